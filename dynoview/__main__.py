@@ -1,0 +1,51 @@
+"""Entry point: `dynoview` opens the window; `dynoview audit|diagnose|transact|...` runs headless."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from dynoview import __version__
+
+
+def gui_parser() -> argparse.ArgumentParser:
+    from dynoview.cli import COMMANDS
+
+    parser = argparse.ArgumentParser(
+        prog="dynoview",
+        description="DynoView: a desktop explorer for DynamoDB tables that hold uniqueness locks. "
+        "Headless commands: " + ", ".join(sorted(COMMANDS)) + " (see `dynoview COMMAND --help`).",
+    )
+    parser.add_argument("--version", action="version", version=f"DynoView {__version__}")
+    parser.add_argument("--profile", help="AWS profile to connect with (default: AWS_PROFILE)")
+    parser.add_argument("--region", help="AWS region (default: AWS_REGION / AWS_DEFAULT_REGION)")
+    parser.add_argument("--endpoint-url",
+                        help="DynamoDB endpoint (DynamoDB Local, LocalStack, moto, Alternator); "
+                        "default: AWS_ENDPOINT_URL_DYNAMODB / AWS_ENDPOINT_URL")
+    parser.add_argument("--demo", action="store_true",
+                        help="start a seeded demo endpoint inside the app (no AWS account needed)")
+    parser.add_argument("--read-only", action="store_true",
+                        help="open the connection read-only: every write is refused locally")
+    parser.add_argument("--table", help="open this table on start")
+    parser.add_argument("--smoke", action="store_true",
+                        help="open the window on the demo, check the accounts table shows, exit 0")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    from dynoview.cli import COMMANDS
+
+    if argv and argv[0] in COMMANDS:
+        from dynoview.cli import main as cli_main
+
+        return cli_main(argv)
+    args = gui_parser().parse_args(argv)
+    from dynoview.ui.app import run_app
+
+    return run_app(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

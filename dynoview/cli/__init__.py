@@ -1,0 +1,59 @@
+"""Headless commands over the same core as the window.
+
+Each subcommand lives in its own module and registers itself in ``COMMANDS``:
+a module exposes ``add_parser(subparsers)`` and ``run(args) -> int``.
+Exit status: 0 clean, 1 findings or a cancelled transaction, 2 error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import sys
+from collections.abc import Sequence
+
+# name -> module under dynoview.cli; modules are imported only when used.
+COMMANDS: dict[str, str] = {
+    "tables": "dynoview.cli.tables",
+}
+
+
+def register(name: str, module: str) -> None:
+    COMMANDS[name] = module
+
+
+def _optional(name: str, module: str) -> None:
+    """Register a subcommand whose module exists (features land one by one)."""
+    if importlib.util.find_spec(module) is not None:
+        COMMANDS.setdefault(name, module)
+
+
+for _name in ("audit", "diagnose", "transact", "stream"):
+    _optional(_name, f"dynoview.cli.{_name}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from dynoview import __version__
+
+    parser = argparse.ArgumentParser(prog="dynoview", description="DynoView headless commands.")
+    parser.add_argument("--version", action="version", version=f"DynoView {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, module in COMMANDS.items():
+        importlib.import_module(module).add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    module = importlib.import_module(COMMANDS[args.command])
+    try:
+        return int(module.run(args))
+    except KeyboardInterrupt:
+        print("Interrupted.", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Qt-free core: every DynamoDB rule the app knows lives here."""

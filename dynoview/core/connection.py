@@ -1,0 +1,255 @@
+"""Connections: where DynamoDB is, which credentials reach it, and read-only enforcement.
+
+A ``ConnectionSpec`` is what gets saved (names, profiles, regions, endpoints;
+never secrets). A ``Connection`` is a live boto3 client built from it.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+from urllib.parse import urlparse
+
+import boto3
+from botocore.config import Config
+
+from dynoview.core.errors import ReadOnlyError
+
+# Deliberate retry and timeout policy for a desktop app: bounded attempts so a
+# user is never left waiting minutes, standard mode for throttling back-off.
+CLIENT_CONFIG = Config(
+    retries={"mode": "standard", "max_attempts": 4},
+    connect_timeout=5,
+    read_timeout=30,
+    max_pool_connections=32,
+    user_agent_extra="DynoView",
+)
+
+# Operations that only read data or metadata. Everything else in the DynamoDB
+# API is refused on a read-only connection, so a new write API added to
+# botocore is refused by default rather than let through.
+_READ_ONLY_OPERATIONS = frozenset(
+    {"BatchGetItem", "GetItem", "Query", "Scan", "TransactGetItems"}
+)
+_READ_ONLY_PREFIXES = ("Describe", "List", "Get")
+_PARTIQL_OPERATIONS = frozenset({"ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"})
+
+_COMMENT = re.compile(r"(--[^\n]*\n?)|(/\*.*?\*/)", re.S)
+
+DEMO_REGION = "us-east-1"
+
+
+def is_read_operation(operation: str) -> bool:
+    """True for API operations that cannot change data or tables."""
+    return operation in _READ_ONLY_OPERATIONS or operation.startswith(_READ_ONLY_PREFIXES)
+
+
+def partiql_is_read(statement: str) -> bool:
+    """True if a PartiQL statement is a SELECT (comments and whitespace ignored)."""
+    text = _COMMENT.sub(" ", statement).strip().lstrip("(").strip()
+    return text[:6].upper() == "SELECT" and (len(text) == 6 or not text[6].isalnum())
+
+
+def _partiql_statements(operation: str, params: Mapping[str, Any]) -> list[str]:
+    if operation == "ExecuteStatement":
+        return [str(params.get("Statement", ""))]
+    key = "Statements" if operation == "BatchExecuteStatement" else "TransactStatements"
+    return [str(s.get("Statement", "")) for s in params.get(key, []) if isinstance(s, Mapping)]
+
+
+def check_read_only(operation: str, params: Mapping[str, Any]) -> None:
+    """Raise ReadOnlyError if this call could write. Called before anything is sent."""
+    if is_read_operation(operation):
+        return
+    if operation in _PARTIQL_OPERATIONS:
+        statements = _partiql_statements(operation, params)
+        if statements and all(partiql_is_read(s) for s in statements):
+            return
+        raise ReadOnlyError(
+            f"This connection is read-only: the PartiQL {operation} contains a statement that "
+            "writes, so it was not sent. Open a writable connection to change data."
+        )
+    raise ReadOnlyError(
+        f"This connection is read-only: {operation} writes, so it was not sent. "
+        "Open a writable connection to change data."
+    )
+
+
+def endpoint_is_local(endpoint_url: str | None) -> bool:
+    """True when the endpoint is on this machine (loopback), where writes need less ceremony."""
+    if not endpoint_url:
+        return False
+    host = urlparse(endpoint_url).hostname or ""
+    if host in {"localhost", "localhost.localdomain"} or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@dataclass(frozen=True)
+class ConnectionSpec:
+    """How to reach DynamoDB. Contains no secrets, so it is safe to save."""
+
+    name: str
+    profile: str | None = None
+    region: str | None = None
+    endpoint_url: str | None = None
+    read_only: bool = False
+    demo: bool = False
+    extra: dict[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def is_local(self) -> bool:
+        return self.demo or endpoint_is_local(self.endpoint_url)
+
+    def describe(self) -> str:
+        """One line for title bars and logs: name, where, and the read-only flag."""
+        where = self.endpoint_url or f"AWS {self.region or 'default region'}"
+        who = f" profile {self.profile}" if self.profile else ""
+        ro = " (read-only)" if self.read_only else ""
+        return f"{self.name}: {where}{who}{ro}"
+
+    def to_settings(self) -> dict[str, Any]:
+        data = asdict(self)
+        data.pop("extra", None)
+        data.pop("demo", None)
+        return {k: v for k, v in data.items() if v not in (None, "")}
+
+    @classmethod
+    def from_settings(cls, data: Mapping[str, Any]) -> ConnectionSpec:
+        """Build a spec from saved settings, ignoring unknown or mistyped keys."""
+        def text(key: str) -> str | None:
+            value = data.get(key)
+            return value.strip() or None if isinstance(value, str) else None
+
+        name = text("name")
+        if not name:
+            raise ValueError("A saved connection has no name.")
+        return cls(
+            name=name,
+            profile=text("profile"),
+            region=text("region"),
+            endpoint_url=text("endpoint_url"),
+            read_only=bool(data.get("read_only", False)),
+        )
+
+
+def spec_from_environment(
+    *,
+    profile: str | None = None,
+    region: str | None = None,
+    endpoint_url: str | None = None,
+    read_only: bool = False,
+    environ: Mapping[str, str] | None = None,
+) -> ConnectionSpec:
+    """The connection the command line and environment ask for (flags win over variables)."""
+    env = os.environ if environ is None else environ
+    profile = profile or env.get("AWS_PROFILE") or None
+    region = region or env.get("AWS_REGION") or env.get("AWS_DEFAULT_REGION") or None
+    endpoint_url = (
+        endpoint_url or env.get("AWS_ENDPOINT_URL_DYNAMODB") or env.get("AWS_ENDPOINT_URL") or None
+    )
+    name = "local" if endpoint_url else (profile or "default")
+    return ConnectionSpec(
+        name=name, profile=profile, region=region, endpoint_url=endpoint_url, read_only=read_only
+    )
+
+
+def available_profiles() -> list[str]:
+    """Profiles boto3 sees in the config and credentials files (SSO profiles included)."""
+    try:
+        return sorted(boto3.session.Session().available_profiles)
+    except Exception:  # a broken config file must not stop the dialog from opening
+        return []
+
+
+class Connection:
+    """A live low-level DynamoDB client for one ConnectionSpec.
+
+    The low-level client keeps numbers as strings, so values stay lossless.
+    Read-only is enforced by a botocore ``before-call`` hook: it runs after the
+    request is built and before it is sent, for every operation.
+    """
+
+    def __init__(
+        self,
+        spec: ConnectionSpec,
+        *,
+        credentials: Mapping[str, str] | None = None,
+        config: Config | None = None,
+    ) -> None:
+        self.spec = spec
+        session_kwargs: dict[str, Any] = {}
+        if spec.profile:
+            session_kwargs["profile_name"] = spec.profile
+        if credentials:
+            session_kwargs.update(credentials)
+        self.session = boto3.session.Session(**session_kwargs)
+        region = spec.region or self.session.region_name or ("us-east-1" if spec.endpoint_url else None)
+        self.region = region
+        self.client = self.session.client(
+            "dynamodb",
+            region_name=region,
+            endpoint_url=spec.endpoint_url,
+            config=config or CLIENT_CONFIG,
+        )
+        self.client.meta.events.register("before-call.dynamodb", self._guard)
+        self._streams_client: Any = None
+
+    def _guard(self, model: Any, params: Mapping[str, Any], **_: Any) -> None:
+        if self.spec.read_only:
+            check_read_only(model.name, params.get("body") if isinstance(params.get("body"), Mapping)
+                            else _decode_body(params))
+
+    @property
+    def read_only(self) -> bool:
+        return self.spec.read_only
+
+    def streams_client(self) -> Any:
+        """The DynamoDB Streams client on the same endpoint and credentials (read-only API)."""
+        if self._streams_client is None:
+            self._streams_client = self.session.client(
+                "dynamodbstreams",
+                region_name=self.region,
+                endpoint_url=self.spec.endpoint_url,
+                config=CLIENT_CONFIG,
+            )
+        return self._streams_client
+
+    def with_read_only(self, read_only: bool) -> ConnectionSpec:
+        return replace(self.spec, read_only=read_only)
+
+    def list_tables(self) -> list[str]:
+        names: list[str] = []
+        for page in self.client.get_paginator("list_tables").paginate():
+            names.extend(page.get("TableNames", []))
+        return names
+
+
+def _decode_body(params: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The JSON body of a serialized request, for inspecting PartiQL statements."""
+    import json
+
+    body = params.get("body", b"")
+    if isinstance(body, (bytes, bytearray)):
+        body = body.decode("utf-8", "replace")
+    try:
+        decoded = json.loads(body) if body else {}
+    except ValueError:
+        return {}
+    return decoded if isinstance(decoded, Mapping) else {}
+
+
+def demo_credentials() -> dict[str, str]:
+    """Fake keys for the embedded demo endpoint; it accepts any."""
+    return {
+        "aws_access_key_id": "demo",
+        "aws_secret_access_key": "demo-secret",
+        "region_name": DEMO_REGION,
+    }

@@ -1,0 +1,149 @@
+"""Read receipts: what every data read did, how consistent it was, and what it cost."""
+
+from __future__ import annotations
+
+import copy
+import threading
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+STRONG = "strong"
+EVENTUAL = "eventual"
+
+
+@dataclass(frozen=True)
+class ReadReceipt:
+    """One data read as it went over the wire."""
+
+    time: datetime
+    operation: str
+    table: str | None
+    index: str | None
+    consistency: str  # STRONG or EVENTUAL
+    consumed_capacity: float | None  # read units as the service reported them
+    count: int | None
+    scanned_count: int | None
+    duration_ms: float
+    request: Mapping[str, Any]
+    error: str | None = None
+    capacity_detail: Any = None
+    estimated_capacity: float | None = None  # the app's own estimate from item sizes
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def target(self) -> str:
+        if self.index:
+            return f"{self.table}/{self.index}"
+        return self.table or "-"
+
+    def cost_text(self) -> str:
+        if self.consumed_capacity is None:
+            return "capacity not reported"
+        return f"{self.consumed_capacity:g} RCU"
+
+    def summary(self) -> str:
+        """The status-bar line: "Query, strong, 0.5 RCU, 12 ms"."""
+        parts = [self.operation, self.consistency, self.cost_text(), f"{self.duration_ms:.0f} ms"]
+        if self.error:
+            parts.append(f"failed: {self.error}")
+        return ", ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "time": self.time.isoformat(),
+            "operation": self.operation,
+            "table": self.table,
+            "index": self.index,
+            "consistency": self.consistency,
+            "consumed_capacity": self.consumed_capacity,
+            "estimated_capacity": self.estimated_capacity,
+            "count": self.count,
+            "scanned_count": self.scanned_count,
+            "duration_ms": round(self.duration_ms, 3),
+            "error": self.error,
+            "request": _json_safe(self.request),
+        }
+
+
+def _json_safe(value: Any) -> Any:
+    import base64
+
+    if isinstance(value, Mapping):
+        return {str(k): _json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_json_safe(v) for v in value]
+    if isinstance(value, (bytes, bytearray)):
+        return base64.b64encode(bytes(value)).decode("ascii")
+    return value
+
+
+def consumed_read_units(consumed: Any) -> float | None:
+    """Total capacity units from a ConsumedCapacity entry or list of entries."""
+    if consumed is None:
+        return None
+    entries = consumed if isinstance(consumed, list) else [consumed]
+    total = 0.0
+    seen = False
+    for entry in entries:
+        if isinstance(entry, Mapping):
+            units = entry.get("CapacityUnits", entry.get("ReadCapacityUnits"))
+            if units is not None:
+                total += float(units)
+                seen = True
+    return total if seen else None
+
+
+Listener = Callable[[ReadReceipt], None]
+
+
+class ReadLog:
+    """A bounded, thread-safe log of receipts that notifies listeners.
+
+    Listeners are called on the thread that made the read; UI listeners must
+    hop to their own thread (a queued Qt signal does).
+    """
+
+    def __init__(self, maxlen: int = 5000) -> None:
+        self._receipts: deque[ReadReceipt] = deque(maxlen=maxlen)
+        self._lock = threading.Lock()
+        self._listeners: list[Listener] = []
+
+    def add_listener(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def remove_listener(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def record(self, receipt: ReadReceipt) -> None:
+        with self._lock:
+            self._receipts.append(receipt)
+        for listener in list(self._listeners):
+            listener(receipt)
+
+    def receipts(self) -> list[ReadReceipt]:
+        with self._lock:
+            return list(self._receipts)
+
+    def last(self) -> ReadReceipt | None:
+        with self._lock:
+            return self._receipts[-1] if self._receipts else None
+
+    def clear(self) -> None:
+        with self._lock:
+            self._receipts.clear()
+
+    def __len__(self) -> int:
+        return len(self._receipts)
+
+
+def now_utc() -> datetime:
+    return datetime.now(UTC)
+
+
+def snapshot_request(request: Mapping[str, Any]) -> dict[str, Any]:
+    """A deep copy so later mutation of the caller's dict cannot rewrite history."""
+    return copy.deepcopy(dict(request))

@@ -1,0 +1,91 @@
+"""TTL at read time: DynamoDB deletes expired items lazily, so expiry is computed here.
+
+An item whose TTL has passed stays readable (and writable, and can even be
+un-expired) until DynamoDB's background sweep removes it, typically within a
+few days. Only a Number holding epoch seconds counts; anything else never
+expires, and values more than five years in the past are ignored by DynamoDB.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+NONE = "none"
+PENDING = "pending"
+EXPIRED = "expired"
+NEVER = "never"  # present but not a usable TTL value
+
+# Epoch seconds past this (year 5138) are almost surely milliseconds or microseconds.
+_MILLISECONDS_THRESHOLD = 100_000_000_000
+_FIVE_YEARS = timedelta(days=5 * 365)
+
+
+@dataclass(frozen=True)
+class TtlState:
+    kind: str  # NONE, PENDING, EXPIRED or NEVER
+    expires_at: datetime | None = None
+    text: str = ""
+    reason: str = ""
+
+    @property
+    def is_expired(self) -> bool:
+        return self.kind == EXPIRED
+
+    def dates(self) -> str:
+        """The expiry as local time and UTC, for a tooltip or detail pane."""
+        if self.expires_at is None:
+            return ""
+        local = self.expires_at.astimezone()
+        return (f"{local:%Y-%m-%d %H:%M:%S %Z} (local), "
+                f"{self.expires_at:%Y-%m-%d %H:%M:%S} UTC")
+
+
+def humanize(delta: timedelta) -> str:
+    """A short duration: "45 s", "9 min", "2 h", "3 days"."""
+    seconds = abs(delta.total_seconds())
+    if seconds < 60:
+        return f"{int(seconds)} s"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min"
+    if seconds < 86400 * 2:
+        return f"{int(seconds // 3600)} h"
+    if seconds < 86400 * 365 * 2:
+        return f"{int(seconds // 86400)} days"
+    return f"{int(seconds // (86400 * 365))} years"
+
+
+def ttl_state(value: Any, now: datetime | None = None) -> TtlState:
+    """Classify a TTL attribute value (low-level AttributeValue or None)."""
+    now = now or datetime.now(UTC)
+    if value is None:
+        return TtlState(NONE)
+    if not isinstance(value, dict) or "N" not in value:
+        kind = next(iter(value), "?") if isinstance(value, dict) else type(value).__name__
+        return TtlState(NEVER, text="will never expire",
+                        reason=f"the TTL attribute is of type {kind}, not a Number of epoch "
+                               "seconds, so DynamoDB ignores it")
+    try:
+        seconds = Decimal(value["N"])
+    except (InvalidOperation, TypeError):
+        return TtlState(NEVER, text="will never expire", reason="the value is not a number")
+    if seconds >= _MILLISECONDS_THRESHOLD:
+        return TtlState(NEVER, text="will never expire",
+                        reason="the value looks like milliseconds, not epoch seconds: DynamoDB "
+                               "reads it as a date thousands of years ahead")
+    if seconds < 0:
+        return TtlState(NEVER, text="will never expire", reason="the value is negative")
+    expires_at = datetime.fromtimestamp(float(seconds), UTC)
+    if expires_at > now:
+        return TtlState(PENDING, expires_at, f"expires in {humanize(expires_at - now)}")
+    if now - expires_at > _FIVE_YEARS:
+        return TtlState(NEVER, expires_at, "will never expire",
+                        reason="DynamoDB ignores TTL values more than five years in the past")
+    return TtlState(
+        EXPIRED,
+        expires_at,
+        f"expired {humanize(now - expires_at)} ago: still readable until DynamoDB's background "
+        "deletion (typically within days)",
+    )
