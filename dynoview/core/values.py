@@ -23,7 +23,6 @@ from decimal import (
     Context,
     Decimal,
     Inexact,
-    InvalidOperation,
     Overflow,
     Rounded,
     Underflow,
@@ -740,10 +739,15 @@ def _load_json(text: str, what: str) -> Any:
             f"This JSON is nested too deeply; DynamoDB supports at most {MAX_NESTING_DEPTH} "
             "levels."
         ) from None
-    except (ValueError, InvalidOperation, ArithmeticError) as exc:
-        if isinstance(exc, ValueParseError):
-            raise
-        raise ValueParseError(f"This JSON holds a number that cannot be read ({exc}).") from None
+    except ValueParseError:
+        raise
+    except (ValueError, ArithmeticError):
+        # Decimal refuses exponents beyond its own limits (InvalidOperation), far past
+        # anything DynamoDB stores.
+        raise ValueParseError(
+            f"This JSON holds a number far outside DynamoDB's range; numbers must lie "
+            f"{_RANGE_TEXT} in magnitude."
+        ) from None
 
 
 def detect_json_form(obj: Any) -> Literal["dynamodb", "plain"]:
