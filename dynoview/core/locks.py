@@ -8,9 +8,16 @@ recognise accounts and how to build each lock's key from an account value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+import os
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+from dynoview.core.tables import TableInfo
 
 NORMALISE_NONE = "none"
 NORMALISE_LOWER = "lowercase"
@@ -111,6 +118,11 @@ class UniquenessSchema:
                 return rule, value
         return None
 
+    @classmethod
+    def from_json(cls, data: Any, source: str | None = None) -> UniquenessSchema:
+        """Validate and build from JSON data (see ``schema_from_json``)."""
+        return schema_from_json(data, source)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "pk_name": self.pk_name,
@@ -126,10 +138,11 @@ class UniquenessSchema:
         }
 
 
-def _string(av: Any) -> str | None:
+def _string(av: Any, default: Any = None) -> Any:
+    """The text of an S value, or ``default`` for any other type or a missing value."""
     if isinstance(av, Mapping) and isinstance(av.get("S"), str):
         return av["S"]
-    return None
+    return default
 
 
 def article_schema(pk_name: str = "PK", sk_name: str | None = "SK",
@@ -143,3 +156,246 @@ def article_schema(pk_name: str = "PK", sk_name: str | None = "SK",
             LockRule("username", "username", "UNIQ#HANDLE#{value}", "LOCK", NORMALISE_NONE),
         ),
     )
+
+
+# --------------------------------------------------------------------------- schema files
+
+_SCHEMA_KEYS = {"pk_name", "sk_name", "account_pk_prefix", "account_sk_value", "rules"}
+_RULE_KEYS = {"name", "attribute", "pk_template", "sk_value", "normalisation", "index_name"}
+
+
+class SchemaError(ValueError):
+    """A schema file or dict that cannot be used, with where the problem is.
+
+    ``location`` is a path into the JSON such as ``rules[1].normalisation``;
+    ``source`` is the file it came from, when there is one.
+    """
+
+    def __init__(self, message: str, location: str = "", source: str | None = None) -> None:
+        where = ""
+        if source:
+            where = f"{source}: "
+        if location:
+            where += f"{location}: "
+        super().__init__(where + message)
+        self.message = message
+        self.location = location
+        self.source = source
+
+
+def _text_field(data: Mapping[str, Any], key: str, where: str, *, optional: bool = False,
+                default: str | None = None) -> str | None:
+    if key not in data:
+        if optional:
+            return default
+        raise SchemaError(f"{key} is required; add it as a string.", f"{where}{key}")
+    value = data[key]
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or (not value and not optional):
+        raise SchemaError(f"{key} must be a non-empty string, not {value!r}.", f"{where}{key}")
+    return value
+
+
+def rule_from_json(data: Any, where: str = "") -> LockRule:
+    """One rule from its JSON form (as written by ``UniquenessSchema.to_json``)."""
+    if not isinstance(data, Mapping):
+        raise SchemaError("each rule must be an object with name, attribute and pk_template.",
+                          where.rstrip("."))
+    unknown = set(data) - _RULE_KEYS
+    if unknown:
+        raise SchemaError(f"unknown field {sorted(unknown)[0]!r}; allowed: "
+                          f"{', '.join(sorted(_RULE_KEYS))}.", f"{where}{sorted(unknown)[0]}")
+    attribute = _text_field(data, "attribute", where)
+    assert attribute is not None
+    name = _text_field(data, "name", where, optional=True, default=attribute) or attribute
+    template = _text_field(data, "pk_template", where)
+    assert template is not None
+    if template.count("{value}") != 1:
+        raise SchemaError("pk_template must contain {value} exactly once, e.g. UNIQ#EMAIL#{value}.",
+                          f"{where}pk_template")
+    if not template.split("{value}", 1)[0]:
+        raise SchemaError("pk_template must start with a fixed prefix before {value} (e.g. "
+                          "UNIQ#EMAIL#), or locks cannot be told apart from other items.",
+                          f"{where}pk_template")
+    sk_value = _text_field(data, "sk_value", where, optional=True, default="LOCK")
+    norm = data.get("normalisation", NORMALISE_NONE)
+    if norm not in NORMALISATIONS:
+        raise SchemaError(f"normalisation must be one of {', '.join(NORMALISATIONS)}, not {norm!r}.",
+                          f"{where}normalisation")
+    index = _text_field(data, "index_name", where, optional=True, default=None) or None
+    return LockRule(name, attribute, template, sk_value, norm, index)
+
+
+def schema_from_json(data: Any, source: str | None = None) -> UniquenessSchema:
+    """Validate and build a schema from JSON data; errors say which field is wrong."""
+    try:
+        if not isinstance(data, Mapping):
+            raise SchemaError("a schema must be a JSON object with pk_name, rules, ...")
+        unknown = set(data) - _SCHEMA_KEYS
+        if unknown:
+            first = sorted(unknown)[0]
+            raise SchemaError(f"unknown field {first!r}; allowed: {', '.join(sorted(_SCHEMA_KEYS))}.",
+                              first)
+        pk_name = _text_field(data, "pk_name", "", optional=True, default="PK") or "PK"
+        sk_name = _text_field(data, "sk_name", "", optional=True, default="SK")
+        prefix = _text_field(data, "account_pk_prefix", "", optional=True, default="ACCT#") or ""
+        if not prefix:
+            raise SchemaError("account_pk_prefix must not be empty: it is how accounts are "
+                              "recognised (e.g. ACCT#).", "account_pk_prefix")
+        account_sk = _text_field(data, "account_sk_value", "", optional=True, default="PROFILE")
+        raw_rules = data.get("rules")
+        if not isinstance(raw_rules, list) or not raw_rules:
+            raise SchemaError("rules must be a non-empty list: one rule per protected attribute.",
+                              "rules")
+        rules = tuple(rule_from_json(r, f"rules[{i}].") for i, r in enumerate(raw_rules))
+        names = [r.name for r in rules]
+        for i, name in enumerate(names):
+            if name in names[:i]:
+                raise SchemaError(f"the rule name {name!r} is used twice; give each rule its own name.",
+                                  f"rules[{i}].name")
+        prefixes = [r.prefix for r in rules]
+        for i, p in enumerate(prefixes):
+            if p in prefixes[:i]:
+                raise SchemaError(f"two rules use the lock prefix {p!r}; each rule needs its own.",
+                                  f"rules[{i}].pk_template")
+        return UniquenessSchema(pk_name, sk_name, prefix, account_sk, rules)
+    except SchemaError as exc:
+        if source and not exc.source:
+            raise SchemaError(exc.message, exc.location, source) from None
+        raise
+
+
+def load_schema_file(path: str | os.PathLike[str]) -> UniquenessSchema:
+    """Read a schema JSON file; a syntax error reports its line and column."""
+    source = os.fspath(path)
+    try:
+        text = Path(source).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SchemaError(f"cannot read the schema file ({exc.strerror}); check the path.",
+                          source=source) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SchemaError(f"not valid JSON ({exc.msg}); fix the file and retry.",
+                          f"line {exc.lineno} column {exc.colno}", source) from None
+    return schema_from_json(data, source)
+
+
+def schema_to_text(schema: UniquenessSchema) -> str:
+    """The schema as indented JSON, the form saved and edited."""
+    return json.dumps(schema.to_json(), indent=2, ensure_ascii=False)
+
+
+def default_schema(table: TableInfo | None) -> UniquenessSchema:
+    """The article's layout, keyed like the table, using a GSI on email if there is one."""
+    if table is None:
+        return article_schema()
+    index = next((g.name for g in table.gsis if g.partition_key.name == "email"), None)
+    sk_name = table.sort_key.name if table.sort_key else None
+    return article_schema(table.partition_key.name, sk_name, index)
+
+
+# --------------------------------------------------------------------------- detection
+
+_LOCK_PK = re.compile(r"^(UNIQ#([^#]+)#)(.*)$", re.S)
+
+
+@dataclass(frozen=True)
+class SchemaProposal:
+    """A detected schema plus what the detection saw, for the user to confirm."""
+
+    schema: UniquenessSchema
+    notes: tuple[str, ...]
+    confident: bool  # False when nothing lock-like was found and the default was used
+
+
+def propose_schema(items: Iterable[Mapping[str, Any]], table: TableInfo | None) -> SchemaProposal:
+    """Propose a schema from a sample of items.
+
+    Locks are items whose partition key starts ``UNIQ#<NAME>#``. Accounts are
+    the most common PK prefix (up to its first ``#``) among the other items.
+    Each lock name is matched to the account attribute whose string values
+    overlap its lock values most (exactly or after lower-casing).
+    """
+    base = default_schema(table)
+    pk_name, sk_name = base.pk_name, base.sk_name
+    lock_values: dict[str, set[str]] = {}
+    lock_prefix: dict[str, str] = {}
+    lock_sks: dict[str, Counter[str | None]] = {}
+    account_groups: Counter[tuple[str, str | None]] = Counter()
+    others: list[Mapping[str, Any]] = []
+    for item in items:
+        pk = _string(item.get(pk_name))
+        if pk is None:
+            continue
+        sk = _string(item.get(sk_name)) if sk_name else None
+        m = _LOCK_PK.match(pk)
+        if m:
+            name = m.group(2)
+            lock_prefix[name] = m.group(1)
+            lock_values.setdefault(name, set()).add(m.group(3))
+            lock_sks.setdefault(name, Counter())[sk] += 1
+            continue
+        if "#" in pk:
+            account_groups[(pk.split("#", 1)[0] + "#", sk)] += 1
+            others.append(item)
+    if not lock_values:
+        return SchemaProposal(base, ("No items with a UNIQ#<NAME># partition key were found in the "
+                                     "sample; the article's default layout is proposed.",), False)
+    notes: list[str] = []
+    best: tuple[int, tuple[str, str | None], list[LockRule]] | None = None
+    for group, _count in account_groups.most_common(10):
+        members = [i for i in others if _string(i.get(pk_name), "").startswith(group[0])
+                   and (_string(i.get(sk_name)) if sk_name else None) == group[1]]
+        rules: list[LockRule] = []
+        score = 0
+        for name in sorted(lock_values):
+            values = lock_values[name]
+            lowered = {v.lower() for v in values}
+            attr_score: Counter[str] = Counter()
+            attr_lower: Counter[str] = Counter()
+            for item in members:
+                for attr, av in item.items():
+                    if attr in (pk_name, sk_name):
+                        continue
+                    text = _string(av)
+                    if text is None:
+                        continue
+                    if text in values:
+                        attr_score[attr] += 1
+                    elif text.strip().lower() in lowered:
+                        attr_lower[attr] += 1
+            total = attr_score + attr_lower
+            if not total:
+                continue
+            attr, hits = total.most_common(1)[0]
+            score += hits
+            norm = NORMALISE_NONE
+            if attr_lower[attr] > 0 and all(v == v.lower() for v in values):
+                norm = NORMALISE_TRIM_LOWER if any(
+                    _string(i.get(attr), "") != _string(i.get(attr), "").strip() for i in members
+                ) else NORMALISE_LOWER
+            sk_value = lock_sks[name].most_common(1)[0][0]
+            index = None
+            if table is not None:
+                index = next((g.name for g in table.gsis if g.partition_key.name == attr), None)
+            rules.append(LockRule(attr, attr, f"{lock_prefix[name]}{{value}}", sk_value, norm, index))
+        if best is None or score > best[0]:
+            best = (score, group, rules)
+    if best is None or not best[2]:
+        names = ", ".join(sorted(lock_prefix.values()))
+        return SchemaProposal(base, (f"Lock prefixes {names} were found, but no account attribute "
+                                     "holds their values in the sample; edit the schema by hand.",),
+                              False)
+    _, (acct_prefix, acct_sk), rules = best
+    matched = {r.pk_template.split("{value}")[0] for r in rules}
+    for name, prefix in sorted(lock_prefix.items()):
+        if prefix not in matched:
+            notes.append(f"Locks with prefix {prefix} match no account attribute in the sample, so "
+                         f"no rule was proposed for {name}.")
+    notes.insert(0, f"Accounts: {pk_name} begins with {acct_prefix}"
+                 + (f" and {sk_name} = {acct_sk}" if sk_name else "") + "; "
+                 + "; ".join(f"{r.attribute} -> {r.pk_template}" for r in rules) + ".")
+    schema = UniquenessSchema(pk_name, sk_name, acct_prefix, acct_sk if sk_name else None, tuple(rules))
+    return SchemaProposal(schema, tuple(notes), True)

@@ -1,0 +1,448 @@
+"""Pair accounts with their uniqueness locks and name every broken case.
+
+Feed pages of items (in any order, from any number of Scan segments) to a
+``Pairing``; ask it for ``findings()``, ``counts()`` or view ``rows()`` at any
+time. It keeps only what classification needs: per account its key and the
+protected values, per rule the stored lock values and which accounts hold
+each value. Whole items are never kept, so memory grows with the number of
+accounts and distinct protected values, not with the size of the table.
+
+Classification, per rule, for one value ``v`` (the lock value an account
+needs is ``normalise(account value, rule.normalisation)``):
+
+- OK: exactly one account needs ``v`` and the lock ``v`` exists (not expired).
+- MISSING_LOCK: one account needs ``v`` and no lock ``v`` exists.
+- ORPHAN_LOCK: lock ``v`` exists, is not expired, and no account needs ``v``
+  (a stuck signup, or a stale lock left by a value change).
+- DUPLICATE_VALUE: two or more accounts need ``v`` (whether or not it is locked).
+- EXPIRED: the lock ``v`` has a TTL in the past but is still readable (whether
+  or not an account needs it), or an account item's TTL has passed.
+- CASE_CLASH: two or more different stored forms (lock values, and account
+  values after the rule's normalisation) are equal once lower-cased (and
+  trimmed, for the trim+lowercase rule). This is checked even when the rule's
+  normalisation is "none": that case is exactly the bug the status reveals
+  (``UNIQ#EMAIL#Ada@x`` and ``UNIQ#EMAIL#ada@x`` both lock "one" address).
+  Within a clash group, orphan and missing-lock findings are folded into the
+  clash (they are its symptoms); duplicates and expiry are still reported.
+
+Accounts whose attribute is missing, empty or not a String/Number have no
+value for that rule (status NO_VALUE): nothing to enforce, not a finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from dynoview.core.locks import (
+    NORMALISE_LOWER,
+    NORMALISE_TRIM_LOWER,
+    LockRule,
+    UniquenessSchema,
+    normalise,
+)
+
+OK = "OK"
+MISSING_LOCK = "MISSING_LOCK"
+ORPHAN_LOCK = "ORPHAN_LOCK"
+DUPLICATE_VALUE = "DUPLICATE_VALUE"
+EXPIRED = "EXPIRED"
+CASE_CLASH = "CASE_CLASH"
+NO_VALUE = "NO_VALUE"  # view-only: the account has no value for the rule
+
+STATUSES = (OK, MISSING_LOCK, ORPHAN_LOCK, DUPLICATE_VALUE, EXPIRED, CASE_CLASH)
+PROBLEMS = STATUSES[1:]
+
+LABELS = {
+    OK: "OK",
+    MISSING_LOCK: "Missing lock",
+    ORPHAN_LOCK: "Orphan lock (stuck signup)",
+    DUPLICATE_VALUE: "Duplicate value",
+    EXPIRED: "Expired",
+    CASE_CLASH: "Case or normalisation clash",
+    NO_VALUE: "No value",
+}
+
+EXPLANATIONS = {
+    OK: "The account's value has its lock, so DynamoDB refuses a second signup with it.",
+    MISSING_LOCK: "The account's value has no lock item, so uniqueness is not enforced for it: "
+                  "another signup with the same value would succeed. Claim the lock for this account.",
+    ORPHAN_LOCK: "A lock whose value no account holds: the value is blocked forever (a stuck signup, "
+                 "or a stale lock left behind by a value change). Releasing the lock frees the value.",
+    DUPLICATE_VALUE: "Two or more accounts hold the same value: uniqueness was already broken. "
+                     "Keep one account's value and change or delete the others.",
+    EXPIRED: "The item's TTL has passed, but DynamoDB deletes expired items lazily (typically "
+             "within days), so it is still readable and an expired lock still blocks its value "
+             "until then. Once deleted, the value is no longer protected.",
+    CASE_CLASH: "These values are equal once lower-cased but stored differently, so DynamoDB sees "
+                "different lock keys and does not enforce uniqueness between them. Pick one "
+                "spelling, normalise the account value and keep a single lock.",
+    NO_VALUE: "The account has no value (missing or empty) for this attribute: nothing to protect.",
+}
+
+SEVERITY = {NO_VALUE: 0, OK: 0, EXPIRED: 1, CASE_CLASH: 1, MISSING_LOCK: 2, ORPHAN_LOCK: 2,
+            DUPLICATE_VALUE: 2}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One broken case, with everything needed to show, export and repair it."""
+
+    status: str
+    rule: str | None  # None for an expired account item (not tied to one rule)
+    value: str | None
+    account_ids: tuple[str, ...]
+    lock_keys: tuple[dict[str, Any], ...]
+    sentence: str
+    explanation: str
+    account_keys: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def label(self) -> str:
+        return LABELS[self.status]
+
+
+@dataclass
+class Cell:
+    """One (value, lock status) column pair of a view row."""
+
+    value: str | None
+    status: str
+    lock_key: dict[str, Any] | None = None
+    finding: Finding | None = None
+
+
+@dataclass
+class PairRow:
+    """A view row: an account with one cell per rule, or a lock with no account."""
+
+    kind: str  # "account" or "lock"
+    account_id: str | None
+    key: dict[str, Any]  # the account's key, or the lock's key for a lock row
+    cells: dict[str, Cell] = field(default_factory=dict)
+    expired: bool = False
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        """The worst status in the row (what colours it)."""
+        statuses = [c.status for c in self.cells.values()]
+        if self.expired:
+            statuses.append(EXPIRED)
+        return max(statuses, key=lambda s: SEVERITY[s], default=OK) if statuses else OK
+
+    @property
+    def statuses(self) -> set[str]:
+        out = {c.status for c in self.cells.values()}
+        if self.expired:
+            out.add(EXPIRED)
+        return out
+
+
+def clash_key(rule: LockRule, value: str) -> str:
+    """The form two values share when they clash: lower-cased, trimmed too for trim rules."""
+    mode = NORMALISE_TRIM_LOWER if rule.normalisation == NORMALISE_TRIM_LOWER else NORMALISE_LOWER
+    return normalise(value, mode)
+
+
+def _expired(av: Any, now: float) -> bool:
+    """True when a TTL attribute (epoch seconds Number) is in the past but within 5 years."""
+    if not isinstance(av, Mapping):
+        return False
+    text = av.get("N")
+    if not isinstance(text, str):
+        return False
+    try:
+        seconds = Decimal(text)
+    except InvalidOperation:
+        return False
+    # Same rules as dynoview.core.ttl: milliseconds and >5-year-old values never expire.
+    return 0 <= seconds < now and now - float(seconds) <= 5 * 365 * 86400 and seconds < 100_000_000_000
+
+
+class _RuleState:
+    """What one rule needs: lock values (-> expired?) and value -> account ids."""
+
+    __slots__ = ("holders", "locks", "rule")
+
+    def __init__(self, rule: LockRule) -> None:
+        self.rule = rule
+        self.locks: dict[str, bool] = {}
+        # normalised value -> account id, or a list of ids when shared (rare; saves memory)
+        self.holders: dict[str, str | list[str]] = {}
+
+    def add_holder(self, value: str, acct: str) -> None:
+        held = self.holders.get(value)
+        if held is None:
+            self.holders[value] = acct
+        elif isinstance(held, list):
+            if acct not in held:
+                held.append(acct)
+        elif held != acct:
+            self.holders[value] = [held, acct]
+
+    def holders_of(self, value: str) -> list[str]:
+        held = self.holders.get(value)
+        if held is None:
+            return []
+        return list(held) if isinstance(held, list) else [held]
+
+
+class Pairing:
+    """Incremental classifier: ``feed`` pages, then ask for findings, counts or rows."""
+
+    def __init__(self, schema: UniquenessSchema, ttl_attribute: str | None = None,
+                 now: datetime | None = None) -> None:
+        self.schema = schema
+        self.ttl_attribute = ttl_attribute
+        self.now = (now or datetime.now(UTC)).timestamp()
+        self.rules = {r.name: _RuleState(r) for r in schema.rules}
+        # account id (PK text) -> (values per rule in schema order, expired, SK text or None)
+        self.accounts: dict[str, tuple[tuple[str | None, ...], bool, str | None]] = {}
+        self.items_seen = 0
+        self.other_items = 0
+        # Longest prefix first, so UNIQ#EMAIL2# is not taken for UNIQ#EMAIL#.
+        self._lock_rules = sorted(self.rules.values(), key=lambda s: len(s.rule.prefix), reverse=True)
+        self._cache: tuple[int, list[Finding]] | None = None
+
+    # ------------------------------------------------------------------ feeding
+
+    def feed(self, items: Iterable[Mapping[str, Any]]) -> int:
+        """Classify a page of items (low-level form); returns how many were read."""
+        schema = self.schema
+        pk_name, sk_name = schema.pk_name, schema.sk_name
+        acct_prefix, acct_sk = schema.account_pk_prefix, schema.account_sk_value
+        ttl = self.ttl_attribute
+        now = self.now
+        rule_states = list(self.rules.values())
+        lock_rules = self._lock_rules
+        n = 0
+        for item in items:
+            n += 1
+            pk_av = item.get(pk_name)
+            pk = pk_av.get("S") if isinstance(pk_av, dict) else None
+            if not isinstance(pk, str):
+                self.other_items += 1  # binary or number keys: not ours, never an error
+                continue
+            sk: str | None = None
+            if sk_name:
+                sk_av = item.get(sk_name)
+                sk = sk_av.get("S") if isinstance(sk_av, dict) else None
+            if pk.startswith(acct_prefix) and (acct_sk is None or not sk_name or sk == acct_sk):
+                expired = ttl is not None and ttl in item and _expired(item[ttl], now)
+                values: list[str | None] = []
+                for state in rule_states:
+                    value = _text(item.get(state.rule.attribute))
+                    values.append(value)
+                    if value:
+                        state.add_holder(normalise(value, state.rule.normalisation), pk)
+                self.accounts[pk] = (tuple(values), expired, sk if acct_sk is None else None)
+                continue
+            for state in lock_rules:
+                rule = state.rule
+                if sk_name and rule.sk_value is not None and sk != rule.sk_value:
+                    continue
+                value = rule.value_from_pk(pk)
+                if value is not None:
+                    expired = ttl is not None and ttl in item and _expired(item[ttl], now)
+                    state.locks[value] = expired
+                    break
+            else:
+                self.other_items += 1
+        self.items_seen += n
+        self._cache = None
+        return n
+
+    # ------------------------------------------------------------------ results
+
+    def lock_key(self, rule: LockRule, stored_value: str) -> dict[str, Any]:
+        """A stored lock's key: rebuilt from the template, never re-normalised."""
+        key: dict[str, Any] = {self.schema.pk_name: {"S": rule.prefix + stored_value + rule.suffix}}
+        if self.schema.sk_name and rule.sk_value is not None:
+            key[self.schema.sk_name] = {"S": rule.sk_value}
+        return key
+
+    def account_key(self, acct: str) -> dict[str, Any]:
+        key: dict[str, Any] = {self.schema.pk_name: {"S": acct}}
+        sk = self.accounts[acct][2] if acct in self.accounts else None
+        sk = sk if sk is not None else self.schema.account_sk_value
+        if self.schema.sk_name and sk is not None:
+            key[self.schema.sk_name] = {"S": sk}
+        return key
+
+    def findings(self) -> list[Finding]:
+        """Every problem found so far, in a stable order (rule, value, status)."""
+        if self._cache is not None and self._cache[0] == self.items_seen:
+            return self._cache[1]
+        out: list[Finding] = []
+        for state in self.rules.values():
+            out.extend(self._rule_findings(state))
+        for acct in sorted(a for a, rec in self.accounts.items() if rec[1]):
+            out.append(Finding(
+                EXPIRED, None, None, (acct,), (),
+                f"Account {acct} has expired (its TTL has passed) but is still readable; once "
+                "DynamoDB deletes it, its locks become orphans. Renew the TTL or delete the "
+                "account and its locks together.",
+                EXPLANATIONS[EXPIRED], (self.account_key(acct),)))
+        self._cache = (self.items_seen, out)
+        return out
+
+    def _rule_findings(self, state: _RuleState) -> list[Finding]:
+        rule = state.rule
+        forms = set(state.locks)
+        forms.update(state.holders)
+        # Clash groups: only forms that differ from their clash key can start one.
+        groups: dict[str, set[str]] = {}
+        for form in forms:
+            ck = clash_key(rule, form)
+            if ck != form:
+                groups.setdefault(ck, set()).add(form)
+        clashed: set[str] = set()
+        found: list[tuple[str, str, Finding]] = []
+        for ck, members in groups.items():
+            if ck in forms:
+                members.add(ck)
+            if len(members) < 2:
+                continue
+            clashed.update(members)
+            accts = sorted({a for m in members for a in state.holders_of(m)})
+            locks = sorted(m for m in members if m in state.locks)
+            spelled = ", ".join(repr(m) for m in sorted(members))
+            who = f"account(s) {', '.join(accts)}" if accts else "no account"
+            found.append((ck, CASE_CLASH, self._finding(
+                CASE_CLASH, rule, ck, accts, locks,
+                f"The {rule.name} values {spelled} differ only in case or spacing ({who}; "
+                f"{len(locks)} lock(s)): uniqueness is not enforced between them. Keep one "
+                "spelling and one lock.")))
+        for value in forms:
+            accts = state.holders_of(value)
+            locked = value in state.locks
+            lock_expired = state.locks.get(value, False)
+            if len(accts) >= 2:
+                lock_text = "is locked" if locked else "has no lock"
+                found.append((value, DUPLICATE_VALUE, self._finding(
+                    DUPLICATE_VALUE, rule, value, sorted(accts), [value] if locked else [],
+                    f"{len(accts)} accounts ({', '.join(sorted(accts))}) hold the {rule.name} "
+                    f"{value!r}, which {lock_text}: uniqueness was already broken. Keep it on one "
+                    "account and change the others.")))
+            if locked and lock_expired:
+                owner = f"account {accts[0]}" if len(accts) == 1 else (
+                    "no account" if not accts else f"{len(accts)} accounts")
+                found.append((value, EXPIRED, self._finding(
+                    EXPIRED, rule, value, sorted(accts), [value],
+                    f"The lock for {rule.name} {value!r} (held by {owner}) has expired but is "
+                    "still readable: it blocks the value until DynamoDB deletes it, then the value "
+                    "is unprotected. Renew the TTL, or release the lock if it is not needed.")))
+                continue
+            if value in clashed:
+                continue
+            if locked and not accts:
+                found.append((value, ORPHAN_LOCK, self._finding(
+                    ORPHAN_LOCK, rule, value, [], [value],
+                    f"{value} is locked, and no account uses it: a stuck signup. Releasing the lock "
+                    "lets the person sign up again.")))
+            elif len(accts) == 1 and not locked:
+                found.append((value, MISSING_LOCK, self._finding(
+                    MISSING_LOCK, rule, value, accts, [],
+                    f"Account {accts[0]} uses {rule.name} {value!r} without a lock: uniqueness is "
+                    "not enforced for it. Claim the lock for this account.")))
+        found.sort(key=lambda t: (t[0], t[1]))
+        return [f for _, _, f in found]
+
+    def _finding(self, status: str, rule: LockRule, value: str, accts: list[str],
+                 locks: list[str], sentence: str) -> Finding:
+        return Finding(status, rule.name, value, tuple(accts),
+                       tuple(self.lock_key(rule, v) for v in locks), sentence,
+                       EXPLANATIONS[status], tuple(self.account_key(a) for a in accts))
+
+    def ok_count(self) -> int:
+        """(account, rule) pairs whose value has its own, unexpired, unshared lock."""
+        bad = {(f.rule, a) for f in self.findings() for a in f.account_ids if f.rule}
+        total = 0
+        for index, state in enumerate(self.rules.values()):
+            for acct, (values, _, _) in self.accounts.items():
+                value = values[index]
+                if not value:
+                    continue
+                if (state.rule.name, acct) in bad:
+                    continue
+                lock_value = normalise(value, state.rule.normalisation)
+                if lock_value in state.locks:
+                    total += 1
+        return total
+
+    def counts(self) -> dict[str, int]:
+        """Findings per status, plus OK as the number of healthy (account, rule) pairs."""
+        counts = dict.fromkeys(STATUSES, 0)
+        for f in self.findings():
+            counts[f.status] += 1
+        counts[OK] = self.ok_count()
+        return counts
+
+    def rows(self) -> list[PairRow]:
+        """The side-by-side view: one row per account, then one per lock no account needs."""
+        findings = self.findings()
+        by_cell: dict[tuple[str, str], Finding] = {}
+        by_lock: dict[tuple[str, str], Finding] = {}
+        acct_expired: dict[str, Finding] = {}
+        for f in sorted(findings, key=lambda f: SEVERITY[f.status]):
+            if f.rule is None:
+                acct_expired[f.account_ids[0]] = f
+                continue
+            for a in f.account_ids:
+                by_cell[(f.rule, a)] = f
+            for key in f.lock_keys:
+                by_lock[(f.rule, key[self.schema.pk_name]["S"])] = f
+        rows: list[PairRow] = []
+        for acct in sorted(self.accounts):
+            values, expired, _ = self.accounts[acct]
+            row = PairRow("account", acct, self.account_key(acct), expired=expired)
+            if acct in acct_expired:
+                row.findings.append(acct_expired[acct])
+            for index, state in enumerate(self.rules.values()):
+                rule = state.rule
+                value = values[index]
+                if not value:
+                    row.cells[rule.name] = Cell(value, NO_VALUE)
+                    continue
+                lock_value = normalise(value, rule.normalisation)
+                lock_key = self.lock_key(rule, lock_value) if lock_value in state.locks else None
+                f = by_cell.get((rule.name, acct))
+                row.cells[rule.name] = Cell(value, f.status if f else OK, lock_key, f)
+                if f is not None and f not in row.findings:
+                    row.findings.append(f)
+            rows.append(row)
+        for state in self.rules.values():
+            rule = state.rule
+            for value in sorted(state.locks):
+                if state.holders.get(value) is not None:
+                    continue
+                key = self.lock_key(rule, value)
+                f = by_lock.get((rule.name, key[self.schema.pk_name]["S"]))
+                status = f.status if f else ORPHAN_LOCK
+                row = PairRow("lock", None, key, cells={rule.name: Cell(value, status, key, f)})
+                if f is not None:
+                    row.findings.append(f)
+                rows.append(row)
+        return rows
+
+
+def _text(av: Any) -> str | None:
+    """A protected value: S as is, N as its exact text; other types and empty strings are none."""
+    if not isinstance(av, dict):
+        return None
+    text = av.get("S")
+    if text is None:
+        text = av.get("N")
+    return text if isinstance(text, str) and text else None
+
+
+def classify(items: Iterable[Mapping[str, Any]], schema: UniquenessSchema,
+             ttl_attribute: str | None = None, now: datetime | None = None) -> Pairing:
+    """One-shot helper: a Pairing fed with all ``items``."""
+    pairing = Pairing(schema, ttl_attribute, now)
+    pairing.feed(items)
+    return pairing

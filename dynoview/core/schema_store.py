@@ -1,0 +1,77 @@
+"""Saved uniqueness schemas, one JSON file per connection and table.
+
+Files live under ``user_config_dir("DynoView")/schemas/<connection>/<table>.json``.
+A file that cannot be read or validated is reported and renamed aside
+(``.corrupt-<time>``) so the next save starts clean, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from platformdirs import user_config_dir
+
+from dynoview.core.locks import SchemaError, UniquenessSchema, schema_from_json, schema_to_text
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
+
+
+def _slug(name: str) -> str:
+    """A file-name-safe form of a connection or table name (distinct names stay distinct)."""
+    safe = _UNSAFE.sub(lambda m: f"%{ord(m.group()):02X}", name)
+    return safe if safe not in {"", ".", ".."} else f"%{safe}"
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """A loaded schema, or None with the problem that was found and where the file went."""
+
+    schema: UniquenessSchema | None
+    problem: str | None = None
+    moved_to: Path | None = None
+
+
+class SchemaStore:
+    """Load and save schemas per (connection name, table name)."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = root if root is not None else Path(user_config_dir("DynoView")) / "schemas"
+
+    def path(self, connection: str, table: str) -> Path:
+        return self.root / _slug(connection) / f"{_slug(table)}.json"
+
+    def load(self, connection: str, table: str) -> LoadResult:
+        """The saved schema, None if there is none, or a reported problem for a corrupt file."""
+        path = self.path(connection, table)
+        if not path.exists():
+            return LoadResult(None)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return LoadResult(schema_from_json(data, str(path)))
+        except (OSError, ValueError, SchemaError) as exc:
+            moved = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
+            try:
+                os.replace(path, moved)
+            except OSError:
+                moved = None
+            where = f" It was moved to {moved}." if moved else ""
+            return LoadResult(None, f"The saved uniqueness schema for {table} could not be used "
+                                    f"({exc}); the default layout is used instead.{where} Detect "
+                                    "or edit the schema and save it again.", moved)
+
+    def save(self, connection: str, table: str, schema: UniquenessSchema) -> Path:
+        """Write atomically (temp file then rename), so a crash never leaves half a file."""
+        path = self.path(connection, table)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(schema_to_text(schema) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+        return path
+
+    def delete(self, connection: str, table: str) -> None:
+        self.path(connection, table).unlink(missing_ok=True)
