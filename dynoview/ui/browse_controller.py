@@ -1,0 +1,114 @@
+"""Drives the items view: builds the read, pages it off the UI thread, feeds the model."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from dynoview.core.browse import BrowseSpec, build_request
+from dynoview.core.errors import DynoViewError
+from dynoview.core.reads import Page, PageCursor
+from dynoview.ui.context import AppContext
+from dynoview.ui.items_model import ItemsModel
+
+TASK = "browse"
+
+
+class BrowseController(QObject):
+    """One read at a time: starting a new one cancels the stale one."""
+
+    page_loaded = Signal(object)  # Page
+    failed = Signal(str, str)  # field (may be ""), message
+    busy_changed = Signal(bool)
+
+    def __init__(self, ctx: AppContext, model: ItemsModel, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.model = model
+        self.cursor: PageCursor | None = None
+        self.spec: BrowseSpec | None = None
+        self.scanned_total = 0
+        self.requests_total = 0
+        self._inflight: PageCursor | None = None
+        model.more_requested.connect(self.fetch_more)
+
+    def start(self, spec: BrowseSpec) -> bool:
+        """Begin a new read; returns False (and emits ``failed``) if the input is bad."""
+        self.cancel()
+        table = self.ctx.tables.get(spec.table) or self.ctx.table
+        if self.ctx.reader is None or table is None:
+            self.failed.emit("", "Connect and pick a table first.")
+            return False
+        try:
+            operation, request = build_request(table, spec)
+            cursor = self.ctx.reader.cursor(operation, request, table)
+        except DynoViewError as exc:
+            self.failed.emit(exc.field or "", exc.message)
+            return False
+        self.spec = spec
+        self.cursor = cursor
+        self.scanned_total = self.requests_total = 0
+        self.model.reset(table)
+        self.model.set_exhausted(False)
+        self.fetch_more()
+        return True
+
+    def fetch_more(self) -> None:
+        cursor = self.cursor
+        if cursor is None or cursor.exhausted or self._inflight is cursor:
+            return
+        self._inflight = cursor
+        self.model.set_loading(True)
+        self.busy_changed.emit(True)
+        want = self.spec.page_size if self.spec else None
+        self.ctx.tasks.submit(TASK, cursor.next_page, want, pass_cancel=True,
+                              on_result=lambda page: self._loaded(cursor, page),
+                              on_error=lambda exc: self._error(cursor, exc))
+
+    def _loaded(self, cursor: PageCursor, page: Page) -> None:
+        if cursor is not self.cursor:
+            return  # a stale read finished after the user started another
+        self._inflight = None
+        self.scanned_total += page.scanned
+        self.requests_total += page.requests
+        self.model.append_page(page.items, page.exhausted)
+        self.busy_changed.emit(False)
+        self.page_loaded.emit(page)
+
+    def _error(self, cursor: PageCursor, exc: BaseException) -> None:
+        if cursor is not self.cursor:
+            return
+        self._inflight = None
+        self.model.set_loading(False)
+        self.model.set_exhausted(True)
+        self.busy_changed.emit(False)
+        if isinstance(exc, DynoViewError):
+            self.failed.emit(exc.field or "", exc.message)
+            return
+        err = self.ctx.report(exc, operation=self.cursor.operation if self.cursor else None)
+        self.failed.emit("", err.message)
+
+    def cancel(self) -> None:
+        self.ctx.tasks.cancel(TASK)
+        self._inflight = None
+        self.model.set_loading(False)
+        self.busy_changed.emit(False)
+
+    @property
+    def busy(self) -> bool:
+        return self._inflight is not None
+
+    def describe_progress(self) -> str:
+        """"120 items shown, 480 read, more available" for the status line."""
+        shown = self.model.rowCount()
+        parts = [f"{shown} item{'s' if shown != 1 else ''} shown"]
+        if self.model.hidden_count:
+            parts.append(f"{self.model.hidden_count} expired hidden")
+        if self.spec and self.spec.filter and self.spec.filter.attribute:
+            parts.append(f"{self.scanned_total} read to find them")
+        parts.append("end of table" if self.model.exhausted else "more available (scroll or Ctrl+L)")
+        return ", ".join(parts)
+
+    def current_request(self) -> dict[str, Any] | None:
+        return dict(self.cursor.request) if self.cursor else None

@@ -1,0 +1,191 @@
+"""Pick, add, edit or remove a saved connection (profile, region, endpoint, read-only)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.connection import ConnectionSpec, available_profiles
+from dynoview.ui.settings import load_connections, save_connections
+
+DEMO_ENTRY = "Demo (embedded, no AWS account)"
+ERROR_STYLE = "border: 1px solid #d32f2f;"
+
+
+class ConnectionDialog(QDialog):
+    """Returns ``chosen`` (a ConnectionSpec) or ``demo_chosen`` when accepted."""
+
+    def __init__(self, parent: QWidget | None = None, current: ConnectionSpec | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Connect to DynamoDB")
+        self.resize(640, 380)
+        self.specs, problems = load_connections()
+        self.chosen: ConnectionSpec | None = None
+        self.demo_chosen = False
+        self._setup_ui()
+        if problems:
+            self.message.setText("Some saved connections were skipped: " + " ".join(problems))
+        self._refresh(select=current.name if current else None)
+
+    def _setup_ui(self) -> None:
+        self.list = QListWidget()
+        self.list.setMinimumWidth(200)
+        self.name = QLineEdit()
+        self.profile = QComboBox()
+        self.profile.setEditable(True)
+        self.profile.addItems(["", *available_profiles()])
+        self.profile.setToolTip("A profile from ~/.aws/config or ~/.aws/credentials (SSO "
+                                "profiles included). Empty: the default credential chain.")
+        self.region = QLineEdit()
+        self.region.setPlaceholderText("e.g. eu-west-1 (empty: the profile's region)")
+        self.endpoint = QLineEdit()
+        self.endpoint.setPlaceholderText("empty for AWS; http://localhost:8000 for DynamoDB Local")
+        self.read_only = QCheckBox("Read-only: refuse every write before it leaves the machine")
+        form = QFormLayout()
+        form.addRow("Name", self.name)
+        form.addRow("Profile", self.profile)
+        form.addRow("Region", self.region)
+        form.addRow("Endpoint URL", self.endpoint)
+        form.addRow("", self.read_only)
+        note = QLabel("Only names, profiles, regions and endpoints are saved; never keys or "
+                      "tokens.")
+        note.setWordWrap(True)
+        note.setEnabled(False)
+        form.addRow(note)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #c62828;")
+        form.addRow(self.message)
+        self.save_button = QPushButton("Save")
+        self.delete_button = QPushButton("Delete")
+        self.new_button = QPushButton("New")
+        row = QHBoxLayout()
+        for b in (self.new_button, self.save_button, self.delete_button):
+            row.addWidget(b)
+        row.addStretch(1)
+        right = QVBoxLayout()
+        right.addLayout(form)
+        right.addLayout(row)
+        right.addStretch(1)
+        body = QHBoxLayout()
+        body.addWidget(self.list)
+        body.addLayout(right, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.connect_button = buttons.addButton("Connect", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.connect_button.setDefault(True)
+        layout = QVBoxLayout(self)
+        layout.addLayout(body, 1)
+        layout.addWidget(buttons)
+        buttons.rejected.connect(self.reject)
+        self.connect_button.clicked.connect(self._connect)
+        self.save_button.clicked.connect(self._save)
+        self.delete_button.clicked.connect(self._delete)
+        self.new_button.clicked.connect(self._new)
+        self.list.currentRowChanged.connect(self._load)
+        self.list.itemDoubleClicked.connect(lambda _i: self._connect())
+
+    def _refresh(self, select: str | None = None) -> None:
+        self.list.blockSignals(True)
+        self.list.clear()
+        self.list.addItem(DEMO_ENTRY)
+        for spec in self.specs:
+            self.list.addItem(spec.name + (" (read-only)" if spec.read_only else ""))
+        self.list.blockSignals(False)
+        row = next((i + 1 for i, s in enumerate(self.specs) if s.name == select), 0)
+        self.list.setCurrentRow(row)
+        self._load(row)
+
+    def _load(self, row: int) -> None:
+        is_demo = row == 0
+        for w in (self.name, self.profile, self.region, self.endpoint):
+            w.setEnabled(not is_demo)
+        self.save_button.setEnabled(not is_demo)
+        self.delete_button.setEnabled(not is_demo and row > 0)
+        if is_demo:
+            self.name.setText("Demo")
+            self.profile.setCurrentText("")
+            self.region.setText("us-east-1")
+            self.endpoint.setText("(started inside the app)")
+            return
+        spec = self.specs[row - 1]
+        self.name.setText(spec.name)
+        self.profile.setCurrentText(spec.profile or "")
+        self.region.setText(spec.region or "")
+        self.endpoint.setText(spec.endpoint_url or "")
+        self.read_only.setChecked(spec.read_only)
+
+    def _new(self) -> None:
+        self.list.setCurrentRow(-1)
+        for w in (self.name, self.profile, self.region, self.endpoint):
+            w.setEnabled(True)
+        self.save_button.setEnabled(True)
+        self.name.setText("")
+        self.profile.setCurrentText("")
+        self.region.setText("")
+        self.endpoint.setText("")
+        self.read_only.setChecked(False)
+        self.name.setFocus()
+
+    def form_spec(self) -> ConnectionSpec | None:
+        """The spec in the form, or None with the faulty field marked."""
+        for w in (self.name, self.endpoint):
+            w.setStyleSheet("")
+        self.message.clear()
+        name = self.name.text().strip()
+        if not name:
+            return self._invalid(self.name, "Give the connection a name.")
+        endpoint = self.endpoint.text().strip() or None
+        if endpoint and not endpoint.startswith(("http://", "https://")):
+            return self._invalid(self.endpoint, "The endpoint URL must start with http:// or "
+                                                "https://, e.g. http://localhost:8000.")
+        return ConnectionSpec(name=name, profile=self.profile.currentText().strip() or None,
+                              region=self.region.text().strip() or None, endpoint_url=endpoint,
+                              read_only=self.read_only.isChecked())
+
+    def _invalid(self, widget: QWidget, message: str) -> None:
+        widget.setStyleSheet(ERROR_STYLE)
+        widget.setFocus()
+        self.message.setText(message)
+        return None
+
+    def _save(self) -> None:
+        spec = self.form_spec()
+        if spec is None:
+            return
+        self.specs = [s for s in self.specs if s.name != spec.name] + [spec]
+        save_connections(self.specs)
+        self._refresh(select=spec.name)
+
+    def _delete(self) -> None:
+        row = self.list.currentRow()
+        if row > 0:
+            del self.specs[row - 1]
+            save_connections(self.specs)
+            self._refresh()
+
+    def _connect(self) -> None:
+        row = self.list.currentRow()
+        if row == 0:
+            self.demo_chosen = True
+            self.chosen = None
+            self.accept()
+            return
+        spec = self.form_spec()
+        if spec is None:
+            return
+        self.chosen = replace(spec)
+        self.accept()

@@ -1,0 +1,86 @@
+"""The selected item as DynamoDB JSON and as plain JSON, copyable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.ttl import TtlState
+from dynoview.core.values import dynamodb_json, plain_json
+
+
+def monospace() -> QFont:
+    return QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+
+
+class ItemDetail(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._item: dict[str, Any] | None = None
+        self._setup_ui()
+
+    def _setup_ui(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.title = QLabel("Select an item to see it in full.")
+        self.title.setWordWrap(True)
+        self.ttl_label = QLabel()
+        self.ttl_label.setWordWrap(True)
+        self.ttl_label.hide()
+        self.tabs = QTabWidget()
+        self.ddb_text = QPlainTextEdit(readOnly=True)
+        self.plain_text = QPlainTextEdit(readOnly=True)
+        for edit in (self.ddb_text, self.plain_text):
+            edit.setFont(monospace())
+            edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.tabs.addTab(self.ddb_text, "DynamoDB JSON")
+        self.tabs.addTab(self.plain_text, "Plain JSON")
+        buttons = QHBoxLayout()
+        self.copy_button = QPushButton("Copy as JSON")
+        self.copy_button.setToolTip("Copy the shown tab (Ctrl+Shift+C)")
+        self.copy_button.clicked.connect(self.copy)
+        self.copy_button.setEnabled(False)
+        buttons.addStretch(1)
+        buttons.addWidget(self.copy_button)
+        layout.addWidget(self.title)
+        layout.addWidget(self.ttl_label)
+        layout.addWidget(self.tabs, 1)
+        layout.addLayout(buttons)
+
+    def show_item(self, item: dict[str, Any] | None, key_text: str = "",
+                  ttl: TtlState | None = None) -> None:
+        self._item = item
+        self.copy_button.setEnabled(item is not None)
+        if item is None:
+            self.title.setText("Select an item to see it in full.")
+            self.ddb_text.clear()
+            self.plain_text.clear()
+            self.ttl_label.hide()
+            return
+        self.title.setText(key_text or "Item")
+        self.ddb_text.setPlainText(dynamodb_json(item))
+        self.plain_text.setPlainText(plain_json(item))
+        if ttl is not None and ttl.kind != "none":
+            details = "; ".join(t for t in (ttl.text, ttl.dates(), ttl.reason) if t)
+            self.ttl_label.setText(f"TTL: {details}")
+            self.ttl_label.show()
+        else:
+            self.ttl_label.hide()
+
+    def current_text(self) -> str:
+        edit = self.ddb_text if self.tabs.currentIndex() == 0 else self.plain_text
+        return edit.toPlainText()
+
+    def copy(self) -> None:
+        if self._item is not None:
+            QGuiApplication.clipboard().setText(self.current_text())

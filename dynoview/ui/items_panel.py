@@ -1,0 +1,338 @@
+"""The items view: Scan or Query a table or index, page lazily, inspect an item."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.browse import (
+    DEFAULT_PAGE_SIZE,
+    FILTER_OPERATORS,
+    SORT_KEY_OPERATORS,
+    BrowseSpec,
+    FilterSpec,
+)
+from dynoview.core.reads import Page
+from dynoview.core.tables import TableInfo
+from dynoview.core.values import display_text
+from dynoview.ui.browse_controller import BrowseController
+from dynoview.ui.context import AppContext
+from dynoview.ui.item_detail import ItemDetail
+from dynoview.ui.items_model import ItemsModel
+
+TABLE_ENTRY = "(table)"
+ERROR_STYLE = "border: 1px solid #d32f2f; background: #fff0f0;"
+VALUE_TYPES = ("S", "N", "B", "BOOL", "NULL")
+
+
+class ItemsPanel(QWidget):
+    """Form on top, results in the middle, the selected item on the right."""
+
+    status_changed = Signal(str)
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.model = ItemsModel(self)
+        self.controller = BrowseController(ctx, self.model, self)
+        self._setup_ui()
+        self._connect()
+        self.set_table(None)
+
+    # -- construction --------------------------------------------------------
+    def _setup_ui(self) -> None:
+        form_box = QGroupBox("Read")
+        form = QFormLayout(form_box)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+
+        top = QHBoxLayout()
+        self.mode = QComboBox()
+        self.mode.addItems(["Scan", "Query"])
+        self.mode.setToolTip("Scan reads every item; Query reads one partition key (cheaper)")
+        self.index = QComboBox()
+        self.index.setToolTip("Read the table or one of its indexes")
+        self.consistent = QCheckBox("Strongly consistent")
+        self.consistent.setToolTip("Strong reads see every acknowledged write and cost twice "
+                                   "as much as eventual reads.")
+        self.page_size = QSpinBox()
+        self.page_size.setRange(1, 10000)
+        self.page_size.setValue(DEFAULT_PAGE_SIZE)
+        self.page_size.setPrefix("Page ")
+        self.hide_expired = QCheckBox("Hide expired")
+        self.hide_expired.setToolTip("Hide items whose TTL has passed but that DynamoDB has not "
+                                     "deleted yet (they are still in the table)")
+        self.run_button = QPushButton("Run")
+        self.run_button.setToolTip("Run the read (Ctrl+R or F5)")
+        self.run_button.setDefault(True)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the read in progress (Esc)")
+        self.cancel_button.setEnabled(False)
+        for w in (QLabel("Mode"), self.mode, QLabel("on"), self.index, self.consistent,
+                  self.page_size, self.hide_expired):
+            top.addWidget(w)
+        top.addStretch(1)
+        top.addWidget(self.run_button)
+        top.addWidget(self.cancel_button)
+        form.addRow(top)
+
+        key_row = QHBoxLayout()
+        self.pk_label = QLabel("PK =")
+        self.pk_value = QLineEdit()
+        self.pk_value.setPlaceholderText("partition key value")
+        self.sk_label = QLabel("SK")
+        self.sk_op = QComboBox()
+        self.sk_op.addItems(["(any)", *SORT_KEY_OPERATORS])
+        self.sk_value = QLineEdit()
+        self.sk_value.setPlaceholderText("sort key value")
+        self.sk_value2 = QLineEdit()
+        self.sk_value2.setPlaceholderText("upper bound")
+        for w in (self.pk_label, self.pk_value, self.sk_label, self.sk_op, self.sk_value,
+                  self.sk_value2):
+            key_row.addWidget(w)
+        self.key_widget = QWidget()
+        self.key_widget.setLayout(key_row)
+        key_row.setContentsMargins(0, 0, 0, 0)
+        form.addRow(self.key_widget)
+
+        filter_row = QHBoxLayout()
+        filter_row.setContentsMargins(0, 0, 0, 0)
+        self.filter_attr = QComboBox()
+        self.filter_attr.setEditable(True)
+        self.filter_attr.lineEdit().setPlaceholderText("attribute (optional)")
+        self.filter_attr.setMinimumContentsLength(14)
+        self.filter_op = QComboBox()
+        self.filter_op.addItems(list(FILTER_OPERATORS))
+        self.filter_type = QComboBox()
+        self.filter_type.addItems(list(VALUE_TYPES))
+        self.filter_value = QLineEdit()
+        self.filter_value.setPlaceholderText("value")
+        for w in (QLabel("Filter"), self.filter_attr, self.filter_op, self.filter_type,
+                  self.filter_value):
+            filter_row.addWidget(w)
+        form.addRow(filter_row)
+        self.error_label = QLabel()
+        self.error_label.setStyleSheet("color: #c62828;")
+        self.error_label.setWordWrap(True)
+        self.error_label.hide()
+        form.addRow(self.error_label)
+
+        self.view = QTableView()
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setAlternatingRowColors(True)
+        self.view.setWordWrap(False)
+        self.view.horizontalHeader().setDefaultSectionSize(150)
+        self.view.verticalHeader().setDefaultSectionSize(24)
+        self.detail = ItemDetail()
+        self.progress = QLabel()
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.view, 1)
+        left_layout.addWidget(self.progress)
+        splitter.addWidget(left)
+        splitter.addWidget(self.detail)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([900, 350])
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(form_box)
+        layout.addWidget(splitter, 1)
+
+    def _connect(self) -> None:
+        self.run_button.clicked.connect(self.run)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.mode.currentTextChanged.connect(self._update_form)
+        self.index.currentIndexChanged.connect(self._update_form)
+        self.sk_op.currentTextChanged.connect(self._update_form)
+        self.filter_op.currentTextChanged.connect(self._update_form)
+        self.hide_expired.toggled.connect(self._hide_expired)
+        for edit in (self.pk_value, self.sk_value, self.sk_value2, self.filter_value):
+            edit.returnPressed.connect(self.run)
+            edit.textEdited.connect(self._clear_errors)
+        self.controller.page_loaded.connect(self._page_loaded)
+        self.controller.failed.connect(self._failed)
+        self.controller.busy_changed.connect(self._busy)
+        self.view.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.model.modelReset.connect(self._columns_changed)
+        QShortcut(QKeySequence("Ctrl+R"), self, self.run)
+        QShortcut(QKeySequence("F5"), self, self.run)
+        QShortcut(QKeySequence("Escape"), self, self.cancel)
+        QShortcut(QKeySequence("Ctrl+L"), self, self.controller.fetch_more)
+        QShortcut(QKeySequence("Ctrl+Shift+C"), self, self.detail.copy)
+
+    # -- table switching -----------------------------------------------------
+    def set_table(self, info: TableInfo | None) -> None:
+        self.controller.cancel()
+        self.controller.cursor = None
+        self.model.reset(info)
+        self.index.blockSignals(True)
+        self.index.clear()
+        self.index.addItem(TABLE_ENTRY, None)
+        if info:
+            for idx in info.indexes:
+                self.index.addItem(f"{idx.name} ({idx.kind})", idx.name)
+        self.index.blockSignals(False)
+        self.hide_expired.setEnabled(bool(info and info.ttl_enabled))
+        self.filter_attr.clear()
+        self.detail.show_item(None)
+        self.setEnabled(info is not None)
+        self._clear_errors()
+        self._update_form()
+        self.progress.setText("" if info else "Pick a table on the left.")
+
+    def _index_name(self) -> str | None:
+        return self.index.currentData()
+
+    def _update_form(self) -> None:
+        info = self.ctx.table
+        query = self.mode.currentText() == "Query"
+        self.key_widget.setVisible(query)
+        if info is not None:
+            pk, sk = info.keys_for(self._index_name())
+            self.pk_label.setText(f"{pk.name} ({pk.type}) =")
+            self.sk_label.setText(f"{sk.name} ({sk.type})" if sk else "no sort key")
+            self.sk_op.setEnabled(sk is not None)
+            idx = info.index(self._index_name())
+            if idx is not None and not idx.strong_reads_allowed:
+                self.consistent.setChecked(False)
+                self.consistent.setEnabled(False)
+                self.consistent.setToolTip(f"{idx.name} is a global secondary index: GSIs only "
+                                           "serve eventually consistent reads.")
+            else:
+                self.consistent.setEnabled(True)
+                self.consistent.setToolTip("Strong reads see every acknowledged write and cost "
+                                           "twice as much as eventual reads.")
+        op = self.sk_op.currentText()
+        self.sk_value.setVisible(op != "(any)")
+        self.sk_value2.setVisible(op == "between")
+        unary = self.filter_op.currentText() in {"attribute_exists", "attribute_not_exists"}
+        self.filter_value.setEnabled(not unary)
+        self.filter_type.setEnabled(not unary)
+
+    # -- reading ---------------------------------------------------------------
+    def spec(self) -> BrowseSpec | None:
+        info = self.ctx.table
+        if info is None:
+            return None
+        op = self.sk_op.currentText()
+        attr = self.filter_attr.currentText().strip()
+        return BrowseSpec(
+            table=info.name,
+            mode=self.mode.currentText(),
+            index=self._index_name(),
+            consistent=self.consistent.isChecked() and self.consistent.isEnabled(),
+            page_size=self.page_size.value(),
+            pk_value=self.pk_value.text(),
+            sk_operator=None if op == "(any)" else op,
+            sk_values=(self.sk_value.text(), self.sk_value2.text()),
+            filter=FilterSpec(attr, self.filter_op.currentText(), self.filter_value.text(),
+                              self.filter_type.currentText()) if attr else None,
+        )
+
+    def run(self) -> None:
+        spec = self.spec()
+        if spec is None:
+            return
+        self._clear_errors()
+        self.detail.show_item(None)
+        if self.controller.start(spec):
+            self.progress.setText("Reading…")
+
+    def cancel(self) -> None:
+        if self.controller.busy:
+            self.controller.cancel()
+            self.progress.setText(self.controller.describe_progress() + " (cancelled)")
+
+    def _hide_expired(self, hide: bool) -> None:
+        self.model.set_hide_expired(hide)
+        self._report_progress()
+
+    def _busy(self, busy: bool) -> None:
+        self.cancel_button.setEnabled(busy)
+
+    def _page_loaded(self, _page: Page) -> None:
+        self._report_progress()
+
+    def _report_progress(self) -> None:
+        text = self.controller.describe_progress()
+        self.progress.setText(text)
+        self.status_changed.emit(text)
+
+    def _field_widget(self, field: str) -> QWidget | None:
+        return {
+            "pk_value": self.pk_value, "sk_value0": self.sk_value, "sk_value1": self.sk_value2,
+            "sk_operator": self.sk_op, "filter_value": self.filter_value,
+            "filter_operator": self.filter_op, "consistency": self.consistent,
+            "page_size": self.page_size,
+        }.get(field)
+
+    def _failed(self, field: str, message: str) -> None:
+        self.error_label.setText(message)
+        self.error_label.show()
+        widget = self._field_widget(field)
+        if widget is not None:
+            widget.setStyleSheet(ERROR_STYLE)
+            widget.setToolTip(message)
+            widget.setFocus()
+        self.progress.setText(self.controller.describe_progress() if self.model.rowCount() else "")
+
+    def _clear_errors(self) -> None:
+        self.error_label.hide()
+        for widget in (self.pk_value, self.sk_value, self.sk_value2, self.sk_op,
+                       self.filter_value, self.filter_op, self.consistent, self.page_size):
+            widget.setStyleSheet("")
+
+    def _columns_changed(self) -> None:
+        if self.model.rowCount():
+            self.view.resizeColumnsToContents()
+            header = self.view.horizontalHeader()
+            for col in range(self.model.columnCount()):
+                header.resizeSection(col, min(max(header.sectionSize(col), 70), 320))
+        current = self.filter_attr.currentText()
+        self.filter_attr.blockSignals(True)
+        self.filter_attr.clear()
+        self.filter_attr.addItems([c for c in self.model.columns() if c != "TTL status"])
+        self.filter_attr.setEditText(current)
+        self.filter_attr.blockSignals(False)
+
+    def _selection_changed(self, selected: QItemSelection, _deselected: QItemSelection) -> None:
+        rows = {i.row() for i in selected.indexes()}
+        if not rows:
+            self.detail.show_item(None)
+            return
+        row = min(rows)
+        item = self.model.item(row)
+        info = self.ctx.table
+        key = ", ".join(f"{k} = {display_text(item[k])}" for k in (info.key_names if info else ())
+                        if k in item)
+        self.detail.show_item(item, key, self.model.ttl_of(row))
+
+    def select_key(self, key: dict) -> bool:
+        """Select the loaded row with this primary key (used by links from other panels)."""
+        for row in range(self.model.rowCount()):
+            item = self.model.item(row)
+            if all(item.get(k) == v for k, v in key.items()):
+                self.view.selectRow(row)
+                self.view.scrollTo(self.model.index(row, 0))
+                return True
+        return False

@@ -1,0 +1,140 @@
+"""The window on a seeded endpoint: tables, items, paging, consistency, receipts, TTL."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from dynoview.core.connection import Connection
+from dynoview.core.demo import CREATED_INDEX, EMAIL_INDEX
+from dynoview.core.tables import describe_table
+from dynoview.ui.items_model import TTL_STATUS_COLUMN, ItemRole, TtlStateRole
+from dynoview.ui.main_window import MainWindow
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(qtbot, qasync_loop, demo_conn: Connection, seeded_table: str) -> MainWindow:
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.ctx.set_connection(demo_conn)
+    win.tables_panel.set_tables(demo_conn.list_tables())
+    with qtbot.waitSignal(win.table_shown, timeout=15000):
+        win.tables_panel.select(seeded_table)
+    return win
+
+
+def column(win: MainWindow, name: str) -> int:
+    return win.items_panel.model.columns().index(name)
+
+
+def test_opens_table_with_keys_first_and_receipt(window: MainWindow, seeded_table: str) -> None:
+    model = window.items_panel.model
+    assert model.rowCount() == 60
+    assert model.columns()[:2] == ["PK", "SK"]
+    assert model.columns()[2] == TTL_STATUS_COLUMN
+    assert window.read_log.model.rowCount() == 1
+    assert window.receipt_label.text().startswith("Last read: Scan, eventual, ")
+    assert seeded_table in window.windowTitle()
+    assert "end of table" in window.items_panel.progress.text()
+
+
+def test_pages_lazily_as_the_view_asks(qtbot, window: MainWindow) -> None:
+    panel = window.items_panel
+    panel.page_size.setValue(10)
+    panel.run()
+    qtbot.waitUntil(lambda: panel.model.rowCount() >= 10, timeout=10000)
+    panel.model.fetchMore()  # what the view calls when the user scrolls to the end
+    qtbot.waitUntil(lambda: panel.model.rowCount() >= 20, timeout=10000)
+    qtbot.waitUntil(lambda: not panel.controller.busy, timeout=10000)
+    rows = panel.model.rowCount()
+    assert rows % 10 == 0 and rows < 60
+    assert not panel.model.exhausted
+    assert "more available" in panel.progress.text()
+    receipts = window.read_log.model
+    assert receipts.rowCount() == 1 + rows // 10  # the fixture's first read, then one per page
+    assert receipts.receipt(1).request["Limit"] == 10
+    assert "ExclusiveStartKey" in receipts.receipt(2).request
+
+
+def test_consistency_toggle_disabled_on_gsi_enabled_on_lsi(qtbot, window: MainWindow) -> None:
+    panel = window.items_panel
+    panel.mode.setCurrentText("Query")
+    panel.index.setCurrentIndex(panel.index.findData(EMAIL_INDEX))
+    assert not panel.consistent.isEnabled()
+    assert "eventually consistent" in panel.consistent.toolTip()
+    panel.index.setCurrentIndex(panel.index.findData(CREATED_INDEX))
+    assert panel.consistent.isEnabled()
+    panel.consistent.setChecked(True)
+    panel.pk_value.setText("ACCT#a1f9c3")
+    before = window.read_log.model.rowCount()
+    panel.run()
+    qtbot.waitUntil(lambda: window.read_log.model.rowCount() == before + 1, timeout=10000)
+    receipt = window.read_log.model.receipt(before)
+    assert (receipt.operation, receipt.index, receipt.consistency) == (
+        "Query", CREATED_INDEX, "strong")
+    assert "Query, strong" in window.receipt_label.text()
+
+
+def test_bad_query_input_is_shown_at_the_field(window: MainWindow) -> None:
+    panel = window.items_panel
+    panel.mode.setCurrentText("Query")
+    panel.pk_value.setText("")
+    panel.run()
+    assert panel.error_label.isVisibleTo(panel)
+    assert "cannot be an empty string" in panel.error_label.text()
+    assert "d32f2f" in panel.pk_value.styleSheet()
+
+
+def test_ttl_states_and_hide_expired(qtbot, window: MainWindow) -> None:
+    model = window.items_panel.model
+    col = column(window, TTL_STATUS_COLUMN)
+    texts = {model.item(r)["PK"]["S"]: model.data(model.index(r, col)) for r in
+             range(model.rowCount())}
+    assert texts["SESSION#s-expired-2h"].startswith("expired 2 h ago: still readable")
+    assert texts["SESSION#s-expires-9min"] == "expires in 9 min"
+    assert texts["SESSION#s-string-ttl"] == "will never expire"
+    assert texts["SESSION#s-millis-ttl"] == "will never expire"
+    assert texts["SESSION#s-no-ttl"] == ""
+    row = next(r for r in range(model.rowCount())
+               if model.item(r)["PK"]["S"] == "SESSION#s-expired-2h")
+    assert model.data(model.index(row, 0), Qt.ItemDataRole.BackgroundRole) is not None
+    assert model.data(model.index(row, col), TtlStateRole).is_expired
+    expired = sum(1 for r in range(model.rowCount())
+                  if model.data(model.index(r, col), TtlStateRole).is_expired)
+    assert expired == 3  # two sessions and the reserved signup lock
+    window.items_panel.hide_expired.setChecked(True)
+    assert model.rowCount() == 60 - expired
+    assert "3 expired hidden" in window.items_panel.progress.text()
+
+
+def test_selecting_an_item_shows_json(qtbot, window: MainWindow) -> None:
+    panel = window.items_panel
+    row = next(r for r in range(panel.model.rowCount())
+               if panel.model.item(r)["PK"]["S"] == "ACCT#a1f9c3")
+    panel.view.selectRow(row)
+    assert '"S": "ada@lovelace.io"' in panel.detail.ddb_text.toPlainText()
+    assert '"email": "ada@lovelace.io"' in panel.detail.plain_text.toPlainText()
+    assert panel.model.data(panel.model.index(row, 0), ItemRole)["SK"] == {"S": "PROFILE"}
+
+
+def test_metrics_numbers_exact_and_sets_distinct(qtbot, window: MainWindow,
+                                                 demo_conn: Connection) -> None:
+    from dynoview.core.demo import METRICS_TABLE, create_metrics_table
+
+    if METRICS_TABLE not in demo_conn.list_tables():
+        create_metrics_table(demo_conn)
+    window.tables_panel.set_tables(demo_conn.list_tables())
+    with qtbot.waitSignal(window.table_shown, timeout=15000):
+        window.tables_panel.select(METRICS_TABLE)
+    model = window.items_panel.model
+    assert model.columns()[0] == "deviceId"
+    exact = column(window, "exact")
+    tags = column(window, "tags")
+    coords = column(window, "location")
+    assert model.data(model.index(0, exact)) == "12345678901234567890123456789012345678"
+    assert model.data(model.index(0, tags)).startswith("{")
+    assert "[" in model.data(model.index(0, coords))
+    info = describe_table(demo_conn, METRICS_TABLE)
+    assert not info.ttl_enabled and TTL_STATUS_COLUMN not in model.columns()

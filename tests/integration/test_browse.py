@@ -1,0 +1,127 @@
+"""Browse a real local endpoint over HTTP: pages, consistency, receipts, lossless values."""
+
+from __future__ import annotations
+
+import pytest
+
+from dynoview.core.browse import BrowseSpec, FilterSpec, build_request
+from dynoview.core.connection import Connection
+from dynoview.core.demo import (
+    CREATED_INDEX,
+    EMAIL_INDEX,
+    METRICS_TABLE,
+    create_metrics_table,
+)
+from dynoview.core.errors import ConsistentReadOnGsiError, describe_error
+from dynoview.core.reads import Reader
+from dynoview.core.tables import describe_table
+
+pytestmark = pytest.mark.integration
+
+
+def test_scan_pages_through_the_whole_table(reader: Reader, conn: Connection,
+                                            accounts_table: str) -> None:
+    info = describe_table(conn, accounts_table)
+    _, request = build_request(info, BrowseSpec(table=accounts_table, page_size=7))
+    cursor = reader.cursor("Scan", request, info)
+    keys: list[tuple[str, str]] = []
+    pages = 0
+    while not cursor.exhausted:
+        page = cursor.next_page()
+        pages += 1
+        keys.extend((i["PK"]["S"], i["SK"]["S"]) for i in page.items)
+    assert len(keys) == len(set(keys)) == info.item_count
+    assert pages >= info.item_count // 7
+    receipts = reader.log.receipts()
+    assert len(receipts) == pages
+    assert all(r.operation == "Scan" and r.consistency == "eventual" for r in receipts)
+    assert receipts[0].request["Limit"] == 7
+    assert "ExclusiveStartKey" in receipts[1].request
+
+
+def test_filtered_scan_keeps_reading_until_it_has_items(reader: Reader, conn: Connection,
+                                                        accounts_table: str) -> None:
+    info = describe_table(conn, accounts_table)
+    spec = BrowseSpec(table=accounts_table, page_size=5,
+                      filter=FilterSpec("PK", "begins_with", "SESSION#"))
+    _, request = build_request(info, spec)
+    page = reader.cursor("Scan", request, info).next_page()
+    assert page.items and all(i["PK"]["S"].startswith("SESSION#") for i in page.items)
+    assert page.scanned > len(page.items)
+    assert page.requests > 1
+
+
+def test_query_lsi_strongly(reader: Reader, conn: Connection, accounts_table: str) -> None:
+    info = describe_table(conn, accounts_table)
+    spec = BrowseSpec(table=accounts_table, mode="Query", index=CREATED_INDEX, consistent=True,
+                      pk_value="ACCT#a1f9c3")
+    _, request = build_request(info, spec)
+    page = reader.cursor("Query", request, info).next_page()
+    assert [i["PK"]["S"] for i in page.items] == ["ACCT#a1f9c3"]
+    last = reader.log.last()
+    assert last is not None
+    assert (last.operation, last.index, last.consistency) == ("Query", CREATED_INDEX, "strong")
+    assert last.consumed_capacity is not None
+
+
+def test_strong_read_on_gsi_is_refused_before_sending(reader: Reader, conn: Connection,
+                                                      accounts_table: str) -> None:
+    info = describe_table(conn, accounts_table)
+    spec = BrowseSpec(table=accounts_table, mode="Query", index=EMAIL_INDEX, consistent=True,
+                      pk_value="ada@lovelace.io")
+    _, request = build_request(info, spec)
+    with pytest.raises(ConsistentReadOnGsiError, match="GSIs only serve eventually consistent"):
+        reader.cursor("Query", request, info)
+    assert len(reader.log) == 0
+
+
+def test_server_rejection_of_strong_gsi_read_is_explained(reader: Reader,
+                                                          accounts_table: str) -> None:
+    with pytest.raises(Exception) as info:
+        reader.read("Query", {"TableName": accounts_table, "IndexName": EMAIL_INDEX,
+                              "ConsistentRead": True,
+                              "KeyConditionExpression": "email = :e",
+                              "ExpressionAttributeValues": {":e": {"S": "ada@lovelace.io"}}})
+    err = describe_error(info.value)
+    assert "eventually consistent" in err.message
+    assert reader.log.last().error == "ValidationException"
+
+
+def test_gsi_query_eventual_finds_duplicate_email(reader: Reader, conn: Connection,
+                                                  accounts_table: str) -> None:
+    info = describe_table(conn, accounts_table)
+    spec = BrowseSpec(table=accounts_table, mode="Query", index=EMAIL_INDEX,
+                      pk_value="shared@example.com")
+    _, request = build_request(info, spec)
+    page = reader.cursor("Query", request, info).next_page()
+    assert sorted(i["PK"]["S"] for i in page.items) == ["ACCT#2a3b4c", "ACCT#3b4c5d"]
+
+
+def test_get_item_receipt_is_strong(reader: Reader, accounts_table: str) -> None:
+    item = reader.get_item(accounts_table, {"PK": {"S": "UNIQ#EMAIL#ken@thompson.dev"},
+                                            "SK": {"S": "LOCK"}})
+    assert item is not None
+    receipt = reader.log.last()
+    assert (receipt.operation, receipt.consistency, receipt.count) == ("GetItem", "strong", 1)
+    assert receipt.request["ReturnConsumedCapacity"] == "TOTAL"
+
+
+def test_values_come_back_losslessly(reader: Reader, conn: Connection) -> None:
+    if METRICS_TABLE not in conn.list_tables():
+        create_metrics_table(conn)
+    item = reader.get_item(METRICS_TABLE, {"deviceId": {"N": "7"}})
+    assert item is not None
+    assert item["exact"] == {"N": "12345678901234567890123456789012345678"}
+    assert item["raw"] == {"B": bytes([7, 0, 255, 128])}
+    assert set(item["tags"]["SS"]) == {"edge", "rack-3"}
+    assert item["location"]["M"]["coords"]["L"][0] == {"N": "51.5074"}
+    assert item["note"] == {"S": ""}
+    assert item["a.b"] == {"S": "a name with a dot"}
+
+
+def test_unknown_table_message(reader: Reader) -> None:
+    with pytest.raises(Exception) as info:
+        reader.read("Scan", {"TableName": "no-such-table"})
+    err = describe_error(info.value, table="no-such-table", endpoint="http://127.0.0.1:1")
+    assert err.title == "Table not found"
+    assert "no-such-table does not exist" in err.message

@@ -1,0 +1,63 @@
+from datetime import UTC, datetime, timedelta
+
+from dynoview.core.ttl import EXPIRED, NEVER, NONE, PENDING, humanize, ttl_state
+
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
+def epoch(dt: datetime) -> dict[str, str]:
+    return {"N": str(int(dt.timestamp()))}
+
+
+def test_no_ttl_attribute_is_none() -> None:
+    assert ttl_state(None, NOW).kind == NONE
+
+
+def test_pending_says_when() -> None:
+    state = ttl_state(epoch(NOW + timedelta(minutes=9, seconds=30)), NOW)
+    assert state.kind == PENDING
+    assert state.text == "expires in 9 min"
+    assert state.expires_at == NOW + timedelta(minutes=9, seconds=30)
+
+
+def test_expired_is_still_readable() -> None:
+    state = ttl_state(epoch(NOW - timedelta(hours=2, minutes=5)), NOW)
+    assert state.kind == EXPIRED
+    assert state.is_expired
+    assert state.text.startswith("expired 2 h ago: still readable")
+    assert "background deletion" in state.text
+
+
+def test_string_ttl_never_expires() -> None:
+    state = ttl_state({"S": "1780000000"}, NOW)
+    assert state.kind == NEVER
+    assert state.text == "will never expire"
+    assert "type S" in state.reason
+
+
+def test_milliseconds_never_expire() -> None:
+    state = ttl_state({"N": str(int(NOW.timestamp() * 1000))}, NOW)
+    assert state.kind == NEVER
+    assert "milliseconds" in state.reason
+
+
+def test_more_than_five_years_past_is_ignored_by_dynamodb() -> None:
+    state = ttl_state(epoch(NOW - timedelta(days=6 * 365)), NOW)
+    assert state.kind == NEVER
+    assert "five years" in state.reason
+
+
+def test_fractional_seconds_accepted() -> None:
+    state = ttl_state({"N": f"{NOW.timestamp() + 60.5}"}, NOW)
+    assert state.kind == PENDING
+
+
+def test_dates_show_local_and_utc() -> None:
+    state = ttl_state(epoch(NOW + timedelta(days=3)), NOW)
+    assert "UTC" in state.dates() and "(local)" in state.dates()
+
+
+def test_humanize() -> None:
+    assert humanize(timedelta(seconds=42)) == "42 s"
+    assert humanize(timedelta(hours=30)) == "30 h"
+    assert humanize(timedelta(days=3)) == "3 days"
