@@ -159,7 +159,7 @@ def diagnose(
             variant_key = alt_key
 
     # 2. The accounts holding the value.
-    wanted = sorted({value, normalised})
+    wanted = sorted({value, normalised} | ({value.lower()} if variant_key else set()))
     index = None
     if use_index and rule.index_name:
         try:
@@ -230,11 +230,13 @@ def diagnose(
 def _answer(value: str, rule: LockRule, locked: bool, expired: bool, ids: list[str],
             variant: dict[str, Any] | None) -> tuple[str, str]:
     """The status and the sentence a support agent can act on."""
-    if variant is not None and not locked:
+    if variant is not None:
+        own = "is locked" if locked else "has no lock of its own"
+        users = f"accounts using either spelling: {', '.join(ids)}" if ids else "no account uses either"
         return CASE_CLASH, (
-            f"{value} has no lock of its own, but a lock exists for {value.lower()}, which differs "
-            "only in case: the two spellings are not kept unique. Pick one spelling for the account "
-            "and keep a single lock.")
+            f"{value} {own}, and {value.lower()}, which differs only in case, is locked too "
+            f"({users}): the two spellings are not kept unique. Keep one spelling on the account "
+            "and release the other lock.")
     if len(ids) >= 2:
         lock_text = "is locked" if locked else "is not locked"
         return DUPLICATE_VALUE, (
@@ -251,11 +253,9 @@ def _answer(value: str, rule: LockRule, locked: bool, expired: bool, ids: list[s
             f"{value} is locked, and no account uses it: a stuck signup. Releasing the lock lets the "
             "person sign up again.")
     if locked:
-        extra = (" A lock for a differently cased spelling also exists: release it."
-                 if variant is not None else "")
-        return (CASE_CLASH if variant is not None else OK), (
+        return OK, (
             f"{value} is locked and belongs to account {ids[0]}: working as intended. The person "
-            f"already has an account; help them sign in or recover it.{extra}")
+            "already has an account; help them sign in or recover it.")
     if ids:
         return MISSING_LOCK, (
             f"{value} belongs to account {ids[0]} but has no lock, so uniqueness is not enforced: "

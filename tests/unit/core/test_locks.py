@@ -1,0 +1,133 @@
+"""Uniqueness schema: JSON round trip, located validation errors, detection from a sample."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dynoview.core.locks import (
+    NORMALISE_LOWER,
+    LockRule,
+    SchemaError,
+    UniquenessSchema,
+    article_schema,
+    default_schema,
+    load_schema_file,
+    propose_schema,
+    schema_from_json,
+)
+from dynoview.core.schema_store import SchemaStore
+from dynoview.core.tables import IndexInfo, KeyAttribute, TableInfo
+
+
+def s(text: str) -> dict[str, str]:
+    return {"S": text}
+
+
+TABLE = TableInfo("t", KeyAttribute("PK", "S"), KeyAttribute("SK", "S"),
+                  gsis=(IndexInfo("by-mail", "GSI", KeyAttribute("mail", "S"), None, "ALL"),))
+
+
+def test_round_trip_keeps_every_field() -> None:
+    schema = UniquenessSchema("pk", "sk", "USER#", "META", (
+        LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", NORMALISE_LOWER, "email-index"),
+        LockRule("status", "status", "U#ST#{value}#X", None),
+    ))
+    assert schema_from_json(json.loads(json.dumps(schema.to_json()))) == schema
+    assert UniquenessSchema.from_json(schema.to_json()) == schema
+
+
+@pytest.mark.parametrize(("data", "location"), [
+    ({"rules": []}, "rules"),
+    ({"rules": [{"attribute": "email"}]}, "rules[0].pk_template"),
+    ({"rules": [{"attribute": "email", "pk_template": "UNIQ#E#"}]}, "rules[0].pk_template"),
+    ({"rules": [{"attribute": "email", "pk_template": "{value}"}]}, "rules[0].pk_template"),
+    ({"rules": [{"attribute": "e", "pk_template": "U#{value}", "normalisation": "upper"}]},
+     "rules[0].normalisation"),
+    ({"rules": [{"attribute": "e", "pk_template": "U#{value}"},
+                {"attribute": "e", "pk_template": "V#{value}"}]}, "rules[1].name"),
+    ({"rules": [{"attribute": "e", "pk_template": "U#{value}", "colour": 1}]}, "rules[0].colour"),
+    ({"account_pk_prefix": "", "rules": [{"attribute": "e", "pk_template": "U#{value}"}]},
+     "account_pk_prefix"),
+    ({"typo": 1}, "typo"),
+])
+def test_validation_errors_are_located(data: dict, location: str) -> None:
+    with pytest.raises(SchemaError) as info:
+        schema_from_json(data)
+    assert info.value.location == location
+    assert str(info.value).startswith(location)
+
+
+def test_schema_file_errors_name_file_and_line(tmp_path: Path) -> None:
+    bad = tmp_path / "schema.json"
+    bad.write_text('{\n  "rules": [\n    {"attribute": "email",}\n  ]\n}\n')
+    with pytest.raises(SchemaError) as info:
+        load_schema_file(bad)
+    assert info.value.source == str(bad)
+    assert info.value.location.startswith("line 3")
+    with pytest.raises(SchemaError, match="cannot read"):
+        load_schema_file(tmp_path / "missing.json")
+
+
+def test_default_schema_uses_table_keys_and_email_gsi() -> None:
+    table = TableInfo("t", KeyAttribute("id", "S"), None,
+                      gsis=(IndexInfo("email-index", "GSI", KeyAttribute("email", "S"), None, "ALL"),))
+    schema = default_schema(table)
+    assert (schema.pk_name, schema.sk_name) == ("id", None)
+    assert schema.rule("email").index_name == "email-index"
+    assert schema.lock_key(schema.rule("email"), "a@b") == {"id": {"S": "UNIQ#EMAIL#a@b"}}
+
+
+def test_values_with_hash_round_trip_through_lock_keys() -> None:
+    schema = article_schema()
+    rule = schema.rule("email")
+    key = schema.lock_key(rule, "we#ird value@x")
+    assert key["PK"] == s("UNIQ#EMAIL#we#ird value@x")
+    assert schema.match_lock(key) == (rule, "we#ird value@x")
+
+
+def test_detection_finds_prefixes_attributes_and_index() -> None:
+    items = [
+        {"PK": s("USER#1"), "SK": s("META"), "mail": s("a@x.io"), "handle": s("ann"), "n": {"N": "1"}},
+        {"PK": s("USER#2"), "SK": s("META"), "mail": s("B@x.io"), "handle": s("bob")},
+        {"PK": s("UNIQ#MAIL#a@x.io"), "SK": s("U")},
+        {"PK": s("UNIQ#MAIL#b@x.io"), "SK": s("U")},
+        {"PK": s("UNIQ#NICK#ann"), "SK": s("U")},
+        {"PK": s("UNIQ#NICK#bob"), "SK": s("U")},
+        {"PK": s("ORDER#9"), "SK": s("LINE#1"), "mail": s("zzz")},
+        {"PK": {"B": b"\x00"}, "SK": s("x")},
+    ]
+    proposal = propose_schema(items, TABLE)
+    assert proposal.confident
+    schema = proposal.schema
+    assert (schema.account_pk_prefix, schema.account_sk_value) == ("USER#", "META")
+    mail = schema.rule("mail")
+    assert mail.pk_template == "UNIQ#MAIL#{value}"
+    assert mail.sk_value == "U"
+    assert mail.normalisation == NORMALISE_LOWER  # B@x.io is locked as b@x.io
+    assert mail.index_name == "by-mail"
+    assert schema.rule("handle").pk_template == "UNIQ#NICK#{value}"
+
+
+def test_detection_without_locks_falls_back_to_default() -> None:
+    proposal = propose_schema([{"PK": s("ACCT#1"), "SK": s("PROFILE")}], TABLE)
+    assert not proposal.confident
+    assert proposal.schema == default_schema(TABLE)
+    assert "No items" in proposal.notes[0]
+
+
+def test_store_saves_loads_and_sets_corrupt_files_aside(tmp_path: Path) -> None:
+    store = SchemaStore(tmp_path)
+    assert store.load("conn/1", "t").schema is None
+    schema = article_schema()
+    path = store.save("conn/1", "t", schema)
+    assert path.parent.name == "conn%2F1"
+    assert store.load("conn/1", "t").schema == schema
+    path.write_text("{not json")
+    result = store.load("conn/1", "t")
+    assert result.schema is None
+    assert result.problem and "default layout" in result.problem
+    assert result.moved_to is not None and result.moved_to.exists()
+    assert not path.exists()
