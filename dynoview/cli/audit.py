@@ -1,0 +1,91 @@
+"""`dynoview audit`: scan a whole table and report every broken uniqueness case.
+
+Exit status: 0 when clean, 1 when findings exist (or the audit was cut
+short), 2 on error. The JSON output is documented in docs/cli-audit.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from dynoview.cli.common import add_connection_arguments, fail, open_connection
+from dynoview.core.audit import DEFAULT_SEGMENTS, AuditProgress, run_audit
+from dynoview.core.connection import Connection
+from dynoview.core.locks import UniquenessSchema, default_schema, load_schema_file, propose_schema
+from dynoview.core.reads import Reader
+from dynoview.core.report import audit_json, audit_text, dumps
+from dynoview.core.schema_store import SchemaStore
+from dynoview.core.tables import TableInfo, describe_table
+
+DETECT_SAMPLE = 1000
+
+
+def add_schema_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--table", required=True, help="table to read")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--schema", metavar="FILE",
+                       help="uniqueness schema JSON file (default: the schema saved in the app for "
+                            "this connection and table, else the article's layout)")
+    group.add_argument("--detect", action="store_true",
+                       help=f"propose the schema from a sample of {DETECT_SAMPLE} items instead")
+
+
+def resolve_schema(args: argparse.Namespace, conn: Connection, reader: Reader,
+                   info: TableInfo) -> tuple[UniquenessSchema, str]:
+    """The schema the flags ask for, and a phrase saying where it came from."""
+    if args.schema:
+        return load_schema_file(args.schema), f"schema file {args.schema}"
+    if args.detect:
+        page = reader.read("Scan", {"TableName": info.name, "Limit": DETECT_SAMPLE})
+        proposal = propose_schema(page.get("Items", []), info)
+        return proposal.schema, "detected: " + " ".join(proposal.notes)
+    saved = SchemaStore().load(conn.spec.name, info.name)
+    if saved.problem:
+        print(f"dynoview: {saved.problem}", file=sys.stderr)
+    if saved.schema is not None:
+        return saved.schema, "the schema saved for this connection and table"
+    return default_schema(info), "the article's default layout"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("audit", help="pair every account with its uniqueness locks",
+                            description="Scan a table in parallel and report missing, orphan, "
+                                        "duplicate, expired and clashing uniqueness locks. Exit "
+                                        "status 0 clean, 1 findings, 2 error.")
+    add_connection_arguments(parser)
+    add_schema_arguments(parser)
+    parser.add_argument("--segments", type=int, default=DEFAULT_SEGMENTS,
+                        help=f"parallel Scan segments, 1-64 (default {DEFAULT_SEGMENTS})")
+    parser.add_argument("--consistent", action="store_true",
+                        help="strongly consistent reads (twice the read capacity)")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--no-receipts", action="store_true",
+                        help="leave the per-page read receipts out of the JSON report")
+
+
+def run(args: argparse.Namespace) -> int:
+    operation = "DescribeTable"
+    try:
+        with open_connection(args) as conn:
+            reader = Reader(conn)
+            info = describe_table(conn, args.table)
+            operation = "Scan"
+            schema, origin = resolve_schema(args, conn, reader, info)
+            show = args.format == "text" and sys.stderr.isatty()
+
+            def progress(p: AuditProgress) -> None:
+                print(f"\r{p.text()}", end="", file=sys.stderr, flush=True)
+
+            result = run_audit(reader, info, schema, segments=args.segments,
+                               consistent=args.consistent, progress=progress if show else None)
+            if show:
+                print(file=sys.stderr)
+    except Exception as exc:
+        return fail(exc, args, operation=operation, table=args.table)
+    if args.format == "json":
+        print(dumps(audit_json(result, include_receipts=not args.no_receipts)))
+    else:
+        print(f"Schema: {origin}.")
+        print(audit_text(result))
+    return 0 if result.clean and result.complete else 1
