@@ -130,14 +130,14 @@ def _abbreviate(text: str, limit: int = 24) -> str:
     """Shorten long user text for messages, saying how long it was."""
     if len(text) <= limit:
         return text
-    return f"{text[:limit - 4]}...({len(text)} characters)"
+    return f"{text[: limit - 4]}...({len(text)} characters)"
 
 
-def _abbreviate_digits(text: str, count: int) -> str:
+def _abbreviate_digits(text: str) -> str:
     """Shorten a long number for messages, e.g. ``1234...(40 digits)``."""
     if len(text) <= 24:
         return text
-    return f"{text[:4]}...({count} digits)"
+    return f"{text[:4]}...({sum(c.isdigit() for c in text)} digits)"
 
 
 def _analyse_number(text: str, path: str = "") -> tuple[str, _Number]:
@@ -154,10 +154,7 @@ def _analyse_number(text: str, path: str = "") -> tuple[str, _Number]:
                 "Store a finite number, or use a string or NULL attribute instead."
             )
         elif lowered.startswith("0x"):
-            msg = (
-                f"Hexadecimal numbers are not allowed; write {_abbreviate(stripped)} "
-                "in decimal digits."
-            )
+            msg = f"Hexadecimal numbers are not allowed; write {_abbreviate(stripped)} in decimal digits."
         else:
             msg = (
                 f"{_abbreviate(stripped)!r} is not a number; write decimal digits with an "
@@ -184,15 +181,14 @@ def _analyse_number(text: str, path: str = "") -> tuple[str, _Number]:
     if count > MAX_NUMBER_DIGITS:
         raise ValueParseError(
             f"N values hold at most {MAX_NUMBER_DIGITS} significant digits; "
-            f"{_abbreviate_digits(stripped, count)} has {count}. "
+            f"{_abbreviate_digits(stripped)} has {count}. "
             "Round it, or store it as a string.",
             path,
         )
     exp_digits = exp_text.lstrip("+-").lstrip("0")
     if len(exp_digits) > _MAX_EXPONENT_DIGITS:
         raise ValueParseError(
-            f"N values must lie {_RANGE_TEXT} in magnitude; {_abbreviate(stripped)} "
-            "is out of range.",
+            f"N values must lie {_RANGE_TEXT} in magnitude; {_abbreviate(stripped)} is out of range.",
             path,
         )
     exponent = int(exp_text)
@@ -239,8 +235,7 @@ def parse_binary(text: str, path: str = "") -> bytes:
     """
     compact = _WHITESPACE_RE.sub("", text)
     if not _BASE64_RE.fullmatch(compact):
-        bad = next((c for c in compact.rstrip("=") if not (c.isascii() and (
-            c.isalnum() or c in "+/"))), "=")
+        bad = next((c for c in compact.rstrip("=") if not (c.isascii() and (c.isalnum() or c in "+/"))), "=")
         raise ValueParseError(
             f"Binary values are typed as base64; {bad!r} is not a base64 character. "
             "Use only A-Z, a-z, 0-9, + and /, with = padding at the end.",
@@ -275,8 +270,7 @@ def _child_path(path: str, key: str | int) -> str:
 def _check_depth(depth: int, path: str) -> None:
     if depth > MAX_NESTING_DEPTH:
         raise ValueParseError(
-            f"DynamoDB supports nesting at most {MAX_NESTING_DEPTH} levels deep; "
-            "flatten this value.",
+            f"DynamoDB supports nesting at most {MAX_NESTING_DEPTH} levels deep; flatten this value.",
             path,
         )
 
@@ -314,8 +308,7 @@ def _check_set_members(
     """
     if not members:
         raise ValueParseError(
-            f"DynamoDB does not store empty sets; add a member to this {code}, or remove "
-            "the attribute.",
+            f"DynamoDB does not store empty sets; add a member to this {code}, or remove the attribute.",
             path,
         )
     seen: dict[Any, int] = {}
@@ -339,9 +332,7 @@ def _make_ss(members: list[Any], path: str) -> dict[str, Any]:
                 f"String set members must be strings; found {_describe(member)}.",
                 _child_path(path, index),
             )
-    _check_set_members(
-        "SS", members, members, path, lambda m: json.dumps(m, ensure_ascii=False)
-    )
+    _check_set_members("SS", members, members, path, lambda m: json.dumps(m, ensure_ascii=False))
     return {"SS": list(members)}
 
 
@@ -389,7 +380,7 @@ def _from_ddb(obj: Any, path: str, depth: int) -> dict[str, Any]:
     _check_depth(depth, path)
     if not isinstance(obj, Mapping):
         raise ValueParseError(
-            f"Expected a typed value such as {{\"S\": \"text\"}}; found {_describe(obj)}.", path
+            f'Expected a typed value such as {{"S": "text"}}; found {_describe(obj)}.', path
         )
     if len(obj) != 1:
         keys = ", ".join(sorted(str(k) for k in obj)) or "none"
@@ -404,16 +395,14 @@ def _from_ddb(obj: Any, path: str, depth: int) -> dict[str, Any]:
         if isinstance(code, str) and code.upper() in TYPE_CODES:
             hint = f" Type keys are upper case: write {code.upper()!r}."
         raise ValueParseError(
-            f"{str(code)!r} is not a DynamoDB type; use one of "
-            f"{', '.join(_TYPE_ORDER)}.{hint}",
+            f"{str(code)!r} is not a DynamoDB type; use one of {', '.join(_TYPE_ORDER)}.{hint}",
             path,
         )
 
     def expect(kind: type | tuple[type, ...], what: str) -> None:
         if not isinstance(member, kind) or (kind is not bool and isinstance(member, bool)):
             raise ValueParseError(
-                f"{code} values are written as {what} in DynamoDB JSON; found "
-                f"{_describe(member)}.",
+                f"{code} values are written as {what} in DynamoDB JSON; found {_describe(member)}.",
                 path,
             )
 
@@ -467,9 +456,7 @@ def _from_ddb(obj: Any, path: str, depth: int) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in member.items():
         if not isinstance(key, str):
-            raise ValueParseError(
-                f"Map keys must be strings; found {_describe(key)}.", path
-            )
+            raise ValueParseError(f"Map keys must be strings; found {_describe(key)}.", path)
         result[key] = _from_ddb(value, _child_path(path, key), depth + 1)
     return {"M": result}
 
@@ -481,7 +468,7 @@ def to_dynamodb_json(av: Mapping[str, Any]) -> Any:
     """
     code = type_code(av)
     member = av[code]
-    if code in ("B",):
+    if code == "B":
         return {"B": _b64(bytes(member))}
     if code == "BS":
         return {"BS": [_b64(bytes(m)) for m in member]}
@@ -522,8 +509,7 @@ def _plain_number(obj: int | Decimal, path: str) -> str:
             text = str(obj)
         except ValueError:  # Python refuses to print ints of more than 4300 digits
             raise ValueParseError(
-                f"N values hold at most {MAX_NUMBER_DIGITS} significant digits; this integer "
-                "has thousands.",
+                f"N values hold at most {MAX_NUMBER_DIGITS} significant digits; this integer has thousands.",
                 path,
             ) from None
     else:
@@ -560,7 +546,7 @@ def _from_plain(obj: Any, path: str, depth: int) -> dict[str, Any]:
             return _make_ss(sorted(members), path)
         if all(isinstance(m, int | Decimal) and not isinstance(m, bool) for m in members):
             texts = [_plain_number(m, path) for m in members]
-            return _make_ns(sorted(texts, key=_sort_key_number), path)
+            return _make_ns(sorted(texts, key=Decimal), path)
         if all(isinstance(m, bytes | bytearray | memoryview) for m in members):
             return _make_bs(sorted(bytes(m) for m in members), path)
         raise ValueParseError(
@@ -582,10 +568,6 @@ def _from_plain(obj: Any, path: str, depth: int) -> dict[str, Any]:
         "number, bytes, boolean, None, set, list or dict.",
         path,
     )
-
-
-def _sort_key_number(text: str) -> Decimal:
-    return Decimal(text)
 
 
 def to_plain(av: Mapping[str, Any]) -> Any:
@@ -707,8 +689,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _reject_constant(name: str) -> Any:
     raise ValueParseError(
-        f"{name} is not a valid number: DynamoDB numbers must be finite. "
-        "Use a string or NULL instead."
+        f"{name} is not a valid number: DynamoDB numbers must be finite. Use a string or NULL instead."
     )
 
 
@@ -726,18 +707,15 @@ def _load_json(text: str, what: str) -> Any:
         )
     except json.JSONDecodeError as exc:
         raise ValueParseError(
-            f"This is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}. "
-            f"Type {what}."
+            f"This is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}. Type {what}."
         ) from None
     except _DuplicateKeyError as exc:
         raise ValueParseError(
-            f"The key {json.dumps(exc.key, ensure_ascii=False)} appears twice in one object; "
-            "keep only one."
+            f"The key {json.dumps(exc.key, ensure_ascii=False)} appears twice in one object; keep only one."
         ) from None
     except RecursionError:
         raise ValueParseError(
-            f"This JSON is nested too deeply; DynamoDB supports at most {MAX_NESTING_DEPTH} "
-            "levels."
+            f"This JSON is nested too deeply; DynamoDB supports at most {MAX_NESTING_DEPTH} levels."
         ) from None
     except ValueParseError:
         raise
@@ -784,9 +762,7 @@ def parse_value(type_code: str, text: str) -> dict[str, Any]:
     """
     code = type_code.strip().upper() if isinstance(type_code, str) else ""
     if code not in TYPE_CODES:
-        raise ValueParseError(
-            f"{type_code!r} is not a DynamoDB type; use one of {', '.join(_TYPE_ORDER)}."
-        )
+        raise ValueParseError(f"{type_code!r} is not a DynamoDB type; use one of {', '.join(_TYPE_ORDER)}.")
     if code == "S":
         return {"S": text}
     if code == "N":
@@ -801,12 +777,10 @@ def parse_value(type_code: str, text: str) -> dict[str, Any]:
     if code == "NULL":
         if text.strip().lower() in ("", "null", "true"):
             return {"NULL": True}
-        raise ValueParseError(
-            "A NULL value has no content; leave the field empty or type null."
-        )
+        raise ValueParseError("A NULL value has no content; leave the field empty or type null.")
     if code in SET_TYPES:
         return _parse_set(code, text)
-    what = "a JSON array such as [1, \"a\"]" if code == "L" else 'a JSON object such as {"a": 1}'
+    what = 'a JSON array such as [1, "a"]' if code == "L" else 'a JSON object such as {"a": 1}'
     obj = _load_json(text, what)
     expected = list if code == "L" else dict
     if not isinstance(obj, expected):
@@ -835,16 +809,12 @@ def _parse_set(code: str, text: str) -> dict[str, Any]:
             elif isinstance(member, str):
                 texts.append(member)
             else:
-                raise ValueParseError(
-                    f"NS members are numbers; found {_describe(member)}.", f"[{index}]"
-                )
+                raise ValueParseError(f"NS members are numbers; found {_describe(member)}.", f"[{index}]")
         return _make_ns(texts, "")
     decoded: list[bytes] = []
     for index, member in enumerate(obj):
         if not isinstance(member, str):
-            raise ValueParseError(
-                f"BS members are base64 strings; found {_describe(member)}.", f"[{index}]"
-            )
+            raise ValueParseError(f"BS members are base64 strings; found {_describe(member)}.", f"[{index}]")
         decoded.append(parse_binary(member, f"[{index}]"))
     return _make_bs(decoded, "")
 
@@ -978,9 +948,7 @@ def _value_size(av: Mapping[str, Any]) -> int:
         return sum(len(m) for m in member)
     if code == "L":
         return 3 + sum(1 + _value_size(v) for v in member)
-    return 3 + sum(
-        1 + len(k.encode("utf-8", "surrogatepass")) + _value_size(v) for k, v in member.items()
-    )
+    return 3 + sum(1 + len(k.encode("utf-8", "surrogatepass")) + _value_size(v) for k, v in member.items())
 
 
 def _number_size(text: str) -> int:
@@ -1046,7 +1014,7 @@ def values_equal(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     x, y = a[code], b[code]
     if code == "N":
         return _number_key(x) == _number_key(y)
-    if code in ("B",):
+    if code == "B":
         return bytes(x) == bytes(y)
     if code == "SS":
         return set(x) == set(y)
