@@ -1,4 +1,9 @@
-"""Drives the items view: builds the read, pages it off the UI thread, feeds the model."""
+"""Drives the items view: builds the read, pages it off the UI thread, feeds the model.
+
+Unfiltered reads prefetch one page ahead, so scrolling shows the next page as
+soon as the view asks and the network round trip overlaps with the UI work.
+Filtered Scans are not prefetched: finding one page may read much of the table.
+"""
 
 from __future__ import annotations
 
@@ -31,7 +36,13 @@ class BrowseController(QObject):
         self.scanned_total = 0
         self.requests_total = 0
         self._inflight: PageCursor | None = None
+        self._buffer: Page | None = None  # a prefetched page the view has not asked for yet
+        self._wanted = False  # the view asked for a page that has not arrived yet
         model.more_requested.connect(self.fetch_more)
+
+    @property
+    def prefetch(self) -> bool:
+        return bool(self.spec and not (self.spec.filter and self.spec.filter.attribute))
 
     def start(self, spec: BrowseSpec) -> bool:
         """Begin a new read; returns False (and emits ``failed``) if the input is bad."""
@@ -55,49 +66,74 @@ class BrowseController(QObject):
         return True
 
     def fetch_more(self) -> None:
+        """Show the next page: from the prefetch buffer if it is there, else read it."""
+        if self.cursor is None:
+            return
+        if self._buffer is not None:
+            page, self._buffer = self._buffer, None
+            self._deliver(page)
+            return
+        self._wanted = True
+        self.busy_changed.emit(True)
+        self._read_next()
+
+    def _read_next(self) -> None:
         cursor = self.cursor
         if cursor is None or cursor.exhausted or self._inflight is cursor:
             return
         self._inflight = cursor
         self.model.set_loading(True)
-        self.busy_changed.emit(True)
         want = self.spec.page_size if self.spec else None
         self.ctx.tasks.submit(TASK, cursor.next_page, want, pass_cancel=True,
-                              on_result=lambda page: self._loaded(cursor, page),
+                              on_result=lambda page: self._arrived(cursor, page),
                               on_error=lambda exc: self._error(cursor, exc))
 
-    def _loaded(self, cursor: PageCursor, page: Page) -> None:
+    def _arrived(self, cursor: PageCursor, page: Page) -> None:
         if cursor is not self.cursor:
             return  # a stale read finished after the user started another
         self._inflight = None
+        if self._wanted:
+            self._deliver(page)
+        else:
+            self._buffer = page
+            self.model.set_loading(False)
+
+    def _deliver(self, page: Page) -> None:
+        self._wanted = False
         self.scanned_total += page.scanned
         self.requests_total += page.requests
-        self.model.append_page(page.items, page.exhausted)
+        self.model.append_page(page.items, page.exhausted and self._buffer is None)
         self.busy_changed.emit(False)
         self.page_loaded.emit(page)
+        if self.prefetch and self.cursor is not None and not self.cursor.exhausted:
+            self._read_next()
+            self.model.set_loading(False)  # the view may ask; the answer is already coming
 
     def _error(self, cursor: PageCursor, exc: BaseException) -> None:
         if cursor is not self.cursor:
             return
         self._inflight = None
+        self._wanted = False
         self.model.set_loading(False)
         self.model.set_exhausted(True)
         self.busy_changed.emit(False)
         if isinstance(exc, DynoViewError):
             self.failed.emit(exc.field or "", exc.message)
             return
-        err = self.ctx.report(exc, operation=self.cursor.operation if self.cursor else None)
+        err = self.ctx.report(exc, operation=cursor.operation)
         self.failed.emit("", err.message)
 
     def cancel(self) -> None:
         self.ctx.tasks.cancel(TASK)
         self._inflight = None
+        self._buffer = None
+        self._wanted = False
         self.model.set_loading(False)
         self.busy_changed.emit(False)
 
     @property
     def busy(self) -> bool:
-        return self._inflight is not None
+        return self._wanted
 
     def describe_progress(self) -> str:
         """"120 items shown, 480 read, more available" for the status line."""

@@ -53,7 +53,9 @@ def test_pages_lazily_as_the_view_asks(qtbot, window: MainWindow) -> None:
     assert not panel.model.exhausted
     assert "more available" in panel.progress.text()
     receipts = window.read_log.model
-    assert receipts.rowCount() == 1 + rows // 10  # the fixture's first read, then one per page
+    # The fixture's first read, one read per page shown, and one page prefetched ahead.
+    qtbot.waitUntil(lambda: receipts.rowCount() == 2 + rows // 10, timeout=10000)
+    assert panel.model.rowCount() == rows  # the prefetched page waits until the view asks
     assert receipts.receipt(1).request["Limit"] == 10
     assert "ExclusiveStartKey" in receipts.receipt(2).request
 
