@@ -1,0 +1,172 @@
+"""`dynoview transact FILE`: validate and execute a TransactWriteItems request headlessly.
+
+Same path as the builder: import, validation located by action and field, the
+exact request bytes, read-only refusal, retry-and-read settling, cancellation
+reasons in words, and the action log. Exit 0 applied, 1 cancelled (or confirmed
+not applied), 2 invalid input, refused, not confirmed or unknown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from dynoview.cli.common import add_connection_arguments, fail, open_connection
+from dynoview.core.action_log import ActionLog
+from dynoview.core.connection import Connection
+from dynoview.core.errors import ReadOnlyError
+from dynoview.core.locks import article_schema
+from dynoview.core.tables import TableInfo, describe_table
+from dynoview.core.transactions import Problem, Transaction, TransactionImportError, import_text
+from dynoview.core.tx_execution import (
+    APPLIED,
+    CANCELLED,
+    NOT_APPLIED,
+    SUCCEEDED,
+    ExecutionResult,
+    confirmation_for,
+    execute_transaction,
+    tables_of,
+)
+from dynoview.core.tx_validation import has_errors, validate
+from dynoview.core.tx_wire import RequestShapeError, preview_text
+
+EXIT_OK, EXIT_CANCELLED, EXIT_ERROR = 0, 1, 2
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "transact", help="validate and execute a TransactWriteItems request from a file",
+        description="Validate a TransactWriteItems request ({\"TransactItems\": [...], "
+        "\"ClientRequestToken\": \"...\"} or the bare list, DynamoDB JSON with binary as base64) and, "
+        "with --yes, execute it. Exit 0 applied, 1 cancelled, 2 invalid or refused.")
+    parser.add_argument("file", help="the request file, or - for standard input")
+    add_connection_arguments(parser)
+    parser.add_argument("--dry-run", action="store_true",
+                        help="print the exact request body that would be sent, and send nothing")
+    parser.add_argument("--yes", action="store_true",
+                        help="execute (this command never asks; without --yes nothing is sent)")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def _emit(args: argparse.Namespace, payload: dict[str, Any], lines: list[str], *,
+          err: bool = False) -> None:
+    if args.format == "json":
+        print(json.dumps(payload, indent=2, ensure_ascii=False))
+        return
+    stream = sys.stderr if err else sys.stdout
+    for line in lines:
+        print(line, file=stream)
+
+
+def _problem_lines(problems: list[Problem]) -> list[str]:
+    return [f"{p.severity}: {p.location()}: {p.message}" for p in problems]
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    return Path(path).read_text(encoding="utf-8")
+
+
+def _describe_tables(conn: Connection, tx: Transaction) -> tuple[dict[str, TableInfo], list[Problem]]:
+    infos: dict[str, TableInfo] = {}
+    problems: list[Problem] = []
+    for name in tables_of(tx):
+        try:
+            infos[name] = describe_table(conn, name)
+        except Exception as exc:
+            code = getattr(exc, "response", {}).get("Error", {}).get("Code")
+            if code != "ResourceNotFoundException":
+                raise
+            index = next(i for i, a in enumerate(tx.actions) if a.table == name)
+            problems.append(Problem(index, "table", f"Table {name} does not exist on this connection; "
+                                    "check the name, the region and the endpoint."))
+    return infos, problems
+
+
+def _result_lines(result: ExecutionResult, tx: Transaction) -> list[str]:
+    lines = [f"{result.status}: {result.message}", f"token: {result.token}"]
+    if result.status == CANCELLED:
+        for outcome in result.actions:
+            field = f" {outcome.attribute}" if outcome.attribute else f" {outcome.field}" if outcome.field \
+                else ""
+            lines.append(f"action {outcome.index + 1} {outcome.code or 'None'}{field}: {outcome.message}")
+    elif result.status == SUCCEEDED:
+        lines.extend(f"action {i + 1} written: {a.summary()}" for i, a in enumerate(tx.actions))
+    else:
+        lines.extend(f"action {o.index + 1}: {o.message}" for o in result.actions)
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    schema = article_schema()
+    try:
+        tx = import_text(_read(args.file))
+    except OSError as exc:
+        print(f"dynoview: cannot read {args.file}: {exc.strerror or exc}. Check the path.", file=sys.stderr)
+        return EXIT_ERROR
+    except TransactionImportError as exc:
+        _emit(args, {"status": "invalid", "problems": [p.to_json() for p in exc.problems]},
+              ["The request is invalid; nothing was sent.", *_problem_lines(exc.problems)], err=True)
+        return EXIT_ERROR
+    problems = validate(tx, None, schema)
+    if args.dry_run or has_errors(problems):
+        return _dry_run_or_invalid(args, tx, problems)
+    try:
+        with open_connection(args) as conn:
+            return _execute(args, conn, tx, schema)
+    except ReadOnlyError as exc:
+        _emit(args, {"status": "refused", "message": exc.message}, [exc.message], err=True)
+        return EXIT_ERROR
+    except Exception as exc:
+        return fail(exc, args, operation="TransactWriteItems")
+
+
+def _dry_run_or_invalid(args: argparse.Namespace, tx: Transaction, problems: list[Problem]) -> int:
+    if has_errors(problems):
+        _emit(args, {"status": "invalid", "problems": [p.to_json() for p in problems]},
+              ["The request is invalid; nothing was sent.", *_problem_lines(problems)], err=True)
+        return EXIT_ERROR
+    try:
+        body = preview_text(tx.to_request())
+    except RequestShapeError as exc:
+        print(f"dynoview: {exc.message}", file=sys.stderr)
+        return EXIT_ERROR
+    if args.format == "json":
+        print(json.dumps({"status": "dry-run", "body": body, "problems": [p.to_json() for p in problems]},
+                         indent=2, ensure_ascii=False))
+    else:
+        for line in _problem_lines(problems):
+            print(line, file=sys.stderr)
+        print(body)
+    return EXIT_OK
+
+
+def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema: Any) -> int:
+    requirement = confirmation_for(conn, tx)
+    if not requirement.allowed:
+        raise ReadOnlyError(requirement.message)
+    infos, missing = _describe_tables(conn, tx)
+    problems = missing + validate(tx, infos, schema)
+    if has_errors(problems):
+        return _dry_run_or_invalid(args, tx, problems)
+    for line in _problem_lines(problems):
+        print(line, file=sys.stderr)
+    if not args.yes:
+        message = (f"Not executed: pass --yes to send this transaction to {requirement.connection} "
+                   "(this command never asks). Use --dry-run to print the exact request.")
+        _emit(args, {"status": "not-confirmed", "message": message}, [message], err=True)
+        return EXIT_ERROR
+    confirmation: str | bool = requirement.type_to_confirm or True
+    result = execute_transaction(conn, tx, confirmation=confirmation, tables=infos, schema=schema,
+                                 log=ActionLog())
+    _emit(args, result.to_json(), _result_lines(result, tx))
+    if result.status in (SUCCEEDED, APPLIED):
+        return EXIT_OK
+    if result.status in (CANCELLED, NOT_APPLIED):
+        return EXIT_CANCELLED
+    return EXIT_ERROR
