@@ -1,0 +1,539 @@
+"""Accounts beside their locks: schema, full audit, findings, diagnose, export, repairs.
+
+The panel is thin: core (``audit``, ``diagnose``, ``locks``, ``report``) does
+the reading and classifying in a worker thread through ``ctx.tasks``; the
+panel shows results and turns row actions into signals on the context
+(open an item, open a repair transaction in the builder).
+"""
+
+from __future__ import annotations
+
+import html
+import importlib.util
+import threading
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.audit import DEFAULT_SEGMENTS, MAX_SEGMENTS, AuditProgress, AuditResult, run_audit
+from dynoview.core.diagnose import Diagnosis, diagnose
+from dynoview.core.locks import SchemaProposal, UniquenessSchema, default_schema, propose_schema
+from dynoview.core.pairing import (
+    DUPLICATE_VALUE,
+    EXPIRED,
+    LABELS,
+    MISSING_LOCK,
+    ORPHAN_LOCK,
+    PROBLEMS,
+    STATUSES,
+    Finding,
+    PairRow,
+)
+from dynoview.core.reads import Reader
+from dynoview.core.report import audit_json, dumps, findings_csv
+from dynoview.core.schema_store import SchemaStore
+from dynoview.core.tables import TableInfo
+from dynoview.core.values import display_text
+from dynoview.ui.context import AppContext
+from dynoview.ui.locks_model import FindingRole, PairingFilterProxy, PairingModel, RowRole
+from dynoview.ui.schema_dialog import SchemaDialog
+
+AUDIT_TASK = "locks-audit"
+DIAGNOSE_TASK = "locks-diagnose"
+DETECT_TASK = "locks-detect"
+AUTO_AUDIT_MAX_ITEMS = 5000  # local tables this small are audited when opened
+DETECT_SAMPLE = 1000
+
+FILTER_ALL = "All rows"
+FILTER_PROBLEMS = "Problems only"
+
+HAS_TEMPLATES = importlib.util.find_spec("dynoview.core.templates") is not None
+
+
+def _detect(reader: Reader, table: TableInfo, cancel: threading.Event) -> SchemaProposal:
+    """Read one sample page and propose a schema from it (runs in a worker thread)."""
+    page = reader.read("Scan", {"TableName": table.name, "Limit": DETECT_SAMPLE})
+    return propose_schema(page.get("Items", []), table)
+
+
+class LocksPanel(QWidget):
+    """Every account next to its uniqueness locks, with the broken cases named."""
+
+    audit_finished = Signal(object)  # AuditResult
+    diagnosis_finished = Signal(object)  # Diagnosis
+    _progress = Signal(object)  # AuditProgress, emitted from the worker thread (queued)
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.store = SchemaStore()
+        self.schema: UniquenessSchema = default_schema(None)
+        self.result: AuditResult | None = None
+        self.diagnosis: Diagnosis | None = None
+        self.model = PairingModel(self)
+        self.proxy = PairingFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self._setup_ui()
+        self._progress.connect(self._on_progress)
+        ctx.table_changed.connect(self._on_table_changed)
+        ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
+        self._on_table_changed(ctx.table)
+
+    # ------------------------------------------------------------------ layout
+
+    def _setup_ui(self) -> None:
+        layout = QVBoxLayout(self)
+
+        schema_row = QHBoxLayout()
+        self.schema_label = QLabel()
+        self.schema_label.setWordWrap(True)
+        self.edit_schema_button = QPushButton("Edit schema…")
+        self.edit_schema_button.clicked.connect(self.edit_schema)
+        self.detect_button = QPushButton("Detect from sample")
+        self.detect_button.setToolTip(f"Read {DETECT_SAMPLE} items and propose a schema to confirm.")
+        self.detect_button.clicked.connect(self.detect_schema)
+        schema_row.addWidget(self.schema_label, 1)
+        schema_row.addWidget(self.edit_schema_button)
+        schema_row.addWidget(self.detect_button)
+        layout.addLayout(schema_row)
+
+        audit_row = QHBoxLayout()
+        self.audit_button = QPushButton("Run full audit")
+        self.audit_button.clicked.connect(self.run_audit)
+        self.segments = QSpinBox()
+        self.segments.setRange(1, MAX_SEGMENTS)
+        self.segments.setValue(DEFAULT_SEGMENTS)
+        self.segments.setPrefix("Segments: ")
+        self.segments.setToolTip("Parallel Scan segments (Segment/TotalSegments).")
+        self.consistent = QCheckBox("Strongly consistent")
+        self.consistent.setToolTip("Strong reads cost twice the read capacity of eventual reads.")
+        self.progress = QProgressBar()
+        self.progress.setTextVisible(True)
+        self.progress.hide()
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.cancel_audit)
+        self.cancel_button.hide()
+        for w in (self.audit_button, self.segments, self.consistent):
+            audit_row.addWidget(w)
+        audit_row.addWidget(self.progress, 1)
+        audit_row.addWidget(self.cancel_button)
+        layout.addLayout(audit_row)
+
+        self.counts_label = QLabel("No audit yet: run the full audit to pair accounts with locks.")
+        self.counts_label.setWordWrap(True)
+        layout.addWidget(self.counts_label)
+
+        filter_row = QHBoxLayout()
+        self.status_filter = QComboBox()
+        self.status_filter.addItem(FILTER_ALL, None)
+        self.status_filter.addItem(FILTER_PROBLEMS, set(PROBLEMS))
+        for status in STATUSES:
+            self.status_filter.addItem(LABELS[status], {status})
+        self.status_filter.currentIndexChanged.connect(self._apply_status_filter)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search values or account ids")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.proxy.set_search)
+        self.export_csv_button = QPushButton("Export CSV…")
+        self.export_csv_button.clicked.connect(lambda: self._export_dialog("csv"))
+        self.export_json_button = QPushButton("Export JSON…")
+        self.export_json_button.clicked.connect(lambda: self._export_dialog("json"))
+        filter_row.addWidget(self.status_filter)
+        filter_row.addWidget(self.search, 1)
+        filter_row.addWidget(self.export_csv_button)
+        filter_row.addWidget(self.export_json_button)
+        layout.addLayout(filter_row)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.setSortingEnabled(True)
+        self.view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.view.horizontalHeader().setStretchLastSection(True)
+        self.view.selectionModel().selectionChanged.connect(self._on_selection)
+        self.view.doubleClicked.connect(lambda _i: self.open_selected_item())
+        splitter.addWidget(self.view)
+
+        details = QWidget()
+        details_layout = QVBoxLayout(details)
+        details_layout.setContentsMargins(0, 0, 0, 0)
+        self.details = QTextBrowser()
+        self.details.setPlaceholderText("Select a row to see what is wrong and what to do.")
+        details_layout.addWidget(self.details, 1)
+        actions = QHBoxLayout()
+        self.open_item_button = QPushButton("Open item")
+        self.open_item_button.clicked.connect(self.open_selected_item)
+        self.release_button = QPushButton("Release lock…")
+        self.release_button.clicked.connect(self.repair_release)
+        self.claim_button = QPushButton("Claim lock…")
+        self.claim_button.clicked.connect(self.repair_claim)
+        self.resolve_button = QPushButton("Resolve duplicate…")
+        self.resolve_button.clicked.connect(self.repair_duplicate)
+        for b in (self.open_item_button, self.release_button, self.claim_button, self.resolve_button):
+            b.setEnabled(False)
+            actions.addWidget(b)
+        for b in (self.release_button, self.claim_button, self.resolve_button):
+            b.setVisible(HAS_TEMPLATES)
+        details_layout.addLayout(actions)
+        splitter.addWidget(details)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout.addWidget(splitter, 1)
+
+        box = QGroupBox("Diagnose one value")
+        box_layout = QVBoxLayout(box)
+        row = QHBoxLayout()
+        self.rule_picker = QComboBox()
+        self.value_edit = QLineEdit()
+        self.value_edit.setPlaceholderText("An email or username, exactly as the person typed it")
+        self.value_edit.returnPressed.connect(self.run_diagnose)
+        self.diagnose_button = QPushButton("Diagnose")
+        self.diagnose_button.clicked.connect(self.run_diagnose)
+        row.addWidget(self.rule_picker)
+        row.addWidget(self.value_edit, 1)
+        row.addWidget(self.diagnose_button)
+        box_layout.addLayout(row)
+        self.diagnosis_view = QTextBrowser()
+        self.diagnosis_view.setMaximumHeight(220)
+        box_layout.addWidget(self.diagnosis_view)
+        layout.addWidget(box)
+
+    # ------------------------------------------------------------------ table and schema
+
+    def _on_table_changed(self, info: TableInfo | None) -> None:
+        self.ctx.tasks.cancel(AUDIT_TASK)
+        self._audit_running(False)
+        self.result = None
+        self.model.clear()
+        self.details.clear()
+        self.diagnosis_view.clear()
+        ready = self.ctx.table is not None and self.ctx.reader is not None
+        for w in (self.audit_button, self.detect_button, self.edit_schema_button, self.diagnose_button):
+            w.setEnabled(ready)
+        if not ready:
+            self.schema = default_schema(None)
+            self._show_schema("Open a table to pair its accounts with their locks.")
+            return
+        table = self.ctx.table
+        assert table is not None
+        self.schema = default_schema(table)
+        note = "the article's default layout"
+        loaded = self.store.load(self._connection_name(), table.name)
+        if loaded.problem:
+            self.ctx.status_message.emit(loaded.problem)
+            note = loaded.problem
+        elif loaded.schema is not None:
+            self.schema = loaded.schema
+            note = "saved for this connection and table"
+        self._show_schema(note)
+        self.counts_label.setText("No audit yet: run the full audit to pair accounts with locks.")
+        conn = self.ctx.connection
+        if (conn is not None and conn.spec.is_local and table.item_count is not None
+                and table.item_count <= AUTO_AUDIT_MAX_ITEMS):
+            self.run_audit()
+
+    def _connection_name(self) -> str:
+        return self.ctx.connection.spec.name if self.ctx.connection else "none"
+
+    def _show_schema(self, note: str) -> None:
+        s = self.schema
+        account = f"{s.pk_name} begins with {s.account_pk_prefix}"
+        if s.sk_name and s.account_sk_value is not None:
+            account += f", {s.sk_name} = {s.account_sk_value}"
+        rules = "; ".join(f"{r.name}: {r.attribute} → {r.pk_template}"
+                          + (f" / {r.sk_value}" if r.sk_value else "")
+                          + (f" ({r.normalisation})" if r.normalisation != "none" else "")
+                          + (f" via {r.index_name}" if r.index_name else "") for r in s.rules)
+        self.schema_label.setText(f"<b>Schema</b> ({html.escape(note)}): accounts where "
+                                  f"{html.escape(account)}. Rules: {html.escape(rules)}.")
+        current = self.rule_picker.currentText()
+        self.rule_picker.clear()
+        self.rule_picker.addItems([r.name for r in s.rules])
+        if current in [r.name for r in s.rules]:
+            self.rule_picker.setCurrentText(current)
+
+    def set_schema(self, schema: UniquenessSchema, save: bool = True) -> None:
+        """Use a schema (and save it for this connection and table); the view is re-audited."""
+        self.schema = schema
+        if save and self.ctx.table is not None:
+            self.store.save(self._connection_name(), self.ctx.table.name, schema)
+        self._show_schema("saved for this connection and table" if save else "not saved")
+        self.result = None
+        self.model.clear()
+        self.counts_label.setText("The schema changed: run the full audit again.")
+
+    def edit_schema(self, notes: tuple[str, ...] = (), schema: UniquenessSchema | None = None) -> None:
+        dialog = SchemaDialog(schema or self.schema, notes, self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.set_schema(dialog.schema())
+
+    def detect_schema(self) -> None:
+        if self.ctx.reader is None or self.ctx.table is None:
+            return
+        self.ctx.tasks.submit(DETECT_TASK, _detect, self.ctx.reader, self.ctx.table,
+                              on_result=self._on_detected, on_error=self.ctx.report, pass_cancel=True)
+
+    def _on_detected(self, proposal: SchemaProposal) -> None:
+        self.edit_schema(proposal.notes, proposal.schema)
+
+    # ------------------------------------------------------------------ audit
+
+    def run_audit(self) -> None:
+        """Start the full-table audit in the background (replacing a running one)."""
+        if self.ctx.reader is None or self.ctx.table is None:
+            return
+        self._audit_running(True)
+        self.progress.setRange(0, 0)
+        self.progress.setFormat("Starting…")
+        self.ctx.tasks.submit(
+            AUDIT_TASK, self._audit_work, self.ctx.reader, self.ctx.table, self.schema,
+            self.segments.value(), self.consistent.isChecked(),
+            on_result=self._on_audit_result, on_error=self._on_audit_error, pass_cancel=True)
+
+    def _audit_work(self, reader: Reader, table: TableInfo, schema: UniquenessSchema, segments: int,
+                    consistent: bool, cancel: threading.Event) -> tuple[AuditResult, list[PairRow]]:
+        result = run_audit(reader, table, schema, segments=segments, consistent=consistent,
+                           progress=self._progress.emit, cancel=cancel)
+        return result, result.pairing.rows()  # rows are built here, off the UI thread
+
+    def cancel_audit(self) -> None:
+        self.ctx.tasks.cancel(AUDIT_TASK)
+        self._audit_running(False)
+        self.counts_label.setText("The audit was cancelled; run it again for a complete view.")
+
+    def _audit_running(self, running: bool) -> None:
+        self.progress.setVisible(running)
+        self.cancel_button.setVisible(running)
+        self.audit_button.setEnabled(not running and self.ctx.table is not None)
+
+    def _on_progress(self, p: AuditProgress) -> None:
+        if not self.ctx.tasks.is_running(AUDIT_TASK):
+            return
+        fraction = p.fraction
+        if fraction is None:
+            self.progress.setRange(0, 0)
+        else:
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(int(fraction * 1000))
+        self.progress.setFormat(p.text())
+
+    def _on_audit_result(self, outcome: tuple[AuditResult, list[PairRow]]) -> None:
+        result, rows = outcome
+        self._audit_running(False)
+        self.result = result
+        self.model.set_rows([r.name for r in result.schema.rules], rows)
+        self.view.resizeColumnsToContents()
+        self.counts_label.setText(self.counts_text(result))
+        self.audit_finished.emit(result)
+
+    def _on_audit_error(self, exc: BaseException) -> None:
+        self._audit_running(False)
+        self.ctx.report(exc, operation="Scan")
+
+    @staticmethod
+    def counts_text(result: AuditResult) -> str:
+        parts = [f"{LABELS[s]}: {result.counts.get(s, 0)}" for s in STATUSES]
+        cost = (f"{result.consumed_capacity:g} RCU" if result.consumed_capacity is not None
+                else "capacity not reported")
+        mode = "strong" if result.consistent else "eventual"
+        return (" · ".join(parts) + f"  —  {result.items_read:,} items, {result.segments} segment(s), "
+                f"{mode} reads, {cost}")
+
+    def _apply_status_filter(self) -> None:
+        self.proxy.set_statuses(self.status_filter.currentData())
+
+    def set_status_filter(self, statuses: set[str] | None) -> None:
+        """Filter rows by status (None for all), as the combo box does."""
+        for i in range(self.status_filter.count()):
+            if self.status_filter.itemData(i) == statuses:
+                self.status_filter.setCurrentIndex(i)
+                return
+        self.proxy.set_statuses(statuses)
+
+    # ------------------------------------------------------------------ selection and details
+
+    def selected_row(self) -> PairRow | None:
+        rows = self.view.selectionModel().selectedRows()
+        return self.proxy.data(rows[0], RowRole) if rows else None
+
+    def selected_finding(self) -> Finding | None:
+        rows = self.view.selectionModel().selectedRows()
+        return self.proxy.data(rows[0], FindingRole) if rows else None
+
+    def select_row(self, proxy_row: int) -> None:
+        self.view.selectRow(proxy_row)
+
+    def _on_selection(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        row = self.selected_row()
+        self.details.setHtml(self.details_html(row) if row else "")
+        statuses = row.statuses if row else set()
+        self.open_item_button.setEnabled(row is not None)
+        self.release_button.setEnabled(row is not None and row.kind == "lock"
+                                       and bool(statuses & {ORPHAN_LOCK, EXPIRED}))
+        self.claim_button.setEnabled(row is not None and MISSING_LOCK in statuses)
+        self.resolve_button.setEnabled(row is not None and DUPLICATE_VALUE in statuses)
+
+    def details_html(self, row: PairRow) -> str:
+        who = html.escape(row.account_id or "A lock with no account")
+        parts = [f"<h3>{who}</h3>"]
+        for rule, cell in row.cells.items():
+            lock = html.escape(cell.lock_key[self.schema.pk_name]["S"]) if cell.lock_key else "none"
+            parts.append(f"<p><b>{html.escape(rule)}</b>: {html.escape(cell.value or '(no value)')} — "
+                         f"{html.escape(LABELS[cell.status])}; lock: {lock}</p>")
+        if not row.findings:
+            parts.append("<p>Every value has its lock: nothing to do.</p>")
+        for f in row.findings:
+            parts.append(f"<p><b>{html.escape(f.label)}</b>: {html.escape(f.sentence)}</p>"
+                         f"<p><i>{html.escape(f.explanation)}</i></p>")
+        return "".join(parts)
+
+    def open_selected_item(self) -> None:
+        row = self.selected_row()
+        if row is not None and self.ctx.table is not None:
+            self.ctx.open_item_requested.emit(self.ctx.table.name, row.key)
+
+    # ------------------------------------------------------------------ repairs
+
+    def _emit_repair(self, build: Any) -> None:
+        try:
+            request = build().to_request()
+        except Exception as exc:
+            self.ctx.report(exc)
+            return
+        self.ctx.open_builder_requested.emit(request)
+
+    def _account_item(self, key: dict[str, Any], rule: str, value: str) -> dict[str, Any]:
+        """The minimal account item a template needs: its key and the protected value."""
+        return {**key, self.schema.rule(rule).attribute: {"S": value}}
+
+    def repair_release(self) -> None:
+        row, table = self.selected_row(), self.ctx.table
+        if row is None or table is None or row.kind != "lock":
+            return
+        from dynoview.core import templates
+
+        self._emit_repair(lambda: templates.release_orphan_lock(self.schema, table.name, row.key))
+
+    def repair_claim(self) -> None:
+        row, table = self.selected_row(), self.ctx.table
+        if row is None or table is None:
+            return
+        from dynoview.core import templates
+
+        for rule, cell in row.cells.items():
+            if cell.status == MISSING_LOCK and cell.value:
+                item = self._account_item(row.key, rule, cell.value)
+                self._emit_repair(lambda item=item, rule=rule: templates.claim_missing_lock(
+                    self.schema, table.name, item, rule))
+                return
+
+    def repair_duplicate(self) -> None:
+        """Keep the value on the selected account; the first other holder gives it up."""
+        row, table = self.selected_row(), self.ctx.table
+        if row is None or table is None:
+            return
+        from dynoview.core import templates
+
+        for rule, cell in row.cells.items():
+            f = cell.finding
+            if cell.status == DUPLICATE_VALUE and f is not None and cell.value:
+                others = [k for a, k in zip(f.account_ids, f.account_keys, strict=True)
+                          if a != row.account_id]
+                if not others:
+                    return
+                keep = self._account_item(row.key, rule, cell.value)
+                other = self._account_item(others[0], rule, cell.value)
+                self._emit_repair(lambda keep=keep, other=other, rule=rule: templates.resolve_duplicate(
+                    self.schema, table.name, keep, other, rule))
+                return
+
+    # ------------------------------------------------------------------ export
+
+    def export_to(self, path: str | Path, fmt: str) -> Path:
+        """Write the audit's findings as CSV, or the full report as JSON."""
+        if self.result is None:
+            raise ValueError("Run the audit first: there is nothing to export yet.")
+        text = findings_csv(self.result.findings) if fmt == "csv" else dumps(audit_json(self.result))
+        out = Path(path)
+        out.write_text(text, encoding="utf-8")
+        return out
+
+    def _export_dialog(self, fmt: str) -> None:
+        if self.result is None:
+            self.ctx.status_message.emit("Run the audit first: there is nothing to export yet.")
+            return
+        name = f"{self.result.table}-locks.{fmt}"
+        path, _ = QFileDialog.getSaveFileName(self, "Export audit", name,
+                                              "CSV (*.csv)" if fmt == "csv" else "JSON (*.json)")
+        if path:
+            try:
+                self.export_to(path, fmt)
+                self.ctx.status_message.emit(f"Exported to {path}.")
+            except OSError as exc:
+                self.ctx.report(exc)
+
+    # ------------------------------------------------------------------ diagnose
+
+    def run_diagnose(self) -> None:
+        value = self.value_edit.text()
+        if self.ctx.reader is None or self.ctx.table is None:
+            return
+        if not value:
+            self.diagnosis_view.setHtml("<p>Type the value to diagnose (an email or a username).</p>")
+            return
+        self.diagnosis_view.setHtml("<p>Reading…</p>")
+        self.ctx.tasks.submit(DIAGNOSE_TASK, self._diagnose_work, self.ctx.reader, self.ctx.table,
+                              self.schema, self.rule_picker.currentText(), value,
+                              on_result=self._on_diagnosis, on_error=self._on_diagnose_error,
+                              pass_cancel=True)
+
+    @staticmethod
+    def _diagnose_work(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: str,
+                       value: str, cancel: threading.Event) -> Diagnosis:
+        return diagnose(reader, table, schema, rule, value, cancel=cancel)
+
+    def _on_diagnose_error(self, exc: BaseException) -> None:
+        err = self.ctx.report(exc, operation="GetItem")
+        self.diagnosis_view.setHtml(f"<p><b>{html.escape(err.title)}</b>: {html.escape(err.message)}</p>")
+
+    def _on_diagnosis(self, d: Diagnosis) -> None:
+        self.diagnosis = d
+        self.diagnosis_view.setHtml(self.diagnosis_html(d))
+        self.diagnosis_finished.emit(d)
+
+    @staticmethod
+    def diagnosis_html(d: Diagnosis) -> str:
+        parts = [f"<p><b>{html.escape(d.sentence)}</b></p>"]
+        parts += [f"<p><i>{html.escape(n)}</i></p>" for n in d.notes]
+        items = ([("Lock", d.lock_item)] if d.lock_item else []) + [("Account", a) for a in d.accounts]
+        for label, item in items:
+            fields = ", ".join(f"{html.escape(k)}={html.escape(display_text(v, 80))}"
+                               for k, v in item.items())
+            parts.append(f"<p>{label}: {fields}</p>")
+        parts.append("<p>Reads:</p><ul>")
+        parts += [f"<li>{html.escape(r.operation)} {html.escape(r.target)}: {html.escape(r.summary())}"
+                  "</li>" for r in d.receipts]
+        parts.append("</ul>")
+        return "".join(parts)

@@ -1,0 +1,97 @@
+"""A small dialog to review and edit a uniqueness schema as JSON.
+
+Validation happens in core (``schema_from_json``); the dialog only shows the
+located error ("rules[1].normalisation: ...") and refuses to close on it.
+"""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.locks import (
+    NORMALISATIONS,
+    SchemaError,
+    UniquenessSchema,
+    schema_from_json,
+    schema_to_text,
+)
+
+
+class SchemaDialog(QDialog):
+    """Edit a schema; ``schema()`` holds the accepted result."""
+
+    def __init__(self, schema: UniquenessSchema, notes: tuple[str, ...] = (),
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Uniqueness schema")
+        self._schema = schema
+        self._setup_ui(notes)
+        self.editor.setPlainText(schema_to_text(schema))
+
+    def _setup_ui(self, notes: tuple[str, ...]) -> None:
+        layout = QVBoxLayout(self)
+        help_text = (
+            "How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals "
+            "account_sk_value) and one rule per protected attribute: pk_template with {value}, "
+            f"sk_value of the lock, normalisation ({', '.join(NORMALISATIONS)}), and an optional "
+            "index_name (a GSI keyed on the attribute, used by Diagnose).")
+        intro = QLabel(help_text)
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.notes = QLabel("\n".join(notes))
+        self.notes.setWordWrap(True)
+        self.notes.setVisible(bool(notes))
+        layout.addWidget(self.notes)
+        self.editor = QPlainTextEdit()
+        self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.editor.setMinimumSize(520, 320)
+        layout.addWidget(self.editor)
+        self.error = QLabel()
+        self.error.setObjectName("schemaError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020;")
+        self.error.hide()
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def validate(self) -> UniquenessSchema | None:
+        """Parse the text; on a problem show it (with its location) and return None."""
+        try:
+            data = json.loads(self.editor.toPlainText())
+            schema = schema_from_json(data)
+        except json.JSONDecodeError as exc:
+            self._show_error(f"line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg}).")
+            return None
+        except SchemaError as exc:
+            self._show_error(str(exc))
+            return None
+        self.error.hide()
+        return schema
+
+    def _show_error(self, text: str) -> None:
+        self.error.setText(text)
+        self.error.show()
+
+    def accept(self) -> None:
+        schema = self.validate()
+        if schema is None:
+            return
+        self._schema = schema
+        super().accept()
+
+    def schema(self) -> UniquenessSchema:
+        return self._schema

@@ -1,0 +1,217 @@
+"""The accounts & locks panel driven through its widgets, against moto over HTTP."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from dynoview.core.connection import Connection
+from dynoview.core.locks import LockRule, UniquenessSchema
+from dynoview.core.pairing import (
+    CASE_CLASH,
+    DUPLICATE_VALUE,
+    EXPIRED,
+    MISSING_LOCK,
+    ORPHAN_LOCK,
+)
+from dynoview.core.tables import describe_table
+from dynoview.ui.context import AppContext
+from dynoview.ui.locks_model import (
+    AMBER,
+    COL_ACCOUNT,
+    RED,
+    FindingRole,
+    PairingFilterProxy,
+    PairingModel,
+    StatusRole,
+)
+from dynoview.ui.locks_panel import HAS_TEMPLATES, LocksPanel
+from dynoview.ui.schema_dialog import SchemaDialog
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def ctx(qtbot: Any, qasync_loop: asyncio.AbstractEventLoop, demo_conn: Connection) -> AppContext:
+    context = AppContext()
+    context.set_connection(demo_conn)
+    yield context
+    context.tasks.shutdown()
+
+
+def _open(qtbot: Any, ctx: AppContext, conn: Connection, table: str) -> LocksPanel:
+    panel = LocksPanel(ctx)
+    qtbot.addWidget(panel)
+    # A local table this small is audited as soon as it is opened.
+    with qtbot.waitSignal(panel.audit_finished, timeout=20000):
+        ctx.set_table(describe_table(conn, table))
+    return panel
+
+
+def _rows_by_account(panel: LocksPanel) -> dict[str, Any]:
+    return {r.account_id or r.cells[next(iter(r.cells))].value: r for r in panel.model.rows()}
+
+
+def test_side_by_side_view_filters_and_details(qtbot: Any, ctx: AppContext, demo_conn: Connection,
+                                                seeded_table: str) -> None:
+    panel = _open(qtbot, ctx, demo_conn, seeded_table)
+    model = panel.model
+    assert [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())] == [
+        "Account", "email", "email lock", "username", "username lock", "Status"]
+    rows = _rows_by_account(panel)
+    assert len(rows) == 17 + 4  # 17 accounts, 4 locks no account needs
+    assert rows["ACCT#1d2e3f"].cells["username"].status == MISSING_LOCK
+    assert rows["ken@thompson.dev"].status == ORPHAN_LOCK
+    assert rows["Margaret@Hamilton.space"].status == CASE_CLASH
+    assert rows["pending@signup.test"].status == EXPIRED
+    assert "Duplicate value: 1" in panel.counts_label.text()
+    assert "Orphan lock (stuck signup): 2" in panel.counts_label.text()
+
+    # Colours and tooltips come from the model.
+    colour = {r.account_id: model.data(model.index(i, 0), Qt.ItemDataRole.BackgroundRole)
+              for i, r in enumerate(model.rows())}
+    assert colour["ACCT#2a3b4c"].color() == RED
+    assert colour["ACCT#5d6e7f"].color() == AMBER
+    assert colour["ACCT#a1f9c3"] is None
+    row = next(i for i, r in enumerate(model.rows()) if r.account_id == "ACCT#1d2e3f")
+    tip = model.data(model.index(row, 4), Qt.ItemDataRole.ToolTipRole)
+    assert "without a lock" in tip and "Claim the lock" in tip
+
+    panel.set_status_filter({ORPHAN_LOCK})
+    assert panel.proxy.rowCount() == 2
+    panel.set_status_filter(None)
+    panel.search.setText("SHARED@")
+    assert panel.proxy.rowCount() == 2
+    panel.search.setText("")
+    panel.set_status_filter({DUPLICATE_VALUE})
+    panel.select_row(0)
+    assert panel.selected_finding().status == DUPLICATE_VALUE
+    assert "ACCT#2a3b4c, ACCT#3b4c5d" in panel.details.toPlainText()
+    assert panel.resolve_button.isEnabled()
+    assert not panel.release_button.isEnabled()
+
+    with qtbot.waitSignal(ctx.open_item_requested) as blocker:
+        panel.open_selected_item()
+    assert blocker.args[0] == seeded_table
+    assert blocker.args[1]["SK"] == {"S": "PROFILE"}
+
+
+@pytest.mark.skipif(not HAS_TEMPLATES, reason="the transaction templates module is not there yet")
+def test_repair_buttons_emit_builder_requests(qtbot: Any, ctx: AppContext, demo_conn: Connection,
+                                              seeded_table: str) -> None:
+    panel = _open(qtbot, ctx, demo_conn, seeded_table)
+    panel.set_status_filter({ORPHAN_LOCK})
+    panel.select_row(0)
+    assert panel.release_button.isEnabled()
+    with qtbot.waitSignal(ctx.open_builder_requested) as blocker:
+        panel.release_button.click()
+    request = blocker.args[0]
+    delete = request["TransactItems"][0]["Delete"]
+    assert delete["TableName"] == seeded_table
+    assert delete["Key"]["PK"]["S"].startswith("UNIQ#EMAIL#")
+    panel.set_status_filter({MISSING_LOCK})
+    panel.select_row(0)
+    with qtbot.waitSignal(ctx.open_builder_requested) as blocker:
+        panel.claim_button.click()
+    put = blocker.args[0]["TransactItems"][0]["Put"]
+    assert put["Item"]["PK"] == {"S": "UNIQ#HANDLE#linus"}
+
+
+def test_diagnose_box(qtbot: Any, ctx: AppContext, demo_conn: Connection, seeded_table: str) -> None:
+    panel = _open(qtbot, ctx, demo_conn, seeded_table)
+    panel.rule_picker.setCurrentText("email")
+    panel.value_edit.setText("ken@thompson.dev")
+    with qtbot.waitSignal(panel.diagnosis_finished, timeout=10000) as blocker:
+        panel.diagnose_button.click()
+    assert blocker.args[0].status == ORPHAN_LOCK
+    text = panel.diagnosis_view.toPlainText()
+    assert "ken@thompson.dev is locked, and no account uses it: a stuck signup." in text
+    assert "GetItem" in text and "strong" in text and "Query" in text
+
+
+def test_export_csv_and_json(qtbot: Any, ctx: AppContext, demo_conn: Connection, seeded_table: str,
+                             tmp_path: Path) -> None:
+    panel = _open(qtbot, ctx, demo_conn, seeded_table)
+    csv_text = panel.export_to(tmp_path / "f.csv", "csv").read_text()
+    assert csv_text.splitlines()[0] == "status,rule,value,accounts,lock_keys,sentence"
+    assert len(csv_text.splitlines()) == 7
+    data = json.loads(panel.export_to(tmp_path / "f.json", "json").read_text())
+    assert data["table"] == seeded_table and len(data["findings"]) == 6
+
+
+def test_cancel_and_rerun(qtbot: Any, ctx: AppContext, demo_conn: Connection, seeded_table: str) -> None:
+    panel = _open(qtbot, ctx, demo_conn, seeded_table)
+    panel.run_audit()
+    assert panel.cancel_button.isVisibleTo(panel)
+    panel.cancel_audit()
+    assert not panel.cancel_button.isVisibleTo(panel)
+    assert "cancelled" in panel.counts_label.text()
+    with qtbot.waitSignal(panel.audit_finished, timeout=20000):
+        panel.run_audit()
+    assert len(panel.result.findings) == 6
+
+
+def test_schema_saved_per_table_and_dialog_validation(qtbot: Any, ctx: AppContext,
+                                                      demo_conn: Connection, seeded_table: str) -> None:
+    panel = _open(qtbot, ctx, demo_conn, seeded_table)
+    custom = UniquenessSchema(rules=(LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK",
+                                              "lowercase", "email-index"),))
+    panel.set_schema(custom)
+    assert "lowercase" in panel.schema_label.text()
+    assert [panel.rule_picker.itemText(i) for i in range(panel.rule_picker.count())] == ["email"]
+    # Reopening the table loads the saved schema.
+    with qtbot.waitSignal(panel.audit_finished, timeout=20000):
+        ctx.set_table(describe_table(demo_conn, seeded_table))
+    assert panel.schema == custom
+    assert panel.model.rules == ["email"]
+
+    dialog = SchemaDialog(custom)
+    qtbot.addWidget(dialog)
+    dialog.editor.setPlainText('{"rules": [{"attribute": "email", "pk_template": "U#{value}", '
+                               '"normalisation": "upper"}]}')
+    dialog.accept()
+    assert dialog.result() == 0 and dialog.error.isVisibleTo(dialog)
+    assert dialog.error.text().startswith("rules[0].normalisation:")
+    dialog.editor.setPlainText('{"rules": [{"attribute": "nick", "pk_template": "U#N#{value}"}]}')
+    dialog.accept()
+    assert dialog.schema().rules[0].attribute == "nick"
+
+
+def test_panel_without_table_is_idle(qtbot: Any, qasync_loop: asyncio.AbstractEventLoop) -> None:
+    ctx = AppContext()
+    panel = LocksPanel(ctx)
+    qtbot.addWidget(panel)
+    assert not panel.audit_button.isEnabled() and not panel.diagnose_button.isEnabled()
+    panel.run_audit()
+    panel.run_diagnose()
+    assert panel.result is None
+    ctx.tasks.shutdown()
+
+
+def test_model_and_proxy_without_widgets(qapp: Any) -> None:
+    from dynoview.core.locks import article_schema
+    from dynoview.core.pairing import classify
+
+    s = lambda v: {"S": v}  # noqa: E731
+    pairing = classify([{"PK": s("ACCT#1"), "SK": s("PROFILE"), "email": s("a@x")},
+                        {"PK": s("UNIQ#EMAIL#z@x"), "SK": s("LOCK")}], article_schema())
+    model = PairingModel()
+    model.set_rows(["email", "username"], pairing.rows())
+    assert model.rowCount() == 2 and model.columnCount() == 6
+    assert model.data(model.index(0, COL_ACCOUNT)) == "ACCT#1"
+    assert model.data(model.index(0, 2)) == "Missing lock"
+    assert model.data(model.index(0, 2), StatusRole) == MISSING_LOCK
+    assert model.data(model.index(1, COL_ACCOUNT)) == "(no account)"
+    assert model.data(model.index(1, 1), FindingRole).status == ORPHAN_LOCK
+    proxy = PairingFilterProxy()
+    proxy.setSourceModel(model)
+    proxy.set_statuses({ORPHAN_LOCK})
+    assert proxy.rowCount() == 1
+    proxy.set_statuses(None)
+    proxy.set_search("A@X")
+    assert proxy.rowCount() == 1
