@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.expressions import Placeholders
 from dynoview.core.tables import KeyAttribute, TableInfo
 from dynoview.core.values import ValueParseError, parse_value
 
@@ -63,6 +62,8 @@ def build_request(table: TableInfo, spec: BrowseSpec) -> tuple[str, dict[str, An
         request["IndexName"] = spec.index
     if spec.consistent:
         request["ConsistentRead"] = True
+    from dynoview.core.expressions import Placeholders  # lazily: keeps it off start-up
+
     ph = Placeholders()
     if spec.mode == "Query":
         pk, sk = table.keys_for(spec.index)
@@ -100,7 +101,7 @@ def build_request(table: TableInfo, spec: BrowseSpec) -> tuple[str, dict[str, An
     return spec.mode, request
 
 
-def _filter_expression(ph: Placeholders, flt: FilterSpec) -> str:
+def _filter_expression(ph: Any, flt: FilterSpec) -> str:
     if flt.operator not in FILTER_OPERATORS:
         raise DynoViewError(f"Unknown filter operator {flt.operator!r}.", field="filter_operator")
     name = ph.literal_name(flt.attribute)

@@ -11,23 +11,32 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
-
-import boto3
-from botocore.config import Config
 
 from dynoview.core.errors import ReadOnlyError
 
-# Deliberate retry and timeout policy for a desktop app: bounded attempts so a
-# user is never left waiting minutes, standard mode for throttling back-off.
-CLIENT_CONFIG = Config(
-    retries={"mode": "standard", "max_attempts": 4},
-    connect_timeout=5,
-    read_timeout=30,
-    max_pool_connections=32,
-    user_agent_extra="DynoView",
-)
+if TYPE_CHECKING:
+    from botocore.config import Config
+
+# boto3 is imported on first connect (in a worker thread), not at start-up:
+# it is a fifth of a second the window does not need to appear.
+
+
+@cache
+def client_config() -> Config:
+    """Deliberate retry and timeout policy for a desktop app: bounded attempts so a
+    user is never left waiting minutes, standard mode for throttling back-off."""
+    from botocore.config import Config
+
+    return Config(
+        retries={"mode": "standard", "max_attempts": 4},
+        connect_timeout=5,
+        read_timeout=30,
+        max_pool_connections=32,
+        user_agent_extra="DynoView",
+    )
 
 # Operations that only read data or metadata. Everything else in the DynamoDB
 # API is refused on a read-only connection, so a new write API added to
@@ -163,6 +172,8 @@ def spec_from_environment(
 
 def available_profiles() -> list[str]:
     """Profiles boto3 sees in the config and credentials files (SSO profiles included)."""
+    import boto3.session
+
     try:
         return sorted(boto3.session.Session().available_profiles)
     except Exception:  # a broken config file must not stop the dialog from opening
@@ -184,6 +195,8 @@ class Connection:
         credentials: Mapping[str, str] | None = None,
         config: Config | None = None,
     ) -> None:
+        import boto3.session
+
         self.spec = spec
         session_kwargs: dict[str, Any] = {}
         if spec.profile:
@@ -197,7 +210,7 @@ class Connection:
             "dynamodb",
             region_name=region,
             endpoint_url=spec.endpoint_url,
-            config=config or CLIENT_CONFIG,
+            config=config or client_config(),
         )
         self.client.meta.events.register("before-call.dynamodb", self._guard)
         self._streams_client: Any = None
@@ -218,7 +231,7 @@ class Connection:
                 "dynamodbstreams",
                 region_name=self.region,
                 endpoint_url=self.spec.endpoint_url,
-                config=CLIENT_CONFIG,
+                config=client_config(),
             )
         return self._streams_client
 

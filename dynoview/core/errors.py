@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from botocore import exceptions as bce
-
 
 class DynoViewError(Exception):
     """Base class for errors whose message is already fit for a user."""
@@ -57,6 +55,8 @@ def describe_error(
     region: str | None = None,
 ) -> UserFacingError:
     """Map any exception raised by a DynamoDB call to a title and an actionable sentence."""
+    from botocore import exceptions as bce  # lazily: the window starts before boto3 loads
+
     where = f" at {endpoint}" if endpoint else (f" in {region}" if region else "")
     profile_flag = f" --profile {profile}" if profile else ""
     if isinstance(exc, DynoViewError):

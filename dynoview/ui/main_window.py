@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
 from typing import Any
 
@@ -74,16 +75,15 @@ class MainWindow(QMainWindow):
         self.tabs.setDocumentMode(True)
         self.items_panel = ItemsPanel(self.ctx)
         self.tabs.addTab(self.items_panel, "Items")
+        # Feature panels are built when their tab is first opened, so the window
+        # appears without importing or constructing what the user has not asked for.
+        self._lazy_tabs: dict[int, tuple[str, str]] = {}
         for module_name, class_name, title in FEATURE_TABS:
-            try:
-                module = importlib.import_module(module_name)
-            except ModuleNotFoundError as exc:
-                if exc.name and module_name.startswith(exc.name):
-                    continue
-                raise
-            panel = getattr(module, class_name)(self.ctx)
-            self.features[class_name] = panel
-            self.tabs.addTab(panel, title)
+            if importlib.util.find_spec(module_name) is None:
+                continue
+            index = self.tabs.addTab(QWidget(), title)
+            self._lazy_tabs[index] = (module_name, class_name)
+        self.tabs.currentChanged.connect(self._build_tab)
         self.setCentralWidget(self.tabs)
 
         self.tables_panel = TablesPanel()
@@ -105,6 +105,31 @@ class MainWindow(QMainWindow):
         self.receipt_label.setToolTip("The last read: operation, consistency, capacity, duration")
         self.statusBar().addPermanentWidget(self.receipt_label)
         self.statusBar().addPermanentWidget(self.connection_label)
+
+    def _build_tab(self, index: int) -> None:
+        spec = self._lazy_tabs.pop(index, None)
+        if spec is None:
+            return
+        module_name, class_name = spec
+        panel = getattr(importlib.import_module(module_name), class_name)(self.ctx)
+        self.features[class_name] = panel
+        title = self.tabs.tabText(index)
+        placeholder = self.tabs.widget(index)
+        self.tabs.blockSignals(True)
+        self.tabs.removeTab(index)
+        self.tabs.insertTab(index, panel, title)
+        self.tabs.setCurrentIndex(index)
+        self.tabs.blockSignals(False)
+        placeholder.deleteLater()
+
+    def feature(self, class_name: str) -> QWidget | None:
+        """A feature panel, built on demand (None if that feature is not installed)."""
+        for index, (_module, name) in list(self._lazy_tabs.items()):
+            if name == class_name:
+                current = self.tabs.currentIndex()
+                self._build_tab(index)
+                self.tabs.setCurrentIndex(current)
+        return self.features.get(class_name)
 
     def _setup_actions(self) -> None:
         menu = self.menuBar()
@@ -144,8 +169,7 @@ class MainWindow(QMainWindow):
         self.items_panel.status_changed.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.items_panel.controller.page_loaded.connect(self._first_page)
         self.ctx.open_item_requested.connect(self._open_item)
-        builder = self.features.get("BuilderPanel")
-        if builder is not None:
+        if any(name == "BuilderPanel" for _m, name in self._lazy_tabs.values()):
             self.ctx.open_builder_requested.connect(self._open_builder)
 
     # -- connection ------------------------------------------------------------
@@ -235,7 +259,8 @@ class MainWindow(QMainWindow):
             self.items_panel.select_key(key)
 
     def _open_builder(self, request: dict) -> None:
-        builder = self.features["BuilderPanel"]
+        builder = self.feature("BuilderPanel")
+        assert builder is not None
         builder.load_request(request)  # type: ignore[attr-defined]
         self.tabs.setCurrentWidget(builder)
 
