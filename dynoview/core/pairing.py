@@ -39,6 +39,7 @@ from typing import Any
 
 from dynoview.core.locks import (
     NORMALISE_LOWER,
+    NORMALISE_NONE,
     NORMALISE_TRIM_LOWER,
     LockRule,
     UniquenessSchema,
@@ -211,47 +212,59 @@ class Pairing:
     # ------------------------------------------------------------------ feeding
 
     def feed(self, items: Iterable[Mapping[str, Any]]) -> int:
-        """Classify a page of items (low-level form); returns how many were read."""
+        """Classify a page of items (low-level form); returns how many were read.
+
+        This is the audit's hot loop (a million items is a million iterations),
+        so rule attributes are looked up once per page and matching is inlined.
+        """
         schema = self.schema
         pk_name, sk_name = schema.pk_name, schema.sk_name
         acct_prefix, acct_sk = schema.account_pk_prefix, schema.account_sk_value
         ttl = self.ttl_attribute
         now = self.now
-        rule_states = list(self.rules.values())
-        lock_rules = self._lock_rules
-        n = 0
+        accounts = self.accounts
+        account_specs = [(s.rule.attribute, s.rule.normalisation if s.rule.normalisation != NORMALISE_NONE
+                          else None, s) for s in self.rules.values()]
+        lock_specs = [(s.rule.prefix, s.rule.suffix, len(s.rule.prefix), len(s.rule.suffix),
+                       s.rule.sk_value if sk_name else None, s.locks) for s in self._lock_rules]
+        n = other = 0
         for item in items:
             n += 1
             pk_av = item.get(pk_name)
-            pk = pk_av.get("S") if isinstance(pk_av, dict) else None
-            if not isinstance(pk, str):
-                self.other_items += 1  # binary or number keys: not ours, never an error
+            pk = pk_av.get("S") if pk_av.__class__ is dict else None
+            if pk.__class__ is not str:
+                other += 1  # binary or number keys: not ours, never an error
                 continue
-            sk: str | None = None
+            sk = None
             if sk_name:
                 sk_av = item.get(sk_name)
-                sk = sk_av.get("S") if isinstance(sk_av, dict) else None
+                sk = sk_av.get("S") if sk_av.__class__ is dict else None
             if pk.startswith(acct_prefix) and (acct_sk is None or not sk_name or sk == acct_sk):
                 expired = ttl is not None and ttl in item and _expired(item[ttl], now)
                 values: list[str | None] = []
-                for state in rule_states:
-                    value = _text(item.get(state.rule.attribute))
+                for attr, mode, state in account_specs:
+                    value = _text(item.get(attr))
                     values.append(value)
                     if value:
-                        state.add_holder(normalise(value, state.rule.normalisation), pk)
-                self.accounts[pk] = (tuple(values), expired, sk if acct_sk is None else None)
+                        key = normalise(value, mode) if mode else value
+                        holders = state.holders
+                        if key in holders:
+                            state.add_holder(key, pk)
+                        else:
+                            holders[key] = pk
+                accounts[pk] = (tuple(values), expired, sk if acct_sk is None else None)
                 continue
-            for state in lock_rules:
-                rule = state.rule
-                if sk_name and rule.sk_value is not None and sk != rule.sk_value:
+            for prefix, suffix, lp, ls, sk_value, locks in lock_specs:
+                if sk_value is not None and sk != sk_value:
                     continue
-                value = rule.value_from_pk(pk)
-                if value is not None:
+                # Values may contain '#': only the template's own prefix and suffix are cut.
+                if pk.startswith(prefix) and (not ls or (pk.endswith(suffix) and len(pk) >= lp + ls)):
                     expired = ttl is not None and ttl in item and _expired(item[ttl], now)
-                    state.locks[value] = expired
+                    locks[pk[lp:len(pk) - ls] if ls else pk[lp:]] = expired
                     break
             else:
-                self.other_items += 1
+                other += 1
+        self.other_items += other
         self.items_seen += n
         self._cache = None
         return n
