@@ -1,0 +1,205 @@
+"""Builder dialogs: JSON highlighting, confirmation, import, export and the action log."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QSyntaxHighlighter, QTextCharFormat, QTextDocument
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.transactions import Transaction, TransactionImportError, import_text
+from dynoview.core.tx_execution import ConfirmationRequirement
+
+
+def _format(color: str, bold: bool = False) -> QTextCharFormat:
+    fmt = QTextCharFormat()
+    fmt.setForeground(QColor(color))
+    if bold:
+        fmt.setFontWeight(QFont.Weight.Bold)
+    return fmt
+
+
+class JsonHighlighter(QSyntaxHighlighter):
+    """Colours JSON keys, strings, numbers and literals (type codes stand out in bold)."""
+
+    _RULES = (
+        (re.compile(r'"(?:[^"\\]|\\.)*"(?=\s*:)'), _format("#1f4e9c")),
+        (re.compile(r'(?<=:\s)"(?:[^"\\]|\\.)*"|(?<=\[)"(?:[^"\\]|\\.)*"|(?<=,\s)"(?:[^"\\]|\\.)*"'),
+         _format("#2b7a0b")),
+        (re.compile(r'"(?:S|N|B|BOOL|NULL|SS|NS|BS|L|M)"(?=\s*:)'), _format("#8a2be2", bold=True)),
+        (re.compile(r"\b-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\b"), _format("#b35900")),
+        (re.compile(r"\b(?:true|false|null)\b"), _format("#a31515")),
+    )
+
+    def __init__(self, document: QTextDocument) -> None:
+        super().__init__(document)
+
+    def highlightBlock(self, text: str) -> None:
+        for pattern, fmt in self._RULES:
+            for match in pattern.finditer(text):
+                self.setFormat(match.start(), match.end() - match.start(), fmt)
+
+
+def code_view(text: str) -> QPlainTextEdit:
+    view = QPlainTextEdit(text)
+    view.setReadOnly(True)
+    view.setFont(QFont("monospace"))
+    return view
+
+
+class ConfirmDialog(QDialog):
+    """Shows the exact request and the connection; on remote endpoints asks for the table name."""
+
+    def __init__(self, requirement: ConfirmationRequirement, preview: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Execute transaction")
+        self.requirement = requirement
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"Connection: {requirement.connection}"))
+        layout.addWidget(QLabel(requirement.message))
+        view = code_view(preview)
+        view.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self._highlighter = JsonHighlighter(view.document())
+        layout.addWidget(view)
+        self.typed = QLineEdit()
+        if requirement.type_to_confirm is not None:
+            self.typed.setPlaceholderText(requirement.type_to_confirm)
+            layout.addWidget(QLabel(f"Type {requirement.type_to_confirm} to confirm:"))
+            layout.addWidget(self.typed)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.execute_button = self.buttons.addButton("Execute", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.typed.textChanged.connect(self._update)
+        self._update()
+        self.resize(720, 480)
+
+    def _update(self) -> None:
+        need = self.requirement.type_to_confirm
+        self.execute_button.setEnabled(need is None or self.typed.text().strip() == need)
+
+    def confirmation(self) -> str | bool:
+        """What to pass to execute_transaction as the user's confirmation."""
+        return self.typed.text().strip() if self.requirement.type_to_confirm is not None else True
+
+
+class ImportDialog(QDialog):
+    """Paste a TransactWriteItems JSON; problems are listed with their action and field."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Import TransactWriteItems JSON")
+        self.transaction: Transaction | None = None
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel('Paste {"TransactItems": [...], "ClientRequestToken": "..."} or the bare '
+                                "list (DynamoDB JSON, binary as base64), as the AWS CLI and console "
+                                "write it."))
+        self.text = QPlainTextEdit()
+        self.text.setFont(QFont("monospace"))
+        self._highlighter = JsonHighlighter(self.text.document())
+        layout.addWidget(self.text)
+        self.problems = QLabel()
+        self.problems.setWordWrap(True)
+        layout.addWidget(self.problems)
+        ok_cancel = QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        buttons = QDialogButtonBox(ok_cancel)
+        buttons.accepted.connect(self.try_accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(720, 480)
+
+    def try_accept(self) -> None:
+        try:
+            self.transaction = import_text(self.text.toPlainText())
+        except TransactionImportError as exc:
+            self.problems.setText("\n".join(f"{p.location()}: {p.message}" for p in exc.problems))
+            return
+        self.accept()
+
+
+class ExportDialog(QDialog):
+    """Shows exported code with a copy button (and the CLI's file content)."""
+
+    def __init__(self, title: str, code: str, file_name: str | None = None,
+                 file_content: str | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Uses the default credential chain (environment, profile, SSO or role); "
+                                "no credentials are included."))
+        self.code = code_view(code)
+        layout.addWidget(self.code)
+        copy = QPushButton("Copy")
+        copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(code))
+        row = QHBoxLayout()
+        row.addWidget(copy)
+        if file_name is not None and file_content is not None:
+            layout.addWidget(QLabel(f"Content of {file_name}:"))
+            self.file = code_view(file_content)
+            self._highlighter = JsonHighlighter(self.file.document())
+            layout.addWidget(self.file)
+            copy_file = QPushButton(f"Copy {file_name}")
+            copy_file.clicked.connect(lambda: QGuiApplication.clipboard().setText(file_content))
+            row.addWidget(copy_file)
+        row.addStretch(1)
+        close = QPushButton("Close")
+        close.clicked.connect(self.accept)
+        row.addWidget(close)
+        layout.addLayout(row)
+        self.resize(760, 520)
+
+
+class ActionLogDialog(QDialog):
+    """Lists the action log (newest first); selecting an entry shows it in full."""
+
+    COLUMNS = ("Time", "Connection", "Endpoint", "Token", "Outcome")
+
+    def __init__(self, entries: list[dict[str, Any]], path: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Action log")
+        self.entries = list(reversed(entries))
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"{len(entries)} transactions sent, logged in {path}"))
+        self.table = QTableWidget(len(self.entries), len(self.COLUMNS))
+        self.table.setHorizontalHeaderLabels(self.COLUMNS)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        for row, entry in enumerate(self.entries):
+            conn = entry.get("connection") or {}
+            outcome = entry.get("outcome") or {}
+            cells = (entry.get("time", ""), conn.get("name", ""), conn.get("endpoint") or "",
+                     entry.get("token", ""), outcome.get("status", ""))
+            for col, text in enumerate(cells):
+                self.table.setItem(row, col, QTableWidgetItem(str(text)))
+        self.detail = code_view("")
+        self._highlighter = JsonHighlighter(self.detail.document())
+        split = QSplitter()
+        split.addWidget(self.table)
+        split.addWidget(self.detail)
+        layout.addWidget(split)
+        self.table.currentCellChanged.connect(lambda row, *_: self.show_entry(row))
+        close = QPushButton("Close")
+        close.clicked.connect(self.accept)
+        layout.addWidget(close)
+        self.resize(960, 520)
+
+    def show_entry(self, row: int) -> None:
+        if 0 <= row < len(self.entries):
+            self.detail.setPlainText(json.dumps(self.entries[row], indent=2, ensure_ascii=False))

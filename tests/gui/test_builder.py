@@ -1,0 +1,187 @@
+"""The transaction builder panel on a seeded endpoint (offscreen)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from dynoview.core.action_log import ActionLog
+from dynoview.core.connection import Connection, ConnectionSpec
+from dynoview.core.locks import article_schema
+from dynoview.core.tables import describe_table
+from dynoview.core.templates import sign_up
+from dynoview.core.transactions import CONDITION_CHECK, UPDATE
+from dynoview.core.tx_wire import preview_text
+from dynoview.ui.builder import BuilderPanel
+from dynoview.ui.context import AppContext
+
+pytestmark = pytest.mark.gui
+S = article_schema()
+
+
+def account(acct: str, email: str, username: str) -> dict[str, Any]:
+    return {"PK": {"S": f"ACCT#{acct}"}, "SK": {"S": "PROFILE"}, "email": {"S": email},
+            "username": {"S": username}}
+
+
+@pytest.fixture
+def panel(qtbot, qasync_loop, demo_conn: Connection, seeded_table: str, tmp_path: Path) -> BuilderPanel:
+    ctx = AppContext()
+    ctx.set_connection(demo_conn)
+    ctx.set_table(describe_table(demo_conn, seeded_table))
+    widget = BuilderPanel(ctx)
+    widget.action_log = ActionLog(tmp_path / "actions.jsonl")
+    qtbot.addWidget(widget)
+    return widget
+
+
+def test_loaded_request_previews_the_exact_body(panel: BuilderPanel, seeded_table: str) -> None:
+    request = sign_up(S, seeded_table, account("g1", "gui@x.io", "gui")).to_request()
+    panel.load_request(request)
+    assert panel.action_list.count() == 3
+    assert panel.preview == preview_text(request)
+    assert panel.preview_view.toPlainText() == panel.preview
+    assert panel.problems == []
+    assert panel.execute_button.isEnabled()
+    # Labels are notes for people and never part of a request, so a loaded request has none.
+    assert panel.action_list.item(1).text() == f"2. Put {seeded_table} PK=UNIQ#EMAIL#gui@x.io, SK=LOCK"
+
+
+def test_reorder_updates_the_preview(panel: BuilderPanel, seeded_table: str) -> None:
+    panel.load_request(sign_up(S, seeded_table, account("g2", "r@x.io", "r")).to_request())
+    panel.action_list.setCurrentRow(0)
+    panel.move_current(1)
+    first = panel.transaction.actions[0]
+    assert first.item["PK"] == {"S": "UNIQ#EMAIL#r@x.io"}
+    assert panel.action_list.currentRow() == 1
+    assert panel.preview.index("UNIQ#EMAIL#r@x.io") < panel.preview.index("ACCT#g2")
+
+
+def test_unguarded_lock_put_warns_at_the_row_and_field(panel: BuilderPanel, seeded_table: str) -> None:
+    panel.load_request({"TransactItems": [{"Put": {"TableName": seeded_table, "Item": {
+        "PK": {"S": "UNIQ#EMAIL#w@x.io"}, "SK": {"S": "LOCK"}}}}]})
+    assert [(p.index, p.field, p.severity) for p in panel.problems] == [(0, "condition", "warning")]
+    assert "without this condition a second signup silently overwrites the lock" in \
+        panel.action_list.item(0).toolTip()
+    assert "silently overwrites" in panel.editor(0).condition_box.toolTip()
+    assert panel.problem_list.item(0).text().startswith("action 1, condition: This Put writes the email lock")
+    assert panel.execute_button.isEnabled()  # a warning does not block
+
+
+def test_errors_block_execution_and_are_located(panel: BuilderPanel, seeded_table: str) -> None:
+    panel.load_request({"TransactItems": [{"Update": {
+        "TableName": seeded_table, "Key": {"PK": {"S": "ACCT#a1f9c3"}, "SK": {"S": "PROFILE"}},
+        "UpdateExpression": "SET #n0 = :v0", "ExpressionAttributeNames": {"#n0": "email"}}}]})
+    assert [(p.index, p.field) for p in panel.problems] == [(0, "update")]
+    assert not panel.execute_button.isEnabled()
+    assert "Fix the problems" in panel.execute_button.toolTip()
+    assert panel.editor(0).update_box.styleSheet() != ""
+
+
+def test_condition_and_update_builder_rows(panel: BuilderPanel, seeded_table: str) -> None:
+    editor = panel.add_action(CONDITION_CHECK)
+    editor.kind.setCurrentText(UPDATE)
+    for name, text in (("PK", "ACCT#a1f9c3"), ("SK", "PROFILE")):
+        editor._key_edits[name][0].setText(text)
+    editor.add_update("SET", "status", "if_not_exists", "S", "active")
+    editor.add_update("ADD", "logins", "value", "N", "1")
+    editor.add_condition("email", "=", "S", "ada@lovelace.io")
+    editor.add_condition("status", "IN", "S", "active | pending")
+    panel.refresh()
+    action = panel.transaction.actions[0]
+    assert action.update == "SET #n0 = if_not_exists(#n0, :v0) ADD #n1 :v1"
+    assert action.condition == "#n2 = :v2 AND #n0 IN (:v3, :v4)"
+    assert action.names == {"#n0": "status", "#n1": "logins", "#n2": "email"}
+    assert action.values[":v1"] == {"N": "1"}
+    assert panel.problems == []
+
+
+def test_typed_attribute_errors_are_shown_at_the_field(panel: BuilderPanel) -> None:
+    editor = panel.add_action("Put")
+    editor.item.add_row("PK", {"S": "ACCT#z"})
+    editor.item.add_row("SK", {"S": "PROFILE"})
+    editor.item.add_row("n", {"N": "1"})
+    editor.item.table.item(2, 2).setText("1" * 39)
+    panel.refresh()
+    assert [(p.index, p.field) for p in panel.problems] == [(0, "item.n")]
+    assert "38 significant digits" in editor.item.table.item(2, 2).toolTip()
+
+
+def test_read_only_connection_disables_execute(panel: BuilderPanel, moto_endpoint: str,
+                                               seeded_table: str) -> None:
+    spec = ConnectionSpec(name="ro", endpoint_url=moto_endpoint, region="us-east-1", read_only=True)
+    panel.ctx.set_connection(Connection(spec, credentials={"aws_access_key_id": "k",
+                                                           "aws_secret_access_key": "s"}))
+    panel.load_request(sign_up(S, seeded_table, account("g3", "ro@x.io", "ro")).to_request())
+    assert not panel.execute_button.isEnabled()
+    assert "read-only" in panel.execute_button.toolTip()
+    assert "read-only" in panel.status.text()
+
+
+def test_execute_maps_the_cancellation_to_the_email_row(qtbot, panel: BuilderPanel,
+                                                        seeded_table: str) -> None:
+    shown: list[str] = []
+
+    def confirm(requirement: Any, preview: str) -> bool:
+        shown.append(preview)
+        assert requirement.local and requirement.type_to_confirm is None
+        return True
+
+    panel.ask_confirmation = confirm  # type: ignore[method-assign]
+    panel.load_request(sign_up(S, seeded_table, account("g4", "ada@lovelace.io", "g4")).to_request())
+    panel.execute()
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=15000)
+    assert shown == [panel.preview]
+    assert panel.result is not None and panel.result.status == "cancelled"
+    row = panel.action_list.item(1)
+    assert row.text().endswith("— ConditionalCheckFailed")
+    assert row.toolTip().startswith("Email ada@lovelace.io is already taken.")
+    assert panel.status.text().startswith("Cancelled: Nothing was written.")
+    assert [e["outcome"]["status"] for e in panel.action_log.entries()] == ["cancelled"]
+
+
+def test_execute_success_regenerates_the_token(qtbot, panel: BuilderPanel, seeded_table: str) -> None:
+    panel.ask_confirmation = lambda requirement, preview: True  # type: ignore[method-assign]
+    panel.load_request(sign_up(S, seeded_table, account("g5", "g5@x.io", "g5")).to_request())
+    token = panel.token_edit.text()
+    panel.execute()
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=15000)
+    assert panel.result is not None and panel.result.status == "succeeded"
+    assert panel.result.token == token
+    assert panel.token_edit.text() != token
+    reader = panel.ctx.reader
+    assert reader is not None
+    assert reader.get_item(seeded_table, {"PK": {"S": "ACCT#g5"}, "SK": {"S": "PROFILE"}}) is not None
+
+
+def test_templates_from_a_selected_lock_and_export(panel: BuilderPanel, seeded_table: str) -> None:
+    panel.set_selected_item({"PK": {"S": "UNIQ#EMAIL#ken@thompson.dev"}, "SK": {"S": "LOCK"}})
+    panel.ask_text = lambda *a, **k: None  # type: ignore[method-assign]
+    panel._fill_templates_menu()
+    labels = [a.text() for a in panel.templates_menu.actions()]
+    assert "Release orphan lock…" in labels
+    panel.template_release()
+    assert panel.transaction.to_request()["TransactItems"] == [{"Delete": {
+        "TableName": seeded_table, "Key": {"PK": {"S": "UNIQ#EMAIL#ken@thompson.dev"}, "SK": {"S": "LOCK"}},
+        "ConditionExpression": "attribute_exists(#n0)", "ExpressionAttributeNames": {"#n0": "PK"}}}]
+    code, _, _ = panel.export_text("boto3")
+    assert "client.transact_write_items(**request)" in code and "aws_secret_access_key" not in code
+    command, name, content = panel.export_text("cli")
+    assert command.startswith("aws dynamodb transact-write-items --transact-items file://transact-items.json "
+                              f"--client-request-token {panel.transaction.token}")
+    assert name == "transact-items.json" and content is not None and "ken@thompson.dev" in content
+    js, _, _ = panel.export_text("js")
+    assert "TransactWriteItemsCommand" in js
+
+
+def test_preview_toggle_formats_for_reading(panel: BuilderPanel, seeded_table: str) -> None:
+    panel.load_request(sign_up(S, seeded_table, account("g6", "f@x.io", "f")).to_request())
+    panel.formatted_box.setChecked(True)
+    assert panel.preview_view.toPlainText().startswith('{\n  "TransactItems"')
+    panel.formatted_box.setChecked(False)
+    assert panel.preview_view.toPlainText() == panel.preview
+    assert panel.preview_view.isReadOnly()
+    assert panel.action_list.item(0).flags() & Qt.ItemFlag.ItemIsEnabled
