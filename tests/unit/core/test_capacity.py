@@ -1,0 +1,146 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from dynoview.core.capacity import (
+    COLLECTION_LIMIT_BYTES,
+    LSI_ENTRY_OVERHEAD_BYTES,
+    analyse_partitions,
+    capacity_text,
+    estimate_for_response,
+    estimate_write_request,
+    explain_read,
+    page_read_units,
+)
+from dynoview.core.receipts import ReadReceipt
+from dynoview.core.tables import IndexInfo, KeyAttribute, TableInfo
+from dynoview.core.values import item_size
+
+PK = KeyAttribute("PK", "S")
+SK = KeyAttribute("SK", "S")
+
+
+def blob(pk: str, sk: str, size: int) -> dict[str, Any]:
+    """An item of exactly ``size`` bytes by DynamoDB's rules (names plus values)."""
+    base = {"PK": {"S": pk}, "SK": {"S": sk}}
+    pad = size - item_size(base) - len("d")
+    assert pad >= 0
+    base["d"] = {"S": "x" * pad}
+    assert item_size(base) == size
+    return base
+
+
+def test_query_pages_round_the_total_not_each_item() -> None:
+    items = [blob("a", str(i), 1000) for i in range(5)]  # 5000 bytes: two 4 KB units
+    assert page_read_units(items, consistent=True) == 2.0
+    assert page_read_units(items, consistent=False) == 1.0
+    est = explain_read("Query", {"TableName": "t"}, {"Items": items, "Count": 5, "ScannedCount": 5})
+    assert est.units == 1.0 and not est.lower_bound
+    assert "rounded up to 4 KB per page" in est.basis
+
+
+def test_empty_page_and_get_miss_cost_the_minimum() -> None:
+    assert explain_read("Scan", {"ConsistentRead": True}, {"Items": [], "Count": 0}).units == 1.0
+    miss = explain_read("GetItem", {"ConsistentRead": False}, {})
+    assert miss.units == 0.5 and "miss" in miss.basis
+
+
+def test_filtered_and_projected_reads_are_lower_bounds() -> None:
+    items = [blob("a", "1", 100)]
+    est = explain_read("Scan", {}, {"Items": items, "Count": 1, "ScannedCount": 40})
+    assert est.lower_bound and "filtered out" in est.basis
+    est = explain_read("Query", {"ProjectionExpression": "#a"}, {"Items": items, "Count": 1})
+    assert est.lower_bound and est.text().startswith("at least 0.5 RCU")
+
+
+def test_batch_rounds_each_item_and_transactions_double() -> None:
+    items = [blob("a", str(i), 5000) for i in range(2)]  # 5000 bytes each: 2 units each
+    batch = explain_read("BatchGetItem", {"RequestItems": {"t": {"ConsistentRead": True}}},
+                         {"Responses": {"t": items}})
+    assert batch.units == 4.0
+    tx = explain_read("TransactGetItems", {}, {"Responses": [{"Item": items[0]}, {}]})
+    assert tx.units == 2 * 2 + 2 * 1
+
+
+def test_count_only_has_no_estimate_and_never_raises() -> None:
+    assert explain_read("Query", {"Select": "COUNT"}, {"Count": 3}).units is None
+    assert estimate_for_response("Scan", {}, {"Items": [{"bad": {"X": 1}}]}) is None
+    assert estimate_for_response("GetItem", {}, {"Item": blob("a", "b", 4097)}) == 1.0
+
+
+def test_write_units_double_in_transactions() -> None:
+    put = estimate_write_request("PutItem", {"Item": blob("a", "b", 1500)})
+    assert put.units == 2.0
+    tx = estimate_write_request("TransactWriteItems", {"TransactItems": [
+        {"Put": {"Item": blob("a", "b", 1500)}},
+        {"Delete": {"Key": {"PK": {"S": "x"}}}},
+    ]})
+    assert tx.units == 4.0 + 2.0 and tx.lower_bound
+
+
+def receipt(consumed: float | None, estimated: float | None) -> ReadReceipt:
+    return ReadReceipt(time=datetime(2026, 1, 1, tzinfo=UTC), operation="Query", table="t",
+                       index=None, consistency="eventual", consumed_capacity=consumed, count=1,
+                       scanned_count=1, duration_ms=1.0, request={}, estimated_capacity=estimated)
+
+
+def test_capacity_text_puts_both_side_by_side() -> None:
+    assert capacity_text(receipt(0.5, 0.5)) == "0.5 RCU (est. 0.5 RCU)"
+    assert capacity_text(receipt(None, 1.5)) == "capacity not reported; est. 1.5 RCU"
+    assert capacity_text(receipt(2.0, None)) == "2 RCU"
+
+
+def lsi_table(projection: str = "KEYS_ONLY", attrs: tuple[str, ...] = ()) -> TableInfo:
+    lsi = IndexInfo("by-created", "LSI", PK, KeyAttribute("createdAt", "S"), projection, attrs)
+    return TableInfo("t", PK, SK, lsis=(lsi,))
+
+
+def test_collections_largest_first_with_lsi_entries() -> None:
+    items = [blob("big", str(i), 2000) for i in range(3)] + [blob("small", "1", 100)]
+    items[0]["createdAt"] = {"S": "2026"}
+    table = lsi_table()
+    report = analyse_partitions(items, table, complete=True)
+    top, second = report.collections
+    assert (top.key_text, top.items, top.table_bytes) == ("big", 3, item_size(items[0]) + 4000)
+    # Only the item with the LSI sort key is in the index: keys plus 100 bytes overhead.
+    key_bytes = item_size({k: items[0][k] for k in ("PK", "SK", "createdAt")})
+    assert top.lsi_bytes == key_bytes + LSI_ENTRY_OVERHEAD_BYTES
+    assert second.key_text == "small"
+    assert report.has_lsi and "limited to 10 GB" in report.limit_note()
+    assert top.limit_fraction == top.total_bytes / COLLECTION_LIMIT_BYTES
+    assert report.largest_item is not None and report.largest_item.bytes == item_size(items[0])
+    assert report.summary().startswith("From every item: 2 partition key value(s) of PK")
+
+
+def test_lsi_projection_all_counts_every_attribute() -> None:
+    item = blob("a", "1", 500)
+    item["createdAt"] = {"S": "x"}
+    report = analyse_partitions([item], lsi_table("ALL"))
+    assert report.collections[0].lsi_bytes == item_size(item) + LSI_ENTRY_OVERHEAD_BYTES
+
+
+def test_no_lsi_means_no_limit() -> None:
+    report = analyse_partitions([blob("a", "1", 50)], TableInfo("t", PK, SK))
+    assert not report.has_lsi and "no size limit" in report.limit_note()
+
+
+def test_distribution_and_hot_keys() -> None:
+    items = [blob("hot", str(i), 50) for i in range(60)]
+    items += [blob(f"k{i}", "1", 50) for i in range(20)]
+    items += [blob("mid", str(i), 50) for i in range(3)]
+    report = analyse_partitions(items, TableInfo("t", PK, SK))
+    assert dict(report.distribution)["1"] == 20
+    assert dict(report.distribution)["2–10"] == 1
+    assert dict(report.distribution)["11–100"] == 1
+    assert [h.stat.key_text for h in report.hot_keys] == ["hot"]
+    assert "72%" in report.hot_keys[0].reason and "3,000 RCU" in report.hot_keys[0].reason
+    assert report.hot_key_texts == {"hot"}
+
+
+@pytest.mark.parametrize("counts", [[5, 5, 5], [1], [3, 2]])
+def test_even_or_tiny_samples_have_no_hot_key(counts: list[int]) -> None:
+    items = [blob(f"k{k}", str(i), 50) for k, n in enumerate(counts) for i in range(n)]
+    assert analyse_partitions(items, TableInfo("t", PK, SK)).hot_keys == ()
