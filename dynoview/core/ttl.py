@@ -34,6 +34,12 @@ class TtlState:
     def is_expired(self) -> bool:
         return self.kind == EXPIRED
 
+    @property
+    def short(self) -> str:
+        """Cell text: "expired 2 h ago, still readable"; ``text`` has the full sentence."""
+        return self.text.split(":", 1)[0] + ", still readable" if self.kind == EXPIRED \
+            else self.text
+
     def dates(self) -> str:
         """The expiry as local time and UTC, for a tooltip or detail pane."""
         if self.expires_at is None:

@@ -186,7 +186,7 @@ class ItemsModel(QAbstractTableModel):
         state = self._ttl[row]
         if name == TTL_STATUS_COLUMN:
             if role == Qt.ItemDataRole.DisplayRole:
-                return state.text
+                return state.short
             if role == Qt.ItemDataRole.ToolTipRole:
                 tip = state.dates()
                 return "\n".join(t for t in (state.text, tip, state.reason) if t) or None

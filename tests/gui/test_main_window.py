@@ -94,7 +94,10 @@ def test_ttl_states_and_hide_expired(qtbot, window: MainWindow) -> None:
     col = column(window, TTL_STATUS_COLUMN)
     texts = {model.item(r)["PK"]["S"]: model.data(model.index(r, col)) for r in
              range(model.rowCount())}
-    assert texts["SESSION#s-expired-2h"].startswith("expired 2 h ago: still readable")
+    assert texts["SESSION#s-expired-2h"] == "expired 2 h ago, still readable"
+    tip = model.data(model.index(next(r for r in range(model.rowCount()) if model.item(r)["PK"][
+        "S"] == "SESSION#s-expired-2h"), col), Qt.ItemDataRole.ToolTipRole)
+    assert "background deletion (typically within days)" in tip and "UTC" in tip
     assert texts["SESSION#s-expires-9min"] == "expires in 9 min"
     assert texts["SESSION#s-string-ttl"] == "will never expire"
     assert texts["SESSION#s-millis-ttl"] == "will never expire"

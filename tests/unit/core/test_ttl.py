@@ -26,6 +26,7 @@ def test_expired_is_still_readable() -> None:
     assert state.is_expired
     assert state.text.startswith("expired 2 h ago: still readable")
     assert "background deletion" in state.text
+    assert state.short == "expired 2 h ago, still readable"
 
 
 def test_string_ttl_never_expires() -> None:
