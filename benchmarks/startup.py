@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import write_result  # noqa: E402
+from _common import write_result
 
 FLOOR = "import PySide6.QtWidgets"
 # The same path as `dynoview` up to the first paint: imports, QApplication, qasync loop,
