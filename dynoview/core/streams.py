@@ -404,8 +404,9 @@ class StreamEvent:
         """A short summary of the changed attributes for a table cell or a text line."""
         if self.old_image is None and self.new_image is None:
             return "(keys only: no images in this stream)"
-        shown = [c.text(40) for c in self.diff[:limit]]
-        more = len(self.diff) - limit
+        changes = [c for c in self.diff if c.name not in self.keys]  # keys are shown already
+        shown = [c.text(40) for c in changes[:limit]]
+        more = len(changes) - limit
         if more > 0:
             shown.append(f"and {more} more")
         return "; ".join(shown) if shown else "(no attribute changed)"

@@ -1,0 +1,130 @@
+"""`dynoview stream`: print a table's stream records, one JSON object (or text line) each.
+
+Records go to stdout; notices (closed shards, expired iterators, trimmed records) go to
+stderr as sentences, so a pipe of JSON lines stays clean. ``--follow`` keeps polling
+until Ctrl+C, ``--max-seconds`` or ``--limit``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from dynoview.cli.common import add_connection_arguments, fail, open_connection
+from dynoview.core.errors import DynoViewError
+from dynoview.core.streams import (
+    AFTER_SEQUENCE_NUMBER,
+    AT_SEQUENCE_NUMBER,
+    LATEST,
+    ORDER_NOTE,
+    TRIM_HORIZON,
+    KeyFilter,
+    StreamInfo,
+    StreamReader,
+    describe_stream,
+    table_stream_arn,
+)
+
+POSITIONS = {
+    "trim-horizon": TRIM_HORIZON,
+    "latest": LATEST,
+    "at-sequence": AT_SEQUENCE_NUMBER,
+    "after-sequence": AFTER_SEQUENCE_NUMBER,
+}
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "stream", help="print a table's stream records (INSERT/MODIFY/REMOVE), optionally following",
+        description="Print the records of a table's DynamoDB stream, one per line. "
+                    + ORDER_NOTE,
+    )
+    parser.add_argument("--table", required=True, help="table whose stream to read")
+    add_connection_arguments(parser)
+    parser.add_argument("--from", dest="position", choices=tuple(POSITIONS), default="trim-horizon",
+                        help="where to start: the oldest record kept (trim-horizon, default), only "
+                             "new records (latest), or at/after --sequence-number")
+    parser.add_argument("--sequence-number", help="sequence number for --from at-sequence/after-sequence")
+    parser.add_argument("--shard", help="shard id for a sequence number (default: the shard whose range "
+                                        "holds it)")
+    parser.add_argument("--follow", action="store_true",
+                        help="keep polling for new records until Ctrl+C (or --max-seconds/--limit)")
+    parser.add_argument("--key", action="append", default=[], metavar="PK[,SK]",
+                        help="only records of this partition key (and sort key); repeat for several "
+                             "keys. Escape a comma inside a value as \\,")
+    parser.add_argument("--format", choices=("json", "text"), default="json",
+                        help="json: one JSON object per line (default); text: one readable line")
+    parser.add_argument("--limit", type=int, default=None, help="stop after printing this many records")
+    parser.add_argument("--max-seconds", type=float, default=None,
+                        help="stop following after this many seconds")
+    parser.add_argument("--poll-interval", type=float, default=1.0,
+                        help="seconds between polls when nothing is waiting (default 1)")
+    parser.add_argument("--describe", action="store_true",
+                        help="print the stream (ARN, view type, shards and lineage) and exit")
+
+
+def note(message: str) -> None:
+    print(f"dynoview: {message}", file=sys.stderr, flush=True)
+
+
+def describe_json(info: StreamInfo) -> dict[str, Any]:
+    return {
+        "stream_arn": info.arn,
+        "table": info.table_name,
+        "status": info.status,
+        "view_type": info.view_type,
+        "key_names": list(info.key_names),
+        "shards": [{"shard_id": s.shard_id, "parent_shard_id": s.parent_shard_id,
+                    "state": s.state, "starting_sequence_number": s.starting_sequence_number,
+                    "ending_sequence_number": s.ending_sequence_number}
+                   for _, s in info.lineage()],
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.limit is not None and args.limit < 1:
+        print("dynoview: --limit must be 1 or more.", file=sys.stderr)
+        return 2
+    try:
+        key_filter = KeyFilter.parse(args.key)
+    except DynoViewError as exc:
+        print(f"dynoview: {exc.message}", file=sys.stderr)
+        return 2
+    printed = 0
+    try:
+        with open_connection(args) as conn:
+            arn = table_stream_arn(conn, args.table)
+            info = describe_stream(conn, arn)
+            if args.describe:
+                if args.format == "json":
+                    print(json.dumps(describe_json(info), ensure_ascii=False))
+                else:
+                    print("\n".join(info.describe_lines()))
+                return 0
+            reader = StreamReader(conn, info, position=POSITIONS[args.position],
+                                  sequence_number=args.sequence_number, shard_id=args.shard,
+                                  key_filter=key_filter, table=args.table)
+            if args.format == "text":
+                note(f"reading {info.arn} ({info.view_type}) from {args.position}. {ORDER_NOTE}")
+            for result in reader.polls(follow=args.follow, interval=args.poll_interval,
+                                       max_seconds=args.max_seconds):
+                for message in result.notices:
+                    note(message)
+                for event in result.events:
+                    line = (json.dumps(event.to_json(), ensure_ascii=False) if args.format == "json"
+                            else event.text_line())
+                    print(line, flush=True)
+                    printed += 1
+                    if args.limit is not None and printed >= args.limit:
+                        return 0
+    except KeyboardInterrupt:
+        # Ctrl+C is how --follow is meant to stop: not an error.
+        return 0 if args.follow else 2
+    except BrokenPipeError:  # e.g. piped into `head`
+        sys.stderr.close()
+        return 0
+    except Exception as exc:
+        return fail(exc, args, operation="GetRecords", table=args.table)
+    return 0

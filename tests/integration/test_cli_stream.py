@@ -1,0 +1,139 @@
+"""`dynoview stream` against the local endpoint: JSON lines, text, filters, following."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from dynoview.cli import main
+from dynoview.core.connection import Connection
+
+pytestmark = pytest.mark.integration
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], str]:
+    code = main(["stream", *argv])
+    out, err = capsys.readouterr()
+    return code, [line for line in out.splitlines() if line], err
+
+
+def test_json_lines_from_the_trim_horizon(capsys: pytest.CaptureFixture[str], moto_endpoint: str,
+                                          accounts_table: str) -> None:
+    code, lines, err = run_cli(capsys, "--table", accounts_table, "--endpoint-url", moto_endpoint)
+    assert code == 0, err
+    records = [json.loads(line) for line in lines]
+    assert len(records) > 40
+    first = records[0]
+    assert set(first) >= {"time", "event", "label", "ttl_delete", "keys", "old_image", "new_image",
+                          "diff", "sequence_number", "shard_id", "event_id", "table"}
+    assert (first["event"], first["label"], first["ttl_delete"]) == ("INSERT", "inserted", False)
+    assert first["keys"] == {"PK": {"S": "ACCT#a1f9c3"}, "SK": {"S": "PROFILE"}}
+    assert first["time"].endswith("Z")
+    assert err == ""
+
+
+def test_key_filter_and_text_format(capsys: pytest.CaptureFixture[str], conn: Connection,
+                                    moto_endpoint: str, accounts_table: str) -> None:
+    conn.client.delete_item(TableName=accounts_table,
+                            Key={"PK": {"S": "UNIQ#EMAIL#ken@thompson.dev"}, "SK": {"S": "LOCK"}})
+    code, lines, err = run_cli(capsys, "--table", accounts_table, "--endpoint-url", moto_endpoint,
+                               "--key", "UNIQ#EMAIL#ken@thompson.dev,LOCK", "--format", "text")
+    assert code == 0
+    assert len(lines) == 2
+    assert "INSERT" in lines[0] and "inserted" in lines[0]
+    assert "REMOVE" in lines[1] and "deleted" in lines[1] and "-createdAt" in lines[1]
+    assert "Order holds per item" in err
+
+
+def test_follow_prints_new_writes_and_stops_at_the_limit(
+        capsys: pytest.CaptureFixture[str], conn: Connection, moto_endpoint: str,
+        accounts_table: str) -> None:
+    def write_later() -> None:
+        time.sleep(0.5)
+        for i in range(2):
+            conn.client.put_item(TableName=accounts_table,
+                                 Item={"PK": {"S": f"FOLLOW#{i}"}, "SK": {"S": "X"}})
+
+    writer = threading.Thread(target=write_later)
+    writer.start()
+    started = time.monotonic()
+    code, lines, _ = run_cli(capsys, "--table", accounts_table, "--endpoint-url", moto_endpoint,
+                             "--from", "latest", "--follow", "--limit", "2", "--max-seconds", "30",
+                             "--poll-interval", "0.1")
+    writer.join()
+    assert code == 0
+    assert [json.loads(line)["keys"]["PK"]["S"] for line in lines] == ["FOLLOW#0", "FOLLOW#1"]
+    assert time.monotonic() - started < 30
+
+
+def test_follow_stops_after_max_seconds(capsys: pytest.CaptureFixture[str], moto_endpoint: str,
+                                        accounts_table: str) -> None:
+    started = time.monotonic()
+    code, lines, _ = run_cli(capsys, "--table", accounts_table, "--endpoint-url", moto_endpoint,
+                             "--from", "latest", "--follow", "--max-seconds", "0.5",
+                             "--poll-interval", "0.1")
+    assert code == 0 and lines == []
+    assert time.monotonic() - started < 10
+
+
+def test_describe_prints_shards(capsys: pytest.CaptureFixture[str], moto_endpoint: str,
+                                accounts_table: str) -> None:
+    code, lines, _ = run_cli(capsys, "--table", accounts_table, "--endpoint-url", moto_endpoint,
+                             "--describe")
+    assert code == 0
+    info = json.loads(lines[0])
+    assert info["view_type"] == "NEW_AND_OLD_IMAGES" and info["shards"][0]["state"] == "open"
+
+
+def test_table_without_a_stream_is_an_actionable_error(
+        capsys: pytest.CaptureFixture[str], conn: Connection, moto_endpoint: str) -> None:
+    name = "cli-stream-no-stream"
+    conn.client.create_table(TableName=name, BillingMode="PAY_PER_REQUEST",
+                             AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}],
+                             KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}])
+    try:
+        code, lines, err = run_cli(capsys, "--table", name, "--endpoint-url", moto_endpoint)
+    finally:
+        conn.client.delete_table(TableName=name)
+    assert code == 2 and lines == []
+    assert "has no stream" in err and "StreamEnabled=true" in err
+
+
+def test_bad_key_filter_is_refused(capsys: pytest.CaptureFixture[str], moto_endpoint: str) -> None:
+    code, _, err = run_cli(capsys, "--table", "whatever", "--endpoint-url", moto_endpoint,
+                           "--key", ",LOCK")
+    assert code == 2 and "no partition key" in err
+
+
+def test_ctrl_c_stops_follow_cleanly(moto_endpoint: str, conn: Connection, accounts_table: str) -> None:
+    """A real process and a real SIGINT: following ends with status 0."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    conn.client.put_item(TableName=accounts_table, Item={"PK": {"S": "SIGINT#1"}, "SK": {"S": "X"}})
+    code = "import sys; from dynoview.cli import main; sys.exit(main(sys.argv[1:]))"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, "stream", "--table", accounts_table, "--endpoint-url",
+         moto_endpoint, "--key", "SIGINT#1", "--follow", "--poll-interval", "0.1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()  # blocks until the follower prints the record
+        assert line, proc.stderr.read() if proc.stderr else "no output"
+        assert json.loads(line)["keys"]["PK"] == {"S": "SIGINT#1"}
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        for stream in (proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
