@@ -1,4 +1,8 @@
-"""Start the Qt application with a qasync event loop and open the main window."""
+"""Start the Qt application with a qasync event loop and open the main window.
+
+Also the desktop integration: application icon and id, theme, and the crash handler that turns
+an unexpected exception into a dialog instead of a dead window.
+"""
 
 from __future__ import annotations
 
@@ -19,17 +23,30 @@ def run_app(args: argparse.Namespace) -> int:
     from PySide6.QtWidgets import QApplication
 
     from dynoview.core.connection import spec_from_environment
+    from dynoview.ui.crash import CrashHandler
     from dynoview.ui.main_window import MainWindow
+    from dynoview.ui.resources import APP_ID, app_icon
+    from dynoview.ui.settings import load_theme, recover_if_corrupt
+    from dynoview.ui.theme import ThemeManager
 
     logging.basicConfig(level=logging.WARNING)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORG_NAME)
     app.setApplicationVersion(__version__)
+    app.setDesktopFileName(APP_ID)  # Wayland app id; matches the installed .desktop file
+    app.setWindowIcon(app_icon())
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
 
-    window = MainWindow()
+    # Read the theme only once a damaged settings file has been set aside (the window reports it).
+    problem = recover_if_corrupt()
+    theme = ThemeManager(app, load_theme())
+    theme.apply()
+    window = MainWindow(theme=theme, settings_problem=problem)
+    crash = CrashHandler(window, context=window.crash_context, secrets=window.crash_secrets)
+    crash.install()
+    loop.set_exception_handler(crash.asyncio_handler)
     window.show()
     exit_code = 0
     demo = args.demo or args.smoke

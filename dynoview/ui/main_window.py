@@ -1,4 +1,8 @@
-"""The main window: tables on the left, feature tabs in the middle, the read log below."""
+"""The main window: tables on the left, feature tabs in the middle, the read log below.
+
+It also owns the desktop side: menus and shortcuts (from ``shortcuts.SHORTCUTS``), the
+command palette, themes, and saving/restoring the layout, column widths and recent tables.
+"""
 
 from __future__ import annotations
 
@@ -7,28 +11,36 @@ import importlib.util
 import logging
 from typing import Any
 
-from PySide6.QtCore import QByteArray, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
+    QSplitter,
     QTabWidget,
     QWidget,
 )
 
-from dynoview import APP_NAME, __version__
+from dynoview import APP_NAME
 from dynoview.core.connection import Connection, ConnectionSpec, demo_credentials
 from dynoview.core.errors import UserFacingError
 from dynoview.core.receipts import ReadReceipt
 from dynoview.core.tables import TableInfo, describe_table
+from dynoview.ui import settings as saved
+from dynoview.ui.command_palette import COMMAND, RECENT, TABLE, CommandPalette, PaletteEntry
 from dynoview.ui.connection_dialog import ConnectionDialog
 from dynoview.ui.context import AppContext
 from dynoview.ui.items_panel import ItemsPanel
 from dynoview.ui.read_log import ReadLogView
-from dynoview.ui.settings import settings
+from dynoview.ui.resources import app_icon
+from dynoview.ui.shortcuts import ITEMS, PANELS, WINDOW, ShortcutsDialog, shortcut
 from dynoview.ui.tables_panel import TablesPanel
+from dynoview.ui.theme import MODE_LABELS, MODES, ThemeManager
+from dynoview.ui.windows import bring_to_front
 
 log = logging.getLogger(__name__)
 
@@ -57,11 +69,23 @@ def _connect_blocking(spec: ConnectionSpec | None, demo: bool, read_only: bool) 
 class MainWindow(QMainWindow):
     table_shown = Signal(str)  # emitted once the first page of a newly opened table arrived
 
-    def __init__(self, ctx: AppContext | None = None) -> None:
+    def __init__(self, ctx: AppContext | None = None, theme: ThemeManager | None = None,
+                 settings_problem: saved.SettingsProblem | None = None) -> None:
         super().__init__()
         self.ctx = ctx or AppContext(self)
         self.features: dict[str, QWidget] = {}
         self._pending_table: str | None = None
+        self._awaiting_first_page: str | None = None
+        self._auto_widths: dict[str, int] = {}  # column widths the items view chose itself
+        self._columns_for: tuple[str, str] | None = None  # (connection, table) shown in the view
+        self._laid_out = False
+        self.settings_problem = settings_problem or saved.recover_if_corrupt()
+        self.theme = theme or ThemeManager(QApplication.instance(), saved.load_theme(),  # type: ignore[arg-type]
+                                           parent=self)
+        self.palette_dialog: CommandPalette | None = None
+        self.shortcuts_dialog: ShortcutsDialog | None = None
+        self.about_dialog: QWidget | None = None
+        self.setWindowIcon(app_icon())
         self._setup_ui()
         self._setup_actions()
         self._connect_signals()
@@ -70,7 +94,7 @@ class MainWindow(QMainWindow):
 
     # -- construction --------------------------------------------------------
     def _setup_ui(self) -> None:
-        self.resize(1360, 860)
+        self._fit_to_screen()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.items_panel = ItemsPanel(self.ctx)
@@ -97,10 +121,9 @@ class MainWindow(QMainWindow):
         self.read_log_dock.setObjectName("read-log-dock")
         self.read_log_dock.setWidget(self.read_log)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.read_log_dock)
-        self.resizeDocks([self.tables_dock], [260], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.read_log_dock], [170], Qt.Orientation.Vertical)
 
         self.connection_label = QLabel("Not connected")
+        self.connection_label.setObjectName("connection-badge")
         self.receipt_label = QLabel("No reads yet")
         self.receipt_label.setToolTip("The last read: operation, consistency, capacity, duration")
         self.statusBar().addPermanentWidget(self.receipt_label)
@@ -132,31 +155,70 @@ class MainWindow(QMainWindow):
         return self.features.get(class_name)
 
     def _setup_actions(self) -> None:
+        """Menus; every shortcut comes from the table in ``shortcuts.py``."""
         menu = self.menuBar()
         file_menu = menu.addMenu("&File")
-        self.connect_action = self._action("&Connect…", "Ctrl+O", self.show_connection_dialog)
-        self.refresh_action = self._action("&Refresh tables", "Ctrl+Shift+R", self.refresh_tables)
-        self.quit_action = self._action("&Quit", QKeySequence.StandardKey.Quit, self.close)
-        for a in (self.connect_action, self.refresh_action):
-            file_menu.addAction(a)
+        self.connect_action = self._action("&Connect…", "connect", self.show_connection_dialog)
+        self.recent_menu = QMenu("Open &recent table", self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self.refresh_action = self._action("&Refresh tables", "refresh-tables", self.refresh_tables)
+        self.palette_action = self._action("Command &palette…", "command-palette",
+                                           self.show_command_palette)
+        self.quit_action = self._action("&Quit", "quit", self.close)
+        file_menu.addAction(self.connect_action)
+        file_menu.addMenu(self.recent_menu)
+        file_menu.addAction(self.refresh_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.palette_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
+
         view_menu = menu.addMenu("&View")
         view_menu.addAction(self.tables_dock.toggleViewAction())
         view_menu.addAction(self.read_log_dock.toggleViewAction())
-        self.switch_table_action = self._action("Switch &table", "Ctrl+T", self._focus_tables)
+        self.switch_table_action = self._action("Switch &table", "switch-table", self._focus_tables)
         view_menu.addAction(self.switch_table_action)
-        for i in range(self.tabs.count()):
-            act = self._action(self.tabs.tabText(i).replace("&&", "&"), f"Ctrl+{i + 1}",
-                               lambda _=False, i=i: self.tabs.setCurrentIndex(i))
+        view_menu.addSeparator()
+        self.tab_actions: list[QAction] = []
+        keys = shortcut("go-to-tab").keys
+        for i in range(min(self.tabs.count(), len(keys))):
+            act = self._action(self.tabs.tabText(i).replace("&&", "&"), None,
+                               lambda _=False, i=i: self._show_tab(i))
+            act.setShortcut(keys[i])
             view_menu.addAction(act)
-        help_menu = menu.addMenu("&Help")
-        help_menu.addAction(self._action("&About DynoView", None, self.show_about))
+            self.tab_actions.append(act)
+        self.builder_action = self._action("Open transaction &builder", "open-builder",
+                                           self.open_builder)
+        self.builder_action.setEnabled(self._has_feature("BuilderPanel"))
+        view_menu.addAction(self.builder_action)
+        view_menu.addSeparator()
+        theme_menu = view_menu.addMenu("T&heme")
+        self.theme_group = QActionGroup(self)
+        self.theme_actions: dict[str, QAction] = {}
+        for mode in MODES:
+            act = QAction(MODE_LABELS[mode], self, checkable=True)
+            act.setChecked(mode == self.theme.mode)
+            act.triggered.connect(lambda _=False, mode=mode: self.set_theme(mode))
+            self.theme_group.addAction(act)
+            theme_menu.addAction(act)
+            self.theme_actions[mode] = act
 
-    def _action(self, text: str, shortcut: Any, slot: Any) -> QAction:
+        help_menu = menu.addMenu("&Help")
+        self.shortcuts_action = self._action("&Keyboard shortcuts", "keyboard-shortcuts",
+                                             self.show_shortcuts)
+        help_menu.addAction(self.shortcuts_action)
+        help_menu.addSeparator()
+        self.about_action = self._action(f"&About {APP_NAME}", None, self.show_about)
+        help_menu.addAction(self.about_action)
+
+    def _action(self, text: str, command: str | None, slot: Any) -> QAction:
+        """A window-wide action; ``command`` names its row in the shortcut table."""
         action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
+        if command is not None:
+            entry = shortcut(command)
+            assert entry.owner == WINDOW, f"{command} is bound by its panel, not the window"
+            action.setShortcuts(entry.sequences())
+            action.setToolTip(f"{entry.description} ({entry.native_text()})")
         action.triggered.connect(slot)
         self.addAction(action)
         return action
@@ -168,6 +230,9 @@ class MainWindow(QMainWindow):
         self.tables_panel.table_selected.connect(self.open_table)
         self.items_panel.status_changed.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.items_panel.controller.page_loaded.connect(self._first_page)
+        # Connected after the panel's own slot, so saved widths win over its automatic ones.
+        self.items_panel.model.modelReset.connect(self._apply_column_widths)
+        self.theme.changed.connect(lambda _scheme: self._update_title())
         self.ctx.open_item_requested.connect(self._open_item)
         if any(name == "BuilderPanel" for _m, name in self._lazy_tabs.values()):
             self.ctx.open_builder_requested.connect(self._open_builder)
@@ -231,6 +296,7 @@ class MainWindow(QMainWindow):
         conn = self.ctx.connection
         if conn is None:
             return
+        self._remember_column_widths()
         self.statusBar().showMessage(f"Opening {name}…")
         self.ctx.tasks.submit("describe", describe_table, conn, name,
                               on_result=self._table_described,
@@ -238,6 +304,10 @@ class MainWindow(QMainWindow):
                                                                    table=name))
 
     def _table_described(self, info: TableInfo) -> None:
+        self._remember_column_widths()
+        if self.ctx.connection is not None:
+            saved.add_recent_table(self.ctx.connection.spec.name, info.name)
+            self._columns_for = (self.ctx.connection.spec.name, info.name)
         self.ctx.set_table(info)
         self.tables_panel.show_description(info)
         self.items_panel.set_table(info)
@@ -269,6 +339,118 @@ class MainWindow(QMainWindow):
         self.tables_panel.filter.setFocus()
         self.tables_panel.filter.selectAll()
 
+    def _has_feature(self, class_name: str) -> bool:
+        return class_name in self.features or any(
+            name == class_name for _m, name in self._lazy_tabs.values())
+
+    def _show_tab(self, index: int) -> None:
+        self.tabs.setCurrentIndex(index)
+        self.tabs.currentWidget().setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def open_builder(self) -> None:
+        builder = self.feature("BuilderPanel")
+        if builder is None:
+            self.statusBar().showMessage("The transaction builder is not part of this build.", 8000)
+            return
+        self.tabs.setCurrentWidget(builder)
+        builder.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def open_table_by_name(self, name: str) -> None:
+        """Show the Items tab on ``name`` (from the palette or the recent menu)."""
+        self.tabs.setCurrentWidget(self.items_panel)
+        if self.ctx.table is not None and self.ctx.table.name == name:
+            self.items_panel.view.setFocus()
+            return
+        if not self.tables_panel.list.findItems(name, Qt.MatchFlag.MatchExactly):
+            self.statusBar().showMessage(f"Table {name} is not on this connection.", 8000)
+            return
+        self.tables_panel.filter.clear()
+        self.tables_panel.select(name)
+        self.items_panel.view.setFocus()
+
+    def _table_names(self) -> list[str]:
+        lst = self.tables_panel.list
+        return [lst.item(r).text() for r in range(lst.count())]
+
+    def _recent_tables(self) -> list[str]:
+        conn = self.ctx.connection
+        if conn is None:
+            return []
+        present = set(self._table_names())
+        return [t for t in saved.recent_tables(conn.spec.name) if t in present]
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        names = self._recent_tables()
+        for name in names:
+            act = self.recent_menu.addAction(name)
+            act.triggered.connect(lambda _=False, name=name: self.open_table_by_name(name))
+        if not names:
+            empty = self.recent_menu.addAction("No recent tables on this connection")
+            empty.setEnabled(False)
+
+    # -- command palette, shortcuts, theme, about -----------------------------------
+    def palette_entries(self) -> list[PaletteEntry]:
+        """What the command palette offers now: recent tables, tables, enabled commands."""
+        entries: list[PaletteEntry] = []
+        recent = self._recent_tables()
+        for name in recent:
+            entries.append(PaletteEntry(name, RECENT, lambda name=name: self.open_table_by_name(name)))
+        for name in self._table_names():
+            if name not in recent:
+                entries.append(PaletteEntry(name, TABLE, lambda name=name: self.open_table_by_name(name)))
+        for title, action in self._menu_actions():
+            keys = action.shortcut().toString()
+            entries.append(PaletteEntry(title, COMMAND, action.trigger, keys))
+        if self.ctx.table is not None:
+            panel = self.items_panel
+            for command, title, run in (
+                ("run-query", "Run the read", panel.run),
+                ("next-page", "Load the next page", panel.controller.fetch_more),
+                ("copy-item-json", "Copy the selected item as JSON", panel.detail.copy),
+            ):
+                entry = shortcut(command)
+                assert entry.owner == ITEMS
+                entries.append(PaletteEntry(title, COMMAND, run, entry.native_text()))
+        return entries
+
+    def _menu_actions(self) -> list[tuple[str, QAction]]:
+        """Enabled menu commands with their menu path, e.g. ("Theme: Dark", action)."""
+        found: list[tuple[str, QAction]] = []
+
+        def walk(menu: QMenu, prefix: str) -> None:
+            for action in menu.actions():
+                title = action.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
+                title = title.rstrip("…")
+                if action.menu() is not None:
+                    if action.menu() is not self.recent_menu:
+                        walk(action.menu(), f"{title}: ")  # type: ignore[arg-type]
+                elif not action.isSeparator() and action.isEnabled():
+                    found.append((prefix + title, action))
+
+        for top in self.menuBar().actions():
+            if top.menu() is not None:
+                walk(top.menu(), "")  # type: ignore[arg-type]
+        return found
+
+    def show_command_palette(self) -> None:
+        if self.palette_dialog is None:
+            self.palette_dialog = CommandPalette(self.palette_entries, self)
+        self.palette_dialog.popup()
+
+    def show_shortcuts(self) -> None:
+        if self.shortcuts_dialog is None:
+            owners = {WINDOW} | {owner for owner, panel in PANELS.items()
+                                 if panel == "ItemsPanel" or self._has_feature(panel)}
+            self.shortcuts_dialog = ShortcutsDialog(self, owners)
+        bring_to_front(self.shortcuts_dialog)
+
+    def set_theme(self, mode: str) -> None:
+        """Switch to "system", "light" or "dark" now and remember it."""
+        self.theme.set_mode(mode)
+        self.theme_actions[mode].setChecked(True)
+        saved.save_theme(mode)
+
     # -- status ------------------------------------------------------------------
     def _receipt(self, receipt: ReadReceipt) -> None:
         self.read_log.add(receipt)
@@ -287,43 +469,154 @@ class MainWindow(QMainWindow):
             ro = "  READ-ONLY" if conn.spec.read_only else ""
             self.connection_label.setText(f"{demo}{conn.spec.name}{ro}")
             self.connection_label.setToolTip(conn.spec.describe())
-            style = "background:#1565c0;color:white;padding:1px 6px;border-radius:3px;"
-            self.connection_label.setStyleSheet(style if conn.spec.demo else "")
+            kind = "-".join(k for k, on in (("demo", conn.spec.demo),
+                                            ("read-only", conn.spec.read_only)) if on)
+            # Styled by the theme's stylesheet (resources/styles/*.qss) through this property.
+            self.connection_label.setProperty("kind", kind)
+            self.connection_label.style().unpolish(self.connection_label)
+            self.connection_label.style().polish(self.connection_label)
         if self.ctx.table is not None:
             parts.insert(1, self.ctx.table.name)
         self.setWindowTitle(" — ".join(parts))
 
     def show_about(self) -> None:
-        import boto3
-        import PySide6
-        from PySide6.QtCore import qVersion
+        from dynoview.ui.about_dialog import AboutDialog
 
-        QMessageBox.about(
-            self, f"About {APP_NAME}",
-            f"<b>{APP_NAME} {__version__}</b><br>A desktop explorer for DynamoDB tables that hold "
-            f"uniqueness locks.<br><br>Licence: MIT<br>Qt {qVersion()}, PySide6 "
-            f"{PySide6.__version__}, boto3 {boto3.__version__}",
-        )
+        if self.about_dialog is None:
+            self.about_dialog = AboutDialog(self)
+        bring_to_front(self.about_dialog)
 
-    # -- persistence ---------------------------------------------------------------
+    def crash_context(self) -> dict[str, str]:
+        """What the window was doing, for error reports: no credentials, only names."""
+        conn = self.ctx.connection
+        context = {"Connection": "none"}
+        if conn is not None:
+            flags = [f for f, on in (("demo", conn.spec.demo), ("read-only", conn.spec.read_only)) if on]
+            context["Connection"] = conn.spec.describe() + (f" ({', '.join(flags)})" if flags else "")
+        context["Table"] = self.ctx.table.name if self.ctx.table is not None else "none"
+        context["Tab"] = self.tabs.tabText(self.tabs.currentIndex()).replace("&&", "&")
+        context["Running tasks"] = ", ".join(self.ctx.tasks.running()) or "none"
+        return context
+
+    def crash_secrets(self) -> list[str]:
+        """Credentials of the live connection, so a report can be scrubbed of their values."""
+        from dynoview.ui.crash import credential_secrets
+
+        conn = self.ctx.connection
+        return credential_secrets(conn.session) if conn is not None else []
+
+    # -- window size and persistence -----------------------------------------------
+    def _fit_to_screen(self) -> None:
+        """A first-start size that fits the screen (1360x860 at most), centred."""
+        screen = self.screen() or QApplication.primaryScreen()
+        if screen is None:
+            self.resize(1360, 860)
+            return
+        area = screen.availableGeometry()
+        width, height = min(1360, int(area.width() * 0.94)), min(860, int(area.height() * 0.92))
+        self.resize(width, height)
+        self.move(area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2)
+
+    def _default_layout(self) -> None:
+        """Dock and splitter sizes for a first start, in proportion to the window (docks only
+        take sizes once the window is laid out, hence after the first show)."""
+        if not self._layout_restored:
+            self.resizeDocks([self.tables_dock], [max(200, min(260, self.width() // 5))],
+                             Qt.Orientation.Horizontal)
+            self.resizeDocks([self.read_log_dock], [max(120, min(190, self.height() // 5))],
+                             Qt.Orientation.Vertical)
+        items = self._splitters().get("items")
+        if items is not None and "items" not in self._splitters_restored:
+            total = sum(items.sizes())
+            detail = max(300, min(420, total * 3 // 10))  # room for both JSON tabs and a key
+            items.setSizes([total - detail, detail])
+
+    def _splitters(self) -> dict[str, QSplitter]:
+        found = {}
+        for name, owner in (("items", self.items_panel), ("read-log", self.read_log)):
+            splitter = owner.findChild(QSplitter)
+            if splitter is not None:
+                found[name] = splitter
+        return found
+
     def _restore_state(self) -> None:
-        store = settings()
-        geometry = store.value("window/geometry")
-        state = store.value("window/state")
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
-        if isinstance(state, QByteArray):
-            self.restoreState(state)
+        store = saved.settings()
+        geometry = saved.byte_array(store, "window/geometry")
+        state = saved.byte_array(store, "window/state")
+        self._layout_restored = bool(geometry and self.restoreGeometry(geometry))
+        if state is not None and not self.restoreState(state):
+            log.warning("saved window layout could not be restored; using the default")
+            state = None
+        self._layout_restored = self._layout_restored and state is not None
+        self._splitters_restored: set[str] = set()
+        for name, splitter in self._splitters().items():
+            sizes = saved.byte_array(store, f"window/splitter-{name}")
+            if sizes is not None and splitter.restoreState(sizes):
+                self._splitters_restored.add(name)
+        if self.settings_problem is not None:
+            QTimer.singleShot(0, self._report_settings_problem)
 
-    def closeEvent(self, event: QCloseEvent) -> None:
-        store = settings()
+    def _report_settings_problem(self) -> None:
+        problem = self.settings_problem
+        if problem is None:
+            return
+        self.statusBar().showMessage("Settings were reset: the settings file was damaged.", 15000)
+        box = QMessageBox(QMessageBox.Icon.Warning, "Settings reset", problem.message,
+                          QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("settings-problem")
+        box.open()
+        self.settings_problem_box = box
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._laid_out:
+            self._laid_out = True
+            QTimer.singleShot(0, self._default_layout)
+
+    def _apply_column_widths(self) -> None:
+        """Record the widths the view chose, then apply the ones the user set last time."""
+        if self._columns_for is None or not self.items_panel.model.rowCount():
+            return
+        header = self.items_panel.view.horizontalHeader()
+        columns = self.items_panel.model.columns()
+        self._auto_widths = {name: header.sectionSize(i) for i, name in enumerate(columns)}
+        widths = saved.column_widths(*self._columns_for)
+        for i, name in enumerate(columns):
+            if name in widths:
+                header.resizeSection(i, widths[name])
+
+    def _remember_column_widths(self) -> None:
+        """Save the widths the user changed (not the automatic ones) for the shown table."""
+        if self._columns_for is None or not self._auto_widths:
+            return
+        header = self.items_panel.view.horizontalHeader()
+        columns = self.items_panel.model.columns()
+        widths = saved.column_widths(*self._columns_for)
+        for i, name in enumerate(columns):
+            size = header.sectionSize(i)
+            if name in self._auto_widths and size != self._auto_widths[name]:
+                widths[name] = size
+            elif name in widths and size == self._auto_widths.get(name):
+                del widths[name]
+        saved.save_column_widths(*self._columns_for, widths)
+        self._auto_widths = {}
+
+    def save_state(self) -> None:
+        """Write layout, splitters and column widths to the settings file."""
+        self._remember_column_widths()
+        store = saved.settings()
         store.setValue("window/geometry", self.saveGeometry())
         store.setValue("window/state", self.saveState())
+        for name, splitter in self._splitters().items():
+            store.setValue(f"window/splitter-{name}", splitter.saveState())
+        store.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_state()
         self.ctx.tasks.shutdown()
         if self.ctx.demo is not None:
             self.ctx.demo.stop()
             self.ctx.demo = None
         super().closeEvent(event)
-
 
 __all__ = ["MainWindow", "demo_credentials"]

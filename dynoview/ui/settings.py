@@ -1,4 +1,10 @@
-"""Saved connections and window state in the platform's settings location (QSettings).
+"""Saved connections, window layout, theme, recent tables and column widths (QSettings, INI).
+
+The file is ``settings.ini`` in the platform's configuration folder, next to the saved
+uniqueness schemas (``dynoview.core.schema_store``): ``~/.config/DynoView`` on Linux,
+``~/Library/Application Support/DynoView`` on macOS, ``%LOCALAPPDATA%\\DynoView\\DynoView`` on
+Windows. A file Qt cannot parse is renamed aside (``settings.ini.corrupt-<time>``) and reported;
+a single value of the wrong type is ignored. Neither is ever a crash.
 
 Only names, profiles, regions, endpoints and the read-only flag are stored:
 never keys, secrets or session tokens.
@@ -8,18 +14,95 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
-from PySide6.QtCore import QSettings
+from platformdirs import user_config_dir
+from PySide6.QtCore import QByteArray, QSettings
 
-from dynoview import APP_NAME, ORG_NAME
+from dynoview import APP_NAME
 from dynoview.core.connection import ConnectionSpec
 
 log = logging.getLogger(__name__)
 CONNECTIONS_KEY = "connections/saved"
+THEME_KEY = "appearance/theme"
+RECENT_KEY = "recent/tables"
+COLUMNS_KEY = "columns/widths"
+RECENT_LIMIT = 10
+COLUMN_TABLES_LIMIT = 50
+
+
+def settings_path() -> Path:
+    """Where the settings file lives on this platform (the same folder as saved schemas)."""
+    return Path(user_config_dir(APP_NAME)) / "settings.ini"
 
 
 def settings() -> QSettings:
-    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORG_NAME, APP_NAME)
+    return QSettings(str(settings_path()), QSettings.Format.IniFormat)
+
+
+@dataclass(frozen=True)
+class SettingsProblem:
+    """A settings file that could not be read, and where it was moved."""
+
+    message: str
+    moved_to: Path | None
+
+
+def recover_if_corrupt(path: Path | None = None) -> SettingsProblem | None:
+    """Set an unreadable settings file aside so the app starts with defaults; None if it is fine.
+
+    Unreadable means Qt reports a format error, or the file has content but no setting at all
+    (random bytes, a truncated write). Qt would otherwise refuse to save over a broken file.
+    """
+    path = path or settings_path()
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return SettingsProblem(f"The settings file {path} could not be read ({exc.strerror}); "
+                               "DynoView starts with default settings and will not save them.",
+                               None)
+    store = QSettings(str(path), QSettings.Format.IniFormat)
+    broken = (store.status() != QSettings.Status.NoError or b"\x00" in raw
+              or (bool(raw.strip()) and not store.allKeys()))
+    if not broken:
+        return None
+    del store
+    moved = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+    try:
+        os.replace(path, moved)
+    except OSError as exc:
+        return SettingsProblem(f"The settings file {path} is damaged and could not be moved aside "
+                               f"({exc.strerror}); DynoView uses default settings. Delete the file "
+                               "to start clean.", None)
+    log.warning("settings file %s was unreadable; moved to %s", path, moved)
+    return SettingsProblem(f"The settings file was damaged and has been set aside as {moved}. "
+                           "DynoView started with default settings: saved connections and the "
+                           "window layout are reset. The old file is kept in case you want to "
+                           "recover something from it.", moved)
+
+
+# -- typed values: a value of the wrong type reads as the default ------------------------------
+def byte_array(store: QSettings, key: str) -> QByteArray | None:
+    value = store.value(key)
+    return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+
+def _json_value(store: QSettings, key: str, default: Any) -> Any:
+    raw = store.value(key)
+    if not isinstance(raw, str):
+        return default
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        log.warning("setting %s is not valid JSON; ignored", key)
+        return default
+    return data if isinstance(data, type(default)) else default
 
 
 def load_connections(store: QSettings | None = None) -> tuple[list[ConnectionSpec], list[str]]:
@@ -44,3 +127,53 @@ def save_connections(specs: list[ConnectionSpec], store: QSettings | None = None
     store = store or settings()
     store.setValue(CONNECTIONS_KEY, json.dumps([s.to_settings() for s in specs]))
     store.sync()
+
+
+def load_theme(store: QSettings | None = None) -> str:
+    """The chosen theme mode: "system", "light" or "dark" (anything else reads as "system")."""
+    value = (store or settings()).value(THEME_KEY, "system")
+    return value if value in ("system", "light", "dark") else "system"
+
+
+def save_theme(mode: str, store: QSettings | None = None) -> None:
+    store = store or settings()
+    store.setValue(THEME_KEY, mode)
+    store.sync()
+
+
+def recent_tables(connection: str, store: QSettings | None = None) -> list[str]:
+    """Tables opened recently on this connection, most recent first."""
+    data = _json_value(store or settings(), RECENT_KEY, {})
+    names = data.get(connection, [])
+    return [n for n in names if isinstance(n, str)][:RECENT_LIMIT] if isinstance(names, list) else []
+
+
+def add_recent_table(connection: str, table: str, store: QSettings | None = None) -> None:
+    store = store or settings()
+    data = _json_value(store, RECENT_KEY, {})
+    names = [table, *(n for n in recent_tables(connection, store) if n != table)]
+    data[connection] = names[:RECENT_LIMIT]
+    store.setValue(RECENT_KEY, json.dumps(data))
+
+
+def column_widths(connection: str, table: str, store: QSettings | None = None) -> dict[str, int]:
+    """Widths the user gave columns of this table (column name to pixels)."""
+    data = _json_value(store or settings(), COLUMNS_KEY, {})
+    entry = data.get(f"{connection}\n{table}", {})
+    if not isinstance(entry, dict):
+        return {}
+    return {k: v for k, v in entry.items() if isinstance(k, str) and isinstance(v, int) and 8 <= v <= 4000}
+
+
+def save_column_widths(connection: str, table: str, widths: dict[str, int],
+                       store: QSettings | None = None) -> None:
+    """Remember widths for one table; the least recently saved tables are forgotten first."""
+    store = store or settings()
+    data = _json_value(store, COLUMNS_KEY, {})
+    key = f"{connection}\n{table}"
+    data.pop(key, None)
+    if widths:
+        data[key] = widths
+    while len(data) > COLUMN_TABLES_LIMIT:
+        data.pop(next(iter(data)))
+    store.setValue(COLUMNS_KEY, json.dumps(data))

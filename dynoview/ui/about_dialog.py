@@ -1,0 +1,111 @@
+"""Help > About: version, licence, and the versions of what DynoView runs on (copyable)."""
+
+from __future__ import annotations
+
+import platform
+import sys
+from importlib import metadata
+
+from PySide6.QtCore import Qt, qVersion
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview import APP_NAME, __version__
+from dynoview.ui.resources import app_icon
+from dynoview.ui.settings import settings_path
+
+LICENCE = "MIT"  # as declared in pyproject.toml
+
+
+def _dist_version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def licence() -> str:
+    """The licence from the installed package metadata, falling back to the declared one."""
+    try:
+        meta = metadata.metadata("dynoview")
+    except metadata.PackageNotFoundError:
+        return LICENCE
+    return meta.get("License-Expression") or meta.get("License") or LICENCE
+
+
+def versions() -> list[tuple[str, str]]:
+    """(component, version) for DynoView and what it runs on."""
+    import boto3
+    import botocore
+    import PySide6
+
+    frozen = " (packaged)" if getattr(sys, "frozen", False) else ""
+    return [
+        (APP_NAME, __version__ + frozen),
+        ("Qt", qVersion()),
+        ("PySide6", PySide6.__version__),
+        ("boto3", boto3.__version__),
+        ("botocore", botocore.__version__),
+        ("moto (demo backend)", _dist_version("moto")),
+        ("Python", platform.python_version()),
+        ("System", f"{platform.system()} {platform.release()} ({platform.machine()})"),
+    ]
+
+
+def about_text() -> str:
+    """Plain text for bug reports: versions, licence, settings file."""
+    lines = [f"{name}: {version}" for name, version in versions()]
+    lines += [f"Licence: {licence()}", f"Settings: {settings_path()}"]
+    return "\n".join(lines)
+
+
+class AboutDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"About {APP_NAME}")
+        icon = QLabel()
+        icon.setPixmap(app_icon().pixmap(64, 64))
+        icon.setAlignment(Qt.AlignmentFlag.AlignTop)
+        title = QLabel(f"<h2 style='margin:0'>{APP_NAME} {__version__}</h2>"
+                       "<p>A desktop explorer for Amazon DynamoDB tables that hold uniqueness "
+                       "locks: browse, diagnose stuck signups, repair with previewed "
+                       "transactions.</p>")
+        title.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow("Licence", QLabel(licence()))
+        self.version_labels: dict[str, QLabel] = {}
+        for name, version in versions():
+            label = QLabel(version)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self.version_labels[name] = label
+            form.addRow(name, label)
+        where = QLabel(str(settings_path()))
+        where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        where.setWordWrap(True)
+        form.addRow("Settings file", where)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.copy_button = buttons.addButton("Copy details", QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy_button.setToolTip("Copy the versions above, e.g. for a bug report")
+        self.copy_button.clicked.connect(self.copy_details)
+        buttons.rejected.connect(self.reject)
+        top = QHBoxLayout()
+        top.addWidget(icon)
+        text = QVBoxLayout()
+        text.addWidget(title)
+        text.addLayout(form)
+        top.addLayout(text, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(460)
+
+    def copy_details(self) -> None:
+        QGuiApplication.clipboard().setText(about_text())

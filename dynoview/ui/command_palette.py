@@ -1,0 +1,155 @@
+"""Command palette (Ctrl+K / Ctrl+P): type part of a table or command name, press Enter.
+
+Matching is fuzzy and Qt-free (``rank``): every word typed must appear in the title, as a
+substring or as letters in order ("acc" finds "accounts", "rfr tab" finds "Refresh tables").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.ui.windows import bring_to_front
+
+TABLE = "Table"
+RECENT = "Recent table"
+COMMAND = "Command"
+KIND_ORDER = {RECENT: 0, TABLE: 1, COMMAND: 2}
+EntryRole = Qt.ItemDataRole.UserRole + 1
+
+
+@dataclass(frozen=True)
+class PaletteEntry:
+    title: str
+    kind: str
+    run: Callable[[], object]
+    detail: str = ""  # a shortcut or a hint, shown on the right
+
+
+def match_score(query: str, text: str) -> int | None:
+    """How well one query word matches ``text`` (higher is better), None if it does not."""
+    q, t = query.lower(), text.lower()
+    if not q:
+        return 0
+    at = t.find(q)
+    if at >= 0:
+        word_start = at == 0 or not t[at - 1].isalnum()
+        return 1000 - at + (500 if word_start else 0) + (300 if t == q else 0)
+    # Letters in order: fewer gaps and letters at word starts score higher.
+    score, pos, prev = 100, 0, -2
+    for ch in q:
+        found = t.find(ch, pos)
+        if found < 0:
+            return None
+        if found == prev + 1:
+            score += 5
+        elif found > 0 and not t[found - 1].isalnum():
+            score += 3
+        else:
+            score -= found - pos
+        prev, pos = found, found + 1
+    return score
+
+
+def rank(query: str, entries: Sequence[PaletteEntry], limit: int = 200) -> list[PaletteEntry]:
+    """Entries matching every word of ``query``, best first; recent tables first when empty."""
+    words = query.split()
+    scored: list[tuple[int, int, int, PaletteEntry]] = []
+    for i, entry in enumerate(entries):
+        total = 0
+        for word in words:
+            s = match_score(word, entry.title)
+            if s is None:
+                break
+            total += s
+        else:
+            scored.append((-total, KIND_ORDER.get(entry.kind, 9), i, entry))
+    scored.sort(key=lambda t: t[:3])
+    return [t[3] for t in scored[:limit]]
+
+
+class CommandPalette(QDialog):
+    """A search box over tables and commands; Enter runs the highlighted entry."""
+
+    def __init__(self, provider: Callable[[], list[PaletteEntry]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("command-palette")
+        self.setWindowTitle("Go to table or command")
+        self.provider = provider
+        self.entries: list[PaletteEntry] = []
+        self.query = QLineEdit()
+        self.query.setPlaceholderText("Type a table or command name; Enter opens it")
+        self.query.setClearButtonEnabled(True)
+        self.list = QListWidget()
+        self.list.setUniformItemSizes(True)
+        self.hint = QLabel("↑↓ to choose · Enter to open · Esc to close")
+        self.hint.setProperty("role", "hint")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addWidget(self.query)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.hint)
+        self.query.textChanged.connect(self._refilter)
+        self.query.returnPressed.connect(self.activate_current)
+        self.list.itemActivated.connect(lambda _item: self.activate_current())
+        self.query.installEventFilter(self)
+
+    def popup(self, text: str = "") -> None:
+        """Show the palette over the parent window with fresh entries."""
+        self.entries = self.provider()
+        parent = self.parentWidget()
+        if parent is not None:
+            width = max(420, min(640, parent.width() - 80))
+            self.resize(width, min(420, max(260, parent.height() - 160)))
+            top_left = parent.mapToGlobal(parent.rect().topLeft())
+            self.move(top_left.x() + (parent.width() - width) // 2, top_left.y() + 60)
+        self.query.setText(text)
+        self._refilter(text)
+        bring_to_front(self)
+        self.query.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.query.selectAll()
+
+    def _refilter(self, text: str) -> None:
+        self.list.clear()
+        for entry in rank(text, self.entries):
+            label = f"{entry.title}\t{entry.detail}" if entry.detail else entry.title
+            item = QListWidgetItem(f"{entry.kind}: {label}".replace("\t", "    "))
+            item.setData(EntryRole, entry)
+            item.setToolTip(entry.detail or entry.title)
+            self.list.addItem(item)
+        if self.list.count():
+            self.list.setCurrentRow(0)
+
+    def shown_titles(self) -> list[str]:
+        return [self.list.item(r).data(EntryRole).title for r in range(self.list.count())]
+
+    def activate_current(self) -> None:
+        item = self.list.currentItem()
+        if item is None:
+            return
+        entry: PaletteEntry = item.data(EntryRole)
+        self.hide()
+        entry.run()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Up/Down/PageUp/PageDown in the search box move through the list."""
+        if watched is self.query and isinstance(event, QKeyEvent) and self.list.count():
+            step = {Qt.Key.Key_Up: -1, Qt.Key.Key_Down: 1, Qt.Key.Key_PageUp: -8,
+                    Qt.Key.Key_PageDown: 8}.get(Qt.Key(event.key()))
+            if step is not None and event.type() == QEvent.Type.KeyPress:
+                row = min(max(self.list.currentRow() + step, 0), self.list.count() - 1)
+                self.list.setCurrentRow(row)
+                return True
+        return super().eventFilter(watched, event)

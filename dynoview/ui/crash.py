@@ -1,0 +1,288 @@
+"""Crash safety: an unexpected exception shows a dialog with a copyable report; the app keeps running.
+
+``CrashHandler.install()`` takes over ``sys.excepthook`` (which PySide6 calls for exceptions raised
+in slots and event handlers), ``threading.excepthook`` and the asyncio loop's exception handler.
+Reports are scrubbed: AWS key ids, secret keys, session tokens, signatures, passwords and the
+literal values of the credentials in use never reach the dialog, the clipboard or the saved file.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import platform
+import re
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from platformdirs import user_log_dir
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview import APP_NAME, __version__
+from dynoview.ui.windows import bring_to_front
+
+log = logging.getLogger(__name__)
+REDACTED = "<redacted>"
+KEEP_REPORTS = 20
+MAX_REPORTS_SHOWN = 10
+
+_SECRET_NAME = r"[\w.-]*(?:secret|token|passw(?:or)?d|credential|signature|authorization|api[_-]?key|" \
+               r"private[_-]?key|session[_-]?key)[\w.-]*"
+_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # An Authorization header or field: its whole value (scheme, credential scope, signature).
+    (re.compile(r"(?i)(?P<key>\bauthorization[\"']?\s*[:=]\s*[\"']?)[^\n\"']+"), r"\g<key>" + REDACTED),
+    (re.compile(r"(?i)\bbearer\s+[\w.~+/-]+=*"), "Bearer " + REDACTED),
+    # name=value, name: value, 'name': 'value', "Name": "value" (ini, env, repr, JSON, headers)
+    (re.compile(rf"(?i)(?P<key>{_SECRET_NAME})(?P<sep>[\"']?\s*[:=]\s*)(?P<q>[\"']?)"
+                r"(?P<val>[^\"'\s,;}\])]+)"), r"\g<key>\g<sep>\g<q>" + REDACTED),
+    # AWS access key ids (long-term AKIA, temporary ASIA, and the other id prefixes)
+    (re.compile(r"\b(?:AKIA|ASIA|AIDA|AROA|AGPA|ANPA|ANVA|AIPA|ABIA|ACCA)[A-Z0-9]{12,}\b"), REDACTED),
+    # Long high-entropy runs (secret keys are 40 base64 characters, session tokens hundreds).
+    (re.compile(r"(?<![\w/+=])(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])"
+                r"[A-Za-z0-9+/]{40,}={0,2}(?![\w/+=])"), REDACTED),
+)
+_ENV_SECRET = re.compile(r"(?i)secret|token|password|passwd|access_key|credential|api_key")
+
+
+def environment_secrets(environ: dict[str, str] | os._Environ[str] | None = None) -> list[str]:
+    """Values of environment variables whose names say they hold a secret."""
+    env = os.environ if environ is None else environ
+    return [v for k, v in env.items() if _ENV_SECRET.search(k) and len(v) >= 4]
+
+
+def credential_secrets(session: Any) -> list[str]:
+    """The access key id, secret and token a boto3 session already resolved (no refresh, no I/O)."""
+    try:
+        creds = session._session._credentials  # resolved when the client was built
+    except AttributeError:
+        return []
+    if creds is None:
+        return []
+    found = []
+    for attr in ("access_key", "secret_key", "token", "_access_key", "_secret_key", "_token"):
+        value = vars(creds).get(attr)
+        if isinstance(value, str) and len(value) >= 4:
+            found.append(value)
+    return found
+
+
+def scrub(text: str, secrets: Iterable[str] = ()) -> str:
+    """``text`` with known secret values and anything that looks like a credential redacted."""
+    for value in sorted({s for s in secrets if s and len(s) >= 4}, key=len, reverse=True):
+        text = text.replace(value, REDACTED)
+    for pattern, replacement in _PATTERNS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def environment_lines() -> list[str]:
+    """Versions and platform, for the top of a report."""
+    import PySide6
+    from PySide6.QtCore import qVersion
+
+    lines = [f"{APP_NAME} {__version__}" + (" (packaged)" if getattr(sys, "frozen", False) else ""),
+             f"Python {platform.python_version()}, Qt {qVersion()}, PySide6 {PySide6.__version__}"]
+    try:
+        import boto3
+        import botocore
+
+        lines.append(f"boto3 {boto3.__version__}, botocore {botocore.__version__}")
+    except ImportError:  # pragma: no cover - boto3 is a hard dependency
+        pass
+    lines.append(f"{platform.system()} {platform.release()} ({platform.machine()})")
+    return lines
+
+
+def build_report(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None,
+                 context: dict[str, str] | None = None, secrets: Iterable[str] = (),
+                 thread: str | None = None) -> str:
+    """The full scrubbed text of one error: when, what ran, where, the traceback."""
+    lines = [f"{APP_NAME} error report, {time.strftime('%Y-%m-%d %H:%M:%S %z')}",
+             *environment_lines()]
+    lines += [f"{k}: {v}" for k, v in (context or {}).items()]
+    lines.append(f"Thread: {thread or threading.current_thread().name}")
+    lines.append("")
+    lines += traceback.format_exception(exc_type, exc, tb)
+    return scrub("\n".join(line.rstrip("\n") for line in lines), secrets)
+
+
+def save_report(report: str, folder: Path | None = None) -> Path | None:
+    """Write a report to the log folder (the newest ``KEEP_REPORTS`` are kept); None on failure."""
+    folder = folder or Path(user_log_dir(APP_NAME))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"error-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{time.monotonic_ns()}.txt"
+        path.write_text(report + "\n", encoding="utf-8")
+        for old in sorted(folder.glob("error-*.txt"))[:-KEEP_REPORTS]:
+            old.unlink(missing_ok=True)
+        return path
+    except OSError as exc:
+        log.warning("could not save the error report: %s", exc)
+        return None
+
+
+class CrashDialog(QDialog):
+    """What went wrong, that the app still runs, and the report to copy."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"{APP_NAME}: unexpected error")
+        self.setObjectName("crash-dialog")
+        self.resize(720, 480)
+        self.reports: list[str] = []
+        self.extra = 0
+        self.headline = QLabel()
+        self.headline.setWordWrap(True)
+        self.headline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        explain = QLabel(
+            f"{APP_NAME} is still running and your connection is still open. If something looks "
+            "wrong, run the read again or reconnect (Ctrl+O). To report the problem, copy the "
+            "report below: keys, secrets and session tokens have been removed from it.")
+        explain.setWordWrap(True)
+        self.saved = QLabel()
+        self.saved.setProperty("role", "hint")
+        self.saved.setWordWrap(True)
+        self.saved.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details = QPlainTextEdit(readOnly=True)
+        self.details.setObjectName("crash-report")
+        self.details.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.details.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.copy_button = buttons.addButton("Copy report", QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy_button.clicked.connect(self.copy_report)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.headline)
+        layout.addWidget(explain)
+        layout.addWidget(self.details, 1)
+        layout.addWidget(self.saved)
+        layout.addWidget(buttons)
+
+    def add(self, summary: str, report: str, saved_to: Path | None) -> None:
+        """Show one more error; after ``MAX_REPORTS_SHOWN`` only the count grows."""
+        if len(self.reports) >= MAX_REPORTS_SHOWN:
+            self.extra += 1
+        else:
+            self.reports.append(report)
+        count = len(self.reports) + self.extra
+        self.headline.setText(f"<b>{summary}</b>" if count == 1 else
+                              f"<b>{count} unexpected errors.</b> The latest: {summary}")
+        self.details.setPlainText(self.report_text())
+        if saved_to is not None:
+            self.saved.setText(f"Saved to {saved_to}")
+
+    def report_text(self) -> str:
+        text = ("\n\n" + "-" * 72 + "\n\n").join(self.reports)
+        if self.extra:
+            text += f"\n\n({self.extra} more errors not shown)"
+        return text
+
+    def copy_report(self) -> None:
+        QGuiApplication.clipboard().setText(self.report_text())
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class CrashHandler(QObject):
+    """Routes unexpected exceptions from any thread to one non-modal dialog on the UI thread."""
+
+    reported = Signal(str, str)  # summary, scrubbed report; queued to the UI thread
+
+    def __init__(self, parent: QWidget | None = None,
+                 context: Callable[[], dict[str, str]] | None = None,
+                 secrets: Callable[[], Iterable[str]] | None = None,
+                 log_folder: Path | None = None) -> None:
+        super().__init__(parent)
+        self.window = parent
+        self.context = context or dict
+        self.secrets = secrets or (lambda: [])
+        self.log_folder = log_folder
+        self.dialog: CrashDialog | None = None
+        self._previous_hook: Callable[..., Any] | None = None
+        self._previous_thread_hook: Callable[..., Any] | None = None
+        self._handling = threading.local()
+        self.reported.connect(self._show, Qt.ConnectionType.QueuedConnection)
+
+    def install(self) -> None:
+        self._previous_hook = sys.excepthook
+        self._previous_thread_hook = threading.excepthook
+        sys.excepthook = self.excepthook
+        threading.excepthook = self._thread_hook
+
+    def uninstall(self) -> None:
+        if sys.excepthook == self.excepthook and self._previous_hook is not None:
+            sys.excepthook = self._previous_hook
+        if threading.excepthook == self._thread_hook and self._previous_thread_hook is not None:
+            threading.excepthook = self._previous_thread_hook
+
+    def excepthook(self, exc_type: type[BaseException], exc: BaseException,
+                   tb: TracebackType | None, thread: str | None = None) -> None:
+        if issubclass(exc_type, KeyboardInterrupt | SystemExit):
+            (self._previous_hook or sys.__excepthook__)(exc_type, exc, tb)
+            return
+        if getattr(self._handling, "active", False):  # failing while reporting: do not loop
+            sys.__excepthook__(exc_type, exc, tb)
+            return
+        self._handling.active = True
+        try:
+            secrets = [*environment_secrets(), *self._safe(self.secrets, [])]
+            report = build_report(exc_type, exc, tb, self._safe(self.context, {}), secrets, thread)
+            summary = scrub(f"{exc_type.__name__}: {exc}", secrets).strip()[:300]
+            log.error("unexpected error\n%s", report)
+            self.reported.emit(summary, report)
+        except Exception:  # the handler itself must never take the app down
+            sys.__excepthook__(exc_type, exc, tb)
+        finally:
+            self._handling.active = False
+
+    def _thread_hook(self, args: threading.ExceptHookArgs) -> None:
+        if args.exc_value is None:
+            return
+        name = args.thread.name if args.thread is not None else None
+        self.excepthook(args.exc_type, args.exc_value, args.exc_traceback, name)
+
+    def asyncio_handler(self, loop: Any, context: dict[str, Any]) -> None:
+        """For ``loop.set_exception_handler``: errors in callbacks and forgotten tasks."""
+        exc = context.get("exception")
+        if isinstance(exc, BaseException):
+            self.excepthook(type(exc), exc, exc.__traceback__)
+        else:
+            loop.default_exception_handler(context)
+
+    @staticmethod
+    def _safe(fn: Callable[[], Any], default: Any) -> Any:
+        try:
+            return fn()
+        except Exception as exc:  # context is a nicety; never fail the report for it
+            log.debug("crash context unavailable: %s", exc)
+            return default
+
+    def _show(self, summary: str, report: str) -> None:
+        saved = save_report(report, self.log_folder)
+        if self.dialog is None:
+            self.dialog = CrashDialog(self.window)
+            self.dialog.finished.connect(self._closed)
+        self.dialog.add(_escape(summary), report, saved)
+        bring_to_front(self.dialog)
+
+    def _closed(self, _result: int) -> None:
+        if self.dialog is not None:
+            self.dialog.deleteLater()
+            self.dialog = None

@@ -1,0 +1,149 @@
+"""Every keyboard shortcut of the app in one table, and the Help > Keyboard shortcuts dialog.
+
+The main window binds the entries it owns (``owner == "window"``) from this table. Panels that
+bind their own keys (the items view, the transaction builder) are listed here with their owner;
+tests check that each panel really binds what the table says, so the dialog never lies.
+A panel that adds a shortcut adds a row here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+WINDOW = "window"
+ITEMS = "items"
+LOCKS = "locks"
+BUILDER = "builder"
+WHERE = {WINDOW: "Anywhere", ITEMS: "Items tab", LOCKS: "Accounts & locks tab",
+         BUILDER: "Transaction builder tab"}
+# The panel class that binds each owner's keys (the window binds its own).
+PANELS = {ITEMS: "ItemsPanel", LOCKS: "LocksPanel", BUILDER: "BuilderPanel"}
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """One command and its keys (portable QKeySequence text; the first is the main one)."""
+
+    command: str
+    keys: tuple[str, ...]
+    description: str
+    owner: str = WINDOW
+
+    @property
+    def where(self) -> str:
+        return WHERE[self.owner]
+
+    def sequences(self) -> list[QKeySequence]:
+        return [QKeySequence(k) for k in self.keys]
+
+    def portable_keys(self) -> list[str]:
+        return [s.toString(QKeySequence.SequenceFormat.PortableText) for s in self.sequences()]
+
+    def native_text(self) -> str:
+        """The keys as this platform writes them (Ctrl+K here, ⌘K on macOS); a run of keys
+        such as Ctrl+1 … Ctrl+9 is shortened."""
+        texts = [s.toString(QKeySequence.SequenceFormat.NativeText) for s in self.sequences()]
+        return f"{texts[0]} … {texts[-1]}" if len(texts) > 3 else ", ".join(texts)
+
+
+SHORTCUTS: tuple[Shortcut, ...] = (
+    Shortcut("connect", ("Ctrl+O",), "Connect: saved connections, AWS profiles, the demo"),
+    Shortcut("command-palette", ("Ctrl+K", "Ctrl+P"),
+             "Command palette: open a table or run any command by name"),
+    Shortcut("switch-table", ("Ctrl+T",), "Switch table: type to filter the table list, Enter opens"),
+    Shortcut("refresh-tables", ("Ctrl+Shift+R",), "Reload the list of tables"),
+    Shortcut("run-query", ("Ctrl+R", "F5"), "Run the read (Scan or Query)", ITEMS),
+    Shortcut("cancel-read", ("Esc",), "Stop the read in progress", ITEMS),
+    Shortcut("next-page", ("Ctrl+L",), "Load the next page", ITEMS),
+    Shortcut("copy-item-json", ("Ctrl+Shift+C",), "Copy the selected item as JSON", ITEMS),
+    Shortcut("open-builder", ("Ctrl+B",), "Open the transaction builder"),
+    Shortcut("execute", ("Ctrl+Return",), "Execute the transaction shown in the preview", BUILDER),
+    Shortcut("move-action-up", ("Ctrl+Up",), "Move the selected action up", BUILDER),
+    Shortcut("move-action-down", ("Ctrl+Down",), "Move the selected action down", BUILDER),
+    Shortcut("go-to-tab", tuple(f"Ctrl+{n}" for n in range(1, 10)),
+             "Show tab 1, 2, 3… in the order of the tabs (Items is 1)"),
+    Shortcut("keyboard-shortcuts", ("F1", "Ctrl+/"), "Show this list of shortcuts"),
+    Shortcut("quit", ("Ctrl+Q",), "Quit DynoView"),
+)
+BY_COMMAND = {s.command: s for s in SHORTCUTS}
+
+
+def shortcut(command: str) -> Shortcut:
+    return BY_COMMAND[command]
+
+
+def conflicts(table: tuple[Shortcut, ...] = SHORTCUTS) -> list[str]:
+    """Key sequences bound twice where both bindings can be active at once (should be empty).
+
+    Window-wide keys clash with every other key; a panel's keys only with the same panel's.
+    """
+    found: list[str] = []
+    for i, a in enumerate(table):
+        for b in table[i + 1:]:
+            if WINDOW not in (a.owner, b.owner) and a.owner != b.owner:
+                continue
+            for key in set(a.portable_keys()) & set(b.portable_keys()):
+                found.append(f"{key}: {a.command} and {b.command}")
+    return found
+
+
+class ShortcutsDialog(QDialog):
+    """Help > Keyboard shortcuts: the table above, filterable, non-modal."""
+
+    def __init__(self, parent: QWidget | None = None, owners: set[str] | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Keyboard shortcuts")
+        self.resize(640, 460)
+        self.entries = [s for s in SHORTCUTS if owners is None or s.owner in owners]
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("Filter by command or key")
+        self.filter.setClearButtonEnabled(True)
+        self.table = QTableWidget(len(self.entries), 3)
+        self.table.setHorizontalHeaderLabels(["Keys", "Command", "Where"])
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        for row, entry in enumerate(self.entries):
+            for col, text in enumerate((entry.native_text(), entry.description, entry.where)):
+                self.table.setItem(row, col, QTableWidgetItem(text))
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        note = QLabel("The command palette (Ctrl+K) finds every command by name too.")
+        note.setProperty("role", "hint")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.filter)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(note)
+        layout.addWidget(buttons)
+        self.filter.textChanged.connect(self._apply_filter)
+        self.filter.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _apply_filter(self, text: str) -> None:
+        needle = text.strip().lower()
+        for row in range(self.table.rowCount()):
+            hay = " ".join(self.table.item(row, c).text().lower() for c in range(3))
+            self.table.setRowHidden(row, bool(needle) and needle not in hay)
+
+    def visible_commands(self) -> list[str]:
+        return [e.command for row, e in enumerate(self.entries) if not self.table.isRowHidden(row)]

@@ -1,0 +1,114 @@
+"""Light and dark themes: the Fusion style with an explicit palette plus a small stylesheet.
+
+The mode is "system" (follow ``QStyleHints.colorScheme()`` and its changes, Qt 6.5+),
+"light" or "dark". Fusion is used on every platform so both themes look and measure the
+same everywhere, including where the native style has no dark variant.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication, QStyleFactory
+
+from dynoview.ui.resources import stylesheet
+
+log = logging.getLogger(__name__)
+MODES = ("system", "light", "dark")
+MODE_LABELS = {"system": "Follow &system", "light": "&Light", "dark": "&Dark"}
+
+_DARK = {
+    QPalette.ColorRole.Window: "#2b2d31",
+    QPalette.ColorRole.WindowText: "#e3e5e8",
+    QPalette.ColorRole.Base: "#1e1f22",
+    QPalette.ColorRole.AlternateBase: "#26282c",
+    QPalette.ColorRole.ToolTipBase: "#3c4043",
+    QPalette.ColorRole.ToolTipText: "#e8eaed",
+    QPalette.ColorRole.PlaceholderText: "#8b9096",
+    QPalette.ColorRole.Text: "#e3e5e8",
+    QPalette.ColorRole.Button: "#35373c",
+    QPalette.ColorRole.ButtonText: "#e3e5e8",
+    QPalette.ColorRole.BrightText: "#ff8a80",
+    QPalette.ColorRole.Light: "#4a4d52",
+    QPalette.ColorRole.Midlight: "#3d4045",
+    QPalette.ColorRole.Mid: "#2a2c30",
+    QPalette.ColorRole.Dark: "#18191b",
+    QPalette.ColorRole.Shadow: "#0b0b0c",
+    QPalette.ColorRole.Highlight: "#3d6fd6",
+    QPalette.ColorRole.HighlightedText: "#ffffff",
+    QPalette.ColorRole.Link: "#8ab4f8",
+    QPalette.ColorRole.LinkVisited: "#c58af9",
+}
+_DARK_DISABLED = {
+    QPalette.ColorRole.WindowText: "#7c8087",
+    QPalette.ColorRole.Text: "#7c8087",
+    QPalette.ColorRole.ButtonText: "#7c8087",
+    QPalette.ColorRole.Highlight: "#4a4d52",
+    QPalette.ColorRole.HighlightedText: "#b0b3b8",
+}
+
+
+def system_scheme() -> str:
+    """"dark" if the desktop asks for a dark colour scheme, else "light" (also when unknown)."""
+    hints = QGuiApplication.styleHints()
+    return "dark" if hints.colorScheme() == Qt.ColorScheme.Dark else "light"
+
+
+def palette(scheme: str) -> QPalette:
+    """The palette of the "light" or "dark" theme."""
+    fusion = QStyleFactory.create("Fusion")
+    base = fusion.standardPalette()
+    if scheme == "light":
+        return base
+    pal = QPalette(base)
+    for role, color in _DARK.items():
+        pal.setColor(QPalette.ColorGroup.All, role, QColor(color))
+    for role, color in _DARK_DISABLED.items():
+        pal.setColor(QPalette.ColorGroup.Disabled, role, QColor(color))
+    return pal
+
+
+class ThemeManager(QObject):
+    """Applies the chosen mode to the application and re-applies it when the system changes."""
+
+    changed = Signal(str)  # the scheme now shown: "light" or "dark"
+
+    def __init__(self, app: QApplication, mode: str = "system", parent: QObject | None = None) -> None:
+        super().__init__(parent or app)
+        self.app = app
+        self.mode = mode if mode in MODES else "system"
+        self.scheme: str | None = None
+        QGuiApplication.styleHints().colorSchemeChanged.connect(self._system_changed)
+
+    def effective(self) -> str:
+        return system_scheme() if self.mode == "system" else self.mode
+
+    def set_mode(self, mode: str) -> None:
+        if mode not in MODES:
+            raise ValueError(f"unknown theme mode {mode!r}")
+        self.mode = mode
+        self.apply()
+
+    def apply(self) -> None:
+        """Style, palette and stylesheet for the current mode; tells the platform too (Qt 6.8+),
+        so native title bars and dialogs match where the platform supports it."""
+        hints = QGuiApplication.styleHints()
+        if self.mode == "system":
+            hints.unsetColorScheme()
+        else:
+            hints.setColorScheme(Qt.ColorScheme.Dark if self.mode == "dark" else Qt.ColorScheme.Light)
+        scheme = self.effective()
+        if self.app.style().name().lower() != "fusion":
+            self.app.setStyle("Fusion")
+        self.app.setPalette(palette(scheme))
+        self.app.setStyleSheet(stylesheet(scheme))
+        if scheme != self.scheme:
+            self.scheme = scheme
+            self.changed.emit(scheme)
+
+    def _system_changed(self, _scheme: Qt.ColorScheme) -> None:
+        if self.mode == "system" and self.scheme is not None and system_scheme() != self.scheme:
+            log.info("system colour scheme changed to %s", system_scheme())
+            self.apply()
