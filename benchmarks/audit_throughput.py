@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -55,15 +56,15 @@ def phase_raw(url: str, segments: int) -> dict[str, Any]:
         for page in paginator.paginate(TableName=TABLE, Segment=segment, TotalSegments=segments):
             counts[segment] += len(page["Items"])
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     threads = [threading.Thread(target=run, args=(s,)) for s in range(segments)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     return {"items": sum(counts), "seconds": elapsed, "items_per_s": sum(counts) / elapsed,
-            "peak_rss_mb": _peak_mb()}
+            "cpu_seconds": cpu, "items_per_cpu_s": sum(counts) / cpu, "peak_rss_mb": _peak_mb()}
 
 
 def phase_audit(url: str, segments: int, items: int) -> dict[str, Any]:
@@ -74,11 +75,12 @@ def phase_audit(url: str, segments: int, items: int) -> dict[str, Any]:
     info = TableInfo(TABLE, KeyAttribute("PK", "S"), KeyAttribute("SK", "S"), ttl_attribute="expiresAt",
                      ttl_status="ENABLED", item_count=items)
     reader = Reader(_connection(url))
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     result = run_audit(reader, info, article_schema(), segments=segments)
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     found = sorted([f.status, f.rule, f.value] for f in result.findings)
     return {"items": result.items_read, "seconds": elapsed, "items_per_s": result.items_read / elapsed,
+            "cpu_seconds": cpu, "items_per_cpu_s": result.items_read / cpu,
             "peak_rss_mb": _peak_mb(), "pages": result.pages, "receipts": len(result.receipts),
             "consumed_capacity": result.consumed_capacity, "findings": found,
             "counts": result.counts}
@@ -95,6 +97,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="Audit throughput vs raw boto3 paginator.")
     parser.add_argument("--items", type=int, default=1_000_000)
     parser.add_argument("--segments", type=int, default=4)
+    parser.add_argument("--repeat", type=int, default=2,
+                        help="alternate raw and audit runs this many times and keep the best of "
+                             "each (the machine may be shared)")
     parser.add_argument("--phase", choices=("raw", "audit"), help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -114,19 +119,30 @@ def main() -> int:
             raise SystemExit("The fake endpoint did not start.")
         url = ready[1]
         table_items = int(ready[2].split("=")[1])
-        raw = _child("raw", url, args.segments, table_items)
-        audit = _child("audit", url, args.segments, table_items)
+        raws: list[dict[str, Any]] = []
+        audits: list[dict[str, Any]] = []
+        for _ in range(max(1, args.repeat)):
+            raws.append(_child("raw", url, args.segments, table_items))
+            audits.append(_child("audit", url, args.segments, table_items))
     finally:
         server.terminate()
         server.wait(timeout=10)
+    raw = max(raws, key=lambda r: r["items_per_s"])
+    audit = max(audits, key=lambda r: r["items_per_s"])
     expected = sorted(list(t) for t in expected_findings(table_items // 3))
-    match = audit["findings"] == expected
+    match = all(a["findings"] == expected for a in audits)
     ratio = audit["items_per_s"] / raw["items_per_s"]
+    cpu_ratio = audit["items_per_cpu_s"] / raw["items_per_cpu_s"]
     summary = {
         "items": table_items, "segments": args.segments,
         "raw_boto3": {k: v for k, v in raw.items()},
         "audit": {k: v for k, v in audit.items() if k != "findings"},
-        "ratio": ratio,
+        "audit_peak_rss_mb_max": max(a["peak_rss_mb"] for a in audits),
+        "ratio": ratio, "cpu_ratio": cpu_ratio,
+        "runs": {"raw_items_per_s": [r["items_per_s"] for r in raws],
+                 "audit_items_per_s": [a["items_per_s"] for a in audits],
+                 "audit_peak_rss_mb": [a["peak_rss_mb"] for a in audits]},
+        "load_average": list(os.getloadavg()),
         "goal_ratio": 3.0, "goal_peak_rss_mb": 600,
         "planted_findings": len(expected), "audit_findings": len(audit["findings"]),
         "findings_match": match,
@@ -138,7 +154,8 @@ def main() -> int:
     (out_dir / "audit_throughput.json").write_text(json.dumps(summary, indent=2))
     print(f"audit_throughput: {table_items:,} items, {args.segments} segments: raw boto3 "
           f"{raw['items_per_s']:,.0f} items/s, audit {audit['items_per_s']:,.0f} items/s, "
-          f"ratio {ratio:.1f}x (goal 3x), audit peak RSS {audit['peak_rss_mb']:.0f} MB (goal <600), "
+          f"ratio {ratio:.1f}x (goal 3x; per CPU-second {cpu_ratio:.1f}x), "
+          f"audit peak RSS {audit['peak_rss_mb']:.0f} MB (goal <600), "
           f"findings {len(audit['findings'])}/{len(expected)} planted, "
           f"{'exact match' if match else 'MISMATCH'}")
     return 0 if match else 1

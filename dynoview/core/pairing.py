@@ -201,13 +201,15 @@ class Pairing:
         self.ttl_attribute = ttl_attribute
         self.now = (now or datetime.now(UTC)).timestamp()
         self.rules = {r.name: _RuleState(r) for r in schema.rules}
-        # account id (PK text) -> (values per rule in schema order, expired, SK text or None)
-        self.accounts: dict[str, tuple[tuple[str | None, ...], bool, str | None]] = {}
+        # account id (PK text) -> its record, packed into one string (see _pack): strings are not
+        # tracked by the cyclic garbage collector, so a million accounts cost it nothing to walk.
+        self.accounts: dict[str, str | tuple[tuple[str | None, ...], bool, str | None]] = {}
         self.items_seen = 0
         self.other_items = 0
         # Longest prefix first, so UNIQ#EMAIL2# is not taken for UNIQ#EMAIL#.
         self._lock_rules = sorted(self.rules.values(), key=lambda s: len(s.rule.prefix), reverse=True)
         self._cache: tuple[int, list[Finding]] | None = None
+        self._ok = 0
 
     # ------------------------------------------------------------------ feeding
 
@@ -224,7 +226,8 @@ class Pairing:
         now = self.now
         accounts = self.accounts
         account_specs = [(s.rule.attribute, s.rule.normalisation if s.rule.normalisation != NORMALISE_NONE
-                          else None, s) for s in self.rules.values()]
+                          else None, s.holders, s) for s in self.rules.values()]
+        n_rules = len(account_specs)
         lock_specs = [(s.rule.prefix, s.rule.suffix, len(s.rule.prefix), len(s.rule.suffix),
                        s.rule.sk_value if sk_name else None, s.locks) for s in self._lock_rules]
         n = other = 0
@@ -241,18 +244,24 @@ class Pairing:
                 sk = sk_av.get("S") if sk_av.__class__ is dict else None
             if pk.startswith(acct_prefix) and (acct_sk is None or not sk_name or sk == acct_sk):
                 expired = ttl is not None and ttl in item and _expired(item[ttl], now)
-                values: list[str | None] = []
-                for attr, mode, state in account_specs:
-                    value = _text(item.get(attr))
-                    values.append(value)
-                    if value:
-                        key = normalise(value, mode) if mode else value
-                        holders = state.holders
-                        if key in holders:
-                            state.add_holder(key, pk)
-                        else:
-                            holders[key] = pk
-                accounts[pk] = (tuple(values), expired, sk if acct_sk is None else None)
+                parts = ["1" if expired else "0", (sk or "") if acct_sk is None else ""]
+                for attr, mode, holders, state in account_specs:
+                    av = item.get(attr)
+                    # S as is, N as its exact text; other types and "" are no value.
+                    value = (av.get("S") or av.get("N")) if av.__class__ is dict else None
+                    if value.__class__ is not str or not value:
+                        parts.append("")
+                        continue
+                    parts.append(value)
+                    key = normalise(value, mode) if mode else value
+                    if key in holders:
+                        state.add_holder(key, pk)
+                    else:
+                        holders[key] = pk
+                record = _SEP.join(parts)
+                # One string per account (see _pack); a value containing the separator is rare.
+                accounts[pk] = record if record.count(_SEP) == n_rules + 1 else _pack(
+                    [p or None for p in parts[2:]], expired, sk if acct_sk is None else None)
                 continue
             for prefix, suffix, lp, ls, sk_value, locks in lock_specs:
                 if sk_value is not None and sk != sk_value:
@@ -278,9 +287,13 @@ class Pairing:
             key[self.schema.sk_name] = {"S": rule.sk_value}
         return key
 
+    def account(self, acct: str) -> tuple[tuple[str | None, ...], bool, str | None]:
+        """An account's (values per rule in schema order, expired, SK when accounts' SKs vary)."""
+        return _unpack(self.accounts[acct], len(self.rules))
+
     def account_key(self, acct: str) -> dict[str, Any]:
         key: dict[str, Any] = {self.schema.pk_name: {"S": acct}}
-        sk = self.accounts[acct][2] if acct in self.accounts else None
+        sk = self.account(acct)[2] if acct in self.accounts else None
         sk = sk if sk is not None else self.schema.account_sk_value
         if self.schema.sk_name and sk is not None:
             key[self.schema.sk_name] = {"S": sk}
@@ -291,9 +304,12 @@ class Pairing:
         if self._cache is not None and self._cache[0] == self.items_seen:
             return self._cache[1]
         out: list[Finding] = []
+        ok = 0
         for state in self.rules.values():
-            out.extend(self._rule_findings(state))
-        for acct in sorted(a for a, rec in self.accounts.items() if rec[1]):
+            found, healthy = self._rule_findings(state)
+            out.extend(found)
+            ok += healthy
+        for acct in sorted(a for a in self.accounts if self.account(a)[1]):
             out.append(Finding(
                 EXPIRED, None, None, (acct,), (),
                 f"Account {acct} has expired (its TTL has passed) but is still readable; once "
@@ -301,69 +317,85 @@ class Pairing:
                 "account and its locks together.",
                 EXPLANATIONS[EXPIRED], (self.account_key(acct),)))
         self._cache = (self.items_seen, out)
+        self._ok = ok
         return out
 
-    def _rule_findings(self, state: _RuleState) -> list[Finding]:
+    def _rule_findings(self, state: _RuleState) -> tuple[list[Finding], int]:
+        """One rule's findings and its number of healthy (account, value, lock) triples."""
         rule = state.rule
-        forms = set(state.locks)
-        forms.update(state.holders)
-        # Clash groups: only forms that differ from their clash key can start one.
+        locks, holders = state.locks, state.holders
+        # Clash groups: only forms that differ from their clash key can start one, so the
+        # common all-lowercase case costs one string operation per form.
         groups: dict[str, set[str]] = {}
-        for form in forms:
-            ck = clash_key(rule, form)
-            if ck != form:
-                groups.setdefault(ck, set()).add(form)
+        trim = rule.normalisation == NORMALISE_TRIM_LOWER
+        for forms in (locks, holders):
+            for form in forms:
+                ck = form.strip().lower() if trim else form.lower()  # clash_key, inlined: hot loop
+                if ck != form:
+                    groups.setdefault(ck, set()).add(form)
         clashed: set[str] = set()
         found: list[tuple[str, str, Finding]] = []
         for ck, members in groups.items():
-            if ck in forms:
+            if ck in locks or ck in holders:
                 members.add(ck)
             if len(members) < 2:
                 continue
             clashed.update(members)
             accts = sorted({a for m in members for a in state.holders_of(m)})
-            locks = sorted(m for m in members if m in state.locks)
+            lock_values = sorted(m for m in members if m in locks)
             spelled = ", ".join(repr(m) for m in sorted(members))
             who = f"account(s) {', '.join(accts)}" if accts else "no account"
             found.append((ck, CASE_CLASH, self._finding(
-                CASE_CLASH, rule, ck, accts, locks,
+                CASE_CLASH, rule, ck, accts, lock_values,
                 f"The {rule.name} values {spelled} differ only in case or spacing ({who}; "
-                f"{len(locks)} lock(s)): uniqueness is not enforced between them. Keep one "
+                f"{len(lock_values)} lock(s)): uniqueness is not enforced between them. Keep one "
                 "spelling and one lock.")))
-        for value in forms:
-            accts = state.holders_of(value)
-            locked = value in state.locks
-            lock_expired = state.locks.get(value, False)
+        ok = 0
+        for value, held in holders.items():
+            lock_expired = locks.get(value)  # None: no lock; False: live lock; True: expired
+            if held.__class__ is str:
+                if lock_expired is False and value not in clashed:
+                    ok += 1  # the healthy case: one account, its live lock, no clash
+                    continue
+                accts = [held]
+            else:
+                accts = sorted(held)
+            locked = lock_expired is not None
             if len(accts) >= 2:
                 lock_text = "is locked" if locked else "has no lock"
                 found.append((value, DUPLICATE_VALUE, self._finding(
-                    DUPLICATE_VALUE, rule, value, sorted(accts), [value] if locked else [],
-                    f"{len(accts)} accounts ({', '.join(sorted(accts))}) hold the {rule.name} "
+                    DUPLICATE_VALUE, rule, value, accts, [value] if locked else [],
+                    f"{len(accts)} accounts ({', '.join(accts)}) hold the {rule.name} "
                     f"{value!r}, which {lock_text}: uniqueness was already broken. Keep it on one "
                     "account and change the others.")))
-            if locked and lock_expired:
-                owner = f"account {accts[0]}" if len(accts) == 1 else (
-                    "no account" if not accts else f"{len(accts)} accounts")
-                found.append((value, EXPIRED, self._finding(
-                    EXPIRED, rule, value, sorted(accts), [value],
-                    f"The lock for {rule.name} {value!r} (held by {owner}) has expired but is "
-                    "still readable: it blocks the value until DynamoDB deletes it, then the value "
-                    "is unprotected. Renew the TTL, or release the lock if it is not needed.")))
-                continue
-            if value in clashed:
-                continue
-            if locked and not accts:
-                found.append((value, ORPHAN_LOCK, self._finding(
-                    ORPHAN_LOCK, rule, value, [], [value],
-                    f"{value} is locked, and no account uses it: a stuck signup. Releasing the lock "
-                    "lets the person sign up again.")))
-            elif len(accts) == 1 and not locked:
+            if lock_expired:
+                found.append((value, EXPIRED, self._expired_finding(rule, value, accts)))
+            elif len(accts) == 1 and not locked and value not in clashed:
                 found.append((value, MISSING_LOCK, self._finding(
                     MISSING_LOCK, rule, value, accts, [],
                     f"Account {accts[0]} uses {rule.name} {value!r} without a lock: uniqueness is "
                     "not enforced for it. Claim the lock for this account.")))
+        for value, expired in locks.items():
+            if value in holders:
+                continue
+            if expired:
+                found.append((value, EXPIRED, self._expired_finding(rule, value, [])))
+            elif value not in clashed:
+                found.append((value, ORPHAN_LOCK, self._finding(
+                    ORPHAN_LOCK, rule, value, [], [value],
+                    f"{value} is locked, and no account uses it: a stuck signup. Releasing the lock "
+                    "lets the person sign up again.")))
         found.sort(key=lambda t: (t[0], t[1]))
-        return [f for _, _, f in found]
+        return [f for _, _, f in found], ok
+
+    def _expired_finding(self, rule: LockRule, value: str, accts: list[str]) -> Finding:
+        owner = f"account {accts[0]}" if len(accts) == 1 else (
+            "no account" if not accts else f"{len(accts)} accounts")
+        return self._finding(
+            EXPIRED, rule, value, accts, [value],
+            f"The lock for {rule.name} {value!r} (held by {owner}) has expired but is "
+            "still readable: it blocks the value until DynamoDB deletes it, then the value "
+            "is unprotected. Renew the TTL, or release the lock if it is not needed.")
 
     def _finding(self, status: str, rule: LockRule, value: str, accts: list[str],
                  locks: list[str], sentence: str) -> Finding:
@@ -372,20 +404,9 @@ class Pairing:
                        EXPLANATIONS[status], tuple(self.account_key(a) for a in accts))
 
     def ok_count(self) -> int:
-        """(account, rule) pairs whose value has its own, unexpired, unshared lock."""
-        bad = {(f.rule, a) for f in self.findings() for a in f.account_ids if f.rule}
-        total = 0
-        for index, state in enumerate(self.rules.values()):
-            for acct, (values, _, _) in self.accounts.items():
-                value = values[index]
-                if not value:
-                    continue
-                if (state.rule.name, acct) in bad:
-                    continue
-                lock_value = normalise(value, state.rule.normalisation)
-                if lock_value in state.locks:
-                    total += 1
-        return total
+        """(account, rule) pairs whose value has its own, unexpired, unshared, unclashed lock."""
+        self.findings()
+        return self._ok
 
     def counts(self) -> dict[str, int]:
         """Findings per status, plus OK as the number of healthy (account, rule) pairs."""
@@ -411,7 +432,7 @@ class Pairing:
                 by_lock[(f.rule, key[self.schema.pk_name]["S"])] = f
         rows: list[PairRow] = []
         for acct in sorted(self.accounts):
-            values, expired, _ = self.accounts[acct]
+            values, expired, _ = self.account(acct)
             row = PairRow("account", acct, self.account_key(acct), expired=expired)
             if acct in acct_expired:
                 row.findings.append(acct_expired[acct])
@@ -441,6 +462,27 @@ class Pairing:
                     row.findings.append(f)
                 rows.append(row)
         return rows
+
+
+_SEP = "\x1f"  # ASCII unit separator: joins an account's record into one string
+
+
+def _pack(values: list[str | None], expired: bool, sk: str | None) -> str | tuple[
+        tuple[str | None, ...], bool, str | None]:
+    """An account record as one string ("1"/"0", SK, values; "" for none), or a tuple in the rare
+    case a value or SK contains the separator. Empty values mean "no value" either way."""
+    parts = [sk or "", *(v or "" for v in values)]
+    if any(_SEP in p for p in parts):
+        return (tuple(values), expired, sk)
+    return ("1" if expired else "0") + _SEP + _SEP.join(parts)
+
+
+def _unpack(record: str | tuple[tuple[str | None, ...], bool, str | None],
+            rules: int) -> tuple[tuple[str | None, ...], bool, str | None]:
+    if isinstance(record, tuple):
+        return record
+    flag, sk, *values = record.split(_SEP)
+    return tuple(v or None for v in values), flag == "1", sk or None
 
 
 def _text(av: Any) -> str | None:

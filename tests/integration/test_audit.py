@@ -180,3 +180,12 @@ def test_bad_segment_count_is_a_sentence(reader: Reader, conn: Connection, accou
     info = describe_table(conn, accounts_table)
     with pytest.raises(DynoViewError, match="Segments must be between 1 and 64"):
         run_audit(reader, info, default_schema(info), segments=0)
+
+
+def test_gc_thresholds_are_restored(reader: Reader, conn: Connection, accounts_table: str) -> None:
+    import gc
+
+    before = gc.get_threshold()
+    info = describe_table(conn, accounts_table)
+    run_audit(reader, info, default_schema(info), segments=2)
+    assert gc.get_threshold() == before

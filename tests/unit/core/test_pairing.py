@@ -181,5 +181,13 @@ def test_state_keeps_values_not_items() -> None:
     big = "x" * 10_000
     p = classify([acct("1", email="a@x", bio=s(big)), lock("EMAIL", "a@x", note=s(big))],
                  article_schema())
-    assert p.accounts == {"ACCT#1": (("a@x", None), False, None)}
+    assert p.account("ACCT#1") == (("a@x", None), False, None)
+    assert isinstance(p.accounts["ACCT#1"], str)  # packed: invisible to the cyclic GC
     assert p.rules["email"].locks == {"a@x": False}
+
+
+def test_values_containing_the_record_separator_survive() -> None:
+    odd = "a\x1fb@x"
+    p = classify([acct("1", email=odd, username="u"), lock("EMAIL", odd)], article_schema())
+    assert p.account("ACCT#1") == ((odd, "u"), False, None)
+    assert statuses(p) == [(MISSING_LOCK, "username", "u")]
