@@ -79,7 +79,8 @@ def _describe_tables(conn: Connection, tx: Transaction) -> tuple[dict[str, Table
         try:
             infos[name] = describe_table(conn, name)
         except Exception as exc:
-            code = getattr(exc, "response", {}).get("Error", {}).get("Code")
+            answer = getattr(exc, "response", None)  # None on botocore's connection errors
+            code = answer.get("Error", {}).get("Code") if isinstance(answer, dict) else None
             if code != "ResourceNotFoundException":
                 raise
             index = next(i for i, a in enumerate(tx.actions) if a.table == name)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 from dynoview.core.errors import ReadOnlyError
+from dynoview.core.integrity import install_integrity_check
 
 if TYPE_CHECKING:
     from botocore.config import Config
@@ -27,11 +28,15 @@ if TYPE_CHECKING:
 @cache
 def client_config() -> Config:
     """Deliberate retry and timeout policy for a desktop app: bounded attempts so a
-    user is never left waiting minutes, standard mode for throttling back-off."""
+    user is never left waiting minutes, standard mode for throttling back-off.
+
+    ``total_max_attempts`` counts the first try: botocore's ``max_attempts`` key
+    counts retries only, so ``max_attempts: 4`` would mean five sends.
+    """
     from botocore.config import Config
 
     return Config(
-        retries={"mode": "standard", "max_attempts": 4},
+        retries={"mode": "standard", "total_max_attempts": 4},
         connect_timeout=5,
         read_timeout=30,
         max_pool_connections=32,
@@ -213,6 +218,7 @@ class Connection:
             config=config or client_config(),
         )
         self.client.meta.events.register("before-call.dynamodb", self._guard)
+        install_integrity_check(self.client)  # a damaged read answer raises, never shows half
         self._streams_client: Any = None
 
     def _guard(self, model: Any, params: Mapping[str, Any], **_: Any) -> None:

@@ -141,6 +141,16 @@ def describe_error(
                 "Wait a moment and retry, use a smaller page size, or raise the capacity.",
                 code,
             )
+        status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0
+        if code in {"InternalServerError", "InternalFailure", "ServiceUnavailable",
+                    "ServiceUnavailableException"} or int(status) >= 500:
+            return UserFacingError(
+                "DynamoDB unavailable",
+                f"DynamoDB{where} answered {op} with an internal error ({code or status}) on every "
+                "attempt. This is on the service side, not in your request: wait a moment and "
+                "retry.",
+                code or str(status),
+            )
         if code in {"ExpiredTokenException", "ExpiredToken"}:
             return UserFacingError(
                 "Credentials expired",

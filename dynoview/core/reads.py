@@ -88,7 +88,9 @@ class Reader:
             response = method(**req)
         except Exception as exc:
             error = type(exc).__name__
-            code = getattr(exc, "response", {}).get("Error", {}).get("Code")
+            # botocore's connection errors carry ``response = None``, ClientError a dict.
+            answer = getattr(exc, "response", None)
+            code = answer.get("Error", {}).get("Code") if isinstance(answer, dict) else None
             if code:
                 error = code
             raise
@@ -166,20 +168,25 @@ class PageCursor:
         items: list[dict[str, Any]] = []
         scanned = requests = 0
         receipts: list[ReadReceipt] = []
-        while not self.exhausted and len(items) < want:
+        # The position only moves when the whole page is read: if a request fails or the
+        # read is cancelled part-way, the page is dropped and the next call reads it again
+        # from the same key, so no row is lost or shown twice.
+        last_key, exhausted = self.last_key, self.exhausted
+        while not exhausted and len(items) < want:
             if cancel is not None and cancel.is_set():
                 raise CancelledError("The read was cancelled.")
             req = dict(self.request)
-            if self.last_key is not None:
-                req["ExclusiveStartKey"] = self.last_key
+            if last_key is not None:
+                req["ExclusiveStartKey"] = last_key
             response, receipt = self.reader.read_with_receipt(self.operation, req)
             receipts.append(receipt)
             requests += 1
             items.extend(response.get("Items", []))
             scanned += int(response.get("ScannedCount", len(response.get("Items", []))))
-            self.last_key = response.get("LastEvaluatedKey")
-            if not self.last_key:
-                self.exhausted = True
+            last_key = response.get("LastEvaluatedKey")
+            if not last_key:
+                exhausted = True
+        self.last_key, self.exhausted = last_key, exhausted
         self.total_scanned += scanned
         self.total_items += len(items)
         return Page(items, scanned, requests, self.exhausted, receipts)

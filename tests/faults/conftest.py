@@ -1,0 +1,77 @@
+"""Fixtures for fault tests: a fault proxy in front of moto, connections through it,
+a loopback-only guard, and a QTimer heartbeat that measures event-loop stalls."""
+
+from __future__ import annotations
+
+import socket
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from dynoview.core.connection import Connection, ConnectionSpec
+from dynoview.core.demo import create_accounts_table, seed_accounts
+from tests.fault_proxy import FaultProxy
+from tests.faults.support import FAKE_KEYS, Heartbeat, proxied
+from tests.gui.conftest import qasync_loop  # noqa: F401 - re-exported fixture for the UI tests
+
+_LOOPBACK_NAMES = {"127.0.0.1", "localhost", "::1"}
+
+
+@pytest.fixture(autouse=True)
+def loopback_only(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Refuse to resolve any host but loopback (and names a test maps to loopback).
+
+    Fault tests play with credentials and SSO; this makes sure nothing can reach AWS.
+    Tests add ``name -> 127.0.0.1`` entries to the returned dict to fake a remote host.
+    """
+    aliases: dict[str, str] = {}
+    real = socket.getaddrinfo
+
+    def guarded(host: Any, *args: Any, **kwargs: Any) -> Any:
+        name = host.decode() if isinstance(host, bytes) else host
+        if name in aliases:
+            return real(aliases[name], *args, **kwargs)
+        if name not in _LOOPBACK_NAMES:
+            raise OSError(f"fault tests only talk to loopback; refused to resolve {name!r}")
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", guarded)
+    return aliases
+
+
+@pytest.fixture
+def proxy(moto_endpoint: str) -> Iterator[FaultProxy]:
+    with FaultProxy(moto_endpoint) as fp:
+        yield fp
+
+
+@pytest.fixture
+def pconn(proxy: FaultProxy) -> Connection:
+    """A writable connection whose every request goes through the fault proxy."""
+    return proxied(proxy)
+
+
+@pytest.fixture
+def direct(moto_endpoint: str) -> Connection:
+    """A connection straight to moto, to check what really is in the table."""
+    spec = ConnectionSpec(name="direct", endpoint_url=moto_endpoint, region="us-east-1")
+    return Connection(spec, credentials=FAKE_KEYS)
+
+
+@pytest.fixture
+def table(direct: Connection) -> Iterator[str]:
+    """A freshly seeded copy of the demo accounts table (seeded directly, not through faults)."""
+    name = f"faults-{uuid.uuid4().hex[:8]}"
+    create_accounts_table(direct, name)
+    seed_accounts(direct, name)
+    yield name
+    direct.client.delete_table(TableName=name)
+
+
+@pytest.fixture
+def heartbeat(qapp: Any) -> Iterator[Heartbeat]:
+    beat = Heartbeat()
+    yield beat
+    beat.timer.stop()
