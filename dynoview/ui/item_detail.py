@@ -46,6 +46,7 @@ class ItemDetail(QWidget):
         self.tabs.addTab(self.ddb_text, "DynamoDB JSON")
         self.tabs.addTab(self.plain_text, "Plain JSON")
         buttons = QHBoxLayout()
+        self.actions_row = buttons  # other panels add their item actions here
         self.copy_button = QPushButton("Copy as JSON")
         self.copy_button.setToolTip("Copy the shown tab (Ctrl+Shift+C)")
         self.copy_button.clicked.connect(self.copy)

@@ -141,6 +141,14 @@ class ItemsPanel(QWidget):
         self.view.horizontalHeader().setDefaultSectionSize(150)
         self.view.verticalHeader().setDefaultSectionSize(24)
         self.detail = ItemDetail()
+        self.edit_button = QPushButton("Edit…")
+        self.edit_button.setToolTip("Edit the item; the change opens in the transaction builder "
+                                    "(F2)")
+        self.delete_button = QPushButton("Delete…")
+        self.delete_button.setToolTip("Delete the item through a guarded transaction (Delete)")
+        for button in (self.delete_button, self.edit_button):
+            button.setEnabled(False)
+            self.detail.actions_row.insertWidget(0, button)
         self.progress = QLabel()
         splitter = QSplitter(Qt.Orientation.Horizontal)
         left = QWidget()
@@ -179,6 +187,10 @@ class ItemsPanel(QWidget):
         QShortcut(QKeySequence("Escape"), self, self.cancel)
         QShortcut(QKeySequence("Ctrl+L"), self, self.controller.fetch_more)
         QShortcut(QKeySequence("Ctrl+Shift+C"), self, self.detail.copy)
+        self.edit_button.clicked.connect(self.edit_selected)
+        self.delete_button.clicked.connect(self.delete_selected)
+        QShortcut(QKeySequence("F2"), self.view, self.edit_selected)
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.view, self.delete_selected)
 
     # -- table switching -----------------------------------------------------
     def set_table(self, info: TableInfo | None) -> None:
@@ -317,6 +329,8 @@ class ItemsPanel(QWidget):
 
     def _selection_changed(self, selected: QItemSelection, _deselected: QItemSelection) -> None:
         rows = {i.row() for i in selected.indexes()}
+        self.edit_button.setEnabled(bool(rows))
+        self.delete_button.setEnabled(bool(rows))
         if not rows:
             self.detail.show_item(None)
             return
@@ -326,6 +340,32 @@ class ItemsPanel(QWidget):
         key = ", ".join(f"{k} = {display_text(item[k])}" for k in (info.key_names if info else ())
                         if k in item)
         self.detail.show_item(item, key, self.model.ttl_of(row))
+
+    def selected_item(self) -> dict | None:
+        rows = self.view.selectionModel().selectedRows()
+        return self.model.item(rows[0].row()) if rows else None
+
+    def edit_selected(self) -> None:
+        """Edit the selected item; the guarded Put opens in the transaction builder."""
+        item, info = self.selected_item(), self.ctx.table
+        if item is None or info is None:
+            return
+        from dynoview.ui.item_edit_dialog import ItemEditDialog
+
+        dialog = ItemEditDialog(item, self)
+        if dialog.exec() and dialog.item is not None:
+            from dynoview.core.templates import edit_item
+
+            self.ctx.open_builder_requested.emit(edit_item(info, item, dialog.item))
+
+    def delete_selected(self) -> None:
+        """Open a Delete guarded on the values shown in the transaction builder."""
+        item, info = self.selected_item(), self.ctx.table
+        if item is None or info is None:
+            return
+        from dynoview.core.templates import delete_item
+
+        self.ctx.open_builder_requested.emit(delete_item(info, item))
 
     def select_key(self, key: dict) -> bool:
         """Select the loaded row with this primary key (used by links from other panels)."""

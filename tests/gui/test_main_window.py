@@ -143,3 +143,39 @@ def test_metrics_numbers_exact_and_sets_distinct(qtbot, window: MainWindow,
     assert "[" in model.data(model.index(0, coords))
     info = describe_table(demo_conn, METRICS_TABLE)
     assert not info.ttl_enabled and TTL_STATUS_COLUMN not in model.columns()
+
+
+def select_pk(panel, pk: str) -> dict:
+    row = next(r for r in range(panel.model.rowCount()) if panel.model.item(r)["PK"]["S"] == pk)
+    panel.view.selectRow(row)
+    return panel.model.item(row)
+
+
+def test_delete_opens_a_guarded_delete_in_the_builder(window: MainWindow,
+                                                      seeded_table: str) -> None:
+    panel = window.items_panel
+    select_pk(panel, "UNIQ#EMAIL#ken@thompson.dev")
+    assert panel.delete_button.isEnabled()
+    panel.delete_selected()
+    builder = window.feature("BuilderPanel")
+    assert window.tabs.currentWidget() is builder
+    request = builder.transaction.to_request()
+    (action,) = request["TransactItems"]
+    assert action["Delete"]["TableName"] == seeded_table
+    assert action["Delete"]["Key"] == {"PK": {"S": "UNIQ#EMAIL#ken@thompson.dev"},
+                                       "SK": {"S": "LOCK"}}
+    assert "ConditionExpression" in action["Delete"]
+
+
+def test_edit_dialog_rejects_bad_json_at_the_attribute(qtbot) -> None:
+    from dynoview.ui.item_edit_dialog import ItemEditDialog
+
+    dialog = ItemEditDialog({"PK": {"S": "A"}, "n": {"N": "1"}})
+    qtbot.addWidget(dialog)
+    dialog.editor.setPlainText('{"PK": {"S": "A"}, "n": {"N": "12abc"}}')
+    dialog._accept()
+    assert dialog.item is None
+    assert dialog.error.text().startswith("Not opened at n:")
+    dialog.editor.setPlainText('{"PK": {"S": "A"}, "n": {"N": "1.50"}}')
+    dialog._accept()
+    assert dialog.item == {"PK": {"S": "A"}, "n": {"N": "1.50"}}
