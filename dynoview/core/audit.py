@@ -32,7 +32,7 @@ from typing import Any
 import orjson
 
 from dynoview.core.connection import check_read_only
-from dynoview.core.errors import DynoViewError
+from dynoview.core.errors import DynoViewError, describe_error
 from dynoview.core.integrity import install_integrity_check
 from dynoview.core.locks import UniquenessSchema
 from dynoview.core.pairing import Finding, Pairing
@@ -98,6 +98,7 @@ class AuditResult:
     fast_parse: bool
     receipts: list[ReadReceipt] = field(default_factory=list)
     receipts_dropped: int = 0
+    incomplete_segments: tuple[int, ...] = ()  # segments a cancel stopped before their end
 
     @property
     def complete(self) -> bool:
@@ -190,9 +191,36 @@ def _relaxed_gc() -> Iterator[None]:
 
 
 class _Done:
-    def __init__(self, segment: int, error: BaseException | None = None) -> None:
+    def __init__(self, segment: int, error: BaseException | None = None, finished: bool = False) -> None:
         self.segment = segment
         self.error = error
+        self.finished = finished  # the segment was read to its end
+
+
+class AuditIncompleteError(DynoViewError):
+    """A segment failed even after retries, so the audit stopped without findings.
+
+    ``incomplete`` lists, in DynamoDB's numbering (``Segment`` 0 to ``TotalSegments``-1),
+    every segment that was not read to its end; ``cause`` is the error that stopped it.
+    Findings from part of a table would be wrong (an account on an unread page makes its
+    locks look orphaned), so none are returned.
+    """
+
+    def __init__(self, table: str, cause: BaseException, failed: int, incomplete: list[int],
+                 segments: int, items_read: int) -> None:
+        self.cause = cause
+        self.failed_segment = failed
+        self.incomplete = tuple(sorted(incomplete))
+        self.segments = segments
+        self.items_read = items_read
+        listed = ", ".join(str(s) for s in self.incomplete)
+        plural = "s" if len(self.incomplete) != 1 else ""
+        super().__init__(
+            f"The audit of {table} stopped before reading the whole table: segment {failed} failed. "
+            f"{describe_error(cause, operation='Scan', table=table).message} Segment{plural} {listed} "
+            f"(of 0 to {segments - 1}) {'were' if plural else 'was'} not read to the end "
+            f"({items_read:,} items were read), so no findings are shown: an account on an unread "
+            "page would make its locks look orphaned. Run the audit again.", field="segments")
 
 
 def run_audit(
@@ -240,6 +268,7 @@ def run_audit(
             request["Limit"] = page_limit
         try:
             last_key: dict[str, Any] | None = None
+            finished = False
             while not cancel.is_set():
                 req = dict(request)
                 if last_key is not None:
@@ -248,10 +277,11 @@ def run_audit(
                 put((response, receipt))
                 last_key = response.get("LastEvaluatedKey")
                 if not last_key:
+                    finished = True
                     break
                 if fast_parse:
                     last_key = restore_binary(last_key)
-            put(_Done(segment))
+            put(_Done(segment, finished=finished))
         except BaseException as exc:
             put(_Done(segment, exc))
 
@@ -275,6 +305,8 @@ def _run(pages: queue.Queue[Any], worker: Callable[[int], None], segments: int, 
     capacity = 0.0
     capacity_reported = False
     error: BaseException | None = None
+    failed_segment = -1
+    incomplete: list[int] = []
     findings_so_far = 0
     last_findings_at = 0.0
     findings_cost = 0.0
@@ -282,8 +314,10 @@ def _run(pages: queue.Queue[Any], worker: Callable[[int], None], segments: int, 
         entry = pages.get()
         if isinstance(entry, _Done):
             done += 1
+            if not entry.finished:
+                incomplete.append(entry.segment)
             if entry.error is not None and error is None:
-                error = entry.error
+                error, failed_segment = entry.error, entry.segment
                 cancel.set()  # stop the other segments; the first error is raised below
         else:
             response, receipt = entry
@@ -311,7 +345,8 @@ def _run(pages: queue.Queue[Any], worker: Callable[[int], None], segments: int, 
     for t in threads:
         t.join()
     if error is not None:
-        raise error
+        raise AuditIncompleteError(table.name, error, failed_segment, incomplete, segments,
+                                   pairing.items_seen) from error
     findings = pairing.findings()
     return AuditResult(
         table=table.name, schema=schema, pairing=pairing, findings=findings,
@@ -321,4 +356,5 @@ def _run(pages: queue.Queue[Any], worker: Callable[[int], None], segments: int, 
         approximate_item_count=table.item_count, approximate_size_bytes=table.size_bytes,
         duration_s=time.perf_counter() - started, cancelled=cancel.is_set(),
         fast_parse=fast_parse, receipts=receipts, receipts_dropped=dropped,
+        incomplete_segments=tuple(sorted(incomplete)),
     )

@@ -60,6 +60,18 @@ def direct(moto_endpoint: str) -> Connection:
     return Connection(spec, credentials=FAKE_KEYS)
 
 
+@pytest.fixture(scope="module")
+def shared_table(moto_endpoint: str) -> Iterator[str]:
+    """A seeded accounts table shared by a module's tests that only read it."""
+    conn = Connection(ConnectionSpec(name="direct", endpoint_url=moto_endpoint, region="us-east-1"),
+                      credentials=FAKE_KEYS)
+    name = f"faults-ro-{uuid.uuid4().hex[:8]}"
+    create_accounts_table(conn, name)
+    seed_accounts(conn, name)
+    yield name
+    conn.client.delete_table(TableName=name)
+
+
 @pytest.fixture
 def table(direct: Connection) -> Iterator[str]:
     """A freshly seeded copy of the demo accounts table (seeded directly, not through faults)."""

@@ -28,6 +28,12 @@ pytestmark = [pytest.mark.integration, pytest.mark.faults]
 PAGE = 5
 
 
+@pytest.fixture
+def table(shared_table: str) -> str:
+    """These tests only read: one seeded table serves the whole module."""
+    return shared_table
+
+
 def keys(items: list[dict[str, Any]]) -> list[tuple[str, str]]:
     return [(i["PK"]["S"], i["SK"]["S"]) for i in items]
 
