@@ -194,8 +194,11 @@ class BuilderPanel(QWidget):
         split.addWidget(self.action_list)
         split.addWidget(scroll)
         split.addWidget(right)
-        split.setStretchFactor(1, 2)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 3)
         split.setStretchFactor(2, 2)
+        split.setSizes([220, 560, 440])
+        self.problem_list.setWordWrap(True)
 
         layout = QVBoxLayout(self)
         layout.addLayout(toolbar)
@@ -319,6 +322,17 @@ class BuilderPanel(QWidget):
         self._timer.stop()
         tx, problems = self.build_transaction()
         self.transaction = tx
+        if not tx.actions:
+            # An empty builder is a starting point, not a list of errors.
+            self.problems = []
+            self.preview = ""
+            self._show_preview()
+            self._show_problems()
+            self.problem_list.addItem("Nothing to check yet: add an action (Add action) or start "
+                                      "from a template (Templates), or import a request (Import "
+                                      "JSON).")
+            self._update_execute()
+            return
         if not any(p.is_error for p in problems):
             problems = problems + validate(tx, self._tables(), self.schema)
         self.problems = problems
