@@ -29,6 +29,7 @@ from dynoview.core.action_log import ActionLog, connection_record
 from dynoview.core.connection import Connection
 from dynoview.core.errors import DynoViewError, ReadOnlyError
 from dynoview.core.expressions import ExpressionSyntaxError, Path, SetAction, Value, parse_update
+from dynoview.core.integrity import response_damage
 from dynoview.core.locks import UniquenessSchema, article_schema
 from dynoview.core.reads import Reader
 from dynoview.core.tables import TableInfo, describe_table
@@ -407,8 +408,13 @@ def _on_needs_retry(response: Any = None, caught_exception: BaseException | None
             status = response[0].status_code
         except (AttributeError, IndexError, TypeError):
             status = None
-    if caught_exception is not None or (status is not None and status >= 500):
+    # A 200 whose body fails its CRC32 is retried by botocore although the write was
+    # applied: that answer was lost too, so a later cancellation must be settled by reads.
+    damaged = status is not None and status < 300 and response_damage(response[0]) is not None
+    if caught_exception is not None or (status is not None and status >= 500) or damaged:
         record["ambiguous"] = True
+        record["cause"] = (type(caught_exception).__name__ if caught_exception is not None
+                           else "a damaged answer" if damaged else f"HTTP {status}")
 
 
 def _on_before_send(request: Any = None, **_: Any) -> None:
@@ -440,12 +446,18 @@ def _is_ambiguous(exc: BaseException) -> bool:
     return False
 
 
-def _failure_message(exc: BaseException, tx: Transaction) -> tuple[str, str | None]:
+def _failure_message(exc: BaseException, tx: Transaction,
+                     profile: str | None = None) -> tuple[str, str | None]:
     """Sentence for a definite refusal (nothing was written)."""
     if isinstance(exc, bce.ClientError):
         err = exc.response.get("Error", {})
         code = err.get("Code")
         raw = err.get("Message", "")
+        if code in ("ExpiredTokenException", "ExpiredToken"):
+            login = f"aws sso login --profile {profile}" if profile else "aws sso login"
+            return ("Your temporary AWS credentials have expired, so DynamoDB refused the transaction "
+                    f"and wrote nothing. Refresh them (for SSO: `{login}`), then execute it again: "
+                    f"it keeps its token {tx.token}."), code
         if code == "IdempotentParameterMismatchException":
             return (f"The token {tx.token} was already used in the last 10 minutes for a transaction with "
                     "different content, so DynamoDB refused this one and wrote nothing. Regenerate the "
@@ -531,7 +543,7 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
                     record["ambiguous"] = True
                     last_exc = exc
                     continue
-                message, code = _failure_message(exc, tx)
+                message, code = _failure_message(exc, tx, conn.spec.profile)
                 result = ExecutionResult(FAILED, message, tx.token, error_code=code)
                 break
             except _AMBIGUOUS_EXCEPTIONS as exc:
@@ -544,7 +556,7 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
                                      response=response)
             break
         if record["ambiguous"] and (result is None or result.status == CANCELLED):
-            result = _settle(conn, tx, reader, tables, schema, result, last_exc)
+            result = _settle(conn, tx, reader, tables, schema, result, last_exc, record.get("cause"))
         assert result is not None
     finally:
         _attempts.record = None
@@ -558,9 +570,9 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
 
 def _settle(conn: Connection, tx: Transaction, reader: Reader, tables: dict[str, TableInfo],
             schema: UniquenessSchema, cancelled: ExecutionResult | None,
-            last_exc: BaseException | None) -> ExecutionResult:
+            last_exc: BaseException | None, observed: str | None = None) -> ExecutionResult:
     """After an answer was lost: decide from strongly consistent reads."""
-    cause = type(last_exc).__name__ if last_exc else "a dropped connection"
+    cause = type(last_exc).__name__ if last_exc else (observed or "a dropped connection")
     lost = (f"An answer from DynamoDB was lost ({cause}), so the transaction was resent with the same "
             f"token {tx.token} and then checked with strongly consistent reads.")
     try:

@@ -1,0 +1,211 @@
+"""Executing transactions through a proxy that injects faults.
+
+Whatever happens on the wire, the outcome is known and true: every resend carries
+the same ClientRequestToken and the same bytes, a lost answer is settled by
+strongly consistent reads, nothing is written twice, and the action log says what
+happened. (moto ignores ClientRequestToken, so a resend of an applied signup is
+cancelled by its own attribute_not_exists guards; the reads settle it.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from botocore.config import Config
+
+from dynoview.core.action_log import ActionLog
+from dynoview.core.connection import Connection, ConnectionSpec, client_config
+from dynoview.core.locks import article_schema
+from dynoview.core.reads import Reader
+from dynoview.core.templates import sign_up
+from dynoview.core.transactions import Transaction
+from dynoview.core.tx_execution import (
+    APPLIED,
+    CANCELLED,
+    FAILED,
+    NOT_APPLIED,
+    SUCCEEDED,
+    UNKNOWN,
+    ConfirmationError,
+    ExecutionResult,
+    execute_transaction,
+)
+from tests import fault_proxy as fp
+from tests.fault_proxy import FaultProxy
+from tests.faults.support import FAKE_KEYS, proxied
+
+pytestmark = [pytest.mark.integration, pytest.mark.faults]
+S = article_schema()
+TX = "TransactWriteItems"
+
+
+def key(pk: str, sk: str) -> dict[str, Any]:
+    return {"PK": {"S": pk}, "SK": {"S": sk}}
+
+
+def signup(table: str, name: str) -> Transaction:
+    item = {**key(f"ACCT#{name}", "PROFILE"), "email": {"S": f"{name}@x.io"}, "username": {"S": name}}
+    return sign_up(S, table, item)
+
+
+def keys_of(name: str) -> list[dict[str, Any]]:
+    return [key(f"ACCT#{name}", "PROFILE"), key(f"UNIQ#EMAIL#{name}@x.io", "LOCK"),
+            key(f"UNIQ#HANDLE#{name}", "LOCK")]
+
+
+def present(direct: Connection, table: str, name: str) -> list[bool]:
+    return [direct.client.get_item(TableName=table, Key=k, ConsistentRead=True).get("Item") is not None
+            for k in keys_of(name)]
+
+
+def run(conn: Connection, tx: Transaction, log: ActionLog, **kwargs: Any) -> ExecutionResult:
+    return execute_transaction(conn, tx, confirmation=True, schema=S, reader=Reader(conn), log=log,
+                               **kwargs)
+
+
+@pytest.fixture
+def log(tmp_path: Path) -> ActionLog:
+    return ActionLog(tmp_path / "actions.jsonl")
+
+
+def same_token_everywhere(proxy: FaultProxy, tx: Transaction, result: ExecutionResult) -> None:
+    sent = proxy.requests(TX)
+    assert sent, "no TransactWriteItems reached the proxy"
+    assert {r.json()["ClientRequestToken"] for r in sent} == {tx.token}
+    assert len({r.body for r in sent}) == 1  # the exact preview bytes, every time
+    assert result.tokens_sent == [tx.token] * len(sent)
+    assert result.attempts == len(sent)
+
+
+@pytest.mark.parametrize("kind", [fp.DROP_BEFORE, fp.HTTP_500])
+def test_fault_before_the_write_is_retried_and_succeeds(proxy: FaultProxy, pconn: Connection,
+                                                        direct: Connection, table: str, log: ActionLog,
+                                                        kind: str) -> None:
+    tx = signup(table, "before")
+    proxy.add(kind, operation=TX)
+    result = run(pconn, tx, log)
+    assert result.status == SUCCEEDED
+    same_token_everywhere(proxy, tx, result)
+    assert result.attempts == 2 and len(proxy.forwarded(TX)) == 1
+    assert present(direct, table, "before") == [True, True, True]
+    assert [e["outcome"]["status"] for e in log.entries()] == [SUCCEEDED]
+
+
+@pytest.mark.parametrize("kind", [fp.DROP_AFTER, fp.CUT])
+def test_lost_answer_is_settled_by_same_token_retry_and_reads(proxy: FaultProxy, pconn: Connection,
+                                                              direct: Connection, table: str,
+                                                              log: ActionLog, kind: str) -> None:
+    """The write happened, its answer did not arrive (dropped, or cut and failing its CRC32)."""
+    tx = signup(table, f"lost{kind[:3]}")
+    proxy.add(kind, operation=TX)
+    result = run(pconn, tx, log)
+    assert result.status == APPLIED, result.message
+    assert result.verified_by_reads
+    assert "answer from DynamoDB was lost" in result.message and "applied once" in result.message
+    same_token_everywhere(proxy, tx, result)
+    assert len(proxy.forwarded(TX)) == 2
+    assert present(direct, table, f"lost{kind[:3]}") == [True, True, True]
+    assert [s.state for s in result.actions] == ["applied"] * 3
+    entry = log.entries()[-1]
+    assert entry["outcome"]["status"] == APPLIED and entry["token"] == tx.token
+    # The settling read is a receipt like any other read.
+    assert any(e.request.operation == "TransactGetItems" for e in proxy.events)
+
+
+def test_answer_lost_on_every_attempt_is_still_settled(proxy: FaultProxy, pconn: Connection,
+                                                       direct: Connection, table: str,
+                                                       log: ActionLog) -> None:
+    tx = signup(table, "alwayslost")
+    proxy.add(fp.DROP_AFTER, operation=TX, times=None)
+    result = run(pconn, tx, log, retry_delay=0.05)
+    assert result.status == APPLIED and result.verified_by_reads
+    same_token_everywhere(proxy, tx, result)
+    assert result.attempts == 3 * 4  # three rounds of botocore's four attempts
+    assert present(direct, table, "alwayslost") == [True, True, True]
+
+
+def test_internal_errors_on_every_attempt_end_not_applied(proxy: FaultProxy, pconn: Connection,
+                                                         direct: Connection, table: str,
+                                                         log: ActionLog) -> None:
+    tx = signup(table, "never")
+    proxy.add(fp.HTTP_500, operation=TX, times=None)
+    result = run(pconn, tx, log, retry_delay=0.05)
+    assert result.status == NOT_APPLIED and result.verified_by_reads
+    assert "not applied. Execute it again." in result.message
+    same_token_everywhere(proxy, tx, result)
+    assert proxy.forwarded(TX) == []
+    assert present(direct, table, "never") == [False, False, False]
+    proxy.clear()
+    again = run(pconn, tx, log)  # the same transaction, the same token
+    assert again.status == SUCCEEDED and again.token == tx.token
+    assert present(direct, table, "never") == [True, True, True]
+    assert [e["outcome"]["status"] for e in log.entries()] == [NOT_APPLIED, SUCCEEDED]
+
+
+def test_persistent_throttling_fails_cleanly(proxy: FaultProxy, pconn: Connection, direct: Connection,
+                                            table: str, log: ActionLog) -> None:
+    tx = signup(table, "throttled")
+    proxy.add(fp.THROTTLE, operation=TX, times=None)
+    result = run(pconn, tx, log)
+    assert result.status == FAILED
+    assert result.error_code == "ProvisionedThroughputExceededException"
+    assert "throttled the transaction even after retries and wrote nothing" in result.message
+    assert result.attempts == 4  # a throttled request was refused, not lost: no extra rounds
+    assert present(direct, table, "throttled") == [False, False, False]
+
+
+def test_read_timeout_after_the_write_is_settled(proxy: FaultProxy, direct: Connection, table: str,
+                                                 log: ActionLog) -> None:
+    """A slow answer (past the read timeout; 30 s in the app, 1 s here) is a lost answer."""
+    conn = proxied(proxy, config=client_config().merge(Config(read_timeout=1)))
+    tx = signup(table, "slow")
+    proxy.add(fp.DELAY_RESPONSE, operation=TX, seconds=1.5)
+    result = run(conn, tx, log)
+    assert result.status == APPLIED and "ReadTimeoutError" in result.message
+    same_token_everywhere(proxy, tx, result)
+    assert present(direct, table, "slow") == [True, True, True]
+
+
+def test_endpoint_gone_then_back_same_connection_same_token(proxy: FaultProxy, pconn: Connection,
+                                                            direct: Connection, table: str,
+                                                            log: ActionLog) -> None:
+    assert pconn.list_tables()  # the connection has been used: its pool holds a live socket
+    tx = signup(table, "gone")
+    proxy.go_down()
+    result = run(pconn, tx, log, retry_delay=0.05)
+    assert result.status == UNKNOWN
+    assert "The reads failed too" in result.message and "same token" in result.message
+    assert present(direct, table, "gone") == [False, False, False]
+    proxy.come_back()
+    again = run(pconn, tx, log)
+    assert again.status == SUCCEEDED and again.token == tx.token
+    assert present(direct, table, "gone") == [True, True, True]
+    assert [e["outcome"]["status"] for e in log.entries()] == [UNKNOWN, SUCCEEDED]
+
+
+def test_remote_endpoint_needs_the_table_name_typed(proxy: FaultProxy, loopback_only: dict[str, str],
+                                                    direct: Connection, table: str,
+                                                    log: ActionLog) -> None:
+    """An endpoint that is not on this machine (a name, here resolved to the proxy) needs
+    the table name typed; a click is not enough, and nothing is sent until then."""
+    loopback_only["dynamodb.staging.example"] = "127.0.0.1"
+    port = proxy.url.rsplit(":", 1)[1]
+    spec = ConnectionSpec(name="staging", endpoint_url=f"http://dynamodb.staging.example:{port}",
+                          region="us-east-1")
+    conn = Connection(spec, credentials=FAKE_KEYS)
+    assert not spec.is_local
+    tx = signup(table, "remote")
+    for confirmation in (True, "", "yes", table.upper()):
+        with pytest.raises(ConfirmationError, match=f"type {table} to confirm"):
+            execute_transaction(conn, tx, confirmation=confirmation, schema=S, log=log)
+    assert proxy.requests() == [] and log.entries() == []
+    result = execute_transaction(conn, tx, confirmation=f" {table} ", schema=S, log=log)
+    assert result.status == SUCCEEDED
+    assert [r.operation for r in proxy.requests()] == [TX]
+    entry = log.entries()[-1]
+    assert entry["connection"]["local"] is False and entry["outcome"]["status"] == SUCCEEDED
+    assert present(direct, table, "remote") == [True, True, True]
+    second = execute_transaction(conn, signup(table, "remote"), confirmation=table, schema=S, log=log)
+    assert second.status == CANCELLED  # the signup's guards still hold on a remote endpoint
