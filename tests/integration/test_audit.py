@@ -147,17 +147,20 @@ def test_cancel_stops_within_one_page_per_segment(reader: Reader, conn: Connecti
                                                    accounts_table: str) -> None:
     info = describe_table(conn, accounts_table)
     cancel = threading.Event()
+    reads_at_cancel: list[int] = []
 
     def progress(p: AuditProgress) -> None:
-        if p.pages >= 1:
+        if p.pages >= 1 and not cancel.is_set():
+            reads_at_cancel.append(len(reader.log.receipts()))
             cancel.set()
 
     result = run_audit(reader, info, default_schema(info), segments=2, page_limit=1,
                        progress=progress, cancel=cancel)
     assert result.cancelled and not result.complete
-    # One page was read before the cancel; at most one more page per segment after it.
-    assert result.pages <= 1 + 2
+    # After the cancel, each segment finishes at most the one request it had in flight.
+    assert len(reader.log.receipts()) - reads_at_cancel[0] <= 2
     assert result.items_read < info.item_count
+    assert result.incomplete_segments == (0, 1)
 
 
 def test_read_only_connection_audits_without_writing(moto_endpoint: str, accounts_table: str) -> None:
