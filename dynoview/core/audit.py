@@ -207,7 +207,7 @@ class AuditIncompleteError(DynoViewError):
     """
 
     def __init__(self, table: str, cause: BaseException, failed: int, incomplete: list[int],
-                 segments: int, items_read: int) -> None:
+                 segments: int, items_read: int, where: Mapping[str, Any] | None = None) -> None:
         self.cause = cause
         self.failed_segment = failed
         self.incomplete = tuple(sorted(incomplete))
@@ -215,12 +215,19 @@ class AuditIncompleteError(DynoViewError):
         self.items_read = items_read
         listed = ", ".join(str(s) for s in self.incomplete)
         plural = "s" if len(self.incomplete) != 1 else ""
+        reason = describe_error(cause, operation="Scan", table=table, **(where or {})).message
         super().__init__(
             f"The audit of {table} stopped before reading the whole table: segment {failed} failed. "
-            f"{describe_error(cause, operation='Scan', table=table).message} Segment{plural} {listed} "
+            f"{reason} Segment{plural} {listed} "
             f"(of 0 to {segments - 1}) {'were' if plural else 'was'} not read to the end "
             f"({items_read:,} items were read), so no findings are shown: an account on an unread "
             "page would make its locks look orphaned. Run the audit again.", field="segments")
+
+
+def _where(reader: Reader) -> dict[str, Any]:
+    """The connection details an error sentence names (profile for the login to run)."""
+    spec = reader.conn.spec
+    return {"profile": spec.profile, "endpoint": spec.endpoint_url, "region": reader.conn.region}
 
 
 def run_audit(
@@ -287,12 +294,13 @@ def run_audit(
 
     with _relaxed_gc():
         return _run(pages, worker, segments, pairing, progress, cancel, table, started, schema,
-                    consistent, fast_parse)
+                    consistent, fast_parse, _where(reader))
 
 
 def _run(pages: queue.Queue[Any], worker: Callable[[int], None], segments: int, pairing: Pairing,
          progress: ProgressCallback | None, cancel: threading.Event, table: TableInfo,
-         started: float, schema: UniquenessSchema, consistent: bool, fast_parse: bool) -> AuditResult:
+         started: float, schema: UniquenessSchema, consistent: bool, fast_parse: bool,
+         where: Mapping[str, Any] | None = None) -> AuditResult:
     """Start the segment threads and classify their pages as they arrive."""
     threads = [threading.Thread(target=worker, args=(s,), name=f"audit-segment-{s}", daemon=True)
                for s in range(segments)]
@@ -346,7 +354,7 @@ def _run(pages: queue.Queue[Any], worker: Callable[[int], None], segments: int, 
         t.join()
     if error is not None:
         raise AuditIncompleteError(table.name, error, failed_segment, incomplete, segments,
-                                   pairing.items_seen) from error
+                                   pairing.items_seen, where) from error
     findings = pairing.findings()
     return AuditResult(
         table=table.name, schema=schema, pairing=pairing, findings=findings,
