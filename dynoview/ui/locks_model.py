@@ -27,6 +27,7 @@ from dynoview.core.pairing import (
     LABELS,
     MISSING_LOCK,
     ORPHAN_LOCK,
+    SEVERITY,
     Cell,
     Finding,
     PairRow,
@@ -58,7 +59,8 @@ class PairingModel(QAbstractTableModel):
     def set_rows(self, rules: list[str], rows: list[PairRow]) -> None:
         self.beginResetModel()
         self._rules = list(rules)
-        self._rows = list(rows)
+        # Problems first, worst first: support opens this view to find what is broken.
+        self._rows = sorted(rows, key=lambda r: -SEVERITY[r.status])
         self.endResetModel()
 
     def clear(self) -> None:
@@ -157,6 +159,17 @@ class PairingFilterProxy(QSortFilterProxyModel):
         self.beginFilterChange()
         self._search = text.strip().casefold()
         self.endFilterChange()
+
+    def lessThan(self, left: Index, right: Index) -> bool:
+        """Status columns sort by severity (worst last, so descending puts problems first)."""
+        model = self.sourceModel()
+        if isinstance(model, PairingModel) and (
+                left.column() == model.status_column()
+                or (left.column() >= FIRST_RULE_COL and (left.column() - FIRST_RULE_COL) % 2 == 1)):
+            ls, rs = model.data(left, StatusRole), model.data(right, StatusRole)
+            if ls != rs:
+                return SEVERITY.get(ls, 0) < SEVERITY.get(rs, 0)
+        return super().lessThan(left, right)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         model = self.sourceModel()

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QSplitter,
     QTableView,
@@ -119,6 +120,7 @@ class LocksPanel(QWidget):
 
         audit_row = QHBoxLayout()
         self.audit_button = QPushButton("Run full audit")
+        self.audit_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.audit_button.clicked.connect(self.run_audit)
         self.segments = QSpinBox()
         self.segments.setRange(1, MAX_SEGMENTS)
@@ -133,10 +135,12 @@ class LocksPanel(QWidget):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.clicked.connect(self.cancel_audit)
         self.cancel_button.hide()
+        self.segments.setMaximumWidth(150)
         for w in (self.audit_button, self.segments, self.consistent):
             audit_row.addWidget(w)
         audit_row.addWidget(self.progress, 1)
         audit_row.addWidget(self.cancel_button)
+        audit_row.addStretch(0)
         layout.addLayout(audit_row)
 
         self.counts_label = QLabel("No audit yet: run the full audit to pair accounts with locks.")
@@ -199,8 +203,8 @@ class LocksPanel(QWidget):
         details_layout.addLayout(actions)
         splitter.addWidget(details)
         splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
-        layout.addWidget(splitter, 1)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([900, 380])
 
         box = QGroupBox("Diagnose one value")
         box_layout = QVBoxLayout(box)
@@ -216,9 +220,15 @@ class LocksPanel(QWidget):
         row.addWidget(self.diagnose_button)
         box_layout.addLayout(row)
         self.diagnosis_view = QTextBrowser()
-        self.diagnosis_view.setMaximumHeight(220)
         box_layout.addWidget(self.diagnosis_view)
-        layout.addWidget(box)
+        # The findings get the room; the diagnose box can be dragged taller.
+        vertical = QSplitter(Qt.Orientation.Vertical)
+        vertical.addWidget(splitter)
+        vertical.addWidget(box)
+        vertical.setStretchFactor(0, 3)
+        vertical.setStretchFactor(1, 1)
+        vertical.setSizes([520, 200])
+        layout.addWidget(vertical, 1)
 
     # ------------------------------------------------------------------ table and schema
 
@@ -344,6 +354,7 @@ class LocksPanel(QWidget):
         self._audit_running(False)
         self.result = result
         self.model.set_rows([r.name for r in result.schema.rules], rows)
+        self.view.sortByColumn(self.model.status_column(), Qt.SortOrder.DescendingOrder)
         self.view.resizeColumnsToContents()
         self.counts_label.setText(self.counts_text(result))
         self.audit_finished.emit(result)
