@@ -7,16 +7,43 @@ from typing import Any
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPlainTextEdit,
     QPushButton,
     QTabWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from dynoview.core.ttl import TtlState
-from dynoview.core.values import dynamodb_json, plain_json
+from dynoview.core.values import display_text, dynamodb_json, plain_json, type_code
+
+_SET_TYPES = {"SS", "NS", "BS"}
+
+
+def _children(av: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Nested entries of a map, list or set, as (label, AttributeValue)."""
+    code = type_code(av)
+    if code == "M":
+        return [(k, v) for k, v in av["M"].items()]
+    if code == "L":
+        return [(f"[{i}]", v) for i, v in enumerate(av["L"])]
+    if code in _SET_TYPES:
+        member = code[0]
+        return [("∈", {member: m}) for m in av[code]]
+    return []
+
+
+def attribute_node(name: str, av: dict[str, Any]) -> QTreeWidgetItem:
+    """A tree row for one attribute; maps, lists and sets expand into their members."""
+    node = QTreeWidgetItem([name, type_code(av), display_text(av, limit=500)])
+    node.setToolTip(2, display_text(av, limit=5000))
+    for label, child in _children(av):
+        node.addChild(attribute_node(label, child))
+    return node
 
 
 def monospace() -> QFont:
@@ -38,6 +65,12 @@ class ItemDetail(QWidget):
         self.ttl_label.setWordWrap(True)
         self.ttl_label.hide()
         self.tabs = QTabWidget()
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels(["Attribute", "Type", "Value"])
+        self.tree.setAlternatingRowColors(True)
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.tabs.addTab(self.tree, "Attributes")
         self.ddb_text = QPlainTextEdit(readOnly=True)
         self.plain_text = QPlainTextEdit(readOnly=True)
         for edit in (self.ddb_text, self.plain_text):
@@ -66,9 +99,12 @@ class ItemDetail(QWidget):
             self.title.setText("Select an item to see it in full.")
             self.ddb_text.clear()
             self.plain_text.clear()
+            self.tree.clear()
             self.ttl_label.hide()
             return
         self.title.setText(key_text or "Item")
+        self.tree.clear()
+        self.tree.addTopLevelItems([attribute_node(k, v) for k, v in item.items()])
         self.ddb_text.setPlainText(dynamodb_json(item))
         self.plain_text.setPlainText(plain_json(item))
         if ttl is not None and ttl.kind != "none":
@@ -79,7 +115,8 @@ class ItemDetail(QWidget):
             self.ttl_label.hide()
 
     def current_text(self) -> str:
-        edit = self.ddb_text if self.tabs.currentIndex() == 0 else self.plain_text
+        """The JSON to copy: the plain JSON tab if shown, else DynamoDB JSON."""
+        edit = self.plain_text if self.tabs.currentWidget() is self.plain_text else self.ddb_text
         return edit.toPlainText()
 
     def copy(self) -> None:

@@ -179,3 +179,25 @@ def test_edit_dialog_rejects_bad_json_at_the_attribute(qtbot) -> None:
     dialog.editor.setPlainText('{"PK": {"S": "A"}, "n": {"N": "1.50"}}')
     dialog._accept()
     assert dialog.item == {"PK": {"S": "A"}, "n": {"N": "1.50"}}
+
+
+def test_maps_lists_and_sets_expand_in_the_attribute_tree(qtbot) -> None:
+    from dynoview.ui.item_detail import ItemDetail
+
+    detail = ItemDetail()
+    qtbot.addWidget(detail)
+    item = {"id": {"N": "1"},
+            "loc": {"M": {"site": {"S": "lab"}, "coords": {"L": [{"N": "51.5074"},
+                                                                  {"N": "-0.1278"}]}}},
+            "tags": {"SS": ["a", "b"]}}
+    detail.show_item(item, "id = 1")
+    tree = detail.tree
+    assert tree.topLevelItemCount() == 3
+    loc = tree.topLevelItem(1)
+    assert (loc.text(0), loc.text(1)) == ("loc", "M")
+    coords = loc.child(1)
+    assert (coords.text(0), coords.text(1), coords.childCount()) == ("coords", "L", 2)
+    assert coords.child(0).text(2) == "51.5074"
+    tags = tree.topLevelItem(2)
+    assert tags.text(1) == "SS" and sorted(tags.child(i).text(2) for i in range(2)) == ["a", "b"]
+    assert '"N": "51.5074"' in detail.current_text()
