@@ -110,6 +110,8 @@ class ConnectionDialog(QDialog):
         self._load(row)
 
     def _load(self, row: int) -> None:
+        if row < 0 or row > len(self.specs):
+            return  # nothing selected: the form is a new connection
         is_demo = row == 0
         for w in (self.name, self.profile, self.region, self.endpoint):
             w.setEnabled(not is_demo)

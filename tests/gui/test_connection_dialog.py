@@ -1,0 +1,65 @@
+"""The connection dialog: add, validate at the field, save without secrets, pick the demo."""
+
+from __future__ import annotations
+
+import pytest
+
+from dynoview.ui.connection_dialog import ConnectionDialog
+from dynoview.ui.settings import load_connections, save_connections, settings_path
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture(autouse=True)
+def empty_settings() -> None:
+    save_connections([])
+
+
+def test_new_connection_is_validated_at_the_field(qtbot) -> None:
+    dialog = ConnectionDialog()
+    qtbot.addWidget(dialog)
+    dialog._new()
+    dialog._save()
+    assert dialog.message.text() == "Give the connection a name."
+    assert "d32f2f" in dialog.name.styleSheet()
+    dialog.name.setText("local")
+    dialog.endpoint.setText("localhost:8000")
+    dialog._save()
+    assert "must start with http://" in dialog.message.text()
+    assert "d32f2f" in dialog.endpoint.styleSheet()
+    assert load_connections()[0] == []
+
+
+def test_saved_connection_keeps_no_secrets(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "very-secret-value-123")
+    dialog = ConnectionDialog()
+    qtbot.addWidget(dialog)
+    dialog._new()
+    dialog.name.setText("dev sso")
+    dialog.profile.setCurrentText("dev-sso")
+    dialog.region.setText("eu-west-1")
+    dialog.endpoint.setText("http://localhost:8000")
+    dialog.read_only.setChecked(True)
+    dialog._save()
+    specs, problems = load_connections()
+    assert problems == []
+    assert [(s.name, s.profile, s.region, s.endpoint_url, s.read_only) for s in specs] == [
+        ("dev sso", "dev-sso", "eu-west-1", "http://localhost:8000", True)]
+    text = settings_path().read_text()
+    assert "very-secret-value-123" not in text and "testing-fake-secret" not in text
+    # Reopening lists it, and Connect returns it.
+    again = ConnectionDialog()
+    qtbot.addWidget(again)
+    assert again.list.count() == 2
+    again.list.setCurrentRow(1)
+    again._connect()
+    assert again.chosen is not None and again.chosen.profile == "dev-sso"
+    assert again.chosen.read_only
+
+
+def test_demo_entry(qtbot) -> None:
+    dialog = ConnectionDialog()
+    qtbot.addWidget(dialog)
+    dialog.list.setCurrentRow(0)
+    dialog._connect()
+    assert dialog.demo_chosen and dialog.chosen is None
