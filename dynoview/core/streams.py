@@ -409,7 +409,9 @@ class StreamEvent:
         more = len(changes) - limit
         if more > 0:
             shown.append(f"and {more} more")
-        return "; ".join(shown) if shown else "(no attribute changed)"
+        if shown:
+            return "; ".join(shown)
+        return "(no attribute changed)" if self.event_name == MODIFY else "(key attributes only)"
 
     def to_json(self) -> dict[str, Any]:
         """The `dynoview stream` JSON line: lossless DynamoDB JSON values, binary as base64."""

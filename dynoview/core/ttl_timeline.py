@@ -43,7 +43,10 @@ class TtlEntry:
 
     @property
     def value_text(self) -> str:
-        return display_text(self.value, 60) if self.value is not None else ""
+        if self.value is None:
+            return ""
+        code = next(iter(self.value), "?")
+        return f"{display_text(self.value, 60)} ({code})"
 
 
 @dataclass(frozen=True)

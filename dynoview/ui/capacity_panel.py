@@ -1,0 +1,361 @@
+"""Capacity and partitions: item-collection sizes per partition key (largest first, with
+the 10 GB limit when the table has an LSI), items per key, likely hot keys, and what the
+sampling Scan cost as reported by the service next to DynoView's own estimate."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.capacity import (
+    COLLECTION_LIMIT_BYTES,
+    CollectionStat,
+    PartitionReport,
+    Sample,
+    analyse_partitions,
+    human_bytes,
+    scan_sample,
+)
+from dynoview.core.tables import TableInfo
+from dynoview.ui.context import AppContext
+from dynoview.ui.ttl_timeline_panel import Bar, BarChart, caution_background, warning_color
+
+COLUMNS = ("Partition key", "Items", "Table bytes", "LSI bytes", "Total", "Of 10 GB limit", "Hot?")
+StatRole = Qt.ItemDataRole.UserRole + 1
+_Index = QModelIndex | QPersistentModelIndex
+TOP_BARS = 20
+
+
+class CollectionsModel(QAbstractTableModel):
+    """One row per partition key value, largest collection first; hot keys highlighted."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.report: PartitionReport | None = None
+        self._rows: tuple[CollectionStat, ...] = ()
+        self._hot: dict[str, str] = {}
+
+    def set_report(self, report: PartitionReport | None) -> None:
+        self.beginResetModel()
+        self.report = report
+        self._rows = report.collections if report else ()
+        self._hot = {h.stat.key_text: h.reason for h in report.hot_keys} if report else {}
+        self.endResetModel()
+
+    def stat(self, row: int) -> CollectionStat:
+        return self._rows[row]
+
+    def is_hot(self, row: int) -> bool:
+        return self._rows[row].key_text in self._hot
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return ("Item collection size: table items plus their LSI entries (the 10 GB limit "
+                    "counts both)") if section in (4, 5) else None
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        stat = self._rows[index.row()]
+        col = index.column()
+        hot = stat.key_text in self._hot
+        has_lsi = bool(self.report and self.report.has_lsi)
+        if role == StatRole:
+            return stat
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (
+                stat.key_text,
+                f"{stat.items:,}",
+                human_bytes(stat.table_bytes),
+                human_bytes(stat.lsi_bytes) if has_lsi else "no LSI",
+                human_bytes(stat.total_bytes),
+                f"{stat.limit_fraction:.6%}" if has_lsi else "no limit",
+                "likely hot" if hot else "",
+            )[col]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if hot:
+                return f"{stat.key_text} {self._hot[stat.key_text]}"
+            if col == 5 and not has_lsi:
+                return "Without a local secondary index an item collection has no size limit."
+            return None
+        if role == Qt.ItemDataRole.BackgroundRole and hot:
+            return QBrush(caution_background(self._palette()))
+        if role == Qt.ItemDataRole.FontRole and hot:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (1, 2, 3, 4, 5):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _palette(self) -> Any:
+        view = self.parent()
+        return view.palette() if isinstance(view, QWidget) else QWidget().palette()
+
+
+class CapacityPanel(QWidget):
+    """Item-collection sizes and partition-key spread from a bounded Scan (or given items),
+    and the Scan's cost: service-reported capacity next to DynoView's estimate."""
+
+    report_changed = Signal(object)  # PartitionReport | None
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.report: PartitionReport | None = None
+        self.sample: Sample | None = None
+        self._table: TableInfo | None = None
+        self._setup_ui()
+        ctx.table_changed.connect(self._on_table_changed)
+        ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
+        self._on_table_changed(ctx.table)
+
+    # -- construction ------------------------------------------------------------
+    def _setup_ui(self) -> None:
+        controls = QHBoxLayout()
+        self.max_items = QSpinBox()
+        self.max_items.setRange(100, 200_000)
+        self.max_items.setSingleStep(1000)
+        self.max_items.setValue(2000)
+        self.max_items.setPrefix("Sample up to ")
+        self.max_items.setSuffix(" items")
+        self.max_items.setToolTip("A bounded, eventually consistent Scan; every page leaves a "
+                                  "read receipt")
+        self.scan_button = QPushButton("Scan sample")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        for widget in (self.max_items, self.scan_button, self.cancel_button):
+            controls.addWidget(widget)
+        controls.addStretch(1)
+
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.summary = QLabel("Scan a sample to see item-collection sizes and partition keys.")
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.limit_label = QLabel()
+        self.limit_label.setWordWrap(True)
+        self.hot_label = QLabel()
+        self.hot_label.setWordWrap(True)
+        self.hot_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.model = CollectionsModel(self)
+        self.view = QTableView()
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.verticalHeader().hide()
+        self.view.setAlternatingRowColors(True)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.view.horizontalHeader().setStretchLastSection(True)
+        collections_box = QGroupBox("Item collections, largest first")
+        QVBoxLayout(collections_box).addWidget(self.view)
+
+        self.size_chart = BarChart()
+        self.size_chart.y_title = "collection size"
+        self.size_chart.x_title = "partition key (largest first)"
+        self.size_chart.integer_axis = False
+        self.size_chart.value_format = human_bytes
+        self.size_chart.empty_text = "Scan a sample to see collection sizes."
+        self.dist_chart = BarChart()
+        self.dist_chart.y_title = "partition keys"
+        self.dist_chart.x_title = "items per partition key"
+        self.dist_chart.empty_text = "Scan a sample to see how items spread over keys."
+        charts = QSplitter(Qt.Orientation.Vertical)
+        charts.addWidget(self.size_chart)
+        charts.addWidget(self.dist_chart)
+
+        self.pages = QTableWidget(0, 5)
+        self.pages.setHorizontalHeaderLabels(["Page", "Items", "Bytes returned",
+                                              "Reported by DynamoDB", "DynoView estimate"])
+        self.pages.verticalHeader().hide()
+        self.pages.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.pages.horizontalHeader().setStretchLastSection(True)
+        self.pages.setToolTip("Each Scan page is billed on the total size of the items it read, "
+                              "rounded up to 4 KB, halved for eventually consistent reads.")
+        pages_box = QGroupBox("What the sample cost")
+        QVBoxLayout(pages_box).addWidget(self.pages)
+
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(collections_box)
+        left.addWidget(pages_box)
+        left.setStretchFactor(0, 3)
+        left.setStretchFactor(1, 1)
+        body = QSplitter(Qt.Orientation.Horizontal)
+        body.addWidget(left)
+        body.addWidget(charts)
+        body.setSizes([560, 480])  # proportions: the table needs its columns
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(controls)
+        layout.addWidget(self.message)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.limit_label)
+        layout.addWidget(self.hot_label)
+        layout.addWidget(body, 1)
+
+        self.scan_button.clicked.connect(self.scan)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.size_chart.bar_clicked.connect(self._select_collection)
+
+    @property
+    def task_name(self) -> str:
+        return f"capacity-scan-{id(self)}"
+
+    # -- data --------------------------------------------------------------------
+    def _on_table_changed(self, table: TableInfo | None) -> None:
+        self.cancel()
+        self._table = table
+        self.report = None
+        self.sample = None
+        self.model.set_report(None)
+        self.size_chart.set_bars([], title="")
+        self.size_chart.set_marker(None)
+        self.dist_chart.set_bars([], title="")
+        self.pages.setRowCount(0)
+        self.hot_label.clear()
+        self.limit_label.clear()
+        self.scan_button.setEnabled(table is not None and self.ctx.reader is not None)
+        self._show_message("" if table is not None else "Open a table to see its partitions.")
+        if table is not None:
+            self.summary.setText(f"Scan a sample of {table.name} to see item-collection sizes and "
+                                 "how items spread over partition keys.")
+
+    def _show_message(self, text: str, warn: bool = False) -> None:
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+        self.message.setStyleSheet(f"color: {warning_color(self.palette()).name()};" if warn else "")
+
+    def scan(self) -> None:
+        table, reader = self._table, self.ctx.reader
+        if table is None or reader is None:
+            return
+        self.scan_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self._show_message(f"Scanning up to {self.max_items.value():,} items of {table.name}…")
+        work = functools.partial(scan_sample, max_items=self.max_items.value())
+        self.ctx.tasks.submit(self.task_name, work, reader, table.name, pass_cancel=True,
+                              on_result=self._scanned, on_error=self._failed)
+
+    def cancel(self) -> None:
+        if self.ctx.tasks.is_running(self.task_name):
+            self.ctx.tasks.cancel(self.task_name)
+            self._show_message("Scan cancelled.")
+        self.cancel_button.setEnabled(False)
+        self.scan_button.setEnabled(self._table is not None and self.ctx.reader is not None)
+
+    def _scanned(self, sample: Sample) -> None:
+        self.cancel_button.setEnabled(False)
+        self.scan_button.setEnabled(True)
+        self._show_message("")
+        self.sample = sample
+        self._fill_pages(sample)
+        self.load_items(sample.items, complete=sample.exhausted)
+
+    def _failed(self, exc: BaseException) -> None:
+        self.cancel_button.setEnabled(False)
+        self.scan_button.setEnabled(self._table is not None)
+        self._show_message(self.ctx.report(exc, operation="Scan").message, warn=True)
+
+    def load_items(self, items: Sequence[dict[str, Any]], *, complete: bool = False,
+                   table: TableInfo | None = None) -> None:
+        """Analyse the given items (a Scan sample or the items view's result set)."""
+        if table is not None:
+            self._table = table
+        if self._table is None:
+            return
+        report = analyse_partitions(items, self._table, complete=complete)
+        self.report = report
+        self.model.set_report(report)
+        text = report.summary()
+        if self.sample is not None and items is self.sample.items:
+            text += " " + self.sample.describe()
+        if report.largest_item is not None:
+            item = report.largest_item
+            text += (f" Largest item: {item.key_text}, {human_bytes(item.bytes)} "
+                     f"({item.limit_fraction:.2%} of the 400 KB item limit).")
+        self.summary.setText(text)
+        self.limit_label.setText(report.limit_note())
+        if report.hot_keys:
+            self.hot_label.setText("Likely hot: " + " ".join(
+                f"{h.stat.key_text} {h.reason}" for h in report.hot_keys))
+            self.hot_label.setStyleSheet(f"color: {warning_color(self.palette()).name()};")
+        else:
+            self.hot_label.setText("No partition key stands out in this sample: items spread "
+                                   "evenly enough over keys.")
+            self.hot_label.setStyleSheet("")
+        self._fill_charts(report)
+        self.report_changed.emit(report)
+
+    def _fill_charts(self, report: PartitionReport) -> None:
+        pal = self.palette()
+        hot = report.hot_key_texts
+        bars = [Bar(s.key_text if len(s.key_text) <= 18 else s.key_text[:17] + "…", s.total_bytes,
+                    warning_color(pal) if s.key_text in hot else None,
+                    f"{s.key_text}\n{s.items:,} item(s), {human_bytes(s.total_bytes)}"
+                    + (f" ({s.limit_fraction:.6%} of the 10 GB limit)" if report.has_lsi else "")
+                    + ("\nLikely hot" if s.key_text in hot else ""))
+                for s in report.collections[:TOP_BARS]]
+        shown = f"largest {len(bars)} of {report.key_count}" if report.key_count > len(bars) else "all"
+        self.size_chart.set_bars(bars, title=f"Item-collection sizes ({shown})")
+        if report.has_lsi:
+            self.size_chart.set_marker(COLLECTION_LIMIT_BYTES, "10 GB item-collection limit (LSI)")
+        else:
+            self.size_chart.set_marker(None)
+        self.dist_chart.set_bars(
+            [Bar(label, count, None, f"{count:,} partition key(s) hold {label} item(s) each")
+             for label, count in report.distribution],
+            title="How many items each partition key holds")
+
+    def _fill_pages(self, sample: Sample) -> None:
+        self.pages.setRowCount(len(sample.pages) + 1)
+        for row, page in enumerate(sample.pages):
+            values = (str(row + 1), f"{page.items:,}", human_bytes(page.bytes),
+                      "not reported" if page.reported is None else f"{page.reported:g} RCU",
+                      "" if page.estimated is None else f"{page.estimated:g} RCU")
+            for col, text in enumerate(values):
+                self.pages.setItem(row, col, QTableWidgetItem(text))
+        total = sample.reported_units
+        totals = ("Total", f"{len(sample.items):,}", human_bytes(sum(p.bytes for p in sample.pages)),
+                  "not reported" if total is None else f"{total:g} RCU",
+                  f"{sample.estimated_units:g} RCU")
+        for col, text in enumerate(totals):
+            cell = QTableWidgetItem(text)
+            font = cell.font()
+            font.setBold(True)
+            cell.setFont(font)
+            self.pages.setItem(len(sample.pages), col, cell)
+        self.pages.resizeColumnsToContents()
+
+    def _select_collection(self, index: int) -> None:
+        if 0 <= index < self.model.rowCount():
+            self.view.selectRow(index)
+            self.view.scrollTo(self.model.index(index, 0))

@@ -1,0 +1,633 @@
+"""The TTL timeline: a bar chart of items expiring per hour or day ahead, the expired
+items DynamoDB has not deleted yet, and the items that will never expire (with why).
+
+``BarChart`` is a small QPainter chart (axes, ticks, labels, tooltips, click and keyboard
+selection, PNG export) drawn from the widget palette, so it reads in light and dark
+themes. It is used here and by the capacity panel. Qt Charts was not used: it is
+deprecated since Qt 6.10 and ships only in the large PySide6-Addons wheel.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFontMetrics,
+    QHelpEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.capacity import Sample
+from dynoview.core.tables import TableInfo
+from dynoview.core.ttl_timeline import (
+    AUTO,
+    DAY,
+    HOUR,
+    Bucket,
+    TtlEntry,
+    TtlTimeline,
+    build_timeline,
+    scan_for_timeline,
+    ttl_disabled_message,
+)
+from dynoview.ui.context import AppContext
+
+EntryRole = Qt.ItemDataRole.UserRole + 1
+
+
+# --------------------------------------------------------------------------- colours
+
+
+def is_dark(palette: QPalette) -> bool:
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def tone(palette: QPalette, light: str, dark: str) -> QColor:
+    """A colour picked for the palette's brightness, so text and bars keep their contrast."""
+    return QColor(dark if is_dark(palette) else light)
+
+
+def warning_color(palette: QPalette) -> QColor:
+    return tone(palette, "#c62828", "#ef5350")
+
+
+def muted(palette: QPalette) -> QColor:
+    """A grey between text and background: visible in both themes, clearly secondary."""
+    text = palette.color(QPalette.ColorRole.WindowText)
+    base = palette.color(QPalette.ColorRole.Base)
+    return QColor((text.red() + base.red()) // 2, (text.green() + base.green()) // 2,
+                  (text.blue() + base.blue()) // 2)
+
+
+def caution_background(palette: QPalette) -> QColor:
+    return tone(palette, "#fff3cd", "#5c4600")
+
+
+# --------------------------------------------------------------------------- chart
+
+
+@dataclass
+class Bar:
+    """One bar: its category label, value, optional colour and tooltip text."""
+
+    label: str
+    value: float
+    color: QColor | None = None
+    tooltip: str = ""
+
+
+def nice_axis(maximum: float, ticks: int = 5, integer: bool = True) -> tuple[float, float]:
+    """An axis top and tick step on 1-2-5 multiples, at least ``maximum``."""
+    if maximum <= 0:
+        return (float(ticks), 1.0) if integer else (1.0, 0.2)
+    raw = maximum / ticks
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    if integer:
+        step = max(1.0, math.ceil(step))
+    top = math.ceil(maximum / step) * step
+    return float(top), float(step)
+
+
+def _count_format(value: float) -> str:
+    return f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
+
+
+class BarChart(QWidget):
+    """A vertical bar chart with a value axis, category labels, axis titles, tooltips,
+    click/keyboard selection (``bar_clicked``) and an optional horizontal marker line."""
+
+    bar_clicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = ""
+        self.x_title = ""
+        self.y_title = ""
+        self.bars: list[Bar] = []
+        self.selected: int | None = None
+        self.integer_axis = True
+        self.value_format: Callable[[float], str] = _count_format
+        self.marker: tuple[float, str] | None = None
+        self.empty_text = "No data"
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumHeight(180)
+
+    # -- data ----------------------------------------------------------------
+    def set_bars(self, bars: Sequence[Bar], *, title: str | None = None) -> None:
+        self.bars = list(bars)
+        if title is not None:
+            self.title = title
+        if self.selected is not None and self.selected >= len(self.bars):
+            self.selected = None
+        self.update()
+
+    def set_marker(self, value: float | None, label: str = "") -> None:
+        self.marker = None if value is None else (value, label)
+        self.update()
+
+    def select(self, index: int | None, *, emit: bool = True) -> None:
+        if index is not None and not 0 <= index < len(self.bars):
+            return
+        self.selected = index
+        self.update()
+        if emit and index is not None:
+            self.bar_clicked.emit(index)
+
+    def sizeHint(self) -> QSize:
+        return QSize(640, 280)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(240, 180)
+
+    # -- geometry --------------------------------------------------------------
+    def axis(self) -> tuple[float, float]:
+        top = max((b.value for b in self.bars), default=0.0)
+        if self.marker and self.marker[0] <= max(top, 1) * 1.25:
+            top = max(top, self.marker[0])  # a near marker stays on the chart
+        return nice_axis(top, integer=self.integer_axis)
+
+    def _layout(self) -> tuple[QRectF, int]:
+        fm = QFontMetrics(self.font())
+        top, _step = self.axis()
+        tick_w = max(fm.horizontalAdvance(self.value_format(top)), fm.horizontalAdvance("0"))
+        left = 10 + (fm.height() + 6 if self.y_title else 0) + tick_w + 8
+        slot = (self.width() - left - 16) / max(len(self.bars), 1)
+        widest = max((fm.horizontalAdvance(b.label) for b in self.bars), default=0)
+        every = max(1, math.ceil((widest + 8) / max(slot, 1)))
+        bottom = fm.height() + 10 + (fm.height() + 6 if self.x_title else 0)
+        head = 10 + (fm.height() + 8 if self.title else 0)
+        plot = QRectF(left, head, max(self.width() - left - 16, 10), max(self.height() - head - bottom, 10))
+        return plot, every
+
+    def slots(self) -> list[QRectF]:
+        """Each bar's clickable area: its column of the plot plus its label below."""
+        if not self.bars:
+            return []
+        plot, _every = self._layout()
+        fm = QFontMetrics(self.font())
+        slot_w = plot.width() / len(self.bars)
+        return [QRectF(plot.left() + i * slot_w, plot.top(), slot_w, plot.height() + fm.height() + 8)
+                for i in range(len(self.bars))]
+
+    def bar_at(self, pos: QPoint) -> int | None:
+        for i, rect in enumerate(self.slots()):
+            if rect.contains(pos.toPointF()):
+                return i
+        return None
+
+    def bar_rect(self, index: int) -> QRectF:
+        """The area of bar ``index`` in widget coordinates (what a click on it hits)."""
+        return self.slots()[index]
+
+    # -- painting --------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        try:
+            self._paint(painter)
+        finally:
+            painter.end()
+
+    def _paint(self, p: QPainter) -> None:
+        pal = self.palette()
+        text = pal.color(QPalette.ColorRole.WindowText)
+        grid = QColor(text)
+        grid.setAlpha(45)
+        p.fillRect(self.rect(), pal.color(QPalette.ColorRole.Base))
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        fm = QFontMetrics(self.font())
+        plot, every = self._layout()
+        if self.title:
+            bold = self.font()
+            bold.setBold(True)
+            p.setFont(bold)
+            p.setPen(text)
+            p.drawText(QRectF(0, 4, self.width(), fm.height() + 4), Qt.AlignmentFlag.AlignCenter, self.title)
+            p.setFont(self.font())
+        top, step = self.axis()
+
+        def y_of(value: float) -> float:
+            return plot.bottom() - (min(value, top) / top) * plot.height() if top else plot.bottom()
+
+        # value axis: grid lines and tick labels
+        p.setPen(text)
+        ticks = round(top / step) if step else 0
+        for i in range(ticks + 1):
+            value = i * step
+            y = y_of(value)
+            p.setPen(QPen(grid, 1))
+            p.drawLine(int(plot.left()), int(y), int(plot.right()), int(y))
+            p.setPen(text)
+            label = self.value_format(value)
+            p.drawText(QRectF(0, y - fm.height() / 2, plot.left() - 6, fm.height()),
+                       Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label)
+        # axes
+        p.setPen(QPen(text, 1))
+        p.drawLine(int(plot.left()), int(plot.top()), int(plot.left()), int(plot.bottom()))
+        p.drawLine(int(plot.left()), int(plot.bottom()), int(plot.right()), int(plot.bottom()))
+        # axis titles
+        if self.y_title:
+            p.save()
+            p.translate(10 + fm.ascent(), plot.center().y())
+            p.rotate(-90)
+            p.drawText(QRectF(-plot.height() / 2, -fm.ascent(), plot.height(), fm.height()),
+                       Qt.AlignmentFlag.AlignCenter, self.y_title)
+            p.restore()
+        if self.x_title:
+            p.drawText(QRectF(plot.left(), self.height() - fm.height() - 4, plot.width(), fm.height()),
+                       Qt.AlignmentFlag.AlignCenter, self.x_title)
+        if not self.bars:
+            p.drawText(plot, Qt.AlignmentFlag.AlignCenter, self.empty_text)
+            return
+        slot_w = plot.width() / len(self.bars)
+        highlight = pal.color(QPalette.ColorRole.Highlight)
+        for i, bar in enumerate(self.bars):
+            width = max(slot_w * 0.7, 1.0)
+            x = plot.left() + i * slot_w + (slot_w - width) / 2
+            y = y_of(bar.value)
+            color = QColor(bar.color or highlight)
+            rect = QRectF(x, y, width, plot.bottom() - y)
+            if bar.value > 0:
+                p.fillRect(rect, color)
+            if i == self.selected:
+                p.setPen(QPen(text, 2, Qt.PenStyle.DashLine))
+                p.drawRect(QRectF(x - 2, plot.top(), width + 4, plot.height()))
+            p.setPen(text)
+            if bar.value > 0 and fm.horizontalAdvance(self.value_format(bar.value)) <= slot_w + 6:
+                p.drawText(QRectF(x - 20, y - fm.height() - 2, width + 40, fm.height()),
+                           Qt.AlignmentFlag.AlignCenter, self.value_format(bar.value))
+            if i % every == 0:
+                p.drawText(QRectF(plot.left() + i * slot_w - slot_w * (every - 1) / 2, plot.bottom() + 4,
+                                  slot_w * every, fm.height()),
+                           Qt.AlignmentFlag.AlignCenter, bar.label)
+        if self.marker:
+            value, label = self.marker
+            p.setPen(QPen(warning_color(pal), 2, Qt.PenStyle.DashLine))
+            if value <= top:
+                y = y_of(value)
+                p.drawLine(int(plot.left()), int(y), int(plot.right()), int(y))
+                p.drawText(QRectF(plot.left() + 4, y - fm.height() - 2, plot.width() - 8, fm.height()),
+                           Qt.AlignmentFlag.AlignRight, label)
+            else:  # far above the data: say so at the top edge rather than squash every bar
+                p.drawText(QRectF(plot.left() + 4, plot.top(), plot.width() - 8, fm.height()),
+                           Qt.AlignmentFlag.AlignRight, f"↑ {label} (far above the axis)")
+
+    # -- interaction -----------------------------------------------------------
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            index = self.bar_at(event.pos())
+            if index is None:
+                QToolTip.hideText()
+            else:
+                bar = self.bars[index]
+                QToolTip.showText(event.globalPos(),
+                                  bar.tooltip or f"{bar.label}: {self.value_format(bar.value)}", self)
+            return True
+        return super().event(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        index = self.bar_at(event.position().toPoint())
+        if index is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.select(index)
+        super().mousePressEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if not self.bars:
+            super().keyPressEvent(event)
+            return
+        current = self.selected if self.selected is not None else -1
+        if event.key() == Qt.Key.Key_Right:
+            self.select(min(current + 1, len(self.bars) - 1))
+        elif event.key() == Qt.Key.Key_Left:
+            self.select(max(current - 1, 0))
+        else:
+            super().keyPressEvent(event)
+
+    def save_png(self, path: str) -> bool:
+        """Write the chart as it looks now (palette included) to a PNG file."""
+        return self.grab().save(path, "PNG")
+
+
+# --------------------------------------------------------------------------- panel
+
+
+def _cell(text: str, tooltip: str = "") -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+    if tooltip:
+        item.setToolTip(tooltip)
+    return item
+
+
+def _table(headers: Sequence[str]) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(list(headers))
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.verticalHeader().hide()
+    table.setAlternatingRowColors(True)
+    table.setWordWrap(False)
+    table.horizontalHeader().setStretchLastSection(True)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    return table
+
+
+class TtlTimelinePanel(QWidget):
+    """How TTL plays out for a table: expired-but-present items, what expires when, and
+    what never will. Reads a bounded Scan (keys and TTL only) or any given items."""
+
+    timeline_changed = Signal(object)  # TtlTimeline | None
+    MAX_ROWS = 5000  # rows listed for one bar
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.now: datetime | None = None  # fixed clock for tests; None means real time
+        self.timeline: TtlTimeline | None = None
+        self._items: list[dict[str, Any]] = []
+        self._source = ""
+        self._table: TableInfo | None = None
+        self._setup_ui()
+        ctx.table_changed.connect(self._on_table_changed)
+        ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
+        self._on_table_changed(ctx.table)
+
+    # -- construction ------------------------------------------------------------
+    def _setup_ui(self) -> None:
+        controls = QHBoxLayout()
+        self.granularity = QComboBox()
+        self.granularity.addItem("Auto", AUTO)
+        self.granularity.addItem("Per hour", HOUR)
+        self.granularity.addItem("Per day", DAY)
+        self.granularity.setToolTip("Group expiries per hour or per day ahead (Auto picks hours "
+                                    "when everything expires within 48 hours)")
+        self.max_items = QSpinBox()
+        self.max_items.setRange(100, 100_000)
+        self.max_items.setSingleStep(1000)
+        self.max_items.setValue(5000)
+        self.max_items.setPrefix("up to ")
+        self.max_items.setSuffix(" items")
+        self.max_items.setToolTip("A bounded Scan of keys and the TTL attribute only; every page "
+                                  "leaves a read receipt")
+        self.scan_button = QPushButton("Scan table")
+        self.scan_button.setToolTip("Read the keys and TTL attribute of up to this many items")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        self.export_button = QPushButton("Export PNG…")
+        self.export_button.setToolTip("Save the chart as a PNG image")
+        for widget in (QLabel("Group"), self.granularity, self.max_items, self.scan_button,
+                       self.cancel_button):
+            controls.addWidget(widget)
+        controls.addStretch(1)
+        controls.addWidget(self.export_button)
+
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary = QLabel("Scan the table to see when its items expire.")
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        note = QLabel("DynamoDB deletes expired items in a background sweep, typically within a "
+                      "few days: until then they are still read, so check expiry at read time.")
+        note.setWordWrap(True)
+        font = note.font()
+        font.setItalic(True)
+        note.setFont(font)
+
+        self.chart = BarChart()
+        self.chart.x_title = "expires in (from now)"
+        self.chart.y_title = "items"
+        self.chart.empty_text = "Scan the table to see its TTL timeline."
+
+        self.bar_title = QLabel("Click a bar to list its items.")
+        self.items_table = _table(("Key", "TTL value", "Expires (local time)", "State"))
+        self.items_table.setToolTip("Double-click an item to open it")
+        bar_box = QWidget()
+        bar_layout = QVBoxLayout(bar_box)
+        bar_layout.setContentsMargins(0, 0, 0, 0)
+        bar_layout.addWidget(self.bar_title)
+        bar_layout.addWidget(self.items_table)
+
+        never_box = QGroupBox("Will never expire")
+        never_layout = QVBoxLayout(never_box)
+        self.never_table = _table(("Key", "TTL value", "Reason"))
+        never_layout.addWidget(self.never_table)
+
+        lists = QSplitter(Qt.Orientation.Horizontal)
+        lists.addWidget(bar_box)
+        lists.addWidget(never_box)
+        lists.setStretchFactor(0, 3)
+        lists.setStretchFactor(1, 2)
+        main = QSplitter(Qt.Orientation.Vertical)
+        main.addWidget(self.chart)
+        main.addWidget(lists)
+        main.setStretchFactor(0, 3)
+        main.setStretchFactor(1, 2)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(controls)
+        layout.addWidget(self.message)
+        layout.addWidget(self.summary)
+        layout.addWidget(note)
+        layout.addWidget(main, 1)
+
+        self.scan_button.clicked.connect(self.scan)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.export_button.clicked.connect(lambda: self.export_png())
+        self.granularity.currentIndexChanged.connect(lambda _i: self._rebuild())
+        self.chart.bar_clicked.connect(self.show_bar)
+        self.items_table.cellDoubleClicked.connect(lambda row, _col: self._open(self.items_table, row))
+        self.never_table.cellDoubleClicked.connect(lambda row, _col: self._open(self.never_table, row))
+
+    @property
+    def task_name(self) -> str:
+        return f"ttl-timeline-{id(self)}"
+
+    # -- table and data ----------------------------------------------------------
+    def _on_table_changed(self, table: TableInfo | None) -> None:
+        self.cancel()
+        self._table = table
+        self._items = []
+        self._source = ""
+        self.timeline = None
+        self.chart.set_bars([], title="")
+        self.items_table.setRowCount(0)
+        self.never_table.setRowCount(0)
+        self.bar_title.setText("Click a bar to list its items.")
+        ready = table is not None and bool(table.ttl_attribute) and self.ctx.reader is not None
+        self.scan_button.setEnabled(ready)
+        if table is None:
+            self._show_message("Open a table to see its TTL timeline.")
+        elif not table.ttl_attribute:
+            self._show_message(ttl_disabled_message(table), warn=True)
+        else:
+            self._show_message("")
+            self.summary.setText(f"TTL attribute: {table.ttl_attribute}. Scan the table to see "
+                                 "when its items expire.")
+        self.timeline_changed.emit(None)
+
+    def _show_message(self, text: str, warn: bool = False) -> None:
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+        color = warning_color(self.palette()).name() if warn else ""
+        self.message.setStyleSheet(f"color: {color};" if color else "")
+
+    def scan(self) -> None:
+        """Scan keys and the TTL attribute in a worker; the chart updates when it is done."""
+        table, reader = self._table, self.ctx.reader
+        if table is None or reader is None or not table.ttl_attribute:
+            return
+        self.scan_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self._show_message(f"Scanning {table.name} (keys and {table.ttl_attribute} only)…")
+        work = functools.partial(scan_for_timeline, max_items=self.max_items.value())
+        self.ctx.tasks.submit(self.task_name, work, reader, table, pass_cancel=True,
+                              on_result=self._scanned, on_error=self._failed)
+
+    def cancel(self) -> None:
+        if self.ctx.tasks.is_running(self.task_name):
+            self.ctx.tasks.cancel(self.task_name)
+            self._show_message("Scan cancelled.")
+        self.cancel_button.setEnabled(False)
+        self.scan_button.setEnabled(self._table is not None and bool(self._table.ttl_attribute))
+
+    def _scanned(self, sample: Sample) -> None:
+        self.cancel_button.setEnabled(False)
+        self.scan_button.setEnabled(True)
+        scope = "every item" if sample.exhausted else f"the first {len(sample.items)} items"
+        self._show_message("")
+        self.load_items(sample.items, f"a Scan of {scope}")
+
+    def _failed(self, exc: BaseException) -> None:
+        self.cancel_button.setEnabled(False)
+        self.scan_button.setEnabled(self._table is not None)
+        err = self.ctx.report(exc, operation="Scan")
+        self._show_message(err.message, warn=True)
+
+    def load_items(self, items: Sequence[dict[str, Any]], source: str = "the current result set",
+                   table: TableInfo | None = None) -> None:
+        """Show the timeline of the given items (e.g. the items view's result set)."""
+        if table is not None:
+            self._table = table
+        self._items = list(items)
+        self._source = source
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        table = self._table
+        if table is None or not table.ttl_attribute or not self._source:
+            return
+        timeline = build_timeline(self._items, table.ttl_attribute, table.key_names, now=self.now,
+                                  granularity=self.granularity.currentData())
+        self.timeline = timeline
+        pal = self.palette()
+        bars = []
+        for bucket in timeline.bars():
+            color = warning_color(pal) if bucket.kind == "expired" else (
+                muted(pal) if bucket.kind == "later" else None)
+            tip = f"{bucket.label}: {bucket.count} item(s)\n{bucket.range_text()}"
+            if bucket.kind == "expired" and timeline.oldest_expired is not None:
+                tip += f"\nOldest: {timeline.oldest_expired.key_text}"
+            bars.append(Bar(bucket.label, bucket.count, color, tip))
+        step = "hour" if timeline.granularity == HOUR else "day"
+        self.chart.set_bars(bars, title=f"Items by expiry, per {step} ahead ({timeline.attribute})")
+        self.summary.setText(f"From {self._source}: {timeline.summary()}")
+        self._fill_never(timeline.never)
+        self.chart.select(0 if timeline.expired else None, emit=False)
+        if timeline.expired:
+            self.show_bar(0)
+        else:
+            self.items_table.setRowCount(0)
+            self.bar_title.setText("Click a bar to list its items.")
+        self.timeline_changed.emit(timeline)
+
+    # -- lists -------------------------------------------------------------------
+    def show_bar(self, index: int) -> None:
+        """List the items of bar ``index`` (what clicking the bar does)."""
+        if self.timeline is None:
+            return
+        bars = self.timeline.bars()
+        if not 0 <= index < len(bars):
+            return
+        bucket: Bucket = bars[index]
+        self.chart.select(index, emit=False)
+        what = ("expired but still present (oldest first)" if bucket.kind == "expired"
+                else f"expiring {bucket.label} from now" if bucket.kind == "ahead" else "expiring later")
+        shown = min(bucket.count, self.MAX_ROWS)
+        more = f", first {shown} shown" if shown < bucket.count else ""
+        self.bar_title.setText(f"{bucket.count} item(s) {what}{more}.")
+        self._fill(self.items_table, bucket.entries[:shown], lambda e: (
+            e.key_text, e.value_text,
+            e.state.expires_at.astimezone().strftime("%Y-%m-%d %H:%M:%S") if e.state.expires_at else "",
+            e.state.text), tooltip=lambda e: e.state.dates())
+
+    def _fill_never(self, entries: Sequence[TtlEntry]) -> None:
+        self._fill(self.never_table, entries, lambda e: (e.key_text, e.value_text, e.reason),
+                   tooltip=lambda e: e.reason)
+
+    def _fill(self, table: QTableWidget, entries: Sequence[TtlEntry],
+              columns: Callable[[TtlEntry], tuple[str, ...]],
+              tooltip: Callable[[TtlEntry], str]) -> None:
+        table.setUpdatesEnabled(False)
+        table.setRowCount(len(entries))
+        for row, entry in enumerate(entries):
+            for col, text in enumerate(columns(entry)):
+                cell = _cell(text, tooltip(entry))
+                if col == 0:
+                    cell.setData(EntryRole, entry)
+                table.setItem(row, col, cell)
+        for col in range(table.columnCount() - 1):  # the last column stretches
+            table.resizeColumnToContents(col)
+        table.setUpdatesEnabled(True)
+
+    def _open(self, table: QTableWidget, row: int) -> None:
+        cell = table.item(row, 0)
+        entry = cell.data(EntryRole) if cell is not None else None
+        if isinstance(entry, TtlEntry) and self._table is not None:
+            self.ctx.open_item_requested.emit(self._table.name, dict(entry.key))
+
+    # -- export ------------------------------------------------------------------
+    def export_png(self, path: str | None = None) -> str | None:
+        """Save the chart as PNG (asks where when no path is given); returns the path."""
+        if path is None:
+            name = f"{self._table.name}-ttl-timeline.png" if self._table else "ttl-timeline.png"
+            path, _ = QFileDialog.getSaveFileName(self, "Export chart as PNG", name, "PNG images (*.png)")
+            if not path:
+                return None
+        if not self.chart.save_png(path):
+            self._show_message(f"Could not write {path}. Choose a folder you can write to and "
+                               "try again.", warn=True)
+            return None
+        return path

@@ -1,0 +1,83 @@
+"""The capacity panel standalone on a seeded local endpoint."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from dynoview.core.capacity import COLLECTION_LIMIT_BYTES
+from dynoview.core.connection import Connection
+from dynoview.core.tables import KeyAttribute, TableInfo, describe_table
+from dynoview.ui.capacity_panel import CapacityPanel
+from dynoview.ui.context import AppContext
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def ctx(qasync_loop: Any, demo_conn: Connection, seeded_table: str) -> Iterator[AppContext]:
+    context = AppContext()
+    context.set_connection(demo_conn)
+    context.set_table(describe_table(demo_conn, seeded_table))
+    yield context
+    context.tasks.shutdown()
+
+
+@pytest.fixture
+def panel(qtbot: Any, ctx: AppContext) -> CapacityPanel:
+    widget = CapacityPanel(ctx)
+    qtbot.addWidget(widget)
+    widget.resize(1200, 800)
+    return widget
+
+
+def test_scan_sample_shows_collections_limit_and_cost(qtbot: Any, panel: CapacityPanel,
+                                                      ctx: AppContext) -> None:
+    with qtbot.waitSignal(panel.report_changed, timeout=15000):
+        panel.scan_button.click()
+    report = panel.report
+    assert report is not None and report.complete and report.sampled_items == 60
+    assert panel.model.rowCount() == report.key_count == 60
+    sizes = [panel.model.stat(r).total_bytes for r in range(panel.model.rowCount())]
+    assert sizes == sorted(sizes, reverse=True)  # largest first
+    # The demo table has an LSI: the 10 GB limit is marked on the chart and in words.
+    assert panel.size_chart.marker is not None and panel.size_chart.marker[0] == COLLECTION_LIMIT_BYTES
+    assert "limited to 10 GB" in panel.limit_label.text()
+    assert panel.model.index(0, 5).data().endswith("%")
+    # The Scan's cost: service-reported next to DynoView's estimate, per page and in total.
+    last = panel.pages.rowCount() - 1
+    assert panel.pages.item(last, 0).text() == "Total"
+    assert panel.pages.item(last, 4).text().endswith("RCU")
+    assert "DynoView estimates" in panel.summary.text()
+    assert any(r.operation == "Scan" for r in ctx.read_log.receipts())
+    assert panel.dist_chart.bars[0].label == "1" and panel.dist_chart.bars[0].value == 60
+
+
+def test_hot_keys_are_highlighted(panel: CapacityPanel) -> None:
+    items = [{"PK": {"S": "TENANT#big"}, "SK": {"S": str(i)}} for i in range(50)]
+    items += [{"PK": {"S": f"TENANT#{i}"}, "SK": {"S": "1"}} for i in range(10)]
+    panel.load_items(items)
+    assert panel.model.stat(0).key_text == "TENANT#big"
+    assert panel.model.is_hot(0) and not panel.model.is_hot(1)
+    assert panel.model.index(0, 6).data() == "likely hot"
+    assert panel.model.index(0, 0).data(Qt.ItemDataRole.BackgroundRole) is not None
+    assert panel.model.index(1, 0).data(Qt.ItemDataRole.BackgroundRole) is None
+    assert "TENANT#big" in panel.hot_label.text() and "3,000 RCU" in panel.hot_label.text()
+    assert panel.size_chart.bars[0].color is not None  # drawn in the warning colour
+
+
+def test_table_without_lsi_has_no_limit_marker(panel: CapacityPanel) -> None:
+    table = TableInfo("plain", KeyAttribute("id", "S"), None)
+    panel.load_items([{"id": {"S": "a"}}], table=table)
+    assert panel.size_chart.marker is None
+    assert "no size limit" in panel.limit_label.text()
+    assert panel.model.index(0, 5).data() == "no limit"
+
+
+def test_no_table_disables_scanning(panel: CapacityPanel, ctx: AppContext) -> None:
+    ctx.set_table(None)
+    assert not panel.scan_button.isEnabled()
+    assert "Open a table" in panel.message.text()
