@@ -33,3 +33,18 @@ bench: $(STAMP_TEST)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
+
+# Desktop bundles (packaging/README.md): `make package` builds dist/ for this platform;
+# `make package-check` also runs the built bundle (--smoke offscreen and headless commands).
+STAMP_PACKAGE := $(VENV)/.installed-package
+.PHONY: package package-check
+
+$(STAMP_PACKAGE): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[demo,package]"
+	touch $@ $(STAMP_DEMO)
+
+package: $(STAMP_PACKAGE)
+	$(BIN)/python packaging/build.py
+
+package-check: $(STAMP_PACKAGE)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python packaging/build.py --check

@@ -12,6 +12,10 @@ import logging
 import os
 import sys
 
+# Imported before qasync (in run_app): qasync binds to the Qt binding already imported, else to
+# the first one it finds, which could be PyQt5 on a machine that has both.
+import PySide6  # noqa: F401
+
 from dynoview import APP_NAME, ORG_NAME, __version__
 
 SMOKE_TIMEOUT_MS = 60_000

@@ -1,0 +1,111 @@
+"""What goes into the PyInstaller bundle, kept out of the spec so it can be tested without building.
+
+- moto imports its service backends by name at run time (``moto.backends.get_backend``), which
+  PyInstaller cannot see: the DynamoDB and DynamoDB Streams backends and the server pieces are
+  listed here.
+- botocore ships models for ~450 services (~25 MB); the app talks to DynamoDB, DynamoDB Streams,
+  and, to resolve credentials, STS (assume role, web identity), SSO and SSO-OIDC (IAM Identity
+  Center profiles) and Sign-In (``aws login`` sessions). Only those models are kept.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePath
+
+KEEP_BOTOCORE_SERVICES = frozenset({"dynamodb", "dynamodbstreams", "sts", "sso", "sso-oidc", "signin"})
+KEEP_BOTO3_SERVICES = frozenset({"dynamodb"})
+
+# Packages collected whole (their modules are imported by name at run time).
+COLLECT_PACKAGES = (
+    "dynoview",  # feature tabs and CLI commands are imported lazily by module name
+    "moto.core",
+    "moto.dynamodb",
+    "moto.dynamodbstreams",
+    "moto.moto_api",
+    "moto.moto_server",
+    "moto.utilities",
+)
+HIDDEN_IMPORTS = ("moto.backends", "moto.backend_index", "moto.server", "moto.settings",
+                  "flask", "flask_cors", "werkzeug.serving")
+# Data files of packages: moto's DynamoDB parser reads reserved_keywords.txt; the server serves
+# its dashboard templates.
+DATA_PACKAGES = ("moto.dynamodb", "moto.moto_server")
+# Packages that read their own or others' version from installed metadata at import time.
+METADATA = ("dynoview", "boto3", "botocore", "moto", "responses", "werkzeug", "flask")
+# moto's service packages the demo endpoint imports while serving DynamoDB and DynamoDB Streams
+# (measured: start the demo, scan, query, transact, PartiQL, TTL, tags, stream records, then list
+# sys.modules). Every other moto service package is excluded: ``moto.backends`` names all ~200
+# of them in a TYPE_CHECKING block, which PyInstaller would otherwise follow into CloudFormation
+# linting, sympy, docker and pydantic (~90 MB).
+MOTO_KEEP = frozenset({
+    "core", "dynamodb", "dynamodbstreams", "moto_api", "moto_server", "utilities",
+    "awslambda", "cloudwatch", "ecr", "events", "iam", "kinesis", "logs", "s3", "sqs", "sts",
+})
+# Third-party packages only those excluded moto services use.
+HEAVY_UNUSED = (
+    "cfnlint", "sympy", "mpmath", "networkx", "docker", "pydantic", "pydantic_core",
+    "pydantic_settings", "openapi_spec_validator", "openapi_schema_validator", "jsonschema",
+    "jsonschema_path", "jsonschema_specifications", "referencing", "rpds", "aws_xray_sdk",
+    "joserfc", "graphql", "antlr4", "numpy", "PIL", "lxml", "regex", "jsonpath_ng", "multipart",
+    "setuptools", "pkg_resources",
+)
+EXCLUDES = (
+    "tkinter", "_tkinter", "pydoc_data", "lib2to3", "IPython", "pytest", "hypothesis", "ruff",
+    "PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtQuickWidgets", "PySide6.QtNetwork",
+    "PySide6.QtOpenGL", "PySide6.QtOpenGLWidgets", "PySide6.QtPdf", "PySide6.QtSql",
+    "PySide6.QtTest", "PySide6.QtDesigner", "PySide6.QtUiTools", "PySide6.QtXml",
+    "PySide6.QtConcurrent", "PySide6.QtDBus", "PySide6.QtPrintSupport", "PySide6.QtHelp",
+    *HEAVY_UNUSED,
+)
+
+
+def moto_folder_markers(moto_dir: str) -> list[tuple[str, str]]:
+    """Datas that make ``moto/<service>/`` exist on disk in the bundle for each kept service.
+
+    moto's server routes a request by checking the service name against the *folders* next to
+    ``moto/__init__.py`` (``backends.list_of_moto_modules``); DynamoDB Streams requests are routed
+    only that way. Modules live in the PYZ archive, so without a file there is no folder.
+    """
+    markers = []
+    for name in sorted(MOTO_KEEP):
+        init = Path(moto_dir, name, "__init__.py")
+        if init.is_file():  # moto_server is a namespace package; its templates make the folder
+            markers.append((str(init), f"moto/{name}"))
+    return markers
+
+
+def moto_excludes(package_names: list[str]) -> list[str]:
+    """``moto.<service>`` for every moto subpackage outside ``MOTO_KEEP``."""
+    return sorted(f"moto.{name}" for name in package_names if name not in MOTO_KEEP)
+
+
+def keep_data(dest: str) -> bool:
+    """False for data the app never loads: other services' botocore/boto3 models, Qt's
+    translations (see the module docstring)."""
+    parts = PurePath(dest).parts
+    if parts[:3] == ("PySide6", "Qt", "translations"):
+        return False  # Qt's own UI translations: DynoView installs no QTranslator (7 MB)
+    if len(parts) > 3 and parts[0] == "botocore" and parts[1] == "data":
+        return parts[2] in KEEP_BOTOCORE_SERVICES
+    if len(parts) > 3 and parts[0] == "boto3" and parts[1] == "data":
+        return parts[2] in KEEP_BOTO3_SERVICES
+    return True
+
+
+def version_tuple(version: str) -> tuple[int, int, int, int]:
+    """``0.1.0`` -> (0, 1, 0, 0); a pre-release suffix is dropped (Windows wants four numbers)."""
+    numbers: list[int] = []
+    for part in version.split(".")[:4]:
+        digits = ""
+        for ch in part:
+            if not ch.isdigit():
+                break
+            digits += ch
+        numbers.append(int(digits or 0))
+    return tuple([*numbers, 0, 0, 0, 0][:4])  # type: ignore[return-value]
+
+
+def version_info_text(template: str, version: str, internal_name: str) -> str:
+    """The Windows version resource (PyInstaller's VSVersionInfo text) for this version."""
+    return (template.replace("{version_tuple}", repr(version_tuple(version)))
+            .replace("{version}", version).replace("{internal_name}", internal_name))
