@@ -197,6 +197,17 @@ class _Done:
         self.finished = finished  # the segment was read to its end
 
 
+class _Stop(threading.Event):
+    """Set by a failing segment; also reads as set when the caller's cancel is set."""
+
+    def __init__(self, user: threading.Event) -> None:
+        super().__init__()
+        self.user = user
+
+    def is_set(self) -> bool:
+        return self.user.is_set() or super().is_set()
+
+
 class AuditIncompleteError(DynoViewError):
     """A segment failed even after retries, so the audit stopped without findings.
 
@@ -252,7 +263,10 @@ def run_audit(
     if not 1 <= segments <= MAX_SEGMENTS:
         raise DynoViewError(f"Segments must be between 1 and {MAX_SEGMENTS}; {segments} was given. "
                             f"{DEFAULT_SEGMENTS} suits most tables.", field="segments")
-    cancel = cancel or threading.Event()
+    # A failing segment stops the others through this event, never through the caller's:
+    # a caller (the UI's task runner) reads its own event as "the user cancelled" and
+    # would drop the error, leaving the audit spinning forever.
+    cancel = _Stop(cancel or threading.Event())
     scan_reader = fast_reader(reader) if fast_parse else reader
     pairing = Pairing(schema, table.ttl_attribute, now)
     pages: queue.Queue[tuple[dict[str, Any], ReadReceipt] | _Done] = queue.Queue(maxsize=segments * 2)

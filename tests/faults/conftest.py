@@ -86,4 +86,4 @@ def table(direct: Connection) -> Iterator[str]:
 def heartbeat(qapp: Any) -> Iterator[Heartbeat]:
     beat = Heartbeat()
     yield beat
-    beat.timer.stop()
+    beat.close()
