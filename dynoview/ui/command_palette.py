@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QDialog,
+    QHeaderView,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -28,6 +30,7 @@ RECENT = "Recent table"
 COMMAND = "Command"
 KIND_ORDER = {RECENT: 0, TABLE: 1, COMMAND: 2}
 EntryRole = Qt.ItemDataRole.UserRole + 1
+VISIBLE_ROWS = 12  # the list grows to this many rows, then scrolls
 
 
 @dataclass(frozen=True)
@@ -92,8 +95,17 @@ class CommandPalette(QDialog):
         self.query = QLineEdit()
         self.query.setPlaceholderText("Type a table or command name; Enter opens it")
         self.query.setClearButtonEnabled(True)
-        self.list = QListWidget()
-        self.list.setUniformItemSizes(True)
+        # Two columns: what the entry is, and its shortcut right-aligned (as menus show them).
+        self.list = QTreeWidget()
+        self.list.setColumnCount(2)
+        self.list.setHeaderHidden(True)
+        self.list.setRootIsDecorated(False)
+        self.list.setUniformRowHeights(True)
+        self.list.setAllColumnsShowFocus(True)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.header().setStretchLastSection(False)
+        self.list.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.list.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.hint = QLabel("↑↓ to choose · Enter to open · Esc to close")
         self.hint.setProperty("role", "hint")
         layout = QVBoxLayout(self)
@@ -103,20 +115,21 @@ class CommandPalette(QDialog):
         layout.addWidget(self.hint)
         self.query.textChanged.connect(self._refilter)
         self.query.returnPressed.connect(self.activate_current)
-        self.list.itemActivated.connect(lambda _item: self.activate_current())
+        self.list.itemActivated.connect(lambda _item, _col: self.activate_current())
         self.query.installEventFilter(self)
+        self.setMinimumWidth(420)
 
     def popup(self, text: str = "") -> None:
         """Show the palette over the parent window with fresh entries."""
         self.entries = self.provider()
+        self.query.setText(text)
+        self._refilter(text)
         parent = self.parentWidget()
         if parent is not None:
             width = max(420, min(640, parent.width() - 80))
-            self.resize(width, min(420, max(260, parent.height() - 160)))
+            self.resize(width, self.height())
             top_left = parent.mapToGlobal(parent.rect().topLeft())
             self.move(top_left.x() + (parent.width() - width) // 2, top_left.y() + 60)
-        self.query.setText(text)
-        self._refilter(text)
         bring_to_front(self)
         self.query.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.query.selectAll()
@@ -124,32 +137,45 @@ class CommandPalette(QDialog):
     def _refilter(self, text: str) -> None:
         self.list.clear()
         for entry in rank(text, self.entries):
-            label = f"{entry.title}\t{entry.detail}" if entry.detail else entry.title
-            item = QListWidgetItem(f"{entry.kind}: {label}".replace("\t", "    "))
-            item.setData(EntryRole, entry)
-            item.setToolTip(entry.detail or entry.title)
-            self.list.addItem(item)
-        if self.list.count():
-            self.list.setCurrentRow(0)
+            item = QTreeWidgetItem([f"{entry.kind}: {entry.title}", entry.detail])
+            item.setData(0, EntryRole, entry)
+            item.setToolTip(0, entry.title)
+            item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.list.addTopLevelItem(item)
+        if self.list.topLevelItemCount():
+            self.list.setCurrentItem(self.list.topLevelItem(0))
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """As tall as the matches (up to ``VISIBLE_ROWS``), so a short list is not a big box."""
+        rows = max(3, min(VISIBLE_ROWS, self.list.topLevelItemCount()))
+        row_height = self.list.sizeHintForRow(0) if self.list.topLevelItemCount() else 0
+        row_height = row_height if row_height > 0 else self.fontMetrics().height() + 8
+        self.list.setFixedHeight(rows * row_height + 2 * self.list.frameWidth() + 4)
+        self.layout().activate()
+        self.resize(self.width(), self.layout().sizeHint().height())
 
     def shown_titles(self) -> list[str]:
-        return [self.list.item(r).data(EntryRole).title for r in range(self.list.count())]
+        return [self.list.topLevelItem(r).data(0, EntryRole).title
+                for r in range(self.list.topLevelItemCount())]
 
     def activate_current(self) -> None:
         item = self.list.currentItem()
         if item is None:
             return
-        entry: PaletteEntry = item.data(EntryRole)
+        entry: PaletteEntry = item.data(0, EntryRole)
         self.hide()
         entry.run()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Up/Down/PageUp/PageDown in the search box move through the list."""
-        if watched is self.query and isinstance(event, QKeyEvent) and self.list.count():
+        count = self.list.topLevelItemCount()
+        if watched is self.query and isinstance(event, QKeyEvent) and count:
             step = {Qt.Key.Key_Up: -1, Qt.Key.Key_Down: 1, Qt.Key.Key_PageUp: -8,
                     Qt.Key.Key_PageDown: 8}.get(Qt.Key(event.key()))
             if step is not None and event.type() == QEvent.Type.KeyPress:
-                row = min(max(self.list.currentRow() + step, 0), self.list.count() - 1)
-                self.list.setCurrentRow(row)
+                current = self.list.indexOfTopLevelItem(self.list.currentItem())
+                row = min(max(current + step, 0), count - 1)
+                self.list.setCurrentItem(self.list.topLevelItem(row))
                 return True
         return super().eventFilter(watched, event)

@@ -56,13 +56,16 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<![\w/+=])(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])"
                 r"[A-Za-z0-9+/]{40,}={0,2}(?![\w/+=])"), REDACTED),
 )
+# Shorter values are not replaced wherever they appear: real keys are 20+ characters, and
+# replacing a word like "demo" (the demo endpoint's fake key) would garble the report.
+MIN_SECRET_LENGTH = 8
 _ENV_SECRET = re.compile(r"(?i)secret|token|password|passwd|access_key|credential|api_key")
 
 
 def environment_secrets(environ: dict[str, str] | os._Environ[str] | None = None) -> list[str]:
     """Values of environment variables whose names say they hold a secret."""
     env = os.environ if environ is None else environ
-    return [v for k, v in env.items() if _ENV_SECRET.search(k) and len(v) >= 4]
+    return [v for k, v in env.items() if _ENV_SECRET.search(k) and len(v) >= MIN_SECRET_LENGTH]
 
 
 def credential_secrets(session: Any) -> list[str]:
@@ -76,14 +79,14 @@ def credential_secrets(session: Any) -> list[str]:
     found = []
     for attr in ("access_key", "secret_key", "token", "_access_key", "_secret_key", "_token"):
         value = vars(creds).get(attr)
-        if isinstance(value, str) and len(value) >= 4:
+        if isinstance(value, str) and len(value) >= MIN_SECRET_LENGTH:
             found.append(value)
     return found
 
 
 def scrub(text: str, secrets: Iterable[str] = ()) -> str:
     """``text`` with known secret values and anything that looks like a credential redacted."""
-    for value in sorted({s for s in secrets if s and len(s) >= 4}, key=len, reverse=True):
+    for value in sorted({s for s in secrets if len(s) >= MIN_SECRET_LENGTH}, key=len, reverse=True):
         text = text.replace(value, REDACTED)
     for pattern, replacement in _PATTERNS:
         text = pattern.sub(replacement, text)

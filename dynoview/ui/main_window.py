@@ -182,8 +182,8 @@ class MainWindow(QMainWindow):
         self.tab_actions: list[QAction] = []
         keys = shortcut("go-to-tab").keys
         for i in range(min(self.tabs.count(), len(keys))):
-            act = self._action(self.tabs.tabText(i).replace("&&", "&"), None,
-                               lambda _=False, i=i: self._show_tab(i))
+            # Tab titles escape "&" as "&&", which is also what an action's text needs.
+            act = self._action(self.tabs.tabText(i), None, lambda _=False, i=i: self._show_tab(i))
             act.setShortcut(keys[i])
             view_menu.addAction(act)
             self.tab_actions.append(act)
@@ -404,11 +404,16 @@ class MainWindow(QMainWindow):
             entries.append(PaletteEntry(title, COMMAND, action.trigger, keys))
         if self.ctx.table is not None:
             panel = self.items_panel
-            for command, title, run in (
+            commands = [
                 ("run-query", "Run the read", panel.run),
                 ("next-page", "Load the next page", panel.controller.fetch_more),
                 ("copy-item-json", "Copy the selected item as JSON", panel.detail.copy),
-            ):
+                ("edit-item", "Edit the selected item", getattr(panel, "edit_selected", None)),
+                ("delete-item", "Delete the selected item", getattr(panel, "delete_selected", None)),
+            ]
+            for command, title, run in commands:
+                if run is None:
+                    continue
                 entry = shortcut(command)
                 assert entry.owner == ITEMS
                 entries.append(PaletteEntry(title, COMMAND, run, entry.native_text()))
@@ -523,7 +528,7 @@ class MainWindow(QMainWindow):
         if not self._layout_restored:
             self.resizeDocks([self.tables_dock], [max(200, min(260, self.width() // 5))],
                              Qt.Orientation.Horizontal)
-            self.resizeDocks([self.read_log_dock], [max(120, min(190, self.height() // 5))],
+            self.resizeDocks([self.read_log_dock], [max(110, min(170, self.height() // 6))],
                              Qt.Orientation.Vertical)
         items = self._splitters().get("items")
         if items is not None and "items" not in self._splitters_restored:

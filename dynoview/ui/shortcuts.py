@@ -64,13 +64,16 @@ class Shortcut:
 SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("connect", ("Ctrl+O",), "Connect: saved connections, AWS profiles, the demo"),
     Shortcut("command-palette", ("Ctrl+K", "Ctrl+P"),
-             "Command palette: open a table or run any command by name"),
+             "Command palette: open a table or run a command by name"),
     Shortcut("switch-table", ("Ctrl+T",), "Switch table: type to filter the table list, Enter opens"),
     Shortcut("refresh-tables", ("Ctrl+Shift+R",), "Reload the list of tables"),
     Shortcut("run-query", ("Ctrl+R", "F5"), "Run the read (Scan or Query)", ITEMS),
     Shortcut("cancel-read", ("Esc",), "Stop the read in progress", ITEMS),
     Shortcut("next-page", ("Ctrl+L",), "Load the next page", ITEMS),
     Shortcut("copy-item-json", ("Ctrl+Shift+C",), "Copy the selected item as JSON", ITEMS),
+    Shortcut("edit-item", ("F2",), "Edit the selected item (a guarded Put, in the builder)", ITEMS),
+    Shortcut("delete-item", ("Del",), "Delete the selected item (a guarded Delete, in the builder)",
+             ITEMS),
     Shortcut("open-builder", ("Ctrl+B",), "Open the transaction builder"),
     Shortcut("execute", ("Ctrl+Return",), "Execute the transaction shown in the preview", BUILDER),
     Shortcut("move-action-up", ("Ctrl+Up",), "Move the selected action up", BUILDER),
@@ -108,7 +111,7 @@ class ShortcutsDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, owners: set[str] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Keyboard shortcuts")
-        self.resize(640, 460)
+        self.resize(720, 480)
         self.entries = [s for s in SHORTCUTS if owners is None or s.owner in owners]
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("Filter by command or key")

@@ -288,10 +288,15 @@ def test_palette_runs_commands_and_lists_recent_tables_first(qtbot, connected: M
     assert entries[0].title == seeded_table and entries[0].kind == "Recent table"
     titles = [e.title for e in entries]
     assert "Theme: Dark" in titles and "Run the read" in titles and "Connect" in titles
+    for i in range(connected.tabs.count()):  # "Accounts & locks", not "Accounts  locks"
+        assert connected.tabs.tabText(i).replace("&&", "&") in titles
     connected.show_command_palette()
     palette = connected.palette_dialog
-    qtbot.keyClicks(palette.query, "theme dark")
-    assert palette.shown_titles()[0] == "Theme: Dark"
+    qtbot.keyClicks(palette.query, "theme")
+    assert palette.shown_titles()[:3] == ["Theme: Follow system", "Theme: Light", "Theme: Dark"]
+    qtbot.keyClick(palette.query, Qt.Key.Key_Down)
+    qtbot.keyClick(palette.query, Qt.Key.Key_Down)
+    assert palette.list.currentItem().text(0) == "Command: Theme: Dark"
     qtbot.keyClick(palette.query, Qt.Key.Key_Return)
     assert connected.theme.scheme == "dark"
 

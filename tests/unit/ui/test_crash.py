@@ -36,6 +36,12 @@ def test_scrub_replaces_known_values_wherever_they_appear() -> None:
     assert scrub("creds ('demo', 'sekrit-value')", ["sekrit-value"]) == f"creds ('demo', '{REDACTED}')"
 
 
+def test_short_known_values_are_not_replaced_everywhere() -> None:
+    """The demo's fake key id is "demo": redacting every "demo" would garble the report."""
+    assert scrub("Connection: Demo (embedded) (demo)", ["demo", "demo-secret"]) == \
+        "Connection: Demo (embedded) (demo)"
+
+
 def test_scrub_keeps_ordinary_text_and_paths() -> None:
     text = ('File "/work/main/.venv/lib/python3.11/site-packages/moto/dynamodb/models/table.py", '
             "line 12\nKeyError: ACCT#a1f9c3 email ada@lovelace.io")
@@ -43,9 +49,9 @@ def test_scrub_keeps_ordinary_text_and_paths() -> None:
 
 
 def test_environment_secrets_pick_secret_names_only() -> None:
-    env = {"AWS_SECRET_ACCESS_KEY": "s3cr3t", "AWS_SESSION_TOKEN": "tok-123", "HOME": "/home/ada",
-           "AWS_REGION": "eu-west-1", "GITHUB_TOKEN": "ghp_xyz1"}
-    assert sorted(environment_secrets(env)) == ["ghp_xyz1", "s3cr3t", "tok-123"]
+    env = {"AWS_SECRET_ACCESS_KEY": "s3cr3t-value", "AWS_SESSION_TOKEN": "tok-12345", "HOME": "/home/ada",
+           "AWS_REGION": "eu-west-1", "GITHUB_TOKEN": "ghp_xyz12", "SOME_TOKEN": "short"}
+    assert sorted(environment_secrets(env)) == ["ghp_xyz12", "s3cr3t-value", "tok-12345"]
 
 
 def test_report_has_traceback_context_and_no_secret(tmp_path) -> None:
