@@ -52,8 +52,12 @@ class ActionLog:
         line = json.dumps(entry, ensure_ascii=False, default=str)
         with self._lock:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("a", encoding="utf-8") as fh:
-                fh.write(line + "\n")
+            with self.path.open("a+b") as fh:
+                # A previous write cut short (a crash, a full disk) leaves a last line without
+                # its newline: start on a fresh line so this entry is not glued to it and lost.
+                if fh.seek(0, 2) and (fh.seek(-1, 2), fh.read(1))[1] != b"\n":
+                    fh.write(b"\n")
+                fh.write(line.encode("utf-8") + b"\n")
         return entry
 
     def entries(self, limit: int | None = None) -> list[dict[str, Any]]:
@@ -61,14 +65,14 @@ class ActionLog:
         with self._lock:
             if not self.path.exists():
                 return []
-            lines = self.path.read_text(encoding="utf-8").splitlines()
+            lines = self.path.read_text(encoding="utf-8", errors="replace").splitlines()
         out: list[dict[str, Any]] = []
         for line in lines:
             if not line.strip():
                 continue
             try:
                 entry = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):
                 continue
             if isinstance(entry, dict):
                 out.append(entry)

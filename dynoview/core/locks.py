@@ -274,11 +274,17 @@ def load_schema_file(path: str | os.PathLike[str]) -> UniquenessSchema:
     except OSError as exc:
         raise SchemaError(f"cannot read the schema file ({exc.strerror}); check the path.",
                           source=source) from None
+    except UnicodeDecodeError as exc:
+        raise SchemaError(f"the file is not UTF-8 text (byte {exc.start + 1} cannot be decoded); "
+                          "save it as UTF-8 JSON and retry.", source=source) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SchemaError(f"not valid JSON ({exc.msg}); fix the file and retry.",
                           f"line {exc.lineno} column {exc.colno}", source) from None
+    except RecursionError:
+        raise SchemaError("the JSON is nested far too deeply to be a schema; fix the file and retry.",
+                          source=source) from None
     return schema_from_json(data, source)
 
 

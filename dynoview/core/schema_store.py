@@ -53,7 +53,7 @@ class SchemaStore:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             return LoadResult(schema_from_json(data, str(path)))
-        except (OSError, ValueError, SchemaError) as exc:
+        except (OSError, ValueError, SchemaError, RecursionError) as exc:
             moved = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
             try:
                 os.replace(path, moved)

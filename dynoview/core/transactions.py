@@ -331,6 +331,10 @@ def import_text(text: str) -> Transaction:
         raise TransactionImportError([Problem(
             None, "actions", f"This is not valid JSON: {exc.msg} at line {exc.lineno}, column "
             f"{exc.colno}. Fix it and paste again.")]) from None
+    except RecursionError:
+        raise TransactionImportError([Problem(
+            None, "actions", "This JSON is nested far too deeply to be a TransactWriteItems request "
+            "(DynamoDB allows 32 levels). Fix it and paste again.")]) from None
     return parse_request(obj)
 
 

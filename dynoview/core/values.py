@@ -253,6 +253,21 @@ def parse_binary(text: str, path: str = "") -> bytes:
         raise ValueParseError(f"This is not valid base64 ({exc}); check the text.", path) from None
 
 
+def _check_utf8(text: str, path: str) -> str:
+    """DynamoDB stores strings as UTF-8, which cannot hold an unpaired surrogate (what a
+    ``"\ud83d"`` JSON escape cut from its pair decodes to): refuse it rather than send it."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValueParseError(
+            f"This text holds an unpaired surrogate (\\u{ord(text[exc.start]):04x}) at character "
+            f"{exc.start + 1}; DynamoDB stores strings as UTF-8 and cannot keep it. Remove it, or "
+            "complete the character (an emoji cut in half?).",
+            path,
+        ) from None
+    return text
+
+
 def _b64(data: bytes) -> str:
     return base64.b64encode(data).decode("ascii")
 
@@ -332,6 +347,7 @@ def _make_ss(members: list[Any], path: str) -> dict[str, Any]:
                 f"String set members must be strings; found {_describe(member)}.",
                 _child_path(path, index),
             )
+        _check_utf8(member, _child_path(path, index))
     _check_set_members("SS", members, members, path, lambda m: json.dumps(m, ensure_ascii=False))
     return {"SS": list(members)}
 
@@ -408,7 +424,7 @@ def _from_ddb(obj: Any, path: str, depth: int) -> dict[str, Any]:
 
     if code == "S":
         expect(str, "a string")
-        return {"S": member}
+        return {"S": _check_utf8(member, path)}
     if code == "N":
         if isinstance(member, int | Decimal | float) and not isinstance(member, bool):
             raise ValueParseError(
@@ -457,6 +473,7 @@ def _from_ddb(obj: Any, path: str, depth: int) -> dict[str, Any]:
     for key, value in member.items():
         if not isinstance(key, str):
             raise ValueParseError(f"Map keys must be strings; found {_describe(key)}.", path)
+        _check_utf8(key, path)
         result[key] = _from_ddb(value, _child_path(path, key), depth + 1)
     return {"M": result}
 
@@ -532,7 +549,7 @@ def _from_plain(obj: Any, path: str, depth: int) -> dict[str, Any]:
             path,
         )
     if isinstance(obj, str):
-        return {"S": obj}
+        return {"S": _check_utf8(obj, path)}
     if isinstance(obj, bytes | bytearray | memoryview):
         return {"B": bytes(obj)}
     if isinstance(obj, set | frozenset):
@@ -561,6 +578,7 @@ def _from_plain(obj: Any, path: str, depth: int) -> dict[str, Any]:
         for key, value in obj.items():
             if not isinstance(key, str):
                 raise ValueParseError(f"Map keys must be strings; found {_describe(key)}.", path)
+            _check_utf8(key, path)
             result[key] = _from_plain(value, _child_path(path, key), depth + 1)
         return {"M": result}
     raise ValueParseError(
@@ -764,7 +782,7 @@ def parse_value(type_code: str, text: str) -> dict[str, Any]:
     if code not in TYPE_CODES:
         raise ValueParseError(f"{type_code!r} is not a DynamoDB type; use one of {', '.join(_TYPE_ORDER)}.")
     if code == "S":
-        return {"S": text}
+        return {"S": _check_utf8(text, "")}
     if code == "N":
         return {"N": parse_number(text)}
     if code == "B":

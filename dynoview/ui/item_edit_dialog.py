@@ -26,6 +26,8 @@ def parse_item(text: str) -> dict[str, Any]:
     except ValueError as exc:
         line = getattr(exc, "lineno", "?")
         raise ValueParseError(f"This is not valid JSON (line {line}): {exc.args[0]}.") from exc
+    except RecursionError:
+        raise ValueParseError("This JSON is nested far too deeply; DynamoDB allows 32 levels.") from None
     if not isinstance(data, dict) or not data:
         raise ValueParseError("An item is a JSON object of attribute names to typed values, "
                               'e.g. {"PK": {"S": "ACCT#1"}}.')

@@ -76,6 +76,9 @@ class SchemaDialog(QDialog):
         except json.JSONDecodeError as exc:
             self._show_error(f"line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg}).")
             return None
+        except RecursionError:
+            self._show_error("This JSON is nested far too deeply to be a schema.")
+            return None
         except SchemaError as exc:
             self._show_error(str(exc))
             return None

@@ -99,7 +99,7 @@ def _json_value(store: QSettings, key: str, default: Any) -> Any:
         return default
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         log.warning("setting %s is not valid JSON; ignored", key)
         return default
     return data if isinstance(data, type(default)) else default
@@ -112,7 +112,7 @@ def load_connections(store: QSettings | None = None) -> tuple[list[ConnectionSpe
     problems: list[str] = []
     try:
         data = json.loads(raw if isinstance(raw, str) else "[]")
-    except ValueError:
+    except (ValueError, RecursionError):
         return [], ["The saved connections could not be read and were ignored."]
     specs: list[ConnectionSpec] = []
     for entry in data if isinstance(data, list) else []:
