@@ -17,6 +17,7 @@ from urllib.parse import urlparse
 
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.integrity import install_integrity_check
+from dynoview.core.log_redaction import install_log_redaction, remember_secrets
 
 if TYPE_CHECKING:
     from botocore.config import Config
@@ -202,6 +203,10 @@ class Connection:
     ) -> None:
         import boto3.session
 
+        # botocore's DEBUG logs carry the access key id and session token: keep them out.
+        install_log_redaction()
+        if credentials:
+            remember_secrets(*(v for k, v in credentials.items() if k != "region_name"))
         self.spec = spec
         session_kwargs: dict[str, Any] = {}
         if spec.profile:

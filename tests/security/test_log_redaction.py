@@ -1,0 +1,42 @@
+"""The LogRecord factory that keeps credentials out of Python logging."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from dynoview.core.log_redaction import REDACTED, install_log_redaction, redact, remember_secrets
+
+pytestmark = pytest.mark.security
+
+
+def test_botocore_shaped_lines_are_cleaned() -> None:
+    line = ("Sending http request: <AWSPreparedRequest stream_output=False, method=POST, headers={"
+            "'X-Amz-Target': b'DynamoDB_20120810.Scan', 'X-Amz-Security-Token': b'IQoJb3JpZ2luFAKE+/=', "
+            "'Authorization': b'AWS4-HMAC-SHA256 Credential=ASIAFAKEFAKEFAKE1234/20260101/us-east-1/"
+            "dynamodb/aws4_request, SignedHeaders=host, Signature=abc123'}>")
+    cleaned = redact(line)
+    assert "IQoJb3JpZ2luFAKE" not in cleaned and "ASIAFAKEFAKEFAKE1234" not in cleaned
+    assert "Signature=abc123" not in cleaned
+    assert "'X-Amz-Target': b'DynamoDB_20120810.Scan'" in cleaned  # the rest stays readable
+    canonical = "host:127.0.0.1\nx-amz-security-token:IQoJb3JpZ2luFAKE\nx-amz-target:DynamoDB"
+    assert redact(canonical) == f"host:127.0.0.1\nx-amz-security-token:{REDACTED}\nx-amz-target:DynamoDB"
+    assert "s3cr3t" not in redact("aws_secret_access_key = s3cr3tValue, region = us-east-1")
+    assert redact("demo") == "demo" and redact("no secrets here") == "no secrets here"
+
+
+def test_remembered_values_go_everywhere(caplog: pytest.LogCaptureFixture) -> None:
+    install_log_redaction()
+    install_log_redaction()  # idempotent: one wrapper, not two
+    remember_secrets("an-explicit-secret-value", "short")
+    caplog.set_level(logging.DEBUG)
+    log = logging.getLogger("some.library.deep.down")
+    log.debug("connecting with %s", "an-explicit-secret-value")
+    try:
+        raise ValueError("bad key an-explicit-secret-value")
+    except ValueError:
+        log.exception("failed")
+    logging.getLogger("x").info("short stays")
+    assert "an-explicit-secret-value" not in caplog.text
+    assert caplog.text.count(REDACTED) >= 2 and "short stays" in caplog.text

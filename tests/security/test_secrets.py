@@ -1,0 +1,200 @@
+"""Credentials never leave the process except to sign requests.
+
+A whole session runs with recognisable fake secrets in the environment (where boto3's
+default chain finds them): browsing, an audit and its exports, a diagnosis, a
+transaction with the action log, code exports, read receipts, saved settings, a crash
+report, the headless commands, and Python logging captured at DEBUG. Then every
+output, and every file under the isolated home, config, data and cache folders, is
+searched for the secret strings.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from dynoview.cli import main as cli_main
+from dynoview.core.action_log import ActionLog
+from dynoview.core.audit import run_audit
+from dynoview.core.browse import BrowseSpec, build_request
+from dynoview.core.code_export import to_aws_cli, to_boto3, to_javascript
+from dynoview.core.connection import Connection, ConnectionSpec
+from dynoview.core.demo import create_accounts_table, seed_accounts
+from dynoview.core.diagnose import diagnose
+from dynoview.core.errors import describe_error
+from dynoview.core.locks import article_schema, default_schema
+from dynoview.core.reads import Reader
+from dynoview.core.report import audit_json, audit_text, diagnosis_json, dumps, findings_csv
+from dynoview.core.tables import describe_table
+from dynoview.core.templates import sign_up
+from dynoview.core.tx_execution import SUCCEEDED, execute_transaction
+from dynoview.ui import crash
+from dynoview.ui.settings import load_connections, save_connections
+
+pytestmark = [pytest.mark.security, pytest.mark.integration]
+
+ACCESS_KEY = "AKIACANARYDYNOVIEW01"
+SECRET_KEY = "CanarySecret/DynoView+0123456789abcdefGHIJ"
+SESSION_TOKEN = "IQoJb3JpZ2luX2VjCanarySessionTokenDynoView" + "Zm9vYmFy" * 20
+SECRETS = (ACCESS_KEY, SECRET_KEY, SESSION_TOKEN)
+# Distinctive pieces too, so a secret cut, wrapped or partly escaped is still caught.
+FRAGMENTS = ("CANARYDYNOVIEW", "CanarySecret", "CanarySessionToken")
+
+
+def leaks(text: str) -> list[str]:
+    return [s for s in (*SECRETS, *FRAGMENTS) if s in text]
+
+
+@pytest.fixture
+def canary_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", ACCESS_KEY)
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", SECRET_KEY)
+    monkeypatch.setenv("AWS_SESSION_TOKEN", SESSION_TOKEN)
+
+
+@pytest.fixture
+def conn(moto_endpoint: str, canary_env: None) -> Connection:
+    spec = ConnectionSpec(name="canary", endpoint_url=moto_endpoint, region="us-east-1")
+    connection = Connection(spec)  # the default chain: the environment's canary keys
+    frozen = connection.session.get_credentials().get_frozen_credentials()
+    assert (frozen.access_key, frozen.secret_key, frozen.token) == SECRETS
+    return connection
+
+
+@pytest.fixture
+def table(conn: Connection) -> Iterator[str]:
+    name = f"secrets-{uuid.uuid4().hex[:8]}"
+    create_accounts_table(conn, name)
+    seed_accounts(conn, name)
+    yield name
+    conn.client.delete_table(TableName=name)
+
+
+def files_under(*roots: Path) -> Iterator[Path]:
+    for root in roots:
+        if root.exists():
+            yield from (p for p in root.rglob("*") if p.is_file())
+
+
+def test_a_whole_session_leaks_no_secret(conn: Connection, table: str, tmp_path: Path,
+                                         caplog: pytest.LogCaptureFixture,
+                                         capsys: pytest.CaptureFixture[str], qapp: Any) -> None:
+    caplog.set_level(logging.DEBUG)  # everything, botocore's wire logs included
+    outputs: dict[str, str] = {}
+    reader = Reader(conn)
+    info = describe_table(conn, table)
+
+    # Browse: a query and a scan, pages through the cursor.
+    for spec in (BrowseSpec(table=table, page_size=5),
+                 BrowseSpec(table=table, mode="Query", pk_value="ACCT#a1f9c3")):
+        operation, request = build_request(info, spec)
+        for _page in reader.cursor(operation, request, info):
+            pass
+
+    # Audit and its exports; a diagnosis and its report.
+    result = run_audit(reader, info, default_schema(info), segments=2)
+    outputs["audit json"] = dumps(audit_json(result))
+    outputs["audit csv"] = findings_csv(result.findings)
+    outputs["audit text"] = audit_text(result)
+    outputs["diagnosis"] = dumps(diagnosis_json(diagnose(reader, info, default_schema(info), "email",
+                                                         "ken@thompson.dev")))
+
+    # A transaction, its action log, and the code exports of it.
+    log = ActionLog(tmp_path / "actions.jsonl")
+    tx = sign_up(article_schema(), table, {"PK": {"S": "ACCT#canary"}, "SK": {"S": "PROFILE"},
+                                           "email": {"S": "canary@x.io"}, "username": {"S": "canary"}})
+    executed = execute_transaction(conn, tx, confirmation=True, log=log, reader=reader)
+    assert executed.status == SUCCEEDED
+    outputs["execution result"] = json.dumps(executed.to_json())
+    outputs["action log"] = log.path.read_text(encoding="utf-8")
+    request = tx.to_request()
+    outputs["boto3 export"] = to_boto3(request, region=conn.region, endpoint_url=conn.spec.endpoint_url)
+    cli_export = to_aws_cli(request, region=conn.region, endpoint_url=conn.spec.endpoint_url)
+    outputs["cli export"] = cli_export.command + cli_export.file_content
+    outputs["js export"] = to_javascript(request, region=conn.region, endpoint_url=conn.spec.endpoint_url)
+    for name in ("boto3 export", "js export"):
+        assert "default" in outputs[name]  # the default credential chain, named as such
+
+    # Read receipts as the read log shows and exports them.
+    receipts = reader.log.receipts()
+    assert len(receipts) > 5
+    outputs["receipts"] = json.dumps([r.to_json() for r in receipts]) + "".join(r.summary() for r in receipts)
+
+    # Saved settings: the connection as saved and loaded back.
+    settings_path = tmp_path / "settings.ini"
+    save_connections([conn.spec], QSettings(str(settings_path), QSettings.Format.IniFormat))
+    outputs["settings"] = settings_path.read_text(encoding="utf-8")
+    assert load_connections(QSettings(str(settings_path), QSettings.Format.IniFormat))[0] == [conn.spec]
+
+    # A crash report for an error raised with a secret in its message and in a local variable.
+    def fail(token: str = SESSION_TOKEN) -> None:
+        raise RuntimeError(f"signing failed for {ACCESS_KEY} with token={token} secret {SECRET_KEY}")
+    try:
+        fail()
+    except RuntimeError as exc:
+        secrets = crash.environment_secrets() + crash.credential_secrets(conn.session)
+        report = crash.build_report(RuntimeError, exc, exc.__traceback__, secrets=secrets)
+        saved = crash.save_report(report, tmp_path / "reports")
+    assert saved is not None
+    outputs["crash report"] = report
+    assert "RuntimeError" in report and "<redacted>" in report
+
+    # A user-facing error for a refused call.
+    try:
+        conn.client.get_item(TableName="no-such-table", Key={"PK": {"S": "x"}})
+    except Exception as exc:
+        err = describe_error(exc, table="no-such-table", endpoint=conn.spec.endpoint_url)
+        outputs["error"] = f"{err.title}: {err.message}"
+
+    # The headless commands, output and errors.
+    for argv in (["audit", "--endpoint-url", conn.spec.endpoint_url or "", "--table", table,
+                  "--format", "json"],
+                 ["diagnose", "--endpoint-url", conn.spec.endpoint_url or "", "--table", table,
+                  "--rule", "email", "ada@lovelace.io", "--format", "json"],
+                 ["tables", "--endpoint-url", conn.spec.endpoint_url or ""]):
+        cli_main(argv)
+        captured = capsys.readouterr()
+        outputs[f"cli {argv[0]}"] = captured.out + captured.err
+
+    outputs["python logging"] = "\n".join(
+        f"{r.name} {r.getMessage()} {r.exc_text or ''}" for r in caplog.records) + caplog.text
+    assert any(r.name.startswith("botocore") for r in caplog.records)  # the wire logs were on
+    assert "Authorization': b'<redacted>" in outputs["python logging"]  # and were cleaned
+
+    for where, text in outputs.items():
+        assert not leaks(text), f"{where} contains {leaks(text)}"
+    # Every file the session wrote, wherever it went (settings, schemas, logs, reports...).
+    roots = [tmp_path, *(Path(os.environ[v]) for v in ("XDG_CONFIG_HOME", "XDG_DATA_HOME",
+                                                       "XDG_CACHE_HOME", "HOME") if v in os.environ)]
+    scanned = 0
+    for path in files_under(*roots):
+        scanned += 1
+        text = path.read_bytes().decode("utf-8", "replace")
+        assert not leaks(text), f"{path} contains {leaks(text)}"
+    assert scanned >= 3  # at least the action log, the settings file and the crash report
+
+
+def test_exported_code_runs_on_the_default_chain(conn: Connection, table: str, tmp_path: Path) -> None:
+    """The boto3 export holds no key; run with the environment's keys it does the same write."""
+    import subprocess
+
+    tx = sign_up(article_schema(), table, {"PK": {"S": "ACCT#exported"}, "SK": {"S": "PROFILE"},
+                                           "email": {"S": "exp@x.io"}, "username": {"S": "exported"}})
+    code = to_boto3(tx.to_request(), region=conn.region, endpoint_url=conn.spec.endpoint_url)
+    assert not leaks(code)
+    script = tmp_path / "export.py"
+    script.write_text(code)
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60,
+                         env={**os.environ})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "200" and not leaks(run.stdout + run.stderr)
+    assert Reader(conn).get_item(table, {"PK": {"S": "ACCT#exported"}, "SK": {"S": "PROFILE"}})
