@@ -43,17 +43,18 @@ def licence() -> str:
 
 def versions() -> list[tuple[str, str]]:
     """(component, version) for DynoView and what it runs on."""
-    import boto3
-    import botocore
     import PySide6
 
+    from dynoview.core.versions import sdk_versions
+
+    sdk = sdk_versions()
     frozen = " (packaged)" if getattr(sys, "frozen", False) else ""
     return [
         (APP_NAME, __version__ + frozen),
         ("Qt", qVersion()),
         ("PySide6", PySide6.__version__),
-        ("boto3", boto3.__version__),
-        ("botocore", botocore.__version__),
+        ("boto3", sdk["boto3"]),
+        ("botocore", sdk["botocore"]),
         ("moto (demo backend)", _dist_version("moto")),
         ("Python", platform.python_version()),
         ("System", f"{platform.system()} {platform.release()} ({platform.machine()})"),

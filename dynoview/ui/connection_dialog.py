@@ -32,7 +32,7 @@ class ConnectionDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, current: ConnectionSpec | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Connect to DynamoDB")
-        self.resize(640, 380)
+        self.resize(760, 400)
         self.specs, problems = load_connections()
         self.chosen: ConnectionSpec | None = None
         self.demo_chosen = False
@@ -43,7 +43,7 @@ class ConnectionDialog(QDialog):
 
     def _setup_ui(self) -> None:
         self.list = QListWidget()
-        self.list.setMinimumWidth(200)
+        self.list.setMinimumWidth(250)
         self.name = QLineEdit()
         self.profile = QComboBox()
         self.profile.setEditable(True)
@@ -68,7 +68,7 @@ class ConnectionDialog(QDialog):
         form.addRow(note)
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #c62828;")
+        self.message.setProperty("role", "error")  # styled per theme
         form.addRow(self.message)
         self.save_button = QPushButton("Save")
         self.delete_button = QPushButton("Delete")

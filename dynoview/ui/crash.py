@@ -100,13 +100,9 @@ def environment_lines() -> list[str]:
 
     lines = [f"{APP_NAME} {__version__}" + (" (packaged)" if getattr(sys, "frozen", False) else ""),
              f"Python {platform.python_version()}, Qt {qVersion()}, PySide6 {PySide6.__version__}"]
-    try:
-        import boto3
-        import botocore
+    from dynoview.core.versions import sdk_versions
 
-        lines.append(f"boto3 {boto3.__version__}, botocore {botocore.__version__}")
-    except ImportError:  # pragma: no cover - boto3 is a hard dependency
-        pass
+    lines.append(", ".join(f"{name} {version}" for name, version in sdk_versions().items()))
     lines.append(f"{platform.system()} {platform.release()} ({platform.machine()})")
     return lines
 

@@ -51,7 +51,7 @@ class ItemEditDialog(QDialog):
         self.editor.setPlainText(dynamodb_json(item))
         self.error = QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c62828;")
+        self.error.setProperty("role", "error")  # styled per theme
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.ok = buttons.addButton("Open in builder", QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.rejected.connect(self.reject)

@@ -37,7 +37,7 @@ from dynoview.ui.item_detail import ItemDetail
 from dynoview.ui.items_model import ItemsModel
 
 TABLE_ENTRY = "(table)"
-ERROR_STYLE = "border: 1px solid #d32f2f; background: #fff0f0;"
+ERROR_STYLE = "border: 2px solid #d32f2f;"  # readable in light and dark themes
 VALUE_TYPES = ("S", "N", "B", "BOOL", "NULL")
 
 
@@ -127,7 +127,7 @@ class ItemsPanel(QWidget):
             filter_row.addWidget(w)
         form.addRow(filter_row)
         self.error_label = QLabel()
-        self.error_label.setStyleSheet("color: #c62828;")
+        self.error_label.setProperty("role", "error")  # styled per theme
         self.error_label.setWordWrap(True)
         self.error_label.hide()
         form.addRow(self.error_label)

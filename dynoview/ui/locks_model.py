@@ -43,6 +43,7 @@ KeyRole = Qt.ItemDataRole.UserRole + 4  # the row's item key (account or lock), 
 
 RED = QColor(255, 205, 205)
 AMBER = QColor(255, 228, 170)
+DARK_TEXT = QColor(33, 33, 33)
 COLOURS = {ORPHAN_LOCK: RED, MISSING_LOCK: RED, DUPLICATE_VALUE: RED, EXPIRED: AMBER, CASE_CLASH: AMBER}
 
 Index = QModelIndex | QPersistentModelIndex
@@ -120,6 +121,8 @@ class PairingModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole:
             colour = COLOURS.get(row.status)
             return QBrush(colour) if colour is not None else None
+        if role == Qt.ItemDataRole.ForegroundRole and row.status in COLOURS:
+            return QBrush(DARK_TEXT)  # the pale backgrounds need dark text in dark themes too
         if role == Qt.ItemDataRole.ToolTipRole:
             finding: Finding | None = cell.finding if cell is not None else None
             if finding is None and not in_rule and row.findings:

@@ -59,7 +59,7 @@ class SchemaDialog(QDialog):
         self.error = QLabel()
         self.error.setObjectName("schemaError")
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b00020;")
+        self.error.setProperty("role", "error")  # styled for light and dark themes
         self.error.hide()
         layout.addWidget(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
