@@ -242,6 +242,12 @@ class FaultProxy:
             self._rules.append(rule)
         return rule
 
+    def remove(self, rule: Rule) -> None:
+        """Stop applying one fault."""
+        with self._lock:
+            if rule in self._rules:
+                self._rules.remove(rule)
+
     def clear(self) -> None:
         """Remove every fault: from now on requests are forwarded untouched."""
         with self._lock:
