@@ -92,7 +92,7 @@ class RequestInfo:
         return data if isinstance(data, dict) else {}
 
 
-@dataclass
+@dataclass(eq=False)  # rules compare by identity: two alike rules are still two rules
 class Rule:
     """A fault applied to matching requests (see the module docstring)."""
 
