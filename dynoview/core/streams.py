@@ -20,10 +20,12 @@ from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+import orjson
 from botocore.exceptions import ClientError
 
 from dynoview.core.connection import Connection
 from dynoview.core.errors import CancelledError, DynoViewError
+from dynoview.core.integrity import check_read_response
 from dynoview.core.receipts import EVENTUAL, ReadLog, ReadReceipt, now_utc, snapshot_request
 from dynoview.core.values import display_text, to_dynamodb_json, values_equal
 
@@ -350,7 +352,10 @@ def _binary_to_bytes(av: Any) -> Any:
 def _image(value: Any) -> dict[str, Any] | None:
     if not isinstance(value, Mapping):
         return None
-    return {str(k): _binary_to_bytes(v) for k, v in value.items()}
+    converted = {str(k): _binary_to_bytes(v) for k, v in value.items()}
+    if isinstance(value, dict) and all(converted[k] is value[k] for k in value):
+        return value  # nothing was converted: keep the parsed dict rather than a copy
+    return converted
 
 
 def key_value_text(av: Mapping[str, Any]) -> str:
@@ -435,7 +440,31 @@ class StreamEvent:
             "user_identity": ({"type": self.identity_type, "principal_id": self.principal_id}
                               if self.identity_type or self.principal_id else None),
             "size_bytes": self.size_bytes,
+            "view_type": self.view_type,
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> StreamEvent:
+        """Rebuild an event from its ``to_json`` form (how compact stores keep events)."""
+        ddb: dict[str, Any] = {
+            "ApproximateCreationDateTime": data.get("time"),
+            "Keys": data.get("keys") or {},
+            "SequenceNumber": data.get("sequence_number", ""),
+            "SizeBytes": data.get("size_bytes"),
+            "StreamViewType": data.get("view_type"),
+        }
+        if data.get("old_image") is not None:
+            ddb["OldImage"] = data["old_image"]
+        if data.get("new_image") is not None:
+            ddb["NewImage"] = data["new_image"]
+        record: dict[str, Any] = {"eventID": data.get("event_id", ""), "eventName": data.get("event", ""),
+                                  "dynamodb": ddb}
+        identity = data.get("user_identity")
+        if identity:
+            record["userIdentity"] = {"Type": identity.get("type"),
+                                      "PrincipalId": identity.get("principal_id")}
+        return parse_record(record, data.get("shard_id", ""), key_names=tuple(data.get("keys") or ()),
+                            table=data.get("table"))
 
     def text_line(self) -> str:
         """One human line: time, event, label, keys and the changes."""
@@ -554,6 +583,12 @@ class KeyFilter:
         sk_name = names[1] if len(names) > 1 else None
         pk = event.keys.get(pk_name) if pk_name else None
         sk = event.keys.get(sk_name) if sk_name else None
+        return self.matches_values(pk, sk)
+
+    def matches_values(self, pk: Mapping[str, Any] | None, sk: Mapping[str, Any] | None) -> bool:
+        """Match a record's partition and sort key values (AttributeValues)."""
+        if not self.keys:
+            return True
         for want_pk, want_sk in self.keys:
             if not _key_equals(pk, want_pk):
                 continue
@@ -601,6 +636,39 @@ def record_stream_receipt(
 
 # --------------------------------------------------------------------------- reading
 
+_FAST_PARSE_ATTR = "_dynoview_fast_get_records"
+
+
+def _orjson_get_records(response_dict: dict[str, Any], customized_response_dict: dict[str, Any],
+                        **_: Any) -> None:
+    """before-parse hook: parse a successful GetRecords body with orjson.
+
+    botocore's parser walks every attribute of every record in Python, which at hundreds
+    of records a second holds the GIL long enough to stall the UI thread. ``parse_record``
+    already reads the wire form (epoch-second timestamps, base64 binary).
+    """
+    if response_dict.get("status_code") != 200 or not response_dict.get("body"):
+        return  # errors keep botocore's parsing, so error codes and retries behave as usual
+    try:
+        parsed = orjson.loads(response_dict["body"])
+    except orjson.JSONDecodeError:
+        return  # damaged: botocore's own handling and the integrity check deal with it
+    customized_response_dict.update(parsed)
+    response_dict["body"] = b"{}"
+
+
+def prepare_streams_client(client: Any) -> Any:
+    """Once per client: the orjson GetRecords parser, and the check that refuses damaged
+    responses (a cut GetRecords body without NextShardIterator would read as a closed shard)."""
+    meta = getattr(client, "meta", None)
+    if meta is not None and not getattr(client, _FAST_PARSE_ATTR, False):  # not a test double
+        service = meta.service_model.service_id.hyphenize()
+        meta.events.register(f"before-parse.{service}.GetRecords", _orjson_get_records)
+        meta.events.register(f"after-call.{service}", check_read_response)
+        setattr(client, _FAST_PARSE_ATTR, True)
+    return client
+
+
 
 @dataclass
 class ShardCursor:
@@ -626,6 +694,7 @@ class PollResult:
     finished: bool = False  # no shard left to read: all closed and drained
     filtered_out: int = 0
     calls: int = 0
+    throttled: bool = False  # DynamoDB Streams asked to slow down: wait longer before the next poll
 
 
 def _error_code(exc: BaseException) -> str | None:
@@ -664,7 +733,7 @@ class StreamReader:
                 field="sequence_number",
             )
         self.conn = conn
-        self.client = conn.streams_client()
+        self.client = prepare_streams_client(conn.streams_client())
         self.position = position
         self.sequence_number = sequence_number.strip() if sequence_number else None
         self.start_shard_id = shard_id
@@ -840,6 +909,7 @@ class StreamReader:
                         "5 GetRecords calls per second per shard); the next poll retries."
                     )
                     result.caught_up = False
+                    result.throttled = True
                     return
                 raise
         else:  # pragma: no cover - the loop always breaks or returns

@@ -9,14 +9,19 @@ never pile up work and the event loop never waits on the network.
 
 from __future__ import annotations
 
+import base64
 import json
+import threading
+from collections import deque
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+import orjson
 from PySide6.QtCore import (
-    QAbstractTableModel,
+    QEvent,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QPoint,
     QSortFilterProxyModel,
@@ -24,7 +29,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QPalette
+from PySide6.QtGui import QBrush, QColor, QHelpEvent, QPalette, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -41,6 +46,7 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
+    QToolTip,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -77,7 +83,6 @@ from dynoview.ui.ttl_timeline_panel import is_dark, warning_color
 
 COLUMNS = ("Time (UTC)", "Event", "What happened", "Keys", "Changes", "Sequence number", "Shard")
 COL_TIME, COL_EVENT, COL_LABEL, COL_KEYS, COL_CHANGES, COL_SEQUENCE, COL_SHARD = range(len(COLUMNS))
-EventRole = Qt.ItemDataRole.UserRole + 1
 _Index = QModelIndex | QPersistentModelIndex
 
 TTL_EVENT = "TTL"  # the colour/filter key for removals made by TTL
@@ -119,85 +124,142 @@ def event_color(kind: str, palette: QPalette) -> QColor:
     return QColor(dark if is_dark(palette) else light)
 
 
-class StreamEventsModel(QAbstractTableModel):
-    """Stream events in arrival order, bounded to ``max_rows`` (oldest dropped first)."""
+# A row as the model keeps it: strings and one bytes blob only. Tuples of atomic values are
+# invisible to Python's cyclic GC, so a long follow session (tens of thousands of records)
+# adds nothing to full collections, which would otherwise stall the event loop.
+P_TIME, P_EVENT, P_LABEL, P_KEYS, P_CHANGES, P_SEQUENCE, P_SHARD, P_KIND = range(8)
+P_PK_TYPE, P_PK, P_SK_TYPE, P_SK, P_CHANGES_TIP, P_JSON = range(8, 14)
+PackedEvent = tuple[Any, ...]
+INSERT_CHUNK = 25  # rows added to the model per event-loop turn
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole
 
-    def __init__(self, parent: Any = None, max_rows: int = 50_000) -> None:
-        super().__init__(parent)
+
+def _key_parts(event: StreamEvent, index: int) -> tuple[str, str]:
+    keys = event.ordered_keys()
+    if index >= len(keys):
+        return "", ""
+    av = keys[index][1]
+    kind = next(iter(av), "")
+    return kind, key_value_text(av)
+
+
+def pack_event(event: StreamEvent) -> PackedEvent:
+    """Everything a row shows, precomputed (in the worker thread), plus the event as JSON."""
+    pk_type, pk = _key_parts(event, 0)
+    sk_type, sk = _key_parts(event, 1)
+    return (
+        event.time.strftime("%Y-%m-%d %H:%M:%S") if event.time else "",
+        event.event_name,
+        event.label,
+        event.key_text(),
+        event.diff_text(),
+        event.sequence_number,
+        event.shard_id,
+        event_kind(event),
+        pk_type, pk, sk_type, sk,
+        "\n".join(c.text(120) for c in event.diff[:40]) or event.diff_text(),
+        orjson.dumps(event.to_json()),
+    )
+
+
+def poll_and_pack(reader: StreamReader, cancel: threading.Event | None = None
+                  ) -> tuple[PollResult, list[PackedEvent]]:
+    """One poll in a worker thread; events come back packed, ready for the model."""
+    result = reader.poll(cancel)
+    packed = [pack_event(e) for e in result.events]
+    result.events = []  # the packed rows replace them
+    return result, packed
+
+
+def _key_value(kind: str, text: str) -> dict[str, Any] | None:
+    if not kind:
+        return None
+    if kind == "B":
+        return {"B": base64.b64decode(text)}
+    return {kind: text}
+
+
+class StreamEventsModel(QStandardItemModel):
+    """Stream events in arrival order, bounded to ``max_rows`` (oldest dropped first).
+
+    Cells live in C++ and are filled with ``setData`` (no QStandardItem wrappers, which
+    Python would keep alive and its GC would scan), so painting never calls into Python:
+    at hundreds of records a second a Python ``data()`` would cost the event loop about a
+    thousand calls per repaint. The packed rows kept alongside (strings and bytes, invisible
+    to the GC) serve filtering, tooltips and ``event_at``.
+    """
+
+    def __init__(self, parent: Any = None, max_rows: int = 20_000) -> None:
+        super().__init__(0, len(COLUMNS), parent)
+        self.setHorizontalHeaderLabels(list(COLUMNS))
         self.max_rows = max_rows
-        self._events: list[StreamEvent] = []
+        self._rows: list[PackedEvent] = []
         self.dropped = 0
+        self._brushes: dict[str, QBrush] = {}
+        self.set_palette(QPalette())
+
+    def set_palette(self, palette: QPalette) -> None:
+        """Event colours for this palette (light or dark), applied to every row."""
+        self._brushes = {kind: QBrush(event_color(kind, palette)) for kind in EVENT_COLORS}
+        for row, packed in enumerate(self._rows):
+            self._colour(row, packed)
+
+    def _colour(self, row: int, packed: PackedEvent) -> None:
+        brush = self._brushes.get(packed[P_KIND])
+        if brush is not None:
+            self.setData(self.index(row, COL_EVENT), brush, _FOREGROUND)
+            self.setData(self.index(row, COL_LABEL), brush, _FOREGROUND)
 
     def add_events(self, events: Sequence[StreamEvent]) -> None:
-        if not events:
-            return
-        events = list(events)[-self.max_rows:]
-        overflow = len(self._events) + len(events) - self.max_rows
-        if overflow > 0:
-            self.beginRemoveRows(QModelIndex(), 0, overflow - 1)
-            del self._events[:overflow]
-            self.endRemoveRows()
-            self.dropped += overflow
-        first = len(self._events)
-        self.beginInsertRows(QModelIndex(), first, first + len(events) - 1)
-        self._events.extend(events)
-        self.endInsertRows()
+        self.add_packed([pack_event(e) for e in events])
 
-    def clear(self) -> None:
-        self.beginResetModel()
-        self._events.clear()
+    def add_packed(self, rows: Sequence[PackedEvent]) -> None:
+        """Append a batch: one row insertion, then the cells (C++ only from here on)."""
+        if not rows:
+            return
+        rows = list(rows)[-self.max_rows:]
+        overflow = len(self._rows) + len(rows) - self.max_rows
+        if overflow > 0:
+            self.removeRows(0, overflow)
+            del self._rows[:overflow]
+            self.dropped += overflow
+        first = len(self._rows)
+        self._rows.extend(rows)  # first, so the filter proxy sees them as they are inserted
+        self.insertRows(first, len(rows))
+        columns = range(len(COLUMNS))
+        for offset, packed in enumerate(rows):
+            row = first + offset
+            for col in columns:
+                self.setData(self.index(row, col), packed[col])
+            self._colour(row, packed)
+
+    def clear_events(self) -> None:
+        self.removeRows(0, self.rowCount())
+        self._rows.clear()
         self.dropped = 0
-        self.endResetModel()
+
+    def tooltip(self, row: int, col: int) -> str:
+        """What hovering a cell explains: the event kind, or every changed attribute."""
+        packed = self._rows[row]
+        if col in (COL_EVENT, COL_LABEL):
+            return EVENT_TIPS.get(packed[P_KIND], "")
+        if col == COL_CHANGES:
+            return str(packed[P_CHANGES_TIP])
+        return str(packed[col])
+
+    def packed(self, row: int) -> PackedEvent:
+        return self._rows[row]
+
+    def record_json(self, row: int) -> dict[str, Any]:
+        """The row's event in the `dynoview stream` JSON form."""
+        data: dict[str, Any] = orjson.loads(self._rows[row][P_JSON])
+        return data
 
     def event_at(self, row: int) -> StreamEvent:
-        return self._events[row]
+        return StreamEvent.from_json(self.record_json(row))
 
     def events(self) -> list[StreamEvent]:
-        return list(self._events)
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._events)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole \
-                and section == COL_TIME:
-            return "ApproximateCreationDateTime: when DynamoDB wrote the record (approximate)."
-        return None
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        event = self._events[index.row()]
-        col = index.column()
-        if role == EventRole:
-            return event
-        if role == Qt.ItemDataRole.DisplayRole:
-            if col == COL_TIME:
-                return event.time.strftime("%Y-%m-%d %H:%M:%S") if event.time else ""
-            return ("", event.event_name, event.label, event.key_text(), event.diff_text(),
-                    event.sequence_number, event.shard_id)[col]
-        if role == Qt.ItemDataRole.ForegroundRole and col in (COL_EVENT, COL_LABEL):
-            view = self.parent()
-            palette = view.palette() if isinstance(view, QWidget) else QPalette()
-            return QBrush(event_color(event_kind(event), palette))
-        if role == Qt.ItemDataRole.FontRole and col in (COL_EVENT, COL_LABEL):
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if col in (COL_EVENT, COL_LABEL):
-                return EVENT_TIPS.get(event_kind(event), "")
-            if col == COL_TIME and event.time:
-                return f"{event.time.astimezone():%Y-%m-%d %H:%M:%S %Z} (local)"
-            if col == COL_CHANGES:
-                return "\n".join(c.text(120) for c in event.diff) or event.diff_text()
-        return None
+        return [self.event_at(r) for r in range(len(self._rows))]
 
 
 class StreamFilterProxy(QSortFilterProxyModel):
@@ -207,31 +269,31 @@ class StreamFilterProxy(QSortFilterProxyModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self.key_filter = KeyFilter()
-        self.key_names: tuple[str, ...] = ()
         self.kind: str | None = None
 
-    def set_filter(self, key_filter: KeyFilter, kind: str | None,
-                   key_names: Sequence[str] = ()) -> None:
+    def set_filter(self, key_filter: KeyFilter, kind: str | None) -> None:
         self.beginFilterChange()
         self.key_filter = key_filter
         self.kind = kind
-        self.key_names = tuple(key_names)
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
         model = self.sourceModel()
         if not isinstance(model, StreamEventsModel):
             return True
-        event = model.event_at(source_row)
-        if self.kind is not None and event_kind(event) != self.kind:
+        row = model.packed(source_row)
+        if self.kind is not None and row[P_KIND] != self.kind:
             return False
-        return self.key_filter.matches(event, self.key_names)
+        if not self.key_filter:
+            return True
+        return self.key_filter.matches_values(_key_value(row[P_PK_TYPE], row[P_PK]),
+                                              _key_value(row[P_SK_TYPE], row[P_SK]))
 
 
 class StreamPanel(QWidget):
     """Read or follow the open table's stream; see every change, its diff and who made it."""
 
-    events_added = Signal(int)  # how many events arrived in one poll
+    events_added = Signal(int)  # how many records one poll added to the table
     state_changed = Signal(str)  # "idle", "reading", "following", "paused"
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
@@ -245,10 +307,17 @@ class StreamPanel(QWidget):
         self._polls = 0
         self._last_poll: datetime | None = None
         self._notices: list[str] = []
+        self._note = ""
+        self._pending: deque[PackedEvent] = deque()  # read, not yet in the model
+        self._drained = 0
+        self._drain_timer = QTimer(self)
+        self._drain_timer.setSingleShot(True)
+        self._drain_timer.timeout.connect(self._drain)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._poll)
         self._setup_ui()
+        self.model.set_palette(self.palette())
         self._connect()
         ctx.table_changed.connect(self._on_table_changed)
         ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
@@ -324,6 +393,9 @@ class StreamPanel(QWidget):
 
         self.model = StreamEventsModel(self)
         self.proxy = StreamFilterProxy(self)
+        # Rows are filtered as they are inserted; re-filtering on every cell write would call
+        # filterAcceptsRow nine times per record.
+        self.proxy.setDynamicSortFilter(False)
         self.proxy.setSourceModel(self.model)
         self.view = QTableView()
         self.view.setModel(self.proxy)
@@ -334,6 +406,8 @@ class StreamPanel(QWidget):
         self.view.setWordWrap(False)
         self.view.setAlternatingRowColors(True)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.viewport().installEventFilter(self)
         header_view = self.view.horizontalHeader()
         header_view.setStretchLastSection(True)
         for col, width in ((COL_TIME, 150), (COL_EVENT, 70), (COL_LABEL, 200), (COL_KEYS, 320),
@@ -397,6 +471,24 @@ class StreamPanel(QWidget):
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.model.rowsInserted.connect(self._scroll_if_following)
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.view.viewport() and event.type() == QEvent.Type.ToolTip \
+                and isinstance(event, QHelpEvent):
+            index = self.view.indexAt(event.pos())
+            if index.isValid():
+                source = self.proxy.mapToSource(index)
+                QToolTip.showText(event.globalPos(), self.model.tooltip(source.row(), source.column()),
+                                  self.view)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().eventFilter(watched, event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
+            self.model.set_palette(self.palette())  # light or dark event colours
+        super().changeEvent(event)
+
     @property
     def task_name(self) -> str:
         return f"stream-poll-{id(self)}"
@@ -404,6 +496,11 @@ class StreamPanel(QWidget):
     @property
     def state(self) -> str:
         return self._state
+
+    @property
+    def pending(self) -> int:
+        """Records read but not yet added to the table (added a chunk per event-loop turn)."""
+        return len(self._pending)
 
     # -- stream description ------------------------------------------------------
     def _on_table_changed(self, table: TableInfo | None) -> None:
@@ -493,6 +590,7 @@ class StreamPanel(QWidget):
             self._show_notice(exc.message, warn=True)
             return False
         self._notices.clear()
+        self._note = ""
         self.notice.hide()
         self._set_state("following" if self.follow_button.isChecked() else "reading")
         self._schedule(0)
@@ -518,7 +616,8 @@ class StreamPanel(QWidget):
             self.pause_button.setChecked(False)
 
     def clear(self) -> None:
-        self.model.clear()
+        self._pending.clear()
+        self.model.clear_events()
         self._show_current(QModelIndex(), QModelIndex())
         self._update_status()
 
@@ -557,30 +656,52 @@ class StreamPanel(QWidget):
             return
         if self.ctx.tasks.is_running(self.task_name):
             return  # the previous poll is still out; it schedules the next one
-        self.ctx.tasks.submit(self.task_name, reader.poll, pass_cancel=True,
-                              on_result=lambda result: self._polled(reader, result),
+        self.ctx.tasks.submit(self.task_name, poll_and_pack, reader, pass_cancel=True,
+                              on_result=lambda out: self._polled(reader, *out),
                               on_error=lambda exc: self._poll_failed(reader, exc))
 
-    def _polled(self, reader: StreamReader, result: PollResult) -> None:
+    def _polled(self, reader: StreamReader, result: PollResult, rows: list[PackedEvent]) -> None:
         if reader is not self.reader:
             return  # a stale reader (stopped or restarted meanwhile)
         self._polls += 1
         self._last_poll = datetime.now()
-        self.model.add_events(result.events)
+        self._pending.extend(rows)
+        if rows and not self._drain_timer.isActive():
+            self._drain_timer.start(0)
         for message in result.notices:
             self._show_notice(message)
-        if result.events:
-            self.events_added.emit(len(result.events))
         if result.finished:
             self.stop()
         elif self._state == "reading" and result.caught_up:
             self.stop()
-            self._update_status(f"Caught up after {reader.total_events:,} record(s). Press Follow "
-                                "to keep watching for new ones.")
+            self._note = (f"Caught up after {reader.total_events:,} record(s). Press Follow to keep "
+                          "watching for new ones.")
+            self._update_status()
             return
+        elif result.throttled:
+            self._schedule(max(2 * self.poll_interval_ms, 2000))  # back off, then retry
+        elif self._state == "reading":
+            self._schedule(0 if not result.caught_up else self.poll_interval_ms)  # drain fast
         else:
-            self._schedule(0 if result.more or not result.caught_up else self.poll_interval_ms)
+            # Following: a page short of full means the shard's tip was reached, so wait for
+            # the interval (fewer calls, and repaints never race a poll for the GIL).
+            self._schedule(0 if result.more else self.poll_interval_ms)
         self._update_status()
+
+    def _drain(self) -> None:
+        """Move read records into the model a chunk per event-loop turn, so a large poll
+        never holds the loop for long (each row is about ten calls into Qt)."""
+        chunk = [self._pending.popleft() for _ in range(min(INSERT_CHUNK, len(self._pending)))]
+        self.model.add_packed(chunk)
+        self._drained += len(chunk)
+        if self._pending:
+            self._drain_timer.start(0)
+        else:
+            # One signal per batch, not per chunk: every Python-side emit costs a little.
+            added, self._drained = self._drained, 0
+            if added:
+                self.events_added.emit(added)
+            self._update_status()
 
     def _poll_failed(self, reader: StreamReader, exc: BaseException) -> None:
         if reader is not self.reader:
@@ -596,7 +717,7 @@ class StreamPanel(QWidget):
         self.notice.setStyleSheet(f"color: {warning_color(self.palette()).name()};" if warn else "")
         self.notice.show()
 
-    def _update_status(self, text: str | None = None) -> None:
+    def _update_status(self) -> None:
         total = self.model.rowCount()
         shown = self.proxy.rowCount()
         parts = [f"{total:,} record(s)" + (f", {shown:,} shown by the filter" if shown != total else "")]
@@ -607,7 +728,11 @@ class StreamPanel(QWidget):
         parts.append(state[self._state])
         if self._last_poll is not None:
             parts.append(f"last poll {self._last_poll:%H:%M:%S}")
-        self.status.setText(text or " · ".join(parts))
+        if self._pending:
+            parts.append(f"{len(self._pending):,} being added")
+        if self._note and self._state == "idle":
+            parts.append(self._note)
+        self.status.setText(" · ".join(parts))
 
     def _scroll_if_following(self) -> None:
         bar = self.view.verticalScrollBar()
@@ -624,20 +749,21 @@ class StreamPanel(QWidget):
             self.filter_error.show()
             return
         self.filter_error.hide()
-        names = self.info.key_names if self.info else ()
-        self.proxy.set_filter(key_filter, self.kind_filter.currentData(), names)
+        self.proxy.set_filter(key_filter, self.kind_filter.currentData())
         self._update_status()
 
-    def current_event(self) -> StreamEvent | None:
-        index = self.view.currentIndex()
+    def event_for(self, index: QModelIndex) -> StreamEvent | None:
+        """The event behind a row of the (filtered) view."""
         if not index.isValid():
             return None
-        event = self.proxy.data(index, EventRole)
-        return event if isinstance(event, StreamEvent) else None
+        return self.model.event_at(self.proxy.mapToSource(index).row())
+
+    def current_event(self) -> StreamEvent | None:
+        return self.event_for(self.view.currentIndex())
 
     def _show_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        event = self.proxy.data(current, EventRole) if current.isValid() else None
-        if not isinstance(event, StreamEvent):
+        event = self.event_for(current)
+        if event is None:
             self.diff.setRowCount(0)
             self.diff_title.setText("Select a record to see what changed.")
             self.record_json.clear()
@@ -672,8 +798,8 @@ class StreamPanel(QWidget):
         self.record_json.setPlainText(json.dumps(event.to_json(), indent=2, ensure_ascii=False))
 
     def _context_menu(self, pos: QPoint) -> None:
-        event = self.proxy.data(self.view.indexAt(pos), EventRole)
-        if not isinstance(event, StreamEvent):
+        event = self.event_for(self.view.indexAt(pos))
+        if event is None:
             return
         menu = QMenu(self)
         keys = event.ordered_keys()

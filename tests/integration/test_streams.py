@@ -181,3 +181,19 @@ def test_seeded_accounts_match_the_demo(conn: Connection, accounts_table: str) -
     arn = table_stream_arn(conn, accounts_table)
     events = read_events(conn, arn, key_filter=KeyFilter.parse([f"ACCT#{h[0]},PROFILE" for h in HEALTHY]))
     assert len(events) == len(HEALTHY)
+
+
+def test_fast_parser_keeps_binary_numbers_and_times(conn: Connection, accounts_table: str) -> None:
+    """GetRecords bodies are parsed with orjson: values must come out as botocore's would."""
+    from datetime import UTC, datetime, timedelta
+
+    arn = table_stream_arn(conn, accounts_table)
+    reader = StreamReader(conn, arn, position=LATEST, table=accounts_table)
+    reader.poll()
+    item = {"PK": s("BIN#1"), "SK": s("X"), "raw": {"B": b"\x00\xffdata"}, "n": {"N": "12345678901234567890.5"},
+            "set": {"BS": [b"\x01", b"\x02"]}}
+    conn.client.put_item(TableName=accounts_table, Item=item)
+    (event,) = reader.poll().events
+    assert event.new_image == item
+    assert event.time is not None and abs(datetime.now(UTC) - event.time) < timedelta(minutes=5)
+    assert event.to_json()["new_image"]["raw"] == {"B": "AP9kYXRh"}

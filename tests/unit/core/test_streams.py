@@ -22,6 +22,7 @@ from dynoview.core.streams import (
     TRIM_HORIZON,
     TTL_DELETE_LABEL,
     KeyFilter,
+    StreamEvent,
     StreamReader,
     diff_images,
     is_ttl_delete,
@@ -378,7 +379,7 @@ def test_throttling_is_a_notice_not_a_crash() -> None:
     fake.fail["GetRecords"] = ["LimitExceededException"]
     reader, _ = make_reader(fake)
     result = reader.poll()
-    assert result.events == [] and not result.caught_up
+    assert result.events == [] and not result.caught_up and result.throttled
     assert any("slow down" in n for n in result.notices)
     assert seqs(reader.poll().events) == ["150", "151"]
 
@@ -424,3 +425,10 @@ def test_full_pages_ask_for_an_immediate_repoll() -> None:
     assert first.more and seqs(first.events) == ["150"]
 
 
+
+
+def test_json_round_trip_keeps_everything() -> None:
+    event = parse_record(TTL_RECORD, "shardId-1", key_names=("PK", "SK"), table="accounts")
+    again = StreamEvent.from_json(json.loads(json.dumps(event.to_json())))
+    assert again.to_json() == event.to_json()
+    assert again.ttl_delete and again.old_image == event.old_image and again.time == event.time
