@@ -190,8 +190,8 @@ def test_fast_parser_keeps_binary_numbers_and_times(conn: Connection, accounts_t
     arn = table_stream_arn(conn, accounts_table)
     reader = StreamReader(conn, arn, position=LATEST, table=accounts_table)
     reader.poll()
-    item = {"PK": s("BIN#1"), "SK": s("X"), "raw": {"B": b"\x00\xffdata"}, "n": {"N": "12345678901234567890.5"},
-            "set": {"BS": [b"\x01", b"\x02"]}}
+    item = {"PK": s("BIN#1"), "SK": s("X"), "raw": {"B": b"\x00\xffdata"},
+            "n": {"N": "12345678901234567890.5"}, "set": {"BS": [b"\x01", b"\x02"]}}
     conn.client.put_item(TableName=accounts_table, Item=item)
     (event,) = reader.poll().events
     assert event.new_image == item
