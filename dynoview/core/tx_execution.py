@@ -442,7 +442,9 @@ def _is_ambiguous(exc: BaseException) -> bool:
     if isinstance(exc, bce.ClientError):
         code = exc.response.get("Error", {}).get("Code", "")
         status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0) or 0
-        return code in _AMBIGUOUS_CODES or int(status) >= 500
+        # An error answer whose body could not be parsed (cut short on the way) has only its
+        # HTTP status for a code: why it failed was lost, so resend it like a lost answer.
+        return code in _AMBIGUOUS_CODES or int(status) >= 500 or str(code).isdigit()
     return False
 
 
@@ -573,6 +575,9 @@ def _settle(conn: Connection, tx: Transaction, reader: Reader, tables: dict[str,
             last_exc: BaseException | None, observed: str | None = None) -> ExecutionResult:
     """After an answer was lost: decide from strongly consistent reads."""
     cause = type(last_exc).__name__ if last_exc else (observed or "a dropped connection")
+    if isinstance(last_exc, bce.ClientError):
+        code = str(last_exc.response.get("Error", {}).get("Code", ""))
+        cause = "an answer cut short" if code.isdigit() else code or cause
     lost = (f"An answer from DynamoDB was lost ({cause}), so the transaction was resent with the same "
             f"token {tx.token} and then checked with strongly consistent reads.")
     try:

@@ -174,8 +174,7 @@ def test_cli_reports_the_login_to_run(sso: SsoPortal, proxy: FaultProxy, table: 
 # ------------------------------------------------------------------ endpoint away and back
 
 
-def test_endpoint_away_and_back_same_connection(proxy: FaultProxy, pconn: Connection, table: str,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_endpoint_away_and_back_same_connection(proxy: FaultProxy, pconn: Connection, table: str) -> None:
     reader = Reader(pconn)
     assert reader.get_item(table, LOCK) == LOCK  # a pooled keep-alive connection now exists
     proxy.go_down()

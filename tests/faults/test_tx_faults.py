@@ -126,6 +126,23 @@ def test_answer_lost_on_every_attempt_is_still_settled(proxy: FaultProxy, pconn:
     assert present(direct, table, "alwayslost") == [True, True, True]
 
 
+def test_refusal_cut_on_every_attempt_is_resent_until_its_reasons_arrive(
+        proxy: FaultProxy, pconn: Connection, direct: Connection, table: str, log: ActionLog) -> None:
+    """A cancellation whose body is cut on all four attempts says nothing about why: the app
+    resends the same token, and the next round's clean answer names the taken email."""
+    assert run(pconn, signup(table, "first"), log).status == SUCCEEDED
+    loser = sign_up(S, table, {**key("ACCT#second", "PROFILE"), "email": {"S": "first@x.io"},
+                               "username": {"S": "second"}})
+    proxy.reset()
+    proxy.add(fp.CUT, operation=TX, times=4)
+    result = run(pconn, loser, log, retry_delay=0.05)
+    assert result.status == CANCELLED and result.verified_by_reads
+    assert "Email first@x.io is already taken." in result.message
+    same_token_everywhere(proxy, loser, result)
+    assert result.attempts == 5
+    assert present(direct, table, "second") == [False, False, False]
+
+
 def test_internal_errors_on_every_attempt_end_not_applied(proxy: FaultProxy, pconn: Connection,
                                                          direct: Connection, table: str,
                                                          log: ActionLog) -> None:
