@@ -1,0 +1,32 @@
+"""The Qt binding the app runs on keeps Python's reference counts straight.
+
+PySide6 6.12.0 drops a reference to True/False on every bool emitted through a
+signal; the interpreter aborts after a few thousand emits (busy indicators emit
+bools all the time). pyproject excludes that release; this test guards the pin.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from PySide6.QtCore import QObject, Signal
+
+pytestmark = pytest.mark.gui
+
+
+class _Emitter(QObject):
+    flag = Signal(bool)
+
+
+def test_emitting_bools_keeps_their_reference_counts(qapp) -> None:
+    emitter = _Emitter()
+    received: list[bool] = []
+    emitter.flag.connect(received.append)
+    before = sys.getrefcount(True), sys.getrefcount(False)
+    for i in range(500):
+        emitter.flag.emit(i % 2 == 0)
+    assert received.count(True) == received.count(False) == 250
+    received.clear()
+    after = sys.getrefcount(True), sys.getrefcount(False)
+    assert after[0] - before[0] == after[1] - before[1] == 0
