@@ -15,10 +15,9 @@ import statistics
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dynoview.core.errors import CancelledError
-from dynoview.core.reads import Reader
 from dynoview.core.receipts import ReadReceipt, consumed_read_units
 from dynoview.core.tables import IndexInfo, TableInfo
 from dynoview.core.values import attribute_size, display_text, item_size, read_units, write_units
@@ -31,6 +30,9 @@ LSI_ENTRY_OVERHEAD_BYTES = 100  # DynamoDB adds 100 bytes per index entry
 # Per-partition ceilings DynamoDB documents, whatever the table's capacity.
 PARTITION_READ_UNITS = 3000
 PARTITION_WRITE_UNITS = 1000
+
+if TYPE_CHECKING:  # reads.py may import this module to fill receipts' estimates
+    from dynoview.core.reads import Reader
 
 Item = Mapping[str, Mapping[str, Any]]
 

@@ -441,7 +441,7 @@ class StreamPanel(QWidget):
         body = QSplitter(Qt.Orientation.Horizontal)
         body.addWidget(self.shards)
         body.addWidget(records)
-        body.setSizes([420, 900])
+        body.setSizes([340, 1000])
 
         self.status = QLabel()
         self.notice = QLabel()
