@@ -34,6 +34,7 @@ from dynoview.ui import settings as saved
 from dynoview.ui.command_palette import COMMAND, RECENT, TABLE, CommandPalette, PaletteEntry
 from dynoview.ui.connection_dialog import ConnectionDialog
 from dynoview.ui.context import AppContext
+from dynoview.ui.gc_pauses import settle_long_lived
 from dynoview.ui.items_panel import ItemsPanel
 from dynoview.ui.read_log import ReadLogView
 from dynoview.ui.resources import app_icon
@@ -256,6 +257,7 @@ class MainWindow(QMainWindow):
                 self.ctx.demo.stop()
             self.ctx.demo = backend
         self.ctx.set_connection(conn)
+        settle_long_lived()  # botocore's models are loaded now and live as long as the app
         self.read_log.model.clear()
         self.tables_panel.set_tables(tables)
         self._update_title()
