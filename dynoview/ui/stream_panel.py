@@ -617,6 +617,7 @@ class StreamPanel(QWidget):
 
     def clear(self) -> None:
         self._pending.clear()
+        self.view.setUpdatesEnabled(True)
         self.model.clear_events()
         self._show_current(QModelIndex(), QModelIndex())
         self._update_status()
@@ -692,11 +693,15 @@ class StreamPanel(QWidget):
         """Move read records into the model a chunk per event-loop turn, so a large poll
         never holds the loop for long (each row is about ten calls into Qt)."""
         chunk = [self._pending.popleft() for _ in range(min(INSERT_CHUNK, len(self._pending)))]
+        if self._pending and self.view.updatesEnabled():
+            self.view.setUpdatesEnabled(False)  # one repaint per batch, not one per chunk
         self.model.add_packed(chunk)
         self._drained += len(chunk)
         if self._pending:
             self._drain_timer.start(0)
         else:
+            if not self.view.updatesEnabled():
+                self.view.setUpdatesEnabled(True)
             # One signal per batch, not per chunk: every Python-side emit costs a little.
             added, self._drained = self._drained, 0
             if added:
