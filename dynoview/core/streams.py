@@ -61,6 +61,7 @@ VIEW_TYPE_TEXT = {
 RETENTION_HOURS = 24
 ITERATOR_LIFETIME_MINUTES = 15
 MAX_RECORDS_PER_CALL = 1000  # the GetRecords maximum
+EMPTY_PAGES_AT_TIP = 2  # consecutive empty pages before a shard counts as read to its tip
 # A GetRecords response stops at 1 MB; a page this big probably has more behind it.
 _FULL_PAGE_BYTES = 900_000
 
@@ -681,6 +682,7 @@ class ShardCursor:
     last_sequence: str | None = None
     finished: bool = False
     records_read: int = 0
+    empty_pages: int = 0  # consecutive GetRecords answers without records
 
 
 @dataclass
@@ -690,7 +692,7 @@ class PollResult:
     events: list[StreamEvent] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
     more: bool = False  # a shard returned a full page: poll again without waiting
-    caught_up: bool = True  # every shard being read returned nothing new
+    caught_up: bool = True  # every shard being read is at its tip (EMPTY_PAGES_AT_TIP empty pages)
     finished: bool = False  # no shard left to read: all closed and drained
     filtered_out: int = 0
     calls: int = 0
@@ -926,7 +928,14 @@ class StreamReader:
             else:
                 result.filtered_out += 1
         if records:
+            cursor.empty_pages = 0
             result.caught_up = False
+        else:
+            # "It might take multiple calls to get to a portion of the shard that contains
+            # stream records" (GetRecords docs): one empty page does not prove the tip.
+            cursor.empty_pages += 1
+            if cursor.empty_pages < EMPTY_PAGES_AT_TIP:
+                result.caught_up = False
         if len(records) >= self.limit or size >= _FULL_PAGE_BYTES:
             result.more = True
         cursor.iterator = response.get("NextShardIterator")

@@ -432,3 +432,25 @@ def test_json_round_trip_keeps_everything() -> None:
     again = StreamEvent.from_json(json.loads(json.dumps(event.to_json())))
     assert again.to_json() == event.to_json()
     assert again.ttl_delete and again.old_image == event.old_image and again.time == event.time
+
+
+def test_one_empty_page_is_not_the_end_of_a_shard() -> None:
+    """GetRecords may answer empty before reaching a shard's records (documented)."""
+
+    served: set[str] = set()
+
+    class EmptyFirst(FakeStreams):
+        def get_records(self, ShardIterator: str, Limit: int) -> dict[str, Any]:
+            shard, pos = self._iters[ShardIterator]
+            if shard not in served:
+                served.add(shard)
+                token = f"it-{len(self._iters)}"
+                self._iters[token] = (shard, pos)
+                return {"Records": [], "NextShardIterator": token}
+            return super().get_records(ShardIterator, Limit)
+
+    base = three_shards()
+    fake = EmptyFirst(base.description, base.shards, base.closed)
+    reader, _ = make_reader(fake)
+    events, _ = drain(reader)
+    assert seqs(events) == ["150", "151", "201", "301"]
