@@ -147,7 +147,7 @@ def fast_reader(reader: Reader) -> Reader:
     install_integrity_check(client)
     audit_conn = copy.copy(conn)
     audit_conn.client = client
-    return Reader(audit_conn, reader.log)
+    return Reader(audit_conn, reader.log, estimate=False)
 
 
 def restore_binary(av: Any) -> Any:

@@ -9,6 +9,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from dynoview.core.capacity import estimate_for_response
 from dynoview.core.connection import Connection
 from dynoview.core.errors import CancelledError, ConsistentReadOnGsiError
 from dynoview.core.receipts import (
@@ -65,9 +66,13 @@ def check_consistency(table: TableInfo | None, index: str | None, consistent: bo
 class Reader:
     """Runs data reads on a connection and records a receipt for each one."""
 
-    def __init__(self, conn: Connection, log: ReadLog | None = None) -> None:
+    def __init__(self, conn: Connection, log: ReadLog | None = None, *,
+                 estimate: bool = True) -> None:
         self.conn = conn
         self.log = log if log is not None else ReadLog()
+        # The app's own capacity estimate from item sizes, next to what the service reports.
+        # The audit turns it off: sizing a million items would cost more than the audit.
+        self.estimate = estimate
 
     def read(self, operation: str, request: Mapping[str, Any]) -> dict[str, Any]:
         """Send one read, asking DynamoDB to report consumed capacity, and log a receipt."""
@@ -116,6 +121,8 @@ class Reader:
                 duration_ms=duration,
                 request=snapshot_request(req),
                 error=error,
+                estimated_capacity=(estimate_for_response(operation, req, response)
+                                    if self.estimate and not error else None),
             )
             self.log.record(receipt)
         return response, receipt

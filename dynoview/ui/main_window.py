@@ -50,6 +50,9 @@ log = logging.getLogger(__name__)
 FEATURE_TABS: list[tuple[str, str, str]] = [
     ("dynoview.ui.locks_panel", "LocksPanel", "Accounts && locks"),
     ("dynoview.ui.builder", "BuilderPanel", "Transaction builder"),
+    ("dynoview.ui.stream_panel", "StreamPanel", "Stream"),
+    ("dynoview.ui.ttl_timeline_panel", "TtlTimelinePanel", "TTL timeline"),
+    ("dynoview.ui.capacity_panel", "CapacityPanel", "Capacity && partitions"),
 ]
 
 

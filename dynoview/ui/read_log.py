@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QPlainTextEdit, QSplitter, QTableView, QVBoxLayout, QWidget
 
+from dynoview.core.capacity import capacity_text
 from dynoview.core.receipts import STRONG, ReadReceipt
 from dynoview.ui.item_detail import monospace
 
@@ -61,11 +62,14 @@ class ReadLogModel(QAbstractTableModel):
                 r.operation + (f" (failed: {r.error})" if r.error else ""),
                 r.target,
                 r.consistency,
-                r.cost_text(),
+                capacity_text(r),
                 "" if r.count is None else str(r.count),
                 "" if r.scanned_count is None else str(r.scanned_count),
                 f"{r.duration_ms:.0f} ms",
             )[col]
+        if role == Qt.ItemDataRole.ToolTipRole and col == 4:
+            return ("As DynamoDB reported it, and the app's own estimate from item sizes "
+                    "(4 KB read units, halved for eventual reads).")
         if role == Qt.ItemDataRole.ToolTipRole and col == 3:
             return ("Strongly consistent: reflects every write acknowledged before the read."
                     if r.consistency == STRONG else

@@ -104,6 +104,11 @@ def test_get_item_receipt_is_strong(reader: Reader, accounts_table: str) -> None
     receipt = reader.log.last()
     assert (receipt.operation, receipt.consistency, receipt.count) == ("GetItem", "strong", 1)
     assert receipt.request["ReturnConsumedCapacity"] == "TOTAL"
+    # The app's own estimate: one small item, one 4 KB strong read unit.
+    assert receipt.estimated_capacity == 1.0
+    reader.get_item(accounts_table, {"PK": {"S": "UNIQ#EMAIL#ken@thompson.dev"},
+                                     "SK": {"S": "LOCK"}}, consistent=False)
+    assert reader.log.last().estimated_capacity == 0.5
 
 
 def test_values_come_back_losslessly(reader: Reader, conn: Connection) -> None:
