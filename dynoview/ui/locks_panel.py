@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFileDialog,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -186,7 +187,7 @@ class LocksPanel(QWidget):
         self.details = QTextBrowser()
         self.details.setPlaceholderText("Select a row to see what is wrong and what to do.")
         details_layout.addWidget(self.details, 1)
-        actions = QHBoxLayout()
+        actions = QGridLayout()
         self.open_item_button = QPushButton("Open item")
         self.open_item_button.clicked.connect(self.open_selected_item)
         self.release_button = QPushButton("Release lock…")
@@ -195,16 +196,18 @@ class LocksPanel(QWidget):
         self.claim_button.clicked.connect(self.repair_claim)
         self.resolve_button = QPushButton("Resolve duplicate…")
         self.resolve_button.clicked.connect(self.repair_duplicate)
-        for b in (self.open_item_button, self.release_button, self.claim_button, self.resolve_button):
+        # Two by two, so the details pane can stay narrow and leave the room to the findings.
+        for i, b in enumerate((self.open_item_button, self.release_button, self.claim_button,
+                               self.resolve_button)):
             b.setEnabled(False)
-            actions.addWidget(b)
+            actions.addWidget(b, i // 2, i % 2)
         for b in (self.release_button, self.claim_button, self.resolve_button):
             b.setVisible(HAS_TEMPLATES)
         details_layout.addLayout(actions)
         splitter.addWidget(details)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([900, 380])
+        splitter.setSizes([900, 300])
 
         box = QGroupBox("Diagnose one value")
         box_layout = QVBoxLayout(box)

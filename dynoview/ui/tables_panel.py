@@ -20,6 +20,8 @@ class TablesPanel(QWidget):
         self.description = QTextBrowser()
         self.description.setOpenLinks(False)
         self.heading = QLabel("Tables")
+        # Wide enough for names and the description even when a tab asks for all the room.
+        self.setMinimumWidth(180)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.heading)
