@@ -36,8 +36,9 @@ from dynoview.core.capacity import (
     scan_sample,
 )
 from dynoview.core.tables import TableInfo
+from dynoview.ui.bar_chart import Bar, BarChart
 from dynoview.ui.context import AppContext
-from dynoview.ui.ttl_timeline_panel import Bar, BarChart, caution_background, warning_color
+from dynoview.ui.tones import caution_background, warning_color
 
 COLUMNS = ("Partition key", "Items", "Table bytes", "LSI bytes", "Total", "Of 10 GB limit", "Hot?")
 StatRole = Qt.ItemDataRole.UserRole + 1

@@ -79,7 +79,7 @@ from dynoview.core.tables import TableInfo
 from dynoview.core.values import display_text
 from dynoview.ui.context import AppContext
 from dynoview.ui.item_detail import monospace
-from dynoview.ui.ttl_timeline_panel import is_dark, warning_color
+from dynoview.ui.tones import is_dark, warning_color
 
 COLUMNS = ("Time (UTC)", "Event", "What happened", "Keys", "Changes", "Sequence number", "Shard")
 COL_TIME, COL_EVENT, COL_LABEL, COL_KEYS, COL_CHANGES, COL_SEQUENCE, COL_SHARD = range(len(COLUMNS))

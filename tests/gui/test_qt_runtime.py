@@ -30,3 +30,12 @@ def test_emitting_bools_keeps_their_reference_counts(qapp) -> None:
     received.clear()
     after = sys.getrefcount(True), sys.getrefcount(False)
     assert after[0] - before[0] == after[1] - before[1] == 0
+
+
+def test_void_methods_keep_none_alive(qapp) -> None:
+    """6.12.0 on Python 3.11 also drops a reference to None on every void call."""
+    obj = QObject()
+    before = sys.getrefcount(None)
+    for i in range(500):
+        obj.setObjectName(f"n{i}")
+    assert sys.getrefcount(None) - before == 0

@@ -13,8 +13,9 @@ from PySide6.QtGui import QColor, QImage, QPalette
 
 from dynoview.core.connection import Connection
 from dynoview.core.tables import KeyAttribute, TableInfo, describe_table
+from dynoview.ui.bar_chart import BarChart, nice_axis
 from dynoview.ui.context import AppContext
-from dynoview.ui.ttl_timeline_panel import BarChart, TtlTimelinePanel, nice_axis
+from dynoview.ui.ttl_timeline_panel import TtlTimelinePanel
 
 pytestmark = pytest.mark.gui
 
@@ -121,7 +122,7 @@ def dark_palette() -> QPalette:
 
 @pytest.mark.parametrize("dark", [False, True])
 def test_chart_follows_the_palette(qtbot: Any, dark: bool) -> None:
-    from dynoview.ui.ttl_timeline_panel import Bar
+    from dynoview.ui.bar_chart import Bar
 
     chart = BarChart()
     qtbot.addWidget(chart)
