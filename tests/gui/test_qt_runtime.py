@@ -38,4 +38,5 @@ def test_void_methods_keep_none_alive(qapp) -> None:
     before = sys.getrefcount(None)
     for i in range(500):
         obj.setObjectName(f"n{i}")
-    assert sys.getrefcount(None) - before == 0
+    # Exactly zero is too strict (the loop itself may hold one); the bug loses 500.
+    assert abs(sys.getrefcount(None) - before) < 5
