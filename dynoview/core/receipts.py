@@ -41,8 +41,6 @@ class ReadReceipt:
 
     def cost_text(self) -> str:
         if self.consumed_capacity is None:
-            if self.estimated_capacity is not None:
-                return f"est. {self.estimated_capacity:g} RCU (not reported)"
             return "capacity not reported"
         return f"{self.consumed_capacity:g} RCU"
 
