@@ -49,6 +49,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help="print the exact request body that would be sent, and send nothing")
     parser.add_argument("--yes", action="store_true",
                         help="execute (this command never asks; without --yes nothing is sent)")
+    parser.add_argument("--confirm-table", metavar="NAMES",
+                        help="on an endpoint that is not on this machine, the table name(s) the "
+                             "transaction writes, comma-separated, as the app asks you to type")
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
@@ -151,6 +154,17 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
     requirement = confirmation_for(conn, tx)
     if not requirement.allowed:
         raise ReadOnlyError(requirement.message)
+    confirmation: str | bool = True
+    if args.yes and requirement.type_to_confirm is not None:
+        # A remote endpoint: --yes alone is not enough, as in the window's confirmation.
+        # Checked before anything (even DescribeTable) goes to that endpoint.
+        expected = requirement.type_to_confirm.replace(" ", "")
+        if (args.confirm_table or "").replace(" ", "") != expected:
+            message = (f"Not executed: {requirement.connection} is not on this machine. Pass "
+                       f"--confirm-table {expected} with --yes to send it.")
+            _emit(args, {"status": "not-confirmed", "message": message}, [message], err=True)
+            return EXIT_ERROR
+        confirmation = requirement.type_to_confirm
     infos, missing = _describe_tables(conn, tx)
     problems = missing + validate(tx, infos, schema)
     if has_errors(problems):
@@ -162,7 +176,6 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
                    "(this command never asks). Use --dry-run to print the exact request.")
         _emit(args, {"status": "not-confirmed", "message": message}, [message], err=True)
         return EXIT_ERROR
-    confirmation: str | bool = requirement.type_to_confirm or True
     result = execute_transaction(conn, tx, confirmation=confirmation, tables=infos, schema=schema,
                                  log=ActionLog())
     _emit(args, result.to_json(), _result_lines(result, tx))

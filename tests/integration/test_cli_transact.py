@@ -128,3 +128,16 @@ def test_module_entry_point_with_demo(tmp_path: Path) -> None:
                           cwd=Path(__file__).resolve().parents[2])
     assert done.returncode == 1, done.stderr
     assert "action 2 ConditionalCheckFailed email: Email ken@thompson.dev is already taken." in done.stdout
+
+
+def test_remote_endpoint_needs_the_table_name_too(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # .invalid never resolves: the refusal must come before any request is attempted.
+    path, _ = signup_file(tmp_path, "accounts", "rm1", "remote@x.io", "remote")
+    url = "https://dynamodb.example.invalid"
+    assert main(["transact", str(path), "--endpoint-url", url, "--yes"]) == 2
+    err = capsys.readouterr().err
+    assert "is not on this machine" in err and "--confirm-table accounts" in err
+    assert main(["transact", str(path), "--endpoint-url", url, "--yes",
+                 "--confirm-table", "other"]) == 2
+    assert "--confirm-table accounts" in capsys.readouterr().err
