@@ -5,12 +5,16 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 import qasync
 
 from dynoview.core.connection import Connection, ConnectionSpec
 from dynoview.core.demo import create_accounts_table, seed_accounts
+
+if TYPE_CHECKING:
+    from dynoview.ui.context import AppContext
 
 
 @pytest.fixture
@@ -38,3 +42,17 @@ def seeded_table(demo_conn: Connection) -> Iterator[str]:
     seed_accounts(demo_conn, name)
     yield name
     demo_conn.client.delete_table(TableName=name)
+
+
+@pytest.fixture
+def ctx(qasync_loop: asyncio.AbstractEventLoop, demo_conn: Connection,
+        seeded_table: str) -> Iterator[AppContext]:
+    """An app context connected to the test endpoint with the seeded table open."""
+    from dynoview.core.tables import describe_table
+    from dynoview.ui.context import AppContext
+
+    context = AppContext()
+    context.set_connection(demo_conn)
+    context.set_table(describe_table(demo_conn, seeded_table))
+    yield context
+    context.tasks.shutdown()

@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
 
 from dynoview.core.capacity import COLLECTION_LIMIT_BYTES
-from dynoview.core.connection import Connection
-from dynoview.core.tables import KeyAttribute, TableInfo, describe_table
+from dynoview.core.tables import KeyAttribute, TableInfo
 from dynoview.ui.capacity_panel import CapacityPanel
 from dynoview.ui.context import AppContext
 
 pytestmark = pytest.mark.gui
-
-
-@pytest.fixture
-def ctx(qasync_loop: Any, demo_conn: Connection, seeded_table: str) -> Iterator[AppContext]:
-    context = AppContext()
-    context.set_connection(demo_conn)
-    context.set_table(describe_table(demo_conn, seeded_table))
-    yield context
-    context.tasks.shutdown()
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -11,7 +10,7 @@ from PySide6.QtCore import Qt
 from dynoview.core.connection import Connection
 from dynoview.core.receipts import EVENTUAL
 from dynoview.core.streams import LATEST, TTL_DELETE_LABEL, parse_record
-from dynoview.core.tables import KeyAttribute, TableInfo, describe_table
+from dynoview.core.tables import KeyAttribute, TableInfo
 from dynoview.ui.context import AppContext
 from dynoview.ui.stream_panel import COL_EVENT, COL_LABEL, EVENT_COLORS, StreamPanel
 
@@ -26,15 +25,6 @@ TTL_RECORD: dict[str, Any] = {
                  "SequenceNumber": "999", "StreamViewType": "NEW_AND_OLD_IMAGES"},
     "userIdentity": {"type": "Service", "principalId": "dynamodb.amazonaws.com"},
 }
-
-
-@pytest.fixture
-def ctx(qasync_loop: Any, demo_conn: Connection, seeded_table: str) -> Iterator[AppContext]:
-    context = AppContext()
-    context.set_connection(demo_conn)
-    context.set_table(describe_table(demo_conn, seeded_table))
-    yield context
-    context.tasks.shutdown()
 
 
 @pytest.fixture

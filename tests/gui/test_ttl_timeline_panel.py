@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -11,22 +10,12 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 
-from dynoview.core.connection import Connection
-from dynoview.core.tables import KeyAttribute, TableInfo, describe_table
+from dynoview.core.tables import KeyAttribute, TableInfo
 from dynoview.ui.bar_chart import BarChart, nice_axis
 from dynoview.ui.context import AppContext
 from dynoview.ui.ttl_timeline_panel import TtlTimelinePanel
 
 pytestmark = pytest.mark.gui
-
-
-@pytest.fixture
-def ctx(qasync_loop: Any, demo_conn: Connection, seeded_table: str) -> Iterator[AppContext]:
-    context = AppContext()
-    context.set_connection(demo_conn)
-    context.set_table(describe_table(demo_conn, seeded_table))
-    yield context
-    context.tasks.shutdown()
 
 
 @pytest.fixture
