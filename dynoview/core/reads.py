@@ -9,7 +9,6 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from dynoview.core.capacity import estimate_for_response
 from dynoview.core.connection import Connection
 from dynoview.core.errors import CancelledError, ConsistentReadOnGsiError
 from dynoview.core.receipts import (
@@ -82,6 +81,8 @@ class Reader:
         self, operation: str, request: Mapping[str, Any]
     ) -> tuple[dict[str, Any], ReadReceipt]:
         """Like ``read``, also returning the receipt it logged."""
+        from dynoview.core.capacity import estimate_for_response  # off the start-up path
+
         method = getattr(self.conn.client, _METHODS[operation])
         req = dict(request)
         req.setdefault("ReturnConsumedCapacity", "TOTAL")

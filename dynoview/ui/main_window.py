@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QShowEvent
@@ -31,8 +31,6 @@ from dynoview.core.errors import UserFacingError
 from dynoview.core.receipts import ReadReceipt
 from dynoview.core.tables import TableInfo, describe_table
 from dynoview.ui import settings as saved
-from dynoview.ui.command_palette import COMMAND, RECENT, TABLE, CommandPalette, PaletteEntry
-from dynoview.ui.connection_dialog import ConnectionDialog
 from dynoview.ui.context import AppContext
 from dynoview.ui.gc_pauses import settle_long_lived
 from dynoview.ui.items_panel import ItemsPanel
@@ -42,6 +40,9 @@ from dynoview.ui.shortcuts import ITEMS, PANELS, WINDOW, ShortcutsDialog, shortc
 from dynoview.ui.tables_panel import TablesPanel
 from dynoview.ui.theme import MODE_LABELS, MODES, ThemeManager
 from dynoview.ui.windows import bring_to_front
+
+if TYPE_CHECKING:
+    from dynoview.ui.command_palette import CommandPalette, PaletteEntry
 
 log = logging.getLogger(__name__)
 
@@ -279,6 +280,8 @@ class MainWindow(QMainWindow):
 
     def show_connection_dialog(self) -> None:
         current = self.ctx.connection.spec if self.ctx.connection else None
+        from dynoview.ui.connection_dialog import ConnectionDialog  # built on demand
+
         dialog = ConnectionDialog(self, current)
         if dialog.exec():
             if dialog.demo_chosen:
@@ -396,6 +399,8 @@ class MainWindow(QMainWindow):
 
     # -- command palette, shortcuts, theme, about -----------------------------------
     def palette_entries(self) -> list[PaletteEntry]:
+        from dynoview.ui.command_palette import COMMAND, RECENT, TABLE, PaletteEntry
+
         """What the command palette offers now: recent tables, tables, enabled commands."""
         entries: list[PaletteEntry] = []
         recent = self._recent_tables()
@@ -445,6 +450,8 @@ class MainWindow(QMainWindow):
 
     def show_command_palette(self) -> None:
         if self.palette_dialog is None:
+            from dynoview.ui.command_palette import CommandPalette  # built on first use
+
             self.palette_dialog = CommandPalette(self.palette_entries, self)
         self.palette_dialog.popup()
 
