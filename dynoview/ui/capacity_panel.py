@@ -249,6 +249,8 @@ class CapacityPanel(QWidget):
         if table is not None:
             self.summary.setText(f"Scan a sample of {table.name} to see item-collection sizes and "
                                  "how items spread over partition keys.")
+            if self.ctx.reader is not None and self.ctx.reads_on_open(table):
+                self.scan()
 
     def _show_message(self, text: str, warn: bool = False) -> None:
         self.message.setText(text)

@@ -14,6 +14,8 @@ from dynoview.core.receipts import ReadLog, ReadReceipt
 from dynoview.core.tables import TableInfo
 from dynoview.ui.tasks import TaskRunner
 
+READ_ON_OPEN_MAX_ITEMS = 5000
+
 
 class AppContext(QObject):
     """Shared state of one window."""
@@ -64,6 +66,13 @@ class AppContext(QObject):
         )
         self.error_raised.emit(err)
         return err
+
+    def reads_on_open(self, table: TableInfo | None) -> bool:
+        """True when a table is local and small enough that panels read it as soon as it is
+        opened (a few thousand items on this machine cost nothing and save a click)."""
+        conn = self.connection
+        return (table is not None and conn is not None and conn.spec.is_local
+                and table.item_count is not None and table.item_count <= READ_ON_OPEN_MAX_ITEMS)
 
     def last_receipt(self) -> ReadReceipt | None:
         return self.read_log.last()

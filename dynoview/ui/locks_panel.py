@@ -63,7 +63,6 @@ from dynoview.ui.schema_dialog import SchemaDialog
 AUDIT_TASK = "locks-audit"
 DIAGNOSE_TASK = "locks-diagnose"
 DETECT_TASK = "locks-detect"
-AUTO_AUDIT_MAX_ITEMS = 5000  # local tables this small are audited when opened
 DETECT_SAMPLE = 1000
 
 FILTER_ALL = "All rows"
@@ -262,9 +261,7 @@ class LocksPanel(QWidget):
             note = "saved for this connection and table"
         self._show_schema(note)
         self.counts_label.setText("No audit yet: run the full audit to pair accounts with locks.")
-        conn = self.ctx.connection
-        if (conn is not None and conn.spec.is_local and table.item_count is not None
-                and table.item_count <= AUTO_AUDIT_MAX_ITEMS):
+        if self.ctx.reads_on_open(table):
             self.run_audit()
 
     def _connection_name(self) -> str:

@@ -206,6 +206,8 @@ class TtlTimelinePanel(QWidget):
             self.summary.setText(f"TTL attribute: {table.ttl_attribute}. Scan the table to see "
                                  "when its items expire.")
         self.timeline_changed.emit(None)
+        if ready and self.ctx.reads_on_open(table):
+            self.scan()
 
     def _show_message(self, text: str, warn: bool = False) -> None:
         self.message.setText(text)
