@@ -9,7 +9,6 @@ panel shows results and turns row actions into signals on the context
 from __future__ import annotations
 
 import html
-import importlib.util
 import threading
 from pathlib import Path
 from typing import Any
@@ -37,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core import templates
 from dynoview.core.audit import DEFAULT_SEGMENTS, MAX_SEGMENTS, AuditProgress, AuditResult, run_audit
 from dynoview.core.diagnose import Diagnosis, diagnose
 from dynoview.core.locks import SchemaProposal, UniquenessSchema, default_schema, propose_schema
@@ -68,7 +68,6 @@ DETECT_SAMPLE = 1000
 FILTER_ALL = "All rows"
 FILTER_PROBLEMS = "Problems only"
 
-HAS_TEMPLATES = importlib.util.find_spec("dynoview.core.templates") is not None
 
 
 def _detect(reader: Reader, table: TableInfo, cancel: threading.Event) -> SchemaProposal:
@@ -200,8 +199,6 @@ class LocksPanel(QWidget):
                                self.resolve_button)):
             b.setEnabled(False)
             actions.addWidget(b, i // 2, i % 2)
-        for b in (self.release_button, self.claim_button, self.resolve_button):
-            b.setVisible(HAS_TEMPLATES)
         details_layout.addLayout(actions)
         splitter.addWidget(details)
         splitter.setStretchFactor(0, 3)
@@ -443,16 +440,12 @@ class LocksPanel(QWidget):
         row, table = self.selected_row(), self.ctx.table
         if row is None or table is None or row.kind != "lock":
             return
-        from dynoview.core import templates
-
         self._emit_repair(lambda: templates.release_orphan_lock(self.schema, table.name, row.key))
 
     def repair_claim(self) -> None:
         row, table = self.selected_row(), self.ctx.table
         if row is None or table is None:
             return
-        from dynoview.core import templates
-
         for rule, cell in row.cells.items():
             if cell.status == MISSING_LOCK and cell.value:
                 item = self._account_item(row.key, rule, cell.value)
@@ -465,8 +458,6 @@ class LocksPanel(QWidget):
         row, table = self.selected_row(), self.ctx.table
         if row is None or table is None:
             return
-        from dynoview.core import templates
-
         for rule, cell in row.cells.items():
             f = cell.finding
             if cell.status == DUPLICATE_VALUE and f is not None and cell.value:

@@ -4,17 +4,16 @@ a loopback-only guard, and a QTimer heartbeat that measures event-loop stalls.""
 from __future__ import annotations
 
 import socket
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from dynoview.core.connection import Connection, ConnectionSpec
-from dynoview.core.demo import create_accounts_table, seed_accounts
+from dynoview.core.connection import Connection
 from tests.fault_proxy import FaultProxy
-from tests.faults.support import FAKE_KEYS, Heartbeat, proxied
+from tests.faults.support import Heartbeat, proxied
 from tests.gui.conftest import qasync_loop  # noqa: F401 - re-exported fixture for the UI tests
+from tests.helpers import connect, seeded_accounts_copy
 
 _LOOPBACK_NAMES = {"127.0.0.1", "localhost", "::1"}
 
@@ -56,30 +55,21 @@ def pconn(proxy: FaultProxy) -> Connection:
 @pytest.fixture
 def direct(moto_endpoint: str) -> Connection:
     """A connection straight to moto, to check what really is in the table."""
-    spec = ConnectionSpec(name="direct", endpoint_url=moto_endpoint, region="us-east-1")
-    return Connection(spec, credentials=FAKE_KEYS)
+    return connect(moto_endpoint, name="direct")
 
 
 @pytest.fixture(scope="module")
 def shared_table(moto_endpoint: str) -> Iterator[str]:
     """A seeded accounts table shared by a module's tests that only read it."""
-    conn = Connection(ConnectionSpec(name="direct", endpoint_url=moto_endpoint, region="us-east-1"),
-                      credentials=FAKE_KEYS)
-    name = f"faults-ro-{uuid.uuid4().hex[:8]}"
-    create_accounts_table(conn, name)
-    seed_accounts(conn, name)
-    yield name
-    conn.client.delete_table(TableName=name)
+    with seeded_accounts_copy(connect(moto_endpoint, name="direct"), "faults-ro") as name:
+        yield name
 
 
 @pytest.fixture
 def table(direct: Connection) -> Iterator[str]:
     """A freshly seeded copy of the demo accounts table (seeded directly, not through faults)."""
-    name = f"faults-{uuid.uuid4().hex[:8]}"
-    create_accounts_table(direct, name)
-    seed_accounts(direct, name)
-    yield name
-    direct.client.delete_table(TableName=name)
+    with seeded_accounts_copy(direct, "faults") as name:
+        yield name
 
 
 @pytest.fixture

@@ -7,16 +7,14 @@ import threading
 import time
 from typing import Any
 
-from dynoview.core.connection import Connection, ConnectionSpec
+from dynoview.core.connection import Connection
 from tests.fault_proxy import FaultProxy
-
-FAKE_KEYS = {"aws_access_key_id": "testing-fake-key", "aws_secret_access_key": "testing-fake-secret"}
+from tests.helpers import connect
 
 
 def proxied(proxy: FaultProxy, *, read_only: bool = False, name: str = "faulty",
             config: Any = None) -> Connection:
-    spec = ConnectionSpec(name=name, endpoint_url=proxy.url, region="us-east-1", read_only=read_only)
-    return Connection(spec, credentials=FAKE_KEYS, config=config)
+    return connect(proxy.url, read_only=read_only, name=name, config=config)
 
 
 class Heartbeat:

@@ -34,7 +34,8 @@ from dynoview.core.tx_execution import (
 )
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
-from tests.faults.support import FAKE_KEYS, proxied
+from tests.faults.support import proxied
+from tests.helpers import FAKE_KEYS
 
 pytestmark = [pytest.mark.integration, pytest.mark.faults]
 S = article_schema()

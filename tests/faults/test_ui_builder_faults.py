@@ -25,7 +25,8 @@ from dynoview.ui.builder.dialogs import ConfirmDialog
 from dynoview.ui.context import AppContext
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
-from tests.faults.support import FAKE_KEYS, Heartbeat
+from tests.faults.support import Heartbeat
+from tests.helpers import FAKE_KEYS
 
 pytestmark = [pytest.mark.gui, pytest.mark.integration, pytest.mark.faults]
 S = article_schema()

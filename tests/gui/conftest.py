@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import uuid
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
 import qasync
 
-from dynoview.core.connection import Connection, ConnectionSpec
-from dynoview.core.demo import create_accounts_table, seed_accounts
+from dynoview.core.connection import Connection
+from tests.helpers import connect, seeded_accounts_copy
 
 if TYPE_CHECKING:
     from dynoview.ui.context import AppContext
@@ -29,19 +28,14 @@ def qasync_loop(qapp) -> Iterator[asyncio.AbstractEventLoop]:
 
 @pytest.fixture
 def demo_conn(moto_endpoint: str) -> Connection:
-    spec = ConnectionSpec(name="gui-test", endpoint_url=moto_endpoint, region="us-east-1")
-    return Connection(spec, credentials={"aws_access_key_id": "testing-fake-key",
-                                         "aws_secret_access_key": "testing-fake-secret"})
+    return connect(moto_endpoint, name="gui-test")
 
 
 @pytest.fixture
 def seeded_table(demo_conn: Connection) -> Iterator[str]:
     """A freshly seeded copy of the demo accounts table under a unique name."""
-    name = f"accounts-{uuid.uuid4().hex[:8]}"
-    create_accounts_table(demo_conn, name)
-    seed_accounts(demo_conn, name)
-    yield name
-    demo_conn.client.delete_table(TableName=name)
+    with seeded_accounts_copy(demo_conn) as name:
+        yield name
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ from dynoview.ui.locks_model import (
     PairingModel,
     StatusRole,
 )
-from dynoview.ui.locks_panel import HAS_TEMPLATES, LocksPanel
+from dynoview.ui.locks_panel import LocksPanel
 from dynoview.ui.schema_dialog import SchemaDialog
 
 pytestmark = pytest.mark.gui
@@ -101,7 +101,6 @@ def test_side_by_side_view_filters_and_details(qtbot: Any, ctx: AppContext, demo
     assert blocker.args[1]["SK"] == {"S": "PROFILE"}
 
 
-@pytest.mark.skipif(not HAS_TEMPLATES, reason="the transaction templates module is not there yet")
 def test_repair_buttons_emit_builder_requests(qtbot: Any, ctx: AppContext, demo_conn: Connection,
                                               seeded_table: str) -> None:
     panel = _open(qtbot, ctx, demo_conn, seeded_table)

@@ -23,7 +23,7 @@ from dynoview.core.pairing import (
 )
 from dynoview.core.reads import Reader
 from dynoview.core.tables import describe_table
-from tests.integration.conftest import make_connection
+from tests.helpers import connect
 
 pytestmark = pytest.mark.integration
 
@@ -164,7 +164,7 @@ def test_cancel_stops_within_one_page_per_segment(reader: Reader, conn: Connecti
 
 
 def test_read_only_connection_audits_without_writing(moto_endpoint: str, accounts_table: str) -> None:
-    ro = make_connection(moto_endpoint, read_only=True)
+    ro = connect(moto_endpoint, read_only=True)
     info = describe_table(ro, accounts_table)
     sent: list[str] = []
     reader = Reader(ro)

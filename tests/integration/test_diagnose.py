@@ -21,7 +21,7 @@ from dynoview.core.pairing import (
 from dynoview.core.reads import Reader
 from dynoview.core.report import diagnosis_json
 from dynoview.core.tables import describe_table
-from tests.integration.conftest import make_connection
+from tests.helpers import connect
 
 pytestmark = pytest.mark.integration
 
@@ -91,7 +91,7 @@ def test_reserved_word_rule_and_normalisation(reader: Reader, conn: Connection,
 
 
 def test_read_only_connection_diagnoses(moto_endpoint: str, accounts_table: str) -> None:
-    ro = make_connection(moto_endpoint, read_only=True)
+    ro = connect(moto_endpoint, read_only=True)
     reader = Reader(ro)
     info = describe_table(ro, accounts_table)
     d = diagnose(reader, info, default_schema(info), "username", "linus")

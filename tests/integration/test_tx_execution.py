@@ -38,7 +38,7 @@ from dynoview.core.tx_execution import (
     execute_transaction,
 )
 from dynoview.core.tx_wire import body_json, preview_text
-from tests.integration.conftest import make_connection
+from tests.helpers import connect
 
 pytestmark = pytest.mark.integration
 S = article_schema()
@@ -232,7 +232,7 @@ def _info(conn: Connection, table: str) -> Any:
 
 
 def test_read_only_refuses_before_sending(moto_endpoint: str, accounts_table: str, reader: Reader) -> None:
-    ro = make_connection(moto_endpoint, read_only=True)
+    ro = connect(moto_endpoint, read_only=True)
     tx = sign_up(S, accounts_table, account("ro1", "ro@x.io", "ro"))
     assert not confirmation_for(ro, tx).allowed
     with pytest.raises(ReadOnlyError, match="read-only"):
@@ -343,7 +343,7 @@ def dropping_proxy(moto_endpoint: str) -> Iterator[DroppingProxy]:
 
 def test_retry_after_dropped_connection_uses_same_token_and_reads(
         dropping_proxy: DroppingProxy, conn: Connection, reader: Reader, accounts_table: str) -> None:
-    via_proxy = make_connection(dropping_proxy.url)
+    via_proxy = connect(dropping_proxy.url)
     proxy_reader = Reader(via_proxy)
     tx = sign_up(S, accounts_table, account("drop1", "drop@x.io", "dropper"))
     result = execute_transaction(via_proxy, tx, confirmation=True, reader=proxy_reader, retry_delay=0)

@@ -14,7 +14,6 @@ import json
 import logging
 import os
 import sys
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,6 @@ from dynoview.core.audit import run_audit
 from dynoview.core.browse import BrowseSpec, build_request
 from dynoview.core.code_export import to_aws_cli, to_boto3, to_javascript
 from dynoview.core.connection import Connection, ConnectionSpec
-from dynoview.core.demo import create_accounts_table, seed_accounts
 from dynoview.core.diagnose import diagnose
 from dynoview.core.errors import describe_error
 from dynoview.core.locks import article_schema, default_schema
@@ -39,6 +37,7 @@ from dynoview.core.templates import sign_up
 from dynoview.core.tx_execution import SUCCEEDED, execute_transaction
 from dynoview.ui import crash
 from dynoview.ui.settings import load_connections, save_connections
+from tests.helpers import seeded_accounts_copy
 
 pytestmark = [pytest.mark.security, pytest.mark.integration]
 
@@ -72,11 +71,8 @@ def conn(moto_endpoint: str, canary_env: None) -> Connection:
 
 @pytest.fixture
 def table(conn: Connection) -> Iterator[str]:
-    name = f"secrets-{uuid.uuid4().hex[:8]}"
-    create_accounts_table(conn, name)
-    seed_accounts(conn, name)
-    yield name
-    conn.client.delete_table(TableName=name)
+    with seeded_accounts_copy(conn, "secrets") as name:
+        yield name
 
 
 def files_under(*roots: Path) -> Iterator[Path]:

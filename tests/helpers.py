@@ -1,0 +1,36 @@
+"""Helpers every test folder shares: a connection with fake keys, a seeded table copy."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from dynoview.core.connection import Connection, ConnectionSpec
+from dynoview.core.demo import create_accounts_table, seed_accounts
+
+FAKE_KEYS = {"aws_access_key_id": "testing-fake-key",
+             "aws_secret_access_key": "testing-fake-secret"}
+
+
+def connect(url: str, *, read_only: bool = False, name: str = "test",
+            config: Any = None) -> Connection:
+    """A connection to a local endpoint with fake keys (never the machine's credentials)."""
+    spec = ConnectionSpec(name=name, endpoint_url=url, region="us-east-1", read_only=read_only)
+    return Connection(spec, credentials=FAKE_KEYS, config=config)
+
+
+@contextmanager
+def seeded_accounts_copy(conn: Connection, prefix: str = "accounts") -> Iterator[str]:
+    """A freshly seeded copy of the demo's accounts table under a unique name, dropped after.
+
+    The endpoint's state is shared by the whole test process, hence the unique names.
+    """
+    name = f"{prefix}-{uuid.uuid4().hex[:8]}"
+    create_accounts_table(conn, name)
+    seed_accounts(conn, name)
+    try:
+        yield name
+    finally:
+        conn.client.delete_table(TableName=name)
