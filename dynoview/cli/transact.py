@@ -1,9 +1,11 @@
 """`dynoview transact FILE`: validate and execute a TransactWriteItems request headlessly.
 
 Same path as the builder: import, validation located by action and field, the
-exact request bytes, read-only refusal, retry-and-read settling, cancellation
-reasons in words, and the action log. Exit 0 applied, 1 cancelled (or confirmed
-not applied), 2 invalid input, refused, not confirmed or unknown.
+uniqueness preflight (accounts and locks after the write, refused when a lock
+would break), the exact request bytes, read-only refusal, retry-and-read
+settling, cancellation reasons in words, and the action log. Exit 0 applied, 1
+cancelled (or confirmed not applied), 2 invalid input, refused, not confirmed or
+unknown.
 """
 
 from __future__ import annotations
@@ -14,11 +16,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from dynoview.cli.audit import resolve_schema
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
 from dynoview.core.action_log import ActionLog
 from dynoview.core.connection import Connection
 from dynoview.core.errors import ReadOnlyError
-from dynoview.core.locks import article_schema
+from dynoview.core.locks import SchemaError, UniquenessSchema, article_schema, load_schema_file
+from dynoview.core.preflight import Preflight, run_preflight
+from dynoview.core.reads import Reader
 from dynoview.core.tables import TableInfo, describe_table
 from dynoview.core.transactions import Problem, Transaction, TransactionImportError, import_text
 from dynoview.core.tx_execution import (
@@ -52,6 +57,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--confirm-table", metavar="NAMES",
                         help="on an endpoint that is not on this machine, the table name(s) the "
                              "transaction writes, comma-separated, as the app asks you to type")
+    schema = parser.add_mutually_exclusive_group()
+    schema.add_argument("--schema", metavar="FILE",
+                        help="uniqueness schema JSON file for the preflight (default: the schema saved "
+                             "in the app for this connection and table, else the article's layout)")
+    schema.add_argument("--detect", action="store_true",
+                        help="propose the preflight's schema from a sample of the table instead")
+    parser.add_argument("--allow-broken-locks", action="store_true",
+                        help="send even when the preflight finds that the transaction would leave a "
+                             "missing, orphan or duplicate lock (a deliberate break)")
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
@@ -108,6 +122,13 @@ def _result_lines(result: ExecutionResult, tx: Transaction) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     schema = article_schema()
+    if args.schema:
+        # Read before anything is sent, so a bad schema file is a clear exit 2.
+        try:
+            schema = load_schema_file(args.schema)
+        except SchemaError as exc:
+            print(f"dynoview: {exc}", file=sys.stderr)
+            return EXIT_ERROR
     try:
         tx = import_text(_read(args.file))
     except OSError as exc:
@@ -125,6 +146,9 @@ def run(args: argparse.Namespace) -> int:
             return _execute(args, conn, tx, schema)
     except ReadOnlyError as exc:
         _emit(args, {"status": "refused", "message": exc.message}, [exc.message], err=True)
+        return EXIT_ERROR
+    except SchemaError as exc:
+        print(f"dynoview: {exc}", file=sys.stderr)
         return EXIT_ERROR
     except Exception as exc:
         return fail(exc, args, operation="TransactWriteItems")
@@ -150,6 +174,37 @@ def _dry_run_or_invalid(args: argparse.Namespace, tx: Transaction, problems: lis
     return EXIT_OK
 
 
+def _preflight_schema(args: argparse.Namespace, conn: Connection, tx: Transaction,
+                      infos: dict[str, TableInfo], schema: UniquenessSchema) -> UniquenessSchema:
+    """The audit's schema choice for the table most actions write: --schema, --detect, the
+    schema saved in the app for this connection and table, else the article's layout."""
+    if args.schema:
+        return schema
+    names = [a.table for a in tx.actions if a.table in infos]
+    if not names:
+        return schema
+    table = max(set(names), key=names.count)
+    flags = argparse.Namespace(schema=None, detect=args.detect)
+    chosen, _origin = resolve_schema(flags, conn, Reader(conn), infos[table])
+    return chosen
+
+
+def _preflight_lines(preflight: Preflight) -> list[str]:
+    lines = [preflight.summary()]
+    lines.extend(f"  {line}" for line in preflight.lines())
+    shown: set[str] = set()
+    for refusal in preflight.refusals:
+        lines.append(f"refused: {refusal.message}")
+        actions = json.dumps(refusal.suggestion.to_request()["TransactItems"], default=repr, sort_keys=True) \
+            if refusal.suggestion is not None else ""
+        if refusal.suggestion is not None and actions not in shown:
+            shown.add(actions)
+            lines.append("  the right transaction (save it and run transact on it):")
+            lines.append("  " + preview_text(refusal.suggestion.to_request()))
+    lines.extend(f"note: {n}" for n in preflight.notes)
+    return lines
+
+
 def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema: Any) -> int:
     requirement = confirmation_for(conn, tx)
     if not requirement.allowed:
@@ -171,6 +226,17 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
         return _dry_run_or_invalid(args, tx, problems)
     for line in _problem_lines(problems):
         print(line, file=sys.stderr)
+    schema = _preflight_schema(args, conn, tx, infos, schema)
+    preflight = run_preflight(Reader(conn), tx, schema, infos)
+    if preflight.refused and not args.allow_broken_locks:
+        _emit(args, {"status": "refused", "message": preflight.summary(), "preflight": preflight.to_json()},
+              _preflight_lines(preflight), err=True)
+        return EXIT_ERROR
+    if args.format == "text":
+        for line in _preflight_lines(preflight):
+            print(line, file=sys.stderr)
+        if preflight.refused:
+            print("--allow-broken-locks: sending although the preflight refused it.", file=sys.stderr)
     if not args.yes:
         message = (f"Not executed: pass --yes to send this transaction to {requirement.connection} "
                    "(this command never asks). Use --dry-run to print the exact request.")

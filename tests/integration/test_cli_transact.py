@@ -40,7 +40,12 @@ def test_signup_then_taken_email(tmp_path: Path, moto_endpoint: str, accounts_ta
     assert f"action 2 written: Put {accounts_table} PK=UNIQ#EMAIL#cli@x.io, SK=LOCK" in out
 
     second, _ = signup_file(tmp_path, accounts_table, "c2", "cli@x.io", "cli2")
-    assert main(["transact", str(second), "--endpoint-url", moto_endpoint, "--yes"]) == 1
+    # The preflight sees the taken email and refuses before sending...
+    assert main(["transact", str(second), "--endpoint-url", moto_endpoint, "--yes"]) == 2
+    assert "ACCT#c1 already holds" in capsys.readouterr().err
+    # ...and with the override, DynamoDB's own condition cancels it, explained per action.
+    assert main(["transact", str(second), "--endpoint-url", moto_endpoint, "--yes",
+                 "--allow-broken-locks"]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("cancelled: Nothing was written.")
     assert lines[2] == ("action 1 None: This action passed its checks; it was not written because another "

@@ -1,0 +1,116 @@
+"""`dynoview transact` refuses writes that would break a uniqueness lock, before sending."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dynoview.cli import main
+from dynoview.core.locks import article_schema
+from dynoview.core.reads import Reader
+from dynoview.core.templates import change_value, delete_account, release_orphan_lock
+from dynoview.core.transactions import Transaction
+from dynoview.core.tx_wire import preview_text
+
+pytestmark = pytest.mark.integration
+S = article_schema()
+
+
+def _s(v: str) -> dict[str, str]:
+    return {"S": v}
+
+
+def _acct(acct: str) -> dict[str, Any]:
+    return {"PK": _s(f"ACCT#{acct}"), "SK": _s("PROFILE")}
+
+
+def _lock(kind: str, value: str) -> dict[str, Any]:
+    return {"PK": _s(f"UNIQ#{kind}#{value}"), "SK": _s("LOCK")}
+
+
+def _file(tmp_path: Path, items: list[dict[str, Any]] | Transaction) -> Path:
+    path = tmp_path / "tx.json"
+    body = json.loads(preview_text(items.to_request())) if isinstance(items, Transaction) else items
+    path.write_text(json.dumps(body))
+    return path
+
+
+def _breaking(table: str) -> dict[str, list[dict[str, Any]]]:
+    return {
+        "update-email-without-locks": [{"Update": {
+            "TableName": table, "Key": _acct("a1f9c3"), "UpdateExpression": "SET email = :e",
+            "ExpressionAttributeValues": {":e": _s("ada@elsewhere.io")}}}],
+        "put-account-on-taken-email": [{"Put": {
+            "TableName": table, "Item": {**_acct("99aa00"), "email": _s("grace@hopper.dev")}}}],
+        "delete-account-leaving-locks": [{"Delete": {"TableName": table, "Key": _acct("c3e511")}}],
+        "delete-held-lock": [{"Delete": {"TableName": table, "Key": _lock("HANDLE", "ada")}}],
+    }
+
+
+@pytest.mark.parametrize("case", list(_breaking("t")))
+def test_breaking_requests_are_refused_and_nothing_is_sent(
+        case: str, tmp_path: Path, moto_endpoint: str, accounts_table: str, reader: Reader,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    before = reader.conn.client.scan(TableName=accounts_table)["Items"]
+    path = _file(tmp_path, _breaking(accounts_table)[case])
+    assert main(["transact", str(path), "--endpoint-url", moto_endpoint, "--yes"]) == 2
+    err = capsys.readouterr().err
+    assert "Refused by the preflight" in err and "refused: " in err
+    after = reader.conn.client.scan(TableName=accounts_table)["Items"]
+    assert sorted(map(repr, after)) == sorted(map(repr, before))
+
+
+def test_refusal_as_json_names_rule_value_and_template(tmp_path: Path, moto_endpoint: str,
+                                                       accounts_table: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    path = _file(tmp_path, _breaking(accounts_table)["update-email-without-locks"])
+    assert main(["transact", str(path), "--endpoint-url", moto_endpoint, "--yes", "--format", "json"]) == 2
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["status"] == "refused"
+    refusals = payload["preflight"]["refusals"]
+    assert {(r["rule"], r["value"]) for r in refusals} == {("email", "ada@elsewhere.io"),
+                                                            ("email", "ada@lovelace.io")}
+    suggested = next(r["suggestion"] for r in refusals if r["suggestion"])
+    # The suggestion is the guarded change-email template, ready to run as it is.
+    path.write_text(json.dumps(suggested))
+    assert main(["transact", str(path), "--endpoint-url", moto_endpoint, "--yes"]) == 0
+
+
+def test_allow_broken_locks_lets_a_deliberate_break_through(tmp_path: Path, moto_endpoint: str,
+                                                            accounts_table: str, reader: Reader,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = _file(tmp_path, _breaking(accounts_table)["delete-held-lock"])
+    assert main(["transact", str(path), "--endpoint-url", moto_endpoint, "--yes",
+                 "--allow-broken-locks"]) == 0
+    assert "--allow-broken-locks: sending although the preflight refused it." in capsys.readouterr().err
+    assert reader.get_item(accounts_table, _lock("HANDLE", "ada")) is None
+
+
+def test_correct_transactions_go_through(tmp_path: Path, moto_endpoint: str, accounts_table: str,
+                                         reader: Reader, capsys: pytest.CaptureFixture[str]) -> None:
+    ada = reader.get_item(accounts_table, _acct("a1f9c3"))
+    assert ada is not None
+    tx = change_value(S, accounts_table, ada, "email", "ada@engine.io")
+    assert main(["transact", str(_file(tmp_path, tx)), "--endpoint-url", moto_endpoint, "--yes"]) == 0
+    err = capsys.readouterr().err
+    assert "Preflight passed" in err and "after: lock UNIQ#EMAIL#ada@engine.io held by ACCT#a1f9c3 ✓" in err
+
+    release = release_orphan_lock(S, accounts_table, _lock("EMAIL", "ken@thompson.dev"))
+    assert main(["transact", str(_file(tmp_path, release)), "--endpoint-url", moto_endpoint, "--yes"]) == 0
+    assert "repairs 1 problem(s)" in capsys.readouterr().err
+
+    alan = reader.get_item(accounts_table, _acct("c3e511"))
+    assert alan is not None
+    tx = delete_account(S, accounts_table, alan)
+    assert main(["transact", str(_file(tmp_path, tx)), "--endpoint-url", moto_endpoint, "--yes"]) == 0
+    assert reader.get_item(accounts_table, _lock("EMAIL", "alan@turing.uk")) is None
+
+
+def test_missing_schema_file_is_a_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _file(tmp_path, _breaking("accounts")["delete-held-lock"])
+    assert main(["transact", str(path), "--demo", "--yes", "--schema", str(tmp_path / "nope.json")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot read the schema file" in err and "Unexpected" not in err
