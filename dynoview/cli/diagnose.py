@@ -1,7 +1,10 @@
 """`dynoview diagnose`: is this value locked, and by whom? One sentence per value.
 
-The lock is read with a strongly consistent GetItem; accounts are found via
-the rule's GSI (eventually consistent) or a Scan (cost reported).
+The lock is read with a strongly consistent GetItem (the rule's spelling, then the
+lower-cased one customers' capitals hide); accounts are found via the rule's GSI
+(eventually consistent) or a Scan (cost reported). A lock no account holds is
+traced to a stuck signup or a value left behind, from the lock's owner attribute,
+the table's stream or the action log.
 Exit status: 0 when every value is fine (free or properly owned), 1 when any
 value has a problem, 2 on error.
 """
@@ -9,10 +12,14 @@ value has a problem, 2 on error.
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
 from dynoview.cli.audit import add_schema_arguments, resolve_schema
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
+from dynoview.core.action_log import ActionLog
 from dynoview.core.diagnose import Diagnosis, diagnose
+from dynoview.core.locks import SchemaError, UniquenessSchema, load_schema_file
 from dynoview.core.reads import Reader
 from dynoview.core.report import diagnosis_json, dumps
 from dynoview.core.tables import describe_table
@@ -28,12 +35,25 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--rule", required=True, help="rule name from the schema, e.g. email")
     parser.add_argument("--no-index", action="store_true",
                         help="find accounts with a Scan even if the rule names a GSI")
+    parser.add_argument("--action-log", metavar="FILE", type=Path,
+                        help="action log to search for the transactions that wrote an orphan lock "
+                             "(default: the app's own log)")
+    parser.add_argument("--no-stream", action="store_true",
+                        help="do not read the table's stream to explain an orphan lock")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("values", nargs="+", metavar="VALUE", help="values to diagnose")
 
 
+_SOURCES = {"owner": "the lock's owner attribute", "stream": "the table's stream",
+            "action-log": "the action log", "none": "no record found"}
+
+
 def _text(d: Diagnosis) -> str:
-    lines = [d.sentence]
+    lines = [d.sentence]  # starts "You typed X; the lock stores Y." when the spellings differ
+    if d.origin is not None:
+        account = f", account {d.origin.account_id}" if d.origin.account_id else ""
+        lines.append(f"  origin: {d.origin.label} (evidence: {_SOURCES.get(d.origin.source)}"
+                     f"{account})")
     lines += [f"  note: {n}" for n in d.notes]
     lines += [f"  read: {r.operation} {r.target}, {r.summary()}" for r in d.receipts]
     return "\n".join(lines)
@@ -41,14 +61,28 @@ def _text(d: Diagnosis) -> str:
 
 def run(args: argparse.Namespace) -> int:
     results: list[Diagnosis] = []
+    schema: UniquenessSchema | None = None
+    if args.schema:
+        # Checked before connecting (and before a demo starts): a wrong path is a typo to fix.
+        try:
+            schema = load_schema_file(args.schema)
+        except SchemaError as exc:
+            print(f"dynoview: The schema file cannot be used: {exc}", file=sys.stderr)
+            return 2
+    log = ActionLog(args.action_log) if args.action_log else ActionLog()
     try:
         with open_connection(args) as conn:
             reader = Reader(conn)
             info = describe_table(conn, args.table)
-            schema, _ = resolve_schema(args, conn, reader, info)
+            if schema is None:
+                schema, _ = resolve_schema(args, conn, reader, info)
             for value in args.values:
                 results.append(diagnose(reader, info, schema, args.rule, value,
-                                        use_index=not args.no_index))
+                                        use_index=not args.no_index, use_stream=not args.no_stream,
+                                        action_log=log))
+    except SchemaError as exc:  # a saved or detected schema that does not fit
+        print(f"dynoview: The schema cannot be used: {exc}", file=sys.stderr)
+        return 2
     except Exception as exc:
         return fail(exc, args, operation="GetItem", table=args.table)
     if args.format == "json":

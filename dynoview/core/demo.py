@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dynoview.core.connection import Connection, ConnectionSpec, demo_credentials
-from dynoview.core.transactions import execute, signup_request
+from dynoview.core.transactions import execute, new_token, signup_request
 
 log = logging.getLogger(__name__)
 
@@ -160,12 +160,22 @@ def seed_accounts(conn: Connection, name: str = ACCOUNTS_TABLE, now: float | Non
                                           "2026-05-06T10:00:00Z"))
         put(TableName=name, Item=_lock("HANDLE", username))
     put(TableName=name, Item=_lock("EMAIL", "shared@example.com"))
-    # A stale lock left by an email change that did not delete the old lock.
-    put(TableName=name, Item=_account("4c5d6e", "barbara@liskov.io", "barbara", "Barbara Liskov",
-                                      "2026-02-02T12:00:00Z"))
-    put(TableName=name, Item=_lock("EMAIL", "barbara@liskov.io"))
-    put(TableName=name, Item=_lock("EMAIL", "barbara@mit.edu"))
-    put(TableName=name, Item=_lock("HANDLE", "barbara"))
+    # A stale lock left by an email change that did not delete the old lock: a proper signup
+    # with barbara@mit.edu, then a buggy change (new lock and account update, no Delete of the
+    # old lock). Both transactions are on the stream, so diagnose can tell this orphan from
+    # the stuck signup above.
+    barbara = _account("4c5d6e", "barbara@mit.edu", "barbara", "Barbara Liskov",
+                       "2026-02-02T12:00:00Z")
+    execute(conn, signup_request(name, barbara, [_lock("EMAIL", "barbara@mit.edu"),
+                                                 _lock("HANDLE", "barbara")]))
+    execute(conn, {"TransactItems": [
+        {"Put": {"TableName": name, "Item": _lock("EMAIL", "barbara@liskov.io"),
+                 "ConditionExpression": "attribute_not_exists(PK)"}},
+        {"Update": {"TableName": name, "Key": {"PK": _s("ACCT#4c5d6e"), "SK": _s("PROFILE")},
+                    "UpdateExpression": "SET email = :new", "ConditionExpression": "email = :old",
+                    "ExpressionAttributeValues": {":new": _s("barbara@liskov.io"),
+                                                  ":old": _s("barbara@mit.edu")}}},
+    ], "ClientRequestToken": new_token()})
     # A case clash: two locks equal after lower-casing, stored differently.
     put(TableName=name, Item=_account("5d6e7f", "margaret@hamilton.space", "margaret",
                                       "Margaret Hamilton", "2026-07-07T07:00:00Z"))

@@ -16,7 +16,22 @@ from datetime import UTC, datetime
 from typing import Any
 
 from dynoview.core.errors import CancelledError, DynoViewError
-from dynoview.core.locks import NORMALISE_NONE, LockRule, UniquenessSchema, normalise
+from dynoview.core.lock_origin import (
+    LEFT_BY_CHANGE,
+    LEFT_BY_DELETE,
+    STREAM_MAX_CALLS,
+    STUCK_SIGNUP,
+    ActionEntries,
+    LockOrigin,
+    classify_orphan,
+)
+from dynoview.core.locks import (
+    NORMALISE_TRIM_LOWER,
+    LockRule,
+    UniquenessSchema,
+    lock_key_problem,
+    normalise,
+)
 from dynoview.core.pairing import (
     CASE_CLASH,
     DUPLICATE_VALUE,
@@ -68,11 +83,11 @@ class Diagnosis:
     """The answer for one value, with the items and receipts behind it."""
 
     rule: str
-    value: str
-    normalised: str
+    value: str  # as typed (the same as ``typed``; kept for existing callers)
+    normalised: str  # after the rule's normalisation
     status: str  # FREE, OK, ORPHAN_LOCK, MISSING_LOCK, DUPLICATE_VALUE, EXPIRED, CASE_CLASH
     sentence: str
-    lock_key: dict[str, Any]
+    lock_key: dict[str, Any]  # the key of the lock as stored (or as it would be stored)
     lock_item: dict[str, Any] | None
     accounts: list[dict[str, Any]]
     account_ids: list[str]
@@ -85,10 +100,25 @@ class Diagnosis:
     consumed_capacity: float | None = None
     receipts: list[ReadReceipt] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    origin: LockOrigin | None = None  # for ORPHAN_LOCK: stuck signup, left by a change or delete
+    typed: str = ""  # the value as the user typed it (defaults to ``value``)
+    stored: str = ""  # the value as the table stores it (defaults to ``normalised``)
+
+    def __post_init__(self) -> None:
+        self.typed = self.typed or self.value
+        self.stored = self.stored or self.normalised
 
     @property
     def is_problem(self) -> bool:
         return self.status not in (FREE, OK)
+
+    @property
+    def typed_note(self) -> str | None:
+        """"You typed X; the lock stores Y." when the two differ, else None."""
+        if self.typed == self.stored:
+            return None
+        where = "the lock stores" if self.lock_item is not None else "locks store"
+        return f"You typed {self.typed}; {where} {self.stored}."
 
 
 def _account_filter(schema: UniquenessSchema, rule: LockRule, values: list[str]) -> dict[str, Any]:
@@ -112,6 +142,21 @@ def _account_filter(schema: UniquenessSchema, rule: LockRule, values: list[str])
             "ExpressionAttributeValues": vals}
 
 
+def spellings(value: str, rule: LockRule) -> list[str]:
+    """The lock spellings worth reading for a typed value, the rule's own first.
+
+    Customers type capitals; a table whose rule says "none" may still store every lock
+    lower-cased in practice, so the form the audit's CASE_CLASH compares (lower-cased, and
+    trimmed for trim+lowercase) is read too. Two or three GetItems, never a Scan.
+    """
+    clash = value.strip().lower() if rule.normalisation == NORMALISE_TRIM_LOWER else value.lower()
+    out: list[str] = []
+    for form in (normalise(value, rule.normalisation), value, clash):
+        if form and form not in out:
+            out.append(form)
+    return out
+
+
 def diagnose(
     reader: Reader,
     table: TableInfo,
@@ -123,43 +168,44 @@ def diagnose(
     consistent_scan: bool = True,
     cancel: threading.Event | None = None,
     now: datetime | None = None,
+    explain_origin: bool = True,
+    use_stream: bool = True,
+    action_log: ActionEntries | None = None,
+    max_stream_calls: int = STREAM_MAX_CALLS,
 ) -> Diagnosis:
-    """Answer "is this value locked, and by whom?" in a sentence for a support agent."""
+    """Answer "is this value locked, and by whom?" in a sentence for a support agent.
+
+    For a lock no account holds, ``explain_origin`` looks for how it got there (the lock's
+    owner attribute, the table's stream, then ``action_log``) and the sentence says which.
+    """
     try:
         rule = schema.rule(rule_name)
     except KeyError as exc:
         raise DynoViewError(str(exc.args[0]) + " Pick one of those rules.", field="rule") from None
     if not value:
         raise DynoViewError("Type the value to diagnose (an email or a username).", field="value")
+    problem = lock_key_problem(schema, rule, table)
+    if problem:
+        # DynamoDB would answer with a bare ValidationException; say why before sending.
+        raise DynoViewError(problem, field="table")
     now = now or datetime.now(UTC)
     normalised = normalise(value, rule.normalisation)
     receipts: list[ReadReceipt] = []
     notes: list[str] = []
-    if normalised != value:
-        notes.append(f"Looked up as {normalised!r} after the rule's {rule.normalisation} "
-                     "normalisation.")
 
-    # 1. The lock, by exact key, strongly consistent: never a Scan for one value.
-    lock_key = schema.lock_key(rule, value)
-    response, receipt = reader.read_with_receipt(
-        "GetItem", {"TableName": table.name, "Key": lock_key, "ConsistentRead": True})
-    receipts.append(receipt)
-    lock_item = response.get("Item")
-    ttl_attr = table.ttl_attribute
-    lock_expired = bool(lock_item and ttl_attr and ttl_state(lock_item.get(ttl_attr), now).is_expired)
-
-    # A differently cased lock (the clash the pairing view calls CASE_CLASH).
-    variant_key: dict[str, Any] | None = None
-    if rule.normalisation == NORMALISE_NONE and value.lower() != value:
-        alt_key = schema.lock_key(rule, value.lower())
-        alt, receipt = reader.read_with_receipt(
-            "GetItem", {"TableName": table.name, "Key": alt_key, "ConsistentRead": True})
+    # 1. The lock, by exact key, strongly consistent: never a Scan for one value. The rule's own
+    #    spelling first, then the other spellings a lock of this value may have been stored in.
+    forms = spellings(value, rule)
+    found: dict[str, dict[str, Any]] = {}
+    for form in forms:
+        response, receipt = reader.read_with_receipt(
+            "GetItem", {"TableName": table.name, "Key": schema.stored_lock_key(rule, form),
+                        "ConsistentRead": True})
         receipts.append(receipt)
-        if alt.get("Item"):
-            variant_key = alt_key
+        if response.get("Item"):
+            found[form] = response["Item"]
 
-    # 2. The accounts holding the value.
-    wanted = sorted({value, normalised} | ({value.lower()} if variant_key else set()))
+    # 2. The accounts holding any of those spellings.
     index = None
     if use_index and rule.index_name:
         try:
@@ -176,7 +222,7 @@ def diagnose(
     capacity = 0.0
     if index is not None:
         method = VIA_INDEX
-        for v in wanted:
+        for v in forms:
             # GSIs only serve eventually consistent reads: ConsistentRead stays false.
             request = {"TableName": table.name, "IndexName": index.name,
                        "KeyConditionExpression": "#v = :v",
@@ -196,7 +242,7 @@ def diagnose(
         notes.append("No index on " + rule.attribute + " is named in the schema, so accounts were "
                      "found with a Scan. " + estimate.text())
         request = {"TableName": table.name, "ConsistentRead": consistent_scan,
-                   **_account_filter(schema, rule, wanted)}
+                   **_account_filter(schema, rule, sorted(forms))}
         cursor = reader.cursor("Scan", request, table)
         while not cursor.exhausted:
             if cancel is not None and cancel.is_set():
@@ -214,29 +260,101 @@ def diagnose(
     pk = schema.pk_name
     seen: set[str] = set()
     unique: list[dict[str, Any]] = []
+    needed: set[str] = set()  # the lock value each account needs, after normalisation
     for item in accounts:
         acct = item[pk].get("S", "")
         if acct not in seen:
             seen.add(acct)
             unique.append(item)
+            held = _text(item.get(rule.attribute))
+            if held is not None:
+                needed.add(normalise(held, rule.normalisation))
     ids = sorted(seen)
-    status, sentence = _answer(value, rule, bool(lock_item), lock_expired, ids, variant_key)
-    return Diagnosis(rule.name, value, normalised, status, sentence, lock_key, lock_item, unique, ids,
-                     method, index.name if index else None, lock_expired, variant_key, estimate,
-                     scanned, capacity if any(r.consumed_capacity is not None for r in receipts)
-                     else None, receipts, notes)
+
+    # What the table really stores: the lock found (the rule's own spelling first), else the
+    # one spelling the accounts need, else the rule's form of what was typed.
+    if found:
+        stored = next(f for f in forms if f in found)
+    elif len(needed) == 1:
+        stored = next(iter(needed))
+    else:
+        stored = normalised
+    lock_item = found.get(stored)
+    lock_key = schema.stored_lock_key(rule, stored)
+    ttl_attr = table.ttl_attribute
+    lock_expired = bool(lock_item and ttl_attr and ttl_state(lock_item.get(ttl_attr), now).is_expired)
+    # A case clash only when the table really holds two spellings (two locks, or a lock and an
+    # account value that differ only in case): capitals typed by the user are not one.
+    in_table = sorted(set(found) | needed)
+    variant_key = None
+    if len(in_table) >= 2:
+        other = next((f for f in forms if f in found and f != stored), None)
+        variant_key = schema.stored_lock_key(rule, other) if other is not None else None
+    status, sentence = _answer(stored, rule, lock_item is not None, lock_expired, ids, in_table,
+                               sorted(found))
+    origin: LockOrigin | None = None
+    if status == ORPHAN_LOCK and explain_origin and lock_item is not None:
+        origin, more = classify_orphan(reader, table, schema, rule, stored, lock_item,
+                                       action_log=action_log, use_stream=use_stream,
+                                       max_stream_calls=max_stream_calls, cancel=cancel)
+        receipts.extend(more)
+        notes.extend(origin.notes)
+        sentence = _orphan_sentence(stored, rule, origin)
+    diagnosis = Diagnosis(rule.name, value, normalised, status, sentence, lock_key, lock_item, unique,
+                          ids, method, index.name if index else None, lock_expired, variant_key,
+                          estimate, scanned,
+                          capacity if any(r.consumed_capacity is not None for r in receipts) else None,
+                          receipts, notes, origin, value, stored)
+    if diagnosis.typed_note:
+        diagnosis.sentence = f"{diagnosis.typed_note} {diagnosis.sentence}"
+    return diagnosis
+
+
+def _text(av: Any) -> str | None:
+    """An account value as text (S, or N as written); None when it has none."""
+    if isinstance(av, dict):
+        for code in ("S", "N"):
+            if isinstance(av.get(code), str) and av[code]:
+                return str(av[code])
+    return None
+
+
+def _orphan_sentence(value: str, rule: LockRule, origin: LockOrigin) -> str:
+    """The orphan lock's sentence once its origin is known: what it is, why we think so, and
+    what releasing it means in that case."""
+    head = f"{value} is locked, and no account uses it"
+    if origin.kind == STUCK_SIGNUP:
+        return (f"{head}: a stuck signup. {origin.evidence} Releasing the lock lets the person sign "
+                "up again.")
+    if origin.kind == LEFT_BY_CHANGE:
+        who = origin.account_id or "an account"
+        now = (f" (it now holds {origin.current_value})" if origin.current_value is not None
+               else f" (it now has no {rule.name})" if origin.account_id else "")
+        return (f"{head}: left behind by a change of {rule.name} on {who}{now}. {origin.evidence} "
+                f"Releasing the lock frees {value} for anyone; {who} keeps its current {rule.name}.")
+    if origin.kind == LEFT_BY_DELETE:
+        who = f" ({origin.account_id})" if origin.account_id else ""
+        return (f"{head}: left by a deleted account{who}. {origin.evidence} Releasing the lock frees "
+                f"{value} for anyone.")
+    return f"{head}. {origin.evidence}"
 
 
 def _answer(value: str, rule: LockRule, locked: bool, expired: bool, ids: list[str],
-            variant: dict[str, Any] | None) -> tuple[str, str]:
-    """The status and the sentence a support agent can act on."""
-    if variant is not None:
-        own = "is locked" if locked else "has no lock of its own"
-        users = f"accounts using either spelling: {', '.join(ids)}" if ids else "no account uses either"
+            spelled: list[str], locks: list[str]) -> tuple[str, str]:
+    """The status and the sentence a support agent can act on (before the lock's origin)."""
+    if len(spelled) >= 2:
+        forms = ", ".join(spelled[:-1]) + " and " + spelled[-1]
+        if set(locks) == set(spelled):
+            lock_text = "each is locked"
+        else:
+            lock_text = f"locked: {', '.join(locks)}" if locks else "none is locked"
+        users = (f"account{'s' if len(ids) > 1 else ''} using them: {', '.join(ids)}" if ids
+                 else "no account uses them")
+        both = "both" if len(spelled) == 2 else "all"
         return CASE_CLASH, (
-            f"{value} {own}, and {value.lower()}, which differs only in case, is locked too "
-            f"({users}): the two spellings are not kept unique. Keep one spelling on the account "
-            "and release the other lock.")
+            f"{forms}, which differ only in case, are {both} in the table ({lock_text}; {users}): the "
+            "spellings are not kept unique. Keep one spelling on the account and release the other "
+            "lock.")
     if len(ids) >= 2:
         lock_text = "is locked" if locked else "is not locked"
         return DUPLICATE_VALUE, (
@@ -250,8 +368,8 @@ def _answer(value: str, rule: LockRule, locked: bool, expired: bool, ids: list[s
             "value is in use, or release it to free the value now.")
     if locked and not ids:
         return ORPHAN_LOCK, (
-            f"{value} is locked, and no account uses it: a stuck signup. Releasing the lock lets the "
-            "person sign up again.")
+            f"{value} is locked, and no account uses it: a stuck signup or a value left behind by a "
+            "change. Releasing the lock frees the value.")
     if locked:
         return OK, (
             f"{value} is locked and belongs to account {ids[0]}: working as intended. The person "

@@ -44,6 +44,9 @@ class LockRule:
     sk_value: str | None = "LOCK"  # lock sort key (None for a partition-key-only table)
     normalisation: str = NORMALISE_NONE
     index_name: str | None = None  # a GSI keyed on the attribute, if any (eventual reads only)
+    # An attribute on the lock naming the account that holds it: the surest evidence of where
+    # an orphan lock came from. Last, so positional construction of older rules still works.
+    owner_attribute: str | None = None
 
     @property
     def prefix(self) -> str:
@@ -98,9 +101,23 @@ class UniquenessSchema:
 
     def lock_key(self, rule: LockRule, value: str) -> dict[str, Any]:
         """The lock item's primary key (low-level form) for a value."""
-        key: dict[str, Any] = {self.pk_name: {"S": rule.lock_pk(value)}}
+        return self.stored_lock_key(rule, normalise(value, rule.normalisation))
+
+    def stored_lock_key(self, rule: LockRule, stored: str) -> dict[str, Any]:
+        """The key of a lock holding ``stored`` exactly as spelled (no normalisation): the
+        key of a lock found in the table, which may predate or ignore the rule's normalisation."""
+        key: dict[str, Any] = {self.pk_name: {"S": rule.prefix + stored + rule.suffix}}
         if self.sk_name and rule.sk_value is not None:
             key[self.sk_name] = {"S": rule.sk_value}
+        return key
+
+    def account_key(self, account_id: str) -> dict[str, Any]:
+        """An account's primary key from its id, with or without the account prefix."""
+        pk = account_id if account_id.startswith(self.account_pk_prefix) else (
+            self.account_pk_prefix + account_id)
+        key: dict[str, Any] = {self.pk_name: {"S": pk}}
+        if self.sk_name and self.account_sk_value is not None:
+            key[self.sk_name] = {"S": self.account_sk_value}
         return key
 
     def match_lock(self, item: Mapping[str, Any]) -> tuple[LockRule, str] | None:
@@ -132,7 +149,7 @@ class UniquenessSchema:
             "rules": [
                 {"name": r.name, "attribute": r.attribute, "pk_template": r.pk_template,
                  "sk_value": r.sk_value, "normalisation": r.normalisation,
-                 "index_name": r.index_name}
+                 "index_name": r.index_name, "owner_attribute": r.owner_attribute}
                 for r in self.rules
             ],
         }
@@ -161,7 +178,8 @@ def article_schema(pk_name: str = "PK", sk_name: str | None = "SK",
 # --------------------------------------------------------------------------- schema files
 
 _SCHEMA_KEYS = {"pk_name", "sk_name", "account_pk_prefix", "account_sk_value", "rules"}
-_RULE_KEYS = {"name", "attribute", "pk_template", "sk_value", "normalisation", "index_name"}
+_RULE_KEYS = {"name", "attribute", "pk_template", "sk_value", "normalisation", "index_name",
+              "owner_attribute"}
 
 
 class SchemaError(ValueError):
@@ -224,7 +242,8 @@ def rule_from_json(data: Any, where: str = "") -> LockRule:
         raise SchemaError(f"normalisation must be one of {', '.join(NORMALISATIONS)}, not {norm!r}.",
                           f"{where}normalisation")
     index = _text_field(data, "index_name", where, optional=True, default=None) or None
-    return LockRule(name, attribute, template, sk_value, norm, index)
+    owner = _text_field(data, "owner_attribute", where, optional=True, default=None) or None
+    return LockRule(name, attribute, template, sk_value, norm, index, owner)
 
 
 def schema_from_json(data: Any, source: str | None = None) -> UniquenessSchema:
@@ -254,6 +273,11 @@ def schema_from_json(data: Any, source: str | None = None) -> UniquenessSchema:
             if name in names[:i]:
                 raise SchemaError(f"the rule name {name!r} is used twice; give each rule its own name.",
                                   f"rules[{i}].name")
+        for i, rule in enumerate(rules):
+            if rule.owner_attribute is not None and rule.owner_attribute in (pk_name, sk_name):
+                raise SchemaError(f"owner_attribute must be an attribute of the lock item that names "
+                                  f"its account, not the key {rule.owner_attribute!r}.",
+                                  f"rules[{i}].owner_attribute")
         prefixes = [r.prefix for r in rules]
         for i, p in enumerate(prefixes):
             if p in prefixes[:i]:
@@ -291,6 +315,43 @@ def load_schema_file(path: str | os.PathLike[str]) -> UniquenessSchema:
 def schema_to_text(schema: UniquenessSchema) -> str:
     """The schema as indented JSON, the form saved and edited."""
     return json.dumps(schema.to_json(), indent=2, ensure_ascii=False)
+
+
+_TYPE_NAMES = {"S": "strings", "N": "numbers", "B": "binary values"}
+
+
+def lock_key_problem(schema: UniquenessSchema, rule: LockRule, table: TableInfo) -> str | None:
+    """Why the table's primary key cannot hold this rule's lock keys, or None if it can.
+
+    Lock keys are strings (``UNIQ#EMAIL#<value>``, ``LOCK``); DynamoDB rejects a key whose
+    names or types differ from the table's key schema, so say so before sending one.
+    """
+    pk, sk = table.partition_key, table.sort_key
+    if schema.pk_name != pk.name:
+        return (f"The schema's partition key is {schema.pk_name}, but table {table.name} is keyed on "
+                f"{pk.name}: set pk_name to {pk.name} in the schema, or pick the table that holds "
+                "the locks.")
+    if pk.type != "S":
+        return (f"Table {table.name} cannot hold lock keys: its partition key {pk.name} holds "
+                f"{_TYPE_NAMES.get(pk.type, pk.type)}, and lock keys such as {rule.prefix}<value> are "
+                "strings. Pick the table that holds the accounts and locks.")
+    wants_sk = bool(schema.sk_name) and rule.sk_value is not None
+    if sk is None:
+        if wants_sk:
+            return (f"Table {table.name} has no sort key, but the schema's {rule.name} locks have "
+                    f"{schema.sk_name} = {rule.sk_value}: set sk_name to null in the schema.")
+        return None
+    if not wants_sk:
+        return (f"Table {table.name} has the sort key {sk.name}, but the schema's {rule.name} locks "
+                "have none: set sk_name and the rule's sk_value (e.g. LOCK) in the schema.")
+    if schema.sk_name != sk.name:
+        return (f"The schema's sort key is {schema.sk_name}, but table {table.name} sorts on "
+                f"{sk.name}: set sk_name to {sk.name} in the schema.")
+    if sk.type != "S":
+        return (f"Table {table.name} cannot hold this schema's locks: its sort key {sk.name} holds "
+                f"{_TYPE_NAMES.get(sk.type, sk.type)}, and the lock sort key {rule.sk_value!r} is a "
+                "string. Pick the table that holds the locks, or fix the schema.")
+    return None
 
 
 def default_schema(table: TableInfo | None) -> UniquenessSchema:

@@ -383,8 +383,8 @@ class Pairing:
             elif value not in clashed:
                 found.append((value, ORPHAN_LOCK, self._finding(
                     ORPHAN_LOCK, rule, value, [], [value],
-                    f"{value} is locked, and no account uses it: a stuck signup. Releasing the lock "
-                    "lets the person sign up again.")))
+                    f"{value} is locked, and no account uses it: a stuck signup or a value left "
+                    "behind by a change; diagnose it to see which.")))
         found.sort(key=lambda t: (t[0], t[1]))
         return [f for _, _, f in found], ok
 

@@ -15,6 +15,7 @@ from dynoview.core.locks import (
     article_schema,
     default_schema,
     load_schema_file,
+    lock_key_problem,
     propose_schema,
     schema_from_json,
 )
@@ -37,6 +38,70 @@ def test_round_trip_keeps_every_field() -> None:
     ))
     assert schema_from_json(json.loads(json.dumps(schema.to_json()))) == schema
     assert UniquenessSchema.from_json(schema.to_json()) == schema
+
+
+def test_owner_attribute_round_trips_and_keeps_positional_rules() -> None:
+    # The older positional form still builds the same rule; owner_attribute comes last.
+    old = LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", NORMALISE_LOWER, "email-index")
+    assert old.owner_attribute is None
+    owned = LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", NORMALISE_LOWER, "email-index",
+                     "owner")
+    schema = UniquenessSchema(rules=(owned,))
+    data = schema.to_json()
+    assert data["rules"][0]["owner_attribute"] == "owner"
+    assert schema_from_json(json.loads(json.dumps(data))) == schema
+    assert UniquenessSchema(rules=(old,)).to_json()["rules"][0]["owner_attribute"] is None
+    # Files written before the field existed still load.
+    legacy = {"rules": [{"attribute": "email", "pk_template": "UNIQ#EMAIL#{value}"}]}
+    assert schema_from_json(legacy).rules[0].owner_attribute is None
+
+
+@pytest.mark.parametrize(("owner", "location", "message"), [
+    (3, "rules[0].owner_attribute", "owner_attribute must be a non-empty string"),
+    ("PK", "rules[0].owner_attribute", "not the key 'PK'"),
+    ("SK", "rules[0].owner_attribute", "not the key 'SK'"),
+])
+def test_owner_attribute_is_validated(owner: object, location: str, message: str) -> None:
+    data = {"rules": [{"attribute": "email", "pk_template": "UNIQ#EMAIL#{value}",
+                       "owner_attribute": owner}]}
+    with pytest.raises(SchemaError, match=message) as info:
+        schema_from_json(data)
+    assert info.value.location == location
+
+
+def test_stored_lock_key_keeps_the_spelling_and_account_key_adds_the_prefix() -> None:
+    schema = UniquenessSchema(rules=(LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK",
+                                              NORMALISE_LOWER),))
+    rule = schema.rule("email")
+    assert schema.lock_key(rule, "Ada@X") == {"PK": s("UNIQ#EMAIL#ada@x"), "SK": s("LOCK")}
+    assert schema.stored_lock_key(rule, "Ada@X") == {"PK": s("UNIQ#EMAIL#Ada@X"), "SK": s("LOCK")}
+    assert schema.account_key("a1") == schema.account_key("ACCT#a1") == {
+        "PK": s("ACCT#a1"), "SK": s("PROFILE")}
+
+
+@pytest.mark.parametrize(("table", "message"), [
+    (TableInfo("ok", KeyAttribute("PK", "S"), KeyAttribute("SK", "S")), None),
+    (TableInfo("metrics", KeyAttribute("deviceId", "N"), None),
+     "partition key is PK, but table metrics is keyed on deviceId"),
+    (TableInfo("metrics", KeyAttribute("PK", "N"), KeyAttribute("SK", "S")),
+     "Table metrics cannot hold lock keys: its partition key PK holds numbers"),
+    (TableInfo("bin", KeyAttribute("PK", "S"), KeyAttribute("SK", "B")),
+     "its sort key SK holds binary values"),
+    (TableInfo("flat", KeyAttribute("PK", "S"), None), "has no sort key"),
+    (TableInfo("other", KeyAttribute("PK", "S"), KeyAttribute("kind", "S")),
+     "sort key is SK, but table other sorts on kind"),
+])
+def test_lock_key_problem_names_what_the_table_cannot_hold(table: TableInfo,
+                                                           message: str | None) -> None:
+    schema = article_schema()
+    problem = lock_key_problem(schema, schema.rule("email"), table)
+    if message is None:
+        assert problem is None
+    else:
+        assert problem is not None and message in problem
+    flat = article_schema(sk_name=None)
+    assert lock_key_problem(flat, flat.rule("email"), TableInfo("flat", KeyAttribute("PK", "S"),
+                                                                None)) is None
 
 
 @pytest.mark.parametrize(("data", "location"), [
