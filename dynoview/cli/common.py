@@ -19,6 +19,9 @@ def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--endpoint-url", help="DynamoDB endpoint, e.g. http://localhost:8000")
     where.add_argument("--demo", action="store_true",
                        help="use a seeded, embedded demo endpoint (no AWS account needed)")
+    group.add_argument("--engine", choices=("moto", "dynamodb-local"),
+                       help="with --demo: moto (default) or dynamodb-local, AWS's DynamoDB Local "
+                       "(needs Java 17 and npm)")
     group.add_argument("--read-only", action="store_true",
                        help="refuse every write before it leaves the machine")
 
@@ -29,7 +32,7 @@ def open_connection(args: argparse.Namespace) -> Iterator[Connection]:
     if getattr(args, "demo", False):
         from dynoview.core.demo import start_demo
 
-        backend = start_demo()
+        backend = start_demo(engine=getattr(args, "engine", None))
         try:
             yield backend.connect(read_only=getattr(args, "read_only", False))
         finally:

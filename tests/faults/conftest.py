@@ -1,4 +1,5 @@
-"""Fixtures for fault tests: a fault proxy in front of moto, connections through it,
+"""Fixtures for fault tests: a fault proxy in front of the test's engine (moto or DynamoDB
+Local), connections through it,
 a loopback-only guard, and a QTimer heartbeat that measures event-loop stalls."""
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ def loopback_only(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
 
 
 @pytest.fixture
-def proxy(moto_endpoint: str) -> Iterator[FaultProxy]:
-    with FaultProxy(moto_endpoint) as fp:
+def proxy(endpoint_url: str) -> Iterator[FaultProxy]:
+    with FaultProxy(endpoint_url) as fp:
         yield fp
 
 
@@ -53,15 +54,15 @@ def pconn(proxy: FaultProxy) -> Connection:
 
 
 @pytest.fixture
-def direct(moto_endpoint: str) -> Connection:
-    """A connection straight to moto, to check what really is in the table."""
-    return connect(moto_endpoint, name="direct")
+def direct(endpoint_url: str) -> Connection:
+    """A connection straight to the engine, to check what really is in the table."""
+    return connect(endpoint_url, name="direct")
 
 
 @pytest.fixture(scope="module")
-def shared_table(moto_endpoint: str) -> Iterator[str]:
+def shared_table(endpoint_url: str) -> Iterator[str]:
     """A seeded accounts table shared by a module's tests that only read it."""
-    with seeded_accounts_copy(connect(moto_endpoint, name="direct"), "faults-ro") as name:
+    with seeded_accounts_copy(connect(endpoint_url, name="direct"), "faults-ro") as name:
         yield name
 
 

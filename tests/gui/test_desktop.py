@@ -333,7 +333,7 @@ def crash(window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
         handler.dialog.close()
 
 
-SECRETS = ("testing-fake-secret", "testing-fake-key", "FwoGZXIvYXdzEFakeSessionToken0123456789abcdefXYZ",
+SECRETS = ("testing-fake-secret", "testingfakekey", "FwoGZXIvYXdzEFakeSessionToken0123456789abcdefXYZ",
            "AKIAIOSFODNN7EXAMPLE", "hunter2-password")
 
 
@@ -341,7 +341,7 @@ def fail_with_secrets() -> None:
     raise RuntimeError("request failed: AWS_SECRET_ACCESS_KEY=testing-fake-secret "
                        f"aws_session_token={os.environ['AWS_SESSION_TOKEN']} "
                        "{'aws_access_key_id': 'AKIAIOSFODNN7EXAMPLE', 'password': 'hunter2-password'} "
-                       "key testing-fake-key")
+                       "key testingfakekey")
 
 
 @pytest.mark.qt_no_exception_capture

@@ -1,4 +1,5 @@
-"""Fixtures for tests that talk HTTP to a local endpoint."""
+"""Fixtures for tests that talk HTTP to a local endpoint: each runs on moto and on
+DynamoDB Local (``endpoint_url`` in tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from tests.helpers import connect, seeded_accounts_copy
 
 
 @pytest.fixture
-def conn(moto_endpoint: str) -> Connection:
-    return connect(moto_endpoint)
+def conn(endpoint_url: str) -> Connection:
+    return connect(endpoint_url)
 
 
 @pytest.fixture

@@ -163,8 +163,8 @@ def test_cancel_stops_within_one_page_per_segment(reader: Reader, conn: Connecti
     assert result.incomplete_segments == (0, 1)
 
 
-def test_read_only_connection_audits_without_writing(moto_endpoint: str, accounts_table: str) -> None:
-    ro = connect(moto_endpoint, read_only=True)
+def test_read_only_connection_audits_without_writing(endpoint_url: str, accounts_table: str) -> None:
+    ro = connect(endpoint_url, read_only=True)
     info = describe_table(ro, accounts_table)
     sent: list[str] = []
     reader = Reader(ro)

@@ -21,9 +21,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out.out, out.err
 
 
-def test_audit_json_and_exit_status(capsys: pytest.CaptureFixture[str], moto_endpoint: str,
+def test_audit_json_and_exit_status(capsys: pytest.CaptureFixture[str], endpoint_url: str,
                                     accounts_table: str) -> None:
-    code, out, err = run(capsys, "audit", "--endpoint-url", moto_endpoint, "--table", accounts_table,
+    code, out, err = run(capsys, "audit", "--endpoint-url", endpoint_url, "--table", accounts_table,
                          "--format", "json", "--segments", "2", "--consistent", "--read-only")
     assert code == 1, err
     data = json.loads(out)
@@ -37,52 +37,52 @@ def test_audit_json_and_exit_status(capsys: pytest.CaptureFixture[str], moto_end
 
 
 def test_audit_clean_with_custom_schema_exits_0(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                                moto_endpoint: str, accounts_table: str) -> None:
+                                                endpoint_url: str, accounts_table: str) -> None:
     # A rule nobody uses: no locks, no values, so nothing to report.
     schema = UniquenessSchema(rules=(LockRule("phone", "phone", "UNIQ#PHONE#{value}"),))
     path = tmp_path / "schema.json"
     path.write_text(schema_to_text(schema))
-    code, out, _ = run(capsys, "audit", "--endpoint-url", moto_endpoint, "--table", accounts_table,
+    code, out, _ = run(capsys, "audit", "--endpoint-url", endpoint_url, "--table", accounts_table,
                        "--schema", str(path))
     assert code == 0
     assert "No problems found." in out and f"schema file {path}" in out
 
 
 def test_audit_errors_exit_2_with_sentence(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                           moto_endpoint: str, accounts_table: str) -> None:
-    code, out, err = run(capsys, "audit", "--endpoint-url", moto_endpoint, "--table", "no-such-table")
+                                           endpoint_url: str, accounts_table: str) -> None:
+    code, out, err = run(capsys, "audit", "--endpoint-url", endpoint_url, "--table", "no-such-table")
     assert (code, out) == (2, "")
     assert "Table no-such-table does not exist" in err
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"rules": [{"attribute": "email", "pk_template": "UNIQ#E#",}]}))
-    code, _, err = run(capsys, "audit", "--endpoint-url", moto_endpoint, "--table", accounts_table,
+    code, _, err = run(capsys, "audit", "--endpoint-url", endpoint_url, "--table", accounts_table,
                        "--schema", str(bad))
     assert code == 2
     assert f"{bad}: rules[0].pk_template: pk_template must contain {{value}}" in err
-    code, _, err = run(capsys, "audit", "--endpoint-url", moto_endpoint, "--table", accounts_table,
+    code, _, err = run(capsys, "audit", "--endpoint-url", endpoint_url, "--table", accounts_table,
                        "--segments", "0")
     assert code == 2 and "Segments must be between 1 and 64" in err
 
 
-def test_diagnose_text_json_and_exit_status(capsys: pytest.CaptureFixture[str], moto_endpoint: str,
+def test_diagnose_text_json_and_exit_status(capsys: pytest.CaptureFixture[str], endpoint_url: str,
                                             accounts_table: str) -> None:
-    code, out, _ = run(capsys, "diagnose", "--endpoint-url", moto_endpoint, "--table", accounts_table,
+    code, out, _ = run(capsys, "diagnose", "--endpoint-url", endpoint_url, "--table", accounts_table,
                        "--rule", "email", "ada@lovelace.io", "nobody@example.com")
     assert code == 0
     assert "ada@lovelace.io is locked and belongs to account ACCT#a1f9c3" in out
     assert "nobody@example.com is free" in out
-    code, out, _ = run(capsys, "diagnose", "--endpoint-url", moto_endpoint, "--table", accounts_table,
+    code, out, _ = run(capsys, "diagnose", "--endpoint-url", endpoint_url, "--table", accounts_table,
                        "--rule", "username", "--format", "json", "linus")
     assert code == 1
     [d] = json.loads(out)
     assert d["status"] == "MISSING_LOCK" and d["method"] == "scan" and d["accounts"] == ["ACCT#1d2e3f"]
-    code, _, err = run(capsys, "diagnose", "--endpoint-url", moto_endpoint, "--table", accounts_table,
+    code, _, err = run(capsys, "diagnose", "--endpoint-url", endpoint_url, "--table", accounts_table,
                        "--rule", "phone", "x")
     assert code == 2 and "No uniqueness rule named 'phone'" in err
 
 
-def test_detect_flag(capsys: pytest.CaptureFixture[str], moto_endpoint: str, accounts_table: str) -> None:
-    code, out, _ = run(capsys, "audit", "--endpoint-url", moto_endpoint, "--table", accounts_table,
+def test_detect_flag(capsys: pytest.CaptureFixture[str], endpoint_url: str, accounts_table: str) -> None:
+    code, out, _ = run(capsys, "audit", "--endpoint-url", endpoint_url, "--table", accounts_table,
                        "--detect")
     assert code == 1
     assert "detected: Accounts: PK begins with ACCT#" in out

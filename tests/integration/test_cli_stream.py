@@ -26,9 +26,9 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[s
     return code, [line for line in out.splitlines() if line], err
 
 
-def test_json_lines_from_the_trim_horizon(capsys: pytest.CaptureFixture[str], moto_endpoint: str,
+def test_json_lines_from_the_trim_horizon(capsys: pytest.CaptureFixture[str], endpoint_url: str,
                                           accounts_table: str) -> None:
-    code, lines, err = run_cli(capsys, "--table", accounts_table, "--endpoint-url", moto_endpoint)
+    code, lines, err = run_cli(capsys, "--table", accounts_table, "--endpoint-url", endpoint_url)
     assert code == 0, err
     records = [json.loads(line) for line in lines]
     assert len(records) > 40
@@ -42,10 +42,10 @@ def test_json_lines_from_the_trim_horizon(capsys: pytest.CaptureFixture[str], mo
 
 
 def test_key_filter_and_text_format(capsys: pytest.CaptureFixture[str], conn: Connection,
-                                    moto_endpoint: str, accounts_table: str) -> None:
+                                    endpoint_url: str, accounts_table: str) -> None:
     conn.client.delete_item(TableName=accounts_table,
                             Key={"PK": {"S": "UNIQ#EMAIL#ken@thompson.dev"}, "SK": {"S": "LOCK"}})
-    code, lines, err = run_cli(capsys, "--table", accounts_table, "--endpoint-url", moto_endpoint,
+    code, lines, err = run_cli(capsys, "--table", accounts_table, "--endpoint-url", endpoint_url,
                                "--key", "UNIQ#EMAIL#ken@thompson.dev,LOCK", "--format", "text")
     assert code == 0
     assert len(lines) == 2
@@ -55,7 +55,7 @@ def test_key_filter_and_text_format(capsys: pytest.CaptureFixture[str], conn: Co
 
 
 def test_follow_prints_new_writes_and_stops_at_the_limit(
-        capsys: pytest.CaptureFixture[str], conn: Connection, moto_endpoint: str,
+        capsys: pytest.CaptureFixture[str], conn: Connection, endpoint_url: str,
         accounts_table: str) -> None:
     def write_later() -> None:
         time.sleep(0.5)
@@ -66,7 +66,7 @@ def test_follow_prints_new_writes_and_stops_at_the_limit(
     writer = threading.Thread(target=write_later)
     writer.start()
     started = time.monotonic()
-    code, lines, _ = run_cli(capsys, "--table", accounts_table, "--endpoint-url", moto_endpoint,
+    code, lines, _ = run_cli(capsys, "--table", accounts_table, "--endpoint-url", endpoint_url,
                              "--from", "latest", "--follow", "--limit", "2", "--max-seconds", "30",
                              "--poll-interval", "0.1")
     writer.join()
@@ -75,19 +75,19 @@ def test_follow_prints_new_writes_and_stops_at_the_limit(
     assert time.monotonic() - started < 30
 
 
-def test_follow_stops_after_max_seconds(capsys: pytest.CaptureFixture[str], moto_endpoint: str,
+def test_follow_stops_after_max_seconds(capsys: pytest.CaptureFixture[str], endpoint_url: str,
                                         accounts_table: str) -> None:
     started = time.monotonic()
-    code, lines, _ = run_cli(capsys, "--table", accounts_table, "--endpoint-url", moto_endpoint,
+    code, lines, _ = run_cli(capsys, "--table", accounts_table, "--endpoint-url", endpoint_url,
                              "--from", "latest", "--follow", "--max-seconds", "0.5",
                              "--poll-interval", "0.1")
     assert code == 0 and lines == []
     assert time.monotonic() - started < 10
 
 
-def test_describe_prints_shards(capsys: pytest.CaptureFixture[str], moto_endpoint: str,
+def test_describe_prints_shards(capsys: pytest.CaptureFixture[str], endpoint_url: str,
                                 accounts_table: str) -> None:
-    code, lines, _ = run_cli(capsys, "--table", accounts_table, "--endpoint-url", moto_endpoint,
+    code, lines, _ = run_cli(capsys, "--table", accounts_table, "--endpoint-url", endpoint_url,
                              "--describe")
     assert code == 0
     info = json.loads(lines[0])
@@ -95,33 +95,33 @@ def test_describe_prints_shards(capsys: pytest.CaptureFixture[str], moto_endpoin
 
 
 def test_table_without_a_stream_is_an_actionable_error(
-        capsys: pytest.CaptureFixture[str], conn: Connection, moto_endpoint: str) -> None:
+        capsys: pytest.CaptureFixture[str], conn: Connection, endpoint_url: str) -> None:
     name = "cli-stream-no-stream"
     conn.client.create_table(TableName=name, BillingMode="PAY_PER_REQUEST",
                              AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}],
                              KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}])
     try:
-        code, lines, err = run_cli(capsys, "--table", name, "--endpoint-url", moto_endpoint)
+        code, lines, err = run_cli(capsys, "--table", name, "--endpoint-url", endpoint_url)
     finally:
         conn.client.delete_table(TableName=name)
     assert code == 2 and lines == []
     assert "has no stream" in err and "StreamEnabled=true" in err
 
 
-def test_bad_key_filter_is_refused(capsys: pytest.CaptureFixture[str], moto_endpoint: str) -> None:
-    code, _, err = run_cli(capsys, "--table", "whatever", "--endpoint-url", moto_endpoint,
+def test_bad_key_filter_is_refused(capsys: pytest.CaptureFixture[str], endpoint_url: str) -> None:
+    code, _, err = run_cli(capsys, "--table", "whatever", "--endpoint-url", endpoint_url,
                            "--key", ",LOCK")
     assert code == 2 and "no partition key" in err
 
 
-def test_ctrl_c_stops_follow_cleanly(moto_endpoint: str, conn: Connection, accounts_table: str) -> None:
+def test_ctrl_c_stops_follow_cleanly(endpoint_url: str, conn: Connection, accounts_table: str) -> None:
     """A real process and a real SIGINT: following ends with status 0."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     conn.client.put_item(TableName=accounts_table, Item={"PK": {"S": "SIGINT#1"}, "SK": {"S": "X"}})
     code = "import sys; from dynoview.cli import main; sys.exit(main(sys.argv[1:]))"
     proc = subprocess.Popen(
         [sys.executable, "-c", code, "stream", "--table", accounts_table, "--endpoint-url",
-         moto_endpoint, "--key", "SIGINT#1", "--follow", "--poll-interval", "0.1"],
+         endpoint_url, "--key", "SIGINT#1", "--follow", "--poll-interval", "0.1"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     try:
         assert proc.stdout is not None

@@ -31,20 +31,20 @@ def signup_file(tmp_path: Path, table: str, acct: str, email: str, username: str
     return path, tx
 
 
-def test_signup_then_taken_email(tmp_path: Path, moto_endpoint: str, accounts_table: str,
+def test_signup_then_taken_email(tmp_path: Path, endpoint_url: str, accounts_table: str,
                                  reader: Reader, capsys: pytest.CaptureFixture[str]) -> None:
     first, _ = signup_file(tmp_path, accounts_table, "c1", "cli@x.io", "cli1")
-    assert main(["transact", str(first), "--endpoint-url", moto_endpoint, "--yes"]) == 0
+    assert main(["transact", str(first), "--endpoint-url", endpoint_url, "--yes"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("succeeded: The transaction was applied: 3 actions written.")
     assert f"action 2 written: Put {accounts_table} PK=UNIQ#EMAIL#cli@x.io, SK=LOCK" in out
 
     second, _ = signup_file(tmp_path, accounts_table, "c2", "cli@x.io", "cli2")
     # The preflight sees the taken email and refuses before sending...
-    assert main(["transact", str(second), "--endpoint-url", moto_endpoint, "--yes"]) == 2
+    assert main(["transact", str(second), "--endpoint-url", endpoint_url, "--yes"]) == 2
     assert "ACCT#c1 already holds" in capsys.readouterr().err
     # ...and with the override, DynamoDB's own condition cancels it, explained per action.
-    assert main(["transact", str(second), "--endpoint-url", moto_endpoint, "--yes",
+    assert main(["transact", str(second), "--endpoint-url", endpoint_url, "--yes",
                  "--allow-broken-locks"]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("cancelled: Nothing was written.")
@@ -80,38 +80,38 @@ def test_import_errors_exit_2_with_locations(tmp_path: Path, capsys: pytest.Capt
     assert payload["problems"][0]["action"] == 1 and payload["problems"][0]["field"] == "item.n"
 
 
-def test_dry_run_prints_the_exact_body_and_sends_nothing(tmp_path: Path, moto_endpoint: str,
+def test_dry_run_prints_the_exact_body_and_sends_nothing(tmp_path: Path, endpoint_url: str,
                                                          accounts_table: str, reader: Reader,
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     path, tx = signup_file(tmp_path, accounts_table, "dry1", "dry@x.io", "dry")
-    assert main(["transact", str(path), "--endpoint-url", moto_endpoint, "--dry-run", "--yes"]) == 0
+    assert main(["transact", str(path), "--endpoint-url", endpoint_url, "--dry-run", "--yes"]) == 0
     assert capsys.readouterr().out == preview_text(tx.to_request()) + "\n"
     assert reader.get_item(accounts_table, {"PK": {"S": "ACCT#dry1"}, "SK": {"S": "PROFILE"}}) is None
 
 
-def test_without_yes_nothing_is_sent(tmp_path: Path, moto_endpoint: str, accounts_table: str,
+def test_without_yes_nothing_is_sent(tmp_path: Path, endpoint_url: str, accounts_table: str,
                                      reader: Reader, capsys: pytest.CaptureFixture[str]) -> None:
     path, _ = signup_file(tmp_path, accounts_table, "ny1", "ny@x.io", "ny")
-    assert main(["transact", str(path), "--endpoint-url", moto_endpoint]) == 2
+    assert main(["transact", str(path), "--endpoint-url", endpoint_url]) == 2
     assert "Not executed: pass --yes" in capsys.readouterr().err
     assert reader.get_item(accounts_table, {"PK": {"S": "ACCT#ny1"}, "SK": {"S": "PROFILE"}}) is None
 
 
-def test_read_only_refuses(tmp_path: Path, moto_endpoint: str, accounts_table: str, reader: Reader,
+def test_read_only_refuses(tmp_path: Path, endpoint_url: str, accounts_table: str, reader: Reader,
                            capsys: pytest.CaptureFixture[str]) -> None:
     path, _ = signup_file(tmp_path, accounts_table, "ro1", "ro@x.io", "ro")
-    assert main(["transact", str(path), "--endpoint-url", moto_endpoint, "--read-only", "--yes"]) == 2
+    assert main(["transact", str(path), "--endpoint-url", endpoint_url, "--read-only", "--yes"]) == 2
     assert "read-only" in capsys.readouterr().err
     assert reader.get_item(accounts_table, {"PK": {"S": "ACCT#ro1"}, "SK": {"S": "PROFILE"}}) is None
 
 
-def test_json_output_and_binary(tmp_path: Path, moto_endpoint: str, accounts_table: str, reader: Reader,
+def test_json_output_and_binary(tmp_path: Path, endpoint_url: str, accounts_table: str, reader: Reader,
                                 capsys: pytest.CaptureFixture[str]) -> None:
     item = {"PK": {"S": "ACCT#bin"}, "SK": {"S": "PROFILE"}, "blob": {"B": b"\x00\x01"}}
     path = tmp_path / "bin.json"
     path.write_text(json.dumps({"TransactItems": [{"Put": {
         "TableName": accounts_table, "Item": {k: to_dynamodb_json(v) for k, v in item.items()}}}]}))
-    assert main(["transact", str(path), "--endpoint-url", moto_endpoint, "--yes", "--format", "json"]) == 0
+    assert main(["transact", str(path), "--endpoint-url", endpoint_url, "--yes", "--format", "json"]) == 0
     payload = json.loads(capsys.readouterr().out)
     assert payload["status"] == "succeeded"
     assert reader.get_item(accounts_table, {"PK": {"S": "ACCT#bin"}, "SK": {"S": "PROFILE"}}) == item

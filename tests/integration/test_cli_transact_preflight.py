@@ -52,22 +52,22 @@ def _breaking(table: str) -> dict[str, list[dict[str, Any]]]:
 
 @pytest.mark.parametrize("case", list(_breaking("t")))
 def test_breaking_requests_are_refused_and_nothing_is_sent(
-        case: str, tmp_path: Path, moto_endpoint: str, accounts_table: str, reader: Reader,
+        case: str, tmp_path: Path, endpoint_url: str, accounts_table: str, reader: Reader,
         capsys: pytest.CaptureFixture[str]) -> None:
     before = reader.conn.client.scan(TableName=accounts_table)["Items"]
     path = _file(tmp_path, _breaking(accounts_table)[case])
-    assert main(["transact", str(path), "--endpoint-url", moto_endpoint, "--yes"]) == 2
+    assert main(["transact", str(path), "--endpoint-url", endpoint_url, "--yes"]) == 2
     err = capsys.readouterr().err
     assert "Refused by the preflight" in err and "refused: " in err
     after = reader.conn.client.scan(TableName=accounts_table)["Items"]
     assert sorted(map(repr, after)) == sorted(map(repr, before))
 
 
-def test_refusal_as_json_names_rule_value_and_template(tmp_path: Path, moto_endpoint: str,
+def test_refusal_as_json_names_rule_value_and_template(tmp_path: Path, endpoint_url: str,
                                                        accounts_table: str,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     path = _file(tmp_path, _breaking(accounts_table)["update-email-without-locks"])
-    assert main(["transact", str(path), "--endpoint-url", moto_endpoint, "--yes", "--format", "json"]) == 2
+    assert main(["transact", str(path), "--endpoint-url", endpoint_url, "--yes", "--format", "json"]) == 2
     payload = json.loads(capsys.readouterr().out)
     assert payload["status"] == "refused"
     refusals = payload["preflight"]["refusals"]
@@ -76,36 +76,36 @@ def test_refusal_as_json_names_rule_value_and_template(tmp_path: Path, moto_endp
     suggested = next(r["suggestion"] for r in refusals if r["suggestion"])
     # The suggestion is the guarded change-email template, ready to run as it is.
     path.write_text(json.dumps(suggested))
-    assert main(["transact", str(path), "--endpoint-url", moto_endpoint, "--yes"]) == 0
+    assert main(["transact", str(path), "--endpoint-url", endpoint_url, "--yes"]) == 0
 
 
-def test_allow_broken_locks_lets_a_deliberate_break_through(tmp_path: Path, moto_endpoint: str,
+def test_allow_broken_locks_lets_a_deliberate_break_through(tmp_path: Path, endpoint_url: str,
                                                             accounts_table: str, reader: Reader,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     path = _file(tmp_path, _breaking(accounts_table)["delete-held-lock"])
-    assert main(["transact", str(path), "--endpoint-url", moto_endpoint, "--yes",
+    assert main(["transact", str(path), "--endpoint-url", endpoint_url, "--yes",
                  "--allow-broken-locks"]) == 0
     assert "--allow-broken-locks: sending although the preflight refused it." in capsys.readouterr().err
     assert reader.get_item(accounts_table, _lock("HANDLE", "ada")) is None
 
 
-def test_correct_transactions_go_through(tmp_path: Path, moto_endpoint: str, accounts_table: str,
+def test_correct_transactions_go_through(tmp_path: Path, endpoint_url: str, accounts_table: str,
                                          reader: Reader, capsys: pytest.CaptureFixture[str]) -> None:
     ada = reader.get_item(accounts_table, _acct("a1f9c3"))
     assert ada is not None
     tx = change_value(S, accounts_table, ada, "email", "ada@engine.io")
-    assert main(["transact", str(_file(tmp_path, tx)), "--endpoint-url", moto_endpoint, "--yes"]) == 0
+    assert main(["transact", str(_file(tmp_path, tx)), "--endpoint-url", endpoint_url, "--yes"]) == 0
     err = capsys.readouterr().err
     assert "Preflight passed" in err and "after: lock UNIQ#EMAIL#ada@engine.io held by ACCT#a1f9c3 ✓" in err
 
     release = release_orphan_lock(S, accounts_table, _lock("EMAIL", "ken@thompson.dev"))
-    assert main(["transact", str(_file(tmp_path, release)), "--endpoint-url", moto_endpoint, "--yes"]) == 0
+    assert main(["transact", str(_file(tmp_path, release)), "--endpoint-url", endpoint_url, "--yes"]) == 0
     assert "repairs 1 problem(s)" in capsys.readouterr().err
 
     alan = reader.get_item(accounts_table, _acct("c3e511"))
     assert alan is not None
     tx = delete_account(S, accounts_table, alan)
-    assert main(["transact", str(_file(tmp_path, tx)), "--endpoint-url", moto_endpoint, "--yes"]) == 0
+    assert main(["transact", str(_file(tmp_path, tx)), "--endpoint-url", endpoint_url, "--yes"]) == 0
     assert reader.get_item(accounts_table, _lock("EMAIL", "alan@turing.uk")) is None
 
 

@@ -1,5 +1,6 @@
-"""Exports of hostile values run for real against moto: the boto3 script, and the AWS CLI
-command when ``aws`` is installed. What GetItem reads back must be what the request wrote."""
+"""Exports of hostile values run for real against moto and DynamoDB Local: the boto3 script, and
+the AWS CLI command when ``aws`` is installed. What GetItem reads back must be what the request
+wrote."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ import pytest
 from dynoview.core.code_export import to_aws_cli, to_boto3
 from dynoview.core.connection import Connection
 from dynoview.core.demo import create_accounts_table
-from tests.hostile_values import SHELL_CANARY, hostile_request, written_items
+from tests.hostile_values import SHELL_CANARY, TOKEN, written_items
+from tests.hostile_values import hostile_request as shared_hostile_request
 
 pytestmark = pytest.mark.integration
 
@@ -32,6 +34,15 @@ def empty_table(conn: Connection) -> Iterator[str]:
         yield name
     finally:
         conn.client.delete_table(TableName=name)
+
+
+def hostile_request(table: str, canary: str, *, binary: bool = True) -> dict[str, Any]:
+    """The shared hostile request under a token of its own: DynamoDB keeps a token for 10
+    minutes, so one token for two different requests is IdempotentParameterMismatch on
+    DynamoDB Local (moto ignores tokens). The suffix keeps the token's hostile start."""
+    request = shared_hostile_request(table, canary, binary=binary)
+    request["ClientRequestToken"] = TOKEN + uuid.uuid4().hex[:36 - len(TOKEN)]
+    return request
 
 
 def _read(conn: Connection, table: str, key: tuple[str, str]) -> dict[str, Any] | None:
@@ -56,10 +67,10 @@ def _assert_written(conn: Connection, table: str, request: dict[str, Any]) -> No
 
 
 def test_boto3_export_writes_hostile_values_exactly(conn: Connection, empty_table: str,
-                                                    moto_endpoint: str, tmp_path: Path) -> None:
+                                                    endpoint_url: str, tmp_path: Path) -> None:
     request = hostile_request(empty_table, str(tmp_path / "canary"))
     script = tmp_path / "export.py"
-    script.write_text(to_boto3(request, region="us-east-1", endpoint_url=moto_endpoint), encoding="utf-8")
+    script.write_text(to_boto3(request, region="us-east-1", endpoint_url=endpoint_url), encoding="utf-8")
     done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True,
                           timeout=60, check=False)
     assert done.returncode == 0, done.stderr
@@ -87,9 +98,9 @@ def _run_cli(request: dict[str, Any], endpoint: str, folder: Path) -> subprocess
 
 @pytest.mark.skipif(AWS is None, reason="the AWS CLI (aws) is not on PATH")
 def test_cli_export_writes_hostile_values_exactly(conn: Connection, empty_table: str,
-                                                  moto_endpoint: str, tmp_path: Path) -> None:
+                                                  endpoint_url: str, tmp_path: Path) -> None:
     request = hostile_request(empty_table, str(tmp_path / "canary"), binary=False)
-    done = _run_cli(request, moto_endpoint, tmp_path / "run")
+    done = _run_cli(request, endpoint_url, tmp_path / "run")
     assert done.returncode == 0, done.stderr
     _assert_written(conn, empty_table, request)
     assert not (tmp_path / "canary").exists() and not (tmp_path / "run" / SHELL_CANARY).exists()
@@ -97,9 +108,9 @@ def test_cli_export_writes_hostile_values_exactly(conn: Connection, empty_table:
 
 @pytest.mark.skipif(AWS is None, reason="the AWS CLI (aws) is not on PATH")
 def test_cli_export_with_binary_is_exact_on_v2_and_refused_by_v1(conn: Connection, empty_table: str,
-                                                                 moto_endpoint: str, tmp_path: Path) -> None:
+                                                                 endpoint_url: str, tmp_path: Path) -> None:
     request = hostile_request(empty_table, str(tmp_path / "canary"))
-    done = _run_cli(request, moto_endpoint, tmp_path / "run")
+    done = _run_cli(request, endpoint_url, tmp_path / "run")
     if _aws_major_version() >= 2:
         assert done.returncode == 0, done.stderr
         _assert_written(conn, empty_table, request)

@@ -32,12 +32,12 @@ def test_unreachable_endpoint_is_explained() -> None:
     assert url in err.message
 
 
-def test_missing_credentials_are_explained(moto_endpoint: str,
+def test_missing_credentials_are_explained(endpoint_url: str,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     for var in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("AWS_EC2_METADATA_DISABLED", "true")
-    conn = Connection(ConnectionSpec(name="x", endpoint_url=moto_endpoint, region="us-east-1"))
+    conn = Connection(ConnectionSpec(name="x", endpoint_url=endpoint_url, region="us-east-1"))
     with pytest.raises(Exception) as info:
         conn.list_tables()
     err = describe_error(info.value)

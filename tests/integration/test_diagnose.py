@@ -115,8 +115,8 @@ def test_reserved_word_rule_and_normalisation(reader: Reader, conn: Connection,
     assert d.lock_key["PK"] == {"S": "UNIQ#EMAIL#ada@lovelace.io"}
 
 
-def test_read_only_connection_diagnoses(moto_endpoint: str, accounts_table: str) -> None:
-    ro = connect(moto_endpoint, read_only=True)
+def test_read_only_connection_diagnoses(endpoint_url: str, accounts_table: str) -> None:
+    ro = connect(endpoint_url, read_only=True)
     reader = Reader(ro)
     info = describe_table(ro, accounts_table)
     d = diagnose(reader, info, default_schema(info), "username", "linus")

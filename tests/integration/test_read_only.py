@@ -123,8 +123,8 @@ def test_partiql_writes_are_refused(listener: CountingListener, call: str,
     assert listener.accepted == 0
 
 
-def test_reads_still_work_read_only(moto_endpoint: str, accounts_table: str) -> None:
-    spec = ConnectionSpec(name="ro", endpoint_url=moto_endpoint, region="us-east-1",
+def test_reads_still_work_read_only(endpoint_url: str, accounts_table: str) -> None:
+    spec = ConnectionSpec(name="ro", endpoint_url=endpoint_url, region="us-east-1",
                           read_only=True)
     conn = Connection(spec, credentials={"aws_access_key_id": "k", "aws_secret_access_key": "s"})
     assert accounts_table in conn.list_tables()

@@ -1,4 +1,8 @@
-"""Executing transactions against a real local endpoint over HTTP (moto)."""
+"""Executing transactions against a real local endpoint over HTTP (moto and DynamoDB Local).
+
+Where the engines differ it is the ClientRequestToken (``honours_tokens``): DynamoDB Local
+answers the same request with the same token 200 without a second write; moto ignores the
+token, so the resend is refused by the transaction's own guards."""
 
 from __future__ import annotations
 
@@ -27,7 +31,7 @@ from dynoview.core.templates import (
     resolve_duplicate,
     sign_up,
 )
-from dynoview.core.transactions import PUT, Action, Transaction, execute, signup_request
+from dynoview.core.transactions import PUT, Action, Transaction, execute, new_token, signup_request
 from dynoview.core.tx_execution import (
     APPLIED,
     CANCELLED,
@@ -38,7 +42,7 @@ from dynoview.core.tx_execution import (
     execute_transaction,
 )
 from dynoview.core.tx_wire import body_json, preview_text
-from tests.helpers import connect
+from tests.helpers import connect, honours_tokens
 
 pytestmark = pytest.mark.integration
 S = article_schema()
@@ -205,13 +209,19 @@ def test_preview_bytes_equal_sent_bytes(conn: Connection, accounts_table: str,
 
 
 def test_legacy_execute_still_sends(conn: Connection, reader: Reader, accounts_table: str,
-                                    capture: list[bytes]) -> None:
+                                    capture: list[bytes], engine: str) -> None:
     request = signup_request(accounts_table, account("leg1", "leg@x.io", "legacy"),
                              [key("UNIQ#EMAIL#leg@x.io", "LOCK")])
     execute(conn, request)
     assert capture == [preview_text(request).encode("utf-8")]
-    with pytest.raises(ClientError) as err:
-        execute(conn, request)
+    if honours_tokens(engine):
+        execute(conn, request)  # the same token: 200, and nothing is written twice
+    else:
+        with pytest.raises(ClientError) as err:
+            execute(conn, request)
+        assert err.value.response["Error"]["Code"] == "TransactionCanceledException"
+    with pytest.raises(ClientError) as err:  # a new token: the guards refuse the second signup
+        execute(conn, {**request, "ClientRequestToken": new_token()})
     assert err.value.response["Error"]["Code"] == "TransactionCanceledException"
 
 
@@ -231,8 +241,8 @@ def _info(conn: Connection, table: str) -> Any:
     return describe_table(conn, table)
 
 
-def test_read_only_refuses_before_sending(moto_endpoint: str, accounts_table: str, reader: Reader) -> None:
-    ro = connect(moto_endpoint, read_only=True)
+def test_read_only_refuses_before_sending(endpoint_url: str, accounts_table: str, reader: Reader) -> None:
+    ro = connect(endpoint_url, read_only=True)
     tx = sign_up(S, accounts_table, account("ro1", "ro@x.io", "ro"))
     assert not confirmation_for(ro, tx).allowed
     with pytest.raises(ReadOnlyError, match="read-only"):
@@ -310,6 +320,14 @@ class DroppingProxy:
             body += client.recv(65536)
         return head + b"\r\n\r\n" + body
 
+    @staticmethod
+    def _closing(request: bytes) -> bytes:
+        """The request asking the upstream to close after answering: reading to EOF is how
+        this proxy finds the end of the answer (DynamoDB Local keeps connections alive)."""
+        head, _, body = request.partition(b"\r\n\r\n")
+        lines = [line for line in head.split(b"\r\n") if not line.lower().startswith(b"connection:")]
+        return b"\r\n".join([*lines, b"Connection: close"]) + b"\r\n\r\n" + body
+
     def _handle(self, client: socket.socket) -> None:
         with client:
             while True:
@@ -320,7 +338,7 @@ class DroppingProxy:
                 if is_transact:
                     self.transact_bodies.append(request.split(b"\r\n\r\n", 1)[1])
                 with socket.create_connection(self.upstream) as up:
-                    up.sendall(request)
+                    up.sendall(self._closing(request))
                     response = b""
                     while True:
                         chunk = up.recv(65536)
@@ -335,14 +353,18 @@ class DroppingProxy:
 
 
 @pytest.fixture
-def dropping_proxy(moto_endpoint: str) -> Iterator[DroppingProxy]:
-    proxy = DroppingProxy(moto_endpoint)
+def dropping_proxy(endpoint_url: str) -> Iterator[DroppingProxy]:
+    proxy = DroppingProxy(endpoint_url)
     yield proxy
     proxy.close()
 
 
 def test_retry_after_dropped_connection_uses_same_token_and_reads(
-        dropping_proxy: DroppingProxy, conn: Connection, reader: Reader, accounts_table: str) -> None:
+        dropping_proxy: DroppingProxy, conn: Connection, reader: Reader, accounts_table: str,
+        engine: str) -> None:
+    """moto ignores the token, so the resend is cancelled by the first write's own locks and
+    strongly consistent reads show the transaction was applied exactly once. DynamoDB Local
+    answers the resend 200 for the same token without writing again: no reads are needed."""
     via_proxy = connect(dropping_proxy.url)
     proxy_reader = Reader(via_proxy)
     tx = sign_up(S, accounts_table, account("drop1", "drop@x.io", "dropper"))
@@ -351,29 +373,36 @@ def test_retry_after_dropped_connection_uses_same_token_and_reads(
     tokens = [body_json(b)["ClientRequestToken"] for b in dropping_proxy.transact_bodies]
     assert len(tokens) >= 2 and set(tokens) == {tx.token}
     assert dropping_proxy.transact_bodies[0] == dropping_proxy.transact_bodies[1]
-    # moto ignores the token, so the resend is cancelled by the first write's own locks;
-    # the strongly consistent reads show the transaction was applied exactly once.
+    assert result.tokens_sent == tokens
+    assert get(reader, accounts_table, "ACCT#drop1", "PROFILE") is not None
+    if honours_tokens(engine):
+        assert result.status == SUCCEEDED and not result.verified_by_reads
+        assert f"resent with the same token {tx.token}" in result.message
+        return
     assert result.status == APPLIED
     assert result.verified_by_reads
-    assert result.tokens_sent == tokens
     assert all(o.state == "applied" for o in result.actions)
     receipts = proxy_reader.log.receipts()
     assert receipts[-1].operation == "TransactGetItems" and receipts[-1].consistency == "strong"
-    assert get(reader, accounts_table, "ACCT#drop1", "PROFILE") is not None
 
 
 def test_exported_boto3_code_does_the_same(conn: Connection, reader: Reader, accounts_table: str,
-                                           moto_endpoint: str, tmp_path: Path) -> None:
+                                           endpoint_url: str, tmp_path: Path, engine: str) -> None:
+    """The script carries the transaction's token: run again, it is the same transaction
+    (DynamoDB Local: 200 and no second write; moto: refused by its own guards)."""
     tx = sign_up(S, accounts_table, {**account("exp1", "exp@x.io", "exporter"), "blob": {"B": b"\x01\x02"}})
     script = tmp_path / "export.py"
-    script.write_text(to_boto3(tx.to_request(), region="us-east-1", endpoint_url=moto_endpoint))
+    script.write_text(to_boto3(tx.to_request(), region="us-east-1", endpoint_url=endpoint_url))
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60,
                           check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "200"
     assert get(reader, accounts_table, "ACCT#exp1", "PROFILE") == tx.actions[0].item
     assert get(reader, accounts_table, "UNIQ#EMAIL#exp@x.io", "LOCK") is not None
-    # Running it again is the same transaction: refused by its own guards.
     again = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60,
                            check=False)
-    assert again.returncode != 0 and "TransactionCanceledException" in again.stderr
+    if honours_tokens(engine):
+        assert again.returncode == 0 and again.stdout.strip() == "200", again.stderr
+    else:
+        assert again.returncode != 0 and "TransactionCanceledException" in again.stderr
+    assert get(reader, accounts_table, "ACCT#exp1", "PROFILE") == tx.actions[0].item
