@@ -6,6 +6,7 @@ import json
 import re
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QSyntaxHighlighter, QTextCharFormat, QTextDocument
 from PySide6.QtWidgets import (
     QDialog,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.preflight import NOT_ATOMIC_NOTE, Preflight
 from dynoview.core.transactions import Transaction, TransactionImportError, import_text
 from dynoview.core.tx_execution import ConfirmationRequirement
 
@@ -66,7 +68,7 @@ class ConfirmDialog(QDialog):
     """Shows the exact request and the connection; on remote endpoints asks for the table name."""
 
     def __init__(self, requirement: ConfirmationRequirement, preview: str,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, preflight: Preflight | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Execute transaction")
         self.requirement = requirement
@@ -76,7 +78,12 @@ class ConfirmDialog(QDialog):
         view = code_view(preview)
         view.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self._highlighter = JsonHighlighter(view.document())
-        layout.addWidget(view)
+        layout.addWidget(view, 3)
+        if preflight is not None and preflight.checked:
+            after = QLabel("\n".join([preflight.summary(), *preflight.lines(), NOT_ATOMIC_NOTE]))
+            after.setWordWrap(True)
+            after.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            layout.addWidget(after)
         self.typed = QLineEdit()
         if requirement.type_to_confirm is not None:
             self.typed.setPlaceholderText(requirement.type_to_confirm)

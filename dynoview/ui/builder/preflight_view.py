@@ -1,0 +1,125 @@
+"""The builder's "after this transaction" pane and the explicit override dialog."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.preflight import NOT_ATOMIC_NOTE, Preflight
+from dynoview.core.transactions import Transaction
+from dynoview.ui.tones import muted, tone, warning_color
+
+IDLE_TEXT = ("Not checked yet. Execute runs the preflight first (strongly consistent reads of every "
+             "account and lock the transaction touches); Check preflight (Ctrl+Shift+K) runs it alone.")
+
+
+class PreflightView(QWidget):
+    """Per rule and value, what the accounts and locks look like after the transaction."""
+
+    suggestion_requested = Signal(object)  # Transaction: the template that does it right
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.preflight: Preflight | None = None
+        self.title = QLabel("After this transaction (preflight)")
+        self.summary = QLabel(IDLE_TEXT)
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.lines = QListWidget()
+        self.lines.setWordWrap(True)
+        self.lines.setMinimumHeight(72)
+        self.note = QLabel(NOT_ATOMIC_NOTE)
+        self.note.setWordWrap(True)
+        self.suggest_button = QPushButton("Load the right transaction")
+        self.suggest_button.setToolTip("Replace this transaction with the template the preflight proposes")
+        self.suggest_button.clicked.connect(self._load_suggestion)
+        self.suggest_button.hide()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.lines, 1)
+        layout.addWidget(self.suggest_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.note)
+        self._tint_note()
+
+    def _tint_note(self) -> None:
+        palette = self.note.palette()
+        palette.setColor(self.note.foregroundRole(), muted(self.palette()))
+        self.note.setPalette(palette)
+
+    def clear(self, text: str = IDLE_TEXT) -> None:
+        self.preflight = None
+        self.summary.setText(text)
+        self.lines.clear()
+        self.suggest_button.hide()
+
+    def show_running(self) -> None:
+        self.clear("Preflight: reading the accounts and locks this transaction touches…")
+
+    def show_preflight(self, preflight: Preflight) -> None:
+        self.preflight = preflight
+        self.summary.setText(preflight.summary())
+        self.lines.clear()
+        bad, good = warning_color(self.palette()), tone(self.palette(), "#1b5e20", "#81c784")
+        for line in preflight.lines():
+            item = QListWidgetItem(line)
+            item.setForeground(bad if "✗" in line else good)
+            self.lines.addItem(item)
+        for refusal in preflight.refusals:
+            item = QListWidgetItem(refusal.message)
+            item.setForeground(bad)
+            self.lines.addItem(item)
+        for note in preflight.notes:
+            if note != NOT_ATOMIC_NOTE:
+                item = QListWidgetItem(note)
+                item.setForeground(muted(self.palette()))
+                self.lines.addItem(item)
+        self.suggest_button.setVisible(self.suggestion() is not None)
+
+    def suggestion(self) -> Transaction | None:
+        if self.preflight is None:
+            return None
+        return next((r.suggestion for r in self.preflight.refusals if r.suggestion is not None), None)
+
+    def _load_suggestion(self) -> None:
+        tx = self.suggestion()
+        if tx is not None:
+            self.suggestion_requested.emit(tx)
+
+
+class OverrideDialog(QDialog):
+    """Send a transaction the preflight refused: only after typing the table name."""
+
+    def __init__(self, preflight: Preflight, table: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("The preflight refused this transaction")
+        self.table = table
+        layout = QVBoxLayout(self)
+        text = QLabel("\n\n".join(r.message for r in preflight.refusals))
+        text.setWordWrap(True)
+        text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(text)
+        layout.addWidget(QLabel(f"To send it anyway and break the lock on purpose, type {table}:"))
+        self.typed = QLineEdit()
+        self.typed.setPlaceholderText(table)
+        layout.addWidget(self.typed)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.send_button = self.buttons.addButton("Send anyway", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.typed.textChanged.connect(
+            lambda text: self.send_button.setEnabled(text.strip() == self.table))
+        self.send_button.setEnabled(False)
+        self.resize(640, 320)
