@@ -35,6 +35,8 @@ os.environ.update(
         "XDG_CONFIG_HOME": str(_ISOLATION / "xdg-config"),
         "XDG_DATA_HOME": str(_ISOLATION / "xdg-data"),
         "XDG_CACHE_HOME": str(_ISOLATION / "xdg-cache"),
+        # Crash reports (platformdirs' user_log_dir): a real XDG_STATE_HOME would win over HOME.
+        "XDG_STATE_HOME": str(_ISOLATION / "xdg-state"),
         "HOME": str(_ISOLATION / "home"),
     }
 )

@@ -48,8 +48,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     module = importlib.import_module(COMMANDS[args.command])
+    from dynoview.cli.common import profile_for
+    from dynoview.core import profile
+
+    # Chosen before the command runs, so every file it touches (action log, saved schemas)
+    # belongs to that profile; restored after, for in-process callers.
     try:
-        return int(module.run(args))
+        with profile.use(profile_for(args)):
+            return int(module.run(args))
     except KeyboardInterrupt:
         print("Interrupted.", file=sys.stderr)
         return 2

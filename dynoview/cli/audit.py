@@ -12,7 +12,13 @@ import sys
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
 from dynoview.core.audit import DEFAULT_SEGMENTS, AuditProgress, run_audit
 from dynoview.core.connection import Connection
-from dynoview.core.locks import UniquenessSchema, default_schema, load_schema_file, propose_schema
+from dynoview.core.locks import (
+    SchemaError,
+    UniquenessSchema,
+    default_schema,
+    load_schema_file,
+    propose_schema,
+)
 from dynoview.core.reads import Reader
 from dynoview.core.report import audit_json, audit_text, dumps
 from dynoview.core.schema_store import SchemaStore
@@ -81,8 +87,18 @@ def run(args: argparse.Namespace) -> int:
                                consistent=args.consistent, progress=progress if show else None)
             if show:
                 print(file=sys.stderr)
+    except SchemaError as exc:
+        print(f"dynoview: {exc}", file=sys.stderr)
+        return 2
     except Exception as exc:
         return fail(exc, args, operation=operation, table=args.table)
+    matched = result.items_read - result.pairing.other_items
+    if result.items_read and not matched:
+        # "No problems found" would be a wrong answer: the schema describes another layout.
+        print(f"dynoview: no account or lock in {args.table} matched the uniqueness schema ({origin}): "
+              f"all {result.items_read:,} items read are something else. Check the schema's key "
+              "names and prefixes (--schema FILE, or --detect).", file=sys.stderr)
+        return 2
     if args.format == "json":
         print(dumps(audit_json(result, include_receipts=not args.no_receipts)))
     else:

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from dynoview.core import profile
 from dynoview.core.connection import Connection, spec_from_environment
 from dynoview.core.errors import describe_error
 
@@ -26,6 +27,11 @@ def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
                        help="refuse every write before it leaves the machine")
 
 
+def profile_for(args: argparse.Namespace) -> str:
+    """The file profile a command runs in: ``--demo`` never touches the user's own files."""
+    return profile.DEMO if getattr(args, "demo", False) else profile.active()
+
+
 @contextmanager
 def open_connection(args: argparse.Namespace) -> Iterator[Connection]:
     """The connection the flags ask for; with --demo, a seeded embedded endpoint."""
@@ -33,8 +39,11 @@ def open_connection(args: argparse.Namespace) -> Iterator[Connection]:
         from dynoview.core.demo import start_demo
 
         backend = start_demo(engine=getattr(args, "engine", None))
+        # The command's main already runs in the demo profile; this keeps a caller that opens
+        # a demo connection directly off the user's action log and schemas too.
         try:
-            yield backend.connect(read_only=getattr(args, "read_only", False))
+            with profile.use(profile.DEMO):
+                yield backend.connect(read_only=getattr(args, "read_only", False))
         finally:
             backend.stop()
         return

@@ -1,9 +1,12 @@
 """The local action log: every transaction the app sent, as JSON Lines.
 
-One line per execution in ``<user data dir>/DynoView/actions.jsonl``: time,
-connection name and endpoint (never credentials), token, the exact request
-(DynamoDB JSON, binary as base64) and the outcome. Append-only, so support
-staff can reconstruct what the app wrote and when.
+One line per execution in ``<user data dir>/DynoView/actions.jsonl`` (a demo session:
+``<user data dir>/DynoView/demo/actions.jsonl``, see ``dynoview.core.profile``): time,
+connection name and endpoint (never credentials, not even a password in the endpoint
+URL), token, the exact request (DynamoDB JSON, binary as base64) and the outcome.
+Append-only, so support staff can reconstruct what the app wrote and when. The items
+hold personal data (emails): the file is 0600 in a 0700 folder, and an older, wider
+file is tightened on the next append.
 """
 
 from __future__ import annotations
@@ -15,44 +18,66 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
+from dynoview.core import profile
 from dynoview.core.connection import ConnectionSpec
+from dynoview.core.log_redaction import redact_url, redact_url_credentials
+from dynoview.core.private_files import open_private, private_dir
 
 FILE_NAME = "actions.jsonl"
 
 
 def default_path() -> Path:
-    return Path(platformdirs.user_data_dir("DynoView", appauthor=False)) / FILE_NAME
+    """The active profile's action log (the demo profile has its own)."""
+    return profile.data_dir() / FILE_NAME
 
 
 def connection_record(spec: ConnectionSpec, region: str | None = None) -> dict[str, Any]:
-    """What identifies a connection in the log: no keys, no secrets."""
-    return {"name": spec.name, "endpoint": spec.endpoint_url, "region": region or spec.region,
+    """What identifies a connection in the log: no keys, no secrets, no password in the URL."""
+    return {"name": spec.name, "endpoint": redact_url(spec.endpoint_url), "region": region or spec.region,
             "profile": spec.profile, "read_only": spec.read_only, "local": spec.is_local}
+
+
+def _without_url_credentials(value: Any) -> Any:
+    """Strings anywhere in ``value`` with URL passwords removed (an error message may quote the
+    endpoint); only that, so tokens and messages stay as they were."""
+    if isinstance(value, str):
+        return redact_url_credentials(value)
+    if isinstance(value, Mapping):
+        return {k: _without_url_credentials(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_without_url_credentials(v) for v in value]
+    return value
 
 
 class ActionLog:
     """Appends and reads back the JSON Lines log; safe to share between threads."""
 
     def __init__(self, path: Path | str | None = None) -> None:
-        self.path = Path(path) if path is not None else default_path()
+        self._path = Path(path) if path is not None else None
         self._lock = threading.Lock()
+
+    @property
+    def path(self) -> Path:
+        """The file; without an explicit path, the profile active *now* (a log made before a
+        demo session started still writes to the demo's file)."""
+        return self._path if self._path is not None else default_path()
 
     def append(self, *, connection: Mapping[str, Any], token: str, request: Mapping[str, Any],
                outcome: Mapping[str, Any], time: datetime | None = None) -> dict[str, Any]:
         """Write one entry and return it. ``request`` must be JSON-ready (the wire body parsed)."""
         entry = {
             "time": (time or datetime.now(UTC)).isoformat(),
-            "connection": dict(connection),
+            "connection": _without_url_credentials(dict(connection)),
             "token": token,
-            "request": request,
-            "outcome": dict(outcome),
+            "request": request,  # the exact request, as sent: never rewritten
+            "outcome": _without_url_credentials(dict(outcome)),
         }
         line = json.dumps(entry, ensure_ascii=False, default=str)
         with self._lock:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("a+b") as fh:
+            path = self.path
+            # The app's data folder is ours from its top: tighten it too (older versions: 0755).
+            private_dir(path.parent, top=profile.data_root() if self._path is None else None)
+            with open_private(path, "a+b") as fh:
                 # A previous write cut short (a crash, a full disk) leaves a last line without
                 # its newline: start on a fresh line so this entry is not glued to it and lost.
                 if fh.seek(0, 2) and (fh.seek(-1, 2), fh.read(1))[1] != b"\n":
@@ -63,9 +88,10 @@ class ActionLog:
     def entries(self, limit: int | None = None) -> list[dict[str, Any]]:
         """Entries oldest first (the last ``limit`` ones); damaged lines are skipped, not fatal."""
         with self._lock:
-            if not self.path.exists():
+            path = self.path
+            if not path.exists():
                 return []
-            lines = self.path.read_text(encoding="utf-8", errors="replace").splitlines()
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
         out: list[dict[str, Any]] = []
         for line in lines:
             if not line.strip():
@@ -75,5 +101,9 @@ class ActionLog:
             except (ValueError, RecursionError):
                 continue
             if isinstance(entry, dict):
+                # Lines from older versions may name an endpoint with its password: never show it.
+                for key in ("connection", "outcome"):
+                    if key in entry:
+                        entry[key] = _without_url_credentials(entry[key])
                 out.append(entry)
         return out[-limit:] if limit else out

@@ -17,7 +17,7 @@ from urllib.parse import urlparse
 
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.integrity import install_integrity_check
-from dynoview.core.log_redaction import install_log_redaction, remember_secrets
+from dynoview.core.log_redaction import install_log_redaction, redact_url, remember_secrets
 
 if TYPE_CHECKING:
     from botocore.config import Config
@@ -124,8 +124,12 @@ class ConnectionSpec:
         return self.demo or endpoint_is_local(self.endpoint_url)
 
     def describe(self) -> str:
-        """One line for title bars and logs: name, where, and the read-only flag."""
-        where = self.endpoint_url or f"AWS {self.region or 'default region'}"
+        """One line for title bars and logs: name, where, and the read-only flag.
+
+        A user and password in the endpoint URL are left out: this line reaches crash
+        reports, confirmations and the command line's output.
+        """
+        where = redact_url(self.endpoint_url) or f"AWS {self.region or 'default region'}"
         who = f" profile {self.profile}" if self.profile else ""
         ro = " (read-only)" if self.read_only else ""
         return f"{self.name}: {where}{who}{ro}"

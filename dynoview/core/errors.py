@@ -54,7 +54,28 @@ def describe_error(
     endpoint: str | None = None,
     region: str | None = None,
 ) -> UserFacingError:
-    """Map any exception raised by a DynamoDB call to a title and an actionable sentence."""
+    """Map any exception raised by a DynamoDB call to a title and an actionable sentence.
+
+    The sentence never holds a password from an endpoint URL (``http://user:pass@host``):
+    neither the endpoint it names nor an exception text that quotes the URL.
+    """
+    from dynoview.core.log_redaction import redact_url, redact_url_credentials
+
+    err = _describe_error(exc, operation=operation, table=table, profile=profile,
+                          endpoint=redact_url(endpoint), region=region)
+    return UserFacingError(redact_url_credentials(err.title), redact_url_credentials(err.message),
+                           err.code)
+
+
+def _describe_error(
+    exc: BaseException,
+    *,
+    operation: str | None,
+    table: str | None,
+    profile: str | None,
+    endpoint: str | None,
+    region: str | None,
+) -> UserFacingError:
     from botocore import exceptions as bce  # lazily: the window starts before boto3 loads
 
     where = f" at {endpoint}" if endpoint else (f" in {region}" if region else "")

@@ -1,8 +1,10 @@
 """Saved uniqueness schemas, one JSON file per connection and table.
 
-Files live under ``user_config_dir("DynoView")/schemas/<connection>/<table>.json``.
-A file that cannot be read or validated is reported and renamed aside
-(``.corrupt-<time>``) so the next save starts clean, never a crash.
+Files live under ``user_config_dir("DynoView")/schemas/<connection>/<table>.json``
+(a demo session: ``.../DynoView/demo/schemas/``, see ``dynoview.core.profile``), 0600
+in 0700 folders like every file the app writes. A file that cannot be read or
+validated is reported and renamed aside (``.corrupt-<time>``) so the next save starts
+clean, never a crash.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from platformdirs import user_config_dir
-
+from dynoview.core import profile
 from dynoview.core.locks import SchemaError, UniquenessSchema, schema_from_json, schema_to_text
+from dynoview.core.private_files import private_dir, write_private_text
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 
@@ -40,7 +42,8 @@ class SchemaStore:
     """Load and save schemas per (connection name, table name)."""
 
     def __init__(self, root: Path | None = None) -> None:
-        self.root = root if root is not None else Path(user_config_dir("DynoView")) / "schemas"
+        self._own_root = root is None  # the app's folders: tightened from the top when saving
+        self.root = root if root is not None else profile.config_dir() / "schemas"
 
     def path(self, connection: str, table: str) -> Path:
         return self.root / _slug(connection) / f"{_slug(table)}.json"
@@ -67,9 +70,9 @@ class SchemaStore:
     def save(self, connection: str, table: str, schema: UniquenessSchema) -> Path:
         """Write atomically (temp file then rename), so a crash never leaves half a file."""
         path = self.path(connection, table)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(path.parent, top=profile.config_root() if self._own_root else self.root)
         tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(schema_to_text(schema) + "\n", encoding="utf-8")
+        write_private_text(tmp, schema_to_text(schema) + "\n")  # 0600 before a byte is written
         os.replace(tmp, path)
         return path
 

@@ -22,6 +22,16 @@ SMOKE_TIMEOUT_MS = 60_000
 
 
 def run_app(args: argparse.Namespace) -> int:
+    from dynoview.core import profile
+
+    # A demo session (--demo, --smoke) gets files of its own: chosen before anything reads
+    # settings or builds the action log, so it never changes the user's saved connections,
+    # layout or action log. Restored afterwards for in-process callers (tests).
+    with profile.use(profile.DEMO if args.demo or args.smoke else profile.active()):
+        return _run_app(args)
+
+
+def _run_app(args: argparse.Namespace) -> int:
     import qasync
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication

@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFontMetrics,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.private_files import write_private_bytes
 from dynoview.ui.tones import warning_color
 
 
@@ -272,8 +273,19 @@ class BarChart(QWidget):
             super().keyPressEvent(event)
 
     def save_png(self, path: str) -> bool:
-        """Write the chart as it looks now (palette included) to a PNG file."""
-        return self.grab().save(path, "PNG")
+        """Write the chart as it looks now (palette included) to a PNG file (0600, like every
+        file the app writes: Qt's own save would create it with the umask's mode)."""
+        data = QByteArray()
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        if not self.grab().save(buffer, "PNG"):
+            return False
+        buffer.close()
+        try:
+            write_private_bytes(path, bytes(data.data()))
+        except OSError:
+            return False
+        return True
 
 
 # --------------------------------------------------------------------------- panel

@@ -2,8 +2,10 @@
 
 ``CrashHandler.install()`` takes over ``sys.excepthook`` (which PySide6 calls for exceptions raised
 in slots and event handlers), ``threading.excepthook`` and the asyncio loop's exception handler.
-Reports are scrubbed: AWS key ids, secret keys, session tokens, signatures, passwords and the
-literal values of the credentials in use never reach the dialog, the clipboard or the saved file.
+Reports are scrubbed by the core's one set of rules (``dynoview.core.log_redaction``): AWS key ids,
+secret keys, session tokens, signatures, passwords (endpoint URL passwords included) and the literal
+values of the credentials in use never reach the dialog, the clipboard or the saved file. Saved
+reports are private: 0600 files in a 0700 folder.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from __future__ import annotations
 import logging
 import os
 import platform
-import re
 import sys
 import threading
 import time
@@ -21,7 +22,6 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from platformdirs import user_log_dir
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
@@ -34,63 +34,26 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview import APP_NAME, __version__
+from dynoview.core import profile
+from dynoview.core.log_redaction import (
+    MIN_SECRET_LENGTH,
+    REDACTED,
+    credential_secrets,
+    environment_secrets,
+    redact,
+)
+from dynoview.core.private_files import private_dir, write_private_text
 from dynoview.ui.windows import bring_to_front
 
 log = logging.getLogger(__name__)
-REDACTED = "<redacted>"
 KEEP_REPORTS = 20
 MAX_REPORTS_SHOWN = 10
 
-_SECRET_NAME = r"[\w.-]*(?:secret|token|passw(?:or)?d|credential|signature|authorization|api[_-]?key|" \
-               r"private[_-]?key|session[_-]?key)[\w.-]*"
-_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    # An Authorization header or field: its whole value (scheme, credential scope, signature).
-    (re.compile(r"(?i)(?P<key>\bauthorization[\"']?\s*[:=]\s*[\"']?)[^\n\"']+"), r"\g<key>" + REDACTED),
-    (re.compile(r"(?i)\bbearer\s+[\w.~+/-]+=*"), "Bearer " + REDACTED),
-    # name=value, name: value, 'name': 'value', "Name": "value" (ini, env, repr, JSON, headers)
-    (re.compile(rf"(?i)(?P<key>{_SECRET_NAME})(?P<sep>[\"']?\s*[:=]\s*)(?P<q>[\"']?)"
-                r"(?P<val>[^\"'\s,;}\])]+)"), r"\g<key>\g<sep>\g<q>" + REDACTED),
-    # AWS access key ids (long-term AKIA, temporary ASIA, and the other id prefixes)
-    (re.compile(r"\b(?:AKIA|ASIA|AIDA|AROA|AGPA|ANPA|ANVA|AIPA|ABIA|ACCA)[A-Z0-9]{12,}\b"), REDACTED),
-    # Long high-entropy runs (secret keys are 40 base64 characters, session tokens hundreds).
-    (re.compile(r"(?<![\w/+=])(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])"
-                r"[A-Za-z0-9+/]{40,}={0,2}(?![\w/+=])"), REDACTED),
-)
-# Shorter values are not replaced wherever they appear: real keys are 20+ characters, and
-# replacing a word like "demo" (the demo endpoint's fake key) would garble the report.
-MIN_SECRET_LENGTH = 8
-_ENV_SECRET = re.compile(r"(?i)secret|token|password|passwd|access_key|credential|api_key")
-
-
-def environment_secrets(environ: dict[str, str] | os._Environ[str] | None = None) -> list[str]:
-    """Values of environment variables whose names say they hold a secret."""
-    env = os.environ if environ is None else environ
-    return [v for k, v in env.items() if _ENV_SECRET.search(k) and len(v) >= MIN_SECRET_LENGTH]
-
-
-def credential_secrets(session: Any) -> list[str]:
-    """The access key id, secret and token a boto3 session already resolved (no refresh, no I/O)."""
-    try:
-        creds = session._session._credentials  # resolved when the client was built
-    except AttributeError:
-        return []
-    if creds is None:
-        return []
-    found = []
-    for attr in ("access_key", "secret_key", "token", "_access_key", "_secret_key", "_token"):
-        value = vars(creds).get(attr)
-        if isinstance(value, str) and len(value) >= MIN_SECRET_LENGTH:
-            found.append(value)
-    return found
-
-
-def scrub(text: str, secrets: Iterable[str] = ()) -> str:
-    """``text`` with known secret values and anything that looks like a credential redacted."""
-    for value in sorted({s for s in secrets if len(s) >= MIN_SECRET_LENGTH}, key=len, reverse=True):
-        text = text.replace(value, REDACTED)
-    for pattern, replacement in _PATTERNS:
-        text = pattern.sub(replacement, text)
-    return text
+# One set of redaction rules for logs, errors and crash reports: the core's. ``scrub`` keeps
+# the name the dialog and its tests use; the helpers stay importable from here.
+scrub = redact
+__all__ = ["MIN_SECRET_LENGTH", "REDACTED", "CrashDialog", "CrashHandler", "build_report",
+           "credential_secrets", "environment_secrets", "save_report", "scrub"]
 
 
 def environment_lines() -> list[str]:
@@ -122,11 +85,14 @@ def build_report(exc_type: type[BaseException], exc: BaseException, tb: Tracebac
 
 def save_report(report: str, folder: Path | None = None) -> Path | None:
     """Write a report to the log folder (the newest ``KEEP_REPORTS`` are kept); None on failure."""
-    folder = folder or Path(user_log_dir(APP_NAME))
+    # Reports hold tracebacks and table names: only the user may read them (0600 in 0700).
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        if folder is None:
+            folder = private_dir(profile.log_dir(), top=profile.log_root())
+        else:
+            private_dir(folder)
         path = folder / f"error-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{time.monotonic_ns()}.txt"
-        path.write_text(report + "\n", encoding="utf-8")
+        write_private_text(path, report + "\n")
         for old in sorted(folder.glob("error-*.txt"))[:-KEEP_REPORTS]:
             old.unlink(missing_ok=True)
         return path

@@ -51,6 +51,7 @@ from dynoview.core.pairing import (
     Finding,
     PairRow,
 )
+from dynoview.core.private_files import write_private_text
 from dynoview.core.reads import Reader
 from dynoview.core.report import audit_json, dumps, findings_csv
 from dynoview.core.schema_store import SchemaStore
@@ -478,9 +479,8 @@ class LocksPanel(QWidget):
         if self.result is None:
             raise ValueError("Run the audit first: there is nothing to export yet.")
         text = findings_csv(self.result.findings) if fmt == "csv" else dumps(audit_json(self.result))
-        out = Path(path)
-        out.write_text(text, encoding="utf-8")
-        return out
+        # Findings name emails and account ids: the export is private like every file we write.
+        return write_private_text(Path(path), text)
 
     def _export_dialog(self, fmt: str) -> None:
         if self.result is None:

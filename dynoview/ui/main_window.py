@@ -626,7 +626,7 @@ class MainWindow(QMainWindow):
         store.setValue("window/state", self.saveState())
         for name, splitter in self._splitters().items():
             store.setValue(f"window/splitter-{name}", splitter.saveState())
-        store.sync()
+        saved.sync(store)  # and keep the file private
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()

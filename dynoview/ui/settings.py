@@ -3,8 +3,14 @@
 The file is ``settings.ini`` in the platform's configuration folder, next to the saved
 uniqueness schemas (``dynoview.core.schema_store``): ``~/.config/DynoView`` on Linux,
 ``~/Library/Application Support/DynoView`` on macOS, ``%LOCALAPPDATA%\\DynoView\\DynoView`` on
-Windows. A file Qt cannot parse is renamed aside (``settings.ini.corrupt-<time>``) and reported;
-a single value of the wrong type is ignored. Neither is ever a crash.
+Windows; a demo session uses the ``demo`` folder inside it (``dynoview.core.profile``), so the
+demo never changes the user's saved connections or layout. A file Qt cannot parse is renamed
+aside (``settings.ini.corrupt-<time>``) and reported; a single value of the wrong type is
+ignored. Neither is ever a crash.
+
+The file is 0600 in a 0700 folder: ``settings()`` creates it so before Qt writes to it (Qt's
+atomic save keeps an existing file's mode) and tightens an older, wider one; every save here
+syncs and checks the mode again.
 
 Only names, profiles, regions, endpoints and the read-only flag are stored:
 never keys, secrets or session tokens.
@@ -20,11 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from platformdirs import user_config_dir
 from PySide6.QtCore import QByteArray, QSettings
 
-from dynoview import APP_NAME
+from dynoview.core import profile
 from dynoview.core.connection import ConnectionSpec
+from dynoview.core.private_files import open_private, private_dir, tighten_file
 
 log = logging.getLogger(__name__)
 CONNECTIONS_KEY = "connections/saved"
@@ -36,12 +42,27 @@ COLUMN_TABLES_LIMIT = 50
 
 
 def settings_path() -> Path:
-    """Where the settings file lives on this platform (the same folder as saved schemas)."""
-    return Path(user_config_dir(APP_NAME)) / "settings.ini"
+    """Where the active profile's settings file lives (the same folder as saved schemas)."""
+    return profile.config_dir() / "settings.ini"
 
 
 def settings() -> QSettings:
-    return QSettings(str(settings_path()), QSettings.Format.IniFormat)
+    """The active profile's settings, in a file only the user can read."""
+    path = settings_path()
+    try:
+        private_dir(path.parent, top=profile.config_root())
+        # An empty 0600 file now, so Qt's first save (a temp file renamed over it) keeps that mode.
+        open_private(path, "ab").close()
+    except OSError as exc:  # Qt reports an unwritable file itself (status); start anyway
+        log.warning("could not prepare the settings file %s: %s", path, exc)
+    return QSettings(str(path), QSettings.Format.IniFormat)
+
+
+def sync(store: QSettings) -> None:
+    """Write ``store`` now and make sure its file is private (a store made on another path
+    may be new: Qt creates files with the umask's mode)."""
+    store.sync()
+    tighten_file(store.fileName())
 
 
 @dataclass(frozen=True)
@@ -80,6 +101,7 @@ def recover_if_corrupt(path: Path | None = None) -> SettingsProblem | None:
         return SettingsProblem(f"The settings file {path} is damaged and could not be moved aside "
                                f"({exc.strerror}); DynoView uses default settings. Delete the file "
                                "to start clean.", None)
+    tighten_file(moved)  # the set-aside copy holds the same saved connections
     log.warning("settings file %s was unreadable; moved to %s", path, moved)
     return SettingsProblem(f"The settings file was damaged and has been set aside as {moved}. "
                            "DynoView started with default settings: saved connections and the "
@@ -126,7 +148,7 @@ def load_connections(store: QSettings | None = None) -> tuple[list[ConnectionSpe
 def save_connections(specs: list[ConnectionSpec], store: QSettings | None = None) -> None:
     store = store or settings()
     store.setValue(CONNECTIONS_KEY, json.dumps([s.to_settings() for s in specs]))
-    store.sync()
+    sync(store)
 
 
 def load_theme(store: QSettings | None = None) -> str:
@@ -138,7 +160,7 @@ def load_theme(store: QSettings | None = None) -> str:
 def save_theme(mode: str, store: QSettings | None = None) -> None:
     store = store or settings()
     store.setValue(THEME_KEY, mode)
-    store.sync()
+    sync(store)
 
 
 def recent_tables(connection: str, store: QSettings | None = None) -> list[str]:

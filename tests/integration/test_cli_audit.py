@@ -96,3 +96,27 @@ def test_module_entry_point_with_demo() -> None:
     data = json.loads(proc.stdout)
     assert sum(data["counts"].values()) - data["counts"]["OK"] == 6
     assert "receipts" not in data
+
+
+def test_audit_of_a_table_the_schema_does_not_describe_exits_2(capsys: pytest.CaptureFixture[str],
+                                                                endpoint_url: str, conn) -> None:
+    from dynoview.core.demo import create_metrics_table
+
+    name = "metrics-audit-nomatch"
+    create_metrics_table(conn, name)
+    try:
+        code, out, err = run(capsys, "audit", "--endpoint-url", endpoint_url, "--table", name)
+    finally:
+        conn.client.delete_table(TableName=name)
+    assert code == 2 and out == ""
+    assert f"no account or lock in {name} matched the uniqueness schema" in err
+    assert "No problems found" not in err
+
+
+def test_audit_with_a_missing_schema_file_is_a_sentence(capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Path, endpoint_url: str,
+                                                       accounts_table: str) -> None:
+    code, _out, err = run(capsys, "audit", "--endpoint-url", endpoint_url, "--table", accounts_table,
+                          "--schema", str(tmp_path / "missing.json"))
+    assert code == 2
+    assert "cannot read the schema file" in err and "Unexpected" not in err

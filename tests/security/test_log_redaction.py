@@ -6,7 +6,14 @@ import logging
 
 import pytest
 
-from dynoview.core.log_redaction import REDACTED, install_log_redaction, redact, remember_secrets
+from dynoview.core.log_redaction import (
+    REDACTED,
+    install_log_redaction,
+    redact,
+    redact_url,
+    redact_url_credentials,
+    remember_secrets,
+)
 
 pytestmark = pytest.mark.security
 
@@ -40,3 +47,40 @@ def test_remembered_values_go_everywhere(caplog: pytest.LogCaptureFixture) -> No
     logging.getLogger("x").info("short stays")
     assert "an-explicit-secret-value" not in caplog.text
     assert caplog.text.count(REDACTED) >= 2 and "short stays" in caplog.text
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("http://svc:Pa55word@10.0.0.5:8000", f"http://{REDACTED}@10.0.0.5:8000"),
+    ("endpoint https://only-user@dynamo.lab:443/x?y=1", f"endpoint https://{REDACTED}@dynamo.lab:443/x?y=1"),
+    # An unescaped "@" in the password: everything up to the host goes.
+    ("'url': 'http://u:p@ss@127.0.0.1:8000/'", f"'url': 'http://{REDACTED}@127.0.0.1:8000/'"),
+    ('Could not connect to the endpoint URL: "http://a:b@h:1/"',
+     f'Could not connect to the endpoint URL: "http://{REDACTED}@h:1/"'),
+])
+def test_url_credentials_are_redacted(text: str, expected: str) -> None:
+    assert redact(text) == expected
+    assert redact_url_credentials(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "http://127.0.0.1:8000", "https://host/path@v2", "mail ada@lovelace.io at http://h:1 now",
+    "UNIQ#EMAIL#ada@lovelace.io",
+])
+def test_urls_without_credentials_and_emails_stay(text: str) -> None:
+    assert redact_url_credentials(text) == text and redact(text) == text
+
+
+def test_redact_url_keeps_none() -> None:
+    assert redact_url(None) is None and redact_url("") == ""
+    assert redact_url("http://k:s@localhost:8000") == f"http://{REDACTED}@localhost:8000"
+
+
+def test_the_crash_dialog_uses_the_core_rules() -> None:
+    """One redaction module: the crash report's scrub is the core's redact, not a copy."""
+    from dynoview.core import log_redaction
+    from dynoview.ui import crash
+
+    assert crash.scrub is log_redaction.redact
+    assert crash.environment_secrets is log_redaction.environment_secrets
+    assert crash.credential_secrets is log_redaction.credential_secrets
+    assert crash.REDACTED == log_redaction.REDACTED

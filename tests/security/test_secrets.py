@@ -169,7 +169,7 @@ def test_a_whole_session_leaks_no_secret(conn: Connection, table: str, tmp_path:
     for where, text in outputs.items():
         assert not leaks(text), f"{where} contains {leaks(text)}"
     # Every file the session wrote, wherever it went (settings, schemas, logs, reports...).
-    roots = [tmp_path, *(Path(os.environ[v]) for v in ("XDG_CONFIG_HOME", "XDG_DATA_HOME",
+    roots = [tmp_path, *(Path(os.environ[v]) for v in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
                                                        "XDG_CACHE_HOME", "HOME") if v in os.environ)]
     scanned = 0
     for path in files_under(*roots):

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
+
+import pytest
 
 from dynoview.core.action_log import ActionLog, connection_record, default_path
 from dynoview.core.connection import ConnectionSpec
+
+posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
 
 
 def test_append_and_read_back(tmp_path: Path) -> None:
@@ -39,3 +45,60 @@ def test_default_path_is_in_the_user_data_dir() -> None:
     path = default_path()
     assert path.name == "actions.jsonl"
     assert "DynoView" in str(path)
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@posix_only
+def test_new_log_is_0600_in_0700_folders(tmp_path: Path) -> None:
+    previous = os.umask(0o022)
+    try:
+        log = ActionLog(tmp_path / "a" / "b" / "actions.jsonl")
+        log.append(connection={}, token="t", request={}, outcome={})
+    finally:
+        os.umask(previous)
+    assert mode(log.path) == 0o600
+    assert mode(tmp_path / "a") == 0o700 and mode(tmp_path / "a" / "b") == 0o700
+
+
+@posix_only
+def test_an_existing_wide_log_is_tightened_on_append(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An older version left 0644 in 0755: the next append makes both private, keeping the lines."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    path = default_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('{"token": "old"}\n')
+    path.chmod(0o644)
+    path.parent.chmod(0o755)
+    ActionLog().append(connection={}, token="new", request={}, outcome={})
+    assert mode(path) == 0o600 and mode(path.parent) == 0o700
+    assert mode(tmp_path / "share") == 0o755  # the shared XDG folder is not the app's
+    assert [e["token"] for e in ActionLog().entries()] == ["old", "new"]
+
+
+def test_url_credentials_never_reach_the_log(tmp_path: Path) -> None:
+    spec = ConnectionSpec(name="lab", endpoint_url="http://svc-user:Pa55-url-word@10.0.0.5:8000")
+    record = connection_record(spec)
+    assert record["endpoint"] == "http://<redacted>@10.0.0.5:8000"
+    log = ActionLog(tmp_path / "actions.jsonl")
+    request = {"TransactItems": [{"Put": {"TableName": "t", "Item": {"note": {"S": "token: keep"}}}}]}
+    entry = log.append(
+        connection={**record, "raw": "http://svc-user:Pa55-url-word@10.0.0.5:8000"}, token="tok-1",
+        request=request,
+        outcome={"status": "unknown", "message": "Could not connect to the endpoint URL: "
+                 '"http://svc-user:Pa55-url-word@10.0.0.5:8000/"', "token": "tok-1"})
+    text = log.path.read_text(encoding="utf-8")
+    assert "Pa55-url-word" not in text and "svc-user" not in text
+    assert entry["outcome"]["token"] == "tok-1" and entry["request"] == request  # the rest is exact
+    assert log.entries()[0]["outcome"]["message"].endswith('"http://<redacted>@10.0.0.5:8000/"')
+
+
+def test_an_older_line_with_url_credentials_reads_back_without_them(tmp_path: Path) -> None:
+    path = tmp_path / "actions.jsonl"
+    path.write_text('{"token": "t", "connection": {"endpoint": "http://u:Pa55-old@h:8000"}, '
+                    '"request": {"note": "http://keep:as-sent@x"}}\n')
+    entry = ActionLog(path).entries()[0]
+    assert entry["connection"]["endpoint"] == "http://<redacted>@h:8000"
+    assert entry["request"] == {"note": "http://keep:as-sent@x"}  # the request is data: as sent

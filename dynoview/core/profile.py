@@ -1,0 +1,104 @@
+"""Which set of files this process reads and writes: the user's own, or the demo's.
+
+A demo session (``dynoview --demo``, ``--smoke``, a headless command with ``--demo``)
+runs in the ``demo`` profile: its action log, settings and saved schemas live in a
+``demo`` folder inside the app's folders, so trying the app never adds entries to the
+user's real action log or changes their saved connections and layout. Crash reports
+are about the app, not the data, and stay in the one log folder for both profiles.
+
+Linux (other platforms use their own folders, see packaging/README.md):
+
+========================  ==========================================  ===============================
+what                      default profile                             demo profile
+========================  ==========================================  ===============================
+action log                ``~/.local/share/DynoView/actions.jsonl``   ``.../DynoView/demo/actions.jsonl``
+settings, schemas         ``~/.config/DynoView/``                     ``~/.config/DynoView/demo/``
+crash reports             ``~/.local/state/DynoView/log/``            (the same)
+========================  ==========================================  ===============================
+
+The profile is process-wide (worker threads append to the action log), set once at
+start-up; ``use()`` restores the previous one so in-process callers (tests) nest.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import platformdirs
+
+from dynoview import APP_NAME
+
+DEFAULT = "default"
+DEMO = "demo"
+PROFILES = (DEFAULT, DEMO)
+
+_lock = threading.Lock()
+_active = DEFAULT
+
+
+def active() -> str:
+    return _active
+
+
+def activate(name: str) -> str:
+    """Make ``name`` the profile of this process; returns the previous one."""
+    global _active
+    if name not in PROFILES:
+        raise ValueError(f"Unknown profile {name!r}: use one of {', '.join(PROFILES)}.")
+    with _lock:
+        previous, _active = _active, name
+    return previous
+
+
+@contextmanager
+def use(name: str) -> Iterator[None]:
+    """Run a block in profile ``name``, then go back to the previous profile."""
+    previous = activate(name)
+    try:
+        yield
+    finally:
+        activate(previous)
+
+
+def _in_profile(root: Path, profile: str | None) -> Path:
+    return root if (profile or _active) == DEFAULT else root / DEMO
+
+
+# The roots keep the folders earlier versions used (Windows: appauthor differs between the two),
+# so an upgrade finds the user's log and settings where they were.
+def data_root() -> Path:
+    """The app's own data folder (the top one it owns: tightened to 0700 when written)."""
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def config_root() -> Path:
+    """The app's own configuration folder (settings and saved schemas)."""
+    return Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def state_root() -> Path:
+    """The app's own state folder; crash reports go in its log folder."""
+    return Path(platformdirs.user_state_dir(APP_NAME))
+
+
+def data_dir(profile: str | None = None) -> Path:
+    return _in_profile(data_root(), profile)
+
+
+def config_dir(profile: str | None = None) -> Path:
+    return _in_profile(config_root(), profile)
+
+
+def log_dir() -> Path:
+    """Crash reports, for both profiles."""
+    return Path(platformdirs.user_log_dir(APP_NAME))
+
+
+def log_root() -> Path:
+    """The top folder of ``log_dir()`` the app owns (``~/.local/state/DynoView`` on Linux)."""
+    folder = log_dir()
+    state = state_root()
+    return state if state in folder.parents else folder
