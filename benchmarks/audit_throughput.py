@@ -1,17 +1,35 @@
-"""Audit throughput: raw boto3 Scan paginator vs the audit, on a 1M-item synthetic table.
+"""Audit throughput: raw boto3 vs the stdlib-json floor vs ``dynoview audit``, same pages.
 
-One run starts ``fake_scan_endpoint.py`` (its pages generated and cached
-before timing), then measures in separate child processes, so each peak
-memory figure is its own:
+For each table size (default 100k and 1M items; ``--full`` adds 3M; ``--sizes`` sets
+them) one run starts ``fake_scan_endpoint.py`` (every page generated and cached before
+timing; each answer carries ``x-amz-crc32``), then measures three contenders, each in
+its own child process so each memory figure is its own:
 
-(a) raw: boto3's Scan paginator over the same segments, only parsing pages;
-(b) audit: ``dynoview.core.audit.run_audit`` classifying every item.
+- raw: boto3's Scan paginator, one thread per segment, counting items. Its client uses
+  botocore's legacy retry mode, the one that verifies ``x-amz-crc32`` (botocore's
+  default, standard mode, does not).
+- floor: the same pages fetched over one keep-alive connection with ``http.client``,
+  CRC32 checked and parsed with stdlib ``json``: what reading the pages costs at least.
+- dynoview: ``dynoview.core.audit.run_audit`` (what ``dynoview audit`` runs), which
+  checks each answer's CRC32 (``dynoview.core.integrity``), classifies every item and
+  picks in-process or worker processes by the table's approximate size, as it would for
+  a real table. Worker start-up is inside the timing.
 
-It reports items/s of each, the ratio (goal >= 3x), the audit's peak RSS
-(goal < 600 MB) and whether its findings equal the planted ones exactly.
-Writes benchmarks/results/audit_throughput.json and prints one line.
+Before timing, a page with a wrong checksum proves that all three really check it.
 
-Run: ``.venv/bin/python benchmarks/audit_throughput.py [--items 1000000] [--segments 4]``
+Peak memory is the process tree's: sampled from outside every 10 ms (child and its
+descendants, /proc), and from inside with getrusage (its own peak plus its largest
+child's). The goal is checked on the larger; the JSON also gives the bound that counts
+the largest child's peak once per worker process.
+
+Goals, checked at 1M items (``--sizes`` may skip 1M; then at the largest size): at
+least 5x raw boto3, at most 1.5x the floor, under 600 MB; at every size the findings
+must be exactly the planted ones (counted by status, and value by value); with 3M, peak
+memory above the 100k run must grow no faster than the number of items (<= 3.3x the 1M
+growth). Writes benchmarks/results/audit_throughput.json, prints one summary line, exits
+1 when a goal is missed.
+
+Run: ``.venv/bin/python benchmarks/audit_throughput.py [--full] [--sizes 100000,1000000]``
 """
 
 from __future__ import annotations
@@ -24,6 +42,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -31,134 +50,333 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from fake_scan_endpoint import TABLE, expected_findings  # noqa: E402
+# Spawned audit workers import this file as their __main__: keep the top level light.
+from fake_scan_endpoint import BAD_CRC_TABLE, TABLE, expected_findings  # noqa: E402
 
-from dynoview.core.connection import Connection, ConnectionSpec  # noqa: E402
-from dynoview.core.tables import KeyAttribute, TableInfo  # noqa: E402
+GOAL_VS_RAW = 5.0
+GOAL_VS_FLOOR = 1.5
+GOAL_PEAK_MB = 600
+GOAL_SIZE = 1_000_000
+DEFAULT_SIZES = (100_000, 1_000_000)
+FULL_SIZES = (100_000, 1_000_000, 3_000_000)
+FAKE_KEYS = {"aws_access_key_id": "bench-fake-key", "aws_secret_access_key": "bench-fake-secret"}
 
 
-def _connection(url: str) -> Connection:
-    spec = ConnectionSpec(name="bench", endpoint_url=url, region="us-east-1", read_only=True)
-    return Connection(spec, credentials={"aws_access_key_id": "bench", "aws_secret_access_key": "bench"})
+def _isolate() -> None:
+    """No AWS config or credentials of the machine's: the endpoint is local, the keys fake."""
+    os.environ.update({"AWS_CONFIG_FILE": os.devnull, "AWS_SHARED_CREDENTIALS_FILE": os.devnull,
+                       "AWS_DEFAULT_REGION": "us-east-1"})
+    for name in ("AWS_PROFILE", "AWS_RETRY_MODE", "AWS_MAX_ATTEMPTS"):
+        os.environ.pop(name, None)
 
 
-def _peak_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
+def _rusage_peak_mb(children: int = 1) -> float:
+    """This process's peak RSS plus ``children`` times the largest waited-for child's (Linux: KB)."""
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return (own + children * child) / 1024
+
+
+def _requests(segments: int) -> list[dict[str, Any]]:
+    """The first Scan request of each segment, as every contender sends it."""
+    out = []
+    for s in range(segments):
+        req: dict[str, Any] = {"TableName": TABLE, "ReturnConsumedCapacity": "TOTAL"}
+        if segments > 1:
+            req.update(Segment=s, TotalSegments=segments)
+        out.append(req)
+    return out
+
+
+# ----------------------------------------------------------------------------- contenders
+
+def _raw_client(url: str, attempts: int | None = None) -> Any:
+    import boto3.session
+    from botocore.config import Config
+
+    retries: dict[str, Any] = {"mode": "legacy"}  # legacy retries verify x-amz-crc32
+    if attempts:
+        retries["total_max_attempts"] = attempts
+    return boto3.session.Session(**FAKE_KEYS).client(
+        "dynamodb", endpoint_url=url, region_name="us-east-1",
+        config=Config(retries=retries, max_pool_connections=32))
 
 
 def phase_raw(url: str, segments: int) -> dict[str, Any]:
     """boto3's paginator, one thread per segment, counting items only."""
-    client = _connection(url).client
+    client = _raw_client(url)
     counts = [0] * segments
 
-    def run(segment: int) -> None:
-        paginator = client.get_paginator("scan")
-        for page in paginator.paginate(TableName=TABLE, Segment=segment, TotalSegments=segments):
+    def run(segment: int, request: dict[str, Any]) -> None:
+        for page in client.get_paginator("scan").paginate(**request):
             counts[segment] += len(page["Items"])
 
-    started, cpu = time.perf_counter(), time.process_time()
-    threads = [threading.Thread(target=run, args=(s,)) for s in range(segments)]
+    started = time.perf_counter()
+    threads = [threading.Thread(target=run, args=(s, r)) for s, r in enumerate(_requests(segments))]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
-    return {"items": sum(counts), "seconds": elapsed, "items_per_s": sum(counts) / elapsed,
-            "cpu_seconds": cpu, "items_per_cpu_s": sum(counts) / cpu, "peak_rss_mb": _peak_mb()}
+    return {"items": sum(counts), "seconds": time.perf_counter() - started,
+            "peak_rss_mb_rusage": _rusage_peak_mb()}
 
 
-def phase_audit(url: str, segments: int, items: int) -> dict[str, Any]:
-    from dynoview.core.audit import run_audit
-    from dynoview.core.locks import article_schema
+def _floor_page(conn: Any, request: dict[str, Any]) -> dict[str, Any]:
+    from binascii import crc32
+
+    conn.request("POST", "/", body=json.dumps(request).encode(), headers={
+        "Content-Type": "application/x-amz-json-1.0", "X-Amz-Target": "DynamoDB_20120810.Scan"})
+    answer = conn.getresponse()
+    body = answer.read()
+    if crc32(body) & 0xFFFFFFFF != int(answer.getheader("x-amz-crc32", "-1")):
+        raise ValueError("x-amz-crc32 does not match the body")
+    page: dict[str, Any] = json.loads(body)
+    return page
+
+
+def phase_floor(url: str, segments: int) -> dict[str, Any]:
+    """The same pages over one keep-alive connection, CRC32 checked, parsed with stdlib json."""
+    from http.client import HTTPConnection
+    from urllib.parse import urlparse
+
+    parts = urlparse(url)
+    conn = HTTPConnection(parts.hostname or "127.0.0.1", parts.port)
+    items = 0
+    started = time.perf_counter()
+    for request in _requests(segments):
+        while True:
+            page = _floor_page(conn, request)
+            items += len(page["Items"])
+            if not page.get("LastEvaluatedKey"):
+                break
+            request = {**request, "ExclusiveStartKey": page["LastEvaluatedKey"]}
+    conn.close()
+    return {"items": items, "seconds": time.perf_counter() - started,
+            "peak_rss_mb_rusage": _rusage_peak_mb()}
+
+
+def _app_reader(url: str) -> Any:
+    from dynoview.core.connection import Connection, ConnectionSpec
     from dynoview.core.reads import Reader
 
+    spec = ConnectionSpec(name="bench", endpoint_url=url, region="us-east-1", read_only=True)
+    return Reader(Connection(spec, credentials=FAKE_KEYS))
+
+
+def phase_dynoview(url: str, segments: int, items: int, size_bytes: int) -> dict[str, Any]:
+    """``run_audit`` as ``dynoview audit`` calls it, on a TableInfo like DescribeTable's."""
+    from dynoview.core.audit import run_audit
+    from dynoview.core.locks import article_schema
+    from dynoview.core.tables import KeyAttribute, TableInfo
+
     info = TableInfo(TABLE, KeyAttribute("PK", "S"), KeyAttribute("SK", "S"), ttl_attribute="expiresAt",
-                     ttl_status="ENABLED", item_count=items)
-    reader = Reader(_connection(url))
-    started, cpu = time.perf_counter(), time.process_time()
+                     ttl_status="ENABLED", item_count=items, size_bytes=size_bytes)
+    reader = _app_reader(url)
+    started = time.perf_counter()
     result = run_audit(reader, info, article_schema(), segments=segments)
-    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
-    found = sorted([f.status, f.rule, f.value] for f in result.findings)
-    return {"items": result.items_read, "seconds": elapsed, "items_per_s": result.items_read / elapsed,
-            "cpu_seconds": cpu, "items_per_cpu_s": result.items_read / cpu,
-            "peak_rss_mb": _peak_mb(), "pages": result.pages, "receipts": len(result.receipts),
-            "consumed_capacity": result.consumed_capacity, "findings": found,
-            "counts": result.counts}
+    elapsed = time.perf_counter() - started
+    return {"items": result.items_read, "seconds": elapsed, "path": result.path,
+            "workers": result.workers, "pages": result.pages, "receipts": len(result.receipts),
+            "receipt_paths": sorted({r.extra.get("audit_path", "") for r in result.receipts}),
+            "consumed_capacity": result.consumed_capacity, "counts": result.counts,
+            "findings": sorted([f.status, f.rule, f.value] for f in result.findings),
+            "peak_rss_mb_rusage": _rusage_peak_mb(),
+            # If every worker peaked at the largest one's peak, at the same moment as this one.
+            "peak_rss_mb_rusage_all_workers": _rusage_peak_mb(result.workers)}
 
 
-def _child(phase: str, url: str, segments: int, items: int) -> dict[str, Any]:
-    out = subprocess.run([sys.executable, __file__, "--phase", phase, "--url", url,
-                          "--segments", str(segments), "--items", str(items)],
-                         capture_output=True, text=True, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+def phase_crc(url: str) -> dict[str, Any]:
+    """Each contender must refuse a page whose x-amz-crc32 is wrong."""
+    from http.client import HTTPConnection
+    from urllib.parse import urlparse
 
+    from dynoview.core.integrity import DamagedResponseError
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description="Audit throughput vs raw boto3 paginator.")
-    parser.add_argument("--items", type=int, default=1_000_000)
-    parser.add_argument("--segments", type=int, default=4)
-    parser.add_argument("--repeat", type=int, default=2,
-                        help="alternate raw and audit runs this many times and keep the best of "
-                             "each (the machine may be shared)")
-    parser.add_argument("--phase", choices=("raw", "audit"), help=argparse.SUPPRESS)
-    parser.add_argument("--url", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.phase:
-        data = (phase_raw(args.url, args.segments) if args.phase == "raw"
-                else phase_audit(args.url, args.segments, args.items))
-        print(json.dumps(data))
-        return 0
-
-    server = subprocess.Popen([sys.executable, str(HERE / "fake_scan_endpoint.py"),
-                               "--items", str(args.items), "--warm-segments", str(args.segments)],
-                              stdout=subprocess.PIPE, text=True)
+    out: dict[str, Any] = {}
     try:
-        assert server.stdout is not None
-        ready = server.stdout.readline().split()
-        if not ready or ready[0] != "READY":
-            raise SystemExit("The fake endpoint did not start.")
-        url = ready[1]
-        table_items = int(ready[2].split("=")[1])
-        raws: list[dict[str, Any]] = []
-        audits: list[dict[str, Any]] = []
-        for _ in range(max(1, args.repeat)):
-            raws.append(_child("raw", url, args.segments, table_items))
-            audits.append(_child("audit", url, args.segments, table_items))
+        _raw_client(url, attempts=1).scan(TableName=BAD_CRC_TABLE)
+        out["raw"] = "accepted a damaged page"
+    except Exception as exc:  # botocore's ChecksumError
+        out["raw"] = type(exc).__name__
+    parts = urlparse(url)
+    try:
+        _floor_page(HTTPConnection(parts.hostname or "127.0.0.1", parts.port), {"TableName": BAD_CRC_TABLE})
+        out["floor"] = "accepted a damaged page"
+    except ValueError:
+        out["floor"] = "ValueError"
+    try:
+        _app_reader(url).read("Scan", {"TableName": BAD_CRC_TABLE})
+        out["dynoview"] = "accepted a damaged page"
+    except DamagedResponseError:
+        out["dynoview"] = "DamagedResponseError"
+    return out
+
+
+# ----------------------------------------------------------------------------- orchestration
+
+def _tree_rss_mb(pid: int) -> float:
+    """RSS of a process and all its descendants, now (Linux /proc)."""
+    total, todo = 0, [pid]
+    page = os.sysconf("SC_PAGE_SIZE")
+    while todo:
+        p = todo.pop()
+        try:
+            with open(f"/proc/{p}/statm") as f:
+                total += int(f.read().split()[1]) * page
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as f:
+                    todo.extend(int(c) for c in f.read().split())
+        except (OSError, ValueError):
+            continue  # it just ended
+    return total / 1_048_576
+
+
+def _child(phase: str, **kwargs: Any) -> dict[str, Any]:
+    """Run one phase in a fresh interpreter, sampling its process tree's RSS meanwhile."""
+    argv = [sys.executable, __file__, "--phase", phase]
+    for k, v in kwargs.items():
+        argv += [f"--{k.replace('_', '-')}", str(v)]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    peak = 0.0
+    while proc.poll() is None:
+        peak = max(peak, _tree_rss_mb(proc.pid))
+        time.sleep(0.01)
+    out, err = proc.communicate()
+    if proc.returncode != 0:
+        raise SystemExit(f"phase {phase} failed:\n{err}")
+    data: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    data["peak_rss_mb_sampled"] = round(peak, 1)
+    data["peak_rss_mb"] = round(max(peak, data.get("peak_rss_mb_rusage", 0.0)), 1)
+    return data
+
+
+def _start_endpoint(items: int, segments: int) -> tuple[subprocess.Popen[str], str, int, int]:
+    cache_mb = max(400, items // 7_000)  # every page stays cached: the server only sends
+    server = subprocess.Popen([sys.executable, str(HERE / "fake_scan_endpoint.py"), "--items", str(items),
+                               "--warm-segments", str(segments), "--cache-mb", str(cache_mb)],
+                              stdout=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    ready = server.stdout.readline().split()
+    if not ready or ready[0] != "READY":
+        server.terminate()
+        raise SystemExit("The fake endpoint did not start.")
+    fields = dict(part.split("=") for part in ready[2:])
+    table_items, page_items = int(fields["items"]), int(fields["page_items"])
+    size_bytes = table_items * 1_000_000 // page_items  # about 1 MB per page, as DescribeTable would say
+    return server, ready[1], table_items, size_bytes
+
+
+def measure(size: int, segments: int, repeat: int) -> dict[str, Any]:
+    server, url, items, size_bytes = _start_endpoint(size, segments)
+    try:
+        crc = _child("crc", url=url)
+        runs: dict[str, list[dict[str, Any]]] = {"raw": [], "floor": [], "dynoview": []}
+        for _ in range(max(1, repeat)):  # interleaved, so load from others hits all three alike
+            runs["raw"].append(_child("raw", url=url, segments=segments))
+            runs["floor"].append(_child("floor", url=url, segments=segments))
+            runs["dynoview"].append(_child("dynoview", url=url, segments=segments, items=items,
+                                           size_bytes=size_bytes))
     finally:
         server.terminate()
         server.wait(timeout=10)
-    raw = max(raws, key=lambda r: r["items_per_s"])
-    audit = max(audits, key=lambda r: r["items_per_s"])
-    expected = sorted(list(t) for t in expected_findings(table_items // 3))
-    match = all(a["findings"] == expected for a in audits)
-    ratio = audit["items_per_s"] / raw["items_per_s"]
-    cpu_ratio = audit["items_per_cpu_s"] / raw["items_per_cpu_s"]
-    summary = {
-        "items": table_items, "segments": args.segments,
-        "raw_boto3": {k: v for k, v in raw.items()},
-        "audit": {k: v for k, v in audit.items() if k != "findings"},
-        "audit_peak_rss_mb_max": max(a["peak_rss_mb"] for a in audits),
-        "ratio": ratio, "cpu_ratio": cpu_ratio,
-        "runs": {"raw_items_per_s": [r["items_per_s"] for r in raws],
-                 "audit_items_per_s": [a["items_per_s"] for a in audits],
-                 "audit_peak_rss_mb": [a["peak_rss_mb"] for a in audits]},
-        "load_average": list(os.getloadavg()),
-        "goal_ratio": 3.0, "goal_peak_rss_mb": 600,
-        "planted_findings": len(expected), "audit_findings": len(audit["findings"]),
-        "findings_match": match,
-        "missing": [f for f in expected if f not in audit["findings"]][:20],
-        "unexpected": [f for f in audit["findings"] if f not in expected][:20],
+    best = {k: min(v, key=lambda r: r["seconds"]) for k, v in runs.items()}
+    app = best["dynoview"]
+    expected = sorted(list(t) for t in expected_findings(items // 3))
+    want_counts = Counter(f[0] for f in expected)
+    got_counts = Counter(f[0] for f in app["findings"])
+    exact = all(r["findings"] == expected for r in runs["dynoview"])
+    all_items = all(r["items"] == items for rs in runs.values() for r in rs)
+    return {
+        "items": items, "segments": segments, "approximate_size_bytes": size_bytes,
+        "crc_check": {k: v for k, v in crc.items() if not k.startswith("peak_rss")},
+        "crc_checked_by_all": (crc["raw"], crc["floor"], crc["dynoview"]) == (
+            "ChecksumError", "ValueError", "DamagedResponseError"),
+        "raw_boto3": {k: v for k, v in best["raw"].items()},
+        "floor": {k: v for k, v in best["floor"].items()},
+        "dynoview": {k: v for k, v in app.items() if k != "findings"},
+        "seconds_all_runs": {k: [round(r["seconds"], 3) for r in v] for k, v in runs.items()},
+        "speedup_vs_raw": best["raw"]["seconds"] / app["seconds"],
+        "ratio_to_floor": app["seconds"] / best["floor"]["seconds"],
+        "every_item_read": all_items,
+        "planted_by_status": dict(sorted(want_counts.items())),
+        "found_by_status": dict(sorted(got_counts.items())),
+        "findings_exact": exact and want_counts == got_counts,
     }
-    out_dir = HERE / "results"
-    out_dir.mkdir(exist_ok=True)
-    (out_dir / "audit_throughput.json").write_text(json.dumps(summary, indent=2))
-    print(f"audit_throughput: {table_items:,} items, {args.segments} segments: raw boto3 "
-          f"{raw['items_per_s']:,.0f} items/s, audit {audit['items_per_s']:,.0f} items/s, "
-          f"ratio {ratio:.1f}x (goal 3x; per CPU-second {cpu_ratio:.1f}x), "
-          f"audit peak RSS {audit['peak_rss_mb']:.0f} MB (goal <600), "
-          f"findings {len(audit['findings'])}/{len(expected)} planted, "
-          f"{'exact match' if match else 'MISMATCH'}")
-    return 0 if match else 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Audit throughput: raw boto3, stdlib-json floor, dynoview.")
+    parser.add_argument("--sizes", help="comma-separated item counts (default 100000,1000000)")
+    parser.add_argument("--full", action="store_true", help="also 3,000,000 items")
+    parser.add_argument("--segments", type=int, default=4)
+    parser.add_argument("--repeat", type=int, default=2,
+                        help="run each contender this many times per size, keep the best of each")
+    parser.add_argument("--phase", choices=("raw", "floor", "dynoview", "crc"), help=argparse.SUPPRESS)
+    parser.add_argument("--url", help=argparse.SUPPRESS)
+    parser.add_argument("--items", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--size-bytes", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    _isolate()
+    if args.phase:
+        if args.phase == "raw":
+            data = phase_raw(args.url, args.segments)
+        elif args.phase == "floor":
+            data = phase_floor(args.url, args.segments)
+        elif args.phase == "crc":
+            data = phase_crc(args.url)
+        else:
+            data = phase_dynoview(args.url, args.segments, args.items, args.size_bytes)
+        print(json.dumps(data))
+        return 0
+
+    sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else list(
+        FULL_SIZES if args.full else DEFAULT_SIZES)
+    load_before = list(os.getloadavg())
+    results = [measure(size, args.segments, args.repeat) for size in sizes]
+    goal_row = min(results, key=lambda r: abs(r["items"] - GOAL_SIZE))
+    problems: list[str] = []
+    for r in results:
+        if not r["findings_exact"]:
+            problems.append(f"findings differ from the planted ones at {r['items']:,} items")
+        if not r["every_item_read"]:
+            problems.append(f"a contender did not read every item at {r['items']:,}")
+        if not r["crc_checked_by_all"]:
+            problems.append(f"a contender does not check x-amz-crc32 ({r['crc_check']})")
+    if goal_row["speedup_vs_raw"] < GOAL_VS_RAW:
+        problems.append(f"{goal_row['speedup_vs_raw']:.1f}x raw boto3 (goal >= {GOAL_VS_RAW:g}x)")
+    if goal_row["ratio_to_floor"] > GOAL_VS_FLOOR:
+        problems.append(f"{goal_row['ratio_to_floor']:.2f}x the floor (goal <= {GOAL_VS_FLOOR:g}x)")
+    if goal_row["dynoview"]["peak_rss_mb"] >= GOAL_PEAK_MB:
+        problems.append(f"peak {goal_row['dynoview']['peak_rss_mb']:.0f} MB (goal < {GOAL_PEAK_MB})")
+    growth = None
+    if len(results) >= 3:  # e.g. 100k, 1M, 3M: memory above the smallest run grows with the items
+        small, big = results[0], results[-1]
+        mid = min(results[1:-1], key=lambda r: abs(r["items"] - GOAL_SIZE))
+        base = small["dynoview"]["peak_rss_mb"]
+        growth = (big["dynoview"]["peak_rss_mb"] - base) / max(1.0, mid["dynoview"]["peak_rss_mb"] - base)
+        items_growth = (big["items"] - small["items"]) / (mid["items"] - small["items"])
+        if growth > 1.1 * items_growth:
+            problems.append(f"memory grows {growth:.2f}x from {mid['items']:,} to {big['items']:,} "
+                            f"items, faster than the items ({items_growth:.2f}x)")
+    curve = "; ".join(
+        f"{r['items']:,}: raw {r['raw_boto3']['seconds']:.2f}s, floor {r['floor']['seconds']:.2f}s, "
+        f"dynoview {r['dynoview']['seconds']:.2f}s ({r['dynoview']['path']}, "
+        f"{r['speedup_vs_raw']:.1f}x raw, {r['ratio_to_floor']:.2f}x floor, "
+        f"{r['dynoview']['peak_rss_mb']:.0f} MB)" for r in results)
+    exact = "exact" if all(r["findings_exact"] for r in results) else "MISMATCH"
+    summary = (f"audit_throughput: {curve}; findings {exact}; "
+               f"{'all goals met' if not problems else 'MISSED: ' + '; '.join(problems)}")
+    from _common import write_result
+
+    write_result("audit_throughput", {
+        "sizes": results, "goal_size": goal_row["items"],
+        "goals": {"speedup_vs_raw": GOAL_VS_RAW, "ratio_to_floor": GOAL_VS_FLOOR,
+                  "peak_rss_mb": GOAL_PEAK_MB},
+        "memory_growth_1m_to_3m": growth, "problems": problems,
+        "load_average_before": load_before, "load_average_after": list(os.getloadavg()),
+        "cpus": os.cpu_count(),
+    }, summary)
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

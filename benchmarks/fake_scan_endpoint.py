@@ -7,7 +7,10 @@ pages (about 1 MB each, segment-aware, with LastEvaluatedKey) for a table of
 set of planted findings (see ``expected_findings``).
 
 Loopback only (127.0.0.1). Pages are generated from the item index on demand
-and cached up to ``--cache-mb``; only ``Scan`` is implemented.
+and cached up to ``--cache-mb``; only ``Scan`` is implemented. Every answer carries
+``x-amz-crc32`` over its body, as DynamoDB's do, so clients that check it pay for it.
+A Scan of ``bench-bad-crc`` answers one small page whose checksum is wrong on purpose:
+the benchmark uses it to prove that each contender really checks.
 
 Run: ``python benchmarks/fake_scan_endpoint.py --items 1000000`` prints
 ``READY http://127.0.0.1:<port>`` and serves until killed.
@@ -20,11 +23,13 @@ import contextlib
 import json
 import sys
 import threading
+from binascii import crc32
 from collections import OrderedDict
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 TABLE = "bench-accounts"
+BAD_CRC_TABLE = "bench-bad-crc"
 PLANT_EVERY = 50_000  # one of each planted case per this many accounts
 PAGE_BYTES = 1_000_000
 
@@ -174,11 +179,13 @@ def make_handler(table: Table) -> type[BaseHTTPRequestHandler]:
         def log_message(self, format: str, *args: Any) -> None:  # quiet
             return
 
-        def _send(self, status: int, body: bytes) -> None:
+        def _send(self, status: int, body: bytes, *, damage_crc: bool = False) -> None:
+            checksum = crc32(body) & 0xFFFFFFFF
             self.send_response(status)
             self.send_header("Content-Type", "application/x-amz-json-1.0")
             self.send_header("Content-Length", str(len(body)))
             self.send_header("x-amzn-RequestId", "bench")
+            self.send_header("x-amz-crc32", str(checksum ^ 1 if damage_crc else checksum))
             self.end_headers()
             self.wfile.write(body)
 
@@ -189,6 +196,10 @@ def make_handler(table: Table) -> type[BaseHTTPRequestHandler]:
                 return
             request = json.loads(self.rfile.read(length) or b"{}")
             target = self.headers.get("X-Amz-Target", "")
+            if target.endswith(".Scan") and request.get("TableName") == BAD_CRC_TABLE:
+                self._send(200, b'{"Items":[{"PK":{"S":"x"}}],"Count":1,"ScannedCount":1}',
+                           damage_crc=True)
+                return
             if not target.endswith(".Scan") or request.get("TableName") != TABLE:
                 self._send(400, json.dumps({
                     "__type": "com.amazonaws.dynamodb.v20120810#ValidationException",

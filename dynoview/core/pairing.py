@@ -31,11 +31,15 @@ value for that rule (status NO_VALUE): nothing to enforce, not a finding.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
+from itertools import compress, filterfalse, repeat
+from operator import ne
 from typing import Any
+
+import msgspec
 
 from dynoview.core.locks import (
     NORMALISE_LOWER,
@@ -153,7 +157,11 @@ def _expired(av: Any, now: float) -> bool:
     """True when a TTL attribute (epoch seconds Number) is in the past but within 5 years."""
     if not isinstance(av, Mapping):
         return False
-    text = av.get("N")
+    return expired_ttl_text(av.get("N"), now)
+
+
+def expired_ttl_text(text: Any, now: float) -> bool:
+    """``_expired`` for the text of an N value (anything else is never expired)."""
     if not isinstance(text, str):
         return False
     try:
@@ -167,13 +175,18 @@ def _expired(av: Any, now: float) -> bool:
 class _RuleState:
     """What one rule needs: lock values (-> expired?) and value -> account ids."""
 
-    __slots__ = ("holders", "locks", "rule")
+    __slots__ = ("holders", "locks", "rule", "shared", "unlike")
 
     def __init__(self, rule: LockRule) -> None:
         self.rule = rule
         self.locks: dict[str, bool] = {}
         # normalised value -> account id, or a list of ids when shared (rare; saves memory)
         self.holders: dict[str, str | list[str]] = {}
+        # Forms (lock values and holder values) that differ from their clash key, while known:
+        # ``apply`` adds those of each batch (worked out where the batch was made), ``feed``
+        # forgets them (None) and ``findings`` works them out again.
+        self.unlike: set[str] | None = set()
+        self.shared: set[str] | None = set()  # values held by 2+ accounts, kept the same way
 
     def add_holder(self, value: str, acct: str) -> None:
         held = self.holders.get(value)
@@ -192,6 +205,33 @@ class _RuleState:
         return list(held) if isinstance(held, list) else [held]
 
 
+class RuleBatch(msgspec.Struct, array_like=True):
+    """One rule's part of a ``Batch``: flat lists, in Scan order."""
+
+    lock_values: list[str] = msgspec.field(default_factory=list)  # stored lock values ...
+    lock_expired: list[bool] = msgspec.field(default_factory=list)  # ... and their TTL state
+    held_values: list[str] = msgspec.field(default_factory=list)  # normalised account values ...
+    holders: list[str] = msgspec.field(default_factory=list)  # ... and the account of each
+    unlike: list[str] = msgspec.field(default_factory=list)  # forms unlike their clash key
+
+
+class Batch(msgspec.Struct, array_like=True):
+    """Classified items as flat lists, for ``Pairing.apply``.
+
+    Appending to lists costs a fraction of inserting into large dicts, so the audit's page
+    classifier (and its worker processes) produce these, and ``apply`` builds the dicts in
+    C loops (``dict.update(zip(...))``). A msgspec struct: workers send it as MessagePack.
+    """
+
+    items: int = 0
+    other: int = 0
+    account_ids: list[str] = msgspec.field(default_factory=list)
+    records: list[str] = msgspec.field(default_factory=list)  # packed (_pack); "" if odd
+    odd_records: list[tuple[str, list[str | None], bool, str | None]] = msgspec.field(
+        default_factory=list)  # records a separator in a value kept from packing
+    rules: list[RuleBatch] = msgspec.field(default_factory=list)  # in schema order
+
+
 class Pairing:
     """Incremental classifier: ``feed`` pages, then ask for findings, counts or rows."""
 
@@ -203,13 +243,30 @@ class Pairing:
         self.rules = {r.name: _RuleState(r) for r in schema.rules}
         # account id (PK text) -> its record, packed into one string (see _pack): strings are not
         # tracked by the cyclic garbage collector, so a million accounts cost it nothing to walk.
-        self.accounts: dict[str, str | tuple[tuple[str | None, ...], bool, str | None]] = {}
+        self._accounts: dict[str, str | tuple[tuple[str | None, ...], bool, str | None]] = {}
+        # Batches whose accounts are not in the dict yet (see ``apply``), oldest first.
+        self._pending_accounts: list[tuple[list[str], list[str], list[Any]]] = []
         self.items_seen = 0
         self.other_items = 0
         # Longest prefix first, so UNIQ#EMAIL2# is not taken for UNIQ#EMAIL#.
         self._lock_rules = sorted(self.rules.values(), key=lambda s: len(s.rule.prefix), reverse=True)
         self._cache: tuple[int, list[Finding]] | None = None
         self._ok = 0
+        self._expired_accounts: set[str] | None = set()  # like _RuleState.unlike: while known
+
+    @property
+    def accounts(self) -> dict[str, str | tuple[tuple[str | None, ...], bool, str | None]]:
+        """Account id -> its record (see ``account``); built on first use after ``apply``."""
+        if self._pending_accounts:
+            accounts = self._accounts
+            for ids, records, odd in self._pending_accounts:
+                accounts.update(zip(ids, records, strict=True))
+                # "" marks a record kept unpacked; the last write of an account wins, as in feed.
+                for acct, values, expired, sk in reversed(odd):
+                    if accounts.get(acct) == "":
+                        accounts[acct] = (tuple(values), expired, sk)
+            self._pending_accounts = []
+        return self._accounts
 
     # ------------------------------------------------------------------ feeding
 
@@ -275,8 +332,108 @@ class Pairing:
                 other += 1
         self.other_items += other
         self.items_seen += n
-        self._cache = None
+        self.invalidate()
         return n
+
+    def invalidate(self) -> None:
+        """Forget what was derived from the items (findings, known clash forms): more came."""
+        self._cache = None
+        self._expired_accounts = None
+        for state in self.rules.values():
+            state.unlike = state.shared = None
+
+    def new_batch(self) -> Batch:
+        """An empty batch shaped for this pairing's rules."""
+        return Batch(rules=[RuleBatch() for _ in self.rules])
+
+    def finish_batch(self, batch: Batch) -> Batch:
+        """Work out the batch's forms unlike their clash key (where it was made: in parallel)."""
+        for state, rb in zip(self.rules.values(), batch.rules, strict=True):
+            trim = state.rule.normalisation == NORMALISE_TRIM_LOWER
+            rb.unlike = list({*_unlike_clash_key(rb.lock_values, trim),
+                              *_unlike_clash_key(rb.held_values, trim)})
+        return batch
+
+    # ------------------------------------------------------------------ batches
+
+    def apply(self, batch: Batch) -> None:
+        """Add a batch of classified items: the same state as ``feed`` of those items, in order.
+
+        The dicts grow in C loops; only values held by two or more accounts (rare) are
+        walked one by one. Batches of different Scan segments may come in any order:
+        DynamoDB keeps all items of a partition key in one segment.
+        """
+        self.items_seen += batch.items
+        self.other_items += batch.other
+        self._cache = None
+        ids = batch.account_ids
+        if ids:
+            # The accounts dict is only needed for view rows: it is built when first asked for.
+            self._pending_accounts.append((ids, batch.records, batch.odd_records))
+            expired = self._expired_accounts
+            if expired is not None and not batch.odd_records:
+                records = batch.records
+                candidates = set(compress(ids, map(str.startswith, records, repeat("1"))))
+                expired.difference_update(ids)
+                if candidates:  # rare: an account's latest record in the batch decides
+                    latest = {ids[i]: records[i]
+                              for i in compress(range(len(ids)), map(candidates.__contains__, ids))}
+                    expired.update(a for a, r in latest.items() if r.startswith("1"))
+            else:
+                self._expired_accounts = None  # worked out from the dict when needed
+        for state, rb in zip(self.rules.values(), batch.rules, strict=True):
+            if rb.lock_values:
+                state.locks.update(zip(rb.lock_values, rb.lock_expired, strict=True))
+            hv, ha = rb.held_values, rb.holders
+            if hv:
+                holders = state.holders
+                # Values held before this batch, or by two accounts within it, need add_holder:
+                # they are found with probes and counts, then replayed in order (rare).
+                before = set(filter(holders.__contains__, hv)) if holders else set()
+                saved = {v: holders[v] for v in before}
+                expected = len(holders) + len(hv) - (sum(map(before.__contains__, hv)) if before else 0)
+                holders.update(zip(hv, ha, strict=True))
+                multi = before
+                if len(holders) != expected:  # a value repeated within the batch
+                    multi = before | set(compress(hv, map(ne, map(holders.__getitem__, hv), ha)))
+                if multi:
+                    for value in multi:
+                        if value in saved:
+                            holders[value] = saved[value]
+                        else:
+                            del holders[value]
+                    for i in compress(range(len(hv)), map(multi.__contains__, hv)):
+                        state.add_holder(hv[i], ha[i])
+                    if state.shared is not None:
+                        state.shared.update(v for v in multi if holders[v].__class__ is list)
+            if state.unlike is not None:
+                state.unlike.update(rb.unlike)
+
+    def to_batch(self) -> Batch:
+        """This pairing's whole state as one batch (``apply`` of it rebuilds the state)."""
+        batch = self.new_batch()
+        for acct, record in self.accounts.items():
+            batch.account_ids.append(acct)
+            if record.__class__ is str:
+                batch.records.append(record)  # type: ignore[arg-type]
+            else:
+                values, expired, sk = record  # type: ignore[misc]
+                batch.records.append("")
+                batch.odd_records.append((acct, list(values), expired, sk))
+        for state, rb in zip(self.rules.values(), batch.rules, strict=True):
+            rb.lock_values.extend(state.locks)
+            rb.lock_expired.extend(state.locks.values())
+            for value, held in state.holders.items():
+                for acct in [held] if held.__class__ is str else held:
+                    rb.held_values.append(value)
+                    rb.holders.append(acct)  # type: ignore[arg-type]
+        batch.items, batch.other = self.items_seen, self.other_items
+        return self.finish_batch(batch)
+
+    def _expired_account_ids(self) -> set[str]:
+        if self._expired_accounts is None:
+            self._expired_accounts = {a for a, r in self.accounts.items() if _record_expired(r)}
+        return self._expired_accounts
 
     # ------------------------------------------------------------------ results
 
@@ -293,7 +450,9 @@ class Pairing:
 
     def account_key(self, acct: str) -> dict[str, Any]:
         key: dict[str, Any] = {self.schema.pk_name: {"S": acct}}
-        sk = self.account(acct)[2] if acct in self.accounts else None
+        # An account's own SK is only recorded when accounts' SKs vary (no account_sk_value).
+        sk = (self.account(acct)[2] if self.schema.account_sk_value is None and acct in self.accounts
+              else None)
         sk = sk if sk is not None else self.schema.account_sk_value
         if self.schema.sk_name and sk is not None:
             key[self.schema.sk_name] = {"S": sk}
@@ -309,7 +468,7 @@ class Pairing:
             found, healthy = self._rule_findings(state)
             out.extend(found)
             ok += healthy
-        for acct in sorted(a for a in self.accounts if self.account(a)[1]):
+        for acct in sorted(self._expired_account_ids()):
             out.append(Finding(
                 EXPIRED, None, None, (acct,), (),
                 f"Account {acct} has expired (its TTL has passed) but is still readable; once "
@@ -328,11 +487,11 @@ class Pairing:
         # common all-lowercase case costs one string operation per form.
         groups: dict[str, set[str]] = {}
         trim = rule.normalisation == NORMALISE_TRIM_LOWER
-        for forms in (locks, holders):
-            for form in forms:
-                ck = form.strip().lower() if trim else form.lower()  # clash_key, inlined: hot loop
-                if ck != form:
-                    groups.setdefault(ck, set()).add(form)
+        unlike = state.unlike
+        if unlike is None:
+            unlike = state.unlike = {*_unlike_clash_key(locks, trim), *_unlike_clash_key(holders, trim)}
+        for form in unlike:
+            groups.setdefault(form.strip().lower() if trim else form.lower(), set()).add(form)
         clashed: set[str] = set()
         found: list[tuple[str, str, Finding]] = []
         for ck, members in groups.items():
@@ -350,16 +509,20 @@ class Pairing:
                 f"The {rule.name} values {spelled} differ only in case or spacing ({who}; "
                 f"{len(lock_values)} lock(s)): uniqueness is not enforced between them. Keep one "
                 "spelling and one lock.")))
-        ok = 0
-        for value, held in holders.items():
+        # The healthy case (one account, its live lock, no clash) is most values: set operations
+        # (C loops) find the others, and only those are visited here.
+        shared = state.shared
+        if shared is None:
+            shared = state.shared = set(compress(holders, map(isinstance, holders.values(), repeat(list))))
+        unhealthy = set(filterfalse(locks.__contains__, holders))  # no lock: probes, no copy
+        expired_locks = compress(locks, locks.values())
+        unhealthy.update(shared, filter(holders.__contains__, clashed),
+                         filter(holders.__contains__, expired_locks))
+        ok = len(holders) - len(unhealthy)
+        for value in unhealthy:
+            held = holders[value]
             lock_expired = locks.get(value)  # None: no lock; False: live lock; True: expired
-            if held.__class__ is str:
-                if lock_expired is False and value not in clashed:
-                    ok += 1  # the healthy case: one account, its live lock, no clash
-                    continue
-                accts = [held]
-            else:
-                accts = sorted(held)
+            accts = [held] if held.__class__ is str else sorted(held)
             locked = lock_expired is not None
             if len(accts) >= 2:
                 lock_text = "is locked" if locked else "has no lock"
@@ -375,9 +538,8 @@ class Pairing:
                     MISSING_LOCK, rule, value, accts, [],
                     f"Account {accts[0]} uses {rule.name} {value!r} without a lock: uniqueness is "
                     "not enforced for it. Claim the lock for this account.")))
-        for value, expired in locks.items():
-            if value in holders:
-                continue
+        for value in filterfalse(holders.__contains__, locks):
+            expired = locks[value]
             if expired:
                 found.append((value, EXPIRED, self._expired_finding(rule, value, [])))
             elif value not in clashed:
@@ -475,6 +637,20 @@ def _pack(values: list[str | None], expired: bool, sk: str | None) -> str | tupl
     if any(_SEP in p for p in parts):
         return (tuple(values), expired, sk)
     return ("1" if expired else "0") + _SEP + _SEP.join(parts)
+
+
+def _record_expired(record: str | tuple[tuple[str | None, ...], bool, str | None]) -> bool:
+    return record[0] == "1" if record.__class__ is str else bool(record[1])
+
+
+def _unlike_clash_key(forms: Iterable[str], trim: bool) -> Iterator[str]:
+    """The forms that differ from their clash key (lower-cased, and trimmed for trim rules).
+
+    Only these can start a clash group; picking them with map/compress keeps the per-form
+    work in C, which matters when a rule holds a million values.
+    """
+    keys = map(str.lower, map(str.strip, forms)) if trim else map(str.lower, forms)
+    return compress(forms, map(ne, keys, forms))
 
 
 def _unpack(record: str | tuple[tuple[str | None, ...], bool, str | None],

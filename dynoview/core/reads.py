@@ -78,9 +78,10 @@ class Reader:
         return self.read_with_receipt(operation, request)[0]
 
     def read_with_receipt(
-        self, operation: str, request: Mapping[str, Any]
+        self, operation: str, request: Mapping[str, Any], *,
+        extra: Mapping[str, Any] | None = None,
     ) -> tuple[dict[str, Any], ReadReceipt]:
-        """Like ``read``, also returning the receipt it logged."""
+        """Like ``read``, also returning the receipt it logged (with ``extra`` notes on it)."""
         from dynoview.core.capacity import estimate_for_response  # off the start-up path
 
         method = getattr(self.conn.client, _METHODS[operation])
@@ -124,6 +125,7 @@ class Reader:
                 error=error,
                 estimated_capacity=(estimate_for_response(operation, req, response)
                                     if self.estimate and not error else None),
+                extra=dict(extra or {}),
             )
             self.log.record(receipt)
         return response, receipt

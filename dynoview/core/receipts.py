@@ -52,7 +52,7 @@ class ReadReceipt:
         return ", ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "time": self.time.isoformat(),
             "operation": self.operation,
             "table": self.table,
@@ -66,6 +66,9 @@ class ReadReceipt:
             "error": self.error,
             "request": _json_safe(self.request),
         }
+        if self.extra:  # e.g. the audit's "audit_path": where the page was classified
+            data["extra"] = _json_safe(self.extra)
+        return data
 
 
 def _json_safe(value: Any) -> Any:

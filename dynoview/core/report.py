@@ -78,6 +78,8 @@ def audit_json(result: AuditResult, *, include_receipts: bool = True) -> dict[st
             "approximate_size_bytes": result.approximate_size_bytes,
             "consumed_capacity": result.consumed_capacity,
             "duration_s": round(result.duration_s, 3),
+            "path": result.path,
+            "workers": result.workers,
         },
         "counts": {s: result.counts.get(s, 0) for s in STATUSES},
         "findings": [finding_json(f) for f in result.findings],
@@ -141,7 +143,8 @@ def audit_text(result: AuditResult) -> str:
     lines = [f"Audit of {result.table}: {result.items_read:,} items read in {result.segments} "
              f"segment(s), {'strong' if result.consistent else 'eventual'} reads, "
              + (f"{result.consumed_capacity:g} RCU" if result.consumed_capacity is not None
-                else "capacity not reported") + f", {result.duration_s:.1f} s."]
+                else "capacity not reported") + f", {result.duration_s:.1f} s, pages classified "
+             f"{result.path}."]
     if result.cancelled:
         lines.append("The audit was cancelled: these results cover only the items read.")
     lines.append("Counts: " + ", ".join(f"{s} {result.counts.get(s, 0)}" for s in STATUSES))

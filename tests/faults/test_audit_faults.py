@@ -112,3 +112,26 @@ def test_endpoint_gone_then_back_the_same_connection_audits(proxy: FaultProxy, p
     assert "Could not reach the DynamoDB endpoint" in failure.value.message
     proxy.come_back()
     assert summary(audit(pconn, table)) == baseline
+
+
+@pytest.mark.parametrize("kind", [fp.DROP_AFTER, fp.CUT, fp.HTTP_500])
+def test_worker_processes_absorb_one_fault_per_segment(proxy: FaultProxy, pconn: Connection, table: str,
+                                                      baseline: tuple[Any, ...], kind: str) -> None:
+    """Reads stay in the caller (retries, CRC32 check); workers only see whole pages."""
+    rules = [proxy.add(kind, operation="Scan", predicate=segment(s), after=1) for s in range(SEGMENTS)]
+    result = audit(pconn, table, workers=2)
+    assert [r.applied for r in rules] == [1] * SEGMENTS
+    assert result.complete and result.workers == 2
+    assert summary(result) == baseline
+    # Every request the endpoint saw was sent by the caller's reader: one receipt per page
+    # answered, and the faulted attempts retried by botocore inside those reads.
+    assert len(result.receipts) == result.pages
+
+
+def test_a_failing_segment_stops_worker_processes_without_findings(proxy: FaultProxy, pconn: Connection,
+                                                                  table: str) -> None:
+    proxy.add(fp.CUT, operation="Scan", predicate=segment(3), times=None)
+    with pytest.raises(AuditIncompleteError) as info:
+        audit(pconn, table, workers=2)
+    assert isinstance(info.value.cause, DamagedResponseError)
+    assert 3 in info.value.incomplete and "arrived damaged" in info.value.message

@@ -1,0 +1,191 @@
+"""The audit's page classifier (JSON bytes, batches) against ``Pairing.feed`` (dicts).
+
+Three ways to classify the same items must give the same pairing, value by value:
+``Pairing.feed`` on decoded items (botocore's path), ``PageClassifier.feed`` on the page
+bodies as DynamoDB sends them, and batches made elsewhere (as audit worker processes do,
+through MessagePack) applied in any segment order.
+"""
+
+from __future__ import annotations
+
+import base64
+import random
+from datetime import UTC, datetime
+from typing import Any
+
+import msgspec
+import orjson
+import pytest
+
+from dynoview.core.audit_pages import PageClassifier, page_meta
+from dynoview.core.locks import (
+    NORMALISE_LOWER,
+    NORMALISE_TRIM_LOWER,
+    LockRule,
+    UniquenessSchema,
+    article_schema,
+)
+from dynoview.core.pairing import Batch, Pairing
+
+NOW = datetime(2026, 6, 1, tzinfo=UTC)
+PAST = str(int(NOW.timestamp()) - 7200)
+FUTURE = str(int(NOW.timestamp()) + 7200)
+# Values that stress the parser and the packing: case, spaces, '#', the record separator,
+# non-ASCII, JSON escapes, empty.
+VALUES = ["a@x", "A@x", " a@x", "a@x ", "b#c", "b\x1fc", "é", "É", "日本", 'q"u', "back\\slash", "1",
+          "", "ß", "SS", "x\ny", "tab\there"]
+SCHEMAS = [
+    article_schema(),
+    # Accounts' SKs vary; templates with suffixes; two rules on one prefix family; normalisations.
+    UniquenessSchema("PK", "SK", "ACCT#", None, (
+        LockRule("email", "email", "U#E#{value}#END", None, NORMALISE_TRIM_LOWER),
+        LockRule("handle", "username", "U#E#{value}", "LOCK", NORMALISE_LOWER))),
+    # A rule that reads the partition key itself.
+    UniquenessSchema("PK", "SK", "ACCT#", "PROFILE", (
+        LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK"),
+        LockRule("pk", "PK", "UNIQ#P#{value}", "LOCK"))),
+    # No sort key at all.
+    UniquenessSchema("PK", None, "ACCT#", None, (
+        LockRule("email", "email", "UNIQ#EMAIL#{value}", None, NORMALISE_TRIM_LOWER),
+        LockRule("handle", "username", "UNIQ#EMAIL#{value}#U", None))),
+    UniquenessSchema("PK", "SK", "ACCT#", "PROFILE", ()),
+]
+
+
+def _value(rng: random.Random, text: str) -> dict[str, Any]:
+    r = rng.random()
+    if r < 0.75:
+        return {"S": text}
+    if r < 0.85:
+        return {"N": str(rng.randint(0, 99))}
+    if r < 0.9:
+        return {"SS": [text or "z"]}
+    if r < 0.95:
+        return {"M": {"S": {"S": text}, "email": {"S": "nested@x"}}}
+    return {"NULL": True}
+
+
+def _ttl(rng: random.Random) -> dict[str, Any]:
+    return rng.choice([{"N": PAST}, {"N": FUTURE}, {"N": "abc"}, {"S": PAST}, {"N": "1748736000000"},
+                       {"N": "1"}, {"N": f"{PAST}.5"}])
+
+
+def _items(rng: random.Random, schema: UniquenessSchema, n: int) -> list[dict[str, Any]]:
+    """Items as they travel in JSON (binary as base64 text)."""
+    out: list[dict[str, Any]] = []
+    sk_name = schema.sk_name or "SK"
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.4 or not schema.rules:
+            item = {"PK": {"S": "ACCT#" + rng.choice(["1", "2", "3", "4", "5", "6#7", "\x1f", "é"])},
+                    sk_name: {"S": rng.choice(["PROFILE", "PROFILE", "OTHER"])}}
+            for rule in schema.rules:
+                if rng.random() < 0.9:
+                    item[rule.attribute] = _value(rng, rng.choice(VALUES))
+            if rng.random() < 0.2:
+                item["expiresAt"] = _ttl(rng)
+        elif r < 0.9:
+            rule = rng.choice(schema.rules)
+            item = {"PK": {"S": rule.prefix + rng.choice(VALUES) + rule.suffix},
+                    sk_name: {"S": rng.choice([rule.sk_value or "LOCK", "LOCK", "X"])}}
+            if rng.random() < 0.3:
+                item["expiresAt"] = _ttl(rng)
+        elif r < 0.95:
+            item = {"PK": {"B": base64.b64encode(b"\x00\x01").decode()}, sk_name: {"S": "x"}}
+        else:
+            item = {"PK": {"N": "5"}, sk_name: {"S": "PROFILE"}}
+        out.append(item)
+    return out
+
+
+def _decoded(item: dict[str, Any]) -> dict[str, Any]:
+    """The item as botocore hands it over: B values as bytes."""
+    return {k: ({"B": base64.b64decode(v["B"])} if "B" in v else v) for k, v in item.items()}
+
+
+def _body(items: list[dict[str, Any]]) -> bytes:
+    return orjson.dumps({"Items": items, "Count": len(items), "ScannedCount": len(items)})
+
+
+def signature(p: Pairing) -> tuple[Any, ...]:
+    """Everything a pairing shows: findings (with sentences and keys), counts, rows."""
+    findings = [(f.status, f.rule, f.value, f.account_ids, f.lock_keys, f.sentence, f.account_keys)
+                for f in p.findings()]
+    rows = [(r.kind, r.account_id, r.key, r.expired,
+             sorted((name, c.value, c.status, c.lock_key) for name, c in r.cells.items()),
+             [f.status for f in r.findings]) for r in p.rows()]
+    return findings, p.counts(), rows, p.items_seen, p.other_items
+
+
+def _pages(rng: random.Random, items: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    pages, i = [], 0
+    while i < len(items):
+        k = rng.randint(1, 12)
+        pages.append(items[i:i + k])
+        i += k
+    return pages
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_three_classifiers_agree(seed: int) -> None:
+    rng = random.Random(seed)
+    schema = SCHEMAS[seed % len(SCHEMAS)]
+    pages = _pages(rng, _items(rng, schema, rng.randint(0, 60)))
+
+    by_dicts = Pairing(schema, "expiresAt", NOW)
+    for page in pages:
+        by_dicts.feed([_decoded(i) for i in page])
+    by_json = Pairing(schema, "expiresAt", NOW)
+    classifier = PageClassifier(by_json)
+    for page in pages:
+        assert classifier.feed(_body(page)) == len(page)
+    assert signature(by_json) == signature(by_dicts)
+
+    # Worker style: items split into two segments by partition key (as DynamoDB does), each
+    # classified into batches that travel as MessagePack and are applied interleaved.
+    segments: list[list[dict[str, Any]]] = [[], []]
+    for page in pages:
+        for item in page:
+            segments[sum(orjson.dumps(item["PK"])) % 2].append(item)
+    reference = Pairing(schema, "expiresAt", NOW)
+    for segment in segments:
+        reference.feed([_decoded(i) for i in segment])
+    merged = Pairing(schema, "expiresAt", NOW)
+    queues: list[list[Batch]] = []
+    for segment in segments:
+        worker = Pairing(schema, "expiresAt")
+        worker.now = merged.now
+        c = PageClassifier(worker)
+        made = []
+        for j in range(0, len(segment), 5):
+            c.classify(_body(segment[j:j + 5]))
+            if rng.random() < 0.5:
+                made.append(c.take())
+        made.append(c.take())
+        queues.append([msgspec.msgpack.decode(msgspec.msgpack.encode(b), type=Batch) for b in made])
+    while any(queues):
+        queue = rng.choice([q for q in queues if q])
+        merged.apply(queue.pop(0))
+    assert signature(merged) == signature(reference)
+
+
+def test_body_that_is_not_dynamodb_shaped_is_classified_like_dicts() -> None:
+    """Valid JSON whose attribute values are not typed objects: the dict classifier decides."""
+    items = [{"PK": {"S": "ACCT#1"}, "SK": {"S": "PROFILE"}, "email": "plain", "username": {"S": "u"}},
+             {"PK": {"S": "UNIQ#HANDLE#u"}, "SK": {"S": "LOCK"}},
+             {"PK": {"S": "UNIQ#EMAIL#e"}, "SK": {"S": "LOCK"}, "expiresAt": {"N": PAST}}]
+    by_dicts = Pairing(article_schema(), "expiresAt", NOW)
+    by_dicts.feed(items)
+    by_json = Pairing(article_schema(), "expiresAt", NOW)
+    PageClassifier(by_json).feed(_body(items))
+    assert signature(by_json) == signature(by_dicts)
+
+
+def test_page_meta_skips_items_and_keeps_paging_fields() -> None:
+    body = (b'{"Items":[{"PK":{"S":"a]\\"}"}}],"Count":1,"ScannedCount":3,'
+            b'"LastEvaluatedKey":{"PK":{"S":"x"},"SK":{"B":"AAE="}},'
+            b'"ConsumedCapacity":{"TableName":"t","CapacityUnits":0.5}}')
+    assert page_meta(body) == {"Count": 1, "ScannedCount": 3,
+                               "LastEvaluatedKey": {"PK": {"S": "x"}, "SK": {"B": "AAE="}},
+                               "ConsumedCapacity": {"TableName": "t", "CapacityUnits": 0.5}}
+    assert page_meta(b'{"Items":[],"Count":0}') == {"Count": 0}
