@@ -23,6 +23,7 @@ from dynoview.core.connection import Connection
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.locks import SchemaError, UniquenessSchema, article_schema, load_schema_file
 from dynoview.core.preflight import Preflight, run_preflight
+from dynoview.core.preflight_guards import add_guards
 from dynoview.core.reads import Reader
 from dynoview.core.tables import TableInfo, describe_table
 from dynoview.core.transactions import Problem, Transaction, TransactionImportError, import_text
@@ -66,6 +67,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--allow-broken-locks", action="store_true",
                         help="send even when the preflight finds that the transaction would leave a "
                              "missing, orphan or duplicate lock (a deliberate break)")
+    parser.add_argument("--add-guards", action="store_true",
+                        help="add the conditions the preflight can add (attribute_not_exists on new "
+                             "locks, attribute_exists on released ones, the account still holding the "
+                             "values read) and print each; the request sent then differs from the file")
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
@@ -237,6 +242,12 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
             print(line, file=sys.stderr)
         if preflight.refused:
             print("--allow-broken-locks: sending although the preflight refused it.", file=sys.stderr)
+    if args.add_guards and preflight.checked:
+        tx, guards = add_guards(tx, schema, preflight.seen)
+        for guard in guards:
+            print(f"guard added: action {guard.index + 1}: {guard.text}", file=sys.stderr)
+        if guards and args.format == "text":
+            print("request sent: " + preview_text(tx.to_request()), file=sys.stderr)
     if not args.yes:
         message = (f"Not executed: pass --yes to send this transaction to {requirement.connection} "
                    "(this command never asks). Use --dry-run to print the exact request.")

@@ -106,6 +106,8 @@ class Preflight:
     refusals: list[Refusal] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     checked: bool = True  # False when nothing in the transaction is an account or a lock
+    #: (table, account id) -> the account as read before the write (None: absent)
+    seen: dict[tuple[str, str], dict[str, Any] | None] = field(default_factory=dict)
 
     @property
     def refused(self) -> bool:
@@ -307,6 +309,7 @@ def run_preflight(reader: Reader, tx: Transaction, schema: UniquenessSchema,
             assert match is not None
             rule, value = match
             in_play.setdefault((action.table, rule.name), set()).add(value)
+    result.seen = dict(accounts_before)
     lock_keys = [(table, schema.lock_key(schema.rule(rule), v)) for (table, rule), vs in in_play.items()
                  for v in vs]
     missing = [(t, k) for t, k in lock_keys if _ident(t, k) not in before]

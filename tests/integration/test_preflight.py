@@ -127,3 +127,35 @@ def test_touched_keys_lists_written_items() -> None:
     tx = templates.delete_account(SCHEMA, "t", {**_acct("a1"), "email": _s("e@x"), "username": _s("u")})
     assert [k["PK"]["S"] for _t, k in touched_keys(tx, SCHEMA)] == [
         "ACCT#a1", "UNIQ#EMAIL#e@x", "UNIQ#HANDLE#u"]
+
+
+def test_added_guards_make_the_transaction_its_own_guard(reader: Reader, accounts_table: str) -> None:
+    from dynoview.core.preflight_guards import add_guards
+    from dynoview.core.tx_execution import execute_transaction
+
+    ada = reader.get_item(accounts_table, _acct("a1f9c3"))
+    assert ada is not None
+    # A hand-written change of email with no conditions at all.
+    tx = Transaction([
+        Action("Put", accounts_table, item=_lock("EMAIL", "ada@guarded.io")),
+        Action("Delete", accounts_table, key=_lock("EMAIL", "ada@lovelace.io")),
+        Action("Update", accounts_table, key=_acct("a1f9c3"), update="SET #e = :e",
+               names={"#e": "email"}, values={":e": _s("ada@guarded.io")}),
+    ])
+    result = _run(reader, accounts_table, tx)
+    assert not result.refused
+    guarded, guards = add_guards(tx, SCHEMA, result.seen)
+    assert [g.index for g in guards] == [0, 1, 2]
+    assert guarded.actions[0].condition == "attribute_not_exists(#pf0)"
+    assert guarded.actions[1].condition == "attribute_exists(#pf0)"
+    assert guarded.actions[2].condition == "#e = :pf0"
+    assert guarded.actions[2].values[":pf0"] == _s("ada@lovelace.io")
+    assert guards[2].text.startswith("email = ada@lovelace.io")
+    assert tx.actions[2].condition == ""  # the original is left as it was
+    # Someone changes ada's email between the preflight and the send: the guard cancels it.
+    reader.conn.client.update_item(TableName=accounts_table, Key=_acct("a1f9c3"),
+                                   UpdateExpression="SET email = :e",
+                                   ExpressionAttributeValues={":e": _s("ada@raced.io")})
+    outcome = execute_transaction(reader.conn, guarded, confirmation=True, schema=SCHEMA, reader=reader)
+    assert outcome.status == "cancelled"
+    assert reader.get_item(accounts_table, _lock("EMAIL", "ada@guarded.io")) is None

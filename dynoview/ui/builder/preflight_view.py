@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.preflight import NOT_ATOMIC_NOTE, Preflight
+from dynoview.core.preflight_guards import Guard
 from dynoview.core.transactions import Transaction
 from dynoview.ui.tones import muted, tone, warning_color
 
@@ -27,6 +29,7 @@ class PreflightView(QWidget):
     """Per rule and value, what the accounts and locks look like after the transaction."""
 
     suggestion_requested = Signal(object)  # Transaction: the template that does it right
+    guards_requested = Signal()  # add the conditions the preflight can add
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -44,12 +47,19 @@ class PreflightView(QWidget):
         self.suggest_button.setToolTip("Replace this transaction with the template the preflight proposes")
         self.suggest_button.clicked.connect(self._load_suggestion)
         self.suggest_button.hide()
+        self.guards_button = QPushButton("Add guards")
+        self.guards_button.clicked.connect(self.guards_requested.emit)
+        self.guards_button.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.summary)
         layout.addWidget(self.lines, 1)
-        layout.addWidget(self.suggest_button, 0, Qt.AlignmentFlag.AlignLeft)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.suggest_button)
+        buttons.addWidget(self.guards_button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
         layout.addWidget(self.note)
         self._tint_note()
 
@@ -63,6 +73,7 @@ class PreflightView(QWidget):
         self.summary.setText(text)
         self.lines.clear()
         self.suggest_button.hide()
+        self.guards_button.hide()
 
     def show_running(self) -> None:
         self.clear("Preflight: reading the accounts and locks this transaction touches…")
@@ -86,6 +97,14 @@ class PreflightView(QWidget):
                 item.setForeground(muted(self.palette()))
                 self.lines.addItem(item)
         self.suggest_button.setVisible(self.suggestion() is not None)
+
+    def set_guards(self, guards: list[Guard]) -> None:
+        """Offer the guards the transaction lacks (each one listed in the tooltip)."""
+        self.guards_button.setVisible(bool(guards))
+        self.guards_button.setText(f"Add {len(guards)} guard(s)")
+        listed = "\n".join(f"action {g.index + 1}: {g.text}" for g in guards)
+        self.guards_button.setToolTip("Add these conditions so the transaction itself refuses a stale "
+                                      "write:\n" + listed)
 
     def suggestion(self) -> Transaction | None:
         if self.preflight is None:
