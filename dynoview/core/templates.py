@@ -14,6 +14,7 @@ from typing import Any
 from dynoview.core.expressions import Placeholders, and_, comparison, or_
 from dynoview.core.locks import LockRule, UniquenessSchema
 from dynoview.core.tables import TableInfo
+from dynoview.core.template_inputs import text_of
 from dynoview.core.transactions import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
 
 #: Optimistic guards compare at most this many attributes (expressions are capped at 4 KB).
@@ -224,6 +225,30 @@ def edit_item(table_info: TableInfo, old_item: Mapping[str, Any],
                   condition=comparison(ph2, keys[0], "attribute_not_exists", literal=True),
                   label="new key", return_values="ALL_OLD")
     return Transaction(actions=[delete, put])
+
+
+def edit_account(schema: UniquenessSchema, table_info: TableInfo, old_item: Mapping[str, Any],
+                 new_item: Mapping[str, Any]) -> Transaction:
+    """Save an edited account whose protected values changed, moving their locks with them.
+
+    The account is written as ``edit_item`` writes it (guarded on every value the user
+    saw, so also on the old protected values); then, per changed rule, the new lock is
+    Put where none exists and the old one Deleted while it exists. One transaction: the
+    account and its locks never disagree, and a taken value cancels everything.
+    """
+    tx = edit_item(table_info, old_item, new_item)
+    actions = list(tx.actions)
+    for rule in schema.rules:
+        old, new = text_of(old_item.get(rule.attribute)), text_of(new_item.get(rule.attribute))
+        old_pk = rule.lock_pk(old) if old is not None else None
+        new_pk = rule.lock_pk(new) if new is not None else None
+        if old_pk == new_pk:
+            continue
+        if new is not None:
+            actions.append(lock_put(schema, table_info.name, rule, new))
+        if old is not None:
+            actions.append(lock_delete(schema, table_info.name, rule, old))
+    return Transaction(actions=actions)
 
 
 def delete_item(table_info: TableInfo, item: Mapping[str, Any]) -> Transaction:

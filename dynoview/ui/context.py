@@ -3,18 +3,47 @@ signals that feature panels listen to. Panels get this object, never globals."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from dynoview.core.connection import Connection
 from dynoview.core.errors import UserFacingError, describe_error
+from dynoview.core.locks import UniquenessSchema, default_schema
 from dynoview.core.reads import Reader
 from dynoview.core.receipts import ReadLog, ReadReceipt
+from dynoview.core.schema_store import SchemaStore
 from dynoview.core.tables import TableInfo
 from dynoview.ui.tasks import TaskRunner
 
 READ_ON_OPEN_MAX_ITEMS = 5000
+
+
+@dataclass(frozen=True)
+class Subject:
+    """The item selected now, anywhere in the window: what the templates act on.
+
+    ``item`` may hold only the key and the protected values (an audit row) until the
+    full item has been read; ``source`` names the view it was selected in.
+    """
+
+    table: str
+    item: dict[str, Any]
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class WrittenKey:
+    """One item a transaction wrote (or may have written): its table and primary key."""
+
+    table: str
+    key: dict[str, Any] = field(hash=False)
+
+    def matches(self, table: str, item: Mapping[str, Any]) -> bool:
+        """True when ``item`` (an item or a key) is this one."""
+        return table == self.table and all(item.get(k) == v for k, v in self.key.items())
 
 
 class AppContext(QObject):
@@ -27,6 +56,15 @@ class AppContext(QObject):
     error_raised = Signal(object)  # UserFacingError
     open_item_requested = Signal(str, object)  # table name, key (low-level)
     open_builder_requested = Signal(object)  # a TransactWriteItems request dict
+    # A browser edit to open in the builder: (TableInfo, item as shown, item as edited). The
+    # builder decides whether it is a plain guarded Put or moves protected values' locks.
+    edit_requested = Signal(object, object, object)
+    delete_requested = Signal(object, object)  # (TableInfo, item as shown): delete via the builder
+    # After the builder executed a transaction that wrote (or may have written): the
+    # list[WrittenKey] it touched. Views holding those items re-read them or mark them stale.
+    items_written = Signal(object)
+    subject_changed = Signal(object)  # Subject | None: the selection the templates act on
+    schema_changed = Signal(object)  # UniquenessSchema of the open table
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -39,12 +77,19 @@ class AppContext(QObject):
         self.table: TableInfo | None = None
         self.tables: dict[str, TableInfo] = {}
         self.demo: Any = None  # DemoBackend when running the embedded demo
+        self.schema_store = SchemaStore()
+        self.schema: UniquenessSchema = default_schema(None)
+        self.schema_note = "the article's default layout"
+        self.subject: Subject | None = None
+        self.items_written.connect(self._refresh_subject)
 
     def set_connection(self, conn: Connection | None) -> None:
         self.connection = conn
         self.reader = Reader(conn, self.read_log) if conn is not None else None
         self.tables.clear()
         self.table = None
+        self.set_subject(None)
+        self._load_schema(None)
         self.connection_changed.emit(conn)
         self.table_changed.emit(None)
 
@@ -52,7 +97,83 @@ class AppContext(QObject):
         self.table = info
         if info is not None:
             self.tables[info.name] = info
+        self.set_subject(None)
+        # Before table_changed, so every panel that reacts to the table sees its schema.
+        self._load_schema(info)
         self.table_changed.emit(info)
+
+    # -- uniqueness schema: one per (connection, table), shared by every panel ----------
+    def connection_name(self) -> str:
+        return self.connection.spec.name if self.connection else "none"
+
+    def _load_schema(self, info: TableInfo | None) -> None:
+        schema, note = default_schema(info), "the article's default layout"
+        if info is not None:
+            loaded = self.schema_store.load(self.connection_name(), info.name)
+            if loaded.problem:
+                self.status_message.emit(loaded.problem)
+                note = loaded.problem
+            elif loaded.schema is not None:
+                schema, note = loaded.schema, "saved for this connection and table"
+        self.schema, self.schema_note = schema, note
+        self.schema_changed.emit(schema)
+
+    def set_schema(self, schema: UniquenessSchema, save: bool = True) -> None:
+        """Use ``schema`` for the open table (saved for this connection and table)."""
+        if save and self.table is not None:
+            self.schema_store.save(self.connection_name(), self.table.name, schema)
+        self.schema = schema
+        self.schema_note = "saved for this connection and table" if save else "not saved"
+        self.schema_changed.emit(schema)
+
+    # -- the selection templates act on --------------------------------------------------
+    def set_subject(self, subject: Subject | None) -> None:
+        """Make ``subject`` the selected item (None: nothing is selected)."""
+        if subject == self.subject:
+            return
+        self.subject = subject
+        self.subject_changed.emit(subject)
+
+    def select_item(self, item: Mapping[str, Any] | None, source: str = "",
+                    table: str | None = None, *, read: bool = False) -> None:
+        """Select an item of ``table`` (the open table by default), or clear the selection.
+
+        With ``read``, ``item`` may be partial (an audit row's key and values): the full
+        item is read by key and replaces it, unless the selection moved on meanwhile.
+        """
+        name = table or (self.table.name if self.table is not None else None)
+        subject = Subject(name, dict(item), source) if item is not None and name else None
+        self.set_subject(subject)
+        if subject is not None and read:
+            self._reread_subject(subject, keep_when_missing=True)
+
+    def _subject_key(self, subject: Subject) -> dict[str, Any]:
+        info = self.tables.get(subject.table)
+        names = info.key_names if info is not None else (
+            n for n in (self.schema.pk_name, self.schema.sk_name) if n)
+        return {k: subject.item[k] for k in names if k in subject.item}
+
+    def _reread_subject(self, subject: Subject, *, keep_when_missing: bool) -> None:
+        reader = self.reader
+        if reader is None:
+            return
+
+        def done(item: dict[str, Any] | None) -> None:
+            if self.subject is not subject:
+                return  # the user selected something else meanwhile
+            if item is not None:
+                self.set_subject(Subject(subject.table, item, subject.source))
+            elif not keep_when_missing:
+                self.set_subject(None)  # deleted: templates must not act on a ghost
+
+        self.tasks.submit("subject-read", reader.get_item, subject.table, self._subject_key(subject),
+                          on_result=done, on_error=lambda exc: self.report(exc, operation="GetItem"))
+
+    def _refresh_subject(self, written: list[WrittenKey]) -> None:
+        """After a write, the selected item is read again if the write touched it."""
+        subject = self.subject
+        if subject is not None and any(w.matches(subject.table, subject.item) for w in written):
+            self._reread_subject(subject, keep_when_missing=False)
 
     def report(self, exc: BaseException, *, operation: str | None = None,
                table: str | None = None) -> UserFacingError:

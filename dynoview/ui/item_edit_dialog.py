@@ -1,11 +1,16 @@
 """Edit an item as DynamoDB JSON; the result goes to the transaction builder, never
-straight to the table (every write is previewed)."""
+straight to the table (every write is previewed).
+
+An account's protected values (its schema rules' attributes) are named as such while the
+user types: changing one moves its lock too, which the builder then does for them.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -15,6 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.locks import UniquenessSchema
+from dynoview.core.template_inputs import check_value, protected_changes
 from dynoview.core.values import ValueParseError, dynamodb_json, from_dynamodb_json
 from dynoview.ui.item_detail import monospace
 
@@ -37,11 +44,14 @@ def parse_item(text: str) -> dict[str, Any]:
 class ItemEditDialog(QDialog):
     """Returns the edited item in ``item`` when accepted."""
 
-    def __init__(self, item: dict[str, Any], parent: QWidget | None = None) -> None:
+    def __init__(self, item: dict[str, Any], parent: QWidget | None = None,
+                 schema: UniquenessSchema | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Edit item")
         self.resize(640, 520)
         self.item: dict[str, Any] | None = None
+        self.original = item
+        self.schema = schema
         hint = QLabel("Edit the item as DynamoDB JSON. Saving opens the transaction builder "
                       "with a Put guarded on the values you saw, so nothing is written until "
                       "you have checked the request.")
@@ -52,6 +62,17 @@ class ItemEditDialog(QDialog):
         self.error = QLabel()
         self.error.setWordWrap(True)
         self.error.setProperty("role", "error")  # styled per theme
+        # What the edit does to protected values, updated as the user types (parsing waits
+        # for a pause, so a large item is not parsed on every key).
+        self.protected_note = QLabel()
+        self.protected_note.setObjectName("protected-note")
+        self.protected_note.setWordWrap(True)
+        self.protected_note.setProperty("role", "hint")
+        self._note_timer = QTimer(self)
+        self._note_timer.setSingleShot(True)
+        self._note_timer.setInterval(250)
+        self._note_timer.timeout.connect(self.update_protected_note)
+        self.editor.textChanged.connect(self._note_timer.start)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.ok = buttons.addButton("Open in builder", QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.rejected.connect(self.reject)
@@ -59,14 +80,53 @@ class ItemEditDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(hint)
         layout.addWidget(self.editor, 1)
+        layout.addWidget(self.protected_note)
         layout.addWidget(self.error)
+        self.update_protected_note()
         layout.addWidget(buttons)
+
+    def protected_text(self, item: dict[str, Any]) -> str:
+        """A sentence about the protected values this edit changes ("" when none)."""
+        if self.schema is None or not self.schema.is_account(self.original):
+            return ""
+        changes = protected_changes(self.schema, self.original, item)
+        if not changes:
+            names = ", ".join(r.attribute for r in self.schema.rules)
+            return f"{names}: protected values (each has a lock); changing one moves its lock too."
+        moved = "; ".join(f"{c.rule.attribute} {c.old or '(none)'} → {c.new or '(none)'}" for c in changes)
+        return (f"Protected: {moved}. The builder moves the lock with the value (new lock guarded "
+                "by attribute_not_exists, old lock released) in the same transaction.")
+
+    def update_protected_note(self) -> None:
+        try:
+            item = parse_item(self.editor.toPlainText())
+        except ValueParseError:
+            return  # the error is shown when the user tries to open it
+        text = self.protected_text(item)
+        self.protected_note.setText(text)
+        self.protected_note.setVisible(bool(text))
+
+    def protected_error(self, item: dict[str, Any]) -> str | None:
+        """Why a changed protected value cannot be used (located at its attribute), or None."""
+        if self.schema is None:
+            return None
+        for change in protected_changes(self.schema, self.original, item):
+            if change.new is not None:
+                check = check_value(change.rule, change.new, change.old)
+                if not check.ok:
+                    return f"Not opened at {change.rule.attribute}: {check.error}"
+        return None
 
     def _accept(self) -> None:
         try:
-            self.item = parse_item(self.editor.toPlainText())
+            item = parse_item(self.editor.toPlainText())
         except ValueParseError as exc:
             where = f" at {exc.path}" if exc.path else ""
             self.error.setText(f"Not opened{where}: {exc.message}")
             return
+        problem = self.protected_error(item)
+        if problem is not None:
+            self.error.setText(problem)
+            return
+        self.item = item
         self.accept()

@@ -7,6 +7,7 @@ for the next page; rows arrive on the UI thread through ``append_page``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -105,31 +106,37 @@ class ItemsModel(QAbstractTableModel):
             self._rows.append(item)
             self._ttl.append(state)
 
-    def append_page(self, items: list[dict[str, Any]], exhausted: bool) -> None:
-        """Add a page of items; new attributes become new columns."""
-        self._loading = False
-        self._exhausted = exhausted
+    def _columns_with(self, items: list[dict[str, Any]]) -> list[str] | None:
+        """The columns once ``items`` are shown, or None when they bring no new attribute."""
         new_names = [n for item in items for n in item if n not in self._seen_set]
         for name in new_names:
             if name not in self._seen_set:
                 self._seen_set.add(name)
                 self._seen.append(name)
-        if new_names and self._table is not None:
-            columns = column_order(self._table, self._seen)
-            if self.ttl_attribute:
-                # Expiry is what users look for first in a TTL table: right after the keys.
-                at = len(self._table.key_names)
-                if self.ttl_attribute in columns:
-                    columns.remove(self.ttl_attribute)
-                    columns.insert(at, self.ttl_attribute)
-                columns.insert(at, TTL_STATUS_COLUMN)
-            if columns != self._columns:
-                self.beginResetModel()
-                self._columns = columns
-                self._all.extend(items)
-                self._add_rows(items)
-                self.endResetModel()
-                return
+        if not new_names or self._table is None:
+            return None
+        columns = column_order(self._table, self._seen)
+        if self.ttl_attribute:
+            # Expiry is what users look for first in a TTL table: right after the keys.
+            at = len(self._table.key_names)
+            if self.ttl_attribute in columns:
+                columns.remove(self.ttl_attribute)
+                columns.insert(at, self.ttl_attribute)
+            columns.insert(at, TTL_STATUS_COLUMN)
+        return columns
+
+    def append_page(self, items: list[dict[str, Any]], exhausted: bool) -> None:
+        """Add a page of items; new attributes become new columns."""
+        self._loading = False
+        self._exhausted = exhausted
+        columns = self._columns_with(items)
+        if columns is not None and columns != self._columns:
+            self.beginResetModel()
+            self._columns = columns
+            self._all.extend(items)
+            self._add_rows(items)
+            self.endResetModel()
+            return
         self._all.extend(items)
         start = len(self._rows)
         visible = [i for i in items
@@ -142,6 +149,45 @@ class ItemsModel(QAbstractTableModel):
 
     def item(self, row: int) -> dict[str, Any]:
         return self._rows[row]
+
+    def row_of(self, key: Mapping[str, Any]) -> int | None:
+        """The shown row of the item with this primary key, if it is loaded and shown."""
+        for row, item in enumerate(self._rows):
+            if all(item.get(k) == v for k, v in key.items()):
+                return row
+        return None
+
+    def replace_item(self, key: Mapping[str, Any], item: dict[str, Any] | None) -> bool:
+        """Show an item as it is now, after a write (None: it was deleted). False when the
+        item is not among the loaded ones (a new item is not inserted into a page)."""
+        loaded = next((i for i, old in enumerate(self._all)
+                       if all(old.get(k) == v for k, v in key.items())), None)
+        if loaded is None:
+            return False
+        if item is None:
+            del self._all[loaded]
+        else:
+            self._all[loaded] = item
+        row = self.row_of(key)
+        columns = self._columns_with([item]) if item is not None else None
+        if columns is not None and columns != self._columns:
+            self.beginResetModel()  # a new attribute: a new column
+            self._columns = columns
+            self._rows, self._ttl = [], []
+            self._add_rows(self._all)
+            self.endResetModel()
+            return True
+        hidden = item is not None and self._hide_expired and self._state(item).kind == EXPIRED
+        if row is not None and (item is None or hidden):
+            self.beginRemoveRows(QModelIndex(), row, row)
+            del self._rows[row]
+            del self._ttl[row]
+            self.endRemoveRows()
+        elif row is not None and item is not None:
+            self._rows[row] = item
+            self._ttl[row] = self._state(item)
+            self.dataChanged.emit(self.index(row, 0), self.index(row, max(0, len(self._columns) - 1)))
+        return True
 
     def ttl_of(self, row: int) -> TtlState:
         return self._ttl[row]

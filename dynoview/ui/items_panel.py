@@ -1,6 +1,13 @@
-"""The items view: Scan or Query a table or index, page lazily, inspect an item."""
+"""The items view: Scan or Query a table or index, page lazily, inspect an item.
+
+The selected item is the window's selection (``ctx.select_item``) the templates act on;
+an item opened by key that is not on the loaded page is read with GetItem and shown in
+the detail pane; after the builder writes, the items it touched are read again.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -32,7 +39,7 @@ from dynoview.core.reads import Page
 from dynoview.core.tables import TableInfo
 from dynoview.core.values import display_text
 from dynoview.ui.browse_controller import BrowseController
-from dynoview.ui.context import AppContext
+from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.item_detail import ItemDetail
 from dynoview.ui.items_model import ItemsModel
 
@@ -51,6 +58,9 @@ class ItemsPanel(QWidget):
         self.ctx = ctx
         self.model = ItemsModel(self)
         self.controller = BrowseController(ctx, self.model, self)
+        self.by_key_item: dict[str, Any] | None = None  # shown in the detail, not on the page
+        self.edit_dialog: Any = None  # the open ItemEditDialog, if any
+        self._not_on_page = 0  # items the builder wrote that this page does not hold
         self._setup_ui()
         self._connect()
         self.set_table(None)
@@ -182,6 +192,10 @@ class ItemsPanel(QWidget):
         self.controller.busy_changed.connect(self._busy)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.model.modelReset.connect(self._columns_changed)
+        # A reset (a new read) or a removed row drops the selection without selectionChanged.
+        self.model.modelReset.connect(self._selection_maybe_gone)
+        self.model.rowsRemoved.connect(self._selection_maybe_gone)
+        self.ctx.items_written.connect(self._items_written)
         QShortcut(QKeySequence("Ctrl+R"), self, self.run)
         QShortcut(QKeySequence("F5"), self, self.run)
         QShortcut(QKeySequence("Escape"), self, self.cancel)
@@ -206,7 +220,9 @@ class ItemsPanel(QWidget):
         self.index.blockSignals(False)
         self.hide_expired.setEnabled(bool(info and info.ttl_enabled))
         self.filter_attr.clear()
+        self.by_key_item = None
         self.detail.show_item(None)
+        self._update_item_actions()
         self.setEnabled(info is not None)
         self._clear_errors()
         self._update_form()
@@ -266,7 +282,10 @@ class ItemsPanel(QWidget):
         if spec is None:
             return
         self._clear_errors()
+        self.by_key_item = None
+        self._not_on_page = 0
         self.detail.show_item(None)
+        self._update_item_actions()
         if self.controller.start(spec):
             self.progress.setText("Reading…")
 
@@ -287,6 +306,9 @@ class ItemsPanel(QWidget):
 
     def _report_progress(self) -> None:
         text = self.controller.describe_progress()
+        if self._not_on_page:
+            text += (f" · {self._not_on_page} item(s) written by the builder are not on this page: "
+                     "run the read again to see them")
         self.progress.setText(text)
         self.status_changed.emit(text)
 
@@ -329,50 +351,143 @@ class ItemsPanel(QWidget):
 
     def _selection_changed(self, selected: QItemSelection, _deselected: QItemSelection) -> None:
         rows = {i.row() for i in selected.indexes()}
-        self.edit_button.setEnabled(bool(rows))
-        self.delete_button.setEnabled(bool(rows))
         if not rows:
-            self.detail.show_item(None)
+            rows = {i.row() for i in self.view.selectionModel().selectedRows()}
+        if not rows:
+            self._selection_maybe_gone()
             return
+        self.by_key_item = None
         row = min(rows)
         item = self.model.item(row)
-        info = self.ctx.table
-        key = ", ".join(f"{k} = {display_text(item[k])}" for k in (info.key_names if info else ())
-                        if k in item)
-        self.detail.show_item(item, key, self.model.ttl_of(row))
+        self.detail.show_item(item, self._key_text(item), self.model.ttl_of(row))
+        self._update_item_actions()
+        self.ctx.select_item(item, "items")
+
+    def _selection_maybe_gone(self) -> None:
+        """Nothing selected any more (deselected, a new read, a deleted row)."""
+        if self.selected_item() is not None or self.by_key_item is not None:
+            return
+        self.detail.show_item(None)
+        self._update_item_actions()
+        if self.ctx.subject is not None and self.ctx.subject.source == "items":
+            self.ctx.select_item(None)
+
+    def _update_item_actions(self) -> None:
+        """Edit… and Delete… need an item: a selected row or one opened by key."""
+        has_item = self.current_item() is not None
+        self.edit_button.setEnabled(has_item)
+        self.delete_button.setEnabled(has_item)
 
     def selected_item(self) -> dict | None:
         rows = self.view.selectionModel().selectedRows()
         return self.model.item(rows[0].row()) if rows else None
 
+    def current_item(self) -> dict | None:
+        """The item Edit… and Delete… act on: the selected row, or the item read by key."""
+        return self.selected_item() or self.by_key_item
+
     def edit_selected(self) -> None:
-        """Edit the selected item; the guarded Put opens in the transaction builder."""
-        item, info = self.selected_item(), self.ctx.table
+        """Edit the shown item; the change opens in the transaction builder (an account's
+        protected values through the template that moves their locks)."""
+        item, info = self.current_item(), self.ctx.table
         if item is None or info is None:
             return
         from dynoview.ui.item_edit_dialog import ItemEditDialog
 
-        dialog = ItemEditDialog(item, self)
-        if dialog.exec() and dialog.item is not None:
-            from dynoview.core.templates import edit_item
+        dialog = ItemEditDialog(item, self, schema=self.ctx.schema)
+        self.edit_dialog = dialog
 
-            self.ctx.open_builder_requested.emit(edit_item(info, item, dialog.item))
+        def finished(code: int) -> None:
+            if self.edit_dialog is dialog:
+                self.edit_dialog = None
+            if code and dialog.item is not None:
+                self.ctx.edit_requested.emit(info, item, dialog.item)
+            dialog.deleteLater()
+
+        dialog.finished.connect(finished)
+        dialog.open()
 
     def delete_selected(self) -> None:
-        """Open a Delete guarded on the values shown in the transaction builder."""
-        item, info = self.selected_item(), self.ctx.table
+        """Delete the shown item through the builder: an account with its locks, a lock
+        through the release form, anything else as a Delete guarded on the values shown."""
+        item, info = self.current_item(), self.ctx.table
         if item is None or info is None:
             return
-        from dynoview.core.templates import delete_item
-
-        self.ctx.open_builder_requested.emit(delete_item(info, item))
+        self.ctx.delete_requested.emit(info, item)
 
     def select_key(self, key: dict) -> bool:
         """Select the loaded row with this primary key (used by links from other panels)."""
-        for row in range(self.model.rowCount()):
-            item = self.model.item(row)
-            if all(item.get(k) == v for k, v in key.items()):
-                self.view.selectRow(row)
-                self.view.scrollTo(self.model.index(row, 0))
-                return True
-        return False
+        row = self.model.row_of(key)
+        if row is None:
+            return False
+        self.view.selectRow(row)
+        self.view.scrollTo(self.model.index(row, 0))
+        return True
+
+    def open_key(self, key: dict) -> None:
+        """Show the item with this key: its row when it is on the page, else read it by key
+        (a strongly consistent GetItem) and show it in the detail pane."""
+        if self.select_key(key):
+            return
+        info, reader = self.ctx.table, self.ctx.reader
+        if info is None or reader is None:
+            return
+        self.view.clearSelection()
+        self.detail.title.setText(f"Reading {self._key_text(key)}…")
+        self.ctx.tasks.submit("items-open-key", reader.get_item, info.name, dict(key),
+                              on_result=lambda item: self._show_by_key(key, item),
+                              on_error=lambda exc: self.ctx.report(exc, operation="GetItem"))
+
+    def _show_by_key(self, key: dict, item: dict[str, Any] | None) -> None:
+        if self.selected_item() is not None:
+            return  # the user picked a row meanwhile
+        self.by_key_item = item
+        key_text = self._key_text(key)
+        if item is None:
+            self.detail.show_item(None)
+            self.detail.title.setText(f"No item with {key_text}: it does not exist (or was deleted).")
+            self.ctx.select_item(None)
+        else:
+            self.detail.show_item(item, f"{key_text} — read by key (GetItem): not on the current page")
+            self.ctx.select_item(item, "items")
+        self._update_item_actions()
+
+    def _key_text(self, item: dict) -> str:
+        info = self.ctx.table
+        return ", ".join(f"{k} = {display_text(item[k])}" for k in (info.key_names if info else ())
+                         if k in item)
+
+    # -- after the builder wrote ------------------------------------------------
+    def _items_written(self, written: list[WrittenKey]) -> None:
+        """Read the items a transaction touched and show them as they are now."""
+        info, reader = self.ctx.table, self.ctx.reader
+        keys = [w.key for w in written if info is not None and w.table == info.name]
+        if not keys or info is None or reader is None:
+            return
+        name = info.name
+
+        def read_all() -> list[tuple[dict[str, Any], dict[str, Any] | None]]:
+            return [(key, reader.get_item(name, key)) for key in keys]
+
+        self.ctx.tasks.submit("items-reread", read_all, on_result=self._reread,
+                              on_error=lambda exc: self.ctx.report(exc, operation="GetItem"))
+
+    def _reread(self, fresh: list[tuple[dict[str, Any], dict[str, Any] | None]]) -> None:
+        shown = self.current_item()
+        for key, item in fresh:
+            on_page = self.model.replace_item(key, item)
+            if not on_page and item is not None:
+                self._not_on_page += 1
+            if shown is None or not all(shown.get(k) == v for k, v in key.items()):
+                continue
+            if self.by_key_item is not None:
+                self._show_by_key(key, item)
+            elif item is None:
+                self.detail.show_item(None)
+                self.detail.title.setText(f"{self._key_text(key)} was deleted by the transaction.")
+            else:
+                row = self.model.row_of(key)
+                ttl = self.model.ttl_of(row) if row is not None else None
+                self.detail.show_item(item, self._key_text(item), ttl)
+        self._update_item_actions()
+        self._report_progress()

@@ -17,8 +17,9 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFont
 
+from dynoview.core.locks import UniquenessSchema
 from dynoview.core.pairing import (
     CASE_CLASH,
     DUPLICATE_VALUE,
@@ -48,6 +49,25 @@ COLOURS = {ORPHAN_LOCK: RED, MISSING_LOCK: RED, DUPLICATE_VALUE: RED, EXPIRED: A
 
 Index = QModelIndex | QPersistentModelIndex
 
+STALE_TEXT = "stale: re-run the audit"
+STALE_TIP = "A transaction wrote this item after the audit, so this row may be wrong: re-run the audit."
+
+
+def row_item(schema: UniquenessSchema, row: PairRow) -> dict[str, Any]:
+    """The item a row stands for, as far as the audit saw it: its key, and for an account
+    its protected values (what the templates need; the full item is read on selection)."""
+    item = dict(row.key)
+    if row.kind == "account":
+        for rule in schema.rules:
+            cell = row.cells.get(rule.name)
+            if cell is not None and cell.value:
+                item[rule.attribute] = {"S": cell.value}
+    return item
+
+
+def _same_key(key: dict[str, Any], other: dict[str, Any] | None) -> bool:
+    return other is not None and all(other.get(k) == v for k, v in key.items())
+
 
 class PairingModel(QAbstractTableModel):
     """Read-only rows of the side-by-side view."""
@@ -56,13 +76,30 @@ class PairingModel(QAbstractTableModel):
         super().__init__(parent)
         self._rules: list[str] = []
         self._rows: list[PairRow] = []
+        self._stale: set[int] = set()  # ids of rows a write touched after the audit
 
     def set_rows(self, rules: list[str], rows: list[PairRow]) -> None:
         self.beginResetModel()
         self._rules = list(rules)
         # Problems first, worst first: support opens this view to find what is broken.
         self._rows = sorted(rows, key=lambda r: -SEVERITY[r.status])
+        self._stale = set()
         self.endResetModel()
+
+    def mark_stale(self, keys: list[dict[str, Any]]) -> int:
+        """Mark the rows of these item keys (an account, or a lock in any of its cells) as
+        written since the audit; returns how many rows that is."""
+        hit = set()
+        for i, row in enumerate(self._rows):
+            keys_of_row = [row.key] + [c.lock_key for c in row.cells.values() if c.lock_key]
+            if any(_same_key(k, other) for k in keys for other in keys_of_row):
+                hit.add(id(row))
+                self.dataChanged.emit(self.index(i, 0), self.index(i, self.columnCount() - 1))
+        self._stale |= hit
+        return len(hit)
+
+    def is_stale(self, row: PairRow) -> bool:
+        return id(row) in self._stale
 
     def clear(self) -> None:
         self.set_rows([], [])
@@ -123,6 +160,13 @@ class PairingModel(QAbstractTableModel):
             return QBrush(colour) if colour is not None else None
         if role == Qt.ItemDataRole.ForegroundRole and row.status in COLOURS:
             return QBrush(DARK_TEXT)  # the pale backgrounds need dark text in dark themes too
+        stale = id(row) in self._stale
+        if role == Qt.ItemDataRole.FontRole and stale:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole and stale:
+            return STALE_TIP
         if role == Qt.ItemDataRole.ToolTipRole:
             finding: Finding | None = cell.finding if cell is not None else None
             if finding is None and not in_rule and row.findings:
@@ -135,7 +179,7 @@ class PairingModel(QAbstractTableModel):
         if col == COL_ACCOUNT:
             return row.account_id or "(no account)"
         if col == self.status_column():
-            return LABELS[row.status]
+            return f"{LABELS[row.status]} ({STALE_TEXT})" if stale else LABELS[row.status]
         if cell is None:
             return ""
         if (col - FIRST_RULE_COL) % 2 == 0:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QProgressBar,
     QPushButton,
     QSizePolicy,
@@ -36,10 +38,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core import templates
 from dynoview.core.audit import DEFAULT_SEGMENTS, MAX_SEGMENTS, AuditProgress, AuditResult, run_audit
-from dynoview.core.diagnose import Diagnosis, diagnose
-from dynoview.core.locks import SchemaProposal, UniquenessSchema, default_schema, propose_schema
+from dynoview.core.diagnose import VIA_INDEX, Diagnosis, diagnose
+from dynoview.core.locks import SchemaProposal, UniquenessSchema, propose_schema
 from dynoview.core.pairing import (
     DUPLICATE_VALUE,
     EXPIRED,
@@ -54,11 +55,16 @@ from dynoview.core.pairing import (
 from dynoview.core.private_files import write_private_text
 from dynoview.core.reads import Reader
 from dynoview.core.report import audit_json, dumps, findings_csv
-from dynoview.core.schema_store import SchemaStore
 from dynoview.core.tables import TableInfo
 from dynoview.core.values import display_text
-from dynoview.ui.context import AppContext
-from dynoview.ui.locks_model import FindingRole, PairingFilterProxy, PairingModel, RowRole
+from dynoview.ui.builder.template_forms import (
+    ClaimLockForm,
+    ReleaseLockForm,
+    ResolveDuplicateForm,
+    TemplateForm,
+)
+from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.locks_model import FindingRole, PairingFilterProxy, PairingModel, RowRole, row_item
 from dynoview.ui.schema_dialog import SchemaDialog
 
 AUDIT_TASK = "locks-audit"
@@ -68,7 +74,7 @@ DETECT_SAMPLE = 1000
 
 FILTER_ALL = "All rows"
 FILTER_PROBLEMS = "Problems only"
-
+DIAGNOSIS_LINES = 9  # the answer box shows this many lines before it scrolls
 
 
 def _detect(reader: Reader, table: TableInfo, cancel: threading.Event) -> SchemaProposal:
@@ -87,10 +93,13 @@ class LocksPanel(QWidget):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.store = SchemaStore()
-        self.schema: UniquenessSchema = default_schema(None)
         self.result: AuditResult | None = None
         self.diagnosis: Diagnosis | None = None
+        self.current_form: TemplateForm | None = None  # an open repair form
+        self.schema_dialog: SchemaDialog | None = None
+        self.export_dialog: QFileDialog | None = None
+        self.stale = False  # a write touched the table since the audit
+        self._reselect: dict[str, Any] | None = None  # the row key to select after a re-audit
         self.model = PairingModel(self)
         self.proxy = PairingFilterProxy(self)
         self.proxy.setSourceModel(self.model)
@@ -98,7 +107,14 @@ class LocksPanel(QWidget):
         self._progress.connect(self._on_progress)
         ctx.table_changed.connect(self._on_table_changed)
         ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
+        ctx.schema_changed.connect(lambda _schema: self._show_schema(self.ctx.schema_note))
+        ctx.items_written.connect(self._on_items_written)
         self._on_table_changed(ctx.table)
+
+    @property
+    def schema(self) -> UniquenessSchema:
+        """The open table's schema (shared through the context with the builder and items)."""
+        return self.ctx.schema
 
     # ------------------------------------------------------------------ layout
 
@@ -109,7 +125,8 @@ class LocksPanel(QWidget):
         self.schema_label = QLabel()
         self.schema_label.setWordWrap(True)
         self.edit_schema_button = QPushButton("Edit schema…")
-        self.edit_schema_button.clicked.connect(self.edit_schema)
+        # clicked(bool) must not reach edit_schema's parameters: that was the TypeError.
+        self.edit_schema_button.clicked.connect(lambda _checked=False: self.edit_schema())
         self.detect_button = QPushButton("Detect from sample")
         self.detect_button.setToolTip(f"Read {DETECT_SAMPLE} items and propose a schema to confirm.")
         self.detect_button.clicked.connect(self.detect_schema)
@@ -177,6 +194,9 @@ class LocksPanel(QWidget):
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.horizontalHeader().setStretchLastSection(True)
         self.view.selectionModel().selectionChanged.connect(self._on_selection)
+        # A reset or refilter drops the selection without selectionChanged: update the buttons.
+        for sig in (self.proxy.modelReset, self.proxy.layoutChanged, self.proxy.rowsRemoved):
+            sig.connect(self._selection_maybe_gone)
         self.view.doubleClicked.connect(lambda _i: self.open_selected_item())
         splitter.addWidget(self.view)
 
@@ -219,15 +239,42 @@ class LocksPanel(QWidget):
         row.addWidget(self.value_edit, 1)
         row.addWidget(self.diagnose_button)
         box_layout.addLayout(row)
+        answer_row = QHBoxLayout()
         self.diagnosis_view = QTextBrowser()
-        box_layout.addWidget(self.diagnosis_view)
-        # The findings get the room; the diagnose box can be dragged taller.
+        self.diagnosis_view.setObjectName("diagnosis-answer")
+        self.diagnosis_view.setLineWrapMode(QTextBrowser.LineWrapMode.WidgetWidth)
+        self.diagnosis_view.setPlaceholderText("Type an email or username above and press Diagnose: "
+                                               "the answer says whether it is locked, and by whom.")
+        # Tall enough to read a whole answer without dragging the splitter; longer ones scroll.
+        lines = QFontMetrics(self.diagnosis_view.font()).lineSpacing() * DIAGNOSIS_LINES
+        self.diagnosis_view.setMinimumHeight(lines + 12)
+        answer_row.addWidget(self.diagnosis_view, 1)
+        answer_buttons = QVBoxLayout()
+        self.diag_release_button = QPushButton("Release lock…")
+        self.diag_release_button.clicked.connect(self.diagnosis_release)
+        self.diag_claim_button = QPushButton("Claim lock…")
+        self.diag_claim_button.clicked.connect(self.diagnosis_claim)
+        self.diag_resolve_button = QPushButton("Resolve duplicate…")
+        self.diag_resolve_button.clicked.connect(self.diagnosis_resolve)
+        self.open_account_button = QPushButton("Open account")
+        self.open_account_button.clicked.connect(self.open_diagnosed_account)
+        self.open_lock_button = QPushButton("Open lock")
+        self.open_lock_button.clicked.connect(self.open_diagnosed_lock)
+        for b in (self.diag_release_button, self.diag_claim_button, self.diag_resolve_button,
+                  self.open_account_button, self.open_lock_button):
+            b.setEnabled(False)
+            answer_buttons.addWidget(b)
+        answer_buttons.addStretch(1)
+        answer_row.addLayout(answer_buttons)
+        box_layout.addLayout(answer_row, 1)
+        # The findings get most of the room, but the answer box never shrinks below its text.
         vertical = QSplitter(Qt.Orientation.Vertical)
         vertical.addWidget(splitter)
         vertical.addWidget(box)
+        vertical.setChildrenCollapsible(False)
         vertical.setStretchFactor(0, 3)
-        vertical.setStretchFactor(1, 1)
-        vertical.setSizes([520, 200])
+        vertical.setStretchFactor(1, 2)
+        vertical.setSizes([440, lines + 90])
         layout.addWidget(vertical, 1)
 
     # ------------------------------------------------------------------ table and schema
@@ -236,34 +283,23 @@ class LocksPanel(QWidget):
         self.ctx.tasks.cancel(AUDIT_TASK)
         self._audit_running(False)
         self.result = None
+        self.stale = False
+        self._reselect = None
         self.model.clear()
         self.details.clear()
-        self.diagnosis_view.clear()
+        self.show_diagnosis(None)
         ready = self.ctx.table is not None and self.ctx.reader is not None
         for w in (self.audit_button, self.detect_button, self.edit_schema_button, self.diagnose_button):
             w.setEnabled(ready)
         if not ready:
-            self.schema = default_schema(None)
             self._show_schema("Open a table to pair its accounts with their locks.")
             return
         table = self.ctx.table
         assert table is not None
-        self.schema = default_schema(table)
-        note = "the article's default layout"
-        loaded = self.store.load(self._connection_name(), table.name)
-        if loaded.problem:
-            self.ctx.status_message.emit(loaded.problem)
-            note = loaded.problem
-        elif loaded.schema is not None:
-            self.schema = loaded.schema
-            note = "saved for this connection and table"
-        self._show_schema(note)
+        self._show_schema(self.ctx.schema_note)
         self.counts_label.setText("No audit yet: run the full audit to pair accounts with locks.")
         if self.ctx.reads_on_open(table):
             self.run_audit()
-
-    def _connection_name(self) -> str:
-        return self.ctx.connection.spec.name if self.ctx.connection else "none"
 
     def _show_schema(self, note: str) -> None:
         s = self.schema
@@ -283,19 +319,31 @@ class LocksPanel(QWidget):
             self.rule_picker.setCurrentText(current)
 
     def set_schema(self, schema: UniquenessSchema, save: bool = True) -> None:
-        """Use a schema (and save it for this connection and table); the view is re-audited."""
-        self.schema = schema
-        if save and self.ctx.table is not None:
-            self.store.save(self._connection_name(), self.ctx.table.name, schema)
-        self._show_schema("saved for this connection and table" if save else "not saved")
+        """Use a schema (and save it for this connection and table); a small local table is
+        audited again at once, any other shows that the audit is out of date."""
+        self.ctx.set_schema(schema, save)
         self.result = None
         self.model.clear()
+        self.show_diagnosis(None)
         self.counts_label.setText("The schema changed: run the full audit again.")
+        if self.ctx.reads_on_open(self.ctx.table):
+            self.run_audit()
 
     def edit_schema(self, notes: tuple[str, ...] = (), schema: UniquenessSchema | None = None) -> None:
-        dialog = SchemaDialog(schema or self.schema, notes, self)
-        if dialog.exec() == QDialog.DialogCode.Accepted:
+        """Open the schema dialog (``open()``, no nested loop); Save applies it."""
+        if self.schema_dialog is not None:
+            self.schema_dialog.close()
+        dialog = SchemaDialog(schema or self.schema, tuple(notes or ()), self)
+        self.schema_dialog = dialog
+        dialog.finished.connect(lambda code: self._schema_dialog_finished(dialog, code))
+        dialog.open()
+
+    def _schema_dialog_finished(self, dialog: SchemaDialog, code: int) -> None:
+        if self.schema_dialog is dialog:
+            self.schema_dialog = None
+        if code == QDialog.DialogCode.Accepted:
             self.set_schema(dialog.schema())
+        dialog.deleteLater()
 
     def detect_schema(self) -> None:
         if self.ctx.reader is None or self.ctx.table is None:
@@ -312,6 +360,9 @@ class LocksPanel(QWidget):
         """Start the full-table audit in the background (replacing a running one)."""
         if self.ctx.reader is None or self.ctx.table is None:
             return
+        row = self.selected_row()
+        if row is not None:
+            self._reselect = row.key
         self._audit_running(True)
         self.progress.setRange(0, 0)
         self.progress.setFormat("Starting…")
@@ -351,10 +402,14 @@ class LocksPanel(QWidget):
         result, rows = outcome
         self._audit_running(False)
         self.result = result
+        self.stale = False
         self.model.set_rows([r.name for r in result.schema.rules], rows)
         self.view.sortByColumn(self.model.status_column(), Qt.SortOrder.DescendingOrder)
         self.view.resizeColumnsToContents()
         self.counts_label.setText(self.counts_text(result))
+        key, self._reselect = self._reselect, None
+        if key is not None:
+            self.select_key(key)
         self.audit_finished.emit(result)
 
     def _on_audit_error(self, exc: BaseException) -> None:
@@ -394,8 +449,31 @@ class LocksPanel(QWidget):
     def select_row(self, proxy_row: int) -> None:
         self.view.selectRow(proxy_row)
 
+    def select_key(self, key: dict[str, Any]) -> bool:
+        """Select the row of an account or lock key (after a re-audit, or from a link)."""
+        for r in range(self.proxy.rowCount()):
+            row = self.proxy.data(self.proxy.index(r, 0), RowRole)
+            if row is not None and row.key == key:
+                self.view.selectRow(r)
+                self.view.scrollTo(self.proxy.index(r, 0))
+                return True
+        return False
+
     def _on_selection(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         row = self.selected_row()
+        self._update_row_actions(row)
+        # The templates act on what is selected now: this row, or nothing.
+        self.ctx.select_item(row_item(self.schema, row) if row is not None else None, "audit",
+                             read=True)
+
+    def _selection_maybe_gone(self) -> None:
+        row = self.selected_row()
+        self._update_row_actions(row)
+        if row is None and self.ctx.subject is not None and self.ctx.subject.source == "audit":
+            self.ctx.select_item(None)
+
+    def _update_row_actions(self, row: PairRow | None) -> None:
+        """Details and buttons for the selected row; every button needs one."""
         self.details.setHtml(self.details_html(row) if row else "")
         statuses = row.statuses if row else set()
         self.open_item_button.setEnabled(row is not None)
@@ -407,6 +485,9 @@ class LocksPanel(QWidget):
     def details_html(self, row: PairRow) -> str:
         who = html.escape(row.account_id or "A lock with no account")
         parts = [f"<h3>{who}</h3>"]
+        if self.model.is_stale(row):
+            parts.append("<p><b>Stale: a transaction wrote this item after the audit; re-run the "
+                         "audit to see its state now.</b></p>")
         for rule, cell in row.cells.items():
             lock = html.escape(cell.lock_key[self.schema.pk_name]["S"]) if cell.lock_key else "none"
             parts.append(f"<p><b>{html.escape(rule)}</b>: {html.escape(cell.value or '(no value)')} — "
@@ -425,23 +506,41 @@ class LocksPanel(QWidget):
 
     # ------------------------------------------------------------------ repairs
 
-    def _emit_repair(self, build: Any) -> None:
-        try:
-            request = build().to_request()
-        except Exception as exc:
-            self.ctx.report(exc)
-            return
-        self.ctx.open_builder_requested.emit(request)
+    def open_repair(self, form: TemplateForm) -> None:
+        """Show a repair form (``open()``, no nested loop); accepting it opens its
+        transaction in the builder, where it is reviewed before anything is sent."""
+        if self.current_form is not None:
+            self.current_form.close()
+        self.current_form = form
+        form.finished.connect(lambda code: self._repair_finished(form, code))
+        form.open()
 
-    def _account_item(self, key: dict[str, Any], rule: str, value: str) -> dict[str, Any]:
-        """The minimal account item a template needs: its key and the protected value."""
-        return {**key, self.schema.rule(rule).attribute: {"S": value}}
+    def _repair_finished(self, form: TemplateForm, code: int) -> None:
+        if self.current_form is form:
+            self.current_form = None
+        if code == QDialog.DialogCode.Accepted and form.transaction is not None:
+            self.ctx.open_builder_requested.emit(form.transaction.to_request())
+        form.deleteLater()
+
+    def _account_items(self, account_ids: tuple[str, ...] | list[str]) -> list[dict[str, Any]]:
+        """Accounts as the audit saw them (key and protected values), by id."""
+        rows = {r.account_id: r for r in self.model.rows() if r.account_id}
+        return [row_item(self.schema, rows[a]) for a in account_ids if a in rows]
+
+    def _audit_evidence(self) -> str:
+        stale = " — stale: the table was written since, re-run the audit" if self.stale else ""
+        return f"No account holds it, according to the audit{stale}."
 
     def repair_release(self) -> None:
         row, table = self.selected_row(), self.ctx.table
         if row is None or table is None or row.kind != "lock":
             return
-        self._emit_repair(lambda: templates.release_orphan_lock(self.schema, table.name, row.key))
+        try:
+            form = ReleaseLockForm(self.schema, table.name, row.key, [], self._audit_evidence(), self)
+        except ValueError as exc:
+            self.ctx.report(exc)
+            return
+        self.open_repair(form)
 
     def repair_claim(self) -> None:
         row, table = self.selected_row(), self.ctx.table
@@ -449,27 +548,25 @@ class LocksPanel(QWidget):
             return
         for rule, cell in row.cells.items():
             if cell.status == MISSING_LOCK and cell.value:
-                item = self._account_item(row.key, rule, cell.value)
-                self._emit_repair(lambda item=item, rule=rule: templates.claim_missing_lock(
-                    self.schema, table.name, item, rule))
+                self.open_repair(ClaimLockForm(self.schema, table.name, row_item(self.schema, row), rule,
+                                               self))
                 return
 
     def repair_duplicate(self) -> None:
-        """Keep the value on the selected account; the first other holder gives it up."""
+        """Ask which of the accounts holding the value keeps it: never decided for the user."""
         row, table = self.selected_row(), self.ctx.table
         if row is None or table is None:
             return
         for rule, cell in row.cells.items():
             f = cell.finding
             if cell.status == DUPLICATE_VALUE and f is not None and cell.value:
-                others = [k for a, k in zip(f.account_ids, f.account_keys, strict=True)
-                          if a != row.account_id]
-                if not others:
+                try:
+                    form = ResolveDuplicateForm(self.schema, table.name, rule,
+                                                self._account_items(f.account_ids), self)
+                except ValueError as exc:
+                    self.ctx.report(exc)
                     return
-                keep = self._account_item(row.key, rule, cell.value)
-                other = self._account_item(others[0], rule, cell.value)
-                self._emit_repair(lambda keep=keep, other=other, rule=rule: templates.resolve_duplicate(
-                    self.schema, table.name, keep, other, rule))
+                self.open_repair(form)
                 return
 
     # ------------------------------------------------------------------ export
@@ -483,18 +580,27 @@ class LocksPanel(QWidget):
         return write_private_text(Path(path), text)
 
     def _export_dialog(self, fmt: str) -> None:
+        """Ask where to save (``open()``, no nested loop), then write."""
         if self.result is None:
             self.ctx.status_message.emit("Run the audit first: there is nothing to export yet.")
             return
-        name = f"{self.result.table}-locks.{fmt}"
-        path, _ = QFileDialog.getSaveFileName(self, "Export audit", name,
-                                              "CSV (*.csv)" if fmt == "csv" else "JSON (*.json)")
-        if path:
-            try:
-                self.export_to(path, fmt)
-                self.ctx.status_message.emit(f"Exported to {path}.")
-            except OSError as exc:
-                self.ctx.report(exc)
+        dialog = QFileDialog(self, "Export audit findings" if fmt == "csv" else "Export audit report")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setNameFilter("CSV (*.csv)" if fmt == "csv" else "JSON (*.json)")
+        dialog.setDefaultSuffix(fmt)
+        dialog.selectFile(f"{self.result.table}-locks.{fmt}")
+        dialog.fileSelected.connect(lambda path: self._export_chosen(path, fmt))
+        dialog.finished.connect(lambda _code: dialog.deleteLater())
+        self.export_dialog = dialog
+        dialog.open()
+
+    def _export_chosen(self, path: str, fmt: str) -> None:
+        self.export_dialog = None
+        try:
+            self.export_to(path, fmt)
+            self.ctx.status_message.emit(f"Exported to {path}.")
+        except (OSError, ValueError) as exc:
+            self.ctx.report(exc)
 
     # ------------------------------------------------------------------ diagnose
 
@@ -521,13 +627,105 @@ class LocksPanel(QWidget):
         self.diagnosis_view.setHtml(f"<p><b>{html.escape(err.title)}</b>: {html.escape(err.message)}</p>")
 
     def _on_diagnosis(self, d: Diagnosis) -> None:
-        self.diagnosis = d
-        self.diagnosis_view.setHtml(self.diagnosis_html(d))
+        self.show_diagnosis(d)
+        # The diagnosed account (or the lock, when no account holds the value) becomes the
+        # selection the templates act on; a free value selects nothing.
+        subject = d.accounts[0] if d.accounts else d.lock_item
+        self.ctx.select_item(subject, "diagnose", read=subject is not None)
         self.diagnosis_finished.emit(d)
 
+    def show_diagnosis(self, d: Diagnosis | None, *, stale: bool = False) -> None:
+        """Show an answer (None clears it) and enable the buttons it allows."""
+        self.diagnosis = d
+        if d is None:
+            self.diagnosis_view.clear()
+        else:
+            self.diagnosis_view.setHtml(self.diagnosis_html(d, stale=stale))
+        holders = self._exact_holders(d) if d is not None else []
+        orphan = d is not None and d.lock_item is not None and not d.accounts
+        self.diag_release_button.setEnabled(orphan and d is not None and d.status in (ORPHAN_LOCK, EXPIRED))
+        self.diag_claim_button.setEnabled(d is not None and d.status == MISSING_LOCK and len(d.accounts) == 1)
+        self.diag_resolve_button.setEnabled(d is not None and d.status == DUPLICATE_VALUE
+                                            and len(holders) >= 2)
+        accounts = d.accounts if d is not None else []
+        self.open_account_button.setEnabled(bool(accounts))
+        self.open_account_button.setText("Open account" if len(accounts) < 2 else
+                                         f"Open account ({len(accounts)})")
+        self.open_account_button.setMenu(None)
+        if len(accounts) > 1:
+            # Several holders: the button offers each one.
+            menu = QMenu(self.open_account_button)
+            for i, account in enumerate(accounts):
+                pk = account.get(self.schema.pk_name, {}).get("S", "?")
+                menu.addAction(pk, lambda i=i: self.open_diagnosed_account(i))
+            self.open_account_button.setMenu(menu)
+        self.open_lock_button.setEnabled(d is not None and d.lock_item is not None)
+
+    def _exact_holders(self, d: Diagnosis) -> list[dict[str, Any]]:
+        """The accounts holding exactly the diagnosed value (a case variant is a clash)."""
+        rule = self.schema.rule(d.rule)
+        stored = {d.value, getattr(d, "typed", d.value)}
+        return [a for a in d.accounts if a.get(rule.attribute, {}).get("S") in stored]
+
+    def diagnosis_release(self) -> None:
+        d, table = self.diagnosis, self.ctx.table
+        if d is None or d.lock_item is None or table is None:
+            return
+        origin = getattr(d, "origin", None)
+        evidence = "No account holds it, according to the diagnosis."
+        if origin is not None:
+            evidence += f" {origin.label}: {origin.evidence}"
+        try:
+            form = ReleaseLockForm(self.schema, table.name, d.lock_item, d.account_ids, evidence, self)
+        except ValueError as exc:
+            self.ctx.report(exc)
+            return
+        former = getattr(origin, "account_id", None)
+        if former:
+            form.owner.setText(former)  # the evidence names the account that left it
+        self.open_repair(form)
+
+    def diagnosis_claim(self) -> None:
+        d, table = self.diagnosis, self.ctx.table
+        if d is None or table is None or len(d.accounts) != 1:
+            return
+        self.open_repair(ClaimLockForm(self.schema, table.name, d.accounts[0], d.rule, self))
+
+    def diagnosis_resolve(self) -> None:
+        d, table = self.diagnosis, self.ctx.table
+        if d is None or table is None:
+            return
+        try:
+            form = ResolveDuplicateForm(self.schema, table.name, d.rule, self._exact_holders(d), self)
+        except ValueError as exc:
+            self.ctx.report(exc)
+            return
+        self.open_repair(form)
+
+    def open_diagnosed_account(self, index: int = 0) -> None:
+        d, table = self.diagnosis, self.ctx.table
+        if d is not None and table is not None and 0 <= index < len(d.accounts):
+            self.ctx.open_item_requested.emit(table.name, table.key_of(d.accounts[index]))
+
+    def open_diagnosed_lock(self) -> None:
+        d, table = self.diagnosis, self.ctx.table
+        if d is not None and table is not None and d.lock_item is not None:
+            self.ctx.open_item_requested.emit(table.name, table.key_of(d.lock_item))
+
     @staticmethod
-    def diagnosis_html(d: Diagnosis) -> str:
-        parts = [f"<p><b>{html.escape(d.sentence)}</b></p>"]
+    def diagnosis_html(d: Diagnosis, *, stale: bool = False) -> str:
+        parts = []
+        if stale:
+            parts.append("<p><b>Stale: the table was written since this answer; press Diagnose "
+                         "again.</b></p>")
+        parts.append(f"<p><b>{html.escape(d.sentence)}</b></p>")
+        typed_note = getattr(d, "typed_note", None)
+        if typed_note:
+            parts.append(f"<p>{html.escape(typed_note)}</p>")
+        origin = getattr(d, "origin", None)
+        if origin is not None:
+            parts.append(f"<p>Where the lock came from: <b>{html.escape(origin.label)}</b>. "
+                         f"{html.escape(origin.evidence)}</p>")
         parts += [f"<p><i>{html.escape(n)}</i></p>" for n in d.notes]
         items = ([("Lock", d.lock_item)] if d.lock_item else []) + [("Account", a) for a in d.accounts]
         for label, item in items:
@@ -539,3 +737,32 @@ class LocksPanel(QWidget):
                   "</li>" for r in d.receipts]
         parts.append("</ul>")
         return "".join(parts)
+
+    # ------------------------------------------------------------------ after a write
+
+    def _on_items_written(self, written: list[WrittenKey]) -> None:
+        """A transaction wrote items of this table: the audit rows and the diagnosis that
+        show them are out of date. Small local tables are read again at once; anything
+        else is marked stale, visibly, until the user re-runs it."""
+        table = self.ctx.table
+        mine = [w.key for w in written if table is not None and w.table == table.name]
+        if table is None or not mine:
+            return
+        refresh = self.ctx.reads_on_open(table)
+        if self.result is not None:
+            self.stale = True
+            self.model.mark_stale(mine)
+            self.counts_label.setText(f"Stale: a transaction wrote {len(mine)} item(s) since this "
+                                      "audit; re-run the audit. " + self.counts_text(self.result))
+            self._update_row_actions(self.selected_row())
+            if refresh:
+                self.run_audit()
+        d = self.diagnosis
+        if d is not None:
+            # The diagnosed value's holders can change through any account, so any write counts.
+            if refresh or d.method == VIA_INDEX:
+                self.rule_picker.setCurrentText(d.rule)
+                self.value_edit.setText(getattr(d, "typed", d.value))
+                self.run_diagnose()
+            else:
+                self.show_diagnosis(d, stale=True)

@@ -80,6 +80,7 @@ class MainWindow(QMainWindow):
         self.ctx = ctx or AppContext(self)
         self.features: dict[str, QWidget] = {}
         self._pending_table: str | None = None
+        self._pending_key: tuple[str, dict] | None = None  # an item to open once its table shows
         self._awaiting_first_page: str | None = None
         self._auto_widths: dict[str, int] = {}  # column widths the items view chose itself
         self._columns_for: tuple[str, str] | None = None  # (connection, table) shown in the view
@@ -241,6 +242,8 @@ class MainWindow(QMainWindow):
         self.ctx.open_item_requested.connect(self._open_item)
         if any(name == "BuilderPanel" for _m, name in self._lazy_tabs.values()):
             self.ctx.open_builder_requested.connect(self._open_builder)
+            self.ctx.edit_requested.connect(self._open_edit)
+            self.ctx.delete_requested.connect(self._open_delete)
 
     # -- connection ------------------------------------------------------------
     def connect_to(self, spec: ConnectionSpec | None = None, *, demo: bool = False,
@@ -327,20 +330,59 @@ class MainWindow(QMainWindow):
         name = getattr(self, "_awaiting_first_page", None)
         if name:
             self._awaiting_first_page = None
+            pending, self._pending_key = self._pending_key, None
+            if pending is not None and pending[0] == name:
+                self.items_panel.open_key(pending[1])
             self.table_shown.emit(name)
 
     def _open_item(self, table: str, key: dict) -> None:
+        """Show an item by key: its row when it is on the page, else read by key (GetItem)."""
         self.tabs.setCurrentWidget(self.items_panel)
         if self.ctx.table is None or self.ctx.table.name != table:
+            self._pending_key = (table, dict(key))  # opened once the table's first page shows
             self.tables_panel.select(table)
         else:
-            self.items_panel.select_key(key)
+            self.items_panel.open_key(key)
 
     def _open_builder(self, request: dict) -> None:
         builder = self.feature("BuilderPanel")
         assert builder is not None
         builder.load_request(request)  # type: ignore[attr-defined]
         self.tabs.setCurrentWidget(builder)
+
+    def _open_edit(self, info: TableInfo, old_item: dict, new_item: dict) -> None:
+        builder = self.feature("BuilderPanel")
+        assert builder is not None
+        self.tabs.setCurrentWidget(builder)
+        builder.open_edit(info, old_item, new_item)  # type: ignore[attr-defined]
+
+    def _open_delete(self, info: TableInfo, item: dict) -> None:
+        builder = self.feature("BuilderPanel")
+        assert builder is not None
+        self.tabs.setCurrentWidget(builder)
+        builder.open_delete(info, item)  # type: ignore[attr-defined]
+
+    def run_template(self, name: str, rule: str | None = None) -> None:
+        """Start a template from the palette: the builder comes forward and opens its form."""
+        builder = self.feature("BuilderPanel")
+        if builder is None:
+            return
+        self.tabs.setCurrentWidget(builder)
+        builder.run_template(name, rule)  # type: ignore[attr-defined]
+
+    def locks_command(self, command: str) -> None:
+        """Diagnose, run the audit or edit the schema, from the palette."""
+        panel: Any = self.feature("LocksPanel")
+        if panel is None:
+            return
+        self.tabs.setCurrentWidget(panel)
+        if command == "diagnose":
+            panel.value_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            panel.value_edit.selectAll()
+        elif command == "audit":
+            panel.run_audit()
+        elif command == "schema":
+            panel.edit_schema()
 
     def _focus_tables(self) -> None:
         self.tables_dock.show()
@@ -427,6 +469,27 @@ class MainWindow(QMainWindow):
                 entry = shortcut(command)
                 assert entry.owner == ITEMS
                 entries.append(PaletteEntry(title, COMMAND, run, entry.native_text()))
+            entries.extend(self._feature_entries())
+        return entries
+
+    def _feature_entries(self) -> list[PaletteEntry]:
+        """Accounts & locks commands and every template that applies to the selection."""
+        from dynoview.ui.command_palette import COMMAND, PaletteEntry
+
+        entries: list[PaletteEntry] = []
+        if self._has_feature("LocksPanel"):
+            for title, command in (("Diagnose a value (is it locked, and by whom?)", "diagnose"),
+                                   ("Run the accounts & locks audit", "audit"),
+                                   ("Edit the uniqueness schema", "schema")):
+                entries.append(PaletteEntry(title, COMMAND,
+                                            lambda command=command: self.locks_command(command)))
+        if self._has_feature("BuilderPanel"):
+            from dynoview.ui.builder.template_forms import template_entries
+
+            subject = self.ctx.subject
+            for t in template_entries(self.ctx.schema, subject.item if subject is not None else None):
+                entries.append(PaletteEntry(f"Template: {t.title.rstrip('…')}", COMMAND,
+                                            lambda t=t: self.run_template(t.name, t.rule)))
         return entries
 
     def _menu_actions(self) -> list[tuple[str, QAction]]:

@@ -159,11 +159,13 @@ def test_execute_success_regenerates_the_token(qtbot, panel: BuilderPanel, seede
 
 def test_templates_from_a_selected_lock_and_export(panel: BuilderPanel, seeded_table: str) -> None:
     panel.set_selected_item({"PK": {"S": "UNIQ#EMAIL#ken@thompson.dev"}, "SK": {"S": "LOCK"}})
-    panel.ask_text = lambda *a, **k: None  # type: ignore[method-assign]
     panel._fill_templates_menu()
     labels = [a.text() for a in panel.templates_menu.actions()]
-    assert "Release orphan lock…" in labels
+    assert "Release lock UNIQ#EMAIL#ken@thompson.dev…" in labels
     panel.template_release()
+    form = panel.current_form
+    assert form is not None and form.windowTitle() == "Release the email lock ken@thompson.dev"
+    form.accept()  # no former owner named: the Delete alone
     assert panel.transaction.to_request()["TransactItems"] == [{"Delete": {
         "TableName": seeded_table, "Key": {"PK": {"S": "UNIQ#EMAIL#ken@thompson.dev"}, "SK": {"S": "LOCK"}},
         "ConditionExpression": "attribute_exists(#n0)", "ExpressionAttributeNames": {"#n0": "PK"}}}]

@@ -159,6 +159,10 @@ def test_delete_opens_a_guarded_delete_in_the_builder(window: MainWindow,
     panel.delete_selected()
     builder = window.feature("BuilderPanel")
     assert window.tabs.currentWidget() is builder
+    # Deleting a lock is releasing it: the release form says what that means first.
+    form = builder.current_form
+    assert form is not None and form.windowTitle() == "Release the email lock ken@thompson.dev"
+    form.accept()
     request = builder.transaction.to_request()
     (action,) = request["TransactItems"]
     assert action["Delete"]["TableName"] == seeded_table

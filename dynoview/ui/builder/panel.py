@@ -4,16 +4,15 @@ templates, import/export, guarded execution and per-action outcomes."""
 from __future__ import annotations
 
 import functools
-import uuid
 from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QFont, QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
+    QDialog,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -32,9 +31,12 @@ from PySide6.QtWidgets import (
 
 from dynoview.core import code_export, templates
 from dynoview.core.action_log import ActionLog
-from dynoview.core.locks import UniquenessSchema, article_schema
+from dynoview.core.diagnose import Diagnosis, diagnose
+from dynoview.core.locks import UniquenessSchema
 from dynoview.core.tables import TableInfo
+from dynoview.core.template_inputs import describe_account, other_changes, protected_changes, text_of
 from dynoview.core.transactions import (
+    CONDITION_CHECK,
     KINDS,
     MAX_ACTIONS,
     PUT,
@@ -45,7 +47,10 @@ from dynoview.core.transactions import (
     parse_request,
 )
 from dynoview.core.tx_execution import (
+    APPLIED,
     CANCELLED,
+    SUCCEEDED,
+    UNKNOWN,
     WRITTEN,
     ActionOutcome,
     ExecutionResult,
@@ -62,7 +67,26 @@ from dynoview.ui.builder.dialogs import (
     JsonHighlighter,
 )
 from dynoview.ui.builder.editors import ActionEditor
-from dynoview.ui.context import AppContext
+from dynoview.ui.builder.template_forms import (
+    CHANGE_VALUE,
+    CLAIM_LOCK,
+    DELETE_ACCOUNT,
+    DELETE_ITEM,
+    NO_SUBJECT_HINT,
+    RELEASE_LOCK,
+    RESOLVE_DUPLICATE,
+    SIGN_UP,
+    ChangeValueForm,
+    ClaimLockForm,
+    DeleteAccountForm,
+    ReleaseLockForm,
+    ResolveDuplicateForm,
+    SignUpForm,
+    TemplateEntry,
+    TemplateForm,
+    template_entries,
+)
+from dynoview.ui.context import AppContext, Subject, WrittenKey
 
 DEFAULT_TABLE = "accounts"
 
@@ -78,13 +102,15 @@ class BuilderPanel(QWidget):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.schema: UniquenessSchema = article_schema()
+        self.schema: UniquenessSchema = ctx.schema  # the open table's, kept in step below
         self.action_log = ActionLog()
         self.transaction = Transaction()
         self.problems: list[Problem] = []
         self.preview = ""
         self.result: ExecutionResult | None = None
         self.selected_item: dict[str, Any] | None = None
+        self.selected_table: str | None = None
+        self.current_form: TemplateForm | None = None  # the open template form, if any
         self._editors: list[ActionEditor] = []
         self._outcomes: dict[int, ActionOutcome] = {}
         self._timer = QTimer(self)
@@ -94,7 +120,9 @@ class BuilderPanel(QWidget):
         self._setup_ui()
         ctx.connection_changed.connect(lambda _c: self._connection_changed())
         ctx.table_changed.connect(lambda _t: self._tables_changed())
-        ctx.open_item_requested.connect(self._item_requested)
+        ctx.schema_changed.connect(self._schema_changed)
+        ctx.subject_changed.connect(self._subject_changed)
+        self._subject_changed(ctx.subject)
         self.refresh()
 
     # ---------------------------------------------------------------- layout
@@ -273,6 +301,7 @@ class BuilderPanel(QWidget):
         self.action_list.clear()
         self._outcomes.clear()
         self.result = None
+        self._set_status("")  # the last result is about another transaction
         self.token_edit.setText(tx.token)
         for action in tx.actions:
             editor = ActionEditor(self._tables)
@@ -456,6 +485,7 @@ class BuilderPanel(QWidget):
         if result.status in WRITTEN:
             # The same token must not be reused for a different transaction.
             self.regenerate_token()
+        self.ctx.items_written.emit(self.written_keys(result))
 
     def _on_error(self, exc: BaseException) -> None:
         err = self.ctx.report(exc, operation="TransactWriteItems")
@@ -464,129 +494,220 @@ class BuilderPanel(QWidget):
 
     # ---------------------------------------------------------------- templates
 
-    def set_selected_item(self, item: Mapping[str, Any] | None) -> None:
-        """The account or lock the templates start from (from the browser's selection)."""
+    def set_selected_item(self, item: Mapping[str, Any] | None, table: str | None = None) -> None:
+        """The account or lock the templates start from (the window's current selection)."""
         self.selected_item = dict(item) if item is not None else None
+        self.selected_table = table if item is not None else None
 
-    def _item_requested(self, table: str, key: Any) -> None:
-        reader = self.ctx.reader
-        if reader is None:
-            return
-        self.ctx.tasks.submit("builder-selected-item", reader.get_item, table, key,
-                              on_result=self.set_selected_item, on_error=lambda _e: None)
+    def _subject_changed(self, subject: Subject | None) -> None:
+        if subject is None:
+            self.set_selected_item(None)
+        else:
+            self.set_selected_item(subject.item, subject.table)
 
-    def ask_text(self, title: str, label: str, default: str = "") -> str | None:
-        text, ok = QInputDialog.getText(self, title, label, text=default)
-        return text.strip() if ok and text.strip() else None
+    def _schema_changed(self, schema: UniquenessSchema) -> None:
+        self.schema = schema
+        self._schedule()  # validation names locks by the schema
+
+    def subject_table(self) -> str:
+        return self.selected_table or self.default_table()
+
+    def template_entries(self) -> list[TemplateEntry]:
+        """The templates for the current selection, titled with it (menu and palette)."""
+        return template_entries(self.schema, self.selected_item)
 
     def _fill_templates_menu(self) -> None:
         menu = self.templates_menu
         menu.clear()
-        menu.addAction("Sign up (new account)", self.template_sign_up)
-        item = self.selected_item
-        if item is None:
-            hint = menu.addAction("Select an account or lock in the browser for repairs")
+        entries = self.template_entries()
+        for entry in entries:
+            menu.addAction(entry.title, functools.partial(self.run_template, entry.name, entry.rule))
+            if entry.name == SIGN_UP:
+                menu.addSeparator()
+        if self.selected_item is None:
+            hint = menu.addAction(NO_SUBJECT_HINT)
             hint.setEnabled(False)
+
+    def run_template(self, name: str, rule: str | None = None) -> None:
+        """Start a template on the current selection: most open their form; the ones that
+        need the table's current state read it first."""
+        item, table = self.selected_item, self.subject_table()
+        if name == SIGN_UP:
+            self.template_sign_up()
             return
-        for name in templates.templates_for(self.schema, item):
-            if name == "change_value":
-                for rule in self.schema.rules:
-                    menu.addAction(f"Change {rule.name}…", functools.partial(self.template_change, rule.name))
-            elif name == "delete_account":
-                menu.addAction("Delete account and its locks", self.template_delete_account)
-            elif name == "claim_missing_lock":
-                for rule in self.schema.rules:
-                    if rule.attribute in item:
-                        menu.addAction(f"Claim missing {rule.name} lock",
-                                       functools.partial(self.template_claim, rule.name))
-                for rule in self.schema.rules:
-                    if rule.attribute in item:
-                        menu.addAction(f"Resolve duplicate {rule.name}…",
-                                       functools.partial(self.template_resolve, rule.name))
-            elif name == "release_orphan_lock":
-                menu.addAction("Release orphan lock…", self.template_release)
-        menu.addSeparator()
-        info = self._tables().get(self.default_table())
-        if info is not None:
-            act = QAction("Delete this item (guarded)", menu)
-            act.triggered.connect(lambda: self.set_transaction(templates.delete_item(info, item)))
-            menu.addAction(act)
+        if item is None:
+            self._set_status("Select an account or lock first (in Items, Accounts & locks or a "
+                             "diagnosis): the templates act on the selection.")
+            return
+        if name == CHANGE_VALUE and rule is not None:
+            self.template_change(rule)
+        elif name == DELETE_ACCOUNT:
+            self.template_delete_account()
+        elif name == CLAIM_LOCK and rule is not None:
+            self.template_claim(rule)
+        elif name == RESOLVE_DUPLICATE and rule is not None:
+            self.template_resolve(rule)
+        elif name == RELEASE_LOCK:
+            self.template_release()
+        elif name == DELETE_ITEM:
+            info = self._tables().get(table)
+            if info is not None:
+                self.set_transaction(templates.delete_item(info, item))
+
+    def open_form(self, form: TemplateForm) -> None:
+        """Show a template form (``open()``, not a nested loop); its transaction is loaded
+        when it is accepted."""
+        if self.current_form is not None:
+            self.current_form.close()
+        self.current_form = form
+        form.finished.connect(functools.partial(self._form_finished, form))
+        form.open()
+
+    def _form_finished(self, form: TemplateForm, code: int) -> None:
+        if self.current_form is form:
+            self.current_form = None
+        if code == QDialog.DialogCode.Accepted and form.transaction is not None:
+            self.set_transaction(form.transaction)
+            self._set_status(f"{form.windowTitle()}: review the request, then Execute.")
+        form.deleteLater()
 
     def template_sign_up(self) -> None:
-        acct = uuid.uuid4().hex[:6]
-        account = {self.schema.pk_name: {"S": f"{self.schema.account_pk_prefix}{acct}"}}
-        if self.schema.sk_name and self.schema.account_sk_value is not None:
-            account[self.schema.sk_name] = {"S": self.schema.account_sk_value}
-        for rule in self.schema.rules:
-            account[rule.attribute] = {"S": f"new-{rule.name}-{acct}"}
-        self.set_transaction(templates.sign_up(self.schema, self.default_table(), account))
+        self.open_form(SignUpForm(self.schema, self.default_table(), self))
 
-    def template_change(self, rule_name: str) -> None:
-        if self.selected_item is None:
-            return
-        new = self.ask_text(f"Change {rule_name}", f"New {rule_name}:")
-        if new:
-            self.set_transaction(templates.change_value(self.schema, self.default_table(), self.selected_item,
-                                                        rule_name, new))
+    def template_change(self, rule_name: str, new_value: str = "", note: str = "") -> None:
+        if self.selected_item is not None:
+            self.open_form(ChangeValueForm(self.schema, self.subject_table(), self.selected_item,
+                                           rule_name, new_value, note, self))
 
     def template_delete_account(self) -> None:
         if self.selected_item is not None:
-            self.set_transaction(templates.delete_account(self.schema, self.default_table(),
-                                                          self.selected_item))
+            self.open_form(DeleteAccountForm(self.schema, self.subject_table(), self.selected_item, self))
 
     def template_claim(self, rule_name: str) -> None:
-        if self.selected_item is not None:
-            self.set_transaction(templates.claim_missing_lock(self.schema, self.default_table(),
-                                                              self.selected_item, rule_name))
+        """Claim a lock, after checking (strongly consistent GetItem) that it is missing."""
+        item, reader = self.selected_item, self.ctx.reader
+        if item is None or reader is None:
+            return
+        rule = self.schema.rule(rule_name)
+        value = text_of(item.get(rule.attribute))
+        table = self.subject_table()
+        if value is None:
+            self._set_status(f"{describe_account(self.schema, item)} has no {rule.name}: there is "
+                             "no lock to claim.")
+            return
 
-    def template_release(self) -> None:
+        def done(lock: dict[str, Any] | None) -> None:
+            if lock is not None:
+                self._set_status(f"The {rule.name} lock {rule.lock_pk(value)} already exists: "
+                                 "nothing to claim. Diagnose the value to see who holds it.")
+                return
+            self.open_form(ClaimLockForm(self.schema, table, item, rule.name, self))
+
+        self._set_status(f"Reading the {rule.name} lock {rule.lock_pk(value)}…")
+        self.ctx.tasks.submit("builder-template-read", reader.get_item, table,
+                              self.schema.lock_key(rule, value), on_result=done,
+                              on_error=self._on_template_error)
+
+    def template_release(self, holders: list[str] | None = None, evidence: str = "") -> None:
         if self.selected_item is None:
             return
-        owner_pk = self.ask_text("Release orphan lock", "Owner account key (optional, e.g. ACCT#4c5d6e):")
-        owner = None
-        if owner_pk:
-            owner = {self.schema.pk_name: {"S": owner_pk}}
-            if self.schema.sk_name and self.schema.account_sk_value is not None:
-                owner[self.schema.sk_name] = {"S": self.schema.account_sk_value}
-        key = {k: v for k, v in self.selected_item.items()
-               if k in (self.schema.pk_name, self.schema.sk_name)}
-        self.set_transaction(templates.release_orphan_lock(self.schema, self.default_table(), key, owner))
+        try:
+            form = ReleaseLockForm(self.schema, self.subject_table(), self.selected_item, holders or [],
+                                   evidence, self)
+        except ValueError as exc:
+            self._set_status(str(exc))
+            return
+        self.open_form(form)
 
     def template_resolve(self, rule_name: str) -> None:
-        keep, reader = self.selected_item, self.ctx.reader
-        if keep is None or reader is None:
+        """Find every account holding the selected account's value, then ask which keeps it."""
+        item, reader = self.selected_item, self.ctx.reader
+        info = self._tables().get(self.subject_table())
+        if item is None or reader is None or info is None:
             return
-        other_pk = self.ask_text(f"Resolve duplicate {rule_name}",
-                                 "Key of the other account (it gives up the value), e.g. ACCT#3b4c5d:")
-        if not other_pk:
+        rule = self.schema.rule(rule_name)
+        value = text_of(item.get(rule.attribute))
+        if value is None:
+            self._set_status(f"{describe_account(self.schema, item)} has no {rule.name}.")
             return
-        new_value = self.ask_text(f"Resolve duplicate {rule_name}",
-                                  f"New {rule_name} for that account (empty removes it):")
-        key = {self.schema.pk_name: {"S": other_pk}}
-        if self.schema.sk_name and self.schema.account_sk_value is not None:
-            key[self.schema.sk_name] = {"S": self.schema.account_sk_value}
-        table = self.default_table()
+        schema = self.schema
 
-        def done(other: dict[str, Any] | None) -> None:
-            if other is None:
-                self._set_status(f"No account {other_pk} in {table}; check the key.")
+        def done(d: Diagnosis) -> None:
+            # Only the holders of exactly this value (a case variant is a clash, not a duplicate).
+            holders = [a for a in d.accounts if text_of(a.get(rule.attribute)) == value]
+            if len(holders) < 2:
+                who = ", ".join(d.account_ids) or "no account"
+                self._set_status(f"Only {who} holds {rule.name} {value}: there is no duplicate to "
+                                 "resolve.")
                 return
-            try:
-                tx = templates.resolve_duplicate(self.schema, table, keep, other, rule_name, new_value)
-            except ValueError as exc:
-                self._set_status(str(exc))
-                return
-            self.set_transaction(tx)
+            self.open_form(ResolveDuplicateForm(schema, info.name, rule.name, holders, self))
 
-        self.ctx.tasks.submit("builder-read-other", reader.get_item, table, key, on_result=done,
-                              on_error=self._on_error)
+        self._set_status(f"Looking for the accounts holding {rule.name} {value}…")
+        self.ctx.tasks.submit("builder-template-read", diagnose, reader, info, schema, rule.name, value,
+                              on_result=done, on_error=self._on_template_error)
+
+    def _on_template_error(self, exc: BaseException) -> None:
+        err = self.ctx.report(exc, operation="GetItem")
+        self._set_status(err.message)
 
     def open_edit(self, table: TableInfo, old_item: Mapping[str, Any], new_item: Mapping[str, Any]) -> None:
-        """Open a browser edit as a Put guarded on the values the user saw."""
-        self.set_transaction(templates.edit_item(table, old_item, new_item))
+        """Open a browser edit. A plain edit is a Put guarded on the values the user saw; an
+        edit of an account's protected value moves its lock too, so it never leaves a
+        duplicate or an orphan lock behind."""
+        changes = protected_changes(self.schema, old_item, new_item)
+        if not changes:
+            self.set_transaction(templates.edit_item(table, old_item, new_item))
+            return
+        names = ", ".join(c.rule.name for c in changes)
+        others = other_changes(self.schema, old_item, new_item)
+        same_key = table.key_of(dict(old_item)) == table.key_of(dict(new_item))
+        only = changes[0]
+        if len(changes) == 1 and only.new is not None and not others and same_key:
+            # Only the protected value changed: that is exactly the change-value template.
+            self.set_selected_item(old_item, table.name)
+            self.template_change(only.rule.name, only.new, note=(
+                f"{only.rule.name} is a protected value: your edit opens as the Change "
+                f"{only.rule.name} template, which moves its lock in the same transaction."))
+            return
+        # Protected and other attributes changed together: one guarded transaction writes
+        # the edited account and moves each changed value's lock, so nothing is half-done.
+        self.set_transaction(templates.edit_account(self.schema, table, old_item, new_item))
+        moved = "; ".join(
+            f"{c.rule.name} {c.old or '(none)'} → {c.new or '(none)'}" for c in changes)
+        self._set_status(
+            f"{names} {'is a protected value' if len(changes) == 1 else 'are protected values'} "
+            f"({moved}): the edited account is written only if it still holds the values you saw, "
+            "and the same transaction puts each new lock (only where none exists) and releases "
+            "each old one. Review, then Execute.")
 
     def open_delete(self, table: TableInfo, item: Mapping[str, Any]) -> None:
-        self.set_transaction(templates.delete_item(table, item))
+        """Delete from the browser: an account with its locks, a lock through the release
+        form, anything else as a guarded Delete."""
+        if self.schema.is_account(item):
+            self.set_selected_item(item, table.name)
+            self.template_delete_account()
+        elif self.schema.match_lock(item) is not None:
+            self.set_selected_item(item, table.name)
+            self.template_release()
+        else:
+            self.set_transaction(templates.delete_item(table, item))
+
+    def written_keys(self, result: ExecutionResult) -> list[WrittenKey]:
+        """The items an executed transaction wrote or may have written (none when DynamoDB
+        cancelled or refused it): what ``ctx.items_written`` carries to the views."""
+        if result.status not in (SUCCEEDED, APPLIED, UNKNOWN):
+            return []
+        tx = getattr(self, "executed_transaction", None) or self.transaction
+        tables = self._tables()
+        keys = []
+        for action in tx.actions:
+            if action.kind == CONDITION_CHECK:
+                continue  # a check reads, it never writes
+            info = tables.get(action.table)
+            names = info.key_names if info is not None else tuple(
+                n for n in (self.schema.pk_name, self.schema.sk_name) if n)
+            keys.append(WrittenKey(action.table, action.target_key(names)))
+        return keys
 
     # ---------------------------------------------------------------- import / export / log
 
