@@ -1,0 +1,111 @@
+"""Template form inputs: one value per rule, checked the way its lock is keyed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dynoview.core import templates
+from dynoview.core.locks import (
+    NORMALISE_LOWER,
+    NORMALISE_TRIM_LOWER,
+    LockRule,
+    UniquenessSchema,
+    article_schema,
+)
+from dynoview.core.tables import KeyAttribute, TableInfo
+from dynoview.core.template_inputs import (
+    account_key,
+    check_distinct,
+    check_value,
+    describe_account,
+    new_account_id,
+    other_changes,
+    protected_changes,
+    sign_up_account,
+)
+
+S = article_schema()
+EMAIL = S.rule("email")
+
+
+def s(v: str) -> dict[str, str]:
+    return {"S": v}
+
+
+def ada(**extra: Any) -> dict[str, Any]:
+    return {"PK": s("ACCT#a1f9c3"), "SK": s("PROFILE"), "email": s("ada@lovelace.io"),
+            "username": s("ada"), "displayName": s("Ada"), **extra}
+
+
+def test_a_valid_value_names_the_lock_key_it_writes() -> None:
+    check = check_value(EMAIL, "ada@new.io", "ada@lovelace.io")
+    assert check.ok and check.lock_pk == "UNIQ#EMAIL#ada@new.io"
+
+
+def test_empty_padded_too_long_and_unchanged_values_are_refused() -> None:
+    assert check_value(EMAIL, "").error == "Type the email: it cannot be empty."
+    assert check_value(EMAIL, "   ").error == "Type the email: it cannot be empty."
+    padded = check_value(EMAIL, " ada@x.io")
+    assert padded.error is not None and padded.error.startswith("Remove the spaces at the start or end")
+    assert "too long" in (check_value(EMAIL, "a" * 2100).error or "")
+    same = check_value(EMAIL, "ada@lovelace.io", "ada@lovelace.io")
+    assert same.error == ("This is the account's current email (lock UNIQ#EMAIL#ada@lovelace.io): "
+                          "type a different one.")
+
+
+def test_unchanged_is_judged_after_the_rules_normalisation() -> None:
+    lower = LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", NORMALISE_LOWER)
+    check = check_value(lower, "Ada@Lovelace.io", "ada@lovelace.io")
+    assert check.error is not None and "lowercase normalisation" in check.error
+    # Without normalisation a case change is another lock key, so it may be moved.
+    assert check_value(EMAIL, "Ada@lovelace.io", "ada@lovelace.io").ok
+    trim = LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", NORMALISE_TRIM_LOWER)
+    assert check_value(trim, " New@x.io ").lock_pk == "UNIQ#EMAIL#new@x.io"
+
+
+def test_two_fields_cannot_write_one_lock() -> None:
+    same = UniquenessSchema(rules=(LockRule("a", "a", "U#{value}"), LockRule("b", "b", "U#{value}x")))
+    checks = check_distinct([check_value(same.rules[0], "vx"), check_value(same.rules[1], "v")])
+    assert checks[0].ok
+    assert checks[1].error == "The a field writes the same lock key; each value needs its own."
+
+
+def test_sign_up_account_builds_account_and_locks_from_the_same_strings() -> None:
+    acct = new_account_id()
+    assert len(acct) == 6 and acct != new_account_id()
+    item = sign_up_account(S, "abc123", {"email": "x@y.io", "username": "xy"})
+    assert item == {"PK": s("ACCT#abc123"), "SK": s("PROFILE"), "email": s("x@y.io"), "username": s("xy")}
+    tx = templates.sign_up(S, "accounts", item)
+    assert [a.item["PK"]["S"] for a in tx.actions] == ["ACCT#abc123", "UNIQ#EMAIL#x@y.io", "UNIQ#HANDLE#xy"]
+    assert account_key(S, "abc123") == {"PK": s("ACCT#abc123"), "SK": s("PROFILE")}
+    assert describe_account(S, item) == "ACCT#abc123 (x@y.io)"
+
+
+def test_protected_and_other_changes_of_an_edit() -> None:
+    edited = {**ada(), "email": s("ada@new.io"), "displayName": s("Countess")}
+    (change,) = protected_changes(S, ada(), edited)
+    assert (change.rule.name, change.old, change.new) == ("email", "ada@lovelace.io", "ada@new.io")
+    assert other_changes(S, ada(), edited) == ["displayName"]
+    removed = {k: v for k, v in ada().items() if k != "username"}
+    assert [(c.rule.name, c.new) for c in protected_changes(S, ada(), removed)] == [("username", None)]
+    lock = {"PK": s("UNIQ#EMAIL#a@x"), "SK": s("LOCK")}
+    assert protected_changes(S, lock, {**lock, "email": s("b@x")}) == []  # not an account
+    lower = UniquenessSchema(rules=(LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK",
+                                             NORMALISE_LOWER),))
+    assert protected_changes(lower, ada(), {**ada(), "email": s("ADA@lovelace.io")}) == []
+
+
+def test_edit_account_moves_each_changed_lock_in_the_same_transaction() -> None:
+    info = TableInfo(name="accounts", partition_key=KeyAttribute("PK", "S"),
+                     sort_key=KeyAttribute("SK", "S"))
+    edited = {**ada(), "email": s("ada@new.io"), "displayName": s("Countess")}
+    request = templates.edit_account(S, info, ada(), edited).to_request()["TransactItems"]
+    put, new_lock, old_lock = request
+    assert put["Put"]["Item"] == edited
+    # The account is written only while it holds everything the user saw, old email included.
+    assert "email" in put["Put"]["ExpressionAttributeNames"].values()
+    assert s("ada@lovelace.io") in put["Put"]["ExpressionAttributeValues"].values()
+    assert new_lock["Put"]["Item"] == {"PK": s("UNIQ#EMAIL#ada@new.io"), "SK": s("LOCK")}
+    assert new_lock["Put"]["ConditionExpression"] == "attribute_not_exists(#n0)"
+    assert old_lock["Delete"]["Key"] == {"PK": s("UNIQ#EMAIL#ada@lovelace.io"), "SK": s("LOCK")}
+    assert old_lock["Delete"]["ConditionExpression"] == "attribute_exists(#n0)"
