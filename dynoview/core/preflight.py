@@ -298,10 +298,11 @@ def run_preflight(reader: Reader, tx: Transaction, schema: UniquenessSchema,
             accounts_before[(action.table, acct)] = before.get(ident)
             accounts_after[(action.table, acct)] = after.get(ident)
             for rule in schema.rules:
-                for item in (before.get(ident), after.get(ident)):
-                    if item is UNKNOWN:
-                        continue
-                    value = _values_of(item, rule)
+                old = _values_of(before.get(ident), rule)
+                new = None if after.get(ident) is UNKNOWN else _values_of(after.get(ident), rule)
+                if old == new and after.get(ident) is not UNKNOWN:
+                    continue  # a value the account keeps: its pair cannot change, so no reads
+                for value in (old, new):
                     if value:
                         in_play.setdefault((action.table, rule.name), set()).add(value)
         else:
