@@ -77,6 +77,11 @@ def ttl_state(value: Any, now: datetime | None = None) -> TtlState:
         seconds = Decimal(value["N"])
     except (InvalidOperation, TypeError):
         return TtlState(NEVER, text="will never expire", reason="the value is not a number")
+    if not seconds.is_finite():
+        # Decimal parses "NaN", "sNaN" and "Infinity", and NaN cannot even be compared (that
+        # raised InvalidOperation inside the items model). None of them is a point in time.
+        return TtlState(NEVER, text="will never expire",
+                        reason=f"{value['N']} is not a valid TTL: it is not a number of epoch seconds")
     if seconds >= _MILLISECONDS_THRESHOLD:
         return TtlState(NEVER, text="will never expire",
                         reason="the value looks like milliseconds, not epoch seconds: DynamoDB "

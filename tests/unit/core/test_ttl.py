@@ -62,3 +62,14 @@ def test_humanize() -> None:
     assert humanize(timedelta(seconds=42)) == "42 s"
     assert humanize(timedelta(hours=30)) == "30 h"
     assert humanize(timedelta(days=3)) == "3 days"
+
+
+def test_nan_and_infinity_are_not_valid_ttls() -> None:
+    """DynamoDB Numbers cannot hold them, but a hand-made or foreign item can: the items view
+    used to raise comparing NaN and stay on "Reading…"."""
+    for text in ("NaN", "-NaN", "sNaN", "Infinity", "-Infinity", "inf"):
+        state = ttl_state({"N": text}, NOW)
+        assert state.kind == NEVER, text
+        assert state.text == "will never expire"
+        assert "not a valid TTL" in state.reason
+        assert state.expires_at is None and state.dates() == ""
