@@ -1,0 +1,259 @@
+"""`dynoview repair REPORT`: release orphan locks and claim missing locks from an audit report.
+
+REPORT is the output of ``dynoview audit --format json``. Every automatic repair is
+re-checked against the table right before it is sent (see ``dynoview.core.repair``);
+duplicates, case clashes and expired items are listed for a person. Exit 0 when every
+automatic repair applied or was already fixed, 1 when something needs a decision (or
+the run was stopped), 2 on error. Documented in docs/cli-repair.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from dynoview.cli.common import add_connection_arguments, fail, open_connection
+from dynoview.core.action_log import ActionLog
+from dynoview.core.errors import ReadOnlyError
+from dynoview.core.locks import SchemaError, UniquenessSchema, load_schema_file, lock_key_problem
+from dynoview.core.reads import Reader
+from dynoview.core.repair import (
+    DEFAULT_RATE,
+    EXIT_ERROR,
+    MAX_RATE,
+    PLANNED,
+    READ_ONLY_MESSAGE,
+    AuditReport,
+    RepairError,
+    RepairPlan,
+    RepairProgress,
+    RepairRun,
+    RepairState,
+    default_state_path,
+    load_report,
+    plan_repairs,
+    run_repairs,
+)
+from dynoview.core.tables import describe_table
+from dynoview.core.transactions import DELETE, Action, Transaction
+from dynoview.core.tx_execution import confirmation_for
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of findings per second") from None
+    if not 0 < value <= MAX_RATE:
+        raise argparse.ArgumentTypeError(f"the rate must be above 0 and at most {MAX_RATE:g}")
+    return value
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "repair", help="release orphan locks and claim missing locks listed in an audit report",
+        description="Repair the findings of `dynoview audit --format json` that have one right "
+                    "answer: release orphan locks, claim missing locks. Each is re-checked with "
+                    "strongly consistent reads right before its guarded transaction is sent; "
+                    "duplicates, case clashes and expired items are listed for a decision. Exit 0 "
+                    "all repaired, 1 something needs a decision, 2 error.")
+    parser.add_argument("report", help="the audit report (JSON) to repair from")
+    add_connection_arguments(parser)
+    parser.add_argument("--table", required=True,
+                        help="the table to repair: must be the table the report was made of")
+    parser.add_argument("--schema", metavar="FILE",
+                        help="uniqueness schema JSON file (default: the schema recorded in the report)")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--dry-run", action="store_true",
+                      help="re-check each finding and print the exact request body each repair would "
+                           "send; send nothing")
+    mode.add_argument("--yes", action="store_true",
+                      help="repair (this command never asks; without --yes or --dry-run it only "
+                           "prints the plan)")
+    parser.add_argument("--confirm-table", metavar="NAME",
+                        help="on an endpoint that is not on this machine, the table name, as the app "
+                             "asks you to type it")
+    parser.add_argument("--rate", type=_rate, default=DEFAULT_RATE, metavar="N",
+                        help=f"at most N findings re-checked and repaired per second (default "
+                             f"{DEFAULT_RATE:g})")
+    parser.add_argument("--resume", metavar="FILE",
+                        help="the state file listing the findings done (default: REPORT's name with "
+                             ".repair-state.json, next to it); a run continues where the last stopped")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+@contextlib.contextmanager
+def _ctrl_c_cancels(cancel: threading.Event) -> Iterator[None]:
+    """Ctrl+C sets ``cancel`` (the run stops after the finding in flight); a second one aborts."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+
+    def handler(_signum: int, _frame: FrameType | None) -> None:
+        cancel.set()
+        print("\nStopping after the finding in progress (Ctrl+C again aborts at once)...",
+              file=sys.stderr, flush=True)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    signal.signal(signal.SIGINT, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _schema(args: argparse.Namespace, report: AuditReport) -> UniquenessSchema:
+    if args.schema:
+        schema = load_schema_file(args.schema)
+        if report.schema is not None and schema != report.schema:
+            print(f"dynoview: note: {args.schema} differs from the schema the report was made with; "
+                  "the findings were classified with the report's.", file=sys.stderr)
+        return schema
+    if report.schema is None:
+        raise RepairError("The report records no uniqueness schema: pass --schema FILE.")
+    return report.schema
+
+
+def _plan_lines(report: AuditReport, plan: RepairPlan, where: str) -> list[str]:
+    when = f" made {report.generated_at}" if report.generated_at else ""
+    lines = [f"Repair of {plan.table}{where} from {report.source} (audit{when}, "
+             f"{len(report.findings)} finding(s)).", plan.summary()]
+    if not report.complete:
+        lines.append("The audit was cut short: the report covers only part of the table.")
+    return lines
+
+
+def _decision_lines(plan: RepairPlan) -> list[str]:
+    if not plan.decisions:
+        return []
+    lines = ["Needs a decision (never repaired automatically):"]
+    for p in plan.decisions:
+        lines.append(f"  [{p.finding.status}] {p.finding.sentence or p.title()} {p.reason}")
+    return lines
+
+
+def _run_json(report: AuditReport, run: RepairRun, state: RepairState | None) -> dict[str, Any]:
+    stopped = run.stopped_at
+    return {
+        "table": run.plan.table, "report": report.source, "dry_run": run.dry_run,
+        "summary": run.summary(), "cancelled": run.cancelled, "error": run.error,
+        "stopped_at": None if stopped is None else run.outcomes[stopped].to_json(),
+        "state_file": str(state.path) if state is not None and state.path is not None else None,
+        "outcomes": [{**o.to_json(), "earlier": o.earlier} for o in run.outcomes],
+        "decisions": [{"id": p.id, "status": p.finding.status, "rule": p.finding.rule,
+                       "value": p.finding.value, "accounts": list(p.finding.account_ids),
+                       "sentence": p.finding.sentence, "reason": p.reason} for p in run.plan.decisions],
+        "notes": run.notes, "exit": run.exit_code,
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        report = load_report(args.report)
+    except RepairError as exc:
+        print(f"dynoview: {exc.message}", file=sys.stderr)
+        return EXIT_ERROR
+    if report.table != args.table:
+        # Findings of one table applied to another would release live locks: refuse.
+        print(f"dynoview: the report is an audit of {report.table}, not {args.table}. Pass --table "
+              f"{report.table}, or audit {args.table} first.", file=sys.stderr)
+        return EXIT_ERROR
+    try:
+        schema = _schema(args, report)
+    except (SchemaError, RepairError) as exc:
+        print(f"dynoview: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    plan = plan_repairs(report.findings, schema, report.table)
+    if not args.dry_run and not args.yes:
+        for line in [*_plan_lines(report, plan, ""), *_decision_lines(plan)]:
+            print(line)
+        print("Nothing was sent: pass --yes to repair, or --dry-run to see each transaction.",
+              file=sys.stderr)
+        return EXIT_ERROR
+    try:
+        with open_connection(args) as conn:
+            return _repair(args, conn, report, schema, plan)
+    except ReadOnlyError:
+        print(f"dynoview: {READ_ONLY_MESSAGE}", file=sys.stderr)
+        return EXIT_ERROR
+    except RepairError as exc:
+        print(f"dynoview: {exc.message}", file=sys.stderr)
+        return EXIT_ERROR
+    except Exception as exc:
+        return fail(exc, args, operation="DescribeTable", table=args.table)
+
+
+def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: UniquenessSchema,
+            plan: RepairPlan) -> int:
+    confirmation: str | bool = True
+    if args.yes:
+        if conn.spec.read_only:
+            # The session refuses every write anyway; say so before reading anything.
+            raise ReadOnlyError(READ_ONLY_MESSAGE)
+        requirement = confirmation_for(conn, Transaction(actions=[Action(DELETE, args.table)]))
+        if requirement.type_to_confirm is not None:
+            if (args.confirm_table or "").strip() != requirement.type_to_confirm:
+                print(f"dynoview: not repaired: {requirement.connection} is not on this machine. Pass "
+                      f"--confirm-table {requirement.type_to_confirm} with --yes to repair it.",
+                      file=sys.stderr)
+                return EXIT_ERROR
+            confirmation = requirement.type_to_confirm
+    info = describe_table(conn, args.table)
+    for rule in schema.rules:
+        problem = lock_key_problem(schema, rule, info)
+        if problem:
+            print(f"dynoview: {problem}", file=sys.stderr)
+            return EXIT_ERROR
+    state_path = Path(args.resume) if args.resume else default_state_path(args.report)
+    # The default file next to a report made again starts afresh; an explicit --resume must match.
+    state = RepairState.open(state_path, report.digest, report.table, replace_other=not args.resume)
+    text = args.format == "text"
+    if text:
+        for line in _plan_lines(report, plan, f" on {conn.spec.describe()}"):
+            print(line)
+        if state.replaced and not args.dry_run:
+            print(f"The state file {state_path} was for an earlier report; this run replaces it.")
+        if state.done:
+            print(f"Resuming: {len(state.done)} finding(s) were done by an earlier run ({state_path}).")
+
+    def show(p: RepairProgress) -> None:
+        if not text or p.outcome is None or p.outcome.earlier:
+            return
+        print(p.text(), flush=True)
+        if p.outcome.status == PLANNED and p.outcome.request:
+            print(f"  {p.outcome.request}", flush=True)
+
+    cancel = threading.Event()
+    with _ctrl_c_cancels(cancel):
+        result = run_repairs(conn, plan, schema, info, reader=Reader(conn), dry_run=args.dry_run,
+                             confirmation=confirmation, rate=args.rate, cancel=cancel, progress=show,
+                             state=None if args.dry_run else state,
+                             log=None if args.dry_run else ActionLog())
+    if not text:
+        print(json.dumps(_run_json(report, result, None if args.dry_run else state), indent=2,
+                         ensure_ascii=False))
+        return result.exit_code
+    for line in _decision_lines(plan):
+        print(line)
+    for note in result.notes:
+        print(f"note: {note}")
+    print(result.summary())
+    stopped = result.stopped_at
+    if stopped is not None:
+        where = result.outcomes[stopped]
+        why = "cancelled" if result.cancelled else "stopped by an error"
+        print(f"The run was {why} at finding {stopped + 1} of {len(result.outcomes)} ({where.title}); "
+              f"{stopped} done before it. Run the same command again to continue"
+              + ("." if args.dry_run else f" (state: {state_path})."), file=sys.stderr)
+    if result.error:
+        print(f"dynoview: {result.error}", file=sys.stderr)
+    return result.exit_code
