@@ -55,9 +55,10 @@ from dynoview.core.tables import TableInfo
 DEFAULT_SEGMENTS = 4
 MAX_SEGMENTS = 64
 MAX_KEPT_RECEIPTS = 10_000
-# Worker processes pay for themselves from about this size: starting them costs ~0.1 s
-# and a second core saves ~0.3 s per 1M items (benchmarks/audit_throughput.py).
-# DescribeTable's figures are refreshed about every six hours; either one decides.
+# Worker processes pay for themselves from about this size: starting two costs ~0.2 s,
+# and classifying elsewhere takes ~0.8 s of this process's CPU off each 1M items (on two
+# free cores; benchmarks/audit_throughput.py). DescribeTable's figures are refreshed
+# about every six hours; either one decides.
 PROCESS_MIN_ITEMS = 200_000
 PROCESS_MIN_BYTES = 32_000_000
 IN_PROCESS = "in-process"

@@ -27,8 +27,7 @@ from typing import Any
 import msgspec
 import orjson
 
-from dynoview.core.locks import NORMALISE_NONE, normalise
-from dynoview.core.pairing import _SEP, Batch, Pairing, expired_ttl_text
+from dynoview.core.pairing import Batch, Pairing, expired_ttl_text
 
 
 class _Value(msgspec.Struct, gc=False):
@@ -85,6 +84,9 @@ class PageClassifier:
         specs = [(f, _Value | None, msgspec.field(name=a, default=None)) for a, f in names.items()]
         if "sk" not in names.values():
             specs.append(("sk", _Value | None, msgspec.field(name="", default=None)))
+        self._fields = dict(names)  # attribute name -> struct field, for the dict fallback
+        if "sk" not in names.values():
+            self._fields[""] = "sk"
         self._has_sk = bool(schema.sk_name)
         item = msgspec.defstruct("Item", specs, gc=False)
         page = msgspec.defstruct("Page", [("Items", list[item], msgspec.field(default_factory=list))],
@@ -111,32 +113,30 @@ class PageClassifier:
         """Classify the items of one Scan page body into ``self.batch``; returns how many.
 
         Same rules as ``Pairing.feed``, over decoded structs instead of dicts, appending to
-        lists instead of growing dicts. This is the audit's hot loop: lookups are hoisted
-        and matching is inlined.
+        columns instead of growing dicts (``Pairing.finish_batch`` derives the rest). This
+        is the audit's hot loop: lookups are hoisted and matching is inlined.
         """
         try:
             items = self._decoder.decode(body).Items
         except msgspec.ValidationError:
             # Valid JSON that is not DynamoDB's shape (an attribute value that is not an object,
-            # an S that is not a string): the dict classifier decides, exactly as before.
-            return self._classify_dicts(orjson.loads(body).get("Items") or [])
+            # an S that is not a string): read the dicts the way Pairing.feed does.
+            items = [_Item(item, self) for item in orjson.loads(body).get("Items") or []]
         p = self.pairing
         batch = self.batch
         schema = p.schema
         acct_prefix, acct_sk = schema.account_pk_prefix, schema.account_sk_value
         now = p.now
-        has_sk, get_ttl, get_values = self._has_sk, self._get_ttl, self._get_values
-        add_id, add_record = batch.account_ids.append, batch.records.append
+        get_ttl, get_values = self._get_ttl, self._get_values
+        ids = batch.account_ids
+        add_id, add_sk, add_expired_at = ids.append, batch.account_sks.append, batch.expired_at.append
+        column_appends = [column.append for column in batch.account_values]
         # With a sort key, an account needs the schema's SK value (when it names one).
-        acct_sk_check = acct_sk if has_sk else None
-        account_specs = [(s.rule.normalisation if s.rule.normalisation != NORMALISE_NONE else None,
-                          rb.held_values.append, rb.holders.append)
-                         for s, rb in zip(p.rules.values(), batch.rules, strict=True)]
-        n_rules = len(account_specs)
+        acct_sk_check = acct_sk if self._has_sk else None
         # Longest prefix first (see Pairing._lock_rules); the SK is only compared with a sort key.
         by_rule = dict(zip(p.rules, batch.rules, strict=True))
         lock_specs = [(s.rule.prefix, len(s.rule.prefix), s.rule.suffix, len(s.rule.suffix),
-                       s.rule.sk_value if has_sk else None,
+                       s.rule.sk_value if self._has_sk else None,
                        by_rule[s.rule.name].lock_values.append, by_rule[s.rule.name].lock_expired.append)
                       for s in p._lock_rules]
         other = 0
@@ -149,27 +149,16 @@ class PageClassifier:
             sk_av = item.sk
             sk = sk_av.S if sk_av is not None else None
             if pk.startswith(acct_prefix) and (acct_sk_check is None or sk == acct_sk_check):
-                ttl_av = get_ttl(item) if get_ttl is not None else None
-                expired = ttl_av is not None and expired_ttl_text(ttl_av.N, now)
-                parts = ["1" if expired else "0", (sk or "") if acct_sk is None else ""]
-                for av, (mode, add_value, add_holder) in zip(get_values(item), account_specs,
-                                                             strict=True):
-                    # S as is, N as its exact text; other types and "" are no value.
-                    value = (av.S or av.N) if av is not None else None
-                    if not value:
-                        parts.append("")
-                        continue
-                    parts.append(value)
-                    add_value(normalise(value, mode) if mode else value)
-                    add_holder(pk)
-                record = _SEP.join(parts)
+                if get_ttl is not None:
+                    ttl_av = get_ttl(item)
+                    if ttl_av is not None and expired_ttl_text(ttl_av.N, now):
+                        add_expired_at(len(ids))
+                if acct_sk is None:
+                    add_sk(sk or "")
                 add_id(pk)
-                if record.count(_SEP) == n_rules + 1:
-                    add_record(record)
-                else:  # a value holds the separator (rare): kept unpacked
-                    add_record("")
-                    batch.odd_records.append((pk, [v or None for v in parts[2:]], expired,
-                                              sk if acct_sk is None else None))
+                # S as is, N as its exact text; other types and "" are no value ("").
+                for av, add_value in zip(get_values(item), column_appends, strict=True):
+                    add_value((av.S or av.N or "") if av is not None else "")
                 continue
             for prefix, lp, suffix, ls, sk_value, add_lock, add_expired in lock_specs:
                 if sk_value is not None and sk != sk_value:
@@ -186,28 +175,28 @@ class PageClassifier:
         batch.items += len(items)
         return len(items)
 
-    def _classify_dicts(self, items: list[dict[str, Any]]) -> int:
-        """The dict classifier over one page, added to ``self.batch`` in Scan order."""
-        p = self.pairing
-        scratch = Pairing(p.schema, p.ttl_attribute)
-        scratch.now = p.now
-        n = scratch.feed(items)
-        extend_batch(self.batch, scratch.to_batch())
-        return n
+
+class _DictValue:
+    """An attribute value of a decoded dict item, read the way ``Pairing.feed`` reads it."""
+
+    __slots__ = ("N", "S")
+
+    def __init__(self, av: Any) -> None:
+        s = av.get("S")
+        n = av.get("N")
+        self.S = s if s.__class__ is str else None
+        # Pairing.feed takes (S or N) and keeps it only if it is non-empty text: a truthy S
+        # that is not text hides N, so N is dropped with it (such a value is never a TTL too).
+        self.N = n if n.__class__ is str and not (s and s.__class__ is not str) else None
 
 
-def extend_batch(batch: Batch, more: Batch) -> None:
-    """Append ``more`` to ``batch`` (same rules), as if classified after it."""
-    batch.items += more.items
-    batch.other += more.other
-    batch.account_ids.extend(more.account_ids)
-    batch.records.extend(more.records)
-    batch.odd_records.extend(more.odd_records)
-    for rb, mb in zip(batch.rules, more.rules, strict=True):
-        rb.lock_values.extend(mb.lock_values)
-        rb.lock_expired.extend(mb.lock_expired)
-        rb.held_values.extend(mb.held_values)
-        rb.holders.extend(mb.holders)
+class _Item:
+    """A dict item seen through the struct fields the classifier reads (rare fallback)."""
+
+    def __init__(self, item: Any, classifier: PageClassifier) -> None:
+        for attribute, field in classifier._fields.items():
+            av = item.get(attribute) if item.__class__ is dict else None
+            setattr(self, field, _DictValue(av) if av.__class__ is dict else None)
 
 
 def _one(getter: Callable[[Any], Any]) -> Callable[[Any], tuple[Any, ...]]:

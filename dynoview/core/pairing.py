@@ -210,25 +210,27 @@ class RuleBatch(msgspec.Struct, array_like=True):
 
     lock_values: list[str] = msgspec.field(default_factory=list)  # stored lock values ...
     lock_expired: list[bool] = msgspec.field(default_factory=list)  # ... and their TTL state
+    # Filled by ``Pairing.finish_batch`` from the account columns:
     held_values: list[str] = msgspec.field(default_factory=list)  # normalised account values ...
     holders: list[str] = msgspec.field(default_factory=list)  # ... and the account of each
     unlike: list[str] = msgspec.field(default_factory=list)  # forms unlike their clash key
 
 
 class Batch(msgspec.Struct, array_like=True):
-    """Classified items as flat lists, for ``Pairing.apply``.
+    """Classified items as flat lists (columns), for ``Pairing.apply``.
 
     Appending to lists costs a fraction of inserting into large dicts, so the audit's page
     classifier (and its worker processes) produce these, and ``apply`` builds the dicts in
-    C loops (``dict.update(zip(...))``). A msgspec struct: workers send it as MessagePack.
+    C loops (``dict.update(zip(...))``). Account records are only packed when the view
+    asks for them. A msgspec struct: workers send it as MessagePack.
     """
 
     items: int = 0
     other: int = 0
-    account_ids: list[str] = msgspec.field(default_factory=list)
-    records: list[str] = msgspec.field(default_factory=list)  # packed (_pack); "" if odd
-    odd_records: list[tuple[str, list[str | None], bool, str | None]] = msgspec.field(
-        default_factory=list)  # records a separator in a value kept from packing
+    account_ids: list[str] = msgspec.field(default_factory=list)  # one per account item read
+    account_sks: list[str] = msgspec.field(default_factory=list)  # their SKs, when SKs vary
+    account_values: list[list[str]] = msgspec.field(default_factory=list)  # per rule; "" none
+    expired_at: list[int] = msgspec.field(default_factory=list)  # positions whose TTL passed
     rules: list[RuleBatch] = msgspec.field(default_factory=list)  # in schema order
 
 
@@ -245,7 +247,7 @@ class Pairing:
         # tracked by the cyclic garbage collector, so a million accounts cost it nothing to walk.
         self._accounts: dict[str, str | tuple[tuple[str | None, ...], bool, str | None]] = {}
         # Batches whose accounts are not in the dict yet (see ``apply``), oldest first.
-        self._pending_accounts: list[tuple[list[str], list[str], list[Any]]] = []
+        self._pending_accounts: list[Batch] = []
         self.items_seen = 0
         self.other_items = 0
         # Longest prefix first, so UNIQ#EMAIL2# is not taken for UNIQ#EMAIL#.
@@ -256,17 +258,26 @@ class Pairing:
 
     @property
     def accounts(self) -> dict[str, str | tuple[tuple[str | None, ...], bool, str | None]]:
-        """Account id -> its record (see ``account``); built on first use after ``apply``."""
+        """Account id -> its record (see ``account``); packed on first use after ``apply``."""
         if self._pending_accounts:
-            accounts = self._accounts
-            for ids, records, odd in self._pending_accounts:
-                accounts.update(zip(ids, records, strict=True))
-                # "" marks a record kept unpacked; the last write of an account wins, as in feed.
-                for acct, values, expired, sk in reversed(odd):
-                    if accounts.get(acct) == "":
-                        accounts[acct] = (tuple(values), expired, sk)
-            self._pending_accounts = []
+            pending, self._pending_accounts = self._pending_accounts, []
+            for batch in pending:
+                self._pack_accounts(batch)
         return self._accounts
+
+    def _pack_accounts(self, batch: Batch) -> None:
+        """Records of a batch's accounts, as ``feed`` packs them (the last write wins)."""
+        accounts = self._accounts
+        n_rules = len(self.rules)
+        varying_sk = self.schema.account_sk_value is None
+        expired_at = set(batch.expired_at)
+        sks = batch.account_sks if varying_sk else [""] * len(batch.account_ids)
+        for i, (acct, sk, *values) in enumerate(zip(batch.account_ids, sks, *batch.account_values,
+                                                    strict=True)):
+            expired = i in expired_at
+            record = _SEP.join(("1" if expired else "0", sk, *values))
+            accounts[acct] = record if record.count(_SEP) == n_rules + 1 else _pack(
+                [v or None for v in values], expired, (sk or None) if varying_sk else None)
 
     # ------------------------------------------------------------------ feeding
 
@@ -344,17 +355,25 @@ class Pairing:
 
     def new_batch(self) -> Batch:
         """An empty batch shaped for this pairing's rules."""
-        return Batch(rules=[RuleBatch() for _ in self.rules])
+        return Batch(account_values=[[] for _ in self.rules], rules=[RuleBatch() for _ in self.rules])
 
     def finish_batch(self, batch: Batch) -> Batch:
-        """Work out the batch's forms unlike their clash key (where it was made: in parallel)."""
-        for state, rb in zip(self.rules.values(), batch.rules, strict=True):
-            trim = state.rule.normalisation == NORMALISE_TRIM_LOWER
+        """Derive the holders and the forms unlike their clash key (C loops, where the batch
+        was made: in a worker process, in parallel)."""
+        ids = batch.account_ids
+        for state, column, rb in zip(self.rules.values(), batch.account_values, batch.rules, strict=True):
+            values: Iterable[str] = filter(None, column)  # S as is, N as text; "" is no value
+            mode = state.rule.normalisation
+            if mode == NORMALISE_LOWER:
+                values = map(str.lower, values)
+            elif mode == NORMALISE_TRIM_LOWER:
+                values = map(str.lower, map(str.strip, values))
+            rb.held_values = list(values)
+            rb.holders = list(compress(ids, column))
+            trim = mode == NORMALISE_TRIM_LOWER
             rb.unlike = list({*_unlike_clash_key(rb.lock_values, trim),
                               *_unlike_clash_key(rb.held_values, trim)})
         return batch
-
-    # ------------------------------------------------------------------ batches
 
     def apply(self, batch: Batch) -> None:
         """Add a batch of classified items: the same state as ``feed`` of those items, in order.
@@ -369,18 +388,16 @@ class Pairing:
         ids = batch.account_ids
         if ids:
             # The accounts dict is only needed for view rows: it is built when first asked for.
-            self._pending_accounts.append((ids, batch.records, batch.odd_records))
+            self._pending_accounts.append(batch)
             expired = self._expired_accounts
-            if expired is not None and not batch.odd_records:
-                records = batch.records
-                candidates = set(compress(ids, map(str.startswith, records, repeat("1"))))
+            if expired is not None:
                 expired.difference_update(ids)
-                if candidates:  # rare: an account's latest record in the batch decides
-                    latest = {ids[i]: records[i]
+                if batch.expired_at:  # rare: an account's latest write in the batch decides
+                    at = set(batch.expired_at)
+                    candidates = {ids[i] for i in at}
+                    latest = {ids[i]: i in at
                               for i in compress(range(len(ids)), map(candidates.__contains__, ids))}
-                    expired.update(a for a, r in latest.items() if r.startswith("1"))
-            else:
-                self._expired_accounts = None  # worked out from the dict when needed
+                    expired.update(a for a, e in latest.items() if e)
         for state, rb in zip(self.rules.values(), batch.rules, strict=True):
             if rb.lock_values:
                 state.locks.update(zip(rb.lock_values, rb.lock_expired, strict=True))
@@ -408,27 +425,6 @@ class Pairing:
                         state.shared.update(v for v in multi if holders[v].__class__ is list)
             if state.unlike is not None:
                 state.unlike.update(rb.unlike)
-
-    def to_batch(self) -> Batch:
-        """This pairing's whole state as one batch (``apply`` of it rebuilds the state)."""
-        batch = self.new_batch()
-        for acct, record in self.accounts.items():
-            batch.account_ids.append(acct)
-            if record.__class__ is str:
-                batch.records.append(record)  # type: ignore[arg-type]
-            else:
-                values, expired, sk = record  # type: ignore[misc]
-                batch.records.append("")
-                batch.odd_records.append((acct, list(values), expired, sk))
-        for state, rb in zip(self.rules.values(), batch.rules, strict=True):
-            rb.lock_values.extend(state.locks)
-            rb.lock_expired.extend(state.locks.values())
-            for value, held in state.holders.items():
-                for acct in [held] if held.__class__ is str else held:
-                    rb.held_values.append(value)
-                    rb.holders.append(acct)  # type: ignore[arg-type]
-        batch.items, batch.other = self.items_seen, self.other_items
-        return self.finish_batch(batch)
 
     def _expired_account_ids(self) -> set[str]:
         if self._expired_accounts is None:

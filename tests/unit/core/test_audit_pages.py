@@ -52,8 +52,12 @@ SCHEMAS = [
 ]
 
 
-def _value(rng: random.Random, text: str) -> dict[str, Any]:
+def _value(rng: random.Random, text: str) -> Any:
     r = rng.random()
+    if r < 0.02:
+        return text  # not a typed value (not DynamoDB's shape): the page takes the dict fallback
+    if r < 0.03:
+        return {"S": 5, "N": "7"}
     if r < 0.75:
         return {"S": text}
     if r < 0.85:
