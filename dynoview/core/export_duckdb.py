@@ -1,0 +1,97 @@
+"""Run the export audit's SQL on DuckDB, embedded, over local gzipped JSON lines.
+
+DuckDB reads ``data/*.json.gz`` without extensions, keeps its tables in a database file
+in a temporary folder and spills to that folder when an aggregation outgrows
+``memory_limit``: a table larger than memory is audited on one machine.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dynoview.core.audit_sql import DUCKDB, AuditSql, Source, build, duckdb_source, literal
+from dynoview.core.errors import CancelledError
+from dynoview.core.locks import UniquenessSchema
+
+DEFAULT_MEMORY_LIMIT = "2GB"
+RAW_TABLE = "raw"
+
+
+@dataclass(frozen=True)
+class DuckDBSettings:
+    temp_directory: Path  # the database file and the spill files live here
+    memory_limit: str = DEFAULT_MEMORY_LIMIT
+    threads: int | None = None  # None: DuckDB's default (one per core)
+
+
+def plan(schema: UniquenessSchema, exports: Sequence[tuple[Sequence[str], bool]], *,
+         ttl_attribute: str | None, now: Any) -> AuditSql:
+    """The DuckDB statements for exports given as (data file paths, incremental?)."""
+    sources: list[Source] = [duckdb_source(paths, incremental) for paths, incremental in exports]
+    return build(DUCKDB, schema, sources, ttl_attribute=ttl_attribute, now=now, raw_table=RAW_TABLE,
+                 raw_create=f"CREATE OR REPLACE TABLE {RAW_TABLE} AS",
+                 drops=[("drop raw", f"DROP TABLE IF EXISTS {RAW_TABLE}")])
+
+
+StageCallback = Callable[[str, float | None], None]  # (stage, fraction of it done or None)
+
+
+def run(sql: AuditSql, settings: DuckDBSettings, *, on_stage: StageCallback | None = None,
+        cancel: threading.Event | None = None) -> tuple[dict[tuple[int, str], int], list[tuple[Any, ...]]]:
+    """Run the plan; returns (lines per (export, file), the rules query's rows)."""
+    import duckdb
+
+    settings.temp_directory.mkdir(parents=True, exist_ok=True)
+    spill = settings.temp_directory / "spill"
+    con = duckdb.connect(str(settings.temp_directory / "export-audit.duckdb"))
+    stop = threading.Event()
+
+    def watch() -> None:
+        # DuckDB runs a statement to its end unless interrupted from another thread.
+        while not stop.wait(0.2):
+            if cancel is not None and cancel.is_set():
+                con.interrupt()
+                return
+            if on_stage is not None:
+                try:
+                    fraction = con.query_progress()
+                except duckdb.Error:
+                    continue
+                if fraction is not None and fraction >= 0:
+                    on_stage("", min(1.0, fraction / 100.0))
+
+    watcher = threading.Thread(target=watch, name="duckdb-export-audit", daemon=True)
+    try:
+        con.execute(f"SET memory_limit = {literal(settings.memory_limit)}")
+        con.execute(f"SET temp_directory = {literal(str(spill))}")
+        # Row order is never relied on: without it DuckDB can stream and spill more freely.
+        con.execute("SET preserve_insertion_order = false")
+        if settings.threads:
+            con.execute(f"SET threads = {int(settings.threads)}")
+        watcher.start()
+        assert sql.raw and sql.file_counts and sql.rules
+        if on_stage is not None:
+            on_stage("reading the data files", None)
+        con.execute(sql.raw.sql)
+        per_file = con.execute(sql.file_counts.sql).fetchall()
+        counts = {(int(seq), str(name)): int(n) for seq, name, n in per_file}
+        if on_stage is not None:
+            on_stage("applying the rules", None)
+        rows = con.execute(sql.rules.sql).fetchall()
+        for statement in sql.cleanup:
+            con.execute(statement.sql)
+        return counts, rows
+    except duckdb.InterruptException:
+        raise CancelledError("The export audit was cancelled; nothing was reported.") from None
+    finally:
+        stop.set()
+        if watcher.is_alive():
+            watcher.join()
+        con.close()
+        for leftover in (settings.temp_directory / "export-audit.duckdb",
+                         settings.temp_directory / "export-audit.duckdb.wal"):
+            leftover.unlink(missing_ok=True)
