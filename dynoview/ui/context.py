@@ -16,7 +16,7 @@ from dynoview.core.reads import Reader
 from dynoview.core.receipts import ReadLog, ReadReceipt
 from dynoview.core.schema_store import SchemaStore
 from dynoview.core.tables import TableInfo
-from dynoview.ui.tasks import TaskRunner
+from dynoview.ui.tasks import TaskRunner, was_reported
 
 READ_ON_OPEN_MAX_ITEMS = 5000
 
@@ -178,6 +178,13 @@ class AppContext(QObject):
     def report(self, exc: BaseException, *, operation: str | None = None,
                table: str | None = None) -> UserFacingError:
         """Turn an exception into a user-facing error and broadcast it."""
+        if was_reported(exc):
+            # A bug the crash dialog already shows with its traceback (ui/tasks.py): the caller
+            # still gets a sentence for its status line, the user no second, one-line box.
+            return UserFacingError(
+                "Unexpected error",
+                f"{operation or 'This'} stopped on an unexpected error ({type(exc).__name__}); "
+                "the error report window has the details.", type(exc).__name__)
         spec = self.connection.spec if self.connection else None
         err = describe_error(
             exc, operation=operation, table=table or (self.table.name if self.table else None),

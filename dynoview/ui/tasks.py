@@ -4,13 +4,20 @@ Work runs in a thread pool through the qasync event loop. Each task has a
 name; starting a task with a name that is already running cancels the stale
 one (its cancel event is set and its result is dropped), as switching tables
 or starting a new read should.
+
+Errors take one of two paths. An error the UI can explain in a sentence (an AWS answer, a
+connection failure, the core's own ``DynoViewError``) goes to the task's ``on_error``. Anything
+else is a bug: it goes to the crash reporter (``sys.excepthook``, which ``CrashHandler`` owns in
+the app: dialog, traceback, saved report), and ``on_error`` still runs so the panel leaves its
+busy state; ``AppContext.report`` then shows no second, one-line box for it. The same holds for
+a task without ``on_error`` and for an exception raised by ``on_result`` itself.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-import logging
+import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -18,7 +25,43 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-log = logging.getLogger(__name__)
+_REPORTED = "_dynoview_crash_reported"
+
+
+def is_user_facing(exc: BaseException) -> bool:
+    """True for errors the UI explains as a sentence; False for bugs (the crash reporter's).
+
+    User-facing: the core's ``DynoViewError`` (its message is written for the user), botocore's
+    errors (AWS answers, credentials, connection failures: ``describe_error`` maps them) and the
+    core's errors about text the user typed (values, expressions, schemas, imported requests).
+    """
+    from botocore.exceptions import BotoCoreError, ClientError  # lazily: only when a task failed
+
+    from dynoview.core.errors import DynoViewError
+    from dynoview.core.expressions import ExpressionSyntaxError
+    from dynoview.core.locks import SchemaError
+    from dynoview.core.transactions import TransactionImportError
+    from dynoview.core.values import ValueParseError
+
+    return isinstance(exc, DynoViewError | BotoCoreError | ClientError | ExpressionSyntaxError
+                      | SchemaError | TransactionImportError | ValueParseError)
+
+
+def report_unexpected(exc: BaseException, where: str) -> None:
+    """Send a bug to the crash reporter once, with ``where`` it happened as a traceback note."""
+    if was_reported(exc):
+        return
+    try:
+        exc.add_note(where)
+        setattr(exc, _REPORTED, True)
+    except (AttributeError, TypeError):  # an exception type without a __dict__: report anyway
+        pass
+    sys.excepthook(type(exc), exc, exc.__traceback__)
+
+
+def was_reported(exc: BaseException) -> bool:
+    """True once ``report_unexpected`` sent ``exc`` to the crash reporter (no second message)."""
+    return bool(getattr(exc, _REPORTED, False))
 
 
 class TaskHandle:
@@ -80,14 +123,21 @@ class TaskRunner(QObject):
             if handle.cancelled or fut.cancelled():
                 return
             exc = fut.exception()
-            if exc is not None:
-                if on_error is not None:
+            if exc is None:
+                try:
+                    if on_result is not None:
+                        on_result(fut.result())
+                    return
+                except Exception as raised:  # a bug in the slot: report it, then reset the panel
+                    exc = raised
+                    report_unexpected(exc, f"(while showing the result of task {name!r})")
+            elif on_error is None or not is_user_facing(exc):
+                report_unexpected(exc, f"(in background task {name!r})")
+            if on_error is not None:
+                try:
                     on_error(exc)
-                else:
-                    log.error("task %s failed", name, exc_info=exc)
-                return
-            if on_result is not None:
-                on_result(fut.result())
+                except Exception as raised:
+                    report_unexpected(raised, f"(while handling an error of task {name!r})")
 
         future.add_done_callback(done)
         return handle
