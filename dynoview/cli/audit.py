@@ -2,6 +2,7 @@
 
 Exit status: 0 when clean, 1 when findings exist (or the audit was cut
 short), 2 on error. The JSON output is documented in docs/cli-audit.md.
+With ``--export PATH`` it audits a DynamoDB export instead (``audit_export``).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from dynoview.cli.audit_export import add_export_arguments, run_export
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
 from dynoview.core.audit import DEFAULT_SEGMENTS, AuditProgress, run_audit
 from dynoview.core.connection import Connection
@@ -27,8 +29,9 @@ from dynoview.core.tables import TableInfo, describe_table
 DETECT_SAMPLE = 1000
 
 
-def add_schema_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--table", required=True, help="table to read")
+def add_schema_arguments(parser: argparse.ArgumentParser, *, table_required: bool = True) -> None:
+    parser.add_argument("--table", required=table_required,
+                        help="table to read" + ("" if table_required else " (or --export)"))
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--schema", metavar="FILE",
                        help="uniqueness schema JSON file (default: the schema saved in the app for "
@@ -60,7 +63,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                         "duplicate, expired and clashing uniqueness locks. Exit "
                                         "status 0 clean, 1 findings, 2 error.")
     add_connection_arguments(parser)
-    add_schema_arguments(parser)
+    add_schema_arguments(parser, table_required=False)
     parser.add_argument("--segments", type=int, default=DEFAULT_SEGMENTS,
                         help=f"parallel Scan segments, 1-64 (default {DEFAULT_SEGMENTS})")
     parser.add_argument("--consistent", action="store_true",
@@ -68,9 +71,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--no-receipts", action="store_true",
                         help="leave the per-page read receipts out of the JSON report")
+    add_export_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.export:
+        return run_export(args)
+    if not args.table:
+        print("dynoview: give --table TABLE to audit a live table, or --export PATH to audit an "
+              "export of one.", file=sys.stderr)
+        return 2
     operation = "DescribeTable"
     try:
         with open_connection(args) as conn:

@@ -1,0 +1,182 @@
+"""`dynoview audit --export PATH`: the audit of an S3 export, without reading the table.
+
+PATH is the folder an ExportTableToPointInTime (DYNAMODB_JSON) wrote, the folder above
+it, or the same in S3 (``s3://bucket/prefix/``). Give ``--export`` again for each
+incremental export to apply over the full one: they are put in time order from their
+manifests. ``--athena-output`` runs the rules on Athena instead of the embedded DuckDB;
+``--print-sql`` prints the SQL for either engine and exits. Same report, same exit
+status as the live audit: 0 clean, 1 findings, 2 error (a missing or corrupted data
+file is an error that names the file). See docs/export-audit.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import json
+import sys
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from dynoview.cli.common import fail
+from dynoview.core.audit_sql import ATHENA, DUCKDB
+from dynoview.core.errors import DynoViewError
+from dynoview.core.export_athena import DEFAULT_DATABASE, AthenaSettings
+from dynoview.core.export_audit import (
+    ExportAuditOptions,
+    ExportProgress,
+    audit_exports,
+    load_exports,
+    plan_sql,
+)
+from dynoview.core.export_duckdb import DEFAULT_MEMORY_LIMIT
+from dynoview.core.export_manifest import ExportManifest
+from dynoview.core.locks import (
+    SchemaError,
+    UniquenessSchema,
+    default_schema,
+    load_schema_file,
+    propose_schema,
+)
+from dynoview.core.report import dumps
+
+DETECT_SAMPLE = 1000
+PRINT_SQL_OUTPUT = "s3://YOUR-ATHENA-RESULTS-BUCKET/dynoview/"
+
+
+def add_export_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("auditing an export (no table is read)")
+    group.add_argument("--export", metavar="PATH", action="append",
+                       help="a DynamoDB export to S3 (DYNAMODB_JSON): its AWSDynamoDB/<export-id>/ "
+                            "folder, the folder above, or s3://bucket/prefix/. Repeat it to apply "
+                            "incremental exports over the full one (any order: their manifests say it)")
+    group.add_argument("--ttl-attribute", metavar="NAME",
+                       help="the table's TTL attribute, to report expired items (exports do not "
+                            "record it)")
+    group.add_argument("--memory-limit", default=DEFAULT_MEMORY_LIMIT,
+                       help="DuckDB's memory limit before it spills to disk "
+                            f"(default {DEFAULT_MEMORY_LIMIT})")
+    group.add_argument("--temp-dir", metavar="DIR", type=Path,
+                       help="where DuckDB spills and S3 exports are downloaded (default: a new "
+                            "temporary folder, removed after)")
+    group.add_argument("--threads", type=int, help="DuckDB threads (default: one per core)")
+    group.add_argument("--athena-output", metavar="S3URL",
+                       help="run the rules on Athena (export in S3) with results written here")
+    group.add_argument("--athena-workgroup", metavar="WG", help="Athena workgroup")
+    group.add_argument("--athena-database", default=DEFAULT_DATABASE,
+                       help=f"Glue database for the audit's scratch tables (default {DEFAULT_DATABASE})")
+    group.add_argument("--print-sql", choices=(DUCKDB, ATHENA),
+                       help="print the SQL the audit would run on that engine, and exit")
+    group.add_argument("--s3-endpoint-url", metavar="URL", help="S3 endpoint (a local emulator)")
+    group.add_argument("--athena-endpoint-url", metavar="URL", help="Athena endpoint (a local emulator)")
+
+
+def _clients(args: argparse.Namespace, need_s3: bool, need_athena: bool) -> tuple[Any, Any]:
+    """S3 and Athena clients from the profile and region flags (the same credentials chain as
+    every other command)."""
+    if not (need_s3 or need_athena):
+        return None, None
+    import boto3.session
+
+    from dynoview.core.connection import client_config
+    from dynoview.core.log_redaction import install_log_redaction
+
+    install_log_redaction()
+    session = boto3.session.Session(profile_name=args.profile) if args.profile else boto3.session.Session()
+    region = args.region or session.region_name or "us-east-1"
+    s3 = session.client("s3", region_name=region, endpoint_url=args.s3_endpoint_url,
+                        config=client_config()) if need_s3 else None
+    athena = session.client("athena", region_name=region, endpoint_url=args.athena_endpoint_url,
+                            config=client_config()) if need_athena else None
+    return s3, athena
+
+
+def _sample(manifest: ExportManifest, limit: int) -> list[dict[str, Any]]:
+    """Up to ``limit`` items from the export's first data files, for --detect."""
+    items: list[dict[str, Any]] = []
+    for data_file in manifest.files:
+        raw = b"".join(manifest.store.open_chunks(data_file.rel))
+        with gzip.open(io.BytesIO(raw), "rt", encoding="utf-8") as lines:
+            for line in islice(lines, limit - len(items)):
+                item = json.loads(line).get("Item")
+                if isinstance(item, dict):
+                    items.append(item)
+        if len(items) >= limit:
+            break
+    return items
+
+
+def _schema(args: argparse.Namespace, manifests: list[ExportManifest]) -> tuple[UniquenessSchema, str]:
+    if args.schema:
+        return load_schema_file(args.schema), f"schema file {args.schema}"
+    if args.detect:
+        proposal = propose_schema(_sample(manifests[0], DETECT_SAMPLE), None)
+        return proposal.schema, "detected: " + " ".join(proposal.notes)
+    return default_schema(None), "the article's default layout"
+
+
+def _refuse_table_flags(args: argparse.Namespace) -> str | None:
+    for flag, given in (("--table", args.table), ("--endpoint-url", args.endpoint_url),
+                        ("--demo", args.demo), ("--consistent", args.consistent)):
+        if given:
+            return (f"{flag} reads a live table, and --export audits an export without reading any "
+                    f"table: leave out {flag} (or --export).")
+    if args.athena_output and not all(p.startswith("s3://") for p in args.export):
+        return ("--athena-output runs the audit on Athena, which reads exports in S3: give the "
+                "export as s3://bucket/prefix/, or leave out --athena-output to audit it with DuckDB.")
+    return None
+
+
+def run_export(args: argparse.Namespace) -> int:
+    problem = _refuse_table_flags(args)
+    if problem:
+        print(f"dynoview: {problem}", file=sys.stderr)
+        return 2
+    need_s3 = any(p.startswith("s3://") for p in args.export)
+    athena = None
+    if args.athena_output or args.print_sql == ATHENA:
+        athena = AthenaSettings(args.athena_output or PRINT_SQL_OUTPUT, args.athena_workgroup,
+                                args.athena_database)
+    operation = "S3"
+    try:
+        s3, athena_client = _clients(args, need_s3, bool(args.athena_output) and not args.print_sql)
+        manifests = load_exports(args.export, s3)
+        schema, origin = _schema(args, manifests)
+        if args.print_sql:
+            print(f"-- Schema: {origin}.")
+            print(plan_sql(manifests, schema, args.print_sql, ttl_attribute=args.ttl_attribute,
+                           athena=athena).text(), end="")
+            return 0
+        options = ExportAuditOptions(ttl_attribute=args.ttl_attribute, temp_directory=args.temp_dir,
+                                     memory_limit=args.memory_limit, threads=args.threads,
+                                     athena=athena if args.athena_output else None)
+        operation = "Athena" if args.athena_output else "S3"
+        show = args.format == "text" and sys.stderr.isatty()
+
+        def progress(p: ExportProgress) -> None:
+            print(f"\r{p.text():<100}", end="", file=sys.stderr, flush=True)
+
+        result = audit_exports(args.export, schema, options=options, s3_client=s3,
+                               athena_client=athena_client, progress=progress if show else None)
+        if show:
+            print(file=sys.stderr)
+    except (SchemaError, DynoViewError, ValueError) as exc:
+        print(f"dynoview: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:
+        return fail(exc, args, operation=operation)
+    audit = result.result
+    matched = audit.items_read - audit.pairing.other_items
+    if audit.items_read and not matched:
+        print(f"dynoview: no account or lock in the export matched the uniqueness schema ({origin}): "
+              f"all {audit.items_read:,} items are something else. Check the schema's key names and "
+              "prefixes (--schema FILE, or --detect).", file=sys.stderr)
+        return 2
+    if args.format == "json":
+        print(dumps(result.report_json(include_receipts=not args.no_receipts)))
+    else:
+        print(f"Schema: {origin}.")
+        print(result.text())
+    return 0 if audit.clean else 1
