@@ -10,7 +10,9 @@ import argparse
 import asyncio
 import logging
 import os
+import signal
 import sys
+from collections.abc import Callable, Mapping
 
 # Imported before qasync (in run_app): qasync binds to the Qt binding already imported, else to
 # the first one it finds, which could be PyQt5 on a machine that has both.
@@ -19,9 +21,88 @@ import PySide6  # noqa: F401
 from dynoview import APP_NAME, ORG_NAME, __version__
 
 SMOKE_TIMEOUT_MS = 60_000
+NO_DISPLAY = ("no display found: set DISPLAY or WAYLAND_DISPLAY, or use the headless commands "
+              "(dynoview --help lists them)")
+# Platform plugins that draw on a display server; the others (offscreen, minimal, vnc, eglfs,
+# linuxfb) need none, so only these are checked before Qt starts.
+_DISPLAY_PLATFORMS = ("xcb", "wayland")
+
+
+def missing_display(environ: Mapping[str, str] | None = None, system: str | None = None) -> bool:
+    """True when Qt would look for an X11 or Wayland display and none is set.
+
+    Qt aborts the process (SIGABRT, exit 134) when it finds no display, with a message about
+    ``xcb-cursor0`` that sends users looking for a library they have. Checked first, on Linux
+    and the BSDs only: macOS and Windows always have their own platform plugin.
+    """
+    environ = os.environ if environ is None else environ
+    system = sys.platform if system is None else system
+    if system.startswith(("darwin", "win", "cygwin")):
+        return False
+    wanted = environ.get("QT_QPA_PLATFORM", "").strip()
+    # "wayland;xcb" is a fallback list; "xcb:option=value" carries options after a colon.
+    names = [part.split(":", 1)[0].strip().lower() for part in wanted.split(";") if part.strip()]
+    if not names:
+        names = list(_DISPLAY_PLATFORMS)  # unset: Qt picks Wayland or X11 from the session
+    if not all(name.startswith(_DISPLAY_PLATFORMS) for name in names):
+        return False  # offscreen and the like draw without a display server
+    x11 = any(name.startswith("xcb") for name in names) and bool(environ.get("DISPLAY"))
+    wayland = any(name.startswith("wayland") for name in names) and bool(
+        environ.get("WAYLAND_DISPLAY") or environ.get("WAYLAND_SOCKET"))
+    return not (x11 or wayland)
+
+
+def close_on_signals(loop: asyncio.AbstractEventLoop, close: Callable[[], None],
+                     signals: tuple[int, ...] = ()) -> list[int]:
+    """Close the window the normal way (layout saved) on SIGTERM or SIGINT.
+
+    Python runs signal handlers only between bytecodes, and Qt's event loop can sleep in C for
+    minutes: the asyncio loop's handlers wake it through a self-pipe, so logout, ``kill`` and
+    Ctrl+C act at once. A second signal while closing stops the loop outright. Returns the
+    signals handled.
+    """
+    signals = signals or tuple(s for s in (getattr(signal, "SIGTERM", None), signal.SIGINT) if s)
+    received: list[int] = []
+
+    def on_signal(signum: int) -> None:
+        received.append(signum)
+        if len(received) == 1:
+            close()
+        else:
+            loop.stop()  # the first close did not finish: do not make the user wait
+
+    handled = []
+    for signum in signals:
+        try:
+            loop.add_signal_handler(signum, on_signal, signum)
+        except (NotImplementedError, RuntimeError, ValueError):
+            # Windows event loops have no add_signal_handler: hop from Python's handler to the
+            # loop instead (Ctrl+C in a console window); a wake-up timer lets Python run.
+            try:
+                signal.signal(signum, lambda num, _frame: loop.call_soon_threadsafe(on_signal, num))
+            except ValueError:  # not the main thread (an embedding host): leave signals alone
+                continue
+            _start_wakeup_timer()
+        handled.append(signum)
+    return handled
+
+
+def _start_wakeup_timer() -> None:
+    from PySide6.QtCore import QCoreApplication, QTimer
+
+    app = QCoreApplication.instance()
+    if app is None or app.findChild(QTimer, "signal-wakeup") is not None:
+        return
+    timer = QTimer(app, objectName="signal-wakeup", interval=250)
+    timer.timeout.connect(lambda: None)  # a trip through Python runs pending signal handlers
+    timer.start()
 
 
 def run_app(args: argparse.Namespace) -> int:
+    if missing_display():
+        # Before QApplication: Qt would abort with a misleading message and no report.
+        print(f"dynoview: {NO_DISPLAY}", file=sys.stderr)
+        return 1
     from dynoview.core import profile
 
     # A demo session (--demo, --smoke) gets files of its own: chosen before anything reads
@@ -52,6 +133,9 @@ def _run_app(args: argparse.Namespace) -> int:
     app.setWindowIcon(app_icon())
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
+    # Registered now, acted on once the loop runs: closing every window (dialogs too, so a
+    # modal exec() returns) runs the main window's close event, which saves the layout.
+    close_on_signals(loop, app.closeAllWindows)
 
     # Read the theme only once a damaged settings file has been set aside (the window reports it).
     problem = recover_if_corrupt()

@@ -1,0 +1,98 @@
+"""The real entry point's start and end: no display is a sentence and exit 1 (not Qt's SIGABRT),
+and SIGTERM/SIGINT close the window the normal way, saving the layout (dynoview/ui/app.py)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from dynoview.ui.app import NO_DISPLAY, missing_display
+
+pytestmark = pytest.mark.gui
+ROOT = Path(__file__).resolve().parents[2]
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux signals and /proc")
+
+
+@pytest.mark.parametrize(("environ", "missing"), [
+    ({}, True),
+    ({"QT_QPA_PLATFORM": "xcb"}, True),
+    ({"QT_QPA_PLATFORM": "wayland"}, True),
+    ({"QT_QPA_PLATFORM": "wayland;xcb"}, True),
+    ({"QT_QPA_PLATFORM": "xcb", "WAYLAND_DISPLAY": "wayland-0"}, True),  # X11 asked, X11 missing
+    ({"DISPLAY": ":0"}, False),
+    ({"WAYLAND_DISPLAY": "wayland-0"}, False),
+    ({"QT_QPA_PLATFORM": "wayland;xcb", "DISPLAY": ":1"}, False),
+    ({"QT_QPA_PLATFORM": "xcb:nograb", "DISPLAY": ":1"}, False),
+    ({"QT_QPA_PLATFORM": "offscreen"}, False),
+    ({"QT_QPA_PLATFORM": "minimal"}, False),
+    ({"QT_QPA_PLATFORM": "vnc"}, False),
+])
+def test_missing_display(environ: dict[str, str], missing: bool) -> None:
+    assert missing_display(environ, "linux") is missing
+
+
+def test_other_systems_always_have_a_display() -> None:
+    assert not missing_display({}, "darwin") and not missing_display({}, "win32")
+
+
+def run_dynoview(home: Path, *args: str, **env: str) -> subprocess.Popen[str]:
+    # An empty environment, as a desktop launcher or `env -i` gives, plus the venv's PATH.
+    environ = {"HOME": str(home), "PATH": os.environ.get("PATH", "/usr/bin:/bin"), **env}
+    return subprocess.Popen([sys.executable, "-m", "dynoview", *args], cwd=ROOT, env=environ,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@linux_only
+def test_no_display_is_a_sentence_and_exit_1(tmp_path: Path) -> None:
+    proc = run_dynoview(tmp_path, "--demo")
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1, err
+    assert NO_DISPLAY in err
+    assert "xcb-cursor0" not in err and "Aborted" not in err
+
+
+def handler_installed(pid: int, signum: int) -> bool:
+    """Whether the process catches ``signum`` (the SigCgt mask in /proc): the app is past start-up."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    mask = next(int(line.split()[1], 16) for line in status.splitlines() if line.startswith("SigCgt:"))
+    return bool(mask & (1 << (signum - 1)))
+
+
+@linux_only
+@pytest.mark.parametrize(("args", "signum", "settings"), [
+    (("--demo",), signal.SIGTERM, ".config/DynoView/demo/settings.ini"),
+    (("--demo",), signal.SIGINT, ".config/DynoView/demo/settings.ini"),
+    # No connection given: the connection dialog is open (modal) when the signal comes.
+    ((), signal.SIGTERM, ".config/DynoView/settings.ini"),
+])
+def test_signal_closes_the_window_and_saves_the_layout(tmp_path: Path, args: tuple[str, ...],
+                                                       signum: int, settings: str) -> None:
+    proc = run_dynoview(tmp_path, *args, QT_QPA_PLATFORM="offscreen",
+                        AWS_CONFIG_FILE=str(tmp_path / "none"),
+                        AWS_SHARED_CREDENTIALS_FILE=str(tmp_path / "none"))
+    try:
+        deadline = time.monotonic() + 60
+        # SIGTERM's handler is the app's own (Python catches SIGINT from the start).
+        while not handler_installed(proc.pid, signal.SIGTERM):
+            assert proc.poll() is None, proc.communicate()[1]
+            assert time.monotonic() < deadline, "the app did not start"
+            time.sleep(0.1)
+        time.sleep(2)  # the window is up and the demo starting: a signal in the middle of work
+        proc.send_signal(signum)
+        _out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    saved = (tmp_path / settings).read_text()
+    assert "geometry=" in saved and "state=" in saved
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
