@@ -32,7 +32,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -697,7 +697,7 @@ def run_repairs(
     for index, item in enumerate(todo):
         earlier = state.done.get(item.id)
         if earlier is not None:
-            run.outcomes.append(earlier)
+            run.outcomes.append(replace(earlier, earlier=True))
             handled += 1
             continue
         if run.error is None and not run.cancelled:

@@ -1,0 +1,131 @@
+"""Table model for the bulk repair: one row per audit finding, with what happened to it.
+
+Columns: the finding's status, rule, value, account(s), what the repair does with it
+(release, claim, or a person's decision) and the result. Rows are the plan's
+``PlannedRepair`` items; results are ``RepairOutcome`` objects delivered as the run goes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+
+from dynoview.core.pairing import LABELS
+from dynoview.core.repair import (
+    ALREADY_FIXED,
+    APPLIED,
+    CANCELLED,
+    CHANGED,
+    CLAIM,
+    DECIDE,
+    ERROR,
+    NEEDS_DECISION,
+    PLANNED,
+    RELEASE,
+    PlannedRepair,
+    RepairOutcome,
+    RepairPlan,
+)
+
+COL_FINDING = 0
+COL_RULE = 1
+COL_VALUE = 2
+COL_ACCOUNTS = 3
+COL_ACTION = 4
+COL_RESULT = 5
+HEADERS = ("Finding", "Rule", "Value", "Account(s)", "Repair", "Result")
+
+PlannedRole = Qt.ItemDataRole.UserRole + 1  # the PlannedRepair
+OutcomeRole = Qt.ItemDataRole.UserRole + 2  # the RepairOutcome, or None before it is handled
+
+ACTION_TEXT = {RELEASE: "release the lock", CLAIM: "claim the lock", DECIDE: "a person decides"}
+GREEN = QColor(205, 240, 205)
+AMBER = QColor(255, 228, 170)
+RED = QColor(255, 205, 205)
+RESULT_COLOURS = {APPLIED: GREEN, ALREADY_FIXED: GREEN, PLANNED: GREEN, CHANGED: AMBER,
+                  NEEDS_DECISION: AMBER, CANCELLED: RED, ERROR: RED}
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class RepairModel(QAbstractTableModel):
+    """The plan's findings and their outcomes (set as the run reports them)."""
+
+    def __init__(self, plan: RepairPlan, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        # Automatic repairs first, in the order the run handles them; decisions after.
+        self._items: list[PlannedRepair] = plan.actionable + plan.decisions
+        self._row = {p.id: i for i, p in enumerate(self._items)}
+        self._outcomes: dict[str, RepairOutcome] = {}
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._items)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return HEADERS[section]
+        return None
+
+    def item(self, row: int) -> PlannedRepair:
+        return self._items[row]
+
+    def outcome(self, row: int) -> RepairOutcome | None:
+        return self._outcomes.get(self._items[row].id)
+
+    def outcomes(self) -> dict[str, RepairOutcome]:
+        return dict(self._outcomes)
+
+    def set_outcome(self, outcome: RepairOutcome) -> None:
+        row = self._row.get(outcome.id)
+        if row is None:
+            return
+        self._outcomes[outcome.id] = outcome
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+
+    def _result_text(self, item: PlannedRepair, outcome: RepairOutcome | None) -> str:
+        if outcome is not None:
+            return outcome.label
+        return "needs a decision" if item.kind == DECIDE else ""
+
+    def _tooltip(self, item: PlannedRepair, outcome: RepairOutcome | None) -> str:
+        if outcome is not None:
+            return outcome.message
+        return item.reason or item.finding.sentence
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        item = self._items[index.row()]
+        outcome = self._outcomes.get(item.id)
+        col = index.column()
+        f = item.finding
+        if role == Qt.ItemDataRole.DisplayRole:
+            return {
+                COL_FINDING: LABELS.get(f.status, f.status),
+                COL_RULE: f.rule or "",
+                COL_VALUE: f.value or "",
+                COL_ACCOUNTS: ", ".join(f.account_ids),
+                COL_ACTION: ACTION_TEXT[item.kind],
+                COL_RESULT: self._result_text(item, outcome),
+            }[col]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(item, outcome)
+        if role == Qt.ItemDataRole.BackgroundRole and col == COL_RESULT:
+            status = outcome.status if outcome is not None else (
+                NEEDS_DECISION if item.kind == DECIDE else None)
+            colour = RESULT_COLOURS.get(status or "")
+            return QBrush(colour) if colour is not None else None
+        if role == Qt.ItemDataRole.ForegroundRole and col == COL_RESULT and outcome is not None \
+                and outcome.status in RESULT_COLOURS:
+            return QBrush(QColor(33, 33, 33))  # readable on the pale tones in dark themes too
+        if role == PlannedRole:
+            return item
+        if role == OutcomeRole:
+            return outcome
+        return None
