@@ -8,8 +8,9 @@ Each problem is located by action index and model field (``item.email``,
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from dynoview.core.expressions import (
     ExpressionSyntaxError,
@@ -18,7 +19,7 @@ from dynoview.core.expressions import (
     parse_update,
 )
 from dynoview.core.locks import UniquenessSchema
-from dynoview.core.tables import TableInfo
+from dynoview.core.tables import TableInfo, describe_table
 from dynoview.core.transactions import (
     CONDITION_CHECK,
     ERROR,
@@ -33,6 +34,9 @@ from dynoview.core.transactions import (
     Transaction,
 )
 from dynoview.core.values import ValueParseError, from_dynamodb_json, item_size, to_dynamodb_json
+
+if TYPE_CHECKING:
+    from dynoview.core.connection import Connection
 
 #: An item, with its attribute names, may be at most 400 KB.
 MAX_ITEM_BYTES = 400 * 1024
@@ -264,6 +268,47 @@ def validate(tx: Transaction, tables: Mapping[str, TableInfo] | None = None,
                 problems.append(Problem(None, "actions", f"The request is {size // 1024} KB; a "
                                         "transaction may total at most 4 MB. Split it."))
     return sorted(problems, key=lambda p: -1 if p.index is None else p.index)
+
+
+@dataclass(frozen=True)
+class TableSchemas:
+    """The key schemas of the tables a transaction names, as DescribeTable reported them,
+    and the names DescribeTable said do not exist."""
+
+    infos: dict[str, TableInfo] = field(default_factory=dict)
+    missing: frozenset[str] = frozenset()
+
+    def problems(self, tx: Transaction) -> list[Problem]:
+        """One error per missing table, at the first action that names it."""
+        out: list[Problem] = []
+        for name in sorted(self.missing):
+            index = next((i for i, a in enumerate(tx.actions) if a.table == name), None)
+            if index is not None:
+                out.append(Problem(index, "table", f"Table {name} does not exist on this connection; "
+                                   "check the name, the region and the endpoint."))
+        return out
+
+
+def describe_tables(conn: Connection, names: Iterable[str]) -> TableSchemas:
+    """DescribeTable for each name (once): keys, GSI and LSI keys and their types.
+
+    A table DynamoDB says does not exist is listed in ``missing``; any other failure
+    (network, permissions) propagates, for the caller to say it could not check.
+    """
+    infos: dict[str, TableInfo] = {}
+    missing: set[str] = set()
+    for name in dict.fromkeys(names):
+        if not _TABLE_NAME.fullmatch(name):
+            continue  # DynamoDB refuses the name itself; validate() says so
+        try:
+            infos[name] = describe_table(conn, name)
+        except Exception as exc:
+            answer = getattr(exc, "response", None)  # None on botocore's connection errors
+            code = answer.get("Error", {}).get("Code") if isinstance(answer, dict) else None
+            if code != "ResourceNotFoundException":
+                raise
+            missing.add(name)
+    return TableSchemas(infos, frozenset(missing))
 
 
 def errors_only(problems: Sequence[Problem]) -> list[Problem]:
