@@ -1,0 +1,191 @@
+"""The export audit on DuckDB gives the live audit's findings: same statuses, values, accounts,
+lock keys and sentences, over random tables full of duplicates, clashes, expiry and Unicode."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dynoview.cli import main
+from dynoview.core.errors import CancelledError
+from dynoview.core.export_audit import ExportAuditOptions, audit_exports, finding_keys
+from dynoview.core.export_writer import Change, write_export
+from dynoview.core.locks import LockRule, UniquenessSchema, schema_to_text
+from dynoview.core.pairing import OK, classify
+
+NOW = datetime(2026, 6, 1, tzinfo=UTC)
+T = NOW.timestamp()
+POOL = ["ada@x.io", "Ada@X.io", " ada@x.io ", "bob", "BOB", "ΟΔΟΣ", "οδος", "İstanbul", "i̇stanbul",
+        "a#b", "x'y", "42", "\tpad\u3000", "pad", "Straße", "STRASSE", ""]
+
+
+def _s(v: str) -> dict[str, str]:
+    return {"S": v}
+
+
+def random_table(rng: random.Random, schema: UniquenessSchema) -> list[dict[str, Any]]:
+    items: dict[tuple[str, str | None], dict[str, Any]] = {}
+
+    def ttl() -> dict[str, str] | None:
+        return rng.choice([None, None, {"N": str(int(T - 3600))}, {"N": str(int(T + 3600))},
+                           {"N": str(int(T * 1000))}, {"N": str(int(T - 6 * 365 * 86400))}])
+
+    for i in range(rng.randint(5, 40)):
+        acct: dict[str, Any] = {"PK": _s(f"ACCT#{i:03d}"), "SK": _s("PROFILE")}
+        for rule in schema.rules:
+            roll = rng.random()
+            if roll < 0.8:
+                acct[rule.attribute] = _s(rng.choice(POOL))
+            elif roll < 0.9:
+                acct[rule.attribute] = {"N": str(rng.randint(1, 3))}
+        if (t := ttl()) is not None:
+            acct["expiresAt"] = t
+        items[(f"ACCT#{i:03d}", "PROFILE")] = acct
+    for _ in range(rng.randint(5, 40)):
+        rule = rng.choice(schema.rules)
+        value = rng.choice([*POOL, "1", "2"])
+        lock: dict[str, Any] = {"PK": _s(rule.prefix + value + rule.suffix)}
+        if rule.sk_value is not None:
+            lock["SK"] = _s(rule.sk_value)
+        else:
+            lock["SK"] = _s(rng.choice(["LOCK", "ANY"]))
+        if (t := ttl()) is not None:
+            lock["expiresAt"] = t
+        items[(lock["PK"]["S"], lock["SK"]["S"])] = lock
+    items[("SESSION#1", "S")] = {"PK": _s("SESSION#1"), "SK": _s("S"), "email": _s("ada@x.io")}
+    items[("num", None)] = {"PK": {"N": "7"}, "SK": _s("X")}
+    return list(items.values())
+
+
+def schema_for(rng: random.Random) -> UniquenessSchema:
+    norms = ["none", "lowercase", "trim+lowercase"]
+    return UniquenessSchema(rules=(
+        LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", rng.choice(norms)),
+        LockRule("handle", "username", "UNIQ#H#{value}#END", rng.choice(["LOCK", None]), rng.choice(norms)),
+        LockRule("email2", "email", "UNIQ#EMAIL#2#{value}", "LOCK", rng.choice(norms)),
+    ))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_export_audit_matches_the_live_rules(tmp_path: Path, seed: int) -> None:
+    rng = random.Random(seed)
+    schema = schema_for(rng)
+    items = random_table(rng, schema)
+    live = classify(items, schema, "expiresAt", NOW)
+    folder = write_export(tmp_path, "accounts", items, files=rng.randint(1, 4))
+    result = audit_exports([str(folder)], schema,
+                           options=ExportAuditOptions(ttl_attribute="expiresAt", now=NOW)).result
+    assert finding_keys(result.findings) == finding_keys(live.findings())
+    assert result.findings == live.findings()  # sentences, lock keys and account keys too
+    assert result.counts == live.counts()
+    assert result.counts[OK] == live.ok_count()
+    assert (result.items_read, result.pairing.other_items) == (len(items), live.other_items)
+
+
+def test_hostile_schema_text_stays_data(tmp_path: Path) -> None:
+    odd = "x'); DROP TABLE raw; --"
+    schema = UniquenessSchema(pk_name="p'k", sk_name='s"k', account_pk_prefix="A'#",
+                              account_sk_value="P'", rules=(
+                                  LockRule("e", "e'mail", "U'#{value}#'", "L'", "lowercase"),))
+    items = [{"p'k": _s("A'#1"), 's"k': _s("P'"), "e'mail": _s(odd)},
+             {"p'k": _s("A'#2"), 's"k': _s("P'"), "e'mail": _s("Q'")},
+             {"p'k": _s("U'#q'#'"), 's"k': _s("L'")},
+             {"p'k": _s("U'#z'#'"), 's"k': _s("L'")}]
+    live = classify(items, schema, None, NOW)
+    folder = write_export(tmp_path, "t", items)
+    result = audit_exports([str(folder)], schema, options=ExportAuditOptions(now=NOW)).result
+    assert result.findings == live.findings() and len(result.findings) == 2
+
+
+def test_incremental_export_applied_over_the_full_one(tmp_path: Path) -> None:
+    schema = UniquenessSchema(rules=(LockRule("email", "email", "UNIQ#EMAIL#{value}"),))
+    acct = {"PK": _s("ACCT#1"), "SK": _s("PROFILE"), "email": _s("a@x")}
+    lock_a = {"PK": _s("UNIQ#EMAIL#a@x"), "SK": _s("LOCK")}
+    lock_b = {"PK": _s("UNIQ#EMAIL#b@x"), "SK": _s("LOCK")}
+    gone = {"PK": _s("ACCT#2"), "SK": _s("PROFILE"), "email": _s("c@x")}
+    full = write_export(tmp_path / "full", "accounts", [acct, lock_a, gone], export_time=T - 7200)
+    # The email change: new lock written, account updated, old lock left behind (an orphan);
+    # account 2 deleted with its (never written) lock: its missing-lock finding goes away.
+    changes = [Change({"PK": acct["PK"], "SK": acct["SK"]}, {**acct, "email": _s("b@x")}, acct,
+                      written_at=T - 3000),
+               Change({"PK": lock_b["PK"], "SK": lock_b["SK"]}, lock_b, None, written_at=T - 3001),
+               Change({"PK": gone["PK"], "SK": gone["SK"]}, None, gone, written_at=T - 2000)]
+    inc = write_export(tmp_path / "inc", "accounts", changes=changes, from_time=T - 7300,
+                       export_time=T - 1800)
+    after = [{**acct, "email": _s("b@x")}, lock_a, lock_b]
+    live = classify(after, schema, None, NOW)
+    result = audit_exports([str(inc), str(full)], schema, options=ExportAuditOptions(now=NOW))
+    assert result.result.findings == live.findings()
+    assert [(f.status, f.value) for f in result.result.findings] == [("ORPHAN_LOCK", "a@x")]
+    assert result.result.items_read == 3 and result.lines_read == 6
+    assert [m.export_type for m in result.manifests] == ["FULL_EXPORT", "INCREMENTAL_EXPORT"]
+    assert "1 incremental export(s) applied" in result.text()
+
+
+def test_cancel_stops_before_a_report(tmp_path: Path) -> None:
+    import threading
+
+    folder = write_export(tmp_path, "t", [{"PK": _s("ACCT#1"), "SK": _s("PROFILE")}])
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(CancelledError):
+        audit_exports([str(folder)], UniquenessSchema(rules=(LockRule("e", "e", "U#{value}"),)),
+                      cancel=cancel)
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_cli_exit_codes_and_json_shape(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    schema = UniquenessSchema(rules=(LockRule("email", "email", "UNIQ#EMAIL#{value}"),))
+    schema_file = tmp_path / "schema.json"
+    schema_file.write_text(schema_to_text(schema))
+    clean = write_export(tmp_path / "clean", "accounts", [
+        {"PK": _s("ACCT#1"), "SK": _s("PROFILE"), "email": _s("a@x")},
+        {"PK": _s("UNIQ#EMAIL#a@x"), "SK": _s("LOCK")}])
+    code, out, err = _run(capsys, "audit", "--export", str(clean), "--schema", str(schema_file))
+    assert code == 0, err
+    assert "No problems found." in out and "snapshot of the table as of" in out
+    broken = write_export(tmp_path / "broken", "accounts", [
+        {"PK": _s("UNIQ#EMAIL#a@x"), "SK": _s("LOCK")}, {"PK": _s("ACCT#1"), "SK": _s("PROFILE")}])
+    code, out, err = _run(capsys, "audit", "--export", str(broken.parent.parent), "--schema",
+                          str(schema_file), "--format", "json")
+    assert code == 1, err
+    data = json.loads(out)
+    assert data["format"] == "dynoview-audit" and data["table"] == "accounts"
+    assert data["scan"]["consistency"] == "snapshot" and data["scan"]["consumed_capacity"] == 0.0
+    assert [f["status"] for f in data["findings"]] == ["ORPHAN_LOCK"]
+    assert data["export"]["confirm_requests"] == [
+        {"TableName": "accounts", "Key": {"PK": {"S": "UNIQ#EMAIL#a@x"}, "SK": {"S": "LOCK"}},
+         "ConsistentRead": True}]
+    assert "strongly consistent GetItem" in data["export"]["note"]
+    # A corrupted data file: exit 2 naming it, nothing on stdout.
+    victim = next((broken / "data").iterdir())
+    body = bytearray(victim.read_bytes())
+    body[-6] ^= 0xFF  # inside the gzip trailer's CRC: the bytes differ from what was exported
+    victim.write_bytes(bytes(body))
+    code, out, err = _run(capsys, "audit", "--export", str(broken), "--schema", str(schema_file))
+    assert (code, out) == (2, "")
+    assert f"data/{victim.name} is corrupted" in err
+    victim.unlink()
+    code, out, err = _run(capsys, "audit", "--export", str(broken))
+    assert (code, out) == (2, "") and f"data/{victim.name} listed in manifest-files.json is missing" in err
+    code, _, err = _run(capsys, "audit", "--export", str(clean), "--table", "accounts")
+    assert code == 2 and "--table reads a live table" in err
+    code, _, err = _run(capsys, "audit")
+    assert code == 2 and "give --table TABLE" in err
+
+
+def test_print_sql(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = write_export(tmp_path, "accounts", [{"PK": _s("ACCT#1"), "SK": _s("PROFILE")}])
+    code, out, _ = _run(capsys, "audit", "--export", str(folder), "--print-sql", "duckdb")
+    assert code == 0 and "read_ndjson([" in out and "CREATE OR REPLACE TABLE raw AS" in out
+    assert str(folder / "data") in out
