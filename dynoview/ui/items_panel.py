@@ -59,6 +59,8 @@ class ItemsPanel(QWidget):
         self.model = ItemsModel(self)
         self.controller = BrowseController(ctx, self.model, self)
         self.by_key_item: dict[str, Any] | None = None  # shown in the detail, not on the page
+        self.row_item: dict[str, Any] | None = None  # the selected row shown in the detail
+        self._kept_key: dict[str, Any] | None = None  # the selected row's key across a reset
         self.edit_dialog: Any = None  # the open ItemEditDialog, if any
         self._not_on_page = 0  # items the builder wrote that this page does not hold
         self._setup_ui()
@@ -192,8 +194,10 @@ class ItemsPanel(QWidget):
         self.controller.busy_changed.connect(self._busy)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.model.modelReset.connect(self._columns_changed)
-        # A reset (a new read) or a removed row drops the selection without selectionChanged.
-        self.model.modelReset.connect(self._selection_maybe_gone)
+        # A reset (a new read, or a page bringing new columns) or a removed row drops the
+        # selection without selectionChanged: keep the row when it is still there.
+        self.model.modelAboutToBeReset.connect(self._remember_selection)
+        self.model.modelReset.connect(self._restore_selection)
         self.model.rowsRemoved.connect(self._selection_maybe_gone)
         self.ctx.items_written.connect(self._items_written)
         QShortcut(QKeySequence("Ctrl+R"), self, self.run)
@@ -220,7 +224,7 @@ class ItemsPanel(QWidget):
         self.index.blockSignals(False)
         self.hide_expired.setEnabled(bool(info and info.ttl_enabled))
         self.filter_attr.clear()
-        self.by_key_item = None
+        self.by_key_item = self.row_item = None
         self.detail.show_item(None)
         self._update_item_actions()
         self.setEnabled(info is not None)
@@ -359,18 +363,32 @@ class ItemsPanel(QWidget):
         self.by_key_item = None
         row = min(rows)
         item = self.model.item(row)
+        self.row_item = item
         self.detail.show_item(item, self._key_text(item), self.model.ttl_of(row))
         self._update_item_actions()
         self.ctx.select_item(item, "items")
 
+    def _remember_selection(self) -> None:
+        item, info = self.selected_item(), self.ctx.table
+        self._kept_key = info.key_of(item) if item is not None and info is not None else None
+
+    def _restore_selection(self) -> None:
+        key, self._kept_key = self._kept_key, None
+        if key is None or not self.select_key(key):
+            self._selection_maybe_gone()
+
     def _selection_maybe_gone(self) -> None:
-        """Nothing selected any more (deselected, a new read, a deleted row)."""
+        """The selected row is gone (deselected, a new read, a deleted row): its detail, its
+        buttons and the templates' subject go with it. A message about an item read by key
+        stays."""
         if self.selected_item() is not None or self.by_key_item is not None:
             return
-        self.detail.show_item(None)
+        if self.row_item is not None:
+            self.row_item = None
+            self.detail.show_item(None)
+            if self.ctx.subject is not None and self.ctx.subject.source == "items":
+                self.ctx.select_item(None)
         self._update_item_actions()
-        if self.ctx.subject is not None and self.ctx.subject.source == "items":
-            self.ctx.select_item(None)
 
     def _update_item_actions(self) -> None:
         """Edit… and Delete… need an item: a selected row or one opened by key."""
@@ -442,6 +460,7 @@ class ItemsPanel(QWidget):
         if self.selected_item() is not None:
             return  # the user picked a row meanwhile
         self.by_key_item = item
+        self.row_item = None
         key_text = self._key_text(key)
         if item is None:
             self.detail.show_item(None)

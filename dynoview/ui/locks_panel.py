@@ -232,9 +232,9 @@ class LocksPanel(QWidget):
         self.rule_picker = QComboBox()
         self.value_edit = QLineEdit()
         self.value_edit.setPlaceholderText("An email or username, exactly as the person typed it")
-        self.value_edit.returnPressed.connect(self.run_diagnose)
+        self.value_edit.returnPressed.connect(lambda: self.run_diagnose())
         self.diagnose_button = QPushButton("Diagnose")
-        self.diagnose_button.clicked.connect(self.run_diagnose)
+        self.diagnose_button.clicked.connect(lambda _checked=False: self.run_diagnose())
         row.addWidget(self.rule_picker)
         row.addWidget(self.value_edit, 1)
         row.addWidget(self.diagnose_button)
@@ -604,7 +604,9 @@ class LocksPanel(QWidget):
 
     # ------------------------------------------------------------------ diagnose
 
-    def run_diagnose(self) -> None:
+    def run_diagnose(self, *, select: bool = True) -> None:
+        """Diagnose the typed value; ``select`` makes its account (or lock) the selection the
+        templates act on (a re-run after a write does not move the user's selection)."""
         value = self.value_edit.text()
         if self.ctx.reader is None or self.ctx.table is None:
             return
@@ -614,8 +616,8 @@ class LocksPanel(QWidget):
         self.diagnosis_view.setHtml("<p>Reading…</p>")
         self.ctx.tasks.submit(DIAGNOSE_TASK, self._diagnose_work, self.ctx.reader, self.ctx.table,
                               self.schema, self.rule_picker.currentText(), value,
-                              on_result=self._on_diagnosis, on_error=self._on_diagnose_error,
-                              pass_cancel=True)
+                              on_result=lambda d: self._on_diagnosis(d, select=select),
+                              on_error=self._on_diagnose_error, pass_cancel=True)
 
     @staticmethod
     def _diagnose_work(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: str,
@@ -626,12 +628,13 @@ class LocksPanel(QWidget):
         err = self.ctx.report(exc, operation="GetItem")
         self.diagnosis_view.setHtml(f"<p><b>{html.escape(err.title)}</b>: {html.escape(err.message)}</p>")
 
-    def _on_diagnosis(self, d: Diagnosis) -> None:
+    def _on_diagnosis(self, d: Diagnosis, *, select: bool = True) -> None:
         self.show_diagnosis(d)
-        # The diagnosed account (or the lock, when no account holds the value) becomes the
-        # selection the templates act on; a free value selects nothing.
-        subject = d.accounts[0] if d.accounts else d.lock_item
-        self.ctx.select_item(subject, "diagnose", read=subject is not None)
+        if select:
+            # The diagnosed account (or the lock, when no account holds the value) becomes the
+            # selection the templates act on; a free value selects nothing.
+            subject = d.accounts[0] if d.accounts else d.lock_item
+            self.ctx.select_item(subject, "diagnose", read=subject is not None)
         self.diagnosis_finished.emit(d)
 
     def show_diagnosis(self, d: Diagnosis | None, *, stale: bool = False) -> None:
@@ -763,6 +766,6 @@ class LocksPanel(QWidget):
             if refresh or d.method == VIA_INDEX:
                 self.rule_picker.setCurrentText(d.rule)
                 self.value_edit.setText(getattr(d, "typed", d.value))
-                self.run_diagnose()
+                self.run_diagnose(select=False)
             else:
                 self.show_diagnosis(d, stale=True)
