@@ -127,6 +127,11 @@ def test_refusals_exit_2_with_a_sentence(
     # Neither --yes nor --dry-run: the plan, and nothing sent.
     code, out, err = run(capsys, *base, "--table", accounts_table)
     assert code == 2 and "Will release 2 orphan lock(s)" in out and "pass --yes to repair" in err
+    # An endpoint that is not on this machine: --yes needs the table name typed, checked before
+    # anything (even DescribeTable) goes there.
+    code, _, err = run(capsys, "repair", str(report), "--endpoint-url",
+                       "https://dynamodb.eu-west-1.amazonaws.com", "--table", accounts_table, "--yes")
+    assert code == 2 and f"Pass --confirm-table {accounts_table} with --yes" in err
     # Another table than the report's.
     code, _, err = run(capsys, *base, "--table", "other-table", "--yes")
     assert code == 2 and f"the report is an audit of {accounts_table}, not other-table" in err

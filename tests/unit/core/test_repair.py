@@ -1,0 +1,221 @@
+"""Bulk repair without an endpoint: reading reports, the plan, the state file, exit status,
+and the refusals that happen before any request."""
+
+from __future__ import annotations
+
+import json
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dynoview.core.errors import DynoViewError, ReadOnlyError
+from dynoview.core.locks import NORMALISE_LOWER, LockRule, UniquenessSchema, article_schema
+from dynoview.core.pairing import (
+    CASE_CLASH,
+    DUPLICATE_VALUE,
+    EXPIRED,
+    EXPLANATIONS,
+    MISSING_LOCK,
+    ORPHAN_LOCK,
+    Finding,
+)
+from dynoview.core.repair import (
+    ALREADY_FIXED,
+    APPLIED,
+    CANCELLED,
+    CHANGED,
+    CLAIM,
+    DECIDE,
+    ERROR,
+    EXIT_ATTENTION,
+    EXIT_ERROR,
+    EXIT_OK,
+    NEEDS_DECISION,
+    PENDING,
+    PLANNED,
+    RELEASE,
+    RepairError,
+    RepairOutcome,
+    RepairRun,
+    RepairState,
+    default_state_path,
+    finding_id,
+    load_report,
+    parse_report,
+    plan_repairs,
+    run_repairs,
+)
+from dynoview.core.report import VERSION, finding_json
+from dynoview.core.tables import KeyAttribute, TableInfo
+from dynoview.core.tx_execution import ConfirmationError
+from tests.helpers import connect
+
+S = article_schema()
+TABLE = TableInfo("accounts", KeyAttribute("PK", "S"), KeyAttribute("SK", "S"))
+
+
+def _lock(kind: str, value: str) -> dict[str, Any]:
+    return {"PK": {"S": f"UNIQ#{kind}#{value}"}, "SK": {"S": "LOCK"}}
+
+
+def _acct(acct: str) -> dict[str, Any]:
+    return {"PK": {"S": acct}, "SK": {"S": "PROFILE"}}
+
+
+def _finding(status: str, rule: str | None, value: str | None, accounts: tuple[str, ...] = (),
+             locks: tuple[dict[str, Any], ...] = ()) -> Finding:
+    return Finding(status, rule, value, accounts, locks, f"{status} {value}", EXPLANATIONS[status],
+                   tuple(_acct(a) for a in accounts))
+
+
+FINDINGS = [
+    _finding(ORPHAN_LOCK, "email", "ken@thompson.dev", locks=(_lock("EMAIL", "ken@thompson.dev"),)),
+    _finding(MISSING_LOCK, "username", "linus", ("ACCT#1d2e3f",)),
+    _finding(DUPLICATE_VALUE, "email", "shared@example.com", ("ACCT#2a", "ACCT#3b"),
+             (_lock("EMAIL", "shared@example.com"),)),
+    _finding(EXPIRED, "email", "pending@signup.test", locks=(_lock("EMAIL", "pending@signup.test"),)),
+    _finding(EXPIRED, None, None, ("ACCT#9z",)),
+    _finding(CASE_CLASH, "email", "a@b.c", ("ACCT#1",), (_lock("EMAIL", "A@b.c"), _lock("EMAIL", "a@b.c"))),
+]
+
+
+def _report(findings: list[Finding] = FINDINGS, **extra: Any) -> dict[str, Any]:
+    return {"format": "dynoview-audit", "version": VERSION, "table": "accounts", "complete": True,
+            "schema": S.to_json(), "generated_at": "2026-11-30T08:00:00+00:00",
+            "findings": [finding_json(f) for f in findings], **extra}
+
+
+def test_report_round_trip_keeps_findings_and_schema(tmp_path: Path) -> None:
+    path = tmp_path / "audit.json"
+    path.write_text(json.dumps(_report()))
+    report = load_report(path)
+    assert report.table == "accounts" and report.schema == S
+    assert list(report.findings) == FINDINGS
+    assert len(report.digest) == 64 and report.source == str(path)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"format": "dynoview-diagnosis"}, "not a DynoView audit report"),
+    ({"version": 2}, "reads version 1"),
+    ({"table": ""}, "names no table"),
+    ({"findings": None}, "no findings list"),
+    ({"schema": {"rules": []}}, "rules must be a non-empty list"),
+    ({"findings": [{"status": "OK"}]}, "findings[0].status"),
+    ({"findings": [{"status": "ORPHAN_LOCK", "rule": "email", "value": "x",
+                    "lock_keys": [{"PK": {"S": "a", "N": "1"}}]}]}, "findings[0].lock_keys[0].PK"),
+])
+def test_bad_reports_are_refused_with_the_field(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(RepairError) as info:
+        parse_report({**_report(), **change})
+    assert message in info.value.message
+
+
+def test_unreadable_report_is_a_sentence(tmp_path: Path) -> None:
+    (tmp_path / "r.json").write_text("{not json")
+    with pytest.raises(RepairError, match="not valid JSON"):
+        load_report(tmp_path / "r.json")
+    with pytest.raises(RepairError, match="Cannot read the report"):
+        load_report(tmp_path / "missing.json")
+
+
+def test_plan_repairs_only_what_has_one_right_answer() -> None:
+    plan = plan_repairs(FINDINGS, S, "accounts")
+    assert [(p.kind, p.finding.value) for p in plan.items] == [
+        (RELEASE, "ken@thompson.dev"), (CLAIM, "linus"), (DECIDE, "shared@example.com"),
+        (DECIDE, "pending@signup.test"), (DECIDE, None), (DECIDE, "a@b.c")]
+    assert plan.summary() == ("Will release 1 orphan lock(s) and claim 1 missing lock(s); 4 finding(s) "
+                              "need a decision.")
+    assert "Resolve duplicate" in plan.items[2].reason
+    assert plan.items[0].title() == "release orphan email lock ken@thompson.dev"
+    assert plan.items[1].title() == "claim missing username lock linus for ACCT#1d2e3f"
+
+
+def test_plan_leaves_ambiguous_orphans_and_missing_locks_to_a_person() -> None:
+    lower = UniquenessSchema(rules=(LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK",
+                                             NORMALISE_LOWER),))
+    odd = [
+        # Stored with capitals under a lowercase rule: the template would delete another key.
+        _finding(ORPHAN_LOCK, "email", "Ken@x.io", locks=(_lock("EMAIL", "Ken@x.io"),)),
+        _finding(ORPHAN_LOCK, "email", "a@x.io", locks=()),
+        _finding(ORPHAN_LOCK, "phone", "123", locks=(_lock("PHONE", "123"),)),
+        _finding(MISSING_LOCK, "email", "b@x.io", ("ACCT#1", "ACCT#2")),
+    ]
+    plan = plan_repairs(odd, lower, "accounts")
+    assert [p.kind for p in plan.items] == [DECIDE] * 4
+    assert "normalisation would change" in plan.items[0].reason
+    assert "exactly one lock" in plan.items[1].reason
+    assert "no rule 'phone'" in plan.items[2].reason
+    assert "exactly one account" in plan.items[3].reason
+
+
+def _outcome(item_id: str, status: str) -> RepairOutcome:
+    return RepairOutcome(item_id, RELEASE, status, f"{status}.", "release x", "tok", "{}",
+                         [_lock("EMAIL", "x")])
+
+
+def test_state_file_is_private_atomic_and_reloads_as_earlier(tmp_path: Path) -> None:
+    path = default_state_path(tmp_path / "reports" / "audit.json")
+    assert path == tmp_path / "reports" / "audit.repair-state.json"
+    state = RepairState.open(path, "d1", "accounts")
+    state.record(_outcome("a", APPLIED))
+    state.record(_outcome("b", ERROR))  # not done: re-checked next time
+    state.record(_outcome("c", PENDING))
+    state.record(_outcome("d", CANCELLED))  # reported once, never retried
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700  # created by us
+    assert not path.with_name(path.name + ".tmp").exists()
+    again = RepairState.open(path, "d1", "accounts")
+    assert sorted(again.done) == ["a", "d"]
+    assert again.done["a"].earlier and again.done["a"].written == [_lock("EMAIL", "x")]
+    with pytest.raises(RepairError, match="belongs to another report"):
+        RepairState.open(path, "d2", "accounts")
+    fresh = RepairState.open(path, "d2", "accounts", replace_other=True)
+    assert fresh.replaced and fresh.done == {}
+    path.write_text("[1, 2")
+    with pytest.raises(RepairError, match="cannot be read"):
+        RepairState.open(path, "d1", "accounts")
+
+
+def test_state_file_in_a_shared_folder_leaves_the_folder_alone(tmp_path: Path) -> None:
+    tmp_path.chmod(0o755)
+    state = RepairState.open(tmp_path / "s.json", "d", "accounts")
+    state.record(_outcome("a", APPLIED))
+    assert stat.S_IMODE(tmp_path.stat().st_mode) == 0o755
+    assert stat.S_IMODE((tmp_path / "s.json").stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize(("statuses", "decisions", "cancelled", "code"), [
+    ([APPLIED, ALREADY_FIXED], False, False, EXIT_OK),
+    ([PLANNED, PLANNED], False, False, EXIT_OK),
+    ([APPLIED, APPLIED], True, False, EXIT_ATTENTION),
+    ([APPLIED, CHANGED], False, False, EXIT_ATTENTION),
+    ([APPLIED, CANCELLED], False, False, EXIT_ATTENTION),
+    ([APPLIED, NEEDS_DECISION], False, False, EXIT_ATTENTION),
+    ([APPLIED, PENDING], False, True, EXIT_ATTENTION),
+    ([APPLIED, ERROR, PENDING], True, False, EXIT_ERROR),
+])
+def test_exit_status(statuses: list[str], decisions: bool, cancelled: bool, code: int) -> None:
+    findings = FINDINGS[:2] + (FINDINGS[2:3] if decisions else [])
+    plan = plan_repairs(findings, S, "accounts")
+    run = RepairRun(plan, [_outcome(str(i), s) for i, s in enumerate(statuses)], cancelled=cancelled)
+    assert run.exit_code == code
+
+
+def test_finding_ids_are_stable_and_distinct() -> None:
+    ids = [finding_id(f) for f in FINDINGS]
+    assert len(set(ids)) == len(ids)
+    assert finding_id(FINDINGS[1]) == '["MISSING_LOCK", "username", "linus", ["ACCT#1d2e3f"]]'
+
+
+def test_refusals_happen_before_any_request() -> None:
+    plan = plan_repairs(FINDINGS, S, "accounts")
+    dead = "http://127.0.0.1:9"  # nothing listens: any request would fail loudly
+    with pytest.raises(ReadOnlyError, match="read-only: nothing was repaired"):
+        run_repairs(connect(dead, read_only=True), plan, S, TABLE)
+    with pytest.raises(DynoViewError, match="rate must be above 0"):
+        run_repairs(connect(dead), plan, S, TABLE, rate=0)
+    remote = connect("https://dynamodb.eu-west-1.amazonaws.com")
+    with pytest.raises(ConfirmationError, match="type accounts to confirm"):
+        run_repairs(remote, plan, S, TABLE, confirmation=True)
