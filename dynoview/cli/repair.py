@@ -216,6 +216,13 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
     state_path = Path(args.resume) if args.resume else default_state_path(args.report)
     # The default file next to a report made again starts afresh; an explicit --resume must match.
     state = RepairState.open(state_path, report.digest, report.table, replace_other=not args.resume)
+    if not args.dry_run:
+        try:
+            state.save()  # a folder that cannot take the state file fails here, before any send
+        except OSError as exc:
+            print(f"dynoview: cannot write the state file {state_path} ({exc.strerror or exc}); pass "
+                  "--resume FILE in a folder you can write. Nothing was sent.", file=sys.stderr)
+            return EXIT_ERROR
     text = args.format == "text"
     if text:
         for line in _plan_lines(report, plan, f" on {conn.spec.describe()}"):

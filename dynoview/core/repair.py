@@ -425,11 +425,16 @@ class RepairState:
             return
         with self._lock:
             self.done[outcome.id] = outcome
-            if self.path is not None:
-                self._save()
+            self._save()
+
+    def save(self) -> None:
+        """Write the file now (before a run: a folder that cannot take it fails before any send)."""
+        with self._lock:
+            self._save()
 
     def _save(self) -> None:
-        assert self.path is not None
+        if self.path is None:
+            return
         data = {"format": STATE_FORMAT, "version": STATE_VERSION, "table": self.table,
                 "report_sha256": self.report_digest, "updated_at": _now(),
                 "done": [o.to_json() for o in self.done.values()]}
@@ -725,7 +730,13 @@ def run_repairs(
         if outcome.status == ERROR and run.error is None:
             run.error = outcome.message
         if not dry_run:
-            state.record(outcome)
+            try:
+                state.record(outcome)
+            except OSError as exc:
+                run.error = (f"The state file {state.path} could not be saved ({exc.strerror or exc}), "
+                             f"so the run stopped after {item.title()} ({outcome.label}). Pass --resume "
+                             "with a file in a folder you can write; findings repaired already are "
+                             "found already fixed.")
         run.outcomes.append(outcome)
         if outcome.status != PENDING:
             handled += 1

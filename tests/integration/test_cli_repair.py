@@ -150,6 +150,10 @@ def test_refusals_exit_2_with_a_sentence(
                                  "report_sha256": "0" * 64, "done": []}))
     code, _, err = run(capsys, *base, "--table", accounts_table, "--yes", "--resume", str(other))
     assert code == 2 and "belongs to another report" in err
+    # A state file that cannot be written: refused before anything is sent.
+    code, _, err = run(capsys, *base, "--table", accounts_table, "--yes", "--resume",
+                       str(report / "state.json"))  # under a file, not a folder
+    assert code == 2 and "cannot write the state file" in err and "Nothing was sent" in err
     assert _snapshot(conn, accounts_table) == before and action_log.entries() == []
 
 
