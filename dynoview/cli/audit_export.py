@@ -28,6 +28,7 @@ from dynoview.core.export_audit import (
     ExportAuditOptions,
     ExportProgress,
     audit_exports,
+    aws_clients,
     load_exports,
     plan_sql,
 )
@@ -78,19 +79,8 @@ def _clients(args: argparse.Namespace, need_s3: bool, need_athena: bool) -> tupl
     every other command)."""
     if not (need_s3 or need_athena):
         return None, None
-    import boto3.session
-
-    from dynoview.core.connection import client_config
-    from dynoview.core.log_redaction import install_log_redaction
-
-    install_log_redaction()
-    session = boto3.session.Session(profile_name=args.profile) if args.profile else boto3.session.Session()
-    region = args.region or session.region_name or "us-east-1"
-    s3 = session.client("s3", region_name=region, endpoint_url=args.s3_endpoint_url,
-                        config=client_config()) if need_s3 else None
-    athena = session.client("athena", region_name=region, endpoint_url=args.athena_endpoint_url,
-                            config=client_config()) if need_athena else None
-    return s3, athena
+    return aws_clients(profile=args.profile, region=args.region, s3_endpoint_url=args.s3_endpoint_url,
+                       athena_endpoint_url=args.athena_endpoint_url, s3=need_s3, athena=need_athena)
 
 
 def _sample(manifest: ExportManifest, limit: int) -> list[dict[str, Any]]:

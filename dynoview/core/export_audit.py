@@ -44,8 +44,8 @@ from dynoview.core.values import to_dynamodb_json
 SNAPSHOT_NOTE = (
     "An export is a snapshot of the table as of {as_of}, not the table now: a finding may have "
     "been fixed, or a new one made, since. Before any repair, each finding is confirmed with one "
-    "strongly consistent GetItem of its lock and account keys (confirm_requests), and the repair "
-    "is previewed against what that read returns.")
+    "strongly consistent GetItem of its lock and account keys (confirm_requests; dynoview repair "
+    "and the window's Repair do this read), and the repair is previewed against what it returns.")
 
 
 @dataclass(frozen=True)
@@ -165,6 +165,28 @@ class ExportAuditResult:
             lines.append("No problems found.")
         lines.extend(f"[{f.status}] {f.sentence}" for f in r.findings)
         return "\n".join(lines)
+
+
+def aws_clients(*, session: Any = None, profile: str | None = None, region: str | None = None,
+                s3_endpoint_url: str | None = None, athena_endpoint_url: str | None = None,
+                s3: bool = True, athena: bool = False) -> tuple[Any, Any]:
+    """S3 and Athena clients for an export audit: from a connection's session (the window) or a
+    profile (the command line), with the app's retry and timeout policy."""
+    import boto3.session
+
+    from dynoview.core.connection import client_config
+    from dynoview.core.log_redaction import install_log_redaction
+
+    install_log_redaction()  # botocore's debug logs carry the access key id
+    if session is None:
+        session = boto3.session.Session(profile_name=profile) if profile else boto3.session.Session()
+    region = region or session.region_name or "us-east-1"
+    return (
+        session.client("s3", region_name=region, endpoint_url=s3_endpoint_url,
+                       config=client_config()) if s3 else None,
+        session.client("athena", region_name=region, endpoint_url=athena_endpoint_url,
+                       config=client_config()) if athena else None,
+    )
 
 
 def _iso(moment: datetime | None) -> str | None:
