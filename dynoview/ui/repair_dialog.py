@@ -260,6 +260,8 @@ class RepairDialog(QDialog):
     def _finished(self, run: RepairRun) -> None:
         self.last_run = run
         self._running = False
+        for outcome in run.outcomes:  # the findings it did not reach show "not done yet"
+            self.model.set_outcome(outcome)
         text = run.summary()
         if run.cancelled:
             text = "Cancelled. " + text + " Continue picks up where it stopped."

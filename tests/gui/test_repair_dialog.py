@@ -93,6 +93,7 @@ def test_cancel_then_continue_acts_on_no_finding_twice(qtbot: Any, ctx: AppConte
     run: RepairRun = finished.args[0]
     assert run.cancelled and [o.status for o in run.outcomes] == [APPLIED, PENDING, PENDING]
     assert dialog.status_label.text().startswith("Cancelled.")
+    assert _results(dialog)["linus"] == "not done yet"
     assert dialog.start_button.text() == "Continue (2 left)" and dialog.start_button.isEnabled()
 
     dialog.rate.setValue(50)
