@@ -16,7 +16,7 @@ from dynoview.core.reads import Reader
 from dynoview.core.receipts import ReadLog, ReadReceipt
 from dynoview.core.schema_store import SchemaStore
 from dynoview.core.tables import TableInfo
-from dynoview.ui.tasks import TaskRunner, was_reported
+from dynoview.ui.tasks import TaskRunner, is_user_facing, report_unexpected
 
 READ_ON_OPEN_MAX_ITEMS = 5000
 
@@ -178,9 +178,11 @@ class AppContext(QObject):
     def report(self, exc: BaseException, *, operation: str | None = None,
                table: str | None = None) -> UserFacingError:
         """Turn an exception into a user-facing error and broadcast it."""
-        if was_reported(exc):
-            # A bug the crash dialog already shows with its traceback (ui/tasks.py): the caller
-            # still gets a sentence for its status line, the user no second, one-line box.
+        if not is_user_facing(exc):
+            # A bug: the crash dialog shows it with its traceback and saves the report (at most
+            # once: the TaskRunner may have sent it already). The caller still gets a sentence
+            # for its status line; the user gets no second, one-line box without a traceback.
+            report_unexpected(exc, f"(reported by the {operation or 'panel'} error handler)")
             return UserFacingError(
                 "Unexpected error",
                 f"{operation or 'This'} stopped on an unexpected error ({type(exc).__name__}); "

@@ -159,3 +159,16 @@ def test_user_facing_classification() -> None:
     assert not is_user_facing(KeyError("x"))
     assert not was_reported(AttributeError("x"))
 
+
+
+def test_a_panel_reporting_a_bug_itself_gets_the_crash_dialog(qtbot, window: MainWindow,
+                                                             crash: CrashHandler, boxes: list[str]) -> None:
+    """Panels hand errors to ``ctx.report``; a bug there is a report, not a one-line box."""
+    try:
+        {}["missing"]
+    except KeyError as exc:
+        err = window.ctx.report(exc, operation="Scan")
+    assert "Scan stopped on an unexpected error (KeyError)" in err.message
+    qtbot.waitUntil(lambda: crash.dialog is not None, timeout=5000)
+    assert "KeyError: 'missing'" in crash.dialog.details.toPlainText()
+    assert boxes == []
