@@ -15,7 +15,6 @@ from dynoview.core.browse import BrowseSpec, build_request
 from dynoview.core.errors import DynoViewError
 from dynoview.core.reads import Page, PageCursor
 from dynoview.ui.context import AppContext
-from dynoview.ui.gc_pauses import settle_long_lived
 from dynoview.ui.items_model import ItemsModel
 
 TASK = "browse"
@@ -104,7 +103,6 @@ class BrowseController(QObject):
         self.scanned_total += page.scanned
         self.requests_total += page.requests
         self.model.append_page(page.items, page.exhausted and self._buffer is None)
-        settle_long_lived()
         self.busy_changed.emit(False)
         self.page_loaded.emit(page)
         if self.prefetch and self.cursor is not None and not self.cursor.exhausted:

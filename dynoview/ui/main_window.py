@@ -32,7 +32,7 @@ from dynoview.core.receipts import ReadReceipt
 from dynoview.core.tables import TableInfo, describe_table
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext
-from dynoview.ui.gc_pauses import settle_long_lived
+from dynoview.ui.gc_pauses import settle_after_connect
 from dynoview.ui.items_panel import ItemsPanel
 from dynoview.ui.read_log import ReadLogView
 from dynoview.ui.resources import app_icon
@@ -264,7 +264,7 @@ class MainWindow(QMainWindow):
                 self.ctx.demo.stop()
             self.ctx.demo = backend
         self.ctx.set_connection(conn)
-        settle_long_lived()  # botocore's models are loaded now and live as long as the app
+        settle_after_connect()  # botocore's models are loaded now and live as long as the connection
         self.read_log.model.clear()
         self.tables_panel.set_tables(tables)
         self._update_title()
