@@ -82,6 +82,12 @@ _MAX_IN_VALUES = 100
 # Parentheses, NOT and function calls nest at most this deep (keeps recursion bounded).
 _MAX_NESTING = 64
 _MAX_INDEX_DIGITS = 9
+#: DynamoDB refuses a list index above this (a signed 32-bit integer).
+MAX_LIST_INDEX = 2**31 - 1
+
+
+# On the reserved list, yet DynamoDB takes them as bare names (checked on DynamoDB Local).
+_TAKEN_BARE = frozenset({"SIZE", "CONVERT"})
 
 
 def is_reserved(name: str) -> bool:
@@ -261,7 +267,7 @@ class _Token:
 
 
 _TOKEN_RE = re.compile(
-    r"(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
+    r"(?P<name>[A-Za-z][A-Za-z0-9_]*)"
     r"|(?P<hash>\#[A-Za-z0-9_]+)"
     r"|(?P<value>:[A-Za-z0-9_]+)"
     r"|(?P<int>[0-9]+)"
@@ -320,27 +326,44 @@ def _tokenize(text: str) -> list[_Token]:
     return tokens
 
 
+_GROUP_AFTER = frozenset({"AND", "OR", "NOT", "BETWEEN"})
+
+
 def _check_parentheses(tokens: list[_Token]) -> None:
-    """Report unbalanced parentheses up front, at the parenthesis that has no partner."""
-    stack: list[_Token] = []
-    for token in tokens:
+    """Report unbalanced parentheses up front, at the parenthesis that has no partner, and
+    redundant ones: DynamoDB refuses a group that directly wraps another group, ``((x))``."""
+    stack: list[int] = []
+    partner: dict[int, int] = {}
+    for index, token in enumerate(tokens):
         if token.kind != "op":
             continue
         if token.text == "(":
-            stack.append(token)
+            stack.append(index)
         elif token.text == ")":
             if not stack:
                 raise ExpressionSyntaxError(
                     f"Unbalanced parenthesis: ')' at column {_column(token.position)} has no matching '('.",
                     token.position,
                 )
-            stack.pop()
+            partner[stack.pop()] = index
     if stack:
-        first = stack[0]
+        first = tokens[stack[0]]
         raise ExpressionSyntaxError(
             f"Unbalanced parenthesis: '(' at column {_column(first.position)} is never closed.",
             first.position,
         )
+    for open_index, close_index in sorted(partner.items()):
+        # A '(' right after a function name or IN opens an argument list, not a group.
+        before = tokens[open_index - 1] if open_index else None
+        grouping = before is None or before.kind != "name" or before.text.upper() in _GROUP_AFTER
+        inner = open_index + 1
+        if grouping and partner.get(inner) == close_index - 1:
+            token = tokens[open_index]
+            raise ExpressionSyntaxError(
+                f"Redundant parentheses at column {_column(token.position)}: DynamoDB refuses a pair "
+                "of parentheses directly around another pair; remove one of them.",
+                token.position,
+            )
 
 
 def _describe(token: _Token) -> str:
@@ -361,6 +384,9 @@ _CONDITION_FUNCTIONS = {
 }
 _UPDATE_FUNCTIONS = {"if_not_exists": 2, "list_append": 2}
 _ALL_FUNCTIONS = (*_CONDITION_FUNCTIONS, "size", *_UPDATE_FUNCTIONS)
+_ARITY = {**_CONDITION_FUNCTIONS, "size": 1, **_UPDATE_FUNCTIONS}
+# Functions whose first argument must be a document path (anything else is refused).
+_PATH_FIRST = frozenset({"attribute_exists", "attribute_not_exists", "if_not_exists"})
 
 
 # --------------------------------------------------------------------------- parser
@@ -372,7 +398,7 @@ class _Parser:
     def __init__(self, text: str, kind: str) -> None:
         self.text = text
         self.kind = kind  # "condition", "update" or "projection", for messages
-        self.keywords = _CONDITION_KEYWORDS | (set(_CLAUSES) if kind == "update" else set())
+        self.keywords = _CONDITION_KEYWORDS | set(_CLAUSES)
         self.functions = tuple(_UPDATE_FUNCTIONS) if kind == "update" else (*_CONDITION_FUNCTIONS, "size")
         self.tokens = _tokenize(text)
         self.index = 0
@@ -436,12 +462,7 @@ class _Parser:
         start = self.current
         if start.kind not in ("name", "hash"):
             raise self.error(self._not_a_name(start, context))
-        if start.kind == "name" and start.text.upper() in self.keywords:
-            raise self.error(
-                f"{start.text} at column {_column(start.position)} is a keyword; to use it as "
-                f"an attribute name, write a placeholder such as #{start.text.lower()} and map "
-                "it in ExpressionAttributeNames."
-            )
+        self._not_keyword(start)
         elements: list[str | int] = [start.text]
         positions = [start.position]
         self.advance()
@@ -451,6 +472,7 @@ class _Parser:
                 token = self.current
                 if token.kind not in ("name", "hash"):
                     raise self.error(self._not_a_name(token, f"after '.' at column {_column(dot.position)}"))
+                self._not_keyword(token)
                 elements.append(token.text)
                 positions.append(token.position)
                 self.advance()
@@ -462,8 +484,12 @@ class _Parser:
                         f"List indexes are whole numbers in brackets, such as [0]; found "
                         f"{_describe(token)} after '[' at column {_column(bracket.position)}."
                     )
-                if len(token.text) > _MAX_INDEX_DIGITS:
-                    raise self.error(f"The list index at column {_column(token.position)} is far too large.")
+                if len(token.text) > 1 and token.text.startswith("0"):
+                    raise self.error(f"List indexes have no leading zeros: write [{int(token.text)}] "
+                                     f"at column {_column(token.position)}.")
+                if len(token.text) > _MAX_INDEX_DIGITS + 1 or int(token.text) > MAX_LIST_INDEX:
+                    raise self.error(f"The list index at column {_column(token.position)} is too large; "
+                                     f"indexes go up to {MAX_LIST_INDEX}.")
                 self.advance()
                 self.expect_op("]", f"to close the list index opened at column {_column(bracket.position)}")
                 elements.append(int(token.text))
@@ -471,6 +497,14 @@ class _Parser:
             else:
                 break
         return Path(tuple(elements), start.position, tuple(positions))
+
+    def _not_keyword(self, token: _Token) -> None:
+        if token.kind == "name" and token.text.upper() in self.keywords:
+            raise self.error(
+                f"{token.text} at column {_column(token.position)} is a keyword; to use it as "
+                f"an attribute name, write a placeholder such as #{token.text.lower()} and map "
+                "it in ExpressionAttributeNames."
+            )
 
     def _not_a_name(self, token: _Token, context: str) -> str:
         where = f" {context}" if context else ""
@@ -485,8 +519,16 @@ class _Parser:
         return f"Expected an attribute name{where} but found {_describe(token)}."
 
     def operand(self, allow: Sequence[str], context: str) -> Operand:
-        """A path, :value or function call (among ``allow``) used as a value."""
+        """A path, :value or function call (among ``allow``) used as a value, possibly in
+        parentheses: DynamoDB takes ``(a) = (:v)`` and ``size((a))``."""
         token = self.current
+        if self.at_op("("):
+            self.advance()
+            self.enter()
+            inner = self.operand(allow, context)
+            self.expect_op(")", f"to close the '(' at column {_column(token.position)}")
+            self.leave()
+            return inner
         if token.kind == "value":
             self.advance()
             return Value(token.text, token.position)
@@ -530,28 +572,31 @@ class _Parser:
             )
         self.enter()
         open_paren = self.expect_op("(", f"after {name}")
-        args: list[Operand] = []
-        if name == "size":
-            args.append(self.path(f"in size() at column {_column(name_token.position)}"))
-        elif name in _CONDITION_FUNCTIONS:
-            args.append(self.path(f"as the first argument of {name}()"))
-            if _CONDITION_FUNCTIONS[name] == 2:
-                self.expect_op(",", f"between the arguments of {name}()")
-                args.append(self.operand((), f"as the second argument of {name}()"))
-        elif name == "if_not_exists":
-            args.append(self.path("as the first argument of if_not_exists()"))
-            self.expect_op(",", "between the arguments of if_not_exists()")
-            args.append(self.operand(tuple(_UPDATE_FUNCTIONS), "as the second argument of if_not_exists()"))
-        else:  # list_append
-            args.append(self.operand(tuple(_UPDATE_FUNCTIONS), "as the first argument of list_append()"))
-            self.expect_op(",", "between the arguments of list_append()")
-            args.append(self.operand(tuple(_UPDATE_FUNCTIONS), "as the second argument of list_append()"))
+        # Arguments are operands; size() may appear inside condition functions, and
+        # if_not_exists/list_append inside each other (expression_rules refuses the
+        # combinations DynamoDB does not take).
+        inner = tuple(_UPDATE_FUNCTIONS) if name in _UPDATE_FUNCTIONS else ("size",)
+        expected = _ARITY[name]
+        args: list[Operand] = [self.operand(inner, f"as argument 1 of {name}()")]
+        while self.at_op(","):
+            self.advance()
+            args.append(self.operand(inner, f"as argument {len(args) + 1} of {name}()"))
         if not self.at_op(")"):
-            expected = _CONDITION_FUNCTIONS.get(name, _UPDATE_FUNCTIONS.get(name, 1))
             raise self.error(
-                f"{name}() takes {expected} argument{'s' if expected > 1 else ''}; expected "
-                f"')' to close the '(' at column {_column(open_paren.position)} but found "
-                f"{_describe(self.current)}."
+                f"Expected ',' or ')' in the arguments of {name}() (opened at column "
+                f"{_column(open_paren.position)}) but found {_describe(self.current)}."
+            )
+        if len(args) != expected:
+            raise self.error(
+                f"{name}() takes {expected} argument{'s' if expected > 1 else ''}; this call at column "
+                f"{_column(name_token.position)} has {len(args)}.",
+                name_token,
+            )
+        if name in _PATH_FIRST and not isinstance(args[0], Path):
+            raise self.error(
+                f"The first argument of {name}() at column {_column(name_token.position)} must be an "
+                "attribute name or document path, not a value or a function.",
+                name_token,
             )
         self.advance()
         self.leave()
@@ -591,6 +636,16 @@ class _Parser:
         if token.kind == "end":
             raise self.error("The expression ends too early: expected a condition.")
         if self.at_op("("):
+            # "(a) = :v" puts an operand in parentheses, "(a = :v)" a condition: try the
+            # operand first and fall back to the group.
+            saved = (self.index, self.depth)
+            try:
+                left: Operand | None = self.operand(("size",), "at the start of a condition")
+            except ExpressionSyntaxError:
+                left = None
+            if left is not None and (self.at_op(*COMPARATORS) or self.at_keyword("BETWEEN", "IN")):
+                return self.comparison_rest(left, token)
+            self.index, self.depth = saved
             self.advance()
             self.enter()
             if self.at_op(")"):
@@ -718,18 +773,7 @@ class _Parser:
             return path
         if clause == "SET":
             self.expect_op("=", f"after {path} in the SET clause")
-            first = self.current
-            left = self.operand(tuple(_UPDATE_FUNCTIONS), "after '='")
-            if self.at_op("+", "-"):
-                op = self.advance().text
-                right = self.operand(tuple(_UPDATE_FUNCTIONS), f"after '{op}'")
-                if self.at_op("+", "-"):
-                    raise self.error(
-                        "A SET action allows one + or - at most; compute the rest in your "
-                        "application or use separate actions."
-                    )
-                return SetAction(path, Arithmetic(op, left, right, first.position))
-            return SetAction(path, left)
+            return SetAction(path, self.set_value())
         token = self.current
         if token.kind != "value":
             raise self.error(
@@ -738,6 +782,37 @@ class _Parser:
             )
         self.advance()
         return UpdateAction(path, Value(token.text, token.position))
+
+    def set_value(self) -> Operand | Arithmetic:
+        """``operand [+|- operand]``, or that whole value in parentheses: DynamoDB takes
+        ``SET a = (:v + :w)`` but not ``SET a = :v - (:w + :x)``."""
+        first = self.current
+        if self.at_op("("):
+            saved = (self.index, self.depth)
+            try:
+                return self._set_terms(first)
+            except ExpressionSyntaxError:
+                self.index, self.depth = saved
+            self.advance()
+            self.enter()
+            inner = self.set_value()
+            self.expect_op(")", f"to close the '(' at column {_column(first.position)}")
+            self.leave()
+            return inner
+        return self._set_terms(first)
+
+    def _set_terms(self, first: _Token) -> Operand | Arithmetic:
+        left = self.operand(tuple(_UPDATE_FUNCTIONS), "after '='")
+        if not self.at_op("+", "-"):
+            return left
+        op = self.advance().text
+        right = self.operand(tuple(_UPDATE_FUNCTIONS), f"after '{op}'")
+        if self.at_op("+", "-"):
+            raise self.error(
+                "A SET action allows one + or - at most; compute the rest in your "
+                "application or use separate actions."
+            )
+        return Arithmetic(op, left, right, first.position)
 
     # -- projections
 
@@ -1327,7 +1402,8 @@ def check_placeholders(
             continue
         for path in _paths(tree):
             for element, position in zip(path.elements, path.element_positions, strict=False):
-                if isinstance(element, str) and not element.startswith("#") and is_reserved(element):
+                if isinstance(element, str) and not element.startswith("#") and is_reserved(element) \
+                        and element.upper() not in _TAKEN_BARE:
                     problems.append(_reserved_problem(element, position, index))
     for placeholder in names:
         if placeholder not in used_names:

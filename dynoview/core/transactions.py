@@ -262,6 +262,14 @@ def _parse_action(raw: Any, index: int, problems: list[Problem], dynamodb_json: 
         action.names = {str(k): v for k, v in names.items()}
     action.values = _values_map(body.get("ExpressionAttributeValues", {}), index, "values", problems,
                                 dynamodb_json)
+    # DynamoDB refuses these when present but empty; the model would leave them out of the
+    # request, so the import says so rather than change the request silently.
+    if body.get("ConditionExpression") == "":
+        _fail(problems, index, "condition", "ConditionExpression is empty, which DynamoDB refuses; "
+              "write a condition or remove the field.")
+    for api, fld in (("ExpressionAttributeNames", "names"), ("ExpressionAttributeValues", "values")):
+        if isinstance(body.get(api), Mapping) and not body[api]:
+            _fail(problems, index, fld, f"{api} is empty, which DynamoDB refuses; remove it.")
     rv = body.get("ReturnValuesOnConditionCheckFailure", "NONE")
     if rv not in RETURN_VALUES_CHOICES:
         _fail(problems, index, "return_values",

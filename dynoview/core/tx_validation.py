@@ -12,8 +12,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from dynoview.core.expression_rules import (
+    MAX_SUBSTITUTED_BYTES,
+    MAX_VALUES_BYTES,
+    check_condition,
+    check_update,
+    substituted_size,
+    update_targets,
+    values_size,
+)
 from dynoview.core.expressions import (
+    Condition,
     ExpressionSyntaxError,
+    UpdateExpression,
     check_placeholders,
     parse_condition,
     parse_update,
@@ -33,6 +44,15 @@ from dynoview.core.transactions import (
     Problem,
     Transaction,
 )
+from dynoview.core.tx_keys import (
+    MAX_PARTITION_KEY_BYTES,
+    MAX_SORT_KEY_BYTES,
+    check_primary_key,
+    check_put_index_keys,
+    check_update_targets,
+    key_identity,
+    update_item_floor,
+)
 from dynoview.core.values import ValueParseError, from_dynamodb_json, item_size, to_dynamodb_json
 
 if TYPE_CHECKING:
@@ -40,14 +60,16 @@ if TYPE_CHECKING:
 
 #: An item, with its attribute names, may be at most 400 KB.
 MAX_ITEM_BYTES = 400 * 1024
-#: A TransactWriteItems request may total at most 4 MB.
+#: A transaction's items, keys and expressions (values substituted) total at most 4 MB.
 MAX_REQUEST_BYTES = 4 * 1024 * 1024
-#: Partition keys hold at most 2048 bytes, sort keys 1024.
-MAX_PARTITION_KEY_BYTES = 2048
-MAX_SORT_KEY_BYTES = 1024
+#: Attribute names (in items and in ExpressionAttributeNames) are under 64 KB.
+MAX_NAME_BYTES = 65535
+#: ``#name`` and ``:value`` placeholders are at most 255 characters.
+MAX_PLACEHOLDER_LENGTH = 255
+__all__ = ["MAX_PARTITION_KEY_BYTES", "MAX_SORT_KEY_BYTES", "TableSchemas", "describe_tables", "has_errors",
+           "item_identity", "validate"]
 
 _TABLE_NAME = re.compile(r"[A-Za-z0-9_.-]{3,255}")
-_TOKEN = re.compile(r"[\x20-\x7e]{1,36}")
 _NOT_EXISTS = re.compile(r"attribute_not_exists\s*\(\s*([#\w.\[\]]+)\s*\)")
 
 LOCK_OVERWRITE_WARNING = (
@@ -72,8 +94,9 @@ def _key_names(action: Action, tables: Mapping[str, TableInfo],
 
 
 def item_identity(action: Action, tables: Mapping[str, TableInfo],
-                  schema: UniquenessSchema | None = None) -> tuple[str, str] | None:
-    """(table, canonical key text) of the item an action touches, or None if unknown."""
+                  schema: UniquenessSchema | None = None) -> tuple[str, Any] | None:
+    """(table, key identity) of the item an action touches, or None if unknown. Numbers
+    compare by value, as DynamoDB keys do: ``1`` and ``1.0`` name one item."""
     names = _key_names(action, tables, schema)
     source = action.item if action.kind == PUT else action.key
     if names:
@@ -86,65 +109,90 @@ def item_identity(action: Action, tables: Mapping[str, TableInfo],
         key = dict(source)
     if not key:
         return None
-    try:
-        text = repr(sorted((k, repr(to_dynamodb_json(v))) for k, v in key.items()))
-    except ValueParseError:
-        return None
-    return action.table, text
+    ident = key_identity(key)
+    return None if ident is None else (action.table, ident)
 
 
 def _check_values(index: int, fld: str, values: Mapping[str, Any], problems: list[Problem]) -> None:
-    """Every value valid as DynamoDB stores it: 38-digit numbers, non-empty distinct sets."""
+    """Every value valid as DynamoDB stores it: 38-digit numbers, non-empty distinct sets,
+    map keys that are not empty."""
     for name, av in values.items():
         try:
             from_dynamodb_json(to_dynamodb_json(av), str(name))
         except ValueParseError as exc:
             problems.append(Problem(index, f"{fld}.{exc.path or name}", exc.message))
+            continue
+        where = _empty_map_key(av, str(name))
+        if where is not None:
+            problems.append(Problem(index, f"{fld}.{where}", "A map in this value has an empty key, which "
+                                    "DynamoDB refuses; name the attribute."))
 
 
-def _check_key(index: int, action: Action, info: TableInfo | None, problems: list[Problem]) -> None:
-    source_field = "item" if action.kind == PUT else "key"
-    source = action.item if action.kind == PUT else action.key
-    if info is None:
-        if action.kind != PUT and not action.key:
-            problems.append(Problem(index, "key", f"The {action.kind} has no key; give the primary key "
-                                    "of the item it acts on."))
-        return
-    for attr in (info.partition_key, info.sort_key):
-        if attr is None:
-            continue
-        role = "partition key" if attr is info.partition_key else "sort key"
-        av = source.get(attr.name)
-        where = f"{source_field}.{attr.name}"
-        if av is None:
-            problems.append(Problem(index, where, f"The {role} {attr.name} ({attr.type}) of table "
-                                    f"{info.name} is missing; add it."))
-            continue
-        if not isinstance(av, Mapping) or len(av) != 1:
-            continue  # reported by the value check
-        (code, member), = av.items()
-        if code != attr.type:
-            problems.append(Problem(index, where, f"{attr.name} is the {role} of {info.name} and must be "
-                                    f"of type {attr.type}, not {code}; change its type."))
-            continue
-        if code in ("S", "B") and len(member) == 0:
-            problems.append(Problem(index, where, f"Key attributes cannot be empty: give {attr.name} "
-                                    "a value."))
-            continue
-        size = len(member.encode("utf-8")) if code == "S" else len(member) if code == "B" else 0
-        limit = MAX_PARTITION_KEY_BYTES if attr is info.partition_key else MAX_SORT_KEY_BYTES
-        if size > limit:
-            problems.append(Problem(index, where, f"A {role} holds at most {limit} bytes; this one "
-                                    f"has {size}. Shorten it."))
-    if action.kind != PUT:
-        for name in action.key:
-            if name not in info.key_names:
-                problems.append(Problem(index, f"key.{name}", f"{name} is not part of the primary key "
-                                        f"of {info.name} ({', '.join(info.key_names)}); remove it "
-                                        "from the key."))
+def _empty_map_key(av: Any, path: str) -> str | None:
+    """Where a nested map has an empty attribute name (DynamoDB refuses it), or None."""
+    if not isinstance(av, Mapping) or len(av) != 1:
+        return None
+    ((code, member),) = av.items()
+    if code == "M" and isinstance(member, Mapping):
+        for key, child in member.items():
+            if key == "":
+                return path
+            found = _empty_map_key(child, f"{path}.{key}")
+            if found is not None:
+                return found
+    elif code == "L" and isinstance(member, list):
+        for i, child in enumerate(member):
+            found = _empty_map_key(child, f"{path}[{i}]")
+            if found is not None:
+                return found
+    return None
 
 
-def _check_expressions(index: int, action: Action, problems: list[Problem]) -> None:
+def _check_names(index: int, fld: str, names: Iterable[str], problems: list[Problem]) -> None:
+    """Attribute names of an item: not empty, under 64 KB of UTF-8."""
+    for name in names:
+        size = len(name.encode("utf-8", "surrogatepass"))
+        if size == 0:
+            problems.append(Problem(index, fld, "An attribute name is empty, which DynamoDB refuses; "
+                                    "name the attribute."))
+        elif size > MAX_NAME_BYTES:
+            problems.append(Problem(index, f"{fld}.{name[:20]}...", f"An attribute name is {size} bytes; "
+                                    f"DynamoDB allows at most {MAX_NAME_BYTES}. Shorten it."))
+
+
+def _check_placeholder_maps(index: int, action: Action, problems: list[Problem]) -> None:
+    """Placeholders of at most 255 characters; names that are not empty and under 64 KB;
+    values that fit the 2 MB DynamoDB gives them together."""
+    for token in (*action.names, *action.values):
+        if len(token) > MAX_PLACEHOLDER_LENGTH:
+            fld = ("names." if token.startswith("#") else "values.") + token[:20] + "..."
+            problems.append(Problem(index, fld, f"A placeholder is {len(token)} characters long; DynamoDB "
+                                    f"allows at most {MAX_PLACEHOLDER_LENGTH}. Use a shorter one."))
+    for token, name in action.names.items():
+        size = len(str(name).encode("utf-8", "surrogatepass"))
+        if size == 0:
+            problems.append(Problem(index, f"names.{token}", f"{token} stands for an empty attribute name, "
+                                    "which DynamoDB refuses; map it to the attribute's name."))
+        elif size > MAX_NAME_BYTES:
+            problems.append(Problem(index, f"names.{token}", f"{token} stands for a name of {size} bytes; "
+                                    f"DynamoDB allows at most {MAX_NAME_BYTES}. Shorten it."))
+    size = values_size(action.values)
+    if size > MAX_VALUES_BYTES:
+        problems.append(Problem(index, "values", f"ExpressionAttributeValues total {size:,} bytes; DynamoDB "
+                                f"allows {MAX_VALUES_BYTES:,}. Move large data to S3, or split the write."))
+
+
+@dataclass
+class _Parsed:
+    """The action's expressions, parsed (None where they do not parse)."""
+
+    update: UpdateExpression | None = None
+    condition: Condition | None = None
+    sizes: int = 0  # the expressions' sizes with their placeholders substituted
+
+
+def _check_expressions(index: int, action: Action, problems: list[Problem]) -> _Parsed:
+    parsed = _Parsed()
     exprs: list[tuple[str, str]] = []
     if action.kind == UPDATE:
         if not action.update.strip():
@@ -158,13 +206,28 @@ def _check_expressions(index: int, action: Action, problems: list[Problem]) -> N
     if action.kind == CONDITION_CHECK and not action.condition.strip():
         problems.append(Problem(index, "condition", "A ConditionCheck needs a condition expression, "
                                 "such as attribute_exists(#n0); add one."))
+    elif action.condition and not action.condition.strip():
+        # The builder leaves an empty condition out; a blank one would be sent and refused.
+        problems.append(Problem(index, "condition", "The condition expression is blank, which DynamoDB "
+                                "refuses; write a condition or clear the field."))
     if action.condition.strip():
         exprs.append(("condition", action.condition))
     for fld, text in exprs:
         try:
-            (parse_update if fld == "update" else parse_condition)(text)
+            tree: Any = (parse_update if fld == "update" else parse_condition)(text)
         except ExpressionSyntaxError as exc:
             problems.append(Problem(index, fld, f"The {fld} expression cannot be parsed: {exc.message}"))
+            continue
+        found = check_update(tree, action.names, action.values) if fld == "update" \
+            else check_condition(tree, action.names, action.values)
+        problems.extend(Problem(index, fld, p.message) for p in found)
+        size = substituted_size(text, tree, action.names, action.values)
+        if size > MAX_SUBSTITUTED_BYTES:
+            problems.append(Problem(index, fld, f"With its placeholders replaced, the {fld} expression is "
+                                    f"{size:,} bytes; DynamoDB allows {MAX_SUBSTITUTED_BYTES:,}. Use "
+                                    "smaller values."))
+        parsed.sizes += size
+        setattr(parsed, fld, tree)
     found = check_placeholders([t for _f, t in exprs], action.names, action.values)
     for p in found:
         if p.kind == "syntax" and p.position is not None and p.expression is not None \
@@ -177,6 +240,7 @@ def _check_expressions(index: int, action: Action, problems: list[Problem]) -> N
         else:
             fld = "names" if p.token.startswith("#") else "values"
         problems.append(Problem(index, fld, p.message))
+    return parsed
 
 
 def _check_lock_guard(index: int, action: Action, schema: UniquenessSchema | None,
@@ -199,8 +263,10 @@ def validate(tx: Transaction, tables: Mapping[str, TableInfo] | None = None,
              schema: UniquenessSchema | None = None) -> list[Problem]:
     """Every problem with a transaction, errors and warnings, in action order.
 
-    ``tables`` (name -> TableInfo) enables key checks; ``schema`` enables the lock
-    warnings and same-item detection for Puts when a table's key schema is unknown.
+    An error means DynamoDB refuses the request whatever the tables hold (docs/validation.md
+    lists the rules); a refusal that depends on the stored item is not reported here.
+    ``tables`` (name -> TableInfo) enables the key and index checks; ``schema`` enables the
+    lock warnings and same-item detection for Puts when a table's key schema is unknown.
     """
     from dynoview.core.tx_wire import RequestShapeError, request_body
 
@@ -212,10 +278,11 @@ def validate(tx: Transaction, tables: Mapping[str, TableInfo] | None = None,
     if count > MAX_ACTIONS:
         problems.append(Problem(None, "actions", f"A transaction holds at most {MAX_ACTIONS} actions; "
                                 f"this one has {count}. Split it into several transactions."))
-    if not _TOKEN.fullmatch(tx.token or ""):
+    if not 1 <= len(tx.token or "") <= MAX_TOKEN_LENGTH:
         problems.append(Problem(None, "token", f"The ClientRequestToken must be 1 to {MAX_TOKEN_LENGTH} "
-                                "printable ASCII characters; regenerate it."))
-    seen: dict[tuple[str, str], int] = {}
+                                "characters; regenerate it."))
+    seen: dict[tuple[str, Any], int] = {}
+    payload = 0
     for index, action in enumerate(tx.actions):
         if not action.table:
             problems.append(Problem(index, "table", "Choose the table this action writes to."))
@@ -230,19 +297,38 @@ def validate(tx: Transaction, tables: Mapping[str, TableInfo] | None = None,
             if not action.item:
                 problems.append(Problem(index, "item", "The Put has no item; add its key and attributes."))
             _check_values(index, "item", action.item, problems)
-            size = item_size(action.item) if action.item else 0
+            _check_names(index, "item", action.item, problems)
+            size = _size(action.item)
             if size > MAX_ITEM_BYTES:
-                problems.append(Problem(index, "item", f"The item is about {size // 1024} KB; DynamoDB "
-                                        "items hold at most 400 KB. Move large data to S3 and store "
+                problems.append(Problem(index, "item", f"The item is {size:,} bytes; DynamoDB items hold at "
+                                        f"most {MAX_ITEM_BYTES:,} (400 KB). Move large data to S3 and store "
                                         "its location."))
         else:
             _check_values(index, "key", action.key, problems)
+            size = _size(action.key)
             if action.item:
                 problems.append(Problem(index, "item", f"A {action.kind} has no item; remove it or make "
                                         "this action a Put."))
-        _check_key(index, action, info, problems)
+        if info is not None:
+            check_primary_key(index, action, info, problems)
+            if action.kind == PUT:
+                check_put_index_keys(index, action, info, problems)
+        elif action.kind != PUT and not action.key:
+            problems.append(Problem(index, "key", f"The {action.kind} has no key; give the primary key "
+                                    "of the item it acts on."))
         _check_values(index, "values", action.values, problems)
-        _check_expressions(index, action, problems)
+        _check_placeholder_maps(index, action, problems)
+        parsed = _check_expressions(index, action, problems)
+        if parsed.update is not None:
+            targets = update_targets(parsed.update, action.names)
+            if info is not None:
+                check_update_targets(index, targets, info, action.values, problems)
+            floor = update_item_floor(action, info, targets, action.values)
+            if floor > MAX_ITEM_BYTES:
+                problems.append(Problem(index, "update", f"The updated item would be at least {floor:,} "
+                                        f"bytes; DynamoDB items hold at most {MAX_ITEM_BYTES:,} (400 KB). "
+                                        "Move large data to S3 and store its location."))
+        payload += size + parsed.sizes
         if action.return_values not in RETURN_VALUES_CHOICES:
             problems.append(Problem(index, "return_values", "ReturnValuesOnConditionCheckFailure is "
                                     "NONE or ALL_OLD."))
@@ -258,32 +344,47 @@ def validate(tx: Transaction, tables: Mapping[str, TableInfo] | None = None,
                                         "two actions."))
             else:
                 seen[ident] = index
+    if payload > MAX_REQUEST_BYTES:
+        # DynamoDB counts item and key sizes and the expressions with their values, not the
+        # JSON body (where base64 makes binary a third larger).
+        problems.append(Problem(None, "actions", "The transaction's items, keys and expressions total "
+                                f"{payload:,} bytes; DynamoDB allows {MAX_REQUEST_BYTES:,} (4 MB). "
+                                "Split it."))
     if not has_errors(problems):
         try:
-            size = len(request_body(tx.to_request()))
+            request_body(tx.to_request())
         except RequestShapeError as exc:
             problems.append(Problem(None, "actions", exc.message))
-        else:
-            if size > MAX_REQUEST_BYTES:
-                problems.append(Problem(None, "actions", f"The request is {size // 1024} KB; a "
-                                        "transaction may total at most 4 MB. Split it."))
     return sorted(problems, key=lambda p: -1 if p.index is None else p.index)
+
+
+def _size(item: Mapping[str, Any]) -> int:
+    try:
+        return item_size(item)
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return 0  # an invalid value: reported by the value check
 
 
 @dataclass(frozen=True)
 class TableSchemas:
     """The key schemas of the tables a transaction names, as DescribeTable reported them,
-    and the names DescribeTable said do not exist."""
+    and the names DescribeTable said do not exist. ``complete`` says ``infos`` holds every
+    table of the endpoint, so any other name does not exist either."""
 
     infos: dict[str, TableInfo] = field(default_factory=dict)
     missing: frozenset[str] = frozenset()
+    complete: bool = False
 
     def problems(self, tx: Transaction) -> list[Problem]:
-        """One error per missing table, at the first action that names it."""
+        """One error per table that does not exist, at the first action that names it."""
         out: list[Problem] = []
-        for name in sorted(self.missing):
-            index = next((i for i, a in enumerate(tx.actions) if a.table == name), None)
-            if index is not None:
+        reported: set[str] = set()
+        for index, action in enumerate(tx.actions):
+            name = action.table
+            if name in reported or name in self.infos or not _TABLE_NAME.fullmatch(name):
+                continue
+            if name in self.missing or self.complete:
+                reported.add(name)
                 out.append(Problem(index, "table", f"Table {name} does not exist on this connection; "
                                    "check the name, the region and the endpoint."))
         return out

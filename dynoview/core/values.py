@@ -44,6 +44,7 @@ __all__ = [
     "from_dynamodb_json",
     "from_plain",
     "item_size",
+    "number_identity",
     "parse_binary",
     "parse_number",
     "parse_value",
@@ -214,6 +215,12 @@ def parse_number(text: str) -> str:
     outside 1E-130 … 9.99…E+125. Raises only ``ValueParseError``.
     """
     return _analyse_number(text)[0]
+
+
+def number_identity(text: str) -> tuple[bool, str, int]:
+    """A key equal for numerically equal N strings (``1``, ``1.0``, ``10E-1``, ``-0``, ``0``),
+    as DynamoDB compares numbers and keys. Raises ``ValueParseError`` for an invalid number."""
+    return _analyse_number(text)[1].key
 
 
 def _number_key(text: str) -> tuple[bool, str, int] | str:
@@ -433,6 +440,10 @@ def _from_ddb(obj: Any, path: str, depth: int) -> dict[str, Any]:
                 path,
             )
         expect(str, "a string of digits")
+        if member != member.strip():
+            raise ValueParseError(
+                f"The number {member!r} has spaces around it, which DynamoDB refuses; remove them.", path
+            )
         return {"N": _analyse_number(member, path)[0]}
     if code == "B":
         expect(str, "a base64 string")

@@ -800,6 +800,7 @@ def identity_cases() -> Iterator[Case]:
         "update-and-put-leading-zero",
         upd("REMOVE a", table=NUM, key={"id": N("01")}),
         put({"id": N("1")}, table=NUM),
+        service=same,
     )
     yield case(
         c,
