@@ -29,7 +29,6 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from dynoview.core import dynamodb_local as ddbl  # noqa: E402
-from dynoview.core.connection import Connection  # noqa: E402
 from tests.differential import harness  # noqa: E402
 from tests.differential.cases import all_cases  # noqa: E402
 from tests.helpers import connect  # noqa: E402
@@ -55,32 +54,9 @@ def engine(url: str | None) -> Iterator[str]:
         server.stop()
 
 
-class Runner:
-    """Sends cases one after another on fresh tables (emptied after any case that wrote)."""
-
-    def __init__(self, conn: Connection) -> None:
-        self.conn = conn
-        self.dirty: set[str] = set()
-        harness.create_tables(conn)
-
-    def run(self, entry: dict[str, Any]) -> harness.Outcome:
-        if self.dirty:
-            harness.empty_tables(self.conn, sorted(self.dirty))
-            self.dirty.clear()
-        seed = entry.get("seed") or []
-        harness.seed(self.conn, seed)
-        self.dirty.update(s["TableName"] for s in seed)
-        request = harness.expand(entry["request"])
-        outcome = harness.send(self.conn, request)
-        if outcome.outcome == harness.ACCEPTED:
-            self.dirty.update(a[next(iter(a))].get("TableName", "") for a in request["TransactItems"])
-            self.dirty &= set(harness.TABLES)
-        return outcome
-
-
 def record(url: str) -> list[dict[str, Any]]:
     conn = connect(url, config=harness.engine_client_config())
-    runner = Runner(conn)
+    runner = harness.Runner(conn)
     entries = []
     for entry in all_cases():
         entry = dict(entry)
