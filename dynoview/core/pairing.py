@@ -210,9 +210,9 @@ class RuleBatch(msgspec.Struct, array_like=True):
 
     lock_values: list[str] = msgspec.field(default_factory=list)  # stored lock values ...
     lock_expired: list[bool] = msgspec.field(default_factory=list)  # ... and their TTL state
-    # Filled by ``Pairing.finish_batch`` from the account columns:
-    held_values: list[str] = msgspec.field(default_factory=list)  # normalised account values ...
-    holders: list[str] = msgspec.field(default_factory=list)  # ... and the account of each
+    # Filled by ``Pairing.finish_batch``: the account values after a normalising rule's
+    # normalisation (empty for rules without one: ``apply`` takes the column as it is).
+    normalised: list[str] = msgspec.field(default_factory=list)
     unlike: list[str] = msgspec.field(default_factory=list)  # forms unlike their clash key
 
 
@@ -358,21 +358,14 @@ class Pairing:
         return Batch(account_values=[[] for _ in self.rules], rules=[RuleBatch() for _ in self.rules])
 
     def finish_batch(self, batch: Batch) -> Batch:
-        """Derive the holders and the forms unlike their clash key (C loops, where the batch
-        was made: in a worker process, in parallel)."""
-        ids = batch.account_ids
+        """Normalise the account values and find the forms unlike their clash key (C loops,
+        where the batch was made: in a worker process, in parallel)."""
         for state, column, rb in zip(self.rules.values(), batch.account_values, batch.rules, strict=True):
-            values: Iterable[str] = filter(None, column)  # S as is, N as text; "" is no value
-            mode = state.rule.normalisation
-            if mode == NORMALISE_LOWER:
-                values = map(str.lower, values)
-            elif mode == NORMALISE_TRIM_LOWER:
-                values = map(str.lower, map(str.strip, values))
-            rb.held_values = list(values)
-            rb.holders = list(compress(ids, column))
-            trim = mode == NORMALISE_TRIM_LOWER
-            rb.unlike = list({*_unlike_clash_key(rb.lock_values, trim),
-                              *_unlike_clash_key(rb.held_values, trim)})
+            held = _held_values(column, state.rule.normalisation)
+            if state.rule.normalisation != NORMALISE_NONE:
+                rb.normalised = held
+            trim = state.rule.normalisation == NORMALISE_TRIM_LOWER
+            rb.unlike = list({*_unlike_clash_key(rb.lock_values, trim), *_unlike_clash_key(held, trim)})
         return batch
 
     def apply(self, batch: Batch) -> None:
@@ -388,7 +381,9 @@ class Pairing:
         ids = batch.account_ids
         if ids:
             # The accounts dict is only needed for view rows: it is built when first asked for.
-            self._pending_accounts.append(batch)
+            self._pending_accounts.append(Batch(account_ids=ids, account_sks=batch.account_sks,
+                                                account_values=batch.account_values,
+                                                expired_at=batch.expired_at))
             expired = self._expired_accounts
             if expired is not None:
                 expired.difference_update(ids)
@@ -398,10 +393,14 @@ class Pairing:
                     latest = {ids[i]: i in at
                               for i in compress(range(len(ids)), map(candidates.__contains__, ids))}
                     expired.update(a for a, e in latest.items() if e)
-        for state, rb in zip(self.rules.values(), batch.rules, strict=True):
+        for state, column, rb in zip(self.rules.values(), batch.account_values, batch.rules,
+                                     strict=True):
             if rb.lock_values:
                 state.locks.update(zip(rb.lock_values, rb.lock_expired, strict=True))
-            hv, ha = rb.held_values, rb.holders
+            # The values the accounts hold, and the account of each: the same string objects
+            # as the columns' (no copies), picked in C.
+            hv = rb.normalised if state.rule.normalisation != NORMALISE_NONE else list(filter(None, column))
+            ha = list(compress(ids, column))
             if hv:
                 holders = state.holders
                 # Values held before this batch, or by two accounts within it, need add_holder:
@@ -633,6 +632,16 @@ def _pack(values: list[str | None], expired: bool, sk: str | None) -> str | tupl
     if any(_SEP in p for p in parts):
         return (tuple(values), expired, sk)
     return ("1" if expired else "0") + _SEP + _SEP.join(parts)
+
+
+def _held_values(column: list[str], mode: str) -> list[str]:
+    """A column's values as the rule's locks hold them ("" is no value: skipped)."""
+    values: Iterable[str] = filter(None, column)  # S as is, N as its text
+    if mode == NORMALISE_LOWER:
+        values = map(str.lower, values)
+    elif mode == NORMALISE_TRIM_LOWER:
+        values = map(str.lower, map(str.strip, values))
+    return list(values)
 
 
 def _record_expired(record: str | tuple[tuple[str | None, ...], bool, str | None]) -> bool:
