@@ -31,6 +31,7 @@ from dynoview.core.errors import UserFacingError
 from dynoview.core.receipts import ReadReceipt
 from dynoview.core.tables import TableInfo, describe_table
 from dynoview.ui import settings as saved
+from dynoview.ui import startup_trace
 from dynoview.ui.context import AppContext
 from dynoview.ui.gc_pauses import settle_after_connect
 from dynoview.ui.items_panel import ItemsPanel
@@ -97,6 +98,8 @@ class MainWindow(QMainWindow):
         self._connect_signals()
         self._update_title()
         self._restore_state()
+        if startup_trace.enabled():  # benchmarks/startup.py: first paint, first rows
+            startup_trace.install(self, self.table_shown)
 
     # -- construction --------------------------------------------------------
     def _setup_ui(self) -> None:
