@@ -264,6 +264,15 @@ def explain_reason(index: int, action: Action, reason: Mapping[str, Any], schema
                              f"changed since this transaction was built; reload it and rebuild.{shown}",
                              "condition", None, item)
     if code == "TransactionConflict":
+        # A conflict says nothing about the value: the other writer may fail or release it. So a
+        # lock's conflict is "try again" at the field, never "taken" (that is ConditionalCheckFailed).
+        lock = schema.match_lock(action.item if action.kind == PUT else action.key)
+        if lock is not None:
+            rule, value = lock
+            return ActionOutcome(index, code, f"Another transaction was writing the {rule.name} lock for "
+                                 f"{value} at the same moment, so DynamoDB cancelled this one "
+                                 f"(TransactionConflict). This does not mean {value} is taken. Nothing was "
+                                 "written; try again.", "key", rule.attribute)
         return ActionOutcome(index, code, f"Another transaction or write was changing {where} at the "
                              "same moment, so DynamoDB cancelled this one. Nothing was written; execute "
                              "it again.", "key")

@@ -6,7 +6,12 @@ from botocore.exceptions import ClientError
 
 from dynoview.core.locks import article_schema
 from dynoview.core.templates import change_value, sign_up
-from dynoview.core.tx_execution import _failure_message, explain_cancellation, render_expression
+from dynoview.core.tx_execution import (
+    _failure_message,
+    cancellation_summary,
+    explain_cancellation,
+    render_expression,
+)
 
 S = article_schema()
 ACCT = {"PK": {"S": "ACCT#a1"}, "SK": {"S": "PROFILE"}, "email": {"S": "ada@lovelace.io"},
@@ -31,6 +36,29 @@ def test_other_codes_say_what_to_do() -> None:
     assert "10 GB" in outcomes[2].message
     validation = explain_cancellation(tx, [{"Code": "ValidationError", "Message": "bad"}], S)[0]
     assert validation.message.startswith("DynamoDB rejected this action as invalid: bad.")
+
+
+def test_a_conflict_on_a_lock_is_try_again_at_the_field_never_taken() -> None:
+    """TransactionConflict (another transaction on the same lock) says nothing about the value."""
+    tx = sign_up(S, "accounts", ACCT)
+    outcomes = explain_cancellation(tx, [{"Code": "None"}, {"Code": "TransactionConflict",
+                                                            "Message": "Transaction is ongoing for the item"},
+                                         {"Code": "None"}], S)
+    conflict = outcomes[1]
+    assert conflict.code == "TransactionConflict"
+    assert conflict.attribute == "email"
+    assert "try again" in conflict.message
+    assert "already taken" not in conflict.message
+    assert "email lock for ada@lovelace.io" in conflict.message
+    summary = cancellation_summary(outcomes)
+    assert "already taken" not in summary and "try again" in summary
+    # Releasing a lock (Delete) that another transaction is writing: also try again at the field.
+    change = change_value(S, "accounts", ACCT, "email", "new@x.io")
+    codes = [{"Code": "None"}] * len(change.actions)
+    released = next(i for i, a in enumerate(change.actions) if a.kind == "Delete")
+    codes[released] = {"Code": "TransactionConflict"}
+    outcome = explain_cancellation(change, codes, S)[released]
+    assert outcome.attribute == "email" and "try again" in outcome.message
 
 
 def test_update_guard_failure_names_the_condition_in_words() -> None:
