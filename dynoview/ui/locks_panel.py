@@ -677,7 +677,7 @@ class LocksPanel(QWidget):
         origin = getattr(d, "origin", None)
         evidence = "No account holds it, according to the diagnosis."
         if origin is not None:
-            evidence += f" {origin.label}: {origin.evidence}"
+            evidence += f" {origin.label.capitalize()}: {origin.evidence}"
         try:
             form = ReleaseLockForm(self.schema, table.name, d.lock_item, d.account_ids, evidence, self)
         except ValueError as exc:
@@ -726,7 +726,7 @@ class LocksPanel(QWidget):
         if typed_note:
             parts.append(f"<p>{html.escape(typed_note)}</p>")
         origin = getattr(d, "origin", None)
-        if origin is not None:
+        if origin is not None and origin.evidence not in d.sentence:  # not said twice
             parts.append(f"<p>Where the lock came from: <b>{html.escape(origin.label)}</b>. "
                          f"{html.escape(origin.evidence)}</p>")
         parts += [f"<p><i>{html.escape(n)}</i></p>" for n in d.notes]

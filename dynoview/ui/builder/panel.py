@@ -519,11 +519,12 @@ class BuilderPanel(QWidget):
     def _fill_templates_menu(self) -> None:
         menu = self.templates_menu
         menu.clear()
-        entries = self.template_entries()
-        for entry in entries:
+        group = None
+        for entry in self.template_entries():
+            if entry.group != group and group is not None:
+                menu.addSection(entry.group)  # a heading: what the lines below do
+            group = entry.group
             menu.addAction(entry.title, functools.partial(self.run_template, entry.name, entry.rule))
-            if entry.name == SIGN_UP:
-                menu.addSeparator()
         if self.selected_item is None:
             hint = menu.addAction(NO_SUBJECT_HINT)
             hint.setEnabled(False)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -131,8 +133,16 @@ class TemplateForm(QDialog):
         layout.addLayout(self.form)
         box = QGroupBox("The transaction")
         box_layout = QVBoxLayout(box)
-        box_layout.addWidget(self.summary)
+        # A fixed-height, scrolling summary: the form keeps its size while the list grows.
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(self.summary)
+        scroll.setFixedHeight(self.fontMetrics().lineSpacing() * 10)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        box_layout.addWidget(scroll)
         layout.addWidget(box)
+        layout.addStretch(1)  # spare height below the summary, not between the labels
         layout.addWidget(self.buttons)
 
     # Subclasses: validate() updates the field messages and says whether OK may run;
@@ -142,6 +152,20 @@ class TemplateForm(QDialog):
 
     def build(self) -> Transaction:
         raise NotImplementedError
+
+    def fit_height(self, *, shrink: bool = False) -> None:
+        """Take the height the wrapped texts need at this width: grow when a message appears
+        under a field (it must not squeeze the field); shrink only when first shown (Qt's first
+        guess for wrapped labels is far too tall)."""
+        layout = self.layout()
+        need = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() \
+            else layout.totalSizeHint().height()
+        if need > self.height() or shrink:
+            self.resize(self.width(), need)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.fit_height(shrink=True)
 
     def revalidate(self) -> bool:
         ok = self.validate()
@@ -154,6 +178,8 @@ class TemplateForm(QDialog):
         else:
             self.summary.setText("<p>Fill in the form: the actions appear here once it is "
                                  "valid.</p>")
+        if self.isVisible():
+            self.fit_height()
         return ok
 
     def accept(self) -> None:
@@ -495,6 +521,11 @@ RELEASE_LOCK = "release_orphan_lock"
 DELETE_ITEM = "delete_item"
 
 
+NEW = "New"
+CHANGE = "Change or delete the selection"
+REPAIR = "Repairs (each reads the table first, or says what it checks)"
+
+
 @dataclass(frozen=True)
 class TemplateEntry:
     """A menu or palette line: its title names the subject ("Change email of ACCT#a1 (a@x)…")."""
@@ -502,6 +533,7 @@ class TemplateEntry:
     title: str
     name: str
     rule: str | None = None
+    group: str = CHANGE  # the menu section it is listed under
 
 
 NO_SUBJECT_HINT = ("Select an account or lock (in Items, Accounts & locks or a diagnosis) to "
@@ -510,7 +542,7 @@ NO_SUBJECT_HINT = ("Select an account or lock (in Items, Accounts & locks or a d
 
 def template_entries(schema: UniquenessSchema, item: Mapping[str, Any] | None) -> list[TemplateEntry]:
     """The templates that apply to the selected item, titled with that item."""
-    entries = [TemplateEntry("Sign up (new account)…", SIGN_UP)]
+    entries = [TemplateEntry("Sign up (new account)…", SIGN_UP, group=NEW)]
     if item is None:
         return entries
     who = _pk(schema, item)
@@ -525,14 +557,14 @@ def template_entries(schema: UniquenessSchema, item: Mapping[str, Any] | None) -
             value = values[rule.name]
             if value is not None:
                 entries.append(TemplateEntry(f"Claim the missing {rule.name} lock of {who} ({value})…",
-                                             CLAIM_LOCK, rule.name))
+                                             CLAIM_LOCK, rule.name, REPAIR))
         for rule in schema.rules:
             value = values[rule.name]
             if value is not None:
                 entries.append(TemplateEntry(f"Resolve duplicate {rule.name} {value} of {who}…",
-                                             RESOLVE_DUPLICATE, rule.name))
+                                             RESOLVE_DUPLICATE, rule.name, REPAIR))
     elif schema.match_lock(item) is not None:
-        entries.append(TemplateEntry(f"Release lock {who}…", RELEASE_LOCK))
+        entries.append(TemplateEntry(f"Release lock {who}…", RELEASE_LOCK, group=REPAIR))
     else:
         entries.append(TemplateEntry(f"Delete item {who} (guarded)", DELETE_ITEM))
     return entries
