@@ -177,3 +177,20 @@ def test_palette_offers_diagnose_audit_schema_and_every_template(qtbot: Any, win
     locks: Any = window.feature("LocksPanel")
     assert window.tabs.currentWidget() is locks and locks.schema_dialog is not None
     locks.schema_dialog.reject()
+
+
+def test_open_item_from_the_audit_reads_it_when_the_page_does_not_hold_it(qtbot: Any,
+                                                                          window: MainWindow) -> None:
+    items = window.items_panel
+    items.page_size.setValue(3)
+    with qtbot.waitSignal(items.controller.page_loaded, timeout=10000):
+        items.run()
+    locks = locks_of(qtbot, window)
+    locks.set_status_filter({ORPHAN_LOCK})
+    locks.select_row(0)
+    key = locks.selected_row().key
+    locks.open_item_button.click()
+    assert window.tabs.currentWidget() is items
+    qtbot.waitUntil(lambda: items.current_item() is not None
+                    and items.current_item()["PK"] == key["PK"], timeout=10000)
+    assert key["PK"]["S"] in items.detail.title.text()
