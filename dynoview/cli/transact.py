@@ -37,7 +37,7 @@ from dynoview.core.tx_execution import (
     execute_transaction,
     tables_of,
 )
-from dynoview.core.tx_validation import has_errors, validate
+from dynoview.core.tx_validation import has_errors, validate, validate_against
 from dynoview.core.tx_wire import RequestShapeError, preview_text
 
 EXIT_OK, EXIT_CANCELLED, EXIT_ERROR = 0, 1, 2
@@ -52,7 +52,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("file", help="the request file, or - for standard input")
     add_connection_arguments(parser)
     parser.add_argument("--dry-run", action="store_true",
-                        help="print the exact request body that would be sent, and send nothing")
+                        help="print the exact request body that would be sent, and send nothing (with "
+                             "--endpoint-url or --demo, the tables' key schemas are read first)")
     parser.add_argument("--yes", action="store_true",
                         help="execute (this command never asks; without --yes nothing is sent)")
     parser.add_argument("--confirm-table", metavar="NAMES",
@@ -144,6 +145,8 @@ def run(args: argparse.Namespace) -> int:
               ["The request is invalid; nothing was sent.", *_problem_lines(exc.problems)], err=True)
         return EXIT_ERROR
     problems = validate(tx, None, schema)
+    if args.dry_run and (args.endpoint_url or getattr(args, "demo", False)):
+        problems = _dry_run_problems(args, tx, schema)  # with the tables' key schemas
     if args.dry_run or has_errors(problems):
         return _dry_run_or_invalid(args, tx, problems)
     try:
@@ -157,6 +160,17 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     except Exception as exc:
         return fail(exc, args, operation="TransactWriteItems")
+
+
+def _dry_run_problems(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema) -> list[Problem]:
+    try:
+        with open_connection(args) as conn:
+            problems, note = validate_against(conn, tx, schema)
+    except Exception as exc:  # the demo or the connection could not start: check offline
+        problems, note = validate(tx, None, schema), f"Could not connect ({exc}); checked without the tables."
+    if note:
+        print(f"note: {note}", file=sys.stderr)
+    return problems
 
 
 def _dry_run_or_invalid(args: argparse.Namespace, tx: Transaction, problems: list[Problem]) -> int:

@@ -67,7 +67,7 @@ MAX_NAME_BYTES = 65535
 #: ``#name`` and ``:value`` placeholders are at most 255 characters.
 MAX_PLACEHOLDER_LENGTH = 255
 __all__ = ["MAX_PARTITION_KEY_BYTES", "MAX_SORT_KEY_BYTES", "TableSchemas", "describe_tables", "has_errors",
-           "item_identity", "validate"]
+           "item_identity", "validate", "validate_against"]
 
 _TABLE_NAME = re.compile(r"[A-Za-z0-9_.-]{3,255}")
 _NOT_EXISTS = re.compile(r"attribute_not_exists\s*\(\s*([#\w.\[\]]+)\s*\)")
@@ -410,6 +410,24 @@ def describe_tables(conn: Connection, names: Iterable[str]) -> TableSchemas:
                 raise
             missing.add(name)
     return TableSchemas(infos, frozenset(missing))
+
+
+def validate_against(conn: Connection, tx: Transaction,
+                     schema: UniquenessSchema | None = None) -> tuple[list[Problem], str]:
+    """``validate`` with the key schemas DescribeTable gives for the transaction's tables
+    (and an error for a table that does not exist). When they cannot be read, ``validate``
+    without them and one sentence saying why; else an empty note."""
+    from dynoview.core.errors import describe_error
+
+    names = [a.table for a in tx.actions if a.table]
+    try:
+        schemas = describe_tables(conn, names)
+    except Exception as exc:  # network, credentials, permissions: check without the schemas
+        err = describe_error(exc, operation="DescribeTable", endpoint=conn.spec.endpoint_url)
+        note = (f"Could not describe the tables ({err.title}: {err.message}); checked without their "
+                "key and index schemas.")
+        return validate(tx, None, schema), " ".join(note.split())
+    return schemas.problems(tx) + validate(tx, schemas.infos, schema), ""
 
 
 def errors_only(problems: Sequence[Problem]) -> list[Problem]:

@@ -1,0 +1,77 @@
+"""`dynoview transact --dry-run` with an endpoint reads the tables' key schemas first, so it
+refuses what DynamoDB would (key types, index keys, missing tables) without sending anything."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dynoview.cli import main
+from dynoview.core.transactions import import_text
+from dynoview.core.tx_validation import validate_against
+from tests.helpers import connect
+
+pytestmark = pytest.mark.integration
+
+
+def request_file(tmp_path: Path, *actions: dict[str, Any]) -> Path:
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps({"TransactItems": list(actions)}))
+    return path
+
+
+def put(table: str, item: dict[str, Any]) -> dict[str, Any]:
+    return {"Put": {"TableName": table, "Item": item}}
+
+
+def test_dry_run_reads_the_key_types(tmp_path: Path, endpoint_url: str, accounts_table: str,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = request_file(tmp_path, put(accounts_table, {"PK": {"N": "1"}, "SK": {"S": "PROFILE"}}))
+    # Offline the key's type is unknown: the body is printed.
+    assert main(["transact", str(path), "--dry-run"]) == 0
+    capsys.readouterr()
+    # With the endpoint, DescribeTable says PK is a string: refused, nothing sent.
+    assert main(["transact", str(path), "--dry-run", "--endpoint-url", endpoint_url]) == 2
+    err = capsys.readouterr().err
+    assert "action 1, item.PK: PK is the partition key of" in err
+    assert "must be of type S, not N" in err
+
+
+def test_dry_run_names_a_missing_table(tmp_path: Path, endpoint_url: str,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    path = request_file(tmp_path, put("no-such-table-dryrun", {"PK": {"S": "a"}, "SK": {"S": "b"}}))
+    assert main(["transact", str(path), "--dry-run", "--endpoint-url", endpoint_url, "--format", "json"]) == 2
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["status"] == "invalid"
+    assert payload["problems"][0]["field"] == "table"
+    assert "does not exist on this connection" in payload["problems"][0]["message"]
+
+
+def test_dry_run_says_in_one_line_when_it_cannot_describe(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = request_file(tmp_path, put("accounts", {"PK": {"S": "a"}, "SK": {"S": "b"}}))
+    # Nothing listens on port 9 (discard): the check runs without the schemas and says so.
+    assert main(["transact", str(path), "--dry-run", "--endpoint-url", "http://127.0.0.1:9"]) == 0
+    captured = capsys.readouterr()
+    notes = [line for line in captured.err.splitlines() if line.startswith("note:")]
+    assert len(notes) == 1 and "Could not describe the tables" in notes[0]
+    assert captured.out.startswith('{"TransactItems"')
+
+
+def test_validate_against_reads_index_keys(endpoint_url: str, accounts_table: str) -> None:
+    conn = connect(endpoint_url)
+    info = conn.client.describe_table(TableName=accounts_table)["Table"]
+    gsis = info.get("GlobalSecondaryIndexes") or []
+    if not gsis:
+        pytest.skip("the demo's accounts table has no GSI here")
+    attr = gsis[0]["KeySchema"][0]["AttributeName"]
+    kind = {a["AttributeName"]: a["AttributeType"] for a in info["AttributeDefinitions"]}[attr]
+    wrong = {"S": {"N": "1"}, "N": {"S": "x"}, "B": {"S": "x"}}[kind]
+    tx = import_text(json.dumps({"TransactItems": [
+        put(accounts_table, {"PK": {"S": "ACCT#dry"}, "SK": {"S": "PROFILE"}, attr: wrong})]}))
+    problems, note = validate_against(conn, tx)
+    assert note == ""
+    assert [(p.index, p.field) for p in problems if p.is_error] == [(0, f"item.{attr}")]
