@@ -34,8 +34,9 @@ bench: $(STAMP_TEST)
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
 
-# Desktop bundles (packaging/README.md): `make package` builds dist/ for this platform;
-# `make package-check` also runs the built bundle (--smoke offscreen and headless commands).
+# Desktop bundles (packaging/README.md): `make package` builds dist/ for this platform, plus the
+# wheel and sdist (checked by twine); `make package-check` also runs the built bundle: --smoke in
+# an empty environment offscreen and on a real X server (xvfb-run), then headless commands.
 STAMP_PACKAGE := $(VENV)/.installed-package
 .PHONY: package package-check
 

@@ -5,14 +5,19 @@
   listed here.
 - botocore ships models for ~450 services (~25 MB); the app talks to DynamoDB, DynamoDB Streams,
   and, to resolve credentials, STS (assume role, web identity), SSO and SSO-OIDC (IAM Identity
-  Center profiles) and Sign-In (``aws login`` sessions). Only those models are kept.
+  Center profiles) and Sign-In (``aws login`` sessions); S3 and Athena for auditing an S3
+  export. Only those models are kept.
+- Qt plugins a Linux desktop never loads, and the libraries only they pulled in, are left out
+  (``DROP_QT_PLUGINS``, ``trim_binaries``); so is DuckDB (``NOT_BUNDLED``).
 """
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path, PurePath
 
-KEEP_BOTOCORE_SERVICES = frozenset({"dynamodb", "dynamodbstreams", "sts", "sso", "sso-oidc", "signin"})
+KEEP_BOTOCORE_SERVICES = frozenset({"dynamodb", "dynamodbstreams", "sts", "sso", "sso-oidc", "signin",
+                                    "s3", "athena"})  # S3 exports and their audit on Athena
 KEEP_BOTO3_SERVICES = frozenset({"dynamodb"})
 
 # Packages collected whole (their modules are imported by name at run time).
@@ -49,7 +54,13 @@ HEAVY_UNUSED = (
     "joserfc", "graphql", "antlr4", "numpy", "PIL", "lxml", "regex", "jsonpath_ng", "multipart",
     "setuptools", "pkg_resources",
 )
+# Left out of the bundles although the app can use them: DuckDB (66 MB, the export audit's
+# local engine) would push the Linux bundle from ~150 to ~217 MB for a feature that needs an S3
+# export to audit. rthooks/not_bundled.py makes `import duckdb` say so and what to do instead
+# (pipx install, or Athena); the wheel keeps DuckDB as a dependency.
+NOT_BUNDLED = ("duckdb",)
 EXCLUDES = (
+    *NOT_BUNDLED,
     "tkinter", "_tkinter", "pydoc_data", "lib2to3", "IPython", "pytest", "hypothesis", "ruff",
     "PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtQuickWidgets", "PySide6.QtNetwork",
     "PySide6.QtOpenGL", "PySide6.QtOpenGLWidgets", "PySide6.QtPdf", "PySide6.QtSql",
@@ -57,6 +68,92 @@ EXCLUDES = (
     "PySide6.QtConcurrent", "PySide6.QtDBus", "PySide6.QtPrintSupport", "PySide6.QtHelp",
     *HEAVY_UNUSED,
 )
+
+
+# Qt plugins a desktop app on X11 or Wayland never loads, by plugin folder (None: the whole
+# folder). Measured: the bundle still passes --smoke on xcb (Xvfb) and offscreen without them.
+# - platforms: the embedded and remote back ends (eglfs, linuxfb, vnc, minimal, Vulkan KHR
+#   display); xcb, wayland and offscreen (the smoke check, CI) stay;
+# - platformthemes/libqgtk3: GTK3 dialogs and palette; it alone pulls GIO, cairo, pango,
+#   harfbuzz, pixman and libjpeg into the bundle (~9 MB), and Qt falls back to its own dialogs
+#   and the Fusion style (DynoView sets its palette itself); the XDG portal theme stays;
+# - egldeviceintegrations and generic (evdev, tslib, TUIO input): only eglfs/linuxfb load them;
+#   TUIO alone needs QtNetwork;
+# - imageformats: the app draws PNG (built into QtGui) and SVG; the other readers are unused.
+DROP_QT_PLUGINS: dict[str, frozenset[str] | None] = {
+    "platforms": frozenset({"libqeglfs.so", "libqlinuxfb.so", "libqvnc.so", "libqminimal.so",
+                            "libqminimalegl.so", "libqvkkhrdisplay.so"}),
+    "platformthemes": frozenset({"libqgtk3.so"}),
+    "egldeviceintegrations": None,
+    "generic": None,
+}
+KEEP_IMAGE_FORMATS = frozenset({"libqsvg.so"})
+
+
+def keep_qt_plugin(dest: str) -> bool:
+    """False for a Qt plugin in ``DROP_QT_PLUGINS`` or an unused image format (Linux names)."""
+    parts = PurePath(dest).parts
+    if parts[:3] != ("PySide6", "Qt", "plugins") or len(parts) != 5:
+        return True
+    folder, name = parts[3], parts[4]
+    if folder == "imageformats":
+        return name in KEEP_IMAGE_FORMATS
+    dropped = DROP_QT_PLUGINS.get(folder, frozenset())
+    return dropped is not None and name not in dropped
+
+
+def orphaned_libraries(binaries: dict[str, list[str]], dropped: set[str],
+                       roots: set[str]) -> set[str]:
+    """Libraries only the dropped binaries needed: safe to leave out with them.
+
+    ``binaries`` maps each bundled binary's destination to the sonames it needs (DT_NEEDED);
+    ``roots`` are the binaries loaded by something other than DT_NEEDED (the executable's
+    libpython, Python extensions, Qt plugins): what they reach, directly or not, stays. Only
+    libraries reachable from a dropped binary are candidates, so a library loaded with dlopen
+    by name and needed by no dropped binary is never touched.
+    """
+    by_name = {PurePath(dest).name: dest for dest in binaries}
+
+    def closure(start: set[str]) -> set[str]:
+        seen: set[str] = set()
+        todo = list(start)
+        while todo:
+            dest = todo.pop()
+            if dest in seen:
+                continue
+            seen.add(dest)
+            todo += [by_name[n] for n in binaries.get(dest, []) if n in by_name]
+        return seen
+
+    candidates = closure(dropped) - dropped
+    kept = closure((roots - dropped) | (set(binaries) - dropped - candidates))
+    return candidates - kept
+
+
+def elf_needed(path: str) -> list[str]:
+    """The sonames an ELF file needs (its DT_NEEDED entries), read with binutils' objdump."""
+    out = subprocess.run(["objdump", "-p", path], capture_output=True, text=True, check=True).stdout
+    return [line.split()[1] for line in out.splitlines() if line.strip().startswith("NEEDED")]
+
+
+def trim_binaries(entries: list[tuple[str, str, str]],
+                  needed: dict[str, list[str]]) -> tuple[list[tuple[str, str, str]], list[str]]:
+    """PyInstaller's binaries TOC without the dropped Qt plugins, the libraries only they
+    needed, and the symlinks to either; also returns what was left out (destinations).
+
+    ``needed`` maps each BINARY/EXTENSION destination to its DT_NEEDED sonames.
+    """
+    files = {dest for dest, _src, kind in entries if kind != "SYMLINK"}
+    dropped = {dest for dest in files if not keep_qt_plugin(dest)}
+    # Loaded by dlopen or by Python, not through DT_NEEDED: libpython (by the bootloader),
+    # extension modules and Qt plugins.
+    roots = {dest for dest, _src, kind in entries
+             if kind == "EXTENSION" or "plugins" in PurePath(dest).parts
+             or PurePath(dest).name.startswith("libpython")}
+    removed = dropped | orphaned_libraries({d: needed.get(d, []) for d in files}, dropped, roots)
+    kept = [(dest, src, kind) for dest, src, kind in entries
+            if dest not in removed and not (kind == "SYMLINK" and src in removed)]
+    return kept, sorted(removed)
 
 
 def moto_folder_markers(moto_dir: str) -> list[tuple[str, str]]:

@@ -36,7 +36,8 @@ def support() -> ModuleType:
     ("botocore/data/sts/2011-06-15/endpoint-rule-set-1.json.gz", True),
     ("botocore/data/endpoints.json", True),
     ("botocore/data/ec2/2016-11-15/service-2.json.gz", False),
-    ("botocore/data/s3/2006-03-01/service-2.json.gz", False),
+    ("botocore/data/s3/2006-03-01/service-2.json.gz", True),
+    ("botocore/data/lambda/2015-03-31/service-2.json.gz", False),
     ("boto3/data/dynamodb/2012-08-10/resources-1.json", True),
     ("boto3/data/ec2/2016-11-15/resources-1.json", False),
     ("PySide6/Qt/translations/qtbase_de.qm", False),
@@ -158,3 +159,81 @@ def test_spec_and_scripts_reference_existing_files() -> None:
                  "dynoview/resources/icons/dynoview.ico", "dynoview/resources/icons/dynoview.icns"):
         assert (ROOT / path).is_file(), path
     assert not (ROOT / "packaging" / "__init__.py").exists(), "would shadow the PyPI 'packaging' library"
+
+
+@pytest.mark.parametrize(("dest", "kept"), [
+    ("PySide6/Qt/plugins/platforms/libqxcb.so", True),
+    ("PySide6/Qt/plugins/platforms/libqwayland.so", True),
+    ("PySide6/Qt/plugins/platforms/libqoffscreen.so", True),  # --smoke and CI
+    ("PySide6/Qt/plugins/platforms/libqeglfs.so", False),
+    ("PySide6/Qt/plugins/platforms/libqvnc.so", False),
+    ("PySide6/Qt/plugins/platformthemes/libqgtk3.so", False),
+    ("PySide6/Qt/plugins/platformthemes/libqxdgdesktopportal.so", True),
+    ("PySide6/Qt/plugins/generic/libqtuiotouchplugin.so", False),
+    ("PySide6/Qt/plugins/egldeviceintegrations/libqeglfs-x11-integration.so", False),
+    ("PySide6/Qt/plugins/imageformats/libqsvg.so", True),  # the SVG icon
+    ("PySide6/Qt/plugins/imageformats/libqjpeg.so", False),
+    ("PySide6/Qt/plugins/iconengines/libqsvgicon.so", True),
+    ("PySide6/Qt/plugins/xcbglintegrations/libqxcb-glx-integration.so", True),
+    ("PySide6/Qt/plugins/platforminputcontexts/libibusplatforminputcontextplugin.so", True),
+    ("PySide6/Qt/lib/libQt6Gui.so.6", True),
+])
+def test_keep_qt_plugin(support: ModuleType, dest: str, kept: bool) -> None:
+    assert support.keep_qt_plugin(dest) is kept
+
+
+def test_trim_binaries_drops_only_what_dropped_plugins_alone_needed(support: ModuleType) -> None:
+    gtk = "PySide6/Qt/plugins/platformthemes/libqgtk3.so"
+    xcb = "PySide6/Qt/plugins/platforms/libqxcb.so"
+    entries = [
+        (gtk, "/src/gtk", "BINARY"), (xcb, "/src/xcb", "BINARY"),
+        ("libgio-2.0.so.0", "/lib/gio", "BINARY"),  # only GTK3 needs it
+        ("libglib-2.0.so.0", "/lib/glib", "BINARY"),  # GTK3 and QtCore
+        ("PySide6/Qt/lib/libQt6Core.so.6", "/src/core", "BINARY"),
+        ("libQt6Core.so.6", "PySide6/Qt/lib/libQt6Core.so.6", "SYMLINK"),
+        ("libcairo.so.2", "/lib/cairo", "BINARY"),
+        ("libcairo-link.so", "libcairo.so.2", "SYMLINK"),
+        ("libdbus-1.so.3", "/lib/dbus", "BINARY"),  # needed by nobody: dlopen'ed, kept
+        ("PySide6/QtCore.abi3.so", "/src/qtcore-ext", "EXTENSION"),
+    ]
+    needed = {gtk: ["libgio-2.0.so.0", "libglib-2.0.so.0", "libcairo.so.2"],
+              xcb: ["libQt6Core.so.6"],
+              "libgio-2.0.so.0": ["libglib-2.0.so.0"],
+              "PySide6/Qt/lib/libQt6Core.so.6": ["libglib-2.0.so.0"],
+              "PySide6/QtCore.abi3.so": ["libQt6Core.so.6"]}
+    kept, removed = support.trim_binaries(entries, needed)
+    assert removed == sorted([gtk, "libgio-2.0.so.0", "libcairo.so.2"])
+    assert [e[0] for e in kept] == [xcb, "libglib-2.0.so.0", "PySide6/Qt/lib/libQt6Core.so.6",
+                                    "libQt6Core.so.6", "libdbus-1.so.3", "PySide6/QtCore.abi3.so"]
+
+
+def test_elf_needed_reads_dt_needed() -> None:
+    import shutil
+
+    if shutil.which("objdump") is None or not sys.platform.startswith("linux"):
+        pytest.skip("needs binutils on Linux")
+    support = load("dynoview_spec_support_elf", ROOT / "packaging" / "spec_support.py")
+    import PySide6
+
+    ext = next(Path(PySide6.__file__).parent.glob("QtCore*.so"))
+    assert any(name.startswith("libQt6Core") for name in support.elf_needed(str(ext)))
+
+
+def test_duckdb_left_out_of_the_bundle_says_what_to_do(support: ModuleType) -> None:
+    """The runtime hook turns ``import duckdb`` into a sentence (a DynoViewError, so the CLI and
+    the window show it as a message) once DuckDB is not there."""
+    import subprocess
+
+    assert "duckdb" in support.EXCLUDES
+    hook = ROOT / "packaging" / "rthooks" / "not_bundled.py"
+    # -S: no site-packages, so DuckDB cannot be found, as in the bundle; dynoview is in the cwd.
+    code = ("import runpy, sys; runpy.run_path(sys.argv[1])\n"
+            "try:\n    import duckdb\n"
+            "except ImportError as exc:\n"
+            "    from dynoview.core.errors import DynoViewError\n"
+            "    print(isinstance(exc, DynoViewError), exc.message)\n")
+    result = subprocess.run([sys.executable, "-S", "-c", code, str(hook)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("True Auditing an export needs DuckDB")
+    assert "pipx" in result.stdout and "--athena-output" in result.stdout
