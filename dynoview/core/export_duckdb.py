@@ -70,6 +70,9 @@ def run(sql: AuditSql, settings: DuckDBSettings, *, on_stage: StageCallback | No
         con.execute(f"SET temp_directory = {literal(str(spill))}")
         # Row order is never relied on: without it DuckDB can stream and spill more freely.
         con.execute("SET preserve_insertion_order = false")
+        # Progress is polled (query_progress), never printed: stdout carries the JSON report.
+        con.execute("SET enable_progress_bar = true")
+        con.execute("SET enable_progress_bar_print = false")
         if settings.threads:
             con.execute(f"SET threads = {int(settings.threads)}")
         watcher.start()
