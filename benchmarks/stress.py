@@ -4,11 +4,14 @@ and the parser fuzzing at full example counts. Run on demand, never as a test.
 Checks, one summary line each:
 
 - load held: rounds of 50 concurrent signups for one email (the race of
-  ``benchmarks/concurrent_signups.py``, reusing its serialized moto endpoint), sent
-  through the fault proxy (``tests/fault_proxy.py``) that drops, cuts or fails a share
-  of the TransactWriteItems answers. Each round must end with exactly one account and
-  one email lock, one winner reported (succeeded, or applied after settling a lost
-  answer), every other signup told the email is taken, and no stray username lock.
+  ``benchmarks/concurrent_signups.py``) on DynamoDB Local, AWS's own engine, nothing
+  serialised at the endpoint, sent through the fault proxy (``tests/fault_proxy.py``)
+  that drops, cuts or fails a share of the TransactWriteItems answers and answers
+  another share with DynamoDB's TransactionConflict cancellation (which DynamoDB Local
+  never sends itself). Each round must end with exactly one account and one email lock,
+  one winner reported (succeeded, or applied after settling a lost answer), every other
+  signup told the email is taken or, after a conflict, told to try again (never "taken");
+  those try again, as told, until they are told the email is taken; no stray username lock.
 - faults survived: audits and full-table browses through the proxy with faults on a
   share of the Scans. Every completed audit must find exactly what a clean audit finds;
   an audit stopped by a fault must name its incomplete segments; every browse must
@@ -18,7 +21,8 @@ Checks, one summary line each:
 - data lost: the sum of rows missing or doubled, wrong findings, lost or phantom
   signups over all checks; must be 0.
 
-Writes benchmarks/results/stress.json and exits 1 on any loss or failed check.
+Writes benchmarks/results/stress.json and exits 1 on any loss or failed check (or when
+DynamoDB Local cannot run here).
 
 Run: .venv/bin/python benchmarks/stress.py [--rounds 5] [--audits 20] [--fuzz-examples 10000]
 """
@@ -42,10 +46,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks._common import write_result  # noqa: E402 - isolates AWS config on import
-from benchmarks.concurrent_signups import _connect, _Serialized  # noqa: E402
+from benchmarks.concurrent_signups import (  # noqa: E402
+    conflict_answer,
+    connect,
+    dynamodb_local,
+    told_taken,
+    told_try_again,
+)
+from dynoview.core import dynamodb_local as ddbl  # noqa: E402
 from dynoview.core.audit import AuditIncompleteError, run_audit  # noqa: E402
 from dynoview.core.connection import Connection  # noqa: E402
-from dynoview.core.demo import create_accounts_table, seed_accounts, start_server  # noqa: E402
+from dynoview.core.demo import create_accounts_table, seed_accounts  # noqa: E402
 from dynoview.core.locks import article_schema, default_schema  # noqa: E402
 from dynoview.core.reads import Reader  # noqa: E402
 from dynoview.core.tables import describe_table  # noqa: E402
@@ -62,7 +73,8 @@ from tests import fault_proxy as fp  # noqa: E402
 from tests.fault_proxy import FaultProxy  # noqa: E402
 
 TX = "TransactWriteItems"
-TX_FAULTS = (fp.DROP_BEFORE, fp.DROP_AFTER, fp.CUT, fp.HTTP_500)
+TX_FAULTS = (fp.DROP_BEFORE, fp.DROP_AFTER, fp.CUT, fp.HTTP_500, fp.RESPOND)  # RESPOND: a conflict
+RETRIES_AFTER_CONFLICT = 5
 SCAN_FAULTS = (fp.DROP_BEFORE, fp.DROP_AFTER, fp.CUT, fp.HTTP_500, fp.THROTTLE)
 
 
@@ -74,7 +86,10 @@ def program_faults(proxy: FaultProxy, operation: str, kinds: tuple[str, ...], ra
     def roll(_info: fp.RequestInfo) -> bool:
         with lock:
             return rng.random() < share
-    return [proxy.add(kind, operation=operation, times=None, predicate=roll) for kind in kinds]
+    body, headers = conflict_answer(3)  # RESPOND: DynamoDB's TransactionConflict on a signup's email lock
+    return [proxy.add(kind, operation=operation, times=None, predicate=roll,
+                      **({"status": 400, "body": body, "headers": headers} if kind == fp.RESPOND else {}))
+            for kind in kinds]
 
 
 def scan_all(conn: Connection, table: str) -> list[dict[str, Any]]:
@@ -93,6 +108,8 @@ def race_round(direct: Connection, faulty: Connection, signups: int, index: int)
     create_accounts_table(direct, table)
     barrier = threading.Barrier(signups)
 
+    first_tx: dict[int, Any] = {}  # id(result) -> its transaction, for trying again
+
     def signup(n: int) -> tuple[ExecutionResult, float]:
         item = {"PK": {"S": f"ACCT#r{index}n{n:03d}"}, "SK": {"S": "PROFILE"}, "email": {"S": email},
                 "username": {"S": f"racer{index}n{n:03d}"}}
@@ -100,32 +117,50 @@ def race_round(direct: Connection, faulty: Connection, signups: int, index: int)
         barrier.wait()
         started = time.perf_counter()
         result = execute_transaction(faulty, tx, confirmation=True, retry_delay=0.1)
+        first_tx[id(result)] = tx
         return result, (time.perf_counter() - started) * 1000
 
     with ThreadPoolExecutor(max_workers=signups) as pool:
         outcomes = list(pool.map(signup, range(signups)))
+    results = [r for r, _ in outcomes]
+    # Told to try again after a conflict: they do, as a user would, faults still on.
+    finals: list[ExecutionResult] = []
+    for first in (r for r in results if told_try_again(r)):
+        result, tries = first, 0
+        while told_try_again(result) and tries < RETRIES_AFTER_CONFLICT:
+            tries += 1
+            result = execute_transaction(faulty, first_tx[id(first)], confirmation=True, retry_delay=0.1)
+        finals.append(result)
     items = scan_all(direct, table)
     direct.client.delete_table(TableName=table)
-    results = [r for r, _ in outcomes]
     accounts = [i for i in items if i["PK"]["S"].startswith("ACCT#")]
     email_locks = [i for i in items if i["PK"]["S"] == f"UNIQ#EMAIL#{email}"]
     handle_locks = {i["PK"]["S"].removeprefix("UNIQ#HANDLE#") for i in items
                     if i["PK"]["S"].startswith("UNIQ#HANDLE#")}
     winners = [r for r in results if r.status in (SUCCEEDED, APPLIED)]
-    taken = [r for r in results if r.status == CANCELLED and any(
-        o.attribute == "email" and o.message.startswith(f"Email {email} is already taken.")
-        for o in r.actions)]
+    taken = [r for r in results if told_taken(r, email)]
     # Every answer of every round lost: the reads proved nothing was written. Honest, if rare.
     taken += [r for r in results if r.status == NOT_APPLIED and r.verified_by_reads]
+    try_again = [r for r in results if told_try_again(r)]
     problems = []
+    conflicts_called_taken = [r for r in results + finals if r.status == CANCELLED and "already taken" in
+                              r.message and any(o.code == "TransactionConflict" for o in r.actions)]
+    if conflicts_called_taken:
+        problems.append(f"{len(conflicts_called_taken)} TransactionConflict cancellations reported as taken")
+    finally_taken = sum(1 for r in finals if told_taken(r, email)
+                        or (r.status == NOT_APPLIED and r.verified_by_reads))
+    if finally_taken != len(finals):
+        problems.append(f"{len(finals) - finally_taken} of {len(finals)} who tried again after a conflict "
+                        f"were not told the email is taken: {sorted({r.message[:80] for r in finals})}")
     if len(accounts) != 1 or len(email_locks) != 1:
         problems.append(f"{len(accounts)} account(s) and {len(email_locks)} email lock(s), expected 1 and 1")
     if len(winners) != 1:
         problems.append(f"{len(winners)} signups reported written, expected 1")
-    if len(taken) != signups - 1:
+    if len(taken) + len(try_again) != signups - 1:
         others = sorted({f"{r.status}: {r.message[:80]}" for r in results
-                         if r not in winners and r not in taken})
-        problems.append(f"{len(taken)} told 'email taken', expected {signups - 1}: {others}")
+                         if r not in winners and r not in taken and r not in try_again})
+        problems.append(f"{len(taken)} told 'email taken' and {len(try_again)} 'try again', expected "
+                        f"{signups - 1} in all: {others}")
     usernames = {a["username"]["S"] for a in accounts}
     if handle_locks != usernames:
         problems.append(f"username locks {sorted(handle_locks)} do not match accounts {sorted(usernames)}")
@@ -133,7 +168,8 @@ def race_round(direct: Connection, faulty: Connection, signups: int, index: int)
     lost = sum(1 for r in winners if not accounts) + abs(len(accounts) - len(winners)) \
         + abs(len(handle_locks) - len(usernames)) + max(0, len(email_locks) - 1)
     return {"table": table, "winners": len(winners), "applied_after_lost_answer": sum(
-        1 for r in winners if r.status == APPLIED), "taken": len(taken), "problems": problems,
+        1 for r in winners if r.status == APPLIED), "taken": len(taken), "try_again": len(try_again),
+        "taken_after_trying_again": finally_taken, "problems": problems,
         "lost": lost, "latencies": [ms for _, ms in outcomes],
         "attempts": sum(r.attempts for r in results)}
 
@@ -145,7 +181,8 @@ def check_load(direct: Connection, faulty: Connection, proxy: FaultProxy, rounds
     for rule in rules:
         proxy.remove(rule)
     latencies = sorted(ms for r in per_round for ms in r["latencies"])
-    faults = {rule.kind: rule.applied for rule in rules}
+    faults = {"transaction_conflict" if rule.kind == fp.RESPOND else rule.kind: rule.applied
+              for rule in rules}
     problems = [p for r in per_round for p in r["problems"]]
     lost = sum(r["lost"] for r in per_round)
     winners = sum(r["winners"] for r in per_round)
@@ -155,7 +192,9 @@ def check_load(direct: Connection, faulty: Connection, proxy: FaultProxy, rounds
                f"{sum(faults.values())} injected TransactWriteItems faults "
                f"({', '.join(f'{k} {v}' for k, v in faults.items())}): {winners} winners ({settled} "
                f"settled after a lost answer), {sum(r['taken'] for r in per_round)} told 'email taken' "
-               "or proven unwritten; "
+               f"or proven unwritten, {sum(r['try_again'] for r in per_round)} told 'try again' after a "
+               f"TransactionConflict (then {sum(r['taken_after_trying_again'] for r in per_round)} told "
+               "'taken' on trying again); "
                f"p50 {p50:.0f} ms, p95 {p95:.0f} ms; "
                + ("OK" if not problems and not lost else "FAILED: " + "; ".join(problems)))
     return {"summary": summary, "ok": not problems and not lost, "lost": lost, "faults": faults,
@@ -263,21 +302,20 @@ def main(argv: list[str] | None = None) -> int:
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     rng = random.Random(seed)
 
-    server, url = start_server()
-    wsgi = server._server  # serialize moto as DynamoDB serializes transactions (see concurrent_signups)
-    wsgi.app = _Serialized(wsgi.app)
-    proxy = FaultProxy(url, max_connections=64)
     checks: dict[str, Any] = {}
     try:
-        direct, faulty = _connect(url), _connect(proxy.url)
-        checks["load"] = check_load(direct, faulty, proxy, args.rounds, args.signups, args.tx_fault_rate, rng)
-        print(checks["load"]["summary"], flush=True)
-        checks["faults"] = check_faults(direct, faulty, proxy, args.audits, args.browses,
-                                        args.scan_fault_rate, rng)
-        print(checks["faults"]["summary"], flush=True)
-    finally:
-        proxy.close()
-        server.stop()
+        # AWS's own engine: atomic under concurrent transactions, so nothing is serialised.
+        with dynamodb_local() as url, FaultProxy(url, max_connections=args.signups + 14) as proxy:
+            direct, faulty = connect(url), connect(proxy.url)
+            checks["load"] = check_load(direct, faulty, proxy, args.rounds, args.signups,
+                                        args.tx_fault_rate, rng)
+            print(checks["load"]["summary"], flush=True)
+            checks["faults"] = check_faults(direct, faulty, proxy, args.audits, args.browses,
+                                            args.scan_fault_rate, rng)
+            print(checks["faults"]["summary"], flush=True)
+    except ddbl.DynamoDBLocalUnavailable as exc:
+        print(f"stress: not run, the signup race needs DynamoDB Local: {exc.message}")
+        return 1
     checks["fuzz"] = check_fuzz(args.fuzz_examples)
     print(checks["fuzz"]["summary"], flush=True)
     lost = checks["load"]["lost"] + checks["faults"]["lost"]
