@@ -54,6 +54,44 @@ def missing_display(environ: Mapping[str, str] | None = None, system: str | None
     return not (x11 or wayland)
 
 
+def x_display_unreachable(environ: Mapping[str, str] | None = None) -> str | None:
+    """The X11 display Qt would use when nothing listens there (a stale DISPLAY over ssh or
+    in tmux), else None. Qt aborts on it with the same misleading ``xcb-cursor0`` message.
+
+    Only checked when X11 is Qt's one choice (no Wayland session) and DISPLAY has the usual
+    ``[host]:N[.screen]`` form; the socket is only opened, never spoken to (no X auth needed).
+    """
+    import re
+    import socket
+
+    environ = os.environ if environ is None else environ
+    display = environ.get("DISPLAY", "")
+    wanted = environ.get("QT_QPA_PLATFORM", "").strip().lower()
+    if (not display or (wanted and not wanted.startswith("xcb"))
+            or (not wanted and (environ.get("WAYLAND_DISPLAY") or environ.get("WAYLAND_SOCKET")))):
+        return None
+    match = re.fullmatch(r"(?:unix)?(?P<host>[^:/]*):(?P<number>\d+)(?:\.\d+)?", display)
+    if match is None:
+        return None  # a path or another form: let Qt try
+    host, number = match["host"], int(match["number"])
+    try:
+        if host:
+            with socket.create_connection((host, 6000 + number), timeout=2):
+                return None
+        path = f"/tmp/.X11-unix/X{number}"
+        for address in ("\0" + path, path):  # Linux servers listen on both (abstract first)
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+                sock.settimeout(2)
+                try:
+                    sock.connect(address)
+                    return None
+                except OSError:
+                    continue
+    except OSError:
+        pass
+    return display
+
+
 def close_on_signals(loop: asyncio.AbstractEventLoop, close: Callable[[], None],
                      signals: tuple[int, ...] = ()) -> list[int]:
     """Close the window the normal way (layout saved) on SIGTERM or SIGINT.
@@ -112,9 +150,15 @@ def process_age() -> float | None:
 
 
 def run_app(args: argparse.Namespace) -> int:
+    # Before QApplication: Qt would abort (SIGABRT) with a misleading message and no report.
     if missing_display():
-        # Before QApplication: Qt would abort with a misleading message and no report.
         print(f"dynoview: {NO_DISPLAY}", file=sys.stderr)
+        return 1
+    dead = x_display_unreachable() if sys.platform.startswith("linux") else None
+    if dead is not None:
+        print(f"dynoview: no X server answers on display {dead}: start one or set DISPLAY to a "
+              "running display, or use the headless commands (dynoview --help lists them)",
+              file=sys.stderr)
         return 1
     from dynoview.core import profile
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dynoview.ui.app import NO_DISPLAY, missing_display
+from dynoview.ui.app import NO_DISPLAY, missing_display, x_display_unreachable
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,6 +41,35 @@ def test_other_systems_always_have_a_display() -> None:
     assert not missing_display({}, "darwin") and not missing_display({}, "win32")
 
 
+def test_a_display_nobody_listens_on_is_found() -> None:
+    import socket
+
+    with socket.socket() as sock:  # a TCP port with no X server: bound, never listening
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+        if port <= 6000:
+            pytest.skip("ephemeral port below the X range")
+        dead = f"127.0.0.1:{port - 6000}"
+        assert x_display_unreachable({"DISPLAY": dead}) == dead
+    assert x_display_unreachable({"DISPLAY": ":4242"}) == ":4242"
+    assert x_display_unreachable({"DISPLAY": "unix:4242.0"}) == "unix:4242.0"
+    # Not X11's turn, or a form this check does not know: Qt decides.
+    assert x_display_unreachable({"DISPLAY": ":4242", "WAYLAND_DISPLAY": "wayland-0"}) is None
+    assert x_display_unreachable({"DISPLAY": ":4242", "QT_QPA_PLATFORM": "offscreen"}) is None
+    assert x_display_unreachable({"DISPLAY": "/private/tmp/launchd/org.xquartz:0"}) is None
+    assert x_display_unreachable({}) is None
+
+
+@linux_only
+def test_a_listening_display_passes(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind("\0/tmp/.X11-unix/X4243")  # the abstract name X servers listen on
+        server.listen()
+        assert x_display_unreachable({"DISPLAY": ":4243"}) is None
+
+
 def run_dynoview(home: Path, *args: str, **env: str) -> subprocess.Popen[str]:
     # An empty environment, as a desktop launcher or `env -i` gives, plus the venv's PATH.
     environ = {"HOME": str(home), "PATH": os.environ.get("PATH", "/usr/bin:/bin"), **env}
@@ -55,6 +84,14 @@ def test_no_display_is_a_sentence_and_exit_1(tmp_path: Path) -> None:
     assert proc.returncode == 1, err
     assert NO_DISPLAY in err
     assert "xcb-cursor0" not in err and "Aborted" not in err
+
+
+@linux_only
+def test_a_stale_display_is_a_sentence_and_exit_1(tmp_path: Path) -> None:
+    proc = run_dynoview(tmp_path, "--demo", DISPLAY=":4244")
+    _out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1, err
+    assert "no X server answers on display :4244" in err and "xcb-cursor0" not in err
 
 
 def handler_installed(pid: int, signum: int) -> bool:
