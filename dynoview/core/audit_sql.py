@@ -189,6 +189,7 @@ class Source:
 
 
 AV_TYPE_DUCKDB = "STRUCT(S VARCHAR, N VARCHAR, B VARCHAR)"
+MAX_LINE_BYTES = 4 * 1024 * 1024
 AV_TYPE_HIVE = "struct<s:string,n:string,b:string>"
 
 
@@ -202,8 +203,11 @@ def duckdb_source(paths: Sequence[str], incremental: bool) -> Source:
     else:
         columns = f"{{'Item': {literal(item)}}}"
     files = "[" + ", ".join(literal(p) for p in paths) + "]"
+    # A DynamoDB item is at most 400 KB; as DynamoDB JSON (base64, escapes) a line stays well under
+    # 4 MB. DuckDB buffers twice this per reading thread, so it bounds the reader's memory too.
     return Source(f"read_ndjson({files}, columns={columns}, compression='gzip', "
-                  "format='newline_delimited', filename=true)", "filename", incremental)
+                  f"format='newline_delimited', filename=true, maximum_object_size={MAX_LINE_BYTES})",
+                  "filename", incremental)
 
 
 def athena_table_ddl(database: str, table: str, data_location: str, incremental: bool) -> str:

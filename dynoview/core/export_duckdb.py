@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from dynoview.core.audit_sql import DUCKDB, AuditSql, Source, build, duckdb_source, literal
-from dynoview.core.errors import CancelledError
+from dynoview.core.errors import CancelledError, DynoViewError
 from dynoview.core.locks import UniquenessSchema
 
 DEFAULT_MEMORY_LIMIT = "2GB"
@@ -90,6 +90,14 @@ def run(sql: AuditSql, settings: DuckDBSettings, *, on_stage: StageCallback | No
         return counts, rows
     except duckdb.InterruptException:
         raise CancelledError("The export audit was cancelled; nothing was reported.") from None
+    except duckdb.OutOfMemoryException as exc:
+        raise DynoViewError(f"DuckDB ran out of memory under its limit of {settings.memory_limit} "
+                            f"({exc}). Raise --memory-limit (or use fewer --threads) and run the "
+                            "audit again.", field="memory_limit") from None
+    except duckdb.Error as exc:
+        raise DynoViewError(f"DuckDB could not read the export: {exc}. The data files passed their "
+                            "checksums, so this is likely a line DynoView does not understand; "
+                            "report it with the export's manifest-summary.json.") from None
     finally:
         stop.set()
         if watcher.is_alive():
