@@ -224,6 +224,9 @@ def main(argv: list[str] | None = None) -> int:
         "wall_ms": round(wall_ms, 1),
         "latency_ms": {"min": round(latencies[0], 1), "median": round(latencies[len(latencies) // 2], 1),
                        "max": round(latencies[-1], 1)},
+        "goals": {"accounts_with_email": 1, "email_locks": 1, "succeeded": min(1, raced),
+                  "email_taken": max(0, raced - 1), "try_again": injected,
+                  "retried_after_conflict_told_taken": len(retried)},
         "violations": violations,
         "ok": not violations,
     }

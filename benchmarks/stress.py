@@ -320,7 +320,9 @@ def main(argv: list[str] | None = None) -> int:
     print(checks["fuzz"]["summary"], flush=True)
     lost = checks["load"]["lost"] + checks["faults"]["lost"]
     ok = lost == 0 and all(c["ok"] for c in checks.values())
-    summary = f"data lost = {lost}" + ("" if ok else "; a check FAILED (see above)")
+    verdicts = ", ".join(f"{name} {'ok' if c['ok'] else 'FAILED'}" for name, c in checks.items())
+    summary = (f"stress: data lost = {lost} (goal 0); {verdicts} (goal: every check ok): "
+               + ("ok" if ok else "GOAL MISSED (see the lines above)"))
     write_result("stress", {"seed": seed, "args": vars(args), "checks": checks, "data_lost": lost,
                             "ok": ok}, summary)
     return 0 if ok else 1
