@@ -22,7 +22,9 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 run: $(STAMP_DEMO)
 	$(BIN)/python -m dynoview --demo
 
+# Style first (seconds): a lint failure stops the run before the slow tests start.
 test: $(STAMP_TEST)
+	$(BIN)/ruff check dynoview tests benchmarks
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
 lint: $(STAMP_TEST)
