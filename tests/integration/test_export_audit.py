@@ -98,6 +98,11 @@ def test_s3_export_checked_and_audited(s3: Any, moto_endpoint: str, demo_export:
     assert [(f["status"], f["value"]) for f in data["findings"]] == [
         (f.status, f.value) for f in local.result.findings]
     assert data["export"]["exports"][0]["location"] == url
+    code = main(["audit", "--export", url, "--s3-endpoint-url", moto_endpoint, "--print-sql", "athena"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert f"LOCATION '{url}data/'" in out.out and "s3://YOUR-ATHENA-RESULTS-BUCKET/dynoview/" in out.out
+    assert out.out.count("CREATE EXTERNAL TABLE") == 1 and "DROP TABLE IF EXISTS" in out.out
     # A data file deleted from the bucket: exit 2 naming it.
     manifest = remote.manifests[0]
     s3.delete_object(Bucket=bucket, Key=f"exports/daily/AWSDynamoDB/{folder.name}/{manifest.files[2].rel}")

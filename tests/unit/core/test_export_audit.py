@@ -189,3 +189,17 @@ def test_print_sql(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, "audit", "--export", str(folder), "--print-sql", "duckdb")
     assert code == 0 and "read_ndjson([" in out and "CREATE OR REPLACE TABLE raw AS" in out
     assert str(folder / "data") in out
+
+
+def test_print_sql_athena_detect_and_flag_mistakes(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    folder = write_export(tmp_path, "accounts", [
+        {"PK": _s("ACCT#1"), "SK": _s("PROFILE"), "mail": _s("a@x")},
+        {"PK": _s("UNIQ#MAIL#a@x"), "SK": _s("LOCK")}])
+    code, out, err = _run(capsys, "audit", "--export", str(folder), "--detect", "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["schema"]["rules"][0]["pk_template"] == "UNIQ#MAIL#{value}"
+    code, out, err = _run(capsys, "audit", "--export", str(folder), "--athena-output", "s3://b/o/")
+    assert code == 2 and "Athena, which reads exports in S3" in err
+    code, out, err = _run(capsys, "audit", "--export", str(folder), "--print-sql", "athena")
+    assert code == 2 and "Athena reads exports in S3" in err
