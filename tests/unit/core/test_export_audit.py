@@ -203,3 +203,17 @@ def test_print_sql_athena_detect_and_flag_mistakes(tmp_path: Path,
     assert code == 2 and "Athena, which reads exports in S3" in err
     code, out, err = _run(capsys, "audit", "--export", str(folder), "--print-sql", "athena")
     assert code == 2 and "Athena reads exports in S3" in err
+
+
+def test_the_report_is_one_dynoview_repair_reads(tmp_path: Path) -> None:
+    from dynoview.core.repair import parse_report, plan_repairs
+
+    folder = write_export(tmp_path, "accounts", [
+        {"PK": _s("UNIQ#EMAIL#a@x"), "SK": _s("LOCK")},
+        {"PK": _s("ACCT#1"), "SK": _s("PROFILE"), "email": _s("b@x")}])
+    schema = UniquenessSchema(rules=(LockRule("email", "email", "UNIQ#EMAIL#{value}"),))
+    result = audit_exports([str(folder)], schema)
+    report = parse_report(json.loads(json.dumps(result.report_json())))
+    assert report.table == "accounts" and report.schema == schema
+    plan = plan_repairs(report.findings, schema, report.table)
+    assert [(p.kind, p.finding.value) for p in plan.items] == [("release", "a@x"), ("claim", "b@x")]
