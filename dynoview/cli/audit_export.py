@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import io
 import json
 import sys
 from itertools import islice
@@ -87,8 +86,9 @@ def _sample(manifest: ExportManifest, limit: int) -> list[dict[str, Any]]:
     """Up to ``limit`` items from the export's first data files, for --detect."""
     items: list[dict[str, Any]] = []
     for data_file in manifest.files:
-        raw = b"".join(manifest.store.open_chunks(data_file.rel))
-        with gzip.open(io.BytesIO(raw), "rt", encoding="utf-8") as lines:
+        # Streamed: only the first lines of a (possibly large) file are read.
+        with manifest.store.open(data_file.rel) as body, \
+                gzip.open(body, "rt", encoding="utf-8") as lines:
             for line in islice(lines, limit - len(items)):
                 item = json.loads(line).get("Item")
                 if isinstance(item, dict):

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path, PurePosixPath
-from typing import Any, Protocol
+from typing import Any, BinaryIO, Protocol
 from urllib.parse import urlparse
 
 from dynoview.core.errors import DynoViewError
@@ -63,6 +63,7 @@ class Store(Protocol):
     def read(self, rel: str) -> bytes: ...
     def exists(self, rel: str) -> bool: ...
     def open_chunks(self, rel: str) -> Iterator[bytes]: ...
+    def open(self, rel: str) -> BinaryIO: ...
     def etag(self, rel: str) -> str | None: ...
 
 
@@ -86,6 +87,9 @@ class LocalStore:
         with self.path(rel).open("rb") as f:
             while chunk := f.read(_CHUNK):
                 yield chunk
+
+    def open(self, rel: str) -> BinaryIO:
+        return self.path(rel).open("rb")
 
     def etag(self, rel: str) -> str | None:
         return None  # a local copy has no S3 ETag: its MD5 is checked instead
@@ -119,6 +123,10 @@ class S3Store:
                 yield chunk
         finally:
             body.close()
+
+    def open(self, rel: str) -> BinaryIO:
+        """The object's body as a stream (read as it arrives, never held whole)."""
+        return self.client.get_object(Bucket=self.bucket, Key=self.key(rel))["Body"]  # type: ignore[no-any-return]
 
     def etag(self, rel: str) -> str | None:
         from botocore.exceptions import ClientError

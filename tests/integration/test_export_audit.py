@@ -91,7 +91,7 @@ def test_s3_export_checked_and_audited(s3: Any, moto_endpoint: str, demo_export:
     assert remote.result.findings == local.result.findings and remote.manifests[0].store.where == url
     assert not (tmp_path / "work" / "download").exists()  # downloads removed after the audit
     code = main(["audit", "--export", url, "--s3-endpoint-url", moto_endpoint, "--ttl-attribute",
-                 "expiresAt", "--format", "json", "--no-receipts"])
+                 "expiresAt", "--format", "json", "--no-receipts", "--detect"])  # detect: streamed sample
     out = capsys.readouterr()
     assert code == 1, out.err
     data = json.loads(out.out)
