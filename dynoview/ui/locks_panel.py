@@ -74,7 +74,7 @@ DETECT_SAMPLE = 1000
 
 FILTER_ALL = "All rows"
 FILTER_PROBLEMS = "Problems only"
-DIAGNOSIS_LINES = 9  # the answer box shows this many lines before it scrolls
+DIAGNOSIS_LINES = 7  # the answer box shows this many lines before it scrolls (fits 1024x700)
 
 
 def _detect(reader: Reader, table: TableInfo, cancel: threading.Event) -> SchemaProposal:
