@@ -180,6 +180,8 @@ def keep_data(dest: str) -> bool:
     """False for data the app never loads: other services' botocore/boto3 models, Qt's
     translations (see the module docstring)."""
     parts = PurePath(dest).parts
+    if parts[:4] == ("dynoview", "resources", "linux", "screenshots"):
+        return False  # for software centres, by URL (the metainfo); the app never shows them
     if parts[:3] == ("PySide6", "Qt", "translations"):
         return False  # Qt's own UI translations: DynoView installs no QTranslator (7 MB)
     if len(parts) > 3 and parts[0] == "botocore" and parts[1] == "data":

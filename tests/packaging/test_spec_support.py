@@ -42,6 +42,7 @@ def support() -> ModuleType:
     ("boto3/data/ec2/2016-11-15/resources-1.json", False),
     ("PySide6/Qt/translations/qtbase_de.qm", False),
     ("dynoview/resources/icons/dynoview.svg", True),
+    ("dynoview/resources/linux/screenshots/items.png", False),
     ("moto/dynamodb/parsing/reserved_keywords.txt", True),
 ])
 def test_keep_data(support: ModuleType, dest: str, kept: bool) -> None:
