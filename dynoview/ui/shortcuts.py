@@ -75,7 +75,10 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("delete-item", ("Del",), "Delete the selected item (a guarded Delete, in the builder)",
              ITEMS),
     Shortcut("open-builder", ("Ctrl+B",), "Open the transaction builder"),
-    Shortcut("execute", ("Ctrl+Return",), "Execute the transaction shown in the preview", BUILDER),
+    Shortcut("execute", ("Ctrl+Return",), "Execute the transaction shown in the preview (the preflight "
+             "runs first)", BUILDER),
+    Shortcut("check-preflight", ("Ctrl+Shift+K",), "Show the accounts and locks after this transaction, "
+             "without sending it", BUILDER),
     Shortcut("move-action-up", ("Ctrl+Up",), "Move the selected action up", BUILDER),
     Shortcut("move-action-down", ("Ctrl+Down",), "Move the selected action down", BUILDER),
     Shortcut("go-to-tab", tuple(f"Ctrl+{n}" for n in range(1, 10)),

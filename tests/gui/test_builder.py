@@ -131,10 +131,15 @@ def test_execute_maps_the_cancellation_to_the_email_row(qtbot, panel: BuilderPan
         return True
 
     panel.ask_confirmation = confirm  # type: ignore[method-assign]
+    # The preflight refuses a signup on a taken email; overriding it lets DynamoDB's own
+    # condition cancel it, which is what this test is about.
+    refused: list[Any] = []
+    panel.ask_override = lambda preflight, table: refused.append(preflight) or True  # type: ignore
     panel.load_request(sign_up(S, seeded_table, account("g4", "ada@lovelace.io", "g4")).to_request())
     panel.execute()
     qtbot.waitUntil(lambda: panel.result is not None, timeout=15000)
     assert shown == [panel.preview]
+    assert len(refused) == 1 and refused[0].refused
     assert panel.result is not None and panel.result.status == "cancelled"
     row = panel.action_list.item(1)
     assert row.text().endswith("— ConditionalCheckFailed")
@@ -187,3 +192,74 @@ def test_preview_toggle_formats_for_reading(panel: BuilderPanel, seeded_table: s
     assert panel.preview_view.toPlainText() == panel.preview
     assert panel.preview_view.isReadOnly()
     assert panel.action_list.item(0).flags() & Qt.ItemFlag.ItemIsEnabled
+
+
+def test_preflight_refuses_a_lock_breaking_update_and_offers_the_template(
+        qtbot, panel: BuilderPanel, seeded_table: str) -> None:
+    from dynoview.core.audit import run_audit
+
+    sent: list[str] = []
+    panel.ask_confirmation = lambda requirement, preview: sent.append(preview) or True  # type: ignore
+    overrides: list[str] = []
+    panel.ask_override = lambda preflight, table: overrides.append(table) and False  # type: ignore
+    panel.load_request({"TransactItems": [{"Update": {
+        "TableName": seeded_table, "Key": {"PK": {"S": "ACCT#a1f9c3"}, "SK": {"S": "PROFILE"}},
+        "UpdateExpression": "SET email = :e", "ExpressionAttributeValues": {":e": {"S": "ada@new.io"}}}}]})
+    panel.execute()
+    qtbot.waitUntil(lambda: panel.preflight is not None, timeout=15000)
+    qtbot.waitUntil(lambda: not panel.ctx.tasks.is_running("builder-execute"), timeout=15000)
+    assert overrides == [seeded_table] and sent == [] and panel.result is None
+    lines = [panel.preflight_view.lines.item(i).text() for i in range(panel.preflight_view.lines.count())]
+    assert "after: ACCT#a1f9c3 holds email ada@new.io with no lock ✗ missing lock" in lines
+    assert "after: lock UNIQ#EMAIL#ada@lovelace.io held by no account ✗ orphan lock" in lines
+    assert panel.status.text().startswith("Refused by the preflight")
+    reader = panel.ctx.reader
+    assert reader is not None
+    ada = reader.get_item(seeded_table, {"PK": {"S": "ACCT#a1f9c3"}, "SK": {"S": "PROFILE"}})
+    assert ada is not None and ada["email"] == {"S": "ada@lovelace.io"}
+
+    # The proposed template replaces the transaction, passes the preflight and is sent.
+    assert not panel.preflight_view.suggest_button.isHidden()
+    panel.preflight_view.suggest_button.click()
+    assert [a.kind for a in panel.transaction.actions] == ["Put", "Delete", "Update"]
+    assert panel.preflight is None  # an answer about other actions is cleared
+    panel.execute()
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=15000)
+    assert panel.result is not None and panel.result.status == "succeeded"
+    assert panel.preflight is not None and not panel.preflight.refused and len(sent) == 1
+    audit = run_audit(reader, describe_table(reader.conn, seeded_table), S)
+    emails = {f.value for f in audit.findings if f.rule == "email"}
+    assert "ada@new.io" not in emails and "ada@lovelace.io" not in emails
+
+
+def test_check_preflight_sends_nothing(qtbot, panel: BuilderPanel, seeded_table: str) -> None:
+    panel.load_request({"TransactItems": [{"Delete": {
+        "TableName": seeded_table, "Key": {"PK": {"S": "UNIQ#HANDLE#ada"}, "SK": {"S": "LOCK"}}}}]})
+    panel.check_preflight()
+    qtbot.waitUntil(lambda: panel.preflight is not None, timeout=15000)
+    assert panel.preflight is not None and panel.preflight.refused
+    assert "ACCT#a1f9c3" in panel.preflight.refusals[0].message
+    reader = panel.ctx.reader
+    assert reader is not None
+    assert reader.get_item(seeded_table, {"PK": {"S": "UNIQ#HANDLE#ada"}, "SK": {"S": "LOCK"}}) is not None
+
+
+def test_add_guards_puts_the_preflight_conditions_in_the_request(qtbot, panel: BuilderPanel,
+                                                                 seeded_table: str) -> None:
+    lock = {"PK": {"S": "UNIQ#EMAIL#grace@new.dev"}, "SK": {"S": "LOCK"}}
+    old = {"PK": {"S": "UNIQ#EMAIL#grace@hopper.dev"}, "SK": {"S": "LOCK"}}
+    panel.load_request({"TransactItems": [
+        {"Put": {"TableName": seeded_table, "Item": lock}},
+        {"Delete": {"TableName": seeded_table, "Key": old}},
+        {"Update": {"TableName": seeded_table, "Key": {"PK": {"S": "ACCT#b27d10"}, "SK": {"S": "PROFILE"}},
+                    "UpdateExpression": "SET email = :e",
+                    "ExpressionAttributeValues": {":e": {"S": "grace@new.dev"}}}}]})
+    panel.check_preflight()
+    qtbot.waitUntil(lambda: panel.preflight is not None, timeout=15000)
+    assert panel.preflight is not None and not panel.preflight.refused
+    assert panel.preflight_view.guards_button.text() == "Add 3 guard(s)"
+    panel.preflight_view.guards_button.click()
+    conditions = [a.condition for a in panel.transaction.actions]
+    assert conditions == ["attribute_not_exists(#pf0)", "attribute_exists(#pf0)", "#pf0 = :pf0"]
+    assert '"ConditionExpression": "#pf0 = :pf0"' in panel.preview
+    assert panel.preflight_view.guards_button.isHidden()

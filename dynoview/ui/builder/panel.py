@@ -33,6 +33,8 @@ from dynoview.core import code_export, templates
 from dynoview.core.action_log import ActionLog
 from dynoview.core.diagnose import Diagnosis, diagnose
 from dynoview.core.locks import UniquenessSchema
+from dynoview.core.preflight import Preflight, run_preflight
+from dynoview.core.preflight_guards import Guard, add_guards
 from dynoview.core.tables import TableInfo
 from dynoview.core.template_inputs import describe_account, other_changes, protected_changes, text_of
 from dynoview.core.transactions import (
@@ -67,6 +69,7 @@ from dynoview.ui.builder.dialogs import (
     JsonHighlighter,
 )
 from dynoview.ui.builder.editors import ActionEditor
+from dynoview.ui.builder.preflight_view import OverrideDialog, PreflightView
 from dynoview.ui.builder.template_forms import (
     CHANGE_VALUE,
     CLAIM_LOCK,
@@ -108,6 +111,10 @@ class BuilderPanel(QWidget):
         self.problems: list[Problem] = []
         self.preview = ""
         self.result: ExecutionResult | None = None
+        self.preflight: Preflight | None = None
+        self._preflight_for: list[Any] | None = None  # the actions the shown preflight judged
+        self._guarded: tuple[Transaction, list[Guard]] | None = None
+        self.executed_transaction: Transaction | None = None  # the last one sent
         self.selected_item: dict[str, Any] | None = None
         self.selected_table: str | None = None
         self.current_form: TemplateForm | None = None  # the open template form, if any
@@ -162,6 +169,10 @@ class BuilderPanel(QWidget):
         self.export_button.setMenu(export_menu)
         self.log_button = QPushButton("Action log")
         self.log_button.clicked.connect(self.show_action_log)
+        self.check_button = QPushButton("Check preflight")
+        self.check_button.setToolTip("Show the accounts and locks after this transaction, without sending "
+                                     "it (Ctrl+Shift+K)")
+        self.check_button.clicked.connect(self.check_preflight)
         self.execute_button = QPushButton("Execute")
         self.execute_button.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_MediaPlay))
         self.execute_button.clicked.connect(self.execute)
@@ -170,6 +181,7 @@ class BuilderPanel(QWidget):
                   self.templates_button, self.import_button, self.export_button, self.log_button):
             toolbar.addWidget(w)
         toolbar.addStretch(1)
+        toolbar.addWidget(self.check_button)
         toolbar.addWidget(self.execute_button)
 
         self.token_edit = QLineEdit(self.transaction.token)
@@ -217,6 +229,10 @@ class BuilderPanel(QWidget):
         right_layout.addLayout(preview_row)
         right_layout.addWidget(QLabel("Problems"))
         right_layout.addWidget(self.problem_list, 1)
+        self.preflight_view = PreflightView()
+        self.preflight_view.suggestion_requested.connect(self.set_transaction)
+        self.preflight_view.guards_requested.connect(self.add_guards)
+        right_layout.addWidget(self.preflight_view, 2)
 
         split = QSplitter()
         split.addWidget(self.action_list)
@@ -235,6 +251,7 @@ class BuilderPanel(QWidget):
         layout.addWidget(self.status)
 
         QShortcut(QKeySequence("Ctrl+Return"), self, activated=self.execute)
+        QShortcut(QKeySequence("Ctrl+Shift+K"), self, activated=self.check_preflight)
         QShortcut(QKeySequence("Ctrl+Up"), self, activated=lambda: self.move_current(-1))
         QShortcut(QKeySequence("Ctrl+Down"), self, activated=lambda: self.move_current(1))
 
@@ -373,6 +390,11 @@ class BuilderPanel(QWidget):
         self._show_preview()
         self._show_problems()
         self._update_execute()
+        if self._preflight_for is not None and self._preflight_for != tx.to_request()["TransactItems"]:
+            # An answer about other actions would mislead: the next Execute checks again.
+            self._preflight_for = None
+            self.preflight = None
+            self.preflight_view.clear()
 
     def _show_preview(self) -> None:
         text = self.preview
@@ -450,19 +472,77 @@ class BuilderPanel(QWidget):
 
     def ask_confirmation(self, requirement: Any, preview: str) -> str | bool | None:
         """Show the confirmation dialog; None when the user cancels."""
-        dialog = ConfirmDialog(requirement, preview, self)
+        dialog = ConfirmDialog(requirement, preview, self, preflight=self.preflight)
         if dialog.exec() != ConfirmDialog.DialogCode.Accepted:
             return None
         return dialog.confirmation()
 
+    def ask_override(self, preflight: Preflight, table: str) -> bool:
+        """The explicit override of a refusal: the user types the table name."""
+        dialog = OverrideDialog(preflight, table, self)
+        return dialog.exec() == OverrideDialog.DialogCode.Accepted
+
+    def add_guards(self) -> None:
+        """Load the transaction with the preflight's guards added (the preview shows them)."""
+        if self._guarded is None or not self._guarded[1]:
+            return
+        guarded, guards = self._guarded
+        self._guarded = None
+        self.set_transaction(guarded)
+        self._set_status(f"Added {len(guards)} guard(s); the preview shows the exact request. Execute "
+                         "checks the preflight again.")
+
+    def check_preflight(self) -> None:
+        """Run the preflight alone and show its answer (nothing is sent)."""
+        self._start_preflight(execute_after=False)
+
     def execute(self) -> None:
+        """Preflight first (in the background), then confirmation, then the guarded send."""
+        self._start_preflight(execute_after=True)
+
+    def _start_preflight(self, *, execute_after: bool) -> None:
         self.refresh()
-        reason = self.execute_block_reason()
-        conn = self.ctx.connection
-        if reason is not None or conn is None:
+        reason = self.execute_block_reason() if execute_after else None
+        if not execute_after and (self.ctx.reader is None or not self._editors
+                                  or has_errors(self.problems)):
+            reason = "Connect and fix the problems listed first: the preflight reads the live table."
+        reader = self.ctx.reader
+        if reason is not None or reader is None:
             self._set_status(reason or "")
             return
         tx = self.transaction.copy()
+        self.preflight = None
+        self.preflight_view.show_running()
+        self._set_status("Preflight: reading the accounts and locks this transaction touches…")
+        run = functools.partial(run_preflight, reader, tx, self.schema, self._tables())
+        self.ctx.tasks.submit("builder-execute", run, pass_cancel=True,
+                              on_result=functools.partial(self._after_preflight, tx, execute_after),
+                              on_error=self._on_preflight_error)
+        self._update_execute()
+
+    def _on_preflight_error(self, exc: BaseException) -> None:
+        self.preflight_view.clear("The preflight could not read the table; nothing was sent.")
+        self._on_error(exc)
+
+    def _after_preflight(self, tx: Transaction, execute_after: bool, preflight: Preflight) -> None:
+        self.preflight = preflight
+        self._preflight_for = tx.to_request()["TransactItems"]
+        self.preflight_view.show_preflight(preflight)
+        self._guarded = add_guards(tx, self.schema, preflight.seen) if preflight.checked else None
+        self.preflight_view.set_guards(self._guarded[1] if self._guarded else [])
+        self._update_execute()
+        if not execute_after:
+            self._set_status(preflight.summary())
+            return
+        conn = self.ctx.connection
+        if conn is None or self.transaction.to_request() != tx.to_request():
+            self._set_status("The transaction changed during the preflight; nothing was sent. Execute again.")
+            return
+        if preflight.refused:
+            table = tx.actions[0].table if tx.actions else ""
+            if not self.ask_override(preflight, table):
+                self._set_status(preflight.summary() + " Use the proposed template, or fix the actions.")
+                return
         confirmation = self.ask_confirmation(confirmation_for(conn, tx), self.preview)
         if confirmation is None:
             self._set_status("Not executed: the confirmation was cancelled.")
@@ -471,6 +551,7 @@ class BuilderPanel(QWidget):
                                 tables=self._tables(), schema=self.schema, reader=self.ctx.reader,
                                 log=self.action_log)
         self._set_status("Executing…")
+        self.executed_transaction = tx  # what was sent, even if the builder is edited meanwhile
         self.ctx.tasks.submit("builder-execute", run, on_result=self._on_result, on_error=self._on_error)
         self._update_execute()
 
@@ -698,7 +779,7 @@ class BuilderPanel(QWidget):
         cancelled or refused it): what ``ctx.items_written`` carries to the views."""
         if result.status not in (SUCCEEDED, APPLIED, UNKNOWN):
             return []
-        tx = getattr(self, "executed_transaction", None) or self.transaction
+        tx = self.executed_transaction or self.transaction
         tables = self._tables()
         keys = []
         for action in tx.actions:
