@@ -157,6 +157,13 @@ class LocksPanel(QWidget):
             audit_row.addWidget(w)
         audit_row.addWidget(self.progress, 1)
         audit_row.addWidget(self.cancel_button)
+        self.repair_all_button = QPushButton("Repair all…")
+        self.repair_all_button.setToolTip("Release every orphan lock and claim every missing lock the "
+                                          "audit found, each re-checked and guarded; the rest is listed "
+                                          "for a decision")
+        self.repair_all_button.setEnabled(False)
+        self.repair_all_button.clicked.connect(self.repair_all)
+        audit_row.addWidget(self.repair_all_button)
         audit_row.addStretch(0)
         layout.addLayout(audit_row)
 
@@ -403,6 +410,7 @@ class LocksPanel(QWidget):
         self._audit_running(False)
         self.result = result
         self.stale = False
+        self.repair_all_button.setEnabled(bool(result.findings))
         self.model.set_rows([r.name for r in result.schema.rules], rows)
         self.view.sortByColumn(self.model.status_column(), Qt.SortOrder.DescendingOrder)
         self.view.resizeColumnsToContents()
@@ -411,6 +419,12 @@ class LocksPanel(QWidget):
         if key is not None:
             self.select_key(key)
         self.audit_finished.emit(result)
+
+    def repair_all(self) -> None:
+        """Open the bulk repair of the last audit's findings (a dialog of its own)."""
+        from dynoview.ui.repair_dialog import open_repair_dialog
+
+        self.repair_dialog = open_repair_dialog(self, self.ctx, self.result, self.schema)
 
     def _on_audit_error(self, exc: BaseException) -> None:
         self._audit_running(False)

@@ -216,3 +216,22 @@ def test_model_and_proxy_without_widgets(qapp: Any) -> None:
     proxy.set_statuses(None)
     proxy.set_search("A@X")
     assert proxy.rowCount() == 1
+
+
+def test_repair_all_from_the_panel_leaves_only_decisions(qtbot: Any, ctx: AppContext, demo_conn: Connection,
+                                                          seeded_table: str, tmp_path: Any) -> None:
+    from dynoview.core.action_log import ActionLog
+
+    panel = _open(qtbot, ctx, demo_conn, seeded_table)
+    assert panel.repair_all_button.isEnabled()
+    qtbot.mouseClick(panel.repair_all_button, Qt.MouseButton.LeftButton)
+    dialog = panel.repair_dialog
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.log = ActionLog(tmp_path / "actions.jsonl")
+    dialog.rate.setValue(50)
+    # The repair re-audits the panel when its writes land.
+    with qtbot.waitSignal(panel.audit_finished, timeout=60000):
+        qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
+    assert panel.result is not None
+    assert {f.status for f in panel.result.findings} == {DUPLICATE_VALUE, CASE_CLASH, EXPIRED}
