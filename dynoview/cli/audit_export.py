@@ -61,7 +61,8 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--temp-dir", metavar="DIR", type=Path,
                        help="where DuckDB spills and S3 exports are downloaded (default: a new "
                             "temporary folder, removed after)")
-    group.add_argument("--threads", type=int, help="DuckDB threads (default: one per core)")
+    group.add_argument("--threads", type=int,
+                       help="DuckDB threads (default: one per core, fewer under a small --memory-limit)")
     group.add_argument("--athena-output", metavar="S3URL",
                        help="run the rules on Athena (export in S3) with results written here")
     group.add_argument("--athena-workgroup", metavar="WG", help="Athena workgroup")

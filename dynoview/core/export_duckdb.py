@@ -7,6 +7,8 @@ in a temporary folder and spills to that folder when an aggregation outgrows
 
 from __future__ import annotations
 
+import os
+import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -35,6 +37,23 @@ def plan(schema: UniquenessSchema, exports: Sequence[tuple[Sequence[str], bool]]
     return build(DUCKDB, schema, sources, ttl_attribute=ttl_attribute, now=now, raw_table=RAW_TABLE,
                  raw_create=f"CREATE OR REPLACE TABLE {RAW_TABLE} AS",
                  drops=[("drop raw", f"DROP TABLE IF EXISTS {RAW_TABLE}")])
+
+
+_UNITS = {"": 1, "B": 1, "KB": 1000, "MB": 1000**2, "GB": 1000**3, "TB": 1000**4,
+          "KIB": 1024, "MIB": 1024**2, "GIB": 1024**3, "TIB": 1024**4}
+# Each reading thread holds a decompression buffer and its share of the aggregations: below
+# about this much memory per thread DuckDB runs out of memory instead of spilling.
+MEMORY_PER_THREAD = 100 * 1000**2
+
+
+def threads_for(memory_limit: str) -> int | None:
+    """Threads a memory limit can feed (None: DuckDB's default, one per core), so a small
+    limit still audits a large export, on fewer threads."""
+    match = re.fullmatch(r"\s*([\d.]+)\s*([KMGT]?I?B?)\s*", memory_limit.upper())
+    if not match:
+        return None  # DuckDB reports the mistake itself
+    limit = float(match.group(1)) * _UNITS.get(match.group(2), 1)
+    return max(1, min(os.cpu_count() or 1, int(limit // MEMORY_PER_THREAD)))
 
 
 StageCallback = Callable[[str, float | None], None]  # (stage, fraction of it done or None)
@@ -73,8 +92,9 @@ def run(sql: AuditSql, settings: DuckDBSettings, *, on_stage: StageCallback | No
         # Progress is polled (query_progress), never printed: stdout carries the JSON report.
         con.execute("SET enable_progress_bar = true")
         con.execute("SET enable_progress_bar_print = false")
-        if settings.threads:
-            con.execute(f"SET threads = {int(settings.threads)}")
+        threads = settings.threads or threads_for(settings.memory_limit)
+        if threads:
+            con.execute(f"SET threads = {int(threads)}")
         watcher.start()
         assert sql.raw and sql.file_counts and sql.rules
         if on_stage is not None:

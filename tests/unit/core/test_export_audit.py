@@ -4,6 +4,7 @@ lock keys and sentences, over random tables full of duplicates, clashes, expiry 
 from __future__ import annotations
 
 import json
+import os
 import random
 from datetime import UTC, datetime
 from pathlib import Path
@@ -217,3 +218,11 @@ def test_the_report_is_one_dynoview_repair_reads(tmp_path: Path) -> None:
     assert report.table == "accounts" and report.schema == schema
     plan = plan_repairs(report.findings, schema, report.table)
     assert [(p.kind, p.finding.value) for p in plan.items] == [("release", "a@x"), ("claim", "b@x")]
+
+
+def test_small_memory_limits_use_fewer_threads() -> None:
+    from dynoview.core.export_duckdb import threads_for
+
+    assert threads_for("128MB") == 1 and threads_for("64MB") == 1
+    assert threads_for("512 MiB") == min(5, os.cpu_count() or 1)
+    assert threads_for("not a size") is None  # DuckDB says what is wrong with it
