@@ -311,8 +311,8 @@ def run_preflight(reader: Reader, tx: Transaction, schema: UniquenessSchema,
             rule, value = match
             in_play.setdefault((action.table, rule.name), set()).add(value)
     result.seen = dict(accounts_before)
-    lock_keys = [(table, schema.lock_key(schema.rule(rule), v)) for (table, rule), vs in in_play.items()
-                 for v in vs]
+    lock_keys = [(table, schema.stored_lock_key(schema.rule(rule), v))
+                 for (table, rule), vs in in_play.items() for v in vs]
     missing = [(t, k) for t, k in lock_keys if _ident(t, k) not in before]
     locks_now = _read_items(reader, missing, cancel) if missing else {}
     for ident, item in locks_now.items():
@@ -335,7 +335,7 @@ def run_preflight(reader: Reader, tx: Transaction, schema: UniquenessSchema,
     for (table, rule_name), values in sorted(in_play.items()):
         rule = schema.rule(rule_name)
         for value in sorted(values):
-            lock_key = schema.lock_key(rule, value)
+            lock_key = schema.stored_lock_key(rule, value)  # values are lock spellings
             ident = _ident(table, lock_key)
             held_before = [a for (t, a), item in accounts_before.items()
                            if t == table and _values_of(item, rule) == value]

@@ -50,11 +50,17 @@ def lock_put(schema: UniquenessSchema, table: str, rule: LockRule, value: str) -
                    label=f"{rule.name} lock {value}", return_values="ALL_OLD")
 
 
-def lock_delete(schema: UniquenessSchema, table: str, rule: LockRule, value: str) -> Action:
-    """Delete a lock only while it exists, so a wrong key is reported, not silently ignored."""
+def lock_delete(schema: UniquenessSchema, table: str, rule: LockRule, value: str, *,
+                stored: bool = False) -> Action:
+    """Delete a lock only while it exists, so a wrong key is reported, not silently ignored.
+
+    ``stored=True``: ``value`` is spelled as the lock in the table stores it (a lock found
+    there may predate the rule's normalisation), so its key is not normalised again.
+    """
     ph = Placeholders()
     cond = comparison(ph, schema.pk_name, "attribute_exists", literal=True)
-    return _action(DELETE, table, ph, key=schema.lock_key(rule, value), condition=cond,
+    key = schema.stored_lock_key(rule, value) if stored else schema.lock_key(rule, value)
+    return _action(DELETE, table, ph, key=key, condition=cond,
                    label=f"release {rule.name} lock {value}")
 
 
@@ -131,7 +137,7 @@ def release_orphan_lock(schema: UniquenessSchema, table: str, lock_key: Mapping[
     if match is None:
         raise ValueError("This item is not a lock of the table's uniqueness schema; pick a lock item.")
     rule, value = match
-    actions = [lock_delete(schema, table, rule, value)]
+    actions = [lock_delete(schema, table, rule, value, stored=True)]
     if owner_key is not None:
         ph = Placeholders()
         cond = or_(comparison(ph, schema.pk_name, "attribute_not_exists", literal=True),

@@ -137,3 +137,16 @@ def test_edit_item_with_a_new_key_deletes_and_puts() -> None:
 def test_templates_for_items() -> None:
     assert "release_orphan_lock" in templates_for(S, EMAIL_LOCK)
     assert "change_value" in templates_for(S, ACCT)
+
+
+def test_release_keeps_the_stored_spelling_under_a_normalising_rule() -> None:
+    from dynoview.core.locks import NORMALISE_LOWER, LockRule, UniquenessSchema
+    from dynoview.core.templates import release_orphan_lock
+
+    schema = UniquenessSchema(rules=(LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK",
+                                              NORMALISE_LOWER),))
+    key = {"PK": {"S": "UNIQ#EMAIL#Old@Case.io"}, "SK": {"S": "LOCK"}}
+    tx = release_orphan_lock(schema, "t", key)
+    # A lock written before the rule lower-cased values is released where it is, not at a
+    # lower-cased key that does not exist.
+    assert tx.actions[0].key == key
