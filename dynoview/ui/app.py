@@ -225,19 +225,23 @@ def _run_app(args: argparse.Namespace) -> int:
             nonlocal exit_code
             rows = window.items_panel.model.rowCount()
             ok = name == "accounts" and rows > 0
+            if crash.dialog is not None:  # the table showed, but something broke on the way
+                print("smoke: an unexpected error was reported:\n" + crash.dialog.report_text(),
+                      file=sys.stderr)
+                ok = False
             print(f"smoke: table {name} shows {rows} items: {'ok' if ok else 'FAILED'}")
             table_at = process_age()
             if window_shown and window_shown[0] is not None and table_at is not None:
                 print(f"smoke: window shown {window_shown[0]:.2f} s, {name} shown {table_at:.2f} s "
                       "after the process started")
             exit_code = 0 if ok else 1
-            window.close()
+            app.closeAllWindows()  # an open dialog (a crash report) would keep the loop running
 
         def timeout() -> None:
             nonlocal exit_code
             print("smoke: the accounts table did not show in time", file=sys.stderr)
             exit_code = 1
-            window.close()
+            app.closeAllWindows()
 
         window.table_shown.connect(shown)
         QTimer.singleShot(SMOKE_TIMEOUT_MS, timeout)
