@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 
 from dynoview.core.audit import run_audit
 from dynoview.core.export_writer import write_export
+from dynoview.core.pairing import LABELS, ORPHAN_LOCK
 from dynoview.ui.context import AppContext
 from dynoview.ui.export_audit_dialog import ExportAuditDialog, open_export_audit_dialog
 
@@ -43,7 +44,8 @@ def test_audit_an_export_with_progress_then_save_and_repair(qtbot: Any, ctx: App
     assert [(f.status, f.value) for f in result.result.findings] == [
         (f.status, f.value) for f in live.findings]
     assert "snapshot of the table" in dialog.summary.text()
-    assert "[Orphan lock (stuck signup)] ken@thompson.dev is locked" in dialog.findings.toPlainText()
+    # The dialog shows each finding with its status label, as the locks panel does.
+    assert f"[{LABELS[ORPHAN_LOCK]}] ken@thompson.dev is locked" in dialog.findings.toPlainText()
     assert dialog.save_button.isEnabled() and dialog.repair_button.isEnabled()
     dialog.save_report(tmp_path / "report.json")
     report = json.loads((tmp_path / "report.json").read_text())
