@@ -42,6 +42,7 @@ __all__ = [
     "Target",
     "check_condition",
     "check_update",
+    "paths",
     "resolve",
     "static_type",
     "substituted_size",
@@ -354,6 +355,39 @@ def check_update(tree: UpdateExpression, names: Mapping[str, str] | None,
                 checker.add(f"{_shown(first.resolved)} treats it as a map and {_shown(second.resolved)} as "
                             "a list; DynamoDB refuses the pair. Keep one.", second.path)
     return checker.problems
+
+
+def paths(node: Any) -> Iterator[Path]:
+    """Every document path in a parsed expression (targets and operands alike)."""
+    if isinstance(node, Path):
+        yield node
+    elif isinstance(node, FunctionCall):
+        for arg in node.args:
+            yield from paths(arg)
+    elif isinstance(node, Comparison | Arithmetic):
+        yield from paths(node.left)
+        yield from paths(node.right)
+    elif isinstance(node, Between):
+        for part in (node.operand, node.low, node.high):
+            yield from paths(part)
+    elif isinstance(node, In):
+        yield from paths(node.operand)
+        for option in node.options:
+            yield from paths(option)
+    elif isinstance(node, Not):
+        yield from paths(node.operand)
+    elif isinstance(node, And | Or):
+        for operand in node.operands:
+            yield from paths(operand)
+    elif isinstance(node, SetAction):
+        yield node.path
+        yield from paths(node.value)
+    elif isinstance(node, UpdateExpression):
+        for action in node.set:
+            yield from paths(action)
+        yield from node.remove
+        for update in (*node.add, *node.delete):
+            yield update.path
 
 
 def _placeholders(node: Any) -> Iterator[str]:

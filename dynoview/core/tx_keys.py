@@ -13,10 +13,10 @@ import contextlib
 from collections.abc import Mapping
 from typing import Any
 
-from dynoview.core.expression_rules import Target, static_type
+from dynoview.core.expression_rules import Target, paths, resolve, static_type
 from dynoview.core.expressions import Value
 from dynoview.core.tables import KeyAttribute, TableInfo
-from dynoview.core.transactions import PUT, Action, Problem
+from dynoview.core.transactions import CONDITION_CHECK, PUT, Action, Problem
 from dynoview.core.values import ValueParseError, number_identity
 
 #: Partition keys (of the table and of its indexes) hold at most 2048 bytes, sort keys 1024.
@@ -156,6 +156,23 @@ def check_update_targets(index: int, targets: list[Target], info: TableInfo, val
         message = _index_value_problem(top, key, index_name, partition, code, member, writes)
         if message:
             problems.append(Problem(index, "update", message))
+
+
+def check_key_paths(index: int, fld: str, tree: Any, action: Action, info: TableInfo,
+                    problems: list[Problem]) -> None:
+    """A Put, Update or Delete may not reach inside a key attribute (``PK.x``, ``gp[0]``),
+    of the table or of an index, anywhere in its expressions: key attributes are scalars.
+    (A ConditionCheck may; DynamoDB Local checked.)"""
+    if action.kind == CONDITION_CHECK:
+        return
+    keys = set(info.key_names) | set(index_keys(info))
+    for path in paths(tree):
+        resolved = resolve(path, action.names)
+        if resolved and len(resolved) > 1 and resolved[0] in keys:
+            problems.append(Problem(index, fld, f"{path} reaches inside {resolved[0]}, a key attribute of "
+                                    f"{info.name} or of one of its indexes; key attributes hold a single "
+                                    f"value, so use {resolved[0]} itself."))
+            return
 
 
 def update_item_floor(action: Action, info: TableInfo | None, targets: list[Target],

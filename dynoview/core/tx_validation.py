@@ -47,6 +47,7 @@ from dynoview.core.transactions import (
 from dynoview.core.tx_keys import (
     MAX_PARTITION_KEY_BYTES,
     MAX_SORT_KEY_BYTES,
+    check_key_paths,
     check_primary_key,
     check_put_index_keys,
     check_update_targets,
@@ -319,6 +320,10 @@ def validate(tx: Transaction, tables: Mapping[str, TableInfo] | None = None,
         _check_values(index, "values", action.values, problems)
         _check_placeholder_maps(index, action, problems)
         parsed = _check_expressions(index, action, problems)
+        if info is not None:
+            for fld, tree in (("update", parsed.update), ("condition", parsed.condition)):
+                if tree is not None:
+                    check_key_paths(index, fld, tree, action, info, problems)
         if parsed.update is not None:
             targets = update_targets(parsed.update, action.names)
             if info is not None:

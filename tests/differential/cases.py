@@ -253,6 +253,13 @@ def key_cases() -> Iterator[Case]:
     yield case(c, "sort-key-1025-bytes", put({"PK": S("k"), "SK": S("s" * 1025)}))
     yield case(c, "key-partition-2049-in-delete", delete(key={"PK": S("x" * 2049), "SK": S("s")}))
     yield case(c, "binary-key-2049-bytes", put({"id": B(b"x" * 2049)}, table=BIN))
+    # Key attributes are scalars: no write may reach inside one, even in its condition.
+    yield case(c, "put-condition-inside-key", put(item(), "attribute_exists(PK.x)"))
+    yield case(c, "delete-condition-inside-key", delete(condition="attribute_exists(SK[0])"))
+    yield case(c, "update-condition-inside-key", upd("REMOVE a", condition="size(PK.x) > size(a)"))
+    yield case(c, "update-reads-inside-key", upd("SET a = if_not_exists(PK.x, :v)", values=v(v=N("1"))))
+    yield case(c, "check-condition-inside-key", cc("attribute_exists(PK.x)"))
+    yield case(c, "put-condition-inside-other", put(item(), "attribute_exists(PKX.x)"))
 
 
 def key_update_cases() -> Iterator[Case]:
@@ -339,6 +346,15 @@ def index_key_cases() -> Iterator[Case]:
     yield _upd(c, "set-gsi-pk-ok", "SET gp = :v", values=v(v=S("g")), table=IDX)
     yield _upd(c, "set-gsi-pk-if-not-exists", "SET gp = if_not_exists(gp, :v)", values=v(v=S("g")), table=IDX)
     yield _upd(c, "remove-gsi-pk", "REMOVE gp", table=IDX)
+    yield case(c, "put-condition-inside-gsi-key", put(item(), "a = gp.x", table=IDX))
+    yield case(c, "delete-condition-inside-lsi-key", delete(condition="attribute_exists(ls[1])", table=IDX))
+    yield case(
+        c,
+        "update-condition-inside-gsi-key",
+        upd("REMOVE a", condition="attribute_exists(#g.x)", names={"#g": "gs"}, table=IDX),
+    )
+    yield case(c, "check-condition-inside-gsi-key", cc("attribute_exists(gp.x)", table=IDX))
+    yield case(c, "other-table-same-name-nested", put(item(), "attribute_exists(gp.x)"))
     yield _upd(c, "delete-from-gsi-pk", "DELETE gp :v", values=v(v=SS), table=IDX)
     yield _upd(c, "large-non-key-attribute", "SET other = :v", values=v(v=S("x" * 2049)), table=IDX)
 
@@ -824,6 +840,25 @@ def identity_cases() -> Iterator[Case]:
     yield case(c, "numbers-differ", put({"id": N("1")}, table=NUM), delete({"id": N("1.01")}, table=NUM))
 
 
+def _masked_duplicates() -> Iterator[Case]:
+    masked = (
+        "ValidationException",
+        "The service refuses two actions on one item before it evaluates any condition "
+        "(AWS knowledge center, 'DynamoDB TransactWriteItems failures'); DynamoDB Local 1.25.1 "
+        "evaluates the conditions first, and a failing one hides the duplicate.",
+    )
+    yield case(
+        "item-identity",
+        "duplicate-behind-failing-condition",
+        delete(),
+        delete(condition="attribute_exists(a)"),
+        service=masked,
+    )
+    yield case(
+        "item-identity", "duplicate-behind-failing-check", cc("attribute_exists(a)"), delete(), service=masked
+    )
+
+
 def limit_cases() -> Iterator[Case]:
     c = "limits"
 
@@ -990,6 +1025,7 @@ def all_cases() -> list[Case]:
         placeholder_cases,
         value_cases,
         identity_cases,
+        _masked_duplicates,
         limit_cases,
         valid_cases,
     ):
