@@ -64,7 +64,7 @@ PROBLEMS = STATUSES[1:]
 LABELS = {
     OK: "OK",
     MISSING_LOCK: "Missing lock",
-    ORPHAN_LOCK: "Orphan lock (stuck signup)",
+    ORPHAN_LOCK: "Orphan lock",  # a stuck signup or a value left behind: diagnose tells which
     DUPLICATE_VALUE: "Duplicate value",
     EXPIRED: "Expired",
     CASE_CLASH: "Case or normalisation clash",

@@ -70,7 +70,7 @@ def test_side_by_side_view_filters_and_details(qtbot: Any, ctx: AppContext, demo
     assert rows["Margaret@Hamilton.space"].status == CASE_CLASH
     assert rows["pending@signup.test"].status == EXPIRED
     assert "Duplicate value: 1" in panel.counts_label.text()
-    assert "Orphan lock (stuck signup): 2" in panel.counts_label.text()
+    assert "Orphan lock: 2" in panel.counts_label.text()
 
     # Colours and tooltips come from the model.
     colour = {r.account_id: model.data(model.index(i, 0), Qt.ItemDataRole.BackgroundRole)
