@@ -1,5 +1,6 @@
-"""The one place data reads happen: every GetItem, Query, Scan, BatchGetItem and
-TransactGetItems goes through ``Reader.read`` and leaves a receipt."""
+"""The one place data reads happen: every GetItem, Query, Scan, BatchGetItem,
+TransactGetItems and PartiQL ExecuteStatement (a SELECT) goes through ``Reader.read``
+and leaves a receipt."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ _METHODS = {
     "Scan": "scan",
     "BatchGetItem": "batch_get_item",
     "TransactGetItems": "transact_get_items",
+    "ExecuteStatement": "execute_statement",  # PartiQL SELECT; the session guard refuses writes
 }
 
 
@@ -46,7 +48,21 @@ def _tables(operation: str, request: Mapping[str, Any]) -> str | None:
     if operation == "TransactGetItems":
         names = {i.get("Get", {}).get("TableName") for i in request.get("TransactItems", [])}
         return ", ".join(sorted(n for n in names if n))
+    if operation == "ExecuteStatement":
+        return _statement_target(request)[0]
     return request.get("TableName")
+
+
+def _index(operation: str, request: Mapping[str, Any]) -> str | None:
+    if operation == "ExecuteStatement":
+        return _statement_target(request)[1]  # FROM "table"."index"
+    return request.get("IndexName")
+
+
+def _statement_target(request: Mapping[str, Any]) -> tuple[str | None, str | None]:
+    from dynoview.core.partiql import statement_target  # the lexer, only for PartiQL reads
+
+    return statement_target(str(request.get("Statement", ""))) or (None, None)
 
 
 def check_consistency(table: TableInfo | None, index: str | None, consistent: bool) -> None:
@@ -106,6 +122,8 @@ class Reader:
             count = response.get("Count")
             if operation == "GetItem" and not error:
                 count = 1 if "Item" in response else 0
+            elif operation == "ExecuteStatement" and not error:
+                count = len(response.get("Items", []))  # PartiQL answers carry no Count
             elif operation in {"BatchGetItem", "TransactGetItems"} and not error:
                 responses = response.get("Responses", {})
                 count = (sum(len(v) for v in responses.values()) if isinstance(responses, dict)
@@ -114,7 +132,7 @@ class Reader:
                 time=now_utc(),
                 operation=operation,
                 table=_tables(operation, req),
-                index=req.get("IndexName"),
+                index=_index(operation, req),
                 consistency=_consistency(operation, req),
                 consumed_capacity=consumed_read_units(response.get("ConsumedCapacity")),
                 capacity_detail=response.get("ConsumedCapacity"),
