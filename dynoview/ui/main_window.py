@@ -177,6 +177,8 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.connect_action)
         file_menu.addMenu(self.recent_menu)
         file_menu.addAction(self.refresh_action)
+        self.export_audit_action = self._action("Audit an &export…", None, self.show_export_audit)
+        file_menu.addAction(self.export_audit_action)
         file_menu.addSeparator()
         file_menu.addAction(self.palette_action)
         file_menu.addSeparator()
@@ -561,6 +563,12 @@ class MainWindow(QMainWindow):
         if self.ctx.table is not None:
             parts.insert(1, self.ctx.table.name)
         self.setWindowTitle(" — ".join(parts))
+
+    def show_export_audit(self) -> None:
+        """Audit a DynamoDB export to S3 (a folder or s3:// prefix) without touching the table."""
+        from dynoview.ui.export_audit_dialog import open_export_audit_dialog
+
+        self.export_audit_dialog = open_export_audit_dialog(self, self.ctx)
 
     def show_about(self) -> None:
         from dynoview.ui.about_dialog import AboutDialog

@@ -69,3 +69,15 @@ def test_a_corrupted_file_is_named_and_nothing_reported(qtbot: Any, ctx: AppCont
     assert done.args[0] is None
     assert f"data/{victim.name} is corrupted" in dialog.summary.text()
     assert dialog.run_button.isEnabled() and not dialog.save_button.isEnabled()
+
+
+def test_file_menu_opens_the_export_audit(qtbot: Any, qasync_loop: Any) -> None:
+    from dynoview.ui.export_audit_dialog import ExportAuditDialog
+    from dynoview.ui.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.export_audit_action.trigger()
+    assert isinstance(window.export_audit_dialog, ExportAuditDialog)
+    assert window.export_audit_dialog.isVisible()
+    window.export_audit_dialog.reject()
