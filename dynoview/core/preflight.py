@@ -228,8 +228,8 @@ def _lookup_holders(reader: Reader, table: TableInfo | None, table_name: str, sc
     from dynoview.core.diagnose import _account_filter  # one filter for "accounts holding a value"
 
     for start in range(0, len(wanted), 50):
-        request = {"TableName": table_name, "ConsistentRead": True,
-                   **_account_filter(schema, rule, wanted[start:start + 50])}
+        request: dict[str, Any] = {"TableName": table_name, "ConsistentRead": True,
+                                   **_account_filter(schema, rule, wanted[start:start + 50])}
         for page in reader.cursor("Scan", request, table):
             for item in page.items:
                 found[_pk_text(item, schema) or ""] = item

@@ -99,8 +99,8 @@ def _apply_update(action: Action, before: Mapping[str, Any] | None,
             return UNKNOWN
         if len(path.elements) == 1:
             item.pop(name, None)
-    for step in (*tree.add, *tree.delete):
-        name = _top_name(step.path, action.names)
+    for update in (*tree.add, *tree.delete):
+        name = _top_name(update.path, action.names)
         if name is None or name in protected:
             return UNKNOWN
     return item
