@@ -209,7 +209,7 @@ def _lookup_holders(reader: Reader, table: TableInfo | None, table_name: str, sc
                       and i.partition_key.name == rule.attribute), None)
     if index is not None:
         for value in wanted:
-            request = {"TableName": table_name, "IndexName": index.name,
+            request: dict[str, Any] = {"TableName": table_name, "IndexName": index.name,
                        "KeyConditionExpression": "#v = :v",
                        "ExpressionAttributeNames": {"#v": rule.attribute},
                        "ExpressionAttributeValues": {":v": {"S": value}}}
@@ -228,9 +228,9 @@ def _lookup_holders(reader: Reader, table: TableInfo | None, table_name: str, sc
     from dynoview.core.diagnose import _account_filter  # one filter for "accounts holding a value"
 
     for start in range(0, len(wanted), 50):
-        request: dict[str, Any] = {"TableName": table_name, "ConsistentRead": True,
-                                   **_account_filter(schema, rule, wanted[start:start + 50])}
-        for page in reader.cursor("Scan", request, table):
+        scan: dict[str, Any] = {"TableName": table_name, "ConsistentRead": True,
+                                **_account_filter(schema, rule, wanted[start:start + 50])}
+        for page in reader.cursor("Scan", scan, table):
             for item in page.items:
                 found[_pk_text(item, schema) or ""] = item
     return found
