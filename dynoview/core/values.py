@@ -49,6 +49,7 @@ __all__ = [
     "parse_number",
     "parse_value",
     "plain_json",
+    "plain_value_json",
     "read_units",
     "to_dynamodb_json",
     "to_plain",
@@ -697,6 +698,11 @@ def plain_json(item: Mapping[str, Mapping[str, Any]], indent: int | None = 2) ->
     """
     pairs = [(name, _render_plain(av, indent, 1)) for name, av in item.items()]
     return _render_object(pairs, indent, 0)
+
+
+def plain_value_json(av: Mapping[str, Any]) -> str:
+    """One value as plain JSON on one line, as ``plain_json`` writes it inside an item."""
+    return _render_plain(av, None, 0)
 
 
 # --------------------------------------------------------------------------- user text

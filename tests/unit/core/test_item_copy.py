@@ -1,0 +1,41 @@
+"""Copying items: guarded Puts in batches of at most 100 actions and under 4 MB."""
+
+from __future__ import annotations
+
+import pytest
+
+from dynoview.core.errors import DynoViewError
+from dynoview.core.item_copy import check_items, copy_transactions
+from dynoview.core.tables import KeyAttribute, TableInfo
+
+TARGET = TableInfo("copy", KeyAttribute("PK", "S"), KeyAttribute("SK", "S"))
+
+
+def item(i: int, **extra: dict) -> dict:
+    return {"PK": {"S": f"ACCT#{i}"}, "SK": {"S": "PROFILE"}, **extra}
+
+
+def test_each_item_is_a_put_guarded_on_the_partition_key() -> None:
+    [tx] = copy_transactions([item(1, email={"S": "a@b"})], TARGET)
+    assert tx.to_request()["TransactItems"] == [{"Put": {
+        "TableName": "copy", "Item": {"PK": {"S": "ACCT#1"}, "SK": {"S": "PROFILE"}, "email": {"S": "a@b"}},
+        "ConditionExpression": "attribute_not_exists(#n0)", "ExpressionAttributeNames": {"#n0": "PK"}}}]
+
+
+def test_batches_of_at_most_100_actions_and_4_mb() -> None:
+    batches = copy_transactions([item(i) for i in range(250)], TARGET)
+    assert [len(t.actions) for t in batches] == [100, 100, 50]
+    assert len({t.token for t in batches}) == 3  # each batch its own idempotency token
+    big = [item(i, blob={"B": b"x" * 350_000}) for i in range(30)]
+    sized = copy_transactions(big, TARGET)
+    assert [len(t.actions) for t in sized] == [11, 11, 8]  # 11 x 350 KB < 4 MB - framing
+
+
+def test_items_the_target_cannot_take_are_named() -> None:
+    with pytest.raises(DynoViewError, match="item 2 has no SK") as info:
+        check_items([item(1), {"PK": {"S": "x"}}, item(1)], TARGET)
+    assert "items 1 and 3 have the same key in copy" in info.value.message
+    with pytest.raises(DynoViewError, match="holds PK as N; copy keys it as S"):
+        check_items([{"PK": {"N": "1"}, "SK": {"S": "x"}}], TARGET)
+    with pytest.raises(DynoViewError, match="Select the items"):
+        copy_transactions([], TARGET)

@@ -1,0 +1,72 @@
+"""Items out: the three formats, the CSV header with types, private files written whole."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import stat
+from pathlib import Path
+
+import pytest
+
+from dynoview.core import item_export as ex
+from dynoview.core.errors import CancelledError, DynoViewError
+
+ITEMS = [
+    {"PK": {"S": "ACCT#1"}, "SK": {"S": "PROFILE"}, "email": {"S": "ada@lovelace.io"},
+     "n": {"N": "12345678901234567890.50"}, "b": {"B": b"\x00\xff"}, "tags": {"SS": ["a", "b"]}},
+    {"PK": {"S": "ACCT#2"}, "SK": {"S": "PROFILE"}, "email": {"N": "7"}, "ok": {"BOOL": True},
+     "gone": {"NULL": True}, "m": {"M": {"x": {"L": [{"N": "1"}]}}}, "f": {"S": "=HYPERLINK(1)"}},
+]
+
+
+def test_ddb_json_lines_are_dynamodb_export_lines_and_round_trip() -> None:
+    text = ex.render(ITEMS, ex.DDB_JSON)
+    lines = text.splitlines()
+    assert json.loads(lines[0])["Item"]["b"] == {"B": "AP8="}
+    assert json.loads(lines[0])["Item"]["n"] == {"N": "12345678901234567890.50"}
+    assert [ex.item_from_ddb_json_line(line) for line in lines] == ITEMS
+
+
+def test_plain_json_lines_keep_every_digit() -> None:
+    lines = ex.render(ITEMS, ex.PLAIN_JSON).splitlines()
+    assert '"n": 12345678901234567890.50' in lines[0]
+    assert json.loads(lines[1])["m"] == {"x": [1]}
+
+
+def test_csv_has_one_column_per_attribute_and_type_keys_first() -> None:
+    rows = list(csv.reader(io.StringIO(ex.render(reversed(ITEMS), ex.CSV, ("PK", "SK")))))
+    assert rows[0] == ["PK (S)", "SK (S)", "email (N)", "ok (BOOL)", "gone (NULL)", "m (M)", "f (S)",
+                       "email (S)", "n (N)", "b (B)", "tags (SS)"]
+    second, first = rows[1], rows[2]
+    assert second[:7] == ["ACCT#2", "PROFILE", "7", "true", "null", '{"x": [1]}', "'=HYPERLINK(1)"]
+    assert second[7:] == ["", "", "", ""]
+    assert first[7:] == ["ada@lovelace.io", "12345678901234567890.50", "AP8=", '["a", "b"]']
+
+
+def test_unknown_format_is_a_sentence() -> None:
+    with pytest.raises(DynoViewError, match="Export formats are ddb-json, json, csv"):
+        ex.render(ITEMS, "xml")
+
+
+def test_export_to_file_is_private_and_appears_only_when_complete(tmp_path: Path) -> None:
+    path = tmp_path / "out.csv"
+    result = ex.export_items_to_file(ITEMS, path, ex.CSV, ("PK", "SK"), table="accounts")
+    assert result.items == 2 and stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert path.read_text().startswith("PK (S),SK (S),")
+    cancel = __import__("threading").Event()
+    cancel.set()
+    with pytest.raises(CancelledError):
+        ex.export_items_to_file(ITEMS, tmp_path / "never.json", ex.DDB_JSON, cancel=cancel)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]  # no partial file left
+    with pytest.raises(DynoViewError, match="does not exist"):
+        ex.export_items_to_file(ITEMS, tmp_path / "no" / "x.json", ex.DDB_JSON)
+
+
+def test_progress_text() -> None:
+    p = ex.ExportProgress(50, 200, 3, 1, 4, 1.5, 0.2)
+    assert p.fraction == 0.25
+    assert p.text() == "50 of about 200 items exported, 1.5 RCU, 1/4 segments done"
+    with pytest.raises(DynoViewError, match="between 1 and 64"):
+        ex.check_segments(0)
