@@ -40,6 +40,7 @@ from dynoview.core.tables import TableInfo
 from dynoview.core.values import display_text
 from dynoview.ui.browse_controller import BrowseController
 from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.item_detail import ItemDetail
 from dynoview.ui.items_model import ItemsModel
 
@@ -73,12 +74,15 @@ class ItemsPanel(QWidget):
         form = QFormLayout(form_box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
 
-        top = QHBoxLayout()
+        top = FlowLayout()  # wraps at 1024x700 instead of pushing Run off the window
         self.mode = QComboBox()
         self.mode.addItems(["Scan", "Query"])
         self.mode.setToolTip("Scan reads every item; Query reads one partition key (cheaper)")
         self.index = QComboBox()
         self.index.setToolTip("Read the table or one of its indexes")
+        # Sized to the longest index name as tables change (the default sizes it once, to
+        # "(table)", and clipped "email-index (GSI)" to "email-i").
+        self.index.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.consistent = QCheckBox("Strongly consistent")
         self.consistent.setToolTip("Strong reads see every acknowledged write and cost twice "
                                    "as much as eventual reads.")
@@ -98,7 +102,7 @@ class ItemsPanel(QWidget):
         for w in (QLabel("Mode"), self.mode, QLabel("on"), self.index, self.consistent,
                   self.page_size, self.hide_expired):
             top.addWidget(w)
-        top.addStretch(1)
+        top.addStretch()
         top.addWidget(self.run_button)
         top.addWidget(self.cancel_button)
         form.addRow(top)
@@ -122,8 +126,7 @@ class ItemsPanel(QWidget):
         key_row.setContentsMargins(0, 0, 0, 0)
         form.addRow(self.key_widget)
 
-        filter_row = QHBoxLayout()
-        filter_row.setContentsMargins(0, 0, 0, 0)
+        filter_row = FlowLayout()
         self.filter_attr = QComboBox()
         self.filter_attr.setEditable(True)
         self.filter_attr.lineEdit().setPlaceholderText("attribute (optional)")

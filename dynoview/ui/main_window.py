@@ -614,7 +614,8 @@ class MainWindow(QMainWindow):
         if not self._layout_restored:
             self.resizeDocks([self.tables_dock], [max(200, min(260, self.width() // 5))],
                              Qt.Orientation.Horizontal)
-            self.resizeDocks([self.read_log_dock], [max(110, min(170, self.height() // 6))],
+            # Five compact receipt rows at 700 px high, a few more on a taller window.
+            self.resizeDocks([self.read_log_dock], [max(150, min(200, self.height() // 5))],
                              Qt.Orientation.Vertical)
         items = self._splitters().get("items")
         if items is not None and "items" not in self._splitters_restored:

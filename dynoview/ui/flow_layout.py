@@ -1,0 +1,155 @@
+"""A layout that puts widgets in a row and wraps them onto more rows when the width runs out.
+
+Toolbars and form rows use it so a panel fits a 1024x700 window (each row wraps instead of
+pushing the window wider than the screen) and still reads as one row on a wide one.
+``addStretch()`` works as in ``QHBoxLayout`` within a row: what follows it goes to the right
+end of its row; widgets that expand horizontally (line edits) take a row's spare room first.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
+from PySide6.QtWidgets import QLayout, QLayoutItem, QSizePolicy, QSpacerItem, QStyle, QWidget
+
+
+class FlowLayout(QLayout):
+    """Left to right, wrapping; the height for a width is reported (``hasHeightForWidth``)
+    so the layouts around it give a wrapped row the room it needs."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = -1) -> None:
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self._spacing = spacing
+        if parent is None:
+            self.setContentsMargins(0, 0, 0, 0)  # nested, like a QHBoxLayout added to a layout
+
+    # -- QLayout --------------------------------------------------------------------
+    def addItem(self, item: QLayoutItem) -> None:
+        self._items.append(item)
+
+    def addWidgets(self, *widgets: QWidget) -> None:
+        for widget in widgets:
+            self.addWidget(widget)
+
+    def addStretch(self) -> None:
+        """What comes next goes to the right end of its row."""
+        self.addItem(QSpacerItem(0, 0, QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum))
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:  # type: ignore[override]
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:  # type: ignore[override]
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._layout(QRect(0, 0, width, 0), apply=False)
+
+    def setGeometry(self, rect: QRect) -> None:
+        super().setGeometry(rect)
+        self._layout(rect, apply=True)
+
+    def sizeHint(self) -> QSize:
+        """Everything on one row: what the layout asks for when there is room."""
+        width = height = 0
+        shown = self._shown()
+        for item in shown:
+            hint = item.sizeHint()
+            width += hint.width()
+            height = max(height, hint.height())
+        width += self._h_space() * max(0, len(shown) - 1)
+        return QSize(width, height).grownBy(self.contentsMargins())
+
+    def minimumSize(self) -> QSize:
+        """The widest single item: below that nothing can wrap any further."""
+        size = QSize()
+        for item in self._shown():
+            size = size.expandedTo(item.minimumSize())
+        return size.grownBy(self.contentsMargins())
+
+    # -- layout ---------------------------------------------------------------------
+    def _shown(self) -> list[QLayoutItem]:
+        return [item for item in self._items if item.spacerItem() is not None or not item.isEmpty()]
+
+    def _spacing_of(self, pixel_metric: QStyle.PixelMetric) -> int:
+        if self._spacing >= 0:
+            return self._spacing
+        parent = self.parent()
+        if isinstance(parent, QWidget):
+            return parent.style().pixelMetric(pixel_metric, None, parent)
+        if isinstance(parent, QLayout):
+            return parent.spacing()
+        return 6
+
+    def _h_space(self) -> int:
+        return max(0, self._spacing_of(QStyle.PixelMetric.PM_LayoutHorizontalSpacing))
+
+    def _v_space(self) -> int:
+        return max(0, self._spacing_of(QStyle.PixelMetric.PM_LayoutVerticalSpacing))
+
+    def _rows(self, width: int) -> list[list[tuple[QLayoutItem, int]]]:
+        """Items per row with the width each gets before spare room is shared out."""
+        rows: list[list[tuple[QLayoutItem, int]]] = [[]]
+        used = 0
+        space = self._h_space()
+        for item in self._shown():
+            if item.spacerItem() is not None:
+                rows[-1].append((item, 0))
+                continue
+            hint = max(item.minimumSize().width(), item.sizeHint().width())
+            item_width = min(hint, width)  # a single item wider than the row gets the row
+            widgets = [i for i, _w in rows[-1] if i.spacerItem() is None]
+            needed = item_width + (space if widgets else 0)
+            if widgets and used + needed > width:
+                # A stretch at the end of the row belongs to the row it starts.
+                carried = []
+                while rows[-1] and rows[-1][-1][0].spacerItem() is not None:
+                    carried.insert(0, rows[-1].pop())
+                rows.append(carried)
+                used, needed = 0, item_width
+            rows[-1].append((item, item_width))
+            used += needed
+        return [row for row in rows if any(i.spacerItem() is None for i, _w in row)]
+
+    def _layout(self, rect: QRect, *, apply: bool) -> int:
+        margins: QMargins = self.contentsMargins()
+        area = rect.marginsRemoved(margins)
+        width = max(1, area.width())
+        space_x, space_y = self._h_space(), self._v_space()
+        y = area.y()
+        rows = self._rows(width)
+        for index, row in enumerate(rows):
+            widgets = [(i, w) for i, w in row if i.spacerItem() is None]
+            height = max(i.sizeHint().height() for i, _w in widgets)
+            if apply:
+                spare = width - sum(w for _i, w in widgets) - space_x * (len(widgets) - 1)
+                growing = [i for i, _w in widgets
+                           if i.expandingDirections() & Qt.Orientation.Horizontal]
+                takers = growing or [i for i, _w in row if i.spacerItem() is not None]
+                share, extra = divmod(max(0, spare), len(takers)) if takers else (0, 0)
+                x = area.x()
+                first = True
+                for item, item_width in row:
+                    if item in takers:
+                        item_width += share + (1 if extra > 0 else 0)
+                        extra -= 1
+                    if item.spacerItem() is not None:
+                        x += item_width
+                        continue
+                    if not first:
+                        x += space_x
+                    first = False
+                    item_height = min(height, max(item.sizeHint().height(), item.minimumSize().height()))
+                    top = y + (height - item_height) // 2
+                    item.setGeometry(QRect(QPoint(x, top), QSize(item_width, item_height)))
+                    x += item_width
+            y += height + (space_y if index < len(rows) - 1 else 0)
+        return y - area.y() + margins.top() + margins.bottom()
