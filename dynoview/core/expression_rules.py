@@ -169,7 +169,8 @@ class _Checker:
     def expect_types(self, operand: Operand | Arithmetic, allowed: frozenset[str], what: str) -> None:
         code = self.type_of(operand)
         if code is not None and code not in allowed:
-            wanted = " or ".join(_TYPE_WORDS[t] for t in sorted(allowed, key=list(_TYPE_WORDS).index))
+            words = [_TYPE_WORDS[t] for t in sorted(allowed, key=list(_TYPE_WORDS).index)]
+            wanted = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
             self.add(f"{what} takes {wanted}, but {self.describe(operand)} is {_TYPE_WORDS[code]}; "
                      "use a value of the right type.", operand)
 

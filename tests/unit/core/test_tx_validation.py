@@ -127,3 +127,44 @@ def test_token_and_empty_transaction() -> None:
 def test_same_item_detected_without_table_info_through_the_schema() -> None:
     tx = Transaction([guarded_lock(), Action(DELETE, "accounts", key=dict(LOCK))])
     assert [(p.index, p.field) for p in validate(tx, {}, SCHEMA)] == [(1, "key")]
+
+
+def test_4_mb_counts_item_bytes_not_the_base64_body() -> None:
+    # 11 items of 381,008 bytes: 4.19 MB of items, 5.6 MB of JSON once base64 is applied.
+    actions = [Action(PUT, "accounts", item={"PK": {"S": f"k{i:02d}"}, "SK": {"S": "s"},
+                                             "d": {"B": b"x" * 381_000}}) for i in range(11)]
+    assert not has_errors(validate(Transaction(actions), TABLES, SCHEMA))
+    actions.append(Action(CONDITION_CHECK, "accounts", key={"PK": {"S": "x"}, "SK": {"S": "y"}},
+                          condition="a <> :v", values={":v": {"S": "x" * 10_000}}))
+    problems = validate(Transaction(actions), TABLES, SCHEMA)
+    assert [(p.index, p.field) for p in problems if p.is_error] == [(None, "actions")]
+    assert "items, keys and expressions total 4,20" in problems[0].message
+
+
+def test_token_is_any_1_to_36_characters() -> None:
+    assert validate(Transaction([guarded_lock()], token="jeton é€🙂"), TABLES, SCHEMA) == []
+    assert where(Transaction([guarded_lock()], token="x" * 37)) == [(None, "token", "error")]
+
+
+def test_blank_condition_would_be_sent_and_refused() -> None:
+    action = Action(DELETE, "accounts", key=dict(LOCK), condition="   ")
+    assert where(Transaction([action])) == [(0, "condition", "error")]
+
+
+def test_equal_numbers_name_one_item() -> None:
+    table = TableInfo("counters", KeyAttribute("id", "N"), None)
+    tx = Transaction([Action(PUT, "counters", item={"id": {"N": "1"}}),
+                      Action(DELETE, "counters", key={"id": {"N": "1.0"}})])
+    assert [(p.index, p.field) for p in validate(tx, {"counters": table})] == [(1, "key")]
+
+
+def test_rules_dynamodb_applies_are_located() -> None:
+    tx = Transaction([Action(UPDATE, "accounts", key=dict(LOCK), update="SET #k = :v, a = :v, a = :w",
+                             condition="begins_with(b, :n)", names={"#k": "SK"},
+                             values={":v": {"S": "x"}, ":w": {"S": "y"}, ":n": {"N": "1"}})])
+    problems = validate(tx, TABLES, SCHEMA)
+    assert [(p.index, p.field) for p in problems] == [(0, "update"), (0, "condition"), (0, "update")]
+    assert [p.message.split(";")[0] for p in problems] == [
+        "The update writes a and a, which overlap",
+        "begins_with() takes a string or binary, but :n is a number",
+        "SK is part of the primary key of accounts"]
