@@ -29,7 +29,7 @@ def _optional(name: str, module: str) -> None:
         COMMANDS.setdefault(name, module)
 
 
-for _name in ("audit", "diagnose", "transact", "stream", "repair"):
+for _name in ("audit", "diagnose", "transact", "stream", "repair", "partiql", "export"):
     _optional(_name, f"dynoview.cli.{_name}")
 
 

@@ -293,9 +293,9 @@ def describe_parameters(parameters: Sequence[Mapping[str, Any]]) -> str:
 # ---------------------------------------------------------------------------- requests
 
 WRITE_REFUSED = (
-    "Only SELECT runs in the PartiQL editor: INSERT, UPDATE and DELETE would write without the "
-    "transaction builder's preview and lock preflight, so this statement was not sent. Make the "
-    "change in the transaction builder.")
+    "Only SELECT runs here: INSERT, UPDATE and DELETE would write without the transaction "
+    "builder's preview and lock preflight, so this statement was not sent. Make the change in the "
+    "transaction builder (or with dynoview transact).")
 
 
 @dataclass(frozen=True)
