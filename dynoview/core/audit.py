@@ -43,9 +43,7 @@ import msgspec
 
 from dynoview.core.audit_pages import PageClassifier, page_meta
 from dynoview.core.audit_workers import ClassifierPool, available_cpus
-from dynoview.core.connection import check_read_only
 from dynoview.core.errors import DynoViewError, describe_error
-from dynoview.core.integrity import install_integrity_check
 from dynoview.core.locks import UniquenessSchema
 from dynoview.core.pairing import Finding, Pairing
 from dynoview.core.reads import Reader
@@ -164,19 +162,12 @@ def fast_reader(reader: Reader) -> Reader:
     ``audit_pages`` to classify; ``Items`` is not built.
 
     Same session (credentials), region, endpoint and config as the reader's
-    connection; the same read-only refusal; receipts go to the same log.
+    connection, made by its client factory: the read-only refusal and the integrity
+    check come with it; receipts go to the same log.
     """
     conn = reader.conn
-    client = conn.session.client("dynamodb", region_name=conn.region,
-                                 endpoint_url=conn.spec.endpoint_url, config=conn.client.meta.config)
-
-    def guard(model: Any, params: Mapping[str, Any], **_: Any) -> None:
-        if conn.read_only:
-            check_read_only(model.name, {})
-
-    client.meta.events.register("before-call.dynamodb", guard)
+    client = conn.new_client(config=conn.client.meta.config)
     client.meta.events.register("before-parse.dynamodb.Scan", _scan_meta_body)
-    install_integrity_check(client)
     audit_conn = copy.copy(conn)
     audit_conn.client = client
     return Reader(audit_conn, reader.log, estimate=False)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from functools import cache
@@ -53,8 +52,6 @@ _READ_ONLY_OPERATIONS = frozenset(
 _READ_ONLY_PREFIXES = ("Describe", "List", "Get")
 _PARTIQL_OPERATIONS = frozenset({"ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"})
 
-_COMMENT = re.compile(r"(--[^\n]*\n?)|(/\*.*?\*/)", re.S)
-
 DEMO_REGION = "us-east-1"
 
 
@@ -63,9 +60,54 @@ def is_read_operation(operation: str) -> bool:
     return operation in _READ_ONLY_OPERATIONS or operation.startswith(_READ_ONLY_PREFIXES)
 
 
+def partiql_has_comment(statement: str) -> bool:
+    """True if a PartiQL statement holds a comment (``--`` or ``/*``) outside its quotes.
+
+    An unterminated quote counts as a comment too: what follows it cannot be read safely.
+    """
+    quote: str | None = None
+    i = 0
+    while i < len(statement):
+        ch = statement[i]
+        if quote is not None:
+            if ch == quote:
+                # A doubled quote ('' or "") is an escaped quote inside the literal.
+                if statement[i + 1:i + 2] == quote:
+                    i += 2
+                    continue
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif statement[i:i + 2] in ("--", "/*"):
+            return True
+        i += 1
+    return quote is not None
+
+
+def _has_second_statement(statement: str) -> bool:
+    """True if a ``;`` outside quotes is followed by more text (a second statement)."""
+    quote: str | None = None
+    for i, ch in enumerate(statement):
+        if quote is not None:
+            if ch == quote:
+                quote = None  # a doubled quote reopens at once on the next character
+        elif ch in "'\"":
+            quote = ch
+        elif ch == ";" and statement[i + 1:].strip():
+            return True
+    return False
+
+
 def partiql_is_read(statement: str) -> bool:
-    """True if a PartiQL statement is a SELECT (comments and whitespace ignored)."""
-    text = _COMMENT.sub(" ", statement).strip().lstrip("(").strip()
+    """True if a PartiQL statement is one plain SELECT.
+
+    A comment anywhere (outside quotes) makes it not a read: comments are never stripped
+    to look behind them, because a comment is the easiest way to dress a write up as a
+    SELECT, and a read-only connection must not guess.
+    """
+    if partiql_has_comment(statement) or _has_second_statement(statement):
+        return False
+    text = statement.strip().lstrip("(").strip()
     return text[:6].upper() == "SELECT" and (len(text) == 6 or not text[6].isalnum())
 
 
@@ -84,6 +126,11 @@ def check_read_only(operation: str, params: Mapping[str, Any]) -> None:
         statements = _partiql_statements(operation, params)
         if statements and all(partiql_is_read(s) for s in statements):
             return
+        if any(partiql_has_comment(s) for s in statements):
+            raise ReadOnlyError(
+                f"This connection is read-only: the PartiQL {operation} has a comment (-- or /* */), "
+                "and a comment can hide a write, so it was not sent. Remove the comments and run "
+                "the SELECT again.")
         raise ReadOnlyError(
             f"This connection is read-only: the PartiQL {operation} contains a statement that "
             "writes, so it was not sent. Open a writable connection to change data."
@@ -191,11 +238,15 @@ def available_profiles() -> list[str]:
 
 
 class Connection:
-    """A live low-level DynamoDB client for one ConnectionSpec.
+    """A live low-level DynamoDB client for one ConnectionSpec, and the app's one client factory.
 
     The low-level client keeps numbers as strings, so values stay lossless.
-    Read-only is enforced by a botocore ``before-call`` hook: it runs after the
-    request is built and before it is sent, for every operation.
+    Read-only is a property of the session: a botocore ``before-call`` hook is
+    registered on the boto3 session's events before any client exists, and every
+    client copies the session's handlers when it is made, so each client made from
+    this session (``client``, ``streams_client()``, ``new_client()``, or
+    ``session.client(...)`` called directly) refuses writes after the request is
+    built and before it is sent.
     """
 
     def __init__(
@@ -218,17 +269,26 @@ class Connection:
         if credentials:
             session_kwargs.update(credentials)
         self.session = boto3.session.Session(**session_kwargs)
+        # First, so no other before-call handler can answer for a write before it is refused.
+        self.session.events.register_first("before-call.dynamodb", self._guard)
         region = spec.region or self.session.region_name or ("us-east-1" if spec.endpoint_url else None)
         self.region = region
-        self.client = self.session.client(
-            "dynamodb",
-            region_name=region,
-            endpoint_url=spec.endpoint_url,
-            config=config or client_config(),
-        )
-        self.client.meta.events.register("before-call.dynamodb", self._guard)
-        install_integrity_check(self.client)  # a damaged read answer raises, never shows half
+        self._config = config or client_config()
+        self.client = self.new_client()
         self._streams_client: Any = None
+
+    def new_client(self, service: str = "dynamodb", *, config: Config | None = None) -> Any:
+        """A new client of this session on this connection's region and endpoint.
+
+        Every client in the app comes from here (or from the session): the read-only
+        guard is on the session, and DynamoDB clients also get the integrity check.
+        """
+        client = self.session.client(service, region_name=self.region,
+                                     endpoint_url=self.spec.endpoint_url,
+                                     config=config or self._config)
+        if service == "dynamodb":
+            install_integrity_check(client)  # a damaged read answer raises, never shows half
+        return client
 
     def _guard(self, model: Any, params: Mapping[str, Any], **_: Any) -> None:
         if self.spec.read_only:
@@ -242,12 +302,7 @@ class Connection:
     def streams_client(self) -> Any:
         """The DynamoDB Streams client on the same endpoint and credentials (read-only API)."""
         if self._streams_client is None:
-            self._streams_client = self.session.client(
-                "dynamodbstreams",
-                region_name=self.region,
-                endpoint_url=self.spec.endpoint_url,
-                config=client_config(),
-            )
+            self._streams_client = self.new_client("dynamodbstreams", config=client_config())
         return self._streams_client
 
     def with_read_only(self, read_only: bool) -> ConnectionSpec:

@@ -208,20 +208,23 @@ class DynamoDBLocal:
             self.log_path.unlink()
 
     def _answers(self) -> bool:
-        import boto3
         from botocore.config import Config
 
-        client = boto3.client("dynamodb", endpoint_url=self.url, region_name="us-east-1",
-                              config=Config(connect_timeout=1, read_timeout=5,
-                                            retries={"total_max_attempts": 1}),
-                              **LOCAL_KEYS)
+        from dynoview.core.connection import Connection, ConnectionSpec
+
+        # Through the app's one client factory; a read-only probe, since it only lists tables.
+        spec = ConnectionSpec(name="dynamodb-local", endpoint_url=self.url, region="us-east-1",
+                              read_only=True)
+        conn = Connection(spec, credentials=LOCAL_KEYS,
+                          config=Config(connect_timeout=1, read_timeout=5,
+                                        retries={"total_max_attempts": 1}))
         try:
-            client.list_tables(Limit=1)
+            conn.client.list_tables(Limit=1)
             return True
         except Exception:  # not listening yet, or still starting: poll again
             return False
         finally:
-            client.close()
+            conn.client.close()
 
 
 def start(home: Path | None = None, *, java: str = "java", timeout: float = 60.0,

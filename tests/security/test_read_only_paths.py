@@ -1,16 +1,20 @@
 """Read-only, beyond the connection's own client (tests/integration/test_read_only.py covers that):
-the audit's dedicated client, the transaction path, the headless command, the Streams
-client and PartiQL statements dressed up to look like reads. The proof is always a
-loopback socket that counts connections: it must see none.
+clients made from the session after connecting, the audit's dedicated client, the transaction
+path, the headless command, the Streams client and PartiQL statements dressed up to look like
+reads (a comment is refused, never stripped). The proof is always a loopback socket that counts
+connections: it must see none.
 """
 
 from __future__ import annotations
 
+import ast
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from botocore.config import Config
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,6 +43,81 @@ def listener() -> Iterator[CountingListener]:
 def ro(listener: CountingListener) -> Connection:
     return Connection(ConnectionSpec(name="ro", endpoint_url=listener.url, region="us-east-1",
                                      read_only=True), credentials=KEYS)
+
+
+WRITES: list[tuple[str, dict[str, Any]]] = [
+    ("put_item", {"TableName": "accounts", "Item": {"PK": {"S": "a"}, "SK": {"S": "b"}}}),
+    ("transact_write_items", {"TransactItems": [{"Put": {"TableName": "accounts", "Item": {
+        "PK": {"S": "a"}, "SK": {"S": "b"}}}}], "ClientRequestToken": "t-1"}),
+    ("delete_table", {"TableName": "accounts"}),
+    ("update_table", {"TableName": "accounts", "BillingMode": "PAY_PER_REQUEST"}),
+    ("execute_statement", {"Statement": "INSERT INTO accounts VALUE {'PK': 'a', 'SK': 'b'}"}),
+    ("execute_statement", {"Statement": "/* only a read */ SELECT * FROM accounts"}),
+    ("execute_statement", {"Statement": "SELECT * FROM accounts -- look, a read"}),
+    ("batch_execute_statement", {"Statements": [{"Statement": "SELECT * FROM accounts --\n"}]}),
+    ("execute_transaction", {"TransactStatements": [
+        {"Statement": "-- SELECT\nDELETE FROM accounts WHERE PK = 'a'"}]}),
+]
+
+
+@pytest.mark.parametrize("make", [
+    pytest.param(lambda c: c.session.client("dynamodb", region_name="us-east-1",
+                                            endpoint_url=c.spec.endpoint_url), id="session.client"),
+    pytest.param(lambda c: c.new_client(), id="new_client"),
+])
+@pytest.mark.parametrize("call, params", WRITES, ids=[f"{c}-{i}" for i, (c, _) in enumerate(WRITES)])
+def test_a_client_made_from_the_session_later_refuses_writes(
+        ro: Connection, listener: CountingListener, make: Callable[[Connection], Any], call: str,
+        params: dict[str, Any]) -> None:
+    """Read-only is on the session's events: a client made after connecting, by the app's
+    factory or straight from the session, refuses before anything is sent."""
+    client = make(ro)
+    assert client is not ro.client
+    with pytest.raises(ReadOnlyError, match="read-only"):
+        getattr(client, call)(**params)
+    assert listener.accepted == 0
+
+
+def test_a_commented_select_is_refused_and_says_why(ro: Connection, listener: CountingListener) -> None:
+    with pytest.raises(ReadOnlyError, match=r"has a comment .* Remove the comments"):
+        ro.client.execute_statement(Statement="SELECT * FROM accounts /* nothing to see */")
+    assert listener.accepted == 0
+
+
+def test_a_plain_select_still_reaches_the_endpoint(ro: Connection, listener: CountingListener) -> None:
+    """The guard is not a blanket refusal: a read goes out (the counting socket answers
+    nothing, so the call fails on the wire, after the guard let it through)."""
+    client = ro.new_client(config=Config(retries={"total_max_attempts": 1}, read_timeout=1,
+                                         connect_timeout=1))
+    with pytest.raises(Exception) as caught:
+        client.execute_statement(Statement="SELECT * FROM accounts WHERE PK = 'a--b'")
+    assert not isinstance(caught.value, ReadOnlyError)
+    assert listener.accepted >= 1
+
+
+DYNOVIEW = Path(__file__).resolve().parents[2] / "dynoview"
+
+
+def _client_calls(path: Path) -> Iterator[tuple[int, str]]:
+    """``boto3.client(...)`` anywhere, and ``X.client("dynamodb"...)`` (any DynamoDB service)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "client"):
+            continue
+        target = node.func.value
+        first = node.args[0] if node.args else None
+        service = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else ""
+        if (isinstance(target, ast.Name) and target.id == "boto3") or service.startswith("dynamodb"):
+            yield node.lineno, ast.unparse(node)[:80]
+
+
+def test_every_dynamodb_client_is_made_by_the_connection() -> None:
+    """One client factory for the app (``Connection``), so the session's read-only guard is
+    on every DynamoDB client: no module but connection.py makes one."""
+    found = [f"{path.relative_to(DYNOVIEW.parent)}:{line}: {text}"
+             for path in sorted(DYNOVIEW.rglob("*.py")) if path.name != "connection.py"
+             for line, text in _client_calls(path)]
+    assert found == []
 
 
 def test_the_audit_client_refuses_every_write_too(ro: Connection, listener: CountingListener) -> None:
@@ -85,6 +164,8 @@ DRESSED_UP = [
     "  \n\tupdate t SET x = 1 WHERE PK = 'a'",
     "/* unterminated SELECT",
     "EXISTS(SELECT * FROM t WHERE PK = 'a')",
+    "SELECT * FROM t; DELETE FROM t WHERE PK = 'a'",
+    "SELECT * FROM t WHERE PK = 'a' -- harmless?",
     "",
 ]
 
@@ -102,6 +183,7 @@ def test_dressed_up_partiql_writes_are_refused(ro: Connection, listener: Countin
 
 JUNK = st.lists(st.sampled_from([" ", "\n", "\t", "(", "/* SELECT */", "-- SELECT\n", "/**/", "\ufeff"]),
                 max_size=6).map("".join)
+COMMENTS = st.sampled_from(["/**/", "/* SELECT */", "-- x\n", "--", "/* unterminated"])
 WRITES = st.sampled_from(["INSERT INTO t VALUE {'a': 1}", "UPDATE t SET a = 1", "DELETE FROM t",
                           "delete from t", "UpSeRt t", "REPLACE INTO t VALUE {}", "EXISTS(SELECT 1)"])
 
@@ -110,3 +192,10 @@ WRITES = st.sampled_from(["INSERT INTO t VALUE {'a': 1}", "UPDATE t SET a = 1", 
 @given(JUNK, WRITES, st.text(max_size=20))
 def test_no_prefix_makes_a_write_look_like_a_read(junk: str, write: str, tail: str) -> None:
     assert not partiql_is_read(junk + write + tail)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=10).filter(lambda t: "'" not in t and '"' not in t), COMMENTS, st.text(max_size=10))
+def test_any_comment_outside_quotes_makes_a_select_not_a_read(before: str, comment: str,
+                                                             after: str) -> None:
+    assert not partiql_is_read("SELECT * FROM t " + before + comment + after)

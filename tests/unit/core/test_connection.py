@@ -29,8 +29,17 @@ def test_writes_are_refused(op: str) -> None:
 @pytest.mark.parametrize("statement, is_read", [
     ('SELECT * FROM "t"', True),
     ("  select email from t where PK = ?", True),
-    ("-- comment\nSELECT * FROM t", True),
-    ("/* hi */ SELECT 1 FROM t", True),
+    # A comment is refused, never stripped: it is how a write gets dressed up as a read.
+    ("-- comment\nSELECT * FROM t", False),
+    ("/* hi */ SELECT 1 FROM t", False),
+    ("SELECT * FROM t -- trailing", False),
+    ("SELECT * FROM t WHERE a = 'x' /* hi */", False),
+    # Inside quotes, -- and /* are text, not comments.
+    ("SELECT * FROM t WHERE email = 'a--b/*c'", True),
+    ('SELECT * FROM "weird--name" WHERE a = \'it\'\'s -- fine\'', True),
+    ("SELECT * FROM t WHERE a = 'unterminated", False),
+    ("SELECT * FROM t; DELETE FROM t", False),
+    ("SELECT * FROM t WHERE a = ';x';", True),
     ("INSERT INTO t VALUE {'PK': 'a'}", False),
     ("UPDATE t SET a = 1 WHERE PK = 'x'", False),
     ("DELETE FROM t WHERE PK = 'x'", False),
@@ -46,6 +55,11 @@ def test_partiql_batch_with_one_write_is_refused() -> None:
     with pytest.raises(ReadOnlyError, match="PartiQL BatchExecuteStatement"):
         check_read_only("BatchExecuteStatement", params)
     check_read_only("ExecuteTransaction", {"TransactStatements": [{"Statement": "SELECT * FROM t"}]})
+
+
+def test_partiql_with_a_comment_is_refused_with_its_reason() -> None:
+    with pytest.raises(ReadOnlyError, match="has a comment"):
+        check_read_only("ExecuteStatement", {"Statement": "/* just a read */ SELECT * FROM t"})
 
 
 @pytest.mark.parametrize("url, local", [
