@@ -348,6 +348,14 @@ def _check_set_members(
         seen[key] = index
 
 
+def _no_spaces(text: str, path: str) -> None:
+    """DynamoDB JSON numbers carry no surrounding spaces (DynamoDB refuses " 1"); typed input
+    (``parse_number``) may, and is trimmed."""
+    if text != text.strip():
+        raise ValueParseError(f"The number {text!r} has spaces around it, which DynamoDB refuses; "
+                              "remove them.", path)
+
+
 def _make_ss(members: list[Any], path: str) -> dict[str, Any]:
     for index, member in enumerate(members):
         if not isinstance(member, str):
@@ -441,10 +449,7 @@ def _from_ddb(obj: Any, path: str, depth: int) -> dict[str, Any]:
                 path,
             )
         expect(str, "a string of digits")
-        if member != member.strip():
-            raise ValueParseError(
-                f"The number {member!r} has spaces around it, which DynamoDB refuses; remove them.", path
-            )
+        _no_spaces(member, path)
         return {"N": _analyse_number(member, path)[0]}
     if code == "B":
         expect(str, "a base64 string")
@@ -473,6 +478,8 @@ def _from_ddb(obj: Any, path: str, depth: int) -> dict[str, Any]:
                     _child_path(path, index),
                 )
         if code == "NS":
+            for index, m in enumerate(members):
+                _no_spaces(m, _child_path(path, index))
             return _make_ns(members, path)
         decoded = [parse_binary(m, _child_path(path, i)) for i, m in enumerate(members)]
         return _make_bs(decoded, path)
