@@ -994,11 +994,20 @@ def _value_size(av: Mapping[str, Any]) -> int:
 
 
 def _number_size(text: str) -> int:
+    """Bytes of an N value as DynamoDB stores it: one exponent byte, one byte per base-100
+    digit (pairs of decimal digits aligned on the decimal point, so ``1.5`` takes two: 01.50),
+    and one more for a negative number; zero is one byte. DynamoDB Local (AWS's engine) bills
+    exactly this (tests/integration/test_capacity_engine.py); the guide's "one byte per two
+    significant digits plus one" is its approximation."""
     try:
-        digits = len(_analyse_number(text)[1].digits)
+        number = _analyse_number(text)[1]
     except ValueParseError:
-        digits = sum(c.isdigit() for c in text)
-    return math.ceil(digits / 2) + 1
+        return math.ceil(sum(c.isdigit() for c in text) / 2) + 1
+    if not number.digits:
+        return 1
+    lowest = number.adjusted - len(number.digits) + 1  # power of ten of the last digit
+    pairs = number.adjusted // 2 - lowest // 2 + 1
+    return 1 + pairs + (1 if number.negative else 0)
 
 
 def attribute_size(name: str, av: Mapping[str, Any]) -> int:
@@ -1006,8 +1015,9 @@ def attribute_size(name: str, av: Mapping[str, Any]) -> int:
 
     Rules from the Developer Guide page "DynamoDB item sizes and formats"
     (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html):
-    UTF-8 length of the name plus the value, where S is its UTF-8 length; N is about one
-    byte per two significant digits plus one (leading/trailing zeros trimmed); B its raw
+    UTF-8 length of the name plus the value, where S is its UTF-8 length; N one byte per
+    two digits aligned on the decimal point, plus one, plus one if negative (leading and
+    trailing zeros trimmed; see ``_number_size``); B its raw
     length; BOOL and NULL 1 byte; L and M 3 bytes plus 1 per element plus the elements
     (map keys count their UTF-8 length); sets the sum of their members.
     """

@@ -691,7 +691,14 @@ def test_display_text_truncates_with_ellipsis() -> None:
         ("n", {"N": "1"}, 1 + 2),
         ("n", {"N": "12"}, 1 + 2),
         ("n", {"N": "123"}, 1 + 3),
-        ("n", {"N": "-0.00012300"}, 1 + 3),  # leading/trailing zeros trimmed
+        # Leading/trailing zeros trimmed; digits pair up on the decimal point (.00 01 23), and
+        # a negative number takes one byte more: what DynamoDB Local bills.
+        ("n", {"N": "-0.00012300"}, 1 + 4),
+        ("n", {"N": "0.000123"}, 1 + 3),
+        ("n", {"N": "1.5"}, 1 + 3),  # 01.50: two base-100 digits
+        ("n", {"N": "-1"}, 1 + 3),
+        ("n", {"N": "100.001"}, 1 + 5),
+        ("n", {"N": "1E+11"}, 1 + 2),
         ("n", {"N": "1" * 38}, 1 + 20),
         ("n", {"N": "0"}, 1 + 1),
         ("b", {"B": b"\x00" * 10}, 1 + 10),
