@@ -113,8 +113,10 @@ class ItemsModel(QAbstractTableModel):
             if name not in self._seen_set:
                 self._seen_set.add(name)
                 self._seen.append(name)
-        if not new_names or self._table is None:
+        if not new_names:
             return None
+        if self._table is None:
+            return list(self._seen)  # no table behind the rows (a PartiQL projection): as first seen
         columns = column_order(self._table, self._seen)
         if self.ttl_attribute:
             # Expiry is what users look for first in a TTL table: right after the keys.
@@ -254,7 +256,10 @@ class ItemsModel(QAbstractTableModel):
                 return QBrush(EXPIRED_BACKGROUND)
             if state.kind == NEVER and name == TTL_STATUS_COLUMN:
                 return QBrush(NEVER_BACKGROUND)
-        if role == Qt.ItemDataRole.ForegroundRole and state.kind in {EXPIRED, NEVER}:
+        # Dark text only where a pale background is drawn: a "never" row's other cells keep
+        # the palette's text (dark on the dark theme's base was unreadable).
+        if role == Qt.ItemDataRole.ForegroundRole and (
+                state.kind == EXPIRED or (state.kind == NEVER and name == TTL_STATUS_COLUMN)):
             return QBrush(QColor(40, 0, 0))
         if role == ItemRole:
             return item

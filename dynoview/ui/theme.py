@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory
+from PySide6.QtCore import QObject, QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPainterPath, QPalette, QPen
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory, QStyleOption, QWidget
 
 from dynoview.ui.resources import stylesheet
+from dynoview.ui.tones import muted
 
 log = logging.getLogger(__name__)
 MODES = ("system", "light", "dark")
@@ -70,6 +71,40 @@ def palette(scheme: str) -> QPalette:
     return pal
 
 
+class ThemedFusion(QProxyStyle):
+    """Fusion, with check box and radio button edges that show on a dark window.
+
+    Fusion outlines them a shade darker than the window and fills them with the base colour,
+    so on the dark palette an unchecked box all but vanished (1.2:1 against the window; 1.7:1
+    on the light one). The edge is redrawn in a grey halfway between text and base: over 3:1
+    in both themes, as non-text contrast needs.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(QStyleFactory.create("Fusion"))
+
+    def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption,
+                      painter: QPainter, widget: QWidget | None = None) -> None:
+        super().drawPrimitive(element, option, painter, widget)
+        if element not in (QStyle.PrimitiveElement.PE_IndicatorCheckBox,
+                           QStyle.PrimitiveElement.PE_IndicatorRadioButton):
+            return
+        rect = option.rect  # type: ignore[attr-defined]
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(muted(option.palette)))  # type: ignore[attr-defined]
+        if element == QStyle.PrimitiveElement.PE_IndicatorCheckBox:
+            painter.translate(0.5, 0.5)  # the same geometry as Fusion's own square
+            painter.drawRect(rect.adjusted(0, 0, -1, -1))
+        else:
+            circle = QPainterPath()
+            radius = (rect.width() + (rect.width() + 1) % 2) / 2.0 - 1
+            circle.addEllipse(QPointF(rect.center()) + QPointF(1, 1), radius, radius)
+            painter.drawPath(circle)
+        painter.restore()
+
+
 class ThemeManager(QObject):
     """Applies the chosen mode to the application and re-applies it when the system changes."""
 
@@ -100,8 +135,11 @@ class ThemeManager(QObject):
         else:
             hints.setColorScheme(Qt.ColorScheme.Dark if self.mode == "dark" else Qt.ColorScheme.Light)
         scheme = self.effective()
-        if self.app.style().name().lower() != "fusion":
-            self.app.setStyle("Fusion")
+        if not isinstance(getattr(self.app, "_dynoview_style", None), ThemedFusion) \
+                or self.app.style().name():  # a named style replaced ours since
+            style = ThemedFusion()
+            self.app._dynoview_style = style  # type: ignore[attr-defined]  # kept alive with the app
+            self.app.setStyle(style)
         self.app.setPalette(palette(scheme))
         self.app.setStyleSheet(stylesheet(scheme))
         if scheme != self.scheme:

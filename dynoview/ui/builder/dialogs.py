@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from dynoview.core.preflight import NOT_ATOMIC_NOTE, Preflight
 from dynoview.core.transactions import Transaction, TransactionImportError, import_text
 from dynoview.core.tx_execution import ConfirmationRequirement
+from dynoview.ui.tones import is_dark
 
 
 def _format(color: str, bold: bool = False) -> QTextCharFormat:
@@ -36,23 +37,38 @@ def _format(color: str, bold: bool = False) -> QTextCharFormat:
     return fmt
 
 
-class JsonHighlighter(QSyntaxHighlighter):
-    """Colours JSON keys, strings, numbers and literals (type codes stand out in bold)."""
+_PATTERNS = (
+    re.compile(r'"(?:[^"\\]|\\.)*"(?=\s*:)'),  # keys
+    re.compile(r'(?<=:\s)"(?:[^"\\]|\\.)*"|(?<=\[)"(?:[^"\\]|\\.)*"|(?<=,\s)"(?:[^"\\]|\\.)*"'),
+    re.compile(r'"(?:S|N|B|BOOL|NULL|SS|NS|BS|L|M)"(?=\s*:)'),  # type codes
+    re.compile(r"\b-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\b"),
+    re.compile(r"\b(?:true|false|null)\b"),
+)
+# (light, dark) per pattern: the light colours are unreadable on the dark base (#1f4e9c on
+# #1e1f22 is 2:1), so each theme gets its own, all over 4.5:1 against its base.
+_COLOURS = (("#1f4e9c", "#8ab4f8"), ("#2b7a0b", "#81c995"), ("#8a2be2", "#d7aefb"),
+            ("#b35900", "#fcad70"), ("#a31515", "#f28b82"))
 
-    _RULES = (
-        (re.compile(r'"(?:[^"\\]|\\.)*"(?=\s*:)'), _format("#1f4e9c")),
-        (re.compile(r'(?<=:\s)"(?:[^"\\]|\\.)*"|(?<=\[)"(?:[^"\\]|\\.)*"|(?<=,\s)"(?:[^"\\]|\\.)*"'),
-         _format("#2b7a0b")),
-        (re.compile(r'"(?:S|N|B|BOOL|NULL|SS|NS|BS|L|M)"(?=\s*:)'), _format("#8a2be2", bold=True)),
-        (re.compile(r"\b-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?\b"), _format("#b35900")),
-        (re.compile(r"\b(?:true|false|null)\b"), _format("#a31515")),
-    )
+
+class JsonHighlighter(QSyntaxHighlighter):
+    """Colours JSON keys, strings, numbers and literals (type codes stand out in bold), in
+    the colours of the application's light or dark theme."""
 
     def __init__(self, document: QTextDocument) -> None:
         super().__init__(document)
+        self._dark: bool | None = None
+        self._rules: list[tuple[re.Pattern[str], QTextCharFormat]] = []
+
+    def _current_rules(self) -> list[tuple[re.Pattern[str], QTextCharFormat]]:
+        dark = is_dark(QGuiApplication.palette())
+        if dark != self._dark:
+            self._dark = dark
+            self._rules = [(pattern, _format(pair[dark], bold=i == 2))
+                           for i, (pattern, pair) in enumerate(zip(_PATTERNS, _COLOURS, strict=True))]
+        return self._rules
 
     def highlightBlock(self, text: str) -> None:
-        for pattern, fmt in self._RULES:
+        for pattern, fmt in self._current_rules():
             for match in pattern.finditer(text):
                 self.setFormat(match.start(), match.end() - match.start(), fmt)
 
@@ -183,11 +199,17 @@ class ActionLogDialog(QDialog):
         self.setWindowTitle("Action log")
         self.entries = list(reversed(entries))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"{len(entries)} transactions sent, logged in {path}"))
+        heading = QLabel(f"{len(entries)} transactions sent, logged in {path}")
+        heading.setWordWrap(True)
+        heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(heading)
         self.table = QTableWidget(len(self.entries), len(self.COLUMNS))
         self.table.setHorizontalHeaderLabels(self.COLUMNS)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)
         for row, entry in enumerate(self.entries):
             conn = entry.get("connection") or {}
             outcome = entry.get("outcome") or {}
@@ -197,15 +219,20 @@ class ActionLogDialog(QDialog):
                 self.table.setItem(row, col, QTableWidgetItem(str(text)))
         self.detail = code_view("")
         self._highlighter = JsonHighlighter(self.detail.document())
+        self.table.resizeColumnsToContents()
         split = QSplitter()
         split.addWidget(self.table)
         split.addWidget(self.detail)
-        layout.addWidget(split)
+        split.setSizes([560, 400])
+        # The list takes the height (it had half, the heading the other half).
+        layout.addWidget(split, 1)
         self.table.currentCellChanged.connect(lambda row, *_: self.show_entry(row))
-        close = QPushButton("Close")
-        close.clicked.connect(self.accept)
-        layout.addWidget(close)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
         self.resize(960, 520)
+        if self.entries:
+            self.table.selectRow(0)
 
     def show_entry(self, row: int) -> None:
         if 0 <= row < len(self.entries):

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,10 +35,13 @@ from dynoview.core.expressions import Placeholders, and_, comparison, not_, or_
 from dynoview.core.tables import TableInfo
 from dynoview.core.transactions import KINDS, PUT, RETURN_VALUES_CHOICES, UPDATE, Action, Problem
 from dynoview.core.values import ValueParseError, from_dynamodb_json, parse_value, to_dynamodb_json
+from dynoview.ui.flow_layout import FlowLayout
 
 TYPE_CODES = ("S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M")
-ERROR_STYLE = "background-color: #fde2e1;"
-WARNING_STYLE = "background-color: #fff4ce;"
+# Pale tones with dark text: the dark theme's light text on them was unreadable.
+ERROR_STYLE = "background-color: #fde2e1; color: #202124;"
+WARNING_STYLE = "background-color: #fff4ce; color: #202124;"
+ERROR_CELL, WARNING_CELL, CELL_TEXT = QColor("#fde2e1"), QColor("#fff4ce"), QColor("#202124")
 CONDITION_OPERATORS = ("attribute_not_exists", "attribute_exists", "attribute_type", "begins_with",
                        "contains", "=", "<>", "<", "<=", ">", ">=", "BETWEEN", "IN", "size =", "size <>",
                        "size <", "size <=", "size >", "size >=")
@@ -188,9 +192,12 @@ class AttributeTable(QWidget):
                 if cell is None:
                     continue
                 cell.setToolTip("\n".join(p.message for p in mine))
-                cell.setBackground(Qt.GlobalColor.transparent if not mine else
-                                   (Qt.GlobalColor.red if any(p.is_error for p in mine)
-                                    else Qt.GlobalColor.yellow))
+                if not mine:  # back to the view's own colours
+                    cell.setData(Qt.ItemDataRole.BackgroundRole, None)
+                    cell.setData(Qt.ItemDataRole.ForegroundRole, None)
+                    continue
+                cell.setBackground(ERROR_CELL if any(p.is_error for p in mine) else WARNING_CELL)
+                cell.setForeground(CELL_TEXT)
 
 
 class _RowList(QWidget):
@@ -215,7 +222,7 @@ class _RowList(QWidget):
     def add_row(self) -> list[QWidget]:
         widgets = self._make_row()
         holder = QWidget()
-        line = QHBoxLayout(holder)
+        line = FlowLayout(holder)  # a condition row wraps in a narrow editor (1024x700)
         line.setContentsMargins(0, 0, 0, 0)
         for w in widgets:
             line.addWidget(w)
@@ -277,6 +284,8 @@ class ActionEditor(QWidget):
         self.return_values = QComboBox()
         self.return_values.addItems(RETURN_VALUES_CHOICES)
         top = QFormLayout()
+        # Long labels ("Return values on condition failure") go above their field when narrow.
+        top.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         top.addRow("Action", self.kind)
         top.addRow("Table", self.table_name)
         top.addRow("Return values on condition failure", self.return_values)
@@ -311,6 +320,7 @@ class ActionEditor(QWidget):
         self.values_raw.setPlaceholderText('{":v0": {"S": "ada@lovelace.io"}}')
         self.values_raw.setMaximumHeight(80)
         maps = QFormLayout()
+        maps.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         maps.addRow("ExpressionAttributeNames", self.names_raw)
         maps.addRow("ExpressionAttributeValues (DynamoDB JSON)", self.values_raw)
 

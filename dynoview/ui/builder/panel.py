@@ -7,8 +7,8 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QFont, QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QFont, QGuiApplication, QIcon, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QStyle,
+    QTabWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -90,6 +91,7 @@ from dynoview.ui.builder.template_forms import (
     template_entries,
 )
 from dynoview.ui.context import AppContext, Subject, WrittenKey
+from dynoview.ui.flow_layout import FlowLayout
 
 DEFAULT_TABLE = "accounts"
 
@@ -176,13 +178,17 @@ class BuilderPanel(QWidget):
         self.execute_button = QPushButton("Execute")
         self.execute_button.setIcon(style.standardIcon(QStyle.StandardPixmap.SP_MediaPlay))
         self.execute_button.clicked.connect(self.execute)
-        toolbar = QHBoxLayout()
+        toolbar = FlowLayout()  # two rows at 1024 px rather than buttons off the window
         for w in (self.add_button, self.remove_button, self.up_button, self.down_button,
                   self.templates_button, self.import_button, self.export_button, self.log_button):
             toolbar.addWidget(w)
-        toolbar.addStretch(1)
-        toolbar.addWidget(self.check_button)
-        toolbar.addWidget(self.execute_button)
+        toolbar.addStretch()
+        run_box = QWidget()  # Check preflight and Execute wrap together, never apart
+        run_row = QHBoxLayout(run_box)
+        run_row.setContentsMargins(0, 0, 0, 0)
+        run_row.addWidget(self.check_button)
+        run_row.addWidget(self.execute_button)
+        toolbar.addWidget(run_box)
 
         self.token_edit = QLineEdit(self.transaction.token)
         self.token_edit.setToolTip("ClientRequestToken: resending with the same token is idempotent for "
@@ -217,31 +223,43 @@ class BuilderPanel(QWidget):
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(QLabel("Exact request body (what is sent)"))
-        right_layout.addWidget(self.preview_view, 3)
-        preview_row = QHBoxLayout()
+        request = QWidget()
+        request_layout = QVBoxLayout(request)
+        request_layout.addWidget(QLabel("Exact request body (what is sent)"))
+        request_layout.addWidget(self.preview_view, 1)
+        preview_row = FlowLayout()
         preview_row.addWidget(self.formatted_box)
-        preview_row.addStretch(1)
+        preview_row.addStretch()
         preview_row.addWidget(copy)
-        right_layout.addLayout(preview_row)
-        right_layout.addWidget(QLabel("Problems"))
-        right_layout.addWidget(self.problem_list, 1)
+        request_layout.addLayout(preview_row)
         self.preflight_view = PreflightView()
         self.preflight_view.suggestion_requested.connect(self.set_transaction)
         self.preflight_view.guards_requested.connect(self.add_guards)
-        right_layout.addWidget(self.preflight_view, 2)
+        preflight_page = QWidget()
+        QVBoxLayout(preflight_page).addWidget(self.preflight_view)
+        # Request, problems and preflight each get the column's whole height, one at a time:
+        # stacked, all three were squeezed unreadable at 1024x700. The tab titles carry the
+        # problem count and the preflight's verdict, so neither goes unnoticed.
+        self.right_tabs = QTabWidget()
+        self.right_tabs.addTab(request, "Request")
+        self.right_tabs.addTab(self.problem_list, "Problems")
+        self.right_tabs.addTab(preflight_page, "After this transaction")
 
+        # The list above its editor, full width: "1. ConditionCheck accounts …" stays readable.
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(self.action_list)
+        left.addWidget(scroll)
+        left.setChildrenCollapsible(False)
+        left.setStretchFactor(0, 1)
+        left.setStretchFactor(1, 4)
+        left.setSizes([110, 440])
         split = QSplitter()
-        split.addWidget(self.action_list)
-        split.addWidget(scroll)
-        split.addWidget(right)
+        split.addWidget(left)
+        split.addWidget(self.right_tabs)
+        split.setChildrenCollapsible(False)
         split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 3)
-        split.setStretchFactor(2, 2)
-        split.setSizes([220, 560, 440])
+        split.setStretchFactor(1, 1)
+        split.setSizes([560, 560])
         self.problem_list.setWordWrap(True)
 
         layout = QVBoxLayout(self)
@@ -254,6 +272,11 @@ class BuilderPanel(QWidget):
         QShortcut(QKeySequence("Ctrl+Shift+K"), self, activated=self.check_preflight)
         QShortcut(QKeySequence("Ctrl+Up"), self, activated=lambda: self.move_current(-1))
         QShortcut(QKeySequence("Ctrl+Down"), self, activated=lambda: self.move_current(1))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange:
+            self._highlighter.rehighlight()  # the JSON colours of the theme now shown
+        super().changeEvent(event)
 
     # ---------------------------------------------------------------- actions list
 
@@ -395,6 +418,7 @@ class BuilderPanel(QWidget):
             self._preflight_for = None
             self.preflight = None
             self.preflight_view.clear()
+            self._title_preflight_tab(None)
 
     def _show_preview(self) -> None:
         text = self.preview
@@ -412,6 +436,7 @@ class BuilderPanel(QWidget):
             item = QListWidgetItem(style.standardIcon(icon), f"{p.location()}: {p.message}")
             item.setData(Qt.ItemDataRole.UserRole, p.index)
             self.problem_list.addItem(item)
+        self._title_problems_tab()
         for index, editor in enumerate(self._editors):
             mine = [p for p in self.problems if p.index == index]
             editor.mark(mine)
@@ -436,6 +461,32 @@ class BuilderPanel(QWidget):
             else:
                 icon = QStyle.StandardPixmap.SP_FileIcon
             item.setIcon(style.standardIcon(icon))
+
+    def show_pane(self, widget: QWidget) -> None:
+        """Bring the right column's tab holding ``widget`` (preview, problems, preflight) forward."""
+        for index in range(self.right_tabs.count()):
+            page = self.right_tabs.widget(index)
+            if page is widget or page.isAncestorOf(widget):
+                self.right_tabs.setCurrentIndex(index)
+                return
+
+    def _title_problems_tab(self) -> None:
+        """The Problems tab says how many there are, so they are seen from the Request tab."""
+        index = self.right_tabs.indexOf(self.problem_list)
+        errors = sum(1 for p in self.problems if p.is_error)
+        title = f"Problems ({len(self.problems)})" if self.problems else "Problems"
+        icon = QStyle.StandardPixmap.SP_MessageBoxCritical if errors else \
+            QStyle.StandardPixmap.SP_MessageBoxWarning if self.problems else None
+        self.right_tabs.setTabText(index, title)
+        self.right_tabs.setTabIcon(index, self.style().standardIcon(icon) if icon else QIcon())
+
+    def _title_preflight_tab(self, preflight: Preflight | None) -> None:
+        """A refusal shows on the tab too, even while the Request tab is in front."""
+        index = self.right_tabs.indexOf(self.preflight_view.parentWidget())
+        refused = preflight is not None and preflight.refused
+        self.right_tabs.setTabText(index, "After this transaction" + (" (refused)" if refused else ""))
+        icon = QStyle.StandardPixmap.SP_MessageBoxCritical if refused else None
+        self.right_tabs.setTabIcon(index, self.style().standardIcon(icon) if icon else QIcon())
 
     def _problem_activated(self, item: QListWidgetItem) -> None:
         index = item.data(Qt.ItemDataRole.UserRole)
@@ -513,6 +564,7 @@ class BuilderPanel(QWidget):
         tx = self.transaction.copy()
         self.preflight = None
         self.preflight_view.show_running()
+        self.show_pane(self.preflight_view)  # the answer appears where the user is looking
         self._set_status("Preflight: reading the accounts and locks this transaction touches…")
         run = functools.partial(run_preflight, reader, tx, self.schema, self._tables())
         self.ctx.tasks.submit("builder-execute", run, pass_cancel=True,
@@ -528,6 +580,7 @@ class BuilderPanel(QWidget):
         self.preflight = preflight
         self._preflight_for = tx.to_request()["TransactItems"]
         self.preflight_view.show_preflight(preflight)
+        self._title_preflight_tab(preflight)
         self._guarded = add_guards(tx, self.schema, preflight.seen) if preflight.checked else None
         self.preflight_view.set_guards(self._guarded[1] if self._guarded else [])
         self._update_execute()
