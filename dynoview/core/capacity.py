@@ -1,12 +1,14 @@
-"""Capacity and partitions: what a read should cost by DynamoDB's size rules, how big each
-item collection is, and which partition keys are likely hot.
+"""Capacity and partitions: what a read or write should cost by DynamoDB's size rules, how
+big each item collection is, and which partition keys are likely hot.
 
 The estimate uses ``values.item_size`` (attribute names plus values). Reads cost one
 unit per 4 KB, halved when eventually consistent; a Query or Scan page is billed on the
 total size of the items it read, rounded up once per page, while BatchGetItem rounds
-each item up separately and TransactGetItems costs double. Writes cost one unit per
-1 KB, doubled in a transaction. The service's own figure is what counts; this estimate
+each item up separately and TransactGetItems costs 2 units per 4 KB of each key read (a
+key with no item too). Writes cost one unit per 1 KB of the larger of the item before and
+after, doubled in a transaction. The service's own figure is what counts; this estimate
 explains it, and stands in where an endpoint reports nothing (moto reports placeholders).
+docs/capacity.md compares both with DynamoDB Local, operation by operation.
 """
 
 from __future__ import annotations
@@ -42,17 +44,18 @@ Item = Mapping[str, Mapping[str, Any]]
 
 @dataclass(frozen=True)
 class ReadEstimate:
-    """The app's estimate for one read, and how much to trust it."""
+    """The app's estimate for one read (or write: ``unit`` "WCU"), and how much to trust it."""
 
     units: float | None
     basis: str
     lower_bound: bool = False
+    unit: str = "RCU"
 
     def text(self) -> str:
         if self.units is None:
             return f"no estimate ({self.basis})"
         prefix = "at least " if self.lower_bound else ""
-        return f"{prefix}{self.units:g} RCU ({self.basis})"
+        return f"{prefix}{self.units:g} {self.unit} ({self.basis})"
 
 
 def page_read_units(items: Iterable[Item], consistent: bool) -> float:
@@ -104,13 +107,19 @@ def explain_read(
         return ReadEstimate(total, f"{count} item(s), each rounded up to 4 KB; misses are not "
                                    "counted", True)
     if operation == "TransactGetItems":
+        # Every key read costs 2 units per 4 KB (prepare and commit), a key with no item too:
+        # DynamoDB Local charges a miss 2 units; moto charges nothing for it.
         total = 0.0
         responses = response.get("Responses", []) or []
+        found = 0
         for entry in responses:
             item = entry.get("Item") if isinstance(entry, Mapping) else None
+            found += bool(item)
             total += 2 * read_units(item_size(item) if item else 0, True)
-        return ReadEstimate(total, f"{len(responses)} item(s), each 2 units per 4 KB "
-                                   "(transactional reads cost double)")
+        missing = len(responses) - found
+        return ReadEstimate(total, f"{len(responses)} key(s) read ({found} found, {missing} missing), "
+                                   "2 units per 4 KB of each, a missing one too (transactional "
+                                   "reads cost double)")
     return ReadEstimate(None, f"{operation} is not a data read")
 
 
@@ -118,8 +127,16 @@ def estimate_for_response(
     operation: str, request: Mapping[str, Any], response: Mapping[str, Any]
 ) -> float | None:
     """The number for ``ReadReceipt.estimated_capacity``; never raises."""
+    estimate = explain_for_response(operation, request, response)
+    return None if estimate is None else estimate.units
+
+
+def explain_for_response(
+    operation: str, request: Mapping[str, Any], response: Mapping[str, Any]
+) -> ReadEstimate | None:
+    """``explain_read``, or None when the response cannot be sized; never raises."""
     try:
-        return explain_read(operation, request, response).units
+        return explain_read(operation, request, response)
     except Exception:  # an estimate must never break a read
         return None
 
@@ -143,30 +160,56 @@ def write_units_for(item: Item, transactional: bool = False) -> float:
     return write_units(item_size(item), transactional)
 
 
-def estimate_write_request(operation: str, request: Mapping[str, Any]) -> ReadEstimate:
-    """Write units for a PutItem or TransactWriteItems request, from the items it carries.
+def _size(item: Item | None) -> int:
+    return item_size(item) if item else 0
 
-    Updates, deletes and condition checks are billed on the size of the item as stored,
-    which the request does not show, so they count as the one-unit minimum (a lower bound).
+
+def estimate_write_request(operation: str, request: Mapping[str, Any],
+                           stored: Sequence[Item | None] | None = None) -> ReadEstimate:
+    """Write units for a PutItem, UpdateItem, DeleteItem or TransactWriteItems request.
+
+    DynamoDB bills a write on the larger of the item before and after it (a Delete on the
+    item deleted). ``stored`` holds, per action (one for a single-item write), the item
+    now at its key, or None where there is none, e.g. from the preflight's strongly
+    consistent reads. Without it the stored sizes are unknown and the figure is a lower
+    bound; an Update's size after its expression is never computed, so an Update is
+    always one. A ConditionCheck writes nothing: it is billed as a transactional read of
+    the item it checks (2 units per 4 KB), as DynamoDB Local bills it.
     """
-    if operation == "PutItem":
-        size = item_size(request.get("Item", {}))
-        return ReadEstimate(write_units(size, False), f"item of {size} bytes, 1 KB units")
+    def before(index: int) -> tuple[int, bool]:
+        if stored is None or index >= len(stored):
+            return 0, False
+        return _size(stored[index]), True
+
+    if operation in {"PutItem", "UpdateItem", "DeleteItem"}:
+        old, known = before(0)
+        new = _size(request.get("Item")) if operation == "PutItem" else 0
+        units = write_units(max(old, new), False)
+        basis = f"item of {max(old, new)} bytes, 1 KB units"
+        if not known:
+            basis += ("; an item already stored at this key and larger costs more" if operation ==
+                      "PutItem" else "; sized by the stored item, which the request does not show")
+        return ReadEstimate(units, basis, not known or operation == "UpdateItem", "WCU")
     if operation == "TransactWriteItems":
         total = 0.0
         lower = False
         actions = request.get("TransactItems", []) or []
-        for action in actions:
-            if "Put" in action:
-                total += write_units(item_size(action["Put"].get("Item", {})), True)
-            else:
-                total += write_units(0, True)
-                lower = True
-        return ReadEstimate(total, f"{len(actions)} action(s), 1 KB units doubled in a "
-                                   "transaction", lower)
-    if operation in {"UpdateItem", "DeleteItem"}:
-        return ReadEstimate(1.0, "sized by the stored item, which the request does not show", True)
-    return ReadEstimate(None, f"{operation} is not a single-table write")
+        for index, action in enumerate(actions):
+            old, known = before(index)
+            if "ConditionCheck" in action:
+                total += 2 * read_units(old, True)
+            elif "Put" in action:
+                total += write_units(max(old, _size(action["Put"].get("Item"))), True)
+            else:  # Update, Delete
+                total += write_units(old, True)
+                lower = lower or "Update" in action
+            lower = lower or not known
+        basis = f"{len(actions)} action(s), each 2 units per 1 KB of the larger of the item before " \
+                "and after (a condition check 2 per 4 KB)"
+        if stored is None:
+            basis += "; the stored items are not known, so each counts as at least its request"
+        return ReadEstimate(total, basis, lower, "WCU")
+    return ReadEstimate(None, f"{operation} is not a single-table write", unit="WCU")
 
 
 # --------------------------------------------------------------------------- sampling

@@ -98,7 +98,7 @@ class Reader:
         extra: Mapping[str, Any] | None = None,
     ) -> tuple[dict[str, Any], ReadReceipt]:
         """Like ``read``, also returning the receipt it logged (with ``extra`` notes on it)."""
-        from dynoview.core.capacity import estimate_for_response  # off the start-up path
+        from dynoview.core.capacity import explain_for_response  # off the start-up path
 
         method = getattr(self.conn.client, _METHODS[operation])
         req = dict(request)
@@ -128,6 +128,8 @@ class Reader:
                 responses = response.get("Responses", {})
                 count = (sum(len(v) for v in responses.values()) if isinstance(responses, dict)
                          else sum(1 for r in responses if r.get("Item")))
+            estimate = (explain_for_response(operation, req, response)
+                        if self.estimate and not error else None)
             receipt = ReadReceipt(
                 time=now_utc(),
                 operation=operation,
@@ -141,8 +143,8 @@ class Reader:
                 duration_ms=duration,
                 request=snapshot_request(req),
                 error=error,
-                estimated_capacity=(estimate_for_response(operation, req, response)
-                                    if self.estimate and not error else None),
+                estimated_capacity=estimate.units if estimate is not None else None,
+                estimate_basis=estimate.basis if estimate is not None else None,
                 extra=dict(extra or {}),
             )
             self.log.record(receipt)

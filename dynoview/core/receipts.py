@@ -31,6 +31,7 @@ class ReadReceipt:
     error: str | None = None
     capacity_detail: Any = None
     estimated_capacity: float | None = None  # the app's own estimate from item sizes
+    estimate_basis: str | None = None  # what the estimate counted, in words
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -60,6 +61,7 @@ class ReadReceipt:
             "consistency": self.consistency,
             "consumed_capacity": self.consumed_capacity,
             "estimated_capacity": self.estimated_capacity,
+            "estimate_basis": self.estimate_basis,
             "count": self.count,
             "scanned_count": self.scanned_count,
             "duration_ms": round(self.duration_ms, 3),

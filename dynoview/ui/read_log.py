@@ -68,8 +68,11 @@ class ReadLogModel(QAbstractTableModel):
                 f"{r.duration_ms:.0f} ms",
             )[col]
         if role == Qt.ItemDataRole.ToolTipRole and col == 4:
+            # What the estimate counted, e.g. a TransactGetItems key with no item (count
+            # shows the items found, the estimate charges every key read).
+            basis = f" Estimate: {r.estimate_basis}." if r.estimate_basis else ""
             return ("As DynamoDB reported it, and the app's own estimate from item sizes "
-                    "(4 KB read units, halved for eventual reads).")
+                    "(4 KB read units, halved for eventual reads)." + basis)
         if role == Qt.ItemDataRole.ToolTipRole and col == 3:
             return ("Strongly consistent: reflects every write acknowledged before the read."
                     if r.consistency == STRONG else
