@@ -64,6 +64,7 @@ from dynoview.ui.builder.template_forms import (
     TemplateForm,
 )
 from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.locks_model import FindingRole, PairingFilterProxy, PairingModel, RowRole, row_item
 from dynoview.ui.schema_dialog import SchemaDialog
 
@@ -135,7 +136,7 @@ class LocksPanel(QWidget):
         schema_row.addWidget(self.detect_button)
         layout.addLayout(schema_row)
 
-        audit_row = QHBoxLayout()
+        audit_row = FlowLayout()  # wraps at 1024x700 rather than clipping "Strongly consistent"
         self.audit_button = QPushButton("Run full audit")
         self.audit_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.audit_button.clicked.connect(self.run_audit)
@@ -155,7 +156,8 @@ class LocksPanel(QWidget):
         self.segments.setMaximumWidth(150)
         for w in (self.audit_button, self.segments, self.consistent):
             audit_row.addWidget(w)
-        audit_row.addWidget(self.progress, 1)
+        self.progress.setMinimumWidth(160)
+        audit_row.addWidget(self.progress)
         audit_row.addWidget(self.cancel_button)
         self.repair_all_button = QPushButton("Repair all…")
         self.repair_all_button.setToolTip("Release every orphan lock and claim every missing lock the "
@@ -164,14 +166,13 @@ class LocksPanel(QWidget):
         self.repair_all_button.setEnabled(False)
         self.repair_all_button.clicked.connect(self.repair_all)
         audit_row.addWidget(self.repair_all_button)
-        audit_row.addStretch(0)
         layout.addLayout(audit_row)
 
         self.counts_label = QLabel("No audit yet: run the full audit to pair accounts with locks.")
         self.counts_label.setWordWrap(True)
         layout.addWidget(self.counts_label)
 
-        filter_row = QHBoxLayout()
+        filter_row = FlowLayout()
         self.status_filter = QComboBox()
         self.status_filter.addItem(FILTER_ALL, None)
         self.status_filter.addItem(FILTER_PROBLEMS, set(PROBLEMS))
@@ -187,7 +188,8 @@ class LocksPanel(QWidget):
         self.export_json_button = QPushButton("Export JSON…")
         self.export_json_button.clicked.connect(lambda: self._export_dialog("json"))
         filter_row.addWidget(self.status_filter)
-        filter_row.addWidget(self.search, 1)
+        self.search.setMinimumWidth(180)
+        filter_row.addWidget(self.search)
         filter_row.addWidget(self.export_csv_button)
         filter_row.addWidget(self.export_json_button)
         layout.addLayout(filter_row)
@@ -412,6 +414,7 @@ class LocksPanel(QWidget):
         self.stale = False
         self.repair_all_button.setEnabled(bool(result.findings))
         self.model.set_rows([r.name for r in result.schema.rules], rows)
+        self._status_beside_account()
         self.view.sortByColumn(self.model.status_column(), Qt.SortOrder.DescendingOrder)
         self.view.resizeColumnsToContents()
         self.counts_label.setText(self.counts_text(result))
@@ -419,6 +422,17 @@ class LocksPanel(QWidget):
         if key is not None:
             self.select_key(key)
         self.audit_finished.emit(result)
+
+    def _status_beside_account(self) -> None:
+        """Show the Status column second (the model keeps it last): what support reads first
+        stays in view when a narrow window scrolls the value columns away."""
+        header = self.view.horizontalHeader()
+        status = self.model.status_column()
+        for logical in range(header.count()):  # undo a move made for another schema
+            header.moveSection(header.visualIndex(logical), logical)
+        if status < header.count():
+            header.moveSection(header.visualIndex(status), 1)
+        header.setStretchLastSection(True)
 
     def repair_all(self) -> None:
         """Open the bulk repair of the last audit's findings (a dialog of its own)."""

@@ -78,6 +78,7 @@ from dynoview.core.streams import (
 from dynoview.core.tables import TableInfo
 from dynoview.core.values import display_text
 from dynoview.ui.context import AppContext
+from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.item_detail import monospace
 from dynoview.ui.tones import is_dark, warning_color
 
@@ -347,7 +348,7 @@ class StreamPanel(QWidget):
                                "after it. Select one to start at a sequence number in it.")
         self.shards.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 
-        controls = QHBoxLayout()
+        controls = FlowLayout()  # wraps at 1024x700 instead of clipping Clear off the panel
         self.position = QComboBox()
         for text, value in POSITION_CHOICES:
             self.position.addItem(text, value)
@@ -369,12 +370,12 @@ class StreamPanel(QWidget):
         self.stop_button = QPushButton("Stop")
         self.stop_button.setEnabled(False)
         self.clear_button = QPushButton("Clear")
+        self.sequence.setMinimumWidth(160)
         for widget in (QLabel("Start at"), self.position, self.sequence, self.read_button,
                        self.follow_button, self.pause_button, self.stop_button, self.clear_button):
             controls.addWidget(widget)
-        controls.addStretch(1)
 
-        filters = QHBoxLayout()
+        filters = FlowLayout()
         self.key_filter = QLineEdit()
         self.key_filter.setPlaceholderText("PK or PK,SK; several separated by ; "
                                            "e.g. UNIQ#EMAIL#ada@lovelace.io; ACCT#a1f9c3")
@@ -386,8 +387,9 @@ class StreamPanel(QWidget):
             self.kind_filter.addItem(text, value)
         self.filter_error = QLabel()
         self.filter_error.hide()
+        self.key_filter.setMinimumWidth(260)
         filters.addWidget(QLabel("Keys"))
-        filters.addWidget(self.key_filter, 1)
+        filters.addWidget(self.key_filter)
         filters.addWidget(self.kind_filter)
         filters.addWidget(self.filter_error)
 
@@ -505,6 +507,13 @@ class StreamPanel(QWidget):
     # -- stream description ------------------------------------------------------
     def _on_table_changed(self, table: TableInfo | None) -> None:
         self.stop()
+        # What was said about the previous table's stream goes with it: its "Caught up after
+        # 67 record(s)" beside "0 record(s)" of this one read as a contradiction.
+        self._note = ""
+        self._last_poll = None
+        self._polls = 0
+        self._notices.clear()
+        self.notice.hide()
         self.clear()
         self._table = table
         self.info = None
@@ -617,6 +626,7 @@ class StreamPanel(QWidget):
 
     def clear(self) -> None:
         self._pending.clear()
+        self._note = ""  # "Caught up after N record(s)" is about the records cleared
         self.view.setUpdatesEnabled(True)
         self.model.clear_events()
         self._show_current(QModelIndex(), QModelIndex())

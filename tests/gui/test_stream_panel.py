@@ -60,6 +60,24 @@ def test_read_from_trim_horizon_catches_up_and_leaves_eventual_receipts(
     assert receipts and {r.consistency for r in receipts} == {EVENTUAL}
 
 
+def test_switching_tables_forgets_what_was_said_about_the_last_stream(
+        qtbot: Any, panel: StreamPanel, ctx: AppContext) -> None:
+    """After a table switch the status is about the new table: never "0 record(s) … Caught up
+    after 61 record(s)"; Clear forgets the note too."""
+    assert panel.start(follow=False)
+    qtbot.waitUntil(lambda: panel.state == "idle" and not panel.pending, timeout=15000)
+    assert "Caught up after 61" in panel.status.text()
+    panel.clear()
+    assert "Caught up" not in panel.status.text()
+    assert panel.start(follow=False)
+    qtbot.waitUntil(lambda: panel.state == "idle" and not panel.pending, timeout=15000)
+    table = ctx.table
+    ctx.set_table(None)
+    ctx.set_table(table)
+    assert panel.status.text().startswith("0 record(s)")
+    assert "Caught up" not in panel.status.text() and "last poll" not in panel.status.text()
+
+
 def test_follow_pause_and_resume(qtbot: Any, panel: StreamPanel, demo_conn: Connection,
                                  seeded_table: str) -> None:
     panel.position.setCurrentIndex(panel.position.findData(LATEST))
