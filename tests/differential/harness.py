@@ -296,14 +296,14 @@ def expected_refused(entry: Mapping[str, Any]) -> bool:
     return outcome in REFUSALS
 
 
+def stable_message(text: str) -> str:
+    """The message with every ``{A,B,C}`` list sorted: the engine prints hash sets, whose
+    order changes from one JVM to the next."""
+    return re.sub(r"\{([^{}]*)\}", lambda m: "{" + ",".join(sorted(m.group(1).split(","))) + "}", text)
+
+
 def same_message(one: str, two: str) -> bool:
-    """Equal messages, but for the order of ``{A,B,C}`` lists (the engine prints hash sets,
-    whose order changes from one JVM to the next)."""
-
-    def key(text: str) -> str:
-        return re.sub(r"\{([^{}]*)\}", lambda m: "{" + ",".join(sorted(m.group(1).split(","))) + "}", text)
-
-    return key(one) == key(two)
+    return stable_message(one) == stable_message(two)
 
 
 def short(text: str, limit: int = 300) -> str:

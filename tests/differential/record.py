@@ -60,7 +60,8 @@ def record(url: str) -> list[dict[str, Any]]:
     entries = []
     for entry in all_cases():
         entry = dict(entry)
-        entry["local"] = runner.run(entry).to_json()
+        outcome = runner.run(entry)
+        entry["local"] = {"outcome": outcome.outcome, "message": harness.stable_message(outcome.message)}
         entries.append(entry)
     return entries
 
