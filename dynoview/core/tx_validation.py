@@ -219,9 +219,9 @@ def _check_expressions(index: int, action: Action, problems: list[Problem]) -> _
         except ExpressionSyntaxError as exc:
             problems.append(Problem(index, fld, f"The {fld} expression cannot be parsed: {exc.message}"))
             continue
-        found = check_update(tree, action.names, action.values) if fld == "update" \
+        rules = check_update(tree, action.names, action.values) if fld == "update" \
             else check_condition(tree, action.names, action.values)
-        problems.extend(Problem(index, fld, p.message) for p in found)
+        problems.extend(Problem(index, fld, p.message) for p in rules)
         size = substituted_size(text, tree, action.names, action.values)
         if size > MAX_SUBSTITUTED_BYTES:
             problems.append(Problem(index, fld, f"With its placeholders replaced, the {fld} expression is "
