@@ -12,8 +12,9 @@ the example only checks that the engine did not refuse it otherwise (docs/valida
 request whose conditions fail is judged again with conditions that hold: DynamoDB checks some
 rules (key updates, one action per item) only once no condition has cancelled it.
 
-``DYNOVIEW_DIFFERENTIAL_EXAMPLES`` sets the number of requests (default 2000: about 30 s on
-two cores, 15 ms a request; 0 skips the test).
+``DYNOVIEW_DIFFERENTIAL_EXAMPLES`` sets the number of requests (default 2000, or
+``DYNOVIEW_FUZZ_EXAMPLES`` when that is more: about 30 s for 2000 on two cores, 15 ms a
+request; 0 skips the test).
 """
 
 from __future__ import annotations
@@ -35,10 +36,15 @@ from dynoview.core.tx_validation import TableSchemas
 from tests.differential import harness
 from tests.helpers import connect
 
-EXAMPLES = int(os.environ.get("DYNOVIEW_DIFFERENTIAL_EXAMPLES", "2000"))
+# Its own count (each example is a round trip to the engine); a stress run that asks every
+# property for more examples (DYNOVIEW_FUZZ_EXAMPLES) gets at least as many here.
+EXAMPLES = int(os.environ.get("DYNOVIEW_DIFFERENTIAL_EXAMPLES")
+               or max(2000, int(os.environ.get("DYNOVIEW_FUZZ_EXAMPLES", "0"))))
 
 pytestmark = [pytest.mark.property, pytest.mark.dynamodb_local, pytest.mark.integration,
-              pytest.mark.skipif(EXAMPLES <= 0, reason="DYNOVIEW_DIFFERENTIAL_EXAMPLES=0")]
+              pytest.mark.skipif(EXAMPLES <= 0, reason="DYNOVIEW_DIFFERENTIAL_EXAMPLES=0"),
+              # About 15 ms an example here; a slower machine gets room, not a timeout.
+              pytest.mark.timeout(max(120, EXAMPLES // 10))]
 
 TABLE = harness.PROP  # PK (S) + SK (N); gsi1 on gp (S)
 INDEX_KEY = "gp"
