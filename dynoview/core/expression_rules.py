@@ -145,8 +145,7 @@ def _order_key(av: Mapping[str, Any]) -> Any:
 
 
 class _Checker:
-    def __init__(self, kind: str, names: Mapping[str, str], values: Mapping[str, Any]) -> None:
-        self.kind = kind
+    def __init__(self, names: Mapping[str, str], values: Mapping[str, Any]) -> None:
         self.names = names
         self.values = values
         self.problems: list[RuleProblem] = []
@@ -289,14 +288,14 @@ class _Checker:
         if low == high and low in _ORDERED:
             lo_key, hi_key = _order_key(lo_av), _order_key(hi_av)
             if lo_key is not None and hi_key is not None and lo_key > hi_key:
-                self.add(f"BETWEEN {node.low.name} AND {node.high.name} has its lower bound above its "  # type: ignore[union-attr]
-                         "upper bound, which DynamoDB refuses; swap them.", node)
+                self.add(f"BETWEEN {self.describe(node.low)} AND {self.describe(node.high)} has its lower "
+                         "bound above its upper bound, which DynamoDB refuses; swap them.", node)
 
 
 def check_condition(tree: Condition, names: Mapping[str, str] | None,
                     values: Mapping[str, Any] | None) -> list[RuleProblem]:
     """What DynamoDB refuses in a parsed condition, given the placeholder maps."""
-    checker = _Checker("condition", names or {}, values or {})
+    checker = _Checker(names or {}, values or {})
     checker.condition(tree)
     return checker.problems
 
@@ -331,7 +330,7 @@ def _clash(one: tuple[str | int, ...], two: tuple[str | int, ...]) -> str | None
 def check_update(tree: UpdateExpression, names: Mapping[str, str] | None,
                  values: Mapping[str, Any] | None) -> list[RuleProblem]:
     """What DynamoDB refuses in a parsed update expression, given the placeholder maps."""
-    checker = _Checker("update", names or {}, values or {})
+    checker = _Checker(names or {}, values or {})
     for action in tree.set:
         checker.path(action.path)
         checker.operand(action.value)
