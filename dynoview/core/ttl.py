@@ -41,26 +41,38 @@ class TtlState:
             else self.text
 
     def dates(self) -> str:
-        """The expiry as local time and UTC, for a tooltip or detail pane."""
+        """The expiry as local time and UTC, for a tooltip or detail pane (once, when the
+        local zone is UTC)."""
         if self.expires_at is None:
             return ""
         local = self.expires_at.astimezone()
-        return (f"{local:%Y-%m-%d %H:%M:%S %Z} (local), "
-                f"{self.expires_at:%Y-%m-%d %H:%M:%S} UTC")
+        utc = f"{self.expires_at:%Y-%m-%d %H:%M:%S} UTC"
+        if local.utcoffset() == timedelta(0):
+            return utc
+        return f"{local:%Y-%m-%d %H:%M:%S %Z} (local), {utc}"
+
+
+def _rounded(value: float) -> int:
+    return int(value + 0.5)  # half up: 1.5 days is "2 days", as people say it
 
 
 def humanize(delta: timedelta) -> str:
-    """A short duration: "45 s", "9 min", "2 h", "3 days"."""
+    """A short duration, rounded to its unit: "45 s", "9 min", "30 h", "2 days", "3 years".
+
+    Each unit takes over at one and a half of it, so a duration reads the same a moment
+    later: 47 h 59 min is "2 days", as 48 h is (it used to flip to "47 h"), and the next
+    unit down appears only below 36 h, never as "1 days".
+    """
     seconds = abs(delta.total_seconds())
-    if seconds < 60:
+    if seconds < 90:
         return f"{int(seconds)} s"
-    if seconds < 3600:
-        return f"{int(seconds // 60)} min"
-    if seconds < 86400 * 2:
-        return f"{int(seconds // 3600)} h"
+    if seconds < 90 * 60:
+        return f"{_rounded(seconds / 60)} min"
+    if seconds < 36 * 3600:
+        return f"{_rounded(seconds / 3600)} h"
     if seconds < 86400 * 365 * 2:
-        return f"{int(seconds // 86400)} days"
-    return f"{int(seconds // (86400 * 365))} years"
+        return f"{_rounded(seconds / 86400)} days"
+    return f"{_rounded(seconds / (86400 * 365))} years"
 
 
 def ttl_state(value: Any, now: datetime | None = None) -> TtlState:

@@ -1,4 +1,8 @@
+import time
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
+
+import pytest
 
 from dynoview.core.ttl import EXPIRED, NEVER, NONE, PENDING, humanize, ttl_state
 
@@ -16,7 +20,7 @@ def test_no_ttl_attribute_is_none() -> None:
 def test_pending_says_when() -> None:
     state = ttl_state(epoch(NOW + timedelta(minutes=9, seconds=30)), NOW)
     assert state.kind == PENDING
-    assert state.text == "expires in 9 min"
+    assert state.text == "expires in 10 min"  # 9.5 min, rounded
     assert state.expires_at == NOW + timedelta(minutes=9, seconds=30)
 
 
@@ -53,15 +57,54 @@ def test_fractional_seconds_accepted() -> None:
     assert state.kind == PENDING
 
 
-def test_dates_show_local_and_utc() -> None:
+@pytest.fixture
+def local_zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], None]]:
+    """Set the process's local time zone (TZ) for one test."""
+    if not hasattr(time, "tzset"):
+        pytest.skip("time.tzset is POSIX only")
+
+    def use(zone: str) -> None:
+        monkeypatch.setenv("TZ", zone)
+        time.tzset()
+
+    yield use
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_dates_show_local_and_utc(local_zone: Callable[[str], None]) -> None:
+    local_zone("Europe/Paris")
     state = ttl_state(epoch(NOW + timedelta(days=3)), NOW)
     assert "UTC" in state.dates() and "(local)" in state.dates()
+
+
+def test_dates_say_utc_once_when_the_local_zone_is_utc(local_zone: Callable[[str], None]) -> None:
+    local_zone("UTC")
+    expires = NOW + timedelta(days=3)
+    state = ttl_state(epoch(expires), NOW)
+    assert state.dates() == f"{expires:%Y-%m-%d %H:%M:%S} UTC"
 
 
 def test_humanize() -> None:
     assert humanize(timedelta(seconds=42)) == "42 s"
     assert humanize(timedelta(hours=30)) == "30 h"
     assert humanize(timedelta(days=3)) == "3 days"
+
+
+def test_humanize_keeps_its_unit_as_time_passes() -> None:
+    """"expires in 2 days" does not turn into "expires in 47 h" a minute later."""
+    assert humanize(timedelta(days=2)) == "2 days"
+    assert humanize(timedelta(days=2) - timedelta(minutes=1)) == "2 days"
+    assert humanize(timedelta(hours=47)) == "2 days"
+    assert humanize(timedelta(hours=36)) == "2 days"  # never "1 days"
+    assert humanize(timedelta(hours=35)) == "35 h"
+    assert humanize(timedelta(minutes=89)) == "89 min"
+    assert humanize(timedelta(minutes=90)) == "2 h"
+    assert humanize(timedelta(seconds=89)) == "89 s"
+    assert humanize(timedelta(seconds=90)) == "2 min"
+    assert humanize(timedelta(days=800)) == "2 years"
+    state = ttl_state(epoch(NOW + timedelta(days=2)), NOW + timedelta(minutes=5))
+    assert state.text == "expires in 2 days"
 
 
 def test_nan_and_infinity_are_not_valid_ttls() -> None:
