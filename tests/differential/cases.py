@@ -975,7 +975,7 @@ def valid_cases() -> Iterator[Case]:
         c,
         "every-clause",
         upd(
-            "SET #n = :n, c = if_not_exists(c, :z) + :one REMOVE old ADD tags :t DELETE gone :t",
+            "SET #n = :n, c = if_not_exists(c, :z) + :one REMOVE stale ADD tags :t DELETE gone :t",
             {"#n": "name"},
             {":n": S("x"), ":z": N("0"), ":one": N("1"), ":t": SS},
         ),
