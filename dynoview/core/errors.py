@@ -187,6 +187,16 @@ def _describe_error(
                 + "). Check the profile's keys and retry.",
                 code,
             )
+        if code == "IdempotentParameterMismatchException":
+            # DynamoDB keeps a ClientRequestToken for 10 minutes with the request it came with.
+            return UserFacingError(
+                "Token already used",
+                f"DynamoDB refused {op} and wrote nothing: its ClientRequestToken was used in the "
+                "last 10 minutes for a request with different content. Check whether that earlier "
+                "request did what you wanted; to send this one, give it a new token (Regenerate "
+                "in the builder).",
+                code,
+            )
         if code == "ValidationException" and "consistent read" in raw.lower():
             return UserFacingError(
                 "Strong read not allowed",

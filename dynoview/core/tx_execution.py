@@ -8,6 +8,10 @@
   same ClientRequestToken; then strongly consistent reads of every touched key
   settle whether the transaction was applied. Success or failure is never
   reported without knowing.
+- DynamoDB keeps a token for 10 minutes after the request that used it. A resend
+  later than about 9 minutes after the token was first sent (``TOKEN_RESEND_WARNING``)
+  would be a new request: the execution's own resends stop there and the reads
+  decide; an execution the user starts again that late is sent, with a warning.
 - TransactionCanceledException's ``CancellationReasons`` (one per action, in
   order) become sentences tied to the action and field: "Email
   ada@lovelace.io is already taken".
@@ -21,6 +25,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from botocore import exceptions as bce
@@ -47,6 +52,12 @@ UNKNOWN = "unknown"  # the answer was lost and reads could not settle it
 FAILED = "failed"  # DynamoDB refused the request (validation, permissions...): nothing written
 
 WRITTEN = frozenset({SUCCEEDED, APPLIED})
+
+#: DynamoDB honours a ClientRequestToken for 10 minutes after the request that used it.
+TOKEN_WINDOW = 600.0
+#: Past this age (seconds since the token was first sent) a resend may land outside the
+#: window: the margin covers the first request's own duration and clock differences.
+TOKEN_RESEND_WARNING = 540.0
 
 # Server answers that do not tell whether the transaction was applied.
 _AMBIGUOUS_CODES = frozenset({
@@ -155,6 +166,8 @@ class ExecutionResult:
     verified_by_reads: bool = False
     current_items: list[dict[str, Any] | None] = field(default_factory=list)
     response: dict[str, Any] | None = None
+    sent_at: float | None = None  # epoch seconds of this execution's first attempt
+    warnings: list[str] = field(default_factory=list)  # also in ``message``
 
     @property
     def written(self) -> bool:
@@ -169,6 +182,9 @@ class ExecutionResult:
             "attempts": self.attempts,
             "error_code": self.error_code,
             "verified_by_reads": self.verified_by_reads,
+            "sent_at": (None if self.sent_at is None
+                        else datetime.fromtimestamp(self.sent_at, UTC).isoformat()),
+            "warnings": list(self.warnings),
             "actions": [
                 {**{k: v for k, v in asdict(a).items() if k != "item"},
                  "action": a.index + 1,
@@ -491,6 +507,47 @@ def _failure_message(exc: BaseException, tx: Transaction,
     return f"TransactWriteItems failed: {exc}. Nothing was written.", type(exc).__name__
 
 
+# ------------------------------------------------------------------ the token's 10 minutes
+
+
+def _entry_sent_at(entry: Mapping[str, Any]) -> float | None:
+    outcome = entry.get("outcome")
+    stamp = (outcome.get("sent_at") if isinstance(outcome, Mapping) else None) or entry.get("time")
+    try:
+        return datetime.fromisoformat(str(stamp)).timestamp()
+    except (TypeError, ValueError):
+        return None
+
+
+def token_first_sent(log: ActionLog | None, token: str, *, recent: int = 1000) -> float | None:
+    """When the token's current run of sends began (epoch seconds), from the action log.
+
+    Sends within ``TOKEN_RESEND_WARNING`` of a run's first send are resends of one request
+    as DynamoDB sees them; a send later than that was a new request to DynamoDB, and starts
+    a new run. None when the log has no send of this token.
+    """
+    if log is None or not token:
+        return None
+    times = sorted(t for e in log.entries(limit=recent) if e.get("token") == token
+                   for t in [_entry_sent_at(e)] if t is not None)
+    start: float | None = None
+    for sent in times:
+        if start is None or sent - start > TOKEN_RESEND_WARNING:
+            start = sent
+    return start
+
+
+def stale_token_warning(token: str, first_sent: float | None, now: float) -> str | None:
+    """A sentence when sending under this token again is likely past DynamoDB's 10 minutes."""
+    if first_sent is None or now - first_sent <= TOKEN_RESEND_WARNING:
+        return None
+    minutes = (now - first_sent) / 60
+    return (f"The token {token} was first sent {minutes:.0f} minutes ago, and DynamoDB honours a token "
+            "for 10 minutes: it treats this as a new request, so if the earlier one was applied, this "
+            "one can be applied again (or be cancelled by its own conditions). Check the items first, "
+            "and regenerate the token for a transaction you mean as new.")
+
+
 # ------------------------------------------------------------------ execution
 
 
@@ -506,12 +563,14 @@ def execute_transaction(
     retries: int = 2,
     retry_delay: float = 0.5,
     sleep: Callable[[float], None] = time.sleep,
+    clock: Callable[[], float] = time.time,
 ) -> ExecutionResult:
     """Validate, confirm, send the exact preview bytes, and report a known outcome.
 
     Raises before sending: ``ReadOnlyError``, ``TransactionInvalidError`` (with the
     located problems), ``ConfirmationError``. Everything after sending ends in an
-    ``ExecutionResult`` and one action-log line.
+    ``ExecutionResult`` and one action-log line. ``clock`` (epoch seconds) times the
+    token's 10 minutes: the log says when the token was first sent.
     """
     schema = schema or article_schema()
     tables = dict(tables or {})
@@ -523,23 +582,36 @@ def execute_transaction(
         raise TransactionInvalidError(problems)
     requirement.check(confirmation)
     return _send_and_settle(conn, tx, tables=tables, schema=schema, reader=reader or Reader(conn),
-                            log=log, retries=retries, retry_delay=retry_delay, sleep=sleep)
+                            log=log, retries=retries, retry_delay=retry_delay, sleep=sleep, clock=clock)
 
 
 def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, TableInfo],
                      schema: UniquenessSchema, reader: Reader, log: ActionLog | None, retries: int,
-                     retry_delay: float, sleep: Callable[[float], None]) -> ExecutionResult:
+                     retry_delay: float, sleep: Callable[[float], None],
+                     clock: Callable[[], float]) -> ExecutionResult:
     request = tx.to_request()
     body = request_body(request)
     _install_observers(conn)
     record: dict[str, Any] = {"count": 0, "ambiguous": False, "tokens": []}
+    # The user sends this token again (a resend after a lost answer, or the same request
+    # later): past about 9 minutes DynamoDB takes it as a new request. Sent, with a warning.
+    started = clock()
+    warnings = [w for w in [stale_token_warning(tx.token, token_first_sent(log, tx.token), started)] if w]
     _attempts.record = record
     result: ExecutionResult | None = None
     last_exc: BaseException | None = None
+    stale_resend: str | None = None
     try:
         for round_ in range(retries + 1):
             if round_:
                 sleep(retry_delay * round_)
+                if clock() - started > TOKEN_RESEND_WARNING:
+                    # Our own resend would no longer be idempotent: an unguarded write could be
+                    # applied twice. Stop resending; the reads below decide what happened.
+                    stale_resend = (f"It was not resent again: {(clock() - started) / 60:.0f} minutes have "
+                                    "passed since the first attempt, and DynamoDB honours a token for 10 "
+                                    "minutes, so a resend would be a new request.")
+                    break
             try:
                 response = send_exact(conn, request, body)
             except bce.ClientError as exc:
@@ -575,12 +647,19 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
                                      written, response=response)
             break
         if record["ambiguous"] and (result is None or result.status == CANCELLED):
-            result = _settle(conn, tx, reader, tables, schema, result, last_exc, record.get("cause"))
+            result = _settle(conn, tx, reader, tables, schema, result, last_exc, record.get("cause"),
+                             stale_resend)
         assert result is not None
     finally:
         _attempts.record = None
     result.attempts = max(record["count"], len(record["tokens"]), 1)
     result.tokens_sent = list(record["tokens"])
+    result.sent_at = started
+    if stale_resend:
+        warnings.append(stale_resend)
+    if warnings:
+        result.warnings = warnings
+        result.message = " ".join([result.message, *(w for w in warnings if w not in result.message)])
     if log is not None:
         log.append(connection=connection_record(conn.spec, conn.region), token=tx.token,
                    request=body_json(body), outcome=result.to_json())
@@ -598,11 +677,15 @@ def _lost_cause(last_exc: BaseException | None, observed: str | None) -> str:
 
 def _settle(conn: Connection, tx: Transaction, reader: Reader, tables: dict[str, TableInfo],
             schema: UniquenessSchema, cancelled: ExecutionResult | None,
-            last_exc: BaseException | None, observed: str | None = None) -> ExecutionResult:
+            last_exc: BaseException | None, observed: str | None = None,
+            stale_resend: str | None = None) -> ExecutionResult:
     """After an answer was lost: decide from strongly consistent reads."""
     cause = _lost_cause(last_exc, observed)
     lost = (f"An answer from DynamoDB was lost ({cause}), so the transaction was resent with the same "
             f"token {tx.token} and then checked with strongly consistent reads.")
+    if stale_resend:
+        lost = (f"An answer from DynamoDB was lost ({cause}) under the token {tx.token}. {stale_resend} "
+                "Strongly consistent reads decide instead.")
     try:
         verdict, states, current = settle_by_reads(conn, tx, reader, tables, schema)
     except Exception as exc:  # the endpoint may still be unreachable: say so, do not guess

@@ -285,3 +285,64 @@ def test_remote_endpoint_needs_the_table_name_typed(proxy: FaultProxy, loopback_
     assert present(direct, table, "remote") == [True, True, True]
     second = execute_transaction(conn, signup(table, "remote"), confirmation=table, schema=S, log=log)
     assert second.status == CANCELLED  # the signup's guards still hold on a remote endpoint
+
+
+class Clock:
+    """Epoch seconds that the test moves forward (the token's 10 minutes without waiting)."""
+
+    def __init__(self, start: float) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_sending_a_token_again_after_nine_minutes_warns_that_it_is_a_new_request(
+        pconn: Connection, direct: Connection, table: str, log: ActionLog, engine: str) -> None:
+    """DynamoDB honours a token for 10 minutes: the app warns from about 9 on, from the time
+    the action log says the token was first sent; a send in the window starts no warning."""
+    tx = signup(table, "latecomer")
+    clock = Clock(1_000_000.0)
+    assert run(pconn, tx, log, clock=clock).status == SUCCEEDED
+    clock.now += 200  # a resend within the window: no warning
+    again = run(pconn, tx, log, clock=clock)
+    assert again.warnings == [] and "minutes ago" not in again.message
+    clock.now += 400  # 10 minutes after the first send
+    late = run(pconn, tx, log, clock=clock)
+    assert len(late.warnings) == 1 and late.warnings[0] in late.message
+    assert f"The token {tx.token} was first sent 10 minutes ago" in late.message
+    assert "treats this as a new request" in late.message
+    # The engine here still honours the token (its clock did not move): 200, or moto's guards.
+    assert late.status == (SUCCEEDED if honours_tokens(engine) else CANCELLED)
+    assert log.entries()[-1]["outcome"]["warnings"] == late.warnings
+    clock.now += 60  # the late send began a new run of resends: one minute old
+    assert run(pconn, tx, log, clock=clock).warnings == []
+    assert present(direct, table, "latecomer") == [True, True, True]
+
+
+class LateClock(Clock):
+    """The first reading is the first attempt; every later one is ten minutes on."""
+
+    def __call__(self) -> float:
+        now = self.now
+        self.now = self.start + 600
+        return now
+
+    def __init__(self, start: float) -> None:
+        super().__init__(start)
+        self.start = start
+
+
+def test_the_executions_own_resend_stops_after_nine_minutes_and_reads_decide(
+        proxy: FaultProxy, pconn: Connection, direct: Connection, table: str, log: ActionLog) -> None:
+    """Every answer lost, and by the next round the first attempt is 10 minutes old: a resend
+    would be a new request (an unguarded write applied twice), so it is not sent."""
+    tx = signup(table, "slowlost")
+    proxy.add(fp.DROP_AFTER, operation=TX, times=None)
+    result = run(pconn, tx, log, retry_delay=0.01, clock=LateClock(2_000_000.0))
+    assert result.status == APPLIED and result.verified_by_reads
+    assert "It was not resent again: 10 minutes have passed" in result.message
+    assert "Strongly consistent reads decide instead." in result.message
+    assert result.attempts == 4  # botocore's own attempts of the first round only
+    same_token_everywhere(proxy, tx, result)
+    assert present(direct, table, "slowlost") == [True, True, True]

@@ -406,3 +406,26 @@ def test_exported_boto3_code_does_the_same(conn: Connection, reader: Reader, acc
     else:
         assert again.returncode != 0 and "TransactionCanceledException" in again.stderr
     assert get(reader, accounts_table, "ACCT#exp1", "PROFILE") == tx.actions[0].item
+
+
+@pytest.mark.only_on("dynamodb-local", reason="moto ignores ClientRequestToken: no mismatch is raised")
+def test_idempotent_parameter_mismatch_is_a_sentence_wherever_it_surfaces(
+        conn: Connection, accounts_table: str) -> None:
+    """DynamoDB Local refuses another request under a token it keeps; raised straight from the
+    client (not through execute_transaction), describe_error still says what happened."""
+    from dynoview.core.errors import describe_error
+
+    token = new_token()
+    execute(conn, signup_request(accounts_table, account("ipm1", "ipm1@x.io", "ipm1"),
+                                 [key("UNIQ#EMAIL#ipm1@x.io", "LOCK")], token=token))
+    with pytest.raises(ClientError) as caught:
+        execute(conn, signup_request(accounts_table, account("ipm2", "ipm2@x.io", "ipm2"),
+                                     [key("UNIQ#EMAIL#ipm2@x.io", "LOCK")], token=token))
+    assert caught.value.response["Error"]["Code"] == "IdempotentParameterMismatchException"
+    err = describe_error(caught.value, operation="TransactWriteItems")
+    assert err.title == "Token already used" and err.code == "IdempotentParameterMismatchException"
+    assert err.message.startswith("DynamoDB refused TransactWriteItems and wrote nothing: its "
+                                  "ClientRequestToken was used in the last 10 minutes")
+    assert "give it a new token" in err.message
+    assert conn.client.get_item(TableName=accounts_table, Key=key("ACCT#ipm2", "PROFILE"),
+                                ConsistentRead=True).get("Item") is None
