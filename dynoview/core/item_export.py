@@ -201,9 +201,10 @@ def render(items: Iterable[Item], fmt: str, key_names: Sequence[str] = ()) -> st
 
 
 @contextlib.contextmanager
-def private_output(path: Path | str) -> Iterator[IO[str]]:
-    """A 0600 text file that appears at ``path`` only when the block ends without an error:
-    until then it is a temporary file beside it, removed on any error or cancel."""
+def private_output(path: Path | str, cancel: threading.Event | None = None) -> Iterator[IO[str]]:
+    """A 0600 text file that appears at ``path`` only when the block ends without an error
+    and ``cancel`` is not set: until then it is a temporary file beside it, removed on any
+    error or cancel (so "cancelled" always means "nothing written")."""
     path = Path(path)
     if path.is_dir():
         raise DynoViewError(f"{path} is a folder: give a file name to export to.", field="output")
@@ -219,6 +220,8 @@ def private_output(path: Path | str) -> Iterator[IO[str]]:
     try:
         with handle:
             yield handle
+        if cancel is not None and cancel.is_set():
+            raise CancelledError("The export was cancelled; nothing was written.")
         os.replace(partial, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -394,12 +397,13 @@ def scan_table(reader: Reader, table: TableInfo, sink: Callable[[list[dict[str, 
 def export_table(reader: Reader, table: TableInfo, out: IO[str], fmt: str, *,
                  segments: int = DEFAULT_SEGMENTS, consistent: bool = False,
                  progress: ProgressCallback | None = None,
-                 cancel: threading.Event | None = None) -> ExportResult:
-    """Export every item of ``table`` to ``out`` (see ``export_table_to_file`` for a file)."""
+                 cancel: threading.Event | None = None, page_limit: int | None = None) -> ExportResult:
+    """Export every item of ``table`` to ``out`` (see ``export_table_to_file`` for a file).
+    ``page_limit`` is the Scan's Limit (items a request reads; DynamoDB also stops at 1 MB)."""
     writer = ItemWriter(out, fmt, table.key_names)
     try:
         result = scan_table(reader, table, writer.write, segments=segments, consistent=consistent,
-                            progress=progress, cancel=cancel)
+                            progress=progress, cancel=cancel, page_limit=page_limit)
         writer.finish(cancel)
     finally:
         writer.close()
@@ -410,7 +414,7 @@ def export_table(reader: Reader, table: TableInfo, out: IO[str], fmt: str, *,
 def export_table_to_file(reader: Reader, table: TableInfo, path: Path | str, fmt: str,
                          **options: Any) -> ExportResult:
     """Export every item of ``table`` to a 0600 file that appears only once complete."""
-    with private_output(path) as out:
+    with private_output(path, options.get("cancel")) as out:
         return export_table(reader, table, out, fmt, **options)
 
 
@@ -419,7 +423,7 @@ def export_items_to_file(items: Sequence[Item], path: Path | str, fmt: str,
                          cancel: threading.Event | None = None) -> ExportResult:
     """Export items already read (the current result) to a 0600 file."""
     started = time.perf_counter()
-    with private_output(path) as out:
+    with private_output(path, cancel) as out:
         writer = ItemWriter(out, fmt, key_names)
         try:
             for start in range(0, len(items), 1000):

@@ -178,6 +178,16 @@ class AppContext(QObject):
     def report(self, exc: BaseException, *, operation: str | None = None,
                table: str | None = None) -> UserFacingError:
         """Turn an exception into a user-facing error and broadcast it."""
+        err = self.describe(exc, operation=operation, table=table)
+        if is_user_facing(exc):
+            self.error_raised.emit(err)
+        return err
+
+    def describe(self, exc: BaseException, *, operation: str | None = None,
+                 table: str | None = None) -> UserFacingError:
+        """The sentence for an exception, without broadcasting it: for a panel that shows it
+        at the field (a PartiQL statement DynamoDB refused). A bug still goes to the crash
+        reporter."""
         if not is_user_facing(exc):
             # A bug: the crash dialog shows it with its traceback and saves the report (at most
             # once: the TaskRunner may have sent it already). The caller still gets a sentence
@@ -188,14 +198,12 @@ class AppContext(QObject):
                 f"{operation or 'This'} stopped on an unexpected error ({type(exc).__name__}); "
                 "the error report window has the details.", type(exc).__name__)
         spec = self.connection.spec if self.connection else None
-        err = describe_error(
+        return describe_error(
             exc, operation=operation, table=table or (self.table.name if self.table else None),
             profile=spec.profile if spec else None,
             endpoint=spec.endpoint_url if spec else None,
             region=self.connection.region if self.connection else None,
         )
-        self.error_raised.emit(err)
-        return err
 
     def reads_on_open(self, table: TableInfo | None) -> bool:
         """True when a table is local and small enough that panels read it as soon as it is

@@ -55,6 +55,7 @@ FEATURE_TABS: list[tuple[str, str, str]] = [
     ("dynoview.ui.stream_panel", "StreamPanel", "Stream"),
     ("dynoview.ui.ttl_timeline_panel", "TtlTimelinePanel", "TTL timeline"),
     ("dynoview.ui.capacity_panel", "CapacityPanel", "Capacity && partitions"),
+    ("dynoview.ui.partiql_panel", "PartiqlPanel", "PartiQL"),
 ]
 
 

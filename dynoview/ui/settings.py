@@ -199,3 +199,36 @@ def save_column_widths(connection: str, table: str, widths: dict[str, int],
     while len(data) > COLUMN_TABLES_LIMIT:
         data.pop(next(iter(data)))
     store.setValue(COLUMNS_KEY, json.dumps(data))
+
+
+PARTIQL_HISTORY_KEY = "partiql/history"
+PARTIQL_HISTORY_LIMIT = 50
+
+
+def partiql_history(connection: str, store: QSettings | None = None) -> list[dict[str, Any]]:
+    """PartiQL statements run on this connection, most recent first: ``{"statement": str,
+    "parameters": [DynamoDB JSON values], "consistent": bool}``; malformed entries are skipped."""
+    data = _json_value(store or settings(), PARTIQL_HISTORY_KEY, {})
+    entries = data.get(connection, [])
+    out: list[dict[str, Any]] = []
+    for entry in entries if isinstance(entries, list) else []:
+        if (isinstance(entry, dict) and isinstance(entry.get("statement"), str)
+                and isinstance(entry.get("parameters", []), list)):
+            out.append({"statement": entry["statement"], "parameters": list(entry.get("parameters", [])),
+                        "consistent": bool(entry.get("consistent", False))})
+    return out[:PARTIQL_HISTORY_LIMIT]
+
+
+def add_partiql_history(connection: str, entry: dict[str, Any],
+                        store: QSettings | None = None) -> list[dict[str, Any]]:
+    """Put ``entry`` first in this connection's history (once: a re-run moves it up), keep the
+    last ``PARTIQL_HISTORY_LIMIT``, save, and return the history. Statements can hold values
+    (emails): the file is private to the user like the rest of the settings."""
+    store = store or settings()
+    data = _json_value(store, PARTIQL_HISTORY_KEY, {})
+    same = json.dumps(entry, sort_keys=True)
+    kept = [e for e in partiql_history(connection, store) if json.dumps(e, sort_keys=True) != same]
+    data[connection] = [entry, *kept][:PARTIQL_HISTORY_LIMIT]
+    store.setValue(PARTIQL_HISTORY_KEY, json.dumps(data))
+    sync(store)
+    return list(data[connection])

@@ -29,10 +29,11 @@ WINDOW = "window"
 ITEMS = "items"
 LOCKS = "locks"
 BUILDER = "builder"
+PARTIQL = "partiql"
 WHERE = {WINDOW: "Anywhere", ITEMS: "Items tab", LOCKS: "Accounts & locks tab",
-         BUILDER: "Transaction builder tab"}
+         BUILDER: "Transaction builder tab", PARTIQL: "PartiQL tab"}
 # The panel class that binds each owner's keys (the window binds its own).
-PANELS = {ITEMS: "ItemsPanel", LOCKS: "LocksPanel", BUILDER: "BuilderPanel"}
+PANELS = {ITEMS: "ItemsPanel", LOCKS: "LocksPanel", BUILDER: "BuilderPanel", PARTIQL: "PartiqlPanel"}
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,10 @@ SHORTCUTS: tuple[Shortcut, ...] = (
              "without sending it", BUILDER),
     Shortcut("move-action-up", ("Ctrl+Up",), "Move the selected action up", BUILDER),
     Shortcut("move-action-down", ("Ctrl+Down",), "Move the selected action down", BUILDER),
+    Shortcut("run-statement", ("Ctrl+Return", "F5"), "Run the PartiQL statement (SELECT)", PARTIQL),
+    Shortcut("cancel-statement", ("Esc",), "Stop the statement in progress", PARTIQL),
+    Shortcut("more-results", ("Ctrl+L",), "Load more of the result (NextToken)", PARTIQL),
+    Shortcut("complete-name", ("Ctrl+Space",), "Complete a keyword, table or attribute name", PARTIQL),
     Shortcut("go-to-tab", tuple(f"Ctrl+{n}" for n in range(1, 10)),
              "Show tab 1, 2, 3… in the order of the tabs (Items is 1)"),
     Shortcut("keyboard-shortcuts", ("F1", "Ctrl+/"), "Show this list of shortcuts"),

@@ -1,0 +1,110 @@
+"""Export…: a whole table by a parallel Scan with a progress bar, Cancel that leaves no file,
+and the current result of a view as CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import stat
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from dynoview.core.item_export import CSV, DDB_JSON, ExportProgress, item_from_ddb_json_line
+from dynoview.ui.context import AppContext
+from dynoview.ui.export_dialog import ExportDialog
+
+pytestmark = pytest.mark.gui
+
+
+def scan_count(ctx: AppContext) -> int:
+    assert ctx.connection is not None and ctx.table is not None
+    return len(ctx.connection.client.scan(TableName=ctx.table.name)["Items"])
+
+
+def dialog_for(qtbot: Any, ctx: AppContext, path: Path, items: list | None = None) -> ExportDialog:
+    dialog = ExportDialog(ctx, items or [], table=ctx.table)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.path.setText(str(path))
+    return dialog
+
+
+def test_whole_table_export_shows_progress_and_writes_every_item(qtbot: Any, ctx: AppContext,
+                                                                 tmp_path: Path) -> None:
+    path = tmp_path / "accounts.json"
+    dialog = dialog_for(qtbot, ctx, path)
+    assert dialog.table_scope.isChecked()  # nothing loaded: the whole table
+    dialog.format.setCurrentIndex(dialog.format.findData(DDB_JSON))
+    dialog.segments.setValue(2)
+    dialog.consistent.setChecked(True)
+    dialog.page_limit = 5  # several pages, so the bar moves
+    seen: list[ExportProgress] = []
+    dialog._progress.connect(seen.append)
+    with qtbot.waitSignal(dialog.finished_export, timeout=20000) as done:
+        qtbot.mouseClick(dialog.export_button, Qt.MouseButton.LeftButton)
+        assert dialog.progress.isVisible() and dialog.cancel_button.isEnabled()
+        assert not dialog.close_button.isEnabled()
+    result = done.args[0]
+    total = scan_count(ctx)
+    assert result is not None and result.items == total and result.segments == 2
+    assert len(seen) > 2 and seen[-1].segments_done == 2 and seen[-1].items == total
+    lines = path.read_text().splitlines()
+    assert len(lines) == total and item_from_ddb_json_line(lines[0])
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert "items of" in dialog.status.text() and str(path) in dialog.status.text()
+    scans = [r for r in ctx.read_log.receipts() if r.operation == "Scan"]
+    assert {r.request["TotalSegments"] for r in scans} == {2}
+    assert {r.consistency for r in scans} == {"strong"}
+
+
+def test_cancel_stops_the_scan_and_writes_nothing(qtbot: Any, ctx: AppContext, tmp_path: Path) -> None:
+    path = tmp_path / "never.csv"
+    dialog = dialog_for(qtbot, ctx, path)
+    dialog.format.setCurrentIndex(dialog.format.findData(CSV))
+    dialog.segments.setValue(1)
+    dialog.page_limit = 3
+    clicked = threading.Event()
+
+    def hold(_p: ExportProgress) -> None:  # in the worker: wait for the user's click
+        clicked.wait(10)
+
+    dialog._progress.connect(hold, Qt.ConnectionType.DirectConnection)
+    with qtbot.waitSignal(dialog.finished_export, timeout=20000) as done:
+        dialog.start()
+        qtbot.waitUntil(lambda: dialog.progress.isVisible(), timeout=5000)
+        qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
+        assert not dialog.cancel_button.isEnabled()
+        clicked.set()
+    assert done.args[0] is None
+    assert dialog.status.text() == "Export cancelled: no file was written."
+    assert list(tmp_path.iterdir()) == []  # neither the file nor its partial copy
+    assert dialog.export_button.isEnabled() and dialog.close_button.isEnabled()
+
+
+def test_current_result_as_csv(qtbot: Any, ctx: AppContext, tmp_path: Path) -> None:
+    assert ctx.connection is not None and ctx.table is not None
+    items = ctx.connection.client.scan(TableName=ctx.table.name, Limit=4)["Items"]
+    path = tmp_path / "result.csv"
+    dialog = dialog_for(qtbot, ctx, path, items)
+    assert dialog.result_scope.isChecked() and "4 items loaded" in dialog.result_scope.text()
+    assert not dialog.scan_options.isEnabled()
+    dialog.format.setCurrentIndex(dialog.format.findData(CSV))
+    with qtbot.waitSignal(dialog.finished_export, timeout=10000) as done:
+        dialog.start()
+    assert done.args[0].items == 4
+    rows = list(csv.reader(io.StringIO(path.read_text())))
+    assert rows[0][:2] == ["PK (S)", "SK (S)"] and len(rows) == 5
+    assert not [r for r in ctx.read_log.receipts() if r.operation == "Scan"]  # nothing read again
+
+
+def test_a_missing_folder_is_said_and_nothing_runs(qtbot: Any, ctx: AppContext, tmp_path: Path) -> None:
+    dialog = dialog_for(qtbot, ctx, tmp_path / "nope" / "x.json")
+    with qtbot.waitSignal(dialog.finished_export, timeout=10000) as done:
+        dialog.start()
+    assert done.args[0] is None
+    assert "does not exist" in dialog.status.text() and "No file was written" in dialog.status.text()
+    assert not [r for r in ctx.read_log.receipts() if r.operation == "Scan"]  # nothing was read
