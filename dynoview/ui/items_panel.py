@@ -42,6 +42,7 @@ from dynoview.ui.browse_controller import BrowseController
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.item_detail import ItemDetail
+from dynoview.ui.item_transfer import TransferButtons
 from dynoview.ui.items_model import ItemsModel
 
 TABLE_ENTRY = "(table)"
@@ -165,12 +166,19 @@ class ItemsPanel(QWidget):
             button.setEnabled(False)
             self.detail.actions_row.insertWidget(0, button)
         self.progress = QLabel()
+        # Export… and Copy to table… for what the view holds (dynoview/ui/item_transfer.py).
+        self.transfer = TransferButtons(self.ctx, self.result_items, self.chosen_items,
+                                        lambda: self.ctx.table)
+        progress_row = QHBoxLayout()
+        progress_row.setContentsMargins(0, 0, 0, 0)
+        progress_row.addWidget(self.progress, 1)
+        progress_row.addWidget(self.transfer)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.view, 1)
-        left_layout.addWidget(self.progress)
+        left_layout.addLayout(progress_row)
         splitter.addWidget(left)
         splitter.addWidget(self.detail)
         splitter.setStretchFactor(0, 3)
@@ -310,6 +318,7 @@ class ItemsPanel(QWidget):
 
     def _page_loaded(self, _page: Page) -> None:
         self._report_progress()
+        self.transfer.update_state()
 
     def _report_progress(self) -> None:
         text = self.controller.describe_progress()
@@ -398,6 +407,15 @@ class ItemsPanel(QWidget):
         has_item = self.current_item() is not None
         self.edit_button.setEnabled(has_item)
         self.delete_button.setEnabled(has_item)
+        self.transfer.update_state()
+
+    def result_items(self) -> list[dict[str, Any]]:
+        """The items the view shows now (what Export… and Copy to table… take as the result)."""
+        return [self.model.item(row) for row in range(self.model.rowCount())]
+
+    def chosen_items(self) -> list[dict[str, Any]]:
+        item = self.current_item()
+        return [item] if item is not None else []
 
     def selected_item(self) -> dict | None:
         rows = self.view.selectionModel().selectedRows()

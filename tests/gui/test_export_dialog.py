@@ -108,3 +108,32 @@ def test_a_missing_folder_is_said_and_nothing_runs(qtbot: Any, ctx: AppContext, 
     assert done.args[0] is None
     assert "does not exist" in dialog.status.text() and "No file was written" in dialog.status.text()
     assert not [r for r in ctx.read_log.receipts() if r.operation == "Scan"]  # nothing was read
+
+
+def test_items_tab_exports_its_result_and_copies_the_selected_item(qtbot: Any, ctx: AppContext,
+                                                                  tmp_path: Path) -> None:
+    from dynoview.ui.items_panel import ItemsPanel
+
+    panel = ItemsPanel(ctx)
+    qtbot.addWidget(panel)
+    panel.set_table(ctx.table)
+    panel.page_size.setValue(10)
+    panel.run()
+    qtbot.waitUntil(lambda: panel.model.rowCount() >= 10, timeout=10000)
+    assert panel.transfer.export_button.isEnabled()
+    dialog: Any = panel.transfer.open_export()
+    qtbot.addWidget(dialog)
+    shown = len(dialog.items)  # the result as it was when the dialog opened (the view pages on)
+    assert shown >= 10 and dialog.result_scope.isChecked()
+    assert f"{shown} items loaded" in dialog.result_scope.text()
+    assert dialog.table_scope.isEnabled() and ctx.table is not None and ctx.table.name in \
+        dialog.table_scope.text()
+    dialog.path.setText(str(tmp_path / "page.jsonl"))
+    with qtbot.waitSignal(dialog.finished_export, timeout=10000):
+        dialog.start()
+    assert len((tmp_path / "page.jsonl").read_text().splitlines()) == shown
+    panel.view.selectRow(2)
+    copy: Any = panel.transfer.open_copy()
+    qtbot.addWidget(copy)
+    assert copy.selected_scope.isChecked() and copy.items() == [panel.model.item(2)]
+    assert not copy.connection.isEnabled()  # no main window to switch: this connection only
