@@ -63,11 +63,15 @@ class TokenPolicy:
         self.token = text.strip()
         self.pinned = bool(self.token)
 
-    def load(self, token: str, items: Sequence[Any], *, pinned: bool = False) -> None:
-        """Another transaction was loaded (template, import, proposal) with its own token."""
+    def load(self, token: str, *, pinned: bool = False) -> None:
+        """Another transaction was loaded (template, import, proposal) with its own token.
+
+        The next ``token_for`` adopts its actions as they come back from the editors,
+        so a loaded token is not replaced because an editor spells a value differently.
+        """
         self.token = token or new_token()
         self.pinned = pinned and bool(token)
-        self._body = _canonical(items)
+        self._body = None
 
     def regenerate(self) -> str:
         """A fresh token, no longer pinned (the Regenerate button, or after a written outcome)."""
@@ -76,7 +80,7 @@ class TokenPolicy:
         return self.token
 
     def note(self) -> str:
-        """One line for the builder, next to the token field."""
+        """A few words for the builder, next to the token field."""
         if self.pinned:
-            return "Typed: kept when the actions change"
-        return "New whenever the actions change; kept for resends"
+            return "yours: kept when the actions change"
+        return "new when the actions change"

@@ -162,6 +162,52 @@ def test_execute_success_regenerates_the_token(qtbot, panel: BuilderPanel, seede
     assert reader.get_item(seeded_table, {"PK": {"S": "ACCT#g5"}, "SK": {"S": "PROFILE"}}) is not None
 
 
+def test_changing_the_actions_brings_a_new_token_in_the_preview(qtbot, panel: BuilderPanel,
+                                                                seeded_table: str) -> None:
+    """Another body must never reuse a token (IdempotentParameterMismatch for 10 minutes);
+    the same body keeps it, so executing again after a lost answer is a resend."""
+    panel.load_request(sign_up(S, seeded_table, account("t1", "t1@x.io", "t1")).to_request())
+    loaded = panel.token_edit.text()
+    panel.refresh()
+    assert panel.token_edit.text() == loaded and panel.transaction.token == loaded
+    assert panel.token_note.text() == "new when the actions change"
+    panel.editor(0).item.add_row("plan", {"S": "pro"})
+    panel.refresh()
+    changed = panel.token_edit.text()
+    assert changed != loaded
+    assert panel.transaction.token == changed and f'"ClientRequestToken": "{changed}"' in panel.preview
+    panel.action_list.setCurrentRow(1)
+    panel.move_current(1)  # order is part of the request too
+    assert panel.token_edit.text() != changed
+
+
+def test_a_typed_token_is_kept_until_regenerated(qtbot, panel: BuilderPanel, seeded_table: str) -> None:
+    panel.load_request(sign_up(S, seeded_table, account("t2", "t2@x.io", "t2")).to_request())
+    panel.token_edit.clear()
+    qtbot.keyClicks(panel.token_edit, "resend-of-logged-tx")
+    panel.refresh()
+    assert panel.token_note.text() == "yours: kept when the actions change"
+    panel.editor(0).item.add_row("plan", {"S": "pro"})
+    panel.refresh()
+    assert panel.transaction.token == "resend-of-logged-tx"
+    panel.regenerate_token()
+    panel.refresh()
+    fresh = panel.token_edit.text()
+    assert fresh != "resend-of-logged-tx" and panel.token_note.text() == "new when the actions change"
+    panel.editor(0).item.add_row("tier", {"S": "gold"})
+    panel.refresh()
+    assert panel.token_edit.text() != fresh
+
+
+def test_an_imported_request_naming_its_token_keeps_it(panel: BuilderPanel, seeded_table: str) -> None:
+    tx = sign_up(S, seeded_table, account("t3", "t3@x.io", "t3"))
+    tx.token = "from-the-action-log"
+    panel.set_transaction(tx, pinned=True)
+    panel.editor(0).item.add_row("plan", {"S": "pro"})
+    panel.refresh()
+    assert panel.transaction.token == "from-the-action-log"
+
+
 def test_templates_from_a_selected_lock_and_export(panel: BuilderPanel, seeded_table: str) -> None:
     panel.set_selected_item({"PK": {"S": "UNIQ#EMAIL#ken@thompson.dev"}, "SK": {"S": "LOCK"}})
     panel._fill_templates_menu()

@@ -3,7 +3,9 @@ templates, import/export, guarded execution and per-action outcomes."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -59,7 +61,10 @@ from dynoview.core.tx_execution import (
     ExecutionResult,
     confirmation_for,
     execute_transaction,
+    stale_token_warning,
+    token_first_sent,
 )
+from dynoview.core.tx_token import TokenPolicy, text_carries_token
 from dynoview.core.tx_validation import has_errors, validate
 from dynoview.core.tx_wire import RequestShapeError, formatted, preview_text
 from dynoview.ui.builder.dialogs import (
@@ -110,6 +115,8 @@ class BuilderPanel(QWidget):
         self.schema: UniquenessSchema = ctx.schema  # the open table's, kept in step below
         self.action_log = ActionLog()
         self.transaction = Transaction()
+        # New token whenever the actions change, kept for resends, unless the user typed one.
+        self.tokens = TokenPolicy(self.transaction.token)
         self.problems: list[Problem] = []
         self.preview = ""
         self.result: ExecutionResult | None = None
@@ -194,12 +201,15 @@ class BuilderPanel(QWidget):
         self.token_edit.setToolTip("ClientRequestToken: resending with the same token is idempotent for "
                                    "10 minutes")
         self.token_edit.textChanged.connect(self._schedule)
+        self.token_edit.textEdited.connect(self._token_typed)
+        self.token_note = QLabel(self.tokens.note())
         regen = QPushButton("Regenerate")
         regen.clicked.connect(self.regenerate_token)
         token_row = QHBoxLayout()
         token_row.addWidget(QLabel("ClientRequestToken"))
         token_row.addWidget(self.token_edit, 1)
         token_row.addWidget(regen)
+        token_row.addWidget(self.token_note)
 
         self.action_list = QListWidget()
         self.action_list.currentRowChanged.connect(self._row_changed)
@@ -332,8 +342,9 @@ class BuilderPanel(QWidget):
     def editor(self, index: int) -> ActionEditor:
         return self._editors[index]
 
-    def set_transaction(self, tx: Transaction) -> None:
-        """Replace everything with ``tx`` (templates, import, ``load_request``)."""
+    def set_transaction(self, tx: Transaction, *, pinned: bool = False) -> None:
+        """Replace everything with ``tx`` (templates, import, ``load_request``); ``pinned``
+        when the user brought its token (an imported request naming one)."""
         for editor in self._editors:
             self.stack.removeWidget(editor)
             editor.deleteLater()
@@ -342,7 +353,9 @@ class BuilderPanel(QWidget):
         self._outcomes.clear()
         self.result = None
         self._set_status("")  # the last result is about another transaction
+        self.tokens.load(tx.token, pinned=pinned)
         self.token_edit.setText(tx.token)
+        self.token_note.setText(self.tokens.note())
         for action in tx.actions:
             editor = ActionEditor(self._tables)
             editor.load(action)
@@ -368,7 +381,12 @@ class BuilderPanel(QWidget):
         self.set_transaction(tx)
 
     def regenerate_token(self) -> None:
-        self.token_edit.setText(Transaction().token)
+        self.token_edit.setText(self.tokens.regenerate())
+        self.token_note.setText(self.tokens.note())
+
+    def _token_typed(self, text: str) -> None:
+        self.tokens.typed(text)
+        self.token_note.setText(self.tokens.note())
 
     # ---------------------------------------------------------------- refresh
 
@@ -384,7 +402,13 @@ class BuilderPanel(QWidget):
             action, problems = editor.build(index)
             actions.append(action)
             input_problems.extend(problems)
-        return Transaction(actions=actions, token=self.token_edit.text().strip()), input_problems
+        token = self.tokens.token_for([a.to_request() for a in actions])
+        if token != self.token_edit.text().strip():
+            # The actions changed: the new token shows at once (no second refresh for it).
+            self.token_edit.blockSignals(True)
+            self.token_edit.setText(token)
+            self.token_edit.blockSignals(False)
+        return Transaction(actions=actions, token=token), input_problems
 
     def refresh(self) -> None:
         """Rebuild the transaction, validate it, and update preview, problems and rows."""
@@ -596,7 +620,11 @@ class BuilderPanel(QWidget):
             if not self.ask_override(preflight, table):
                 self._set_status(preflight.summary() + " Use the proposed template, or fix the actions.")
                 return
-        confirmation = self.ask_confirmation(confirmation_for(conn, tx), self.preview)
+        requirement = confirmation_for(conn, tx)
+        late = stale_token_warning(tx.token, token_first_sent(self.action_log, tx.token), time.time())
+        if late:  # the same token past DynamoDB's 10 minutes: say so before the click
+            requirement = dataclasses.replace(requirement, message=f"{requirement.message}\n\n{late}")
+        confirmation = self.ask_confirmation(requirement, self.preview)
         if confirmation is None:
             self._set_status("Not executed: the confirmation was cancelled.")
             return
@@ -849,7 +877,8 @@ class BuilderPanel(QWidget):
     def import_dialog(self) -> None:
         dialog = ImportDialog(self)
         if dialog.exec() == ImportDialog.DialogCode.Accepted and dialog.transaction is not None:
-            self.set_transaction(dialog.transaction)
+            # A pasted request that names its token keeps it (resending a logged transaction).
+            self.set_transaction(dialog.transaction, pinned=text_carries_token(dialog.text.toPlainText()))
 
     def export_text(self, kind: str) -> tuple[str, str | None, str | None]:
         """(code, file name, file content) for boto3, cli or js."""

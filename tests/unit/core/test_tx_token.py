@@ -43,10 +43,14 @@ def test_an_emptied_field_is_not_a_choice() -> None:
 
 def test_loading_a_transaction_takes_its_token_pinned_only_when_asked() -> None:
     policy = TokenPolicy()
-    policy.load("from-template", put("a"))
-    assert policy.token_for(put("a")) == "from-template" and not policy.pinned
-    policy.load("from-the-log", put("a"), pinned=True)
+    policy.token_for(put("a"))
+    policy.load("from-template")
+    # The loaded actions come back from the editors: adopted, not taken for a change.
+    assert policy.token_for(put("b")) == "from-template" and not policy.pinned
+    assert policy.token_for(put("c")) != "from-template"
+    policy.load("from-the-log", pinned=True)
     assert policy.token_for(put("z")) == "from-the-log"
+    assert policy.token_for(put("y")) == "from-the-log"
 
 
 def test_pasted_json_carries_a_token_only_when_it_names_one() -> None:
