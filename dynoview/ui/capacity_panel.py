@@ -13,7 +13,6 @@ from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
@@ -38,6 +37,7 @@ from dynoview.core.capacity import (
 from dynoview.core.tables import TableInfo
 from dynoview.ui.bar_chart import Bar, BarChart
 from dynoview.ui.context import AppContext
+from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.tones import caution_background, warning_color
 
 COLUMNS = ("Partition key", "Items", "Table bytes", "LSI bytes", "Total", "Of 10 GB limit", "Hot?")
@@ -142,7 +142,7 @@ class CapacityPanel(QWidget):
 
     # -- construction ------------------------------------------------------------
     def _setup_ui(self) -> None:
-        controls = QHBoxLayout()
+        controls = FlowLayout()
         self.max_items = QSpinBox()
         self.max_items.setRange(100, 200_000)
         self.max_items.setSingleStep(1000)
@@ -156,7 +156,6 @@ class CapacityPanel(QWidget):
         self.cancel_button.setEnabled(False)
         for widget in (self.max_items, self.scan_button, self.cancel_button):
             controls.addWidget(widget)
-        controls.addStretch(1)
 
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -190,9 +189,12 @@ class CapacityPanel(QWidget):
         self.dist_chart.y_title = "partition keys"
         self.dist_chart.x_title = "items per partition key"
         self.dist_chart.empty_text = "Scan a sample to see how items spread over keys."
+        for chart in (self.size_chart, self.dist_chart):
+            chart.setMinimumHeight(130)  # two stacked still fit under the summary at 1024x700
         charts = QSplitter(Qt.Orientation.Vertical)
         charts.addWidget(self.size_chart)
         charts.addWidget(self.dist_chart)
+        charts.setChildrenCollapsible(False)
 
         self.pages = QTableWidget(0, 5)
         self.pages.setHorizontalHeaderLabels(["Page", "Items", "Bytes returned",

@@ -104,8 +104,12 @@ class ItemsPanel(QWidget):
                   self.page_size, self.hide_expired):
             top.addWidget(w)
         top.addStretch()
-        top.addWidget(self.run_button)
-        top.addWidget(self.cancel_button)
+        run_box = QWidget()  # Run and Cancel wrap together, never apart
+        run_row = QHBoxLayout(run_box)
+        run_row.setContentsMargins(0, 0, 0, 0)
+        run_row.addWidget(self.run_button)
+        run_row.addWidget(self.cancel_button)
+        top.addWidget(run_box)
         form.addRow(top)
 
         key_row = QHBoxLayout()

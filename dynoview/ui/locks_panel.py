@@ -132,8 +132,6 @@ class LocksPanel(QWidget):
         self.detect_button.setToolTip(f"Read {DETECT_SAMPLE} items and propose a schema to confirm.")
         self.detect_button.clicked.connect(self.detect_schema)
         schema_row.addWidget(self.schema_label, 1)
-        schema_row.addWidget(self.edit_schema_button)
-        schema_row.addWidget(self.detect_button)
         layout.addLayout(schema_row)
 
         audit_row = FlowLayout()  # wraps at 1024x700 rather than clipping "Strongly consistent"
@@ -166,6 +164,11 @@ class LocksPanel(QWidget):
         self.repair_all_button.setEnabled(False)
         self.repair_all_button.clicked.connect(self.repair_all)
         audit_row.addWidget(self.repair_all_button)
+        # The schema buttons end this row, so the schema sentence above has the full width
+        # (three lines became two at 1024 px, room the findings get).
+        audit_row.addStretch()
+        audit_row.addWidget(self.edit_schema_button)
+        audit_row.addWidget(self.detect_button)
         layout.addLayout(audit_row)
 
         self.counts_label = QLabel("No audit yet: run the full audit to pair accounts with locks.")
@@ -202,6 +205,7 @@ class LocksPanel(QWidget):
         self.view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.horizontalHeader().setStretchLastSection(True)
+        self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)  # compact
         self.view.selectionModel().selectionChanged.connect(self._on_selection)
         # A reset or refilter drops the selection without selectionChanged: update the buttons.
         for sig in (self.proxy.modelReset, self.proxy.layoutChanged, self.proxy.rowsRemoved):
@@ -258,7 +262,7 @@ class LocksPanel(QWidget):
         lines = QFontMetrics(self.diagnosis_view.font()).lineSpacing() * DIAGNOSIS_LINES
         self.diagnosis_view.setMinimumHeight(lines + 12)
         answer_row.addWidget(self.diagnosis_view, 1)
-        answer_buttons = QVBoxLayout()
+        answer_buttons = QGridLayout()  # two columns: five stacked buttons outgrew the answer box
         self.diag_release_button = QPushButton("Release lock…")
         self.diag_release_button.clicked.connect(self.diagnosis_release)
         self.diag_claim_button = QPushButton("Claim lock…")
@@ -269,11 +273,12 @@ class LocksPanel(QWidget):
         self.open_account_button.clicked.connect(self.open_diagnosed_account)
         self.open_lock_button = QPushButton("Open lock")
         self.open_lock_button.clicked.connect(self.open_diagnosed_lock)
-        for b in (self.diag_release_button, self.diag_claim_button, self.diag_resolve_button,
-                  self.open_account_button, self.open_lock_button):
+        for i, b in enumerate((self.open_account_button, self.open_lock_button,
+                               self.diag_release_button, self.diag_claim_button,
+                               self.diag_resolve_button)):
             b.setEnabled(False)
-            answer_buttons.addWidget(b)
-        answer_buttons.addStretch(1)
+            answer_buttons.addWidget(b, i // 2, i % 2)
+        answer_buttons.setRowStretch(3, 1)
         answer_row.addLayout(answer_buttons)
         box_layout.addLayout(answer_row, 1)
         # The findings get most of the room, but the answer box never shrinks below its text.

@@ -371,9 +371,15 @@ class StreamPanel(QWidget):
         self.stop_button.setEnabled(False)
         self.clear_button = QPushButton("Clear")
         self.sequence.setMinimumWidth(160)
-        for widget in (QLabel("Start at"), self.position, self.sequence, self.read_button,
-                       self.follow_button, self.pause_button, self.stop_button, self.clear_button):
+        for widget in (QLabel("Start at"), self.position, self.sequence):
             controls.addWidget(widget)
+        buttons = QWidget()  # the five buttons wrap as one group, not one by one
+        buttons_row = QHBoxLayout(buttons)
+        buttons_row.setContentsMargins(0, 0, 0, 0)
+        for widget in (self.read_button, self.follow_button, self.pause_button, self.stop_button,
+                       self.clear_button):
+            buttons_row.addWidget(widget)
+        controls.addWidget(buttons)
 
         filters = FlowLayout()
         self.key_filter = QLineEdit()

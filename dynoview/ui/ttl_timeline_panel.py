@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QGroupBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
@@ -44,6 +43,7 @@ from dynoview.core.ttl_timeline import (
 )
 from dynoview.ui.bar_chart import Bar, BarChart
 from dynoview.ui.context import AppContext
+from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.tones import muted, warning_color
 
 EntryRole = Qt.ItemDataRole.UserRole + 1
@@ -95,7 +95,7 @@ class TtlTimelinePanel(QWidget):
 
     # -- construction ------------------------------------------------------------
     def _setup_ui(self) -> None:
-        controls = QHBoxLayout()
+        controls = FlowLayout()  # wraps rather than pushing Export PNG… off a narrow window
         self.granularity = QComboBox()
         self.granularity.addItem("Auto", AUTO)
         self.granularity.addItem("Per hour", HOUR)
@@ -119,7 +119,7 @@ class TtlTimelinePanel(QWidget):
         for widget in (QLabel("Group"), self.granularity, self.max_items, self.scan_button,
                        self.cancel_button):
             controls.addWidget(widget)
-        controls.addStretch(1)
+        controls.addStretch()
         controls.addWidget(self.export_button)
 
         self.message = QLabel()

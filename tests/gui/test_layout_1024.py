@@ -1,0 +1,273 @@
+"""Every panel at 1024x700, light and dark: its key widgets are on screen, inside the window,
+not clipped (buttons and check boxes as wide as their text, labels that fit or wrap, combos
+wide enough for their current text), and the dark theme's colours stay readable."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, QSize
+from PySide6.QtGui import QColor, QFontMetrics, QPalette
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractScrollArea,
+    QApplication,
+    QComboBox,
+    QLabel,
+    QStyle,
+    QStyleOptionButton,
+    QStyleOptionComboBox,
+    QTabBar,
+    QWidget,
+)
+
+from dynoview.core.connection import Connection
+from dynoview.core.demo import EMAIL_INDEX
+from dynoview.ui.main_window import MainWindow
+from dynoview.ui.theme import ThemeManager
+
+pytestmark = pytest.mark.gui
+
+WIDTH, HEIGHT = 1024, 700
+
+
+@pytest.fixture(params=["light", "dark"])
+def window(request: pytest.FixtureRequest, qtbot, qasync_loop, demo_conn: Connection,
+           seeded_table: str) -> Iterator[MainWindow]:
+    app = QApplication.instance()
+    theme = ThemeManager(app, request.param)  # type: ignore[arg-type]
+    theme.apply()
+    win = MainWindow(theme=theme)
+    qtbot.addWidget(win)
+    win.resize(WIDTH, HEIGHT)
+    win.show()
+    qtbot.waitExposed(win)
+    win.ctx.set_connection(demo_conn)
+    win.tables_panel.set_tables(demo_conn.list_tables())
+    with qtbot.waitSignal(win.table_shown, timeout=15000):
+        win.tables_panel.select(seeded_table)
+    qtbot.wait(50)  # the first-start dock sizes are applied after the first show
+    yield win
+    theme.set_mode("light")  # the next test starts from the default palette
+
+
+def show_tab(qtbot, win: MainWindow, title: str) -> QWidget:
+    for i in range(win.tabs.count()):
+        if win.tabs.tabText(i).replace("&&", "&") == title:
+            win.tabs.setCurrentIndex(i)
+            break
+    else:
+        raise AssertionError(f"no tab {title!r}")
+    qtbot.wait(30)
+    assert win.size() == QSize(WIDTH, HEIGHT), f"{title} made the window {win.size().toTuple()}"
+    return win.tabs.currentWidget()
+
+
+def _inside_scroll_area(widget: QWidget, stop: QWidget) -> bool:
+    """Inside a scroll area's content: clipping there is scrolling, not a layout fault."""
+    parent = widget.parentWidget()
+    while parent is not None and parent is not stop:
+        if isinstance(parent.parentWidget(), QAbstractScrollArea) and \
+                parent is parent.parentWidget().viewport():  # type: ignore[attr-defined]
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+def combo_needs(combo: QComboBox) -> int:
+    """The width a combo needs to show its current text in full (frame and arrow included)."""
+    opt = QStyleOptionComboBox()
+    opt.initFrom(combo)
+    opt.editable = combo.isEditable()
+    opt.currentText = combo.currentText()
+    text = QFontMetrics(combo.font()).horizontalAdvance(combo.currentText())
+    return combo.style().sizeFromContents(QStyle.ContentsType.CT_ComboBox, opt,
+                                          QSize(text, combo.fontMetrics().height()), combo).width()
+
+
+def clipped_text(widget: QWidget) -> str | None:
+    """Why a widget's text does not fit it, or None."""
+    if isinstance(widget, QAbstractButton) and not isinstance(widget, QTabBar):
+        if widget.text() and widget.width() < widget.sizeHint().width():
+            return f"{type(widget).__name__} {widget.text()!r} is {widget.width()} px, needs " \
+                   f"{widget.sizeHint().width()}"
+    elif isinstance(widget, QComboBox) and widget.currentText():
+        if widget.width() < combo_needs(widget):
+            return f"combo {widget.currentText()!r} is {widget.width()} px, needs {combo_needs(widget)}"
+    elif isinstance(widget, QLabel) and widget.text() and not widget.pixmap():
+        if widget.wordWrap():
+            if widget.height() < widget.heightForWidth(widget.width()):
+                return f"wrapped label {widget.text()[:40]!r} is cut off at the bottom"
+        elif widget.textFormat() != 1:  # rich text is measured by its document, skip
+            plain = widget.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
+            lines = plain.splitlines() or [plain]
+            need = max(QFontMetrics(widget.font()).horizontalAdvance(line) for line in lines)
+            if need > widget.contentsRect().width() and "<" not in widget.text():
+                return f"label {widget.text()[:40]!r} is {widget.contentsRect().width()} px, needs {need}"
+    return None
+
+
+def assert_fits(win: MainWindow, widget: QWidget, name: str) -> None:
+    """On screen, wholly inside the window, not hidden behind its parents, text not clipped."""
+    assert widget.isVisible(), f"{name} is not shown"
+    assert not widget.visibleRegion().isEmpty(), f"{name} is scrolled or squeezed out of sight"
+    rect = QRect(widget.mapTo(win, QPoint(0, 0)), widget.size())
+    assert win.rect().contains(rect), f"{name} at {rect.getRect()} leaves the window {win.rect().getRect()}"
+    if not _inside_scroll_area(widget, win):
+        region = widget.visibleRegion().boundingRect()
+        assert region.size() == widget.size(), f"{name} is partly hidden: {region} of {widget.size()}"
+    problem = clipped_text(widget)
+    assert problem is None, f"{name}: {problem}"
+
+
+def assert_panel_text_fits(win: MainWindow, panel: QWidget) -> None:
+    """Every visible button, check box, combo and label of a panel shows its whole text."""
+    problems = []
+    for widget in panel.findChildren(QWidget):
+        if not widget.isVisible() or _inside_scroll_area(widget, panel):
+            continue
+        problem = clipped_text(widget)
+        if problem:
+            problems.append(problem)
+    assert not problems, "\n".join(problems)
+
+
+def assert_all_fit(win: MainWindow, panel: QWidget, names: list[str]) -> None:
+    for name in names:
+        target: object = panel
+        for part in name.split("."):
+            target = getattr(target, part)
+        assert isinstance(target, QWidget)
+        assert_fits(win, target, name)
+    assert_panel_text_fits(win, panel)
+
+
+def test_window_fits_1024x700(window: MainWindow) -> None:
+    """The window does not ask for more than the screen: every tab's minimum fits."""
+    for i in range(window.tabs.count()):  # feature tabs are built when first shown
+        window.tabs.setCurrentIndex(i)
+    window.tabs.setCurrentIndex(0)
+    assert window.minimumSizeHint().width() <= WIDTH
+    assert window.minimumSizeHint().height() <= HEIGHT
+    assert window.size() == QSize(WIDTH, HEIGHT)
+    assert_fits(window, window.connection_label, "connection badge")
+    for dock in (window.tables_dock, window.read_log_dock):
+        assert_fits(window, dock, dock.windowTitle())
+
+
+def test_items_panel(qtbot, window: MainWindow) -> None:
+    panel = show_tab(qtbot, window, "Items")
+    panel.index.setCurrentIndex(panel.index.findData(EMAIL_INDEX))  # the longest entry
+    qtbot.wait(30)
+    assert_all_fit(window, panel, [
+        "mode", "index", "consistent", "page_size", "hide_expired", "run_button", "cancel_button",
+        "filter_attr", "filter_op", "filter_type", "filter_value", "view", "detail.tabs",
+        "detail.copy_button", "edit_button", "delete_button", "progress"])
+    panel.mode.setCurrentText("Query")
+    qtbot.wait(30)
+    assert_all_fit(window, panel, ["pk_value", "sk_op", "run_button"])
+    assert panel.view.viewport().height() >= 5 * panel.view.verticalHeader().defaultSectionSize()
+
+
+def test_read_log(qtbot, window: MainWindow) -> None:
+    log = window.read_log
+    assert_fits(window, log.table, "read log")
+    rows = log.table.viewport().height() // log.table.verticalHeader().defaultSectionSize()
+    assert rows >= 4, f"the read log shows only {rows} rows"
+
+
+def test_accounts_and_locks_panel(qtbot, window: MainWindow) -> None:
+    panel = show_tab(qtbot, window, "Accounts & locks")
+    if panel.result is None:
+        with qtbot.waitSignal(panel.audit_finished, timeout=15000):
+            panel.run_audit()
+    qtbot.wait(30)
+    assert_all_fit(window, panel, [
+        "schema_label", "edit_schema_button", "detect_button", "audit_button", "segments",
+        "consistent", "repair_all_button", "counts_label", "status_filter", "search",
+        "export_csv_button", "export_json_button", "view", "details", "open_item_button",
+        "release_button", "claim_button", "resolve_button", "rule_picker", "value_edit",
+        "diagnose_button", "diagnosis_view", "diag_release_button", "open_lock_button"])
+    # The row's status is what support reads first: its column is in view without scrolling.
+    header = panel.view.horizontalHeader()
+    status = panel.model.status_column()
+    left = header.sectionViewportPosition(status)
+    assert left >= 0 and left + min(header.sectionSize(status), 80) <= panel.view.viewport().width()
+
+
+def test_builder_panel(qtbot, window: MainWindow) -> None:
+    panel = show_tab(qtbot, window, "Transaction builder")
+    panel.add_action("ConditionCheck")
+    panel.add_action("Put")
+    panel.action_list.setCurrentRow(0)
+    qtbot.wait(200)  # the preview refreshes on a short timer
+    editor = panel.editor(0)
+    assert_all_fit(window, panel, [
+        "add_button", "remove_button", "up_button", "down_button", "templates_button",
+        "import_button", "export_button", "log_button", "check_button", "execute_button",
+        "token_edit", "action_list"])
+    for name, widget in (("action kind", editor.kind), ("action table", editor.table_name)):
+        assert_fits(window, widget, name)
+    # The action list shows what each action is, not "1. Co".
+    item = panel.action_list.item(0)
+    need = QFontMetrics(panel.action_list.font()).horizontalAdvance(item.text()[:24])
+    assert panel.action_list.viewport().width() >= need + 24
+    # Preview, problems and the preflight each get a readable height in turn.
+    for view in (panel.preview_view, panel.problem_list, panel.preflight_view.lines):
+        panel.show_pane(view)
+        qtbot.wait(10)
+        assert_fits(window, view, view.objectName() or type(view).__name__)
+        assert view.height() >= 120, f"{type(view).__name__} is {view.height()} px high"
+
+
+def test_stream_panel(qtbot, window: MainWindow) -> None:
+    panel = show_tab(qtbot, window, "Stream")
+    qtbot.waitUntil(lambda: panel.info is not None, timeout=10000)
+    assert_all_fit(window, panel, [
+        "info_label", "refresh_button", "position", "sequence", "read_button", "follow_button",
+        "pause_button", "stop_button", "clear_button", "key_filter", "kind_filter", "shards",
+        "view", "detail_tabs", "status"])
+
+
+def test_ttl_timeline_panel(qtbot, window: MainWindow) -> None:
+    panel = show_tab(qtbot, window, "TTL timeline")
+    qtbot.waitUntil(lambda: panel.timeline is not None, timeout=10000)
+    assert_all_fit(window, panel, [
+        "granularity", "max_items", "scan_button", "cancel_button", "export_button", "summary",
+        "chart", "items_table", "never_table"])
+    assert panel.chart.height() >= 150
+
+
+def test_capacity_panel(qtbot, window: MainWindow) -> None:
+    panel = show_tab(qtbot, window, "Capacity & partitions")
+    qtbot.waitUntil(lambda: panel.report is not None, timeout=10000)
+    assert_all_fit(window, panel, ["max_items", "scan_button", "cancel_button", "summary", "view",
+                                   "pages", "size_chart", "dist_chart"])
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """WCAG contrast ratio between two colours."""
+    def lum(c: QColor) -> float:
+        def ch(v: float) -> float:
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        return 0.2126 * ch(c.redF()) + 0.7152 * ch(c.greenF()) + 0.0722 * ch(c.blueF())
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_check_boxes_stand_out(qtbot, window: MainWindow) -> None:
+    """A check box's square is visible against the window in both themes (Fusion draws it in
+    a shade darker than the window, which vanishes on a dark one): 3:1 at least, as WCAG asks
+    of the edges of controls."""
+    box = window.items_panel.consistent
+    box.setChecked(False)
+    image = box.grab().toImage()
+    opt = QStyleOptionButton()
+    opt.initFrom(box)
+    square = box.style().subElementRect(QStyle.SubElement.SE_CheckBoxIndicator, opt, box)
+    background = window.palette().color(QPalette.ColorRole.Window)
+    best = max(contrast(image.pixelColor(x, y), background)
+               for x in range(square.left(), square.right() + 1)
+               for y in range(square.top(), square.bottom() + 1))
+    assert best >= 3.0, f"the unchecked box has contrast {best:.2f} against the window"
