@@ -19,6 +19,7 @@ from typing import Any
 from dynoview.cli.audit import resolve_schema
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
 from dynoview.core.action_log import ActionLog
+from dynoview.core.code_export import to_aws_cli, to_boto3, to_javascript
 from dynoview.core.connection import Connection
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.locks import SchemaError, UniquenessSchema, article_schema, load_schema_file
@@ -37,6 +38,7 @@ from dynoview.core.tx_execution import (
     execute_transaction,
     tables_of,
 )
+from dynoview.core.tx_token import text_carries_token
 from dynoview.core.tx_validation import has_errors, validate, validate_against
 from dynoview.core.tx_wire import RequestShapeError, preview_text
 
@@ -51,6 +53,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "with --yes, execute it. Exit 0 applied, 1 cancelled, 2 invalid or refused.")
     parser.add_argument("file", help="the request file, or - for standard input")
     add_connection_arguments(parser)
+    parser.add_argument("--export", choices=("boto3", "cli", "js"),
+                        help="print the request as code and send nothing: a boto3 script, a POSIX shell "
+                             "script for the AWS CLI (it writes the JSON file, then runs the command), or "
+                             "JavaScript SDK v3 (with --region and --endpoint-url in the code)")
     parser.add_argument("--dry-run", action="store_true",
                         help="print the exact request body that would be sent, and send nothing (with "
                              "--endpoint-url or --demo, the tables' key schemas are read first)")
@@ -136,7 +142,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"dynoview: {exc}", file=sys.stderr)
             return EXIT_ERROR
     try:
-        tx = import_text(_read(args.file))
+        text = _read(args.file)
+        tx = import_text(text)
     except OSError as exc:
         print(f"dynoview: cannot read {args.file}: {exc.strerror or exc}. Check the path.", file=sys.stderr)
         return EXIT_ERROR
@@ -147,6 +154,12 @@ def run(args: argparse.Namespace) -> int:
     problems = validate(tx, None, schema)
     if args.dry_run and (args.endpoint_url or getattr(args, "demo", False)):
         problems = _dry_run_problems(args, tx, schema)  # with the tables' key schemas
+    # Without a token in the file, a new one is chosen each time it is sent: say so.
+    args.token_note = None if text_carries_token(text) else (
+        f"none in the file: a new ClientRequestToken is chosen when it is sent ({tx.token} here is an "
+        "example). Put a ClientRequestToken in the file to send a fixed one.")
+    if args.export and not has_errors(problems):
+        return _export(args, tx)
     if args.dry_run or has_errors(problems):
         return _dry_run_or_invalid(args, tx, problems)
     try:
@@ -183,13 +196,39 @@ def _dry_run_or_invalid(args: argparse.Namespace, tx: Transaction, problems: lis
     except RequestShapeError as exc:
         print(f"dynoview: {exc.message}", file=sys.stderr)
         return EXIT_ERROR
+    note = getattr(args, "token_note", None)
     if args.format == "json":
-        print(json.dumps({"status": "dry-run", "body": body, "problems": [p.to_json() for p in problems]},
+        print(json.dumps({"status": "dry-run", "body": body, "token": None if note else tx.token,
+                          "token_note": note, "problems": [p.to_json() for p in problems]},
                          indent=2, ensure_ascii=False))
     else:
         for line in _problem_lines(problems):
             print(line, file=sys.stderr)
+        print(f"token: {note}" if note else f"token: {tx.token} (from the file: the one sent; DynamoDB "
+              "applies a request under one token once within 10 minutes)", file=sys.stderr)
         print(body)
+    return EXIT_OK
+
+
+def _export(args: argparse.Namespace, tx: Transaction) -> int:
+    """Print the request as code (the builder's exports); nothing is sent, no connection made."""
+    request = tx.to_request()
+    where = {"region": args.region or ("us-east-1" if args.endpoint_url else None),
+             "endpoint_url": args.endpoint_url}
+    try:
+        if args.export == "boto3":
+            code = to_boto3(request, **where)
+        elif args.export == "js":
+            code = to_javascript(request, **where)
+        else:
+            code = to_aws_cli(request, **where).script()
+    except RequestShapeError as exc:
+        print(f"dynoview: {exc.message}", file=sys.stderr)
+        return EXIT_ERROR
+    note = getattr(args, "token_note", None)
+    if note:
+        print(f"token: {note}", file=sys.stderr)
+    print(code, end="")
     return EXIT_OK
 
 

@@ -19,6 +19,7 @@ import json
 import pprint
 import re
 import shlex
+import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -131,6 +132,28 @@ class CliExport:
     file_name: str
     file_content: str
     note: str = POSIX_NOTE
+
+    def script(self) -> str:
+        """One POSIX shell script: writes the file, then runs the command.
+
+        The file goes through a here-document with a quoted delimiter, so the shell takes
+        its lines literally (no expansion); the content is ASCII JSON, whose lines are
+        indented or bracketed and so can never equal the delimiter (checked all the same).
+        """
+        delimiter = "DYNOVIEW_TRANSACT_ITEMS"
+        if delimiter in self.file_content.splitlines():
+            raise ExportValueError("The AWS CLI file cannot be written by a shell script; save "
+                                   f"{self.file_name} from the window's export instead.")
+        comments = "".join(f"# {line}\n" for line in _wrap(self.note))
+        return (f"#!/bin/sh\n# TransactWriteItems exported from DynoView.\n{comments}set -e\n"
+                f"cat > {shlex.quote(self.file_name)} <<'{delimiter}'\n{self.file_content}"
+                f"{'' if self.file_content.endswith(chr(10)) else chr(10)}{delimiter}\n"
+                f"{self.command}\n")
+
+
+def _wrap(text: str, width: int = 96) -> list[str]:
+    """A note as comment lines (it holds no newline: every line becomes ``# ...``)."""
+    return textwrap.wrap(text.replace("\n", " "), width) or [""]
 
 
 def _cli_option(name: str, value: str) -> list[str]:

@@ -217,6 +217,27 @@ def test_cli_command_passes_every_argument_intact_through_posix_shells(tmp_path:
     assert export.note.startswith(POSIX_NOTE) and "AWS CLI version 2" in export.note
 
 
+@pytest.mark.parametrize("shell", _posix_shells())
+def test_cli_script_writes_the_file_exactly_and_runs_the_command(tmp_path: Path, shell: str) -> None:
+    """``dynoview transact --export cli`` prints this script: a here-document with a quoted
+    delimiter writes the file literally ($, `, backslashes and quotes stay data)."""
+    file_name = f"it's $(touch {SHELL_CANARY}) `x` \"f\".json"
+    request = hostile_request("accounts", str(tmp_path / "cli-canary"))
+    export = to_aws_cli(request, region=HOSTILE_REGION, endpoint_url=HOSTILE_ENDPOINT, file_name=file_name)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "aws").write_text(FAKE_AWS)
+    (bin_dir / "aws").chmod(0o755)
+    (tmp_path / "export.sh").write_text(export.script(), encoding="utf-8")
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
+    done = _run([shell, "export.sh"], tmp_path, env)
+    assert json.loads(done.stdout)[:4] == ["dynamodb", "transact-write-items", "--transact-items",
+                                           f"file://{file_name}"]
+    assert (tmp_path / file_name).read_text(encoding="utf-8") == export.file_content
+    assert not (tmp_path / SHELL_CANARY).exists()
+    assert export.script().startswith("#!/bin/sh\n# TransactWriteItems exported from DynoView.\n")
+
+
 def test_cli_export_without_binary_needs_no_binary_format_and_keeps_old_fields() -> None:
     request = hostile_request("accounts", "/nowhere", binary=False)
     export = to_aws_cli(request)
