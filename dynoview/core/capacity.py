@@ -95,6 +95,14 @@ def explain_read(
         if projected:
             basis += "; a projection returns fewer bytes than DynamoDB reads"
         return ReadEstimate(units, basis, filtered or projected)
+    if operation == "ExecuteStatement":
+        # PartiQL is billed as the GetItem, Query or Scan it runs, on what it read: the response
+        # shows only what matched (and only the projected attributes), hence a lower bound.
+        items = response.get("Items", [])
+        size = sum(item_size(i) for i in items)
+        return ReadEstimate(read_units(size, _consistent(request)),
+                            f"{len(items)} item(s) returned, {size} bytes, rounded up to 4 KB per "
+                            "page; items read but not returned are not counted", True)
     if operation == "BatchGetItem":
         total = 0.0
         count = 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt
-from PySide6.QtGui import QColor, QKeySequence, QShortcut
+from PySide6.QtGui import QColor, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -268,6 +268,18 @@ class PartiqlPanel(QWidget):
         self.split.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.addWidget(self.split)
+        self.setFocusProxy(self.editor)  # Ctrl+7 (the tab) and type: the statement has the keys
+        self._laid_out = False
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._laid_out:  # sizes in proportion to the space the window gives the tab
+            self._laid_out = True
+            total = sum(self.results_split.sizes()) or self.width()
+            detail = max(300, min(420, total * 3 // 10))  # room for the detail's tabs, as Items
+            self.results_split.setSizes([max(200, total - detail), detail])
+            height = sum(self.split.sizes()) or self.height()
+            self.split.setSizes([max(130, height * 3 // 10), height - max(130, height * 3 // 10)])
 
     def _connect(self) -> None:
         self.run_button.clicked.connect(self.run)
@@ -328,8 +340,12 @@ class PartiqlPanel(QWidget):
     def _page_loaded(self, page: Page) -> None:
         text = self.controller.describe_progress()
         if page.receipts:
+            from dynoview.core.capacity import capacity_text  # with the estimate where none is reported
+
             last = page.receipts[-1]
-            text += f" · last request: {last.consistency}, {last.cost_text()}, {last.duration_ms:.0f} ms"
+            text += f" · {last.consistency}, {capacity_text(last)}, {last.duration_ms:.0f} ms"
+            self.progress.setToolTip(f"The last request: {last.summary()} (every request is in the "
+                                     "read log)")
         self.progress.setText(text)
         self.more_button.setEnabled(self.controller.more_available)
         self.transfer.update_state()

@@ -111,3 +111,11 @@ def test_prepare_refuses_with_the_field_to_fix() -> None:
     err = refused(pq.StatementSpec('SELECT * FROM "accounts"."email-index"', consistent=True),
                   table=table)
     assert isinstance(err, ConsistentReadOnGsiError) and err.field == "consistency"
+
+
+def test_receipts_estimate_a_statement_from_what_it_returned() -> None:
+    from dynoview.core.capacity import explain_read
+
+    estimate = explain_read("ExecuteStatement", {"Statement": "SELECT * FROM t", "ConsistentRead": True},
+                            {"Items": [{"a": {"S": "x" * 5000}}]})
+    assert (estimate.units, estimate.lower_bound) == (2.0, True)  # 5 KB strong: 2 units, at least
