@@ -266,3 +266,47 @@ def test_highlighting_and_completion(qtbot: Any, panel: PartiqlPanel, seeded_tab
     assert panel.editor.completer.currentCompletion() == seeded_table
     panel.editor.insert_completion(seeded_table)
     assert panel.editor.toPlainText() == f'SELECT * FROM "{seeded_table}"'
+
+
+def test_copy_to_another_saved_connection_switches_the_window_then_opens_the_builder(
+        qtbot: Any, qasync_loop: Any, moto_endpoint: str, demo_conn: Connection,
+        seeded_table: str) -> None:
+    """The builder sends on the window's connection: the window switches to the target
+    connection (the items stay in the dialog) and the batch opens there."""
+    from dynoview.core.connection import ConnectionSpec
+    from dynoview.ui.main_window import MainWindow
+
+    target = f"copy-{uuid.uuid4().hex[:8]}"
+    create_accounts_table(demo_conn, target)
+    other = ConnectionSpec(name=f"other-{uuid.uuid4().hex[:6]}", endpoint_url=moto_endpoint,
+                           region="us-east-1")
+    kept, _ = saved.load_connections()
+    saved.save_connections([*kept, other])
+    window = MainWindow()
+    qtbot.addWidget(window)
+    try:
+        window.ctx.set_connection(demo_conn)
+        panel: Any = window.feature("PartiqlPanel")
+        qtbot.waitUntil(lambda: bool(panel.controller.tables), timeout=10000)
+        type_statement(panel, f'SELECT * FROM "{seeded_table}" WHERE PK = ?', ("S", "ACCT#a1f9c3"))
+        panel.run()
+        qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=10000)
+        panel.view.selectRow(0)
+        dialog: Any = panel.transfer.open_copy()
+        assert dialog.connection.isEnabled()
+        dialog.connection.setCurrentIndex(dialog.connection.findText(other.describe()))
+        qtbot.waitUntil(lambda: dialog.table.findText(target) >= 0, timeout=10000)
+        dialog.table.setEditText(target)
+        dialog.open_next()
+        qtbot.waitUntil(lambda: "switches to" in dialog.status.text(), timeout=10000)
+        with qtbot.waitSignal(window.ctx.open_builder_requested, timeout=20000) as opened:
+            qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
+        assert window.ctx.connection is not None and window.ctx.connection.spec == other
+        [action] = opened.args[0].actions
+        assert action.table == target and action.item["email"] == {"S": "ada@lovelace.io"}
+        builder: Any = window.feature("BuilderPanel")
+        assert window.tabs.currentWidget() is builder and len(builder.transaction.actions) == 1
+    finally:
+        saved.save_connections(kept)
+        window.ctx.tasks.shutdown()
+        demo_conn.client.delete_table(TableName=target)
