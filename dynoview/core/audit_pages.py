@@ -89,8 +89,9 @@ class PageClassifier:
             self._fields[""] = "sk"
         self._has_sk = bool(schema.sk_name)
         item = msgspec.defstruct("Item", specs, gc=False)
-        page = msgspec.defstruct("Page", [("Items", list[item], msgspec.field(default_factory=list))],
-                                 gc=False)
+        # A struct type made at run time: mypy cannot see it as a type.
+        page = msgspec.defstruct("Page", [("Items", list[item],  # type: ignore[valid-type]
+                                           msgspec.field(default_factory=list))], gc=False)
         self._decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(page)
         # Always a tuple of values, one per rule (attrgetter with one name returns a value).
         self._get_values: Callable[[Any], tuple[Any, ...]] = (
@@ -135,8 +136,10 @@ class PageClassifier:
         acct_sk_check = acct_sk if self._has_sk else None
         # Longest prefix first (see Pairing._lock_rules); the SK is only compared with a sort key.
         by_rule = dict(zip(p.rules, batch.rules, strict=True))
+        # A fixed lock SK is compared first; an SK repeating the value (rare) once it is cut.
         lock_specs = [(s.rule.prefix, len(s.rule.prefix), s.rule.suffix, len(s.rule.suffix),
-                       s.rule.sk_value if self._has_sk else None,
+                       s.rule.fixed_sk if self._has_sk else None,
+                       s.rule.sk_template if self._has_sk else None,
                        by_rule[s.rule.name].lock_values.append, by_rule[s.rule.name].lock_expired.append)
                       for s in p._lock_rules]
         other = 0
@@ -160,13 +163,16 @@ class PageClassifier:
                 for av, add_value in zip(get_values(item), column_appends, strict=True):
                     add_value((av.S or av.N or "") if av is not None else "")
                 continue
-            for prefix, lp, suffix, ls, sk_value, add_lock, add_expired in lock_specs:
+            for prefix, lp, suffix, ls, sk_value, sk_tpl, add_lock, add_expired in lock_specs:
                 if sk_value is not None and sk != sk_value:
                     continue
                 # Values may contain '#': only the template's own prefix and suffix are cut.
                 if pk.startswith(prefix) and (not ls or (pk.endswith(suffix) and len(pk) >= lp + ls)):
+                    value = pk[lp:len(pk) - ls] if ls else pk[lp:]
+                    if sk_tpl is not None and sk != sk_tpl[0] + value + sk_tpl[1]:
+                        continue
                     ttl_av = get_ttl(item) if get_ttl is not None else None
-                    add_lock(pk[lp:len(pk) - ls] if ls else pk[lp:])
+                    add_lock(value)
                     add_expired(ttl_av is not None and expired_ttl_text(ttl_av.N, now))
                     break
             else:

@@ -367,11 +367,16 @@ def rules_query(d: Dialect, schema: UniquenessSchema, raw: str, attrs: tuple[str
         cond = _starts("pk", rule.prefix)
         if rule.suffix:
             cond += f" AND length(pk) >= {len(rule.prefix) + len(rule.suffix)} AND {_ends('pk', rule.suffix)}"
-        if schema.sk_name and rule.sk_value is not None:
+        value = f"substr(pk, {len(rule.prefix) + 1}, length(pk) - {len(rule.prefix) + len(rule.suffix)})"
+        sk_template = rule.sk_template
+        if schema.sk_name and sk_template is not None:
+            # The sort key repeats the value (TypeDORM): it must be the PK's value.
+            cond += (f" AND coalesce(sk = {literal(sk_template[0])} || {value} || "
+                     f"{literal(sk_template[1])}, false)")
+        elif schema.sk_name and rule.sk_value is not None:
             cond += f" AND coalesce(sk = {literal(rule.sk_value)}, false)"
         whens_rule.append(f"WHEN {cond} THEN {index[rule.name]}")
-        whens_value.append(f"WHEN {cond} THEN substr(pk, {len(rule.prefix) + 1}, "
-                           f"length(pk) - {len(rule.prefix) + len(rule.suffix)})")
+        whens_value.append(f"WHEN {cond} THEN {value}")
     holders = "\n  UNION ALL\n  ".join(
         f"SELECT {index[r.name]} AS rule, {_normalised(d, r, attr_col[r.attribute])} AS value, account "
         f"FROM accounts WHERE {attr_col[r.attribute]} IS NOT NULL" for r in rules)

@@ -94,8 +94,9 @@ def build_pairing(rows: EngineRows, schema: UniquenessSchema, attributes: Sequen
     def lock_item(rule_index: int, value: str, ttl: str | None) -> dict[str, Any]:
         rule = rules[rule_index]
         item: dict[str, Any] = {pk: _s(rule.prefix + value + rule.suffix)}
-        if sk_name and rule.sk_value is not None:
-            item[sk_name] = _s(rule.sk_value)
+        sk = rule.lock_sk(value)
+        if sk_name and sk is not None:
+            item[sk_name] = _s(sk)
         return with_ttl(item, ttl)
 
     for rule_index, value, ttl in rows.locks:

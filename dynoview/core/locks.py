@@ -41,7 +41,10 @@ class LockRule:
     name: str  # short rule name shown to users and used by the CLI: "email"
     attribute: str  # attribute on the account item holding the value
     pk_template: str  # lock partition key, "{value}" marks the value: "UNIQ#EMAIL#{value}"
-    sk_value: str | None = "LOCK"  # lock sort key (None for a partition-key-only table)
+    # Lock sort key (None for a partition-key-only table). Usually fixed ("LOCK"); it may hold
+    # "{value}" too, for layouts that repeat the value in the sort key (TypeDORM writes the
+    # same text to both keys): the stored value is then the PK's, and the SK must agree.
+    sk_value: str | None = "LOCK"
     normalisation: str = NORMALISE_NONE
     index_name: str | None = None  # a GSI keyed on the attribute, if any (eventual reads only)
     # An attribute on the lock naming the account that holds it: the surest evidence of where
@@ -57,9 +60,27 @@ class LockRule:
         parts = self.pk_template.split("{value}", 1)
         return parts[1] if len(parts) == 2 else ""
 
+    @property
+    def sk_template(self) -> tuple[str, str] | None:
+        """(prefix, suffix) around the value when the sort key holds it, else None."""
+        if self.sk_value is None or "{value}" not in self.sk_value:
+            return None
+        before, after = self.sk_value.split("{value}", 1)
+        return before, after
+
+    @property
+    def fixed_sk(self) -> str | None:
+        """The sort key every lock of the rule shares, or None (no sort key, or it holds the value)."""
+        return None if self.sk_value is None or "{value}" in self.sk_value else self.sk_value
+
     def lock_pk(self, value: str) -> str:
         """The lock's partition key for an account value (normalised first)."""
         return self.prefix + normalise(value, self.normalisation) + self.suffix
+
+    def lock_sk(self, stored: str) -> str | None:
+        """The sort key of the lock holding ``stored`` (as stored: no normalisation)."""
+        template = self.sk_template
+        return self.sk_value if template is None else template[0] + stored + template[1]
 
     def value_from_pk(self, pk: str) -> str | None:
         """The value a lock key holds, or None if the key is not this rule's.
@@ -108,7 +129,7 @@ class UniquenessSchema:
         key of a lock found in the table, which may predate or ignore the rule's normalisation."""
         key: dict[str, Any] = {self.pk_name: {"S": rule.prefix + stored + rule.suffix}}
         if self.sk_name and rule.sk_value is not None:
-            key[self.sk_name] = {"S": rule.sk_value}
+            key[self.sk_name] = {"S": rule.lock_sk(stored)}
         return key
 
     def account_key(self, account_id: str) -> dict[str, Any]:
@@ -128,11 +149,15 @@ class UniquenessSchema:
         sk = _string(item.get(self.sk_name)) if self.sk_name else None
         # Longest prefix first, so UNIQ#EMAIL2# is not taken for UNIQ#EMAIL#.
         for rule in sorted(self.rules, key=lambda r: len(r.prefix), reverse=True):
-            if self.sk_name and rule.sk_value is not None and sk != rule.sk_value:
+            fixed = rule.fixed_sk
+            if self.sk_name and fixed is not None and sk != fixed:
                 continue
             value = rule.value_from_pk(pk)
-            if value is not None:
-                return rule, value
+            if value is None:
+                continue
+            if self.sk_name and rule.sk_template is not None and sk != rule.lock_sk(value):
+                continue  # the value in the sort key must be the partition key's
+            return rule, value
         return None
 
     @classmethod
@@ -237,6 +262,9 @@ def rule_from_json(data: Any, where: str = "") -> LockRule:
                           "UNIQ#EMAIL#), or locks cannot be told apart from other items.",
                           f"{where}pk_template")
     sk_value = _text_field(data, "sk_value", where, optional=True, default="LOCK")
+    if sk_value is not None and sk_value.count("{value}") > 1:
+        raise SchemaError("sk_value may contain {value} at most once (the same value as in "
+                          "pk_template), e.g. LOCK or DRM_GEN_USER.EMAIL#{value}.", f"{where}sk_value")
     norm = data.get("normalisation", NORMALISE_NONE)
     if norm not in NORMALISATIONS:
         raise SchemaError(f"normalisation must be one of {', '.join(NORMALISATIONS)}, not {norm!r}.",
@@ -383,8 +411,17 @@ def propose_schema(items: Iterable[Mapping[str, Any]], table: TableInfo | None) 
     Locks are items whose partition key starts ``UNIQ#<NAME>#``. Accounts are
     the most common PK prefix (up to its first ``#``) among the other items.
     Each lock name is matched to the account attribute whose string values
-    overlap its lock values most (exactly or after lower-casing).
+    overlap its lock values most (exactly or after lower-casing). The markers of
+    libraries with a known layout (``schema_presets``: OneTable, TypeDORM) are
+    looked for first, and the notes say which preset matched.
     """
+    # Imported here: the presets build on this module's rules and proposals.
+    from dynoview.core.schema_presets import detect_preset
+
+    items = list(items)  # read twice: once for the presets, once for UNIQ#<NAME>#
+    preset = detect_preset(items, table)
+    if preset is not None:
+        return preset
     base = default_schema(table)
     pk_name, sk_name = base.pk_name, base.sk_name
     lock_values: dict[str, set[str]] = {}

@@ -296,8 +296,11 @@ class Pairing:
         account_specs = [(s.rule.attribute, s.rule.normalisation if s.rule.normalisation != NORMALISE_NONE
                           else None, s.holders, s) for s in self.rules.values()]
         n_rules = len(account_specs)
+        # A fixed lock SK is compared before the PK; an SK that repeats the value (sk_tpl, rare)
+        # only once the value is cut from the PK, so the common case pays one "is not None".
         lock_specs = [(s.rule.prefix, s.rule.suffix, len(s.rule.prefix), len(s.rule.suffix),
-                       s.rule.sk_value if sk_name else None, s.locks) for s in self._lock_rules]
+                       s.rule.fixed_sk if sk_name else None,
+                       s.rule.sk_template if sk_name else None, s.locks) for s in self._lock_rules]
         n = other = 0
         for item in items:
             n += 1
@@ -331,13 +334,16 @@ class Pairing:
                 accounts[pk] = record if record.count(_SEP) == n_rules + 1 else _pack(
                     [p or None for p in parts[2:]], expired, sk if acct_sk is None else None)
                 continue
-            for prefix, suffix, lp, ls, sk_value, locks in lock_specs:
+            for prefix, suffix, lp, ls, sk_value, sk_tpl, locks in lock_specs:
                 if sk_value is not None and sk != sk_value:
                     continue
                 # Values may contain '#': only the template's own prefix and suffix are cut.
                 if pk.startswith(prefix) and (not ls or (pk.endswith(suffix) and len(pk) >= lp + ls)):
+                    value = pk[lp:len(pk) - ls] if ls else pk[lp:]
+                    if sk_tpl is not None and sk != sk_tpl[0] + value + sk_tpl[1]:
+                        continue
                     expired = ttl is not None and ttl in item and _expired(item[ttl], now)
-                    locks[pk[lp:len(pk) - ls] if ls else pk[lp:]] = expired
+                    locks[value] = expired
                     break
             else:
                 other += 1
@@ -436,7 +442,7 @@ class Pairing:
         """A stored lock's key: rebuilt from the template, never re-normalised."""
         key: dict[str, Any] = {self.schema.pk_name: {"S": rule.prefix + stored_value + rule.suffix}}
         if self.schema.sk_name and rule.sk_value is not None:
-            key[self.schema.sk_name] = {"S": rule.sk_value}
+            key[self.schema.sk_name] = {"S": rule.lock_sk(stored_value)}
         return key
 
     def account(self, acct: str) -> tuple[tuple[str | None, ...], bool, str | None]:
@@ -601,10 +607,11 @@ class Pairing:
                     continue
                 lock_value = normalise(value, rule.normalisation)
                 lock_key = self.lock_key(rule, lock_value) if lock_value in state.locks else None
-                f = by_cell.get((rule.name, acct))
-                row.cells[rule.name] = Cell(value, f.status if f else OK, lock_key, f)
-                if f is not None and f not in row.findings:
-                    row.findings.append(f)
+                cell_finding = by_cell.get((rule.name, acct))
+                row.cells[rule.name] = Cell(value, cell_finding.status if cell_finding else OK, lock_key,
+                                            cell_finding)
+                if cell_finding is not None and cell_finding not in row.findings:
+                    row.findings.append(cell_finding)
             rows.append(row)
         for state in self.rules.values():
             rule = state.rule
@@ -612,11 +619,11 @@ class Pairing:
                 if state.holders.get(value) is not None:
                     continue
                 key = self.lock_key(rule, value)
-                f = by_lock.get((rule.name, key[self.schema.pk_name]["S"]))
-                status = f.status if f else ORPHAN_LOCK
-                row = PairRow("lock", None, key, cells={rule.name: Cell(value, status, key, f)})
-                if f is not None:
-                    row.findings.append(f)
+                lock_finding = by_lock.get((rule.name, key[self.schema.pk_name]["S"]))
+                status = lock_finding.status if lock_finding else ORPHAN_LOCK
+                row = PairRow("lock", None, key, cells={rule.name: Cell(value, status, key, lock_finding)})
+                if lock_finding is not None:
+                    row.findings.append(lock_finding)
                 rows.append(row)
         return rows
 

@@ -49,6 +49,10 @@ SCHEMAS = [
         LockRule("email", "email", "UNIQ#EMAIL#{value}", None, NORMALISE_TRIM_LOWER),
         LockRule("handle", "username", "UNIQ#EMAIL#{value}#U", None))),
     UniquenessSchema("PK", "SK", "ACCT#", "PROFILE", ()),
+    # The sort key repeats the value (TypeDORM's markers), next to a fixed-SK rule.
+    UniquenessSchema("PK", "SK", "ACCT#", "PROFILE", (
+        LockRule("email", "email", "DRM_GEN_USER.EMAIL#{value}", "DRM_GEN_USER.EMAIL#{value}"),
+        LockRule("handle", "username", "U#H#{value}#E", "S#{value}", NORMALISE_LOWER))),
 ]
 
 
@@ -90,8 +94,12 @@ def _items(rng: random.Random, schema: UniquenessSchema, n: int) -> list[dict[st
                 item["expiresAt"] = _ttl(rng)
         elif r < 0.9:
             rule = rng.choice(schema.rules)
-            item = {"PK": {"S": rule.prefix + rng.choice(VALUES) + rule.suffix},
-                    sk_name: {"S": rng.choice([rule.sk_value or "LOCK", "LOCK", "X"])}}
+            value = rng.choice(VALUES)
+            # An SK holding the value: mostly the PK's value, sometimes another one (not a lock).
+            sk = rule.lock_sk(rng.choice([value, value, value, "other"])) \
+                if rule.sk_template is not None and rng.random() < 0.7 else None
+            item = {"PK": {"S": rule.prefix + value + rule.suffix},
+                    sk_name: {"S": sk or rng.choice([rule.sk_value or "LOCK", "LOCK", "X"])}}
             if rng.random() < 0.3:
                 item["expiresAt"] = _ttl(rng)
         elif r < 0.95:

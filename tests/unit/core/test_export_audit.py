@@ -52,7 +52,8 @@ def random_table(rng: random.Random, schema: UniquenessSchema) -> list[dict[str,
         value = rng.choice([*POOL, "1", "2"])
         lock: dict[str, Any] = {"PK": _s(rule.prefix + value + rule.suffix)}
         if rule.sk_value is not None:
-            lock["SK"] = _s(rule.sk_value)
+            lock["SK"] = _s(rule.lock_sk(rng.choice([value, value, "z"])) if rule.sk_template
+                            else rule.sk_value)
         else:
             lock["SK"] = _s(rng.choice(["LOCK", "ANY"]))
         if (t := ttl()) is not None:
@@ -85,6 +86,24 @@ def test_export_audit_matches_the_live_rules(tmp_path: Path, seed: int) -> None:
     assert result.findings == live.findings()  # sentences, lock keys and account keys too
     assert result.counts == live.counts()
     assert result.counts[OK] == live.ok_count()
+    assert (result.items_read, result.pairing.other_items) == (len(items), live.other_items)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_export_audit_of_locks_whose_sort_key_repeats_the_value(tmp_path: Path, seed: int) -> None:
+    # TypeDORM's markers: the value in both keys; an SK with another value is not a lock.
+    rng = random.Random(seed)
+    schema = UniquenessSchema(rules=(
+        LockRule("email", "email", "DRM_GEN_USER.EMAIL#{value}", "DRM_GEN_USER.EMAIL#{value}",
+                 rng.choice(["none", "lowercase"])),
+        LockRule("handle", "username", "U#H#{value}#E", "H'#{value}#'")))
+    items = random_table(rng, schema)
+    live = classify(items, schema, "expiresAt", NOW)
+    folder = write_export(tmp_path, "accounts", items, files=rng.randint(1, 3))
+    result = audit_exports([str(folder)], schema,
+                           options=ExportAuditOptions(ttl_attribute="expiresAt", now=NOW)).result
+    assert result.findings == live.findings()
+    assert result.counts == live.counts()
     assert (result.items_read, result.pairing.other_items) == (len(items), live.other_items)
 
 

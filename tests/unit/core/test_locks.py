@@ -117,6 +117,8 @@ def test_lock_key_problem_names_what_the_table_cannot_hold(table: TableInfo,
     ({"account_pk_prefix": "", "rules": [{"attribute": "e", "pk_template": "U#{value}"}]},
      "account_pk_prefix"),
     ({"typo": 1}, "typo"),
+    ({"rules": [{"attribute": "e", "pk_template": "U#{value}", "sk_value": "{value}#{value}"}]},
+     "rules[0].sk_value"),
 ])
 def test_validation_errors_are_located(data: dict, location: str) -> None:
     with pytest.raises(SchemaError) as info:
@@ -151,6 +153,26 @@ def test_values_with_hash_round_trip_through_lock_keys() -> None:
     key = schema.lock_key(rule, "we#ird value@x")
     assert key["PK"] == s("UNIQ#EMAIL#we#ird value@x")
     assert schema.match_lock(key) == (rule, "we#ird value@x")
+
+
+def test_sort_key_holding_the_value_builds_and_matches_both_keys() -> None:
+    # TypeDORM writes the same text to both keys: the SK must carry the PK's value.
+    rule = LockRule("email", "email", "DRM_GEN_USER.EMAIL#{value}", "DRM_GEN_USER.EMAIL#{value}",
+                    NORMALISE_LOWER)
+    assert (rule.sk_template, rule.fixed_sk) == (("DRM_GEN_USER.EMAIL#", ""), None)
+    assert (article_schema().rules[0].sk_template, article_schema().rules[0].fixed_sk) == (None, "LOCK")
+    schema = UniquenessSchema("PK", "SK", "USER#", None, (rule,))
+    key = schema.lock_key(rule, "Ada@X.io")
+    assert key == {"PK": s("DRM_GEN_USER.EMAIL#ada@x.io"), "SK": s("DRM_GEN_USER.EMAIL#ada@x.io")}
+    assert schema.stored_lock_key(rule, "Ada@X.io")["SK"] == s("DRM_GEN_USER.EMAIL#Ada@X.io")
+    assert schema.match_lock(key) == (rule, "ada@x.io")
+    assert schema.match_lock({"PK": key["PK"], "SK": s("DRM_GEN_USER.EMAIL#other")}) is None
+    assert schema.match_lock({"PK": key["PK"], "SK": s("LOCK")}) is None
+    assert schema_from_json(json.loads(json.dumps(schema.to_json()))) == schema
+    # Without a sort key the template only shapes the PK.
+    bare = UniquenessSchema("PK", None, "USER#", None, (rule,))
+    assert bare.lock_key(rule, "a") == {"PK": s("DRM_GEN_USER.EMAIL#a")}
+    assert bare.match_lock({"PK": s("DRM_GEN_USER.EMAIL#a")}) == (rule, "a")
 
 
 def test_detection_finds_prefixes_attributes_and_index() -> None:

@@ -187,6 +187,23 @@ def test_state_keeps_values_not_items() -> None:
     assert p.rules["email"].locks == {"a@x": False}
 
 
+def test_locks_whose_sort_key_repeats_the_value() -> None:
+    # TypeDORM's layout: the SK must hold the PK's value, or the item is not that lock.
+    rule = LockRule("email", "email", "DRM_GEN_USER.EMAIL#{value}", "DRM_GEN_USER.EMAIL#{value}")
+    schema = UniquenessSchema("PK", "SK", "ACCT#", "PROFILE", (rule,))
+
+    def marker(pk_value: str, sk_value: str) -> dict[str, Any]:
+        return {"PK": s(f"DRM_GEN_USER.EMAIL#{pk_value}"), "SK": s(f"DRM_GEN_USER.EMAIL#{sk_value}")}
+
+    p = classify([acct("1", email="a@x"), marker("a@x", "a@x"), acct("2", email="b@x"),
+                  marker("b@x", "c@x"), marker("old@x", "old@x")], schema)
+    assert statuses(p) == [(MISSING_LOCK, "email", "b@x"), (ORPHAN_LOCK, "email", "old@x")]
+    assert p.other_items == 1  # the marker whose SK names another value
+    [orphan] = [f for f in p.findings() if f.status == ORPHAN_LOCK]
+    assert orphan.lock_keys == (marker("old@x", "old@x"),)
+    assert p.rows()[0].cells["email"].lock_key == marker("a@x", "a@x")
+
+
 def test_values_containing_the_record_separator_survive() -> None:
     odd = "a\x1fb@x"
     p = classify([acct("1", email=odd, username="u"), lock("EMAIL", odd)], article_schema())
