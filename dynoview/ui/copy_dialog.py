@@ -58,7 +58,7 @@ class CopyItemsDialog(QDialog):
         super().__init__(parent)
         self.ctx = ctx
         self.selected = list(selected)
-        self.result = list(result)
+        self.result_items = list(result)
         self.switch_connection = switch_connection  # MainWindow.connect_to, when there is one
         self.batches: list[Transaction] = []
         self.opened = 0  # batches opened in the builder so far
@@ -78,7 +78,7 @@ class CopyItemsDialog(QDialog):
         layout.addWidget(intro)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        k, n = len(self.selected), len(self.result)
+        k, n = len(self.selected), len(self.result_items)
         self.selected_scope = QRadioButton(f"the selected item{'s' if k != 1 else ''} ({k})")
         self.result_scope = QRadioButton(f"every item of the current result ({n:,})")
         self.selected_scope.setEnabled(bool(k))
@@ -106,7 +106,9 @@ class CopyItemsDialog(QDialog):
         form.addRow("To connection:", self.connection)
         self.table = QComboBox()
         self.table.setEditable(True)
-        self.table.lineEdit().setPlaceholderText("target table")
+        line = self.table.lineEdit()
+        if line is not None:
+            line.setPlaceholderText("target table")
         form.addRow("To table:", self.table)
         layout.addLayout(form)
         self.status = QLabel("")
@@ -134,7 +136,7 @@ class CopyItemsDialog(QDialog):
         return data if isinstance(data, ConnectionSpec) else None
 
     def items(self) -> list[dict[str, Any]]:
-        return self.selected if self.selected_scope.isChecked() else self.result
+        return self.selected if self.selected_scope.isChecked() else self.result_items
 
     def _connection_chosen(self) -> None:
         self._reset_batches()

@@ -74,7 +74,7 @@ class ExportDialog(QDialog):
         self.table = table
         self.key_names = tuple(key_names) or (table.key_names if table else ())
         self.source = source
-        self.result: ExportResult | None = None
+        self.exported: ExportResult | None = None
         self.running = False
         # Cancel is this dialog's own event, not the task runner's: the task still reports
         # back, so the dialog says "cancelled, nothing written" only when that is what happened.
@@ -204,7 +204,7 @@ class ExportDialog(QDialog):
             return False
         path = Path(text).expanduser()
         reader = self.ctx.reader
-        self.result = None
+        self.exported = None
         fmt = self.fmt()
         self.cancel_event = threading.Event()
         self._set_running(True)
@@ -248,7 +248,7 @@ class ExportDialog(QDialog):
         self.progress.setFormat(p.text())
 
     def _on_result(self, result: ExportResult) -> None:
-        self.result = result
+        self.exported = result
         self._set_running(False)
         late = " (it finished before the cancel reached it)" if self.cancel_event.is_set() else ""
         self.status.setText(f"{result.summary()} Written to {self.path.text().strip()}{late}.")

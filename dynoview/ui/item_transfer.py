@@ -66,6 +66,7 @@ class TransferButtons(QWidget):
         connect_to = getattr(window, "connect_to", None)
 
         def switch(spec: ConnectionSpec, table: str) -> None:
+            assert connect_to is not None
             connect_to(spec, table=table)
 
         dialog = CopyItemsDialog(self.ctx, self._selected(), self._result(),

@@ -87,7 +87,10 @@ class PartiqlController(QObject):
         self.history_changed.emit(list(self.history))
         if conn is not None:
             self.ctx.tasks.submit(TABLES_TASK, conn.list_tables, on_result=self._tables_listed,
-                                  on_error=lambda exc: self.ctx.report(exc, operation="ListTables"))
+                                  on_error=self._tables_failed)
+
+    def _tables_failed(self, exc: BaseException) -> None:
+        self.ctx.report(exc, operation="ListTables")  # completion goes without table names
 
     def _tables_listed(self, names: list[str]) -> None:
         self.tables = list(names)

@@ -21,7 +21,7 @@ from PySide6.QtGui import (
     QTextCharFormat,
     QTextDocument,
 )
-from PySide6.QtWidgets import QCompleter, QPlainTextEdit, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QCompleter, QPlainTextEdit, QWidget
 
 from dynoview.core import partiql
 from dynoview.ui.item_detail import monospace
@@ -104,6 +104,11 @@ class StatementEdit(QPlainTextEdit):
         words = sorted(partiql.KEYWORDS) + sorted(f.lower() for f in partiql.FUNCTIONS)
         self._model.setStringList(sorted(self._names, key=str.lower) + words)
 
+    def _popup(self) -> QAbstractItemView:
+        popup = self.completer.popup()
+        assert popup is not None  # QCompleter makes one in its constructor
+        return popup
+
     def completions(self) -> list[str]:
         return self._model.stringList()
 
@@ -118,18 +123,18 @@ class StatementEdit(QPlainTextEdit):
         prefix = self._prefix()
         bare = prefix.lstrip('"')
         if not forced and len(bare) < 2:
-            self.completer.popup().hide()
+            self._popup().hide()
             return False
         self.completer.setCompletionPrefix(bare)
         if self.completer.completionCount() == 0:
-            self.completer.popup().hide()
+            self._popup().hide()
             return False
         if self.completer.completionCount() == 1 and self.completer.currentCompletion() == bare:
-            self.completer.popup().hide()  # already typed in full
+            self._popup().hide()  # already typed in full
             return False
         rect = self.cursorRect()
-        rect.setWidth(self.completer.popup().sizeHintForColumn(0)
-                      + self.completer.popup().verticalScrollBar().sizeHint().width() + 8)
+        rect.setWidth(self._popup().sizeHintForColumn(0)
+                      + self._popup().verticalScrollBar().sizeHint().width() + 8)
         self.completer.complete(rect)
         return True
 
@@ -149,7 +154,7 @@ class StatementEdit(QPlainTextEdit):
 
     # -- keys ---------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        popup = self.completer.popup()
+        popup = self._popup()
         if popup.isVisible() and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Tab,
                                                  Qt.Key.Key_Escape, Qt.Key.Key_Backtab):
             event.ignore()  # the completer's popup takes these

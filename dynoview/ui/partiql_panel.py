@@ -119,7 +119,9 @@ class ParameterTable(QWidget):
             combo = self.table.cellWidget(row, TYPE_COLUMN)
             if isinstance(combo, QComboBox):
                 combo.setCurrentText(kind)
-        self.table.item(row, VALUE_COLUMN).setText(text)
+        item = self.table.item(row, VALUE_COLUMN)
+        if item is not None:
+            item.setText(text)
 
     def fit(self, wanted: int) -> None:
         """As many rows as the statement has ``?``: add rows, drop trailing empty ones."""
