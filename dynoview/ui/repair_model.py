@@ -116,14 +116,16 @@ class RepairModel(QAbstractTableModel):
             }[col]
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(item, outcome)
-        if role == Qt.ItemDataRole.BackgroundRole and col == COL_RESULT:
+        if role in (Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ForegroundRole) \
+                and col == COL_RESULT:
             status = outcome.status if outcome is not None else (
                 NEEDS_DECISION if item.kind == DECIDE else None)
             colour = RESULT_COLOURS.get(status or "")
-            return QBrush(colour) if colour is not None else None
-        if role == Qt.ItemDataRole.ForegroundRole and col == COL_RESULT and outcome is not None \
-                and outcome.status in RESULT_COLOURS:
-            return QBrush(QColor(33, 33, 33))  # readable on the pale tones in dark themes too
+            if colour is None:
+                return None
+            # Dark text wherever a pale tone is drawn ("needs a decision" too, before any
+            # outcome: it was the dark theme's light text on amber).
+            return QBrush(colour if role == Qt.ItemDataRole.BackgroundRole else QColor(33, 33, 33))
         if role == PlannedRole:
             return item
         if role == OutcomeRole:

@@ -222,6 +222,10 @@ class BuilderPanel(QWidget):
         self.preview_view.setReadOnly(True)
         self.preview_view.setFont(QFont("monospace"))
         self.preview_view.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        # The empty builder's hint, where it is seen (the Problems tab may be behind).
+        self.preview_view.setPlaceholderText("Nothing to send yet: add an action (Add action), start "
+                                             "from a template (Templates) or import a request "
+                                             "(Import JSON).")
         self._highlighter = JsonHighlighter(self.preview_view.document())
         self.formatted_box = QCheckBox("Formatted (for reading; the exact bytes are the unformatted view)")
         self.formatted_box.toggled.connect(lambda _on: self._show_preview())
