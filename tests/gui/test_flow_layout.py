@@ -1,0 +1,63 @@
+"""FlowLayout: one row when there is room, more rows (and more height) when there is not."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QLineEdit, QPushButton, QVBoxLayout, QWidget
+
+from dynoview.ui.flow_layout import FlowLayout
+
+pytestmark = pytest.mark.gui
+
+
+def make(qtbot) -> tuple[QWidget, list[QPushButton], QPushButton, QLineEdit]:
+    host = QWidget()
+    qtbot.addWidget(host)
+    outer = QVBoxLayout(host)
+    flow = FlowLayout()
+    buttons = [QPushButton(f"Button number {i}") for i in range(4)]
+    edit = QLineEdit()
+    flow.addWidgets(*buttons, edit)
+    flow.addStretch()
+    run = QPushButton("Run")
+    flow.addWidget(run)
+    outer.addLayout(flow)
+    outer.addStretch(1)
+    return host, buttons, run, edit
+
+
+def test_one_row_when_wide_and_the_stretch_puts_run_at_the_right(qtbot) -> None:
+    host, buttons, run, edit = make(qtbot)
+    host.resize(1400, 200)
+    host.show()
+    qtbot.waitExposed(host)
+    tops = {b.geometry().top() for b in [*buttons, run]}
+    assert len(tops) == 1
+    assert run.geometry().right() >= host.width() - 20  # pushed to the row's end
+    assert edit.width() > edit.sizeHint().width()  # an expanding widget takes the spare room
+
+
+def test_wraps_and_asks_for_the_height_it_needs_when_narrow(qtbot) -> None:
+    host, buttons, run, _edit = make(qtbot)
+    host.resize(330, 400)
+    host.show()
+    qtbot.waitExposed(host)
+    flow = host.layout().itemAt(0).layout()
+    assert isinstance(flow, FlowLayout)
+    assert flow.heightForWidth(330) > flow.heightForWidth(1400)
+    assert flow.minimumSize().width() < 330
+    rows = {b.geometry().top() for b in [*buttons, run]}
+    assert len(rows) >= 3
+    for widget in [*buttons, run]:
+        assert widget.geometry().right() < host.width()
+        assert widget.width() >= widget.sizeHint().width()
+
+
+def test_hidden_widgets_take_no_room(qtbot) -> None:
+    host, buttons, _run, _edit = make(qtbot)
+    host.resize(1400, 200)
+    host.show()
+    buttons[0].hide()
+    qtbot.wait(10)
+    host.layout().activate()
+    assert buttons[1].geometry().left() < buttons[0].sizeHint().width()
