@@ -23,6 +23,7 @@ from dynoview.core.locks import (
 )
 from dynoview.core.reads import Reader
 from dynoview.core.report import audit_json, audit_text, dumps
+from dynoview.core.schema_presets import PRESETS, preset_names, preset_schema
 from dynoview.core.schema_store import SchemaStore
 from dynoview.core.tables import TableInfo, describe_table
 
@@ -38,6 +39,10 @@ def add_schema_arguments(parser: argparse.ArgumentParser, *, table_required: boo
                             "this connection and table, else the article's layout)")
     group.add_argument("--detect", action="store_true",
                        help=f"propose the schema from a sample of {DETECT_SAMPLE} items instead")
+    group.add_argument("--preset", "--schema-preset", choices=preset_names(), metavar="NAME",
+                       help="a library's marker layout: " + "; ".join(
+                           f"{p.name} ({p.example})" for p in PRESETS)
+                       + f". Model and attribute names come from the markers in {DETECT_SAMPLE} items")
 
 
 def resolve_schema(args: argparse.Namespace, conn: Connection, reader: Reader,
@@ -49,6 +54,9 @@ def resolve_schema(args: argparse.Namespace, conn: Connection, reader: Reader,
         page = reader.read("Scan", {"TableName": info.name, "Limit": DETECT_SAMPLE})
         proposal = propose_schema(page.get("Items", []), info)
         return proposal.schema, "detected: " + " ".join(proposal.notes)
+    if getattr(args, "preset", None):  # callers with their own flags may have no --preset
+        return preset_schema(args.preset, lambda: reader.read(
+            "Scan", {"TableName": info.name, "Limit": DETECT_SAMPLE}).get("Items", []), info)
     saved = SchemaStore().load(conn.spec.name, info.name)
     if saved.problem:
         print(f"dynoview: {saved.problem}", file=sys.stderr)

@@ -41,6 +41,7 @@ from dynoview.core.locks import (
     propose_schema,
 )
 from dynoview.core.report import dumps
+from dynoview.core.schema_presets import preset_schema
 
 DETECT_SAMPLE = 1000
 PRINT_SQL_OUTPUT = "s3://YOUR-ATHENA-RESULTS-BUCKET/dynoview/"
@@ -105,6 +106,8 @@ def _schema(args: argparse.Namespace, manifests: list[ExportManifest]) -> tuple[
     if args.detect:
         proposal = propose_schema(_sample(manifests[0], DETECT_SAMPLE), None)
         return proposal.schema, "detected: " + " ".join(proposal.notes)
+    if args.preset:
+        return preset_schema(args.preset, lambda: _sample(manifests[0], DETECT_SAMPLE), None)
     return default_schema(None), "the article's default layout"
 
 
