@@ -225,6 +225,26 @@ def test_print_sql_athena_detect_and_flag_mistakes(tmp_path: Path,
     assert code == 2 and "Athena reads exports in S3" in err
 
 
+def test_export_of_a_onetable_table_with_the_preset(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    # Key names come from the markers (an export has no table description): pk / sk.
+    folder = write_export(tmp_path, "app", [
+        {"pk": _s("user#1"), "sk": _s("user#"), "_type": _s("User"), "email": _s("a@x")},
+        {"pk": _s("user#2"), "sk": _s("user#"), "_type": _s("User"), "email": _s("b@x")},
+        {"pk": _s("_unique#User#email#a@x"), "sk": _s("_unique#"), "_type": _s("_Unique")},
+        {"pk": _s("_unique#User#email#old@x"), "sk": _s("_unique#"), "_type": _s("_Unique")}])
+    code, out, err = _run(capsys, "audit", "--export", str(folder), "--preset", "onetable",
+                          "--format", "json")
+    assert code == 1, err
+    data = json.loads(out)
+    assert data["schema"]["pk_name"] == "pk"
+    assert data["schema"]["rules"][0]["pk_template"] == "_unique#User#email#{value}"
+    assert [(f["status"], f["value"]) for f in data["findings"]] == [
+        ("MISSING_LOCK", "b@x"), ("ORPHAN_LOCK", "old@x")]
+    code, out, err = _run(capsys, "audit", "--export", str(folder), "--preset", "typedorm")
+    assert (code, out) == (2, "") and "is a TypeDORM (@typedorm/core) marker" in err
+
+
 def test_the_report_is_one_dynoview_repair_reads(tmp_path: Path) -> None:
     from dynoview.core.repair import parse_report, plan_repairs
 
