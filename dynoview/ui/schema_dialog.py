@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import json
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
     QLabel,
     QPlainTextEdit,
     QVBoxLayout,
@@ -25,6 +28,7 @@ from dynoview.core.locks import (
     schema_from_json,
     schema_to_text,
 )
+from dynoview.core.schema_presets import PRESETS
 
 
 class SchemaDialog(QDialog):
@@ -43,8 +47,9 @@ class SchemaDialog(QDialog):
         help_text = (
             "How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals "
             "account_sk_value) and one rule per protected attribute: pk_template with {value}, "
-            f"sk_value of the lock, normalisation ({', '.join(NORMALISATIONS)}), and an optional "
-            "index_name (a GSI keyed on the attribute, used by Diagnose).")
+            f"sk_value of the lock (it may hold {{value}} too), normalisation "
+            f"({', '.join(NORMALISATIONS)}), and an optional index_name (a GSI keyed on the "
+            "attribute, used by Diagnose).")
         intro = QLabel(help_text)
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -52,6 +57,19 @@ class SchemaDialog(QDialog):
         self.notes.setWordWrap(True)
         self.notes.setVisible(bool(notes))
         layout.addWidget(self.notes)
+        self.preset = QComboBox()
+        self.preset.addItem("(keep the schema below)")
+        for preset in PRESETS:
+            self.preset.addItem(preset.title, preset.name)
+            self.preset.setItemData(self.preset.count() - 1, preset.description, Qt.ItemDataRole.ToolTipRole)
+        self.preset.activated.connect(self._apply_preset)
+        form = QFormLayout()
+        form.addRow("Start from a preset:", self.preset)
+        layout.addLayout(form)
+        self.preset_note = QLabel()
+        self.preset_note.setWordWrap(True)
+        self.preset_note.hide()
+        layout.addWidget(self.preset_note)
         self.editor = QPlainTextEdit()
         self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.editor.setMinimumSize(520, 320)
@@ -67,6 +85,34 @@ class SchemaDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+
+    def _apply_preset(self, index: int) -> None:
+        """Fill the editor with the chosen preset, keeping the key names, accounts and
+        attributes of the schema being edited (or of the one the dialog opened with)."""
+        name = self.preset.itemData(index)
+        preset = next((p for p in PRESETS if p.name == name), None)
+        if preset is None:
+            return
+        try:
+            current = schema_from_json(json.loads(self.editor.toPlainText()))
+        except (ValueError, RecursionError):  # JSON or schema errors: start from the original
+            current = self._schema
+        # A schema already in a library's layout names its model; else "User", to be edited.
+        entity = next((e for p in PRESETS if (e := p.entity_of(current))), "User")
+        if entity.isupper():
+            entity = entity.capitalize()  # TypeDORM keys upper-case the class name: USER -> User
+        schema = preset.build(current.pk_name, current.sk_name, entity=entity,
+                              attributes=[r.attribute for r in current.rules],
+                              account_pk_prefix=current.account_pk_prefix,
+                              account_sk_value=current.account_sk_value,
+                              index_names={r.attribute: r.index_name for r in current.rules
+                                           if r.index_name})
+        self.editor.setPlainText(schema_to_text(schema))
+        hint = "" if preset.parse is None else (
+            f" The model is {entity}: replace it in pk_template if your model has another name.")
+        self.preset_note.setText(f"{preset.description}{hint} Confirmed from {preset.source}.")
+        self.preset_note.show()
+        self.error.hide()
 
     def validate(self) -> UniquenessSchema | None:
         """Parse the text; on a problem show it (with its location) and return None."""
