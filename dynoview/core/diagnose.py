@@ -241,9 +241,9 @@ def diagnose(
         estimate = estimate_scan(table, consistent_scan)
         notes.append("No index on " + rule.attribute + " is named in the schema, so accounts were "
                      "found with a Scan. " + estimate.text())
-        request = {"TableName": table.name, "ConsistentRead": consistent_scan,
-                   **_account_filter(schema, rule, sorted(forms))}
-        cursor = reader.cursor("Scan", request, table)
+        scan: dict[str, Any] = {"TableName": table.name, "ConsistentRead": consistent_scan,
+                                **_account_filter(schema, rule, sorted(forms))}
+        cursor = reader.cursor("Scan", scan, table)
         while not cursor.exhausted:
             if cancel is not None and cancel.is_set():
                 raise CancelledError("The diagnosis was cancelled during its Scan.")

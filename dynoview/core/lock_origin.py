@@ -449,9 +449,9 @@ def _from_action_log(ctx: _Context, action_log: ActionEntries) -> LockOrigin | N
             if new is not None:
                 released = (entry, LEFT_BY_CHANGE, account_id, new)
     if released is not None:
-        entry, kind, account_id, new = released
-        when = _parse_time(entry.get("time"))
-        token = entry.get("token") or "?"
+        logged, kind, account_id, new = released
+        when = _parse_time(logged.get("time"))
+        token = logged.get("token") or "?"
         if kind == LEFT_BY_DELETE:
             return LockOrigin(LEFT_BY_DELETE, f"The action log shows account {account_id}, which held "
                               f"{ctx.stored}, deleted{_when(when)} (token {token}) without this lock.",
@@ -460,9 +460,9 @@ def _from_action_log(ctx: _Context, action_log: ActionEntries) -> LockOrigin | N
                           f"from {ctx.stored} to {new}{_when(when)} (token {token}) that did not "
                           "release this lock.", SOURCE_ACTION_LOG, account_id, new, when)
     if created is not None:
-        entry, accounts = created
-        when = _parse_time(entry.get("time"))
-        token = entry.get("token") or "?"
+        logged, accounts = created
+        when = _parse_time(logged.get("time"))
+        token = logged.get("token") or "?"
         if accounts:
             return ctx.from_account_now(accounts[0], SOURCE_ACTION_LOG, f"The action log shows the "
                                         f"lock written{_when(when)} (token {token}) with account "

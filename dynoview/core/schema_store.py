@@ -57,12 +57,12 @@ class SchemaStore:
             data = json.loads(path.read_text(encoding="utf-8"))
             return LoadResult(schema_from_json(data, str(path)))
         except (OSError, ValueError, SchemaError, RecursionError) as exc:
-            moved = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
+            target = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
             try:
-                os.replace(path, moved)
+                os.replace(path, target)
+                where = f" It was moved to {target}."
             except OSError:
-                moved = None
-            where = f" It was moved to {moved}." if moved else ""
+                where = ""
             return LoadResult(None, f"The saved uniqueness schema for {table} could not be used "
                                     f"({exc}); the default layout is used instead.{where} Detect "
                                     "or edit the schema and save it again.", moved)

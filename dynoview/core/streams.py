@@ -772,16 +772,16 @@ class StreamReader:
                                "the records it kept.")
         else:
             seq = self.sequence_number or ""
-            shard = info.shard(self.start_shard_id) if self.start_shard_id else \
+            found = info.shard(self.start_shard_id) if self.start_shard_id else \
                 info.shard_for_sequence(seq)
-            if shard is None:
+            if found is None:
                 raise DynoViewError(
                     f"Sequence number {seq} is not in any shard of this stream. It may be older "
                     f"than the {RETENTION_HOURS}-hour retention, or from another stream; read "
                     "from the trim horizon instead.",
                     field="sequence_number",
                 )
-            self.cursors[shard.shard_id] = ShardCursor(shard.shard_id, self.position, seq)
+            self.cursors[found.shard_id] = ShardCursor(found.shard_id, self.position, seq)
         self._started = True
         return notices
 

@@ -189,7 +189,8 @@ def build_timeline(
         raise ValueError(f"Unknown granularity {granularity}; use hour, day or auto.")
     step = _STEP[granularity]
     if buckets is None:
-        needed = math.ceil((pending[-1].state.expires_at - now) / step) if pending else 0
+        last = pending[-1].state.expires_at if pending else None
+        needed = math.ceil((last - now) / step) if last is not None else 0
         buckets = min(max(needed, MIN_BUCKETS[granularity]), DEFAULT_BUCKETS[granularity])
     grouped: list[list[TtlEntry]] = [[] for _ in range(buckets)]
     later: list[TtlEntry] = []

@@ -828,7 +828,7 @@ def parse_value(type_code: str, text: str) -> dict[str, Any]:
     if not isinstance(obj, expected):
         raise ValueParseError(f"An {code} value is {what}; this is {_describe(obj)}.")
     if detect_json_form(obj) == "dynamodb":
-        if code == "L":
+        if isinstance(obj, list):
             return {"L": [_from_ddb(v, f"[{i}]", 2) for i, v in enumerate(obj)]}
         return {"M": {k: _from_ddb(v, k, 2) for k, v in obj.items()}}
     return _from_plain(obj, "", 1)
