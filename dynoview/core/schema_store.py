@@ -58,11 +58,12 @@ class SchemaStore:
             return LoadResult(schema_from_json(data, str(path)))
         except (OSError, ValueError, SchemaError, RecursionError) as exc:
             target = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
+            moved: Path | None = target
             try:
                 os.replace(path, target)
-                where = f" It was moved to {target}."
             except OSError:
-                where = ""
+                moved = None
+            where = f" It was moved to {moved}." if moved else ""
             return LoadResult(None, f"The saved uniqueness schema for {table} could not be used "
                                     f"({exc}); the default layout is used instead.{where} Detect "
                                     "or edit the schema and save it again.", moved)
