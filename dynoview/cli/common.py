@@ -8,7 +8,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from dynoview.core import profile
-from dynoview.core.connection import Connection, spec_from_environment
+from dynoview.core.connection import PLACEHOLDER_NOTE, Connection, spec_from_environment
+from dynoview.core.endpoint_probe import check_reachable
 from dynoview.core.errors import describe_error
 
 
@@ -49,7 +50,11 @@ def open_connection(args: argparse.Namespace) -> Iterator[Connection]:
         return
     spec = spec_from_environment(profile=args.profile, region=args.region,
                                  endpoint_url=args.endpoint_url, read_only=args.read_only)
-    yield Connection(spec)
+    check_reachable(spec.endpoint_url)  # "unreachable" at once, before any credential lookup
+    conn = Connection(spec)
+    if conn.placeholder_credentials:
+        print(f"dynoview: {PLACEHOLDER_NOTE}", file=sys.stderr)
+    yield conn
 
 
 def fail(exc: BaseException, args: argparse.Namespace, *, operation: str | None = None,

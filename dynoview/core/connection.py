@@ -53,6 +53,13 @@ _READ_ONLY_PREFIXES = ("Describe", "List", "Get")
 _PARTIQL_OPERATIONS = frozenset({"ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"})
 
 DEMO_REGION = "us-east-1"
+# What a loopback endpoint gets when no AWS credentials are found: DynamoDB Local, LocalStack
+# and moto accept any key (DynamoDB Local only letters and digits in the key id), and the
+# AWS docs tell local users to configure fake ones; DynoView does it for them, and says so.
+PLACEHOLDER_CREDENTIALS = {"aws_access_key_id": "dynoviewlocal",
+                           "aws_secret_access_key": "dynoviewlocal"}
+PLACEHOLDER_NOTE = ("No AWS credentials were found, so DynoView signs with placeholder keys: "
+                    "local endpoints (DynamoDB Local, LocalStack, moto) accept any.")
 
 
 def is_read_operation(operation: str) -> bool:
@@ -269,6 +276,10 @@ class Connection:
         if credentials:
             session_kwargs.update(credentials)
         self.session = boto3.session.Session(**session_kwargs)
+        self.placeholder_credentials = False  # True: a loopback endpoint and no AWS credentials
+        if not credentials and endpoint_is_local(spec.endpoint_url) and not _has_credentials(self.session):
+            self.session = boto3.session.Session(**session_kwargs, **PLACEHOLDER_CREDENTIALS)
+            self.placeholder_credentials = True
         # First, so no other before-call handler can answer for a write before it is refused.
         self.session.events.register_first("before-call.dynamodb", self._guard)
         region = spec.region or self.session.region_name or ("us-east-1" if spec.endpoint_url else None)
@@ -313,6 +324,18 @@ class Connection:
         for page in self.client.get_paginator("list_tables").paginate():
             names.extend(page.get("TableNames", []))
         return names
+
+
+def _has_credentials(session: Any) -> bool:
+    """Whether the default chain finds credentials for ``session``. A chain that fails (a
+    broken SSO or process profile) counts as configured: its own error, which says which
+    login to run, is worth more than keys that would hide it."""
+    from botocore.exceptions import BotoCoreError
+
+    try:
+        return session.get_credentials() is not None
+    except BotoCoreError:
+        return True
 
 
 def _decode_body(params: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview import APP_NAME
-from dynoview.core.connection import Connection, ConnectionSpec, demo_credentials
-from dynoview.core.errors import UserFacingError
+from dynoview.core.connection import PLACEHOLDER_NOTE, Connection, ConnectionSpec, demo_credentials
+from dynoview.core.errors import UserFacingError, describe_error
 from dynoview.core.receipts import ReadReceipt
 from dynoview.core.tables import TableInfo, describe_table
 from dynoview.ui import settings as saved
@@ -39,6 +39,7 @@ from dynoview.ui.read_log import ReadLogView
 from dynoview.ui.resources import app_icon
 from dynoview.ui.shortcuts import ITEMS, PANELS, WINDOW, ShortcutsDialog, shortcut
 from dynoview.ui.tables_panel import TablesPanel
+from dynoview.ui.tasks import is_user_facing
 from dynoview.ui.theme import MODE_LABELS, MODES, ThemeManager
 from dynoview.ui.windows import bring_to_front
 
@@ -69,6 +70,9 @@ def _connect_blocking(spec: ConnectionSpec | None, demo: bool, read_only: bool) 
         conn = backend.connect(read_only=read_only)
     else:
         assert spec is not None
+        from dynoview.core.endpoint_probe import check_reachable
+
+        check_reachable(spec.endpoint_url)  # "unreachable" at once, before any credential lookup
         conn = Connection(spec)
     return conn, backend, conn.list_tables()
 
@@ -274,7 +278,8 @@ class MainWindow(QMainWindow):
         self.read_log.model.clear()
         self.tables_panel.set_tables(tables)
         self._update_title()
-        self.statusBar().showMessage(f"Connected: {len(tables)} tables.", 5000)
+        note = f" {PLACEHOLDER_NOTE}" if conn.placeholder_credentials else ""
+        self.statusBar().showMessage(f"Connected: {len(tables)} tables.{note}", 15000 if note else 5000)
         wanted = self._pending_table or (tables[0] if len(tables) == 1 else None)
         if wanted and wanted in tables:
             self.tables_panel.select(wanted)
@@ -283,9 +288,24 @@ class MainWindow(QMainWindow):
                                         f"Table {wanted} does not exist on this connection."))
 
     def _connect_failed(self, exc: BaseException, spec: ConnectionSpec | None) -> None:
+        # The previous connection's tables and panels must not stay on screen under
+        # "Not connected", as if they belonged to the endpoint that just failed.
+        self._remember_column_widths()
+        self.ctx.set_connection(None)
+        self.tables_panel.set_tables([])
+        self.items_panel.set_table(None)
+        self._columns_for = None
+        self._update_title()
         self.connection_label.setText("Not connected")
-        err = self.ctx.report(exc, operation="ListTables")
-        del spec, err
+        self.connection_label.setToolTip("")
+        if not is_user_facing(exc):
+            self.ctx.report(exc, operation="ListTables")  # a bug: the crash dialog shows it
+            return
+        # Named after the endpoint that failed (the context no longer has a connection).
+        self._error(describe_error(exc, operation="ListTables",
+                                   profile=spec.profile if spec else None,
+                                   endpoint=spec.endpoint_url if spec else None,
+                                   region=spec.region if spec else None))
 
     def show_connection_dialog(self) -> None:
         current = self.ctx.connection.spec if self.ctx.connection else None
@@ -553,8 +573,10 @@ class MainWindow(QMainWindow):
             parts.append(conn.spec.describe())
             demo = "DEMO  " if conn.spec.demo else ""
             ro = "  READ-ONLY" if conn.spec.read_only else ""
-            self.connection_label.setText(f"{demo}{conn.spec.name}{ro}")
-            self.connection_label.setToolTip(conn.spec.describe())
+            placeholder = "  (placeholder keys)" if getattr(conn, "placeholder_credentials", False) else ""
+            self.connection_label.setText(f"{demo}{conn.spec.name}{ro}{placeholder}")
+            self.connection_label.setToolTip(conn.spec.describe()
+                                             + (f"\n{PLACEHOLDER_NOTE}" if placeholder else ""))
             kind = "-".join(k for k, on in (("demo", conn.spec.demo),
                                             ("read-only", conn.spec.read_only)) if on)
             # Styled by the theme's stylesheet (resources/styles/*.qss) through this property.

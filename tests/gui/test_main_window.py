@@ -205,3 +205,50 @@ def test_maps_lists_and_sets_expand_in_the_attribute_tree(qtbot) -> None:
     tags = tree.topLevelItem(2)
     assert tags.text(1) == "SS" and sorted(tags.child(i).text(2) for i in range(2)) == ["a", "b"]
     assert '"N": "51.5074"' in detail.current_text()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_unreachable_endpoint_says_so_and_clears_the_previous_tables(
+        qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from dynoview.core.connection import ConnectionSpec
+
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda _parent, title, text, *a, **k: shown.append(f"{title}: {text}"))
+    for var in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("AWS_EC2_METADATA_DISABLED", "true")
+    url = f"http://localhost:{free_port()}"
+    assert window.tables_panel.list.count() > 0
+    window.connect_to(ConnectionSpec(name="local", endpoint_url=url))
+    qtbot.waitUntil(lambda: bool(shown), timeout=3000)  # at once, not after retries
+    assert shown[0].startswith("Endpoint unreachable: ") and url in shown[0]
+    assert window.tables_panel.list.count() == 0
+    assert window.ctx.connection is None and window.items_panel.model.rowCount() == 0
+    assert window.connection_label.text() == "Not connected"
+
+
+def test_loopback_endpoint_without_keys_connects_with_placeholder_keys_and_says_so(
+        qtbot, qasync_loop, moto_endpoint: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dynoview.core.connection import PLACEHOLDER_NOTE, ConnectionSpec
+
+    for var in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("AWS_EC2_METADATA_DISABLED", "true")
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.connect_to(ConnectionSpec(name="local", endpoint_url=moto_endpoint))
+    qtbot.waitUntil(lambda: win.ctx.connection is not None, timeout=10000)
+    assert win.ctx.connection.placeholder_credentials
+    assert "placeholder keys" in win.connection_label.text()
+    assert PLACEHOLDER_NOTE in win.connection_label.toolTip()
+    assert PLACEHOLDER_NOTE in win.statusBar().currentMessage()

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import socket
+import time
 
 import pytest
 
-from dynoview.core.connection import Connection, ConnectionSpec
+from dynoview.core.connection import PLACEHOLDER_CREDENTIALS, Connection, ConnectionSpec
+from dynoview.core.endpoint_probe import check_reachable
 from dynoview.core.errors import describe_error
 
 pytestmark = pytest.mark.integration
@@ -32,16 +34,57 @@ def test_unreachable_endpoint_is_explained() -> None:
     assert url in err.message
 
 
-def test_missing_credentials_are_explained(endpoint_url: str,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def no_credentials(monkeypatch: pytest.MonkeyPatch) -> None:
     for var in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("AWS_EC2_METADATA_DISABLED", "true")
-    conn = Connection(ConnectionSpec(name="x", endpoint_url=endpoint_url, region="us-east-1"))
+
+
+def test_missing_credentials_are_explained(no_credentials: None) -> None:
+    """On AWS itself (no endpoint URL) missing credentials are a sentence: nothing is sent."""
+    conn = Connection(ConnectionSpec(name="x", region="us-east-1"))
+    assert not conn.placeholder_credentials
     with pytest.raises(Exception) as info:
         conn.list_tables()
     err = describe_error(info.value)
     assert err.title == "No credentials"
+
+
+def test_loopback_endpoint_without_credentials_uses_placeholder_keys(
+        endpoint_url: str, no_credentials: None) -> None:
+    """DynamoDB Local, LocalStack and moto accept any key, so a loopback endpoint just works
+    without AWS keys (DynamoDB Local checks the key id's characters: both engines run this)."""
+    conn = Connection(ConnectionSpec(name="local", endpoint_url=endpoint_url))
+    assert conn.placeholder_credentials
+    assert isinstance(conn.list_tables(), list)
+    assert conn.session.get_credentials().access_key == PLACEHOLDER_CREDENTIALS["aws_access_key_id"]
+
+
+def test_loopback_endpoint_keeps_credentials_that_exist(endpoint_url: str) -> None:
+    conn = Connection(ConnectionSpec(name="local", endpoint_url=endpoint_url))
+    assert not conn.placeholder_credentials  # the test environment's fake keys are used
+
+
+def test_unreachable_endpoint_without_credentials_is_unreachable_at_once(no_credentials: None) -> None:
+    """Not "no credentials", and not after botocore's retries: the probe answers first."""
+    url = f"http://localhost:{free_port()}"
+    started = time.monotonic()
+    with pytest.raises(Exception) as info:
+        check_reachable(url)
+    assert time.monotonic() - started < 1.5
+    err = describe_error(info.value, endpoint=url)
+    assert err.title == "Endpoint unreachable" and url in err.message
+
+
+def test_cli_says_unreachable_and_exits_2(no_credentials: None,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from dynoview.cli import main as cli_main
+
+    url = f"http://127.0.0.1:{free_port()}"
+    assert cli_main(["tables", "--endpoint-url", url]) == 2
+    err = capsys.readouterr().err
+    assert "Endpoint unreachable" in err and "credentials" not in err.lower()
 
 
 def test_unknown_profile_is_explained() -> None:
