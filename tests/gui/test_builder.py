@@ -208,6 +208,29 @@ def test_an_imported_request_naming_its_token_keeps_it(panel: BuilderPanel, seed
     assert panel.transaction.token == "from-the-action-log"
 
 
+def test_confirmation_warns_when_the_token_was_first_sent_ten_minutes_ago(
+        qtbot, panel: BuilderPanel, seeded_table: str) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    tx = sign_up(S, seeded_table, account("t4", "t4@x.io", "t4"))
+    tx.token = "logged-token"
+    panel.action_log.append(connection={"name": "demo"}, token="logged-token", request={},
+                            outcome={"status": "unknown"},
+                            time=datetime.now(UTC) - timedelta(minutes=10))
+    panel.set_transaction(tx, pinned=True)
+    shown: list[str] = []
+
+    def cancel(requirement: Any, preview: str) -> None:
+        shown.append(requirement.message)
+
+    panel.ask_confirmation = cancel  # type: ignore[method-assign]
+    panel.execute()
+    qtbot.waitUntil(lambda: bool(shown), timeout=15000)
+    assert "The token logged-token was first sent 10 minutes ago" in shown[0]
+    assert "treats this as a new request" in shown[0]
+    assert panel.status.text() == "Not executed: the confirmation was cancelled."
+
+
 def test_templates_from_a_selected_lock_and_export(panel: BuilderPanel, seeded_table: str) -> None:
     panel.set_selected_item({"PK": {"S": "UNIQ#EMAIL#ken@thompson.dev"}, "SK": {"S": "LOCK"}})
     panel._fill_templates_menu()

@@ -625,7 +625,12 @@ class BuilderPanel(QWidget):
                 self._set_status(preflight.summary() + " Use the proposed template, or fix the actions.")
                 return
         requirement = confirmation_for(conn, tx)
-        late = stale_token_warning(tx.token, token_first_sent(self.action_log, tx.token), time.time())
+        # Only a token sent before (from here, or typed/imported) can be late: a fresh one is
+        # not looked up, so a long action log is not read on the UI thread for nothing.
+        sent_before = self.tokens.pinned or (self.executed_transaction is not None
+                                             and self.executed_transaction.token == tx.token)
+        late = stale_token_warning(tx.token, token_first_sent(self.action_log, tx.token),
+                                   time.time()) if sent_before else None
         if late:  # the same token past DynamoDB's 10 minutes: say so before the click
             requirement = dataclasses.replace(requirement, message=f"{requirement.message}\n\n{late}")
         confirmation = self.ask_confirmation(requirement, self.preview)
