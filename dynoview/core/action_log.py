@@ -85,6 +85,32 @@ class ActionLog:
                 fh.write(line.encode("utf-8") + b"\n")
         return entry
 
+    def entries_for_token(self, token: str, *, tail_bytes: int = 8 << 20) -> list[dict[str, Any]]:
+        """Entries sent under ``token``, oldest first, from the last ``tail_bytes`` of the log.
+
+        Cheap enough to ask before every execution: only the tail is read (a token's 10
+        minutes are the newest lines) and only lines holding the token are parsed.
+        """
+        needle = json.dumps(token, ensure_ascii=False)[1:-1].encode("utf-8")  # as append writes it
+        with self._lock:
+            try:
+                with self.path.open("rb") as fh:
+                    fh.seek(max(0, fh.seek(0, 2) - tail_bytes))
+                    data = fh.read()
+            except OSError:
+                return []
+        out: list[dict[str, Any]] = []
+        for line in data.splitlines():
+            if needle not in line:
+                continue
+            try:
+                entry = json.loads(line)
+            except (ValueError, RecursionError):
+                continue  # a damaged line, or the first one cut by the tail
+            if isinstance(entry, dict) and entry.get("token") == token:
+                out.append(entry)
+        return out
+
     def entries(self, limit: int | None = None) -> list[dict[str, Any]]:
         """Entries oldest first (the last ``limit`` ones); damaged lines are skipped, not fatal."""
         with self._lock:

@@ -519,7 +519,7 @@ def _entry_sent_at(entry: Mapping[str, Any]) -> float | None:
         return None
 
 
-def token_first_sent(log: ActionLog | None, token: str, *, recent: int = 1000) -> float | None:
+def token_first_sent(log: ActionLog | None, token: str) -> float | None:
     """When the token's current run of sends began (epoch seconds), from the action log.
 
     Sends within ``TOKEN_RESEND_WARNING`` of a run's first send are resends of one request
@@ -528,8 +528,7 @@ def token_first_sent(log: ActionLog | None, token: str, *, recent: int = 1000) -
     """
     if log is None or not token:
         return None
-    times = sorted(t for e in log.entries(limit=recent) if e.get("token") == token
-                   for t in [_entry_sent_at(e)] if t is not None)
+    times = sorted(t for e in log.entries_for_token(token) for t in [_entry_sent_at(e)] if t is not None)
     start: float | None = None
     for sent in times:
         if start is None or sent - start > TOKEN_RESEND_WARNING:

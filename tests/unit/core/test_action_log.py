@@ -37,6 +37,17 @@ def test_damaged_lines_are_skipped(tmp_path: Path) -> None:
     assert ActionLog(path).entries() == [{"token": "ok"}]
 
 
+def test_entries_for_a_token_read_only_the_tail_and_its_lines(tmp_path: Path) -> None:
+    log = ActionLog(tmp_path / "actions.jsonl")
+    hostile = 'ü "quoted" \\ t'
+    for token in ("t1", hostile, "t1x", "t1"):
+        log.append(connection={}, token=token, request={"note": "t1"}, outcome={"status": "unknown"})
+    assert [e["token"] for e in log.entries_for_token("t1")] == ["t1", "t1"]
+    assert [e["token"] for e in log.entries_for_token(hostile)] == [hostile]
+    assert log.entries_for_token("t1", tail_bytes=1) == []  # only the tail is read
+    assert ActionLog(tmp_path / "none.jsonl").entries_for_token("t1") == []
+
+
 def test_missing_log_reads_as_empty(tmp_path: Path) -> None:
     assert ActionLog(tmp_path / "none.jsonl").entries() == []
 
