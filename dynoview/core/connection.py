@@ -303,8 +303,8 @@ class Connection:
 
     def _guard(self, model: Any, params: Mapping[str, Any], **_: Any) -> None:
         if self.spec.read_only:
-            check_read_only(model.name, params.get("body") if isinstance(params.get("body"), Mapping)
-                            else _decode_body(params))
+            body = params.get("body")
+            check_read_only(model.name, body if isinstance(body, Mapping) else _decode_body(params))
 
     @property
     def read_only(self) -> bool:
