@@ -64,5 +64,7 @@ def fail(exc: BaseException, args: argparse.Namespace, *, operation: str | None 
                          profile=getattr(args, "profile", None),
                          endpoint=getattr(args, "endpoint_url", None),
                          region=getattr(args, "region", None))
-    print(f"dynoview: {err.title}: {err.message}", file=sys.stderr)
+    # A title that only repeats the program's name ("DynoView") says nothing after "dynoview:".
+    title = "" if err.title.lower() == "dynoview" else f"{err.title}: "
+    print(f"dynoview: {title}{err.message}", file=sys.stderr)
     return 2

@@ -124,7 +124,8 @@ def _result_lines(result: ExecutionResult, tx: Transaction) -> list[str]:
         for outcome in result.actions:
             field = f" {outcome.attribute}" if outcome.attribute else f" {outcome.field}" if outcome.field \
                 else ""
-            lines.append(f"action {outcome.index + 1} {outcome.code or 'None'}{field}: {outcome.message}")
+            # "passed", not DynamoDB's placeholder code "None", for an action that held.
+            lines.append(f"action {outcome.index + 1} {outcome.code or 'passed'}{field}: {outcome.message}")
     elif result.status == SUCCEEDED:
         lines.extend(f"action {i + 1} written: {a.summary()}" for i, a in enumerate(tx.actions))
     else:

@@ -562,8 +562,17 @@ class KeyFilter:
                 if not spec.strip():
                     continue
                 parts = _split_unescaped(spec.strip(), ",")
+                if len(parts) > 2:
+                    # A table key has two parts at most: a third was silently folded into
+                    # the sort key, so the filter matched nothing and said nothing.
+                    raise DynoViewError(
+                        f"The key filter {spec.strip()!r} has {len(parts)} parts, but a key is "
+                        "PK or PK,SK. Write a comma inside a value as \\, (for example "
+                        "UNIQ#EMAIL#ada@lovelace.io,LOCK), or separate several keys with ;.",
+                        field="key",
+                    )
                 pk = parts[0].strip()
-                sk = ",".join(parts[1:]).strip() if len(parts) > 1 else None
+                sk = parts[1].strip() if len(parts) > 1 else None
                 if not pk:
                     raise DynoViewError(
                         f"The key filter {spec.strip()!r} has no partition key value. Write "

@@ -99,3 +99,13 @@ def test_a_table_with_number_keys_is_refused_before_sending(
     assert (code, out) == (2, "")
     assert f"Table {name} cannot hold lock keys: its partition key deviceId holds numbers" in err
     assert "ValidationException" not in err
+
+
+def test_unknown_rule_is_one_sentence_without_the_name_twice(
+        capsys: pytest.CaptureFixture[str], conn: Connection, accounts_table: str,
+        tmp_path: Path) -> None:
+    code, out, err = run(capsys, "--endpoint-url", url(conn), "--table", accounts_table,
+                         "--rule", "phone", "--action-log", str(tmp_path / "a.jsonl"), "x")
+    assert code == 2 and out == ""
+    assert err.strip() == ("dynoview: No uniqueness rule named 'phone'; the schema has: email, "
+                           "username. Pick one of those rules.")

@@ -114,6 +114,14 @@ def test_bad_key_filter_is_refused(capsys: pytest.CaptureFixture[str], endpoint_
     assert code == 2 and "no partition key" in err
 
 
+def test_key_with_three_parts_is_refused_before_connecting(capsys: pytest.CaptureFixture[str],
+                                                           endpoint_url: str) -> None:
+    code, out, err = run_cli(capsys, "--table", "whatever", "--endpoint-url", endpoint_url,
+                             "--key", "UNIQ#EMAIL#ada@lovelace.io,LOCK,PROFILE")
+    assert code == 2 and out == []
+    assert err.startswith("dynoview: The key filter ") and "has 3 parts" in err
+
+
 def test_ctrl_c_stops_follow_cleanly(endpoint_url: str, conn: Connection, accounts_table: str) -> None:
     """A real process and a real SIGINT: following ends with status 0."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

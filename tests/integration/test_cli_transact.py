@@ -48,10 +48,12 @@ def test_signup_then_taken_email(tmp_path: Path, endpoint_url: str, accounts_tab
                  "--allow-broken-locks"]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("cancelled: Nothing was written.")
-    assert lines[2] == ("action 1 None: This action passed its checks; it was not written because another "
-                        "action was cancelled.")
+    # An action that held says "passed", never DynamoDB's placeholder code "None".
+    assert lines[2] == ("action 1 passed: This action passed its checks; it was not written because "
+                        "another action was cancelled.")
     assert lines[3].startswith("action 2 ConditionalCheckFailed email: Email cli@x.io is already taken.")
-    assert lines[4].startswith("action 3 None:")
+    assert lines[4].startswith("action 3 passed:")
+    assert not [line for line in lines if " None" in line]
     assert reader.get_item(accounts_table, {"PK": {"S": "ACCT#c2"}, "SK": {"S": "PROFILE"}}) is None
 
 

@@ -178,6 +178,14 @@ def test_key_filter_escapes_and_numbers() -> None:
         KeyFilter.parse(",LOCK")
 
 
+def test_key_filter_with_three_parts_is_refused_not_folded_into_the_sort_key() -> None:
+    with pytest.raises(DynoViewError) as info:
+        KeyFilter.parse("UNIQ#EMAIL#ada@lovelace.io,LOCK,extra")
+    assert "has 3 parts, but a key is PK or PK,SK" in info.value.message
+    assert r"\," in info.value.message  # and how to write a comma inside a value
+    assert KeyFilter.parse(r"a,b\,c").keys == (("a", "b,c"),)
+
+
 # --------------------------------------------------------------------------- lineage
 
 
