@@ -163,6 +163,13 @@ def run(args: argparse.Namespace) -> int:
         return _export(args, tx)
     if args.dry_run or has_errors(problems):
         return _dry_run_or_invalid(args, tx, problems)
+    if args.read_only:
+        # Never sent on a read-only connection: refused before connecting at all (not even the
+        # endpoint probe or DescribeTable reaches the endpoint).
+        message = ("This connection is read-only: the transaction was not sent. Run it without "
+                   "--read-only to execute it.")
+        _emit(args, {"status": "refused", "message": message}, [message], err=True)
+        return EXIT_ERROR
     try:
         with open_connection(args) as conn:
             return _execute(args, conn, tx, schema)
