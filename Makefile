@@ -22,9 +22,10 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 run: $(STAMP_DEMO)
 	$(BIN)/python -m dynoview --demo
 
-# Style first (seconds): a lint failure stops the run before the slow tests start.
+# Style and types first (seconds): a failure stops the run before the slow tests start.
 test: $(STAMP_TEST)
 	$(BIN)/ruff check dynoview tests benchmarks
+	$(BIN)/mypy
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
 lint: $(STAMP_TEST)
