@@ -11,8 +11,9 @@ Freezing happens once per connection, never per page: ``gc.freeze`` also freezes
 garbage that has not been collected yet, and nothing ever collects a frozen object. So a
 collection runs first (nothing unreachable is frozen), and the previous connection's frozen
 objects are thawed first (its clients, now garbage, are reclaimed). Pages of items stay in
-the collector's reach: their cycles are collected, and a full collection costs about 1 ms
-per 1,000 items loaded (items have a handful of containers each).
+the collector's reach, so cycles made while browsing are reclaimed. The price: a full
+collection walks the rows loaded, about 3 ms of CPU per 1,000 rows here (benchmark: 12 ms
+at 5,000 rows, 60 ms at 20,000), where freezing every page cost 1 ms but leaked.
 """
 
 from __future__ import annotations
