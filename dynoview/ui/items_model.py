@@ -15,6 +15,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from dynoview.core.browse import column_order
+from dynoview.core.column_layout import sorted_rows
 from dynoview.core.tables import TableInfo
 from dynoview.core.ttl import EXPIRED, NEVER, PENDING, TtlState, ttl_state
 from dynoview.core.values import display_text, type_code
@@ -47,6 +48,7 @@ class ItemsModel(QAbstractTableModel):
         self._exhausted = True
         self._loading = False
         self._hide_expired = False
+        self._sort: tuple[str, bool] | None = None  # (column, descending) over the loaded rows
         self.now: datetime | None = None  # fixed clock for tests; None means real time
 
     # -- state -------------------------------------------------------------
@@ -58,6 +60,7 @@ class ItemsModel(QAbstractTableModel):
         self._columns = list(table.key_names) if table else []
         self._exhausted = table is None
         self._loading = False
+        self._sort = None  # a view that keeps a sort per table sets it again (items_columns)
         self.endResetModel()
 
     @property
@@ -90,6 +93,7 @@ class ItemsModel(QAbstractTableModel):
         self._hide_expired = hide
         self._rows, self._ttl = [], []
         self._add_rows(self._all)
+        self._sort_rows()
         self.endResetModel()
 
     def _state(self, item: dict[str, Any]) -> TtlState:
@@ -137,6 +141,7 @@ class ItemsModel(QAbstractTableModel):
             self._columns = columns
             self._all.extend(items)
             self._add_rows(items)
+            self._sort_rows()
             self.endResetModel()
             return
         self._all.extend(items)
@@ -148,6 +153,8 @@ class ItemsModel(QAbstractTableModel):
         self.beginInsertRows(QModelIndex(), start, start + len(visible) - 1)
         self._add_rows(visible)
         self.endInsertRows()
+        if self._sort is not None:
+            self._resort()  # the new page joins the sorted order; selection and scroll stay
 
     def item(self, row: int) -> dict[str, Any]:
         return self._rows[row]
@@ -177,6 +184,7 @@ class ItemsModel(QAbstractTableModel):
             self._columns = columns
             self._rows, self._ttl = [], []
             self._add_rows(self._all)
+            self._sort_rows()
             self.endResetModel()
             return True
         hidden = item is not None and self._hide_expired and self._state(item).kind == EXPIRED
@@ -193,6 +201,51 @@ class ItemsModel(QAbstractTableModel):
 
     def ttl_of(self, row: int) -> TtlState:
         return self._ttl[row]
+
+    # -- sorting the loaded rows ----------------------------------------------------
+    @property
+    def sort_column(self) -> tuple[str, bool] | None:
+        """(column, descending) the rows are sorted by, or None for the order read."""
+        return self._sort
+
+    def set_sort(self, column: str | None, descending: bool = False) -> None:
+        """Sort the loaded rows by a column (None: back to the order DynamoDB returned).
+        Only what is loaded is sorted: a Scan has no order, a Query one by its sort key."""
+        wanted = (column, descending) if column else None
+        if wanted != self._sort:
+            self._sort = wanted
+            self._resort()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if 0 <= column < len(self._columns):
+            self.set_sort(self._columns[column], order == Qt.SortOrder.DescendingOrder)
+
+    def _sort_rows(self) -> None:
+        """Put ``_rows``/``_ttl`` in the chosen order (no signals: the caller sends them)."""
+        states = dict(zip(map(id, self._rows), self._ttl, strict=True))
+        if self._sort is None:
+            self._rows = [item for item in self._all if id(item) in states]
+        elif self._sort[0] == TTL_STATUS_COLUMN:
+            # By expiry time; items that never expire stay last either way, as missing values do.
+            timed = [i for i in self._rows if states[id(i)].expires_at is not None]
+            timed.sort(key=lambda i: states[id(i)].expires_at, reverse=self._sort[1])  # type: ignore[arg-type,return-value]
+            self._rows = timed + [i for i in self._rows if states[id(i)].expires_at is None]
+        else:
+            order = sorted_rows(self._rows, *self._sort)
+            self._rows = [self._rows[i] for i in order]
+        self._ttl = [states[id(item)] for item in self._rows]
+
+    def _resort(self) -> None:
+        """Re-order the rows as a layout change, so the view keeps selection and scrolling."""
+        self.layoutAboutToBeChanged.emit()
+        before = self.persistentIndexList()
+        items = [self._rows[i.row()] if 0 <= i.row() < len(self._rows) else None for i in before]
+        self._sort_rows()
+        rows = {id(item): r for r, item in enumerate(self._rows)}
+        after = [self.index(rows[id(item)], i.column()) if item is not None and id(item) in rows
+                 else QModelIndex() for item, i in zip(items, before, strict=True)]
+        self.changePersistentIndexList(before, after)
+        self.layoutChanged.emit()
 
     def columns(self) -> list[str]:
         return list(self._columns)
@@ -272,3 +325,4 @@ class ItemsModel(QAbstractTableModel):
         if self.canFetchMore(parent):
             self._loading = True
             self.more_requested.emit()
+

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QItemSelection, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QItemSelection, QPoint, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QSpinBox,
     QSplitter,
@@ -35,14 +36,21 @@ from dynoview.core.browse import (
     BrowseSpec,
     FilterSpec,
 )
+from dynoview.core.browse_history import add_to_history
+from dynoview.core.errors import DynoViewError
+from dynoview.core.item_clipboard import FORMATS as COPY_FORMATS
+from dynoview.core.item_clipboard import LABELS as COPY_LABELS
+from dynoview.core.item_clipboard import copy_text
 from dynoview.core.reads import Page
 from dynoview.core.tables import TableInfo
 from dynoview.core.values import display_text
+from dynoview.ui import settings as saved
 from dynoview.ui.browse_controller import BrowseController
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.item_detail import ItemDetail
 from dynoview.ui.item_transfer import TransferButtons
+from dynoview.ui.items_columns import ItemsColumns
 from dynoview.ui.items_model import ItemsModel
 
 TABLE_ENTRY = "(table)"
@@ -64,6 +72,7 @@ class ItemsPanel(QWidget):
         self.row_item: dict[str, Any] | None = None  # the selected row shown in the detail
         self._kept_key: dict[str, Any] | None = None  # the selected row's key across a reset
         self.edit_dialog: Any = None  # the open ItemEditDialog, if any
+        self.history_dialog: Any = None  # the open ReadHistoryDialog, if any
         self._not_on_page = 0  # items the builder wrote that this page does not hold
         self._setup_ui()
         self._connect()
@@ -155,11 +164,15 @@ class ItemsPanel(QWidget):
         self.view = QTableView()
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # Several rows for "Copy as"; Edit… and Delete… still act on exactly one.
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setAlternatingRowColors(True)
         self.view.setWordWrap(False)
         self.view.horizontalHeader().setDefaultSectionSize(150)
         self.view.verticalHeader().setDefaultSectionSize(24)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        # Columns chosen, moved, hidden and sorted per table (dynoview/ui/items_columns.py).
+        self.columns = ItemsColumns(self.view, self.model, self._table_key)
         self.detail = ItemDetail()
         self.edit_button = QPushButton("Edit…")
         self.edit_button.setToolTip("Edit the item; the change opens in the transaction builder "
@@ -220,6 +233,8 @@ class ItemsPanel(QWidget):
         QShortcut(QKeySequence("Escape"), self, self.cancel)
         QShortcut(QKeySequence("Ctrl+L"), self, self.controller.fetch_more)
         QShortcut(QKeySequence("Ctrl+Shift+C"), self, self.detail.copy)
+        QShortcut(QKeySequence("Ctrl+H"), self, self.show_history)
+        self.view.customContextMenuRequested.connect(self._context_menu)
         self.edit_button.clicked.connect(self.edit_selected)
         self.delete_button.clicked.connect(self.delete_selected)
         QShortcut(QKeySequence("F2"), self.view, self.edit_selected)
@@ -307,6 +322,7 @@ class ItemsPanel(QWidget):
         self._update_item_actions()
         if self.controller.start(spec):
             self.progress.setText("Reading…")
+            self._remember_read(spec)
 
     def cancel(self) -> None:
         if self.controller.busy:
@@ -407,8 +423,8 @@ class ItemsPanel(QWidget):
         self._update_item_actions()
 
     def _update_item_actions(self) -> None:
-        """Edit… and Delete… need an item: a selected row or one opened by key."""
-        has_item = self.current_item() is not None
+        """Edit… and Delete… need one item: a selected row or one opened by key."""
+        has_item = self.current_item() is not None and len(self.selected_items()) <= 1
         self.edit_button.setEnabled(has_item)
         self.delete_button.setEnabled(has_item)
         self.transfer.update_state()
@@ -424,6 +440,89 @@ class ItemsPanel(QWidget):
     def selected_item(self) -> dict | None:
         rows = self.view.selectionModel().selectedRows()
         return self.model.item(rows[0].row()) if rows else None
+
+    def selected_items(self) -> list[dict[str, Any]]:
+        """Every selected row's item, in the order shown."""
+        rows = sorted(index.row() for index in self.view.selectionModel().selectedRows())
+        return [self.model.item(row) for row in rows]
+
+    # -- copy as -----------------------------------------------------------------
+    def copy_as(self, fmt: str) -> str | None:
+        """Copy the selected items (or the item read by key) in ``fmt``; returns the text."""
+        items = self.selected_items() or ([self.by_key_item] if self.by_key_item else [])
+        info = self.ctx.table
+        try:
+            text = copy_text(items, fmt, info.key_names if info is not None else ())
+        except DynoViewError as exc:
+            self.status_changed.emit(exc.message)
+            return None
+        QGuiApplication.clipboard().setText(text)
+        self.status_changed.emit(f"Copied {len(items)} item(s) as {COPY_LABELS[fmt]}.")
+        return text
+
+    def _context_menu(self, pos: QPoint) -> None:
+        self.context_menu().popup(self.view.viewport().mapToGlobal(pos))
+
+    def context_menu(self) -> QMenu:
+        """The view's right-click menu for the selection as it is now."""
+        menu = QMenu(self.view)
+        count = len(self.selected_items())
+        copy_menu = menu.addMenu(f"Copy {count} item(s) as" if count > 1 else "Copy as")
+        for fmt in COPY_FORMATS:
+            copy_menu.addAction(COPY_LABELS[fmt], lambda fmt=fmt: self.copy_as(fmt))
+        copy_menu.setEnabled(count > 0 or self.by_key_item is not None)
+        menu.addSeparator()
+        menu.addAction("Reads of this table… (Ctrl+H)", self.show_history)
+        menu.aboutToHide.connect(menu.deleteLater)
+        return menu
+
+    # -- history of reads --------------------------------------------------------
+    def _table_key(self) -> tuple[str, str] | None:
+        conn, info = self.ctx.connection, self.ctx.table
+        return (conn.spec.name, info.name) if conn is not None and info is not None else None
+
+    def _remember_read(self, spec: BrowseSpec) -> None:
+        key = self._table_key()
+        if key is not None:
+            saved.save_read_history(*key, add_to_history(saved.read_history(*key), spec))
+
+    def show_history(self) -> None:
+        """Ctrl+H: this table's saved and recent reads, each run again from the list."""
+        key = self._table_key()
+        if key is None:
+            return
+        from dynoview.ui.read_history_dialog import ReadHistoryDialog  # built on first use
+
+        if self.history_dialog is not None:
+            self.history_dialog.close()
+        dialog = ReadHistoryDialog(*key, self.run_spec, self)
+        dialog.finished.connect(dialog.deleteLater)
+        self.history_dialog = dialog
+        dialog.open()
+
+    def load_spec(self, spec: BrowseSpec) -> None:
+        """Put a read back in the form (what the history runs again)."""
+        self.mode.setCurrentText(spec.mode)
+        at = self.index.findData(spec.index)
+        self.index.setCurrentIndex(at if at >= 0 else 0)
+        self.consistent.setChecked(spec.consistent)
+        self.page_size.setValue(spec.page_size)
+        self.pk_value.setText(spec.pk_value)
+        self.sk_op.setCurrentText(spec.sk_operator or "(any)")
+        values = [*spec.sk_values, "", ""]
+        self.sk_value.setText(values[0])
+        self.sk_value2.setText(values[1])
+        flt = spec.filter
+        self.filter_attr.setEditText(flt.attribute if flt else "")
+        if flt is not None:
+            self.filter_op.setCurrentText(flt.operator)
+            self.filter_type.setCurrentText(flt.value_type)
+        self.filter_value.setText(flt.value if flt else "")
+        self._update_form()
+
+    def run_spec(self, spec: BrowseSpec) -> None:
+        self.load_spec(spec)
+        self.run()
 
     def current_item(self) -> dict | None:
         """The item Edit… and Delete… act on: the selected row, or the item read by key."""

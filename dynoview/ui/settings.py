@@ -232,3 +232,70 @@ def add_partiql_history(connection: str, entry: dict[str, Any],
     store.setValue(PARTIQL_HISTORY_KEY, json.dumps(data))
     sync(store)
     return list(data[connection])
+
+
+# -- the items view, per table: column layout, recent reads, saved reads -------------------------
+COLUMN_LAYOUT_KEY = "columns/layout"
+READ_HISTORY_KEY = "reads/history"
+SAVED_READS_KEY = "reads/saved"
+
+
+def _table_key(connection: str, table: str) -> str:
+    return f"{connection}\n{table}"
+
+
+def _table_entry(key: str, connection: str, table: str, store: QSettings | None) -> Any:
+    data = _json_value(store or settings(), key, {})
+    return data.get(_table_key(connection, table))
+
+
+def _save_table_entry(key: str, connection: str, table: str, value: Any,
+                      store: QSettings | None = None, *, evict: bool = True) -> None:
+    """Save one table's entry (an empty one is dropped). With ``evict``, the least recently
+    saved tables are forgotten first, as for column widths; what the user saved by name
+    is never evicted."""
+    store = store or settings()
+    data = _json_value(store, key, {})
+    data.pop(_table_key(connection, table), None)
+    if value:
+        data[_table_key(connection, table)] = value
+    while evict and len(data) > COLUMN_TABLES_LIMIT:
+        data.pop(next(iter(data)))
+    store.setValue(key, json.dumps(data))
+    sync(store)
+
+
+def column_layout(connection: str, table: str, store: QSettings | None = None) -> dict[str, Any]:
+    """The saved column layout of a table (``ColumnLayout.to_json``), {} when none."""
+    entry = _table_entry(COLUMN_LAYOUT_KEY, connection, table, store)
+    return entry if isinstance(entry, dict) else {}
+
+
+def save_column_layout(connection: str, table: str, layout: dict[str, Any],
+                       store: QSettings | None = None) -> None:
+    _save_table_entry(COLUMN_LAYOUT_KEY, connection, table, layout, store)
+
+
+def read_history(connection: str, table: str, store: QSettings | None = None) -> list[dict[str, Any]]:
+    """The reads run on this table, most recent first (``browse_history.spec_to_json``).
+    They hold the values typed (emails): the file is private like the rest of the settings."""
+    entry = _table_entry(READ_HISTORY_KEY, connection, table, store)
+    return [e for e in entry if isinstance(e, dict)] if isinstance(entry, list) else []
+
+
+def save_read_history(connection: str, table: str, history: list[dict[str, Any]],
+                      store: QSettings | None = None) -> None:
+    _save_table_entry(READ_HISTORY_KEY, connection, table, history, store)
+
+
+def saved_reads(connection: str, table: str, store: QSettings | None = None) -> dict[str, dict[str, Any]]:
+    """Reads saved under a name for this table (name to ``spec_to_json``)."""
+    entry = _table_entry(SAVED_READS_KEY, connection, table, store)
+    if not isinstance(entry, dict):
+        return {}
+    return {k: v for k, v in entry.items() if isinstance(k, str) and isinstance(v, dict)}
+
+
+def save_saved_reads(connection: str, table: str, reads: dict[str, dict[str, Any]],
+                     store: QSettings | None = None) -> None:
+    _save_table_entry(SAVED_READS_KEY, connection, table, reads, store, evict=False)

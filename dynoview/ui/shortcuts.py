@@ -72,6 +72,8 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("cancel-read", ("Esc",), "Stop the read in progress", ITEMS),
     Shortcut("next-page", ("Ctrl+L",), "Load the next page", ITEMS),
     Shortcut("copy-item-json", ("Ctrl+Shift+C",), "Copy the selected item as JSON", ITEMS),
+    Shortcut("read-history", ("Ctrl+H",), "This table's saved and recent reads: run one again",
+             ITEMS),
     Shortcut("edit-item", ("F2",), "Edit the selected item (a guarded Put, in the builder)", ITEMS),
     Shortcut("delete-item", ("Del",), "Delete the selected item (a guarded Delete, in the builder)",
              ITEMS),

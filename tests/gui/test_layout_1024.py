@@ -5,6 +5,7 @@ wide enough for their current text), and the dark theme's colours stay readable.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, QSize
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.connection import Connection
 from dynoview.core.demo import EMAIL_INDEX
+from dynoview.ui import settings as saved
 from dynoview.ui.main_window import MainWindow
 from dynoview.ui.theme import ThemeManager
 
@@ -34,7 +36,9 @@ WIDTH, HEIGHT = 1024, 700
 
 @pytest.fixture(params=["light", "dark"])
 def window(request: pytest.FixtureRequest, qtbot, qasync_loop, demo_conn: Connection,
-           seeded_table: str) -> Iterator[MainWindow]:
+           seeded_table: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
+    # A first start: no layout saved by another test (a taller dock, a moved splitter).
+    monkeypatch.setattr(saved, "settings_path", lambda: tmp_path / "config" / "settings.ini")
     app = QApplication.instance()
     theme = ThemeManager(app, request.param)  # type: ignore[arg-type]
     theme.apply()
