@@ -708,6 +708,8 @@ class MainWindow(QMainWindow):
         columns = self.items_panel.model.columns()
         widths = saved.column_widths(*self._columns_for)
         for i, name in enumerate(columns):
+            if header.isSectionHidden(i):
+                continue  # a hidden column reports width 0: keep the width it had
             size = header.sectionSize(i)
             if name in self._auto_widths and size != self._auto_widths[name]:
                 widths[name] = size
