@@ -38,6 +38,8 @@ class BrowseController(QObject):
         self._inflight: PageCursor | None = None
         self._buffer: Page | None = None  # a prefetched page the view has not asked for yet
         self._wanted = False  # the view asked for a page that has not arrived yet
+        # One task name per controller: a second Items tab's read must not cancel this one.
+        self.task_name = f"{TASK}-{id(self)}"
         model.more_requested.connect(self.fetch_more)
 
     @property
@@ -84,7 +86,7 @@ class BrowseController(QObject):
         self._inflight = cursor
         self.model.set_loading(True)
         want = self.spec.page_size if self.spec else None
-        self.ctx.tasks.submit(TASK, cursor.next_page, want, pass_cancel=True,
+        self.ctx.tasks.submit(self.task_name, cursor.next_page, want, pass_cancel=True,
                               on_result=lambda page: self._arrived(cursor, page),
                               on_error=lambda exc: self._error(cursor, exc))
 
@@ -124,7 +126,7 @@ class BrowseController(QObject):
         self.failed.emit("", err.message)
 
     def cancel(self) -> None:
-        self.ctx.tasks.cancel(TASK)
+        self.ctx.tasks.cancel(self.task_name)
         self._inflight = None
         self._buffer = None
         self._wanted = False

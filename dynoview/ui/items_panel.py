@@ -62,12 +62,16 @@ class ItemsPanel(QWidget):
     """Form on top, results in the middle, the selected item on the right."""
 
     status_changed = Signal(str)
+    new_tab_requested = Signal(str)  # a table name: open it in another Items tab
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self.model = ItemsModel(self)
         self.controller = BrowseController(ctx, self.model, self)
+        # The table this tab reads: the window's open table, or, in an extra Items tab, the
+        # table it was opened on (several tabs can show different tables at once).
+        self.info: TableInfo | None = None
         self.by_key_item: dict[str, Any] | None = None  # shown in the detail, not on the page
         self.row_item: dict[str, Any] | None = None  # the selected row shown in the detail
         self._kept_key: dict[str, Any] | None = None  # the selected row's key across a reset
@@ -185,7 +189,7 @@ class ItemsPanel(QWidget):
         self.progress = QLabel()
         # Export… and Copy to table… for what the view holds (dynoview/ui/item_transfer.py).
         self.transfer = TransferButtons(self.ctx, self.result_items, self.chosen_items,
-                                        lambda: self.ctx.table)
+                                        lambda: self.info)
         progress_row = QHBoxLayout()
         progress_row.setContentsMargins(0, 0, 0, 0)
         progress_row.addWidget(self.progress, 1)
@@ -242,6 +246,7 @@ class ItemsPanel(QWidget):
 
     # -- table switching -----------------------------------------------------
     def set_table(self, info: TableInfo | None) -> None:
+        self.info = info
         self.controller.cancel()
         self.controller.cursor = None
         self.model.reset(info)
@@ -266,7 +271,7 @@ class ItemsPanel(QWidget):
         return self.index.currentData()
 
     def _update_form(self) -> None:
-        info = self.ctx.table
+        info = self.info
         query = self.mode.currentText() == "Query"
         self.key_widget.setVisible(query)
         if info is not None:
@@ -293,7 +298,7 @@ class ItemsPanel(QWidget):
 
     # -- reading ---------------------------------------------------------------
     def spec(self) -> BrowseSpec | None:
-        info = self.ctx.table
+        info = self.info
         if info is None:
             return None
         op = self.sk_op.currentText()
@@ -398,10 +403,10 @@ class ItemsPanel(QWidget):
         self.row_item = item
         self.detail.show_item(item, self._key_text(item), self.model.ttl_of(row))
         self._update_item_actions()
-        self.ctx.select_item(item, "items")
+        self.ctx.select_item(item, "items", self._table_name())
 
     def _remember_selection(self) -> None:
-        item, info = self.selected_item(), self.ctx.table
+        item, info = self.selected_item(), self.info
         self._kept_key = info.key_of(item) if item is not None and info is not None else None
 
     def _restore_selection(self) -> None:
@@ -450,7 +455,7 @@ class ItemsPanel(QWidget):
     def copy_as(self, fmt: str) -> str | None:
         """Copy the selected items (or the item read by key) in ``fmt``; returns the text."""
         items = self.selected_items() or ([self.by_key_item] if self.by_key_item else [])
-        info = self.ctx.table
+        info = self.info
         try:
             text = copy_text(items, fmt, info.key_names if info is not None else ())
         except DynoViewError as exc:
@@ -473,12 +478,19 @@ class ItemsPanel(QWidget):
         copy_menu.setEnabled(count > 0 or self.by_key_item is not None)
         menu.addSeparator()
         menu.addAction("Reads of this table… (Ctrl+H)", self.show_history)
+        if self.info is not None:
+            name = self.info.name
+            menu.addAction(f"Open {name} in a new Items tab (another index or read)",
+                           lambda: self.new_tab_requested.emit(name))
         menu.aboutToHide.connect(menu.deleteLater)
         return menu
 
+    def _table_name(self) -> str | None:
+        return self.info.name if self.info is not None else None
+
     # -- history of reads --------------------------------------------------------
     def _table_key(self) -> tuple[str, str] | None:
-        conn, info = self.ctx.connection, self.ctx.table
+        conn, info = self.ctx.connection, self.info
         return (conn.spec.name, info.name) if conn is not None and info is not None else None
 
     def _remember_read(self, spec: BrowseSpec) -> None:
@@ -531,7 +543,7 @@ class ItemsPanel(QWidget):
     def edit_selected(self) -> None:
         """Edit the shown item; the change opens in the transaction builder (an account's
         protected values through the template that moves their locks)."""
-        item, info = self.current_item(), self.ctx.table
+        item, info = self.current_item(), self.info
         if item is None or info is None:
             return
         from dynoview.ui.item_edit_dialog import ItemEditDialog
@@ -552,7 +564,7 @@ class ItemsPanel(QWidget):
     def delete_selected(self) -> None:
         """Delete the shown item through the builder: an account with its locks, a lock
         through the release form, anything else as a Delete guarded on the values shown."""
-        item, info = self.current_item(), self.ctx.table
+        item, info = self.current_item(), self.info
         if item is None or info is None:
             return
         self.ctx.delete_requested.emit(info, item)
@@ -571,7 +583,7 @@ class ItemsPanel(QWidget):
         (a strongly consistent GetItem) and show it in the detail pane."""
         if self.select_key(key):
             return
-        info, reader = self.ctx.table, self.ctx.reader
+        info, reader = self.info, self.ctx.reader
         if info is None or reader is None:
             return
         self.view.clearSelection()
@@ -592,18 +604,18 @@ class ItemsPanel(QWidget):
             self.ctx.select_item(None)
         else:
             self.detail.show_item(item, f"{key_text} — read by key (GetItem): not on the current page")
-            self.ctx.select_item(item, "items")
+            self.ctx.select_item(item, "items", self._table_name())
         self._update_item_actions()
 
     def _key_text(self, item: dict) -> str:
-        info = self.ctx.table
+        info = self.info
         return ", ".join(f"{k} = {display_text(item[k])}" for k in (info.key_names if info else ())
                          if k in item)
 
     # -- after the builder wrote ------------------------------------------------
     def _items_written(self, written: list[WrittenKey]) -> None:
         """Read the items a transaction touched and show them as they are now."""
-        info, reader = self.ctx.table, self.ctx.reader
+        info, reader = self.info, self.ctx.reader
         keys = [w.key for w in written if info is not None and w.table == info.name]
         if not keys or info is None or reader is None:
             return

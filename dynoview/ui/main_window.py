@@ -21,7 +21,9 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QSplitter,
+    QTabBar,
     QTabWidget,
+    QToolButton,
     QWidget,
 )
 
@@ -85,6 +87,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.ctx = ctx or AppContext(self)
         self.features: dict[str, QWidget] = {}
+        self.extra_items: list[ItemsPanel] = []  # more Items tabs, each on its own table
         self._pending_table: str | None = None
         self._pending_key: tuple[str, dict] | None = None  # an item to open once its table shows
         self._awaiting_first_page: str | None = None
@@ -244,6 +247,10 @@ class MainWindow(QMainWindow):
         self.ctx.error_raised.connect(self._error)
         self.ctx.status_message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.tables_panel.table_selected.connect(self.open_table)
+        self.tables_panel.table_in_new_tab.connect(self.open_items_tab)
+        self.items_panel.new_tab_requested.connect(self.open_items_tab)
+        # Extra Items tabs show tables of the connection they were opened on.
+        self.ctx.connection_changed.connect(lambda _conn: self.close_items_tabs())
         self.items_panel.status_changed.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.items_panel.controller.page_loaded.connect(self._first_page)
         # Connected after the panel's own slot, so saved widths win over its automatic ones.
@@ -339,6 +346,51 @@ class MainWindow(QMainWindow):
                               on_result=self._table_described,
                               on_error=lambda exc: self.ctx.report(exc, operation="DescribeTable",
                                                                    table=name))
+
+    # -- more Items tabs ----------------------------------------------------------------
+    def open_items_tab(self, name: str) -> None:
+        """Open ``name`` in another Items tab (after the feature tabs), reading at once; the
+        window's own Items tab and its table stay as they are."""
+        conn = self.ctx.connection
+        if conn is None:
+            return
+        self.statusBar().showMessage(f"Opening {name} in a new Items tab…")
+        self.ctx.tasks.submit(f"describe-tab-{name}", describe_table, conn, name,
+                              on_result=lambda info: self._add_items_tab(conn, info),
+                              on_error=lambda exc: self.ctx.report(exc, operation="DescribeTable",
+                                                                   table=name))
+
+    def _add_items_tab(self, conn: Connection, info: TableInfo) -> ItemsPanel | None:
+        if conn is not self.ctx.connection:
+            return None  # the connection changed while the table was described
+        self.ctx.tables[info.name] = info  # the builder and the reads find it by name
+        panel = ItemsPanel(self.ctx)
+        panel.status_changed.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        panel.new_tab_requested.connect(self.open_items_tab)
+        panel.set_table(info)
+        index = self.tabs.addTab(panel, f"Items: {info.name}")
+        close = QToolButton()
+        close.setText("✕")
+        close.setAutoRaise(True)
+        close.setToolTip(f"Close this Items tab on {info.name}")
+        close.clicked.connect(lambda: self.close_items_tab(panel))
+        self.tabs.tabBar().setTabButton(index, QTabBar.ButtonPosition.RightSide, close)
+        self.extra_items.append(panel)
+        self.tabs.setCurrentIndex(index)
+        panel.run()
+        return panel
+
+    def close_items_tab(self, panel: ItemsPanel) -> None:
+        if panel not in self.extra_items:
+            return
+        self.extra_items.remove(panel)
+        panel.controller.cancel()
+        self.tabs.removeTab(self.tabs.indexOf(panel))
+        panel.deleteLater()
+
+    def close_items_tabs(self) -> None:
+        for panel in list(self.extra_items):
+            self.close_items_tab(panel)
 
     def _table_described(self, info: TableInfo) -> None:
         self._remember_column_widths()

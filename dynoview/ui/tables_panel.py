@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QMenu, QTextBrowser, QVBoxLayout, QWidget
 
 from dynoview.core.tables import TableInfo
 
 
 class TablesPanel(QWidget):
     table_selected = Signal(str)
+    table_in_new_tab = Signal(str)  # "Open in a new Items tab" from the list's menu
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -32,6 +33,18 @@ class TablesPanel(QWidget):
         self.filter.textChanged.connect(self._apply_filter)
         self.filter.returnPressed.connect(self._pick_first_visible)
         self.list.currentTextChanged.connect(self._current_changed)
+        self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.list.customContextMenuRequested.connect(self._menu)
+
+    def _menu(self, pos: QPoint) -> None:
+        item = self.list.itemAt(pos)
+        if item is None:
+            return
+        name = item.text()
+        menu = QMenu(self.list)
+        menu.addAction(f"Open {name} in a new Items tab", lambda: self.table_in_new_tab.emit(name))
+        menu.aboutToHide.connect(menu.deleteLater)
+        menu.popup(self.list.viewport().mapToGlobal(pos))
 
     def set_tables(self, names: list[str]) -> None:
         self.list.blockSignals(True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from dynoview.ui import settings as saved
 from dynoview.ui.items_panel import ItemsPanel
 from dynoview.ui.main_window import MainWindow
 from dynoview.ui.read_history_dialog import ReadHistoryDialog
+from tests.helpers import seeded_accounts_copy
 
 pytestmark = pytest.mark.gui
 
@@ -147,3 +149,45 @@ def test_load_spec_fills_the_form(window: MainWindow, seeded_table: str) -> None
                       sk_values=("A", "Z"), page_size=7, consistent=True)
     panel.load_spec(spec)
     assert panel.spec() == spec
+
+
+@pytest.fixture
+def second_table(demo_conn: Connection) -> Iterator[str]:
+    with seeded_accounts_copy(demo_conn, prefix="second") as name:
+        yield name
+
+
+def test_several_items_tabs_on_different_tables_and_indexes(qtbot, window: MainWindow,
+                                                            demo_conn: Connection,
+                                                            seeded_table: str, second_table: str) -> None:
+    main = window.items_panel
+    rows = main.model.rowCount()
+    other_table = second_table
+    window.tables_panel.set_tables(demo_conn.list_tables())
+    window.open_items_tab(other_table)
+    qtbot.waitUntil(lambda: len(window.extra_items) == 1, timeout=10000)
+    other = window.extra_items[0]
+    assert window.tabs.currentWidget() is other
+    assert window.tabs.tabText(window.tabs.indexOf(other)) == f"Items: {other_table}"
+    qtbot.waitUntil(lambda: not other.controller.busy, timeout=10000)
+    assert other.info is not None and other.info.name == other_table
+
+    # A second tab on the window's table reads its email index while the first keeps its scan.
+    window.open_items_tab(seeded_table)
+    qtbot.waitUntil(lambda: len(window.extra_items) == 2, timeout=10000)
+    by_email = window.extra_items[1]
+    qtbot.waitUntil(lambda: not by_email.controller.busy, timeout=10000)
+    by_email.mode.setCurrentText("Query")
+    by_email.index.setCurrentIndex(by_email.index.findData(EMAIL_INDEX))
+    by_email.pk_value.setText("ada@lovelace.io")
+    with qtbot.waitSignal(by_email.controller.page_loaded, timeout=10000):
+        by_email.run()
+    assert by_email.model.rowCount() == 1
+    assert main.model.rowCount() == rows and main.info is not None and main.info.name == seeded_table
+    receipt = window.read_log.model.receipt(window.read_log.model.rowCount() - 1)
+    assert (receipt.operation, receipt.index) == ("Query", EMAIL_INDEX)
+
+    window.close_items_tab(by_email)
+    assert window.tabs.indexOf(by_email) == -1 and window.extra_items == [other]
+    window.ctx.set_connection(None)  # another connection: its tables are not these
+    assert window.extra_items == []
