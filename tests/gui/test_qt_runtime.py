@@ -24,19 +24,22 @@ def test_emitting_bools_keeps_their_reference_counts(qapp) -> None:
     received: list[bool] = []
     emitter.flag.connect(received.append)
     before = sys.getrefcount(True), sys.getrefcount(False)
-    for i in range(500):
+    for i in range(5000):
         emitter.flag.emit(i % 2 == 0)
-    assert received.count(True) == received.count(False) == 250
+    assert received.count(True) == received.count(False) == 2500
     received.clear()
     after = sys.getrefcount(True), sys.getrefcount(False)
-    assert after[0] - before[0] == after[1] - before[1] == 0
+    # The broken release loses one reference per emit (2,500 each here). Other threads of the
+    # test process (executor workers finishing earlier tests) may take or drop a few meanwhile,
+    # so a drift of a few is noise, not the bug.
+    assert abs(after[0] - before[0]) < 50 and abs(after[1] - before[1]) < 50
 
 
 def test_void_methods_keep_none_alive(qapp) -> None:
     """6.12.0 on Python 3.11 also drops a reference to None on every void call."""
     obj = QObject()
     before = sys.getrefcount(None)
-    for i in range(500):
+    for i in range(5000):
         obj.setObjectName(f"n{i}")
-    # Exactly zero is too strict (the loop itself may hold one); the bug loses 500.
-    assert abs(sys.getrefcount(None) - before) < 5
+    # Exactly zero is too strict (the loop, or another thread, may hold a few); the bug loses 5,000.
+    assert abs(sys.getrefcount(None) - before) < 50
