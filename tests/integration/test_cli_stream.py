@@ -57,21 +57,34 @@ def test_key_filter_and_text_format(capsys: pytest.CaptureFixture[str], conn: Co
 def test_follow_prints_new_writes_and_stops_at_the_limit(
         capsys: pytest.CaptureFixture[str], conn: Connection, endpoint_url: str,
         accounts_table: str) -> None:
-    def write_later() -> None:
-        time.sleep(0.5)
-        for i in range(2):
-            conn.client.put_item(TableName=accounts_table,
-                                 Item={"PK": {"S": f"FOLLOW#{i}"}, "SK": {"S": "X"}})
+    # LATEST starts after the writes made before the CLI asks for its iterators, and how long
+    # that takes depends on the machine: keep writing until the CLI is done, then expect two
+    # consecutive writes, whichever were the first after its start.
+    done = threading.Event()
 
-    writer = threading.Thread(target=write_later)
+    def keep_writing() -> None:
+        i = 0
+        while not done.is_set() and i < 200:
+            conn.client.put_item(TableName=accounts_table,
+                                 Item={"PK": {"S": f"FOLLOW#{i:03d}"}, "SK": {"S": "X"}})
+            i += 1
+            done.wait(0.2)
+
+    writer = threading.Thread(target=keep_writing)
     writer.start()
     started = time.monotonic()
-    code, lines, _ = run_cli(capsys, "--table", accounts_table, "--endpoint-url", endpoint_url,
-                             "--from", "latest", "--follow", "--limit", "2", "--max-seconds", "30",
-                             "--poll-interval", "0.1")
-    writer.join()
+    try:
+        code, lines, _ = run_cli(capsys, "--table", accounts_table, "--endpoint-url", endpoint_url,
+                                 "--from", "latest", "--follow", "--limit", "2", "--max-seconds", "30",
+                                 "--poll-interval", "0.1")
+    finally:
+        done.set()
+        writer.join()
     assert code == 0
-    assert [json.loads(line)["keys"]["PK"]["S"] for line in lines] == ["FOLLOW#0", "FOLLOW#1"]
+    keys = [json.loads(line)["keys"]["PK"]["S"] for line in lines]
+    assert len(keys) == 2 and all(k.startswith("FOLLOW#") for k in keys)
+    first, second = (int(k.split("#")[1]) for k in keys)
+    assert second == first + 1
     assert time.monotonic() - started < 30
 
 
