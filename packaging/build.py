@@ -31,7 +31,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 DIST = ROOT / "dist"
 WORK = ROOT / "build" / "pyinstaller"
-RESOURCES = ROOT / "dynoview" / "resources"
+RESOURCES = ROOT / "resources"
 # Budgets (MB, 10^6 bytes) for the Linux bundle as measured on the build machine; a change that
 # grows it past them fails the build instead of reaching users as a bigger download.
 BUDGET_MB = 160

@@ -1,6 +1,6 @@
 """Render the application icon from its SVG into the PNG, .ico and .icns files the desktops need.
 
-Usage: ``python packaging/make_icons.py`` (rewrites dynoview/resources/icons/). The outputs are
+Usage: ``python packaging/make_icons.py`` (rewrites resources/icons/). The outputs are
 committed, so a build never needs this script; run it after editing ``dynoview.svg``.
 Only Qt is used (QSvgRenderer from PySide6-Essentials), no Pillow, no iconutil/icotool.
 """
@@ -12,7 +12,7 @@ import struct
 import sys
 from pathlib import Path
 
-ICONS = Path(__file__).resolve().parent.parent / "dynoview" / "resources" / "icons"
+ICONS = Path(__file__).resolve().parent.parent / "resources" / "icons"
 SVG = ICONS / "dynoview.svg"
 PNG_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)

@@ -1,12 +1,12 @@
 """Take the AppStream screenshots from the demo under Xvfb: the window as a user first sees it.
 
-    python packaging/screenshots.py            # writes dynoview/resources/linux/screenshots/*.png
+    python packaging/screenshots.py            # writes resources/linux/screenshots/*.png
 
 Needs xvfb-run, xdotool and ImageMagick's ``import`` (Debian: apt-get install xvfb xauth xdotool
 imagemagick). The app runs from this checkout (``python -m dynoview --demo``) with an empty home
 folder, so no saved layout or theme changes the picture. The metainfo names the files by URL
-(dynoview/resources/linux/io.github.dynoview.DynoView.metainfo.xml); commit them with
-``git add -f`` (PNGs outside the top-level resources/ are ignored).
+(resources/linux/io.github.dynoview.DynoView.metainfo.xml); commit them (PNGs under
+resources/ are not ignored).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "dynoview" / "resources" / "linux" / "screenshots"
+OUT = ROOT / "resources" / "linux" / "screenshots"
 SIZE = (1360, 860)  # the window's own first-start size on a large screen (MainWindow._fit_to_screen)
 # (file, keys pressed before the picture, seconds to wait for what they start)
 SHOTS = (

@@ -2,7 +2,9 @@
 source checkout, an installed wheel and the PyInstaller bundle: through ``importlib.resources``,
 never through ``__file__`` or the working directory.
 
-The files live in ``dynoview/resources/`` (package data in pyproject, ``datas`` in the spec).
+The files live in the repository's top-level ``resources/`` folder, which installs as the
+``dynoview.resources`` package (``package-dir`` and package data in pyproject, ``datas`` in the
+spec, which copies it to ``dynoview/resources/`` in the bundle).
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ STYLES = ("light", "dark")
 
 
 def resource(*parts: str) -> Traversable:
-    """A file under dynoview/resources/, e.g. ``resource("icons", "dynoview.svg")``."""
-    return files("dynoview").joinpath("resources", *parts)
+    """A file under resources/ (``dynoview.resources``), e.g. ``resource("icons", "dynoview.svg")``."""
+    return files("dynoview.resources").joinpath(*parts)
 
 
 def read_bytes(*parts: str) -> bytes:

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a POSIX shell s
 def make_appdir(where: Path) -> Path:
     """The files install.sh reads from a built AppDir (build.py's layout), with an AppRun that
     only reports how it was called."""
-    resources = ROOT / "dynoview" / "resources"
+    resources = ROOT / "resources"
     share = where / "usr" / "share"
     for size in (16, 256):
         icons = share / "icons" / "hicolor" / f"{size}x{size}" / "apps"

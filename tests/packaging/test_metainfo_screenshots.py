@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-METAINFO = ROOT / "dynoview" / "resources" / "linux" / "io.github.dynoview.DynoView.metainfo.xml"
+METAINFO = ROOT / "resources" / "linux" / "io.github.dynoview.DynoView.metainfo.xml"
 RAW = "https://raw.githubusercontent.com/dynoview/dynoview/main/"
 
 

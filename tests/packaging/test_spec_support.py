@@ -157,7 +157,7 @@ def test_spec_and_scripts_reference_existing_files() -> None:
                  "NSHighResolutionCapable"):
         assert name in spec
     for path in ("packaging/entry.py", "packaging/linux/AppRun", "packaging/linux/install.sh",
-                 "dynoview/resources/icons/dynoview.ico", "dynoview/resources/icons/dynoview.icns"):
+                 "resources/icons/dynoview.ico", "resources/icons/dynoview.icns"):
         assert (ROOT / path).is_file(), path
     assert not (ROOT / "packaging" / "__init__.py").exists(), "would shadow the PyPI 'packaging' library"
 

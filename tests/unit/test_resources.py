@@ -90,9 +90,22 @@ def test_metainfo_matches_desktop_entry_and_version() -> None:
     assert versions[0] == __version__, "add a <release> for the new version to the metainfo"
 
 
-def test_resources_are_package_data_inside_the_package() -> None:
-    """The files ship in the wheel and the bundle because they live inside the package."""
-    folder = ROOT / "dynoview" / "resources"
+def test_resources_folder_installs_as_the_dynoview_resources_package() -> None:
+    """resources/ sits at the top of the repository and ships as ``dynoview.resources``."""
+    import tomllib
+    from importlib.resources import files
+
+    folder = ROOT / "resources"
     assert (folder / "icons" / "dynoview.svg").is_file()
-    pyproject = (ROOT / "pyproject.toml").read_text()
-    assert '"resources/*"' in pyproject and '"resources/**/*"' in pyproject
+    assert not (ROOT / "dynoview" / "resources").exists(), "resources/ moved to the top level"
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert config["package-dir"]["dynoview.resources"] == "resources"
+    assert config["package-data"]["dynoview.resources"]
+    # The package list is explicit (a find under dynoview/ cannot see resources/): nothing missing.
+    expected = {"dynoview.resources"}
+    expected |= {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "dynoview").rglob("__init__.py")}
+    expected |= {".".join(("dynoview", *p.relative_to(ROOT).parts)) for p in folder.iterdir()
+                 if p.is_dir() and p.name != "__pycache__"}
+    assert expected <= set(config["packages"])
+    # Loaded through the package, not a path (an editable install's finder maps it to resources/).
+    assert files("dynoview.resources").joinpath("icons", "dynoview.svg").is_file()
