@@ -208,3 +208,21 @@ def _describe_error(
     return UserFacingError(
         "Unexpected error", f"{type(exc).__name__}: {exc}", type(exc).__name__
     )
+
+
+def is_user_facing(exc: BaseException) -> bool:
+    """True for errors the UI explains as a sentence; False for bugs (the crash reporter's).
+
+    User-facing: the core's ``DynoViewError`` (its message is written for the user), botocore's
+    errors (AWS answers, credentials, connection failures: ``describe_error`` maps them) and the
+    core's errors about text the user typed (values, expressions, schemas, imported requests).
+    """
+    from botocore.exceptions import BotoCoreError, ClientError  # lazily: only when a task failed
+
+    from dynoview.core.expressions import ExpressionSyntaxError
+    from dynoview.core.locks import SchemaError
+    from dynoview.core.transactions import TransactionImportError
+    from dynoview.core.values import ValueParseError
+
+    return isinstance(exc, DynoViewError | BotoCoreError | ClientError | ExpressionSyntaxError
+                      | SchemaError | TransactionImportError | ValueParseError)

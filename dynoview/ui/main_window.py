@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from dynoview import APP_NAME
 from dynoview.core.connection import PLACEHOLDER_NOTE, Connection, ConnectionSpec, demo_credentials
-from dynoview.core.errors import UserFacingError, describe_error
+from dynoview.core.errors import UserFacingError, describe_error, is_user_facing
 from dynoview.core.receipts import ReadReceipt
 from dynoview.core.tables import TableInfo, describe_table
 from dynoview.ui import settings as saved
@@ -41,7 +41,6 @@ from dynoview.ui.read_log import ReadLogView
 from dynoview.ui.resources import app_icon
 from dynoview.ui.shortcuts import ITEMS, PANELS, WINDOW, ShortcutsDialog, shortcut
 from dynoview.ui.tables_panel import TablesPanel
-from dynoview.ui.tasks import is_user_facing
 from dynoview.ui.theme import MODE_LABELS, MODES, ThemeManager
 from dynoview.ui.windows import bring_to_front
 
@@ -318,13 +317,15 @@ class MainWindow(QMainWindow):
         current = self.ctx.connection.spec if self.ctx.connection else None
         from dynoview.ui.connection_dialog import ConnectionDialog  # built on demand
 
-        dialog = ConnectionDialog(self, current)
-        if dialog.exec():
-            if dialog.demo_chosen:
-                self.connect_to(demo=True, read_only=dialog.read_only.isChecked(),
-                                table="accounts")
-            elif dialog.chosen is not None:
-                self.connect_to(dialog.chosen)
+        self.connection_dialog = dialog = ConnectionDialog(self, current)
+        dialog.accepted.connect(lambda: self._connection_chosen(dialog))
+        dialog.open()
+
+    def _connection_chosen(self, dialog: Any) -> None:  # a ConnectionDialog, imported on demand
+        if dialog.demo_chosen:
+            self.connect_to(demo=True, read_only=dialog.read_only.isChecked(), table="accounts")
+        elif dialog.chosen is not None:
+            self.connect_to(dialog.chosen)
 
     def refresh_tables(self) -> None:
         conn = self.ctx.connection

@@ -25,26 +25,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from dynoview.core.errors import is_user_facing
+
 _REPORTED = "_dynoview_crash_reported"
-
-
-def is_user_facing(exc: BaseException) -> bool:
-    """True for errors the UI explains as a sentence; False for bugs (the crash reporter's).
-
-    User-facing: the core's ``DynoViewError`` (its message is written for the user), botocore's
-    errors (AWS answers, credentials, connection failures: ``describe_error`` maps them) and the
-    core's errors about text the user typed (values, expressions, schemas, imported requests).
-    """
-    from botocore.exceptions import BotoCoreError, ClientError  # lazily: only when a task failed
-
-    from dynoview.core.errors import DynoViewError
-    from dynoview.core.expressions import ExpressionSyntaxError
-    from dynoview.core.locks import SchemaError
-    from dynoview.core.transactions import TransactionImportError
-    from dynoview.core.values import ValueParseError
-
-    return isinstance(exc, DynoViewError | BotoCoreError | ClientError | ExpressionSyntaxError
-                      | SchemaError | TransactionImportError | ValueParseError)
 
 
 def report_unexpected(exc: BaseException, where: str) -> None:

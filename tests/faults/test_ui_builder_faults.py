@@ -50,7 +50,7 @@ def panel(qtbot: Any, qasync_loop: asyncio.AbstractEventLoop, pconn: Connection,
     heartbeat.watch(pconn)
     widget = BuilderPanel(ctx)
     widget.action_log = ActionLog(tmp_path / "actions.jsonl")
-    widget.ask_confirmation = lambda requirement, preview: True  # type: ignore[method-assign]
+    widget.ask_confirmation = lambda requirement, preview, answer: answer(True)  # type: ignore[method-assign]
     qtbot.addWidget(widget)
     yield widget
     ctx.tasks.shutdown()

@@ -125,16 +125,17 @@ def test_execute_maps_the_cancellation_to_the_email_row(qtbot, panel: BuilderPan
                                                         seeded_table: str) -> None:
     shown: list[str] = []
 
-    def confirm(requirement: Any, preview: str) -> bool:
+    def confirm(requirement: Any, preview: str, answer: Any) -> None:
         shown.append(preview)
         assert requirement.local and requirement.type_to_confirm is None
-        return True
+        answer(True)
 
     panel.ask_confirmation = confirm  # type: ignore[method-assign]
     # The preflight refuses a signup on a taken email; overriding it lets DynamoDB's own
     # condition cancel it, which is what this test is about.
     refused: list[Any] = []
-    panel.ask_override = lambda preflight, table: refused.append(preflight) or True  # type: ignore
+    panel.ask_override = (  # type: ignore[method-assign]
+        lambda preflight, table, answer: refused.append(preflight) or answer(True))
     panel.load_request(sign_up(S, seeded_table, account("g4", "ada@lovelace.io", "g4")).to_request())
     panel.execute()
     qtbot.waitUntil(lambda: panel.result is not None, timeout=15000)
@@ -149,7 +150,7 @@ def test_execute_maps_the_cancellation_to_the_email_row(qtbot, panel: BuilderPan
 
 
 def test_execute_success_regenerates_the_token(qtbot, panel: BuilderPanel, seeded_table: str) -> None:
-    panel.ask_confirmation = lambda requirement, preview: True  # type: ignore[method-assign]
+    panel.ask_confirmation = lambda requirement, preview, answer: answer(True)  # type: ignore[method-assign]
     panel.load_request(sign_up(S, seeded_table, account("g5", "g5@x.io", "g5")).to_request())
     token = panel.token_edit.text()
     panel.execute()
@@ -220,8 +221,9 @@ def test_confirmation_warns_when_the_token_was_first_sent_ten_minutes_ago(
     panel.set_transaction(tx, pinned=True)
     shown: list[str] = []
 
-    def cancel(requirement: Any, preview: str) -> None:
+    def cancel(requirement: Any, preview: str, answer: Any) -> None:
         shown.append(requirement.message)
+        answer(None)
 
     panel.ask_confirmation = cancel  # type: ignore[method-assign]
     panel.execute()
@@ -268,9 +270,9 @@ def test_preflight_refuses_a_lock_breaking_update_and_offers_the_template(
     from dynoview.core.audit import run_audit
 
     sent: list[str] = []
-    panel.ask_confirmation = lambda requirement, preview: sent.append(preview) or True  # type: ignore
+    panel.ask_confirmation = lambda requirement, preview, answer: sent.append(preview) or answer(True)  # type: ignore
     overrides: list[str] = []
-    panel.ask_override = lambda preflight, table: overrides.append(table) and False  # type: ignore
+    panel.ask_override = lambda preflight, table, answer: overrides.append(table) or answer(False)  # type: ignore
     panel.load_request({"TransactItems": [{"Update": {
         "TableName": seeded_table, "Key": {"PK": {"S": "ACCT#a1f9c3"}, "SK": {"S": "PROFILE"}},
         "UpdateExpression": "SET email = :e", "ExpressionAttributeValues": {":e": {"S": "ada@new.io"}}}}]})
@@ -332,3 +334,17 @@ def test_add_guards_puts_the_preflight_conditions_in_the_request(qtbot, panel: B
     assert conditions == ["attribute_not_exists(#pf0)", "attribute_exists(#pf0)", "#pf0 = :pf0"]
     assert '"ConditionExpression": "#pf0 = :pf0"' in panel.preview
     assert panel.preflight_view.guards_button.isHidden()
+
+
+def test_builder_dialogs_open_without_a_nested_event_loop(panel: BuilderPanel, seeded_table: str) -> None:
+    # Each returns at once with its dialog shown; the event loop keeps running meanwhile.
+    panel.import_dialog()
+    assert panel.dialog is not None and panel.dialog.isVisible()
+    panel.dialog.reject()
+    panel.load_request(sign_up(S, seeded_table, account("g9", "g9@x.io", "g9")).to_request())
+    panel.export("boto3")
+    assert panel.dialog is not None and panel.dialog.isVisible()
+    panel.dialog.reject()
+    panel.show_action_log()
+    assert panel.dialog is not None and panel.dialog.isVisible()
+    panel.dialog.reject()

@@ -79,8 +79,9 @@ def select_audit_row(panel: Any, account_or_value: str) -> None:
 def execute(qtbot: Any, builder: Any) -> None:
     """Execute what the builder holds: confirmed, never overriding a preflight refusal."""
     refused: list[str] = []
-    builder.ask_confirmation = lambda requirement, preview: True
-    builder.ask_override = lambda preflight, table: refused.append(preflight.summary()) and False
+    builder.ask_confirmation = lambda requirement, preview, answer: answer(True)
+    builder.ask_override = (
+        lambda preflight, table, answer: refused.append(preflight.summary()) or answer(False))
     assert builder.execute_button.isEnabled(), builder.execute_button.toolTip()
     builder.execute()
     qtbot.waitUntil(lambda: builder.result is not None or bool(refused), timeout=30000)

@@ -12,11 +12,12 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from dynoview.core.connection import Connection
+from dynoview.core.errors import is_user_facing
 from dynoview.ui import main_window as main_window_module
 from dynoview.ui import settings as saved
 from dynoview.ui.crash import CrashHandler
 from dynoview.ui.main_window import MainWindow
-from dynoview.ui.tasks import is_user_facing, was_reported
+from dynoview.ui.tasks import was_reported
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_no_exception_capture]
 

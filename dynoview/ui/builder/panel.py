@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QTimer
@@ -120,6 +120,7 @@ class BuilderPanel(QWidget):
         self.problems: list[Problem] = []
         self.preview = ""
         self.result: ExecutionResult | None = None
+        self.dialog: QDialog | None = None  # the dialog open now (kept alive while it is shown)
         self.preflight: Preflight | None = None
         self._preflight_for: list[Any] | None = None  # the actions the shown preflight judged
         self._guarded: tuple[Transaction, list[Guard]] | None = None
@@ -549,17 +550,19 @@ class BuilderPanel(QWidget):
 
     # ---------------------------------------------------------------- execution
 
-    def ask_confirmation(self, requirement: Any, preview: str) -> str | bool | None:
-        """Show the confirmation dialog; None when the user cancels."""
-        dialog = ConfirmDialog(requirement, preview, self, preflight=self.preflight)
-        if dialog.exec() != ConfirmDialog.DialogCode.Accepted:
-            return None
-        return dialog.confirmation()
+    def ask_confirmation(self, requirement: Any, preview: str,
+                         answer: Callable[[str | bool | None], None]) -> None:
+        """Open the confirmation dialog (no nested loop); ``answer`` gets None when cancelled."""
+        self.dialog = dialog = ConfirmDialog(requirement, preview, self, preflight=self.preflight)
+        dialog.finished.connect(lambda code: answer(
+            dialog.confirmation() if code == ConfirmDialog.DialogCode.Accepted else None))
+        dialog.open()
 
-    def ask_override(self, preflight: Preflight, table: str) -> bool:
+    def ask_override(self, preflight: Preflight, table: str, answer: Callable[[bool], None]) -> None:
         """The explicit override of a refusal: the user types the table name."""
-        dialog = OverrideDialog(preflight, table, self)
-        return dialog.exec() == OverrideDialog.DialogCode.Accepted
+        self.dialog = dialog = OverrideDialog(preflight, table, self)
+        dialog.finished.connect(lambda code: answer(code == OverrideDialog.DialogCode.Accepted))
+        dialog.open()
 
     def add_guards(self) -> None:
         """Load the transaction with the preflight's guards added (the preview shows them)."""
@@ -621,9 +624,20 @@ class BuilderPanel(QWidget):
             return
         if preflight.refused:
             table = tx.actions[0].table if tx.actions else ""
-            if not self.ask_override(preflight, table):
-                self._set_status(preflight.summary() + " Use the proposed template, or fix the actions.")
-                return
+            self.ask_override(preflight, table, functools.partial(self._overridden, tx, preflight))
+            return
+        self._confirm(tx)
+
+    def _overridden(self, tx: Transaction, preflight: Preflight, typed: bool) -> None:
+        if not typed:
+            self._set_status(preflight.summary() + " Use the proposed template, or fix the actions.")
+            return
+        self._confirm(tx)
+
+    def _confirm(self, tx: Transaction) -> None:
+        conn = self.ctx.connection
+        if conn is None:
+            return
         requirement = confirmation_for(conn, tx)
         # Only a token sent before (from here, or typed/imported) can be late: a fresh one is
         # not looked up, so a long action log is not read on the UI thread for nothing.
@@ -633,8 +647,11 @@ class BuilderPanel(QWidget):
                                    time.time()) if sent_before else None
         if late:  # the same token past DynamoDB's 10 minutes: say so before the click
             requirement = dataclasses.replace(requirement, message=f"{requirement.message}\n\n{late}")
-        confirmation = self.ask_confirmation(requirement, self.preview)
-        if confirmation is None:
+        self.ask_confirmation(requirement, self.preview, functools.partial(self._send, tx))
+
+    def _send(self, tx: Transaction, confirmation: str | bool | None) -> None:
+        conn = self.ctx.connection
+        if confirmation is None or conn is None:
             self._set_status("Not executed: the confirmation was cancelled.")
             return
         run = functools.partial(execute_transaction, conn, tx, confirmation=confirmation,
@@ -884,8 +901,12 @@ class BuilderPanel(QWidget):
     # ---------------------------------------------------------------- import / export / log
 
     def import_dialog(self) -> None:
-        dialog = ImportDialog(self)
-        if dialog.exec() == ImportDialog.DialogCode.Accepted and dialog.transaction is not None:
+        self.dialog = dialog = ImportDialog(self)
+        dialog.accepted.connect(lambda: self._imported(dialog))
+        dialog.open()
+
+    def _imported(self, dialog: ImportDialog) -> None:
+        if dialog.transaction is not None:
             # A pasted request that names its token keeps it (resending a logged transaction).
             self.set_transaction(dialog.transaction, pinned=text_carries_token(dialog.text.toPlainText()))
 
@@ -910,10 +931,12 @@ class BuilderPanel(QWidget):
             self._set_status(exc.message)
             return
         titles = {"boto3": "boto3 (Python)", "cli": "AWS CLI", "js": "JavaScript SDK v3"}
-        ExportDialog(f"Export as {titles[kind]}", code, name, content, self).exec()
+        self.dialog = ExportDialog(f"Export as {titles[kind]}", code, name, content, self)
+        self.dialog.open()
 
     def show_action_log(self) -> None:
-        ActionLogDialog(self.action_log.entries(), str(self.action_log.path), self).exec()
+        self.dialog = ActionLogDialog(self.action_log.entries(), str(self.action_log.path), self)
+        self.dialog.open()
 
     # ---------------------------------------------------------------- context
 
