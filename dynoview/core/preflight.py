@@ -23,7 +23,7 @@ from dynoview.core.pairing import DUPLICATE_VALUE, MISSING_LOCK, OK, ORPHAN_LOCK
 from dynoview.core.preflight_effects import UNKNOWN, apply_action, protected_text
 from dynoview.core.reads import Reader
 from dynoview.core.tables import TableInfo
-from dynoview.core.transactions import DELETE, PUT, UPDATE, Action, Transaction
+from dynoview.core.transactions import Action, Transaction
 from dynoview.core.tx_wire import body_json, request_body
 
 FREE = "FREE"  # no lock and no account: nothing to protect
@@ -159,8 +159,7 @@ def _key_names(schema: UniquenessSchema) -> tuple[str, ...]:
 
 
 def _key_of(action: Action, names: Sequence[str]) -> dict[str, Any] | None:
-    source = action.item if action.kind == PUT else action.key
-    key = {n: source[n] for n in names if n in source}
+    key = action.target_key(names)
     return key if len(key) == len(names) else None
 
 
@@ -471,15 +470,3 @@ def _suggest(schema: UniquenessSchema, table: str, acct_before: Mapping[str, Any
     except (KeyError, ValueError):
         return None, None
     return None, None
-
-
-def touched_keys(tx: Transaction, schema: UniquenessSchema) -> list[tuple[str, dict[str, Any]]]:
-    """(table, key) of every item the transaction writes, for re-reading after a write."""
-    names = _key_names(schema)
-    out = []
-    for action in tx.actions:
-        if action.kind in (PUT, UPDATE, DELETE):
-            key = _key_of(action, names)
-            if key is not None:
-                out.append((action.table, key))
-    return out

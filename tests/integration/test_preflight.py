@@ -9,7 +9,7 @@ import pytest
 from dynoview.core import templates
 from dynoview.core.locks import article_schema
 from dynoview.core.pairing import DUPLICATE_VALUE, MISSING_LOCK, OK, ORPHAN_LOCK
-from dynoview.core.preflight import FREE, run_preflight, touched_keys
+from dynoview.core.preflight import FREE, run_preflight
 from dynoview.core.reads import Reader
 from dynoview.core.tables import describe_table
 from dynoview.core.transactions import Action, Transaction
@@ -121,12 +121,6 @@ def test_update_of_an_unpredictable_protected_value_is_refused(reader: Reader, a
                              update="SET email = list_append(email, :l)",
                              values={":l": {"L": []}})])
     assert _run(reader, accounts_table, tx).refused
-
-
-def test_touched_keys_lists_written_items() -> None:
-    tx = templates.delete_account(SCHEMA, "t", {**_acct("a1"), "email": _s("e@x"), "username": _s("u")})
-    assert [k["PK"]["S"] for _t, k in touched_keys(tx, SCHEMA)] == [
-        "ACCT#a1", "UNIQ#EMAIL#e@x", "UNIQ#HANDLE#u"]
 
 
 def test_added_guards_make_the_transaction_its_own_guard(reader: Reader, accounts_table: str) -> None:
