@@ -18,6 +18,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from dynoview.core import templates
+from dynoview.core.diagnose import _account_filter  # one filter for "accounts holding a value"
+from dynoview.core.errors import CancelledError
 from dynoview.core.locks import LockRule, UniquenessSchema, normalise
 from dynoview.core.pairing import DUPLICATE_VALUE, MISSING_LOCK, OK, ORPHAN_LOCK
 from dynoview.core.preflight_effects import UNKNOWN, apply_action, protected_text
@@ -182,8 +185,6 @@ def _read_items(reader: Reader, keys: Sequence[tuple[str, dict[str, Any]]],
     todo = list(unique.items())
     for start in range(0, len(todo), _GET_BATCH):
         if cancel is not None and cancel.is_set():
-            from dynoview.core.errors import CancelledError
-
             raise CancelledError("The preflight was cancelled.")
         batch = todo[start:start + _GET_BATCH]
         response = reader.read("TransactGetItems", {"TransactItems": [
@@ -224,8 +225,6 @@ def _lookup_holders(reader: Reader, table: TableInfo | None, table_name: str, sc
                      f"names no index on {rule.attribute} and the table is too large to scan. Add the "
                      "index to the schema for a complete preflight.")
         return found
-    from dynoview.core.diagnose import _account_filter  # one filter for "accounts holding a value"
-
     for start in range(0, len(wanted), 50):
         scan: dict[str, Any] = {"TableName": table_name, "ConsistentRead": True,
                                 **_account_filter(schema, rule, wanted[start:start + 50])}
@@ -371,8 +370,6 @@ def run_preflight(reader: Reader, tx: Transaction, schema: UniquenessSchema,
 def _refusal(pair: Pair, tx: Transaction, touched: Sequence[tuple[int, Action, dict[str, Any], str]],
              before: Mapping[tuple[str, str], Any], after: Mapping[tuple[str, str], Any],
              schema: UniquenessSchema) -> Refusal:
-    from dynoview.core import templates  # templates build on transactions; imported when refusing
-
     rule = schema.rule(pair.rule)
     movers = (set(pair.holders_after) - set(pair.holders_before)) or (
         set(pair.holders_before) - set(pair.holders_after))
@@ -455,8 +452,6 @@ def _suggest(schema: UniquenessSchema, table: str, acct_before: Mapping[str, Any
              acct_after: Mapping[str, Any] | None, rule: LockRule, value: str
              ) -> tuple[str | None, Transaction | None]:
     """The template that does what the transaction seems to want, filled from the items."""
-    from dynoview.core import templates
-
     try:
         if acct_before is not None and acct_after is None:
             return "delete_account", templates.delete_account(schema, table, acct_before)
