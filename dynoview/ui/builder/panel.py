@@ -624,6 +624,7 @@ class BuilderPanel(QWidget):
             return
         if preflight.refused:
             table = tx.actions[0].table if tx.actions else ""
+            self._set_status(preflight.summary())
             self.ask_override(preflight, table, functools.partial(self._overridden, tx, preflight))
             return
         self._confirm(tx)

@@ -133,6 +133,7 @@ class OverrideDialog(QDialog):
         self.typed = QLineEdit()
         self.typed.setPlaceholderText(table)
         layout.addWidget(self.typed)
+        layout.addStretch(1)  # spare height below the field, not between the sentences
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.send_button = self.buttons.addButton("Send anyway", QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.accepted.connect(self.accept)
