@@ -27,7 +27,7 @@ os.environ.update({
 
 _SERVER = """
 import sys, time
-from dynoview.core.demo import start_server
+from dynoview.demo.backend import start_server
 server, url = start_server()
 print(url, flush=True)
 sys.stdin.read()

@@ -10,8 +10,8 @@ its own child process so each memory figure is its own:
   default, standard mode, does not).
 - floor: the same pages fetched over one keep-alive connection with ``http.client``,
   CRC32 checked and parsed with stdlib ``json``: what reading the pages costs at least.
-- dynoview: ``dynoview.core.audit.run_audit`` (what ``dynoview audit`` runs), which
-  checks each answer's CRC32 (``dynoview.core.integrity``), classifies every item and
+- dynoview: ``dynoview.core.uniqueness.audit.run_audit`` (what ``dynoview audit`` runs), which
+  checks each answer's CRC32 (``dynoview.core.session.integrity``), classifies every item and
   picks in-process or worker processes by the table's approximate size, as it would for
   a real table. Worker start-up is inside the timing.
 
@@ -156,8 +156,8 @@ def phase_floor(url: str, segments: int) -> dict[str, Any]:
 
 
 def _app_reader(url: str) -> Any:
-    from dynoview.core.connection import Connection, ConnectionSpec
-    from dynoview.core.reads import Reader
+    from dynoview.core.reads.reader import Reader
+    from dynoview.core.session.connection import Connection, ConnectionSpec
 
     spec = ConnectionSpec(name="bench", endpoint_url=url, region="us-east-1", read_only=True)
     return Reader(Connection(spec, credentials=FAKE_KEYS))
@@ -165,9 +165,9 @@ def _app_reader(url: str) -> Any:
 
 def phase_dynoview(url: str, segments: int, items: int, size_bytes: int) -> dict[str, Any]:
     """``run_audit`` as ``dynoview audit`` calls it, on a TableInfo like DescribeTable's."""
-    from dynoview.core.audit import run_audit
-    from dynoview.core.locks import article_schema
-    from dynoview.core.tables import KeyAttribute, TableInfo
+    from dynoview.core.session.tables import KeyAttribute, TableInfo
+    from dynoview.core.uniqueness.audit import run_audit
+    from dynoview.core.uniqueness.schema import article_schema
 
     info = TableInfo(TABLE, KeyAttribute("PK", "S"), KeyAttribute("SK", "S"), ttl_attribute="expiresAt",
                      ttl_status="ENABLED", item_count=items, size_bytes=size_bytes)
@@ -190,7 +190,7 @@ def phase_crc(url: str) -> dict[str, Any]:
     from http.client import HTTPConnection
     from urllib.parse import urlparse
 
-    from dynoview.core.integrity import DamagedResponseError
+    from dynoview.core.session.integrity import DamagedResponseError
 
     out: dict[str, Any] = {}
     try:

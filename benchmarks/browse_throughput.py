@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import MotoProcess, write_result
 
-from dynoview.core.connection import Connection, ConnectionSpec
+from dynoview.core.session.connection import Connection, ConnectionSpec
 
 TABLE = "bench-browse"
 GOAL_RATIO = 0.9
@@ -102,8 +102,8 @@ def app_browse(conn: Connection, page_size: int) -> dict[str, Any]:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from dynoview.core.browse import BrowseSpec
-    from dynoview.core.tables import describe_table
+    from dynoview.core.reads.browse import BrowseSpec
+    from dynoview.core.session.tables import describe_table
     from dynoview.ui.browse_controller import BrowseController
     from dynoview.ui.context import AppContext
     from dynoview.ui.gc_pauses import settle_after_connect

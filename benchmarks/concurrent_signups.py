@@ -38,18 +38,18 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import benchmarks._common  # noqa: E402, F401 - isolates the AWS config on import
-from dynoview.core import dynamodb_local as ddbl  # noqa: E402
-from dynoview.core.connection import Connection, ConnectionSpec  # noqa: E402
-from dynoview.core.demo import create_accounts_table  # noqa: E402
-from dynoview.core.locks import article_schema  # noqa: E402
-from dynoview.core.reads import Reader  # noqa: E402
-from dynoview.core.templates import sign_up  # noqa: E402
-from dynoview.core.tx_execution import (  # noqa: E402
+from dynoview.core.reads.reader import Reader  # noqa: E402
+from dynoview.core.session.connection import Connection, ConnectionSpec  # noqa: E402
+from dynoview.core.tx.execution import (  # noqa: E402
     CANCELLED,
     SUCCEEDED,
     ExecutionResult,
     execute_transaction,
 )
+from dynoview.core.tx.templates import sign_up  # noqa: E402
+from dynoview.core.uniqueness.schema import article_schema  # noqa: E402
+from dynoview.demo import dynamodb_local as ddbl  # noqa: E402
+from dynoview.demo.backend import create_accounts_table  # noqa: E402
 from tests import fault_proxy as fp  # noqa: E402
 
 EMAIL = "race@example.com"

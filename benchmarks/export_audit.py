@@ -1,6 +1,6 @@
 """Export audit throughput: ``dynoview audit --export`` on DuckDB over a written export.
 
-Writes an export (``dynoview.core.export_writer``, exactly the service's layout: gzipped
+Writes an export (``dynoview.core.exports.writer``, exactly the service's layout: gzipped
 JSON lines, manifests with checksums) of N items (default 1M: half accounts, half locks,
 with planted missing, orphan, duplicate, expired and clashing cases), then audits it in a
 child process under a DuckDB memory limit small enough to make it spill (default 256MB),
@@ -63,8 +63,8 @@ _AUDIT = """
 import json, resource, sys, time
 from datetime import datetime
 from pathlib import Path
-from dynoview.core.export_audit import ExportAuditOptions, audit_exports, finding_keys
-from dynoview.core.locks import article_schema
+from dynoview.core.exports.audit import ExportAuditOptions, audit_exports, finding_keys
+from dynoview.core.uniqueness.schema import article_schema
 folder, memory, temp, now = sys.argv[1:5]
 started = time.perf_counter()
 result = audit_exports([folder], article_schema(), options=ExportAuditOptions(
@@ -81,10 +81,10 @@ _WRITE = """
 import json, sys, time
 from pathlib import Path
 from benchmarks.export_audit import NOW, items
-from dynoview.core.export_audit import finding_keys
-from dynoview.core.export_writer import write_export
-from dynoview.core.locks import article_schema
-from dynoview.core.pairing import classify
+from dynoview.core.exports.audit import finding_keys
+from dynoview.core.exports.writer import write_export
+from dynoview.core.uniqueness.schema import article_schema
+from dynoview.core.uniqueness.pairing import classify
 n, work = int(sys.argv[1]), Path(sys.argv[2])
 data = items(n)
 t0 = time.perf_counter()

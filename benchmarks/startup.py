@@ -60,7 +60,7 @@ with loop:
 SEED = """
 import time
 t = time.perf_counter()
-from dynoview.core.demo import start_demo
+from dynoview.demo.backend import start_demo
 b = start_demo()
 print(time.perf_counter() - t)
 b.stop()

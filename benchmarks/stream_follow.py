@@ -1,7 +1,7 @@
 """Stream follow: the stream viewer keeps up with a table receiving writes from another
 process, without stalling the Qt event loop.
 
-Three processes, loopback only: moto (``dynoview.core.demo.start_server`` in a child, so
+Three processes, loopback only: moto (``dynoview.demo.backend.start_server`` in a child, so
 it does not share the GIL with the viewer), a writer paced at ``--rate`` writes per second
 (70% new items, 20% updates, 10% deletes) for ``--seconds``, and this one: a QApplication
 with a qasync loop and a ``StreamPanel`` following the table's stream from LATEST, shown
@@ -138,9 +138,9 @@ def follow(url: str, args: argparse.Namespace) -> dict[str, Any]:
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from dynoview.core.connection import Connection, ConnectionSpec
-    from dynoview.core.streams import LATEST
-    from dynoview.core.tables import describe_table
+    from dynoview.core.session.connection import Connection, ConnectionSpec
+    from dynoview.core.session.tables import describe_table
+    from dynoview.core.streams.stream import LATEST
     from dynoview.ui.context import AppContext
     from dynoview.ui.stream_panel import StreamPanel
 

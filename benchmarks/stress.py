@@ -53,15 +53,10 @@ from benchmarks.concurrent_signups import (  # noqa: E402
     told_taken,
     told_try_again,
 )
-from dynoview.core import dynamodb_local as ddbl  # noqa: E402
-from dynoview.core.audit import AuditIncompleteError, run_audit  # noqa: E402
-from dynoview.core.connection import Connection  # noqa: E402
-from dynoview.core.demo import create_accounts_table, seed_accounts  # noqa: E402
-from dynoview.core.locks import article_schema, default_schema  # noqa: E402
-from dynoview.core.reads import Reader  # noqa: E402
-from dynoview.core.tables import describe_table  # noqa: E402
-from dynoview.core.templates import sign_up  # noqa: E402
-from dynoview.core.tx_execution import (  # noqa: E402
+from dynoview.core.reads.reader import Reader  # noqa: E402
+from dynoview.core.session.connection import Connection  # noqa: E402
+from dynoview.core.session.tables import describe_table  # noqa: E402
+from dynoview.core.tx.execution import (  # noqa: E402
     APPLIED,
     CANCELLED,
     NOT_APPLIED,
@@ -69,6 +64,11 @@ from dynoview.core.tx_execution import (  # noqa: E402
     ExecutionResult,
     execute_transaction,
 )
+from dynoview.core.tx.templates import sign_up  # noqa: E402
+from dynoview.core.uniqueness.audit import AuditIncompleteError, run_audit  # noqa: E402
+from dynoview.core.uniqueness.schema import article_schema, default_schema  # noqa: E402
+from dynoview.demo import dynamodb_local as ddbl  # noqa: E402
+from dynoview.demo.backend import create_accounts_table, seed_accounts  # noqa: E402
 from tests import fault_proxy as fp  # noqa: E402
 from tests.fault_proxy import FaultProxy  # noqa: E402
 

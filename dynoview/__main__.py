@@ -51,7 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not (args.demo or args.smoke):
             parser.error("--engine chooses the demo's engine: use it with --demo")
         if args.engine == "dynamodb-local":
-            from dynoview.core.dynamodb_local import unavailable_reason
+            from dynoview.demo.dynamodb_local import unavailable_reason
 
             reason = unavailable_reason()  # say it before a window opens, not after
             if reason:

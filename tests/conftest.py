@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from dynoview.core import dynamodb_local as ddbl
+from dynoview.demo import dynamodb_local as ddbl
 
 # DynamoDB Local's download cache lives outside the repo and survives runs: resolve it from the
 # real home before HOME and XDG_CACHE_HOME are pointed at a temporary folder below.
@@ -55,7 +55,7 @@ _local_skip: tuple[str, int] | None = None  # (reason, line) when DynamoDB Local
 @pytest.fixture(scope="session")
 def moto_endpoint() -> Iterator[str]:
     """A real DynamoDB-compatible HTTP endpoint (moto) on loopback for the session."""
-    from dynoview.core.demo import start_server
+    from dynoview.demo.backend import start_server
 
     server, url = start_server()
     yield url

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from dynoview.core.connection import Connection, ConnectionSpec
-from dynoview.core.demo import create_accounts_table, seed_accounts
+from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.demo.backend import create_accounts_table, seed_accounts
 
 # Letters and digits only in the key id: DynamoDB Local refuses any other.
 FAKE_KEYS = {"aws_access_key_id": "testingfakekey",

@@ -15,7 +15,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from dynoview.core import dynamodb_local as ddbl
+from dynoview.demo import dynamodb_local as ddbl
 
 PACKAGE = "@aws-sdk/client-dynamodb"
 VERSION = "3.1169.0"

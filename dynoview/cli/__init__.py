@@ -49,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     module = importlib.import_module(COMMANDS[args.command])
     from dynoview.cli.common import profile_for
-    from dynoview.core import profile
+    from dynoview.core.session import profile
 
     # Chosen before the command runs, so every file it touches (action log, saved schemas)
     # belongs to that profile; restored after, for in-process callers.

@@ -20,10 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from dynoview.cli.common import fail
-from dynoview.core.audit_sql import ATHENA, DUCKDB
 from dynoview.core.errors import DynoViewError
-from dynoview.core.export_athena import DEFAULT_DATABASE, AthenaSettings
-from dynoview.core.export_audit import (
+from dynoview.core.exports.athena import DEFAULT_DATABASE, AthenaSettings
+from dynoview.core.exports.audit import (
     ExportAuditOptions,
     ExportProgress,
     audit_exports,
@@ -31,17 +30,18 @@ from dynoview.core.export_audit import (
     load_exports,
     plan_sql,
 )
-from dynoview.core.export_duckdb import DEFAULT_MEMORY_LIMIT
-from dynoview.core.export_manifest import ExportManifest
-from dynoview.core.locks import (
+from dynoview.core.exports.duckdb_engine import DEFAULT_MEMORY_LIMIT
+from dynoview.core.exports.manifest import ExportManifest
+from dynoview.core.exports.sql import ATHENA, DUCKDB
+from dynoview.core.uniqueness.presets import preset_schema
+from dynoview.core.uniqueness.report import dumps
+from dynoview.core.uniqueness.schema import (
     SchemaError,
     UniquenessSchema,
     default_schema,
     load_schema_file,
     propose_schema,
 )
-from dynoview.core.report import dumps
-from dynoview.core.schema_presets import preset_schema
 
 DETECT_SAMPLE = 1000
 PRINT_SQL_OUTPUT = "s3://YOUR-ATHENA-RESULTS-BUCKET/dynoview/"

@@ -7,10 +7,10 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from dynoview.core import profile
-from dynoview.core.connection import PLACEHOLDER_NOTE, Connection, spec_from_environment
-from dynoview.core.endpoint_probe import check_reachable
 from dynoview.core.errors import describe_error
+from dynoview.core.session import profile
+from dynoview.core.session.connection import PLACEHOLDER_NOTE, Connection, spec_from_environment
+from dynoview.core.session.endpoint_probe import check_reachable
 
 
 def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,7 +37,7 @@ def profile_for(args: argparse.Namespace) -> str:
 def open_connection(args: argparse.Namespace) -> Iterator[Connection]:
     """The connection the flags ask for; with --demo, a seeded embedded endpoint."""
     if getattr(args, "demo", False):
-        from dynoview.core.demo import start_demo
+        from dynoview.demo.backend import start_demo
 
         backend = start_demo(engine=getattr(args, "engine", None))
         # The command's main already runs in the demo profile; this keeps a caller that opens

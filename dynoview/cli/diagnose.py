@@ -17,12 +17,12 @@ from pathlib import Path
 
 from dynoview.cli.audit import add_schema_arguments, resolve_schema
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
-from dynoview.core.action_log import ActionLog
-from dynoview.core.diagnose import Diagnosis, diagnose
-from dynoview.core.locks import SchemaError, UniquenessSchema, load_schema_file
-from dynoview.core.reads import Reader
-from dynoview.core.report import diagnosis_json, dumps
-from dynoview.core.tables import describe_table
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.tables import describe_table
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.uniqueness.diagnose import Diagnosis, diagnose
+from dynoview.core.uniqueness.report import diagnosis_json, dumps
+from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, load_schema_file
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
-from dynoview.core.item_export import (
+from dynoview.core.items.export import (
     DDB_JSON,
     DEFAULT_SEGMENTS,
     FORMATS,
@@ -22,8 +22,8 @@ from dynoview.core.item_export import (
     export_table,
     export_table_to_file,
 )
-from dynoview.core.reads import Reader
-from dynoview.core.tables import describe_table
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.tables import describe_table
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

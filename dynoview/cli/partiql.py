@@ -13,15 +13,15 @@ import json
 import sys
 
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
-from dynoview.core.partiql import (
+from dynoview.core.reads.partiql import (
     StatementCursor,
     StatementSpec,
     parse_cli_parameter,
     prepare,
     statement_target,
 )
-from dynoview.core.reads import Reader
-from dynoview.core.values import ValueParseError, display_text, plain_json
+from dynoview.core.reads.reader import Reader
+from dynoview.core.values.attributes import ValueParseError, display_text, plain_json
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -1,7 +1,7 @@
 """`dynoview repair REPORT`: release orphan locks and claim missing locks from an audit report.
 
 REPORT is the output of ``dynoview audit --format json``. Every automatic repair is
-re-checked against the table right before it is sent (see ``dynoview.core.repair``);
+re-checked against the table right before it is sent (see ``dynoview.core.uniqueness.repair``);
 duplicates, case clashes and expired items are listed for a person. Exit 0 when every
 automatic repair applied or was already fixed, 1 when something needs a decision (or
 the run was stopped), 2 on error. Documented in docs/cli-repair.md.
@@ -21,11 +21,13 @@ from types import FrameType
 from typing import Any
 
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
-from dynoview.core.action_log import ActionLog
 from dynoview.core.errors import ReadOnlyError
-from dynoview.core.locks import SchemaError, UniquenessSchema, load_schema_file, lock_key_problem
-from dynoview.core.reads import Reader
-from dynoview.core.repair import (
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.tables import describe_table
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.execution import confirmation_for
+from dynoview.core.tx.model import DELETE, Action, Transaction
+from dynoview.core.uniqueness.repair import (
     DEFAULT_RATE,
     EXIT_ERROR,
     MAX_RATE,
@@ -42,9 +44,7 @@ from dynoview.core.repair import (
     plan_repairs,
     run_repairs,
 )
-from dynoview.core.tables import describe_table
-from dynoview.core.transactions import DELETE, Action, Transaction
-from dynoview.core.tx_execution import confirmation_for
+from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, load_schema_file, lock_key_problem
 
 
 def _rate(text: str) -> float:

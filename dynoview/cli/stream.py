@@ -14,7 +14,7 @@ from typing import Any
 
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
 from dynoview.core.errors import DynoViewError
-from dynoview.core.streams import (
+from dynoview.core.streams.stream import (
     AFTER_SEQUENCE_NUMBER,
     AT_SEQUENCE_NUMBER,
     LATEST,

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
-from dynoview.core.tables import describe_table
+from dynoview.core.session.tables import describe_table
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

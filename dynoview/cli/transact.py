@@ -18,17 +18,13 @@ from typing import Any
 
 from dynoview.cli.audit import resolve_schema
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
-from dynoview.core.action_log import ActionLog
-from dynoview.core.code_export import to_aws_cli, to_boto3, to_javascript
-from dynoview.core.connection import Connection
 from dynoview.core.errors import ReadOnlyError
-from dynoview.core.locks import SchemaError, UniquenessSchema, article_schema, load_schema_file
-from dynoview.core.preflight import Preflight, run_preflight
-from dynoview.core.preflight_guards import add_guards
-from dynoview.core.reads import Reader
-from dynoview.core.tables import TableInfo, describe_table
-from dynoview.core.transactions import Problem, Transaction, TransactionImportError, import_text
-from dynoview.core.tx_execution import (
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.code_export import to_aws_cli, to_boto3, to_javascript
+from dynoview.core.tx.execution import (
     APPLIED,
     CANCELLED,
     NOT_APPLIED,
@@ -38,9 +34,13 @@ from dynoview.core.tx_execution import (
     execute_transaction,
     tables_of,
 )
-from dynoview.core.tx_token import text_carries_token
-from dynoview.core.tx_validation import has_errors, validate, validate_against
-from dynoview.core.tx_wire import RequestShapeError, preview_text
+from dynoview.core.tx.idempotency import text_carries_token
+from dynoview.core.tx.model import Problem, Transaction, TransactionImportError, import_text
+from dynoview.core.tx.preflight import Preflight, run_preflight
+from dynoview.core.tx.preflight_guards import add_guards
+from dynoview.core.tx.validation import has_errors, validate, validate_against
+from dynoview.core.tx.wire import RequestShapeError, preview_text
+from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, article_schema, load_schema_file
 
 EXIT_OK, EXIT_CANCELLED, EXIT_ERROR = 0, 1, 2
 

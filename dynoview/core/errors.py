@@ -59,7 +59,7 @@ def describe_error(
     The sentence never holds a password from an endpoint URL (``http://user:pass@host``):
     neither the endpoint it names nor an exception text that quotes the URL.
     """
-    from dynoview.core.log_redaction import redact_url, redact_url_credentials
+    from dynoview.core.session.log_redaction import redact_url, redact_url_credentials
 
     err = _describe_error(exc, operation=operation, table=table, profile=profile,
                           endpoint=redact_url(endpoint), region=region)
@@ -219,10 +219,10 @@ def is_user_facing(exc: BaseException) -> bool:
     """
     from botocore.exceptions import BotoCoreError, ClientError  # lazily: only when a task failed
 
-    from dynoview.core.expressions import ExpressionSyntaxError
-    from dynoview.core.locks import SchemaError
-    from dynoview.core.transactions import TransactionImportError
-    from dynoview.core.values import ValueParseError
+    from dynoview.core.expressions.parser import ExpressionSyntaxError
+    from dynoview.core.tx.model import TransactionImportError
+    from dynoview.core.uniqueness.schema import SchemaError
+    from dynoview.core.values.attributes import ValueParseError
 
     return isinstance(exc, DynoViewError | BotoCoreError | ClientError | ExpressionSyntaxError
                       | SchemaError | TransactionImportError | ValueParseError)

@@ -45,7 +45,7 @@ def versions() -> list[tuple[str, str]]:
     """(component, version) for DynoView and what it runs on."""
     import PySide6
 
-    from dynoview.core.versions import sdk_versions
+    from dynoview.core.session.versions import sdk_versions
 
     sdk = sdk_versions()
     frozen = " (packaged)" if getattr(sys, "frozen", False) else ""

@@ -160,7 +160,7 @@ def run_app(args: argparse.Namespace) -> int:
               "running display, or use the headless commands (dynoview --help lists them)",
               file=sys.stderr)
         return 1
-    from dynoview.core import profile
+    from dynoview.core.session import profile
 
     # A demo session (--demo, --smoke) gets files of its own: chosen before anything reads
     # settings or builds the action log, so it never changes the user's saved connections,
@@ -174,7 +174,7 @@ def _run_app(args: argparse.Namespace) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from dynoview.core.connection import spec_from_environment
+    from dynoview.core.session.connection import spec_from_environment
     from dynoview.ui.crash import CrashHandler
     from dynoview.ui.main_window import MainWindow
     from dynoview.ui.resources import APP_ID, app_icon

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.private_files import write_private_bytes
+from dynoview.core.session.private_files import write_private_bytes
 from dynoview.ui.tones import warning_color
 
 

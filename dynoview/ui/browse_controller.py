@@ -11,9 +11,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from dynoview.core.browse import BrowseSpec, build_request
 from dynoview.core.errors import DynoViewError
-from dynoview.core.reads import Page, PageCursor
+from dynoview.core.reads.browse import BrowseSpec, build_request
+from dynoview.core.reads.reader import Page, PageCursor
 from dynoview.ui.context import AppContext
 from dynoview.ui.items_model import ItemsModel
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.capacity import (
+from dynoview.core.reads.capacity import (
     COLLECTION_LIMIT_BYTES,
     CollectionStat,
     PartitionReport,
@@ -34,7 +34,7 @@ from dynoview.core.capacity import (
     human_bytes,
     scan_sample,
 )
-from dynoview.core.tables import TableInfo
+from dynoview.core.session.tables import TableInfo
 from dynoview.ui.bar_chart import Bar, BarChart
 from dynoview.ui.context import AppContext
 from dynoview.ui.flow_layout import FlowLayout

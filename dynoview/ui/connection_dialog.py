@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.connection import ConnectionSpec, available_profiles
+from dynoview.core.session.connection import ConnectionSpec, available_profiles
 from dynoview.ui.settings import load_connections, save_connections
 
 DEMO_ENTRY = "Demo (embedded, no AWS account)"

@@ -9,13 +9,13 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from dynoview.core.connection import Connection
 from dynoview.core.errors import UserFacingError, describe_error, is_user_facing
-from dynoview.core.locks import UniquenessSchema, default_schema
-from dynoview.core.reads import Reader
-from dynoview.core.receipts import ReadLog, ReadReceipt
-from dynoview.core.schema_store import SchemaStore
-from dynoview.core.tables import TableInfo
+from dynoview.core.reads.reader import Reader
+from dynoview.core.reads.receipts import ReadLog, ReadReceipt
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema
+from dynoview.core.uniqueness.schema_store import SchemaStore
 from dynoview.ui.tasks import TaskRunner, report_unexpected
 
 READ_ON_OPEN_MAX_ITEMS = 5000

@@ -27,11 +27,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.connection import Connection, ConnectionSpec
 from dynoview.core.errors import DynoViewError
-from dynoview.core.item_copy import copy_transactions
-from dynoview.core.tables import TableInfo, describe_table
-from dynoview.core.transactions import Transaction
+from dynoview.core.items.copy_to_table import copy_transactions
+from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.tx.model import Transaction
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext
 

@@ -2,7 +2,7 @@
 
 ``CrashHandler.install()`` takes over ``sys.excepthook`` (which PySide6 calls for exceptions raised
 in slots and event handlers), ``threading.excepthook`` and the asyncio loop's exception handler.
-Reports are scrubbed by the core's one set of rules (``dynoview.core.log_redaction``): AWS key ids,
+Reports are scrubbed by the core's one set of rules (``dynoview.core.session.log_redaction``): AWS key ids,
 secret keys, session tokens, signatures, passwords (endpoint URL passwords included) and the literal
 values of the credentials in use never reach the dialog, the clipboard or the saved file. Saved
 reports are private: 0600 files in a 0700 folder.
@@ -34,15 +34,15 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview import APP_NAME, __version__
-from dynoview.core import profile
-from dynoview.core.log_redaction import (
+from dynoview.core.session import profile
+from dynoview.core.session.log_redaction import (
     MIN_SECRET_LENGTH,
     REDACTED,
     credential_secrets,
     environment_secrets,
     redact,
 )
-from dynoview.core.private_files import private_dir, write_private_text
+from dynoview.core.session.private_files import private_dir, write_private_text
 from dynoview.ui.windows import bring_to_front
 
 log = logging.getLogger(__name__)
@@ -63,7 +63,7 @@ def environment_lines() -> list[str]:
 
     lines = [f"{APP_NAME} {__version__}" + (" (packaged)" if getattr(sys, "frozen", False) else ""),
              f"Python {platform.python_version()}, Qt {qVersion()}, PySide6 {PySide6.__version__}"]
-    from dynoview.core.versions import sdk_versions
+    from dynoview.core.session.versions import sdk_versions
 
     lines.append(", ".join(f"{name} {version}" for name, version in sdk_versions().items()))
     lines.append(f"{platform.system()} {platform.release()} ({platform.machine()})")

@@ -33,14 +33,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.export_audit import (
+from dynoview.core.exports.audit import (
     ExportAuditOptions,
     ExportAuditResult,
     ExportProgress,
     audit_exports,
     aws_clients,
 )
-from dynoview.core.locks import UniquenessSchema
+from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext
 
 EXPORT_AUDIT_TASK = "export-audit"

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.errors import CancelledError
-from dynoview.core.item_export import (
+from dynoview.core.items.export import (
     DEFAULT_SEGMENTS,
     FORMAT_LABELS,
     FORMATS,
@@ -45,8 +45,8 @@ from dynoview.core.item_export import (
     export_items_to_file,
     export_table_to_file,
 )
-from dynoview.core.reads import Reader
-from dynoview.core.tables import TableInfo
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.tables import TableInfo
 from dynoview.ui.context import AppContext
 
 EXPORT_TASK = "item-export"

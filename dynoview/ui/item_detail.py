@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.ttl import TtlState
-from dynoview.core.values import display_text, dynamodb_json, plain_json, type_code
+from dynoview.core.ttl.expiry import TtlState
+from dynoview.core.values.attributes import display_text, dynamodb_json, plain_json, type_code
 
 _SET_TYPES = {"SS", "NS", "BS"}
 

@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.locks import UniquenessSchema
-from dynoview.core.template_inputs import check_value, protected_changes
-from dynoview.core.values import ValueParseError, dynamodb_json, from_dynamodb_json
+from dynoview.core.tx.template_inputs import check_value, protected_changes
+from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.values.attributes import ValueParseError, dynamodb_json, from_dynamodb_json
 from dynoview.ui.item_detail import monospace
 
 

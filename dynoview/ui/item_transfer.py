@@ -11,8 +11,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
-from dynoview.core.connection import ConnectionSpec
-from dynoview.core.tables import TableInfo
+from dynoview.core.session.connection import ConnectionSpec
+from dynoview.core.session.tables import TableInfo
 from dynoview.ui.context import AppContext
 
 Items = Callable[[], list[dict[str, Any]]]

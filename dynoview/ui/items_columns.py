@@ -13,7 +13,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
-from dynoview.core.column_layout import ColumnLayout
+from dynoview.core.reads.columns import ColumnLayout
 from dynoview.ui import settings as saved
 from dynoview.ui.items_model import ItemsModel
 

@@ -14,11 +14,11 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from dynoview.core.browse import column_order
-from dynoview.core.column_layout import sorted_rows
-from dynoview.core.tables import TableInfo
-from dynoview.core.ttl import EXPIRED, NEVER, PENDING, TtlState, ttl_state
-from dynoview.core.values import display_text, type_code
+from dynoview.core.reads.browse import column_order
+from dynoview.core.reads.columns import sorted_rows
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.ttl.expiry import EXPIRED, NEVER, PENDING, TtlState, ttl_state
+from dynoview.core.values.attributes import display_text, type_code
 
 RawValueRole = Qt.ItemDataRole.UserRole + 1  # the low-level AttributeValue of a cell
 ItemRole = Qt.ItemDataRole.UserRole + 2  # the whole item of the row

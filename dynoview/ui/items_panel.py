@@ -29,21 +29,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.browse import (
+from dynoview.core.errors import DynoViewError
+from dynoview.core.items.clipboard import FORMATS as COPY_FORMATS
+from dynoview.core.items.clipboard import LABELS as COPY_LABELS
+from dynoview.core.items.clipboard import copy_text
+from dynoview.core.reads.browse import (
     DEFAULT_PAGE_SIZE,
     FILTER_OPERATORS,
     SORT_KEY_OPERATORS,
     BrowseSpec,
     FilterSpec,
 )
-from dynoview.core.browse_history import add_to_history
-from dynoview.core.errors import DynoViewError
-from dynoview.core.item_clipboard import FORMATS as COPY_FORMATS
-from dynoview.core.item_clipboard import LABELS as COPY_LABELS
-from dynoview.core.item_clipboard import copy_text
-from dynoview.core.reads import Page
-from dynoview.core.tables import TableInfo
-from dynoview.core.values import display_text
+from dynoview.core.reads.history import add_to_history
+from dynoview.core.reads.reader import Page
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.values.attributes import display_text
 from dynoview.ui import settings as saved
 from dynoview.ui.browse_controller import BrowseController
 from dynoview.ui.context import AppContext, WrittenKey

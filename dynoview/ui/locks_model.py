@@ -1,7 +1,7 @@
 """Table model for accounts beside their locks, and the proxy that filters it.
 
 Columns: the account id, then a (value, lock status) pair per rule, then the
-row's worst status. Rows are ``PairRow`` objects from ``dynoview.core.pairing``;
+row's worst status. Rows are ``PairRow`` objects from ``dynoview.core.uniqueness.pairing``;
 lock rows (locks no account needs) have no account id and one filled pair.
 """
 
@@ -19,8 +19,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from dynoview.core.locks import UniquenessSchema
-from dynoview.core.pairing import (
+from dynoview.core.uniqueness.pairing import (
     CASE_CLASH,
     DUPLICATE_VALUE,
     EXPIRED,
@@ -33,6 +32,7 @@ from dynoview.core.pairing import (
     Finding,
     PairRow,
 )
+from dynoview.core.uniqueness.schema import UniquenessSchema
 
 COL_ACCOUNT = 0
 FIRST_RULE_COL = 1  # then two columns per rule: value, lock status

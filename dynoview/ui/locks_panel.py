@@ -38,10 +38,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.audit import DEFAULT_SEGMENTS, MAX_SEGMENTS, AuditProgress, AuditResult, run_audit
-from dynoview.core.diagnose import VIA_INDEX, Diagnosis, diagnose
-from dynoview.core.locks import SchemaProposal, UniquenessSchema, propose_schema
-from dynoview.core.pairing import (
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.private_files import write_private_text
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.uniqueness.audit import (
+    DEFAULT_SEGMENTS,
+    MAX_SEGMENTS,
+    AuditProgress,
+    AuditResult,
+    run_audit,
+)
+from dynoview.core.uniqueness.diagnose import VIA_INDEX, Diagnosis, diagnose
+from dynoview.core.uniqueness.pairing import (
     DUPLICATE_VALUE,
     EXPIRED,
     LABELS,
@@ -52,11 +60,9 @@ from dynoview.core.pairing import (
     Finding,
     PairRow,
 )
-from dynoview.core.private_files import write_private_text
-from dynoview.core.reads import Reader
-from dynoview.core.report import audit_json, dumps, findings_csv
-from dynoview.core.tables import TableInfo
-from dynoview.core.values import display_text
+from dynoview.core.uniqueness.report import audit_json, dumps, findings_csv
+from dynoview.core.uniqueness.schema import SchemaProposal, UniquenessSchema, propose_schema
+from dynoview.core.values.attributes import display_text
 from dynoview.ui.builder.template_forms import (
     ClaimLockForm,
     ReleaseLockForm,

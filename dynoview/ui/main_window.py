@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview import APP_NAME
-from dynoview.core.connection import PLACEHOLDER_NOTE, Connection, ConnectionSpec, demo_credentials
 from dynoview.core.errors import UserFacingError, describe_error, is_user_facing
-from dynoview.core.receipts import ReadReceipt
-from dynoview.core.tables import TableInfo, describe_table
+from dynoview.core.reads.receipts import ReadReceipt
+from dynoview.core.session.connection import PLACEHOLDER_NOTE, Connection, ConnectionSpec, demo_credentials
+from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.ui import settings as saved
 from dynoview.ui import startup_trace
 from dynoview.ui.context import AppContext
@@ -65,13 +65,13 @@ def _connect_blocking(spec: ConnectionSpec | None, demo: bool, read_only: bool) 
     """Open a connection (starting the demo if asked) and list its tables; runs off the UI thread."""
     backend = None
     if demo:
-        from dynoview.core.demo import start_demo
+        from dynoview.demo.backend import start_demo
 
         backend = start_demo()
         conn = backend.connect(read_only=read_only)
     else:
         assert spec is not None
-        from dynoview.core.endpoint_probe import check_reachable
+        from dynoview.core.session.endpoint_probe import check_reachable
 
         check_reachable(spec.endpoint_url)  # "unreachable" at once, before any credential lookup
         conn = Connection(spec)

@@ -13,18 +13,18 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from dynoview.core.connection import Connection
 from dynoview.core.errors import DynoViewError
-from dynoview.core.partiql import (
+from dynoview.core.reads.partiql import (
     StatementCursor,
     StatementSpec,
     prepare,
     selects_whole_items,
     statement_target,
 )
-from dynoview.core.reads import Page
-from dynoview.core.tables import TableInfo, describe_table
-from dynoview.core.values import ValueParseError, from_dynamodb_json, to_dynamodb_json
+from dynoview.core.reads.reader import Page
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.values.attributes import ValueParseError, from_dynamodb_json, to_dynamodb_json
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext
 from dynoview.ui.items_model import ItemsModel

@@ -1,7 +1,7 @@
 """The PartiQL statement editor: highlighting from the core's lexer, and completion of
 keywords, table names and the attribute names seen in the results.
 
-Highlighting runs the same lexer that decides what is sent (``dynoview.core.partiql``), one
+Highlighting runs the same lexer that decides what is sent (``dynoview.core.reads.partiql``), one
 line at a time with the state a comment or a string carries to the next line, so what
 looks like a comment is exactly what is dropped before sending. Colours come from the
 palette, so they read in the light and the dark theme.
@@ -23,7 +23,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractItemView, QCompleter, QPlainTextEdit, QWidget
 
-from dynoview.core import partiql
+from dynoview.core.reads import partiql
 from dynoview.ui.item_detail import monospace
 from dynoview.ui.tones import is_dark
 

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.partiql import (
+from dynoview.core.reads.partiql import (
     PARAMETER_KINDS,
     StatementSpec,
     describe_parameters,
@@ -37,9 +37,9 @@ from dynoview.core.partiql import (
     parameter_text,
     parse_parameter,
 )
-from dynoview.core.reads import Page
-from dynoview.core.tables import TableInfo
-from dynoview.core.values import ValueParseError, display_text
+from dynoview.core.reads.reader import Page
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.values.attributes import ValueParseError, display_text
 from dynoview.ui.context import AppContext
 from dynoview.ui.item_detail import ItemDetail
 from dynoview.ui.item_transfer import TransferButtons
@@ -342,7 +342,7 @@ class PartiqlPanel(QWidget):
     def _page_loaded(self, page: Page) -> None:
         text = self.controller.describe_progress()
         if page.receipts:
-            from dynoview.core.capacity import capacity_text  # with the estimate where none is reported
+            from dynoview.core.reads.capacity import capacity_text  # with the estimate where none is reported
 
             last = page.receipts[-1]
             text += f" · {last.consistency}, {capacity_text(last)}, {last.duration_ms:.0f} ms"

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.browse import BrowseSpec
-from dynoview.core.browse_history import SAVED_LIMIT, describe, spec_from_json, spec_to_json
+from dynoview.core.reads.browse import BrowseSpec
+from dynoview.core.reads.history import SAVED_LIMIT, describe, spec_from_json, spec_to_json
 from dynoview.ui import settings as saved
 
 SpecRole = Qt.ItemDataRole.UserRole + 1

@@ -8,8 +8,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QPlainTextEdit, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from dynoview.core.capacity import capacity_text
-from dynoview.core.receipts import STRONG, ReadReceipt
+from dynoview.core.reads.capacity import capacity_text
+from dynoview.core.reads.receipts import STRONG, ReadReceipt
 from dynoview.ui.item_detail import monospace
 
 COLUMNS = ("Time", "Operation", "Table / index", "Consistency", "Capacity", "Count", "Scanned",

@@ -1,7 +1,7 @@
 """Accounts & locks → "Repair all…": the bulk repair of an audit's findings, in a dialog.
 
 Shows the plan (how many orphan locks are released, missing locks claimed, findings
-left for a decision), then runs ``dynoview.core.repair.run_repairs`` through the task
+left for a decision), then runs ``dynoview.core.uniqueness.repair.run_repairs`` through the task
 runner, never on the UI thread: one row per finding with its result, a progress bar,
 the rate, and Cancel. A cancelled run continues where it stopped ("Continue"): the
 dialog keeps the findings done, so none is acted on twice. Each repair re-checks its
@@ -30,12 +30,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.action_log import ActionLog
-from dynoview.core.audit import AuditResult
 from dynoview.core.errors import DynoViewError
-from dynoview.core.locks import UniquenessSchema
-from dynoview.core.pairing import Finding
-from dynoview.core.repair import (
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.execution import ConfirmationRequirement, confirmation_for
+from dynoview.core.tx.model import DELETE, Action, Transaction
+from dynoview.core.uniqueness.audit import AuditResult
+from dynoview.core.uniqueness.pairing import Finding
+from dynoview.core.uniqueness.repair import (
     APPLIED,
     DEFAULT_RATE,
     MAX_RATE,
@@ -48,9 +50,7 @@ from dynoview.core.repair import (
     plan_repairs,
     run_repairs,
 )
-from dynoview.core.tables import TableInfo
-from dynoview.core.transactions import DELETE, Action, Transaction
-from dynoview.core.tx_execution import ConfirmationRequirement, confirmation_for
+from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.repair_model import COL_RESULT, COL_VALUE, RepairModel
 

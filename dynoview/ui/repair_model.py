@@ -12,8 +12,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from dynoview.core.pairing import LABELS
-from dynoview.core.repair import (
+from dynoview.core.uniqueness.pairing import LABELS
+from dynoview.core.uniqueness.repair import (
     ALREADY_FIXED,
     APPLIED,
     CANCELLED,

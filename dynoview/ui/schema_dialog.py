@@ -21,14 +21,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.locks import (
+from dynoview.core.uniqueness.presets import PRESETS
+from dynoview.core.uniqueness.schema import (
     NORMALISATIONS,
     SchemaError,
     UniquenessSchema,
     schema_from_json,
     schema_to_text,
 )
-from dynoview.core.schema_presets import PRESETS
 
 
 class SchemaDialog(QDialog):

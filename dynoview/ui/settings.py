@@ -1,9 +1,9 @@
 """Saved connections, window layout, theme, recent tables and column widths (QSettings, INI).
 
 The file is ``settings.ini`` in the platform's configuration folder, next to the saved
-uniqueness schemas (``dynoview.core.schema_store``): ``~/.config/DynoView`` on Linux,
+uniqueness schemas (``dynoview.core.uniqueness.schema_store``): ``~/.config/DynoView`` on Linux,
 ``~/Library/Application Support/DynoView`` on macOS, ``%LOCALAPPDATA%\\DynoView\\DynoView`` on
-Windows; a demo session uses the ``demo`` folder inside it (``dynoview.core.profile``), so the
+Windows; a demo session uses the ``demo`` folder inside it (``dynoview.core.session.profile``), so the
 demo never changes the user's saved connections or layout. A file Qt cannot parse is renamed
 aside (``settings.ini.corrupt-<time>``) and reported; a single value of the wrong type is
 ignored. Neither is ever a crash.
@@ -28,9 +28,9 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from dynoview.core import profile
-from dynoview.core.connection import ConnectionSpec
-from dynoview.core.private_files import open_private, private_dir, tighten_file
+from dynoview.core.session import profile
+from dynoview.core.session.connection import ConnectionSpec
+from dynoview.core.session.private_files import open_private, private_dir, tighten_file
 
 log = logging.getLogger(__name__)
 CONNECTIONS_KEY = "connections/saved"

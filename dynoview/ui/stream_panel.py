@@ -54,7 +54,8 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.streams import (
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.streams.stream import (
     ADDED,
     AFTER_SEQUENCE_NUMBER,
     AT_SEQUENCE_NUMBER,
@@ -75,8 +76,7 @@ from dynoview.core.streams import (
     key_value_text,
     no_stream_message,
 )
-from dynoview.core.tables import TableInfo
-from dynoview.core.values import display_text
+from dynoview.core.values.attributes import display_text
 from dynoview.ui.context import AppContext
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.item_detail import monospace

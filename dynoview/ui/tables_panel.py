@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QMenu, QTextBrowser, QVBoxLayout, QWidget
 
-from dynoview.core.tables import TableInfo
+from dynoview.core.session.tables import TableInfo
 
 
 class TablesPanel(QWidget):

@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.capacity import Sample
-from dynoview.core.tables import TableInfo
-from dynoview.core.ttl_timeline import (
+from dynoview.core.reads.capacity import Sample
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.ttl.timeline import (
     AUTO,
     DAY,
     HOUR,

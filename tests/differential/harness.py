@@ -19,10 +19,10 @@ from typing import Any
 from botocore.config import Config
 from botocore.exceptions import ClientError
 
-from dynoview.core.connection import Connection
-from dynoview.core.tables import table_info_from_description
-from dynoview.core.transactions import Problem, TransactionImportError, parse_request
-from dynoview.core.tx_validation import TableSchemas, describe_tables, has_errors, validate
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import table_info_from_description
+from dynoview.core.tx.model import Problem, TransactionImportError, parse_request
+from dynoview.core.tx.validation import TableSchemas, describe_tables, has_errors, validate
 
 # -- the tables every case may use (fixed names: each run starts them empty) --------------
 

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
-from dynoview.core import dynamodb_local as ddbl  # noqa: E402
+from dynoview.demo import dynamodb_local as ddbl  # noqa: E402
 from tests.differential import harness  # noqa: E402
 from tests.differential.cases import all_cases  # noqa: E402
 from tests.helpers import connect  # noqa: E402

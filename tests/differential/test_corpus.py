@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.connection import Connection
+from dynoview.core.session.connection import Connection
 from tests.differential import harness
 from tests.differential.record import CORPUS, load_corpus
 from tests.helpers import connect

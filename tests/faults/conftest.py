@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.connection import Connection
+from dynoview.core.session.connection import Connection
 from tests.fault_proxy import FaultProxy
 from tests.faults.support import Heartbeat, proxied
 from tests.gui.conftest import qasync_loop  # noqa: F401 - re-exported fixture for the UI tests

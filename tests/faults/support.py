@@ -7,7 +7,7 @@ import threading
 import time
 from typing import Any
 
-from dynoview.core.connection import Connection
+from dynoview.core.session.connection import Connection
 from tests.fault_proxy import FaultProxy
 from tests.helpers import connect
 

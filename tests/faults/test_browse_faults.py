@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 from botocore.config import Config
 
-from dynoview.core.browse import BrowseSpec, FilterSpec, build_request
-from dynoview.core.connection import Connection, client_config
 from dynoview.core.errors import describe_error
-from dynoview.core.integrity import DamagedResponseError
-from dynoview.core.reads import PageCursor, Reader
-from dynoview.core.tables import describe_table
+from dynoview.core.reads.browse import BrowseSpec, FilterSpec, build_request
+from dynoview.core.reads.reader import PageCursor, Reader
+from dynoview.core.session.connection import Connection, client_config
+from dynoview.core.session.integrity import DamagedResponseError
+from dynoview.core.session.tables import describe_table
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
 from tests.faults.support import proxied

@@ -19,14 +19,14 @@ from pathlib import Path
 import pytest
 
 from dynoview.cli import main as cli_main
-from dynoview.core.audit import AuditIncompleteError, run_audit
-from dynoview.core.connection import Connection, ConnectionSpec
 from dynoview.core.errors import describe_error
-from dynoview.core.locks import article_schema, default_schema
-from dynoview.core.reads import Reader
-from dynoview.core.tables import describe_table
-from dynoview.core.templates import sign_up
-from dynoview.core.tx_execution import FAILED, SUCCEEDED, execute_transaction
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.session.tables import describe_table
+from dynoview.core.tx.execution import FAILED, SUCCEEDED, execute_transaction
+from dynoview.core.tx.templates import sign_up
+from dynoview.core.uniqueness.audit import AuditIncompleteError, run_audit
+from dynoview.core.uniqueness.schema import article_schema, default_schema
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
 

@@ -18,13 +18,10 @@ from typing import Any
 import pytest
 from botocore.config import Config
 
-from dynoview.core.action_log import ActionLog
-from dynoview.core.connection import Connection, ConnectionSpec, client_config
-from dynoview.core.locks import article_schema
-from dynoview.core.reads import Reader
-from dynoview.core.templates import sign_up
-from dynoview.core.transactions import Transaction, new_token
-from dynoview.core.tx_execution import (
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection, ConnectionSpec, client_config
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.execution import (
     APPLIED,
     CANCELLED,
     FAILED,
@@ -35,6 +32,9 @@ from dynoview.core.tx_execution import (
     ExecutionResult,
     execute_transaction,
 )
+from dynoview.core.tx.model import Transaction, new_token
+from dynoview.core.tx.templates import sign_up
+from dynoview.core.uniqueness.schema import article_schema
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
 from tests.faults.support import proxied

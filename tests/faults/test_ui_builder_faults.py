@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.action_log import ActionLog
-from dynoview.core.connection import Connection, ConnectionSpec
-from dynoview.core.locks import article_schema
-from dynoview.core.tables import describe_table
-from dynoview.core.templates import sign_up
-from dynoview.core.tx_execution import APPLIED, NOT_APPLIED, SUCCEEDED, confirmation_for
+from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.session.tables import describe_table
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.execution import APPLIED, NOT_APPLIED, SUCCEEDED, confirmation_for
+from dynoview.core.tx.templates import sign_up
+from dynoview.core.uniqueness.schema import article_schema
 from dynoview.ui.builder import BuilderPanel
 from dynoview.ui.builder.dialogs import ConfirmDialog
 from dynoview.ui.context import AppContext

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.browse import BrowseSpec, FilterSpec
-from dynoview.core.connection import Connection, ConnectionSpec
 from dynoview.core.errors import UserFacingError
-from dynoview.core.tables import describe_table
+from dynoview.core.reads.browse import BrowseSpec, FilterSpec
+from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.session.tables import describe_table
 from dynoview.ui.browse_controller import BrowseController
 from dynoview.ui.context import AppContext
 from dynoview.ui.items_model import ItemsModel

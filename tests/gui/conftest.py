@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pytest
 import qasync
 
-from dynoview.core.connection import Connection
+from dynoview.core.session.connection import Connection
 from tests.helpers import connect, seeded_accounts_copy
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def seeded_table(demo_conn: Connection) -> Iterator[str]:
 def ctx(qasync_loop: asyncio.AbstractEventLoop, demo_conn: Connection,
         seeded_table: str) -> Iterator[AppContext]:
     """An app context connected to the test endpoint with the seeded table open."""
-    from dynoview.core.tables import describe_table
+    from dynoview.core.session.tables import describe_table
     from dynoview.ui.context import AppContext
 
     context = AppContext()

@@ -8,13 +8,13 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from dynoview.core.action_log import ActionLog
-from dynoview.core.connection import Connection, ConnectionSpec
-from dynoview.core.locks import article_schema
-from dynoview.core.tables import describe_table
-from dynoview.core.templates import sign_up
-from dynoview.core.transactions import CONDITION_CHECK, UPDATE
-from dynoview.core.tx_wire import preview_text
+from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.session.tables import describe_table
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.model import CONDITION_CHECK, UPDATE
+from dynoview.core.tx.templates import sign_up
+from dynoview.core.tx.wire import preview_text
+from dynoview.core.uniqueness.schema import article_schema
 from dynoview.ui.builder import BuilderPanel
 from dynoview.ui.context import AppContext
 
@@ -267,7 +267,7 @@ def test_preview_toggle_formats_for_reading(panel: BuilderPanel, seeded_table: s
 
 def test_preflight_refuses_a_lock_breaking_update_and_offers_the_template(
         qtbot, panel: BuilderPanel, seeded_table: str) -> None:
-    from dynoview.core.audit import run_audit
+    from dynoview.core.uniqueness.audit import run_audit
 
     sent: list[str] = []
     panel.ask_confirmation = lambda requirement, preview, answer: sent.append(preview) or answer(True)  # type: ignore

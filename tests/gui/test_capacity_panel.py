@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from dynoview.core.capacity import COLLECTION_LIMIT_BYTES
-from dynoview.core.tables import KeyAttribute, TableInfo
+from dynoview.core.reads.capacity import COLLECTION_LIMIT_BYTES
+from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.ui.capacity_panel import CapacityPanel
 from dynoview.ui.context import AppContext
 

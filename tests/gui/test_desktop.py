@@ -14,7 +14,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QSplitter
 
-from dynoview.core.connection import Connection
+from dynoview.core.session.connection import Connection
 from dynoview.ui import settings as saved
 from dynoview.ui import theme as theme_mod
 from dynoview.ui.about_dialog import AboutDialog
@@ -264,7 +264,7 @@ def test_ctrl_t_focuses_the_table_filter(qtbot, window: MainWindow) -> None:
 # -- command palette -----------------------------------------------------------------------------
 def test_palette_opens_a_table_by_typing_part_of_its_name(qtbot, connected: MainWindow,
                                                           demo_conn: Connection) -> None:
-    from dynoview.core.demo import METRICS_TABLE, create_metrics_table
+    from dynoview.demo.backend import METRICS_TABLE, create_metrics_table
 
     if METRICS_TABLE not in demo_conn.list_tables():
         create_metrics_table(demo_conn)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from dynoview.core.item_export import CSV, DDB_JSON, ExportProgress, item_from_ddb_json_line
+from dynoview.core.items.export import CSV, DDB_JSON, ExportProgress, item_from_ddb_json_line
 from dynoview.ui.context import AppContext
 from dynoview.ui.export_dialog import ExportDialog
 

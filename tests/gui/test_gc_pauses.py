@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.browse import BrowseSpec
+from dynoview.core.reads.browse import BrowseSpec
 from dynoview.ui.browse_controller import BrowseController
 from dynoview.ui.context import AppContext
 from dynoview.ui.gc_pauses import settle_after_connect

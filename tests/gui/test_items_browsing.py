@@ -12,10 +12,10 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel
 from PySide6.QtWidgets import QApplication
 
-from dynoview.core.browse import BrowseSpec
-from dynoview.core.connection import Connection
-from dynoview.core.demo import EMAIL_INDEX
-from dynoview.core.item_clipboard import BOTO3_KEY, CSV, DDB_JSON
+from dynoview.core.items.clipboard import BOTO3_KEY, CSV, DDB_JSON
+from dynoview.core.reads.browse import BrowseSpec
+from dynoview.core.session.connection import Connection
+from dynoview.demo.backend import EMAIL_INDEX
 from dynoview.ui import settings as saved
 from dynoview.ui.items_panel import ItemsPanel
 from dynoview.ui.main_window import MainWindow

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.connection import Connection
-from dynoview.core.demo import EMAIL_INDEX
+from dynoview.core.session.connection import Connection
+from dynoview.demo.backend import EMAIL_INDEX
 from dynoview.ui import settings as saved
 from dynoview.ui.main_window import MainWindow
 from dynoview.ui.theme import ThemeManager

@@ -12,10 +12,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QFileDialog, QTextBrowser
 
-from dynoview.core.connection import Connection
-from dynoview.core.locks import schema_to_text
-from dynoview.core.pairing import DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK
-from dynoview.core.tables import describe_table
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
+from dynoview.core.uniqueness.pairing import DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK
+from dynoview.core.uniqueness.schema import schema_to_text
 from dynoview.ui.builder.template_forms import ClaimLockForm, ReleaseLockForm, ResolveDuplicateForm
 from dynoview.ui.context import AppContext
 from dynoview.ui.locks_panel import DIAGNOSIS_LINES, LocksPanel

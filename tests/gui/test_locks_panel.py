@@ -10,16 +10,16 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from dynoview.core.connection import Connection
-from dynoview.core.locks import LockRule, UniquenessSchema
-from dynoview.core.pairing import (
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
+from dynoview.core.uniqueness.pairing import (
     CASE_CLASH,
     DUPLICATE_VALUE,
     EXPIRED,
     MISSING_LOCK,
     ORPHAN_LOCK,
 )
-from dynoview.core.tables import describe_table
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 from dynoview.ui.context import AppContext
 from dynoview.ui.locks_model import (
     AMBER,
@@ -195,8 +195,8 @@ def test_panel_without_table_is_idle(qtbot: Any, qasync_loop: asyncio.AbstractEv
 
 
 def test_model_and_proxy_without_widgets(qapp: Any) -> None:
-    from dynoview.core.locks import article_schema
-    from dynoview.core.pairing import classify
+    from dynoview.core.uniqueness.pairing import classify
+    from dynoview.core.uniqueness.schema import article_schema
 
     s = lambda v: {"S": v}  # noqa: E731
     pairing = classify([{"PK": s("ACCT#1"), "SK": s("PROFILE"), "email": s("a@x")},
@@ -220,7 +220,7 @@ def test_model_and_proxy_without_widgets(qapp: Any) -> None:
 
 def test_repair_all_from_the_panel_leaves_only_decisions(qtbot: Any, ctx: AppContext, demo_conn: Connection,
                                                           seeded_table: str, tmp_path: Any) -> None:
-    from dynoview.core.action_log import ActionLog
+    from dynoview.core.tx.action_log import ActionLog
 
     panel = _open(qtbot, ctx, demo_conn, seeded_table)
     assert panel.repair_all_button.isEnabled()

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from dynoview.core.connection import Connection
-from dynoview.core.demo import CREATED_INDEX, EMAIL_INDEX
-from dynoview.core.tables import describe_table
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
+from dynoview.demo.backend import CREATED_INDEX, EMAIL_INDEX
 from dynoview.ui.items_model import TTL_STATUS_COLUMN, ItemRole, TtlStateRole
 from dynoview.ui.main_window import MainWindow
 
@@ -126,7 +126,7 @@ def test_selecting_an_item_shows_json(qtbot, window: MainWindow) -> None:
 
 def test_metrics_numbers_exact_and_sets_distinct(qtbot, window: MainWindow,
                                                  demo_conn: Connection) -> None:
-    from dynoview.core.demo import METRICS_TABLE, create_metrics_table
+    from dynoview.demo.backend import METRICS_TABLE, create_metrics_table
 
     if METRICS_TABLE not in demo_conn.list_tables():
         create_metrics_table(demo_conn)
@@ -219,7 +219,7 @@ def test_unreachable_endpoint_says_so_and_clears_the_previous_tables(
         qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtWidgets import QMessageBox
 
-    from dynoview.core.connection import ConnectionSpec
+    from dynoview.core.session.connection import ConnectionSpec
 
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning",
@@ -239,7 +239,7 @@ def test_unreachable_endpoint_says_so_and_clears_the_previous_tables(
 
 def test_loopback_endpoint_without_keys_connects_with_placeholder_keys_and_says_so(
         qtbot, qasync_loop, moto_endpoint: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from dynoview.core.connection import PLACEHOLDER_NOTE, ConnectionSpec
+    from dynoview.core.session.connection import PLACEHOLDER_NOTE, ConnectionSpec
 
     for var in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
         monkeypatch.delenv(var, raising=False)

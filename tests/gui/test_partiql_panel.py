@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from dynoview.core import partiql
-from dynoview.core.connection import Connection
-from dynoview.core.demo import create_accounts_table
-from dynoview.core.partiql import DYNAMODB_JSON
-from dynoview.core.tables import describe_table
+from dynoview.core.reads import partiql
+from dynoview.core.reads.partiql import DYNAMODB_JSON
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
+from dynoview.demo.backend import create_accounts_table
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext
 from dynoview.ui.partiql_panel import ERROR_BACKGROUND, PartiqlPanel
@@ -274,7 +274,7 @@ def test_copy_to_another_saved_connection_switches_the_window_then_opens_the_bui
         seeded_table: str) -> None:
     """The builder sends on the window's connection: the window switches to the target
     connection (the items stay in the dialog) and the batch opens there."""
-    from dynoview.core.connection import ConnectionSpec
+    from dynoview.core.session.connection import ConnectionSpec
     from dynoview.ui.main_window import MainWindow
 
     target = f"copy-{uuid.uuid4().hex[:8]}"

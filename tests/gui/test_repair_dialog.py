@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from dynoview.core.action_log import ActionLog
-from dynoview.core.audit import AuditResult, run_audit
-from dynoview.core.connection import Connection
-from dynoview.core.repair import ALREADY_FIXED, APPLIED, PENDING, RepairRun
-from dynoview.core.tables import describe_table
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.uniqueness.audit import AuditResult, run_audit
+from dynoview.core.uniqueness.repair import ALREADY_FIXED, APPLIED, PENDING, RepairRun
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.repair_dialog import RepairDialog, open_repair_dialog
 from dynoview.ui.repair_model import COL_ACTION, COL_RESULT, COL_VALUE, OutcomeRole

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.locks import article_schema, schema_to_text
-from dynoview.core.schema_presets import PRESET_ARTICLE, PRESET_ONETABLE, PRESET_TYPEDORM, PRESETS
+from dynoview.core.uniqueness.presets import PRESET_ARTICLE, PRESET_ONETABLE, PRESET_TYPEDORM, PRESETS
+from dynoview.core.uniqueness.schema import article_schema, schema_to_text
 from dynoview.ui.schema_dialog import SchemaDialog
 
 pytestmark = pytest.mark.gui

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.locks import article_schema
+from dynoview.core.uniqueness.schema import article_schema
 from dynoview.ui.builder.template_forms import (
     ChangeValueForm,
     DeleteAccountForm,

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 
-from dynoview.core.tables import KeyAttribute, TableInfo
+from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.ui.bar_chart import BarChart, nice_axis
 from dynoview.ui.context import AppContext
 from dynoview.ui.ttl_timeline_panel import TtlTimelinePanel

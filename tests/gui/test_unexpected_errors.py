@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from dynoview.core.connection import Connection
 from dynoview.core.errors import is_user_facing
+from dynoview.core.session.connection import Connection
 from dynoview.ui import main_window as main_window_module
 from dynoview.ui import settings as saved
 from dynoview.ui.crash import CrashHandler

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from dynoview.core.connection import Connection
-from dynoview.core.reads import Reader
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection
 from tests.helpers import connect, seeded_accounts_copy
 
 

@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.audit import AuditProgress, fast_reader, run_audit
-from dynoview.core.connection import Connection
 from dynoview.core.errors import DynoViewError
-from dynoview.core.locks import LockRule, UniquenessSchema, default_schema
-from dynoview.core.pairing import (
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
+from dynoview.core.uniqueness.audit import AuditProgress, fast_reader, run_audit
+from dynoview.core.uniqueness.pairing import (
     CASE_CLASH,
     DUPLICATE_VALUE,
     EXPIRED,
@@ -21,8 +22,7 @@ from dynoview.core.pairing import (
     OK,
     ORPHAN_LOCK,
 )
-from dynoview.core.reads import Reader
-from dynoview.core.tables import describe_table
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, default_schema
 from tests.helpers import connect
 
 pytestmark = pytest.mark.integration

@@ -9,14 +9,20 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.audit import IN_PROCESS, PROCESS_MIN_ITEMS, AuditProgress, choose_workers, run_audit
-from dynoview.core.audit_workers import AuditWorkerError, ClassifierPool
-from dynoview.core.connection import Connection
-from dynoview.core.locks import article_schema, default_schema
-from dynoview.core.pairing import Pairing
-from dynoview.core.reads import Reader
-from dynoview.core.report import audit_json
-from dynoview.core.tables import describe_table
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
+from dynoview.core.uniqueness.audit import (
+    IN_PROCESS,
+    PROCESS_MIN_ITEMS,
+    AuditProgress,
+    choose_workers,
+    run_audit,
+)
+from dynoview.core.uniqueness.audit_workers import AuditWorkerError, ClassifierPool
+from dynoview.core.uniqueness.pairing import Pairing
+from dynoview.core.uniqueness.report import audit_json
+from dynoview.core.uniqueness.schema import article_schema, default_schema
 from tests.helpers import connect
 
 pytestmark = pytest.mark.integration

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from dynoview.core.browse import BrowseSpec, FilterSpec, build_request
-from dynoview.core.connection import Connection
-from dynoview.core.demo import (
+from dynoview.core.errors import ConsistentReadOnGsiError, describe_error
+from dynoview.core.reads.browse import BrowseSpec, FilterSpec, build_request
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
+from dynoview.demo.backend import (
     CREATED_INDEX,
     EMAIL_INDEX,
     METRICS_TABLE,
     create_metrics_table,
 )
-from dynoview.core.errors import ConsistentReadOnGsiError, describe_error
-from dynoview.core.reads import Reader
-from dynoview.core.tables import describe_table
 
 pytestmark = pytest.mark.integration
 

@@ -22,11 +22,11 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.capacity import estimate_write_request
-from dynoview.core.connection import Connection
-from dynoview.core.reads import Reader
-from dynoview.core.receipts import consumed_read_units
-from dynoview.core.values import item_size
+from dynoview.core.reads.capacity import estimate_write_request
+from dynoview.core.reads.reader import Reader
+from dynoview.core.reads.receipts import consumed_read_units
+from dynoview.core.session.connection import Connection
+from dynoview.core.values.attributes import item_size
 from tests.helpers import connect
 
 pytestmark = [pytest.mark.integration, pytest.mark.dynamodb_local]

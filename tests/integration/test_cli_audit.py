@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from dynoview.cli import main
-from dynoview.core.locks import LockRule, UniquenessSchema, schema_to_text
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, schema_to_text
 
 pytestmark = pytest.mark.integration
 
@@ -100,7 +100,7 @@ def test_module_entry_point_with_demo() -> None:
 
 def test_audit_of_a_table_the_schema_does_not_describe_exits_2(capsys: pytest.CaptureFixture[str],
                                                                 endpoint_url: str, conn) -> None:
-    from dynoview.core.demo import create_metrics_table
+    from dynoview.demo.backend import create_metrics_table
 
     name = "metrics-audit-nomatch"
     create_metrics_table(conn, name)

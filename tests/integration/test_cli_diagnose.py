@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from dynoview.cli import main
-from dynoview.core.connection import Connection
+from dynoview.core.session.connection import Connection
 
 pytestmark = pytest.mark.integration
 

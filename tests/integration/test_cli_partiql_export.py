@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from dynoview.cli import main
-from dynoview.core.connection import Connection
-from dynoview.core.export_writer import write_export
-from dynoview.core.item_export import item_from_ddb_json_line
-from dynoview.core.locks import default_schema
-from dynoview.core.pairing import Pairing
-from dynoview.core.tables import describe_table
-from dynoview.core.values import from_plain
+from dynoview.core.exports.writer import write_export
+from dynoview.core.items.export import item_from_ddb_json_line
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
+from dynoview.core.uniqueness.pairing import Pairing
+from dynoview.core.uniqueness.schema import default_schema
+from dynoview.core.values.attributes import from_plain
 
 pytestmark = pytest.mark.integration
 

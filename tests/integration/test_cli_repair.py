@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from dynoview.cli import main
-from dynoview.core.action_log import ActionLog
-from dynoview.core.connection import Connection
+from dynoview.core.session.connection import Connection
+from dynoview.core.tx.action_log import ActionLog
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from dynoview.cli import main
-from dynoview.core.connection import Connection
+from dynoview.core.session.connection import Connection
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from dynoview.cli import main
-from dynoview.core.locks import article_schema
-from dynoview.core.reads import Reader
-from dynoview.core.templates import sign_up
-from dynoview.core.tx_wire import preview_text
-from dynoview.core.values import to_dynamodb_json
+from dynoview.core.reads.reader import Reader
+from dynoview.core.tx.templates import sign_up
+from dynoview.core.tx.wire import preview_text
+from dynoview.core.uniqueness.schema import article_schema
+from dynoview.core.values.attributes import to_dynamodb_json
 
 pytestmark = pytest.mark.integration
 S = article_schema()

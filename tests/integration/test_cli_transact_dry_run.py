@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from dynoview.cli import main
-from dynoview.core.transactions import import_text
-from dynoview.core.tx_validation import validate_against
+from dynoview.core.tx.model import import_text
+from dynoview.core.tx.validation import validate_against
 from tests.helpers import connect
 
 pytestmark = pytest.mark.integration

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from dynoview.cli import main
-from dynoview.core.locks import article_schema
-from dynoview.core.reads import Reader
-from dynoview.core.templates import change_value, delete_account, release_orphan_lock
-from dynoview.core.transactions import Transaction
-from dynoview.core.tx_wire import preview_text
+from dynoview.core.reads.reader import Reader
+from dynoview.core.tx.model import Transaction
+from dynoview.core.tx.templates import change_value, delete_account, release_orphan_lock
+from dynoview.core.tx.wire import preview_text
+from dynoview.core.uniqueness.schema import article_schema
 
 pytestmark = pytest.mark.integration
 S = article_schema()

@@ -25,12 +25,12 @@ from typing import Any
 import pytest
 
 from dynoview.cli import main as cli_main
-from dynoview.core.code_export import to_aws_cli, to_boto3, to_javascript
-from dynoview.core.connection import Connection
-from dynoview.core.demo import create_accounts_table
-from dynoview.core.transactions import Transaction, new_token
-from dynoview.core.tx_execution import SUCCEEDED, execute_transaction
-from dynoview.core.tx_wire import body_json, request_body
+from dynoview.core.session.connection import Connection
+from dynoview.core.tx.code_export import to_aws_cli, to_boto3, to_javascript
+from dynoview.core.tx.execution import SUCCEEDED, execute_transaction
+from dynoview.core.tx.model import Transaction, new_token
+from dynoview.core.tx.wire import body_json, request_body
+from dynoview.demo.backend import create_accounts_table
 from tests import node_sdk
 from tests.hostile_values import SHELL_CANARY, TOKEN, written_items
 from tests.hostile_values import hostile_request as shared_hostile_request

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from dynoview.core.connection import PLACEHOLDER_CREDENTIALS, Connection, ConnectionSpec
-from dynoview.core.endpoint_probe import check_reachable
 from dynoview.core.errors import describe_error
+from dynoview.core.session.connection import PLACEHOLDER_CREDENTIALS, Connection, ConnectionSpec
+from dynoview.core.session.endpoint_probe import check_reachable
 
 pytestmark = pytest.mark.integration
 

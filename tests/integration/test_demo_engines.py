@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dynoview.cli import main
-from dynoview.core.demo import ACCOUNTS_TABLE, METRICS_TABLE, start_demo
+from dynoview.demo.backend import ACCOUNTS_TABLE, METRICS_TABLE, start_demo
 
 pytestmark = pytest.mark.integration
 

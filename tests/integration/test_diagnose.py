@@ -9,11 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from dynoview.core.action_log import ActionLog
-from dynoview.core.connection import Connection
-from dynoview.core.diagnose import FREE, VIA_INDEX, VIA_SCAN, diagnose
 from dynoview.core.errors import DynoViewError
-from dynoview.core.lock_origin import (
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.execution import SUCCEEDED, execute_transaction
+from dynoview.core.tx.model import DELETE, Transaction
+from dynoview.core.tx.templates import change_value, lock_put, sign_up
+from dynoview.core.uniqueness.diagnose import FREE, VIA_INDEX, VIA_SCAN, diagnose
+from dynoview.core.uniqueness.origin import (
     LEFT_BY_CHANGE,
     LEFT_BY_DELETE,
     SOURCE_ACTION_LOG,
@@ -23,8 +28,7 @@ from dynoview.core.lock_origin import (
     STUCK_SIGNUP,
     UNKNOWN,
 )
-from dynoview.core.locks import NORMALISE_LOWER, LockRule, UniquenessSchema, default_schema
-from dynoview.core.pairing import (
+from dynoview.core.uniqueness.pairing import (
     CASE_CLASH,
     DUPLICATE_VALUE,
     EXPIRED,
@@ -32,12 +36,8 @@ from dynoview.core.pairing import (
     OK,
     ORPHAN_LOCK,
 )
-from dynoview.core.reads import Reader
-from dynoview.core.report import diagnosis_json
-from dynoview.core.tables import describe_table
-from dynoview.core.templates import change_value, lock_put, sign_up
-from dynoview.core.transactions import DELETE, Transaction
-from dynoview.core.tx_execution import SUCCEEDED, execute_transaction
+from dynoview.core.uniqueness.report import diagnosis_json
+from dynoview.core.uniqueness.schema import NORMALISE_LOWER, LockRule, UniquenessSchema, default_schema
 from tests.helpers import connect
 
 pytestmark = pytest.mark.integration

@@ -14,16 +14,16 @@ import boto3
 import pytest
 
 from dynoview.cli import main
-from dynoview.core import export_duckdb
-from dynoview.core.audit import run_audit
-from dynoview.core.connection import Connection
-from dynoview.core.export_athena import AthenaSettings
-from dynoview.core.export_audit import ExportAuditOptions, audit_exports, finding_keys
-from dynoview.core.export_manifest import ExportError
-from dynoview.core.export_writer import upload_export, write_export
-from dynoview.core.locks import default_schema
-from dynoview.core.reads import Reader
-from dynoview.core.tables import describe_table
+from dynoview.core.exports import duckdb_engine as export_duckdb
+from dynoview.core.exports.athena import AthenaSettings
+from dynoview.core.exports.audit import ExportAuditOptions, audit_exports, finding_keys
+from dynoview.core.exports.manifest import ExportError
+from dynoview.core.exports.writer import upload_export, write_export
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
+from dynoview.core.uniqueness.audit import run_audit
+from dynoview.core.uniqueness.schema import default_schema
 from tests.helpers import FAKE_KEYS, seeded_accounts_copy
 
 pytestmark = pytest.mark.integration

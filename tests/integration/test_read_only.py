@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from botocore.model import Shape
 
-from dynoview.core.connection import Connection, ConnectionSpec, is_read_operation
 from dynoview.core.errors import ReadOnlyError
+from dynoview.core.session.connection import Connection, ConnectionSpec, is_read_operation
 
 pytestmark = pytest.mark.integration
 

@@ -16,15 +16,16 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.action_log import ActionLog
-from dynoview.core.audit import AuditResult, run_audit
-from dynoview.core.connection import Connection
 from dynoview.core.errors import ReadOnlyError
-from dynoview.core.locks import UniquenessSchema, default_schema
-from dynoview.core.pairing import CASE_CLASH, DUPLICATE_VALUE, EXPIRED, Finding
-from dynoview.core.reads import Reader
-from dynoview.core.receipts import ReadReceipt
-from dynoview.core.repair import (
+from dynoview.core.reads.reader import Reader
+from dynoview.core.reads.receipts import ReadReceipt
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.templates import claim_missing_lock, release_orphan_lock
+from dynoview.core.uniqueness.audit import AuditResult, run_audit
+from dynoview.core.uniqueness.pairing import CASE_CLASH, DUPLICATE_VALUE, EXPIRED, Finding
+from dynoview.core.uniqueness.repair import (
     ALREADY_FIXED,
     APPLIED,
     CANCELLED,
@@ -42,8 +43,7 @@ from dynoview.core.repair import (
     plan_repairs,
     run_repairs,
 )
-from dynoview.core.tables import TableInfo, describe_table
-from dynoview.core.templates import claim_missing_lock, release_orphan_lock
+from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema
 from tests.helpers import connect
 
 pytestmark = pytest.mark.integration

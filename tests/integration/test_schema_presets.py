@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 
 from dynoview.cli import main
-from dynoview.core.audit import run_audit
-from dynoview.core.connection import Connection
-from dynoview.core.diagnose import diagnose
-from dynoview.core.lock_origin import LEFT_BY_CHANGE, LEFT_BY_DELETE, SOURCE_STREAM
-from dynoview.core.locks import propose_schema
-from dynoview.core.pairing import MISSING_LOCK, OK, ORPHAN_LOCK
-from dynoview.core.reads import Reader
-from dynoview.core.tables import describe_table
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
+from dynoview.core.uniqueness.audit import run_audit
+from dynoview.core.uniqueness.diagnose import diagnose
+from dynoview.core.uniqueness.origin import LEFT_BY_CHANGE, LEFT_BY_DELETE, SOURCE_STREAM
+from dynoview.core.uniqueness.pairing import MISSING_LOCK, OK, ORPHAN_LOCK
+from dynoview.core.uniqueness.schema import propose_schema
 
 pytestmark = pytest.mark.integration
 

@@ -12,12 +12,11 @@ from typing import Any
 import pytest
 from botocore.exceptions import ClientError
 
-from dynoview.core.connection import Connection
-from dynoview.core.demo import HEALTHY
 from dynoview.core.errors import DynoViewError
-from dynoview.core.reads import Reader
-from dynoview.core.receipts import EVENTUAL
-from dynoview.core.streams import (
+from dynoview.core.reads.reader import Reader
+from dynoview.core.reads.receipts import EVENTUAL
+from dynoview.core.session.connection import Connection
+from dynoview.core.streams.stream import (
     AFTER_SEQUENCE_NUMBER,
     AT_SEQUENCE_NUMBER,
     LATEST,
@@ -28,6 +27,7 @@ from dynoview.core.streams import (
     read_events,
     table_stream_arn,
 )
+from dynoview.demo.backend import HEALTHY
 
 pytestmark = pytest.mark.integration
 

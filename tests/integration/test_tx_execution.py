@@ -17,22 +17,12 @@ from typing import Any
 import pytest
 from botocore.exceptions import ClientError
 
-from dynoview.core.action_log import ActionLog
-from dynoview.core.code_export import to_boto3
-from dynoview.core.connection import Connection, ConnectionSpec
 from dynoview.core.errors import ReadOnlyError
-from dynoview.core.locks import article_schema
-from dynoview.core.reads import Reader
-from dynoview.core.templates import (
-    change_value,
-    claim_missing_lock,
-    delete_account,
-    release_orphan_lock,
-    resolve_duplicate,
-    sign_up,
-)
-from dynoview.core.transactions import PUT, Action, Transaction, execute, new_token, signup_request
-from dynoview.core.tx_execution import (
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.code_export import to_boto3
+from dynoview.core.tx.execution import (
     APPLIED,
     CANCELLED,
     SUCCEEDED,
@@ -41,7 +31,17 @@ from dynoview.core.tx_execution import (
     confirmation_for,
     execute_transaction,
 )
-from dynoview.core.tx_wire import body_json, preview_text
+from dynoview.core.tx.model import PUT, Action, Transaction, execute, new_token, signup_request
+from dynoview.core.tx.templates import (
+    change_value,
+    claim_missing_lock,
+    delete_account,
+    release_orphan_lock,
+    resolve_duplicate,
+    sign_up,
+)
+from dynoview.core.tx.wire import body_json, preview_text
+from dynoview.core.uniqueness.schema import article_schema
 from tests.helpers import connect, honours_tokens
 
 pytestmark = pytest.mark.integration
@@ -64,10 +64,10 @@ def audit_findings(conn: Connection, table: str) -> set[tuple[str | None, str | 
     """(rule, value) of every finding of a strongly consistent audit, when the audit module
     exists (it lands with another issue); None without it."""
     try:
-        from dynoview.core.audit import run_audit
+        from dynoview.core.uniqueness.audit import run_audit
     except ImportError:
         return None
-    from dynoview.core.tables import describe_table
+    from dynoview.core.session.tables import describe_table
 
     result = run_audit(Reader(conn), describe_table(conn, table), S, consistent=True, segments=2)
     return {(f.rule, f.value) for f in result.findings}
@@ -236,7 +236,7 @@ def test_invalid_transaction_is_not_sent(conn: Connection, accounts_table: str,
 
 
 def _info(conn: Connection, table: str) -> Any:
-    from dynoview.core.tables import describe_table
+    from dynoview.core.session.tables import describe_table
 
     return describe_table(conn, table)
 

@@ -17,17 +17,17 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from dynoview.core.audit import run_audit
-from dynoview.core.browse import BrowseSpec, FilterSpec, build_request
-from dynoview.core.connection import Connection
-from dynoview.core.locks import default_schema
-from dynoview.core.reads import Reader
-from dynoview.core.tables import TableInfo, describe_table
-from dynoview.core.transactions import DELETE, PUT, UPDATE, Action, Transaction
-from dynoview.core.tx_execution import SUCCEEDED, TransactionInvalidError, execute_transaction
-from dynoview.core.tx_validation import has_errors, validate
-from dynoview.core.tx_wire import request_body
-from dynoview.core.values import MAX_NESTING_DEPTH, display_text, item_size, values_equal
+from dynoview.core.reads.browse import BrowseSpec, FilterSpec, build_request
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.tx.execution import SUCCEEDED, TransactionInvalidError, execute_transaction
+from dynoview.core.tx.model import DELETE, PUT, UPDATE, Action, Transaction
+from dynoview.core.tx.validation import has_errors, validate
+from dynoview.core.tx.wire import request_body
+from dynoview.core.uniqueness.audit import run_audit
+from dynoview.core.uniqueness.schema import default_schema
+from dynoview.core.values.attributes import MAX_NESTING_DEPTH, display_text, item_size, values_equal
 from dynoview.ui.items_model import ItemsModel, RawValueRole
 
 pytestmark = pytest.mark.integration

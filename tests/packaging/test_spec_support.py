@@ -71,7 +71,7 @@ def test_credential_providers_only_need_kept_models(support: ModuleType) -> None
 
 PROBE = """
 import sys
-from dynoview.core.demo import start_demo
+from dynoview.demo.backend import start_demo
 backend = start_demo()
 conn = backend.connect()
 c = conn.client

@@ -30,9 +30,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from dynoview.core.connection import Connection
-from dynoview.core.expressions import placeholders_used
-from dynoview.core.tx_validation import TableSchemas
+from dynoview.core.expressions.parser import placeholders_used
+from dynoview.core.session.connection import Connection
+from dynoview.core.tx.validation import TableSchemas
 from tests.differential import harness
 from tests.helpers import connect
 

@@ -13,9 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dynoview.core.browse import FILTER_OPERATORS, SORT_KEY_OPERATORS, BrowseSpec, FilterSpec, build_request
 from dynoview.core.errors import DynoViewError
-from dynoview.core.tables import table_info_from_description
+from dynoview.core.reads.browse import (
+    FILTER_OPERATORS,
+    SORT_KEY_OPERATORS,
+    BrowseSpec,
+    FilterSpec,
+    build_request,
+)
+from dynoview.core.session.tables import table_info_from_description
 from tests.property.strategies import BASE64ISH, FUZZ, NUMBERISH, TEXT, check_av, check_request
 
 pytestmark = pytest.mark.property

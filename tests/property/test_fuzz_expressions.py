@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dynoview.core.expressions import (
+from dynoview.core.expressions.parser import (
     ExpressionSyntaxError,
     check_placeholders,
     parse_condition,

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dynoview.core.values import (
+from dynoview.core.values.attributes import (
     TYPE_CODES,
     ValueParseError,
     from_dynamodb_json,

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from dynoview.cli import main as cli_main
-from dynoview.core import profile
-from dynoview.core.locks import article_schema
-from dynoview.core.templates import sign_up
-from dynoview.core.tx_wire import preview_text
+from dynoview.core.session import profile
+from dynoview.core.tx.templates import sign_up
+from dynoview.core.tx.wire import preview_text
+from dynoview.core.uniqueness.schema import article_schema
 
 pytestmark = pytest.mark.security
 ROOT = Path(__file__).resolve().parents[2]

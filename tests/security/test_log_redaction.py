@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from dynoview.core.log_redaction import (
+from dynoview.core.session.log_redaction import (
     REDACTED,
     install_log_redaction,
     redact,
@@ -77,7 +77,7 @@ def test_redact_url_keeps_none() -> None:
 
 def test_the_crash_dialog_uses_the_core_rules() -> None:
     """One redaction module: the crash report's scrub is the core's redact, not a copy."""
-    from dynoview.core import log_redaction
+    from dynoview.core.session import log_redaction
     from dynoview.ui import crash
 
     assert crash.scrub is log_redaction.redact

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from dynoview.core import profile
-from dynoview.core.action_log import ActionLog
-from dynoview.core.connection import ConnectionSpec
-from dynoview.core.locks import article_schema
-from dynoview.core.schema_store import SchemaStore
+from dynoview.core.session import profile
+from dynoview.core.session.connection import ConnectionSpec
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.uniqueness.schema import article_schema
+from dynoview.core.uniqueness.schema_store import SchemaStore
 
 pytestmark = [pytest.mark.security,
               pytest.mark.skipif(os.name != "posix", reason="POSIX modes")]
@@ -79,7 +79,7 @@ def test_every_writer_creates_private_files(homes: Path, qapp: Any) -> None:
     # Exports the user asks for: the audit (locks panel) and the TTL chart.
     exports = homes / "exports"
     exports.mkdir()
-    from dynoview.core.private_files import write_private_text
+    from dynoview.core.session.private_files import write_private_text
     write_private_text(exports / "accounts-locks.csv", "email\nada@lovelace.io\n")
     chart = BarChart()
     chart.resize(200, 120)

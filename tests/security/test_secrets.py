@@ -22,19 +22,19 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from dynoview.cli import main as cli_main
-from dynoview.core.action_log import ActionLog
-from dynoview.core.audit import run_audit
-from dynoview.core.browse import BrowseSpec, build_request
-from dynoview.core.code_export import to_aws_cli, to_boto3, to_javascript
-from dynoview.core.connection import Connection, ConnectionSpec
-from dynoview.core.diagnose import diagnose
 from dynoview.core.errors import describe_error
-from dynoview.core.locks import article_schema, default_schema
-from dynoview.core.reads import Reader
-from dynoview.core.report import audit_json, audit_text, diagnosis_json, dumps, findings_csv
-from dynoview.core.tables import describe_table
-from dynoview.core.templates import sign_up
-from dynoview.core.tx_execution import SUCCEEDED, execute_transaction
+from dynoview.core.reads.browse import BrowseSpec, build_request
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.session.tables import describe_table
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.code_export import to_aws_cli, to_boto3, to_javascript
+from dynoview.core.tx.execution import SUCCEEDED, execute_transaction
+from dynoview.core.tx.templates import sign_up
+from dynoview.core.uniqueness.audit import run_audit
+from dynoview.core.uniqueness.diagnose import diagnose
+from dynoview.core.uniqueness.report import audit_json, audit_text, diagnosis_json, dumps, findings_csv
+from dynoview.core.uniqueness.schema import article_schema, default_schema
 from dynoview.ui import crash
 from dynoview.ui.settings import load_connections, save_connections
 from tests.helpers import seeded_accounts_copy

@@ -17,15 +17,15 @@ import pytest
 from botocore.config import Config
 
 from dynoview.cli import main as cli_main
-from dynoview.core.action_log import ActionLog
-from dynoview.core.connection import Connection, ConnectionSpec
 from dynoview.core.errors import describe_error
-from dynoview.core.locks import article_schema
-from dynoview.core.reads import Reader
-from dynoview.core.templates import sign_up
-from dynoview.core.transactions import Transaction
-from dynoview.core.tx_execution import SUCCEEDED, confirmation_for, execute_transaction
-from dynoview.core.tx_wire import preview_text
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.execution import SUCCEEDED, confirmation_for, execute_transaction
+from dynoview.core.tx.model import Transaction
+from dynoview.core.tx.templates import sign_up
+from dynoview.core.tx.wire import preview_text
+from dynoview.core.uniqueness.schema import article_schema
 from tests.helpers import FAKE_KEYS, seeded_accounts_copy
 
 pytestmark = [pytest.mark.security, pytest.mark.integration]

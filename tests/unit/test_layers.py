@@ -1,7 +1,7 @@
 """Import contracts between the layers (DESIGN.md "Rules of the house"), enforced by ``make test``.
 
 - ``dynoview.core`` is Qt-free: it imports neither Qt (PySide6, shiboken6, qasync, other
-  bindings) nor ``dynoview.ui`` nor ``dynoview.cli``.
+  bindings) nor ``dynoview.ui`` nor ``dynoview.cli``, nor the demo backend (``dynoview.demo``, moto).
 - ``dynoview.cli`` never imports Qt (nor ``dynoview.ui``, which is Qt).
 - ``dynoview.ui`` reaches the embedded demo backend through one entry only:
   ``dynoview.ui.main_window._connect_blocking`` (function-level, off the UI thread).
@@ -30,12 +30,12 @@ PACKAGE = ROOT / "dynoview"
 
 QT = ("PySide6", "shiboken6", "qasync", "PySide2", "PyQt5", "PyQt6")
 #: The demo backend: the engines the app starts itself, and the servers they run.
-DEMO_BACKEND = ("dynoview.core.demo", "dynoview.core.dynamodb_local", "dynoview.demo", "moto")
+DEMO_BACKEND = ("dynoview.demo", "moto")
 #: (module, function) through which the UI may start the demo backend.
 DEMO_ENTRY = ("dynoview.ui.main_window", "_connect_blocking")
 
 FORBIDDEN: dict[str, tuple[str, ...]] = {
-    "dynoview.core": (*QT, "dynoview.ui", "dynoview.cli"),
+    "dynoview.core": (*QT, "dynoview.ui", "dynoview.cli", *DEMO_BACKEND),
     "dynoview.cli": (*QT, "dynoview.ui"),
 }
 
@@ -83,7 +83,7 @@ def imports_of(path: Path, root: Path = ROOT) -> Iterator[Import]:
             elif isinstance(child, ast.ImportFrom):
                 base = _resolve(importer, is_package, child.level, child.module)
                 yield Import(base, child.lineno, function)
-                # ``from dynoview.core import demo`` imports the submodule dynoview.core.demo.
+                # ``from dynoview.demo import backend`` imports the submodule dynoview.demo.backend.
                 for alias in child.names:
                     if alias.name != "*":
                         yield Import(f"{base}.{alias.name}", child.lineno, function)

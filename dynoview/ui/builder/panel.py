@@ -32,26 +32,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core import code_export, templates
-from dynoview.core.action_log import ActionLog
-from dynoview.core.diagnose import Diagnosis, diagnose
-from dynoview.core.locks import UniquenessSchema
-from dynoview.core.preflight import Preflight, run_preflight
-from dynoview.core.preflight_guards import Guard, add_guards
-from dynoview.core.tables import TableInfo
-from dynoview.core.template_inputs import describe_account, other_changes, protected_changes, text_of
-from dynoview.core.transactions import (
-    CONDITION_CHECK,
-    KINDS,
-    MAX_ACTIONS,
-    PUT,
-    Action,
-    Problem,
-    Transaction,
-    TransactionImportError,
-    parse_request,
-)
-from dynoview.core.tx_execution import (
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx import code_export, templates
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.execution import (
     APPLIED,
     CANCELLED,
     SUCCEEDED,
@@ -64,9 +48,25 @@ from dynoview.core.tx_execution import (
     stale_token_warning,
     token_first_sent,
 )
-from dynoview.core.tx_token import TokenPolicy, text_carries_token
-from dynoview.core.tx_validation import has_errors, validate
-from dynoview.core.tx_wire import RequestShapeError, formatted, preview_text
+from dynoview.core.tx.idempotency import TokenPolicy, text_carries_token
+from dynoview.core.tx.model import (
+    CONDITION_CHECK,
+    KINDS,
+    MAX_ACTIONS,
+    PUT,
+    Action,
+    Problem,
+    Transaction,
+    TransactionImportError,
+    parse_request,
+)
+from dynoview.core.tx.preflight import Preflight, run_preflight
+from dynoview.core.tx.preflight_guards import Guard, add_guards
+from dynoview.core.tx.template_inputs import describe_account, other_changes, protected_changes, text_of
+from dynoview.core.tx.validation import has_errors, validate
+from dynoview.core.tx.wire import RequestShapeError, formatted, preview_text
+from dynoview.core.uniqueness.diagnose import Diagnosis, diagnose
+from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.builder.dialogs import (
     ActionLogDialog,
     ConfirmDialog,

@@ -33,9 +33,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core import templates
-from dynoview.core.locks import LockRule, UniquenessSchema
-from dynoview.core.template_inputs import (
+from dynoview.core.tx import templates
+from dynoview.core.tx.model import Transaction
+from dynoview.core.tx.template_inputs import (
     ValueCheck,
     account_key,
     check_distinct,
@@ -44,7 +44,7 @@ from dynoview.core.template_inputs import (
     sign_up_account,
     text_of,
 )
-from dynoview.core.transactions import Transaction
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 
 ACCEPT_TEXT = "Open in builder"
 

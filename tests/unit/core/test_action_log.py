@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from dynoview.core.action_log import ActionLog, connection_record, default_path
-from dynoview.core.connection import ConnectionSpec
+from dynoview.core.session.connection import ConnectionSpec
+from dynoview.core.tx.action_log import ActionLog, connection_record, default_path
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
 

@@ -17,15 +17,15 @@ import msgspec
 import orjson
 import pytest
 
-from dynoview.core.audit_pages import PageClassifier, page_meta
-from dynoview.core.locks import (
+from dynoview.core.uniqueness.audit_pages import PageClassifier, page_meta
+from dynoview.core.uniqueness.pairing import Batch, Pairing
+from dynoview.core.uniqueness.schema import (
     NORMALISE_LOWER,
     NORMALISE_TRIM_LOWER,
     LockRule,
     UniquenessSchema,
     article_schema,
 )
-from dynoview.core.pairing import Batch, Pairing
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 PAST = str(int(NOW.timestamp()) - 7200)

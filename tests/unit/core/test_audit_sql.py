@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import duckdb
 import pytest
 
-from dynoview.core.audit_sql import (
+from dynoview.core.exports.sql import (
     ATHENA,
     DUCKDB,
     PY_WHITESPACE,
@@ -19,8 +19,8 @@ from dynoview.core.audit_sql import (
     rules_query,
     where,
 )
-from dynoview.core.locks import LockRule, UniquenessSchema, article_schema
-from dynoview.core.pairing import DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK
+from dynoview.core.uniqueness.pairing import DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, article_schema
 
 DUCK = Dialect(DUCKDB)
 

@@ -1,8 +1,8 @@
 import pytest
 
-from dynoview.core.browse import BrowseSpec, FilterSpec, build_request, column_order
 from dynoview.core.errors import DynoViewError
-from dynoview.core.tables import table_info_from_description
+from dynoview.core.reads.browse import BrowseSpec, FilterSpec, build_request, column_order
+from dynoview.core.session.tables import table_info_from_description
 
 DESCRIPTION = {
     "TableName": "accounts",

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dynoview.core.browse import BrowseSpec, FilterSpec
-from dynoview.core.browse_history import HISTORY_LIMIT, add_to_history, describe, spec_from_json, spec_to_json
+from dynoview.core.reads.browse import BrowseSpec, FilterSpec
+from dynoview.core.reads.history import HISTORY_LIMIT, add_to_history, describe, spec_from_json, spec_to_json
 
 QUERY = BrowseSpec(table="accounts", mode="Query", index="email-index", consistent=False,
                    page_size=25, pk_value="ada@lovelace.io", sk_operator="begins_with",

@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.capacity import (
+from dynoview.core.reads.capacity import (
     COLLECTION_LIMIT_BYTES,
     LSI_ENTRY_OVERHEAD_BYTES,
     analyse_partitions,
@@ -15,9 +15,9 @@ from dynoview.core.capacity import (
     explain_read,
     page_read_units,
 )
-from dynoview.core.receipts import ReadReceipt
-from dynoview.core.tables import IndexInfo, KeyAttribute, TableInfo
-from dynoview.core.values import item_size
+from dynoview.core.reads.receipts import ReadReceipt
+from dynoview.core.session.tables import IndexInfo, KeyAttribute, TableInfo
+from dynoview.core.values.attributes import item_size
 
 PK = KeyAttribute("PK", "S")
 SK = KeyAttribute("SK", "S")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import json
 
-from dynoview.core.code_export import to_aws_cli, to_boto3, to_javascript
+from dynoview.core.tx.code_export import to_aws_cli, to_boto3, to_javascript
 
 REQUEST = {"TransactItems": [{"Put": {"TableName": "files", "Item": {
     "id": {"S": "f1"}, "data": {"B": b"\x00\xff"}, "n": {"N": "1.50"}},

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.code_export import (
+from dynoview.core.tx.code_export import (
     POSIX_NOTE,
     CliExport,
     ExportValueError,
@@ -24,7 +24,7 @@ from dynoview.core.code_export import (
     to_boto3,
     to_javascript,
 )
-from dynoview.core.tx_wire import body_json, request_body
+from dynoview.core.tx.wire import body_json, request_body
 from tests.hostile_values import OLD_MARKER, SHELL_CANARY, TOKEN, hostile_request, js_payloads, tagged
 
 NODE = shutil.which("node")

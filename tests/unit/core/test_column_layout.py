@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dynoview.core.column_layout import ColumnLayout, sort_key, sorted_rows
+from dynoview.core.reads.columns import ColumnLayout, sort_key, sorted_rows
 
 
 def test_arranged_keeps_saved_order_and_appends_new_columns() -> None:

@@ -1,6 +1,7 @@
 import pytest
 
-from dynoview.core.connection import (
+from dynoview.core.errors import ReadOnlyError
+from dynoview.core.session.connection import (
     ConnectionSpec,
     check_read_only,
     endpoint_is_local,
@@ -8,7 +9,6 @@ from dynoview.core.connection import (
     partiql_is_read,
     spec_from_environment,
 )
-from dynoview.core.errors import ReadOnlyError
 
 
 @pytest.mark.parametrize("op", ["GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems",

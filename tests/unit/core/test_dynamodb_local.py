@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from dynoview.core import dynamodb_local as ddbl
-from dynoview.core.demo import ENGINE_VARIABLE, demo_engine
 from dynoview.core.errors import DynoViewError
+from dynoview.demo import dynamodb_local as ddbl
+from dynoview.demo.backend import ENGINE_VARIABLE, demo_engine
 
 
 def _tarball(path: Path, members: dict[str, bytes], *, link: str | None = None) -> Path:

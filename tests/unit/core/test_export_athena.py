@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.audit_sql import AuditSql, Statement
 from dynoview.core.errors import CancelledError
-from dynoview.core.export_athena import AthenaQueryError, AthenaRunner, AthenaSettings, run
+from dynoview.core.exports.athena import AthenaQueryError, AthenaRunner, AthenaSettings, run
+from dynoview.core.exports.sql import AuditSql, Statement
 
 
 class AthenaStandIn:

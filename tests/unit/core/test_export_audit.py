@@ -14,10 +14,10 @@ import pytest
 
 from dynoview.cli import main
 from dynoview.core.errors import CancelledError
-from dynoview.core.export_audit import ExportAuditOptions, audit_exports, finding_keys
-from dynoview.core.export_writer import Change, write_export
-from dynoview.core.locks import LockRule, UniquenessSchema, schema_to_text
-from dynoview.core.pairing import OK, classify
+from dynoview.core.exports.audit import ExportAuditOptions, audit_exports, finding_keys
+from dynoview.core.exports.writer import Change, write_export
+from dynoview.core.uniqueness.pairing import OK, classify
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, schema_to_text
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 T = NOW.timestamp()
@@ -246,7 +246,7 @@ def test_export_of_a_onetable_table_with_the_preset(tmp_path: Path,
 
 
 def test_the_report_is_one_dynoview_repair_reads(tmp_path: Path) -> None:
-    from dynoview.core.repair import parse_report, plan_repairs
+    from dynoview.core.uniqueness.repair import parse_report, plan_repairs
 
     folder = write_export(tmp_path, "accounts", [
         {"PK": _s("UNIQ#EMAIL#a@x"), "SK": _s("LOCK")},
@@ -260,7 +260,7 @@ def test_the_report_is_one_dynoview_repair_reads(tmp_path: Path) -> None:
 
 
 def test_small_memory_limits_use_fewer_threads() -> None:
-    from dynoview.core.export_duckdb import threads_for
+    from dynoview.core.exports.duckdb_engine import threads_for
 
     assert threads_for("128MB") == 1 and threads_for("64MB") == 1
     assert threads_for("512 MiB") == min(5, os.cpu_count() or 1)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dynoview.core.export_manifest import (
+from dynoview.core.exports.manifest import (
     ExportError,
     check_item_counts,
     data_file_rel,
@@ -18,7 +18,7 @@ from dynoview.core.export_manifest import (
     read_manifest,
     verify_files,
 )
-from dynoview.core.export_writer import Change, write_export
+from dynoview.core.exports.writer import Change, write_export
 
 ITEMS = [{"PK": {"S": f"ACCT#{i}"}, "SK": {"S": "PROFILE"}, "email": {"S": f"u{i}@x"},
           "raw": {"B": bytes([i, 255])}} for i in range(7)]

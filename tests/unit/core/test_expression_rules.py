@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.expression_rules import (
+from dynoview.core.expressions.parser import Value, parse_condition, parse_update
+from dynoview.core.expressions.rules import (
     MAX_PATH_DEPTH,
     check_condition,
     check_update,
@@ -17,7 +18,6 @@ from dynoview.core.expression_rules import (
     update_targets,
     values_size,
 )
-from dynoview.core.expressions import Value, parse_condition, parse_update
 
 
 def _values(values: dict[str, Any]) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Tests for dynoview.core.expressions: placeholders, builders, parser and checker.
+"""Tests for dynoview.core.expressions.parser: placeholders, builders, parser and checker.
 
 As in the AWS CLI's functional tests, the request dict is the contract: builders are
 checked against the exact expression text and placeholder maps.
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dynoview.core.expressions import (
+from dynoview.core.expressions.parser import (
     RESERVED_WORDS,
     And,
     Arithmetic,
@@ -47,7 +47,7 @@ from dynoview.core.expressions import (
     placeholders_used,
     split_path,
 )
-from dynoview.core.values import ValueParseError
+from dynoview.core.values.attributes import ValueParseError
 
 # A stress script raises this (e.g. to 10,000); the default keeps the suite quick.
 FUZZ_EXAMPLES = int(os.environ.get("DYNOVIEW_FUZZ_EXAMPLES", "200"))

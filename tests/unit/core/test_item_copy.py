@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.item_copy import check_items, copy_transactions
-from dynoview.core.tables import KeyAttribute, TableInfo
+from dynoview.core.items.copy_to_table import check_items, copy_transactions
+from dynoview.core.session.tables import KeyAttribute, TableInfo
 
 TARGET = TableInfo("copy", KeyAttribute("PK", "S"), KeyAttribute("SK", "S"))
 

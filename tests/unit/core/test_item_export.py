@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from dynoview.core import item_export as ex
 from dynoview.core.errors import CancelledError, DynoViewError
+from dynoview.core.items import export as ex
 
 ITEMS = [
     {"PK": {"S": "ACCT#1"}, "SK": {"S": "PROFILE"}, "email": {"S": "ada@lovelace.io"},

@@ -9,9 +9,12 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.action_log import ActionLog
-from dynoview.core.diagnose import Diagnosis, spellings
-from dynoview.core.lock_origin import (
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.tables import KeyAttribute, TableInfo
+from dynoview.core.streams.stream import parse_record
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.uniqueness.diagnose import Diagnosis, spellings
+from dynoview.core.uniqueness.origin import (
     LEFT_BY_CHANGE,
     LEFT_BY_DELETE,
     SOURCE_ACTION_LOG,
@@ -22,16 +25,13 @@ from dynoview.core.lock_origin import (
     _AccountTrail,
     classify_orphan,
 )
-from dynoview.core.locks import (
+from dynoview.core.uniqueness.schema import (
     NORMALISE_LOWER,
     NORMALISE_NONE,
     NORMALISE_TRIM_LOWER,
     LockRule,
     article_schema,
 )
-from dynoview.core.reads import Reader
-from dynoview.core.streams import parse_record
-from dynoview.core.tables import KeyAttribute, TableInfo
 from tests.helpers import connect
 
 SCHEMA = article_schema()

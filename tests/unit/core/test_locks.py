@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from dynoview.core.locks import (
+from dynoview.core.session.tables import IndexInfo, KeyAttribute, TableInfo
+from dynoview.core.uniqueness.schema import (
     NORMALISE_LOWER,
     LockRule,
     SchemaError,
@@ -19,8 +20,7 @@ from dynoview.core.locks import (
     propose_schema,
     schema_from_json,
 )
-from dynoview.core.schema_store import SchemaStore
-from dynoview.core.tables import IndexInfo, KeyAttribute, TableInfo
+from dynoview.core.uniqueness.schema_store import SchemaStore
 
 
 def s(text: str) -> dict[str, str]:

@@ -7,8 +7,7 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.locks import NORMALISE_TRIM_LOWER, LockRule, UniquenessSchema, article_schema
-from dynoview.core.pairing import (
+from dynoview.core.uniqueness.pairing import (
     CASE_CLASH,
     DUPLICATE_VALUE,
     EXPIRED,
@@ -19,6 +18,7 @@ from dynoview.core.pairing import (
     Pairing,
     classify,
 )
+from dynoview.core.uniqueness.schema import NORMALISE_TRIM_LOWER, LockRule, UniquenessSchema, article_schema
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 PAST = str(int(NOW.timestamp()) - 7200)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from dynoview.core import partiql as pq
 from dynoview.core.errors import ConsistentReadOnGsiError, DynoViewError, ReadOnlyError
-from dynoview.core.tables import IndexInfo, KeyAttribute, TableInfo
-from dynoview.core.values import ValueParseError
+from dynoview.core.reads import partiql as pq
+from dynoview.core.session.tables import IndexInfo, KeyAttribute, TableInfo
+from dynoview.core.values.attributes import ValueParseError
 
 STATEMENT = ("-- who holds ada?\n"
              'SELECT * FROM "accounts"."email-index" /* a note\n over two lines ? */\n'
@@ -114,7 +114,7 @@ def test_prepare_refuses_with_the_field_to_fix() -> None:
 
 
 def test_receipts_estimate_a_statement_from_what_it_returned() -> None:
-    from dynoview.core.capacity import explain_read
+    from dynoview.core.reads.capacity import explain_read
 
     estimate = explain_read("ExecuteStatement", {"Statement": "SELECT * FROM t", "ConsistentRead": True},
                             {"Items": [{"a": {"S": "x" * 5000}}]})

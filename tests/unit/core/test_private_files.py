@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dynoview.core.private_files import open_private, private_dir, tighten_file, write_private_text
+from dynoview.core.session.private_files import open_private, private_dir, tighten_file, write_private_text
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
 

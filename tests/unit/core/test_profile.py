@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from dynoview.core import profile
-from dynoview.core.action_log import ActionLog, default_path
-from dynoview.core.schema_store import SchemaStore
+from dynoview.core.session import profile
+from dynoview.core.tx.action_log import ActionLog, default_path
+from dynoview.core.uniqueness.schema_store import SchemaStore
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 import threading
 from datetime import UTC, datetime
 
-from dynoview.core.receipts import ReadLog, ReadReceipt, consumed_read_units
+from dynoview.core.reads.receipts import ReadLog, ReadReceipt, consumed_read_units
 
 
 def receipt(**kw: object) -> ReadReceipt:

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from dynoview.core.errors import DynoViewError, ReadOnlyError
-from dynoview.core.locks import NORMALISE_LOWER, LockRule, UniquenessSchema, article_schema
-from dynoview.core.pairing import (
+from dynoview.core.session.tables import KeyAttribute, TableInfo
+from dynoview.core.tx.execution import ConfirmationError
+from dynoview.core.uniqueness.pairing import (
     CASE_CLASH,
     DUPLICATE_VALUE,
     EXPIRED,
@@ -21,7 +22,7 @@ from dynoview.core.pairing import (
     ORPHAN_LOCK,
     Finding,
 )
-from dynoview.core.repair import (
+from dynoview.core.uniqueness.repair import (
     ALREADY_FIXED,
     APPLIED,
     CANCELLED,
@@ -47,9 +48,8 @@ from dynoview.core.repair import (
     plan_repairs,
     run_repairs,
 )
-from dynoview.core.report import VERSION, finding_json
-from dynoview.core.tables import KeyAttribute, TableInfo
-from dynoview.core.tx_execution import ConfirmationError
+from dynoview.core.uniqueness.report import VERSION, finding_json
+from dynoview.core.uniqueness.schema import NORMALISE_LOWER, LockRule, UniquenessSchema, article_schema
 from tests.helpers import connect
 
 S = article_schema()

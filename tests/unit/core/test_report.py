@@ -7,10 +7,10 @@ import io
 import json
 from typing import Any
 
-from dynoview.core.audit import AuditResult
-from dynoview.core.locks import article_schema
-from dynoview.core.pairing import STATUSES, classify
-from dynoview.core.report import CSV_COLUMNS, audit_json, audit_text, dumps, findings_csv
+from dynoview.core.uniqueness.audit import AuditResult
+from dynoview.core.uniqueness.pairing import STATUSES, classify
+from dynoview.core.uniqueness.report import CSV_COLUMNS, audit_json, audit_text, dumps, findings_csv
+from dynoview.core.uniqueness.schema import article_schema
 
 
 def s(text: str) -> dict[str, str]:

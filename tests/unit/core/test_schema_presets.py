@@ -8,16 +8,9 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.locks import (
-    NORMALISE_NONE,
-    SchemaError,
-    article_schema,
-    default_schema,
-    propose_schema,
-    schema_from_json,
-)
-from dynoview.core.pairing import MISSING_LOCK, OK, ORPHAN_LOCK, classify
-from dynoview.core.schema_presets import (
+from dynoview.core.session.tables import IndexInfo, KeyAttribute, TableInfo
+from dynoview.core.uniqueness.pairing import MISSING_LOCK, OK, ORPHAN_LOCK, classify
+from dynoview.core.uniqueness.presets import (
     PRESET_ARTICLE,
     PRESET_ONETABLE,
     PRESET_ONETABLE_COLON,
@@ -28,7 +21,14 @@ from dynoview.core.schema_presets import (
     preset_names,
     preset_schema,
 )
-from dynoview.core.tables import IndexInfo, KeyAttribute, TableInfo
+from dynoview.core.uniqueness.schema import (
+    NORMALISE_NONE,
+    SchemaError,
+    article_schema,
+    default_schema,
+    propose_schema,
+    schema_from_json,
+)
 
 ONETABLE = TableInfo("app", KeyAttribute("pk", "S"), KeyAttribute("sk", "S"),
                      gsis=(IndexInfo("gs1", "GSI", KeyAttribute("email", "S"), None, "ALL"),))

@@ -11,8 +11,8 @@ import pytest
 from botocore.exceptions import ClientError
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.receipts import EVENTUAL, ReadLog
-from dynoview.core.streams import (
+from dynoview.core.reads.receipts import EVENTUAL, ReadLog
+from dynoview.core.streams.stream import (
     ADDED,
     AFTER_SEQUENCE_NUMBER,
     AT_SEQUENCE_NUMBER,

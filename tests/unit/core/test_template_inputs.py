@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dynoview.core import templates
-from dynoview.core.locks import (
-    NORMALISE_LOWER,
-    NORMALISE_TRIM_LOWER,
-    LockRule,
-    UniquenessSchema,
-    article_schema,
-)
-from dynoview.core.tables import KeyAttribute, TableInfo
-from dynoview.core.template_inputs import (
+from dynoview.core.session.tables import KeyAttribute, TableInfo
+from dynoview.core.tx import templates
+from dynoview.core.tx.template_inputs import (
     account_key,
     check_distinct,
     check_value,
@@ -22,6 +15,13 @@ from dynoview.core.template_inputs import (
     other_changes,
     protected_changes,
     sign_up_account,
+)
+from dynoview.core.uniqueness.schema import (
+    NORMALISE_LOWER,
+    NORMALISE_TRIM_LOWER,
+    LockRule,
+    UniquenessSchema,
+    article_schema,
 )
 
 S = article_schema()

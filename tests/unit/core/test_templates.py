@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dynoview.core.locks import article_schema
-from dynoview.core.tables import KeyAttribute, TableInfo
-from dynoview.core.templates import (
+from dynoview.core.session.tables import KeyAttribute, TableInfo
+from dynoview.core.tx.templates import (
     change_value,
     claim_missing_lock,
     delete_account,
@@ -17,7 +16,8 @@ from dynoview.core.templates import (
     sign_up,
     templates_for,
 )
-from dynoview.core.tx_validation import validate
+from dynoview.core.tx.validation import validate
+from dynoview.core.uniqueness.schema import article_schema
 
 S = article_schema()
 ACCT = {"PK": {"S": "ACCT#a1f9c3"}, "SK": {"S": "PROFILE"}, "email": {"S": "ada@lovelace.io"},
@@ -140,8 +140,8 @@ def test_templates_for_items() -> None:
 
 
 def test_release_keeps_the_stored_spelling_under_a_normalising_rule() -> None:
-    from dynoview.core.locks import NORMALISE_LOWER, LockRule, UniquenessSchema
-    from dynoview.core.templates import release_orphan_lock
+    from dynoview.core.tx.templates import release_orphan_lock
+    from dynoview.core.uniqueness.schema import NORMALISE_LOWER, LockRule, UniquenessSchema
 
     schema = UniquenessSchema(rules=(LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK",
                                               NORMALISE_LOWER),))

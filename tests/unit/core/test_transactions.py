@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from dynoview.core.transactions import (
+from dynoview.core.tx.model import (
     CONDITION_CHECK,
     DELETE,
     PUT,

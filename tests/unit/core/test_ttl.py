@@ -4,7 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from dynoview.core.ttl import EXPIRED, NEVER, NONE, PENDING, humanize, ttl_state
+from dynoview.core.ttl.expiry import EXPIRED, NEVER, NONE, PENDING, humanize, ttl_state
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 

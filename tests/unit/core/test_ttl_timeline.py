@@ -5,8 +5,8 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.tables import KeyAttribute, TableInfo
-from dynoview.core.ttl_timeline import DAY, HOUR, build_timeline, ttl_disabled_message
+from dynoview.core.session.tables import KeyAttribute, TableInfo
+from dynoview.core.ttl.timeline import DAY, HOUR, build_timeline, ttl_disabled_message
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 KEYS = ("PK", "SK")

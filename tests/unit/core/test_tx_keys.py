@@ -3,11 +3,10 @@ and which actions name one item."""
 
 from __future__ import annotations
 
-from dynoview.core.expression_rules import update_targets
-from dynoview.core.expressions import parse_condition, parse_update
-from dynoview.core.tables import IndexInfo, KeyAttribute, TableInfo
-from dynoview.core.transactions import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Problem
-from dynoview.core.tx_keys import (
+from dynoview.core.expressions.parser import parse_condition, parse_update
+from dynoview.core.expressions.rules import update_targets
+from dynoview.core.session.tables import IndexInfo, KeyAttribute, TableInfo
+from dynoview.core.tx.keys import (
     check_key_paths,
     check_primary_key,
     check_put_index_keys,
@@ -16,6 +15,7 @@ from dynoview.core.tx_keys import (
     key_identity,
     update_item_floor,
 )
+from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Problem
 
 GSI = IndexInfo("gsi1", "GSI", KeyAttribute("gp", "S"), KeyAttribute("gs", "N"), "ALL")
 LSI = IndexInfo("lsi1", "LSI", KeyAttribute("PK", "S"), KeyAttribute("ls", "N"), "ALL")

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from botocore.exceptions import ClientError
 
-from dynoview.core.locks import article_schema
-from dynoview.core.templates import change_value, sign_up
-from dynoview.core.tx_execution import (
+from dynoview.core.tx.execution import (
     _failure_message,
     cancellation_summary,
     explain_cancellation,
     render_expression,
 )
+from dynoview.core.tx.templates import change_value, sign_up
+from dynoview.core.uniqueness.schema import article_schema
 
 S = article_schema()
 ACCT = {"PK": {"S": "ACCT#a1"}, "SK": {"S": "PROFILE"}, "email": {"S": "ada@lovelace.io"},

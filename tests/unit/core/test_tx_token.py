@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dynoview.core.tx_token import TokenPolicy, text_carries_token
+from dynoview.core.tx.idempotency import TokenPolicy, text_carries_token
 
 
 def put(pk: str, blob: bytes = b"") -> list[dict[str, Any]]:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dynoview.core.locks import article_schema
-from dynoview.core.tables import KeyAttribute, TableInfo
-from dynoview.core.transactions import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
-from dynoview.core.tx_validation import LOCK_OVERWRITE_WARNING, has_errors, validate
+from dynoview.core.session.tables import KeyAttribute, TableInfo
+from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
+from dynoview.core.tx.validation import LOCK_OVERWRITE_WARNING, has_errors, validate
+from dynoview.core.uniqueness.schema import article_schema
 
 TABLE = TableInfo("accounts", KeyAttribute("PK", "S"), KeyAttribute("SK", "S"))
 TABLES = {"accounts": TABLE}

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from dynoview.core.tx_wire import RequestShapeError, formatted, preview_text, request_body
+from dynoview.core.tx.wire import RequestShapeError, formatted, preview_text, request_body
 
 REQUEST = {"TransactItems": [{"Put": {"TableName": "files", "Item": {
     "id": {"S": "café"}, "data": {"B": b"\x00\xff"}, "n": {"N": "1.50"}}}}],

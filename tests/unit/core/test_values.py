@@ -1,4 +1,4 @@
-"""Tests for dynoview.core.values: typed attribute values, lossless in every direction."""
+"""Tests for dynoview.core.values.attributes: typed attribute values, lossless in every direction."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dynoview.core import values
-from dynoview.core.values import (
+from dynoview.core.values import attributes as values
+from dynoview.core.values.attributes import (
     DYNAMODB_CONTEXT,
     ValueParseError,
     attribute_size,

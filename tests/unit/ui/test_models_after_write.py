@@ -6,9 +6,9 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from dynoview.core.locks import article_schema
-from dynoview.core.pairing import classify
-from dynoview.core.tables import KeyAttribute, TableInfo
+from dynoview.core.session.tables import KeyAttribute, TableInfo
+from dynoview.core.uniqueness.pairing import classify
+from dynoview.core.uniqueness.schema import article_schema
 from dynoview.ui.items_model import ItemsModel
 from dynoview.ui.locks_model import STALE_TEXT, STALE_TIP, PairingModel, row_item
 

@@ -1,0 +1,220 @@
+"""Run the export audit's SQL on Athena (Trino), over an export in S3, with boto3.
+
+An external table per export (Hive JSON SerDe over its ``data/`` prefix), one CTAS that
+projects the lines to Parquet (the only full read of the data), the per-file line
+counts, then the rules query; the tables are dropped at the end (the CTAS files stay
+under the output location, with Athena's own result files). Each query is started with
+``start_query_execution``, polled with ``get_query_execution`` and read page by page
+with ``get_query_results``.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from dynoview.core.errors import CancelledError, DynoViewError
+from dynoview.core.exports.manifest import ExportManifest, S3Store, parse_s3_url
+from dynoview.core.exports.sql import (
+    ATHENA,
+    AuditSql,
+    Source,
+    Statement,
+    athena_table_ddl,
+    build,
+    literal,
+)
+from dynoview.core.uniqueness.schema import UniquenessSchema
+
+DEFAULT_DATABASE = "default"
+POLL_START_S = 0.2
+POLL_MAX_S = 2.0
+PAGE_SIZE = 1000  # get_query_results' maximum
+
+log = logging.getLogger(__name__)
+
+
+class AthenaQueryError(DynoViewError):
+    """A query Athena refused or that failed, with Athena's reason."""
+
+
+@dataclass
+class AthenaSettings:
+    output: str  # s3://bucket/prefix/ for query results and the CTAS table
+    workgroup: str | None = None
+    database: str = DEFAULT_DATABASE
+    run_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+
+    @property
+    def output_prefix(self) -> str:
+        return self.output if self.output.endswith("/") else self.output + "/"
+
+    def table(self, kind: str) -> str:
+        return f"dynoview_{kind}_{self.run_id}"
+
+
+@dataclass
+class QueryStats:
+    """What the queries cost, as Athena reports it."""
+
+    queries: int = 0
+    data_scanned_bytes: int = 0
+    execution_ids: list[str] = field(default_factory=list)
+    cleanup_problem: str | None = None  # a table left behind, said in the report
+
+
+def data_location(manifest: ExportManifest) -> str:
+    store = manifest.store
+    if not isinstance(store, S3Store):
+        raise DynoViewError(f"Athena reads exports in S3; {store.where} is a local folder. Upload it, "
+                            "or audit it with DuckDB (leave out --athena-output).")
+    return store.url("data/")
+
+
+def plan(schema: UniquenessSchema, manifests: Sequence[ExportManifest], settings: AthenaSettings, *,
+         ttl_attribute: str | None, now: Any) -> AuditSql:
+    """The Athena statements for the exports (full first, then incrementals in order)."""
+    parse_s3_url(settings.output_prefix)  # refuse a non-S3 output before anything runs
+    setup: list[Statement] = []
+    sources: list[Source] = []
+    drops: list[tuple[str, str]] = []
+    db = settings.database
+    for i, manifest in enumerate(manifests):
+        table = settings.table(f"export{i}")
+        setup.append(Statement(
+            f"table export {i}", athena_table_ddl(db, table, data_location(manifest), manifest.incremental),
+            f"External table over the data files of {manifest.describe()}."))
+        sources.append(Source(f'"{db}"."{table}"', '"$path"', manifest.incremental))
+        drops.append((f"drop export {i}", f"DROP TABLE IF EXISTS `{db}`.`{table}`"))
+    raw = settings.table("raw")
+    location = f"{settings.output_prefix}dynoview-{settings.run_id}/raw/"
+    raw_create = (f'CREATE TABLE "{db}"."{raw}"\n'
+                  f"WITH (format = 'PARQUET', external_location = {literal(location)}) AS")
+    drops.append(("drop raw", f"DROP TABLE IF EXISTS `{db}`.`{raw}`"))
+    return build(ATHENA, schema, sources, ttl_attribute=ttl_attribute, now=now,
+                 raw_table=f'"{db}"."{raw}"', raw_create=raw_create, drops=drops, setup=setup)
+
+
+class AthenaRunner:
+    """Starts, polls and reads Athena queries; stops the running one on cancel."""
+
+    def __init__(self, client: Any, settings: AthenaSettings, *, cancel: threading.Event | None = None,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.client = client
+        self.settings = settings
+        self.cancel = cancel
+        self.sleep = sleep
+        self.stats = QueryStats()
+
+    def start(self, sql: str) -> str:
+        request: dict[str, Any] = {
+            "QueryString": sql,
+            "QueryExecutionContext": {"Database": self.settings.database},
+            "ResultConfiguration": {"OutputLocation": self.settings.output_prefix},
+        }
+        if self.settings.workgroup:
+            request["WorkGroup"] = self.settings.workgroup
+        execution_id = str(self.client.start_query_execution(**request)["QueryExecutionId"])
+        self.stats.queries += 1
+        self.stats.execution_ids.append(execution_id)
+        return execution_id
+
+    def wait(self, execution_id: str, name: str) -> dict[str, Any]:
+        """Poll until the query ends; raise with Athena's reason unless it succeeded."""
+        delay = POLL_START_S
+        while True:
+            execution = self.client.get_query_execution(QueryExecutionId=execution_id)["QueryExecution"]
+            status = execution.get("Status", {})
+            state = status.get("State")
+            if state == "SUCCEEDED":
+                scanned = execution.get("Statistics", {}).get("DataScannedInBytes")
+                if isinstance(scanned, int):
+                    self.stats.data_scanned_bytes += scanned
+                return execution  # type: ignore[no-any-return]
+            if state in ("FAILED", "CANCELLED"):
+                reason = status.get("StateChangeReason") or status.get("AthenaError", {}).get(
+                    "ErrorMessage") or "no reason given"
+                raise AthenaQueryError(f"Athena's {name} query {execution_id} {state.lower()}: {reason}. "
+                                       "Fix what it names (output location, workgroup, permissions) "
+                                       "and run the audit again.")
+            if self.cancel is not None and self.cancel.is_set():
+                self.client.stop_query_execution(QueryExecutionId=execution_id)
+                raise CancelledError("The export audit was cancelled; the running Athena query was "
+                                     "stopped and nothing was reported.")
+            self.sleep(delay)
+            delay = min(POLL_MAX_S, delay * 1.5)
+
+    def execute(self, statement: Statement) -> str:
+        execution_id = self.start(statement.sql)
+        self.wait(execution_id, statement.name)
+        return execution_id
+
+    def rows(self, execution_id: str) -> Iterator[list[str | None]]:
+        """The query's rows as text (None for NULL), every page, without the header row."""
+        token: str | None = None
+        first = True
+        while True:
+            request: dict[str, Any] = {"QueryExecutionId": execution_id, "MaxResults": PAGE_SIZE}
+            if token:
+                request["NextToken"] = token
+            page = self.client.get_query_results(**request)
+            result = page.get("ResultSet", {})
+            rows = result.get("Rows", [])
+            if first:
+                # A SELECT's first row is its header (the column names), on the first page only.
+                names = [c.get("Name") for c in result.get("ResultSetMetadata", {}).get("ColumnInfo", [])]
+                if rows and (not names or [d.get("VarCharValue") for d in rows[0]["Data"]] == names):
+                    rows = rows[1:]
+                first = False
+            for row in rows:
+                yield [d.get("VarCharValue") for d in row.get("Data", [])]
+            token = page.get("NextToken")
+            if not token:
+                return
+
+    def query(self, statement: Statement) -> list[list[str | None]]:
+        return list(self.rows(self.execute(statement)))
+
+
+def run(sql: AuditSql, runner: AthenaRunner, *, on_stage: Callable[[str], None] | None = None,
+        ) -> tuple[dict[tuple[int, str], int], list[list[str | None]]]:
+    """Run the plan; returns (lines per (export, file), the rules query's rows). The tables
+    are dropped even when a query fails or the audit is cancelled."""
+    assert sql.raw and sql.file_counts and sql.rules
+    try:
+        for statement in sql.setup:
+            if on_stage:
+                on_stage(statement.purpose)
+            runner.execute(statement)
+        if on_stage:
+            on_stage("reading the data files (Athena)")
+        runner.execute(sql.raw)
+        counts = {(int(seq or 0), str(name)): int(n or 0)
+                  for seq, name, n in runner.query(sql.file_counts)}
+        if on_stage:
+            on_stage("applying the rules (Athena)")
+        rows = runner.query(sql.rules)
+    finally:
+        _cleanup(sql, runner)
+    return counts, rows
+
+
+def _cleanup(sql: AuditSql, runner: AthenaRunner) -> None:
+    """Drop the audit's tables, even after a failure or a cancel; a drop that fails is
+    recorded for the report (never raised over the error that got here)."""
+    cancel, runner.cancel = runner.cancel, None
+    try:
+        for statement in sql.cleanup:
+            try:
+                runner.execute(statement)
+            except Exception as exc:
+                log.warning("Athena cleanup failed: %s", exc)
+                runner.stats.cleanup_problem = (
+                    f"Could not run {statement.sql!r} ({exc}); drop the table by hand.")
+    finally:
+        runner.cancel = cancel

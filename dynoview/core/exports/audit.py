@@ -1,0 +1,335 @@
+"""Audit a DynamoDB export (a folder or an ``s3://`` prefix) without reading the table.
+
+The export's manifests are checked first (every data file present, its MD5 or ETag and
+its item count as written), then the same rules as the live audit run as SQL: on
+DuckDB, embedded, spilling to disk past ``memory_limit``; or on Athena, for exports too
+large for one machine. The result is an ``AuditResult`` like the live audit's, so the
+JSON report, the text summary and the exit codes are the same.
+
+An export is a snapshot: the table may have changed since. Every finding is therefore
+confirmed with one strongly consistent GetItem of its keys before anything is repaired.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from dynoview.core.errors import CancelledError
+from dynoview.core.exports import athena as export_athena
+from dynoview.core.exports import duckdb_engine as export_duckdb
+from dynoview.core.exports.manifest import (
+    ExportManifest,
+    S3Store,
+    check_item_counts,
+    open_export,
+    order_exports,
+    read_manifest,
+    verify_etags,
+    verify_files,
+)
+from dynoview.core.exports.rows import build_pairing, findings_and_counts, parse_rows
+from dynoview.core.exports.sql import ATHENA, DUCKDB, AuditSql
+from dynoview.core.uniqueness.audit import AuditResult
+from dynoview.core.uniqueness.pairing import Finding
+from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.values.attributes import to_dynamodb_json
+
+SNAPSHOT_NOTE = (
+    "An export is a snapshot of the table as of {as_of}, not the table now: a finding may have "
+    "been fixed, or a new one made, since. Before any repair, each finding is confirmed with one "
+    "strongly consistent GetItem of its lock and account keys (confirm_requests; dynoview repair "
+    "and the window's Repair do this read), and the repair is previewed against what it returns.")
+
+
+@dataclass(frozen=True)
+class ExportProgress:
+    """A snapshot for a progress bar: the stage and, when known, how far it is."""
+
+    stage: str
+    fraction: float | None  # of the whole audit, or None while unknown
+    elapsed_s: float
+
+    def text(self) -> str:
+        pct = f" ({self.fraction:.0%})" if self.fraction is not None else ""
+        return f"{self.stage}{pct}, {self.elapsed_s:.1f} s"
+
+
+ProgressCallback = Callable[[ExportProgress], None]
+
+
+@dataclass
+class ExportAuditOptions:
+    ttl_attribute: str | None = None  # exports do not record the table's TTL setting
+    now: datetime | None = None  # TTL expiry is judged at this moment (default: now)
+    temp_directory: Path | None = None  # DuckDB's database, spill files and S3 downloads
+    memory_limit: str = export_duckdb.DEFAULT_MEMORY_LIMIT
+    threads: int | None = None
+    athena: export_athena.AthenaSettings | None = None  # set: run on Athena instead of DuckDB
+
+
+@dataclass
+class ExportAuditResult:
+    """The audit (shaped like the live audit's) plus what the export was and how it was read."""
+
+    result: AuditResult
+    manifests: list[ExportManifest]
+    engine: str
+    ttl_attribute: str | None
+    now: datetime
+    files_checked: int
+    lines_read: int
+    athena: export_athena.QueryStats | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def as_of(self) -> datetime | None:
+        return self.manifests[-1].as_of
+
+    def snapshot_note(self) -> str:
+        when = self.as_of.isoformat().replace("+00:00", "Z") if self.as_of else "the export's time"
+        return SNAPSHOT_NOTE.format(as_of=when)
+
+    def confirm_requests(self) -> list[dict[str, Any]]:
+        """One strongly consistent GetItem per key the findings name, in finding order."""
+        seen: set[str] = set()
+        out: list[dict[str, Any]] = []
+        for f in self.result.findings:
+            for key in (*f.lock_keys, *f.account_keys):
+                marker = repr(sorted((k, repr(v)) for k, v in key.items()))
+                if marker not in seen:
+                    seen.add(marker)
+                    out.append({"TableName": self.result.table, "Key": key, "ConsistentRead": True})
+        return out
+
+    def export_json(self) -> dict[str, Any]:
+        """The report's ``export`` section (see docs/export-audit.md)."""
+        base = self.manifests[0]
+        return {
+            "snapshot": True,
+            "as_of": self.as_of.isoformat().replace("+00:00", "Z") if self.as_of else None,
+            "note": self.snapshot_note(),
+            "engine": self.engine,
+            "exports": [{
+                "export_id": m.export_id, "export_arn": m.export_arn, "table_arn": m.table_arn,
+                "type": m.export_type, "location": m.store.where,
+                "export_time": _iso(m.export_time), "from_time": _iso(m.from_time),
+                "to_time": _iso(m.to_time), "item_count": m.item_count, "data_files": len(m.files),
+            } for m in self.manifests],
+            "table_arn": base.table_arn,
+            "files_checked": self.files_checked,
+            "lines_read": self.lines_read,
+            "ttl_attribute": self.ttl_attribute,
+            "ttl_judged_at": _iso(self.now),
+            "athena": None if self.athena is None else {
+                "queries": self.athena.queries, "data_scanned_bytes": self.athena.data_scanned_bytes,
+                "query_execution_ids": self.athena.execution_ids,
+                "cleanup_problem": self.athena.cleanup_problem},
+            "notes": list(self.notes),
+            "confirm_requests": [{**r, "Key": {k: to_dynamodb_json(v) for k, v in r["Key"].items()}}
+                                 for r in self.confirm_requests()],
+        }
+
+    def report_json(self, include_receipts: bool = True) -> dict[str, Any]:
+        """The live audit's JSON report, with ``scan.consistency`` "snapshot" and an ``export``
+        section added (fields are only ever added: scripts reading the live report still work)."""
+        from dynoview.core.uniqueness.report import audit_json
+
+        data = audit_json(self.result, include_receipts=include_receipts)
+        data["scan"]["consistency"] = "snapshot"
+        data["export"] = self.export_json()
+        return data
+
+    def text(self) -> str:
+        """A human summary: what was read, the snapshot note, counts and one line per finding."""
+        from dynoview.core.uniqueness.pairing import STATUSES
+
+        r = self.result
+        lines = [f"Audit of {m.describe()}." for m in self.manifests]
+        lines.append(f"{r.items_read:,} items ({self.lines_read:,} lines in {self.files_checked} "
+                     f"checked data files) audited with {self.engine} in {r.duration_s:.1f} s; the "
+                     "table itself was not read.")
+        if self.ttl_attribute is None:
+            lines.append("TTL was not checked: exports do not record the table's TTL attribute; pass "
+                         "--ttl-attribute NAME to check expiry.")
+        lines.append(self.snapshot_note())
+        lines.extend(self.notes)
+        lines.append("Counts: " + ", ".join(f"{s} {r.counts.get(s, 0)}" for s in STATUSES))
+        if not r.findings:
+            lines.append("No problems found.")
+        lines.extend(f"[{f.status}] {f.sentence}" for f in r.findings)
+        return "\n".join(lines)
+
+
+def aws_clients(*, session: Any = None, profile: str | None = None, region: str | None = None,
+                s3_endpoint_url: str | None = None, athena_endpoint_url: str | None = None,
+                s3: bool = True, athena: bool = False) -> tuple[Any, Any]:
+    """S3 and Athena clients for an export audit: from a connection's session (the window) or a
+    profile (the command line), with the app's retry and timeout policy."""
+    import boto3.session
+
+    from dynoview.core.session.connection import client_config
+    from dynoview.core.session.log_redaction import install_log_redaction
+
+    install_log_redaction()  # botocore's debug logs carry the access key id
+    if session is None:
+        session = boto3.session.Session(profile_name=profile) if profile else boto3.session.Session()
+    region = region or session.region_name or "us-east-1"
+    return (
+        session.client("s3", region_name=region, endpoint_url=s3_endpoint_url,
+                       config=client_config()) if s3 else None,
+        session.client("athena", region_name=region, endpoint_url=athena_endpoint_url,
+                       config=client_config()) if athena else None,
+    )
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat().replace("+00:00", "Z") if moment else None
+
+
+def load_exports(paths: Sequence[str], s3_client: Any = None) -> list[ExportManifest]:
+    """Find and read every export's manifests; the full export first, incrementals in order."""
+    return order_exports([read_manifest(open_export(p, s3_client)) for p in paths])
+
+
+def plan_sql(manifests: Sequence[ExportManifest], schema: UniquenessSchema, engine: str, *,
+             ttl_attribute: str | None, now: datetime | None = None,
+             athena: export_athena.AthenaSettings | None = None) -> AuditSql:
+    """The SQL an audit of these exports runs, for people who run it themselves. DuckDB reads
+    local files where they are and S3 files by URL (which needs DuckDB's httpfs extension)."""
+    now = now or datetime.now(UTC)
+    if engine == ATHENA:
+        if athena is None:
+            raise ValueError("Athena SQL needs the output location (--athena-output).")
+        return export_athena.plan(schema, manifests, athena, ttl_attribute=ttl_attribute, now=now)
+
+    def paths(m: ExportManifest) -> list[str]:
+        store = m.store
+        if isinstance(store, S3Store):
+            return [store.url(f.rel) for f in m.files]
+        return [str(store.path(f.rel)) for f in m.files]  # type: ignore[attr-defined]
+
+    return export_duckdb.plan(schema, [(paths(m), m.incremental) for m in manifests],
+                              ttl_attribute=ttl_attribute, now=now)
+
+
+def audit_exports(paths: Sequence[str], schema: UniquenessSchema, *,
+                  options: ExportAuditOptions | None = None, s3_client: Any = None,
+                  athena_client: Any = None, progress: ProgressCallback | None = None,
+                  cancel: threading.Event | None = None) -> ExportAuditResult:
+    """Verify the exports, run the rules on DuckDB (or Athena) and build the report.
+
+    Raises ``ExportError`` (naming the file) for a missing or corrupted data file, and
+    ``CancelledError`` when ``cancel`` is set.
+    """
+    options = options or ExportAuditOptions()
+    now = options.now or datetime.now(UTC)
+    started = time.perf_counter()
+
+    def report(stage: str, fraction: float | None) -> None:
+        if progress is not None:
+            progress(ExportProgress(stage, fraction, time.perf_counter() - started))
+
+    report("reading the manifests", 0.0)
+    manifests = load_exports(paths, s3_client)
+    n_files = sum(len(m.files) for m in manifests)
+    stats: export_athena.QueryStats | None = None
+    if options.athena is not None:
+        if athena_client is None:
+            raise ValueError("An Athena audit needs an Athena client.")
+        for m in manifests:
+            report(f"checking the data files of {m.export_id}", 0.05)
+            verify_etags(m)
+        sql = export_athena.plan(schema, manifests, options.athena, ttl_attribute=options.ttl_attribute,
+                                 now=now)
+        runner = export_athena.AthenaRunner(athena_client, options.athena, cancel=cancel)
+        counts, rows = export_athena.run(sql, runner, on_stage=lambda s: report(s, None))
+        stats = runner.stats
+        engine = ATHENA
+    else:
+        counts, rows, sql = _run_duckdb(manifests, schema, options, now, report, cancel, n_files)
+        engine = DUCKDB
+    if cancel is not None and cancel.is_set():
+        raise CancelledError("The export audit was cancelled; nothing was reported.")
+    for seq, m in enumerate(manifests):
+        check_item_counts(m, {name: n for (s, name), n in counts.items() if s == seq})
+    report("wording the findings", 0.95)
+    engine_rows = parse_rows(rows, len(sql.attributes))
+    pairing = build_pairing(engine_rows, schema, sql.attributes, options.ttl_attribute, now)
+    findings, status_counts = findings_and_counts(engine_rows, pairing, schema)
+    items = engine_rows.counts.get("ITEMS", 0)
+    pairing.items_seen = items
+    pairing.other_items = items - engine_rows.counts.get("ACCOUNTS", 0) - engine_rows.counts.get("LOCKS", 0)
+    base = manifests[0]
+    lines = sum(counts.values())
+    result = AuditResult(
+        table=base.table_name, schema=schema, pairing=pairing, findings=findings, counts=status_counts,
+        segments=0, consistent=False, items_read=items, scanned=lines, pages=0, consumed_capacity=0.0,
+        approximate_item_count=base.item_count,
+        approximate_size_bytes=_int(base.summary.get("billedSizeBytes")),
+        duration_s=time.perf_counter() - started, cancelled=False, fast_parse=False,
+        path=engine, workers=0)
+    notes: list[str] = []
+    if len(manifests) > 1:
+        notes.append(f"{len(manifests) - 1} incremental export(s) applied over the full export, in "
+                     "time order: the latest image of each item wins, and deleted items are gone.")
+    if stats is not None and stats.cleanup_problem:
+        notes.append(stats.cleanup_problem)
+    report("done", 1.0)
+    return ExportAuditResult(result, manifests, engine, options.ttl_attribute, now, n_files, lines,
+                             stats, notes)
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) else None
+
+
+def _run_duckdb(manifests: list[ExportManifest], schema: UniquenessSchema, options: ExportAuditOptions,
+                now: datetime, report: Callable[[str, float | None], None],
+                cancel: threading.Event | None, n_files: int,
+                ) -> tuple[dict[tuple[int, str], int], list[Any], AuditSql]:
+    """Check (and, from S3, download) every data file, then run the DuckDB plan."""
+    own_temp = options.temp_directory is None
+    temp = Path(tempfile.mkdtemp(prefix="dynoview-export-")) if own_temp else options.temp_directory
+    assert temp is not None
+    try:
+        exports: list[tuple[list[str], bool]] = []
+        done = 0
+        for m in manifests:
+            local = verify_files(
+                m, stage_to=temp / "download", cancel=cancel, offset=done, total=n_files,
+                progress=lambda i, total, what: report(what, 0.4 * i / max(1, total)))
+            done += len(m.files)
+            exports.append(([str(p) for p in local], m.incremental))
+            if cancel is not None and cancel.is_set():
+                raise CancelledError("The export audit was cancelled; nothing was reported.")
+        sql = export_duckdb.plan(schema, exports, ttl_attribute=options.ttl_attribute, now=now)
+        settings = export_duckdb.DuckDBSettings(temp, options.memory_limit, options.threads)
+        stage = ["reading the data files"]
+
+        def on_stage(name: str, fraction: float | None) -> None:
+            if name:
+                stage[0] = name
+            base, span = (0.4, 0.4) if stage[0].startswith("reading") else (0.8, 0.15)
+            report(stage[0], base + span * fraction if fraction is not None else base)
+
+        counts, rows = export_duckdb.run(sql, settings, on_stage=on_stage, cancel=cancel)
+        return counts, rows, sql
+    finally:
+        if own_temp:
+            shutil.rmtree(temp, ignore_errors=True)
+        else:
+            shutil.rmtree(temp / "download", ignore_errors=True)
+            shutil.rmtree(temp / "spill", ignore_errors=True)
+
+
+def finding_keys(findings: Sequence[Finding]) -> list[tuple[str, str | None, str | None, tuple[str, ...]]]:
+    """(status, rule, value, accounts) of each finding: what two audits must agree on."""
+    return [(f.status, f.rule, f.value, f.account_ids) for f in findings]

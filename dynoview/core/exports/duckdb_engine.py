@@ -1,0 +1,128 @@
+"""Run the export audit's SQL on DuckDB, embedded, over local gzipped JSON lines.
+
+DuckDB reads ``data/*.json.gz`` without extensions, keeps its tables in a database file
+in a temporary folder and spills to that folder when an aggregation outgrows
+``memory_limit``: a table larger than memory is audited on one machine.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dynoview.core.errors import CancelledError, DynoViewError
+from dynoview.core.exports.sql import DUCKDB, AuditSql, Source, build, duckdb_source, literal
+from dynoview.core.uniqueness.schema import UniquenessSchema
+
+DEFAULT_MEMORY_LIMIT = "2GB"
+RAW_TABLE = "raw"
+
+
+@dataclass(frozen=True)
+class DuckDBSettings:
+    temp_directory: Path  # the database file and the spill files live here
+    memory_limit: str = DEFAULT_MEMORY_LIMIT
+    threads: int | None = None  # None: DuckDB's default (one per core)
+
+
+def plan(schema: UniquenessSchema, exports: Sequence[tuple[Sequence[str], bool]], *,
+         ttl_attribute: str | None, now: Any) -> AuditSql:
+    """The DuckDB statements for exports given as (data file paths, incremental?)."""
+    sources: list[Source] = [duckdb_source(paths, incremental) for paths, incremental in exports]
+    return build(DUCKDB, schema, sources, ttl_attribute=ttl_attribute, now=now, raw_table=RAW_TABLE,
+                 raw_create=f"CREATE OR REPLACE TABLE {RAW_TABLE} AS",
+                 drops=[("drop raw", f"DROP TABLE IF EXISTS {RAW_TABLE}")])
+
+
+_UNITS = {"": 1, "B": 1, "KB": 1000, "MB": 1000**2, "GB": 1000**3, "TB": 1000**4,
+          "KIB": 1024, "MIB": 1024**2, "GIB": 1024**3, "TIB": 1024**4}
+# Each reading thread holds a decompression buffer and its share of the aggregations: below
+# about this much memory per thread DuckDB runs out of memory instead of spilling.
+MEMORY_PER_THREAD = 100 * 1000**2
+
+
+def threads_for(memory_limit: str) -> int | None:
+    """Threads a memory limit can feed (None: DuckDB's default, one per core), so a small
+    limit still audits a large export, on fewer threads."""
+    match = re.fullmatch(r"\s*([\d.]+)\s*([KMGT]?I?B?)\s*", memory_limit.upper())
+    if not match:
+        return None  # DuckDB reports the mistake itself
+    limit = float(match.group(1)) * _UNITS.get(match.group(2), 1)
+    return max(1, min(os.cpu_count() or 1, int(limit // MEMORY_PER_THREAD)))
+
+
+StageCallback = Callable[[str, float | None], None]  # (stage, fraction of it done or None)
+
+
+def run(sql: AuditSql, settings: DuckDBSettings, *, on_stage: StageCallback | None = None,
+        cancel: threading.Event | None = None) -> tuple[dict[tuple[int, str], int], list[tuple[Any, ...]]]:
+    """Run the plan; returns (lines per (export, file), the rules query's rows)."""
+    import duckdb
+
+    settings.temp_directory.mkdir(parents=True, exist_ok=True)
+    spill = settings.temp_directory / "spill"
+    con = duckdb.connect(str(settings.temp_directory / "export-audit.duckdb"))
+    stop = threading.Event()
+
+    def watch() -> None:
+        # DuckDB runs a statement to its end unless interrupted from another thread.
+        while not stop.wait(0.2):
+            if cancel is not None and cancel.is_set():
+                con.interrupt()
+                return
+            if on_stage is not None:
+                try:
+                    fraction = con.query_progress()
+                except duckdb.Error:
+                    continue
+                if fraction is not None and fraction >= 0:
+                    on_stage("", min(1.0, fraction / 100.0))
+
+    watcher = threading.Thread(target=watch, name="duckdb-export-audit", daemon=True)
+    try:
+        con.execute(f"SET memory_limit = {literal(settings.memory_limit)}")
+        con.execute(f"SET temp_directory = {literal(str(spill))}")
+        # Row order is never relied on: without it DuckDB can stream and spill more freely.
+        con.execute("SET preserve_insertion_order = false")
+        # Progress is polled (query_progress), never printed: stdout carries the JSON report.
+        con.execute("SET enable_progress_bar = true")
+        con.execute("SET enable_progress_bar_print = false")
+        threads = settings.threads or threads_for(settings.memory_limit)
+        if threads:
+            con.execute(f"SET threads = {int(threads)}")
+        watcher.start()
+        assert sql.raw and sql.file_counts and sql.rules
+        if on_stage is not None:
+            on_stage("reading the data files", None)
+        con.execute(sql.raw.sql)
+        per_file = con.execute(sql.file_counts.sql).fetchall()
+        counts = {(int(seq), str(name)): int(n) for seq, name, n in per_file}
+        if on_stage is not None:
+            on_stage("applying the rules", None)
+        rows = con.execute(sql.rules.sql).fetchall()
+        for statement in sql.cleanup:
+            con.execute(statement.sql)
+        return counts, rows
+    except duckdb.InterruptException:
+        raise CancelledError("The export audit was cancelled; nothing was reported.") from None
+    except duckdb.OutOfMemoryException as exc:
+        raise DynoViewError(f"DuckDB ran out of memory under its limit of {settings.memory_limit} "
+                            f"({exc}). Raise --memory-limit (or use fewer --threads) and run the "
+                            "audit again.", field="memory_limit") from None
+    except duckdb.Error as exc:
+        raise DynoViewError(f"DuckDB could not read the export: {exc}. The data files passed their "
+                            "checksums, so this is likely a line DynoView does not understand; "
+                            "report it with the export's manifest-summary.json.") from None
+    finally:
+        stop.set()
+        if watcher.is_alive():
+            watcher.join()
+        con.close()
+        for leftover in (settings.temp_directory / "export-audit.duckdb",
+                         settings.temp_directory / "export-audit.duckdb.wal"):
+            leftover.unlink(missing_ok=True)

@@ -1,0 +1,1 @@
+"""DynamoDB expressions: lexer, parser, placeholders, and the checks DynamoDB applies to them."""

@@ -1,0 +1,1 @@
+"""Items leaving the app: file exports, the clipboard, copies into another table."""

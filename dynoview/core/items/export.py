@@ -1,0 +1,436 @@
+"""Items out: DynamoDB JSON lines, plain JSON lines or CSV, from a result or a whole table.
+
+- ``ddb-json``: one ``{"Item": {...}}`` a line in DynamoDB JSON (binary as base64), the
+  lines of DynamoDB's own export to S3, so an export re-imports (and audits) losslessly.
+- ``json``: one item a line as plain JSON, numbers with their stored digits.
+- ``csv``: one column per attribute *and type*, the type in the header (``email (S)``;
+  an attribute stored with two types gets two columns), key attributes first. A cell is
+  empty when the item lacks that attribute with that type. Text that a spreadsheet would
+  run as a formula (starting with ``=``, ``+``, ``-``, ``@``, tab or carriage return) is
+  prefixed with ``'``: a value from a table is data, never code.
+
+A whole table is read by a parallel Scan (``Segment``/``TotalSegments``), every page through
+the Reader, so each leaves a read receipt. A file is written next to its destination under
+a temporary name (0600, ``private_files``) and renamed over it only once complete: a cancel
+or an error leaves no half export that looks whole.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import csv
+import io
+import json
+import os
+import queue
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from dynoview.core.errors import CancelledError, DynoViewError, describe_error
+from dynoview.core.reads.reader import Reader
+from dynoview.core.reads.receipts import ReadReceipt
+from dynoview.core.session.private_files import open_private
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.values.attributes import (
+    from_dynamodb_json,
+    plain_json,
+    plain_value_json,
+    to_dynamodb_json,
+    type_code,
+)
+
+DDB_JSON = "ddb-json"
+PLAIN_JSON = "json"
+CSV = "csv"
+FORMATS = (DDB_JSON, PLAIN_JSON, CSV)
+FORMAT_LABELS = {DDB_JSON: "DynamoDB JSON lines ({\"Item\": …}, as DynamoDB's S3 export)",
+                 PLAIN_JSON: "Plain JSON lines", CSV: "CSV (one column per attribute and type)"}
+SUFFIXES = {DDB_JSON: ".json", PLAIN_JSON: ".jsonl", CSV: ".csv"}
+
+DEFAULT_SEGMENTS = 4
+MAX_SEGMENTS = 64  # as the audit's parallel Scan
+
+Item = Mapping[str, Mapping[str, Any]]
+
+# --------------------------------------------------------------------------- lines and cells
+
+
+def ddb_json_line(item: Item) -> str:
+    """``{"Item": {...}}`` in DynamoDB JSON: one line of DynamoDB's export to S3."""
+    return json.dumps({"Item": {k: to_dynamodb_json(v) for k, v in item.items()}},
+                      ensure_ascii=False)
+
+
+def plain_json_line(item: Item) -> str:
+    """The item as one line of plain JSON (exact digits, sets as arrays, binary as base64)."""
+    return plain_json(item, indent=None)
+
+
+def item_from_ddb_json_line(line: str) -> dict[str, Any]:
+    """The item of an ``{"Item": {...}}`` line (the inverse of ``ddb_json_line``)."""
+    obj = json.loads(line)
+    body = obj.get("Item") if isinstance(obj, dict) else None
+    if not isinstance(body, dict):
+        raise DynoViewError('A DynamoDB JSON line holds {"Item": {...}}; this one does not.')
+    return {name: from_dynamodb_json(av, name) for name, av in body.items()}
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _defuse(text: str) -> str:
+    # Spreadsheets run a cell starting with one of these as a formula (CSV injection).
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def csv_cell(av: Mapping[str, Any]) -> str:
+    """One CSV cell: S as text, N as its digits, B base64, BOOL true/false, NULL "null",
+    sets, lists and maps as plain JSON (the header keeps the type)."""
+    code = type_code(av)
+    if code == "S":
+        return _defuse(av["S"])
+    if code == "N":
+        return str(av["N"])  # a spreadsheet reads "-5" as the number it is: left as stored
+    if code == "BOOL":
+        return "true" if av["BOOL"] else "false"
+    if code == "NULL":
+        return "null"
+    if code == "B":
+        return base64.b64encode(bytes(av["B"])).decode("ascii")
+    return _defuse(plain_value_json(av))
+
+
+def csv_header(column: tuple[str, str]) -> str:
+    return f"{column[0]} ({column[1]})"
+
+
+class CsvColumns:
+    """(attribute, type) columns in a stable order: the keys first, then as first seen."""
+
+    def __init__(self, key_names: Sequence[str] = ()) -> None:
+        self.key_names = tuple(key_names)
+        self._seen: dict[tuple[str, str], None] = {}
+
+    def add(self, item: Item) -> None:
+        for name, av in item.items():
+            self._seen.setdefault((name, type_code(av)), None)
+
+    def columns(self) -> list[tuple[str, str]]:
+        keys = [c for k in self.key_names for c in self._seen if c[0] == k]
+        return keys + [c for c in self._seen if c[0] not in self.key_names]
+
+
+def csv_row(item: Item, columns: Sequence[tuple[str, str]]) -> list[str]:
+    row = []
+    for name, code in columns:
+        av = item.get(name)
+        row.append(csv_cell(av) if av is not None and type_code(av) == code else "")
+    return row
+
+
+# --------------------------------------------------------------------------- writers
+
+
+class ItemWriter:
+    """Writes items in one format to a text stream; CSV waits for every item (its header
+    needs every column), spooling them as DynamoDB JSON lines to a private temporary file."""
+
+    def __init__(self, out: IO[str], fmt: str, key_names: Sequence[str] = ()) -> None:
+        if fmt not in FORMATS:
+            raise DynoViewError(f"Export formats are {', '.join(FORMATS)}; {fmt!r} is not one.",
+                                field="format")
+        self.out = out
+        self.fmt = fmt
+        self.count = 0
+        self._columns = CsvColumns(key_names)
+        self._spool_dir: tempfile.TemporaryDirectory[str] | None = None
+        self._spool: IO[str] | None = None
+        if fmt == CSV:
+            self._spool_dir = tempfile.TemporaryDirectory(prefix="dynoview-export-")  # 0700
+            self._spool = open_private(Path(self._spool_dir.name) / "items.jsonl", "w+")
+
+    def write(self, items: Iterable[Item]) -> None:
+        for item in items:
+            if self._spool is not None:
+                self._columns.add(item)
+                self._spool.write(ddb_json_line(item) + "\n")
+            else:
+                self.out.write((ddb_json_line(item) if self.fmt == DDB_JSON else plain_json_line(item))
+                               + "\n")
+            self.count += 1
+
+    def finish(self, cancel: threading.Event | None = None) -> None:
+        """Write what waits (the CSV) and flush."""
+        if self._spool is not None:
+            columns = self._columns.columns()
+            writer = csv.writer(self.out, lineterminator="\n")
+            writer.writerow([csv_header(c) for c in columns])
+            self._spool.seek(0)
+            for n, line in enumerate(self._spool):
+                if cancel is not None and n % 1000 == 0 and cancel.is_set():
+                    raise CancelledError("The export was cancelled.")
+                writer.writerow(csv_row(item_from_ddb_json_line(line), columns))
+        self.out.flush()
+        self.close()
+
+    def close(self) -> None:
+        if self._spool is not None:
+            self._spool.close()
+            self._spool = None
+        if self._spool_dir is not None:
+            self._spool_dir.cleanup()
+            self._spool_dir = None
+
+
+def render(items: Iterable[Item], fmt: str, key_names: Sequence[str] = ()) -> str:
+    """The whole export of ``items`` as text (a result already in memory)."""
+    buffer = io.StringIO()
+    writer = ItemWriter(buffer, fmt, key_names)
+    try:
+        writer.write(items)
+        writer.finish()
+    finally:
+        writer.close()
+    return buffer.getvalue()
+
+
+@contextlib.contextmanager
+def private_output(path: Path | str, cancel: threading.Event | None = None) -> Iterator[IO[str]]:
+    """A 0600 text file that appears at ``path`` only when the block ends without an error
+    and ``cancel`` is not set: until then it is a temporary file beside it, removed on any
+    error or cancel (so "cancelled" always means "nothing written")."""
+    path = Path(path)
+    if path.is_dir():
+        raise DynoViewError(f"{path} is a folder: give a file name to export to.", field="output")
+    if not path.parent.is_dir():
+        raise DynoViewError(f"The folder {path.parent} does not exist: create it or pick another "
+                            "place to export to.", field="output")
+    partial = path.with_name(f".{path.name}.partial-{os.getpid()}-{threading.get_ident()}")
+    try:
+        handle = open_private(partial, "w", encoding="utf-8")
+    except OSError as exc:
+        raise DynoViewError(f"{path} cannot be written ({exc.strerror}): pick another place.",
+                            field="output") from exc
+    try:
+        with handle:
+            yield handle
+        if cancel is not None and cancel.is_set():
+            raise CancelledError("The export was cancelled; nothing was written.")
+        os.replace(partial, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            partial.unlink()
+        raise
+
+
+# --------------------------------------------------------------------------- whole-table scan
+
+
+@dataclass(frozen=True)
+class ExportProgress:
+    """A snapshot for a progress bar: items written against DescribeTable's approximate count."""
+
+    items: int
+    approximate_total: int | None
+    pages: int
+    segments_done: int
+    segments: int
+    consumed_capacity: float | None
+    elapsed_s: float
+
+    @property
+    def fraction(self) -> float | None:
+        """In [0, 1], or None while unknown (the count is refreshed about every six hours)."""
+        if not self.approximate_total:
+            return None
+        return min(1.0, self.items / self.approximate_total)
+
+    def text(self) -> str:
+        total = f" of about {self.approximate_total:,}" if self.approximate_total else ""
+        rcu = f", {self.consumed_capacity:g} RCU" if self.consumed_capacity is not None else ""
+        return (f"{self.items:,}{total} items exported{rcu}, "
+                f"{self.segments_done}/{self.segments} segments done")
+
+
+@dataclass
+class ExportResult:
+    table: str | None
+    fmt: str
+    items: int
+    pages: int = 0
+    segments: int = 1
+    consistent: bool = False
+    consumed_capacity: float | None = None
+    duration_s: float = 0.0
+    receipts: list[ReadReceipt] = field(default_factory=list)
+
+    def summary(self) -> str:
+        what = f"of {self.table} " if self.table else ""
+        mode = "strongly consistent" if self.consistent else "eventually consistent"
+        cost = (f", {self.consumed_capacity:g} RCU" if self.consumed_capacity is not None
+                else ", capacity not reported")
+        scan = (f" by a {mode} Scan in {self.segments} segment{'s' if self.segments != 1 else ''}"
+                f" ({self.pages} page{'s' if self.pages != 1 else ''}{cost})" if self.pages else "")
+        return (f"{self.items:,} item{'s' if self.items != 1 else ''} {what}exported as "
+                f"{self.fmt}{scan} in {self.duration_s:.1f} s.")
+
+
+ProgressCallback = Callable[[ExportProgress], None]
+
+
+class ExportIncompleteError(DynoViewError):
+    """A segment failed, so the export stopped: the output is not the whole table."""
+
+
+class _Done:
+    def __init__(self, segment: int, error: BaseException | None = None) -> None:
+        self.segment = segment
+        self.error = error
+
+
+def check_segments(segments: int) -> None:
+    if not 1 <= segments <= MAX_SEGMENTS:
+        raise DynoViewError(f"Segments must be between 1 and {MAX_SEGMENTS}; {segments} was given. "
+                            f"{DEFAULT_SEGMENTS} suits most tables.", field="segments")
+
+
+def scan_table(reader: Reader, table: TableInfo, sink: Callable[[list[dict[str, Any]]], None], *,
+               segments: int = DEFAULT_SEGMENTS, consistent: bool = False,
+               progress: ProgressCallback | None = None, cancel: threading.Event | None = None,
+               page_limit: int | None = None) -> ExportResult:
+    """Read every item of ``table`` by a parallel Scan and hand each page to ``sink`` (on the
+    calling thread, so a writer needs no lock). Raises ``CancelledError`` when ``cancel`` is
+    set and ``ExportIncompleteError`` when a segment fails; the others stop after their page."""
+    check_segments(segments)
+    user_cancel = cancel or threading.Event()
+    stop = threading.Event()  # a failed segment stops the others without looking like a user cancel
+    pages: queue.Queue[tuple[list[dict[str, Any]], ReadReceipt] | _Done] = queue.Queue(
+        maxsize=segments * 2)  # bounded: a slow writer slows the readers, memory stays flat
+    started = time.perf_counter()
+
+    def stopped() -> bool:
+        return stop.is_set() or user_cancel.is_set()
+
+    def put(entry: tuple[list[dict[str, Any]], ReadReceipt] | _Done) -> None:
+        while True:
+            try:
+                pages.put(entry, timeout=0.1)
+                return
+            except queue.Full:
+                if stopped() and not isinstance(entry, _Done):
+                    return
+
+    def worker(segment: int) -> None:
+        request: dict[str, Any] = {"TableName": table.name, "ConsistentRead": consistent}
+        if segments > 1:
+            request.update(Segment=segment, TotalSegments=segments)
+        if page_limit:
+            request["Limit"] = page_limit
+        try:
+            last_key: dict[str, Any] | None = None
+            while not stopped():
+                req = dict(request)
+                if last_key is not None:
+                    req["ExclusiveStartKey"] = last_key
+                response, receipt = reader.read_with_receipt("Scan", req)
+                put((response.get("Items", []), receipt))
+                last_key = response.get("LastEvaluatedKey")
+                if not last_key:
+                    break
+            put(_Done(segment))
+        except BaseException as exc:
+            put(_Done(segment, exc))
+
+    threads = [threading.Thread(target=worker, args=(s,), name=f"export-segment-{s}", daemon=True)
+               for s in range(segments)]
+    for t in threads:
+        t.start()
+    result = ExportResult(table.name, "", 0, segments=segments, consistent=consistent)
+    done = 0
+    error: tuple[int, BaseException] | None = None
+    try:
+        while done < segments:
+            entry = pages.get()
+            if isinstance(entry, _Done):
+                done += 1
+                if entry.error is not None and error is None:
+                    error = (entry.segment, entry.error)
+                    stop.set()
+            elif not stopped():
+                items, receipt = entry
+                result.pages += 1
+                if len(result.receipts) < 1000:
+                    result.receipts.append(receipt)
+                if receipt.consumed_capacity is not None:
+                    result.consumed_capacity = (result.consumed_capacity or 0) + receipt.consumed_capacity
+                sink(items)
+                result.items += len(items)
+            if progress is not None:
+                progress(ExportProgress(result.items, table.item_count, result.pages, done, segments,
+                                        result.consumed_capacity, time.perf_counter() - started))
+    except BaseException:
+        stop.set()  # the sink failed (a full disk): stop reading
+        raise
+    finally:
+        for t in threads:
+            t.join()
+    if error is not None:
+        segment, exc = error
+        spec = reader.conn.spec
+        reason = describe_error(exc, operation="Scan", table=table.name, profile=spec.profile,
+                                endpoint=spec.endpoint_url, region=reader.conn.region).message
+        raise ExportIncompleteError(
+            f"The export of {table.name} stopped before the end of the table: segment {segment} "
+            f"failed. {reason} Export again; what was read is not a whole table.") from exc
+    if user_cancel.is_set():
+        raise CancelledError(f"The export of {table.name} was cancelled; nothing was written.")
+    result.duration_s = time.perf_counter() - started
+    return result
+
+
+def export_table(reader: Reader, table: TableInfo, out: IO[str], fmt: str, *,
+                 segments: int = DEFAULT_SEGMENTS, consistent: bool = False,
+                 progress: ProgressCallback | None = None,
+                 cancel: threading.Event | None = None, page_limit: int | None = None) -> ExportResult:
+    """Export every item of ``table`` to ``out`` (see ``export_table_to_file`` for a file).
+    ``page_limit`` is the Scan's Limit (items a request reads; DynamoDB also stops at 1 MB)."""
+    writer = ItemWriter(out, fmt, table.key_names)
+    try:
+        result = scan_table(reader, table, writer.write, segments=segments, consistent=consistent,
+                            progress=progress, cancel=cancel, page_limit=page_limit)
+        writer.finish(cancel)
+    finally:
+        writer.close()
+    result.fmt = fmt
+    return result
+
+
+def export_table_to_file(reader: Reader, table: TableInfo, path: Path | str, fmt: str,
+                         **options: Any) -> ExportResult:
+    """Export every item of ``table`` to a 0600 file that appears only once complete."""
+    with private_output(path, options.get("cancel")) as out:
+        return export_table(reader, table, out, fmt, **options)
+
+
+def export_items_to_file(items: Sequence[Item], path: Path | str, fmt: str,
+                         key_names: Sequence[str] = (), table: str | None = None,
+                         cancel: threading.Event | None = None) -> ExportResult:
+    """Export items already read (the current result) to a 0600 file."""
+    started = time.perf_counter()
+    with private_output(path, cancel) as out:
+        writer = ItemWriter(out, fmt, key_names)
+        try:
+            for start in range(0, len(items), 1000):
+                if cancel is not None and cancel.is_set():
+                    raise CancelledError("The export was cancelled; nothing was written.")
+                writer.write(items[start:start + 1000])
+            writer.finish(cancel)
+        finally:
+            writer.close()
+    return ExportResult(table, fmt, len(items), duration_s=time.perf_counter() - started)

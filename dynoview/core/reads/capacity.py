@@ -1,0 +1,499 @@
+"""Capacity and partitions: what a read or write should cost by DynamoDB's size rules, how
+big each item collection is, and which partition keys are likely hot.
+
+The estimate uses ``values.item_size`` (attribute names plus values). Reads cost one
+unit per 4 KB, halved when eventually consistent; a Query or Scan page is billed on the
+total size of the items it read, rounded up once per page, while BatchGetItem rounds
+each item up separately and TransactGetItems costs 2 units per 4 KB of each key read (a
+key with no item too). Writes cost one unit per 1 KB of the larger of the item before and
+after, doubled in a transaction. The service's own figure is what counts; this estimate
+explains it, and stands in where an endpoint reports nothing (moto reports placeholders).
+docs/capacity.md compares both with DynamoDB Local, operation by operation.
+"""
+
+from __future__ import annotations
+
+import statistics
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from dynoview.core.errors import CancelledError
+from dynoview.core.reads.receipts import ReadReceipt, consumed_read_units
+from dynoview.core.session.tables import IndexInfo, TableInfo
+from dynoview.core.values.attributes import attribute_size, display_text, item_size, read_units, write_units
+
+READ_UNIT_BYTES = 4096
+WRITE_UNIT_BYTES = 1024
+ITEM_LIMIT_BYTES = 400 * 1024
+COLLECTION_LIMIT_BYTES = 10 * 1024**3  # per item collection, on tables with an LSI
+LSI_ENTRY_OVERHEAD_BYTES = 100  # DynamoDB adds 100 bytes per index entry
+# Per-partition ceilings DynamoDB documents, whatever the table's capacity.
+PARTITION_READ_UNITS = 3000
+PARTITION_WRITE_UNITS = 1000
+
+if TYPE_CHECKING:  # reads.py may import this module to fill receipts' estimates
+    from dynoview.core.reads.reader import Reader
+
+Item = Mapping[str, Mapping[str, Any]]
+
+
+# --------------------------------------------------------------------------- read estimates
+
+
+@dataclass(frozen=True)
+class ReadEstimate:
+    """The app's estimate for one read (or write: ``unit`` "WCU"), and how much to trust it."""
+
+    units: float | None
+    basis: str
+    lower_bound: bool = False
+    unit: str = "RCU"
+
+    def text(self) -> str:
+        if self.units is None:
+            return f"no estimate ({self.basis})"
+        prefix = "at least " if self.lower_bound else ""
+        return f"{prefix}{self.units:g} {self.unit} ({self.basis})"
+
+
+def page_read_units(items: Iterable[Item], consistent: bool) -> float:
+    """One Query or Scan page: the total size of the items read, rounded up to 4 KB once."""
+    return read_units(sum(item_size(i) for i in items), consistent)
+
+
+def _consistent(request: Mapping[str, Any]) -> bool:
+    return bool(request.get("ConsistentRead"))
+
+
+def explain_read(
+    operation: str, request: Mapping[str, Any], response: Mapping[str, Any]
+) -> ReadEstimate:
+    """Estimate the read capacity of one read from the items in its response."""
+    if operation == "GetItem":
+        item = response.get("Item")
+        size = item_size(item) if item else 0
+        basis = f"item of {size} bytes" if item else "no item found: a miss still costs one read"
+        lower = bool(item) and bool(request.get("ProjectionExpression") or request.get("AttributesToGet"))
+        return ReadEstimate(read_units(size, _consistent(request)), basis, lower)
+    if operation in {"Query", "Scan"}:
+        if request.get("Select") == "COUNT" or "Items" not in response:
+            return ReadEstimate(None, "the response carries no items (Select COUNT), so sizes are "
+                                      "unknown")
+        items = response.get("Items", [])
+        size = sum(item_size(i) for i in items)
+        units = read_units(size, _consistent(request))
+        count = int(response.get("Count", len(items)))
+        scanned = int(response.get("ScannedCount", count))
+        filtered = scanned > count
+        projected = bool(request.get("ProjectionExpression") or request.get("AttributesToGet")
+                         or request.get("Select") == "SPECIFIC_ATTRIBUTES")
+        basis = f"{count} item(s), {size} bytes, rounded up to 4 KB per page"
+        if filtered:
+            basis += f"; {scanned - count} item(s) read but filtered out are not in the response"
+        if projected:
+            basis += "; a projection returns fewer bytes than DynamoDB reads"
+        return ReadEstimate(units, basis, filtered or projected)
+    if operation == "ExecuteStatement":
+        # PartiQL is billed as the GetItem, Query or Scan it runs, on what it read: the response
+        # shows only what matched (and only the projected attributes), hence a lower bound.
+        items = response.get("Items", [])
+        size = sum(item_size(i) for i in items)
+        return ReadEstimate(read_units(size, _consistent(request)),
+                            f"{len(items)} item(s) returned, {size} bytes, rounded up to 4 KB per "
+                            "page; items read but not returned are not counted", True)
+    if operation == "BatchGetItem":
+        total = 0.0
+        count = 0
+        tables = request.get("RequestItems", {}) or {}
+        for table, items in (response.get("Responses", {}) or {}).items():
+            strong = bool((tables.get(table) or {}).get("ConsistentRead"))
+            for item in items:
+                total += read_units(item_size(item), strong)
+                count += 1
+        return ReadEstimate(total, f"{count} item(s), each rounded up to 4 KB; misses are not "
+                                   "counted", True)
+    if operation == "TransactGetItems":
+        # Every key read costs 2 units per 4 KB (prepare and commit), a key with no item too:
+        # DynamoDB Local charges a miss 2 units; moto charges nothing for it.
+        total = 0.0
+        responses = response.get("Responses", []) or []
+        found = 0
+        for entry in responses:
+            item = entry.get("Item") if isinstance(entry, Mapping) else None
+            found += bool(item)
+            total += 2 * read_units(item_size(item) if item else 0, True)
+        missing = len(responses) - found
+        return ReadEstimate(total, f"{len(responses)} key(s) read ({found} found, {missing} missing), "
+                                   "2 units per 4 KB of each, a missing one too (transactional "
+                                   "reads cost double)")
+    return ReadEstimate(None, f"{operation} is not a data read")
+
+
+def estimate_for_response(
+    operation: str, request: Mapping[str, Any], response: Mapping[str, Any]
+) -> float | None:
+    """The number for ``ReadReceipt.estimated_capacity``; never raises."""
+    estimate = explain_for_response(operation, request, response)
+    return None if estimate is None else estimate.units
+
+
+def explain_for_response(
+    operation: str, request: Mapping[str, Any], response: Mapping[str, Any]
+) -> ReadEstimate | None:
+    """``explain_read``, or None when the response cannot be sized; never raises."""
+    try:
+        return explain_read(operation, request, response)
+    except Exception:  # an estimate must never break a read
+        return None
+
+
+def capacity_text(receipt: ReadReceipt) -> str:
+    """Service-reported and estimated capacity side by side, e.g. "0.5 RCU (est. 0.5)"."""
+    base = receipt.cost_text()
+    if receipt.estimated_capacity is None:
+        return base
+    est = f"est. {receipt.estimated_capacity:g} RCU"
+    if receipt.consumed_capacity is None:
+        return f"{base}; {est}"
+    return f"{receipt.consumed_capacity:g} RCU ({est})"
+
+
+# --------------------------------------------------------------------------- write estimates
+
+
+def write_units_for(item: Item, transactional: bool = False) -> float:
+    """Write capacity for putting one item: 1 KB units, doubled in a transaction."""
+    return write_units(item_size(item), transactional)
+
+
+def _size(item: Item | None) -> int:
+    return item_size(item) if item else 0
+
+
+def estimate_write_request(operation: str, request: Mapping[str, Any],
+                           stored: Sequence[Item | None] | None = None) -> ReadEstimate:
+    """Write units for a PutItem, UpdateItem, DeleteItem or TransactWriteItems request.
+
+    DynamoDB bills a write on the larger of the item before and after it (a Delete on the
+    item deleted). ``stored`` holds, per action (one for a single-item write), the item
+    now at its key, or None where there is none, e.g. from the preflight's strongly
+    consistent reads. Without it the stored sizes are unknown and the figure is a lower
+    bound; an Update's size after its expression is never computed, so an Update is
+    always one. A ConditionCheck writes nothing: it is billed as a transactional read of
+    the item it checks (2 units per 4 KB), as DynamoDB Local bills it.
+    """
+    def before(index: int) -> tuple[int, bool]:
+        if stored is None or index >= len(stored):
+            return 0, False
+        return _size(stored[index]), True
+
+    if operation in {"PutItem", "UpdateItem", "DeleteItem"}:
+        old, known = before(0)
+        new = _size(request.get("Item")) if operation == "PutItem" else 0
+        units = write_units(max(old, new), False)
+        basis = f"item of {max(old, new)} bytes, 1 KB units"
+        if not known:
+            basis += ("; an item already stored at this key and larger costs more" if operation ==
+                      "PutItem" else "; sized by the stored item, which the request does not show")
+        return ReadEstimate(units, basis, not known or operation == "UpdateItem", "WCU")
+    if operation == "TransactWriteItems":
+        total = 0.0
+        lower = False
+        actions = request.get("TransactItems", []) or []
+        for index, action in enumerate(actions):
+            old, known = before(index)
+            if "ConditionCheck" in action:
+                total += 2 * read_units(old, True)
+            elif "Put" in action:
+                total += write_units(max(old, _size(action["Put"].get("Item"))), True)
+            else:  # Update, Delete
+                total += write_units(old, True)
+                lower = lower or "Update" in action
+            lower = lower or not known
+        basis = f"{len(actions)} action(s), each 2 units per 1 KB of the larger of the item before " \
+                "and after (a condition check 2 per 4 KB)"
+        if stored is None:
+            basis += "; the stored items are not known, so each counts as at least its request"
+        return ReadEstimate(total, basis, lower, "WCU")
+    return ReadEstimate(None, f"{operation} is not a single-table write", unit="WCU")
+
+
+# --------------------------------------------------------------------------- sampling
+
+
+@dataclass(frozen=True)
+class PageCost:
+    """One Scan page: what the service reported and what the app estimates."""
+
+    items: int
+    scanned: int
+    bytes: int
+    reported: float | None
+    estimated: float | None
+
+
+@dataclass
+class Sample:
+    """Items from a bounded Scan, with what reading them cost."""
+
+    table: str
+    items: list[dict[str, Any]] = field(default_factory=list)
+    pages: list[PageCost] = field(default_factory=list)
+    exhausted: bool = False
+
+    @property
+    def reported_units(self) -> float | None:
+        values = [p.reported for p in self.pages if p.reported is not None]
+        return sum(values) if values else None
+
+    @property
+    def estimated_units(self) -> float:
+        return sum(p.estimated or 0 for p in self.pages)
+
+    def describe(self) -> str:
+        scope = "the whole table" if self.exhausted else f"a sample of {len(self.items)} items"
+        reported = self.reported_units
+        rep = "the service reported no capacity" if reported is None else \
+            f"the service reported {reported:g} RCU"
+        return (f"Scanned {scope} in {len(self.pages)} page(s): {rep}; DynoView estimates "
+                f"{self.estimated_units:g} RCU from item sizes (eventual reads, 4 KB per page).")
+
+
+def scan_sample(
+    reader: Reader,
+    table: str,
+    *,
+    max_items: int = 2000,
+    projection: Sequence[str] | None = None,
+    page_limit: int | None = None,
+    cancel: threading.Event | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Sample:
+    """Scan up to ``max_items`` items (eventually consistent) through the reader, so each
+    page leaves a receipt. ``projection`` asks only for those attributes (placeholders
+    always: TTL and key names are often reserved words)."""
+    sample = Sample(table)
+    request: dict[str, Any] = {"TableName": table}
+    if projection:
+        names = {f"#p{i}": name for i, name in enumerate(dict.fromkeys(projection))}
+        request["ProjectionExpression"] = ", ".join(names)
+        request["ExpressionAttributeNames"] = names
+    last_key: dict[str, Any] | None = None
+    while len(sample.items) < max_items:
+        if cancel is not None and cancel.is_set():
+            raise CancelledError("The scan was cancelled.")
+        req = dict(request)
+        req["Limit"] = min(max_items - len(sample.items), page_limit or 1000)
+        if last_key:
+            req["ExclusiveStartKey"] = last_key
+        response = reader.read("Scan", req)
+        items = response.get("Items", [])
+        sample.items.extend(items)
+        estimate = explain_read("Scan", req, response)
+        sample.pages.append(PageCost(len(items), int(response.get("ScannedCount", len(items))),
+                                     sum(item_size(i) for i in items),
+                                     consumed_read_units(response.get("ConsumedCapacity")),
+                                     estimate.units))
+        if progress is not None:
+            progress(len(sample.items))
+        last_key = response.get("LastEvaluatedKey")
+        if not last_key:
+            sample.exhausted = True
+            break
+    return sample
+
+
+# --------------------------------------------------------------------------- partitions
+
+
+def key_text(av: Mapping[str, Any] | None) -> str:
+    if av is None:
+        return "(missing)"
+    if "S" in av:
+        return str(av["S"])
+    return display_text(av, 120)
+
+
+def _lsi_entry_size(item: Item, table: TableInfo, lsi: IndexInfo) -> int:
+    """Bytes one item adds to an LSI: keys, projected attributes and 100 bytes overhead.
+
+    Items without the index's sort key are not in the (sparse) index and add nothing.
+    """
+    sort = lsi.sort_key.name if lsi.sort_key else None
+    if sort is None or sort not in item:
+        return 0
+    keys = dict.fromkeys([*table.key_names, sort])
+    size = sum(attribute_size(n, item[n]) for n in keys if n in item)
+    if lsi.projection == "ALL":
+        size += sum(attribute_size(n, v) for n, v in item.items() if n not in keys)
+    elif lsi.projection == "INCLUDE":
+        size += sum(attribute_size(n, item[n]) for n in lsi.projected_attributes
+                    if n in item and n not in keys)
+    return size + LSI_ENTRY_OVERHEAD_BYTES
+
+
+@dataclass(frozen=True)
+class CollectionStat:
+    """One partition key value: its items and bytes (table plus LSI entries)."""
+
+    key: Mapping[str, Any] | None
+    key_text: str
+    items: int
+    table_bytes: int
+    lsi_bytes: int = 0
+
+    @property
+    def total_bytes(self) -> int:
+        return self.table_bytes + self.lsi_bytes
+
+    @property
+    def limit_fraction(self) -> float:
+        """Share of the 10 GB item-collection limit (it applies only with an LSI)."""
+        return self.total_bytes / COLLECTION_LIMIT_BYTES
+
+
+@dataclass(frozen=True)
+class HotKey:
+    stat: CollectionStat
+    share: float
+    reason: str
+
+
+@dataclass(frozen=True)
+class LargestItem:
+    key_text: str
+    bytes: int
+
+    @property
+    def limit_fraction(self) -> float:
+        return self.bytes / ITEM_LIMIT_BYTES
+
+
+DISTRIBUTION_BINS: tuple[tuple[str, int, int | None], ...] = (
+    ("1", 1, 1),
+    ("2–10", 2, 10),
+    ("11–100", 11, 100),
+    ("101–1k", 101, 1000),
+    ("1k–10k", 1001, 10000),
+    (">10k", 10001, None),
+)
+
+
+@dataclass(frozen=True)
+class PartitionReport:
+    """Item collections from a sample: sizes largest first, spread, and likely hot keys."""
+
+    table: str
+    partition_key: str
+    sampled_items: int
+    collections: tuple[CollectionStat, ...]
+    has_lsi: bool
+    distribution: tuple[tuple[str, int], ...]
+    hot_keys: tuple[HotKey, ...]
+    largest_item: LargestItem | None
+    complete: bool = False
+
+    @property
+    def key_count(self) -> int:
+        return len(self.collections)
+
+    @property
+    def hot_key_texts(self) -> set[str]:
+        return {h.stat.key_text for h in self.hot_keys}
+
+    def limit_note(self) -> str:
+        """What the 10 GB item-collection limit means for this table."""
+        if not self.has_lsi:
+            return ("This table has no local secondary index, so item collections have no size "
+                    "limit (the 10 GB limit applies only to tables with an LSI).")
+        if not self.collections:
+            return "This table has an LSI: each item collection is limited to 10 GB."
+        top = self.collections[0]
+        return (f"This table has an LSI, so each item collection (table items plus LSI entries "
+                f"of one partition key) is limited to 10 GB. The largest sampled, "
+                f"{top.key_text}, holds {human_bytes(top.total_bytes)}: "
+                f"{top.limit_fraction:.6%} of the limit.")
+
+    def summary(self) -> str:
+        scope = "every item" if self.complete else f"a sample of {self.sampled_items} items"
+        hot = (f"{len(self.hot_keys)} partition key(s) look hot" if self.hot_keys
+               else "no partition key stands out")
+        return (f"From {scope}: {self.key_count} partition key value(s) of {self.partition_key}; "
+                f"{hot}.")
+
+
+def human_bytes(size: float) -> str:
+    value = float(size)
+    for unit in ("bytes", "KB", "MB", "GB"):
+        if value < 1024 or unit == "GB":
+            return f"{value:.0f} {unit}" if unit == "bytes" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{size} bytes"  # pragma: no cover
+
+
+def analyse_partitions(
+    items: Iterable[Item],
+    table: TableInfo,
+    *,
+    hot_share: float = 0.10,
+    hot_factor: float = 5.0,
+    complete: bool = False,
+) -> PartitionReport:
+    """Group items by partition key: collection sizes (largest first), how many items each
+    key holds, and the keys likely to be hot.
+
+    A key is "likely hot" when it holds at least ``hot_share`` of the sampled items and at
+    least ``hot_factor`` times the median key's items: every read and write for it lands on
+    one partition, whose ceiling (3,000 RCU, 1,000 WCU per second) no table setting lifts.
+    Item counts stand in for traffic, which a Scan cannot see.
+    """
+    pk = table.partition_key.name
+    groups: dict[str, list[Any]] = {}  # key text -> [key av, items, table bytes, lsi bytes]
+    largest: LargestItem | None = None
+    total = 0
+    for item in items:
+        total += 1
+        av = item.get(pk)
+        text = key_text(av)
+        size = item_size(item)
+        lsi = sum(_lsi_entry_size(item, table, idx) for idx in table.lsis)
+        entry = groups.setdefault(text, [av, 0, 0, 0])
+        entry[1] += 1
+        entry[2] += size
+        entry[3] += lsi
+        if largest is None or size > largest.bytes:
+            largest = LargestItem(", ".join(f"{n}={key_text(item.get(n))}" for n in table.key_names),
+                                  size)
+    stats = sorted(
+        (CollectionStat(av, text, n, tb, lb) for text, (av, n, tb, lb) in groups.items()),
+        key=lambda s: (-s.total_bytes, -s.items, s.key_text),
+    )
+    distribution = tuple(
+        (label, sum(1 for s in stats if s.items >= low and (high is None or s.items <= high)))
+        for label, low, high in DISTRIBUTION_BINS
+    )
+    hot: list[HotKey] = []
+    if len(stats) >= 2 and total:
+        median = statistics.median(s.items for s in stats)
+        for stat in sorted(stats, key=lambda s: -s.items):
+            share = stat.items / total
+            if share >= hot_share and stat.items >= hot_factor * median and stat.items > 1:
+                hot.append(HotKey(stat, share, (
+                    f"holds {share:.0%} of the sampled items ({stat.items} of {total}), "
+                    f"{stat.items / median:.0f}× the median key: all its reads and writes land "
+                    f"on one partition, limited to {PARTITION_READ_UNITS:,} RCU and "
+                    f"{PARTITION_WRITE_UNITS:,} WCU per second whatever the table's capacity."
+                )))
+    return PartitionReport(
+        table=table.name,
+        partition_key=pk,
+        sampled_items=total,
+        collections=tuple(stats),
+        has_lsi=bool(table.lsis),
+        distribution=distribution,
+        hot_keys=tuple(hot),
+        largest_item=largest,
+        complete=complete,
+    )

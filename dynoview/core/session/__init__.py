@@ -1,0 +1,3 @@
+"""Talking to DynamoDB: connections, endpoints, profiles, private files, log redaction, response
+integrity, table descriptions.
+"""

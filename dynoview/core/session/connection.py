@@ -1,0 +1,361 @@
+"""Connections: where DynamoDB is, which credentials reach it, and read-only enforcement.
+
+A ``ConnectionSpec`` is what gets saved (names, profiles, regions, endpoints;
+never secrets). A ``Connection`` is a live boto3 client built from it.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
+from functools import cache
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlparse
+
+from dynoview.core.errors import ReadOnlyError
+from dynoview.core.session.integrity import install_integrity_check
+from dynoview.core.session.log_redaction import install_log_redaction, redact_url, remember_secrets
+
+if TYPE_CHECKING:
+    from botocore.config import Config
+
+# boto3 is imported on first connect (in a worker thread), not at start-up:
+# it is a fifth of a second the window does not need to appear.
+
+
+@cache
+def client_config() -> Config:
+    """Deliberate retry and timeout policy for a desktop app: bounded attempts so a
+    user is never left waiting minutes, standard mode for throttling back-off.
+
+    ``total_max_attempts`` counts the first try: botocore's ``max_attempts`` key
+    counts retries only, so ``max_attempts: 4`` would mean five sends.
+    """
+    from botocore.config import Config
+
+    return Config(
+        retries={"mode": "standard", "total_max_attempts": 4},
+        connect_timeout=5,
+        read_timeout=30,
+        max_pool_connections=32,
+        user_agent_extra="DynoView",
+    )
+
+# Operations that only read data or metadata. Everything else in the DynamoDB
+# API is refused on a read-only connection, so a new write API added to
+# botocore is refused by default rather than let through.
+_READ_ONLY_OPERATIONS = frozenset(
+    {"BatchGetItem", "GetItem", "Query", "Scan", "TransactGetItems"}
+)
+_READ_ONLY_PREFIXES = ("Describe", "List", "Get")
+_PARTIQL_OPERATIONS = frozenset({"ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"})
+
+DEMO_REGION = "us-east-1"
+# What a loopback endpoint gets when no AWS credentials are found: DynamoDB Local, LocalStack
+# and moto accept any key (DynamoDB Local only letters and digits in the key id), and the
+# AWS docs tell local users to configure fake ones; DynoView does it for them, and says so.
+PLACEHOLDER_CREDENTIALS = {"aws_access_key_id": "dynoviewlocal",
+                           "aws_secret_access_key": "dynoviewlocal"}
+PLACEHOLDER_NOTE = ("No AWS credentials were found, so DynoView signs with placeholder keys: "
+                    "local endpoints (DynamoDB Local, LocalStack, moto) accept any.")
+
+
+def is_read_operation(operation: str) -> bool:
+    """True for API operations that cannot change data or tables."""
+    return operation in _READ_ONLY_OPERATIONS or operation.startswith(_READ_ONLY_PREFIXES)
+
+
+def partiql_has_comment(statement: str) -> bool:
+    """True if a PartiQL statement holds a comment (``--`` or ``/*``) outside its quotes.
+
+    An unterminated quote counts as a comment too: what follows it cannot be read safely.
+    """
+    quote: str | None = None
+    i = 0
+    while i < len(statement):
+        ch = statement[i]
+        if quote is not None:
+            if ch == quote:
+                # A doubled quote ('' or "") is an escaped quote inside the literal.
+                if statement[i + 1:i + 2] == quote:
+                    i += 2
+                    continue
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif statement[i:i + 2] in ("--", "/*"):
+            return True
+        i += 1
+    return quote is not None
+
+
+def _has_second_statement(statement: str) -> bool:
+    """True if a ``;`` outside quotes is followed by more text (a second statement)."""
+    quote: str | None = None
+    for i, ch in enumerate(statement):
+        if quote is not None:
+            if ch == quote:
+                quote = None  # a doubled quote reopens at once on the next character
+        elif ch in "'\"":
+            quote = ch
+        elif ch == ";" and statement[i + 1:].strip():
+            return True
+    return False
+
+
+def partiql_is_read(statement: str) -> bool:
+    """True if a PartiQL statement is one plain SELECT.
+
+    A comment anywhere (outside quotes) makes it not a read: comments are never stripped
+    to look behind them, because a comment is the easiest way to dress a write up as a
+    SELECT, and a read-only connection must not guess.
+    """
+    if partiql_has_comment(statement) or _has_second_statement(statement):
+        return False
+    text = statement.strip().lstrip("(").strip()
+    return text[:6].upper() == "SELECT" and (len(text) == 6 or not text[6].isalnum())
+
+
+def _partiql_statements(operation: str, params: Mapping[str, Any]) -> list[str]:
+    if operation == "ExecuteStatement":
+        return [str(params.get("Statement", ""))]
+    key = "Statements" if operation == "BatchExecuteStatement" else "TransactStatements"
+    return [str(s.get("Statement", "")) for s in params.get(key, []) if isinstance(s, Mapping)]
+
+
+def check_read_only(operation: str, params: Mapping[str, Any]) -> None:
+    """Raise ReadOnlyError if this call could write. Called before anything is sent."""
+    if is_read_operation(operation):
+        return
+    if operation in _PARTIQL_OPERATIONS:
+        statements = _partiql_statements(operation, params)
+        if statements and all(partiql_is_read(s) for s in statements):
+            return
+        if any(partiql_has_comment(s) for s in statements):
+            raise ReadOnlyError(
+                f"This connection is read-only: the PartiQL {operation} has a comment (-- or /* */), "
+                "and a comment can hide a write, so it was not sent. Remove the comments and run "
+                "the SELECT again.")
+        raise ReadOnlyError(
+            f"This connection is read-only: the PartiQL {operation} contains a statement that "
+            "writes, so it was not sent. Open a writable connection to change data."
+        )
+    raise ReadOnlyError(
+        f"This connection is read-only: {operation} writes, so it was not sent. "
+        "Open a writable connection to change data."
+    )
+
+
+def endpoint_is_local(endpoint_url: str | None) -> bool:
+    """True when the endpoint is on this machine (loopback), where writes need less ceremony."""
+    if not endpoint_url:
+        return False
+    host = urlparse(endpoint_url).hostname or ""
+    if host in {"localhost", "localhost.localdomain"} or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@dataclass(frozen=True)
+class ConnectionSpec:
+    """How to reach DynamoDB. Contains no secrets, so it is safe to save."""
+
+    name: str
+    profile: str | None = None
+    region: str | None = None
+    endpoint_url: str | None = None
+    read_only: bool = False
+    demo: bool = False
+    extra: dict[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def is_local(self) -> bool:
+        return self.demo or endpoint_is_local(self.endpoint_url)
+
+    def describe(self) -> str:
+        """One line for title bars and logs: name, where, and the read-only flag.
+
+        A user and password in the endpoint URL are left out: this line reaches crash
+        reports, confirmations and the command line's output.
+        """
+        where = redact_url(self.endpoint_url) or f"AWS {self.region or 'default region'}"
+        who = f" profile {self.profile}" if self.profile else ""
+        ro = " (read-only)" if self.read_only else ""
+        return f"{self.name}: {where}{who}{ro}"
+
+    def to_settings(self) -> dict[str, Any]:
+        data = asdict(self)
+        data.pop("extra", None)
+        data.pop("demo", None)
+        return {k: v for k, v in data.items() if v not in (None, "")}
+
+    @classmethod
+    def from_settings(cls, data: Mapping[str, Any]) -> ConnectionSpec:
+        """Build a spec from saved settings, ignoring unknown or mistyped keys."""
+        def text(key: str) -> str | None:
+            value = data.get(key)
+            return value.strip() or None if isinstance(value, str) else None
+
+        name = text("name")
+        if not name:
+            raise ValueError("A saved connection has no name.")
+        return cls(
+            name=name,
+            profile=text("profile"),
+            region=text("region"),
+            endpoint_url=text("endpoint_url"),
+            read_only=bool(data.get("read_only", False)),
+        )
+
+
+def spec_from_environment(
+    *,
+    profile: str | None = None,
+    region: str | None = None,
+    endpoint_url: str | None = None,
+    read_only: bool = False,
+    environ: Mapping[str, str] | None = None,
+) -> ConnectionSpec:
+    """The connection the command line and environment ask for (flags win over variables)."""
+    env = os.environ if environ is None else environ
+    profile = profile or env.get("AWS_PROFILE") or None
+    region = region or env.get("AWS_REGION") or env.get("AWS_DEFAULT_REGION") or None
+    endpoint_url = (
+        endpoint_url or env.get("AWS_ENDPOINT_URL_DYNAMODB") or env.get("AWS_ENDPOINT_URL") or None
+    )
+    name = "local" if endpoint_url else (profile or "default")
+    return ConnectionSpec(
+        name=name, profile=profile, region=region, endpoint_url=endpoint_url, read_only=read_only
+    )
+
+
+def available_profiles() -> list[str]:
+    """Profiles boto3 sees in the config and credentials files (SSO profiles included)."""
+    import boto3.session
+
+    try:
+        return sorted(boto3.session.Session().available_profiles)
+    except Exception:  # a broken config file must not stop the dialog from opening
+        return []
+
+
+class Connection:
+    """A live low-level DynamoDB client for one ConnectionSpec, and the app's one client factory.
+
+    The low-level client keeps numbers as strings, so values stay lossless.
+    Read-only is a property of the session: a botocore ``before-call`` hook is
+    registered on the boto3 session's events before any client exists, and every
+    client copies the session's handlers when it is made, so each client made from
+    this session (``client``, ``streams_client()``, ``new_client()``, or
+    ``session.client(...)`` called directly) refuses writes after the request is
+    built and before it is sent.
+    """
+
+    def __init__(
+        self,
+        spec: ConnectionSpec,
+        *,
+        credentials: Mapping[str, str] | None = None,
+        config: Config | None = None,
+    ) -> None:
+        import boto3.session
+
+        # botocore's DEBUG logs carry the access key id and session token: keep them out.
+        install_log_redaction()
+        if credentials:
+            remember_secrets(*(v for k, v in credentials.items() if k != "region_name"))
+        self.spec = spec
+        session_kwargs: dict[str, Any] = {}
+        if spec.profile:
+            session_kwargs["profile_name"] = spec.profile
+        if credentials:
+            session_kwargs.update(credentials)
+        self.session = boto3.session.Session(**session_kwargs)
+        self.placeholder_credentials = False  # True: a loopback endpoint and no AWS credentials
+        if not credentials and endpoint_is_local(spec.endpoint_url) and not _has_credentials(self.session):
+            self.session = boto3.session.Session(**session_kwargs, **PLACEHOLDER_CREDENTIALS)
+            self.placeholder_credentials = True
+        # First, so no other before-call handler can answer for a write before it is refused.
+        self.session.events.register_first("before-call.dynamodb", self._guard)
+        region = spec.region or self.session.region_name or ("us-east-1" if spec.endpoint_url else None)
+        self.region = region
+        self._config = config or client_config()
+        self.client = self.new_client()
+        self._streams_client: Any = None
+
+    def new_client(self, service: str = "dynamodb", *, config: Config | None = None) -> Any:
+        """A new client of this session on this connection's region and endpoint.
+
+        Every client in the app comes from here (or from the session): the read-only
+        guard is on the session, and DynamoDB clients also get the integrity check.
+        """
+        client = self.session.client(service, region_name=self.region,
+                                     endpoint_url=self.spec.endpoint_url,
+                                     config=config or self._config)
+        if service == "dynamodb":
+            install_integrity_check(client)  # a damaged read answer raises, never shows half
+        return client
+
+    def _guard(self, model: Any, params: Mapping[str, Any], **_: Any) -> None:
+        if self.spec.read_only:
+            body = params.get("body")
+            check_read_only(model.name, body if isinstance(body, Mapping) else _decode_body(params))
+
+    @property
+    def read_only(self) -> bool:
+        return self.spec.read_only
+
+    def streams_client(self) -> Any:
+        """The DynamoDB Streams client on the same endpoint and credentials (read-only API)."""
+        if self._streams_client is None:
+            self._streams_client = self.new_client("dynamodbstreams", config=client_config())
+        return self._streams_client
+
+    def with_read_only(self, read_only: bool) -> ConnectionSpec:
+        return replace(self.spec, read_only=read_only)
+
+    def list_tables(self) -> list[str]:
+        names: list[str] = []
+        for page in self.client.get_paginator("list_tables").paginate():
+            names.extend(page.get("TableNames", []))
+        return names
+
+
+def _has_credentials(session: Any) -> bool:
+    """Whether the default chain finds credentials for ``session``. A chain that fails (a
+    broken SSO or process profile) counts as configured: its own error, which says which
+    login to run, is worth more than keys that would hide it."""
+    from botocore.exceptions import BotoCoreError
+
+    try:
+        return session.get_credentials() is not None
+    except BotoCoreError:
+        return True
+
+
+def _decode_body(params: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The JSON body of a serialized request, for inspecting PartiQL statements."""
+    import json
+
+    body = params.get("body", b"")
+    if isinstance(body, (bytes, bytearray)):
+        body = body.decode("utf-8", "replace")
+    try:
+        decoded = json.loads(body) if body else {}
+    except ValueError:
+        return {}
+    return decoded if isinstance(decoded, Mapping) else {}
+
+
+def demo_credentials() -> dict[str, str]:
+    """Fake keys for the embedded demo endpoint; it accepts any."""
+    return {
+        "aws_access_key_id": "demo",
+        "aws_secret_access_key": "demo-secret",
+        "region_name": DEMO_REGION,
+    }

@@ -1,0 +1,183 @@
+"""Table descriptions: keys, indexes, TTL, streams, counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dynoview.core.session.connection import Connection
+
+
+@dataclass(frozen=True)
+class KeyAttribute:
+    name: str
+    type: str  # S, N or B
+
+
+@dataclass(frozen=True)
+class IndexInfo:
+    name: str
+    kind: str  # "GSI" or "LSI"
+    partition_key: KeyAttribute
+    sort_key: KeyAttribute | None
+    projection: str
+    projected_attributes: tuple[str, ...] = ()
+
+    @property
+    def strong_reads_allowed(self) -> bool:
+        # GSIs are replicated asynchronously, so DynamoDB only serves eventual reads from them.
+        return self.kind == "LSI"
+
+    def describe(self) -> str:
+        keys = self.partition_key.name + (f", {self.sort_key.name}" if self.sort_key else "")
+        strong = "strong or eventual reads" if self.strong_reads_allowed else "eventual reads only"
+        proj = self.projection
+        if self.projected_attributes:
+            proj += " (" + ", ".join(self.projected_attributes) + ")"
+        return f"{self.kind} {self.name}: keys {keys}; projection {proj}; {strong}"
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    name: str
+    partition_key: KeyAttribute
+    sort_key: KeyAttribute | None
+    gsis: tuple[IndexInfo, ...] = ()
+    lsis: tuple[IndexInfo, ...] = ()
+    ttl_attribute: str | None = None
+    ttl_status: str = "DISABLED"
+    stream_enabled: bool = False
+    stream_view_type: str | None = None
+    stream_arn: str | None = None
+    item_count: int | None = None
+    size_bytes: int | None = None
+    billing_mode: str = "PROVISIONED"
+    status: str = "ACTIVE"
+    attribute_types: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def key_names(self) -> tuple[str, ...]:
+        return (self.partition_key.name,) + ((self.sort_key.name,) if self.sort_key else ())
+
+    @property
+    def indexes(self) -> tuple[IndexInfo, ...]:
+        return self.lsis + self.gsis
+
+    def index(self, name: str | None) -> IndexInfo | None:
+        if not name:
+            return None
+        for idx in self.indexes:
+            if idx.name == name:
+                return idx
+        raise KeyError(f"Table {self.name} has no index named {name}.")
+
+    def keys_for(self, index_name: str | None) -> tuple[KeyAttribute, KeyAttribute | None]:
+        idx = self.index(index_name)
+        if idx is None:
+            return self.partition_key, self.sort_key
+        return idx.partition_key, idx.sort_key
+
+    @property
+    def ttl_enabled(self) -> bool:
+        return self.ttl_status in {"ENABLED", "ENABLING"} and bool(self.ttl_attribute)
+
+    def key_of(self, item: dict[str, Any]) -> dict[str, Any]:
+        """The primary key of an item (low-level form)."""
+        return {k: item[k] for k in self.key_names if k in item}
+
+    def summary_lines(self) -> list[str]:
+        keys = f"{self.partition_key.name} ({self.partition_key.type})"
+        if self.sort_key:
+            keys += f", {self.sort_key.name} ({self.sort_key.type})"
+        lines = [
+            f"Keys: {keys}",
+            f"Billing: {self.billing_mode.replace('_', ' ').lower()}",
+            f"Items: {self.item_count if self.item_count is not None else '?'} "
+            f"(approximate, refreshed by DynamoDB about every 6 hours)",
+            f"Size: {_human_bytes(self.size_bytes)}",
+        ]
+        if self.ttl_enabled:
+            lines.append(f"TTL: {self.ttl_status.lower()} on attribute {self.ttl_attribute}")
+        else:
+            lines.append("TTL: disabled")
+        if self.stream_enabled:
+            lines.append(f"Stream: {self.stream_view_type}")
+        else:
+            lines.append("Stream: disabled")
+        lines.extend(idx.describe() for idx in self.indexes)
+        return lines
+
+
+def _human_bytes(size: int | None) -> str:
+    if size is None:
+        return "?"
+    value = float(size)
+    for unit in ("bytes", "KB", "MB", "GB", "TB"):
+        if value < 1024 or unit == "TB":
+            return f"{value:.0f} {unit}" if unit == "bytes" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{size} bytes"
+
+
+def _key(schema: list[dict[str, Any]], types: dict[str, str], role: str) -> KeyAttribute | None:
+    for element in schema:
+        if element.get("KeyType") == role:
+            name = element["AttributeName"]
+            return KeyAttribute(name, types.get(name, "S"))
+    return None
+
+
+def _projection(desc: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    proj = desc.get("Projection", {})
+    return proj.get("ProjectionType", "ALL"), tuple(proj.get("NonKeyAttributes", []))
+
+
+def table_info_from_description(
+    table: dict[str, Any], ttl: dict[str, Any] | None = None
+) -> TableInfo:
+    """Build TableInfo from DescribeTable's ``Table`` and DescribeTimeToLive's description."""
+    types = {a["AttributeName"]: a["AttributeType"] for a in table.get("AttributeDefinitions", [])}
+    pk = _key(table["KeySchema"], types, "HASH")
+    assert pk is not None
+    sk = _key(table["KeySchema"], types, "RANGE")
+
+    def indexes(key: str, kind: str) -> tuple[IndexInfo, ...]:
+        out = []
+        for desc in table.get(key, []) or []:
+            ipk = _key(desc["KeySchema"], types, "HASH")
+            assert ipk is not None
+            projection, attrs = _projection(desc)
+            out.append(IndexInfo(desc["IndexName"], kind, ipk, _key(desc["KeySchema"], types, "RANGE"),
+                                 projection, attrs))
+        return tuple(out)
+
+    stream = table.get("StreamSpecification") or {}
+    ttl = ttl or {}
+    billing = (table.get("BillingModeSummary") or {}).get("BillingMode", "PROVISIONED")
+    return TableInfo(
+        name=table["TableName"],
+        partition_key=pk,
+        sort_key=sk,
+        gsis=indexes("GlobalSecondaryIndexes", "GSI"),
+        lsis=indexes("LocalSecondaryIndexes", "LSI"),
+        ttl_attribute=ttl.get("AttributeName"),
+        ttl_status=ttl.get("TimeToLiveStatus", "DISABLED"),
+        stream_enabled=bool(stream.get("StreamEnabled")),
+        stream_view_type=stream.get("StreamViewType"),
+        stream_arn=table.get("LatestStreamArn"),
+        item_count=table.get("ItemCount"),
+        size_bytes=table.get("TableSizeBytes"),
+        billing_mode=billing,
+        status=table.get("TableStatus", "ACTIVE"),
+        attribute_types=types,
+    )
+
+
+def describe_table(conn: Connection, name: str) -> TableInfo:
+    """DescribeTable plus DescribeTimeToLive (metadata reads; they consume no capacity)."""
+    table = conn.client.describe_table(TableName=name)["Table"]
+    try:
+        ttl = conn.client.describe_time_to_live(TableName=name).get("TimeToLiveDescription", {})
+    except Exception:  # some local endpoints lack the TTL API; the table is still browsable
+        ttl = {}
+    return table_info_from_description(table, ttl)

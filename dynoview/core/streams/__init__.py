@@ -1,0 +1,1 @@
+"""DynamoDB Streams: reading shards and following changes."""

@@ -1,0 +1,269 @@
+"""Export a transaction as code: boto3 Python, an AWS CLI command with its file, and
+the JavaScript SDK v3.
+
+Exported code relies on the default credential chain (environment, profile, SSO,
+instance role): it never contains keys. The request is the exact preview
+request, token included, so running the export is the same transaction.
+
+Every export is generated from the request as data, with the target language's
+own quoting (``repr`` for Python, ``shlex.quote`` for POSIX shells, JSON string
+literals for JavaScript), never by rewriting generated text: a value read from a
+table (an email, an attribute name) can never become code.
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import json
+import pprint
+import re
+import shlex
+import textwrap
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dynoview.core.tx.wire import RequestShapeError, body_json, request_body
+
+CLI_FILE_NAME = "transact-items.json"
+
+POSIX_NOTE = ("The command is quoted for POSIX shells (bash, zsh, sh). PowerShell and cmd.exe quote "
+              "differently: there, keep the JSON file as it is and quote the token, region and "
+              "endpoint arguments for that shell yourself.")
+BINARY_NOTE = ("This request holds binary values, sent as base64 with --cli-binary-format base64: "
+               "that needs AWS CLI version 2 (version 1 refuses the option rather than storing the "
+               "base64 text itself as the value).")
+
+# JavaScript numbers are doubles: larger integers would change silently.
+_JS_MAX_SAFE_INTEGER = 2**53 - 1
+
+
+class ExportValueError(RequestShapeError):
+    """The request holds a value no export can represent exactly; nothing was generated."""
+
+
+def _plain(value: Any, path: str = "request") -> Any:
+    """The request as plain data: dict (str keys), list, str, bytes, bool, int, None.
+
+    Subclasses are copied to their base type, so no custom ``__repr__``/``__str__``
+    ever reaches generated code; any other type is refused with ``ExportValueError``.
+    """
+    if value is None or isinstance(value, bool):  # bool cannot be subclassed
+        return value
+    if isinstance(value, int):
+        return int(value)  # an IntEnum's repr is not a literal; int() is
+    if isinstance(value, str):
+        return str.__str__(value)  # an exact str copy, even of a str subclass
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value)
+    if isinstance(value, Mapping):
+        plain: dict[str, Any] = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise ExportValueError(f"The request cannot be exported: {path} has a key of type "
+                                       f"{type(key).__name__}; keys must be strings.", field=path)
+            plain[str.__str__(key)] = _plain(item, f"{path}.{key}")
+        return plain
+    if isinstance(value, (list, tuple)):
+        return [_plain(item, f"{path}[{i}]") for i, item in enumerate(value)]
+    raise ExportValueError(
+        f"The request cannot be exported: {path} is a {type(value).__name__}. Exports hold only "
+        "text, numbers as strings, binary as bytes, booleans, lists and maps.", field=path)
+
+
+def _has_binary(value: Any) -> bool:
+    if isinstance(value, bytes):
+        return True
+    if isinstance(value, dict):
+        return any(_has_binary(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_binary(v) for v in value)
+    return False
+
+
+# ---------------------------------------------------------------------------- boto3
+
+
+def _client_args(region: str | None, endpoint_url: str | None) -> str:
+    args = []
+    if region:
+        args.append(f"region_name={region!r}")
+    if endpoint_url:
+        args.append(f"endpoint_url={endpoint_url!r}")
+    return ", ".join(['"dynamodb"', *args])
+
+
+def to_boto3(request: Mapping[str, Any], *, region: str | None = None,
+             endpoint_url: str | None = None) -> str:
+    """A runnable Python script sending this request with a boto3 low-level client."""
+    request_body(request)  # refuse a request botocore would refuse, before writing code for it
+    plain = _plain(request)
+    region = _plain(region, "region") if region else None
+    endpoint_url = _plain(endpoint_url, "endpoint_url") if endpoint_url else None
+    literal = pprint.pformat(plain, indent=1, width=100, sort_dicts=False)
+    # repr of plain data is a Python literal; reading it back proves it holds no names or calls.
+    if ast.literal_eval(literal) != plain:
+        raise ExportValueError("The request could not be written as a Python literal that reads back "
+                               "the same. Report this as a bug in DynoView.")
+    return (
+        '"""TransactWriteItems exported from DynoView. Credentials come from the default chain\n'
+        '(environment, AWS profile, SSO or instance role); none are stored here."""\n'
+        "import boto3\n"
+        "\n"
+        f"client = boto3.client({_client_args(region, endpoint_url)})\n"
+        "\n"
+        f"request = {literal}\n"
+        "\n"
+        "response = client.transact_write_items(**request)\n"
+        'print(response["ResponseMetadata"]["HTTPStatusCode"])\n'
+    )
+
+
+# ---------------------------------------------------------------------------- AWS CLI
+
+
+@dataclass(frozen=True)
+class CliExport:
+    """The command to run, the file it reads (``file_content`` under ``file_name``), and a
+    note for the user on where the command's quoting holds."""
+
+    command: str
+    file_name: str
+    file_content: str
+    note: str = POSIX_NOTE
+
+    def script(self) -> str:
+        """One POSIX shell script: writes the file, then runs the command.
+
+        The file goes through a here-document with a quoted delimiter, so the shell takes
+        its lines literally (no expansion); the content is ASCII JSON, whose lines are
+        indented or bracketed and so can never equal the delimiter (checked all the same).
+        """
+        delimiter = "DYNOVIEW_TRANSACT_ITEMS"
+        if delimiter in self.file_content.splitlines():
+            raise ExportValueError("The AWS CLI file cannot be written by a shell script; save "
+                                   f"{self.file_name} from the window's export instead.")
+        comments = "".join(f"# {line}\n" for line in _wrap(self.note))
+        return (f"#!/bin/sh\n# TransactWriteItems exported from DynoView.\n{comments}set -e\n"
+                f"cat > {shlex.quote(self.file_name)} <<'{delimiter}'\n{self.file_content}"
+                f"{'' if self.file_content.endswith(chr(10)) else chr(10)}{delimiter}\n"
+                f"{self.command}\n")
+
+
+def _wrap(text: str, width: int = 96) -> list[str]:
+    """A note as comment lines (it holds no newline: every line becomes ``# ...``)."""
+    return textwrap.wrap(text.replace("\n", " "), width) or [""]
+
+
+def _cli_option(name: str, value: str) -> list[str]:
+    """``--name value``; ``--name=value`` when the value starts with "-", so the CLI's
+    argument parser cannot read the value as another option."""
+    if "\0" in value:
+        raise ExportValueError(f"The {name} value holds a NUL character, which no command line can "
+                               "carry. Remove it and export again.", field=name)
+    return [f"{name}={value}"] if value.startswith("-") else [name, value]
+
+
+def to_aws_cli(request: Mapping[str, Any], *, region: str | None = None,
+               endpoint_url: str | None = None, file_name: str = CLI_FILE_NAME) -> CliExport:
+    """``aws dynamodb transact-write-items --transact-items file://...`` and the file's content.
+
+    The command is quoted for POSIX shells (``note`` says so, for the user).
+    """
+    wire = body_json(request_body(request))
+    plain = _plain(request)
+    # ASCII-only JSON (non-ASCII as \\u escapes): the CLI reads file:// in the locale's
+    # encoding (cp1252 on many Windows machines), which would garble UTF-8 text.
+    content = json.dumps(wire["TransactItems"], indent=2) + "\n"
+    parts = ["aws", "dynamodb", "transact-write-items",
+             *_cli_option("--transact-items", f"file://{_plain(file_name, 'file_name')}")]
+    token = wire.get("ClientRequestToken")
+    if token:
+        parts += _cli_option("--client-request-token", str(token))
+    if region:
+        parts += _cli_option("--region", _plain(region, "region"))
+    if endpoint_url:
+        parts += _cli_option("--endpoint-url", _plain(endpoint_url, "endpoint_url"))
+    note = POSIX_NOTE
+    if _has_binary(plain):
+        # The file holds binary as base64; CLI v2's default decodes it, but a profile with
+        # cli_binary_format = raw-in-base64-out would store the base64 text: say it explicitly.
+        parts += ["--cli-binary-format", "base64"]
+        note = f"{POSIX_NOTE} {BINARY_NOTE}"
+    return CliExport(" ".join(shlex.quote(p) for p in parts), file_name, content, note)
+
+
+# ---------------------------------------------------------------------------- JavaScript
+
+# JSON leaves these raw inside strings; escape them for every JS engine (U+2028/9 ended
+# string literals before ES2019) and so a lone surrogate never hits a UTF-8 encoder.
+_JS_RAW = re.compile("[\u2028\u2029\ud800-\udfff]")
+
+
+def _js_string(text: str) -> str:
+    """A double-quoted JavaScript string literal for ``text``."""
+    literal = json.dumps(text, ensure_ascii=False)
+    return _JS_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", literal)
+
+
+def _js_key(key: str) -> str:
+    # `"__proto__": v` in an object literal sets the prototype instead of adding a
+    # property (the attribute would vanish); a computed key adds an own property.
+    return f"[{_js_string(key)}]" if key == "__proto__" else _js_string(key)
+
+
+def _js_expression(value: Any, level: int = 0) -> str:
+    """A JavaScript expression evaluating to ``value`` (plain data, see ``_plain``).
+
+    Binary becomes ``Buffer.from("<base64>", "base64")`` (a Uint8Array, as the SDK expects).
+    """
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, int):
+        if abs(value) > _JS_MAX_SAFE_INTEGER:
+            raise ExportValueError(f"The integer {value} is too large for a JavaScript number.")
+        return str(int(value))
+    if isinstance(value, str):
+        return _js_string(value)
+    if isinstance(value, bytes):
+        return f'Buffer.from({_js_string(base64.b64encode(value).decode("ascii"))}, "base64")'
+    inner, outer = "  " * (level + 1), "  " * level
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        fields = [f"{inner}{_js_key(k)}: {_js_expression(v, level + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(fields) + f"\n{outer}}}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        items = [f"{inner}{_js_expression(v, level + 1)}" for v in value]
+        return "[\n" + ",\n".join(items) + f"\n{outer}]"
+    raise ExportValueError(f"A {type(value).__name__} cannot be exported to JavaScript.")
+
+
+def to_javascript(request: Mapping[str, Any], *, region: str | None = None,
+                  endpoint_url: str | None = None) -> str:
+    """An ES module using @aws-sdk/client-dynamodb's TransactWriteItemsCommand."""
+    request_body(request)
+    options: dict[str, Any] = {}
+    if region:
+        options["region"] = _plain(region, "region")
+    if endpoint_url:
+        options["endpoint"] = _plain(endpoint_url, "endpoint_url")
+    client_options = ("{ " + ", ".join(f"{k}: {_js_string(v)}" for k, v in options.items()) + " }"
+                      if options else "{}")
+    return (
+        "// TransactWriteItems exported from DynoView. Credentials come from the default\n"
+        "// provider chain (environment, profile, SSO or instance role); none are stored here.\n"
+        'import { DynamoDBClient, TransactWriteItemsCommand } from "@aws-sdk/client-dynamodb";\n'
+        "\n"
+        f"const client = new DynamoDBClient({client_options});\n"
+        "\n"
+        f"const input = {_js_expression(_plain(request))};\n"
+        "\n"
+        "const response = await client.send(new TransactWriteItemsCommand(input));\n"
+        "console.log(response.$metadata.httpStatusCode);\n"
+    )

@@ -1,0 +1,86 @@
+"""Which ClientRequestToken a transaction is sent with, and when it changes.
+
+DynamoDB keeps a token for 10 minutes after the request that used it: the same request
+again is answered without a second write, and another request under that token is refused
+(IdempotentParameterMismatch). So the builder uses:
+
+- a **new token whenever the actions change**: a different request must never reuse one;
+- the **same token while they do not**: executing again after a lost answer, a failure
+  or an unknown outcome resends the same request, which DynamoDB applies at most once
+  (``tx_execution`` keeps it across its own resends too);
+- a **new token after a written outcome**: the same actions sent again later are a new
+  transaction the user asked for (a second increment), not a resend;
+- a token the **user typed**, or that came in a request they imported, is theirs: it is
+  kept when the actions change, because typing one says "this is that request" (a logged
+  transaction resent to settle it), until they regenerate it or load another transaction.
+  If it was already used for other actions, DynamoDB refuses it and the app says so.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from dynoview.core.tx.model import new_token
+
+
+def _canonical(items: Sequence[Any]) -> str:
+    """The actions as one comparable text (binary and other non-JSON values by repr)."""
+    return json.dumps(items, sort_keys=True, default=repr)
+
+
+def text_carries_token(text: str) -> bool:
+    """True if pasted TransactWriteItems JSON names its own ClientRequestToken."""
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(obj, dict) and isinstance(obj.get("ClientRequestToken"), str)
+
+
+class TokenPolicy:
+    """The builder's token: regenerated when the actions change, unless the user pinned it."""
+
+    def __init__(self, token: str | None = None) -> None:
+        self.token = token or new_token()
+        self.pinned = False  # typed or imported by the user: kept when the actions change
+        self._body: str | None = None  # the actions the token was last handed out for
+
+    def token_for(self, items: Sequence[Any]) -> str:
+        """The token to send with these actions (``TransactItems``); a new one if they changed."""
+        body = _canonical(items)
+        if self._body is not None and body != self._body and not self.pinned:
+            self.token = new_token()
+        self._body = body
+        return self.token
+
+    def typed(self, text: str) -> None:
+        """The user typed in the token field: their token, kept until they regenerate it.
+
+        An emptied field is not a choice: the next change of the actions brings a new one.
+        """
+        self.token = text.strip()
+        self.pinned = bool(self.token)
+
+    def load(self, token: str, *, pinned: bool = False) -> None:
+        """Another transaction was loaded (template, import, proposal) with its own token.
+
+        The next ``token_for`` adopts its actions as they come back from the editors,
+        so a loaded token is not replaced because an editor spells a value differently.
+        """
+        self.token = token or new_token()
+        self.pinned = pinned and bool(token)
+        self._body = None
+
+    def regenerate(self) -> str:
+        """A fresh token, no longer pinned (the Regenerate button, or after a written outcome)."""
+        self.token = new_token()
+        self.pinned = False
+        return self.token
+
+    def note(self) -> str:
+        """A few words for the builder, next to the token field."""
+        if self.pinned:
+            return "yours: kept when the actions change"
+        return "new when the actions change"

@@ -1,0 +1,158 @@
+"""What the template forms ask for, checked the way locks are keyed.
+
+A protected value is typed once and every item that must agree on it (the
+account attribute and the lock key) is derived from that one string, so a form
+cannot produce an account whose value and lock disagree. The checks here say,
+per field, why a value cannot be used, in a sentence the form shows under it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dynoview.core.uniqueness.schema import NORMALISE_TRIM_LOWER, LockRule, UniquenessSchema
+
+#: DynamoDB caps a partition key value at 2048 bytes (UTF-8).
+MAX_PARTITION_KEY_BYTES = 2048
+
+
+@dataclass(frozen=True)
+class ValueCheck:
+    """A typed value for one rule: the lock key it writes, or why it cannot be used."""
+
+    rule: LockRule
+    value: str  # stored on the account exactly as typed
+    lock_pk: str  # the lock's partition key, after the rule's normalisation
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def check_value(rule: LockRule, text: str, current: str | None = None) -> ValueCheck:
+    """Check a new value for ``rule``; ``current`` is the account's value it replaces.
+
+    Refused: an empty value, spaces at either end (unless the rule trims them, they
+    become part of the lock key), a key DynamoDB would refuse (over 2048 bytes), and a
+    value whose lock key equals the current one (nothing would move: the guarded Put
+    of the "new" lock would meet the account's own lock and fail).
+    """
+    lock_pk = rule.lock_pk(text) if text else ""
+    if not text.strip():
+        return ValueCheck(rule, text, "", f"Type the {rule.name}: it cannot be empty.")
+    if text != text.strip() and rule.normalisation != NORMALISE_TRIM_LOWER:
+        return ValueCheck(rule, text, lock_pk,
+                          f"Remove the spaces at the start or end: the lock key would keep them "
+                          f"({lock_pk!r}), so the same {rule.name} without spaces would not be "
+                          "seen as taken.")
+    if len(lock_pk.encode("utf-8")) > MAX_PARTITION_KEY_BYTES:
+        return ValueCheck(rule, text, lock_pk,
+                          f"This {rule.name} is too long: its lock key would be "
+                          f"{len(lock_pk.encode('utf-8')):,} bytes, and DynamoDB allows "
+                          f"{MAX_PARTITION_KEY_BYTES} for a partition key.")
+    if current is not None and rule.lock_pk(current) == lock_pk:
+        how = "" if rule.normalisation == "none" else f" once the rule's {rule.normalisation} " \
+                                                      "normalisation is applied"
+        return ValueCheck(rule, text, lock_pk,
+                          f"This is the account's current {rule.name}{how} (lock {lock_pk}): "
+                          "type a different one.")
+    return ValueCheck(rule, text, lock_pk)
+
+
+def check_distinct(checks: list[ValueCheck]) -> list[ValueCheck]:
+    """Two fields of one form may not write the same lock key (one action per item)."""
+    seen: dict[str, LockRule] = {}
+    out = []
+    for c in checks:
+        if c.ok and c.lock_pk in seen:
+            c = ValueCheck(c.rule, c.value, c.lock_pk,
+                           f"The {seen[c.lock_pk].name} field writes the same lock key; "
+                           "each value needs its own.")
+        elif c.ok:
+            seen[c.lock_pk] = c.rule
+        out.append(c)
+    return out
+
+
+def new_account_id() -> str:
+    """A generated account id, never derived from a protected value (the article's rule:
+    the email can change, the account's key cannot)."""
+    return secrets.token_hex(3)
+
+
+def account_key(schema: UniquenessSchema, account_id: str) -> dict[str, Any]:
+    """The account's primary key for an id (``ACCT#<id>`` / ``PROFILE`` in the article)."""
+    key: dict[str, Any] = {schema.pk_name: {"S": f"{schema.account_pk_prefix}{account_id}"}}
+    if schema.sk_name and schema.account_sk_value is not None:
+        key[schema.sk_name] = {"S": schema.account_sk_value}
+    return key
+
+
+def sign_up_account(schema: UniquenessSchema, account_id: str,
+                    values: Mapping[str, str]) -> dict[str, Any]:
+    """The new account item: its key and one attribute per rule, from ``values`` by rule name.
+
+    ``templates.sign_up`` derives each lock from these same attributes, so the account
+    and its locks are built from one string per value.
+    """
+    item = account_key(schema, account_id)
+    for rule in schema.rules:
+        value = values.get(rule.name)
+        if value:
+            item[rule.attribute] = {"S": value}
+    return item
+
+
+def text_of(av: Any) -> str | None:
+    """A protected value as text: S as is, N as its exact text, anything else None."""
+    if isinstance(av, Mapping):
+        for code in ("S", "N"):
+            if isinstance(av.get(code), str) and av[code]:
+                return av[code]
+    return None
+
+
+@dataclass(frozen=True)
+class ProtectedChange:
+    """One rule whose lock an edit moves: from ``old`` to ``new`` (None: no value)."""
+
+    rule: LockRule
+    old: str | None
+    new: str | None
+
+
+def protected_changes(schema: UniquenessSchema, old_item: Mapping[str, Any],
+                      new_item: Mapping[str, Any]) -> list[ProtectedChange]:
+    """Rules whose lock key an edit of an account changes (a different normalised value,
+    or a value added or removed). Edits the lock does not see (case under a lowercase
+    rule) are not listed: the lock still matches."""
+    if not schema.is_account(old_item):
+        return []
+    changes = []
+    for rule in schema.rules:
+        old, new = text_of(old_item.get(rule.attribute)), text_of(new_item.get(rule.attribute))
+        old_pk = rule.lock_pk(old) if old is not None else None
+        new_pk = rule.lock_pk(new) if new is not None else None
+        if old_pk != new_pk:
+            changes.append(ProtectedChange(rule, old, new))
+    return changes
+
+
+def other_changes(schema: UniquenessSchema, old_item: Mapping[str, Any],
+                  new_item: Mapping[str, Any]) -> list[str]:
+    """Attributes an edit changes besides the protected ones (added, removed or different)."""
+    protected = {r.attribute for r in schema.rules}
+    names = [n for n in dict.fromkeys([*old_item, *new_item]) if n not in protected]
+    return [n for n in names if old_item.get(n) != new_item.get(n)]
+
+
+def describe_account(schema: UniquenessSchema, item: Mapping[str, Any]) -> str:
+    """ "ACCT#a1f9c3 (ada@lovelace.io)": the account's id and its first protected value."""
+    pk = item.get(schema.pk_name)
+    who = pk.get("S", "?") if isinstance(pk, Mapping) else "?"
+    values = [v for v in (text_of(item.get(r.attribute)) for r in schema.rules) if v]
+    return f"{who} ({values[0]})" if values else str(who)

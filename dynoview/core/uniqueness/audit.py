@@ -1,0 +1,463 @@
+"""Full-table audit: a parallel Scan streamed through the pairing classifier.
+
+Each segment (``Segment``/``TotalSegments``) is read by its own thread. Every page is a
+read through ``Reader`` and leaves a receipt that records the consistency the user
+chose; memory holds a few pages plus the pairing state, never the table.
+
+Parsing: botocore's response parser walks every attribute of every item in Python
+(about 30k items/s). The audit's own client (``fast_reader``) has a ``before-parse``
+handler that decodes only a Scan answer's paging and receipt fields and passes the
+body on as bytes; ``audit_pages`` classifies the items from those bytes, decoding only
+the attributes the schema reads. That client is created from the same session and
+endpoint as the connection and refuses writes the same way; the browse path is
+untouched. Binary values arrive as base64 text, which only matters for
+``LastEvaluatedKey``: it is decoded back to bytes before it is sent again.
+
+Where the classifying happens (``AuditResult.path``, also on every receipt):
+
+- in-process: the calling thread classifies pages as the segment threads bring them.
+  Small tables take this path: starting processes would cost more than it saves.
+- worker processes: for large tables (by DescribeTable's approximate size) the segment
+  threads still do every read, and hand each page body to one of ``audit_workers``'
+  processes, one per CPU core, which classify in parallel and send back batches of flat
+  lists; this process builds the pairing's dicts from them as they come, and computes
+  the findings once, at the end.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import gc
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import msgspec
+
+from dynoview.core.errors import DynoViewError, describe_error
+from dynoview.core.reads.reader import Reader
+from dynoview.core.reads.receipts import ReadReceipt
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.uniqueness.audit_pages import PageClassifier, page_meta
+from dynoview.core.uniqueness.audit_workers import ClassifierPool, available_cpus
+from dynoview.core.uniqueness.pairing import Finding, Pairing
+from dynoview.core.uniqueness.schema import UniquenessSchema
+
+DEFAULT_SEGMENTS = 4
+MAX_SEGMENTS = 64
+MAX_KEPT_RECEIPTS = 10_000
+# Worker processes pay for themselves from about this size: starting two costs ~0.2 s,
+# and classifying elsewhere takes ~0.8 s of this process's CPU off each 1M items (on two
+# free cores; benchmarks/audit_throughput.py). DescribeTable's figures are refreshed
+# about every six hours; either one decides.
+PROCESS_MIN_ITEMS = 200_000
+PROCESS_MIN_BYTES = 32_000_000
+IN_PROCESS = "in-process"
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class AuditProgress:
+    """A snapshot for a progress bar: items read against the approximate count."""
+
+    items_read: int
+    scanned: int
+    approximate_total: int | None
+    consumed_capacity: float
+    findings: int | None  # None while worker processes classify: counted once, at the end
+    pages: int
+    segments_done: int
+    segments: int
+    elapsed_s: float
+
+    @property
+    def fraction(self) -> float | None:
+        """Progress in [0, 1], or None when DynamoDB reported no item count.
+
+        The count is refreshed about every six hours, so it is clamped.
+        """
+        if not self.approximate_total:
+            return None
+        return min(1.0, self.scanned / self.approximate_total)
+
+    def text(self) -> str:
+        total = f" of about {self.approximate_total:,}" if self.approximate_total else ""
+        found = (f"{self.findings} finding(s) so far, " if self.findings is not None
+                 else "findings counted at the end, ")
+        return (f"{self.scanned:,}{total} items read, {self.consumed_capacity:g} RCU, "
+                f"{found}{self.segments_done}/{self.segments} segments done")
+
+
+@dataclass
+class AuditResult:
+    """What an audit found and what it cost."""
+
+    table: str
+    schema: UniquenessSchema
+    pairing: Pairing
+    findings: list[Finding]
+    counts: dict[str, int]
+    segments: int
+    consistent: bool
+    items_read: int
+    scanned: int
+    pages: int
+    consumed_capacity: float | None
+    approximate_item_count: int | None
+    approximate_size_bytes: int | None
+    duration_s: float
+    cancelled: bool
+    fast_parse: bool
+    receipts: list[ReadReceipt] = field(default_factory=list)
+    receipts_dropped: int = 0
+    incomplete_segments: tuple[int, ...] = ()  # segments a cancel stopped before their end
+    path: str = IN_PROCESS  # where items were classified: "in-process" or "N worker processes"
+    workers: int = 0  # worker processes used (0: in-process)
+
+    @property
+    def complete(self) -> bool:
+        return not self.cancelled
+
+    @property
+    def clean(self) -> bool:
+        return not self.findings
+
+
+ProgressCallback = Callable[[AuditProgress], None]
+
+
+_BODY = "_dynoview_scan_body"  # the page body, handed on as bytes (never shown or logged)
+
+
+def _scan_meta_body(response_dict: dict[str, Any], customized_response_dict: dict[str, Any],
+                    **_: Any) -> None:
+    """before-parse handler: decode a successful Scan's paging fields, keep its body as bytes."""
+    if response_dict.get("status_code") != 200:
+        return  # errors keep botocore's parsing, so error codes and retries behave as usual
+    body = response_dict.get("body")
+    if not body:
+        return
+    try:
+        meta = page_meta(body)
+    except msgspec.DecodeError:
+        return  # a damaged body: botocore's CRC32 check retries it, the integrity check refuses it
+    customized_response_dict.update(meta)
+    customized_response_dict[_BODY] = bytes(body)
+    response_dict["body"] = b"{}"
+
+
+def fast_reader(reader: Reader) -> Reader:
+    """A Reader on a dedicated client whose Scan answers carry their body as bytes.
+
+    The response holds the paging and receipt fields (``Count``, ``ScannedCount``,
+    ``LastEvaluatedKey``, ``ConsumedCapacity``) and, under ``_BODY``, the body for
+    ``audit_pages`` to classify; ``Items`` is not built.
+
+    Same session (credentials), region, endpoint and config as the reader's
+    connection, made by its client factory: the read-only refusal and the integrity
+    check come with it; receipts go to the same log.
+    """
+    conn = reader.conn
+    client = conn.new_client(config=conn.client.meta.config)
+    client.meta.events.register("before-parse.dynamodb.Scan", _scan_meta_body)
+    audit_conn = copy.copy(conn)
+    audit_conn.client = client
+    return Reader(audit_conn, reader.log, estimate=False)
+
+
+def restore_binary(av: Any) -> Any:
+    """Turn base64 text back into bytes in B/BS values (the fast decode leaves them as text)."""
+    if isinstance(av, dict):
+        if "B" in av and isinstance(av["B"], str):
+            return {"B": base64.b64decode(av["B"])}
+        if "BS" in av:
+            return {"BS": [base64.b64decode(v) if isinstance(v, str) else v for v in av["BS"]]}
+        return {k: restore_binary(v) for k, v in av.items()}
+    return av
+
+
+_gc_lock = threading.Lock()
+_gc_users = 0
+_gc_saved: tuple[int, int, int] | None = None
+# Each parsed page allocates ~10k dicts; at the default gen0 threshold (700) the collector
+# runs thousands of times per million items and keeps promoting in-flight pages into the
+# old generation, which triggers full collections. A larger threshold keeps the collector
+# on (cycles are still reclaimed) but makes it run about 100x less often during an audit.
+_AUDIT_GC_THRESHOLD = (100_000, 20, 20)
+
+
+@contextmanager
+def _relaxed_gc() -> Iterator[None]:
+    """Raise the collector's thresholds while any audit runs; restore them after the last."""
+    global _gc_users, _gc_saved
+    with _gc_lock:
+        if _gc_users == 0:
+            _gc_saved = gc.get_threshold()
+            gc.set_threshold(*_AUDIT_GC_THRESHOLD)
+        _gc_users += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_users -= 1
+            if _gc_users == 0 and _gc_saved is not None:
+                gc.set_threshold(*_gc_saved)
+                _gc_saved = None
+
+
+class _Done:
+    def __init__(self, segment: int, error: BaseException | None = None, finished: bool = False) -> None:
+        self.segment = segment
+        self.error = error
+        self.finished = finished  # the segment was read to its end
+
+
+class _Stop(threading.Event):
+    """Set by a failing segment; also reads as set when the caller's cancel is set."""
+
+    def __init__(self, user: threading.Event) -> None:
+        super().__init__()
+        self.user = user
+
+    def is_set(self) -> bool:
+        return self.user.is_set() or super().is_set()
+
+
+class AuditIncompleteError(DynoViewError):
+    """A segment failed even after retries, so the audit stopped without findings.
+
+    ``incomplete`` lists, in DynamoDB's numbering (``Segment`` 0 to ``TotalSegments``-1),
+    every segment that was not read to its end; ``cause`` is the error that stopped it.
+    Findings from part of a table would be wrong (an account on an unread page makes its
+    locks look orphaned), so none are returned.
+    """
+
+    def __init__(self, table: str, cause: BaseException, failed: int, incomplete: list[int],
+                 segments: int, items_read: int, where: Mapping[str, Any] | None = None) -> None:
+        self.cause = cause
+        self.failed_segment = failed
+        self.incomplete = tuple(sorted(incomplete))
+        self.segments = segments
+        self.items_read = items_read
+        listed = ", ".join(str(s) for s in self.incomplete)
+        plural = "s" if len(self.incomplete) != 1 else ""
+        reason = describe_error(cause, operation="Scan", table=table, **(where or {})).message
+        super().__init__(
+            f"The audit of {table} stopped before reading the whole table: segment {failed} failed. "
+            f"{reason} Segment{plural} {listed} "
+            f"(of 0 to {segments - 1}) {'were' if plural else 'was'} not read to the end "
+            f"({items_read:,} items were read), so no findings are shown: an account on an unread "
+            "page would make its locks look orphaned. Run the audit again.", field="segments")
+
+
+def _where(reader: Reader) -> dict[str, Any]:
+    """The connection details an error sentence names (profile for the login to run)."""
+    spec = reader.conn.spec
+    return {"profile": spec.profile, "endpoint": spec.endpoint_url, "region": reader.conn.region}
+
+
+def choose_workers(table: TableInfo, segments: int, workers: int | None = None,
+                   fast_parse: bool = True) -> int:
+    """How many worker processes classify pages: 0 means in-process.
+
+    ``workers`` forces a number (capped at ``segments``: a segment's pages go to one
+    worker); ``None`` decides by DescribeTable's approximate size: small tables (the demo,
+    anything under ``PROCESS_MIN_ITEMS`` / ``PROCESS_MIN_BYTES``) never pay for starting
+    processes, larger ones get one worker per CPU core.
+    """
+    if not fast_parse:
+        return 0  # botocore's parsed items live in this process
+    if workers is not None:
+        return max(0, min(workers, segments))
+    cpus = available_cpus()
+    large = ((table.item_count or 0) >= PROCESS_MIN_ITEMS
+             or (table.size_bytes or 0) >= PROCESS_MIN_BYTES)
+    return min(cpus, segments) if large and cpus >= 2 else 0
+
+
+def run_audit(
+    reader: Reader,
+    table: TableInfo,
+    schema: UniquenessSchema,
+    *,
+    segments: int = DEFAULT_SEGMENTS,
+    consistent: bool = False,
+    progress: ProgressCallback | None = None,
+    cancel: threading.Event | None = None,
+    fast_parse: bool = True,
+    page_limit: int | None = None,
+    now: datetime | None = None,
+    workers: int | None = None,
+) -> AuditResult:
+    """Scan the whole table in ``segments`` parallel segments and classify every item.
+
+    ``cancel`` stops each segment after its current page; the result is then
+    marked cancelled and holds what was read so far. ``page_limit`` sets the
+    Scan ``Limit`` (items per page; DynamoDB also stops a page at 1 MB).
+    ``workers``: see ``choose_workers`` (default: by the table's size).
+    """
+    if not 1 <= segments <= MAX_SEGMENTS:
+        raise DynoViewError(f"Segments must be between 1 and {MAX_SEGMENTS}; {segments} was given. "
+                            f"{DEFAULT_SEGMENTS} suits most tables.", field="segments")
+    n_workers = choose_workers(table, segments, workers, fast_parse)
+    path = IN_PROCESS if not n_workers else (
+        f"{n_workers} worker process{'es' if n_workers > 1 else ''}")
+    # A failing segment stops the others through this event, never through the caller's:
+    # a caller (the UI's task runner) reads its own event as "the user cancelled" and
+    # would drop the error, leaving the audit spinning forever.
+    cancel = _Stop(cancel or threading.Event())
+    scan_reader = fast_reader(reader) if fast_parse else reader
+    pairing = Pairing(schema, table.ttl_attribute, now)
+    classifier = PageClassifier(pairing) if fast_parse else None
+    pages: queue.Queue[tuple[dict[str, Any], ReadReceipt, bytes | None] | _Done] = queue.Queue(
+        maxsize=segments * 2)
+    extra = {"audit_path": path}  # each receipt says where its page was classified
+    log.info("Audit of %s: %d segment(s), pages classified %s.", table.name, segments, path)
+    started = time.perf_counter()
+    # Worker batches are applied from their receiving threads; fallback pages from here.
+    apply_lock = threading.Lock()
+    # Started first, so the workers boot while the first pages are on their way.
+    pool = ClassifierPool(n_workers, pairing, apply_lock) if n_workers else None
+
+    def put(entry: tuple[dict[str, Any], ReadReceipt, bytes | None] | _Done) -> None:
+        while True:
+            try:
+                pages.put(entry, timeout=0.1)
+                return
+            except queue.Full:
+                if cancel.is_set() and not isinstance(entry, _Done):
+                    return  # the consumer is draining; this page is dropped
+
+    def worker(segment: int) -> None:
+        request: dict[str, Any] = {"TableName": table.name, "ConsistentRead": consistent}
+        if segments > 1:
+            request.update(Segment=segment, TotalSegments=segments)
+        if page_limit:
+            request["Limit"] = page_limit
+        try:
+            last_key: dict[str, Any] | None = None
+            finished = False
+            while not cancel.is_set():
+                req = dict(request)
+                if last_key is not None:
+                    req["ExclusiveStartKey"] = last_key
+                response, receipt = scan_reader.read_with_receipt("Scan", req, extra=extra)
+                body = response.pop(_BODY, None)
+                if pool is not None and body is not None:
+                    pool.send(segment, body)  # blocks while that worker is behind: bounded memory
+                    body = None
+                put((response, receipt, body))
+                last_key = response.get("LastEvaluatedKey")
+                if not last_key:
+                    finished = True
+                    break
+                if fast_parse:
+                    last_key = restore_binary(last_key)
+            put(_Done(segment, finished=finished))
+        except BaseException as exc:
+            put(_Done(segment, exc))
+
+    try:
+        with _relaxed_gc():
+            result = _run(pages, worker, segments, pairing, classifier, pool, apply_lock, progress,
+                          cancel, table, started, where=_where(reader))
+    finally:
+        if pool is not None:
+            pool.close()
+    result.consistent, result.fast_parse, result.path = consistent, fast_parse, path
+    log.info("Audit of %s: %s items in %.2f s, %s.", table.name, f"{result.items_read:,}",
+             result.duration_s, path)
+    return result
+
+
+def _run(pages: queue.Queue[Any], worker: Callable[[int], None], segments: int, pairing: Pairing,
+         classifier: PageClassifier | None, pool: ClassifierPool | None, apply_lock: threading.Lock,
+         progress: ProgressCallback | None, cancel: threading.Event, table: TableInfo,
+         started: float, where: Mapping[str, Any] | None = None) -> AuditResult:
+    """Start the segment threads, classify (or count) their pages as they arrive, merge."""
+    threads = [threading.Thread(target=worker, args=(s,), name=f"audit-segment-{s}", daemon=True)
+               for s in range(segments)]
+    for t in threads:
+        t.start()
+
+    receipts: list[ReadReceipt] = []
+    dropped = 0
+    scanned = page_count = done = 0
+    items_read = 0  # classified here, or handed to a worker process
+    capacity = 0.0
+    capacity_reported = False
+    error: BaseException | None = None
+    failed_segment = -1
+    incomplete: list[int] = []
+    findings_so_far: int | None = None if pool is not None else 0
+    last_findings_at = 0.0
+    findings_cost = 0.0
+    while done < segments:
+        entry = pages.get()
+        if isinstance(entry, _Done):
+            done += 1
+            if not entry.finished:
+                incomplete.append(entry.segment)
+            if entry.error is not None and error is None:
+                error, failed_segment = entry.error, entry.segment
+                cancel.set()  # stop the other segments; the first error is raised below
+        else:
+            response, receipt, body = entry
+            if len(receipts) < MAX_KEPT_RECEIPTS:
+                receipts.append(receipt)
+            else:
+                dropped += 1
+            page_count += 1
+            if receipt.consumed_capacity is not None:
+                capacity += receipt.consumed_capacity
+                capacity_reported = True
+            if body is not None and classifier is not None:
+                count = classifier.feed(body)
+            elif pool is not None and "Items" not in response:
+                count = int(response.get("Count") or 0)  # classified by a worker
+            else:
+                with apply_lock:  # botocore parsed this page (fallback or fast_parse=False)
+                    count = pairing.feed(response.get("Items", []))
+            items_read += count
+            scanned += int(response.get("ScannedCount", count))
+        if progress is not None:
+            now_s = time.perf_counter()
+            # Counting findings walks the whole state: keep it under ~10% of the run.
+            if pool is None and (now_s - last_findings_at >= max(0.5, 10 * findings_cost)
+                                 or done == segments):
+                t0 = time.perf_counter()
+                findings_so_far = len(pairing.findings())
+                findings_cost = time.perf_counter() - t0
+                last_findings_at = now_s
+            progress(AuditProgress(items_read, scanned, table.item_count, capacity,
+                                   findings_so_far, page_count, done, segments, now_s - started))
+    for t in threads:
+        t.join()
+    if error is not None:
+        raise AuditIncompleteError(table.name, error, failed_segment, incomplete, segments,
+                                   items_read, where) from error
+    if pool is not None:
+        pool.finish()  # every batch applied
+    findings = pairing.findings()
+    duration = time.perf_counter() - started
+    if progress is not None and pool is not None:  # the count the workers could not give
+        progress(AuditProgress(pairing.items_seen, scanned, table.item_count, capacity,
+                               len(findings), page_count, done, segments, duration))
+    return AuditResult(
+        table=table.name, schema=pairing.schema, pairing=pairing, findings=findings,
+        counts=pairing.counts(), segments=segments, consistent=False,
+        items_read=pairing.items_seen, scanned=scanned, pages=page_count,
+        consumed_capacity=capacity if capacity_reported else None,
+        approximate_item_count=table.item_count, approximate_size_bytes=table.size_bytes,
+        duration_s=duration, cancelled=cancel.is_set(),
+        fast_parse=classifier is not None, receipts=receipts, receipts_dropped=dropped,
+        incomplete_segments=tuple(sorted(incomplete)), workers=len(pool) if pool else 0,
+    )

@@ -1,0 +1,213 @@
+"""Scan pages of an audit, classified straight from their JSON bytes.
+
+The audit reads every item of a table, so per-item cost is what it costs. Parsing a page
+into dicts (botocore, or orjson) builds one dict per attribute value of every item, and
+most of them (display names, dates, ...) are never looked at. msgspec decodes the body
+against a struct that names only what classification reads: the key attributes, the
+rules' attributes and the TTL attribute. Everything else is skipped while parsing,
+without allocating, and the JSON is still parsed by a real parser: values may hold any
+unicode, escapes, ``#`` or separators.
+
+Two decoders:
+
+- ``page_meta``: the top-level fields a Scan answer needs for paging and receipts
+  (Count, ScannedCount, LastEvaluatedKey, ConsumedCapacity); ``Items`` is skipped.
+- ``PageClassifier``: the ``Items`` of a page, fed to a ``Pairing`` with exactly the
+  rules of ``Pairing.feed`` (tests/unit/core/test_audit_pages.py holds them side by side).
+
+Light on purpose (no boto3, no Qt): audit worker processes import only this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import attrgetter
+from typing import Any
+
+import msgspec
+import orjson
+
+from dynoview.core.uniqueness.pairing import Batch, Pairing, expired_ttl_text
+
+
+class _Value(msgspec.Struct, gc=False):
+    """An attribute value as classification sees it: S or N text; other types are skipped."""
+
+    S: str | None = None
+    N: str | None = None
+
+
+class PageMeta(msgspec.Struct, gc=False):
+    """A Scan answer without its items."""
+
+    Count: int | None = None
+    ScannedCount: int | None = None
+    LastEvaluatedKey: dict[str, Any] | None = None
+    ConsumedCapacity: Any = None
+
+
+_META = msgspec.json.Decoder(PageMeta)
+
+
+def page_meta(body: bytes) -> dict[str, Any]:
+    """The paging and receipt fields of a Scan body (``Items`` skipped, not built)."""
+    meta = _META.decode(body)
+    out: dict[str, Any] = {}
+    for name in ("Count", "ScannedCount", "LastEvaluatedKey", "ConsumedCapacity"):
+        value = getattr(meta, name)
+        if value is not None:
+            out[name] = value
+    return out
+
+
+class PageClassifier:
+    """Classifies Scan page bodies into ``Batch`` lists for a ``Pairing``, decoding only the
+    attributes it reads. ``feed`` applies each page to the pairing at once (in-process);
+    audit workers ``classify`` many pages and send each ``take()`` to the caller instead."""
+
+    def __init__(self, pairing: Pairing) -> None:
+        self.pairing = pairing
+        schema = pairing.schema
+        # One struct field per distinct attribute name (a rule may read the key or TTL too).
+        # The hot loop reads ``pk`` and ``sk`` directly (a table's two key names differ);
+        # without a sort key ``sk`` is named "", which no DynamoDB attribute can be.
+        names: dict[str, str] = {schema.pk_name: "pk"}
+        if schema.sk_name and schema.sk_name != schema.pk_name:
+            names[schema.sk_name] = "sk"
+
+        def field_for(attribute: str) -> str:
+            return names.setdefault(attribute, f"a{len(names)}")
+
+        ttl = pairing.ttl_attribute
+        self._get_ttl = attrgetter(field_for(ttl)) if ttl else None
+        rule_fields = [field_for(state.rule.attribute) for state in pairing.rules.values()]
+        specs = [(f, _Value | None, msgspec.field(name=a, default=None)) for a, f in names.items()]
+        if "sk" not in names.values():
+            specs.append(("sk", _Value | None, msgspec.field(name="", default=None)))
+        self._fields = dict(names)  # attribute name -> struct field, for the dict fallback
+        if "sk" not in names.values():
+            self._fields[""] = "sk"
+        self._has_sk = bool(schema.sk_name)
+        item = msgspec.defstruct("Item", specs, gc=False)
+        # A struct type made at run time: mypy cannot see it as a type.
+        page = msgspec.defstruct("Page", [("Items", list[item],  # type: ignore[valid-type]
+                                           msgspec.field(default_factory=list))], gc=False)
+        self._decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(page)
+        # Always a tuple of values, one per rule (attrgetter with one name returns a value).
+        self._get_values: Callable[[Any], tuple[Any, ...]] = (
+            attrgetter(*rule_fields) if len(rule_fields) > 1
+            else _one(attrgetter(rule_fields[0])) if rule_fields else _none)
+        self.batch = pairing.new_batch()
+
+    def feed(self, body: bytes) -> int:
+        """Classify one page body and apply it to the pairing; returns how many items it held."""
+        n = self.classify(body)
+        self.pairing.apply(self.take())
+        return n
+
+    def take(self) -> Batch:
+        """The items classified since the last ``take``, ready for ``Pairing.apply``."""
+        batch, self.batch = self.batch, self.pairing.new_batch()
+        return self.pairing.finish_batch(batch)
+
+    def classify(self, body: bytes) -> int:
+        """Classify the items of one Scan page body into ``self.batch``; returns how many.
+
+        Same rules as ``Pairing.feed``, over decoded structs instead of dicts, appending to
+        columns instead of growing dicts (``Pairing.finish_batch`` derives the rest). This
+        is the audit's hot loop: lookups are hoisted and matching is inlined.
+        """
+        try:
+            items = self._decoder.decode(body).Items
+        except msgspec.ValidationError:
+            # Valid JSON that is not DynamoDB's shape (an attribute value that is not an object,
+            # an S that is not a string): read the dicts the way Pairing.feed does.
+            items = [_Item(item, self) for item in orjson.loads(body).get("Items") or []]
+        p = self.pairing
+        batch = self.batch
+        schema = p.schema
+        acct_prefix, acct_sk = schema.account_pk_prefix, schema.account_sk_value
+        now = p.now
+        get_ttl, get_values = self._get_ttl, self._get_values
+        ids = batch.account_ids
+        add_id, add_sk, add_expired_at = ids.append, batch.account_sks.append, batch.expired_at.append
+        column_appends = [column.append for column in batch.account_values]
+        # With a sort key, an account needs the schema's SK value (when it names one).
+        acct_sk_check = acct_sk if self._has_sk else None
+        # Longest prefix first (see Pairing._lock_rules); the SK is only compared with a sort key.
+        by_rule = dict(zip(p.rules, batch.rules, strict=True))
+        # A fixed lock SK is compared first; an SK repeating the value (rare) once it is cut.
+        lock_specs = [(s.rule.prefix, len(s.rule.prefix), s.rule.suffix, len(s.rule.suffix),
+                       s.rule.fixed_sk if self._has_sk else None,
+                       s.rule.sk_template if self._has_sk else None,
+                       by_rule[s.rule.name].lock_values.append, by_rule[s.rule.name].lock_expired.append)
+                      for s in p._lock_rules]
+        other = 0
+        for item in items:
+            pk_av = item.pk
+            pk = pk_av.S if pk_av is not None else None
+            if pk is None:
+                other += 1  # binary or number keys: not ours, never an error
+                continue
+            sk_av = item.sk
+            sk = sk_av.S if sk_av is not None else None
+            if pk.startswith(acct_prefix) and (acct_sk_check is None or sk == acct_sk_check):
+                if get_ttl is not None:
+                    ttl_av = get_ttl(item)
+                    if ttl_av is not None and expired_ttl_text(ttl_av.N, now):
+                        add_expired_at(len(ids))
+                if acct_sk is None:
+                    add_sk(sk or "")
+                add_id(pk)
+                # S as is, N as its exact text; other types and "" are no value ("").
+                for av, add_value in zip(get_values(item), column_appends, strict=True):
+                    add_value((av.S or av.N or "") if av is not None else "")
+                continue
+            for prefix, lp, suffix, ls, sk_value, sk_tpl, add_lock, add_expired in lock_specs:
+                if sk_value is not None and sk != sk_value:
+                    continue
+                # Values may contain '#': only the template's own prefix and suffix are cut.
+                if pk.startswith(prefix) and (not ls or (pk.endswith(suffix) and len(pk) >= lp + ls)):
+                    value = pk[lp:len(pk) - ls] if ls else pk[lp:]
+                    if sk_tpl is not None and sk != sk_tpl[0] + value + sk_tpl[1]:
+                        continue
+                    ttl_av = get_ttl(item) if get_ttl is not None else None
+                    add_lock(value)
+                    add_expired(ttl_av is not None and expired_ttl_text(ttl_av.N, now))
+                    break
+            else:
+                other += 1
+        batch.other += other
+        batch.items += len(items)
+        return len(items)
+
+
+class _DictValue:
+    """An attribute value of a decoded dict item, read the way ``Pairing.feed`` reads it."""
+
+    __slots__ = ("N", "S")
+
+    def __init__(self, av: Any) -> None:
+        s = av.get("S")
+        n = av.get("N")
+        self.S = s if s.__class__ is str else None
+        # Pairing.feed takes (S or N) and keeps it only if it is non-empty text: a truthy S
+        # that is not text hides N, so N is dropped with it (such a value is never a TTL too).
+        self.N = n if n.__class__ is str and not (s and s.__class__ is not str) else None
+
+
+class _Item:
+    """A dict item seen through the struct fields the classifier reads (rare fallback)."""
+
+    def __init__(self, item: Any, classifier: PageClassifier) -> None:
+        for attribute, field in classifier._fields.items():
+            av = item.get(attribute) if item.__class__ is dict else None
+            setattr(self, field, _DictValue(av) if av.__class__ is dict else None)
+
+
+def _one(getter: Callable[[Any], Any]) -> Callable[[Any], tuple[Any, ...]]:
+    return lambda item: (getter(item),)
+
+
+def _none(item: Any) -> tuple[Any, ...]:
+    return ()

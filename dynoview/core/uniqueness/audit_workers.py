@@ -1,0 +1,183 @@
+"""Worker processes that classify an audit's Scan pages on the other CPU cores.
+
+The calling process keeps every conversation with DynamoDB: its segment threads send
+each Scan through the connection's guarded client (read-only refusal, credentials,
+retries, CRC32 check, one receipt per page) and hand the page body, as bytes, to a
+worker. Workers only parse and classify (``audit_pages``): they get no connection, no
+credentials and no boto3, so nothing a worker does can write, and no secret crosses a
+process boundary. At the end each worker sends back its classified state (lock values,
+account records, holders; see ``Pairing.export_state``) and the caller merges them and
+computes the findings.
+
+Pages of one segment always go to the same worker, in order, so items sharing a
+partition key (which DynamoDB keeps in one segment) are classified in Scan order, as a
+single ``Pairing`` would.
+
+Processes are started with ``spawn`` (never ``fork``: the caller has threads, and in the
+app a Qt event loop), so a worker imports this module, ``pairing`` and msgspec only.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from typing import Any
+
+import msgspec
+
+from dynoview.core.errors import DynoViewError
+from dynoview.core.uniqueness.pairing import Batch, Pairing
+from dynoview.core.uniqueness.schema import UniquenessSchema
+
+_END = b""  # no page is empty: an empty message means "no more pages"
+# First byte of a worker's messages: a batch (MessagePack), "done", or an error sentence.
+_BATCH, _DONE, _ERROR = b"B", b"D", b"E"
+# A worker sends what it classified every this many items: the caller builds its dicts
+# while the scan goes on, and a worker never holds more than one batch.
+FLUSH_ITEMS = 50_000
+
+
+class AuditWorkerError(DynoViewError):
+    """A worker process failed or stopped before it returned its part of the audit."""
+
+
+def available_cpus() -> int:
+    """CPU cores this process may run on (its affinity mask where the OS has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def _serve(conn: Any, schema: UniquenessSchema, ttl_attribute: str | None, now: float) -> None:
+    """A worker's life: classify page bodies, sending batches, until the end marker."""
+    from dynoview.core.uniqueness.audit_pages import PageClassifier
+
+    pairing = Pairing(schema, ttl_attribute)
+    pairing.now = now  # the caller's clock, so TTL expiry is judged at one instant
+    classifier = PageClassifier(pairing)
+    encode = msgspec.msgpack.Encoder().encode
+    try:
+        while True:
+            body = conn.recv_bytes()
+            if body == _END:
+                break
+            classifier.classify(body)
+            if classifier.batch.items >= FLUSH_ITEMS:
+                conn.send_bytes(_BATCH + encode(classifier.take()))
+        if classifier.batch.items:
+            conn.send_bytes(_BATCH + encode(classifier.take()))
+        conn.send_bytes(_DONE)
+    except BaseException as exc:  # reported to the caller, which raises it as a sentence
+        conn.send_bytes(_ERROR + f"{type(exc).__name__}: {exc}".encode())
+    conn.close()
+
+
+class ClassifierPool:
+    """``processes`` spawned workers fed page bodies by segment number; their batches are
+    applied to ``pairing`` (under ``lock``) by one receiving thread per worker."""
+
+    def __init__(self, processes: int, pairing: Pairing, lock: threading.Lock) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        self._pairing = pairing
+        self._apply_lock = lock
+        self._conns: list[Any] = []
+        self._procs: list[Any] = []
+        self._receivers: list[threading.Thread] = []
+        self._errors: dict[int, AuditWorkerError] = {}
+        # One sender at a time per pipe: several segment threads may feed one worker.
+        self._locks = [threading.Lock() for _ in range(processes)]
+        try:
+            for i in range(processes):
+                parent, child = ctx.Pipe(duplex=True)
+                proc = ctx.Process(target=_serve,
+                                   args=(child, pairing.schema, pairing.ttl_attribute, pairing.now),
+                                   name=f"dynoview-audit-worker-{i}", daemon=True)
+                proc.start()
+                child.close()
+                self._conns.append(parent)
+                self._procs.append(proc)
+                receiver = threading.Thread(target=self._receive, args=(i,),
+                                            name=f"audit-worker-{i}-receiver", daemon=True)
+                receiver.start()
+                self._receivers.append(receiver)
+        except BaseException:
+            self.close()
+            raise
+
+    def __len__(self) -> int:
+        return len(self._procs)
+
+    def _receive(self, i: int) -> None:
+        """Apply worker ``i``'s batches as they come, until it is done or gone."""
+        decode = msgspec.msgpack.Decoder(Batch).decode
+        conn = self._conns[i]
+        try:
+            while True:
+                message = conn.recv_bytes()
+                kind = message[:1]
+                if kind == _BATCH:
+                    batch = decode(memoryview(message)[1:])
+                    del message
+                    with self._apply_lock:
+                        self._pairing.apply(batch)
+                elif kind == _DONE:
+                    return
+                else:
+                    self._errors[i] = self._error(i, message[1:].decode(errors="replace"))
+                    return
+        except (OSError, EOFError):
+            self._errors.setdefault(i, self._gone(i))
+        except Exception as exc:  # a batch that does not decode or apply
+            self._errors.setdefault(i, self._error(i, f"{type(exc).__name__}: {exc}"))
+
+    def send(self, segment: int, body: bytes) -> None:
+        """Hand a page body to the segment's worker (blocks while the worker is behind)."""
+        i = segment % len(self._conns)
+        try:
+            with self._locks[i]:
+                self._conns[i].send_bytes(body)
+        except OSError as exc:  # the worker is gone: say why, if it said
+            self._receivers[i].join(timeout=5)
+            raise self._errors.get(i) or self._gone(i) from exc
+
+    def finish(self) -> None:
+        """Tell every worker the pages are over; return once all their batches are applied."""
+        for i, conn in enumerate(self._conns):
+            try:
+                with self._locks[i]:
+                    conn.send_bytes(_END)
+            except OSError:
+                pass  # gone already: its receiver has recorded why
+        for i, receiver in enumerate(self._receivers):
+            receiver.join()
+            if i in self._errors:
+                raise self._errors[i]
+        for proc in self._procs:
+            proc.join(timeout=10)
+
+    def close(self) -> None:
+        """Stop the workers (at once if they are still busy) and release the pipes."""
+        for proc in self._procs:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in self._procs:
+            proc.join(timeout=10)
+        for receiver in self._receivers:
+            receiver.join(timeout=10)  # a stopped worker's pipe reads as closed: they end
+        for conn in self._conns:
+            conn.close()
+
+    def _gone(self, i: int) -> AuditWorkerError:
+        self._procs[i].join(timeout=1)
+        code = self._procs[i].exitcode
+        return AuditWorkerError(
+            f"Audit worker process {i} stopped unexpectedly (exit code {code}), so the audit "
+            "was stopped: no findings are shown. Run the audit again; if it happens again, "
+            "check the machine's free memory.", field="segments")
+
+    @staticmethod
+    def _error(i: int, detail: str) -> AuditWorkerError:
+        return AuditWorkerError(
+            f"Audit worker process {i} could not classify a page ({detail}), so the audit was "
+            "stopped: no findings are shown. Run the audit again.", field="segments")

@@ -1,0 +1,691 @@
+"""Pair accounts with their uniqueness locks and name every broken case.
+
+Feed pages of items (in any order, from any number of Scan segments) to a
+``Pairing``; ask it for ``findings()``, ``counts()`` or view ``rows()`` at any
+time. It keeps only what classification needs: per account its key and the
+protected values, per rule the stored lock values and which accounts hold
+each value. Whole items are never kept, so memory grows with the number of
+accounts and distinct protected values, not with the size of the table.
+
+Classification, per rule, for one value ``v`` (the lock value an account
+needs is ``normalise(account value, rule.normalisation)``):
+
+- OK: exactly one account needs ``v`` and the lock ``v`` exists (not expired).
+- MISSING_LOCK: one account needs ``v`` and no lock ``v`` exists.
+- ORPHAN_LOCK: lock ``v`` exists, is not expired, and no account needs ``v``
+  (a stuck signup, or a stale lock left by a value change).
+- DUPLICATE_VALUE: two or more accounts need ``v`` (whether or not it is locked).
+- EXPIRED: the lock ``v`` has a TTL in the past but is still readable (whether
+  or not an account needs it), or an account item's TTL has passed.
+- CASE_CLASH: two or more different stored forms (lock values, and account
+  values after the rule's normalisation) are equal once lower-cased (and
+  trimmed, for the trim+lowercase rule). This is checked even when the rule's
+  normalisation is "none": that case is exactly the bug the status reveals
+  (``UNIQ#EMAIL#Ada@x`` and ``UNIQ#EMAIL#ada@x`` both lock "one" address).
+  Within a clash group, orphan and missing-lock findings are folded into the
+  clash (they are its symptoms); duplicates and expiry are still reported.
+
+Accounts whose attribute is missing, empty or not a String/Number have no
+value for that rule (status NO_VALUE): nothing to enforce, not a finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
+from itertools import compress, filterfalse, repeat
+from operator import ne
+from typing import Any
+
+import msgspec
+
+from dynoview.core.uniqueness.schema import (
+    NORMALISE_LOWER,
+    NORMALISE_NONE,
+    NORMALISE_TRIM_LOWER,
+    LockRule,
+    UniquenessSchema,
+    normalise,
+)
+
+OK = "OK"
+MISSING_LOCK = "MISSING_LOCK"
+ORPHAN_LOCK = "ORPHAN_LOCK"
+DUPLICATE_VALUE = "DUPLICATE_VALUE"
+EXPIRED = "EXPIRED"
+CASE_CLASH = "CASE_CLASH"
+NO_VALUE = "NO_VALUE"  # view-only: the account has no value for the rule
+
+STATUSES = (OK, MISSING_LOCK, ORPHAN_LOCK, DUPLICATE_VALUE, EXPIRED, CASE_CLASH)
+PROBLEMS = STATUSES[1:]
+
+LABELS = {
+    OK: "OK",
+    MISSING_LOCK: "Missing lock",
+    ORPHAN_LOCK: "Orphan lock",  # a stuck signup or a value left behind: diagnose tells which
+    DUPLICATE_VALUE: "Duplicate value",
+    EXPIRED: "Expired",
+    CASE_CLASH: "Case or normalisation clash",
+    NO_VALUE: "No value",
+}
+
+EXPLANATIONS = {
+    OK: "The account's value has its lock, so DynamoDB refuses a second signup with it.",
+    MISSING_LOCK: "The account's value has no lock item, so uniqueness is not enforced for it: "
+                  "another signup with the same value would succeed. Claim the lock for this account.",
+    ORPHAN_LOCK: "A lock whose value no account holds: the value is blocked forever (a stuck signup, "
+                 "or a stale lock left behind by a value change). Releasing the lock frees the value.",
+    DUPLICATE_VALUE: "Two or more accounts hold the same value: uniqueness was already broken. "
+                     "Keep one account's value and change or delete the others.",
+    EXPIRED: "The item's TTL has passed, but DynamoDB deletes expired items lazily (typically "
+             "within days), so it is still readable and an expired lock still blocks its value "
+             "until then. Once deleted, the value is no longer protected.",
+    CASE_CLASH: "These values are equal once lower-cased but stored differently, so DynamoDB sees "
+                "different lock keys and does not enforce uniqueness between them. Pick one "
+                "spelling, normalise the account value and keep a single lock.",
+    NO_VALUE: "The account has no value (missing or empty) for this attribute: nothing to protect.",
+}
+
+SEVERITY = {NO_VALUE: 0, OK: 0, EXPIRED: 1, CASE_CLASH: 1, MISSING_LOCK: 2, ORPHAN_LOCK: 2,
+            DUPLICATE_VALUE: 2}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One broken case, with everything needed to show, export and repair it."""
+
+    status: str
+    rule: str | None  # None for an expired account item (not tied to one rule)
+    value: str | None
+    account_ids: tuple[str, ...]
+    lock_keys: tuple[dict[str, Any], ...]
+    sentence: str
+    explanation: str
+    account_keys: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def label(self) -> str:
+        return LABELS[self.status]
+
+
+@dataclass
+class Cell:
+    """One (value, lock status) column pair of a view row."""
+
+    value: str | None
+    status: str
+    lock_key: dict[str, Any] | None = None
+    finding: Finding | None = None
+
+
+@dataclass
+class PairRow:
+    """A view row: an account with one cell per rule, or a lock with no account."""
+
+    kind: str  # "account" or "lock"
+    account_id: str | None
+    key: dict[str, Any]  # the account's key, or the lock's key for a lock row
+    cells: dict[str, Cell] = field(default_factory=dict)
+    expired: bool = False
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        """The worst status in the row (what colours it)."""
+        statuses = [c.status for c in self.cells.values()]
+        if self.expired:
+            statuses.append(EXPIRED)
+        return max(statuses, key=lambda s: SEVERITY[s], default=OK) if statuses else OK
+
+    @property
+    def statuses(self) -> set[str]:
+        out = {c.status for c in self.cells.values()}
+        if self.expired:
+            out.add(EXPIRED)
+        return out
+
+
+def clash_key(rule: LockRule, value: str) -> str:
+    """The form two values share when they clash: lower-cased, trimmed too for trim rules."""
+    mode = NORMALISE_TRIM_LOWER if rule.normalisation == NORMALISE_TRIM_LOWER else NORMALISE_LOWER
+    return normalise(value, mode)
+
+
+def _expired(av: Any, now: float) -> bool:
+    """True when a TTL attribute (epoch seconds Number) is in the past but within 5 years."""
+    if not isinstance(av, Mapping):
+        return False
+    return expired_ttl_text(av.get("N"), now)
+
+
+def expired_ttl_text(text: Any, now: float) -> bool:
+    """``_expired`` for the text of an N value (anything else is never expired)."""
+    if not isinstance(text, str):
+        return False
+    try:
+        seconds = Decimal(text)
+    except InvalidOperation:
+        return False
+    # Same rules as dynoview.core.ttl.expiry: milliseconds and >5-year-old values never expire.
+    return 0 <= seconds < now and now - float(seconds) <= 5 * 365 * 86400 and seconds < 100_000_000_000
+
+
+class _RuleState:
+    """What one rule needs: lock values (-> expired?) and value -> account ids."""
+
+    __slots__ = ("holders", "locks", "rule", "shared", "unlike")
+
+    def __init__(self, rule: LockRule) -> None:
+        self.rule = rule
+        self.locks: dict[str, bool] = {}
+        # normalised value -> account id, or a list of ids when shared (rare; saves memory)
+        self.holders: dict[str, str | list[str]] = {}
+        # Forms (lock values and holder values) that differ from their clash key, while known:
+        # ``apply`` adds those of each batch (worked out where the batch was made), ``feed``
+        # forgets them (None) and ``findings`` works them out again.
+        self.unlike: set[str] | None = set()
+        self.shared: set[str] | None = set()  # values held by 2+ accounts, kept the same way
+
+    def add_holder(self, value: str, acct: str) -> None:
+        held = self.holders.get(value)
+        if held is None:
+            self.holders[value] = acct
+        elif isinstance(held, list):
+            if acct not in held:
+                held.append(acct)
+        elif held != acct:
+            self.holders[value] = [held, acct]
+
+    def holders_of(self, value: str) -> list[str]:
+        held = self.holders.get(value)
+        if held is None:
+            return []
+        return list(held) if isinstance(held, list) else [held]
+
+
+class RuleBatch(msgspec.Struct, array_like=True):
+    """One rule's part of a ``Batch``: flat lists, in Scan order."""
+
+    lock_values: list[str] = msgspec.field(default_factory=list)  # stored lock values ...
+    lock_expired: list[bool] = msgspec.field(default_factory=list)  # ... and their TTL state
+    # Filled by ``Pairing.finish_batch``: the account values after a normalising rule's
+    # normalisation (empty for rules without one: ``apply`` takes the column as it is).
+    normalised: list[str] = msgspec.field(default_factory=list)
+    unlike: list[str] = msgspec.field(default_factory=list)  # forms unlike their clash key
+
+
+class Batch(msgspec.Struct, array_like=True):
+    """Classified items as flat lists (columns), for ``Pairing.apply``.
+
+    Appending to lists costs a fraction of inserting into large dicts, so the audit's page
+    classifier (and its worker processes) produce these, and ``apply`` builds the dicts in
+    C loops (``dict.update(zip(...))``). Account records are only packed when the view
+    asks for them. A msgspec struct: workers send it as MessagePack.
+    """
+
+    items: int = 0
+    other: int = 0
+    account_ids: list[str] = msgspec.field(default_factory=list)  # one per account item read
+    account_sks: list[str] = msgspec.field(default_factory=list)  # their SKs, when SKs vary
+    account_values: list[list[str]] = msgspec.field(default_factory=list)  # per rule; "" none
+    expired_at: list[int] = msgspec.field(default_factory=list)  # positions whose TTL passed
+    rules: list[RuleBatch] = msgspec.field(default_factory=list)  # in schema order
+
+
+class Pairing:
+    """Incremental classifier: ``feed`` pages, then ask for findings, counts or rows."""
+
+    def __init__(self, schema: UniquenessSchema, ttl_attribute: str | None = None,
+                 now: datetime | None = None) -> None:
+        self.schema = schema
+        self.ttl_attribute = ttl_attribute
+        self.now = (now or datetime.now(UTC)).timestamp()
+        self.rules = {r.name: _RuleState(r) for r in schema.rules}
+        # account id (PK text) -> its record, packed into one string (see _pack): strings are not
+        # tracked by the cyclic garbage collector, so a million accounts cost it nothing to walk.
+        self._accounts: dict[str, str | tuple[tuple[str | None, ...], bool, str | None]] = {}
+        # Batches whose accounts are not in the dict yet (see ``apply``), oldest first.
+        self._pending_accounts: list[Batch] = []
+        self.items_seen = 0
+        self.other_items = 0
+        # Longest prefix first, so UNIQ#EMAIL2# is not taken for UNIQ#EMAIL#.
+        self._lock_rules = sorted(self.rules.values(), key=lambda s: len(s.rule.prefix), reverse=True)
+        self._cache: tuple[int, list[Finding]] | None = None
+        self._ok = 0
+        self._expired_accounts: set[str] | None = set()  # like _RuleState.unlike: while known
+
+    @property
+    def accounts(self) -> dict[str, str | tuple[tuple[str | None, ...], bool, str | None]]:
+        """Account id -> its record (see ``account``); packed on first use after ``apply``."""
+        if self._pending_accounts:
+            pending, self._pending_accounts = self._pending_accounts, []
+            for batch in pending:
+                self._pack_accounts(batch)
+        return self._accounts
+
+    def _pack_accounts(self, batch: Batch) -> None:
+        """Records of a batch's accounts, as ``feed`` packs them (the last write wins)."""
+        accounts = self._accounts
+        n_rules = len(self.rules)
+        varying_sk = self.schema.account_sk_value is None
+        expired_at = set(batch.expired_at)
+        sks = batch.account_sks if varying_sk else [""] * len(batch.account_ids)
+        for i, (acct, sk, *values) in enumerate(zip(batch.account_ids, sks, *batch.account_values,
+                                                    strict=True)):
+            expired = i in expired_at
+            record = _SEP.join(("1" if expired else "0", sk, *values))
+            accounts[acct] = record if record.count(_SEP) == n_rules + 1 else _pack(
+                [v or None for v in values], expired, (sk or None) if varying_sk else None)
+
+    # ------------------------------------------------------------------ feeding
+
+    def feed(self, items: Iterable[Mapping[str, Any]]) -> int:
+        """Classify a page of items (low-level form); returns how many were read.
+
+        This is the audit's hot loop (a million items is a million iterations),
+        so rule attributes are looked up once per page and matching is inlined.
+        """
+        schema = self.schema
+        pk_name, sk_name = schema.pk_name, schema.sk_name
+        acct_prefix, acct_sk = schema.account_pk_prefix, schema.account_sk_value
+        ttl = self.ttl_attribute
+        now = self.now
+        accounts = self.accounts
+        account_specs = [(s.rule.attribute, s.rule.normalisation if s.rule.normalisation != NORMALISE_NONE
+                          else None, s.holders, s) for s in self.rules.values()]
+        n_rules = len(account_specs)
+        # A fixed lock SK is compared before the PK; an SK that repeats the value (sk_tpl, rare)
+        # only once the value is cut from the PK, so the common case pays one "is not None".
+        lock_specs = [(s.rule.prefix, s.rule.suffix, len(s.rule.prefix), len(s.rule.suffix),
+                       s.rule.fixed_sk if sk_name else None,
+                       s.rule.sk_template if sk_name else None, s.locks) for s in self._lock_rules]
+        n = other = 0
+        for item in items:
+            n += 1
+            pk_av = item.get(pk_name)
+            pk = pk_av.get("S") if pk_av.__class__ is dict else None
+            if pk.__class__ is not str:
+                other += 1  # binary or number keys: not ours, never an error
+                continue
+            sk = None
+            if sk_name:
+                sk_av = item.get(sk_name)
+                sk = sk_av.get("S") if sk_av.__class__ is dict else None
+            if pk.startswith(acct_prefix) and (acct_sk is None or not sk_name or sk == acct_sk):
+                expired = ttl is not None and ttl in item and _expired(item[ttl], now)
+                parts = ["1" if expired else "0", (sk or "") if acct_sk is None else ""]
+                for attr, mode, holders, state in account_specs:
+                    av = item.get(attr)
+                    # S as is, N as its exact text; other types and "" are no value.
+                    value = (av.get("S") or av.get("N")) if av.__class__ is dict else None
+                    if value.__class__ is not str or not value:
+                        parts.append("")
+                        continue
+                    parts.append(value)
+                    key = normalise(value, mode) if mode else value
+                    if key in holders:
+                        state.add_holder(key, pk)
+                    else:
+                        holders[key] = pk
+                record = _SEP.join(parts)
+                # One string per account (see _pack); a value containing the separator is rare.
+                accounts[pk] = record if record.count(_SEP) == n_rules + 1 else _pack(
+                    [p or None for p in parts[2:]], expired, sk if acct_sk is None else None)
+                continue
+            for prefix, suffix, lp, ls, sk_value, sk_tpl, locks in lock_specs:
+                if sk_value is not None and sk != sk_value:
+                    continue
+                # Values may contain '#': only the template's own prefix and suffix are cut.
+                if pk.startswith(prefix) and (not ls or (pk.endswith(suffix) and len(pk) >= lp + ls)):
+                    value = pk[lp:len(pk) - ls] if ls else pk[lp:]
+                    if sk_tpl is not None and sk != sk_tpl[0] + value + sk_tpl[1]:
+                        continue
+                    expired = ttl is not None and ttl in item and _expired(item[ttl], now)
+                    locks[value] = expired
+                    break
+            else:
+                other += 1
+        self.other_items += other
+        self.items_seen += n
+        self.invalidate()
+        return n
+
+    def invalidate(self) -> None:
+        """Forget what was derived from the items (findings, known clash forms): more came."""
+        self._cache = None
+        self._expired_accounts = None
+        for state in self.rules.values():
+            state.unlike = state.shared = None
+
+    def new_batch(self) -> Batch:
+        """An empty batch shaped for this pairing's rules."""
+        return Batch(account_values=[[] for _ in self.rules], rules=[RuleBatch() for _ in self.rules])
+
+    def finish_batch(self, batch: Batch) -> Batch:
+        """Normalise the account values and find the forms unlike their clash key (C loops,
+        where the batch was made: in a worker process, in parallel)."""
+        for state, column, rb in zip(self.rules.values(), batch.account_values, batch.rules, strict=True):
+            held = _held_values(column, state.rule.normalisation)
+            if state.rule.normalisation != NORMALISE_NONE:
+                rb.normalised = held
+            trim = state.rule.normalisation == NORMALISE_TRIM_LOWER
+            rb.unlike = list({*_unlike_clash_key(rb.lock_values, trim), *_unlike_clash_key(held, trim)})
+        return batch
+
+    def apply(self, batch: Batch) -> None:
+        """Add a batch of classified items: the same state as ``feed`` of those items, in order.
+
+        The dicts grow in C loops; only values held by two or more accounts (rare) are
+        walked one by one. Batches of different Scan segments may come in any order:
+        DynamoDB keeps all items of a partition key in one segment.
+        """
+        self.items_seen += batch.items
+        self.other_items += batch.other
+        self._cache = None
+        ids = batch.account_ids
+        if ids:
+            # The accounts dict is only needed for view rows: it is built when first asked for.
+            self._pending_accounts.append(Batch(account_ids=ids, account_sks=batch.account_sks,
+                                                account_values=batch.account_values,
+                                                expired_at=batch.expired_at))
+            expired = self._expired_accounts
+            if expired is not None:
+                expired.difference_update(ids)
+                if batch.expired_at:  # rare: an account's latest write in the batch decides
+                    at = set(batch.expired_at)
+                    candidates = {ids[i] for i in at}
+                    latest = {ids[i]: i in at
+                              for i in compress(range(len(ids)), map(candidates.__contains__, ids))}
+                    expired.update(a for a, e in latest.items() if e)
+        for state, column, rb in zip(self.rules.values(), batch.account_values, batch.rules,
+                                     strict=True):
+            if rb.lock_values:
+                state.locks.update(zip(rb.lock_values, rb.lock_expired, strict=True))
+            # The values the accounts hold, and the account of each: the same string objects
+            # as the columns' (no copies), picked in C.
+            hv = rb.normalised if state.rule.normalisation != NORMALISE_NONE else list(filter(None, column))
+            ha = list(compress(ids, column))
+            if hv:
+                holders = state.holders
+                # Values held before this batch, or by two accounts within it, need add_holder:
+                # they are found with probes and counts, then replayed in order (rare).
+                before = set(filter(holders.__contains__, hv)) if holders else set()
+                saved = {v: holders[v] for v in before}
+                expected = len(holders) + len(hv) - (sum(map(before.__contains__, hv)) if before else 0)
+                holders.update(zip(hv, ha, strict=True))
+                multi = before
+                if len(holders) != expected:  # a value repeated within the batch
+                    multi = before | set(compress(hv, map(ne, map(holders.__getitem__, hv), ha)))
+                if multi:
+                    for value in multi:
+                        if value in saved:
+                            holders[value] = saved[value]
+                        else:
+                            del holders[value]
+                    for i in compress(range(len(hv)), map(multi.__contains__, hv)):
+                        state.add_holder(hv[i], ha[i])
+                    if state.shared is not None:
+                        state.shared.update(v for v in multi if holders[v].__class__ is list)
+            if state.unlike is not None:
+                state.unlike.update(rb.unlike)
+
+    def _expired_account_ids(self) -> set[str]:
+        if self._expired_accounts is None:
+            self._expired_accounts = {a for a, r in self.accounts.items() if _record_expired(r)}
+        return self._expired_accounts
+
+    # ------------------------------------------------------------------ results
+
+    def lock_key(self, rule: LockRule, stored_value: str) -> dict[str, Any]:
+        """A stored lock's key: rebuilt from the template, never re-normalised."""
+        key: dict[str, Any] = {self.schema.pk_name: {"S": rule.prefix + stored_value + rule.suffix}}
+        if self.schema.sk_name and rule.sk_value is not None:
+            key[self.schema.sk_name] = {"S": rule.lock_sk(stored_value)}
+        return key
+
+    def account(self, acct: str) -> tuple[tuple[str | None, ...], bool, str | None]:
+        """An account's (values per rule in schema order, expired, SK when accounts' SKs vary)."""
+        return _unpack(self.accounts[acct], len(self.rules))
+
+    def account_key(self, acct: str) -> dict[str, Any]:
+        key: dict[str, Any] = {self.schema.pk_name: {"S": acct}}
+        # An account's own SK is only recorded when accounts' SKs vary (no account_sk_value).
+        sk = (self.account(acct)[2] if self.schema.account_sk_value is None and acct in self.accounts
+              else None)
+        sk = sk if sk is not None else self.schema.account_sk_value
+        if self.schema.sk_name and sk is not None:
+            key[self.schema.sk_name] = {"S": sk}
+        return key
+
+    def findings(self) -> list[Finding]:
+        """Every problem found so far, in a stable order (rule, value, status)."""
+        if self._cache is not None and self._cache[0] == self.items_seen:
+            return self._cache[1]
+        out: list[Finding] = []
+        ok = 0
+        for state in self.rules.values():
+            found, healthy = self._rule_findings(state)
+            out.extend(found)
+            ok += healthy
+        for acct in sorted(self._expired_account_ids()):
+            out.append(Finding(
+                EXPIRED, None, None, (acct,), (),
+                f"Account {acct} has expired (its TTL has passed) but is still readable; once "
+                "DynamoDB deletes it, its locks become orphans. Renew the TTL or delete the "
+                "account and its locks together.",
+                EXPLANATIONS[EXPIRED], (self.account_key(acct),)))
+        self._cache = (self.items_seen, out)
+        self._ok = ok
+        return out
+
+    def _rule_findings(self, state: _RuleState) -> tuple[list[Finding], int]:
+        """One rule's findings and its number of healthy (account, value, lock) triples."""
+        rule = state.rule
+        locks, holders = state.locks, state.holders
+        # Clash groups: only forms that differ from their clash key can start one, so the
+        # common all-lowercase case costs one string operation per form.
+        groups: dict[str, set[str]] = {}
+        trim = rule.normalisation == NORMALISE_TRIM_LOWER
+        unlike = state.unlike
+        if unlike is None:
+            unlike = state.unlike = {*_unlike_clash_key(locks, trim), *_unlike_clash_key(holders, trim)}
+        for form in unlike:
+            groups.setdefault(form.strip().lower() if trim else form.lower(), set()).add(form)
+        clashed: set[str] = set()
+        found: list[tuple[str, str, Finding]] = []
+        for ck, members in groups.items():
+            if ck in locks or ck in holders:
+                members.add(ck)
+            if len(members) < 2:
+                continue
+            clashed.update(members)
+            accts = sorted({a for m in members for a in state.holders_of(m)})
+            lock_values = sorted(m for m in members if m in locks)
+            spelled = ", ".join(repr(m) for m in sorted(members))
+            who = f"account(s) {', '.join(accts)}" if accts else "no account"
+            found.append((ck, CASE_CLASH, self._finding(
+                CASE_CLASH, rule, ck, accts, lock_values,
+                f"The {rule.name} values {spelled} differ only in case or spacing ({who}; "
+                f"{len(lock_values)} lock(s)): uniqueness is not enforced between them. Keep one "
+                "spelling and one lock.")))
+        # The healthy case (one account, its live lock, no clash) is most values: set operations
+        # (C loops) find the others, and only those are visited here.
+        shared = state.shared
+        if shared is None:
+            shared = state.shared = set(compress(holders, map(isinstance, holders.values(), repeat(list))))
+        unhealthy = set(filterfalse(locks.__contains__, holders))  # no lock: probes, no copy
+        expired_locks = compress(locks, locks.values())
+        unhealthy.update(shared, filter(holders.__contains__, clashed),
+                         filter(holders.__contains__, expired_locks))
+        ok = len(holders) - len(unhealthy)
+        for value in unhealthy:
+            held = holders[value]
+            lock_expired = locks.get(value)  # None: no lock; False: live lock; True: expired
+            accts = [held] if held.__class__ is str else sorted(held)
+            locked = lock_expired is not None
+            if len(accts) >= 2:
+                lock_text = "is locked" if locked else "has no lock"
+                found.append((value, DUPLICATE_VALUE, self._finding(
+                    DUPLICATE_VALUE, rule, value, accts, [value] if locked else [],
+                    f"{len(accts)} accounts ({', '.join(accts)}) hold the {rule.name} "
+                    f"{value!r}, which {lock_text}: uniqueness was already broken. Keep it on one "
+                    "account and change the others.")))
+            if lock_expired:
+                found.append((value, EXPIRED, self._expired_finding(rule, value, accts)))
+            elif len(accts) == 1 and not locked and value not in clashed:
+                found.append((value, MISSING_LOCK, self._finding(
+                    MISSING_LOCK, rule, value, accts, [],
+                    f"Account {accts[0]} uses {rule.name} {value!r} without a lock: uniqueness is "
+                    "not enforced for it. Claim the lock for this account.")))
+        for value in filterfalse(holders.__contains__, locks):
+            expired = locks[value]
+            if expired:
+                found.append((value, EXPIRED, self._expired_finding(rule, value, [])))
+            elif value not in clashed:
+                found.append((value, ORPHAN_LOCK, self._finding(
+                    ORPHAN_LOCK, rule, value, [], [value],
+                    f"{value} is locked, and no account uses it: a stuck signup or a value left "
+                    "behind by a change; diagnose it to see which.")))
+        found.sort(key=lambda t: (t[0], t[1]))
+        return [f for _, _, f in found], ok
+
+    def _expired_finding(self, rule: LockRule, value: str, accts: list[str]) -> Finding:
+        owner = f"account {accts[0]}" if len(accts) == 1 else (
+            "no account" if not accts else f"{len(accts)} accounts")
+        return self._finding(
+            EXPIRED, rule, value, accts, [value],
+            f"The lock for {rule.name} {value!r} (held by {owner}) has expired but is "
+            "still readable: it blocks the value until DynamoDB deletes it, then the value "
+            "is unprotected. Renew the TTL, or release the lock if it is not needed.")
+
+    def _finding(self, status: str, rule: LockRule, value: str, accts: list[str],
+                 locks: list[str], sentence: str) -> Finding:
+        return Finding(status, rule.name, value, tuple(accts),
+                       tuple(self.lock_key(rule, v) for v in locks), sentence,
+                       EXPLANATIONS[status], tuple(self.account_key(a) for a in accts))
+
+    def ok_count(self) -> int:
+        """(account, rule) pairs whose value has its own, unexpired, unshared, unclashed lock."""
+        self.findings()
+        return self._ok
+
+    def counts(self) -> dict[str, int]:
+        """Findings per status, plus OK as the number of healthy (account, rule) pairs."""
+        counts = dict.fromkeys(STATUSES, 0)
+        for f in self.findings():
+            counts[f.status] += 1
+        counts[OK] = self.ok_count()
+        return counts
+
+    def rows(self) -> list[PairRow]:
+        """The side-by-side view: one row per account, then one per lock no account needs."""
+        findings = self.findings()
+        by_cell: dict[tuple[str, str], Finding] = {}
+        by_lock: dict[tuple[str, str], Finding] = {}
+        acct_expired: dict[str, Finding] = {}
+        for f in sorted(findings, key=lambda f: SEVERITY[f.status]):
+            if f.rule is None:
+                acct_expired[f.account_ids[0]] = f
+                continue
+            for a in f.account_ids:
+                by_cell[(f.rule, a)] = f
+            for key in f.lock_keys:
+                by_lock[(f.rule, key[self.schema.pk_name]["S"])] = f
+        rows: list[PairRow] = []
+        for acct in sorted(self.accounts):
+            values, expired, _ = self.account(acct)
+            row = PairRow("account", acct, self.account_key(acct), expired=expired)
+            if acct in acct_expired:
+                row.findings.append(acct_expired[acct])
+            for index, state in enumerate(self.rules.values()):
+                rule = state.rule
+                value = values[index]
+                if not value:
+                    row.cells[rule.name] = Cell(value, NO_VALUE)
+                    continue
+                lock_value = normalise(value, rule.normalisation)
+                lock_key = self.lock_key(rule, lock_value) if lock_value in state.locks else None
+                cell_finding = by_cell.get((rule.name, acct))
+                row.cells[rule.name] = Cell(value, cell_finding.status if cell_finding else OK, lock_key,
+                                            cell_finding)
+                if cell_finding is not None and cell_finding not in row.findings:
+                    row.findings.append(cell_finding)
+            rows.append(row)
+        for state in self.rules.values():
+            rule = state.rule
+            for value in sorted(state.locks):
+                if state.holders.get(value) is not None:
+                    continue
+                key = self.lock_key(rule, value)
+                lock_finding = by_lock.get((rule.name, key[self.schema.pk_name]["S"]))
+                status = lock_finding.status if lock_finding else ORPHAN_LOCK
+                row = PairRow("lock", None, key, cells={rule.name: Cell(value, status, key, lock_finding)})
+                if lock_finding is not None:
+                    row.findings.append(lock_finding)
+                rows.append(row)
+        return rows
+
+
+_SEP = "\x1f"  # ASCII unit separator: joins an account's record into one string
+
+
+def _pack(values: list[str | None], expired: bool, sk: str | None) -> str | tuple[
+        tuple[str | None, ...], bool, str | None]:
+    """An account record as one string ("1"/"0", SK, values; "" for none), or a tuple in the rare
+    case a value or SK contains the separator. Empty values mean "no value" either way."""
+    parts = [sk or "", *(v or "" for v in values)]
+    if any(_SEP in p for p in parts):
+        return (tuple(values), expired, sk)
+    return ("1" if expired else "0") + _SEP + _SEP.join(parts)
+
+
+def _held_values(column: list[str], mode: str) -> list[str]:
+    """A column's values as the rule's locks hold them ("" is no value: skipped)."""
+    values: Iterable[str] = filter(None, column)  # S as is, N as its text
+    if mode == NORMALISE_LOWER:
+        values = map(str.lower, values)
+    elif mode == NORMALISE_TRIM_LOWER:
+        values = map(str.lower, map(str.strip, values))
+    return list(values)
+
+
+def _record_expired(record: str | tuple[tuple[str | None, ...], bool, str | None]) -> bool:
+    return record[0] == "1" if record.__class__ is str else bool(record[1])
+
+
+def _unlike_clash_key(forms: Iterable[str], trim: bool) -> Iterator[str]:
+    """The forms that differ from their clash key (lower-cased, and trimmed for trim rules).
+
+    Only these can start a clash group; picking them with map/compress keeps the per-form
+    work in C, which matters when a rule holds a million values.
+    """
+    keys = map(str.lower, map(str.strip, forms)) if trim else map(str.lower, forms)
+    return compress(forms, map(ne, keys, forms))
+
+
+def _unpack(record: str | tuple[tuple[str | None, ...], bool, str | None],
+            rules: int) -> tuple[tuple[str | None, ...], bool, str | None]:
+    if isinstance(record, tuple):
+        return record
+    flag, sk, *values = record.split(_SEP)
+    return tuple(v or None for v in values), flag == "1", sk or None
+
+
+def _text(av: Any) -> str | None:
+    """A protected value: S as is, N as its exact text; other types and empty strings are none."""
+    if not isinstance(av, dict):
+        return None
+    text = av.get("S")
+    if text is None:
+        text = av.get("N")
+    return text if isinstance(text, str) and text else None
+
+
+def classify(items: Iterable[Mapping[str, Any]], schema: UniquenessSchema,
+             ttl_attribute: str | None = None, now: datetime | None = None) -> Pairing:
+    """One-shot helper: a Pairing fed with all ``items``."""
+    pairing = Pairing(schema, ttl_attribute, now)
+    pairing.feed(items)
+    return pairing

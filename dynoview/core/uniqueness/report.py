@@ -1,0 +1,155 @@
+"""Audit and diagnosis reports as JSON and CSV: a stable interface for scripts.
+
+The field names are documented in docs/cli-audit.md. Fields are only ever
+added; ``version`` changes if one is renamed or removed. Keys are in
+DynamoDB's low-level JSON form (``{"PK": {"S": "..."}}``, binary as base64).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from dynoview.core.reads.receipts import ReadReceipt
+from dynoview.core.uniqueness.audit import AuditResult
+from dynoview.core.uniqueness.diagnose import Diagnosis
+from dynoview.core.uniqueness.pairing import STATUSES, Finding
+from dynoview.core.values.attributes import to_dynamodb_json
+
+AUDIT_FORMAT = "dynoview-audit"
+DIAGNOSIS_FORMAT = "dynoview-diagnosis"
+VERSION = 1
+
+CSV_COLUMNS = ("status", "rule", "value", "accounts", "lock_keys", "sentence")
+
+
+def _key_json(key: Mapping[str, Any]) -> dict[str, Any]:
+    return {name: to_dynamodb_json(av) for name, av in key.items()}
+
+
+def _key_text(key: Mapping[str, Any]) -> str:
+    """A key as "PK=UNIQ#EMAIL#x SK=LOCK" for a CSV cell."""
+    parts = []
+    for name, av in key.items():
+        value = to_dynamodb_json(av)
+        parts.append(f"{name}={next(iter(value.values())) if isinstance(value, dict) else value}")
+    return " ".join(parts)
+
+
+def finding_json(f: Finding) -> dict[str, Any]:
+    return {
+        "status": f.status,
+        "rule": f.rule,
+        "value": f.value,
+        "accounts": list(f.account_ids),
+        "account_keys": [_key_json(k) for k in f.account_keys],
+        "lock_keys": [_key_json(k) for k in f.lock_keys],
+        "sentence": f.sentence,
+        "explanation": f.explanation,
+    }
+
+
+def _receipts(receipts: Iterable[ReadReceipt]) -> list[dict[str, Any]]:
+    return [r.to_json() for r in receipts]
+
+
+def audit_json(result: AuditResult, *, include_receipts: bool = True) -> dict[str, Any]:
+    """The audit report as a JSON-ready dict (see docs/cli-audit.md)."""
+    data: dict[str, Any] = {
+        "format": AUDIT_FORMAT,
+        "version": VERSION,
+        "generated_at": datetime.now(UTC).isoformat(),
+        "table": result.table,
+        "complete": result.complete,
+        "cancelled": result.cancelled,
+        "clean": result.clean,
+        "schema": result.schema.to_json(),
+        "scan": {
+            "segments": result.segments,
+            "consistency": "strong" if result.consistent else "eventual",
+            "items_read": result.items_read,
+            "scanned_count": result.scanned,
+            "pages": result.pages,
+            "approximate_item_count": result.approximate_item_count,
+            "approximate_size_bytes": result.approximate_size_bytes,
+            "consumed_capacity": result.consumed_capacity,
+            "duration_s": round(result.duration_s, 3),
+            "path": result.path,
+            "workers": result.workers,
+        },
+        "counts": {s: result.counts.get(s, 0) for s in STATUSES},
+        "findings": [finding_json(f) for f in result.findings],
+    }
+    if include_receipts:
+        data["receipts"] = _receipts(result.receipts)
+        data["receipts_dropped"] = result.receipts_dropped
+    return data
+
+
+def diagnosis_json(d: Diagnosis) -> dict[str, Any]:
+    """One diagnosis as a JSON-ready dict (see docs/cli-audit.md)."""
+    return {
+        "format": DIAGNOSIS_FORMAT,
+        "version": VERSION,
+        "rule": d.rule,
+        "value": d.value,
+        "normalised": d.normalised,
+        "status": d.status,
+        "sentence": d.sentence,
+        "lock_key": _key_json(d.lock_key),
+        "locked": d.lock_item is not None,
+        "lock_expired": d.lock_expired,
+        "lock_item": _key_json(d.lock_item) if d.lock_item else None,
+        "variant_lock_key": _key_json(d.variant_lock_key) if d.variant_lock_key else None,
+        "typed": d.typed,
+        "stored": d.stored,
+        "origin": d.origin.to_json() if d.origin is not None else None,
+        "accounts": d.account_ids,
+        "account_items": [_key_json(i) for i in d.accounts],
+        "method": d.method,
+        "index": d.index_name,
+        "scan_estimate": None if d.estimate is None else {
+            "items": d.estimate.items, "size_bytes": d.estimate.size_bytes,
+            "read_units": d.estimate.read_units,
+            "consistency": "strong" if d.estimate.consistent else "eventual"},
+        "scanned_count": d.scanned_count,
+        "consumed_capacity": d.consumed_capacity,
+        "notes": list(d.notes),
+        "receipts": _receipts(d.receipts),
+    }
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def findings_csv(findings: Iterable[Finding]) -> str:
+    """One line per finding; accounts and lock keys joined with "; "."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for f in findings:
+        writer.writerow([f.status, f.rule or "", f.value or "", "; ".join(f.account_ids),
+                         "; ".join(_key_text(k) for k in f.lock_keys), f.sentence])
+    return out.getvalue()
+
+
+def audit_text(result: AuditResult) -> str:
+    """A human summary for the terminal: counts, then one sentence per finding."""
+    lines = [f"Audit of {result.table}: {result.items_read:,} items read in {result.segments} "
+             f"segment(s), {'strong' if result.consistent else 'eventual'} reads, "
+             + (f"{result.consumed_capacity:g} RCU" if result.consumed_capacity is not None
+                else "capacity not reported") + f", {result.duration_s:.1f} s, pages classified "
+             f"{result.path}."]
+    if result.cancelled:
+        lines.append("The audit was cancelled: these results cover only the items read.")
+    lines.append("Counts: " + ", ".join(f"{s} {result.counts.get(s, 0)}" for s in STATUSES))
+    if not result.findings:
+        lines.append("No problems found.")
+    for f in result.findings:
+        lines.append(f"[{f.status}] {f.sentence}")
+    return "\n".join(lines)

@@ -1,0 +1,81 @@
+"""Saved uniqueness schemas, one JSON file per connection and table.
+
+Files live under ``user_config_dir("DynoView")/schemas/<connection>/<table>.json``
+(a demo session: ``.../DynoView/demo/schemas/``, see ``dynoview.core.session.profile``), 0600
+in 0700 folders like every file the app writes. A file that cannot be read or
+validated is reported and renamed aside (``.corrupt-<time>``) so the next save starts
+clean, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from dynoview.core.session import profile
+from dynoview.core.session.private_files import private_dir, write_private_text
+from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, schema_from_json, schema_to_text
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
+
+
+def _slug(name: str) -> str:
+    """A file-name-safe form of a connection or table name (distinct names stay distinct)."""
+    safe = _UNSAFE.sub(lambda m: f"%{ord(m.group()):02X}", name)
+    return safe if safe not in {"", ".", ".."} else f"%{safe}"
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """A loaded schema, or None with the problem that was found and where the file went."""
+
+    schema: UniquenessSchema | None
+    problem: str | None = None
+    moved_to: Path | None = None
+
+
+class SchemaStore:
+    """Load and save schemas per (connection name, table name)."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self._own_root = root is None  # the app's folders: tightened from the top when saving
+        self.root = root if root is not None else profile.config_dir() / "schemas"
+
+    def path(self, connection: str, table: str) -> Path:
+        return self.root / _slug(connection) / f"{_slug(table)}.json"
+
+    def load(self, connection: str, table: str) -> LoadResult:
+        """The saved schema, None if there is none, or a reported problem for a corrupt file."""
+        path = self.path(connection, table)
+        if not path.exists():
+            return LoadResult(None)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return LoadResult(schema_from_json(data, str(path)))
+        except (OSError, ValueError, SchemaError, RecursionError) as exc:
+            target = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
+            moved: Path | None = target
+            try:
+                os.replace(path, target)
+            except OSError:
+                moved = None
+            where = f" It was moved to {moved}." if moved else ""
+            return LoadResult(None, f"The saved uniqueness schema for {table} could not be used "
+                                    f"({exc}); the default layout is used instead.{where} Detect "
+                                    "or edit the schema and save it again.", moved)
+
+    def save(self, connection: str, table: str, schema: UniquenessSchema) -> Path:
+        """Write atomically (temp file then rename), so a crash never leaves half a file."""
+        path = self.path(connection, table)
+        private_dir(path.parent, top=profile.config_root() if self._own_root else self.root)
+        tmp = path.with_name(path.name + ".tmp")
+        write_private_text(tmp, schema_to_text(schema) + "\n")  # 0600 before a byte is written
+        os.replace(tmp, path)
+        return path
+
+    def delete(self, connection: str, table: str) -> None:
+        self.path(connection, table).unlink(missing_ok=True)

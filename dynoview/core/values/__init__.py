@@ -1,0 +1,1 @@
+"""DynamoDB attribute values: parsing, typed numbers, DynamoDB JSON, sizes."""

