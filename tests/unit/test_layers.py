@@ -194,3 +194,100 @@ def test_importing_every_module_loads_nothing_forbidden(package: str) -> None:
     loaded = _loaded_after_importing(modules, RUNTIME[package])
     assert not loaded, (f"importing every module of {package} in a fresh interpreter loaded:\n  "
                         + "\n  ".join(f"{root} (first with {module})" for root, module in loaded.items()))
+
+
+# ------------------------------------------------------------------ no cycles inside core
+
+
+def _core_graph(level: int) -> dict[str, set[str]]:
+    """Imports between core modules (``level`` 0) or core packages (``level`` 1), lazy ones included.
+
+    A package here is ``dynoview.core.<name>``; the two base modules (``errors``, ``redaction``)
+    count as packages of their own.
+    """
+    modules = {module_name(p): p for p in modules_under("dynoview.core")}
+
+    def owner(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        if not name or name == "dynoview.core":
+            return None
+        return ".".join(name.split(".")[:3]) if level else name
+
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        source = owner(name)
+        if source is None:
+            continue
+        for imp in imports_of(path):
+            target = owner(imp.module)
+            if target is not None and target != source and not target.endswith("__init__"):
+                graph.setdefault(source, set()).add(target)
+            graph.setdefault(source, set())
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one member (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in graph.get(node, ()):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+@pytest.mark.parametrize("level", [0, 1], ids=["modules", "packages"])
+def test_core_has_no_import_cycles(level: int) -> None:
+    """Not even through function-level imports: a lazy import that hides a cycle still is one."""
+    cycles = _cycles(_core_graph(level))
+    assert not cycles, "import cycles in dynoview.core:\n  " + "\n  ".join(" <-> ".join(c) for c in cycles)
+
+
+# ------------------------------------------------------------------ module size
+
+MAX_LINES = 500
+#: A module may run longer when its docstring says why, in a sentence starting with this.
+LONG_BECAUSE = "Long because"
+
+
+def test_no_module_runs_long_without_a_reason() -> None:
+    offences = []
+    for package in ("dynoview.core", "dynoview.cli", "dynoview.ui", "dynoview.demo"):
+        for path in modules_under(package):
+            text = path.read_text(encoding="utf-8")
+            lines = text.count("\n")
+            if lines > MAX_LINES and LONG_BECAUSE not in (ast.get_docstring(ast.parse(text)) or ""):
+                offences.append(f"{_rel(path)}: {lines} lines")
+    assert not offences, (f"modules over {MAX_LINES} lines need a split or a '{LONG_BECAUSE} ...' "
+                          "sentence in their docstring:\n  " + "\n  ".join(offences))
