@@ -1,16 +1,18 @@
-"""Run blocking core calls off the UI thread and deliver results back on it.
+"""Name, run and cancel the app's background work on the qasync loop.
 
-Work runs in a thread pool through the qasync event loop. Each task has a
-name; starting a task with a name that is already running cancels the stale
-one (its cancel event is set and its result is dropped), as switching tables
-or starting a new read should.
+Controllers do their work in ``async def`` methods started with ``TaskRunner.start(name, coro)``:
+each awaits blocking core calls with ``await runner.call(fn, ...)``, which runs them in a thread
+pool, and carries on on the UI thread. Starting a task under a name that is already running
+cancels the stale one (``Task.cancel()``: its ``await`` raises ``CancelledError`` and the blocking
+call's cancel event is set, so a long scan stops), as switching tables or starting a new read
+should.
 
 Errors take one of two paths. An error the UI can explain in a sentence (an AWS answer, a
 connection failure, the core's own ``DynoViewError``) goes to the task's ``on_error``. Anything
 else is a bug: it goes to the crash reporter (``sys.excepthook``, which ``CrashHandler`` owns in
 the app: dialog, traceback, saved report), and ``on_error`` still runs so the panel leaves its
 busy state; ``AppContext.report`` then shows no second, one-line box for it. The same holds for
-a task without ``on_error`` and for an exception raised by ``on_result`` itself.
+a task without ``on_error``.
 """
 
 from __future__ import annotations
@@ -19,9 +21,9 @@ import asyncio
 import functools
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
@@ -47,31 +49,44 @@ def was_reported(exc: BaseException) -> bool:
     return bool(getattr(exc, _REPORTED, False))
 
 
-class TaskHandle:
-    """A running task: ``cancel()`` asks the work to stop and drops its result."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.cancel_event = threading.Event()
-        self.future: asyncio.Future[Any] | None = None
-
-    @property
-    def cancelled(self) -> bool:
-        return self.cancel_event.is_set()
-
-    def cancel(self) -> None:
-        self.cancel_event.set()
+T = TypeVar("T")
 
 
 class TaskRunner(QObject):
-    """Owns the executor and keeps strong references to running tasks."""
+    """Owns the thread pool and the running tasks, by name."""
 
     busy_changed = Signal(bool)
 
     def __init__(self, max_workers: int = 8, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._executor = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="dynoview")
-        self._tasks: dict[str, TaskHandle] = {}
+        self._tasks: dict[str, asyncio.Task[Any]] = {}
+
+    def start(self, name: str, work: Coroutine[Any, Any, Any],
+              on_error: Callable[[BaseException], None] | None = None) -> asyncio.Task[Any]:
+        """Run the coroutine ``work`` as the task ``name``, cancelling a running one of that name."""
+        stale = self._tasks.get(name)
+        if stale is not None:
+            stale.cancel()
+        task = asyncio.get_event_loop().create_task(work, name=name)
+        self._tasks[name] = task
+        self.busy_changed.emit(True)
+        task.add_done_callback(functools.partial(self._finished, name, on_error))
+        return task
+
+    async def call(self, fn: Callable[..., T], *args: Any, cancellable: bool = False) -> T:
+        """``fn(*args)`` in the pool (plus ``cancel=Event`` when cancellable), awaited.
+
+        Cancelling the awaiting task sets the event, so the blocking work stops at its next
+        check; its result, if it still comes, is dropped.
+        """
+        event = threading.Event()
+        work = functools.partial(fn, *args, cancel=event) if cancellable else functools.partial(fn, *args)
+        try:
+            return await asyncio.get_event_loop().run_in_executor(self._executor, work)
+        except asyncio.CancelledError:
+            event.set()
+            raise
 
     def submit(
         self,
@@ -81,54 +96,37 @@ class TaskRunner(QObject):
         on_result: Callable[[Any], None] | None = None,
         on_error: Callable[[BaseException], None] | None = None,
         pass_cancel: bool = False,
-    ) -> TaskHandle:
-        """Run ``fn(*args)`` (plus ``cancel=Event`` when pass_cancel) in the pool.
+    ) -> asyncio.Task[Any]:
+        """One blocking call as a task: ``on_result`` gets its value on the UI thread."""
+        async def work() -> None:
+            result = await self.call(fn, *args, cancellable=pass_cancel)
+            if on_result is not None:
+                on_result(result)
 
-        Callbacks run on the UI thread, and not at all if the task was
-        cancelled or replaced meanwhile.
-        """
-        stale = self._tasks.get(name)
-        if stale is not None:
-            stale.cancel()
-        handle = TaskHandle(name)
-        call = functools.partial(fn, *args, cancel=handle.cancel_event) if pass_cancel \
-            else functools.partial(fn, *args)
-        loop = asyncio.get_event_loop()
-        future = loop.run_in_executor(self._executor, call)
-        handle.future = future
-        self._tasks[name] = handle
-        self.busy_changed.emit(True)
+        return self.start(name, work(), on_error)
 
-        def done(fut: asyncio.Future[Any]) -> None:
-            if self._tasks.get(name) is handle:
-                del self._tasks[name]
-                self.busy_changed.emit(bool(self._tasks))
-            if handle.cancelled or fut.cancelled():
-                return
-            exc = fut.exception()
-            if exc is None:
-                try:
-                    if on_result is not None:
-                        on_result(fut.result())
-                    return
-                except Exception as raised:  # a bug in the slot: report it, then reset the panel
-                    exc = raised
-                    report_unexpected(exc, f"(while showing the result of task {name!r})")
-            elif on_error is None or not is_user_facing(exc):
-                report_unexpected(exc, f"(in background task {name!r})")
-            if on_error is not None:
-                try:
-                    on_error(exc)
-                except Exception as raised:
-                    report_unexpected(raised, f"(while handling an error of task {name!r})")
-
-        future.add_done_callback(done)
-        return handle
+    def _finished(self, name: str, on_error: Callable[[BaseException], None] | None,
+                  task: asyncio.Task[Any]) -> None:
+        if self._tasks.get(name) is task:
+            del self._tasks[name]
+            self.busy_changed.emit(bool(self._tasks))
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if exc is None:
+            return
+        if on_error is None or not is_user_facing(exc):
+            report_unexpected(exc, f"(in background task {name!r})")
+        if on_error is not None:
+            try:
+                on_error(exc)
+            except Exception as raised:
+                report_unexpected(raised, f"(while handling an error of task {name!r})")
 
     def cancel(self, name: str) -> None:
-        handle = self._tasks.get(name)
-        if handle is not None:
-            handle.cancel()
+        task = self._tasks.get(name)
+        if task is not None:
+            task.cancel()
 
     def is_running(self, name: str) -> bool:
         return name in self._tasks
@@ -137,6 +135,6 @@ class TaskRunner(QObject):
         return list(self._tasks)
 
     def shutdown(self) -> None:
-        for handle in self._tasks.values():
-            handle.cancel()
+        for task in self._tasks.values():
+            task.cancel()
         self._executor.shutdown(wait=False, cancel_futures=True)

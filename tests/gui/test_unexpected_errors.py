@@ -102,7 +102,7 @@ def test_bug_in_the_slot_that_shows_a_page_resets_the_items_tab(qtbot, window: M
     report = crash.dialog.details.toPlainText()
     assert "ZeroDivisionError: broken cell" in report and "append_page" in report
     # Each Items tab runs its own browse task, named 'browse' or 'browse-<id>'.
-    assert "while showing the result of task 'browse" in report
+    assert "in background task 'browse" in report
     assert len(saved_reports(tmp_path)) == 1
     qtbot.waitUntil(lambda: panel.progress.text() != "Reading…")
     assert not panel.controller.busy and not panel.cancel_button.isEnabled()

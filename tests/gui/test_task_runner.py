@@ -1,0 +1,95 @@
+"""The task runner: controllers' coroutines on the qasync loop, named, cancellable."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+
+from dynoview.core.errors import DynoViewError
+from dynoview.ui.tasks import TaskRunner
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def runner(qasync_loop: asyncio.AbstractEventLoop):
+    tasks = TaskRunner(max_workers=2)
+    yield tasks
+    tasks.shutdown()
+
+
+def test_a_coroutine_awaits_blocking_work_and_carries_on_on_the_ui_thread(runner, qtbot) -> None:
+    seen: list[tuple[str, bool]] = []
+    ui_thread = threading.get_ident()
+
+    async def work() -> None:
+        worker = await runner.call(threading.get_ident)
+        seen.append(("worker", worker != ui_thread))
+        seen.append(("after", threading.get_ident() == ui_thread))
+
+    runner.start("job", work())
+    qtbot.waitUntil(lambda: len(seen) == 2, timeout=5000)
+    assert seen == [("worker", True), ("after", True)]
+    qtbot.waitUntil(lambda: not runner.is_running("job"), timeout=2000)
+
+
+def test_starting_the_same_name_cancels_the_stale_task_and_stops_its_work(runner, qtbot) -> None:
+    stopped = threading.Event()
+    results: list[str] = []
+
+    def slow(cancel: threading.Event) -> str:
+        if cancel.wait(5):
+            stopped.set()
+        return "stale"
+
+    async def first() -> None:
+        results.append(await runner.call(slow, cancellable=True))
+
+    async def second() -> None:
+        results.append(await runner.call(lambda: "fresh"))
+
+    stale = runner.start("read", first())
+    qtbot.wait(50)
+    runner.start("read", second())
+    qtbot.waitUntil(lambda: results == ["fresh"] and stopped.is_set(), timeout=5000)
+    assert stale.cancelled()
+    qtbot.wait(50)
+    assert results == ["fresh"]  # the stale result never arrives
+
+
+def test_cancel_by_name_and_busy_signal(runner, qtbot) -> None:
+    busy: list[bool] = []
+    runner.busy_changed.connect(busy.append)
+
+    async def wait_forever() -> None:
+        await runner.call(lambda cancel: cancel.wait(10), cancellable=True)
+
+    task = runner.start("scan", wait_forever())
+    assert runner.running() == ["scan"]
+    qtbot.wait(20)
+    runner.cancel("scan")
+    qtbot.waitUntil(task.done, timeout=3000)
+    assert task.cancelled() and busy == [True, False] and not runner.is_running("scan")
+
+
+def test_a_user_facing_error_goes_to_on_error_and_a_bug_to_the_crash_reporter(
+        runner, qtbot, monkeypatch) -> None:
+    errors: list[BaseException] = []
+    crashes: list[BaseException] = []
+    monkeypatch.setattr("sys.excepthook", lambda _t, exc, _tb: crashes.append(exc))
+
+    async def refused() -> None:
+        await runner.call(time.sleep, 0)
+        raise DynoViewError("No such table.")
+
+    async def buggy() -> None:
+        raise KeyError("oops")
+
+    runner.start("a", refused(), on_error=errors.append)
+    runner.start("b", buggy(), on_error=errors.append)
+    qtbot.waitUntil(lambda: len(errors) == 2, timeout=3000)
+    assert sorted(type(e).__name__ for e in errors) == ["DynoViewError", "KeyError"]
+    assert [type(e) for e in crashes] == [KeyError]
