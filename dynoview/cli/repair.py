@@ -1,7 +1,7 @@
 """`dynoview repair REPORT`: release orphan locks and claim missing locks from an audit report.
 
 REPORT is the output of ``dynoview audit --format json``. Every automatic repair is
-re-checked against the table right before it is sent (see ``dynoview.core.uniqueness.repair``);
+re-checked against the table right before it is sent (see ``dynoview.core.tx.repair``);
 duplicates, case clashes and expired items are listed for a person. Exit 0 when every
 automatic repair applied or was already fixed, 1 when something needs a decision (or
 the run was stopped), 2 on error. Documented in docs/cli-repair.md.
@@ -27,7 +27,7 @@ from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.execution import confirmation_for
 from dynoview.core.tx.model import DELETE, Action, Transaction
-from dynoview.core.uniqueness.repair import (
+from dynoview.core.tx.repair import (
     DEFAULT_RATE,
     EXIT_ERROR,
     MAX_RATE,

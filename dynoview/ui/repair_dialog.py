@@ -1,7 +1,7 @@
 """Accounts & locks → "Repair all…": the bulk repair of an audit's findings, in a dialog.
 
 Shows the plan (how many orphan locks are released, missing locks claimed, findings
-left for a decision), then runs ``dynoview.core.uniqueness.repair.run_repairs`` through the task
+left for a decision), then runs ``dynoview.core.tx.repair.run_repairs`` through the task
 runner, never on the UI thread: one row per finding with its result, a progress bar,
 the rate, and Cancel. A cancelled run continues where it stopped ("Continue"): the
 dialog keeps the findings done, so none is acted on twice. Each repair re-checks its
@@ -37,7 +37,7 @@ from dynoview.core.tx.execution import ConfirmationRequirement, confirmation_for
 from dynoview.core.tx.model import DELETE, Action, Transaction
 from dynoview.core.uniqueness.audit import AuditResult
 from dynoview.core.uniqueness.pairing import Finding
-from dynoview.core.uniqueness.repair import (
+from dynoview.core.tx.repair import (
     APPLIED,
     DEFAULT_RATE,
     MAX_RATE,

@@ -13,7 +13,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtGui import QBrush, QColor
 
 from dynoview.core.uniqueness.pairing import LABELS
-from dynoview.core.uniqueness.repair import (
+from dynoview.core.tx.repair import (
     ALREADY_FIXED,
     APPLIED,
     CANCELLED,

@@ -25,7 +25,7 @@ from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.templates import claim_missing_lock, release_orphan_lock
 from dynoview.core.uniqueness.audit import AuditResult, run_audit
 from dynoview.core.uniqueness.pairing import CASE_CLASH, DUPLICATE_VALUE, EXPIRED, Finding
-from dynoview.core.uniqueness.repair import (
+from dynoview.core.tx.repair import (
     ALREADY_FIXED,
     APPLIED,
     CANCELLED,

@@ -246,7 +246,7 @@ def test_export_of_a_onetable_table_with_the_preset(tmp_path: Path,
 
 
 def test_the_report_is_one_dynoview_repair_reads(tmp_path: Path) -> None:
-    from dynoview.core.uniqueness.repair import parse_report, plan_repairs
+    from dynoview.core.tx.repair import parse_report, plan_repairs
 
     folder = write_export(tmp_path, "accounts", [
         {"PK": _s("UNIQ#EMAIL#a@x"), "SK": _s("LOCK")},

@@ -22,7 +22,7 @@ from dynoview.core.uniqueness.pairing import (
     ORPHAN_LOCK,
     Finding,
 )
-from dynoview.core.uniqueness.repair import (
+from dynoview.core.tx.repair import (
     ALREADY_FIXED,
     APPLIED,
     CANCELLED,
