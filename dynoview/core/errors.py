@@ -1,12 +1,19 @@
-"""Turn botocore failures into sentences a user can act on.
+"""Turn failures into sentences a user can act on.
 
-The UI never shows a traceback: it shows ``UserFacingError.message``, which
-says what happened and what to do about it.
+The UI never shows a traceback: it shows ``UserFacingError.message``, which says what happened
+and what to do about it. This is a base module of the core: it imports no domain package, so
+every package can raise its errors. Domain errors join in through the two base classes here:
+``DynoViewError`` (a refusal whose message is already written for the user) and ``InputError``
+(text the user typed or loaded that cannot be used). AWS answers are looked up in two tables,
+botocore's exception classes and DynamoDB's error codes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from dynoview.core.redaction import redact_url, redact_url_credentials
 
 
 class DynoViewError(Exception):
@@ -16,6 +23,23 @@ class DynoViewError(Exception):
         super().__init__(message)
         self.message = message
         self.field = field
+
+
+class InputError(ValueError):
+    """Base class for errors about text the user typed or loaded (a value, an expression, a
+    schema, an imported request): the UI explains them as sentences, never as crashes.
+
+    Subclasses set ``message`` (what is wrong and how to fix it) and, where they can, ``field``
+    (where in the input: a path, a location).
+    """
+
+    message: str
+    field: str | None = None
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        if not hasattr(self, "message"):  # a subclass may set it before or after this call
+            self.message = str(args[0]) if args else ""
 
 
 class ReadOnlyError(DynoViewError):
@@ -37,12 +61,127 @@ class UserFacingError:
     code: str | None = None
 
 
-THROTTLING_CODES = {
+THROTTLING_CODES = frozenset({
     "ProvisionedThroughputExceededException",
     "ThrottlingException",
     "RequestLimitExceeded",
     "Throttling",
+})
+_SERVER_CODES = frozenset({"InternalServerError", "InternalFailure", "ServiceUnavailable",
+                           "ServiceUnavailableException"})
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What a message may name; each optional part comes with its own leading space."""
+
+    op: str = "the operation"
+    code: str = ""
+    raw: str = ""  # the service's own message
+    status: int = 0  # the HTTP status of the answer
+    where: str = ""  # " at http://localhost:8000" or " in eu-west-1"
+    profile: str | None = None
+    profile_flag: str = ""  # " --profile NAME"
+    for_profile: str = ""  # " for profile NAME"
+    on_table: str = ""  # " on table NAME"
+    on: str = ""  # " on NAME"
+    the_table: str = "The table"  # "Table NAME"
+    exc_text: str = ""
+
+
+@dataclass(frozen=True)
+class _Entry:
+    title: str
+    message: str  # a str.format template over the fields of _Facts
+    code: str | None = None  # the code to report; None: the DynamoDB code itself
+
+
+_SSO = _Entry(
+    "SSO login needed",
+    "The AWS SSO session for profile {profile_name} has expired or was never started. Run "
+    "`aws sso login{profile_flag}` in a terminal, then retry.", "SSOTokenExpired")
+_UNREACHABLE = _Entry(
+    "Endpoint unreachable",
+    "Could not reach the DynamoDB endpoint{where}. Check that it is running and that the URL is "
+    "right (for DynamoDB Local usually http://localhost:8000), then retry.", "EndpointUnreachable")
+
+#: botocore's exception classes (by name, through the class hierarchy) -> what to say.
+BOTOCORE_ERRORS: dict[str, _Entry] = {
+    "SSOTokenLoadError": _SSO,
+    "UnauthorizedSSOTokenError": _SSO,
+    "TokenRetrievalError": _SSO,
+    "SSOError": _SSO,
+    "PendingAuthorizationExpiredError": _SSO,
+    "ProfileNotFound": _Entry(
+        "Unknown profile",
+        "The AWS profile {profile!r} is not in your AWS config or credentials files. Pick another "
+        "profile or add it with `aws configure --profile NAME`.", "ProfileNotFound"),
+    "NoCredentialsError": _Entry(
+        "No credentials",
+        "No AWS credentials were found{for_profile}. Run `aws configure{profile_flag}` (or "
+        "`aws sso login{profile_flag}` for SSO), or connect to a local endpoint, then retry.",
+        "NoCredentials"),
+    "NoRegionError": _Entry(
+        "No region",
+        "No AWS region is set. Choose a region in the connection dialog, pass --region, or set "
+        "AWS_REGION.", "NoRegion"),
+    "EndpointConnectionError": _UNREACHABLE,
+    "ConnectTimeoutError": _UNREACHABLE,
+    "ConnectionClosedError": _UNREACHABLE,
+    "ReadTimeoutError": _Entry(
+        "Timed out",
+        "The DynamoDB endpoint{where} accepted the connection but did not answer in time. Retry; "
+        "if it keeps happening, the endpoint is overloaded or a proxy is in the way.",
+        "ReadTimeout"),
+    "ParamValidationError": _Entry("Invalid request", "{exc_text}", "ParamValidation"),
 }
+
+
+def _code_in(*codes: str) -> Callable[[_Facts], bool]:
+    wanted = frozenset(codes)
+    return lambda facts: facts.code in wanted
+
+
+#: DynamoDB's answers (ClientError), first match wins -> what to say.
+CLIENT_ERRORS: tuple[tuple[Callable[[_Facts], bool], _Entry], ...] = (
+    (_code_in("AccessDeniedException", "AccessDenied", "UnauthorizedOperation"), _Entry(
+        "Access denied",
+        "Your identity is not allowed to call dynamodb:{op}{on_table}. Ask for that permission "
+        "in your IAM policy, or use another profile. ({raw})")),
+    (_code_in("ResourceNotFoundException"), _Entry(
+        "Table not found",
+        "{the_table} does not exist{where}. Check the table name, the region and the endpoint of "
+        "this connection.")),
+    (_code_in(*THROTTLING_CODES), _Entry(
+        "Throttled",
+        "DynamoDB throttled {op}{on} even after retries: the table or a hot partition key is over "
+        "its capacity. Wait a moment and retry, use a smaller page size, or raise the capacity.")),
+    (lambda facts: facts.code in _SERVER_CODES or facts.status >= 500, _Entry(
+        "DynamoDB unavailable",
+        "DynamoDB{where} answered {op} with an internal error ({code_or_status}) on every "
+        "attempt. This is on the service side, not in your request: wait a moment and retry.",
+        "{code_or_status}")),
+    (_code_in("ExpiredTokenException", "ExpiredToken"), _Entry(
+        "Credentials expired",
+        "Your temporary AWS credentials have expired. Refresh them (for SSO: "
+        "`aws sso login{profile_flag}`) and retry.")),
+    (_code_in("UnrecognizedClientException", "InvalidSignatureException"), _Entry(
+        "Credentials rejected",
+        "DynamoDB did not accept these credentials (unknown access key or wrong secret"
+        "{for_profile}). Check the profile's keys and retry.")),
+    # DynamoDB keeps a ClientRequestToken for 10 minutes with the request it came with.
+    (_code_in("IdempotentParameterMismatchException"), _Entry(
+        "Token already used",
+        "DynamoDB refused {op} and wrote nothing: its ClientRequestToken was used in the last 10 "
+        "minutes for a request with different content. Check whether that earlier request did "
+        "what you wanted; to send this one, give it a new token (Regenerate in the builder).")),
+    # GSIs only serve eventually consistent reads.
+    (lambda facts: facts.code == "ValidationException" and "consistent read" in facts.raw.lower(),
+     _Entry(
+        "Strong read not allowed",
+        "Global secondary indexes only serve eventually consistent reads. Switch the read to "
+        "eventual, or query the table or a local secondary index.")),
+)
 
 
 def describe_error(
@@ -59,155 +198,48 @@ def describe_error(
     The sentence never holds a password from an endpoint URL (``http://user:pass@host``):
     neither the endpoint it names nor an exception text that quotes the URL.
     """
-    from dynoview.core.session.log_redaction import redact_url, redact_url_credentials
-
-    err = _describe_error(exc, operation=operation, table=table, profile=profile,
-                          endpoint=redact_url(endpoint), region=region)
+    endpoint = redact_url(endpoint)
+    facts = _Facts(
+        where=f" at {endpoint}" if endpoint else (f" in {region}" if region else ""),
+        profile=profile,
+        profile_flag=f" --profile {profile}" if profile else "",
+        for_profile=f" for profile {profile}" if profile else "",
+        on_table=f" on table {table}" if table else "",
+        on=f" on {table}" if table else "",
+        the_table=f"Table {table}" if table else "The table",
+    )
+    err = _describe(exc, facts, operation)
     return UserFacingError(redact_url_credentials(err.title), redact_url_credentials(err.message),
                            err.code)
 
 
-def _describe_error(
-    exc: BaseException,
-    *,
-    operation: str | None,
-    table: str | None,
-    profile: str | None,
-    endpoint: str | None,
-    region: str | None,
-) -> UserFacingError:
-    from botocore import exceptions as bce  # lazily: the window starts before boto3 loads
-
-    where = f" at {endpoint}" if endpoint else (f" in {region}" if region else "")
-    profile_flag = f" --profile {profile}" if profile else ""
+def _describe(exc: BaseException, facts: _Facts, operation: str | None) -> UserFacingError:
     if isinstance(exc, DynoViewError):
         return UserFacingError("Not sent" if isinstance(exc, ReadOnlyError) else "DynoView",
                                exc.message, type(exc).__name__)
-    if isinstance(exc, (bce.SSOTokenLoadError, bce.UnauthorizedSSOTokenError)) or (
-        type(exc).__name__ in {"TokenRetrievalError", "SSOError", "PendingAuthorizationExpiredError"}
-    ):
-        return UserFacingError(
-            "SSO login needed",
-            f"The AWS SSO session for profile {profile or '(default)'} has expired or was never "
-            f"started. Run `aws sso login{profile_flag}` in a terminal, then retry.",
-            "SSOTokenExpired",
-        )
-    if isinstance(exc, bce.ProfileNotFound):
-        return UserFacingError(
-            "Unknown profile",
-            f"The AWS profile {profile!r} is not in your AWS config or credentials files. "
-            "Pick another profile or add it with `aws configure --profile NAME`.",
-            "ProfileNotFound",
-        )
-    if isinstance(exc, bce.NoCredentialsError):
-        return UserFacingError(
-            "No credentials",
-            "No AWS credentials were found"
-            + (f" for profile {profile}" if profile else "")
-            + ". Run `aws configure" + profile_flag + "` (or `aws sso login" + profile_flag
-            + "` for SSO), or connect to a local endpoint, then retry.",
-            "NoCredentials",
-        )
-    if isinstance(exc, bce.NoRegionError):
-        return UserFacingError(
-            "No region",
-            "No AWS region is set. Choose a region in the connection dialog, pass --region, "
-            "or set AWS_REGION.",
-            "NoRegion",
-        )
-    if isinstance(exc, (bce.EndpointConnectionError, bce.ConnectTimeoutError,
-                        bce.ConnectionClosedError)):
-        return UserFacingError(
-            "Endpoint unreachable",
-            f"Could not reach the DynamoDB endpoint{where}. Check that it is running and that "
-            "the URL is right (for DynamoDB Local usually http://localhost:8000), then retry.",
-            "EndpointUnreachable",
-        )
-    if isinstance(exc, bce.ReadTimeoutError):
-        return UserFacingError(
-            "Timed out",
-            f"The DynamoDB endpoint{where} accepted the connection but did not answer in time. "
-            "Retry; if it keeps happening, the endpoint is overloaded or a proxy is in the way.",
-            "ReadTimeout",
-        )
-    if isinstance(exc, bce.ParamValidationError):
-        return UserFacingError("Invalid request", str(exc).strip(), "ParamValidation")
-    if isinstance(exc, bce.ClientError):
-        err = exc.response.get("Error", {})
-        code = err.get("Code", "")
-        raw = err.get("Message", "") or str(exc)
-        op = operation or getattr(exc, "operation_name", None) or "the operation"
-        if code in {"AccessDeniedException", "AccessDenied", "UnauthorizedOperation"}:
-            target = f" on table {table}" if table else ""
-            return UserFacingError(
-                "Access denied",
-                f"Your identity is not allowed to call dynamodb:{op}{target}. Ask for that "
-                f"permission in your IAM policy, or use another profile. ({raw})",
-                code,
-            )
-        if code == "ResourceNotFoundException":
-            what = f"Table {table}" if table else "The table"
-            return UserFacingError(
-                "Table not found",
-                f"{what} does not exist{where}. Check the table name, the region and the "
-                "endpoint of this connection.",
-                code,
-            )
-        if code in THROTTLING_CODES:
-            return UserFacingError(
-                "Throttled",
-                f"DynamoDB throttled {op}"
-                + (f" on {table}" if table else "")
-                + " even after retries: the table or a hot partition key is over its capacity. "
-                "Wait a moment and retry, use a smaller page size, or raise the capacity.",
-                code,
-            )
-        status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0
-        if code in {"InternalServerError", "InternalFailure", "ServiceUnavailable",
-                    "ServiceUnavailableException"} or int(status) >= 500:
-            return UserFacingError(
-                "DynamoDB unavailable",
-                f"DynamoDB{where} answered {op} with an internal error ({code or status}) on every "
-                "attempt. This is on the service side, not in your request: wait a moment and "
-                "retry.",
-                code or str(status),
-            )
-        if code in {"ExpiredTokenException", "ExpiredToken"}:
-            return UserFacingError(
-                "Credentials expired",
-                "Your temporary AWS credentials have expired. Refresh them (for SSO: "
-                f"`aws sso login{profile_flag}`) and retry.",
-                code,
-            )
-        if code in {"UnrecognizedClientException", "InvalidSignatureException"}:
-            return UserFacingError(
-                "Credentials rejected",
-                "DynamoDB did not accept these credentials (unknown access key or wrong secret"
-                + (f" for profile {profile}" if profile else "")
-                + "). Check the profile's keys and retry.",
-                code,
-            )
-        if code == "IdempotentParameterMismatchException":
-            # DynamoDB keeps a ClientRequestToken for 10 minutes with the request it came with.
-            return UserFacingError(
-                "Token already used",
-                f"DynamoDB refused {op} and wrote nothing: its ClientRequestToken was used in the "
-                "last 10 minutes for a request with different content. Check whether that earlier "
-                "request did what you wanted; to send this one, give it a new token (Regenerate "
-                "in the builder).",
-                code,
-            )
-        if code == "ValidationException" and "consistent read" in raw.lower():
-            return UserFacingError(
-                "Strong read not allowed",
-                "Global secondary indexes only serve eventually consistent reads. Switch the "
-                "read to eventual, or query the table or a local secondary index.",
-                code,
-            )
-        return UserFacingError(code or "DynamoDB error", f"{op} failed: {raw}", code)
-    return UserFacingError(
-        "Unexpected error", f"{type(exc).__name__}: {exc}", type(exc).__name__
-    )
+    names = [cls.__name__ for cls in type(exc).__mro__]
+    response = getattr(exc, "response", None)
+    if "ClientError" in names and isinstance(response, dict):
+        error = response.get("Error", {})
+        code = error.get("Code", "")
+        facts = replace(facts, code=code, raw=error.get("Message", "") or str(exc),
+                         status=int(response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0),
+                         op=operation or getattr(exc, "operation_name", None) or "the operation")
+        entry = next((e for matches, e in CLIENT_ERRORS if matches(facts)), None)
+        if entry is None:
+            return UserFacingError(code or "DynamoDB error", f"{facts.op} failed: {facts.raw}", code)
+        return _render(entry, facts)
+    entry = next((BOTOCORE_ERRORS[n] for n in names if n in BOTOCORE_ERRORS), None)
+    if entry is not None:
+        return _render(entry, replace(facts, exc_text=str(exc).strip()))
+    return UserFacingError("Unexpected error", f"{type(exc).__name__}: {exc}", type(exc).__name__)
+
+
+def _render(entry: _Entry, facts: _Facts) -> UserFacingError:
+    fields = {**vars(facts), "profile_name": facts.profile or "(default)",
+              "code_or_status": facts.code or str(facts.status)}
+    code = facts.code if entry.code is None else entry.code.format(**fields)
+    return UserFacingError(entry.title, entry.message.format(**fields), code)
 
 
 def is_user_facing(exc: BaseException) -> bool:
@@ -215,14 +247,8 @@ def is_user_facing(exc: BaseException) -> bool:
 
     User-facing: the core's ``DynoViewError`` (its message is written for the user), botocore's
     errors (AWS answers, credentials, connection failures: ``describe_error`` maps them) and the
-    core's errors about text the user typed (values, expressions, schemas, imported requests).
+    core's ``InputError`` (values, expressions, schemas, imported requests the user gave).
     """
     from botocore.exceptions import BotoCoreError, ClientError  # lazily: only when a task failed
 
-    from dynoview.core.expressions.parser import ExpressionSyntaxError
-    from dynoview.core.tx.model import TransactionImportError
-    from dynoview.core.uniqueness.schema import SchemaError
-    from dynoview.core.values.attributes import ValueParseError
-
-    return isinstance(exc, DynoViewError | BotoCoreError | ClientError | ExpressionSyntaxError
-                      | SchemaError | TransactionImportError | ValueParseError)
+    return isinstance(exc, DynoViewError | InputError | BotoCoreError | ClientError)

@@ -2,7 +2,7 @@
 
 ``CrashHandler.install()`` takes over ``sys.excepthook`` (which PySide6 calls for exceptions raised
 in slots and event handlers), ``threading.excepthook`` and the asyncio loop's exception handler.
-Reports are scrubbed by the core's one set of rules (``dynoview.core.session.log_redaction``): AWS key ids,
+Reports are scrubbed by the core's one set of rules (``dynoview.core.redaction``): AWS key ids,
 secret keys, session tokens, signatures, passwords (endpoint URL passwords included) and the literal
 values of the credentials in use never reach the dialog, the clipboard or the saved file. Saved
 reports are private: 0600 files in a 0700 folder.
@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from dynoview import APP_NAME, __version__
 from dynoview.core.session import profile
-from dynoview.core.session.log_redaction import (
+from dynoview.core.redaction import (
     MIN_SECRET_LENGTH,
     REDACTED,
     credential_secrets,

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from dynoview.core.session.log_redaction import (
+from dynoview.core.redaction import (
     REDACTED,
     install_log_redaction,
     redact,
@@ -77,10 +77,10 @@ def test_redact_url_keeps_none() -> None:
 
 def test_the_crash_dialog_uses_the_core_rules() -> None:
     """One redaction module: the crash report's scrub is the core's redact, not a copy."""
-    from dynoview.core.session import log_redaction
+    from dynoview.core import redaction
     from dynoview.ui import crash
 
-    assert crash.scrub is log_redaction.redact
-    assert crash.environment_secrets is log_redaction.environment_secrets
-    assert crash.credential_secrets is log_redaction.credential_secrets
-    assert crash.REDACTED == log_redaction.REDACTED
+    assert crash.scrub is redaction.redact
+    assert crash.environment_secrets is redaction.environment_secrets
+    assert crash.credential_secrets is redaction.credential_secrets
+    assert crash.REDACTED == redaction.REDACTED

@@ -176,7 +176,7 @@ def aws_clients(*, session: Any = None, profile: str | None = None, region: str 
     import boto3.session
 
     from dynoview.core.session.connection import client_config
-    from dynoview.core.session.log_redaction import install_log_redaction
+    from dynoview.core.redaction import install_log_redaction
 
     install_log_redaction()  # botocore's debug logs carry the access key id
     if session is None:

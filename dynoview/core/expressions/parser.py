@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, TypeAlias
 
+from dynoview.core.errors import InputError
 from dynoview.core.values.attributes import TYPE_CODES, type_code
 
 __all__ = [
@@ -95,7 +96,7 @@ def is_reserved(name: str) -> bool:
     return name.upper() in RESERVED_WORDS
 
 
-class ExpressionSyntaxError(ValueError):
+class ExpressionSyntaxError(InputError):
     """An expression or document path is malformed.
 
     ``position`` is the 0-based character offset of the problem; ``message`` a sentence

@@ -16,7 +16,7 @@ from urllib.parse import urlparse
 
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.session.integrity import install_integrity_check
-from dynoview.core.session.log_redaction import install_log_redaction, redact_url, remember_secrets
+from dynoview.core.redaction import install_log_redaction, redact_url, remember_secrets
 
 if TYPE_CHECKING:
     from botocore.config import Config

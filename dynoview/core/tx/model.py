@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from dynoview.core.errors import InputError
 from dynoview.core.session.connection import Connection
 from dynoview.core.values.attributes import ValueParseError, from_dynamodb_json
 
@@ -75,7 +76,7 @@ class Problem:
                 "severity": self.severity, "message": self.message}
 
 
-class TransactionImportError(ValueError):
+class TransactionImportError(InputError):
     """Pasted or loaded TransactWriteItems JSON that cannot become a transaction."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dynoview.core.errors import InputError
 from dynoview.core.session.tables import TableInfo
 
 NORMALISE_NONE = "none"
@@ -207,7 +208,7 @@ _RULE_KEYS = {"name", "attribute", "pk_template", "sk_value", "normalisation", "
               "owner_attribute"}
 
 
-class SchemaError(ValueError):
+class SchemaError(InputError):
     """A schema file or dict that cannot be used, with where the problem is.
 
     ``location`` is a path into the JSON such as ``rules[1].normalisation``;

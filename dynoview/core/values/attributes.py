@@ -29,6 +29,8 @@ from decimal import (
 )
 from typing import Any, Literal
 
+from dynoview.core.errors import InputError
+
 __all__ = [
     "DYNAMODB_CONTEXT",
     "MAX_NESTING_DEPTH",
@@ -96,7 +98,7 @@ _WHITESPACE_RE = re.compile(r"\s+")
 _BASE64_RE = re.compile(r"[A-Za-z0-9+/]*={0,2}")
 
 
-class ValueParseError(ValueError):
+class ValueParseError(InputError):
     """A value the user typed or imported is not a valid DynamoDB value.
 
     ``message`` is a sentence saying what is wrong and what to do; ``path`` locates the
