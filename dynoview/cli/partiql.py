@@ -13,13 +13,8 @@ import json
 import sys
 
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
-from dynoview.core.reads.partiql import (
-    StatementCursor,
-    StatementSpec,
-    parse_cli_parameter,
-    prepare,
-    statement_target,
-)
+from dynoview.core.reads.partiql import StatementCursor, StatementSpec, parse_cli_parameter, prepare
+from dynoview.core.reads.partiql_statements import statement_target
 from dynoview.core.reads.reader import Reader
 from dynoview.core.values.attributes import ValueParseError, display_text, plain_json
 

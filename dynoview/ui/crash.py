@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview import APP_NAME, __version__
-from dynoview.core.session import profile
 from dynoview.core.redaction import (
     MIN_SECRET_LENGTH,
     REDACTED,
@@ -42,6 +41,7 @@ from dynoview.core.redaction import (
     environment_secrets,
     redact,
 )
+from dynoview.core.session import profile
 from dynoview.core.session.private_files import private_dir, write_private_text
 from dynoview.ui.windows import bring_to_front
 

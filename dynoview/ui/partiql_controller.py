@@ -14,13 +14,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.reads.partiql import (
-    StatementCursor,
-    StatementSpec,
-    prepare,
-    selects_whole_items,
-    statement_target,
-)
+from dynoview.core.reads.partiql import StatementCursor, StatementSpec, prepare
+from dynoview.core.reads.partiql_statements import selects_whole_items, statement_target
 from dynoview.core.reads.reader import Page
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table

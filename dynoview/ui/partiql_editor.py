@@ -23,7 +23,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractItemView, QCompleter, QPlainTextEdit, QWidget
 
-from dynoview.core.reads import partiql
+from dynoview.core.reads import partiql_statements as partiql
 from dynoview.ui.item_detail import monospace
 from dynoview.ui.tones import is_dark
 

@@ -33,10 +33,10 @@ from dynoview.core.reads.partiql import (
     PARAMETER_KINDS,
     StatementSpec,
     describe_parameters,
-    parameter_count,
     parameter_text,
     parse_parameter,
 )
+from dynoview.core.reads.partiql_statements import parameter_count
 from dynoview.core.reads.reader import Page
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.attributes import ValueParseError, display_text
@@ -342,7 +342,8 @@ class PartiqlPanel(QWidget):
     def _page_loaded(self, page: Page) -> None:
         text = self.controller.describe_progress()
         if page.receipts:
-            from dynoview.core.reads.capacity import capacity_text  # with the estimate where none is reported
+            # with the estimate where none is reported
+            from dynoview.core.reads.estimates import capacity_text
 
             last = page.receipts[-1]
             text += f" · {last.consistency}, {capacity_text(last)}, {last.duration_ms:.0f} ms"

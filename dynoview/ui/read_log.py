@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QPlainTextEdit, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from dynoview.core.reads.capacity import capacity_text
+from dynoview.core.reads.estimates import capacity_text
 from dynoview.core.reads.receipts import STRONG, ReadReceipt
 from dynoview.ui.item_detail import monospace
 

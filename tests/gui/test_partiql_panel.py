@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from dynoview.core.reads import partiql
+from dynoview.core.reads import partiql_statements as partiql
 from dynoview.core.reads.partiql import DYNAMODB_JSON
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.reads.capacity import estimate_write_request
+from dynoview.core.reads.estimates import estimate_write_request
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import consumed_read_units
 from dynoview.core.session.connection import Connection

@@ -11,7 +11,8 @@ import pytest
 from botocore.model import Shape
 
 from dynoview.core.errors import ReadOnlyError
-from dynoview.core.session.connection import Connection, ConnectionSpec, is_read_operation
+from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.session.operations import is_read_operation
 
 pytestmark = pytest.mark.integration
 

@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from dynoview.cli import main as cli_main
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.reads.reader import Reader
-from dynoview.core.session.connection import Connection, ConnectionSpec, partiql_is_read
+from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.session.operations import partiql_is_read
 from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.templates import sign_up
 from dynoview.core.uniqueness.audit import fast_reader

@@ -175,8 +175,8 @@ def aws_clients(*, session: Any = None, profile: str | None = None, region: str 
     profile (the command line), with the app's retry and timeout policy."""
     import boto3.session
 
-    from dynoview.core.session.connection import client_config
     from dynoview.core.redaction import install_log_redaction
+    from dynoview.core.session.connection import client_config
 
     install_log_redaction()  # botocore's debug logs carry the access key id
     if session is None:

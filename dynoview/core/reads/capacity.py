@@ -1,14 +1,8 @@
-"""Capacity and partitions: what a read or write should cost by DynamoDB's size rules, how
-big each item collection is, and which partition keys are likely hot.
+"""Capacity and partitions: what a bounded Scan cost, how big each item collection is, and
+which partition keys are likely hot.
 
-The estimate uses ``values.item_size`` (attribute names plus values). Reads cost one
-unit per 4 KB, halved when eventually consistent; a Query or Scan page is billed on the
-total size of the items it read, rounded up once per page, while BatchGetItem rounds
-each item up separately and TransactGetItems costs 2 units per 4 KB of each key read (a
-key with no item too). Writes cost one unit per 1 KB of the larger of the item before and
-after, doubled in a transaction. The service's own figure is what counts; this estimate
-explains it, and stands in where an endpoint reports nothing (moto reports placeholders).
-docs/capacity.md compares both with DynamoDB Local, operation by operation.
+Each page's estimate comes from ``estimates`` (DynamoDB's size rules); item and index
+entry sizes from ``values.item_size`` and ``attribute_size``.
 """
 
 from __future__ import annotations
@@ -17,207 +11,21 @@ import statistics
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dynoview.core.errors import CancelledError
-from dynoview.core.reads.receipts import ReadReceipt, consumed_read_units
+from dynoview.core.reads.estimates import Item, explain_read
+from dynoview.core.reads.reader import Reader
+from dynoview.core.reads.receipts import consumed_read_units
 from dynoview.core.session.tables import IndexInfo, TableInfo
-from dynoview.core.values.attributes import attribute_size, display_text, item_size, read_units, write_units
+from dynoview.core.values.attributes import attribute_size, display_text, item_size
 
-READ_UNIT_BYTES = 4096
-WRITE_UNIT_BYTES = 1024
 ITEM_LIMIT_BYTES = 400 * 1024
 COLLECTION_LIMIT_BYTES = 10 * 1024**3  # per item collection, on tables with an LSI
 LSI_ENTRY_OVERHEAD_BYTES = 100  # DynamoDB adds 100 bytes per index entry
 # Per-partition ceilings DynamoDB documents, whatever the table's capacity.
 PARTITION_READ_UNITS = 3000
 PARTITION_WRITE_UNITS = 1000
-
-if TYPE_CHECKING:  # reads.py may import this module to fill receipts' estimates
-    from dynoview.core.reads.reader import Reader
-
-Item = Mapping[str, Mapping[str, Any]]
-
-
-# --------------------------------------------------------------------------- read estimates
-
-
-@dataclass(frozen=True)
-class ReadEstimate:
-    """The app's estimate for one read (or write: ``unit`` "WCU"), and how much to trust it."""
-
-    units: float | None
-    basis: str
-    lower_bound: bool = False
-    unit: str = "RCU"
-
-    def text(self) -> str:
-        if self.units is None:
-            return f"no estimate ({self.basis})"
-        prefix = "at least " if self.lower_bound else ""
-        return f"{prefix}{self.units:g} {self.unit} ({self.basis})"
-
-
-def page_read_units(items: Iterable[Item], consistent: bool) -> float:
-    """One Query or Scan page: the total size of the items read, rounded up to 4 KB once."""
-    return read_units(sum(item_size(i) for i in items), consistent)
-
-
-def _consistent(request: Mapping[str, Any]) -> bool:
-    return bool(request.get("ConsistentRead"))
-
-
-def explain_read(
-    operation: str, request: Mapping[str, Any], response: Mapping[str, Any]
-) -> ReadEstimate:
-    """Estimate the read capacity of one read from the items in its response."""
-    if operation == "GetItem":
-        item = response.get("Item")
-        size = item_size(item) if item else 0
-        basis = f"item of {size} bytes" if item else "no item found: a miss still costs one read"
-        lower = bool(item) and bool(request.get("ProjectionExpression") or request.get("AttributesToGet"))
-        return ReadEstimate(read_units(size, _consistent(request)), basis, lower)
-    if operation in {"Query", "Scan"}:
-        if request.get("Select") == "COUNT" or "Items" not in response:
-            return ReadEstimate(None, "the response carries no items (Select COUNT), so sizes are "
-                                      "unknown")
-        items = response.get("Items", [])
-        size = sum(item_size(i) for i in items)
-        units = read_units(size, _consistent(request))
-        count = int(response.get("Count", len(items)))
-        scanned = int(response.get("ScannedCount", count))
-        filtered = scanned > count
-        projected = bool(request.get("ProjectionExpression") or request.get("AttributesToGet")
-                         or request.get("Select") == "SPECIFIC_ATTRIBUTES")
-        basis = f"{count} item(s), {size} bytes, rounded up to 4 KB per page"
-        if filtered:
-            basis += f"; {scanned - count} item(s) read but filtered out are not in the response"
-        if projected:
-            basis += "; a projection returns fewer bytes than DynamoDB reads"
-        return ReadEstimate(units, basis, filtered or projected)
-    if operation == "ExecuteStatement":
-        # PartiQL is billed as the GetItem, Query or Scan it runs, on what it read: the response
-        # shows only what matched (and only the projected attributes), hence a lower bound.
-        items = response.get("Items", [])
-        size = sum(item_size(i) for i in items)
-        return ReadEstimate(read_units(size, _consistent(request)),
-                            f"{len(items)} item(s) returned, {size} bytes, rounded up to 4 KB per "
-                            "page; items read but not returned are not counted", True)
-    if operation == "BatchGetItem":
-        total = 0.0
-        count = 0
-        tables = request.get("RequestItems", {}) or {}
-        for table, items in (response.get("Responses", {}) or {}).items():
-            strong = bool((tables.get(table) or {}).get("ConsistentRead"))
-            for item in items:
-                total += read_units(item_size(item), strong)
-                count += 1
-        return ReadEstimate(total, f"{count} item(s), each rounded up to 4 KB; misses are not "
-                                   "counted", True)
-    if operation == "TransactGetItems":
-        # Every key read costs 2 units per 4 KB (prepare and commit), a key with no item too:
-        # DynamoDB Local charges a miss 2 units; moto charges nothing for it.
-        total = 0.0
-        responses = response.get("Responses", []) or []
-        found = 0
-        for entry in responses:
-            item = entry.get("Item") if isinstance(entry, Mapping) else None
-            found += bool(item)
-            total += 2 * read_units(item_size(item) if item else 0, True)
-        missing = len(responses) - found
-        return ReadEstimate(total, f"{len(responses)} key(s) read ({found} found, {missing} missing), "
-                                   "2 units per 4 KB of each, a missing one too (transactional "
-                                   "reads cost double)")
-    return ReadEstimate(None, f"{operation} is not a data read")
-
-
-def estimate_for_response(
-    operation: str, request: Mapping[str, Any], response: Mapping[str, Any]
-) -> float | None:
-    """The number for ``ReadReceipt.estimated_capacity``; never raises."""
-    estimate = explain_for_response(operation, request, response)
-    return None if estimate is None else estimate.units
-
-
-def explain_for_response(
-    operation: str, request: Mapping[str, Any], response: Mapping[str, Any]
-) -> ReadEstimate | None:
-    """``explain_read``, or None when the response cannot be sized; never raises."""
-    try:
-        return explain_read(operation, request, response)
-    except Exception:  # an estimate must never break a read
-        return None
-
-
-def capacity_text(receipt: ReadReceipt) -> str:
-    """Service-reported and estimated capacity side by side, e.g. "0.5 RCU (est. 0.5)"."""
-    base = receipt.cost_text()
-    if receipt.estimated_capacity is None:
-        return base
-    est = f"est. {receipt.estimated_capacity:g} RCU"
-    if receipt.consumed_capacity is None:
-        return f"{base}; {est}"
-    return f"{receipt.consumed_capacity:g} RCU ({est})"
-
-
-# --------------------------------------------------------------------------- write estimates
-
-
-def write_units_for(item: Item, transactional: bool = False) -> float:
-    """Write capacity for putting one item: 1 KB units, doubled in a transaction."""
-    return write_units(item_size(item), transactional)
-
-
-def _size(item: Item | None) -> int:
-    return item_size(item) if item else 0
-
-
-def estimate_write_request(operation: str, request: Mapping[str, Any],
-                           stored: Sequence[Item | None] | None = None) -> ReadEstimate:
-    """Write units for a PutItem, UpdateItem, DeleteItem or TransactWriteItems request.
-
-    DynamoDB bills a write on the larger of the item before and after it (a Delete on the
-    item deleted). ``stored`` holds, per action (one for a single-item write), the item
-    now at its key, or None where there is none, e.g. from the preflight's strongly
-    consistent reads. Without it the stored sizes are unknown and the figure is a lower
-    bound; an Update's size after its expression is never computed, so an Update is
-    always one. A ConditionCheck writes nothing: it is billed as a transactional read of
-    the item it checks (2 units per 4 KB), as DynamoDB Local bills it.
-    """
-    def before(index: int) -> tuple[int, bool]:
-        if stored is None or index >= len(stored):
-            return 0, False
-        return _size(stored[index]), True
-
-    if operation in {"PutItem", "UpdateItem", "DeleteItem"}:
-        old, known = before(0)
-        new = _size(request.get("Item")) if operation == "PutItem" else 0
-        units = write_units(max(old, new), False)
-        basis = f"item of {max(old, new)} bytes, 1 KB units"
-        if not known:
-            basis += ("; an item already stored at this key and larger costs more" if operation ==
-                      "PutItem" else "; sized by the stored item, which the request does not show")
-        return ReadEstimate(units, basis, not known or operation == "UpdateItem", "WCU")
-    if operation == "TransactWriteItems":
-        total = 0.0
-        lower = False
-        actions = request.get("TransactItems", []) or []
-        for index, action in enumerate(actions):
-            old, known = before(index)
-            if "ConditionCheck" in action:
-                total += 2 * read_units(old, True)
-            elif "Put" in action:
-                total += write_units(max(old, _size(action["Put"].get("Item"))), True)
-            else:  # Update, Delete
-                total += write_units(old, True)
-                lower = lower or "Update" in action
-            lower = lower or not known
-        basis = f"{len(actions)} action(s), each 2 units per 1 KB of the larger of the item before " \
-                "and after (a condition check 2 per 4 KB)"
-        if stored is None:
-            basis += "; the stored items are not known, so each counts as at least its request"
-        return ReadEstimate(total, basis, lower, "WCU")
-    return ReadEstimate(None, f"{operation} is not a single-table write", unit="WCU")
 
 
 # --------------------------------------------------------------------------- sampling

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from dynoview.core.errors import CancelledError, ConsistentReadOnGsiError
+from dynoview.core.reads.estimates import ReadEstimate, explain_for_response
+from dynoview.core.reads.partiql_statements import statement_target
 from dynoview.core.reads.receipts import (
     EVENTUAL,
     STRONG,
@@ -31,6 +33,9 @@ _METHODS = {
     "TransactGetItems": "transact_get_items",
     "ExecuteStatement": "execute_statement",  # PartiQL SELECT; the session guard refuses writes
 }
+
+#: Sizes a read from its (operation, request, response); None when it cannot, never raises.
+Estimator = Callable[[str, Mapping[str, Any], Mapping[str, Any]], ReadEstimate | None]
 
 
 def _consistency(operation: str, request: Mapping[str, Any]) -> str:
@@ -60,8 +65,6 @@ def _index(operation: str, request: Mapping[str, Any]) -> str | None:
 
 
 def _statement_target(request: Mapping[str, Any]) -> tuple[str | None, str | None]:
-    from dynoview.core.reads.partiql import statement_target  # the lexer, only for PartiQL reads
-
     return statement_target(str(request.get("Statement", ""))) or (None, None)
 
 
@@ -82,12 +85,12 @@ class Reader:
     """Runs data reads on a connection and records a receipt for each one."""
 
     def __init__(self, conn: Connection, log: ReadLog | None = None, *,
-                 estimate: bool = True) -> None:
+                 estimator: Estimator | None = explain_for_response) -> None:
         self.conn = conn
         self.log = log if log is not None else ReadLog()
         # The app's own capacity estimate from item sizes, next to what the service reports.
-        # The audit turns it off: sizing a million items would cost more than the audit.
-        self.estimate = estimate
+        # The audit passes None: sizing a million items would cost more than the audit.
+        self.estimator = estimator
 
     def read(self, operation: str, request: Mapping[str, Any]) -> dict[str, Any]:
         """Send one read, asking DynamoDB to report consumed capacity, and log a receipt."""
@@ -98,8 +101,6 @@ class Reader:
         extra: Mapping[str, Any] | None = None,
     ) -> tuple[dict[str, Any], ReadReceipt]:
         """Like ``read``, also returning the receipt it logged (with ``extra`` notes on it)."""
-        from dynoview.core.reads.capacity import explain_for_response  # off the start-up path
-
         method = getattr(self.conn.client, _METHODS[operation])
         req = dict(request)
         req.setdefault("ReturnConsumedCapacity", "TOTAL")
@@ -128,8 +129,8 @@ class Reader:
                 responses = response.get("Responses", {})
                 count = (sum(len(v) for v in responses.values()) if isinstance(responses, dict)
                          else sum(1 for r in responses if r.get("Item")))
-            estimate = (explain_for_response(operation, req, response)
-                        if self.estimate and not error else None)
+            estimate = (self.estimator(operation, req, response)
+                        if self.estimator is not None and not error else None)
             receipt = ReadReceipt(
                 time=now_utc(),
                 operation=operation,

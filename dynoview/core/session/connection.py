@@ -9,14 +9,14 @@ from __future__ import annotations
 import ipaddress
 import os
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
-from dynoview.core.errors import ReadOnlyError
-from dynoview.core.session.integrity import install_integrity_check
 from dynoview.core.redaction import install_log_redaction, redact_url, remember_secrets
+from dynoview.core.session.integrity import install_integrity_check
+from dynoview.core.session.operations import check_read_only
 
 if TYPE_CHECKING:
     from botocore.config import Config
@@ -43,14 +43,6 @@ def client_config() -> Config:
         user_agent_extra="DynoView",
     )
 
-# Operations that only read data or metadata. Everything else in the DynamoDB
-# API is refused on a read-only connection, so a new write API added to
-# botocore is refused by default rather than let through.
-_READ_ONLY_OPERATIONS = frozenset(
-    {"BatchGetItem", "GetItem", "Query", "Scan", "TransactGetItems"}
-)
-_READ_ONLY_PREFIXES = ("Describe", "List", "Get")
-_PARTIQL_OPERATIONS = frozenset({"ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"})
 
 DEMO_REGION = "us-east-1"
 # What a loopback endpoint gets when no AWS credentials are found: DynamoDB Local, LocalStack
@@ -60,92 +52,6 @@ PLACEHOLDER_CREDENTIALS = {"aws_access_key_id": "dynoviewlocal",
                            "aws_secret_access_key": "dynoviewlocal"}
 PLACEHOLDER_NOTE = ("No AWS credentials were found, so DynoView signs with placeholder keys: "
                     "local endpoints (DynamoDB Local, LocalStack, moto) accept any.")
-
-
-def is_read_operation(operation: str) -> bool:
-    """True for API operations that cannot change data or tables."""
-    return operation in _READ_ONLY_OPERATIONS or operation.startswith(_READ_ONLY_PREFIXES)
-
-
-def partiql_has_comment(statement: str) -> bool:
-    """True if a PartiQL statement holds a comment (``--`` or ``/*``) outside its quotes.
-
-    An unterminated quote counts as a comment too: what follows it cannot be read safely.
-    """
-    quote: str | None = None
-    i = 0
-    while i < len(statement):
-        ch = statement[i]
-        if quote is not None:
-            if ch == quote:
-                # A doubled quote ('' or "") is an escaped quote inside the literal.
-                if statement[i + 1:i + 2] == quote:
-                    i += 2
-                    continue
-                quote = None
-        elif ch in "'\"":
-            quote = ch
-        elif statement[i:i + 2] in ("--", "/*"):
-            return True
-        i += 1
-    return quote is not None
-
-
-def _has_second_statement(statement: str) -> bool:
-    """True if a ``;`` outside quotes is followed by more text (a second statement)."""
-    quote: str | None = None
-    for i, ch in enumerate(statement):
-        if quote is not None:
-            if ch == quote:
-                quote = None  # a doubled quote reopens at once on the next character
-        elif ch in "'\"":
-            quote = ch
-        elif ch == ";" and statement[i + 1:].strip():
-            return True
-    return False
-
-
-def partiql_is_read(statement: str) -> bool:
-    """True if a PartiQL statement is one plain SELECT.
-
-    A comment anywhere (outside quotes) makes it not a read: comments are never stripped
-    to look behind them, because a comment is the easiest way to dress a write up as a
-    SELECT, and a read-only connection must not guess.
-    """
-    if partiql_has_comment(statement) or _has_second_statement(statement):
-        return False
-    text = statement.strip().lstrip("(").strip()
-    return text[:6].upper() == "SELECT" and (len(text) == 6 or not text[6].isalnum())
-
-
-def _partiql_statements(operation: str, params: Mapping[str, Any]) -> list[str]:
-    if operation == "ExecuteStatement":
-        return [str(params.get("Statement", ""))]
-    key = "Statements" if operation == "BatchExecuteStatement" else "TransactStatements"
-    return [str(s.get("Statement", "")) for s in params.get(key, []) if isinstance(s, Mapping)]
-
-
-def check_read_only(operation: str, params: Mapping[str, Any]) -> None:
-    """Raise ReadOnlyError if this call could write. Called before anything is sent."""
-    if is_read_operation(operation):
-        return
-    if operation in _PARTIQL_OPERATIONS:
-        statements = _partiql_statements(operation, params)
-        if statements and all(partiql_is_read(s) for s in statements):
-            return
-        if any(partiql_has_comment(s) for s in statements):
-            raise ReadOnlyError(
-                f"This connection is read-only: the PartiQL {operation} has a comment (-- or /* */), "
-                "and a comment can hide a write, so it was not sent. Remove the comments and run "
-                "the SELECT again.")
-        raise ReadOnlyError(
-            f"This connection is read-only: the PartiQL {operation} contains a statement that "
-            "writes, so it was not sent. Open a writable connection to change data."
-        )
-    raise ReadOnlyError(
-        f"This connection is read-only: {operation} writes, so it was not sent. "
-        "Open a writable connection to change data."
-    )
 
 
 def endpoint_is_local(endpoint_url: str | None) -> bool:
@@ -171,7 +77,6 @@ class ConnectionSpec:
     endpoint_url: str | None = None
     read_only: bool = False
     demo: bool = False
-    extra: dict[str, str] = field(default_factory=dict, compare=False)
 
     @property
     def is_local(self) -> bool:
@@ -190,7 +95,6 @@ class ConnectionSpec:
 
     def to_settings(self) -> dict[str, Any]:
         data = asdict(self)
-        data.pop("extra", None)
         data.pop("demo", None)
         return {k: v for k, v in data.items() if v not in (None, "")}
 
@@ -315,9 +219,6 @@ class Connection:
         if self._streams_client is None:
             self._streams_client = self.new_client("dynamodbstreams", config=client_config())
         return self._streams_client
-
-    def with_read_only(self, read_only: bool) -> ConnectionSpec:
-        return replace(self.spec, read_only=read_only)
 
     def list_tables(self) -> list[str]:
         names: list[str] = []

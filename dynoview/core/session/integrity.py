@@ -19,6 +19,7 @@ from binascii import crc32
 from typing import Any
 
 from dynoview.core.errors import DynoViewError
+from dynoview.core.session.operations import is_read_operation
 
 _HOOK_ATTR = "_dynoview_integrity_check"
 
@@ -42,8 +43,6 @@ def response_damage(http_response: Any) -> str | None:
 
 def check_read_response(http_response: Any = None, model: Any = None, **_: Any) -> None:
     """botocore ``after-call`` hook: raise if a successful read's body arrived damaged."""
-    from dynoview.core.session.connection import is_read_operation
-
     name = getattr(model, "name", "")
     if http_response is None or not is_read_operation(name):
         return

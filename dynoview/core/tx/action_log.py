@@ -18,9 +18,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from dynoview.core.redaction import redact_url, redact_url_credentials
 from dynoview.core.session import profile
 from dynoview.core.session.connection import ConnectionSpec
-from dynoview.core.redaction import redact_url, redact_url_credentials
 from dynoview.core.session.private_files import open_private, private_dir
 
 FILE_NAME = "actions.jsonl"

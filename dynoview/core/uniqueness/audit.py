@@ -170,7 +170,7 @@ def fast_reader(reader: Reader) -> Reader:
     client.meta.events.register("before-parse.dynamodb.Scan", _scan_meta_body)
     audit_conn = copy.copy(conn)
     audit_conn.client = client
-    return Reader(audit_conn, reader.log, estimate=False)
+    return Reader(audit_conn, reader.log, estimator=None)
 
 
 def restore_binary(av: Any) -> Any:

@@ -1,4 +1,4 @@
-"""PartiQL core: the lexer, parameters, and the request a statement becomes."""
+"""PartiQL core: parameters, and the request a statement becomes."""
 
 from __future__ import annotations
 
@@ -6,64 +6,13 @@ import pytest
 
 from dynoview.core.errors import ConsistentReadOnGsiError, DynoViewError, ReadOnlyError
 from dynoview.core.reads import partiql as pq
+from dynoview.core.reads import partiql_statements as ps
 from dynoview.core.session.tables import IndexInfo, KeyAttribute, TableInfo
 from dynoview.core.values.attributes import ValueParseError
 
 STATEMENT = ("-- who holds ada?\n"
              'SELECT * FROM "accounts"."email-index" /* a note\n over two lines ? */\n'
              "WHERE email = ? AND note = 'it''s ? here' AND n > 1.5e3")
-
-
-def kinds(text: str, state: int = pq.NORMAL) -> list[tuple[str, str]]:
-    return [(t.kind, t.text) for t in pq.scan(text, state)[0]]
-
-
-def test_tokens_of_every_kind() -> None:
-    assert kinds("SELECT email, size(tags) FROM t WHERE x = ? AND y <> 'a''b' AND z = \"q\"\"n\"") == [
-        ("keyword", "SELECT"), ("name", "email"), ("operator", ","), ("function", "size"),
-        ("operator", "("), ("name", "tags"), ("operator", ")"), ("keyword", "FROM"), ("name", "t"),
-        ("keyword", "WHERE"), ("name", "x"), ("operator", "="), ("parameter", "?"),
-        ("keyword", "AND"), ("name", "y"), ("operator", "<>"), ("string", "'a''b'"),
-        ("keyword", "AND"), ("name", "z"), ("operator", "="), ("quoted-name", '"q""n"')]
-    assert pq.tokens('"q""n"')[0].name == 'q"n'
-    assert kinds("n = -12.50e-3 -- done") == [("name", "n"), ("operator", "="), ("operator", "-"),
-                                             ("number", "12.50e-3"), ("comment", "-- done")]
-
-
-def test_line_by_line_scan_matches_the_whole_text() -> None:
-    """The highlighter feeds one line at a time with the state the last one ended in."""
-    whole = [(k, t.replace("\n", "")) for k, t in kinds(STATEMENT)]
-    pieces, state = [], pq.NORMAL
-    for line in STATEMENT.split("\n"):
-        tokens, state = pq.scan(line, state)
-        pieces.extend((t.kind, t.text) for t in tokens)
-    assert state == pq.NORMAL
-    # A comment over two lines is two tokens line by line, one in the whole text.
-    assert [k for k, _ in pieces if k != "comment"] == [k for k, _ in whole if k != "comment"]
-    assert pq.scan("x = 'open", pq.NORMAL)[1] == pq.IN_STRING
-    assert kinds("still open' AND y", pq.IN_STRING)[:2] == [("string", "still open'"), ("keyword", "AND")]
-    assert pq.scan("/* open", pq.NORMAL)[1] == pq.IN_COMMENT
-
-
-def test_parameters_target_and_comments() -> None:
-    assert pq.parameter_count(STATEMENT) == 1  # the ? in the comment and the string do not count
-    assert pq.statement_target(STATEMENT) == ("accounts", "email-index")
-    assert pq.statement_target("select * from accounts where PK = ?") == ("accounts", None)
-    assert pq.statement_target('UPDATE "t-1" SET a = 1') == ("t-1", None)
-    assert pq.statement_target("SELECT 1") is None
-    assert pq.strip_comments(STATEMENT) == (
-        'SELECT * FROM "accounts"."email-index"  \n'
-        "WHERE email = ? AND note = 'it''s ? here' AND n > 1.5e3")
-    assert pq.selects_whole_items(STATEMENT) and not pq.selects_whole_items("SELECT email FROM t")
-    assert pq.is_select(STATEMENT)
-    assert not pq.is_select("/* SELECT */ DELETE FROM t WHERE PK = 'x'")
-
-
-def test_quote_name() -> None:
-    assert pq.quote_name("accounts") == "accounts"
-    assert pq.quote_name("accounts-1") == '"accounts-1"'
-    assert pq.quote_name("status") == '"status"'  # a DynamoDB reserved word
-    assert pq.quote_name('a"b') == '"a""b"'
 
 
 def test_parameters_from_the_editor_and_the_command_line() -> None:
@@ -86,7 +35,7 @@ def test_parameters_from_the_editor_and_the_command_line() -> None:
 def test_prepare_builds_the_exact_request() -> None:
     spec = pq.StatementSpec(STATEMENT, ({"S": "ada@lovelace.io"},), consistent=False, page_size=25)
     assert pq.prepare(spec, read_only=False) == {
-        "Statement": pq.strip_comments(STATEMENT), "ConsistentRead": False,
+        "Statement": ps.strip_comments(STATEMENT), "ConsistentRead": False,
         "Parameters": [{"S": "ada@lovelace.io"}], "Limit": 25}
     assert pq.prepare(pq.StatementSpec("SELECT * FROM t"), read_only=True) == {
         "Statement": "SELECT * FROM t", "ConsistentRead": False}
@@ -114,7 +63,7 @@ def test_prepare_refuses_with_the_field_to_fix() -> None:
 
 
 def test_receipts_estimate_a_statement_from_what_it_returned() -> None:
-    from dynoview.core.reads.capacity import explain_read
+    from dynoview.core.reads.estimates import explain_read
 
     estimate = explain_read("ExecuteStatement", {"Statement": "SELECT * FROM t", "ConsistentRead": True},
                             {"Items": [{"a": {"S": "x" * 5000}}]})
