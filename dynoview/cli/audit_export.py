@@ -34,14 +34,9 @@ from dynoview.core.exports.duckdb_engine import DEFAULT_MEMORY_LIMIT
 from dynoview.core.exports.manifest import ExportManifest
 from dynoview.core.exports.sql import ATHENA, DUCKDB
 from dynoview.core.uniqueness.presets import preset_schema
+from dynoview.core.uniqueness.proposal import propose_schema
 from dynoview.core.uniqueness.report import dumps
-from dynoview.core.uniqueness.schema import (
-    SchemaError,
-    UniquenessSchema,
-    default_schema,
-    load_schema_file,
-    propose_schema,
-)
+from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, default_schema, load_schema_file
 
 DETECT_SAMPLE = 1000
 PRINT_SQL_OUTPUT = "s3://YOUR-ATHENA-RESULTS-BUCKET/dynoview/"

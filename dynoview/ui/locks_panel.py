@@ -60,8 +60,9 @@ from dynoview.core.uniqueness.pairing import (
     Finding,
     PairRow,
 )
+from dynoview.core.uniqueness.proposal import propose_schema
 from dynoview.core.uniqueness.report import audit_json, dumps, findings_csv
-from dynoview.core.uniqueness.schema import SchemaProposal, UniquenessSchema, propose_schema
+from dynoview.core.uniqueness.schema import SchemaProposal, UniquenessSchema
 from dynoview.core.values.attributes import display_text
 from dynoview.ui.builder.template_forms import (
     ClaimLockForm,

@@ -20,7 +20,7 @@ from dynoview.core.uniqueness.audit import run_audit
 from dynoview.core.uniqueness.diagnose import diagnose
 from dynoview.core.uniqueness.origin import LEFT_BY_CHANGE, LEFT_BY_DELETE, SOURCE_STREAM
 from dynoview.core.uniqueness.pairing import MISSING_LOCK, OK, ORPHAN_LOCK
-from dynoview.core.uniqueness.schema import propose_schema
+from dynoview.core.uniqueness.proposal import propose_schema
 
 pytestmark = pytest.mark.integration
 

@@ -25,6 +25,7 @@ from dynoview.core.uniqueness.schema import (
     SchemaProposal,
     UniquenessSchema,
     default_schema,
+    string_value,
 )
 
 PRESET_ARTICLE = "article"
@@ -220,12 +221,6 @@ def get_preset(name: str) -> SchemaPreset:
 # --------------------------------------------------------------------------- detection
 
 
-def _string(av: Any) -> str | None:
-    if isinstance(av, Mapping) and isinstance(av.get("S"), str):
-        return str(av["S"])
-    return None
-
-
 def _key_names(preset: SchemaPreset, parse: Callable[[str, str | None], Marker | None],
                sample: Sequence[Mapping[str, Any]],
                table: TableInfo | None) -> tuple[str | None, str | None]:
@@ -235,7 +230,7 @@ def _key_names(preset: SchemaPreset, parse: Callable[[str, str | None], Marker |
     pks: Counter[str] = Counter()
     for item in sample:
         for name, av in item.items():
-            text = _string(av)
+            text = string_value(av)
             if text is not None and parse(text, None) is not None:
                 pks[name] += 1
     if not pks:
@@ -245,12 +240,12 @@ def _key_names(preset: SchemaPreset, parse: Callable[[str, str | None], Marker |
     sks: Counter[str] = Counter()
     markers = 0
     for item in sample:
-        pk = _string(item.get(pk_name))
+        pk = string_value(item.get(pk_name))
         if pk is None or parse(pk, None) is None:
             continue
         markers += 1
         for name, av in item.items():
-            text = _string(av)
+            text = string_value(av)
             if name != pk_name and text is not None and parse(pk, text) is not None:
                 sks[name] += 1
     sk_name = next((n for n, c in sks.most_common() if c == markers), None)
@@ -290,10 +285,10 @@ def _detect(preset: SchemaPreset, parse: Callable[[str, str | None], Marker | No
     markers: dict[str, dict[str, set[str]]] = {}  # entity -> attribute (as keyed) -> values
     others: list[Mapping[str, Any]] = []
     for item in sample:
-        pk = _string(item.get(pk_name))
+        pk = string_value(item.get(pk_name))
         if pk is None:
             continue
-        marker = parse(pk, _string(item.get(sk_name)) if sk_name else None)
+        marker = parse(pk, string_value(item.get(sk_name)) if sk_name else None)
         if marker is None:
             others.append(item)
         else:
@@ -302,7 +297,7 @@ def _detect(preset: SchemaPreset, parse: Callable[[str, str | None], Marker | No
         return None
     notes: list[str] = []
     kind = preset.entity_attribute
-    types = {t for i in others if (t := _string(i.get(kind))) is not None} if kind else set()
+    types = {t for i in others if (t := string_value(i.get(kind))) is not None} if kind else set()
     if types:
         # OneTable's scope option puts a value before the model (_unique#<scope>#<Model>#...):
         # such markers name no model of the table where the model should be.
@@ -319,7 +314,7 @@ def _detect(preset: SchemaPreset, parse: Callable[[str, str | None], Marker | No
     for other in sorted(set(markers) - {entity}):
         notes.append(f"Markers of {other} ({', '.join(sorted(markers[other]))}) were found too; a "
                      f"schema covers one kind of account, so audit {other} with a second schema.")
-    candidates = [i for i in others if _string(i.get(kind)) == entity] if kind else list(others)
+    candidates = [i for i in others if string_value(i.get(kind)) == entity] if kind else list(others)
     if kind and not candidates:
         notes.append(f"No item with {kind} = {entity} is in the sample, so accounts were looked for "
                      "among all other items.")
@@ -333,12 +328,12 @@ def _detect(preset: SchemaPreset, parse: Callable[[str, str | None], Marker | No
     # Accounts: the group of candidates (by key prefix) whose values the markers hold most.
     groups: dict[str, list[Mapping[str, Any]]] = {}
     for item in candidates:
-        prefix = _prefix(_string(item.get(pk_name)) or "")
+        prefix = _prefix(string_value(item.get(pk_name)) or "")
         if prefix:
             groups.setdefault(prefix, []).append(item)
 
     def overlap(members: list[Mapping[str, Any]]) -> tuple[int, int]:
-        hits = sum(1 for i in members for a in attributes.values() if _string(i.get(a)) in all_values)
+        hits = sum(1 for i in members for a in attributes.values() if string_value(i.get(a)) in all_values)
         return hits, len(members)
 
     index_names: dict[str, str] = {}
@@ -361,12 +356,12 @@ def _detect(preset: SchemaPreset, parse: Callable[[str, str | None], Marker | No
         return marker_count, SchemaProposal(schema, tuple(notes), False)
     prefix = max(sorted(groups), key=lambda p: overlap(groups[p]))
     members = groups[prefix]
-    sks = {_string(i.get(sk_name)) for i in members} if sk_name else set()
+    sks = {string_value(i.get(sk_name)) for i in members} if sk_name else set()
     account_sk = next(iter(sks)) if len(sks) == 1 else None
     if account_sk is not None and len(members) == 1:
         # One account cannot show a shared SK: one that repeats its id (TypeDORM's USER#1 /
         # USER#1) is the account's own.
-        own = (_string(members[0].get(pk_name)) or "")[len(prefix):]
+        own = (string_value(members[0].get(pk_name)) or "")[len(prefix):]
         if own and own in account_sk:
             account_sk = None
     where = f"{pk_name} begins with {prefix}"
@@ -377,7 +372,7 @@ def _detect(preset: SchemaPreset, parse: Callable[[str, str | None], Marker | No
     if kind:
         where += f"; items whose {kind} is {entity}"
     notes.insert(0, f"{summary} Accounts: {where}.")
-    pks = [_string(i.get(pk_name)) for i in members]
+    pks = [string_value(i.get(pk_name)) for i in members]
     if len(set(pks)) < len(pks):
         notes.append(f"Several {entity} items share a partition key; the audit tells accounts apart "
                      "by partition key only, so give account_sk_value if one sort key marks them.")
@@ -400,7 +395,7 @@ def _account_attribute(preset: SchemaPreset, keyed: str, values: set[str],
     for item in candidates:
         for name, av in item.items():
             if name not in keys and name.upper() == keyed:
-                hits[name] += 1 + (_string(av) in values)
+                hits[name] += 1 + (string_value(av) in values)
     return hits.most_common(1)[0][0] if hits else keyed.lower()
 
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-import re
-from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -107,12 +105,17 @@ class UniquenessSchema:
     rules: tuple[LockRule, ...] = field(default_factory=tuple)
 
     def is_account(self, item: Mapping[str, Any]) -> bool:
-        pk = _string(item.get(self.pk_name))
+        pk = string_value(item.get(self.pk_name))
         if pk is None or not pk.startswith(self.account_pk_prefix):
             return False
         if self.sk_name and self.account_sk_value is not None:
-            return _string(item.get(self.sk_name)) == self.account_sk_value
+            return string_value(item.get(self.sk_name)) == self.account_sk_value
         return True
+
+    @property
+    def key_names(self) -> tuple[str, ...]:
+        """The table's key attribute names as the schema knows them: (PK) or (PK, SK)."""
+        return (self.pk_name,) + ((self.sk_name,) if self.sk_name else ())
 
     def rule(self, name: str) -> LockRule:
         for rule in self.rules:
@@ -144,10 +147,10 @@ class UniquenessSchema:
 
     def match_lock(self, item: Mapping[str, Any]) -> tuple[LockRule, str] | None:
         """(rule, stored value) if the item is a lock of one of the rules."""
-        pk = _string(item.get(self.pk_name))
+        pk = string_value(item.get(self.pk_name))
         if pk is None:
             return None
-        sk = _string(item.get(self.sk_name)) if self.sk_name else None
+        sk = string_value(item.get(self.sk_name)) if self.sk_name else None
         # Longest prefix first, so UNIQ#EMAIL2# is not taken for UNIQ#EMAIL#.
         for rule in sorted(self.rules, key=lambda r: len(r.prefix), reverse=True):
             fixed = rule.fixed_sk
@@ -181,11 +184,22 @@ class UniquenessSchema:
         }
 
 
-def _string(av: Any, default: Any = None) -> Any:
+def string_value(av: Any, default: Any = None) -> Any:
     """The text of an S value, or ``default`` for any other type or a missing value."""
     if isinstance(av, Mapping) and isinstance(av.get("S"), str):
         return av["S"]
     return default
+
+
+def protected_text(av: Any) -> str | None:
+    """A protected value as the audit reads it: S as is, N as its exact text; other types and
+    empty strings are no value (None)."""
+    if not isinstance(av, Mapping):
+        return None
+    text = av.get("S")
+    if text is None:
+        text = av.get("N")
+    return text if isinstance(text, str) and text else None
 
 
 def article_schema(pk_name: str = "PK", sk_name: str | None = "SK",
@@ -392,10 +406,7 @@ def default_schema(table: TableInfo | None) -> UniquenessSchema:
     return article_schema(table.partition_key.name, sk_name, index)
 
 
-# --------------------------------------------------------------------------- detection
-
-_LOCK_PK = re.compile(r"^(UNIQ#([^#]+)#)(.*)$", re.S)
-
+# --------------------------------------------------------------------------- proposals
 
 @dataclass(frozen=True)
 class SchemaProposal:
@@ -404,103 +415,3 @@ class SchemaProposal:
     schema: UniquenessSchema
     notes: tuple[str, ...]
     confident: bool  # False when nothing lock-like was found and the default was used
-
-
-def propose_schema(items: Iterable[Mapping[str, Any]], table: TableInfo | None) -> SchemaProposal:
-    """Propose a schema from a sample of items.
-
-    Locks are items whose partition key starts ``UNIQ#<NAME>#``. Accounts are
-    the most common PK prefix (up to its first ``#``) among the other items.
-    Each lock name is matched to the account attribute whose string values
-    overlap its lock values most (exactly or after lower-casing). The markers of
-    libraries with a known layout (``schema_presets``: OneTable, TypeDORM) are
-    looked for first, and the notes say which preset matched.
-    """
-    # Imported here: the presets build on this module's rules and proposals.
-    from dynoview.core.uniqueness.presets import detect_preset
-
-    items = list(items)  # read twice: once for the presets, once for UNIQ#<NAME>#
-    preset = detect_preset(items, table)
-    if preset is not None:
-        return preset
-    base = default_schema(table)
-    pk_name, sk_name = base.pk_name, base.sk_name
-    lock_values: dict[str, set[str]] = {}
-    lock_prefix: dict[str, str] = {}
-    lock_sks: dict[str, Counter[str | None]] = {}
-    account_groups: Counter[tuple[str, str | None]] = Counter()
-    others: list[Mapping[str, Any]] = []
-    for item in items:
-        pk = _string(item.get(pk_name))
-        if pk is None:
-            continue
-        sk = _string(item.get(sk_name)) if sk_name else None
-        m = _LOCK_PK.match(pk)
-        if m:
-            name = m.group(2)
-            lock_prefix[name] = m.group(1)
-            lock_values.setdefault(name, set()).add(m.group(3))
-            lock_sks.setdefault(name, Counter())[sk] += 1
-            continue
-        if "#" in pk:
-            account_groups[(pk.split("#", 1)[0] + "#", sk)] += 1
-            others.append(item)
-    if not lock_values:
-        return SchemaProposal(base, ("No items with a UNIQ#<NAME># partition key were found in the "
-                                     "sample; the article's default layout is proposed.",), False)
-    notes: list[str] = []
-    best: tuple[int, tuple[str, str | None], list[LockRule]] | None = None
-    for group, _count in account_groups.most_common(10):
-        members = [i for i in others if _string(i.get(pk_name), "").startswith(group[0])
-                   and (_string(i.get(sk_name)) if sk_name else None) == group[1]]
-        rules: list[LockRule] = []
-        score = 0
-        for name in sorted(lock_values):
-            values = lock_values[name]
-            lowered = {v.lower() for v in values}
-            attr_score: Counter[str] = Counter()
-            attr_lower: Counter[str] = Counter()
-            for item in members:
-                for attr, av in item.items():
-                    if attr in (pk_name, sk_name):
-                        continue
-                    text = _string(av)
-                    if text is None:
-                        continue
-                    if text in values:
-                        attr_score[attr] += 1
-                    elif text.strip().lower() in lowered:
-                        attr_lower[attr] += 1
-            total = attr_score + attr_lower
-            if not total:
-                continue
-            attr, hits = total.most_common(1)[0]
-            score += hits
-            norm = NORMALISE_NONE
-            if attr_lower[attr] > 0 and all(v == v.lower() for v in values):
-                norm = NORMALISE_TRIM_LOWER if any(
-                    _string(i.get(attr), "") != _string(i.get(attr), "").strip() for i in members
-                ) else NORMALISE_LOWER
-            sk_value = lock_sks[name].most_common(1)[0][0]
-            index = None
-            if table is not None:
-                index = next((g.name for g in table.gsis if g.partition_key.name == attr), None)
-            rules.append(LockRule(attr, attr, f"{lock_prefix[name]}{{value}}", sk_value, norm, index))
-        if best is None or score > best[0]:
-            best = (score, group, rules)
-    if best is None or not best[2]:
-        names = ", ".join(sorted(lock_prefix.values()))
-        return SchemaProposal(base, (f"Lock prefixes {names} were found, but no account attribute "
-                                     "holds their values in the sample; edit the schema by hand.",),
-                              False)
-    _, (acct_prefix, acct_sk), rules = best
-    matched = {r.pk_template.split("{value}")[0] for r in rules}
-    for name, prefix in sorted(lock_prefix.items()):
-        if prefix not in matched:
-            notes.append(f"Locks with prefix {prefix} match no account attribute in the sample, so "
-                         f"no rule was proposed for {name}.")
-    notes.insert(0, f"Accounts: {pk_name} begins with {acct_prefix}"
-                 + (f" and {sk_name} = {acct_sk}" if sk_name else "") + "; "
-                 + "; ".join(f"{r.attribute} -> {r.pk_template}" for r in rules) + ".")
-    schema = UniquenessSchema(pk_name, sk_name, acct_prefix, acct_sk if sk_name else None, tuple(rules))
-    return SchemaProposal(schema, tuple(notes), True)

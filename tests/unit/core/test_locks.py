@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from dynoview.core.session.tables import IndexInfo, KeyAttribute, TableInfo
+from dynoview.core.uniqueness.proposal import propose_schema
 from dynoview.core.uniqueness.schema import (
     NORMALISE_LOWER,
     LockRule,
@@ -17,7 +18,6 @@ from dynoview.core.uniqueness.schema import (
     default_schema,
     load_schema_file,
     lock_key_problem,
-    propose_schema,
     schema_from_json,
 )
 from dynoview.core.uniqueness.schema_store import SchemaStore

@@ -21,12 +21,12 @@ from dynoview.core.uniqueness.presets import (
     preset_names,
     preset_schema,
 )
+from dynoview.core.uniqueness.proposal import propose_schema
 from dynoview.core.uniqueness.schema import (
     NORMALISE_NONE,
     SchemaError,
     article_schema,
     default_schema,
-    propose_schema,
     schema_from_json,
 )
 
