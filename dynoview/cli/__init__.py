@@ -1,7 +1,7 @@
 """Headless commands over the same core as the window.
 
-Each subcommand lives in its own module and registers itself in ``COMMANDS``:
-a module exposes ``add_parser(subparsers)`` and ``run(args) -> int``.
+Each subcommand lives in its own module, named in ``COMMANDS``: a module exposes
+``add_parser(subparsers)`` and ``run(args) -> int``.
 Exit status: 0 clean, 1 findings or a cancelled transaction, 2 error.
 """
 
@@ -9,28 +9,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import sys
 from collections.abc import Sequence
 
-# name -> module under dynoview.cli; modules are imported only when used.
-COMMANDS: dict[str, str] = {
-    "tables": "dynoview.cli.tables",
-}
-
-
-def register(name: str, module: str) -> None:
-    COMMANDS[name] = module
-
-
-def _optional(name: str, module: str) -> None:
-    """Register a subcommand whose module exists (features land one by one)."""
-    if importlib.util.find_spec(module) is not None:
-        COMMANDS.setdefault(name, module)
-
-
-for _name in ("audit", "diagnose", "transact", "stream", "repair", "partiql", "export"):
-    _optional(_name, f"dynoview.cli.{_name}")
+# name -> module under dynoview.cli, in the order ``--help`` lists them; imported only when used.
+COMMANDS: dict[str, str] = {name: f"dynoview.cli.{name}" for name in (
+    "tables", "audit", "diagnose", "transact", "stream", "repair", "partiql", "export")}
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -194,19 +194,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: UniquenessSchema,
             plan: RepairPlan) -> int:
-    confirmation: str | bool = True
-    if args.yes:
-        if conn.spec.read_only:
-            # The session refuses every write anyway; say so before reading anything.
-            raise ReadOnlyError(READ_ONLY_MESSAGE)
-        requirement = confirmation_for(conn, Transaction(actions=[Action(DELETE, args.table)]))
-        if requirement.type_to_confirm is not None:
-            if (args.confirm_table or "").strip() != requirement.type_to_confirm:
-                print(f"dynoview: not repaired: {requirement.connection} is not on this machine. Pass "
-                      f"--confirm-table {requirement.type_to_confirm} with --yes to repair it.",
-                      file=sys.stderr)
-                return EXIT_ERROR
-            confirmation = requirement.type_to_confirm
+    confirmation = _confirmation(args, conn)
+    if confirmation is None:
+        return EXIT_ERROR
     info = describe_table(conn, args.table)
     for rule in schema.rules:
         problem = lock_key_problem(schema, rule, info)
@@ -214,15 +204,9 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
             print(f"dynoview: {problem}", file=sys.stderr)
             return EXIT_ERROR
     state_path = Path(args.resume) if args.resume else default_state_path(args.report)
-    # The default file next to a report made again starts afresh; an explicit --resume must match.
-    state = RepairState.open(state_path, report.digest, report.table, replace_other=not args.resume)
-    if not args.dry_run:
-        try:
-            state.save()  # a folder that cannot take the state file fails here, before any send
-        except OSError as exc:
-            print(f"dynoview: cannot write the state file {state_path} ({exc.strerror or exc}); pass "
-                  "--resume FILE in a folder you can write. Nothing was sent.", file=sys.stderr)
-            return EXIT_ERROR
+    state = _open_state(args, report, state_path)
+    if state is None:
+        return EXIT_ERROR
     text = args.format == "text"
     if text:
         for line in _plan_lines(report, plan, f" on {conn.spec.describe()}"):
@@ -249,6 +233,45 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
         print(json.dumps(_run_json(report, result, None if args.dry_run else state), indent=2,
                          ensure_ascii=False))
         return result.exit_code
+    _print_result(args, plan, result, state_path)
+    return result.exit_code
+
+
+def _confirmation(args: argparse.Namespace, conn: Any) -> str | bool | None:
+    """What ``run_repairs`` takes as the user's confirmation; None (said on stderr) when
+    ``--yes`` on a remote table lacks the matching ``--confirm-table``."""
+    if not args.yes:
+        return True
+    if conn.spec.read_only:
+        # The session refuses every write anyway; say so before reading anything.
+        raise ReadOnlyError(READ_ONLY_MESSAGE)
+    requirement = confirmation_for(conn, Transaction(actions=[Action(DELETE, args.table)]))
+    if requirement.type_to_confirm is None:
+        return True
+    if (args.confirm_table or "").strip() != requirement.type_to_confirm:
+        print(f"dynoview: not repaired: {requirement.connection} is not on this machine. Pass "
+              f"--confirm-table {requirement.type_to_confirm} with --yes to repair it.",
+              file=sys.stderr)
+        return None
+    return requirement.type_to_confirm
+
+
+def _open_state(args: argparse.Namespace, report: AuditReport, state_path: Path) -> RepairState | None:
+    """The run's state file; None (said on stderr) when a real run could not write it."""
+    # The default file next to a report made again starts afresh; an explicit --resume must match.
+    state = RepairState.open(state_path, report.digest, report.table, replace_other=not args.resume)
+    if not args.dry_run:
+        try:
+            state.save()  # a folder that cannot take the state file fails here, before any send
+        except OSError as exc:
+            print(f"dynoview: cannot write the state file {state_path} ({exc.strerror or exc}); pass "
+                  "--resume FILE in a folder you can write. Nothing was sent.", file=sys.stderr)
+            return None
+    return state
+
+
+def _print_result(args: argparse.Namespace, plan: RepairPlan, result: RepairRun, state_path: Path) -> None:
+    """The text report after a run: decisions, notes, the summary, and where it stopped."""
     for line in _decision_lines(plan):
         print(line)
     for note in result.notes:
@@ -263,4 +286,3 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
               + ("." if args.dry_run else f" (state: {state_path})."), file=sys.stderr)
     if result.error:
         print(f"dynoview: {result.error}", file=sys.stderr)
-    return result.exit_code

@@ -18,7 +18,8 @@ from dynoview.core.reads.estimates import Item, explain_read
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import consumed_read_units
 from dynoview.core.session.tables import IndexInfo, TableInfo
-from dynoview.core.values.attributes import attribute_size, display_text, item_size
+from dynoview.core.values.display import display_text
+from dynoview.core.values.sizes import attribute_size, item_size
 
 ITEM_LIMIT_BYTES = 400 * 1024
 COLLECTION_LIMIT_BYTES = 10 * 1024**3  # per item collection, on tables with an LSI
@@ -257,6 +258,27 @@ def analyse_partitions(
     one partition, whose ceiling (3,000 RCU, 1,000 WCU per second) no table setting lifts.
     Item counts stand in for traffic, which a Scan cannot see.
     """
+    stats, largest, total = _collections(items, table)
+    distribution = tuple(
+        (label, sum(1 for s in stats if s.items >= low and (high is None or s.items <= high)))
+        for label, low, high in DISTRIBUTION_BINS
+    )
+    return PartitionReport(
+        table=table.name,
+        partition_key=table.partition_key.name,
+        sampled_items=total,
+        collections=tuple(stats),
+        has_lsi=bool(table.lsis),
+        distribution=distribution,
+        hot_keys=tuple(_hot_keys(stats, total, hot_share, hot_factor)),
+        largest_item=largest,
+        complete=complete,
+    )
+
+
+def _collections(items: Iterable[Item], table: TableInfo
+                 ) -> tuple[list[CollectionStat], LargestItem | None, int]:
+    """Item collections by partition key (largest first), the largest item, the item count."""
     pk = table.partition_key.name
     groups: dict[str, list[Any]] = {}  # key text -> [key av, items, table bytes, lsi bytes]
     largest: LargestItem | None = None
@@ -278,30 +300,22 @@ def analyse_partitions(
         (CollectionStat(av, text, n, tb, lb) for text, (av, n, tb, lb) in groups.items()),
         key=lambda s: (-s.total_bytes, -s.items, s.key_text),
     )
-    distribution = tuple(
-        (label, sum(1 for s in stats if s.items >= low and (high is None or s.items <= high)))
-        for label, low, high in DISTRIBUTION_BINS
-    )
+    return stats, largest, total
+
+
+def _hot_keys(stats: list[CollectionStat], total: int, hot_share: float,
+              hot_factor: float) -> list[HotKey]:
     hot: list[HotKey] = []
-    if len(stats) >= 2 and total:
-        median = statistics.median(s.items for s in stats)
-        for stat in sorted(stats, key=lambda s: -s.items):
-            share = stat.items / total
-            if share >= hot_share and stat.items >= hot_factor * median and stat.items > 1:
-                hot.append(HotKey(stat, share, (
-                    f"holds {share:.0%} of the sampled items ({stat.items} of {total}), "
-                    f"{stat.items / median:.0f}× the median key: all its reads and writes land "
-                    f"on one partition, limited to {PARTITION_READ_UNITS:,} RCU and "
-                    f"{PARTITION_WRITE_UNITS:,} WCU per second whatever the table's capacity."
-                )))
-    return PartitionReport(
-        table=table.name,
-        partition_key=pk,
-        sampled_items=total,
-        collections=tuple(stats),
-        has_lsi=bool(table.lsis),
-        distribution=distribution,
-        hot_keys=tuple(hot),
-        largest_item=largest,
-        complete=complete,
-    )
+    if len(stats) < 2 or not total:
+        return hot
+    median = statistics.median(s.items for s in stats)
+    for stat in sorted(stats, key=lambda s: -s.items):
+        share = stat.items / total
+        if share >= hot_share and stat.items >= hot_factor * median and stat.items > 1:
+            hot.append(HotKey(stat, share, (
+                f"holds {share:.0%} of the sampled items ({stat.items} of {total}), "
+                f"{stat.items / median:.0f}× the median key: all its reads and writes land "
+                f"on one partition, limited to {PARTITION_READ_UNITS:,} RCU and "
+                f"{PARTITION_WRITE_UNITS:,} WCU per second whatever the table's capacity."
+            )))
+    return hot

@@ -12,12 +12,12 @@ docs/capacity.md compares both with DynamoDB Local, operation by operation.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from dynoview.core.reads.receipts import ReadReceipt
-from dynoview.core.values.attributes import item_size, read_units, write_units
+from dynoview.core.values.sizes import item_size, read_units, write_units
 
 Item = Mapping[str, Mapping[str, Any]]
 
@@ -54,64 +54,88 @@ def explain_read(
     operation: str, request: Mapping[str, Any], response: Mapping[str, Any]
 ) -> ReadEstimate:
     """Estimate the read capacity of one read from the items in its response."""
-    if operation == "GetItem":
-        item = response.get("Item")
-        size = item_size(item) if item else 0
-        basis = f"item of {size} bytes" if item else "no item found: a miss still costs one read"
-        lower = bool(item) and bool(request.get("ProjectionExpression") or request.get("AttributesToGet"))
-        return ReadEstimate(read_units(size, _consistent(request)), basis, lower)
-    if operation in {"Query", "Scan"}:
-        if request.get("Select") == "COUNT" or "Items" not in response:
-            return ReadEstimate(None, "the response carries no items (Select COUNT), so sizes are "
-                                      "unknown")
-        items = response.get("Items", [])
-        size = sum(item_size(i) for i in items)
-        units = read_units(size, _consistent(request))
-        count = int(response.get("Count", len(items)))
-        scanned = int(response.get("ScannedCount", count))
-        filtered = scanned > count
-        projected = bool(request.get("ProjectionExpression") or request.get("AttributesToGet")
-                         or request.get("Select") == "SPECIFIC_ATTRIBUTES")
-        basis = f"{count} item(s), {size} bytes, rounded up to 4 KB per page"
-        if filtered:
-            basis += f"; {scanned - count} item(s) read but filtered out are not in the response"
-        if projected:
-            basis += "; a projection returns fewer bytes than DynamoDB reads"
-        return ReadEstimate(units, basis, filtered or projected)
-    if operation == "ExecuteStatement":
-        # PartiQL is billed as the GetItem, Query or Scan it runs, on what it read: the response
-        # shows only what matched (and only the projected attributes), hence a lower bound.
-        items = response.get("Items", [])
-        size = sum(item_size(i) for i in items)
-        return ReadEstimate(read_units(size, _consistent(request)),
-                            f"{len(items)} item(s) returned, {size} bytes, rounded up to 4 KB per "
-                            "page; items read but not returned are not counted", True)
-    if operation == "BatchGetItem":
-        total = 0.0
-        count = 0
-        tables = request.get("RequestItems", {}) or {}
-        for table, items in (response.get("Responses", {}) or {}).items():
-            strong = bool((tables.get(table) or {}).get("ConsistentRead"))
-            for item in items:
-                total += read_units(item_size(item), strong)
-                count += 1
-        return ReadEstimate(total, f"{count} item(s), each rounded up to 4 KB; misses are not "
-                                   "counted", True)
-    if operation == "TransactGetItems":
-        # Every key read costs 2 units per 4 KB (prepare and commit), a key with no item too:
-        # DynamoDB Local charges a miss 2 units; moto charges nothing for it.
-        total = 0.0
-        responses = response.get("Responses", []) or []
-        found = 0
-        for entry in responses:
-            item = entry.get("Item") if isinstance(entry, Mapping) else None
-            found += bool(item)
-            total += 2 * read_units(item_size(item) if item else 0, True)
-        missing = len(responses) - found
-        return ReadEstimate(total, f"{len(responses)} key(s) read ({found} found, {missing} missing), "
-                                   "2 units per 4 KB of each, a missing one too (transactional "
-                                   "reads cost double)")
-    return ReadEstimate(None, f"{operation} is not a data read")
+    explain = _READ_RULES.get(operation)
+    if explain is None:
+        return ReadEstimate(None, f"{operation} is not a data read")
+    return explain(request, response)
+
+
+def _get_item(request: Mapping[str, Any], response: Mapping[str, Any]) -> ReadEstimate:
+    item = response.get("Item")
+    size = item_size(item) if item else 0
+    basis = f"item of {size} bytes" if item else "no item found: a miss still costs one read"
+    lower = bool(item) and bool(request.get("ProjectionExpression") or request.get("AttributesToGet"))
+    return ReadEstimate(read_units(size, _consistent(request)), basis, lower)
+
+
+def _page(request: Mapping[str, Any], response: Mapping[str, Any]) -> ReadEstimate:
+    """A Query or Scan page."""
+    if request.get("Select") == "COUNT" or "Items" not in response:
+        return ReadEstimate(None, "the response carries no items (Select COUNT), so sizes are "
+                                  "unknown")
+    items = response.get("Items", [])
+    size = sum(item_size(i) for i in items)
+    units = read_units(size, _consistent(request))
+    count = int(response.get("Count", len(items)))
+    scanned = int(response.get("ScannedCount", count))
+    filtered = scanned > count
+    projected = bool(request.get("ProjectionExpression") or request.get("AttributesToGet")
+                     or request.get("Select") == "SPECIFIC_ATTRIBUTES")
+    basis = f"{count} item(s), {size} bytes, rounded up to 4 KB per page"
+    if filtered:
+        basis += f"; {scanned - count} item(s) read but filtered out are not in the response"
+    if projected:
+        basis += "; a projection returns fewer bytes than DynamoDB reads"
+    return ReadEstimate(units, basis, filtered or projected)
+
+
+def _statement(request: Mapping[str, Any], response: Mapping[str, Any]) -> ReadEstimate:
+    # PartiQL is billed as the GetItem, Query or Scan it runs, on what it read: the response
+    # shows only what matched (and only the projected attributes), hence a lower bound.
+    items = response.get("Items", [])
+    size = sum(item_size(i) for i in items)
+    return ReadEstimate(read_units(size, _consistent(request)),
+                        f"{len(items)} item(s) returned, {size} bytes, rounded up to 4 KB per "
+                        "page; items read but not returned are not counted", True)
+
+
+def _batch_get(request: Mapping[str, Any], response: Mapping[str, Any]) -> ReadEstimate:
+    total = 0.0
+    count = 0
+    tables = request.get("RequestItems", {}) or {}
+    for table, items in (response.get("Responses", {}) or {}).items():
+        strong = bool((tables.get(table) or {}).get("ConsistentRead"))
+        for item in items:
+            total += read_units(item_size(item), strong)
+            count += 1
+    return ReadEstimate(total, f"{count} item(s), each rounded up to 4 KB; misses are not "
+                               "counted", True)
+
+
+def _transact_get(request: Mapping[str, Any], response: Mapping[str, Any]) -> ReadEstimate:
+    # Every key read costs 2 units per 4 KB (prepare and commit), a key with no item too:
+    # DynamoDB Local charges a miss 2 units; moto charges nothing for it.
+    total = 0.0
+    responses = response.get("Responses", []) or []
+    found = 0
+    for entry in responses:
+        item = entry.get("Item") if isinstance(entry, Mapping) else None
+        found += bool(item)
+        total += 2 * read_units(item_size(item) if item else 0, True)
+    missing = len(responses) - found
+    return ReadEstimate(total, f"{len(responses)} key(s) read ({found} found, {missing} missing), "
+                               "2 units per 4 KB of each, a missing one too (transactional "
+                               "reads cost double)")
+
+
+_READ_RULES: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], ReadEstimate]] = {
+    "GetItem": _get_item,
+    "Query": _page,
+    "Scan": _page,
+    "ExecuteStatement": _statement,
+    "BatchGetItem": _batch_get,
+    "TransactGetItems": _transact_get,
+}
 
 
 def estimate_for_response(
@@ -144,11 +168,6 @@ def capacity_text(receipt: ReadReceipt) -> str:
 
 
 # --------------------------------------------------------------------------- write estimates
-
-
-def write_units_for(item: Item, transactional: bool = False) -> float:
-    """Write capacity for putting one item: 1 KB units, doubled in a transaction."""
-    return write_units(item_size(item), transactional)
 
 
 def _size(item: Item | None) -> int:

@@ -119,10 +119,6 @@ class ReadLog:
     def add_listener(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
-    def remove_listener(self, listener: Listener) -> None:
-        if listener in self._listeners:
-            self._listeners.remove(listener)
-
     def record(self, receipt: ReadReceipt) -> None:
         with self._lock:
             self._receipts.append(receipt)
