@@ -140,7 +140,7 @@ def follow(url: str, args: argparse.Namespace) -> dict[str, Any]:
 
     from dynoview.core.session.connection import Connection, ConnectionSpec
     from dynoview.core.session.tables import describe_table
-    from dynoview.core.streams.stream import LATEST
+    from dynoview.core.streams.reader import LATEST
     from dynoview.ui.context import AppContext
     from dynoview.ui.stream_panel import StreamPanel
 

@@ -16,7 +16,9 @@ from dynoview.cli.common import add_connection_arguments, fail, open_connection
 from dynoview.core.reads.partiql import StatementCursor, StatementSpec, parse_cli_parameter, prepare
 from dynoview.core.reads.partiql_statements import statement_target
 from dynoview.core.reads.reader import Reader
-from dynoview.core.values.attributes import ValueParseError, display_text, plain_json
+from dynoview.core.values.display import display_text
+from dynoview.core.values.plain import plain_json
+from dynoview.core.values.types import ValueParseError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

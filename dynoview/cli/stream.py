@@ -14,17 +14,14 @@ from typing import Any
 
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
 from dynoview.core.errors import DynoViewError
-from dynoview.core.streams.stream import (
+from dynoview.core.streams.description import ORDER_NOTE, StreamInfo, describe_stream, table_stream_arn
+from dynoview.core.streams.key_filter import KeyFilter
+from dynoview.core.streams.reader import (
     AFTER_SEQUENCE_NUMBER,
     AT_SEQUENCE_NUMBER,
     LATEST,
-    ORDER_NOTE,
     TRIM_HORIZON,
-    KeyFilter,
-    StreamInfo,
     StreamReader,
-    describe_stream,
-    table_stream_arn,
 )
 
 POSITIONS = {

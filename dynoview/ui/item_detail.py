@@ -19,7 +19,10 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.ttl.expiry import TtlState
-from dynoview.core.values.attributes import display_text, dynamodb_json, plain_json, type_code
+from dynoview.core.values.display import display_text
+from dynoview.core.values.dynamodb_json import dynamodb_json
+from dynoview.core.values.plain import plain_json
+from dynoview.core.values.types import type_code
 
 _SET_TYPES = {"SS", "NS", "BS"}
 

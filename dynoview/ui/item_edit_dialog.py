@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.tx.template_inputs import check_value, protected_changes
 from dynoview.core.uniqueness.schema import UniquenessSchema
-from dynoview.core.values.attributes import ValueParseError, dynamodb_json, from_dynamodb_json
+from dynoview.core.values.dynamodb_json import dynamodb_json, from_dynamodb_json
+from dynoview.core.values.types import ValueParseError
 from dynoview.ui.item_detail import monospace
 
 

@@ -18,7 +18,8 @@ from dynoview.core.reads.browse import column_order
 from dynoview.core.reads.columns import sorted_rows
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.ttl.expiry import EXPIRED, NEVER, PENDING, TtlState, ttl_state
-from dynoview.core.values.attributes import display_text, type_code
+from dynoview.core.values.display import display_text
+from dynoview.core.values.types import type_code
 
 RawValueRole = Qt.ItemDataRole.UserRole + 1  # the low-level AttributeValue of a cell
 ItemRole = Qt.ItemDataRole.UserRole + 2  # the whole item of the row

@@ -43,7 +43,7 @@ from dynoview.core.reads.browse import (
 from dynoview.core.reads.history import add_to_history
 from dynoview.core.reads.reader import Page
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.values.attributes import display_text
+from dynoview.core.values.display import display_text
 from dynoview.ui import settings as saved
 from dynoview.ui.browse_controller import BrowseController
 from dynoview.ui.context import AppContext, WrittenKey

@@ -19,7 +19,8 @@ from dynoview.core.reads.partiql_statements import selects_whole_items, statemen
 from dynoview.core.reads.reader import Page
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
-from dynoview.core.values.attributes import ValueParseError, from_dynamodb_json, to_dynamodb_json
+from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
+from dynoview.core.values.types import ValueParseError
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext
 from dynoview.ui.items_model import ItemsModel

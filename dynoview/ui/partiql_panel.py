@@ -39,7 +39,8 @@ from dynoview.core.reads.partiql import (
 from dynoview.core.reads.partiql_statements import parameter_count
 from dynoview.core.reads.reader import Page
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.values.attributes import ValueParseError, display_text
+from dynoview.core.values.display import display_text
+from dynoview.core.values.types import ValueParseError
 from dynoview.ui.context import AppContext
 from dynoview.ui.item_detail import ItemDetail
 from dynoview.ui.item_transfer import TransferButtons

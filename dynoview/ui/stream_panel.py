@@ -55,28 +55,27 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.streams.stream import (
-    ADDED,
+from dynoview.core.streams.description import ORDER_NOTE, StreamInfo, describe_stream, no_stream_message
+from dynoview.core.streams.key_filter import KeyFilter
+from dynoview.core.streams.reader import (
     AFTER_SEQUENCE_NUMBER,
     AT_SEQUENCE_NUMBER,
+    LATEST,
+    TRIM_HORIZON,
+    PollResult,
+    StreamReader,
+)
+from dynoview.core.streams.records import (
+    ADDED,
     CHANGED,
     INSERT,
-    LATEST,
     MODIFY,
-    ORDER_NOTE,
     REMOVE,
     REMOVED,
-    TRIM_HORIZON,
-    KeyFilter,
-    PollResult,
     StreamEvent,
-    StreamInfo,
-    StreamReader,
-    describe_stream,
     key_value_text,
-    no_stream_message,
 )
-from dynoview.core.values.attributes import display_text
+from dynoview.core.values.display import display_text
 from dynoview.ui.context import AppContext
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.item_detail import monospace

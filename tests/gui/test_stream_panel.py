@@ -10,7 +10,8 @@ from PySide6.QtCore import Qt
 from dynoview.core.reads.receipts import EVENTUAL
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import KeyAttribute, TableInfo
-from dynoview.core.streams.stream import LATEST, TTL_DELETE_LABEL, parse_record
+from dynoview.core.streams.reader import LATEST
+from dynoview.core.streams.records import TTL_DELETE_LABEL, parse_record
 from dynoview.ui.context import AppContext
 from dynoview.ui.stream_panel import COL_EVENT, COL_LABEL, EVENT_COLORS, StreamPanel
 

@@ -26,7 +26,7 @@ from dynoview.core.reads.estimates import estimate_write_request
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import consumed_read_units
 from dynoview.core.session.connection import Connection
-from dynoview.core.values.attributes import item_size
+from dynoview.core.values.sizes import item_size
 from tests.helpers import connect
 
 pytestmark = [pytest.mark.integration, pytest.mark.dynamodb_local]

@@ -17,7 +17,7 @@ from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.schema import default_schema
-from dynoview.core.values.attributes import from_plain
+from dynoview.core.values.plain import from_plain
 
 pytestmark = pytest.mark.integration
 

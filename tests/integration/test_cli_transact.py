@@ -15,7 +15,7 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.tx.templates import sign_up
 from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.schema import article_schema
-from dynoview.core.values.attributes import to_dynamodb_json
+from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
 pytestmark = pytest.mark.integration
 S = article_schema()

@@ -14,18 +14,16 @@ from botocore.exceptions import ClientError
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.reads.reader import Reader
-from dynoview.core.reads.receipts import EVENTUAL
+from dynoview.core.reads.receipts import EVENTUAL, ReadLog
 from dynoview.core.session.connection import Connection
-from dynoview.core.streams.stream import (
+from dynoview.core.streams.description import describe_stream, table_stream_arn
+from dynoview.core.streams.key_filter import KeyFilter
+from dynoview.core.streams.reader import (
     AFTER_SEQUENCE_NUMBER,
     AT_SEQUENCE_NUMBER,
     LATEST,
     TRIM_HORIZON,
-    KeyFilter,
     StreamReader,
-    describe_stream,
-    read_events,
-    table_stream_arn,
 )
 from dynoview.demo.backend import HEALTHY
 
@@ -137,6 +135,13 @@ def test_at_and_after_sequence_number(conn: Connection, accounts_table: str) -> 
     assert at[0].sequence_number == pivot
     assert after[0].sequence_number == everything[6].sequence_number
     assert len(at) == len(everything) - 5 and len(after) == len(at) - 1
+
+
+def read_events(conn: Connection, arn: str, *, key_filter: KeyFilter | None = None,
+                log: ReadLog | None = None, table: str | None = None) -> list:
+    """Every record available now from the trim horizon, without following."""
+    reader = StreamReader(conn, arn, key_filter=key_filter, log=log, table=table)
+    return [e for result in reader.polls() for e in result.events]
 
 
 def read_events_from(conn: Connection, arn: str, position: str, seq: str) -> list:

@@ -27,7 +27,10 @@ from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import request_body
 from dynoview.core.uniqueness.audit import run_audit
 from dynoview.core.uniqueness.schema import default_schema
-from dynoview.core.values.attributes import MAX_NESTING_DEPTH, display_text, item_size, values_equal
+from dynoview.core.values.display import display_text
+from dynoview.core.values.equality import values_equal
+from dynoview.core.values.sizes import item_size
+from dynoview.core.values.types import MAX_NESTING_DEPTH
 from dynoview.ui.items_model import ItemsModel, RawValueRole
 
 pytestmark = pytest.mark.integration

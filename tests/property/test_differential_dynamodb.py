@@ -30,7 +30,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from dynoview.core.expressions.parser import placeholders_used
+from dynoview.core.expressions.lexer import PLACEHOLDER_RE
 from dynoview.core.session.connection import Connection
 from dynoview.core.tx.validation import TableSchemas
 from tests.differential import harness
@@ -257,8 +257,8 @@ def conditions_passing(request: dict[str, Any]) -> dict[str, Any]:
             items.append({kind: body})
             continue
         body["ConditionExpression"] = PASSING
-        names, values = placeholders_used(body.get("UpdateExpression", ""))
-        for fld, used in (("ExpressionAttributeNames", names), ("ExpressionAttributeValues", values)):
+        used = set(PLACEHOLDER_RE.findall(body.get("UpdateExpression", "")))
+        for fld in ("ExpressionAttributeNames", "ExpressionAttributeValues"):
             kept = {k: v for k, v in body.get(fld, {}).items() if k in used}
             body.pop(fld, None)
             if kept:

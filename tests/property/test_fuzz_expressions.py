@@ -12,14 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dynoview.core.expressions.parser import (
-    ExpressionSyntaxError,
-    check_placeholders,
-    parse_condition,
-    parse_key_condition,
-    parse_projection,
-    parse_update,
-)
+from dynoview.core.expressions.checks import check_placeholders
+from dynoview.core.expressions.lexer import ExpressionSyntaxError
+from dynoview.core.expressions.parser import parse_condition, parse_projection, parse_update
 from tests.property.strategies import FUZZ, TEXT, json_values
 
 pytestmark = pytest.mark.property
@@ -33,7 +28,7 @@ TOKENS = st.sampled_from([
 ])
 EXPRESSIONS = st.one_of(TEXT, st.lists(TOKENS, max_size=24).map(" ".join),
                         st.lists(TOKENS, max_size=24).map("".join))
-PARSERS = [parse_condition, parse_update, parse_projection, parse_key_condition]
+PARSERS = [parse_condition, parse_update, parse_projection]
 
 
 @settings(settings.get_profile(FUZZ))

@@ -14,15 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dynoview.core.values.attributes import (
-    TYPE_CODES,
-    ValueParseError,
-    from_dynamodb_json,
-    parse_binary,
-    parse_number,
-    parse_value,
-    to_dynamodb_json,
-)
+from dynoview.core.values.binary import parse_binary
+from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
+from dynoview.core.values.numbers import parse_number
+from dynoview.core.values.types import TYPE_CODES, ValueParseError
+from dynoview.core.values.user_text import parse_value
 from tests.property.strategies import (
     BASE64ISH,
     FUZZ,

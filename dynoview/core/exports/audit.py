@@ -40,7 +40,7 @@ from dynoview.core.exports.sql import ATHENA, DUCKDB, AuditSql
 from dynoview.core.uniqueness.audit import AuditResult
 from dynoview.core.uniqueness.pairing import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema
-from dynoview.core.values.attributes import to_dynamodb_json
+from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
 SNAPSHOT_NOTE = (
     "An export is a snapshot of the table as of {as_of}, not the table now: a finding may have "

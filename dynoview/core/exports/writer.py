@@ -28,7 +28,7 @@ from dynoview.core.exports.manifest import (
     SUMMARY,
     md5_base64,
 )
-from dynoview.core.values.attributes import to_dynamodb_json
+from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
 ACCOUNT_ID = "123456789012"
 

@@ -2,7 +2,7 @@
 that must differ, functions used where they are not allowed, update paths that overlap,
 and the sizes it counts.
 
-The parser (``expressions``) knows the text; these rules need the placeholder maps too, so
+The parser (``parser``) knows the text; these rules need the placeholder maps too, so
 ``#n = a`` is one attribute compared with itself and ``begins_with(a, :v)`` knows the type
 of ``:v``. Every rule here was checked against DynamoDB Local (tests/differential); a rule
 that depends on the item already stored (an attribute the expression reads may be missing)
@@ -11,34 +11,29 @@ is not here, because a check before sending cannot know it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from dynoview.core.expressions.parser import (
-    And,
+from dynoview.core.expressions.nodes import (
     Arithmetic,
     Between,
     Comparison,
     Condition,
     FunctionCall,
     In,
-    Not,
+    Node,
     Operand,
-    Or,
     Path,
-    SetAction,
     UpdateExpression,
     Value,
+    placeholders,
+    walk,
 )
-from dynoview.core.values.attributes import (
-    TYPE_CODES,
-    ValueParseError,
-    attribute_size,
-    parse_number,
-    type_code,
-)
+from dynoview.core.values.numbers import parse_number
+from dynoview.core.values.sizes import attribute_size
+from dynoview.core.values.types import TYPE_CODES, ValueParseError, type_code
 
 __all__ = [
     "MAX_PATH_DEPTH",
@@ -48,7 +43,6 @@ __all__ = [
     "Target",
     "check_condition",
     "check_update",
-    "paths",
     "resolve",
     "static_type",
     "substituted_size",
@@ -198,24 +192,33 @@ class _Checker:
             self.add(f"The path {path} is {len(path.elements)} levels deep; DynamoDB allows at most "
                      f"{MAX_PATH_DEPTH}.", path)
 
-    def operand(self, operand: Operand | Arithmetic) -> None:
-        if isinstance(operand, Path):
-            self.path(operand)
-        elif isinstance(operand, FunctionCall):
-            self.function(operand)
-        elif isinstance(operand, Arithmetic):
-            for side in (operand.left, operand.right):
-                if isinstance(side, FunctionCall) and side.name == "list_append":
-                    self.add(f"list_append() cannot be used with {operand.op}; give its result its own "
-                             "SET action.", side)
-                else:
-                    self.expect_types(side, frozenset({"N"}), f"{operand.op}")
-                self.operand(side)
+    def check(self, tree: Node) -> list[RuleProblem]:
+        """Apply every node's rules, outermost node first."""
+        for node in walk(tree):
+            if isinstance(node, Path):
+                self.path(node)
+            elif isinstance(node, FunctionCall):
+                self.function(node)
+            elif isinstance(node, Arithmetic):
+                self.arithmetic(node)
+            elif isinstance(node, Comparison):
+                self.comparison(node)
+            elif isinstance(node, Between):
+                self.between(node)
+            elif isinstance(node, In):
+                self.distinct(node.operand, node.options, "IN")
+        return self.problems
+
+    def arithmetic(self, node: Arithmetic) -> None:
+        for side in (node.left, node.right):
+            if isinstance(side, FunctionCall) and side.name == "list_append":
+                self.add(f"list_append() cannot be used with {node.op}; give its result its own "
+                         "SET action.", side)
+            else:
+                self.expect_types(side, frozenset({"N"}), f"{node.op}")
 
     def function(self, call: FunctionCall) -> None:
         name, args = call.name, call.args
-        for arg in args:
-            self.operand(arg)
         if name == "size":
             self.expect_types(args[0], _SIZED, "size()")
         elif name == "begins_with":
@@ -254,32 +257,14 @@ class _Checker:
                 self.add(f"{av['S']!r} is not a DynamoDB type name; attribute_type() takes one of "
                          f"{', '.join(sorted(TYPE_CODES))} (upper case).", kind)
 
-    def condition(self, node: Condition) -> None:
-        if isinstance(node, And | Or):
-            for operand in node.operands:
-                self.condition(operand)
-        elif isinstance(node, Not):
-            self.condition(node.operand)
-        elif isinstance(node, Comparison):
-            self.operand(node.left)
-            self.operand(node.right)
-            self.distinct(node.left, (node.right,), node.op)
-            if node.op not in ("=", "<>"):
-                for side in (node.left, node.right):
-                    self.expect_types(side, _ORDERED, node.op)
-        elif isinstance(node, Between):
-            self.between(node)
-        elif isinstance(node, In):
-            self.operand(node.operand)
-            for option in node.options:
-                self.operand(option)
-            self.distinct(node.operand, node.options, "IN")
-        elif isinstance(node, FunctionCall):
-            self.function(node)
+    def comparison(self, node: Comparison) -> None:
+        self.distinct(node.left, (node.right,), node.op)
+        if node.op not in ("=", "<>"):
+            for side in (node.left, node.right):
+                self.expect_types(side, _ORDERED, node.op)
 
     def between(self, node: Between) -> None:
         for part in (node.operand, node.low, node.high):
-            self.operand(part)
             self.expect_types(part, _ORDERED, "BETWEEN")
         self.distinct(node.operand, (node.low, node.high), "BETWEEN")
         # Only two :value bounds are compared (size() against a :value is not).
@@ -301,9 +286,7 @@ class _Checker:
 def check_condition(tree: Condition, names: Mapping[str, str] | None,
                     values: Mapping[str, Any] | None) -> list[RuleProblem]:
     """What DynamoDB refuses in a parsed condition, given the placeholder maps."""
-    checker = _Checker(names or {}, values or {})
-    checker.condition(tree)
-    return checker.problems
+    return _Checker(names or {}, values or {}).check(tree)
 
 
 def update_targets(tree: UpdateExpression, names: Mapping[str, str] | None) -> list[Target]:
@@ -337,14 +320,9 @@ def check_update(tree: UpdateExpression, names: Mapping[str, str] | None,
                  values: Mapping[str, Any] | None) -> list[RuleProblem]:
     """What DynamoDB refuses in a parsed update expression, given the placeholder maps."""
     checker = _Checker(names or {}, values or {})
-    for action in tree.set:
-        checker.path(action.path)
-        checker.operand(action.value)
-    for path in tree.remove:
-        checker.path(path)
+    checker.check(tree)
     for clause, actions, allowed in (("ADD", tree.add, _ADDABLE), ("DELETE", tree.delete, _DELETABLE)):
         for update in actions:
-            checker.path(update.path)
             code = checker.type_of(update.value)
             if code is not None and code not in allowed:
                 wanted = "a number or a set" if clause == "ADD" else "a set"
@@ -363,76 +341,6 @@ def check_update(tree: UpdateExpression, names: Mapping[str, str] | None,
     return checker.problems
 
 
-def paths(node: Any) -> Iterator[Path]:
-    """Every document path in a parsed expression (targets and operands alike)."""
-    if isinstance(node, Path):
-        yield node
-    elif isinstance(node, FunctionCall):
-        for arg in node.args:
-            yield from paths(arg)
-    elif isinstance(node, Comparison | Arithmetic):
-        yield from paths(node.left)
-        yield from paths(node.right)
-    elif isinstance(node, Between):
-        for part in (node.operand, node.low, node.high):
-            yield from paths(part)
-    elif isinstance(node, In):
-        yield from paths(node.operand)
-        for option in node.options:
-            yield from paths(option)
-    elif isinstance(node, Not):
-        yield from paths(node.operand)
-    elif isinstance(node, And | Or):
-        for operand in node.operands:
-            yield from paths(operand)
-    elif isinstance(node, SetAction):
-        yield node.path
-        yield from paths(node.value)
-    elif isinstance(node, UpdateExpression):
-        for action in node.set:
-            yield from paths(action)
-        yield from node.remove
-        for update in (*node.add, *node.delete):
-            yield update.path
-
-
-def _placeholders(node: Any) -> Iterator[str]:
-    """Every placeholder occurrence in an AST, with repeats."""
-    if isinstance(node, Path):
-        yield from (e for e in node.elements if isinstance(e, str) and e.startswith("#"))
-    elif isinstance(node, Value):
-        yield node.name
-    elif isinstance(node, FunctionCall):
-        for arg in node.args:
-            yield from _placeholders(arg)
-    elif isinstance(node, Comparison | Arithmetic):
-        yield from _placeholders(node.left)
-        yield from _placeholders(node.right)
-    elif isinstance(node, Between):
-        for part in (node.operand, node.low, node.high):
-            yield from _placeholders(part)
-    elif isinstance(node, In):
-        yield from _placeholders(node.operand)
-        for option in node.options:
-            yield from _placeholders(option)
-    elif isinstance(node, Not):
-        yield from _placeholders(node.operand)
-    elif isinstance(node, And | Or):
-        for operand in node.operands:
-            yield from _placeholders(operand)
-    elif isinstance(node, SetAction):
-        yield from _placeholders(node.path)
-        yield from _placeholders(node.value)
-    elif isinstance(node, UpdateExpression):
-        for action in node.set:
-            yield from _placeholders(action)
-        for path in node.remove:
-            yield from _placeholders(path)
-        for update in (*node.add, *node.delete):
-            yield from _placeholders(update.path)
-            yield from _placeholders(update.value)
-
-
 def _value_bytes(av: Any) -> int:
     try:
         return attribute_size("", av)
@@ -440,14 +348,14 @@ def _value_bytes(av: Any) -> int:
         return 0
 
 
-def substituted_size(text: str, tree: Any, names: Mapping[str, str] | None,
+def substituted_size(text: str, tree: Node, names: Mapping[str, str] | None,
                      values: Mapping[str, Any] | None) -> int:
     """The size DynamoDB gives an expression: its UTF-8 text plus, for every placeholder
     occurrence, the name's UTF-8 length or the value's size (limited to 1 MB per expression,
     and counted in the 4 MB of a transaction)."""
     names, values = names or {}, values or {}
     size = len(text.encode("utf-8", "surrogatepass"))
-    for token in _placeholders(tree):
+    for token in placeholders(tree):
         if token.startswith("#"):
             size += len(str(names.get(token, "")).encode("utf-8", "surrogatepass"))
         elif token in values:

@@ -17,7 +17,8 @@ from typing import Any
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.items import export as item_export
-from dynoview.core.values.attributes import plain_json, to_dynamodb_json
+from dynoview.core.values.dynamodb_json import to_dynamodb_json
+from dynoview.core.values.plain import plain_json
 
 DDB_JSON = "ddb-json"
 PLAIN_JSON = "json"

@@ -13,10 +13,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.expressions.parser import Placeholders, comparison
+from dynoview.core.expressions.builders import comparison
+from dynoview.core.expressions.placeholders import Placeholders
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.model import MAX_ACTIONS, PUT, Action, Transaction
-from dynoview.core.values.attributes import display_text, item_size, type_code
+from dynoview.core.values.display import display_text
+from dynoview.core.values.sizes import item_size
+from dynoview.core.values.types import type_code
 
 #: Items per transaction stay under this share of the 4 MB limit: keys, the condition and
 #: the request's JSON framing take the rest.

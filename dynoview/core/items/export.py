@@ -37,13 +37,9 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.private_files import open_private
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.values.attributes import (
-    from_dynamodb_json,
-    plain_json,
-    plain_value_json,
-    to_dynamodb_json,
-    type_code,
-)
+from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
+from dynoview.core.values.plain import plain_json, plain_value_json
+from dynoview.core.values.types import type_code
 
 DDB_JSON = "ddb-json"
 PLAIN_JSON = "json"

@@ -11,7 +11,8 @@ from typing import Any
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.session.tables import KeyAttribute, TableInfo
-from dynoview.core.values.attributes import ValueParseError, parse_value
+from dynoview.core.values.types import ValueParseError
+from dynoview.core.values.user_text import parse_value
 
 SORT_KEY_OPERATORS = ("=", "<", "<=", ">", ">=", "begins_with", "between")
 FILTER_OPERATORS = ("=", "<>", "<", "<=", ">", ">=", "begins_with", "contains",
@@ -62,7 +63,7 @@ def build_request(table: TableInfo, spec: BrowseSpec) -> tuple[str, dict[str, An
         request["IndexName"] = spec.index
     if spec.consistent:
         request["ConsistentRead"] = True
-    from dynoview.core.expressions.parser import Placeholders  # lazily: keeps it off start-up
+    from dynoview.core.expressions.placeholders import Placeholders
 
     ph = Placeholders()
     if spec.mode == "Query":

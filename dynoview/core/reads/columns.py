@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from dynoview.core.values.attributes import display_text, type_code
+from dynoview.core.values.display import display_text
+from dynoview.core.values.types import type_code
 
 # Kinds of value, in the order a sort puts them; a missing value comes after all of them.
 _RANK = {"N": 0, "S": 1, "B": 2, "BOOL": 3}

@@ -25,16 +25,11 @@ from dynoview.core.reads.partiql_statements import parameter_count, statement_ta
 from dynoview.core.reads.reader import Page, Reader, check_consistency
 from dynoview.core.session.operations import check_read_only, partiql_is_read
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.values.attributes import (
-    TYPE_CODES,
-    ValueParseError,
-    display_text,
-    from_dynamodb_json,
-    from_plain,
-    parse_value,
-    to_dynamodb_json,
-    type_code,
-)
+from dynoview.core.values.display import display_text
+from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
+from dynoview.core.values.plain import from_plain
+from dynoview.core.values.types import TYPE_CODES, ValueParseError, type_code
+from dynoview.core.values.user_text import parse_value
 
 # ---------------------------------------------------------------------------- parameters
 

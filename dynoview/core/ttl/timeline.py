@@ -19,7 +19,7 @@ from dynoview.core.reads.capacity import Sample, key_text, scan_sample
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.ttl.expiry import EXPIRED, NEVER, NONE, PENDING, TtlState, humanize, ttl_state
-from dynoview.core.values.attributes import display_text
+from dynoview.core.values.display import display_text
 
 HOUR = "hour"
 DAY = "day"

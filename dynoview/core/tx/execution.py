@@ -31,7 +31,9 @@ from typing import Any
 from botocore import exceptions as bce
 
 from dynoview.core.errors import DynoViewError, ReadOnlyError
-from dynoview.core.expressions.parser import ExpressionSyntaxError, Path, SetAction, Value, parse_update
+from dynoview.core.expressions.lexer import ExpressionSyntaxError
+from dynoview.core.expressions.nodes import Path, SetAction, Value
+from dynoview.core.expressions.parser import parse_update
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.integrity import response_damage
@@ -41,7 +43,8 @@ from dynoview.core.tx.model import DELETE, PUT, UPDATE, Action, Problem, Transac
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import body_json, request_body, send_exact
 from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
-from dynoview.core.values.attributes import display_text, values_equal
+from dynoview.core.values.display import display_text
+from dynoview.core.values.equality import values_equal
 
 # Outcome statuses.
 SUCCEEDED = "succeeded"  # DynamoDB answered 200: every action was applied
@@ -195,7 +198,7 @@ class ExecutionResult:
 
 
 def _jsonable(item: Mapping[str, Any]) -> Any:
-    from dynoview.core.values.attributes import to_dynamodb_json
+    from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
     return {k: to_dynamodb_json(v) for k, v in item.items()}
 

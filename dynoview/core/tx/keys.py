@@ -13,11 +13,12 @@ import contextlib
 from collections.abc import Mapping
 from typing import Any
 
-from dynoview.core.expressions.parser import Value
-from dynoview.core.expressions.rules import Target, paths, resolve, static_type
+from dynoview.core.expressions.nodes import Value, paths
+from dynoview.core.expressions.rules import Target, resolve, static_type
 from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.tx.model import CONDITION_CHECK, PUT, Action, Problem
-from dynoview.core.values.attributes import ValueParseError, number_identity
+from dynoview.core.values.numbers import number_identity
+from dynoview.core.values.types import ValueParseError
 
 #: Partition keys (of the table and of its indexes) hold at most 2048 bytes, sort keys 1024.
 MAX_PARTITION_KEY_BYTES = 2048
@@ -179,7 +180,7 @@ def update_item_floor(action: Action, info: TableInfo | None, targets: list[Targ
                       values: Mapping[str, Any]) -> int:
     """The least size the updated item can have: its key plus every top-level attribute it
     SETs to a :value (whatever else the stored item holds only adds to it)."""
-    from dynoview.core.values.attributes import attribute_size
+    from dynoview.core.values.sizes import attribute_size
 
     size = 0
     for name, av in action.key.items():

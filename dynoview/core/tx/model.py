@@ -17,7 +17,8 @@ from typing import Any
 
 from dynoview.core.errors import InputError
 from dynoview.core.session.connection import Connection
-from dynoview.core.values.attributes import ValueParseError, from_dynamodb_json
+from dynoview.core.values.dynamodb_json import from_dynamodb_json
+from dynoview.core.values.types import ValueParseError
 
 PUT = "Put"
 UPDATE = "Update"

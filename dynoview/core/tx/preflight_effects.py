@@ -11,13 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dynoview.core.expressions.parser import (
-    ExpressionSyntaxError,
-    FunctionCall,
-    Path,
-    Value,
-    parse_update,
-)
+from dynoview.core.expressions.lexer import ExpressionSyntaxError
+from dynoview.core.expressions.nodes import FunctionCall, Path, Value
+from dynoview.core.expressions.parser import parse_update
 from dynoview.core.tx.model import DELETE, PUT, UPDATE, Action
 from dynoview.core.uniqueness.schema import LockRule
 

@@ -13,13 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from dynoview.core.expressions.parser import (
-    ExpressionSyntaxError,
-    _paths,
-    and_,
-    parse_condition,
-    parse_update,
-)
+from dynoview.core.expressions.builders import and_
+from dynoview.core.expressions.lexer import ExpressionSyntaxError
+from dynoview.core.expressions.nodes import paths as _paths
+from dynoview.core.expressions.parser import parse_condition, parse_update
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
 from dynoview.core.tx.preflight_effects import protected_text
 from dynoview.core.uniqueness.schema import UniquenessSchema

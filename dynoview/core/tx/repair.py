@@ -76,7 +76,8 @@ from dynoview.core.uniqueness.schema import (
     normalise,
     schema_from_json,
 )
-from dynoview.core.values.attributes import ValueParseError, from_dynamodb_json
+from dynoview.core.values.dynamodb_json import from_dynamodb_json
+from dynoview.core.values.types import ValueParseError
 
 REPORT_FORMAT = "dynoview-audit"
 REPORT_VERSION = 1
@@ -354,7 +355,7 @@ class RepairOutcome:
 
     def to_json(self) -> dict[str, Any]:
         """For the state file and ``--format json`` (keys as DynamoDB JSON text)."""
-        from dynoview.core.values.attributes import to_dynamodb_json
+        from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
         return {"id": self.id, "kind": self.kind, "status": self.status, "title": self.title,
                 "message": self.message, "token": self.token, "request": self.request,

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dynoview.core.expressions.parser import Placeholders, and_, comparison, or_
+from dynoview.core.expressions.builders import and_, comparison, or_
+from dynoview.core.expressions.placeholders import Placeholders
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
 from dynoview.core.tx.template_inputs import text_of

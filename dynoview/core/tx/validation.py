@@ -12,14 +12,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from dynoview.core.expressions.parser import (
-    Condition,
-    ExpressionSyntaxError,
-    UpdateExpression,
-    check_placeholders,
-    parse_condition,
-    parse_update,
-)
+from dynoview.core.expressions.checks import check_placeholders
+from dynoview.core.expressions.lexer import ExpressionSyntaxError
+from dynoview.core.expressions.nodes import Condition, UpdateExpression
+from dynoview.core.expressions.parser import parse_condition, parse_update
 from dynoview.core.expressions.rules import (
     MAX_SUBSTITUTED_BYTES,
     MAX_VALUES_BYTES,
@@ -54,7 +50,9 @@ from dynoview.core.tx.model import (
     Transaction,
 )
 from dynoview.core.uniqueness.schema import UniquenessSchema
-from dynoview.core.values.attributes import ValueParseError, from_dynamodb_json, item_size, to_dynamodb_json
+from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
+from dynoview.core.values.sizes import item_size
+from dynoview.core.values.types import ValueParseError
 
 if TYPE_CHECKING:
     from dynoview.core.session.connection import Connection

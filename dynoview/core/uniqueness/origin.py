@@ -26,15 +26,9 @@ from dynoview.core.errors import CancelledError, DynoViewError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadLog, ReadReceipt
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.streams.stream import (
-    INSERT,
-    MODIFY,
-    REMOVE,
-    RETENTION_HOURS,
-    TRIM_HORIZON,
-    StreamEvent,
-    StreamReader,
-)
+from dynoview.core.streams.description import RETENTION_HOURS
+from dynoview.core.streams.reader import TRIM_HORIZON, StreamReader
+from dynoview.core.streams.records import INSERT, MODIFY, REMOVE, StreamEvent
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, normalise
 
 STUCK_SIGNUP = "stuck-signup"

@@ -18,7 +18,7 @@ from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.uniqueness.audit import AuditResult
 from dynoview.core.uniqueness.diagnose import Diagnosis
 from dynoview.core.uniqueness.pairing import STATUSES, Finding
-from dynoview.core.values.attributes import to_dynamodb_json
+from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
 AUDIT_FORMAT = "dynoview-audit"
 DIAGNOSIS_FORMAT = "dynoview-diagnosis"

@@ -31,10 +31,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.expressions.parser import Placeholders, and_, comparison, not_, or_
+from dynoview.core.expressions.builders import and_, comparison, not_, or_
+from dynoview.core.expressions.placeholders import Placeholders
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.model import KINDS, PUT, RETURN_VALUES_CHOICES, UPDATE, Action, Problem
-from dynoview.core.values.attributes import ValueParseError, from_dynamodb_json, parse_value, to_dynamodb_json
+from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
+from dynoview.core.values.types import ValueParseError
+from dynoview.core.values.user_text import parse_value
 from dynoview.ui.flow_layout import FlowLayout
 
 TYPE_CODES = ("S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M")

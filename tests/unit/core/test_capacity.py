@@ -6,7 +6,7 @@ import pytest
 
 from dynoview.core.reads.capacity import COLLECTION_LIMIT_BYTES, LSI_ENTRY_OVERHEAD_BYTES, analyse_partitions
 from dynoview.core.session.tables import IndexInfo, KeyAttribute, TableInfo
-from dynoview.core.values.attributes import item_size
+from dynoview.core.values.sizes import item_size
 
 PK = KeyAttribute("PK", "S")
 SK = KeyAttribute("SK", "S")

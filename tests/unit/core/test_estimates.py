@@ -13,7 +13,7 @@ from dynoview.core.reads.estimates import (
     page_read_units,
 )
 from dynoview.core.reads.receipts import ReadReceipt
-from dynoview.core.values.attributes import item_size
+from dynoview.core.values.sizes import item_size
 
 
 def blob(pk: str, sk: str, size: int) -> dict[str, Any]:

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.expressions.parser import Value, parse_condition, parse_update
+from dynoview.core.expressions.nodes import Value, paths
+from dynoview.core.expressions.parser import parse_condition, parse_update
 from dynoview.core.expressions.rules import (
     MAX_PATH_DEPTH,
     check_condition,
     check_update,
-    paths,
     static_type,
     substituted_size,
     update_targets,

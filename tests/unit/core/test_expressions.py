@@ -13,41 +13,29 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dynoview.core.expressions.parser import (
-    RESERVED_WORDS,
+from dynoview.core.expressions.builders import and_, comparison, not_, or_
+from dynoview.core.expressions.checks import ExpressionProblem, check_placeholders
+from dynoview.core.expressions.lexer import ExpressionSyntaxError
+from dynoview.core.expressions.nodes import (
     And,
     Arithmetic,
     Between,
     Comparison,
-    ExpressionProblem,
-    ExpressionSyntaxError,
     FunctionCall,
     In,
-    KeyCondition,
     Not,
     Or,
     Path,
-    Placeholders,
     Projection,
     SetAction,
     UpdateAction,
     UpdateExpression,
     Value,
-    and_,
-    check_placeholders,
-    comparison,
-    is_reserved,
-    key_condition,
-    not_,
-    or_,
-    parse_condition,
-    parse_key_condition,
-    parse_projection,
-    parse_update,
-    placeholders_used,
-    split_path,
 )
-from dynoview.core.values.attributes import ValueParseError
+from dynoview.core.expressions.parser import parse_condition, parse_projection, parse_update
+from dynoview.core.expressions.placeholders import Placeholders, split_path
+from dynoview.core.expressions.reserved_words import RESERVED_WORDS, is_reserved
+from dynoview.core.values.types import ValueParseError
 
 # A stress script raises this (e.g. to 10,000); the default keeps the suite quick.
 FUZZ_EXAMPLES = int(os.environ.get("DYNOVIEW_FUZZ_EXAMPLES", "200"))
@@ -261,60 +249,6 @@ def test_comparison_size_nested_and_literal() -> None:
 def test_comparison_rejects_misuse(op: str, values: Any, kwargs: Any, phrase: str) -> None:
     with pytest.raises(ValueError, match=phrase.replace("(", r"\(").replace(")", r"\)")):
         comparison(Placeholders(), "a", op, values, **kwargs)
-
-
-def test_key_condition_partition_only() -> None:
-    ph = Placeholders()
-    expr = key_condition(ph, "PK", {"S": "UNIQ#EMAIL#ada@lovelace.io"})
-    assert ph.apply({"KeyConditionExpression": expr}) == {
-        "KeyConditionExpression": "#n0 = :v0",
-        "ExpressionAttributeNames": {"#n0": "PK"},
-        "ExpressionAttributeValues": {":v0": {"S": "UNIQ#EMAIL#ada@lovelace.io"}},
-    }
-
-
-@pytest.mark.parametrize(
-    ("op", "values", "expected"),
-    [
-        ("=", [{"S": "LOCK"}], "#n0 = :v0 AND #n1 = :v1"),
-        ("<", [{"N": "5"}], "#n0 = :v0 AND #n1 < :v1"),
-        ("<=", [{"N": "5"}], "#n0 = :v0 AND #n1 <= :v1"),
-        (">", [{"N": "5"}], "#n0 = :v0 AND #n1 > :v1"),
-        (">=", [{"N": "5"}], "#n0 = :v0 AND #n1 >= :v1"),
-        ("begins_with", [{"S": "LO"}], "#n0 = :v0 AND begins_with(#n1, :v1)"),
-        ("BETWEEN", [{"N": "1"}, {"N": "2"}], "#n0 = :v0 AND #n1 BETWEEN :v1 AND :v2"),
-    ],
-)
-def test_key_condition_sort_operators(op: str, values: Any, expected: str) -> None:
-    ph = Placeholders()
-    expr = key_condition(ph, "PK", {"S": "ACCT#a1f9c3"}, "SK", op, values)
-    assert expr == expected
-    assert ph.names == {"#n0": "PK", "#n1": "SK"}
-    assert ph.values[":v0"] == {"S": "ACCT#a1f9c3"}
-    assert isinstance(parse_key_condition(expr), KeyCondition)
-
-
-def test_key_condition_names_are_literal() -> None:
-    ph = Placeholders()
-    assert key_condition(ph, "pk.with.dots", {"S": "x"}) == "#n0 = :v0"
-    assert ph.names == {"#n0": "pk.with.dots"}
-
-
-@pytest.mark.parametrize(
-    ("args", "phrase"),
-    [
-        (("SK", None, ()), "both the sort key name and an operator"),
-        ((None, "=", ()), "both the sort key name and an operator"),
-        (("SK", "<>", [{"S": "x"}]), "cannot be used on a sort key"),
-        (("SK", "contains", [{"S": "x"}]), "cannot be used on a sort key"),
-        (("SK", "between", [{"S": "x"}]), "takes 2 values"),
-        (("SK", "=", []), "takes 1 value"),
-        (("SK", "begins_with", [{"N": "1"}]), "string and binary sort keys"),
-    ],
-)
-def test_key_condition_rejects_misuse(args: tuple[Any, ...], phrase: str) -> None:
-    with pytest.raises(ValueError, match=phrase):
-        key_condition(Placeholders(), "PK", {"S": "x"}, *args)
 
 
 def test_and_or_not_parenthesise_by_precedence() -> None:
@@ -629,61 +563,7 @@ def test_projection_syntax_errors(text: str, position: int, message: str) -> Non
     assert message in err.message
 
 
-# --------------------------------------------------------------------------- key condition parser
-
-
-def test_parse_key_condition() -> None:
-    pk = Comparison("=", P("#pk"), V(":pk"))
-    assert parse_key_condition("#pk = :pk") == KeyCondition(pk)
-    assert parse_key_condition("#pk = :pk AND #sk BETWEEN :a AND :b") == KeyCondition(
-        pk, Between(P("#sk"), V(":a"), V(":b"))
-    )
-    assert parse_key_condition("begins_with(#sk, :p) AND #pk = :pk") == KeyCondition(
-        pk, FunctionCall("begins_with", (P("#sk"), V(":p")))
-    )
-    assert parse_key_condition("(#pk = :pk) AND (#sk <= :s)") == KeyCondition(
-        pk, Comparison("<=", P("#sk"), V(":s"))
-    )
-    # Two equalities: the text cannot say which is which; the first is the partition key's.
-    assert parse_key_condition("#pk = :pk AND #sk = :s") == KeyCondition(
-        pk, Comparison("=", P("#sk"), V(":s"))
-    )
-
-
-@pytest.mark.parametrize(
-    ("text", "position", "message"),
-    [
-        ("#pk = :pk OR #sk = :s", 0, "Key conditions cannot use OR"),
-        ("NOT #pk = :pk", 0, "Key conditions cannot use NOT"),
-        ("#pk = :pk AND #sk IN (:a)", 14, "Key conditions cannot use IN"),
-        ("#pk = :pk AND #sk <> :s", 14, "Key conditions cannot use <>"),
-        ("#pk = :pk AND contains(#sk, :s)", 14, "Key conditions cannot use contains()"),
-        ("#pk < :pk", 0, "A key condition needs an equality on the partition key"),
-        ("#pk = :pk AND #pk = :s", 14, "names #pk twice"),
-        ("#pk = :pk AND #a = :a AND #b = :b", 26, "at most two conditions"),
-        ("a.b = :v", 0, "Key conditions name a top-level key attribute"),
-        ("size(#pk) = :v", 0, "Key conditions name a top-level key attribute"),
-        ("#pk = #other", 6, "with :value placeholders only"),
-        ("#pk = :pk AND #sk BETWEEN :a AND #b", 33, "with :value placeholders only"),
-        ("#pk = :pk AND (#a = :a AND #b = :b)", 15, "nested AND"),
-        ("#pk =", 5, "Expected an attribute name, placeholder or :value"),
-    ],
-)
-def test_key_condition_errors(text: str, position: int, message: str) -> None:
-    err = syntax_error(parse_key_condition, text)
-    assert err.position == position
-    assert message in err.message
-
-
 # --------------------------------------------------------------------------- checker
-
-
-def test_placeholders_used() -> None:
-    assert placeholders_used("#a = :v AND begins_with(#b.#c, :w) OR #a = :v") == (
-        {"#a", "#b", "#c"},
-        {":v", ":w"},
-    )
-    assert placeholders_used("") == (set(), set())
 
 
 def test_check_clean_request_has_no_problems() -> None:
@@ -797,8 +677,8 @@ def test_parse_update_raises_only_syntax_errors(text: str) -> None:
 
 @fuzz
 @given(st.text() | expression_like)
-def test_projection_key_condition_and_checker_never_crash(text: str) -> None:
-    for parse in (parse_projection, parse_key_condition):
+def test_projection_and_checker_never_crash(text: str) -> None:
+    for parse in (parse_projection,):
         try:
             parse(text)
         except ExpressionSyntaxError as exc:

@@ -9,7 +9,7 @@ import pytest
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.items.clipboard import BOTO3_KEY, CSV, DDB_JSON, PLAIN_JSON, copy_text
-from dynoview.core.values.attributes import from_dynamodb_json
+from dynoview.core.values.dynamodb_json import from_dynamodb_json
 
 ADA = {"PK": {"S": "ACCT#a1f9c3"}, "SK": {"S": "PROFILE"}, "email": {"S": "ada@lovelace.io"},
        "n": {"N": "12345678901234567890.123456789"}, "tags": {"SS": ["a", "b"]},

@@ -11,7 +11,7 @@ import pytest
 
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import KeyAttribute, TableInfo
-from dynoview.core.streams.stream import parse_record
+from dynoview.core.streams.records import parse_record
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.uniqueness.diagnose import Diagnosis, spellings
 from dynoview.core.uniqueness.origin import (

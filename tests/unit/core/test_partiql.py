@@ -8,7 +8,7 @@ from dynoview.core.errors import ConsistentReadOnGsiError, DynoViewError, ReadOn
 from dynoview.core.reads import partiql as pq
 from dynoview.core.reads import partiql_statements as ps
 from dynoview.core.session.tables import IndexInfo, KeyAttribute, TableInfo
-from dynoview.core.values.attributes import ValueParseError
+from dynoview.core.values.types import ValueParseError
 
 STATEMENT = ("-- who holds ada?\n"
              'SELECT * FROM "accounts"."email-index" /* a note\n over two lines ? */\n'

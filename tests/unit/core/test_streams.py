@@ -12,22 +12,24 @@ from botocore.exceptions import ClientError
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.reads.receipts import EVENTUAL, ReadLog
-from dynoview.core.streams.stream import (
-    ADDED,
+from dynoview.core.streams.description import stream_info_from_description
+from dynoview.core.streams.key_filter import KeyFilter
+from dynoview.core.streams.reader import (
     AFTER_SEQUENCE_NUMBER,
     AT_SEQUENCE_NUMBER,
-    CHANGED,
     LATEST,
-    REMOVED,
     TRIM_HORIZON,
-    TTL_DELETE_LABEL,
-    KeyFilter,
-    StreamEvent,
     StreamReader,
+)
+from dynoview.core.streams.records import (
+    ADDED,
+    CHANGED,
+    REMOVED,
+    TTL_DELETE_LABEL,
+    StreamEvent,
     diff_images,
     is_ttl_delete,
     parse_record,
-    stream_info_from_description,
 )
 
 ARN = "arn:aws:dynamodb:us-east-1:123456789012:table/accounts/stream/2026-11-30T08:00:00.000"

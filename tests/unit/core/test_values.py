@@ -1,4 +1,4 @@
-"""Tests for dynoview.core.values.attributes: typed attribute values, lossless in every direction."""
+"""Tests for dynoview.core.values: typed attribute values, lossless in every direction."""
 
 from __future__ import annotations
 
@@ -13,28 +13,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dynoview.core.values import attributes as values
-from dynoview.core.values.attributes import (
-    DYNAMODB_CONTEXT,
-    ValueParseError,
-    attribute_size,
+from dynoview.core.values.binary import parse_binary
+from dynoview.core.values.display import display_text
+from dynoview.core.values.dynamodb_json import (
     detect_json_form,
-    display_text,
     dynamodb_json,
     from_dynamodb_json,
-    from_plain,
-    item_size,
-    parse_binary,
-    parse_number,
-    parse_value,
-    plain_json,
-    read_units,
     to_dynamodb_json,
-    to_plain,
-    type_code,
-    values_equal,
-    write_units,
 )
+from dynoview.core.values.equality import values_equal
+from dynoview.core.values.numbers import parse_number
+from dynoview.core.values.plain import from_plain, plain_json
+from dynoview.core.values.sizes import attribute_size, item_size, read_units, write_units
+from dynoview.core.values.types import TYPE_CODES, ValueParseError, type_code
+from dynoview.core.values.user_text import parse_value
 
 # A stress script raises this (e.g. to 10,000); the default keeps the suite quick.
 FUZZ_EXAMPLES = int(os.environ.get("DYNOVIEW_FUZZ_EXAMPLES", "200"))
@@ -62,19 +54,6 @@ def error_of(func: Any, *args: Any) -> ValueParseError:
     with pytest.raises(ValueParseError) as info:
         func(*args)
     return info.value
-
-
-# --------------------------------------------------------------------------- context
-
-
-def test_dynamodb_context_matches_boto3() -> None:
-    from boto3.dynamodb.types import DYNAMODB_CONTEXT as BOTO3_CONTEXT
-
-    assert DYNAMODB_CONTEXT.prec == BOTO3_CONTEXT.prec == 38
-    assert DYNAMODB_CONTEXT.Emin == BOTO3_CONTEXT.Emin == -128
-    assert DYNAMODB_CONTEXT.Emax == BOTO3_CONTEXT.Emax == 126
-    trapped = {k for k, v in DYNAMODB_CONTEXT.traps.items() if v}
-    assert trapped == {k for k, v in BOTO3_CONTEXT.traps.items() if v}
 
 
 # --------------------------------------------------------------------------- numbers
@@ -113,8 +92,6 @@ def test_38_digit_number_round_trips_exactly() -> None:
     av = parse_value("N", digits)
     assert av == {"N": digits}
     assert from_dynamodb_json(json.loads(dynamodb_json({"x": av}))["x"]) == av
-    assert to_plain(av) == Decimal(digits)
-    assert str(to_plain(av)) == digits
     assert from_plain(Decimal(digits)) == av
     assert json.loads(plain_json({"x": av}), parse_float=str)["x"] == digits
 
@@ -409,7 +386,7 @@ def test_nesting_limit_is_32_levels() -> None:
     assert err.path == "[0]" * 32
 
 
-code_strategy = st.sampled_from([*sorted(values.TYPE_CODES), "x", "", "string"])
+code_strategy = st.sampled_from([*sorted(TYPE_CODES), "x", "", "string"])
 
 
 @fuzz
@@ -436,7 +413,7 @@ json_like = st.recursive(
     lambda children: (
         st.lists(children, max_size=4)
         | st.dictionaries(
-            st.text(max_size=5) | st.sampled_from(sorted(values.TYPE_CODES)), children, max_size=4
+            st.text(max_size=5) | st.sampled_from(sorted(TYPE_CODES)), children, max_size=4
         )
     ),
     max_leaves=20,
@@ -588,19 +565,6 @@ def test_from_plain_rejects_floats_with_advice() -> None:
 )
 def test_from_plain_rejections(obj: Any, phrase: str) -> None:
     assert phrase in error_of(from_plain, obj).message
-
-
-def test_to_plain_is_lossless() -> None:
-    plain = to_plain({"M": FULL_ITEM})
-    assert plain["n"] == Decimal("1.50") and str(plain["n"]) == "1.50"
-    assert plain["big"] == Decimal("12345678901234567890123456789012345678")
-    assert plain["ss"] == {"a", "b"}
-    assert plain["ns"] == {Decimal("1"), Decimal("2.5")}
-    assert plain["bs"] == {b"\x00", b"\x01"}
-    assert plain["b"] == b"\x00\xff\x10"
-    assert plain["z"] is None
-    assert plain["l"] == [None, False, {"in-list"}]
-    assert from_plain(plain) == {"M": {**FULL_ITEM, "ss": {"SS": ["a", "b"]}}}
 
 
 def test_plain_json_numbers_written_as_stored() -> None:

@@ -1,0 +1,358 @@
+"""Reading a stream from a position, shard by shard, and following it as new records arrive.
+
+Closed shards hand over to their children; shard iterators expire after 15 minutes and are
+renewed where reading stopped, so no record is skipped; trimmed records (older than 24 hours)
+are reported, not silently passed over.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from botocore.exceptions import ClientError
+
+from dynoview.core.errors import CancelledError, DynoViewError
+from dynoview.core.reads.receipts import ReadLog
+from dynoview.core.session.connection import Connection
+from dynoview.core.streams.client import prepare_streams_client, record_stream_receipt
+from dynoview.core.streams.description import RETENTION_HOURS, StreamInfo, describe_stream
+from dynoview.core.streams.key_filter import KeyFilter
+from dynoview.core.streams.records import StreamEvent, parse_record
+
+TRIM_HORIZON = "TRIM_HORIZON"
+LATEST = "LATEST"
+AT_SEQUENCE_NUMBER = "AT_SEQUENCE_NUMBER"
+AFTER_SEQUENCE_NUMBER = "AFTER_SEQUENCE_NUMBER"
+POSITIONS = (TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
+_SEQUENCE_POSITIONS = (AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
+
+
+ITERATOR_LIFETIME_MINUTES = 15
+MAX_RECORDS_PER_CALL = 1000  # the GetRecords maximum
+EMPTY_PAGES_AT_TIP = 2  # consecutive empty pages before a shard counts as read to its tip
+# A GetRecords response stops at 1 MB; a page this big probably has more behind it.
+_FULL_PAGE_BYTES = 900_000
+
+
+@dataclass
+class ShardCursor:
+    """Where reading stands in one shard."""
+
+    shard_id: str
+    start_type: str = TRIM_HORIZON
+    start_sequence: str | None = None
+    iterator: str | None = None
+    last_sequence: str | None = None
+    finished: bool = False
+    records_read: int = 0
+    empty_pages: int = 0  # consecutive GetRecords answers without records
+
+
+@dataclass
+class PollResult:
+    """One round of GetRecords over the shards being read."""
+
+    events: list[StreamEvent] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    more: bool = False  # a shard returned a full page: poll again without waiting
+    caught_up: bool = True  # every shard being read is at its tip (EMPTY_PAGES_AT_TIP empty pages)
+    finished: bool = False  # no shard left to read: all closed and drained
+    filtered_out: int = 0
+    calls: int = 0
+    throttled: bool = False  # DynamoDB Streams asked to slow down: wait longer before the next poll
+
+
+def _error_code(exc: BaseException) -> str | None:
+    if isinstance(exc, ClientError):
+        return str(exc.response.get("Error", {}).get("Code") or "") or None
+    return None
+
+
+class StreamReader:
+    """Reads a stream from a position, shard by shard, following closed shards' children.
+
+    ``poll()`` makes at most one GetRecords call per shard (plus a retry after an expired
+    iterator) and returns at once; a UI calls it from a timer in a worker thread, the CLI
+    in a loop. Not thread-safe: one poll at a time.
+    """
+
+    def __init__(
+        self,
+        conn: Connection,
+        stream: StreamInfo | str,
+        *,
+        position: str = TRIM_HORIZON,
+        sequence_number: str | None = None,
+        shard_id: str | None = None,
+        key_filter: KeyFilter | None = None,
+        log: ReadLog | None = None,
+        limit: int = MAX_RECORDS_PER_CALL,
+        table: str | None = None,
+    ) -> None:
+        if position not in POSITIONS:
+            raise ValueError(f"Unknown stream position {position}; use one of {', '.join(POSITIONS)}.")
+        if position in _SEQUENCE_POSITIONS and not (sequence_number or "").strip():
+            raise DynoViewError(
+                "Reading at or after a sequence number needs the number. Copy one from a "
+                "record, or read from the trim horizon (oldest) or latest instead.",
+                field="sequence_number",
+            )
+        self.conn = conn
+        self.client = prepare_streams_client(conn.streams_client())
+        self.position = position
+        self.sequence_number = sequence_number.strip() if sequence_number else None
+        self.start_shard_id = shard_id
+        self.key_filter = key_filter or KeyFilter()
+        self.log = log
+        self.limit = max(1, min(int(limit), MAX_RECORDS_PER_CALL))
+        self.info: StreamInfo | None = stream if isinstance(stream, StreamInfo) else None
+        self.arn = stream.arn if isinstance(stream, StreamInfo) else stream
+        self.table = table or (self.info.table_name if self.info else None)
+        self.cursors: dict[str, ShardCursor] = {}
+        self._started = False
+        self._announced_end = False
+        self.total_events = 0
+
+    # -- setup -------------------------------------------------------------
+    def refresh(self) -> StreamInfo:
+        self.info = describe_stream(self.conn, self.arn)
+        self.table = self.table or self.info.table_name
+        return self.info
+
+    def start(self) -> list[str]:
+        """Describe the stream (if needed) and choose the shards to read. Returns notices."""
+        info = self.info or self.refresh()
+        notices: list[str] = []
+        if self.position == TRIM_HORIZON:
+            for shard in info.roots():
+                self.cursors[shard.shard_id] = ShardCursor(shard.shard_id, TRIM_HORIZON)
+        elif self.position == LATEST:
+            for shard in info.open_shards:
+                self.cursors[shard.shard_id] = ShardCursor(shard.shard_id, LATEST)
+            if not info.open_shards:
+                notices.append("This stream has no open shard, so no new records will arrive "
+                               "(the stream may be disabled). Read from the trim horizon to see "
+                               "the records it kept.")
+        else:
+            seq = self.sequence_number or ""
+            found = info.shard(self.start_shard_id) if self.start_shard_id else \
+                info.shard_for_sequence(seq)
+            if found is None:
+                raise DynoViewError(
+                    f"Sequence number {seq} is not in any shard of this stream. It may be older "
+                    f"than the {RETENTION_HOURS}-hour retention, or from another stream; read "
+                    "from the trim horizon instead.",
+                    field="sequence_number",
+                )
+            self.cursors[found.shard_id] = ShardCursor(found.shard_id, self.position, seq)
+        self._started = True
+        return notices
+
+    @property
+    def active(self) -> list[ShardCursor]:
+        return [c for c in self.cursors.values() if not c.finished]
+
+    @property
+    def key_names(self) -> tuple[str, ...]:
+        return self.info.key_names if self.info else ()
+
+    # -- iterators ---------------------------------------------------------
+    def _acquire(self, cursor: ShardCursor, notices: list[str]) -> None:
+        request: dict[str, Any] = {"StreamArn": self.arn, "ShardId": cursor.shard_id}
+        if cursor.last_sequence:
+            request.update(ShardIteratorType=AFTER_SEQUENCE_NUMBER, SequenceNumber=cursor.last_sequence)
+        elif cursor.start_type in _SEQUENCE_POSITIONS and cursor.start_sequence:
+            request.update(ShardIteratorType=cursor.start_type, SequenceNumber=cursor.start_sequence)
+        else:
+            request["ShardIteratorType"] = cursor.start_type
+        try:
+            cursor.iterator = self.client.get_shard_iterator(**request)["ShardIterator"]
+        except ClientError as exc:
+            code = _error_code(exc)
+            if code == "TrimmedDataAccessException":
+                notices.append(self._trimmed_message(cursor))
+                cursor.last_sequence = None
+                cursor.start_type, cursor.start_sequence = TRIM_HORIZON, None
+                cursor.iterator = self.client.get_shard_iterator(
+                    StreamArn=self.arn, ShardId=cursor.shard_id, ShardIteratorType=TRIM_HORIZON
+                )["ShardIterator"]
+            elif code == "ResourceNotFoundException":
+                notices.append(
+                    f"Shard {cursor.shard_id} no longer exists: its records are older than the "
+                    f"stream's {RETENTION_HOURS}-hour retention. Reading continues with the shards "
+                    "that followed it."
+                )
+                self._finish(cursor, notices, announce=False)
+            else:
+                raise
+
+    def _trimmed_message(self, cursor: ShardCursor) -> str:
+        where = f"after sequence number {cursor.last_sequence}" if cursor.last_sequence else (
+            f"at sequence number {cursor.start_sequence}" if cursor.start_sequence else "there")
+        return (
+            f"Records in shard {cursor.shard_id} {where} were trimmed: streams keep records for "
+            f"{RETENTION_HOURS} hours only. Reading continues from the oldest record still kept "
+            "(the trim horizon); anything older is gone."
+        )
+
+    def _finish(self, cursor: ShardCursor, notices: list[str], *, announce: bool = True) -> None:
+        """A shard is done: add its children (refreshing the description to find them)."""
+        cursor.finished = True
+        cursor.iterator = None
+        info = self.info
+        children = info.children(cursor.shard_id) if info else []
+        if not children:
+            info = self.refresh()
+            children = info.children(cursor.shard_id)
+        new = [c for c in children if c.shard_id not in self.cursors]
+        for child in new:
+            self.cursors[child.shard_id] = ShardCursor(child.shard_id, TRIM_HORIZON)
+        if announce:
+            if new:
+                names = ", ".join(c.shard_id for c in new)
+                notices.append(f"Shard {cursor.shard_id} is closed (its partition split or the "
+                               f"shard rolled over); continuing with its child shard(s) {names}.")
+            else:
+                notices.append(f"Shard {cursor.shard_id} is closed and has no child shard yet; "
+                               "new records will appear in the stream's open shards.")
+
+    # -- reading -----------------------------------------------------------
+    def _get_records(self, cursor: ShardCursor) -> dict[str, Any]:
+        request = {"ShardIterator": cursor.iterator, "Limit": self.limit}
+        started = time.perf_counter()
+        try:
+            response = self.client.get_records(**request)
+        except Exception as exc:
+            record_stream_receipt(self.log, table=self.table, request=request, count=None,
+                                  duration_ms=(time.perf_counter() - started) * 1000,
+                                  error=_error_code(exc) or type(exc).__name__,
+                                  shard_id=cursor.shard_id, stream_arn=self.arn)
+            raise
+        record_stream_receipt(self.log, table=self.table, request=request,
+                              count=len(response.get("Records", [])),
+                              duration_ms=(time.perf_counter() - started) * 1000,
+                              shard_id=cursor.shard_id, stream_arn=self.arn)
+        return response
+
+    def _read_shard(self, cursor: ShardCursor, result: PollResult) -> None:
+        for attempt in range(3):
+            if cursor.iterator is None:
+                self._acquire(cursor, result.notices)
+                if cursor.finished:
+                    return
+            try:
+                result.calls += 1
+                response = self._get_records(cursor)
+                break
+            except ClientError as exc:
+                code = _error_code(exc)
+                if code == "ExpiredIteratorException" and attempt < 2:
+                    where = (f"after sequence number {cursor.last_sequence}" if cursor.last_sequence
+                             else "from the start position")
+                    result.notices.append(
+                        f"The shard iterator for {cursor.shard_id} expired (iterators last "
+                        f"{ITERATOR_LIFETIME_MINUTES} minutes, e.g. while paused); reading resumed "
+                        f"{where}, so no record was skipped."
+                    )
+                    cursor.iterator = None
+                    continue
+                if code == "TrimmedDataAccessException" and attempt < 2:
+                    result.notices.append(self._trimmed_message(cursor))
+                    cursor.iterator, cursor.last_sequence = None, None
+                    cursor.start_type, cursor.start_sequence = TRIM_HORIZON, None
+                    continue
+                if code == "ResourceNotFoundException":
+                    result.notices.append(
+                        f"Shard {cursor.shard_id} is gone: its records passed the "
+                        f"{RETENTION_HOURS}-hour retention. Reading continues with its child shards."
+                    )
+                    self._finish(cursor, result.notices, announce=False)
+                    return
+                if code in {"LimitExceededException", "ThrottlingException"}:
+                    result.notices.append(
+                        f"DynamoDB Streams asked DynoView to slow down on {cursor.shard_id} (at most "
+                        "5 GetRecords calls per second per shard); the next poll retries."
+                    )
+                    result.caught_up = False
+                    result.throttled = True
+                    return
+                raise
+        else:  # pragma: no cover - the loop always breaks or returns
+            return
+        records = response.get("Records", []) or []
+        size = 0
+        for record in records:
+            event = parse_record(record, cursor.shard_id, key_names=self.key_names, table=self.table)
+            size += event.size_bytes or 0
+            cursor.last_sequence = event.sequence_number or cursor.last_sequence
+            cursor.records_read += 1
+            if self.key_filter.matches(event, self.key_names):
+                result.events.append(event)
+            else:
+                result.filtered_out += 1
+        if records:
+            cursor.empty_pages = 0
+            result.caught_up = False
+        else:
+            # "It might take multiple calls to get to a portion of the shard that contains
+            # stream records" (GetRecords docs): one empty page does not prove the tip.
+            cursor.empty_pages += 1
+            if cursor.empty_pages < EMPTY_PAGES_AT_TIP:
+                result.caught_up = False
+        if len(records) >= self.limit or size >= _FULL_PAGE_BYTES:
+            result.more = True
+        cursor.iterator = response.get("NextShardIterator")
+        if cursor.iterator is None:
+            self._finish(cursor, result.notices)
+
+    def poll(self, cancel: threading.Event | None = None) -> PollResult:
+        """One GetRecords per shard being read; never blocks beyond those calls."""
+        result = PollResult()
+        if not self._started:
+            result.notices.extend(self.start())
+        before = len(self.cursors)
+        for cursor in list(self.active):
+            if cancel is not None and cancel.is_set():
+                raise CancelledError("Reading the stream was cancelled.")
+            self._read_shard(cursor, result)
+        if len(self.cursors) > before:
+            result.caught_up = False  # child shards were added and have not been read yet
+        result.finished = not self.active
+        if result.finished:
+            result.caught_up = True
+            if self.cursors and not self._announced_end:
+                self._announced_end = True
+                result.notices.append("Every shard being read is closed and read to its end: no "
+                                      "new records will arrive there (the stream was disabled or "
+                                      "replaced).")
+        self.total_events += len(result.events)
+        return result
+
+    def polls(
+        self,
+        *,
+        follow: bool = False,
+        interval: float = 1.0,
+        max_seconds: float | None = None,
+        stop: threading.Event | None = None,
+    ) -> Iterator[PollResult]:
+        """Poll until caught up, or when following until ``stop`` is set, every shard is
+        finished or ``max_seconds`` pass. Waits ``interval`` seconds after a poll that found
+        nothing waiting; polls again at once after a full page."""
+        deadline = None if max_seconds is None else time.monotonic() + max_seconds
+        stop = stop or threading.Event()
+        while not stop.is_set():
+            result = self.poll()
+            yield result
+            if result.finished or (not follow and result.caught_up):
+                return
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                return
+            if result.more or not follow:
+                continue
+            stop.wait(interval if remaining is None else min(interval, remaining))

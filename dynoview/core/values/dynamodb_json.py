@@ -1,0 +1,188 @@
+"""DynamoDB JSON (typed values, binary as base64, as files and the AWS CLI write them) to and
+from the in-memory AttributeValues, losslessly in both directions."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+from typing import Any, Literal
+
+from dynoview.core.values.binary import base64_text, parse_binary
+from dynoview.core.values.numbers import analyse_number
+from dynoview.core.values.sets import binary_set, number_set, string_set
+from dynoview.core.values.types import (
+    SET_TYPES,
+    TYPE_CODES,
+    TYPE_ORDER,
+    ValueParseError,
+    check_depth,
+    check_utf8,
+    child_path,
+    describe_kind,
+    type_code,
+)
+
+
+def _single_type_key(obj: Any) -> str | None:
+    """The type code if ``obj`` is shaped like an AttributeValue (one known key), else None."""
+    if isinstance(obj, Mapping) and len(obj) == 1:
+        (key,) = obj.keys()
+        if key in TYPE_CODES:
+            return key
+    return None
+
+
+def detect_json_form(obj: Any) -> Literal["dynamodb", "plain"]:
+    """Decide whether parsed L/M JSON text is DynamoDB JSON or plain JSON.
+
+    DynamoDB JSON when it is non-empty and every element (list) or every value (object) is
+    shaped like a typed value: an object with exactly one key that is a type code, such as
+    ``{"S": "x"}``. Otherwise plain. Shape alone decides, so a typed value with a wrong
+    member (``{"N": 5}``) is reported as an error rather than silently stored as a map.
+    """
+    if isinstance(obj, list):
+        elements: Iterable[Any] = obj
+    elif isinstance(obj, Mapping):
+        elements = obj.values()
+    else:
+        return "plain"
+    elements = list(elements)
+    if elements and all(_single_type_key(e) is not None for e in elements):
+        return "dynamodb"
+    return "plain"
+
+
+def from_dynamodb_json(obj: Any, path: str = "", depth: int = 1) -> dict[str, Any]:
+    """Validate a DynamoDB-JSON AttributeValue (as in a file or the AWS CLI) and convert it.
+
+    Binary arrives as base64 strings and becomes ``bytes``. Strict on purpose, so bad
+    imports fail here with a located message rather than at the service: exactly one type
+    key, member types as the API documents them, valid numbers, non-empty distinct sets.
+    Raises only ``ValueParseError``.
+
+    ``path`` and ``depth`` place ``obj`` inside a larger value (depth 1: an attribute).
+    """
+    check_depth(depth, path)
+    if not isinstance(obj, Mapping):
+        raise ValueParseError(
+            f'Expected a typed value such as {{"S": "text"}}; found {describe_kind(obj)}.', path
+        )
+    if len(obj) != 1:
+        keys = ", ".join(sorted(str(k) for k in obj)) or "none"
+        raise ValueParseError(
+            "A typed value has exactly one type key (S, N, B, BOOL, NULL, SS, NS, BS, L or M);"
+            f" this one has {len(obj)} ({keys}).",
+            path,
+        )
+    ((code, member),) = obj.items()
+    if code not in TYPE_CODES:
+        hint = ""
+        if isinstance(code, str) and code.upper() in TYPE_CODES:
+            hint = f" Type keys are upper case: write {code.upper()!r}."
+        raise ValueParseError(
+            f"{str(code)!r} is not a DynamoDB type; use one of {', '.join(TYPE_ORDER)}.{hint}",
+            path,
+        )
+
+    def expect(kind: type | tuple[type, ...], what: str) -> None:
+        if not isinstance(member, kind) or (kind is not bool and isinstance(member, bool)):
+            raise ValueParseError(
+                f"{code} values are written as {what} in DynamoDB JSON; found {describe_kind(member)}.",
+                path,
+            )
+
+    if code == "S":
+        expect(str, "a string")
+        return {"S": check_utf8(member, path)}
+    if code == "N":
+        if isinstance(member, int | Decimal | float) and not isinstance(member, bool):
+            raise ValueParseError(
+                f'N values are written as strings in DynamoDB JSON, e.g. {{"N": "{member}"}}; '
+                "quote the number so no digit is lost.",
+                path,
+            )
+        expect(str, "a string of digits")
+        _no_spaces(member, path)
+        return {"N": analyse_number(member, path)[0]}
+    if code == "B":
+        expect(str, "a base64 string")
+        return {"B": parse_binary(member, path)}
+    if code == "BOOL":
+        expect(bool, "true or false")
+        return {"BOOL": member}
+    if code == "NULL":
+        if member is not True:
+            raise ValueParseError(
+                'NULL is always written as {"NULL": true}; to store false use a BOOL, '
+                "or remove the attribute.",
+                path,
+            )
+        return {"NULL": True}
+    if code in SET_TYPES:
+        expect(list, "a JSON array")
+        members: list[Any] = list(member)
+        if code == "SS":
+            return string_set(members, path)
+        for index, m in enumerate(members):
+            if not isinstance(m, str):
+                what = "number strings" if code == "NS" else "base64 strings"
+                raise ValueParseError(
+                    f"{code} members are written as {what}; found {describe_kind(m)}.",
+                    child_path(path, index),
+                )
+        if code == "NS":
+            for index, m in enumerate(members):
+                _no_spaces(m, child_path(path, index))
+            return number_set(members, path)
+        decoded = [parse_binary(m, child_path(path, i)) for i, m in enumerate(members)]
+        return binary_set(decoded, path)
+    if code == "L":
+        expect(list, "a JSON array")
+        return {"L": [from_dynamodb_json(v, child_path(path, i), depth + 1) for i, v in enumerate(member)]}
+    # M
+    expect(Mapping, "a JSON object")
+    result: dict[str, Any] = {}
+    for key, value in member.items():
+        if not isinstance(key, str):
+            raise ValueParseError(f"Map keys must be strings; found {describe_kind(key)}.", path)
+        check_utf8(key, path)
+        result[key] = from_dynamodb_json(value, child_path(path, key), depth + 1)
+    return {"M": result}
+
+
+def _no_spaces(text: str, path: str) -> None:
+    """DynamoDB JSON numbers carry no surrounding spaces (DynamoDB refuses " 1"); typed input
+    (``parse_number``) may, and is trimmed."""
+    if text != text.strip():
+        raise ValueParseError(f"The number {text!r} has spaces around it, which DynamoDB refuses; "
+                              "remove them.", path)
+
+
+def to_dynamodb_json(av: Mapping[str, Any]) -> Any:
+    """Convert an in-memory AttributeValue to DynamoDB JSON (binary as base64 strings).
+
+    The exact inverse of ``from_dynamodb_json``, so exported items re-import losslessly.
+    """
+    code = type_code(av)
+    member = av[code]
+    if code == "B":
+        return {"B": base64_text(bytes(member))}
+    if code == "BS":
+        return {"BS": [base64_text(bytes(m)) for m in member]}
+    if code in ("SS", "NS"):
+        return {code: list(member)}
+    if code == "L":
+        return {"L": [to_dynamodb_json(v) for v in member]}
+    if code == "M":
+        return {"M": {k: to_dynamodb_json(v) for k, v in member.items()}}
+    return {code: member}
+
+
+def dynamodb_json(item: Mapping[str, Mapping[str, Any]], indent: int | None = 2) -> str:
+    """Render an item (name → AttributeValue) as DynamoDB JSON text, as the AWS CLI shows it."""
+    return json.dumps(
+        {name: to_dynamodb_json(av) for name, av in item.items()},
+        indent=indent,
+        ensure_ascii=False,
+    )
