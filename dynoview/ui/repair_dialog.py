@@ -35,8 +35,6 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.execution import ConfirmationRequirement, confirmation_for
 from dynoview.core.tx.model import DELETE, Action, Transaction
-from dynoview.core.uniqueness.audit import AuditResult
-from dynoview.core.uniqueness.pairing import Finding
 from dynoview.core.tx.repair import (
     APPLIED,
     DEFAULT_RATE,
@@ -50,6 +48,8 @@ from dynoview.core.tx.repair import (
     plan_repairs,
     run_repairs,
 )
+from dynoview.core.uniqueness.audit import AuditResult
+from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.repair_model import COL_RESULT, COL_VALUE, RepairModel

@@ -12,7 +12,6 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from dynoview.core.uniqueness.pairing import LABELS
 from dynoview.core.tx.repair import (
     ALREADY_FIXED,
     APPLIED,
@@ -28,6 +27,7 @@ from dynoview.core.tx.repair import (
     RepairOutcome,
     RepairPlan,
 )
+from dynoview.core.uniqueness.findings import LABELS
 
 COL_FINDING = 0
 COL_RULE = 1

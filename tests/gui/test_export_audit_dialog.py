@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 
 from dynoview.core.exports.writer import write_export
 from dynoview.core.uniqueness.audit import run_audit
-from dynoview.core.uniqueness.pairing import LABELS, ORPHAN_LOCK
+from dynoview.core.uniqueness.findings import LABELS, ORPHAN_LOCK
 from dynoview.ui.context import AppContext
 from dynoview.ui.export_audit_dialog import ExportAuditDialog, open_export_audit_dialog
 

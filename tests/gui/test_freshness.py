@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from dynoview.core.session.connection import Connection
-from dynoview.core.uniqueness.pairing import ORPHAN_LOCK
+from dynoview.core.uniqueness.findings import ORPHAN_LOCK
 from dynoview.ui.builder.template_forms import CHANGE_VALUE, ChangeValueForm
 from dynoview.ui.context import WrittenKey
 from dynoview.ui.main_window import MainWindow

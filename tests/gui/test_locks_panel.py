@@ -12,13 +12,7 @@ from PySide6.QtCore import Qt
 
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
-from dynoview.core.uniqueness.pairing import (
-    CASE_CLASH,
-    DUPLICATE_VALUE,
-    EXPIRED,
-    MISSING_LOCK,
-    ORPHAN_LOCK,
-)
+from dynoview.core.uniqueness.findings import CASE_CLASH, DUPLICATE_VALUE, EXPIRED, MISSING_LOCK, ORPHAN_LOCK
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 from dynoview.ui.context import AppContext
 from dynoview.ui.locks_model import (

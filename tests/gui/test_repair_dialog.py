@@ -13,8 +13,8 @@ from PySide6.QtCore import Qt
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.uniqueness.audit import AuditResult, run_audit
 from dynoview.core.tx.repair import ALREADY_FIXED, APPLIED, PENDING, RepairRun
+from dynoview.core.uniqueness.audit import AuditResult, run_audit
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.repair_dialog import RepairDialog, open_repair_dialog
 from dynoview.ui.repair_model import COL_ACTION, COL_RESULT, COL_VALUE, OutcomeRole

@@ -14,7 +14,7 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.uniqueness.audit import AuditProgress, fast_reader, run_audit
-from dynoview.core.uniqueness.pairing import (
+from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
     EXPIRED,

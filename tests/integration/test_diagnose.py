@@ -18,6 +18,14 @@ from dynoview.core.tx.execution import SUCCEEDED, execute_transaction
 from dynoview.core.tx.model import DELETE, Transaction
 from dynoview.core.tx.templates import change_value, lock_put, sign_up
 from dynoview.core.uniqueness.diagnose import FREE, VIA_INDEX, VIA_SCAN, diagnose
+from dynoview.core.uniqueness.findings import (
+    CASE_CLASH,
+    DUPLICATE_VALUE,
+    EXPIRED,
+    MISSING_LOCK,
+    OK,
+    ORPHAN_LOCK,
+)
 from dynoview.core.uniqueness.origin import (
     LEFT_BY_CHANGE,
     LEFT_BY_DELETE,
@@ -27,14 +35,6 @@ from dynoview.core.uniqueness.origin import (
     SOURCE_STREAM,
     STUCK_SIGNUP,
     UNKNOWN,
-)
-from dynoview.core.uniqueness.pairing import (
-    CASE_CLASH,
-    DUPLICATE_VALUE,
-    EXPIRED,
-    MISSING_LOCK,
-    OK,
-    ORPHAN_LOCK,
 )
 from dynoview.core.uniqueness.report import diagnosis_json
 from dynoview.core.uniqueness.schema import NORMALISE_LOWER, LockRule, UniquenessSchema, default_schema

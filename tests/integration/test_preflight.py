@@ -11,7 +11,7 @@ from dynoview.core.session.tables import describe_table
 from dynoview.core.tx import templates
 from dynoview.core.tx.model import Action, Transaction
 from dynoview.core.tx.preflight import FREE, run_preflight
-from dynoview.core.uniqueness.pairing import DUPLICATE_VALUE, MISSING_LOCK, OK, ORPHAN_LOCK
+from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, OK, ORPHAN_LOCK
 from dynoview.core.uniqueness.schema import article_schema
 
 pytestmark = pytest.mark.integration

@@ -22,9 +22,6 @@ from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.templates import claim_missing_lock, release_orphan_lock
-from dynoview.core.uniqueness.audit import AuditResult, run_audit
-from dynoview.core.uniqueness.pairing import CASE_CLASH, DUPLICATE_VALUE, EXPIRED, Finding
 from dynoview.core.tx.repair import (
     ALREADY_FIXED,
     APPLIED,
@@ -43,6 +40,9 @@ from dynoview.core.tx.repair import (
     plan_repairs,
     run_repairs,
 )
+from dynoview.core.tx.templates import claim_missing_lock, release_orphan_lock
+from dynoview.core.uniqueness.audit import AuditResult, run_audit
+from dynoview.core.uniqueness.findings import CASE_CLASH, DUPLICATE_VALUE, EXPIRED, Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema
 from tests.helpers import connect
 

@@ -38,7 +38,7 @@ from dynoview.core.exports.manifest import (
 from dynoview.core.exports.rows import build_pairing, findings_and_counts, parse_rows
 from dynoview.core.exports.sql import ATHENA, DUCKDB, AuditSql
 from dynoview.core.uniqueness.audit import AuditResult
-from dynoview.core.uniqueness.pairing import Finding
+from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
@@ -149,7 +149,7 @@ class ExportAuditResult:
 
     def text(self) -> str:
         """A human summary: what was read, the snapshot note, counts and one line per finding."""
-        from dynoview.core.uniqueness.pairing import STATUSES
+        from dynoview.core.uniqueness.findings import STATUSES
 
         r = self.result
         lines = [f"Audit of {m.describe()}." for m in self.manifests]

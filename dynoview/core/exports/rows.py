@@ -16,7 +16,8 @@ from datetime import datetime
 from typing import Any
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.uniqueness.pairing import OK, STATUSES, Finding, Pairing
+from dynoview.core.uniqueness.findings import OK, STATUSES, Finding
+from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.schema import UniquenessSchema, normalise
 
 FIXED_COLUMNS = ("section", "status", "rule", "value", "account", "sk", "ttl", "n")

@@ -75,6 +75,23 @@ def humanize(delta: timedelta) -> str:
     return f"{_rounded(seconds / (86400 * 365))} years"
 
 
+def expired_at(text: Any, now: float) -> bool:
+    """Whether a TTL Number's text (epoch seconds) has passed at ``now`` (epoch seconds).
+
+    ``ttl_state(...).is_expired`` without the sentence, for hot loops (the audit reads one
+    per item): milliseconds, negative, non-finite and more-than-five-years-old values never
+    expire, as DynamoDB ignores them.
+    """
+    if not isinstance(text, str):
+        return False
+    try:
+        seconds = Decimal(text)
+    except InvalidOperation:
+        return False
+    return (seconds.is_finite() and 0 <= seconds <= now and seconds < _MILLISECONDS_THRESHOLD
+            and now - float(seconds) <= _FIVE_YEARS.total_seconds())
+
+
 def ttl_state(value: Any, now: datetime | None = None) -> TtlState:
     """Classify a TTL attribute value (low-level AttributeValue or None)."""
     now = now or datetime.now(UTC)

@@ -26,7 +26,7 @@ from dynoview.core.tx.model import Action, Transaction
 from dynoview.core.tx.preflight_effects import UNKNOWN, apply_action, protected_text
 from dynoview.core.tx.wire import body_json, request_body
 from dynoview.core.uniqueness.diagnose import _account_filter  # one filter for "accounts holding a value"
-from dynoview.core.uniqueness.pairing import DUPLICATE_VALUE, MISSING_LOCK, OK, ORPHAN_LOCK
+from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, OK, ORPHAN_LOCK
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, normalise
 
 FREE = "FREE"  # no lock and no account: nothing to protect

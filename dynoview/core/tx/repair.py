@@ -42,6 +42,7 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.private_files import open_private, private_dir
 from dynoview.core.session.tables import TableInfo
+from dynoview.core.ttl.expiry import expired_at
 from dynoview.core.tx import execution as tx_execution
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.execution import confirmation_for, execute_transaction, key_text
@@ -57,7 +58,7 @@ from dynoview.core.tx.preflight import (
 from dynoview.core.tx.preflight_effects import protected_text
 from dynoview.core.tx.templates import claim_missing_lock, release_orphan_lock
 from dynoview.core.tx.wire import preview_text
-from dynoview.core.uniqueness.pairing import (
+from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
     EXPIRED,
@@ -67,7 +68,6 @@ from dynoview.core.uniqueness.pairing import (
     ORPHAN_LOCK,
     STATUSES,
     Finding,
-    expired_ttl_text,
 )
 from dynoview.core.uniqueness.schema import (
     LockRule,
@@ -552,7 +552,7 @@ class _Repairer:
     def _expired(self, item: Mapping[str, Any]) -> bool:
         attr = self.table.ttl_attribute
         av = item.get(attr) if attr else None
-        return isinstance(av, Mapping) and expired_ttl_text(av.get("N"), time.time())
+        return isinstance(av, Mapping) and expired_at(av.get("N"), time.time())
 
     def handle(self, item: PlannedRepair) -> RepairOutcome:
         rule = self.schema.rule(item.finding.rule or "")

@@ -47,7 +47,8 @@ from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.audit_pages import PageClassifier, page_meta
 from dynoview.core.uniqueness.audit_workers import ClassifierPool, available_cpus
-from dynoview.core.uniqueness.pairing import Finding, Pairing
+from dynoview.core.uniqueness.findings import Finding
+from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.schema import UniquenessSchema
 
 DEFAULT_SEGMENTS = 4

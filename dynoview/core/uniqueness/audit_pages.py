@@ -27,7 +27,9 @@ from typing import Any
 import msgspec
 import orjson
 
-from dynoview.core.uniqueness.pairing import Batch, Pairing, expired_ttl_text
+from dynoview.core.ttl.expiry import expired_at
+from dynoview.core.uniqueness.pairing import Pairing
+from dynoview.core.uniqueness.pairing_state import Batch
 
 
 class _Value(msgspec.Struct, gc=False):
@@ -154,7 +156,7 @@ class PageClassifier:
             if pk.startswith(acct_prefix) and (acct_sk_check is None or sk == acct_sk_check):
                 if get_ttl is not None:
                     ttl_av = get_ttl(item)
-                    if ttl_av is not None and expired_ttl_text(ttl_av.N, now):
+                    if ttl_av is not None and expired_at(ttl_av.N, now):
                         add_expired_at(len(ids))
                 if acct_sk is None:
                     add_sk(sk or "")
@@ -173,7 +175,7 @@ class PageClassifier:
                         continue
                     ttl_av = get_ttl(item) if get_ttl is not None else None
                     add_lock(value)
-                    add_expired(ttl_av is not None and expired_ttl_text(ttl_av.N, now))
+                    add_expired(ttl_av is not None and expired_at(ttl_av.N, now))
                     break
             else:
                 other += 1

@@ -27,7 +27,8 @@ from typing import Any
 import msgspec
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.uniqueness.pairing import Batch, Pairing
+from dynoview.core.uniqueness.pairing import Pairing
+from dynoview.core.uniqueness.pairing_state import Batch
 from dynoview.core.uniqueness.schema import UniquenessSchema
 
 _END = b""  # no page is empty: an empty message means "no more pages"

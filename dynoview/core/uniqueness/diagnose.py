@@ -20,6 +20,14 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.ttl.expiry import ttl_state
+from dynoview.core.uniqueness.findings import (
+    CASE_CLASH,
+    DUPLICATE_VALUE,
+    EXPIRED,
+    MISSING_LOCK,
+    OK,
+    ORPHAN_LOCK,
+)
 from dynoview.core.uniqueness.origin import (
     LEFT_BY_CHANGE,
     LEFT_BY_DELETE,
@@ -28,14 +36,6 @@ from dynoview.core.uniqueness.origin import (
     ActionEntries,
     LockOrigin,
     classify_orphan,
-)
-from dynoview.core.uniqueness.pairing import (
-    CASE_CLASH,
-    DUPLICATE_VALUE,
-    EXPIRED,
-    MISSING_LOCK,
-    OK,
-    ORPHAN_LOCK,
 )
 from dynoview.core.uniqueness.schema import (
     NORMALISE_TRIM_LOWER,

@@ -31,18 +31,40 @@ value for that rule (status NO_VALUE): nothing to enforce, not a finding.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
-from decimal import Decimal, InvalidOperation
 from itertools import compress, filterfalse, repeat
 from operator import ne
 from typing import Any
 
-import msgspec
-
+from dynoview.core.ttl.expiry import expired_at
+from dynoview.core.uniqueness.findings import (
+    CASE_CLASH,
+    DUPLICATE_VALUE,
+    EXPIRED,
+    EXPLANATIONS,
+    MISSING_LOCK,
+    NO_VALUE,
+    OK,
+    ORPHAN_LOCK,
+    SEVERITY,
+    STATUSES,
+    Cell,
+    Finding,
+    PairRow,
+)
+from dynoview.core.uniqueness.pairing_state import (
+    SEP,
+    Batch,
+    RuleBatch,
+    RuleState,
+    held_values,
+    pack_record,
+    record_expired,
+    unlike_clash_key,
+    unpack_record,
+)
 from dynoview.core.uniqueness.schema import (
-    NORMALISE_LOWER,
     NORMALISE_NONE,
     NORMALISE_TRIM_LOWER,
     LockRule,
@@ -50,188 +72,10 @@ from dynoview.core.uniqueness.schema import (
     normalise,
 )
 
-OK = "OK"
-MISSING_LOCK = "MISSING_LOCK"
-ORPHAN_LOCK = "ORPHAN_LOCK"
-DUPLICATE_VALUE = "DUPLICATE_VALUE"
-EXPIRED = "EXPIRED"
-CASE_CLASH = "CASE_CLASH"
-NO_VALUE = "NO_VALUE"  # view-only: the account has no value for the rule
-
-STATUSES = (OK, MISSING_LOCK, ORPHAN_LOCK, DUPLICATE_VALUE, EXPIRED, CASE_CLASH)
-PROBLEMS = STATUSES[1:]
-
-LABELS = {
-    OK: "OK",
-    MISSING_LOCK: "Missing lock",
-    ORPHAN_LOCK: "Orphan lock",  # a stuck signup or a value left behind: diagnose tells which
-    DUPLICATE_VALUE: "Duplicate value",
-    EXPIRED: "Expired",
-    CASE_CLASH: "Case or normalisation clash",
-    NO_VALUE: "No value",
-}
-
-EXPLANATIONS = {
-    OK: "The account's value has its lock, so DynamoDB refuses a second signup with it.",
-    MISSING_LOCK: "The account's value has no lock item, so uniqueness is not enforced for it: "
-                  "another signup with the same value would succeed. Claim the lock for this account.",
-    ORPHAN_LOCK: "A lock whose value no account holds: the value is blocked forever (a stuck signup, "
-                 "or a stale lock left behind by a value change). Releasing the lock frees the value.",
-    DUPLICATE_VALUE: "Two or more accounts hold the same value: uniqueness was already broken. "
-                     "Keep one account's value and change or delete the others.",
-    EXPIRED: "The item's TTL has passed, but DynamoDB deletes expired items lazily (typically "
-             "within days), so it is still readable and an expired lock still blocks its value "
-             "until then. Once deleted, the value is no longer protected.",
-    CASE_CLASH: "These values are equal once lower-cased but stored differently, so DynamoDB sees "
-                "different lock keys and does not enforce uniqueness between them. Pick one "
-                "spelling, normalise the account value and keep a single lock.",
-    NO_VALUE: "The account has no value (missing or empty) for this attribute: nothing to protect.",
-}
-
-SEVERITY = {NO_VALUE: 0, OK: 0, EXPIRED: 1, CASE_CLASH: 1, MISSING_LOCK: 2, ORPHAN_LOCK: 2,
-            DUPLICATE_VALUE: 2}
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One broken case, with everything needed to show, export and repair it."""
-
-    status: str
-    rule: str | None  # None for an expired account item (not tied to one rule)
-    value: str | None
-    account_ids: tuple[str, ...]
-    lock_keys: tuple[dict[str, Any], ...]
-    sentence: str
-    explanation: str
-    account_keys: tuple[dict[str, Any], ...] = ()
-
-    @property
-    def label(self) -> str:
-        return LABELS[self.status]
-
-
-@dataclass
-class Cell:
-    """One (value, lock status) column pair of a view row."""
-
-    value: str | None
-    status: str
-    lock_key: dict[str, Any] | None = None
-    finding: Finding | None = None
-
-
-@dataclass
-class PairRow:
-    """A view row: an account with one cell per rule, or a lock with no account."""
-
-    kind: str  # "account" or "lock"
-    account_id: str | None
-    key: dict[str, Any]  # the account's key, or the lock's key for a lock row
-    cells: dict[str, Cell] = field(default_factory=dict)
-    expired: bool = False
-    findings: list[Finding] = field(default_factory=list)
-
-    @property
-    def status(self) -> str:
-        """The worst status in the row (what colours it)."""
-        statuses = [c.status for c in self.cells.values()]
-        if self.expired:
-            statuses.append(EXPIRED)
-        return max(statuses, key=lambda s: SEVERITY[s], default=OK) if statuses else OK
-
-    @property
-    def statuses(self) -> set[str]:
-        out = {c.status for c in self.cells.values()}
-        if self.expired:
-            out.add(EXPIRED)
-        return out
-
-
-def clash_key(rule: LockRule, value: str) -> str:
-    """The form two values share when they clash: lower-cased, trimmed too for trim rules."""
-    mode = NORMALISE_TRIM_LOWER if rule.normalisation == NORMALISE_TRIM_LOWER else NORMALISE_LOWER
-    return normalise(value, mode)
-
 
 def _expired(av: Any, now: float) -> bool:
-    """True when a TTL attribute (epoch seconds Number) is in the past but within 5 years."""
-    if not isinstance(av, Mapping):
-        return False
-    return expired_ttl_text(av.get("N"), now)
-
-
-def expired_ttl_text(text: Any, now: float) -> bool:
-    """``_expired`` for the text of an N value (anything else is never expired)."""
-    if not isinstance(text, str):
-        return False
-    try:
-        seconds = Decimal(text)
-    except InvalidOperation:
-        return False
-    # Same rules as dynoview.core.ttl.expiry: milliseconds and >5-year-old values never expire.
-    return 0 <= seconds < now and now - float(seconds) <= 5 * 365 * 86400 and seconds < 100_000_000_000
-
-
-class _RuleState:
-    """What one rule needs: lock values (-> expired?) and value -> account ids."""
-
-    __slots__ = ("holders", "locks", "rule", "shared", "unlike")
-
-    def __init__(self, rule: LockRule) -> None:
-        self.rule = rule
-        self.locks: dict[str, bool] = {}
-        # normalised value -> account id, or a list of ids when shared (rare; saves memory)
-        self.holders: dict[str, str | list[str]] = {}
-        # Forms (lock values and holder values) that differ from their clash key, while known:
-        # ``apply`` adds those of each batch (worked out where the batch was made), ``feed``
-        # forgets them (None) and ``findings`` works them out again.
-        self.unlike: set[str] | None = set()
-        self.shared: set[str] | None = set()  # values held by 2+ accounts, kept the same way
-
-    def add_holder(self, value: str, acct: str) -> None:
-        held = self.holders.get(value)
-        if held is None:
-            self.holders[value] = acct
-        elif isinstance(held, list):
-            if acct not in held:
-                held.append(acct)
-        elif held != acct:
-            self.holders[value] = [held, acct]
-
-    def holders_of(self, value: str) -> list[str]:
-        held = self.holders.get(value)
-        if held is None:
-            return []
-        return list(held) if isinstance(held, list) else [held]
-
-
-class RuleBatch(msgspec.Struct, array_like=True):
-    """One rule's part of a ``Batch``: flat lists, in Scan order."""
-
-    lock_values: list[str] = msgspec.field(default_factory=list)  # stored lock values ...
-    lock_expired: list[bool] = msgspec.field(default_factory=list)  # ... and their TTL state
-    # Filled by ``Pairing.finish_batch``: the account values after a normalising rule's
-    # normalisation (empty for rules without one: ``apply`` takes the column as it is).
-    normalised: list[str] = msgspec.field(default_factory=list)
-    unlike: list[str] = msgspec.field(default_factory=list)  # forms unlike their clash key
-
-
-class Batch(msgspec.Struct, array_like=True):
-    """Classified items as flat lists (columns), for ``Pairing.apply``.
-
-    Appending to lists costs a fraction of inserting into large dicts, so the audit's page
-    classifier (and its worker processes) produce these, and ``apply`` builds the dicts in
-    C loops (``dict.update(zip(...))``). Account records are only packed when the view
-    asks for them. A msgspec struct: workers send it as MessagePack.
-    """
-
-    items: int = 0
-    other: int = 0
-    account_ids: list[str] = msgspec.field(default_factory=list)  # one per account item read
-    account_sks: list[str] = msgspec.field(default_factory=list)  # their SKs, when SKs vary
-    account_values: list[list[str]] = msgspec.field(default_factory=list)  # per rule; "" none
-    expired_at: list[int] = msgspec.field(default_factory=list)  # positions whose TTL passed
-    rules: list[RuleBatch] = msgspec.field(default_factory=list)  # in schema order
+    """Whether a TTL attribute value has passed (``ttl.expiry``'s rule; a Number only)."""
+    return isinstance(av, Mapping) and expired_at(av.get("N"), now)
 
 
 class Pairing:
@@ -242,7 +86,7 @@ class Pairing:
         self.schema = schema
         self.ttl_attribute = ttl_attribute
         self.now = (now or datetime.now(UTC)).timestamp()
-        self.rules = {r.name: _RuleState(r) for r in schema.rules}
+        self.rules = {r.name: RuleState(r) for r in schema.rules}
         # account id (PK text) -> its record, packed into one string (see _pack): strings are not
         # tracked by the cyclic garbage collector, so a million accounts cost it nothing to walk.
         self._accounts: dict[str, str | tuple[tuple[str | None, ...], bool, str | None]] = {}
@@ -254,7 +98,7 @@ class Pairing:
         self._lock_rules = sorted(self.rules.values(), key=lambda s: len(s.rule.prefix), reverse=True)
         self._cache: tuple[int, list[Finding]] | None = None
         self._ok = 0
-        self._expired_accounts: set[str] | None = set()  # like _RuleState.unlike: while known
+        self._expired_accounts: set[str] | None = set()  # like RuleState.unlike: while known
 
     @property
     def accounts(self) -> dict[str, str | tuple[tuple[str | None, ...], bool, str | None]]:
@@ -275,8 +119,8 @@ class Pairing:
         for i, (acct, sk, *values) in enumerate(zip(batch.account_ids, sks, *batch.account_values,
                                                     strict=True)):
             expired = i in expired_at
-            record = _SEP.join(("1" if expired else "0", sk, *values))
-            accounts[acct] = record if record.count(_SEP) == n_rules + 1 else _pack(
+            record = SEP.join(("1" if expired else "0", sk, *values))
+            accounts[acct] = record if record.count(SEP) == n_rules + 1 else pack_record(
                 [v or None for v in values], expired, (sk or None) if varying_sk else None)
 
     # ------------------------------------------------------------------ feeding
@@ -329,9 +173,9 @@ class Pairing:
                         state.add_holder(key, pk)
                     else:
                         holders[key] = pk
-                record = _SEP.join(parts)
+                record = SEP.join(parts)
                 # One string per account (see _pack); a value containing the separator is rare.
-                accounts[pk] = record if record.count(_SEP) == n_rules + 1 else _pack(
+                accounts[pk] = record if record.count(SEP) == n_rules + 1 else pack_record(
                     [p or None for p in parts[2:]], expired, sk if acct_sk is None else None)
                 continue
             for prefix, suffix, lp, ls, sk_value, sk_tpl, locks in lock_specs:
@@ -367,11 +211,11 @@ class Pairing:
         """Normalise the account values and find the forms unlike their clash key (C loops,
         where the batch was made: in a worker process, in parallel)."""
         for state, column, rb in zip(self.rules.values(), batch.account_values, batch.rules, strict=True):
-            held = _held_values(column, state.rule.normalisation)
+            held = held_values(column, state.rule.normalisation)
             if state.rule.normalisation != NORMALISE_NONE:
                 rb.normalised = held
             trim = state.rule.normalisation == NORMALISE_TRIM_LOWER
-            rb.unlike = list({*_unlike_clash_key(rb.lock_values, trim), *_unlike_clash_key(held, trim)})
+            rb.unlike = list({*unlike_clash_key(rb.lock_values, trim), *unlike_clash_key(held, trim)})
         return batch
 
     def apply(self, batch: Batch) -> None:
@@ -433,7 +277,7 @@ class Pairing:
 
     def _expired_account_ids(self) -> set[str]:
         if self._expired_accounts is None:
-            self._expired_accounts = {a for a, r in self.accounts.items() if _record_expired(r)}
+            self._expired_accounts = {a for a, r in self.accounts.items() if record_expired(r)}
         return self._expired_accounts
 
     # ------------------------------------------------------------------ results
@@ -447,7 +291,7 @@ class Pairing:
 
     def account(self, acct: str) -> tuple[tuple[str | None, ...], bool, str | None]:
         """An account's (values per rule in schema order, expired, SK when accounts' SKs vary)."""
-        return _unpack(self.accounts[acct], len(self.rules))
+        return unpack_record(self.accounts[acct], len(self.rules))
 
     def account_key(self, acct: str) -> dict[str, Any]:
         key: dict[str, Any] = {self.schema.pk_name: {"S": acct}}
@@ -480,8 +324,15 @@ class Pairing:
         self._ok = ok
         return out
 
-    def _rule_findings(self, state: _RuleState) -> tuple[list[Finding], int]:
+    def _rule_findings(self, state: RuleState) -> tuple[list[Finding], int]:
         """One rule's findings and its number of healthy (account, value, lock) triples."""
+        found, clashed = self._clash_findings(state)
+        ok = self._value_findings(state, clashed, found)
+        found.sort(key=lambda t: (t[0], t[1]))
+        return [f for _, _, f in found], ok
+
+    def _clash_findings(self, state: RuleState) -> tuple[list[tuple[str, str, Finding]], set[str]]:
+        """The rule's CASE_CLASH findings (by clash key), and every form that clashes."""
         rule = state.rule
         locks, holders = state.locks, state.holders
         # Clash groups: only forms that differ from their clash key can start one, so the
@@ -490,7 +341,7 @@ class Pairing:
         trim = rule.normalisation == NORMALISE_TRIM_LOWER
         unlike = state.unlike
         if unlike is None:
-            unlike = state.unlike = {*_unlike_clash_key(locks, trim), *_unlike_clash_key(holders, trim)}
+            unlike = state.unlike = {*unlike_clash_key(locks, trim), *unlike_clash_key(holders, trim)}
         for form in unlike:
             groups.setdefault(form.strip().lower() if trim else form.lower(), set()).add(form)
         clashed: set[str] = set()
@@ -510,6 +361,14 @@ class Pairing:
                 f"The {rule.name} values {spelled} differ only in case or spacing ({who}; "
                 f"{len(lock_values)} lock(s)): uniqueness is not enforced between them. Keep one "
                 "spelling and one lock.")))
+        return found, clashed
+
+    def _value_findings(self, state: RuleState, clashed: set[str],
+                        found: list[tuple[str, str, Finding]]) -> int:
+        """Add the rule's duplicate, expired, missing and orphan findings (outside clashes) to
+        ``found``; return the number of healthy values."""
+        rule = state.rule
+        locks, holders = state.locks, state.holders
         # The healthy case (one account, its live lock, no clash) is most values: set operations
         # (C loops) find the others, and only those are visited here.
         shared = state.shared
@@ -548,8 +407,7 @@ class Pairing:
                     ORPHAN_LOCK, rule, value, [], [value],
                     f"{value} is locked, and no account uses it: a stuck signup or a value left "
                     "behind by a change; diagnose it to see which.")))
-        found.sort(key=lambda t: (t[0], t[1]))
-        return [f for _, _, f in found], ok
+        return ok
 
     def _expired_finding(self, rule: LockRule, value: str, accts: list[str]) -> Finding:
         owner = f"account {accts[0]}" if len(accts) == 1 else (
@@ -626,61 +484,6 @@ class Pairing:
                     row.findings.append(lock_finding)
                 rows.append(row)
         return rows
-
-
-_SEP = "\x1f"  # ASCII unit separator: joins an account's record into one string
-
-
-def _pack(values: list[str | None], expired: bool, sk: str | None) -> str | tuple[
-        tuple[str | None, ...], bool, str | None]:
-    """An account record as one string ("1"/"0", SK, values; "" for none), or a tuple in the rare
-    case a value or SK contains the separator. Empty values mean "no value" either way."""
-    parts = [sk or "", *(v or "" for v in values)]
-    if any(_SEP in p for p in parts):
-        return (tuple(values), expired, sk)
-    return ("1" if expired else "0") + _SEP + _SEP.join(parts)
-
-
-def _held_values(column: list[str], mode: str) -> list[str]:
-    """A column's values as the rule's locks hold them ("" is no value: skipped)."""
-    values: Iterable[str] = filter(None, column)  # S as is, N as its text
-    if mode == NORMALISE_LOWER:
-        values = map(str.lower, values)
-    elif mode == NORMALISE_TRIM_LOWER:
-        values = map(str.lower, map(str.strip, values))
-    return list(values)
-
-
-def _record_expired(record: str | tuple[tuple[str | None, ...], bool, str | None]) -> bool:
-    return record[0] == "1" if record.__class__ is str else bool(record[1])
-
-
-def _unlike_clash_key(forms: Iterable[str], trim: bool) -> Iterator[str]:
-    """The forms that differ from their clash key (lower-cased, and trimmed for trim rules).
-
-    Only these can start a clash group; picking them with map/compress keeps the per-form
-    work in C, which matters when a rule holds a million values.
-    """
-    keys = map(str.lower, map(str.strip, forms)) if trim else map(str.lower, forms)
-    return compress(forms, map(ne, keys, forms))
-
-
-def _unpack(record: str | tuple[tuple[str | None, ...], bool, str | None],
-            rules: int) -> tuple[tuple[str | None, ...], bool, str | None]:
-    if isinstance(record, tuple):
-        return record
-    flag, sk, *values = record.split(_SEP)
-    return tuple(v or None for v in values), flag == "1", sk or None
-
-
-def _text(av: Any) -> str | None:
-    """A protected value: S as is, N as its exact text; other types and empty strings are none."""
-    if not isinstance(av, dict):
-        return None
-    text = av.get("S")
-    if text is None:
-        text = av.get("N")
-    return text if isinstance(text, str) and text else None
 
 
 def classify(items: Iterable[Mapping[str, Any]], schema: UniquenessSchema,

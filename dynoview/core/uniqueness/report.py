@@ -17,7 +17,7 @@ from typing import Any
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.uniqueness.audit import AuditResult
 from dynoview.core.uniqueness.diagnose import Diagnosis
-from dynoview.core.uniqueness.pairing import STATUSES, Finding
+from dynoview.core.uniqueness.findings import STATUSES, Finding
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
 AUDIT_FORMAT = "dynoview-audit"

@@ -18,7 +18,8 @@ import orjson
 import pytest
 
 from dynoview.core.uniqueness.audit_pages import PageClassifier, page_meta
-from dynoview.core.uniqueness.pairing import Batch, Pairing
+from dynoview.core.uniqueness.pairing import Pairing
+from dynoview.core.uniqueness.pairing_state import Batch
 from dynoview.core.uniqueness.schema import (
     NORMALISE_LOWER,
     NORMALISE_TRIM_LOWER,

@@ -19,7 +19,7 @@ from dynoview.core.exports.sql import (
     rules_query,
     where,
 )
-from dynoview.core.uniqueness.pairing import DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK
+from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, article_schema
 
 DUCK = Dialect(DUCKDB)

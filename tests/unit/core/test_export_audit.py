@@ -16,7 +16,8 @@ from dynoview.cli import main
 from dynoview.core.errors import CancelledError
 from dynoview.core.exports.audit import ExportAuditOptions, audit_exports, finding_keys
 from dynoview.core.exports.writer import Change, write_export
-from dynoview.core.uniqueness.pairing import OK, classify
+from dynoview.core.uniqueness.findings import OK
+from dynoview.core.uniqueness.pairing import classify
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, schema_to_text
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)

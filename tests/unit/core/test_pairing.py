@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.uniqueness.pairing import (
+from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
     EXPIRED,
@@ -15,9 +15,8 @@ from dynoview.core.uniqueness.pairing import (
     NO_VALUE,
     OK,
     ORPHAN_LOCK,
-    Pairing,
-    classify,
 )
+from dynoview.core.uniqueness.pairing import Pairing, classify
 from dynoview.core.uniqueness.schema import NORMALISE_TRIM_LOWER, LockRule, UniquenessSchema, article_schema
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)

@@ -13,15 +13,6 @@ import pytest
 from dynoview.core.errors import DynoViewError, ReadOnlyError
 from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.tx.execution import ConfirmationError
-from dynoview.core.uniqueness.pairing import (
-    CASE_CLASH,
-    DUPLICATE_VALUE,
-    EXPIRED,
-    EXPLANATIONS,
-    MISSING_LOCK,
-    ORPHAN_LOCK,
-    Finding,
-)
 from dynoview.core.tx.repair import (
     ALREADY_FIXED,
     APPLIED,
@@ -47,6 +38,15 @@ from dynoview.core.tx.repair import (
     parse_report,
     plan_repairs,
     run_repairs,
+)
+from dynoview.core.uniqueness.findings import (
+    CASE_CLASH,
+    DUPLICATE_VALUE,
+    EXPIRED,
+    EXPLANATIONS,
+    MISSING_LOCK,
+    ORPHAN_LOCK,
+    Finding,
 )
 from dynoview.core.uniqueness.report import VERSION, finding_json
 from dynoview.core.uniqueness.schema import NORMALISE_LOWER, LockRule, UniquenessSchema, article_schema

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from dynoview.core.session.tables import IndexInfo, KeyAttribute, TableInfo
-from dynoview.core.uniqueness.pairing import MISSING_LOCK, OK, ORPHAN_LOCK, classify
+from dynoview.core.uniqueness.findings import MISSING_LOCK, OK, ORPHAN_LOCK
+from dynoview.core.uniqueness.pairing import classify
 from dynoview.core.uniqueness.presets import (
     PRESET_ARTICLE,
     PRESET_ONETABLE,

@@ -4,7 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from dynoview.core.ttl.expiry import EXPIRED, NEVER, NONE, PENDING, humanize, ttl_state
+from dynoview.core.ttl.expiry import EXPIRED, NEVER, NONE, PENDING, expired_at, humanize, ttl_state
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
@@ -116,3 +116,16 @@ def test_nan_and_infinity_are_not_valid_ttls() -> None:
         assert state.text == "will never expire"
         assert "not a valid TTL" in state.reason
         assert state.expires_at is None and state.dates() == ""
+
+
+@pytest.mark.parametrize("text", [
+    str(int(NOW.timestamp()) - 60), str(int(NOW.timestamp())), str(int(NOW.timestamp()) + 60),
+    "1.5", "-5", "0", "NaN", "sNaN", "Infinity", "-Infinity", "1e400", "abc", "",
+    "1800000000000",  # milliseconds
+    str(int((NOW - timedelta(days=5 * 365 + 1)).timestamp())),  # more than five years ago
+    str(int((NOW - timedelta(days=5 * 365 - 1)).timestamp())),
+])
+def test_the_hot_loop_expiry_rule_is_ttl_states(text: str) -> None:
+    """The audit's per-item check and the items view's state agree on every value."""
+    assert expired_at(text, NOW.timestamp()) == ttl_state({"N": text}, NOW).is_expired
+

@@ -1,0 +1,106 @@
+"""What an audit finds: the statuses, their labels and explanations, findings and view rows.
+
+The vocabulary shared by the pairing, the export audit's SQL, reports, repairs and the
+locks view; it holds no logic beyond a row's worst status.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+OK = "OK"
+MISSING_LOCK = "MISSING_LOCK"
+ORPHAN_LOCK = "ORPHAN_LOCK"
+DUPLICATE_VALUE = "DUPLICATE_VALUE"
+EXPIRED = "EXPIRED"
+CASE_CLASH = "CASE_CLASH"
+NO_VALUE = "NO_VALUE"  # view-only: the account has no value for the rule
+
+STATUSES = (OK, MISSING_LOCK, ORPHAN_LOCK, DUPLICATE_VALUE, EXPIRED, CASE_CLASH)
+PROBLEMS = STATUSES[1:]
+
+LABELS = {
+    OK: "OK",
+    MISSING_LOCK: "Missing lock",
+    ORPHAN_LOCK: "Orphan lock",  # a stuck signup or a value left behind: diagnose tells which
+    DUPLICATE_VALUE: "Duplicate value",
+    EXPIRED: "Expired",
+    CASE_CLASH: "Case or normalisation clash",
+    NO_VALUE: "No value",
+}
+
+EXPLANATIONS = {
+    OK: "The account's value has its lock, so DynamoDB refuses a second signup with it.",
+    MISSING_LOCK: "The account's value has no lock item, so uniqueness is not enforced for it: "
+                  "another signup with the same value would succeed. Claim the lock for this account.",
+    ORPHAN_LOCK: "A lock whose value no account holds: the value is blocked forever (a stuck signup, "
+                 "or a stale lock left behind by a value change). Releasing the lock frees the value.",
+    DUPLICATE_VALUE: "Two or more accounts hold the same value: uniqueness was already broken. "
+                     "Keep one account's value and change or delete the others.",
+    EXPIRED: "The item's TTL has passed, but DynamoDB deletes expired items lazily (typically "
+             "within days), so it is still readable and an expired lock still blocks its value "
+             "until then. Once deleted, the value is no longer protected.",
+    CASE_CLASH: "These values are equal once lower-cased but stored differently, so DynamoDB sees "
+                "different lock keys and does not enforce uniqueness between them. Pick one "
+                "spelling, normalise the account value and keep a single lock.",
+    NO_VALUE: "The account has no value (missing or empty) for this attribute: nothing to protect.",
+}
+
+SEVERITY = {NO_VALUE: 0, OK: 0, EXPIRED: 1, CASE_CLASH: 1, MISSING_LOCK: 2, ORPHAN_LOCK: 2,
+            DUPLICATE_VALUE: 2}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One broken case, with everything needed to show, export and repair it."""
+
+    status: str
+    rule: str | None  # None for an expired account item (not tied to one rule)
+    value: str | None
+    account_ids: tuple[str, ...]
+    lock_keys: tuple[dict[str, Any], ...]
+    sentence: str
+    explanation: str
+    account_keys: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def label(self) -> str:
+        return LABELS[self.status]
+
+
+@dataclass
+class Cell:
+    """One (value, lock status) column pair of a view row."""
+
+    value: str | None
+    status: str
+    lock_key: dict[str, Any] | None = None
+    finding: Finding | None = None
+
+
+@dataclass
+class PairRow:
+    """A view row: an account with one cell per rule, or a lock with no account."""
+
+    kind: str  # "account" or "lock"
+    account_id: str | None
+    key: dict[str, Any]  # the account's key, or the lock's key for a lock row
+    cells: dict[str, Cell] = field(default_factory=dict)
+    expired: bool = False
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        """The worst status in the row (what colours it)."""
+        statuses = [c.status for c in self.cells.values()]
+        if self.expired:
+            statuses.append(EXPIRED)
+        return max(statuses, key=lambda s: SEVERITY[s], default=OK) if statuses else OK
+
+    @property
+    def statuses(self) -> set[str]:
+        out = {c.status for c in self.cells.values()}
+        if self.expired:
+            out.add(EXPIRED)
+        return out
