@@ -1,0 +1,81 @@
+"""What the Accounts & locks panel says, as text and HTML: the schema sentence, the audit's
+counts, a row's details and a diagnosis. Plain functions of core values (no widgets), every
+value escaped: emails and ids come from the table."""
+
+from __future__ import annotations
+
+import html
+
+from dynoview.core.uniqueness.audit import AuditResult
+from dynoview.core.uniqueness.diagnose import Diagnosis
+from dynoview.core.uniqueness.findings import LABELS, STATUSES, PairRow
+from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.values.display import display_text
+
+
+def schema_html(s: UniquenessSchema, note: str) -> str:
+    """One sentence: which items are accounts, and each rule's attribute and lock."""
+    account = f"{s.pk_name} begins with {s.account_pk_prefix}"
+    if s.sk_name and s.account_sk_value is not None:
+        account += f", {s.sk_name} = {s.account_sk_value}"
+    rules = "; ".join(f"{r.name}: {r.attribute} → {r.pk_template}"
+                      + (f" / {r.sk_value}" if r.sk_value else "")
+                      + (f" ({r.normalisation})" if r.normalisation != "none" else "")
+                      + (f" via {r.index_name}" if r.index_name else "") for r in s.rules)
+    return (f"<b>Schema</b> ({html.escape(note)}): accounts where "
+            f"{html.escape(account)}. Rules: {html.escape(rules)}.")
+
+
+def counts_text(result: AuditResult) -> str:
+    parts = [f"{LABELS[s]}: {result.counts.get(s, 0)}" for s in STATUSES]
+    cost = (f"{result.consumed_capacity:g} RCU" if result.consumed_capacity is not None
+            else "capacity not reported")
+    mode = "strong" if result.consistent else "eventual"
+    return (" · ".join(parts) + f"  —  {result.items_read:,} items, {result.segments} segment(s), "
+            f"{mode} reads, {cost}")
+
+
+def details_html(schema: UniquenessSchema, row: PairRow, *, stale: bool) -> str:
+    """A row's values, their locks and its findings with what to do about each."""
+    who = html.escape(row.account_id or "A lock with no account")
+    parts = [f"<h3>{who}</h3>"]
+    if stale:
+        parts.append("<p><b>Stale: a transaction wrote this item after the audit; re-run the "
+                     "audit to see its state now.</b></p>")
+    for rule, cell in row.cells.items():
+        lock = html.escape(cell.lock_key[schema.pk_name]["S"]) if cell.lock_key else "none"
+        parts.append(f"<p><b>{html.escape(rule)}</b>: {html.escape(cell.value or '(no value)')} — "
+                     f"{html.escape(LABELS[cell.status])}; lock: {lock}</p>")
+    if not row.findings:
+        parts.append("<p>Every value has its lock: nothing to do.</p>")
+    for f in row.findings:
+        parts.append(f"<p><b>{html.escape(f.label)}</b>: {html.escape(f.sentence)}</p>"
+                     f"<p><i>{html.escape(f.explanation)}</i></p>")
+    return "".join(parts)
+
+
+def diagnosis_html(d: Diagnosis, *, stale: bool = False) -> str:
+    """The answer, where the lock came from, the items read and every read's receipt."""
+    parts = []
+    if stale:
+        parts.append("<p><b>Stale: the table was written since this answer; press Diagnose "
+                     "again.</b></p>")
+    parts.append(f"<p><b>{html.escape(d.sentence)}</b></p>")
+    typed_note = getattr(d, "typed_note", None)
+    if typed_note:
+        parts.append(f"<p>{html.escape(typed_note)}</p>")
+    origin = getattr(d, "origin", None)
+    if origin is not None and origin.evidence not in d.sentence:  # not said twice
+        parts.append(f"<p>Where the lock came from: <b>{html.escape(origin.label)}</b>. "
+                     f"{html.escape(origin.evidence)}</p>")
+    parts += [f"<p><i>{html.escape(n)}</i></p>" for n in d.notes]
+    items = ([("Lock", d.lock_item)] if d.lock_item else []) + [("Account", a) for a in d.accounts]
+    for label, item in items:
+        fields = ", ".join(f"{html.escape(k)}={html.escape(display_text(v, 80))}"
+                           for k, v in item.items())
+        parts.append(f"<p>{label}: {fields}</p>")
+    parts.append("<p>Reads:</p><ul>")
+    parts += [f"<li>{html.escape(r.operation)} {html.escape(r.target)}: {html.escape(r.summary())}"
+              "</li>" for r in d.receipts]
+    parts.append("</ul>")
+    return "".join(parts)
