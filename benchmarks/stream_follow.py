@@ -211,9 +211,9 @@ def follow(url: str, args: argparse.Namespace) -> dict[str, Any]:
             panel.position.setCurrentIndex(panel.position.findData(LATEST))
             panel.follow_button.setChecked(True)
             state["t_start"] = time.perf_counter()
-        if args.control and panel._polls >= 1:
+        if args.control and panel.polls >= 1:
             panel.stop()  # control run: the same load, the viewer idle
-        elif panel._polls < 1:  # the LATEST iterators exist before the first write
+        elif panel.polls < 1:  # the LATEST iterators exist before the first write
             QTimer.singleShot(50, start_writer)
             return
         # A long-running app did its first full collection of the start-up heap long ago;
@@ -299,7 +299,7 @@ def follow(url: str, args: argparse.Namespace) -> dict[str, Any]:
         "get_records_calls": len(receipts),
         "get_records_ms_p50": percentile(durations, 50),
         "get_records_ms_max": max(durations) if durations else None,
-        "polls": panel._polls,
+        "polls": panel.polls,
     }
 
 

@@ -8,8 +8,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QFont
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
@@ -27,7 +26,6 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.reads.capacity import (
     COLLECTION_LIMIT_BYTES,
-    CollectionStat,
     PartitionReport,
     Sample,
     analyse_partitions,
@@ -36,91 +34,13 @@ from dynoview.core.reads.capacity import (
 )
 from dynoview.core.session.tables import TableInfo
 from dynoview.ui.bar_chart import Bar, BarChart
+from dynoview.ui.collections_model import CollectionsModel
 from dynoview.ui.context import AppContext
 from dynoview.ui.flow_layout import FlowLayout
-from dynoview.ui.tones import caution_background, warning_color
+from dynoview.ui.scan_controller import ScanController, bind_scan_controls, show_message
+from dynoview.ui.tones import warning_color
 
-COLUMNS = ("Partition key", "Items", "Table bytes", "LSI bytes", "Total", "Of 10 GB limit", "Hot?")
-StatRole = Qt.ItemDataRole.UserRole + 1
-_Index = QModelIndex | QPersistentModelIndex
 TOP_BARS = 20
-
-
-class CollectionsModel(QAbstractTableModel):
-    """One row per partition key value, largest collection first; hot keys highlighted."""
-
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.report: PartitionReport | None = None
-        self._rows: tuple[CollectionStat, ...] = ()
-        self._hot: dict[str, str] = {}
-
-    def set_report(self, report: PartitionReport | None) -> None:
-        self.beginResetModel()
-        self.report = report
-        self._rows = report.collections if report else ()
-        self._hot = {h.stat.key_text: h.reason for h in report.hot_keys} if report else {}
-        self.endResetModel()
-
-    def stat(self, row: int) -> CollectionStat:
-        return self._rows[row]
-
-    def is_hot(self, row: int) -> bool:
-        return self._rows[row].key_text in self._hot
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            return ("Item collection size: table items plus their LSI entries (the 10 GB limit "
-                    "counts both)") if section in (4, 5) else None
-        return None
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        stat = self._rows[index.row()]
-        col = index.column()
-        hot = stat.key_text in self._hot
-        has_lsi = bool(self.report and self.report.has_lsi)
-        if role == StatRole:
-            return stat
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (
-                stat.key_text,
-                f"{stat.items:,}",
-                human_bytes(stat.table_bytes),
-                human_bytes(stat.lsi_bytes) if has_lsi else "no LSI",
-                human_bytes(stat.total_bytes),
-                f"{stat.limit_fraction:.6%}" if has_lsi else "no limit",
-                "likely hot" if hot else "",
-            )[col]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if hot:
-                return f"{stat.key_text} {self._hot[stat.key_text]}"
-            if col == 5 and not has_lsi:
-                return "Without a local secondary index an item collection has no size limit."
-            return None
-        if role == Qt.ItemDataRole.BackgroundRole and hot:
-            return QBrush(caution_background(self._palette()))
-        if role == Qt.ItemDataRole.FontRole and hot:
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in (1, 2, 3, 4, 5):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def _palette(self) -> Any:
-        view = self.parent()
-        return view.palette() if isinstance(view, QWidget) else QWidget().palette()
 
 
 class CapacityPanel(QWidget):
@@ -136,27 +56,16 @@ class CapacityPanel(QWidget):
         self.sample: Sample | None = None
         self._table: TableInfo | None = None
         self._setup_ui()
+        self.scanner = ScanController(ctx, "capacity-scan", self)
+        bind_scan_controls(self.scanner, self.scan_button, self.cancel_button, self.message,
+                           self._ready)
+        self.scanner.scanned.connect(self._scanned)
         ctx.table_changed.connect(self._on_table_changed)
         ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
         self._on_table_changed(ctx.table)
 
     # -- construction ------------------------------------------------------------
     def _setup_ui(self) -> None:
-        controls = FlowLayout()
-        self.max_items = QSpinBox()
-        self.max_items.setRange(100, 200_000)
-        self.max_items.setSingleStep(1000)
-        self.max_items.setValue(2000)
-        self.max_items.setPrefix("Sample up to ")
-        self.max_items.setSuffix(" items")
-        self.max_items.setToolTip("A bounded, eventually consistent Scan; every page leaves a "
-                                  "read receipt")
-        self.scan_button = QPushButton("Scan sample")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setEnabled(False)
-        for widget in (self.max_items, self.scan_button, self.cancel_button):
-            controls.addWidget(widget)
-
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.summary = QLabel("Scan a sample to see item-collection sizes and partition keys.")
@@ -168,6 +77,42 @@ class CapacityPanel(QWidget):
         self.hot_label.setWordWrap(True)
         self.hot_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(self._build_collections())
+        left.addWidget(self._build_pages())
+        left.setStretchFactor(0, 3)
+        left.setStretchFactor(1, 1)
+        body = QSplitter(Qt.Orientation.Horizontal)
+        body.addWidget(left)
+        body.addWidget(self._build_charts())
+        body.setSizes([560, 480])  # proportions: the table needs its columns
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._build_controls())
+        for label in (self.message, self.summary, self.limit_label, self.hot_label):
+            layout.addWidget(label)
+        layout.addWidget(body, 1)
+
+        self.scan_button.clicked.connect(self.scan)
+        self.size_chart.bar_clicked.connect(self._select_collection)
+
+    def _build_controls(self) -> FlowLayout:
+        self.max_items = QSpinBox()
+        self.max_items.setRange(100, 200_000)
+        self.max_items.setSingleStep(1000)
+        self.max_items.setValue(2000)
+        self.max_items.setPrefix("Sample up to ")
+        self.max_items.setSuffix(" items")
+        self.max_items.setToolTip("A bounded, eventually consistent Scan; every page leaves a "
+                                  "read receipt")
+        self.scan_button = QPushButton("Scan sample")
+        self.cancel_button = QPushButton("Cancel")
+        controls = FlowLayout()
+        for widget in (self.max_items, self.scan_button, self.cancel_button):
+            controls.addWidget(widget)
+        return controls
+
+    def _build_collections(self) -> QGroupBox:
         self.model = CollectionsModel(self)
         self.view = QTableView()
         self.view.setModel(self.model)
@@ -176,9 +121,11 @@ class CapacityPanel(QWidget):
         self.view.setAlternatingRowColors(True)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.view.horizontalHeader().setStretchLastSection(True)
-        collections_box = QGroupBox("Item collections, largest first")
-        QVBoxLayout(collections_box).addWidget(self.view)
+        box = QGroupBox("Item collections, largest first")
+        QVBoxLayout(box).addWidget(self.view)
+        return box
 
+    def _build_charts(self) -> QSplitter:
         self.size_chart = BarChart()
         self.size_chart.y_title = "collection size"
         self.size_chart.x_title = "partition key (largest first)"
@@ -195,7 +142,9 @@ class CapacityPanel(QWidget):
         charts.addWidget(self.size_chart)
         charts.addWidget(self.dist_chart)
         charts.setChildrenCollapsible(False)
+        return charts
 
+    def _build_pages(self) -> QGroupBox:
         self.pages = QTableWidget(0, 5)
         self.pages.setHorizontalHeaderLabels(["Page", "Items", "Bytes returned",
                                               "Reported by DynamoDB", "DynoView estimate"])
@@ -204,34 +153,9 @@ class CapacityPanel(QWidget):
         self.pages.horizontalHeader().setStretchLastSection(True)
         self.pages.setToolTip("Each Scan page is billed on the total size of the items it read, "
                               "rounded up to 4 KB, halved for eventually consistent reads.")
-        pages_box = QGroupBox("What the sample cost")
-        QVBoxLayout(pages_box).addWidget(self.pages)
-
-        left = QSplitter(Qt.Orientation.Vertical)
-        left.addWidget(collections_box)
-        left.addWidget(pages_box)
-        left.setStretchFactor(0, 3)
-        left.setStretchFactor(1, 1)
-        body = QSplitter(Qt.Orientation.Horizontal)
-        body.addWidget(left)
-        body.addWidget(charts)
-        body.setSizes([560, 480])  # proportions: the table needs its columns
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(controls)
-        layout.addWidget(self.message)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.limit_label)
-        layout.addWidget(self.hot_label)
-        layout.addWidget(body, 1)
-
-        self.scan_button.clicked.connect(self.scan)
-        self.cancel_button.clicked.connect(self.cancel)
-        self.size_chart.bar_clicked.connect(self._select_collection)
-
-    @property
-    def task_name(self) -> str:
-        return f"capacity-scan-{id(self)}"
+        box = QGroupBox("What the sample cost")
+        QVBoxLayout(box).addWidget(self.pages)
+        return box
 
     # -- data --------------------------------------------------------------------
     def _on_table_changed(self, table: TableInfo | None) -> None:
@@ -246,49 +170,32 @@ class CapacityPanel(QWidget):
         self.pages.setRowCount(0)
         self.hot_label.clear()
         self.limit_label.clear()
-        self.scan_button.setEnabled(table is not None and self.ctx.reader is not None)
-        self._show_message("" if table is not None else "Open a table to see its partitions.")
+        self.scan_button.setEnabled(self._ready())
+        show_message(self.message, "" if table is not None else "Open a table to see its partitions.")
         if table is not None:
             self.summary.setText(f"Scan a sample of {table.name} to see item-collection sizes and "
                                  "how items spread over partition keys.")
             if self.ctx.reader is not None and self.ctx.reads_on_open(table):
                 self.scan()
 
-    def _show_message(self, text: str, warn: bool = False) -> None:
-        self.message.setText(text)
-        self.message.setVisible(bool(text))
-        self.message.setStyleSheet(f"color: {warning_color(self.palette()).name()};" if warn else "")
+    def _ready(self) -> bool:
+        return self._table is not None and self.ctx.reader is not None
 
     def scan(self) -> None:
         table, reader = self._table, self.ctx.reader
         if table is None or reader is None:
             return
-        self.scan_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
-        self._show_message(f"Scanning up to {self.max_items.value():,} items of {table.name}…")
         work = functools.partial(scan_sample, max_items=self.max_items.value())
-        self.ctx.tasks.submit(self.task_name, work, reader, table.name, pass_cancel=True,
-                              on_result=self._scanned, on_error=self._failed)
+        self.scanner.start(work, reader, table.name,
+                           progress=f"Scanning up to {self.max_items.value():,} items of {table.name}…")
 
     def cancel(self) -> None:
-        if self.ctx.tasks.is_running(self.task_name):
-            self.ctx.tasks.cancel(self.task_name)
-            self._show_message("Scan cancelled.")
-        self.cancel_button.setEnabled(False)
-        self.scan_button.setEnabled(self._table is not None and self.ctx.reader is not None)
+        self.scanner.cancel()
 
     def _scanned(self, sample: Sample) -> None:
-        self.cancel_button.setEnabled(False)
-        self.scan_button.setEnabled(True)
-        self._show_message("")
         self.sample = sample
         self._fill_pages(sample)
         self.load_items(sample.items, complete=sample.exhausted)
-
-    def _failed(self, exc: BaseException) -> None:
-        self.cancel_button.setEnabled(False)
-        self.scan_button.setEnabled(self._table is not None)
-        self._show_message(self.ctx.report(exc, operation="Scan").message, warn=True)
 
     def load_items(self, items: Sequence[dict[str, Any]], *, complete: bool = False,
                    table: TableInfo | None = None) -> None:

@@ -44,6 +44,7 @@ from dynoview.core.ttl.timeline import (
 from dynoview.ui.bar_chart import Bar, BarChart
 from dynoview.ui.context import AppContext
 from dynoview.ui.flow_layout import FlowLayout
+from dynoview.ui.scan_controller import ScanController, bind_scan_controls, show_message
 from dynoview.ui.tones import muted, warning_color
 
 EntryRole = Qt.ItemDataRole.UserRole + 1
@@ -89,39 +90,16 @@ class TtlTimelinePanel(QWidget):
         self._source = ""
         self._table: TableInfo | None = None
         self._setup_ui()
+        self.scanner = ScanController(ctx, "ttl-timeline", self)
+        bind_scan_controls(self.scanner, self.scan_button, self.cancel_button, self.message,
+                           self._ready)
+        self.scanner.scanned.connect(self._scanned)
         ctx.table_changed.connect(self._on_table_changed)
         ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
         self._on_table_changed(ctx.table)
 
     # -- construction ------------------------------------------------------------
     def _setup_ui(self) -> None:
-        controls = FlowLayout()  # wraps rather than pushing Export PNG… off a narrow window
-        self.granularity = QComboBox()
-        self.granularity.addItem("Auto", AUTO)
-        self.granularity.addItem("Per hour", HOUR)
-        self.granularity.addItem("Per day", DAY)
-        self.granularity.setToolTip("Group expiries per hour or per day ahead (Auto picks hours "
-                                    "when everything expires within 48 hours)")
-        self.max_items = QSpinBox()
-        self.max_items.setRange(100, 100_000)
-        self.max_items.setSingleStep(1000)
-        self.max_items.setValue(5000)
-        self.max_items.setPrefix("up to ")
-        self.max_items.setSuffix(" items")
-        self.max_items.setToolTip("A bounded Scan of keys and the TTL attribute only; every page "
-                                  "leaves a read receipt")
-        self.scan_button = QPushButton("Scan table")
-        self.scan_button.setToolTip("Read the keys and TTL attribute of up to this many items")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setEnabled(False)
-        self.export_button = QPushButton("Export PNG…")
-        self.export_button.setToolTip("Save the chart as a PNG image")
-        for widget in (QLabel("Group"), self.granularity, self.max_items, self.scan_button,
-                       self.cancel_button):
-            controls.addWidget(widget)
-        controls.addStretch()
-        controls.addWidget(self.export_button)
-
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -139,7 +117,50 @@ class TtlTimelinePanel(QWidget):
         self.chart.x_title = "expires in (from now)"
         self.chart.y_title = "items"
         self.chart.empty_text = "Scan the table to see its TTL timeline."
+        main = QSplitter(Qt.Orientation.Vertical)
+        main.addWidget(self.chart)
+        main.addWidget(self._build_lists())
+        main.setStretchFactor(0, 3)
+        main.setStretchFactor(1, 2)
 
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._build_controls())
+        for label in (self.message, self.summary, note):
+            layout.addWidget(label)
+        layout.addWidget(main, 1)
+        self._connect()
+
+    def _build_controls(self) -> FlowLayout:
+        """Wraps rather than pushing Export PNG… off a narrow window."""
+        self.granularity = QComboBox()
+        self.granularity.addItem("Auto", AUTO)
+        self.granularity.addItem("Per hour", HOUR)
+        self.granularity.addItem("Per day", DAY)
+        self.granularity.setToolTip("Group expiries per hour or per day ahead (Auto picks hours "
+                                    "when everything expires within 48 hours)")
+        self.max_items = QSpinBox()
+        self.max_items.setRange(100, 100_000)
+        self.max_items.setSingleStep(1000)
+        self.max_items.setValue(5000)
+        self.max_items.setPrefix("up to ")
+        self.max_items.setSuffix(" items")
+        self.max_items.setToolTip("A bounded Scan of keys and the TTL attribute only; every page "
+                                  "leaves a read receipt")
+        self.scan_button = QPushButton("Scan table")
+        self.scan_button.setToolTip("Read the keys and TTL attribute of up to this many items")
+        self.cancel_button = QPushButton("Cancel")
+        self.export_button = QPushButton("Export PNG…")
+        self.export_button.setToolTip("Save the chart as a PNG image")
+        controls = FlowLayout()
+        for widget in (QLabel("Group"), self.granularity, self.max_items, self.scan_button,
+                       self.cancel_button):
+            controls.addWidget(widget)
+        controls.addStretch()
+        controls.addWidget(self.export_button)
+        return controls
+
+    def _build_lists(self) -> QSplitter:
+        """The selected bar's items beside the items that never expire."""
         self.bar_title = QLabel("Click a bar to list its items.")
         self.items_table = _table(("Key", "TTL value", "Expires (local time)", "State"))
         self.items_table.setToolTip("Double-click an item to open it")
@@ -159,30 +180,15 @@ class TtlTimelinePanel(QWidget):
         lists.addWidget(never_box)
         lists.setStretchFactor(0, 3)
         lists.setStretchFactor(1, 2)
-        main = QSplitter(Qt.Orientation.Vertical)
-        main.addWidget(self.chart)
-        main.addWidget(lists)
-        main.setStretchFactor(0, 3)
-        main.setStretchFactor(1, 2)
+        return lists
 
-        layout = QVBoxLayout(self)
-        layout.addLayout(controls)
-        layout.addWidget(self.message)
-        layout.addWidget(self.summary)
-        layout.addWidget(note)
-        layout.addWidget(main, 1)
-
+    def _connect(self) -> None:
         self.scan_button.clicked.connect(self.scan)
-        self.cancel_button.clicked.connect(self.cancel)
         self.export_button.clicked.connect(lambda: self.export_png())
         self.granularity.currentIndexChanged.connect(lambda _i: self._rebuild())
         self.chart.bar_clicked.connect(self.show_bar)
         self.items_table.cellDoubleClicked.connect(lambda row, _col: self._open(self.items_table, row))
         self.never_table.cellDoubleClicked.connect(lambda row, _col: self._open(self.never_table, row))
-
-    @property
-    def task_name(self) -> str:
-        return f"ttl-timeline-{id(self)}"
 
     # -- table and data ----------------------------------------------------------
     def _on_table_changed(self, table: TableInfo | None) -> None:
@@ -195,57 +201,39 @@ class TtlTimelinePanel(QWidget):
         self.items_table.setRowCount(0)
         self.never_table.setRowCount(0)
         self.bar_title.setText("Click a bar to list its items.")
-        ready = table is not None and bool(table.ttl_attribute) and self.ctx.reader is not None
+        ready = self._ready()
         self.scan_button.setEnabled(ready)
         if table is None:
-            self._show_message("Open a table to see its TTL timeline.")
+            show_message(self.message, "Open a table to see its TTL timeline.")
         elif not table.ttl_attribute:
-            self._show_message(ttl_disabled_message(table), warn=True)
+            show_message(self.message, ttl_disabled_message(table), warn=True)
         else:
-            self._show_message("")
+            show_message(self.message, "")
             self.summary.setText(f"TTL attribute: {table.ttl_attribute}. Scan the table to see "
                                  "when its items expire.")
         self.timeline_changed.emit(None)
         if ready and self.ctx.reads_on_open(table):
             self.scan()
 
-    def _show_message(self, text: str, warn: bool = False) -> None:
-        self.message.setText(text)
-        self.message.setVisible(bool(text))
-        color = warning_color(self.palette()).name() if warn else ""
-        self.message.setStyleSheet(f"color: {color};" if color else "")
+    def _ready(self) -> bool:
+        table = self._table
+        return table is not None and bool(table.ttl_attribute) and self.ctx.reader is not None
 
     def scan(self) -> None:
         """Scan keys and the TTL attribute in a worker; the chart updates when it is done."""
         table, reader = self._table, self.ctx.reader
         if table is None or reader is None or not table.ttl_attribute:
             return
-        self.scan_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
-        self._show_message(f"Scanning {table.name} (keys and {table.ttl_attribute} only)…")
         work = functools.partial(scan_for_timeline, max_items=self.max_items.value())
-        self.ctx.tasks.submit(self.task_name, work, reader, table, pass_cancel=True,
-                              on_result=self._scanned, on_error=self._failed)
+        self.scanner.start(work, reader, table,
+                           progress=f"Scanning {table.name} (keys and {table.ttl_attribute} only)…")
 
     def cancel(self) -> None:
-        if self.ctx.tasks.is_running(self.task_name):
-            self.ctx.tasks.cancel(self.task_name)
-            self._show_message("Scan cancelled.")
-        self.cancel_button.setEnabled(False)
-        self.scan_button.setEnabled(self._table is not None and bool(self._table.ttl_attribute))
+        self.scanner.cancel()
 
     def _scanned(self, sample: Sample) -> None:
-        self.cancel_button.setEnabled(False)
-        self.scan_button.setEnabled(True)
         scope = "every item" if sample.exhausted else f"the first {len(sample.items)} items"
-        self._show_message("")
         self.load_items(sample.items, f"a Scan of {scope}")
-
-    def _failed(self, exc: BaseException) -> None:
-        self.cancel_button.setEnabled(False)
-        self.scan_button.setEnabled(self._table is not None)
-        err = self.ctx.report(exc, operation="Scan")
-        self._show_message(err.message, warn=True)
 
     def load_items(self, items: Sequence[dict[str, Any]], source: str = "the current result set",
                    table: TableInfo | None = None) -> None:
@@ -338,7 +326,7 @@ class TtlTimelinePanel(QWidget):
             if not path:
                 return None
         if not self.chart.save_png(path):
-            self._show_message(f"Could not write {path}. Choose a folder you can write to and "
-                               "try again.", warn=True)
+            show_message(self.message, f"Could not write {path}. Choose a folder you can write "
+                         "to and try again.", warn=True)
             return None
         return path

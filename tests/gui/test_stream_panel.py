@@ -13,7 +13,8 @@ from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.streams.reader import LATEST
 from dynoview.core.streams.records import TTL_DELETE_LABEL, parse_record
 from dynoview.ui.context import AppContext
-from dynoview.ui.stream_panel import COL_EVENT, COL_LABEL, EVENT_COLORS, StreamPanel
+from dynoview.ui.stream_events_model import COL_EVENT, COL_LABEL, EVENT_COLORS
+from dynoview.ui.stream_panel import StreamPanel
 
 pytestmark = pytest.mark.gui
 
@@ -84,15 +85,15 @@ def test_follow_pause_and_resume(qtbot: Any, panel: StreamPanel, demo_conn: Conn
     panel.position.setCurrentIndex(panel.position.findData(LATEST))
     panel.follow_button.setChecked(True)
     assert panel.state == "following"
-    qtbot.waitUntil(lambda: panel.reader is not None and panel._polls >= 1, timeout=10000)
+    qtbot.waitUntil(lambda: panel.reader is not None and panel.polls >= 1, timeout=10000)
     put(demo_conn, seeded_table, "FOLLOW#1")
     qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=10000)
     panel.pause()
     assert panel.state == "paused" and "paused" in panel.status.text()
-    polls = panel._polls
+    polls = panel.polls
     put(demo_conn, seeded_table, "FOLLOW#2")
     qtbot.wait(600)  # several poll intervals: nothing is polled while paused
-    assert panel.model.rowCount() == 1 and panel._polls <= polls + 1
+    assert panel.model.rowCount() == 1 and panel.polls <= polls + 1
     panel.resume()
     qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=10000)
     assert panel.model.event_at(1).key_text() == "PK=FOLLOW#2, SK=X"
@@ -122,10 +123,10 @@ def test_key_filter_colours_and_diff(qtbot: Any, panel: StreamPanel, demo_conn: 
     remove_color = proxy.index(2, COL_EVENT).data(Qt.ItemDataRole.ForegroundRole).color().name()
     assert insert_color in EVENT_COLORS["INSERT"] and remove_color in EVENT_COLORS["REMOVE"]
     panel.view.selectRow(3)
-    assert panel.diff.rowCount() == 1
-    assert [panel.diff.item(0, c).text() for c in range(4)] == [
+    assert panel.detail_tabs.diff.rowCount() == 1
+    assert [panel.detail_tabs.diff.item(0, c).text() for c in range(4)] == [
         "email", "changed", "ada@lovelace.io", "ada@analytical.engine"]
-    assert '"event": "MODIFY"' in panel.record_json.toPlainText()
+    assert '"event": "MODIFY"' in panel.detail_tabs.record_json.toPlainText()
     panel.key_filter.setText(",oops")
     assert "no partition key" in panel.filter_error.text() and not panel.filter_error.isHidden()
     panel.key_filter.clear()

@@ -1,0 +1,84 @@
+"""One bounded Scan at a time for a panel (capacity, TTL timeline): start it, say what is
+happening, cancel it, hand the sample over or say why it failed.
+
+The scan is an ``async def`` task on the qasync loop that awaits the blocking core scan in the
+thread pool; cancelling is cancelling that task (the scan's cancel event is set, so it stops
+at its next page). ``bind_scan_controls`` wires the Scan and Cancel buttons and the message
+line of a panel to the controller, the same way for every panel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QLabel, QPushButton
+
+from dynoview.core.reads.capacity import Sample
+from dynoview.ui.context import AppContext
+from dynoview.ui.tones import warning_color
+
+CANCELLED = "Scan cancelled."
+
+
+class ScanController(QObject):
+    """Runs ``scan(*args, cancel=Event)`` in the pool; a new scan cancels the running one."""
+
+    busy_changed = Signal(bool)
+    message = Signal(str, bool)  # text ("" hides it), warn
+    scanned = Signal(object)  # Sample
+
+    def __init__(self, ctx: AppContext, name: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.task_name = f"{name}-{id(self)}"
+
+    @property
+    def running(self) -> bool:
+        return self.ctx.tasks.is_running(self.task_name)
+
+    def start(self, scan: Callable[..., Sample], *args: Any, progress: str) -> None:
+        """Scan in the pool; ``progress`` is what the message line says meanwhile."""
+        self.busy_changed.emit(True)
+        self.message.emit(progress, False)
+        self.ctx.tasks.start(self.task_name, self._scan(scan, *args), on_error=self._failed)
+
+    def cancel(self) -> None:
+        """Cancel the running scan (saying so); the buttons go back to idle either way."""
+        if self.running:
+            self.ctx.tasks.cancel(self.task_name)
+            self.message.emit(CANCELLED, False)
+        self.busy_changed.emit(False)
+
+    async def _scan(self, scan: Callable[..., Sample], *args: Any) -> None:
+        sample = await self.ctx.tasks.call(scan, *args, cancellable=True)
+        self.busy_changed.emit(False)
+        self.message.emit("", False)
+        self.scanned.emit(sample)
+
+    def _failed(self, exc: BaseException) -> None:
+        self.busy_changed.emit(False)
+        self.message.emit(self.ctx.report(exc, operation="Scan").message, True)
+
+
+def show_message(label: QLabel, text: str, warn: bool = False) -> None:
+    """A panel's message line: hidden when empty, in the warning colour when ``warn``."""
+    label.setText(text)
+    label.setVisible(bool(text))
+    label.setStyleSheet(f"color: {warning_color(label.palette()).name()};" if warn else "")
+
+
+def bind_scan_controls(controller: ScanController, scan_button: QPushButton,
+                       cancel_button: QPushButton, message: QLabel,
+                       ready: Callable[[], bool]) -> None:
+    """Scan/Cancel enabled by whether a scan runs (Scan also needs ``ready()``); the
+    controller's messages on ``message``."""
+    def busy(running: bool) -> None:
+        cancel_button.setEnabled(running)
+        scan_button.setEnabled(not running and ready())
+
+    cancel_button.setEnabled(False)
+    controller.busy_changed.connect(busy)
+    controller.message.connect(lambda text, warn: show_message(message, text, warn))
+    cancel_button.clicked.connect(controller.cancel)

@@ -1,0 +1,176 @@
+"""The stream viewer's table model: records in arrival order, bounded, with each row packed
+(strings and one bytes blob) in the worker thread so the UI thread only copies cells into Qt."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import orjson
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QPalette, QStandardItemModel
+
+from dynoview.core.streams.reader import PollResult, StreamReader
+from dynoview.core.streams.records import INSERT, MODIFY, REMOVE, StreamEvent, key_value_text
+from dynoview.ui.tones import is_dark
+
+COLUMNS = ("Time (UTC)", "Event", "What happened", "Keys", "Changes", "Sequence number", "Shard")
+COL_TIME, COL_EVENT, COL_LABEL, COL_KEYS, COL_CHANGES, COL_SEQUENCE, COL_SHARD = range(len(COLUMNS))
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+TTL_EVENT = "TTL"  # the colour/filter key for removals made by TTL
+# (light palette, dark palette) colours per event kind.
+EVENT_COLORS = {
+    INSERT: ("#2e7d32", "#81c784"),
+    MODIFY: ("#1565c0", "#64b5f6"),
+    REMOVE: ("#c62828", "#e57373"),
+    TTL_EVENT: ("#6a1b9a", "#ce93d8"),
+}
+EVENT_TIPS = {
+    INSERT: "A new item was written.",
+    MODIFY: "An existing item changed; the diff shows how.",
+    REMOVE: "Deleted by a request (a user or an application), not by TTL.",
+    TTL_EVENT: ("DynamoDB deleted this item because its TTL passed: a service delete whose "
+                "userIdentity principal is dynamodb.amazonaws.com."),
+}
+
+
+def event_kind(event: StreamEvent) -> str:
+    return TTL_EVENT if event.ttl_delete else event.event_name
+
+
+def event_color(kind: str, palette: QPalette) -> QColor:
+    light, dark = EVENT_COLORS.get(kind, ("#424242", "#bdbdbd"))
+    return QColor(dark if is_dark(palette) else light)
+
+
+# A row as the model keeps it: strings and one bytes blob only. Tuples of atomic values are
+# invisible to Python's cyclic GC, so a long follow session (tens of thousands of records)
+# adds nothing to full collections, which would otherwise stall the event loop.
+P_TIME, P_EVENT, P_LABEL, P_KEYS, P_CHANGES, P_SEQUENCE, P_SHARD, P_KIND = range(8)
+P_PK_TYPE, P_PK, P_SK_TYPE, P_SK, P_CHANGES_TIP, P_JSON = range(8, 14)
+PackedEvent = tuple[Any, ...]
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole
+
+
+def _key_parts(event: StreamEvent, index: int) -> tuple[str, str]:
+    keys = event.ordered_keys()
+    if index >= len(keys):
+        return "", ""
+    av = keys[index][1]
+    kind = next(iter(av), "")
+    return kind, key_value_text(av)
+
+
+def pack_event(event: StreamEvent) -> PackedEvent:
+    """Everything a row shows, precomputed (in the worker thread), plus the event as JSON."""
+    pk_type, pk = _key_parts(event, 0)
+    sk_type, sk = _key_parts(event, 1)
+    return (
+        event.time.strftime("%Y-%m-%d %H:%M:%S") if event.time else "",
+        event.event_name,
+        event.label,
+        event.key_text(),
+        event.diff_text(),
+        event.sequence_number,
+        event.shard_id,
+        event_kind(event),
+        pk_type, pk, sk_type, sk,
+        "\n".join(c.text(120) for c in event.diff[:40]) or event.diff_text(),
+        orjson.dumps(event.to_json()),
+    )
+
+
+def poll_and_pack(reader: StreamReader, cancel: threading.Event | None = None
+                  ) -> tuple[PollResult, list[PackedEvent]]:
+    """One poll in a worker thread; events come back packed, ready for the model."""
+    result = reader.poll(cancel)
+    packed = [pack_event(e) for e in result.events]
+    result.events = []  # the packed rows replace them
+    return result, packed
+
+
+
+class StreamEventsModel(QStandardItemModel):
+    """Stream events in arrival order, bounded to ``max_rows`` (oldest dropped first).
+
+    Cells live in C++ and are filled with ``setData`` (no QStandardItem wrappers, which
+    Python would keep alive and its GC would scan), so painting never calls into Python:
+    at hundreds of records a second a Python ``data()`` would cost the event loop about a
+    thousand calls per repaint. The packed rows kept alongside (strings and bytes, invisible
+    to the GC) serve filtering, tooltips and ``event_at``.
+    """
+
+    def __init__(self, parent: QObject | None = None, max_rows: int = 20_000) -> None:
+        super().__init__(0, len(COLUMNS), parent)
+        self.setHorizontalHeaderLabels(list(COLUMNS))
+        self.max_rows = max_rows
+        self._rows: list[PackedEvent] = []
+        self.dropped = 0
+        self._brushes: dict[str, QBrush] = {}
+        self.set_palette(QPalette())
+
+    def set_palette(self, palette: QPalette) -> None:
+        """Event colours for this palette (light or dark), applied to every row."""
+        self._brushes = {kind: QBrush(event_color(kind, palette)) for kind in EVENT_COLORS}
+        for row, packed in enumerate(self._rows):
+            self._colour(row, packed)
+
+    def _colour(self, row: int, packed: PackedEvent) -> None:
+        brush = self._brushes.get(packed[P_KIND])
+        if brush is not None:
+            self.setData(self.index(row, COL_EVENT), brush, _FOREGROUND)
+            self.setData(self.index(row, COL_LABEL), brush, _FOREGROUND)
+
+    def add_events(self, events: Sequence[StreamEvent]) -> None:
+        self.add_packed([pack_event(e) for e in events])
+
+    def add_packed(self, rows: Sequence[PackedEvent]) -> None:
+        """Append a batch: one row insertion, then the cells (C++ only from here on)."""
+        if not rows:
+            return
+        rows = list(rows)[-self.max_rows:]
+        overflow = len(self._rows) + len(rows) - self.max_rows
+        if overflow > 0:
+            self.removeRows(0, overflow)
+            del self._rows[:overflow]
+            self.dropped += overflow
+        first = len(self._rows)
+        self._rows.extend(rows)  # first, so the filter proxy sees them as they are inserted
+        self.insertRows(first, len(rows))
+        columns = range(len(COLUMNS))
+        for offset, packed in enumerate(rows):
+            row = first + offset
+            for col in columns:
+                self.setData(self.index(row, col), packed[col])
+            self._colour(row, packed)
+
+    def clear_events(self) -> None:
+        self.removeRows(0, self.rowCount())
+        self._rows.clear()
+        self.dropped = 0
+
+    def tooltip(self, row: int, col: int) -> str:
+        """What hovering a cell explains: the event kind, or every changed attribute."""
+        packed = self._rows[row]
+        if col in (COL_EVENT, COL_LABEL):
+            return EVENT_TIPS.get(packed[P_KIND], "")
+        if col == COL_CHANGES:
+            return str(packed[P_CHANGES_TIP])
+        return str(packed[col])
+
+    def packed(self, row: int) -> PackedEvent:
+        return self._rows[row]
+
+    def record_json(self, row: int) -> dict[str, Any]:
+        """The row's event in the `dynoview stream` JSON form."""
+        data: dict[str, Any] = orjson.loads(self._rows[row][P_JSON])
+        return data
+
+    def event_at(self, row: int) -> StreamEvent:
+        return StreamEvent.from_json(self.record_json(row))
+
+    def events(self) -> list[StreamEvent]:
+        return [self.event_at(r) for r in range(len(self._rows))]
+
