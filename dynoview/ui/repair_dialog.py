@@ -1,17 +1,16 @@
 """Accounts & locks → "Repair all…": the bulk repair of an audit's findings, in a dialog.
 
 Shows the plan (how many orphan locks are released, missing locks claimed, findings
-left for a decision), then runs ``dynoview.core.tx.repair.run_repairs`` through the task
-runner, never on the UI thread: one row per finding with its result, a progress bar,
-the rate, and Cancel. A cancelled run continues where it stopped ("Continue"): the
-dialog keeps the findings done, so none is acted on twice. Each repair re-checks its
-finding with strongly consistent reads before its guarded transaction is sent, and
-every transaction goes to the action log.
+left for a decision), then runs ``dynoview.core.tx.repair.run_repairs`` through its
+``RepairController`` (a task on the qasync loop), never on the UI thread: one row per
+finding with its result, a progress bar, the rate, and Cancel. A cancelled run continues
+where it stopped ("Continue"): the dialog keeps the findings done, so none is acted on
+twice. Each repair re-checks its finding with strongly consistent reads before its
+guarded transaction is sent, and every transaction goes to the action log.
 """
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -46,22 +45,19 @@ from dynoview.core.tx.repair import (
     RepairRun,
     RepairState,
     plan_repairs,
-    run_repairs,
 )
 from dynoview.core.uniqueness.audit import AuditResult
 from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.repair_controller import RepairController
 from dynoview.ui.repair_model import COL_RESULT, COL_VALUE, RepairModel
-
-REPAIR_TASK = "locks-repair-all"
 
 
 class RepairDialog(QDialog):
     """The plan, the run and each finding's result for one audit of one table."""
 
     run_finished = Signal(object)  # RepairRun, when a run ends (cancelled runs too)
-    _progress = Signal(object)  # RepairProgress, emitted on the worker thread (queued)
 
     def __init__(self, ctx: AppContext, findings: list[Finding], schema: UniquenessSchema,
                  table: TableInfo, parent: QWidget | None = None, *,
@@ -76,12 +72,14 @@ class RepairDialog(QDialog):
         self.state = RepairState(None, "", table.name)
         self.last_run: RepairRun | None = None
         self._running = False
-        self._cancel: threading.Event | None = None
         self._written: list[dict[str, Any]] = []
         self.model = RepairModel(self.plan, self)
+        self.controller = RepairController(ctx, self.plan, schema, table, self.state, self)
+        self.controller.progress.connect(self._on_progress)
+        self.controller.failed.connect(self._on_error)
+        self.controller.stopped.connect(self._stopped)
         self.setWindowTitle(f"Repair all — {table.name}")
         self._setup_ui()
-        self._progress.connect(self._on_progress)
         self._update_buttons()
 
     # ------------------------------------------------------------------ layout
@@ -224,26 +222,12 @@ class RepairDialog(QDialog):
         self._written = []
         self.status_label.setText("Repairing: each finding is re-checked, then repaired…")
         self._update_buttons()
-        rate = float(self.rate.value())
-        reader = self.ctx.reader
-        handle = self.ctx.tasks.submit(
-            REPAIR_TASK, self._work, conn, reader, confirmation, rate,
-            on_error=self._on_error, pass_cancel=True)
-        self._cancel = handle.cancel_event
-        if handle.future is not None:
-            # The runner drops results of cancelled tasks: the dialog learns the end from here.
-            handle.future.add_done_callback(lambda _f: self._stopped())
-
-    def _work(self, conn: Any, reader: Any, confirmation: str | bool, rate: float, *,
-              cancel: threading.Event) -> RepairRun:
-        return run_repairs(conn, self.plan, self.schema, self.table, reader=reader,
-                           confirmation=confirmation, rate=rate, cancel=cancel,
-                           progress=self._progress.emit, state=self.state, log=self.log)
+        self.controller.start(conn, self.ctx.reader, confirmation, float(self.rate.value()), self.log)
 
     def cancel(self) -> None:
         """Stop after the finding in progress (its transaction, if sent, is settled first)."""
-        if self._cancel is not None and self._running:
-            self._cancel.set()
+        if self._running:
+            self.controller.cancel()
             self.status_label.setText("Stopping after the finding in progress…")
 
     def _on_progress(self, p: RepairProgress) -> None:

@@ -1,0 +1,70 @@
+"""Runs "Repair all…" as one task on the qasync loop: ``run_repairs`` in the thread pool,
+each finding's outcome reported as it lands, cancellation as task cancellation.
+
+Cancelling the task does not abandon the run mid-finding: it sets the run's cancel event and
+waits for the finding in progress to settle (its transaction, if sent, is answered and
+logged), so the task ends when the run has really stopped and Continue can never overlap it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import threading
+
+from PySide6.QtCore import QObject, Signal
+
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.repair import RepairPlan, RepairRun, RepairState, run_repairs
+from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.ui.context import AppContext
+
+REPAIR_TASK = "locks-repair-all"
+
+
+class RepairController(QObject):
+    """One bulk repair of one plan; ``state`` remembers the findings done across runs."""
+
+    progress = Signal(object)  # RepairProgress, in order; the last one carries the finished run
+    failed = Signal(object)  # the exception that stopped the run before its finished report
+    stopped = Signal()  # the task ended (after the run's last report was queued)
+    _report = Signal(object)  # RepairProgress, emitted on the worker thread (queued to progress)
+
+    def __init__(self, ctx: AppContext, plan: RepairPlan, schema: UniquenessSchema, table: TableInfo,
+                 state: RepairState, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.plan = plan
+        self.schema = schema
+        self.table = table
+        self.state = state
+        self._report.connect(self.progress)
+
+    def start(self, conn: Connection, reader: Reader | None, confirmation: str | bool, rate: float,
+              log: ActionLog) -> None:
+        """Run (or continue) the plan in the background."""
+        task = self.ctx.tasks.start(REPAIR_TASK, self.run(conn, reader, confirmation, rate, log),
+                                    on_error=self.failed.emit)
+        task.add_done_callback(lambda _task: self.stopped.emit())
+
+    async def run(self, conn: Connection, reader: Reader | None, confirmation: str | bool, rate: float,
+                  log: ActionLog) -> RepairRun:
+        cancel = threading.Event()
+        work = functools.partial(run_repairs, conn, self.plan, self.schema, self.table, reader=reader,
+                                 confirmation=confirmation, rate=rate, cancel=cancel,
+                                 progress=self._report.emit, state=self.state, log=log)
+        pending = asyncio.ensure_future(self.ctx.tasks.call(work))
+        try:
+            return await asyncio.shield(pending)
+        except asyncio.CancelledError:
+            cancel.set()  # stop after the finding in progress, once it is settled
+            return await pending
+
+    def cancel(self) -> None:
+        self.ctx.tasks.cancel(REPAIR_TASK)
+
+    def running(self) -> bool:
+        return self.ctx.tasks.is_running(REPAIR_TASK)
