@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QSortFilterProxyModel
 
 from dynoview.core.streams.key_filter import KeyFilter
+from dynoview.core.streams.records import StreamEvent, key_value_text
 from dynoview.ui.stream_events_model import (
     P_KIND,
     P_PK,
@@ -18,6 +19,18 @@ from dynoview.ui.stream_events_model import (
     AnyIndex,
     StreamEventsModel,
 )
+
+
+def _escape_key(av: Any) -> str:
+    """A key value as the key filter reads it back (``\\``, ``,`` and ``;`` escaped)."""
+    return key_value_text(av).replace("\\", "\\\\").replace(",", "\\,").replace(";", "\\;")
+
+
+def key_filter_texts(event: StreamEvent) -> tuple[str, str]:
+    """What to type in the key filter for this event's item, and for its item collection."""
+    keys = event.ordered_keys()
+    item = ",".join(_escape_key(v) for _, v in keys)
+    return item, _escape_key(keys[0][1]) if keys else ""
 
 
 def _key_value(kind: str, text: str) -> dict[str, Any] | None:

@@ -8,8 +8,6 @@ the records live in ``StreamEventsModel`` behind ``StreamFilterProxy``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import (
@@ -40,7 +38,7 @@ from dynoview.core.streams.reader import (
     TRIM_HORIZON,
     StreamReader,
 )
-from dynoview.core.streams.records import INSERT, MODIFY, REMOVE, StreamEvent, key_value_text
+from dynoview.core.streams.records import INSERT, MODIFY, REMOVE, StreamEvent
 from dynoview.ui.context import AppContext
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.stream_controller import FOLLOWING, IDLE, PAUSED, READING, StreamController
@@ -54,7 +52,7 @@ from dynoview.ui.stream_events_model import (
     TTL_EVENT,
     StreamEventsModel,
 )
-from dynoview.ui.stream_filter_proxy import StreamFilterProxy
+from dynoview.ui.stream_filter_proxy import StreamFilterProxy, key_filter_texts
 from dynoview.ui.stream_record_view import ShardTree, StreamRecordView
 from dynoview.ui.tones import warning_color
 
@@ -67,11 +65,6 @@ POSITION_CHOICES = (
 EVENT_FILTERS = (("All events", None), ("Inserts", INSERT), ("Modifications", MODIFY),
                  ("User deletes", REMOVE), ("TTL expiries", TTL_EVENT))
 _SEQUENCE_POSITIONS = (AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
-
-
-def _escape_key(av: Any) -> str:
-    """A key value as the key filter reads it back (``\\``, ``,`` and ``;`` escaped)."""
-    return key_value_text(av).replace("\\", "\\\\").replace(",", "\\,").replace(";", "\\;")
 
 
 def _set_checked_quietly(button: QPushButton, checked: bool) -> None:
@@ -340,9 +333,6 @@ class StreamPanel(QWidget):
         self._set_controls_enabled(self.info is not None)
 
     # -- reading -----------------------------------------------------------------
-    def selected_shard(self) -> str | None:
-        return self.shards.selected_shard()
-
     def start(self, follow: bool | None = None) -> bool:
         """Start reading from the chosen position; follow live if the Follow button is on."""
         conn, info = self.ctx.connection, self.info
@@ -352,10 +342,11 @@ class StreamPanel(QWidget):
             _set_checked_quietly(self.follow_button, follow)
         position = self.position.currentData()
         sequence = self.sequence.text() or None
+        in_shard = position in _SEQUENCE_POSITIONS and sequence
         try:
             reader = StreamReader(
                 conn, info, position=position, sequence_number=sequence,
-                shard_id=self.selected_shard() if position in _SEQUENCE_POSITIONS and sequence else None,
+                shard_id=self.shards.selected_shard() if in_shard else None,
                 log=self.ctx.read_log, table=info.table_name)
         except DynoViewError as exc:
             self._show_notice(exc.message, warn=True)
@@ -472,9 +463,6 @@ class StreamPanel(QWidget):
             return None
         return self.model.event_at(self.proxy.mapToSource(index).row())
 
-    def current_event(self) -> StreamEvent | None:
-        return self.event_for(self.view.currentIndex())
-
     def _show_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
         event = self.event_for(current)
         if event is None:
@@ -487,9 +475,7 @@ class StreamPanel(QWidget):
         if event is None:
             return
         menu = QMenu(self)
-        keys = event.ordered_keys()
-        item_filter = ",".join(_escape_key(v) for _, v in keys)
-        pk_filter = _escape_key(keys[0][1]) if keys else ""
+        item_filter, pk_filter = key_filter_texts(event)
         menu.addAction("Show only this item", lambda: self.key_filter.setText(item_filter))
         menu.addAction("Show this item collection (partition key)",
                        lambda: self.key_filter.setText(pk_filter))
