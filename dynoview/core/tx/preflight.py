@@ -23,11 +23,11 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx import templates
 from dynoview.core.tx.model import Action, Transaction
-from dynoview.core.tx.preflight_effects import UNKNOWN, apply_action, protected_text
+from dynoview.core.tx.preflight_effects import UNKNOWN, apply_action
 from dynoview.core.tx.wire import body_json, request_body
-from dynoview.core.uniqueness.diagnose import _account_filter  # one filter for "accounts holding a value"
+from dynoview.core.uniqueness.diagnose import holders_filter
 from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, OK, ORPHAN_LOCK
-from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, normalise
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, normalise, protected_text
 
 FREE = "FREE"  # no lock and no account: nothing to protect
 UNPREDICTABLE = "UNPREDICTABLE"  # an Update whose effect on a protected value cannot be computed
@@ -227,7 +227,7 @@ def _lookup_holders(reader: Reader, table: TableInfo | None, table_name: str, sc
         return found
     for start in range(0, len(wanted), 50):
         scan: dict[str, Any] = {"TableName": table_name, "ConsistentRead": True,
-                                **_account_filter(schema, rule, wanted[start:start + 50])}
+                                **holders_filter(schema, rule, wanted[start:start + 50])}
         for page in reader.cursor("Scan", scan, table):
             for item in page.items:
                 found[_pk_text(item, schema) or ""] = item

@@ -28,16 +28,6 @@ class _Unknown:
 UNKNOWN: Any = _Unknown()
 
 
-def protected_text(av: Any) -> str | None:
-    """A protected value as the audit reads it: S as is, N as its exact text, else none."""
-    if not isinstance(av, Mapping):
-        return None
-    text = av.get("S")
-    if text is None:
-        text = av.get("N")
-    return text if isinstance(text, str) and text else None
-
-
 def _top_name(path: Path, names: Mapping[str, str]) -> str | None:
     first = path.elements[0] if path.elements else None
     if not isinstance(first, str):

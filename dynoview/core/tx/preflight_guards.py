@@ -18,8 +18,7 @@ from dynoview.core.expressions.lexer import ExpressionSyntaxError
 from dynoview.core.expressions.nodes import paths as _paths
 from dynoview.core.expressions.parser import parse_condition, parse_update
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
-from dynoview.core.tx.preflight_effects import protected_text
-from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.uniqueness.schema import UniquenessSchema, protected_text
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,6 @@ from dynoview.core.tx.preflight import (
     Preflight,
     run_preflight,
 )
-from dynoview.core.tx.preflight_effects import protected_text
 from dynoview.core.tx.templates import claim_missing_lock, release_orphan_lock
 from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.findings import (
@@ -74,6 +73,7 @@ from dynoview.core.uniqueness.schema import (
     SchemaError,
     UniquenessSchema,
     normalise,
+    protected_text,
     schema_from_json,
 )
 from dynoview.core.values.dynamodb_json import from_dynamodb_json

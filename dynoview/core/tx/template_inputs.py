@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from dynoview.core.uniqueness.schema import NORMALISE_TRIM_LOWER, LockRule, UniquenessSchema
+from dynoview.core.uniqueness.schema import NORMALISE_TRIM_LOWER, LockRule, UniquenessSchema, protected_text
 
 #: DynamoDB caps a partition key value at 2048 bytes (UTF-8).
 MAX_PARTITION_KEY_BYTES = 2048
@@ -107,15 +107,6 @@ def sign_up_account(schema: UniquenessSchema, account_id: str,
     return item
 
 
-def text_of(av: Any) -> str | None:
-    """A protected value as text: S as is, N as its exact text, anything else None."""
-    if isinstance(av, Mapping):
-        for code in ("S", "N"):
-            if isinstance(av.get(code), str) and av[code]:
-                return av[code]
-    return None
-
-
 @dataclass(frozen=True)
 class ProtectedChange:
     """One rule whose lock an edit moves: from ``old`` to ``new`` (None: no value)."""
@@ -134,7 +125,7 @@ def protected_changes(schema: UniquenessSchema, old_item: Mapping[str, Any],
         return []
     changes = []
     for rule in schema.rules:
-        old, new = text_of(old_item.get(rule.attribute)), text_of(new_item.get(rule.attribute))
+        old, new = protected_text(old_item.get(rule.attribute)), protected_text(new_item.get(rule.attribute))
         old_pk = rule.lock_pk(old) if old is not None else None
         new_pk = rule.lock_pk(new) if new is not None else None
         if old_pk != new_pk:
@@ -154,5 +145,5 @@ def describe_account(schema: UniquenessSchema, item: Mapping[str, Any]) -> str:
     """ "ACCT#a1f9c3 (ada@lovelace.io)": the account's id and its first protected value."""
     pk = item.get(schema.pk_name)
     who = pk.get("S", "?") if isinstance(pk, Mapping) else "?"
-    values = [v for v in (text_of(item.get(r.attribute)) for r in schema.rules) if v]
+    values = [v for v in (protected_text(item.get(r.attribute)) for r in schema.rules) if v]
     return f"{who} ({values[0]})" if values else str(who)

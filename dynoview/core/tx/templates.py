@@ -15,17 +15,10 @@ from dynoview.core.expressions.builders import and_, comparison, or_
 from dynoview.core.expressions.placeholders import Placeholders
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
-from dynoview.core.tx.template_inputs import text_of
-from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text, string_value
 
 #: Optimistic guards compare at most this many attributes (expressions are capped at 4 KB).
 MAX_GUARDED_ATTRIBUTES = 40
-
-
-def _string(av: Any) -> str | None:
-    if isinstance(av, Mapping) and isinstance(av.get("S"), str):
-        return av["S"]
-    return None
 
 
 def _account_key(schema: UniquenessSchema, account: Mapping[str, Any]) -> dict[str, Any]:
@@ -88,7 +81,7 @@ def sign_up(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any
     cond = comparison(ph, schema.pk_name, "attribute_not_exists", literal=True)
     actions = [_action(PUT, table, ph, item=account_item, condition=cond, label="account")]
     for rule in schema.rules:
-        value = _string(account_item.get(rule.attribute))
+        value = string_value(account_item.get(rule.attribute))
         if value is not None:
             actions.append(lock_put(schema, table, rule, value))
     return Transaction(actions=actions)
@@ -99,7 +92,7 @@ def change_value(schema: UniquenessSchema, table: str, account_item: Mapping[str
     """Move a protected value: Put the new lock, Delete the old one, Update the account,
     the Update guarded on the value the account holds now."""
     rule = schema.rule(rule_name)
-    old = _string(account_item.get(rule.attribute))
+    old = string_value(account_item.get(rule.attribute))
     actions = [lock_put(schema, table, rule, new_value)]
     if old is not None and rule.lock_pk(old) != rule.lock_pk(new_value):
         actions.append(lock_delete(schema, table, rule, old))
@@ -115,13 +108,13 @@ def change_value(schema: UniquenessSchema, table: str, account_item: Mapping[str
 
 def delete_account(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any]) -> Transaction:
     """Delete the account and every lock it holds, in one transaction, each guarded."""
-    held = [r for r in schema.rules if _string(account_item.get(r.attribute)) is not None]
+    held = [r for r in schema.rules if string_value(account_item.get(r.attribute)) is not None]
     ph = Placeholders()
     cond = _holds(ph, schema, account_item, held)
     actions = [_action(DELETE, table, ph, key=_account_key(schema, account_item), condition=cond,
                        label="account", return_values="ALL_OLD")]
     for rule in held:
-        value = _string(account_item.get(rule.attribute))
+        value = string_value(account_item.get(rule.attribute))
         assert value is not None
         actions.append(lock_delete(schema, table, rule, value))
     return Transaction(actions=actions)
@@ -155,7 +148,7 @@ def claim_missing_lock(schema: UniquenessSchema, table: str, account_item: Mappi
     """Write the lock an account should have: guarded Put plus a ConditionCheck that the
     account still holds the value."""
     rule = schema.rule(rule) if isinstance(rule, str) else rule
-    value = _string(account_item.get(rule.attribute))
+    value = string_value(account_item.get(rule.attribute))
     if value is None:
         raise ValueError(f"The account has no {rule.attribute}, so there is no {rule.name} lock to claim.")
     ph = Placeholders()
@@ -175,8 +168,8 @@ def resolve_duplicate(schema: UniquenessSchema, table: str, keep_item: Mapping[s
     the other account is only changed while it still holds the shared value.
     """
     rule = schema.rule(rule) if isinstance(rule, str) else rule
-    shared = _string(keep_item.get(rule.attribute))
-    if shared is None or _string(other_item.get(rule.attribute)) != shared:
+    shared = string_value(keep_item.get(rule.attribute))
+    if shared is None or string_value(other_item.get(rule.attribute)) != shared:
         raise ValueError(f"The two accounts do not share a {rule.attribute}; pick the two duplicates.")
     actions: list[Action] = []
     ph = Placeholders()
@@ -246,7 +239,7 @@ def edit_account(schema: UniquenessSchema, table_info: TableInfo, old_item: Mapp
     tx = edit_item(table_info, old_item, new_item)
     actions = list(tx.actions)
     for rule in schema.rules:
-        old, new = text_of(old_item.get(rule.attribute)), text_of(new_item.get(rule.attribute))
+        old, new = protected_text(old_item.get(rule.attribute)), protected_text(new_item.get(rule.attribute))
         old_pk = rule.lock_pk(old) if old is not None else None
         new_pk = rule.lock_pk(new) if new is not None else None
         if old_pk == new_pk:

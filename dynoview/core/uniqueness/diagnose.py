@@ -18,7 +18,7 @@ from typing import Any
 from dynoview.core.errors import CancelledError, DynoViewError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
-from dynoview.core.session.tables import TableInfo
+from dynoview.core.session.tables import IndexInfo, TableInfo
 from dynoview.core.ttl.expiry import ttl_state
 from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
@@ -43,6 +43,7 @@ from dynoview.core.uniqueness.schema import (
     UniquenessSchema,
     lock_key_problem,
     normalise,
+    protected_text,
 )
 
 FREE = "FREE"  # neither locked nor used: the person can sign up
@@ -121,8 +122,9 @@ class Diagnosis:
         return f"You typed {self.typed}; {where} {self.stored}."
 
 
-def _account_filter(schema: UniquenessSchema, rule: LockRule, values: list[str]) -> dict[str, Any]:
-    """FilterExpression parts: the attribute equals one of the values, on account items only.
+def holders_filter(schema: UniquenessSchema, rule: LockRule, values: list[str]) -> dict[str, Any]:
+    """FilterExpression parts for the accounts holding one of the values: the rule's attribute
+    equals one of them, on account items only (a diagnosis's Scan and the preflight's lookup).
 
     Every attribute name is aliased: a rule on a reserved word (status, name)
     would otherwise be a ValidationException.
@@ -178,16 +180,7 @@ def diagnose(
     For a lock no account holds, ``explain_origin`` looks for how it got there (the lock's
     owner attribute, the table's stream, then ``action_log``) and the sentence says which.
     """
-    try:
-        rule = schema.rule(rule_name)
-    except KeyError as exc:
-        raise DynoViewError(str(exc.args[0]) + " Pick one of those rules.", field="rule") from None
-    if not value:
-        raise DynoViewError("Type the value to diagnose (an email or a username).", field="value")
-    problem = lock_key_problem(schema, rule, table)
-    if problem:
-        # DynamoDB would answer with a bare ValidationException; say why before sending.
-        raise DynoViewError(problem, field="table")
+    rule = _checked_rule(table, schema, rule_name, value)
     now = now or datetime.now(UTC)
     normalised = normalise(value, rule.normalisation)
     receipts: list[ReadReceipt] = []
@@ -196,43 +189,15 @@ def diagnose(
     # 1. The lock, by exact key, strongly consistent: never a Scan for one value. The rule's own
     #    spelling first, then the other spellings a lock of this value may have been stored in.
     forms = spellings(value, rule)
-    found: dict[str, dict[str, Any]] = {}
-    for form in forms:
-        response, receipt = reader.read_with_receipt(
-            "GetItem", {"TableName": table.name, "Key": schema.stored_lock_key(rule, form),
-                        "ConsistentRead": True})
-        receipts.append(receipt)
-        if response.get("Item"):
-            found[form] = response["Item"]
+    found = _read_locks(reader, table, schema, rule, forms, receipts)
 
     # 2. The accounts holding any of those spellings.
-    index = None
-    if use_index and rule.index_name:
-        try:
-            idx = table.index(rule.index_name)
-        except KeyError:
-            idx = None
-            notes.append(f"The schema names index {rule.index_name}, which table {table.name} does "
-                         "not have, so a Scan was used instead. Fix the rule's index name.")
-        if idx is not None and idx.partition_key.name == rule.attribute:
-            index = idx
-    accounts: list[dict[str, Any]] = []
+    index = _account_index(table, rule, use_index, notes)
     estimate: ScanEstimate | None = None
     scanned: int | None = None
-    capacity = 0.0
     if index is not None:
         method = VIA_INDEX
-        for v in forms:
-            # GSIs only serve eventually consistent reads: ConsistentRead stays false.
-            request = {"TableName": table.name, "IndexName": index.name,
-                       "KeyConditionExpression": "#v = :v",
-                       "ExpressionAttributeNames": {"#v": rule.attribute},
-                       "ExpressionAttributeValues": {":v": {"S": v}}}
-            cursor = reader.cursor("Query", request, table)
-            while not cursor.exhausted:
-                page = cursor.next_page(want=1000, cancel=cancel)
-                receipts.extend(page.receipts)
-                accounts.extend(i for i in page.items if schema.is_account(i))
+        accounts = _accounts_by_index(reader, table, schema, rule, index, forms, receipts, cancel)
         if index.kind == "GSI":
             notes.append(f"Accounts were found through the GSI {index.name}, which is eventually "
                          "consistent: an account written in the last second may not show yet.")
@@ -241,44 +206,14 @@ def diagnose(
         estimate = estimate_scan(table, consistent_scan)
         notes.append("No index on " + rule.attribute + " is named in the schema, so accounts were "
                      "found with a Scan. " + estimate.text())
-        scan: dict[str, Any] = {"TableName": table.name, "ConsistentRead": consistent_scan,
-                                **_account_filter(schema, rule, sorted(forms))}
-        cursor = reader.cursor("Scan", scan, table)
-        while not cursor.exhausted:
-            if cancel is not None and cancel.is_set():
-                raise CancelledError("The diagnosis was cancelled during its Scan.")
-            page = cursor.next_page(want=1000, cancel=cancel)
-            receipts.extend(page.receipts)
-            accounts.extend(page.items)
-        scanned = cursor.total_scanned
-    for r in receipts:
-        if r.consumed_capacity is not None:
-            capacity += r.consumed_capacity
+        accounts, scanned = _accounts_by_scan(reader, table, schema, rule, forms, consistent_scan,
+                                              receipts, cancel)
+    capacity = sum(r.consumed_capacity for r in receipts if r.consumed_capacity is not None)
     if method == VIA_SCAN:
         notes.append(f"The Scan read {scanned:,} items for {capacity:g} RCU.")
 
-    pk = schema.pk_name
-    seen: set[str] = set()
-    unique: list[dict[str, Any]] = []
-    needed: set[str] = set()  # the lock value each account needs, after normalisation
-    for item in accounts:
-        acct = item[pk].get("S", "")
-        if acct not in seen:
-            seen.add(acct)
-            unique.append(item)
-            held = _text(item.get(rule.attribute))
-            if held is not None:
-                needed.add(normalise(held, rule.normalisation))
-    ids = sorted(seen)
-
-    # What the table really stores: the lock found (the rule's own spelling first), else the
-    # one spelling the accounts need, else the rule's form of what was typed.
-    if found:
-        stored = next(f for f in forms if f in found)
-    elif len(needed) == 1:
-        stored = next(iter(needed))
-    else:
-        stored = normalised
+    unique, ids, needed = _distinct_accounts(accounts, schema, rule)
+    stored = _stored_spelling(forms, found, needed, normalised)
     lock_item = found.get(stored)
     lock_key = schema.stored_lock_key(rule, stored)
     ttl_attr = table.ttl_attribute
@@ -286,10 +221,8 @@ def diagnose(
     # A case clash only when the table really holds two spellings (two locks, or a lock and an
     # account value that differ only in case): capitals typed by the user are not one.
     in_table = sorted(set(found) | needed)
-    variant_key = None
-    if len(in_table) >= 2:
-        other = next((f for f in forms if f in found and f != stored), None)
-        variant_key = schema.stored_lock_key(rule, other) if other is not None else None
+    other = next((f for f in forms if f in found and f != stored), None) if len(in_table) >= 2 else None
+    variant_key = schema.stored_lock_key(rule, other) if other is not None else None
     status, sentence = _answer(stored, rule, lock_item is not None, lock_expired, ids, in_table,
                                sorted(found))
     origin: LockOrigin | None = None
@@ -310,13 +243,110 @@ def diagnose(
     return diagnosis
 
 
-def _text(av: Any) -> str | None:
-    """An account value as text (S, or N as written); None when it has none."""
-    if isinstance(av, dict):
-        for code in ("S", "N"):
-            if isinstance(av.get(code), str) and av[code]:
-                return str(av[code])
-    return None
+def _stored_spelling(forms: list[str], found: dict[str, Any], needed: set[str], normalised: str) -> str:
+    """What the table really stores: the lock found (the rule's own spelling first), else the
+    one spelling the accounts need, else the rule's form of what was typed."""
+    if found:
+        return next(f for f in forms if f in found)
+    if len(needed) == 1:
+        return next(iter(needed))
+    return normalised
+
+
+def _checked_rule(table: TableInfo, schema: UniquenessSchema, rule_name: str, value: str) -> LockRule:
+    """The rule to diagnose with, after the checks that need no request."""
+    try:
+        rule = schema.rule(rule_name)
+    except KeyError as exc:
+        raise DynoViewError(str(exc.args[0]) + " Pick one of those rules.", field="rule") from None
+    if not value:
+        raise DynoViewError("Type the value to diagnose (an email or a username).", field="value")
+    problem = lock_key_problem(schema, rule, table)
+    if problem:
+        # DynamoDB would answer with a bare ValidationException; say why before sending.
+        raise DynoViewError(problem, field="table")
+    return rule
+
+
+def _read_locks(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
+                forms: list[str], receipts: list[ReadReceipt]) -> dict[str, dict[str, Any]]:
+    """The locks found, by spelling: one strongly consistent GetItem per spelling."""
+    found: dict[str, dict[str, Any]] = {}
+    for form in forms:
+        response, receipt = reader.read_with_receipt(
+            "GetItem", {"TableName": table.name, "Key": schema.stored_lock_key(rule, form),
+                        "ConsistentRead": True})
+        receipts.append(receipt)
+        if response.get("Item"):
+            found[form] = response["Item"]
+    return found
+
+
+def _account_index(table: TableInfo, rule: LockRule, use_index: bool,
+                   notes: list[str]) -> IndexInfo | None:
+    """The rule's index when the table has it, keyed on the rule's attribute; else None."""
+    if not (use_index and rule.index_name):
+        return None
+    try:
+        idx = table.index(rule.index_name)
+    except KeyError:
+        notes.append(f"The schema names index {rule.index_name}, which table {table.name} does "
+                     "not have, so a Scan was used instead. Fix the rule's index name.")
+        return None
+    return idx if idx is not None and idx.partition_key.name == rule.attribute else None
+
+
+def _accounts_by_index(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
+                       index: IndexInfo, forms: list[str], receipts: list[ReadReceipt],
+                       cancel: threading.Event | None) -> list[dict[str, Any]]:
+    accounts: list[dict[str, Any]] = []
+    for v in forms:
+        # GSIs only serve eventually consistent reads: ConsistentRead stays false.
+        request = {"TableName": table.name, "IndexName": index.name,
+                   "KeyConditionExpression": "#v = :v",
+                   "ExpressionAttributeNames": {"#v": rule.attribute},
+                   "ExpressionAttributeValues": {":v": {"S": v}}}
+        cursor = reader.cursor("Query", request, table)
+        while not cursor.exhausted:
+            page = cursor.next_page(want=1000, cancel=cancel)
+            receipts.extend(page.receipts)
+            accounts.extend(i for i in page.items if schema.is_account(i))
+    return accounts
+
+
+def _accounts_by_scan(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
+                      forms: list[str], consistent: bool, receipts: list[ReadReceipt],
+                      cancel: threading.Event | None) -> tuple[list[dict[str, Any]], int]:
+    """The accounts holding any spelling, by a filtered Scan; and how many items it read."""
+    accounts: list[dict[str, Any]] = []
+    scan: dict[str, Any] = {"TableName": table.name, "ConsistentRead": consistent,
+                            **holders_filter(schema, rule, sorted(forms))}
+    cursor = reader.cursor("Scan", scan, table)
+    while not cursor.exhausted:
+        if cancel is not None and cancel.is_set():
+            raise CancelledError("The diagnosis was cancelled during its Scan.")
+        page = cursor.next_page(want=1000, cancel=cancel)
+        receipts.extend(page.receipts)
+        accounts.extend(page.items)
+    return accounts, cursor.total_scanned
+
+
+def _distinct_accounts(accounts: list[dict[str, Any]], schema: UniquenessSchema, rule: LockRule
+                       ) -> tuple[list[dict[str, Any]], list[str], set[str]]:
+    """Each account once (first seen), their sorted ids, and the lock values they need."""
+    pk = schema.pk_name
+    seen: set[str] = set()
+    unique: list[dict[str, Any]] = []
+    needed: set[str] = set()  # the lock value each account needs, after normalisation
+    for item in accounts:
+        acct = item[pk].get("S", "")
+        if acct not in seen:
+            seen.add(acct)
+            unique.append(item)
+            held = protected_text(item.get(rule.attribute))
+            if held is not None:
+                needed.add(normalise(held, rule.normalisation))
+    return unique, sorted(seen), needed
 
 
 def _orphan_sentence(value: str, rule: LockRule, origin: LockOrigin) -> str:

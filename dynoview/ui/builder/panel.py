@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.tx import code_export, templates
+from dynoview.core.tx import code_export
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.execution import (
     APPLIED,
@@ -44,7 +44,6 @@ from dynoview.core.tx.execution import (
     ActionOutcome,
     ExecutionResult,
     confirmation_for,
-    execute_transaction,
     stale_token_warning,
     token_first_sent,
 )
@@ -60,13 +59,12 @@ from dynoview.core.tx.model import (
     TransactionImportError,
     parse_request,
 )
-from dynoview.core.tx.preflight import Preflight, run_preflight
+from dynoview.core.tx.preflight import Preflight
 from dynoview.core.tx.preflight_guards import Guard, add_guards
-from dynoview.core.tx.template_inputs import describe_account, other_changes, protected_changes, text_of
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import RequestShapeError, formatted, preview_text
-from dynoview.core.uniqueness.diagnose import Diagnosis, diagnose
 from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.ui.builder.controller import BuilderController
 from dynoview.ui.builder.dialogs import (
     ActionLogDialog,
     ConfirmDialog,
@@ -77,24 +75,12 @@ from dynoview.ui.builder.dialogs import (
 from dynoview.ui.builder.editors import ActionEditor
 from dynoview.ui.builder.preflight_view import OverrideDialog, PreflightView
 from dynoview.ui.builder.template_forms import (
-    CHANGE_VALUE,
-    CLAIM_LOCK,
-    DELETE_ACCOUNT,
-    DELETE_ITEM,
     NO_SUBJECT_HINT,
-    RELEASE_LOCK,
-    RESOLVE_DUPLICATE,
-    SIGN_UP,
-    ChangeValueForm,
-    ClaimLockForm,
-    DeleteAccountForm,
-    ReleaseLockForm,
-    ResolveDuplicateForm,
-    SignUpForm,
     TemplateEntry,
     TemplateForm,
     template_entries,
 )
+from dynoview.ui.builder.template_runner import TemplateRunner
 from dynoview.ui.context import AppContext, Subject, WrittenKey
 from dynoview.ui.flow_layout import FlowLayout
 
@@ -125,15 +111,21 @@ class BuilderPanel(QWidget):
         self._preflight_for: list[Any] | None = None  # the actions the shown preflight judged
         self._guarded: tuple[Transaction, list[Guard]] | None = None
         self.executed_transaction: Transaction | None = None  # the last one sent
-        self.selected_item: dict[str, Any] | None = None
-        self.selected_table: str | None = None
-        self.current_form: TemplateForm | None = None  # the open template form, if any
         self._editors: list[ActionEditor] = []
         self._outcomes: dict[int, ActionOutcome] = {}
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(120)
         self._timer.timeout.connect(self.refresh)
+        self.controller = BuilderController(ctx, self)
+        self.controller.preflight_done.connect(self._after_preflight)
+        self.controller.preflight_failed.connect(self._on_preflight_error)
+        self.controller.executed.connect(self._on_result)
+        self.controller.execute_failed.connect(self._on_error)
+        self.controller.idle.connect(self._update_execute)
+        self.template_runner = TemplateRunner(ctx, self._tables, self.default_table, self)
+        self.template_runner.transaction_ready.connect(self._template_ready)
+        self.template_runner.status.connect(self._set_status)
         self._setup_ui()
         ctx.connection_changed.connect(lambda _c: self._connection_changed())
         ctx.table_changed.connect(lambda _t: self._tables_changed())
@@ -534,7 +526,7 @@ class BuilderPanel(QWidget):
             return "Add an action first."
         if len(self._editors) > MAX_ACTIONS or has_errors(self.problems):
             return "Fix the problems listed first: nothing is sent while the transaction has errors."
-        if self.ctx.tasks.is_running("builder-execute"):
+        if self.controller.running():
             return "The transaction is being executed."
         return None
 
@@ -597,10 +589,7 @@ class BuilderPanel(QWidget):
         self.preflight_view.show_running()
         self.show_pane(self.preflight_view)  # the answer appears where the user is looking
         self._set_status("Preflight: reading the accounts and locks this transaction touches…")
-        run = functools.partial(run_preflight, reader, tx, self.schema, self._tables())
-        self.ctx.tasks.submit("builder-execute", run, pass_cancel=True,
-                              on_result=functools.partial(self._after_preflight, tx, execute_after),
-                              on_error=self._on_preflight_error)
+        self.controller.start_preflight(reader, tx, self.schema, self._tables(), execute_after=execute_after)
         self._update_execute()
 
     def _on_preflight_error(self, exc: BaseException) -> None:
@@ -655,12 +644,10 @@ class BuilderPanel(QWidget):
         if confirmation is None or conn is None:
             self._set_status("Not executed: the confirmation was cancelled.")
             return
-        run = functools.partial(execute_transaction, conn, tx, confirmation=confirmation,
-                                tables=self._tables(), schema=self.schema, reader=self.ctx.reader,
-                                log=self.action_log)
         self._set_status("Executing…")
         self.executed_transaction = tx  # what was sent, even if the builder is edited meanwhile
-        self.ctx.tasks.submit("builder-execute", run, on_result=self._on_result, on_error=self._on_error)
+        self.controller.start_send(conn, tx, confirmation, tables=self._tables(), schema=self.schema,
+                                   reader=self.ctx.reader, log=self.action_log)
         self._update_execute()
 
     def _on_result(self, result: ExecutionResult) -> None:
@@ -683,10 +670,17 @@ class BuilderPanel(QWidget):
 
     # ---------------------------------------------------------------- templates
 
+    @property
+    def selected_item(self) -> dict[str, Any] | None:
+        return self.template_runner.selected_item
+
+    @property
+    def current_form(self) -> TemplateForm | None:
+        return self.template_runner.current_form
+
     def set_selected_item(self, item: Mapping[str, Any] | None, table: str | None = None) -> None:
         """The account or lock the templates start from (the window's current selection)."""
-        self.selected_item = dict(item) if item is not None else None
-        self.selected_table = table if item is not None else None
+        self.template_runner.select(item, table)
 
     def _subject_changed(self, subject: Subject | None) -> None:
         if subject is None:
@@ -695,11 +689,8 @@ class BuilderPanel(QWidget):
             self.set_selected_item(subject.item, subject.table)
 
     def _schema_changed(self, schema: UniquenessSchema) -> None:
-        self.schema = schema
+        self.schema = self.template_runner.schema = schema
         self._schedule()  # validation names locks by the schema
-
-    def subject_table(self) -> str:
-        return self.selected_table or self.default_table()
 
     def template_entries(self) -> list[TemplateEntry]:
         """The templates for the current selection, titled with it (menu and palette)."""
@@ -721,166 +712,23 @@ class BuilderPanel(QWidget):
     def run_template(self, name: str, rule: str | None = None) -> None:
         """Start a template on the current selection: most open their form; the ones that
         need the table's current state read it first."""
-        item, table = self.selected_item, self.subject_table()
-        if name == SIGN_UP:
-            self.template_sign_up()
-            return
-        if item is None:
-            self._set_status("Select an account or lock first (in Items, Accounts & locks or a "
-                             "diagnosis): the templates act on the selection.")
-            return
-        if name == CHANGE_VALUE and rule is not None:
-            self.template_change(rule)
-        elif name == DELETE_ACCOUNT:
-            self.template_delete_account()
-        elif name == CLAIM_LOCK and rule is not None:
-            self.template_claim(rule)
-        elif name == RESOLVE_DUPLICATE and rule is not None:
-            self.template_resolve(rule)
-        elif name == RELEASE_LOCK:
-            self.template_release()
-        elif name == DELETE_ITEM:
-            info = self._tables().get(table)
-            if info is not None:
-                self.set_transaction(templates.delete_item(info, item))
-
-    def open_form(self, form: TemplateForm) -> None:
-        """Show a template form (``open()``, not a nested loop); its transaction is loaded
-        when it is accepted."""
-        if self.current_form is not None:
-            self.current_form.close()
-        self.current_form = form
-        form.finished.connect(functools.partial(self._form_finished, form))
-        form.open()
-
-    def _form_finished(self, form: TemplateForm, code: int) -> None:
-        if self.current_form is form:
-            self.current_form = None
-        if code == QDialog.DialogCode.Accepted and form.transaction is not None:
-            self.set_transaction(form.transaction)
-            self._set_status(f"{form.windowTitle()}: review the request, then Execute.")
-        form.deleteLater()
-
-    def template_sign_up(self) -> None:
-        self.open_form(SignUpForm(self.schema, self.default_table(), self))
-
-    def template_change(self, rule_name: str, new_value: str = "", note: str = "") -> None:
-        if self.selected_item is not None:
-            self.open_form(ChangeValueForm(self.schema, self.subject_table(), self.selected_item,
-                                           rule_name, new_value, note, self))
-
-    def template_delete_account(self) -> None:
-        if self.selected_item is not None:
-            self.open_form(DeleteAccountForm(self.schema, self.subject_table(), self.selected_item, self))
-
-    def template_claim(self, rule_name: str) -> None:
-        """Claim a lock, after checking (strongly consistent GetItem) that it is missing."""
-        item, reader = self.selected_item, self.ctx.reader
-        if item is None or reader is None:
-            return
-        rule = self.schema.rule(rule_name)
-        value = text_of(item.get(rule.attribute))
-        table = self.subject_table()
-        if value is None:
-            self._set_status(f"{describe_account(self.schema, item)} has no {rule.name}: there is "
-                             "no lock to claim.")
-            return
-
-        def done(lock: dict[str, Any] | None) -> None:
-            if lock is not None:
-                self._set_status(f"The {rule.name} lock {rule.lock_pk(value)} already exists: "
-                                 "nothing to claim. Diagnose the value to see who holds it.")
-                return
-            self.open_form(ClaimLockForm(self.schema, table, item, rule.name, self))
-
-        self._set_status(f"Reading the {rule.name} lock {rule.lock_pk(value)}…")
-        self.ctx.tasks.submit("builder-template-read", reader.get_item, table,
-                              self.schema.lock_key(rule, value), on_result=done,
-                              on_error=self._on_template_error)
+        self.template_runner.run(name, rule)
 
     def template_release(self, holders: list[str] | None = None, evidence: str = "") -> None:
-        if self.selected_item is None:
-            return
-        try:
-            form = ReleaseLockForm(self.schema, self.subject_table(), self.selected_item, holders or [],
-                                   evidence, self)
-        except ValueError as exc:
-            self._set_status(str(exc))
-            return
-        self.open_form(form)
+        self.template_runner.release(holders, evidence)
 
-    def template_resolve(self, rule_name: str) -> None:
-        """Find every account holding the selected account's value, then ask which keeps it."""
-        item, reader = self.selected_item, self.ctx.reader
-        info = self._tables().get(self.subject_table())
-        if item is None or reader is None or info is None:
-            return
-        rule = self.schema.rule(rule_name)
-        value = text_of(item.get(rule.attribute))
-        if value is None:
-            self._set_status(f"{describe_account(self.schema, item)} has no {rule.name}.")
-            return
-        schema = self.schema
-
-        def done(d: Diagnosis) -> None:
-            # Only the holders of exactly this value (a case variant is a clash, not a duplicate).
-            holders = [a for a in d.accounts if text_of(a.get(rule.attribute)) == value]
-            if len(holders) < 2:
-                who = ", ".join(d.account_ids) or "no account"
-                self._set_status(f"Only {who} holds {rule.name} {value}: there is no duplicate to "
-                                 "resolve.")
-                return
-            self.open_form(ResolveDuplicateForm(schema, info.name, rule.name, holders, self))
-
-        self._set_status(f"Looking for the accounts holding {rule.name} {value}…")
-        self.ctx.tasks.submit("builder-template-read", diagnose, reader, info, schema, rule.name, value,
-                              on_result=done, on_error=self._on_template_error)
-
-    def _on_template_error(self, exc: BaseException) -> None:
-        err = self.ctx.report(exc, operation="GetItem")
-        self._set_status(err.message)
+    def _template_ready(self, tx: Transaction, status: str) -> None:
+        self.set_transaction(tx)
+        if status:
+            self._set_status(status)
 
     def open_edit(self, table: TableInfo, old_item: Mapping[str, Any], new_item: Mapping[str, Any]) -> None:
-        """Open a browser edit. A plain edit is a Put guarded on the values the user saw; an
-        edit of an account's protected value moves its lock too, so it never leaves a
-        duplicate or an orphan lock behind."""
-        changes = protected_changes(self.schema, old_item, new_item)
-        if not changes:
-            self.set_transaction(templates.edit_item(table, old_item, new_item))
-            return
-        names = ", ".join(c.rule.name for c in changes)
-        others = other_changes(self.schema, old_item, new_item)
-        same_key = table.key_of(dict(old_item)) == table.key_of(dict(new_item))
-        only = changes[0]
-        if len(changes) == 1 and only.new is not None and not others and same_key:
-            # Only the protected value changed: that is exactly the change-value template.
-            self.set_selected_item(old_item, table.name)
-            self.template_change(only.rule.name, only.new, note=(
-                f"{only.rule.name} is a protected value: your edit opens as the Change "
-                f"{only.rule.name} template, which moves its lock in the same transaction."))
-            return
-        # Protected and other attributes changed together: one guarded transaction writes
-        # the edited account and moves each changed value's lock, so nothing is half-done.
-        self.set_transaction(templates.edit_account(self.schema, table, old_item, new_item))
-        moved = "; ".join(
-            f"{c.rule.name} {c.old or '(none)'} → {c.new or '(none)'}" for c in changes)
-        self._set_status(
-            f"{names} {'is a protected value' if len(changes) == 1 else 'are protected values'} "
-            f"({moved}): the edited account is written only if it still holds the values you saw, "
-            "and the same transaction puts each new lock (only where none exists) and releases "
-            "each old one. Review, then Execute.")
+        """Open a browser edit (a protected value's change moves its lock too)."""
+        self.template_runner.open_edit(table, old_item, new_item)
 
     def open_delete(self, table: TableInfo, item: Mapping[str, Any]) -> None:
-        """Delete from the browser: an account with its locks, a lock through the release
-        form, anything else as a guarded Delete."""
-        if self.schema.is_account(item):
-            self.set_selected_item(item, table.name)
-            self.template_delete_account()
-        elif self.schema.match_lock(item) is not None:
-            self.set_selected_item(item, table.name)
-            self.template_release()
-        else:
-            self.set_transaction(templates.delete_item(table, item))
+        """Delete from the browser: an account with its locks, a lock through the release form."""
+        self.template_runner.open_delete(table, item)
 
     def written_keys(self, result: ExecutionResult) -> list[WrittenKey]:
         """The items an executed transaction wrote or may have written (none when DynamoDB

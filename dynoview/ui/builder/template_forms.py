@@ -42,9 +42,9 @@ from dynoview.core.tx.template_inputs import (
     check_value,
     new_account_id,
     sign_up_account,
-    text_of,
 )
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from dynoview.core.uniqueness.schema import protected_text as text_of
 
 ACCEPT_TEXT = "Open in builder"
 
