@@ -40,12 +40,8 @@ sys.path.insert(0, str(ROOT))
 import benchmarks._common  # noqa: E402, F401 - isolates the AWS config on import
 from dynoview.core.reads.reader import Reader  # noqa: E402
 from dynoview.core.session.connection import Connection, ConnectionSpec  # noqa: E402
-from dynoview.core.tx.execution import (  # noqa: E402
-    CANCELLED,
-    SUCCEEDED,
-    ExecutionResult,
-    execute_transaction,
-)
+from dynoview.core.tx.execution import execute_transaction  # noqa: E402
+from dynoview.core.tx.outcomes import CANCELLED, SUCCEEDED, ExecutionResult  # noqa: E402
 from dynoview.core.tx.templates import sign_up  # noqa: E402
 from dynoview.core.uniqueness.schema import article_schema  # noqa: E402
 from dynoview.demo import dynamodb_local as ddbl  # noqa: E402

@@ -56,13 +56,13 @@ from benchmarks.concurrent_signups import (  # noqa: E402
 from dynoview.core.reads.reader import Reader  # noqa: E402
 from dynoview.core.session.connection import Connection  # noqa: E402
 from dynoview.core.session.tables import describe_table  # noqa: E402
-from dynoview.core.tx.execution import (  # noqa: E402
+from dynoview.core.tx.execution import execute_transaction  # noqa: E402
+from dynoview.core.tx.outcomes import (  # noqa: E402
     APPLIED,
     CANCELLED,
     NOT_APPLIED,
     SUCCEEDED,
     ExecutionResult,
-    execute_transaction,
 )
 from dynoview.core.tx.templates import sign_up  # noqa: E402
 from dynoview.core.uniqueness.audit import AuditIncompleteError, run_audit  # noqa: E402

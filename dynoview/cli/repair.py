@@ -25,7 +25,7 @@ from dynoview.core.errors import ReadOnlyError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.execution import confirmation_for
+from dynoview.core.tx.confirmation import confirmation_for
 from dynoview.core.tx.model import DELETE, Action, Transaction
 from dynoview.core.tx.repair import (
     DEFAULT_RATE,

@@ -24,18 +24,11 @@ from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.code_export import to_aws_cli, to_boto3, to_javascript
-from dynoview.core.tx.execution import (
-    APPLIED,
-    CANCELLED,
-    NOT_APPLIED,
-    SUCCEEDED,
-    ExecutionResult,
-    confirmation_for,
-    execute_transaction,
-    tables_of,
-)
+from dynoview.core.tx.confirmation import confirmation_for, tables_of
+from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.idempotency import text_carries_token
 from dynoview.core.tx.model import Problem, Transaction, TransactionImportError, import_text
+from dynoview.core.tx.outcomes import APPLIED, CANCELLED, NOT_APPLIED, SUCCEEDED, ExecutionResult
 from dynoview.core.tx.preflight import Preflight, run_preflight
 from dynoview.core.tx.preflight_guards import add_guards
 from dynoview.core.tx.validation import has_errors, validate, validate_against

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from dynoview.core.errors import DynoViewError
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.execution import ConfirmationRequirement, confirmation_for
+from dynoview.core.tx.confirmation import ConfirmationRequirement, confirmation_for
 from dynoview.core.tx.model import DELETE, Action, Transaction
 from dynoview.core.tx.repair import (
     APPLIED,

@@ -23,7 +23,8 @@ from dynoview.core.errors import describe_error
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection, ConnectionSpec
 from dynoview.core.session.tables import describe_table
-from dynoview.core.tx.execution import FAILED, SUCCEEDED, execute_transaction
+from dynoview.core.tx.execution import execute_transaction
+from dynoview.core.tx.outcomes import FAILED, SUCCEEDED
 from dynoview.core.tx.templates import sign_up
 from dynoview.core.uniqueness.audit import AuditIncompleteError, run_audit
 from dynoview.core.uniqueness.schema import article_schema, default_schema

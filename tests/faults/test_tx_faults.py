@@ -21,18 +21,18 @@ from botocore.config import Config
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection, ConnectionSpec, client_config
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.execution import (
+from dynoview.core.tx.confirmation import ConfirmationError
+from dynoview.core.tx.execution import execute_transaction
+from dynoview.core.tx.model import Transaction, new_token
+from dynoview.core.tx.outcomes import (
     APPLIED,
     CANCELLED,
     FAILED,
     NOT_APPLIED,
     SUCCEEDED,
     UNKNOWN,
-    ConfirmationError,
     ExecutionResult,
-    execute_transaction,
 )
-from dynoview.core.tx.model import Transaction, new_token
 from dynoview.core.tx.templates import sign_up
 from dynoview.core.uniqueness.schema import article_schema
 from tests import fault_proxy as fp

@@ -17,7 +17,8 @@ import pytest
 from dynoview.core.session.connection import Connection, ConnectionSpec
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.execution import APPLIED, NOT_APPLIED, SUCCEEDED, confirmation_for
+from dynoview.core.tx.confirmation import confirmation_for
+from dynoview.core.tx.outcomes import APPLIED, NOT_APPLIED, SUCCEEDED
 from dynoview.core.tx.templates import sign_up
 from dynoview.core.uniqueness.schema import article_schema
 from dynoview.ui.builder import BuilderPanel

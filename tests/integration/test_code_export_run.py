@@ -27,8 +27,9 @@ import pytest
 from dynoview.cli import main as cli_main
 from dynoview.core.session.connection import Connection
 from dynoview.core.tx.code_export import to_aws_cli, to_boto3, to_javascript
-from dynoview.core.tx.execution import SUCCEEDED, execute_transaction
+from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.model import Transaction, new_token
+from dynoview.core.tx.outcomes import SUCCEEDED
 from dynoview.core.tx.wire import body_json, request_body
 from dynoview.demo.backend import create_accounts_table
 from tests import node_sdk

@@ -14,8 +14,9 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.execution import SUCCEEDED, execute_transaction
+from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.model import DELETE, Transaction
+from dynoview.core.tx.outcomes import SUCCEEDED
 from dynoview.core.tx.templates import change_value, lock_put, sign_up
 from dynoview.core.uniqueness.diagnose import FREE, VIA_INDEX, VIA_SCAN, diagnose
 from dynoview.core.uniqueness.findings import (

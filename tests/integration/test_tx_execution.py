@@ -22,16 +22,10 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection, ConnectionSpec
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.code_export import to_boto3
-from dynoview.core.tx.execution import (
-    APPLIED,
-    CANCELLED,
-    SUCCEEDED,
-    ConfirmationError,
-    TransactionInvalidError,
-    confirmation_for,
-    execute_transaction,
-)
+from dynoview.core.tx.confirmation import ConfirmationError, confirmation_for
+from dynoview.core.tx.execution import TransactionInvalidError, execute_transaction
 from dynoview.core.tx.model import PUT, Action, Transaction, execute, new_token, signup_request
+from dynoview.core.tx.outcomes import APPLIED, CANCELLED, SUCCEEDED
 from dynoview.core.tx.templates import (
     change_value,
     claim_missing_lock,

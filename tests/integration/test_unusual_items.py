@@ -21,8 +21,9 @@ from dynoview.core.reads.browse import BrowseSpec, FilterSpec, build_request
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
-from dynoview.core.tx.execution import SUCCEEDED, TransactionInvalidError, execute_transaction
+from dynoview.core.tx.execution import TransactionInvalidError, execute_transaction
 from dynoview.core.tx.model import DELETE, PUT, UPDATE, Action, Transaction
+from dynoview.core.tx.outcomes import SUCCEEDED
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import request_body
 from dynoview.core.uniqueness.audit import run_audit

@@ -29,7 +29,8 @@ from dynoview.core.session.connection import Connection, ConnectionSpec
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.code_export import to_aws_cli, to_boto3, to_javascript
-from dynoview.core.tx.execution import SUCCEEDED, execute_transaction
+from dynoview.core.tx.execution import execute_transaction
+from dynoview.core.tx.outcomes import SUCCEEDED
 from dynoview.core.tx.templates import sign_up
 from dynoview.core.uniqueness.audit import run_audit
 from dynoview.core.uniqueness.diagnose import diagnose

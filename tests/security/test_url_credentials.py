@@ -21,8 +21,10 @@ from dynoview.core.errors import describe_error
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection, ConnectionSpec
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.execution import SUCCEEDED, confirmation_for, execute_transaction
+from dynoview.core.tx.confirmation import confirmation_for
+from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.model import Transaction
+from dynoview.core.tx.outcomes import SUCCEEDED
 from dynoview.core.tx.templates import sign_up
 from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.schema import article_schema

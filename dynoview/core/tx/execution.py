@@ -20,47 +20,37 @@
 
 from __future__ import annotations
 
-import re
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 from botocore import exceptions as bce
 
 from dynoview.core.errors import DynoViewError, ReadOnlyError
-from dynoview.core.expressions.lexer import ExpressionSyntaxError
-from dynoview.core.expressions.nodes import Path, SetAction, Value
-from dynoview.core.expressions.parser import parse_update
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.integrity import response_damage
-from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog, connection_record
-from dynoview.core.tx.model import DELETE, PUT, UPDATE, Action, Problem, Transaction
+from dynoview.core.tx.cancellation import cancellation_summary, compact_item, explain_cancellation
+from dynoview.core.tx.confirmation import confirmation_for
+from dynoview.core.tx.idempotency import TOKEN_RESEND_WARNING, stale_token_warning, token_first_sent
+from dynoview.core.tx.model import Problem, Transaction
+from dynoview.core.tx.outcomes import (
+    APPLIED,
+    CANCELLED,
+    FAILED,
+    NOT_APPLIED,
+    SUCCEEDED,
+    UNKNOWN,
+    ActionOutcome,
+    ExecutionResult,
+)
+from dynoview.core.tx.settle import settle_by_reads
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import body_json, request_body, send_exact
 from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
-from dynoview.core.values.display import display_text
-from dynoview.core.values.equality import values_equal
-
-# Outcome statuses.
-SUCCEEDED = "succeeded"  # DynamoDB answered 200: every action was applied
-CANCELLED = "cancelled"  # TransactionCanceledException: nothing was written
-APPLIED = "applied"  # the answer was lost, reads confirm every change is in place
-NOT_APPLIED = "not_applied"  # the answer was lost, reads show the changes are not there
-UNKNOWN = "unknown"  # the answer was lost and reads could not settle it
-FAILED = "failed"  # DynamoDB refused the request (validation, permissions...): nothing written
-
-WRITTEN = frozenset({SUCCEEDED, APPLIED})
-
-#: DynamoDB honours a ClientRequestToken for 10 minutes after the request that used it.
-TOKEN_WINDOW = 600.0
-#: Past this age (seconds since the token was first sent) a resend may land outside the
-#: window: the margin covers the first request's own duration and clock differences.
-TOKEN_RESEND_WARNING = 540.0
 
 # Server answers that do not tell whether the transaction was applied.
 _AMBIGUOUS_CODES = frozenset({
@@ -81,340 +71,6 @@ class TransactionInvalidError(DynoViewError):
         super().__init__(
             f"The transaction has {len(errors)} problem{'s' if len(errors) != 1 else ''} and was not "
             "sent: " + " ".join(f"({p.location()}) {p.message}" for p in errors), field="actions")
-
-
-class ConfirmationError(DynoViewError):
-    """The user has not confirmed the execution as this connection requires."""
-
-
-# ------------------------------------------------------------------ confirmation
-
-
-@dataclass(frozen=True)
-class ConfirmationRequirement:
-    """What the user must do before this transaction may be sent on this connection."""
-
-    allowed: bool  # False on read-only connections
-    connection: str  # the connection as one line, shown in the dialog
-    local: bool  # endpoint on this machine: a click is enough
-    type_to_confirm: str | None  # text to type (the table name) on other endpoints
-    message: str  # the sentence the dialog shows
-
-    def check(self, typed: str | bool | None) -> None:
-        """Raise unless ``typed`` confirms: True for local endpoints, the table name otherwise."""
-        if not self.allowed:
-            raise ReadOnlyError(self.message)
-        if self.type_to_confirm is None:
-            if typed is True or (isinstance(typed, str) and typed):
-                return
-            raise ConfirmationError("Confirm the execution first: nothing was sent.")
-        if isinstance(typed, str) and typed.strip() == self.type_to_confirm:
-            return
-        raise ConfirmationError(
-            f"This endpoint is not on this machine: type {self.type_to_confirm} to confirm. "
-            "Nothing was sent.")
-
-
-def tables_of(tx: Transaction) -> list[str]:
-    """The distinct tables a transaction writes, in first-use order."""
-    seen: list[str] = []
-    for action in tx.actions:
-        if action.table and action.table not in seen:
-            seen.append(action.table)
-    return seen
-
-
-def confirmation_for(conn: Connection, tx: Transaction) -> ConfirmationRequirement:
-    """Local endpoints need a click; remote ones need the table name typed; read-only refuses."""
-    spec = conn.spec
-    where = spec.describe()
-    if spec.read_only:
-        return ConfirmationRequirement(False, where, spec.is_local, None,
-                                       "This connection is read-only: the transaction cannot be sent. "
-                                       "Reconnect without read-only to execute it.")
-    if spec.is_local:
-        return ConfirmationRequirement(True, where, True, None,
-                                       f"Send this transaction to {where}?")
-    names = ", ".join(tables_of(tx))
-    return ConfirmationRequirement(
-        True, where, False, names,
-        f"{where} is not on this machine. Type {names} to send this transaction.")
-
-
-# ------------------------------------------------------------------ outcomes
-
-
-@dataclass
-class ActionOutcome:
-    """What happened to one action, for its row in the builder and one CLI line."""
-
-    index: int
-    code: str | None  # CancellationReasons code, None when the action passed
-    message: str
-    field: str = ""  # the model field to highlight: "condition", "item.PK", ...
-    attribute: str | None = None  # the form field the user knows: "email"
-    item: dict[str, Any] | None = None  # the existing item, when ALL_OLD was asked
-    state: str | None = None  # after reads: "applied", "not_applied", "unverifiable"
-
-
-@dataclass
-class ExecutionResult:
-    status: str
-    message: str
-    token: str
-    actions: list[ActionOutcome] = field(default_factory=list)
-    attempts: int = 1  # HTTP attempts (botocore's and ours), all with the same token
-    tokens_sent: list[str] = field(default_factory=list)
-    error_code: str | None = None
-    verified_by_reads: bool = False
-    current_items: list[dict[str, Any] | None] = field(default_factory=list)
-    response: dict[str, Any] | None = None
-    sent_at: float | None = None  # epoch seconds of this execution's first attempt
-    warnings: list[str] = field(default_factory=list)  # also in ``message``
-
-    @property
-    def written(self) -> bool:
-        return self.status in WRITTEN
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-ready summary (items as DynamoDB JSON text) for logs and ``--format json``."""
-        return {
-            "status": self.status,
-            "message": self.message,
-            "token": self.token,
-            "attempts": self.attempts,
-            "error_code": self.error_code,
-            "verified_by_reads": self.verified_by_reads,
-            "sent_at": (None if self.sent_at is None
-                        else datetime.fromtimestamp(self.sent_at, UTC).isoformat()),
-            "warnings": list(self.warnings),
-            "actions": [
-                {**{k: v for k, v in asdict(a).items() if k != "item"},
-                 "action": a.index + 1,
-                 "item": None if a.item is None else _jsonable(a.item)}
-                for a in self.actions
-            ],
-        }
-
-
-def _jsonable(item: Mapping[str, Any]) -> Any:
-    from dynoview.core.values.dynamodb_json import to_dynamodb_json
-
-    return {k: to_dynamodb_json(v) for k, v in item.items()}
-
-
-# ------------------------------------------------------------------ describing actions
-
-
-def key_text(key: Mapping[str, Any]) -> str:
-    """``PK=UNIQ#EMAIL#ada@lovelace.io, SK=LOCK`` for messages."""
-    parts = []
-    for name, av in key.items():
-        try:
-            parts.append(f"{name}={display_text(av, 120)}")
-        except ValueError:
-            parts.append(f"{name}=?")
-    return ", ".join(parts)
-
-
-_PLACEHOLDER = re.compile(r"[#:][A-Za-z0-9_]+")
-
-
-def render_expression(text: str, names: Mapping[str, str], values: Mapping[str, Any]) -> str:
-    """An expression with its placeholders replaced, for people: ``email = "a@b"``."""
-    def sub(match: re.Match[str]) -> str:
-        token = match.group()
-        if token.startswith("#"):
-            return names.get(token, token)
-        av = values.get(token)
-        if av is None:
-            return token
-        try:
-            code, member = next(iter(av.items()))
-            return f'"{member}"' if code == "S" else display_text(av, 80)
-        except (ValueError, StopIteration, AttributeError):
-            return token
-    return _PLACEHOLDER.sub(sub, text)
-
-
-def _action_key(action: Action, key_names: Sequence[str]) -> dict[str, Any]:
-    return action.target_key(key_names) if action.kind == PUT else dict(action.key)
-
-
-def _rule_title(name: str) -> str:
-    return name[:1].upper() + name[1:]
-
-
-def explain_reason(index: int, action: Action, reason: Mapping[str, Any], schema: UniquenessSchema,
-                   key_names: Sequence[str]) -> ActionOutcome:
-    """One CancellationReasons entry as a sentence tied to its action and field."""
-    code = reason.get("Code")
-    code = None if code in (None, "None") else str(code)
-    item = reason.get("Item")
-    key = _action_key(action, key_names)
-    where = f"{key_text(key)} in {action.table}"
-    raw = str(reason.get("Message") or "").strip()
-    if code is None:
-        return ActionOutcome(index, None, "This action passed its checks; it was not written because "
-                             "another action was cancelled.")
-    if code == "ConditionalCheckFailed":
-        shown = f" The item in the table: {_compact(item)}." if item else ""
-        lock = schema.match_lock(action.item) if action.kind == PUT else None
-        if lock is not None:
-            rule, value = lock
-            return ActionOutcome(index, code, f"{_rule_title(rule.name)} {value} is already taken.{shown} "
-                                 f"Choose another {rule.name}, or, if no account holds it, release the "
-                                 "lock with the Release orphan lock template.",
-                                 "item." + schema.pk_name, rule.attribute, item)
-        lock = schema.match_lock(action.key) if action.kind != PUT else None
-        if lock is not None and "attribute_exists" in action.condition.replace("not_exists", ""):
-            rule, value = lock
-            return ActionOutcome(index, code, f"The {rule.name} lock for {value} no longer exists, so "
-                                 "there was nothing to release or check; refresh and rebuild the "
-                                 f"transaction.{shown}", "condition", rule.attribute, item)
-        if action.kind == PUT and schema.is_account(action.item) \
-                and "attribute_not_exists" in action.condition:
-            return ActionOutcome(index, code, f"An account with {key_text(key)} already exists in "
-                                 f"{action.table}; use another account id.{shown}",
-                                 "item." + schema.pk_name, None, item)
-        human = render_expression(action.condition, action.names, action.values)
-        what = f" ({action.label})" if action.label else ""
-        return ActionOutcome(index, code, f"The condition on {where}{what} was not met: {human}. The item "
-                             f"changed since this transaction was built; reload it and rebuild.{shown}",
-                             "condition", None, item)
-    if code == "TransactionConflict":
-        # A conflict says nothing about the value: the other writer may fail or release it. So a
-        # lock's conflict is "try again" at the field, never "taken" (that is ConditionalCheckFailed).
-        lock = schema.match_lock(action.item if action.kind == PUT else action.key)
-        if lock is not None:
-            rule, value = lock
-            return ActionOutcome(index, code, f"Another transaction was writing the {rule.name} lock for "
-                                 f"{value} at the same moment, so DynamoDB cancelled this one "
-                                 f"(TransactionConflict). This does not mean {value} is taken. Nothing was "
-                                 "written; try again.", "key", rule.attribute)
-        return ActionOutcome(index, code, f"Another transaction or write was changing {where} at the "
-                             "same moment, so DynamoDB cancelled this one. Nothing was written; execute "
-                             "it again.", "key")
-    if code in ("ThrottlingError", "ProvisionedThroughputExceeded"):
-        return ActionOutcome(index, code, f"{action.table} was over its capacity for {where} (a hot "
-                             "partition or too little provisioned capacity). Nothing was written; wait a "
-                             "few seconds and execute again, or raise the table's capacity.", "table")
-    if code == "ItemCollectionSizeLimitExceeded":
-        return ActionOutcome(index, code, f"The item collection of {where} has reached 10 GB, the limit "
-                             "for tables with a local secondary index. Delete items with this partition "
-                             "key or move them to another key.", "key")
-    if code == "ValidationError":
-        return ActionOutcome(index, code, f"DynamoDB rejected this action as invalid: {raw or 'no detail'}. "
-                             "Fix the action and execute again.", "key")
-    return ActionOutcome(index, code, f"DynamoDB cancelled this action with {code}: {raw or 'no detail'}.",
-                         "key", None, item)
-
-
-def _compact(item: Mapping[str, Any] | None) -> str:
-    if not item:
-        return "(none)"
-    return "{" + key_text(item) + "}"
-
-
-def explain_cancellation(tx: Transaction, reasons: Sequence[Mapping[str, Any]],
-                         schema: UniquenessSchema | None = None,
-                         tables: Mapping[str, TableInfo] | None = None) -> list[ActionOutcome]:
-    """Map CancellationReasons, positionally, to one outcome per action."""
-    schema = schema or article_schema()
-    tables = tables or {}
-    out = []
-    for index, action in enumerate(tx.actions):
-        reason = reasons[index] if index < len(reasons) else {"Code": "None"}
-        names = _key_names(action.table, tables, schema)
-        out.append(explain_reason(index, action, reason, schema, names))
-    return out
-
-
-def _key_names(table: str, tables: Mapping[str, TableInfo], schema: UniquenessSchema) -> tuple[str, ...]:
-    info = tables.get(table)
-    if info is not None:
-        return info.key_names
-    return (schema.pk_name,) + ((schema.sk_name,) if schema.sk_name else ())
-
-
-def cancellation_summary(outcomes: Sequence[ActionOutcome]) -> str:
-    failed = [o for o in outcomes if o.code]
-    if not failed:
-        return "DynamoDB cancelled the transaction without saying why; nothing was written."
-    return "Nothing was written. " + " ".join(f"Action {o.index + 1}: {o.message}" for o in failed)
-
-
-# ------------------------------------------------------------------ settling by reads
-
-
-def _expected_effect(action: Action, current: Mapping[str, Any] | None) -> str:
-    """'applied', 'not_applied' or 'unverifiable' for one action given the item read now."""
-    if action.kind == PUT:
-        if current is None or set(current) != set(action.item):
-            return "not_applied"
-        return "applied" if all(values_equal(current[k], v) for k, v in action.item.items()) \
-            else "not_applied"
-    if action.kind == DELETE:
-        return "applied" if current is None else "not_applied"
-    if action.kind == UPDATE:
-        if current is None:
-            return "not_applied"  # an applied Update always leaves an item behind
-        try:
-            tree = parse_update(action.update)
-        except ExpressionSyntaxError:
-            return "unverifiable"
-        checks: list[bool] = []
-        for step in tree.set:
-            name = _top_level_name(step, action.names)
-            if name is not None and isinstance(step.value, Value) and step.value.name in action.values:
-                got = current.get(name)
-                checks.append(got is not None and values_equal(got, action.values[step.value.name]))
-        for path in tree.remove:
-            name = _path_name(path, action.names)
-            if name is not None:
-                checks.append(name not in current)
-        if not checks:
-            return "unverifiable"
-        return "applied" if all(checks) else "not_applied"
-    return "unverifiable"  # ConditionCheck writes nothing
-
-
-def _path_name(path: Path, names: Mapping[str, str]) -> str | None:
-    if len(path.elements) != 1 or not isinstance(path.elements[0], str):
-        return None
-    element = path.elements[0]
-    return names.get(element) if element.startswith("#") else element
-
-
-def _top_level_name(step: SetAction, names: Mapping[str, str]) -> str | None:
-    return _path_name(step.path, names)
-
-
-def settle_by_reads(conn: Connection, tx: Transaction, reader: Reader,
-                    tables: Mapping[str, TableInfo], schema: UniquenessSchema
-                    ) -> tuple[str, list[str], list[dict[str, Any] | None]]:
-    """Read every touched key strongly consistently (one TransactGetItems) and decide.
-
-    Transactions are atomic, so if any change is missing the transaction was not
-    applied (or was undone since); if every checkable change is there, it was.
-    """
-    infos = dict(tables)
-    gets = []
-    for action in tx.actions:
-        if action.kind == PUT and action.table not in infos:
-            infos[action.table] = describe_table(conn, action.table)
-        names = _key_names(action.table, infos, schema)
-        gets.append({"Get": {"TableName": action.table, "Key": _action_key(action, names)}})
-    response = reader.read("TransactGetItems", {"TransactItems": gets})
-    current = [r.get("Item") for r in response.get("Responses", [])]
-    states = [_expected_effect(a, c) for a, c in zip(tx.actions, current, strict=False)]
-    if "not_applied" in states:
-        verdict = NOT_APPLIED
-    elif "applied" in states:
-        verdict = APPLIED
-    else:
-        verdict = UNKNOWN
-    return verdict, states, current
 
 
 # ------------------------------------------------------------------ attempts bookkeeping
@@ -508,46 +164,6 @@ def _failure_message(exc: BaseException, tx: Transaction,
                     "written. Use an identity allowed to write these tables."), code
         return f"TransactWriteItems failed with {code}: {raw} Nothing was written.", code
     return f"TransactWriteItems failed: {exc}. Nothing was written.", type(exc).__name__
-
-
-# ------------------------------------------------------------------ the token's 10 minutes
-
-
-def _entry_sent_at(entry: Mapping[str, Any]) -> float | None:
-    outcome = entry.get("outcome")
-    stamp = (outcome.get("sent_at") if isinstance(outcome, Mapping) else None) or entry.get("time")
-    try:
-        return datetime.fromisoformat(str(stamp)).timestamp()
-    except (TypeError, ValueError):
-        return None
-
-
-def token_first_sent(log: ActionLog | None, token: str) -> float | None:
-    """When the token's current run of sends began (epoch seconds), from the action log.
-
-    Sends within ``TOKEN_RESEND_WARNING`` of a run's first send are resends of one request
-    as DynamoDB sees them; a send later than that was a new request to DynamoDB, and starts
-    a new run. None when the log has no send of this token.
-    """
-    if log is None or not token:
-        return None
-    times = sorted(t for e in log.entries_for_token(token) for t in [_entry_sent_at(e)] if t is not None)
-    start: float | None = None
-    for sent in times:
-        if start is None or sent - start > TOKEN_RESEND_WARNING:
-            start = sent
-    return start
-
-
-def stale_token_warning(token: str, first_sent: float | None, now: float) -> str | None:
-    """A sentence when sending under this token again is likely past DynamoDB's 10 minutes."""
-    if first_sent is None or now - first_sent <= TOKEN_RESEND_WARNING:
-        return None
-    minutes = (now - first_sent) / 60
-    return (f"The token {token} was first sent {minutes:.0f} minutes ago, and DynamoDB honours a token "
-            "for 10 minutes: it treats this as a new request, so if the earlier one was applied, this "
-            "one can be applied again (or be cancelled by its own conditions). Check the items first, "
-            "and regenerate the token for a transaction you mean as new.")
 
 
 # ------------------------------------------------------------------ execution
@@ -696,7 +312,7 @@ def _settle(conn: Connection, tx: Transaction, reader: Reader, tables: dict[str,
                                "token.", tx.token, error_code=type(exc).__name__)
     outcomes = []
     for index, (action, state, item) in enumerate(zip(tx.actions, states, current, strict=False)):
-        now = "absent" if item is None else f"present: {_compact(item)}"
+        now = "absent" if item is None else f"present: {compact_item(item)}"
         outcomes.append(ActionOutcome(index, None, f"{action.summary()}: {state.replace('_', ' ')} "
                                       f"(item now {now}).", state=state, item=item))
     if verdict == APPLIED:

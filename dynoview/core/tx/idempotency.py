@@ -19,9 +19,11 @@ again is answered without a second write, and another request under that token i
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
+from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.model import new_token
 
 
@@ -84,3 +86,47 @@ class TokenPolicy:
         if self.pinned:
             return "yours: kept when the actions change"
         return "new when the actions change"
+
+
+# ------------------------------------------------------------------ the token's 10 minutes
+
+#: Past this age (seconds since the token was first sent) a resend may land outside the
+#: window: the margin covers the first request's own duration and clock differences.
+TOKEN_RESEND_WARNING = 540.0
+
+
+def _entry_sent_at(entry: Mapping[str, Any]) -> float | None:
+    outcome = entry.get("outcome")
+    stamp = (outcome.get("sent_at") if isinstance(outcome, Mapping) else None) or entry.get("time")
+    try:
+        return datetime.fromisoformat(str(stamp)).timestamp()
+    except (TypeError, ValueError):
+        return None
+
+
+def token_first_sent(log: ActionLog | None, token: str) -> float | None:
+    """When the token's current run of sends began (epoch seconds), from the action log.
+
+    Sends within ``TOKEN_RESEND_WARNING`` of a run's first send are resends of one request
+    as DynamoDB sees them; a send later than that was a new request to DynamoDB, and starts
+    a new run. None when the log has no send of this token.
+    """
+    if log is None or not token:
+        return None
+    times = sorted(t for e in log.entries_for_token(token) for t in [_entry_sent_at(e)] if t is not None)
+    start: float | None = None
+    for sent in times:
+        if start is None or sent - start > TOKEN_RESEND_WARNING:
+            start = sent
+    return start
+
+
+def stale_token_warning(token: str, first_sent: float | None, now: float) -> str | None:
+    """A sentence when sending under this token again is likely past DynamoDB's 10 minutes."""
+    if first_sent is None or now - first_sent <= TOKEN_RESEND_WARNING:
+        return None
+    minutes = (now - first_sent) / 60
+    return (f"The token {token} was first sent {minutes:.0f} minutes ago, and DynamoDB honours a token "
+            "for 10 minutes: it treats this as a new request, so if the earlier one was applied, this "
+            "one can be applied again (or be cancelled by its own conditions). Check the items first, "
+            "and regenerate the token for a transaction you mean as new.")

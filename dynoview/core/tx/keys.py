@@ -17,6 +17,7 @@ from dynoview.core.expressions.nodes import Value, paths
 from dynoview.core.expressions.rules import Target, resolve, static_type
 from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.tx.model import CONDITION_CHECK, PUT, Action, Problem
+from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.numbers import number_identity
 from dynoview.core.values.types import ValueParseError
 
@@ -24,6 +25,17 @@ from dynoview.core.values.types import ValueParseError
 MAX_PARTITION_KEY_BYTES = 2048
 MAX_SORT_KEY_BYTES = 1024
 _KEY_TYPES = frozenset({"S", "N", "B"})
+
+
+
+def key_names_for(table: str, tables: Mapping[str, TableInfo],
+                  schema: UniquenessSchema | None) -> tuple[str, ...]:
+    """A table's key attribute names: from its description, else as the schema names them,
+    else none known."""
+    info = tables.get(table)
+    if info is not None:
+        return info.key_names
+    return schema.key_names if schema is not None else ()
 
 
 def _member(av: Any) -> tuple[str, Any] | None:

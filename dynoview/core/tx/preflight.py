@@ -157,10 +157,6 @@ class Preflight:
 # ------------------------------------------------------------------ keys and reads
 
 
-def _key_names(schema: UniquenessSchema) -> tuple[str, ...]:
-    return (schema.pk_name,) + ((schema.sk_name,) if schema.sk_name else ())
-
-
 def _key_of(action: Action, names: Sequence[str]) -> dict[str, Any] | None:
     key = action.target_key(names)
     return key if len(key) == len(names) else None
@@ -257,7 +253,7 @@ def run_preflight(reader: Reader, tx: Transaction, schema: UniquenessSchema,
                   cancel: threading.Event | None = None) -> Preflight:
     """Read, simulate and judge ``tx`` against the uniqueness invariant (see module doc)."""
     tables = tables or {}
-    names = _key_names(schema)
+    names = schema.key_names
     result = Preflight(notes=[NOT_ATOMIC_NOTE, "Computed as if every condition passes; if one fails, "
                               "DynamoDB writes nothing."])
     # 1. What each action touches, by kind.

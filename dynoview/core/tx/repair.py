@@ -43,9 +43,11 @@ from dynoview.core.session.connection import Connection
 from dynoview.core.session.private_files import open_private, private_dir
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.ttl.expiry import expired_at
-from dynoview.core.tx import execution as tx_execution
+from dynoview.core.tx import outcomes as tx_outcomes
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.execution import confirmation_for, execute_transaction, key_text
+from dynoview.core.tx.cancellation import key_text
+from dynoview.core.tx.confirmation import confirmation_for
+from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, Action, Transaction
 from dynoview.core.tx.preflight import (
     FREE,
@@ -654,11 +656,11 @@ class _Repairer:
         result = execute_transaction(self.conn, tx, confirmation=self.confirmation,
                                      tables={self.table.name: self.table}, schema=self.schema,
                                      reader=self.reader, log=self.log)
-        if result.status in tx_execution.WRITTEN:
+        if result.status in tx_outcomes.WRITTEN:
             keys = [a.target_key(self.table.key_names) for a in tx.actions if a.kind != CONDITION_CHECK]
             done = "Released" if item.kind == RELEASE else "Claimed"
             return self.outcome(item, APPLIED, f"{done} {key_text(keys[0])}. {result.message}", tx, keys)
-        if result.status in (tx_execution.CANCELLED, tx_execution.NOT_APPLIED):
+        if result.status in (tx_outcomes.CANCELLED, tx_outcomes.NOT_APPLIED):
             return self.outcome(item, CANCELLED, f"{result.message} The table changed after the re-check; "
                                 "this finding is not retried. Run the audit again and decide.", tx)
         return self.outcome(item, ERROR, f"{result.message} The run stopped here.", tx)

@@ -34,6 +34,7 @@ from dynoview.core.tx.keys import (
     check_put_index_keys,
     check_update_targets,
     key_identity,
+    key_names_for,
     update_item_floor,
 )
 from dynoview.core.tx.model import (
@@ -82,21 +83,11 @@ def has_errors(problems: Sequence[Problem]) -> bool:
     return any(p.is_error for p in problems)
 
 
-def _key_names(action: Action, tables: Mapping[str, TableInfo],
-               schema: UniquenessSchema | None) -> tuple[str, ...]:
-    info = tables.get(action.table)
-    if info is not None:
-        return info.key_names
-    if schema is not None:
-        return (schema.pk_name,) + ((schema.sk_name,) if schema.sk_name else ())
-    return ()
-
-
 def item_identity(action: Action, tables: Mapping[str, TableInfo],
                   schema: UniquenessSchema | None = None) -> tuple[str, Any] | None:
     """(table, key identity) of the item an action touches, or None if unknown. Numbers
     compare by value, as DynamoDB keys do: ``1`` and ``1.0`` name one item."""
-    names = _key_names(action, tables, schema)
+    names = key_names_for(action.table, tables, schema)
     source = action.item if action.kind == PUT else action.key
     if names:
         key = {n: source[n] for n in names if n in source}

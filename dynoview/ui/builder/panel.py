@@ -35,19 +35,13 @@ from PySide6.QtWidgets import (
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx import code_export
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.execution import (
-    APPLIED,
-    CANCELLED,
-    SUCCEEDED,
-    UNKNOWN,
-    WRITTEN,
-    ActionOutcome,
-    ExecutionResult,
-    confirmation_for,
+from dynoview.core.tx.confirmation import confirmation_for
+from dynoview.core.tx.idempotency import (
+    TokenPolicy,
     stale_token_warning,
+    text_carries_token,
     token_first_sent,
 )
-from dynoview.core.tx.idempotency import TokenPolicy, text_carries_token
 from dynoview.core.tx.model import (
     CONDITION_CHECK,
     KINDS,
@@ -58,6 +52,15 @@ from dynoview.core.tx.model import (
     Transaction,
     TransactionImportError,
     parse_request,
+)
+from dynoview.core.tx.outcomes import (
+    APPLIED,
+    CANCELLED,
+    SUCCEEDED,
+    UNKNOWN,
+    WRITTEN,
+    ActionOutcome,
+    ExecutionResult,
 )
 from dynoview.core.tx.preflight import Preflight
 from dynoview.core.tx.preflight_guards import Guard, add_guards

@@ -12,7 +12,7 @@ import pytest
 
 from dynoview.core.errors import DynoViewError, ReadOnlyError
 from dynoview.core.session.tables import KeyAttribute, TableInfo
-from dynoview.core.tx.execution import ConfirmationError
+from dynoview.core.tx.confirmation import ConfirmationError
 from dynoview.core.tx.repair import (
     ALREADY_FIXED,
     APPLIED,

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from botocore.exceptions import ClientError
 
-from dynoview.core.tx.execution import (
-    _failure_message,
-    cancellation_summary,
-    explain_cancellation,
-    render_expression,
-)
+from dynoview.core.tx.cancellation import cancellation_summary, explain_cancellation, render_expression
+from dynoview.core.tx.execution import _failure_message
 from dynoview.core.tx.templates import change_value, sign_up
 from dynoview.core.uniqueness.schema import article_schema
 

@@ -1,0 +1,148 @@
+"""Saying why DynamoDB cancelled a transaction: each ``CancellationReasons`` entry (one per
+action, in order) as a sentence tied to its action and field ("Email ada@lovelace.io is
+already taken"), with keys and expressions shown as people read them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.keys import key_names_for
+from dynoview.core.tx.model import PUT, Action, Transaction
+from dynoview.core.tx.outcomes import ActionOutcome
+from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
+from dynoview.core.values.display import display_text
+
+
+def key_text(key: Mapping[str, Any]) -> str:
+    """``PK=UNIQ#EMAIL#ada@lovelace.io, SK=LOCK`` for messages."""
+    parts = []
+    for name, av in key.items():
+        try:
+            parts.append(f"{name}={display_text(av, 120)}")
+        except ValueError:
+            parts.append(f"{name}=?")
+    return ", ".join(parts)
+
+
+_PLACEHOLDER = re.compile(r"[#:][A-Za-z0-9_]+")
+
+
+def render_expression(text: str, names: Mapping[str, str], values: Mapping[str, Any]) -> str:
+    """An expression with its placeholders replaced, for people: ``email = "a@b"``."""
+    def sub(match: re.Match[str]) -> str:
+        token = match.group()
+        if token.startswith("#"):
+            return names.get(token, token)
+        av = values.get(token)
+        if av is None:
+            return token
+        try:
+            code, member = next(iter(av.items()))
+            return f'"{member}"' if code == "S" else display_text(av, 80)
+        except (ValueError, StopIteration, AttributeError):
+            return token
+    return _PLACEHOLDER.sub(sub, text)
+
+
+def action_key(action: Action, key_names: Sequence[str]) -> dict[str, Any]:
+    """The key of the item an action writes (a Put's, taken from its item)."""
+    return action.target_key(key_names) if action.kind == PUT else dict(action.key)
+
+
+def _rule_title(name: str) -> str:
+    return name[:1].upper() + name[1:]
+
+
+def explain_reason(index: int, action: Action, reason: Mapping[str, Any], schema: UniquenessSchema,
+                   key_names: Sequence[str]) -> ActionOutcome:
+    """One CancellationReasons entry as a sentence tied to its action and field."""
+    code = reason.get("Code")
+    code = None if code in (None, "None") else str(code)
+    item = reason.get("Item")
+    key = action_key(action, key_names)
+    where = f"{key_text(key)} in {action.table}"
+    raw = str(reason.get("Message") or "").strip()
+    if code is None:
+        return ActionOutcome(index, None, "This action passed its checks; it was not written because "
+                             "another action was cancelled.")
+    if code == "ConditionalCheckFailed":
+        shown = f" The item in the table: {compact_item(item)}." if item else ""
+        lock = schema.match_lock(action.item) if action.kind == PUT else None
+        if lock is not None:
+            rule, value = lock
+            return ActionOutcome(index, code, f"{_rule_title(rule.name)} {value} is already taken.{shown} "
+                                 f"Choose another {rule.name}, or, if no account holds it, release the "
+                                 "lock with the Release orphan lock template.",
+                                 "item." + schema.pk_name, rule.attribute, item)
+        lock = schema.match_lock(action.key) if action.kind != PUT else None
+        if lock is not None and "attribute_exists" in action.condition.replace("not_exists", ""):
+            rule, value = lock
+            return ActionOutcome(index, code, f"The {rule.name} lock for {value} no longer exists, so "
+                                 "there was nothing to release or check; refresh and rebuild the "
+                                 f"transaction.{shown}", "condition", rule.attribute, item)
+        if action.kind == PUT and schema.is_account(action.item) \
+                and "attribute_not_exists" in action.condition:
+            return ActionOutcome(index, code, f"An account with {key_text(key)} already exists in "
+                                 f"{action.table}; use another account id.{shown}",
+                                 "item." + schema.pk_name, None, item)
+        human = render_expression(action.condition, action.names, action.values)
+        what = f" ({action.label})" if action.label else ""
+        return ActionOutcome(index, code, f"The condition on {where}{what} was not met: {human}. The item "
+                             f"changed since this transaction was built; reload it and rebuild.{shown}",
+                             "condition", None, item)
+    if code == "TransactionConflict":
+        # A conflict says nothing about the value: the other writer may fail or release it. So a
+        # lock's conflict is "try again" at the field, never "taken" (that is ConditionalCheckFailed).
+        lock = schema.match_lock(action.item if action.kind == PUT else action.key)
+        if lock is not None:
+            rule, value = lock
+            return ActionOutcome(index, code, f"Another transaction was writing the {rule.name} lock for "
+                                 f"{value} at the same moment, so DynamoDB cancelled this one "
+                                 f"(TransactionConflict). This does not mean {value} is taken. Nothing was "
+                                 "written; try again.", "key", rule.attribute)
+        return ActionOutcome(index, code, f"Another transaction or write was changing {where} at the "
+                             "same moment, so DynamoDB cancelled this one. Nothing was written; execute "
+                             "it again.", "key")
+    if code in ("ThrottlingError", "ProvisionedThroughputExceeded"):
+        return ActionOutcome(index, code, f"{action.table} was over its capacity for {where} (a hot "
+                             "partition or too little provisioned capacity). Nothing was written; wait a "
+                             "few seconds and execute again, or raise the table's capacity.", "table")
+    if code == "ItemCollectionSizeLimitExceeded":
+        return ActionOutcome(index, code, f"The item collection of {where} has reached 10 GB, the limit "
+                             "for tables with a local secondary index. Delete items with this partition "
+                             "key or move them to another key.", "key")
+    if code == "ValidationError":
+        return ActionOutcome(index, code, f"DynamoDB rejected this action as invalid: {raw or 'no detail'}. "
+                             "Fix the action and execute again.", "key")
+    return ActionOutcome(index, code, f"DynamoDB cancelled this action with {code}: {raw or 'no detail'}.",
+                         "key", None, item)
+
+
+def compact_item(item: Mapping[str, Any] | None) -> str:
+    if not item:
+        return "(none)"
+    return "{" + key_text(item) + "}"
+
+
+def explain_cancellation(tx: Transaction, reasons: Sequence[Mapping[str, Any]],
+                         schema: UniquenessSchema | None = None,
+                         tables: Mapping[str, TableInfo] | None = None) -> list[ActionOutcome]:
+    """Map CancellationReasons, positionally, to one outcome per action."""
+    schema = schema or article_schema()
+    tables = tables or {}
+    out = []
+    for index, action in enumerate(tx.actions):
+        reason = reasons[index] if index < len(reasons) else {"Code": "None"}
+        names = key_names_for(action.table, tables, schema)
+        out.append(explain_reason(index, action, reason, schema, names))
+    return out
+
+
+def cancellation_summary(outcomes: Sequence[ActionOutcome]) -> str:
+    failed = [o for o in outcomes if o.code]
+    if not failed:
+        return "DynamoDB cancelled the transaction without saying why; nothing was written."
+    return "Nothing was written. " + " ".join(f"Action {o.index + 1}: {o.message}" for o in failed)
