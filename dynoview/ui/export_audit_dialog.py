@@ -2,8 +2,8 @@
 
 The user lists the export (a folder, or ``s3://bucket/prefix/``; incremental exports
 after it, one a line), the TTL attribute (exports do not record it) and runs the core's
-``audit_exports`` through the task runner, never on the UI thread, with progress and
-Cancel. The result shows the counts, the snapshot note and one sentence per finding;
+``audit_exports`` through ``ExportAuditController`` (a task, never on the UI thread), with
+progress and Cancel. The result shows the counts, the snapshot note and one sentence per finding;
 "Save report…" writes the same JSON as ``dynoview audit --export --format json``, and
 "Repair…" hands the findings to the Repair dialog when the export's table is the one
 open, where each finding is re-read strongly consistent before anything is written.
@@ -14,9 +14,7 @@ The main window opens it with ``open_export_audit_dialog(self, self.ctx)``.
 from __future__ import annotations
 
 import json
-import threading
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -27,49 +25,32 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
-    QProgressBar,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
-from dynoview.core.exports.audit import (
-    ExportAuditOptions,
-    ExportAuditResult,
-    ExportProgress,
-    audit_exports,
-    aws_clients,
-)
-from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.exports.audit import ExportAuditResult
 from dynoview.ui.context import AppContext
-
-EXPORT_AUDIT_TASK = "export-audit"
-
-
-def _audit_blocking(paths: list[str], schema: UniquenessSchema, options: ExportAuditOptions,
-                    session: Any, s3_endpoint_url: str | None, progress: Any,
-                    cancel: threading.Event) -> ExportAuditResult:
-    """The whole audit, in a worker thread: S3 client (when a path is in S3), checks, SQL."""
-    s3 = None
-    if any(p.startswith("s3://") for p in paths):
-        s3, _ = aws_clients(session=session, s3_endpoint_url=s3_endpoint_url)
-    return audit_exports(paths, schema, options=options, s3_client=s3, progress=progress,
-                         cancel=cancel)
+from dynoview.ui.export_controller import ExportAuditController
+from dynoview.ui.progress_row import ProgressRow
 
 
 class ExportAuditDialog(QDialog):
     """Pick an export, run its audit with progress, read, save or repair the findings."""
 
-    _progress = Signal(object)  # ExportProgress, emitted from the worker thread (queued)
     finished_audit = Signal(object)  # ExportAuditResult | None (None: failed or cancelled)
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self.result: ExportAuditResult | None = None
+        self.controller = ExportAuditController(ctx, self)
         self.setWindowTitle("Audit an export")
         self._setup_ui()
-        self._progress.connect(self._on_progress)
+        self.controller.progress.connect(self.progress_row.show_progress)
+        self.controller.finished.connect(self._on_result)
+        self.controller.failed.connect(self._on_error)
         self._set_running(False)
 
     def _setup_ui(self) -> None:
@@ -98,17 +79,12 @@ class ExportAuditDialog(QDialog):
                                    f"({self.ctx.schema_note})")
         form.addRow("Schema:", self.schema_label)
         layout.addLayout(form)
-        run_row = QHBoxLayout()
         self.run_button = QPushButton("Audit")
         self.run_button.clicked.connect(self.start)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.clicked.connect(self.cancel)
-        self.progress = QProgressBar()
-        self.progress.setTextVisible(True)
-        run_row.addWidget(self.run_button)
-        run_row.addWidget(self.progress, 1)
-        run_row.addWidget(self.cancel_button)
-        layout.addLayout(run_row)
+        self.progress_row = ProgressRow(leading=self.run_button)
+        self.progress, self.cancel_button = self.progress_row.bar, self.progress_row.cancel_button
+        self.progress_row.cancel_requested.connect(self.controller.cancel)
+        layout.addWidget(self.progress_row)
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
@@ -150,33 +126,14 @@ class ExportAuditDialog(QDialog):
         if not paths:
             self.summary.setText("Give the export's folder or s3:// location first.")
             return
-        conn = self.ctx.connection
-        options = ExportAuditOptions(ttl_attribute=self.ttl.text().strip() or None)
-        # A local endpoint (the demo, LocalStack, moto) serves S3 too; AWS uses its own.
-        endpoint = conn.spec.endpoint_url if conn is not None and conn.spec.is_local else None
         self.result = None
         self.findings.clear()
         self.summary.setText("")
         self._set_running(True)
-        self.progress.setRange(0, 0)
-        self.progress.setFormat("Starting…")
-        self.ctx.tasks.submit(EXPORT_AUDIT_TASK, _audit_blocking, paths, self.ctx.schema, options,
-                              conn.session if conn is not None else None, endpoint, self._progress.emit,
-                              on_result=self._on_result, on_error=self._on_error, pass_cancel=True)
+        self.controller.start(paths, self.ttl.text().strip() or None)
 
     def cancel(self) -> None:
-        self.ctx.tasks.cancel(EXPORT_AUDIT_TASK)
-        self._set_running(False)
-        self.summary.setText("The export audit was cancelled; nothing was reported.")
-        self.finished_audit.emit(None)
-
-    def _on_progress(self, p: ExportProgress) -> None:
-        if p.fraction is None:
-            self.progress.setRange(0, 0)
-        else:
-            self.progress.setRange(0, 1000)
-            self.progress.setValue(int(p.fraction * 1000))
-        self.progress.setFormat(p.text())
+        self.controller.cancel()
 
     def _on_result(self, result: ExportAuditResult) -> None:
         self.result = result
@@ -189,15 +146,14 @@ class ExportAuditDialog(QDialog):
                                    or "No problems found.")
         self.finished_audit.emit(result)
 
-    def _on_error(self, exc: BaseException) -> None:
+    def _on_error(self, sentence: str) -> None:
         self._set_running(False)
-        self.summary.setText(str(getattr(exc, "message", None) or exc))
+        self.summary.setText(sentence)
         self.finished_audit.emit(None)
 
     def _set_running(self, running: bool) -> None:
         self.run_button.setEnabled(not running)
-        self.cancel_button.setEnabled(running)
-        self.progress.setVisible(running)
+        self.progress_row.set_running(running, "Starting…")
         done = self.result is not None and not running
         self.save_button.setEnabled(done)
         table = self.ctx.table

@@ -2,13 +2,13 @@
 
 Formats: DynamoDB JSON lines (``{"Item": …}``, the lines of DynamoDB's export to S3), plain
 JSON lines, CSV with one column per attribute and type. A whole table is read by a parallel
-Scan through the window's Reader (every page in the read log). The work runs in the task
-runner; the file is 0600 and appears only when complete, so Cancel leaves nothing behind.
+Scan through the window's Reader (every page in the read log). ``ExportController`` does the
+work as a task; the file is 0600 and appears only when complete, so Cancel leaves nothing
+behind. The dialog collects the choices and shows progress.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QProgressBar,
     QPushButton,
     QRadioButton,
     QSpinBox,
@@ -33,36 +32,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.errors import CancelledError
 from dynoview.core.items.export import (
     DEFAULT_SEGMENTS,
     FORMAT_LABELS,
     FORMATS,
     MAX_SEGMENTS,
     SUFFIXES,
-    ExportProgress,
     ExportResult,
-    export_items_to_file,
-    export_table_to_file,
 )
-from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
 from dynoview.ui.context import AppContext
-
-EXPORT_TASK = "item-export"
-
-
-def _export_table(reader: Reader, table: TableInfo, path: Path, fmt: str, segments: int,
-                  consistent: bool, page_limit: int | None, progress: Any,
-                  cancel: threading.Event) -> ExportResult:
-    return export_table_to_file(reader, table, path, fmt, segments=segments, consistent=consistent,
-                                progress=progress, cancel=cancel, page_limit=page_limit)
+from dynoview.ui.export_controller import ExportController
+from dynoview.ui.progress_row import ProgressRow
 
 
 class ExportDialog(QDialog):
     """Pick what, how and where; export with a progress bar; Cancel stops and writes nothing."""
 
-    _progress = Signal(object)  # ExportProgress from the worker thread (queued to the UI)
     finished_export = Signal(object)  # ExportResult | None (None: failed or cancelled)
 
     def __init__(self, ctx: AppContext, items: Sequence[dict[str, Any]], *,
@@ -75,22 +61,63 @@ class ExportDialog(QDialog):
         self.key_names = tuple(key_names) or (table.key_names if table else ())
         self.source = source
         self.exported: ExportResult | None = None
-        self.running = False
-        # Cancel is this dialog's own event, not the task runner's: the task still reports
-        # back, so the dialog says "cancelled, nothing written" only when that is what happened.
-        self.cancel_event = threading.Event()
+        self.controller = ExportController(ctx, self)
         self.page_limit: int | None = None  # the Scan's Limit (None: 1 MB pages)
         self._suggested = ""  # the path last proposed; replaced only while the user kept it
         self.setWindowTitle("Export items")
         self._setup_ui()
-        self._progress.connect(self._on_progress)
+        self.controller.progress.connect(self.progress_row.show_progress)
+        self.controller.finished.connect(self._finished)
         self._scope_changed()
         self._set_running(False)
+
+    @property
+    def running(self) -> bool:
+        return self.controller.running
 
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.addRow("Export:", self._scope_box())
+        self.format = QComboBox()
+        for fmt in FORMATS:
+            self.format.addItem(FORMAT_LABELS[fmt], fmt)
+        form.addRow("Format:", self.format)
+        form.addRow("Scan:", self._scan_options())
+        file_row = QHBoxLayout()
+        self.path = QLineEdit()
+        self.path.setPlaceholderText("the file to write (created private to you)")
+        self.browse_button = QPushButton("Browse…")
+        file_row.addWidget(self.path, 1)
+        file_row.addWidget(self.browse_button)
+        form.addRow("File:", file_row)
+        layout.addLayout(form)
+        self.progress_row = ProgressRow()
+        self.progress, self.cancel_button = self.progress_row.bar, self.progress_row.cancel_button
+        layout.addWidget(self.progress_row)
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        layout.addStretch(1)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.export_button = QPushButton("Export")
+        self.export_button.setDefault(True)
+        self.close_button = QPushButton("Close")
+        buttons.addWidget(self.export_button)
+        buttons.addWidget(self.close_button)
+        layout.addLayout(buttons)
+        self.browse_button.clicked.connect(self._browse)
+        self.export_button.clicked.connect(self.start)
+        self.progress_row.cancel_requested.connect(self.controller.cancel)
+        self.close_button.clicked.connect(self.reject)
+        self.scope.buttonToggled.connect(lambda *_: self._scope_changed())
+        self.format.currentIndexChanged.connect(lambda _i: self._suggest_path())
+        self.resize(560, 300)
+
+    def _scope_box(self) -> QVBoxLayout:
+        """The current result, or the whole table (when there is one)."""
         n = len(self.items)
         self.result_scope = QRadioButton(f"{self.source} ({n:,} item{'s' if n != 1 else ''} loaded)")
         self.table_scope = QRadioButton(
@@ -104,11 +131,10 @@ class ExportDialog(QDialog):
         scope_box = QVBoxLayout()
         scope_box.addWidget(self.result_scope)
         scope_box.addWidget(self.table_scope)
-        form.addRow("Export:", scope_box)
-        self.format = QComboBox()
-        for fmt in FORMATS:
-            self.format.addItem(FORMAT_LABELS[fmt], fmt)
-        form.addRow("Format:", self.format)
+        return scope_box
+
+    def _scan_options(self) -> QWidget:
+        """Consistency and parallel segments, for a whole-table export."""
         scan_row = QHBoxLayout()
         self.consistent = QCheckBox("Strongly consistent")
         self.consistent.setToolTip("Strong reads see every acknowledged write and cost twice as much.")
@@ -123,38 +149,7 @@ class ExportDialog(QDialog):
         self.scan_options = QWidget()
         self.scan_options.setLayout(scan_row)
         scan_row.setContentsMargins(0, 0, 0, 0)
-        form.addRow("Scan:", self.scan_options)
-        file_row = QHBoxLayout()
-        self.path = QLineEdit()
-        self.path.setPlaceholderText("the file to write (created private to you)")
-        self.browse_button = QPushButton("Browse…")
-        file_row.addWidget(self.path, 1)
-        file_row.addWidget(self.browse_button)
-        form.addRow("File:", file_row)
-        layout.addLayout(form)
-        self.progress = QProgressBar()
-        self.progress.setTextVisible(True)
-        layout.addWidget(self.progress)
-        self.status = QLabel("")
-        self.status.setWordWrap(True)
-        layout.addWidget(self.status)
-        layout.addStretch(1)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        self.export_button = QPushButton("Export")
-        self.export_button.setDefault(True)
-        self.cancel_button = QPushButton("Cancel")
-        self.close_button = QPushButton("Close")
-        for b in (self.export_button, self.cancel_button, self.close_button):
-            buttons.addWidget(b)
-        layout.addLayout(buttons)
-        self.browse_button.clicked.connect(self._browse)
-        self.export_button.clicked.connect(self.start)
-        self.cancel_button.clicked.connect(self.cancel)
-        self.close_button.clicked.connect(self.reject)
-        self.scope.buttonToggled.connect(lambda *_: self._scope_changed())
-        self.format.currentIndexChanged.connect(lambda _i: self._suggest_path())
-        self.resize(560, 300)
+        return self.scan_options
 
     # -- state --------------------------------------------------------------------
     def whole_table(self) -> bool:
@@ -184,16 +179,14 @@ class ExportDialog(QDialog):
         if name:
             self.path.setText(name)
 
-    def _set_running(self, running: bool) -> None:
-        self.running = running
+    def _set_running(self, running: bool, text: str = "") -> None:
         self.export_button.setEnabled(not running)
-        self.cancel_button.setEnabled(running)
         self.close_button.setEnabled(not running)
         for w in (self.result_scope, self.format, self.path, self.browse_button):
             w.setEnabled(not running)
         self.table_scope.setEnabled(not running and self.table is not None)
         self.scan_options.setEnabled(not running and self.whole_table())
-        self.progress.setVisible(running)
+        self.progress_row.set_running(running, text)
 
     # -- running --------------------------------------------------------------------
     def start(self) -> bool:
@@ -203,70 +196,31 @@ class ExportDialog(QDialog):
             self.path.setFocus()
             return False
         path = Path(text).expanduser()
-        reader = self.ctx.reader
         self.exported = None
-        fmt = self.fmt()
-        self.cancel_event = threading.Event()
-        self._set_running(True)
-        if self.whole_table():
-            if reader is None or self.table is None:
-                self._set_running(False)
-                self.status.setText("Connect and open the table first.")
-                return False
-            self.progress.setRange(0, 0)
-            self.progress.setFormat("Starting the Scan…")
-            self.status.setText(f"Reading {self.table.name} in {self.segments.value()} segments…")
-            self.ctx.tasks.submit(EXPORT_TASK, _export_table, reader, self.table, path, fmt,
-                                  self.segments.value(), self.consistent.isChecked(), self.page_limit,
-                                  self._progress.emit, self.cancel_event,
-                                  on_result=self._on_result, on_error=self._on_error)
-        else:
-            self.progress.setRange(0, 0)
-            self.progress.setFormat(f"Writing {len(self.items):,} items…")
-            self.ctx.tasks.submit(EXPORT_TASK, export_items_to_file, self.items, path, fmt,
-                                  self.key_names, self.table.name if self.table else None,
-                                  self.cancel_event, on_result=self._on_result, on_error=self._on_error)
+        if not self.whole_table():
+            self._set_running(True, f"Writing {len(self.items):,} items…")
+            self.controller.export_items(self.items, path, self.fmt(), self.key_names,
+                                         self.table.name if self.table else None)
+            return True
+        if self.table is None or not self.controller.export_table(
+                self.table, path, self.fmt(), segments=self.segments.value(),
+                consistent=self.consistent.isChecked(), page_limit=self.page_limit):
+            self.status.setText("Connect and open the table first.")
+            return False
+        self._set_running(True, "Starting the Scan…")
+        self.status.setText(f"Reading {self.table.name} in {self.segments.value()} segments…")
         return True
 
     def cancel(self) -> None:
-        """Ask the export to stop: the worker notices after its page, removes the partial file
-        and reports back (``_on_error`` with CancelledError)."""
-        if not self.running:
-            return
-        self.cancel_event.set()
-        self.cancel_button.setEnabled(False)
-        self.progress.setFormat("Cancelling…")
+        """Cancel as the button does (the export stops after its page and writes nothing)."""
+        if self.running and self.cancel_button.isEnabled():
+            self.cancel_button.click()
 
-    def _on_progress(self, p: ExportProgress) -> None:
-        if not self.running:
-            return
-        if p.fraction is None:
-            self.progress.setRange(0, 0)
-        else:
-            self.progress.setRange(0, 1000)
-            self.progress.setValue(int(p.fraction * 1000))
-        self.progress.setFormat(p.text())
-
-    def _on_result(self, result: ExportResult) -> None:
+    def _finished(self, result: ExportResult | None, sentence: str) -> None:
         self.exported = result
         self._set_running(False)
-        late = " (it finished before the cancel reached it)" if self.cancel_event.is_set() else ""
-        self.status.setText(f"{result.summary()} Written to {self.path.text().strip()}{late}.")
-        self.ctx.status_message.emit(f"Exported {result.items:,} items to {self.path.text().strip()}.")
+        self.status.setText(sentence)
         self.finished_export.emit(result)
-
-    def _on_error(self, exc: BaseException) -> None:
-        self._set_running(False)
-        if isinstance(exc, CancelledError):
-            self.status.setText("Export cancelled: no file was written.")
-            self.finished_export.emit(None)
-            return
-        message = getattr(exc, "message", None)
-        if message is None:  # an AWS answer or a bug (the crash path): said here, not in a box
-            message = self.ctx.describe(exc, operation="Scan",
-                                        table=self.table.name if self.table else None).message
-        self.status.setText(f"{message} No file was written.")
-        self.finished_export.emit(None)
 
     def reject(self) -> None:
         if self.running:

@@ -43,7 +43,7 @@ def test_whole_table_export_shows_progress_and_writes_every_item(qtbot: Any, ctx
     dialog.consistent.setChecked(True)
     dialog.page_limit = 5  # several pages, so the bar moves
     seen: list[ExportProgress] = []
-    dialog._progress.connect(seen.append)
+    dialog.controller.progress.connect(seen.append)
     with qtbot.waitSignal(dialog.finished_export, timeout=20000) as done:
         qtbot.mouseClick(dialog.export_button, Qt.MouseButton.LeftButton)
         assert dialog.progress.isVisible() and dialog.cancel_button.isEnabled()
@@ -72,7 +72,7 @@ def test_cancel_stops_the_scan_and_writes_nothing(qtbot: Any, ctx: AppContext, t
     def hold(_p: ExportProgress) -> None:  # in the worker: wait for the user's click
         clicked.wait(10)
 
-    dialog._progress.connect(hold, Qt.ConnectionType.DirectConnection)
+    dialog.controller.progress.connect(hold, Qt.ConnectionType.DirectConnection)
     with qtbot.waitSignal(dialog.finished_export, timeout=20000) as done:
         dialog.start()
         qtbot.waitUntil(lambda: dialog.progress.isVisible(), timeout=5000)

@@ -1,0 +1,144 @@
+"""The work behind Export… and "Audit an export…", off the UI thread, with progress and Cancel.
+
+Each controller runs one job as a task (``TaskRunner.start``): an ``async def`` method awaits
+the core's blocking export or audit in the thread pool and reports through signals. Progress
+snapshots are emitted from the worker thread; Qt queues them to the UI thread. The dialogs only
+show and forward Cancel.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from dynoview.core.errors import CancelledError
+from dynoview.core.exports.audit import (
+    ExportAuditOptions,
+    ExportAuditResult,
+    audit_exports,
+    aws_clients,
+)
+from dynoview.core.items.export import ExportResult, export_items_to_file, export_table_to_file
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.ui.context import AppContext
+
+EXPORT_TASK = "item-export"
+EXPORT_AUDIT_TASK = "export-audit"
+CANCELLED = "Export cancelled: no file was written."
+
+
+class ExportController(QObject):
+    """Writes the current result or a whole table to a file; Cancel writes nothing."""
+
+    progress = Signal(object)  # items.export.ExportProgress, from the worker thread
+    finished = Signal(object, str)  # ExportResult | None (failed or cancelled), the sentence
+
+    def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.running = False
+        # Cancel is the export's own event, not the task's: the task still reports back, so
+        # "cancelled, nothing written" is said only when that is what happened.
+        self.cancel_event = threading.Event()
+
+    def export_table(self, table: TableInfo, path: Path, fmt: str, *, segments: int,
+                     consistent: bool, page_limit: int | None) -> bool:
+        """Export every item of ``table`` by a parallel Scan; False when not connected."""
+        reader = self.ctx.reader
+        if reader is None:
+            return False
+        work = functools.partial(export_table_to_file, reader, table, path, fmt, segments=segments,
+                                 consistent=consistent, page_limit=page_limit,
+                                 progress=self.progress.emit)
+        self._start(work, path, table.name)
+        return True
+
+    def export_items(self, items: Sequence[dict[str, Any]], path: Path, fmt: str,
+                     key_names: Sequence[str], table: str | None) -> None:
+        """Export items already read (nothing is read again)."""
+        self._start(functools.partial(export_items_to_file, items, path, fmt, key_names, table),
+                    path, table)
+
+    def cancel(self) -> None:
+        """Ask the export to stop: the worker notices after its page and removes the partial
+        file; ``finished`` then says so."""
+        if self.running:
+            self.cancel_event.set()
+
+    def _start(self, work: Callable[..., ExportResult], path: Path, table: str | None) -> None:
+        self.cancel_event = threading.Event()
+        self.running = True
+        self.ctx.tasks.start(EXPORT_TASK, self._run(work, path),
+                             on_error=lambda exc: self._failed(exc, table))
+
+    async def _run(self, work: Callable[..., ExportResult], path: Path) -> None:
+        result = await self.ctx.tasks.call(functools.partial(work, cancel=self.cancel_event))
+        self.running = False
+        late = " (it finished before the cancel reached it)" if self.cancel_event.is_set() else ""
+        self.ctx.status_message.emit(f"Exported {result.items:,} items to {path}.")
+        self.finished.emit(result, f"{result.summary()} Written to {path}{late}.")
+
+    def _failed(self, exc: BaseException, table: str | None) -> None:
+        self.running = False
+        if isinstance(exc, CancelledError):
+            self.finished.emit(None, CANCELLED)
+            return
+        message = getattr(exc, "message", None)
+        if message is None:  # an AWS answer or a bug (the crash path): said here, not in a box
+            message = self.ctx.describe(exc, operation="Scan", table=table).message
+        self.finished.emit(None, f"{message} No file was written.")
+
+
+def _audit_blocking(paths: list[str], schema: UniquenessSchema, options: ExportAuditOptions,
+                    session: Any, s3_endpoint_url: str | None, progress: Any,
+                    cancel: threading.Event) -> ExportAuditResult:
+    """The whole audit, in a worker thread: S3 client (when a path is in S3), checks, SQL."""
+    s3 = None
+    if any(p.startswith("s3://") for p in paths):
+        s3, _ = aws_clients(session=session, s3_endpoint_url=s3_endpoint_url)
+    return audit_exports(paths, schema, options=options, s3_client=s3, progress=progress,
+                         cancel=cancel)
+
+
+class ExportAuditController(QObject):
+    """Audits a DynamoDB export with the open table's schema, without reading the table."""
+
+    progress = Signal(object)  # exports.audit.ExportProgress, from the worker thread
+    finished = Signal(object)  # ExportAuditResult
+    failed = Signal(str)  # the sentence (cancelled, or what went wrong)
+
+    def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+
+    def start(self, paths: list[str], ttl_attribute: str | None) -> None:
+        conn = self.ctx.connection
+        options = ExportAuditOptions(ttl_attribute=ttl_attribute)
+        # A local endpoint (the demo, LocalStack, moto) serves S3 too; AWS uses its own.
+        endpoint = conn.spec.endpoint_url if conn is not None and conn.spec.is_local else None
+        session = conn.session if conn is not None else None
+        self.ctx.tasks.start(EXPORT_AUDIT_TASK,
+                             self._run(paths, self.ctx.schema, options, session, endpoint),
+                             on_error=self._failed)
+
+    async def _run(self, paths: list[str], schema: UniquenessSchema, options: ExportAuditOptions,
+                   session: Any, endpoint: str | None) -> None:
+        self.finished.emit(await self.ctx.tasks.call(
+            _audit_blocking, paths, schema, options, session, endpoint, self.progress.emit,
+            cancellable=True))
+
+    def cancel(self) -> None:
+        """Stop the audit (its worker stops at the next check); nothing is reported."""
+        if not self.ctx.tasks.is_running(EXPORT_AUDIT_TASK):
+            return
+        self.ctx.tasks.cancel(EXPORT_AUDIT_TASK)
+        self.failed.emit("The export audit was cancelled; nothing was reported.")
+
+    def _failed(self, exc: BaseException) -> None:
+        self.failed.emit(str(getattr(exc, "message", None) or exc))
