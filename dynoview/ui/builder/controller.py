@@ -1,0 +1,77 @@
+"""The builder's background work: the preflight (reading what a transaction touches) and the
+guarded send, each an ``async def`` task named ``builder-execute`` on the qasync loop.
+
+One name for both: a new preflight or send cancels a stale one, and while either runs the
+panel's Execute is disabled. Results and errors come back as signals; ``idle`` says the
+task has ended, so the panel can enable Execute again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.execution import execute_transaction
+from dynoview.core.tx.model import Transaction
+from dynoview.core.tx.outcomes import ExecutionResult
+from dynoview.core.tx.preflight import Preflight, run_preflight
+from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.ui.context import AppContext
+
+EXECUTE_TASK = "builder-execute"
+
+
+class BuilderController(QObject):
+    """Runs one preflight or send at a time for the builder."""
+
+    preflight_done = Signal(object, bool, object)  # Transaction judged, execute after, Preflight
+    preflight_failed = Signal(object)  # the exception
+    executed = Signal(object)  # ExecutionResult
+    execute_failed = Signal(object)
+    idle = Signal()  # the task ended, whichever way
+
+    def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+
+    def running(self) -> bool:
+        return self.ctx.tasks.is_running(EXECUTE_TASK)
+
+    def _start(self, work: Any, on_error: Any) -> None:
+        task: asyncio.Task[Any] = self.ctx.tasks.start(EXECUTE_TASK, work, on_error=on_error)
+        task.add_done_callback(lambda _task: self.idle.emit())
+
+    def start_preflight(self, reader: Reader, tx: Transaction, schema: UniquenessSchema,
+                        tables: dict[str, TableInfo], *, execute_after: bool) -> None:
+        self._start(self.preflight(reader, tx, schema, tables, execute_after), self.preflight_failed.emit)
+
+    async def preflight(self, reader: Reader, tx: Transaction, schema: UniquenessSchema,
+                        tables: dict[str, TableInfo], execute_after: bool) -> None:
+        result: Preflight = await self.ctx.tasks.call(run_preflight, reader, tx, schema, tables,
+                                                      cancellable=True)
+        self.preflight_done.emit(tx, execute_after, result)
+
+    def start_send(self, conn: Connection, tx: Transaction, confirmation: str | bool, *,
+                   tables: dict[str, TableInfo], schema: UniquenessSchema, reader: Reader | None,
+                   log: ActionLog) -> None:
+        self._start(self.send(conn, tx, confirmation, tables, schema, reader, log), self.execute_failed.emit)
+
+    async def send(self, conn: Connection, tx: Transaction, confirmation: str | bool,
+                   tables: dict[str, TableInfo], schema: UniquenessSchema, reader: Reader | None,
+                   log: ActionLog) -> None:
+        # Not cancellable: once sent, a transaction's answer is always awaited and logged.
+        result: ExecutionResult = await self.ctx.tasks.call(_send, conn, tx, confirmation, tables, schema,
+                                                            reader, log)
+        self.executed.emit(result)
+
+
+def _send(conn: Connection, tx: Transaction, confirmation: str | bool, tables: dict[str, TableInfo],
+          schema: UniquenessSchema, reader: Reader | None, log: ActionLog) -> ExecutionResult:
+    return execute_transaction(conn, tx, confirmation=confirmation, tables=tables, schema=schema,
+                               reader=reader, log=log)

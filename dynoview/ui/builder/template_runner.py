@@ -1,0 +1,234 @@
+"""Starts the builder's templates on the current selection, and the browser's edits and deletes.
+
+Most templates open their form (``open()``, no nested loop); claim and resolve first read
+the table's current state as a task on the qasync loop (``async def`` here, never on the
+panel). An accepted form's transaction goes to the panel through ``transaction_ready``;
+sentences for the status line go through ``status``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QDialog, QWidget
+
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx import templates
+from dynoview.core.tx.model import Transaction
+from dynoview.core.tx.template_inputs import describe_account, other_changes, protected_changes
+from dynoview.core.uniqueness.diagnose import Diagnosis, diagnose
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
+from dynoview.ui.builder.template_forms import (
+    CHANGE_VALUE,
+    CLAIM_LOCK,
+    DELETE_ACCOUNT,
+    DELETE_ITEM,
+    RELEASE_LOCK,
+    RESOLVE_DUPLICATE,
+    SIGN_UP,
+    ChangeValueForm,
+    ClaimLockForm,
+    DeleteAccountForm,
+    ReleaseLockForm,
+    ResolveDuplicateForm,
+    SignUpForm,
+    TemplateForm,
+)
+from dynoview.ui.context import AppContext
+
+READ_TASK = "builder-template-read"
+NO_SELECTION = ("Select an account or lock first (in Items, Accounts & locks or a diagnosis): the "
+                "templates act on the selection.")
+
+
+class TemplateRunner(QObject):
+    """The selection the templates act on, the open form, and the reads some templates need."""
+
+    transaction_ready = Signal(object, str)  # Transaction, status sentence ("" for none)
+    status = Signal(str)
+
+    def __init__(self, ctx: AppContext, tables: Callable[[], dict[str, TableInfo]],
+                 default_table: Callable[[], str], forms_parent: QWidget) -> None:
+        super().__init__(forms_parent)
+        self.ctx = ctx
+        self.schema: UniquenessSchema = ctx.schema
+        self._tables = tables
+        self._default_table = default_table
+        self._parent = forms_parent
+        self.selected_item: dict[str, Any] | None = None
+        self.selected_table: str | None = None
+        self.current_form: TemplateForm | None = None  # the open template form, if any
+
+    def select(self, item: Mapping[str, Any] | None, table: str | None = None) -> None:
+        self.selected_item = dict(item) if item is not None else None
+        self.selected_table = table if item is not None else None
+
+    def subject_table(self) -> str:
+        return self.selected_table or self._default_table()
+
+    # ---------------------------------------------------------------- templates
+
+    def run(self, name: str, rule: str | None = None) -> None:
+        """Start a template on the current selection."""
+        item, table = self.selected_item, self.subject_table()
+        if name == SIGN_UP:
+            self.sign_up()
+            return
+        if item is None:
+            self.status.emit(NO_SELECTION)
+            return
+        if name == CHANGE_VALUE and rule is not None:
+            self.change(rule)
+        elif name == DELETE_ACCOUNT:
+            self.delete_account()
+        elif name == CLAIM_LOCK and rule is not None:
+            self.claim(rule)
+        elif name == RESOLVE_DUPLICATE and rule is not None:
+            self.resolve(rule)
+        elif name == RELEASE_LOCK:
+            self.release()
+        elif name == DELETE_ITEM:
+            info = self._tables().get(table)
+            if info is not None:
+                self.transaction_ready.emit(templates.delete_item(info, item), "")
+
+    def open_form(self, form: TemplateForm) -> None:
+        """Show a template form; its transaction is loaded when it is accepted."""
+        if self.current_form is not None:
+            self.current_form.close()
+        self.current_form = form
+        form.finished.connect(functools.partial(self._form_finished, form))
+        form.open()
+
+    def _form_finished(self, form: TemplateForm, code: int) -> None:
+        if self.current_form is form:
+            self.current_form = None
+        if code == QDialog.DialogCode.Accepted and form.transaction is not None:
+            self.transaction_ready.emit(form.transaction,
+                                        f"{form.windowTitle()}: review the request, then Execute.")
+        form.deleteLater()
+
+    def sign_up(self) -> None:
+        self.open_form(SignUpForm(self.schema, self._default_table(), self._parent))
+
+    def change(self, rule_name: str, new_value: str = "", note: str = "") -> None:
+        if self.selected_item is not None:
+            self.open_form(ChangeValueForm(self.schema, self.subject_table(), self.selected_item,
+                                           rule_name, new_value, note, self._parent))
+
+    def delete_account(self) -> None:
+        if self.selected_item is not None:
+            self.open_form(DeleteAccountForm(self.schema, self.subject_table(), self.selected_item,
+                                             self._parent))
+
+    def release(self, holders: list[str] | None = None, evidence: str = "") -> None:
+        if self.selected_item is None:
+            return
+        try:
+            form = ReleaseLockForm(self.schema, self.subject_table(), self.selected_item, holders or [],
+                                   evidence, self._parent)
+        except ValueError as exc:
+            self.status.emit(str(exc))
+            return
+        self.open_form(form)
+
+    def claim(self, rule_name: str) -> None:
+        """Claim a lock, after checking (strongly consistent GetItem) that it is missing."""
+        item, reader = self.selected_item, self.ctx.reader
+        if item is None or reader is None:
+            return
+        rule = self.schema.rule(rule_name)
+        value = protected_text(item.get(rule.attribute))
+        if value is None:
+            self.status.emit(f"{describe_account(self.schema, item)} has no {rule.name}: there is "
+                             "no lock to claim.")
+            return
+        self.status.emit(f"Reading the {rule.name} lock {rule.lock_pk(value)}…")
+        self.ctx.tasks.start(READ_TASK, self.claim_after_read(reader, self.subject_table(), item, rule,
+                                                              value), on_error=self._read_failed)
+
+    async def claim_after_read(self, reader: Reader, table: str, item: dict[str, Any], rule: LockRule,
+                               value: str) -> None:
+        schema = self.schema
+        lock = await self.ctx.tasks.call(reader.get_item, table, schema.lock_key(rule, value))
+        if lock is not None:
+            self.status.emit(f"The {rule.name} lock {rule.lock_pk(value)} already exists: "
+                             "nothing to claim. Diagnose the value to see who holds it.")
+            return
+        self.open_form(ClaimLockForm(schema, table, item, rule.name, self._parent))
+
+    def resolve(self, rule_name: str) -> None:
+        """Find every account holding the selected account's value, then ask which keeps it."""
+        item, reader = self.selected_item, self.ctx.reader
+        info = self._tables().get(self.subject_table())
+        if item is None or reader is None or info is None:
+            return
+        rule = self.schema.rule(rule_name)
+        value = protected_text(item.get(rule.attribute))
+        if value is None:
+            self.status.emit(f"{describe_account(self.schema, item)} has no {rule.name}.")
+            return
+        self.status.emit(f"Looking for the accounts holding {rule.name} {value}…")
+        self.ctx.tasks.start(READ_TASK, self.resolve_after_read(reader, info, rule, value),
+                             on_error=self._read_failed)
+
+    async def resolve_after_read(self, reader: Reader, info: TableInfo, rule: LockRule, value: str) -> None:
+        schema = self.schema
+        d: Diagnosis = await self.ctx.tasks.call(diagnose, reader, info, schema, rule.name, value)
+        # Only the holders of exactly this value (a case variant is a clash, not a duplicate).
+        holders = [a for a in d.accounts if protected_text(a.get(rule.attribute)) == value]
+        if len(holders) < 2:
+            who = ", ".join(d.account_ids) or "no account"
+            self.status.emit(f"Only {who} holds {rule.name} {value}: there is no duplicate to resolve.")
+            return
+        self.open_form(ResolveDuplicateForm(schema, info.name, rule.name, holders, self._parent))
+
+    def _read_failed(self, exc: BaseException) -> None:
+        self.status.emit(self.ctx.report(exc, operation="GetItem").message)
+
+    # ---------------------------------------------------------------- the browser's edits
+
+    def open_edit(self, table: TableInfo, old_item: Mapping[str, Any], new_item: Mapping[str, Any]) -> None:
+        """A browser edit. A plain edit is a Put guarded on the values the user saw; an
+        edit of an account's protected value moves its lock too, so it never leaves a
+        duplicate or an orphan lock behind."""
+        changes = protected_changes(self.schema, old_item, new_item)
+        if not changes:
+            self.transaction_ready.emit(templates.edit_item(table, old_item, new_item), "")
+            return
+        names = ", ".join(c.rule.name for c in changes)
+        others = other_changes(self.schema, old_item, new_item)
+        same_key = table.key_of(dict(old_item)) == table.key_of(dict(new_item))
+        only = changes[0]
+        if len(changes) == 1 and only.new is not None and not others and same_key:
+            # Only the protected value changed: that is exactly the change-value template.
+            self.select(old_item, table.name)
+            self.change(only.rule.name, only.new, note=(
+                f"{only.rule.name} is a protected value: your edit opens as the Change "
+                f"{only.rule.name} template, which moves its lock in the same transaction."))
+            return
+        # Protected and other attributes changed together: one guarded transaction writes
+        # the edited account and moves each changed value's lock, so nothing is half-done.
+        tx: Transaction = templates.edit_account(self.schema, table, old_item, new_item)
+        moved = "; ".join(f"{c.rule.name} {c.old or '(none)'} → {c.new or '(none)'}" for c in changes)
+        self.transaction_ready.emit(tx, (
+            f"{names} {'is a protected value' if len(changes) == 1 else 'are protected values'} "
+            f"({moved}): the edited account is written only if it still holds the values you saw, "
+            "and the same transaction puts each new lock (only where none exists) and releases "
+            "each old one. Review, then Execute."))
+
+    def open_delete(self, table: TableInfo, item: Mapping[str, Any]) -> None:
+        """Delete from the browser: an account with its locks, a lock through the release
+        form, anything else as a guarded Delete."""
+        if self.schema.is_account(item):
+            self.select(item, table.name)
+            self.delete_account()
+        elif self.schema.match_lock(item) is not None:
+            self.select(item, table.name)
+            self.release()
+        else:
+            self.transaction_ready.emit(templates.delete_item(table, item), "")
