@@ -222,13 +222,15 @@ def follow(url: str, args: argparse.Namespace) -> dict[str, Any]:
         state["last_tick"] = None  # the collection above is not a stall of the viewer
         state["measuring"] = True
         state["first_write"] = time.perf_counter()
+        assert writer.stdin is not None
         writer.stdin.write("go\n")
         writer.stdin.flush()
         QTimer.singleShot(100, check)
 
     def check() -> None:
         if state["writer_result"] is None and writer.poll() is not None:
-            out = writer.stdout.read() if writer.stdout else ""
+            assert writer.stdout is not None
+            out = writer.stdout.read()
             writer.stdout.close()
             state["writer_result"] = json.loads(out.strip().splitlines()[-1])
             state["writer_done_at"] = time.perf_counter()
@@ -246,6 +248,7 @@ def follow(url: str, args: argparse.Namespace) -> dict[str, Any]:
     writer = subprocess.Popen(
         [sys.executable, __file__, "--writer", url, table, str(args.rate), str(args.seconds),
          str(args.writer_threads)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert writer.stdin is not None and writer.stdout is not None  # both piped
     QTimer.singleShot(0, start_writer)
     with loop:
         loop.run_forever()

@@ -168,9 +168,9 @@ class StreamPanel(QWidget):
         buttons = QWidget()  # the five buttons wrap as one group, not one by one
         buttons_row = QHBoxLayout(buttons)
         buttons_row.setContentsMargins(0, 0, 0, 0)
-        for widget in (self.read_button, self.follow_button, self.pause_button, self.stop_button,
+        for button in (self.read_button, self.follow_button, self.pause_button, self.stop_button,
                        self.clear_button):
-            buttons_row.addWidget(widget)
+            buttons_row.addWidget(button)
         controls.addWidget(buttons)
         return controls
 
@@ -228,7 +228,6 @@ class StreamPanel(QWidget):
         self.kind_filter.currentIndexChanged.connect(self._apply_filter)
         self.view.selectionModel().currentRowChanged.connect(self._show_current)
         self.view.customContextMenuRequested.connect(self._context_menu)
-        self.model.rowsInserted.connect(self._scroll_if_following)
         controller = self.controller
         controller.described.connect(self._described)
         controller.describe_failed.connect(self.info_label.setText)
@@ -409,9 +408,10 @@ class StreamPanel(QWidget):
     def _rows_added(self, added: int) -> None:
         if not self.view.updatesEnabled():
             self.view.setUpdatesEnabled(True)
-        # One signal per batch, not per slice: every Python-side emit costs a little.
+        # One signal and one scroll per batch, not per slice: every Python-side emit costs a little.
         if added:
             self.events_added.emit(added)
+            self._scroll_if_following()
         self._update_status()
 
     def _show_notice(self, message: str, warn: bool = False) -> None:
