@@ -31,19 +31,14 @@ from dynoview.core.tx.repair import (
     DEFAULT_RATE,
     EXIT_ERROR,
     MAX_RATE,
-    PLANNED,
     READ_ONLY_MESSAGE,
-    AuditReport,
-    RepairError,
-    RepairPlan,
     RepairProgress,
     RepairRun,
-    RepairState,
-    default_state_path,
-    load_report,
-    plan_repairs,
     run_repairs,
 )
+from dynoview.core.tx.repair_plan import RepairPlan, plan_repairs
+from dynoview.core.tx.repair_report import AuditReport, RepairError, load_report
+from dynoview.core.tx.repair_state import PLANNED, RepairState, default_state_path
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, load_schema_file, lock_key_problem
 
 

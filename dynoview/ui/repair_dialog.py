@@ -34,18 +34,9 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.confirmation import ConfirmationRequirement, confirmation_for
 from dynoview.core.tx.model import DELETE, Action, Transaction
-from dynoview.core.tx.repair import (
-    APPLIED,
-    DEFAULT_RATE,
-    MAX_RATE,
-    PENDING,
-    READ_ONLY_MESSAGE,
-    RepairPlan,
-    RepairProgress,
-    RepairRun,
-    RepairState,
-    plan_repairs,
-)
+from dynoview.core.tx.repair import DEFAULT_RATE, MAX_RATE, READ_ONLY_MESSAGE, RepairProgress, RepairRun
+from dynoview.core.tx.repair_plan import RepairPlan, plan_repairs
+from dynoview.core.tx.repair_state import APPLIED, PENDING, RepairState
 from dynoview.core.uniqueness.audit import AuditResult
 from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema

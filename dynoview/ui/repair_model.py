@@ -12,20 +12,16 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from dynoview.core.tx.repair import (
+from dynoview.core.tx.repair_plan import CLAIM, DECIDE, RELEASE, PlannedRepair, RepairPlan
+from dynoview.core.tx.repair_state import (
     ALREADY_FIXED,
     APPLIED,
     CANCELLED,
     CHANGED,
-    CLAIM,
-    DECIDE,
     ERROR,
     NEEDS_DECISION,
     PLANNED,
-    RELEASE,
-    PlannedRepair,
     RepairOutcome,
-    RepairPlan,
 )
 from dynoview.core.uniqueness.findings import LABELS
 

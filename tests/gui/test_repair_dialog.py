@@ -13,7 +13,8 @@ from PySide6.QtCore import Qt
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.repair import ALREADY_FIXED, APPLIED, PENDING, RepairRun
+from dynoview.core.tx.repair import RepairRun
+from dynoview.core.tx.repair_state import ALREADY_FIXED, APPLIED, PENDING
 from dynoview.core.uniqueness.audit import AuditResult, run_audit
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.repair_dialog import RepairDialog, open_repair_dialog

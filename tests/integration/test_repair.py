@@ -22,23 +22,16 @@ from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.repair import (
+from dynoview.core.tx.repair import EXIT_ATTENTION, EXIT_OK, MAX_RATE, RepairProgress, RepairRun, run_repairs
+from dynoview.core.tx.repair_plan import CLAIM, RELEASE, plan_repairs
+from dynoview.core.tx.repair_state import (
     ALREADY_FIXED,
     APPLIED,
     CANCELLED,
     CHANGED,
-    CLAIM,
-    EXIT_ATTENTION,
-    EXIT_OK,
-    MAX_RATE,
     PENDING,
     PLANNED,
-    RELEASE,
-    RepairProgress,
-    RepairRun,
     RepairState,
-    plan_repairs,
-    run_repairs,
 )
 from dynoview.core.tx.templates import claim_missing_lock, release_orphan_lock
 from dynoview.core.uniqueness.audit import AuditResult, run_audit

@@ -25,16 +25,8 @@ from typing import Any
 from dynoview.core.errors import CancelledError
 from dynoview.core.exports import athena as export_athena
 from dynoview.core.exports import duckdb_engine as export_duckdb
-from dynoview.core.exports.manifest import (
-    ExportManifest,
-    S3Store,
-    check_item_counts,
-    open_export,
-    order_exports,
-    read_manifest,
-    verify_etags,
-    verify_files,
-)
+from dynoview.core.exports.checksums import check_item_counts, verify_etags, verify_files
+from dynoview.core.exports.manifest import ExportManifest, S3Store, open_export, order_exports, read_manifest
 from dynoview.core.exports.rows import build_pairing, findings_and_counts, parse_rows
 from dynoview.core.exports.sql import ATHENA, DUCKDB, AuditSql
 from dynoview.core.uniqueness.audit import AuditResult

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from dynoview.core.exports.checksums import md5_base64
 from dynoview.core.exports.manifest import (
     DYNAMODB_JSON,
     EXPORTS_FOLDER,
@@ -26,7 +27,6 @@ from dynoview.core.exports.manifest import (
     FULL_EXPORT,
     INCREMENTAL_EXPORT,
     SUMMARY,
-    md5_base64,
 )
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 

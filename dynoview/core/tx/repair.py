@@ -26,21 +26,15 @@ stopped continues where it stopped and never acts on a finding twice.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError, describe_error
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
-from dynoview.core.session.private_files import open_private, private_dir
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.ttl.expiry import expired_at
 from dynoview.core.tx import outcomes as tx_outcomes
@@ -57,406 +51,41 @@ from dynoview.core.tx.preflight import (
     Preflight,
     run_preflight,
 )
+from dynoview.core.tx.repair_plan import RELEASE, PlannedRepair, RepairPlan
+from dynoview.core.tx.repair_state import (
+    ALREADY_FIXED,
+    APPLIED,
+    CANCELLED,
+    CHANGED,
+    ERROR,
+    NEEDS_DECISION,
+    PENDING,
+    PLANNED,
+    SETTLED,
+    STATUS_LABELS,
+    RepairOutcome,
+    RepairState,
+)
 from dynoview.core.tx.templates import claim_missing_lock, release_orphan_lock
 from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.findings import (
-    CASE_CLASH,
-    DUPLICATE_VALUE,
-    EXPIRED,
-    EXPLANATIONS,
-    MISSING_LOCK,
     OK,
-    ORPHAN_LOCK,
-    STATUSES,
-    Finding,
 )
 from dynoview.core.uniqueness.schema import (
     LockRule,
-    SchemaError,
     UniquenessSchema,
     normalise,
     protected_text,
-    schema_from_json,
 )
-from dynoview.core.values.dynamodb_json import from_dynamodb_json
-from dynoview.core.values.types import ValueParseError
-
-REPORT_FORMAT = "dynoview-audit"
-REPORT_VERSION = 1
-STATE_FORMAT = "dynoview-repair-state"
-STATE_VERSION = 1
 
 #: Findings handled per second unless told otherwise: gentle on a table that serves signups.
 DEFAULT_RATE = 5.0
 MAX_RATE = 100.0
 
-# What a planned repair does.
-RELEASE = "release"  # delete an orphan lock
-CLAIM = "claim"  # put a missing lock
-DECIDE = "decide"  # a person decides: never repaired automatically
-
-# What happened to one finding.
-APPLIED = "applied"  # the guarded transaction was written
-ALREADY_FIXED = "already-fixed"  # the problem was gone when re-checked: nothing sent
-CHANGED = "changed"  # the finding is something else now: skipped, nothing sent
-CANCELLED = "cancelled"  # DynamoDB cancelled the guarded transaction: nothing written, not retried
-PLANNED = "planned"  # --dry-run: the transaction that would be sent
-NEEDS_DECISION = "needs-decision"  # left for a person
-ERROR = "error"  # the run stopped here; the finding is re-checked on the next run
-PENDING = "pending"  # not reached: the run was cancelled or stopped before it
-
-#: Outcomes a state file records: a resumed run never touches these findings again.
-DONE = frozenset({APPLIED, ALREADY_FIXED, CHANGED, CANCELLED})
-#: Outcomes that need nothing more from anyone.
-SETTLED = frozenset({APPLIED, ALREADY_FIXED, PLANNED})
-
-STATUS_LABELS = {
-    APPLIED: "applied",
-    ALREADY_FIXED: "already fixed",
-    CHANGED: "changed since the report",
-    CANCELLED: "cancelled by DynamoDB",
-    PLANNED: "planned",
-    NEEDS_DECISION: "needs a decision",
-    ERROR: "error",
-    PENDING: "not done yet",
-}
-
 READ_ONLY_MESSAGE = ("This connection is read-only: nothing was repaired and nothing was sent. "
                      "Reconnect without read-only to repair, or use a dry run to see the plan.")
 
 EXIT_OK, EXIT_ATTENTION, EXIT_ERROR = 0, 1, 2
-
-
-class RepairError(DynoViewError):
-    """A report or state file that cannot be used; nothing was sent."""
-
-
-# ------------------------------------------------------------------ the report
-
-
-@dataclass(frozen=True)
-class AuditReport:
-    """The parts of ``dynoview audit --format json`` a repair needs."""
-
-    table: str
-    schema: UniquenessSchema | None
-    findings: tuple[Finding, ...]
-    complete: bool = True
-    generated_at: str | None = None
-    digest: str = ""  # sha256 of the report's bytes: ties a state file to its report
-    source: str = ""
-
-
-def _keys(raw: Any, where: str) -> tuple[dict[str, Any], ...]:
-    if not isinstance(raw, list):
-        raise RepairError(f"{where} must be a list of keys in DynamoDB JSON.")
-    out = []
-    for i, key in enumerate(raw):
-        if not isinstance(key, Mapping) or not key:
-            raise RepairError(f"{where}[{i}] must be a key such as "
-                              '{"PK": {"S": "UNIQ#EMAIL#ada@lovelace.io"}, "SK": {"S": "LOCK"}}.')
-        try:
-            out.append({str(k): from_dynamodb_json(v, f"{where}[{i}].{k}") for k, v in key.items()})
-        except ValueParseError as exc:
-            raise RepairError(f"{exc.path}: {exc.message}") from None
-    return tuple(out)
-
-
-def finding_from_json(raw: Any, where: str = "finding") -> Finding:
-    """A finding as ``report.finding_json`` wrote it (keys from DynamoDB JSON)."""
-    if not isinstance(raw, Mapping):
-        raise RepairError(f"{where} must be an object with status, rule, value and keys.")
-    status = raw.get("status")
-    if status not in STATUSES or status == OK:
-        raise RepairError(f"{where}.status must be one of {', '.join(STATUSES[1:])}, not {status!r}.")
-    rule, value = raw.get("rule"), raw.get("value")
-    if not (rule is None or isinstance(rule, str)) or not (value is None or isinstance(value, str)):
-        raise RepairError(f"{where}: rule and value must be strings (or null).")
-    accounts = raw.get("accounts", [])
-    if not isinstance(accounts, list) or not all(isinstance(a, str) for a in accounts):
-        raise RepairError(f"{where}.accounts must be a list of account ids.")
-    return Finding(status, rule, value, tuple(accounts),
-                   _keys(raw.get("lock_keys", []), f"{where}.lock_keys"),
-                   str(raw.get("sentence") or ""), str(raw.get("explanation") or EXPLANATIONS[status]),
-                   _keys(raw.get("account_keys", []), f"{where}.account_keys"))
-
-
-def parse_report(data: Any, *, digest: str = "", source: str = "") -> AuditReport:
-    """Validate an audit report's JSON (see docs/cli-audit.md); errors name the field."""
-    if not isinstance(data, Mapping) or data.get("format") != REPORT_FORMAT:
-        raise RepairError("This is not a DynoView audit report: make one with "
-                          "`dynoview audit --table T --format json > report.json`.")
-    version = data.get("version")
-    if version != REPORT_VERSION:
-        raise RepairError(f"The report has version {version!r}; this DynoView reads version "
-                          f"{REPORT_VERSION}. Run the audit again with this version.")
-    table = data.get("table")
-    if not isinstance(table, str) or not table:
-        raise RepairError("The report names no table; run the audit again.")
-    schema = None
-    if data.get("schema") is not None:
-        try:
-            schema = schema_from_json(data["schema"], "the report's schema")
-        except SchemaError as exc:
-            raise RepairError(str(exc)) from None
-    raw = data.get("findings")
-    if not isinstance(raw, list):
-        raise RepairError("The report has no findings list; run the audit again.")
-    findings = tuple(finding_from_json(f, f"findings[{i}]") for i, f in enumerate(raw))
-    generated = data.get("generated_at")
-    return AuditReport(table, schema, findings, bool(data.get("complete", True)),
-                       generated if isinstance(generated, str) else None, digest, source)
-
-
-def load_report(path: str | os.PathLike[str]) -> AuditReport:
-    """Read an audit report file."""
-    source = os.fspath(path)
-    try:
-        data = Path(source).read_bytes()
-    except OSError as exc:
-        raise RepairError(f"Cannot read the report {source} ({exc.strerror or exc}); check the path.") \
-            from None
-    try:
-        parsed = json.loads(data)
-    except (ValueError, RecursionError) as exc:
-        raise RepairError(f"The report {source} is not valid JSON ({exc}); make it again with "
-                          "`dynoview audit --format json`.") from None
-    return parse_report(parsed, digest=hashlib.sha256(data).hexdigest(), source=source)
-
-
-# ------------------------------------------------------------------ the plan
-
-
-def finding_id(f: Finding) -> str:
-    """A stable, readable id for a finding: what a state file lists as done."""
-    return json.dumps([f.status, f.rule, f.value, list(f.account_ids)], ensure_ascii=False)
-
-
-@dataclass(frozen=True)
-class PlannedRepair:
-    """One finding and what the repair does with it."""
-
-    finding: Finding
-    kind: str  # RELEASE, CLAIM or DECIDE
-    reason: str = ""  # for DECIDE: why a person decides
-
-    @property
-    def id(self) -> str:
-        return finding_id(self.finding)
-
-    def title(self) -> str:
-        """"release email lock ken@thompson.dev" and the like, for one line of output."""
-        f = self.finding
-        if self.kind == RELEASE:
-            return f"release orphan {f.rule} lock {f.value}"
-        if self.kind == CLAIM:
-            holder = f.account_ids[0] if f.account_ids else "its account"
-            return f"claim missing {f.rule} lock {f.value} for {holder}"
-        what = f"{f.rule} {f.value}" if f.rule else ", ".join(f.account_ids)
-        return f"{f.status} {what}"
-
-
-_DECISIONS = {
-    DUPLICATE_VALUE: "Which account keeps the value is a person's decision: use Resolve duplicate "
-                     "on one of the accounts.",
-    CASE_CLASH: "Which spelling to keep is a person's decision: normalise the account value and "
-                "keep a single lock.",
-    EXPIRED: "An expired item is renewed or deleted by a person: releasing an expired lock could "
-             "free a value a pending signup still needs.",
-}
-
-
-def _plan_one(f: Finding, schema: UniquenessSchema) -> PlannedRepair:
-    if f.status in _DECISIONS:
-        return PlannedRepair(f, DECIDE, _DECISIONS[f.status])
-    try:
-        rule = schema.rule(f.rule or "")
-    except KeyError:
-        return PlannedRepair(f, DECIDE, f"The schema has no rule {f.rule!r}: check the schema the "
-                                        "report was made with.")
-    if f.value is None:
-        return PlannedRepair(f, DECIDE, "The finding names no value.")
-    if f.status == ORPHAN_LOCK:
-        if len(f.lock_keys) != 1:
-            return PlannedRepair(f, DECIDE, "The finding does not name exactly one lock.")
-        match = schema.match_lock(f.lock_keys[0])
-        if match is None or match[0] != rule or match[1] != f.value:
-            return PlannedRepair(f, DECIDE, "The lock's key is not the schema's key for this value.")
-        if schema.lock_key(rule, f.value) != f.lock_keys[0]:
-            # The release template rebuilds the key with the rule's normalisation: a lock stored
-            # in another spelling would not be the one deleted.
-            return PlannedRepair(f, DECIDE, f"The lock is spelled {f.value!r}, which the rule's "
-                                            f"{rule.normalisation} normalisation would change: release "
-                                            "it by hand after a diagnose.")
-        return PlannedRepair(f, RELEASE)
-    if f.status == MISSING_LOCK:
-        if len(f.account_keys) != 1 or len(f.account_ids) != 1:
-            return PlannedRepair(f, DECIDE, "The finding does not name exactly one account.")
-        return PlannedRepair(f, CLAIM)
-    return PlannedRepair(f, DECIDE, "This kind of finding is not repaired automatically.")
-
-
-@dataclass(frozen=True)
-class RepairPlan:
-    """Every finding of a report with what the repair does about it."""
-
-    table: str
-    items: tuple[PlannedRepair, ...]
-
-    @property
-    def actionable(self) -> list[PlannedRepair]:
-        return [p for p in self.items if p.kind != DECIDE]
-
-    @property
-    def releases(self) -> list[PlannedRepair]:
-        return [p for p in self.items if p.kind == RELEASE]
-
-    @property
-    def claims(self) -> list[PlannedRepair]:
-        return [p for p in self.items if p.kind == CLAIM]
-
-    @property
-    def decisions(self) -> list[PlannedRepair]:
-        return [p for p in self.items if p.kind == DECIDE]
-
-    def summary(self) -> str:
-        return (f"Will release {len(self.releases)} orphan lock(s) and claim {len(self.claims)} "
-                f"missing lock(s); {len(self.decisions)} finding(s) need a decision.")
-
-
-def plan_repairs(findings: Iterable[Finding], schema: UniquenessSchema, table: str) -> RepairPlan:
-    """What a repair of these findings does, finding by finding (no reads)."""
-    return RepairPlan(table, tuple(_plan_one(f, schema) for f in findings))
-
-
-# ------------------------------------------------------------------ outcomes and state
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-@dataclass
-class RepairOutcome:
-    """What happened to one finding, as a sentence with the transaction behind it."""
-
-    id: str
-    kind: str
-    status: str
-    message: str
-    title: str = ""
-    token: str | None = None
-    request: str | None = None  # the exact request body sent (or planned, in a dry run)
-    written: list[dict[str, Any]] = field(default_factory=list)  # keys the transaction wrote
-    time: str = field(default_factory=_now)
-    earlier: bool = False  # recorded by an earlier run (the state file)
-
-    @property
-    def label(self) -> str:
-        return STATUS_LABELS.get(self.status, self.status)
-
-    def to_json(self) -> dict[str, Any]:
-        """For the state file and ``--format json`` (keys as DynamoDB JSON text)."""
-        from dynoview.core.values.dynamodb_json import to_dynamodb_json
-
-        return {"id": self.id, "kind": self.kind, "status": self.status, "title": self.title,
-                "message": self.message, "token": self.token, "request": self.request,
-                "written": [{k: to_dynamodb_json(v) for k, v in key.items()} for key in self.written],
-                "time": self.time}
-
-    @classmethod
-    def from_json(cls, raw: Mapping[str, Any]) -> RepairOutcome:
-        written: list[dict[str, Any]] = []
-        for key in raw.get("written") or []:
-            try:
-                written.append({str(k): from_dynamodb_json(v) for k, v in key.items()})
-            except (ValueParseError, AttributeError):
-                continue  # a damaged key only costs the window a refresh
-        return cls(str(raw["id"]), str(raw.get("kind", "")), str(raw["status"]),
-                   str(raw.get("message", "")), str(raw.get("title", "")), raw.get("token"),
-                   raw.get("request"), written, str(raw.get("time", "")), earlier=True)
-
-
-def default_state_path(report_path: str | os.PathLike[str]) -> Path:
-    """Next to the report: ``audit.json`` -> ``audit.repair-state.json``."""
-    path = Path(report_path)
-    return path.with_name(path.stem + ".repair-state.json")
-
-
-class RepairState:
-    """The findings done so far, saved after each one (0600, replaced atomically).
-
-    ``path`` None keeps it in memory only (the window's dialog: Cancel, then Continue).
-    """
-
-    def __init__(self, path: str | os.PathLike[str] | None, report_digest: str, table: str) -> None:
-        self.path = Path(path) if path is not None else None
-        self.report_digest = report_digest
-        self.table = table
-        self.done: dict[str, RepairOutcome] = {}
-        self.replaced = False  # the file held another report's state, which this one replaces
-        self._lock = threading.Lock()
-
-    @classmethod
-    def open(cls, path: str | os.PathLike[str] | None, report_digest: str, table: str, *,
-             replace_other: bool = False) -> RepairState:
-        """Load the state file if it exists. One made for another report or table is refused, or
-        with ``replace_other`` (the default file next to a report made again) started afresh:
-        safe, since every finding is re-checked before anything is sent."""
-        state = cls(path, report_digest, table)
-        if state.path is None or not state.path.exists():
-            return state
-        try:
-            raw = json.loads(state.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError) as exc:
-            raise RepairError(f"The state file {state.path} cannot be read ({exc}); move it away to "
-                              "start over (findings already repaired are then found already fixed).") \
-                from None
-        if not isinstance(raw, Mapping) or raw.get("format") != STATE_FORMAT:
-            raise RepairError(f"{state.path} is not a DynoView repair state file; pass another "
-                              "--resume file.")
-        if raw.get("table") != table or (report_digest and raw.get("report_sha256") != report_digest):
-            if replace_other:
-                state.replaced = True
-                return state
-            raise RepairError(f"The state file {state.path} belongs to another report or table "
-                              f"({raw.get('table')}); pass --resume with a new file, or move it away.")
-        for entry in raw.get("done") or []:
-            if isinstance(entry, Mapping) and entry.get("status") in DONE and "id" in entry:
-                outcome = RepairOutcome.from_json(entry)
-                state.done[outcome.id] = outcome
-        return state
-
-    def record(self, outcome: RepairOutcome) -> None:
-        """Remember a finished finding and save the file at once (a crash loses at most the
-        finding in flight, which the next run re-checks before acting)."""
-        if outcome.status not in DONE:
-            return
-        with self._lock:
-            self.done[outcome.id] = outcome
-            self._save()
-
-    def save(self) -> None:
-        """Write the file now (before a run: a folder that cannot take it fails before any send)."""
-        with self._lock:
-            self._save()
-
-    def _save(self) -> None:
-        if self.path is None:
-            return
-        data = {"format": STATE_FORMAT, "version": STATE_VERSION, "table": self.table,
-                "report_sha256": self.report_digest, "updated_at": _now(),
-                "done": [o.to_json() for o in self.done.values()]}
-        folder = self.path.parent
-        if not folder.exists():
-            private_dir(folder)  # only a folder we create is ours to make 0700
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        with open_private(tmp, "w") as fh:
-            fh.write(json.dumps(data, indent=2, ensure_ascii=False))
-        os.replace(tmp, self.path)  # never a half-written state file
-
-
-# ------------------------------------------------------------------ the run
 
 
 @dataclass(frozen=True)

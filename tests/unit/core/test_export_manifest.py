@@ -9,14 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from dynoview.core.exports.checksums import check_item_counts, verify_files
 from dynoview.core.exports.manifest import (
     ExportError,
-    check_item_counts,
     data_file_rel,
     open_export,
     order_exports,
     read_manifest,
-    verify_files,
 )
 from dynoview.core.exports.writer import Change, write_export
 

@@ -13,31 +13,21 @@ import pytest
 from dynoview.core.errors import DynoViewError, ReadOnlyError
 from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.tx.confirmation import ConfirmationError
-from dynoview.core.tx.repair import (
+from dynoview.core.tx.repair import EXIT_ATTENTION, EXIT_ERROR, EXIT_OK, RepairRun, run_repairs
+from dynoview.core.tx.repair_plan import CLAIM, DECIDE, RELEASE, finding_id, plan_repairs
+from dynoview.core.tx.repair_report import RepairError, load_report, parse_report
+from dynoview.core.tx.repair_state import (
     ALREADY_FIXED,
     APPLIED,
     CANCELLED,
     CHANGED,
-    CLAIM,
-    DECIDE,
     ERROR,
-    EXIT_ATTENTION,
-    EXIT_ERROR,
-    EXIT_OK,
     NEEDS_DECISION,
     PENDING,
     PLANNED,
-    RELEASE,
-    RepairError,
     RepairOutcome,
-    RepairRun,
     RepairState,
     default_state_path,
-    finding_id,
-    load_report,
-    parse_report,
-    plan_repairs,
-    run_repairs,
 )
 from dynoview.core.uniqueness.findings import (
     CASE_CLASH,

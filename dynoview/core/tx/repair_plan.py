@@ -1,0 +1,125 @@
+"""What a repair does with each finding of a report: release an orphan lock, claim a missing
+lock, or leave it to a person (duplicates, case clashes, expiry: decisions). No reads."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from dynoview.core.uniqueness.findings import (
+    CASE_CLASH,
+    DUPLICATE_VALUE,
+    EXPIRED,
+    MISSING_LOCK,
+    ORPHAN_LOCK,
+    Finding,
+)
+from dynoview.core.uniqueness.schema import UniquenessSchema
+
+# What a planned repair does.
+RELEASE = "release"  # delete an orphan lock
+CLAIM = "claim"  # put a missing lock
+DECIDE = "decide"  # a person decides: never repaired automatically
+
+
+def finding_id(f: Finding) -> str:
+    """A stable, readable id for a finding: what a state file lists as done."""
+    return json.dumps([f.status, f.rule, f.value, list(f.account_ids)], ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class PlannedRepair:
+    """One finding and what the repair does with it."""
+
+    finding: Finding
+    kind: str  # RELEASE, CLAIM or DECIDE
+    reason: str = ""  # for DECIDE: why a person decides
+
+    @property
+    def id(self) -> str:
+        return finding_id(self.finding)
+
+    def title(self) -> str:
+        """"release email lock ken@thompson.dev" and the like, for one line of output."""
+        f = self.finding
+        if self.kind == RELEASE:
+            return f"release orphan {f.rule} lock {f.value}"
+        if self.kind == CLAIM:
+            holder = f.account_ids[0] if f.account_ids else "its account"
+            return f"claim missing {f.rule} lock {f.value} for {holder}"
+        what = f"{f.rule} {f.value}" if f.rule else ", ".join(f.account_ids)
+        return f"{f.status} {what}"
+
+
+_DECISIONS = {
+    DUPLICATE_VALUE: "Which account keeps the value is a person's decision: use Resolve duplicate "
+                     "on one of the accounts.",
+    CASE_CLASH: "Which spelling to keep is a person's decision: normalise the account value and "
+                "keep a single lock.",
+    EXPIRED: "An expired item is renewed or deleted by a person: releasing an expired lock could "
+             "free a value a pending signup still needs.",
+}
+
+
+def _plan_one(f: Finding, schema: UniquenessSchema) -> PlannedRepair:
+    if f.status in _DECISIONS:
+        return PlannedRepair(f, DECIDE, _DECISIONS[f.status])
+    try:
+        rule = schema.rule(f.rule or "")
+    except KeyError:
+        return PlannedRepair(f, DECIDE, f"The schema has no rule {f.rule!r}: check the schema the "
+                                        "report was made with.")
+    if f.value is None:
+        return PlannedRepair(f, DECIDE, "The finding names no value.")
+    if f.status == ORPHAN_LOCK:
+        if len(f.lock_keys) != 1:
+            return PlannedRepair(f, DECIDE, "The finding does not name exactly one lock.")
+        match = schema.match_lock(f.lock_keys[0])
+        if match is None or match[0] != rule or match[1] != f.value:
+            return PlannedRepair(f, DECIDE, "The lock's key is not the schema's key for this value.")
+        if schema.lock_key(rule, f.value) != f.lock_keys[0]:
+            # The release template rebuilds the key with the rule's normalisation: a lock stored
+            # in another spelling would not be the one deleted.
+            return PlannedRepair(f, DECIDE, f"The lock is spelled {f.value!r}, which the rule's "
+                                            f"{rule.normalisation} normalisation would change: release "
+                                            "it by hand after a diagnose.")
+        return PlannedRepair(f, RELEASE)
+    if f.status == MISSING_LOCK:
+        if len(f.account_keys) != 1 or len(f.account_ids) != 1:
+            return PlannedRepair(f, DECIDE, "The finding does not name exactly one account.")
+        return PlannedRepair(f, CLAIM)
+    return PlannedRepair(f, DECIDE, "This kind of finding is not repaired automatically.")
+
+
+@dataclass(frozen=True)
+class RepairPlan:
+    """Every finding of a report with what the repair does about it."""
+
+    table: str
+    items: tuple[PlannedRepair, ...]
+
+    @property
+    def actionable(self) -> list[PlannedRepair]:
+        return [p for p in self.items if p.kind != DECIDE]
+
+    @property
+    def releases(self) -> list[PlannedRepair]:
+        return [p for p in self.items if p.kind == RELEASE]
+
+    @property
+    def claims(self) -> list[PlannedRepair]:
+        return [p for p in self.items if p.kind == CLAIM]
+
+    @property
+    def decisions(self) -> list[PlannedRepair]:
+        return [p for p in self.items if p.kind == DECIDE]
+
+    def summary(self) -> str:
+        return (f"Will release {len(self.releases)} orphan lock(s) and claim {len(self.claims)} "
+                f"missing lock(s); {len(self.decisions)} finding(s) need a decision.")
+
+
+def plan_repairs(findings: Iterable[Finding], schema: UniquenessSchema, table: str) -> RepairPlan:
+    """What a repair of these findings does, finding by finding (no reads)."""
+    return RepairPlan(table, tuple(_plan_one(f, schema) for f in findings))

@@ -1,0 +1,169 @@
+"""What happened to each finding of a repair, and the state file (0600) that lists the
+findings done, so a run that stopped continues where it stopped and never acts twice."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from dynoview.core.session.private_files import open_private, private_dir
+from dynoview.core.tx.repair_report import RepairError
+from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
+from dynoview.core.values.types import ValueParseError
+
+STATE_FORMAT = "dynoview-repair-state"
+STATE_VERSION = 1
+
+# What happened to one finding.
+APPLIED = "applied"  # the guarded transaction was written
+ALREADY_FIXED = "already-fixed"  # the problem was gone when re-checked: nothing sent
+CHANGED = "changed"  # the finding is something else now: skipped, nothing sent
+CANCELLED = "cancelled"  # DynamoDB cancelled the guarded transaction: nothing written, not retried
+PLANNED = "planned"  # --dry-run: the transaction that would be sent
+NEEDS_DECISION = "needs-decision"  # left for a person
+ERROR = "error"  # the run stopped here; the finding is re-checked on the next run
+PENDING = "pending"  # not reached: the run was cancelled or stopped before it
+
+#: Outcomes a state file records: a resumed run never touches these findings again.
+DONE = frozenset({APPLIED, ALREADY_FIXED, CHANGED, CANCELLED})
+#: Outcomes that need nothing more from anyone.
+SETTLED = frozenset({APPLIED, ALREADY_FIXED, PLANNED})
+
+STATUS_LABELS = {
+    APPLIED: "applied",
+    ALREADY_FIXED: "already fixed",
+    CHANGED: "changed since the report",
+    CANCELLED: "cancelled by DynamoDB",
+    PLANNED: "planned",
+    NEEDS_DECISION: "needs a decision",
+    ERROR: "error",
+    PENDING: "not done yet",
+}
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass
+class RepairOutcome:
+    """What happened to one finding, as a sentence with the transaction behind it."""
+
+    id: str
+    kind: str
+    status: str
+    message: str
+    title: str = ""
+    token: str | None = None
+    request: str | None = None  # the exact request body sent (or planned, in a dry run)
+    written: list[dict[str, Any]] = field(default_factory=list)  # keys the transaction wrote
+    time: str = field(default_factory=_now)
+    earlier: bool = False  # recorded by an earlier run (the state file)
+
+    @property
+    def label(self) -> str:
+        return STATUS_LABELS.get(self.status, self.status)
+
+    def to_json(self) -> dict[str, Any]:
+        """For the state file and ``--format json`` (keys as DynamoDB JSON text)."""
+        return {"id": self.id, "kind": self.kind, "status": self.status, "title": self.title,
+                "message": self.message, "token": self.token, "request": self.request,
+                "written": [{k: to_dynamodb_json(v) for k, v in key.items()} for key in self.written],
+                "time": self.time}
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> RepairOutcome:
+        written: list[dict[str, Any]] = []
+        for key in raw.get("written") or []:
+            try:
+                written.append({str(k): from_dynamodb_json(v) for k, v in key.items()})
+            except (ValueParseError, AttributeError):
+                continue  # a damaged key only costs the window a refresh
+        return cls(str(raw["id"]), str(raw.get("kind", "")), str(raw["status"]),
+                   str(raw.get("message", "")), str(raw.get("title", "")), raw.get("token"),
+                   raw.get("request"), written, str(raw.get("time", "")), earlier=True)
+
+
+def default_state_path(report_path: str | os.PathLike[str]) -> Path:
+    """Next to the report: ``audit.json`` -> ``audit.repair-state.json``."""
+    path = Path(report_path)
+    return path.with_name(path.stem + ".repair-state.json")
+
+
+class RepairState:
+    """The findings done so far, saved after each one (0600, replaced atomically).
+
+    ``path`` None keeps it in memory only (the window's dialog: Cancel, then Continue).
+    """
+
+    def __init__(self, path: str | os.PathLike[str] | None, report_digest: str, table: str) -> None:
+        self.path = Path(path) if path is not None else None
+        self.report_digest = report_digest
+        self.table = table
+        self.done: dict[str, RepairOutcome] = {}
+        self.replaced = False  # the file held another report's state, which this one replaces
+        self._lock = threading.Lock()
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str] | None, report_digest: str, table: str, *,
+             replace_other: bool = False) -> RepairState:
+        """Load the state file if it exists. One made for another report or table is refused, or
+        with ``replace_other`` (the default file next to a report made again) started afresh:
+        safe, since every finding is re-checked before anything is sent."""
+        state = cls(path, report_digest, table)
+        if state.path is None or not state.path.exists():
+            return state
+        try:
+            raw = json.loads(state.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError) as exc:
+            raise RepairError(f"The state file {state.path} cannot be read ({exc}); move it away to "
+                              "start over (findings already repaired are then found already fixed).") \
+                from None
+        if not isinstance(raw, Mapping) or raw.get("format") != STATE_FORMAT:
+            raise RepairError(f"{state.path} is not a DynoView repair state file; pass another "
+                              "--resume file.")
+        if raw.get("table") != table or (report_digest and raw.get("report_sha256") != report_digest):
+            if replace_other:
+                state.replaced = True
+                return state
+            raise RepairError(f"The state file {state.path} belongs to another report or table "
+                              f"({raw.get('table')}); pass --resume with a new file, or move it away.")
+        for entry in raw.get("done") or []:
+            if isinstance(entry, Mapping) and entry.get("status") in DONE and "id" in entry:
+                outcome = RepairOutcome.from_json(entry)
+                state.done[outcome.id] = outcome
+        return state
+
+    def record(self, outcome: RepairOutcome) -> None:
+        """Remember a finished finding and save the file at once (a crash loses at most the
+        finding in flight, which the next run re-checks before acting)."""
+        if outcome.status not in DONE:
+            return
+        with self._lock:
+            self.done[outcome.id] = outcome
+            self._save()
+
+    def save(self) -> None:
+        """Write the file now (before a run: a folder that cannot take it fails before any send)."""
+        with self._lock:
+            self._save()
+
+    def _save(self) -> None:
+        if self.path is None:
+            return
+        data = {"format": STATE_FORMAT, "version": STATE_VERSION, "table": self.table,
+                "report_sha256": self.report_digest, "updated_at": _now(),
+                "done": [o.to_json() for o in self.done.values()]}
+        folder = self.path.parent
+        if not folder.exists():
+            private_dir(folder)  # only a folder we create is ours to make 0700
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        with open_private(tmp, "w") as fh:
+            fh.write(json.dumps(data, indent=2, ensure_ascii=False))
+        os.replace(tmp, self.path)  # never a half-written state file
