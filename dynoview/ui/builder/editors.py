@@ -1,4 +1,5 @@
-"""Per-action editors: table and key, typed attributes, update and condition builders.
+"""Per-action editors: table and key, typed attributes, update and condition builders (the
+field widgets they are made of live in ``fields``).
 
 Widgets only collect what the user typed; turning it into an ``Action`` uses core
 (``values.parse_value``, ``expressions.comparison``/``Placeholders``), and every
@@ -7,26 +8,17 @@ parse error comes back as a located ``Problem`` rather than an exception.
 
 from __future__ import annotations
 
-import base64
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
-    QHeaderView,
     QLineEdit,
     QPlainTextEdit,
-    QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -38,231 +30,13 @@ from dynoview.core.tx.model import KINDS, PUT, RETURN_VALUES_CHOICES, UPDATE, Ac
 from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 from dynoview.core.values.user_text import parse_value
-from dynoview.ui.flow_layout import FlowLayout
+from dynoview.ui.builder.fields import AttributeTable, RowList, av_text, mark_field, type_combo, value_list
 
-TYPE_CODES = ("S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M")
-# Pale tones with dark text: the dark theme's light text on them was unreadable.
-ERROR_STYLE = "background-color: #fde2e1; color: #202124;"
-WARNING_STYLE = "background-color: #fff4ce; color: #202124;"
-ERROR_CELL, WARNING_CELL, CELL_TEXT = QColor("#fde2e1"), QColor("#fff4ce"), QColor("#202124")
 CONDITION_OPERATORS = ("attribute_not_exists", "attribute_exists", "attribute_type", "begins_with",
                        "contains", "=", "<>", "<", "<=", ">", ">=", "BETWEEN", "IN", "size =", "size <>",
                        "size <", "size <=", "size >", "size >=")
 UPDATE_CLAUSES = ("SET", "REMOVE", "ADD", "DELETE")
 SET_FORMS = ("value", "if_not_exists", "list_append", "+", "-")
-
-
-def av_text(av: Mapping[str, Any]) -> tuple[str, str]:
-    """(type code, text the attribute editor shows) for a value."""
-    (code, member), = av.items()
-    if code == "S":
-        return code, member
-    if code == "N":
-        return code, member
-    if code == "B":
-        return code, base64.b64encode(bytes(member)).decode("ascii")
-    if code == "BOOL":
-        return code, "true" if member else "false"
-    if code == "NULL":
-        return code, ""
-    if code in ("SS", "NS"):
-        return code, json.dumps(list(member), ensure_ascii=False)
-    if code == "BS":
-        return code, json.dumps([base64.b64encode(bytes(m)).decode("ascii") for m in member])
-    body = to_dynamodb_json(av)[code]
-    return code, json.dumps(body, ensure_ascii=False)
-
-
-def _type_combo(current: str = "S") -> QComboBox:
-    combo = QComboBox()
-    combo.addItems(TYPE_CODES)
-    combo.setCurrentText(current)
-    return combo
-
-
-def _mark(widget: QWidget, problems: list[Problem]) -> None:
-    """Colour and tooltip a field widget with its problems (or clear them)."""
-    if not problems:
-        widget.setStyleSheet("")
-        widget.setToolTip("")
-        return
-    error = any(p.is_error for p in problems)
-    widget.setStyleSheet(ERROR_STYLE if error else WARNING_STYLE)
-    widget.setToolTip("\n".join(p.message for p in problems))
-
-
-class AttributeTable(QWidget):
-    """Typed attribute editor: name, type, value rows, for every DynamoDB type.
-
-    S as text; N exact decimal text; B base64 (or loaded from a file); BOOL true/false;
-    NULL empty; SS/NS/BS a JSON array; L/M JSON (DynamoDB JSON or plain JSON).
-    """
-
-    changed = Signal()
-
-    def __init__(self, field_prefix: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.field_prefix = field_prefix
-        self.table = QTableWidget(0, 3)
-        self.table.setHorizontalHeaderLabels(["Name", "Type", "Value"])
-        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.table.verticalHeader().setVisible(False)
-        self.table.itemChanged.connect(lambda _item: self.changed.emit())
-        add = QPushButton("Add attribute")
-        add.clicked.connect(lambda: self.add_row("", {"S": ""}))
-        remove = QPushButton("Remove")
-        remove.clicked.connect(self.remove_selected)
-        load = QPushButton("B from file…")
-        load.setToolTip("Load the selected row's binary value from a file.")
-        load.clicked.connect(self.load_binary)
-        buttons = QHBoxLayout()
-        for b in (add, remove, load):
-            buttons.addWidget(b)
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.table)
-        layout.addLayout(buttons)
-
-    def add_row(self, name: str, av: Mapping[str, Any]) -> None:
-        code, text = av_text(av)
-        row = self.table.rowCount()
-        self.table.blockSignals(True)
-        self.table.insertRow(row)
-        self.table.setItem(row, 0, QTableWidgetItem(name))
-        combo = _type_combo(code)
-        combo.currentTextChanged.connect(lambda _t: self.changed.emit())
-        self.table.setCellWidget(row, 1, combo)
-        self.table.setItem(row, 2, QTableWidgetItem(text))
-        self.table.blockSignals(False)
-        self.changed.emit()
-
-    def remove_selected(self) -> None:
-        rows = sorted({i.row() for i in self.table.selectedIndexes()}, reverse=True)
-        for row in rows:
-            self.table.removeRow(row)
-        self.changed.emit()
-
-    def load_binary(self) -> None:
-        row = self.table.currentRow()
-        if row < 0:
-            return
-        path, _ = QFileDialog.getOpenFileName(self, "Load binary value")
-        if not path:
-            return
-        with open(path, "rb") as fh:
-            data = fh.read()
-        combo = self.table.cellWidget(row, 1)
-        if isinstance(combo, QComboBox):
-            combo.setCurrentText("B")
-        self.table.item(row, 2).setText(base64.b64encode(data).decode("ascii"))
-
-    def set_values(self, values: Mapping[str, Any]) -> None:
-        self.table.blockSignals(True)
-        self.table.setRowCount(0)
-        self.table.blockSignals(False)
-        for name, av in values.items():
-            self.add_row(name, av)
-
-    def values(self, index: int, problems: list[Problem]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for row in range(self.table.rowCount()):
-            name_item = self.table.item(row, 0)
-            value_item = self.table.item(row, 2)
-            combo = self.table.cellWidget(row, 1)
-            name = name_item.text().strip() if name_item else ""
-            if not name:
-                problems.append(Problem(index, self.field_prefix, f"Row {row + 1} has no attribute name; "
-                                        "type one or remove the row."))
-                continue
-            code = combo.currentText() if isinstance(combo, QComboBox) else "S"
-            try:
-                out[name] = parse_value(code, value_item.text() if value_item else "")
-            except ValueParseError as exc:
-                where = f"{self.field_prefix}.{name}" + (f".{exc.path}" if exc.path else "")
-                problems.append(Problem(index, where, exc.message))
-        return out
-
-    def mark(self, problems: list[Problem]) -> None:
-        for row in range(self.table.rowCount()):
-            item = self.table.item(row, 0)
-            name = item.text().strip() if item else ""
-            mine = [p for p in problems if p.field == f"{self.field_prefix}.{name}"
-                    or p.field.startswith(f"{self.field_prefix}.{name}.")
-                    or p.field.startswith(f"{self.field_prefix}.{name}[")]
-            for col in (0, 2):
-                cell = self.table.item(row, col)
-                if cell is None:
-                    continue
-                cell.setToolTip("\n".join(p.message for p in mine))
-                if not mine:  # back to the view's own colours
-                    cell.setData(Qt.ItemDataRole.BackgroundRole, None)
-                    cell.setData(Qt.ItemDataRole.ForegroundRole, None)
-                    continue
-                cell.setBackground(ERROR_CELL if any(p.is_error for p in mine) else WARNING_CELL)
-                cell.setForeground(CELL_TEXT)
-
-
-class _RowList(QWidget):
-    """A list of builder rows with add/remove, each row a horizontal set of widgets."""
-
-    changed = Signal()
-
-    def __init__(self, add_label: str, make_row: Callable[[], list[QWidget]],
-                 parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._make_row = make_row
-        self.rows: list[list[QWidget]] = []
-        self._rows_layout = QVBoxLayout()
-        self._rows_layout.setContentsMargins(0, 0, 0, 0)
-        add = QPushButton(add_label)
-        add.clicked.connect(self.add_row)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(self._rows_layout)
-        layout.addWidget(add, 0, Qt.AlignmentFlag.AlignLeft)
-
-    def add_row(self) -> list[QWidget]:
-        widgets = self._make_row()
-        holder = QWidget()
-        line = FlowLayout(holder)  # a condition row wraps in a narrow editor (1024x700)
-        line.setContentsMargins(0, 0, 0, 0)
-        for w in widgets:
-            line.addWidget(w)
-            for signal_name in ("currentTextChanged", "textChanged", "toggled"):
-                signal = getattr(w, signal_name, None)
-                if signal is not None:
-                    signal.connect(lambda *_: self.changed.emit())
-        remove = QPushButton("✕")
-        remove.setToolTip("Remove this row")
-        remove.setFixedWidth(28)
-        line.addWidget(remove)
-        entry = [*widgets, holder]
-        self.rows.append(entry)
-        remove.clicked.connect(lambda: self._remove(entry))
-        self._rows_layout.addWidget(holder)
-        self.changed.emit()
-        return widgets
-
-    def _remove(self, entry: list[QWidget]) -> None:
-        self.rows.remove(entry)
-        entry[-1].setParent(None)
-        entry[-1].deleteLater()
-        self.changed.emit()
-
-    def clear(self) -> None:
-        for entry in list(self.rows):
-            self._remove(entry)
-
-
-def _value_list(code: str, text: str, count: int | None) -> list[dict[str, Any]]:
-    """Values typed in one builder cell: one, or several separated by '|' (BETWEEN, IN)."""
-    if count == 0:
-        return []
-    parts = [p.strip() for p in text.split("|")] if count != 1 else [text]
-    if count is not None and len(parts) != count:
-        raise ValueParseError(f"Type {count} values separated by |, such as 1 | 9.")
-    return [parse_value(code, p) for p in parts]
 
 
 class ActionEditor(QWidget):
@@ -280,6 +54,25 @@ class ActionEditor(QWidget):
     # ---------------------------------------------------------------- layout
 
     def _setup_ui(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._build_top())
+        self.key_box = QGroupBox("Key")
+        self.key_form = QFormLayout(self.key_box)
+        self.key_free = AttributeTable("key")
+        self.item_box = QGroupBox("Item (typed attributes)")
+        self.item = AttributeTable("item")
+        QVBoxLayout(self.item_box).addWidget(self.item)
+        self.raw_mode = QCheckBox("Edit expressions as raw text")
+        for w in (self.key_box, self.item_box, self.raw_mode):
+            layout.addWidget(w)
+        self._build_expressions(layout)
+        layout.addStretch(1)
+        self._connect_ui()
+        self.refresh_tables()
+        self._kind_changed(self.kind.currentText())
+        self._mode_changed(False)
+
+    def _build_top(self) -> QFormLayout:
         self.kind = QComboBox()
         self.kind.addItems(KINDS)
         self.table_name = QComboBox()
@@ -292,26 +85,20 @@ class ActionEditor(QWidget):
         top.addRow("Action", self.kind)
         top.addRow("Table", self.table_name)
         top.addRow("Return values on condition failure", self.return_values)
+        return top
 
-        self.key_box = QGroupBox("Key")
-        self.key_form = QFormLayout(self.key_box)
-        self.key_free = AttributeTable("key")
-        self.item_box = QGroupBox("Item (typed attributes)")
-        item_layout = QVBoxLayout(self.item_box)
-        self.item = AttributeTable("item")
-        item_layout.addWidget(self.item)
-
-        self.raw_mode = QCheckBox("Edit expressions as raw text")
+    def _build_expressions(self, layout: QVBoxLayout) -> None:
+        """The update and condition boxes (rows, or raw text) and the raw expression maps."""
         self.update_box = QGroupBox("Update expression")
         update_layout = QVBoxLayout(self.update_box)
-        self.update_rows = _RowList("Add update step", self._update_row)
+        self.update_rows = RowList("Add update step", self._update_row)
         self.update_raw = QLineEdit()
         self.update_raw.setPlaceholderText("SET #n0 = :v0 REMOVE #n1")
         update_layout.addWidget(self.update_rows)
         update_layout.addWidget(self.update_raw)
         self.condition_box = QGroupBox("Condition")
         condition_layout = QVBoxLayout(self.condition_box)
-        self.condition_rows = _RowList("Add condition", self._condition_row)
+        self.condition_rows = RowList("Add condition", self._condition_row)
         self.condition_raw = QLineEdit()
         self.condition_raw.setPlaceholderText("attribute_not_exists(#n0)")
         condition_layout.addWidget(self.condition_rows)
@@ -326,17 +113,11 @@ class ActionEditor(QWidget):
         maps.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         maps.addRow("ExpressionAttributeNames", self.names_raw)
         maps.addRow("ExpressionAttributeValues (DynamoDB JSON)", self.values_raw)
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.key_box)
-        layout.addWidget(self.item_box)
-        layout.addWidget(self.raw_mode)
         layout.addWidget(self.update_box)
         layout.addWidget(self.condition_box)
         layout.addLayout(maps)
-        layout.addStretch(1)
 
+    def _connect_ui(self) -> None:
         self.kind.currentTextChanged.connect(self._kind_changed)
         self.table_name.currentTextChanged.connect(self._table_changed)
         self.raw_mode.toggled.connect(self._mode_changed)
@@ -345,9 +126,6 @@ class ActionEditor(QWidget):
                        self.values_raw.textChanged, self.item.changed, self.key_free.changed,
                        self.update_rows.changed, self.condition_rows.changed):
             signal.connect(lambda *_: self.changed.emit())
-        self.refresh_tables()
-        self._kind_changed(self.kind.currentText())
-        self._mode_changed(False)
 
     def _update_row(self) -> list[QWidget]:
         clause = QComboBox()
@@ -358,7 +136,7 @@ class ActionEditor(QWidget):
         form.addItems(SET_FORMS)
         form.setToolTip("SET forms: value, if_not_exists(path, value), list_append(path, value), "
                         "path + value, path - value")
-        code = _type_combo()
+        code = type_combo()
         value = QLineEdit()
         value.setPlaceholderText("value")
         return [clause, path, form, code, value]
@@ -371,7 +149,7 @@ class ActionEditor(QWidget):
         path.setPlaceholderText("attribute path")
         op = QComboBox()
         op.addItems(CONDITION_OPERATORS)
-        code = _type_combo()
+        code = type_combo()
         value = QLineEdit()
         value.setPlaceholderText("value (BETWEEN, IN: values separated by |)")
         return [join, negate, path, op, code, value]
@@ -553,7 +331,7 @@ class ActionEditor(QWidget):
             key = op[5:] if size else op.lower()
             count = {"attribute_exists": 0, "attribute_not_exists": 0, "between": 2, "in": None}.get(key, 1)
             try:
-                values = _value_list("S" if key == "attribute_type" else code_w.currentText(),
+                values = value_list("S" if key == "attribute_type" else code_w.currentText(),
                                      value_w.text(), count)
                 part = comparison(ph, path_w.text().strip(), key, values, size=size)
             except (ValueParseError, ValueError) as exc:
@@ -596,17 +374,17 @@ class ActionEditor(QWidget):
         def at(prefix: str) -> list[Problem]:
             return [p for p in problems if p.field == prefix or p.field.startswith(prefix + ".")]
 
-        _mark(self.table_name, at("table"))
-        _mark(self.condition_box, at("condition"))
-        _mark(self.update_box, at("update"))
-        _mark(self.names_raw, at("names"))
-        _mark(self.values_raw, at("values"))
-        _mark(self.return_values, at("return_values"))
+        mark_field(self.table_name, at("table"))
+        mark_field(self.condition_box, at("condition"))
+        mark_field(self.update_box, at("update"))
+        mark_field(self.names_raw, at("names"))
+        mark_field(self.values_raw, at("values"))
+        mark_field(self.return_values, at("return_values"))
         self.item.mark(problems)
         self.key_free.mark(problems)
         for name, (edit, _t) in self._key_edits.items():
-            _mark(edit, [p for p in problems if p.field in (f"key.{name}", "key", f"item.{name}")])
-        _mark(self.kind, at("kind"))
+            mark_field(edit, [p for p in problems if p.field in (f"key.{name}", "key", f"item.{name}")])
+        mark_field(self.kind, at("kind"))
 
 
 __all__ = ["CONDITION_OPERATORS", "ActionEditor", "AttributeTable", "av_text"]

@@ -1,0 +1,252 @@
+"""The field widgets the action editor is made of: the typed attribute table, the rows of
+update steps and conditions, and how a field shows its problems.
+
+Widgets only collect what the user typed; every value is parsed by core
+(``values.user_text.parse_value``) and a parse error becomes a located ``Problem``.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.tx.model import Problem
+from dynoview.core.values.dynamodb_json import to_dynamodb_json
+from dynoview.core.values.types import ValueParseError
+from dynoview.core.values.user_text import parse_value
+from dynoview.ui.flow_layout import FlowLayout
+
+TYPE_CODES = ("S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M")
+# Pale tones with dark text: the dark theme's light text on them was unreadable.
+ERROR_STYLE = "background-color: #fde2e1; color: #202124;"
+WARNING_STYLE = "background-color: #fff4ce; color: #202124;"
+ERROR_CELL, WARNING_CELL, CELL_TEXT = QColor("#fde2e1"), QColor("#fff4ce"), QColor("#202124")
+
+
+def av_text(av: Mapping[str, Any]) -> tuple[str, str]:
+    """(type code, text the attribute editor shows) for a value."""
+    (code, member), = av.items()
+    if code == "S":
+        return code, member
+    if code == "N":
+        return code, member
+    if code == "B":
+        return code, base64.b64encode(bytes(member)).decode("ascii")
+    if code == "BOOL":
+        return code, "true" if member else "false"
+    if code == "NULL":
+        return code, ""
+    if code in ("SS", "NS"):
+        return code, json.dumps(list(member), ensure_ascii=False)
+    if code == "BS":
+        return code, json.dumps([base64.b64encode(bytes(m)).decode("ascii") for m in member])
+    body = to_dynamodb_json(av)[code]
+    return code, json.dumps(body, ensure_ascii=False)
+
+
+def type_combo(current: str = "S") -> QComboBox:
+    combo = QComboBox()
+    combo.addItems(TYPE_CODES)
+    combo.setCurrentText(current)
+    return combo
+
+
+def mark_field(widget: QWidget, problems: list[Problem]) -> None:
+    """Colour and tooltip a field widget with its problems (or clear them)."""
+    if not problems:
+        widget.setStyleSheet("")
+        widget.setToolTip("")
+        return
+    error = any(p.is_error for p in problems)
+    widget.setStyleSheet(ERROR_STYLE if error else WARNING_STYLE)
+    widget.setToolTip("\n".join(p.message for p in problems))
+
+
+class AttributeTable(QWidget):
+    """Typed attribute editor: name, type, value rows, for every DynamoDB type.
+
+    S as text; N exact decimal text; B base64 (or loaded from a file); BOOL true/false;
+    NULL empty; SS/NS/BS a JSON array; L/M JSON (DynamoDB JSON or plain JSON).
+    """
+
+    changed = Signal()
+
+    def __init__(self, field_prefix: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.field_prefix = field_prefix
+        self.table = QTableWidget(0, 3)
+        self.table.setHorizontalHeaderLabels(["Name", "Type", "Value"])
+        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setVisible(False)
+        self.table.itemChanged.connect(lambda _item: self.changed.emit())
+        add = QPushButton("Add attribute")
+        add.clicked.connect(lambda: self.add_row("", {"S": ""}))
+        remove = QPushButton("Remove")
+        remove.clicked.connect(self.remove_selected)
+        load = QPushButton("B from file…")
+        load.setToolTip("Load the selected row's binary value from a file.")
+        load.clicked.connect(self.load_binary)
+        buttons = QHBoxLayout()
+        for b in (add, remove, load):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.table)
+        layout.addLayout(buttons)
+
+    def add_row(self, name: str, av: Mapping[str, Any]) -> None:
+        code, text = av_text(av)
+        row = self.table.rowCount()
+        self.table.blockSignals(True)
+        self.table.insertRow(row)
+        self.table.setItem(row, 0, QTableWidgetItem(name))
+        combo = type_combo(code)
+        combo.currentTextChanged.connect(lambda _t: self.changed.emit())
+        self.table.setCellWidget(row, 1, combo)
+        self.table.setItem(row, 2, QTableWidgetItem(text))
+        self.table.blockSignals(False)
+        self.changed.emit()
+
+    def remove_selected(self) -> None:
+        rows = sorted({i.row() for i in self.table.selectedIndexes()}, reverse=True)
+        for row in rows:
+            self.table.removeRow(row)
+        self.changed.emit()
+
+    def load_binary(self) -> None:
+        row = self.table.currentRow()
+        if row < 0:
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Load binary value")
+        if not path:
+            return
+        with open(path, "rb") as fh:
+            data = fh.read()
+        combo = self.table.cellWidget(row, 1)
+        if isinstance(combo, QComboBox):
+            combo.setCurrentText("B")
+        self.table.item(row, 2).setText(base64.b64encode(data).decode("ascii"))
+
+    def set_values(self, values: Mapping[str, Any]) -> None:
+        self.table.blockSignals(True)
+        self.table.setRowCount(0)
+        self.table.blockSignals(False)
+        for name, av in values.items():
+            self.add_row(name, av)
+
+    def values(self, index: int, problems: list[Problem]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for row in range(self.table.rowCount()):
+            name_item = self.table.item(row, 0)
+            value_item = self.table.item(row, 2)
+            combo = self.table.cellWidget(row, 1)
+            name = name_item.text().strip() if name_item else ""
+            if not name:
+                problems.append(Problem(index, self.field_prefix, f"Row {row + 1} has no attribute name; "
+                                        "type one or remove the row."))
+                continue
+            code = combo.currentText() if isinstance(combo, QComboBox) else "S"
+            try:
+                out[name] = parse_value(code, value_item.text() if value_item else "")
+            except ValueParseError as exc:
+                where = f"{self.field_prefix}.{name}" + (f".{exc.path}" if exc.path else "")
+                problems.append(Problem(index, where, exc.message))
+        return out
+
+    def mark(self, problems: list[Problem]) -> None:
+        for row in range(self.table.rowCount()):
+            item = self.table.item(row, 0)
+            name = item.text().strip() if item else ""
+            mine = [p for p in problems if p.field == f"{self.field_prefix}.{name}"
+                    or p.field.startswith(f"{self.field_prefix}.{name}.")
+                    or p.field.startswith(f"{self.field_prefix}.{name}[")]
+            for col in (0, 2):
+                cell = self.table.item(row, col)
+                if cell is None:
+                    continue
+                cell.setToolTip("\n".join(p.message for p in mine))
+                if not mine:  # back to the view's own colours
+                    cell.setData(Qt.ItemDataRole.BackgroundRole, None)
+                    cell.setData(Qt.ItemDataRole.ForegroundRole, None)
+                    continue
+                cell.setBackground(ERROR_CELL if any(p.is_error for p in mine) else WARNING_CELL)
+                cell.setForeground(CELL_TEXT)
+
+
+class RowList(QWidget):
+    """A list of builder rows with add/remove, each row a horizontal set of widgets."""
+
+    changed = Signal()
+
+    def __init__(self, add_label: str, make_row: Callable[[], list[QWidget]],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._make_row = make_row
+        self.rows: list[list[QWidget]] = []
+        self._rows_layout = QVBoxLayout()
+        self._rows_layout.setContentsMargins(0, 0, 0, 0)
+        add = QPushButton(add_label)
+        add.clicked.connect(self.add_row)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._rows_layout)
+        layout.addWidget(add, 0, Qt.AlignmentFlag.AlignLeft)
+
+    def add_row(self) -> list[QWidget]:
+        widgets = self._make_row()
+        holder = QWidget()
+        line = FlowLayout(holder)  # a condition row wraps in a narrow editor (1024x700)
+        line.setContentsMargins(0, 0, 0, 0)
+        for w in widgets:
+            line.addWidget(w)
+            for signal_name in ("currentTextChanged", "textChanged", "toggled"):
+                signal = getattr(w, signal_name, None)
+                if signal is not None:
+                    signal.connect(lambda *_: self.changed.emit())
+        remove = QPushButton("✕")
+        remove.setToolTip("Remove this row")
+        remove.setFixedWidth(28)
+        line.addWidget(remove)
+        entry = [*widgets, holder]
+        self.rows.append(entry)
+        remove.clicked.connect(lambda: self._remove(entry))
+        self._rows_layout.addWidget(holder)
+        self.changed.emit()
+        return widgets
+
+    def _remove(self, entry: list[QWidget]) -> None:
+        self.rows.remove(entry)
+        entry[-1].setParent(None)
+        entry[-1].deleteLater()
+        self.changed.emit()
+
+    def clear(self) -> None:
+        for entry in list(self.rows):
+            self._remove(entry)
+
+
+def value_list(code: str, text: str, count: int | None) -> list[dict[str, Any]]:
+    """Values typed in one builder cell: one, or several separated by '|' (BETWEEN, IN)."""
+    if count == 0:
+        return []
+    parts = [p.strip() for p in text.split("|")] if count != 1 else [text]
+    if count is not None and len(parts) != count:
+        raise ValueParseError(f"Type {count} values separated by |, such as 1 | 9.")
+    return [parse_value(code, p) for p in parts]

@@ -1,0 +1,174 @@
+"""What every template form shares: the value field that checks as the user types, and the
+dialog that builds its ``Transaction`` on accept (``open()`` and ``finished``, never a
+nested ``exec()``), sized to its content.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.tx.model import Transaction
+from dynoview.core.tx.template_inputs import (
+    ValueCheck,
+)
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+
+ACCEPT_TEXT = "Open in builder"
+
+
+def restyle(widget: QWidget, role: str) -> None:
+    """Switch a label between the theme's "error" and "hint" styles."""
+    widget.setProperty("role", role)
+    widget.style().unpolish(widget)
+    widget.style().polish(widget)
+
+
+def pk_text(schema: UniquenessSchema, item: Mapping[str, Any]) -> str:
+    av = item.get(schema.pk_name)
+    return av.get("S", "?") if isinstance(av, Mapping) else "?"
+
+
+def wrapped_label(text: str, *, rich: bool = False) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+class ValueField(QWidget):
+    """A line edit for one protected value, with its message underneath: the lock key it
+    will write when valid, or why it cannot be used."""
+
+    def __init__(self, rule: LockRule, placeholder: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rule = rule
+        self.edit = QLineEdit()
+        self.edit.setPlaceholderText(placeholder)
+        self.edit.setObjectName(f"value-{rule.name}")
+        self.message = wrapped_label("")
+        self.message.setObjectName(f"message-{rule.name}")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.edit)
+        layout.addWidget(self.message)
+        self.check: ValueCheck | None = None
+
+    @property
+    def error(self) -> str | None:
+        return self.check.error if self.check is not None else None
+
+    def show_check(self, check: ValueCheck, *, touched: bool) -> None:
+        """Show the lock key, or the error once the user has typed something (an empty
+        form does not open covered in red)."""
+        self.check = check
+        if check.ok:
+            self.message.setText(f"Lock key: {check.lock_pk}")
+            restyle(self.message, "hint")
+        elif touched:
+            self.message.setText(check.error or "")
+            restyle(self.message, "error")
+        else:
+            self.message.setText("")
+        self.edit.setToolTip(self.message.text())
+
+
+class TemplateForm(QDialog):
+    """Common frame: an intro, the fields, a live summary of the actions, and the buttons."""
+
+    def __init__(self, schema: UniquenessSchema, table: str, title: str, intro: str,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setMinimumWidth(520)
+        self.schema = schema
+        self.table = table
+        self.transaction: Transaction | None = None
+        self.intro = wrapped_label(intro)
+        self.form = QFormLayout()
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.summary = wrapped_label("", rich=True)
+        self.summary.setObjectName("template-summary")
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.ok_button = self.buttons.addButton(ACCEPT_TEXT, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok_button.setDefault(True)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.intro)
+        layout.addLayout(self.form)
+        box = QGroupBox("The transaction")
+        box_layout = QVBoxLayout(box)
+        # A fixed-height, scrolling summary: the form keeps its size while the list grows.
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(self.summary)
+        scroll.setFixedHeight(self.fontMetrics().lineSpacing() * 10)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        box_layout.addWidget(scroll)
+        layout.addWidget(box)
+        layout.addStretch(1)  # spare height below the summary, not between the labels
+        layout.addWidget(self.buttons)
+
+    # Subclasses: validate() updates the field messages and says whether OK may run;
+    # build() makes the transaction from the fields; actions() lists it for the summary.
+    def validate(self) -> bool:
+        return True
+
+    def build(self) -> Transaction:
+        raise NotImplementedError
+
+    def fit_height(self, *, shrink: bool = False) -> None:
+        """Take the height the wrapped texts need at this width: grow when a message appears
+        under a field (it must not squeeze the field); shrink only when first shown (Qt's first
+        guess for wrapped labels is far too tall)."""
+        layout = self.layout()
+        need = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() \
+            else layout.totalSizeHint().height()
+        if need > self.height() or shrink:
+            self.resize(self.width(), need)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.fit_height(shrink=True)
+
+    def revalidate(self) -> bool:
+        ok = self.validate()
+        self.ok_button.setEnabled(ok)
+        if ok:
+            lines = [html.escape(a.summary()) for a in self.build().actions]
+            self.summary.setText("<ol>" + "".join(f"<li>{line}</li>" for line in lines) + "</ol>"
+                                 "<p>Nothing is sent yet: the builder shows the exact request to "
+                                 "review, then Execute asks for confirmation.</p>")
+        else:
+            self.summary.setText("<p>Fill in the form: the actions appear here once it is "
+                                 "valid.</p>")
+        if self.isVisible():
+            self.fit_height()
+        return ok
+
+    def accept(self) -> None:
+        if not self.revalidate():
+            return
+        self.transaction = self.build()
+        super().accept()
+
+

@@ -1,0 +1,237 @@
+"""The lock repair forms: claim a missing lock, release an orphan lock, and resolve a
+duplicated value (the user picks which account keeps it; never decided for them).
+
+Each builds a guarded ``Transaction`` the builder shows for review; nothing is written here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QLineEdit,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.tx import templates
+from dynoview.core.tx.model import Transaction
+from dynoview.core.tx.template_inputs import (
+    account_key,
+    check_value,
+)
+from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.uniqueness.schema import protected_text as text_of
+from dynoview.ui.builder.form_base import (
+    TemplateForm,
+    ValueField,
+    pk_text,
+    restyle,
+    wrapped_label,
+)
+
+
+class ClaimLockForm(TemplateForm):
+    """Write the missing lock of an account's value."""
+
+    def __init__(self, schema: UniquenessSchema, table: str, account: Mapping[str, Any], rule_name: str,
+                 parent: QWidget | None = None) -> None:
+        self.rule = schema.rule(rule_name)
+        self.account = dict(account)
+        self.value = text_of(account.get(self.rule.attribute))
+        who = pk_text(schema, account)
+        super().__init__(
+            schema, table, f"Claim the {self.rule.name} lock of {who}",
+            f"Writes the lock this account's {self.rule.name} should have: a Put guarded by "
+            "attribute_not_exists (if someone else holds the lock, nothing is written) and a "
+            f"check that the account still holds the {self.rule.name}.", parent)
+        self.form.addRow("Account", wrapped_label(who))
+        self.form.addRow(self.rule.name.capitalize(), wrapped_label(self.value or "(none)"))
+        self.lock_label = wrapped_label(self.rule.lock_pk(self.value) if self.value else
+                                 f"The account has no {self.rule.name}: there is no lock to claim.")
+        self.form.addRow("Lock to write", self.lock_label)
+        self.revalidate()
+
+    def validate(self) -> bool:
+        return self.value is not None
+
+    def build(self) -> Transaction:
+        return templates.claim_missing_lock(self.schema, self.table, self.account, self.rule)
+
+
+class ReleaseLockForm(TemplateForm):
+    """Release a lock no account holds; optionally check a former owner no longer holds it."""
+
+    def __init__(self, schema: UniquenessSchema, table: str, lock: Mapping[str, Any],
+                 holders: Sequence[str] = (), evidence: str = "",
+                 parent: QWidget | None = None) -> None:
+        match = schema.match_lock(lock)
+        if match is None:
+            raise ValueError("This item is not a lock of the table's uniqueness schema; pick a "
+                             "lock item.")
+        self.rule, self.value = match
+        self.lock_key = {k: v for k, v in lock.items() if k in (schema.pk_name, schema.sk_name)}
+        self.holders = list(holders)
+        super().__init__(
+            schema, table, f"Release the {self.rule.name} lock {self.value}",
+            f"Deletes the lock, only while it exists, so the {self.rule.name} {self.value} can be "
+            "used again. Release a lock only when no account holds its value: otherwise that "
+            "account's value is no longer protected.", parent)
+        self.form.addRow("Lock", wrapped_label(pk_text(schema, lock)))
+        self.form.addRow("Who holds it", wrapped_label(evidence or (
+            ", ".join(self.holders) if self.holders else
+            "Not checked here: run Diagnose on the value if unsure.")))
+        self.owner = QLineEdit()
+        self.owner.setPlaceholderText(f"optional, e.g. {schema.account_pk_prefix}4c5d6e")
+        self.owner.textChanged.connect(lambda _t: self.revalidate())
+        self.owner_message = wrapped_label("If the lock was left by an account that changed its value, "
+                                    "name it: the transaction then also checks that it no longer "
+                                    f"holds {self.value}.")
+        restyle(self.owner_message, "hint")
+        owner_box = QWidget()
+        owner_layout = QVBoxLayout(owner_box)
+        owner_layout.setContentsMargins(0, 0, 0, 0)
+        owner_layout.addWidget(self.owner)
+        owner_layout.addWidget(self.owner_message)
+        self.form.addRow("Former owner", owner_box)
+        self.revalidate()
+
+    def owner_key(self) -> dict[str, Any] | None:
+        text = self.owner.text().strip()
+        if not text:
+            return None
+        prefix = self.schema.account_pk_prefix
+        return account_key(self.schema, text[len(prefix):] if text.startswith(prefix) else text)
+
+    def validate(self) -> bool:
+        if self.holders:
+            self.owner_message.setText(
+                f"{', '.join(self.holders)} holds {self.rule.name} {self.value}: this lock is "
+                "not an orphan, and releasing it would leave that value unprotected. Change or "
+                "delete the account instead.")
+            restyle(self.owner_message, "error")
+            return False
+        return True
+
+    def build(self) -> Transaction:
+        return templates.release_orphan_lock(self.schema, self.table, self.lock_key, self.owner_key())
+
+
+class ResolveDuplicateForm(TemplateForm):
+    """Two or more accounts hold one value: ask which keeps it and what another one gets."""
+
+    def __init__(self, schema: UniquenessSchema, table: str, rule_name: str,
+                 accounts: Sequence[Mapping[str, Any]], parent: QWidget | None = None) -> None:
+        self.rule = schema.rule(rule_name)
+        self.accounts = [dict(a) for a in accounts]
+        values = {text_of(a.get(self.rule.attribute)) for a in self.accounts}
+        if len(self.accounts) < 2 or len(values) != 1 or None in values:
+            raise ValueError(f"Pick two or more accounts that hold the same {self.rule.name}.")
+        self.shared = str(next(iter(values)))
+        rule = self.rule
+        super().__init__(
+            schema, table, f"Resolve duplicate {rule.name} {self.shared}",
+            f"{len(self.accounts)} accounts hold the {rule.name} {self.shared}: uniqueness is "
+            "already broken. Choose the account that keeps it; another one gives it up, in one "
+            "transaction that checks the kept account and its lock and changes the other only "
+            "while it still holds the value.", parent)
+        self.keep_group = QButtonGroup(self)
+        keep_box = QWidget()
+        keep_layout = QVBoxLayout(keep_box)
+        keep_layout.setContentsMargins(0, 0, 0, 0)
+        for i, account in enumerate(self.accounts):
+            radio = QRadioButton(self.describe(account))
+            radio.setObjectName(f"keep-{pk_text(schema, account)}")
+            self.keep_group.addButton(radio, i)
+            keep_layout.addWidget(radio)
+        self.keep_group.idToggled.connect(lambda _i, _on: self._keeper_changed())
+        self.keep_error = wrapped_label("")
+        keep_layout.addWidget(self.keep_error)
+        self.form.addRow(f"Keeps {rule.name}", keep_box)
+        self.other = QComboBox()
+        self.other.currentIndexChanged.connect(lambda _i: self.revalidate())
+        self.form.addRow(f"Gives up {rule.name}", self.other)
+        self.new_radio = QRadioButton(f"A new {rule.name}:")
+        self.remove_radio = QRadioButton(f"No {rule.name} (remove the attribute)")
+        self.gets_group = QButtonGroup(self)
+        self.gets_group.addButton(self.new_radio)
+        self.gets_group.addButton(self.remove_radio)
+        self.new_radio.setChecked(True)
+        self.field = ValueField(rule, f"the other account's new {rule.name}")
+        self.field.edit.textChanged.connect(lambda _t: self.revalidate())
+        self.new_radio.toggled.connect(lambda _on: self.revalidate())
+        gets_box = QWidget()
+        gets_layout = QVBoxLayout(gets_box)
+        gets_layout.setContentsMargins(0, 0, 0, 0)
+        gets_layout.addWidget(self.new_radio)
+        gets_layout.addWidget(self.field)
+        gets_layout.addWidget(self.remove_radio)
+        self.form.addRow("It gets", gets_box)
+        self._keeper_changed()
+
+    def describe(self, account: Mapping[str, Any]) -> str:
+        """ "ACCT#2a3b4c — username dup1": the id and the account's other protected values."""
+        parts = [f"{r.name} {v}" for r in self.schema.rules if r is not self.rule
+                 for v in [text_of(account.get(r.attribute))] if v]
+        return pk_text(self.schema, account) + (f" — {', '.join(parts)}" if parts else "")
+
+    def keep_index(self) -> int | None:
+        index = self.keep_group.checkedId()
+        return index if index >= 0 else None
+
+    def choose_keeper(self, account_pk: str) -> None:
+        for i, account in enumerate(self.accounts):
+            if pk_text(self.schema, account) == account_pk:
+                self.keep_group.button(i).setChecked(True)
+
+    def _keeper_changed(self) -> None:
+        keep = self.keep_index()
+        self.other.blockSignals(True)
+        self.other.clear()
+        for i, account in enumerate(self.accounts):
+            if i != keep:
+                self.other.addItem(self.describe(account), i)
+        self.other.blockSignals(False)
+        # With two accounts the other one is implied; a list only when there is a choice.
+        self.other.setEnabled(keep is not None and self.other.count() > 1)
+        self.revalidate()
+
+    def other_account(self) -> dict[str, Any] | None:
+        index = self.other.currentData()
+        return self.accounts[index] if self.keep_index() is not None and index is not None else None
+
+    def new_value(self) -> str | None:
+        return self.field.edit.text() if self.new_radio.isChecked() else None
+
+    def validate(self) -> bool:
+        self.field.setEnabled(self.new_radio.isChecked())
+        ok = True
+        if self.keep_index() is None:
+            self.keep_error.setText(f"Choose the account that keeps {self.shared}.")
+            restyle(self.keep_error, "hint")
+            ok = False
+        else:
+            self.keep_error.setText("")
+        if self.new_radio.isChecked():
+            text = self.field.edit.text()
+            check = check_value(self.rule, text, self.shared)
+            self.field.show_check(check, touched=bool(text))
+            ok = ok and check.ok
+        else:
+            self.field.message.setText("")
+        return ok
+
+    def build(self) -> Transaction:
+        keep = self.keep_index()
+        other = self.other_account()
+        assert keep is not None and other is not None
+        return templates.resolve_duplicate(self.schema, self.table, self.accounts[keep], other,
+                                           self.rule, self.new_value())
+
+
+# ------------------------------------------------------------------ which templates apply
+
