@@ -46,7 +46,6 @@ _API_FIELDS = {
     "values": "ExpressionAttributeValues",
     "return_values": "ReturnValuesOnConditionCheckFailure",
 }
-_MODEL_FIELDS = {v: k for k, v in _API_FIELDS.items()}
 
 
 @dataclass(frozen=True)
@@ -346,11 +345,6 @@ def import_text(text: str) -> Transaction:
             None, "actions", "This JSON is nested far too deeply to be a TransactWriteItems request "
             "(DynamoDB allows 32 levels). Fix it and paste again.")]) from None
     return parse_request(obj)
-
-
-def field_of(api_field: str) -> str:
-    """The model field for an API field name (``ConditionExpression`` -> ``condition``)."""
-    return _MODEL_FIELDS.get(api_field, api_field)
 
 
 def signup_request(

@@ -39,7 +39,6 @@ from dynoview.core.tx.keys import (
 )
 from dynoview.core.tx.model import (
     CONDITION_CHECK,
-    ERROR,
     MAX_ACTIONS,
     MAX_TOKEN_LENGTH,
     PUT,
@@ -422,7 +421,3 @@ def validate_against(conn: Connection, tx: Transaction,
                 "key and index schemas.")
         return validate(tx, None, schema), " ".join(note.split())
     return schemas.problems(tx) + validate(tx, schemas.infos, schema), ""
-
-
-def errors_only(problems: Sequence[Problem]) -> list[Problem]:
-    return [p for p in problems if p.severity == ERROR]

@@ -41,7 +41,6 @@ SOURCE_OWNER = "owner"
 SOURCE_STREAM = "stream"
 SOURCE_ACTION_LOG = "action-log"
 SOURCE_NONE = "none"
-SOURCES = (SOURCE_OWNER, SOURCE_STREAM, SOURCE_ACTION_LOG, SOURCE_NONE)
 
 #: GetRecords calls one diagnosis may make (each returns at most 1,000 records), over all shards.
 STREAM_MAX_CALLS = 60
