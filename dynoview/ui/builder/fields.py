@@ -8,6 +8,7 @@ Widgets only collect what the user typed; every value is parsed by core
 from __future__ import annotations
 
 import base64
+import functools
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -90,6 +91,7 @@ class AttributeTable(QWidget):
     def __init__(self, field_prefix: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.field_prefix = field_prefix
+        self.file_dialog: QFileDialog | None = None  # kept alive while it is open
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["Name", "Type", "Value"])
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
@@ -131,18 +133,29 @@ class AttributeTable(QWidget):
         self.changed.emit()
 
     def load_binary(self) -> None:
+        """Ask for a file (``open()``, no nested loop); its bytes become the row's B value."""
         row = self.table.currentRow()
         if row < 0:
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Load binary value")
-        if not path:
-            return
+        dialog = QFileDialog(self, "Load binary value")
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.fileSelected.connect(functools.partial(self._load_binary_from, row))
+        dialog.finished.connect(lambda _code: dialog.deleteLater())
+        self.file_dialog = dialog
+        dialog.open()
+
+    def _load_binary_from(self, row: int, path: str) -> None:
+        self.file_dialog = None
         with open(path, "rb") as fh:
             data = fh.read()
         combo = self.table.cellWidget(row, 1)
         if isinstance(combo, QComboBox):
             combo.setCurrentText("B")
-        self.table.item(row, 2).setText(base64.b64encode(data).decode("ascii"))
+        cell = self.table.item(row, 2)
+        if cell is None:
+            cell = QTableWidgetItem()
+            self.table.setItem(row, 2, cell)
+        cell.setText(base64.b64encode(data).decode("ascii"))
 
     def set_values(self, values: Mapping[str, Any]) -> None:
         self.table.blockSignals(True)

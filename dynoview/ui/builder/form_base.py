@@ -111,7 +111,7 @@ class TemplateForm(QDialog):
         self.ok_button.setDefault(True)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
+        self.main_layout = layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
         layout.addLayout(self.form)
         box = QGroupBox("The transaction")
@@ -140,7 +140,7 @@ class TemplateForm(QDialog):
         """Take the height the wrapped texts need at this width: grow when a message appears
         under a field (it must not squeeze the field); shrink only when first shown (Qt's first
         guess for wrapped labels is far too tall)."""
-        layout = self.layout()
+        layout = self.main_layout
         need = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() \
             else layout.totalSizeHint().height()
         if need > self.height() or shrink:

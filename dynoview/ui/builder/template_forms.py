@@ -122,7 +122,7 @@ class ChangeValueForm(TemplateForm):
         if note:
             self.note = wrapped_label(note)
             restyle(self.note, "hint")
-            self.layout().insertWidget(1, self.note)
+            self.main_layout.insertWidget(1, self.note)
         self.form.addRow("Account", wrapped_label(who))
         current = "(none)" if self.current is None else \
             f"{self.current}   (lock {rule.lock_pk(self.current)})"
