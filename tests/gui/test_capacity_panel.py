@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
@@ -70,3 +71,28 @@ def test_no_table_disables_scanning(panel: CapacityPanel, ctx: AppContext) -> No
     ctx.set_table(None)
     assert not panel.scan_button.isEnabled()
     assert "Open a table" in panel.message.text()
+
+
+def test_cancel_stops_the_scan_and_says_so(qtbot: Any, panel: CapacityPanel,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    started, stopped = threading.Event(), threading.Event()
+
+    def slow_scan(*_args: Any, max_items: int, cancel: threading.Event) -> None:
+        started.set()
+        if cancel.wait(5):
+            stopped.set()
+
+    monkeypatch.setattr("dynoview.ui.capacity_panel.scan_sample", slow_scan)
+    qtbot.waitUntil(panel.scan_button.isEnabled, timeout=15000)  # the scan on opening is done
+    before = panel.report
+    panel.scan_button.click()
+    assert panel.cancel_button.isEnabled() and not panel.scan_button.isEnabled()
+    assert "Scanning up to 2,000 items" in panel.message.text()
+    qtbot.waitUntil(started.is_set, timeout=5000)
+    panel.cancel_button.click()
+    assert panel.message.text() == "Scan cancelled."
+    assert panel.scan_button.isEnabled() and not panel.cancel_button.isEnabled()
+    qtbot.waitUntil(stopped.is_set, timeout=5000)  # the worker saw the cancel event
+    qtbot.waitUntil(lambda: not panel.scanner.running, timeout=5000)
+    assert panel.report is before and panel.message.text() == "Scan cancelled."
+    qtbot.wait(200)  # the pool thread's completion reaches the loop before the test closes it
