@@ -1,23 +1,36 @@
 """Drives the items view: builds the read, pages it off the UI thread, feeds the model.
 
-Unfiltered reads prefetch one page ahead, so scrolling shows the next page as
-soon as the view asks and the network round trip overlaps with the UI work.
-Filtered Scans are not prefetched: finding one page may read much of the table.
+One read is one task (``TaskRunner.start``): an ``async def`` loop that awaits each page in
+the thread pool and hands it to the model when the view asks. Unfiltered reads prefetch one
+page ahead, so scrolling shows the next page as soon as the view asks and the network round
+trip overlaps with the UI work. Filtered Scans are not prefetched: finding one page may read
+much of the table. Starting another read or ``cancel()`` cancels the task (and its Scan).
+
+The same controller reads single items for the panel: one by key (GetItem, for a link to an
+item not on the page) and the items a transaction just wrote.
 """
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.reads.browse import BrowseSpec, build_request
-from dynoview.core.reads.reader import Page, PageCursor
+from dynoview.core.reads.reader import Page, PageCursor, Reader
 from dynoview.ui.context import AppContext
 from dynoview.ui.items_model import ItemsModel
 
 TASK = "browse"
+Fresh = list[tuple[dict[str, Any], dict[str, Any] | None]]  # (key, the item now or None)
+
+
+def _read_items(reader: Reader, table: str, keys: list[dict[str, Any]]) -> Fresh:
+    """In a worker: each key's item as it is now (None: deleted), strongly consistent."""
+    return [(key, reader.get_item(table, key)) for key in keys]
 
 
 class BrowseController(QObject):
@@ -26,6 +39,8 @@ class BrowseController(QObject):
     page_loaded = Signal(object)  # Page
     failed = Signal(str, str)  # field (may be ""), message
     busy_changed = Signal(bool)
+    key_read = Signal(object, object)  # key, item or None: ``read_key``'s answer
+    items_reread = Signal(object)  # Fresh: ``reread``'s answer
 
     def __init__(self, ctx: AppContext, model: ItemsModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -35,9 +50,12 @@ class BrowseController(QObject):
         self.spec: BrowseSpec | None = None
         self.scanned_total = 0
         self.requests_total = 0
-        self._inflight: PageCursor | None = None
         self._buffer: Page | None = None  # a prefetched page the view has not asked for yet
         self._wanted = False  # the view asked for a page that has not arrived yet
+        # The read's wait for demand: done when the view asks or takes the buffered page. A
+        # future of the loop, not an asyncio.Event: qasync runs tasks without a running loop.
+        self._demand: asyncio.Future[None] | None = None
+        self._task: asyncio.Task[Any] | None = None  # the read's task
         # One task name per controller: a second Items tab's read must not cancel this one.
         self.task_name = f"{TASK}-{id(self)}"
         model.more_requested.connect(self.fetch_more)
@@ -68,54 +86,61 @@ class BrowseController(QObject):
         return True
 
     def fetch_more(self) -> None:
-        """Show the next page: from the prefetch buffer if it is there, else read it."""
-        if self.cursor is None:
+        """Show the next page: from the prefetch buffer if it is there, else ask the read."""
+        cursor = self.cursor
+        if cursor is None:
             return
         if self._buffer is not None:
             page, self._buffer = self._buffer, None
             self._deliver(page)
+            self._wake()  # the read may fetch the page after it
             return
+        if cursor.exhausted:
+            return
+        task = self._task
+        if task is None or task.done() or task.cancelling():
+            # The first page, or going on after Cancel (or retrying after an error): the
+            # cursor only moves when a page is whole, so no row is lost or shown twice.
+            want = self.spec.page_size if self.spec else None
+            self._task = self.ctx.tasks.start(self.task_name, self._read(cursor, want),
+                                              on_error=lambda exc: self._error(cursor, exc))
         self._wanted = True
-        self.busy_changed.emit(True)
-        self._read_next()
-
-    def _read_next(self) -> None:
-        cursor = self.cursor
-        if cursor is None or cursor.exhausted or self._inflight is cursor:
-            return
-        self._inflight = cursor
         self.model.set_loading(True)
-        want = self.spec.page_size if self.spec else None
-        self.ctx.tasks.submit(self.task_name, cursor.next_page, want, pass_cancel=True,
-                              on_result=lambda page: self._arrived(cursor, page),
-                              on_error=lambda exc: self._error(cursor, exc))
+        self.busy_changed.emit(True)
+        self._wake()
 
-    def _arrived(self, cursor: PageCursor, page: Page) -> None:
-        if cursor is not self.cursor:
-            return  # a stale read finished after the user started another
-        self._inflight = None
-        if self._wanted:
-            self._deliver(page)
-        else:
-            self._buffer = page
-            self.model.set_loading(False)
+    def _wake(self) -> None:
+        demand, self._demand = self._demand, None
+        if demand is not None and not demand.done():
+            demand.set_result(None)
+
+    async def _read(self, cursor: PageCursor, want: int | None) -> None:
+        """Read ``cursor`` page by page while the view wants pages; one ahead when unfiltered."""
+        while not cursor.exhausted:
+            while not (self._wanted or (self.prefetch and self._buffer is None)):
+                self._demand = asyncio.get_event_loop().create_future()
+                await self._demand
+            if not self._wanted:
+                self.model.set_loading(False)  # the view may ask; the answer is already coming
+            page = await self.ctx.tasks.call(cursor.next_page, want, cancellable=True)
+            if self._wanted:
+                self._deliver(page)
+            else:
+                self._buffer = page
 
     def _deliver(self, page: Page) -> None:
         self._wanted = False
         self.scanned_total += page.scanned
         self.requests_total += page.requests
-        self.model.append_page(page.items, page.exhausted and self._buffer is None)
+        self.model.append_page(page.items, page.exhausted)
         self.busy_changed.emit(False)
         self.page_loaded.emit(page)
-        if self.prefetch and self.cursor is not None and not self.cursor.exhausted:
-            self._read_next()
-            self.model.set_loading(False)  # the view may ask; the answer is already coming
 
     def _error(self, cursor: PageCursor, exc: BaseException) -> None:
         if cursor is not self.cursor:
             return
-        self._inflight = None
         self._wanted = False
+        self._buffer = None
         self.model.set_loading(False)
         self.model.set_exhausted(True)
         self.busy_changed.emit(False)
@@ -126,8 +151,8 @@ class BrowseController(QObject):
         self.failed.emit("", err.message)
 
     def cancel(self) -> None:
-        self.ctx.tasks.cancel(self.task_name)
-        self._inflight = None
+        if self._task is not None:
+            self._task.cancel()
         self._buffer = None
         self._wanted = False
         self.model.set_loading(False)
@@ -150,3 +175,27 @@ class BrowseController(QObject):
 
     def current_request(self) -> dict[str, Any] | None:
         return dict(self.cursor.request) if self.cursor else None
+
+    # -- single items ------------------------------------------------------------------
+    def read_key(self, table: str, key: Mapping[str, Any]) -> None:
+        """Read one item by key (strongly consistent GetItem); ``key_read`` brings it."""
+        self.ctx.tasks.start(f"items-open-key-{id(self)}", self._read_key(table, dict(key)),
+                             on_error=lambda exc: self.ctx.report(exc, operation="GetItem"))
+
+    async def _read_key(self, table: str, key: dict[str, Any]) -> None:
+        reader = self.ctx.reader
+        if reader is None:
+            return
+        item = await self.ctx.tasks.call(reader.get_item, table, key)
+        self.key_read.emit(key, item)
+
+    def reread(self, table: str, keys: list[dict[str, Any]]) -> None:
+        """Read the items with these keys again (after a write); ``items_reread`` brings them."""
+        self.ctx.tasks.start(f"items-reread-{id(self)}", self._reread(table, keys),
+                             on_error=lambda exc: self.ctx.report(exc, operation="GetItem"))
+
+    async def _reread(self, table: str, keys: list[dict[str, Any]]) -> None:
+        reader = self.ctx.reader
+        if reader is None:
+            return
+        self.items_reread.emit(await self.ctx.tasks.call(_read_items, reader, table, keys))

@@ -154,20 +154,22 @@ class AppContext(QObject):
         return {k: subject.item[k] for k in names if k in subject.item}
 
     def _reread_subject(self, subject: Subject, *, keep_when_missing: bool) -> None:
+        if self.reader is not None:
+            self.tasks.start("subject-read", self._read_subject(subject, keep_when_missing),
+                             on_error=lambda exc: self.report(exc, operation="GetItem"))
+
+    async def _read_subject(self, subject: Subject, keep_when_missing: bool) -> None:
+        """Replace the subject with its item as read now, unless the selection moved on."""
         reader = self.reader
         if reader is None:
             return
-
-        def done(item: dict[str, Any] | None) -> None:
-            if self.subject is not subject:
-                return  # the user selected something else meanwhile
-            if item is not None:
-                self.set_subject(Subject(subject.table, item, subject.source))
-            elif not keep_when_missing:
-                self.set_subject(None)  # deleted: templates must not act on a ghost
-
-        self.tasks.submit("subject-read", reader.get_item, subject.table, self._subject_key(subject),
-                          on_result=done, on_error=lambda exc: self.report(exc, operation="GetItem"))
+        item = await self.tasks.call(reader.get_item, subject.table, self._subject_key(subject))
+        if self.subject is not subject:
+            return  # the user selected something else meanwhile
+        if item is not None:
+            self.set_subject(Subject(subject.table, item, subject.source))
+        elif not keep_when_missing:
+            self.set_subject(None)  # deleted: templates must not act on a ghost
 
     def _refresh_subject(self, written: list[WrittenKey]) -> None:
         """After a write, the selected item is read again if the write touched it."""

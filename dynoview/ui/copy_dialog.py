@@ -30,22 +30,11 @@ from PySide6.QtWidgets import (
 from dynoview.core.errors import DynoViewError
 from dynoview.core.items.copy_to_table import copy_transactions
 from dynoview.core.session.connection import Connection, ConnectionSpec
-from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.model import Transaction
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext
-
-TABLES_TASK = "copy-target-tables"
-DESCRIBE_TASK = "copy-target-describe"
-
-
-def _list_tables(conn: Connection | None, spec: ConnectionSpec | None) -> list[str]:
-    """In a worker: the target connection's tables (another connection is opened for it)."""
-    return (conn if conn is not None else Connection(spec)).list_tables()  # type: ignore[arg-type]
-
-
-def _describe(conn: Connection | None, spec: ConnectionSpec | None, name: str) -> TableInfo:
-    return describe_table(conn if conn is not None else Connection(spec), name)  # type: ignore[arg-type]
+from dynoview.ui.copy_controller import CopyTargetController
 
 
 class CopyItemsDialog(QDialog):
@@ -64,6 +53,10 @@ class CopyItemsDialog(QDialog):
         self.opened = 0  # batches opened in the builder so far
         self.target_spec: ConnectionSpec | None = None  # the batches' connection
         self.target_table = ""
+        self.controller = CopyTargetController(ctx, self)
+        self.controller.tables_listed.connect(self._tables_listed)
+        self.controller.described.connect(self._described)
+        self.controller.failed.connect(self._say)
         self.setWindowTitle("Copy items to a table")
         self._setup_ui()
         self._connection_chosen()
@@ -140,13 +133,7 @@ class CopyItemsDialog(QDialog):
 
     def _connection_chosen(self) -> None:
         self._reset_batches()
-        spec = self.chosen_spec()
-        conn = self.ctx.connection if spec is None else None
-        if spec is None and conn is None:
-            return
-        self.ctx.tasks.submit(TABLES_TASK, _list_tables, conn, spec, on_result=self._tables_listed,
-                              on_error=lambda exc: self._say(
-                                  self.ctx.describe(exc, operation="ListTables").message))
+        self.controller.list_tables(self.chosen_spec())
 
     def _tables_listed(self, names: list[str]) -> None:
         typed = self.table.currentText()
@@ -175,16 +162,10 @@ class CopyItemsDialog(QDialog):
         if not name:
             self._say("Type or pick the target table.")
             return
-        spec = self.chosen_spec()
-        conn = self.ctx.connection if spec is None else None
-        if conn is None and spec is None:
+        if self.controller.describe(self.chosen_spec(), name):
+            self._say(f"Reading the key schema of {name}…")
+        else:
             self._say("Connect first.")
-            return
-        self._say(f"Reading the key schema of {name}…")
-        self.ctx.tasks.submit(DESCRIBE_TASK, _describe, conn, spec, name,
-                              on_result=lambda info: self._described(spec, info),
-                              on_error=lambda exc: self._say(
-                                  self.ctx.describe(exc, operation="DescribeTable", table=name).message))
 
     def _described(self, spec: ConnectionSpec | None, info: TableInfo) -> None:
         try:

@@ -16,13 +16,14 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.ui.context import AppContext
 
 Items = Callable[[], list[dict[str, Any]]]
+TableOf = Callable[[], TableInfo | None]
 
 
 class TransferButtons(QWidget):
     """Two buttons that open the export and copy dialogs for one view's items."""
 
     def __init__(self, ctx: AppContext, result: Items, selected: Items,
-                 table: Callable[[], TableInfo | None], *, source: str = "the current result",
+                 table: TableOf, *, source: str = "the current result",
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx

@@ -9,6 +9,7 @@ value per ``?``, no strong read of a GSI; a refusal names the field to fix.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -32,7 +33,7 @@ DEFAULT_PAGE_SIZE = 100
 
 def _first_page(cursor: StatementCursor, conn: Connection, known: TableInfo | None,
                 target: str | None, whole: bool, want: int,
-                cancel: Any = None) -> tuple[TableInfo | None, Page]:
+                cancel: threading.Event | None = None) -> tuple[TableInfo | None, Page]:
     """In a worker: the table behind a ``SELECT *`` (for key columns and TTL status) and
     the first page. A table that cannot be described is shown without it: the statement's
     own answer says what is wrong."""
@@ -82,15 +83,16 @@ class PartiqlController(QObject):
         self.history = saved.partiql_history(conn.spec.name) if conn is not None else []
         self.history_changed.emit(list(self.history))
         if conn is not None:
-            self.ctx.tasks.submit(TABLES_TASK, conn.list_tables, on_result=self._tables_listed,
-                                  on_error=self._tables_failed)
+            self.ctx.tasks.start(TABLES_TASK, self._list_tables(conn), on_error=self._tables_failed)
+
+    async def _list_tables(self, conn: Connection) -> None:
+        """The connection's table names, for completion."""
+        names = await self.ctx.tasks.call(conn.list_tables)
+        self.tables = list(names)
+        self.tables_changed.emit(list(names))
 
     def _tables_failed(self, exc: BaseException) -> None:
         self.ctx.report(exc, operation="ListTables")  # completion goes without table names
-
-    def _tables_listed(self, names: list[str]) -> None:
-        self.tables = list(names)
-        self.tables_changed.emit(list(names))
 
     # -- running -----------------------------------------------------------------
     @property
@@ -123,17 +125,16 @@ class PartiqlController(QObject):
         self.table = None
         self.model.reset(None)
         self._set_busy(True)
-        want = spec.page_size or DEFAULT_PAGE_SIZE
-        whole = selects_whole_items(spec.statement)
-        self.ctx.tasks.submit(TASK, _first_page, cursor, conn, known, target[0] if target else None,
-                              whole, want, pass_cancel=True,
-                              on_result=lambda result: self._first_arrived(cursor, *result),
-                              on_error=lambda exc: self._error(cursor, exc))
+        self.ctx.tasks.start(TASK, self._first(cursor, conn, known, self.target, spec),
+                             on_error=lambda exc: self._error(cursor, exc))
         return True
 
-    def _first_arrived(self, cursor: StatementCursor, info: TableInfo | None, page: Page) -> None:
-        if cursor is not self.cursor:
-            return
+    async def _first(self, cursor: StatementCursor, conn: Connection, known: TableInfo | None,
+                     target: str | None, spec: StatementSpec) -> None:
+        """The first page, with the table behind a ``SELECT *`` (key columns first, TTL status)."""
+        info, page = await self.ctx.tasks.call(
+            _first_page, cursor, conn, known, target, selects_whole_items(spec.statement),
+            spec.page_size or DEFAULT_PAGE_SIZE, cancellable=True)
         self.table = info
         if info is not None:
             self.ctx.tables.setdefault(info.name, info)
@@ -146,15 +147,12 @@ class PartiqlController(QObject):
         if cursor is None or cursor.exhausted or self._busy:
             return False
         self._set_busy(True)
-        want = (self.spec.page_size if self.spec else None) or DEFAULT_PAGE_SIZE
-        self.ctx.tasks.submit(TASK, cursor.next_page, want, pass_cancel=True,
-                              on_result=lambda page: self._arrived(cursor, page),
-                              on_error=lambda exc: self._error(cursor, exc))
+        self.ctx.tasks.start(TASK, self._next(cursor), on_error=lambda exc: self._error(cursor, exc))
         return True
 
-    def _arrived(self, cursor: StatementCursor, page: Page) -> None:
-        if cursor is self.cursor:
-            self._deliver(page)
+    async def _next(self, cursor: StatementCursor) -> None:
+        want = (self.spec.page_size if self.spec else None) or DEFAULT_PAGE_SIZE
+        self._deliver(await self.ctx.tasks.call(cursor.next_page, want, cancellable=True))
 
     def _deliver(self, page: Page) -> None:
         # The view never pages by itself (each page costs capacity): "Load more" does.

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
-    QTableView,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -42,11 +41,10 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.display import display_text
 from dynoview.core.values.types import ValueParseError
 from dynoview.ui.context import AppContext
-from dynoview.ui.item_detail import ItemDetail
-from dynoview.ui.item_transfer import TransferButtons
 from dynoview.ui.items_model import ItemsModel
 from dynoview.ui.partiql_controller import DEFAULT_PAGE_SIZE, PartiqlController
 from dynoview.ui.partiql_editor import StatementEdit
+from dynoview.ui.result_pane import ResultPane
 
 ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab: readable in light and dark
 ERROR_BACKGROUND = QColor(211, 47, 47, 110)  # a translucent red: the text stays readable in both
@@ -181,6 +179,27 @@ class PartiqlPanel(QWidget):
 
     # -- construction --------------------------------------------------------------
     def _setup_ui(self) -> None:
+        self.results_split = ResultPane(self.ctx, self.model, self.controller.result_items,
+                                        self.selected_items, self.source_table,
+                                        source="the PartiQL result")
+        self.results_split.setSizes([900, 320])
+        self.view, self.detail = self.results_split.view, self.results_split.detail
+        self.progress, self.transfer = self.results_split.progress, self.results_split.transfer
+        self.progress.setText("Type a SELECT and press Ctrl+Enter.")
+        self.progress.setWordWrap(True)
+        self.split = QSplitter(Qt.Orientation.Vertical)
+        self.split.addWidget(self._statement_pane())
+        self.split.addWidget(self.results_split)
+        self.split.setStretchFactor(0, 1)
+        self.split.setStretchFactor(1, 3)
+        self.split.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.split)
+        self.setFocusProxy(self.editor)  # Ctrl+7 (the tab) and type: the statement has the keys
+        self._laid_out = False
+
+    def _toolbar(self) -> QHBoxLayout:
+        """Run, Cancel, the read mode, page size, Load more and the history."""
         self.run_button = QPushButton("Run")
         self.run_button.setToolTip("Run the statement (Ctrl+Enter or F5). Only SELECT runs here; "
                                    "writes go through the transaction builder.")
@@ -209,7 +228,11 @@ class PartiqlPanel(QWidget):
             top.addWidget(w)
         top.addStretch(1)
         top.addWidget(self.history, 2)
+        return top
 
+    def _statement_pane(self) -> QWidget:
+        """The toolbar, the statement beside its ? values, and the error line."""
+        top = self._toolbar()  # first: the tab order follows creation
         self.editor = StatementEdit()
         self.editor.setMinimumHeight(64)
         self.parameters = ParameterTable()
@@ -233,46 +256,7 @@ class PartiqlPanel(QWidget):
         statement_layout.addLayout(top)
         statement_layout.addWidget(self.statement_split, 1)
         statement_layout.addWidget(self.error_label)
-
-        self.view = QTableView()
-        self.view.setModel(self.model)
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.view.setAlternatingRowColors(True)
-        self.view.setWordWrap(False)
-        self.view.horizontalHeader().setDefaultSectionSize(150)
-        self.view.verticalHeader().setDefaultSectionSize(24)
-        self.detail = ItemDetail()
-        self.progress = QLabel("Type a SELECT and press Ctrl+Enter.")
-        self.progress.setWordWrap(True)
-        self.transfer = TransferButtons(self.ctx, self.controller.result_items, self.selected_items,
-                                        self.source_table, source="the PartiQL result")
-        bottom = QHBoxLayout()
-        bottom.setContentsMargins(0, 0, 0, 0)
-        bottom.addWidget(self.progress, 1)
-        bottom.addWidget(self.transfer)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(self.view, 1)
-        left_layout.addLayout(bottom)
-        self.results_split = QSplitter(Qt.Orientation.Horizontal)
-        self.results_split.addWidget(left)
-        self.results_split.addWidget(self.detail)
-        self.results_split.setStretchFactor(0, 3)
-        self.results_split.setStretchFactor(1, 1)
-        self.results_split.setSizes([900, 320])
-
-        self.split = QSplitter(Qt.Orientation.Vertical)
-        self.split.addWidget(statement)
-        self.split.addWidget(self.results_split)
-        self.split.setStretchFactor(0, 1)
-        self.split.setStretchFactor(1, 3)
-        self.split.setChildrenCollapsible(False)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.split)
-        self.setFocusProxy(self.editor)  # Ctrl+7 (the tab) and type: the statement has the keys
-        self._laid_out = False
+        return statement
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -384,16 +368,11 @@ class PartiqlPanel(QWidget):
 
     # -- results -------------------------------------------------------------------
     def _columns_changed(self) -> None:
-        if self.model.rowCount():
-            self.view.resizeColumnsToContents()
-            header = self.view.horizontalHeader()
-            for col in range(self.model.columnCount()):
-                header.resizeSection(col, min(max(header.sectionSize(col), 70), 320))
+        self.results_split.fit_columns()
         self._tables_changed(self.controller.tables)  # the new attributes complete too
 
     def selected_items(self) -> list[dict[str, Any]]:
-        rows = sorted(i.row() for i in self.view.selectionModel().selectedRows())
-        return [self.model.item(r) for r in rows]
+        return self.results_split.selected_items()
 
     def source_table(self) -> TableInfo | None:
         """The table behind the result, for a whole-table export (described once run)."""
@@ -403,7 +382,7 @@ class PartiqlPanel(QWidget):
         return self.ctx.tables.get(target) if target else None
 
     def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        rows = sorted(i.row() for i in self.view.selectionModel().selectedRows())
+        rows = self.results_split.selected_rows()
         if not rows:
             self.detail.show_item(None)
         else:

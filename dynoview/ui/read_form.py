@@ -1,0 +1,263 @@
+"""The Items tab's "Read" form: Scan or Query, table or index, consistency, page size, the key
+condition and a filter. It collects a ``BrowseSpec``, puts one back (the history runs reads
+again) and marks the field a refusal names. Running is the panel's business."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from dynoview.core.reads.browse import (
+    DEFAULT_PAGE_SIZE,
+    FILTER_OPERATORS,
+    SORT_KEY_OPERATORS,
+    BrowseSpec,
+    FilterSpec,
+)
+from dynoview.core.session.tables import TableInfo
+from dynoview.ui.flow_layout import FlowLayout
+
+TABLE_ENTRY = "(table)"
+ANY = "(any)"
+ERROR_STYLE = "border: 2px solid #d32f2f;"  # readable in light and dark themes
+VALUE_TYPES = ("S", "N", "B", "BOOL", "NULL")
+UNARY = {"attribute_exists", "attribute_not_exists"}
+STRONG_TIP = "Strong reads see every acknowledged write and cost twice as much as eventual reads."
+
+
+class ReadForm(QGroupBox):
+    """What to read; ``run_requested`` when Enter is pressed in a value."""
+
+    run_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Read", parent)
+        self.info: TableInfo | None = None
+        form = QFormLayout(self)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.addRow(self._top_row())
+        form.addRow(self._key_row())
+        form.addRow(self._filter_row())
+        self.error_label = QLabel()
+        self.error_label.setProperty("role", "error")  # styled per theme
+        self.error_label.setWordWrap(True)
+        self.error_label.hide()
+        form.addRow(self.error_label)
+        self._connect()
+
+    # -- construction --------------------------------------------------------------
+    def _top_row(self) -> FlowLayout:
+        top = FlowLayout()  # wraps at 1024x700 instead of pushing Run off the window
+        self.mode = QComboBox()
+        self.mode.addItems(["Scan", "Query"])
+        self.mode.setToolTip("Scan reads every item; Query reads one partition key (cheaper)")
+        self.index = QComboBox()
+        self.index.setToolTip("Read the table or one of its indexes")
+        # Sized to the longest index name as tables change (the default sizes it once, to
+        # "(table)", and clipped "email-index (GSI)" to "email-i").
+        self.index.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.consistent = QCheckBox("Strongly consistent")
+        self.consistent.setToolTip(STRONG_TIP)
+        self.page_size = QSpinBox()
+        self.page_size.setRange(1, 10000)
+        self.page_size.setValue(DEFAULT_PAGE_SIZE)
+        self.page_size.setPrefix("Page ")
+        self.hide_expired = QCheckBox("Hide expired")
+        self.hide_expired.setToolTip("Hide items whose TTL has passed but that DynamoDB has not "
+                                     "deleted yet (they are still in the table)")
+        self.run_button = QPushButton("Run")
+        self.run_button.setToolTip("Run the read (Ctrl+R or F5)")
+        self.run_button.setDefault(True)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the read in progress (Esc)")
+        self.cancel_button.setEnabled(False)
+        for w in (QLabel("Mode"), self.mode, QLabel("on"), self.index, self.consistent,
+                  self.page_size, self.hide_expired):
+            top.addWidget(w)
+        top.addStretch()
+        run_box = QWidget()  # Run and Cancel wrap together, never apart
+        run_row = QHBoxLayout(run_box)
+        run_row.setContentsMargins(0, 0, 0, 0)
+        run_row.addWidget(self.run_button)
+        run_row.addWidget(self.cancel_button)
+        top.addWidget(run_box)
+        return top
+
+    def _key_row(self) -> QWidget:
+        """The key condition of a Query (shown in Query mode only)."""
+        self.pk_label = QLabel("PK =")
+        self.pk_value = QLineEdit()
+        self.pk_value.setPlaceholderText("partition key value")
+        self.sk_label = QLabel("SK")
+        self.sk_op = QComboBox()
+        self.sk_op.addItems([ANY, *SORT_KEY_OPERATORS])
+        self.sk_value = QLineEdit()
+        self.sk_value.setPlaceholderText("sort key value")
+        self.sk_value2 = QLineEdit()
+        self.sk_value2.setPlaceholderText("upper bound")
+        self.key_widget = QWidget()
+        key_row = QHBoxLayout(self.key_widget)
+        key_row.setContentsMargins(0, 0, 0, 0)
+        for w in (self.pk_label, self.pk_value, self.sk_label, self.sk_op, self.sk_value,
+                  self.sk_value2):
+            key_row.addWidget(w)
+        return self.key_widget
+
+    def _filter_row(self) -> FlowLayout:
+        filter_row = FlowLayout()
+        self.filter_attr = QComboBox()
+        self.filter_attr.setEditable(True)
+        line = self.filter_attr.lineEdit()
+        if line is not None:
+            line.setPlaceholderText("attribute (optional)")
+        self.filter_attr.setMinimumContentsLength(14)
+        self.filter_op = QComboBox()
+        self.filter_op.addItems(list(FILTER_OPERATORS))
+        self.filter_type = QComboBox()
+        self.filter_type.addItems(list(VALUE_TYPES))
+        self.filter_value = QLineEdit()
+        self.filter_value.setPlaceholderText("value")
+        for w in (QLabel("Filter"), self.filter_attr, self.filter_op, self.filter_type,
+                  self.filter_value):
+            filter_row.addWidget(w)
+        return filter_row
+
+    def _connect(self) -> None:
+        self.mode.currentTextChanged.connect(self.update_form)
+        self.index.currentIndexChanged.connect(self.update_form)
+        self.sk_op.currentTextChanged.connect(self.update_form)
+        self.filter_op.currentTextChanged.connect(self.update_form)
+        for edit in (self.pk_value, self.sk_value, self.sk_value2, self.filter_value):
+            edit.returnPressed.connect(self.run_requested)
+            edit.textEdited.connect(self.clear_errors)
+
+    # -- the table -----------------------------------------------------------------
+    def set_table(self, info: TableInfo | None) -> None:
+        """Offer the table and its indexes; attributes come with the first page."""
+        self.info = info
+        self.index.blockSignals(True)
+        self.index.clear()
+        self.index.addItem(TABLE_ENTRY, None)
+        for idx in info.indexes if info else ():
+            self.index.addItem(f"{idx.name} ({idx.kind})", idx.name)
+        self.index.blockSignals(False)
+        self.hide_expired.setEnabled(bool(info and info.ttl_enabled))
+        self.filter_attr.clear()
+        self.clear_errors()
+        self.update_form()
+
+    def set_attributes(self, names: list[str]) -> None:
+        """The attributes the filter offers (what the result has shown), keeping the text."""
+        current = self.filter_attr.currentText()
+        self.filter_attr.blockSignals(True)
+        self.filter_attr.clear()
+        self.filter_attr.addItems(names)
+        self.filter_attr.setEditText(current)
+        self.filter_attr.blockSignals(False)
+
+    def index_name(self) -> str | None:
+        return self.index.currentData()
+
+    def update_form(self) -> None:
+        """Show the fields the chosen mode, index and operators take."""
+        self.key_widget.setVisible(self.mode.currentText() == "Query")
+        if self.info is not None:
+            self._update_keys(self.info)
+        op = self.sk_op.currentText()
+        self.sk_value.setVisible(op != ANY)
+        self.sk_value2.setVisible(op == "between")
+        unary = self.filter_op.currentText() in UNARY
+        self.filter_value.setEnabled(not unary)
+        self.filter_type.setEnabled(not unary)
+
+    def _update_keys(self, info: TableInfo) -> None:
+        pk, sk = info.keys_for(self.index_name())
+        self.pk_label.setText(f"{pk.name} ({pk.type}) =")
+        self.sk_label.setText(f"{sk.name} ({sk.type})" if sk else "no sort key")
+        self.sk_op.setEnabled(sk is not None)
+        idx = info.index(self.index_name())
+        if idx is not None and not idx.strong_reads_allowed:
+            self.consistent.setChecked(False)
+            self.consistent.setEnabled(False)
+            self.consistent.setToolTip(f"{idx.name} is a global secondary index: GSIs only "
+                                       "serve eventually consistent reads.")
+        else:
+            self.consistent.setEnabled(True)
+            self.consistent.setToolTip(STRONG_TIP)
+
+    # -- the read --------------------------------------------------------------------
+    def spec(self) -> BrowseSpec | None:
+        """The read as the form says it (None without a table)."""
+        info = self.info
+        if info is None:
+            return None
+        op = self.sk_op.currentText()
+        attr = self.filter_attr.currentText().strip()
+        return BrowseSpec(
+            table=info.name,
+            mode=self.mode.currentText(),
+            index=self.index_name(),
+            consistent=self.consistent.isChecked() and self.consistent.isEnabled(),
+            page_size=self.page_size.value(),
+            pk_value=self.pk_value.text(),
+            sk_operator=None if op == ANY else op,
+            sk_values=(self.sk_value.text(), self.sk_value2.text()),
+            filter=FilterSpec(attr, self.filter_op.currentText(), self.filter_value.text(),
+                              self.filter_type.currentText()) if attr else None,
+        )
+
+    def load_spec(self, spec: BrowseSpec) -> None:
+        """Put a read back in the form (what the history runs again)."""
+        self.mode.setCurrentText(spec.mode)
+        at = self.index.findData(spec.index)
+        self.index.setCurrentIndex(at if at >= 0 else 0)
+        self.consistent.setChecked(spec.consistent)
+        self.page_size.setValue(spec.page_size)
+        self.pk_value.setText(spec.pk_value)
+        self.sk_op.setCurrentText(spec.sk_operator or ANY)
+        values = [*spec.sk_values, "", ""]
+        self.sk_value.setText(values[0])
+        self.sk_value2.setText(values[1])
+        flt = spec.filter
+        self.filter_attr.setEditText(flt.attribute if flt else "")
+        if flt is not None:
+            self.filter_op.setCurrentText(flt.operator)
+            self.filter_type.setCurrentText(flt.value_type)
+        self.filter_value.setText(flt.value if flt else "")
+        self.update_form()
+
+    # -- refusals ----------------------------------------------------------------------
+    def field_widget(self, field: str) -> QWidget | None:
+        return {
+            "pk_value": self.pk_value, "sk_value0": self.sk_value, "sk_value1": self.sk_value2,
+            "sk_operator": self.sk_op, "filter_value": self.filter_value,
+            "filter_operator": self.filter_op, "consistency": self.consistent,
+            "page_size": self.page_size,
+        }.get(field)
+
+    def show_error(self, field: str, message: str) -> None:
+        """Say why the read was refused, at the field to fix when there is one."""
+        self.error_label.setText(message)
+        self.error_label.show()
+        widget = self.field_widget(field)
+        if widget is not None:
+            widget.setStyleSheet(ERROR_STYLE)
+            widget.setToolTip(message)
+            widget.setFocus()
+
+    def clear_errors(self) -> None:
+        self.error_label.hide()
+        for widget in (self.pk_value, self.sk_value, self.sk_value2, self.sk_op,
+                       self.filter_value, self.filter_op, self.consistent, self.page_size):
+            widget.setStyleSheet("")
