@@ -26,8 +26,6 @@ Where the classifying happens (``AuditResult.path``, also on every receipt):
 
 from __future__ import annotations
 
-import base64
-import copy
 import gc
 import logging
 import queue
@@ -39,13 +37,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-import msgspec
-
 from dynoview.core.errors import DynoViewError, describe_error
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.uniqueness.audit_pages import PageClassifier, page_meta
+from dynoview.core.uniqueness.audit_pages import PageClassifier
+from dynoview.core.uniqueness.audit_scan import AuditStop, SegmentDone, SegmentScanner, fast_reader
 from dynoview.core.uniqueness.audit_workers import ClassifierPool, available_cpus
 from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.pairing import Pairing
@@ -134,57 +131,6 @@ class AuditResult:
 
 ProgressCallback = Callable[[AuditProgress], None]
 
-
-_BODY = "_dynoview_scan_body"  # the page body, handed on as bytes (never shown or logged)
-
-
-def _scan_meta_body(response_dict: dict[str, Any], customized_response_dict: dict[str, Any],
-                    **_: Any) -> None:
-    """before-parse handler: decode a successful Scan's paging fields, keep its body as bytes."""
-    if response_dict.get("status_code") != 200:
-        return  # errors keep botocore's parsing, so error codes and retries behave as usual
-    body = response_dict.get("body")
-    if not body:
-        return
-    try:
-        meta = page_meta(body)
-    except msgspec.DecodeError:
-        return  # a damaged body: botocore's CRC32 check retries it, the integrity check refuses it
-    customized_response_dict.update(meta)
-    customized_response_dict[_BODY] = bytes(body)
-    response_dict["body"] = b"{}"
-
-
-def fast_reader(reader: Reader) -> Reader:
-    """A Reader on a dedicated client whose Scan answers carry their body as bytes.
-
-    The response holds the paging and receipt fields (``Count``, ``ScannedCount``,
-    ``LastEvaluatedKey``, ``ConsumedCapacity``) and, under ``_BODY``, the body for
-    ``audit_pages`` to classify; ``Items`` is not built.
-
-    Same session (credentials), region, endpoint and config as the reader's
-    connection, made by its client factory: the read-only refusal and the integrity
-    check come with it; receipts go to the same log.
-    """
-    conn = reader.conn
-    client = conn.new_client(config=conn.client.meta.config)
-    client.meta.events.register("before-parse.dynamodb.Scan", _scan_meta_body)
-    audit_conn = copy.copy(conn)
-    audit_conn.client = client
-    return Reader(audit_conn, reader.log, estimator=None)
-
-
-def restore_binary(av: Any) -> Any:
-    """Turn base64 text back into bytes in B/BS values (the fast decode leaves them as text)."""
-    if isinstance(av, dict):
-        if "B" in av and isinstance(av["B"], str):
-            return {"B": base64.b64decode(av["B"])}
-        if "BS" in av:
-            return {"BS": [base64.b64decode(v) if isinstance(v, str) else v for v in av["BS"]]}
-        return {k: restore_binary(v) for k, v in av.items()}
-    return av
-
-
 _gc_lock = threading.Lock()
 _gc_users = 0
 _gc_saved: tuple[int, int, int] | None = None
@@ -213,23 +159,6 @@ def _relaxed_gc() -> Iterator[None]:
                 gc.set_threshold(*_gc_saved)
                 _gc_saved = None
 
-
-class _Done:
-    def __init__(self, segment: int, error: BaseException | None = None, finished: bool = False) -> None:
-        self.segment = segment
-        self.error = error
-        self.finished = finished  # the segment was read to its end
-
-
-class _Stop(threading.Event):
-    """Set by a failing segment; also reads as set when the caller's cancel is set."""
-
-    def __init__(self, user: threading.Event) -> None:
-        super().__init__()
-        self.user = user
-
-    def is_set(self) -> bool:
-        return self.user.is_set() or super().is_set()
 
 
 class AuditIncompleteError(DynoViewError):
@@ -284,6 +213,19 @@ def choose_workers(table: TableInfo, segments: int, workers: int | None = None,
     return min(cpus, segments) if large and cpus >= 2 else 0
 
 
+
+def _check_segments(segments: int) -> None:
+    if not 1 <= segments <= MAX_SEGMENTS:
+        raise DynoViewError(f"Segments must be between 1 and {MAX_SEGMENTS}; {segments} was given. "
+                            f"{DEFAULT_SEGMENTS} suits most tables.", field="segments")
+
+
+def _path_name(n_workers: int) -> str:
+    """Where pages are classified, as receipts and the result say it."""
+    return IN_PROCESS if not n_workers else (
+        f"{n_workers} worker process{'es' if n_workers > 1 else ''}")
+
+
 def run_audit(
     reader: Reader,
     table: TableInfo,
@@ -305,71 +247,29 @@ def run_audit(
     Scan ``Limit`` (items per page; DynamoDB also stops a page at 1 MB).
     ``workers``: see ``choose_workers`` (default: by the table's size).
     """
-    if not 1 <= segments <= MAX_SEGMENTS:
-        raise DynoViewError(f"Segments must be between 1 and {MAX_SEGMENTS}; {segments} was given. "
-                            f"{DEFAULT_SEGMENTS} suits most tables.", field="segments")
+    _check_segments(segments)
     n_workers = choose_workers(table, segments, workers, fast_parse)
-    path = IN_PROCESS if not n_workers else (
-        f"{n_workers} worker process{'es' if n_workers > 1 else ''}")
+    path = _path_name(n_workers)
     # A failing segment stops the others through this event, never through the caller's:
     # a caller (the UI's task runner) reads its own event as "the user cancelled" and
     # would drop the error, leaving the audit spinning forever.
-    cancel = _Stop(cancel or threading.Event())
-    scan_reader = fast_reader(reader) if fast_parse else reader
+    stop = AuditStop(cancel or threading.Event())
     pairing = Pairing(schema, table.ttl_attribute, now)
     classifier = PageClassifier(pairing) if fast_parse else None
-    pages: queue.Queue[tuple[dict[str, Any], ReadReceipt, bytes | None] | _Done] = queue.Queue(
-        maxsize=segments * 2)
-    extra = {"audit_path": path}  # each receipt says where its page was classified
     log.info("Audit of %s: %d segment(s), pages classified %s.", table.name, segments, path)
     started = time.perf_counter()
     # Worker batches are applied from their receiving threads; fallback pages from here.
     apply_lock = threading.Lock()
     # Started first, so the workers boot while the first pages are on their way.
     pool = ClassifierPool(n_workers, pairing, apply_lock) if n_workers else None
-
-    def put(entry: tuple[dict[str, Any], ReadReceipt, bytes | None] | _Done) -> None:
-        while True:
-            try:
-                pages.put(entry, timeout=0.1)
-                return
-            except queue.Full:
-                if cancel.is_set() and not isinstance(entry, _Done):
-                    return  # the consumer is draining; this page is dropped
-
-    def worker(segment: int) -> None:
-        request: dict[str, Any] = {"TableName": table.name, "ConsistentRead": consistent}
-        if segments > 1:
-            request.update(Segment=segment, TotalSegments=segments)
-        if page_limit:
-            request["Limit"] = page_limit
-        try:
-            last_key: dict[str, Any] | None = None
-            finished = False
-            while not cancel.is_set():
-                req = dict(request)
-                if last_key is not None:
-                    req["ExclusiveStartKey"] = last_key
-                response, receipt = scan_reader.read_with_receipt("Scan", req, extra=extra)
-                body = response.pop(_BODY, None)
-                if pool is not None and body is not None:
-                    pool.send(segment, body)  # blocks while that worker is behind: bounded memory
-                    body = None
-                put((response, receipt, body))
-                last_key = response.get("LastEvaluatedKey")
-                if not last_key:
-                    finished = True
-                    break
-                if fast_parse:
-                    last_key = restore_binary(last_key)
-            put(_Done(segment, finished=finished))
-        except BaseException as exc:
-            put(_Done(segment, exc))
-
+    scanner = SegmentScanner(
+        fast_reader(reader) if fast_parse else reader, table.name, segments,
+        consistent=consistent, page_limit=page_limit, cancel=stop, pool=pool,
+        fast_parse=fast_parse, extra={"audit_path": path})  # each receipt says where its page was classified
     try:
         with _relaxed_gc():
-            result = _run(pages, worker, segments, pairing, classifier, pool, apply_lock, progress,
-                          cancel, table, started, where=_where(reader))
+            result = _run(scanner.pages, scanner, segments, pairing, classifier, pool, apply_lock,
+                          progress, stop, table, started, where=_where(reader))
     finally:
         if pool is not None:
             pool.close()
@@ -379,86 +279,125 @@ def run_audit(
     return result
 
 
+@dataclass
+class _Tally:
+    """What the consumer has counted so far, page by page and segment by segment."""
+
+    findings_so_far: int | None  # None while worker processes classify
+    receipts: list[ReadReceipt] = field(default_factory=list)
+    dropped: int = 0
+    scanned: int = 0
+    pages: int = 0
+    done: int = 0
+    items_read: int = 0  # classified here, or handed to a worker process
+    capacity: float = 0.0
+    capacity_reported: bool = False
+    error: BaseException | None = None
+    failed_segment: int = -1
+    incomplete: list[int] = field(default_factory=list)
+    last_findings_at: float = 0.0
+    findings_cost: float = 0.0
+
+    def segment_done(self, entry: SegmentDone, cancel: threading.Event) -> None:
+        self.done += 1
+        if not entry.finished:
+            self.incomplete.append(entry.segment)
+        if entry.error is not None and self.error is None:
+            self.error, self.failed_segment = entry.error, entry.segment
+            cancel.set()  # stop the other segments; the first error is raised below
+
+    def page_read(self, receipt: ReadReceipt) -> None:
+        if len(self.receipts) < MAX_KEPT_RECEIPTS:
+            self.receipts.append(receipt)
+        else:
+            self.dropped += 1
+        self.pages += 1
+        if receipt.consumed_capacity is not None:
+            self.capacity += receipt.consumed_capacity
+            self.capacity_reported = True
+
+    def items_counted(self, count: int, response: dict[str, Any]) -> None:
+        self.items_read += count
+        self.scanned += int(response.get("ScannedCount", count))
+
+    def recount_findings(self, pairing: Pairing, now_s: float, last: bool) -> None:
+        """Counting findings walks the whole state: keep it under ~10% of the run."""
+        if now_s - self.last_findings_at >= max(0.5, 10 * self.findings_cost) or last:
+            t0 = time.perf_counter()
+            self.findings_so_far = len(pairing.findings())
+            self.findings_cost = time.perf_counter() - t0
+            self.last_findings_at = now_s
+
+
+def _classify(response: dict[str, Any], body: bytes | None, pairing: Pairing,
+              classifier: PageClassifier | None, pool: ClassifierPool | None,
+              apply_lock: threading.Lock) -> int:
+    """Classify one page where its items are; returns how many items it held."""
+    if body is not None and classifier is not None:
+        return classifier.feed(body)
+    if pool is not None and "Items" not in response:
+        return int(response.get("Count") or 0)  # classified by a worker
+    with apply_lock:  # botocore parsed this page (fallback or fast_parse=False)
+        return pairing.feed(response.get("Items", []))
+
+
+def _start_segments(worker: Callable[[int], None], segments: int) -> list[threading.Thread]:
+    threads = [threading.Thread(target=worker, args=(s,), name=f"audit-segment-{s}", daemon=True)
+               for s in range(segments)]
+    for t in threads:
+        t.start()
+    return threads
+
+
 def _run(pages: queue.Queue[Any], worker: Callable[[int], None], segments: int, pairing: Pairing,
          classifier: PageClassifier | None, pool: ClassifierPool | None, apply_lock: threading.Lock,
          progress: ProgressCallback | None, cancel: threading.Event, table: TableInfo,
          started: float, where: Mapping[str, Any] | None = None) -> AuditResult:
     """Start the segment threads, classify (or count) their pages as they arrive, merge."""
-    threads = [threading.Thread(target=worker, args=(s,), name=f"audit-segment-{s}", daemon=True)
-               for s in range(segments)]
-    for t in threads:
-        t.start()
-
-    receipts: list[ReadReceipt] = []
-    dropped = 0
-    scanned = page_count = done = 0
-    items_read = 0  # classified here, or handed to a worker process
-    capacity = 0.0
-    capacity_reported = False
-    error: BaseException | None = None
-    failed_segment = -1
-    incomplete: list[int] = []
-    findings_so_far: int | None = None if pool is not None else 0
-    last_findings_at = 0.0
-    findings_cost = 0.0
-    while done < segments:
+    threads = _start_segments(worker, segments)
+    tally = _Tally(findings_so_far=None if pool is not None else 0)
+    while tally.done < segments:
         entry = pages.get()
-        if isinstance(entry, _Done):
-            done += 1
-            if not entry.finished:
-                incomplete.append(entry.segment)
-            if entry.error is not None and error is None:
-                error, failed_segment = entry.error, entry.segment
-                cancel.set()  # stop the other segments; the first error is raised below
+        if isinstance(entry, SegmentDone):
+            tally.segment_done(entry, cancel)
         else:
             response, receipt, body = entry
-            if len(receipts) < MAX_KEPT_RECEIPTS:
-                receipts.append(receipt)
-            else:
-                dropped += 1
-            page_count += 1
-            if receipt.consumed_capacity is not None:
-                capacity += receipt.consumed_capacity
-                capacity_reported = True
-            if body is not None and classifier is not None:
-                count = classifier.feed(body)
-            elif pool is not None and "Items" not in response:
-                count = int(response.get("Count") or 0)  # classified by a worker
-            else:
-                with apply_lock:  # botocore parsed this page (fallback or fast_parse=False)
-                    count = pairing.feed(response.get("Items", []))
-            items_read += count
-            scanned += int(response.get("ScannedCount", count))
+            tally.page_read(receipt)
+            tally.items_counted(_classify(response, body, pairing, classifier, pool, apply_lock),
+                                response)
         if progress is not None:
             now_s = time.perf_counter()
-            # Counting findings walks the whole state: keep it under ~10% of the run.
-            if pool is None and (now_s - last_findings_at >= max(0.5, 10 * findings_cost)
-                                 or done == segments):
-                t0 = time.perf_counter()
-                findings_so_far = len(pairing.findings())
-                findings_cost = time.perf_counter() - t0
-                last_findings_at = now_s
-            progress(AuditProgress(items_read, scanned, table.item_count, capacity,
-                                   findings_so_far, page_count, done, segments, now_s - started))
+            if pool is None:
+                tally.recount_findings(pairing, now_s, last=tally.done == segments)
+            progress(AuditProgress(tally.items_read, tally.scanned, table.item_count, tally.capacity,
+                                   tally.findings_so_far, tally.pages, tally.done, segments,
+                                   now_s - started))
     for t in threads:
         t.join()
-    if error is not None:
-        raise AuditIncompleteError(table.name, error, failed_segment, incomplete, segments,
-                                   items_read, where) from error
+    if tally.error is not None:
+        raise AuditIncompleteError(table.name, tally.error, tally.failed_segment, tally.incomplete,
+                                   segments, tally.items_read, where) from tally.error
     if pool is not None:
         pool.finish()  # every batch applied
+    return _result(tally, pairing, classifier, pool, progress, cancel, table, segments, started)
+
+
+def _result(tally: _Tally, pairing: Pairing, classifier: PageClassifier | None,
+            pool: ClassifierPool | None, progress: ProgressCallback | None,
+            cancel: threading.Event, table: TableInfo, segments: int, started: float) -> AuditResult:
+    """The findings, once every page is in, and the final progress when workers classified."""
     findings = pairing.findings()
     duration = time.perf_counter() - started
     if progress is not None and pool is not None:  # the count the workers could not give
-        progress(AuditProgress(pairing.items_seen, scanned, table.item_count, capacity,
-                               len(findings), page_count, done, segments, duration))
+        progress(AuditProgress(pairing.items_seen, tally.scanned, table.item_count, tally.capacity,
+                               len(findings), tally.pages, tally.done, segments, duration))
     return AuditResult(
         table=table.name, schema=pairing.schema, pairing=pairing, findings=findings,
         counts=pairing.counts(), segments=segments, consistent=False,
-        items_read=pairing.items_seen, scanned=scanned, pages=page_count,
-        consumed_capacity=capacity if capacity_reported else None,
+        items_read=pairing.items_seen, scanned=tally.scanned, pages=tally.pages,
+        consumed_capacity=tally.capacity if tally.capacity_reported else None,
         approximate_item_count=table.item_count, approximate_size_bytes=table.size_bytes,
         duration_s=duration, cancelled=cancel.is_set(),
-        fast_parse=classifier is not None, receipts=receipts, receipts_dropped=dropped,
-        incomplete_segments=tuple(sorted(incomplete)), workers=len(pool) if pool else 0,
+        fast_parse=classifier is not None, receipts=tally.receipts, receipts_dropped=tally.dropped,
+        incomplete_segments=tuple(sorted(tally.incomplete)), workers=len(pool) if pool else 0,
     )
