@@ -180,7 +180,10 @@ class BrowseController(QObject):
     def read_key(self, table: str, key: Mapping[str, Any]) -> None:
         """Read one item by key (strongly consistent GetItem); ``key_read`` brings it."""
         self.ctx.tasks.start(f"items-open-key-{id(self)}", self._read_key(table, dict(key)),
-                             on_error=lambda exc: self.ctx.report(exc, operation="GetItem"))
+                             on_error=self._get_item_failed)
+
+    def _get_item_failed(self, exc: BaseException) -> None:
+        self.ctx.report(exc, operation="GetItem")
 
     async def _read_key(self, table: str, key: dict[str, Any]) -> None:
         reader = self.ctx.reader
@@ -192,7 +195,7 @@ class BrowseController(QObject):
     def reread(self, table: str, keys: list[dict[str, Any]]) -> None:
         """Read the items with these keys again (after a write); ``items_reread`` brings them."""
         self.ctx.tasks.start(f"items-reread-{id(self)}", self._reread(table, keys),
-                             on_error=lambda exc: self.ctx.report(exc, operation="GetItem"))
+                             on_error=self._get_item_failed)
 
     async def _reread(self, table: str, keys: list[dict[str, Any]]) -> None:
         reader = self.ctx.reader

@@ -16,6 +16,7 @@ from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema
 from dynoview.core.uniqueness.schema_store import SchemaStore
+from dynoview.ui.gc_pauses import share_gil_with_ui
 from dynoview.ui.tasks import TaskRunner, report_unexpected
 
 READ_ON_OPEN_MAX_ITEMS = 5000
@@ -72,6 +73,7 @@ class AppContext(QObject):
         # Receipts are recorded on worker threads; a queued signal hops to the UI thread.
         self.read_log.add_listener(self.receipt_recorded.emit)
         self.tasks = TaskRunner(parent=self)
+        share_gil_with_ui()  # the pool's workers parse pages while the UI thread paints
         self.connection: Connection | None = None
         self.reader: Reader | None = None
         self.table: TableInfo | None = None
@@ -156,7 +158,10 @@ class AppContext(QObject):
     def _reread_subject(self, subject: Subject, *, keep_when_missing: bool) -> None:
         if self.reader is not None:
             self.tasks.start("subject-read", self._read_subject(subject, keep_when_missing),
-                             on_error=lambda exc: self.report(exc, operation="GetItem"))
+                             on_error=self._subject_read_failed)
+
+    def _subject_read_failed(self, exc: BaseException) -> None:
+        self.report(exc, operation="GetItem")
 
     async def _read_subject(self, subject: Subject, keep_when_missing: bool) -> None:
         """Replace the subject with its item as read now, unless the selection moved on."""

@@ -44,7 +44,7 @@ class ExportAuditDialog(QDialog):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.result: ExportAuditResult | None = None
+        self.audit_result: ExportAuditResult | None = None
         self.controller = ExportAuditController(ctx, self)
         self.setWindowTitle("Audit an export")
         self._setup_ui()
@@ -126,7 +126,7 @@ class ExportAuditDialog(QDialog):
         if not paths:
             self.summary.setText("Give the export's folder or s3:// location first.")
             return
-        self.result = None
+        self.audit_result = None
         self.findings.clear()
         self.summary.setText("")
         self._set_running(True)
@@ -136,7 +136,7 @@ class ExportAuditDialog(QDialog):
         self.controller.cancel()
 
     def _on_result(self, result: ExportAuditResult) -> None:
-        self.result = result
+        self.audit_result = result
         self._set_running(False)
         counts = ", ".join(f"{k} {v}" for k, v in result.result.counts.items())
         self.summary.setText(f"{result.result.items_read:,} items of {result.result.table} audited "
@@ -154,11 +154,12 @@ class ExportAuditDialog(QDialog):
     def _set_running(self, running: bool) -> None:
         self.run_button.setEnabled(not running)
         self.progress_row.set_running(running, "Starting…")
-        done = self.result is not None and not running
+        done = self.audit_result is not None and not running
         self.save_button.setEnabled(done)
         table = self.ctx.table
-        self.repair_button.setEnabled(done and self.result is not None and bool(self.result.result.findings)
-                                      and table is not None and table.name == self.result.result.table)
+        found = self.audit_result.result if done and self.audit_result is not None else None
+        self.repair_button.setEnabled(found is not None and bool(found.findings)
+                                      and table is not None and table.name == found.table)
 
     def _save_dialog(self) -> None:
         name, _ = QFileDialog.getSaveFileName(self, "Save the audit report", "export-audit.json",
@@ -168,17 +169,18 @@ class ExportAuditDialog(QDialog):
 
     def save_report(self, path: Path) -> None:
         """Write the report ``dynoview audit --export --format json`` prints."""
-        assert self.result is not None
-        path.write_text(json.dumps(self.result.report_json(), indent=2, ensure_ascii=False) + "\n",
+        assert self.audit_result is not None
+        report = self.audit_result.report_json()
+        path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
                         encoding="utf-8")
         self.ctx.status_message.emit(f"Report saved to {path}.")
 
     def open_repair(self) -> QDialog | None:
         from dynoview.ui.repair_dialog import open_repair_dialog
 
-        if self.result is None:
+        if self.audit_result is None:
             return None
-        return open_repair_dialog(self, self.ctx, self.result.result, self.ctx.schema)
+        return open_repair_dialog(self, self.ctx, self.audit_result.result, self.ctx.schema)
 
 
 def open_export_audit_dialog(parent: QWidget | None, ctx: AppContext) -> ExportAuditDialog:

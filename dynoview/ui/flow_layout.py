@@ -38,6 +38,7 @@ class FlowLayout(QLayout):
     def count(self) -> int:
         return len(self._items)
 
+    # Qt's contract is nullptr (None) past the end, which QLayout's stubs leave out.
     def itemAt(self, index: int) -> QLayoutItem | None:  # type: ignore[override]
         return self._items[index] if 0 <= index < len(self._items) else None
 
@@ -110,7 +111,7 @@ class FlowLayout(QLayout):
             needed = item_width + (space if widgets else 0)
             if widgets and used + needed > width:
                 # A stretch at the end of the row belongs to the row it starts.
-                carried = []
+                carried: list[tuple[QLayoutItem, int]] = []
                 while rows[-1] and rows[-1][-1][0].spacerItem() is not None:
                     carried.insert(0, rows[-1].pop())
                 rows.append(carried)

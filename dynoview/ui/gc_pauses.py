@@ -1,4 +1,14 @@
-"""Keep Python's cyclic garbage collector from pausing the UI thread, without leaking.
+"""Keep Python's cyclic garbage collector and the GIL from pausing the UI thread, without leaking.
+
+The GIL first: while a worker parses a page (botocore's parser is pure Python), the UI thread
+waiting to run a timer or paint waits for the worker to hand the GIL over, which Python asks
+for after the switch interval (5 ms by default), each time the UI thread comes back from Qt.
+On a busy machine those waits add up to visible stalls (benchmarks/browse_throughput.py: the
+worst event-loop gaps came with the UI thread idle, not working). ``share_gil_with_ui`` asks
+for the hand-over after 1 ms instead; the workers lose a little throughput, not measurably
+here.
+
+Then the collector.
 
 A full collection walks every tracked object, and a session holds many that live as long as
 the app: the Qt wrappers of the window and botocore's service models (about 70,000 objects
@@ -13,13 +23,25 @@ collection runs first (nothing unreachable is frozen), and the previous connecti
 objects are thawed first (its clients, now garbage, are reclaimed). Pages of items stay in
 the collector's reach, so cycles made while browsing are reclaimed. The price: a full
 collection walks the rows loaded, about 3 ms of CPU per 1,000 rows here (benchmark: 12 ms
-at 5,000 rows, 60 ms at 20,000), where freezing every page cost 1 ms but leaked.
+at 5,000 rows, 60 ms at 20,000), where freezing every page cost 1 ms but leaked. Rows of a
+table without TTL share one ``TtlState`` (items_model.NO_TTL), so a row costs the collector
+its item's containers only.
 """
 
 from __future__ import annotations
 
 import gc
+import sys
 import time
+
+GIL_SWITCH_INTERVAL_S = 0.001
+
+
+def share_gil_with_ui() -> None:
+    """Make a worker thread hand the GIL to the UI thread after 1 ms instead of 5 (process-wide:
+    called when a window's context, which owns the worker pool, is made)."""
+    if sys.getswitchinterval() > GIL_SWITCH_INTERVAL_S:
+        sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
 
 
 def settle_after_connect() -> float:

@@ -30,6 +30,9 @@ EXPIRED_BACKGROUND = QColor(255, 214, 214)
 NEVER_BACKGROUND = QColor(255, 240, 200)
 
 _Index = QModelIndex | QPersistentModelIndex
+# One shared state for every row of a table without TTL (frozen, so sharing is safe): a state
+# per row would be one more object per row for the cyclic collector to walk.
+NO_TTL = TtlState("none")
 
 
 class ItemsModel(QAbstractTableModel):
@@ -100,7 +103,7 @@ class ItemsModel(QAbstractTableModel):
     def _state(self, item: dict[str, Any]) -> TtlState:
         attr = self.ttl_attribute
         if attr is None:
-            return TtlState("none")
+            return NO_TTL
         return ttl_state(item.get(attr), self.now or datetime.now(UTC))
 
     def _add_rows(self, items: list[dict[str, Any]]) -> None:
@@ -228,9 +231,10 @@ class ItemsModel(QAbstractTableModel):
             self._rows = [item for item in self._all if id(item) in states]
         elif self._sort[0] == TTL_STATUS_COLUMN:
             # By expiry time; items that never expire stay last either way, as missing values do.
-            timed = [i for i in self._rows if states[id(i)].expires_at is not None]
-            timed.sort(key=lambda i: states[id(i)].expires_at, reverse=self._sort[1])  # type: ignore[arg-type,return-value]
-            self._rows = timed + [i for i in self._rows if states[id(i)].expires_at is None]
+            expiry = {id(i): at for i in self._rows if (at := states[id(i)].expires_at) is not None}
+            timed = sorted((i for i in self._rows if id(i) in expiry), key=lambda i: expiry[id(i)],
+                           reverse=self._sort[1])
+            self._rows = timed + [i for i in self._rows if id(i) not in expiry]
         else:
             order = sorted_rows(self._rows, *self._sort)
             self._rows = [self._rows[i] for i in order]

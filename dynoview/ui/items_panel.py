@@ -8,6 +8,7 @@ is ``ReadForm``, the rows and the detail ``ResultPane``, the reads ``BrowseContr
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, QPoint, Qt, Signal
@@ -268,7 +269,7 @@ class ItemsPanel(QWidget):
         count = len(self.selected_items())
         copy_menu = menu.addMenu(f"Copy {count} item(s) as" if count > 1 else "Copy as")
         for fmt in COPY_FORMATS:
-            copy_menu.addAction(COPY_LABELS[fmt], lambda fmt=fmt: self.copy_as(fmt))
+            copy_menu.addAction(COPY_LABELS[fmt], functools.partial(self.copy_as, fmt))
         copy_menu.setEnabled(count > 0 or self.by_key_item is not None)
         menu.addSeparator()
         menu.addAction("Reads of this table… (Ctrl+H)", self.show_history)

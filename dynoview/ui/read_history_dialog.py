@@ -99,7 +99,7 @@ class ReadHistoryDialog(QDialog):
         if current is not None:
             other = self.recent_list if lst is self.saved_list else self.saved_list
             other.blockSignals(True)
-            other.setCurrentItem(None)  # type: ignore[arg-type]
+            other.setCurrentRow(-1)  # no current item: the other list's pick is the one
             other.clearSelection()
             other.blockSignals(False)
             name = current.data(NameRole)

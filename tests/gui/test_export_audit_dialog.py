@@ -38,7 +38,7 @@ def test_audit_an_export_with_progress_then_save_and_repair(qtbot: Any, ctx: App
     with qtbot.waitSignal(dialog.finished_audit, timeout=60000) as done:
         qtbot.mouseClick(dialog.run_button, Qt.MouseButton.LeftButton)
     result = done.args[0]
-    assert result is not None and dialog.result is result
+    assert result is not None and dialog.audit_result is result
     assert ctx.reader is not None and ctx.table is not None
     live = run_audit(ctx.reader, ctx.table, ctx.schema, segments=1, consistent=True)
     assert [(f.status, f.value) for f in result.result.findings] == [
