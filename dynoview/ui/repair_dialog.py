@@ -97,7 +97,19 @@ class RepairDialog(QDialog):
         self.read_only_label.setWordWrap(True)
         self.read_only_label.setVisible(conn is None or conn.spec.read_only)
         layout.addWidget(self.read_only_label)
+        layout.addWidget(self._build_view(), 1)
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.details)
+        layout.addLayout(self._build_run_row())
+        self.status_label = QLabel("Nothing sent yet.")
+        self.status_label.setWordWrap(True)
+        layout.addWidget(self.status_label)
+        layout.addLayout(self._build_buttons())
+        self.resize(900, 520)
 
+    def _build_view(self) -> QTableView:
         self.view = QTableView()
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -108,12 +120,10 @@ class RepairDialog(QDialog):
         header.setSectionResizeMode(COL_VALUE, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(COL_RESULT, QHeaderView.ResizeMode.Stretch)
         self.view.selectionModel().currentRowChanged.connect(lambda cur, _prev: self._show_row(cur.row()))
-        layout.addWidget(self.view, 1)
-        self.details = QLabel()
-        self.details.setWordWrap(True)
-        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.details)
+        return self.view
 
+    def _build_run_row(self) -> QHBoxLayout:
+        """The rate, the typed confirmation (where the connection asks for one), the progress."""
         row = QHBoxLayout()
         row.addWidget(QLabel("Rate:"))
         self.rate = QDoubleSpinBox()
@@ -136,12 +146,9 @@ class RepairDialog(QDialog):
         self.progress.setRange(0, max(1, len(self.plan.actionable)))
         self.progress.setValue(0)
         row.addWidget(self.progress, 1)
-        layout.addLayout(row)
+        return row
 
-        self.status_label = QLabel("Nothing sent yet.")
-        self.status_label.setWordWrap(True)
-        layout.addWidget(self.status_label)
-
+    def _build_buttons(self) -> QHBoxLayout:
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         count = len(self.plan.actionable)
@@ -154,8 +161,7 @@ class RepairDialog(QDialog):
         self.close_button.clicked.connect(self.reject)
         for b in (self.start_button, self.cancel_button, self.close_button):
             buttons.addWidget(b)
-        layout.addLayout(buttons)
-        self.resize(900, 520)
+        return buttons
 
     def _show_row(self, row: int) -> None:
         if row < 0:
