@@ -15,26 +15,16 @@ from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.uniqueness.audit import AuditProgress, fast_reader, run_audit
 from dynoview.core.uniqueness.findings import (
-    CASE_CLASH,
-    DUPLICATE_VALUE,
-    EXPIRED,
     MISSING_LOCK,
     OK,
     ORPHAN_LOCK,
 )
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, default_schema
+from tests.demo_expectations import DEMO_FINDINGS
 from tests.helpers import connect
 
 pytestmark = pytest.mark.integration
 
-DEMO_FINDINGS = [
-    (ORPHAN_LOCK, "email", "barbara@mit.edu"),
-    (ORPHAN_LOCK, "email", "ken@thompson.dev"),
-    (CASE_CLASH, "email", "margaret@hamilton.space"),
-    (EXPIRED, "email", "pending@signup.test"),
-    (DUPLICATE_VALUE, "email", "shared@example.com"),
-    (MISSING_LOCK, "username", "linus"),
-]
 
 
 def s(text: str) -> dict[str, str]:

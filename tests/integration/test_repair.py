@@ -35,15 +35,13 @@ from dynoview.core.tx.repair_state import (
 )
 from dynoview.core.tx.templates import claim_missing_lock, release_orphan_lock
 from dynoview.core.uniqueness.audit import AuditResult, run_audit
-from dynoview.core.uniqueness.findings import CASE_CLASH, DUPLICATE_VALUE, EXPIRED, Finding
+from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema
+from tests.demo_expectations import DECISIONS, REPAIRS
 from tests.helpers import connect
 
 pytestmark = pytest.mark.integration
 
-DECISIONS = {(DUPLICATE_VALUE, "email", "shared@example.com"), (EXPIRED, "email", "pending@signup.test"),
-             (CASE_CLASH, "email", "margaret@hamilton.space")}
-REPAIRS = {("release", "barbara@mit.edu"), ("release", "ken@thompson.dev"), ("claim", "linus")}
 
 
 def _s(v: str) -> dict[str, str]:
