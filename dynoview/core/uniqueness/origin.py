@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from botocore.exceptions import BotoCoreError, ClientError
@@ -27,8 +27,15 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadLog, ReadReceipt
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.streams.description import RETENTION_HOURS
-from dynoview.core.streams.reader import TRIM_HORIZON, StreamReader
 from dynoview.core.streams.records import INSERT, MODIFY, REMOVE, StreamEvent
+from dynoview.core.uniqueness.origin_stream import (
+    EARLIEST,
+    UNSEEN,
+    AccountTrail,
+    StreamRecords,
+    read_stream,
+    value_text,
+)
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, normalise
 
 STUCK_SIGNUP = "stuck-signup"
@@ -49,7 +56,6 @@ STREAM_MAX_CALLS = 60
 TRANSACTION_WINDOW = timedelta(seconds=2)
 #: The action log's outcomes for a transaction that was written (tx_execution.WRITTEN).
 _WRITTEN = frozenset({"succeeded", "applied"})
-_EARLIEST = datetime.min.replace(tzinfo=UTC)  # sorts records without a time first (times are UTC)
 
 LABELS = {
     STUCK_SIGNUP: "stuck signup",
@@ -120,7 +126,7 @@ class _Context:
         if item is None:
             return LockOrigin(LEFT_BY_DELETE, f"{how} That account no longer exists.", source,
                               account_id, None, when)
-        value = _text(item.get(self.rule.attribute))
+        value = value_text(item.get(self.rule.attribute))
         if self.holds(value):
             return LockOrigin(UNKNOWN, f"{how} Account {account_id} holds {self.stored} now, so the "
                               "search for accounts missed it (a GSI answers eventually consistent "
@@ -128,15 +134,6 @@ class _Context:
         now = (f"That account now holds {value}." if value is not None
                else f"That account now has no {rule}.")
         return LockOrigin(LEFT_BY_CHANGE, f"{how} {now}", source, account_id, value, when)
-
-
-def _text(av: Any) -> str | None:
-    """An S or N value as text; None for anything else or a missing value."""
-    if isinstance(av, Mapping):
-        for code in ("S", "N"):
-            if isinstance(av.get(code), str):
-                return str(av[code])
-    return None
 
 
 def _a(noun: str) -> str:
@@ -204,53 +201,17 @@ def _from_owner(ctx: _Context, lock_item: Mapping[str, Any]) -> LockOrigin | Non
     attr = ctx.rule.owner_attribute
     if not attr:
         return None
-    owner = _text(lock_item.get(attr))
+    owner = value_text(lock_item.get(attr))
     if not owner:
         ctx.notes.append(f"The lock has no {attr} attribute naming its owner (the schema's "
                          "owner_attribute), so other evidence was used.")
         return None
-    account_id = _text(ctx.schema.account_key(owner)[ctx.schema.pk_name]) or owner
+    account_id = value_text(ctx.schema.account_key(owner)[ctx.schema.pk_name]) or owner
     return ctx.from_account_now(account_id, SOURCE_OWNER,
                                 f"The lock's {attr} attribute names account {account_id}.", None)
 
 
 # --------------------------------------------------------------------------- b. the stream
-
-_UNSEEN = object()  # the record carries no image for that side (KEYS_ONLY, NEW_IMAGE, OLD_IMAGE)
-_ABSENT = None  # the item (or its attribute) does not exist on that side
-
-
-@dataclass
-class _AccountTrail:
-    """One account's records, reduced to what the lock's value needs: oldest first."""
-
-    events: list[tuple[int, datetime | None, str, Any, Any]] = field(default_factory=list)
-
-    def add(self, event: StreamEvent, attribute: str) -> None:
-        old = _UNSEEN if event.old_image is None else _text(event.old_image.get(attribute))
-        new = _UNSEEN if event.new_image is None else _text(event.new_image.get(attribute))
-        if event.event_name == INSERT:
-            old = _ABSENT
-        elif event.event_name == REMOVE:
-            new = _ABSENT
-        try:
-            seq = int(event.sequence_number)
-        except ValueError:
-            seq = 0
-        self.events.append((seq, event.time, event.event_name, old, new))
-
-    def states(self) -> list[tuple[datetime | None, str, Any, Any]]:
-        """(time, event, value before, value after) with unseen sides filled from neighbours:
-        records of one item arrive in order, so one record's new image is the next one's old."""
-        events = sorted(self.events, key=lambda e: (e[0], e[1] or _EARLIEST))
-        out: list[tuple[datetime | None, str, Any, Any]] = []
-        for i, (_, when, name, old, new) in enumerate(events):
-            if old is _UNSEEN and out:
-                old = out[-1][3]
-            if new is _UNSEEN and i + 1 < len(events) and events[i + 1][3] is not _UNSEEN:
-                new = events[i + 1][3]
-            out.append((when, name, old, new))
-        return out
 
 
 def _from_stream(ctx: _Context, max_calls: int, cancel: threading.Event | None) -> LockOrigin | None:
@@ -259,32 +220,30 @@ def _from_stream(ctx: _Context, max_calls: int, cancel: threading.Event | None) 
         ctx.notes.append(f"Table {table.name} has no stream, so its recent writes could not be "
                          "checked.")
         return None
+    records = _read_stream(ctx, table.stream_arn, max_calls, cancel)
+    if records is None:
+        return None
+    _note_stream_coverage(ctx, records)
+    created = _latest_lock_write(records.lock_events)
+    released, acquired = _value_changes(ctx, records.trails)
+    if released is not None and _released_since(released, created):
+        return _left_in_stream(ctx, released)
+    if created is None:
+        if not records.partial:
+            ctx.notes.append(
+                f"The stream has no record of this lock: it was written more than {RETENTION_HOURS} "
+                "hours ago (streams keep records that long) or before the stream was enabled.")
+        return None
+    return _written_in_stream(ctx, created.time, records.trails, acquired)
+
+
+def _read_stream(ctx: _Context, stream_arn: str, max_calls: int,
+                 cancel: threading.Event | None) -> StreamRecords | None:
+    """The stream's records for this lock, or None (with a note) when it cannot be read."""
     log = ReadLog()  # this reading's receipts, handed on to the diagnosis and the app's log
-    lock_events: list[StreamEvent] = []
-    trails: dict[str, _AccountTrail] = {}
-    calls = 0
-    partial = False
-    notices: list[str] = []
-    pk = ctx.schema.pk_name
     try:
-        stream = StreamReader(ctx.reader.conn, table.stream_arn, position=TRIM_HORIZON, log=log,
-                              table=table.name)
-        info = stream.refresh()
-        while True:
-            if calls and calls + len(stream.active) > max_calls:
-                partial = True  # bounded: a busy stream could hold millions of records
-                break
-            result = stream.poll(cancel)
-            calls += result.calls
-            notices.extend(result.notices)
-            for event in result.events:
-                if dict(event.keys) == ctx.lock_key:
-                    lock_events.append(event)
-                elif ctx.schema.is_account(event.keys):
-                    account_id = _text(event.keys.get(pk)) or ""
-                    trails.setdefault(account_id, _AccountTrail()).add(event, ctx.rule.attribute)
-            if result.finished or result.caught_up:
-                break
+        return read_stream(ctx.reader, stream_arn, ctx.table.name, ctx.schema, ctx.rule.attribute,
+                           ctx.lock_key, max_calls, cancel, log)
     except CancelledError:
         raise
     except (ClientError, BotoCoreError, DynoViewError) as exc:
@@ -296,47 +255,67 @@ def _from_stream(ctx: _Context, max_calls: int, cancel: threading.Event | None) 
         for receipt in log.receipts():
             ctx.receipts.append(receipt)
             ctx.reader.log.record(receipt)
-    read = (f"{calls} GetRecords call(s) over {len(stream.cursors)} of the stream's "
-            f"{len(info.shards)} shard(s)")
-    trimmed = [n for n in notices if "trimmed" in n or "retention" in n]
+
+
+def _note_stream_coverage(ctx: _Context, records: StreamRecords) -> None:
+    """Say when the stream could not hold, or was not read for, every write that matters."""
+    read = (f"{records.calls} GetRecords call(s) over {records.shards_read} of the stream's "
+            f"{records.shards} shard(s)")
+    trimmed = [n for n in records.notices if "trimmed" in n or "retention" in n]
     ctx.notes.extend(trimmed)
-    if partial:
+    if records.partial:
         ctx.notes.append(f"The stream was read only in part ({read}, the limit for one "
                          "diagnosis), so older or newer writes may be missing.")
 
-    # The lock's latest creation in the stream, and the latest account write that gave up the
-    # value (a change away from it, or a delete while holding it).
-    created = max((e for e in lock_events if e.event_name in (INSERT, MODIFY)),
-                  key=lambda e: (e.time or _EARLIEST, int(e.sequence_number or 0)), default=None)
-    released: tuple[datetime | None, str, str, Any] | None = None  # (time, account, event, after)
-    acquired: list[tuple[datetime | None, str]] = []  # (time, account) writes that took the value
+
+def _latest_lock_write(lock_events: list[StreamEvent]) -> StreamEvent | None:
+    """The lock's latest creation in the stream."""
+    return max((e for e in lock_events if e.event_name in (INSERT, MODIFY)),
+               key=lambda e: (e.time or EARLIEST, int(e.sequence_number or 0)), default=None)
+
+
+_Release = tuple[datetime | None, str, str, Any]  # (time, account, event, value after)
+
+
+def _value_changes(ctx: _Context, trails: Mapping[str, AccountTrail]
+                   ) -> tuple[_Release | None, list[tuple[datetime | None, str]]]:
+    """The latest account write that gave up the value (a change away from it, or a delete
+    while holding it), and every (time, account) write that took the value."""
+    released: _Release | None = None
+    acquired: list[tuple[datetime | None, str]] = []
     for account_id, trail in trails.items():
         for when, name, before, after in trail.states():
             if ctx.holds(after) and not ctx.holds(before):
                 acquired.append((when, account_id))
-            gave_up = ctx.holds(before) and not ctx.holds(after) and after is not _UNSEEN
-            if gave_up and (released is None or (when or _EARLIEST) >= (released[0] or _EARLIEST)):
+            gave_up = ctx.holds(before) and not ctx.holds(after) and after is not UNSEEN
+            if gave_up and (released is None or (when or EARLIEST) >= (released[0] or EARLIEST)):
                 released = (when, account_id, name, after)
-    if released is not None and (created is None or created.time is None or released[0] is None
-                                 or released[0] + TRANSACTION_WINDOW >= created.time):
-        when, account_id, name, after = released
-        if name == REMOVE:
-            return LockOrigin(LEFT_BY_DELETE, f"The stream shows account {account_id}, which held "
-                              f"{ctx.stored}, deleted{_when(when)} without this lock.", SOURCE_STREAM,
-                              account_id, None, when)
-        to = f" to {after}" if after is not None else ""
-        return LockOrigin(LEFT_BY_CHANGE, f"The stream shows {account_id}'s {ctx.rule.name} changed "
-                          f"from {ctx.stored}{to}{_when(when)} without this lock being released.",
-                          SOURCE_STREAM, account_id, after, when)
-    if created is None:
-        if not partial:
-            ctx.notes.append(
-                f"The stream has no record of this lock: it was written more than {RETENTION_HOURS} "
-                "hours ago (streams keep records that long) or before the stream was enabled.")
-        return None
-    when = created.time
+    return released, acquired
+
+
+def _released_since(released: _Release, created: StreamEvent | None) -> bool:
+    """The value was given up after (or in the same transaction as) the lock's last write."""
+    return (created is None or created.time is None or released[0] is None
+            or released[0] + TRANSACTION_WINDOW >= created.time)
+
+
+def _left_in_stream(ctx: _Context, released: _Release) -> LockOrigin:
+    when, account_id, name, after = released
+    if name == REMOVE:
+        return LockOrigin(LEFT_BY_DELETE, f"The stream shows account {account_id}, which held "
+                          f"{ctx.stored}, deleted{_when(when)} without this lock.", SOURCE_STREAM,
+                          account_id, None, when)
+    to = f" to {after}" if after is not None else ""
+    return LockOrigin(LEFT_BY_CHANGE, f"The stream shows {account_id}'s {ctx.rule.name} changed "
+                      f"from {ctx.stored}{to}{_when(when)} without this lock being released.",
+                      SOURCE_STREAM, account_id, after, when)
+
+
+def _written_in_stream(ctx: _Context, when: datetime | None, trails: Mapping[str, AccountTrail],
+                       acquired: list[tuple[datetime | None, str]]) -> LockOrigin | None:
+    """The lock was written at ``when``: with an account that took the value, or alone."""
     near = [a for t, a in acquired if t is None or when is None or abs(t - when) <= TRANSACTION_WINDOW]
-    if table.stream_view_type == "KEYS_ONLY":
+    if ctx.table.stream_view_type == "KEYS_ONLY":
         # No images: only time ties records together; any account written alongside may be it.
         near = sorted({a for a, trail in trails.items() for t, *_ in trail.states()
                        if t is not None and when is not None and abs(t - when) <= TRANSACTION_WINDOW})
@@ -390,78 +369,114 @@ def _action_key(kind: str, body: Mapping[str, Any], like: Mapping[str, Any]) -> 
     return {k: v for k, v in target.items() if k in like} if kind == "Put" else dict(target)
 
 
+
+_Logged = tuple[Mapping[str, Any], str, str, str | None]  # entry, kind, account, new value
+
+
 def _from_action_log(ctx: _Context, action_log: ActionEntries) -> LockOrigin | None:
-    schema, rule, pk = ctx.schema, ctx.rule, ctx.schema.pk_name
     try:
         entries = action_log.entries()
     except OSError as exc:
         ctx.notes.append(f"The action log could not be read ({exc.strerror or exc}).")
         return None
     created: tuple[Mapping[str, Any], list[str]] | None = None  # (entry, accounts written with it)
-    released: tuple[Mapping[str, Any], str, str, str | None] | None = None  # entry, kind, acct, new
+    released: _Logged | None = None
     for entry in entries:
-        outcome = entry.get("outcome")
-        request = entry.get("request")
-        if not isinstance(outcome, Mapping) or outcome.get("status") not in _WRITTEN:
-            continue  # cancelled or failed: nothing was written
-        if not isinstance(request, Mapping) or not _same_connection(entry, ctx.reader):
+        actions = _logged_actions(ctx, entry)
+        if _writes_lock(ctx, actions, "Put"):
+            created, released = (entry, _accounts_written(ctx, actions)), None
             continue
-        actions: list[tuple[str, dict[str, Any]]] = []
-        for raw in request.get("TransactItems") or []:
-            if isinstance(raw, Mapping) and len(raw) == 1:
-                (kind, body), = raw.items()
-                if isinstance(body, dict) and body.get("TableName") == ctx.table.name:
-                    actions.append((kind, body))
-        puts_lock = any(k == "Put" and _action_key(k, b, ctx.lock_key) == ctx.lock_key
-                        for k, b in actions)
-        deletes_lock = any(k == "Delete" and _action_key(k, b, ctx.lock_key) == ctx.lock_key
-                           for k, b in actions)
-        account_actions = [(k, b) for k, b in actions if schema.is_account(_action_target(k, b))]
-        if puts_lock:
-            accounts = [_text(_action_target(k, b).get(pk)) or "" for k, b in account_actions]
-            created, released = (entry, [a for a in accounts if a]), None
-            continue
-        if deletes_lock:
+        if _writes_lock(ctx, actions, "Delete"):
             created, released = None, None  # released here: whatever wrote it later is what counts
             continue
-        for kind, body in account_actions:
-            if kind not in ("Update", "Delete"):
-                continue
-            values = body.get("ExpressionAttributeValues") or {}
-            texts = [_text(v) for v in values.values()] if isinstance(values, Mapping) else []
-            if not any(ctx.holds(t) for t in texts):
-                continue  # the guard of an app-made change or delete names the value it held
-            account_id = _text(_action_target(kind, body).get(pk)) or ""
-            if kind == "Delete":
-                released = (entry, LEFT_BY_DELETE, account_id, None)
-                continue
-            new = next((m[1] for k, b in actions if k == "Put"
-                        and (m := schema.match_lock(_action_target(k, b))) is not None
-                        and m[0] == rule and m[1] != ctx.stored), None)
-            new = new or next((t for t in texts if t is not None and not ctx.holds(t)), None)
-            if new is not None:
-                released = (entry, LEFT_BY_CHANGE, account_id, new)
+        found = _logged_release(ctx, entry, actions)
+        if found is not None:
+            released = found
     if released is not None:
-        logged, kind, account_id, new = released
-        when = _parse_time(logged.get("time"))
-        token = logged.get("token") or "?"
-        if kind == LEFT_BY_DELETE:
-            return LockOrigin(LEFT_BY_DELETE, f"The action log shows account {account_id}, which held "
-                              f"{ctx.stored}, deleted{_when(when)} (token {token}) without this lock.",
-                              SOURCE_ACTION_LOG, account_id, None, when)
-        return LockOrigin(LEFT_BY_CHANGE, f"The action log shows {_a(rule.name)} change on {account_id} "
-                          f"from {ctx.stored} to {new}{_when(when)} (token {token}) that did not "
-                          "release this lock.", SOURCE_ACTION_LOG, account_id, new, when)
+        return _left_in_log(ctx, released)
     if created is not None:
-        logged, accounts = created
-        when = _parse_time(logged.get("time"))
-        token = logged.get("token") or "?"
-        if accounts:
-            return ctx.from_account_now(accounts[0], SOURCE_ACTION_LOG, f"The action log shows the "
-                                        f"lock written{_when(when)} (token {token}) with account "
-                                        f"{accounts[0]}.", when)
-        return LockOrigin(STUCK_SIGNUP, f"The action log shows the lock written{_when(when)} (token "
-                          f"{token}) without any account write: the account write never happened.",
-                          SOURCE_ACTION_LOG, None, None, when)
+        return _written_in_log(ctx, *created)
     ctx.notes.append("The action log has no transaction that wrote or released this lock.")
     return None
+
+
+def _logged_actions(ctx: _Context, entry: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The actions on this table of a transaction written through this connection (else none)."""
+    outcome = entry.get("outcome")
+    request = entry.get("request")
+    if not isinstance(outcome, Mapping) or outcome.get("status") not in _WRITTEN:
+        return []  # cancelled or failed: nothing was written
+    if not isinstance(request, Mapping) or not _same_connection(entry, ctx.reader):
+        return []
+    actions: list[tuple[str, dict[str, Any]]] = []
+    for raw in request.get("TransactItems") or []:
+        if isinstance(raw, Mapping) and len(raw) == 1:
+            (kind, body), = raw.items()
+            if isinstance(body, dict) and body.get("TableName") == ctx.table.name:
+                actions.append((kind, body))
+    return actions
+
+
+def _writes_lock(ctx: _Context, actions: list[tuple[str, dict[str, Any]]], verb: str) -> bool:
+    return any(k == verb and _action_key(k, b, ctx.lock_key) == ctx.lock_key for k, b in actions)
+
+
+def _account_actions(ctx: _Context, actions: list[tuple[str, dict[str, Any]]]
+                     ) -> list[tuple[str, dict[str, Any]]]:
+    return [(k, b) for k, b in actions if ctx.schema.is_account(_action_target(k, b))]
+
+
+def _accounts_written(ctx: _Context, actions: list[tuple[str, dict[str, Any]]]) -> list[str]:
+    pk = ctx.schema.pk_name
+    accounts = [value_text(_action_target(k, b).get(pk)) or ""
+                for k, b in _account_actions(ctx, actions)]
+    return [a for a in accounts if a]
+
+
+def _logged_release(ctx: _Context, entry: Mapping[str, Any],
+                    actions: list[tuple[str, dict[str, Any]]]) -> _Logged | None:
+    """The last change or delete in this transaction of an account that held the value."""
+    released: _Logged | None = None
+    for kind, body in _account_actions(ctx, actions):
+        if kind not in ("Update", "Delete"):
+            continue
+        values = body.get("ExpressionAttributeValues") or {}
+        texts = [value_text(v) for v in values.values()] if isinstance(values, Mapping) else []
+        if not any(ctx.holds(t) for t in texts):
+            continue  # the guard of an app-made change or delete names the value it held
+        account_id = value_text(_action_target(kind, body).get(ctx.schema.pk_name)) or ""
+        if kind == "Delete":
+            released = (entry, LEFT_BY_DELETE, account_id, None)
+            continue
+        new = next((m[1] for k, b in actions if k == "Put"
+                    and (m := ctx.schema.match_lock(_action_target(k, b))) is not None
+                    and m[0] == ctx.rule and m[1] != ctx.stored), None)
+        new = new or next((t for t in texts if t is not None and not ctx.holds(t)), None)
+        if new is not None:
+            released = (entry, LEFT_BY_CHANGE, account_id, new)
+    return released
+
+
+def _left_in_log(ctx: _Context, released: _Logged) -> LockOrigin:
+    logged, kind, account_id, new = released
+    when = _parse_time(logged.get("time"))
+    token = logged.get("token") or "?"
+    if kind == LEFT_BY_DELETE:
+        return LockOrigin(LEFT_BY_DELETE, f"The action log shows account {account_id}, which held "
+                          f"{ctx.stored}, deleted{_when(when)} (token {token}) without this lock.",
+                          SOURCE_ACTION_LOG, account_id, None, when)
+    return LockOrigin(LEFT_BY_CHANGE, f"The action log shows {_a(ctx.rule.name)} change on {account_id} "
+                      f"from {ctx.stored} to {new}{_when(when)} (token {token}) that did not "
+                      "release this lock.", SOURCE_ACTION_LOG, account_id, new, when)
+
+
+def _written_in_log(ctx: _Context, logged: Mapping[str, Any], accounts: list[str]) -> LockOrigin:
+    when = _parse_time(logged.get("time"))
+    token = logged.get("token") or "?"
+    if accounts:
+        return ctx.from_account_now(accounts[0], SOURCE_ACTION_LOG, f"The action log shows the "
+                                    f"lock written{_when(when)} (token {token}) with account "
+                                    f"{accounts[0]}.", when)
+    return LockOrigin(STUCK_SIGNUP, f"The action log shows the lock written{_when(when)} (token "
+                      f"{token}) without any account write: the account write never happened.",
+                      SOURCE_ACTION_LOG, None, None, when)

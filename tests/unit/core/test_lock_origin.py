@@ -22,9 +22,9 @@ from dynoview.core.uniqueness.origin import (
     STUCK_SIGNUP,
     UNKNOWN,
     LockOrigin,
-    _AccountTrail,
     classify_orphan,
 )
+from dynoview.core.uniqueness.origin_stream import AccountTrail
 from dynoview.core.uniqueness.schema import (
     NORMALISE_LOWER,
     NORMALISE_NONE,
@@ -83,7 +83,7 @@ def record(name: str, seq: int, old: str | None, new: str | None, *, images: boo
 
 def test_trail_fills_missing_images_from_neighbours() -> None:
     """NEW_IMAGE streams: a MODIFY's old value is the previous record's new one."""
-    trail = _AccountTrail()
+    trail = AccountTrail()
     for rec in (record("INSERT", 1, None, "a@x"), record("MODIFY", 2, None, "b@x")):
         trail.add(parse_record(rec), "email")
     states = [(name, before, after) for _, name, before, after in trail.states()]
@@ -91,7 +91,7 @@ def test_trail_fills_missing_images_from_neighbours() -> None:
 
 
 def test_trail_without_images_stays_unknown() -> None:
-    trail = _AccountTrail()
+    trail = AccountTrail()
     trail.add(parse_record(record("MODIFY", 5, "a@x", "b@x", images=False)), "email")
     [(_, _, before, after)] = trail.states()
     assert before is not None and after is not None
