@@ -282,7 +282,41 @@ def _detect(preset: SchemaPreset, parse: Callable[[str, str | None], Marker | No
     pk_name, sk_name = _key_names(preset, parse, sample, table)
     if pk_name is None:
         return None
-    markers: dict[str, dict[str, set[str]]] = {}  # entity -> attribute (as keyed) -> values
+    markers, others = _sort_markers(parse, sample, pk_name, sk_name)
+    if not markers:
+        return None
+    notes: list[str] = []
+    kind = preset.entity_attribute
+    _drop_scoped_markers(markers, others, kind, notes)
+    if not markers:
+        return None
+    count = {e: sum(len(v) for v in attrs.values()) for e, attrs in markers.items()}
+    entity = max(sorted(count), key=lambda e: count[e])
+    for other in sorted(set(markers) - {entity}):
+        notes.append(f"Markers of {other} ({', '.join(sorted(markers[other]))}) were found too; a "
+                     f"schema covers one kind of account, so audit {other} with a second schema.")
+    candidates = _account_candidates(others, kind, entity, notes)
+    keyed = markers[entity]
+    attributes = {name: _account_attribute(preset, name, keyed[name], candidates, (pk_name, sk_name))
+                  for name in sorted(keyed)}  # attribute as keyed -> the account attribute
+    found = _Found(preset, pk_name, sk_name, entity, list(attributes.values()),
+                   _index_names(table, attributes.values()), notes)
+    marker_count = sum(count.values())
+    summary = found.summary(marker_count)
+    groups = _groups_by_prefix(candidates, pk_name)
+    if not groups:
+        return marker_count, found.without_accounts(summary)
+    all_values = {v for values in keyed.values() for v in values}
+    # Accounts: the group of candidates (by key prefix) whose values the markers hold most.
+    prefix = max(sorted(groups), key=lambda p: found.overlap(groups[p], all_values))
+    return marker_count, found.with_accounts(summary, prefix, groups[prefix])
+
+
+def _sort_markers(parse: Callable[[str, str | None], Marker | None],
+                  sample: Sequence[Mapping[str, Any]], pk_name: str, sk_name: str | None
+                  ) -> tuple[dict[str, dict[str, set[str]]], list[Mapping[str, Any]]]:
+    """The markers (entity -> attribute as keyed -> values) and the other keyed items."""
+    markers: dict[str, dict[str, set[str]]] = {}
     others: list[Mapping[str, Any]] = []
     for item in sample:
         pk = string_value(item.get(pk_name))
@@ -293,95 +327,130 @@ def _detect(preset: SchemaPreset, parse: Callable[[str, str | None], Marker | No
             others.append(item)
         else:
             markers.setdefault(marker.entity, {}).setdefault(marker.attribute, set()).add(marker.value)
-    if not markers:
-        return None
-    notes: list[str] = []
-    kind = preset.entity_attribute
+    return markers, others
+
+
+def _drop_scoped_markers(markers: dict[str, dict[str, set[str]]], others: list[Mapping[str, Any]],
+                         kind: str | None, notes: list[str]) -> None:
+    """OneTable's scope option puts a value before the model (_unique#<scope>#<Model>#...):
+    such markers name no model of the table where the model should be."""
     types = {t for i in others if (t := string_value(i.get(kind))) is not None} if kind else set()
-    if types:
-        # OneTable's scope option puts a value before the model (_unique#<scope>#<Model>#...):
-        # such markers name no model of the table where the model should be.
-        scoped = [e for e, attrs in markers.items() if e not in types and set(attrs) & types]
-        for entity in scoped:
-            del markers[entity]
-        if scoped:
-            notes.append(f"Some markers carry a scope before the model ({', '.join(sorted(scoped))}): "
-                         "a value unique within a scope has no fixed lock prefix, so they were left out.")
-        if not markers:
-            return None
-    count = {e: sum(len(v) for v in attrs.values()) for e, attrs in markers.items()}
-    entity = max(sorted(count), key=lambda e: count[e])
-    for other in sorted(set(markers) - {entity}):
-        notes.append(f"Markers of {other} ({', '.join(sorted(markers[other]))}) were found too; a "
-                     f"schema covers one kind of account, so audit {other} with a second schema.")
+    if not types:
+        return
+    scoped = [e for e, attrs in markers.items() if e not in types and set(attrs) & types]
+    for entity in scoped:
+        del markers[entity]
+    if scoped:
+        notes.append(f"Some markers carry a scope before the model ({', '.join(sorted(scoped))}): "
+                     "a value unique within a scope has no fixed lock prefix, so they were left out.")
+
+
+def _account_candidates(others: list[Mapping[str, Any]], kind: str | None, entity: str,
+                        notes: list[str]) -> list[Mapping[str, Any]]:
+    """The items that may be accounts: of the entity's type when the preset records one."""
     candidates = [i for i in others if string_value(i.get(kind)) == entity] if kind else list(others)
     if kind and not candidates:
         notes.append(f"No item with {kind} = {entity} is in the sample, so accounts were looked for "
                      "among all other items.")
         candidates = list(others)
-    keyed = markers[entity]
-    all_values = {v for values in keyed.values() for v in values}
-    attributes: dict[str, str] = {}  # attribute as keyed -> the account attribute
-    for keyed_name in sorted(keyed):
-        attributes[keyed_name] = _account_attribute(preset, keyed_name, keyed[keyed_name], candidates,
-                                                    (pk_name, sk_name))
-    # Accounts: the group of candidates (by key prefix) whose values the markers hold most.
+    return candidates
+
+
+def _index_names(table: TableInfo | None, attributes: Iterable[str]) -> dict[str, str]:
+    """The GSI keyed on each attribute, when the table has one."""
+    index_names: dict[str, str] = {}
+    if table is not None:
+        for attribute in attributes:
+            gsi = next((g.name for g in table.gsis if g.partition_key.name == attribute), None)
+            if gsi:
+                index_names[attribute] = gsi
+    return index_names
+
+
+def _groups_by_prefix(candidates: list[Mapping[str, Any]],
+                      pk_name: str) -> dict[str, list[Mapping[str, Any]]]:
     groups: dict[str, list[Mapping[str, Any]]] = {}
     for item in candidates:
         prefix = _prefix(string_value(item.get(pk_name)) or "")
         if prefix:
             groups.setdefault(prefix, []).append(item)
+    return groups
 
-    def overlap(members: list[Mapping[str, Any]]) -> tuple[int, int]:
-        hits = sum(1 for i in members for a in attributes.values() if string_value(i.get(a)) in all_values)
+
+@dataclass
+class _Found:
+    """What the markers showed: the keys, the account entity, its unique attributes."""
+
+    preset: SchemaPreset
+    pk_name: str
+    sk_name: str | None
+    entity: str
+    attributes: list[str]
+    index_names: dict[str, str]
+    notes: list[str]
+
+    def summary(self, marker_count: int) -> str:
+        preset = self.preset
+        return (f"Preset {preset.title} matched: {marker_count} marker(s) like {preset.example}, "
+                f"for {self.entity}: " + ", ".join(
+                    f"{a} -> {preset.make_rule(self.entity, a, bool(self.sk_name)).pk_template}"
+                    for a in self.attributes) + ".")
+
+    def overlap(self, members: list[Mapping[str, Any]], all_values: set[str]) -> tuple[int, int]:
+        hits = sum(1 for i in members for a in self.attributes if string_value(i.get(a)) in all_values)
         return hits, len(members)
 
-    index_names: dict[str, str] = {}
-    if table is not None:
-        for attribute in attributes.values():
-            gsi = next((g.name for g in table.gsis if g.partition_key.name == attribute), None)
-            if gsi:
-                index_names[attribute] = gsi
-    marker_count = sum(count.values())
-    summary = (f"Preset {preset.title} matched: {marker_count} marker(s) like {preset.example}, "
-               f"for {entity}: " + ", ".join(
-                   f"{a} -> {preset.make_rule(entity, a, bool(sk_name)).pk_template}"
-                   for a in attributes.values()) + ".")
-    if not groups:
-        schema = preset.build(pk_name, sk_name, entity=entity, attributes=list(attributes.values()),
-                              account_pk_prefix=f"{entity}#", index_names=index_names)
+    def build(self, prefix: str, account_sk: str | None = None) -> UniquenessSchema:
+        return self.preset.build(self.pk_name, self.sk_name, entity=self.entity,
+                                 attributes=self.attributes, account_pk_prefix=prefix,
+                                 account_sk_value=account_sk, index_names=self.index_names)
+
+    def without_accounts(self, summary: str) -> SchemaProposal:
+        """No candidate has a key prefix: the prefix is a guess, and the notes say so."""
+        entity, notes = self.entity, self.notes
+        schema = self.build(f"{entity}#")
         notes.insert(0, summary)
         notes.append(f"No {entity} item with a key prefix (text up to # or :) is in the sample: "
                      f"account_pk_prefix {entity}# is a guess; set it to how {entity} keys begin.")
-        return marker_count, SchemaProposal(schema, tuple(notes), False)
-    prefix = max(sorted(groups), key=lambda p: overlap(groups[p]))
-    members = groups[prefix]
-    sks = {string_value(i.get(sk_name)) for i in members} if sk_name else set()
-    account_sk = next(iter(sks)) if len(sks) == 1 else None
-    if account_sk is not None and len(members) == 1:
-        # One account cannot show a shared SK: one that repeats its id (TypeDORM's USER#1 /
-        # USER#1) is the account's own.
-        own = (string_value(members[0].get(pk_name)) or "")[len(prefix):]
-        if own and own in account_sk:
-            account_sk = None
-    where = f"{pk_name} begins with {prefix}"
-    if sk_name and account_sk is not None:
-        where += f" and {sk_name} = {account_sk}"
-    elif sk_name:
-        where += f" (their {sk_name} varies, so every item whose {pk_name} begins {prefix} is an account)"
-    if kind:
-        where += f"; items whose {kind} is {entity}"
-    notes.insert(0, f"{summary} Accounts: {where}.")
-    pks = [string_value(i.get(pk_name)) for i in members]
-    if len(set(pks)) < len(pks):
-        notes.append(f"Several {entity} items share a partition key; the audit tells accounts apart "
-                     "by partition key only, so give account_sk_value if one sort key marks them.")
-    notes.append(f"{preset.title} markers hold only their key, not the account that owns them: "
-                 "diagnose looks for an orphan's owner in the table's stream and the action log.")
-    schema = preset.build(pk_name, sk_name, entity=entity, attributes=list(attributes.values()),
-                          account_pk_prefix=prefix, account_sk_value=account_sk,
-                          index_names=index_names)
-    return marker_count, SchemaProposal(schema, tuple(notes), True)
+        return SchemaProposal(schema, tuple(notes), False)
+
+    def with_accounts(self, summary: str, prefix: str,
+                      members: list[Mapping[str, Any]]) -> SchemaProposal:
+        """Accounts are the items whose key begins ``prefix``: the schema, and notes on how sure."""
+        pk_name, entity, notes = self.pk_name, self.entity, self.notes
+        account_sk = self.account_sk(prefix, members)
+        notes.insert(0, f"{summary} Accounts: {self.where(prefix, account_sk)}.")
+        pks = [string_value(i.get(pk_name)) for i in members]
+        if len(set(pks)) < len(pks):
+            notes.append(f"Several {entity} items share a partition key; the audit tells accounts apart "
+                         "by partition key only, so give account_sk_value if one sort key marks them.")
+        notes.append(f"{self.preset.title} markers hold only their key, not the account that owns "
+                     "them: diagnose looks for an orphan's owner in the table's stream and the action log.")
+        return SchemaProposal(self.build(prefix, account_sk), tuple(notes), True)
+
+    def account_sk(self, prefix: str, members: list[Mapping[str, Any]]) -> str | None:
+        """The sort key every account shares, if there is one."""
+        sks = {string_value(i.get(self.sk_name)) for i in members} if self.sk_name else set()
+        account_sk = next(iter(sks)) if len(sks) == 1 else None
+        if account_sk is not None and len(members) == 1:
+            # One account cannot show a shared SK: one that repeats its id (TypeDORM's USER#1 /
+            # USER#1) is the account's own.
+            own = (string_value(members[0].get(self.pk_name)) or "")[len(prefix):]
+            if own and own in account_sk:
+                account_sk = None
+        return account_sk
+
+    def where(self, prefix: str, account_sk: str | None) -> str:
+        """Which items are accounts, in words."""
+        pk_name, sk_name, kind = self.pk_name, self.sk_name, self.preset.entity_attribute
+        where = f"{pk_name} begins with {prefix}"
+        if sk_name and account_sk is not None:
+            where += f" and {sk_name} = {account_sk}"
+        elif sk_name:
+            where += f" (their {sk_name} varies, so every item whose {pk_name} begins {prefix} is an account)"
+        if kind:
+            where += f"; items whose {kind} is {self.entity}"
+        return where
 
 
 def _account_attribute(preset: SchemaPreset, keyed: str, values: set[str],
