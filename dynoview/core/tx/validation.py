@@ -257,10 +257,27 @@ def validate(tx: Transaction, tables: Mapping[str, TableInfo] | None = None,
     ``tables`` (name -> TableInfo) enables the key and index checks; ``schema`` enables the
     lock warnings and same-item detection for Puts when a table's key schema is unknown.
     """
-    from dynoview.core.tx.wire import RequestShapeError, request_body
-
     tables = tables or {}
     problems: list[Problem] = []
+    _check_transaction(tx, problems)
+    seen: dict[tuple[str, Any], int] = {}
+    payload = 0
+    for index, action in enumerate(tx.actions):
+        payload += _check_action(index, action, tables, schema, problems)
+        _check_same_item(index, action, tables, schema, seen, problems)
+    if payload > MAX_REQUEST_BYTES:
+        # DynamoDB counts item and key sizes and the expressions with their values, not the
+        # JSON body (where base64 makes binary a third larger).
+        problems.append(Problem(None, "actions", "The transaction's items, keys and expressions total "
+                                f"{payload:,} bytes; DynamoDB allows {MAX_REQUEST_BYTES:,} (4 MB). "
+                                "Split it."))
+    if not has_errors(problems):
+        _check_request_shape(tx, problems)
+    return sorted(problems, key=lambda p: -1 if p.index is None else p.index)
+
+
+def _check_transaction(tx: Transaction, problems: list[Problem]) -> None:
+    """The action count and the ClientRequestToken."""
     count = len(tx.actions)
     if count == 0:
         problems.append(Problem(None, "actions", "The transaction has no actions; add at least one."))
@@ -270,85 +287,113 @@ def validate(tx: Transaction, tables: Mapping[str, TableInfo] | None = None,
     if not 1 <= len(tx.token or "") <= MAX_TOKEN_LENGTH:
         problems.append(Problem(None, "token", f"The ClientRequestToken must be 1 to {MAX_TOKEN_LENGTH} "
                                 "characters; regenerate it."))
-    seen: dict[tuple[str, Any], int] = {}
-    payload = 0
-    for index, action in enumerate(tx.actions):
-        if not action.table:
-            problems.append(Problem(index, "table", "Choose the table this action writes to."))
-        elif not _TABLE_NAME.fullmatch(action.table):
-            problems.append(Problem(index, "table", f"{action.table!r} is not a valid table name: use "
-                                    "3 to 255 letters, digits, '_', '-' or '.'."))
-        elif tables and action.table not in tables:
-            problems.append(Problem(index, "table", f"Table {action.table} is not on this connection; "
-                                    "check the name.", WARNING))
-        info = tables.get(action.table)
+
+
+def _check_action(index: int, action: Action, tables: Mapping[str, TableInfo],
+                  schema: UniquenessSchema | None, problems: list[Problem]) -> int:
+    """One action's problems, in the order they are shown; returns its size in the request."""
+    _check_table(index, action, tables, problems)
+    info = tables.get(action.table)
+    size = _check_item_or_key(index, action, problems)
+    if info is not None:
+        check_primary_key(index, action, info, problems)
         if action.kind == PUT:
-            if not action.item:
-                problems.append(Problem(index, "item", "The Put has no item; add its key and attributes."))
-            _check_values(index, "item", action.item, problems)
-            _check_names(index, "item", action.item, problems)
-            size = _size(action.item)
-            if size > MAX_ITEM_BYTES:
-                problems.append(Problem(index, "item", f"The item is {size:,} bytes; DynamoDB items hold at "
-                                        f"most {MAX_ITEM_BYTES:,} (400 KB). Move large data to S3 and store "
-                                        "its location."))
-        else:
-            _check_values(index, "key", action.key, problems)
-            size = _size(action.key)
-            if action.item:
-                problems.append(Problem(index, "item", f"A {action.kind} has no item; remove it or make "
-                                        "this action a Put."))
-        if info is not None:
-            check_primary_key(index, action, info, problems)
-            if action.kind == PUT:
-                check_put_index_keys(index, action, info, problems)
-        elif action.kind != PUT and not action.key:
-            problems.append(Problem(index, "key", f"The {action.kind} has no key; give the primary key "
-                                    "of the item it acts on."))
-        _check_values(index, "values", action.values, problems)
-        _check_placeholder_maps(index, action, problems)
-        parsed = _check_expressions(index, action, problems)
-        if info is not None:
-            for fld, tree in (("update", parsed.update), ("condition", parsed.condition)):
-                if tree is not None:
-                    check_key_paths(index, fld, tree, action, info, problems)
-        if parsed.update is not None:
-            targets = update_targets(parsed.update, action.names)
-            if info is not None:
-                check_update_targets(index, targets, info, action.values, problems)
-            floor = update_item_floor(action, info, targets, action.values)
-            if floor > MAX_ITEM_BYTES:
-                problems.append(Problem(index, "update", f"The updated item would be at least {floor:,} "
-                                        f"bytes; DynamoDB items hold at most {MAX_ITEM_BYTES:,} (400 KB). "
-                                        "Move large data to S3 and store its location."))
-        payload += size + parsed.sizes
-        if action.return_values not in RETURN_VALUES_CHOICES:
-            problems.append(Problem(index, "return_values", "ReturnValuesOnConditionCheckFailure is "
-                                    "NONE or ALL_OLD."))
-        if action.return_values == "ALL_OLD" and not action.condition.strip():
-            problems.append(Problem(index, "return_values", "ALL_OLD only returns the item when a "
-                                    "condition fails, and this action has no condition.", WARNING))
-        _check_lock_guard(index, action, schema, problems)
-        ident = item_identity(action, tables, schema)
-        if ident is not None:
-            if ident in seen:
-                problems.append(Problem(index, "key", f"Action {seen[ident] + 1} already acts on this "
-                                        "item; a transaction may touch each item only once. Merge the "
-                                        "two actions."))
-            else:
-                seen[ident] = index
-    if payload > MAX_REQUEST_BYTES:
-        # DynamoDB counts item and key sizes and the expressions with their values, not the
-        # JSON body (where base64 makes binary a third larger).
-        problems.append(Problem(None, "actions", "The transaction's items, keys and expressions total "
-                                f"{payload:,} bytes; DynamoDB allows {MAX_REQUEST_BYTES:,} (4 MB). "
-                                "Split it."))
-    if not has_errors(problems):
-        try:
-            request_body(tx.to_request())
-        except RequestShapeError as exc:
-            problems.append(Problem(None, "actions", exc.message))
-    return sorted(problems, key=lambda p: -1 if p.index is None else p.index)
+            check_put_index_keys(index, action, info, problems)
+    elif action.kind != PUT and not action.key:
+        problems.append(Problem(index, "key", f"The {action.kind} has no key; give the primary key "
+                                "of the item it acts on."))
+    _check_values(index, "values", action.values, problems)
+    _check_placeholder_maps(index, action, problems)
+    parsed = _check_expressions(index, action, problems)
+    _check_parsed_against_table(index, action, info, parsed, problems)
+    _check_return_values(index, action, problems)
+    _check_lock_guard(index, action, schema, problems)
+    return size + parsed.sizes
+
+
+def _check_table(index: int, action: Action, tables: Mapping[str, TableInfo],
+                 problems: list[Problem]) -> None:
+    if not action.table:
+        problems.append(Problem(index, "table", "Choose the table this action writes to."))
+    elif not _TABLE_NAME.fullmatch(action.table):
+        problems.append(Problem(index, "table", f"{action.table!r} is not a valid table name: use "
+                                "3 to 255 letters, digits, '_', '-' or '.'."))
+    elif tables and action.table not in tables:
+        problems.append(Problem(index, "table", f"Table {action.table} is not on this connection; "
+                                "check the name.", WARNING))
+
+
+def _check_item_or_key(index: int, action: Action, problems: list[Problem]) -> int:
+    """A Put's item, any other action's key; returns the one's size."""
+    if action.kind == PUT:
+        if not action.item:
+            problems.append(Problem(index, "item", "The Put has no item; add its key and attributes."))
+        _check_values(index, "item", action.item, problems)
+        _check_names(index, "item", action.item, problems)
+        size = _size(action.item)
+        if size > MAX_ITEM_BYTES:
+            problems.append(Problem(index, "item", f"The item is {size:,} bytes; DynamoDB items hold at "
+                                    f"most {MAX_ITEM_BYTES:,} (400 KB). Move large data to S3 and store "
+                                    "its location."))
+        return size
+    _check_values(index, "key", action.key, problems)
+    if action.item:
+        problems.append(Problem(index, "item", f"A {action.kind} has no item; remove it or make "
+                                "this action a Put."))
+    return _size(action.key)
+
+
+def _check_parsed_against_table(index: int, action: Action, info: TableInfo | None,
+                                parsed: _Parsed, problems: list[Problem]) -> None:
+    """Key attributes the expressions touch, and how large an Update leaves the item."""
+    if info is not None:
+        for fld, tree in (("update", parsed.update), ("condition", parsed.condition)):
+            if tree is not None:
+                check_key_paths(index, fld, tree, action, info, problems)
+    if parsed.update is None:
+        return
+    targets = update_targets(parsed.update, action.names)
+    if info is not None:
+        check_update_targets(index, targets, info, action.values, problems)
+    floor = update_item_floor(action, info, targets, action.values)
+    if floor > MAX_ITEM_BYTES:
+        problems.append(Problem(index, "update", f"The updated item would be at least {floor:,} "
+                                f"bytes; DynamoDB items hold at most {MAX_ITEM_BYTES:,} (400 KB). "
+                                "Move large data to S3 and store its location."))
+
+
+def _check_return_values(index: int, action: Action, problems: list[Problem]) -> None:
+    if action.return_values not in RETURN_VALUES_CHOICES:
+        problems.append(Problem(index, "return_values", "ReturnValuesOnConditionCheckFailure is "
+                                "NONE or ALL_OLD."))
+    if action.return_values == "ALL_OLD" and not action.condition.strip():
+        problems.append(Problem(index, "return_values", "ALL_OLD only returns the item when a "
+                                "condition fails, and this action has no condition.", WARNING))
+
+
+def _check_same_item(index: int, action: Action, tables: Mapping[str, TableInfo],
+                     schema: UniquenessSchema | None, seen: dict[tuple[str, Any], int],
+                     problems: list[Problem]) -> None:
+    """A transaction may touch each item once: the first action on an item is remembered."""
+    ident = item_identity(action, tables, schema)
+    if ident is None:
+        return
+    if ident in seen:
+        problems.append(Problem(index, "key", f"Action {seen[ident] + 1} already acts on this "
+                                "item; a transaction may touch each item only once. Merge the "
+                                "two actions."))
+    else:
+        seen[ident] = index
+
+
+def _check_request_shape(tx: Transaction, problems: list[Problem]) -> None:
+    """What botocore would refuse before sending (only checked once nothing else is wrong)."""
+    from dynoview.core.tx.wire import RequestShapeError, request_body
+
+    try:
+        request_body(tx.to_request())
+    except RequestShapeError as exc:
+        problems.append(Problem(None, "actions", exc.message))
 
 
 def _size(item: Mapping[str, Any]) -> int:
