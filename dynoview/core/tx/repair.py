@@ -320,61 +320,33 @@ def run_repairs(
     (or inside a re-check), leaving the rest ``pending``. ``dry_run`` re-checks and builds
     each transaction but sends none and records nothing.
     """
-    if not 0 < rate <= MAX_RATE:
-        raise DynoViewError(f"The rate must be above 0 and at most {MAX_RATE:g} findings per second; "
-                            f"{rate:g} was given.", field="rate")
+    _check_rate(rate)
     cancel = cancel or threading.Event()
     state = state or RepairState(None, "", plan.table)
     if not dry_run:
-        if conn.spec.read_only:
-            raise ReadOnlyError(READ_ONLY_MESSAGE)
-        probe = Transaction(actions=[Action(DELETE, table.name)])
-        confirmation_for(conn, probe).check(confirmation)
+        _check_can_write(conn, table, confirmation)
     run = RepairRun(plan, [], dry_run=dry_run)
     repairer = _Repairer(conn, reader or Reader(conn), schema, table, dry_run=dry_run,
                          confirmation=confirmation, log=log, cancel=cancel, notes=run.notes)
     todo = plan.actionable
     handled = 0
-    interval = 1.0 / rate
-    next_at = clock()
+    pacer = _Pacer(1.0 / rate, clock)
     for index, item in enumerate(todo):
         earlier = state.done.get(item.id)
         if earlier is not None:
             run.outcomes.append(replace(earlier, earlier=True))
             handled += 1
             continue
-        if run.error is None and not run.cancelled:
-            delay = next_at - clock()
-            # At most ``rate`` findings per second; the wait ends at once on cancel.
-            if cancel.is_set() or (delay > 0 and cancel.wait(delay)):
-                run.cancelled = True
+        if run.error is None and not run.cancelled and pacer.wait_cancelled(cancel):
+            run.cancelled = True
         if run.error is not None or run.cancelled:
             run.outcomes.append(repairer.outcome(item, PENDING, f"Not done: the run stopped before "
                                                  f"finding {index + 1} of {len(todo)}."))
             continue
-        next_at = max(next_at, clock()) + interval
-        try:
-            outcome = repairer.handle(item)
-        except CancelledError:
-            run.cancelled = True
-            outcome = repairer.outcome(item, PENDING, "Not done: cancelled during its re-check; "
-                                       "nothing was sent for it.")
-        except Exception as exc:  # a failed read or a refused send: stop, and say which finding
-            err = describe_error(exc, table=table.name,
-                                 endpoint=conn.spec.endpoint_url, profile=conn.spec.profile)
-            run.error = f"{err.title}: {err.message}"
-            outcome = repairer.outcome(item, ERROR, f"{err.message} The run stopped here; this finding "
-                                       "is re-checked on the next run.")
-        if outcome.status == ERROR and run.error is None:
-            run.error = outcome.message
+        pacer.started()
+        outcome = _repair_one(repairer, item, run, conn, table)
         if not dry_run:
-            try:
-                state.record(outcome)
-            except OSError as exc:
-                run.error = (f"The state file {state.path} could not be saved ({exc.strerror or exc}), "
-                             f"so the run stopped after {item.title()} ({outcome.label}). Pass --resume "
-                             "with a file in a folder you can write; findings repaired already are "
-                             "found already fixed.")
+            _record(state, item, outcome, run)
         run.outcomes.append(outcome)
         if outcome.status != PENDING:
             handled += 1
@@ -383,3 +355,64 @@ def run_repairs(
     if progress is not None:
         progress(RepairProgress(handled, len(todo), None, finished=True, run=run))
     return run
+
+
+def _check_rate(rate: float) -> None:
+    if not 0 < rate <= MAX_RATE:
+        raise DynoViewError(f"The rate must be above 0 and at most {MAX_RATE:g} findings per second; "
+                            f"{rate:g} was given.", field="rate")
+
+
+def _check_can_write(conn: Connection, table: TableInfo, confirmation: str | bool | None) -> None:
+    """Refuse before any request: a read-only connection, or a missing confirmation."""
+    if conn.spec.read_only:
+        raise ReadOnlyError(READ_ONLY_MESSAGE)
+    probe = Transaction(actions=[Action(DELETE, table.name)])
+    confirmation_for(conn, probe).check(confirmation)
+
+
+class _Pacer:
+    """At most one finding per ``interval`` seconds; the wait ends at once on cancel."""
+
+    def __init__(self, interval: float, clock: Callable[[], float]) -> None:
+        self.interval, self.clock = interval, clock
+        self.next_at = clock()
+
+    def wait_cancelled(self, cancel: threading.Event) -> bool:
+        """Wait for the next finding's turn; True when cancel was set before or during it."""
+        delay = self.next_at - self.clock()
+        return cancel.is_set() or (delay > 0 and cancel.wait(delay))
+
+    def started(self) -> None:
+        self.next_at = max(self.next_at, self.clock()) + self.interval
+
+
+def _repair_one(repairer: _Repairer, item: PlannedRepair, run: RepairRun, conn: Connection,
+                table: TableInfo) -> RepairOutcome:
+    """Re-check and repair one finding; a failure becomes its outcome and stops the run."""
+    try:
+        outcome = repairer.handle(item)
+    except CancelledError:
+        run.cancelled = True
+        outcome = repairer.outcome(item, PENDING, "Not done: cancelled during its re-check; "
+                                   "nothing was sent for it.")
+    except Exception as exc:  # a failed read or a refused send: stop, and say which finding
+        err = describe_error(exc, table=table.name,
+                             endpoint=conn.spec.endpoint_url, profile=conn.spec.profile)
+        run.error = f"{err.title}: {err.message}"
+        outcome = repairer.outcome(item, ERROR, f"{err.message} The run stopped here; this finding "
+                                   "is re-checked on the next run.")
+    if outcome.status == ERROR and run.error is None:
+        run.error = outcome.message
+    return outcome
+
+
+def _record(state: RepairState, item: PlannedRepair, outcome: RepairOutcome, run: RepairRun) -> None:
+    """Save the outcome for --resume; a state file that cannot be written stops the run."""
+    try:
+        state.record(outcome)
+    except OSError as exc:
+        run.error = (f"The state file {state.path} could not be saved ({exc.strerror or exc}), "
+                     f"so the run stopped after {item.title()} ({outcome.label}). Pass --resume "
+                     "with a file in a folder you can write; findings repaired already are "
+                     "found already fixed.")
