@@ -39,6 +39,10 @@ def gui_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv == ["--serve-demo"]:  # the demo endpoint's child process (dynoview/demo/process.py)
+        from dynoview.demo.process import serve
+
+        return serve()
     from dynoview.cli import COMMANDS
 
     if argv and argv[0] in COMMANDS:
@@ -57,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if reason:
                 print(f"dynoview: {reason}", file=sys.stderr)
                 return 2
-        # Read by start_demo, which the window calls off the UI thread.
+        # Read by the demo's child process (and by start_demo), which inherit the environment.
         os.environ["DYNOVIEW_DEMO_ENGINE"] = args.engine
     from dynoview.ui.app import run_app
 

@@ -38,7 +38,9 @@ def licence() -> str:
         meta = metadata.metadata("dynoview")
     except metadata.PackageNotFoundError:
         return LICENCE
-    return meta.get("License-Expression") or meta.get("License") or LICENCE
+    # The metadata is an email.message.Message; its "get" is missing from the typing protocol.
+    fields = dict(meta.items()) if hasattr(meta, "items") else {}
+    return fields.get("License-Expression") or fields.get("License") or LICENCE
 
 
 def versions() -> list[tuple[str, str]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import os
 import signal
@@ -15,12 +16,16 @@ import sys
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 # Imported before qasync (in run_app): qasync binds to the Qt binding already imported, else to
 # the first one it finds, which could be PyQt5 on a machine that has both.
 import PySide6  # noqa: F401
 
 from dynoview import APP_NAME, ORG_NAME, __version__
+
+if TYPE_CHECKING:
+    from dynoview.ui.crash import CrashHandler
 
 SMOKE_TIMEOUT_MS = 60_000
 NO_DISPLAY = ("no display found: set DISPLAY or WAYLAND_DISPLAY, or use the headless commands "
@@ -133,7 +138,9 @@ def _start_wakeup_timer() -> None:
     app = QCoreApplication.instance()
     if app is None or app.findChild(QTimer, "signal-wakeup") is not None:
         return
-    timer = QTimer(app, objectName="signal-wakeup", interval=250)
+    timer = QTimer(app)
+    timer.setObjectName("signal-wakeup")
+    timer.setInterval(250)
     timer.timeout.connect(lambda: None)  # a trip through Python runs pending signal handlers
     timer.start()
 
@@ -160,29 +167,48 @@ def run_app(args: argparse.Namespace) -> int:
               "running display, or use the headless commands (dynoview --help lists them)",
               file=sys.stderr)
         return 1
-    from dynoview.core.session import profile
+    # No cyclic collections while starting: start-up allocates much and frees little, and
+    # each full pass over what Qt, the imports and botocore's models made stalls the first
+    # paint or the first rows. Back on once the first connection has collected and frozen
+    # what it keeps (MainWindow._settle, dynoview/ui/gc_pauses.py), or after the first
+    # paint when nothing connects at start.
+    gc.disable()
+    demo = None
+    try:
+        if args.demo or args.smoke:
+            # First thing: the demo endpoint starts and seeds in a child process on another
+            # core while Qt loads and the window paints (dynoview/demo/process.py).
+            from dynoview.ui.demo_entry import spawn_demo
 
-    # A demo session (--demo, --smoke) gets files of its own: chosen before anything reads
-    # settings or builds the action log, so it never changes the user's saved connections,
-    # layout or action log. Restored afterwards for in-process callers (tests).
-    with profile.use(profile.DEMO if args.demo or args.smoke else profile.active()):
-        return _run_app(args)
+            demo = spawn_demo()
+        from dynoview.core.session import profile
+
+        # A demo session (--demo, --smoke) gets files of its own: chosen before anything reads
+        # settings or builds the action log, so it never changes the user's saved connections,
+        # layout or action log. Restored afterwards for in-process callers (tests).
+        with profile.use(profile.DEMO if demo is not None else profile.active()):
+            return _run_app(args, demo)
+    finally:
+        gc.enable()
+        if demo is not None:
+            demo.stop()  # already stopped with the window, unless start-up failed first
 
 
-def _run_app(args: argparse.Namespace) -> int:
+def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     import qasync
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from dynoview.core.session.connection import spec_from_environment
-    from dynoview.ui.crash import CrashHandler
+    from dynoview.ui.first_paint import after_first_paint
     from dynoview.ui.main_window import MainWindow
     from dynoview.ui.resources import APP_ID, app_icon
     from dynoview.ui.settings import load_theme, recover_if_corrupt
     from dynoview.ui.theme import ThemeManager
 
     logging.basicConfig(level=logging.WARNING)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORG_NAME)
     app.setApplicationVersion(__version__)
@@ -199,9 +225,18 @@ def _run_app(args: argparse.Namespace) -> int:
     theme = ThemeManager(app, load_theme())
     theme.apply()
     window = MainWindow(theme=theme, settings_problem=problem)
-    crash = CrashHandler(window, context=window.crash_context, secrets=window.crash_secrets)
-    crash.install()
-    loop.set_exception_handler(crash.asyncio_handler)
+    crashes: list[CrashHandler] = []
+
+    def install_crash_handler() -> None:
+        from dynoview.ui.crash import CrashHandler  # its dialog's classes load after the paint
+
+        crash = CrashHandler(window, context=window.crash_context, secrets=window.crash_secrets)
+        crash.install()
+        loop.set_exception_handler(crash.asyncio_handler)
+        crashes.append(crash)
+
+    # Before the first paint an error still prints its traceback and ends the start.
+    after_first_paint(window, install_crash_handler, at_most_ms=1000)
     window.show()
     exit_code = 0
     demo = args.demo or args.smoke
@@ -209,13 +244,16 @@ def _run_app(args: argparse.Namespace) -> int:
                       or os.environ.get("AWS_ENDPOINT_URL_DYNAMODB")
                       or os.environ.get("AWS_ENDPOINT_URL"))
     if demo:
-        window.connect_to(demo=True, read_only=args.read_only, table=args.table or "accounts")
+        window.connect_to(demo=True, read_only=args.read_only, table=args.table or "accounts",
+                          demo_process=demo_process)
     elif has_target:
         window.connect_to(spec_from_environment(profile=args.profile, region=args.region,
                                                 endpoint_url=args.endpoint_url,
                                                 read_only=args.read_only), table=args.table)
     else:
         QTimer.singleShot(0, window.show_connection_dialog)
+    if not (demo or has_target):
+        after_first_paint(window, gc.enable)  # else once connected (MainWindow._settle)
 
     if args.smoke:
         window_shown: list[float | None] = []
@@ -225,8 +263,9 @@ def _run_app(args: argparse.Namespace) -> int:
             nonlocal exit_code
             rows = window.items_panel.model.rowCount()
             ok = name == "accounts" and rows > 0
-            if crash.dialog is not None:  # the table showed, but something broke on the way
-                print("smoke: an unexpected error was reported:\n" + crash.dialog.report_text(),
+            dialog = crashes[0].dialog if crashes else None
+            if dialog is not None:  # the table showed, but something broke on the way
+                print("smoke: an unexpected error was reported:\n" + dialog.report_text(),
                       file=sys.stderr)
                 ok = False
             print(f"smoke: table {name} shows {rows} items: {'ok' if ok else 'FAILED'}")

@@ -142,8 +142,9 @@ class CommandPalette(QDialog):
             item.setToolTip(0, entry.title)
             item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.list.addTopLevelItem(item)
-        if self.list.topLevelItemCount():
-            self.list.setCurrentItem(self.list.topLevelItem(0))
+        first = self.list.topLevelItem(0)
+        if first is not None:
+            self.list.setCurrentItem(first)
         self._fit_height()
 
     def _fit_height(self) -> None:
@@ -152,12 +153,14 @@ class CommandPalette(QDialog):
         row_height = self.list.sizeHintForRow(0) if self.list.topLevelItemCount() else 0
         row_height = row_height if row_height > 0 else self.fontMetrics().height() + 8
         self.list.setFixedHeight(rows * row_height + 2 * self.list.frameWidth() + 4)
-        self.layout().activate()
-        self.resize(self.width(), self.layout().sizeHint().height())
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+            self.resize(self.width(), layout.sizeHint().height())
 
     def shown_titles(self) -> list[str]:
-        return [self.list.topLevelItem(r).data(0, EntryRole).title
-                for r in range(self.list.topLevelItemCount())]
+        items = (self.list.topLevelItem(r) for r in range(self.list.topLevelItemCount()))
+        return [item.data(0, EntryRole).title for item in items if item is not None]
 
     def activate_current(self) -> None:
         item = self.list.currentItem()
@@ -174,8 +177,10 @@ class CommandPalette(QDialog):
             step = {Qt.Key.Key_Up: -1, Qt.Key.Key_Down: 1, Qt.Key.Key_PageUp: -8,
                     Qt.Key.Key_PageDown: 8}.get(Qt.Key(event.key()))
             if step is not None and event.type() == QEvent.Type.KeyPress:
-                current = self.list.indexOfTopLevelItem(self.list.currentItem())
-                row = min(max(current + step, 0), count - 1)
-                self.list.setCurrentItem(self.list.topLevelItem(row))
+                item = self.list.currentItem()
+                current = self.list.indexOfTopLevelItem(item) if item is not None else -1
+                target = self.list.topLevelItem(min(max(current + step, 0), count - 1))
+                if target is not None:
+                    self.list.setCurrentItem(target)
                 return True
         return super().eventFilter(watched, event)

@@ -149,11 +149,13 @@ class ConnectionDialog(QDialog):
         self.message.clear()
         name = self.name.text().strip()
         if not name:
-            return self._invalid(self.name, "Give the connection a name.")
+            self._invalid(self.name, "Give the connection a name.")
+            return None
         endpoint = self.endpoint.text().strip() or None
         if endpoint and not endpoint.startswith(("http://", "https://")):
-            return self._invalid(self.endpoint, "The endpoint URL must start with http:// or "
-                                                "https://, e.g. http://localhost:8000.")
+            self._invalid(self.endpoint, "The endpoint URL must start with http:// or "
+                                         "https://, e.g. http://localhost:8000.")
+            return None
         return ConnectionSpec(name=name, profile=self.profile.currentText().strip() or None,
                               region=self.region.text().strip() or None, endpoint_url=endpoint,
                               read_only=self.read_only.isChecked())
@@ -162,7 +164,6 @@ class ConnectionDialog(QDialog):
         widget.setStyleSheet(ERROR_STYLE)
         widget.setFocus()
         self.message.setText(message)
-        return None
 
     def _save(self) -> None:
         spec = self.form_spec()

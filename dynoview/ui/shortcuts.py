@@ -155,7 +155,8 @@ class ShortcutsDialog(QDialog):
     def _apply_filter(self, text: str) -> None:
         needle = text.strip().lower()
         for row in range(self.table.rowCount()):
-            hay = " ".join(self.table.item(row, c).text().lower() for c in range(3))
+            cells = (self.table.item(row, c) for c in range(3))
+            hay = " ".join(cell.text().lower() for cell in cells if cell is not None)
             self.table.setRowHidden(row, bool(needle) and needle not in hay)
 
     def visible_commands(self) -> list[str]:

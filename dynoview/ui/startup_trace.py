@@ -11,8 +11,10 @@ from __future__ import annotations
 import os
 import time
 
-from PySide6.QtCore import QEvent, QObject, QTimer, SignalInstance
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import QTimer, SignalInstance
+from PySide6.QtWidgets import QWidget
+
+from dynoview.ui.first_paint import after_first_paint
 
 ENV = "DYNOVIEW_TRACE_STARTUP"
 PREFIX = "startup-trace"
@@ -28,28 +30,9 @@ def mark(what: str) -> None:
     print(f"{PREFIX} {what} {time.monotonic():.6f}", flush=True)
 
 
-class _FirstPaint(QObject):
-    """Marks the end of the first paint of any widget of ``window``, then removes itself."""
-
-    def __init__(self, window: QWidget) -> None:
-        super().__init__(window)
-        self._window = window
-        app = QApplication.instance()
-        assert app is not None
-        app.installEventFilter(self)  # the window may be covered by its children: watch them all
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if (event.type() == QEvent.Type.Paint and isinstance(obj, QWidget)
-                and obj.window() is self._window):
-            QApplication.instance().removeEventFilter(self)  # type: ignore[union-attr]
-            # Queued: runs once this paint (and the rest of the frame) has been flushed.
-            QTimer.singleShot(0, lambda: mark(WINDOW_SHOWN))
-        return False
-
-
 def install(window: QWidget, first_rows: SignalInstance | None = None) -> None:
     """Print WINDOW_SHOWN after the first paint, FIRST_ROWS after ``first_rows`` first fires."""
-    _FirstPaint(window)
+    after_first_paint(window, lambda: mark(WINDOW_SHOWN))
     if first_rows is not None:
         done: list[bool] = []
 

@@ -14,6 +14,7 @@ from tests.helpers import connect, seeded_accounts_copy
 
 if TYPE_CHECKING:
     from dynoview.ui.context import AppContext
+    from dynoview.ui.main_window import MainWindow
 
 
 @pytest.fixture
@@ -50,3 +51,23 @@ def ctx(qasync_loop: asyncio.AbstractEventLoop, demo_conn: Connection,
     context.set_table(describe_table(demo_conn, seeded_table))
     yield context
     context.tasks.shutdown()
+
+
+def open_window(qtbot, conn: Connection, table: str) -> MainWindow:
+    """A main window on ``conn`` with ``table`` open and its first page shown."""
+    from dynoview.ui.main_window import MainWindow
+
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.ctx.set_connection(conn)
+    win.tables_panel.set_tables(conn.list_tables())
+    with qtbot.waitSignal(win.table_shown, timeout=15000):
+        win.tables_panel.select(table)
+    return win
+
+
+@pytest.fixture
+def connected_window(qtbot, qasync_loop: asyncio.AbstractEventLoop, demo_conn: Connection,
+                     seeded_table: str) -> MainWindow:
+    """The main window on the test endpoint, the seeded table's first page shown."""
+    return open_window(qtbot, demo_conn, seeded_table)

@@ -53,17 +53,6 @@ def window(qtbot, qasync_loop) -> MainWindow:
     return win
 
 
-@pytest.fixture
-def connected(qtbot, qasync_loop, demo_conn: Connection, seeded_table: str) -> MainWindow:
-    win = MainWindow()
-    qtbot.addWidget(win)
-    win.ctx.set_connection(demo_conn)
-    win.tables_panel.set_tables(demo_conn.list_tables())
-    with qtbot.waitSignal(win.table_shown, timeout=15000):
-        win.tables_panel.select(seeded_table)
-    return win
-
-
 # -- settings ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("garbage", [b"\x00\xff\xfe binary \x00 junk [[[ ==", b"[window\ngeometry=1",
                                      b"{\"not\": \"an ini file\"}"])
@@ -137,13 +126,13 @@ def test_first_start_fits_the_screen(window: MainWindow) -> None:
     assert window.width() <= area.width() and window.height() <= area.height()
 
 
-def test_column_widths_the_user_set_come_back(qtbot, connected: MainWindow, seeded_table: str,
+def test_column_widths_the_user_set_come_back(qtbot, connected_window: MainWindow, seeded_table: str,
                                               demo_conn: Connection) -> None:
-    header = connected.items_panel.view.horizontalHeader()
-    sk = connected.items_panel.model.columns().index("SK")
+    header = connected_window.items_panel.view.horizontalHeader()
+    sk = connected_window.items_panel.model.columns().index("SK")
     auto_pk = header.sectionSize(0)
     header.resizeSection(sk, 333)
-    connected.save_state()
+    connected_window.save_state()
     assert saved.column_widths(demo_conn.spec.name, seeded_table) == {"SK": 333}
     again = MainWindow()
     qtbot.addWidget(again)
@@ -262,43 +251,43 @@ def test_ctrl_t_focuses_the_table_filter(qtbot, window: MainWindow) -> None:
 
 
 # -- command palette -----------------------------------------------------------------------------
-def test_palette_opens_a_table_by_typing_part_of_its_name(qtbot, connected: MainWindow,
+def test_palette_opens_a_table_by_typing_part_of_its_name(qtbot, connected_window: MainWindow,
                                                           demo_conn: Connection) -> None:
     from dynoview.demo.backend import METRICS_TABLE, create_metrics_table
 
     if METRICS_TABLE not in demo_conn.list_tables():
         create_metrics_table(demo_conn)
-    connected.tables_panel.set_tables(demo_conn.list_tables())
-    connected.show()
-    connected.palette_action.trigger()
-    palette = connected.palette_dialog
+    connected_window.tables_panel.set_tables(demo_conn.list_tables())
+    connected_window.show()
+    connected_window.palette_action.trigger()
+    palette = connected_window.palette_dialog
     assert palette is not None and palette.isVisible()
     qtbot.keyClicks(palette.query, "mtrcs")
     assert palette.shown_titles()[0] == METRICS_TABLE
-    with qtbot.waitSignal(connected.table_shown, timeout=15000) as blocker:
+    with qtbot.waitSignal(connected_window.table_shown, timeout=15000) as blocker:
         qtbot.keyClick(palette.query, Qt.Key.Key_Return)
     assert blocker.args == [METRICS_TABLE]
     assert not palette.isVisible()
-    assert connected.tabs.currentWidget() is connected.items_panel
+    assert connected_window.tabs.currentWidget() is connected_window.items_panel
 
 
-def test_palette_runs_commands_and_lists_recent_tables_first(qtbot, connected: MainWindow,
+def test_palette_runs_commands_and_lists_recent_tables_first(qtbot, connected_window: MainWindow,
                                                              seeded_table: str, app_look: None) -> None:
-    entries = connected.palette_entries()
+    entries = connected_window.palette_entries()
     assert entries[0].title == seeded_table and entries[0].kind == "Recent table"
     titles = [e.title for e in entries]
     assert "Theme: Dark" in titles and "Run the read" in titles and "Connect" in titles
-    for i in range(connected.tabs.count()):  # "Accounts & locks", not "Accounts  locks"
-        assert connected.tabs.tabText(i).replace("&&", "&") in titles
-    connected.show_command_palette()
-    palette = connected.palette_dialog
+    for i in range(connected_window.tabs.count()):  # "Accounts & locks", not "Accounts  locks"
+        assert connected_window.tabs.tabText(i).replace("&&", "&") in titles
+    connected_window.show_command_palette()
+    palette = connected_window.palette_dialog
     qtbot.keyClicks(palette.query, "theme")
     assert palette.shown_titles()[:3] == ["Theme: Follow system", "Theme: Light", "Theme: Dark"]
     qtbot.keyClick(palette.query, Qt.Key.Key_Down)
     qtbot.keyClick(palette.query, Qt.Key.Key_Down)
     assert palette.list.currentItem().text(0) == "Command: Theme: Dark"
     qtbot.keyClick(palette.query, Qt.Key.Key_Return)
-    assert connected.theme.scheme == "dark"
+    assert connected_window.theme.scheme == "dark"
 
 
 # -- about -----------------------------------------------------------------------------------------

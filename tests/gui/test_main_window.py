@@ -14,34 +14,23 @@ from dynoview.ui.main_window import MainWindow
 pytestmark = pytest.mark.gui
 
 
-@pytest.fixture
-def window(qtbot, qasync_loop, demo_conn: Connection, seeded_table: str) -> MainWindow:
-    win = MainWindow()
-    qtbot.addWidget(win)
-    win.ctx.set_connection(demo_conn)
-    win.tables_panel.set_tables(demo_conn.list_tables())
-    with qtbot.waitSignal(win.table_shown, timeout=15000):
-        win.tables_panel.select(seeded_table)
-    return win
-
-
 def column(win: MainWindow, name: str) -> int:
     return win.items_panel.model.columns().index(name)
 
 
-def test_opens_table_with_keys_first_and_receipt(window: MainWindow, seeded_table: str) -> None:
-    model = window.items_panel.model
+def test_opens_table_with_keys_first_and_receipt(connected_window: MainWindow, seeded_table: str) -> None:
+    model = connected_window.items_panel.model
     assert model.rowCount() == 60
     assert model.columns()[:2] == ["PK", "SK"]
     assert model.columns()[2] == TTL_STATUS_COLUMN
-    assert window.read_log.model.rowCount() == 1
-    assert window.receipt_label.text().startswith("Last read: Scan, eventual, ")
-    assert seeded_table in window.windowTitle()
-    assert "end of table" in window.items_panel.progress.text()
+    assert connected_window.read_log.model.rowCount() == 1
+    assert connected_window.receipt_label.text().startswith("Last read: Scan, eventual, ")
+    assert seeded_table in connected_window.windowTitle()
+    assert "end of table" in connected_window.items_panel.progress.text()
 
 
-def test_pages_lazily_as_the_view_asks(qtbot, window: MainWindow) -> None:
-    panel = window.items_panel
+def test_pages_lazily_as_the_view_asks(qtbot, connected_window: MainWindow) -> None:
+    panel = connected_window.items_panel
     panel.page_size.setValue(10)
     panel.run()
     qtbot.waitUntil(lambda: panel.model.rowCount() >= 10, timeout=10000)
@@ -52,7 +41,7 @@ def test_pages_lazily_as_the_view_asks(qtbot, window: MainWindow) -> None:
     assert rows % 10 == 0 and rows < 60
     assert not panel.model.exhausted
     assert "more available" in panel.progress.text()
-    receipts = window.read_log.model
+    receipts = connected_window.read_log.model
     # The fixture's first read, one read per page shown, and one page prefetched ahead.
     qtbot.waitUntil(lambda: receipts.rowCount() == 2 + rows // 10, timeout=10000)
     assert panel.model.rowCount() == rows  # the prefetched page waits until the view asks
@@ -60,8 +49,8 @@ def test_pages_lazily_as_the_view_asks(qtbot, window: MainWindow) -> None:
     assert "ExclusiveStartKey" in receipts.receipt(2).request
 
 
-def test_consistency_toggle_disabled_on_gsi_enabled_on_lsi(qtbot, window: MainWindow) -> None:
-    panel = window.items_panel
+def test_consistency_toggle_disabled_on_gsi_enabled_on_lsi(qtbot, connected_window: MainWindow) -> None:
+    panel = connected_window.items_panel
     panel.mode.setCurrentText("Query")
     panel.index.setCurrentIndex(panel.index.findData(EMAIL_INDEX))
     assert not panel.consistent.isEnabled()
@@ -70,17 +59,17 @@ def test_consistency_toggle_disabled_on_gsi_enabled_on_lsi(qtbot, window: MainWi
     assert panel.consistent.isEnabled()
     panel.consistent.setChecked(True)
     panel.pk_value.setText("ACCT#a1f9c3")
-    before = window.read_log.model.rowCount()
+    before = connected_window.read_log.model.rowCount()
     panel.run()
-    qtbot.waitUntil(lambda: window.read_log.model.rowCount() == before + 1, timeout=10000)
-    receipt = window.read_log.model.receipt(before)
+    qtbot.waitUntil(lambda: connected_window.read_log.model.rowCount() == before + 1, timeout=10000)
+    receipt = connected_window.read_log.model.receipt(before)
     assert (receipt.operation, receipt.index, receipt.consistency) == (
         "Query", CREATED_INDEX, "strong")
-    assert "Query, strong" in window.receipt_label.text()
+    assert "Query, strong" in connected_window.receipt_label.text()
 
 
-def test_bad_query_input_is_shown_at_the_field(window: MainWindow) -> None:
-    panel = window.items_panel
+def test_bad_query_input_is_shown_at_the_field(connected_window: MainWindow) -> None:
+    panel = connected_window.items_panel
     panel.mode.setCurrentText("Query")
     panel.pk_value.setText("")
     panel.run()
@@ -89,9 +78,9 @@ def test_bad_query_input_is_shown_at_the_field(window: MainWindow) -> None:
     assert "d32f2f" in panel.pk_value.styleSheet()
 
 
-def test_ttl_states_and_hide_expired(qtbot, window: MainWindow) -> None:
-    model = window.items_panel.model
-    col = column(window, TTL_STATUS_COLUMN)
+def test_ttl_states_and_hide_expired(qtbot, connected_window: MainWindow) -> None:
+    model = connected_window.items_panel.model
+    col = column(connected_window, TTL_STATUS_COLUMN)
     texts = {model.item(r)["PK"]["S"]: model.data(model.index(r, col)) for r in
              range(model.rowCount())}
     assert texts["SESSION#s-expired-2h"] == "expired 2 h ago, still readable"
@@ -109,13 +98,13 @@ def test_ttl_states_and_hide_expired(qtbot, window: MainWindow) -> None:
     expired = sum(1 for r in range(model.rowCount())
                   if model.data(model.index(r, col), TtlStateRole).is_expired)
     assert expired == 3  # two sessions and the reserved signup lock
-    window.items_panel.hide_expired.setChecked(True)
+    connected_window.items_panel.hide_expired.setChecked(True)
     assert model.rowCount() == 60 - expired
-    assert "3 expired hidden" in window.items_panel.progress.text()
+    assert "3 expired hidden" in connected_window.items_panel.progress.text()
 
 
-def test_selecting_an_item_shows_json(qtbot, window: MainWindow) -> None:
-    panel = window.items_panel
+def test_selecting_an_item_shows_json(qtbot, connected_window: MainWindow) -> None:
+    panel = connected_window.items_panel
     row = next(r for r in range(panel.model.rowCount())
                if panel.model.item(r)["PK"]["S"] == "ACCT#a1f9c3")
     panel.view.selectRow(row)
@@ -124,20 +113,20 @@ def test_selecting_an_item_shows_json(qtbot, window: MainWindow) -> None:
     assert panel.model.data(panel.model.index(row, 0), ItemRole)["SK"] == {"S": "PROFILE"}
 
 
-def test_metrics_numbers_exact_and_sets_distinct(qtbot, window: MainWindow,
+def test_metrics_numbers_exact_and_sets_distinct(qtbot, connected_window: MainWindow,
                                                  demo_conn: Connection) -> None:
     from dynoview.demo.backend import METRICS_TABLE, create_metrics_table
 
     if METRICS_TABLE not in demo_conn.list_tables():
         create_metrics_table(demo_conn)
-    window.tables_panel.set_tables(demo_conn.list_tables())
-    with qtbot.waitSignal(window.table_shown, timeout=15000):
-        window.tables_panel.select(METRICS_TABLE)
-    model = window.items_panel.model
+    connected_window.tables_panel.set_tables(demo_conn.list_tables())
+    with qtbot.waitSignal(connected_window.table_shown, timeout=15000):
+        connected_window.tables_panel.select(METRICS_TABLE)
+    model = connected_window.items_panel.model
     assert model.columns()[0] == "deviceId"
-    exact = column(window, "exact")
-    tags = column(window, "tags")
-    coords = column(window, "location")
+    exact = column(connected_window, "exact")
+    tags = column(connected_window, "tags")
+    coords = column(connected_window, "location")
     assert model.data(model.index(0, exact)) == "12345678901234567890123456789012345678"
     assert model.data(model.index(0, tags)).startswith("{")
     assert "[" in model.data(model.index(0, coords))
@@ -151,14 +140,14 @@ def select_pk(panel, pk: str) -> dict:
     return panel.model.item(row)
 
 
-def test_delete_opens_a_guarded_delete_in_the_builder(window: MainWindow,
+def test_delete_opens_a_guarded_delete_in_the_builder(connected_window: MainWindow,
                                                       seeded_table: str) -> None:
-    panel = window.items_panel
+    panel = connected_window.items_panel
     select_pk(panel, "UNIQ#EMAIL#ken@thompson.dev")
     assert panel.delete_button.isEnabled()
     panel.delete_selected()
-    builder = window.feature("BuilderPanel")
-    assert window.tabs.currentWidget() is builder
+    builder = connected_window.feature("BuilderPanel")
+    assert connected_window.tabs.currentWidget() is builder
     # Deleting a lock is releasing it: the release form says what that means first.
     form = builder.current_form
     assert form is not None and form.windowTitle() == "Release the email lock ken@thompson.dev"
@@ -216,7 +205,7 @@ def free_port() -> int:
 
 
 def test_unreachable_endpoint_says_so_and_clears_the_previous_tables(
-        qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+        qtbot, connected_window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtWidgets import QMessageBox
 
     from dynoview.core.session.connection import ConnectionSpec
@@ -228,13 +217,13 @@ def test_unreachable_endpoint_says_so_and_clears_the_previous_tables(
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("AWS_EC2_METADATA_DISABLED", "true")
     url = f"http://localhost:{free_port()}"
-    assert window.tables_panel.list.count() > 0
-    window.connect_to(ConnectionSpec(name="local", endpoint_url=url))
+    assert connected_window.tables_panel.list.count() > 0
+    connected_window.connect_to(ConnectionSpec(name="local", endpoint_url=url))
     qtbot.waitUntil(lambda: bool(shown), timeout=3000)  # at once, not after retries
     assert shown[0].startswith("Endpoint unreachable: ") and url in shown[0]
-    assert window.tables_panel.list.count() == 0
-    assert window.ctx.connection is None and window.items_panel.model.rowCount() == 0
-    assert window.connection_label.text() == "Not connected"
+    assert connected_window.tables_panel.list.count() == 0
+    assert connected_window.ctx.connection is None and connected_window.items_panel.model.rowCount() == 0
+    assert connected_window.connection_label.text() == "Not connected"
 
 
 def test_loopback_endpoint_without_keys_connects_with_placeholder_keys_and_says_so(

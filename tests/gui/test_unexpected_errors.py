@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from dynoview.core.errors import is_user_facing
 from dynoview.core.session.connection import Connection
-from dynoview.ui import main_window as main_window_module
+from dynoview.ui import connection_controller
 from dynoview.ui import settings as saved
 from dynoview.ui.crash import CrashHandler
 from dynoview.ui.main_window import MainWindow
@@ -70,7 +70,7 @@ def test_bug_in_a_background_read_reaches_the_crash_dialog(qtbot, window: MainWi
         answer: dict[str, Any] = {"Table": None}  # what a broken proxy might send
         return answer["Table"].get("KeySchema")
 
-    monkeypatch.setattr(main_window_module, "describe_table", describe_malformed)
+    monkeypatch.setattr(connection_controller, "describe_table", describe_malformed)
     window.open_table(seeded_table)
     qtbot.waitUntil(lambda: crash.dialog is not None and crash.dialog.isVisible(), timeout=10000)
     report = crash.dialog.details.toPlainText()

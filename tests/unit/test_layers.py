@@ -32,7 +32,7 @@ QT = ("PySide6", "shiboken6", "qasync", "PySide2", "PyQt5", "PyQt6")
 #: The demo backend: the engines the app starts itself, and the servers they run.
 DEMO_BACKEND = ("dynoview.demo", "moto")
 #: (module, function) through which the UI may start the demo backend.
-DEMO_ENTRY = ("dynoview.ui.main_window", "_connect_blocking")
+DEMO_ENTRY = ("dynoview.ui.demo_entry", "spawn_demo")
 
 FORBIDDEN: dict[str, tuple[str, ...]] = {
     "dynoview.core": (*QT, "dynoview.ui", "dynoview.cli", *DEMO_BACKEND),

@@ -1,0 +1,166 @@
+"""The embedded demo endpoint in a child process of the app.
+
+``dynoview --demo`` spawns it first thing, before Qt is imported: the child imports moto,
+starts the server and seeds it on a core of its own while the window is built and painted,
+so neither moto's imports nor the seeding requests share the GIL with the UI thread. The
+child says what it reached on stdout, one JSON object per line (``{"url": ...}`` once it
+listens, ``{"ready": true}`` once seeded, ``{"error": ...}`` when it cannot), and lives until
+its stdin closes: when the app stops it, or when the app dies in any way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from typing import IO, TYPE_CHECKING, Any
+
+from dynoview.core.errors import DynoViewError
+
+if TYPE_CHECKING:
+    from dynoview.demo.backend import DemoBackend
+
+#: The argument ``dynoview`` (frozen or not) runs the child with; not a user option.
+SERVE_ARGUMENT = "--serve-demo"
+
+
+class DemoStartError(DynoViewError):
+    """The demo endpoint could not start or seed; the message says why."""
+
+
+def serve_command() -> list[str]:
+    """How to run the child: the app's own executable when frozen, else ``python -m dynoview``."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, SERVE_ARGUMENT]
+    return [sys.executable, "-m", "dynoview", SERVE_ARGUMENT]
+
+
+class DemoProcess:
+    """A demo endpoint starting in a child process; ``stop()`` ends it."""
+
+    def __init__(self, proc: subprocess.Popen[str], errors: IO[bytes]) -> None:
+        self._proc = proc
+        self._errors = errors
+        self._said: dict[str, Any] = {}
+        self._lock = threading.Lock()  # one reader of the child's stdout at a time
+        self.endpoint_url: str | None = None
+        self.engine = "moto"
+
+    @classmethod
+    def spawn(cls) -> DemoProcess:
+        """Start the child now and return at once (the engine comes from the environment)."""
+        errors = tempfile.TemporaryFile()  # noqa: SIM115 - the child writes it until stop()
+        proc = subprocess.Popen(serve_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=errors, text=True, bufsize=1,
+                                # The terminal's Ctrl+C is the app's to handle; it stops the child.
+                                start_new_session=os.name == "posix")
+        return cls(proc, errors)
+
+    def _wait_for(self, key: str) -> dict[str, Any]:
+        """Block until the child said ``key`` (or failed); runs in a worker thread."""
+        with self._lock:
+            while key not in self._said:
+                if "error" in self._said:
+                    raise DemoStartError(f"The demo backend did not start: {self._said['error']}")
+                line = self._proc.stdout.readline() if self._proc.stdout else ""
+                if not line:
+                    raise DemoStartError("The demo backend stopped before it was ready"
+                                         f"{self._last_error()}. Start the app again, or connect "
+                                         "to an endpoint of your own.")
+                try:
+                    said = json.loads(line)
+                except ValueError:
+                    continue  # a library printed on stdout: not ours
+                if isinstance(said, dict):
+                    self._said.update(said)
+        if "url" in self._said:
+            self.endpoint_url = str(self._said["url"])
+            self.engine = str(self._said.get("engine", self.engine))
+        return self._said
+
+    def wait_listening(self) -> str:
+        """The endpoint's URL, once the server listens (before it is seeded)."""
+        self._wait_for("url")
+        assert self.endpoint_url is not None
+        return self.endpoint_url
+
+    def backend(self) -> DemoBackend:
+        """The endpoint as a ``DemoBackend`` once it listens (seeding may still run);
+        stopping it stops this child."""
+        from dynoview.demo.backend import DemoBackend
+
+        return DemoBackend(self, self.wait_listening(), self.engine)
+
+    def wait_ready(self) -> None:
+        """Return once the endpoint is seeded."""
+        self._wait_for("ready")
+
+    def _last_error(self) -> str:
+        try:
+            self._errors.seek(0)
+            lines = self._errors.read().decode(errors="replace").strip().splitlines()
+        except (OSError, ValueError):
+            return ""
+        return f" ({lines[-1]})" if lines else ""
+
+    def stop(self, wait: float = 0.0) -> None:
+        """Ask the child to end, waiting at most ``wait`` seconds (the app does not wait: the
+        child stops its engine and exits on its own). POSIX: SIGTERM, which the child turns
+        into an orderly exit whether it is seeding or serving; elsewhere its stdin closes."""
+        if self._proc.poll() is None:
+            try:
+                if os.name == "posix":
+                    self._proc.terminate()
+                elif self._proc.stdin:
+                    self._proc.stdin.close()
+            except OSError:
+                pass
+            if wait:
+                try:
+                    self._proc.wait(timeout=wait)
+                except subprocess.TimeoutExpired:
+                    self._proc.kill()
+                    self._proc.wait()
+        with contextlib.suppress(OSError):
+            self._errors.close()
+
+
+def serve() -> int:
+    """The child: start the engine, seed it, say so on stdout, run until stdin closes."""
+    from dynoview.core.session import profile
+    from dynoview.demo.backend import DemoBackend, demo_engine, seed_demo, start_dynamodb_local, start_server
+
+    def say(**what: Any) -> None:
+        print(json.dumps(what), flush=True)
+
+    # SIGTERM from the app (a child still seeding does not read stdin): unwind, so the
+    # ``finally`` below stops the engine (DynamoDB Local is a Java process of its own).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+
+    gc.disable()  # imports and seeding free little: no collections until the demo is ready
+    with profile.use(profile.DEMO):  # whatever seeding records goes to the demo's files
+        try:
+            engine = demo_engine()
+            server, url = start_dynamodb_local() if engine == "dynamodb-local" else start_server()
+        except Exception as exc:  # reported to the app, which shows it as a sentence
+            say(error=str(exc) or type(exc).__name__)
+            return 1
+        backend = DemoBackend(server, url, engine)
+        try:
+            say(url=url, engine=engine)
+            seed_demo(backend.connect())
+            gc.enable()
+            say(ready=True)
+            sys.stdin.read()  # until the app closes it, or exits
+        except Exception as exc:
+            say(error=f"seeding failed: {exc}")
+            return 1
+        finally:
+            backend.stop()
+    return 0

@@ -1,0 +1,126 @@
+"""Open connections, list and describe tables: the main window's background work.
+
+Each flow is one ``async def`` task on the qasync loop that awaits the blocking core calls in
+the task runner's pool and reports through signals, so it reads top to bottom and a newer
+request of the same kind cancels it. The window connects to the signals and shows results.
+
+At start-up the first network work waits for the window's first paint (``hold_until_painted``
+and ``painted``): boto3's imports and client set-up in a worker thread would otherwise take the
+GIL from the UI thread while it paints.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Signal
+
+from dynoview.core.session.tables import describe_table
+from dynoview.ui.context import AppContext
+from dynoview.ui.demo_entry import spawn_demo
+
+if TYPE_CHECKING:
+    from dynoview.core.session.connection import Connection, ConnectionSpec
+
+
+def _open(spec: ConnectionSpec) -> Connection:
+    """A connection to ``spec``, after a quick check that its endpoint answers at all."""
+    from dynoview.core.session.connection import Connection
+    from dynoview.core.session.endpoint_probe import check_reachable
+
+    check_reachable(spec.endpoint_url)  # "unreachable" at once, before any credential lookup
+    return Connection(spec)
+
+
+class ConnectionController(QObject):
+    """Connects, lists and describes off the UI thread; results arrive as signals."""
+
+    #: (Connection, DemoBackend or None, table names): the window switches to it.
+    connected = Signal(object, object, object)
+    #: (exception, ConnectionSpec or None for the demo): the connection did not open.
+    connect_failed = Signal(object, object)
+    tables_listed = Signal(object)  # list[str] of the current connection
+    table_described = Signal(object)  # TableInfo, for the window's own Items tab
+    tab_table_described = Signal(object, object)  # (Connection, TableInfo): another Items tab
+
+    def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self._painted: asyncio.Event | None = None
+
+    # -- start-up ----------------------------------------------------------------------
+    def hold_until_painted(self) -> None:
+        """Network work waits until ``painted()`` (the window is about to paint first)."""
+        if self._painted is None:
+            self._painted = asyncio.Event()
+
+    def painted(self) -> None:
+        if self._painted is not None:
+            self._painted.set()
+
+    async def _ui_idle(self) -> None:
+        if self._painted is not None:
+            await self._painted.wait()
+
+    # -- connecting --------------------------------------------------------------------------
+    def connect_to(self, spec: ConnectionSpec | None, *, demo: bool = False,
+                   read_only: bool = False, demo_process: Any = None) -> None:
+        """Open ``spec``, or the embedded demo (``demo_process``: the ``DemoProcess`` that
+        ``demo_entry.spawn_demo`` started already, if any)."""
+        if demo:
+            work = self._open_demo(read_only, demo_process)
+        else:
+            assert spec is not None
+            work = self._open_spec(spec)
+        self.ctx.tasks.start("connect", work,
+                             on_error=lambda exc: self.connect_failed.emit(exc, spec))
+
+    async def _open_spec(self, spec: ConnectionSpec) -> None:
+        await self._ui_idle()
+        conn = await self.ctx.tasks.call(_open, spec)
+        tables = await self.ctx.tasks.call(conn.list_tables)
+        self.connected.emit(conn, None, tables)
+
+    async def _open_demo(self, read_only: bool, demo: Any) -> None:
+        demo = demo or spawn_demo()
+        try:
+            await self._ui_idle()
+            # The child listens long before it is seeded: boto3 loads here meanwhile.
+            backend = await self.ctx.tasks.call(demo.backend)
+            conn = await self.ctx.tasks.call(backend.connect, read_only)
+            await self.ctx.tasks.call(demo.wait_ready)
+            tables = await self.ctx.tasks.call(conn.list_tables)
+        except BaseException:  # cancelled or failed: the half-started demo must not linger
+            demo.stop()
+            raise
+        self.connected.emit(conn, backend, tables)
+
+    # -- tables --------------------------------------------------------------------------------
+    def refresh_tables(self, conn: Connection) -> None:
+        self.ctx.tasks.start("list-tables", self._list_tables(conn),
+                             on_error=functools.partial(self._report, "ListTables", None))
+
+    async def _list_tables(self, conn: Connection) -> None:
+        tables = await self.ctx.tasks.call(conn.list_tables)
+        if conn is self.ctx.connection:
+            self.tables_listed.emit(tables)
+
+    def describe(self, conn: Connection, name: str, *, new_tab: bool = False) -> None:
+        """Describe ``name``: for the window's Items tab, or (``new_tab``) for another one."""
+        task = f"describe-tab-{name}" if new_tab else "describe"
+        self.ctx.tasks.start(task, self._describe(conn, name, new_tab),
+                             on_error=functools.partial(self._report, "DescribeTable", name))
+
+    def _report(self, operation: str, table: str | None, exc: BaseException) -> None:
+        self.ctx.report(exc, operation=operation, table=table)
+
+    async def _describe(self, conn: Connection, name: str, new_tab: bool) -> None:
+        info: Any = await self.ctx.tasks.call(describe_table, conn, name)
+        if conn is not self.ctx.connection:
+            return  # the connection changed while the table was described
+        if new_tab:
+            self.tab_table_described.emit(conn, info)
+        else:
+            self.table_described.emit(info)

@@ -1,0 +1,122 @@
+"""The main window's size and layout across starts: first-start sizes that fit the screen,
+docks and splitters restored, and the column widths the user set per connection and table."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QSplitter
+
+from dynoview.ui import settings as saved
+
+if TYPE_CHECKING:
+    from dynoview.ui.main_window import MainWindow
+
+log = logging.getLogger(__name__)
+
+
+class WindowLayout:
+    """Restores and saves ``window``'s geometry, docks, splitters and column widths."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.restored = False  # geometry and dock layout came from the settings file
+        self.splitters_restored: set[str] = set()
+        self.columns_for: tuple[str, str] | None = None  # (connection, table) in the items view
+        self._auto_widths: dict[str, int] = {}  # column widths the items view chose itself
+
+    def fit_to_screen(self) -> None:
+        """A first-start size that fits the screen (1360x860 at most), centred."""
+        win = self.window
+        screen = win.screen() or QApplication.primaryScreen()
+        if screen is None:
+            win.resize(1360, 860)
+            return
+        area = screen.availableGeometry()
+        width, height = min(1360, int(area.width() * 0.94)), min(860, int(area.height() * 0.92))
+        win.resize(width, height)
+        win.move(area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2)
+
+    def apply_defaults(self) -> None:
+        """Dock and splitter sizes for a first start, in proportion to the window (docks only
+        take sizes once the window is laid out, hence after the first show)."""
+        win = self.window
+        if not self.restored:
+            win.resizeDocks([win.tables_dock], [max(200, min(260, win.width() // 5))],
+                            Qt.Orientation.Horizontal)
+            # Five compact receipt rows at 700 px high, a few more on a taller window.
+            win.resizeDocks([win.read_log_dock], [max(150, min(200, win.height() // 5))],
+                            Qt.Orientation.Vertical)
+        items = self.splitters().get("items")
+        if items is not None and "items" not in self.splitters_restored:
+            total = sum(items.sizes())
+            detail = max(300, min(420, total * 3 // 10))  # room for both JSON tabs and a key
+            items.setSizes([total - detail, detail])
+
+    def splitters(self) -> dict[str, QSplitter]:
+        found = {}
+        for name, owner in (("items", self.window.items_panel), ("read-log", self.window.read_log)):
+            splitter = owner.findChild(QSplitter)
+            if splitter is not None:
+                found[name] = splitter
+        return found
+
+    def restore(self) -> None:
+        win = self.window
+        store = saved.settings()
+        geometry = saved.byte_array(store, "window/geometry")
+        state = saved.byte_array(store, "window/state")
+        self.restored = bool(geometry and win.restoreGeometry(geometry))
+        if state is not None and not win.restoreState(state):
+            log.warning("saved window layout could not be restored; using the default")
+            state = None
+        self.restored = self.restored and state is not None
+        for name, splitter in self.splitters().items():
+            sizes = saved.byte_array(store, f"window/splitter-{name}")
+            if sizes is not None and splitter.restoreState(sizes):
+                self.splitters_restored.add(name)
+
+    def apply_column_widths(self) -> None:
+        """Record the widths the view chose, then apply the ones the user set last time."""
+        panel = self.window.items_panel
+        if self.columns_for is None or not panel.model.rowCount():
+            return
+        header = panel.view.horizontalHeader()
+        columns = panel.model.columns()
+        self._auto_widths = {name: header.sectionSize(i) for i, name in enumerate(columns)}
+        widths = saved.column_widths(*self.columns_for)
+        for i, name in enumerate(columns):
+            if name in widths:
+                header.resizeSection(i, widths[name])
+
+    def remember_column_widths(self) -> None:
+        """Save the widths the user changed (not the automatic ones) for the shown table."""
+        if self.columns_for is None or not self._auto_widths:
+            return
+        panel = self.window.items_panel
+        header = panel.view.horizontalHeader()
+        columns = panel.model.columns()
+        widths = saved.column_widths(*self.columns_for)
+        for i, name in enumerate(columns):
+            if header.isSectionHidden(i):
+                continue  # a hidden column reports width 0: keep the width it had
+            size = header.sectionSize(i)
+            if name in self._auto_widths and size != self._auto_widths[name]:
+                widths[name] = size
+            elif name in widths and size == self._auto_widths.get(name):
+                del widths[name]
+        saved.save_column_widths(*self.columns_for, widths)
+        self._auto_widths = {}
+
+    def save(self) -> None:
+        """Write layout, splitters and column widths to the settings file."""
+        win = self.window
+        self.remember_column_widths()
+        store = saved.settings()
+        store.setValue("window/geometry", win.saveGeometry())
+        store.setValue("window/state", win.saveState())
+        for name, splitter in self.splitters().items():
+            store.setValue(f"window/splitter-{name}", splitter.saveState())
+        saved.sync(store)  # and keep the file private

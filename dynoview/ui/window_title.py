@@ -1,0 +1,33 @@
+"""What the main window says about where it is: its title and the status-bar connection badge."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel
+
+from dynoview import APP_NAME
+from dynoview.core.session.connection import PLACEHOLDER_NOTE, Connection
+from dynoview.ui.context import AppContext
+
+
+def window_title(ctx: AppContext) -> str:
+    """"DynoView — table — connection", as far as they are known."""
+    parts = [APP_NAME]
+    if ctx.connection is not None:
+        parts.append(ctx.connection.spec.describe())
+    if ctx.table is not None:
+        parts.insert(1, ctx.table.name)
+    return " — ".join(parts)
+
+
+def show_connection(label: QLabel, conn: Connection) -> None:
+    """The badge: connection name, demo, read-only, placeholder keys (styled by kind)."""
+    demo = "DEMO  " if conn.spec.demo else ""
+    ro = "  READ-ONLY" if conn.spec.read_only else ""
+    placeholder = "  (placeholder keys)" if getattr(conn, "placeholder_credentials", False) else ""
+    label.setText(f"{demo}{conn.spec.name}{ro}{placeholder}")
+    label.setToolTip(conn.spec.describe() + (f"\n{PLACEHOLDER_NOTE}" if placeholder else ""))
+    kind = "-".join(k for k, on in (("demo", conn.spec.demo), ("read-only", conn.spec.read_only)) if on)
+    # Styled by the theme's stylesheet (resources/styles/*.qss) through this property.
+    label.setProperty("kind", kind)
+    label.style().unpolish(label)
+    label.style().polish(label)
