@@ -20,13 +20,13 @@ from typing import Any
 
 from dynoview.core.errors import CancelledError, DynoViewError
 from dynoview.core.exports.manifest import ExportManifest, S3Store, parse_s3_url
+from dynoview.core.exports.queries import build
 from dynoview.core.exports.sql import (
     ATHENA,
     AuditSql,
     Source,
     Statement,
     athena_table_ddl,
-    build,
     literal,
 )
 from dynoview.core.uniqueness.schema import UniquenessSchema

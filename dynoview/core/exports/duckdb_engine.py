@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from dynoview.core.errors import CancelledError, DynoViewError
-from dynoview.core.exports.sql import DUCKDB, AuditSql, Source, build, duckdb_source, literal
+from dynoview.core.exports.queries import build
+from dynoview.core.exports.sql import DUCKDB, AuditSql, Source, duckdb_source, literal
 from dynoview.core.uniqueness.schema import UniquenessSchema
 
 DEFAULT_MEMORY_LIMIT = "2GB"

@@ -3,7 +3,8 @@
 The live audit classifies items in Python (``dynoview.core.uniqueness.pairing``). An export is
 audited by a SQL engine instead, so a table larger than memory spills to disk
 (DuckDB) or runs on many machines (Athena). Both engines get their SQL from the
-same definitions below; only the spelling of a few functions differs (``Dialect``).
+same definitions below; only the spelling of a few functions differs (``Dialect``). The
+statements themselves are built in ``queries``.
 
 Per rule and per value ``v`` (a stored lock value, or an account's value after the
 rule's normalisation), the SQL computes ``holders`` (distinct accounts needing
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 
 from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
@@ -30,12 +30,6 @@ from dynoview.core.uniqueness.findings import (
     MISSING_LOCK,
     OK,
     ORPHAN_LOCK,
-)
-from dynoview.core.uniqueness.schema import (
-    NORMALISE_LOWER,
-    NORMALISE_TRIM_LOWER,
-    LockRule,
-    UniquenessSchema,
 )
 
 DUCKDB = "duckdb"
@@ -268,206 +262,3 @@ class AuditSql:
             comment = "\n".join(f"-- {line}" for line in s.purpose.splitlines())
             parts.append(f"{comment}\n{s.sql};")
         return "\n\n".join(parts) + "\n"
-
-
-def _attributes(schema: UniquenessSchema) -> tuple[str, ...]:
-    seen: list[str] = []
-    for rule in schema.rules:
-        if rule.attribute not in seen:
-            seen.append(rule.attribute)
-    return tuple(seen)
-
-
-def _raw_select(d: Dialect, schema: UniquenessSchema, ttl: str | None, source: Source, seq: int,
-                attrs: tuple[str, ...]) -> str:
-    """One export's lines projected to what the rules read (keys, TTL, rule attributes)."""
-    # Column names as the engine stores them (Athena lower-cases every column name).
-    names = ("Keys", "NewImage") if source.incremental else ("Item", "Item")
-    keys, image = (ident(n if d.name == DUCKDB else n.lower()) for n in names)
-
-    def typed(col: str, attribute: str, code: str) -> str:
-        return d.attr(col, attribute, code)
-
-    def key_id(attribute: str) -> str:
-        # A key's identity across exports: its type and text (keys may be S, N or B).
-        return (f"coalesce('S' || {typed(keys, attribute, 'S')}, 'N' || {typed(keys, attribute, 'N')}, "
-                f"'B' || {typed(keys, attribute, 'B')})")
-
-    cols = [f"{seq} AS export_seq", f"{d.basename(source.file_column)} AS file"]
-    if source.incremental:
-        ts = ident("Metadata") if d.name == DUCKDB else ident("metadata")
-        cols.append(f"TRY_CAST({ts}.{'WriteTimestampMicros' if d.name == DUCKDB else 'writetimestampmicros'}"
-                    f".{'N' if d.name == DUCKDB else 'n'} AS BIGINT) AS ts")
-        cols.append(f"{image} IS NOT NULL AS present")
-    else:
-        cols += ["CAST(0 AS BIGINT) AS ts", "true AS present"]
-    cols.append(f"{typed(keys, schema.pk_name, 'S')} AS pk")
-    cols.append(f"{key_id(schema.pk_name)} AS pk_id")
-    if schema.sk_name:
-        cols.append(f"{typed(keys, schema.sk_name, 'S')} AS sk")
-        cols.append(f"{key_id(schema.sk_name)} AS sk_id")
-    else:
-        cols += ["CAST(NULL AS VARCHAR) AS sk", "CAST(NULL AS VARCHAR) AS sk_id"]
-    cols.append(f"{typed(image, ttl, 'N')} AS ttl" if ttl else "CAST(NULL AS VARCHAR) AS ttl")
-    for i, attribute in enumerate(attrs):
-        # S as is, N as its exact text; "" and other types are no value (pairing.feed).
-        cols.append(f"coalesce(nullif({typed(image, attribute, 'S')}, ''), "
-                    f"nullif({typed(image, attribute, 'N')}, '')) AS a{i}")
-    return "SELECT " + ",\n       ".join(cols) + f"\nFROM {source.relation}"
-
-
-def _expired(ttl: str, now: float) -> str:
-    seconds = f"TRY_CAST({ttl} AS DOUBLE)"
-    now_text = repr(float(now))
-    return (f"coalesce({seconds} >= 0 AND {seconds} < {now_text} AND {now_text} - {seconds} <= "
-            f"{TTL_MAX_AGE_S} AND {seconds} < {TTL_MAX_SECONDS}, false)")
-
-
-def _normalised(d: Dialect, rule: LockRule, expr: str) -> str:
-    if rule.normalisation == NORMALISE_LOWER:
-        return d.py_lower(expr)
-    if rule.normalisation == NORMALISE_TRIM_LOWER:
-        return d.py_lower(d.py_strip(expr))
-    return expr
-
-
-def _clash_key(d: Dialect, rule: LockRule, expr: str) -> str:
-    return d.py_lower(d.py_strip(expr)) if rule.normalisation == NORMALISE_TRIM_LOWER else d.py_lower(expr)
-
-
-def _starts(expr: str, prefix: str) -> str:
-    return f"substr({expr}, 1, {len(prefix)}) = {literal(prefix)}"
-
-
-def _ends(expr: str, suffix: str) -> str:
-    return f"substr({expr}, length({expr}) - {len(suffix) - 1}) = {literal(suffix)}"
-
-
-def rules_query(d: Dialect, schema: UniquenessSchema, raw: str, attrs: tuple[str, ...], now: float,
-                incremental: bool) -> str:
-    """The one query that applies every check and returns findings, counts and the evidence
-    (locks, flagged accounts) as rows of one shape: section, status, rule, value, account,
-    sk, ttl, n, a0..an (see ``export_audit.EngineRows``)."""
-    rules = list(schema.rules)
-    index = {r.name: i for i, r in enumerate(rules)}
-    attr_col = {a: f"a{i}" for i, a in enumerate(attrs)}
-    if incremental:
-        # Latest record per key: a later export wins, then a later write; deletes drop the item.
-        items = (f"SELECT * FROM (SELECT r.*, row_number() OVER (PARTITION BY pk_id, sk_id "
-                 f"ORDER BY export_seq DESC, ts DESC) AS rn FROM {raw} r) latest "
-                 "WHERE rn = 1 AND present")
-    else:
-        items = f"SELECT * FROM {raw}"
-    account_cond = f"pk IS NOT NULL AND {_starts('pk', schema.account_pk_prefix)}"
-    if schema.sk_name and schema.account_sk_value is not None:
-        account_cond += f" AND coalesce(sk = {literal(schema.account_sk_value)}, false)"
-    # Lock rules, longest prefix first (UNIQ#EMAIL2# is not UNIQ#EMAIL#): CASE takes the first.
-    whens_rule, whens_value = [], []
-    for rule in sorted(rules, key=lambda r: len(r.prefix), reverse=True):
-        cond = _starts("pk", rule.prefix)
-        if rule.suffix:
-            cond += f" AND length(pk) >= {len(rule.prefix) + len(rule.suffix)} AND {_ends('pk', rule.suffix)}"
-        value = f"substr(pk, {len(rule.prefix) + 1}, length(pk) - {len(rule.prefix) + len(rule.suffix)})"
-        sk_template = rule.sk_template
-        if schema.sk_name and sk_template is not None:
-            # The sort key repeats the value (TypeDORM): it must be the PK's value.
-            cond += (f" AND coalesce(sk = {literal(sk_template[0])} || {value} || "
-                     f"{literal(sk_template[1])}, false)")
-        elif schema.sk_name and rule.sk_value is not None:
-            cond += f" AND coalesce(sk = {literal(rule.sk_value)}, false)"
-        whens_rule.append(f"WHEN {cond} THEN {index[rule.name]}")
-        whens_value.append(f"WHEN {cond} THEN {value}")
-    holders = "\n  UNION ALL\n  ".join(
-        f"SELECT {index[r.name]} AS rule, {_normalised(d, r, attr_col[r.attribute])} AS value, account "
-        f"FROM accounts WHERE {attr_col[r.attribute]} IS NOT NULL" for r in rules)
-    clash_key = "CASE rule " + " ".join(
-        f"WHEN {index[r.name]} THEN {_clash_key(d, r, 'value')}" for r in rules) + " END"
-    a_cols = ", ".join(f"a{i}" for i in range(len(attrs)))
-    a_nulls = ", ".join(f"CAST(NULL AS VARCHAR) AS a{i}" for i in range(len(attrs)))
-    a_sel = f", {a_cols}" if attrs else ""
-    a_null_sel = f", {a_nulls}" if attrs else ""
-
-    def row(section: str, status: str, rule: str, value: str, account: str, sk: str, ttl: str,
-            n: str, with_attrs: bool = False) -> str:
-        return (f"SELECT {literal(section)} AS section, {status} AS status, CAST({rule} AS VARCHAR) AS rule, "
-                f"{value} AS value, {account} AS account, {sk} AS sk, {ttl} AS ttl, "
-                f"CAST({n} AS BIGINT) AS n{a_sel if with_attrs else a_null_sel}")
-
-    null = "CAST(NULL AS VARCHAR)"
-    findings = [
-        row("finding", literal(c.status), "rule", "value", null, null, null, "NULL") +
-        f" FROM classified WHERE {where(c)}" for c in VALUE_CHECKS]
-    findings.append(row("finding", literal(CLASH_CHECK.status), "rule", "ck", null, null, null, "NULL")
-                    + f" FROM clash_groups WHERE {where(CLASH_CHECK)}")
-    findings.append(row("finding", literal(ACCOUNT_CHECK.status), "NULL", null, "account", null, null,
-                        "NULL") + f" FROM accounts WHERE {where(ACCOUNT_CHECK)}")
-    counts = [
-        row("count", literal(OK), "NULL", null, null, null, null, "count(*)")
-        + f" FROM classified WHERE {where(HEALTHY)}",
-        row("count", "'ITEMS'", "NULL", null, null, null, null, "count(*)") + " FROM items",
-        row("count", "'ACCOUNTS'", "NULL", null, null, null, null, "count(*)") + " FROM accounts",
-        row("count", "'LOCKS'", "NULL", null, null, null, null, "count(*)") + " FROM locks",
-    ]
-    evidence = [
-        row("lock", null, "l.rule", "l.value", null, null, "l.ttl", "NULL")
-        + " FROM locks l JOIN problems p ON p.rule = l.rule AND p.value = l.value",
-        row("holder", null, "h.rule", "h.value", "h.account", null, null, "NULL")
-        + " FROM holders h JOIN problems p ON p.rule = h.rule AND p.value = h.value",
-        row("account", null, "NULL", null, "account", "sk", "ttl", "NULL", with_attrs=True)
-        + " FROM accounts WHERE expired OR account IN (SELECT h.account FROM holders h JOIN problems p "
-          "ON p.rule = h.rule AND p.value = h.value)",
-    ]
-    lock_items = (f"SELECT CASE {' '.join(whens_rule)} END AS rule,\n"
-                  f"         CASE {' '.join(whens_value)} END AS value, ttl,\n"
-                  f"         {_expired('ttl', now)} AS expired\n"
-                  f"  FROM items WHERE pk IS NOT NULL AND NOT ({account_cond})") if rules else (
-        "SELECT CAST(NULL AS INTEGER) AS rule, CAST(NULL AS VARCHAR) AS value, "
-        "CAST(NULL AS VARCHAR) AS ttl, false AS expired FROM items WHERE false")
-    return "\n".join([
-        f"WITH items AS (\n  {items}\n),",
-        f"accounts AS (\n  SELECT pk AS account, sk, ttl, {_expired('ttl', now)} AS expired{a_sel}\n"
-        f"  FROM items WHERE {account_cond}\n),",
-        f"lock_items AS (\n  {lock_items}\n),",
-        "locks AS (SELECT * FROM lock_items WHERE rule IS NOT NULL),",
-        f"holders AS (\n  SELECT DISTINCT rule, value, account FROM (\n  {holders}\n  ) h\n),"
-        if rules else "holders AS (SELECT CAST(NULL AS INTEGER) AS rule, CAST(NULL AS VARCHAR) AS value, "
-                      "CAST(NULL AS VARCHAR) AS account WHERE false),",
-        # Per value: distinct accounts needing it, its lock items, and whether all have expired.
-        "value_state AS (\n  SELECT rule, value, count(account) AS holders, count(lock_item) > 0 AS locked,\n"
-        "         coalesce(bool_and(lock_expired), false) AS lock_expired\n"
-        "  FROM (SELECT rule, value, account, CAST(NULL AS INTEGER) AS lock_item, "
-        "CAST(NULL AS BOOLEAN) AS lock_expired FROM holders\n"
-        "        UNION ALL SELECT rule, value, CAST(NULL AS VARCHAR), 1, expired FROM locks) u\n"
-        "  GROUP BY rule, value\n),",
-        f"keyed AS (SELECT rule, value, holders, locked, lock_expired, {clash_key} AS ck FROM value_state),",
-        "clash_groups AS (SELECT rule, ck, count(*) AS forms FROM keyed GROUP BY rule, ck),",
-        "classified AS (\n  SELECT k.rule, k.value, k.holders, k.locked, k.lock_expired, "
-        f"({where(CLASH_CHECK, 'g')}) AS clashed\n"
-        "  FROM keyed k JOIN clash_groups g ON g.rule = k.rule AND g.ck = k.ck\n),",
-        f"problems AS (SELECT rule, value FROM classified WHERE NOT ({where(HEALTHY)}))",
-        "\nUNION ALL\n".join([*findings, *counts, *evidence]),
-    ])
-
-
-def build(engine: str, schema: UniquenessSchema, sources: Sequence[Source], *, ttl_attribute: str | None,
-          now: datetime, raw_table: str, raw_create: str, drops: Sequence[tuple[str, str]] = (),
-          setup: Sequence[Statement] = ()) -> AuditSql:
-    """The statements for one audit. ``raw_create`` is the engine's CREATE TABLE ... AS head
-    for ``raw_table`` (DuckDB: a table in its database file; Athena: a Parquet CTAS)."""
-    d = dialect(engine)
-    attrs = _attributes(schema)
-    selects = [_raw_select(d, schema, ttl_attribute, s, i, attrs) for i, s in enumerate(sources)]
-    incremental = any(s.incremental for s in sources)
-    plan = AuditSql(engine, list(setup), attributes=attrs)
-    plan.raw = Statement("raw", f"{raw_create}\n" + "\nUNION ALL\n".join(selects),
-                         "Project each export's lines to the keys, TTL and rule attributes the checks "
-                         "read (one pass over the data).")
-    plan.file_counts = Statement(
-        "file counts", f"SELECT export_seq, file, count(*) AS n FROM {raw_table} GROUP BY export_seq, file",
-        "Lines per data file, checked against manifest-files.json before any finding is trusted.")
-    plan.rules = Statement(
-        "rules", rules_query(d, schema, raw_table, attrs, now.timestamp(), incremental),
-        "Every check (missing, orphan, duplicate, expired, case clash), the healthy count, and "
-        "the locks and accounts the findings name.")
-    plan.cleanup = [Statement(name, sql, "Remove what the audit created.") for name, sql in drops]
-    return plan

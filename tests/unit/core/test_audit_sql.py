@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 import duckdb
 import pytest
 
+from dynoview.core.exports.queries import rules_query
 from dynoview.core.exports.sql import (
     ATHENA,
     DUCKDB,
@@ -16,7 +17,6 @@ from dynoview.core.exports.sql import (
     Dialect,
     athena_table_ddl,
     literal,
-    rules_query,
     where,
 )
 from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK
