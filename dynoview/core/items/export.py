@@ -296,6 +296,54 @@ def check_segments(segments: int) -> None:
                             f"{DEFAULT_SEGMENTS} suits most tables.", field="segments")
 
 
+_Page = tuple[list[dict[str, Any]], ReadReceipt]
+
+
+class _SegmentReader:
+    """Called once per segment thread: reads that segment page by page onto ``pages``."""
+
+    def __init__(self, reader: Reader, table: str, segments: int, consistent: bool,
+                 page_limit: int | None, user_cancel: threading.Event) -> None:
+        self.reader, self.table, self.segments = reader, table, segments
+        self.consistent, self.page_limit, self.user_cancel = consistent, page_limit, user_cancel
+        self.stop = threading.Event()  # a failed segment stops the others without looking like a user cancel
+        self.pages: queue.Queue[_Page | _Done] = queue.Queue(
+            maxsize=segments * 2)  # bounded: a slow writer slows the readers, memory stays flat
+
+    def stopped(self) -> bool:
+        return self.stop.is_set() or self.user_cancel.is_set()
+
+    def __call__(self, segment: int) -> None:
+        request: dict[str, Any] = {"TableName": self.table, "ConsistentRead": self.consistent}
+        if self.segments > 1:
+            request.update(Segment=segment, TotalSegments=self.segments)
+        if self.page_limit:
+            request["Limit"] = self.page_limit
+        try:
+            last_key: dict[str, Any] | None = None
+            while not self.stopped():
+                req = dict(request)
+                if last_key is not None:
+                    req["ExclusiveStartKey"] = last_key
+                response, receipt = self.reader.read_with_receipt("Scan", req)
+                self._put((response.get("Items", []), receipt))
+                last_key = response.get("LastEvaluatedKey")
+                if not last_key:
+                    break
+            self._put(_Done(segment))
+        except BaseException as exc:
+            self._put(_Done(segment, exc))
+
+    def _put(self, entry: _Page | _Done) -> None:
+        while True:
+            try:
+                self.pages.put(entry, timeout=0.1)
+                return
+            except queue.Full:
+                if self.stopped() and not isinstance(entry, _Done):
+                    return
+
+
 def scan_table(reader: Reader, table: TableInfo, sink: Callable[[list[dict[str, Any]]], None], *,
                segments: int = DEFAULT_SEGMENTS, consistent: bool = False,
                progress: ProgressCallback | None = None, cancel: threading.Event | None = None,
@@ -305,46 +353,10 @@ def scan_table(reader: Reader, table: TableInfo, sink: Callable[[list[dict[str, 
     set and ``ExportIncompleteError`` when a segment fails; the others stop after their page."""
     check_segments(segments)
     user_cancel = cancel or threading.Event()
-    stop = threading.Event()  # a failed segment stops the others without looking like a user cancel
-    pages: queue.Queue[tuple[list[dict[str, Any]], ReadReceipt] | _Done] = queue.Queue(
-        maxsize=segments * 2)  # bounded: a slow writer slows the readers, memory stays flat
+    segment_reader = _SegmentReader(reader, table.name, segments, consistent, page_limit, user_cancel)
     started = time.perf_counter()
-
-    def stopped() -> bool:
-        return stop.is_set() or user_cancel.is_set()
-
-    def put(entry: tuple[list[dict[str, Any]], ReadReceipt] | _Done) -> None:
-        while True:
-            try:
-                pages.put(entry, timeout=0.1)
-                return
-            except queue.Full:
-                if stopped() and not isinstance(entry, _Done):
-                    return
-
-    def worker(segment: int) -> None:
-        request: dict[str, Any] = {"TableName": table.name, "ConsistentRead": consistent}
-        if segments > 1:
-            request.update(Segment=segment, TotalSegments=segments)
-        if page_limit:
-            request["Limit"] = page_limit
-        try:
-            last_key: dict[str, Any] | None = None
-            while not stopped():
-                req = dict(request)
-                if last_key is not None:
-                    req["ExclusiveStartKey"] = last_key
-                response, receipt = reader.read_with_receipt("Scan", req)
-                put((response.get("Items", []), receipt))
-                last_key = response.get("LastEvaluatedKey")
-                if not last_key:
-                    break
-            put(_Done(segment))
-        except BaseException as exc:
-            put(_Done(segment, exc))
-
-    threads = [threading.Thread(target=worker, args=(s,), name=f"export-segment-{s}", daemon=True)
-               for s in range(segments)]
+    threads = [threading.Thread(target=segment_reader, args=(s,), name=f"export-segment-{s}",
+                                daemon=True) for s in range(segments)]
     for t in threads:
         t.start()
     result = ExportResult(table.name, "", 0, segments=segments, consistent=consistent)
@@ -352,42 +364,51 @@ def scan_table(reader: Reader, table: TableInfo, sink: Callable[[list[dict[str, 
     error: tuple[int, BaseException] | None = None
     try:
         while done < segments:
-            entry = pages.get()
+            entry = segment_reader.pages.get()
             if isinstance(entry, _Done):
                 done += 1
                 if entry.error is not None and error is None:
                     error = (entry.segment, entry.error)
-                    stop.set()
-            elif not stopped():
-                items, receipt = entry
-                result.pages += 1
-                if len(result.receipts) < 1000:
-                    result.receipts.append(receipt)
-                if receipt.consumed_capacity is not None:
-                    result.consumed_capacity = (result.consumed_capacity or 0) + receipt.consumed_capacity
-                sink(items)
-                result.items += len(items)
+                    segment_reader.stop.set()
+            elif not segment_reader.stopped():
+                _write_page(result, entry, sink)
             if progress is not None:
                 progress(ExportProgress(result.items, table.item_count, result.pages, done, segments,
                                         result.consumed_capacity, time.perf_counter() - started))
     except BaseException:
-        stop.set()  # the sink failed (a full disk): stop reading
+        segment_reader.stop.set()  # the sink failed (a full disk): stop reading
         raise
     finally:
         for t in threads:
             t.join()
     if error is not None:
-        segment, exc = error
-        spec = reader.conn.spec
-        reason = describe_error(exc, operation="Scan", table=table.name, profile=spec.profile,
-                                endpoint=spec.endpoint_url, region=reader.conn.region).message
-        raise ExportIncompleteError(
-            f"The export of {table.name} stopped before the end of the table: segment {segment} "
-            f"failed. {reason} Export again; what was read is not a whole table.") from exc
+        raise _incomplete(reader, table, *error) from error[1]
     if user_cancel.is_set():
         raise CancelledError(f"The export of {table.name} was cancelled; nothing was written.")
     result.duration_s = time.perf_counter() - started
     return result
+
+
+def _write_page(result: ExportResult, page: _Page, sink: Callable[[list[dict[str, Any]]], None]) -> None:
+    """Hand one page to the sink and count it (the first 1,000 receipts are kept)."""
+    items, receipt = page
+    result.pages += 1
+    if len(result.receipts) < 1000:
+        result.receipts.append(receipt)
+    if receipt.consumed_capacity is not None:
+        result.consumed_capacity = (result.consumed_capacity or 0) + receipt.consumed_capacity
+    sink(items)
+    result.items += len(items)
+
+
+def _incomplete(reader: Reader, table: TableInfo, segment: int,
+                exc: BaseException) -> ExportIncompleteError:
+    spec = reader.conn.spec
+    reason = describe_error(exc, operation="Scan", table=table.name, profile=spec.profile,
+                            endpoint=spec.endpoint_url, region=reader.conn.region).message
+    return ExportIncompleteError(
+        f"The export of {table.name} stopped before the end of the table: segment {segment} "
+        f"failed. {reason} Export again; what was read is not a whole table.")
 
 
 def export_table(reader: Reader, table: TableInfo, out: IO[str], fmt: str, *,
