@@ -25,7 +25,10 @@ import PySide6  # noqa: F401
 from dynoview import APP_NAME, ORG_NAME, __version__
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
     from dynoview.ui.crash import CrashHandler
+    from dynoview.ui.main_window import MainWindow
 
 SMOKE_TIMEOUT_MS = 60_000
 NO_DISPLAY = ("no display found: set DISPLAY or WAYLAND_DISPLAY, or use the headless commands "
@@ -196,35 +199,17 @@ def run_app(args: argparse.Namespace) -> int:
 
 def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     import qasync
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
 
-    from dynoview.core.session.connection import spec_from_environment
     from dynoview.ui.first_paint import after_first_paint
-    from dynoview.ui.main_window import MainWindow
-    from dynoview.ui.resources import APP_ID, app_icon
-    from dynoview.ui.settings import load_theme, recover_if_corrupt
-    from dynoview.ui.theme import ThemeManager
 
     logging.basicConfig(level=logging.WARNING)
-    existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
-    app.setApplicationName(APP_NAME)
-    app.setOrganizationName(ORG_NAME)
-    app.setApplicationVersion(__version__)
-    app.setDesktopFileName(APP_ID)  # Wayland app id; matches the installed .desktop file
-    app.setWindowIcon(app_icon())
+    app = _application()
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     # Registered now, acted on once the loop runs: closing every window (dialogs too, so a
     # modal exec() returns) runs the main window's close event, which saves the layout.
     close_on_signals(loop, app.closeAllWindows)
-
-    # Read the theme only once a damaged settings file has been set aside (the window reports it).
-    problem = recover_if_corrupt()
-    theme = ThemeManager(app, load_theme())
-    theme.apply()
-    window = MainWindow(theme=theme, settings_problem=problem)
+    window = _main_window(app)
     crashes: list[CrashHandler] = []
 
     def install_crash_handler() -> None:
@@ -238,54 +223,96 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     # Before the first paint an error still prints its traceback and ends the start.
     after_first_paint(window, install_crash_handler, at_most_ms=1000)
     window.show()
-    exit_code = 0
-    demo = args.demo or args.smoke
-    has_target = bool(args.profile or args.endpoint_url or os.environ.get("AWS_PROFILE")
-                      or os.environ.get("AWS_ENDPOINT_URL_DYNAMODB")
-                      or os.environ.get("AWS_ENDPOINT_URL"))
-    if demo:
-        window.connect_to(demo=True, read_only=args.read_only, table=args.table or "accounts",
-                          demo_process=demo_process)
-    elif has_target:
-        window.connect_to(spec_from_environment(profile=args.profile, region=args.region,
-                                                endpoint_url=args.endpoint_url,
-                                                read_only=args.read_only), table=args.table)
-    else:
-        QTimer.singleShot(0, window.show_connection_dialog)
-    if not (demo or has_target):
+    if not _first_connection(window, args, demo_process):
         after_first_paint(window, gc.enable)  # else once connected (MainWindow._settle)
-
-    if args.smoke:
-        window_shown: list[float | None] = []
-        QTimer.singleShot(0, lambda: window_shown.append(process_age()))  # first loop turn
-
-        def shown(name: str) -> None:
-            nonlocal exit_code
-            rows = window.items_panel.model.rowCount()
-            ok = name == "accounts" and rows > 0
-            dialog = crashes[0].dialog if crashes else None
-            if dialog is not None:  # the table showed, but something broke on the way
-                print("smoke: an unexpected error was reported:\n" + dialog.report_text(),
-                      file=sys.stderr)
-                ok = False
-            print(f"smoke: table {name} shows {rows} items: {'ok' if ok else 'FAILED'}")
-            table_at = process_age()
-            if window_shown and window_shown[0] is not None and table_at is not None:
-                print(f"smoke: window shown {window_shown[0]:.2f} s, {name} shown {table_at:.2f} s "
-                      "after the process started")
-            exit_code = 0 if ok else 1
-            app.closeAllWindows()  # an open dialog (a crash report) would keep the loop running
-
-        def timeout() -> None:
-            nonlocal exit_code
-            print("smoke: the accounts table did not show in time", file=sys.stderr)
-            exit_code = 1
-            app.closeAllWindows()
-
-        window.table_shown.connect(shown)
-        QTimer.singleShot(SMOKE_TIMEOUT_MS, timeout)
-
+    smoke = _SmokeCheck(app, window, crashes) if args.smoke else None
     app.lastWindowClosed.connect(loop.stop)
     with loop:
         loop.run_forever()
-    return exit_code
+    return smoke.exit_code if smoke is not None else 0
+
+
+def _application() -> QApplication:
+    """The QApplication, named and with its icon (the desktop file's id on Wayland)."""
+    from PySide6.QtWidgets import QApplication
+
+    from dynoview.ui.resources import APP_ID, app_icon
+
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName(ORG_NAME)
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName(APP_ID)  # Wayland app id; matches the installed .desktop file
+    app.setWindowIcon(app_icon())
+    return app
+
+
+def _main_window(app: QApplication) -> MainWindow:
+    from dynoview.ui.main_window import MainWindow
+    from dynoview.ui.settings import load_theme, recover_if_corrupt
+    from dynoview.ui.theme import ThemeManager
+
+    # Read the theme only once a damaged settings file has been set aside (the window reports it).
+    problem = recover_if_corrupt()
+    theme = ThemeManager(app, load_theme())
+    theme.apply()
+    return MainWindow(theme=theme, settings_problem=problem)
+
+
+def _first_connection(window: MainWindow, args: argparse.Namespace, demo_process: Any) -> bool:
+    """Connect as the arguments and environment say, else ask; True when connecting."""
+    from PySide6.QtCore import QTimer
+
+    from dynoview.core.session.connection import spec_from_environment
+
+    if args.demo or args.smoke:
+        window.connect_to(demo=True, read_only=args.read_only, table=args.table or "accounts",
+                          demo_process=demo_process)
+        return True
+    if (args.profile or args.endpoint_url or os.environ.get("AWS_PROFILE")
+            or os.environ.get("AWS_ENDPOINT_URL_DYNAMODB") or os.environ.get("AWS_ENDPOINT_URL")):
+        window.connect_to(spec_from_environment(profile=args.profile, region=args.region,
+                                                endpoint_url=args.endpoint_url,
+                                                read_only=args.read_only), table=args.table)
+        return True
+    QTimer.singleShot(0, window.show_connection_dialog)
+    return False
+
+
+class _SmokeCheck:
+    """``--smoke``: exit 0 once the accounts table shows rows without an error report."""
+
+    def __init__(self, app: QApplication, window: MainWindow, crashes: list[CrashHandler]) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.app, self.window, self.crashes = app, window, crashes
+        self.exit_code = 0
+        self.window_shown: float | None = None
+        QTimer.singleShot(0, self._loop_started)  # first loop turn
+        window.table_shown.connect(self._shown)
+        QTimer.singleShot(SMOKE_TIMEOUT_MS, self._timeout)
+
+    def _loop_started(self) -> None:
+        self.window_shown = process_age()
+
+    def _shown(self, name: str) -> None:
+        rows = self.window.items_panel.model.rowCount()
+        ok = name == "accounts" and rows > 0
+        dialog = self.crashes[0].dialog if self.crashes else None
+        if dialog is not None:  # the table showed, but something broke on the way
+            print("smoke: an unexpected error was reported:\n" + dialog.report_text(),
+                  file=sys.stderr)
+            ok = False
+        print(f"smoke: table {name} shows {rows} items: {'ok' if ok else 'FAILED'}")
+        table_at = process_age()
+        if self.window_shown is not None and table_at is not None:
+            print(f"smoke: window shown {self.window_shown:.2f} s, {name} shown {table_at:.2f} s "
+                  "after the process started")
+        self.exit_code = 0 if ok else 1
+        self.app.closeAllWindows()  # an open dialog (a crash report) would keep the loop running
+
+    def _timeout(self) -> None:
+        print("smoke: the accounts table did not show in time", file=sys.stderr)
+        self.exit_code = 1
+        self.app.closeAllWindows()
