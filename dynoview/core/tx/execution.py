@@ -216,54 +216,10 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
     started = clock()
     warnings = [w for w in [stale_token_warning(tx.token, token_first_sent(log, tx.token), started)] if w]
     _attempts.record = record
-    result: ExecutionResult | None = None
-    last_exc: BaseException | None = None
-    stale_resend: str | None = None
     try:
-        for round_ in range(retries + 1):
-            if round_:
-                sleep(retry_delay * round_)
-                if clock() - started > TOKEN_RESEND_WARNING:
-                    # Our own resend would no longer be idempotent: an unguarded write could be
-                    # applied twice. Stop resending; the reads below decide what happened.
-                    stale_resend = (f"It was not resent again: {(clock() - started) / 60:.0f} minutes have "
-                                    "passed since the first attempt, and DynamoDB honours a token for 10 "
-                                    "minutes, so a resend would be a new request.")
-                    break
-            try:
-                response = send_exact(conn, request, body)
-            except bce.ClientError as exc:
-                code = exc.response.get("Error", {}).get("Code")
-                if code == "TransactionCanceledException":
-                    outcomes = explain_cancellation(tx, exc.response.get("CancellationReasons") or [],
-                                                    schema, tables)
-                    result = ExecutionResult(CANCELLED, cancellation_summary(outcomes), tx.token,
-                                             outcomes, error_code=code)
-                    break
-                if _is_ambiguous(exc):
-                    record["ambiguous"] = True
-                    last_exc = exc
-                    continue
-                message, code = _failure_message(exc, tx, conn.spec.profile)
-                result = ExecutionResult(FAILED, message, tx.token, error_code=code)
-                break
-            except _AMBIGUOUS_EXCEPTIONS as exc:
-                record["ambiguous"] = True
-                last_exc = exc
-                continue
-            written = [ActionOutcome(i, None, f"Written: {a.summary()}.") for i, a in enumerate(tx.actions)]
-            # DynamoDB answers a resend of an applied transaction 200 without writing again (same
-            # token, within 10 minutes): say that the 200 came after a lost answer, and why that is safe.
-            resent = ""
-            if record["ambiguous"]:
-                cause = _lost_cause(last_exc, record.get("cause"))
-                resent = (f" An earlier attempt got no usable answer ({cause}), so it was resent with "
-                          f"the same token {tx.token}; DynamoDB applies the transaction of one token "
-                          "only once.")
-            result = ExecutionResult(SUCCEEDED, f"The transaction was applied: {len(tx.actions)} action"
-                                     f"{'s' if len(tx.actions) != 1 else ''} written.{resent}", tx.token,
-                                     written, response=response)
-            break
+        result, last_exc, stale_resend = _send_with_retries(
+            conn, tx, request, body, tables=tables, schema=schema, record=record, retries=retries,
+            retry_delay=retry_delay, sleep=sleep, clock=clock, started=started)
         if record["ambiguous"] and (result is None or result.status == CANCELLED):
             result = _settle(conn, tx, reader, tables, schema, result, last_exc, record.get("cause"),
                              stale_resend)
@@ -282,6 +238,74 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
         log.append(connection=connection_record(conn.spec, conn.region), token=tx.token,
                    request=body_json(body), outcome=result.to_json())
     return result
+
+
+def _send_with_retries(conn: Connection, tx: Transaction, request: dict[str, Any], body: bytes, *,
+                       tables: dict[str, TableInfo], schema: UniquenessSchema, record: dict[str, Any],
+                       retries: int, retry_delay: float, sleep: Callable[[float], None],
+                       clock: Callable[[], float], started: float
+                       ) -> tuple[ExecutionResult | None, BaseException | None, str | None]:
+    """Send until DynamoDB answers, resending with the same token after a lost answer.
+
+    Returns the answer (None when every attempt was lost), the last lost attempt's
+    exception, and why resending stopped early when it did."""
+    last_exc: BaseException | None = None
+    for round_ in range(retries + 1):
+        if round_:
+            sleep(retry_delay * round_)
+            if clock() - started > TOKEN_RESEND_WARNING:
+                # Our own resend would no longer be idempotent: an unguarded write could be
+                # applied twice. Stop resending; the reads below decide what happened.
+                return None, last_exc, (
+                    f"It was not resent again: {(clock() - started) / 60:.0f} minutes have "
+                    "passed since the first attempt, and DynamoDB honours a token for 10 "
+                    "minutes, so a resend would be a new request.")
+        try:
+            response = send_exact(conn, request, body)
+        except bce.ClientError as exc:
+            answer = _error_answer(exc, tx, schema, tables, conn)
+            if answer is not None:
+                return answer, last_exc, None
+            record["ambiguous"] = True
+            last_exc = exc
+            continue
+        except _AMBIGUOUS_EXCEPTIONS as exc:
+            record["ambiguous"] = True
+            last_exc = exc
+            continue
+        return _applied(tx, response, record, last_exc), last_exc, None
+    return None, last_exc, None
+
+
+def _error_answer(exc: bce.ClientError, tx: Transaction, schema: UniquenessSchema,
+                  tables: dict[str, TableInfo], conn: Connection) -> ExecutionResult | None:
+    """A cancellation or a refusal; None when the error leaves it unknown whether it was written."""
+    code = exc.response.get("Error", {}).get("Code")
+    if code == "TransactionCanceledException":
+        outcomes = explain_cancellation(tx, exc.response.get("CancellationReasons") or [],
+                                        schema, tables)
+        return ExecutionResult(CANCELLED, cancellation_summary(outcomes), tx.token,
+                               outcomes, error_code=code)
+    if _is_ambiguous(exc):
+        return None
+    message, code = _failure_message(exc, tx, conn.spec.profile)
+    return ExecutionResult(FAILED, message, tx.token, error_code=code)
+
+
+def _applied(tx: Transaction, response: dict[str, Any], record: dict[str, Any],
+             last_exc: BaseException | None) -> ExecutionResult:
+    written = [ActionOutcome(i, None, f"Written: {a.summary()}.") for i, a in enumerate(tx.actions)]
+    # DynamoDB answers a resend of an applied transaction 200 without writing again (same
+    # token, within 10 minutes): say that the 200 came after a lost answer, and why that is safe.
+    resent = ""
+    if record["ambiguous"]:
+        cause = _lost_cause(last_exc, record.get("cause"))
+        resent = (f" An earlier attempt got no usable answer ({cause}), so it was resent with "
+                  f"the same token {tx.token}; DynamoDB applies the transaction of one token "
+                  "only once.")
+    return ExecutionResult(SUCCEEDED, f"The transaction was applied: {len(tx.actions)} action"
+                           f"{'s' if len(tx.actions) != 1 else ''} written.{resent}", tx.token,
+                           written, response=response)
 
 
 def _lost_cause(last_exc: BaseException | None, observed: str | None) -> str:
