@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -155,46 +155,14 @@ def build_timeline(
     more than ``far_future`` ahead go to ``never`` with the reason.
     """
     now = now or datetime.now(UTC)
-    expired: list[TtlEntry] = []
-    pending: list[TtlEntry] = []
-    never: list[TtlEntry] = []
-    without = 0
-    total = 0
-    for item in items:
-        total += 1
-        value = item.get(attribute)
-        state = ttl_state(value, now)
-        key, text = _key_of(item, key_names)
-        if state.kind == NONE:
-            without += 1
-        elif state.kind == NEVER:
-            never.append(TtlEntry(key, text, value, state, state.reason))
-        elif state.kind == EXPIRED:
-            expired.append(TtlEntry(key, text, value, state))
-        elif state.kind == PENDING and state.expires_at is not None:
-            if state.expires_at - now > far_future:
-                reason = (f"expires in {state.expires_at.year}, more than "
-                          f"{far_future.days // 365} years ahead: effectively never; check that "
-                          "the value is epoch seconds")
-                never.append(TtlEntry(key, text, value, state, reason))
-            else:
-                pending.append(TtlEntry(key, text, value, state))
-    expired.sort(key=lambda e: e.state.expires_at or now)
-    pending.sort(key=lambda e: e.state.expires_at or now)
-
-    if granularity == AUTO:
-        latest = pending[-1].state.expires_at if pending else None
-        granularity = HOUR if latest is None or latest - now <= timedelta(hours=48) else DAY
-    if granularity not in _STEP:
-        raise ValueError(f"Unknown granularity {granularity}; use hour, day or auto.")
+    by_state = _sort_by_state(items, attribute, key_names, now, far_future)
+    granularity = _granularity(granularity, by_state.pending, now)
     step = _STEP[granularity]
     if buckets is None:
-        last = pending[-1].state.expires_at if pending else None
-        needed = math.ceil((last - now) / step) if last is not None else 0
-        buckets = min(max(needed, MIN_BUCKETS[granularity]), DEFAULT_BUCKETS[granularity])
+        buckets = _bucket_count(by_state.pending, now, step, granularity)
     grouped: list[list[TtlEntry]] = [[] for _ in range(buckets)]
     later: list[TtlEntry] = []
-    for entry in pending:
+    for entry in by_state.pending:
         assert entry.state.expires_at is not None
         index = int((entry.state.expires_at - now) / step)
         (grouped[index] if index < buckets else later).append(entry)
@@ -207,13 +175,68 @@ def build_timeline(
         attribute=attribute,
         now=now,
         granularity=granularity,
-        expired=tuple(expired),
+        expired=tuple(by_state.expired),
         ahead=ahead,
         later=tuple(later),
-        never=tuple(never),
-        without_attribute=without,
-        total=total,
+        never=tuple(by_state.never),
+        without_attribute=by_state.without,
+        total=by_state.total,
     )
+
+
+@dataclass
+class _ByState:
+    """Items sorted by their TTL's state: expired and pending ones soonest first."""
+
+    expired: list[TtlEntry] = field(default_factory=list)
+    pending: list[TtlEntry] = field(default_factory=list)
+    never: list[TtlEntry] = field(default_factory=list)
+    without: int = 0
+    total: int = 0
+
+
+def _sort_by_state(items: Iterable[Mapping[str, Any]], attribute: str, key_names: Sequence[str],
+                   now: datetime, far_future: timedelta) -> _ByState:
+    out = _ByState()
+    for item in items:
+        out.total += 1
+        value = item.get(attribute)
+        state = ttl_state(value, now)
+        key, text = _key_of(item, key_names)
+        if state.kind == NONE:
+            out.without += 1
+        elif state.kind == NEVER:
+            out.never.append(TtlEntry(key, text, value, state, state.reason))
+        elif state.kind == EXPIRED:
+            out.expired.append(TtlEntry(key, text, value, state))
+        elif state.kind == PENDING and state.expires_at is not None:
+            if state.expires_at - now > far_future:
+                reason = (f"expires in {state.expires_at.year}, more than "
+                          f"{far_future.days // 365} years ahead: effectively never; check that "
+                          "the value is epoch seconds")
+                out.never.append(TtlEntry(key, text, value, state, reason))
+            else:
+                out.pending.append(TtlEntry(key, text, value, state))
+    out.expired.sort(key=lambda e: e.state.expires_at or now)
+    out.pending.sort(key=lambda e: e.state.expires_at or now)
+    return out
+
+
+def _granularity(granularity: str, pending: list[TtlEntry], now: datetime) -> str:
+    """``AUTO``: hours when everything pending expires within 48 hours, else days."""
+    if granularity == AUTO:
+        latest = pending[-1].state.expires_at if pending else None
+        granularity = HOUR if latest is None or latest - now <= timedelta(hours=48) else DAY
+    if granularity not in _STEP:
+        raise ValueError(f"Unknown granularity {granularity}; use hour, day or auto.")
+    return granularity
+
+
+def _bucket_count(pending: list[TtlEntry], now: datetime, step: timedelta, granularity: str) -> int:
+    """Enough buckets to reach the last pending expiry, within the granularity's bounds."""
+    last = pending[-1].state.expires_at if pending else None
+    needed = math.ceil((last - now) / step) if last is not None else 0
+    return min(max(needed, MIN_BUCKETS[granularity]), DEFAULT_BUCKETS[granularity])
 
 
 def ttl_disabled_message(table: TableInfo) -> str:
