@@ -75,39 +75,9 @@ def write_export(root: Path, table: str, items: Iterable[Mapping[str, Any]] | No
     data.mkdir(parents=True, exist_ok=True)
     (folder / "_started").write_bytes(b"")
     key_prefix = f"{s3_prefix.strip('/')}/" if s3_prefix.strip("/") else ""
-    lines: list[list[bytes]] = [[] for _ in range(max(1, files))]
-    if changes is not None:
-        for i, change in enumerate(changes):
-            record: dict[str, Any] = {
-                "Metadata": {"WriteTimestampMicros": {
-                    "N": str(int((change.written_at or moment) * 1_000_000))}},
-                "Keys": _json_item(change.keys)}
-            if change.new_image is not None:
-                record["NewImage"] = _json_item(change.new_image)
-            if change.old_image is not None:
-                record["OldImage"] = _json_item(change.old_image)
-            lines[i % len(lines)].append(json.dumps(record, ensure_ascii=False).encode() + b"\n")
-    else:
-        for i, item in enumerate(items or ()):
-            lines[i % len(lines)].append(
-                json.dumps({"Item": _json_item(item)}, ensure_ascii=False).encode() + b"\n")
-    entries: list[str] = []
-    total = 0
-    for part in lines:
-        name = f"{secrets.token_hex(13)}.json.gz"
-        # mtime=0: the same lines give the same bytes (and checksum), as a re-run export would.
-        body = gzip.compress(b"".join(part), mtime=0)
-        (data / name).write_bytes(body)
-        digest = hashlib.md5(body).digest()
-        entries.append(json.dumps({
-            "itemCount": len(part), "md5Checksum": md5_base64(digest),
-            # S3's ETag for an object uploaded in one part: MD5 of the part's MD5, "-1".
-            "etag": hashlib.md5(digest).hexdigest() + "-1",
-            "dataFileS3Key": f"{key_prefix}{EXPORTS_FOLDER}/{export_id}/data/{name}"}))
-        total += len(part)
-    files_text = ("\n".join(entries) + "\n").encode()
-    (folder / FILES).write_bytes(files_text)
-    (folder / "manifest-files.checksum").write_text(hashlib.md5(files_text).hexdigest())
+    lines = _spread_lines(items, changes, files, moment)
+    entries = _write_data_files(data, lines, f"{key_prefix}{EXPORTS_FOLDER}/{export_id}/data/")
+    _write_checked(folder, FILES, "manifest-files.checksum", ("\n".join(entries) + "\n").encode())
     table_arn = f"arn:aws:dynamodb:{region}:{ACCOUNT_ID}:table/{table}"
     summary: dict[str, Any] = {
         "version": "2023-08-01" if changes is not None else "2020-06-30",
@@ -119,7 +89,7 @@ def write_export(root: Path, table: str, items: Iterable[Mapping[str, Any]] | No
         "manifestFilesS3Key": f"{key_prefix}{EXPORTS_FOLDER}/{export_id}/{FILES}",
         "billedSizeBytes": sum((data / json.loads(e)["dataFileS3Key"].rsplit("/", 1)[1]).stat().st_size
                                for e in entries),
-        "itemCount": total, "outputFormat": DYNAMODB_JSON,
+        "itemCount": sum(len(part) for part in lines), "outputFormat": DYNAMODB_JSON,
     }
     if changes is not None:
         summary.update(exportType=INCREMENTAL_EXPORT, outputView="NEW_AND_OLD_IMAGES",
@@ -127,10 +97,57 @@ def write_export(root: Path, table: str, items: Iterable[Mapping[str, Any]] | No
                        exportToTime=_iso(moment))
     else:
         summary.update(exportType=FULL_EXPORT, exportTime=_iso(moment))
-    summary_text = json.dumps(summary).encode()
-    (folder / SUMMARY).write_bytes(summary_text)
-    (folder / "manifest-summary.checksum").write_text(hashlib.md5(summary_text).hexdigest())
+    _write_checked(folder, SUMMARY, "manifest-summary.checksum", json.dumps(summary).encode())
     return folder
+
+
+def _change_line(change: Change, moment: float) -> bytes:
+    record: dict[str, Any] = {
+        "Metadata": {"WriteTimestampMicros": {
+            "N": str(int((change.written_at or moment) * 1_000_000))}},
+        "Keys": _json_item(change.keys)}
+    if change.new_image is not None:
+        record["NewImage"] = _json_item(change.new_image)
+    if change.old_image is not None:
+        record["OldImage"] = _json_item(change.old_image)
+    return json.dumps(record, ensure_ascii=False).encode() + b"\n"
+
+
+def _spread_lines(items: Iterable[Mapping[str, Any]] | None, changes: Iterable[Change] | None,
+                  files: int, moment: float) -> list[list[bytes]]:
+    """The export's JSON lines, dealt over ``files`` data files in turn."""
+    lines: list[list[bytes]] = [[] for _ in range(max(1, files))]
+    if changes is not None:
+        for i, change in enumerate(changes):
+            lines[i % len(lines)].append(_change_line(change, moment))
+    else:
+        for i, item in enumerate(items or ()):
+            lines[i % len(lines)].append(
+                json.dumps({"Item": _json_item(item)}, ensure_ascii=False).encode() + b"\n")
+    return lines
+
+
+def _write_data_files(data: Path, lines: list[list[bytes]], key_base: str) -> list[str]:
+    """Write each file's lines gzipped; return their manifest-files.json entries."""
+    entries: list[str] = []
+    for part in lines:
+        name = f"{secrets.token_hex(13)}.json.gz"
+        # mtime=0: the same lines give the same bytes (and checksum), as a re-run export would.
+        body = gzip.compress(b"".join(part), mtime=0)
+        (data / name).write_bytes(body)
+        digest = hashlib.md5(body).digest()
+        entries.append(json.dumps({
+            "itemCount": len(part), "md5Checksum": md5_base64(digest),
+            # S3's ETag for an object uploaded in one part: MD5 of the part's MD5, "-1".
+            "etag": hashlib.md5(digest).hexdigest() + "-1",
+            "dataFileS3Key": f"{key_base}{name}"}))
+    return entries
+
+
+def _write_checked(folder: Path, name: str, checksum_name: str, body: bytes) -> None:
+    """A manifest file and its ``.checksum`` (hex MD5), as the service writes them."""
+    (folder / name).write_bytes(body)
+    (folder / checksum_name).write_text(hashlib.md5(body).hexdigest())
 
 
 def upload_export(client: Any, folder: Path, bucket: str, prefix: str = "") -> str:
