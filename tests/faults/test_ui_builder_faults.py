@@ -26,7 +26,7 @@ from dynoview.ui.builder.dialogs import ConfirmDialog
 from dynoview.ui.context import AppContext
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
-from tests.faults.support import Heartbeat
+from tests.faults.support import STALL_LIMIT_MS, Heartbeat
 from tests.helpers import FAKE_KEYS
 
 pytestmark = [pytest.mark.gui, pytest.mark.integration, pytest.mark.faults,
@@ -63,7 +63,7 @@ def execute(qtbot: Any, panel: BuilderPanel, heartbeat: Heartbeat) -> None:
     panel.execute()
     qtbot.waitUntil(lambda: panel.result is not None, timeout=30000)
     heartbeat.stop()
-    assert heartbeat.max_gap_ms < 100, f"event loop stalled {heartbeat.max_gap_ms:.0f} ms"
+    assert heartbeat.max_gap_ms < STALL_LIMIT_MS, f"event loop stalled {heartbeat.max_gap_ms:.0f} ms"
 
 
 @pytest.mark.parametrize("kind", [fp.DROP_AFTER, fp.CUT])
