@@ -62,6 +62,10 @@ class DemoProcess:
                                 start_new_session=os.name == "posix")
         return cls(proc, errors)
 
+    @property
+    def running(self) -> bool:
+        return self._proc.poll() is None
+
     def _wait_for(self, key: str) -> dict[str, Any]:
         """Block until the child said ``key`` (or failed); runs in a worker thread."""
         with self._lock:
@@ -133,11 +137,16 @@ class DemoProcess:
 
 def serve() -> int:
     """The child: start the engine, seed it, say so on stdout, run until stdin closes."""
+    # Background work: while both want the CPU, the app's window (and later its reads) go
+    # first; on a 2-core machine the seeding would otherwise slow the first paint.
+    if hasattr(os, "nice"):
+        os.nice(10)
     from dynoview.core.session import profile
     from dynoview.demo.backend import DemoBackend, demo_engine, seed_demo, start_dynamodb_local, start_server
 
     def say(**what: Any) -> None:
         print(json.dumps(what), flush=True)
+
 
     # SIGTERM from the app (a child still seeding does not read stdin): unwind, so the
     # ``finally`` below stops the engine (DynamoDB Local is a Java process of its own).

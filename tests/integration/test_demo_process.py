@@ -1,0 +1,44 @@
+"""``dynoview --demo`` starts the endpoint in a child process (dynoview/demo/process.py): it
+says when it listens and when it is seeded, reports a failure as a sentence, and ends when
+asked (or when the app goes away)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dynoview.demo.backend import ACCOUNTS_TABLE, METRICS_TABLE
+from dynoview.demo.process import DemoProcess, DemoStartError
+
+pytestmark = pytest.mark.integration
+
+
+def test_child_listens_seeds_and_stops() -> None:
+    demo = DemoProcess.spawn()
+    try:
+        backend = demo.backend()  # as soon as it listens
+        assert backend.endpoint_url.startswith("http://127.0.0.1:") and backend.engine == "moto"
+        demo.wait_ready()
+        conn = backend.connect(read_only=True)
+        assert {ACCOUNTS_TABLE, METRICS_TABLE} <= set(conn.list_tables())
+        assert conn.client.scan(TableName=ACCOUNTS_TABLE, Select="COUNT")["Count"] == 60
+    finally:
+        backend.stop()  # stops the child
+    demo.stop(wait=10)
+    assert not demo.running
+
+
+def test_a_child_that_cannot_start_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DYNOVIEW_DEMO_ENGINE", "nonsense")  # inherited by the child
+    demo = DemoProcess.spawn()
+    try:
+        with pytest.raises(DemoStartError, match=r"The demo backend did not start: .*no engine 'nonsense'"):
+            demo.wait_ready()
+    finally:
+        demo.stop(wait=10)
+
+
+def test_stopping_a_child_that_is_still_seeding_ends_it() -> None:
+    demo = DemoProcess.spawn()
+    demo.wait_listening()
+    demo.stop(wait=10)
+    assert not demo.running
