@@ -137,8 +137,9 @@ class DemoProcess:
 
 def serve() -> int:
     """The child: start the engine, seed it, say so on stdout, run until stdin closes."""
-    # Background work: while both want the CPU, the app's window (and later its reads) go
-    # first; on a 2-core machine the seeding would otherwise slow the first paint.
+    # Background work: when both want the CPU, the app's window goes first (on a 2-core
+    # machine the seeding would otherwise slow the first paint); while the app waits for an
+    # answer, this process has the CPU to itself.
     if hasattr(os, "nice"):
         os.nice(10)
     from dynoview.core.session import profile
