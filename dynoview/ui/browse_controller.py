@@ -1,7 +1,8 @@
 """Drives the items view: builds the read, pages it off the UI thread, feeds the model.
 
-One read is one task (``TaskRunner.start``): an ``async def`` loop that awaits each page in
-the thread pool and hands it to the model when the view asks. Unfiltered reads prefetch one
+A read runs as a task (``TaskRunner.start``): an ``async def`` loop that awaits pages in the
+thread pool while the view wants one and hands them to the model; it ends when nothing is
+wanted, and the view's next request starts it again. Unfiltered reads prefetch one
 page ahead, so scrolling shows the next page as soon as the view asks and the network round
 trip overlaps with the UI work. Filtered Scans are not prefetched: finding one page may read
 much of the table. Starting another read or ``cancel()`` cancels the task (and its Scan).
@@ -52,9 +53,6 @@ class BrowseController(QObject):
         self.requests_total = 0
         self._buffer: Page | None = None  # a prefetched page the view has not asked for yet
         self._wanted = False  # the view asked for a page that has not arrived yet
-        # The read's wait for demand: done when the view asks or takes the buffered page. A
-        # future of the loop, not an asyncio.Event: qasync runs tasks without a running loop.
-        self._demand: asyncio.Future[None] | None = None
         self._task: asyncio.Task[Any] | None = None  # the read's task
         # One task name per controller: a second Items tab's read must not cancel this one.
         self.task_name = f"{TASK}-{id(self)}"
@@ -93,33 +91,37 @@ class BrowseController(QObject):
         if self._buffer is not None:
             page, self._buffer = self._buffer, None
             self._deliver(page)
-            self._wake()  # the read may fetch the page after it
+        elif cursor.exhausted:
             return
-        if cursor.exhausted:
-            return
-        task = self._task
-        if task is None or task.done() or task.cancelling():
-            # The first page, or going on after Cancel (or retrying after an error): the
-            # cursor only moves when a page is whole, so no row is lost or shown twice.
-            want = self.spec.page_size if self.spec else None
-            self._task = self.ctx.tasks.start(self.task_name, self._read(cursor, want),
-                                              on_error=lambda exc: self._error(cursor, exc))
-        self._wanted = True
-        self.model.set_loading(True)
-        self.busy_changed.emit(True)
-        self._wake()
+        else:
+            self._wanted = True
+            self.model.set_loading(True)
+            self.busy_changed.emit(True)
+        self._keep_reading(cursor)
 
-    def _wake(self) -> None:
-        demand, self._demand = self._demand, None
-        if demand is not None and not demand.done():
-            demand.set_result(None)
+    def _keep_reading(self, cursor: PageCursor) -> None:
+        """Start the read task unless one is running (it sees the new demand after its page)."""
+        task = self._task
+        if task is not None and not task.done() and not task.cancelling():
+            return
+        if not self._needs_page(cursor):
+            return
+        # The first page, the next one, or going on after Cancel or an error: the cursor only
+        # moves when a page is whole, so no row is lost or shown twice.
+        want = self.spec.page_size if self.spec else None
+        self._task = self.ctx.tasks.start(self.task_name, self._read(cursor, want),
+                                          on_error=lambda exc: self._error(cursor, exc))
+
+    def _needs_page(self, cursor: PageCursor) -> bool:
+        return not cursor.exhausted and (self._wanted or (self.prefetch and self._buffer is None))
 
     async def _read(self, cursor: PageCursor, want: int | None) -> None:
-        """Read ``cursor`` page by page while the view wants pages; one ahead when unfiltered."""
-        while not cursor.exhausted:
-            while not (self._wanted or (self.prefetch and self._buffer is None)):
-                self._demand = asyncio.get_event_loop().create_future()
-                await self._demand
+        """Read pages while the view wants one, plus one ahead when unfiltered, then end.
+
+        The task ends when nothing is wanted, so an idle tab holds no task; ``fetch_more``
+        starts the next one.
+        """
+        while self._needs_page(cursor):
             if not self._wanted:
                 self.model.set_loading(False)  # the view may ask; the answer is already coming
             page = await self.ctx.tasks.call(cursor.next_page, want, cancellable=True)
