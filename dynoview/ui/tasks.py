@@ -88,23 +88,6 @@ class TaskRunner(QObject):
             event.set()
             raise
 
-    def submit(
-        self,
-        name: str,
-        fn: Callable[..., Any],
-        *args: Any,
-        on_result: Callable[[Any], None] | None = None,
-        on_error: Callable[[BaseException], None] | None = None,
-        pass_cancel: bool = False,
-    ) -> asyncio.Task[Any]:
-        """One blocking call as a task: ``on_result`` gets its value on the UI thread."""
-        async def work() -> None:
-            result = await self.call(fn, *args, cancellable=pass_cancel)
-            if on_result is not None:
-                on_result(result)
-
-        return self.start(name, work(), on_error)
-
     def _finished(self, name: str, on_error: Callable[[BaseException], None] | None,
                   task: asyncio.Task[Any]) -> None:
         if self._tasks.get(name) is task:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import qasync
@@ -23,8 +24,24 @@ def qasync_loop(qapp) -> Iterator[asyncio.AbstractEventLoop]:
     loop = qasync.QEventLoop(qapp)
     asyncio.set_event_loop(loop)
     yield loop
+    _finish_tasks(loop, qapp)
     loop.close()
     asyncio.set_event_loop(None)
+
+
+def _finish_tasks(loop: asyncio.AbstractEventLoop, qapp: Any, seconds: float = 5.0) -> None:
+    """Cancel what a test left running and let the loop deliver it before it closes.
+
+    A task still pending when the loop closes is destroyed mid-await ("Task was destroyed but
+    it is pending"), and a pool thread finishing afterwards would call into a closed loop.
+    """
+    pending = [task for task in asyncio.all_tasks(loop) if not task.done()]
+    for task in pending:
+        task.cancel()
+    deadline = time.monotonic() + seconds
+    while any(not task.done() for task in pending) and time.monotonic() < deadline:
+        qapp.processEvents()
+        time.sleep(0.005)
 
 
 @pytest.fixture

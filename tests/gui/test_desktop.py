@@ -383,10 +383,11 @@ def test_exception_in_a_task_callback_reaches_the_dialog(qtbot, window: MainWind
                                                          qasync_loop) -> None:
     qasync_loop.set_exception_handler(crash.asyncio_handler)
 
-    def on_result(_value: object) -> None:
-        raise KeyError("callback-broke")
+    async def work() -> None:
+        await window.ctx.tasks.call(lambda: 1)
+        raise KeyError("callback-broke")  # a bug after the await, on the UI thread
 
-    window.ctx.tasks.submit("t", lambda: 1, on_result=on_result)
+    window.ctx.tasks.start("t", work())
     qtbot.waitUntil(lambda: crash.dialog is not None and crash.dialog.isVisible(), timeout=5000)
     assert "KeyError: 'callback-broke'" in crash.dialog.details.toPlainText()
 

@@ -144,7 +144,10 @@ def test_task_without_on_error_reports_any_failure(qtbot, window: MainWindow,
     def work() -> None:
         raise LookupError("no handler for this")
 
-    window.ctx.tasks.submit("orphan", work)
+    async def orphan() -> None:
+        await window.ctx.tasks.call(work)
+
+    window.ctx.tasks.start("orphan", orphan())
     qtbot.waitUntil(lambda: crash.dialog is not None, timeout=10000)
     assert "LookupError: no handler for this" in crash.dialog.details.toPlainText()
 
