@@ -10,7 +10,7 @@ its own child process so each memory figure is its own:
   default, standard mode, does not).
 - floor: the same pages fetched over one keep-alive connection with ``http.client``,
   CRC32 checked and parsed with stdlib ``json``: what reading the pages costs at least.
-- dynoview: ``dynoview.core.uniqueness.audit.run_audit`` (what ``dynoview audit`` runs), which
+- dynoview: ``dynoview.core.audit.run.run_audit`` (what ``dynoview audit`` runs), which
   checks each answer's CRC32 (``dynoview.core.session.integrity``), classifies every item and
   picks in-process or worker processes by the table's approximate size, as it would for
   a real table. Worker start-up is inside the timing.
@@ -165,8 +165,8 @@ def _app_reader(url: str) -> Any:
 
 def phase_dynoview(url: str, segments: int, items: int, size_bytes: int) -> dict[str, Any]:
     """``run_audit`` as ``dynoview audit`` calls it, on a TableInfo like DescribeTable's."""
+    from dynoview.core.audit.run import run_audit
     from dynoview.core.session.tables import KeyAttribute, TableInfo
-    from dynoview.core.uniqueness.audit import run_audit
     from dynoview.core.uniqueness.schema import article_schema
 
     info = TableInfo(TABLE, KeyAttribute("PK", "S"), KeyAttribute("SK", "S"), ttl_attribute="expiresAt",

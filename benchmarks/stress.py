@@ -53,6 +53,7 @@ from benchmarks.concurrent_signups import (  # noqa: E402
     told_taken,
     told_try_again,
 )
+from dynoview.core.audit.run import AuditIncompleteError, run_audit  # noqa: E402
 from dynoview.core.reads.reader import Reader  # noqa: E402
 from dynoview.core.session.connection import Connection  # noqa: E402
 from dynoview.core.session.tables import describe_table  # noqa: E402
@@ -65,7 +66,6 @@ from dynoview.core.tx.outcomes import (  # noqa: E402
     ExecutionResult,
 )
 from dynoview.core.tx.templates import sign_up  # noqa: E402
-from dynoview.core.uniqueness.audit import AuditIncompleteError, run_audit  # noqa: E402
 from dynoview.core.uniqueness.schema import article_schema, default_schema  # noqa: E402
 from dynoview.demo import dynamodb_local as ddbl  # noqa: E402
 from dynoview.demo.backend import create_accounts_table, seed_accounts  # noqa: E402

@@ -12,13 +12,13 @@ import sys
 
 from dynoview.cli.audit_export import add_export_arguments, run_export
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
+from dynoview.core.audit.report import audit_json, audit_text, dumps
+from dynoview.core.audit.run import DEFAULT_SEGMENTS, AuditProgress, run_audit
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
-from dynoview.core.uniqueness.audit import DEFAULT_SEGMENTS, AuditProgress, run_audit
 from dynoview.core.uniqueness.presets import PRESETS, preset_names, preset_schema
 from dynoview.core.uniqueness.proposal import propose_schema
-from dynoview.core.uniqueness.report import audit_json, audit_text, dumps
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, default_schema, load_schema_file
 from dynoview.core.uniqueness.schema_store import SchemaStore
 

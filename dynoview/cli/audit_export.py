@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from dynoview.cli.common import fail
+from dynoview.core.audit.report import dumps
 from dynoview.core.errors import DynoViewError
 from dynoview.core.exports.athena import DEFAULT_DATABASE, AthenaSettings
 from dynoview.core.exports.audit import (
@@ -35,7 +36,6 @@ from dynoview.core.exports.manifest import ExportManifest
 from dynoview.core.exports.sql import ATHENA, DUCKDB
 from dynoview.core.uniqueness.presets import preset_schema
 from dynoview.core.uniqueness.proposal import propose_schema
-from dynoview.core.uniqueness.report import dumps
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, default_schema, load_schema_file
 
 DETECT_SAMPLE = 1000

@@ -17,11 +17,11 @@ from pathlib import Path
 
 from dynoview.cli.audit import add_schema_arguments, resolve_schema
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
+from dynoview.core.audit.report import diagnosis_json, dumps
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.uniqueness.diagnose import Diagnosis, diagnose
-from dynoview.core.uniqueness.report import diagnosis_json, dumps
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, load_schema_file
 
 

@@ -1,7 +1,7 @@
 """`dynoview repair REPORT`: release orphan locks and claim missing locks from an audit report.
 
 REPORT is the output of ``dynoview audit --format json``. Every automatic repair is
-re-checked against the table right before it is sent (see ``dynoview.core.tx.repair``);
+re-checked against the table right before it is sent (see ``dynoview.core.repair.run``);
 duplicates, case clashes and expired items are listed for a person. Exit 0 when every
 automatic repair applied or was already fixed, 1 when something needs a decision (or
 the run was stopped), 2 on error. Documented in docs/cli-repair.md.
@@ -23,11 +23,9 @@ from typing import Any
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.reads.reader import Reader
-from dynoview.core.session.tables import describe_table
-from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.confirmation import confirmation_for
-from dynoview.core.tx.model import DELETE, Action, Transaction
-from dynoview.core.tx.repair import (
+from dynoview.core.repair.plan import RepairPlan, plan_repairs
+from dynoview.core.repair.report import AuditReport, RepairError, load_report
+from dynoview.core.repair.run import (
     DEFAULT_RATE,
     EXIT_ERROR,
     MAX_RATE,
@@ -36,9 +34,11 @@ from dynoview.core.tx.repair import (
     RepairRun,
     run_repairs,
 )
-from dynoview.core.tx.repair_plan import RepairPlan, plan_repairs
-from dynoview.core.tx.repair_report import AuditReport, RepairError, load_report
-from dynoview.core.tx.repair_state import PLANNED, RepairState, default_state_path
+from dynoview.core.repair.state import PLANNED, RepairState, default_state_path
+from dynoview.core.session.tables import describe_table
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.confirmation import confirmation_for
+from dynoview.core.tx.model import DELETE, Action, Transaction
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, load_schema_file, lock_key_problem
 
 

@@ -19,6 +19,8 @@ from typing import Any
 from dynoview.cli.audit import resolve_schema
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
 from dynoview.core.errors import ReadOnlyError
+from dynoview.core.preflight.check import Preflight, run_preflight
+from dynoview.core.preflight.guards import add_guards
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
@@ -29,8 +31,6 @@ from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.idempotency import text_carries_token
 from dynoview.core.tx.model import Problem, Transaction, TransactionImportError, import_text
 from dynoview.core.tx.outcomes import APPLIED, CANCELLED, NOT_APPLIED, SUCCEEDED, ExecutionResult
-from dynoview.core.tx.preflight import Preflight, run_preflight
-from dynoview.core.tx.preflight_guards import add_guards
 from dynoview.core.tx.validation import has_errors, validate, validate_against
 from dynoview.core.tx.wire import RequestShapeError, preview_text
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, article_schema, load_schema_file

@@ -12,9 +12,9 @@ import threading
 
 from PySide6.QtCore import QObject, Signal
 
+from dynoview.core.audit.run import AuditProgress, AuditResult, run_audit
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.uniqueness.audit import AuditProgress, AuditResult, run_audit
 from dynoview.core.uniqueness.diagnose import Diagnosis, diagnose
 from dynoview.core.uniqueness.findings import PairRow
 from dynoview.core.uniqueness.proposal import propose_schema

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.uniqueness.audit import DEFAULT_SEGMENTS, MAX_SEGMENTS
+from dynoview.core.audit.run import DEFAULT_SEGMENTS, MAX_SEGMENTS
 from dynoview.core.uniqueness.findings import LABELS, PROBLEMS, STATUSES
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.locks_controller import DETECT_SAMPLE

@@ -17,9 +17,10 @@ from typing import Any
 from PySide6.QtCore import QItemSelection, Qt, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
+from dynoview.core.audit.report import audit_json, dumps, findings_csv
+from dynoview.core.audit.run import AuditProgress, AuditResult
 from dynoview.core.session.private_files import write_private_text
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.uniqueness.audit import AuditProgress, AuditResult
 from dynoview.core.uniqueness.diagnose import VIA_INDEX, Diagnosis
 from dynoview.core.uniqueness.findings import (
     DUPLICATE_VALUE,
@@ -29,7 +30,6 @@ from dynoview.core.uniqueness.findings import (
     Finding,
     PairRow,
 )
-from dynoview.core.uniqueness.report import audit_json, dumps, findings_csv
 from dynoview.core.uniqueness.schema import SchemaProposal, UniquenessSchema
 from dynoview.ui import locks_repairs
 from dynoview.ui.builder.template_forms import TemplateForm

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 
-from dynoview.core.uniqueness.audit import AuditResult
+from dynoview.core.audit.run import AuditResult
 from dynoview.core.uniqueness.diagnose import Diagnosis
 from dynoview.core.uniqueness.findings import LABELS, STATUSES, PairRow
 from dynoview.core.uniqueness.schema import UniquenessSchema

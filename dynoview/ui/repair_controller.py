@@ -15,12 +15,12 @@ import threading
 from PySide6.QtCore import QObject, Signal
 
 from dynoview.core.reads.reader import Reader
+from dynoview.core.repair.plan import RepairPlan
+from dynoview.core.repair.run import RepairRun, run_repairs
+from dynoview.core.repair.state import RepairState
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.repair import RepairRun, run_repairs
-from dynoview.core.tx.repair_plan import RepairPlan
-from dynoview.core.tx.repair_state import RepairState
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext
 

@@ -1,7 +1,7 @@
 """Accounts & locks → "Repair all…": the bulk repair of an audit's findings, in a dialog.
 
 Shows the plan (how many orphan locks are released, missing locks claimed, findings
-left for a decision), then runs ``dynoview.core.tx.repair.run_repairs`` through its
+left for a decision), then runs ``dynoview.core.repair.run.run_repairs`` through its
 ``RepairController`` (a task on the qasync loop), never on the UI thread: one row per
 finding with its result, a progress bar, the rate, and Cancel. A cancelled run continues
 where it stopped ("Continue"): the dialog keeps the findings done, so none is acted on
@@ -29,15 +29,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.audit.run import AuditResult
 from dynoview.core.errors import DynoViewError
+from dynoview.core.repair.plan import RepairPlan, plan_repairs
+from dynoview.core.repair.run import DEFAULT_RATE, MAX_RATE, READ_ONLY_MESSAGE, RepairProgress, RepairRun
+from dynoview.core.repair.state import APPLIED, PENDING, RepairState
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.confirmation import ConfirmationRequirement, confirmation_for
 from dynoview.core.tx.model import DELETE, Action, Transaction
-from dynoview.core.tx.repair import DEFAULT_RATE, MAX_RATE, READ_ONLY_MESSAGE, RepairProgress, RepairRun
-from dynoview.core.tx.repair_plan import RepairPlan, plan_repairs
-from dynoview.core.tx.repair_state import APPLIED, PENDING, RepairState
-from dynoview.core.uniqueness.audit import AuditResult
 from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext, WrittenKey

@@ -12,8 +12,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
-from dynoview.core.tx.repair_plan import CLAIM, DECIDE, RELEASE, PlannedRepair, RepairPlan
-from dynoview.core.tx.repair_state import (
+from dynoview.core.repair.plan import CLAIM, DECIDE, RELEASE, PlannedRepair, RepairPlan
+from dynoview.core.repair.state import (
     ALREADY_FIXED,
     APPLIED,
     CANCELLED,

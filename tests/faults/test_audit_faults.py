@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
+from dynoview.core.audit.run import AuditIncompleteError, AuditResult, run_audit
 from dynoview.core.errors import describe_error
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.integrity import DamagedResponseError
 from dynoview.core.session.tables import describe_table
-from dynoview.core.uniqueness.audit import AuditIncompleteError, AuditResult, run_audit
 from dynoview.core.uniqueness.schema import default_schema
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy, RequestInfo

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from dynoview.cli import main as cli_main
+from dynoview.core.audit.run import AuditIncompleteError, run_audit
 from dynoview.core.errors import describe_error
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection, ConnectionSpec
@@ -26,7 +27,6 @@ from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.outcomes import FAILED, SUCCEEDED
 from dynoview.core.tx.templates import sign_up
-from dynoview.core.uniqueness.audit import AuditIncompleteError, run_audit
 from dynoview.core.uniqueness.schema import article_schema, default_schema
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy

@@ -267,7 +267,7 @@ def test_preview_toggle_formats_for_reading(panel: BuilderPanel, seeded_table: s
 
 def test_preflight_refuses_a_lock_breaking_update_and_offers_the_template(
         qtbot, panel: BuilderPanel, seeded_table: str) -> None:
-    from dynoview.core.uniqueness.audit import run_audit
+    from dynoview.core.audit.run import run_audit
 
     sent: list[str] = []
     panel.ask_confirmation = lambda requirement, preview, answer: sent.append(preview) or answer(True)  # type: ignore

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
+from dynoview.core.audit.run import run_audit
 from dynoview.core.exports.writer import write_export
-from dynoview.core.uniqueness.audit import run_audit
 from dynoview.core.uniqueness.findings import LABELS, ORPHAN_LOCK
 from dynoview.ui.context import AppContext
 from dynoview.ui.export_audit_dialog import ExportAuditDialog, open_export_audit_dialog

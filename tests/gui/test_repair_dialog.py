@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
+from dynoview.core.audit.run import AuditResult, run_audit
+from dynoview.core.repair.run import RepairRun
+from dynoview.core.repair.state import ALREADY_FIXED, APPLIED, PENDING
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.repair import RepairRun
-from dynoview.core.tx.repair_state import ALREADY_FIXED, APPLIED, PENDING
-from dynoview.core.uniqueness.audit import AuditResult, run_audit
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.repair_dialog import RepairDialog, open_repair_dialog
 from dynoview.ui.repair_model import COL_ACTION, COL_RESULT, COL_VALUE, OutcomeRole

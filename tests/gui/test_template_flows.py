@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from dynoview.core.audit.run import run_audit
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
-from dynoview.core.uniqueness.audit import run_audit
 from dynoview.core.uniqueness.schema import article_schema
 from dynoview.core.values.dynamodb_json import dynamodb_json
 from dynoview.ui.builder.template_forms import (

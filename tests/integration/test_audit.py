@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
+from dynoview.core.audit.run import AuditProgress, fast_reader, run_audit
 from dynoview.core.errors import DynoViewError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
-from dynoview.core.uniqueness.audit import AuditProgress, fast_reader, run_audit
 from dynoview.core.uniqueness.findings import (
     MISSING_LOCK,
     OK,

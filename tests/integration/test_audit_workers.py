@@ -9,19 +9,19 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.reads.reader import Reader
-from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import describe_table
-from dynoview.core.uniqueness.audit import (
+from dynoview.core.audit.report import audit_json
+from dynoview.core.audit.run import (
     IN_PROCESS,
     PROCESS_MIN_ITEMS,
     AuditProgress,
     choose_workers,
     run_audit,
 )
-from dynoview.core.uniqueness.audit_workers import AuditWorkerError, ClassifierPool
+from dynoview.core.audit.workers import AuditWorkerError, ClassifierPool
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
 from dynoview.core.uniqueness.pairing import Pairing
-from dynoview.core.uniqueness.report import audit_json
 from dynoview.core.uniqueness.schema import article_schema, default_schema
 from tests.helpers import connect
 

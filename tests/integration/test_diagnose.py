@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from dynoview.core.audit.report import diagnosis_json
 from dynoview.core.errors import DynoViewError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
@@ -37,7 +38,6 @@ from dynoview.core.uniqueness.origin import (
     STUCK_SIGNUP,
     UNKNOWN,
 )
-from dynoview.core.uniqueness.report import diagnosis_json
 from dynoview.core.uniqueness.schema import NORMALISE_LOWER, LockRule, UniquenessSchema, default_schema
 from tests.helpers import connect
 

@@ -14,6 +14,7 @@ import boto3
 import pytest
 
 from dynoview.cli import main
+from dynoview.core.audit.run import run_audit
 from dynoview.core.exports import duckdb_engine as export_duckdb
 from dynoview.core.exports.athena import AthenaSettings
 from dynoview.core.exports.audit import ExportAuditOptions, audit_exports, finding_keys
@@ -22,7 +23,6 @@ from dynoview.core.exports.writer import upload_export, write_export
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
-from dynoview.core.uniqueness.audit import run_audit
 from dynoview.core.uniqueness.schema import default_schema
 from tests.helpers import FAKE_KEYS, seeded_accounts_copy
 

@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
+from dynoview.core.preflight.check import FREE, run_preflight
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx import templates
 from dynoview.core.tx.model import Action, Transaction
-from dynoview.core.tx.preflight import FREE, run_preflight
 from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, OK, ORPHAN_LOCK
 from dynoview.core.uniqueness.schema import article_schema
 
@@ -124,8 +124,8 @@ def test_update_of_an_unpredictable_protected_value_is_refused(reader: Reader, a
 
 
 def test_added_guards_make_the_transaction_its_own_guard(reader: Reader, accounts_table: str) -> None:
+    from dynoview.core.preflight.guards import add_guards
     from dynoview.core.tx.execution import execute_transaction
-    from dynoview.core.tx.preflight_guards import add_guards
 
     ada = reader.get_item(accounts_table, _acct("a1f9c3"))
     assert ada is not None

@@ -16,15 +16,13 @@ from typing import Any
 
 import pytest
 
+from dynoview.core.audit.run import AuditResult, run_audit
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
-from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import TableInfo, describe_table
-from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.repair import EXIT_ATTENTION, EXIT_OK, MAX_RATE, RepairProgress, RepairRun, run_repairs
-from dynoview.core.tx.repair_plan import CLAIM, RELEASE, plan_repairs
-from dynoview.core.tx.repair_state import (
+from dynoview.core.repair.plan import CLAIM, RELEASE, plan_repairs
+from dynoview.core.repair.run import EXIT_ATTENTION, EXIT_OK, MAX_RATE, RepairProgress, RepairRun, run_repairs
+from dynoview.core.repair.state import (
     ALREADY_FIXED,
     APPLIED,
     CANCELLED,
@@ -33,8 +31,10 @@ from dynoview.core.tx.repair_state import (
     PLANNED,
     RepairState,
 )
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.templates import claim_missing_lock, release_orphan_lock
-from dynoview.core.uniqueness.audit import AuditResult, run_audit
 from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema
 from tests.demo_expectations import DECISIONS, REPAIRS

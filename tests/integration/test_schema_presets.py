@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from dynoview.cli import main
+from dynoview.core.audit.run import run_audit
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
-from dynoview.core.uniqueness.audit import run_audit
 from dynoview.core.uniqueness.diagnose import diagnose
 from dynoview.core.uniqueness.findings import MISSING_LOCK, OK, ORPHAN_LOCK
 from dynoview.core.uniqueness.origin import LEFT_BY_CHANGE, LEFT_BY_DELETE, SOURCE_STREAM

@@ -58,7 +58,7 @@ def audit_findings(conn: Connection, table: str) -> set[tuple[str | None, str | 
     """(rule, value) of every finding of a strongly consistent audit, when the audit module
     exists (it lands with another issue); None without it."""
     try:
-        from dynoview.core.uniqueness.audit import run_audit
+        from dynoview.core.audit.run import run_audit
     except ImportError:
         return None
     from dynoview.core.session.tables import describe_table

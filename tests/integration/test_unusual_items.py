@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
+from dynoview.core.audit.run import run_audit
 from dynoview.core.reads.browse import BrowseSpec, FilterSpec, build_request
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
@@ -26,7 +27,6 @@ from dynoview.core.tx.model import DELETE, PUT, UPDATE, Action, Transaction
 from dynoview.core.tx.outcomes import SUCCEEDED
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import request_body
-from dynoview.core.uniqueness.audit import run_audit
 from dynoview.core.uniqueness.schema import default_schema
 from dynoview.core.values.display import display_text
 from dynoview.core.values.equality import values_equal

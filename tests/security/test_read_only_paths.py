@@ -19,13 +19,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dynoview.cli import main as cli_main
+from dynoview.core.audit.run import fast_reader
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection, ConnectionSpec
 from dynoview.core.session.operations import partiql_is_read
 from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.templates import sign_up
-from dynoview.core.uniqueness.audit import fast_reader
 from dynoview.core.uniqueness.schema import article_schema
 from tests.integration.test_read_only import CountingListener, sample, write_operations
 

@@ -22,6 +22,8 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from dynoview.cli import main as cli_main
+from dynoview.core.audit.report import audit_json, audit_text, diagnosis_json, dumps, findings_csv
+from dynoview.core.audit.run import run_audit
 from dynoview.core.errors import describe_error
 from dynoview.core.reads.browse import BrowseSpec, build_request
 from dynoview.core.reads.reader import Reader
@@ -32,9 +34,7 @@ from dynoview.core.tx.code_export import to_aws_cli, to_boto3, to_javascript
 from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.outcomes import SUCCEEDED
 from dynoview.core.tx.templates import sign_up
-from dynoview.core.uniqueness.audit import run_audit
 from dynoview.core.uniqueness.diagnose import diagnose
-from dynoview.core.uniqueness.report import audit_json, audit_text, diagnosis_json, dumps, findings_csv
 from dynoview.core.uniqueness.schema import article_schema, default_schema
 from dynoview.ui import crash
 from dynoview.ui.settings import load_connections, save_connections

@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from dynoview.core.audit.run import AuditResult
 from dynoview.core.errors import CancelledError
 from dynoview.core.exports import athena as export_athena
 from dynoview.core.exports import duckdb_engine as export_duckdb
@@ -29,7 +30,6 @@ from dynoview.core.exports.checksums import check_item_counts, verify_etags, ver
 from dynoview.core.exports.manifest import ExportManifest, S3Store, open_export, order_exports, read_manifest
 from dynoview.core.exports.rows import build_pairing, findings_and_counts, parse_rows
 from dynoview.core.exports.sql import ATHENA, DUCKDB, AuditSql
-from dynoview.core.uniqueness.audit import AuditResult
 from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
@@ -132,7 +132,7 @@ class ExportAuditResult:
     def report_json(self, include_receipts: bool = True) -> dict[str, Any]:
         """The live audit's JSON report, with ``scan.consistency`` "snapshot" and an ``export``
         section added (fields are only ever added: scripts reading the live report still work)."""
-        from dynoview.core.uniqueness.report import audit_json
+        from dynoview.core.audit.report import audit_json
 
         data = audit_json(self.result, include_receipts=include_receipts)
         data["scan"]["consistency"] = "snapshot"

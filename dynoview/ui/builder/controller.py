@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from dynoview.core.preflight.check import Preflight, run_preflight
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
@@ -20,7 +21,6 @@ from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.outcomes import ExecutionResult
-from dynoview.core.tx.preflight import Preflight, run_preflight
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext
 

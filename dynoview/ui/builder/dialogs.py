@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.preflight.check import NOT_ATOMIC_NOTE, Preflight
 from dynoview.core.tx.confirmation import ConfirmationRequirement
 from dynoview.core.tx.model import Transaction, TransactionImportError, import_text
-from dynoview.core.tx.preflight import NOT_ATOMIC_NOTE, Preflight
 from dynoview.ui.tones import is_dark
 
 

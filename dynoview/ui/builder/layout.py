@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.preflight.check import Preflight
 from dynoview.core.tx.model import Problem
-from dynoview.core.tx.preflight import Preflight
 from dynoview.ui.builder.dialogs import JsonHighlighter
 from dynoview.ui.builder.preflight_view import PreflightView
 from dynoview.ui.flow_layout import FlowLayout

@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.preflight.check import Preflight
+from dynoview.core.preflight.guards import Guard, add_guards
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx import code_export
 from dynoview.core.tx.action_log import ActionLog
@@ -38,8 +40,6 @@ from dynoview.core.tx.outcomes import (
     WRITTEN,
     ExecutionResult,
 )
-from dynoview.core.tx.preflight import Preflight
-from dynoview.core.tx.preflight_guards import Guard, add_guards
 from dynoview.core.tx.validation import has_errors
 from dynoview.core.tx.wire import RequestShapeError
 from dynoview.core.uniqueness.schema import UniquenessSchema

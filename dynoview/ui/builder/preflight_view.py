@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.preflight.check import NOT_ATOMIC_NOTE, Preflight
+from dynoview.core.preflight.guards import Guard
 from dynoview.core.tx.model import Transaction
-from dynoview.core.tx.preflight import NOT_ATOMIC_NOTE, Preflight
-from dynoview.core.tx.preflight_guards import Guard
 from dynoview.ui.tones import muted, tone, warning_color
 
 IDLE_TEXT = ("Not checked yet. Execute runs the preflight first (strongly consistent reads of every "

@@ -17,7 +17,7 @@ import msgspec
 import orjson
 import pytest
 
-from dynoview.core.uniqueness.audit_pages import PageClassifier, page_meta
+from dynoview.core.audit.pages import PageClassifier, page_meta
 from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.pairing_state import Batch
 from dynoview.core.uniqueness.schema import (

@@ -247,8 +247,8 @@ def test_export_of_a_onetable_table_with_the_preset(tmp_path: Path,
 
 
 def test_the_report_is_one_dynoview_repair_reads(tmp_path: Path) -> None:
-    from dynoview.core.tx.repair_plan import plan_repairs
-    from dynoview.core.tx.repair_report import parse_report
+    from dynoview.core.repair.plan import plan_repairs
+    from dynoview.core.repair.report import parse_report
 
     folder = write_export(tmp_path, "accounts", [
         {"PK": _s("UNIQ#EMAIL#a@x"), "SK": _s("LOCK")},

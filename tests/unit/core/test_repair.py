@@ -10,13 +10,12 @@ from typing import Any
 
 import pytest
 
+from dynoview.core.audit.report import VERSION, finding_json
 from dynoview.core.errors import DynoViewError, ReadOnlyError
-from dynoview.core.session.tables import KeyAttribute, TableInfo
-from dynoview.core.tx.confirmation import ConfirmationError
-from dynoview.core.tx.repair import EXIT_ATTENTION, EXIT_ERROR, EXIT_OK, RepairRun, run_repairs
-from dynoview.core.tx.repair_plan import CLAIM, DECIDE, RELEASE, finding_id, plan_repairs
-from dynoview.core.tx.repair_report import RepairError, load_report, parse_report
-from dynoview.core.tx.repair_state import (
+from dynoview.core.repair.plan import CLAIM, DECIDE, RELEASE, finding_id, plan_repairs
+from dynoview.core.repair.report import RepairError, load_report, parse_report
+from dynoview.core.repair.run import EXIT_ATTENTION, EXIT_ERROR, EXIT_OK, RepairRun, run_repairs
+from dynoview.core.repair.state import (
     ALREADY_FIXED,
     APPLIED,
     CANCELLED,
@@ -29,6 +28,8 @@ from dynoview.core.tx.repair_state import (
     RepairState,
     default_state_path,
 )
+from dynoview.core.session.tables import KeyAttribute, TableInfo
+from dynoview.core.tx.confirmation import ConfirmationError
 from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
@@ -38,7 +39,6 @@ from dynoview.core.uniqueness.findings import (
     ORPHAN_LOCK,
     Finding,
 )
-from dynoview.core.uniqueness.report import VERSION, finding_json
 from dynoview.core.uniqueness.schema import NORMALISE_LOWER, LockRule, UniquenessSchema, article_schema
 from tests.helpers import connect
 

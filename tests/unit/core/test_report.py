@@ -7,10 +7,10 @@ import io
 import json
 from typing import Any
 
-from dynoview.core.uniqueness.audit import AuditResult
+from dynoview.core.audit.report import CSV_COLUMNS, audit_json, audit_text, dumps, findings_csv
+from dynoview.core.audit.run import AuditResult
 from dynoview.core.uniqueness.findings import STATUSES
 from dynoview.core.uniqueness.pairing import classify
-from dynoview.core.uniqueness.report import CSV_COLUMNS, audit_json, audit_text, dumps, findings_csv
 from dynoview.core.uniqueness.schema import article_schema
 
 

@@ -15,10 +15,10 @@ from typing import Any
 
 import msgspec
 
+from dynoview.core.audit.pages import page_meta
+from dynoview.core.audit.workers import ClassifierPool
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
-from dynoview.core.uniqueness.audit_pages import page_meta
-from dynoview.core.uniqueness.audit_workers import ClassifierPool
 
 _BODY = "_dynoview_scan_body"  # the page body, handed on as bytes (never shown or logged)
 

@@ -52,7 +52,7 @@ def available_cpus() -> int:
 
 def _serve(conn: Any, schema: UniquenessSchema, ttl_attribute: str | None, now: float) -> None:
     """A worker's life: classify page bodies, sending batches, until the end marker."""
-    from dynoview.core.uniqueness.audit_pages import PageClassifier
+    from dynoview.core.audit.pages import PageClassifier
 
     pairing = Pairing(schema, ttl_attribute)
     pairing.now = now  # the caller's clock, so TTL expiry is judged at one instant

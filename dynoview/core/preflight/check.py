@@ -19,11 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dynoview.core.errors import CancelledError
-from dynoview.core.reads.reader import Reader
-from dynoview.core.session.tables import TableInfo
-from dynoview.core.tx.model import Action, Transaction
-from dynoview.core.tx.preflight_effects import UNKNOWN, apply_action
-from dynoview.core.tx.preflight_model import (
+from dynoview.core.preflight.effects import UNKNOWN, apply_action
+from dynoview.core.preflight.model import (
     FREE,
     NOT_ATOMIC_NOTE,
     UNPREDICTABLE,
@@ -35,7 +32,10 @@ from dynoview.core.tx.preflight_model import (
     pk_text,
     rule_value,
 )
-from dynoview.core.tx.preflight_refusals import Touched, refusal
+from dynoview.core.preflight.refusals import Touched, refusal
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.model import Action, Transaction
 from dynoview.core.uniqueness.diagnose import holders_filter
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, normalise, protected_text
 

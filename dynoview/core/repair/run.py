@@ -33,17 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError, describe_error
-from dynoview.core.reads.reader import Reader
-from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import TableInfo
-from dynoview.core.ttl.expiry import expired_at
-from dynoview.core.tx import outcomes as tx_outcomes
-from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.cancellation import key_text
-from dynoview.core.tx.confirmation import confirmation_for
-from dynoview.core.tx.execution import execute_transaction
-from dynoview.core.tx.model import CONDITION_CHECK, DELETE, Action, Transaction
-from dynoview.core.tx.preflight import (
+from dynoview.core.preflight.check import (
     FREE,
     LOOKUP_SCAN_MAX_ITEMS,
     NOT_ATOMIC_NOTE,
@@ -51,8 +41,9 @@ from dynoview.core.tx.preflight import (
     Preflight,
     run_preflight,
 )
-from dynoview.core.tx.repair_plan import RELEASE, PlannedRepair, RepairPlan
-from dynoview.core.tx.repair_state import (
+from dynoview.core.reads.reader import Reader
+from dynoview.core.repair.plan import RELEASE, PlannedRepair, RepairPlan
+from dynoview.core.repair.state import (
     ALREADY_FIXED,
     APPLIED,
     CANCELLED,
@@ -66,6 +57,15 @@ from dynoview.core.tx.repair_state import (
     RepairOutcome,
     RepairState,
 )
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.ttl.expiry import expired_at
+from dynoview.core.tx import outcomes as tx_outcomes
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.cancellation import key_text
+from dynoview.core.tx.confirmation import confirmation_for
+from dynoview.core.tx.execution import execute_transaction
+from dynoview.core.tx.model import CONDITION_CHECK, DELETE, Action, Transaction
 from dynoview.core.tx.templates import claim_missing_lock, release_orphan_lock
 from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.findings import (

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from dynoview.core.audit.run import AuditResult
 from dynoview.core.reads.receipts import ReadReceipt
-from dynoview.core.uniqueness.audit import AuditResult
 from dynoview.core.uniqueness.diagnose import Diagnosis
 from dynoview.core.uniqueness.findings import STATUSES, Finding
 from dynoview.core.values.dynamodb_json import to_dynamodb_json

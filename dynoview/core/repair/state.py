@@ -12,8 +12,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from dynoview.core.repair.report import RepairError
 from dynoview.core.session.private_files import open_private, private_dir
-from dynoview.core.tx.repair_report import RepairError
 from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 

@@ -9,9 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dynoview.core.tx import templates
-from dynoview.core.tx.model import Action, Transaction
-from dynoview.core.tx.preflight_model import (
+from dynoview.core.preflight.model import (
     UNPREDICTABLE,
     Pair,
     Refusal,
@@ -20,6 +18,8 @@ from dynoview.core.tx.preflight_model import (
     pk_text,
     rule_value,
 )
+from dynoview.core.tx import templates
+from dynoview.core.tx.model import Action, Transaction
 from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
 

@@ -37,13 +37,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from dynoview.core.audit.pages import PageClassifier
+from dynoview.core.audit.scan import AuditStop, SegmentDone, SegmentScanner, fast_reader
+from dynoview.core.audit.workers import ClassifierPool, available_cpus
 from dynoview.core.errors import DynoViewError, describe_error
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.uniqueness.audit_pages import PageClassifier
-from dynoview.core.uniqueness.audit_scan import AuditStop, SegmentDone, SegmentScanner, fast_reader
-from dynoview.core.uniqueness.audit_workers import ClassifierPool, available_cpus
 from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.schema import UniquenessSchema

@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from dynoview.core.preflight.effects import UNKNOWN
 from dynoview.core.tx.model import Transaction
-from dynoview.core.tx.preflight_effects import UNKNOWN
 from dynoview.core.tx.wire import body_json, request_body
 from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, OK, ORPHAN_LOCK
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, normalise, protected_text
