@@ -104,10 +104,10 @@ def app_browse(conn: Connection, page_size: int) -> dict[str, Any]:
 
     from dynoview.core.reads.browse import BrowseSpec
     from dynoview.core.session.tables import describe_table
-    from dynoview.ui.browse_controller import BrowseController
     from dynoview.ui.context import AppContext
     from dynoview.ui.gc_pauses import settle_after_connect
-    from dynoview.ui.items_model import ItemsModel
+    from dynoview.ui.items.controller import BrowseController
+    from dynoview.ui.items.model import ItemsModel
 
     app = QApplication.instance() or QApplication([])
     loop = qasync.QEventLoop(app)

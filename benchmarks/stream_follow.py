@@ -142,7 +142,7 @@ def follow(url: str, args: argparse.Namespace) -> dict[str, Any]:
     from dynoview.core.session.tables import describe_table
     from dynoview.core.streams.reader import LATEST
     from dynoview.ui.context import AppContext
-    from dynoview.ui.stream_panel import StreamPanel
+    from dynoview.ui.stream.panel import StreamPanel
 
     table = create_table(url)
     app = QApplication.instance() or QApplication([])

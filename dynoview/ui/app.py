@@ -200,7 +200,7 @@ def run_app(args: argparse.Namespace) -> int:
 def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     import qasync
 
-    from dynoview.ui.first_paint import after_first_paint
+    from dynoview.ui.window.first_paint import after_first_paint
 
     logging.basicConfig(level=logging.WARNING)
     app = _application()

@@ -30,33 +30,34 @@ from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.connection import PLACEHOLDER_NOTE, Connection, ConnectionSpec
 from dynoview.core.session.tables import TableInfo
 from dynoview.ui import settings as saved
-from dynoview.ui import startup_trace, window_menus
-from dynoview.ui.connection_controller import ConnectionController
+from dynoview.ui import startup_trace
 from dynoview.ui.context import AppContext
-from dynoview.ui.first_paint import after_first_paint
 from dynoview.ui.gc_pauses import settle_after_connect
-from dynoview.ui.items_panel import ItemsPanel
-from dynoview.ui.items_tabs import ExtraItemsTabs
-from dynoview.ui.read_log import ReadLogView
+from dynoview.ui.items.panel import ItemsPanel
+from dynoview.ui.items.tabs import ExtraItemsTabs
 from dynoview.ui.resources import app_icon
-from dynoview.ui.tables_panel import TablesPanel
 from dynoview.ui.theme import ThemeManager
-from dynoview.ui.window_layout import WindowLayout
-from dynoview.ui.window_title import show_connection, window_title
+from dynoview.ui.window import menus as window_menus
+from dynoview.ui.window.connection_controller import ConnectionController
+from dynoview.ui.window.first_paint import after_first_paint
+from dynoview.ui.window.layout import WindowLayout
+from dynoview.ui.window.read_log import ReadLogView
+from dynoview.ui.window.tables_panel import TablesPanel
+from dynoview.ui.window.title import show_connection, window_title
 
 if TYPE_CHECKING:
-    from dynoview.ui.command_palette import CommandPalette, PaletteEntry
     from dynoview.ui.shortcuts import ShortcutsDialog
+    from dynoview.ui.window.command_palette import CommandPalette, PaletteEntry
 
 # The feature tabs after Items: (module, class, tab title). Each panel is built when its tab is
 # first opened, so the window appears without importing what the user has not asked for.
 FEATURE_TABS: list[tuple[str, str, str]] = [
-    ("dynoview.ui.locks_panel", "LocksPanel", "Accounts && locks"),
+    ("dynoview.ui.locks.panel", "LocksPanel", "Accounts && locks"),
     ("dynoview.ui.builder", "BuilderPanel", "Transaction builder"),
-    ("dynoview.ui.stream_panel", "StreamPanel", "Stream"),
-    ("dynoview.ui.ttl_timeline_panel", "TtlTimelinePanel", "TTL timeline"),
-    ("dynoview.ui.capacity_panel", "CapacityPanel", "Capacity && partitions"),
-    ("dynoview.ui.partiql_panel", "PartiqlPanel", "PartiQL"),
+    ("dynoview.ui.stream.panel", "StreamPanel", "Stream"),
+    ("dynoview.ui.scans.ttl_timeline_panel", "TtlTimelinePanel", "TTL timeline"),
+    ("dynoview.ui.scans.capacity_panel", "CapacityPanel", "Capacity && partitions"),
+    ("dynoview.ui.partiql.panel", "PartiqlPanel", "PartiQL"),
 ]
 PAINT_WAIT_MS = 1000  # at most this long does connecting wait for the first paint
 
@@ -263,7 +264,7 @@ class MainWindow(QMainWindow):
 
     def show_connection_dialog(self) -> None:
         current = self.ctx.connection.spec if self.ctx.connection else None
-        from dynoview.ui.connection_dialog import ConnectionDialog  # built on demand
+        from dynoview.ui.window.connection_dialog import ConnectionDialog  # built on demand
 
         self.connection_dialog = dialog = ConnectionDialog(self, current)
         dialog.accepted.connect(lambda: self._connection_chosen(dialog))
@@ -413,7 +414,7 @@ class MainWindow(QMainWindow):
 
     def show_command_palette(self) -> None:
         if self.palette_dialog is None:
-            from dynoview.ui.command_palette import CommandPalette  # built on first use
+            from dynoview.ui.window.command_palette import CommandPalette  # built on first use
 
             self.palette_dialog = CommandPalette(self.palette_entries, self)
         self.palette_dialog.popup()

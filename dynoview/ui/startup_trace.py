@@ -14,7 +14,7 @@ import time
 from PySide6.QtCore import QTimer, SignalInstance
 from PySide6.QtWidgets import QWidget
 
-from dynoview.ui.first_paint import after_first_paint
+from dynoview.ui.window.first_paint import after_first_paint
 
 ENV = "DYNOVIEW_TRACE_STARTUP"
 PREFIX = "startup-trace"

@@ -19,10 +19,10 @@ from dynoview.core.errors import UserFacingError
 from dynoview.core.reads.browse import BrowseSpec, FilterSpec
 from dynoview.core.session.connection import Connection, ConnectionSpec
 from dynoview.core.session.tables import describe_table
-from dynoview.ui.browse_controller import BrowseController
 from dynoview.ui.context import AppContext
-from dynoview.ui.items_model import ItemsModel
-from dynoview.ui.locks_panel import LocksPanel
+from dynoview.ui.items.controller import BrowseController
+from dynoview.ui.items.model import ItemsModel
+from dynoview.ui.locks.panel import LocksPanel
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
 from tests.faults.support import STALL_LIMIT_MS, Heartbeat

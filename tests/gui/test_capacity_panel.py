@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt
 
 from dynoview.core.reads.capacity import COLLECTION_LIMIT_BYTES
 from dynoview.core.session.tables import KeyAttribute, TableInfo
-from dynoview.ui.capacity_panel import CapacityPanel
 from dynoview.ui.context import AppContext
+from dynoview.ui.scans.capacity_panel import CapacityPanel
 
 pytestmark = pytest.mark.gui
 
@@ -82,7 +82,7 @@ def test_cancel_stops_the_scan_and_says_so(qtbot: Any, panel: CapacityPanel,
         if cancel.wait(5):
             stopped.set()
 
-    monkeypatch.setattr("dynoview.ui.capacity_panel.scan_sample", slow_scan)
+    monkeypatch.setattr("dynoview.ui.scans.capacity_panel.scan_sample", slow_scan)
     qtbot.waitUntil(panel.scan_button.isEnabled, timeout=15000)  # the scan on opening is done
     before = panel.report
     panel.scan_button.click()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dynoview.ui.connection_dialog import ConnectionDialog
 from dynoview.ui.settings import load_connections, save_connections, settings_path
+from dynoview.ui.window.connection_dialog import ConnectionDialog
 
 pytestmark = pytest.mark.gui
 

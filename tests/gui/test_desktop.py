@@ -17,11 +17,11 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QSplitter
 from dynoview.core.session.connection import Connection
 from dynoview.ui import settings as saved
 from dynoview.ui import theme as theme_mod
-from dynoview.ui.about_dialog import AboutDialog
 from dynoview.ui.crash import REDACTED, CrashHandler
 from dynoview.ui.main_window import MainWindow
 from dynoview.ui.resources import ICON_SIZES
 from dynoview.ui.shortcuts import PANELS, SHORTCUTS, WINDOW, ShortcutsDialog
+from dynoview.ui.window.about_dialog import AboutDialog
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ from dynoview.core.audit.run import run_audit
 from dynoview.core.exports.writer import write_export
 from dynoview.core.uniqueness.findings import LABELS, ORPHAN_LOCK
 from dynoview.ui.context import AppContext
-from dynoview.ui.export_audit_dialog import ExportAuditDialog, open_export_audit_dialog
+from dynoview.ui.transfer.export_audit_dialog import ExportAuditDialog, open_export_audit_dialog
 
 pytestmark = pytest.mark.gui
 
@@ -72,8 +72,8 @@ def test_a_corrupted_file_is_named_and_nothing_reported(qtbot: Any, ctx: AppCont
 
 
 def test_file_menu_opens_the_export_audit(qtbot: Any, qasync_loop: Any) -> None:
-    from dynoview.ui.export_audit_dialog import ExportAuditDialog
     from dynoview.ui.main_window import MainWindow
+    from dynoview.ui.transfer.export_audit_dialog import ExportAuditDialog
 
     window = MainWindow()
     qtbot.addWidget(window)

@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 
 from dynoview.core.items.export import CSV, DDB_JSON, ExportProgress, item_from_ddb_json_line
 from dynoview.ui.context import AppContext
-from dynoview.ui.export_dialog import ExportDialog
+from dynoview.ui.transfer.export_dialog import ExportDialog
 
 pytestmark = pytest.mark.gui
 
@@ -112,7 +112,7 @@ def test_a_missing_folder_is_said_and_nothing_runs(qtbot: Any, ctx: AppContext, 
 
 def test_items_tab_exports_its_result_and_copies_the_selected_item(qtbot: Any, ctx: AppContext,
                                                                   tmp_path: Path) -> None:
-    from dynoview.ui.items_panel import ItemsPanel
+    from dynoview.ui.items.panel import ItemsPanel
 
     panel = ItemsPanel(ctx)
     qtbot.addWidget(panel)

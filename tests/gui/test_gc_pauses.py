@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from dynoview.core.reads.browse import BrowseSpec
-from dynoview.ui.browse_controller import BrowseController
 from dynoview.ui.context import AppContext
 from dynoview.ui.gc_pauses import settle_after_connect
-from dynoview.ui.items_model import ItemsModel
+from dynoview.ui.items.controller import BrowseController
+from dynoview.ui.items.model import ItemsModel
 
 pytestmark = pytest.mark.gui
 

@@ -17,9 +17,9 @@ from dynoview.core.reads.browse import BrowseSpec
 from dynoview.core.session.connection import Connection
 from dynoview.demo.backend import EMAIL_INDEX
 from dynoview.ui import settings as saved
-from dynoview.ui.items_panel import ItemsPanel
+from dynoview.ui.items.history_dialog import ReadHistoryDialog
+from dynoview.ui.items.panel import ItemsPanel
 from dynoview.ui.main_window import MainWindow
-from dynoview.ui.read_history_dialog import ReadHistoryDialog
 from tests.helpers import seeded_accounts_copy
 
 pytestmark = pytest.mark.gui

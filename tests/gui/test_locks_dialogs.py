@@ -18,8 +18,8 @@ from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, ORP
 from dynoview.core.uniqueness.schema import schema_to_text
 from dynoview.ui.builder.template_forms import ClaimLockForm, ReleaseLockForm, ResolveDuplicateForm
 from dynoview.ui.context import AppContext
-from dynoview.ui.locks_panel import DIAGNOSIS_LINES, LocksPanel
-from dynoview.ui.schema_dialog import SchemaDialog
+from dynoview.ui.locks.panel import DIAGNOSIS_LINES, LocksPanel
+from dynoview.ui.locks.schema_dialog import SchemaDialog
 
 pytestmark = pytest.mark.gui
 

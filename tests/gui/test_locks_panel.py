@@ -15,7 +15,7 @@ from dynoview.core.session.tables import describe_table
 from dynoview.core.uniqueness.findings import CASE_CLASH, DUPLICATE_VALUE, EXPIRED, MISSING_LOCK, ORPHAN_LOCK
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 from dynoview.ui.context import AppContext
-from dynoview.ui.locks_model import (
+from dynoview.ui.locks.model import (
     AMBER,
     COL_ACCOUNT,
     RED,
@@ -24,8 +24,8 @@ from dynoview.ui.locks_model import (
     PairingModel,
     StatusRole,
 )
-from dynoview.ui.locks_panel import LocksPanel
-from dynoview.ui.schema_dialog import SchemaDialog
+from dynoview.ui.locks.panel import LocksPanel
+from dynoview.ui.locks.schema_dialog import SchemaDialog
 
 pytestmark = pytest.mark.gui
 

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.demo.backend import CREATED_INDEX, EMAIL_INDEX
-from dynoview.ui.items_model import TTL_STATUS_COLUMN, ItemRole, TtlStateRole
+from dynoview.ui.items.model import TTL_STATUS_COLUMN, ItemRole, TtlStateRole
 from dynoview.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.gui
@@ -161,7 +161,7 @@ def test_delete_opens_a_guarded_delete_in_the_builder(connected_window: MainWind
 
 
 def test_edit_dialog_rejects_bad_json_at_the_attribute(qtbot) -> None:
-    from dynoview.ui.item_edit_dialog import ItemEditDialog
+    from dynoview.ui.items.edit_dialog import ItemEditDialog
 
     dialog = ItemEditDialog({"PK": {"S": "A"}, "n": {"N": "1"}})
     qtbot.addWidget(dialog)
@@ -175,7 +175,7 @@ def test_edit_dialog_rejects_bad_json_at_the_attribute(qtbot) -> None:
 
 
 def test_maps_lists_and_sets_expand_in_the_attribute_tree(qtbot) -> None:
-    from dynoview.ui.item_detail import ItemDetail
+    from dynoview.ui.items.detail import ItemDetail
 
     detail = ItemDetail()
     qtbot.addWidget(detail)

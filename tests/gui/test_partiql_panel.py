@@ -19,7 +19,7 @@ from dynoview.core.session.tables import describe_table
 from dynoview.demo.backend import create_accounts_table
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext
-from dynoview.ui.partiql_panel import ERROR_BACKGROUND, PartiqlPanel
+from dynoview.ui.partiql.panel import ERROR_BACKGROUND, PartiqlPanel
 from tests.helpers import connect, seeded_accounts_copy
 
 pytestmark = pytest.mark.gui

@@ -10,7 +10,7 @@ import pytest
 
 from dynoview.core.uniqueness.presets import PRESET_ARTICLE, PRESET_ONETABLE, PRESET_TYPEDORM, PRESETS
 from dynoview.core.uniqueness.schema import article_schema, schema_to_text
-from dynoview.ui.schema_dialog import SchemaDialog
+from dynoview.ui.locks.schema_dialog import SchemaDialog
 
 pytestmark = pytest.mark.gui
 

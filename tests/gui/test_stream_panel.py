@@ -13,8 +13,8 @@ from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.streams.reader import LATEST
 from dynoview.core.streams.records import TTL_DELETE_LABEL, parse_record
 from dynoview.ui.context import AppContext
-from dynoview.ui.stream_events_model import COL_EVENT, COL_LABEL, EVENT_COLORS
-from dynoview.ui.stream_panel import StreamPanel
+from dynoview.ui.stream.events_model import COL_EVENT, COL_LABEL, EVENT_COLORS
+from dynoview.ui.stream.panel import StreamPanel
 
 pytestmark = pytest.mark.gui
 

@@ -23,7 +23,7 @@ from dynoview.ui.builder.template_forms import (
     ResolveDuplicateForm,
     SignUpForm,
 )
-from dynoview.ui.locks_model import RowRole
+from dynoview.ui.locks.model import RowRole
 from dynoview.ui.main_window import MainWindow
 
 pytestmark = pytest.mark.gui

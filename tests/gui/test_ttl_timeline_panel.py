@@ -11,9 +11,9 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 
 from dynoview.core.session.tables import KeyAttribute, TableInfo
-from dynoview.ui.bar_chart import BarChart, nice_axis
 from dynoview.ui.context import AppContext
-from dynoview.ui.ttl_timeline_panel import TtlTimelinePanel
+from dynoview.ui.scans.bar_chart import BarChart, nice_axis
+from dynoview.ui.scans.ttl_timeline_panel import TtlTimelinePanel
 
 pytestmark = pytest.mark.gui
 
@@ -111,7 +111,7 @@ def dark_palette() -> QPalette:
 
 @pytest.mark.parametrize("dark", [False, True])
 def test_chart_follows_the_palette(qtbot: Any, dark: bool) -> None:
-    from dynoview.ui.bar_chart import Bar
+    from dynoview.ui.scans.bar_chart import Bar
 
     chart = BarChart()
     qtbot.addWidget(chart)

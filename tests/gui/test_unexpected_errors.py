@@ -13,11 +13,11 @@ from PySide6.QtWidgets import QMessageBox
 
 from dynoview.core.errors import is_user_facing
 from dynoview.core.session.connection import Connection
-from dynoview.ui import connection_controller
 from dynoview.ui import settings as saved
 from dynoview.ui.crash import CrashHandler
 from dynoview.ui.main_window import MainWindow
 from dynoview.ui.tasks import was_reported
+from dynoview.ui.window import connection_controller
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_no_exception_capture]
 

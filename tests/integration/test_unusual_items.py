@@ -32,7 +32,7 @@ from dynoview.core.values.display import display_text
 from dynoview.core.values.equality import values_equal
 from dynoview.core.values.sizes import item_size
 from dynoview.core.values.types import MAX_NESTING_DEPTH
-from dynoview.ui.items_model import ItemsModel, RawValueRole
+from dynoview.ui.items.model import ItemsModel, RawValueRole
 
 pytestmark = pytest.mark.integration
 

@@ -19,7 +19,7 @@ from PySide6.QtCore import QSettings
 from dynoview.core.session.connection import ConnectionSpec
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.values.types import ValueParseError
-from dynoview.ui.item_edit_dialog import parse_item
+from dynoview.ui.items.edit_dialog import parse_item
 from dynoview.ui.settings import CONNECTIONS_KEY, load_connections, recover_if_corrupt
 from tests.property.strategies import DEEP, FUZZ, TEXT, check_av, json_text, json_values, utf8
 

@@ -58,7 +58,7 @@ def assert_private(root: Path) -> list[Path]:
 def test_every_writer_creates_private_files(homes: Path, qapp: Any) -> None:
     from dynoview.ui import crash
     from dynoview.ui import settings as saved
-    from dynoview.ui.bar_chart import Bar, BarChart
+    from dynoview.ui.scans.bar_chart import Bar, BarChart
 
     # The action log, in both profiles.
     ActionLog().append(connection={}, token="t", request={"TransactItems": []}, outcome={})

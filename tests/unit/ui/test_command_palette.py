@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dynoview.ui.command_palette import COMMAND, RECENT, TABLE, PaletteEntry, match_score, rank
+from dynoview.ui.window.command_palette import COMMAND, RECENT, TABLE, PaletteEntry, match_score, rank
 
 
 def entries(*specs: tuple[str, str]) -> list[PaletteEntry]:

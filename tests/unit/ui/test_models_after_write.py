@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.uniqueness.pairing import classify
 from dynoview.core.uniqueness.schema import article_schema
-from dynoview.ui.items_model import ItemsModel
-from dynoview.ui.locks_model import STALE_TEXT, STALE_TIP, PairingModel, row_item
+from dynoview.ui.items.model import ItemsModel
+from dynoview.ui.locks.model import STALE_TEXT, STALE_TIP, PairingModel, row_item
 
 S = article_schema()
 TABLE = TableInfo("accounts", KeyAttribute("PK", "S"), KeyAttribute("SK", "S"))

@@ -1,0 +1,133 @@
+"""Edit an item as DynamoDB JSON; the result goes to the transaction builder, never
+straight to the table (every write is previewed).
+
+An account's protected values (its schema rules' attributes) are named as such while the
+user types: changing one moves its lock too, which the builder then does for them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.tx.template_inputs import check_value, protected_changes
+from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.values.dynamodb_json import dynamodb_json, from_dynamodb_json
+from dynoview.core.values.types import ValueParseError
+from dynoview.ui.items.detail import monospace
+
+
+def parse_item(text: str) -> dict[str, Any]:
+    """DynamoDB JSON text to an item; ValueParseError says where it is wrong."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        line = getattr(exc, "lineno", "?")
+        raise ValueParseError(f"This is not valid JSON (line {line}): {exc.args[0]}.") from exc
+    except RecursionError:
+        raise ValueParseError("This JSON is nested far too deeply; DynamoDB allows 32 levels.") from None
+    if not isinstance(data, dict) or not data:
+        raise ValueParseError("An item is a JSON object of attribute names to typed values, "
+                              'e.g. {"PK": {"S": "ACCT#1"}}.')
+    return {name: from_dynamodb_json(value, path=name) for name, value in data.items()}
+
+
+class ItemEditDialog(QDialog):
+    """Returns the edited item in ``item`` when accepted."""
+
+    def __init__(self, item: dict[str, Any], parent: QWidget | None = None,
+                 schema: UniquenessSchema | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Edit item")
+        self.resize(640, 520)
+        self.item: dict[str, Any] | None = None
+        self.original = item
+        self.schema = schema
+        hint = QLabel("Edit the item as DynamoDB JSON. Saving opens the transaction builder "
+                      "with a Put guarded on the values you saw, so nothing is written until "
+                      "you have checked the request.")
+        hint.setWordWrap(True)
+        self.editor = QPlainTextEdit()
+        self.editor.setFont(monospace())
+        self.editor.setPlainText(dynamodb_json(item))
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setProperty("role", "error")  # styled per theme
+        # What the edit does to protected values, updated as the user types (parsing waits
+        # for a pause, so a large item is not parsed on every key).
+        self.protected_note = QLabel()
+        self.protected_note.setObjectName("protected-note")
+        self.protected_note.setWordWrap(True)
+        self.protected_note.setProperty("role", "hint")
+        self._note_timer = QTimer(self)
+        self._note_timer.setSingleShot(True)
+        self._note_timer.setInterval(250)
+        self._note_timer.timeout.connect(self.update_protected_note)
+        self.editor.textChanged.connect(self._note_timer.start)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.ok = buttons.addButton("Open in builder", QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.rejected.connect(self.reject)
+        self.ok.clicked.connect(self._accept)
+        layout = QVBoxLayout(self)
+        layout.addWidget(hint)
+        layout.addWidget(self.editor, 1)
+        layout.addWidget(self.protected_note)
+        layout.addWidget(self.error)
+        self.update_protected_note()
+        layout.addWidget(buttons)
+
+    def protected_text(self, item: dict[str, Any]) -> str:
+        """A sentence about the protected values this edit changes ("" when none)."""
+        if self.schema is None or not self.schema.is_account(self.original):
+            return ""
+        changes = protected_changes(self.schema, self.original, item)
+        if not changes:
+            names = ", ".join(r.attribute for r in self.schema.rules)
+            return f"{names}: protected values (each has a lock); changing one moves its lock too."
+        moved = "; ".join(f"{c.rule.attribute} {c.old or '(none)'} → {c.new or '(none)'}" for c in changes)
+        return (f"Protected: {moved}. The builder moves the lock with the value (new lock guarded "
+                "by attribute_not_exists, old lock released) in the same transaction.")
+
+    def update_protected_note(self) -> None:
+        try:
+            item = parse_item(self.editor.toPlainText())
+        except ValueParseError:
+            return  # the error is shown when the user tries to open it
+        text = self.protected_text(item)
+        self.protected_note.setText(text)
+        self.protected_note.setVisible(bool(text))
+
+    def protected_error(self, item: dict[str, Any]) -> str | None:
+        """Why a changed protected value cannot be used (located at its attribute), or None."""
+        if self.schema is None:
+            return None
+        for change in protected_changes(self.schema, self.original, item):
+            if change.new is not None:
+                check = check_value(change.rule, change.new, change.old)
+                if not check.ok:
+                    return f"Not opened at {change.rule.attribute}: {check.error}"
+        return None
+
+    def _accept(self) -> None:
+        try:
+            item = parse_item(self.editor.toPlainText())
+        except ValueParseError as exc:
+            where = f" at {exc.path}" if exc.path else ""
+            self.error.setText(f"Not opened{where}: {exc.message}")
+            return
+        problem = self.protected_error(item)
+        if problem is not None:
+            self.error.setText(problem)
+            return
+        self.item = item
+        self.accept()

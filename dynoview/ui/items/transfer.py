@@ -1,0 +1,78 @@
+""""Export…" and "Copy to table…" for a view of items (the Items tab, the PartiQL tab).
+
+A view hands over three callables: the items of its current result, the items selected, and
+the table behind them (for key columns and a whole-table export). The dialogs do the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
+
+from dynoview.core.session.connection import ConnectionSpec
+from dynoview.core.session.tables import TableInfo
+from dynoview.ui.context import AppContext
+
+Items = Callable[[], list[dict[str, Any]]]
+TableOf = Callable[[], TableInfo | None]
+
+
+class TransferButtons(QWidget):
+    """Two buttons that open the export and copy dialogs for one view's items."""
+
+    def __init__(self, ctx: AppContext, result: Items, selected: Items,
+                 table: TableOf, *, source: str = "the current result",
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self._result, self._selected, self._table = result, selected, table
+        self.source = source
+        self.dialog: QWidget | None = None  # the open dialog (tests and re-focus)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.export_button = QPushButton("Export…")
+        self.export_button.setToolTip("Write the current result or the whole table to a file: "
+                                      "DynamoDB JSON lines, plain JSON lines or CSV")
+        self.copy_button = QPushButton("Copy to table…")
+        self.copy_button.setToolTip("Copy the selected items (or the whole result) to another table, "
+                                    "through guarded Puts in the transaction builder")
+        layout.addWidget(self.export_button)
+        layout.addWidget(self.copy_button)
+        self.export_button.clicked.connect(self.open_export)
+        self.copy_button.clicked.connect(self.open_copy)
+        self.update_state()
+
+    def update_state(self) -> None:
+        """Enable what makes sense now (call when the result or the selection changes)."""
+        has_result = bool(self._result())
+        self.export_button.setEnabled(has_result or self._table() is not None)
+        self.copy_button.setEnabled(has_result and self.ctx.connection is not None)
+
+    def open_export(self) -> QWidget:
+        from dynoview.ui.transfer.export_dialog import ExportDialog  # built on first use
+
+        table = self._table()
+        dialog = ExportDialog(self.ctx, self._result(), table=table, source=self.source,
+                              parent=self.window())
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def open_copy(self) -> QWidget:
+        from dynoview.ui.transfer.copy_dialog import CopyItemsDialog  # built on first use
+
+        window: Any = self.window()
+        connect_to = getattr(window, "connect_to", None)
+
+        def switch(spec: ConnectionSpec, table: str) -> None:
+            assert connect_to is not None
+            connect_to(spec, table=table)
+
+        dialog = CopyItemsDialog(self.ctx, self._selected(), self._result(),
+                                 switch_connection=switch if connect_to is not None else None,
+                                 parent=window)
+        self.dialog = dialog
+        dialog.open()
+        return dialog

@@ -1,0 +1,295 @@
+"""Accounts & locks → "Repair all…": the bulk repair of an audit's findings, in a dialog.
+
+Shows the plan (how many orphan locks are released, missing locks claimed, findings
+left for a decision), then runs ``dynoview.core.repair.run.run_repairs`` through its
+``RepairController`` (a task on the qasync loop), never on the UI thread: one row per
+finding with its result, a progress bar, the rate, and Cancel. A cancelled run continues
+where it stopped ("Continue"): the dialog keeps the findings done, so none is acted on
+twice. Each repair re-checks its finding with strongly consistent reads before its
+guarded transaction is sent, and every transaction goes to the action log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.audit.run import AuditResult
+from dynoview.core.errors import DynoViewError
+from dynoview.core.repair.plan import RepairPlan, plan_repairs
+from dynoview.core.repair.run import DEFAULT_RATE, MAX_RATE, READ_ONLY_MESSAGE, RepairProgress, RepairRun
+from dynoview.core.repair.state import APPLIED, PENDING, RepairState
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.confirmation import ConfirmationRequirement, confirmation_for
+from dynoview.core.tx.model import DELETE, Action, Transaction
+from dynoview.core.uniqueness.findings import Finding
+from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.locks.repair_controller import RepairController
+from dynoview.ui.locks.repair_model import COL_RESULT, COL_VALUE, RepairModel
+
+
+class RepairDialog(QDialog):
+    """The plan, the run and each finding's result for one audit of one table."""
+
+    run_finished = Signal(object)  # RepairRun, when a run ends (cancelled runs too)
+
+    def __init__(self, ctx: AppContext, findings: list[Finding], schema: UniquenessSchema,
+                 table: TableInfo, parent: QWidget | None = None, *,
+                 log: ActionLog | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.schema = schema
+        self.table = table
+        self.plan: RepairPlan = plan_repairs(findings, schema, table.name)
+        self.log = log if log is not None else ActionLog()
+        # In memory: Cancel then Continue resumes, and no finding is acted on twice.
+        self.state = RepairState(None, "", table.name)
+        self.last_run: RepairRun | None = None
+        self._running = False
+        self._written: list[dict[str, Any]] = []
+        self.model = RepairModel(self.plan, self)
+        self.controller = RepairController(ctx, self.plan, schema, table, self.state, self)
+        self.controller.progress.connect(self._on_progress)
+        self.controller.failed.connect(self._on_error)
+        self.controller.stopped.connect(self._stopped)
+        self.setWindowTitle(f"Repair all — {table.name}")
+        self._setup_ui()
+        self._update_buttons()
+
+    # ------------------------------------------------------------------ layout
+
+    def _requirement(self) -> ConfirmationRequirement | None:
+        conn = self.ctx.connection
+        if conn is None:
+            return None
+        return confirmation_for(conn, Transaction(actions=[Action(DELETE, self.table.name)]))
+
+    def _setup_ui(self) -> None:
+        layout = QVBoxLayout(self)
+        conn = self.ctx.connection
+        where = conn.spec.describe() if conn is not None else "no connection"
+        self.plan_label = QLabel(f"{self.plan.summary()} Table {self.table.name} on {where}.")
+        self.plan_label.setWordWrap(True)
+        layout.addWidget(self.plan_label)
+        note = QLabel("Each repair first re-reads its lock and account with strongly consistent reads "
+                      "and runs the preflight; a finding that changed since the audit is skipped. "
+                      "Duplicates, case clashes and expired items are listed for you to decide.")
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        self.read_only_label = QLabel(READ_ONLY_MESSAGE)
+        self.read_only_label.setWordWrap(True)
+        self.read_only_label.setVisible(conn is None or conn.spec.read_only)
+        layout.addWidget(self.read_only_label)
+        layout.addWidget(self._build_view(), 1)
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.details)
+        layout.addLayout(self._build_run_row())
+        self.status_label = QLabel("Nothing sent yet.")
+        self.status_label.setWordWrap(True)
+        layout.addWidget(self.status_label)
+        layout.addLayout(self._build_buttons())
+        self.resize(900, 520)
+
+    def _build_view(self) -> QTableView:
+        self.view = QTableView()
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.verticalHeader().setVisible(False)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(COL_VALUE, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(COL_RESULT, QHeaderView.ResizeMode.Stretch)
+        self.view.selectionModel().currentRowChanged.connect(lambda cur, _prev: self._show_row(cur.row()))
+        return self.view
+
+    def _build_run_row(self) -> QHBoxLayout:
+        """The rate, the typed confirmation (where the connection asks for one), the progress."""
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Rate:"))
+        self.rate = QDoubleSpinBox()
+        self.rate.setRange(0.5, MAX_RATE)
+        self.rate.setDecimals(1)
+        self.rate.setValue(DEFAULT_RATE)
+        self.rate.setSuffix(" per second")
+        self.rate.setToolTip("At most this many findings are re-checked and repaired per second.")
+        row.addWidget(self.rate)
+        requirement = self._requirement()
+        self.confirm_edit = QLineEdit()
+        if requirement is not None and requirement.type_to_confirm is not None:
+            self.confirm_edit.setPlaceholderText(f"Type {requirement.type_to_confirm} to confirm")
+            self.confirm_edit.setToolTip(requirement.message)
+            self.confirm_edit.textChanged.connect(lambda _t: self._update_buttons())
+        else:
+            self.confirm_edit.setVisible(False)
+        row.addWidget(self.confirm_edit, 1)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, max(1, len(self.plan.actionable)))
+        self.progress.setValue(0)
+        row.addWidget(self.progress, 1)
+        return row
+
+    def _build_buttons(self) -> QHBoxLayout:
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        count = len(self.plan.actionable)
+        self.start_button = QPushButton(f"Repair {count} finding{'s' if count != 1 else ''}")
+        self.start_button.clicked.connect(self.start)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop after the finding in progress; Continue picks up from there.")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.close_button = QPushButton("Close")
+        self.close_button.clicked.connect(self.reject)
+        for b in (self.start_button, self.cancel_button, self.close_button):
+            buttons.addWidget(b)
+        return buttons
+
+    def _show_row(self, row: int) -> None:
+        if row < 0:
+            self.details.clear()
+            return
+        item, outcome = self.model.item(row), self.model.outcome(row)
+        text = outcome.message if outcome is not None else (item.reason or item.finding.sentence)
+        if outcome is not None and outcome.request:
+            text += f"\nRequest: {outcome.request}"
+        self.details.setText(text)
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def running(self) -> bool:
+        return self._running
+
+    def _remaining(self) -> int:
+        done = self.model.outcomes()
+        return sum(1 for p in self.plan.actionable
+                   if p.id not in self.state.done and (done.get(p.id) is None
+                                                       or done[p.id].status == PENDING))
+
+    def _update_buttons(self) -> None:
+        conn = self.ctx.connection
+        writable = conn is not None and not conn.spec.read_only
+        requirement = self._requirement()
+        typed_ok = (requirement is None or requirement.type_to_confirm is None
+                    or self.confirm_edit.text().strip() == requirement.type_to_confirm)
+        remaining = self._remaining()
+        self.start_button.setEnabled(writable and not self._running and remaining > 0 and typed_ok)
+        if self.last_run is not None and remaining:
+            self.start_button.setText(f"Continue ({remaining} left)")
+        self.cancel_button.setEnabled(self._running)
+        self.rate.setEnabled(not self._running)
+
+    # ------------------------------------------------------------------ the run
+
+    def start(self) -> None:
+        """Run (or continue) the repair in the background."""
+        conn = self.ctx.connection
+        if self._running or conn is None:
+            return
+        requirement = self._requirement()
+        confirmation: str | bool = True
+        if requirement is not None and requirement.type_to_confirm is not None:
+            confirmation = self.confirm_edit.text().strip()
+        try:
+            if requirement is not None:
+                requirement.check(confirmation)  # refused here, before anything is read
+        except DynoViewError as exc:
+            self.status_label.setText(exc.message)
+            return
+        self._running = True
+        self._written = []
+        self.status_label.setText("Repairing: each finding is re-checked, then repaired…")
+        self._update_buttons()
+        self.controller.start(conn, self.ctx.reader, confirmation, float(self.rate.value()), self.log)
+
+    def cancel(self) -> None:
+        """Stop after the finding in progress (its transaction, if sent, is settled first)."""
+        if self._running:
+            self.controller.cancel()
+            self.status_label.setText("Stopping after the finding in progress…")
+
+    def _on_progress(self, p: RepairProgress) -> None:
+        if p.outcome is not None:
+            self.model.set_outcome(p.outcome)
+            if p.outcome.status == APPLIED and not p.outcome.earlier:
+                self._written.extend(p.outcome.written)
+        self.progress.setValue(p.done)
+        if p.outcome is not None and not p.finished:
+            self.status_label.setText(p.text())
+        if p.finished and p.run is not None:
+            self._finished(p.run)
+
+    def _finished(self, run: RepairRun) -> None:
+        self.last_run = run
+        self._running = False
+        for outcome in run.outcomes:  # the findings it did not reach show "not done yet"
+            self.model.set_outcome(outcome)
+        text = run.summary()
+        if run.cancelled:
+            text = "Cancelled. " + text + " Continue picks up where it stopped."
+        if run.error:
+            text += f" Stopped by an error: {run.error}"
+        self.status_label.setText(text)
+        written, self._written = self._written, []
+        if written:
+            # Views holding these items (the audit rows, the browser) re-read or mark them stale.
+            self.ctx.items_written.emit([WrittenKey(self.table.name, k) for k in written])
+        self._update_buttons()
+        self.run_finished.emit(run)
+
+    def _on_error(self, exc: BaseException) -> None:
+        self._running = False
+        err = self.ctx.report(exc, table=self.table.name)
+        self.status_label.setText(f"Nothing more was sent: {err.message}")
+        self._update_buttons()
+
+    def _stopped(self) -> None:
+        if self._running:  # ended without its finished report (refused before the first finding)
+            self._running = False
+            self._update_buttons()
+
+    def reject(self) -> None:
+        """Closing stops a run after the finding in progress; results so far stay in the log."""
+        self.cancel()
+        super().reject()
+
+
+def open_repair_dialog(parent: QWidget | None, ctx: AppContext, audit_result: AuditResult | None,
+                       schema: UniquenessSchema) -> RepairDialog | None:
+    """Open "Repair all…" for the audit's findings (non-blocking); None, with a status message,
+    when there is no audit or no table to repair."""
+    table = ctx.table
+    if audit_result is None or table is None or ctx.connection is None:
+        ctx.status_message.emit("Run the full audit first: Repair all works on its findings.")
+        return None
+    if audit_result.table != table.name:
+        ctx.status_message.emit(f"The audit is of {audit_result.table}; run it on {table.name} first.")
+        return None
+    if audit_result.schema != schema:
+        # The findings were classified with the audit's schema: repairing them with another
+        # would build other lock keys.
+        ctx.status_message.emit("The schema changed since the audit: run the full audit again, then "
+                                "Repair all.")
+        return None
+    dialog = RepairDialog(ctx, list(audit_result.findings), schema, table, parent)
+    dialog.open()
+    return dialog

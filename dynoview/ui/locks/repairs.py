@@ -1,0 +1,79 @@
+"""The repair forms Accounts & locks offers, built from an audit row or a diagnosis.
+
+Each function returns the form to show (the panel opens it; accepting it opens its
+transaction in the builder) or None when the row or answer offers no such repair. A form
+may raise ``ValueError`` with a sentence (a lock that is not a lock of the schema).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from dynoview.core.uniqueness.diagnose import Diagnosis
+from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, PairRow
+from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.ui.builder.template_forms import ClaimLockForm, ReleaseLockForm, ResolveDuplicateForm
+from dynoview.ui.locks.diagnose import exact_holders
+from dynoview.ui.locks.model import row_item
+
+
+def release_for_row(schema: UniquenessSchema, table: str, row: PairRow, *, stale: bool,
+                    parent: QWidget) -> ReleaseLockForm | None:
+    """Release a lock row's lock, with the audit as the evidence that no account holds it."""
+    if row.kind != "lock":
+        return None
+    note = " — stale: the table was written since, re-run the audit" if stale else ""
+    evidence = f"No account holds it, according to the audit{note}."
+    return ReleaseLockForm(schema, table, row.key, [], evidence, parent)
+
+
+def claim_for_row(schema: UniquenessSchema, table: str, row: PairRow,
+                  parent: QWidget) -> ClaimLockForm | None:
+    """Claim the first missing lock of an account row."""
+    for rule, cell in row.cells.items():
+        if cell.status == MISSING_LOCK and cell.value:
+            return ClaimLockForm(schema, table, row_item(schema, row), rule, parent)
+    return None
+
+
+def resolve_for_row(schema: UniquenessSchema, table: str, row: PairRow, rows: list[PairRow],
+                    parent: QWidget) -> ResolveDuplicateForm | None:
+    """Ask which of the accounts holding a duplicated value keeps it (never decided for the
+    user); ``rows`` are the audit's rows, where the other holders are found by id."""
+    by_id = {r.account_id: r for r in rows if r.account_id}
+    for rule, cell in row.cells.items():
+        f = cell.finding
+        if cell.status == DUPLICATE_VALUE and f is not None and cell.value:
+            holders = [row_item(schema, by_id[a]) for a in f.account_ids if a in by_id]
+            return ResolveDuplicateForm(schema, table, rule, holders, parent)
+    return None
+
+
+def release_for_diagnosis(schema: UniquenessSchema, table: str, d: Diagnosis,
+                          parent: QWidget) -> ReleaseLockForm | None:
+    """Release the diagnosed lock, with where it came from as evidence (and its former owner)."""
+    if d.lock_item is None:
+        return None
+    origin: Any = getattr(d, "origin", None)
+    evidence = "No account holds it, according to the diagnosis."
+    if origin is not None:
+        evidence += f" {origin.label.capitalize()}: {origin.evidence}"
+    form = ReleaseLockForm(schema, table, d.lock_item, d.account_ids, evidence, parent)
+    former = getattr(origin, "account_id", None)
+    if former:
+        form.owner.setText(former)  # the evidence names the account that left it
+    return form
+
+
+def claim_for_diagnosis(schema: UniquenessSchema, table: str, d: Diagnosis,
+                        parent: QWidget) -> ClaimLockForm | None:
+    if len(d.accounts) != 1:
+        return None
+    return ClaimLockForm(schema, table, d.accounts[0], d.rule, parent)
+
+
+def resolve_for_diagnosis(schema: UniquenessSchema, table: str, d: Diagnosis,
+                          parent: QWidget) -> ResolveDuplicateForm:
+    return ResolveDuplicateForm(schema, table, d.rule, exact_holders(schema, d), parent)

@@ -1,0 +1,2 @@
+"""The PartiQL tab: the editor with highlighting and completion, and its controller.
+"""

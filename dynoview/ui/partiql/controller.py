@@ -1,0 +1,220 @@
+"""Drives the PartiQL tab: runs a SELECT off the UI thread, pages it with NextToken on "Load
+more", feeds the same ``ItemsModel`` the Items tab uses, and keeps the statement history.
+
+Every request goes through the window's Reader (``ExecuteStatement``), so each page leaves
+a receipt in the read log with its consistency and capacity. The statement is checked
+first by the core (``partiql.prepare``): the read-only session's rule, SELECT only, one
+value per ``?``, no strong read of a GSI; a refusal names the field to fix.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from dynoview.core.errors import DynoViewError
+from dynoview.core.reads.partiql import StatementCursor, StatementSpec, prepare
+from dynoview.core.reads.partiql_statements import selects_whole_items, statement_target
+from dynoview.core.reads.reader import Page
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
+from dynoview.core.values.types import ValueParseError
+from dynoview.ui import settings as saved
+from dynoview.ui.context import AppContext
+from dynoview.ui.items.model import ItemsModel
+
+TASK = "partiql"
+TABLES_TASK = "partiql-tables"
+DEFAULT_PAGE_SIZE = 100
+
+
+def _first_page(cursor: StatementCursor, conn: Connection, known: TableInfo | None,
+                target: str | None, whole: bool, want: int,
+                cancel: threading.Event | None = None) -> tuple[TableInfo | None, Page]:
+    """In a worker: the table behind a ``SELECT *`` (for key columns and TTL status) and
+    the first page. A table that cannot be described is shown without it: the statement's
+    own answer says what is wrong."""
+    if not whole:
+        return None, cursor.next_page(want, cancel)  # a projection: its attributes, as they come
+    info = known
+    if info is None and target:
+        try:
+            info = describe_table(conn, target)
+        except Exception:  # the ExecuteStatement below reports the real problem
+            info = None
+    return info, cursor.next_page(want, cancel)
+
+
+class PartiqlController(QObject):
+    """One statement at a time: running another cancels the stale one."""
+
+    page_loaded = Signal(object)  # Page
+    failed = Signal(str, str)  # field ("statement", "parameters", "consistency", ...), message
+    busy_changed = Signal(bool)
+    history_changed = Signal(list)  # list[dict]: the connection's history, most recent first
+    tables_changed = Signal(list)  # list[str]: the connection's table names, for completion
+
+    def __init__(self, ctx: AppContext, model: ItemsModel, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.model = model
+        self.cursor: StatementCursor | None = None
+        self.spec: StatementSpec | None = None
+        self.table: TableInfo | None = None
+        self.target: str | None = None  # the table the statement names
+        self.tables: list[str] = []
+        self.history: list[dict[str, Any]] = []
+        self._busy = False
+        ctx.connection_changed.connect(self._connection_changed)
+        self._connection_changed(ctx.connection)
+
+    # -- connection --------------------------------------------------------------
+    def _connection_changed(self, conn: Connection | None) -> None:
+        self.cancel()
+        self.cursor = None
+        self.spec = None
+        self.table = None
+        self.model.reset(None)
+        self.tables = []
+        self.tables_changed.emit([])
+        self.history = saved.partiql_history(conn.spec.name) if conn is not None else []
+        self.history_changed.emit(list(self.history))
+        if conn is not None:
+            self.ctx.tasks.start(TABLES_TASK, self._list_tables(conn), on_error=self._tables_failed)
+
+    async def _list_tables(self, conn: Connection) -> None:
+        """The connection's table names, for completion."""
+        names = await self.ctx.tasks.call(conn.list_tables)
+        self.tables = list(names)
+        self.tables_changed.emit(list(names))
+
+    def _tables_failed(self, exc: BaseException) -> None:
+        self.ctx.report(exc, operation="ListTables")  # completion goes without table names
+
+    # -- running -----------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        return self._busy
+
+    def _set_busy(self, busy: bool) -> None:
+        self._busy = busy
+        self.busy_changed.emit(busy)
+
+    def run(self, spec: StatementSpec) -> bool:
+        """Check and start ``spec``; False (and ``failed``) when it was not sent."""
+        self.cancel()
+        conn, reader = self.ctx.connection, self.ctx.reader
+        if conn is None or reader is None:
+            self.failed.emit("", "Connect first: File → Connect… (Ctrl+O).")
+            return False
+        target = statement_target(spec.statement)
+        known = self.ctx.tables.get(target[0]) if target else None
+        try:
+            request = prepare(spec, read_only=conn.read_only, table=known)
+        except DynoViewError as exc:
+            self.failed.emit(exc.field or "", exc.message)
+            return False
+        self._remember(spec)
+        self.spec = spec
+        self.target = target[0] if target else None
+        cursor = StatementCursor(reader, request)
+        self.cursor = cursor
+        self.table = None
+        self.model.reset(None)
+        self._set_busy(True)
+        self.ctx.tasks.start(TASK, self._first(cursor, conn, known, self.target, spec),
+                             on_error=lambda exc: self._error(cursor, exc))
+        return True
+
+    async def _first(self, cursor: StatementCursor, conn: Connection, known: TableInfo | None,
+                     target: str | None, spec: StatementSpec) -> None:
+        """The first page, with the table behind a ``SELECT *`` (key columns first, TTL status)."""
+        info, page = await self.ctx.tasks.call(
+            _first_page, cursor, conn, known, target, selects_whole_items(spec.statement),
+            spec.page_size or DEFAULT_PAGE_SIZE, cancellable=True)
+        self.table = info
+        if info is not None:
+            self.ctx.tables.setdefault(info.name, info)
+        self.model.reset(info)  # key columns first and TTL status when the items are whole
+        self._deliver(page)
+
+    def load_more(self) -> bool:
+        """Read the next page (NextToken); False when there is nothing more or a read runs."""
+        cursor = self.cursor
+        if cursor is None or cursor.exhausted or self._busy:
+            return False
+        self._set_busy(True)
+        self.ctx.tasks.start(TASK, self._next(cursor), on_error=lambda exc: self._error(cursor, exc))
+        return True
+
+    async def _next(self, cursor: StatementCursor) -> None:
+        want = (self.spec.page_size if self.spec else None) or DEFAULT_PAGE_SIZE
+        self._deliver(await self.ctx.tasks.call(cursor.next_page, want, cancellable=True))
+
+    def _deliver(self, page: Page) -> None:
+        # The view never pages by itself (each page costs capacity): "Load more" does.
+        self.model.append_page(page.items, True)
+        self._set_busy(False)
+        self.page_loaded.emit(page)
+
+    def _error(self, cursor: StatementCursor, exc: BaseException) -> None:
+        if cursor is not self.cursor:
+            return
+        self._set_busy(False)
+        if isinstance(exc, DynoViewError):
+            self.failed.emit(exc.field or "", exc.message)
+            return
+        # Shown at the statement, not in a message box: a typo in a statement is routine.
+        err = self.ctx.describe(exc, operation="ExecuteStatement", table=self.target)
+        self.failed.emit("statement", err.message)
+
+    def cancel(self) -> None:
+        self.ctx.tasks.cancel(TASK)
+        if self._busy:
+            self._set_busy(False)
+
+    @property
+    def more_available(self) -> bool:
+        return self.cursor is not None and not self.cursor.exhausted
+
+    def describe_progress(self) -> str:
+        """"40 items, 2 requests, more available (Load more)" for the status line."""
+        cursor = self.cursor
+        if cursor is None:
+            return ""
+        shown = self.model.rowCount()
+        parts = [f"{shown} item{'s' if shown != 1 else ''}",
+                 f"{cursor.requests} request{'s' if cursor.requests != 1 else ''}"]
+        if self.model.hidden_count:
+            parts.append(f"{self.model.hidden_count} expired hidden")
+        parts.append("more available (Load more, Ctrl+L)" if not cursor.exhausted else "end of the result")
+        return ", ".join(parts)
+
+    def result_items(self) -> list[dict[str, Any]]:
+        return [self.model.item(row) for row in range(self.model.rowCount())]
+
+    def attributes(self) -> list[str]:
+        return [c for c in self.model.columns() if c != "TTL status"]
+
+    # -- history -------------------------------------------------------------------
+    def _remember(self, spec: StatementSpec) -> None:
+        conn = self.ctx.connection
+        if conn is None:
+            return
+        entry = {"statement": spec.statement,
+                 "parameters": [to_dynamodb_json(p) for p in spec.parameters],
+                 "consistent": spec.consistent}
+        self.history = saved.add_partiql_history(conn.spec.name, entry)
+        self.history_changed.emit(list(self.history))
+
+    def history_spec(self, index: int) -> StatementSpec:
+        """The statement, values and read mode of history entry ``index`` (0 = the latest)."""
+        entry = self.history[index]
+        try:
+            parameters = tuple(from_dynamodb_json(p) for p in entry["parameters"])
+        except ValueParseError:
+            parameters = ()  # an entry edited by hand: the statement alone is still useful
+        return StatementSpec(entry["statement"], parameters, consistent=bool(entry["consistent"]))

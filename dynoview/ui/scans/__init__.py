@@ -1,0 +1,3 @@
+"""Sampling scans: the TTL timeline and the capacity & partitions tabs, their shared scan controller
+and charts.
+"""

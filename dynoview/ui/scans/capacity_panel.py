@@ -1,0 +1,273 @@
+"""Capacity and partitions: item-collection sizes per partition key (largest first, with
+the 10 GB limit when the table has an LSI), items per key, likely hot keys, and what the
+sampling Scan cost as reported by the service next to DynoView's own estimate."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.reads.capacity import (
+    COLLECTION_LIMIT_BYTES,
+    PartitionReport,
+    Sample,
+    analyse_partitions,
+    human_bytes,
+    scan_sample,
+)
+from dynoview.core.session.tables import TableInfo
+from dynoview.ui.context import AppContext
+from dynoview.ui.flow_layout import FlowLayout
+from dynoview.ui.scans.bar_chart import Bar, BarChart
+from dynoview.ui.scans.collections_model import CollectionsModel
+from dynoview.ui.scans.controller import ScanController, bind_scan_controls, show_message
+from dynoview.ui.tones import warning_color
+
+TOP_BARS = 20
+
+
+class CapacityPanel(QWidget):
+    """Item-collection sizes and partition-key spread from a bounded Scan (or given items),
+    and the Scan's cost: service-reported capacity next to DynoView's estimate."""
+
+    report_changed = Signal(object)  # PartitionReport | None
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.report: PartitionReport | None = None
+        self.sample: Sample | None = None
+        self._table: TableInfo | None = None
+        self._setup_ui()
+        self.scanner = ScanController(ctx, "capacity-scan", self)
+        bind_scan_controls(self.scanner, self.scan_button, self.cancel_button, self.message,
+                           self._ready)
+        self.scanner.scanned.connect(self._scanned)
+        ctx.table_changed.connect(self._on_table_changed)
+        ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
+        self._on_table_changed(ctx.table)
+
+    # -- construction ------------------------------------------------------------
+    def _setup_ui(self) -> None:
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.summary = QLabel("Scan a sample to see item-collection sizes and partition keys.")
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.limit_label = QLabel()
+        self.limit_label.setWordWrap(True)
+        self.hot_label = QLabel()
+        self.hot_label.setWordWrap(True)
+        self.hot_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(self._build_collections())
+        left.addWidget(self._build_pages())
+        left.setStretchFactor(0, 3)
+        left.setStretchFactor(1, 1)
+        body = QSplitter(Qt.Orientation.Horizontal)
+        body.addWidget(left)
+        body.addWidget(self._build_charts())
+        body.setSizes([560, 480])  # proportions: the table needs its columns
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._build_controls())
+        for label in (self.message, self.summary, self.limit_label, self.hot_label):
+            layout.addWidget(label)
+        layout.addWidget(body, 1)
+
+        self.scan_button.clicked.connect(self.scan)
+        self.size_chart.bar_clicked.connect(self._select_collection)
+
+    def _build_controls(self) -> FlowLayout:
+        self.max_items = QSpinBox()
+        self.max_items.setRange(100, 200_000)
+        self.max_items.setSingleStep(1000)
+        self.max_items.setValue(2000)
+        self.max_items.setPrefix("Sample up to ")
+        self.max_items.setSuffix(" items")
+        self.max_items.setToolTip("A bounded, eventually consistent Scan; every page leaves a "
+                                  "read receipt")
+        self.scan_button = QPushButton("Scan sample")
+        self.cancel_button = QPushButton("Cancel")
+        controls = FlowLayout()
+        for widget in (self.max_items, self.scan_button, self.cancel_button):
+            controls.addWidget(widget)
+        return controls
+
+    def _build_collections(self) -> QGroupBox:
+        self.model = CollectionsModel(self)
+        self.view = QTableView()
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.verticalHeader().hide()
+        self.view.setAlternatingRowColors(True)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.view.horizontalHeader().setStretchLastSection(True)
+        box = QGroupBox("Item collections, largest first")
+        QVBoxLayout(box).addWidget(self.view)
+        return box
+
+    def _build_charts(self) -> QSplitter:
+        self.size_chart = BarChart()
+        self.size_chart.y_title = "collection size"
+        self.size_chart.x_title = "partition key (largest first)"
+        self.size_chart.integer_axis = False
+        self.size_chart.value_format = human_bytes
+        self.size_chart.empty_text = "Scan a sample to see collection sizes."
+        self.dist_chart = BarChart()
+        self.dist_chart.y_title = "partition keys"
+        self.dist_chart.x_title = "items per partition key"
+        self.dist_chart.empty_text = "Scan a sample to see how items spread over keys."
+        for chart in (self.size_chart, self.dist_chart):
+            chart.setMinimumHeight(130)  # two stacked still fit under the summary at 1024x700
+        charts = QSplitter(Qt.Orientation.Vertical)
+        charts.addWidget(self.size_chart)
+        charts.addWidget(self.dist_chart)
+        charts.setChildrenCollapsible(False)
+        return charts
+
+    def _build_pages(self) -> QGroupBox:
+        self.pages = QTableWidget(0, 5)
+        self.pages.setHorizontalHeaderLabels(["Page", "Items", "Bytes returned",
+                                              "Reported by DynamoDB", "DynoView estimate"])
+        self.pages.verticalHeader().hide()
+        self.pages.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.pages.horizontalHeader().setStretchLastSection(True)
+        self.pages.setToolTip("Each Scan page is billed on the total size of the items it read, "
+                              "rounded up to 4 KB, halved for eventually consistent reads.")
+        box = QGroupBox("What the sample cost")
+        QVBoxLayout(box).addWidget(self.pages)
+        return box
+
+    # -- data --------------------------------------------------------------------
+    def _on_table_changed(self, table: TableInfo | None) -> None:
+        self.cancel()
+        self._table = table
+        self.report = None
+        self.sample = None
+        self.model.set_report(None)
+        self.size_chart.set_bars([], title="")
+        self.size_chart.set_marker(None)
+        self.dist_chart.set_bars([], title="")
+        self.pages.setRowCount(0)
+        self.hot_label.clear()
+        self.limit_label.clear()
+        self.scan_button.setEnabled(self._ready())
+        show_message(self.message, "" if table is not None else "Open a table to see its partitions.")
+        if table is not None:
+            self.summary.setText(f"Scan a sample of {table.name} to see item-collection sizes and "
+                                 "how items spread over partition keys.")
+            if self.ctx.reader is not None and self.ctx.reads_on_open(table):
+                self.scan()
+
+    def _ready(self) -> bool:
+        return self._table is not None and self.ctx.reader is not None
+
+    def scan(self) -> None:
+        table, reader = self._table, self.ctx.reader
+        if table is None or reader is None:
+            return
+        work = functools.partial(scan_sample, max_items=self.max_items.value())
+        self.scanner.start(work, reader, table.name,
+                           progress=f"Scanning up to {self.max_items.value():,} items of {table.name}…")
+
+    def cancel(self) -> None:
+        self.scanner.cancel()
+
+    def _scanned(self, sample: Sample) -> None:
+        self.sample = sample
+        self._fill_pages(sample)
+        self.load_items(sample.items, complete=sample.exhausted)
+
+    def load_items(self, items: Sequence[dict[str, Any]], *, complete: bool = False,
+                   table: TableInfo | None = None) -> None:
+        """Analyse the given items (a Scan sample or the items view's result set)."""
+        if table is not None:
+            self._table = table
+        if self._table is None:
+            return
+        report = analyse_partitions(items, self._table, complete=complete)
+        self.report = report
+        self.model.set_report(report)
+        text = report.summary()
+        if self.sample is not None and items is self.sample.items:
+            text += " " + self.sample.describe()
+        if report.largest_item is not None:
+            item = report.largest_item
+            text += (f" Largest item: {item.key_text}, {human_bytes(item.bytes)} "
+                     f"({item.limit_fraction:.2%} of the 400 KB item limit).")
+        self.summary.setText(text)
+        self.limit_label.setText(report.limit_note())
+        if report.hot_keys:
+            self.hot_label.setText("Likely hot: " + " ".join(
+                f"{h.stat.key_text} {h.reason}" for h in report.hot_keys))
+            self.hot_label.setStyleSheet(f"color: {warning_color(self.palette()).name()};")
+        else:
+            self.hot_label.setText("No partition key stands out in this sample: items spread "
+                                   "evenly enough over keys.")
+            self.hot_label.setStyleSheet("")
+        self._fill_charts(report)
+        self.report_changed.emit(report)
+
+    def _fill_charts(self, report: PartitionReport) -> None:
+        pal = self.palette()
+        hot = report.hot_key_texts
+        bars = [Bar(s.key_text if len(s.key_text) <= 18 else s.key_text[:17] + "…", s.total_bytes,
+                    warning_color(pal) if s.key_text in hot else None,
+                    f"{s.key_text}\n{s.items:,} item(s), {human_bytes(s.total_bytes)}"
+                    + (f" ({s.limit_fraction:.6%} of the 10 GB limit)" if report.has_lsi else "")
+                    + ("\nLikely hot" if s.key_text in hot else ""))
+                for s in report.collections[:TOP_BARS]]
+        shown = f"largest {len(bars)} of {report.key_count}" if report.key_count > len(bars) else "all"
+        self.size_chart.set_bars(bars, title=f"Item-collection sizes ({shown})")
+        if report.has_lsi:
+            self.size_chart.set_marker(COLLECTION_LIMIT_BYTES, "10 GB item-collection limit (LSI)")
+        else:
+            self.size_chart.set_marker(None)
+        self.dist_chart.set_bars(
+            [Bar(label, count, None, f"{count:,} partition key(s) hold {label} item(s) each")
+             for label, count in report.distribution],
+            title="How many items each partition key holds")
+
+    def _fill_pages(self, sample: Sample) -> None:
+        self.pages.setRowCount(len(sample.pages) + 1)
+        for row, page in enumerate(sample.pages):
+            values = (str(row + 1), f"{page.items:,}", human_bytes(page.bytes),
+                      "not reported" if page.reported is None else f"{page.reported:g} RCU",
+                      "" if page.estimated is None else f"{page.estimated:g} RCU")
+            for col, text in enumerate(values):
+                self.pages.setItem(row, col, QTableWidgetItem(text))
+        total = sample.reported_units
+        totals = ("Total", f"{len(sample.items):,}", human_bytes(sum(p.bytes for p in sample.pages)),
+                  "not reported" if total is None else f"{total:g} RCU",
+                  f"{sample.estimated_units:g} RCU")
+        for col, text in enumerate(totals):
+            cell = QTableWidgetItem(text)
+            font = cell.font()
+            font.setBold(True)
+            cell.setFont(font)
+            self.pages.setItem(len(sample.pages), col, cell)
+        self.pages.resizeColumnsToContents()
+
+    def _select_collection(self, index: int) -> None:
+        if 0 <= index < self.model.rowCount():
+            self.view.selectRow(index)
+            self.view.scrollTo(self.model.index(index, 0))

@@ -1,0 +1,332 @@
+"""The TTL timeline: a bar chart of items expiring per hour or day ahead, the expired
+items DynamoDB has not deleted yet, and the items that will never expire (with why).
+
+The chart is ``dynoview.ui.scans.bar_chart.BarChart``, shared with the capacity panel.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.reads.capacity import Sample
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.ttl.timeline import (
+    AUTO,
+    DAY,
+    HOUR,
+    Bucket,
+    TtlEntry,
+    TtlTimeline,
+    build_timeline,
+    scan_for_timeline,
+    ttl_disabled_message,
+)
+from dynoview.ui.context import AppContext
+from dynoview.ui.flow_layout import FlowLayout
+from dynoview.ui.scans.bar_chart import Bar, BarChart
+from dynoview.ui.scans.controller import ScanController, bind_scan_controls, show_message
+from dynoview.ui.tones import muted, warning_color
+
+EntryRole = Qt.ItemDataRole.UserRole + 1
+
+
+# Chart and colours: dynoview/ui/scans/bar_chart.py and dynoview/ui/tones.py.
+
+
+def _cell(text: str, tooltip: str = "") -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+    if tooltip:
+        item.setToolTip(tooltip)
+    return item
+
+
+def _table(headers: Sequence[str]) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(list(headers))
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.verticalHeader().hide()
+    table.setAlternatingRowColors(True)
+    table.setWordWrap(False)
+    table.horizontalHeader().setStretchLastSection(True)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    return table
+
+
+class TtlTimelinePanel(QWidget):
+    """How TTL plays out for a table: expired-but-present items, what expires when, and
+    what never will. Reads a bounded Scan (keys and TTL only) or any given items."""
+
+    timeline_changed = Signal(object)  # TtlTimeline | None
+    MAX_ROWS = 5000  # rows listed for one bar
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.now: datetime | None = None  # fixed clock for tests; None means real time
+        self.timeline: TtlTimeline | None = None
+        self._items: list[dict[str, Any]] = []
+        self._source = ""
+        self._table: TableInfo | None = None
+        self._setup_ui()
+        self.scanner = ScanController(ctx, "ttl-timeline", self)
+        bind_scan_controls(self.scanner, self.scan_button, self.cancel_button, self.message,
+                           self._ready)
+        self.scanner.scanned.connect(self._scanned)
+        ctx.table_changed.connect(self._on_table_changed)
+        ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
+        self._on_table_changed(ctx.table)
+
+    # -- construction ------------------------------------------------------------
+    def _setup_ui(self) -> None:
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary = QLabel("Scan the table to see when its items expire.")
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        note = QLabel("DynamoDB deletes expired items in a background sweep, typically within a "
+                      "few days: until then they are still read, so check expiry at read time.")
+        note.setWordWrap(True)
+        font = note.font()
+        font.setItalic(True)
+        note.setFont(font)
+
+        self.chart = BarChart()
+        self.chart.x_title = "expires in (from now)"
+        self.chart.y_title = "items"
+        self.chart.empty_text = "Scan the table to see its TTL timeline."
+        main = QSplitter(Qt.Orientation.Vertical)
+        main.addWidget(self.chart)
+        main.addWidget(self._build_lists())
+        main.setStretchFactor(0, 3)
+        main.setStretchFactor(1, 2)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._build_controls())
+        for label in (self.message, self.summary, note):
+            layout.addWidget(label)
+        layout.addWidget(main, 1)
+        self._connect()
+
+    def _build_controls(self) -> FlowLayout:
+        """Wraps rather than pushing Export PNG… off a narrow window."""
+        self.granularity = QComboBox()
+        self.granularity.addItem("Auto", AUTO)
+        self.granularity.addItem("Per hour", HOUR)
+        self.granularity.addItem("Per day", DAY)
+        self.granularity.setToolTip("Group expiries per hour or per day ahead (Auto picks hours "
+                                    "when everything expires within 48 hours)")
+        self.max_items = QSpinBox()
+        self.max_items.setRange(100, 100_000)
+        self.max_items.setSingleStep(1000)
+        self.max_items.setValue(5000)
+        self.max_items.setPrefix("up to ")
+        self.max_items.setSuffix(" items")
+        self.max_items.setToolTip("A bounded Scan of keys and the TTL attribute only; every page "
+                                  "leaves a read receipt")
+        self.scan_button = QPushButton("Scan table")
+        self.scan_button.setToolTip("Read the keys and TTL attribute of up to this many items")
+        self.cancel_button = QPushButton("Cancel")
+        self.export_button = QPushButton("Export PNG…")
+        self.export_button.setToolTip("Save the chart as a PNG image")
+        controls = FlowLayout()
+        for widget in (QLabel("Group"), self.granularity, self.max_items, self.scan_button,
+                       self.cancel_button):
+            controls.addWidget(widget)
+        controls.addStretch()
+        controls.addWidget(self.export_button)
+        return controls
+
+    def _build_lists(self) -> QSplitter:
+        """The selected bar's items beside the items that never expire."""
+        self.bar_title = QLabel("Click a bar to list its items.")
+        self.items_table = _table(("Key", "TTL value", "Expires (local time)", "State"))
+        self.items_table.setToolTip("Double-click an item to open it")
+        bar_box = QWidget()
+        bar_layout = QVBoxLayout(bar_box)
+        bar_layout.setContentsMargins(0, 0, 0, 0)
+        bar_layout.addWidget(self.bar_title)
+        bar_layout.addWidget(self.items_table)
+
+        never_box = QGroupBox("Will never expire")
+        never_layout = QVBoxLayout(never_box)
+        self.never_table = _table(("Key", "TTL value", "Reason"))
+        never_layout.addWidget(self.never_table)
+
+        lists = QSplitter(Qt.Orientation.Horizontal)
+        lists.addWidget(bar_box)
+        lists.addWidget(never_box)
+        lists.setStretchFactor(0, 3)
+        lists.setStretchFactor(1, 2)
+        return lists
+
+    def _connect(self) -> None:
+        self.scan_button.clicked.connect(self.scan)
+        self.export_button.clicked.connect(lambda: self.export_png())
+        self.granularity.currentIndexChanged.connect(lambda _i: self._rebuild())
+        self.chart.bar_clicked.connect(self.show_bar)
+        self.items_table.cellDoubleClicked.connect(lambda row, _col: self._open(self.items_table, row))
+        self.never_table.cellDoubleClicked.connect(lambda row, _col: self._open(self.never_table, row))
+
+    # -- table and data ----------------------------------------------------------
+    def _on_table_changed(self, table: TableInfo | None) -> None:
+        self.cancel()
+        self._table = table
+        self._items = []
+        self._source = ""
+        self.timeline = None
+        self.chart.set_bars([], title="")
+        self.items_table.setRowCount(0)
+        self.never_table.setRowCount(0)
+        self.bar_title.setText("Click a bar to list its items.")
+        ready = self._ready()
+        self.scan_button.setEnabled(ready)
+        if table is None:
+            show_message(self.message, "Open a table to see its TTL timeline.")
+        elif not table.ttl_attribute:
+            show_message(self.message, ttl_disabled_message(table), warn=True)
+        else:
+            show_message(self.message, "")
+            self.summary.setText(f"TTL attribute: {table.ttl_attribute}. Scan the table to see "
+                                 "when its items expire.")
+        self.timeline_changed.emit(None)
+        if ready and self.ctx.reads_on_open(table):
+            self.scan()
+
+    def _ready(self) -> bool:
+        table = self._table
+        return table is not None and bool(table.ttl_attribute) and self.ctx.reader is not None
+
+    def scan(self) -> None:
+        """Scan keys and the TTL attribute in a worker; the chart updates when it is done."""
+        table, reader = self._table, self.ctx.reader
+        if table is None or reader is None or not table.ttl_attribute:
+            return
+        work = functools.partial(scan_for_timeline, max_items=self.max_items.value())
+        self.scanner.start(work, reader, table,
+                           progress=f"Scanning {table.name} (keys and {table.ttl_attribute} only)…")
+
+    def cancel(self) -> None:
+        self.scanner.cancel()
+
+    def _scanned(self, sample: Sample) -> None:
+        scope = "every item" if sample.exhausted else f"the first {len(sample.items)} items"
+        self.load_items(sample.items, f"a Scan of {scope}")
+
+    def load_items(self, items: Sequence[dict[str, Any]], source: str = "the current result set",
+                   table: TableInfo | None = None) -> None:
+        """Show the timeline of the given items (e.g. the items view's result set)."""
+        if table is not None:
+            self._table = table
+        self._items = list(items)
+        self._source = source
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        table = self._table
+        if table is None or not table.ttl_attribute or not self._source:
+            return
+        timeline = build_timeline(self._items, table.ttl_attribute, table.key_names, now=self.now,
+                                  granularity=self.granularity.currentData())
+        self.timeline = timeline
+        pal = self.palette()
+        bars = []
+        for bucket in timeline.bars():
+            color = warning_color(pal) if bucket.kind == "expired" else (
+                muted(pal) if bucket.kind == "later" else None)
+            tip = f"{bucket.label}: {bucket.count} item(s)\n{bucket.range_text()}"
+            if bucket.kind == "expired" and timeline.oldest_expired is not None:
+                tip += f"\nOldest: {timeline.oldest_expired.key_text}"
+            bars.append(Bar(bucket.label, bucket.count, color, tip))
+        step = "hour" if timeline.granularity == HOUR else "day"
+        self.chart.set_bars(bars, title=f"Items by expiry, per {step} ahead ({timeline.attribute})")
+        self.summary.setText(f"From {self._source}: {timeline.summary()}")
+        self._fill_never(timeline.never)
+        self.chart.select(0 if timeline.expired else None, emit=False)
+        if timeline.expired:
+            self.show_bar(0)
+        else:
+            self.items_table.setRowCount(0)
+            self.bar_title.setText("Click a bar to list its items.")
+        self.timeline_changed.emit(timeline)
+
+    # -- lists -------------------------------------------------------------------
+    def show_bar(self, index: int) -> None:
+        """List the items of bar ``index`` (what clicking the bar does)."""
+        if self.timeline is None:
+            return
+        bars = self.timeline.bars()
+        if not 0 <= index < len(bars):
+            return
+        bucket: Bucket = bars[index]
+        self.chart.select(index, emit=False)
+        what = ("expired but still present (oldest first)" if bucket.kind == "expired"
+                else f"expiring {bucket.label} from now" if bucket.kind == "ahead" else "expiring later")
+        shown = min(bucket.count, self.MAX_ROWS)
+        more = f", first {shown} shown" if shown < bucket.count else ""
+        self.bar_title.setText(f"{bucket.count} item(s) {what}{more}.")
+        self._fill(self.items_table, bucket.entries[:shown], lambda e: (
+            e.key_text, e.value_text,
+            e.state.expires_at.astimezone().strftime("%Y-%m-%d %H:%M:%S") if e.state.expires_at else "",
+            e.state.text), tooltip=lambda e: e.state.dates())
+
+    def _fill_never(self, entries: Sequence[TtlEntry]) -> None:
+        self._fill(self.never_table, entries, lambda e: (e.key_text, e.value_text, e.reason),
+                   tooltip=lambda e: e.reason)
+
+    def _fill(self, table: QTableWidget, entries: Sequence[TtlEntry],
+              columns: Callable[[TtlEntry], tuple[str, ...]],
+              tooltip: Callable[[TtlEntry], str]) -> None:
+        table.setUpdatesEnabled(False)
+        table.setRowCount(len(entries))
+        for row, entry in enumerate(entries):
+            for col, text in enumerate(columns(entry)):
+                cell = _cell(text, tooltip(entry))
+                if col == 0:
+                    cell.setData(EntryRole, entry)
+                table.setItem(row, col, cell)
+        for col in range(table.columnCount() - 1):  # the last column stretches
+            table.resizeColumnToContents(col)
+        table.setUpdatesEnabled(True)
+
+    def _open(self, table: QTableWidget, row: int) -> None:
+        cell = table.item(row, 0)
+        entry = cell.data(EntryRole) if cell is not None else None
+        if isinstance(entry, TtlEntry) and self._table is not None:
+            self.ctx.open_item_requested.emit(self._table.name, dict(entry.key))
+
+    # -- export ------------------------------------------------------------------
+    def export_png(self, path: str | None = None) -> str | None:
+        """Save the chart as PNG (asks where when no path is given); returns the path."""
+        if path is None:
+            name = f"{self._table.name}-ttl-timeline.png" if self._table else "ttl-timeline.png"
+            path, _ = QFileDialog.getSaveFileName(self, "Export chart as PNG", name, "PNG images (*.png)")
+            if not path:
+                return None
+        if not self.chart.save_png(path):
+            show_message(self.message, f"Could not write {path}. Choose a folder you can write "
+                         "to and try again.", warn=True)
+            return None
+        return path

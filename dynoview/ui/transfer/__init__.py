@@ -1,0 +1,2 @@
+"""Items leaving a tab: export to a file, audit of a table export, copy into another table.
+"""

@@ -1,0 +1,221 @@
+"""Copy to table…: items into another table (on this connection or a saved one), through the
+transaction builder.
+
+The core makes the batches (``item_copy``: each item a Put guarded by
+``attribute_not_exists`` on the target's key, at most 100 actions a batch); each opens in the
+builder, where it is previewed and preflighted, and the user sends it. The builder sends on
+the window's connection, so copying to another connection first switches the window to it
+(the items to copy stay in this dialog).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.errors import DynoViewError
+from dynoview.core.items.copy_to_table import copy_transactions
+from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.model import Transaction
+from dynoview.ui import settings as saved
+from dynoview.ui.context import AppContext
+from dynoview.ui.transfer.copy_controller import CopyTargetController
+
+
+class CopyItemsDialog(QDialog):
+    """Pick the items and the target; each batch then opens in the transaction builder."""
+
+    def __init__(self, ctx: AppContext, selected: Sequence[dict[str, Any]],
+                 result: Sequence[dict[str, Any]], *,
+                 switch_connection: Callable[[ConnectionSpec, str], None] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.selected = list(selected)
+        self.result_items = list(result)
+        self.switch_connection = switch_connection  # MainWindow.connect_to, when there is one
+        self.batches: list[Transaction] = []
+        self.opened = 0  # batches opened in the builder so far
+        self.target_spec: ConnectionSpec | None = None  # the batches' connection
+        self.target_table = ""
+        self.controller = CopyTargetController(ctx, self)
+        self.controller.tables_listed.connect(self._tables_listed)
+        self.controller.described.connect(self._described)
+        self.controller.failed.connect(self._say)
+        self.setWindowTitle("Copy items to a table")
+        self._setup_ui()
+        self._connection_chosen()
+
+    def _setup_ui(self) -> None:
+        layout = QVBoxLayout(self)
+        intro = QLabel("Each item is written by a Put guarded by attribute_not_exists on the target's "
+                       "key, so nothing already in the target is replaced. Batches of up to 100 open "
+                       "in the transaction builder, where you see the request and the preflight "
+                       "before anything is sent.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        k, n = len(self.selected), len(self.result_items)
+        self.selected_scope = QRadioButton(f"the selected item{'s' if k != 1 else ''} ({k})")
+        self.result_scope = QRadioButton(f"every item of the current result ({n:,})")
+        self.selected_scope.setEnabled(bool(k))
+        self.result_scope.setEnabled(bool(n))
+        self.scope = QButtonGroup(self)
+        self.scope.addButton(self.selected_scope)
+        self.scope.addButton(self.result_scope)
+        (self.selected_scope if k else self.result_scope).setChecked(True)
+        scope = QVBoxLayout()
+        scope.addWidget(self.selected_scope)
+        scope.addWidget(self.result_scope)
+        form.addRow("Copy:", scope)
+        self.connection = QComboBox()
+        current = self.ctx.connection
+        self.connection.addItem(f"this connection ({current.spec.name})" if current else "this connection",
+                                None)
+        specs, _problems = saved.load_connections()
+        for spec in specs:
+            if current is None or spec != current.spec:
+                self.connection.addItem(spec.describe(), spec)
+        self.connection.setEnabled(self.switch_connection is not None and self.connection.count() > 1)
+        if self.switch_connection is None:
+            self.connection.setToolTip("Copying to another connection switches the window to it; "
+                                       "open this from the main window to do that.")
+        form.addRow("To connection:", self.connection)
+        self.table = QComboBox()
+        self.table.setEditable(True)
+        line = self.table.lineEdit()
+        if line is not None:
+            line.setPlaceholderText("target table")
+        form.addRow("To table:", self.table)
+        layout.addLayout(form)
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status, 1)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.open_button = QPushButton("Open in the builder")
+        self.open_button.setDefault(True)
+        close = QPushButton("Close")
+        buttons.addWidget(self.open_button)
+        buttons.addWidget(close)
+        layout.addLayout(buttons)
+        self.connection.currentIndexChanged.connect(lambda _i: self._connection_chosen())
+        self.table.currentTextChanged.connect(lambda _t: self._reset_batches())
+        self.scope.buttonToggled.connect(lambda *_: self._reset_batches())
+        self.open_button.clicked.connect(self.open_next)
+        close.clicked.connect(self.reject)
+        self.resize(560, 320)
+
+    # -- target ---------------------------------------------------------------------
+    def chosen_spec(self) -> ConnectionSpec | None:
+        """The saved connection chosen, or None for the window's own."""
+        data = self.connection.currentData()
+        return data if isinstance(data, ConnectionSpec) else None
+
+    def items(self) -> list[dict[str, Any]]:
+        return self.selected if self.selected_scope.isChecked() else self.result_items
+
+    def _connection_chosen(self) -> None:
+        self._reset_batches()
+        self.controller.list_tables(self.chosen_spec())
+
+    def _tables_listed(self, names: list[str]) -> None:
+        typed = self.table.currentText()
+        self.table.blockSignals(True)
+        self.table.clear()
+        self.table.addItems(names)
+        self.table.setEditText(typed)
+        self.table.blockSignals(False)
+
+    def _reset_batches(self) -> None:
+        self.batches = []
+        self.opened = 0
+        self.open_button.setText("Open in the builder")
+        self._say("")
+
+    def _say(self, text: str) -> None:
+        self.status.setText(text)
+
+    # -- batches -------------------------------------------------------------------
+    def open_next(self) -> None:
+        """Make the batches (first click), then open the next one in the builder."""
+        if self.batches and self.opened < len(self.batches):
+            self._open_batch()
+            return
+        name = self.table.currentText().strip()
+        if not name:
+            self._say("Type or pick the target table.")
+            return
+        if self.controller.describe(self.chosen_spec(), name):
+            self._say(f"Reading the key schema of {name}…")
+        else:
+            self._say("Connect first.")
+
+    def _described(self, spec: ConnectionSpec | None, info: TableInfo) -> None:
+        try:
+            self.batches = copy_transactions(self.items(), info)
+        except DynoViewError as exc:
+            self._say(exc.message)
+            return
+        self.target_spec, self.target_table, self.opened = spec, info.name, 0
+        if spec is None:
+            self._open_batch()
+            return
+        n = len(self.items())
+        self.open_button.setText(f"Switch to {spec.name} and open batch 1")
+        self._say(f"{n:,} items in {len(self.batches)} batch{'es' if len(self.batches) != 1 else ''}. "
+                  f"The builder sends on the window's connection: the window switches to {spec.name} "
+                  f"and opens {info.name}; the items to copy stay here.")
+        self.open_button.clicked.disconnect()
+        self.open_button.clicked.connect(self.switch_and_open)
+
+    def switch_and_open(self) -> None:
+        spec = self.target_spec
+        if spec is None or self.switch_connection is None:
+            return
+        self.open_button.setEnabled(False)
+        self._say(f"Connecting to {spec.name}…")
+
+        def connected(conn: Connection | None) -> None:
+            if conn is None or conn.spec != spec:
+                return
+            self.ctx.connection_changed.disconnect(connected)
+            self.target_spec = None  # the window's own connection from now on
+            self.open_button.clicked.disconnect()
+            self.open_button.clicked.connect(self.open_next)
+            self.open_button.setEnabled(True)
+            QTimer.singleShot(0, self._open_batch)  # after every panel has seen the new connection
+
+        self.ctx.connection_changed.connect(connected)
+        self.switch_connection(spec, self.target_table)
+
+    def _open_batch(self) -> None:
+        tx = self.batches[self.opened]
+        self.opened += 1
+        self.ctx.open_builder_requested.emit(tx)
+        total = len(self.batches)
+        if self.opened < total:
+            self.open_button.setText(f"Open batch {self.opened + 1} of {total}")
+            self._say(f"Batch {self.opened} of {total} ({len(tx.actions)} Puts) is open in the builder: "
+                      "check the request and the preflight, then Execute. Come back here for the "
+                      "next batch.")
+        else:
+            self.open_button.setText("Open in the builder")
+            self._say(f"Batch {self.opened} of {total} ({len(tx.actions)} Puts) is open in the builder: "
+                      "check the request and the preflight, then Execute. That is the last batch.")

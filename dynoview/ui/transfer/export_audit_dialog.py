@@ -1,0 +1,190 @@
+"""File → "Audit an export…": the audit of a DynamoDB export, without reading the table.
+
+The user lists the export (a folder, or ``s3://bucket/prefix/``; incremental exports
+after it, one a line), the TTL attribute (exports do not record it) and runs the core's
+``audit_exports`` through ``ExportAuditController`` (a task, never on the UI thread), with
+progress and Cancel. The result shows the counts, the snapshot note and one sentence per finding;
+"Save report…" writes the same JSON as ``dynoview audit --export --format json``, and
+"Repair…" hands the findings to the Repair dialog when the export's table is the one
+open, where each finding is re-read strongly consistent before anything is written.
+
+The main window opens it with ``open_export_audit_dialog(self, self.ctx)``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.exports.audit import ExportAuditResult
+from dynoview.ui.context import AppContext
+from dynoview.ui.transfer.export_controller import ExportAuditController
+from dynoview.ui.transfer.progress_row import ProgressRow
+
+
+class ExportAuditDialog(QDialog):
+    """Pick an export, run its audit with progress, read, save or repair the findings."""
+
+    finished_audit = Signal(object)  # ExportAuditResult | None (None: failed or cancelled)
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.audit_result: ExportAuditResult | None = None
+        self.controller = ExportAuditController(ctx, self)
+        self.setWindowTitle("Audit an export")
+        self._setup_ui()
+        self.controller.progress.connect(self.progress_row.show_progress)
+        self.controller.finished.connect(self._on_result)
+        self.controller.failed.connect(self._on_error)
+        self._set_running(False)
+
+    def _setup_ui(self) -> None:
+        layout = QVBoxLayout(self)
+        intro = QLabel("Audits a DynamoDB export to S3 (DYNAMODB_JSON) with the same rules as the "
+                       "live audit, without reading the table. Give the export's folder or "
+                       "s3://bucket/prefix/; incremental exports to apply over it go on the next "
+                       "lines.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        form = QFormLayout()
+        self.paths = QPlainTextEdit()
+        self.paths.setPlaceholderText("/path/to/AWSDynamoDB/01700000000000-abcd1234\n"
+                                      "s3://bucket/exports/")
+        self.paths.setFixedHeight(80)
+        self.add_folder_button = QPushButton("Add folder…")
+        self.add_folder_button.clicked.connect(self._add_folder)
+        paths_row = QHBoxLayout()
+        paths_row.addWidget(self.paths, 1)
+        paths_row.addWidget(self.add_folder_button)
+        form.addRow("Exports:", paths_row)
+        self.ttl = QLineEdit((self.ctx.table.ttl_attribute or "") if self.ctx.table else "")
+        self.ttl.setPlaceholderText("the table's TTL attribute, e.g. expiresAt (empty: not checked)")
+        form.addRow("TTL attribute:", self.ttl)
+        self.schema_label = QLabel(f"{', '.join(r.name for r in self.ctx.schema.rules)} "
+                                   f"({self.ctx.schema_note})")
+        form.addRow("Schema:", self.schema_label)
+        layout.addLayout(form)
+        self.run_button = QPushButton("Audit")
+        self.run_button.clicked.connect(self.start)
+        self.progress_row = ProgressRow(leading=self.run_button)
+        self.progress, self.cancel_button = self.progress_row.bar, self.progress_row.cancel_button
+        self.progress_row.cancel_requested.connect(self.controller.cancel)
+        layout.addWidget(self.progress_row)
+        self.summary = QLabel("")
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        self.findings = QPlainTextEdit()
+        self.findings.setReadOnly(True)
+        layout.addWidget(self.findings, 1)
+        actions = QHBoxLayout()
+        self.save_button = QPushButton("Save report…")
+        self.save_button.clicked.connect(self._save_dialog)
+        self.repair_button = QPushButton("Repair…")
+        self.repair_button.setToolTip("Each finding is re-read with a strongly consistent GetItem "
+                                      "before anything is written.")
+        self.repair_button.clicked.connect(self.open_repair)
+        close = QPushButton("Close")
+        close.clicked.connect(self.reject)
+        actions.addWidget(self.save_button)
+        actions.addWidget(self.repair_button)
+        actions.addStretch(1)
+        actions.addWidget(close)
+        layout.addLayout(actions)
+        self.resize(760, 560)
+
+    # ------------------------------------------------------------------ slots
+
+    def _add_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Export folder")
+        if folder:
+            self.add_path(folder)
+
+    def add_path(self, path: str) -> None:
+        text = self.paths.toPlainText().rstrip()
+        self.paths.setPlainText(f"{text}\n{path}" if text else path)
+
+    def export_paths(self) -> list[str]:
+        return [line.strip() for line in self.paths.toPlainText().splitlines() if line.strip()]
+
+    def start(self) -> None:
+        paths = self.export_paths()
+        if not paths:
+            self.summary.setText("Give the export's folder or s3:// location first.")
+            return
+        self.audit_result = None
+        self.findings.clear()
+        self.summary.setText("")
+        self._set_running(True)
+        self.controller.start(paths, self.ttl.text().strip() or None)
+
+    def cancel(self) -> None:
+        self.controller.cancel()
+
+    def _on_result(self, result: ExportAuditResult) -> None:
+        self.audit_result = result
+        self._set_running(False)
+        counts = ", ".join(f"{k} {v}" for k, v in result.result.counts.items())
+        self.summary.setText(f"{result.result.items_read:,} items of {result.result.table} audited "
+                             f"with {result.engine} in {result.result.duration_s:.1f} s. {counts}.\n"
+                             f"{result.snapshot_note()}")
+        self.findings.setPlainText("\n".join(f"[{f.label}] {f.sentence}" for f in result.result.findings)
+                                   or "No problems found.")
+        self.finished_audit.emit(result)
+
+    def _on_error(self, sentence: str) -> None:
+        self._set_running(False)
+        self.summary.setText(sentence)
+        self.finished_audit.emit(None)
+
+    def _set_running(self, running: bool) -> None:
+        self.run_button.setEnabled(not running)
+        self.progress_row.set_running(running, "Starting…")
+        done = self.audit_result is not None and not running
+        self.save_button.setEnabled(done)
+        table = self.ctx.table
+        found = self.audit_result.result if done and self.audit_result is not None else None
+        self.repair_button.setEnabled(found is not None and bool(found.findings)
+                                      and table is not None and table.name == found.table)
+
+    def _save_dialog(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, "Save the audit report", "export-audit.json",
+                                              "JSON (*.json)")
+        if name:
+            self.save_report(Path(name))
+
+    def save_report(self, path: Path) -> None:
+        """Write the report ``dynoview audit --export --format json`` prints."""
+        assert self.audit_result is not None
+        report = self.audit_result.report_json()
+        path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
+                        encoding="utf-8")
+        self.ctx.status_message.emit(f"Report saved to {path}.")
+
+    def open_repair(self) -> QDialog | None:
+        from dynoview.ui.locks.repair_dialog import open_repair_dialog
+
+        if self.audit_result is None:
+            return None
+        return open_repair_dialog(self, self.ctx, self.audit_result.result, self.ctx.schema)
+
+
+def open_export_audit_dialog(parent: QWidget | None, ctx: AppContext) -> ExportAuditDialog:
+    """Open "Audit an export…" (non-blocking) and return it."""
+    dialog = ExportAuditDialog(ctx, parent)
+    dialog.open()
+    return dialog

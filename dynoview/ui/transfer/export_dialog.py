@@ -1,0 +1,228 @@
+"""Export… : the current result or a whole table to a file, with progress and Cancel.
+
+Formats: DynamoDB JSON lines (``{"Item": …}``, the lines of DynamoDB's export to S3), plain
+JSON lines, CSV with one column per attribute and type. A whole table is read by a parallel
+Scan through the window's Reader (every page in the read log). ``ExportController`` does the
+work as a task; the file is 0600 and appears only when complete, so Cancel leaves nothing
+behind. The dialog collects the choices and shows progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.items.export import (
+    DEFAULT_SEGMENTS,
+    FORMAT_LABELS,
+    FORMATS,
+    MAX_SEGMENTS,
+    SUFFIXES,
+    ExportResult,
+)
+from dynoview.core.session.tables import TableInfo
+from dynoview.ui.context import AppContext
+from dynoview.ui.transfer.export_controller import ExportController
+from dynoview.ui.transfer.progress_row import ProgressRow
+
+
+class ExportDialog(QDialog):
+    """Pick what, how and where; export with a progress bar; Cancel stops and writes nothing."""
+
+    finished_export = Signal(object)  # ExportResult | None (None: failed or cancelled)
+
+    def __init__(self, ctx: AppContext, items: Sequence[dict[str, Any]], *,
+                 table: TableInfo | None = None, key_names: Sequence[str] = (),
+                 source: str = "the current result", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.items = list(items)
+        self.table = table
+        self.key_names = tuple(key_names) or (table.key_names if table else ())
+        self.source = source
+        self.exported: ExportResult | None = None
+        self.controller = ExportController(ctx, self)
+        self.page_limit: int | None = None  # the Scan's Limit (None: 1 MB pages)
+        self._suggested = ""  # the path last proposed; replaced only while the user kept it
+        self.setWindowTitle("Export items")
+        self._setup_ui()
+        self.controller.progress.connect(self.progress_row.show_progress)
+        self.controller.finished.connect(self._finished)
+        self._scope_changed()
+        self._set_running(False)
+
+    @property
+    def running(self) -> bool:
+        return self.controller.running
+
+    def _setup_ui(self) -> None:
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.addRow("Export:", self._scope_box())
+        self.format = QComboBox()
+        for fmt in FORMATS:
+            self.format.addItem(FORMAT_LABELS[fmt], fmt)
+        form.addRow("Format:", self.format)
+        form.addRow("Scan:", self._scan_options())
+        file_row = QHBoxLayout()
+        self.path = QLineEdit()
+        self.path.setPlaceholderText("the file to write (created private to you)")
+        self.browse_button = QPushButton("Browse…")
+        file_row.addWidget(self.path, 1)
+        file_row.addWidget(self.browse_button)
+        form.addRow("File:", file_row)
+        layout.addLayout(form)
+        self.progress_row = ProgressRow()
+        self.progress, self.cancel_button = self.progress_row.bar, self.progress_row.cancel_button
+        layout.addWidget(self.progress_row)
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        layout.addStretch(1)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.export_button = QPushButton("Export")
+        self.export_button.setDefault(True)
+        self.close_button = QPushButton("Close")
+        buttons.addWidget(self.export_button)
+        buttons.addWidget(self.close_button)
+        layout.addLayout(buttons)
+        self.browse_button.clicked.connect(self._browse)
+        self.export_button.clicked.connect(self.start)
+        self.progress_row.cancel_requested.connect(self.controller.cancel)
+        self.close_button.clicked.connect(self.reject)
+        self.scope.buttonToggled.connect(lambda *_: self._scope_changed())
+        self.format.currentIndexChanged.connect(lambda _i: self._suggest_path())
+        self.resize(560, 300)
+
+    def _scope_box(self) -> QVBoxLayout:
+        """The current result, or the whole table (when there is one)."""
+        n = len(self.items)
+        self.result_scope = QRadioButton(f"{self.source} ({n:,} item{'s' if n != 1 else ''} loaded)")
+        self.table_scope = QRadioButton(
+            f"the whole table {self.table.name} (a parallel Scan)" if self.table
+            else "the whole table (open a table first)")
+        self.table_scope.setEnabled(self.table is not None)
+        self.scope = QButtonGroup(self)
+        for button in (self.result_scope, self.table_scope):
+            self.scope.addButton(button)
+        (self.result_scope if n or self.table is None else self.table_scope).setChecked(True)
+        scope_box = QVBoxLayout()
+        scope_box.addWidget(self.result_scope)
+        scope_box.addWidget(self.table_scope)
+        return scope_box
+
+    def _scan_options(self) -> QWidget:
+        """Consistency and parallel segments, for a whole-table export."""
+        scan_row = QHBoxLayout()
+        self.consistent = QCheckBox("Strongly consistent")
+        self.consistent.setToolTip("Strong reads see every acknowledged write and cost twice as much.")
+        self.segments = QSpinBox()
+        self.segments.setRange(1, MAX_SEGMENTS)
+        self.segments.setValue(DEFAULT_SEGMENTS)
+        self.segments.setPrefix("Segments ")
+        self.segments.setToolTip("Parallel Scan segments (Segment/TotalSegments)")
+        scan_row.addWidget(self.consistent)
+        scan_row.addWidget(self.segments)
+        scan_row.addStretch(1)
+        self.scan_options = QWidget()
+        self.scan_options.setLayout(scan_row)
+        scan_row.setContentsMargins(0, 0, 0, 0)
+        return self.scan_options
+
+    # -- state --------------------------------------------------------------------
+    def whole_table(self) -> bool:
+        return self.table_scope.isChecked()
+
+    def fmt(self) -> str:
+        return str(self.format.currentData())
+
+    def _scope_changed(self) -> None:
+        self.scan_options.setEnabled(self.whole_table())
+        self._suggest_path()
+
+    def _suggest_path(self) -> None:
+        """A default name beside the last one: table (or "result"), date, the format's suffix."""
+        current = self.path.text().strip()
+        folder = Path(current).parent if current else Path.home()
+        stem = self.table.name if self.table else "result"
+        if not self.whole_table():
+            stem += "-result"
+        name = f"{stem}-{datetime.now():%Y%m%d-%H%M}{SUFFIXES[self.fmt()]}"
+        if not current or self._suggested == current:
+            self._suggested = str(folder / name)
+            self.path.setText(self._suggested)
+
+    def _browse(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, "Export to", self.path.text())
+        if name:
+            self.path.setText(name)
+
+    def _set_running(self, running: bool, text: str = "") -> None:
+        self.export_button.setEnabled(not running)
+        self.close_button.setEnabled(not running)
+        for w in (self.result_scope, self.format, self.path, self.browse_button):
+            w.setEnabled(not running)
+        self.table_scope.setEnabled(not running and self.table is not None)
+        self.scan_options.setEnabled(not running and self.whole_table())
+        self.progress_row.set_running(running, text)
+
+    # -- running --------------------------------------------------------------------
+    def start(self) -> bool:
+        text = self.path.text().strip()
+        if not text:
+            self.status.setText("Give the file to write first.")
+            self.path.setFocus()
+            return False
+        path = Path(text).expanduser()
+        self.exported = None
+        if not self.whole_table():
+            self._set_running(True, f"Writing {len(self.items):,} items…")
+            self.controller.export_items(self.items, path, self.fmt(), self.key_names,
+                                         self.table.name if self.table else None)
+            return True
+        if self.table is None or not self.controller.export_table(
+                self.table, path, self.fmt(), segments=self.segments.value(),
+                consistent=self.consistent.isChecked(), page_limit=self.page_limit):
+            self.status.setText("Connect and open the table first.")
+            return False
+        self._set_running(True, "Starting the Scan…")
+        self.status.setText(f"Reading {self.table.name} in {self.segments.value()} segments…")
+        return True
+
+    def cancel(self) -> None:
+        """Cancel as the button does (the export stops after its page and writes nothing)."""
+        if self.running and self.cancel_button.isEnabled():
+            self.cancel_button.click()
+
+    def _finished(self, result: ExportResult | None, sentence: str) -> None:
+        self.exported = result
+        self._set_running(False)
+        self.status.setText(sentence)
+        self.finished_export.emit(result)
+
+    def reject(self) -> None:
+        if self.running:
+            self.cancel()  # closing does not leave an export running unseen
+        super().reject()
