@@ -484,7 +484,9 @@ class StreamPanel(QWidget):
             table = self._table.name
             menu.addAction("Open the item", lambda: self.ctx.open_item_requested.emit(
                 table, dict(event.keys)))
-        menu.exec(self.view.viewport().mapToGlobal(pos))
+        # popup(), not exec(): no nested event loop; the menu goes away once it hides.
+        menu.aboutToHide.connect(menu.deleteLater)
+        menu.popup(self.view.viewport().mapToGlobal(pos))
 
     def _start_after(self, event: StreamEvent) -> None:
         self.stop()
