@@ -1,1 +1,3 @@
-"""DynamoDB Streams: reading shards and following changes."""
+"""DynamoDB Streams: the stream's description, records as events, key filters, reading and
+following shards.
+"""

@@ -1,3 +1,3 @@
-"""TransactWriteItems: the model, validation, the exact wire body, execution, templates, preflight,
-code export, the action log.
+"""TransactWriteItems: the model, validation, the exact wire body, idempotency, execution and
+its outcomes, the lock templates, code export and the action log.
 """

@@ -1,3 +1,3 @@
-"""Uniqueness locks: the schema, pairing accounts with locks, the audit, diagnose, origins, reports and
-repair.
+"""Uniqueness locks: the schema and its presets, pairing accounts with locks into findings,
+diagnose one value, and where an orphan lock came from.
 """

@@ -1,4 +1,4 @@
-"""The guarded transaction builder (issue 4): ``BuilderPanel`` is the tab the window shows."""
+"""The guarded transaction builder: ``BuilderPanel`` is the tab the window shows."""
 
 from dynoview.ui.builder.panel import BuilderPanel
 
