@@ -197,6 +197,10 @@ def run_app(args: argparse.Namespace) -> int:
             demo.stop()  # already stopped with the window, unless start-up failed first
 
 
+#: Cyclic garbage collection is back on this long after start-up at the latest.
+GC_RESUME_AT_THE_LATEST_MS = 10_000
+
+
 def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     import qasync
 
@@ -225,6 +229,12 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     window.show()
     if not _first_connection(window, args, demo_process):
         after_first_paint(window, gc.enable)  # else once connected (MainWindow._settle)
+    else:
+        # Whatever the connection does next (no table to open, a table that fails), cyclic
+        # collections resume: a session that never shows rows must not run without them.
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(GC_RESUME_AT_THE_LATEST_MS, gc.enable)
     smoke = _SmokeCheck(app, window, crashes) if args.smoke else None
     app.lastWindowClosed.connect(loop.stop)
     with loop:
