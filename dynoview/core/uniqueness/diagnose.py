@@ -159,6 +159,37 @@ def spellings(value: str, rule: LockRule) -> list[str]:
     return out
 
 
+@dataclass
+class _AccountSearch:
+    """How the accounts holding a value were found, and what that read."""
+
+    method: str
+    accounts: list[dict[str, Any]]
+    index_name: str | None = None
+    estimate: ScanEstimate | None = None
+    scanned: int | None = None
+
+
+def _find_accounts(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
+                   forms: list[str], use_index: bool, consistent_scan: bool,
+                   receipts: list[ReadReceipt], notes: list[str],
+                   cancel: threading.Event | None) -> _AccountSearch:
+    """The accounts holding any spelling: through the rule's index if it has one, else a Scan."""
+    index = _account_index(table, rule, use_index, notes)
+    if index is not None:
+        accounts = _accounts_by_index(reader, table, schema, rule, index, forms, receipts, cancel)
+        if index.kind == "GSI":
+            notes.append(f"Accounts were found through the GSI {index.name}, which is eventually "
+                         "consistent: an account written in the last second may not show yet.")
+        return _AccountSearch(VIA_INDEX, accounts, index_name=index.name)
+    estimate = estimate_scan(table, consistent_scan)
+    notes.append("No index on " + rule.attribute + " is named in the schema, so accounts were "
+                 "found with a Scan. " + estimate.text())
+    accounts, scanned = _accounts_by_scan(reader, table, schema, rule, forms, consistent_scan,
+                                          receipts, cancel)
+    return _AccountSearch(VIA_SCAN, accounts, estimate=estimate, scanned=scanned)
+
+
 def diagnose(
     reader: Reader,
     table: TableInfo,
@@ -192,27 +223,13 @@ def diagnose(
     found = _read_locks(reader, table, schema, rule, forms, receipts)
 
     # 2. The accounts holding any of those spellings.
-    index = _account_index(table, rule, use_index, notes)
-    estimate: ScanEstimate | None = None
-    scanned: int | None = None
-    if index is not None:
-        method = VIA_INDEX
-        accounts = _accounts_by_index(reader, table, schema, rule, index, forms, receipts, cancel)
-        if index.kind == "GSI":
-            notes.append(f"Accounts were found through the GSI {index.name}, which is eventually "
-                         "consistent: an account written in the last second may not show yet.")
-    else:
-        method = VIA_SCAN
-        estimate = estimate_scan(table, consistent_scan)
-        notes.append("No index on " + rule.attribute + " is named in the schema, so accounts were "
-                     "found with a Scan. " + estimate.text())
-        accounts, scanned = _accounts_by_scan(reader, table, schema, rule, forms, consistent_scan,
-                                              receipts, cancel)
+    search = _find_accounts(reader, table, schema, rule, forms, use_index, consistent_scan, receipts,
+                            notes, cancel)
     capacity = sum(r.consumed_capacity for r in receipts if r.consumed_capacity is not None)
-    if method == VIA_SCAN:
-        notes.append(f"The Scan read {scanned:,} items for {capacity:g} RCU.")
+    if search.method == VIA_SCAN:
+        notes.append(f"The Scan read {search.scanned:,} items for {capacity:g} RCU.")
 
-    unique, ids, needed = _distinct_accounts(accounts, schema, rule)
+    unique, ids, needed = _distinct_accounts(search.accounts, schema, rule)
     stored = _stored_spelling(forms, found, needed, normalised)
     lock_item = found.get(stored)
     lock_key = schema.stored_lock_key(rule, stored)
@@ -234,8 +251,8 @@ def diagnose(
         notes.extend(origin.notes)
         sentence = _orphan_sentence(stored, rule, origin)
     diagnosis = Diagnosis(rule.name, value, normalised, status, sentence, lock_key, lock_item, unique,
-                          ids, method, index.name if index else None, lock_expired, variant_key,
-                          estimate, scanned,
+                          ids, search.method, search.index_name, lock_expired, variant_key,
+                          search.estimate, search.scanned,
                           capacity if any(r.consumed_capacity is not None for r in receipts) else None,
                           receipts, notes, origin, value, stored)
     if diagnosis.typed_note:
