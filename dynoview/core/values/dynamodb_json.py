@@ -4,7 +4,7 @@ from the in-memory AttributeValues, losslessly in both directions."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from typing import Any, Literal
 
@@ -12,7 +12,6 @@ from dynoview.core.values.binary import base64_text, parse_binary
 from dynoview.core.values.numbers import analyse_number
 from dynoview.core.values.sets import binary_set, number_set, string_set
 from dynoview.core.values.types import (
-    SET_TYPES,
     TYPE_CODES,
     TYPE_ORDER,
     ValueParseError,
@@ -64,6 +63,12 @@ def from_dynamodb_json(obj: Any, path: str = "", depth: int = 1) -> dict[str, An
     ``path`` and ``depth`` place ``obj`` inside a larger value (depth 1: an attribute).
     """
     check_depth(depth, path)
+    code, member = _type_key(obj, path)
+    return _CONVERTERS[code](code, member, path, depth)
+
+
+def _type_key(obj: Any, path: str) -> tuple[str, Any]:
+    """The one type key of a typed value and what it holds."""
     if not isinstance(obj, Mapping):
         raise ValueParseError(
             f'Expected a typed value such as {{"S": "text"}}; found {describe_kind(obj)}.', path
@@ -84,64 +89,81 @@ def from_dynamodb_json(obj: Any, path: str = "", depth: int = 1) -> dict[str, An
             f"{str(code)!r} is not a DynamoDB type; use one of {', '.join(TYPE_ORDER)}.{hint}",
             path,
         )
+    return code, member
 
-    def expect(kind: type | tuple[type, ...], what: str) -> None:
-        if not isinstance(member, kind) or (kind is not bool and isinstance(member, bool)):
-            raise ValueParseError(
-                f"{code} values are written as {what} in DynamoDB JSON; found {describe_kind(member)}.",
-                path,
-            )
 
-    if code == "S":
-        expect(str, "a string")
-        return {"S": check_utf8(member, path)}
-    if code == "N":
-        if isinstance(member, int | Decimal | float) and not isinstance(member, bool):
+def _expect(code: str, member: Any, kind: type | tuple[type, ...], what: str, path: str) -> None:
+    if not isinstance(member, kind) or (kind is not bool and isinstance(member, bool)):
+        raise ValueParseError(
+            f"{code} values are written as {what} in DynamoDB JSON; found {describe_kind(member)}.",
+            path,
+        )
+
+
+def _string(code: str, member: Any, path: str, _depth: int) -> dict[str, Any]:
+    _expect(code, member, str, "a string", path)
+    return {"S": check_utf8(member, path)}
+
+
+def _number(code: str, member: Any, path: str, _depth: int) -> dict[str, Any]:
+    if isinstance(member, int | Decimal | float) and not isinstance(member, bool):
+        raise ValueParseError(
+            f'N values are written as strings in DynamoDB JSON, e.g. {{"N": "{member}"}}; '
+            "quote the number so no digit is lost.",
+            path,
+        )
+    _expect(code, member, str, "a string of digits", path)
+    _no_spaces(member, path)
+    return {"N": analyse_number(member, path)[0]}
+
+
+def _binary(code: str, member: Any, path: str, _depth: int) -> dict[str, Any]:
+    _expect(code, member, str, "a base64 string", path)
+    return {"B": parse_binary(member, path)}
+
+
+def _bool(code: str, member: Any, path: str, _depth: int) -> dict[str, Any]:
+    _expect(code, member, bool, "true or false", path)
+    return {"BOOL": member}
+
+
+def _null(_code: str, member: Any, path: str, _depth: int) -> dict[str, Any]:
+    if member is not True:
+        raise ValueParseError(
+            'NULL is always written as {"NULL": true}; to store false use a BOOL, '
+            "or remove the attribute.",
+            path,
+        )
+    return {"NULL": True}
+
+
+def _set(code: str, member: Any, path: str, _depth: int) -> dict[str, Any]:
+    _expect(code, member, list, "a JSON array", path)
+    members: list[Any] = list(member)
+    if code == "SS":
+        return string_set(members, path)
+    for index, m in enumerate(members):
+        if not isinstance(m, str):
+            what = "number strings" if code == "NS" else "base64 strings"
             raise ValueParseError(
-                f'N values are written as strings in DynamoDB JSON, e.g. {{"N": "{member}"}}; '
-                "quote the number so no digit is lost.",
-                path,
+                f"{code} members are written as {what}; found {describe_kind(m)}.",
+                child_path(path, index),
             )
-        expect(str, "a string of digits")
-        _no_spaces(member, path)
-        return {"N": analyse_number(member, path)[0]}
-    if code == "B":
-        expect(str, "a base64 string")
-        return {"B": parse_binary(member, path)}
-    if code == "BOOL":
-        expect(bool, "true or false")
-        return {"BOOL": member}
-    if code == "NULL":
-        if member is not True:
-            raise ValueParseError(
-                'NULL is always written as {"NULL": true}; to store false use a BOOL, '
-                "or remove the attribute.",
-                path,
-            )
-        return {"NULL": True}
-    if code in SET_TYPES:
-        expect(list, "a JSON array")
-        members: list[Any] = list(member)
-        if code == "SS":
-            return string_set(members, path)
+    if code == "NS":
         for index, m in enumerate(members):
-            if not isinstance(m, str):
-                what = "number strings" if code == "NS" else "base64 strings"
-                raise ValueParseError(
-                    f"{code} members are written as {what}; found {describe_kind(m)}.",
-                    child_path(path, index),
-                )
-        if code == "NS":
-            for index, m in enumerate(members):
-                _no_spaces(m, child_path(path, index))
-            return number_set(members, path)
-        decoded = [parse_binary(m, child_path(path, i)) for i, m in enumerate(members)]
-        return binary_set(decoded, path)
-    if code == "L":
-        expect(list, "a JSON array")
-        return {"L": [from_dynamodb_json(v, child_path(path, i), depth + 1) for i, v in enumerate(member)]}
-    # M
-    expect(Mapping, "a JSON object")
+            _no_spaces(m, child_path(path, index))
+        return number_set(members, path)
+    decoded = [parse_binary(m, child_path(path, i)) for i, m in enumerate(members)]
+    return binary_set(decoded, path)
+
+
+def _list(code: str, member: Any, path: str, depth: int) -> dict[str, Any]:
+    _expect(code, member, list, "a JSON array", path)
+    return {"L": [from_dynamodb_json(v, child_path(path, i), depth + 1) for i, v in enumerate(member)]}
+
+
+def _map(code: str, member: Any, path: str, depth: int) -> dict[str, Any]:
+    _expect(code, member, Mapping, "a JSON object", path)
     result: dict[str, Any] = {}
     for key, value in member.items():
         if not isinstance(key, str):
@@ -149,6 +171,12 @@ def from_dynamodb_json(obj: Any, path: str = "", depth: int = 1) -> dict[str, An
         check_utf8(key, path)
         result[key] = from_dynamodb_json(value, child_path(path, key), depth + 1)
     return {"M": result}
+
+
+_CONVERTERS: dict[str, Callable[[str, Any, str, int], dict[str, Any]]] = {
+    "S": _string, "N": _number, "B": _binary, "BOOL": _bool, "NULL": _null,
+    "SS": _set, "NS": _set, "BS": _set, "L": _list, "M": _map,
+}
 
 
 def _no_spaces(text: str, path: str) -> None:

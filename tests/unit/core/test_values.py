@@ -776,3 +776,10 @@ def test_type_code() -> None:
 )
 def test_detect_json_form(obj: Any, form: str) -> None:
     assert detect_json_form(obj) == form
+
+
+def test_every_type_code_has_a_dynamodb_json_converter() -> None:
+    from dynoview.core.values.dynamodb_json import _CONVERTERS
+    from dynoview.core.values.types import TYPE_CODES
+
+    assert set(_CONVERTERS) == set(TYPE_CODES)
