@@ -82,79 +82,68 @@ def check_placeholders(
     for index, text in enumerate(expressions):
         if text is None:
             continue
-        size = len(text.encode("utf-8", "surrogatepass"))
-        if size > MAX_EXPRESSION_BYTES:
-            problems.append(
-                ExpressionProblem(
-                    "syntax",
-                    "",
-                    f"This expression is {size} bytes long; DynamoDB accepts at most "
-                    f"{MAX_EXPRESSION_BYTES}. Shorten it, for example with shorter placeholders.",
-                    MAX_EXPRESSION_BYTES,
-                    index,
-                )
-            )
-        reported: set[str] = set()
-        for match in PLACEHOLDER_RE.finditer(text):
-            token = match.group()
-            is_name = token.startswith("#")
-            (used_names if is_name else used_values).add(token)
-            if token in reported or token in (names if is_name else values):
-                continue
-            reported.add(token)
-            if is_name:
-                problems.append(
-                    ExpressionProblem(
-                        "undefined-name",
-                        token,
-                        f"{token} is used in the expression but not defined; add it to "
-                        "ExpressionAttributeNames with the attribute name it stands for.",
-                        match.start(),
-                        index,
-                    )
-                )
-            else:
-                problems.append(
-                    ExpressionProblem(
-                        "undefined-value",
-                        token,
-                        f"{token} is used in the expression but not defined; add it to "
-                        'ExpressionAttributeValues with a typed value such as {"S": "x"}.',
-                        match.start(),
-                        index,
-                    )
-                )
-        tree, error = _parse_any(text)
-        if error is not None:
-            problems.append(
-                ExpressionProblem(
-                    "syntax", _token_at(text, error.position), error.message, error.position, index
-                )
-            )
-            continue
-        for path in paths(tree):
-            for element, position in zip(path.elements, path.element_positions, strict=False):
-                if isinstance(element, str) and not element.startswith("#") and is_reserved(element) \
-                        and element.upper() not in TAKEN_BARE:
-                    problems.append(_reserved_problem(element, position, index))
-    for placeholder in names:
-        if placeholder not in used_names:
-            problems.append(
-                ExpressionProblem(
-                    "unused-name",
-                    placeholder,
-                    f"{placeholder} is defined in ExpressionAttributeNames but no expression uses "
-                    "it; DynamoDB rejects unused entries, so remove it.",
-                )
-            )
-    for placeholder in values:
-        if placeholder not in used_values:
-            problems.append(
-                ExpressionProblem(
-                    "unused-value",
-                    placeholder,
-                    f"{placeholder} is defined in ExpressionAttributeValues but no expression uses "
-                    "it; DynamoDB rejects unused entries, so remove it.",
-                )
-            )
+        problems.extend(_too_long(text, index))
+        problems.extend(_undefined(text, index, names, values, used_names, used_values))
+        problems.extend(_syntax_and_reserved_words(text, index))
+    problems.extend(_unused(names, used_names, "ExpressionAttributeNames", "unused-name"))
+    problems.extend(_unused(values, used_values, "ExpressionAttributeValues", "unused-value"))
     return problems
+
+
+def _too_long(text: str, index: int) -> list[ExpressionProblem]:
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size <= MAX_EXPRESSION_BYTES:
+        return []
+    return [ExpressionProblem(
+        "syntax", "",
+        f"This expression is {size} bytes long; DynamoDB accepts at most "
+        f"{MAX_EXPRESSION_BYTES}. Shorten it, for example with shorter placeholders.",
+        MAX_EXPRESSION_BYTES, index)]
+
+
+def _undefined(text: str, index: int, names: Mapping[str, str], values: Mapping[str, Any],
+               used_names: set[str], used_values: set[str]) -> list[ExpressionProblem]:
+    """Placeholders the expression uses that its maps do not define (each once); records use."""
+    problems: list[ExpressionProblem] = []
+    reported: set[str] = set()
+    for match in PLACEHOLDER_RE.finditer(text):
+        token = match.group()
+        is_name = token.startswith("#")
+        (used_names if is_name else used_values).add(token)
+        if token in reported or token in (names if is_name else values):
+            continue
+        reported.add(token)
+        if is_name:
+            problems.append(ExpressionProblem(
+                "undefined-name", token,
+                f"{token} is used in the expression but not defined; add it to "
+                "ExpressionAttributeNames with the attribute name it stands for.",
+                match.start(), index))
+        else:
+            problems.append(ExpressionProblem(
+                "undefined-value", token,
+                f"{token} is used in the expression but not defined; add it to "
+                'ExpressionAttributeValues with a typed value such as {"S": "x"}.',
+                match.start(), index))
+    return problems
+
+
+def _syntax_and_reserved_words(text: str, index: int) -> list[ExpressionProblem]:
+    tree, error = _parse_any(text)
+    if error is not None:
+        return [ExpressionProblem(
+            "syntax", _token_at(text, error.position), error.message, error.position, index)]
+    return [_reserved_problem(element, position, index)
+            for path in paths(tree)
+            for element, position in zip(path.elements, path.element_positions, strict=False)
+            if isinstance(element, str) and not element.startswith("#") and is_reserved(element)
+            and element.upper() not in TAKEN_BARE]
+
+
+def _unused(defined: Mapping[str, Any], used: set[str], map_name: str,
+            kind: str) -> list[ExpressionProblem]:
+    return [ExpressionProblem(
+        kind, placeholder,
+        f"{placeholder} is defined in {map_name} but no expression uses "
+        "it; DynamoDB rejects unused entries, so remove it.")
+        for placeholder in defined if placeholder not in used]
