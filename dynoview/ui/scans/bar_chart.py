@@ -60,6 +60,11 @@ def _count_format(value: float) -> str:
     return f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
 
 
+def _value_y(plot: QRectF, top: float, value: float) -> float:
+    """The y coordinate of ``value`` on a value axis running from 0 to ``top``, clamped to the top."""
+    return plot.bottom() - (min(value, top) / top) * plot.height() if top else plot.bottom()
+
+
 class BarChart(QWidget):
     """A vertical bar chart with a value axis, category labels, axis titles, tooltips,
     click/keyboard selection (``bar_clicked``) and an optional horizontal marker line."""
@@ -167,34 +172,45 @@ class BarChart(QWidget):
         fm = QFontMetrics(self.font())
         plot, every = self._layout()
         if self.title:
-            bold = self.font()
-            bold.setBold(True)
-            p.setFont(bold)
-            p.setPen(text)
-            p.drawText(QRectF(0, 4, self.width(), fm.height() + 4), Qt.AlignmentFlag.AlignCenter, self.title)
-            p.setFont(self.font())
+            self._paint_title(p, text, fm)
         top, step = self.axis()
+        self._paint_value_axis(p, plot, top, step, text, grid, fm)
+        self._paint_axes(p, plot, text, fm)
+        if not self.bars:
+            p.drawText(plot, Qt.AlignmentFlag.AlignCenter, self.empty_text)
+            return
+        self._paint_bars(p, plot, every, top, text, pal.color(QPalette.ColorRole.Highlight), fm)
+        if self.marker:
+            self._paint_marker(p, plot, top, *self.marker, pal, fm)
 
-        def y_of(value: float) -> float:
-            return plot.bottom() - (min(value, top) / top) * plot.height() if top else plot.bottom()
+    def _paint_title(self, p: QPainter, text: QColor, fm: QFontMetrics) -> None:
+        bold = self.font()
+        bold.setBold(True)
+        p.setFont(bold)
+        p.setPen(text)
+        p.drawText(QRectF(0, 4, self.width(), fm.height() + 4), Qt.AlignmentFlag.AlignCenter, self.title)
+        p.setFont(self.font())
 
-        # value axis: grid lines and tick labels
+    def _paint_value_axis(self, p: QPainter, plot: QRectF, top: float, step: float, text: QColor,
+                          grid: QColor, fm: QFontMetrics) -> None:
+        """Horizontal grid lines with their tick labels left of the plot."""
         p.setPen(text)
         ticks = round(top / step) if step else 0
         for i in range(ticks + 1):
             value = i * step
-            y = y_of(value)
+            y = _value_y(plot, top, value)
             p.setPen(QPen(grid, 1))
             p.drawLine(int(plot.left()), int(y), int(plot.right()), int(y))
             p.setPen(text)
             label = self.value_format(value)
             p.drawText(QRectF(0, y - fm.height() / 2, plot.left() - 6, fm.height()),
                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label)
-        # axes
+
+    def _paint_axes(self, p: QPainter, plot: QRectF, text: QColor, fm: QFontMetrics) -> None:
+        """Both axis lines and, when set, their titles."""
         p.setPen(QPen(text, 1))
         p.drawLine(int(plot.left()), int(plot.top()), int(plot.left()), int(plot.bottom()))
         p.drawLine(int(plot.left()), int(plot.bottom()), int(plot.right()), int(plot.bottom()))
-        # axis titles
         if self.y_title:
             p.save()
             p.translate(10 + fm.ascent(), plot.center().y())
@@ -205,15 +221,16 @@ class BarChart(QWidget):
         if self.x_title:
             p.drawText(QRectF(plot.left(), self.height() - fm.height() - 4, plot.width(), fm.height()),
                        Qt.AlignmentFlag.AlignCenter, self.x_title)
-        if not self.bars:
-            p.drawText(plot, Qt.AlignmentFlag.AlignCenter, self.empty_text)
-            return
+
+    def _paint_bars(self, p: QPainter, plot: QRectF, every: int, top: float, text: QColor,
+                    highlight: QColor, fm: QFontMetrics) -> None:
+        """Each bar with its selection frame, its value above it (when it fits) and every
+        ``every``-th category label below the axis."""
         slot_w = plot.width() / len(self.bars)
-        highlight = pal.color(QPalette.ColorRole.Highlight)
         for i, bar in enumerate(self.bars):
             width = max(slot_w * 0.7, 1.0)
             x = plot.left() + i * slot_w + (slot_w - width) / 2
-            y = y_of(bar.value)
+            y = _value_y(plot, top, bar.value)
             color = QColor(bar.color or highlight)
             rect = QRectF(x, y, width, plot.bottom() - y)
             if bar.value > 0:
@@ -229,17 +246,19 @@ class BarChart(QWidget):
                 p.drawText(QRectF(plot.left() + i * slot_w - slot_w * (every - 1) / 2, plot.bottom() + 4,
                                   slot_w * every, fm.height()),
                            Qt.AlignmentFlag.AlignCenter, bar.label)
-        if self.marker:
-            value, label = self.marker
-            p.setPen(QPen(warning_color(pal), 2, Qt.PenStyle.DashLine))
-            if value <= top:
-                y = y_of(value)
-                p.drawLine(int(plot.left()), int(y), int(plot.right()), int(y))
-                p.drawText(QRectF(plot.left() + 4, y - fm.height() - 2, plot.width() - 8, fm.height()),
-                           Qt.AlignmentFlag.AlignRight, label)
-            else:  # far above the data: say so at the top edge rather than squash every bar
-                p.drawText(QRectF(plot.left() + 4, plot.top(), plot.width() - 8, fm.height()),
-                           Qt.AlignmentFlag.AlignRight, f"↑ {label} (far above the axis)")
+
+    @staticmethod
+    def _paint_marker(p: QPainter, plot: QRectF, top: float, value: float, label: str, pal: QPalette,
+                      fm: QFontMetrics) -> None:
+        p.setPen(QPen(warning_color(pal), 2, Qt.PenStyle.DashLine))
+        if value <= top:
+            y = _value_y(plot, top, value)
+            p.drawLine(int(plot.left()), int(y), int(plot.right()), int(y))
+            p.drawText(QRectF(plot.left() + 4, y - fm.height() - 2, plot.width() - 8, fm.height()),
+                       Qt.AlignmentFlag.AlignRight, label)
+        else:  # far above the data: say so at the top edge rather than squash every bar
+            p.drawText(QRectF(plot.left() + 4, plot.top(), plot.width() - 8, fm.height()),
+                       Qt.AlignmentFlag.AlignRight, f"↑ {label} (far above the axis)")
 
     # -- interaction -----------------------------------------------------------
     def event(self, event: QEvent) -> bool:
