@@ -239,51 +239,71 @@ class StreamReader:
         return response
 
     def _read_shard(self, cursor: ShardCursor, result: PollResult) -> None:
+        response = self._fetch_page(cursor, result)
+        if response is None:
+            return
+        records = response.get("Records", []) or []
+        size = self._take_records(cursor, records, result)
+        self._note_tip(cursor, records, size, result)
+        cursor.iterator = response.get("NextShardIterator")
+        if cursor.iterator is None:
+            self._finish(cursor, result.notices)
+
+    def _fetch_page(self, cursor: ShardCursor, result: PollResult) -> dict[str, Any] | None:
+        """One GetRecords page for ``cursor``, renewing an expired or trimmed iterator (up to
+        twice); None when the shard gives nothing this poll (gone, finished or throttled)."""
         for attempt in range(3):
             if cursor.iterator is None:
                 self._acquire(cursor, result.notices)
                 if cursor.finished:
-                    return
+                    return None
             try:
                 result.calls += 1
-                response = self._get_records(cursor)
-                break
+                return self._get_records(cursor)
             except ClientError as exc:
-                code = _error_code(exc)
-                if code == "ExpiredIteratorException" and attempt < 2:
-                    where = (f"after sequence number {cursor.last_sequence}" if cursor.last_sequence
-                             else "from the start position")
-                    result.notices.append(
-                        f"The shard iterator for {cursor.shard_id} expired (iterators last "
-                        f"{ITERATOR_LIFETIME_MINUTES} minutes, e.g. while paused); reading resumed "
-                        f"{where}, so no record was skipped."
-                    )
-                    cursor.iterator = None
-                    continue
-                if code == "TrimmedDataAccessException" and attempt < 2:
-                    result.notices.append(self._trimmed_message(cursor))
-                    cursor.iterator, cursor.last_sequence = None, None
-                    cursor.start_type, cursor.start_sequence = TRIM_HORIZON, None
-                    continue
-                if code == "ResourceNotFoundException":
-                    result.notices.append(
-                        f"Shard {cursor.shard_id} is gone: its records passed the "
-                        f"{RETENTION_HOURS}-hour retention. Reading continues with its child shards."
-                    )
-                    self._finish(cursor, result.notices, announce=False)
-                    return
-                if code in {"LimitExceededException", "ThrottlingException"}:
-                    result.notices.append(
-                        f"DynamoDB Streams asked DynoView to slow down on {cursor.shard_id} (at most "
-                        "5 GetRecords calls per second per shard); the next poll retries."
-                    )
-                    result.caught_up = False
-                    result.throttled = True
-                    return
-                raise
-        else:  # pragma: no cover - the loop always breaks or returns
-            return
-        records = response.get("Records", []) or []
+                if not self._recover(cursor, result, exc, can_retry=attempt < 2):
+                    return None
+        return None  # pragma: no cover - the loop always returns
+
+    def _recover(self, cursor: ShardCursor, result: PollResult, exc: ClientError, *, can_retry: bool) -> bool:
+        """Answer a GetRecords error: True to retry with a new iterator, False to leave the
+        shard until the next poll; any other error is raised again."""
+        code = _error_code(exc)
+        if code == "ExpiredIteratorException" and can_retry:
+            where = (f"after sequence number {cursor.last_sequence}" if cursor.last_sequence
+                     else "from the start position")
+            result.notices.append(
+                f"The shard iterator for {cursor.shard_id} expired (iterators last "
+                f"{ITERATOR_LIFETIME_MINUTES} minutes, e.g. while paused); reading resumed "
+                f"{where}, so no record was skipped."
+            )
+            cursor.iterator = None
+            return True
+        if code == "TrimmedDataAccessException" and can_retry:
+            result.notices.append(self._trimmed_message(cursor))
+            cursor.iterator, cursor.last_sequence = None, None
+            cursor.start_type, cursor.start_sequence = TRIM_HORIZON, None
+            return True
+        if code == "ResourceNotFoundException":
+            result.notices.append(
+                f"Shard {cursor.shard_id} is gone: its records passed the "
+                f"{RETENTION_HOURS}-hour retention. Reading continues with its child shards."
+            )
+            self._finish(cursor, result.notices, announce=False)
+            return False
+        if code in {"LimitExceededException", "ThrottlingException"}:
+            result.notices.append(
+                f"DynamoDB Streams asked DynoView to slow down on {cursor.shard_id} (at most "
+                "5 GetRecords calls per second per shard); the next poll retries."
+            )
+            result.caught_up = False
+            result.throttled = True
+            return False
+        raise exc
+
+    def _take_records(self, cursor: ShardCursor, records: list[dict[str, Any]], result: PollResult) -> int:
+        """Parse a page's records, keep those the key filter matches and move the cursor past
+        them; returns the page's size in bytes."""
         size = 0
         for record in records:
             event = parse_record(record, cursor.shard_id, key_names=self.key_names, table=self.table)
@@ -294,6 +314,11 @@ class StreamReader:
                 result.events.append(event)
             else:
                 result.filtered_out += 1
+        return size
+
+    def _note_tip(self, cursor: ShardCursor, records: list[dict[str, Any]], size: int,
+                  result: PollResult) -> None:
+        """Whether this shard is read to its tip, and whether a full page means more is waiting."""
         if records:
             cursor.empty_pages = 0
             result.caught_up = False
@@ -305,9 +330,6 @@ class StreamReader:
                 result.caught_up = False
         if len(records) >= self.limit or size >= _FULL_PAGE_BYTES:
             result.more = True
-        cursor.iterator = response.get("NextShardIterator")
-        if cursor.iterator is None:
-            self._finish(cursor, result.notices)
 
     def poll(self, cancel: threading.Event | None = None) -> PollResult:
         """One GetRecords per shard being read; never blocks beyond those calls."""
