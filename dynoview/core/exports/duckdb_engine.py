@@ -13,12 +13,15 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dynoview.core.errors import CancelledError, DynoViewError
 from dynoview.core.exports.queries import build
 from dynoview.core.exports.sql import DUCKDB, AuditSql, Source, duckdb_source, literal
 from dynoview.core.uniqueness.schema import UniquenessSchema
+
+if TYPE_CHECKING:
+    from duckdb import DuckDBPyConnection
 
 DEFAULT_MEMORY_LIMIT = "2GB"
 RAW_TABLE = "raw"
@@ -66,49 +69,14 @@ def run(sql: AuditSql, settings: DuckDBSettings, *, on_stage: StageCallback | No
     import duckdb
 
     settings.temp_directory.mkdir(parents=True, exist_ok=True)
-    spill = settings.temp_directory / "spill"
     con = duckdb.connect(str(settings.temp_directory / "export-audit.duckdb"))
     stop = threading.Event()
-
-    def watch() -> None:
-        # DuckDB runs a statement to its end unless interrupted from another thread.
-        while not stop.wait(0.2):
-            if cancel is not None and cancel.is_set():
-                con.interrupt()
-                return
-            if on_stage is not None:
-                try:
-                    fraction = con.query_progress()
-                except duckdb.Error:
-                    continue
-                if fraction is not None and fraction >= 0:
-                    on_stage("", min(1.0, fraction / 100.0))
-
-    watcher = threading.Thread(target=watch, name="duckdb-export-audit", daemon=True)
+    watcher = threading.Thread(target=_watch, args=(con, stop, cancel, on_stage),
+                               name="duckdb-export-audit", daemon=True)
     try:
-        con.execute(f"SET memory_limit = {literal(settings.memory_limit)}")
-        con.execute(f"SET temp_directory = {literal(str(spill))}")
-        # Row order is never relied on: without it DuckDB can stream and spill more freely.
-        con.execute("SET preserve_insertion_order = false")
-        # Progress is polled (query_progress), never printed: stdout carries the JSON report.
-        con.execute("SET enable_progress_bar = true")
-        con.execute("SET enable_progress_bar_print = false")
-        threads = settings.threads or threads_for(settings.memory_limit)
-        if threads:
-            con.execute(f"SET threads = {int(threads)}")
+        _configure(con, settings)
         watcher.start()
-        assert sql.raw and sql.file_counts and sql.rules
-        if on_stage is not None:
-            on_stage("reading the data files", None)
-        con.execute(sql.raw.sql)
-        per_file = con.execute(sql.file_counts.sql).fetchall()
-        counts = {(int(seq), str(name)): int(n) for seq, name, n in per_file}
-        if on_stage is not None:
-            on_stage("applying the rules", None)
-        rows = con.execute(sql.rules.sql).fetchall()
-        for statement in sql.cleanup:
-            con.execute(statement.sql)
-        return counts, rows
+        return _execute(con, sql, on_stage)
     except duckdb.InterruptException:
         raise CancelledError("The export audit was cancelled; nothing was reported.") from None
     except duckdb.OutOfMemoryException as exc:
@@ -124,6 +92,59 @@ def run(sql: AuditSql, settings: DuckDBSettings, *, on_stage: StageCallback | No
         if watcher.is_alive():
             watcher.join()
         con.close()
-        for leftover in (settings.temp_directory / "export-audit.duckdb",
-                         settings.temp_directory / "export-audit.duckdb.wal"):
-            leftover.unlink(missing_ok=True)
+        _remove_database(settings.temp_directory)
+
+
+def _watch(con: DuckDBPyConnection, stop: threading.Event, cancel: threading.Event | None,
+           on_stage: StageCallback | None) -> None:
+    """Until ``stop``: interrupt the running statement once ``cancel`` is set, else report its
+    progress. DuckDB runs a statement to its end unless interrupted from another thread."""
+    import duckdb
+
+    while not stop.wait(0.2):
+        if cancel is not None and cancel.is_set():
+            con.interrupt()
+            return
+        if on_stage is not None:
+            try:
+                fraction = con.query_progress()
+            except duckdb.Error:
+                continue
+            if fraction is not None and fraction >= 0:
+                on_stage("", min(1.0, fraction / 100.0))
+
+
+def _configure(con: DuckDBPyConnection, settings: DuckDBSettings) -> None:
+    """Memory limit, spill folder, threads and a silent progress bar."""
+    con.execute(f"SET memory_limit = {literal(settings.memory_limit)}")
+    con.execute(f"SET temp_directory = {literal(str(settings.temp_directory / 'spill'))}")
+    # Row order is never relied on: without it DuckDB can stream and spill more freely.
+    con.execute("SET preserve_insertion_order = false")
+    # Progress is polled (query_progress), never printed: stdout carries the JSON report.
+    con.execute("SET enable_progress_bar = true")
+    con.execute("SET enable_progress_bar_print = false")
+    threads = settings.threads or threads_for(settings.memory_limit)
+    if threads:
+        con.execute(f"SET threads = {int(threads)}")
+
+
+def _execute(con: DuckDBPyConnection, sql: AuditSql,
+             on_stage: StageCallback | None) -> tuple[dict[tuple[int, str], int], list[tuple[Any, ...]]]:
+    """Load the raw lines, count them per file, apply the rules and drop the raw table."""
+    assert sql.raw and sql.file_counts and sql.rules
+    if on_stage is not None:
+        on_stage("reading the data files", None)
+    con.execute(sql.raw.sql)
+    per_file = con.execute(sql.file_counts.sql).fetchall()
+    counts = {(int(seq), str(name)): int(n) for seq, name, n in per_file}
+    if on_stage is not None:
+        on_stage("applying the rules", None)
+    rows = con.execute(sql.rules.sql).fetchall()
+    for statement in sql.cleanup:
+        con.execute(statement.sql)
+    return counts, rows
+
+
+def _remove_database(temp_directory: Path) -> None:
+    for leftover in (temp_directory / "export-audit.duckdb", temp_directory / "export-audit.duckdb.wal"):
+        leftover.unlink(missing_ok=True)
