@@ -234,49 +234,76 @@ def audit_exports(paths: Sequence[str], schema: UniquenessSchema, *,
     n_files = sum(len(m.files) for m in manifests)
     stats: export_athena.QueryStats | None = None
     if options.athena is not None:
-        if athena_client is None:
-            raise ValueError("An Athena audit needs an Athena client.")
-        for m in manifests:
-            report(f"checking the data files of {m.export_id}", 0.05)
-            verify_etags(m)
-        sql = export_athena.plan(schema, manifests, options.athena, ttl_attribute=options.ttl_attribute,
-                                 now=now)
-        runner = export_athena.AthenaRunner(athena_client, options.athena, cancel=cancel)
-        counts, rows = export_athena.run(sql, runner, on_stage=lambda s: report(s, None))
-        stats = runner.stats
+        counts, rows, sql, stats = _run_athena(manifests, schema, options.athena, options.ttl_attribute,
+                                               now, report, athena_client, cancel)
         engine = ATHENA
     else:
         counts, rows, sql = _run_duckdb(manifests, schema, options, now, report, cancel, n_files)
         engine = DUCKDB
     if cancel is not None and cancel.is_set():
         raise CancelledError("The export audit was cancelled; nothing was reported.")
+    _check_item_counts(manifests, counts)
+    report("wording the findings", 0.95)
+    lines = sum(counts.values())
+    result = _audit_result(manifests, schema, sql, rows, options.ttl_attribute, now, engine=engine,
+                           lines=lines, started=started)
+    notes = _notes(manifests, stats)
+    report("done", 1.0)
+    return ExportAuditResult(result, manifests, engine, options.ttl_attribute, now, n_files, lines,
+                             stats, notes)
+
+
+def _run_athena(manifests: list[ExportManifest], schema: UniquenessSchema,
+                settings: export_athena.AthenaSettings, ttl_attribute: str | None, now: datetime,
+                report: Callable[[str, float | None], None], athena_client: Any,
+                cancel: threading.Event | None,
+                ) -> tuple[dict[tuple[int, str], int], list[Any], AuditSql, export_athena.QueryStats]:
+    """Check every data file's ETag, then run the Athena plan."""
+    if athena_client is None:
+        raise ValueError("An Athena audit needs an Athena client.")
+    for m in manifests:
+        report(f"checking the data files of {m.export_id}", 0.05)
+        verify_etags(m)
+    sql = export_athena.plan(schema, manifests, settings, ttl_attribute=ttl_attribute, now=now)
+    runner = export_athena.AthenaRunner(athena_client, settings, cancel=cancel)
+    counts, rows = export_athena.run(sql, runner, on_stage=lambda s: report(s, None))
+    return counts, rows, sql, runner.stats
+
+
+def _check_item_counts(manifests: list[ExportManifest], counts: dict[tuple[int, str], int]) -> None:
+    """Each export's lines per data file against the item counts its manifest wrote."""
     for seq, m in enumerate(manifests):
         check_item_counts(m, {name: n for (s, name), n in counts.items() if s == seq})
-    report("wording the findings", 0.95)
+
+
+def _audit_result(manifests: list[ExportManifest], schema: UniquenessSchema, sql: AuditSql,
+                  rows: list[Any], ttl_attribute: str | None, now: datetime, *, engine: str, lines: int,
+                  started: float) -> AuditResult:
+    """The engine's rows as findings, in an ``AuditResult`` shaped like the live audit's."""
     engine_rows = parse_rows(rows, len(sql.attributes))
-    pairing = build_pairing(engine_rows, schema, sql.attributes, options.ttl_attribute, now)
+    pairing = build_pairing(engine_rows, schema, sql.attributes, ttl_attribute, now)
     findings, status_counts = findings_and_counts(engine_rows, pairing, schema)
     items = engine_rows.counts.get("ITEMS", 0)
     pairing.items_seen = items
     pairing.other_items = items - engine_rows.counts.get("ACCOUNTS", 0) - engine_rows.counts.get("LOCKS", 0)
     base = manifests[0]
-    lines = sum(counts.values())
-    result = AuditResult(
+    return AuditResult(
         table=base.table_name, schema=schema, pairing=pairing, findings=findings, counts=status_counts,
         segments=0, consistent=False, items_read=items, scanned=lines, pages=0, consumed_capacity=0.0,
         approximate_item_count=base.item_count,
         approximate_size_bytes=_int(base.summary.get("billedSizeBytes")),
         duration_s=time.perf_counter() - started, cancelled=False, fast_parse=False,
         path=engine, workers=0)
+
+
+def _notes(manifests: list[ExportManifest], stats: export_athena.QueryStats | None) -> list[str]:
     notes: list[str] = []
     if len(manifests) > 1:
         notes.append(f"{len(manifests) - 1} incremental export(s) applied over the full export, in "
                      "time order: the latest image of each item wins, and deleted items are gone.")
     if stats is not None and stats.cleanup_problem:
         notes.append(stats.cleanup_problem)
-    report("done", 1.0)
-    return ExportAuditResult(result, manifests, engine, options.ttl_attribute, now, n_files, lines,
-                             stats, notes)
+    return notes
 
 
 def _int(value: Any) -> int | None:
