@@ -176,28 +176,52 @@ def seed_accounts(conn: Connection, name: str = ACCOUNTS_TABLE, now: float | Non
     """Healthy signups through the same transaction path as the app, then the broken cases
     written the way buggy code would have written them."""
     now = time.time() if now is None else now
+    _seed_healthy_signups(conn, name)
+    _seed_stuck_signup(conn, name)
+    _seed_missing_handle_lock(conn, name)
+    _seed_shared_email(conn, name)
+    _seed_stale_lock_after_email_change(conn, name)
+    _seed_case_clash(conn, name)
+    _seed_expired_reservation(conn, name, now)
+    _seed_sessions(conn, name, now)
+
+
+def _seed_healthy_signups(conn: Connection, name: str) -> None:
     for i, (acct_id, email, username, display) in enumerate(HEALTHY):
         created = f"2026-0{1 + i % 9}-1{i % 10}T09:00:00Z"
         account = _account(acct_id, email, username, display, created)
         execute(conn, signup_request(name, account, [_lock("EMAIL", email), _lock("HANDLE", username)]))
 
+
+def _seed_stuck_signup(conn: Connection, name: str) -> None:
+    """The email lock was written, the account never was."""
+    conn.client.put_item(TableName=name, Item=_lock("EMAIL", "ken@thompson.dev",
+                                                    createdAt=_s("2026-10-02T11:00:00Z")))
+
+
+def _seed_missing_handle_lock(conn: Connection, name: str) -> None:
+    """An account whose handle lock is missing: uniqueness of "linus" is not enforced."""
     put = conn.client.put_item
-    # A stuck signup: the email lock was written, the account never was.
-    put(TableName=name, Item=_lock("EMAIL", "ken@thompson.dev", createdAt=_s("2026-10-02T11:00:00Z")))
-    # An account whose handle lock is missing: uniqueness of "linus" is not enforced.
     put(TableName=name, Item=_account("1d2e3f", "linus@torvalds.fi", "linus", "Linus Torvalds",
                                       "2026-03-04T08:00:00Z"))
     put(TableName=name, Item=_lock("EMAIL", "linus@torvalds.fi"))
-    # Two accounts holding the same email: uniqueness was already broken.
+
+
+def _seed_shared_email(conn: Connection, name: str) -> None:
+    """Two accounts holding the same email: uniqueness was already broken."""
+    put = conn.client.put_item
     for acct_id, username, display in (("2a3b4c", "dup1", "Dup One"), ("3b4c5d", "dup2", "Dup Two")):
         put(TableName=name, Item=_account(acct_id, "shared@example.com", username, display,
                                           "2026-05-06T10:00:00Z"))
         put(TableName=name, Item=_lock("HANDLE", username))
     put(TableName=name, Item=_lock("EMAIL", "shared@example.com"))
-    # A stale lock left by an email change that did not delete the old lock: a proper signup
-    # with barbara@mit.edu, then a buggy change (new lock and account update, no Delete of the
-    # old lock). Both transactions are on the stream, so diagnose can tell this orphan from
-    # the stuck signup above.
+
+
+def _seed_stale_lock_after_email_change(conn: Connection, name: str) -> None:
+    """A stale lock left by an email change that did not delete the old lock: a proper signup
+    with barbara@mit.edu, then a buggy change (new lock and account update, no Delete of the
+    old lock). Both transactions are on the stream, so diagnose can tell this orphan from
+    the stuck signup."""
     barbara = _account("4c5d6e", "barbara@mit.edu", "barbara", "Barbara Liskov",
                        "2026-02-02T12:00:00Z")
     execute(conn, signup_request(name, barbara, [_lock("EMAIL", "barbara@mit.edu"),
@@ -210,16 +234,26 @@ def seed_accounts(conn: Connection, name: str = ACCOUNTS_TABLE, now: float | Non
                     "ExpressionAttributeValues": {":new": _s("barbara@liskov.io"),
                                                   ":old": _s("barbara@mit.edu")}}},
     ], "ClientRequestToken": new_token()})
-    # A case clash: two locks equal after lower-casing, stored differently.
+
+
+def _seed_case_clash(conn: Connection, name: str) -> None:
+    """Two locks equal after lower-casing, stored differently."""
+    put = conn.client.put_item
     put(TableName=name, Item=_account("5d6e7f", "margaret@hamilton.space", "margaret",
                                       "Margaret Hamilton", "2026-07-07T07:00:00Z"))
     put(TableName=name, Item=_lock("EMAIL", "margaret@hamilton.space"))
     put(TableName=name, Item=_lock("EMAIL", "Margaret@Hamilton.space"))
     put(TableName=name, Item=_lock("HANDLE", "margaret"))
-    # A reservation lock whose TTL passed two hours ago: expired, still readable.
-    put(TableName=name, Item=_lock("EMAIL", "pending@signup.test",
-                                   expiresAt=_n(int(now - 2 * 3600))))
-    # Sessions with every TTL state.
+
+
+def _seed_expired_reservation(conn: Connection, name: str, now: float) -> None:
+    """A reservation lock whose TTL passed two hours ago: expired, still readable."""
+    conn.client.put_item(TableName=name, Item=_lock("EMAIL", "pending@signup.test",
+                                                    expiresAt=_n(int(now - 2 * 3600))))
+
+
+def _seed_sessions(conn: Connection, name: str, now: float) -> None:
+    """Sessions with every TTL state."""
     sessions = [
         ("s-expired-2h", _n(int(now - 2 * 3600))),
         ("s-expired-3d", _n(int(now - 3 * 86400))),
@@ -234,7 +268,7 @@ def seed_accounts(conn: Connection, name: str = ACCOUNTS_TABLE, now: float | Non
                                 "account": _s("ACCT#a1f9c3")}
         if ttl is not None:
             item[TTL_ATTRIBUTE] = ttl
-        put(TableName=name, Item=item)
+        conn.client.put_item(TableName=name, Item=item)
 
 
 def create_metrics_table(conn: Connection, name: str = METRICS_TABLE) -> None:
