@@ -59,20 +59,7 @@ def analyse_number(text: str, path: str = "") -> tuple[str, NumberParts]:
         raise ValueParseError("A number is required; type digits such as 42 or -1.5.", path)
     match = NUMBER_RE.fullmatch(stripped)
     if match is None:
-        lowered = stripped.lower().lstrip("+-")
-        if lowered in {"nan", "inf", "infinity", "snan"}:
-            msg = (
-                f"DynamoDB numbers must be finite; {abbreviate(stripped)} is not allowed. "
-                "Store a finite number, or use a string or NULL attribute instead."
-            )
-        elif lowered.startswith("0x"):
-            msg = f"Hexadecimal numbers are not allowed; write {abbreviate(stripped)} in decimal digits."
-        else:
-            msg = (
-                f"{abbreviate(stripped)!r} is not a number; write decimal digits with an "
-                "optional sign, decimal point and exponent, such as -12.5 or 3E+7."
-            )
-        raise ValueParseError(msg, path)
+        raise ValueParseError(_not_a_number_message(stripped), path)
     sign = match["sign"]
     int_part = match["int"] or ""
     frac_part = match["frac1"] or match["frac2"] or ""
@@ -82,13 +69,38 @@ def analyse_number(text: str, path: str = "") -> tuple[str, NumberParts]:
     all_digits = (int_part + frac_part).lstrip("0")
     significant = all_digits.rstrip("0")
     if not significant:
-        # Zero: any exponent is fine as long as it is a sensible size.
-        if len(exp_text.lstrip("+-").lstrip("0")) > _MAX_EXPONENT_DIGITS:
-            raise ValueParseError(
-                f"The exponent of {abbreviate(stripped)} is too large; write zero as 0.", path
-            )
+        _check_zero_exponent(stripped, exp_text, path)
         return normalised, NumberParts(False, "", 0)
+    _check_digit_count(stripped, significant, path)
+    adjusted = _adjusted_exponent(stripped, int_part, frac_part, all_digits, exp_text, path)
+    return normalised, NumberParts(sign == "-", significant, adjusted)
 
+
+def _not_a_number_message(stripped: str) -> str:
+    """Why text that is not in decimal notation is refused: not finite, hex, or anything else."""
+    lowered = stripped.lower().lstrip("+-")
+    if lowered in {"nan", "inf", "infinity", "snan"}:
+        return (
+            f"DynamoDB numbers must be finite; {abbreviate(stripped)} is not allowed. "
+            "Store a finite number, or use a string or NULL attribute instead."
+        )
+    if lowered.startswith("0x"):
+        return f"Hexadecimal numbers are not allowed; write {abbreviate(stripped)} in decimal digits."
+    return (
+        f"{abbreviate(stripped)!r} is not a number; write decimal digits with an "
+        "optional sign, decimal point and exponent, such as -12.5 or 3E+7."
+    )
+
+
+def _check_zero_exponent(stripped: str, exp_text: str, path: str) -> None:
+    """Zero: any exponent is fine as long as it is a sensible size."""
+    if len(exp_text.lstrip("+-").lstrip("0")) > _MAX_EXPONENT_DIGITS:
+        raise ValueParseError(
+            f"The exponent of {abbreviate(stripped)} is too large; write zero as 0.", path
+        )
+
+
+def _check_digit_count(stripped: str, significant: str, path: str) -> None:
     count = len(significant)
     if count > MAX_NUMBER_DIGITS:
         raise ValueParseError(
@@ -97,6 +109,12 @@ def analyse_number(text: str, path: str = "") -> tuple[str, NumberParts]:
             "Round it, or store it as a string.",
             path,
         )
+
+
+def _adjusted_exponent(stripped: str, int_part: str, frac_part: str, all_digits: str, exp_text: str,
+                       path: str) -> int:
+    """The power of ten of the first significant digit of a non-zero number, checked against
+    DynamoDB's magnitude limits."""
     exp_digits = exp_text.lstrip("+-").lstrip("0")
     if len(exp_digits) > _MAX_EXPONENT_DIGITS:
         raise ValueParseError(
@@ -114,7 +132,7 @@ def analyse_number(text: str, path: str = "") -> tuple[str, NumberParts]:
             f"{abbreviate(stripped)} is out of range.",
             path,
         )
-    return normalised, NumberParts(sign == "-", significant, adjusted)
+    return adjusted
 
 
 def parse_number(text: str) -> str:
