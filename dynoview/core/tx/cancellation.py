@@ -69,43 +69,61 @@ def explain_reason(index: int, action: Action, reason: Mapping[str, Any], schema
         return ActionOutcome(index, None, "This action passed its checks; it was not written because "
                              "another action was cancelled.")
     if code == "ConditionalCheckFailed":
-        shown = f" The item in the table: {compact_item(item)}." if item else ""
-        lock = schema.match_lock(action.item) if action.kind == PUT else None
-        if lock is not None:
-            rule, value = lock
-            return ActionOutcome(index, code, f"{_rule_title(rule.name)} {value} is already taken.{shown} "
-                                 f"Choose another {rule.name}, or, if no account holds it, release the "
-                                 "lock with the Release orphan lock template.",
-                                 "item." + schema.pk_name, rule.attribute, item)
-        lock = schema.match_lock(action.key) if action.kind != PUT else None
-        if lock is not None and "attribute_exists" in action.condition.replace("not_exists", ""):
-            rule, value = lock
-            return ActionOutcome(index, code, f"The {rule.name} lock for {value} no longer exists, so "
-                                 "there was nothing to release or check; refresh and rebuild the "
-                                 f"transaction.{shown}", "condition", rule.attribute, item)
-        if action.kind == PUT and schema.is_account(action.item) \
-                and "attribute_not_exists" in action.condition:
-            return ActionOutcome(index, code, f"An account with {key_text(key)} already exists in "
-                                 f"{action.table}; use another account id.{shown}",
-                                 "item." + schema.pk_name, None, item)
-        human = render_expression(action.condition, action.names, action.values)
-        what = f" ({action.label})" if action.label else ""
-        return ActionOutcome(index, code, f"The condition on {where}{what} was not met: {human}. The item "
-                             f"changed since this transaction was built; reload it and rebuild.{shown}",
-                             "condition", None, item)
+        return _explain_failed_condition(index, code, action, item, key, where, schema)
     if code == "TransactionConflict":
-        # A conflict says nothing about the value: the other writer may fail or release it. So a
-        # lock's conflict is "try again" at the field, never "taken" (that is ConditionalCheckFailed).
-        lock = schema.match_lock(action.item if action.kind == PUT else action.key)
-        if lock is not None:
-            rule, value = lock
-            return ActionOutcome(index, code, f"Another transaction was writing the {rule.name} lock for "
-                                 f"{value} at the same moment, so DynamoDB cancelled this one "
-                                 f"(TransactionConflict). This does not mean {value} is taken. Nothing was "
-                                 "written; try again.", "key", rule.attribute)
-        return ActionOutcome(index, code, f"Another transaction or write was changing {where} at the "
-                             "same moment, so DynamoDB cancelled this one. Nothing was written; execute "
-                             "it again.", "key")
+        return _explain_conflict(index, code, action, where, schema)
+    return _explain_service_refusal(index, code, action, where, raw, item)
+
+
+def _explain_failed_condition(index: int, code: str, action: Action, item: Any, key: Mapping[str, Any],
+                              where: str, schema: UniquenessSchema) -> ActionOutcome:
+    """ConditionalCheckFailed: a taken value, a vanished lock, an existing account, or else
+    the condition itself as people read it."""
+    shown = f" The item in the table: {compact_item(item)}." if item else ""
+    lock = schema.match_lock(action.item) if action.kind == PUT else None
+    if lock is not None:
+        rule, value = lock
+        return ActionOutcome(index, code, f"{_rule_title(rule.name)} {value} is already taken.{shown} "
+                             f"Choose another {rule.name}, or, if no account holds it, release the "
+                             "lock with the Release orphan lock template.",
+                             "item." + schema.pk_name, rule.attribute, item)
+    lock = schema.match_lock(action.key) if action.kind != PUT else None
+    if lock is not None and "attribute_exists" in action.condition.replace("not_exists", ""):
+        rule, value = lock
+        return ActionOutcome(index, code, f"The {rule.name} lock for {value} no longer exists, so "
+                             "there was nothing to release or check; refresh and rebuild the "
+                             f"transaction.{shown}", "condition", rule.attribute, item)
+    if action.kind == PUT and schema.is_account(action.item) \
+            and "attribute_not_exists" in action.condition:
+        return ActionOutcome(index, code, f"An account with {key_text(key)} already exists in "
+                             f"{action.table}; use another account id.{shown}",
+                             "item." + schema.pk_name, None, item)
+    human = render_expression(action.condition, action.names, action.values)
+    what = f" ({action.label})" if action.label else ""
+    return ActionOutcome(index, code, f"The condition on {where}{what} was not met: {human}. The item "
+                         f"changed since this transaction was built; reload it and rebuild.{shown}",
+                         "condition", None, item)
+
+
+def _explain_conflict(index: int, code: str, action: Action, where: str,
+                      schema: UniquenessSchema) -> ActionOutcome:
+    # A conflict says nothing about the value: the other writer may fail or release it. So a
+    # lock's conflict is "try again" at the field, never "taken" (that is ConditionalCheckFailed).
+    lock = schema.match_lock(action.item if action.kind == PUT else action.key)
+    if lock is not None:
+        rule, value = lock
+        return ActionOutcome(index, code, f"Another transaction was writing the {rule.name} lock for "
+                             f"{value} at the same moment, so DynamoDB cancelled this one "
+                             f"(TransactionConflict). This does not mean {value} is taken. Nothing was "
+                             "written; try again.", "key", rule.attribute)
+    return ActionOutcome(index, code, f"Another transaction or write was changing {where} at the "
+                         "same moment, so DynamoDB cancelled this one. Nothing was written; execute "
+                         "it again.", "key")
+
+
+def _explain_service_refusal(index: int, code: str, action: Action, where: str, raw: str,
+                             item: Any) -> ActionOutcome:
+    """Throttling, a full item collection, an invalid action, or any other code, with its message."""
     if code in ("ThrottlingError", "ProvisionedThroughputExceeded"):
         return ActionOutcome(index, code, f"{action.table} was over its capacity for {where} (a hot "
                              "partition or too little provisioned capacity). Nothing was written; wait a "
