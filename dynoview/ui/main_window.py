@@ -485,7 +485,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
-        self.ctx.tasks.shutdown()
+        self.ctx.tasks.shutdown(wait_seconds=1.0)  # reads stop at their next page; closing stays quick
         if self.ctx.demo is not None:
             self.ctx.demo.stop()
             self.ctx.demo = None

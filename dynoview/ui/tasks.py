@@ -18,6 +18,7 @@ a task without ``on_error``.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import functools
 import sys
 import threading
@@ -61,6 +62,8 @@ class TaskRunner(QObject):
         super().__init__(parent)
         self._executor = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="dynoview")
         self._tasks: dict[str, asyncio.Task[Any]] = {}
+        # Blocking work in flight, with its cancel event: shutdown stops and waits for it.
+        self._work: dict[concurrent.futures.Future[Any], threading.Event] = {}
 
     def start(self, name: str, work: Coroutine[Any, Any, Any],
               on_error: Callable[[BaseException], None] | None = None) -> asyncio.Task[Any]:
@@ -82,8 +85,11 @@ class TaskRunner(QObject):
         """
         event = threading.Event()
         work = functools.partial(fn, *args, cancel=event) if cancellable else functools.partial(fn, *args)
+        running = self._executor.submit(work)
+        self._work[running] = event
+        running.add_done_callback(lambda done: self._work.pop(done, None))
         try:
-            return await asyncio.get_event_loop().run_in_executor(self._executor, work)
+            return await asyncio.wrap_future(running, loop=asyncio.get_event_loop())
         except asyncio.CancelledError:
             event.set()
             raise
@@ -117,7 +123,15 @@ class TaskRunner(QObject):
     def running(self) -> list[str]:
         return list(self._tasks)
 
-    def shutdown(self) -> None:
+    def shutdown(self, wait_seconds: float = 5.0) -> None:
+        """Cancel every task and stop its blocking work, waiting up to ``wait_seconds`` for it.
+
+        A pool thread that finished after the loop closed would post its result into a closed
+        loop; the cancel events make the work stop at its next check, so the wait is short.
+        """
         for task in self._tasks.values():
             task.cancel()
+        for event in list(self._work.values()):
+            event.set()
+        concurrent.futures.wait(list(self._work), timeout=wait_seconds)
         self._executor.shutdown(wait=False, cancel_futures=True)

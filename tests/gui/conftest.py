@@ -30,7 +30,8 @@ def qasync_loop(qapp) -> Iterator[asyncio.AbstractEventLoop]:
 
 
 def _finish_tasks(loop: asyncio.AbstractEventLoop, qapp: Any, seconds: float = 5.0) -> None:
-    """Cancel what a test left running and let the loop deliver it before it closes.
+    """Cancel what a test left running and let the loop deliver it (and what pool threads
+    posted) before it closes.
 
     A task still pending when the loop closes is destroyed mid-await ("Task was destroyed but
     it is pending"), and a pool thread finishing afterwards would call into a closed loop.
@@ -42,6 +43,11 @@ def _finish_tasks(loop: asyncio.AbstractEventLoop, qapp: Any, seconds: float = 5
     while any(not task.done() for task in pending) and time.monotonic() < deadline:
         qapp.processEvents()
         time.sleep(0.005)
+    # What pool threads posted meanwhile (qasync's call_soon_threadsafe is a queued signal to
+    # the loop's own QObject) must arrive before the loop and that object go: delivered later,
+    # in the next test, it reaches a deleted object and the process segfaults.
+    for _ in range(3):
+        qapp.processEvents()
 
 
 @pytest.fixture

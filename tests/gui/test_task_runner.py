@@ -93,3 +93,23 @@ def test_a_user_facing_error_goes_to_on_error_and_a_bug_to_the_crash_reporter(
     qtbot.waitUntil(lambda: len(errors) == 2, timeout=3000)
     assert sorted(type(e).__name__ for e in errors) == ["DynoViewError", "KeyError"]
     assert [type(e) for e in crashes] == [KeyError]
+
+
+def test_shutdown_stops_the_blocking_work_and_waits_for_it(qasync_loop, qtbot) -> None:
+    """Else a pool thread finishing after the loop closed would post into a closed loop."""
+    tasks = TaskRunner(max_workers=1)
+    started, finished = threading.Event(), threading.Event()
+
+    def scan(cancel: threading.Event) -> None:
+        started.set()
+        cancel.wait(10)
+        time.sleep(0.1)  # the page in flight completes after the cancel
+        finished.set()
+
+    async def work() -> None:
+        await tasks.call(scan, cancellable=True)
+
+    tasks.start("scan", work())
+    qtbot.waitUntil(started.is_set, timeout=3000)
+    tasks.shutdown(wait_seconds=5)
+    assert finished.is_set()
