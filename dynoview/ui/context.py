@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, Signal
 
 from dynoview.core.errors import UserFacingError, describe_error, is_user_facing
 from dynoview.core.reads.reader import Reader
-from dynoview.core.reads.receipts import ReadLog, ReadReceipt
+from dynoview.core.reads.receipts import ReadLog
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema
@@ -219,5 +219,3 @@ class AppContext(QObject):
         return (table is not None and conn is not None and conn.spec.is_local
                 and table.item_count is not None and table.item_count <= READ_ON_OPEN_MAX_ITEMS)
 
-    def last_receipt(self) -> ReadReceipt | None:
-        return self.read_log.last()

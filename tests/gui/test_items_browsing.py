@@ -20,6 +20,7 @@ from dynoview.ui import settings as saved
 from dynoview.ui.items.history_dialog import ReadHistoryDialog
 from dynoview.ui.items.panel import ItemsPanel
 from dynoview.ui.main_window import MainWindow
+from tests.gui.conftest import open_window
 from tests.helpers import seeded_accounts_copy
 
 pytestmark = pytest.mark.gui
@@ -30,16 +31,6 @@ def settings_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "config" / "settings.ini"
     monkeypatch.setattr(saved, "settings_path", lambda: path)
     return path
-
-
-def open_window(qtbot, demo_conn: Connection, table: str) -> MainWindow:
-    win = MainWindow()
-    qtbot.addWidget(win)
-    win.ctx.set_connection(demo_conn)
-    win.tables_panel.set_tables(demo_conn.list_tables())
-    with qtbot.waitSignal(win.table_shown, timeout=15000):
-        win.tables_panel.select(table)
-    return win
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from dynoview.core.values.types import (
     check_utf8,
     child_path,
     describe_kind,
+    map_value,
     type_code,
 )
 
@@ -164,13 +165,7 @@ def _list(code: str, member: Any, path: str, depth: int) -> dict[str, Any]:
 
 def _map(code: str, member: Any, path: str, depth: int) -> dict[str, Any]:
     _expect(code, member, Mapping, "a JSON object", path)
-    result: dict[str, Any] = {}
-    for key, value in member.items():
-        if not isinstance(key, str):
-            raise ValueParseError(f"Map keys must be strings; found {describe_kind(key)}.", path)
-        check_utf8(key, path)
-        result[key] = from_dynamodb_json(value, child_path(path, key), depth + 1)
-    return {"M": result}
+    return map_value(member, path, depth, from_dynamodb_json)
 
 
 _CONVERTERS: dict[str, Callable[[str, Any, str, int], dict[str, Any]]] = {

@@ -17,6 +17,7 @@ from dynoview.core.values.types import (
     check_utf8,
     child_path,
     describe_kind,
+    map_value,
     type_code,
 )
 
@@ -69,13 +70,7 @@ def from_plain(obj: Any, path: str = "", depth: int = 1) -> dict[str, Any]:
     if isinstance(obj, list | tuple):
         return {"L": [from_plain(v, child_path(path, i), depth + 1) for i, v in enumerate(obj)]}
     if isinstance(obj, Mapping):
-        result: dict[str, Any] = {}
-        for key, value in obj.items():
-            if not isinstance(key, str):
-                raise ValueParseError(f"Map keys must be strings; found {describe_kind(key)}.", path)
-            check_utf8(key, path)
-            result[key] = from_plain(value, child_path(path, key), depth + 1)
-        return {"M": result}
+        return map_value(obj, path, depth, from_plain)
     raise ValueParseError(
         f"{describe_kind(obj).capitalize()} cannot be stored in DynamoDB; convert it to a string, "
         "number, bytes, boolean, None, set, list or dict.",

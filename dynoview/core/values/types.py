@@ -8,7 +8,7 @@ the strings DynamoDB sent (never a float); ``B``/``BS`` members are ``bytes``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -114,3 +114,15 @@ def describe_kind(obj: Any) -> str:
     if isinstance(obj, set | frozenset):
         return "a set"
     return f"a {type(obj).__name__}"
+
+
+def map_value(members: Mapping[Any, Any], path: str, depth: int,
+              convert: Callable[[Any, str, int], dict[str, Any]]) -> dict[str, Any]:
+    """``{"M": ...}``: string keys (valid UTF-8), each value typed by ``convert`` one level down."""
+    result: dict[str, Any] = {}
+    for key, value in members.items():
+        if not isinstance(key, str):
+            raise ValueParseError(f"Map keys must be strings; found {describe_kind(key)}.", path)
+        check_utf8(key, path)
+        result[key] = convert(value, child_path(path, key), depth + 1)
+    return {"M": result}

@@ -175,9 +175,6 @@ class BrowseController(QObject):
         parts.append("end of table" if self.model.exhausted else "more available (scroll or Ctrl+L)")
         return ", ".join(parts)
 
-    def current_request(self) -> dict[str, Any] | None:
-        return dict(self.cursor.request) if self.cursor else None
-
     # -- single items ------------------------------------------------------------------
     def read_key(self, table: str, key: Mapping[str, Any]) -> None:
         """Read one item by key (strongly consistent GetItem); ``key_read`` brings it."""
