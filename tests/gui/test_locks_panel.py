@@ -19,9 +19,8 @@ from dynoview.ui.locks.model import (
     AMBER,
     COL_ACCOUNT,
     RED,
+    AuditRowsModel,
     FindingRole,
-    PairingFilterProxy,
-    PairingModel,
     StatusRole,
 )
 from dynoview.ui.locks.panel import LocksPanel
@@ -48,7 +47,7 @@ def _open(qtbot: Any, ctx: AppContext, conn: Connection, table: str) -> LocksPan
 
 
 def _rows_by_account(panel: LocksPanel) -> dict[str, Any]:
-    return {r.account_id or r.cells[next(iter(r.cells))].value: r for r in panel.model.rows()}
+    return {r.account_id or r.cells[next(iter(r.cells))].value: r for r in panel.model.pair_rows()}
 
 
 def test_side_by_side_view_filters_and_details(qtbot: Any, ctx: AppContext, demo_conn: Connection,
@@ -68,19 +67,19 @@ def test_side_by_side_view_filters_and_details(qtbot: Any, ctx: AppContext, demo
 
     # Colours and tooltips come from the model.
     colour = {r.account_id: model.data(model.index(i, 0), Qt.ItemDataRole.BackgroundRole)
-              for i, r in enumerate(model.rows())}
+              for i, r in enumerate(model.pair_rows())}
     assert colour["ACCT#2a3b4c"].color() == RED
     assert colour["ACCT#5d6e7f"].color() == AMBER
     assert colour["ACCT#a1f9c3"] is None
-    row = next(i for i, r in enumerate(model.rows()) if r.account_id == "ACCT#1d2e3f")
+    row = next(i for i, r in enumerate(model.pair_rows()) if r.account_id == "ACCT#1d2e3f")
     tip = model.data(model.index(row, 4), Qt.ItemDataRole.ToolTipRole)
     assert "without a lock" in tip and "Claim the lock" in tip
 
     panel.set_status_filter({ORPHAN_LOCK})
-    assert panel.proxy.rowCount() == 2
+    assert panel.model.rowCount() == 2
     panel.set_status_filter(None)
     panel.search.setText("SHARED@")
-    assert panel.proxy.rowCount() == 2
+    assert panel.model.rowCount() == 2
     panel.search.setText("")
     panel.set_status_filter({DUPLICATE_VALUE})
     panel.select_row(0)
@@ -188,28 +187,30 @@ def test_panel_without_table_is_idle(qtbot: Any, qasync_loop: asyncio.AbstractEv
     ctx.tasks.shutdown()
 
 
-def test_model_and_proxy_without_widgets(qapp: Any) -> None:
+def test_model_and_orders_without_widgets(qapp: Any) -> None:
+    from dynoview.core.audit.rows import build_rows
+    from dynoview.core.audit.view_order import RowOrdering, ViewQuery
     from dynoview.core.uniqueness.pairing import classify
     from dynoview.core.uniqueness.schema import article_schema
 
     s = lambda v: {"S": v}  # noqa: E731
     pairing = classify([{"PK": s("ACCT#1"), "SK": s("PROFILE"), "email": s("a@x")},
                         {"PK": s("UNIQ#EMAIL#z@x"), "SK": s("LOCK")}], article_schema())
-    model = PairingModel()
-    model.set_rows(["email", "username"], pairing.rows())
+    rows = build_rows(pairing, pairing.findings())
+    model = AuditRowsModel()
+    model.set_rows(rows)
     assert model.rowCount() == 2 and model.columnCount() == 6
     assert model.data(model.index(0, COL_ACCOUNT)) == "ACCT#1"
     assert model.data(model.index(0, 2)) == "Missing lock"
     assert model.data(model.index(0, 2), StatusRole) == MISSING_LOCK
     assert model.data(model.index(1, COL_ACCOUNT)) == "(no account)"
     assert model.data(model.index(1, 1), FindingRole).status == ORPHAN_LOCK
-    proxy = PairingFilterProxy()
-    proxy.setSourceModel(model)
-    proxy.set_statuses({ORPHAN_LOCK})
-    assert proxy.rowCount() == 1
-    proxy.set_statuses(None)
-    proxy.set_search("A@X")
-    assert proxy.rowCount() == 1
+    assert model.data(model.index(1, 3)) == ""  # a lock row has no username cell
+    ordering = RowOrdering(rows)
+    model.set_order(ordering.order(ViewQuery(statuses=frozenset({ORPHAN_LOCK}))))
+    assert model.rowCount() == 1 and model.data(model.index(0, 1)) == "z@x"
+    model.set_order(ordering.order(ViewQuery(search="A@X")))
+    assert model.rowCount() == 1 and model.data(model.index(0, 0)) == "ACCT#1"
 
 
 def test_repair_all_from_the_panel_leaves_only_decisions(qtbot: Any, ctx: AppContext, demo_conn: Connection,

@@ -67,8 +67,8 @@ def select_item(window: MainWindow, pk: str) -> dict[str, Any]:
 
 
 def select_audit_row(panel: Any, account_or_value: str) -> None:
-    for r in range(panel.proxy.rowCount()):
-        row = panel.proxy.data(panel.proxy.index(r, 0), RowRole)
+    for r in range(panel.model.rowCount()):
+        row = panel.model.data(panel.model.index(r, 0), RowRole)
         values = [c.value for c in row.cells.values()]
         if row.account_id == account_or_value or (row.account_id is None and account_or_value in values):
             panel.select_row(r)

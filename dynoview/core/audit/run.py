@@ -26,17 +26,16 @@ Where the classifying happens (``AuditResult.path``, also on every receipt):
 
 from __future__ import annotations
 
-import gc
 import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from dynoview.core.audit.collector import relaxed_gc
 from dynoview.core.audit.pages import PageClassifier
 from dynoview.core.audit.scan import AuditStop, SegmentDone, SegmentScanner, fast_reader
 from dynoview.core.audit.workers import ClassifierPool, available_cpus
@@ -130,36 +129,8 @@ class AuditResult:
 
 
 ProgressCallback = Callable[[AuditProgress], None]
-
-_gc_lock = threading.Lock()
-_gc_users = 0
-_gc_saved: tuple[int, int, int] | None = None
-# Each parsed page allocates ~10k dicts; at the default gen0 threshold (700) the collector
-# runs thousands of times per million items and keeps promoting in-flight pages into the
-# old generation, which triggers full collections. A larger threshold keeps the collector
-# on (cycles are still reclaimed) but makes it run about 100x less often during an audit.
-_AUDIT_GC_THRESHOLD = (100_000, 20, 20)
-
-
-@contextmanager
-def _relaxed_gc() -> Iterator[None]:
-    """Raise the collector's thresholds while any audit runs; restore them after the last."""
-    global _gc_users, _gc_saved
-    with _gc_lock:
-        if _gc_users == 0:
-            _gc_saved = gc.get_threshold()
-            gc.set_threshold(*_AUDIT_GC_THRESHOLD)
-        _gc_users += 1
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _gc_users -= 1
-            if _gc_users == 0 and _gc_saved is not None:
-                gc.set_threshold(*_gc_saved)
-                _gc_saved = None
-
-
+#: Called while the scan runs with the findings no later item can undo (``certain_findings``).
+FindingsCallback = Callable[[list[Finding]], None]
 
 class AuditIncompleteError(DynoViewError):
     """A segment failed even after retries, so the audit stopped without findings.
@@ -239,6 +210,7 @@ def run_audit(
     page_limit: int | None = None,
     now: datetime | None = None,
     workers: int | None = None,
+    findings_so_far: FindingsCallback | None = None,
 ) -> AuditResult:
     """Scan the whole table in ``segments`` parallel segments and classify every item.
 
@@ -246,6 +218,8 @@ def run_audit(
     marked cancelled and holds what was read so far. ``page_limit`` sets the
     Scan ``Limit`` (items per page; DynamoDB also stops a page at 1 MB).
     ``workers``: see ``choose_workers`` (default: by the table's size).
+    ``findings_so_far`` gets the certain findings (duplicates, clashes, expired items) while
+    the scan runs, when they change: the first within a fraction of a second.
     """
     _check_segments(segments)
     n_workers = choose_workers(table, segments, workers, fast_parse)
@@ -267,9 +241,10 @@ def run_audit(
         consistent=consistent, page_limit=page_limit, cancel=stop, pool=pool,
         fast_parse=fast_parse, extra={"audit_path": path})  # each receipt says where its page was classified
     try:
-        with _relaxed_gc():
+        with relaxed_gc():
             result = _run(scanner.pages, scanner, segments, pairing, classifier, pool, apply_lock,
-                          progress, stop, table, started, where=_where(reader))
+                          progress, stop, table, started, where=_where(reader),
+                          findings_so_far=findings_so_far)
     finally:
         if pool is not None:
             pool.close()
@@ -297,6 +272,9 @@ class _Tally:
     incomplete: list[int] = field(default_factory=list)
     last_findings_at: float = 0.0
     findings_cost: float = 0.0
+    last_certain_at: float = 0.0
+    certain_cost: float = 0.0
+    certain_shown: int = -1
 
     def segment_done(self, entry: SegmentDone, cancel: threading.Event) -> None:
         self.done += 1
@@ -329,6 +307,22 @@ class _Tally:
             self.last_findings_at = now_s
 
 
+    def report_certain(self, pairing: Pairing, apply_lock: threading.Lock, now_s: float,
+                       report: FindingsCallback) -> None:
+        """Send the certain findings when they changed, often at first (a problem within a
+        second of the start), then at most every ten times what working them out costs."""
+        if now_s - self.last_certain_at < max(0.25, 10 * self.certain_cost):
+            return
+        t0 = time.perf_counter()
+        with apply_lock:  # worker batches are applied from other threads
+            found = pairing.certain_findings()
+        self.certain_cost = time.perf_counter() - t0
+        self.last_certain_at = now_s
+        if len(found) != self.certain_shown:
+            self.certain_shown = len(found)
+            report(found)
+
+
 def _classify(response: dict[str, Any], body: bytes | None, pairing: Pairing,
               classifier: PageClassifier | None, pool: ClassifierPool | None,
               apply_lock: threading.Lock) -> int:
@@ -352,7 +346,8 @@ def _start_segments(worker: Callable[[int], None], segments: int) -> list[thread
 def _run(pages: queue.Queue[Any], worker: Callable[[int], None], segments: int, pairing: Pairing,
          classifier: PageClassifier | None, pool: ClassifierPool | None, apply_lock: threading.Lock,
          progress: ProgressCallback | None, cancel: threading.Event, table: TableInfo,
-         started: float, where: Mapping[str, Any] | None = None) -> AuditResult:
+         started: float, where: Mapping[str, Any] | None = None,
+         findings_so_far: FindingsCallback | None = None) -> AuditResult:
     """Start the segment threads, classify (or count) their pages as they arrive, merge."""
     threads = _start_segments(worker, segments)
     tally = _Tally(findings_so_far=None if pool is not None else 0)
@@ -365,6 +360,8 @@ def _run(pages: queue.Queue[Any], worker: Callable[[int], None], segments: int, 
             tally.page_read(receipt)
             tally.items_counted(_classify(response, body, pairing, classifier, pool, apply_lock),
                                 response)
+        if findings_so_far is not None and tally.done < segments:
+            tally.report_certain(pairing, apply_lock, time.perf_counter(), findings_so_far)
         if progress is not None:
             now_s = time.perf_counter()
             if pool is None:

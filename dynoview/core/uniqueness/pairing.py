@@ -27,13 +27,16 @@ needs is ``normalise(account value, rule.normalisation)``):
 
 Accounts whose attribute is missing, empty or not a String/Number have no
 value for that rule (status NO_VALUE): nothing to enforce, not a finding.
+
+Long because the classifier's hot loop (``feed``), its batch merge (``apply``) and the
+findings share one state and are kept together, inlined for speed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
-from itertools import compress, filterfalse, repeat
+from itertools import compress
 from operator import ne
 from typing import Any
 
@@ -55,12 +58,18 @@ from dynoview.core.uniqueness.findings import (
 )
 from dynoview.core.uniqueness.pairing_state import (
     SEP,
+    AccountColumns,
     Batch,
     RuleBatch,
     RuleState,
+    columns_of_batches,
+    columns_of_records,
     held_values,
+    missing_from,
     pack_record,
     record_expired,
+    shared_values,
+    true_keys,
     unlike_clash_key,
     unpack_record,
 )
@@ -108,6 +117,16 @@ class Pairing:
             for batch in pending:
                 self._pack_accounts(batch)
         return self._accounts
+
+    def account_columns(self, step: Callable[[], None] = lambda: None) -> AccountColumns:
+        """Every account as columns (what the view's rows are made of); ``step`` is called
+        between slices (it may raise to stop). Batches from workers are used as they are."""
+        varying_sk = self.schema.account_sk_value is None
+        if self._pending_accounts and not self._accounts:
+            columns = columns_of_batches(self._pending_accounts, len(self.rules), varying_sk, step)
+            if columns is not None:
+                return columns
+        return columns_of_records(self.accounts, len(self.rules), varying_sk, step)
 
     def _pack_accounts(self, batch: Batch) -> None:
         """Records of a batch's accounts, as ``feed`` packs them (the last write wins)."""
@@ -314,15 +333,18 @@ class Pairing:
             out.extend(found)
             ok += healthy
         for acct in sorted(self._expired_account_ids()):
-            out.append(Finding(
-                EXPIRED, None, None, (acct,), (),
-                f"Account {acct} has expired (its TTL has passed) but is still readable; once "
-                "DynamoDB deletes it, its locks become orphans. Renew the TTL or delete the "
-                "account and its locks together.",
-                EXPLANATIONS[EXPIRED], (self.account_key(acct),)))
+            out.append(self._expired_account_finding(acct))
         self._cache = (self.items_seen, out)
         self._ok = ok
         return out
+
+    def _expired_account_finding(self, acct: str) -> Finding:
+        return Finding(
+            EXPIRED, None, None, (acct,), (),
+            f"Account {acct} has expired (its TTL has passed) but is still readable; once "
+            "DynamoDB deletes it, its locks become orphans. Renew the TTL or delete the "
+            "account and its locks together.",
+            EXPLANATIONS[EXPIRED], (self.account_key(acct),))
 
     def _rule_findings(self, state: RuleState) -> tuple[list[Finding], int]:
         """One rule's findings and its number of healthy (account, value, lock) triples."""
@@ -373,9 +395,10 @@ class Pairing:
         # (C loops) find the others, and only those are visited here.
         shared = state.shared
         if shared is None:
-            shared = state.shared = set(compress(holders, map(isinstance, holders.values(), repeat(list))))
-        unhealthy = set(filterfalse(locks.__contains__, holders))  # no lock: probes, no copy
-        expired_locks = compress(locks, locks.values())
+            shared = state.shared = shared_values(holders)
+        # Slice by slice (C loops of milliseconds): a window's event loop runs meanwhile.
+        unhealthy = set(missing_from(holders, locks))
+        expired_locks = true_keys(locks)
         unhealthy.update(shared, filter(holders.__contains__, clashed),
                          filter(holders.__contains__, expired_locks))
         ok = len(holders) - len(unhealthy)
@@ -385,12 +408,7 @@ class Pairing:
             accts = [held] if held.__class__ is str else sorted(held)
             locked = lock_expired is not None
             if len(accts) >= 2:
-                lock_text = "is locked" if locked else "has no lock"
-                found.append((value, DUPLICATE_VALUE, self._finding(
-                    DUPLICATE_VALUE, rule, value, accts, [value] if locked else [],
-                    f"{len(accts)} accounts ({', '.join(accts)}) hold the {rule.name} "
-                    f"{value!r}, which {lock_text}: uniqueness was already broken. Keep it on one "
-                    "account and change the others.")))
+                found.append((value, DUPLICATE_VALUE, self._duplicate_finding(rule, value, accts, locked)))
             if lock_expired:
                 found.append((value, EXPIRED, self._expired_finding(rule, value, accts)))
             elif len(accts) == 1 and not locked and value not in clashed:
@@ -398,7 +416,7 @@ class Pairing:
                     MISSING_LOCK, rule, value, accts, [],
                     f"Account {accts[0]} uses {rule.name} {value!r} without a lock: uniqueness is "
                     "not enforced for it. Claim the lock for this account.")))
-        for value in filterfalse(holders.__contains__, locks):
+        for value in missing_from(locks, holders):
             expired = locks[value]
             if expired:
                 found.append((value, EXPIRED, self._expired_finding(rule, value, [])))
@@ -408,6 +426,39 @@ class Pairing:
                     f"{value} is locked, and no account uses it: a stuck signup or a value left "
                     "behind by a change; diagnose it to see which.")))
         return ok
+
+    def _duplicate_finding(self, rule: LockRule, value: str, accts: list[str], locked: bool) -> Finding:
+        lock_text = "is locked" if locked else "has no lock"
+        return self._finding(
+            DUPLICATE_VALUE, rule, value, accts, [value] if locked else [],
+            f"{len(accts)} accounts ({', '.join(accts)}) hold the {rule.name} "
+            f"{value!r}, which {lock_text}: uniqueness was already broken. Keep it on one "
+            "account and change the others.")
+
+    def certain_findings(self) -> list[Finding]:
+        """The findings no item read later can undo (duplicates, clashes, expired items), so
+        they can be shown while the scan runs; orphans and missing locks need every item.
+
+        Costs set operations over the state (C loops), not a walk of every value.
+        """
+        out: list[Finding] = []
+        for state in self.rules.values():
+            found, _clashed = self._clash_findings(state)
+            holders, locks = state.holders, state.locks
+            shared = state.shared
+            if shared is None:
+                shared = state.shared = shared_values(holders)
+            for value in shared:
+                found.append((value, DUPLICATE_VALUE, self._duplicate_finding(
+                    state.rule, value, sorted(holders[value]), value in locks)))
+            for value in true_keys(locks):
+                found.append((value, EXPIRED, self._expired_finding(
+                    state.rule, value, state.holders_of(value))))
+            found.sort(key=lambda t: (t[0], t[1]))
+            out.extend(f for _, _, f in found)
+        for acct in sorted(self._expired_account_ids()):
+            out.append(self._expired_account_finding(acct))
+        return out
 
     def _expired_finding(self, rule: LockRule, value: str, accts: list[str]) -> Finding:
         owner = f"account {accts[0]}" if len(accts) == 1 else (

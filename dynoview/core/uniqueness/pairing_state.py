@@ -8,8 +8,9 @@ sends as MessagePack.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from itertools import compress
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from itertools import chain, compress, filterfalse, repeat
 from operator import ne
 
 import msgspec
@@ -122,3 +123,108 @@ def unpack_record(record: str | tuple[tuple[str | None, ...], bool, str | None],
         return record
     flag, sk, *values = record.split(SEP)
     return tuple(v or None for v in values), flag == "1", sk or None
+
+
+@dataclass
+class AccountColumns:
+    """Every account as columns, in the order read: what the view's rows are built from."""
+
+    ids: list[str]
+    values: list[list[str]]  # per rule, "" for no value
+    expired: bytearray  # 1 where the account item's TTL has passed
+    sks: list[str] | None  # the accounts' own SKs, when they vary ("" for none)
+
+
+#: Accounts per step: each step is a few C loops holding the GIL for milliseconds.
+_STEP = 50_000
+
+
+def columns_of_batches(batches: list[Batch], rules: int, varying_sk: bool,
+                       step: Callable[[], None]) -> AccountColumns | None:
+    """Columns straight from the batches (no packed records); None when an account id repeats
+    (only possible when accounts' SKs vary: the record dict decides which item wins)."""
+    ids = list(chain.from_iterable(b.account_ids for b in batches))
+    if varying_sk:  # with one account SK, a Scan returns each account id once
+        seen: set[str] = set()
+        for start in range(0, len(ids), _STEP):
+            step()
+            seen.update(ids[start:start + _STEP])
+        if len(seen) != len(ids):
+            return None
+    values = [list(chain.from_iterable(b.account_values[r] for b in batches)) for r in range(rules)]
+    expired = bytearray(len(ids))
+    offset = 0
+    for b in batches:
+        for i in b.expired_at:
+            expired[offset + i] = 1
+        offset += len(b.account_ids)
+    sks = list(chain.from_iterable(b.account_sks for b in batches)) if varying_sk else None
+    return AccountColumns(ids, values, expired, sks)
+
+
+def columns_of_records(records: dict[str, str | tuple[tuple[str | None, ...], bool, str | None]],
+                       rules: int, varying_sk: bool, step: Callable[[], None]) -> AccountColumns:
+    """Columns from packed records: each slice is joined and split once, and every field is
+    taken with a stride, so no Python code runs per account (but for the rare tuple record)."""
+    ids = list(records)
+    packed = list(records.values())
+    width = rules + 2
+    values: list[list[str]] = [[] for _ in range(rules)]
+    flags: list[str] = []
+    sks: list[str] = []
+    for start in range(0, len(packed), _STEP):
+        step()
+        part = packed[start:start + _STEP]
+        if all(r.__class__ is str for r in part):
+            fields = SEP.join(part).split(SEP)  # type: ignore[arg-type]
+        else:
+            fields = list(chain.from_iterable(_fields(r, rules) for r in part))
+        flags.extend(fields[0::width])
+        sks.extend(fields[1::width])
+        for r in range(rules):
+            values[r].extend(fields[2 + r::width])
+    expired = bytearray(map("1".__eq__, flags))
+    return AccountColumns(ids, values, expired, sks if varying_sk else None)
+
+
+def _fields(record: str | tuple[tuple[str | None, ...], bool, str | None], rules: int) -> list[str]:
+    """A record's fields as a packed string has them (flag, SK, values; "" for none)."""
+    if record.__class__ is str:
+        return record.split(SEP)  # type: ignore[union-attr]
+    values, expired, sk = record  # type: ignore[misc,str-unpack]
+    return ["1" if expired else "0", sk or "", *(v or "" for v in values)]
+
+
+def in_slices(values: Iterable[str], size: int = _STEP) -> Iterator[list[str]]:
+    """A dict's keys (or any strings) in lists of ``size``: a C loop over one slice holds the
+    GIL for milliseconds, where one over a million keys would stall a window's event loop."""
+    keys = list(values)
+    for start in range(0, len(keys), size):
+        yield keys[start:start + size]
+
+
+def missing_from(values: Iterable[str], present: Mapping[str, object] | set[str]) -> list[str]:
+    """The ``values`` not in ``present``, in order, found slice by slice."""
+    out: list[str] = []
+    for part in in_slices(values):
+        out.extend(filterfalse(present.__contains__, part))
+    return out
+
+
+def true_keys(flags: dict[str, bool]) -> list[str]:
+    """The keys whose value is true (expired locks), slice by slice."""
+    out: list[str] = []
+    keys, values = list(flags), list(flags.values())
+    for start in range(0, len(keys), _STEP):
+        out.extend(compress(keys[start:start + _STEP], values[start:start + _STEP]))
+    return out
+
+
+def shared_values(holders: dict[str, str | list[str]]) -> set[str]:
+    """Values held by two or more accounts (their holder is a list), slice by slice."""
+    out: set[str] = set()
+    keys, held = list(holders), list(holders.values())
+    for start in range(0, len(keys), _STEP):
+        out.update(compress(keys[start:start + _STEP],
+                            map(isinstance, held[start:start + _STEP], repeat(list))))
+    return out

@@ -1,27 +1,34 @@
-"""The Accounts & locks panel's background work: the full audit, one value's diagnosis and
-schema detection, each an ``async def`` task on the qasync loop.
+"""The Accounts & locks panel's background work: the full audit, the grid's orders (sort,
+filter, search), one value's diagnosis and schema detection, each an ``async def`` task on
+the qasync loop.
 
-Core does the reading and classifying (``run_audit``, ``diagnose``, ``propose_schema``) in
-the task runner's thread pool; this controller starts and cancels the tasks by name and
-reports through signals, so the panel stays synchronous and tests can drive it alone.
+Core does the reading, classifying and ordering (``run_audit``, ``build_rows``,
+``RowOrdering``, ``diagnose``, ``propose_schema``) in the task runner's thread pool; this
+controller starts and cancels the tasks by name and reports through signals, so the panel
+stays synchronous and tests can drive it alone. The audit's rows are built as columns in the
+pool, so the UI thread receives them ready to show.
 """
 
 from __future__ import annotations
 
 import threading
+from array import array
 
 from PySide6.QtCore import QObject, Signal
 
+from dynoview.core.audit.rows import AuditRows, build_rows, rows_of_findings
 from dynoview.core.audit.run import AuditProgress, AuditResult, run_audit
+from dynoview.core.audit.view_order import RowOrdering, ViewQuery
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.diagnose import Diagnosis, diagnose
-from dynoview.core.uniqueness.findings import PairRow
+from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.proposal import propose_schema
 from dynoview.core.uniqueness.schema import SchemaProposal, UniquenessSchema
 from dynoview.ui.context import AppContext
 
 AUDIT_TASK = "locks-audit"
+ORDER_TASK = "locks-order"
 DIAGNOSE_TASK = "locks-diagnose"
 DETECT_TASK = "locks-detect"
 DETECT_SAMPLE = 1000
@@ -37,18 +44,23 @@ class LocksController(QObject):
     """Starts, cancels and reports the audit, diagnose and detect tasks of one panel."""
 
     audit_progress = Signal(object)  # AuditProgress, only while the audit runs
-    audited = Signal(object, object)  # AuditResult, list[PairRow] (built off the UI thread)
+    audit_partial = Signal(object)  # AuditRows of the certain findings so far, while it runs
+    audited = Signal(object, object)  # AuditResult, AuditRows (built off the UI thread)
     audit_failed = Signal(object)  # the exception
+    ordered = Signal(object, object)  # ViewQuery, array('i') of the rows to show
+    order_failed = Signal(object)
     diagnosed = Signal(object, bool)  # Diagnosis, whether it becomes the selection
     diagnose_failed = Signal(object)
     detected = Signal(object)  # SchemaProposal
     detect_failed = Signal(object)
     _progress = Signal(object)  # AuditProgress, emitted on the worker thread (queued here)
+    _partial = Signal(object)  # AuditRows, emitted on the worker thread (queued here)
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self._progress.connect(self._relay_progress)
+        self._partial.connect(self._relay_partial)
 
     # ------------------------------------------------------------------ audit
 
@@ -68,10 +80,13 @@ class LocksController(QObject):
         self.audited.emit(result, rows)
 
     def _audit_work(self, reader: Reader, table: TableInfo, schema: UniquenessSchema, segments: int,
-                    consistent: bool, cancel: threading.Event) -> tuple[AuditResult, list[PairRow]]:
+                    consistent: bool, cancel: threading.Event) -> tuple[AuditResult, AuditRows]:
+        def so_far(findings: list[Finding]) -> None:
+            self._partial.emit(rows_of_findings(schema, findings))
+
         result = run_audit(reader, table, schema, segments=segments, consistent=consistent,
-                           progress=self._progress.emit, cancel=cancel)
-        return result, result.pairing.rows()  # rows are built here, off the UI thread
+                           progress=self._progress.emit, cancel=cancel, findings_so_far=so_far)
+        return result, build_rows(result.pairing, result.findings, cancel)  # here, off the UI thread
 
     def cancel_audit(self) -> None:
         self.ctx.tasks.cancel(AUDIT_TASK)
@@ -82,6 +97,26 @@ class LocksController(QObject):
     def _relay_progress(self, p: AuditProgress) -> None:
         if self.audit_running():  # a cancelled audit's last reports are dropped
             self.audit_progress.emit(p)
+
+    def _relay_partial(self, rows: AuditRows) -> None:
+        if self.audit_running():
+            self.audit_partial.emit(rows)
+
+    # ------------------------------------------------------------------ the grid's order
+
+    def start_order(self, ordering: RowOrdering, query: ViewQuery) -> None:
+        """Compute the rows to show for ``query`` in the pool (replacing a running order)."""
+        self.ctx.tasks.start(ORDER_TASK, self.order(ordering, query), on_error=self.order_failed.emit)
+
+    async def order(self, ordering: RowOrdering, query: ViewQuery) -> None:
+        shown: array = await self.ctx.tasks.call(ordering.order, query, cancellable=True)
+        self.ordered.emit(query, shown)
+
+    def cancel_order(self) -> None:
+        self.ctx.tasks.cancel(ORDER_TASK)
+
+    def order_running(self) -> bool:
+        return self.ctx.tasks.is_running(ORDER_TASK)
 
     # ------------------------------------------------------------------ diagnose and detect
 

@@ -42,7 +42,7 @@ class LocksPanelLayout(QWidget):
     """The schema sentence, the audit row, the counts, the filters, the findings beside the
     selected row's details, and the diagnose box below."""
 
-    def _setup_ui(self, proxy: QAbstractItemModel) -> None:
+    def _setup_ui(self, model: QAbstractItemModel) -> None:
         layout = QVBoxLayout(self)
         self.schema_label = QLabel()
         self.schema_label.setWordWrap(True)
@@ -55,7 +55,7 @@ class LocksPanelLayout(QWidget):
         layout.addWidget(self.counts_label)
         layout.addLayout(self._build_filter_row())
         splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self._build_view(proxy))
+        splitter.addWidget(self._build_view(model))
         splitter.addWidget(self._build_details())
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 1)
@@ -124,15 +124,18 @@ class LocksPanelLayout(QWidget):
             row.addWidget(w)
         return row
 
-    def _build_view(self, proxy: QAbstractItemModel) -> QTableView:
+    def _build_view(self, model: QAbstractItemModel) -> QTableView:
         self.view = QTableView()
-        self.view.setModel(proxy)
+        self.view.setModel(model)
         self.view.setSortingEnabled(True)
         self.view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.horizontalHeader().setStretchLastSection(True)
-        self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)  # compact
+        rows = self.view.verticalHeader()
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 8)  # compact
+        # Fixed heights: a million rows cost the header nothing to lay out.
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         return self.view
 
     def _build_details(self) -> QWidget:
@@ -166,3 +169,12 @@ class LocksPanelLayout(QWidget):
         self.diag_resolve_button = box.diag_resolve_button
         return box
 
+    def status_beside_account(self, status: int) -> None:
+        """Show the Status column second (the model keeps it last): what support reads first
+        stays in view when a narrow window scrolls the value columns away."""
+        header = self.view.horizontalHeader()
+        for logical in range(header.count()):  # undo a move made for another schema
+            header.moveSection(header.visualIndex(logical), logical)
+        if status < header.count():
+            header.moveSection(header.visualIndex(status), 1)
+        header.setStretchLastSection(True)

@@ -1,24 +1,30 @@
-"""Table model for accounts beside their locks, and the proxy that filters it.
+"""Table model for accounts beside their locks: a window over the audit's columns.
 
-Columns: the account id, then a (value, lock status) pair per rule, then the
-row's worst status. Rows are ``PairRow`` objects from ``dynoview.core.uniqueness.pairing``;
-lock rows (locks no account needs) have no account id and one filled pair.
+Columns: the account id, then a (value, lock status) pair per rule, then the row's worst
+status. The rows are ``AuditRows`` (columns built off the UI thread); the model shows them
+in the order of an ``array('i')`` of row numbers, which sorting, filtering and searching
+replace as a whole (``set_order``) once a worker has computed it. So ``data()`` reads a few
+list entries per cell, and nothing here walks the rows: a click on a header asks for an
+order (``order_requested``) instead of sorting on the UI thread.
 """
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-)
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from dynoview.core.audit.rows import ACCOUNT, CODES, AuditRows
+from dynoview.core.audit.view_order import (
+    ACCOUNT_COLUMN,
+    LOCK_COLUMN,
+    NO_ACCOUNT,
+    STATUS_COLUMN,
+    VALUE_COLUMN,
+    SortKey,
+)
 from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
@@ -27,8 +33,6 @@ from dynoview.core.uniqueness.findings import (
     LABELS,
     MISSING_LOCK,
     ORPHAN_LOCK,
-    SEVERITY,
-    Cell,
     Finding,
     PairRow,
 )
@@ -37,7 +41,7 @@ from dynoview.core.uniqueness.schema import UniquenessSchema
 COL_ACCOUNT = 0
 FIRST_RULE_COL = 1  # then two columns per rule: value, lock status
 
-RowRole = Qt.ItemDataRole.UserRole + 1  # the PairRow
+RowRole = Qt.ItemDataRole.UserRole + 1  # the row as a PairRow (built when asked)
 StatusRole = Qt.ItemDataRole.UserRole + 2  # the cell's status (row status outside rule columns)
 FindingRole = Qt.ItemDataRole.UserRole + 3  # the cell's Finding, or the row's first one
 KeyRole = Qt.ItemDataRole.UserRole + 4  # the row's item key (account or lock), low-level form
@@ -46,11 +50,14 @@ RED = QColor(255, 205, 205)
 AMBER = QColor(255, 228, 170)
 DARK_TEXT = QColor(33, 33, 33)
 COLOURS = {ORPHAN_LOCK: RED, MISSING_LOCK: RED, DUPLICATE_VALUE: RED, EXPIRED: AMBER, CASE_CLASH: AMBER}
+_BRUSHES = {status: QBrush(colour) for status, colour in COLOURS.items()}
+_DARK = QBrush(DARK_TEXT)
 
 Index = QModelIndex | QPersistentModelIndex
 
 STALE_TEXT = "stale: re-run the audit"
 STALE_TIP = "A transaction wrote this item after the audit, so this row may be wrong: re-run the audit."
+SO_FAR_TIP = "Found while the audit reads the table: the full view comes when every segment is read."
 
 
 def row_item(schema: UniquenessSchema, row: PairRow) -> dict[str, Any]:
@@ -65,57 +72,142 @@ def row_item(schema: UniquenessSchema, row: PairRow) -> dict[str, Any]:
     return item
 
 
-def _same_key(key: dict[str, Any], other: dict[str, Any] | None) -> bool:
-    return other is not None and all(other.get(k) == v for k, v in key.items())
+class AuditRowsModel(QAbstractTableModel):
+    """Read-only rows of the side-by-side view, in the order last set."""
 
-
-class PairingModel(QAbstractTableModel):
-    """Read-only rows of the side-by-side view."""
+    order_requested = Signal(object)  # SortKey: a header was clicked
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self._rows: AuditRows | None = None
         self._rules: list[str] = []
-        self._rows: list[PairRow] = []
-        self._stale: set[int] = set()  # ids of rows a write touched after the audit
+        self._order = array("i")
+        self._stale: set[int] = set()  # rows a write touched after the audit
+        self._italic = QFont()
+        self._italic.setItalic(True)
 
-    def set_rows(self, rules: list[str], rows: list[PairRow]) -> None:
+    # ------------------------------------------------------------------ state
+
+    def set_rows(self, rows: AuditRows | None, rules: list[str] | None = None) -> None:
+        """Show an audit's rows (None clears), problems first; nothing is stale."""
         self.beginResetModel()
-        self._rules = list(rules)
-        # Problems first, worst first: support opens this view to find what is broken.
-        self._rows = sorted(rows, key=lambda r: -SEVERITY[r.status])
+        self._rows = rows
+        self._rules = list(rows.rules) if rows is not None else list(rules or [])
+        self._order = rows.default_order if rows is not None else array("i")
         self._stale = set()
         self.endResetModel()
 
-    def mark_stale(self, keys: list[dict[str, Any]]) -> int:
-        """Mark the rows of these item keys (an account, or a lock in any of its cells) as
-        written since the audit; returns how many rows that is."""
-        hit = set()
-        for i, row in enumerate(self._rows):
-            keys_of_row = [row.key] + [c.lock_key for c in row.cells.values() if c.lock_key]
-            if any(_same_key(k, other) for k in keys for other in keys_of_row):
-                hit.add(id(row))
-                self.dataChanged.emit(self.index(i, 0), self.index(i, self.columnCount() - 1))
-        self._stale |= hit
-        return len(hit)
-
-    def is_stale(self, row: PairRow) -> bool:
-        return id(row) in self._stale
+    def set_order(self, order: array) -> None:
+        """Show these rows in this order (a sort, filter or search result); the selection and
+        current cell follow their rows, or go when their row is no longer shown."""
+        self.layoutAboutToBeChanged.emit()
+        before = self.persistentIndexList()
+        rows = [self._order[i.row()] if 0 <= i.row() < len(self._order) else -1 for i in before]
+        self._order = order
+        where: dict[int, int] = {}
+        for row in set(rows) - {-1}:
+            try:
+                where[row] = order.index(row)  # a C scan, for the few persistent rows
+            except ValueError:
+                where[row] = -1
+        after = [self.index(where[row], i.column()) if row >= 0 and where[row] >= 0 else QModelIndex()
+                 for row, i in zip(rows, before, strict=True)]
+        self.changePersistentIndexList(before, after)
+        self.layoutChanged.emit()
 
     def clear(self) -> None:
-        self.set_rows([], [])
+        self.set_rows(None)
+
+    @property
+    def audit_rows(self) -> AuditRows | None:
+        return self._rows
+
+    @property
+    def order(self) -> array:
+        return self._order
 
     @property
     def rules(self) -> list[str]:
         return list(self._rules)
 
-    def rows(self) -> list[PairRow]:
-        return list(self._rows)
+    @property
+    def partial(self) -> bool:
+        """Rows of the findings seen so far, while the audit still reads the table."""
+        return self._rows is not None and self._rows.partial
+
+    def row_at(self, view_row: int) -> int:
+        """The audit row shown at a view row."""
+        return self._order[view_row]
+
+    def view_row_of(self, row: int) -> int | None:
+        try:
+            return self._order.index(row)
+        except ValueError:
+            return None
+
+    def pair_row(self, view_row: int) -> PairRow | None:
+        if self._rows is None or not 0 <= view_row < len(self._order):
+            return None
+        return self._rows.pair_row(self._order[view_row])
+
+    def pair_rows(self) -> list[PairRow]:
+        """Every shown row, in order (a small audit's, or a test's: one object per row)."""
+        rows = self._rows
+        return [] if rows is None else [rows.pair_row(row) for row in self._order]
+
+    def pair_row_of_account(self, account_id: str) -> PairRow | None:
+        """An account's row, shown or not (the other holders of a duplicate value)."""
+        if self._rows is None:
+            return None
+        try:
+            return self._rows.pair_row(self._rows.ids.index(account_id))
+        except ValueError:
+            return None
+
+    def mark_stale(self, keys: list[dict[str, Any]]) -> int:
+        """Mark the rows of these item keys (an account, or a lock in any of its cells) as
+        written since the audit; returns how many rows that is."""
+        rows = self._rows
+        if rows is None:
+            return 0
+        hit: set[int] = set()
+        for key in keys:
+            hit |= rows.rows_showing(key)
+        self._stale |= hit
+        for row in hit:
+            view_row = self.view_row_of(row)
+            if view_row is not None:
+                self.dataChanged.emit(self.index(view_row, 0), self.index(view_row, self.columnCount() - 1))
+        return len(hit)
+
+    def is_stale(self, row: PairRow | None) -> bool:
+        if row is None or self._rows is None:
+            return False
+        found = self._rows.row_of_key(row.key)
+        return found is not None and found in self._stale
 
     def status_column(self) -> int:
         return FIRST_RULE_COL + 2 * len(self._rules)
 
+    def sort_key(self, column: int, order: Qt.SortOrder) -> SortKey:
+        """What ordering a column's header asks for."""
+        descending = order == Qt.SortOrder.DescendingOrder
+        if column == COL_ACCOUNT:
+            return SortKey(ACCOUNT_COLUMN, 0, descending)
+        if column >= self.status_column():
+            return SortKey(STATUS_COLUMN, 0, descending)
+        rule, lock = divmod(column - FIRST_RULE_COL, 2)
+        return SortKey(LOCK_COLUMN if lock else VALUE_COLUMN, rule, descending)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """A header click: ask for the order (computed off the UI thread, then ``set_order``)."""
+        if 0 <= column < self.columnCount():
+            self.order_requested.emit(self.sort_key(column, order))
+
+    # ------------------------------------------------------------------ Qt model API
+
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
+        return 0 if parent.isValid() else len(self._order)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else FIRST_RULE_COL + 2 * len(self._rules) + 1
@@ -131,100 +223,77 @@ class PairingModel(QAbstractTableModel):
         rule = self._rules[(section - FIRST_RULE_COL) // 2]
         return rule if (section - FIRST_RULE_COL) % 2 == 0 else f"{rule} lock"
 
-    def cell_at(self, row: int, column: int) -> Cell | None:
-        """The rule cell behind a column (None for the account and status columns)."""
-        if not FIRST_RULE_COL <= column < self.status_column():
+    def _cell(self, row: int, column: int) -> tuple[int, str] | None:
+        """(rule index, status) of a rule column's cell; None where the row has no cell (a lock
+        row in another rule's columns) or outside the rule columns."""
+        rows = self._rows
+        if rows is None or not FIRST_RULE_COL <= column < self.status_column():
             return None
-        return self._rows[row].cells.get(self._rules[(column - FIRST_RULE_COL) // 2])
+        r = (column - FIRST_RULE_COL) // 2
+        if rows.kinds[row] != ACCOUNT and not rows.values[r][row]:
+            return None
+        return r, CODES[rows.cell_status[r][row]]
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+        rows = self._rows
+        if rows is None or not index.isValid():
             return None
-        row = self._rows[index.row()]
+        row = self._order[index.row()]
         col = index.column()
-        cell = self.cell_at(index.row(), col)
-        in_rule = FIRST_RULE_COL <= col < self.status_column()
-        status = (cell.status if cell else None) if in_rule else row.status
-        if role == RowRole:
-            return row
-        if role == KeyRole:
-            return row.key
-        if role == StatusRole:
-            return status
-        if role == FindingRole:
-            if cell is not None and cell.finding is not None:
-                return cell.finding
-            return row.findings[0] if row.findings else None
+        status = rows.status(row)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(rows, row, col, status)
         if role == Qt.ItemDataRole.BackgroundRole:
-            colour = COLOURS.get(row.status)
-            return QBrush(colour) if colour is not None else None
-        if role == Qt.ItemDataRole.ForegroundRole and row.status in COLOURS:
-            return QBrush(DARK_TEXT)  # the pale backgrounds need dark text in dark themes too
-        stale = id(row) in self._stale
-        if role == Qt.ItemDataRole.FontRole and stale:
-            font = QFont()
-            font.setItalic(True)
-            return font
-        if role == Qt.ItemDataRole.ToolTipRole and stale:
-            return STALE_TIP
+            return _BRUSHES.get(status)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return _DARK if status in COLOURS else None  # pale backgrounds need dark text
+        if role == Qt.ItemDataRole.FontRole:
+            return self._italic if row in self._stale else None
         if role == Qt.ItemDataRole.ToolTipRole:
-            finding: Finding | None = cell.finding if cell is not None else None
-            if finding is None and not in_rule and row.findings:
-                finding = row.findings[0]
-            if finding is not None:
-                return f"{finding.sentence}\n\n{finding.explanation}"
-            return EXPLANATIONS.get(status) if status else None
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
+            return self._tooltip(rows, row, col)
+        if role == StatusRole:
+            cell = self._cell(row, col)
+            in_rule = FIRST_RULE_COL <= col < self.status_column()
+            return (cell[1] if cell else None) if in_rule else status
+        if role == FindingRole:
+            return self._finding(rows, row, col)
+        if role == RowRole:
+            return rows.pair_row(row)
+        if role == KeyRole:
+            return rows.key(row)
+        return None
+
+    def _display(self, rows: AuditRows, row: int, col: int, status: str) -> str:
         if col == COL_ACCOUNT:
-            return row.account_id or "(no account)"
+            return rows.ids[row] or NO_ACCOUNT
         if col == self.status_column():
-            return f"{LABELS[row.status]} ({STALE_TEXT})" if stale else LABELS[row.status]
+            return f"{LABELS[status]} ({STALE_TEXT})" if row in self._stale else LABELS[status]
+        cell = self._cell(row, col)
         if cell is None:
             return ""
+        r, cell_status = cell
         if (col - FIRST_RULE_COL) % 2 == 0:
-            return cell.value or ""
-        return LABELS[cell.status]
+            return rows.values[r][row]
+        return LABELS[cell_status]
 
+    def _finding(self, rows: AuditRows, row: int, col: int) -> Finding | None:
+        cell = self._cell(row, col)
+        if cell is not None and (row, cell[0]) in rows.cell_findings:
+            return rows.cell_findings[(row, cell[0])]
+        found = rows.row_findings.get(row)
+        return found[0] if found else None
 
-class PairingFilterProxy(QSortFilterProxyModel):
-    """Filter rows by status (any cell or the row) and by a search over ids and values."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._statuses: set[str] | None = None
-        self._search = ""
-        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-
-    def set_statuses(self, statuses: set[str] | None) -> None:
-        """Show rows having any of these statuses; None shows every row."""
-        self.beginFilterChange()
-        self._statuses = set(statuses) if statuses is not None else None
-        self.endFilterChange()
-
-    def set_search(self, text: str) -> None:
-        self.beginFilterChange()
-        self._search = text.strip().casefold()
-        self.endFilterChange()
-
-    def lessThan(self, left: Index, right: Index) -> bool:
-        """Status columns sort by severity (worst last, so descending puts problems first)."""
-        model = self.sourceModel()
-        if isinstance(model, PairingModel) and (
-                left.column() == model.status_column()
-                or (left.column() >= FIRST_RULE_COL and (left.column() - FIRST_RULE_COL) % 2 == 1)):
-            ls, rs = model.data(left, StatusRole), model.data(right, StatusRole)
-            if ls != rs:
-                return SEVERITY.get(ls, 0) < SEVERITY.get(rs, 0)
-        return super().lessThan(left, right)
-
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        model = self.sourceModel()
-        row: PairRow = model.data(model.index(source_row, 0, source_parent), RowRole)
-        if self._statuses is not None and not (row.statuses | {row.status}) & self._statuses:
-            return False
-        if self._search:
-            texts = [row.account_id or ""] + [c.value or "" for c in row.cells.values()]
-            if not any(self._search in t.casefold() for t in texts):
-                return False
-        return True
+    def _tooltip(self, rows: AuditRows, row: int, col: int) -> str | None:
+        if row in self._stale:
+            return STALE_TIP
+        in_rule = FIRST_RULE_COL <= col < self.status_column()
+        cell = self._cell(row, col)
+        finding = rows.cell_findings.get((row, cell[0])) if cell is not None else None
+        if finding is None and not in_rule:
+            found = rows.row_findings.get(row)
+            finding = found[0] if found else None
+        if finding is not None:
+            tip = f"{finding.sentence}\n\n{finding.explanation}"
+            return f"{tip}\n\n{SO_FAR_TIP}" if rows.partial else tip
+        status = (cell[1] if cell else None) if in_rule else rows.status(row)
+        return EXPLANATIONS.get(status) if status else None

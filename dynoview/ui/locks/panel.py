@@ -3,8 +3,9 @@
 The panel is thin: ``LocksController`` runs core's audit, diagnosis and schema detection
 as tasks on the qasync loop and reports through signals; the panel shows results and turns
 row actions into signals on the context (open an item, open a repair transaction in the
-builder). The diagnose box (``locks_diagnose``), the text (``locks_text``) and the repair
-forms (``locks_repairs``) live in their own modules.
+builder). The grid's sort, filter and search (``grid_order``), the diagnose box
+(``diagnose``), the text (``text``), exports (``export``) and the repair forms (``repairs``)
+live in their own modules.
 """
 
 from __future__ import annotations
@@ -14,12 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtCore import QItemSelection, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
-from dynoview.core.audit.report import audit_json, dumps, findings_csv
+from dynoview.core.audit.rows import AuditRows
 from dynoview.core.audit.run import AuditProgress, AuditResult
-from dynoview.core.session.private_files import write_private_text
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.diagnose import VIA_INDEX, Diagnosis
 from dynoview.core.uniqueness.findings import (
@@ -36,19 +36,23 @@ from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.locks import repairs as locks_repairs
 from dynoview.ui.locks.controller import LocksController
 from dynoview.ui.locks.diagnose import DIAGNOSIS_LINES
+from dynoview.ui.locks.export import export_dialog, write_audit
+from dynoview.ui.locks.grid_order import GridOrder
 from dynoview.ui.locks.layout import NO_AUDIT, LocksPanelLayout
-from dynoview.ui.locks.model import FindingRole, PairingFilterProxy, PairingModel, RowRole, row_item
+from dynoview.ui.locks.model import AuditRowsModel, FindingRole, row_item
 from dynoview.ui.locks.schema_dialog import SchemaDialog
 from dynoview.ui.locks.text import counts_text, details_html, schema_html
 
 __all__ = ["DIAGNOSIS_LINES", "LocksPanel"]
 
 
+
 class LocksPanel(LocksPanelLayout):
     """Every account next to its uniqueness locks, with the broken cases named."""
 
-    audit_finished = Signal(object)  # AuditResult
+    audit_finished = Signal(object)  # AuditResult, once its rows are in the grid
     diagnosis_finished = Signal(object)  # Diagnosis
+    rows_ready = Signal()  # a new order (audit, sort, filter or search) is in the grid
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -61,11 +65,11 @@ class LocksPanel(LocksPanelLayout):
         self.repair_dialog: QDialog | None = None
         self.stale = False  # a write touched the table since the audit
         self._reselect: dict[str, Any] | None = None  # the row key to select after a re-audit
-        self.model = PairingModel(self)
-        self.proxy = PairingFilterProxy(self)
-        self.proxy.setSourceModel(self.model)
+        self.model = AuditRowsModel(self)
         self.controller = LocksController(ctx, self)
-        self._setup_ui(self.proxy)
+        self._setup_ui(self.model)
+        # Sort, status filter and search: orders computed off the UI thread for large audits.
+        self.grid = GridOrder(self.model, self.view, self.search, self.status_filter, self.controller, self)
         self._connect_ui()
         self._connect_controller()
         ctx.table_changed.connect(self._on_table_changed)
@@ -82,7 +86,13 @@ class LocksPanel(LocksPanelLayout):
     def _connect_controller(self) -> None:
         c = self.controller
         c.audit_progress.connect(self._on_progress)
+        c.audit_partial.connect(self._on_partial)
         c.audited.connect(self._on_audit_result)
+        c.order_failed.connect(self.ctx.report)
+        self.grid.rows_ready.connect(self.rows_ready)
+        self.grid.busy.connect(self._ordering_busy)
+        self.grid.cancelled.connect(
+            lambda: self.ctx.status_message.emit("Cancelled: the rows keep the order they had."))
         c.audit_failed.connect(self._on_audit_error)
         c.diagnosed.connect(self._on_diagnosis)
         c.diagnose_failed.connect(self._on_diagnose_error)
@@ -91,18 +101,16 @@ class LocksPanel(LocksPanelLayout):
 
     def _connect_ui(self) -> None:
         self.audit_button.clicked.connect(self.run_audit)
-        self.cancel_button.clicked.connect(self.cancel_audit)
+        self.cancel_button.clicked.connect(self._cancel_clicked)
         self.repair_all_button.clicked.connect(self.repair_all)
         # clicked(bool) must not reach edit_schema's parameters: that was the TypeError.
         self.edit_schema_button.clicked.connect(lambda _checked=False: self.edit_schema())
         self.detect_button.clicked.connect(self.detect_schema)
-        self.status_filter.currentIndexChanged.connect(self._apply_status_filter)
-        self.search.textChanged.connect(self.proxy.set_search)
         self.export_csv_button.clicked.connect(lambda: self._export_dialog("csv"))
         self.export_json_button.clicked.connect(lambda: self._export_dialog("json"))
         self.view.selectionModel().selectionChanged.connect(self._on_selection)
         # A reset or refilter drops the selection without selectionChanged: update the buttons.
-        for sig in (self.proxy.modelReset, self.proxy.layoutChanged, self.proxy.rowsRemoved):
+        for sig in (self.model.modelReset, self.model.layoutChanged):
             sig.connect(self._selection_maybe_gone)
         self.view.doubleClicked.connect(lambda _i: self.open_selected_item())
         self.open_item_button.clicked.connect(self.open_selected_item)
@@ -121,11 +129,13 @@ class LocksPanel(LocksPanelLayout):
 
     def _on_table_changed(self, info: TableInfo | None) -> None:
         self.controller.cancel_audit()
+        self.controller.cancel_order()
         self._audit_running(False)
         self.result = None
         self.stale = False
         self._reselect = None
         self.model.clear()
+        self.grid.reset(None)
         self.details.clear()
         self.show_diagnosis(None)
         ready = self.ctx.table is not None and self.ctx.reader is not None
@@ -151,6 +161,7 @@ class LocksPanel(LocksPanelLayout):
         self.ctx.set_schema(schema, save)
         self.result = None
         self.model.clear()
+        self.grid.reset(None)
         self.show_diagnosis(None)
         self.counts_label.setText("The schema changed: run the full audit again.")
         if self.ctx.reads_on_open(self.ctx.table):
@@ -196,7 +207,16 @@ class LocksPanel(LocksPanelLayout):
     def cancel_audit(self) -> None:
         self.controller.cancel_audit()
         self._audit_running(False)
+        if self.model.partial:
+            self.model.clear()  # findings of part of a table are not shown as if they were all
         self.counts_label.setText("The audit was cancelled; run it again for a complete view.")
+
+    def _cancel_clicked(self) -> None:
+        """The Cancel button stops the audit, or the sort, filter or search in progress."""
+        if self.controller.audit_running():
+            self.cancel_audit()
+        elif self.grid.running:
+            self.grid.cancel()
 
     def _audit_running(self, running: bool) -> None:
         self.progress.setVisible(running)
@@ -212,31 +232,42 @@ class LocksPanel(LocksPanelLayout):
             self.progress.setValue(int(fraction * 1000))
         self.progress.setFormat(p.text())
 
-    def _on_audit_result(self, result: AuditResult, rows: list[PairRow]) -> None:
+    def _on_partial(self, rows: AuditRows) -> None:
+        """Findings no later item can undo, shown while the scan runs (unless an earlier
+        audit's full rows are on screen: those stay until the new ones are ready)."""
+        if self.model.audit_rows is not None and not self.model.partial:
+            return
+        self.model.set_rows(rows)
+        self.counts_label.setText(
+            f"{len(rows):,} problem row(s) so far: duplicates, case clashes and expired items show "
+            "as they are read; orphan and missing locks once every segment is read.")
+        self.rows_ready.emit()
+
+    def _on_audit_result(self, result: AuditResult, rows: AuditRows) -> None:
         self._audit_running(False)
         self.result = result
         self.stale = False
         self.repair_all_button.setEnabled(bool(result.findings))
-        self.model.set_rows([r.name for r in result.schema.rules], rows)
-        self._status_beside_account()
-        self.view.sortByColumn(self.model.status_column(), Qt.SortOrder.DescendingOrder)
+        self.model.set_rows(rows)
+        self.status_beside_account(self.model.status_column())
         self.view.resizeColumnsToContents()
         self.counts_label.setText(counts_text(result))
         key, self._reselect = self._reselect, None
         if key is not None:
             self.select_key(key)
+        self.rows_ready.emit()
+        # A filter or search typed before (or during) the audit applies to the new rows.
+        self.grid.reset(rows)
         self.audit_finished.emit(result)
 
-    def _status_beside_account(self) -> None:
-        """Show the Status column second (the model keeps it last): what support reads first
-        stays in view when a narrow window scrolls the value columns away."""
-        header = self.view.horizontalHeader()
-        status = self.model.status_column()
-        for logical in range(header.count()):  # undo a move made for another schema
-            header.moveSection(header.visualIndex(logical), logical)
-        if status < header.count():
-            header.moveSection(header.visualIndex(status), 1)
-        header.setStretchLastSection(True)
+    def _ordering_busy(self, busy: bool, text: str) -> None:
+        if self.controller.audit_running():
+            return  # the audit's progress keeps the bar
+        self.progress.setVisible(busy)
+        self.cancel_button.setVisible(busy)
+        if busy:
+            self.progress.setRange(0, 0)
+            self.progress.setFormat(text)
 
     def repair_all(self) -> None:
         """Open the bulk repair of the last audit's findings (a dialog of its own)."""
@@ -248,39 +279,33 @@ class LocksPanel(LocksPanelLayout):
         self._audit_running(False)
         self.ctx.report(exc, operation="Scan")
 
-    def _apply_status_filter(self) -> None:
-        self.proxy.set_statuses(self.status_filter.currentData())
-
-    def set_status_filter(self, statuses: set[str] | None) -> None:
+    def set_status_filter(self, statuses: set[str] | frozenset[str] | None) -> None:
         """Filter rows by status (None for all), as the combo box does."""
-        for i in range(self.status_filter.count()):
-            if self.status_filter.itemData(i) == statuses:
-                self.status_filter.setCurrentIndex(i)
-                return
-        self.proxy.set_statuses(statuses)
+        self.grid.set_status_filter(statuses)
 
     # ------------------------------------------------------------------ selection and details
 
     def selected_row(self) -> PairRow | None:
         rows = self.view.selectionModel().selectedRows()
-        return self.proxy.data(rows[0], RowRole) if rows else None
+        return self.model.pair_row(rows[0].row()) if rows else None
 
     def selected_finding(self) -> Finding | None:
         rows = self.view.selectionModel().selectedRows()
-        return self.proxy.data(rows[0], FindingRole) if rows else None
+        return self.model.data(rows[0], FindingRole) if rows else None
 
     def select_row(self, proxy_row: int) -> None:
         self.view.selectRow(proxy_row)
 
     def select_key(self, key: dict[str, Any]) -> bool:
         """Select the row of an account or lock key (after a re-audit, or from a link)."""
-        for r in range(self.proxy.rowCount()):
-            row = self.proxy.data(self.proxy.index(r, 0), RowRole)
-            if row is not None and row.key == key:
-                self.view.selectRow(r)
-                self.view.scrollTo(self.proxy.index(r, 0))
-                return True
-        return False
+        rows = self.model.audit_rows
+        row = rows.row_of_key(key) if rows is not None else None
+        view_row = self.model.view_row_of(row) if row is not None else None
+        if view_row is None:
+            return False
+        self.view.selectRow(view_row)
+        self.view.scrollTo(self.model.index(view_row, 0))
+        return True
 
     def _on_selection(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         row = self.selected_row()
@@ -298,7 +323,8 @@ class LocksPanel(LocksPanelLayout):
     def _update_row_actions(self, row: PairRow | None) -> None:
         """Details and buttons for the selected row; every button needs one."""
         self.details.setHtml(details_html(self.schema, row, stale=self.model.is_stale(row)) if row else "")
-        statuses = row.statuses if row else set()
+        # Rows of findings so far are for reading: repairs wait for the whole table.
+        statuses = row.statuses if row and not self.model.partial else set()
         self.open_item_button.setEnabled(row is not None)
         self.release_button.setEnabled(row is not None and row.kind == "lock"
                                        and bool(statuses & {ORPHAN_LOCK, EXPIRED}))
@@ -357,7 +383,7 @@ class LocksPanel(LocksPanelLayout):
         """Ask which of the accounts holding the value keeps it: never decided for the user."""
         row = self.selected_row()
         if row is not None:
-            self._open_built(locks_repairs.resolve_for_row, row, self.model.rows())
+            self._open_built(locks_repairs.resolve_for_row, row, self.model.pair_row_of_account)
 
     # ------------------------------------------------------------------ export
 
@@ -365,24 +391,15 @@ class LocksPanel(LocksPanelLayout):
         """Write the audit's findings as CSV, or the full report as JSON."""
         if self.result is None:
             raise ValueError("Run the audit first: there is nothing to export yet.")
-        text = findings_csv(self.result.findings) if fmt == "csv" else dumps(audit_json(self.result))
-        # Findings name emails and account ids: the export is private like every file we write.
-        return write_private_text(Path(path), text)
+        return write_audit(self.result, path, fmt)
 
     def _export_dialog(self, fmt: str) -> None:
-        """Ask where to save (``open()``, no nested loop), then write."""
+        """Ask where to save, then write."""
         if self.result is None:
             self.ctx.status_message.emit("Run the audit first: there is nothing to export yet.")
             return
-        dialog = QFileDialog(self, "Export audit findings" if fmt == "csv" else "Export audit report")
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setNameFilter("CSV (*.csv)" if fmt == "csv" else "JSON (*.json)")
-        dialog.setDefaultSuffix(fmt)
-        dialog.selectFile(f"{self.result.table}-locks.{fmt}")
-        dialog.fileSelected.connect(lambda path: self._export_chosen(path, fmt))
-        dialog.finished.connect(lambda _code: dialog.deleteLater())
-        self.export_dialog = dialog
-        dialog.open()
+        self.export_dialog = export_dialog(self, self.result, fmt,
+                                           lambda path: self._export_chosen(path, fmt))
 
     def _export_chosen(self, path: str, fmt: str) -> None:
         self.export_dialog = None

@@ -7,6 +7,7 @@ may raise ``ValueError`` with a sentence (a lock that is not a lock of the schem
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtWidgets import QWidget
@@ -38,15 +39,16 @@ def claim_for_row(schema: UniquenessSchema, table: str, row: PairRow,
     return None
 
 
-def resolve_for_row(schema: UniquenessSchema, table: str, row: PairRow, rows: list[PairRow],
+def resolve_for_row(schema: UniquenessSchema, table: str, row: PairRow,
+                    account_row: Callable[[str], PairRow | None],
                     parent: QWidget) -> ResolveDuplicateForm | None:
     """Ask which of the accounts holding a duplicated value keeps it (never decided for the
-    user); ``rows`` are the audit's rows, where the other holders are found by id."""
-    by_id = {r.account_id: r for r in rows if r.account_id}
+    user); ``account_row`` finds the other holders' rows in the audit by id."""
     for rule, cell in row.cells.items():
         f = cell.finding
         if cell.status == DUPLICATE_VALUE and f is not None and cell.value:
-            holders = [row_item(schema, by_id[a]) for a in f.account_ids if a in by_id]
+            holders = [row_item(schema, held) for a in f.account_ids
+                       if (held := account_row(a)) is not None]
             return ResolveDuplicateForm(schema, table, rule, holders, parent)
     return None
 

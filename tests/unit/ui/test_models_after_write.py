@@ -6,11 +6,12 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from dynoview.core.audit.rows import build_rows
 from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.uniqueness.pairing import classify
 from dynoview.core.uniqueness.schema import article_schema
 from dynoview.ui.items.model import ItemsModel
-from dynoview.ui.locks.model import STALE_TEXT, STALE_TIP, PairingModel, row_item
+from dynoview.ui.locks.model import STALE_TEXT, STALE_TIP, AuditRowsModel, row_item
 
 S = article_schema()
 TABLE = TableInfo("accounts", KeyAttribute("PK", "S"), KeyAttribute("SK", "S"))
@@ -45,15 +46,15 @@ def test_pairing_model_marks_written_rows_stale(qapp: Any) -> None:
     pairing = classify([item("ACCT#1", email="a@x", username="a"),
                         {"PK": s("UNIQ#EMAIL#a@x"), "SK": s("LOCK")},
                         {"PK": s("UNIQ#EMAIL#z@x"), "SK": s("LOCK")}], S)
-    model = PairingModel()
-    model.set_rows(["email", "username"], pairing.rows())
-    rows = {r.account_id or "lock": r for r in model.rows()}
+    model = AuditRowsModel()
+    model.set_rows(build_rows(pairing, pairing.findings()))
+    rows = {r.account_id or "lock": r for r in model.pair_rows()}
     assert row_item(S, rows["ACCT#1"]) == item("ACCT#1", email="a@x", username="a")
     # A write to the account's email lock makes the account's row stale too.
     assert model.mark_stale([{"PK": s("UNIQ#EMAIL#a@x"), "SK": s("LOCK")}]) == 1
-    index = model.rows().index(rows["ACCT#1"])
+    index = model.pair_rows().index(rows["ACCT#1"])
     assert model.is_stale(rows["ACCT#1"]) and not model.is_stale(rows["lock"])
     assert model.data(model.index(index, model.status_column())).endswith(f"({STALE_TEXT})")
     assert model.data(model.index(index, 0), Qt.ItemDataRole.ToolTipRole) == STALE_TIP
-    model.set_rows(["email", "username"], pairing.rows())  # a new audit: nothing stale
-    assert not any(model.is_stale(r) for r in model.rows())
+    model.set_rows(build_rows(pairing, pairing.findings()))  # a new audit: nothing stale
+    assert not any(model.is_stale(r) for r in model.pair_rows())

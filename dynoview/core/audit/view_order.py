@@ -1,0 +1,224 @@
+"""Sort, filter and search the audit's view rows without holding the GIL for long.
+
+The window asks for an order (a sort, a status filter, a search); ``RowOrdering.order``
+answers with the rows to show, in order, as an ``array('i')`` the model swaps in. It runs
+in a worker thread, in steps: a text column is sorted in runs of ``RUN`` rows (each a short
+C sort) merged by ``heapq.merge`` (Python code, so the GIL changes hands every millisecond);
+status columns are bucketed over the account order; filters and searches are C loops over
+slices (``compress``, ``bytes.translate``, ``in``). Sorted orders are kept, so sorting again
+by the same column, or filtering a sorted view, costs one pass.
+"""
+
+from __future__ import annotations
+
+import heapq
+import threading
+from array import array
+from dataclasses import dataclass
+from itertools import compress, islice, repeat
+from operator import contains
+
+from dynoview.core.audit.collector import relaxed_gc
+from dynoview.core.audit.rows import CHUNK, CODES, EXPIRED, AuditRows, check, chunks
+from dynoview.core.uniqueness.findings import LABELS, SEVERITY
+
+ACCOUNT_COLUMN, VALUE_COLUMN, LOCK_COLUMN, STATUS_COLUMN = "account", "value", "lock", "status"
+RUN = 32_768  # rows per sorted run: one C sort of this many strings takes milliseconds
+NO_ACCOUNT = "(no account)"  # what the Account column shows for a lock row
+
+
+@dataclass(frozen=True)
+class SortKey:
+    """Which column orders the rows: the account id, a rule's value or lock status, or the row's
+    status; ``rule`` is the rule's index for value and lock columns."""
+
+    column: str
+    rule: int = 0
+    descending: bool = False
+
+
+@dataclass(frozen=True)
+class ViewQuery:
+    """What the grid shows: ``sort`` None keeps the audit's order (problems first)."""
+
+    sort: SortKey | None = None
+    statuses: frozenset[str] | None = None  # rows with any of these (cells or row); None: all
+    search: str = ""  # case-insensitive, over the account id and every value
+
+
+def _status_rank(code: int) -> tuple[int, str]:
+    """Status columns sort by severity, then by label (as they read)."""
+    return SEVERITY[CODES[code]], LABELS[CODES[code]].casefold()
+
+
+_RANKED = sorted(range(len(CODES)), key=_status_rank)
+# A translate table, code -> rank + 1 (0 is a lock row's empty cell in another rule's column).
+RANK_OF_CODE = bytes(_RANKED.index(code) + 1 for code in range(len(CODES))).ljust(256, b"\0")
+
+
+class RowOrdering:
+    """Orders of one audit's rows, computed on demand and kept."""
+
+    def __init__(self, rows: AuditRows) -> None:
+        self.rows = rows
+        self._sorted: dict[tuple[str, int], array] = {}
+        self._texts: list[str] | None = None
+        self._last: tuple[ViewQuery, array] | None = None  # for narrowing searches
+
+    def order(self, query: ViewQuery, cancel: threading.Event | None = None) -> array:
+        """The rows to show for ``query``, in order (raises ``CancelledError`` when cancelled)."""
+        with relaxed_gc():
+            return self._order(query, cancel)
+
+    def _order(self, query: ViewQuery, cancel: threading.Event | None) -> array:
+        narrowing = self._narrowing(query)
+        if narrowing is not None:
+            shown = self._search(narrowing, query.search, cancel)
+        else:
+            shown = self._sorted_order(query.sort, cancel)
+            if query.statuses is not None:
+                shown = self._filter(shown, self._status_mask(query.statuses), cancel)
+            if query.search.strip():
+                shown = self._search(shown, query.search, cancel)
+        self._last = (query, shown)
+        return shown
+
+    def _narrowing(self, query: ViewQuery) -> array | None:
+        """The last result, when this query only adds characters to its search."""
+        if self._last is None:
+            return None
+        last, shown = self._last
+        before, now = last.search.strip().casefold(), query.search.strip().casefold()
+        same = last.sort == query.sort and last.statuses == query.statuses
+        return shown if same and before and before in now and before != now else None
+
+    # ------------------------------------------------------------------ sorting
+
+    def _sorted_order(self, sort: SortKey | None, cancel: threading.Event | None) -> array:
+        if sort is None:
+            return self.rows.default_order
+        if sort.column in (LOCK_COLUMN, STATUS_COLUMN):
+            return self._by_status(sort, cancel)
+        ascending = self._ascending(sort.column, sort.rule, cancel)
+        return _reversed(ascending, cancel) if sort.descending else ascending
+
+    def _ascending(self, column: str, rule: int, cancel: threading.Event | None) -> array:
+        """Rows by a text column, case-insensitively; equal texts keep the rows' order."""
+        cached = self._sorted.get((column, rule))
+        if cached is not None:
+            return cached
+        rows = self.rows
+        texts = rows.ids if column == ACCOUNT_COLUMN else rows.values[rule]
+        keys: list[str] = []
+        for part in chunks(len(texts)):
+            check(cancel)
+            keys.extend(map(str.casefold, texts[part.start:part.stop]))
+        if column == ACCOUNT_COLUMN:
+            for row in range(rows.accounts, len(rows)):
+                keys[row] = NO_ACCOUNT  # as shown
+        result = _merge_sorted(keys, cancel)
+        self._sorted[(column, rule)] = result
+        return result
+
+    def _by_status(self, sort: SortKey, cancel: threading.Event | None) -> array:
+        """Rows by a status column (severity, then label), ties in account order."""
+        rows = self.rows
+        column = rows.row_status if sort.column == STATUS_COLUMN else rows.cell_status[sort.rule]
+        ranks = bytearray(column.translate(RANK_OF_CODE))
+        if sort.column == LOCK_COLUMN:  # a lock row shows nothing in another rule's column
+            values = rows.values[sort.rule]
+            for row in range(rows.accounts, len(rows)):
+                if not values[row]:
+                    ranks[row] = 0
+        base = self._ascending(ACCOUNT_COLUMN, 0, cancel)
+        in_base = bytearray()
+        for part in chunks(len(base)):
+            check(cancel)
+            in_base.extend(map(ranks.__getitem__, base[part.start:part.stop]))
+        present = sorted(set(in_base), reverse=sort.descending)
+        out = array("i")
+        for rank in present:
+            pick = bytes(256)
+            pick = pick[:rank] + b"\x01" + pick[rank + 1:]
+            mask = in_base.translate(pick)
+            for part in chunks(len(base)):
+                check(cancel)
+                out.extend(compress(base[part.start:part.stop], mask[part.start:part.stop]))
+        return out
+
+    # ------------------------------------------------------------------ filtering and search
+
+    def _status_mask(self, statuses: frozenset[str]) -> bytes:
+        """1 for each row with any of ``statuses`` in a cell, or as its own status."""
+        rows = self.rows
+        table = bytes(1 if code < len(CODES) and CODES[code] in statuses else 0 for code in range(256))
+        n = len(rows)
+        hit = int.from_bytes(rows.row_status.translate(table), "little")
+        for r, column in enumerate(rows.cell_status):
+            cells = bytearray(column.translate(table))
+            values = rows.values[r]
+            for row in range(rows.accounts, n):  # a lock row has one cell: its rule's
+                if not values[row]:
+                    cells[row] = 0
+            hit |= int.from_bytes(cells, "little")
+        if EXPIRED in statuses and rows.expired:
+            hit |= int.from_bytes(bytes(rows.expired[:n]), "little")
+        return hit.to_bytes(n, "little")
+
+    def _filter(self, shown: array, mask: bytes, cancel: threading.Event | None) -> array:
+        out = array("i")
+        for part in chunks(len(shown)):
+            check(cancel)
+            block = shown[part.start:part.stop]
+            out.extend(compress(block, map(mask.__getitem__, block)))
+        return out
+
+    def _search(self, shown: array, text: str, cancel: threading.Event | None) -> array:
+        needle = text.strip().casefold()
+        texts = self._search_texts(cancel)
+        out = array("i")
+        for part in chunks(len(shown)):
+            check(cancel)
+            block = shown[part.start:part.stop]
+            out.extend(compress(block, map(contains, map(texts.__getitem__, block), repeat(needle))))
+        return out
+
+    def _search_texts(self, cancel: threading.Event | None) -> list[str]:
+        """Per row, the id and values case-folded, joined by a separator no one types."""
+        if self._texts is None:
+            rows = self.rows
+            texts: list[str] = []
+            for part in chunks(len(rows)):
+                check(cancel)
+                a, b = part.start, part.stop
+                texts.extend(map(str.casefold, map("\x1f".join, zip(
+                    rows.ids[a:b], *(column[a:b] for column in rows.values), strict=True))))
+            self._texts = texts
+        return self._texts
+
+
+def _merge_sorted(keys: list[str], cancel: threading.Event | None) -> array:
+    """Row numbers ordered by ``keys`` (stable): short sorted runs, merged in Python steps."""
+    key = keys.__getitem__
+    runs = []
+    for part in chunks(len(keys), RUN):
+        check(cancel)
+        runs.append(sorted(part, key=key))
+    merged = heapq.merge(*runs, key=key)
+    out = array("i")
+    while True:
+        check(cancel)
+        block = list(islice(merged, CHUNK))
+        if not block:
+            return out
+        out.extend(block)
+
+
+def _reversed(order: array, cancel: threading.Event | None) -> array:
+    out = array("i")
+    for part in chunks(len(order)):
+        check(cancel)
+        a, b = len(order) - part.stop, len(order) - part.start
+        out.extend(reversed(order[a:b]))
+    return out
+

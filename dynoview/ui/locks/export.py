@@ -1,0 +1,34 @@
+"""Saving an audit from the Accounts & locks panel: its findings as CSV, its report as JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from dynoview.core.audit.report import audit_json, dumps, findings_csv
+from dynoview.core.audit.run import AuditResult
+from dynoview.core.session.private_files import write_private_text
+
+
+def write_audit(result: AuditResult, path: str | Path, fmt: str) -> Path:
+    """Write the audit's findings as CSV, or the full report as JSON."""
+    text = findings_csv(result.findings) if fmt == "csv" else dumps(audit_json(result))
+    # Findings name emails and account ids: the export is private like every file we write.
+    return write_private_text(Path(path), text)
+
+
+def export_dialog(parent: QWidget, result: AuditResult, fmt: str,
+                  chosen: Callable[[str], None]) -> QFileDialog:
+    """A save dialog (opened with ``open()``, no nested loop) suggesting ``<table>-locks.<fmt>``;
+    ``chosen`` gets the path."""
+    dialog = QFileDialog(parent, "Export audit findings" if fmt == "csv" else "Export audit report")
+    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+    dialog.setNameFilter("CSV (*.csv)" if fmt == "csv" else "JSON (*.json)")
+    dialog.setDefaultSuffix(fmt)
+    dialog.selectFile(f"{result.table}-locks.{fmt}")
+    dialog.fileSelected.connect(chosen)
+    dialog.finished.connect(lambda _code: dialog.deleteLater())
+    dialog.open()
+    return dialog
