@@ -230,3 +230,68 @@ def test_repair_all_from_the_panel_leaves_only_decisions(qtbot: Any, ctx: AppCon
         qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
     assert panel.result is not None
     assert {f.status for f in panel.result.findings} == {DUPLICATE_VALUE, CASE_CLASH, EXPIRED}
+
+
+def _large_audit(accounts: int) -> tuple[Any, Any]:
+    """An audit result and its rows for ``accounts`` accounts in the article's layout (core only:
+    no endpoint serves this many items fast enough for a GUI test)."""
+    from dynoview.core.audit.pages import PageClassifier
+    from dynoview.core.audit.rows import build_rows
+    from dynoview.core.audit.run import AuditResult
+    from dynoview.core.uniqueness.pairing import Pairing
+    from dynoview.core.uniqueness.schema import article_schema
+    from tests.unit.core.test_audit_rows import bench_items
+
+    pairing = Pairing(article_schema(), "expiresAt")
+    classifier = PageClassifier(pairing)
+    for body in bench_items(accounts):
+        classifier.feed(body)
+    findings = pairing.findings()
+    result = AuditResult("bench", pairing.schema, pairing, findings, pairing.counts(), 4, False,
+                         pairing.items_seen, pairing.items_seen, 1, None, None, None, 1.0, False, True)
+    return result, build_rows(pairing, findings)
+
+
+def test_large_audit_sorts_filters_and_searches_off_the_ui_thread(
+        qtbot: Any, qasync_loop: asyncio.AbstractEventLoop) -> None:
+    ctx = AppContext()
+    panel = LocksPanel(ctx)
+    qtbot.addWidget(panel)
+    result, rows = _large_audit(30_000)  # past ORDER_AT_ONCE_ROWS: every order goes to the pool
+    panel._on_audit_result(result, rows)
+    model = panel.model
+    assert model.rowCount() == len(rows)
+    first = model.pair_row(0)
+    assert first is not None and first.findings  # problems first
+
+    def shown_accounts() -> list[str]:
+        return [model.data(model.index(r, COL_ACCOUNT)) for r in range(model.rowCount())]
+
+    with qtbot.waitSignal(panel.rows_ready, timeout=30000):
+        panel.view.sortByColumn(COL_ACCOUNT, Qt.SortOrder.DescendingOrder)
+    assert panel.grid.shown.sort is not None
+    expected = sorted((rows.ids[i] or "(no account)" for i in range(len(rows))), key=str.casefold,
+                      reverse=True)
+    assert shown_accounts() == expected
+
+    with qtbot.waitSignal(panel.rows_ready, timeout=30000):
+        panel.search.setText("USER00012")
+    texts = {(rows.ids[i] or "(no account)"): [rows.ids[i], *(v[i] for v in rows.values)]
+             for i in range(rows.accounts)}
+    assert shown_accounts() == [a for a in expected
+                                if any("user00012" in t.casefold() for t in texts.get(a, []))]
+    with qtbot.waitSignal(panel.rows_ready, timeout=30000):
+        panel.search.setText("")
+    with qtbot.waitSignal(panel.rows_ready, timeout=30000):
+        panel.set_status_filter({MISSING_LOCK})
+    missing = {r.account_id for r in panel.model.pair_rows()}
+    assert missing and missing == {f.account_ids[0] for f in result.findings if f.status == MISSING_LOCK}
+
+    # Cancel puts the grid back as it was shown, and says so.
+    panel.grid.ordering._sorted.clear()  # noqa: SLF001 - make the next sort take a while
+    panel.set_status_filter(None)
+    assert not panel.cancel_button.isHidden()
+    panel.cancel_button.click()
+    assert panel.grid.query == panel.grid.shown and panel.status_filter.currentData() == {MISSING_LOCK}
+    assert {r.account_id for r in panel.model.pair_rows()} == missing
+    ctx.tasks.shutdown()
