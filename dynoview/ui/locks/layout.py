@@ -132,6 +132,9 @@ class LocksPanelLayout(QWidget):
         self.view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.view.horizontalHeader().setStretchLastSection(True)
+        # Fit columns to the rows in view only: measuring the default 1,000 rows calls data()
+        # thousands of times on the UI thread after every audit.
+        self.view.horizontalHeader().setResizeContentsPrecision(0)
         rows = self.view.verticalHeader()
         rows.setDefaultSectionSize(self.fontMetrics().height() + 8)  # compact
         # Fixed heights: a million rows cost the header nothing to lay out.
