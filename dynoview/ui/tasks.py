@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 
+from dynoview.core.background import background_priority
 from dynoview.core.errors import is_user_facing
 
 _REPORTED = "_dynoview_crash_reported"
@@ -60,7 +61,9 @@ class TaskRunner(QObject):
 
     def __init__(self, max_workers: int = 8, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._executor = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="dynoview")
+        # Pool threads run below the UI thread: it gets the CPU (and the GIL) first.
+        self._executor = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="dynoview",
+                                            initializer=background_priority)
         self._tasks: dict[str, asyncio.Task[Any]] = {}
         # Blocking work in flight, with its cancel event: shutdown stops and waits for it.
         self._work: dict[concurrent.futures.Future[Any], threading.Event] = {}

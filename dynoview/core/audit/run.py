@@ -39,6 +39,7 @@ from dynoview.core.audit.collector import relaxed_gc
 from dynoview.core.audit.pages import PageClassifier
 from dynoview.core.audit.scan import AuditStop, SegmentDone, SegmentScanner, fast_reader
 from dynoview.core.audit.workers import ClassifierPool, available_cpus
+from dynoview.core.background import background_priority
 from dynoview.core.errors import DynoViewError, describe_error
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
@@ -166,13 +167,14 @@ def _where(reader: Reader) -> dict[str, Any]:
 
 
 def choose_workers(table: TableInfo, segments: int, workers: int | None = None,
-                   fast_parse: bool = True) -> int:
+                   fast_parse: bool = True, spare_cores: int = 0) -> int:
     """How many worker processes classify pages: 0 means in-process.
 
     ``workers`` forces a number (capped at ``segments``: a segment's pages go to one
     worker); ``None`` decides by DescribeTable's approximate size: small tables (the demo,
     anything under ``PROCESS_MIN_ITEMS`` / ``PROCESS_MIN_BYTES``) never pay for starting
-    processes, larger ones get one worker per CPU core.
+    processes, larger ones get one worker per CPU core, less ``spare_cores`` (a window keeps
+    one for its event loop and the reads that feed the workers), and at least one.
     """
     if not fast_parse:
         return 0  # botocore's parsed items live in this process
@@ -181,7 +183,7 @@ def choose_workers(table: TableInfo, segments: int, workers: int | None = None,
     cpus = available_cpus()
     large = ((table.item_count or 0) >= PROCESS_MIN_ITEMS
              or (table.size_bytes or 0) >= PROCESS_MIN_BYTES)
-    return min(cpus, segments) if large and cpus >= 2 else 0
+    return max(1, min(cpus - spare_cores, segments)) if large and cpus >= 2 else 0
 
 
 
@@ -211,18 +213,19 @@ def run_audit(
     now: datetime | None = None,
     workers: int | None = None,
     findings_so_far: FindingsCallback | None = None,
+    spare_cores: int = 0,
 ) -> AuditResult:
     """Scan the whole table in ``segments`` parallel segments and classify every item.
 
     ``cancel`` stops each segment after its current page; the result is then
     marked cancelled and holds what was read so far. ``page_limit`` sets the
     Scan ``Limit`` (items per page; DynamoDB also stops a page at 1 MB).
-    ``workers``: see ``choose_workers`` (default: by the table's size).
+    ``workers`` and ``spare_cores``: see ``choose_workers`` (default: by the table's size).
     ``findings_so_far`` gets the certain findings (duplicates, clashes, expired items) while
     the scan runs, when they change: the first within a fraction of a second.
     """
     _check_segments(segments)
-    n_workers = choose_workers(table, segments, workers, fast_parse)
+    n_workers = choose_workers(table, segments, workers, fast_parse, spare_cores)
     path = _path_name(n_workers)
     # A failing segment stops the others through this event, never through the caller's:
     # a caller (the UI's task runner) reads its own event as "the user cancelled" and
@@ -336,7 +339,11 @@ def _classify(response: dict[str, Any], body: bytes | None, pairing: Pairing,
 
 
 def _start_segments(worker: Callable[[int], None], segments: int) -> list[threading.Thread]:
-    threads = [threading.Thread(target=worker, args=(s,), name=f"audit-segment-{s}", daemon=True)
+    def segment(s: int) -> None:
+        background_priority()
+        worker(s)
+
+    threads = [threading.Thread(target=segment, args=(s,), name=f"audit-segment-{s}", daemon=True)
                for s in range(segments)]
     for t in threads:
         t.start()

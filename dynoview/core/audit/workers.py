@@ -19,6 +19,7 @@ app a Qt event loop), so a worker imports this module, ``pairing`` and msgspec o
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import threading
@@ -26,6 +27,7 @@ from typing import Any
 
 import msgspec
 
+from dynoview.core.background import background_priority
 from dynoview.core.errors import DynoViewError
 from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.pairing_state import Batch
@@ -35,8 +37,11 @@ _END = b""  # no page is empty: an empty message means "no more pages"
 # First byte of a worker's messages: a batch (MessagePack), "done", or an error sentence.
 _BATCH, _DONE, _ERROR = b"B", b"D", b"E"
 # A worker sends what it classified every this many items: the caller builds its dicts
-# while the scan goes on, and a worker never holds more than one batch.
-FLUSH_ITEMS = 50_000
+# while the scan goes on, and a worker never holds more than one batch. Small enough that
+# decoding and applying one holds the caller's GIL for milliseconds (a 50,000-item batch
+# took 34 ms to decode, one C call, during which a window's event loop stood still).
+FLUSH_ITEMS = 10_000
+WORKER_NICENESS = 5
 
 
 class AuditWorkerError(DynoViewError):
@@ -54,6 +59,10 @@ def _serve(conn: Any, schema: UniquenessSchema, ttl_attribute: str | None, now: 
     """A worker's life: classify page bodies, sending batches, until the end marker."""
     from dynoview.core.audit.pages import PageClassifier
 
+    # Below the process that reads the pages (and, in the app, paints the window): on a busy
+    # machine the workers wait, not the reads that feed them or the window's event loop.
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(WORKER_NICENESS)
     pairing = Pairing(schema, ttl_attribute)
     pairing.now = now  # the caller's clock, so TTL expiry is judged at one instant
     classifier = PageClassifier(pairing)
@@ -111,6 +120,7 @@ class ClassifierPool:
 
     def _receive(self, i: int) -> None:
         """Apply worker ``i``'s batches as they come, until it is done or gone."""
+        background_priority()
         decode = msgspec.msgpack.Decoder(Batch).decode
         conn = self._conns[i]
         try:

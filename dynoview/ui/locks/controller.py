@@ -12,6 +12,7 @@ pool, so the UI thread receives them ready to show.
 from __future__ import annotations
 
 import threading
+import time
 from array import array
 
 from PySide6.QtCore import QObject, Signal
@@ -32,6 +33,9 @@ ORDER_TASK = "locks-order"
 DIAGNOSE_TASK = "locks-diagnose"
 DETECT_TASK = "locks-detect"
 DETECT_SAMPLE = 1000
+#: At most this often a running audit's progress reaches the UI thread: each report is work
+#: there, and the UI thread waits for the GIL behind the audit's own threads every time.
+PROGRESS_EVERY_S = 0.25
 
 
 def detect(reader: Reader, table: TableInfo, cancel: threading.Event) -> SchemaProposal:
@@ -61,6 +65,7 @@ class LocksController(QObject):
         self.ctx = ctx
         self._progress.connect(self._relay_progress)
         self._partial.connect(self._relay_partial)
+        self._progress_sent = 0.0
 
     # ------------------------------------------------------------------ audit
 
@@ -84,8 +89,10 @@ class LocksController(QObject):
         def so_far(findings: list[Finding]) -> None:
             self._partial.emit(rows_of_findings(schema, findings))
 
+        self._progress_sent = 0.0
         result = run_audit(reader, table, schema, segments=segments, consistent=consistent,
-                           progress=self._progress.emit, cancel=cancel, findings_so_far=so_far)
+                           progress=self._progress_from_audit, cancel=cancel, findings_so_far=so_far,
+                           spare_cores=1)  # a core for the event loop and the reads
         return result, build_rows(result.pairing, result.findings, cancel)  # here, off the UI thread
 
     def cancel_audit(self) -> None:
@@ -93,6 +100,13 @@ class LocksController(QObject):
 
     def audit_running(self) -> bool:
         return self.ctx.tasks.is_running(AUDIT_TASK)
+
+    def _progress_from_audit(self, p: AuditProgress) -> None:
+        """On the audit's thread: pass a report on every ``PROGRESS_EVERY_S``, and the last."""
+        now = time.monotonic()
+        if now - self._progress_sent >= PROGRESS_EVERY_S or p.segments_done == p.segments:
+            self._progress_sent = now
+            self._progress.emit(p)
 
     def _relay_progress(self, p: AuditProgress) -> None:
         if self.audit_running():  # a cancelled audit's last reports are dropped
