@@ -288,7 +288,7 @@ def test_large_audit_sorts_filters_and_searches_off_the_ui_thread(
     assert missing and missing == {f.account_ids[0] for f in result.findings if f.status == MISSING_LOCK}
 
     # Cancel puts the grid back as it was shown, and says so.
-    panel.grid.ordering._sorted.clear()  # noqa: SLF001 - make the next sort take a while
+    panel.grid.ordering._sorted.clear()  # make the next sort take a while
     panel.set_status_filter(None)
     assert not panel.cancel_button.isHidden()
     panel.cancel_button.click()

@@ -93,6 +93,11 @@ class AuditProgress:
         return (f"{self.scanned:,}{total} items read, {self.consumed_capacity:g} RCU, "
                 f"{found}{self.segments_done}/{self.segments} segments done")
 
+    def short_text(self) -> str:
+        """What fits in a progress bar: items read and segments done."""
+        total = f" of ~{self.approximate_total:,}" if self.approximate_total else ""
+        return f"{self.scanned:,}{total} · {self.segments_done}/{self.segments} segments"
+
 
 @dataclass
 class AuditResult:
@@ -277,7 +282,7 @@ class _Tally:
     findings_cost: float = 0.0
     last_certain_at: float = 0.0
     certain_cost: float = 0.0
-    certain_shown: int = -1
+    certain_shown: int = 0  # nothing to show until a finding comes
 
     def segment_done(self, entry: SegmentDone, cancel: threading.Event) -> None:
         self.done += 1

@@ -85,7 +85,9 @@ class LocksPanelLayout(QWidget):
         self.consistent.setToolTip("Strong reads cost twice the read capacity of eventual reads.")
         self.progress = QProgressBar()
         self.progress.setTextVisible(True)
-        self.progress.setMinimumWidth(160)
+        # Room for "3,000,000 of ~3,000,000 · 4/4 segments", the longest text it usually shows.
+        self.progress.setMinimumWidth(self.fontMetrics().horizontalAdvance(
+            "3,000,000 of ~3,000,000 · 16/16 segments") + 24)
         self.progress.hide()
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.hide()

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QItemSelection, Signal
+from PySide6.QtCore import QItemSelection, QTimer, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
 from dynoview.core.audit.rows import AuditRows
@@ -230,14 +230,20 @@ class LocksPanel(LocksPanelLayout):
         else:
             self.progress.setRange(0, 1000)
             self.progress.setValue(int(fraction * 1000))
-        self.progress.setFormat(p.text())
+        self.progress.setFormat(p.short_text())
+        self.progress.setToolTip(p.text())
 
     def _on_partial(self, rows: AuditRows) -> None:
         """Findings no later item can undo, shown while the scan runs (unless an earlier
         audit's full rows are on screen: those stay until the new ones are ready)."""
         if self.model.audit_rows is not None and not self.model.partial:
             return
+        first = self.model.rowCount() == 0
         self.model.set_rows(rows)
+        if first:
+            self.status_beside_account(self.model.status_column())
+            self.grid.show_sort(None)  # problems first
+            QTimer.singleShot(0, self.view.resizeColumnsToContents)  # once the rows are laid out
         self.counts_label.setText(
             f"{len(rows):,} problem row(s) so far: duplicates, case clashes and expired items show "
             "as they are read; orphan and missing locks once every segment is read.")
