@@ -13,8 +13,12 @@ compiling sources or a cold file cache; the Python packages both import are comp
 The demo backend's start and seeding (moto in a child process the app spawns first thing,
 dynoview/demo/process.py) is timed on its own too, to explain the first-rows figure.
 
-Goals: window shown within 1.3x the empty window; first rows within 1 s after the window.
-Exits 1 when a goal is missed.
+Both windows are traced the same way (dynoview/ui/window/first_paint.py watches the window and
+its QWindow, not every event of the application, which had made the empty window itself about
+20 ms slower to report).
+
+Goals (issue 19): window shown within 1.3x the empty window; first rows within 0.5 s after the
+window. Exits 1 when a goal is missed.
 Run: .venv/bin/python benchmarks/startup.py [--rounds N]
 """
 
@@ -40,7 +44,7 @@ from _common import write_result  # noqa: E402 - isolates the AWS config on impo
 from dynoview.ui.startup_trace import FIRST_ROWS, PREFIX, WINDOW_SHOWN  # noqa: E402
 
 GOAL_WINDOW_RATIO = 1.3
-GOAL_ROWS_AFTER_WINDOW_S = 1.0
+GOAL_ROWS_AFTER_WINDOW_S = 0.5
 TIMEOUT_S = 60.0
 INSIDE_XVFB = "DYNOVIEW_BENCH_UNDER_XVFB"
 
@@ -167,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     ok = ratio <= GOAL_WINDOW_RATIO and after <= GOAL_ROWS_AFTER_WINDOW_S
     summary = (f"startup: dynoview --demo window shown in {window:.2f} s vs empty qasync window "
                f"{empty:.2f} s = {ratio:.2f}x (goal <= {GOAL_WINDOW_RATIO}x); first rows {first_rows:.2f} s, "
-               f"{after:.2f} s after the window (goal <= {GOAL_ROWS_AFTER_WINDOW_S:.0f} s); demo start+seed "
+               f"{after:.2f} s after the window (goal <= {GOAL_ROWS_AFTER_WINDOW_S:g} s); demo start+seed "
                f"alone {seed:.2f} s; {display}, median of {args.rounds}: " + ("ok" if ok else "GOAL MISSED"))
     write_result("startup", {
         "rounds": args.rounds, "display": display, "empty_window_seconds": empties,

@@ -21,17 +21,22 @@ import tempfile
 import threading
 from typing import IO, TYPE_CHECKING, Any
 
-from dynoview.core.errors import DynoViewError
-
 if TYPE_CHECKING:
     from dynoview.demo.backend import DemoBackend
+    from dynoview.demo.errors import DemoStartError as DemoStartError
 
 #: The argument ``dynoview`` (frozen or not) runs the child with; not a user option.
 SERVE_ARGUMENT = "--serve-demo"
 
 
-class DemoStartError(DynoViewError):
-    """The demo endpoint could not start or seed; the message says why."""
+def __getattr__(name: str) -> Any:
+    # DemoStartError lives with the core's errors, which this module leaves unimported: it is
+    # imported to spawn the child, and everything it imports delays the child's start.
+    if name == "DemoStartError":
+        from dynoview.demo.errors import DemoStartError
+
+        return DemoStartError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def serve_command() -> list[str]:
@@ -68,6 +73,8 @@ class DemoProcess:
 
     def _wait_for(self, key: str) -> dict[str, Any]:
         """Block until the child said ``key`` (or failed); runs in a worker thread."""
+        from dynoview.demo.errors import DemoStartError
+
         with self._lock:
             while key not in self._said:
                 if "error" in self._said:
@@ -165,8 +172,11 @@ def serve() -> int:
         try:
             say(url=url, engine=engine)
             seed_demo(backend.connect())
-            gc.enable()
             say(ready=True)
+            # What imports and seeding made stays: frozen out of the collector's reach, else
+            # the first collection (about 50 ms) would hold up the app's first request.
+            gc.freeze()
+            gc.enable()
             sys.stdin.read()  # until the app closes it, or exits
         except Exception as exc:
             say(error=f"seeding failed: {exc}")

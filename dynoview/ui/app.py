@@ -7,9 +7,7 @@ an unexpected exception into a dialog instead of a dead window.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import gc
-import logging
 import os
 import signal
 import sys
@@ -18,13 +16,15 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-# Imported before qasync (in run_app): qasync binds to the Qt binding already imported, else to
-# the first one it finds, which could be PyQt5 on a machine that has both.
-import PySide6  # noqa: F401
-
 from dynoview import APP_NAME, ORG_NAME, __version__
 
+# Qt and asyncio are imported in run_app, once the demo's child process has been started: it
+# starts and seeds on another core while they load, and it is what first rows wait for.
+
 if TYPE_CHECKING:
+    import asyncio
+
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
     from dynoview.ui.crash import CrashHandler
@@ -199,9 +199,19 @@ def run_app(args: argparse.Namespace) -> int:
 
 #: Cyclic garbage collection is back on this long after start-up at the latest.
 GC_RESUME_AT_THE_LATEST_MS = 10_000
+#: The icon sizes the window starts with: what title bars, task bars and switchers draw at
+#: 1x. On X11 every size of the icon goes to the server as the window is created (1.4 MB
+#: with 128 to 512 px, each decoded first); the HiDPI sizes follow the first paint.
+FIRST_ICON_SIZES = (16, 24, 32, 48, 64)
 
 
 def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
+    import asyncio
+    import logging
+
+    # Before qasync: qasync binds to the Qt binding already imported, else to the first one it
+    # finds, which could be PyQt5 on a machine that has both.
+    import PySide6  # noqa: F401
     import qasync
 
     from dynoview.ui.window.first_paint import after_first_paint
@@ -226,6 +236,7 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
 
     # Before the first paint an error still prints its traceback and ends the start.
     after_first_paint(window, install_crash_handler, at_most_ms=1000)
+    after_first_paint(window, lambda: _set_icon(app, window, _app_icon()), at_most_ms=1000)
     window.show()
     if not _first_connection(window, args, demo_process):
         after_first_paint(window, gc.enable)  # else once connected (MainWindow._settle)
@@ -246,7 +257,7 @@ def _application() -> QApplication:
     """The QApplication, named and with its icon (the desktop file's id on Wayland)."""
     from PySide6.QtWidgets import QApplication
 
-    from dynoview.ui.resources import APP_ID, app_icon
+    from dynoview.ui.resources import APP_ID
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
@@ -254,8 +265,30 @@ def _application() -> QApplication:
     app.setOrganizationName(ORG_NAME)
     app.setApplicationVersion(__version__)
     app.setDesktopFileName(APP_ID)  # Wayland app id; matches the installed .desktop file
-    app.setWindowIcon(app_icon())
+    app.setWindowIcon(_app_icon(FIRST_ICON_SIZES))
     return app
+
+
+def _app_icon(sizes: tuple[int, ...] | None = None) -> QIcon:
+    """The application icon in ``sizes`` (default: all), each PNG decoded when that size is
+    first asked for. Resources that are not plain files (a zipped install): every size, now."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QIcon
+
+    from dynoview.ui.resources import ICON_SIZES, app_icon, resource
+
+    paths = {size: resource("icons", f"dynoview-{size}.png") for size in sizes or ICON_SIZES}
+    if not all(isinstance(path, Path) and path.is_file() for path in paths.values()):
+        return app_icon()
+    icon = QIcon()
+    for size, path in paths.items():
+        icon.addFile(str(path), QSize(size, size))
+    return icon
+
+
+def _set_icon(app: QApplication, window: MainWindow, icon: QIcon) -> None:
+    app.setWindowIcon(icon)
+    window.setWindowIcon(icon)  # the window took the first icon as its own
 
 
 def _main_window(app: QApplication) -> MainWindow:
@@ -266,8 +299,12 @@ def _main_window(app: QApplication) -> MainWindow:
     # Read the theme only once a damaged settings file has been set aside (the window reports it).
     problem = recover_if_corrupt()
     theme = ThemeManager(app, load_theme())
-    theme.apply()
-    return MainWindow(theme=theme, settings_problem=problem)
+    # The stylesheet once the window is built: with it set, every widget added to a parent
+    # re-polished its whole subtree, and the window is built by adding widgets to parents.
+    theme.apply(stylesheet=False)
+    window = MainWindow(theme=theme, settings_problem=problem)
+    theme.apply_stylesheet()
+    return window
 
 
 def _first_connection(window: MainWindow, args: argparse.Namespace, demo_process: Any) -> bool:

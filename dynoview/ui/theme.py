@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory, QStyleOption, QWidget
 
-from dynoview.ui.resources import stylesheet
+from dynoview.ui.resources import stylesheet as _stylesheet
 from dynoview.ui.tones import muted
 
 log = logging.getLogger(__name__)
@@ -126,9 +126,11 @@ class ThemeManager(QObject):
         self.mode = mode
         self.apply()
 
-    def apply(self) -> None:
+    def apply(self, *, stylesheet: bool = True) -> None:
         """Style, palette and stylesheet for the current mode; tells the platform too (Qt 6.8+),
-        so native title bars and dialogs match where the platform supports it."""
+        so native title bars and dialogs match where the platform supports it. Without
+        ``stylesheet``, ``apply_stylesheet()`` must follow (start-up sets it once the window
+        is built)."""
         hints = QGuiApplication.styleHints()
         if self.mode == "system":
             hints.unsetColorScheme()
@@ -141,10 +143,15 @@ class ThemeManager(QObject):
             self.app._dynoview_style = style  # type: ignore[attr-defined]  # kept alive with the app
             self.app.setStyle(style)
         self.app.setPalette(palette(scheme))
-        self.app.setStyleSheet(stylesheet(scheme))
+        if stylesheet:
+            self.app.setStyleSheet(_stylesheet(scheme))
         if scheme != self.scheme:
             self.scheme = scheme
             self.changed.emit(scheme)
+
+    def apply_stylesheet(self) -> None:
+        """The stylesheet of the scheme ``apply()`` chose."""
+        self.app.setStyleSheet(_stylesheet(self.scheme or self.effective()))
 
     def _system_changed(self, _scheme: Qt.ColorScheme) -> None:
         if self.mode == "system" and self.scheme is not None and system_scheme() != self.scheme:

@@ -1,0 +1,93 @@
+"""What waits for a window's first paint (dynoview/ui/window/first_paint.py) runs once, after
+that paint, in the order it was added; a window already on screen runs it on the next loop
+turn; one never shown runs it at its deadline."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+
+from dynoview.ui.window.first_paint import after_first_paint
+
+pytestmark = pytest.mark.gui
+
+
+class _Paints(QObject):
+    """Counts the paints of a widget."""
+
+    def __init__(self, widget: QLabel) -> None:
+        super().__init__(widget)
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+def _window(qtbot) -> tuple[QMainWindow, _Paints]:
+    window = QMainWindow()
+    label = QLabel("covers the whole window")
+    label.setAutoFillBackground(True)  # opaque: the window itself may get no paint of its own
+    window.setCentralWidget(label)
+    qtbot.addWidget(window)
+    return window, _Paints(label)
+
+
+def test_runs_once_after_the_first_paint_in_order(qtbot) -> None:
+    window, paints = _window(qtbot)
+    ran: list[tuple[str, int]] = []
+    after_first_paint(window, lambda: ran.append(("first", paints.count)))
+    after_first_paint(window, lambda: ran.append(("second", paints.count)), at_most_ms=60_000)
+    QApplication.processEvents()
+    assert ran == []  # not shown, not painted
+    window.show()
+    qtbot.waitUntil(lambda: len(ran) == 2)
+    assert [name for name, _ in ran] == ["first", "second"]
+    assert all(count >= 1 for _, count in ran)  # the frame was painted before either ran
+    window.update()
+    qtbot.wait(50)
+    assert len(ran) == 2  # later paints run nothing again
+
+
+def test_a_window_already_on_screen_runs_it_on_the_next_turn(qtbot) -> None:
+    window, _paints = _window(qtbot)
+    window.show()
+    qtbot.waitExposed(window)
+    ran: list[str] = []
+    after_first_paint(window, lambda: ran.append("late"))
+    assert ran == []  # queued, not called from inside after_first_paint
+    qtbot.waitUntil(lambda: ran == ["late"])
+
+
+def test_a_window_never_shown_runs_it_at_the_deadline(qtbot) -> None:
+    window, _paints = _window(qtbot)
+    ran: list[str] = []
+    after_first_paint(window, lambda: ran.append("deadline"), at_most_ms=20)
+    qtbot.waitUntil(lambda: ran == ["deadline"])
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.wait(50)
+    assert ran == ["deadline"]  # the paint does not run it a second time
+
+
+def test_the_watcher_sees_the_window_not_the_application(qtbot) -> None:
+    """Watching every event of the application cost more than the paint it waited for."""
+    window, _paints = _window(qtbot)
+    app = QApplication.instance()
+    assert app is not None
+    seen: list[QObject] = []
+    original = QApplication.installEventFilter
+
+    def spy(self: QObject, watcher: QObject) -> None:
+        seen.append(self)
+        original(self, watcher)
+
+    QApplication.installEventFilter = spy  # type: ignore[method-assign]
+    try:
+        after_first_paint(window, lambda: None)
+    finally:
+        QApplication.installEventFilter = original  # type: ignore[method-assign]
+    assert app not in seen

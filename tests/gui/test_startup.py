@@ -1,0 +1,76 @@
+"""Start-up (dynoview/ui/app.py): the window is built before the stylesheet is set, and the
+stylesheet still styles every widget of it; the window starts with the 1x icon sizes and gets
+the HiDPI ones after its first paint; the demo's child is spawned before Qt is imported."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QGuiApplication, QPalette
+
+from dynoview.ui import app as app_module
+from dynoview.ui import settings as saved
+from dynoview.ui.resources import ICON_SIZES
+
+pytestmark = pytest.mark.gui
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def settings_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "config" / "settings.ini"
+    monkeypatch.setattr(saved, "settings_path", lambda: path)
+    return path
+
+
+@pytest.fixture
+def app_look(qapp) -> Iterator[None]:
+    """Put the application's style, palette, stylesheet and icon back after the test."""
+    style, pal, sheet, icon = (qapp.style().name(), QPalette(qapp.palette()), qapp.styleSheet(),
+                               qapp.windowIcon())
+    yield
+    QGuiApplication.styleHints().unsetColorScheme()
+    qapp.setStyleSheet(sheet)
+    qapp.setStyle(style)
+    qapp.setPalette(pal)
+    qapp.setWindowIcon(icon)
+
+
+def test_the_stylesheet_set_after_the_window_styles_all_of_it(qtbot, qasync_loop, qapp,
+                                                               app_look: None) -> None:
+    window = app_module._main_window(qapp)
+    qtbot.addWidget(window)
+    assert "connection-badge" in qapp.styleSheet()
+    # Widgets made before the stylesheet was set are styled by it all the same.
+    assert window.connection_label.style().metaObject().className() == "QStyleSheetStyle"
+    assert window.items_panel.style().metaObject().className() == "QStyleSheetStyle"
+
+
+def test_the_first_icon_has_the_1x_sizes_and_the_full_one_every_size(qtbot, qasync_loop, qapp,
+                                                                     app_look: None) -> None:
+    first = app_module._app_icon(app_module.FIRST_ICON_SIZES)
+    assert {s.width() for s in first.availableSizes()} == set(app_module.FIRST_ICON_SIZES)
+    assert set(app_module.FIRST_ICON_SIZES) < set(ICON_SIZES)
+    qapp.setWindowIcon(first)
+    window = app_module._main_window(qapp)
+    qtbot.addWidget(window)
+    app_module._set_icon(qapp, window, app_module._app_icon())  # what the first paint runs
+    assert {s.width() for s in window.windowIcon().availableSizes()} == set(ICON_SIZES)
+    assert {s.width() for s in qapp.windowIcon().availableSizes()} == set(ICON_SIZES)
+
+
+def test_spawning_the_demo_imports_neither_qt_nor_the_core() -> None:
+    """``run_app`` starts the demo's child before anything heavy is imported: the child is what
+    the first rows wait for."""
+    code = ("import sys; import dynoview.ui.app, dynoview.ui.demo_entry, dynoview.demo.process; "
+            "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'asyncio', "
+            "'dynoview.core'))))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True,
+                         capture_output=True, text=True).stdout.strip()
+    assert out == "[]"
