@@ -2,7 +2,8 @@
 
 Each subcommand lives in its own module, named in ``COMMANDS``: a module exposes
 ``add_parser(subparsers)`` and ``run(args) -> int``.
-Exit status: 0 clean, 1 findings or a cancelled transaction, 2 error.
+Exit status: 0 clean, 1 findings or a cancelled transaction, 2 error (a bug too: its
+traceback, redacted, on standard error; see ``common.run_guarded``).
 """
 
 from __future__ import annotations
@@ -32,17 +33,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     module = importlib.import_module(COMMANDS[args.command])
-    from dynoview.cli.common import profile_for
-    from dynoview.core.session import profile
+    from dynoview.cli.common import profile_for, run_guarded
+    from dynoview.core.session import leftovers, profile
 
-    # Chosen before the command runs, so every file it touches (action log, saved schemas)
-    # belongs to that profile; restored after, for in-process callers.
-    try:
+    # Partial exports and spools are removed on exit and SIGTERM; what a killed run left is swept.
+    leftovers.install_cleanup()
+    leftovers.sweep_leftovers()
+
+    def command() -> int:
+        # Chosen before the command runs, so every file it touches (action log, saved schemas)
+        # belongs to that profile; restored after, for in-process callers.
         with profile.use(profile_for(args)):
             return int(module.run(args))
-    except KeyboardInterrupt:
-        print("Interrupted.", file=sys.stderr)
-        return 2
+
+    # The error boundary: standard error redacted and escaped, a bug a scrubbed traceback.
+    return run_guarded(command)
 
 
 if __name__ == "__main__":

@@ -8,12 +8,20 @@ With ``--export PATH`` it audits a DynamoDB export instead (``audit_export``).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 
 from dynoview.cli.audit_export import add_export_arguments, run_export
-from dynoview.cli.common import add_connection_arguments, fail, open_connection
+from dynoview.cli.common import (
+    add_connection_arguments,
+    fail,
+    open_connection,
+    say,
+    terminal_json,
+    terminal_line,
+)
 from dynoview.core.audit.report import audit_json, audit_text, dumps
-from dynoview.core.audit.run import DEFAULT_SEGMENTS, AuditProgress, run_audit
+from dynoview.core.audit.run import DEFAULT_SEGMENTS, AuditProgress, AuditResult, run_audit
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
@@ -54,7 +62,7 @@ def resolve_schema(args: argparse.Namespace, conn: Connection, reader: Reader,
             "Scan", {"TableName": info.name, "Limit": DETECT_SAMPLE}).get("Items", []), info)
     saved = SchemaStore().load(conn.spec.name, info.name)
     if saved.problem:
-        print(f"dynoview: {saved.problem}", file=sys.stderr)
+        say(saved.problem)
     if saved.schema is not None:
         return saved.schema, "the schema saved for this connection and table"
     return default_schema(info), "the article's default layout"
@@ -81,8 +89,7 @@ def run(args: argparse.Namespace) -> int:
     if args.export:
         return run_export(args)
     if not args.table:
-        print("dynoview: give --table TABLE to audit a live table, or --export PATH to audit an "
-              "export of one.", file=sys.stderr)
+        say("give --table TABLE to audit a live table, or --export PATH to audit an export of one.")
         return 2
     operation = "DescribeTable"
     try:
@@ -101,20 +108,37 @@ def run(args: argparse.Namespace) -> int:
             if show:
                 print(file=sys.stderr)
     except SchemaError as exc:
-        print(f"dynoview: {exc}", file=sys.stderr)
+        say(str(exc))
         return 2
     except Exception as exc:
         return fail(exc, args, operation=operation, table=args.table)
     matched = result.items_read - result.pairing.other_items
     if result.items_read and not matched:
         # "No problems found" would be a wrong answer: the schema describes another layout.
-        print(f"dynoview: no account or lock in {args.table} matched the uniqueness schema ({origin}): "
-              f"all {result.items_read:,} items read are something else. Check the schema's key "
-              "names and prefixes (--schema FILE, or --detect).", file=sys.stderr)
+        say(f"no account or lock in {args.table} matched the uniqueness schema ({origin}): "
+            f"all {result.items_read:,} items read are something else. Check the schema's key "
+            "names and prefixes (--schema FILE, or --detect).")
         return 2
     if args.format == "json":
-        print(dumps(audit_json(result, include_receipts=not args.no_receipts)))
+        print(terminal_json(dumps(audit_json(result, include_receipts=not args.no_receipts))))
     else:
-        print(f"Schema: {origin}.")
-        print(audit_text(result))
+        print(terminal_line(f"Schema: {origin}."))
+        print(text_report(result))
     return 0 if result.clean and result.complete else 1
+
+
+def with_shown_sentences(result: AuditResult) -> AuditResult:
+    """The result with each finding's sentence fit for one terminal line (a value with a line
+    break or an escape sequence in it shows them as escapes)."""
+    shown = [dataclasses.replace(f, sentence=terminal_line(f.sentence)) for f in result.findings]
+    return dataclasses.replace(result, findings=shown)
+
+
+def terminal_lines(text: str) -> str:
+    """Several lines for a terminal, each escaped (``terminal_line``)."""
+    return "\n".join(terminal_line(line) for line in text.split("\n"))
+
+
+def text_report(result: AuditResult) -> str:
+    """``audit_text`` for a terminal: one line per finding, whatever the table holds."""
+    return terminal_lines(audit_text(with_shown_sentences(result)))

@@ -4,7 +4,9 @@ PATH is the folder an ExportTableToPointInTime (DYNAMODB_JSON) wrote, the folder
 it, or the same in S3 (``s3://bucket/prefix/``). Give ``--export`` again for each
 incremental export to apply over the full one: they are put in time order from their
 manifests. ``--athena-output`` runs the rules on Athena instead of the embedded DuckDB;
-``--print-sql`` prints the SQL for either engine and exits. Same report, same exit
+``--print-sql`` prints the SQL for either engine and exits. Athena writes (Glue tables,
+S3 results), so with ``--read-only`` it is refused before anything is sent, with the
+sentence naming what it would create; DuckDB only reads. Same report, same exit
 status as the live audit: 0 clean, 1 findings, 2 error (a missing or corrupted data
 file is an error that names the file). See docs/export-audit.md.
 """
@@ -12,6 +14,7 @@ file is an error that names the file). See docs/export-audit.md.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gzip
 import json
 import sys
@@ -19,10 +22,10 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from dynoview.cli.common import fail
+from dynoview.cli.common import fail, terminal_json, terminal_line
 from dynoview.core.audit.report import dumps
 from dynoview.core.errors import DynoViewError
-from dynoview.core.exports.athena import DEFAULT_DATABASE, AthenaSettings
+from dynoview.core.exports.athena import DEFAULT_DATABASE, AthenaSettings, read_only_refusal
 from dynoview.core.exports.audit import (
     ExportAuditOptions,
     ExportProgress,
@@ -76,7 +79,8 @@ def _clients(args: argparse.Namespace, need_s3: bool, need_athena: bool) -> tupl
     if not (need_s3 or need_athena):
         return None, None
     return aws_clients(profile=args.profile, region=args.region, s3_endpoint_url=args.s3_endpoint_url,
-                       athena_endpoint_url=args.athena_endpoint_url, s3=need_s3, athena=need_athena)
+                       athena_endpoint_url=args.athena_endpoint_url, s3=need_s3, athena=need_athena,
+                       read_only=bool(getattr(args, "read_only", False)))
 
 
 def _sample(manifest: ExportManifest, limit: int) -> list[dict[str, Any]]:
@@ -128,6 +132,10 @@ def run_export(args: argparse.Namespace) -> int:
     if args.athena_output or args.print_sql == ATHENA:
         athena = AthenaSettings(args.athena_output or PRINT_SQL_OUTPUT, args.athena_workgroup,
                                 args.athena_database)
+    if athena is not None and args.athena_output and not args.print_sql and getattr(args, "read_only", False):
+        # Before any client exists: not even the manifests are read.
+        print(f"dynoview: {read_only_refusal(athena, len(args.export))}", file=sys.stderr)
+        return 2
     operation = "S3"
     try:
         s3, athena_client = _clients(args, need_s3, bool(args.athena_output) and not args.print_sql)
@@ -140,7 +148,8 @@ def run_export(args: argparse.Namespace) -> int:
             return 0
         options = ExportAuditOptions(ttl_attribute=args.ttl_attribute, temp_directory=args.temp_dir,
                                      memory_limit=args.memory_limit, threads=args.threads,
-                                     athena=athena if args.athena_output else None)
+                                     athena=athena if args.athena_output else None,
+                                     read_only=bool(getattr(args, "read_only", False)))
         operation = "Athena" if args.athena_output else "S3"
         show = args.format == "text" and sys.stderr.isatty()
 
@@ -163,9 +172,12 @@ def run_export(args: argparse.Namespace) -> int:
               f"all {audit.items_read:,} items are something else. Check the schema's key names and "
               "prefixes (--schema FILE, or --detect).", file=sys.stderr)
         return 2
+    # Values from the export are data: escapes shown, never obeyed (cli.common).
     if args.format == "json":
-        print(dumps(result.report_json(include_receipts=not args.no_receipts)))
+        print(terminal_json(dumps(result.report_json(include_receipts=not args.no_receipts))))
     else:
-        print(f"Schema: {origin}.")
-        print(result.text())
+        from dynoview.cli.audit import terminal_lines, with_shown_sentences
+
+        print(terminal_line(f"Schema: {origin}."))
+        print(terminal_lines(dataclasses.replace(result, result=with_shown_sentences(audit)).text()))
     return 0 if audit.clean else 1

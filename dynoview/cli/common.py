@@ -1,16 +1,126 @@
-"""What every headless command shares: connection flags, opening a connection, errors."""
+"""What every headless command shares: connection flags, opening a connection, errors, and
+the error boundary every printed message passes.
+
+Standard error carries messages: every one is redacted (``redaction.redact_text``: access
+keys, secret keys, session tokens, passwords, URL user info, the credential values in use) and
+has its control, bidi and invisible characters shown as escapes (``visible_text``), line
+breaks, tabs and the progress line's carriage return excepted. Standard output carries data,
+which the patterns could mistake for keys: there only the exact credential values in use are
+removed (an AWS answer echoing them, printed as a result). ``run_guarded`` puts both on
+``sys.stderr`` and ``sys.stdout`` for the whole command, so nothing printed skips them, and
+turns a bug into a scrubbed traceback and exit 2. Each command escapes its own text output
+(``terminal_line``) and JSON (``terminal_json``: still valid JSON, the same data).
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+import traceback
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import IO, Any
 
 from dynoview.core.errors import describe_error
+from dynoview.core.redaction import (
+    credential_secrets,
+    environment_secrets,
+    install_log_redaction,
+    redact_known_values,
+    redact_text,
+    remember_secrets,
+)
 from dynoview.core.session import profile
-from dynoview.core.session.connection import PLACEHOLDER_NOTE, Connection, spec_from_environment
+from dynoview.core.session.connection import (
+    PLACEHOLDER_NOTE,
+    Connection,
+    spec_from_environment,
+    validate_spec,
+)
 from dynoview.core.session.endpoint_probe import check_reachable
+from dynoview.core.values.visible_text import visible, visible_json
+
+
+def clean_message(text: str) -> str:
+    """A message fit for a terminal: credentials redacted, control characters shown as escapes
+    (line breaks and tabs kept)."""
+    return visible(redact_text(text, environment_secrets()), keep="\n\t")
+
+
+def say(message: str) -> None:
+    """``dynoview: <message>`` on standard error, cleaned."""
+    print(f"dynoview: {clean_message(message)}", file=sys.stderr)
+
+
+def terminal_line(text: str) -> str:
+    """One line of text output built from table data: every control, bidi or invisible
+    character (line breaks included) shown as an escape, so the line stays one line."""
+    return visible(text)
+
+
+def terminal_json(json_text: str) -> str:
+    """JSON output with C1 controls, DEL, bidi and invisible characters as ``\\uXXXX``
+    escapes (json.dumps already escapes the C0 ones): valid JSON, the same data."""
+    return visible_json(json_text)
+
+
+class ScrubbedStream:
+    """A text stream that cleans what is written to it: messages (standard error) as
+    ``clean_message`` does, carriage returns kept for progress lines; data (standard output)
+    only of the exact credential values in use. Everything else goes to the wrapped stream."""
+
+    def __init__(self, stream: IO[str], *, data: bool = False) -> None:
+        self.stream = stream
+        self.data = data
+        self._environment = environment_secrets()
+
+    def write(self, text: str) -> int:
+        if self.data:
+            # The environment's secrets were read once, when the command started.
+            self.stream.write(redact_known_values(text, self._environment, environment=False))
+        else:
+            self.stream.write(visible(redact_text(text, self._environment), keep="\n\t\r"))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+@contextmanager
+def scrubbed_output() -> Iterator[None]:
+    """``sys.stderr`` and ``sys.stdout`` cleaned for the block (``ScrubbedStream``), and Python
+    logging redacted."""
+    install_log_redaction()
+    previous_out, previous_err = sys.stdout, sys.stderr
+    out = (previous_out if isinstance(previous_out, ScrubbedStream)
+           else ScrubbedStream(previous_out, data=True))
+    err = previous_err if isinstance(previous_err, ScrubbedStream) else ScrubbedStream(previous_err)
+    sys.stdout, sys.stderr = out, err  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        if sys.stdout is out:
+            sys.stdout = previous_out
+        if sys.stderr is err:
+            sys.stderr = previous_err
+
+
+def run_guarded(command: Callable[[], int]) -> int:
+    """The error boundary: run a command with its output cleaned. Ctrl+C says so and exits
+    2; a bug (an exception no command turned into a sentence) prints its traceback, redacted,
+    and exits 2."""
+    with scrubbed_output():
+        try:
+            return command()
+        except KeyboardInterrupt:
+            print("Interrupted.", file=sys.stderr)
+            return 2
+        except Exception as exc:
+            print(f"dynoview: unexpected error, a bug in DynoView: {type(exc).__name__}: {exc}\n"
+                  "Please report it with the traceback below (credentials have been removed).",
+                  file=sys.stderr)
+            print("".join(traceback.format_exception(exc)), end="", file=sys.stderr)
+            return 2
 
 
 def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,8 +160,13 @@ def open_connection(args: argparse.Namespace) -> Iterator[Connection]:
         return
     spec = spec_from_environment(profile=args.profile, region=args.region,
                                  endpoint_url=args.endpoint_url, read_only=args.read_only)
+    validate_spec(spec)  # a malformed URL or region is a sentence, before any probe
     check_reachable(spec.endpoint_url)  # "unreachable" at once, before any credential lookup
     conn = Connection(spec)
+    # The credentials the chain resolved (a profile's keys, a credential_process's answer):
+    # removed from every message, even one where a server echoes them.
+    if not conn.placeholder_credentials:
+        remember_secrets(*credential_secrets(conn.session))
     if conn.placeholder_credentials:
         print(f"dynoview: {PLACEHOLDER_NOTE}", file=sys.stderr)
     yield conn
@@ -66,5 +181,6 @@ def fail(exc: BaseException, args: argparse.Namespace, *, operation: str | None 
                          region=getattr(args, "region", None))
     # A title that only repeats the program's name ("DynoView") says nothing after "dynoview:".
     title = "" if err.title.lower() == "dynoview" else f"{err.title}: "
-    print(f"dynoview: {title}{err.message}", file=sys.stderr)
+    # An AWS answer can quote the request (a table value, the credentials a server echoes).
+    say(f"{title}{err.message}")
     return 2

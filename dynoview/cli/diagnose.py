@@ -12,11 +12,17 @@ value has a problem, 2 on error.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from dynoview.cli.audit import add_schema_arguments, resolve_schema
-from dynoview.cli.common import add_connection_arguments, fail, open_connection
+from dynoview.cli.common import (
+    add_connection_arguments,
+    fail,
+    open_connection,
+    say,
+    terminal_json,
+    terminal_line,
+)
 from dynoview.core.audit.report import diagnosis_json, dumps
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import describe_table
@@ -49,6 +55,8 @@ _SOURCES = {"owner": "the lock's owner attribute", "stream": "the table's stream
 
 
 def _text(d: Diagnosis) -> str:
+    """The diagnosis for a terminal: every line escaped on its own (a value from the table with
+    a line break or an escape sequence cannot forge or hide a line)."""
     lines = [d.sentence]  # starts "You typed X; the lock stores Y." when the spellings differ
     if d.origin is not None:
         account = f", account {d.origin.account_id}" if d.origin.account_id else ""
@@ -56,7 +64,7 @@ def _text(d: Diagnosis) -> str:
                      f"{account})")
     lines += [f"  note: {n}" for n in d.notes]
     lines += [f"  read: {r.operation} {r.target}, {r.summary()}" for r in d.receipts]
-    return "\n".join(lines)
+    return "\n".join(terminal_line(line) for line in lines)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             schema = load_schema_file(args.schema)
         except SchemaError as exc:
-            print(f"dynoview: The schema file cannot be used: {exc}", file=sys.stderr)
+            say(f"The schema file cannot be used: {exc}")
             return 2
     log = ActionLog(args.action_log) if args.action_log else ActionLog()
     try:
@@ -81,12 +89,12 @@ def run(args: argparse.Namespace) -> int:
                                         use_index=not args.no_index, use_stream=not args.no_stream,
                                         action_log=log))
     except SchemaError as exc:  # a saved or detected schema that does not fit
-        print(f"dynoview: The schema cannot be used: {exc}", file=sys.stderr)
+        say(f"The schema cannot be used: {exc}")
         return 2
     except Exception as exc:
         return fail(exc, args, operation="GetItem", table=args.table)
     if args.format == "json":
-        print(dumps([diagnosis_json(d) for d in results]))
+        print(terminal_json(dumps([diagnosis_json(d) for d in results])))
     else:
         print("\n\n".join(_text(d) for d in results))
     return 1 if any(d.is_problem for d in results) else 0

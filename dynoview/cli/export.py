@@ -11,9 +11,11 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import IO, cast
 
-from dynoview.cli.common import add_connection_arguments, fail, open_connection
+from dynoview.cli.common import add_connection_arguments, fail, open_connection, say, terminal_json
 from dynoview.core.items.export import (
+    CSV,
     DDB_JSON,
     DEFAULT_SEGMENTS,
     FORMATS,
@@ -24,6 +26,8 @@ from dynoview.core.items.export import (
 )
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import describe_table
+from dynoview.core.values.csv_cells import NEUTRALISED_NOTE
+from dynoview.core.values.visible_text import visible
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -31,8 +35,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "export", help="export every item of a table (DynamoDB JSON lines, JSON lines or CSV)",
         description="Read every item of a table by a parallel Scan and write it as DynamoDB JSON "
                     "lines ({\"Item\": {...}}, the lines of DynamoDB's export to S3), plain JSON "
-                    "lines, or CSV (one column per attribute and type, e.g. 'email (S)'). Exit 0 "
-                    "exported, 2 error.")
+                    "lines, or CSV (one column per attribute and type, e.g. 'email (S)'). "
+                    f"{NEUTRALISED_NOTE} Exit 0 exported, 2 error.")
     parser.add_argument("--table", required=True, help="the table to export")
     add_connection_arguments(parser)
     parser.add_argument("--format", choices=FORMATS, default=DDB_JSON,
@@ -41,12 +45,41 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help="strongly consistent Scan (twice the cost)")
     parser.add_argument("--segments", type=int, default=DEFAULT_SEGMENTS,
                         help=f"parallel Scan segments, 1-64 (default {DEFAULT_SEGMENTS})")
+    parser.add_argument("--csv-raw", action="store_true",
+                        help="CSV: write cells that start with =, +, -, @, a tab or a carriage return "
+                             "exactly as stored, without the ' and quotes that stop a spreadsheet "
+                             "running them as formulas (for programs; never open such a file in a "
+                             "spreadsheet)")
     parser.add_argument("--output", "-o", metavar="FILE", type=Path,
                         help="write to FILE (created 0600, complete or not at all) instead of "
                              "standard output")
 
 
+class _ShownOutput:
+    """Standard output for an export: JSON lines with C1 controls, DEL, bidi and invisible
+    characters as ``\\uXXXX`` (valid JSON, the same data: always); CSV shown with visible
+    escapes only on a terminal (piped or saved, CSV is data and stays exact)."""
+
+    def __init__(self, stream: IO[str], fmt: str) -> None:
+        self.stream = stream
+        self.fmt = fmt
+        self.terminal = stream.isatty()
+
+    def write(self, text: str) -> int:
+        if self.fmt != CSV:
+            self.stream.write(terminal_json(text))
+        else:
+            self.stream.write(visible(text, keep="\n") if self.terminal else text)
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.csv_raw and args.format != CSV:
+        say(f"--csv-raw is for --format {CSV}; this export is {args.format}.")
+        return 2
     try:
         check_segments(args.segments)
     except Exception as exc:
@@ -63,9 +96,10 @@ def run(args: argparse.Namespace) -> int:
             operation = "Scan"
             reader = Reader(conn)
             options = {"segments": args.segments, "consistent": args.consistent,
-                       "progress": progress if show else None}
+                       "progress": progress if show else None, "csv_raw": args.csv_raw}
             if args.output is None:
-                result = export_table(reader, info, sys.stdout, args.format, **options)
+                out = cast(IO[str], _ShownOutput(sys.stdout, args.format))  # write and flush: all it uses
+                result = export_table(reader, info, out, args.format, **options)
             else:
                 result = export_table_to_file(reader, info, args.output, args.format, **options)
     except Exception as exc:

@@ -12,7 +12,14 @@ import argparse
 import json
 import sys
 
-from dynoview.cli.common import add_connection_arguments, fail, open_connection
+from dynoview.cli.common import (
+    add_connection_arguments,
+    fail,
+    open_connection,
+    say,
+    terminal_json,
+    terminal_line,
+)
 from dynoview.core.reads.partiql import StatementCursor, StatementSpec, parse_cli_parameter, prepare
 from dynoview.core.reads.partiql_statements import statement_target
 from dynoview.core.reads.reader import Reader
@@ -58,10 +65,10 @@ def run(args: argparse.Namespace) -> int:
         try:
             parameters.append(parse_cli_parameter(text))
         except ValueParseError as exc:
-            print(f"dynoview: --param {position} ({text}): {exc}", file=sys.stderr)
+            say(f"--param {position} ({text}): {exc}")
             return 2
     if args.max_items is not None and args.max_items < 1:
-        print("dynoview: --max-items is at least 1.", file=sys.stderr)
+        say("--max-items is at least 1.")
         return 2
     spec = StatementSpec(statement, tuple(parameters), consistent=args.consistent,
                          page_size=args.page_size)
@@ -74,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
             reader = Reader(conn)
             if args.receipts:
                 reader.log.add_listener(
-                    lambda r: print(json.dumps(r.to_json(), ensure_ascii=False), file=sys.stderr))
+                    lambda r: print(terminal_json(json.dumps(r.to_json(), ensure_ascii=False)),
+                                    file=sys.stderr))
             cursor = StatementCursor(reader, request)
             cut = False  # stopped at --max-items with items left
             while not cursor.exhausted and not cut:
@@ -84,8 +92,9 @@ def run(args: argparse.Namespace) -> int:
                     if args.max_items is not None and printed >= args.max_items:
                         cut = True
                         break
-                    print(plain_json(item, indent=None) if args.format == "json"
-                          else "  ".join(f"{k}={display_text(v)}" for k, v in item.items()))
+                    # Table data: escapes shown, never obeyed (one item, one line).
+                    print(terminal_json(plain_json(item, indent=None)) if args.format == "json"
+                          else terminal_line("  ".join(f"{k}={display_text(v)}" for k, v in item.items())))
                     printed += 1
                     if args.max_items is not None and printed >= args.max_items:
                         cut = n + 1 < len(page.items) or not cursor.exhausted

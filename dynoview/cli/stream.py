@@ -9,10 +9,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+from collections.abc import Callable
 from typing import Any
 
-from dynoview.cli.common import add_connection_arguments, fail, open_connection
+from dynoview.cli.common import (
+    add_connection_arguments,
+    clean_message,
+    fail,
+    open_connection,
+    say,
+    terminal_json,
+    terminal_line,
+)
 from dynoview.core.errors import DynoViewError
 from dynoview.core.streams.description import ORDER_NOTE, StreamInfo, describe_stream, table_stream_arn
 from dynoview.core.streams.key_filter import KeyFilter
@@ -23,6 +33,46 @@ from dynoview.core.streams.reader import (
     TRIM_HORIZON,
     StreamReader,
 )
+
+#: GetRecords allows 5 calls a second per shard: polling much faster only gets throttled.
+MIN_POLL_INTERVAL_S = 0.1
+MAX_POLL_INTERVAL_S = 3600.0
+
+
+def seconds(*, minimum: float | None = None,
+            maximum: float | None = None) -> Callable[[str], float]:
+    """An argparse type: a finite number of seconds, more than 0 (or at least ``minimum``) and
+    at most ``maximum``, else a sentence (argparse prints it and exits 2). ``nan``, ``inf``,
+    negatives and zero are refused."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"give a number of seconds, such as 1 or 0.5; {text!r} "
+                                             "is not a number.") from None
+        low = value > 0 if minimum is None else value >= minimum
+        if not math.isfinite(value) or not low or (maximum is not None and value > maximum):
+            least = "more than 0" if minimum is None else f"at least {minimum:g}"
+            top = f" and at most {maximum:g}" if maximum is not None else ""
+            raise argparse.ArgumentTypeError(f"give a number of seconds, {least}{top}; {text!r} was "
+                                             "given.")
+        return value
+    return parse
+
+
+def positive_count() -> Callable[[str], int]:
+    """An argparse type: a whole number, 1 or more."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"give a whole number, 1 or more; {text!r} is not "
+                                             "one.") from None
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"give a whole number, 1 or more; {text!r} was given.")
+        return value
+    return parse
+
 
 POSITIONS = {
     "trim-horizon": TRIM_HORIZON,
@@ -53,17 +103,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                              "keys. Escape a comma inside a value as \\,")
     parser.add_argument("--format", choices=("json", "text"), default="json",
                         help="json: one JSON object per line (default); text: one readable line")
-    parser.add_argument("--limit", type=int, default=None, help="stop after printing this many records")
-    parser.add_argument("--max-seconds", type=float, default=None,
+    parser.add_argument("--limit", type=positive_count(), default=None,
+                        help="stop after printing this many records")
+    parser.add_argument("--max-seconds", type=seconds(), default=None,
                         help="stop following after this many seconds")
-    parser.add_argument("--poll-interval", type=float, default=1.0,
-                        help="seconds between polls when nothing is waiting (default 1)")
+    parser.add_argument("--poll-interval", default=1.0,
+                        type=seconds(minimum=MIN_POLL_INTERVAL_S,
+                                     maximum=MAX_POLL_INTERVAL_S),
+                        help=f"seconds between polls when nothing is waiting (default 1, at least "
+                             f"{MIN_POLL_INTERVAL_S:g}; GetRecords allows 5 calls a second per shard)")
     parser.add_argument("--describe", action="store_true",
                         help="print the stream (ARN, view type, shards and lineage) and exit")
 
 
 def note(message: str) -> None:
-    print(f"dynoview: {message}", file=sys.stderr, flush=True)
+    print(f"dynoview: {clean_message(message)}", file=sys.stderr, flush=True)
 
 
 def describe_json(info: StreamInfo) -> dict[str, Any]:
@@ -82,12 +136,12 @@ def describe_json(info: StreamInfo) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
-        print("dynoview: --limit must be 1 or more.", file=sys.stderr)
+        say("--limit must be 1 or more.")
         return 2
     try:
         key_filter = KeyFilter.parse(args.key)
     except DynoViewError as exc:
-        print(f"dynoview: {exc.message}", file=sys.stderr)
+        say(exc.message)
         return 2
     printed = 0
     try:
@@ -96,9 +150,9 @@ def run(args: argparse.Namespace) -> int:
             info = describe_stream(conn, arn)
             if args.describe:
                 if args.format == "json":
-                    print(json.dumps(describe_json(info), ensure_ascii=False))
+                    print(terminal_json(json.dumps(describe_json(info), ensure_ascii=False)))
                 else:
-                    print("\n".join(info.describe_lines()))
+                    print("\n".join(terminal_line(line) for line in info.describe_lines()))
                 return 0
             reader = StreamReader(conn, info, position=POSITIONS[args.position],
                                   sequence_number=args.sequence_number, shard_id=args.shard,
@@ -110,8 +164,9 @@ def run(args: argparse.Namespace) -> int:
                 for message in result.notices:
                     note(message)
                 for event in result.events:
-                    line = (json.dumps(event.to_json(), ensure_ascii=False) if args.format == "json"
-                            else event.text_line())
+                    # Table data: escapes shown, never obeyed (one record, one line).
+                    line = (terminal_json(json.dumps(event.to_json(), ensure_ascii=False))
+                            if args.format == "json" else terminal_line(event.text_line()))
                     print(line, flush=True)
                     printed += 1
                     if args.limit is not None and printed >= args.limit:

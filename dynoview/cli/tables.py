@@ -1,12 +1,16 @@
-"""`dynoview tables`: list the tables a connection sees, with their description."""
+"""`dynoview tables`: list the tables a connection sees, with their description.
+
+A table deleted while the list is read is skipped with a note on stderr (the JSON on stdout
+stays the list of the others)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
-from dynoview.core.session.tables import describe_table
+from dynoview.core.session.tables import describe_tables
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -18,9 +22,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         with open_connection(args) as conn:
-            infos = [describe_table(conn, name) for name in conn.list_tables()]
+            listing = describe_tables(conn)
     except Exception as exc:
         return fail(exc, args, operation="ListTables")
+    infos = listing.tables
+    for note in listing.notes:
+        print(f"dynoview: {note}", file=sys.stderr)
     if args.format == "json":
         print(json.dumps([{"name": i.name, "keys": list(i.key_names),
                            "indexes": [x.name for x in i.indexes],

@@ -13,23 +13,28 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from dynoview.cli.audit import resolve_schema
 from dynoview.cli.common import add_connection_arguments, fail, open_connection
-from dynoview.core.errors import ReadOnlyError
+from dynoview.core.errors import DynoViewError, ReadOnlyError, describe_error
 from dynoview.core.preflight.check import Preflight, run_preflight
 from dynoview.core.preflight.guards import add_guards
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
-from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.action_log import ActionLog, ActionLogError
 from dynoview.core.tx.code_export import to_aws_cli, to_boto3, to_javascript
 from dynoview.core.tx.confirmation import confirmation_for, tables_of
 from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.idempotency import text_carries_token
-from dynoview.core.tx.model import Problem, Transaction, TransactionImportError, import_text
+from dynoview.core.tx.model import (
+    Problem,
+    Transaction,
+    TransactionImportError,
+    import_text,
+    read_request_text,
+)
 from dynoview.core.tx.outcomes import APPLIED, CANCELLED, NOT_APPLIED, SUCCEEDED, ExecutionResult
 from dynoview.core.tx.validation import has_errors, validate, validate_against
 from dynoview.core.tx.wire import RequestShapeError, preview_text
@@ -89,9 +94,8 @@ def _problem_lines(problems: list[Problem]) -> list[str]:
 
 
 def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    return Path(path).read_text(encoding="utf-8")
+    # UTF-8 with or without a BOM; UTF-16 or bad bytes are a sentence naming the file.
+    return read_request_text(path)
 
 
 def _describe_tables(conn: Connection, tx: Transaction) -> tuple[dict[str, TableInfo], list[Problem]]:
@@ -166,7 +170,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         with open_connection(args) as conn:
             return _execute(args, conn, tx, schema)
-    except ReadOnlyError as exc:
+    except (ReadOnlyError, ActionLogError) as exc:
+        # Both before anything was sent: a read-only connection, an action log that cannot take
+        # the transaction's intent (every send is logged before it leaves the machine).
         _emit(args, {"status": "refused", "message": exc.message}, [exc.message], err=True)
         return EXIT_ERROR
     except SchemaError as exc:
@@ -233,6 +239,16 @@ def _export(args: argparse.Namespace, tx: Transaction) -> int:
     return EXIT_OK
 
 
+def _preflight_failed(args: argparse.Namespace, exc: Exception) -> int:
+    """The reads before the send failed: say which read, and that nothing was sent."""
+    err = describe_error(exc, profile=args.profile, endpoint=args.endpoint_url, region=args.region)
+    message = (f"The preflight could not read the items this transaction touches, so nothing was sent. "
+               f"{err.message}")
+    _emit(args, {"status": "preflight-failed", "message": message, "error_code": err.code},
+          [f"dynoview: {message}"], err=True)
+    return EXIT_ERROR
+
+
 def _preflight_schema(args: argparse.Namespace, conn: Connection, tx: Transaction,
                       infos: dict[str, TableInfo], schema: UniquenessSchema) -> UniquenessSchema:
     """The audit's schema choice for the table most actions write: --schema, --detect, the
@@ -279,14 +295,22 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
             _emit(args, {"status": "not-confirmed", "message": message}, [message], err=True)
             return EXIT_ERROR
         confirmation = requirement.type_to_confirm
-    infos, missing = _describe_tables(conn, tx)
+    try:
+        infos, missing = _describe_tables(conn, tx)
+    except Exception as exc:
+        return _preflight_failed(args, exc)
     problems = missing + validate(tx, infos, schema)
     if has_errors(problems):
         return _dry_run_or_invalid(args, tx, problems)
     for line in _problem_lines(problems):
         print(line, file=sys.stderr)
-    schema = _preflight_schema(args, conn, tx, infos, schema)
-    preflight = run_preflight(Reader(conn), tx, schema, infos)
+    try:
+        schema = _preflight_schema(args, conn, tx, infos, schema)
+        preflight = run_preflight(Reader(conn), tx, schema, infos)
+    except (SchemaError, DynoViewError):
+        raise
+    except Exception as exc:
+        return _preflight_failed(args, exc)
     if preflight.refused and not args.allow_broken_locks:
         _emit(args, {"status": "refused", "message": preflight.summary(), "preflight": preflight.to_json()},
               _preflight_lines(preflight), err=True)
@@ -309,6 +333,9 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
         return EXIT_ERROR
     result = execute_transaction(conn, tx, confirmation=confirmation, tables=infos, schema=schema,
                                  log=ActionLog())
+    if args.format == "text":
+        for sentence in result.recovered:  # an earlier run's send, settled before this one
+            print(f"note: {sentence}", file=sys.stderr)
     _emit(args, result.to_json(), _result_lines(result, tx))
     if result.status in (SUCCEEDED, APPLIED):
         return EXIT_OK

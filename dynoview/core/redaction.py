@@ -13,6 +13,12 @@ request. DynoView never turns those logs on, but a user, a test or an embedding 
 may. ``install_log_redaction`` wraps the LogRecord factory once, so every record, from
 any logger and for any handler, has its message (and formatted traceback) cleaned
 before anything can write it.
+
+``redact_text`` (a message) and ``redact_obj`` (a JSON-like record: strings redacted, and the
+whole value of a field named like a secret) are the calls for every other exit: the CLI's
+error boundary and standard error, crash reports, the action log's outcome. DynamoDB's
+``ClientRequestToken`` and ``NextToken`` are not secrets and stay. Exported code drops a URL's
+user and password instead (``drop_url_credentials``), so the code still runs.
 """
 
 from __future__ import annotations
@@ -36,25 +42,52 @@ _ENV_SECRET_NAME = re.compile(r"(?i)secret|token|password|passwd|access_key|cred
 # host (a password may itself hold an unescaped "@"), never crossing a "/", "?", "#" or space.
 _URL_USERINFO = re.compile(r"(?i)\b(?P<scheme>[a-z][a-z0-9+.-]*://)[^/?#\s'\"<>]*@")
 _SECRET_NAME = r"[\w.-]*(?:secret|token|passw(?:or)?d|credential|signature|authorization|api[_-]?key|" \
-               r"private[_-]?key|session[_-]?key)[\w.-]*"
+               r"private[_-]?key|session[_-]?key|access[_-]?key)[\w.-]*"
+# A name holding one of these always names a secret; "token" only at its end (SessionToken,
+# X-Amz-Security-Token, aws_session_token, accessToken), and never these, which are not secrets:
+# DynamoDB's idempotency and paging tokens, and a bare "token" (the CLI's "token: <the request's
+# ClientRequestToken>").
+_STRONG_NAME = re.compile(r"(?i)secret|passw(?:or)?d|credential|signature|authorization|api[_-]?key|"
+                          r"private[_-]?key|session[_-]?key|access[_-]?key")
+_NOT_SECRET_TOKENS = frozenset({"token", "clientrequesttoken", "nexttoken", "paginationtoken",
+                                "continuationtoken", "idempotencytoken", "requesttoken", "lasttoken"})
 # An optional bytes-repr prefix: botocore logs headers as b'...'. Only a "b" right before a quote,
 # so the first letter of a value such as "basic" is not taken for one.
 _BYTES_QUOTE = r"(?:b(?=[\"']))?[\"']?"
-_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+
+
+def is_secret_name(name: str) -> bool:
+    """Whether a field, header or variable called ``name`` holds a secret."""
+    if _STRONG_NAME.search(name):
+        return True
+    folded = re.sub(r"[\W_]", "", name).lower()
+    return folded.endswith("token") and folded not in _NOT_SECRET_TOKENS
+
+
+def _named_value(match: re.Match[str]) -> str:
+    if not is_secret_name(match.group("key")):
+        return match.group()
+    return match.group("key") + match.group("sep") + match.group("q") + REDACTED
+
+
+_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     (_URL_USERINFO, r"\g<scheme>" + REDACTED + "@"),
-    # An Authorization header or field: its whole value (scheme, credential scope, signature).
-    (re.compile(rf"(?i)(?P<key>\bauthorization[\"']?\s*[:=]\s*{_BYTES_QUOTE})[^\n\"']+"),
+    # An Authorization header or field: its whole value (scheme, credential scope, signature), up
+    # to the end of the line, a quote or a ";" (what a server's message says after it stays).
+    (re.compile(rf"(?i)(?P<key>\bauthorization[\"']?\s*[:=]\s*{_BYTES_QUOTE})[^\n\"';]+"),
      r"\g<key>" + REDACTED),
     (re.compile(r"(?i)\bbearer\s+[\w.~+/-]+=*"), "Bearer " + REDACTED),
     # name=value, name: value, 'name': 'value', "Name": "value", 'Name': b'value' (ini, env, repr,
     # JSON, headers): X-Amz-Security-Token, aws_secret_access_key, SessionToken, password...
     (re.compile(rf"(?i)(?P<key>{_SECRET_NAME})(?P<sep>[\"']?\s*[:=]\s*)(?P<q>{_BYTES_QUOTE})"
-                r"(?P<val>[^\"'\s,;}\])]+)"), r"\g<key>\g<sep>\g<q>" + REDACTED),
+                r"(?P<val>[^\"'\s,;}\])]+)"), _named_value),
     # AWS access key ids (long-term AKIA, temporary ASIA, and the other id prefixes)
     (re.compile(r"\b(?:AKIA|ASIA|AIDA|AROA|AGPA|ANPA|ANVA|AIPA|ABIA|ACCA)[A-Z0-9]{12,}\b"), REDACTED),
-    # Long high-entropy runs (secret keys are 40 base64 characters, session tokens hundreds).
-    (re.compile(r"(?<![\w/+=])(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])"
-                r"[A-Za-z0-9+/]{40,}={0,2}(?![\w/+=])"), REDACTED),
+    # Long high-entropy runs (secret keys are 40 base64 characters, session tokens hundreds),
+    # standing on their own: not the tail of a name or path glued by "-" or "." (an S3 export's
+    # s3://bucket/AWSDynamoDB/01796163007937-0cc633c7, a traceback's .venv/lib/python3.11/...).
+    (re.compile(r"(?<![\w/+=.-])(?=[A-Za-z0-9+/]*\d)(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])"
+                r"[A-Za-z0-9+/]{40,}={0,2}(?![\w/+=-])"), REDACTED),
 )
 
 _lock = threading.Lock()
@@ -90,12 +123,33 @@ def credential_secrets(session: Any) -> list[str]:
     return found
 
 
-def _secret_values(extra: Iterable[str] = ()) -> list[str]:
-    env = [os.environ.get(name, "") for name in _AWS_ENV_SECRETS]
+_cached: tuple[tuple[Any, ...], list[str]] | None = None
+
+
+def _secret_values(extra: Iterable[str] = (), *, environment: bool = True) -> list[str]:
+    """Every exact value to remove, longest first (so a secret that contains another is
+    replaced whole). Cached while nothing changed: the CLI cleans every line it prints.
+    ``environment=False``: the caller passed the environment's values in ``extra`` already."""
+    global _cached
+    env = tuple(os.environ.get(name, "") for name in _AWS_ENV_SECRETS) if environment else ()
+    more = tuple(extra)
     with _lock:
-        values = {*_known, *env, *extra}
-    # Longest first, so a secret that contains another is replaced whole.
-    return sorted((v for v in values if len(v) >= MIN_SECRET_LENGTH), key=len, reverse=True)
+        key = (len(_known), env, more)
+        if _cached is not None and _cached[0] == key:
+            return _cached[1]
+        values = {*_known, *env, *more}
+        found = sorted((v for v in values if len(v) >= MIN_SECRET_LENGTH), key=len, reverse=True)
+        _cached = (key, found)
+    return found
+
+
+def _redact(text: str, values: Iterable[str]) -> str:
+    for value in values:  # longest first (``_secret_values``)
+        if value in text:
+            text = text.replace(value, REDACTED)
+    for pattern, replacement in _PATTERNS:
+        text = pattern.sub(replacement, text)
+    return text
 
 
 def redact(text: str, secrets: Iterable[str] = ()) -> str:
@@ -104,12 +158,52 @@ def redact(text: str, secrets: Iterable[str] = ()) -> str:
     ``secrets`` are more exact values to remove (those of the live connection) on top of
     the remembered ones and the AWS variables of the environment.
     """
-    for value in _secret_values(secrets):
+    return _redact(text, _secret_values(secrets))
+
+
+def redact_known_values(text: str, secrets: Iterable[str] = (), *, environment: bool = True) -> str:
+    """``text`` with only the exact credential values in use (remembered, the environment's AWS
+    variables, ``secrets``) replaced: for data output, where the patterns of ``redact`` could
+    take a table value for a key, but the connection's own credentials never belong.
+    ``environment=False`` skips reading the environment (``secrets`` holds a snapshot of it:
+    ``environment_secrets()``), for a caller cleaning every line it prints."""
+    for value in _secret_values(secrets, environment=environment):
         if value in text:
             text = text.replace(value, REDACTED)
-    for pattern, replacement in _PATTERNS:
-        text = pattern.sub(replacement, text)
     return text
+
+
+def redact_text(text: str, secrets: Iterable[str] = ()) -> str:
+    """The one redaction for a message leaving the process (printed, logged, recorded): the
+    same rules as ``redact``. DynamoDB's ClientRequestToken and NextToken are not secrets and
+    stay, so an action log entry or an error naming them keeps them."""
+    return redact(text, secrets)
+
+
+def redact_obj(value: Any, secrets: Iterable[str] = ()) -> Any:
+    """A JSON-like value (maps, lists, text) with every string redacted as ``redact_text``
+    does, and the whole value of a field whose name says it holds a secret
+    (``SecretAccessKey``, ``SessionToken``, ``password``...) replaced by ``<redacted>``.
+
+    For records that leave the process whole, such as the action log's outcome and
+    connection; never for a request that must stay exact (its values are the table's data).
+    Tuples come back as lists; other values (numbers, booleans, None, bytes) as they are.
+    """
+    values = _secret_values(secrets)
+
+    def walk(item: Any, name: str | None) -> Any:
+        if isinstance(item, str):
+            if name is not None and item and is_secret_name(name):
+                return REDACTED
+            return _redact(item, values)
+        if isinstance(item, Mapping):
+            return {(_redact(k, values) if isinstance(k, str) else k):
+                    walk(v, k if isinstance(k, str) else None) for k, v in item.items()}
+        if isinstance(item, list | tuple):
+            return [walk(v, name) for v in item]
+        return item
+
+    return walk(value, None)
 
 
 def redact_url_credentials(text: str) -> str:
@@ -127,6 +221,16 @@ def redact_url(url: str | None) -> str | None:
     return redact_url_credentials(url) if url else url
 
 
+def drop_url_credentials(url: str) -> tuple[str, bool]:
+    """``url`` without its user and password (``http://user:pass@host:8000`` becomes
+    ``http://host:8000``), and whether it had any: for code that must still run, where a
+    ``<redacted>`` placeholder would break the URL."""
+    match = _URL_USERINFO.match(url.strip())
+    if match is None:
+        return url, False
+    return match.group("scheme") + url.strip()[match.end():], True
+
+
 def _redacting(previous: Callable[..., logging.LogRecord]) -> Callable[..., logging.LogRecord]:
     def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
         record = previous(*args, **kwargs)
@@ -139,6 +243,8 @@ def _redacting(previous: Callable[..., logging.LogRecord]) -> Callable[..., logg
             record.msg, record.args = cleaned, None
         if record.exc_info and not record.exc_text:
             record.exc_text = redact(logging.Formatter().formatException(record.exc_info))
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
         return record
 
     factory.dynoview_redaction = True  # type: ignore[attr-defined]

@@ -237,6 +237,7 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     # Before the first paint an error still prints its traceback and ends the start.
     after_first_paint(window, install_crash_handler, at_most_ms=1000)
     after_first_paint(window, lambda: _set_icon(app, window, _app_icon()), at_most_ms=1000)
+    after_first_paint(window, _clean_leftovers, at_most_ms=2000)
     window.show()
     if not _first_connection(window, args, demo_process):
         after_first_paint(window, gc.enable)  # else once connected (MainWindow._settle)
@@ -251,6 +252,15 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     with loop:
         loop.run_forever()
     return smoke.exit_code if smoke is not None else 0
+
+
+def _clean_leftovers() -> None:
+    """Partial exports and spools go at exit and on SIGTERM; what a killed run left is swept
+    (on the main thread: signal handlers can only be set there)."""
+    from dynoview.core.session import leftovers
+
+    leftovers.install_cleanup()
+    leftovers.sweep_leftovers()
 
 
 def _application() -> QApplication:

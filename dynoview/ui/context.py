@@ -3,15 +3,17 @@ signals that feature panels listen to. Panels get this object, never globals."""
 
 from __future__ import annotations
 
+import threading
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 
 from dynoview.core.errors import UserFacingError, describe_error, is_user_facing
 from dynoview.core.reads.reader import Reader
-from dynoview.core.reads.receipts import ReadLog
+from dynoview.core.reads.receipts import ReadLog, ReadReceipt
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema
@@ -52,7 +54,11 @@ class AppContext(QObject):
 
     connection_changed = Signal(object)  # Connection | None
     table_changed = Signal(object)  # TableInfo | None
-    receipt_recorded = Signal(object)  # ReadReceipt, delivered on the UI thread
+    # The receipts recorded since the last delivery (list[ReadReceipt]), on the UI thread: reads
+    # on worker threads come by the hundred during an audit, and one delivery per read would
+    # keep the UI thread busy (and waiting for the GIL) instead of painting.
+    receipts_recorded = Signal(object)
+    _receipts_waiting = Signal()  # emitted on any thread, queued to the UI thread
     status_message = Signal(str)
     error_raised = Signal(object)  # UserFacingError
     open_item_requested = Signal(str, object)  # table name, key (low-level)
@@ -70,8 +76,13 @@ class AppContext(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.read_log = ReadLog()
-        # Receipts are recorded on worker threads; a queued signal hops to the UI thread.
-        self.read_log.add_listener(self.receipt_recorded.emit)
+        # Receipts are recorded on worker threads; a queued signal hops to the UI thread once
+        # for all the receipts that arrive before it is delivered.
+        self._waiting: deque[ReadReceipt] = deque()
+        self._waiting_lock = threading.Lock()
+        self._delivery_posted = False
+        self._receipts_waiting.connect(self._deliver_receipts, Qt.ConnectionType.QueuedConnection)
+        self.read_log.add_listener(self._receipt_recorded)
         self.tasks = TaskRunner(parent=self)
         share_gil_with_ui()  # the pool's workers parse pages while the UI thread paints
         self.connection: Connection | None = None
@@ -84,6 +95,22 @@ class AppContext(QObject):
         self.schema_note = "the article's default layout"
         self.subject: Subject | None = None
         self.items_written.connect(self._refresh_subject)
+
+    def _receipt_recorded(self, receipt: ReadReceipt) -> None:
+        with self._waiting_lock:
+            self._waiting.append(receipt)
+            if self._delivery_posted:
+                return
+            self._delivery_posted = True
+        self._receipts_waiting.emit()
+
+    def _deliver_receipts(self) -> None:
+        with self._waiting_lock:
+            batch = list(self._waiting)
+            self._waiting.clear()
+            self._delivery_posted = False
+        if batch:
+            self.receipts_recorded.emit(batch)
 
     def set_connection(self, conn: Connection | None) -> None:
         self.connection = conn

@@ -4,8 +4,10 @@
 in slots and event handlers), ``threading.excepthook`` and the asyncio loop's exception handler.
 Reports are scrubbed by the core's one set of rules (``dynoview.core.redaction``): AWS key ids,
 secret keys, session tokens, signatures, passwords (endpoint URL passwords included) and the literal
-values of the credentials in use never reach the dialog, the clipboard or the saved file. Saved
-reports are private: 0600 files in a 0700 folder.
+values of the credentials in use never reach the dialog, the clipboard or the saved file. Control,
+bidi and invisible characters (an exception can quote a value from a table) are shown as escapes
+(``visible_text``), so a report pasted into a terminal or an issue shows them and obeys none.
+Saved reports are private: 0600 files in a 0700 folder.
 """
 
 from __future__ import annotations
@@ -39,10 +41,12 @@ from dynoview.core.redaction import (
     REDACTED,
     credential_secrets,
     environment_secrets,
+    install_log_redaction,
     redact,
 )
 from dynoview.core.session import profile
 from dynoview.core.session.private_files import private_dir, write_private_text
+from dynoview.core.values.visible_text import visible
 from dynoview.ui.windows import bring_to_front
 
 log = logging.getLogger(__name__)
@@ -80,7 +84,7 @@ def build_report(exc_type: type[BaseException], exc: BaseException, tb: Tracebac
     lines.append(f"Thread: {thread or threading.current_thread().name}")
     lines.append("")
     lines += traceback.format_exception(exc_type, exc, tb)
-    return scrub("\n".join(line.rstrip("\n") for line in lines), secrets)
+    return visible(scrub("\n".join(line.rstrip("\n") for line in lines), secrets), keep="\n\t")
 
 
 def save_report(report: str, folder: Path | None = None) -> Path | None:
@@ -186,6 +190,7 @@ class CrashHandler(QObject):
         self.reported.connect(self._show, Qt.ConnectionType.QueuedConnection)
 
     def install(self) -> None:
+        install_log_redaction()  # every log line redacted from start-up, before any connection
         self._previous_hook = sys.excepthook
         self._previous_thread_hook = threading.excepthook
         sys.excepthook = self.excepthook
@@ -209,7 +214,7 @@ class CrashHandler(QObject):
         try:
             secrets = [*environment_secrets(), *self._safe(self.secrets, [])]
             report = build_report(exc_type, exc, tb, self._safe(self.context, {}), secrets, thread)
-            summary = scrub(f"{exc_type.__name__}: {exc}", secrets).strip()[:300]
+            summary = visible(scrub(f"{exc_type.__name__}: {exc}", secrets).strip())[:300]
             log.error("unexpected error\n%s", report)
             self.reported.emit(summary, report)
         except Exception:  # the handler itself must never take the app down

@@ -34,11 +34,14 @@ import gc
 import sys
 import time
 
-GIL_SWITCH_INTERVAL_S = 0.001
+# 0.2 ms: at 1 ms, the UI thread's many small GIL waits while pages are decoded (timers,
+# layouts, the loop's callbacks) added up to 40-60 ms stalls at 1 MB pages; at 0.2 ms 15 ms,
+# with the same throughput (benchmarks/browse_throughput.py, ui/items/ui_gate.py).
+GIL_SWITCH_INTERVAL_S = 0.0002
 
 
 def share_gil_with_ui() -> None:
-    """Make a worker thread hand the GIL to the UI thread after 1 ms instead of 5 (process-wide:
+    """Make a worker thread hand the GIL to the UI thread after 0.2 ms instead of 5 (process-wide:
     called when a window's context, which owns the worker pool, is made)."""
     if sys.getswitchinterval() > GIL_SWITCH_INTERVAL_S:
         sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)

@@ -177,7 +177,7 @@ class MainWindow(QMainWindow):
 
     def _connect_signals(self) -> None:
         show_status = self.show_status
-        self.ctx.receipt_recorded.connect(self._receipt)
+        self.ctx.receipts_recorded.connect(self._receipts)
         self.ctx.error_raised.connect(self._error)
         self.ctx.status_message.connect(show_status)
         self.tables_panel.table_selected.connect(self.open_table)
@@ -426,9 +426,9 @@ class MainWindow(QMainWindow):
         saved.save_theme(mode)
 
     # -- status ------------------------------------------------------------------
-    def _receipt(self, receipt: ReadReceipt) -> None:
-        self.read_log.add(receipt)
-        self.receipt_label.setText("Last read: " + receipt.summary())
+    def _receipts(self, receipts: list[ReadReceipt]) -> None:
+        self.read_log.add_all(receipts)
+        self.receipt_label.setText("Last read: " + receipts[-1].summary())
 
     def _error(self, err: UserFacingError) -> None:
         self.statusBar().showMessage(err.message, 15000)

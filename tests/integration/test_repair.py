@@ -179,9 +179,9 @@ class _RacingReader(Reader):
         self.table = table
         self.raced = False
 
-    def read_with_receipt(self, operation: str, request: Any, *,
-                          extra: Any = None) -> tuple[dict[str, Any], ReadReceipt]:
-        answer = super().read_with_receipt(operation, request, extra=extra)
+    def read_with_receipt(self, operation: str, request: Any,
+                          **options: Any) -> tuple[dict[str, Any], ReadReceipt]:
+        answer = super().read_with_receipt(operation, request, **options)
         if operation == "Scan" and not self.raced and "username" in str(request):
             self.raced = True
             self.conn.client.put_item(TableName=self.table, Item=_lock("HANDLE", "linus"))
@@ -241,12 +241,20 @@ def test_resume_after_cancel_continues_where_it_stopped(
     sent = _sent(log)
     assert sorted(sent) == sorted(set(sent)) and len(sent) == 3  # no finding acted on twice
 
-    # Even without its state file (lost, or a crash before it was saved), a third run re-checks
-    # and sends nothing: every finding is found already fixed.
+    # Even without its state file (lost, or a crash before it was saved), a third run sends
+    # nothing: the action log names each finding's earlier send (same report), so each is known
+    # as applied by an earlier run, never as "someone released it since the report".
     path.unlink()
     third = _repair(conn, reader, report, info, schema, log,
                     state=RepairState.open(path, "digest", accounts_table))
-    assert [o.status for o in third.outcomes] == [ALREADY_FIXED] * 3
+    assert [o.status for o in third.outcomes] == [APPLIED] * 3
+    assert all("An earlier run sent this repair" in o.message for o in third.outcomes)
+    assert not any("since the report" in o.message for o in third.outcomes)
+    assert len(log.entries()) == 3
+    # Another report (its digest differs): no earlier send is its own; re-checked, already fixed.
+    fourth = _repair(conn, reader, report, info, schema, log,
+                     state=RepairState.open(tmp_path / "other.json", "other", accounts_table))
+    assert [o.status for o in fourth.outcomes] == [ALREADY_FIXED] * 3
     assert len(log.entries()) == 3
 
 

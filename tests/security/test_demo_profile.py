@@ -60,9 +60,11 @@ def test_demo_transact_writes_only_the_demo_action_log(tmp_path: Path) -> None:
     demo_log = home / "xdg_data_home" / "DynoView" / "demo" / "actions.jsonl"
     assert written(home) == {str(demo_log.relative_to(home))}  # nothing else, anywhere
     assert not (home / "xdg_data_home" / "DynoView" / "actions.jsonl").exists()
-    entries = [json.loads(line) for line in demo_log.read_text(encoding="utf-8").splitlines()]
-    assert len(entries) == 1 and entries[0]["outcome"]["status"] == "succeeded"
-    assert entries[0]["connection"]["name"] == "Demo (embedded)"
+    # One send: its intent (written before the request left) and its outcome.
+    lines = [json.loads(line) for line in demo_log.read_text(encoding="utf-8").splitlines()]
+    assert [line["phase"] for line in lines] == ["intent", "outcome"]
+    assert lines[-1]["outcome"]["status"] == "succeeded"
+    assert {line["connection"]["name"] for line in lines} == {"Demo (embedded)"}
     if os.name == "posix":
         assert stat.S_IMODE(demo_log.stat().st_mode) == 0o600
         for folder in (demo_log.parent, demo_log.parent.parent):

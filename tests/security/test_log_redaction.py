@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import logging
 
 import pytest
 
 from dynoview.core.redaction import (
     REDACTED,
+    drop_url_credentials,
     install_log_redaction,
+    is_secret_name,
     redact,
+    redact_known_values,
+    redact_obj,
+    redact_text,
     redact_url,
     redact_url_credentials,
     remember_secrets,
@@ -84,3 +90,87 @@ def test_the_crash_dialog_uses_the_core_rules() -> None:
     assert crash.environment_secrets is redaction.environment_secrets
     assert crash.credential_secrets is redaction.credential_secrets
     assert crash.REDACTED == redaction.REDACTED
+
+
+# --------------------------------------------------------------------------- issue 20
+
+
+SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"  # AWS's documented example secret key
+TOKEN = "IQoJb3JpZ2luX2VjEXAMPLE" + "Zm9vYmFyQmF6" * 10
+
+
+@pytest.mark.parametrize("text", [
+    # A credential_process that prints its answer on failure, as JSON and as ini.
+    f'refresh failed: {{"Version": 1, "AccessKeyId": "ASIAEXAMPLEEXAMPLE12", "SecretAccessKey": "{SECRET}", '
+    f'"SessionToken": "{TOKEN}"}}',
+    f"aws_access_key_id = ASIAEXAMPLEEXAMPLE12\naws_secret_access_key = {SECRET}\n"
+    f"aws_session_token = {TOKEN}",
+    # A server echoing the request's credentials in an error message.
+    f"Request rejected. Authorization: AWS4-HMAC-SHA256 Credential=ASIAEXAMPLEEXAMPLE12/20260101/us-east-1/"
+    f"dynamodb/aws4_request, SignedHeaders=host, Signature=ab12; X-Amz-Security-Token: {TOKEN}; "
+    f"key {SECRET}.",
+])
+def test_echoed_credentials_are_masked(text: str) -> None:
+    for clean in (redact_text(text), json.dumps(redact_obj({"message": text}))):
+        assert "ASIAEXAMPLEEXAMPLE12" not in clean and SECRET not in clean and TOKEN not in clean
+        assert "EXAMPLEKEY" not in clean and "Zm9vYmFy" not in clean
+        assert REDACTED in clean
+
+
+def test_request_tokens_and_paths_are_not_secrets() -> None:
+    """The action log and the CLI name DynamoDB's ClientRequestToken and NextToken: they stay;
+    so do an S3 export's path and a traceback's file names (long, but not keys)."""
+    kept = ["token: 94b5a803-621c-4831-a015-fd96c6aa0d1f (from the file)",
+            '"ClientRequestToken": "94b5a803-621c-4831-a015-fd96c6aa0d1f"',
+            "NextToken=eyJzdGFydCI6MTIzfQ", '"token_note": "generated"',
+            "missing from s3://dynoview-export-s3/exports/daily/AWSDynamoDB/01796163007937-0cc633c7/",
+            'File "/work/main/.venv/lib/python3.11/site-packages/botocore/credentials.py", line 1',
+            "UNIQ#EMAIL#ada@lovelace.io", "the access key or the secret is wrong"]
+    for text in kept:
+        assert redact_text(text) == text
+    assert not is_secret_name("ClientRequestToken") and not is_secret_name("token")
+    assert all(is_secret_name(n) for n in ("SessionToken", "X-Amz-Security-Token", "aws_session_token",
+                                           "SecretAccessKey", "AccessKeyId", "password", "accessToken"))
+
+
+def test_redact_obj_walks_records() -> None:
+    record = {"status": "failed", "token": "94b5a803-621c",
+              "error": f"Credential=ASIAEXAMPLEEXAMPLE12/x {SECRET}",
+              "details": [{"SessionToken": "short-but-named"}, ("SecretAccessKey", "x")],
+              "attempts": 2, "applied": None, "password": ""}
+    clean = redact_obj(record)
+    assert clean["token"] == "94b5a803-621c" and clean["attempts"] == 2 and clean["applied"] is None
+    assert clean["details"][0]["SessionToken"] == REDACTED
+    assert SECRET not in json.dumps(clean) and "ASIAEXAMPLEEXAMPLE12" not in json.dumps(clean)
+    assert clean["password"] == ""  # nothing to hide
+    assert record["details"][0]["SessionToken"] == "short-but-named"  # a copy: the input is untouched
+
+
+def test_known_values_only_for_data() -> None:
+    remember_secrets("a-live-credential-value")
+    assert redact_known_values("x a-live-credential-value y") == f"x {REDACTED} y"
+    assert redact_known_values(f"AKIAEXAMPLEEXAMPLE12 {SECRET}") == f"AKIAEXAMPLEEXAMPLE12 {SECRET}"
+
+
+@pytest.mark.parametrize(("url", "expected"), [
+    ("http://u:p@ss@127.0.0.1:8000/x", ("http://127.0.0.1:8000/x", True)),
+    ("https://user@host", ("https://host", True)),
+    ("http://127.0.0.1:8000", ("http://127.0.0.1:8000", False)),
+    ("https://[::1]:8000", ("https://[::1]:8000", False)),
+])
+def test_drop_url_credentials(url: str, expected: tuple[str, bool]) -> None:
+    assert drop_url_credentials(url) == expected
+
+
+def test_stack_info_is_redacted_too(caplog: pytest.LogCaptureFixture) -> None:
+    install_log_redaction()
+    remember_secrets("stack-secret-value-123")
+    caplog.set_level(logging.DEBUG)
+
+    def deep() -> None:
+        logging.getLogger("x").warning("here", stack_info=True)  # stack-secret-value-123
+
+    deep()
+    record = caplog.records[-1]
+    assert record.stack_info and "deep()" in record.stack_info  # the source lines are shown...
+    assert "stack-secret-value-123" not in record.stack_info and REDACTED in record.stack_info

@@ -200,3 +200,94 @@ def test_no_prefix_makes_a_write_look_like_a_read(junk: str, write: str, tail: s
 def test_any_comment_outside_quotes_makes_a_select_not_a_read(before: str, comment: str,
                                                              after: str) -> None:
     assert not partiql_is_read("SELECT * FROM t " + before + comment + after)
+
+
+# ------------------------------------------------------------------ PartiQL: ASCII SELECT only
+
+HOMOGLYPHS = [
+    "ſelect * FROM accounts",  # U+017F LATIN SMALL LETTER LONG S: "ſ".upper() == "S"
+    "ſELECT * FROM accounts",
+    "SELEC\u0422 * FROM accounts",  # Cyrillic Te
+    "\u0405ELECT * FROM accounts",  # Cyrillic Dze
+    "SEL\u0395CT * FROM accounts",  # Greek Epsilon
+    "\uff33\uff25\uff2c\uff25\uff23\uff34 * FROM accounts",  # fullwidth
+    "SELECT\u017f * FROM accounts",
+    "(\u2028SELECT * FROM accounts)",
+]
+
+
+@pytest.mark.parametrize("statement", HOMOGLYPHS)
+def test_a_select_spelled_with_other_letters_is_refused(ro: Connection, listener: CountingListener,
+                                                       statement: str) -> None:
+    from dynoview.core.reads.partiql_statements import is_select
+
+    assert not partiql_is_read(statement) and not is_select(statement)
+    with pytest.raises(ReadOnlyError):
+        ro.client.execute_statement(Statement=statement)
+    assert listener.accepted == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=5), st.characters(min_codepoint=128))
+def test_no_letter_outside_ascii_makes_a_select(position: int, letter: str) -> None:
+    word = "SELECT"
+    assert not partiql_is_read(word[:position] + letter + word[position + 1:] + " * FROM t")
+
+
+def test_the_editor_takes_select_after_comments_and_whitespace_and_the_wire_takes_none() -> None:
+    """``is_select`` (the PartiQL tab, which strips comments before sending) reads the tokens
+    after comments and whitespace; the session's guard refuses any comment on the wire."""
+    from dynoview.core.reads.partiql_statements import is_select, strip_comments
+
+    for statement in ("/* note */ SELECT * FROM t", "-- why\n  (SELECT * FROM t)", "\t\nselect a FROM t"):
+        assert is_select(statement)
+        assert partiql_is_read(strip_comments(statement))
+    for statement in ("/* note */ ſelect * FROM t", "-- SELECT\nDELETE FROM t", "/* SELECT */"):
+        assert not is_select(statement)
+    assert not partiql_is_read("/* note */ SELECT * FROM t")
+    # A space outside ASCII: the tab trims it off the ends before sending; raw, the wire refuses it.
+    assert strip_comments("\u00a0SELECT * FROM t") == "SELECT * FROM t"
+    assert not partiql_is_read("\u00a0SELECT * FROM t")
+
+
+# ------------------------------------------------------------------ the export audit on Athena
+
+
+def test_an_athena_audit_on_a_read_only_session_is_refused_before_anything_is_sent(
+        listener: CountingListener, capsys: pytest.CaptureFixture[str]) -> None:
+    """It would create Glue tables and write S3 objects: refused with a sentence saying so,
+    before any client is made (not even the manifests are read)."""
+    code = cli_main(["audit", "--export", "s3://exports/AWSDynamoDB/", "--athena-output",
+                     "s3://results/dynoview/", "--read-only", "--s3-endpoint-url", listener.url,
+                     "--athena-endpoint-url", listener.url])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "read-only, and an audit on Athena writes: it would create the Glue tables" in err
+    assert "CREATE TABLE AS, writing Parquet files under s3://results/dynoview/dynoview-" in err
+    assert "Nothing was sent" in err and "--athena-output" in err
+    assert listener.accepted == 0
+
+
+def test_the_core_refuses_athena_on_read_only_and_its_clients_refuse_writes(
+        listener: CountingListener) -> None:
+    from dynoview.core.exports.athena import AthenaSettings
+    from dynoview.core.exports.audit import ExportAuditOptions, audit_exports, aws_clients
+
+    class Untouchable:
+        def __getattr__(self, name: str) -> Any:
+            raise AssertionError(f"{name} was called on a read-only session")
+
+    options = ExportAuditOptions(athena=AthenaSettings("s3://results/x/"), read_only=True)
+    with pytest.raises(ReadOnlyError, match="would create the Glue tables"):
+        audit_exports(["s3://exports/a/"], article_schema(), options=options, s3_client=Untouchable(),
+                      athena_client=Untouchable())
+    s3, athena = aws_clients(s3_endpoint_url=listener.url, athena_endpoint_url=listener.url,
+                             athena=True, read_only=True)
+    with pytest.raises(ReadOnlyError, match="Athena StartQueryExecution writes"):
+        athena.start_query_execution(QueryString="SELECT 1", ResultConfiguration={
+            "OutputLocation": "s3://results/x/"})
+    with pytest.raises(ReadOnlyError, match="S3 PutObject writes"):
+        s3.put_object(Bucket="results", Key="x", Body=b"x")
+    with pytest.raises(ReadOnlyError):
+        s3.delete_object(Bucket="results", Key="x")
+    assert listener.accepted == 0

@@ -195,3 +195,138 @@ def test_exported_code_runs_on_the_default_chain(conn: Connection, table: str, t
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "200" and not leaks(run.stdout + run.stderr)
     assert Reader(conn).get_item(table, {"PK": {"S": "ACCT#exported"}, "SK": {"S": "PROFILE"}})
+
+
+# --------------------------------------------------------------------------- issue 20: every exit
+
+_ECHO = (f"Request rejected. Authorization: AWS4-HMAC-SHA256 Credential={ACCESS_KEY}/20260101/us-east-1/"
+         f"dynamodb/aws4_request, SignedHeaders=host, Signature=abc; X-Amz-Security-Token: {SESSION_TOKEN}; "
+         f"the key pair was {ACCESS_KEY} and {SECRET_KEY}; token {SESSION_TOKEN}")
+ECHO_BODY = json.dumps({"__type": "com.amazonaws.dynamodb.v20120810#ValidationException",
+                        "message": _ECHO}).encode()
+#: Operations each command fails on, when a server echoes the request's credentials back
+#: (the transaction's own reads must pass for it to be sent).
+READ_OPERATIONS = {"ListTables", "Scan", "GetItem", "ExecuteStatement", "GetRecords"}
+WRITE_OPERATIONS = {"TransactWriteItems"}
+
+
+def signup_file(tmp_path: Path, table: str) -> Path:
+    from dynoview.core.tx.wire import preview_text
+
+    tx = sign_up(article_schema(), table, {"PK": {"S": "ACCT#echo"}, "SK": {"S": "PROFILE"},
+                                           "email": {"S": "echo@x.io"}, "username": {"S": "echo"}})
+    path = tmp_path / "signup.json"
+    path.write_text(preview_text(tx.to_request()), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def echoing_proxy(moto_endpoint: str) -> Iterator[Any]:
+    """moto behind a proxy that answers the operations in ``proxy.echoed`` with an error
+    quoting the credentials."""
+    from tests.fault_proxy import RESPOND, FaultProxy
+
+    with FaultProxy(moto_endpoint) as proxy:
+        proxy.echoed = set(READ_OPERATIONS)  # type: ignore[attr-defined]
+        proxy.add(RESPOND, predicate=lambda info: info.operation in proxy.echoed,  # type: ignore[attr-defined]
+                  times=None, status=400, body=ECHO_BODY)
+        yield proxy
+
+
+def test_a_server_echoing_the_credentials_gets_them_printed_nowhere(
+        conn: Connection, table: str, echoing_proxy: Any, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    url = echoing_proxy.url
+    outputs: dict[str, str] = {}
+    for argv in (["tables"], ["audit", "--table", table], ["diagnose", "--table", table, "--rule", "email",
+                                                             "ada@lovelace.io", "--no-stream"],
+                 ["partiql", f'SELECT * FROM "{table}"'], ["stream", "--table", table],
+                 ["export", "--table", table], ["audit", "--table", table, "--format", "json"],
+                 ["transact", str(signup_file(tmp_path, table)), "--yes"],
+                 ["transact", str(signup_file(tmp_path, table)), "--yes", "--format", "json"]):
+        echoing_proxy.echoed = WRITE_OPERATIONS if argv[0] == "transact" else READ_OPERATIONS
+        code = cli_main([*argv, "--endpoint-url", url])
+        captured = capsys.readouterr()
+        outputs[" ".join(argv)] = captured.out + captured.err
+        assert code in (1, 2), outputs[" ".join(argv)]
+    assert echoing_proxy.requests("TransactWriteItems")  # the echo did come back
+    assert "Request rejected" in outputs["tables"] and "<redacted>" in outputs["tables"]
+    for where, text in outputs.items():
+        assert not leaks(text), f"{where} printed {leaks(text)}"
+
+
+def test_a_server_echoing_the_credentials_gets_them_written_nowhere(
+        conn: Connection, table: str, echoing_proxy: Any, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from dynoview.core.session import profile
+
+    echoing_proxy.echoed = WRITE_OPERATIONS
+    log = profile.data_dir() / "actions.jsonl"
+    before = log.stat().st_size if log.exists() else 0
+    cli_main(["transact", str(signup_file(tmp_path, table)), "--yes", "--endpoint-url", echoing_proxy.url])
+    capsys.readouterr()
+    written = log.read_bytes()[before:].decode("utf-8")
+    assert "Request rejected" in written
+    assert not leaks(written), f"the action log holds {leaks(written)}"
+
+
+PROCESS_ACCESS = "ASIAPROCESSCANARY0001"
+PROCESS_SECRET = "ProcCanarySecret/Key+0123456789abcdefGHIJK"
+PROCESS_TOKEN = "IQoJProcCanaryToken" + "Zm9vYmFyQmF6" * 20
+
+
+def test_a_credential_process_printing_its_secret_on_failure_is_shown_redacted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Values DynoView never had: only the patterns (names, key ids, long tokens) can find them."""
+    script = tmp_path / "leaky_process.py"
+    script.write_text(
+        "import json, sys\n"
+        f"print('refresh failed for ' + json.dumps({{'Version': 1, 'AccessKeyId': {PROCESS_ACCESS!r}, "
+        f"'SecretAccessKey': {PROCESS_SECRET!r}, 'SessionToken': {PROCESS_TOKEN!r}}}), file=sys.stderr)\n"
+        f"print('aws_secret_access_key={PROCESS_SECRET} token {PROCESS_TOKEN}', file=sys.stderr)\n"
+        f"print('raw: {PROCESS_SECRET}', file=sys.stderr)\n"
+        "sys.exit(1)\n", encoding="utf-8")
+    config = tmp_path / "config"
+    config.write_text(f"[profile leaky]\ncredential_process = {sys.executable} {script}\n"
+                      "region = us-east-1\n", encoding="utf-8")
+    monkeypatch.setenv("AWS_CONFIG_FILE", str(config))
+    for var in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN"):
+        monkeypatch.delenv(var, raising=False)
+    assert cli_main(["tables", "--profile", "leaky", "--region", "us-east-1"]) == 2
+    captured = capsys.readouterr()
+    shown = captured.out + captured.err
+    assert "custom-process" in shown and "<redacted>" in shown  # the failure is still explained
+    for secret in (PROCESS_ACCESS, PROCESS_SECRET, PROCESS_TOKEN, "ProcCanarySecret", "ProcCanaryToken"):
+        assert secret not in shown
+
+
+def test_exported_code_drops_the_endpoint_password_with_a_note(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+
+    from dynoview.core.tx.code_export import URL_CREDENTIALS_NOTE
+
+    path = signup_file(tmp_path, "accounts")
+    url = "http://svcuser:UrlCanaryPassw0rd@127.0.0.1:8000"
+    for kind in ("boto3", "cli", "js"):
+        assert cli_main(["transact", str(path), "--export", kind, "--endpoint-url", url]) == 0
+        captured = capsys.readouterr()
+        code = captured.out
+        assert "UrlCanaryPassw0rd" not in code + captured.err and "svcuser" not in code + captured.err
+        assert "http://127.0.0.1:8000" in code  # the code still runs against the endpoint
+        comments = re.sub(r"\n(?:#|//) ", " ", code)
+        assert URL_CREDENTIALS_NOTE in comments
+
+
+def test_a_bug_s_traceback_is_scrubbed(canary_env: None, monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from dynoview.cli import tables
+
+    def bug(_args: Any, token: str = SESSION_TOKEN) -> int:
+        raise RuntimeError(f"signing failed for {ACCESS_KEY} secret={SECRET_KEY} token {token}")
+
+    monkeypatch.setattr(tables, "run", bug)
+    assert cli_main(["tables"]) == 2
+    captured = capsys.readouterr()
+    assert "Traceback" in captured.err and "RuntimeError" in captured.err
+    assert not leaks(captured.out + captured.err)

@@ -7,7 +7,6 @@ DynamoDB's low-level JSON form (``{"PK": {"S": "..."}}``, binary as base64).
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from collections.abc import Iterable, Mapping
@@ -18,6 +17,7 @@ from dynoview.core.audit.run import AuditResult
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.uniqueness.diagnose import Diagnosis
 from dynoview.core.uniqueness.findings import STATUSES, Finding
+from dynoview.core.values.csv_cells import CsvWriter
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
 AUDIT_FORMAT = "dynoview-audit"
@@ -127,10 +127,12 @@ def dumps(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False)
 
 
-def findings_csv(findings: Iterable[Finding]) -> str:
-    """One line per finding; accounts and lock keys joined with "; "."""
+def findings_csv(findings: Iterable[Finding], *, raw: bool = False) -> str:
+    """One line per finding; accounts and lock keys joined with "; ". A cell a spreadsheet
+    would run as a formula (a value, an account id, a key from the table) is neutralised
+    (``values.csv_cells``) unless ``raw``."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = CsvWriter(out, raw=raw)
     writer.writerow(CSV_COLUMNS)
     for f in findings:
         writer.writerow([f.status, f.rule or "", f.value or "", "; ".join(f.account_ids),

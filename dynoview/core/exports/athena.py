@@ -6,6 +6,11 @@ counts, then the rules query; the tables are dropped at the end (the CTAS files 
 under the output location, with Athena's own result files). Each query is started with
 ``start_query_execution``, polled with ``get_query_execution`` and read page by page
 with ``get_query_results``.
+
+So an Athena audit writes (Glue tables, S3 objects) even though it never writes to the
+table: on a read-only session it is refused before anything is sent
+(``read_only_refusal`` says what it would have created); DuckDB audits the same export
+reading only.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from dynoview.core.errors import CancelledError, DynoViewError
+from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError
 from dynoview.core.exports.manifest import ExportManifest, S3Store, parse_s3_url
 from dynoview.core.exports.queries import build
 from dynoview.core.exports.sql import (
@@ -74,6 +79,24 @@ def data_location(manifest: ExportManifest) -> str:
         raise DynoViewError(f"Athena reads exports in S3; {store.where} is a local folder. Upload it, "
                             "or audit it with DuckDB (leave out --athena-output).")
     return store.url("data/")
+
+
+def read_only_refusal(settings: AthenaSettings, exports: int = 1) -> str:
+    """What an Athena audit would create, as the sentence that refuses it on a read-only session."""
+    db = settings.database
+    tables = ", ".join(f"{db}.{settings.table(f'export{i}')}" for i in range(max(1, exports)))
+    return (f"This session is read-only, and an audit on Athena writes: it would create the Glue "
+            f"tables {tables} (an external table over each export) and {db}.{settings.table('raw')} "
+            f"(CREATE TABLE AS, writing Parquet files under {settings.output_prefix}dynoview-"
+            f"{settings.run_id}/raw/), write every query's results under {settings.output_prefix}, "
+            "then drop the tables. Nothing was sent. Leave out --athena-output to audit the export "
+            "with DuckDB on this machine, which only reads it, or leave out --read-only.")
+
+
+def refuse_if_read_only(settings: AthenaSettings, exports: int, read_only: bool) -> None:
+    """Raise ``ReadOnlyError`` (nothing sent yet) when the session is read-only."""
+    if read_only:
+        raise ReadOnlyError(read_only_refusal(settings, exports))
 
 
 def plan(schema: UniquenessSchema, manifests: Sequence[ExportManifest], settings: AthenaSettings, *,

@@ -13,7 +13,6 @@ confirmed with one strongly consistent GetItem of its keys before anything is re
 from __future__ import annotations
 
 import shutil
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -23,13 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from dynoview.core.audit.run import AuditResult
-from dynoview.core.errors import CancelledError
+from dynoview.core.errors import CancelledError, ReadOnlyError
 from dynoview.core.exports import athena as export_athena
 from dynoview.core.exports import duckdb_engine as export_duckdb
 from dynoview.core.exports.checksums import check_item_counts, verify_etags, verify_files
 from dynoview.core.exports.manifest import ExportManifest, S3Store, open_export, order_exports, read_manifest
 from dynoview.core.exports.rows import build_pairing, findings_and_counts, parse_rows
 from dynoview.core.exports.sql import ATHENA, DUCKDB, AuditSql
+from dynoview.core.session import leftovers
 from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
@@ -65,6 +65,7 @@ class ExportAuditOptions:
     memory_limit: str = export_duckdb.DEFAULT_MEMORY_LIMIT
     threads: int | None = None
     athena: export_athena.AthenaSettings | None = None  # set: run on Athena instead of DuckDB
+    read_only: bool = False  # a read-only session: Athena (which writes) is refused before any send
 
 
 @dataclass
@@ -160,26 +161,49 @@ class ExportAuditResult:
         return "\n".join(lines)
 
 
+#: Operations an export audit's S3 and Athena clients may send on a read-only session.
+_READ_PREFIXES = ("Get", "List", "Head", "Describe", "BatchGet")
+
+
+def _refuse_writes(model: Any = None, **_: Any) -> None:
+    """botocore ``before-call`` hook of a read-only session's S3 and Athena clients."""
+    name = getattr(model, "name", "")
+    if not name.startswith(_READ_PREFIXES):
+        service = model.service_model.service_id if model is not None else "AWS"
+        raise ReadOnlyError(f"This session is read-only: {service} {name} writes, so it was not sent.")
+
+
 def aws_clients(*, session: Any = None, profile: str | None = None, region: str | None = None,
                 s3_endpoint_url: str | None = None, athena_endpoint_url: str | None = None,
-                s3: bool = True, athena: bool = False) -> tuple[Any, Any]:
+                s3: bool = True, athena: bool = False, read_only: bool = False) -> tuple[Any, Any]:
     """S3 and Athena clients for an export audit: from a connection's session (the window) or a
-    profile (the command line), with the app's retry and timeout policy."""
+    profile (the command line), with the app's retry and timeout policy. Endpoint URLs and the
+    region are checked first (a sentence, not botocore's error); with ``read_only`` every call
+    but a read (Get, List, Head, Describe) is refused before it is sent."""
     import boto3.session
 
     from dynoview.core.redaction import install_log_redaction
-    from dynoview.core.session.connection import client_config
+    from dynoview.core.session.connection import check_endpoint_url, check_region, client_config
 
+    check_endpoint_url(s3_endpoint_url, source="The S3 endpoint URL")
+    check_endpoint_url(athena_endpoint_url, source="The Athena endpoint URL")
+    check_region(region, endpoint_url=s3_endpoint_url or athena_endpoint_url)
     install_log_redaction()  # botocore's debug logs carry the access key id
     if session is None:
         session = boto3.session.Session(profile_name=profile) if profile else boto3.session.Session()
     region = region or session.region_name or "us-east-1"
-    return (
+    clients = (
         session.client("s3", region_name=region, endpoint_url=s3_endpoint_url,
                        config=client_config()) if s3 else None,
         session.client("athena", region_name=region, endpoint_url=athena_endpoint_url,
                        config=client_config()) if athena else None,
     )
+    if read_only:
+        for client in clients:
+            if client is not None:
+                service = client.meta.service_model.service_id.hyphenize()
+                client.meta.events.register_first(f"before-call.{service}", _refuse_writes)
+    return clients
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -222,6 +246,8 @@ def audit_exports(paths: Sequence[str], schema: UniquenessSchema, *,
     ``CancelledError`` when ``cancel`` is set.
     """
     options = options or ExportAuditOptions()
+    if options.athena is not None:  # before anything is read or sent
+        export_athena.refuse_if_read_only(options.athena, len(paths), options.read_only)
     now = options.now or datetime.now(UTC)
     started = time.perf_counter()
 
@@ -316,7 +342,8 @@ def _run_duckdb(manifests: list[ExportManifest], schema: UniquenessSchema, optio
                 ) -> tuple[dict[tuple[int, str], int], list[Any], AuditSql]:
     """Check (and, from S3, download) every data file, then run the DuckDB plan."""
     own_temp = options.temp_directory is None
-    temp = Path(tempfile.mkdtemp(prefix="dynoview-export-")) if own_temp else options.temp_directory
+    # Ours: 0700, removed on any exit (SIGTERM included), swept at the next start after kill -9.
+    temp = leftovers.private_temp_dir("audit") if own_temp else options.temp_directory
     assert temp is not None
     try:
         exports: list[tuple[list[str], bool]] = []
@@ -343,7 +370,7 @@ def _run_duckdb(manifests: list[ExportManifest], schema: UniquenessSchema, optio
         return counts, rows, sql
     finally:
         if own_temp:
-            shutil.rmtree(temp, ignore_errors=True)
+            leftovers.remove_temp_dir(temp)
         else:
             shutil.rmtree(temp / "download", ignore_errors=True)
             shutil.rmtree(temp / "spill", ignore_errors=True)

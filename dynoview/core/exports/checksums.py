@@ -11,6 +11,13 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 from dynoview.core.exports.manifest import FILES, DataFile, ExportError, ExportManifest, LocalStore
+from dynoview.core.session.private_files import open_private, private_dir
+
+
+def _component(name: str) -> str:
+    """A name from a manifest as one safe path component (never "..", never a separator)."""
+    safe = "".join(c if c.isalnum() or c in "-_.=" else "_" for c in name).lstrip(".")
+    return safe or "_"
 
 
 def md5_base64(digest: bytes) -> str:
@@ -90,9 +97,10 @@ def verify_files(manifest: ExportManifest, *, stage_to: Path | None = None,
             if stage_to is None:
                 raise ExportError("An S3 export is downloaded before it is read locally; give a "
                                   "folder to download it to.")
-            dest = stage_to / manifest.export_id / PurePosixPath(data_file.rel).name
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            with dest.open("wb") as f:
+            name = _component(PurePosixPath(data_file.rel).name)
+            dest = stage_to / _component(manifest.export_id) / name
+            private_dir(dest.parent)
+            with open_private(dest, "wb") as f:  # never through a link planted in --temp-dir
                 for chunk in store.open_chunks(data_file.rel):
                     md5.update(chunk)
                     f.write(chunk)

@@ -28,6 +28,7 @@ from dynoview.core.exports.manifest import (
     INCREMENTAL_EXPORT,
     SUMMARY,
 )
+from dynoview.core.session.private_files import private_dir, write_private_bytes, write_private_text
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
 ACCOUNT_ID = "123456789012"
@@ -72,8 +73,8 @@ def write_export(root: Path, table: str, items: Iterable[Mapping[str, Any]] | No
     export_id = export_id or new_export_id(moment)
     folder = root / EXPORTS_FOLDER / export_id
     data = folder / "data"
-    data.mkdir(parents=True, exist_ok=True)
-    (folder / "_started").write_bytes(b"")
+    private_dir(data)
+    write_private_bytes(folder / "_started", b"")
     key_prefix = f"{s3_prefix.strip('/')}/" if s3_prefix.strip("/") else ""
     lines = _spread_lines(items, changes, files, moment)
     entries = _write_data_files(data, lines, f"{key_prefix}{EXPORTS_FOLDER}/{export_id}/data/")
@@ -134,7 +135,7 @@ def _write_data_files(data: Path, lines: list[list[bytes]], key_base: str) -> li
         name = f"{secrets.token_hex(13)}.json.gz"
         # mtime=0: the same lines give the same bytes (and checksum), as a re-run export would.
         body = gzip.compress(b"".join(part), mtime=0)
-        (data / name).write_bytes(body)
+        write_private_bytes(data / name, body)
         digest = hashlib.md5(body).digest()
         entries.append(json.dumps({
             "itemCount": len(part), "md5Checksum": md5_base64(digest),
@@ -146,8 +147,8 @@ def _write_data_files(data: Path, lines: list[list[bytes]], key_base: str) -> li
 
 def _write_checked(folder: Path, name: str, checksum_name: str, body: bytes) -> None:
     """A manifest file and its ``.checksum`` (hex MD5), as the service writes them."""
-    (folder / name).write_bytes(body)
-    (folder / checksum_name).write_text(hashlib.md5(body).hexdigest())
+    write_private_bytes(folder / name, body)
+    write_private_text(folder / checksum_name, hashlib.md5(body).hexdigest())
 
 
 def upload_export(client: Any, folder: Path, bucket: str, prefix: str = "") -> str:

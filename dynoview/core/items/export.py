@@ -5,26 +5,27 @@
 - ``json``: one item a line as plain JSON, numbers with their stored digits.
 - ``csv``: one column per attribute *and type*, the type in the header (``email (S)``;
   an attribute stored with two types gets two columns), key attributes first. A cell is
-  empty when the item lacks that attribute with that type. Text that a spreadsheet would
-  run as a formula (starting with ``=``, ``+``, ``-``, ``@``, tab or carriage return) is
-  prefixed with ``'``: a value from a table is data, never code.
+  empty when the item lacks that attribute with that type. A header or cell that a
+  spreadsheet would run as a formula (starting with ``=``, ``+``, ``-``, ``@``, tab or
+  carriage return) is prefixed with ``'`` and quoted (``values.csv_cells``): a value from a
+  table is data, never code. ``csv_raw=True`` writes cells as they are, for programs.
 
 A whole table is read by a parallel Scan (``Segment``/``TotalSegments``), every page through
 the Reader, so each leaves a read receipt. A file is written next to its destination under
-a temporary name (0600, ``private_files``) and renamed over it only once complete: a cancel
-or an error leaves no half export that looks whole.
+an exclusive temporary name (``.NAME.partial-PID-RANDOM``, 0600, never through a link:
+``private_files.atomic_private``) and renamed over it only once complete: a cancel or an
+error leaves no half export that looks whole. The partial file and the CSV's spool folder
+(``$TMPDIR/dynoview-spool-PID-RANDOM``) are removed on any exit, SIGTERM included
+(``session.leftovers``); what ``kill -9`` leaves is swept by the next export.
 """
 
 from __future__ import annotations
 
 import base64
 import contextlib
-import csv
 import io
 import json
-import os
 import queue
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -35,8 +36,10 @@ from typing import IO, Any
 from dynoview.core.errors import CancelledError, DynoViewError, describe_error
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
-from dynoview.core.session.private_files import open_private
+from dynoview.core.session import leftovers
+from dynoview.core.session.private_files import PrivateFileError, atomic_private, open_private
 from dynoview.core.session.tables import TableInfo
+from dynoview.core.values.csv_cells import CsvWriter
 from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
 from dynoview.core.values.plain import plain_json, plain_value_json
 from dynoview.core.values.types import type_code
@@ -77,29 +80,22 @@ def item_from_ddb_json_line(line: str) -> dict[str, Any]:
     return {name: from_dynamodb_json(av, name) for name, av in body.items()}
 
 
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _defuse(text: str) -> str:
-    # Spreadsheets run a cell starting with one of these as a formula (CSV injection).
-    return "'" + text if text.startswith(_FORMULA_START) else text
-
-
 def csv_cell(av: Mapping[str, Any]) -> str:
-    """One CSV cell: S as text, N as its digits, B base64, BOOL true/false, NULL "null",
-    sets, lists and maps as plain JSON (the header keeps the type)."""
+    """One CSV cell's text: S as text, N as its digits, B base64, BOOL true/false, NULL "null",
+    sets, lists and maps as plain JSON (the header keeps the type). Exact: the writer
+    (``csv_cells.CsvWriter``) neutralises formula-like cells, N digits such as "-5" excepted."""
     code = type_code(av)
     if code == "S":
-        return _defuse(av["S"])
+        return str(av["S"])
     if code == "N":
-        return str(av["N"])  # a spreadsheet reads "-5" as the number it is: left as stored
+        return str(av["N"])
     if code == "BOOL":
         return "true" if av["BOOL"] else "false"
     if code == "NULL":
         return "null"
     if code == "B":
         return base64.b64encode(bytes(av["B"])).decode("ascii")
-    return _defuse(plain_value_json(av))
+    return plain_value_json(av)
 
 
 def csv_header(column: tuple[str, str]) -> str:
@@ -137,19 +133,21 @@ class ItemWriter:
     """Writes items in one format to a text stream; CSV waits for every item (its header
     needs every column), spooling them as DynamoDB JSON lines to a private temporary file."""
 
-    def __init__(self, out: IO[str], fmt: str, key_names: Sequence[str] = ()) -> None:
+    def __init__(self, out: IO[str], fmt: str, key_names: Sequence[str] = (), *,
+                 csv_raw: bool = False) -> None:
         if fmt not in FORMATS:
             raise DynoViewError(f"Export formats are {', '.join(FORMATS)}; {fmt!r} is not one.",
                                 field="format")
         self.out = out
         self.fmt = fmt
+        self.csv_raw = csv_raw  # True: formula-like cells as they are (csv_cells)
         self.count = 0
         self._columns = CsvColumns(key_names)
-        self._spool_dir: tempfile.TemporaryDirectory[str] | None = None
+        self._spool_dir: Path | None = None
         self._spool: IO[str] | None = None
         if fmt == CSV:
-            self._spool_dir = tempfile.TemporaryDirectory(prefix="dynoview-export-")  # 0700
-            self._spool = open_private(Path(self._spool_dir.name) / "items.jsonl", "w+")
+            self._spool_dir = leftovers.private_temp_dir("spool")  # 0700, removed on any exit
+            self._spool = open_private(self._spool_dir / "items.jsonl", "x+")
 
     def write(self, items: Iterable[Item]) -> None:
         for item in items:
@@ -165,7 +163,7 @@ class ItemWriter:
         """Write what waits (the CSV) and flush."""
         if self._spool is not None:
             columns = self._columns.columns()
-            writer = csv.writer(self.out, lineterminator="\n")
+            writer = CsvWriter(self.out, raw=self.csv_raw)
             writer.writerow([csv_header(c) for c in columns])
             self._spool.seek(0)
             for n, line in enumerate(self._spool):
@@ -180,14 +178,15 @@ class ItemWriter:
             self._spool.close()
             self._spool = None
         if self._spool_dir is not None:
-            self._spool_dir.cleanup()
+            leftovers.remove_temp_dir(self._spool_dir)
             self._spool_dir = None
 
 
-def render(items: Iterable[Item], fmt: str, key_names: Sequence[str] = ()) -> str:
+def render(items: Iterable[Item], fmt: str, key_names: Sequence[str] = (), *,
+           csv_raw: bool = False) -> str:
     """The whole export of ``items`` as text (a result already in memory)."""
     buffer = io.StringIO()
-    writer = ItemWriter(buffer, fmt, key_names)
+    writer = ItemWriter(buffer, fmt, key_names, csv_raw=csv_raw)
     try:
         writer.write(items)
         writer.finish()
@@ -199,30 +198,33 @@ def render(items: Iterable[Item], fmt: str, key_names: Sequence[str] = ()) -> st
 @contextlib.contextmanager
 def private_output(path: Path | str, cancel: threading.Event | None = None) -> Iterator[IO[str]]:
     """A 0600 text file that appears at ``path`` only when the block ends without an error
-    and ``cancel`` is not set: until then it is a temporary file beside it, removed on any
-    error or cancel (so "cancelled" always means "nothing written")."""
+    and ``cancel`` is not set: until then it is an exclusive temporary file beside it
+    (``.NAME.partial-PID-RANDOM``), removed on any error, cancel, exit or SIGTERM (so
+    "cancelled" always means "nothing written"). A link or a non-regular file at ``path``
+    is refused; stale partial files of killed exports in the folder are swept first."""
     path = Path(path)
-    if path.is_dir():
+    if path.is_dir() and not path.is_symlink():
         raise DynoViewError(f"{path} is a folder: give a file name to export to.", field="output")
     if not path.parent.is_dir():
         raise DynoViewError(f"The folder {path.parent} does not exist: create it or pick another "
                             "place to export to.", field="output")
-    partial = path.with_name(f".{path.name}.partial-{os.getpid()}-{threading.get_ident()}")
+    writing = False  # errors of the block itself pass through as they are
     try:
-        handle = open_private(partial, "w", encoding="utf-8")
+        with atomic_private(path, "w", encoding="utf-8", tag="partial") as handle:
+            writing = True
+            yield handle
+            if cancel is not None and cancel.is_set():
+                raise CancelledError("The export was cancelled; nothing was written.")
+            writing = False
+    except PrivateFileError as exc:
+        if writing:
+            raise
+        raise DynoViewError(exc.message, field="output") from None
     except OSError as exc:
+        if writing:
+            raise
         raise DynoViewError(f"{path} cannot be written ({exc.strerror}): pick another place.",
                             field="output") from exc
-    try:
-        with handle:
-            yield handle
-        if cancel is not None and cancel.is_set():
-            raise CancelledError("The export was cancelled; nothing was written.")
-        os.replace(partial, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            partial.unlink()
-        raise
 
 
 # --------------------------------------------------------------------------- whole-table scan
@@ -414,10 +416,12 @@ def _incomplete(reader: Reader, table: TableInfo, segment: int,
 def export_table(reader: Reader, table: TableInfo, out: IO[str], fmt: str, *,
                  segments: int = DEFAULT_SEGMENTS, consistent: bool = False,
                  progress: ProgressCallback | None = None,
-                 cancel: threading.Event | None = None, page_limit: int | None = None) -> ExportResult:
+                 cancel: threading.Event | None = None, page_limit: int | None = None,
+                 csv_raw: bool = False) -> ExportResult:
     """Export every item of ``table`` to ``out`` (see ``export_table_to_file`` for a file).
-    ``page_limit`` is the Scan's Limit (items a request reads; DynamoDB also stops at 1 MB)."""
-    writer = ItemWriter(out, fmt, table.key_names)
+    ``page_limit`` is the Scan's Limit (items a request reads; DynamoDB also stops at 1 MB);
+    ``csv_raw`` keeps formula-like CSV cells as they are (``csv_cells``)."""
+    writer = ItemWriter(out, fmt, table.key_names, csv_raw=csv_raw)
     try:
         result = scan_table(reader, table, writer.write, segments=segments, consistent=consistent,
                             progress=progress, cancel=cancel, page_limit=page_limit)
@@ -437,11 +441,11 @@ def export_table_to_file(reader: Reader, table: TableInfo, path: Path | str, fmt
 
 def export_items_to_file(items: Sequence[Item], path: Path | str, fmt: str,
                          key_names: Sequence[str] = (), table: str | None = None,
-                         cancel: threading.Event | None = None) -> ExportResult:
+                         cancel: threading.Event | None = None, csv_raw: bool = False) -> ExportResult:
     """Export items already read (the current result) to a 0600 file."""
     started = time.perf_counter()
     with private_output(path, cancel) as out:
-        writer = ItemWriter(out, fmt, key_names)
+        writer = ItemWriter(out, fmt, key_names, csv_raw=csv_raw)
         try:
             for start in range(0, len(items), 1000):
                 if cancel is not None and cancel.is_set():

@@ -20,6 +20,8 @@ from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.values.sizes import item_size, read_units, write_units
 
 Item = Mapping[str, Mapping[str, Any]]
+#: A page read as compact rows has no ``Items``; its items' total size is under this key.
+ITEMS_SIZE = "_dynoview_items_size"
 
 
 # --------------------------------------------------------------------------- read estimates
@@ -70,11 +72,12 @@ def _get_item(request: Mapping[str, Any], response: Mapping[str, Any]) -> ReadEs
 
 def _page(request: Mapping[str, Any], response: Mapping[str, Any]) -> ReadEstimate:
     """A Query or Scan page."""
-    if request.get("Select") == "COUNT" or "Items" not in response:
+    sized = response.get(ITEMS_SIZE)
+    if request.get("Select") == "COUNT" or ("Items" not in response and sized is None):
         return ReadEstimate(None, "the response carries no items (Select COUNT), so sizes are "
                                   "unknown")
     items = response.get("Items", [])
-    size = sum(item_size(i) for i in items)
+    size = int(sized) if sized is not None else sum(item_size(i) for i in items)
     units = read_units(size, _consistent(request))
     count = int(response.get("Count", len(items)))
     scanned = int(response.get("ScannedCount", count))

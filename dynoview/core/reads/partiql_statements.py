@@ -1,144 +1,46 @@
 """PartiQL statements as text: one lexer, and what it tells about a statement.
 
-One lexer serves the editor's highlighting (line by line, with the state a block comment
-or a string carries to the next line), counting ``?`` parameters, finding the table a
-statement reads (the read log's receipts name it), and dropping comments before a
-statement is sent: comments are the user's notes, DynamoDB gets the statement alone, and
-the read-only guard never has to guess what a comment hides.
+One lexer (``session.partiql_lexer``, re-exported here) serves the editor's highlighting
+(line by line, with the state a block comment or a string carries to the next line),
+counting ``?`` parameters, finding the table a statement reads (the read log's receipts
+name it), and dropping comments before a statement is sent: comments are the user's notes,
+DynamoDB gets the statement alone, and the read-only guard never has to guess what a
+comment hides.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from dynoview.core.expressions.reserved_words import is_reserved
 from dynoview.core.session.operations import partiql_is_read
+from dynoview.core.session.partiql_lexer import (  # re-exported: the editor highlights with them
+    COMMENT,
+    FUNCTION,
+    FUNCTIONS,
+    IN_COMMENT,
+    IN_ION,
+    IN_QUOTED_NAME,
+    IN_STRING,
+    ION,
+    KEYWORD,
+    KEYWORDS,
+    NAME,
+    NORMAL,
+    NUMBER,
+    OPERATOR,
+    PARAMETER,
+    QUOTED_NAME,
+    STRING,
+    Token,
+    scan,
+    tokens,
+)
 
-KEYWORD = "keyword"
-FUNCTION = "function"
-STRING = "string"  # 'text'
-QUOTED_NAME = "quoted-name"  # "table-name"
-ION = "ion"  # `ion literal`
-NAME = "name"
-NUMBER = "number"
-PARAMETER = "parameter"  # ?
-COMMENT = "comment"
-OPERATOR = "operator"
-
-#: Lexer states carried from one line to the next (QSyntaxHighlighter block states).
-NORMAL, IN_COMMENT, IN_STRING, IN_QUOTED_NAME, IN_ION = 0, 1, 2, 3, 4
-_STATE_KIND = {IN_COMMENT: COMMENT, IN_STRING: STRING, IN_QUOTED_NAME: QUOTED_NAME, IN_ION: ION}
-_QUOTE_STATE = {"'": IN_STRING, '"': IN_QUOTED_NAME, "`": IN_ION}
-_STATE_QUOTE = {v: k for k, v in _QUOTE_STATE.items()}
-
-#: The words of DynamoDB's PartiQL dialect (statements, clauses, operators, literals).
-KEYWORDS = frozenset({
-    "SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "IN", "BETWEEN", "IS", "MISSING", "NULL",
-    "TRUE", "FALSE", "INSERT", "INTO", "VALUE", "UPDATE", "SET", "REMOVE", "DELETE",
-    "RETURNING", "ALL", "OLD", "NEW", "MODIFIED", "ORDER", "BY", "ASC", "DESC", "EXISTS",
-})
-#: DynamoDB's PartiQL functions (names compared case-insensitively).
-FUNCTIONS = frozenset({"BEGINS_WITH", "CONTAINS", "SIZE", "ATTRIBUTE_TYPE", "LIST_APPEND",
-                       "SET_ADD", "SET_DELETE"})
-
-_NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*")
-_TWO_CHAR_OPERATORS = ("<>", "<=", ">=", "!=", "||", "<<", ">>")
-
-
-@dataclass(frozen=True)
-class Token:
-    kind: str
-    start: int
-    end: int
-    text: str
-
-    @property
-    def name(self) -> str:
-        """The identifier a NAME or QUOTED_NAME token stands for ("a""b" is a"b)."""
-        if self.kind == QUOTED_NAME:
-            body = self.text[1:-1] if len(self.text) > 1 and self.text.endswith('"') else self.text[1:]
-            return body.replace('""', '"')
-        return self.text
-
-
-def _close(text: str, start: int, state: int) -> tuple[int, bool]:
-    """Where the construct open in ``state`` ends (after its closer) from ``start``, and
-    whether it ended on this text; quotes are escaped by doubling them."""
-    if state == IN_COMMENT:
-        at = text.find("*/", start)
-        return (len(text), False) if at < 0 else (at + 2, True)
-    quote = _STATE_QUOTE[state]
-    i = start
-    while True:
-        at = text.find(quote, i)
-        if at < 0:
-            return len(text), False
-        if quote != "`" and text.startswith(quote * 2, at):
-            i = at + 2
-            continue
-        return at + 1, True
-
-
-def scan(text: str, state: int = NORMAL) -> tuple[list[Token], int]:
-    """Tokens of ``text`` (whitespace dropped) starting in ``state``, and the state at its end.
-
-    Feeding a statement line by line with the returned state gives the same tokens as one
-    call on the whole text: that is how the editor highlights a comment over three lines.
-    """
-    tokens: list[Token] = []
-    i, n = 0, len(text)
-
-    def add(kind: str, start: int, end: int) -> None:
-        tokens.append(Token(kind, start, end, text[start:end]))
-
-    if state != NORMAL:
-        end, closed = _close(text, 0, state)
-        add(_STATE_KIND[state], 0, end)
-        if not closed:
-            return tokens, state
-        i, state = end, NORMAL
-    while i < n:
-        c = text[i]
-        if c.isspace():
-            i += 1
-            continue
-        if text.startswith("--", i):
-            end = text.find("\n", i)
-            end = n if end < 0 else end
-            add(COMMENT, i, end)
-        elif text.startswith("/*", i):
-            end, closed = _close(text, i + 2, IN_COMMENT)
-            add(COMMENT, i, end)
-            if not closed:
-                return tokens, IN_COMMENT
-        elif c in _QUOTE_STATE:
-            quote_state = _QUOTE_STATE[c]
-            end, closed = _close(text, i + 1, quote_state)
-            add(_STATE_KIND[quote_state], i, end)
-            if not closed:
-                return tokens, quote_state
-        elif c == "?":
-            end = i + 1
-            add(PARAMETER, i, end)
-        elif (number := _NUMBER.match(text, i)) is not None and (c.isdigit() or c == "."):
-            end = number.end()
-            add(NUMBER, i, end)
-        elif (word := _WORD.match(text, i)) is not None:
-            end = word.end()
-            upper = word.group().upper()
-            add(KEYWORD if upper in KEYWORDS else FUNCTION if upper in FUNCTIONS else NAME, i, end)
-        else:
-            end = i + (2 if text[i:i + 2] in _TWO_CHAR_OPERATORS else 1)
-            add(OPERATOR, i, end)
-        i = end
-    return tokens, state
-
-
-def tokens(statement: str) -> list[Token]:
-    """Every token of a whole statement, comments included."""
-    return scan(statement)[0]
+__all__ = ["COMMENT", "FUNCTION", "FUNCTIONS", "IN_COMMENT", "IN_ION", "IN_QUOTED_NAME", "IN_STRING",
+           "ION", "KEYWORD", "KEYWORDS", "NAME", "NORMAL", "NUMBER", "OPERATOR", "PARAMETER",
+           "QUOTED_NAME", "STRING", "Token", "is_select", "parameter_count", "quote_name", "scan",
+           "selects_whole_items", "statement_target", "strip_comments", "tokens"]
 
 
 def _code(statement: str) -> list[Token]:
@@ -190,7 +92,8 @@ def selects_whole_items(statement: str) -> bool:
 
 
 def is_select(statement: str) -> bool:
-    """True if the statement, without its comments, is a SELECT (the read-only rule's test)."""
+    """True if the statement, without its comments, is one SELECT (the read-only rule's test):
+    an ASCII ``SELECT`` keyword token after comments, whitespace and opening parentheses."""
     return partiql_is_read(strip_comments(statement))
 
 

@@ -1,6 +1,15 @@
 """The one place data reads happen: every GetItem, Query, Scan, BatchGetItem,
 TransactGetItems and PartiQL ExecuteStatement (a SELECT) goes through ``Reader.read``
-and leaves a receipt."""
+and leaves a receipt.
+
+A cursor asked for compact rows (``Reader.cursor(..., rows=RowShape(...))``, the Items view)
+reads Query and Scan pages without botocore's parser: a ``before-parse`` hook hands the body
+over as bytes on the thread that asked for it, and ``rows.block_from_body`` decodes it into
+a ``RowBlock``. botocore's parser builds every attribute value in pure Python, about 9 µs
+per item of the article (82 ms for a 1 MB page of 8,800 items), four times the whole compact
+decode. The client, request, retries, CRC32 check, integrity check and receipt are the same
+as for any other read.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dynoview.core.errors import CancelledError, ConsistentReadOnGsiError
-from dynoview.core.reads.estimates import ReadEstimate, explain_for_response
+from dynoview.core.reads.estimates import ITEMS_SIZE, ReadEstimate, explain_for_response
 from dynoview.core.reads.partiql_statements import statement_target
 from dynoview.core.reads.receipts import (
     EVENTUAL,
@@ -22,6 +31,7 @@ from dynoview.core.reads.receipts import (
     now_utc,
     snapshot_request,
 )
+from dynoview.core.reads.rows import RowBlock, RowShape, block_from_body, block_from_items
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
 
@@ -36,6 +46,37 @@ _METHODS = {
 
 #: Sizes a read from its (operation, request, response); None when it cannot, never raises.
 Estimator = Callable[[str, Mapping[str, Any], Mapping[str, Any]], ReadEstimate | None]
+#: Turns a response into the one the caller gets, before its receipt is made.
+Prepare = Callable[[dict[str, Any]], dict[str, Any]]
+
+_BODY = "_dynoview_page_body"  # a page's body as bytes, for the thread that asked for it
+_HOOK_ATTR = "_dynoview_body_hook"
+_raw = threading.local()  # .on: this thread's current Query or Scan wants its body as bytes
+
+
+def _keep_body(response_dict: dict[str, Any], customized_response_dict: dict[str, Any],
+               **_: Any) -> None:
+    """before-parse handler: a successful page asked for as bytes skips botocore's parser."""
+    if not getattr(_raw, "on", False) or response_dict.get("status_code") != 200:
+        return  # errors keep botocore's parsing, so error codes and retries behave as usual
+    body = response_dict.get("body")
+    if body and _BODY not in customized_response_dict:
+        customized_response_dict[_BODY] = bytes(body)
+        response_dict["body"] = b"{}"
+
+
+def _install_body_hook(client: Any) -> bool:
+    """Register ``_keep_body`` on a DynamoDB client once; False for a client without events."""
+    if getattr(client, _HOOK_ATTR, False):
+        return True
+    events = getattr(getattr(client, "meta", None), "events", None)
+    if events is None:
+        return False
+    for operation in ("Query", "Scan"):  # the unique id: registered once, even from two threads
+        events.register(f"before-parse.dynamodb.{operation}", _keep_body,
+                        unique_id=f"dynoview-keep-body-{operation}")
+    setattr(client, _HOOK_ATTR, True)
+    return True
 
 
 def _consistency(operation: str, request: Mapping[str, Any]) -> str:
@@ -98,18 +139,34 @@ class Reader:
 
     def read_with_receipt(
         self, operation: str, request: Mapping[str, Any], *,
-        extra: Mapping[str, Any] | None = None,
+        extra: Mapping[str, Any] | None = None, body: bool = False,
+        prepare: Prepare | None = None,
     ) -> tuple[dict[str, Any], ReadReceipt]:
-        """Like ``read``, also returning the receipt it logged (with ``extra`` notes on it)."""
-        method = getattr(self.conn.client, _METHODS[operation])
+        """Like ``read``, also returning the receipt it logged (with ``extra`` notes on it).
+
+        ``body``: a successful Query or Scan answer carries its body as bytes instead of
+        parsed fields (``prepare`` decodes it). ``prepare`` turns the response into the one
+        returned, before the receipt is made and outside its duration.
+        """
+        client = self.conn.client
+        method = getattr(client, _METHODS[operation])
         req = dict(request)
         req.setdefault("ReturnConsumedCapacity", "TOTAL")
+        raw = body and operation in {"Query", "Scan"} and _install_body_hook(client)
         started = time.perf_counter()
+        answered: float | None = None
         error: str | None = None
         response: dict[str, Any] = {}
         receipt: ReadReceipt | None = None
         try:
-            response = method(**req)
+            _raw.on = raw
+            try:
+                response = method(**req)
+            finally:
+                _raw.on = False
+            answered = time.perf_counter()
+            if prepare is not None:
+                response = prepare(response)
         except Exception as exc:
             error = type(exc).__name__
             # botocore's connection errors carry ``response = None``, ClientError a dict.
@@ -119,7 +176,7 @@ class Reader:
                 error = code
             raise
         finally:
-            duration = (time.perf_counter() - started) * 1000
+            duration = ((answered or time.perf_counter()) - started) * 1000
             count = response.get("Count")
             if operation == "GetItem" and not error:
                 count = 1 if "Item" in response else 0
@@ -160,18 +217,47 @@ class Reader:
         return response.get("Item")
 
     def cursor(self, operation: str, request: Mapping[str, Any],
-               table: TableInfo | None = None) -> PageCursor:
+               table: TableInfo | None = None, *, rows: RowShape | None = None) -> PageCursor:
+        """Pages of a Query or Scan; with ``rows``, as compact rows (``Page.block``)."""
         check_consistency(table, request.get("IndexName"), bool(request.get("ConsistentRead")))
-        return PageCursor(self, operation, request)
+        return PageCursor(self, operation, request, rows=rows)
 
 
 @dataclass
 class Page:
+    """One page as the view asked for it. A cursor asked for compact rows fills ``block``
+    and leaves ``items`` empty (``block.items()`` decodes them)."""
+
     items: list[dict[str, Any]]
     scanned: int
     requests: int
     exhausted: bool
     receipts: list[ReadReceipt] = field(default_factory=list)
+    block: RowBlock | None = None
+
+    @property
+    def count(self) -> int:
+        return len(self.block) if self.block is not None else len(self.items)
+
+
+def _decoder(shape: RowShape) -> Prepare:
+    """``prepare`` for a compact page: its body (or, without the hook, its parsed items) to a
+    ``RowBlock`` under ``_BLOCK``, its size for the receipt's estimate."""
+    def decode(response: dict[str, Any]) -> dict[str, Any]:
+        body = response.pop(_BODY, None)
+        if body is not None:
+            fields, block = block_from_body(body, shape)
+            response.update(fields)
+        else:
+            block = block_from_items(response.pop("Items", []), shape)
+        response[_BLOCK] = block
+        if block.size is not None:
+            response[ITEMS_SIZE] = block.size
+        return response
+    return decode
+
+
+_BLOCK = "_dynoview_rows"
 
 
 class PageCursor:
@@ -182,12 +268,15 @@ class PageCursor:
     keeps reading until it has ``want`` items or the table ends.
     """
 
-    def __init__(self, reader: Reader, operation: str, request: Mapping[str, Any]) -> None:
+    def __init__(self, reader: Reader, operation: str, request: Mapping[str, Any], *,
+                 rows: RowShape | None = None) -> None:
         if operation not in {"Query", "Scan"}:
             raise ValueError(f"Only Query and Scan page; got {operation}.")
         self.reader = reader
         self.operation = operation
         self.request = dict(request)
+        self.rows = rows
+        self._decode = _decoder(rows) if rows is not None else None
         self.last_key: dict[str, Any] | None = None
         self.exhausted = False
         self.total_scanned = 0
@@ -197,30 +286,42 @@ class PageCursor:
                   cancel: threading.Event | None = None) -> Page:
         want = want if want is not None else int(self.request.get("Limit") or 1)
         items: list[dict[str, Any]] = []
-        scanned = requests = 0
+        blocks: list[RowBlock] = []
+        got = scanned = requests = 0
         receipts: list[ReadReceipt] = []
         # The position only moves when the whole page is read: if a request fails or the
         # read is cancelled part-way, the page is dropped and the next call reads it again
         # from the same key, so no row is lost or shown twice.
         last_key, exhausted = self.last_key, self.exhausted
-        while not exhausted and len(items) < want:
+        while not exhausted and got < want:
             if cancel is not None and cancel.is_set():
                 raise CancelledError("The read was cancelled.")
+            if self.rows is not None and self.rows.pause is not None:
+                self.rows.pause()  # building and sending a request is Python work too
             req = dict(self.request)
             if last_key is not None:
                 req["ExclusiveStartKey"] = last_key
-            response, receipt = self.reader.read_with_receipt(self.operation, req)
+            response, receipt = self.reader.read_with_receipt(
+                self.operation, req, body=self._decode is not None, prepare=self._decode)
             receipts.append(receipt)
             requests += 1
-            items.extend(response.get("Items", []))
-            scanned += int(response.get("ScannedCount", len(response.get("Items", []))))
+            block = response.pop(_BLOCK, None)
+            if block is not None:
+                blocks.append(block)
+                n = len(block)
+            else:
+                items.extend(response.get("Items", []))
+                n = len(response.get("Items", []))
+            got += n
+            scanned += int(response.get("ScannedCount", n))
             last_key = response.get("LastEvaluatedKey")
             if not last_key:
                 exhausted = True
         self.last_key, self.exhausted = last_key, exhausted
         self.total_scanned += scanned
-        self.total_items += len(items)
-        return Page(items, scanned, requests, self.exhausted, receipts)
+        self.total_items += got
+        merged = RowBlock.concat(blocks) if self.rows is not None else None
+        return Page(items, scanned, requests, self.exhausted, receipts, merged)
 
     def __iter__(self) -> Iterator[Page]:
         while not self.exhausted:

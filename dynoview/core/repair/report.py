@@ -4,7 +4,6 @@ with its keys, the schema it was made with, and a digest that ties a state file 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -12,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from dynoview.core.errors import DynoViewError
+from dynoview.core.session.user_files import UserFileError, decode_user_text, loads_user_json
 from dynoview.core.uniqueness.findings import EXPLANATIONS, OK, STATUSES, Finding
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, schema_from_json
 from dynoview.core.values.dynamodb_json import from_dynamodb_json
@@ -108,8 +108,7 @@ def load_report(path: str | os.PathLike[str]) -> AuditReport:
         raise RepairError(f"Cannot read the report {source} ({exc.strerror or exc}); check the path.") \
             from None
     try:
-        parsed = json.loads(data)
-    except (ValueError, RecursionError) as exc:
-        raise RepairError(f"The report {source} is not valid JSON ({exc}); make it again with "
-                          "`dynoview audit --format json`.") from None
+        parsed = loads_user_json(decode_user_text(data, f"The report {source}"), f"The report {source}")
+    except UserFileError as exc:  # an encoding, a repeated key, bad syntax: each named
+        raise RepairError(f"{exc.message} Make it again with `dynoview audit --format json`.") from None
     return parse_report(parsed, digest=hashlib.sha256(data).hexdigest(), source=source)

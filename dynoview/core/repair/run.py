@@ -14,8 +14,12 @@ Each repair, right before it acts:
    through the rule's GSI or a bounded Scan), and acts only if the finding is still
    exactly what the report said and the transaction repairs it without breaking a pair;
 3. sends it through ``tx_execution.execute_transaction``, which checks the read-only
-   guard and the confirmation, sends the exact preview bytes and appends every
-   transaction to the action log.
+   guard and the confirmation, sends the exact preview bytes and logs every send in the
+   action log (its intent before, its outcome after, with the finding it repairs).
+
+A run that stopped between sending and saving the state file is recognised by the next
+run on the same report (``repair.earlier``): the finding's earlier send, settled by reads if
+its outcome was never recorded, is its repair; it is never taken for someone else's change.
 
 A finding that changed since the report is skipped and said so; a transaction DynamoDB
 cancels (its conditions caught a change after the re-check) is reported and never
@@ -42,6 +46,13 @@ from dynoview.core.preflight.check import (
     run_preflight,
 )
 from dynoview.core.reads.reader import Reader
+from dynoview.core.repair.earlier import (
+    CANCELLED_BEFORE,
+    WRITTEN_BEFORE,
+    earlier_sends,
+    judge_earlier,
+    repair_context,
+)
 from dynoview.core.repair.plan import RELEASE, PlannedRepair, RepairPlan
 from dynoview.core.repair.state import (
     ALREADY_FIXED,
@@ -66,6 +77,7 @@ from dynoview.core.tx.cancellation import key_text
 from dynoview.core.tx.confirmation import confirmation_for
 from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, Action, Transaction
+from dynoview.core.tx.recovery import recover_interrupted
 from dynoview.core.tx.templates import claim_missing_lock, release_orphan_lock
 from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.findings import (
@@ -169,10 +181,13 @@ class _Repairer:
 
     def __init__(self, conn: Connection, reader: Reader, schema: UniquenessSchema, table: TableInfo,
                  *, dry_run: bool, confirmation: str | bool | None, log: ActionLog | None,
-                 cancel: threading.Event, notes: list[str]) -> None:
+                 cancel: threading.Event, notes: list[str], report_digest: str = "") -> None:
         self.conn, self.reader, self.schema, self.table = conn, reader, schema, table
         self.dry_run, self.confirmation, self.log = dry_run, confirmation, log
         self.cancel, self.notes = cancel, notes
+        self.report_digest = report_digest
+        # Sends of earlier runs on this report, by finding: a run stopped before saving its state.
+        self.earlier = {} if dry_run else earlier_sends(log, conn, table.name, report_digest)
 
     def outcome(self, item: PlannedRepair, status: str, message: str, tx: Transaction | None = None,
                 written: Sequence[dict[str, Any]] = ()) -> RepairOutcome:
@@ -186,6 +201,10 @@ class _Repairer:
         return isinstance(av, Mapping) and expired_at(av.get("N"), time.time())
 
     def handle(self, item: PlannedRepair) -> RepairOutcome:
+        if item.id in self.earlier:
+            adopted = self._earlier(item)
+            if adopted is not None:
+                return adopted
         rule = self.schema.rule(item.finding.rule or "")
         if item.kind == RELEASE:
             checked = self._recheck_orphan(item, rule)
@@ -201,6 +220,23 @@ class _Repairer:
             return self.outcome(item, PLANNED, f"Would {item.title()}; the re-check found the finding "
                                 "unchanged. Nothing was sent.", tx)
         return self._send(item, tx)
+
+    def _earlier(self, item: PlannedRepair) -> RepairOutcome | None:
+        """An earlier run's send of this finding, when it decides the finding now."""
+        assert self.log is not None
+        earlier = judge_earlier(self.conn, self.log, self.earlier[item.id], schema=self.schema,
+                                table=self.table, reader=self.reader)
+        if earlier is None:
+            return None  # not applied: re-checked and repaired as usual
+        tx = earlier.tx
+        if earlier.verdict == WRITTEN_BEFORE and tx is not None:
+            keys = [a.target_key(self.table.key_names) for a in tx.actions if a.kind != CONDITION_CHECK]
+            done = "Released" if item.kind == RELEASE else "Claimed"
+            return self.outcome(item, APPLIED, f"{done} {key_text(keys[0])}. {earlier.message}", tx, keys)
+        if earlier.verdict == CANCELLED_BEFORE:
+            return self.outcome(item, CANCELLED, f"{earlier.message} This finding is not retried. Run the "
+                                "audit again and decide.", tx)
+        return self.outcome(item, ERROR, f"{earlier.message} The run stopped here.", tx)
 
     def _recheck_orphan(self, item: PlannedRepair, rule: LockRule) -> Transaction | RepairOutcome:
         f = item.finding
@@ -284,7 +320,8 @@ class _Repairer:
     def _send(self, item: PlannedRepair, tx: Transaction) -> RepairOutcome:
         result = execute_transaction(self.conn, tx, confirmation=self.confirmation,
                                      tables={self.table.name: self.table}, schema=self.schema,
-                                     reader=self.reader, log=self.log)
+                                     reader=self.reader, log=self.log,
+                                     context=repair_context(self.table.name, self.report_digest, item.id))
         if result.status in tx_outcomes.WRITTEN:
             keys = [a.target_key(self.table.key_names) for a in tx.actions if a.kind != CONDITION_CHECK]
             done = "Released" if item.kind == RELEASE else "Claimed"
@@ -326,8 +363,13 @@ def run_repairs(
     if not dry_run:
         _check_can_write(conn, table, confirmation)
     run = RepairRun(plan, [], dry_run=dry_run)
-    repairer = _Repairer(conn, reader or Reader(conn), schema, table, dry_run=dry_run,
-                         confirmation=confirmation, log=log, cancel=cancel, notes=run.notes)
+    reader = reader or Reader(conn)
+    if not dry_run:
+        # Sends an earlier run was killed in the middle of: settled by reads before any re-check.
+        run.notes.extend(r.sentence for r in recover_interrupted(
+            conn, log, schema=schema, tables={table.name: table}, reader=reader))
+    repairer = _Repairer(conn, reader, schema, table, dry_run=dry_run, confirmation=confirmation,
+                         log=log, cancel=cancel, notes=run.notes, report_digest=state.report_digest)
     todo = plan.actionable
     handled = 0
     pacer = _Pacer(1.0 / rate, clock)
@@ -396,12 +438,15 @@ def _repair_one(repairer: _Repairer, item: PlannedRepair, run: RepairRun, conn: 
         run.cancelled = True
         outcome = repairer.outcome(item, PENDING, "Not done: cancelled during its re-check; "
                                    "nothing was sent for it.")
-    except Exception as exc:  # a failed read or a refused send: stop, and say which finding
+    except Exception as exc:  # a failed read or a send refused before it left: stop, say which
         err = describe_error(exc, table=table.name,
                              endpoint=conn.spec.endpoint_url, profile=conn.spec.profile)
-        run.error = f"{err.title}: {err.message}"
-        outcome = repairer.outcome(item, ERROR, f"{err.message} The run stopped here; this finding "
-                                   "is re-checked on the next run.")
+        # A title that only names the program ("DynoView") says nothing before the sentence.
+        run.error = err.message if err.title == "DynoView" else f"{err.title}: {err.message}"
+        # execute_transaction only raises before sending: nothing left for this finding.
+        sent = "" if "not sent" in err.message else " Nothing was sent for this finding."
+        outcome = repairer.outcome(item, ERROR, f"{err.message}{sent} The run stopped here; this "
+                                   "finding is re-checked on the next run.")
     if outcome.status == ERROR and run.error is None:
         run.error = outcome.message
     return outcome

@@ -1,5 +1,9 @@
 """What happened to each finding of a repair, and the state file (0600) that lists the
-findings done, so a run that stopped continues where it stopped and never acts twice."""
+findings done, so a run that stopped continues where it stopped and never acts twice.
+
+The file is replaced whole on each save (``atomic_private``: an exclusive temporary file
+beside it, never a link followed, then a rename). Reading it back checks every field's type:
+a damaged or edited file is a sentence naming the field, never a crash."""
 
 from __future__ import annotations
 
@@ -13,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from dynoview.core.repair.report import RepairError
-from dynoview.core.session.private_files import open_private, private_dir
+from dynoview.core.session.private_files import atomic_private, private_dir
+from dynoview.core.session.user_files import UserFileError, json_path, read_user_json
 from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 
@@ -90,6 +95,52 @@ class RepairOutcome:
                    raw.get("request"), written, str(raw.get("time", "")), earlier=True)
 
 
+#: The state file's fields and the JSON types each may hold (None: null).
+_TEXT_FIELDS = {"id": False, "status": False, "kind": True, "title": True, "message": True,
+                "time": True, "token": True, "request": True}  # name -> may be missing or null
+_TYPE_NAMES = {str: "text", bool: "true or false", int: "a number", float: "a number",
+               list: "a list", dict: "an object", type(None): "null"}
+
+
+class _Damaged(Exception):
+    def __init__(self, where: list[str | int], found: Any, wanted: str) -> None:
+        super().__init__(where)
+        self.where, self.found, self.wanted = where, found, wanted
+
+
+def _check_entry(entry: Any, where: list[str | int]) -> None:
+    """Every field of one ``done`` entry has the type it must have."""
+    if not isinstance(entry, Mapping):
+        raise _Damaged(where, entry, "an object")
+    for name, optional in _TEXT_FIELDS.items():
+        value = entry.get(name)
+        if value is None and optional:
+            continue
+        if not isinstance(value, str):
+            raise _Damaged([*where, name], value, "text" + (" or null" if optional else ""))
+    written = entry.get("written")
+    if written is None:
+        return
+    if not isinstance(written, list):
+        raise _Damaged([*where, "written"], written, "a list of keys")
+    for i, key in enumerate(written):
+        if not isinstance(key, Mapping):
+            raise _Damaged([*where, "written", i], key, "a key (an object of typed values)")
+
+
+def _check_state(raw: Any) -> None:
+    for name in ("table", "report_sha256"):
+        if not isinstance(raw.get(name), str | None):
+            raise _Damaged([name], raw.get(name), "text")
+    done = raw.get("done")
+    if done is None:
+        return
+    if not isinstance(done, list):
+        raise _Damaged(["done"], done, "a list")
+    for i, entry in enumerate(done):
+        _check_entry(entry, ["done", i])
+
+
 def default_state_path(report_path: str | os.PathLike[str]) -> Path:
     """Next to the report: ``audit.json`` -> ``audit.repair-state.json``."""
     path = Path(report_path)
@@ -120,14 +171,20 @@ class RepairState:
         if state.path is None or not state.path.exists():
             return state
         try:
-            raw = json.loads(state.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError) as exc:
-            raise RepairError(f"The state file {state.path} cannot be read ({exc}); move it away to "
-                              "start over (findings already repaired are then found already fixed).") \
-                from None
+            raw = read_user_json(state.path, "The state file")
+        except UserFileError as exc:
+            raise RepairError(f"{exc.message} The state file cannot be read: move it away to start "
+                              "over (findings already repaired are then found already fixed).") from None
         if not isinstance(raw, Mapping) or raw.get("format") != STATE_FORMAT:
             raise RepairError(f"{state.path} is not a DynoView repair state file; pass another "
                               "--resume file.")
+        try:
+            _check_state(raw)
+        except _Damaged as exc:
+            found = _TYPE_NAMES.get(type(exc.found), type(exc.found).__name__)
+            raise RepairError(f"The state file {state.path} is damaged: {json_path(exc.where)} is "
+                              f"{found} where {exc.wanted} belongs. Move it away to start over "
+                              "(findings already repaired are then found already fixed).") from None
         if raw.get("table") != table or (report_digest and raw.get("report_sha256") != report_digest):
             if replace_other:
                 state.replaced = True
@@ -135,7 +192,7 @@ class RepairState:
             raise RepairError(f"The state file {state.path} belongs to another report or table "
                               f"({raw.get('table')}); pass --resume with a new file, or move it away.")
         for entry in raw.get("done") or []:
-            if isinstance(entry, Mapping) and entry.get("status") in DONE and "id" in entry:
+            if entry.get("status") in DONE:
                 outcome = RepairOutcome.from_json(entry)
                 state.done[outcome.id] = outcome
         return state
@@ -163,7 +220,7 @@ class RepairState:
         folder = self.path.parent
         if not folder.exists():
             private_dir(folder)  # only a folder we create is ours to make 0700
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        with open_private(tmp, "w") as fh:
+        # An exclusive temporary file beside it, then a rename: never a half-written state file,
+        # and a link planted at any name is never written through (PrivateFileError says so).
+        with atomic_private(self.path, "w") as fh:
             fh.write(json.dumps(data, indent=2, ensure_ascii=False))
-        os.replace(tmp, self.path)  # never a half-written state file

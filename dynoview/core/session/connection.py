@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
+from dynoview.core.errors import DynoViewError
 from dynoview.core.redaction import install_log_redaction, redact_url, remember_secrets
+from dynoview.core.session.answers import install_answer_check
 from dynoview.core.session.integrity import install_integrity_check
 from dynoview.core.session.operations import check_read_only
 
@@ -65,6 +68,62 @@ def endpoint_is_local(endpoint_url: str | None) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+class ConnectionSpecError(DynoViewError):
+    """An endpoint URL or a region that no connection can be made with."""
+
+
+#: AWS region names: partition letters, words, a number (us-east-1, us-gov-west-1, eusc-de-east-1).
+AWS_REGION_RE = re.compile(r"[a-z]{2,4}(?:-[a-z]+){1,3}-[0-9]{1,2}")
+#: What botocore accepts as a region (one host label): a local endpoint takes any such name.
+_REGION_LABEL_RE = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
+
+
+def check_endpoint_url(url: str | None, *, source: str = "The endpoint URL") -> None:
+    """Refuse, with a sentence, an endpoint URL that is not ``http(s)://host[:port][/path]``."""
+    if url is None:
+        return
+    shown = redact_url(url)
+    hint = ("write it as http://HOST:PORT or https://HOST (for DynamoDB Local usually "
+            "http://localhost:8000).")
+    if not url.strip() or any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in url):
+        raise ConnectionSpecError(f"{source} {shown!r} holds spaces or control characters: {hint}",
+                                  field="endpoint_url")
+    parsed = urlparse(url)
+    if parsed.scheme.lower() not in ("http", "https"):
+        raise ConnectionSpecError(f"{source} {shown!r} is not an http:// or https:// URL: {hint}",
+                                  field="endpoint_url")
+    try:
+        host, _port = parsed.hostname, parsed.port
+    except ValueError:
+        raise ConnectionSpecError(f"{source} {shown!r} has a port that is not a number from 1 to "
+                                  f"65535: {hint}", field="endpoint_url") from None
+    if not host or _port == 0:
+        raise ConnectionSpecError(f"{source} {shown!r} names no host: {hint}", field="endpoint_url")
+    if parsed.query or parsed.fragment:
+        raise ConnectionSpecError(f"{source} {shown!r} has a query or a fragment (after ? or #), "
+                                  f"which an endpoint does not take: {hint}", field="endpoint_url")
+
+
+def check_region(region: str | None, *, endpoint_url: str | None = None,
+                 source: str = "The region") -> None:
+    """Refuse, with a sentence, a region that is not an AWS region name (``us-east-1``). With an
+    endpoint URL (DynamoDB Local, LocalStack take any region), any single host label is allowed."""
+    if region is None:
+        return
+    if AWS_REGION_RE.fullmatch(region) or (endpoint_url and _REGION_LABEL_RE.fullmatch(region)):
+        return
+    raise ConnectionSpecError(
+        f"{source} {region!r} is not an AWS region name: regions are written like us-east-1, "
+        "eu-west-2 or ap-southeast-1 (lowercase letters, hyphens and a number). Check --region, "
+        "AWS_REGION and the profile's region.", field="region")
+
+
+def validate_spec(spec: ConnectionSpec) -> None:
+    """The spec's endpoint URL and region, checked before any client is made from them."""
+    check_endpoint_url(spec.endpoint_url)
+    check_region(spec.region, endpoint_url=spec.endpoint_url)
 
 
 @dataclass(frozen=True)
@@ -169,6 +228,8 @@ class Connection:
     ) -> None:
         import boto3.session
 
+        if not spec.demo:
+            validate_spec(spec)  # a sentence, before boto3 says "Unexpected error" about it
         # botocore's DEBUG logs carry the access key id and session token: keep them out.
         install_log_redaction()
         if credentials:
@@ -187,6 +248,9 @@ class Connection:
         # First, so no other before-call handler can answer for a write before it is refused.
         self.session.events.register_first("before-call.dynamodb", self._guard)
         region = spec.region or self.session.region_name or ("us-east-1" if spec.endpoint_url else None)
+        if not spec.region and not spec.demo:
+            check_region(region, endpoint_url=spec.endpoint_url,
+                         source=f"The region of profile {spec.profile or 'default'}")
         self.region = region
         self._config = config or client_config()
         self.client = self.new_client()
@@ -203,6 +267,8 @@ class Connection:
                                      config=config or self._config)
         if service == "dynamodb":
             install_integrity_check(client)  # a damaged read answer raises, never shows half
+        if service in ("dynamodb", "dynamodbstreams"):
+            install_answer_check(client)  # an HTML page (captive portal, proxy) is said as such
         return client
 
     def _guard(self, model: Any, params: Mapping[str, Any], **_: Any) -> None:

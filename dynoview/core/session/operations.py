@@ -1,9 +1,11 @@
 """Which DynamoDB calls only read, and the read-only guard that refuses the others.
 
 A read-only connection runs ``check_read_only`` on every call before it is sent; the
-integrity check uses ``is_read_operation`` to know which answers to verify. The PartiQL
-rules are a quote-aware scan of their own: the guard refuses any comment instead of
-stripping it, so it needs no lexer.
+integrity check uses ``is_read_operation`` to know which answers to verify. A PartiQL
+statement is a read when the lexer's tokens (``partiql_lexer``) say it is one ASCII
+``SELECT``: the guard refuses any comment instead of stripping it (a quote-aware scan of its
+own, which also counts ``--`` inside backticks), and never compares case-folded text, where
+``ſelect`` (U+017F) upper-cases to ``SELECT``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dynoview.core.errors import ReadOnlyError
+from dynoview.core.session.partiql_lexer import COMMENT, KEYWORD, NORMAL, OPERATOR, scan
 
 # Operations that only read data or metadata. Everything else in the DynamoDB
 # API is refused on a read-only connection, so a new write API added to
@@ -75,8 +78,23 @@ def partiql_is_read(statement: str) -> bool:
     """
     if partiql_has_comment(statement) or _has_second_statement(statement):
         return False
-    text = statement.strip().lstrip("(").strip()
-    return text[:6].upper() == "SELECT" and (len(text) == 6 or not text[6].isalnum())
+    found, state = scan(statement)
+    if state != NORMAL or any(t.kind == COMMENT for t in found):
+        return False  # an unterminated quote, or a comment the scan above missed
+    code = [t for t in found if not (t.kind == OPERATOR and t.text == "(")]
+    if not code:
+        return False
+    first = code[0]
+    if first.kind != KEYWORD or not first.text.isascii() or first.text.upper() != "SELECT":
+        return False
+    # Before it: ASCII whitespace and opening parentheses only (no BOM, no other space).
+    if statement[:first.start].strip(" \t\r\n("):
+        return False
+    follows = statement[first.end:first.end + 1]
+    if follows and (follows.isalnum() or follows in "_$"):
+        return False  # SELECT glued to a letter the lexer's ASCII words leave out (SELECTſ)
+    semicolons = [i for i, t in enumerate(found) if t.kind == OPERATOR and t.text == ";"]
+    return not semicolons or semicolons[0] == len(found) - 1  # nothing after the first ;
 
 
 def _partiql_statements(operation: str, params: Mapping[str, Any]) -> list[str]:

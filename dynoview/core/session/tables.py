@@ -1,11 +1,23 @@
-"""Table descriptions: keys, indexes, TTL, streams, counts."""
+"""Table descriptions: keys, indexes, TTL, streams, counts.
+
+A listing describes every table it names; a table deleted between ListTables and its
+DescribeTable (ResourceNotFoundException) is skipped with a note, never the whole listing
+lost. An answer that holds no table description (an endpoint that is not DynamoDB) is a
+sentence, never a ``KeyError``.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from dynoview.core.errors import DynoViewError
 from dynoview.core.session.connection import Connection
+
+#: DescribeTable calls in flight while a listing is described (metadata reads, no capacity).
+LISTING_WORKERS = 8
 
 
 @dataclass(frozen=True)
@@ -132,13 +144,23 @@ def _projection(desc: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
     return proj.get("ProjectionType", "ALL"), tuple(proj.get("NonKeyAttributes", []))
 
 
+class NotATableDescriptionError(DynoViewError):
+    """DescribeTable answered without a usable table description."""
+
+
 def table_info_from_description(
     table: dict[str, Any], ttl: dict[str, Any] | None = None
 ) -> TableInfo:
     """Build TableInfo from DescribeTable's ``Table`` and DescribeTimeToLive's description."""
-    types = {a["AttributeName"]: a["AttributeType"] for a in table.get("AttributeDefinitions", [])}
-    pk = _key(table["KeySchema"], types, "HASH")
-    assert pk is not None
+    try:
+        types = {a["AttributeName"]: a["AttributeType"] for a in table.get("AttributeDefinitions", [])}
+        pk = _key(table["KeySchema"], types, "HASH")
+    except (KeyError, TypeError, AttributeError):
+        pk = None
+    if pk is None or not isinstance(table.get("TableName"), str):
+        raise NotATableDescriptionError(
+            "The endpoint answered DescribeTable without a table's name and key schema, which "
+            "DynamoDB always sends: is the endpoint URL a DynamoDB endpoint?")
     sk = _key(table["KeySchema"], types, "RANGE")
 
     def indexes(key: str, kind: str) -> tuple[IndexInfo, ...]:
@@ -175,9 +197,62 @@ def table_info_from_description(
 
 def describe_table(conn: Connection, name: str) -> TableInfo:
     """DescribeTable plus DescribeTimeToLive (metadata reads; they consume no capacity)."""
-    table = conn.client.describe_table(TableName=name)["Table"]
+    table = conn.client.describe_table(TableName=name).get("Table")
+    if not isinstance(table, dict):
+        raise NotATableDescriptionError(
+            f"The endpoint answered DescribeTable for {name} without a table description, which "
+            "DynamoDB always sends: is the endpoint URL a DynamoDB endpoint?")
     try:
         ttl = conn.client.describe_time_to_live(TableName=name).get("TimeToLiveDescription", {})
     except Exception:  # some local endpoints lack the TTL API; the table is still browsable
         ttl = {}
-    return table_info_from_description(table, ttl)
+    return table_info_from_description(table, ttl if isinstance(ttl, dict) else {})
+
+
+def is_not_found(exc: BaseException) -> bool:
+    """True for DynamoDB's ResourceNotFoundException (the table does not exist)."""
+    answer = getattr(exc, "response", None)
+    code = answer.get("Error", {}).get("Code") if isinstance(answer, dict) else None
+    return code == "ResourceNotFoundException"
+
+
+@dataclass
+class TableListing:
+    """The tables a connection lists, described, and what happened to those skipped."""
+
+    tables: list[TableInfo] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    vanished: list[str] = field(default_factory=list)
+
+
+def describe_tables(conn: Connection, names: Sequence[str] | None = None, *,
+                    describe: Callable[[Connection, str], TableInfo] = describe_table,
+                    workers: int = LISTING_WORKERS) -> TableListing:
+    """Describe every table ``names`` lists (default: ListTables), in their order, a few at a
+    time. A table gone before its DescribeTable (deleted meanwhile) is skipped with a note; any
+    other failure stops the listing with its own error."""
+    names = list(conn.list_tables() if names is None else names)
+    listing = TableListing()
+
+    def one(name: str) -> TableInfo | None:
+        try:
+            return describe(conn, name)
+        except Exception as exc:
+            if is_not_found(exc):
+                return None
+            raise
+
+    with ThreadPoolExecutor(max_workers=max(1, min(workers, len(names) or 1)),
+                            thread_name_prefix="describe-table") as pool:
+        for name, info in zip(names, pool.map(one, names), strict=True):
+            if info is None:
+                listing.vanished.append(name)
+            else:
+                listing.tables.append(info)
+    if listing.vanished:
+        shown = ", ".join(listing.vanished[:10]) + (" and more" if len(listing.vanished) > 10 else "")
+        count = len(listing.vanished)
+        listing.notes.append(
+            f"{count} table{'s' if count != 1 else ''} listed no longer exist{'s' if count == 1 else ''} "
+            f"(deleted while the list was read) and {'were' if count != 1 else 'was'} skipped: {shown}.")
+    return listing

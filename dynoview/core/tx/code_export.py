@@ -2,8 +2,10 @@
 the JavaScript SDK v3.
 
 Exported code relies on the default credential chain (environment, profile, SSO,
-instance role): it never contains keys. The request is the exact preview
-request, token included, so running the export is the same transaction.
+instance role): it never contains keys. A user and password in the endpoint URL
+(``http://user:pass@host:8000``) are dropped, and the code says so in a comment
+(``URL_CREDENTIALS_NOTE``). The request is the exact preview request, token
+included, so running the export is the same transaction.
 
 Every export is generated from the request as data, with the target language's
 own quoting (``repr`` for Python, ``shlex.quote`` for POSIX shells, JSON string
@@ -24,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dynoview.core.redaction import drop_url_credentials
 from dynoview.core.tx.wire import RequestShapeError, body_json, request_body
 
 CLI_FILE_NAME = "transact-items.json"
@@ -31,6 +34,8 @@ CLI_FILE_NAME = "transact-items.json"
 POSIX_NOTE = ("The command is quoted for POSIX shells (bash, zsh, sh). PowerShell and cmd.exe quote "
               "differently: there, keep the JSON file as it is and quote the token, region and "
               "endpoint arguments for that shell yourself.")
+URL_CREDENTIALS_NOTE = ("The endpoint URL's user name and password were left out of this code: add "
+                        "them back where you run it, never in a file you share.")
 BINARY_NOTE = ("This request holds binary values, sent as base64 with --cli-binary-format base64: "
                "that needs AWS CLI version 2 (version 1 refuses the option rather than storing the "
                "base64 text itself as the value).")
@@ -72,6 +77,15 @@ def _plain(value: Any, path: str = "request") -> Any:
         "text, numbers as strings, binary as bytes, booleans, lists and maps.", field=path)
 
 
+def _endpoint(endpoint_url: str | None) -> tuple[str | None, str | None]:
+    """The endpoint as plain text without user and password, and the note when they were
+    dropped (None: nothing was)."""
+    if not endpoint_url:
+        return None, None
+    url, dropped = drop_url_credentials(_plain(endpoint_url, "endpoint_url"))
+    return url, URL_CREDENTIALS_NOTE if dropped else None
+
+
 def _has_binary(value: Any) -> bool:
     if isinstance(value, bytes):
         return True
@@ -100,7 +114,7 @@ def to_boto3(request: Mapping[str, Any], *, region: str | None = None,
     request_body(request)  # refuse a request botocore would refuse, before writing code for it
     plain = _plain(request)
     region = _plain(region, "region") if region else None
-    endpoint_url = _plain(endpoint_url, "endpoint_url") if endpoint_url else None
+    endpoint_url, url_note = _endpoint(endpoint_url)
     literal = pprint.pformat(plain, indent=1, width=100, sort_dicts=False)
     # repr of plain data is a Python literal; reading it back proves it holds no names or calls.
     if ast.literal_eval(literal) != plain:
@@ -109,7 +123,8 @@ def to_boto3(request: Mapping[str, Any], *, region: str | None = None,
     return (
         '"""TransactWriteItems exported from DynoView. Credentials come from the default chain\n'
         '(environment, AWS profile, SSO or instance role); none are stored here."""\n'
-        "import boto3\n"
+        + "".join(f"# {line}\n" for line in (_wrap(url_note) if url_note else []))
+        + "import boto3\n"
         "\n"
         f"client = boto3.client({_client_args(region, endpoint_url)})\n"
         "\n"
@@ -183,14 +198,15 @@ def to_aws_cli(request: Mapping[str, Any], *, region: str | None = None,
         parts += _cli_option("--client-request-token", str(token))
     if region:
         parts += _cli_option("--region", _plain(region, "region"))
-    if endpoint_url:
-        parts += _cli_option("--endpoint-url", _plain(endpoint_url, "endpoint_url"))
-    note = POSIX_NOTE
+    endpoint, url_note = _endpoint(endpoint_url)
+    if endpoint:
+        parts += _cli_option("--endpoint-url", endpoint)
+    note = POSIX_NOTE if url_note is None else f"{POSIX_NOTE} {url_note}"
     if _has_binary(plain):
         # The file holds binary as base64; CLI v2's default decodes it, but a profile with
         # cli_binary_format = raw-in-base64-out would store the base64 text: say it explicitly.
         parts += ["--cli-binary-format", "base64"]
-        note = f"{POSIX_NOTE} {BINARY_NOTE}"
+        note = f"{note} {BINARY_NOTE}"
     return CliExport(" ".join(shlex.quote(p) for p in parts), file_name, content, note)
 
 
@@ -251,14 +267,16 @@ def to_javascript(request: Mapping[str, Any], *, region: str | None = None,
     options: dict[str, Any] = {}
     if region:
         options["region"] = _plain(region, "region")
-    if endpoint_url:
-        options["endpoint"] = _plain(endpoint_url, "endpoint_url")
+    endpoint, url_note = _endpoint(endpoint_url)
+    if endpoint:
+        options["endpoint"] = endpoint
     client_options = ("{ " + ", ".join(f"{k}: {_js_string(v)}" for k, v in options.items()) + " }"
                       if options else "{}")
     return (
         "// TransactWriteItems exported from DynoView. Credentials come from the default\n"
         "// provider chain (environment, profile, SSO or instance role); none are stored here.\n"
-        'import { DynamoDBClient, TransactWriteItemsCommand } from "@aws-sdk/client-dynamodb";\n'
+        + "".join(f"// {line}\n" for line in (_wrap(url_note) if url_note else []))
+        + 'import { DynamoDBClient, TransactWriteItemsCommand } from "@aws-sdk/client-dynamodb";\n'
         "\n"
         f"const client = new DynamoDBClient({client_options});\n"
         "\n"

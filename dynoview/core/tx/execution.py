@@ -6,8 +6,9 @@
 - Sends the exact preview bytes (``tx_wire.send_exact``).
 - Ambiguous failures (timeouts, dropped connections, 5xx) are retried with the
   same ClientRequestToken; then strongly consistent reads of every touched key
-  settle whether the transaction was applied. Success or failure is never
-  reported without knowing.
+  settle whether the transaction was applied. Once an answer is lost, no later
+  answer decides (a throttle, expired credentials, a conflict): only the reads
+  (``_outcome``, the one place). Success or failure is never reported without knowing.
 - DynamoDB keeps a token for 10 minutes after the request that used it. A resend
   later than about 9 minutes after the token was first sent (``TOKEN_RESEND_WARNING``)
   would be a new request: the execution's own resends stop there and the reads
@@ -15,7 +16,11 @@
 - TransactionCanceledException's ``CancellationReasons`` (one per action, in
   order) become sentences tied to the action and field: "Email
   ada@lovelace.io is already taken".
-- Every sent transaction is appended to the action log.
+- Every send is in the action log: its intent (with the token) before the request leaves
+  the machine, its outcome after. An intent without an outcome (the app was killed in
+  between) is settled by reads before the next execution on that connection
+  (``tx.recovery``). A log that cannot take the intent stops the send; one that cannot
+  take the outcome is said in the result, with what the transaction did.
 """
 
 from __future__ import annotations
@@ -32,8 +37,8 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.integrity import response_damage
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.tx.action_log import ActionLog, connection_record
-from dynoview.core.tx.cancellation import cancellation_summary, compact_item, explain_cancellation
+from dynoview.core.tx.action_log import ActionLog, ActionLogError, connection_record
+from dynoview.core.tx.cancellation import cancellation_summary, explain_cancellation
 from dynoview.core.tx.confirmation import confirmation_for
 from dynoview.core.tx.idempotency import TOKEN_RESEND_WARNING, stale_token_warning, token_first_sent
 from dynoview.core.tx.model import Problem, Transaction
@@ -47,7 +52,8 @@ from dynoview.core.tx.outcomes import (
     ActionOutcome,
     ExecutionResult,
 )
-from dynoview.core.tx.settle import settle_by_reads
+from dynoview.core.tx.recovery import recover_interrupted
+from dynoview.core.tx.settle import settled_result
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import body_json, request_body, send_exact
 from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
@@ -182,13 +188,17 @@ def execute_transaction(
     retry_delay: float = 0.5,
     sleep: Callable[[float], None] = time.sleep,
     clock: Callable[[], float] = time.time,
+    context: Mapping[str, Any] | None = None,
 ) -> ExecutionResult:
     """Validate, confirm, send the exact preview bytes, and report a known outcome.
 
     Raises before sending: ``ReadOnlyError``, ``TransactionInvalidError`` (with the
-    located problems), ``ConfirmationError``. Everything after sending ends in an
-    ``ExecutionResult`` and one action-log line. ``clock`` (epoch seconds) times the
-    token's 10 minutes: the log says when the token was first sent.
+    located problems), ``ConfirmationError``, ``ActionLogError`` (the log cannot take the
+    intent: nothing is sent). Everything after sending ends in an ``ExecutionResult`` and
+    the send's outcome in the action log (an outcome the log cannot take is said in the
+    result, ``log_error``). ``clock`` (epoch seconds) times the token's 10 minutes: the log
+    says when the token was first sent. ``context`` is kept with the send in the log (a
+    repair names its finding there, so a resumed run knows its own earlier writes).
     """
     schema = schema or article_schema()
     tables = dict(tables or {})
@@ -200,44 +210,112 @@ def execute_transaction(
         raise TransactionInvalidError(problems)
     requirement.check(confirmation)
     return _send_and_settle(conn, tx, tables=tables, schema=schema, reader=reader or Reader(conn),
-                            log=log, retries=retries, retry_delay=retry_delay, sleep=sleep, clock=clock)
+                            log=log, retries=retries, retry_delay=retry_delay, sleep=sleep, clock=clock,
+                            context=context)
 
 
 def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, TableInfo],
                      schema: UniquenessSchema, reader: Reader, log: ActionLog | None, retries: int,
                      retry_delay: float, sleep: Callable[[float], None],
-                     clock: Callable[[], float]) -> ExecutionResult:
+                     clock: Callable[[], float], context: Mapping[str, Any] | None) -> ExecutionResult:
     request = tx.to_request()
     body = request_body(request)
     _install_observers(conn)
-    record: dict[str, Any] = {"count": 0, "ambiguous": False, "tokens": []}
     # The user sends this token again (a resend after a lost answer, or the same request
     # later): past about 9 minutes DynamoDB takes it as a new request. Sent, with a warning.
     started = clock()
     warnings = [w for w in [stale_token_warning(tx.token, token_first_sent(log, tx.token), started)] if w]
+    # Sends an earlier process was killed in the middle of are settled first (once per run).
+    recovered = recover_interrupted(conn, log, schema=schema, tables=tables, reader=reader)
+    # The intent is on disk before the request leaves: a kill during the send is recovered.
+    # ActionLogError here means nothing was sent.
+    intent = None if log is None else log.intent(
+        connection=connection_record(conn.spec, conn.region), token=tx.token, request=body_json(body),
+        context=context)
+    record: dict[str, Any] = {"count": 0, "ambiguous": False, "tokens": []}
     _attempts.record = record
     try:
-        result, last_exc, stale_resend = _send_with_retries(
-            conn, tx, request, body, tables=tables, schema=schema, record=record, retries=retries,
-            retry_delay=retry_delay, sleep=sleep, clock=clock, started=started)
-        if record["ambiguous"] and (result is None or result.status == CANCELLED):
-            result = _settle(conn, tx, reader, tables, schema, result, last_exc, record.get("cause"),
-                             stale_resend)
-        assert result is not None
+        result, stale_resend = _outcome(conn, tx, request, body, tables=tables, schema=schema,
+                                        reader=reader, record=record, retries=retries,
+                                        retry_delay=retry_delay, sleep=sleep, clock=clock, started=started)
+    except BaseException:
+        if log is not None and intent is not None and not record["tokens"]:
+            log.void(intent)  # refused before the first attempt left the machine
+        raise  # else (an abort) the intent stays: settled by reads at the next start
     finally:
         _attempts.record = None
     result.attempts = max(record["count"], len(record["tokens"]), 1)
     result.tokens_sent = list(record["tokens"])
     result.sent_at = started
+    result.recovered = [r.sentence for r in recovered]
     if stale_resend:
         warnings.append(stale_resend)
     if warnings:
         result.warnings = warnings
         result.message = " ".join([result.message, *(w for w in warnings if w not in result.message)])
-    if log is not None:
-        log.append(connection=connection_record(conn.spec, conn.region), token=tx.token,
-                   request=body_json(body), outcome=result.to_json())
+    if log is not None and intent is not None:
+        try:
+            log.outcome(intent, result.to_json())
+        except ActionLogError as exc:
+            result.log_error = _unlogged(result, exc)
+            result.message = f"{result.message} {result.log_error}"
     return result
+
+
+def _outcome(conn: Connection, tx: Transaction, request: dict[str, Any], body: bytes, *,
+             tables: dict[str, TableInfo], schema: UniquenessSchema, reader: Reader,
+             record: dict[str, Any], retries: int, retry_delay: float, sleep: Callable[[float], None],
+             clock: Callable[[], float], started: float) -> tuple[ExecutionResult, str | None]:
+    """What became of the send: DynamoDB's answer while there is no doubt; after any doubt
+    (an answer lost on the way), the strongly consistent reads alone decide.
+
+    The one place that rule is kept: whatever DynamoDB answers after a lost answer (a throttle,
+    expired credentials, a conflict, the resend's own cancellation) cannot tell whether the lost
+    attempt was applied, so it never reports "nothing was written" by itself."""
+    try:
+        answer, last_exc, stale_resend = _send_with_retries(
+            conn, tx, request, body, tables=tables, schema=schema, record=record, retries=retries,
+            retry_delay=retry_delay, sleep=sleep, clock=clock, started=started)
+    except Exception as exc:
+        if not record["tokens"]:
+            raise  # refused before sending (read-only, wire mismatch, credentials): nothing sent
+        # Sent, then an error nothing above expected: as much a doubt as a lost answer.
+        record["ambiguous"] = True
+        answer, last_exc, stale_resend = None, exc, None
+    if answer is not None and (answer.status == SUCCEEDED or not record["ambiguous"]):
+        return answer, stale_resend
+    lost = _lost_sentence(tx, last_exc, record.get("cause"), stale_resend, answer)
+    return settled_result(conn, tx, reader, tables, schema, lost, answer), stale_resend
+
+
+def _lost_sentence(tx: Transaction, last_exc: BaseException | None, observed: str | None,
+                   stale_resend: str | None, answer: ExecutionResult | None) -> str:
+    """What the doubt was, and what DynamoDB answered after it (if anything)."""
+    cause = _lost_cause(last_exc, observed)
+    if stale_resend:
+        return (f"An answer from DynamoDB was lost ({cause}) under the token {tx.token}. {stale_resend} "
+                "Strongly consistent reads decide instead.")
+    checked = "It was then checked with strongly consistent reads."
+    if answer is not None and answer.error_code:
+        reasons = sorted({o.code for o in answer.actions if o.code})
+        said = answer.error_code + (f" ({', '.join(reasons)})" if reasons else "")
+        checked = (f"A later attempt was answered {said}, which cannot tell whether the lost one was "
+                   "applied, so it was checked with strongly consistent reads.")
+    return (f"An answer from DynamoDB was lost ({cause}), so the transaction was resent with the same "
+            f"token {tx.token}. {checked}")
+
+
+_DID = {SUCCEEDED: "applied", APPLIED: "applied", CANCELLED: "cancelled by DynamoDB (nothing written)",
+        NOT_APPLIED: "not applied", FAILED: "refused by DynamoDB (nothing written)",
+        UNKNOWN: "whether it was applied is not known"}
+
+
+def _unlogged(result: ExecutionResult, exc: ActionLogError) -> str:
+    """The sentence for an outcome the action log could not take (the send itself happened)."""
+    return (f"The transaction was sent and {_DID.get(result.status, result.status)}, but the action log "
+            f"{exc.path} could not record that ({exc.reason}). {exc.fix} Its intent is in the log "
+            f"under the token {result.token}: DynoView completes the entry with strongly consistent "
+            "reads the next time it executes a transaction on this connection.")
 
 
 def _send_with_retries(conn: Connection, tx: Transaction, request: dict[str, Any], body: bytes, *,
@@ -315,45 +393,3 @@ def _lost_cause(last_exc: BaseException | None, observed: str | None) -> str:
         code = str(last_exc.response.get("Error", {}).get("Code", ""))
         cause = "an answer cut short" if code.isdigit() else code or cause
     return cause
-
-
-def _settle(conn: Connection, tx: Transaction, reader: Reader, tables: dict[str, TableInfo],
-            schema: UniquenessSchema, cancelled: ExecutionResult | None,
-            last_exc: BaseException | None, observed: str | None = None,
-            stale_resend: str | None = None) -> ExecutionResult:
-    """After an answer was lost: decide from strongly consistent reads."""
-    cause = _lost_cause(last_exc, observed)
-    lost = (f"An answer from DynamoDB was lost ({cause}), so the transaction was resent with the same "
-            f"token {tx.token} and then checked with strongly consistent reads.")
-    if stale_resend:
-        lost = (f"An answer from DynamoDB was lost ({cause}) under the token {tx.token}. {stale_resend} "
-                "Strongly consistent reads decide instead.")
-    try:
-        verdict, states, current = settle_by_reads(conn, tx, reader, tables, schema)
-    except Exception as exc:  # the endpoint may still be unreachable: say so, do not guess
-        return ExecutionResult(UNKNOWN, f"{lost} The reads failed too ({exc}), so whether it was applied "
-                               "is not known. Check the items before executing again with the same "
-                               "token.", tx.token, error_code=type(exc).__name__)
-    outcomes = []
-    for index, (action, state, item) in enumerate(zip(tx.actions, states, current, strict=False)):
-        now = "absent" if item is None else f"present: {compact_item(item)}"
-        outcomes.append(ActionOutcome(index, None, f"{action.summary()}: {state.replace('_', ' ')} "
-                                      f"(item now {now}).", state=state, item=item))
-    if verdict == APPLIED:
-        result = ExecutionResult(APPLIED, f"{lost} Every change is in place: the transaction was "
-                                 "applied once.", tx.token, outcomes, verified_by_reads=True,
-                                 current_items=current)
-    elif verdict == NOT_APPLIED and cancelled is not None:
-        cancelled.message = f"{lost} The reads confirm nothing was written. " + cancelled.message
-        cancelled.verified_by_reads = True
-        cancelled.current_items = current
-        return cancelled
-    elif verdict == NOT_APPLIED:
-        result = ExecutionResult(NOT_APPLIED, f"{lost} The changes are not there: the transaction was "
-                                 "not applied. Execute it again.", tx.token, outcomes,
-                                 verified_by_reads=True, current_items=current)
-    else:
-        result = ExecutionResult(UNKNOWN, f"{lost} The reads cannot tell (this transaction has no "
-                                 "change a read can check); the items are shown as they are now.",
-                                 tx.token, outcomes, verified_by_reads=True, current_items=current)
-    return result

@@ -4,19 +4,26 @@ A ``Transaction`` is an ordered list of ``Action`` objects (Put, Update, Delete,
 ConditionCheck) plus a ClientRequestToken. ``Transaction.to_request()`` builds the
 low-level request the boto3 client takes; the exact bytes sent are made in
 ``tx_wire`` and checks before sending live in ``tx_validation``.
+
+Imported text is read strictly (``session.user_files``): a key given twice in one object (two
+``ConditionExpression``s, two action kinds in one action) is refused with its path instead of
+the last one silently winning, and a file in UTF-16 or with bytes that are not UTF-8 is named
+as such.
 """
 
 from __future__ import annotations
 
 import copy
-import json
+import sys
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from dynoview.core.errors import InputError
 from dynoview.core.session.connection import Connection
+from dynoview.core.session.user_files import UserFileError, decode_user_text, loads_user_json, read_user_bytes
 from dynoview.core.values.dynamodb_json import from_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 
@@ -335,16 +342,41 @@ def import_text(text: str) -> Transaction:
         raise TransactionImportError([Problem(None, "actions", "Paste a TransactWriteItems JSON "
                                               "request first.")])
     try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TransactionImportError([Problem(
-            None, "actions", f"This is not valid JSON: {exc.msg} at line {exc.lineno}, column "
-            f"{exc.colno}. Fix it and paste again.")]) from None
-    except RecursionError:
-        raise TransactionImportError([Problem(
-            None, "actions", "This JSON is nested far too deeply to be a TransactWriteItems request "
-            "(DynamoDB allows 32 levels). Fix it and paste again.")]) from None
+        obj = loads_user_json(text, "This request")
+    except UserFileError as exc:
+        raise TransactionImportError([_json_problem(exc)]) from None
     return parse_request(obj)
+
+
+def _json_problem(exc: UserFileError) -> Problem:
+    """A strict-JSON refusal as a Problem, at the action a repeated key sits in."""
+    message = exc.message
+    if "nested far too deeply" in message:
+        message += " DynamoDB allows 32 levels."
+    elif exc.path is None:
+        message += " Fix it and try again."
+    index: int | None = None
+    where = exc.path or ""
+    for prefix in ("$.TransactItems[", "$["):
+        if where.startswith(prefix) and "]" in where:
+            number = where[len(prefix):where.index("]")]
+            if number.isdigit():
+                index = int(number)
+            break
+    return Problem(index, "json" if exc.path else "actions", message)
+
+
+def read_request_text(path: str | Path, *, what: str = "The request file") -> str:
+    """The text of a request file (``-``: standard input), UTF-8 with or without a byte-order
+    mark; a missing file, a folder, UTF-16 or bytes that are not UTF-8 raise
+    ``TransactionImportError`` with a sentence that names the file and what to do."""
+    try:
+        if str(path) == "-":
+            return decode_user_text(sys.stdin.buffer.read(), "The request on standard input")
+        data = read_user_bytes(path, what)
+        return decode_user_text(data, f"{what} {path}")
+    except UserFileError as exc:
+        raise TransactionImportError([Problem(None, "file", exc.message)]) from None
 
 
 def signup_request(

@@ -48,6 +48,10 @@ class ExecutionResult:
     response: dict[str, Any] | None = None
     sent_at: float | None = None  # epoch seconds of this execution's first attempt
     warnings: list[str] = field(default_factory=list)  # also in ``message``
+    # Earlier sends on this connection that had no outcome (the app was killed between sending
+    # and recording) and were settled by reads before this one was sent: one sentence each.
+    recovered: list[str] = field(default_factory=list)
+    log_error: str | None = None  # the outcome could not be written to the action log (also in message)
 
     @property
     def written(self) -> bool:
@@ -65,6 +69,8 @@ class ExecutionResult:
             "sent_at": (None if self.sent_at is None
                         else datetime.fromtimestamp(self.sent_at, UTC).isoformat()),
             "warnings": list(self.warnings),
+            "recovered": list(self.recovered),
+            "log_error": self.log_error,
             "actions": [
                 {**{k: v for k, v in asdict(a).items() if k != "item"},
                  "action": a.index + 1,
@@ -75,5 +81,4 @@ class ExecutionResult:
 
 
 def _jsonable(item: Mapping[str, Any]) -> Any:
-
     return {k: to_dynamodb_json(v) for k, v in item.items()}

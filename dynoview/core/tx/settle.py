@@ -1,5 +1,10 @@
 """Settling a transaction whose answer was lost: strongly consistent reads of every key it
-touches decide whether it was applied (transactions are atomic: all or nothing)."""
+touches decide whether it was applied (transactions are atomic: all or nothing).
+
+``settled_result`` is the one place an outcome is decided after a doubt (an answer lost on
+the way, or a send the app was killed in the middle of): whatever DynamoDB answered later
+(a throttle, expired credentials, a conflict, a cancellation of the resend) only gives the
+reasons when the reads find the changes missing; it never decides on its own."""
 
 from __future__ import annotations
 
@@ -12,10 +17,10 @@ from dynoview.core.expressions.parser import parse_update
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
-from dynoview.core.tx.cancellation import action_key
+from dynoview.core.tx.cancellation import action_key, compact_item
 from dynoview.core.tx.keys import key_names_for
 from dynoview.core.tx.model import DELETE, PUT, UPDATE, Action, Transaction
-from dynoview.core.tx.outcomes import APPLIED, NOT_APPLIED, UNKNOWN
+from dynoview.core.tx.outcomes import APPLIED, NOT_APPLIED, UNKNOWN, ActionOutcome, ExecutionResult
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.equality import values_equal
 
@@ -88,3 +93,41 @@ def settle_by_reads(conn: Connection, tx: Transaction, reader: Reader,
     else:
         verdict = UNKNOWN
     return verdict, states, current
+
+
+def settled_result(conn: Connection, tx: Transaction, reader: Reader, tables: Mapping[str, TableInfo],
+                   schema: UniquenessSchema, lost: str, answer: ExecutionResult | None = None
+                   ) -> ExecutionResult:
+    """After a doubt, the outcome by strongly consistent reads alone.
+
+    ``lost`` says what the doubt was (a sentence); ``answer`` is whatever DynamoDB answered
+    after it (a cancellation, a refusal), used only for its reasons when the reads confirm
+    nothing was written. Never raises: reads that fail make the outcome ``unknown``.
+    """
+    try:
+        verdict, states, current = settle_by_reads(conn, tx, reader, tables, schema)
+    except Exception as exc:  # the endpoint may still be unreachable: say so, do not guess
+        return ExecutionResult(UNKNOWN, f"{lost} The reads failed too ({exc}), so whether it was applied "
+                               "is not known. Check the items before executing again with the same "
+                               "token.", tx.token, error_code=type(exc).__name__)
+    outcomes = []
+    for index, (action, state, item) in enumerate(zip(tx.actions, states, current, strict=False)):
+        now = "absent" if item is None else f"present: {compact_item(item)}"
+        outcomes.append(ActionOutcome(index, None, f"{action.summary()}: {state.replace('_', ' ')} "
+                                      f"(item now {now}).", state=state, item=item))
+    if verdict == APPLIED:
+        return ExecutionResult(APPLIED, f"{lost} Every change is in place: the transaction was "
+                               "applied once.", tx.token, outcomes, verified_by_reads=True,
+                               current_items=current)
+    if verdict == NOT_APPLIED and answer is not None:
+        answer.message = f"{lost} The reads confirm nothing was written. " + answer.message
+        answer.verified_by_reads = True
+        answer.current_items = current
+        return answer
+    if verdict == NOT_APPLIED:
+        return ExecutionResult(NOT_APPLIED, f"{lost} The changes are not there: the transaction was "
+                               "not applied. Execute it again.", tx.token, outcomes,
+                               verified_by_reads=True, current_items=current)
+    return ExecutionResult(UNKNOWN, f"{lost} The reads cannot tell (this transaction has no "
+                           "change a read can check); the items are shown as they are now.",
+                           tx.token, outcomes, verified_by_reads=True, current_items=current)

@@ -17,6 +17,7 @@ from typing import Any
 
 from dynoview.core.errors import InputError
 from dynoview.core.session.tables import TableInfo
+from dynoview.core.session.user_files import UserFileError, decode_user_text, loads_user_json
 
 NORMALISE_NONE = "none"
 NORMALISE_LOWER = "lowercase"
@@ -337,21 +338,25 @@ def load_schema_file(path: str | os.PathLike[str]) -> UniquenessSchema:
     """Read a schema JSON file; a syntax error reports its line and column."""
     source = os.fspath(path)
     try:
-        text = Path(source).read_text(encoding="utf-8")
+        text = Path(source).read_bytes()
     except OSError as exc:
         raise SchemaError(f"cannot read the schema file ({exc.strerror}); check the path.",
                           source=source) from None
-    except UnicodeDecodeError as exc:
-        raise SchemaError(f"the file is not UTF-8 text (byte {exc.start + 1} cannot be decoded); "
-                          "save it as UTF-8 JSON and retry.", source=source) from None
     try:
-        data = json.loads(text)
+        decoded = decode_user_text(text, "The schema file")  # UTF-8, with or without a BOM
+    except UserFileError as exc:
+        raise SchemaError(f"{exc.message} Save it as UTF-8 JSON and retry.", source=source) from None
+    try:
+        json.loads(decoded)
     except json.JSONDecodeError as exc:
         raise SchemaError(f"not valid JSON ({exc.msg}); fix the file and retry.",
                           f"line {exc.lineno} column {exc.colno}", source) from None
-    except RecursionError:
-        raise SchemaError("the JSON is nested far too deeply to be a schema; fix the file and retry.",
-                          source=source) from None
+    except (ValueError, RecursionError):
+        pass  # said below, with the rest of what strict reading refuses
+    try:
+        data = loads_user_json(decoded, "The schema file")  # a repeated key, NaN, deep nesting
+    except UserFileError as exc:
+        raise SchemaError(f"{exc.message} Fix the file and retry.", source=source) from None
     return schema_from_json(data, source)
 
 

@@ -1,4 +1,9 @@
-"""One-line text for a table cell, cheap even for huge items."""
+"""One-line text for a table cell, cheap even for huge items.
+
+Text from the table is shown, never obeyed: control, bidi and invisible characters become
+visible escapes (``visible_text``), in values and attribute names alike. The window keeps the
+exact value in its raw roles; this text is only what a cell shows.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from typing import Any
 
 from dynoview.core.values.binary import base64_text
 from dynoview.core.values.types import SET_TYPES, type_code
+from dynoview.core.values.visible_text import visible
 
 
 class _Full(Exception):
@@ -37,10 +43,13 @@ def _display(av: Mapping[str, Any], out: _Writer, nested: bool) -> None:
     code = type_code(av)
     member = av[code]
     if code == "S":
+        # Only the head can show: a 400 KB string is not escaped whole for a 200-character cell
+        # (twice the limit, as "\r\n" shrinks to one "⏎"; still past the limit, so still cut).
+        head = member[: 2 * out.limit + 2]
         if nested:
-            out.write(json.dumps(member, ensure_ascii=False))
+            out.write(visible(json.dumps(head, ensure_ascii=False)))
         else:
-            out.write(_LINE_BREAKS.sub("⏎", member))
+            out.write(visible(_LINE_BREAKS.sub("⏎", head)))
     elif code == "N":
         out.write(member)
     elif code == "B":
@@ -55,7 +64,7 @@ def _display(av: Mapping[str, Any], out: _Writer, nested: bool) -> None:
             if index:
                 out.write(", ")
             if code == "SS":
-                out.write(json.dumps(m, ensure_ascii=False))
+                out.write(visible(json.dumps(m, ensure_ascii=False)))
             elif code == "NS":
                 out.write(m)
             else:
@@ -73,7 +82,7 @@ def _display(av: Mapping[str, Any], out: _Writer, nested: bool) -> None:
         for index, (k, v) in enumerate(member.items()):
             if index:
                 out.write(", ")
-            out.write(f"{k}: ")
+            out.write(f"{visible(k)}: ")
             _display(v, out, True)
         out.write("}")
 
@@ -81,7 +90,8 @@ def _display(av: Mapping[str, Any], out: _Writer, nested: bool) -> None:
 def display_text(av: Mapping[str, Any], limit: int = 200) -> str:
     """One-line text for a table cell, at most ``limit`` characters (ending in "…" if cut).
 
-    S as is (line breaks shown as ⏎ to stay on one line), N as stored, BOOL true/false,
+    S as is (line breaks shown as ⏎ to stay on one line; other control, bidi and invisible
+    characters as escapes such as ``\\x1b`` or ``\\u202e``), N as stored, BOOL true/false,
     NULL null, B ``b64:…``; sets in braces (``{"a", "b"}``, ``{1, 2}``) so they are told
     apart from lists (``[…]``); maps as ``{k: v, …}``. Strings inside collections are
     quoted so ``"1"`` and ``1`` look different.

@@ -204,7 +204,11 @@ class BuilderPanel(TransactionEditing):
 
     def _on_preflight_error(self, exc: BaseException) -> None:
         self.preflight_view.clear("The preflight could not read the table; nothing was sent.")
-        self._on_error(exc)
+        # The read's own operation names what failed: never "TransactWriteItems", not sent.
+        err = self.ctx.report(exc)
+        self._set_status("The preflight could not read the items this transaction touches, so "
+                         f"nothing was sent. {err.message}")
+        self._update_execute()
 
     def _after_preflight(self, tx: Transaction, execute_after: bool, preflight: Preflight) -> None:
         self.preflight = preflight
@@ -266,7 +270,9 @@ class BuilderPanel(TransactionEditing):
         self._show_problems()
         prefix = "Applied" if result.status in WRITTEN else "Cancelled" if result.status == CANCELLED \
             else result.status.replace("_", " ").capitalize()
-        self._set_status(f"{prefix}: {result.message}")
+        # Sends an earlier session was killed in the middle of, settled by reads before this one.
+        earlier = "".join(f" Earlier: {sentence}" for sentence in result.recovered)
+        self._set_status(f"{prefix}: {result.message}{earlier}")
         self._update_execute()
         if result.status in WRITTEN:
             # The same token must not be reused for a different transaction.

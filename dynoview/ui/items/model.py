@@ -2,37 +2,49 @@
 
 Columns are the key attributes first, then every other attribute in the
 order it was first seen. ``canFetchMore``/``fetchMore`` ask the controller
-for the next page; rows arrive on the UI thread through ``append_page``.
+for the next page; rows arrive on the UI thread through ``append_page``, as a ``RowBlock``
+decoded in a worker (or as items, which are encoded here: PartiQL's small pages).
+
+Rows are kept compact (``ui.items.rows``: each item's JSON bytes; 165 bytes held per loaded
+row of the article's accounts and locks, 1,250 as dicts: benchmarks/browse_throughput.py) and
+a cell decodes its row when painted; a small cache holds the rows painted last. A page's work
+on the UI thread is proportional to the page, never to what is loaded; a sort of many rows
+runs in the worker pool through ``sorter`` (set by the controller).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from datetime import UTC, datetime
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from dynoview.core.reads.browse import column_order
-from dynoview.core.reads.columns import sorted_rows
+from dynoview.core.reads.rows import RowBlock, RowShape, block_from_items, decode_row
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.ttl.expiry import EXPIRED, NEVER, PENDING, TtlState, ttl_state
 from dynoview.core.values.display import display_text
 from dynoview.core.values.types import type_code
+from dynoview.ui.items.rows import KINDS, TTL_STATUS_COLUMN, LoadedRows, Sorter, SortJob, row_shape
+
+__all__ = ["TTL_STATUS_COLUMN", "ItemRole", "ItemsModel", "RawValueRole", "TtlStateRole"]
 
 RawValueRole = Qt.ItemDataRole.UserRole + 1  # the low-level AttributeValue of a cell
 ItemRole = Qt.ItemDataRole.UserRole + 2  # the whole item of the row
 TtlStateRole = Qt.ItemDataRole.UserRole + 3
 
-TTL_STATUS_COLUMN = "TTL status"
 EXPIRED_BACKGROUND = QColor(255, 214, 214)
 NEVER_BACKGROUND = QColor(255, 240, 200)
+CACHE_ROWS = 512  # decoded rows kept: a screenful of cells reads each row many times
+SYNC_SORT_ROWS = 2000  # up to this many loaded rows a sort runs at once (under 10 ms); more: in the pool
 
 _Index = QModelIndex | QPersistentModelIndex
-# One shared state for every row of a table without TTL (frozen, so sharing is safe): a state
-# per row would be one more object per row for the cyclic collector to walk.
+# One shared state for every row of a table without TTL (frozen, so sharing is safe).
 NO_TTL = TtlState("none")
+_ROLES = {Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.BackgroundRole,
+          Qt.ItemDataRole.ForegroundRole, RawValueRole, ItemRole, TtlStateRole}
 
 
 class ItemsModel(QAbstractTableModel):
@@ -43,29 +55,36 @@ class ItemsModel(QAbstractTableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._table: TableInfo | None = None
-        self._all: list[dict[str, Any]] = []
-        self._rows: list[dict[str, Any]] = []
-        self._ttl: list[TtlState] = []
+        self._rows = LoadedRows()
         self._seen: list[str] = []
         self._seen_set: set[str] = set()
         self._columns: list[str] = []
         self._exhausted = True
         self._loading = False
-        self._hide_expired = False
-        self._sort: tuple[str, bool] | None = None  # (column, descending) over the loaded rows
+        self._items: dict[int, dict[str, Any]] = {}  # decoded rows, by loaded index
+        self._states: dict[int, TtlState] = {}
         self.now: datetime | None = None  # fixed clock for tests; None means real time
+        self.sorter: Sorter | None = None  # runs a large SortJob off the UI thread
+        self._sorting: SortJob | None = None  # the job ``sorter`` runs now
 
     # -- state -------------------------------------------------------------
     def reset(self, table: TableInfo | None) -> None:
         self.beginResetModel()
         self._table = table
-        self._all, self._rows, self._ttl = [], [], []
+        hide = self._rows.hide_expired
+        self._rows = LoadedRows()
+        self._rows.set_hide_expired(hide)
+        self._sorting = None
+        self._forget()
         self._seen, self._seen_set = [], set()
         self._columns = list(table.key_names) if table else []
         self._exhausted = table is None
         self._loading = False
-        self._sort = None  # a view that keeps a sort per table sets it again (items_columns)
         self.endResetModel()
+
+    def row_shape(self) -> RowShape:
+        """What a worker computes per row while decoding a page for this model."""
+        return row_shape(self._table, self.now)
 
     @property
     def ttl_attribute(self) -> str | None:
@@ -77,11 +96,11 @@ class ItemsModel(QAbstractTableModel):
 
     @property
     def loaded_count(self) -> int:
-        return len(self._all)
+        return len(self._rows)
 
     @property
     def hidden_count(self) -> int:
-        return len(self._all) - len(self._rows)
+        return len(self._rows) - self._rows.shown
 
     def set_loading(self, loading: bool) -> None:
         self._loading = loading
@@ -91,38 +110,23 @@ class ItemsModel(QAbstractTableModel):
 
     def set_hide_expired(self, hide: bool) -> None:
         """Filter expired-but-present items at read time (they are still in the table)."""
-        if hide == self._hide_expired:
+        if hide == self._rows.hide_expired:
             return
         self.beginResetModel()
-        self._hide_expired = hide
-        self._rows, self._ttl = [], []
-        self._add_rows(self._all)
-        self._sort_rows()
+        self._rows.set_hide_expired(hide)
         self.endResetModel()
 
-    def _state(self, item: dict[str, Any]) -> TtlState:
-        attr = self.ttl_attribute
-        if attr is None:
-            return NO_TTL
-        return ttl_state(item.get(attr), self.now or datetime.now(UTC))
+    def _forget(self) -> None:
+        self._items.clear()
+        self._states.clear()
 
-    def _add_rows(self, items: list[dict[str, Any]]) -> None:
-        for item in items:
-            state = self._state(item)
-            if self._hide_expired and state.kind == EXPIRED:
-                continue
-            self._rows.append(item)
-            self._ttl.append(state)
-
-    def _columns_with(self, items: list[dict[str, Any]]) -> list[str] | None:
-        """The columns once ``items`` are shown, or None when they bring no new attribute."""
-        new_names = [n for item in items for n in item if n not in self._seen_set]
-        for name in new_names:
-            if name not in self._seen_set:
-                self._seen_set.add(name)
-                self._seen.append(name)
+    def _columns_with(self, names: Sequence[str]) -> list[str] | None:
+        """The columns once ``names`` are shown, or None when they bring no new attribute."""
+        new_names = [n for n in names if n not in self._seen_set]
         if not new_names:
             return None
+        self._seen_set.update(new_names)
+        self._seen.extend(new_names)
         if self._table is None:
             return list(self._seen)  # no table behind the rows (a PartiQL projection): as first seen
         columns = column_order(self._table, self._seen)
@@ -135,120 +139,176 @@ class ItemsModel(QAbstractTableModel):
             columns.insert(at, TTL_STATUS_COLUMN)
         return columns
 
-    def append_page(self, items: list[dict[str, Any]], exhausted: bool) -> None:
-        """Add a page of items; new attributes become new columns."""
+    def append_page(self, items: RowBlock | Sequence[dict[str, Any]], exhausted: bool) -> None:
+        """Add a page of items (or a block of compact rows); new attributes become new columns."""
+        block = items if isinstance(items, RowBlock) else block_from_items(list(items), self.row_shape())
         self._loading = False
         self._exhausted = exhausted
-        columns = self._columns_with(items)
+        columns = self._columns_with(block.names)
         if columns is not None and columns != self._columns:
             self.beginResetModel()
             self._columns = columns
-            self._all.extend(items)
-            self._add_rows(items)
-            self._sort_rows()
+            self._rows.append(block)
             self.endResetModel()
-            return
-        self._all.extend(items)
-        start = len(self._rows)
-        visible = [i for i in items
-                   if not (self._hide_expired and self._state(i).kind == EXPIRED)]
-        if not visible:
-            return
-        self.beginInsertRows(QModelIndex(), start, start + len(visible) - 1)
-        self._add_rows(visible)
-        self.endInsertRows()
-        if self._sort is not None:
-            self._resort()  # the new page joins the sorted order; selection and scroll stay
+        else:
+            start, count = self._rows.shown, self._rows.visible_in(block)
+            if count:
+                self.beginInsertRows(QModelIndex(), start, start + count - 1)
+            self._rows.append(block)
+            if count:
+                self.endInsertRows()
+        if self._rows.needs_sort:
+            self._sort_rows()  # the new rows join the sorted order; selection and scroll stay
 
     def item(self, row: int) -> dict[str, Any]:
-        return self._rows[row]
+        """The item shown at ``row``, decoded afresh (the caller may keep or change it)."""
+        return decode_row(self._rows.rows[self._rows.index(row)])
+
+    def items(self) -> list[dict[str, Any]]:
+        """Every shown item, in the order shown."""
+        return [self.item(row) for row in range(self._rows.shown)]
 
     def row_of(self, key: Mapping[str, Any]) -> int | None:
         """The shown row of the item with this primary key, if it is loaded and shown."""
-        for row, item in enumerate(self._rows):
-            if all(item.get(k) == v for k, v in key.items()):
-                return row
-        return None
+        index = self._find(key)
+        return None if index is None else self._rows.shown_row(index)
+
+    def _find(self, key: Mapping[str, Any]) -> int | None:
+        return self._rows.find(dict(key), self._table.key_names if self._table else ())
 
     def replace_item(self, key: Mapping[str, Any], item: dict[str, Any] | None) -> bool:
         """Show an item as it is now, after a write (None: it was deleted). False when the
         item is not among the loaded ones (a new item is not inserted into a page)."""
-        loaded = next((i for i, old in enumerate(self._all)
-                       if all(old.get(k) == v for k, v in key.items())), None)
-        if loaded is None:
+        index = self._find(key)
+        if index is None:
             return False
+        row = self._rows.shown_row(index)
+        self._forget()
         if item is None:
-            del self._all[loaded]
-        else:
-            self._all[loaded] = item
-        row = self.row_of(key)
-        columns = self._columns_with([item]) if item is not None else None
+            self._change_rows(row, lambda: self._rows.delete(index))
+            return True
+        block = block_from_items([item], self.row_shape())
+        hidden = self._rows.hide_expired and KINDS[block.flags[0]] == EXPIRED
+
+        def replace() -> None:
+            self._rows.replace(index, block.rows[0], block.digests[0], block.flags[0], block.clock)
+            if hidden and row is not None:
+                self._rows.hide(index)
+
+        columns = self._columns_with(block.names)
         if columns is not None and columns != self._columns:
             self.beginResetModel()  # a new attribute: a new column
             self._columns = columns
-            self._rows, self._ttl = [], []
-            self._add_rows(self._all)
-            self._sort_rows()
+            replace()
             self.endResetModel()
-            return True
-        hidden = item is not None and self._hide_expired and self._state(item).kind == EXPIRED
-        if row is not None and (item is None or hidden):
-            self.beginRemoveRows(QModelIndex(), row, row)
-            del self._rows[row]
-            del self._ttl[row]
-            self.endRemoveRows()
-        elif row is not None and item is not None:
-            self._rows[row] = item
-            self._ttl[row] = self._state(item)
-            self.dataChanged.emit(self.index(row, 0), self.index(row, max(0, len(self._columns) - 1)))
+        elif hidden:
+            self._change_rows(row, replace)
+        else:
+            replace()
+            if row is not None:
+                self.dataChanged.emit(self.index(row, 0), self.index(row, max(0, len(self._columns) - 1)))
+        if self._rows.needs_sort:
+            self._sort_rows()
         return True
 
+    def _change_rows(self, removed: int | None, change: Callable[[], None]) -> None:
+        """Run ``change``, which removes the shown row ``removed`` (if shown) from the view."""
+        if removed is None:
+            change()
+            return
+        self.beginRemoveRows(QModelIndex(), removed, removed)
+        change()
+        self.endRemoveRows()
+
     def ttl_of(self, row: int) -> TtlState:
-        return self._ttl[row]
+        return self._state(self._rows.index(row))
+
+    def _item(self, index: int) -> dict[str, Any]:
+        """A loaded row, decoded (cached: a painted row is read once per cell and role)."""
+        item = self._items.get(index)
+        if item is None:
+            if len(self._items) >= CACHE_ROWS:
+                self._items.clear()
+            item = self._items[index] = decode_row(self._rows.rows[index])
+        return item
+
+    def _state(self, index: int) -> TtlState:
+        attr = self.ttl_attribute
+        if attr is None or not self._rows.flags[index]:
+            return NO_TTL  # no TTL attribute on the table, or none on this item
+        state = self._states.get(index)
+        if state is None:
+            if len(self._states) >= CACHE_ROWS:
+                self._states.clear()
+            state = self._states[index] = ttl_state(self._item(index).get(attr),
+                                                    self._rows.clock(index))
+        return state
 
     # -- sorting the loaded rows ----------------------------------------------------
     @property
     def sort_column(self) -> tuple[str, bool] | None:
         """(column, descending) the rows are sorted by, or None for the order read."""
-        return self._sort
+        return self._rows.sort
 
     def set_sort(self, column: str | None, descending: bool = False) -> None:
         """Sort the loaded rows by a column (None: back to the order DynamoDB returned).
-        Only what is loaded is sorted: a Scan has no order, a Query one by its sort key."""
+        Only what is loaded is sorted: a Scan has no order, a Query one by its sort key.
+        Many rows are sorted in the pool: the order changes when the sort is done."""
         wanted = (column, descending) if column else None
-        if wanted != self._sort:
-            self._sort = wanted
-            self._resort()
+        if wanted == self._rows.sort:
+            return
+        if wanted is None:
+            self._relayout(lambda: self._rows.set_sort(None))
+            return
+        self._rows.set_sort(wanted)
+        if self._rows.needs_sort:
+            self._sort_rows()
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         if 0 <= column < len(self._columns):
             self.set_sort(self._columns[column], order == Qt.SortOrder.DescendingOrder)
 
     def _sort_rows(self) -> None:
-        """Put ``_rows``/``_ttl`` in the chosen order (no signals: the caller sends them)."""
-        states = dict(zip(map(id, self._rows), self._ttl, strict=True))
-        if self._sort is None:
-            self._rows = [item for item in self._all if id(item) in states]
-        elif self._sort[0] == TTL_STATUS_COLUMN:
-            # By expiry time; items that never expire stay last either way, as missing values do.
-            expiry = {id(i): at for i in self._rows if (at := states[id(i)].expires_at) is not None}
-            timed = sorted((i for i in self._rows if id(i) in expiry), key=lambda i: expiry[id(i)],
-                           reverse=self._sort[1])
-            self._rows = timed + [i for i in self._rows if id(i) not in expiry]
-        else:
-            order = sorted_rows(self._rows, *self._sort)
-            self._rows = [self._rows[i] for i in order]
-        self._ttl = [states[id(item)] for item in self._rows]
+        """Sort now when few rows are loaded, else hand the job to ``sorter`` (one at a time:
+        rows that arrive while a job runs are merged by the next one, when it is done)."""
+        if self.sorter is None or len(self._rows) <= SYNC_SORT_ROWS:
+            job = self._rows.sort_job(self.ttl_attribute)
+            self.apply_sort(job, job.run())
+            return
+        if self._sorting is not None and self._rows.is_current(self._sorting):
+            return
+        self._sorting = self._rows.sort_job(self.ttl_attribute)
+        self.sorter(self._sorting)
 
-    def _resort(self) -> None:
+    def drop_sort(self, job: SortJob) -> None:
+        """A job ``sorter`` could not finish: it no longer holds the next one back."""
+        if job is self._sorting:
+            self._sorting = None
+
+    def apply_sort(self, job: SortJob, result: Any) -> None:
+        """Show a finished sort (ignored when stale); rows that came meanwhile join next."""
+        if job is self._sorting:
+            self._sorting = None
+        if self._rows.is_current(job):
+            self._relayout(lambda: self._rows.apply_sort(job, result))
+        if self._rows.needs_sort:
+            self._sort_rows()
+
+    def _relayout(self, change: Callable[[], object]) -> None:
         """Re-order the rows as a layout change, so the view keeps selection and scrolling."""
         self.layoutAboutToBeChanged.emit()
         before = self.persistentIndexList()
-        items = [self._rows[i.row()] if 0 <= i.row() < len(self._rows) else None for i in before]
-        self._sort_rows()
-        rows = {id(item): r for r, item in enumerate(self._rows)}
-        after = [self.index(rows[id(item)], i.column()) if item is not None and id(item) in rows
-                 else QModelIndex() for item, i in zip(items, before, strict=True)]
+        rows = self._rows
+        shown = rows.shown
+        loaded = [rows.index(i.row()) if 0 <= i.row() < shown else None for i in before]
+        change()
+        new_rows: dict[int, int | None] = {}
+        after = []
+        for index, old in zip(loaded, before, strict=True):
+            if index is not None and index not in new_rows:
+                new_rows[index] = rows.shown_row(index)
+            row = new_rows.get(index) if index is not None else None
+            after.append(self.index(row, old.column()) if row is not None else QModelIndex())
         self.changePersistentIndexList(before, after)
         self.layoutChanged.emit()
 
@@ -257,7 +317,7 @@ class ItemsModel(QAbstractTableModel):
 
     # -- Qt model API --------------------------------------------------------
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
+        return 0 if parent.isValid() else self._rows.shown
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._columns)
@@ -284,13 +344,27 @@ class ItemsModel(QAbstractTableModel):
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+        if role not in _ROLES or not index.isValid():
+            return None  # the roles asked for most (font, alignment, decoration) need no decode
+        loaded = self._rows.index(index.row())
+        name = self._columns[index.column()]
+        kind = KINDS[self._rows.flags[loaded]]
+        if role == Qt.ItemDataRole.BackgroundRole:
+            if kind == EXPIRED:
+                return QBrush(EXPIRED_BACKGROUND)
+            if kind == NEVER and name == TTL_STATUS_COLUMN:
+                return QBrush(NEVER_BACKGROUND)
             return None
-        row, col = index.row(), index.column()
-        item = self._rows[row]
-        name = self._columns[col]
-        state = self._ttl[row]
+        # Dark text only where a pale background is drawn: a "never" row's other cells keep
+        # the palette's text (dark on the dark theme's base was unreadable).
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if kind == EXPIRED or (kind == NEVER and name == TTL_STATUS_COLUMN):
+                return QBrush(QColor(40, 0, 0))
+            return None
+        if role == ItemRole:
+            return self.item(index.row())
         if name == TTL_STATUS_COLUMN:
+            state = self._state(loaded)
             if role == Qt.ItemDataRole.DisplayRole:
                 return state.short
             if role == Qt.ItemDataRole.ToolTipRole:
@@ -298,30 +372,31 @@ class ItemsModel(QAbstractTableModel):
                 return "\n".join(t for t in (state.text, tip, state.reason) if t) or None
             if role == TtlStateRole:
                 return state
-        else:
-            av = item.get(name)
-            if role == Qt.ItemDataRole.DisplayRole:
-                return display_text(av) if av is not None else ""
-            if role == RawValueRole:
-                return av
-            if role == Qt.ItemDataRole.ToolTipRole and av is not None:
-                tip = f"{type_code(av)}: {display_text(av, limit=2000)}"
-                if name == self.ttl_attribute and state.kind in {PENDING, EXPIRED}:
-                    tip += "\n" + state.dates()
-                return tip
-        if role == Qt.ItemDataRole.BackgroundRole:
-            if state.kind == EXPIRED:
-                return QBrush(EXPIRED_BACKGROUND)
-            if state.kind == NEVER and name == TTL_STATUS_COLUMN:
-                return QBrush(NEVER_BACKGROUND)
-        # Dark text only where a pale background is drawn: a "never" row's other cells keep
-        # the palette's text (dark on the dark theme's base was unreadable).
-        if role == Qt.ItemDataRole.ForegroundRole and (
-                state.kind == EXPIRED or (state.kind == NEVER and name == TTL_STATUS_COLUMN)):
-            return QBrush(QColor(40, 0, 0))
-        if role == ItemRole:
-            return item
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(loaded, name)
+        av = self._item(loaded).get(name)
+        if role == RawValueRole:
+            return av
+        if role == Qt.ItemDataRole.ToolTipRole and av is not None:
+            tip = f"{type_code(av)}: {display_text(av, limit=2000)}"
+            if name == self.ttl_attribute and kind in {PENDING, EXPIRED}:
+                tip += "\n" + self._state(loaded).dates()
+            return tip
         return None
+
+    def _text(self, loaded: int, name: str) -> str:
+        """A cell's text (the TTL status column's too)."""
+        if name == TTL_STATUS_COLUMN:
+            return self._state(loaded).short
+        av = self._item(loaded).get(name)
+        return display_text(av) if av is not None else ""
+
+    def display_texts(self, column: int, first: int, count: int) -> list[str]:
+        """The texts of ``count`` shown rows from ``first`` in a column, in one call."""
+        name = self._columns[column]
+        rows = self._rows
+        return [self._text(rows.index(row), name) for row in range(first, min(first + count, rows.shown))]
 
     def canFetchMore(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008
         return not parent.isValid() and not self._exhausted and not self._loading
@@ -330,4 +405,3 @@ class ItemsModel(QAbstractTableModel):
         if self.canFetchMore(parent):
             self._loading = True
             self.more_requested.emit()
-

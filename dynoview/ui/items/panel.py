@@ -124,7 +124,7 @@ class ItemsPanel(QWidget):
     # -- table switching -----------------------------------------------------
     def set_table(self, info: TableInfo | None) -> None:
         self.info = info
-        self.controller.cancel()
+        self.controller.cancel(keep_read=False)
         self.controller.cursor = None
         self.model.reset(info)
         self.form.set_table(info)
@@ -228,7 +228,7 @@ class ItemsPanel(QWidget):
 
     def result_items(self) -> list[dict[str, Any]]:
         """The items the view shows now (what Export… and Copy to table… take as the result)."""
-        return [self.model.item(row) for row in range(self.model.rowCount())]
+        return self.model.items()
 
     def chosen_items(self) -> list[dict[str, Any]]:
         item = self.current_item()

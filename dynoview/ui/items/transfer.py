@@ -24,10 +24,13 @@ class TransferButtons(QWidget):
 
     def __init__(self, ctx: AppContext, result: Items, selected: Items,
                  table: TableOf, *, source: str = "the current result",
+                 has_result: Callable[[], bool] | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self._result, self._selected, self._table = result, selected, table
+        # Whether there is a result, without building it: asked after every page.
+        self._has_result = has_result or (lambda: bool(result()))
         self.source = source
         self.dialog: QWidget | None = None  # the open dialog (tests and re-focus)
         layout = QHBoxLayout(self)
@@ -46,7 +49,7 @@ class TransferButtons(QWidget):
 
     def update_state(self) -> None:
         """Enable what makes sense now (call when the result or the selection changes)."""
-        has_result = bool(self._result())
+        has_result = self._has_result()
         self.export_button.setEnabled(has_result or self._table() is not None)
         self.copy_button.setEnabled(has_result and self.ctx.connection is not None)
 

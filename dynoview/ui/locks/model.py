@@ -37,6 +37,7 @@ from dynoview.core.uniqueness.findings import (
     PairRow,
 )
 from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.values.visible_text import visible
 
 COL_ACCOUNT = 0
 FIRST_RULE_COL = 1  # then two columns per rule: value, lock status
@@ -266,8 +267,10 @@ class AuditRowsModel(QAbstractTableModel):
         return None
 
     def _display(self, rows: AuditRows, row: int, col: int, status: str) -> str:
+        # Ids and values come from the table: control, bidi and invisible characters shown as
+        # escapes (visible_text), so "ada\u200b@x.io" never looks like "ada@x.io".
         if col == COL_ACCOUNT:
-            return rows.ids[row] or NO_ACCOUNT
+            return visible(rows.ids[row]) if rows.ids[row] else NO_ACCOUNT
         if col == self.status_column():
             return f"{LABELS[status]} ({STALE_TEXT})" if row in self._stale else LABELS[status]
         cell = self._cell(row, col)
@@ -275,7 +278,8 @@ class AuditRowsModel(QAbstractTableModel):
             return ""
         r, cell_status = cell
         if (col - FIRST_RULE_COL) % 2 == 0:
-            return rows.values[r][row]
+            value = rows.values[r][row]
+            return visible(value) if value else value
         return LABELS[cell_status]
 
     def _finding(self, rows: AuditRows, row: int, col: int) -> Finding | None:
@@ -295,7 +299,7 @@ class AuditRowsModel(QAbstractTableModel):
             found = rows.row_findings.get(row)
             finding = found[0] if found else None
         if finding is not None:
-            tip = f"{finding.sentence}\n\n{finding.explanation}"
+            tip = visible(f"{finding.sentence}\n\n{finding.explanation}", keep="\n")
             return f"{tip}\n\n{SO_FAR_TIP}" if rows.partial else tip
         status = (cell[1] if cell else None) if in_rule else rows.status(row)
         return EXPLANATIONS.get(status) if status else None

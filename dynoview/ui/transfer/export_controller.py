@@ -48,22 +48,23 @@ class ExportController(QObject):
         self.cancel_event = threading.Event()
 
     def export_table(self, table: TableInfo, path: Path, fmt: str, *, segments: int,
-                     consistent: bool, page_limit: int | None) -> bool:
-        """Export every item of ``table`` by a parallel Scan; False when not connected."""
+                     consistent: bool, page_limit: int | None, csv_raw: bool = False) -> bool:
+        """Export every item of ``table`` by a parallel Scan; False when not connected.
+        ``csv_raw``: formula-like CSV cells as they are (``values.csv_cells``)."""
         reader = self.ctx.reader
         if reader is None:
             return False
         work = functools.partial(export_table_to_file, reader, table, path, fmt, segments=segments,
                                  consistent=consistent, page_limit=page_limit,
-                                 progress=self.progress.emit)
+                                 progress=self.progress.emit, csv_raw=csv_raw)
         self._start(work, path, table.name)
         return True
 
     def export_items(self, items: Sequence[dict[str, Any]], path: Path, fmt: str,
-                     key_names: Sequence[str], table: str | None) -> None:
+                     key_names: Sequence[str], table: str | None, *, csv_raw: bool = False) -> None:
         """Export items already read (nothing is read again)."""
-        self._start(functools.partial(export_items_to_file, items, path, fmt, key_names, table),
-                    path, table)
+        self._start(functools.partial(export_items_to_file, items, path, fmt, key_names, table,
+                                      csv_raw=csv_raw), path, table)
 
     def cancel(self) -> None:
         """Ask the export to stop: the worker notices after its page and removes the partial
@@ -101,7 +102,9 @@ def _audit_blocking(paths: list[str], schema: UniquenessSchema, options: ExportA
     """The whole audit, in a worker thread: S3 client (when a path is in S3), checks, SQL."""
     s3 = None
     if any(p.startswith("s3://") for p in paths):
-        s3, _ = aws_clients(session=session, s3_endpoint_url=s3_endpoint_url)
+        # The window only reads exports; a read-only connection's clients refuse writes anyway.
+        s3, _ = aws_clients(session=session, s3_endpoint_url=s3_endpoint_url,
+                            read_only=options.read_only)
     return audit_exports(paths, schema, options=options, s3_client=s3, progress=progress,
                          cancel=cancel)
 
@@ -119,7 +122,8 @@ class ExportAuditController(QObject):
 
     def start(self, paths: list[str], ttl_attribute: str | None) -> None:
         conn = self.ctx.connection
-        options = ExportAuditOptions(ttl_attribute=ttl_attribute)
+        options = ExportAuditOptions(ttl_attribute=ttl_attribute,
+                                     read_only=conn is not None and conn.read_only)
         # A local endpoint (the demo, LocalStack, moto) serves S3 too; AWS uses its own.
         endpoint = conn.spec.endpoint_url if conn is not None and conn.spec.is_local else None
         session = conn.session if conn is not None else None

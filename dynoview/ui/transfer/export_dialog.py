@@ -1,7 +1,9 @@
 """Export… : the current result or a whole table to a file, with progress and Cancel.
 
 Formats: DynamoDB JSON lines (``{"Item": …}``, the lines of DynamoDB's export to S3), plain
-JSON lines, CSV with one column per attribute and type. A whole table is read by a parallel
+JSON lines, CSV with one column per attribute and type (cells a spreadsheet would run as formulas
+are neutralised, unless "Keep formula-like cells raw" is ticked: ``values.csv_cells``). A whole
+table is read by a parallel
 Scan through the window's Reader (every page in the read log). ``ExportController`` does the
 work as a task; the file is 0600 and appears only when complete, so Cancel leaves nothing
 behind. The dialog collects the choices and shows progress.
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.items.export import (
+    CSV,
     DEFAULT_SEGMENTS,
     FORMAT_LABELS,
     FORMATS,
@@ -41,6 +44,7 @@ from dynoview.core.items.export import (
     ExportResult,
 )
 from dynoview.core.session.tables import TableInfo
+from dynoview.core.values.csv_cells import NEUTRALISED_NOTE
 from dynoview.ui.context import AppContext
 from dynoview.ui.transfer.export_controller import ExportController
 from dynoview.ui.transfer.progress_row import ProgressRow
@@ -84,6 +88,7 @@ class ExportDialog(QDialog):
         for fmt in FORMATS:
             self.format.addItem(FORMAT_LABELS[fmt], fmt)
         form.addRow("Format:", self.format)
+        form.addRow("CSV:", self._csv_options())
         form.addRow("Scan:", self._scan_options())
         file_row = QHBoxLayout()
         self.path = QLineEdit()
@@ -113,7 +118,7 @@ class ExportDialog(QDialog):
         self.progress_row.cancel_requested.connect(self.controller.cancel)
         self.close_button.clicked.connect(self.reject)
         self.scope.buttonToggled.connect(lambda *_: self._scope_changed())
-        self.format.currentIndexChanged.connect(lambda _i: self._suggest_path())
+        self.format.currentIndexChanged.connect(lambda _i: self._format_changed())
         self.resize(560, 300)
 
     def _scope_box(self) -> QVBoxLayout:
@@ -132,6 +137,23 @@ class ExportDialog(QDialog):
         scope_box.addWidget(self.result_scope)
         scope_box.addWidget(self.table_scope)
         return scope_box
+
+    def _csv_options(self) -> QWidget:
+        """What CSV does with formula-like cells, and the checkbox to keep them raw."""
+        box = QVBoxLayout()
+        box.setContentsMargins(0, 0, 0, 0)
+        self.csv_note = QLabel(NEUTRALISED_NOTE)
+        self.csv_note.setWordWrap(True)
+        self.csv_note.setProperty("role", "hint")
+        self.csv_raw = QCheckBox("Keep formula-like cells raw (for programs: unsafe to open in a "
+                                 "spreadsheet)")
+        self.csv_raw.setToolTip("Write cells starting with =, +, -, @, a tab or a carriage return "
+                                "exactly as stored: a spreadsheet may run them as formulas.")
+        box.addWidget(self.csv_note)
+        box.addWidget(self.csv_raw)
+        self.csv_options = QWidget()
+        self.csv_options.setLayout(box)
+        return self.csv_options
 
     def _scan_options(self) -> QWidget:
         """Consistency and parallel segments, for a whole-table export."""
@@ -157,6 +179,14 @@ class ExportDialog(QDialog):
 
     def fmt(self) -> str:
         return str(self.format.currentData())
+
+    def _format_changed(self) -> None:
+        self.csv_options.setEnabled(self.fmt() == CSV and not self.running)
+        self._suggest_path()
+
+    def keep_csv_raw(self) -> bool:
+        """Formula-like CSV cells as they are: only when asked, and only for CSV."""
+        return self.fmt() == CSV and self.csv_raw.isChecked()
 
     def _scope_changed(self) -> None:
         self.scan_options.setEnabled(self.whole_table())
@@ -186,6 +216,7 @@ class ExportDialog(QDialog):
             w.setEnabled(not running)
         self.table_scope.setEnabled(not running and self.table is not None)
         self.scan_options.setEnabled(not running and self.whole_table())
+        self.csv_options.setEnabled(not running and self.fmt() == CSV)
         self.progress_row.set_running(running, text)
 
     # -- running --------------------------------------------------------------------
@@ -200,11 +231,13 @@ class ExportDialog(QDialog):
         if not self.whole_table():
             self._set_running(True, f"Writing {len(self.items):,} items…")
             self.controller.export_items(self.items, path, self.fmt(), self.key_names,
-                                         self.table.name if self.table else None)
+                                         self.table.name if self.table else None,
+                                         csv_raw=self.keep_csv_raw())
             return True
         if self.table is None or not self.controller.export_table(
                 self.table, path, self.fmt(), segments=self.segments.value(),
-                consistent=self.consistent.isChecked(), page_limit=self.page_limit):
+                consistent=self.consistent.isChecked(), page_limit=self.page_limit,
+                csv_raw=self.keep_csv_raw()):
             self.status.setText("Connect and open the table first.")
             return False
         self._set_running(True, "Starting the Scan…")

@@ -1,8 +1,15 @@
-"""The read log: every data read with its consistency, cost and exact request."""
+"""The read log: every data read with its consistency, cost and exact request.
+
+A browse of a large table records a receipt per page, so adding one costs the same however
+many are shown: the model appends a row and drops the oldest ``TRIM_ROWS`` at once when it
+holds more than ``MAX_ROWS`` (as ``ReadLog`` keeps 5,000), and the view sizes its columns on
+the rows in sight, not on every row.
+"""
 
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -16,17 +23,33 @@ COLUMNS = ("Time", "Operation", "Table / index", "Consistency", "Capacity", "Cou
            "Duration")
 ReceiptRole = Qt.ItemDataRole.UserRole + 1
 _Index = QModelIndex | QPersistentModelIndex
+MAX_ROWS = 5000  # receipts shown, as many as ReadLog keeps
+TRIM_ROWS = 500  # dropped at once past MAX_ROWS: one removal per 500 reads, not one per read
+RESIZE_EVERY_S = 1.0
 
 
 class ReadLogModel(QAbstractTableModel):
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: Any = None, max_rows: int = MAX_ROWS, trim_rows: int = TRIM_ROWS) -> None:
         super().__init__(parent)
         self._receipts: list[ReadReceipt] = []
+        self.max_rows, self.trim_rows = max_rows, max(1, trim_rows)
 
     def add(self, receipt: ReadReceipt) -> None:
+        self.add_all([receipt])
+
+    def add_all(self, receipts: list[ReadReceipt]) -> None:
+        """Append receipts as one insertion (an audit's pages arrive by the dozen)."""
+        if not receipts:
+            return
+        excess = len(self._receipts) + len(receipts) - self.max_rows
+        if excess > self.trim_rows - 1 and self._receipts:
+            drop = min(len(self._receipts), max(self.trim_rows, excess))
+            self.beginRemoveRows(QModelIndex(), 0, drop - 1)
+            del self._receipts[:drop]
+            self.endRemoveRows()
         row = len(self._receipts)
-        self.beginInsertRows(QModelIndex(), row, row)
-        self._receipts.append(receipt)
+        self.beginInsertRows(QModelIndex(), row, row + len(receipts) - 1)
+        self._receipts.extend(receipts)
         self.endInsertRows()
 
     def clear(self) -> None:
@@ -96,6 +119,9 @@ class ReadLogView(QWidget):
         # Compact rows: the dock is short at 1024x700 and should still show several reads.
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.horizontalHeader().setStretchLastSection(True)
+        # Fit columns to the rows in sight only (Qt measures 1,000 rows by default: a cost per
+        # receipt that grew with the log).
+        self.table.horizontalHeader().setResizeContentsPrecision(0)
         self.table.setAlternatingRowColors(True)
         self.request_text = QPlainTextEdit(readOnly=True)
         self.request_text.setFont(monospace())
@@ -109,14 +135,23 @@ class ReadLogView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
         self.table.selectionModel().currentRowChanged.connect(self._show)
+        self._sized_at = -RESIZE_EVERY_S
         self.model.rowsInserted.connect(self._follow)
 
     def add(self, receipt: ReadReceipt) -> None:
         self.model.add(receipt)
 
+    def add_all(self, receipts: list[ReadReceipt]) -> None:
+        self.model.add_all(receipts)
+
     def _follow(self) -> None:
-        self.table.resizeColumnsToContents()
         self.table.scrollToBottom()
+        # Sizing columns calls data() for every cell in sight: once a second is enough while
+        # reads pour in (each call waits for the GIL behind busy worker threads).
+        now = time.monotonic()
+        if now - self._sized_at >= RESIZE_EVERY_S:
+            self._sized_at = now
+            self.table.resizeColumnsToContents()
 
     def _show(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():

@@ -35,7 +35,7 @@ def test_several_items_are_an_array() -> None:
 def test_csv_has_keys_first_and_defuses_formulas() -> None:
     rows = copy_text([ADA, {"PK": {"S": "=HYPERLINK(1)"}, "SK": {"S": "X"}}], CSV, KEYS).splitlines()
     assert rows[0].startswith("PK (S),SK (S),")
-    assert rows[2].startswith("'=HYPERLINK(1),X")
+    assert rows[2].startswith('"\'=HYPERLINK(1)",X')  # a ' in front, and quoted (OWASP)
 
 
 def test_boto3_key_is_a_python_literal_of_the_key_only() -> None:
