@@ -33,6 +33,7 @@ from dynoview.core.reads.receipts import (
 )
 from dynoview.core.reads.rows import RowBlock, RowShape, block_from_body, block_from_items
 from dynoview.core.session.connection import Connection
+from dynoview.core.session.integrity import DamagedResponseError
 from dynoview.core.session.tables import TableInfo
 
 _METHODS = {
@@ -77,6 +78,21 @@ def _install_body_hook(client: Any) -> bool:
                         unique_id=f"dynoview-keep-body-{operation}")
     setattr(client, _HOOK_ATTR, True)
     return True
+
+
+#: A damaged answer (cut, failing or lacking its checksum, not a whole page) is asked again this
+#: many times in all before it is refused: it is never read as data.
+DAMAGED_ATTEMPTS = 3
+
+
+def _call_until_whole(method: Callable[..., dict[str, Any]], request: dict[str, Any]) -> dict[str, Any]:
+    for attempt in range(DAMAGED_ATTEMPTS):
+        try:
+            return method(**request)
+        except DamagedResponseError as exc:
+            if exc.retried or attempt == DAMAGED_ATTEMPTS - 1:
+                raise  # botocore's own retries already asked again
+    raise AssertionError("unreachable")
 
 
 def _consistency(operation: str, request: Mapping[str, Any]) -> str:
@@ -161,7 +177,7 @@ class Reader:
         try:
             _raw.on = raw
             try:
-                response = method(**req)
+                response = _call_until_whole(method, req)
             finally:
                 _raw.on = False
             answered = time.perf_counter()

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 from binascii import crc32
 from typing import Any
+from urllib.parse import urlsplit
+
+import orjson
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.session.operations import is_read_operation
@@ -25,11 +28,17 @@ _HOOK_ATTR = "_dynoview_integrity_check"
 
 
 class DamagedResponseError(DynoViewError):
-    """A read's response body did not arrive whole; nothing from it was used."""
+    """A read's response body did not arrive whole; nothing from it was used. ``retried``: the
+    client already asked again (a cut body); else the reader asks again before refusing."""
+
+    def __init__(self, message: str, *, retried: bool = False) -> None:
+        super().__init__(message)
+        self.retried = retried
 
 
-def response_damage(http_response: Any) -> str | None:
-    """Why this HTTP response body is damaged (short or failing its CRC32), or None."""
+def response_damage(http_response: Any, operation: str = "") -> str | None:
+    """Why this HTTP response body is damaged (short, failing its CRC32, without the CRC32 that
+    DynamoDB itself always sends, or not a whole answer), or None."""
     headers = getattr(http_response, "headers", None) or {}
     body = getattr(http_response, "content", b"") or b""
     length = headers.get("content-length")
@@ -38,23 +47,50 @@ def response_damage(http_response: Any) -> str | None:
     checksum = headers.get("x-amz-crc32")
     if checksum is not None and str(checksum).isdigit() and crc32(body) & 0xFFFFFFFF != int(checksum):
         return "its CRC32 checksum does not match"
+    if checksum is None and _from_aws(http_response):
+        return "it carries no CRC32 checksum, which DynamoDB always sends"
+    if checksum is not None:
+        return None
+    # Without a checksum, a cut or replaced body must at least be one whole JSON object (parsed
+    # here: milliseconds a page, and only where no checksum vouches for it), and a page must
+    # hold its Items: a page without them would read as "no more items".
+    try:
+        answer = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return "it is not a whole JSON answer"
+    if not isinstance(answer, dict):
+        return "it is not a whole JSON answer"
+    if operation in _PAGED and "Items" not in answer:
+        return "the page has no Items"
     return None
 
 
-def check_read_response(http_response: Any = None, model: Any = None, **_: Any) -> None:
+_PAGED = frozenset({"Query", "Scan"})
+
+
+def _from_aws(http_response: Any) -> bool:
+    """Whether the answer came from AWS itself (which always signs its bodies), not a local or
+    compatible endpoint that may not."""
+    host = urlsplit(str(getattr(http_response, "url", "") or "")).hostname or ""
+    return host.endswith((".amazonaws.com", ".amazonaws.com.cn"))
+
+
+def check_read_response(http_response: Any = None, model: Any = None,
+                        context: Any = None, **_: Any) -> None:
     """botocore ``after-call`` hook: raise if a successful read's body arrived damaged."""
     name = getattr(model, "name", "")
     if http_response is None or not is_read_operation(name):
         return
     if getattr(http_response, "status_code", 500) >= 300:
         return  # an error answer; botocore reports it as one
-    damage = response_damage(http_response)
+    damage = response_damage(http_response, name)
     if damage is not None:
+        attempts = ((context or {}).get("retries") or {}).get("attempt", 1)
         raise DamagedResponseError(
             f"The answer to {name} arrived damaged ({damage}) on every attempt, so it was "
             "discarded: nothing from it is shown. Something between you and DynamoDB (a "
             "proxy, VPN or flaky network) is cutting responses; retry, and check the "
-            "network if it keeps happening.")
+            "network if it keeps happening.", retried=int(attempts or 1) > 1)
 
 
 def install_integrity_check(client: Any) -> None:
