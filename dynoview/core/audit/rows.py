@@ -37,7 +37,7 @@ from dynoview.core.uniqueness.findings import (
     Finding,
     PairRow,
 )
-from dynoview.core.uniqueness.pairing import Pairing
+from dynoview.core.uniqueness.pairing import Pairing, findings_by_place
 from dynoview.core.uniqueness.pairing_state import missing_from
 from dynoview.core.uniqueness.schema import UniquenessSchema, normalise
 
@@ -221,7 +221,7 @@ def _build_rows(pairing: Pairing, findings: Sequence[Finding], cancel: threading
     ids, values, expired = columns.ids, columns.values, columns.expired
     n = len(ids)
     cell_status = [_presence(column, cancel) for column in values]
-    by_cell, by_lock, acct_expired = _findings_by_place(schema, findings)
+    by_cell, by_lock, acct_expired = findings_by_place(schema.pk_name, findings)
     cell_findings: dict[tuple[int, int], Finding] = {}
     row_findings: dict[int, list[Finding]] = {}
     named = {a for (_rule, a) in by_cell} | set(acct_expired)
@@ -286,23 +286,6 @@ def _positions(ids: list[str], wanted: set[str], cancel: threading.Event | None)
         check(cancel)
         found.extend(compress(part, map(wanted.__contains__, ids[part.start:part.stop])))
     return found
-
-
-def _findings_by_place(schema: UniquenessSchema, findings: Sequence[Finding]) -> tuple[
-        dict[tuple[str, str], Finding], dict[tuple[str, str], Finding], dict[str, Finding]]:
-    """Each account cell's and lock's finding (the worst wins, as ``Pairing.rows``)."""
-    by_cell: dict[tuple[str, str], Finding] = {}
-    by_lock: dict[tuple[str, str], Finding] = {}
-    acct_expired: dict[str, Finding] = {}
-    for f in sorted(findings, key=lambda f: SEVERITY[f.status]):
-        if f.rule is None:
-            acct_expired[f.account_ids[0]] = f
-            continue
-        for a in f.account_ids:
-            by_cell[(f.rule, a)] = f
-        for key in f.lock_keys:
-            by_lock[(f.rule, key[schema.pk_name]["S"])] = f
-    return by_cell, by_lock, acct_expired
 
 
 def _worst(codes: list[int], expired: bool) -> int:

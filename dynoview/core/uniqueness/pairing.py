@@ -490,18 +490,7 @@ class Pairing:
 
     def rows(self) -> list[PairRow]:
         """The side-by-side view: one row per account, then one per lock no account needs."""
-        findings = self.findings()
-        by_cell: dict[tuple[str, str], Finding] = {}
-        by_lock: dict[tuple[str, str], Finding] = {}
-        acct_expired: dict[str, Finding] = {}
-        for f in sorted(findings, key=lambda f: SEVERITY[f.status]):
-            if f.rule is None:
-                acct_expired[f.account_ids[0]] = f
-                continue
-            for a in f.account_ids:
-                by_cell[(f.rule, a)] = f
-            for key in f.lock_keys:
-                by_lock[(f.rule, key[self.schema.pk_name]["S"])] = f
+        by_cell, by_lock, acct_expired = findings_by_place(self.schema.pk_name, self.findings())
         rows: list[PairRow] = []
         for acct in sorted(self.accounts):
             values, expired, _ = self.account(acct)
@@ -535,6 +524,24 @@ class Pairing:
                     row.findings.append(lock_finding)
                 rows.append(row)
         return rows
+
+
+def findings_by_place(pk_name: str, findings: Iterable[Finding]) -> tuple[
+        dict[tuple[str, str], Finding], dict[tuple[str, str], Finding], dict[str, Finding]]:
+    """Each account cell's finding by (rule, account id), each lock's by (rule, lock PK), and
+    each expired account's: the worst finding wins where several name one place."""
+    by_cell: dict[tuple[str, str], Finding] = {}
+    by_lock: dict[tuple[str, str], Finding] = {}
+    acct_expired: dict[str, Finding] = {}
+    for f in sorted(findings, key=lambda f: SEVERITY[f.status]):
+        if f.rule is None:
+            acct_expired[f.account_ids[0]] = f
+            continue
+        for a in f.account_ids:
+            by_cell[(f.rule, a)] = f
+        for key in f.lock_keys:
+            by_lock[(f.rule, key[pk_name]["S"])] = f
+    return by_cell, by_lock, acct_expired
 
 
 def classify(items: Iterable[Mapping[str, Any]], schema: UniquenessSchema,
