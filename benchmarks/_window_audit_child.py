@@ -59,6 +59,18 @@ def emit(event: str, **data: Any) -> None:
     print(json.dumps({"event": event, "monotonic": time.monotonic(), **data}, default=str), flush=True)
 
 
+def _innermost(frame: Any, depth: int = 3) -> list[str]:
+    """``file:line function`` of a frame and its callers, innermost first. Walked by hand:
+    ``traceback.extract_stack`` reads every source file's lines (``linecache``), which held
+    the GIL for milliseconds per sample and so lengthened the very stalls it sampled."""
+    out: list[str] = []
+    while frame is not None and len(out) < depth:
+        code = frame.f_code
+        out.append(f"{os.path.basename(code.co_filename)}:{frame.f_lineno} {code.co_name}")
+        frame = frame.f_back
+    return out
+
+
 class Driver(QObject):
     """Drives the window through the measurements, one after another, from the event loop."""
 
@@ -131,8 +143,7 @@ class Driver(QObject):
             for ident, frame in sys._current_frames().items():
                 if ident == threading.get_ident() or (ident != ui_thread and frame.f_code.co_name in IDLE):
                     continue
-                stack = traceback.extract_stack(frame)[-3:]
-                where = " < ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in reversed(stack))
+                where = " < ".join(_innermost(frame))
                 parts.append(("UI: " if ident == ui_thread else "other: ") + where)
             parts.sort(key=lambda p: not p.startswith("UI"))
             self.samples.append((time.perf_counter(), " | ".join(parts)[:600]))

@@ -2,9 +2,10 @@
 
 Writes an export (``dynoview.core.exports.writer``, exactly the service's layout: gzipped
 JSON lines, manifests with checksums) of N items (default 1M: half accounts, half locks,
-with planted missing, orphan, duplicate, expired and clashing cases), then audits it in a
-child process under a DuckDB memory limit small enough to make it spill (default 256MB),
-and checks the findings against ``Pairing`` (the live audit's rules) on the same items.
+with planted missing, orphan, duplicate, expired, case-clashing and lookalike cases, a few
+outside ASCII), then audits it in a child process under a DuckDB memory limit small enough
+to make it spill (default 256MB), and checks the findings against ``Pairing`` (the live
+audit's rules) on the same items.
 
 Goals (at the largest size): the findings are exactly Pairing's; the audit takes under
 60 s (2 shared cores); peak memory of the audit process stays under 768 MB. Writes
@@ -42,11 +43,17 @@ def items(n: int) -> list[dict[str, Any]]:
         email = f"user{i}@example.com" if i % 5000 else "shared@example.com"  # duplicates
         if i % 10000 == 7:
             email = f"User{i}@Example.com"  # a clash with the lock below
+        if i % 10000 == 11:
+            email = f"user{i - 1}@ex\u0430mple.com"  # a Cyrillic а: a lookalike of the one before
+        if i % 10000 == 13:
+            email = f"user{i}@example.com\u200b"  # a zero-width space: a clash with the orphan below
         out.append({"PK": {"S": f"ACCT#{i:08x}"}, "SK": {"S": "PROFILE"}, "email": {"S": email},
                     "username": {"S": f"h{i}"}})
         lock_email = email.lower() if i % 10000 == 7 else email
         if i % 1000 != 3 or len(out) > n:  # missing email locks
             out.append({"PK": {"S": f"UNIQ#EMAIL#{lock_email}"}, "SK": {"S": "LOCK"}})
+        if i % 10000 == 13:
+            out.append({"PK": {"S": f"UNIQ#EMAIL#user{i}@example.com"}, "SK": {"S": "LOCK"}})
         if len(out) < n:
             out.append({"PK": {"S": f"UNIQ#HANDLE#h{i}"}, "SK": {"S": "LOCK"}})
     j = 0

@@ -34,7 +34,8 @@ HIDDEN_IMPORTS = ("moto.backends", "moto.backend_index", "moto.server", "moto.se
                   "flask", "flask_cors", "werkzeug.serving")
 # Data files of packages: moto's DynamoDB parser reads reserved_keywords.txt; the server serves
 # its dashboard templates.
-DATA_PACKAGES = ("moto.dynamodb", "moto.moto_server")
+# confusable_homoglyphs: its confusables.json (lookalike clashes, core/uniqueness/forms.py).
+DATA_PACKAGES = ("moto.dynamodb", "moto.moto_server", "confusable_homoglyphs")
 # Packages that read their own or others' version from installed metadata at import time.
 METADATA = ("dynoview", "boto3", "botocore", "moto", "responses", "werkzeug", "flask")
 # moto's service packages the demo endpoint imports while serving DynamoDB and DynamoDB Streams

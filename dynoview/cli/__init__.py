@@ -15,7 +15,8 @@ from collections.abc import Sequence
 
 # name -> module under dynoview.cli, in the order ``--help`` lists them; imported only when used.
 COMMANDS: dict[str, str] = {name: f"dynoview.cli.{name}" for name in (
-    "tables", "audit", "diagnose", "transact", "stream", "repair", "partiql", "export")}
+    "tables", "audit", "diagnose", "transact", "stream", "repair", "partiql", "export", "watch",
+    "codegen")}
 
 
 def build_parser() -> argparse.ArgumentParser:

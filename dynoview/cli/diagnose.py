@@ -1,10 +1,12 @@
 """`dynoview diagnose`: is this value locked, and by whom? One sentence per value.
 
-The lock is read with a strongly consistent GetItem (the rule's spelling, then the
-lower-cased one customers' capitals hide); accounts are found via the rule's GSI
-(eventually consistent) or a Scan (cost reported). A lock no account holds is
-traced to a stuck signup or a value left behind, from the lock's owner attribute,
-the table's stream or the action log.
+The lock is read with strongly consistent GetItems (the rule's spelling, then the
+clash key customers' capitals hide, and for a value outside ASCII the Latin value it
+may imitate); accounts are found via the rule's GSI (eventually consistent) or a Scan
+(cost reported); the audit's engine judges what was read, so the answer names the
+audit's finding (a lookalike clash included). A lock no account holds is traced to a
+stuck signup or a value left behind, from the lock's owner attribute, the table's
+stream or the action log.
 Exit status: 0 when every value is fine (free or properly owned), 1 when any
 value has a problem, 2 on error.
 """

@@ -1,11 +1,11 @@
 """`dynoview transact FILE`: validate and execute a TransactWriteItems request headlessly.
 
 Same path as the builder: import, validation located by action and field, the
-uniqueness preflight (accounts and locks after the write, refused when a lock
-would break), the exact request bytes, read-only refusal, retry-and-read
-settling, cancellation reasons in words, and the action log. Exit 0 applied, 1
-cancelled (or confirmed not applied), 2 invalid input, refused, not confirmed or
-unknown.
+uniqueness preflight (the audit of the accounts and locks after the write: refused
+when a lock would break, a warning to confirm when a clash would appear), the exact
+request bytes, read-only refusal, retry-and-read settling, cancellation reasons in
+words, and the action log. Exit 0 applied, 1 cancelled (or confirmed not applied),
+2 invalid input, refused, not confirmed or unknown.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from dynoview.core.tx.model import (
     read_request_text,
 )
 from dynoview.core.tx.outcomes import APPLIED, CANCELLED, NOT_APPLIED, SUCCEEDED, ExecutionResult
-from dynoview.core.tx.validation import has_errors, validate, validate_against
+from dynoview.core.tx.validation import describe_tables, has_errors, validate
 from dynoview.core.tx.wire import RequestShapeError, preview_text
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, article_schema, load_schema_file
 
@@ -56,8 +56,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                              "script for the AWS CLI (it writes the JSON file, then runs the command), or "
                              "JavaScript SDK v3 (with --region and --endpoint-url in the code)")
     parser.add_argument("--dry-run", action="store_true",
-                        help="print the exact request body that would be sent, and send nothing (with "
-                             "--endpoint-url or --demo, the tables' key schemas are read first)")
+                        help="print the exact request body that would be sent, and send nothing; with a "
+                             "connection (--endpoint-url, --demo, --profile or --region) the tables are "
+                             "described and the preflight runs first, and the exit status is the one "
+                             "--yes would have (2 when refused or when a warning is not accepted)")
     parser.add_argument("--yes", action="store_true",
                         help="execute (this command never asks; without --yes nothing is sent)")
     parser.add_argument("--confirm-table", metavar="NAMES",
@@ -71,7 +73,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help="propose the preflight's schema from a sample of the table instead")
     parser.add_argument("--allow-broken-locks", action="store_true",
                         help="send even when the preflight finds that the transaction would leave a "
-                             "missing, orphan or duplicate lock (a deliberate break)")
+                             "missing, orphan or duplicate lock (a deliberate break; accepts the "
+                             "preflight's warnings too)")
+    parser.add_argument("--accept-warnings", action="store_true",
+                        help="send even when the preflight warns that the transaction creates a case "
+                             "or lookalike clash or an expired item (the explicit confirmation the "
+                             "window asks for); refusals still stop it")
     parser.add_argument("--add-guards", action="store_true",
                         help="add the conditions the preflight can add (attribute_not_exists on new "
                              "locks, attribute_exists on released ones, the account still holding the "
@@ -150,16 +157,16 @@ def run(args: argparse.Namespace) -> int:
               ["The request is invalid; nothing was sent.", *_problem_lines(exc.problems)], err=True)
         return EXIT_ERROR
     problems = validate(tx, None, schema)
-    if args.dry_run and (args.endpoint_url or getattr(args, "demo", False)):
-        problems = _dry_run_problems(args, tx, schema)  # with the tables' key schemas
     # Without a token in the file, a new one is chosen each time it is sent: say so.
     args.token_note = None if text_carries_token(text) else (
         f"none in the file: a new ClientRequestToken is chosen when it is sent ({tx.token} here is an "
         "example). Put a ClientRequestToken in the file to send a fixed one.")
     if args.export and not has_errors(problems):
         return _export(args, tx)
-    if args.dry_run or has_errors(problems):
-        return _dry_run_or_invalid(args, tx, problems)
+    if has_errors(problems):
+        return _invalid(args, problems)
+    if args.dry_run:
+        return _dry_run(args, tx, schema, problems)
     if args.read_only:
         # Never sent on a read-only connection: refused before connecting at all (not even the
         # endpoint probe or DescribeTable reaches the endpoint).
@@ -182,39 +189,110 @@ def run(args: argparse.Namespace) -> int:
         return fail(exc, args, operation="TransactWriteItems")
 
 
-def _dry_run_problems(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema) -> list[Problem]:
-    try:
-        with open_connection(args) as conn:
-            problems, note = validate_against(conn, tx, schema)
-    except Exception as exc:  # the demo or the connection could not start: check offline
-        problems, note = validate(tx, None, schema), f"Could not connect ({exc}); checked without the tables."
-    if note:
-        print(f"note: {note}", file=sys.stderr)
-    return problems
+def _connects(args: argparse.Namespace) -> bool:
+    """Whether the flags name where the tables are (a dry run then reads them first)."""
+    return bool(args.endpoint_url or getattr(args, "demo", False) or args.profile or args.region)
 
 
-def _dry_run_or_invalid(args: argparse.Namespace, tx: Transaction, problems: list[Problem]) -> int:
+def _dry_run(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema,
+             problems: list[Problem]) -> int:
+    """The exact body, and with a connection the tables' checks and the preflight first: the
+    exit status is the one --yes would have (2 when refused or a warning is not accepted)."""
+    preflight: Preflight | None = None
+    note: str | None = ("The preflight did not run: no connection was given (--endpoint-url, --demo, "
+                        "--profile or --region reads the table first).")
+    if _connects(args):
+        try:
+            problems, preflight, note = _dry_run_check(args, tx, schema)
+        except SchemaError as exc:
+            print(f"dynoview: {exc}", file=sys.stderr)
+            return EXIT_ERROR
     if has_errors(problems):
-        _emit(args, {"status": "invalid", "problems": [p.to_json() for p in problems]},
-              ["The request is invalid; nothing was sent.", *_problem_lines(problems)], err=True)
-        return EXIT_ERROR
+        return _invalid(args, problems)
     try:
         body = preview_text(tx.to_request())
     except RequestShapeError as exc:
         print(f"dynoview: {exc.message}", file=sys.stderr)
         return EXIT_ERROR
-    note = getattr(args, "token_note", None)
+    stop = _stop_reason(args, preflight)
+    token_note = getattr(args, "token_note", None)
     if args.format == "json":
-        print(json.dumps({"status": "dry-run", "body": body, "token": None if note else tx.token,
-                          "token_note": note, "problems": [p.to_json() for p in problems]},
+        print(json.dumps({"status": "dry-run", "body": body, "token": None if token_note else tx.token,
+                          "token_note": token_note, "problems": [p.to_json() for p in problems],
+                          "preflight": preflight.to_json() if preflight is not None else None,
+                          "preflight_note": note, "would_send": stop is None},
                          indent=2, ensure_ascii=False))
-    else:
-        for line in _problem_lines(problems):
+        return EXIT_OK if stop is None else EXIT_ERROR
+    for line in _problem_lines(problems):
+        print(line, file=sys.stderr)
+    if preflight is not None:
+        for line in _preflight_lines(preflight):
             print(line, file=sys.stderr)
-        print(f"token: {note}" if note else f"token: {tx.token} (from the file: the one sent; DynamoDB "
-              "applies a request under one token once within 10 minutes)", file=sys.stderr)
-        print(body)
-    return EXIT_OK
+    if note:
+        print(f"note: {note}", file=sys.stderr)
+    if stop is not None:
+        print(f"dry run: with --yes this transaction would not be sent: {stop}", file=sys.stderr)
+    print(f"token: {token_note}" if token_note else f"token: {tx.token} (from the file: the one sent; "
+          "DynamoDB applies a request under one token once within 10 minutes)", file=sys.stderr)
+    print(body)
+    return EXIT_OK if stop is None else EXIT_ERROR
+
+
+def _dry_run_check(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema
+                   ) -> tuple[list[Problem], Preflight | None, str | None]:
+    """Problems with the tables' key schemas, the preflight, and one sentence when either could
+    not run."""
+    try:
+        with open_connection(args) as conn:
+            return _check_on(args, conn, tx, schema)
+    except SchemaError:
+        raise
+    except Exception as exc:  # the demo or the connection could not start: check offline
+        return validate(tx, None, schema), None, (
+            f"Could not connect ({exc}); checked without the tables, and the preflight did not run.")
+
+
+def _check_on(args: argparse.Namespace, conn: Connection, tx: Transaction, schema: UniquenessSchema
+              ) -> tuple[list[Problem], Preflight | None, str | None]:
+    try:
+        schemas = describe_tables(conn, [a.table for a in tx.actions if a.table])
+    except Exception as exc:  # network, credentials, permissions: check without the schemas
+        err = describe_error(exc, operation="DescribeTable", endpoint=conn.spec.endpoint_url)
+        note = (f"Could not describe the tables ({err.title}: {err.message}); checked without their key "
+                "and index schemas, and the preflight did not run.")
+        return validate(tx, None, schema), None, " ".join(note.split())
+    problems = schemas.problems(tx) + validate(tx, schemas.infos, schema)
+    if has_errors(problems):
+        return problems, None, None
+    try:
+        chosen = _preflight_schema(args, conn, tx, schemas.infos, schema)
+        preflight = run_preflight(Reader(conn), tx, chosen, schemas.infos)
+    except SchemaError:
+        raise
+    except Exception as exc:
+        err = describe_error(exc, profile=args.profile, endpoint=args.endpoint_url, region=args.region)
+        return problems, None, ("The preflight could not read the items this transaction touches, so "
+                                f"it did not run. {err.message}")
+    return problems, preflight, None
+
+
+def _stop_reason(args: argparse.Namespace, preflight: Preflight | None) -> str | None:
+    """Why --yes would not send after this preflight (None: it would), flags considered."""
+    if preflight is None:
+        return None
+    if preflight.refused and not args.allow_broken_locks:
+        return "the preflight refused it (--allow-broken-locks sends it anyway)."
+    if preflight.warnings and not (args.accept_warnings or args.allow_broken_locks):
+        kinds = ", ".join(dict.fromkeys(w.label.lower() for w in preflight.warnings))
+        return (f"the preflight warns of {len(preflight.warnings)} new problem(s) ({kinds}) that need "
+                "explicit confirmation: pass --accept-warnings to send it anyway.")
+    return None
+
+
+def _invalid(args: argparse.Namespace, problems: list[Problem]) -> int:
+    _emit(args, {"status": "invalid", "problems": [p.to_json() for p in problems]},
+          ["The request is invalid; nothing was sent.", *_problem_lines(problems)], err=True)
+    return EXIT_ERROR
 
 
 def _export(args: argparse.Namespace, tx: Transaction) -> int:
@@ -268,14 +346,22 @@ def _preflight_lines(preflight: Preflight) -> list[str]:
     lines = [preflight.summary()]
     lines.extend(f"  {line}" for line in preflight.lines())
     shown: set[str] = set()
+
+    def request(tx: Transaction | None, title: str) -> None:
+        if tx is None:
+            return
+        actions = json.dumps(tx.to_request()["TransactItems"], default=repr, sort_keys=True)
+        if actions not in shown:
+            shown.add(actions)
+            lines.append(f"  {title} (save it and run transact on it):")
+            lines.append("  " + preview_text(tx.to_request()))
+
     for refusal in preflight.refusals:
         lines.append(f"refused: {refusal.message}")
-        actions = json.dumps(refusal.suggestion.to_request()["TransactItems"], default=repr, sort_keys=True) \
-            if refusal.suggestion is not None else ""
-        if refusal.suggestion is not None and actions not in shown:
-            shown.add(actions)
-            lines.append("  the right transaction (save it and run transact on it):")
-            lines.append("  " + preview_text(refusal.suggestion.to_request()))
+        request(refusal.suggestion, "the right transaction")
+        for choice in refusal.choices:
+            request(choice.suggestion, f'for "{choice.text}"')
+    lines.extend(f"warning: {w.message}" for w in preflight.warnings)
     lines.extend(f"note: {n}" for n in preflight.notes)
     return lines
 
@@ -301,7 +387,7 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
         return _preflight_failed(args, exc)
     problems = missing + validate(tx, infos, schema)
     if has_errors(problems):
-        return _dry_run_or_invalid(args, tx, problems)
+        return _invalid(args, problems)
     for line in _problem_lines(problems):
         print(line, file=sys.stderr)
     try:
@@ -315,11 +401,19 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
         _emit(args, {"status": "refused", "message": preflight.summary(), "preflight": preflight.to_json()},
               _preflight_lines(preflight), err=True)
         return EXIT_ERROR
+    stop = _stop_reason(args, preflight)
+    if stop is not None:  # a warning nobody accepted: the window's explicit confirmation
+        message = f"Not executed: {stop}"
+        _emit(args, {"status": "needs-confirmation", "message": message, "preflight": preflight.to_json()},
+              [*_preflight_lines(preflight), message], err=True)
+        return EXIT_ERROR
     if args.format == "text":
         for line in _preflight_lines(preflight):
             print(line, file=sys.stderr)
         if preflight.refused:
             print("--allow-broken-locks: sending although the preflight refused it.", file=sys.stderr)
+        elif preflight.warnings:
+            print("--accept-warnings: sending although the preflight warned.", file=sys.stderr)
     if args.add_guards and preflight.checked:
         tx, guards = add_guards(tx, schema, preflight.seen)
         for guard in guards:

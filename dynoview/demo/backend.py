@@ -224,6 +224,7 @@ def seed_accounts(conn: Connection, name: str = ACCOUNTS_TABLE, now: float | Non
     _seed_stale_lock_after_email_change(conn, name)
     with _Puts(conn, name) as put:
         _seed_case_clash(put)
+        _seed_lookalike(put)
         _seed_expired_reservation(put, now)
         _seed_sessions(put, now)
 
@@ -280,6 +281,20 @@ def _seed_case_clash(put: _Puts) -> None:
     put(_lock("EMAIL", "margaret@hamilton.space"))
     put(_lock("EMAIL", "Margaret@Hamilton.space"))
     put(_lock("HANDLE", "margaret"))
+
+
+#: Katherine Johnson's email with a Cyrillic "а" (U+0430) for its first Latin "a": another
+#: account that looks the same on screen, with its own locks (a lookalike clash).
+LOOKALIKE_EMAIL = "k\u0430therine@johnson.nasa"
+
+
+def _seed_lookalike(put: _Puts) -> None:
+    """A second signup whose email only looks like an existing one (impersonation): both
+    values are locked, so DynamoDB saw two different values and let both through."""
+    put(_account("0e1f2a", LOOKALIKE_EMAIL, "kjohnson-nasa", "Katherine Johnson",
+                 "2026-08-08T08:00:00Z"))
+    put(_lock("EMAIL", LOOKALIKE_EMAIL))
+    put(_lock("HANDLE", "kjohnson-nasa"))
 
 
 def _seed_expired_reservation(put: _Puts, now: float) -> None:

@@ -212,6 +212,10 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     # Before qasync: qasync binds to the Qt binding already imported, else to the first one it
     # finds, which could be PyQt5 on a machine that has both.
     import PySide6  # noqa: F401
+
+    from dynoview.ui.pyside_imports import skip_source_scan
+
+    skip_source_scan()  # before the window's modules (and later botocore's) are imported
     import qasync
 
     from dynoview.ui.window.first_paint import after_first_paint

@@ -7,7 +7,7 @@ import threading
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 
@@ -20,6 +20,9 @@ from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema
 from dynoview.core.uniqueness.schema_store import SchemaStore
 from dynoview.ui.gc_pauses import share_gil_with_ui
 from dynoview.ui.tasks import TaskRunner, report_unexpected
+
+if TYPE_CHECKING:  # a type only: its module (and the template rules it imports) loads after start-up
+    from dynoview.core.tx.applicability import Evidence
 
 READ_ON_OPEN_MAX_ITEMS = 5000
 
@@ -35,6 +38,9 @@ class Subject:
     table: str
     item: dict[str, Any]
     source: str = ""
+    # What the view knows about the item's values (an audit row's findings, a diagnosis), so
+    # the templates offer only the repairs that apply; None: nothing is known.
+    evidence: Evidence | None = None
 
 
 @dataclass(frozen=True)
@@ -164,14 +170,15 @@ class AppContext(QObject):
         self.subject_changed.emit(subject)
 
     def select_item(self, item: Mapping[str, Any] | None, source: str = "",
-                    table: str | None = None, *, read: bool = False) -> None:
+                    table: str | None = None, *, read: bool = False,
+                    evidence: Evidence | None = None) -> None:
         """Select an item of ``table`` (the open table by default), or clear the selection.
 
         With ``read``, ``item`` may be partial (an audit row's key and values): the full
         item is read by key and replaces it, unless the selection moved on meanwhile.
         """
         name = table or (self.table.name if self.table is not None else None)
-        subject = Subject(name, dict(item), source) if item is not None and name else None
+        subject = Subject(name, dict(item), source, evidence) if item is not None and name else None
         self.set_subject(subject)
         if subject is not None and read:
             self._reread_subject(subject, keep_when_missing=True)
@@ -199,7 +206,9 @@ class AppContext(QObject):
         if self.subject is not subject:
             return  # the user selected something else meanwhile
         if item is not None:
-            self.set_subject(Subject(subject.table, item, subject.source))
+            # The selection's own read keeps its view's evidence; after a write it is old.
+            evidence = subject.evidence if keep_when_missing else None
+            self.set_subject(Subject(subject.table, item, subject.source, evidence))
         elif not keep_when_missing:
             self.set_subject(None)  # deleted: templates must not act on a ghost
 

@@ -17,15 +17,24 @@ stalled the event loop for 70-210 ms. So once a connection is open, what is aliv
 moved out of the collector's reach (``gc.freeze``); reference counting still frees those
 objects as soon as nothing uses them.
 
-Freezing happens once per connection, never per page: ``gc.freeze`` also freezes cyclic
-garbage that has not been collected yet, and nothing ever collects a frozen object. So a
-collection runs first (nothing unreachable is frozen), and the previous connection's frozen
-objects are thawed first (its clients, now garbage, are reclaimed). Pages of items stay in
-the collector's reach, so cycles made while browsing are reclaimed. The price: a full
-collection walks the rows loaded, about 3 ms of CPU per 1,000 rows here (benchmark: 12 ms
-at 5,000 rows, 60 ms at 20,000), where freezing every page cost 1 ms but leaked. Rows of a
-table without TTL share one ``TtlState`` (items_model.NO_TTL), so a row costs the collector
-its item's containers only.
+An audit's result is frozen the same way, once its rows are built (``audit_collections``):
+the state and the view's columns hold a few million-entry dicts and lists, and a young
+collection that met them while they were new walked every entry (one cache miss each:
+210-300 ms holding the GIL at 3M items, at the end of every audit and again on the UI
+thread). Frozen, they are freed by reference counting when the next audit replaces them. The
+price: an audit freezes without collecting first (that collection would be the walk), so
+the few cycles made since its last young collection, and cycles that objects alive at that
+moment form once they are dropped, are kept until the next connection thaws everything.
+
+Freezing happens once per connection, never per page:
+``gc.freeze`` also freezes cyclic garbage that has not been collected yet, and nothing ever
+collects a frozen object. So a collection runs first (nothing unreachable is frozen), and
+the previous connection's frozen objects are thawed first (its clients, now garbage, are
+reclaimed). Pages of items stay in the collector's reach, so cycles made while browsing are
+reclaimed. The price: a full collection walks the rows loaded, about 3 ms of CPU per 1,000
+rows here (benchmark: 12 ms at 5,000 rows, 60 ms at 20,000), where freezing every page cost
+1 ms but leaked. Rows of a table without TTL share one ``TtlState`` (items_model.NO_TTL), so
+a row costs the collector its item's containers only.
 """
 
 from __future__ import annotations
@@ -33,6 +42,10 @@ from __future__ import annotations
 import gc
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from dynoview.core.audit.collector import relaxed_gc
 
 # 0.2 ms: at 1 ms, the UI thread's many small GIL waits while pages are decoded (timers,
 # layouts, the loop's callbacks) added up to 40-60 ms stalls at 1 MB pages; at 0.2 ms 15 ms,
@@ -55,3 +68,14 @@ def settle_after_connect() -> float:
     gc.collect()  # nothing unreachable may be frozen: a frozen cycle is never reclaimed
     gc.freeze()
     return (time.perf_counter() - started) * 1000
+
+
+@contextmanager
+def audit_collections() -> Iterator[None]:
+    """Around an audit and the building of its rows (in the pool): the collector stays relaxed
+    until the end (``relaxed_gc``), then what is alive is frozen before the usual thresholds
+    return, so no collection walks what the audit built (see the module's docstring for the
+    cycles this keeps until ``settle_after_connect``). An audit that fails freezes nothing."""
+    with relaxed_gc():
+        yield
+        gc.freeze()

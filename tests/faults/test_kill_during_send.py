@@ -98,14 +98,14 @@ def test_kill_during_repair_then_resume(proxy: FaultProxy, endpoint_url: str, di
     proxy.clear()
     code = main(args)
     out, err = capsys.readouterr()
-    assert code == 1, out + err  # the duplicate, the clash and the expired lock need a person
+    assert code == 1, out + err  # the duplicate, the clashes and the expired lock need a person
     assert "someone released it since the report" not in out
     assert f"note: DynoView stopped after sending the transaction with token {pending['token']}" in out
     line = next(line for line in out.splitlines() if line.startswith("[1/3]"))
     assert line.startswith("[1/3] applied: Released PK=UNIQ#EMAIL#")
     assert "An earlier run sent this repair and stopped before saving it in the state file" in line
     assert "Every change is in place: the transaction was applied once." in line
-    assert "3 applied; 3 need a decision." in out
+    assert "3 applied; 4 need a decision." in out
 
     entries = data_home.entries()
     assert len(entries) == 3  # one per finding: the killed run's, settled, and the two of this run

@@ -11,11 +11,15 @@ from PySide6.QtCore import Qt
 from dynoview.core.session.connection import Connection, ConnectionSpec
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.applicability import Evidence
 from dynoview.core.tx.model import CONDITION_CHECK, UPDATE
 from dynoview.core.tx.templates import sign_up
 from dynoview.core.tx.wire import preview_text
+from dynoview.core.uniqueness.findings import ORPHAN_LOCK, Finding
 from dynoview.core.uniqueness.schema import article_schema
 from dynoview.ui.builder import BuilderPanel
+from dynoview.ui.builder.preflight_view import OverrideDialog
+from dynoview.ui.builder.template_forms import NO_SUBJECT_HINT, SIGN_UP, SignUpForm
 from dynoview.ui.context import AppContext
 
 pytestmark = pytest.mark.gui
@@ -234,7 +238,15 @@ def test_confirmation_warns_when_the_token_was_first_sent_ten_minutes_ago(
 
 
 def test_templates_from_a_selected_lock_and_export(panel: BuilderPanel, seeded_table: str) -> None:
-    panel.set_selected_item({"PK": {"S": "UNIQ#EMAIL#ken@thompson.dev"}, "SK": {"S": "LOCK"}})
+    lock = {"PK": {"S": "UNIQ#EMAIL#ken@thompson.dev"}, "SK": {"S": "LOCK"}}
+    panel.set_selected_item(lock)  # from Items: nobody has looked for its holders
+    panel._fill_templates_menu()
+    labels = [a.text() for a in panel.templates_menu.actions()]
+    assert "Release lock UNIQ#EMAIL#ken@thompson.dev…" not in labels
+    assert labels[-1].startswith("Release is offered only for an orphan lock: Diagnose email")
+    assert not panel.templates_menu.actions()[-1].isEnabled()
+    orphan = Finding(ORPHAN_LOCK, "email", "ken@thompson.dev", (), (lock,), "", "")
+    panel.set_selected_item(lock, evidence=Evidence((orphan,)))  # as the audit's row says
     panel._fill_templates_menu()
     labels = [a.text() for a in panel.templates_menu.actions()]
     assert "Release lock UNIQ#EMAIL#ken@thompson.dev…" in labels
@@ -253,6 +265,69 @@ def test_templates_from_a_selected_lock_and_export(panel: BuilderPanel, seeded_t
     assert name == "transact-items.json" and content is not None and "ken@thompson.dev" in content
     js, _, _ = panel.export_text("js")
     assert "TransactWriteItemsCommand" in js
+
+
+def test_menu_lines_show_an_ampersand_not_a_mnemonic(panel: BuilderPanel) -> None:
+    panel.set_selected_item(None)
+    panel._fill_templates_menu()
+    hint = panel.templates_menu.actions()[-1]
+    assert "Accounts & locks" in NO_SUBJECT_HINT
+    # "&&" is how a QAction shows one "&"; a single one would underline the next letter and
+    # vanish ("Accounts _locks").
+    assert hint.text() == NO_SUBJECT_HINT.replace("&", "&&") and not hint.isEnabled()
+
+
+def test_a_new_case_clash_is_sent_only_once_confirmed(qtbot, panel: BuilderPanel, seeded_table: str) -> None:
+    """Sign up ADA@Lovelace.io while ada@lovelace.io exists: no lock breaks (the rule does not
+    normalise, so the lock key is new), but the two are one address to a person."""
+    sent: list[str] = []
+    panel.ask_confirmation = lambda requirement, preview, answer: sent.append(preview) or answer(True)  # type: ignore
+    panel.run_template(SIGN_UP)
+    form = panel.current_form
+    assert isinstance(form, SignUpForm)
+    form.fields["email"].edit.setText("ADA@Lovelace.io")
+    form.fields["username"].edit.setText("ada2")
+    assert form.fields["email"].message.text() == ("lock UNIQ#EMAIL#ADA@Lovelace.io; the account stores "
+                                                   "ADA@Lovelace.io")
+    form.accept()
+    account_key = {"PK": {"S": f"ACCT#{form.account_id}"}, "SK": {"S": "PROFILE"}}
+    reader = panel.ctx.reader
+    assert reader is not None
+
+    panel.execute()
+    qtbot.waitUntil(lambda: isinstance(panel.dialog, OverrideDialog), timeout=15000)
+    dialog = panel.dialog
+    assert isinstance(dialog, OverrideDialog)
+    assert dialog.windowTitle() == "The preflight warns about this transaction"
+    assert "⚠ Case or normalisation clash: " in dialog.text.text()
+    assert not dialog.send_button.isEnabled()  # the same typed confirmation as an override
+    lines = [panel.preflight_view.lines.item(i).text() for i in range(panel.preflight_view.lines.count())]
+    assert any(line.startswith("⚠ Case or normalisation clash: ") for line in lines)
+    tab = panel.right_tabs.tabText(panel.right_tabs.indexOf(panel.preflight_page))
+    assert tab.endswith("(warning)")
+    dialog.reject()
+    assert sent == [] and panel.result is None
+    assert "Execute again and confirm the warning" in panel.status.text()
+    # Nothing else sends it either while the warning is unconfirmed.
+    panel._send(panel.transaction.copy(), True)
+    assert panel.status.text().startswith("Not executed: the preflight's refusal or warning")
+    qtbot.wait(200)
+    assert panel.result is None and reader.get_item(seeded_table, account_key) is None
+    assert panel.action_log.entries() == []
+
+    panel.execute()
+    qtbot.waitUntil(lambda: isinstance(panel.dialog, OverrideDialog) and panel.dialog is not dialog,
+                    timeout=15000)
+    confirm = panel.dialog
+    assert isinstance(confirm, OverrideDialog)
+    confirm.typed.setText(seeded_table)
+    assert confirm.send_button.isEnabled()
+    confirm.send_button.click()
+    qtbot.waitUntil(lambda: panel.result is not None, timeout=15000)
+    assert panel.result is not None and panel.result.status == "succeeded" and len(sent) == 1
+    assert reader.get_item(seeded_table, account_key) is not None
+    assert reader.get_item(seeded_table, {"PK": {"S": "UNIQ#EMAIL#ADA@Lovelace.io"},
+                                          "SK": {"S": "LOCK"}}) is not None
 
 
 def test_preview_toggle_formats_for_reading(panel: BuilderPanel, seeded_table: str) -> None:

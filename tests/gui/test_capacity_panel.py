@@ -12,6 +12,7 @@ from dynoview.core.reads.capacity import COLLECTION_LIMIT_BYTES
 from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.ui.context import AppContext
 from dynoview.ui.scans.capacity_panel import CapacityPanel
+from tests.demo_expectations import DEMO_ITEMS
 
 pytestmark = pytest.mark.gui
 
@@ -29,8 +30,8 @@ def test_scan_sample_shows_collections_limit_and_cost(qtbot: Any, panel: Capacit
     with qtbot.waitSignal(panel.report_changed, timeout=15000):
         panel.scan_button.click()
     report = panel.report
-    assert report is not None and report.complete and report.sampled_items == 60
-    assert panel.model.rowCount() == report.key_count == 60
+    assert report is not None and report.complete and report.sampled_items == DEMO_ITEMS
+    assert panel.model.rowCount() == report.key_count == DEMO_ITEMS
     sizes = [panel.model.stat(r).total_bytes for r in range(panel.model.rowCount())]
     assert sizes == sorted(sizes, reverse=True)  # largest first
     # The demo table has an LSI: the 10 GB limit is marked on the chart and in words.
@@ -43,7 +44,7 @@ def test_scan_sample_shows_collections_limit_and_cost(qtbot: Any, panel: Capacit
     assert panel.pages.item(last, 4).text().endswith("RCU")
     assert "DynoView estimates" in panel.summary.text()
     assert any(r.operation == "Scan" for r in ctx.read_log.receipts())
-    assert panel.dist_chart.bars[0].label == "1" and panel.dist_chart.bars[0].value == 60
+    assert panel.dist_chart.bars[0].label == "1" and panel.dist_chart.bars[0].value == DEMO_ITEMS
 
 
 def test_hot_keys_are_highlighted(panel: CapacityPanel) -> None:

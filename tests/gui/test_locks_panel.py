@@ -12,7 +12,14 @@ from PySide6.QtCore import Qt
 
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
-from dynoview.core.uniqueness.findings import CASE_CLASH, DUPLICATE_VALUE, EXPIRED, MISSING_LOCK, ORPHAN_LOCK
+from dynoview.core.uniqueness.findings import (
+    CASE_CLASH,
+    DUPLICATE_VALUE,
+    EXPIRED,
+    LOOKALIKE_CLASH,
+    MISSING_LOCK,
+    ORPHAN_LOCK,
+)
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 from dynoview.ui.context import AppContext
 from dynoview.ui.locks.model import (
@@ -25,6 +32,7 @@ from dynoview.ui.locks.model import (
 )
 from dynoview.ui.locks.panel import LocksPanel
 from dynoview.ui.locks.schema_dialog import SchemaDialog
+from tests.demo_expectations import DECISIONS, DEMO_FINDINGS, LOOKALIKE_ACCOUNT, LOOKALIKE_EMAIL
 
 pytestmark = pytest.mark.gui
 
@@ -57,11 +65,15 @@ def test_side_by_side_view_filters_and_details(qtbot: Any, ctx: AppContext, demo
     assert [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())] == [
         "Account", "email", "email lock", "username", "username lock", "Status"]
     rows = _rows_by_account(panel)
-    assert len(rows) == 17 + 4  # 17 accounts, 4 locks no account needs
+    assert len(rows) == 18 + 4  # 18 accounts, 4 locks no account needs
     assert rows["ACCT#1d2e3f"].cells["username"].status == MISSING_LOCK
     assert rows["ken@thompson.dev"].status == ORPHAN_LOCK
     assert rows["Margaret@Hamilton.space"].status == CASE_CLASH
     assert rows["pending@signup.test"].status == EXPIRED
+    # Katherine Johnson and the account whose email only looks like hers: amber, like a case clash.
+    assert rows[LOOKALIKE_ACCOUNT].status == rows["ACCT#b8d966"].status == LOOKALIKE_CLASH
+    assert rows[LOOKALIKE_ACCOUNT].cells["email"].value == LOOKALIKE_EMAIL
+    assert "Lookalike clash: 1" in panel.counts_label.text()
     assert "Duplicate value: 1" in panel.counts_label.text()
     assert "Orphan lock: 2" in panel.counts_label.text()
 
@@ -70,6 +82,7 @@ def test_side_by_side_view_filters_and_details(qtbot: Any, ctx: AppContext, demo
               for i, r in enumerate(model.pair_rows())}
     assert colour["ACCT#2a3b4c"].color() == RED
     assert colour["ACCT#5d6e7f"].color() == AMBER
+    assert colour[LOOKALIKE_ACCOUNT].color() == colour["ACCT#b8d966"].color() == AMBER
     assert colour["ACCT#a1f9c3"] is None
     row = next(i for i, r in enumerate(model.pair_rows()) if r.account_id == "ACCT#1d2e3f")
     tip = model.data(model.index(row, 4), Qt.ItemDataRole.ToolTipRole)
@@ -77,6 +90,8 @@ def test_side_by_side_view_filters_and_details(qtbot: Any, ctx: AppContext, demo
 
     panel.set_status_filter({ORPHAN_LOCK})
     assert panel.model.rowCount() == 2
+    panel.set_status_filter({LOOKALIKE_CLASH})
+    assert {r.account_id for r in panel.model.pair_rows()} == {LOOKALIKE_ACCOUNT, "ACCT#b8d966"}
     panel.set_status_filter(None)
     panel.search.setText("SHARED@")
     assert panel.model.rowCount() == 2
@@ -126,6 +141,20 @@ def test_diagnose_box(qtbot: Any, ctx: AppContext, demo_conn: Connection, seeded
     text = panel.diagnosis_view.toPlainText()
     assert "ken@thompson.dev is locked, and no account uses it: a stuck signup." in text
     assert "GetItem" in text and "strong" in text and "Query" in text
+    # Typed capitals: the stored spelling is said once, not twice.
+    panel.value_edit.setText("Ken@Thompson.dev")
+    with qtbot.waitSignal(panel.diagnosis_finished, timeout=10000):
+        panel.diagnose_button.click()
+    text = panel.diagnosis_view.toPlainText()
+    assert text.count("You typed Ken@Thompson.dev; the lock stores ken@thompson.dev.") == 1
+    # The impersonating email: a lookalike clash, never "working as intended".
+    panel.value_edit.setText(LOOKALIKE_EMAIL)
+    with qtbot.waitSignal(panel.diagnosis_finished, timeout=10000) as blocker:
+        panel.diagnose_button.click()
+    assert blocker.args[0].status == LOOKALIKE_CLASH
+    text = panel.diagnosis_view.toPlainText()
+    assert "looks the same as katherine@johnson.nasa" in text and "working as intended" not in text
+    assert panel.open_account_button.text() == "Open account (2)"
 
 
 def test_export_csv_and_json(qtbot: Any, ctx: AppContext, demo_conn: Connection, seeded_table: str,
@@ -133,9 +162,9 @@ def test_export_csv_and_json(qtbot: Any, ctx: AppContext, demo_conn: Connection,
     panel = _open(qtbot, ctx, demo_conn, seeded_table)
     csv_text = panel.export_to(tmp_path / "f.csv", "csv").read_text()
     assert csv_text.splitlines()[0] == "status,rule,value,accounts,lock_keys,sentence"
-    assert len(csv_text.splitlines()) == 7
+    assert len(csv_text.splitlines()) == 1 + len(DEMO_FINDINGS)
     data = json.loads(panel.export_to(tmp_path / "f.json", "json").read_text())
-    assert data["table"] == seeded_table and len(data["findings"]) == 6
+    assert data["table"] == seeded_table and len(data["findings"]) == len(DEMO_FINDINGS)
 
 
 def test_cancel_and_rerun(qtbot: Any, ctx: AppContext, demo_conn: Connection, seeded_table: str) -> None:
@@ -147,7 +176,7 @@ def test_cancel_and_rerun(qtbot: Any, ctx: AppContext, demo_conn: Connection, se
     assert "cancelled" in panel.counts_label.text()
     with qtbot.waitSignal(panel.audit_finished, timeout=20000):
         panel.run_audit()
-    assert len(panel.result.findings) == 6
+    assert len(panel.result.findings) == len(DEMO_FINDINGS)
 
 
 def test_schema_saved_per_table_and_dialog_validation(qtbot: Any, ctx: AppContext,
@@ -229,7 +258,7 @@ def test_repair_all_from_the_panel_leaves_only_decisions(qtbot: Any, ctx: AppCon
     with qtbot.waitSignal(panel.audit_finished, timeout=60000):
         qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
     assert panel.result is not None
-    assert {f.status for f in panel.result.findings} == {DUPLICATE_VALUE, CASE_CLASH, EXPIRED}
+    assert {f.status for f in panel.result.findings} == {status for status, _, _ in DECISIONS}
 
 
 def _large_audit(accounts: int) -> tuple[Any, Any]:

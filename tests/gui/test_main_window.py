@@ -10,6 +10,7 @@ from dynoview.core.session.tables import describe_table
 from dynoview.demo.backend import CREATED_INDEX, EMAIL_INDEX
 from dynoview.ui.items.model import TTL_STATUS_COLUMN, ItemRole, TtlStateRole
 from dynoview.ui.main_window import MainWindow
+from tests.demo_expectations import DEMO_ITEMS
 
 pytestmark = pytest.mark.gui
 
@@ -20,7 +21,7 @@ def column(win: MainWindow, name: str) -> int:
 
 def test_opens_table_with_keys_first_and_receipt(connected_window: MainWindow, seeded_table: str) -> None:
     model = connected_window.items_panel.model
-    assert model.rowCount() == 60
+    assert model.rowCount() == DEMO_ITEMS
     assert model.columns()[:2] == ["PK", "SK"]
     assert model.columns()[2] == TTL_STATUS_COLUMN
     assert connected_window.read_log.model.rowCount() == 1
@@ -38,7 +39,7 @@ def test_pages_lazily_as_the_view_asks(qtbot, connected_window: MainWindow) -> N
     qtbot.waitUntil(lambda: panel.model.rowCount() >= 20, timeout=10000)
     qtbot.waitUntil(lambda: not panel.controller.busy, timeout=10000)
     rows = panel.model.rowCount()
-    assert rows % 10 == 0 and rows < 60
+    assert rows % 10 == 0 and rows < DEMO_ITEMS
     assert not panel.model.exhausted
     assert "more available" in panel.progress.text()
     receipts = connected_window.read_log.model
@@ -99,7 +100,7 @@ def test_ttl_states_and_hide_expired(qtbot, connected_window: MainWindow) -> Non
                   if model.data(model.index(r, col), TtlStateRole).is_expired)
     assert expired == 3  # two sessions and the reserved signup lock
     connected_window.items_panel.hide_expired.setChecked(True)
-    assert model.rowCount() == 60 - expired
+    assert model.rowCount() == DEMO_ITEMS - expired
     assert "3 expired hidden" in connected_window.items_panel.progress.text()
 
 

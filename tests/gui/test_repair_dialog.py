@@ -19,6 +19,7 @@ from dynoview.core.tx.action_log import ActionLog
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.locks.repair_dialog import RepairDialog, open_repair_dialog
 from dynoview.ui.locks.repair_model import COL_ACTION, COL_RESULT, COL_VALUE, OutcomeRole
+from tests.demo_expectations import DECISIONS
 from tests.helpers import connect
 
 pytestmark = pytest.mark.gui
@@ -46,10 +47,10 @@ def _dialog(qtbot: Any, ctx: AppContext, tmp_path: Path) -> RepairDialog:
 def test_plan_run_and_results_per_finding(qtbot: Any, ctx: AppContext, tmp_path: Path) -> None:
     dialog = _dialog(qtbot, ctx, tmp_path)
     assert dialog.plan_label.text().startswith(
-        "Will release 2 orphan lock(s) and claim 1 missing lock(s); 3 finding(s) need a decision.")
+        "Will release 2 orphan lock(s) and claim 1 missing lock(s); 4 finding(s) need a decision.")
     model = dialog.model
     actions = [model.data(model.index(r, COL_ACTION)) for r in range(model.rowCount())]
-    assert actions == ["release the lock"] * 2 + ["claim the lock"] + ["a person decides"] * 3
+    assert actions == ["release the lock"] * 2 + ["claim the lock"] + ["a person decides"] * 4
     assert _results(dialog)["shared@example.com"] == "needs a decision"
     assert dialog.start_button.text() == "Repair 3 findings" and dialog.start_button.isEnabled()
     assert not dialog.cancel_button.isEnabled()
@@ -65,7 +66,7 @@ def test_plan_run_and_results_per_finding(qtbot: Any, ctx: AppContext, tmp_path:
     results = _results(dialog)
     assert [results[v] for v in ("barbara@mit.edu", "ken@thompson.dev", "linus")] == ["applied"] * 3
     assert model.data(model.index(0, COL_RESULT), OutcomeRole).status == APPLIED
-    assert "3 applied; 3 need a decision." in dialog.status_label.text()
+    assert "3 applied; 4 need a decision." in dialog.status_label.text()
     assert dialog.progress.value() == 3 and not dialog.start_button.isEnabled()
     assert len(dialog.log.entries()) == 3
     # The locks panel and the browser learn which items the repair wrote.
@@ -76,7 +77,7 @@ def test_plan_run_and_results_per_finding(qtbot: Any, ctx: AppContext, tmp_path:
     assert "Request: {\"TransactItems\"" in dialog.details.text()
 
     after = _audit(ctx)
-    assert {f.status for f in after.findings} == {"DUPLICATE_VALUE", "EXPIRED", "CASE_CLASH"}
+    assert {f.status for f in after.findings} == {status for status, _, _ in DECISIONS}
 
 
 def test_cancel_then_continue_acts_on_no_finding_twice(qtbot: Any, ctx: AppContext,

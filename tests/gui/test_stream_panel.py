@@ -15,6 +15,7 @@ from dynoview.core.streams.records import TTL_DELETE_LABEL, parse_record
 from dynoview.ui.context import AppContext
 from dynoview.ui.stream.events_model import COL_EVENT, COL_LABEL, EVENT_COLORS
 from dynoview.ui.stream.panel import StreamPanel
+from tests.demo_expectations import DEMO_ITEMS
 
 pytestmark = pytest.mark.gui
 
@@ -55,9 +56,9 @@ def test_read_from_trim_horizon_catches_up_and_leaves_eventual_receipts(
         qtbot: Any, panel: StreamPanel, ctx: AppContext) -> None:
     assert panel.start(follow=False)
     qtbot.waitUntil(lambda: panel.state == "idle" and not panel.pending, timeout=15000)
-    # 60 items written, plus the demo's buggy email change (a MODIFY of Barbara's account).
-    assert panel.model.rowCount() == 61
-    assert "Caught up after 61 record(s)" in panel.status.text()
+    # Every item written, plus the demo's buggy email change (a MODIFY of Barbara's account).
+    assert panel.model.rowCount() == DEMO_ITEMS + 1
+    assert f"Caught up after {DEMO_ITEMS + 1} record(s)" in panel.status.text()
     receipts = [r for r in ctx.read_log.receipts() if r.operation == "GetRecords"]
     assert receipts and {r.consistency for r in receipts} == {EVENTUAL}
 
@@ -65,10 +66,10 @@ def test_read_from_trim_horizon_catches_up_and_leaves_eventual_receipts(
 def test_switching_tables_forgets_what_was_said_about_the_last_stream(
         qtbot: Any, panel: StreamPanel, ctx: AppContext) -> None:
     """After a table switch the status is about the new table: never "0 record(s) … Caught up
-    after 61 record(s)"; Clear forgets the note too."""
+    after 64 record(s)"; Clear forgets the note too."""
     assert panel.start(follow=False)
     qtbot.waitUntil(lambda: panel.state == "idle" and not panel.pending, timeout=15000)
-    assert "Caught up after 61" in panel.status.text()
+    assert f"Caught up after {DEMO_ITEMS + 1}" in panel.status.text()
     panel.clear()
     assert "Caught up" not in panel.status.text()
     assert panel.start(follow=False)

@@ -14,7 +14,9 @@ from dynoview.core.uniqueness.schema import article_schema
 from dynoview.core.values.dynamodb_json import dynamodb_json
 from dynoview.ui.builder.template_forms import (
     CHANGE_VALUE,
+    CLAIM_LOCK,
     DELETE_ACCOUNT,
+    READING_HINT,
     SIGN_UP,
     ChangeValueForm,
     ClaimLockForm,
@@ -22,9 +24,11 @@ from dynoview.ui.builder.template_forms import (
     ReleaseLockForm,
     ResolveDuplicateForm,
     SignUpForm,
+    menu_text,
 )
 from dynoview.ui.locks.model import RowRole
 from dynoview.ui.main_window import MainWindow
+from dynoview.ui.window.menus import palette_entries
 
 pytestmark = pytest.mark.gui
 S = article_schema()
@@ -104,6 +108,58 @@ def lock_exists(window: MainWindow, pk: str) -> bool:
     reader, table = window.ctx.reader, window.ctx.table
     assert reader is not None and table is not None
     return reader.get_item(table.name, {"PK": s(pk), "SK": s("LOCK")}) is not None
+
+
+def menu_lines(qtbot: Any, builder: Any) -> list[str]:
+    """The Templates menu as the user opens it, after any read it starts has answered:
+    the lines that start a template, then "(note) ..." for the disabled lines saying why."""
+    builder._fill_templates_menu()
+    qtbot.waitUntil(lambda: not builder.template_runner.reading, timeout=10000)
+    builder._fill_templates_menu()
+    return [a.text() if a.isEnabled() else f"(note) {a.text()}"
+            for a in builder.templates_menu.actions() if a.text()]
+
+
+def repairs_in(lines: list[str]) -> list[str]:
+    return [t for t in lines if t.startswith(("Claim", "Resolve", "Release"))]
+
+
+def test_repairs_are_offered_only_where_they_apply(qtbot: Any, window: MainWindow) -> None:
+    builder = builder_of(window)
+    # Items: not audited, so the account's locks are read (strongly consistent) when the
+    # templates are asked for, and the menu says so meanwhile.
+    select_item(window, "ACCT#a1f9c3")
+    builder._fill_templates_menu()
+    assert menu_text(READING_HINT) in [a.text() for a in builder.templates_menu.actions()]
+    healthy = menu_lines(qtbot, builder)
+    assert repairs_in(healthy) == []
+    assert "(note) No repair applies: the lock read found email and username locked." in healthy
+    builder.run_template(CLAIM_LOCK, "email")  # a stale palette line: refused, no form, no read
+    assert builder.current_form is None and builder.status.text().startswith("No repair applies")
+    select_item(window, "ACCT#1d2e3f")
+    assert repairs_in(menu_lines(qtbot, builder)) == [
+        "Claim the missing username lock of ACCT#1d2e3f (linus)…"]
+    palette = [e.title for e in palette_entries(window)]
+    assert "Template: Claim the missing username lock of ACCT#1d2e3f (linus)" in palette
+    assert not [t for t in palette if t.startswith("Template: Resolve")]
+
+    # Accounts & locks: the selected row's findings decide, nothing more is read.
+    locks = locks_of(qtbot, window)
+    for row, expected in (("ACCT#a1f9c3", []),
+                          ("ACCT#2a3b4c", ["Resolve duplicate email shared@example.com of ACCT#2a3b4c…"]),
+                          ("ACCT#1d2e3f", ["Claim the missing username lock of ACCT#1d2e3f (linus)…"]),
+                          ("ken@thompson.dev", ["Release lock UNIQ#EMAIL#ken@thompson.dev…"])):
+        select_audit_row(locks, row)
+        qtbot.waitUntil(lambda: builder.template_runner.evidence is not None, timeout=10000)
+        lines = menu_lines(qtbot, builder)
+        assert repairs_in(lines) == expected, (row, lines)
+        assert builder.template_runner.evidence.source == "audit"
+    select_audit_row(locks, "ACCT#a1f9c3")
+    qtbot.waitUntil(lambda: (builder.selected_item or {}).get("displayName") is not None, timeout=10000)
+    # The full item read for the row keeps the row's findings.
+    assert builder.template_runner.evidence is not None
+    assert "(note) No repair applies: the audit found email and username locked and held once." in \
+        menu_lines(qtbot, builder)
 
 
 def test_sign_up_from_the_templates_menu(qtbot: Any, window: MainWindow) -> None:

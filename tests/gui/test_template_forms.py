@@ -6,13 +6,27 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.uniqueness.schema import article_schema
+from dynoview.core.tx.applicability import Evidence
+from dynoview.core.uniqueness.findings import MISSING_LOCK, ORPHAN_LOCK, Finding
+from dynoview.core.uniqueness.schema import (
+    NORMALISE_LOWER,
+    NORMALISE_NFKC_CASEFOLD,
+    NORMALISE_NONE,
+    NORMALISE_TRIM_LOWER,
+    LockRule,
+    UniquenessSchema,
+    article_schema,
+)
 from dynoview.ui.builder.template_forms import (
+    CLAIM_LOCK,
+    READING_HINT,
+    RESOLVE_DUPLICATE,
     ChangeValueForm,
     DeleteAccountForm,
     ReleaseLockForm,
     ResolveDuplicateForm,
     SignUpForm,
+    menu_text,
     template_entries,
 )
 
@@ -41,7 +55,8 @@ def test_sign_up_asks_each_value_once_and_derives_every_lock(qtbot: Any) -> None
     form.fields["email"].edit.setText("grace@new.io")
     assert not form.ok_button.isEnabled()  # username still missing, but not shown in red yet
     assert form.fields["username"].message.text() == ""
-    assert form.fields["email"].message.text() == "Lock key: UNIQ#EMAIL#grace@new.io"
+    assert form.fields["email"].message.text() == ("lock UNIQ#EMAIL#grace@new.io; the account stores "
+                                                   "grace@new.io")
     form.fields["username"].edit.setText(" gh")
     assert form.fields["username"].message.text().startswith("Remove the spaces at the start or end")
     assert form.fields["username"].message.property("role") == "error"
@@ -83,7 +98,7 @@ def test_change_value_shows_the_account_and_current_value(qtbot: Any) -> None:
     assert form.field.message.text().startswith("This is the account's current email")
     assert not form.ok_button.isEnabled()
     form.field.edit.setText("ada@new.io")
-    assert form.field.message.text() == "Lock key: UNIQ#EMAIL#ada@new.io"
+    assert form.field.message.text() == "lock UNIQ#EMAIL#ada@new.io; the account stores ada@new.io"
     assert form.ok_button.isEnabled()
     assert lock_pks(form) == ["UNIQ#EMAIL#ada@new.io", "UNIQ#EMAIL#ada@lovelace.io", "ACCT#a1f9c3"]
 
@@ -139,4 +154,52 @@ def test_menu_titles_name_the_subject() -> None:
                           "Delete account ACCT#a1f9c3 and its locks…"]
     assert [e.title for e in template_entries(S, None)] == ["Sign up (new account)…"]
     lock = {"PK": s("UNIQ#EMAIL#ken@thompson.dev"), "SK": s("LOCK")}
-    assert [e.title for e in template_entries(S, lock)][1] == "Release lock UNIQ#EMAIL#ken@thompson.dev…"
+    orphan = Evidence((Finding(ORPHAN_LOCK, "email", "ken@thompson.dev", (), (lock,), "", ""),))
+    assert [e.title for e in template_entries(S, lock, orphan)][1] == \
+        "Release lock UNIQ#EMAIL#ken@thompson.dev…"
+    linus = account("1d2e3f", "linus@kernel.org", "linus")
+    missing = Evidence((Finding(MISSING_LOCK, "username", "linus", ("ACCT#1d2e3f",), (), "", ""),))
+    assert [e.title for e in template_entries(S, linus, missing) if e.name == CLAIM_LOCK] == [
+        "Claim the missing username lock of ACCT#1d2e3f (linus)…"]
+
+
+def test_without_evidence_the_menu_says_why_repairs_are_missing() -> None:
+    entries = template_entries(S, account("1d2e3f", "linus@kernel.org", "linus"))
+    assert not [e for e in entries if e.name in (CLAIM_LOCK, RESOLVE_DUPLICATE)]
+    notes = [e.title for e in entries if e.is_note]
+    assert len(notes) == 1 and notes[0].startswith("Claim and resolve are offered only for a value")
+    reading = template_entries(S, account("1d2e3f", "linus@kernel.org", "linus"), reading=True)
+    assert [e.title for e in reading if e.is_note] == [READING_HINT]
+    assert menu_text("Items, Accounts & locks") == "Items, Accounts && locks"
+
+
+@pytest.mark.parametrize(("mode", "shown"), [
+    (NORMALISE_NONE, "lock UNIQ#EMAIL#Ada@X.io; the account stores Ada@X.io"),
+    (NORMALISE_LOWER, "lock UNIQ#EMAIL#ada@x.io; the account stores Ada@X.io"),
+    (NORMALISE_TRIM_LOWER, "lock UNIQ#EMAIL#ada@x.io; the account stores Ada@X.io"),
+    (NORMALISE_NFKC_CASEFOLD, "lock UNIQ#EMAIL#ada@x.io; the account stores Ada@X.io"),
+])
+def test_the_key_preview_follows_the_typing(qtbot: Any, mode: str, shown: str) -> None:
+    schema = UniquenessSchema(rules=(
+        LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", mode),
+        LockRule("username", "username", "UNIQ#HANDLE#{value}", "LOCK", mode)))
+    form = SignUpForm(schema, "accounts")
+    qtbot.addWidget(form)
+    field = form.fields["email"]
+    assert field.message.text() == ""  # nothing typed, nothing in red
+    qtbot.keyClicks(field.edit, "Ada@X")
+    assert field.message.text().endswith("the account stores Ada@X")
+    qtbot.keyClicks(field.edit, ".io")
+    assert field.message.text() == shown
+    assert field.message.property("role") == "hint"
+    form.fields["username"].edit.setText("Countess")
+    acct, email_lock, handle_lock = form.build().actions
+    assert acct.item["email"] == s("Ada@X.io")  # what the form said the account stores
+    assert "lock " + email_lock.item["PK"]["S"] + ";" in shown  # ...and the lock it said it writes
+    assert handle_lock.item["PK"] == s(schema.rule("username").lock_pk("Countess"))
+    field.edit.setText("Ada@X.io\u200b ")
+    if mode in (NORMALISE_NONE, NORMALISE_LOWER):
+        assert field.message.text().startswith("Remove the spaces at the start or end")
+        assert field.message.property("role") == "error" and not form.ok_button.isEnabled()
+    else:
+        assert field.message.text().endswith("the account stores 'Ada@X.io\\u200b '")

@@ -14,6 +14,7 @@ from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.ui.context import AppContext
 from dynoview.ui.scans.bar_chart import BarChart, nice_axis
 from dynoview.ui.scans.ttl_timeline_panel import TtlTimelinePanel
+from tests.demo_expectations import DEMO_ITEMS
 
 pytestmark = pytest.mark.gui
 
@@ -38,7 +39,7 @@ def test_scan_charts_expired_ahead_and_never(qtbot: Any, panel: TtlTimelinePanel
                                              ctx: AppContext) -> None:
     scanned(qtbot, panel)
     timeline = panel.timeline
-    assert timeline is not None and timeline.total == 60
+    assert timeline is not None and timeline.total == DEMO_ITEMS
     bars = panel.chart.bars
     assert bars[0].label == "expired" and bars[0].value == 3
     assert sum(b.value for b in bars[1:]) == 2  # 9 minutes and 2 days ahead

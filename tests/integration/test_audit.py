@@ -66,7 +66,7 @@ def test_demo_table_findings(reader: Reader, conn: Connection, accounts_table: s
     assert all(r.consistency == "eventual" for r in result.receipts)
     assert {r.request.get("TotalSegments") for r in result.receipts} == (
         {None} if segments == 1 else {segments})
-    assert seen and seen[-1].segments_done == segments and seen[-1].findings == 6
+    assert seen and seen[-1].segments_done == segments and seen[-1].findings == len(DEMO_FINDINGS)
     assert not result.cancelled
     # Receipts land in the caller's log too.
     assert len(reader.log.receipts()) >= result.pages
@@ -77,7 +77,7 @@ def test_strong_reads_are_recorded(reader: Reader, conn: Connection, accounts_ta
     result = run_audit(reader, info, default_schema(info), segments=2, consistent=True, page_limit=7)
     assert result.pages > 2
     assert all(r.consistency == "strong" and r.request["ConsistentRead"] for r in result.receipts)
-    assert len(result.findings) == 6
+    assert len(result.findings) == len(DEMO_FINDINGS)
 
 
 def test_binary_and_number_items_and_binary_page_boundaries(conn: Connection) -> None:
@@ -159,7 +159,7 @@ def test_read_only_connection_audits_without_writing(endpoint_url: str, accounts
     sent: list[str] = []
     reader = Reader(ro)
     result = run_audit(reader, info, default_schema(info), segments=2)
-    assert len(result.findings) == 6
+    assert len(result.findings) == len(DEMO_FINDINGS)
     assert {r.operation for r in reader.log.receipts()} == {"Scan"}
     # The audit's own client refuses writes like the connection does.
     audit_client = fast_reader(reader).conn.client

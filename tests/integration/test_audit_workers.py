@@ -23,6 +23,7 @@ from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.schema import article_schema, default_schema
+from tests.demo_expectations import DEMO_FINDINGS
 from tests.helpers import connect
 
 pytestmark = pytest.mark.integration
@@ -47,7 +48,7 @@ def test_workers_find_exactly_what_in_process_finds(conn: Connection, accounts_t
     reader = Reader(conn)
     workers = run_audit(reader, info, schema, segments=segments, workers=2, progress=seen.append)
     assert shown(workers) == shown(in_process) == shown(botocore_dicts)
-    assert len(workers.findings) == 6 and not workers.cancelled
+    assert len(workers.findings) == len(DEMO_FINDINGS) and not workers.cancelled
     assert in_process.path == IN_PROCESS and in_process.workers == 0
     expected = min(2, segments)
     assert workers.workers == expected
@@ -59,7 +60,7 @@ def test_workers_find_exactly_what_in_process_finds(conn: Connection, accounts_t
     assert workers.receipts[0].to_json()["extra"] == {"audit_path": workers.path}
     assert audit_json(workers)["receipts"][0]["extra"] == {"audit_path": workers.path}
     # Progress: findings are counted once the workers are done, then given in a last report.
-    assert all(p.findings is None for p in seen[:-1]) and seen[-1].findings == 6
+    assert all(p.findings is None for p in seen[:-1]) and seen[-1].findings == len(DEMO_FINDINGS)
     assert seen[-1].segments_done == segments and seen[-1].items_read == info.item_count
     assert "findings counted at the end" in seen[0].text()
 
@@ -69,7 +70,7 @@ def test_read_only_connection_audits_with_workers(endpoint_url: str, accounts_ta
     info = describe_table(ro, accounts_table)
     reader = Reader(ro)
     result = run_audit(reader, info, default_schema(info), segments=4, workers=2)
-    assert len(result.findings) == 6 and result.workers == 2
+    assert len(result.findings) == len(DEMO_FINDINGS) and result.workers == 2
     assert {r.operation for r in reader.log.receipts()} == {"Scan"}
 
 

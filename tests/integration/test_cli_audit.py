@@ -11,6 +11,7 @@ import pytest
 
 from dynoview.cli import main
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, schema_to_text
+from tests.demo_expectations import DEMO_FINDINGS
 
 pytestmark = pytest.mark.integration
 
@@ -29,11 +30,11 @@ def test_audit_json_and_exit_status(capsys: pytest.CaptureFixture[str], endpoint
     data = json.loads(out)
     assert data["format"] == "dynoview-audit" and data["table"] == accounts_table
     assert data["counts"] == {"OK": 30, "MISSING_LOCK": 1, "ORPHAN_LOCK": 2, "DUPLICATE_VALUE": 1,
-                              "EXPIRED": 1, "CASE_CLASH": 1}
+                              "EXPIRED": 1, "CASE_CLASH": 1, "LOOKALIKE_CLASH": 1}
     assert data["scan"]["segments"] == 2 and data["scan"]["consistency"] == "strong"
     assert {r["consistency"] for r in data["receipts"]} == {"strong"}
     assert {f["status"] for f in data["findings"]} == {
-        "ORPHAN_LOCK", "MISSING_LOCK", "DUPLICATE_VALUE", "EXPIRED", "CASE_CLASH"}
+        "ORPHAN_LOCK", "MISSING_LOCK", "DUPLICATE_VALUE", "EXPIRED", "CASE_CLASH", "LOOKALIKE_CLASH"}
 
 
 def test_audit_clean_with_custom_schema_exits_0(capsys: pytest.CaptureFixture[str], tmp_path: Path,
@@ -94,7 +95,7 @@ def test_module_entry_point_with_demo() -> None:
                           capture_output=True, text=True, timeout=90, check=False)
     assert proc.returncode == 1, proc.stderr
     data = json.loads(proc.stdout)
-    assert sum(data["counts"].values()) - data["counts"]["OK"] == 6
+    assert sum(data["counts"].values()) - data["counts"]["OK"] == len(DEMO_FINDINGS)
     assert "receipts" not in data
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from dynoview.cli import main
 from dynoview.core.session.connection import Connection
+from tests.demo_expectations import LOOKALIKE_EMAIL
 
 pytestmark = pytest.mark.integration
 
@@ -39,6 +40,25 @@ def test_typed_capitals_print_the_stored_spelling_and_the_origin(
     assert "Keep one spelling" not in out
     assert "  origin: stuck signup (evidence: the table's stream)" in out.splitlines()
     assert "  read: GetRecords" in out
+
+
+def test_a_lookalike_email_is_reported_as_one(capsys: pytest.CaptureFixture[str], conn: Connection,
+                                               accounts_table: str) -> None:
+    """The demo's Cyrillic katherine: a lookalike clash in text and JSON, exit status 1."""
+    code, out, err = run(capsys, "--endpoint-url", url(conn), "--table", accounts_table,
+                         "--rule", "email", "--no-stream", LOOKALIKE_EMAIL)
+    assert code == 1, err
+    first = out.splitlines()[0]
+    assert first.startswith(f"'{LOOKALIKE_EMAIL}' (with U+0430 CYRILLIC SMALL LETTER A) looks the same "
+                            "as katherine@johnson.nasa but is a different value (ACCT#b8d966 uses "
+                            "katherine@johnson.nasa; ACCT#0e1f2a uses ")
+    assert "working as intended" not in out
+    code, out, err = run(capsys, "--endpoint-url", url(conn), "--table", accounts_table,
+                         "--rule", "email", "--no-stream", "--format", "json", LOOKALIKE_EMAIL)
+    [d] = json.loads(out)
+    assert (d["status"], d["typed"], d["stored"]) == ("LOOKALIKE_CLASH", LOOKALIKE_EMAIL, LOOKALIKE_EMAIL)
+    assert sorted(d["accounts"]) == ["ACCT#0e1f2a", "ACCT#b8d966"]
+    assert d["variant_lock_key"] == {"PK": {"S": "UNIQ#EMAIL#katherine@johnson.nasa"}, "SK": {"S": "LOCK"}}
 
 
 def test_json_has_typed_stored_and_origin(capsys: pytest.CaptureFixture[str], conn: Connection,

@@ -57,11 +57,12 @@ def test_repair_exit_status_state_file_and_resume(
     report = _report(capsys, endpoint_url, accounts_table, tmp_path / "audit.json")
     code, out, err = run(capsys, "repair", str(report), "--endpoint-url", endpoint_url,
                          "--table", accounts_table, "--yes", "--rate", "50")
-    assert code == 1, err  # the duplicate, the clash and the expired lock need a person
-    assert "Will release 2 orphan lock(s) and claim 1 missing lock(s); 3 finding(s) need a decision." in out
+    assert code == 1, err  # the duplicate, the clashes and the expired lock need a person
+    assert "Will release 2 orphan lock(s) and claim 1 missing lock(s); 4 finding(s) need a decision." in out
     assert out.count("] applied: ") == 3
     assert "[DUPLICATE_VALUE]" in out and "[CASE_CLASH]" in out and "[EXPIRED]" in out
-    assert "3 applied; 3 need a decision." in out
+    assert "[LOOKALIKE_CLASH]" in out
+    assert "3 applied; 4 need a decision." in out
     assert len(action_log.entries()) == 3
     state = tmp_path / "audit.repair-state.json"
     assert stat.S_IMODE(state.stat().st_mode) == 0o600

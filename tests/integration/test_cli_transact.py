@@ -42,7 +42,7 @@ def test_signup_then_taken_email(tmp_path: Path, endpoint_url: str, accounts_tab
     second, _ = signup_file(tmp_path, accounts_table, "c2", "cli@x.io", "cli2")
     # The preflight sees the taken email and refuses before sending...
     assert main(["transact", str(second), "--endpoint-url", endpoint_url, "--yes"]) == 2
-    assert "ACCT#c1 already holds" in capsys.readouterr().err
+    assert "cli@x.io is held by ACCT#c1: pick another email" in capsys.readouterr().err
     # ...and with the override, DynamoDB's own condition cancels it, explained per action.
     assert main(["transact", str(second), "--endpoint-url", endpoint_url, "--yes",
                  "--allow-broken-locks"]) == 1

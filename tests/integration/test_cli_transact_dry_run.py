@@ -59,7 +59,7 @@ def test_dry_run_says_in_one_line_when_it_cannot_describe(tmp_path: Path,
     notes = [line for line in captured.err.splitlines() if line.startswith("note:")]
     # The endpoint probe names the cause (nothing listening) before DescribeTable is tried.
     assert len(notes) == 1 and notes[0].startswith("note: Could not connect")
-    assert notes[0].endswith("checked without the tables.")
+    assert notes[0].endswith("checked without the tables, and the preflight did not run.")
     assert captured.out.startswith('{"TransactItems"')
 
 
@@ -77,3 +77,53 @@ def test_validate_against_reads_index_keys(endpoint_url: str, accounts_table: st
     problems, note = validate_against(conn, tx)
     assert note == ""
     assert [(p.index, p.field) for p in problems if p.is_error] == [(0, f"item.{attr}")]
+
+
+def test_dry_run_runs_the_preflight_and_exits_as_yes_would(tmp_path: Path, endpoint_url: str,
+                                                          accounts_table: str,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    # The account's email is not the value its lock holds: a missing lock and an orphan lock.
+    path = request_file(
+        tmp_path,
+        put(accounts_table, {"PK": {"S": "ACCT#dr1"}, "SK": {"S": "PROFILE"}, "email": {"S": "dr@x.io"}}),
+        put(accounts_table, {"PK": {"S": "UNIQ#EMAIL#other@x.io"}, "SK": {"S": "LOCK"}}))
+    assert main(["transact", str(path), "--dry-run", "--endpoint-url", endpoint_url]) == 2
+    captured = capsys.readouterr()
+    assert captured.out.startswith('{"TransactItems"')  # the body, printed anyway
+    assert "Refused by the preflight: 2 uniqueness problem(s)" in captured.err
+    assert "after: ACCT#dr1 holds email dr@x.io with no lock ✗ missing lock" in captured.err
+    assert "dry run: with --yes this transaction would not be sent: the preflight refused it" in captured.err
+    # --allow-broken-locks would send it: so the dry run exits 0.
+    assert main(["transact", str(path), "--dry-run", "--endpoint-url", endpoint_url,
+                 "--allow-broken-locks"]) == 0
+    capsys.readouterr()
+    assert main(["transact", str(path), "--dry-run", "--endpoint-url", endpoint_url, "--format", "json"]) == 2
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["status"] == "dry-run" and payload["body"].startswith('{"TransactItems"')
+    assert payload["would_send"] is False and payload["preflight"]["refused"] is True
+    assert payload["preflight_note"] is None
+    assert {r["status"] for r in payload["preflight"]["refusals"]} == {"MISSING_LOCK", "ORPHAN_LOCK"}
+
+
+def test_dry_run_of_a_case_clash_needs_accept_warnings(tmp_path: Path, endpoint_url: str,
+                                                       accounts_table: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    path = request_file(
+        tmp_path,
+        put(accounts_table, {"PK": {"S": "ACCT#dr2"}, "SK": {"S": "PROFILE"},
+                             "email": {"S": "ADA@Lovelace.io"}}),
+        put(accounts_table, {"PK": {"S": "UNIQ#EMAIL#ADA@Lovelace.io"}, "SK": {"S": "LOCK"}}))
+    assert main(["transact", str(path), "--dry-run", "--endpoint-url", endpoint_url]) == 2
+    err = capsys.readouterr().err
+    assert "warning: Action 1: email ADA@Lovelace.io" in err and "pass --accept-warnings" in err
+    assert main(["transact", str(path), "--dry-run", "--endpoint-url", endpoint_url,
+                 "--accept-warnings"]) == 0
+
+
+def test_dry_run_without_a_connection_says_the_preflight_did_not_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = request_file(tmp_path, put("accounts", {"PK": {"S": "UNIQ#EMAIL#a@b.c"}, "SK": {"S": "LOCK"}}))
+    assert main(["transact", str(path), "--dry-run"]) == 0
+    notes = [line for line in capsys.readouterr().err.splitlines() if line.startswith("note:")]
+    assert notes == ["note: The preflight did not run: no connection was given (--endpoint-url, --demo, "
+                     "--profile or --region reads the table first)."]

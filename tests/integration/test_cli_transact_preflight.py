@@ -11,7 +11,7 @@ import pytest
 from dynoview.cli import main
 from dynoview.core.reads.reader import Reader
 from dynoview.core.tx.model import Transaction
-from dynoview.core.tx.templates import change_value, delete_account, release_orphan_lock
+from dynoview.core.tx.templates import change_value, delete_account, release_orphan_lock, sign_up
 from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.schema import article_schema
 
@@ -114,3 +114,84 @@ def test_missing_schema_file_is_a_sentence(tmp_path: Path, capsys: pytest.Captur
     assert main(["transact", str(path), "--demo", "--yes", "--schema", str(tmp_path / "nope.json")]) == 2
     err = capsys.readouterr().err
     assert "cannot read the schema file" in err and "Unexpected" not in err
+
+
+def _json_run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, Any]]:
+    code = main([*args, "--format", "json"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def _offered(payload: dict[str, Any]) -> list[Any]:
+    """Every request the preflight offers: the right transactions and the choices'."""
+    refusals = payload["preflight"]["refusals"]
+    return [r["suggestion"] for r in refusals if r["suggestion"]] + [
+        c["suggestion"] for r in refusals for c in r["choices"] if c["suggestion"]]
+
+
+@pytest.mark.parametrize("case", list(_breaking("t")))
+def test_every_offered_request_passes_its_own_preflight(case: str, tmp_path: Path, endpoint_url: str,
+                                                        accounts_table: str,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    path = _file(tmp_path, _breaking(accounts_table)[case])
+    code, payload = _json_run(["transact", str(path), "--endpoint-url", endpoint_url, "--yes"], capsys)
+    assert code == 2 and payload["status"] == "refused"
+    for request in _offered(payload):
+        path.write_text(json.dumps(request))
+        # The dry run runs the same preflight and exits as --yes would: nothing is sent.
+        code, checked = _json_run(["transact", str(path), "--endpoint-url", endpoint_url, "--dry-run"],
+                                  capsys)
+        assert code == 0 and checked["preflight"]["refused"] is False, checked["preflight"]["refusals"]
+
+
+def test_a_lone_lock_offers_no_right_transaction(tmp_path: Path, endpoint_url: str, accounts_table: str,
+                                                 reader: Reader, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _file(tmp_path, [{"Put": {"TableName": accounts_table,
+                                     "Item": _lock("EMAIL", "mallory@example.com"),
+                                     "ConditionExpression": "attribute_not_exists(#n0)",
+                                     "ExpressionAttributeNames": {"#n0": "PK"}}}])
+    code, payload = _json_run(["transact", str(path), "--endpoint-url", endpoint_url, "--yes"], capsys)
+    assert code == 2
+    (refusal,) = payload["preflight"]["refusals"]
+    assert refusal["status"] == "ORPHAN_LOCK" and refusal["suggestion"] is None
+    assert "No right transaction" in refusal["message"]
+    assert [c["text"] for c in refusal["choices"]] == [
+        "write it together with the account that is to hold email mallory@example.com (the Sign up "
+        "template for a new account, the Change email template for an existing one)",
+        "do not write it (this transaction has nothing else to send)"]
+    assert [c["suggestion"] for c in refusal["choices"]] == [None, None]
+    # In text, no request is printed as the right one.
+    assert main(["transact", str(path), "--endpoint-url", endpoint_url, "--yes"]) == 2
+    err = capsys.readouterr().err
+    assert "the right transaction (save it" not in err
+    assert "; or do not write it (this transaction has nothing else to send)." in err
+    assert reader.get_item(accounts_table, _lock("EMAIL", "mallory@example.com")) is None
+
+
+def test_a_taken_email_names_its_holder_not_the_template_in_use(
+        tmp_path: Path, endpoint_url: str, accounts_table: str, reader: Reader,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    ada = reader.get_item(accounts_table, _acct("a1f9c3"))
+    assert ada is not None
+    path = _file(tmp_path, change_value(S, accounts_table, ada, "email", "grace@hopper.dev"))
+    assert main(["transact", str(path), "--endpoint-url", endpoint_url, "--yes"]) == 2
+    err = capsys.readouterr().err
+    assert "refused: Action 3: grace@hopper.dev is held by ACCT#b27d10: pick another email" in err
+    assert "Change email template" not in err and "the right transaction" not in err
+
+
+def test_a_case_clash_needs_accept_warnings(tmp_path: Path, endpoint_url: str, accounts_table: str,
+                                            reader: Reader, capsys: pytest.CaptureFixture[str]) -> None:
+    item = {**_acct("ada2acct"), "email": _s("ADA@Lovelace.io"), "username": _s("ada2")}
+    path = _file(tmp_path, sign_up(S, accounts_table, item))
+    code, payload = _json_run(["transact", str(path), "--endpoint-url", endpoint_url, "--yes"], capsys)
+    assert code == 2 and payload["status"] == "needs-confirmation"
+    assert "--accept-warnings" in payload["message"]
+    (warning,) = payload["preflight"]["warnings"]
+    assert warning["status"] == "CASE_CLASH" and warning["action"] == 1
+    assert payload["preflight"]["refused"] is False and payload["preflight"]["needs_confirmation"] is True
+    assert reader.get_item(accounts_table, _acct("ada2acct")) is None
+    assert main(["transact", str(path), "--endpoint-url", endpoint_url, "--yes", "--accept-warnings"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: Action 1: email ADA@Lovelace.io (ACCT#ada2acct) and ada@lovelace.io (ACCT#a1f9c3)" in err
+    assert "--accept-warnings: sending although the preflight warned." in err
+    assert reader.get_item(accounts_table, _acct("ada2acct")) is not None

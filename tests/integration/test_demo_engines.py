@@ -6,6 +6,7 @@ import pytest
 
 from dynoview.cli import main
 from dynoview.demo.backend import ACCOUNTS_TABLE, METRICS_TABLE, start_demo
+from tests.demo_expectations import DEMO_ITEMS
 
 pytestmark = pytest.mark.integration
 
@@ -19,7 +20,7 @@ def test_demo_seeds_the_same_tables_and_stops(engine: str, endpoint_url: str) ->
         conn = backend.connect(read_only=True)
         assert {ACCOUNTS_TABLE, METRICS_TABLE} <= set(conn.list_tables())
         scanned = conn.client.scan(TableName=ACCOUNTS_TABLE, Select="COUNT")["Count"]
-        assert scanned == 60  # 12 signups of 3 items and every broken case, on both engines
+        assert scanned == DEMO_ITEMS  # on both engines
         assert conn.spec.name == ("Demo (embedded)" if engine == "moto" else "Demo (DynamoDB Local)")
     finally:
         backend.stop()

@@ -8,6 +8,7 @@ import pytest
 
 from dynoview.demo.backend import ACCOUNTS_TABLE, METRICS_TABLE
 from dynoview.demo.process import DemoProcess, DemoStartError
+from tests.demo_expectations import DEMO_ITEMS
 
 pytestmark = pytest.mark.integration
 
@@ -20,7 +21,7 @@ def test_child_listens_seeds_and_stops() -> None:
         demo.wait_ready()
         conn = backend.connect(read_only=True)
         assert {ACCOUNTS_TABLE, METRICS_TABLE} <= set(conn.list_tables())
-        assert conn.client.scan(TableName=ACCOUNTS_TABLE, Select="COUNT")["Count"] == 60
+        assert conn.client.scan(TableName=ACCOUNTS_TABLE, Select="COUNT")["Count"] == DEMO_ITEMS
     finally:
         backend.stop()  # stops the child
     demo.stop(wait=10)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from dynoview.core.audit.report import diagnosis_json
+from dynoview.core.audit.run import run_audit
 from dynoview.core.errors import DynoViewError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
@@ -24,6 +25,7 @@ from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
     EXPIRED,
+    LOOKALIKE_CLASH,
     MISSING_LOCK,
     OK,
     ORPHAN_LOCK,
@@ -39,6 +41,7 @@ from dynoview.core.uniqueness.origin import (
     UNKNOWN,
 )
 from dynoview.core.uniqueness.schema import NORMALISE_LOWER, LockRule, UniquenessSchema, default_schema
+from tests.demo_expectations import LOOKALIKE_EMAIL
 from tests.helpers import connect
 
 pytestmark = pytest.mark.integration
@@ -53,6 +56,7 @@ ARTICLE = default_schema(None)
     ("email", "shared@example.com", DUPLICATE_VALUE),
     ("email", "pending@signup.test", EXPIRED),
     ("email", "Margaret@Hamilton.space", CASE_CLASH),
+    ("email", LOOKALIKE_EMAIL, LOOKALIKE_CLASH),
     ("email", "nobody@example.com", FREE),
 ])
 def test_statuses(reader: Reader, conn: Connection, accounts_table: str, rule: str, value: str,
@@ -178,6 +182,115 @@ def test_real_case_clashes_are_still_found(reader: Reader, conn: Connection,
     assert d.status == CASE_CLASH, d.sentence
     assert "locked: zed@example.io" in d.sentence and d.account_ids == ["ACCT#zz1"]
     assert d.origin is None
+
+
+# --------------------------------------------------------------------------- Unicode spellings
+
+CYRILLIC_ADA = "\u0430da@x.io"  # Cyrillic а, then Latin "da@x.io": looks like ada@x.io
+
+
+def _account_and_lock(conn: Connection, table: str, acct: str, email: str, lock: str | None = None) -> None:
+    _put(conn, table, f"ACCT#{acct}", "PROFILE", email=email)
+    _put(conn, table, f"UNIQ#EMAIL#{email if lock is None else lock}", "LOCK")
+
+
+@pytest.mark.parametrize("use_index", [True, False], ids=["gsi", "scan"])
+def test_a_cyrillic_lookalike_is_a_lookalike_clash(reader: Reader, conn: Connection, accounts_table: str,
+                                                   use_index: bool) -> None:
+    """Never "working as intended": the typed value's lookalike form is read, and the engine
+    judges the two accounts and locks."""
+    _account_and_lock(conn, accounts_table, "latin", "ada@x.io")
+    _account_and_lock(conn, accounts_table, "cyrillic", CYRILLIC_ADA)
+    info = describe_table(conn, accounts_table)
+    d = diagnose(reader, info, default_schema(info), "email", CYRILLIC_ADA, use_index=use_index)
+    assert d.status == LOOKALIKE_CLASH, d.sentence
+    assert d.method == (VIA_INDEX if use_index else VIA_SCAN)
+    assert d.sentence.startswith("'\u0430da@x.io' (with U+0430 CYRILLIC SMALL LETTER A) looks the same "
+                                 "as ada@x.io but is a different value (ACCT#latin uses ada@x.io; "
+                                 "ACCT#cyrillic uses '\u0430da@x.io' (with U+0430 CYRILLIC SMALL LETTER "
+                                 "A); each is locked): one account may be impersonating another.")
+    assert "working as intended" not in d.sentence and d.typed_note is None
+    assert sorted(d.account_ids) == ["ACCT#cyrillic", "ACCT#latin"]
+    assert d.lock_key == {"PK": {"S": f"UNIQ#EMAIL#{CYRILLIC_ADA}"}, "SK": {"S": "LOCK"}}
+    assert d.variant_lock_key == {"PK": {"S": "UNIQ#EMAIL#ada@x.io"}, "SK": {"S": "LOCK"}}
+    gets = [r.request["Key"]["PK"]["S"] for r in d.receipts if r.operation == "GetItem"]
+    assert gets == [f"UNIQ#EMAIL#{CYRILLIC_ADA}", "UNIQ#EMAIL#ada@x.io"]
+    assert diagnosis_json(d)["status"] == "LOOKALIKE_CLASH"
+
+
+def test_a_free_value_that_looks_like_a_taken_one_says_so(reader: Reader, conn: Connection,
+                                                          plain_table: str) -> None:
+    _account_and_lock(conn, plain_table, "latin", "ada@x.io")
+    info = describe_table(conn, plain_table)
+    d = diagnose(reader, info, ARTICLE, "email", CYRILLIC_ADA)
+    assert d.status == FREE and not d.is_problem
+    assert d.sentence.endswith("But it looks the same as ada@x.io (account ACCT#latin): a signup with "
+                               "'\u0430da@x.io' (with U+0430 CYRILLIC SMALL LETTER A) would be a "
+                               "lookalike clash. Make sure the person is not impersonating that account.")
+    assert d.account_ids == ["ACCT#latin"]
+    # A free ASCII value reads no lookalike form: nothing outside ASCII can imitate it.
+    d = diagnose(reader, info, ARTICLE, "email", "bob@x.io")
+    assert d.status == FREE and "looks the same" not in d.sentence
+    assert [r.request["Key"]["PK"]["S"] for r in d.receipts if r.operation == "GetItem"] == [
+        "UNIQ#EMAIL#bob@x.io"]
+
+
+@pytest.mark.parametrize(("stored", "typed", "named"), [
+    # NFD stored: either spelling typed finds the other (NFC is the clash key, NFD the skeleton).
+    ("jose\u0301@x.io", ["jose\u0301@x.io", "jos\u00e9@x.io"], "U+0301 COMBINING ACUTE ACCENT"),
+    ("\uff41da@x.io", ["\uff41da@x.io"], "U+FF41 FULLWIDTH LATIN SMALL LETTER A"),
+    ("a\u200bda@x.io", ["a\u200bda@x.io"], "U+200B ZERO WIDTH SPACE"),
+])
+def test_unicode_forms_of_one_value_are_a_case_clash(reader: Reader, conn: Connection, plain_table: str,
+                                                     stored: str, typed: list[str], named: str) -> None:
+    """NFD beside NFC, fullwidth letters, a zero-width space: one value to a person, two lock
+    keys to DynamoDB. Diagnosing the odd spelling finds the plain one through its clash key."""
+    plain = "jos\u00e9@x.io" if stored.startswith("jos") else "ada@x.io"
+    _account_and_lock(conn, plain_table, "plain", plain)
+    _account_and_lock(conn, plain_table, "odd", stored)
+    info = describe_table(conn, plain_table)
+    for value in typed:
+        d = diagnose(reader, info, ARTICLE, "email", value)
+        assert d.status == CASE_CLASH, (value, d.sentence)
+        assert "differ only in case, spacing, Unicode form or invisible characters" in d.sentence
+        assert named in d.sentence and "each is locked" in d.sentence
+        assert sorted(d.account_ids) == ["ACCT#odd", "ACCT#plain"]
+
+
+def test_diagnosis_says_what_the_audit_says(reader: Reader, conn: Connection, plain_table: str) -> None:
+    """Each account value's diagnosis has the status of its cell in the audit (one engine)."""
+    _account_and_lock(conn, plain_table, "a", "ada@x.io")
+    _account_and_lock(conn, plain_table, "b", CYRILLIC_ADA)  # lookalike of a
+    _account_and_lock(conn, plain_table, "c", "Cy@x.io", lock="cy@x.io")  # case clash
+    _put(conn, plain_table, "ACCT#d", "PROFILE", email="\u0430l@x.io")  # lookalike, no lock
+    _account_and_lock(conn, plain_table, "e", "al@x.io")
+    _put(conn, plain_table, "ACCT#f", "PROFILE", email="dup@x.io")
+    _put(conn, plain_table, "ACCT#g", "PROFILE", email="dup@x.io")
+    _account_and_lock(conn, plain_table, "h", "ok@x.io")
+    info = describe_table(conn, plain_table)
+    audit = run_audit(reader, info, ARTICLE)
+    cells = {r.account_id: r.cells["email"] for r in audit.pairing.rows() if r.kind == "account"}
+    assert {c.status for c in cells.values()} >= {LOOKALIKE_CLASH, CASE_CLASH, MISSING_LOCK,
+                                                  DUPLICATE_VALUE, OK}
+    for acct in ("ACCT#b", "ACCT#c", "ACCT#d", "ACCT#f", "ACCT#h"):
+        value = cells[acct].value
+        assert value is not None
+        d = diagnose(reader, info, ARTICLE, "email", value, explain_origin=False)
+        assert d.status == cells[acct].status, (acct, d.sentence)
+    # The Cyrillic account without a lock: the missing lock first, the lookalike never unsaid.
+    d = diagnose(reader, info, ARTICLE, "email", "\u0430l@x.io", explain_origin=False)
+    assert d.status == MISSING_LOCK and " Also: " in d.sentence and "looks the same as al@x.io" in d.sentence
+
+
+def test_a_value_stored_as_a_number_is_found(reader: Reader, conn: Connection, plain_table: str) -> None:
+    """The audit reads an N attribute as its text: the diagnosis's Scan finds it as one too."""
+    conn.client.put_item(TableName=plain_table, Item={"PK": {"S": "ACCT#n"}, "SK": {"S": "PROFILE"},
+                                                      "username": {"N": "42"}})
+    _put(conn, plain_table, "UNIQ#HANDLE#42", "LOCK")
+    info = describe_table(conn, plain_table)
+    d = diagnose(reader, info, ARTICLE, "username", "42")
+    assert (d.status, d.account_ids) == (OK, ["ACCT#n"]), d.sentence
+    assert run_audit(reader, info, ARTICLE).findings == []
 
 
 # --------------------------------------------------------------------------- origin of orphan locks

@@ -28,6 +28,7 @@ from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
     EXPIRED,
+    LOOKALIKE_CLASH,
     MISSING_LOCK,
     NO_VALUE,
     OK,
@@ -42,7 +43,7 @@ from dynoview.core.uniqueness.pairing_state import missing_from
 from dynoview.core.uniqueness.schema import UniquenessSchema, normalise
 
 #: Status codes, one byte per cell: the index in this tuple.
-CODES = (NO_VALUE, OK, EXPIRED, CASE_CLASH, MISSING_LOCK, ORPHAN_LOCK, DUPLICATE_VALUE)
+CODES = (NO_VALUE, OK, EXPIRED, CASE_CLASH, LOOKALIKE_CLASH, MISSING_LOCK, ORPHAN_LOCK, DUPLICATE_VALUE)
 CODE = {status: i for i, status in enumerate(CODES)}
 SEVERITY_OF_CODE = bytes(SEVERITY[s] for s in CODES)
 ACCOUNT, LOCK = 0, 1  # row kinds

@@ -39,7 +39,7 @@ from dynoview.core.audit.collector import relaxed_gc
 from dynoview.core.audit.pages import PageClassifier
 from dynoview.core.audit.scan import AuditStop, SegmentDone, SegmentScanner, fast_reader
 from dynoview.core.audit.workers import ClassifierPool, available_cpus
-from dynoview.core.background import background_priority
+from dynoview.core.background import background_priority, yield_to_ui
 from dynoview.core.errors import DynoViewError, describe_error
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
@@ -248,6 +248,8 @@ def run_audit(
         fast_reader(reader) if fast_parse else reader, table.name, segments,
         consistent=consistent, page_limit=page_limit, cancel=stop, pool=pool,
         fast_parse=fast_parse, extra={"audit_path": path})  # each receipt says where its page was classified
+    if fast_parse:  # the audit's own client: each page's Python work is cut where a window can go first
+        _yield_between_steps(scanner.reader)
     try:
         with relaxed_gc():
             result = _run(scanner.pages, scanner, segments, pairing, classifier, pool, apply_lock,
@@ -343,6 +345,17 @@ def _classify(response: dict[str, Any], body: bytes | None, pairing: Pairing,
         return pairing.feed(response.get("Items", []))
 
 
+#: botocore events between which a Scan's own Python work (building, signing, sending, parsing
+#: headers) is cut, for ``yield_to_ui``: a few milliseconds of it each.
+_YIELD_EVENTS = ("before-call.dynamodb.Scan", "before-send.dynamodb.Scan", "after-call.dynamodb.Scan")
+
+
+def _yield_between_steps(reader: Reader) -> None:
+    events = reader.conn.client.meta.events
+    for event in _YIELD_EVENTS:
+        events.register(event, yield_to_ui)
+
+
 def _start_segments(worker: Callable[[int], None], segments: int) -> list[threading.Thread]:
     def segment(s: int) -> None:
         background_priority()
@@ -365,6 +378,7 @@ def _run(pages: queue.Queue[Any], worker: Callable[[int], None], segments: int, 
     tally = _Tally(findings_so_far=None if pool is not None else 0)
     while tally.done < segments:
         entry = pages.get()
+        yield_to_ui()
         if isinstance(entry, SegmentDone):
             tally.segment_done(entry, cancel)
         else:

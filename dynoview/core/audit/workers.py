@@ -27,7 +27,7 @@ from typing import Any
 
 import msgspec
 
-from dynoview.core.background import background_priority
+from dynoview.core.background import background_priority, yield_to_ui
 from dynoview.core.errors import DynoViewError
 from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.pairing_state import Batch
@@ -128,6 +128,7 @@ class ClassifierPool:
                 message = conn.recv_bytes()
                 kind = message[:1]
                 if kind == _BATCH:
+                    yield_to_ui()  # a window's event loop that is behind goes first
                     batch = decode(memoryview(message)[1:])
                     del message
                     with self._apply_lock:
@@ -145,6 +146,7 @@ class ClassifierPool:
     def send(self, segment: int, body: bytes) -> None:
         """Hand a page body to the segment's worker (blocks while the worker is behind)."""
         i = segment % len(self._conns)
+        yield_to_ui()
         try:
             with self._locks[i]:
                 self._conns[i].send_bytes(body)

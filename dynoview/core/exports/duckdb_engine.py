@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dynoview.core.errors import CancelledError, DynoViewError
+from dynoview.core.exports.forms_sql import register as register_functions
 from dynoview.core.exports.queries import build
 from dynoview.core.exports.sql import DUCKDB, AuditSql, Source, duckdb_source, literal
 from dynoview.core.uniqueness.schema import UniquenessSchema
@@ -35,10 +36,11 @@ class DuckDBSettings:
 
 
 def plan(schema: UniquenessSchema, exports: Sequence[tuple[Sequence[str], bool]], *,
-         ttl_attribute: str | None, now: Any) -> AuditSql:
-    """The DuckDB statements for exports given as (data file paths, incremental?)."""
+         ttl_attribute: str | None, now: Any, dialect: str = DUCKDB) -> AuditSql:
+    """The DuckDB statements for exports given as (data file paths, incremental?). ``dialect``
+    ``ATHENA_TWIN``: Athena's expressions instead, run on DuckDB (tests)."""
     sources: list[Source] = [duckdb_source(paths, incremental) for paths, incremental in exports]
-    return build(DUCKDB, schema, sources, ttl_attribute=ttl_attribute, now=now, raw_table=RAW_TABLE,
+    return build(dialect, schema, sources, ttl_attribute=ttl_attribute, now=now, raw_table=RAW_TABLE,
                  raw_create=f"CREATE OR REPLACE TABLE {RAW_TABLE} AS",
                  drops=[("drop raw", f"DROP TABLE IF EXISTS {RAW_TABLE}")])
 
@@ -75,6 +77,7 @@ def run(sql: AuditSql, settings: DuckDBSettings, *, on_stage: StageCallback | No
                                name="duckdb-export-audit", daemon=True)
     try:
         _configure(con, settings)
+        register_functions(con, sql.dialect)
         watcher.start()
         return _execute(con, sql, on_stage)
     except duckdb.InterruptException:
@@ -115,7 +118,8 @@ def _watch(con: DuckDBPyConnection, stop: threading.Event, cancel: threading.Eve
 
 
 def _configure(con: DuckDBPyConnection, settings: DuckDBSettings) -> None:
-    """Memory limit, spill folder, threads and a silent progress bar."""
+    """Memory limit, spill folder, threads, a silent progress bar, and the functions the plan
+    calls that DuckDB lacks (``forms_sql.register``)."""
     con.execute(f"SET memory_limit = {literal(settings.memory_limit)}")
     con.execute(f"SET temp_directory = {literal(str(settings.temp_directory / 'spill'))}")
     # Row order is never relied on: without it DuckDB can stream and spill more freely.

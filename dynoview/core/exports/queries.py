@@ -1,8 +1,10 @@
 """The statements of one export audit: each export projected to what the rules read, and
 the one rules query that applies every check, built clause by clause.
 
-The rules and the dialects are in ``sql``; everything taken from a schema enters the SQL
-as a quoted literal (``sql.literal``), never as text pasted into a statement.
+The checks come from ``uniqueness.rules`` (rendered by ``sql.where``), the keys forms are
+compared by from ``forms_sql`` (``uniqueness.forms`` as SQL), the dialects' spellings from
+``sql``. Everything taken from a schema enters the SQL as a quoted literal (``sql.literal``),
+never as text pasted into a statement.
 """
 
 from __future__ import annotations
@@ -10,14 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from dynoview.core.exports import forms_sql
 from dynoview.core.exports.sql import (
-    ACCOUNT_CHECK,
-    CLASH_CHECK,
-    DUCKDB,
-    HEALTHY,
     TTL_MAX_AGE_S,
     TTL_MAX_SECONDS,
-    VALUE_CHECKS,
     AuditSql,
     Dialect,
     Source,
@@ -27,13 +25,21 @@ from dynoview.core.exports.sql import (
     literal,
     where,
 )
-from dynoview.core.uniqueness.findings import OK
-from dynoview.core.uniqueness.schema import (
-    NORMALISE_LOWER,
-    NORMALISE_TRIM_LOWER,
-    LockRule,
-    UniquenessSchema,
+from dynoview.core.uniqueness.findings import LABELS, OK
+from dynoview.core.uniqueness.forms import trims
+from dynoview.core.uniqueness.rules import (
+    ACCOUNT_CHECK,
+    CLASH_KEY,
+    CLASH_KEYS,
+    FORM_CHECKS,
+    FORMS,
+    GROUP_CHECKS,
+    HEALTHY,
+    LOOKALIKE_KEY,
+    NON_ASCII,
+    GroupCheck,
 )
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 
 NULL = "CAST(NULL AS VARCHAR)"
 
@@ -51,7 +57,7 @@ def _raw_select(d: Dialect, schema: UniquenessSchema, ttl: str | None, source: S
     """One export's lines projected to what the rules read (keys, TTL, rule attributes)."""
     # Column names as the engine stores them (Athena lower-cases every column name).
     names = ("Keys", "NewImage") if source.incremental else ("Item", "Item")
-    keys, image = (ident(n if d.name == DUCKDB else n.lower()) for n in names)
+    keys, image = (ident(n if d.on_duckdb else n.lower()) for n in names)
 
     def typed(col: str, attribute: str, code: str) -> str:
         return d.attr(col, attribute, code)
@@ -63,9 +69,9 @@ def _raw_select(d: Dialect, schema: UniquenessSchema, ttl: str | None, source: S
 
     cols = [f"{seq} AS export_seq", f"{d.basename(source.file_column)} AS file"]
     if source.incremental:
-        ts = ident("Metadata") if d.name == DUCKDB else ident("metadata")
-        cols.append(f"TRY_CAST({ts}.{'WriteTimestampMicros' if d.name == DUCKDB else 'writetimestampmicros'}"
-                    f".{'N' if d.name == DUCKDB else 'n'} AS BIGINT) AS ts")
+        ts = ident("Metadata") if d.on_duckdb else ident("metadata")
+        cols.append(f"TRY_CAST({ts}.{'WriteTimestampMicros' if d.on_duckdb else 'writetimestampmicros'}"
+                    f".{'N' if d.on_duckdb else 'n'} AS BIGINT) AS ts")
         cols.append(f"{image} IS NOT NULL AS present")
     else:
         cols += ["CAST(0 AS BIGINT) AS ts", "true AS present"]
@@ -92,18 +98,6 @@ def _expired(ttl: str, now: float) -> str:
             f"{TTL_MAX_AGE_S} AND {seconds} < {TTL_MAX_SECONDS}, false)")
 
 
-def _normalised(d: Dialect, rule: LockRule, expr: str) -> str:
-    if rule.normalisation == NORMALISE_LOWER:
-        return d.py_lower(expr)
-    if rule.normalisation == NORMALISE_TRIM_LOWER:
-        return d.py_lower(d.py_strip(expr))
-    return expr
-
-
-def _clash_key(d: Dialect, rule: LockRule, expr: str) -> str:
-    return d.py_lower(d.py_strip(expr)) if rule.normalisation == NORMALISE_TRIM_LOWER else d.py_lower(expr)
-
-
 def _starts(expr: str, prefix: str) -> str:
     return f"substr({expr}, 1, {len(prefix)}) = {literal(prefix)}"
 
@@ -112,33 +106,86 @@ def _ends(expr: str, suffix: str) -> str:
     return f"substr({expr}, length({expr}) - {len(suffix) - 1}) = {literal(suffix)}"
 
 
-
 def rules_query(d: Dialect, schema: UniquenessSchema, raw: str, attrs: tuple[str, ...], now: float,
                 incremental: bool) -> str:
     """The one query that applies every check and returns findings, counts and the evidence
     (locks, flagged accounts) as rows of one shape: section, status, rule, value, account,
-    sk, ttl, n, a0..an (see ``export_audit.EngineRows``)."""
+    sk, ttl, n, a0..an (see ``export_audit.EngineRows``).
+
+    Per rule and form ``value`` (a stored lock value, or an account value after the rule's
+    normalisation): ``value_state`` holds the form's state (``rules``: holders, locked,
+    lock_expired), ``form_keys`` its keys (``ck``, ``lk``), each ``<status>_groups`` the
+    aggregates of the forms sharing a key, and ``classified`` the state with the group
+    memberships: every check of ``rules`` is a WHERE over one of them."""
     rules = list(schema.rules)
     index = {r.name: i for i, r in enumerate(rules)}
     account_cond = _account_condition(schema)
     rows = _Rows(attrs)
+    trimming = [str(index[r.name]) for r in rules if trims(r.normalisation)]
+    trims_sql = f"rule IN ({', '.join(trimming)})" if trimming else "false"
+    # Whether a form's keys trim: the same for every rule, or the row's ``trims``.
+    trim: bool | str = (len(trimming) == len(rules)) if len(trimming) in (0, len(rules)) else "k.trims"
     return "\n".join([
         f"WITH items AS (\n  {_latest_items(raw) if incremental else f'SELECT * FROM {raw}'}\n),",
         f"accounts AS (\n  SELECT pk AS account, sk, ttl, {_expired('ttl', now)} AS expired{rows.a_sel}\n"
         f"  FROM items WHERE {account_cond}\n),",
         f"lock_items AS (\n  {_lock_items(schema, rules, index, account_cond, now)}\n),",
         "locks AS (SELECT * FROM lock_items WHERE rule IS NOT NULL),",
+        *filter(None, [forms_sql.key_tables(d)]),
         _holders(d, rules, index, attrs),
         _VALUE_STATE,
-        f"keyed AS (SELECT rule, value, holders, locked, lock_expired, {_clash_case(d, rules, index)} "
-        "AS ck FROM value_state),",
-        "clash_groups AS (SELECT rule, ck, count(*) AS forms FROM keyed GROUP BY rule, ck),",
-        "classified AS (\n  SELECT k.rule, k.value, k.holders, k.locked, k.lock_expired, "
-        f"({where(CLASH_CHECK, 'g')}) AS clashed\n"
-        "  FROM keyed k JOIN clash_groups g ON g.rule = k.rule AND g.ck = k.ck\n),",
+        f"keyed AS (SELECT rule, value, holders, locked, lock_expired, {forms_sql.non_ascii(d, 'value')} "
+        f"AS {NON_ASCII}, {trims_sql} AS trims FROM value_state),",
+        f"clash_keyed AS (SELECT k.*, {forms_sql.clash_key(d, 'k.value', trim)} AS ck "
+        f"FROM keyed k{forms_sql.with_tables(d)}),",
+        d.materialized("form_keys", "SELECT k.*, "
+                       f"{forms_sql.lookalike_key(d, 'k.value', 'k.ck', trim)} AS lk "
+                       f"FROM clash_keyed k{forms_sql.with_tables(d)}") + ",",
+        *(_groups(g) for g in GROUP_CHECKS),
+        _classified(),
         f"problems AS (SELECT rule, value FROM classified WHERE NOT ({where(HEALTHY)}))",
         "\nUNION ALL\n".join([*rows.findings(), *rows.counts(), *rows.evidence()]),
     ])
+
+
+# The columns of form_keys holding each key of ``forms`` that forms are grouped by.
+_KEY_COLUMNS = {CLASH_KEY: "ck", LOOKALIKE_KEY: "lk"}
+
+
+def _key_column(group: GroupCheck) -> str:
+    return _KEY_COLUMNS[group.key]
+
+
+def _group_table(group: GroupCheck) -> str:
+    return f"{group.status.lower()}_groups"
+
+
+# A group's aggregates over its forms (rules.FORMS, CLASH_KEYS, NON_ASCII).
+_AGGREGATES = {FORMS: "count(*)", CLASH_KEYS: "count(DISTINCT f.ck)", NON_ASCII: "count_if(f.non_ascii)"}
+
+
+def _groups(group: GroupCheck) -> str:
+    """The CTE of a group check: per (rule, key), the aggregates its conditions read. A check
+    that needs a form outside ASCII groups only keys such a form has: the ASCII bulk of a table
+    is joined against those few keys instead of being grouped."""
+    key = _key_column(group)
+    used = list(dict.fromkeys(c.column for c in group.conds))
+    aggregates = ", ".join(f"{_AGGREGATES[c]} AS {c}" for c in used)
+    seeded = any(c.column == NON_ASCII and c.op == ">=" and int(c.value) >= 1 for c in group.conds)
+    seeds = (f"\n  JOIN (SELECT DISTINCT rule, {key} FROM form_keys WHERE {NON_ASCII}) s "
+             f"ON s.rule = f.rule AND s.{key} = f.{key}") if seeded else ""
+    return (f"{_group_table(group)} AS (\n  SELECT f.rule, f.{key} AS group_key, {aggregates}\n"
+            f"  FROM form_keys f{seeds}\n  GROUP BY f.rule, f.{key}\n),")
+
+
+def _classified() -> str:
+    """Each form's state and whether its group under each group check gives a finding."""
+    members = ",\n         ".join(f"coalesce({where(g, f'g{i}')}, false) AS {g.member}"
+                                  for i, g in enumerate(GROUP_CHECKS))
+    joins = "".join(f"\n  LEFT JOIN {_group_table(g)} g{i} ON g{i}.rule = f.rule AND g{i}.group_key = "
+                    f"f.{_key_column(g)}" for i, g in enumerate(GROUP_CHECKS))
+    return (f"classified AS (\n  SELECT f.rule, f.value, f.holders, f.locked, f.lock_expired,\n"
+            f"         {members}\n  FROM form_keys f{joins}\n),")
 
 
 def _latest_items(raw: str) -> str:
@@ -196,8 +243,9 @@ def _holders(d: Dialect, rules: list[LockRule], index: dict[str, int], attrs: tu
                 "CAST(NULL AS VARCHAR) AS account WHERE false),")
     attr_col = {a: f"a{i}" for i, a in enumerate(attrs)}
     holders = "\n  UNION ALL\n  ".join(
-        f"SELECT {index[r.name]} AS rule, {_normalised(d, r, attr_col[r.attribute])} AS value, account "
-        f"FROM accounts WHERE {attr_col[r.attribute]} IS NOT NULL" for r in rules)
+        f"SELECT {index[r.name]} AS rule, {forms_sql.normalised(d, r.normalisation, attr_col[r.attribute])} "
+        "AS value, account "
+        f"FROM accounts{forms_sql.with_tables(d)} WHERE {attr_col[r.attribute]} IS NOT NULL" for r in rules)
     return f"holders AS (\n  SELECT DISTINCT rule, value, account FROM (\n  {holders}\n  ) h\n),"
 
 
@@ -209,12 +257,6 @@ _VALUE_STATE = (
     "CAST(NULL AS BOOLEAN) AS lock_expired FROM holders\n"
     "        UNION ALL SELECT rule, value, CAST(NULL AS VARCHAR), 1, expired FROM locks) u\n"
     "  GROUP BY rule, value\n),")
-
-
-def _clash_case(d: Dialect, rules: list[LockRule], index: dict[str, int]) -> str:
-    """Each value's clash key, by its rule's normalisation."""
-    return "CASE rule " + " ".join(
-        f"WHEN {index[r.name]} THEN {_clash_key(d, r, 'value')}" for r in rules) + " END"
 
 
 class _Rows:
@@ -236,9 +278,9 @@ class _Rows:
         row = self.row
         findings = [
             row("finding", literal(c.status), "rule", "value", NULL, NULL, NULL, "NULL") +
-            f" FROM classified WHERE {where(c)}" for c in VALUE_CHECKS]
-        findings.append(row("finding", literal(CLASH_CHECK.status), "rule", "ck", NULL, NULL, NULL, "NULL")
-                        + f" FROM clash_groups WHERE {where(CLASH_CHECK)}")
+            f" FROM classified WHERE {where(c)}" for c in FORM_CHECKS]
+        findings.extend(row("finding", literal(g.status), "rule", "group_key", NULL, NULL, NULL, "NULL")
+                        + f" FROM {_group_table(g)} WHERE {where(g)}" for g in GROUP_CHECKS)
         findings.append(row("finding", literal(ACCOUNT_CHECK.status), "NULL", NULL, "account", NULL, NULL,
                             "NULL") + f" FROM accounts WHERE {where(ACCOUNT_CHECK)}")
         return findings
@@ -267,6 +309,21 @@ class _Rows:
         ]
 
 
+def _checked() -> str:
+    statuses = dict.fromkeys([*(c.status for c in FORM_CHECKS), *(g.status for g in GROUP_CHECKS),
+                              ACCOUNT_CHECK.status])
+    return ", ".join(LABELS[s].lower() for s in statuses)
+
+
+def _udf_note(d: Dialect) -> str:
+    if not d.python_keys:
+        return ""
+    names = ", ".join(forms_sql.UDFS)
+    return (f"\nIt calls {names}: DynoView's own Python functions (dynoview.core.uniqueness.forms), "
+            "registered on its DuckDB connection by dynoview.core.exports.forms_sql.register; "
+            "register them the same way to run this statement yourself.")
+
+
 def build(engine: str, schema: UniquenessSchema, sources: Sequence[Source], *, ttl_attribute: str | None,
           now: datetime, raw_table: str, raw_create: str, drops: Sequence[tuple[str, str]] = (),
           setup: Sequence[Statement] = ()) -> AuditSql:
@@ -285,7 +342,7 @@ def build(engine: str, schema: UniquenessSchema, sources: Sequence[Source], *, t
         "Lines per data file, checked against manifest-files.json before any finding is trusted.")
     plan.rules = Statement(
         "rules", rules_query(d, schema, raw_table, attrs, now.timestamp(), incremental),
-        "Every check (missing, orphan, duplicate, expired, case clash), the healthy count, and "
-        "the locks and accounts the findings name.")
+        f"Every check ({_checked()}), the healthy count, and the locks and accounts the findings "
+        "name." + _udf_note(d))
     plan.cleanup = [Statement(name, sql, "Remove what the audit created.") for name, sql in drops]
     return plan

@@ -1,7 +1,7 @@
 """The rows an engine returns for an export audit, and the findings they become.
 
 Both engines (DuckDB here, Athena on AWS) return the rules query's rows in one shape
-(``audit_sql.rules_query``): findings, counts, and the evidence those findings name.
+(``queries.rules_query``): findings, counts, and the evidence those findings name.
 The evidence (locks and accounts of every value that is not healthy) is fed to a
 ``Pairing``, so each finding is worded, keyed and ordered by the same code as the live
 audit's; the engine's own list of findings must then match it exactly.

@@ -1,21 +1,22 @@
-"""The audit's rules as data, and the SQL they generate for DuckDB and Athena (Trino).
+"""What the two SQL engines share: literals, the rules rendered as conditions, the dialects'
+spellings, the export as a relation, and the plan of statements.
 
 The live audit classifies items in Python (``dynoview.core.uniqueness.pairing``). An export is
-audited by a SQL engine instead, so a table larger than memory spills to disk
-(DuckDB) or runs on many machines (Athena). Both engines get their SQL from the
-same definitions below; only the spelling of a few functions differs (``Dialect``). The
-statements themselves are built in ``queries``.
+audited by a SQL engine instead, so a table larger than memory spills to disk (DuckDB) or runs
+on many machines (Athena). Both engines' SQL is generated from the one definition of the
+rules: the rule table (``uniqueness.rules``: which state of a value gives which finding,
+rendered here by ``where``) and the comparison keys (``uniqueness.forms``: normalisations,
+clash and lookalike keys, turned into SQL by ``exports.forms_sql``). The statements are built
+in ``queries``.
 
-Per rule and per value ``v`` (a stored lock value, or an account's value after the
-rule's normalisation), the SQL computes ``holders`` (distinct accounts needing
-``v``), ``locked`` (a lock item for ``v`` exists), ``lock_expired`` (every lock
-item for ``v`` has a passed TTL) and ``clashed`` (``v`` shares its clash key with
-another form). The checks are conditions over those columns (``VALUE_CHECKS``),
-over clash groups (``CLASH_CHECK``) and over accounts (``ACCOUNT_CHECK``): exactly
-the cases ``Pairing._rule_findings`` reports, which ``export_audit`` cross-checks.
+``Dialect`` holds the few spellings the engines do not share. Three dialects exist: DuckDB
+(the keys computed by ``forms``' own functions, registered as Python UDFs), Athena (Trino: the
+keys as SQL expressions generated from ``forms``' data), and Athena's DuckDB twin: Athena's
+expressions with DuckDB's spelling of the same primitives, which is how tests run the Athena
+SQL here (``duckdb_engine`` registers the Trino functions DuckDB lacks under their Trino names).
 
-Everything taken from a schema (attribute names, prefixes, sort key values) enters
-the SQL as a quoted literal built here, never as text pasted into a statement.
+Everything taken from a schema (attribute names, prefixes, sort key values) enters the SQL as a
+quoted literal built here, never as text pasted into a statement.
 """
 
 from __future__ import annotations
@@ -23,74 +24,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from dynoview.core.uniqueness.findings import (
-    CASE_CLASH,
-    DUPLICATE_VALUE,
-    EXPIRED,
-    MISSING_LOCK,
-    OK,
-    ORPHAN_LOCK,
-)
+from dynoview.core.uniqueness.rules import Check, GroupCheck
 
 DUCKDB = "duckdb"
 ATHENA = "athena"
+#: Athena's SQL as DuckDB runs it (tests; see the module doc). Not an engine users pick.
+ATHENA_TWIN = "athena-twin"
 DIALECTS = (DUCKDB, ATHENA)
-
-# --------------------------------------------------------------------------- rules as data
-
-
-@dataclass(frozen=True)
-class Cond:
-    """``column op value`` over a classified row; booleans render as ``col`` / ``NOT col``."""
-
-    column: str
-    op: str  # "=", ">=", ">"
-    value: int | bool
-
-
-@dataclass(frozen=True)
-class Check:
-    """A status and the conditions (all must hold) that give it."""
-
-    status: str
-    conds: tuple[Cond, ...]
-
-
-# Per (rule, value): the same cases, in the same words, as Pairing._rule_findings.
-VALUE_CHECKS: tuple[Check, ...] = (
-    Check(DUPLICATE_VALUE, (Cond("holders", ">=", 2),)),
-    # An expired lock is reported whether or not an account needs the value.
-    Check(EXPIRED, (Cond("lock_expired", "=", True),)),
-    # Orphans and missing locks inside a clash group are symptoms of the clash: folded into it.
-    Check(MISSING_LOCK, (Cond("holders", "=", 1), Cond("locked", "=", False),
-                         Cond("clashed", "=", False))),
-    Check(ORPHAN_LOCK, (Cond("holders", "=", 0), Cond("locked", "=", True),
-                        Cond("lock_expired", "=", False), Cond("clashed", "=", False))),
-)
-# The healthy case, counted (not reported): one account, its live lock, no clash.
-HEALTHY = Check(OK, (Cond("holders", "=", 1), Cond("locked", "=", True),
-                     Cond("lock_expired", "=", False), Cond("clashed", "=", False)))
-# Per (rule, clash key): two or more stored forms equal once lower-cased (and trimmed).
-CLASH_CHECK = Check(CASE_CLASH, (Cond("forms", ">=", 2),))
-# Per account item: its own TTL has passed.
-ACCOUNT_CHECK = Check(EXPIRED, (Cond("expired", "=", True),))
 
 # TTL: DynamoDB ignores values more than five years old and milliseconds (dynoview.core.ttl.expiry).
 TTL_MAX_AGE_S = 5 * 365 * 86400
 TTL_MAX_SECONDS = 100_000_000_000
-
-# Python's str.strip() removes exactly these code points (str.isspace()).
-PY_WHITESPACE = (9, 10, 11, 12, 13, 28, 29, 30, 31, 32, 133, 160, 5760, *range(8192, 8203),
-                 8232, 8233, 8239, 8287, 12288)
-# Python's str.lower() differs from SQL's simple case mapping in exactly two ways (checked over
-# every code point in tests/unit/core/test_audit_sql.py): U+0130 lower-cases to "i" + U+0307,
-# and a word-final capital sigma becomes "ς". Case-ignorable marks may stand between letters.
-_IGNORABLE = r"\p{Mn}\p{Me}\p{Cf}\p{Lm}\p{Sk}'.:·’"
-_CASED = r"\p{Lu}\p{Ll}\p{Lt}"
-SIGMA_PATTERN = f"([{_CASED}][{_IGNORABLE}]*)Σ([{_IGNORABLE}]*)([^{_CASED}{_IGNORABLE}]|$)"
-_SIGMA_RE2 = r"\1ς\2\3"  # DuckDB (RE2) group references
-_SIGMA_JAVA = "$1ς$2$3"  # Trino (Java regex) group references
-_DOTTED_I = "\u0130"
 
 
 def literal(text: str) -> str:
@@ -105,16 +49,17 @@ def ident(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def _render(cond: Cond, alias: str) -> str:
-    column = f"{alias}.{cond.column}" if alias else cond.column
-    if isinstance(cond.value, bool):
-        return column if cond.value else f"NOT {column}"
-    return f"{column} {cond.op} {int(cond.value)}"
-
-
-def where(check: Check, alias: str = "") -> str:
-    """The check's conditions as one SQL condition (columns qualified by ``alias`` if given)."""
-    return " AND ".join(_render(c, alias) for c in check.conds)
+def where(check: Check | GroupCheck, alias: str = "") -> str:
+    """A check of ``uniqueness.rules`` as one SQL condition (columns qualified by ``alias``);
+    a boolean renders as ``col`` / ``NOT col``."""
+    parts = []
+    for cond in check.conds:
+        column = f"{alias}.{cond.column}" if alias else cond.column
+        if isinstance(cond.value, bool):
+            parts.append(column if cond.value else f"NOT {column}")
+        else:
+            parts.append(f"{column} {cond.op} {int(cond.value)}")
+    return " AND ".join(parts)
 
 
 # --------------------------------------------------------------------------- dialects
@@ -122,46 +67,69 @@ def where(check: Check, alias: str = "") -> str:
 
 @dataclass(frozen=True)
 class Dialect:
-    """The few spellings the two engines do not share."""
+    """The few spellings the engines do not share, and which way the keys are computed."""
 
     name: str
 
+    @property
+    def on_duckdb(self) -> bool:
+        """Runs on DuckDB (DuckDB itself, or Athena's twin): DuckDB's spellings."""
+        return self.name in (DUCKDB, ATHENA_TWIN)
+
+    @property
+    def python_keys(self) -> bool:
+        """The comparison keys are ``forms``' own functions (DuckDB's Python UDFs); otherwise
+        SQL expressions generated from ``forms``' data (Athena, and its twin)."""
+        return self.name == DUCKDB
+
     def attr(self, image: str, attribute: str, type_code: str) -> str:
         """One type's text of an attribute of an item held as map<name, {S, N, B}>."""
-        if self.name == DUCKDB:
+        if self.on_duckdb:
             return f"{image}[{literal(attribute)}].{type_code}"
         return f"element_at({image}, {literal(attribute)}).{type_code.lower()}"
 
     def is_ascii(self, expr: str) -> str:
-        if self.name == DUCKDB:
+        if self.on_duckdb:
             return f"strlen({expr}) = length({expr})"
         return f"length(to_utf8({expr})) = length({expr})"
 
     def basename(self, expr: str) -> str:
-        if self.name == DUCKDB:
+        if self.on_duckdb:
             return f"parse_filename({expr})"
         return f"element_at(split({expr}, '/'), -1)"
 
-    def sigma(self, expr: str) -> str:
-        """Capital sigma at the end of a word as final sigma, as str.lower() writes it."""
-        if self.name == DUCKDB:
-            return f"regexp_replace({expr}, {literal(SIGMA_PATTERN)}, {literal(_SIGMA_RE2)}, 'g')"
-        return f"regexp_replace({expr}, {literal(SIGMA_PATTERN)}, {literal(_SIGMA_JAVA)})"
+    def replace_all(self, expr: str, pattern: str, java_replacement: str) -> str:
+        """Every match of ``pattern`` replaced; ``$1``-style group references (Trino's Java
+        regex), written ``\\1`` for DuckDB's RE2."""
+        if self.on_duckdb:
+            re2 = java_replacement.replace("$", "\\")
+            return f"regexp_replace({expr}, {literal(pattern)}, {literal(re2)}, 'g')"
+        return f"regexp_replace({expr}, {literal(pattern)}, {literal(java_replacement)})"
 
-    def py_lower(self, expr: str) -> str:
-        """``str.lower()`` exactly: SQL's lower() for ASCII, the two Unicode exceptions fixed."""
-        dotted = f"replace({expr}, {literal(_DOTTED_I)}, {literal(_DOTTED_I.lower())})"
-        full = f"lower({self.sigma(dotted)})"
-        return f"(CASE WHEN {self.is_ascii(expr)} THEN lower({expr}) ELSE {full} END)"
+    def normalize(self, expr: str, form: str) -> str:
+        """Unicode normalisation (``form``: NFC, NFD, NFKC, NFKD). Trino's form is a keyword;
+        the twin passes it as text to the ``normalize`` UDF registered under Trino's name."""
+        if form not in ("NFC", "NFD", "NFKC", "NFKD"):
+            raise ValueError(f"No Unicode normalisation form {form!r}.")
+        if self.on_duckdb:
+            return f"normalize({expr}, {literal(form)})"
+        return f"normalize({expr}, {form})"
 
-    def py_strip(self, expr: str) -> str:
-        """``str.strip()`` exactly: every code point Python counts as whitespace."""
-        chars = " || ".join(f"chr({c})" for c in PY_WHITESPACE)
-        return f"trim({expr}, {chars})"
+    def materialized(self, name: str, body: str) -> str:
+        """A CTE computed once for all its readers: DuckDB inlines one without an aggregate
+        into each reader (its keys would be computed once per reader); Trino has no such hint."""
+        return f"{name} AS {'MATERIALIZED ' if self.on_duckdb else ''}({body})"
+
+    def map_chars(self, expr: str, table: str) -> str:
+        """Each character of ``expr`` replaced by its value in the map ``table`` (kept if absent)."""
+        chars = f"regexp_extract_all({expr}, '(?s).')"
+        if self.on_duckdb:
+            return f"array_to_string(list_transform({chars}, lambda ch: coalesce({table}[ch], ch)), '')"
+        return f"array_join(transform({chars}, ch -> coalesce(element_at({table}, ch), ch)), '')"
 
 
 def dialect(name: str) -> Dialect:
-    if name not in DIALECTS:
+    if name not in (*DIALECTS, ATHENA_TWIN):
         raise ValueError(f"No SQL dialect {name!r}: use {' or '.join(DIALECTS)}.")
     return Dialect(name)
 

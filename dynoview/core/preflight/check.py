@@ -1,14 +1,20 @@
-"""The invariant preflight: what accounts and locks look like *after* a transaction.
+"""The invariant preflight: the audit of the state *after* a transaction.
 
-Before a TransactWriteItems is sent, every account and lock it touches is read with
-strongly consistent reads, the accounts holding the values it writes are looked up
-(the rule's GSI, else a bounded Scan), and the pairing of values, accounts and locks
-is computed before and after. A transaction that would leave a missing, orphan or
-duplicate lock is refused with a sentence naming the account, rule and value; one
-that repairs problems and makes no pair worse passes.
+Before a TransactWriteItems is sent, every account and lock it touches is read with strongly
+consistent reads, and so are the locks of the values it puts in play and of their probe forms
+(clash key, lookalike key: see ``probes``); the accounts holding any of those spellings are
+looked up (the rule's GSI, else a bounded Scan). The audit's own engine (``Pairing``) is fed
+these items as they are and as the transaction would leave them, and the findings about the
+values in play are compared (``compare``): a new or bigger missing, orphan or duplicate lock
+refuses the transaction with a sentence naming the account, rule and value; a new case clash,
+lookalike clash or expired item is a warning that needs explicit confirmation; a transaction
+that repairs problems and creates none passes.
 
-The reads are not atomic with the write: the transaction's own conditions stay the
-real guard (see ``guards.add_guards`` for the ones the preflight can add).
+Each refusal's suggested transaction passed its own preflight, run against the same reads
+(``Source`` remembers them); where none exists the refusal says so and lists the choices.
+
+The reads are not atomic with the write: the transaction's own conditions stay the real guard
+(see ``guards.add_guards`` for the ones the preflight can add).
 """
 
 from __future__ import annotations
@@ -16,41 +22,96 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
-from dynoview.core.errors import CancelledError
+from dynoview.core.preflight import compare
 from dynoview.core.preflight.effects import UNKNOWN, apply_action
 from dynoview.core.preflight.model import (
     FREE,
     NOT_ATOMIC_NOTE,
     UNPREDICTABLE,
+    Choice,
+    Forms,
     Pair,
     Preflight,
+    PreflightWarning,
     Refusal,
     item_ident,
     pair_status,
     pk_text,
     rule_value,
 )
-from dynoview.core.preflight.refusals import Touched, refusal
+from dynoview.core.preflight.probes import probe_forms
+from dynoview.core.preflight.refusals import Context, Touched, refusal, unpredictable
+from dynoview.core.preflight.source import LOOKUP_SCAN_MAX_ITEMS, Ident, Source
+from dynoview.core.preflight.warnings import warning
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.model import Action, Transaction
-from dynoview.core.uniqueness.diagnose import holders_filter
-from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, normalise, protected_text
+from dynoview.core.uniqueness.findings import CASE_CLASH, LABELS, LOOKALIKE_CLASH, MISSING_LOCK, Finding
+from dynoview.core.uniqueness.pairing import Pairing
+from dynoview.core.uniqueness.schema import UniquenessSchema, normalise, protected_text
 
-__all__ = ["FREE", "LOOKUP_SCAN_MAX_ITEMS", "NOT_ATOMIC_NOTE", "UNPREDICTABLE", "Pair", "Preflight",
-           "Refusal", "run_preflight"]
+__all__ = ["FREE", "LOOKUP_SCAN_MAX_ITEMS", "NOT_ATOMIC_NOTE", "UNPREDICTABLE", "Choice", "Pair",
+           "Preflight", "PreflightWarning", "Refusal", "Source", "judge", "run_preflight"]
 
-#: A holder lookup without an index scans the table only when it is at most this big.
-LOOKUP_SCAN_MAX_ITEMS = 20_000
-#: TransactGetItems reads at most 100 items per request.
-_GET_BATCH = 100
-
-Ident = tuple[str, str]  # (table, the key in a comparable form): see ``item_ident``
+_SIMULATED_NOTE = "Computed as if every condition passes; if one fails, DynamoDB writes nothing."
 
 
-# ------------------------------------------------------------------ keys and reads
+def run_preflight(reader: Reader, tx: Transaction, schema: UniquenessSchema,
+                  tables: Mapping[str, TableInfo] | None = None, *,
+                  cancel: threading.Event | None = None) -> Preflight:
+    """Read, simulate and judge ``tx`` against the uniqueness invariant (see module doc)."""
+    return judge(tx, schema, Source(reader, tables or {}, schema, cancel))
+
+
+def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
+          suggest: bool = True) -> Preflight:
+    """The preflight of ``tx`` on what ``source`` reads (and remembers). ``suggest=False``
+    judges only: no suggestions are built (the check of a suggestion itself)."""
+    touched = _touched(tx, schema, source.tables)
+    if not touched:
+        return Preflight(checked=False)
+    result = Preflight(notes=[NOT_ATOMIC_NOTE, _SIMULATED_NOTE])
+    world = _World.read(source, schema, touched)
+    result.seen = dict(world.accounts_before)
+    now = datetime.now(UTC)
+    verdicts = {table: _verdict(source, schema, world, table, now) for table in world.tables()}
+    shown = _shown(world, verdicts)
+    for table, rule_name, value in shown:
+        result.pairs.append(_pair(schema, verdicts[table], rule_name, value))
+    notes = [source.table_notes.get(t) for t in sorted({t for t, _r in world.in_play})]
+    notes += [source.lookup_notes.get(tr) for tr in sorted(world.in_play)]
+    notes += [n for _t, v in sorted(verdicts.items()) for n in v.notes]
+    result.notes.extend(n for n in dict.fromkeys(notes) if n and n not in result.notes)
+
+    def verify(candidate: Transaction) -> Preflight:
+        return judge(candidate, schema, source, suggest=False)
+
+    ctx = Context(tx, touched, world.before, world.after, schema, verify if suggest else None,
+                  {t: v.forms_before for t, v in verdicts.items()},
+                  {t: v.forms_after for t, v in verdicts.items()})
+    tables = [t for t, _r, _v in shown]
+    ctx.breaks = [(table, pair, status) for pair, table in zip(result.pairs, tables, strict=True)
+                  if pair.status_after != UNPREDICTABLE
+                  for status in verdicts[table].breaks.get((pair.rule, pair.value), ())]
+    for pair, table in zip(result.pairs, tables, strict=True):
+        if pair.status_after == UNPREDICTABLE:
+            result.refusals.append(unpredictable(pair, table, ctx))
+    result.refusals.extend(refusal(pair, status, table, ctx) for table, pair, status in ctx.breaks)
+    for table, verdict in sorted(verdicts.items()):
+        for change in verdict.changes:
+            if not change.breaking:
+                result.warnings.append(warning(change, table, ctx, verdict.forms_before))
+    return result
+
+
+# ------------------------------------------------------------------ what the transaction touches
+
+
+def _key(schema: UniquenessSchema, item: Mapping[str, Any]) -> dict[str, Any]:
+    return {n: item[n] for n in schema.key_names if n in item}
 
 
 def _key_of(action: Action, names: Sequence[str]) -> dict[str, Any] | None:
@@ -58,111 +119,9 @@ def _key_of(action: Action, names: Sequence[str]) -> dict[str, Any] | None:
     return key if len(key) == len(names) else None
 
 
-
-def _read_items(reader: Reader, keys: Sequence[tuple[str, dict[str, Any]]],
-                cancel: threading.Event | None) -> dict[tuple[str, str], dict[str, Any] | None]:
-    """Strongly consistent reads of many keys (TransactGetItems, 100 at a time)."""
-    out: dict[tuple[str, str], dict[str, Any] | None] = {}
-    unique: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {}
-    for table, key in keys:
-        unique.setdefault(item_ident(table, key), (table, key))
-    todo = list(unique.items())
-    for start in range(0, len(todo), _GET_BATCH):
-        if cancel is not None and cancel.is_set():
-            raise CancelledError("The preflight was cancelled.")
-        batch = todo[start:start + _GET_BATCH]
-        response = reader.read("TransactGetItems", {"TransactItems": [
-            {"Get": {"TableName": t, "Key": k}} for _i, (t, k) in batch]})
-        answers = response.get("Responses", [])
-        for (ident, _tk), answer in zip(batch, answers, strict=False):
-            out[ident] = answer.get("Item") if isinstance(answer, Mapping) else None
-    return out
-
-
-def _lookup_holders(reader: Reader, table: TableInfo | None, table_name: str, schema: UniquenessSchema,
-                    rule: LockRule, values: Iterable[str], notes: list[str]) -> dict[str, dict[str, Any]]:
-    """Accounts (by id) whose ``rule.attribute`` is one of ``values``, found without reading the
-    whole of a large table: the rule's GSI (eventually consistent), else a bounded Scan."""
-    wanted = sorted(set(values))
-    if not wanted:
-        return {}
-    found: dict[str, dict[str, Any]] = {}
-    index = None
-    if table is not None and rule.index_name:
-        index = next((i for i in (*table.gsis, *table.lsis) if i.name == rule.index_name
-                      and i.partition_key.name == rule.attribute), None)
-    if index is not None:
-        for value in wanted:
-            request: dict[str, Any] = {"TableName": table_name, "IndexName": index.name,
-                       "KeyConditionExpression": "#v = :v",
-                       "ExpressionAttributeNames": {"#v": rule.attribute},
-                       "ExpressionAttributeValues": {":v": {"S": value}}}
-            for page in reader.cursor("Query", request, table):
-                for item in page.items:
-                    if schema.is_account(item):
-                        found[pk_text(item, schema) or ""] = item
-        notes.append(f"Accounts holding these {rule.name} values were found through the GSI "
-                     f"{index.name}, which is eventually consistent.")
-        return found
-    if table is None or table.item_count is None or table.item_count > LOOKUP_SCAN_MAX_ITEMS:
-        notes.append(f"Other accounts holding these {rule.name} values were not looked up: the schema "
-                     f"names no index on {rule.attribute} and the table is too large to scan. Add the "
-                     "index to the schema for a complete preflight.")
-        return found
-    for start in range(0, len(wanted), 50):
-        scan: dict[str, Any] = {"TableName": table_name, "ConsistentRead": True,
-                                **holders_filter(schema, rule, wanted[start:start + 50])}
-        for page in reader.cursor("Scan", scan, table):
-            for item in page.items:
-                found[pk_text(item, schema) or ""] = item
-    return found
-
-
-
-# ------------------------------------------------------------------ the pairing
-
-
-@dataclass
-class _Items:
-    """Every item the preflight read, as it is and as the transaction would leave it."""
-
-    before: dict[Ident, dict[str, Any] | None]
-    after: dict[Ident, Any]  # UNKNOWN where an Update's effect cannot be computed
-    #: (table, account id) -> the account before and after
-    accounts_before: dict[tuple[str, str], dict[str, Any] | None] = field(default_factory=dict)
-    accounts_after: dict[tuple[str, str], Any] = field(default_factory=dict)
-
-
-def run_preflight(reader: Reader, tx: Transaction, schema: UniquenessSchema,
-                  tables: Mapping[str, TableInfo] | None = None, *,
-                  cancel: threading.Event | None = None) -> Preflight:
-    """Read, simulate and judge ``tx`` against the uniqueness invariant (see module doc)."""
-    tables = tables or {}
-    result = Preflight(notes=[NOT_ATOMIC_NOTE, "Computed as if every condition passes; if one fails, "
-                              "DynamoDB writes nothing."])
-    touched = _touched(tx, schema, tables)
-    if not touched:
-        result.checked = False
-        result.notes = []
-        return result
-    items = _simulate(reader, touched, schema, cancel)
-    in_play = _values_in_play(touched, schema, items)
-    result.seen = dict(items.accounts_before)
-    _read_locks(reader, schema, in_play, items, cancel)
-    others = _other_holders(reader, tables, schema, in_play, items, result.notes)
-    for (table, rule_name), values in sorted(in_play.items()):
-        rule = schema.rule(rule_name)
-        for value in sorted(values):
-            result.pairs.append(_pair(schema, table, rule, value, items, others[(table, rule_name)]))
-    for pair in result.pairs:
-        if pair.worse:
-            result.refusals.append(refusal(pair, tx, touched, items.before, items.after, schema))
-    return result
-
-
 def _touched(tx: Transaction, schema: UniquenessSchema,
              tables: Mapping[str, TableInfo]) -> list[Touched]:
-    """1. What each action touches, by kind: an account, a lock, or nothing the schema knows."""
+    """What each action touches, by kind: an account, a lock, or nothing the schema knows."""
     names = schema.key_names
     touched: list[Touched] = []
     for index, action in enumerate(tx.actions):
@@ -179,99 +138,220 @@ def _touched(tx: Transaction, schema: UniquenessSchema,
     return touched
 
 
-def _simulate(reader: Reader, touched: Sequence[Touched], schema: UniquenessSchema,
-              cancel: threading.Event | None) -> _Items:
-    """2. Before: every touched item, strongly consistent; after: each action applied in order."""
-    before = _read_items(reader, [(a.table, k) for _i, a, k, _kind in touched], cancel)
-    after: dict[Ident, Any] = dict(before)
-    for _index, action, key, _kind in touched:
-        ident = item_ident(action.table, key)
-        after[ident] = apply_action(action, after.get(ident), schema.rules)
-    return _Items(before, after)
+@dataclass
+class _World:
+    """Every item the preflight read, as it is and as the transaction would leave it."""
 
+    before: dict[Ident, dict[str, Any] | None]
+    after: dict[Ident, Any]  # UNKNOWN where an Update's effect cannot be computed
+    keys: dict[Ident, dict[str, Any]] = field(default_factory=dict)
+    #: (table, account id) -> the touched account before and after
+    accounts_before: dict[tuple[str, str], dict[str, Any] | None] = field(default_factory=dict)
+    accounts_after: dict[tuple[str, str], Any] = field(default_factory=dict)
+    #: (table, rule) -> the values whose findings may change (as the lock stores them)
+    in_play: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    #: table -> account id -> an account the transaction does not touch that holds a probed form
+    others: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    #: table -> every other item of a table read whole (the write leaves them as they are)
+    rest: dict[str, dict[Ident, dict[str, Any]]] = field(default_factory=dict)
 
-def _values_in_play(touched: Sequence[Touched], schema: UniquenessSchema,
-                    items: _Items) -> dict[tuple[str, str], set[str]]:
-    """3. The values whose pairing may change, per (table, rule); notes the accounts touched."""
-    in_play: dict[tuple[str, str], set[str]] = {}
-    before, after = items.before, items.after
-    for _index, action, key, kind in touched:
-        ident = item_ident(action.table, key)
-        acct = pk_text(key, schema) or ""
-        if kind == "account":
-            items.accounts_before[(action.table, acct)] = before.get(ident)
-            items.accounts_after[(action.table, acct)] = after.get(ident)
+    @classmethod
+    def read(cls, source: Source, schema: UniquenessSchema, touched: Sequence[Touched]) -> _World:
+        keys = [(a.table, k) for _i, a, k, _kind in touched]
+        before = source.items(keys)
+        world = cls(before, dict(before), {item_ident(t, k): k for t, k in keys})
+        for _index, action, key, _kind in touched:  # each action applied in order
+            ident = item_ident(action.table, key)
+            world.after[ident] = apply_action(action, world.after.get(ident), schema.rules)
+        world._values_in_play(touched, schema)
+        for table in sorted({t for t, _r in world.in_play}):
+            whole = source.table_items(table)
+            if whole is not None:
+                world.rest[table] = {i: item for item in whole
+                                     if (i := item_ident(table, _key(schema, item))) not in world.before}
+        world._read_probes(source, schema)
+        return world
+
+    def _values_in_play(self, touched: Sequence[Touched], schema: UniquenessSchema) -> None:
+        """The values whose pairing may change, per (table, rule); notes the accounts touched."""
+        for _index, action, key, kind in touched:
+            ident = item_ident(action.table, key)
+            if kind == "lock":
+                match = schema.match_lock(key)
+                assert match is not None
+                self.in_play.setdefault((action.table, match[0].name), set()).add(match[1])
+                continue
+            acct = pk_text(key, schema) or ""
+            old_item, new_item = self.before.get(ident), self.after.get(ident)
+            self.accounts_before[(action.table, acct)] = old_item
+            self.accounts_after[(action.table, acct)] = new_item
             for rule in schema.rules:
-                old = rule_value(before.get(ident), rule)
-                new = None if after.get(ident) is UNKNOWN else rule_value(after.get(ident), rule)
-                if old == new and after.get(ident) is not UNKNOWN:
-                    continue  # a value the account keeps: its pair cannot change, so no reads
+                old = rule_value(old_item, rule)
+                new = None if new_item is UNKNOWN else rule_value(new_item, rule)
+                if old == new and new_item is not UNKNOWN:
+                    continue  # a value the account keeps: its findings cannot change, so no reads
                 for value in (old, new):
                     if value:
-                        in_play.setdefault((action.table, rule.name), set()).add(value)
-        else:
-            match = schema.match_lock(key)
-            assert match is not None
-            rule, value = match
-            in_play.setdefault((action.table, rule.name), set()).add(value)
-    return in_play
+                        self.in_play.setdefault((action.table, rule.name), set()).add(value)
 
-
-def _read_locks(reader: Reader, schema: UniquenessSchema, in_play: Mapping[tuple[str, str], set[str]],
-                items: _Items, cancel: threading.Event | None) -> None:
-    """The locks of the values in play that no action touches: the write leaves them as they are."""
-    lock_keys = [(table, schema.stored_lock_key(schema.rule(rule), v))
-                 for (table, rule), vs in in_play.items() for v in vs]
-    missing = [(t, k) for t, k in lock_keys if item_ident(t, k) not in items.before]
-    locks_now = _read_items(reader, missing, cancel) if missing else {}
-    for ident, item in locks_now.items():
-        items.before[ident] = item
-        items.after[ident] = item
-
-
-def _other_holders(reader: Reader, tables: Mapping[str, TableInfo], schema: UniquenessSchema,
-                   in_play: Mapping[tuple[str, str], set[str]], items: _Items,
-                   notes: list[str]) -> dict[tuple[str, str], dict[str, dict[str, Any]]]:
-    """Accounts the transaction does not touch that hold a value in play, per (table, rule)."""
-    others: dict[tuple[str, str], dict[str, dict[str, Any]]] = {}
-    for (table, rule_name), values in in_play.items():
-        rule = schema.rule(rule_name)
-        raw = set(values)  # the spellings accounts store, for a lookup by the stored attribute
-        for item in (*items.accounts_before.values(), *items.accounts_after.values()):
-            if isinstance(item, Mapping):
-                text = protected_text(item.get(rule.attribute))
-                if text and normalise(text, rule.normalisation) in values:
+    def _read_probes(self, source: Source, schema: UniquenessSchema) -> None:
+        """The locks of every probe form of the values in play, and the accounts holding one."""
+        probes = {(t, r): sorted({p for v in vs for p in probe_forms(v, schema.rule(r))})
+                  for (t, r), vs in self.in_play.items() if t not in self.rest}
+        lock_keys = [(t, schema.stored_lock_key(schema.rule(r), p)) for (t, r), ps in probes.items()
+                     for p in ps]
+        for ident, item in source.items(lock_keys).items():
+            if ident not in self.before:  # the write leaves it as it is
+                self.before[ident] = self.after[ident] = item
+        for (table, rule_name), forms in sorted(probes.items()):
+            rule = schema.rule(rule_name)
+            raw = set(forms)  # the spellings accounts store, for a lookup by the stored attribute
+            for account in self._touched_accounts(table):
+                text = protected_text(account.get(rule.attribute))
+                if text and normalise(text, rule.normalisation) in forms:
                     raw.add(text)
-        found = _lookup_holders(reader, tables.get(table), table, schema, rule, raw, notes)
-        others[(table, rule_name)] = {a: i for a, i in found.items()
-                                      if (table, a) not in items.accounts_before}
-    return others
+            found = source.holders(table, rule, raw)
+            mine = self.others.setdefault(table, {})
+            for acct, item in found.items():
+                if (table, acct) not in self.accounts_before:
+                    mine[acct] = {**mine.get(acct, {}), **item}
+
+    def _touched_accounts(self, table: str) -> Iterable[Mapping[str, Any]]:
+        for (t, _a), item in (*self.accounts_before.items(), *self.accounts_after.items()):
+            if t == table and isinstance(item, Mapping):
+                yield item
+
+    def tables(self) -> list[str]:
+        return sorted({t for t, _r in self.in_play} | {t for t, _a in self.accounts_before})
+
+    def items(self, table: str, *, after: bool) -> tuple[list[dict[str, Any]], bool]:
+        """Every item of ``table`` as the engine is fed it, and whether an Update's effect could
+        not be computed (its item then stands as it was: the pair says UNPREDICTABLE)."""
+        state = self.after if after else self.before
+        out: list[dict[str, Any]] = []
+        unknown = False
+        for ident, item in state.items():
+            if ident[0] != table:
+                continue
+            if item is UNKNOWN:
+                unknown = True
+                item = self.before.get(ident) or self.keys.get(ident)
+            if item is not None:
+                out.append(item)
+        out.extend(self.rest.get(table, {}).values())
+        out.extend(self.others.get(table, {}).values())
+        return out, unknown
 
 
-def _pair(schema: UniquenessSchema, table: str, rule: LockRule, value: str, items: _Items,
-          others: Mapping[str, dict[str, Any]]) -> Pair:
-    """4. One value's holders and lock before and after the transaction."""
+# ------------------------------------------------------------------ the engine, before and after
+
+
+@dataclass
+class _Verdict:
+    """One table's findings before and after, and what the transaction changes in them."""
+
+    before: list[Finding]
+    after: list[Finding]
+    forms_before: Forms
+    forms_after: Forms
+    changes: list[compare.Change]
+    unknown: bool
+    #: (rule, value) -> the breaking statuses the transaction creates on it
+    breaks: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def _verdict(source: Source, schema: UniquenessSchema, world: _World, table: str,
+             now: datetime) -> _Verdict:
+    info = source.tables.get(table)
+    ttl = info.ttl_attribute if info is not None else None
+    items_before, _ = world.items(table, after=False)
+    items_after, unknown = world.items(table, after=True)
+    findings = []
+    for items in (items_before, items_after):
+        pairing = Pairing(schema, ttl, now)
+        pairing.feed(items)
+        findings.append(pairing.findings())
+    scope = compare.Scope(accounts={a for t, a in world.accounts_before if t == table},
+                          locks={compare.lock_id(k) for (t, _k), k in world.keys.items()
+                                 if t == table and schema.match_lock(k) is not None})
+    for (t, rule_name), values in world.in_play.items():
+        if t == table:
+            for value in values:
+                scope.add(schema.rule(rule_name), value)
+    verdict = _Verdict(findings[0], findings[1], _forms(schema, items_before),
+                       _forms(schema, items_after), compare.changes(findings[0], findings[1], scope),
+                       unknown)
+    for change in verdict.changes:
+        if change.breaking and change.after.rule is not None and change.after.value is not None:
+            verdict.breaks.setdefault((change.after.rule, change.after.value), []).append(change.status)
+    return verdict
+
+
+def _forms(schema: UniquenessSchema, items: Iterable[Mapping[str, Any]]) -> Forms:
+    """Every form of every rule among ``items``: its holders and whether its lock exists."""
+    holders: dict[str, dict[str, set[str]]] = {r.name: {} for r in schema.rules}
+    locked: dict[str, set[str]] = {r.name: set() for r in schema.rules}
+    for item in items:
+        if schema.is_account(item):
+            acct = pk_text(item, schema) or ""
+            for rule in schema.rules:
+                value = rule_value(item, rule)
+                if value:
+                    holders[rule.name].setdefault(value, set()).add(acct)
+        else:
+            match = schema.match_lock(item)
+            if match is not None:
+                locked[match[0].name].add(match[1])
+    return {r: {form: (tuple(sorted(holders[r].get(form, ()))), form in locked[r])
+                for form in {*holders[r], *locked[r]}} for r in holders}
+
+
+def _shown(world: _World, verdicts: Mapping[str, _Verdict]) -> list[tuple[str, str, str]]:
+    """(table, rule, value) of each pair line: the values in play, and each value a new
+    breaking finding names (a missing lock a clash hid until the transaction ended it)."""
+    out = {(t, r, v) for (t, r), values in world.in_play.items() for v in values}
+    out.update((t, rule, value) for t, verdict in verdicts.items() for rule, value in verdict.breaks)
+    return sorted(out)
+
+
+def _pair(schema: UniquenessSchema, verdict: _Verdict, rule_name: str, value: str) -> Pair:
+    """One value's holders and lock before and after, with the engine's status for each."""
+    rule = schema.rule(rule_name)
     lock_key = schema.stored_lock_key(rule, value)  # values are lock spellings
-    ident = item_ident(table, lock_key)
-    held_before = [a for (t, a), item in items.accounts_before.items()
-                   if t == table and rule_value(item, rule) == value]
-    held_after: list[str] = []
-    unknown = False
-    for (t, a), item in items.accounts_after.items():
-        if t != table:
-            continue
-        if item is UNKNOWN:
-            unknown = True
-        elif rule_value(item, rule) == value:
-            held_after.append(a)
-    for acct, item in others.items():
-        if rule_value(item, rule) == value:
-            held_before.append(acct)
-            held_after.append(acct)
-    locked_before = items.before.get(ident) is not None
-    lock_after = items.after.get(ident)
-    locked_after = lock_after is not None and lock_after is not UNKNOWN
-    status_after = UNPREDICTABLE if unknown else pair_status(held_after, locked_after)
-    return Pair(rule.name, value, lock_key, pk_text(lock_key, schema) or "",
-                tuple(sorted(held_before)), tuple(sorted(held_after)), locked_before, locked_after,
-                pair_status(held_before, locked_before), status_after)
+    held_before, locked_before = verdict.forms_before[rule.name].get(value, ((), False))
+    held_after, locked_after = verdict.forms_after[rule.name].get(value, ((), False))
+    status_before = compare.value_status(verdict.before, rule, value, bool(held_before or locked_before))
+    status_after = compare.value_status(verdict.after, rule, value, bool(held_after or locked_after))
+    breaks = verdict.breaks.get((rule.name, value), ())
+    present_after = bool(held_after or locked_after)
+    warns = any(not c.breaking and compare.about([c.after], rule, value, present_after)
+                for c in verdict.changes)
+    clash_with: tuple[str, ...] = ()
+    group = next((f for f in compare.about(verdict.after, rule, value, present_after)
+                  if f.status == status_after and f.status in (CASE_CLASH, LOOKALIKE_CLASH)), None)
+    if group is not None and group.value is not None:
+        members = compare.holders_by_form(verdict.forms_after[rule.name], rule, group.status, group.value)
+        clash_with = tuple(m for m in members if m != value)
+    if verdict.unknown:
+        status_after = UNPREDICTABLE
+    else:
+        symptom = compare.folded(pair_status(held_before, locked_before),
+                                 pair_status(held_after, locked_after), status_after)
+        if symptom is not None:
+            verdict.notes.append(_folded_note(rule.name, value, lock_key, schema, symptom, held_after,
+                                              clash_with))
+    return Pair(rule.name, value, lock_key, pk_text(lock_key, schema) or "", held_before, held_after,
+                locked_before, locked_after, status_before, status_after, breaks=bool(breaks),
+                warns=warns, clash_with=clash_with)
+
+
+def _folded_note(rule: str, value: str, lock_key: dict[str, Any], schema: UniquenessSchema, symptom: str,
+                 holders: Sequence[str], others: Sequence[str]) -> str:
+    """Says what the audit counts as part of a case clash instead of a missing or orphan lock."""
+    lock = pk_text(lock_key, schema)
+    what = (f"{', '.join(holders)} would hold {rule} {value} without its own lock {lock}"
+            if symptom == MISSING_LOCK else f"Lock {lock} would be held by no account")
+    return (f"{what}: the audit reports this as part of the case or normalisation clash with "
+            f"{', '.join(others) or 'another spelling'}, not as a {LABELS[symptom].lower()}, so it "
+            "is not refused.")

@@ -1,7 +1,9 @@
-"""What the uniqueness preflight answers: each (rule, value) pair before and after, and refusals.
+"""What the uniqueness preflight answers: each (rule, value) pair before and after, the refusals,
+the warnings that need confirmation, and the notes.
 
-The reading and judging live in ``preflight``; the sentences for a refusal in
-``preflight_refusals``. Both name items by the helpers at the end of this module.
+The reading and judging live in ``check``; the before/after comparison of findings in
+``compare``; the sentences for a refusal in ``refusals`` and for a warning in ``warnings``.
+All name items by the helpers at the end of this module.
 """
 
 from __future__ import annotations
@@ -13,7 +15,17 @@ from typing import Any
 from dynoview.core.preflight.effects import UNKNOWN
 from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.wire import body_json, request_body
-from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, OK, ORPHAN_LOCK
+from dynoview.core.uniqueness.findings import (
+    CASE_CLASH,
+    DUPLICATE_VALUE,
+    EXPIRED,
+    LABELS,
+    LOOKALIKE_CLASH,
+    MISSING_LOCK,
+    OK,
+    ORPHAN_LOCK,
+    SEVERITY,
+)
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, normalise, protected_text
 
 FREE = "FREE"  # no lock and no account: nothing to protect
@@ -22,10 +34,21 @@ UNPREDICTABLE = "UNPREDICTABLE"  # an Update whose effect on a protected value c
 NOT_ATOMIC_NOTE = ("The preflight's reads are not atomic with the write: another writer can change "
                    "these items in between, so the transaction's own conditions remain the real guard.")
 
+#: rule name -> form (a lock value, or an account value after the rule's normalisation) ->
+#: (the accounts holding it, whether its lock exists)
+Forms = dict[str, dict[str, tuple[tuple[str, ...], bool]]]
+
+#: How bad a pair's status is, for "repaired" (FREE is as good as OK; UNPREDICTABLE is worst).
+_RANK = {**SEVERITY, FREE: 0, UNPREDICTABLE: 3}
+
 
 @dataclass(frozen=True)
 class Pair:
-    """One (rule, value) before and after the transaction."""
+    """One (rule, value) before and after the transaction.
+
+    The statuses are the audit engine's findings for the value (``findings`` names), or FREE
+    (no lock, no account) or UNPREDICTABLE (an Update the preflight cannot simulate).
+    """
 
     rule: str
     value: str  # the value as the lock stores it (normalised)
@@ -37,43 +60,73 @@ class Pair:
     locked_after: bool
     status_before: str
     status_after: str
+    #: The transaction creates (or grows) a finding that breaks the invariant on this value.
+    breaks: bool = False
+    #: The transaction creates (or grows) a warning on this value (needs confirmation).
+    warns: bool = False
+    #: The other forms of the value's clash group after the transaction (case or lookalike).
+    clash_with: tuple[str, ...] = ()
 
     @property
     def worse(self) -> bool:
         """True when the transaction breaks this pair (a new problem, or a bigger duplicate)."""
-        if self.status_after in (OK, FREE):
-            return False
-        if self.status_after != self.status_before:
-            return True
-        return len(self.holders_after) > len(self.holders_before)
+        return self.breaks or self.status_after == UNPREDICTABLE
 
     @property
     def repaired(self) -> bool:
-        return self.status_before not in (OK, FREE) and self.status_after in (OK, FREE)
+        """A problem before, and a lesser one (or none) after."""
+        return (self.status_before not in (OK, FREE) and self.status_after != UNPREDICTABLE
+                and _RANK[self.status_after] < _RANK[self.status_before])
 
     @property
     def changed(self) -> bool:
         return (self.holders_before, self.locked_before) != (self.holders_after, self.locked_after)
 
     def line(self) -> str:
-        """"after: lock UNIQ#EMAIL#ada@… held by ACCT#a1f9c3 ✓" and the broken variants."""
+        """"after: lock UNIQ#EMAIL#ada@… held by ACCT#a1f9c3 ✓" and the broken variants: ✗ for a
+        finding that breaks the invariant, ⚠ for a warning."""
         holders = ", ".join(self.holders_after)
-        if self.status_after == OK:
+        status = self.status_after
+        if status == OK:
             return f"after: lock {self.lock_text} held by {holders} ✓"
-        if self.status_after == FREE:
+        if status == FREE:
             return f"after: {self.rule} {self.value} is free (no lock, no account) ✓"
-        if self.status_after == MISSING_LOCK:
+        if status == MISSING_LOCK:
             return f"after: {holders} holds {self.rule} {self.value} with no lock ✗ missing lock"
-        if self.status_after == ORPHAN_LOCK:
+        if status == ORPHAN_LOCK:
             return f"after: lock {self.lock_text} held by no account ✗ orphan lock"
-        if self.status_after == DUPLICATE_VALUE:
+        if status == DUPLICATE_VALUE:
             return f"after: {self.rule} {self.value} held by {holders} ✗ duplicate"
+        who = f" (held by {holders})" if holders else ""
+        others = ", ".join(self.clash_with)
+        if status == CASE_CLASH:
+            return (f"after: {self.rule} {self.value}{who} and {others or 'another spelling'} are one "
+                    f"value to a person but different lock keys ⚠ {LABELS[CASE_CLASH].lower()}")
+        if status == LOOKALIKE_CLASH:
+            return (f"after: {self.rule} {self.value}{who} looks like {others or 'another value'} "
+                    f"⚠ {LABELS[LOOKALIKE_CLASH].lower()}")
+        if status == EXPIRED:
+            return f"after: lock {self.lock_text}{who} has expired but is still readable ⚠ expired"
         return f"after: {self.rule} {self.value}: cannot be predicted ✗"
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One thing the user can do where no right transaction exists, with its request when it
+    is a write (each one passed its own preflight)."""
+
+    text: str  # "claim it for ACCT#a1f9c3, which holds Mallory@example.com"
+    template: str | None = None  # "claim_missing_lock", ... or None
+    suggestion: Transaction | None = None  # None: nothing to send (e.g. "do not write it")
+
+
+@dataclass(frozen=True)
 class Refusal:
-    """Why a transaction is refused: one broken pair in a sentence, and the right template."""
+    """Why a transaction is refused: one broken pair in a sentence, and what to do instead.
+
+    ``suggestion`` is the right transaction (it passed its own preflight); where none exists,
+    ``choices`` lists what can be done instead.
+    """
 
     action: int | None  # 0-based action that causes it, when one does
     rule: str
@@ -81,6 +134,26 @@ class Refusal:
     message: str
     template: str | None  # "change_value", "delete_account", "sign_up", ... or None
     suggestion: Transaction | None = None
+    choices: tuple[Choice, ...] = ()
+    status: str = ""  # the finding it would create: MISSING_LOCK, ORPHAN_LOCK, ...
+
+
+@dataclass(frozen=True)
+class PreflightWarning:
+    """A warning the transaction would create (a case or lookalike clash, an expired item): it
+    is sent only after the same explicit confirmation as an override."""
+
+    action: int | None  # 0-based action that causes it, when one does
+    status: str  # CASE_CLASH, LOOKALIKE_CLASH or EXPIRED
+    rule: str | None  # None for an expired account item
+    value: str | None  # the finding's value: the clash key, lookalike key or lock value
+    forms: tuple[str, ...]  # the spellings involved (the group's members)
+    accounts: tuple[str, ...]
+    message: str
+
+    @property
+    def label(self) -> str:
+        return LABELS[self.status]
 
 
 @dataclass
@@ -93,10 +166,17 @@ class Preflight:
     checked: bool = True  # False when nothing in the transaction is an account or a lock
     #: (table, account id) -> the account as read before the write (None: absent)
     seen: dict[tuple[str, str], dict[str, Any] | None] = field(default_factory=dict)
+    warnings: list[PreflightWarning] = field(default_factory=list)
 
     @property
     def refused(self) -> bool:
         return bool(self.refusals)
+
+    @property
+    def needs_confirmation(self) -> bool:
+        """Whether sending needs an explicit confirmation (the override: typing the table name):
+        the transaction is refused, or it creates a warning."""
+        return self.refused or bool(self.warnings)
 
     @property
     def repairs(self) -> list[Pair]:
@@ -117,24 +197,41 @@ class Preflight:
                     "created. Nothing was sent.")
         fixed = len(self.repairs)
         extra = f"; repairs {fixed} problem(s)" if fixed else ""
+        if self.warnings:
+            kinds = ", ".join(dict.fromkeys(w.label.lower() for w in self.warnings))
+            return (f"Preflight: no lock breaks{extra}, but this transaction creates "
+                    f"{len(self.warnings)} warning(s) ({kinds}) that need your explicit confirmation.")
         return f"Preflight passed: every account keeps its locks{extra}."
 
     def to_json(self) -> dict[str, Any]:
         return {
             "checked": self.checked,
             "refused": self.refused,
+            "needs_confirmation": self.needs_confirmation,
             "pairs": [{"rule": p.rule, "value": p.value, "lock": p.lock_text,
                        "before": p.status_before, "after": p.status_after,
                        "holders_after": list(p.holders_after), "locked_after": p.locked_after,
                        "line": p.line()} for p in self.pairs],
-            "refusals": [{"action": None if r.action is None else r.action + 1, "rule": r.rule,
-                          "value": r.value, "message": r.message, "template": r.template,
-                          "suggestion": (body_json(request_body(r.suggestion.to_request()))
-                                         if r.suggestion else None)}
+            "refusals": [{"action": _one_based(r.action), "rule": r.rule, "value": r.value,
+                          "status": r.status, "message": r.message, "template": r.template,
+                          "suggestion": request_json(r.suggestion),
+                          "choices": [{"text": c.text, "template": c.template,
+                                       "suggestion": request_json(c.suggestion)} for c in r.choices]}
                          for r in self.refusals],
+            "warnings": [{"action": _one_based(w.action), "status": w.status, "rule": w.rule,
+                          "value": w.value, "forms": list(w.forms), "accounts": list(w.accounts),
+                          "message": w.message} for w in self.warnings],
             "notes": list(self.notes),
         }
 
+
+def _one_based(index: int | None) -> int | None:
+    return None if index is None else index + 1
+
+
+def request_json(tx: Transaction | None) -> Any:
+    """A suggestion as the complete request a file holds (``transact`` runs it as it is)."""
+    return body_json(request_body(tx.to_request())) if tx is not None else None
 
 
 # ------------------------------------------------------------------ naming items and values
@@ -149,9 +246,9 @@ def item_ident(table: str, key: Mapping[str, Any]) -> tuple[str, str]:
     return table, repr(sorted((k, repr(sorted(v.items()))) for k, v in key.items()))
 
 
-
 def pair_status(holders: Sequence[str], locked: bool) -> str:
-    """OK, missing lock, orphan lock, duplicate or FREE for one value's holders and lock."""
+    """OK, missing lock, orphan lock, duplicate or FREE for one value's holders and lock, as if
+    no other spelling existed (the engine folds these into a clash; see ``compare``)."""
     if len(holders) >= 2:
         return DUPLICATE_VALUE
     if holders:
@@ -170,4 +267,3 @@ def rule_value(item: Mapping[str, Any] | None, rule: LockRule) -> str | None:
 def known(item: Any) -> dict[str, Any] | None:
     """The simulated item, or None when the simulation could not predict it."""
     return None if item is UNKNOWN else item
-

@@ -1,17 +1,25 @@
-"""A preflight refusal in words: the action to blame, what it would break, the template that fits.
+"""A preflight refusal in words: the action to blame, what is wrong with the value, and what to
+do instead.
 
-Each message names the account, rule and value, and says what to do instead.
+Each message names the account, rule and value. A suggested transaction is only offered after
+it passed its own preflight (``Context.verify``, on the same reads); a refusal never sends the
+user to the template they are already using: it says what is wrong with the value ("grace@…
+is held by ACCT#b27d10: pick another email"). Where no right transaction exists (a lone lock
+that no account holds), the refusal says so and lists the choices that do exist.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from dynoview.core.preflight.model import (
-    UNPREDICTABLE,
+    Choice,
+    Forms,
     Pair,
+    Preflight,
     Refusal,
     item_ident,
     known,
@@ -19,12 +27,54 @@ from dynoview.core.preflight.model import (
     rule_value,
 )
 from dynoview.core.tx import templates
-from dynoview.core.tx.model import Action, Transaction
-from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK
+from dynoview.core.tx.model import DELETE, Action, Transaction
+from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK
+from dynoview.core.uniqueness.forms import clash_key, trims
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
 
 Touched = tuple[int, Action, dict[str, Any], str]  # (index, action, key, "account"|"lock")
-_Said = tuple[str, str | None, Transaction | None]  # message, template, suggestion
+#: A candidate right transaction: (template name, the transaction, how the message offers it)
+_Candidate = tuple[str, Transaction, str]
+#: The name of the candidate that is the transaction itself with its missing lock writes added.
+WITH_LOCKS = "with_locks"
+
+_ACTION_PREFIX = re.compile(r"^Action \d+: ")
+
+_TITLES = {
+    "change_value": "the Change {rule} template (new lock, old lock released, account updated, all "
+                    "guarded)",
+    "delete_account": "the Delete account template (the account and all its locks together)",
+    "sign_up": "the Sign up template (the account and one guarded lock per value)",
+    WITH_LOCKS: "this transaction with the lock writes it lacks added (a guarded Put of each new "
+                "lock, a guarded Delete of each lock it leaves behind)",
+}
+
+
+@dataclass
+class Context:
+    """What a refusal's sentence and suggestion are made from."""
+
+    tx: Transaction
+    touched: Sequence[Touched]
+    before: Mapping[tuple[str, str], Any]
+    after: Mapping[tuple[str, str], Any]
+    schema: UniquenessSchema
+    #: The preflight of a candidate on the same reads; None: build no suggestions.
+    verify: Callable[[Transaction], Preflight] | None
+    forms_before: Mapping[str, Forms]  # table -> rule -> form -> (holders, locked)
+    forms_after: Mapping[str, Forms]
+    #: Every break the transaction causes: (table, pair, status)
+    breaks: list[tuple[str, Pair, str]] = field(default_factory=list)
+    _checked: dict[str, Preflight] = field(default_factory=dict)
+
+    def check(self, candidate: Transaction) -> Preflight | None:
+        """The candidate's own preflight (each distinct request judged once)."""
+        if self.verify is None:
+            return None
+        body = repr(candidate.to_request()["TransactItems"])
+        if body not in self._checked:
+            self._checked[body] = self.verify(candidate)
+        return self._checked[body]
 
 
 @dataclass(frozen=True)
@@ -33,131 +83,286 @@ class _Cause:
 
     index: int | None  # 0-based
     table: str
-    acct: str | None
-    acct_before: Mapping[str, Any] | None
-    acct_after: Mapping[str, Any] | None
-    lock_removed: bool  # the action deletes the lock of a value still held
+    kind: str | None  # "account", "lock", or None when no action is to blame
+    acct: str | None = None
+    acct_before: Mapping[str, Any] | None = None
+    acct_after: Mapping[str, Any] | None = None
+    lock_removed: bool = False  # the action deletes the lock of a value still held
 
     @property
     def where(self) -> str:
         return f"Action {self.index + 1}: " if self.index is not None else ""
 
 
-def refusal(pair: Pair, tx: Transaction, touched: Sequence[Touched],
-            before: Mapping[tuple[str, str], Any], after: Mapping[tuple[str, str], Any],
-            schema: UniquenessSchema) -> Refusal:
-    """Why ``pair`` refuses the transaction, in a sentence, with the template that fits."""
-    rule = schema.rule(pair.rule)
-    cause = _cause(pair, rule, tx, touched, before, after, schema)
-    if pair.status_after == UNPREDICTABLE:
-        return Refusal(cause.index, rule.name, pair.value, f"{cause.where}the preflight cannot tell what "
-                       f"this Update does to {rule.attribute}, so it cannot check the {rule.name} locks. "
-                       f"Set {rule.attribute} to a value placeholder, or use the Change {rule.name} "
-                       "template.", "change_value")
-    if pair.status_after == DUPLICATE_VALUE:
-        message, template, suggestion = _duplicate(pair, rule, cause)
-    elif pair.status_after == MISSING_LOCK:
-        message, template, suggestion = _missing_lock(pair, rule, cause, schema)
-    else:  # ORPHAN_LOCK
-        message, template, suggestion = _orphan_lock(pair, rule, cause, schema)
-    if suggestion is None and template == "change_value" and cause.acct_before and cause.acct_after:
-        suggestion = _change_value(schema, cause, rule)
-    return Refusal(cause.index, rule.name, pair.value, message, template, suggestion)
+def unpredictable(pair: Pair, table: str, ctx: Context) -> Refusal:
+    """An Update whose effect on a protected value cannot be computed."""
+    rule = ctx.schema.rule(pair.rule)
+    cause = _cause(pair, rule, table, ctx)
+    return Refusal(cause.index, rule.name, pair.value, f"{cause.where}the preflight cannot tell what "
+                   f"this Update does to {rule.attribute}, so it cannot check the {rule.name} locks. "
+                   f"Set {rule.attribute} to a value placeholder, or use the Change {rule.name} "
+                   "template.", "change_value", status=pair.status_after)
 
 
-def _cause(pair: Pair, rule: LockRule, tx: Transaction, touched: Sequence[Touched],
-           before: Mapping[tuple[str, str], Any], after: Mapping[tuple[str, str], Any],
-           schema: UniquenessSchema) -> _Cause:
-    """The lock delete that breaks the pair, else the account write that moves its value."""
+def refusal(pair: Pair, status: str, table: str, ctx: Context) -> Refusal:
+    """Why ``pair`` (which would get ``status``) refuses the transaction, and what to do."""
+    rule = ctx.schema.rule(pair.rule)
+    cause = _cause(pair, rule, table, ctx)
+    if status == DUPLICATE_VALUE:
+        text = _locked_duplicate(pair, cause) if cause.kind == "lock" else _duplicate(pair, rule, cause)
+        return Refusal(cause.index, rule.name, pair.value, text, None, status=status)
+    if (pair.holders_before, pair.locked_before) == (pair.holders_after, pair.locked_after):
+        return _unfolded(pair, rule, status, table, ctx)
+    if cause.kind == "lock" and cause.lock_removed:
+        return _lock_removed(pair, rule, cause, ctx, status)
+    if cause.kind == "lock" and status == ORPHAN_LOCK:
+        return _lone_lock(pair, rule, cause, ctx, status)
+    if status == MISSING_LOCK:
+        holder = pair.holders_after[0] if pair.holders_after else "an account"
+        text = (f"{cause.where}{holder} would hold {rule.name} {pair.value} with no lock "
+                f"{pair.lock_text}: uniqueness would not be enforced for it.")
+    else:  # ORPHAN_LOCK left by an account write
+        left = ", ".join(pair.holders_before) or "no account"
+        text = (f"{cause.where}lock {pair.lock_text} would be left with no account ({left} held it "
+                f"before): nobody could use {rule.name} {pair.value} again until it is released.")
+    template, suggestion, offer = _offer(_candidates(cause, rule, ctx), ctx)
+    return Refusal(cause.index, rule.name, pair.value, f"{text} {offer}", template, suggestion,
+                   status=status)
+
+
+def _unfolded(pair: Pair, rule: LockRule, status: str, table: str, ctx: Context) -> Refusal:
+    """A missing or orphan lock the audit counted in a case clash, which the transaction ends
+    (it deletes or moves the other spelling): the value itself is unchanged, and now exposed."""
+    trim = trims(rule.normalisation)
+    key = clash_key(pair.value, trim)
+    group = sorted(f for f in ctx.forms_before.get(table, {}).get(rule.name, {})
+                   if f != pair.value and clash_key(f, trim) == key)
+    index = next((i for i, action, k, kind in ctx.touched if action.table == table and (
+        (kind == "lock" and (m := ctx.schema.match_lock(k)) is not None and m[0] == rule and m[1] in group)
+        or (kind == "account" and rule_value(ctx.before.get(item_ident(table, k)), rule) in group))), None)
+    where = f"Action {index + 1}: " if index is not None else ""
+    others = ", ".join(group) or "another spelling"
+    if status == MISSING_LOCK:
+        text = (f"{where}{', '.join(pair.holders_after)} holds {rule.name} {pair.value} without a lock of "
+                f"its own; the case clash with {others} hid that, and this transaction ends the clash, so "
+                f"{pair.value} would be left unprotected (a missing lock).")
+    else:
+        text = (f"{where}lock {pair.lock_text} is held by no account; the case clash with {others} hid "
+                "that, and this transaction ends the clash, so it would be left an orphan lock.")
+    completed = _with_locks(ctx)
+    candidates = [] if completed is None else [(WITH_LOCKS, completed, _TITLES[WITH_LOCKS])]
+    template, suggestion, offer = _offer(candidates, ctx)
+    return Refusal(index, rule.name, pair.value, f"{text} {offer}", template, suggestion, status=status)
+
+
+# ------------------------------------------------------------------ who is to blame
+
+
+def _cause(pair: Pair, rule: LockRule, table: str, ctx: Context) -> _Cause:
+    """The lock delete that breaks the pair, else the account write that moves its value, else
+    the lock write."""
+    schema = ctx.schema
     movers = (set(pair.holders_after) - set(pair.holders_before)) or (
         set(pair.holders_before) - set(pair.holders_after))
-    lock_entry = next((e for e in touched
-                       if e[3] == "lock" and schema.match_lock(e[2]) == (rule, pair.value)), None)
-    accounts = [e for e in touched if e[3] == "account"]
+    lock_entry = next((e for e in ctx.touched if e[3] == "lock" and e[1].table == table
+                       and schema.match_lock(e[2]) == (rule, pair.value)), None)
+    accounts = [e for e in ctx.touched if e[3] == "account" and e[1].table == table]
     account_entry = next((e for e in accounts if pk_text(e[2], schema) in movers), None)
     if account_entry is None:
         account_entry = next((e for e in accounts if pair.value in (
-            rule_value(before.get(item_ident(e[1].table, e[2])), rule),
-            rule_value(known(after.get(item_ident(e[1].table, e[2]))), rule))), None)
+            rule_value(ctx.before.get(item_ident(table, e[2])), rule),
+            rule_value(known(ctx.after.get(item_ident(table, e[2]))), rule))), None)
     lock_removed = pair.locked_before and not pair.locked_after and lock_entry is not None
-    cause = lock_entry if lock_removed or account_entry is None else account_entry
-    if not cause:
-        return _Cause(None, tx.actions[0].table if tx.actions else "", None, None, None, lock_removed)
-    table = cause[1].table
-    return _Cause(cause[0], table, pk_text(cause[2], schema), before.get(item_ident(table, cause[2])),
-                  known(after.get(item_ident(table, cause[2]))), lock_removed)
+    if lock_entry is not None and (lock_removed or account_entry is None):
+        return _Cause(lock_entry[0], table, "lock", lock_removed=lock_removed)
+    if account_entry is None:
+        return _Cause(None, table, None)
+    ident = item_ident(table, account_entry[2])
+    return _Cause(account_entry[0], table, "account", pk_text(account_entry[2], schema),
+                  ctx.before.get(ident), known(ctx.after.get(ident)))
 
 
-def _duplicate(pair: Pair, rule: LockRule, cause: _Cause) -> _Said:
+# ------------------------------------------------------------------ the sentences
+
+
+def _duplicate(pair: Pair, rule: LockRule, cause: _Cause) -> str:
+    """What is wrong with the value: who holds it. No template can make a taken value free."""
     acct = cause.acct
-    others = [h for h in pair.holders_before if h != acct] or [h for h in pair.holders_after if h != acct]
-    verb = "holds" if len(others) == 1 else "hold"
-    message = (f"{cause.where}{acct or 'an account'} would hold {rule.name} {pair.value}, which "
-               f"{', '.join(others) or 'another account'} already {verb}: the value would no longer "
-               f"be unique. Pick another {rule.name}; to move a value use the Change {rule.name} "
-               "template, whose guarded lock Put refuses a taken value.")
-    return message, "change_value", None
+    others = [h for h in pair.holders_before if h != acct]
+    if others:
+        for_whom = f" for {acct}" if acct else ""
+        return (f"{cause.where}{pair.value} is held by {', '.join(others)}: pick another "
+                f"{rule.name}{for_whom}.")
+    return (f"{cause.where}{pair.value} would be held by {', '.join(pair.holders_after)}, more than one "
+            f"account: pick another {rule.name} for all but one of them.")
 
 
-def _missing_lock(pair: Pair, rule: LockRule, cause: _Cause, schema: UniquenessSchema) -> _Said:
-    holder, where, lock = pair.holders_after[0], cause.where, pair.lock_text
-    if cause.lock_removed:
-        return (f"{where}deleting lock {lock} would leave {holder}'s {rule.name} {pair.value} "
-                "unprotected (a missing lock): anyone could sign up with it. Keep the lock; to "
-                f"free the value change the account's {rule.name} or delete the account with "
-                "its locks (the Change and Delete account templates).", "change_value", None)
-    template, suggestion = _suggest(schema, cause.table, cause.acct_before, cause.acct_after, rule,
-                                    pair.value)
-    return (f"{where}{holder} would hold {rule.name} {pair.value} with no lock {lock}: "
-            "uniqueness would not be enforced for it. " + _template_offer(template, rule),
-            template, suggestion)
+def _locked_duplicate(pair: Pair, cause: _Cause) -> str:
+    """A lock written for a value two accounts hold: it protects neither."""
+    return (f"{cause.where}{pair.value} is held by {', '.join(pair.holders_after)}, more than one account: "
+            f"writing its lock {pair.lock_text} does not make it unique. Keep the value on one account "
+            "and change it on the others first (the Resolve duplicate template).")
 
 
-def _orphan_lock(pair: Pair, rule: LockRule, cause: _Cause, schema: UniquenessSchema) -> _Said:
-    left = ", ".join(pair.holders_before) or "no account"
-    template, suggestion = _suggest(schema, cause.table, cause.acct_before, cause.acct_after, rule,
-                                    pair.value)
-    return (f"{cause.where}lock {pair.lock_text} would be left with no account ({left} held it "
-            f"before): nobody could use {rule.name} {pair.value} again until it is released. "
-            + _template_offer(template, rule), template, suggestion)
+def _lock_removed(pair: Pair, rule: LockRule, cause: _Cause, ctx: Context, status: str) -> Refusal:
+    holder = ", ".join(pair.holders_after) or "an account"
+    text = (f"{cause.where}{holder} holds {rule.name} {pair.value}, so its lock {pair.lock_text} must "
+            "stay: without it anyone could sign up with the value (a missing lock). To free the value, "
+            f"change the account's {rule.name} or delete the account together with its locks.")
+    keep = _without(cause, ctx, "keep the lock")
+    if keep is None or keep.suggestion is None:  # nothing else to send: keeping it is not sending
+        return Refusal(cause.index, rule.name, pair.value, text, None, status=status)
+    return Refusal(cause.index, rule.name, pair.value, f"{text} Or {keep.text}.", None, choices=(keep,),
+                   status=status)
 
 
-def _change_value(schema: UniquenessSchema, cause: _Cause, rule: LockRule) -> Transaction | None:
-    """The Change template filled from the account's new value, when it has one."""
-    assert cause.acct_before is not None and cause.acct_after is not None
-    new = protected_text(cause.acct_after.get(rule.attribute))
-    if not new:
+def _lone_lock(pair: Pair, rule: LockRule, cause: _Cause, ctx: Context, status: str) -> Refusal:
+    """A lock no account holds: no transaction writes it right on its own. The choices that
+    exist: write it with the account that is to hold the value, or do not write it.
+
+    (An account holding another spelling of the value would make the lock a case clash, a
+    warning, not an orphan: the audit folds the orphan into the clash.)"""
+    choices = [Choice(f"write it together with the account that is to hold {rule.name} {pair.value} "
+                      f"(the Sign up template for a new account, the Change {rule.name} template for an "
+                      "existing one)")]
+    without = _without(cause, ctx, "do not write it")
+    if without is not None:
+        choices.append(without)
+    text = (f"{cause.where}lock {pair.lock_text} would be held by no account: no account holds "
+            f"{rule.name} {pair.value}, so the lock would only block the value. No right transaction "
+            "writes this lock on its own: a lock needs an account that holds its value. Instead: "
+            + "; or ".join(c.text for c in choices) + ".")
+    return Refusal(cause.index, rule.name, pair.value, text, None, choices=tuple(choices),
+                   status=status)
+
+
+def _without(cause: _Cause, ctx: Context, what: str) -> Choice | None:
+    """Leave the action out: the rest of the transaction, when it passes, or nothing to send."""
+    if cause.index is None or ctx.verify is None:
         return None
-    try:
-        return templates.change_value(schema, cause.table, cause.acct_before, rule.name, new)
-    except (KeyError, ValueError):
+    rest = ctx.tx.copy()
+    rest.remove(cause.index)
+    n = cause.index + 1
+    if not rest.actions:
+        return Choice(f"{what} (this transaction has nothing else to send)")
+    rest.regenerate_token()
+    if _passes(rest, ctx):
+        return Choice(f"{what}: send the other actions without action {n}", None, rest)
+    return Choice(f"{what} (remove action {n}; the other actions are refused too)")
+
+
+# ------------------------------------------------------------------ the right transaction
+
+
+def _offer(candidates: Sequence[_Candidate], ctx: Context) -> tuple[str | None, Transaction | None, str]:
+    """The first candidate that passes its own preflight, and the sentence offering it; else a
+    sentence saying none is offered and why."""
+    if ctx.verify is None:  # judging a candidate itself: no suggestions of its own
+        return None, None, "Write the account and its locks together in one transaction."
+    refused: list[tuple[str, Preflight]] = []
+    for name, tx, title in candidates:
+        check = ctx.check(tx)
+        if check is not None and not check.refused:
+            return name, tx, f"Use {title}."
+        if check is not None:
+            refused.append((title, check))
+    if refused:
+        title, check = refused[0]
+        reason = _ACTION_PREFIX.sub("", check.refusals[0].message) if check.refusals else ""
+        return None, None, (f"No right transaction is offered: {title} would be refused too "
+                            f"({reason.rstrip('.')}).")
+    return None, None, "Write the account and its locks together in one transaction."
+
+
+def _candidates(cause: _Cause, rule: LockRule, ctx: Context) -> list[_Candidate]:
+    """The template for the account, when the transaction writes only that account and its
+    locks; the transaction with its missing lock writes added; in that order (or the other,
+    when the transaction writes more than the template would)."""
+    out: list[_Candidate] = []
+    template = _template(cause, rule, ctx)
+    if template is not None:
+        out.append(template)
+    completed = _with_locks(ctx)
+    if completed is not None:
+        entry = (WITH_LOCKS, completed, _TITLES[WITH_LOCKS])
+        out.insert(0 if template is not None and not _only(cause, ctx) else len(out), entry)
+    return out
+
+
+def _template(cause: _Cause, rule: LockRule, ctx: Context) -> _Candidate | None:
+    """The template that does what the account write seems to want, filled from the items."""
+    if cause.kind != "account":
         return None
-
-
-def _template_offer(template: str | None, rule: LockRule) -> str:
-    titles = {"change_value": f"the Change {rule.name} template (new lock, old lock released, "
-                              "account updated, all guarded)",
-              "delete_account": "the Delete account template (the account and all its locks together)",
-              "sign_up": "the Sign up template (the account and one guarded lock per value)"}
-    if template is None:
-        return "Write the account and its locks together in one transaction."
-    return f"Use {titles[template]}."
-
-
-def _suggest(schema: UniquenessSchema, table: str, acct_before: Mapping[str, Any] | None,
-             acct_after: Mapping[str, Any] | None, rule: LockRule, value: str
-             ) -> tuple[str | None, Transaction | None]:
-    """The template that does what the transaction seems to want, filled from the items."""
+    before, after, table, schema = cause.acct_before, cause.acct_after, cause.table, ctx.schema
     try:
-        if acct_before is not None and acct_after is None:
-            return "delete_account", templates.delete_account(schema, table, acct_before)
-        if acct_before is None and acct_after is not None:
-            return "sign_up", templates.sign_up(schema, table, acct_after)
-        if acct_before is not None and acct_after is not None:
-            new = protected_text(acct_after.get(rule.attribute))
+        if before is not None and after is None:
+            if cause.index is not None and ctx.tx.actions[cause.index].kind != DELETE:
+                return None  # an unpredictable Update, not a delete
+            return "delete_account", templates.delete_account(schema, table, before), _title(
+                "delete_account", rule)
+        if before is None and after is not None:
+            return "sign_up", templates.sign_up(schema, table, after), _title("sign_up", rule)
+        if before is not None and after is not None:
+            new = protected_text(after.get(rule.attribute))
             if new:
-                return "change_value", templates.change_value(schema, table, acct_before, rule.name, new)
-            return "change_value", None
+                return ("change_value", templates.change_value(schema, table, before, rule.name, new),
+                        _title("change_value", rule))
     except (KeyError, ValueError):
-        return None, None
-    return None, None
+        return None
+    return None
+
+
+def _title(name: str, rule: LockRule) -> str:
+    return _TITLES[name].format(rule=rule.name)
+
+
+def _only(cause: _Cause, ctx: Context) -> bool:
+    """Whether every action writes the cause's account or one of its values' locks (a template
+    for that account then drops nothing the user wrote)."""
+    if len(ctx.touched) != len(ctx.tx.actions):
+        return False
+    values: set[tuple[str, str]] = set()
+    for item in (cause.acct_before, cause.acct_after):
+        for rule in ctx.schema.rules:
+            value = rule_value(item, rule)
+            if value:
+                values.add((rule.name, value))
+    for _i, _action, key, kind in ctx.touched:
+        if kind == "account" and pk_text(key, ctx.schema) != cause.acct:
+            return False
+        if kind == "lock":
+            match = ctx.schema.match_lock(key)
+            if match is None or (match[0].name, match[1]) not in values:
+                return False
+    return True
+
+
+def _with_locks(ctx: Context) -> Transaction | None:
+    """The transaction with a guarded Put of each lock its accounts need and a guarded Delete of
+    each lock they leave behind (those it does not write itself), or None if none is missing."""
+    touched = {item_ident(a.table, k) for _i, a, k, _kind in ctx.touched}
+    out = ctx.tx.copy()
+    added: set[tuple[str, str]] = set()
+    for table, pair, status in ctx.breaks:
+        if status not in (MISSING_LOCK, ORPHAN_LOCK):
+            continue
+        ident = item_ident(table, pair.lock_key)
+        if ident in touched or ident in added:
+            continue
+        rule = ctx.schema.rule(pair.rule)
+        if status == MISSING_LOCK and pair.holders_after:
+            out.add(templates.lock_put(ctx.schema, table, rule, pair.value))
+        elif status == ORPHAN_LOCK and pair.locked_after:
+            out.add(templates.lock_delete(ctx.schema, table, rule, pair.value, stored=True))
+        else:
+            continue
+        added.add(ident)
+    if not added:
+        return None
+    out.regenerate_token()
+    return out
+
+
+def _passes(candidate: Transaction, ctx: Context) -> bool:
+    check = ctx.check(candidate)
+    return check is not None and not check.refused

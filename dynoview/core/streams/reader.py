@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,6 +92,7 @@ class StreamReader:
         log: ReadLog | None = None,
         limit: int = MAX_RECORDS_PER_CALL,
         table: str | None = None,
+        parse: Callable[..., StreamEvent] = parse_record,
     ) -> None:
         if position not in POSITIONS:
             raise ValueError(f"Unknown stream position {position}; use one of {', '.join(POSITIONS)}.")
@@ -116,6 +117,11 @@ class StreamReader:
         self._started = False
         self._announced_end = False
         self.total_events = 0
+        # Times reading skipped records it had not read (trimmed past the retention, or a
+        # shard gone): a follower keeping state from the records knows that state is stale.
+        self.records_lost = 0
+        # How a record becomes an event (``parse_record``, or a leaner reader with its signature).
+        self.parse = parse
 
     # -- setup -------------------------------------------------------------
     def refresh(self) -> StreamInfo:
@@ -152,6 +158,15 @@ class StreamReader:
         self._started = True
         return notices
 
+    def open_iterators(self) -> list[str]:
+        """Start, and get an iterator for every shard to read now: a LATEST position is then
+        fixed here, before work that must not miss what is written meanwhile. Returns notices."""
+        notices = [] if self._started else self.start()
+        for cursor in self.active:
+            if cursor.iterator is None:
+                self._acquire(cursor, notices)
+        return notices
+
     @property
     def active(self) -> list[ShardCursor]:
         return [c for c in self.cursors.values() if not c.finished]
@@ -175,6 +190,7 @@ class StreamReader:
             code = _error_code(exc)
             if code == "TrimmedDataAccessException":
                 notices.append(self._trimmed_message(cursor))
+                self.records_lost += 1
                 cursor.last_sequence = None
                 cursor.start_type, cursor.start_sequence = TRIM_HORIZON, None
                 cursor.iterator = self.client.get_shard_iterator(
@@ -186,6 +202,7 @@ class StreamReader:
                     f"stream's {RETENTION_HOURS}-hour retention. Reading continues with the shards "
                     "that followed it."
                 )
+                self.records_lost += 1
                 self._finish(cursor, notices, announce=False)
             else:
                 raise
@@ -281,6 +298,7 @@ class StreamReader:
             return True
         if code == "TrimmedDataAccessException" and can_retry:
             result.notices.append(self._trimmed_message(cursor))
+            self.records_lost += 1
             cursor.iterator, cursor.last_sequence = None, None
             cursor.start_type, cursor.start_sequence = TRIM_HORIZON, None
             return True
@@ -289,6 +307,7 @@ class StreamReader:
                 f"Shard {cursor.shard_id} is gone: its records passed the "
                 f"{RETENTION_HOURS}-hour retention. Reading continues with its child shards."
             )
+            self.records_lost += 1
             self._finish(cursor, result.notices, announce=False)
             return False
         if code in {"LimitExceededException", "ThrottlingException"}:
@@ -306,7 +325,7 @@ class StreamReader:
         them; returns the page's size in bytes."""
         size = 0
         for record in records:
-            event = parse_record(record, cursor.shard_id, key_names=self.key_names, table=self.table)
+            event = self.parse(record, cursor.shard_id, key_names=self.key_names, table=self.table)
             size += event.size_bytes or 0
             cursor.last_sequence = event.sequence_number or cursor.last_sequence
             cursor.records_read += 1

@@ -13,10 +13,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from dynoview.core.uniqueness.schema import NORMALISE_TRIM_LOWER, LockRule, UniquenessSchema, protected_text
+from dynoview.core.uniqueness.forms import normalise, trims
+from dynoview.core.uniqueness.schema import NORMALISE_NONE, LockRule, UniquenessSchema, protected_text
 
 #: DynamoDB caps a partition key value at 2048 bytes (UTF-8).
 MAX_PARTITION_KEY_BYTES = 2048
+
+
+def shown(text: str) -> str:
+    """A value as a form shows it: quoted with escapes when spaces at either end or invisible
+    characters would otherwise not be seen."""
+    return text if text.isprintable() and text == text.strip() else repr(text)
 
 
 @dataclass(frozen=True)
@@ -32,19 +39,31 @@ class ValueCheck:
     def ok(self) -> bool:
         return self.error is None
 
+    @property
+    def preview(self) -> str:
+        """"lock UNIQ#EMAIL#ada@x.io; the account stores Ada@x.io": what each item gets. Under a
+        normalising rule the two differ, and the form shows both."""
+        return f"lock {shown(self.lock_pk)}; the account stores {shown(self.value)}"
+
 
 def check_value(rule: LockRule, text: str, current: str | None = None) -> ValueCheck:
     """Check a new value for ``rule``; ``current`` is the account's value it replaces.
 
-    Refused: an empty value, spaces at either end (unless the rule trims them, they
-    become part of the lock key), a key DynamoDB would refuse (over 2048 bytes), and a
-    value whose lock key equals the current one (nothing would move: the guarded Put
-    of the "new" lock would meet the account's own lock and fail).
+    The lock key is built from the value after the rule's normalisation (``lock_pk``), as
+    the schema stores its locks. Refused: an empty value (or one the normalisation empties,
+    such as only invisible characters), spaces at either end (unless the rule trims them,
+    they become part of the lock key), a key DynamoDB would refuse (over 2048 bytes), and a
+    value whose lock key equals the current one (nothing would move: the guarded Put of the
+    "new" lock would meet the account's own lock and fail).
     """
     lock_pk = rule.lock_pk(text) if text else ""
     if not text.strip():
         return ValueCheck(rule, text, "", f"Type the {rule.name}: it cannot be empty.")
-    if text != text.strip() and rule.normalisation != NORMALISE_TRIM_LOWER:
+    if not normalise(text, rule.normalisation):
+        return ValueCheck(rule, text, lock_pk,
+                          f"This {rule.name} is empty once the rule's {rule.normalisation} "
+                          "normalisation removes its invisible characters: type a visible value.")
+    if text != text.strip() and not trims(rule.normalisation):
         return ValueCheck(rule, text, lock_pk,
                           f"Remove the spaces at the start or end: the lock key would keep them "
                           f"({lock_pk!r}), so the same {rule.name} without spaces would not be "
@@ -55,7 +74,7 @@ def check_value(rule: LockRule, text: str, current: str | None = None) -> ValueC
                           f"{len(lock_pk.encode('utf-8')):,} bytes, and DynamoDB allows "
                           f"{MAX_PARTITION_KEY_BYTES} for a partition key.")
     if current is not None and rule.lock_pk(current) == lock_pk:
-        how = "" if rule.normalisation == "none" else f" once the rule's {rule.normalisation} " \
+        how = "" if rule.normalisation == NORMALISE_NONE else f" once the rule's {rule.normalisation} " \
                                                       "normalisation is applied"
         return ValueCheck(rule, text, lock_pk,
                           f"This is the account's current {rule.name}{how} (lock {lock_pk}): "

@@ -14,8 +14,15 @@ from typing import Any
 from dynoview.core.expressions.builders import and_, comparison, or_
 from dynoview.core.expressions.placeholders import Placeholders
 from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.applicability import templates_for as templates_for  # re-exported
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
-from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text, string_value
+from dynoview.core.uniqueness.schema import (
+    LockRule,
+    UniquenessSchema,
+    normalise,
+    protected_text,
+    string_value,
+)
 
 #: Optimistic guards compare at most this many attributes (expressions are capped at 4 KB).
 MAX_GUARDED_ATTRIBUTES = 40
@@ -168,8 +175,12 @@ def resolve_duplicate(schema: UniquenessSchema, table: str, keep_item: Mapping[s
     the other account is only changed while it still holds the shared value.
     """
     rule = schema.rule(rule) if isinstance(rule, str) else rule
+    # A duplicate is one value after the rule's normalisation ("Ada@x.io" and "ada@x.io" under
+    # lowercase); each account is guarded on the spelling it stores.
     shared = string_value(keep_item.get(rule.attribute))
-    if shared is None or string_value(other_item.get(rule.attribute)) != shared:
+    theirs = string_value(other_item.get(rule.attribute))
+    if shared is None or theirs is None or \
+            normalise(theirs, rule.normalisation) != normalise(shared, rule.normalisation):
         raise ValueError(f"The two accounts do not share a {rule.attribute}; pick the two duplicates.")
     actions: list[Action] = []
     ph = Placeholders()
@@ -186,10 +197,10 @@ def resolve_duplicate(schema: UniquenessSchema, table: str, keep_item: Mapping[s
     ph = Placeholders()
     name = ph.literal_name(rule.attribute)
     update = f"SET {name} = {ph.value({'S': new_value})}" if new_value is not None else f"REMOVE {name}"
-    cond = comparison(ph, rule.attribute, "=", {"S": shared}, literal=True)
+    cond = comparison(ph, rule.attribute, "=", {"S": theirs}, literal=True)
     actions.append(_action(UPDATE, table, ph, key=_account_key(schema, other_item), update=update,
                            condition=cond, return_values="ALL_OLD",
-                           label=f"other account gives up {rule.name} {shared}"))
+                           label=f"other account gives up {rule.name} {theirs}"))
     return Transaction(actions=actions)
 
 
@@ -257,14 +268,3 @@ def delete_item(table_info: TableInfo, item: Mapping[str, Any]) -> Transaction:
     cond = _optimistic(ph, item, table_info.key_names)
     return Transaction(actions=[_action(DELETE, table_info.name, ph, key=table_info.key_of(dict(item)),
                                         condition=cond, label="item", return_values="ALL_OLD")])
-
-
-def templates_for(schema: UniquenessSchema, item: Mapping[str, Any] | None) -> list[str]:
-    """Template names that apply to a selected item (for menus)."""
-    if item is None:
-        return ["sign_up"]
-    if schema.is_account(item):
-        return ["sign_up", "change_value", "delete_account", "claim_missing_lock"]
-    if schema.match_lock(item) is not None:
-        return ["sign_up", "release_orphan_lock"]
-    return ["sign_up"]

@@ -1,11 +1,17 @@
 """Diagnose one protected value: is it locked, and by whom?
 
-The lock is read by its exact key with a strongly consistent GetItem (never a
-Scan): that read is the truth a signup's ``attribute_not_exists`` would meet.
-The accounts holding the value are then found through the rule's GSI when the
-schema names one (GSIs only serve eventually consistent reads, and the answer
-says so) or else by a Scan filtered on the attribute, whose estimated cost is
-given before it runs and whose actual cost is reported after.
+The locks are read by their exact keys with strongly consistent GetItems (never a Scan):
+that read is the truth a signup's ``attribute_not_exists`` would meet. The keys read are the
+value's candidate spellings: as typed, after the rule's normalisation, its clash key, and for
+a value outside ASCII the form of its lookalike key (the Latin ``ada@x.io`` a Cyrillic
+``аda@x.io`` imitates). The accounts holding any of them are found through the rule's GSI
+when the schema names one (GSIs only serve eventually consistent reads, and the answer says
+so) or else by a Scan filtered on the attribute, whose estimated cost is given before it runs
+and whose actual cost is reported after.
+
+The items read are judged by the audit's own engine: a ``Pairing`` fed them says which
+findings concern the value, so a diagnosis says what the audit says about it (as far as the
+candidate spellings reach: a clash with a spelling none of them names is the audit's to find).
 """
 
 from __future__ import annotations
@@ -19,34 +25,27 @@ from dynoview.core.errors import CancelledError, DynoViewError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.tables import IndexInfo, TableInfo
-from dynoview.core.ttl.expiry import ttl_state
-from dynoview.core.uniqueness.findings import (
-    CASE_CLASH,
-    DUPLICATE_VALUE,
-    EXPIRED,
-    MISSING_LOCK,
-    OK,
-    ORPHAN_LOCK,
+from dynoview.core.uniqueness.diagnose_answer import (
+    FREE,
+    answer,
+    case_clash_sentence,
+    free_lookalike_note,
+    lookalike_sentence,
+    orphan_sentence,
 )
-from dynoview.core.uniqueness.origin import (
-    LEFT_BY_CHANGE,
-    LEFT_BY_DELETE,
-    STREAM_MAX_CALLS,
-    STUCK_SIGNUP,
-    ActionEntries,
-    LockOrigin,
-    classify_orphan,
-)
+from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH, OK, ORPHAN_LOCK, Finding
+from dynoview.core.uniqueness.forms import clash_key, lookalike_key, non_ascii, trims
+from dynoview.core.uniqueness.origin import STREAM_MAX_CALLS, ActionEntries, LockOrigin, classify_orphan
+from dynoview.core.uniqueness.pairing import Pairing, place_rank
 from dynoview.core.uniqueness.schema import (
-    NORMALISE_TRIM_LOWER,
     LockRule,
     UniquenessSchema,
     lock_key_problem,
     normalise,
-    protected_text,
 )
+from dynoview.core.values.numbers import parse_number
+from dynoview.core.values.types import ValueParseError
 
-FREE = "FREE"  # neither locked nor used: the person can sign up
 VIA_INDEX = "index"
 VIA_SCAN = "scan"
 
@@ -86,7 +85,7 @@ class Diagnosis:
     rule: str
     value: str  # as typed (the same as ``typed``; kept for existing callers)
     normalised: str  # after the rule's normalisation
-    status: str  # FREE, OK, ORPHAN_LOCK, MISSING_LOCK, DUPLICATE_VALUE, EXPIRED, CASE_CLASH
+    status: str  # FREE, OK, or the kind of the audit's worst finding about the value
     sentence: str
     lock_key: dict[str, Any]  # the key of the lock as stored (or as it would be stored)
     lock_item: dict[str, Any] | None
@@ -95,7 +94,7 @@ class Diagnosis:
     method: str  # VIA_INDEX or VIA_SCAN
     index_name: str | None
     lock_expired: bool = False
-    variant_lock_key: dict[str, Any] | None = None  # a lock spelled differently (case clash)
+    variant_lock_key: dict[str, Any] | None = None  # another member's lock (case or lookalike clash)
     estimate: ScanEstimate | None = None
     scanned_count: int | None = None
     consumed_capacity: float | None = None
@@ -122,9 +121,12 @@ class Diagnosis:
         return f"You typed {self.typed}; {where} {self.stored}."
 
 
-def holders_filter(schema: UniquenessSchema, rule: LockRule, values: list[str]) -> dict[str, Any]:
+def holders_filter(schema: UniquenessSchema, rule: LockRule, values: list[str], *,
+                   numbers: bool = False) -> dict[str, Any]:
     """FilterExpression parts for the accounts holding one of the values: the rule's attribute
     equals one of them, on account items only (a diagnosis's Scan and the preflight's lookup).
+    ``numbers``: a value that is a number's text also matches that number stored as N (the
+    audit reads N as its text).
 
     Every attribute name is aliased: a rule on a reserved word (status, name)
     would otherwise be a ValidationException.
@@ -135,6 +137,9 @@ def holders_filter(schema: UniquenessSchema, rule: LockRule, values: list[str]) 
     for i, value in enumerate(values):
         vals[f":v{i}"] = {"S": value}
         tests.append(f"#v = :v{i}")
+        if numbers and _number_text(value):
+            vals[f":n{i}"] = {"N": value}
+            tests.append(f"#v = :n{i}")
     expr = f"({' OR '.join(tests)}) AND begins_with(#pk, :acct)"
     if schema.sk_name and schema.account_sk_value is not None:
         names["#sk"] = schema.sk_name
@@ -144,16 +149,29 @@ def holders_filter(schema: UniquenessSchema, rule: LockRule, values: list[str]) 
             "ExpressionAttributeValues": vals}
 
 
+def _number_text(value: str) -> bool:
+    """Whether DynamoDB would store this text, as typed, as a number."""
+    try:
+        return parse_number(value) == value
+    except ValueParseError:
+        return False
+
+
 def spellings(value: str, rule: LockRule) -> list[str]:
     """The lock spellings worth reading for a typed value, the rule's own first.
 
     Customers type capitals; a table whose rule says "none" may still store every lock
-    lower-cased in practice, so the form the audit's CASE_CLASH compares (lower-cased, and
-    trimmed for trim+lowercase) is read too. Two or three GetItems, never a Scan.
+    lower-cased in practice, so the value's clash key (the form a case clash compares) is read
+    too. For a value outside ASCII, the form of its lookalike key as well (and that form's clash
+    key): the value it may imitate. Two to five GetItems, never a Scan.
     """
-    clash = value.strip().lower() if rule.normalisation == NORMALISE_TRIM_LOWER else value.lower()
+    trim = trims(rule.normalisation)
+    forms = [normalise(value, rule.normalisation), value, clash_key(value, trim)]
+    if non_ascii(forms):  # only a form outside ASCII can be a lookalike clash
+        alike = lookalike_key(value, trim)
+        forms += [alike, clash_key(alike, trim)]
     out: list[str] = []
-    for form in (normalise(value, rule.normalisation), value, clash):
+    for form in forms:
         if form and form not in out:
             out.append(form)
     return out
@@ -217,7 +235,7 @@ def diagnose(
     receipts: list[ReadReceipt] = []
     notes: list[str] = []
 
-    # 1. The lock, by exact key, strongly consistent: never a Scan for one value. The rule's own
+    # 1. The locks, by exact key, strongly consistent: never a Scan for one value. The rule's own
     #    spelling first, then the other spellings a lock of this value may have been stored in.
     forms = spellings(value, rule)
     found = _read_locks(reader, table, schema, rule, forms, receipts)
@@ -229,19 +247,20 @@ def diagnose(
     if search.method == VIA_SCAN:
         notes.append(f"The Scan read {search.scanned:,} items for {capacity:g} RCU.")
 
-    unique, ids, needed = _distinct_accounts(search.accounts, schema, rule)
-    stored = _stored_spelling(forms, found, needed, normalised)
-    lock_item = found.get(stored)
-    lock_key = schema.stored_lock_key(rule, stored)
-    ttl_attr = table.ttl_attribute
-    lock_expired = bool(lock_item and ttl_attr and ttl_state(lock_item.get(ttl_attr), now).is_expired)
-    # A case clash only when the table really holds two spellings (two locks, or a lock and an
-    # account value that differ only in case): capitals typed by the user are not one.
-    in_table = sorted(set(found) | needed)
-    other = next((f for f in forms if f in found and f != stored), None) if len(in_table) >= 2 else None
-    variant_key = schema.stored_lock_key(rule, other) if other is not None else None
-    status, sentence = _answer(stored, rule, lock_item is not None, lock_expired, ids, in_table,
-                               sorted(found))
+    # 3. The audit's judgement. A small table is read whole (one consistent Scan), so every
+    #    spelling of the value is compared as the audit compares them; else what was read.
+    whole = _read_whole(reader, table, rule, use_index, receipts, cancel)
+    if whole is not None:
+        notes.append(f"{table.name} is small, so it was read whole ({len(whole):,} items, one "
+                     "consistent Scan) and every spelling was compared, as the audit compares them.")
+    judged = _judge(schema, table, rule, value,
+                    whole if whole is not None else list(found.values()) + search.accounts, now)
+    stored, pairing, about = judged.stored, judged.pairing, judged.findings
+    state = pairing.rules[rule.name]
+    lock_item = found.get(stored) if stored in state.locks else None
+    ids = sorted(state.holders_of(stored))
+    worst = about[0] if about else None
+    status, sentence = answer(pairing, rule, stored, worst, lock_item is not None, ids)
     origin: LockOrigin | None = None
     if status == ORPHAN_LOCK and explain_origin and lock_item is not None:
         origin, more = classify_orphan(reader, table, schema, rule, stored, lock_item,
@@ -249,9 +268,25 @@ def diagnose(
                                        max_stream_calls=max_stream_calls, cancel=cancel)
         receipts.extend(more)
         notes.extend(origin.notes)
-        sentence = _orphan_sentence(stored, rule, origin)
-    diagnosis = Diagnosis(rule.name, value, normalised, status, sentence, lock_key, lock_item, unique,
-                          ids, search.method, search.index_name, lock_expired, variant_key,
+        sentence = orphan_sentence(stored, rule, origin)
+    # A possible impersonation, or a second spelling, is never left unsaid behind a worse finding.
+    for f in about[1:]:
+        if f.status == LOOKALIKE_CLASH:
+            sentence += " Also: " + lookalike_sentence(pairing, f, stored)
+        elif f.status == CASE_CLASH:
+            sentence += " Also: " + case_clash_sentence(pairing, f)
+    if status == FREE and judged.alike:
+        sentence += free_lookalike_note(pairing, rule, value, judged.alike)
+    named = {a for f in about for a in f.account_ids} | set(ids) | {
+        a for f in judged.alike for a in state.holders_of(f)}
+    accounts = [a for a in _distinct(search.accounts, schema) if a[schema.pk_name].get("S") in named]
+    variant = next((m for f in about if f.status in (CASE_CLASH, LOOKALIKE_CLASH)
+                    for m in pairing.members(f) if m in found and m != stored), None)
+    diagnosis = Diagnosis(rule.name, value, normalised, status, sentence,
+                          schema.stored_lock_key(rule, stored), lock_item, accounts,
+                          [a[schema.pk_name]["S"] for a in accounts], search.method, search.index_name,
+                          bool(state.locks.get(stored)),
+                          schema.stored_lock_key(rule, variant) if variant is not None else None,
                           search.estimate, search.scanned,
                           capacity if any(r.consumed_capacity is not None for r in receipts) else None,
                           receipts, notes, origin, value, stored)
@@ -260,14 +295,48 @@ def diagnose(
     return diagnosis
 
 
-def _stored_spelling(forms: list[str], found: dict[str, Any], needed: set[str], normalised: str) -> str:
-    """What the table really stores: the lock found (the rule's own spelling first), else the
-    one spelling the accounts need, else the rule's form of what was typed."""
-    if found:
-        return next(f for f in forms if f in found)
-    if len(needed) == 1:
-        return next(iter(needed))
-    return normalised
+@dataclass
+class _Judged:
+    """What the audit's engine says about a value: the form the table stores it as, the
+    findings about it (worst first), and the stored forms that only look like it."""
+
+    stored: str
+    pairing: Pairing
+    findings: list[Finding]
+    alike: list[str]
+
+
+def _judge(schema: UniquenessSchema, table: TableInfo, rule: LockRule, value: str,
+           items: list[dict[str, Any]], now: datetime) -> _Judged:
+    """Feed the items read to a ``Pairing`` (the audit's classifier, the whole schema: an item
+    is a lock of the rule the audit would say) and pick its findings about the value.
+
+    The value's forms are its normalisation and, when the table stores it so, the value as
+    typed; when neither is stored, the stored clash-key form (capitals typed for a lower-case
+    lock are the same value, not a clash)."""
+    pairing = Pairing(schema, table.ttl_attribute, now)
+    pairing.feed(items)
+    state = pairing.rules[rule.name]
+    trim = trims(rule.normalisation)
+    stored_forms = state.locks.keys() | state.holders.keys()
+    normalised = normalise(value, rule.normalisation)
+    mine = [f for f in dict.fromkeys((normalised, value)) if f in stored_forms]
+    if not mine and clash_key(value, trim) in stored_forms:
+        mine = [clash_key(value, trim)]
+    about: dict[tuple[str, str | None], Finding] = {}
+    for form in mine:
+        for f in pairing.findings_of(rule.name, form):
+            if f.rule is not None:  # an account's own expiry is not the value's
+                about.setdefault((f.status, f.value), f)
+    ranked = sorted(about.values(), key=lambda f: place_rank(f.status), reverse=True)
+    if ranked and ranked[0].status not in (CASE_CLASH, LOOKALIKE_CLASH) and ranked[0].value:
+        mine.insert(0, ranked[0].value)  # the answer is about the form its finding names
+    alike: list[str] = []
+    if not mine:  # a free value: does it look like one the table holds?
+        key, own = lookalike_key(value, trim), clash_key(value, trim)
+        alike = sorted(f for f in stored_forms if lookalike_key(f, trim) == key and clash_key(f, trim) != own)
+        alike = alike if non_ascii([value, *alike]) else []
+    return _Judged(mine[0] if mine else normalised, pairing, ranked, alike)
 
 
 def _checked_rule(table: TableInfo, schema: UniquenessSchema, rule_name: str, value: str) -> LockRule:
@@ -337,7 +406,7 @@ def _accounts_by_scan(reader: Reader, table: TableInfo, schema: UniquenessSchema
     """The accounts holding any spelling, by a filtered Scan; and how many items it read."""
     accounts: list[dict[str, Any]] = []
     scan: dict[str, Any] = {"TableName": table.name, "ConsistentRead": consistent,
-                            **holders_filter(schema, rule, sorted(forms))}
+                            **holders_filter(schema, rule, sorted(forms), numbers=True)}
     cursor = reader.cursor("Scan", scan, table)
     while not cursor.exhausted:
         if cancel is not None and cancel.is_set():
@@ -348,82 +417,40 @@ def _accounts_by_scan(reader: Reader, table: TableInfo, schema: UniquenessSchema
     return accounts, cursor.total_scanned
 
 
-def _distinct_accounts(accounts: list[dict[str, Any]], schema: UniquenessSchema, rule: LockRule
-                       ) -> tuple[list[dict[str, Any]], list[str], set[str]]:
-    """Each account once (first seen), their sorted ids, and the lock values they need."""
-    pk = schema.pk_name
+#: Diagnose reads a table whole when it holds at most this many items (the preflight's limits:
+#: a rule with an index would otherwise need no Scan at all, so its limit is lower).
+WHOLE_READ_MAX_ITEMS = 20_000
+WHOLE_READ_INDEXED_MAX_ITEMS = 2_000
+
+
+def _read_whole(reader: Reader, table: TableInfo, rule: LockRule, use_index: bool,
+                receipts: list[ReadReceipt], cancel: threading.Event | None
+                ) -> list[dict[str, Any]] | None:
+    """Every item of a small table, strongly consistent; None when it is larger than the limit
+    (DescribeTable's count is hours old at worst, so the Scan also gives up past it)."""
+    limit = WHOLE_READ_INDEXED_MAX_ITEMS if use_index and rule.index_name else WHOLE_READ_MAX_ITEMS
+    if table.item_count is None or table.item_count > limit:
+        return None
+    items: list[dict[str, Any]] = []
+    cursor = reader.cursor("Scan", {"TableName": table.name, "ConsistentRead": True}, table)
+    while not cursor.exhausted:
+        if cancel is not None and cancel.is_set():
+            raise CancelledError("The diagnosis was cancelled during its Scan.")
+        page = cursor.next_page(want=1000, cancel=cancel)
+        receipts.extend(page.receipts)
+        items.extend(page.items)
+        if len(items) > limit:
+            return None
+    return items
+
+
+def _distinct(accounts: list[dict[str, Any]], schema: UniquenessSchema) -> list[dict[str, Any]]:
+    """Each account once (first seen), in the order read."""
     seen: set[str] = set()
-    unique: list[dict[str, Any]] = []
-    needed: set[str] = set()  # the lock value each account needs, after normalisation
+    out: list[dict[str, Any]] = []
     for item in accounts:
-        acct = item[pk].get("S", "")
+        acct = item[schema.pk_name].get("S", "")
         if acct not in seen:
             seen.add(acct)
-            unique.append(item)
-            held = protected_text(item.get(rule.attribute))
-            if held is not None:
-                needed.add(normalise(held, rule.normalisation))
-    return unique, sorted(seen), needed
-
-
-def _orphan_sentence(value: str, rule: LockRule, origin: LockOrigin) -> str:
-    """The orphan lock's sentence once its origin is known: what it is, why we think so, and
-    what releasing it means in that case."""
-    head = f"{value} is locked, and no account uses it"
-    if origin.kind == STUCK_SIGNUP:
-        return (f"{head}: a stuck signup. {origin.evidence} Releasing the lock lets the person sign "
-                "up again.")
-    if origin.kind == LEFT_BY_CHANGE:
-        who = origin.account_id or "an account"
-        now = (f" (it now holds {origin.current_value})" if origin.current_value is not None
-               else f" (it now has no {rule.name})" if origin.account_id else "")
-        return (f"{head}: left behind by a change of {rule.name} on {who}{now}. {origin.evidence} "
-                f"Releasing the lock frees {value} for anyone; {who} keeps its current {rule.name}.")
-    if origin.kind == LEFT_BY_DELETE:
-        who = f" ({origin.account_id})" if origin.account_id else ""
-        return (f"{head}: left by a deleted account{who}. {origin.evidence} Releasing the lock frees "
-                f"{value} for anyone.")
-    return f"{head}. {origin.evidence}"
-
-
-def _answer(value: str, rule: LockRule, locked: bool, expired: bool, ids: list[str],
-            spelled: list[str], locks: list[str]) -> tuple[str, str]:
-    """The status and the sentence a support agent can act on (before the lock's origin)."""
-    if len(spelled) >= 2:
-        forms = ", ".join(spelled[:-1]) + " and " + spelled[-1]
-        if set(locks) == set(spelled):
-            lock_text = "each is locked"
-        else:
-            lock_text = f"locked: {', '.join(locks)}" if locks else "none is locked"
-        users = (f"account{'s' if len(ids) > 1 else ''} using them: {', '.join(ids)}" if ids
-                 else "no account uses them")
-        both = "both" if len(spelled) == 2 else "all"
-        return CASE_CLASH, (
-            f"{forms}, which differ only in case, are {both} in the table ({lock_text}; {users}): the "
-            "spellings are not kept unique. Keep one spelling on the account and release the other "
-            "lock.")
-    if len(ids) >= 2:
-        lock_text = "is locked" if locked else "is not locked"
-        return DUPLICATE_VALUE, (
-            f"{value} {lock_text}, and {len(ids)} accounts use it ({', '.join(ids)}): a duplicate. "
-            "Uniqueness was already broken; keep the value on one account and change the others.")
-    if locked and expired:
-        owner = f"account {ids[0]} uses it" if ids else "no account uses it"
-        return EXPIRED, (
-            f"{value} is locked by a lock whose TTL has passed, and {owner}. The expired lock still "
-            "blocks signups until DynamoDB deletes it (typically within days); renew its TTL if the "
-            "value is in use, or release it to free the value now.")
-    if locked and not ids:
-        return ORPHAN_LOCK, (
-            f"{value} is locked, and no account uses it: a stuck signup or a value left behind by a "
-            "change. Releasing the lock frees the value.")
-    if locked:
-        return OK, (
-            f"{value} is locked and belongs to account {ids[0]}: working as intended. The person "
-            "already has an account; help them sign in or recover it.")
-    if ids:
-        return MISSING_LOCK, (
-            f"{value} belongs to account {ids[0]} but has no lock, so uniqueness is not enforced: "
-            f"someone else could sign up with it. Claim the {rule.name} lock for that account.")
-    return FREE, (f"{value} is free: there is no lock and no account uses it. The person can sign up "
-                  "with it.")
+            out.append(item)
+    return out

@@ -1,7 +1,9 @@
-"""What an audit finds: the statuses, their labels and explanations, findings and view rows.
+"""What an audit finds: the kinds of finding, their severity, labels and explanations, findings
+and view rows.
 
-The vocabulary shared by the pairing, the export audit's SQL, reports, repairs and the
-locks view; it holds no logic beyond a row's worst status.
+The one list of finding kinds: the pairing (live audit, preflight, diagnose), the export
+audit's SQL, reports, repairs and the locks view all name findings from here. How values are
+compared (normalisation, clash and lookalike keys) is defined once in ``forms``.
 """
 
 from __future__ import annotations
@@ -15,10 +17,16 @@ ORPHAN_LOCK = "ORPHAN_LOCK"
 DUPLICATE_VALUE = "DUPLICATE_VALUE"
 EXPIRED = "EXPIRED"
 CASE_CLASH = "CASE_CLASH"
+LOOKALIKE_CLASH = "LOOKALIKE_CLASH"
 NO_VALUE = "NO_VALUE"  # view-only: the account has no value for the rule
 
-STATUSES = (OK, MISSING_LOCK, ORPHAN_LOCK, DUPLICATE_VALUE, EXPIRED, CASE_CLASH)
+STATUSES = (OK, MISSING_LOCK, ORPHAN_LOCK, DUPLICATE_VALUE, EXPIRED, CASE_CLASH, LOOKALIKE_CLASH)
 PROBLEMS = STATUSES[1:]
+#: Findings that break the invariant (a value is not, or no longer, protected by exactly one
+#: lock): a write that creates one is refused. The others are warnings: a write that creates
+#: one needs the same explicit confirmation as an override.
+BREAKING = frozenset({MISSING_LOCK, ORPHAN_LOCK, DUPLICATE_VALUE})
+WARNINGS = frozenset({EXPIRED, CASE_CLASH, LOOKALIKE_CLASH})
 
 LABELS = {
     OK: "OK",
@@ -27,6 +35,7 @@ LABELS = {
     DUPLICATE_VALUE: "Duplicate value",
     EXPIRED: "Expired",
     CASE_CLASH: "Case or normalisation clash",
+    LOOKALIKE_CLASH: "Lookalike clash",
     NO_VALUE: "No value",
 }
 
@@ -41,14 +50,19 @@ EXPLANATIONS = {
     EXPIRED: "The item's TTL has passed, but DynamoDB deletes expired items lazily (typically "
              "within days), so it is still readable and an expired lock still blocks its value "
              "until then. Once deleted, the value is no longer protected.",
-    CASE_CLASH: "These values are equal once lower-cased but stored differently, so DynamoDB sees "
+    CASE_CLASH: "These values are one value to a person (equal once case-folded, in Unicode NFKC "
+                "form, without invisible characters) but stored differently, so DynamoDB sees "
                 "different lock keys and does not enforce uniqueness between them. Pick one "
                 "spelling, normalise the account value and keep a single lock.",
+    LOOKALIKE_CLASH: "These values look the same on screen (their Unicode TR39 confusable skeletons "
+                     "are equal, e.g. a Cyrillic letter standing in for a Latin one) but are "
+                     "different values with different locks: one account may be impersonating "
+                     "another. Check who owns each account before anything else.",
     NO_VALUE: "The account has no value (missing or empty) for this attribute: nothing to protect.",
 }
 
-SEVERITY = {NO_VALUE: 0, OK: 0, EXPIRED: 1, CASE_CLASH: 1, MISSING_LOCK: 2, ORPHAN_LOCK: 2,
-            DUPLICATE_VALUE: 2}
+SEVERITY = {NO_VALUE: 0, OK: 0, EXPIRED: 1, CASE_CLASH: 1, LOOKALIKE_CLASH: 1, MISSING_LOCK: 2,
+            ORPHAN_LOCK: 2, DUPLICATE_VALUE: 2}
 
 
 @dataclass(frozen=True)

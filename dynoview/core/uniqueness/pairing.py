@@ -18,12 +18,17 @@ needs is ``normalise(account value, rule.normalisation)``):
 - EXPIRED: the lock ``v`` has a TTL in the past but is still readable (whether
   or not an account needs it), or an account item's TTL has passed.
 - CASE_CLASH: two or more different stored forms (lock values, and account
-  values after the rule's normalisation) are equal once lower-cased (and
-  trimmed, for the trim+lowercase rule). This is checked even when the rule's
-  normalisation is "none": that case is exactly the bug the status reveals
-  (``UNIQ#EMAIL#Ada@x`` and ``UNIQ#EMAIL#ada@x`` both lock "one" address).
-  Within a clash group, orphan and missing-lock findings are folded into the
-  clash (they are its symptoms); duplicates and expiry are still reported.
+  values after the rule's normalisation) share one ``forms.clash_key`` (NFKC,
+  case folded, invisible characters removed, trimmed for trimming rules). This
+  is checked even when the rule's normalisation is "none": that case is exactly
+  the bug the status reveals (``UNIQ#EMAIL#Ada@x`` and ``UNIQ#EMAIL#ada@x`` both
+  lock "one" address). Within a clash group, orphan and missing-lock findings
+  are folded into the clash (they are its symptoms); duplicates and expiry are
+  still reported.
+- LOOKALIKE_CLASH: forms sharing one ``forms.lookalike_key`` (TR39 skeleton),
+  at least one of them outside ASCII, with two or more distinct clash keys
+  (Cyrillic ``аda@x.io`` beside Latin ``ada@x.io``). Orphans and missing locks
+  of its members are still reported: a lookalike is another value.
 
 Accounts whose attribute is missing, empty or not a String/Number have no
 value for that rule (status NO_VALUE): nothing to enforce, not a finding.
@@ -41,11 +46,13 @@ from operator import ne
 from typing import Any
 
 from dynoview.core.ttl.expiry import expired_at
+from dynoview.core.uniqueness.clash_groups import case_groups, lookalike_groups, spelled
 from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
     EXPIRED,
     EXPLANATIONS,
+    LOOKALIKE_CLASH,
     MISSING_LOCK,
     NO_VALUE,
     OK,
@@ -56,6 +63,7 @@ from dynoview.core.uniqueness.findings import (
     Finding,
     PairRow,
 )
+from dynoview.core.uniqueness.forms import clash_key, lookalike_key, trims, unlike_and_odd
 from dynoview.core.uniqueness.pairing_state import (
     SEP,
     AccountColumns,
@@ -70,12 +78,10 @@ from dynoview.core.uniqueness.pairing_state import (
     record_expired,
     shared_values,
     true_keys,
-    unlike_clash_key,
     unpack_record,
 )
 from dynoview.core.uniqueness.schema import (
     NORMALISE_NONE,
-    NORMALISE_TRIM_LOWER,
     LockRule,
     UniquenessSchema,
     normalise,
@@ -129,7 +135,8 @@ class Pairing:
         return columns_of_records(self.accounts, len(self.rules), varying_sk, step)
 
     def _pack_accounts(self, batch: Batch) -> None:
-        """Records of a batch's accounts, as ``feed`` packs them (the last write wins)."""
+        """Records of a batch's accounts, as ``feed`` packs them (the last item's values win; an
+        account is expired if any of its items is)."""
         accounts = self._accounts
         n_rules = len(self.rules)
         varying_sk = self.schema.account_sk_value is None
@@ -137,7 +144,7 @@ class Pairing:
         sks = batch.account_sks if varying_sk else [""] * len(batch.account_ids)
         for i, (acct, sk, *values) in enumerate(zip(batch.account_ids, sks, *batch.account_values,
                                                     strict=True)):
-            expired = i in expired_at
+            expired = i in expired_at or (acct in accounts and record_expired(accounts[acct]))
             record = SEP.join(("1" if expired else "0", sk, *values))
             accounts[acct] = record if record.count(SEP) == n_rules + 1 else pack_record(
                 [v or None for v in values], expired, (sk or None) if varying_sk else None)
@@ -178,6 +185,8 @@ class Pairing:
                 sk = sk_av.get("S") if sk_av.__class__ is dict else None
             if pk.startswith(acct_prefix) and (acct_sk is None or not sk_name or sk == acct_sk):
                 expired = ttl is not None and ttl in item and _expired(item[ttl], now)
+                if not expired and pk in accounts:  # read before (its SKs vary): expired if any is
+                    expired = record_expired(accounts[pk])
                 parts = ["1" if expired else "0", (sk or "") if acct_sk is None else ""]
                 for attr, mode, holders, state in account_specs:
                     av = item.get(attr)
@@ -220,21 +229,25 @@ class Pairing:
         self._cache = None
         self._expired_accounts = None
         for state in self.rules.values():
-            state.unlike = state.shared = None
+            state.unlike = state.shared = state.odd = None
 
     def new_batch(self) -> Batch:
         """An empty batch shaped for this pairing's rules."""
         return Batch(account_values=[[] for _ in self.rules], rules=[RuleBatch() for _ in self.rules])
 
     def finish_batch(self, batch: Batch) -> Batch:
-        """Normalise the account values and find the forms unlike their clash key (C loops,
-        where the batch was made: in a worker process, in parallel)."""
+        """Normalise the account values and find the forms unlike their clash key and those
+        outside ASCII (C loops, where the batch was made: in a worker process, in parallel)."""
         for state, column, rb in zip(self.rules.values(), batch.account_values, batch.rules, strict=True):
             held = held_values(column, state.rule.normalisation)
             if state.rule.normalisation != NORMALISE_NONE:
                 rb.normalised = held
-            trim = state.rule.normalisation == NORMALISE_TRIM_LOWER
-            rb.unlike = list({*unlike_clash_key(rb.lock_values, trim), *unlike_clash_key(held, trim)})
+            trim = trims(state.rule.normalisation)
+            unlike_locks, odd_locks = unlike_and_odd(rb.lock_values, trim)
+            unlike_held, odd_held = unlike_and_odd(held, trim)
+            rb.unlike = list({*unlike_locks, *unlike_held})
+            rb.odd = list({*odd_locks, *odd_held})
+            rb.odd_keys = [lookalike_key(f, trim) for f in rb.odd]
         return batch
 
     def apply(self, batch: Batch) -> None:
@@ -254,14 +267,8 @@ class Pairing:
                                                 account_values=batch.account_values,
                                                 expired_at=batch.expired_at))
             expired = self._expired_accounts
-            if expired is not None:
-                expired.difference_update(ids)
-                if batch.expired_at:  # rare: an account's latest write in the batch decides
-                    at = set(batch.expired_at)
-                    candidates = {ids[i] for i in at}
-                    latest = {ids[i]: i in at
-                              for i in compress(range(len(ids)), map(candidates.__contains__, ids))}
-                    expired.update(a for a, e in latest.items() if e)
+            if expired is not None:  # an account is expired if any of its items is
+                expired.update(ids[i] for i in batch.expired_at)
         for state, column, rb in zip(self.rules.values(), batch.account_values, batch.rules,
                                      strict=True):
             if rb.lock_values:
@@ -293,6 +300,8 @@ class Pairing:
                         state.shared.update(v for v in multi if holders[v].__class__ is list)
             if state.unlike is not None:
                 state.unlike.update(rb.unlike)
+            if state.odd is not None:
+                state.odd.update(zip(rb.odd, rb.odd_keys, strict=True))
 
     def _expired_account_ids(self) -> set[str]:
         if self._expired_accounts is None:
@@ -349,46 +358,53 @@ class Pairing:
     def _rule_findings(self, state: RuleState) -> tuple[list[Finding], int]:
         """One rule's findings and its number of healthy (account, value, lock) triples."""
         found, clashed = self._clash_findings(state)
-        ok = self._value_findings(state, clashed, found)
+        lookalikes, alike = self._lookalike_findings(state)
+        found.extend(lookalikes)
+        ok = self._value_findings(state, clashed, found, alike)
         found.sort(key=lambda t: (t[0], t[1]))
         return [f for _, _, f in found], ok
 
     def _clash_findings(self, state: RuleState) -> tuple[list[tuple[str, str, Finding]], set[str]]:
         """The rule's CASE_CLASH findings (by clash key), and every form that clashes."""
         rule = state.rule
-        locks, holders = state.locks, state.holders
-        # Clash groups: only forms that differ from their clash key can start one, so the
-        # common all-lowercase case costs one string operation per form.
-        groups: dict[str, set[str]] = {}
-        trim = rule.normalisation == NORMALISE_TRIM_LOWER
-        unlike = state.unlike
-        if unlike is None:
-            unlike = state.unlike = {*unlike_clash_key(locks, trim), *unlike_clash_key(holders, trim)}
-        for form in unlike:
-            groups.setdefault(form.strip().lower() if trim else form.lower(), set()).add(form)
         clashed: set[str] = set()
         found: list[tuple[str, str, Finding]] = []
-        for ck, members in groups.items():
-            if ck in locks or ck in holders:
-                members.add(ck)
-            if len(members) < 2:
-                continue
+        for key, members in case_groups(state).items():
             clashed.update(members)
             accts = sorted({a for m in members for a in state.holders_of(m)})
-            lock_values = sorted(m for m in members if m in locks)
-            spelled = ", ".join(repr(m) for m in sorted(members))
+            lock_values = sorted(m for m in members if m in state.locks)
             who = f"account(s) {', '.join(accts)}" if accts else "no account"
-            found.append((ck, CASE_CLASH, self._finding(
-                CASE_CLASH, rule, ck, accts, lock_values,
-                f"The {rule.name} values {spelled} differ only in case or spacing ({who}; "
+            how = "case or spacing" if all(map(str.isascii, members)) else (
+                "case, spacing, Unicode form or invisible characters")
+            found.append((key, CASE_CLASH, self._finding(
+                CASE_CLASH, rule, key, accts, lock_values,
+                f"The {rule.name} values {spelled(members)} differ only in {how} ({who}; "
                 f"{len(lock_values)} lock(s)): uniqueness is not enforced between them. Keep one "
                 "spelling and one lock.")))
         return found, clashed
 
+    def _lookalike_findings(self, state: RuleState) -> tuple[list[tuple[str, str, Finding]], set[str]]:
+        """The rule's LOOKALIKE_CLASH findings (by lookalike key), and every form in one."""
+        rule = state.rule
+        alike: set[str] = set()
+        found: list[tuple[str, str, Finding]] = []
+        for key, members in lookalike_groups(state).items():
+            alike.update(members)
+            accts = sorted({a for m in members for a in state.holders_of(m)})
+            lock_values = sorted(m for m in members if m in state.locks)
+            who = f"account(s) {', '.join(accts)}" if accts else "no account"
+            found.append((key, LOOKALIKE_CLASH, self._finding(
+                LOOKALIKE_CLASH, rule, key, accts, lock_values,
+                f"The {rule.name} values {spelled(members)} look the same but are different values "
+                f"({who}; {len(lock_values)} lock(s)): one may be impersonating another. Check who "
+                "owns each account before changing either.")))
+        return found, alike
+
     def _value_findings(self, state: RuleState, clashed: set[str],
-                        found: list[tuple[str, str, Finding]]) -> int:
-        """Add the rule's duplicate, expired, missing and orphan findings (outside clashes) to
-        ``found``; return the number of healthy values."""
+                        found: list[tuple[str, str, Finding]], alike: set[str]) -> int:
+        """Add the rule's duplicate, expired, missing and orphan findings (missing and orphan
+        outside case clashes) to ``found``; return the number of healthy values (outside
+        case and lookalike clashes)."""
         rule = state.rule
         locks, holders = state.locks, state.holders
         # The healthy case (one account, its live lock, no clash) is most values: set operations
@@ -400,6 +416,7 @@ class Pairing:
         unhealthy = set(missing_from(holders, locks))
         expired_locks = true_keys(locks)
         unhealthy.update(shared, filter(holders.__contains__, clashed),
+                         filter(holders.__contains__, alike),
                          filter(holders.__contains__, expired_locks))
         ok = len(holders) - len(unhealthy)
         for value in unhealthy:
@@ -436,14 +453,16 @@ class Pairing:
             "account and change the others.")
 
     def certain_findings(self) -> list[Finding]:
-        """The findings no item read later can undo (duplicates, clashes, expired items), so
-        they can be shown while the scan runs; orphans and missing locks need every item.
+        """The findings no item read later can undo (duplicates, case and lookalike clashes,
+        expired items), so they can be shown while the scan runs; orphans and missing locks
+        need every item.
 
         Costs set operations over the state (C loops), not a walk of every value.
         """
         out: list[Finding] = []
         for state in self.rules.values():
             found, _clashed = self._clash_findings(state)
+            found.extend(self._lookalike_findings(state)[0])
             holders, locks = state.holders, state.locks
             shared = state.shared
             if shared is None:
@@ -453,7 +472,7 @@ class Pairing:
                     state.rule, value, sorted(holders[value]), value in locks)))
             for value in true_keys(locks):
                 found.append((value, EXPIRED, self._expired_finding(
-                    state.rule, value, state.holders_of(value))))
+                    state.rule, value, sorted(state.holders_of(value)))))
             found.sort(key=lambda t: (t[0], t[1]))
             out.extend(f for _, _, f in found)
         for acct in sorted(self._expired_account_ids()):
@@ -474,6 +493,36 @@ class Pairing:
         return Finding(status, rule.name, value, tuple(accts),
                        tuple(self.lock_key(rule, v) for v in locks), sentence,
                        EXPLANATIONS[status], tuple(self.account_key(a) for a in accts))
+
+    def findings_of(self, rule_name: str, form: str) -> list[Finding]:
+        """The findings that concern one stored form of a rule (a lock value, or an account
+        value after the rule's normalisation): its own, the clashes it is a member of, and its
+        holders' expired-account findings. What a diagnosis of the form reports."""
+        state = self.rules[rule_name]
+        holders = set(state.holders_of(form))
+        lock = self.lock_key(state.rule, form) if form in state.locks else None
+        out: list[Finding] = []
+        for f in self.findings():
+            if f.rule is None:
+                if holders.intersection(f.account_ids):
+                    out.append(f)
+            elif f.rule != rule_name:
+                continue
+            elif f.status in (CASE_CLASH, LOOKALIKE_CLASH):
+                # An account holds one value per rule: holding a member's value is being one.
+                if (lock is not None and lock in f.lock_keys) or holders.intersection(f.account_ids):
+                    out.append(f)
+            elif f.value == form:
+                out.append(f)
+        return out
+
+    def members(self, finding: Finding) -> list[str]:
+        """The stored forms of a case or lookalike clash, sorted (a walk of the rule's forms:
+        for a small pairing, such as a diagnosis's)."""
+        state = self.rules[finding.rule or ""]
+        trim = trims(state.rule.normalisation)
+        key = clash_key if finding.status == CASE_CLASH else lookalike_key
+        return sorted(f for f in {*state.locks, *state.holders} if key(f, trim) == finding.value)
 
     def ok_count(self) -> int:
         """(account, rule) pairs whose value has its own, unexpired, unshared, unclashed lock."""
@@ -526,6 +575,12 @@ class Pairing:
         return rows
 
 
+def place_rank(status: str) -> tuple[int, bool]:
+    """Which finding a cell shows when several name it: the most severe; between warnings,
+    a lookalike clash (a possible impersonation) over the others."""
+    return SEVERITY[status], status == LOOKALIKE_CLASH
+
+
 def findings_by_place(pk_name: str, findings: Iterable[Finding]) -> tuple[
         dict[tuple[str, str], Finding], dict[tuple[str, str], Finding], dict[str, Finding]]:
     """Each account cell's finding by (rule, account id), each lock's by (rule, lock PK), and
@@ -533,7 +588,7 @@ def findings_by_place(pk_name: str, findings: Iterable[Finding]) -> tuple[
     by_cell: dict[tuple[str, str], Finding] = {}
     by_lock: dict[tuple[str, str], Finding] = {}
     acct_expired: dict[str, Finding] = {}
-    for f in sorted(findings, key=lambda f: SEVERITY[f.status]):
+    for f in sorted(findings, key=lambda f: place_rank(f.status)):
         if f.rule is None:
             acct_expired[f.account_ids[0]] = f
             continue

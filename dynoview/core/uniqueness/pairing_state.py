@@ -11,17 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import chain, compress, filterfalse, repeat
-from operator import ne
 
 import msgspec
 
-from dynoview.core.uniqueness.schema import NORMALISE_LOWER, NORMALISE_TRIM_LOWER, LockRule
+from dynoview.core.uniqueness.forms import (
+    NORMALISE_LOWER,
+    NORMALISE_NFKC_CASEFOLD,
+    NORMALISE_TRIM_LOWER,
+    mixed_clash_keys,
+)
+from dynoview.core.uniqueness.schema import LockRule
 
 
 class RuleState:
     """What one rule needs: lock values (-> expired?) and value -> account ids."""
 
-    __slots__ = ("holders", "locks", "rule", "shared", "unlike")
+    __slots__ = ("holders", "locks", "odd", "rule", "shared", "unlike")
 
     def __init__(self, rule: LockRule) -> None:
         self.rule = rule
@@ -33,6 +38,9 @@ class RuleState:
         # forgets them (None) and ``findings`` works them out again.
         self.unlike: set[str] | None = set()
         self.shared: set[str] | None = set()  # values held by 2+ accounts, kept the same way
+        # Forms holding a character outside ASCII -> their lookalike key, kept the same way: a
+        # lookalike clash needs one, so a table without any never computes a lookalike key.
+        self.odd: dict[str, str] | None = {}
 
     def add_holder(self, value: str, acct: str) -> None:
         held = self.holders.get(value)
@@ -60,6 +68,8 @@ class RuleBatch(msgspec.Struct, array_like=True):
     # normalisation (empty for rules without one: ``apply`` takes the column as it is).
     normalised: list[str] = msgspec.field(default_factory=list)
     unlike: list[str] = msgspec.field(default_factory=list)  # forms unlike their clash key
+    odd: list[str] = msgspec.field(default_factory=list)  # forms outside ASCII (lookalikes) ...
+    odd_keys: list[str] = msgspec.field(default_factory=list)  # ... and their lookalike keys
 
 
 class Batch(msgspec.Struct, array_like=True):
@@ -100,21 +110,13 @@ def held_values(column: list[str], mode: str) -> list[str]:
         values = map(str.lower, values)
     elif mode == NORMALISE_TRIM_LOWER:
         values = map(str.lower, map(str.strip, values))
+    elif mode == NORMALISE_NFKC_CASEFOLD:  # forms.normalise: the trimmed clash key
+        return mixed_clash_keys(list(values), True)
     return list(values)
 
 
 def record_expired(record: str | tuple[tuple[str | None, ...], bool, str | None]) -> bool:
     return record[0] == "1" if record.__class__ is str else bool(record[1])
-
-
-def unlike_clash_key(forms: Iterable[str], trim: bool) -> Iterator[str]:
-    """The forms that differ from their clash key (lower-cased, and trimmed for trim rules).
-
-    Only these can start a clash group; picking them with map/compress keeps the per-form
-    work in C, which matters when a rule holds a million values.
-    """
-    keys = map(str.lower, map(str.strip, forms)) if trim else map(str.lower, forms)
-    return compress(forms, map(ne, keys, forms))
 
 
 def unpack_record(record: str | tuple[tuple[str | None, ...], bool, str | None],

@@ -19,19 +19,15 @@ from dynoview.core.errors import InputError
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.session.user_files import UserFileError, decode_user_text, loads_user_json
 
-NORMALISE_NONE = "none"
-NORMALISE_LOWER = "lowercase"
-NORMALISE_TRIM_LOWER = "trim+lowercase"
-NORMALISATIONS = (NORMALISE_NONE, NORMALISE_LOWER, NORMALISE_TRIM_LOWER)
-
-
-def normalise(value: str, mode: str) -> str:
-    """Apply a rule's normalisation before the lock key is built."""
-    if mode == NORMALISE_LOWER:
-        return value.lower()
-    if mode == NORMALISE_TRIM_LOWER:
-        return value.strip().lower()
-    return value
+# The normalisations are defined once, in forms; re-exported here for the schema's users.
+from dynoview.core.uniqueness.forms import (  # noqa: F401
+    NORMALISATIONS,
+    NORMALISE_LOWER,
+    NORMALISE_NFKC_CASEFOLD,
+    NORMALISE_NONE,
+    NORMALISE_TRIM_LOWER,
+    normalise,
+)
 
 
 @dataclass(frozen=True)

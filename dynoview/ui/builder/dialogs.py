@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from dynoview.core.preflight.check import NOT_ATOMIC_NOTE, Preflight
 from dynoview.core.tx.confirmation import ConfirmationRequirement
 from dynoview.core.tx.model import Transaction, TransactionImportError, import_text
+from dynoview.ui.builder.preflight_view import preflight_warnings, warning_line
 from dynoview.ui.tones import is_dark
 
 
@@ -73,6 +74,10 @@ class JsonHighlighter(QSyntaxHighlighter):
                 self.setFormat(match.start(), match.end() - match.start(), fmt)
 
 
+CREDENTIALS_NOTE = ("Uses the default credential chain (environment, profile, SSO or role); "
+                    "no credentials are included.")
+
+
 def code_view(text: str) -> QPlainTextEdit:
     view = QPlainTextEdit(text)
     view.setReadOnly(True)
@@ -96,7 +101,9 @@ class ConfirmDialog(QDialog):
         self._highlighter = JsonHighlighter(view.document())
         layout.addWidget(view, 3)
         if preflight is not None and preflight.checked:
-            after = QLabel("\n".join([preflight.summary(), *preflight.lines(), NOT_ATOMIC_NOTE]))
+            # The warnings the user confirmed stay in view up to the send.
+            warned = [warning_line(w) for w in preflight_warnings(preflight)]
+            after = QLabel("\n".join([preflight.summary(), *preflight.lines(), *warned, NOT_ATOMIC_NOTE]))
             after.setWordWrap(True)
             after.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             layout.addWidget(after)
@@ -165,8 +172,7 @@ class ExportDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Uses the default credential chain (environment, profile, SSO or role); "
-                                "no credentials are included."))
+        layout.addWidget(QLabel(CREDENTIALS_NOTE))
         self.code = code_view(code)
         layout.addWidget(self.code)
         copy = QPushButton("Copy")

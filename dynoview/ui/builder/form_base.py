@@ -1,6 +1,6 @@
 """What every template form shares: the value field that checks as the user types, and the
 dialog that builds its ``Transaction`` on accept (``open()`` and ``finished``, never a
-nested ``exec()``), sized to its content.
+nested ``exec()``), sized to its content, with "Export as code…" beside its accept button.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.errors import InputError
 from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.template_inputs import (
     ValueCheck,
@@ -30,6 +31,7 @@ from dynoview.core.tx.template_inputs import (
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 
 ACCEPT_TEXT = "Open in builder"
+EXPORT_TEXT = "&Export as code…"  # Alt+E
 
 
 def restyle(widget: QWidget, role: str) -> None:
@@ -53,8 +55,9 @@ def wrapped_label(text: str, *, rich: bool = False) -> QLabel:
 
 
 class ValueField(QWidget):
-    """A line edit for one protected value, with its message underneath: the lock key it
-    will write when valid, or why it cannot be used."""
+    """A line edit for one protected value, with its message underneath, live as the user
+    types: the lock key it will write (after the rule's normalisation) and what the account
+    will store, or why the value cannot be used."""
 
     def __init__(self, rule: LockRule, placeholder: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -76,11 +79,11 @@ class ValueField(QWidget):
         return self.check.error if self.check is not None else None
 
     def show_check(self, check: ValueCheck, *, touched: bool) -> None:
-        """Show the lock key, or the error once the user has typed something (an empty
-        form does not open covered in red)."""
+        """Show the lock key and the account's value, or the error once the user has typed
+        something (an empty form does not open covered in red)."""
         self.check = check
         if check.ok:
-            self.message.setText(f"Lock key: {check.lock_pk}")
+            self.message.setText(check.preview)
             restyle(self.message, "hint")
         elif touched:
             self.message.setText(check.error or "")
@@ -91,7 +94,13 @@ class ValueField(QWidget):
 
 
 class TemplateForm(QDialog):
-    """Common frame: an intro, the fields, a live summary of the actions, and the buttons."""
+    """Common frame: an intro, the fields, a live summary of the actions, and the buttons.
+
+    ``template`` names the form's template for "Export as code" (``dynoview.core.codegen``'s
+    names); ``code_values()`` gives the form's current values in the shape it takes.
+    """
+
+    template = ""
 
     def __init__(self, schema: UniquenessSchema, table: str, title: str, intro: str,
                  parent: QWidget | None = None) -> None:
@@ -111,6 +120,19 @@ class TemplateForm(QDialog):
         self.ok_button.setDefault(True)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        # Beside OK and enabled with it: the code sends what OK would open in the builder.
+        self.export_button = self.buttons.addButton(EXPORT_TEXT, QDialogButtonBox.ButtonRole.ActionRole)
+        self.export_button.setObjectName("export-code")
+        self.export_button.setToolTip("This template as a Python (boto3) or TypeScript function, "
+                                      "with an example sending the form's values (Alt+E)")
+        self.export_button.setAutoDefault(False)  # Enter still opens the builder
+        self.export_button.clicked.connect(self.export_code)
+        # Why the form's values cannot be exported, next to the button (empty: hidden).
+        self.export_error = wrapped_label("")
+        self.export_error.setObjectName("export-code-error")
+        restyle(self.export_error, "error")
+        self.export_error.hide()
+        self.code_dialog: QDialog | None = None  # the open code dialog (kept alive while shown)
         self.main_layout = layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
         layout.addLayout(self.form)
@@ -126,6 +148,7 @@ class TemplateForm(QDialog):
         box_layout.addWidget(scroll)
         layout.addWidget(box)
         layout.addStretch(1)  # spare height below the summary, not between the labels
+        layout.addWidget(self.export_error)
         layout.addWidget(self.buttons)
 
     # Subclasses: validate() updates the field messages and says whether OK may run;
@@ -134,6 +157,10 @@ class TemplateForm(QDialog):
         return True
 
     def build(self) -> Transaction:
+        raise NotImplementedError
+
+    def code_values(self) -> dict[str, Any]:
+        """The form's values as ``template_code`` takes them for ``self.template``."""
         raise NotImplementedError
 
     def fit_height(self, *, shrink: bool = False) -> None:
@@ -153,6 +180,8 @@ class TemplateForm(QDialog):
     def revalidate(self) -> bool:
         ok = self.validate()
         self.ok_button.setEnabled(ok)
+        self.export_button.setEnabled(ok)
+        self.show_export_error("")  # it was about the values before this change
         if ok:
             lines = [html.escape(a.summary()) for a in self.build().actions]
             self.summary.setText("<ol>" + "".join(f"<li>{line}</li>" for line in lines) + "</ol>"
@@ -170,5 +199,44 @@ class TemplateForm(QDialog):
             return
         self.transaction = self.build()
         super().accept()
+
+    def show_export_error(self, text: str) -> None:
+        if text == self.export_error.text():
+            return
+        self.export_error.setText(text)
+        self.export_error.setVisible(bool(text))
+        if text and self.isVisible():
+            self.fit_height()
+
+    def export_code(self) -> None:
+        """Open the form's template as code, in Python and TypeScript, for the values shown
+        and the connection's region and endpoint; values the code cannot be made from are
+        explained beside the button."""
+        if not self.revalidate():
+            return
+        # Loaded on the first export: the forms open without the code generator.
+        from dynoview.ui.builder.code_export_view import (
+            CodeExportDialog,
+            connection_target,
+            file_name,
+            template_codes,
+        )
+
+        region, endpoint = connection_target(self)
+        try:
+            codes = template_codes(self.schema, self.table, self.template, self.code_values(),
+                                   region, endpoint)
+        except InputError as exc:
+            self.show_export_error(exc.message)
+            return
+        names = {lang: file_name(self.template, lang) for lang in codes}
+        self.code_dialog = dialog = CodeExportDialog(f"{self.windowTitle()}: code", codes, names, self)
+        dialog.finished.connect(lambda _code: self._code_dialog_closed(dialog))
+        dialog.open()
+
+    def _code_dialog_closed(self, dialog: QDialog) -> None:
+        if self.code_dialog is dialog:
+            self.code_dialog = None
+        dialog.deleteLater()
 
 

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from dynoview.core.preflight.check import Preflight
 from dynoview.core.tx.model import Problem
 from dynoview.ui.builder.dialogs import JsonHighlighter
-from dynoview.ui.builder.preflight_view import PreflightView
+from dynoview.ui.builder.preflight_view import PreflightView, preflight_warnings
 from dynoview.ui.flow_layout import FlowLayout
 
 PREFLIGHT_TAB = "After this transaction"
@@ -191,7 +191,10 @@ class BuilderPanelLayout(QWidget):
         self._title_tab(self.problem_list, f"Problems ({len(problems)})" if problems else "Problems", icon)
 
     def _title_preflight_tab(self, preflight: Preflight | None) -> None:
-        """A refusal shows on the tab too, even while the Request tab is in front."""
+        """A refusal or a warning shows on the tab too, even while the Request tab is in front."""
         refused = preflight is not None and preflight.refused
-        self._title_tab(self.preflight_page, PREFLIGHT_TAB + (" (refused)" if refused else ""),
-                        QStyle.StandardPixmap.SP_MessageBoxCritical if refused else None)
+        warned = preflight is not None and bool(preflight_warnings(preflight))
+        title = " (refused)" if refused else " (warning)" if warned else ""
+        icon = QStyle.StandardPixmap.SP_MessageBoxCritical if refused else \
+            QStyle.StandardPixmap.SP_MessageBoxWarning if warned else None
+        self._title_tab(self.preflight_page, PREFLIGHT_TAB + title, icon)

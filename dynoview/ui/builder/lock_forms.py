@@ -19,12 +19,13 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.tx import templates
+from dynoview.core.tx.applicability import CLAIM_LOCK, RELEASE_LOCK, RESOLVE_DUPLICATE
 from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.template_inputs import (
     account_key,
     check_value,
 )
-from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.uniqueness.schema import UniquenessSchema, normalise
 from dynoview.core.uniqueness.schema import protected_text as text_of
 from dynoview.ui.builder.form_base import (
     TemplateForm,
@@ -37,6 +38,8 @@ from dynoview.ui.builder.form_base import (
 
 class ClaimLockForm(TemplateForm):
     """Write the missing lock of an account's value."""
+
+    template = CLAIM_LOCK
 
     def __init__(self, schema: UniquenessSchema, table: str, account: Mapping[str, Any], rule_name: str,
                  parent: QWidget | None = None) -> None:
@@ -62,9 +65,14 @@ class ClaimLockForm(TemplateForm):
     def build(self) -> Transaction:
         return templates.claim_missing_lock(self.schema, self.table, self.account, self.rule)
 
+    def code_values(self) -> dict[str, Any]:
+        return {"account": self.account, "rule": self.rule.name}
+
 
 class ReleaseLockForm(TemplateForm):
     """Release a lock no account holds; optionally check a former owner no longer holds it."""
+
+    template = RELEASE_LOCK
 
     def __init__(self, schema: UniquenessSchema, table: str, lock: Mapping[str, Any],
                  holders: Sequence[str] = (), evidence: str = "",
@@ -120,18 +128,25 @@ class ReleaseLockForm(TemplateForm):
     def build(self) -> Transaction:
         return templates.release_orphan_lock(self.schema, self.table, self.lock_key, self.owner_key())
 
+    def code_values(self) -> dict[str, Any]:
+        return {"lock": self.lock_key, "owner_id": self.owner.text().strip() or None}
+
 
 class ResolveDuplicateForm(TemplateForm):
     """Two or more accounts hold one value: ask which keeps it and what another one gets."""
+
+    template = RESOLVE_DUPLICATE
 
     def __init__(self, schema: UniquenessSchema, table: str, rule_name: str,
                  accounts: Sequence[Mapping[str, Any]], parent: QWidget | None = None) -> None:
         self.rule = schema.rule(rule_name)
         self.accounts = [dict(a) for a in accounts]
-        values = {text_of(a.get(self.rule.attribute)) for a in self.accounts}
+        held = [text_of(a.get(self.rule.attribute)) for a in self.accounts]
+        # One value after the rule's normalisation: that is what makes them duplicates.
+        values = {normalise(v, self.rule.normalisation) if v is not None else None for v in held}
         if len(self.accounts) < 2 or len(values) != 1 or None in values:
             raise ValueError(f"Pick two or more accounts that hold the same {self.rule.name}.")
-        self.shared = str(next(iter(values)))
+        self.shared = str(held[0])
         rule = self.rule
         super().__init__(
             schema, table, f"Resolve duplicate {rule.name} {self.shared}",
@@ -232,6 +247,7 @@ class ResolveDuplicateForm(TemplateForm):
         return templates.resolve_duplicate(self.schema, self.table, self.accounts[keep], other,
                                            self.rule, self.new_value())
 
-
-# ------------------------------------------------------------------ which templates apply
-
+    def code_values(self) -> dict[str, Any]:
+        keep = self.keep_index()
+        return {"rule": self.rule.name, "keep": self.accounts[keep] if keep is not None else None,
+                "other": self.other_account(), "new_value": self.new_value()}

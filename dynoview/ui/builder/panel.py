@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import textwrap
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -20,6 +21,7 @@ from dynoview.core.preflight.guards import Guard, add_guards
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx import code_export
 from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.applicability import Evidence
 from dynoview.core.tx.confirmation import confirmation_for
 from dynoview.core.tx.idempotency import (
     stale_token_warning,
@@ -51,12 +53,12 @@ from dynoview.ui.builder.dialogs import (
     ImportDialog,
 )
 from dynoview.ui.builder.editing import TransactionEditing
-from dynoview.ui.builder.preflight_view import OverrideDialog
+from dynoview.ui.builder.preflight_view import OverrideDialog, needs_override
 from dynoview.ui.builder.template_forms import (
     NO_SUBJECT_HINT,
     TemplateEntry,
     TemplateForm,
-    template_entries,
+    menu_text,
 )
 from dynoview.ui.builder.template_runner import TemplateRunner
 from dynoview.ui.context import AppContext, Subject, WrittenKey
@@ -76,6 +78,9 @@ class BuilderPanel(TransactionEditing):
         self.dialog: QDialog | None = None  # the dialog open now (kept alive while it is shown)
         self.preflight: Preflight | None = None
         self._preflight_for: list[Any] | None = None  # the actions the shown preflight judged
+        # The actions whose refusal or warnings the user confirmed (typed the table name):
+        # nothing the preflight refused or warned about is sent without it.
+        self._overridden_for: list[Any] | None = None
         self._guarded: tuple[Transaction, list[Guard]] | None = None
         self.executed_transaction: Transaction | None = None  # the last one sent
         self.controller = BuilderController(ctx, self)
@@ -87,6 +92,7 @@ class BuilderPanel(TransactionEditing):
         self.template_runner = TemplateRunner(ctx, self._tables, self.default_table, self)
         self.template_runner.transaction_ready.connect(self._template_ready)
         self.template_runner.status.connect(self._set_status)
+        self.template_runner.evidence_changed.connect(self._evidence_changed)
         self._connect_ui()
         ctx.connection_changed.connect(lambda _c: self._connection_changed())
         ctx.table_changed.connect(lambda _t: self._tables_changed())
@@ -161,7 +167,7 @@ class BuilderPanel(TransactionEditing):
         dialog.open()
 
     def ask_override(self, preflight: Preflight, table: str, answer: Callable[[bool], None]) -> None:
-        """The explicit override of a refusal: the user types the table name."""
+        """The explicit override of a refusal or a warning: the user types the table name."""
         self.dialog = dialog = OverrideDialog(preflight, table, self)
         dialog.finished.connect(lambda code: answer(code == OverrideDialog.DialogCode.Accepted))
         dialog.open()
@@ -196,6 +202,7 @@ class BuilderPanel(TransactionEditing):
             return
         tx = self.transaction.copy()
         self.preflight = None
+        self._overridden_for = None
         self.preflight_view.show_running()
         self.show_pane(self.preflight_view)  # the answer appears where the user is looking
         self._set_status("Preflight: reading the accounts and locks this transaction touches…")
@@ -225,7 +232,9 @@ class BuilderPanel(TransactionEditing):
         if conn is None or self.transaction.to_request() != tx.to_request():
             self._set_status("The transaction changed during the preflight; nothing was sent. Execute again.")
             return
-        if preflight.refused:
+        if needs_override(preflight):
+            # A refusal or a new warning (a case or lookalike clash): the same explicit
+            # confirmation before the usual one.
             table = tx.actions[0].table if tx.actions else ""
             self._set_status(preflight.summary())
             self.ask_override(preflight, table, functools.partial(self._overridden, tx, preflight))
@@ -234,9 +243,21 @@ class BuilderPanel(TransactionEditing):
 
     def _overridden(self, tx: Transaction, preflight: Preflight, typed: bool) -> None:
         if not typed:
-            self._set_status(preflight.summary() + " Use the proposed template, or fix the actions.")
+            fix = "Use the proposed template, or fix the actions." if preflight.refused else \
+                "Change the value, or Execute again and confirm the warning."
+            self._set_status(f"{preflight.summary()} {fix}")
             return
+        self._overridden_for = tx.to_request()["TransactItems"]
         self._confirm(tx)
+
+    def _unconfirmed(self, tx: Transaction) -> bool:
+        """Whether the preflight refused or warned about ``tx`` and the user has not typed the
+        confirmation for exactly these actions (or no preflight judged them)."""
+        items = tx.to_request()["TransactItems"]
+        preflight = self.preflight
+        if preflight is None or self._preflight_for != items:
+            return True
+        return needs_override(preflight) and self._overridden_for != items
 
     def _confirm(self, tx: Transaction) -> None:
         conn = self.ctx.connection
@@ -257,6 +278,10 @@ class BuilderPanel(TransactionEditing):
         conn = self.ctx.connection
         if confirmation is None or conn is None:
             self._set_status("Not executed: the confirmation was cancelled.")
+            return
+        if self._unconfirmed(tx):
+            self._set_status("Not executed: the preflight's refusal or warning for these actions was "
+                             "not confirmed. Execute again to see it.")
             return
         self._set_status("Executing…")
         self.executed_transaction = tx  # what was sent, even if the builder is edited meanwhile
@@ -294,36 +319,54 @@ class BuilderPanel(TransactionEditing):
     def current_form(self) -> TemplateForm | None:
         return self.template_runner.current_form
 
-    def set_selected_item(self, item: Mapping[str, Any] | None, table: str | None = None) -> None:
-        """The account or lock the templates start from (the window's current selection)."""
-        self.template_runner.select(item, table)
+    def set_selected_item(self, item: Mapping[str, Any] | None, table: str | None = None,
+                          evidence: Evidence | None = None) -> None:
+        """The account or lock the templates start from (the window's current selection), with
+        what its view knows about its values (an audit row's findings, a diagnosis)."""
+        self.template_runner.select(item, table, evidence)
 
     def _subject_changed(self, subject: Subject | None) -> None:
         if subject is None:
             self.set_selected_item(None)
         else:
-            self.set_selected_item(subject.item, subject.table)
+            self.set_selected_item(subject.item, subject.table, subject.evidence)
 
     def _schema_changed(self, schema: UniquenessSchema) -> None:
-        self.schema = self.template_runner.schema = schema
+        runner = self.template_runner
+        self.schema = runner.schema = schema
+        # What was known about the selection was judged by the old rules (their lock keys).
+        runner.select(runner.selected_item, runner.selected_table)
         self._schedule()  # validation names locks by the schema
 
     def template_entries(self) -> list[TemplateEntry]:
-        """The templates for the current selection, titled with it (menu and palette)."""
-        return template_entries(self.schema, self.selected_item)
+        """The templates for the current selection, titled with it, then the notes saying why
+        a repair is not offered (menu and palette)."""
+        return self.template_runner.entries()
 
     def _fill_templates_menu(self) -> None:
         menu = self.templates_menu
         menu.clear()
+        menu.setToolTipsVisible(True)
         group = None
         for entry in self.template_entries():
             if entry.group != group and group is not None:
                 menu.addSection(entry.group)  # a heading: what the lines below do
             group = entry.group
-            menu.addAction(entry.title, functools.partial(self.run_template, entry.name, entry.rule))
+            if entry.is_note:
+                # A menu line cannot wrap: a long note is cut, and whole in its tooltip.
+                note = menu.addAction(menu_text(textwrap.shorten(entry.title, 90, placeholder="…")))
+                note.setToolTip(entry.title)
+                note.setEnabled(False)
+            else:
+                menu.addAction(menu_text(entry.title),
+                               functools.partial(self.run_template, entry.name, entry.rule))
         if self.selected_item is None:
-            hint = menu.addAction(NO_SUBJECT_HINT)
-            hint.setEnabled(False)
+            menu.addAction(menu_text(NO_SUBJECT_HINT)).setEnabled(False)
+
+    def _evidence_changed(self) -> None:
+        """The selection's locks were read: an open menu shows what applies now."""
+        if self.templates_menu.isVisible():
+            self._fill_templates_menu()
 
     def run_template(self, name: str, rule: str | None = None) -> None:
         """Start a template on the current selection: most open their form; the ones that

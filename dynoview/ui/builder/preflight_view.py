@@ -1,6 +1,13 @@
-"""The builder's "after this transaction" pane and the explicit override dialog."""
+"""The builder's "after this transaction" pane and the explicit override dialog.
+
+A refusal (the transaction would break a lock) and a warning (it would create a case or
+lookalike clash, say) need the same explicit confirmation before anything is sent: the
+table name typed in ``OverrideDialog``.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -18,11 +25,28 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.preflight.check import NOT_ATOMIC_NOTE, Preflight
 from dynoview.core.preflight.guards import Guard
+from dynoview.core.preflight.model import PreflightWarning
 from dynoview.core.tx.model import Transaction
+from dynoview.core.uniqueness.findings import EXPLANATIONS
 from dynoview.ui.tones import muted, tone, warning_color
 
 IDLE_TEXT = ("Not checked yet. Execute runs the preflight first (strongly consistent reads of every "
              "account and lock the transaction touches); Check preflight (Ctrl+Shift+K) runs it alone.")
+
+
+def preflight_warnings(preflight: Preflight) -> Sequence[PreflightWarning]:
+    """The new warnings the transaction would create (a case or lookalike clash, say)."""
+    return preflight.warnings
+
+
+def needs_override(preflight: Preflight) -> bool:
+    """Whether sending needs the explicit confirmation: a refusal or a new warning."""
+    return preflight.needs_confirmation
+
+
+def warning_line(warning: PreflightWarning) -> str:
+    """"⚠ Case or normalisation clash: ADA@Lovelace.io and ada@lovelace.io are …"."""
+    return f"⚠ {warning.label}: {warning.message}"
 
 
 class PreflightView(QWidget):
@@ -83,13 +107,26 @@ class PreflightView(QWidget):
         self.summary.setText(preflight.summary())
         self.lines.clear()
         bad, good = warning_color(self.palette()), tone(self.palette(), "#1b5e20", "#81c784")
+        caution = tone(self.palette(), "#8a4b00", "#ffb74d")
         for line in preflight.lines():
             item = QListWidgetItem(line)
-            item.setForeground(bad if "✗" in line else good)
+            # ✗ breaks a lock, ⚠ is a warning (a clash, an expired lock), the rest are healthy.
+            item.setForeground(bad if "✗" in line else caution if "⚠" in line else good)
             self.lines.addItem(item)
         for refusal in preflight.refusals:
             item = QListWidgetItem(refusal.message)
             item.setForeground(bad)
+            self.lines.addItem(item)
+            for choice in refusal.choices:
+                # Where no right transaction exists, what the user can do instead.
+                item = QListWidgetItem(f"  • {choice.text}")
+                item.setForeground(muted(self.palette()))
+                self.lines.addItem(item)
+        for warning in preflight_warnings(preflight):
+            item = QListWidgetItem(warning_line(warning) + " Sending it needs the same explicit "
+                                   "confirmation as an override.")
+            item.setForeground(caution)
+            item.setToolTip(EXPLANATIONS.get(warning.status, ""))
             self.lines.addItem(item)
         for note in preflight.notes:
             if note != NOT_ATOMIC_NOTE:
@@ -118,18 +155,25 @@ class PreflightView(QWidget):
 
 
 class OverrideDialog(QDialog):
-    """Send a transaction the preflight refused: only after typing the table name."""
+    """Send a transaction the preflight refused, or one it warns about (a new case or
+    lookalike clash): only after typing the table name, the same confirmation for both."""
 
     def __init__(self, preflight: Preflight, table: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("The preflight refused this transaction")
+        refused = preflight.refused
+        warnings = preflight_warnings(preflight)
+        self.setWindowTitle("The preflight refused this transaction" if refused else
+                            "The preflight warns about this transaction")
         self.table = table
         layout = QVBoxLayout(self)
-        text = QLabel("\n\n".join(r.message for r in preflight.refusals))
+        parts = [r.message for r in preflight.refusals] + [warning_line(w) for w in warnings]
+        self.text = text = QLabel("\n\n".join(parts))
         text.setWordWrap(True)
         text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(text)
-        layout.addWidget(QLabel(f"To send it anyway and break the lock on purpose, type {table}:"))
+        why = "break the lock on purpose" if refused else \
+            f"accept {'this warning' if len(warnings) == 1 else 'these warnings'}"
+        layout.addWidget(QLabel(f"To send it anyway and {why}, type {table}:"))
         self.typed = QLineEdit()
         self.typed.setPlaceholderText(table)
         layout.addWidget(self.typed)

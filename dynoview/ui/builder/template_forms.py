@@ -23,6 +23,17 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.tx import templates
+from dynoview.core.tx.applicability import (
+    CHANGE_VALUE,
+    CLAIM_LOCK,
+    DELETE_ACCOUNT,
+    DELETE_ITEM,
+    RELEASE_LOCK,
+    RESOLVE_DUPLICATE,
+    SIGN_UP,
+    Evidence,
+    templates_for,
+)
 from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.template_inputs import (
     account_key,
@@ -43,15 +54,17 @@ from dynoview.ui.builder.form_base import (
 from dynoview.ui.builder.lock_forms import ClaimLockForm, ReleaseLockForm, ResolveDuplicateForm
 
 __all__ = [
-    "CHANGE_VALUE", "CLAIM_LOCK", "DELETE_ACCOUNT", "DELETE_ITEM", "NO_SUBJECT_HINT", "RELEASE_LOCK",
-    "RESOLVE_DUPLICATE", "SIGN_UP", "ChangeValueForm", "ClaimLockForm", "DeleteAccountForm",
+    "CHANGE_VALUE", "CLAIM_LOCK", "DELETE_ACCOUNT", "DELETE_ITEM", "NO_SUBJECT_HINT", "READING_HINT",
+    "RELEASE_LOCK", "RESOLVE_DUPLICATE", "SIGN_UP", "ChangeValueForm", "ClaimLockForm", "DeleteAccountForm",
     "ReleaseLockForm", "ResolveDuplicateForm", "SignUpForm", "TemplateEntry", "TemplateForm",
-    "ValueField", "template_entries",
+    "ValueField", "menu_text", "template_entries",
 ]
 
 
 class SignUpForm(TemplateForm):
     """A new account and its locks, from one value per rule and a generated account id."""
+
+    template = SIGN_UP
 
     def __init__(self, schema: UniquenessSchema, table: str, parent: QWidget | None = None) -> None:
         super().__init__(
@@ -102,9 +115,14 @@ class SignUpForm(TemplateForm):
     def build(self) -> Transaction:
         return templates.sign_up(self.schema, self.table, self.account_item())
 
+    def code_values(self) -> dict[str, Any]:
+        return {"account_id": self.account_id, "values": self.values()}
+
 
 class ChangeValueForm(TemplateForm):
     """Move one protected value of an account: new lock, old lock released, account updated."""
+
+    template = CHANGE_VALUE
 
     def __init__(self, schema: UniquenessSchema, table: str, account: Mapping[str, Any], rule_name: str,
                  new_value: str = "", note: str = "", parent: QWidget | None = None) -> None:
@@ -144,9 +162,14 @@ class ChangeValueForm(TemplateForm):
         return templates.change_value(self.schema, self.table, self.account, self.rule.name,
                                       self.field.edit.text())
 
+    def code_values(self) -> dict[str, Any]:
+        return {"account": self.account, "rule": self.rule.name, "new_value": self.field.edit.text()}
+
 
 class DeleteAccountForm(TemplateForm):
     """Delete an account and every lock it holds, after showing them."""
+
+    template = DELETE_ACCOUNT
 
     def __init__(self, schema: UniquenessSchema, table: str, account: Mapping[str, Any],
                  parent: QWidget | None = None) -> None:
@@ -173,60 +196,70 @@ class DeleteAccountForm(TemplateForm):
     def build(self) -> Transaction:
         return templates.delete_account(self.schema, self.table, self.account)
 
-
-SIGN_UP = "sign_up"
-CHANGE_VALUE = "change_value"
-DELETE_ACCOUNT = "delete_account"
-CLAIM_LOCK = "claim_missing_lock"
-RESOLVE_DUPLICATE = "resolve_duplicate"
-RELEASE_LOCK = "release_orphan_lock"
-DELETE_ITEM = "delete_item"
+    def code_values(self) -> dict[str, Any]:
+        return {"account": self.account}
 
 
 NEW = "New"
 CHANGE = "Change or delete the selection"
 REPAIR = "Repairs (each reads the table first, or says what it checks)"
+WHY = "Not offered"
 
 
 @dataclass(frozen=True)
 class TemplateEntry:
-    """A menu or palette line: its title names the subject ("Change email of ACCT#a1 (a@x)…")."""
+    """A menu or palette line: its title names the subject ("Change email of ACCT#a1 (a@x)…").
+    A line without a template name is a note saying why a repair is not offered."""
 
     title: str
     name: str
     rule: str | None = None
     group: str = CHANGE  # the menu section it is listed under
 
+    @property
+    def is_note(self) -> bool:
+        return not self.name
+
+
+def menu_text(title: str) -> str:
+    """A title as a QMenu action's text: a single '&' would mark a mnemonic and vanish
+    ("Accounts _locks"), so it is doubled to be shown."""
+    return title.replace("&", "&&")
+
 
 NO_SUBJECT_HINT = ("Select an account or lock (in Items, Accounts & locks or a diagnosis) to "
                    "change, delete or repair it")
+READING_HINT = "Reading the account's locks (strongly consistent GetItem) to see which repairs apply…"
 
 
-def template_entries(schema: UniquenessSchema, item: Mapping[str, Any] | None) -> list[TemplateEntry]:
-    """The templates that apply to the selected item, titled with that item."""
+def template_entries(schema: UniquenessSchema, item: Mapping[str, Any] | None,
+                     evidence: Evidence | None = None, *, reading: bool = False) -> list[TemplateEntry]:
+    """The templates that apply to the selected item, titled with that item, then the notes
+    saying why a repair is not offered (``reading``: the account's locks are being read)."""
+    applicable = templates_for(schema, item, evidence)
     entries = [TemplateEntry("Sign up (new account)…", SIGN_UP, group=NEW)]
     if item is None:
         return entries
     who = pk_text(schema, item)
-    if schema.is_account(item):
-        values = {r.name: text_of(item.get(r.attribute)) for r in schema.rules}
-        for rule in schema.rules:
-            shown = values[rule.name] or f"no {rule.name}"
-            entries.append(TemplateEntry(f"Change {rule.name} of {who} ({shown})…", CHANGE_VALUE,
-                                         rule.name))
-        entries.append(TemplateEntry(f"Delete account {who} and its locks…", DELETE_ACCOUNT))
-        for rule in schema.rules:
-            value = values[rule.name]
-            if value is not None:
-                entries.append(TemplateEntry(f"Claim the missing {rule.name} lock of {who} ({value})…",
-                                             CLAIM_LOCK, rule.name, REPAIR))
-        for rule in schema.rules:
-            value = values[rule.name]
-            if value is not None:
-                entries.append(TemplateEntry(f"Resolve duplicate {rule.name} {value} of {who}…",
-                                             RESOLVE_DUPLICATE, rule.name, REPAIR))
-    elif schema.match_lock(item) is not None:
-        entries.append(TemplateEntry(f"Release lock {who}…", RELEASE_LOCK, group=REPAIR))
-    else:
-        entries.append(TemplateEntry(f"Delete item {who} (guarded)", DELETE_ITEM))
+    values = {r.name: text_of(item.get(r.attribute)) for r in schema.rules}
+    for offer in applicable.offers:
+        rule = offer.rule
+        shown = values.get(rule) if rule is not None else None
+        if offer.name == CHANGE_VALUE and rule is not None:
+            entries.append(TemplateEntry(f"Change {rule} of {who} ({shown or f'no {rule}'})…",
+                                         CHANGE_VALUE, rule))
+        elif offer.name == DELETE_ACCOUNT:
+            entries.append(TemplateEntry(f"Delete account {who} and its locks…", DELETE_ACCOUNT))
+        elif offer.name == CLAIM_LOCK:
+            entries.append(TemplateEntry(f"Claim the missing {rule} lock of {who} ({shown})…",
+                                         CLAIM_LOCK, rule, REPAIR))
+        elif offer.name == RESOLVE_DUPLICATE:
+            entries.append(TemplateEntry(f"Resolve duplicate {rule} {shown} of {who}…",
+                                         RESOLVE_DUPLICATE, rule, REPAIR))
+        elif offer.name == RELEASE_LOCK:
+            entries.append(TemplateEntry(f"Release lock {who}…", RELEASE_LOCK, rule, REPAIR))
+        elif offer.name == DELETE_ITEM:
+            entries.append(TemplateEntry(f"Delete item {who} (guarded)", DELETE_ITEM))
+    notes = [READING_HINT] if reading else list(applicable.notes)
+    entries.extend(TemplateEntry(note, "", group=WHY) for note in notes)
     return entries

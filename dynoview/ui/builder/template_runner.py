@@ -4,6 +4,10 @@ Most templates open their form (``open()``, no nested loop); claim and resolve f
 the table's current state as a task on the qasync loop (``async def`` here, never on the
 panel). An accepted form's transaction goes to the panel through ``transaction_ready``;
 sentences for the status line go through ``status``.
+
+Repairs are offered only where their problem is (``applicability``): from what the view the
+item was selected in knows (an audit row's findings, a diagnosis), else from a strongly
+consistent read of the selected account's locks, started here when the selection changes.
 """
 
 from __future__ import annotations
@@ -18,10 +22,11 @@ from PySide6.QtWidgets import QDialog, QWidget
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx import templates
+from dynoview.core.tx.applicability import Applicable, Evidence, read_lock_evidence, templates_for
 from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.template_inputs import describe_account, other_changes, protected_changes
 from dynoview.core.uniqueness.diagnose import Diagnosis, diagnose
-from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, normalise, protected_text
 from dynoview.ui.builder.template_forms import (
     CHANGE_VALUE,
     CLAIM_LOCK,
@@ -36,11 +41,14 @@ from dynoview.ui.builder.template_forms import (
     ReleaseLockForm,
     ResolveDuplicateForm,
     SignUpForm,
+    TemplateEntry,
     TemplateForm,
+    template_entries,
 )
 from dynoview.ui.context import AppContext
 
 READ_TASK = "builder-template-read"
+EVIDENCE_TASK = "builder-template-evidence"  # its own name: a form's read must not cancel it
 NO_SELECTION = ("Select an account or lock first (in Items, Accounts & locks or a diagnosis): the "
                 "templates act on the selection.")
 
@@ -50,6 +58,7 @@ class TemplateRunner(QObject):
 
     transaction_ready = Signal(object, str)  # Transaction, status sentence ("" for none)
     status = Signal(str)
+    evidence_changed = Signal()  # what is known about the selection changed (menus refill)
 
     def __init__(self, ctx: AppContext, tables: Callable[[], dict[str, TableInfo]],
                  default_table: Callable[[], str], forms_parent: QWidget) -> None:
@@ -61,11 +70,55 @@ class TemplateRunner(QObject):
         self._parent = forms_parent
         self.selected_item: dict[str, Any] | None = None
         self.selected_table: str | None = None
+        self.evidence: Evidence | None = None  # what is known about the selection's values
+        self.reading = False  # the selected account's locks are being read
         self.current_form: TemplateForm | None = None  # the open template form, if any
 
-    def select(self, item: Mapping[str, Any] | None, table: str | None = None) -> None:
+    def select(self, item: Mapping[str, Any] | None, table: str | None = None,
+               evidence: Evidence | None = None) -> None:
+        """The item the templates act on, with what its view knows about its values."""
         self.selected_item = dict(item) if item is not None else None
         self.selected_table = table if item is not None else None
+        self.evidence = evidence if item is not None else None
+        if self.reading:
+            self.ctx.tasks.cancel(EVIDENCE_TASK)
+            self.reading = False
+        self.evidence_changed.emit()
+
+    def ensure_evidence(self) -> None:
+        """Without what a view knows, read the selected account's locks (strongly consistent
+        GetItems) so the repairs can be offered; only when the templates are asked for, so
+        moving through rows reads nothing."""
+        reader, chosen = self.ctx.reader, self.selected_item
+        if self.evidence is not None or self.reading or reader is None or chosen is None \
+                or not self.schema.is_account(chosen):
+            return
+        self.reading = True
+        self.ctx.tasks.start(EVIDENCE_TASK, self.read_evidence(reader, self.subject_table(), chosen),
+                             on_error=self._evidence_failed)
+
+    async def read_evidence(self, reader: Reader, table: str, item: dict[str, Any]) -> None:
+        evidence = await self.ctx.tasks.call(read_lock_evidence, reader, table, self.schema, item)
+        if self.selected_item is item:  # else the selection moved on meanwhile
+            self.evidence, self.reading = evidence, False
+            self.evidence_changed.emit()
+
+    def _evidence_failed(self, exc: BaseException) -> None:
+        if not self.reading:
+            return  # the selection moved on
+        self.reading = False
+        self.evidence_changed.emit()
+        self.status.emit("Could not read the selected account's locks, so no repair is offered: "
+                         + self.ctx.report(exc, operation="GetItem").message)
+
+    def applicable(self) -> Applicable:
+        return templates_for(self.schema, self.selected_item, self.evidence)
+
+    def entries(self) -> list[TemplateEntry]:
+        """The menu's lines for the selection: what applies, then why a repair is not offered
+        (reading the account's locks first when nothing is known about them)."""
+        self.ensure_evidence()
+        return template_entries(self.schema, self.selected_item, self.evidence, reading=self.reading)
 
     def subject_table(self) -> str:
         return self.selected_table or self._default_table()
@@ -80,6 +133,14 @@ class TemplateRunner(QObject):
             return
         if item is None:
             self.status.emit(NO_SELECTION)
+            return
+        if name in (CLAIM_LOCK, RESOLVE_DUPLICATE, RELEASE_LOCK) and not any(
+                o.name == name and rule in (None, o.rule) for o in self.applicable().offers):
+            # A palette line or a menu shown before the selection changed: repairs only where
+            # their problem is.
+            notes = self.applicable().notes
+            self.status.emit(" ".join(notes) if notes and not self.reading else
+                             f"{name.replace('_', ' ').capitalize()} does not apply to the selection.")
             return
         if name == CHANGE_VALUE and rule is not None:
             self.change(rule)
@@ -179,8 +240,11 @@ class TemplateRunner(QObject):
     async def resolve_after_read(self, reader: Reader, info: TableInfo, rule: LockRule, value: str) -> None:
         schema = self.schema
         d: Diagnosis = await self.ctx.tasks.call(diagnose, reader, info, schema, rule.name, value)
-        # Only the holders of exactly this value (a case variant is a clash, not a duplicate).
-        holders = [a for a in d.accounts if protected_text(a.get(rule.attribute)) == value]
+        # The holders of this value after the rule's normalisation (what a duplicate is); a
+        # variant the normalisation keeps apart is a clash, not a duplicate.
+        held = normalise(value, rule.normalisation)
+        holders = [a for a in d.accounts
+                   if normalise(protected_text(a.get(rule.attribute)) or "", rule.normalisation) == held]
         if len(holders) < 2:
             who = ", ".join(d.account_ids) or "no account"
             self.status.emit(f"Only {who} holds {rule.name} {value}: there is no duplicate to resolve.")

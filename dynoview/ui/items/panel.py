@@ -16,9 +16,6 @@ from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMenu, QPushButton, QVBoxLayout, QWidget
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.items.clipboard import FORMATS as COPY_FORMATS
-from dynoview.core.items.clipboard import LABELS as COPY_LABELS
-from dynoview.core.items.clipboard import copy_text
 from dynoview.core.reads.browse import BrowseSpec
 from dynoview.core.reads.history import add_to_history
 from dynoview.core.reads.reader import Page
@@ -249,6 +246,8 @@ class ItemsPanel(QWidget):
     # -- copy as -----------------------------------------------------------------
     def copy_as(self, fmt: str) -> str | None:
         """Copy the selected items (or the item read by key) in ``fmt``; returns the text."""
+        from dynoview.core.items.clipboard import LABELS, copy_text  # with its formats: on first use
+
         items = self.selected_items() or ([self.by_key_item] if self.by_key_item else [])
         info = self.info
         try:
@@ -257,7 +256,7 @@ class ItemsPanel(QWidget):
             self.status_changed.emit(exc.message)
             return None
         QGuiApplication.clipboard().setText(text)
-        self.status_changed.emit(f"Copied {len(items)} item(s) as {COPY_LABELS[fmt]}.")
+        self.status_changed.emit(f"Copied {len(items)} item(s) as {LABELS[fmt]}.")
         return text
 
     def _context_menu(self, pos: QPoint) -> None:
@@ -265,11 +264,13 @@ class ItemsPanel(QWidget):
 
     def context_menu(self) -> QMenu:
         """The view's right-click menu for the selection as it is now."""
+        from dynoview.core.items.clipboard import FORMATS, LABELS
+
         menu = QMenu(self.view)
         count = len(self.selected_items())
         copy_menu = menu.addMenu(f"Copy {count} item(s) as" if count > 1 else "Copy as")
-        for fmt in COPY_FORMATS:
-            copy_menu.addAction(COPY_LABELS[fmt], functools.partial(self.copy_as, fmt))
+        for fmt in FORMATS:
+            copy_menu.addAction(LABELS[fmt], functools.partial(self.copy_as, fmt))
         copy_menu.setEnabled(count > 0 or self.by_key_item is not None)
         menu.addSeparator()
         menu.addAction("Reads of this table… (Ctrl+H)", self.show_history)

@@ -15,11 +15,12 @@ import threading
 import time
 from array import array
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from dynoview.core.audit.rows import AuditRows, build_rows, rows_of_findings
 from dynoview.core.audit.run import AuditProgress, AuditResult, run_audit
 from dynoview.core.audit.view_order import RowOrdering, ViewQuery
+from dynoview.core.background import ui_heartbeat, yield_to_ui
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.diagnose import Diagnosis, diagnose
@@ -27,6 +28,7 @@ from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.proposal import propose_schema
 from dynoview.core.uniqueness.schema import SchemaProposal, UniquenessSchema
 from dynoview.ui.context import AppContext
+from dynoview.ui.gc_pauses import audit_collections
 
 AUDIT_TASK = "locks-audit"
 ORDER_TASK = "locks-order"
@@ -36,6 +38,23 @@ DETECT_SAMPLE = 1000
 #: At most this often a running audit's progress reaches the UI thread: each report is work
 #: there, and the UI thread waits for the GIL behind the audit's own threads every time.
 PROGRESS_EVERY_S = 0.25
+#: While an audit runs the event loop beats this often; its threads wait for the loop once it
+#: has missed a beat (``dynoview.core.background.yield_to_ui``).
+HEARTBEAT_MS = 10
+
+
+class _Checkpoint(threading.Event):
+    """The task's cancel event as the audit reads it: between pages and between the slices of
+    building its rows. Each read first lets a window's event loop that is behind run
+    (``yield_to_ui``), so the steps after the scan, in one thread, give way as the scan does."""
+
+    def __init__(self, cancel: threading.Event) -> None:
+        super().__init__()
+        self.cancel = cancel
+
+    def is_set(self) -> bool:
+        yield_to_ui()
+        return self.cancel.is_set()
 
 
 def detect(reader: Reader, table: TableInfo, cancel: threading.Event) -> SchemaProposal:
@@ -66,6 +85,11 @@ class LocksController(QObject):
         self._progress.connect(self._relay_progress)
         self._partial.connect(self._relay_partial)
         self._progress_sent = 0.0
+        self._heartbeat = QTimer(self)
+        self._heartbeat.setTimerType(Qt.TimerType.PreciseTimer)
+        self._heartbeat.setInterval(HEARTBEAT_MS)
+        self._heartbeat.timeout.connect(ui_heartbeat.beat)
+        self._beating = 0  # audits of this panel whose threads may be running
 
     # ------------------------------------------------------------------ audit
 
@@ -80,9 +104,25 @@ class LocksController(QObject):
 
     async def audit(self, reader: Reader, table: TableInfo, schema: UniquenessSchema, segments: int,
                     consistent: bool) -> None:
-        result, rows = await self.ctx.tasks.call(self._audit_work, reader, table, schema, segments,
-                                                 consistent, cancellable=True)
+        self._beat(True)
+        try:
+            result, rows = await self.ctx.tasks.call(self._audit_work, reader, table, schema,
+                                                     segments, consistent, cancellable=True)
+        finally:
+            self._beat(False)
         self.audited.emit(result, rows)
+
+    def _beat(self, on: bool) -> None:
+        """The heartbeat the audit's threads yield to, beaten while one of this panel's runs."""
+        if on:
+            ui_heartbeat.start()
+            self._beating += 1
+            self._heartbeat.start()
+        else:
+            ui_heartbeat.stop()
+            self._beating -= 1
+            if not self._beating:
+                self._heartbeat.stop()
 
     def _audit_work(self, reader: Reader, table: TableInfo, schema: UniquenessSchema, segments: int,
                     consistent: bool, cancel: threading.Event) -> tuple[AuditResult, AuditRows]:
@@ -90,10 +130,13 @@ class LocksController(QObject):
             self._partial.emit(rows_of_findings(schema, findings))
 
         self._progress_sent = 0.0
-        result = run_audit(reader, table, schema, segments=segments, consistent=consistent,
-                           progress=self._progress_from_audit, cancel=cancel, findings_so_far=so_far,
-                           spare_cores=1)  # a core for the event loop and the reads
-        return result, build_rows(result.pairing, result.findings, cancel)  # here, off the UI thread
+        checkpoint = _Checkpoint(cancel)
+        with audit_collections():  # what it builds is frozen at the end, never walked
+            result = run_audit(reader, table, schema, segments=segments, consistent=consistent,
+                               progress=self._progress_from_audit, cancel=checkpoint,
+                               findings_so_far=so_far, spare_cores=1)  # a core for the loop and reads
+            rows = build_rows(result.pairing, result.findings, checkpoint)  # here, off the UI thread
+        return result, rows
 
     def cancel_audit(self) -> None:
         self.ctx.tasks.cancel(AUDIT_TASK)

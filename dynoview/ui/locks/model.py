@@ -31,6 +31,7 @@ from dynoview.core.uniqueness.findings import (
     EXPIRED,
     EXPLANATIONS,
     LABELS,
+    LOOKALIKE_CLASH,
     MISSING_LOCK,
     ORPHAN_LOCK,
     Finding,
@@ -50,7 +51,8 @@ KeyRole = Qt.ItemDataRole.UserRole + 4  # the row's item key (account or lock), 
 RED = QColor(255, 205, 205)
 AMBER = QColor(255, 228, 170)
 DARK_TEXT = QColor(33, 33, 33)
-COLOURS = {ORPHAN_LOCK: RED, MISSING_LOCK: RED, DUPLICATE_VALUE: RED, EXPIRED: AMBER, CASE_CLASH: AMBER}
+COLOURS = {ORPHAN_LOCK: RED, MISSING_LOCK: RED, DUPLICATE_VALUE: RED, EXPIRED: AMBER, CASE_CLASH: AMBER,
+           LOOKALIKE_CLASH: AMBER}
 _BRUSHES = {status: QBrush(colour) for status, colour in COLOURS.items()}
 _DARK = QBrush(DARK_TEXT)
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 from dynoview.core.audit.rows import AuditRows
 from dynoview.core.audit.run import AuditProgress, AuditResult
 from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.applicability import diagnosis_evidence, row_evidence
 from dynoview.core.uniqueness.diagnose import VIA_INDEX, Diagnosis
 from dynoview.core.uniqueness.findings import (
     DUPLICATE_VALUE,
@@ -316,9 +317,9 @@ class LocksPanel(LocksPanelLayout):
     def _on_selection(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         row = self.selected_row()
         self._update_row_actions(row)
-        # The templates act on what is selected now: this row, or nothing.
-        self.ctx.select_item(row_item(self.schema, row) if row is not None else None, "audit",
-                             read=True)
+        # The templates act on this row, with its findings when whole and fresh, or on nothing.
+        self.ctx.select_item(row_item(self.schema, row) if row else None, "audit", read=True,
+                             evidence=row_evidence(row, self.model.partial or self.model.is_stale(row)))
 
     def _selection_maybe_gone(self) -> None:
         row = self.selected_row()
@@ -439,7 +440,7 @@ class LocksPanel(LocksPanelLayout):
             # The diagnosed account (or the lock, when no account holds the value) becomes the
             # selection the templates act on; a free value selects nothing.
             subject = d.accounts[0] if d.accounts else d.lock_item
-            self.ctx.select_item(subject, "diagnose", read=subject is not None)
+            self.ctx.select_item(subject, "diagnose", read=bool(subject), evidence=diagnosis_evidence(d))
         self.diagnosis_finished.emit(d)
 
     def show_diagnosis(self, d: Diagnosis | None, *, stale: bool = False) -> None:

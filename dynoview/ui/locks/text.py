@@ -62,7 +62,7 @@ def diagnosis_html(d: Diagnosis, *, stale: bool = False) -> str:
                      "again.</b></p>")
     parts.append(f"<p><b>{html.escape(d.sentence)}</b></p>")
     typed_note = getattr(d, "typed_note", None)
-    if typed_note:
+    if typed_note and typed_note not in d.sentence:  # diagnose's sentence starts with it: once
         parts.append(f"<p>{html.escape(typed_note)}</p>")
     origin = getattr(d, "origin", None)
     if origin is not None and origin.evidence not in d.sentence:  # not said twice

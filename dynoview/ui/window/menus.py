@@ -197,10 +197,17 @@ def _feature_entries(win: MainWindow) -> list[PaletteEntry]:
                            ("Run the accounts & locks audit", "audit"),
                            ("Edit the uniqueness schema", "schema")):
         entries.append(PaletteEntry(title, COMMAND, functools.partial(win.locks_command, command)))
+    # The builder knows what applies to the selection (it may have read the account's locks);
+    # before it is built, what the selecting view knows.
+    builder: Any = win.features.get("BuilderPanel")
     subject = win.ctx.subject
-    for t in template_entries(win.ctx.schema, subject.item if subject is not None else None):
-        entries.append(PaletteEntry(f"Template: {t.title.rstrip('…')}", COMMAND,
-                                    functools.partial(win.run_template, t.name, t.rule)))
+    templates = builder.template_entries() if builder is not None else template_entries(
+        win.ctx.schema, subject.item if subject is not None else None,
+        subject.evidence if subject is not None else None)
+    for t in templates:
+        if not t.is_note:
+            entries.append(PaletteEntry(f"Template: {t.title.rstrip('…')}", COMMAND,
+                                        functools.partial(win.run_template, t.name, t.rule)))
     return entries
 
 

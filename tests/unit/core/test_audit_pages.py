@@ -22,6 +22,7 @@ from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.pairing_state import Batch
 from dynoview.core.uniqueness.schema import (
     NORMALISE_LOWER,
+    NORMALISE_NFKC_CASEFOLD,
     NORMALISE_TRIM_LOWER,
     LockRule,
     UniquenessSchema,
@@ -32,9 +33,11 @@ NOW = datetime(2026, 6, 1, tzinfo=UTC)
 PAST = str(int(NOW.timestamp()) - 7200)
 FUTURE = str(int(NOW.timestamp()) + 7200)
 # Values that stress the parser and the packing: case, spaces, '#', the record separator,
-# non-ASCII, JSON escapes, empty.
+# non-ASCII, JSON escapes, empty; and the forms of one value a person cannot tell apart: NFC
+# and NFD, fullwidth, a zero-width space, Cyrillic letters, ASCII skeletons (l and 1, rn and m).
 VALUES = ["a@x", "A@x", " a@x", "a@x ", "b#c", "b\x1fc", "é", "É", "日本", 'q"u', "back\\slash", "1",
-          "", "ß", "SS", "x\ny", "tab\there"]
+          "", "ß", "SS", "x\ny", "tab\there", "e\u0301", "ａ@x", "a\u200b@x", "\u0430@x",
+          "\u0410@x", "l", "I", "rn", "m", " \u0430@x\u3000", "%"]
 SCHEMAS = [
     article_schema(),
     # Accounts' SKs vary; templates with suffixes; two rules on one prefix family; normalisations.
@@ -50,6 +53,10 @@ SCHEMAS = [
         LockRule("email", "email", "UNIQ#EMAIL#{value}", None, NORMALISE_TRIM_LOWER),
         LockRule("handle", "username", "UNIQ#EMAIL#{value}#U", None))),
     UniquenessSchema("PK", "SK", "ACCT#", "PROFILE", ()),
+    # The clash key as the stored form.
+    UniquenessSchema("PK", "SK", "ACCT#", "PROFILE", (
+        LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", NORMALISE_NFKC_CASEFOLD),
+        LockRule("handle", "username", "UNIQ#HANDLE#{value}", "LOCK"))),
     # The sort key repeats the value (TypeDORM's markers), next to a fixed-SK rule.
     UniquenessSchema("PK", "SK", "ACCT#", "PROFILE", (
         LockRule("email", "email", "DRM_GEN_USER.EMAIL#{value}", "DRM_GEN_USER.EMAIL#{value}"),
@@ -121,13 +128,15 @@ def _body(items: list[dict[str, Any]]) -> bytes:
 
 
 def signature(p: Pairing) -> tuple[Any, ...]:
-    """Everything a pairing shows: findings (with sentences and keys), counts, rows."""
+    """Everything a pairing shows: findings (with sentences and keys), the certain ones shown
+    while a scan runs, counts, rows."""
     findings = [(f.status, f.rule, f.value, f.account_ids, f.lock_keys, f.sentence, f.account_keys)
                 for f in p.findings()]
+    certain = [(f.status, f.rule, f.value, f.account_ids, f.sentence) for f in p.certain_findings()]
     rows = [(r.kind, r.account_id, r.key, r.expired,
              sorted((name, c.value, c.status, c.lock_key) for name, c in r.cells.items()),
              [f.status for f in r.findings]) for r in p.rows()]
-    return findings, p.counts(), rows, p.items_seen, p.other_items
+    return findings, certain, p.counts(), rows, p.items_seen, p.other_items
 
 
 def _pages(rng: random.Random, items: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:

@@ -33,7 +33,9 @@ def s(v: str) -> dict[str, str]:
 def random_items(rng: random.Random, n: int, unique_ids: bool) -> list[dict[str, Any]]:
     """Accounts, locks and sessions with every broken case: shared, clashing and expired
     values, missing and orphan locks, a value holding the record separator."""
-    emails = ["a@x", "A@x", "b@x", " c@x", "c@x", *(f"u{i}@x" for i in range(12))]
+    # Cyrillic, fullwidth and zero-width forms of a@x: lookalike and case clashes.
+    emails = ["a@x", "A@x", "b@x", " c@x", "c@x", "\u0430@x", "\uff41@x", "a\u200b@x",
+              *(f"u{i}@x" for i in range(12))]
     handles = ["ada", "Ada", "bob", "x\x1fy", ""]
     items: list[dict[str, Any]] = []
     for i in range(n):

@@ -14,16 +14,24 @@ import pytest
 
 from dynoview.cli import main
 from dynoview.core.errors import CancelledError
+from dynoview.core.exports import duckdb_engine as export_duckdb
 from dynoview.core.exports.audit import ExportAuditOptions, audit_exports, finding_keys
+from dynoview.core.exports.rows import build_pairing, findings_and_counts, parse_rows
+from dynoview.core.exports.sql import ATHENA_TWIN
 from dynoview.core.exports.writer import Change, write_export
-from dynoview.core.uniqueness.findings import OK
+from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH, OK, Finding
+from dynoview.core.uniqueness.forms import NORMALISATIONS, normalise
 from dynoview.core.uniqueness.pairing import classify
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, schema_to_text
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 T = NOW.timestamp()
 POOL = ["ada@x.io", "Ada@X.io", " ada@x.io ", "bob", "BOB", "ΟΔΟΣ", "οδος", "İstanbul", "i̇stanbul",
-        "a#b", "x'y", "42", "\tpad\u3000", "pad", "Straße", "STRASSE", ""]
+        "a#b", "x'y", "42", "\tpad\u3000", "pad", "Straße", "STRASSE", "",
+        # Lookalikes and normalisation clashes: Cyrillic а, fullwidth, a zero-width space, NFC
+        # and NFD, a ligature, final sigma, Cherokee (folds to upper case), ASCII lookalikes.
+        "\u0430da@x.io", "ＡＤＡ@x.io", "ada\u200b@x.io", "jos\u00e9", "jose\u0301", "ﬁle", "file",
+        "οδοσ", "bob1", "bobl", "\uab70", "\u13a0", "\u0440\u0430\u0443\u0440\u0430l", "paypal"]
 
 
 def _s(v: str) -> dict[str, str]:
@@ -66,7 +74,7 @@ def random_table(rng: random.Random, schema: UniquenessSchema) -> list[dict[str,
 
 
 def schema_for(rng: random.Random) -> UniquenessSchema:
-    norms = ["none", "lowercase", "trim+lowercase"]
+    norms = list(NORMALISATIONS)
     return UniquenessSchema(rules=(
         LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", rng.choice(norms)),
         LockRule("handle", "username", "UNIQ#H#{value}#END", rng.choice(["LOCK", None]), rng.choice(norms)),
@@ -88,6 +96,63 @@ def test_export_audit_matches_the_live_rules(tmp_path: Path, seed: int) -> None:
     assert result.counts == live.counts()
     assert result.counts[OK] == live.ok_count()
     assert (result.items_read, result.pairing.other_items) == (len(items), live.other_items)
+
+
+def twin_audit(folder: Path, schema: UniquenessSchema, work: Path,
+               ttl: str | None = "expiresAt") -> tuple[list[Finding], dict[str, int]]:
+    """The findings and counts of Athena's SQL run on DuckDB (its twin), checked against the
+    evidence the way an Athena audit's rows are (``rows.findings_and_counts``)."""
+    files = sorted(str(p) for p in (folder / "data").iterdir())
+    sql = export_duckdb.plan(schema, [(files, False)], ttl_attribute=ttl, now=NOW, dialect=ATHENA_TWIN)
+    _, rows = export_duckdb.run(sql, export_duckdb.DuckDBSettings(work))
+    engine_rows = parse_rows(rows, len(sql.attributes))
+    pairing = build_pairing(engine_rows, schema, sql.attributes, ttl, NOW)
+    return findings_and_counts(engine_rows, pairing, schema)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_athena_sql_on_its_twin_matches_the_live_rules(tmp_path: Path, seed: int) -> None:
+    rng = random.Random(seed)
+    schema = schema_for(rng)
+    items = random_table(rng, schema)
+    live = classify(items, schema, "expiresAt", NOW)
+    folder = write_export(tmp_path, "accounts", items, files=rng.randint(1, 4))
+    findings, counts = twin_audit(folder, schema, tmp_path / "twin")
+    assert findings == live.findings()
+    assert counts == live.counts()
+
+
+def _account(i: int, email: str) -> dict[str, Any]:
+    return {"PK": _s(f"ACCT#{i}"), "SK": _s("PROFILE"), "email": _s(email)}
+
+
+def _lock(value: str) -> dict[str, Any]:
+    return {"PK": _s(f"UNIQ#EMAIL#{value}"), "SK": _s("LOCK")}
+
+
+@pytest.mark.parametrize("mode", NORMALISATIONS)
+def test_lookalikes_and_normalisation_clashes_in_every_mode(tmp_path: Path, mode: str) -> None:
+    # Each account locked as the rule stores it; a Cyrillic а beside a Latin a (a lookalike);
+    # NFC beside NFD, fullwidth beside ASCII, a zero-width space (normalisation clashes); a lock
+    # stored with capitals and no account (an orphan folded into its case clash); ASCII
+    # lookalikes bob1 / bobl (not flagged).
+    schema = UniquenessSchema(rules=(LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", mode),))
+    emails = ["ada@x.io", "\u0430da@x.io", "jos\u00e9@x.io", "jose\u0301@x.io", "ＢＯＢ@x.io",
+              "bob@x.io", "eve\u200b@x.io", "bob1", "bobl", "ﬁ@x.io"]
+    items: list[dict[str, Any]] = []
+    for i, email in enumerate(emails):
+        items += [_account(i, email), _lock(normalise(email, mode))]
+    items += [_account(20, "\u0440\u0430\u0443\u0440\u0430l"), _lock("EVE@x.io"), _lock("FI@x.io")]
+    live = classify(items, schema, None, NOW)
+    statuses = [f.status for f in live.findings()]
+    assert statuses.count(LOOKALIKE_CLASH) == 1 and CASE_CLASH in statuses
+    lookalike = next(f for f in live.findings() if f.status == LOOKALIKE_CLASH)
+    assert lookalike.account_ids == ("ACCT#0", "ACCT#1")
+    assert ("MISSING_LOCK", "раураl") in [(f.status, f.value) for f in live.findings()]
+    folder = write_export(tmp_path, "accounts", items, files=2)
+    result = audit_exports([str(folder)], schema, options=ExportAuditOptions(now=NOW)).result
+    assert result.findings == live.findings() and result.counts == live.counts()
+    assert twin_audit(folder, schema, tmp_path / "twin", ttl=None) == (live.findings(), live.counts())
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.tx import templates
 from dynoview.core.tx.template_inputs import (
@@ -18,6 +20,8 @@ from dynoview.core.tx.template_inputs import (
 )
 from dynoview.core.uniqueness.schema import (
     NORMALISE_LOWER,
+    NORMALISE_NFKC_CASEFOLD,
+    NORMALISE_NONE,
     NORMALISE_TRIM_LOWER,
     LockRule,
     UniquenessSchema,
@@ -61,6 +65,40 @@ def test_unchanged_is_judged_after_the_rules_normalisation() -> None:
     assert check_value(EMAIL, "Ada@lovelace.io", "ada@lovelace.io").ok
     trim = LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", NORMALISE_TRIM_LOWER)
     assert check_value(trim, " New@x.io ").lock_pk == "UNIQ#EMAIL#new@x.io"
+
+
+@pytest.mark.parametrize(("mode", "typed", "lock_pk", "preview"), [
+    (NORMALISE_NONE, "Ada@x.io", "UNIQ#EMAIL#Ada@x.io",
+     "lock UNIQ#EMAIL#Ada@x.io; the account stores Ada@x.io"),
+    (NORMALISE_LOWER, "Ada@x.io", "UNIQ#EMAIL#ada@x.io",
+     "lock UNIQ#EMAIL#ada@x.io; the account stores Ada@x.io"),
+    (NORMALISE_TRIM_LOWER, " Ada@x.io", "UNIQ#EMAIL#ada@x.io",
+     "lock UNIQ#EMAIL#ada@x.io; the account stores ' Ada@x.io'"),
+    (NORMALISE_NFKC_CASEFOLD, "\uff21da\u200b@x.io ", "UNIQ#EMAIL#ada@x.io",
+     "lock UNIQ#EMAIL#ada@x.io; the account stores '\uff21da\\u200b@x.io '"),
+])
+def test_the_lock_key_is_the_rules_and_the_account_keeps_what_was_typed(
+        mode: str, typed: str, lock_pk: str, preview: str) -> None:
+    check = check_value(LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", mode), typed)
+    assert check.ok, check.error
+    assert (check.lock_pk, check.value, check.preview) == (lock_pk, typed, preview)
+
+
+def test_spaces_are_refused_only_where_the_rule_keeps_them() -> None:
+    for mode in (NORMALISE_NONE, NORMALISE_LOWER):
+        rule = LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", mode)
+        assert (check_value(rule, "a@x.io ").error or "").startswith("Remove the spaces")
+    for mode in (NORMALISE_TRIM_LOWER, NORMALISE_NFKC_CASEFOLD):
+        rule = LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", mode)
+        assert check_value(rule, "a@x.io ").lock_pk == "UNIQ#EMAIL#a@x.io"
+
+
+def test_a_value_the_normalisation_empties_is_refused() -> None:
+    nfkc = LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", NORMALISE_NFKC_CASEFOLD)
+    assert check_value(nfkc, "\u200b\u200b").error == (
+        "This email is empty once the rule's nfkc+casefold normalisation removes its invisible "
+        "characters: type a visible value.")
+    assert check_value(EMAIL, "\u200b").ok  # without normalisation it is a (strange) value
 
 
 def test_two_fields_cannot_write_one_lock() -> None:

@@ -17,7 +17,16 @@ from dynoview.core.tx.templates import (
     templates_for,
 )
 from dynoview.core.tx.validation import validate
-from dynoview.core.uniqueness.schema import article_schema
+from dynoview.core.uniqueness.schema import (
+    NORMALISE_LOWER,
+    NORMALISE_NFKC_CASEFOLD,
+    NORMALISE_NONE,
+    NORMALISE_TRIM_LOWER,
+    LockRule,
+    UniquenessSchema,
+    article_schema,
+    normalise,
+)
 
 S = article_schema()
 ACCT = {"PK": {"S": "ACCT#a1f9c3"}, "SK": {"S": "PROFILE"}, "email": {"S": "ada@lovelace.io"},
@@ -135,8 +144,59 @@ def test_edit_item_with_a_new_key_deletes_and_puts() -> None:
 
 
 def test_templates_for_items() -> None:
-    assert "release_orphan_lock" in templates_for(S, EMAIL_LOCK)
-    assert "change_value" in templates_for(S, ACCT)
+    # Nothing known about the selection: only the templates that always apply.
+    assert templates_for(S, EMAIL_LOCK).names() == ["sign_up"]
+    assert templates_for(S, ACCT).names() == ["sign_up", "change_value", "change_value", "delete_account"]
+    # applicability.py's own tests cover the repairs offered from findings.
+
+
+def rule_schema(mode: str) -> UniquenessSchema:
+    return UniquenessSchema(rules=(LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", mode),
+                                   LockRule("username", "username", "UNIQ#HANDLE#{value}", "LOCK", mode)))
+
+
+# (mode, value typed, the lock key's value): the schema's normalisation, applied before every key.
+MODES = [
+    (NORMALISE_NONE, "Ada@Lovelace.io", "Ada@Lovelace.io"),
+    (NORMALISE_LOWER, "Ada@Lovelace.io", "ada@lovelace.io"),
+    (NORMALISE_TRIM_LOWER, " Ada@Lovelace.io ", "ada@lovelace.io"),
+    # NFKC folds the fullwidth Ａ, casefold lowers it, the zero-width space goes, spaces are trimmed.
+    (NORMALISE_NFKC_CASEFOLD, " \uff21da\u200b@Lovelace.io", "ada@lovelace.io"),
+]
+
+
+@pytest.mark.parametrize(("mode", "typed", "key"), MODES)
+def test_every_template_keys_locks_by_the_rules_normalisation(mode: str, typed: str, key: str) -> None:
+    schema = rule_schema(mode)
+    acct = {**ACCT_KEY, "email": {"S": typed}, "username": {"S": "Ada"}}
+    handle = normalise("Ada", mode)
+    lock = {"PK": {"S": f"UNIQ#EMAIL#{key}"}, "SK": {"S": "LOCK"}}
+    signup = sign_up(schema, "t", acct)
+    assert signup.actions[0].item["email"] == {"S": typed}  # the account stores what was typed
+    assert [a.item["PK"]["S"] for a in signup.actions[1:]] == [f"UNIQ#EMAIL#{key}", f"UNIQ#HANDLE#{handle}"]
+    assert claim_missing_lock(schema, "t", acct, "email").actions[0].item == lock
+    assert delete_account(schema, "t", acct).actions[1].key == lock
+    change = change_value(schema, "t", acct, "email", "New@X.io")
+    assert change.actions[0].item["PK"] == {"S": f"UNIQ#EMAIL#{normalise('New@X.io', mode)}"}
+    assert change.actions[1].key == lock
+    assert change.actions[2].values[":v0"] == {"S": "New@X.io"}  # stored as typed
+    other = {**ACCT_KEY, "PK": {"S": "ACCT#other"}, "email": {"S": typed}}
+    resolve = resolve_duplicate(schema, "t", acct, other, "email", "Else@X.io")
+    assert resolve.actions[1].key == lock
+    assert resolve.actions[2].item["PK"] == {"S": f"UNIQ#EMAIL#{normalise('Else@X.io', mode)}"}
+
+
+def test_resolve_duplicate_takes_spellings_one_after_the_normalisation() -> None:
+    schema = rule_schema(NORMALISE_LOWER)
+    keep = {**ACCT_KEY, "email": {"S": "Ada@X.io"}}
+    other = {"PK": {"S": "ACCT#b"}, "SK": {"S": "PROFILE"}, "email": {"S": "ada@x.io"}}
+    tx = resolve_duplicate(schema, "t", keep, other, "email")
+    # Each account is guarded on the spelling it stores; the shared lock is the rule's key.
+    assert tx.actions[0].values == {":v0": {"S": "Ada@X.io"}}
+    assert tx.actions[1].key == {"PK": {"S": "UNIQ#EMAIL#ada@x.io"}, "SK": {"S": "LOCK"}}
+    assert tx.actions[2].update == "REMOVE #n0" and tx.actions[2].values == {":v0": {"S": "ada@x.io"}}
+    with pytest.raises(ValueError, match="do not share"):
+        resolve_duplicate(S, "t", keep, other, "email")  # no normalisation: two values
 
 
 def test_release_keeps_the_stored_spelling_under_a_normalising_rule() -> None:

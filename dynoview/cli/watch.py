@@ -1,0 +1,317 @@
+"""`dynoview watch`: keep a table's uniqueness findings up to date from its stream, printing
+each finding that appears, is resolved or changes, with the writes that did it.
+
+Findings go to standard output (a few lines each, or one JSON object a line with
+``--format json``: a ``watching`` object first, a ``summary`` object last); notices (the
+seed, closed shards, lost records) go to standard error as sentences. Exit status: 0 when no
+finding of the ``--fail-on`` kinds appeared, 1 when one did (at once, or with ``--until-idle``
+once the table went quiet), 2 on error. Ctrl+C (SIGINT) and SIGTERM end it with a summary.
+Documented in docs/cli-watch.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from dynoview.cli.audit import add_schema_arguments, resolve_schema
+from dynoview.cli.common import (
+    add_connection_arguments,
+    clean_message,
+    fail,
+    open_connection,
+    say,
+    terminal_json,
+    terminal_line,
+)
+from dynoview.cli.stream import seconds
+from dynoview.core.audit.run import DEFAULT_SEGMENTS, AuditProgress
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.tables import describe_table
+from dynoview.core.uniqueness.findings import (
+    BREAKING,
+    CASE_CLASH,
+    DUPLICATE_VALUE,
+    EXPIRED,
+    LABELS,
+    LOOKALIKE_CLASH,
+    MISSING_LOCK,
+    ORPHAN_LOCK,
+    PROBLEMS,
+)
+from dynoview.core.uniqueness.schema import SchemaError
+from dynoview.core.watch.events import APPEARED, CHANGED, RESOLVED, WatchEvent
+from dynoview.core.watch.seed import AUTO, SEED_MODES
+from dynoview.core.watch.watcher import Watcher
+
+#: --fail-on names, as a person says them.
+KINDS = {"orphan": ORPHAN_LOCK, "missing": MISSING_LOCK, "duplicate": DUPLICATE_VALUE,
+         "expired": EXPIRED, "case": CASE_CLASH, "lookalike": LOOKALIKE_CLASH}
+GROUPS = {"breaking": BREAKING, "all": frozenset(PROBLEMS)}
+
+
+def fail_on_kinds(text: str) -> frozenset[str]:
+    """An argparse type: comma-separated kinds of finding (or ``breaking``, ``all``)."""
+    out: set[str] = set()
+    for name in filter(None, (p.strip().lower() for p in text.split(","))):
+        if name in KINDS:
+            out.add(KINDS[name])
+        elif name in GROUPS:
+            out |= GROUPS[name]
+        else:
+            known = ", ".join([*KINDS, *GROUPS])
+            raise argparse.ArgumentTypeError(f"{name!r} is not a kind of finding; use {known} "
+                                             "(comma-separated).")
+    if not out:
+        raise argparse.ArgumentTypeError("name at least one kind of finding, e.g. missing,orphan.")
+    return frozenset(out)
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "watch", help="report broken uniqueness locks as the table's stream shows them written",
+        description="Keep a table's uniqueness findings up to date from its DynamoDB stream and "
+                    "print each finding that appears or is resolved, with the stream records that "
+                    "caused it. Exit status 0 when no finding of the --fail-on kinds appeared, 1 "
+                    "when one did, 2 on error.")
+    add_connection_arguments(parser)
+    add_schema_arguments(parser)
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text: a few lines per finding (default); json: one object a line")
+    parser.add_argument("--fail-on", type=fail_on_kinds, default=frozenset(), metavar="KINDS",
+                        help="exit 1 as soon as a finding of these kinds appears (comma-separated: "
+                             f"{', '.join(KINDS)}; or breaking = orphan,missing,duplicate; or all)")
+    parser.add_argument("--duration", type=seconds(), default=None, metavar="S",
+                        help="stop after S seconds")
+    parser.add_argument("--until-idle", type=seconds(), default=None, metavar="S",
+                        help="stop once no record has arrived for S seconds (with --fail-on: exit 1 "
+                             "then, not at the first finding)")
+    parser.add_argument("--seed", choices=SEED_MODES, default=AUTO,
+                        help="auto (default): replay the stream of a table created with it less than "
+                             "24 hours ago, else audit the table first; audit; replay")
+    parser.add_argument("--segments", type=int, default=DEFAULT_SEGMENTS,
+                        help=f"parallel Scan segments of a seeding audit (default {DEFAULT_SEGMENTS})")
+
+
+def note(message: str) -> None:
+    print(f"dynoview: {clean_message(message)}", file=sys.stderr, flush=True)
+
+
+def worsens(event: WatchEvent, kinds: frozenset[str]) -> bool:
+    """A finding of ``kinds`` appeared, or one grew (another account or lock joined it)."""
+    if event.finding.status not in kinds:
+        return False
+    if event.kind == APPEARED:
+        return True
+    previous = event.change.previous
+    if event.kind != CHANGED or previous is None:
+        return False
+    before = {*previous.account_ids, *(json.dumps(k, sort_keys=True) for k in previous.lock_keys)}
+    after = {*event.finding.account_ids,
+             *(json.dumps(k, sort_keys=True) for k in event.finding.lock_keys)}
+    return not after <= before
+
+
+@dataclass
+class _Run:
+    """What one watch did, for the exit status and the summary."""
+
+    args: argparse.Namespace
+    started: float = field(default_factory=time.monotonic)
+    last_record: float = field(default_factory=time.monotonic)
+    failed_by: WatchEvent | None = None
+    ended: str = "stream ended"
+
+    def show(self, events: list[WatchEvent]) -> None:
+        for event in events:
+            if self.args.format == "json":
+                print(terminal_json(json.dumps(event.to_json(), ensure_ascii=False)), flush=True)
+            else:
+                print("\n".join(terminal_line(line) for line in event.text_lines()), flush=True)
+            if self.failed_by is None and worsens(event, self.args.fail_on):
+                self.failed_by = event
+
+
+def _counts_text(counts: Counter[str]) -> str:
+    total = sum(counts.values())
+    if not total:
+        return "0"
+    parts = ", ".join(f"{n} {LABELS[s].lower()}" for s, n in sorted(counts.items()))
+    return f"{total} ({parts})"
+
+
+def summary(run: _Run, watcher: Watcher) -> dict[str, Any]:
+    return {
+        "type": "summary",
+        "table": watcher.table.name,
+        "seconds": round(time.monotonic() - run.started, 1),
+        "records": watcher.records,
+        "appeared": dict(watcher.counts(APPEARED)),
+        "resolved": dict(watcher.counts(RESOLVED)),
+        "changed": dict(watcher.counts(CHANGED)),
+        "findings_now": watcher.current_findings,
+        "findings_at_start": dict(watcher.findings_at_start),
+        "fail_on": sorted(run.args.fail_on),
+        "failed": run.failed_by is not None,
+        "ended": run.ended,
+    }
+
+
+def summary_text(data: dict[str, Any], run: _Run) -> str:
+    at_start = sum(data["findings_at_start"].values())
+    text = (f"watched {data['table']} for {data['seconds']:g} s ({run.ended}): {data['records']:,} "
+            f"record(s) read; findings appeared: {_counts_text(Counter(data['appeared']))}; "
+            f"resolved: {_counts_text(Counter(data['resolved']))}; changed: "
+            f"{_counts_text(Counter(data['changed']))}; {data['findings_now']} finding(s) now "
+            f"({at_start} when the watch started).")
+    if run.failed_by is not None:
+        f = run.failed_by.finding
+        causes = "; ".join(c.text() for c in run.failed_by.causes) or "no record (an audit found it)"
+        how = "appeared" if run.failed_by.kind == APPEARED else "grew"
+        text += f" Exit 1: a {LABELS[f.status].lower()} {how} (--fail-on), caused by {causes}."
+    elif run.args.fail_on:
+        text += " No finding of the --fail-on kinds appeared."
+    return text
+
+
+@contextmanager
+def _stop_signals() -> Iterator[None]:
+    """SIGTERM, and SIGINT even where a shell started the watch with it ignored (a job run
+    with ``&``), end the watch like Ctrl+C: cleanly, with a summary."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    for signum in previous:
+        signal.signal(signum, interrupt)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            if handler is not None:
+                signal.signal(signum, handler)
+
+
+def _progress(args: argparse.Namespace) -> Callable[[AuditProgress], None] | None:
+    if args.format != "text" or not sys.stderr.isatty():
+        return None
+
+    def show(p: AuditProgress) -> None:
+        print(f"\r{p.text()}", end="", file=sys.stderr, flush=True)
+    return show
+
+
+def _started(watcher: Watcher, args: argparse.Namespace, notices: list[str], origin: str) -> None:
+    for message in notices:
+        note(message)
+    info = watcher.info
+    at_start = watcher.findings_at_start
+    if args.format == "json":
+        print(terminal_json(json.dumps({
+            "type": "watching", "table": watcher.table.name, "schema": origin,
+            "stream_arn": info.arn if info else None, "view_type": info.view_type if info else None,
+            "seed": watcher.choice.mode if watcher.choice else None,
+            "items_audited": watcher.audit.items_read if watcher.audit else None,
+            "findings_at_start": dict(at_start), "fail_on": sorted(args.fail_on),
+        }, ensure_ascii=False)), flush=True)
+    present = (f" Findings present at start (not counted for --fail-on): {_counts_text(at_start)}."
+               if watcher.seeded_by_audit else "")
+    note(f"watching {watcher.table.name} ({info.view_type if info else '?'} stream; schema: "
+         f"{origin}).{present}")
+
+
+def _loop(watcher: Watcher, run: _Run) -> None:
+    args = run.args
+    while True:
+        step = watcher.step()
+        for message in step.notices:
+            note(message)
+        run.show(step.events)
+        now = time.monotonic()
+        if step.records:
+            run.last_record = now
+        if run.failed_by is not None and args.until_idle is None:
+            run.ended = "a --fail-on finding appeared"
+            return
+        if step.finished:
+            run.ended = "the stream ended"
+            return
+        if args.duration is not None and now - run.started >= args.duration:
+            run.ended = f"--duration {args.duration:g}"
+            return
+        quiet = now - run.last_record
+        if (args.until_idle is not None and quiet >= args.until_idle and step.caught_up
+                and not watcher.pending):
+            run.ended = f"idle for {args.until_idle:g} s"
+            return
+        wait = step.wait_s
+        if args.duration is not None:
+            wait = min(wait, max(0.0, run.started + args.duration - now))
+        if args.until_idle is not None:
+            wait = min(wait, max(0.05, args.until_idle - quiet))
+        if wait > 0:
+            time.sleep(wait)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.segments < 1:
+        say("--segments must be 1 or more.")
+        return 2
+    watch_run = _Run(args)
+    watcher: Watcher | None = None
+    operation = "DescribeTable"
+    with _stop_signals():
+        try:
+            with open_connection(args) as conn:
+                reader = Reader(conn)
+                info = describe_table(conn, args.table)
+                schema, origin = resolve_schema(args, conn, reader, info)
+                watcher = Watcher(reader, info, schema, seed=args.seed, segments=args.segments)
+                operation = "DescribeStream"
+                progress = _progress(args)
+                notices = watcher.start(progress=progress)
+                if progress is not None:
+                    print(file=sys.stderr)
+                audit = watcher.audit
+                if audit is not None and audit.items_read and audit.items_read == audit.other_items:
+                    say(f"no account or lock in {args.table} matched the uniqueness schema ({origin}): "
+                        f"all {audit.items_read:,} items read are something else. Check the schema's "
+                        "key names and prefixes (--schema FILE, or --detect).")
+                    return 2
+                _started(watcher, args, notices, origin)
+                watch_run.started = watch_run.last_record = time.monotonic()
+                operation = "GetRecords"
+                _loop(watcher, watch_run)
+        except KeyboardInterrupt:
+            watch_run.ended = "interrupted"
+            if watcher is None or watcher.state is None:
+                print("Interrupted before the watch started.", file=sys.stderr)
+                return 2
+        except SchemaError as exc:
+            say(str(exc))
+            return 2
+        except BrokenPipeError:  # e.g. piped into `head`
+            sys.stderr.close()
+            return 1 if watch_run.failed_by is not None else 0
+        except Exception as exc:
+            return fail(exc, args, operation=operation, table=args.table)
+        if watch_run.ended != "a --fail-on finding appeared":
+            watch_run.show(watcher.finish())
+        data = summary(watch_run, watcher)
+        if args.format == "json":
+            print(terminal_json(json.dumps(data, ensure_ascii=False)), flush=True)
+        note(summary_text(data, watch_run))
+    return 1 if watch_run.failed_by is not None else 0

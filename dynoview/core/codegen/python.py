@@ -1,0 +1,377 @@
+"""The generated module in Python (boto3), from a ``CodeModel``.
+
+Literals are ``repr`` of exact strings (``quoting``), identifiers come from ``names``; the
+request of each operation is written from its data, one dict entry per line. The module
+needs only botocore (which boto3 brings) and the standard library.
+"""
+
+from __future__ import annotations
+
+import ast
+import textwrap
+from collections.abc import Mapping
+from typing import Any
+
+import dynoview.core.codegen.body as bodies
+import dynoview.core.codegen.model as m
+import dynoview.core.codegen.python_runtime as rt
+import dynoview.core.codegen.unicode_tables as unicode_tables
+from dynoview import __version__
+from dynoview.core.codegen.names import snake
+from dynoview.core.codegen.quoting import py_string
+from dynoview.core.uniqueness.forms import (
+    NORMALISE_LOWER,
+    NORMALISE_NFKC_CASEFOLD,
+    NORMALISE_NONE,
+    NORMALISE_TRIM_LOWER,
+)
+
+WIDTH = 88  # ruff's and black's default line length
+INDENT = "    "
+
+_NORMALISE_BODIES = {
+    NORMALISE_NONE: "return value",
+    NORMALISE_LOWER: "return value.lower()",
+    NORMALISE_TRIM_LOWER: "return value.strip().lower()",
+    NORMALISE_NFKC_CASEFOLD: "return _nfkc_casefold(value)",
+}
+_NORMALISE_DOCS = {
+    NORMALISE_NONE: "as typed (normalisation none)",
+    NORMALISE_LOWER: "lower-cased (normalisation lowercase)",
+    NORMALISE_TRIM_LOWER: "trimmed and lower-cased (normalisation trim+lowercase)",
+    NORMALISE_NFKC_CASEFOLD: "NFKC, invisible characters removed, case-folded, trimmed "
+                             "(normalisation nfkc+casefold)",
+}
+
+# --------------------------------------------------------------------------- data as code
+
+
+def _text(value: m.Text) -> str:
+    return " + ".join(py_string(p) if isinstance(p, str) else _slot(p) for p in value.parts)
+
+
+def _slot(slot: m.Slot) -> str:
+    return slot.param + ("_key" if slot.form == m.KEY else "")
+
+
+def _leaf(value: Any) -> str:
+    if isinstance(value, m.Text):
+        return _text(value)
+    if isinstance(value, str):
+        return py_string(value)
+    if value is None or isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        return repr(int(value))
+    raise m.CodegenError(f"A {type(value).__name__} cannot be written as Python here.")
+
+
+def _inline(value: Any, spread_at: Any, spread: str) -> str:
+    if isinstance(value, Mapping):
+        entries = [spread] if spread_at is not None and value is spread_at else []
+        entries += [f"{py_string(k)}: {_inline(v, spread_at, spread)}" for k, v in value.items()]
+        return "{" + ", ".join(entries) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_inline(v, spread_at, spread) for v in value) + "]"
+    return _leaf(value)
+
+
+def _chunks(text: str, width: int) -> list[str]:
+    """``text`` in pieces whose literals fit ``width``, cut after spaces where possible."""
+    pieces: list[str] = []
+    while text:
+        cut = len(text)
+        while cut > 1 and len(py_string(text[:cut])) > width:
+            space = text.rfind(" ", 0, cut - 1)
+            cut = space + 1 if space > 0 else cut - 1
+        pieces.append(text[:cut])
+        text = text[cut:]
+    return pieces
+
+
+def _long_leaf(value: Any, base: int) -> str:
+    """A string (or string built at run time) too long for its line, in parentheses: literal
+    pieces one a line, joined implicitly or with ``+``."""
+    inner = " " * (base + 4)
+    width = max(WIDTH - len(inner) - 2, 16)
+    if isinstance(value, str):
+        lines = [inner + py_string(piece) for piece in _chunks(value, width)]
+    elif isinstance(value, m.Text):
+        lines = []
+        for index, part in enumerate(value.parts):
+            plus = "+ " if index else ""
+            if isinstance(part, m.Slot):
+                lines.append(f"{inner}{plus}{_slot(part)}")
+            else:
+                pieces = [py_string(p) for p in _chunks(part, width)]
+                lines += [f"{inner}{plus if i == 0 else ''}{p}" for i, p in enumerate(pieces)]
+    else:
+        return _leaf(value)
+    return "(\n" + "\n".join(lines) + "\n" + " " * base + ")"
+
+
+def expression(value: Any, base: int, column: int, spread_at: Any = None, spread: str = "") -> str:
+    """``value`` as a Python expression starting at ``column`` of a line indented ``base``;
+    one entry a line when it does not fit on one. The mapping that is ``spread_at`` gets
+    ``spread`` (``**...``) as its first entry."""
+    inline = _inline(value, spread_at, spread)
+    if column + len(inline) <= WIDTH - 1:
+        return inline
+    inner = " " * (base + 4)
+    if not isinstance(value, Mapping | list):
+        return _long_leaf(value, base)
+    lines = []
+    if isinstance(value, Mapping):
+        if spread_at is not None and value is spread_at:
+            lines.append(f"{inner}{spread},")
+        for key, item in value.items():
+            key_text = py_string(key)
+            if len(inner) + len(key_text) + 2 > WIDTH - 8:
+                key_text = _long_leaf(key, base + 4)  # a name from the schema, in pieces
+            head = f"{inner}{key_text}: "
+            column = len(head.rsplit("\n", 1)[-1])
+            lines.append(head + expression(item, base + 4, column, spread_at, spread) + ",")
+    else:
+        for item in value:
+            lines.append(inner + expression(item, base + 4, len(inner), spread_at, spread) + ",")
+    brackets = "{}" if isinstance(value, Mapping) else "[]"
+    return brackets[0] + "\n" + "\n".join(lines) + "\n" + " " * base + brackets[1]
+
+
+# --------------------------------------------------------------------------- the module
+
+
+def _param_name(param: m.Param) -> str:
+    return snake(param.words)
+
+
+def _var(key: str | None) -> str:
+    return "None" if key is None else key
+
+
+class _Literal:
+    """Text to be written as a string literal (a call argument)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+class _Writer:
+    def __init__(self, code_model: m.CodeModel) -> None:
+        self.model = code_model
+        self.lines: list[str] = []
+        self.declared = False  # whether the current function has annotated ``items``
+
+    def emit(self, level: int, text: str) -> None:
+        self.lines.append(INDENT * level + text if text else "")
+
+    def statements(self, op: m.Operation, statements: tuple[Any, ...], level: int) -> None:
+        for st in statements:
+            if isinstance(st, bodies.ChooseId):
+                self.emit(level, f"if {st.param} is None:")
+                self.emit(level + 1, f"{st.param} = str(uuid.uuid4())")
+            elif isinstance(st, bodies.Normalise):
+                rule = self.model.rule(st.rule)
+                fn = f"normalise_{snake(rule.words)}"
+                if st.check:
+                    self.call(level, f"{st.param}_key = ", "_new_value",
+                              [_Literal(rule.name), st.param, fn, f"trims={rule.trims!r}"])
+                else:
+                    self.call(level, f"{st.param}_key = ", fn, [st.param])
+            elif isinstance(st, bodies.RefuseSame):
+                test = f"{st.held}_key == {st.new}_key"
+                if len(INDENT * level + f"if {test}:") <= WIDTH:
+                    self.emit(level, f"if {test}:")
+                else:
+                    self.emit(level, "if (")
+                    self.emit(level + 1, f"{st.held}_key")
+                    self.emit(level + 1, f"== {st.new}_key")
+                    self.emit(level, "):")
+                reason = "it has the lock key of the current value, so nothing would move"
+                self.call(level + 1, "raise ", "InvalidValueError",
+                          [_Literal(st.rule), st.new, _Literal(reason)], force=True)
+            elif isinstance(st, bodies.Send):
+                self.send(op, st, level)
+            elif isinstance(st, bodies.Branch):
+                self.emit(level, f"if {st.param} is None:")
+                self.statements(op, st.without, level + 1)
+                self.emit(level, "else:")
+                self.statements(op, st.given, level + 1)
+
+    def call(self, level: int, head: str, function: str, args: list[Any], *,
+             force: bool = False, tail: str = "") -> None:
+        """``<head><function>(args)<tail>`` on one line, or one argument a line. An argument is
+        code (a ``str``: a name, ``trims=True``) or text to quote (``_Literal``: a rule name,
+        a message)."""
+        def code(arg: Any) -> str:
+            return py_string(arg.text) if isinstance(arg, _Literal) else str(arg)
+
+        line = f"{head}{function}({', '.join(code(a) for a in args)}){tail}"
+        if not force and len(INDENT * level + line) <= WIDTH:
+            self.emit(level, line)
+            return
+        self.emit(level, f"{head}{function}(")
+        base = len(INDENT) * (level + 1)
+        for arg in args:
+            text = expression(arg.text, base, base) if isinstance(arg, _Literal) else str(arg)
+            self.emit(level + 1, text + ",")
+        self.emit(level, f"){tail}")
+
+    def send(self, op: m.Operation, st: bodies.Send, level: int) -> None:
+        indent = len(INDENT) * level
+        requests = [step.request for step in st.steps]
+        spread_at = next((s.request["Put"]["Item"] for s in st.steps if s.merge_attributes), None)
+        spread = ""
+        if spread_at is not None:
+            attributes = next(p for p in op.params if p.role == m.ATTRIBUTES)
+            spread = f"**_extra_attributes({_param_name(attributes)}, _ACCOUNT_ATTRIBUTES)"
+        # Annotated once per function: a second annotation in another branch is a redefinition.
+        head = "items = " if self.declared else "items: list[dict[str, Any]] = "
+        self.declared = True
+        self.emit(level, head + expression(requests, indent, indent + len(head), spread_at, spread))
+        self.emit(level, "failures = [")
+        for step in st.steps:
+            f = step.failure
+            self.call(level + 1, "", "_Failure", [
+                _Literal(f.kind), "None" if f.rule is None else _Literal(f.rule), _var(f.value),
+                _var(f.account)], tail=",")
+        self.emit(level, "]")
+        self.emit(level, "_transact(client, items, failures, max_attempts)")
+
+    def function(self, op: m.Operation) -> None:
+        name = snake(op.words)
+        self.declared = False
+        self.emit(0, "")
+        self.emit(0, "")
+        self.emit(0, f"def {name}(")
+        self.emit(1, "client: TransactClient,")
+        self.emit(1, "*,")
+        for param in op.params:
+            self.emit(1, self.parameter(param) + ",")
+        self.emit(1, "max_attempts: int = MAX_ATTEMPTS,")
+        self.emit(0, f") -> {'str' if op.returns_account_id else 'None'}:")
+        self.docstring(1, f"{op.summary}\n\nRaises a UniquenessError subclass when nothing "
+                          "was written.")
+        self.statements(op, bodies.body(op), 1)
+        if op.returns_account_id:
+            account = next(p for p in op.params if p.role == m.ACCOUNT_ID)
+            self.emit(1, f"return {_param_name(account)}")
+
+    def docstring(self, level: int, text: str) -> None:
+        """A docstring of fixed text (never schema data), wrapped to the line length."""
+        width = WIDTH - len(INDENT) * level
+        if "\n" not in text and len(text) + 6 <= width:
+            self.emit(level, f'"""{text}"""')
+            return
+        for index, paragraph in enumerate(text.split("\n\n")):
+            if index:
+                self.emit(0, "")
+            for line in textwrap.wrap(paragraph, width, initial_indent='"""' if index == 0 else "",
+                                      break_on_hyphens=False):
+                self.emit(level, line)
+        self.emit(level, '"""')
+
+    @staticmethod
+    def parameter(param: m.Param) -> str:
+        name = _param_name(param)
+        if param.role == m.TABLE:
+            return f"{name}: str = TABLE_NAME"
+        if param.role == m.ATTRIBUTES:
+            return f"{name}: Mapping[str, Mapping[str, Any]] | None = None"
+        if param.defaulted or (param.optional and param.role != m.HELD):
+            return f"{name}: str | None = None"
+        if param.optional:
+            return f"{name}: str | None"  # said on every call: None means "holds none"
+        return f"{name}: str"
+
+    def normaliser(self, rule: m.RuleInfo) -> None:
+        self.emit(0, "")
+        self.emit(0, "")
+        self.emit(0, f"def normalise_{snake(rule.words)}(value: str) -> str:")
+        self.docstring(1, f"The value as its lock key stores it: "
+                          f"{_NORMALISE_DOCS[rule.normalisation]}.")
+        self.emit(1, _NORMALISE_BODIES[rule.normalisation])
+
+
+def _account_attributes(code_model: m.CodeModel) -> str:
+    """The attributes sign_up writes itself, which ``attributes`` may not set."""
+    item = next(s.request["Put"]["Item"] for op in code_model.operations for v in op.variants
+                for s in v.steps if s.merge_attributes)
+    head = "_ACCOUNT_ATTRIBUTES = "
+    return f"\n\n{head}{expression(list(item), 0, len(head))}\n"
+
+
+def _field_type(code_model: m.CodeModel) -> str:
+    """``Field = Literal[...]``: the rule names, one a line when they do not fit on one."""
+    names = [r.name for r in code_model.rules]
+    line = "Field = Literal[" + ", ".join(py_string(n) for n in names) + "]"
+    if len(line) <= WIDTH:
+        return line
+    return "Field = Literal[\n" + "".join(f"    {expression(n, 4, 4)},\n" for n in names) + "]"
+
+
+def _uses_new_values(code_model: m.CodeModel) -> bool:
+    return any(p.role == m.NEW for op in code_model.operations for p in op.params)
+
+
+def _merges_attributes(code_model: m.CodeModel) -> bool:
+    return any(s.merge_attributes for op in code_model.operations for v in op.variants
+               for s in v.steps)
+
+
+def _imports(code_model: m.CodeModel, extra_third_party: tuple[str, ...]) -> str:
+    nfkc = any(r.normalisation == NORMALISE_NFKC_CASEFOLD for r in code_model.rules)
+    abc = ", ".join([*(["Callable"] if _uses_new_values(code_model) else []), "Mapping", "Sequence"])
+    std = ["import random", *(["import re"] if nfkc else []), "import time",
+           *(["import unicodedata"] if nfkc else []), "import uuid",
+           f"from collections.abc import {abc}",
+           "from typing import Any, Literal, NamedTuple, Protocol"]
+    third = [*extra_third_party, "from botocore.exceptions import ClientError"]
+    return "\n".join(std) + "\n\n" + "\n".join(third)
+
+
+def _ranges_lines(ranges: tuple[tuple[int, int], ...]) -> str:
+    cells = [f"(0x{a:04X}, 0x{b:04X})," for a, b in ranges]
+    lines, line = [], INDENT
+    for cell in cells:
+        if len(line) + len(cell) + 1 > WIDTH and line.strip():
+            lines.append(line.rstrip())
+            line = INDENT
+        line += cell + " "
+    if line.strip():
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def module(code_model: m.CodeModel, *, example: list[str] | None = None,
+           extra_imports: tuple[str, ...] = ()) -> str:
+    """The whole module; ``example`` lines (already Python) end it, after the functions."""
+    text = rt.HEADER.format(version=__version__, imports=_imports(code_model, extra_imports),
+                          table=expression(code_model.table, 0, len("TABLE_NAME = ")),
+                          field_type=_field_type(code_model))
+    if any(r.normalisation == NORMALISE_NFKC_CASEFOLD for r in code_model.rules):
+        text += rt.NFKC.format(ranges=_ranges_lines(unicode_tables.ignorable_ranges()))
+    text += rt.SUPPORT
+    if _uses_new_values(code_model):
+        text += rt.NEW_VALUE
+    if _merges_attributes(code_model):
+        text += rt.EXTRA + _account_attributes(code_model)
+    writer = _Writer(code_model)
+    for rule in code_model.rules:
+        writer.normaliser(rule)
+    for op in code_model.operations:
+        writer.function(op)
+    text += "\n".join(writer.lines) + "\n"
+    if example:
+        text += "\n\n" + "\n".join(example) + "\n"
+    _check(text)
+    return text
+
+
+def _check(text: str) -> None:
+    """The module must parse: a bug here is a refusal, never broken code handed out."""
+    try:
+        ast.parse(text)
+    except SyntaxError as exc:  # pragma: no cover - a bug in this emitter
+        raise m.CodegenError(f"The generated Python does not parse ({exc.msg}, line {exc.lineno}). "
+                             "Report this as a bug in DynoView.") from exc

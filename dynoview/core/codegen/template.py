@@ -1,0 +1,239 @@
+""""Export as code" for a template form: the generated function of that one template, and an
+``example`` that calls it with the form's values.
+
+The form's values become the example's arguments as data (each language's literals); the
+function is the one ``dynoview codegen`` writes for the schema, so what the example sends is
+the form's transaction with a new token. A delete for an account that lacks some protected
+values is generated for the values it holds (the template deletes only their locks).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import textwrap
+from collections.abc import Mapping
+from typing import Any
+
+import dynoview.core.codegen.model as m
+import dynoview.core.codegen.python as python
+import dynoview.core.codegen.typescript as typescript
+from dynoview.core.codegen.derive import build_model
+from dynoview.core.codegen.names import camel, snake
+from dynoview.core.codegen.quoting import ts_string
+from dynoview.core.redaction import drop_url_credentials
+from dynoview.core.uniqueness.schema import UniquenessSchema, string_value
+
+PYTHON = "python"
+TYPESCRIPT = "typescript"
+LANGUAGES = (PYTHON, TYPESCRIPT)
+
+URL_CREDENTIALS_NOTE = ("The endpoint URL's user name and password were left out of this code: "
+                        "add them back where you run it, never in a file you share.")
+
+
+def _account_id(schema: UniquenessSchema, item: Any, what: str) -> str:
+    """The id of an account item (its partition key without the account prefix)."""
+    if not isinstance(item, Mapping) or not schema.is_account(item):
+        raise m.CodegenError(f"The {what} is not an account of this schema; pick an account item.")
+    pk = string_value(item.get(schema.pk_name))
+    return str(pk)[len(schema.account_pk_prefix):]
+
+
+def _owner_id(schema: UniquenessSchema, text: Any) -> str | None:
+    if text is None or not str(text).strip():
+        return None
+    text = str(text).strip()
+    prefix = schema.account_pk_prefix
+    return text[len(prefix):] if text.startswith(prefix) else text
+
+
+def _text(values: Mapping[str, Any], key: str) -> str:
+    value = values.get(key)
+    if not isinstance(value, str):
+        raise m.CodegenError(f"The form's {key} is missing: fill it in, then export again.")
+    return value
+
+
+def _operation(schema: UniquenessSchema, table: str, template: str,
+               values: Mapping[str, Any]) -> tuple[m.CodeModel, dict[str, str | None]]:
+    """The one-operation model for the form, and its arguments by ``Param.key``."""
+    rule_name = values.get("rule")
+    if template == m.SIGN_UP:
+        code_model = build_model(schema, table, (m.SIGN_UP, None))
+        op = code_model.operations[0]
+        typed = values.get("values") or {}
+        args: dict[str, str | None] = {"account_id": values.get("account_id") or None}
+        for param in op.params:
+            if param.role == m.NEW:
+                args[param.key] = str(typed.get(param.rule, ""))
+        return code_model, args
+    if template == m.DELETE_ACCOUNT:
+        account = values.get("account")
+        account_id = _account_id(schema, account, "account")
+        assert isinstance(account, Mapping)
+        held = tuple(r for r in schema.rules if string_value(account.get(r.attribute)) is not None)
+        if not held:
+            raise m.CodegenError("The account holds no protected value, so there is no lock to "
+                                 "delete with it: use the Delete item template.")
+        code_model = build_model(dataclasses.replace(schema, rules=held), table,
+                                   (m.DELETE_ACCOUNT, None))
+        args = {"account_id": account_id}
+        for param in code_model.operations[0].params:
+            rule = next((r for r in held if r.name == param.rule), None)
+            if rule is not None:
+                args[param.key] = string_value(account.get(rule.attribute))
+        return code_model, args
+    if template not in m.TEMPLATES:
+        raise m.CodegenError(f"There is no code export for the {template} template; choose one of "
+                             f"{', '.join(m.TEMPLATES)}.")
+    if template == m.RELEASE_ORPHAN_LOCK:
+        match = schema.match_lock(values.get("lock") or {})
+        if match is None:
+            raise m.CodegenError("This item is not a lock of the table's uniqueness schema; pick a "
+                                 "lock item.")
+        rule, stored = match
+        code_model = build_model(schema, table, (template, rule.name))
+        op = code_model.operations[0]
+        value_param = next(p for p in op.params if p.role == m.STORED)
+        return code_model, {value_param.key: stored,
+                            "former_owner_id": _owner_id(schema, values.get("owner_id"))}
+    if not isinstance(rule_name, str):
+        raise m.CodegenError("The form names no rule; pick the protected value to work on.")
+    rule = schema.rule(rule_name)
+    code_model = build_model(schema, table, (template, rule.name))
+    op = code_model.operations[0]
+    by_role = {p.role: p for p in op.params if p.role not in (m.TABLE, m.ACCOUNT_ID)}
+    if template == m.CHANGE_VALUE:
+        account = values.get("account")
+        current = next(p for p in op.params if p.role == m.HELD)
+        new = next(p for p in op.params if p.role == m.NEW)
+        assert isinstance(account, Mapping) or account is None
+        return code_model, {"account_id": _account_id(schema, account, "account"),
+                            current.key: string_value((account or {}).get(rule.attribute)),
+                            new.key: _text(values, "new_value")}
+    if template == m.CLAIM_MISSING_LOCK:
+        account = values.get("account")
+        held_value = string_value((account or {}).get(rule.attribute))
+        if held_value is None:
+            raise m.CodegenError(f"The account has no {rule.attribute}, so there is no "
+                                 f"{rule.name} lock to claim.")
+        return code_model, {"account_id": _account_id(schema, account, "account"),
+                            by_role[m.HELD].key: held_value}
+    keep, other = values.get("keep"), values.get("other")
+    args = {"keep_account_id": _account_id(schema, keep, "kept account"),
+            "other_account_id": _account_id(schema, other, "other account")}
+    for param in op.params:
+        if param.role == m.HELD:
+            holder = other if param.holder is not None else keep
+            args[param.key] = string_value((holder or {}).get(rule.attribute))
+        elif param.role == m.NEW:
+            args[param.key] = values.get("new_value") or None
+    return code_model, args
+
+
+def _arguments(op: m.Operation, args: Mapping[str, str | None]) -> list[tuple[m.Param, str | None]]:
+    """The call's arguments in parameter order; left-out optional ones are not passed."""
+    out = []
+    for param in op.params:
+        if param.role in (m.TABLE, m.ATTRIBUTES) or param.key not in args:
+            continue
+        value = args[param.key]
+        if value is None and (param.defaulted or (param.optional and param.role != m.HELD)):
+            continue
+        out.append((param, value))
+    return out
+
+
+def _py_argument(name: str, value: str | None, base: int) -> str:
+    """``name=<literal>,`` on lines indented ``base``; a long literal in parentheses."""
+    head = " " * base + f"{name}="
+    literal = "None" if value is None else python.expression(value, base, len(head))
+    return f"{head}{literal},"
+
+
+def _python_example(op: m.Operation, args: Mapping[str, str | None], region: str | None,
+                    endpoint: str | None, dropped: bool) -> list[str]:
+    lines = ["def example(client: TransactClient) -> None:",
+             '    """The values of the DynoView form this was exported from, sent once."""',
+             f"    {'account_id = ' if op.returns_account_id else ''}{snake(op.words)}(",
+             "        client,"]
+    lines += [_py_argument(snake(p.words), value, 8) for p, value in _arguments(op, args)]
+    lines.append("    )")
+    if op.returns_account_id:
+        lines.append('    print("Signed up account", account_id)')
+    lines += ["", "", 'if __name__ == "__main__":']
+    if dropped:
+        lines += [f"    # {line}" for line in textwrap.wrap(URL_CREDENTIALS_NOTE, 80)]
+    lines += ["    client = boto3.client(", '        "dynamodb",']
+    if region:
+        lines.append(_py_argument("region_name", region, 8))
+    if endpoint:
+        lines.append(_py_argument("endpoint_url", endpoint, 8))
+    lines += ["    )", "    example(client)"]
+    return lines
+
+
+def _typescript_example(op: m.Operation, args: Mapping[str, str | None], region: str | None,
+                        endpoint: str | None, dropped: bool) -> list[str]:
+    options = []
+    if region:
+        options.append(f"region: {ts_string(region)}")
+    if endpoint:
+        options.append(f"endpoint: {ts_string(endpoint)}")
+    lines = [f"// {line}" for line in textwrap.wrap(URL_CREDENTIALS_NOTE, 96)] if dropped else []
+    lines += ["/** The values of the DynoView form this was exported from, sent once: "
+              "`await example()`. */",
+              "export async function example("]
+    if options:
+        lines += ["  client: DynamoDBClient = new DynamoDBClient({",
+                  *(f"    {option}," for option in options),
+                  "  }),"]
+    else:
+        lines.append("  client: DynamoDBClient = new DynamoDBClient({}),")
+    lines += ["): Promise<void> {",
+              f"  {'const accountId = ' if op.returns_account_id else ''}await {camel(op.words)}(client, {{"]
+    for param, value in _arguments(op, args):
+        lines.append(f"    {camel(param.words)}: {'null' if value is None else ts_string(value)},")
+    lines.append("  });")
+    if op.returns_account_id:
+        lines.append('  console.log("Signed up account", accountId);')
+    lines.append("}")
+    return lines
+
+
+def template_code(schema: UniquenessSchema, table: str, template: str, values: Mapping[str, Any],
+                  *, lang: str, region: str | None = None, endpoint_url: str | None = None) -> str:
+    """The code of one template form: its generated function and an ``example`` sending the
+    form's values. ``lang`` is "python" (boto3) or "typescript" (SDK v3).
+
+    ``values`` by template (what each form holds):
+
+    - ``sign_up``: ``{"account_id": str | None, "values": {rule name: typed value}}``
+    - ``change_value``: ``{"account": account item, "rule": rule name, "new_value": str}``
+    - ``delete_account``: ``{"account": account item}``
+    - ``claim_missing_lock``: ``{"account": account item, "rule": rule name}``
+    - ``release_orphan_lock``: ``{"lock": lock item or key, "owner_id": str | None}``
+    - ``resolve_duplicate``: ``{"rule": rule name, "keep": account item, "other": account item,
+      "new_value": str | None}``
+
+    Items are in the low-level form (``{"S": ...}``). Raises ``CodegenError`` (an
+    ``InputError``) with a sentence when the values cannot be exported.
+    """
+    if lang not in LANGUAGES:
+        raise m.CodegenError(f"Code is exported as {' or '.join(LANGUAGES)}, not {lang!r}.")
+    code_model, args = _operation(schema, table, template, values)
+    op = code_model.operations[0]
+    endpoint, dropped = drop_url_credentials(endpoint_url) if endpoint_url else (None, False)
+    if lang == PYTHON:
+        example = _python_example(op, args, region, endpoint, dropped)
+        return python.module(code_model, example=example, extra_imports=("import boto3",))
+    return typescript.module(code_model,
+                             example=_typescript_example(op, args, region, endpoint, dropped))
+
+
+def module_code(schema: UniquenessSchema, table: str, *, lang: str) -> str:
+    """Every operation of the schema, as one module (``dynoview codegen``)."""
+    if lang not in LANGUAGES:
+        raise m.CodegenError(f"Code is generated as {' or '.join(LANGUAGES)}, not {lang!r}.")
+    code_model = build_model(schema, table)
+    return python.module(code_model) if lang == PYTHON else typescript.module(code_model)

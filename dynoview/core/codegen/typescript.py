@@ -1,0 +1,313 @@
+"""The generated module in TypeScript (AWS SDK for JavaScript v3), from a ``CodeModel``.
+
+Literals are JSON strings with every non-printable character escaped (``quoting``);
+identifiers come from ``names``. The module imports ``@aws-sdk/client-dynamodb`` and
+``node:crypto`` (Node.js 18 or later) and compiles under ``strict`` with target ES2022.
+
+The normalisations equal ``forms.normalise``: Python's ``str.strip()`` set of spaces and the
+default-ignorables are emitted as code point ranges, and Python's ``casefold()`` as the
+characters whose fold differs from ``toLowerCase()`` (``unicode_tables``). What can still
+differ is the Unicode version: Node.js's ICU may know characters newer than the Python that
+generated the module, and normalise or lower-case those its own way.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Mapping
+from typing import Any
+
+import dynoview.core.codegen.body as bodies
+import dynoview.core.codegen.model as m
+import dynoview.core.codegen.typescript_runtime as rt
+import dynoview.core.codegen.unicode_tables as unicode_tables
+from dynoview import __version__
+from dynoview.core.codegen.names import camel, pascal
+from dynoview.core.codegen.quoting import ts_string
+from dynoview.core.uniqueness.forms import (
+    NORMALISE_LOWER,
+    NORMALISE_NFKC_CASEFOLD,
+    NORMALISE_NONE,
+    NORMALISE_TRIM_LOWER,
+)
+
+WIDTH = 100
+INDENT = "  "
+
+_NORMALISE_BODIES = {
+    NORMALISE_NONE: "return value;",
+    NORMALISE_LOWER: "return value.toLowerCase();",
+    NORMALISE_TRIM_LOWER: "return strip(value).toLowerCase();",
+    NORMALISE_NFKC_CASEFOLD: "return nfkcCasefold(value);",
+}
+_NORMALISE_DOCS = {
+    NORMALISE_NONE: "as typed (normalisation none)",
+    NORMALISE_LOWER: "lower-cased (normalisation lowercase)",
+    NORMALISE_TRIM_LOWER: "trimmed and lower-cased (normalisation trim+lowercase)",
+    NORMALISE_NFKC_CASEFOLD: "NFKC, invisible characters removed, case-folded, trimmed "
+                             "(normalisation nfkc+casefold)",
+}
+
+# --------------------------------------------------------------------------- data as code
+
+
+def _key(key: str) -> str:
+    # `"__proto__": v` in an object literal sets the prototype instead of adding a property.
+    return f"[{ts_string(key)}]" if key == "__proto__" else ts_string(key)
+
+
+def _slot(slot: m.Slot) -> str:
+    words = tuple(slot.param.split("_"))
+    return camel(words) + ("Key" if slot.form == m.KEY else "")
+
+
+def _leaf(value: Any) -> str:
+    if isinstance(value, m.Text):
+        return " + ".join(ts_string(p) if isinstance(p, str) else _slot(p) for p in value.parts)
+    if isinstance(value, str):
+        return ts_string(value)
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    raise m.CodegenError(f"A {type(value).__name__} cannot be written as TypeScript here.")
+
+
+def _inline(value: Any, spread_at: Any, spread: str) -> str:
+    if isinstance(value, Mapping):
+        entries = [spread] if spread_at is not None and value is spread_at else []
+        entries += [f"{_key(k)}: {_inline(v, spread_at, spread)}" for k, v in value.items()]
+        return "{ " + ", ".join(entries) + " }" if entries else "{}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_inline(v, spread_at, spread) for v in value) + "]"
+    return _leaf(value)
+
+
+def expression(value: Any, base: int, column: int, spread_at: Any = None, spread: str = "") -> str:
+    """``value`` as a TypeScript expression starting at ``column`` of a line indented
+    ``base``; one entry a line when it does not fit on one."""
+    inline = _inline(value, spread_at, spread)
+    if column + len(inline) <= WIDTH - 1 or not isinstance(value, Mapping | list):
+        return inline
+    inner = " " * (base + 2)
+    lines = []
+    if isinstance(value, Mapping):
+        if spread_at is not None and value is spread_at:
+            lines.append(f"{inner}{spread},")
+        for key, item in value.items():
+            head = f"{inner}{_key(key)}: "
+            lines.append(head + expression(item, base + 2, len(head), spread_at, spread) + ",")
+    else:
+        for item in value:
+            lines.append(inner + expression(item, base + 2, len(inner), spread_at, spread) + ",")
+    brackets = "{}" if isinstance(value, Mapping) else "[]"
+    return brackets[0] + "\n" + "\n".join(lines) + "\n" + " " * base + brackets[1]
+
+
+# --------------------------------------------------------------------------- the module
+
+
+def _name(param: m.Param) -> str:
+    return camel(param.words)
+
+
+def _var(key: str | None) -> str:
+    return "null" if key is None else camel(tuple(key.split("_")))
+
+
+def _failure(f: m.Failure) -> str:
+    field = "null" if f.rule is None else ts_string(f.rule)
+    return f"failure({ts_string(f.kind)}, {field}, {_var(f.value)}, {_var(f.account)})"
+
+
+def _doc(level: int, text: str) -> list[str]:
+    """A JSDoc comment of fixed text (never schema data)."""
+    pad = INDENT * level
+    lines = textwrap.wrap(text, WIDTH - len(pad) - 3, break_on_hyphens=False)
+    if len(lines) == 1:
+        return [f"{pad}/** {lines[0]} */"]
+    return [f"{pad}/**", *(f"{pad} * {line}" for line in lines), f"{pad} */"]
+
+
+class _Writer:
+    def __init__(self, code_model: m.CodeModel) -> None:
+        self.model = code_model
+        self.lines: list[str] = []
+
+    def emit(self, level: int, text: str) -> None:
+        self.lines.append(INDENT * level + text if text else "")
+
+    def statements(self, op: m.Operation, statements: tuple[Any, ...], level: int) -> None:
+        for st in statements:
+            if isinstance(st, bodies.ChooseId):
+                name = _var(st.param)
+                self.emit(level, f"const {name} = input.{name} ?? randomUUID();")
+            elif isinstance(st, bodies.Normalise):
+                rule = self.model.rule(st.rule)
+                fn = f"normalise{pascal(rule.words)}"
+                var = _var(st.param)
+                if st.check:
+                    trims = "true" if rule.trims else "false"
+                    self.emit(level, f"const {var}Key = newValue({ts_string(rule.name)}, {var}, "
+                                     f"{fn}, {trims});")
+                else:
+                    self.emit(level, f"const {var}Key = {fn}({var});")
+            elif isinstance(st, bodies.RefuseSame):
+                self.emit(level, f"if ({_var(st.held)}Key === {_var(st.new)}Key) {{")
+                self.emit(level + 1, "throw new InvalidValueError(")
+                self.emit(level + 2, f"{ts_string(st.rule)},")
+                self.emit(level + 2, f"{_var(st.new)},")
+                self.emit(level + 2, '"it has the lock key of the current value, so nothing would '
+                                     'move",')
+                self.emit(level + 1, ");")
+                self.emit(level, "}")
+            elif isinstance(st, bodies.Send):
+                self.send(op, st, level)
+            elif isinstance(st, bodies.Branch):
+                self.emit(level, f"if ({_var(st.param)} == null) {{")
+                self.statements(op, st.without, level + 1)
+                self.emit(level, "} else {")
+                self.statements(op, st.given, level + 1)
+                self.emit(level, "}")
+
+    def send(self, op: m.Operation, st: bodies.Send, level: int) -> None:
+        indent = len(INDENT) * level
+        requests = [step.request for step in st.steps]
+        spread_at = next((s.request["Put"]["Item"] for s in st.steps if s.merge_attributes), None)
+        spread = ""
+        if spread_at is not None:
+            attributes = next(p for p in op.params if p.role == m.ATTRIBUTES)
+            reserved = "[" + ", ".join(ts_string(k) for k in spread_at) + "]"
+            spread = f"...extraAttributes(input.{_name(attributes)}, {reserved})"
+        head = "const items: TransactWriteItem[] = "
+        self.emit(level, head + expression(requests, indent, indent + len(head), spread_at, spread)
+                  + ";")
+        self.emit(level, "const failures = [")
+        for step in st.steps:
+            self.emit(level + 1, _failure(step.failure) + ",")
+        self.emit(level, "];")
+        self.emit(level, "await transact(client, items, failures, maxAttempts);")
+
+    def interface(self, op: m.Operation) -> str:
+        name = f"{pascal(op.words)}Input"
+        self.emit(0, "")
+        self.emit(0, f"export interface {name} {{")
+        for param in op.params:
+            if param.role == m.TABLE:
+                continue
+            if param.role == m.ATTRIBUTES:
+                self.lines += _doc(1, "More attributes for the account item, low-level ({ S: ... }).")
+                self.emit(1, f"{_name(param)}?: Record<string, AttributeValue>;")
+            elif param.defaulted:
+                self.lines += _doc(1, "Left out: a new random id.")
+                self.emit(1, f"{_name(param)}?: string;")
+            elif param.optional and param.role == m.HELD:
+                self.lines += _doc(1, "The value the account holds now; null when it holds none.")
+                self.emit(1, f"{_name(param)}: string | null;")
+            elif param.optional:
+                self.emit(1, f"{_name(param)}?: string | null;")
+            else:
+                self.emit(1, f"{_name(param)}: string;")
+        self.emit(0, "}")
+        return name
+
+    def function(self, op: m.Operation) -> None:
+        input_type = self.interface(op)
+        self.emit(0, "")
+        self.lines += _doc(0, f"{op.summary} Throws a UniquenessError subclass when nothing was "
+                              "written.")
+        returns = "Promise<string>" if op.returns_account_id else "Promise<void>"
+        self.emit(0, f"export async function {camel(op.words)}(")
+        self.emit(1, "client: DynamoDBClient,")
+        self.emit(1, f"input: {input_type},")
+        self.emit(1, "options: CallOptions = {},")
+        self.emit(0, f"): {returns} {{")
+        self.emit(1, "const tableName = options.tableName ?? TABLE_NAME;")
+        self.emit(1, "const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;")
+        plain = [_name(p) for p in op.params if p.role not in (m.TABLE, m.ATTRIBUTES)
+                 and not p.defaulted]
+        if plain:
+            self.emit(1, f"const {{ {', '.join(plain)} }} = input;")
+        self.statements(op, bodies.body(op), 1)
+        if op.returns_account_id:
+            account = next(p for p in op.params if p.role == m.ACCOUNT_ID)
+            self.emit(1, f"return {_name(account)};")
+        self.emit(0, "}")
+
+    def normaliser(self, rule: m.RuleInfo) -> None:
+        self.emit(0, "")
+        self.lines += _doc(0, f"The value as its lock key stores it: "
+                              f"{_NORMALISE_DOCS[rule.normalisation]}.")
+        self.emit(0, f"export function normalise{pascal(rule.words)}(value: string): string {{")
+        self.emit(1, _NORMALISE_BODIES[rule.normalisation])
+        self.emit(0, "}")
+
+
+def _range_lines(ranges: tuple[tuple[int, int], ...]) -> str:
+    cells = [f"[0x{a:04x}, 0x{b:04x}]," for a, b in ranges]
+    lines, line = [], INDENT
+    for cell in cells:
+        if len(line) + len(cell) + 1 > WIDTH and line.strip():
+            lines.append(line.rstrip())
+            line = INDENT
+        line += cell + " "
+    if line.strip():
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def _fold_lines() -> str:
+    cells = [f"[0x{code:04x}, {ts_string(folded)}],"
+             for code, folded in unicode_tables.case_fold_exceptions()]
+    lines, line = [], INDENT
+    for cell in cells:
+        if len(line) + len(cell) + 1 > WIDTH and line.strip():
+            lines.append(line.rstrip())
+            line = INDENT
+        line += cell + " "
+    if line.strip():
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def module(code_model: m.CodeModel, *, example: list[str] | None = None) -> str:
+    """The whole module; ``example`` lines (already TypeScript) end it."""
+    fields = " | ".join(ts_string(r.name) for r in code_model.rules)
+    merges = any(s.merge_attributes for op in code_model.operations for v in op.variants
+                 for s in v.steps)
+    sdk = ["DynamoDBClient", "TransactWriteItemsCommand", *(["type AttributeValue"] if merges else []),
+           "type CancellationReason", "type TransactWriteItem"]
+    text = rt.HEADER.format(version=__version__, table=ts_string(code_model.table), fields=fields,
+                          sdk_imports="\n".join(f"  {name}," for name in sdk))
+    text += rt.SUPPORT
+    new_values = any(p.role == m.NEW for op in code_model.operations for p in op.params)
+    if new_values or any(r.trims for r in code_model.rules):
+        text += rt.SPACES_HEAD + _range_lines(unicode_tables.space_ranges()) + "\n" + rt.STRIP
+    if new_values:
+        text += rt.NEW_VALUE
+    if merges:
+        text += rt.EXTRA
+    if any(r.normalisation == NORMALISE_NFKC_CASEFOLD for r in code_model.rules):
+        text += (rt.IGNORABLE_HEAD + _range_lines(unicode_tables.ignorable_ranges()) + "\n"
+                 + rt.FOLD_HEAD + _fold_lines() + "\n" + rt.NFKC)
+    writer = _Writer(code_model)
+    for rule in code_model.rules:
+        writer.normaliser(rule)
+    for op in code_model.operations:
+        writer.function(op)
+    text += "\n".join(writer.lines) + "\n"
+    if example:
+        text += "\n" + "\n".join(example) + "\n"
+    _check(text)
+    return text
+
+
+_UNSAFE = re.compile("[\u2028\u2029\ud800-\udfff]")
+
+
+def _check(text: str) -> None:
+    """Line separators or lone surrogates outside a literal would be a bug here."""
+    if _UNSAFE.search(text):  # pragma: no cover - a bug in this emitter
+        raise m.CodegenError("The generated TypeScript holds a raw line separator or surrogate. "
+                             "Report this as a bug in DynoView.")

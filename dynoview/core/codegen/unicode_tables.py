@@ -1,0 +1,54 @@
+"""The character data generated normalisers need to equal ``forms.normalise`` in another
+language: taken from Python's own definitions when the code is generated, emitted as numbers.
+
+- Spaces: what ``str.strip()`` removes (``str.isspace``). JavaScript's ``trim()`` differs
+  (it strips U+FEFF and keeps U+001C-U+001F and U+0085), so the TypeScript code strips this set.
+- Default-ignorables: ``forms.is_ignorable``, removed by the nfkc+casefold normalisation.
+- Case folding: the characters whose ``str.casefold()`` differs from ``str.lower()`` (``ß`` ->
+  ``ss``, final ``ς`` -> ``σ``, Cherokee small letters to capitals, ...). TypeScript has no
+  casefold; folding these first and lowering the rest one character at a time gives Python's
+  result (``casefold`` is context-free, so per-character lowering is what it does too).
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+
+from dynoview.core.uniqueness.forms import is_ignorable
+
+Ranges = tuple[tuple[int, int], ...]
+
+
+def _ranges(codes: list[int]) -> Ranges:
+    out: list[tuple[int, int]] = []
+    for code in codes:
+        if out and out[-1][1] == code - 1:
+            out[-1] = (out[-1][0], code)
+        else:
+            out.append((code, code))
+    return tuple(out)
+
+
+def _all_characters() -> range:
+    return range(sys.maxunicode + 1)
+
+
+@cache
+def space_ranges() -> Ranges:
+    """Code point ranges of the characters ``str.strip()`` removes."""
+    return _ranges([c for c in _all_characters() if chr(c).isspace()])
+
+
+@cache
+def ignorable_ranges() -> Ranges:
+    """Code point ranges of ``forms.is_ignorable`` (surrogates excluded: never in text)."""
+    return _ranges([c for c in _all_characters()
+                    if not 0xD800 <= c <= 0xDFFF and is_ignorable(chr(c))])
+
+
+@cache
+def case_fold_exceptions() -> tuple[tuple[int, str], ...]:
+    """(code point, its ``casefold()``) where that differs from its ``lower()``."""
+    return tuple((c, chr(c).casefold()) for c in _all_characters()
+                 if not 0xD800 <= c <= 0xDFFF and chr(c).casefold() != chr(c).lower())

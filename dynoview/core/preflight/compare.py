@@ -1,0 +1,175 @@
+"""The verdict: the audit engine's findings on the values in play, before and after.
+
+The same ``Pairing`` that audits a table is fed the items the preflight read (before) and the
+same items as the transaction would leave them (after). Only the findings about the values the
+transaction puts in play count, and only what is new harm: a finding the table before did not
+have with at least the same accounts and locks. A new finding that breaks the invariant
+(``findings.BREAKING``) refuses the transaction; a new warning (``findings.WARNINGS``) needs
+explicit confirmation.
+
+The audit folds a missing or orphan lock inside a case clash into the clash (it is its
+symptom), and so does the preflight: deleting the lock an account holds while a differently
+spelled lock remains is no new finding. ``folded`` names such a symptom, for a note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from dynoview.core.preflight.model import FREE
+from dynoview.core.uniqueness.findings import (
+    BREAKING,
+    CASE_CLASH,
+    DUPLICATE_VALUE,
+    EXPIRED,
+    LOOKALIKE_CLASH,
+    MISSING_LOCK,
+    OK,
+    ORPHAN_LOCK,
+    SEVERITY,
+    Finding,
+)
+from dynoview.core.uniqueness.forms import clash_key, lookalike_key, trims
+from dynoview.core.uniqueness.schema import LockRule
+
+#: Which status names a value when several findings do: the worst, and among equals this order.
+_ORDER = (DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK, CASE_CLASH, LOOKALIKE_CLASH, EXPIRED)
+#: Findings whose value is the stored value itself (not a group's key).
+_BY_VALUE = frozenset({DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK, EXPIRED})
+
+
+@dataclass
+class Scope:
+    """The values a transaction puts in play, per rule, and the keys their groups carry."""
+
+    values: dict[str, set[str]] = field(default_factory=dict)  # rule name -> values
+    clash_keys: dict[str, set[str]] = field(default_factory=dict)
+    lookalike_keys: dict[str, set[str]] = field(default_factory=dict)
+    accounts: set[str] = field(default_factory=set)  # account ids the transaction touches
+    locks: set[str] = field(default_factory=set)  # lock keys it touches (see ``lock_id``)
+
+    trim: dict[str, bool] = field(default_factory=dict)  # rule name -> its clash key trims
+
+    def add(self, rule: LockRule, value: str) -> None:
+        trim = self.trim[rule.name] = trims(rule.normalisation)
+        self.values.setdefault(rule.name, set()).add(value)
+        self.clash_keys.setdefault(rule.name, set()).add(clash_key(value, trim))
+        self.lookalike_keys.setdefault(rule.name, set()).add(lookalike_key(value, trim))
+
+    def holds(self, finding: Finding) -> bool:
+        """Whether the finding is the transaction's business: it names an account or a lock the
+        transaction touches, or a value in play (a clash: the key of one)."""
+        if self.accounts.intersection(finding.account_ids) or self.locks.intersection(
+                map(lock_id, finding.lock_keys)):
+            return True
+        if finding.rule is None:
+            return False
+        if finding.status == CASE_CLASH:
+            return finding.value in self.clash_keys.get(finding.rule, ())
+        if finding.status == LOOKALIKE_CLASH:
+            return finding.value in self.lookalike_keys.get(finding.rule, ())
+        if finding.value in self.values.get(finding.rule, ()):
+            return True
+        # Another spelling of a value in play: a missing or orphan lock its clash had hidden.
+        return (finding.status in (MISSING_LOCK, ORPHAN_LOCK) and finding.value is not None
+                and clash_key(finding.value, self.trim.get(finding.rule, False))
+                in self.clash_keys.get(finding.rule, ()))
+
+
+@dataclass(frozen=True)
+class Change:
+    """A finding the transaction creates, or makes bigger."""
+
+    after: Finding
+    before: Finding | None  # the finding of that kind, rule and value before, if any
+
+    @property
+    def status(self) -> str:
+        return self.after.status
+
+    @property
+    def breaking(self) -> bool:
+        return self.after.status in BREAKING
+
+
+def _key(finding: Finding) -> tuple[object, ...]:
+    if finding.rule is None:  # an expired account item
+        return finding.status, None, finding.account_ids
+    return finding.status, finding.rule, finding.value
+
+
+def lock_id(key: Mapping[str, Any]) -> str:
+    """A lock's key in a comparable form."""
+    return repr(sorted(key.items()))
+
+
+def _locks(finding: Finding) -> set[str]:
+    return set(map(lock_id, finding.lock_keys))
+
+
+def _covers(before: Finding, after: Finding) -> bool:
+    """Whether ``before`` already names every account and lock ``after`` names: anything more
+    (a duplicate gaining an account, a clash gaining or swapping a spelling) is new harm."""
+    return set(after.account_ids) <= set(before.account_ids) and _locks(after) <= _locks(before)
+
+
+def changes(before: Iterable[Finding], after: Iterable[Finding], scope: Scope) -> list[Change]:
+    """The findings in scope that are new after the transaction: no finding before had the same
+    kind, rule and value with at least its accounts and locks."""
+    earlier: dict[tuple[object, ...], list[Finding]] = {}
+    for f in before:
+        if scope.holds(f):
+            earlier.setdefault(_key(f), []).append(f)
+    out: list[Change] = []
+    for finding in after:
+        if not scope.holds(finding):
+            continue
+        same = earlier.get(_key(finding), [])
+        if not any(_covers(was, finding) for was in same):
+            out.append(Change(finding, same[0] if same else None))
+    return out
+
+
+def about(findings: Iterable[Finding], rule: LockRule, value: str, present: bool) -> list[Finding]:
+    """The findings that name ``value`` of ``rule``: its own, and those of a clash group it is
+    in (``present``: an account holds it or its lock exists)."""
+    trim = trims(rule.normalisation)
+    out = []
+    for f in findings:
+        if f.rule != rule.name:
+            continue
+        if f.status in _BY_VALUE:
+            if f.value == value:
+                out.append(f)
+        elif present and f.status in (CASE_CLASH, LOOKALIKE_CLASH):
+            of = clash_key if f.status == CASE_CLASH else lookalike_key
+            if f.value == of(value, trim):
+                out.append(f)
+    return out
+
+
+def value_status(findings: Iterable[Finding], rule: LockRule, value: str, present: bool) -> str:
+    """The status a pair line shows for a value: its worst finding, else OK (present) or FREE."""
+    named = about(findings, rule, value, present)
+    if not named:
+        return OK if present else FREE
+    return max(named, key=lambda f: (SEVERITY[f.status], -_ORDER.index(f.status))).status
+
+
+def folded(raw_before: str, raw_after: str, status_after: str) -> str | None:
+    """The missing or orphan lock the transaction creates inside a case clash (where the audit
+    names only the clash), or None. ``raw_*`` are ``model.pair_status`` of the value alone."""
+    if status_after == CASE_CLASH and raw_after in (MISSING_LOCK, ORPHAN_LOCK) and raw_after != raw_before:
+        return raw_after
+    return None
+
+
+def holders_by_form(forms: Mapping[str, tuple[tuple[str, ...], bool]], rule: LockRule, status: str,
+                    key: str) -> dict[str, tuple[str, ...]]:
+    """The members of a clash group (form -> its holders), given the finding's key; ``forms``
+    maps each form of the rule to (its holders, whether its lock exists)."""
+    trim = trims(rule.normalisation)
+    of = clash_key if status == CASE_CLASH else lookalike_key
+    return {form: held for form, (held, _locked) in sorted(forms.items()) if of(form, trim) == key}

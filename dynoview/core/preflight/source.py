@@ -1,0 +1,172 @@
+"""What the preflight reads, read once.
+
+Strongly consistent reads of items by key (TransactGetItems); a small table read whole (one
+consistent Scan: every spelling of a value is then compared, as the audit compares them); and,
+on a larger table, look-ups of the accounts that hold a value (the rule's GSI, else nothing).
+Each is remembered: the preflight of a suggested transaction runs against the same before-state
+without reading it again, and only reads what the suggestion touches beyond it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from dynoview.core.errors import CancelledError
+from dynoview.core.preflight.model import item_ident, pk_text
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.uniqueness.diagnose import holders_filter
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
+
+#: A holder lookup without an index scans the table only when it is at most this big.
+LOOKUP_SCAN_MAX_ITEMS = 20_000
+#: A table is read whole when it is at most this big and no rule has an index on it (the
+#: lookup would scan it anyway) ...
+FULL_READ_MAX_ITEMS = LOOKUP_SCAN_MAX_ITEMS
+#: ... or at most this big when one has: a GSI Query per spelling costs less on a larger table,
+#: but only finds the spellings asked for.
+FULL_READ_INDEXED_MAX_ITEMS = 2_000
+#: TransactGetItems reads at most 100 items per request.
+_GET_BATCH = 100
+#: Values per filtered Scan (each one is a placeholder in the FilterExpression).
+_SCAN_VALUES = 50
+
+Ident = tuple[str, str]  # (table, the key in a comparable form): see ``item_ident``
+Holders = dict[str, dict[str, Any]]  # account id -> the account item
+
+
+class Source:
+    """The table as the preflight sees it: items by key and holders by value, each read once."""
+
+    def __init__(self, reader: Reader, tables: Mapping[str, TableInfo], schema: UniquenessSchema,
+                 cancel: threading.Event | None = None) -> None:
+        self.reader = reader
+        self.tables = tables
+        self.schema = schema
+        self.cancel = cancel
+        self._items: dict[Ident, dict[str, Any] | None] = {}
+        self._holders: dict[tuple[str, str, str], Holders] = {}  # (table, rule, raw value)
+        #: (table, rule) -> how its holders were (or were not) looked up, for the notes
+        self.lookup_notes: dict[tuple[str, str], str] = {}
+        self._whole: dict[str, list[dict[str, Any]] | None] = {}  # table -> every item, or None
+        self.table_notes: dict[str, str] = {}  # table -> how it was read
+
+    def table_items(self, table: str) -> list[dict[str, Any]] | None:
+        """Every item of ``table`` (one consistent Scan), when it is small enough to read whole
+        (see ``FULL_READ_MAX_ITEMS``); else None. DescribeTable's count is hours old at worst, so
+        the Scan also stops, and gives up, past the limit."""
+        if table in self._whole:
+            return self._whole[table]
+        self._whole[table] = items = self.read_whole(table)
+        if items is not None:
+            self.table_notes[table] = (
+                f"{table} was read whole (a consistent Scan of {len(items)} items), so every spelling "
+                "of these values was compared, as the audit compares them.")
+        else:
+            self.table_notes[table] = (
+                f"{table} is too large to read whole, so only each value's own spelling, its clash key "
+                "and its lookalike forms were looked up: a clash with another spelling shows in the "
+                "audit, not here.")
+        return items
+
+    def read_whole(self, table: str) -> list[dict[str, Any]] | None:
+        """The Scan behind ``table_items``: every item, or None past the table's limit."""
+        info = self.tables.get(table)
+        limit = _full_read_limit(info, self.schema)
+        if limit is None:
+            return None
+        items: list[dict[str, Any]] = []
+        for page in self.reader.cursor("Scan", {"TableName": table, "ConsistentRead": True}, info):
+            self._check_cancel()
+            items.extend(page.items)
+            if len(items) > limit:
+                return None
+        return items
+
+    def items(self, keys: Iterable[tuple[str, dict[str, Any]]]) -> dict[Ident, dict[str, Any] | None]:
+        """The items at these keys (None: absent), strongly consistent, each read once."""
+        wanted: dict[Ident, tuple[str, dict[str, Any]]] = {}
+        for table, key in keys:
+            wanted.setdefault(item_ident(table, key), (table, key))
+        missing = [(ident, tk) for ident, tk in wanted.items() if ident not in self._items]
+        for start in range(0, len(missing), _GET_BATCH):
+            self._check_cancel()
+            batch = missing[start:start + _GET_BATCH]
+            response = self.reader.read("TransactGetItems", {"TransactItems": [
+                {"Get": {"TableName": t, "Key": k}} for _i, (t, k) in batch]})
+            answers = response.get("Responses", [])
+            for index, (ident, _tk) in enumerate(batch):
+                answer = answers[index] if index < len(answers) else None
+                self._items[ident] = answer.get("Item") if isinstance(answer, Mapping) else None
+        return {ident: self._items[ident] for ident in wanted}
+
+    def holders(self, table: str, rule: LockRule, values: Iterable[str]) -> Holders:
+        """Accounts (by id) whose ``rule.attribute`` is one of ``values`` as stored, found without
+        reading the whole of a large table: the rule's GSI (eventually consistent), else a
+        bounded Scan. ``lookup_notes`` says how."""
+        wanted = sorted(set(values))
+        todo = [v for v in wanted if (table, rule.name, v) not in self._holders]
+        if todo:
+            self._look_up(table, rule, todo)
+        found: Holders = {}
+        for value in wanted:
+            for acct, item in self._holders[(table, rule.name, value)].items():
+                found[acct] = {**found.get(acct, {}), **item}
+        return found
+
+    def _look_up(self, table: str, rule: LockRule, values: Sequence[str]) -> None:
+        info = self.tables.get(table)
+        schema = self.schema
+        for value in values:
+            self._holders[(table, rule.name, value)] = {}
+        index = None
+        if info is not None and rule.index_name:
+            index = next((i for i in (*info.gsis, *info.lsis) if i.name == rule.index_name
+                          and i.partition_key.name == rule.attribute), None)
+        if index is not None:
+            for value in values:
+                self._check_cancel()
+                request: dict[str, Any] = {"TableName": table, "IndexName": index.name,
+                                           "KeyConditionExpression": "#v = :v",
+                                           "ExpressionAttributeNames": {"#v": rule.attribute},
+                                           "ExpressionAttributeValues": {":v": {"S": value}}}
+                for page in self.reader.cursor("Query", request, info):
+                    for item in page.items:
+                        if schema.is_account(item):
+                            self._holders[(table, rule.name, value)][pk_text(item, schema) or ""] = item
+            self.lookup_notes[(table, rule.name)] = (
+                f"Accounts holding these {rule.name} values were found through the GSI {index.name}, "
+                "which is eventually consistent.")
+            return
+        if info is None or info.item_count is None or info.item_count > LOOKUP_SCAN_MAX_ITEMS:
+            self.lookup_notes[(table, rule.name)] = (
+                f"Other accounts holding these {rule.name} values were not looked up: the schema names "
+                f"no index on {rule.attribute} and the table is too large to scan. Add the index to "
+                "the schema for a complete preflight.")
+            return
+        for start in range(0, len(values), _SCAN_VALUES):
+            self._check_cancel()
+            part = list(values[start:start + _SCAN_VALUES])
+            scan: dict[str, Any] = {"TableName": table, "ConsistentRead": True,
+                                    **holders_filter(schema, rule, part)}
+            for page in self.reader.cursor("Scan", scan, info):
+                for item in page.items:
+                    text = protected_text(item.get(rule.attribute))
+                    if text in part:
+                        self._holders[(table, rule.name, text)][pk_text(item, schema) or ""] = item
+
+    def _check_cancel(self) -> None:
+        if self.cancel is not None and self.cancel.is_set():
+            raise CancelledError("The preflight was cancelled.")
+
+
+def _full_read_limit(info: TableInfo | None, schema: UniquenessSchema) -> int | None:
+    """How many items the table may hold to be read whole, or None when it may not be."""
+    if info is None or info.item_count is None:
+        return None
+    indexed = any(i.name == rule.index_name and i.partition_key.name == rule.attribute
+                  for rule in schema.rules if rule.index_name for i in (*info.gsis, *info.lsis))
+    limit = FULL_READ_INDEXED_MAX_ITEMS if indexed else FULL_READ_MAX_ITEMS
+    return limit if info.item_count <= limit else None

@@ -1,0 +1,80 @@
+"""A preflight warning in words: a case clash, lookalike clash or expired item the transaction
+would create. It does not break a lock, so it is not refused; it is sent only after the same
+explicit confirmation as an override."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from dynoview.core.preflight.compare import Change, holders_by_form
+from dynoview.core.preflight.model import Forms, PreflightWarning, item_ident, known, pk_text, rule_value
+from dynoview.core.preflight.refusals import Context
+from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH
+from dynoview.core.uniqueness.schema import LockRule
+
+
+def warning(change: Change, table: str, ctx: Context, forms_before: Forms) -> PreflightWarning:
+    """The sentence for a new (or bigger) warning, naming the spellings and their accounts."""
+    f = change.after
+    if f.rule is None:  # an expired account item
+        index = next((i for i, _a, key, kind in ctx.touched if kind == "account"
+                      and pk_text(key, ctx.schema) in f.account_ids), None)
+        return PreflightWarning(index, f.status, None, None, (), f.account_ids,
+                                f"{_where(index)}after this transaction: {f.sentence}")
+    rule = ctx.schema.rule(f.rule)
+    after = ctx.forms_after.get(table, {}).get(rule.name, {})
+    before = forms_before.get(rule.name, {})
+    if f.status in (CASE_CLASH, LOOKALIKE_CLASH) and f.value is not None:
+        members = holders_by_form(after, rule, f.status, f.value)
+    else:
+        members = {f.value or "": after.get(f.value or "", ((), False))[0]}
+    new = [m for m in members if before.get(m) != after.get(m)] or list(members)
+    others = [m for m in members if m not in new]
+    index = _cause(ctx, table, rule, new)
+    where = _where(index)
+    if f.status == CASE_CLASH:
+        message = (f"{where}{_spellings(rule, new, others, members)} would be one value to a person "
+                   "(equal once case-folded and normalised) but different lock keys, so DynamoDB does "
+                   f"not enforce uniqueness between them (a case or normalisation clash). Pick another "
+                   f"{rule.name}, or confirm to send it anyway.")
+    elif f.status == LOOKALIKE_CLASH:
+        message = (f"{where}{_spellings(rule, new, others, members, verb='look like')} on screen but "
+                   "be different values with different lock keys (a lookalike clash): one account could "
+                   f"impersonate another. Pick another {rule.name}, or confirm to send it anyway.")
+    else:
+        message = f"{where}after this transaction: {f.sentence}"
+    return PreflightWarning(index, f.status, rule.name, f.value, tuple(members), f.account_ids, message)
+
+
+def _where(index: int | None) -> str:
+    return f"Action {index + 1}: " if index is not None else ""
+
+
+def _spellings(rule: LockRule, new: Sequence[str], others: Sequence[str],
+               members: Mapping[str, tuple[str, ...]], verb: str = "") -> str:
+    """"email ADA@Lovelace.io (ACCT#new1) and ada@lovelace.io (ACCT#a1f9c3)" with the new
+    spellings first; with ``verb``, "… would look like …"."""
+
+    def shown(form: str) -> str:
+        return f"{form} ({', '.join(members[form]) or 'a lock, no account'})"
+
+    mine = ", ".join(shown(m) for m in new)
+    theirs = ", ".join(shown(m) for m in others)
+    if verb:
+        return (f"{rule.name} {mine} would {verb} {theirs}" if theirs
+                else f"the {rule.name} values {mine} would {verb} each other")
+    return f"{rule.name} {mine} and {theirs}" if theirs else f"the {rule.name} values {mine}"
+
+
+def _cause(ctx: Context, table: str, rule: LockRule, new: Sequence[str]) -> int | None:
+    """The first action that writes one of the new spellings (an account value or a lock)."""
+    for index, action, key, kind in ctx.touched:
+        if action.table != table:
+            continue
+        if kind == "lock":
+            match = ctx.schema.match_lock(key)
+            if match is not None and match[0] == rule and match[1] in new:
+                return index
+        elif rule_value(known(ctx.after.get(item_ident(table, key))), rule) in new:
+            return index
+    return None

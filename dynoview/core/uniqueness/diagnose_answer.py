@@ -1,0 +1,142 @@
+"""What a diagnosis says: one sentence a support agent can act on, for the finding the audit
+would report about the value (``diagnose`` judges the items with a ``Pairing``).
+
+Plain functions of the value, the finding and the pairing's state; no reads.
+"""
+
+from __future__ import annotations
+
+from dynoview.core.uniqueness.clash_groups import spelled
+from dynoview.core.uniqueness.findings import (
+    CASE_CLASH,
+    DUPLICATE_VALUE,
+    EXPIRED,
+    LOOKALIKE_CLASH,
+    MISSING_LOCK,
+    OK,
+    ORPHAN_LOCK,
+    Finding,
+)
+from dynoview.core.uniqueness.origin import LEFT_BY_CHANGE, LEFT_BY_DELETE, STUCK_SIGNUP, LockOrigin
+from dynoview.core.uniqueness.pairing import Pairing
+from dynoview.core.uniqueness.schema import LockRule
+
+FREE = "FREE"  # neither locked nor used: the person can sign up
+
+
+def shown(form: str) -> str:
+    """A form as a sentence shows it: as is when it is plain ASCII, else quoted with its
+    characters outside ASCII named (a Cyrillic letter or a zero-width space reads apart)."""
+    return form if form.isascii() and form.isprintable() and form.strip() == form else spelled([form])
+
+
+def _listed(forms: list[str]) -> str:
+    texts = [shown(f) for f in forms]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
+
+
+def answer(pairing: Pairing, rule: LockRule, value: str, finding: Finding | None,
+           locked: bool, ids: list[str]) -> tuple[str, str]:
+    """The status and sentence for ``value`` (the form the table stores) given the worst
+    finding about it (None: no finding), before the lock's origin is known."""
+    if finding is not None and finding.status == CASE_CLASH:
+        return CASE_CLASH, case_clash_sentence(pairing, finding)
+    if finding is not None and finding.status == LOOKALIKE_CLASH:
+        return LOOKALIKE_CLASH, lookalike_sentence(pairing, finding, value)
+    status = finding.status if finding is not None else (OK if locked else MISSING_LOCK if ids else FREE)
+    text = shown(value)
+    if status == DUPLICATE_VALUE:
+        lock_text = "is locked" if locked else "is not locked"
+        return DUPLICATE_VALUE, (
+            f"{text} {lock_text}, and {len(ids)} accounts use it ({', '.join(ids)}): a duplicate. "
+            "Uniqueness was already broken; keep the value on one account and change the others.")
+    if status == EXPIRED:
+        owner = f"account {ids[0]} uses it" if len(ids) == 1 else (
+            f"{len(ids)} accounts use it" if ids else "no account uses it")
+        return EXPIRED, (
+            f"{text} is locked by a lock whose TTL has passed, and {owner}. The expired lock still "
+            "blocks signups until DynamoDB deletes it (typically within days); renew its TTL if the "
+            "value is in use, or release it to free the value now.")
+    if status == ORPHAN_LOCK:
+        return ORPHAN_LOCK, (
+            f"{text} is locked, and no account uses it: a stuck signup or a value left behind by a "
+            "change. Releasing the lock frees the value.")
+    if status == OK:
+        return OK, (
+            f"{text} is locked and belongs to account {ids[0]}: working as intended. The person "
+            "already has an account; help them sign in or recover it.")
+    if status == MISSING_LOCK:
+        return MISSING_LOCK, (
+            f"{text} belongs to account {ids[0]} but has no lock, so uniqueness is not enforced: "
+            f"someone else could sign up with it. Claim the {rule.name} lock for that account.")
+    return FREE, (f"{text} is free: there is no lock and no account uses it. The person can sign up "
+                  "with it.")
+
+
+def _locks_text(members: list[str], locks: list[str]) -> str:
+    if locks and set(locks) == set(members):
+        return "each is locked"
+    return f"locked: {', '.join(shown(f) for f in locks)}" if locks else "none is locked"
+
+
+def case_clash_sentence(pairing: Pairing, finding: Finding) -> str:
+    """Two or more spellings of one value in the table, each a different lock key."""
+    members = pairing.members(finding)
+    state = pairing.rules[finding.rule or ""]
+    ids = list(finding.account_ids)
+    how = "case" if len({f.strip().lower() for f in members}) == 1 and all(map(str.isascii, members)) \
+        else "case, spacing, Unicode form or invisible characters"
+    users = (f"account{'s' if len(ids) > 1 else ''} using them: {', '.join(ids)}" if ids
+             else "no account uses them")
+    both = "both" if len(members) == 2 else "all"
+    return (f"{_listed(members)}, which differ only in {how}, are {both} in the table "
+            f"({_locks_text(members, [m for m in members if m in state.locks])}; {users}): the "
+            "spellings are not kept unique. Keep one spelling on the account and release the other "
+            "lock.")
+
+
+def lookalike_sentence(pairing: Pairing, finding: Finding, value: str) -> str:
+    """Values that look the same and are not: a possible impersonation, never "as intended"."""
+    members = pairing.members(finding)
+    state = pairing.rules[finding.rule or ""]
+    mine = value if value in members else members[0]
+    others = [m for m in members if m != mine]
+    users = "; ".join(_uses(sorted(state.holders_of(m)), m) for m in members
+                      if state.holders_of(m)) or "no account uses them"
+    return (f"{shown(mine)} looks the same as {_listed(others)} but is a different value ({users}; "
+            f"{_locks_text(members, [m for m in members if m in state.locks])}): one account may be "
+            "impersonating another. Check who owns each account before helping with either.")
+
+
+def _uses(accounts: list[str], form: str) -> str:
+    return f"{', '.join(accounts)} use{'s' if len(accounts) == 1 else ''} {shown(form)}"
+
+
+def free_lookalike_note(pairing: Pairing, rule: LockRule, value: str, alike: list[str]) -> str:
+    """For a free value that looks like values in the table: signing up with it would clash."""
+    state = pairing.rules[rule.name]
+    owners = sorted({a for f in alike for a in state.holders_of(f)})
+    who = f" (account{'s' if len(owners) > 1 else ''} {', '.join(owners)})" if owners else ""
+    return (f" But it looks the same as {_listed(alike)}{who}: a signup with {shown(value)} would be a "
+            "lookalike clash. Make sure the person is not impersonating that account.")
+
+
+def orphan_sentence(value: str, rule: LockRule, origin: LockOrigin) -> str:
+    """The orphan lock's sentence once its origin is known: what it is, why we think so, and
+    what releasing it means in that case."""
+    head = f"{shown(value)} is locked, and no account uses it"
+    if origin.kind == STUCK_SIGNUP:
+        return (f"{head}: a stuck signup. {origin.evidence} Releasing the lock lets the person sign "
+                "up again.")
+    if origin.kind == LEFT_BY_CHANGE:
+        who = origin.account_id or "an account"
+        now = (f" (it now holds {origin.current_value})" if origin.current_value is not None
+               else f" (it now has no {rule.name})" if origin.account_id else "")
+        return (f"{head}: left behind by a change of {rule.name} on {who}{now}. {origin.evidence} "
+                f"Releasing the lock frees {shown(value)} for anyone; {who} keeps its current "
+                f"{rule.name}.")
+    if origin.kind == LEFT_BY_DELETE:
+        who = f" ({origin.account_id})" if origin.account_id else ""
+        return (f"{head}: left by a deleted account{who}. {origin.evidence} Releasing the lock frees "
+                f"{shown(value)} for anyone.")
+    return f"{head}. {origin.evidence}"

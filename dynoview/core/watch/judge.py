@@ -1,0 +1,201 @@
+"""Judging the classes a round of records touched, with the one engine.
+
+A finding belongs to one class (scope): ``("C", rule, clash key)`` holds the missing, orphan,
+duplicate, expired and case-clash findings of the forms sharing that clash key (a case
+clash's value is its clash key; the others' value is the form itself); ``("L", rule,
+lookalike key)`` a lookalike clash (its value is the lookalike key); ``("A", account id)``
+an expired account item. A touched form's class is its clash class, or its whole lookalike
+class when that holds a form outside ASCII (``classes``). A fresh ``Pairing`` is fed the
+items of those classes, rebuilt from the state (each lock; each holder of a form as an
+account holding that form: every normalisation gives a normalised value back unchanged), and
+its findings replace the classes' old ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH, Finding
+from dynoview.core.uniqueness.forms import clash_key, lookalike_key
+from dynoview.core.uniqueness.pairing import Pairing
+from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.watch.classes import RuleForms
+from dynoview.core.watch.events import APPEARED, CHANGED, RESOLVED, Cause, FindingChange
+
+Scope = tuple[str, ...]
+
+
+@dataclass
+class Touched:
+    """What one round of records touched: forms and accounts, and what caused each."""
+
+    causes: dict[Scope, list[Cause]] = field(default_factory=dict)
+    forms: set[tuple[int, str]] = field(default_factory=set)
+    accounts: set[str] = field(default_factory=set)  # whose item's expiry changed
+
+    def form(self, rule: int, form: str, cause: Cause) -> None:
+        self.forms.add((rule, form))
+        self._cause(("F", str(rule), form), cause)
+
+    def account(self, account_id: str, cause: Cause) -> None:
+        self.accounts.add(account_id)
+        self._cause(("A", account_id), cause)
+
+    def _cause(self, scope: Scope, cause: Cause) -> None:
+        causes = self.causes.setdefault(scope, [])
+        if not causes or causes[-1] is not cause:
+            causes.append(cause)
+
+    def __bool__(self) -> bool:
+        return bool(self.forms or self.accounts)
+
+
+def identity(finding: Finding) -> tuple[Any, ...]:
+    """What makes a finding the same finding as its members change."""
+    return (finding.status, finding.rule, finding.value,
+            finding.account_ids if finding.rule is None else ())
+
+
+def scope_of(finding: Finding, rules: list[RuleForms]) -> Scope:
+    """The class a finding belongs to (see the module doc)."""
+    if finding.rule is None:
+        return ("A", finding.account_ids[0] if finding.account_ids else "")
+    value = finding.value or ""
+    if finding.status == LOOKALIKE_CLASH:
+        return ("L", finding.rule, value)
+    if finding.status == CASE_CLASH:
+        return ("C", finding.rule, value)
+    trim = next((f.trim for f in rules if f.rule.name == finding.rule), False)
+    return ("C", finding.rule, clash_key(value, trim))
+
+
+class Judge:
+    """Judges touched classes for a state (its rules, account SKs and expiry)."""
+
+    def __init__(self, schema: UniquenessSchema, ttl_attribute: str | None, rules: list[RuleForms],
+                 account_sk: Callable[[str], str | None], account_expired: Callable[[str], bool]) -> None:
+        self.schema = schema
+        self.ttl_attribute = ttl_attribute
+        self.rules = rules
+        self.account_sk = account_sk
+        self.account_expired = account_expired
+
+    def changes(self, touched: Touched, findings: dict[Scope, list[Finding]],
+                now: datetime) -> list[FindingChange]:
+        """Judge the touched classes again; update ``findings`` (by scope); what differs."""
+        if not touched:
+            return []
+        scopes, members, causes = self._scopes(touched)
+        found = self._engine(members, touched.accounts, now)
+        out: list[FindingChange] = []
+        for scope in sorted(scopes):
+            old = findings.pop(scope, [])
+            new = found.get(scope, [])
+            if new:
+                findings[scope] = new
+            out.extend(differences(old, new, tuple(causes.get(scope, ()))))
+        return out
+
+    def _scopes(self, touched: Touched) -> tuple[set[Scope], dict[int, set[str]], dict[Scope, list[Cause]]]:
+        """The scopes to judge, the forms to feed the engine per rule, and each scope's causes.
+        A touched form's lookalike scope is judged too (when a lookalike clash may exist), so
+        one a write ended is resolved."""
+        scopes: set[Scope] = set()
+        causes: dict[Scope, list[Cause]] = {}
+        for account_id in touched.accounts:
+            scope: Scope = ("A", account_id)
+            scopes.add(scope)
+            causes[scope] = touched.causes[scope]
+        members: dict[int, set[str]] = {}
+        for index, form in touched.forms:
+            forms = self.rules[index]
+            name = forms.rule.name
+            key = clash_key(form, forms.trim)
+            group = members.setdefault(index, set())
+            judged: list[Scope] = [("C", name, key)]
+            # A lookalike clash needs a form outside ASCII: with none in the rule (most
+            # tables) and an ASCII form, there is no lookalike scope to judge.
+            look = lookalike_key(form, forms.trim) if forms.odd or not form.isascii() else None
+            if look is not None:
+                judged.append(("L", name, look))
+            if look is not None and forms.has_lookalikes(look):
+                whole = forms.lookalike_class(look)
+                group |= whole
+                judged += [("C", name, k) for k in {clash_key(m, forms.trim) for m in whole}]
+            else:
+                group |= forms.clash_class(key)
+            for judged_scope in judged:
+                scopes.add(judged_scope)
+                into = causes.setdefault(judged_scope, [])
+                seen = {id(c) for c in into}
+                into.extend(c for c in touched.causes[("F", str(index), form)] if id(c) not in seen)
+        return scopes, members, causes
+
+    def _engine(self, members: Mapping[int, set[str]], accounts: set[str],
+                now: datetime) -> dict[Scope, list[Finding]]:
+        """Feed the engine the items of the classes being judged (and the accounts whose
+        expiry changed) as the table holds them; its findings by scope."""
+        schema = self.schema
+        pk_name, sk_name = schema.pk_name, schema.sk_name
+        items: list[dict[str, Any]] = []
+        account_items: dict[str, dict[str, Any]] = {}
+        expired_ttl = {"N": str(int(now.timestamp()) - 1)}
+        for index, group in sorted(members.items()):
+            forms = self.rules[index]
+            attribute = forms.rule.attribute
+            for form in sorted(group):
+                lock = forms.locks.get(form)
+                if lock is not None:
+                    item = forms.lock_key(pk_name, sk_name, form)
+                    if lock and self.ttl_attribute:
+                        item[self.ttl_attribute] = expired_ttl
+                    items.append(item)
+                for account_id in forms.holders_of(form):
+                    self._account_item(account_items, account_id, expired_ttl)[attribute] = {"S": form}
+        for account_id in accounts:
+            self._account_item(account_items, account_id, expired_ttl)
+        pairing = Pairing(schema, self.ttl_attribute, now)
+        pairing.feed([*account_items.values(), *items])
+        out: dict[Scope, list[Finding]] = {}
+        for finding in pairing.findings():
+            scope = scope_of(finding, self.rules)
+            if scope[0] == "A" and scope[1] not in accounts:
+                continue  # an account fed for its values, its expiry unchanged
+            out.setdefault(scope, []).append(finding)
+        return out
+
+    def _account_item(self, items: dict[str, dict[str, Any]], account_id: str,
+                      expired_ttl: dict[str, str]) -> dict[str, Any]:
+        item = items.get(account_id)
+        if item is None:
+            schema = self.schema
+            item = {schema.pk_name: {"S": account_id}}
+            sk = schema.account_sk_value
+            if sk is None:
+                sk = self.account_sk(account_id)
+            if schema.sk_name and sk is not None:
+                item[schema.sk_name] = {"S": sk}
+            if self.ttl_attribute and self.account_expired(account_id):
+                item[self.ttl_attribute] = expired_ttl
+            items[account_id] = item
+        return item
+
+
+def differences(old: list[Finding], new: list[Finding], causes: tuple[Cause, ...]) -> list[FindingChange]:
+    """What appeared, was resolved or changed between two lists of one scope's findings."""
+    before = {identity(f): f for f in old}
+    after = {identity(f): f for f in new}
+    out: list[FindingChange] = []
+    for key, finding in after.items():
+        previous = before.get(key)
+        if previous is None:
+            out.append(FindingChange(APPEARED, finding, causes))
+        elif (previous.account_ids, previous.lock_keys) != (finding.account_ids, finding.lock_keys):
+            out.append(FindingChange(CHANGED, finding, causes, previous))
+    for key, finding in before.items():
+        if key not in after:
+            out.append(FindingChange(RESOLVED, finding, causes))
+    return out

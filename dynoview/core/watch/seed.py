@@ -1,0 +1,121 @@
+"""Where the watch's state starts: the stream's first record, or one audit.
+
+A table created with its stream, less than the stream's 24-hour retention ago, has every
+write it ever had in the stream: the state is built from an empty table by replaying the
+stream from its trim horizon, so nothing written before the watch started (an integration
+test that began first) is missed, and no Scan is needed. Any other table is seeded with one
+audit (``run_audit``, as ``dynoview audit`` runs it), and the stream is read from LATEST,
+fixed before the audit starts, so what is written during the audit is applied after it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from dynoview.core.audit.run import DEFAULT_SEGMENTS, ProgressCallback, run_audit
+from dynoview.core.errors import CancelledError, DynoViewError
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.streams.description import RETENTION_HOURS
+from dynoview.core.streams.records import as_utc
+from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.watch.state import WatchState
+
+AUTO = "auto"
+REPLAY = "replay"
+AUDIT = "audit"
+SEED_MODES = (AUTO, REPLAY, AUDIT)
+
+#: A stream enabled this close to the table's creation was part of it (CreateTable's
+#: StreamSpecification gives both one timestamp).
+WITH_TABLE_S = 5.0
+#: Replay only while the oldest record is safely inside the retention.
+REPLAY_MAX_AGE = timedelta(hours=RETENTION_HOURS) - timedelta(minutes=30)
+#: Above this many items (DescribeTable's approximate count) an audit is the faster seed.
+REPLAY_MAX_ITEMS = 100_000
+
+
+@dataclass(frozen=True)
+class SeedChoice:
+    mode: str  # REPLAY or AUDIT
+    reason: str  # a sentence for the user
+
+
+def _label_time(label: Any) -> datetime | None:
+    """A stream label (an ISO timestamp, e.g. ``2026-12-02T00:23:41.373``) as UTC."""
+    if not isinstance(label, str):
+        return None
+    try:
+        when = datetime.fromisoformat(label)
+    except ValueError:
+        return None
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+
+
+def replay_problem(description: Mapping[str, Any], now: datetime) -> str | None:
+    """Why the stream may not hold the table's whole history (None: it does)."""
+    created = as_utc(description.get("CreationDateTime"))
+    enabled = _label_time(description.get("LatestStreamLabel"))
+    if created is None or enabled is None:
+        return "DescribeTable did not say when the table and its stream were created"
+    if abs((enabled - created).total_seconds()) > WITH_TABLE_S:
+        return "its stream was enabled after the table was created"
+    if now - created > REPLAY_MAX_AGE:
+        return f"the table is older than the stream's {RETENTION_HOURS}-hour retention"
+    return None
+
+
+def choose_seed(description: Mapping[str, Any], requested: str = AUTO,
+                now: datetime | None = None) -> SeedChoice:
+    """Replay or audit, and why (see the module doc); a forced replay that would be wrong is
+    refused with the reason."""
+    now = now or datetime.now(UTC)
+    problem = replay_problem(description, now)
+    items = description.get("ItemCount")
+    if requested == AUDIT:
+        return SeedChoice(AUDIT, "Seeded with an audit (--seed audit); new records are read from "
+                                 "the latest.")
+    if requested == REPLAY:
+        if problem is not None:
+            raise DynoViewError(f"The watch cannot replay the stream: {problem}, so the stream does "
+                                "not hold every write the table had. Seed it with an audit (--seed "
+                                "audit, or leave --seed out).", field="seed")
+        return SeedChoice(REPLAY, "Replaying the stream from its first record (--seed replay).")
+    if problem is None and isinstance(items, int) and items > REPLAY_MAX_ITEMS:
+        problem = f"the table holds about {items:,} items, which one audit reads faster"
+    if problem is None:
+        return SeedChoice(REPLAY, "The table was created with its stream less than "
+                                  f"{RETENTION_HOURS} hours ago, so the stream holds every write it "
+                                  "had: the state is built by replaying it from the first record, "
+                                  "and nothing written before the watch started is missed.")
+    return SeedChoice(AUDIT, f"Seeded with an audit ({problem}); new records are read from the "
+                             "latest, fixed before the audit started.")
+
+
+@dataclass(frozen=True)
+class AuditSeed:
+    """What a seeding audit read."""
+
+    items_read: int
+    other_items: int
+    findings: int
+    duration_s: float
+
+
+def seed_with_audit(reader: Reader, table: TableInfo, schema: UniquenessSchema, *,
+                    records: bool = True, segments: int = DEFAULT_SEGMENTS,
+                    cancel: threading.Event | None = None,
+                    progress: ProgressCallback | None = None) -> tuple[WatchState, AuditSeed]:
+    """One audit of the table, its state adopted by the watch (its dicts, not a copy; with
+    ``records`` its accounts' packed records too, see ``state``)."""
+    result = run_audit(reader, table, schema, segments=segments, cancel=cancel, progress=progress)
+    if result.cancelled:
+        raise CancelledError("The watch was stopped while its seeding audit ran.")
+    seed = AuditSeed(result.items_read, result.pairing.other_items, len(result.findings),
+                     result.duration_s)
+    state = WatchState.from_pairing(result.pairing, result.findings, records=records)
+    return state, seed

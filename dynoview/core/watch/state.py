@@ -1,0 +1,284 @@
+"""A table's uniqueness state, kept up to date from its stream records.
+
+The state is what the audit's ``Pairing`` keeps, adopted after a seeding audit (its dicts,
+not a copy): per rule the stored lock values and the holders of each form, with two small
+indexes per rule (``classes``), and the findings filed by class (``judge``). A round of
+records changes a few forms; only their classes are judged again, by the one engine.
+
+Per account the state keeps what the stream cannot give back:
+
+- with old and new images (NEW_AND_OLD_IMAGES), nothing but the ids of expired accounts: a
+  record's old image says which values the account held before it;
+- otherwise (KEYS_ONLY, NEW_IMAGE, OLD_IMAGE, or accounts whose SKs vary) the audit's packed
+  record per account (expiry flag, SK, protected values: ``pairing_state``'s format).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from dynoview.core.streams.records import StreamEvent
+from dynoview.core.uniqueness.findings import EXPIRED, Finding
+from dynoview.core.uniqueness.forms import normalise
+from dynoview.core.uniqueness.pairing import Pairing
+from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.watch.classes import RuleForms
+from dynoview.core.watch.events import Cause, FindingChange, ValueChange
+from dynoview.core.watch.judge import Judge, Scope, Touched, identity, scope_of
+from dynoview.core.watch.projection import (
+    ACCOUNT,
+    LOCK,
+    ItemClassifier,
+    ItemView,
+    Record,
+    expired_record,
+    record_sk,
+    record_values,
+)
+
+__all__ = ["Update", "WatchState", "identity"]
+
+#: The view type whose records carry what an account held before each write.
+BOTH_IMAGES = "NEW_AND_OLD_IMAGES"
+
+
+@dataclass(slots=True)
+class Update:
+    """A stream record and the item as it stands after it (None: deleted)."""
+
+    event: StreamEvent
+    item: Mapping[str, Any] | None
+    source: str = "images"  # where ``item`` came from: "images", "read back" or "keys"
+
+
+def keeps_records(schema: UniquenessSchema, view_type: str | None) -> bool:
+    """Whether a state fed by this stream must keep each account's record (see the module
+    doc): without old images, or where an account's SK must be remembered."""
+    return view_type != BOTH_IMAGES or schema.account_sk_value is None
+
+
+class WatchState:
+    """The engine's state for one table, changed record by record."""
+
+    def __init__(self, schema: UniquenessSchema, ttl_attribute: str | None, *,
+                 records: bool = True, accounts: dict[str, Record] | None = None,
+                 rules: list[RuleForms] | None = None, expired_accounts: set[str] | None = None) -> None:
+        self.schema = schema
+        self.ttl_attribute = ttl_attribute
+        self.classifier = ItemClassifier(schema, ttl_attribute)
+        # Per account: its packed record, or (None) only the expired accounts' ids.
+        self.accounts: dict[str, Record] | None = (
+            (accounts if accounts is not None else {}) if records else None)
+        self.expired_accounts: set[str] = expired_accounts if expired_accounts is not None else set()
+        self.rules = rules if rules is not None else [RuleForms(r) for r in schema.rules]
+        self.findings: dict[Scope, list[Finding]] = {}
+        self.judge = Judge(schema, ttl_attribute, self.rules, self._account_sk, self._account_expired)
+        # TTLs still ahead, of items written while watching: (epoch seconds, item id).
+        self._due: list[tuple[float, tuple[str, ...]]] = []
+        self._ttl_ahead: dict[tuple[str, ...], float] = {}
+        self.records_applied = 0
+
+    # -- seeding -------------------------------------------------------------------
+
+    @classmethod
+    def from_pairing(cls, pairing: Pairing, findings: Iterable[Finding], *,
+                     records: bool = True) -> WatchState:
+        """The state an audit left: its dicts adopted (no copy), its findings filed. Without
+        ``records`` the accounts' records are not packed (the pairing can then be dropped)."""
+        findings = list(findings)
+        rules = [RuleForms(s.rule, s.locks, s.holders) for s in pairing.rules.values()]
+        expired = {f.account_ids[0] for f in findings if f.rule is None and f.status == EXPIRED
+                   and f.account_ids}
+        state = cls(pairing.schema, pairing.ttl_attribute, records=records,
+                    accounts=pairing.accounts if records else None, rules=rules,
+                    expired_accounts=None if records else expired)
+        for finding in findings:
+            state.findings.setdefault(scope_of(finding, state.rules), []).append(finding)
+        return state
+
+    def all_findings(self) -> list[Finding]:
+        return [f for found in self.findings.values() for f in found]
+
+    def _account_sk(self, account_id: str) -> str | None:
+        record = self.accounts.get(account_id) if self.accounts is not None else None
+        return record_sk(record, len(self.rules)) if record is not None else None
+
+    def _account_expired(self, account_id: str) -> bool:
+        if self.accounts is None:
+            return account_id in self.expired_accounts
+        record = self.accounts.get(account_id)
+        return record is not None and _expired(record)
+
+    # -- applying records --------------------------------------------------------------
+
+    def apply(self, updates: Sequence[Update], now: datetime | None = None) -> tuple[
+            list[FindingChange], list[Cause]]:
+        """Apply records in order; returns the findings that changed and one cause per record."""
+        now = now or datetime.now(UTC)
+        touched = Touched()
+        views = self.classifier.views(
+            [u.item if u.item is not None else u.event.keys for u in updates], now)
+        before: dict[int, ItemView] = {}
+        if self.accounts is None:  # what each account held: its record's old image
+            olds = [i for i, (u, v) in enumerate(zip(updates, views, strict=True))
+                    if v.kind == ACCOUNT and u.event.old_image is not None]
+            old_views = self.classifier.views([updates[i].event.old_image or {} for i in olds], now)
+            before = dict(zip(olds, old_views, strict=True))
+        causes = [self._apply_one(u, v, before.get(i), touched)
+                  for i, (u, v) in enumerate(zip(updates, views, strict=True))]
+        self.records_applied += len(updates)
+        return self.judge.changes(touched, self.findings, now), causes
+
+    def _apply_one(self, update: Update, view: ItemView, before: ItemView | None,
+                   touched: Touched) -> Cause:
+        present = update.item is not None
+        if view.kind == ACCOUNT:
+            return self._apply_account(update, view if present else None, view, before, touched)
+        if view.kind == LOCK:
+            return self._apply_lock(update, view if present else None, view, touched)
+        return Cause(update.event, "other", source=update.source)
+
+    def _apply_account(self, update: Update, after: ItemView | None, view: ItemView,
+                       before: ItemView | None, touched: Touched) -> Cause:
+        account_id = view.account_id or ""
+        n = len(self.rules)
+        if self.accounts is not None:
+            old = self.accounts.get(account_id)
+            was_expired = old is not None and _expired(old)
+        else:
+            old = before.record if before is not None else None
+            was_expired = account_id in self.expired_accounts
+        new = after.record if after is not None else None
+        olds, news = record_values(old, n), record_values(new, n)
+        # The values a write changed: from its images when it has them (exact), else the state's.
+        changes = _image_changes(update.event, self.rules)
+        from_state = not changes and update.event.old_image is None and update.event.new_image is None
+        forms_touched: list[tuple[int, str]] = []
+        for index, forms in enumerate(self.rules):
+            old_value, new_value = olds[index], news[index]
+            if old_value == new_value:
+                continue
+            if from_state:
+                changes.append(ValueChange(forms.rule.name, forms.rule.attribute, old_value, new_value))
+            mode = forms.rule.normalisation
+            before_form = normalise(old_value, mode) if old_value else None
+            after_form = normalise(new_value, mode) if new_value else None
+            if before_form == after_form:
+                continue
+            if before_form is not None:
+                forms.remove_holder(before_form, account_id)
+                forms_touched.append((index, before_form))
+            if after_form is not None:
+                forms.add_holder(after_form, account_id)
+                forms_touched.append((index, after_form))
+        now_expired = after is not None and after.expired
+        if self.accounts is not None:
+            if new is None:
+                self.accounts.pop(account_id, None)
+            else:
+                self.accounts[account_id] = new
+        elif now_expired:
+            self.expired_accounts.add(account_id)
+        else:
+            self.expired_accounts.discard(account_id)
+        self._note_ttl(view.item_id, after.expires_at if after is not None else None)
+        cause = Cause(update.event, ACCOUNT, account_id=account_id,
+                      changes=tuple(changes),
+                      source=update.source,
+                      forms=frozenset((self.rules[i].rule.name, f) for i, f in forms_touched))
+        for index, form in forms_touched:
+            touched.form(index, form, cause)
+        if was_expired != now_expired:
+            touched.account(account_id, cause)
+        return cause
+
+    def _apply_lock(self, update: Update, after: ItemView | None, view: ItemView,
+                    touched: Touched) -> Cause:
+        forms = self.rules[view.rule]
+        value = view.value or ""
+        before = forms.locks.get(value)
+        now_expired = after.expired if after is not None else None
+        cause = Cause(update.event, LOCK, rule=forms.rule.name, value=value, source=update.source,
+                      forms=frozenset({(forms.rule.name, value)}))
+        if before != now_expired:
+            forms.set_lock(value, now_expired)
+            touched.form(view.rule, value, cause)
+        self._note_ttl(view.item_id, after.expires_at if after is not None else None)
+        return cause
+
+    # -- time ------------------------------------------------------------------------
+
+    def _note_ttl(self, item_id: tuple[str, ...], expires_at: float | None) -> None:
+        if expires_at is None:
+            self._ttl_ahead.pop(item_id, None)
+            return
+        self._ttl_ahead[item_id] = expires_at
+        heapq.heappush(self._due, (expires_at, item_id))
+        if len(self._due) > 2 * len(self._ttl_ahead) + 1000:  # mostly TTLs written over since
+            self._due = [(at, i) for i, at in self._ttl_ahead.items()]
+            heapq.heapify(self._due)
+
+    def next_expiry(self) -> float | None:
+        """When the next TTL written while watching passes (epoch seconds), if any."""
+        return self._due[0][0] if self._due else None
+
+    def expire_due(self, now: datetime | None = None) -> list[FindingChange]:
+        """Items whose TTL passed since they were written: expired now, judged again."""
+        now = now or datetime.now(UTC)
+        touched = Touched()
+        stamp = now.timestamp()
+        while self._due and self._due[0][0] <= stamp:
+            at, item_id = heapq.heappop(self._due)
+            if self._ttl_ahead.get(item_id) != at:
+                continue  # written again since: its newer TTL decides
+            del self._ttl_ahead[item_id]
+            cause = Cause(None, "ttl", ttl_passed=datetime.fromtimestamp(at, UTC))
+            if item_id[0] == "A":
+                account_id = item_id[1]
+                if self.accounts is None:
+                    if account_id not in self.expired_accounts:
+                        self.expired_accounts.add(account_id)
+                        touched.account(account_id, cause)
+                    continue
+                record = self.accounts.get(account_id)
+                if record is not None and not _expired(record):
+                    self.accounts[account_id] = expired_record(record, len(self.rules))
+                    touched.account(account_id, cause)
+            else:
+                index, value = int(item_id[1]), item_id[2]
+                forms = self.rules[index]
+                if forms.locks.get(value) is False:
+                    forms.set_lock(value, True)
+                    touched.form(index, value, cause)
+        return self.judge.changes(touched, self.findings, now)
+
+
+def _expired(record: Record) -> bool:
+    return record[0] == "1" if record.__class__ is str else bool(record[1])
+
+
+def _image_changes(event: StreamEvent, rules: list[RuleForms]) -> list[ValueChange]:
+    """The protected values a record's images show changing (empty without images)."""
+    if event.old_image is None and event.new_image is None:
+        return []
+    out = []
+    for forms in rules:
+        attr = forms.rule.attribute
+        old = _text(event.old_image.get(attr)) if event.old_image is not None else None
+        new = _text(event.new_image.get(attr)) if event.new_image is not None else None
+        if old != new:
+            out.append(ValueChange(forms.rule.name, attr, old, new))
+    return out
+
+
+def _text(av: Any) -> str | None:
+    if isinstance(av, Mapping):
+        for code in ("S", "N"):
+            value = av.get(code)
+            if isinstance(value, str) and value:
+                return value
+    return None
