@@ -11,6 +11,7 @@ from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
     EXPIRED,
+    LOOKALIKE_CLASH,
     MISSING_LOCK,
     ORPHAN_LOCK,
     Finding,
@@ -57,6 +58,8 @@ _DECISIONS = {
                      "on one of the accounts.",
     CASE_CLASH: "Which spelling to keep is a person's decision: normalise the account value and "
                 "keep a single lock.",
+    LOOKALIKE_CLASH: "A lookalike value may be an impersonation: a person checks who owns each "
+                     "account before changing or deleting one.",
     EXPIRED: "An expired item is renewed or deleted by a person: releasing an expired lock could "
              "free a value a pending signup still needs.",
 }
