@@ -46,6 +46,7 @@ from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 HEARTBEAT_MS = 5
 TAIL_S = 0.2  # a measurement's stall window runs on this long after its paint
+GIL_HOLD_S = 0.04  # a wait for the GIL this long is noted with what ran (``gil_holds``)
 STALL_SAMPLE_S = 0.1  # a stall this long gets its threads' stacks sampled
 SAMPLE_EVERY_S = 0.02
 # Innermost functions of threads that wait (pool workers, sockets, queues): left out of samples.
@@ -98,6 +99,8 @@ class Driver(QObject):
         gc.callbacks.append(self._on_gc)
         self.samples: list[tuple[float, str]] = []  # (when, what the threads ran) while stalled
         threading.Thread(target=self._sample_stalls, args=(threading.get_ident(),), daemon=True).start()
+        self.holds: list[tuple[float, float, str]] = []  # (when, ms, what ran) a thread kept the GIL
+        threading.Thread(target=self._watch_gil, daemon=True).start()
 
     # ------------------------------------------------------------------ plumbing
 
@@ -148,6 +151,23 @@ class Driver(QObject):
             parts.sort(key=lambda p: not p.startswith("UI"))
             self.samples.append((time.perf_counter(), " | ".join(parts)[:600]))
 
+    def _watch_gil(self) -> None:
+        """A thread that sleeps 2 ms at a time: when it wakes much later, something held the
+        GIL (or the CPU) that long; note what every busy thread was running right after (the
+        frame that just let go shows the line after the long call)."""
+        while not self.finished:
+            before = time.perf_counter()
+            time.sleep(0.002)
+            late = time.perf_counter() - before
+            if late < GIL_HOLD_S:
+                continue
+            parts = []
+            for ident, frame in sys._current_frames().items():
+                if ident == threading.get_ident() or frame.f_code.co_name in IDLE:
+                    continue
+                parts.append(" < ".join(_innermost(frame, 4)))
+            self.holds.append((before, late, " | ".join(parts)[:700]))
+
     def stalls(self, start: float, end: float) -> dict[str, Any]:
         """The longest gap between heartbeat ticks overlapping [start, end] (``stall_ms``), the
         five longest as [seconds after ``start`` the gap began, ms], and the cyclic garbage
@@ -162,7 +182,11 @@ class Driver(QObject):
                 "gc_ms_longest": round(max((d for d, _ in gcs), default=0.0) * 1000, 1),
                 "gc_gen2_collections": sum(1 for _, g in gcs if g == 2),
                 # Each sample stands for about SAMPLE_EVERY_S of a stall.
-                "stall_samples": [[n, what] for what, n in seen.most_common(5)]}
+                "stall_samples": [[n, what] for what, n in seen.most_common(5)],
+                # The longest waits of a thread that asked for the GIL every 2 ms, and what ran.
+                "gil_holds": [[round(t - start, 3), round(ms * 1000, 1), what] for t, ms, what in
+                              sorted((h for h in self.holds if start <= h[0] < end),
+                                     key=lambda h: -h[1])[:8]]}
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint and self._paint_wanted is not None and watched is self._watch:

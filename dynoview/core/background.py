@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import threading
 import time
 
@@ -29,6 +30,10 @@ UI_LAG_S = 0.015
 #: A background thread never waits longer than this for one beat (a loop busy in C++ for long
 #: does not beat, and the work must go on).
 UI_WAIT_S = 0.05
+#: While a window's work runs in threads, a thread that holds the GIL is asked to drop it this
+#: soon after another asks (Python's default is 5 ms). The UI thread asks once for every call
+#: from Qt into Python; behind four busy threads it waited up to 5 ms per thread per call.
+UI_SWITCH_INTERVAL_S = 0.001
 
 
 def background_priority() -> None:
@@ -50,6 +55,7 @@ class UiHeartbeat:
     def __init__(self) -> None:
         self._users = 0
         self._last = 0.0
+        self._switch_interval = sys.getswitchinterval()
         self._cond = threading.Condition(threading.Lock())
 
     @property
@@ -60,9 +66,14 @@ class UiHeartbeat:
         with self._cond:
             self._users += 1
             self._last = time.monotonic()
+            if self._users == 1:
+                self._switch_interval = sys.getswitchinterval()
+                sys.setswitchinterval(min(self._switch_interval, UI_SWITCH_INTERVAL_S))
 
     def stop(self) -> None:
         with self._cond:
+            if self._users == 1:
+                sys.setswitchinterval(self._switch_interval)
             self._users = max(0, self._users - 1)
             self._cond.notify_all()  # nobody waits for a loop that no longer beats
 

@@ -14,6 +14,7 @@ from itertools import chain, compress, filterfalse, repeat
 
 import msgspec
 
+from dynoview.core.background import yield_to_ui
 from dynoview.core.uniqueness.forms import (
     NORMALISE_LOWER,
     NORMALISE_NFKC_CASEFOLD,
@@ -199,9 +200,12 @@ def _fields(record: str | tuple[tuple[str | None, ...], bool, str | None], rules
 
 def in_slices(values: Iterable[str], size: int = _STEP) -> Iterator[list[str]]:
     """A dict's keys (or any strings) in lists of ``size``: a C loop over one slice holds the
-    GIL for milliseconds, where one over a million keys would stall a window's event loop."""
+    GIL for milliseconds, where one over a million keys would stall a window's event loop;
+    between slices a window's event loop that is behind runs first (``yield_to_ui``)."""
     keys = list(values)
     for start in range(0, len(keys), size):
+        if start:
+            yield_to_ui()
         yield keys[start:start + size]
 
 
@@ -218,6 +222,7 @@ def true_keys(flags: dict[str, bool]) -> list[str]:
     out: list[str] = []
     keys, values = list(flags), list(flags.values())
     for start in range(0, len(keys), _STEP):
+        yield_to_ui()
         out.extend(compress(keys[start:start + _STEP], values[start:start + _STEP]))
     return out
 
@@ -227,6 +232,7 @@ def shared_values(holders: dict[str, str | list[str]]) -> set[str]:
     out: set[str] = set()
     keys, held = list(holders), list(holders.values())
     for start in range(0, len(keys), _STEP):
+        yield_to_ui()
         out.update(compress(keys[start:start + _STEP],
                             map(isinstance, held[start:start + _STEP], repeat(list))))
     return out

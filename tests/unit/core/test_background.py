@@ -68,3 +68,22 @@ def test_stopping_the_heartbeat_releases_waiting_threads() -> None:
     assert _timed_wait(beat) < background.UI_LAG_S
     beat.stop()  # one stop too many is harmless
     assert not beat.active
+
+
+def test_the_switch_interval_is_short_only_while_a_window_waits_on_threads() -> None:
+    import sys
+
+    before = sys.getswitchinterval()
+    beat = UiHeartbeat()
+    try:
+        beat.start()
+        beat.start()
+        assert sys.getswitchinterval() == pytest.approx(min(before, background.UI_SWITCH_INTERVAL_S))
+        beat.stop()
+        assert sys.getswitchinterval() == pytest.approx(min(before, background.UI_SWITCH_INTERVAL_S))
+        beat.stop()
+        assert sys.getswitchinterval() == pytest.approx(before)
+        beat.stop()  # one stop too many leaves it alone
+        assert sys.getswitchinterval() == pytest.approx(before)
+    finally:
+        sys.setswitchinterval(before)
