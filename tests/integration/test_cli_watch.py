@@ -1,7 +1,10 @@
 """`dynoview watch` as a real process beside real writes, on moto and on DynamoDB Local: a
 sign-up without its lock ends it with status 1 naming the write, a correct one finds nothing,
 a lock release resolves an orphan, JSON lines parse, KEYS_ONLY streams are read back, a table
-without a stream gets the setting to turn on, and SIGINT/SIGTERM end it with a summary."""
+without a stream gets the setting to turn on, and SIGINT/SIGTERM end it with a summary.
+
+``Watch``, ``watch_beside`` and ``found_nothing`` also put a watch beside the generated code's
+run (test_codegen_run.py, test_codegen_watched.py)."""
 
 from __future__ import annotations
 
@@ -21,12 +24,21 @@ import pytest
 
 from dynoview.cli import main
 from dynoview.core.session.connection import Connection
+from dynoview.core.uniqueness.findings import PROBLEMS
+from dynoview.core.uniqueness.schema import article_schema
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
 #: Seconds a watch may take to start (a loaded CI machine imports slowly) or to report.
 START_S = 60.0
 REPORT_S = 30.0
+#: Every kind of finding, by its --fail-on name (``KINDS`` in dynoview/cli/watch.py).
+EVERY_KIND = "orphan,missing,duplicate,expired,case,lookalike"
+#: Seconds without a record after which a watch beside a run ends itself: longer than any
+#: pause of the run (Node.js starting), so the watch outlives it.
+IDLE_S = 5
+#: ``dynoview`` for ``python -c``, from the checkout (PYTHONPATH).
+WATCH_MAIN = "import sys; from dynoview.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
 def s(text: str) -> dict[str, str]:
@@ -75,10 +87,9 @@ class Watch:
 
     def __init__(self, endpoint: str, table: str, *args: str) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        code = "import sys; from dynoview.cli import main; sys.exit(main(sys.argv[1:]))"
         self.json = "json" in args
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", code, "watch", "--table", table, "--endpoint-url", endpoint, *args],
+            [sys.executable, "-c", WATCH_MAIN, "watch", "--table", table, "--endpoint-url", endpoint, *args],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
         self.out: list[str] = []
         self.err: list[str] = []
@@ -106,6 +117,8 @@ class Watch:
 
     def ready(self) -> Watch:
         self.wait_for("dynoview: watching ")
+        if self.json:  # its first line, printed before the notice but read by another thread
+            self.wait_for('"type": "watching"', "out")
         return self
 
     def finish(self, timeout: float = REPORT_S) -> int:
@@ -120,6 +133,62 @@ class Watch:
 
     def objects(self) -> list[dict[str, Any]]:
         return [json.loads(line) for line in self.out]
+
+
+def stream_records(conn: Connection, table: str) -> int:
+    """The records the table's stream holds, counted without the watch: every shard, from
+    its trim horizon to its tip."""
+    streams = conn.streams_client()
+    arn = conn.client.describe_table(TableName=table)["Table"]["LatestStreamArn"]
+    shards: list[dict[str, Any]] = []
+    request: dict[str, Any] = {"StreamArn": arn}
+    while True:
+        description = streams.describe_stream(**request)["StreamDescription"]
+        shards += description["Shards"]
+        if "LastEvaluatedShardId" not in description:
+            break
+        request["ExclusiveStartShardId"] = description["LastEvaluatedShardId"]
+    total = 0
+    for shard in shards:
+        iterator = streams.get_shard_iterator(StreamArn=arn, ShardId=shard["ShardId"],
+                                              ShardIteratorType="TRIM_HORIZON").get("ShardIterator")
+        while iterator:
+            page = streams.get_records(ShardIterator=iterator, Limit=1000)
+            if not page["Records"]:
+                break
+            total += len(page["Records"])
+            iterator = page.get("NextShardIterator")
+    return total
+
+
+def watch_beside(endpoint: str, table: str, *args: str) -> Watch:
+    """A watch failing on every kind of finding, ready before the run's first write; it ends
+    itself once the table has been quiet for ``IDLE_S``."""
+    return Watch(endpoint, table, "--fail-on", EVERY_KIND, "--format", "json",
+                 "--until-idle", str(IDLE_S), *args).ready()
+
+
+def found_nothing(watch: Watch, conn: Connection, table: str, *, records_before: int = 0,
+                  resolved: dict[str, int] | None = None) -> dict[str, Any]:
+    """Wait for a ``watch_beside`` to end and check it read every record written since it
+    started (``records_before``: those already in the stream when it started from LATEST)
+    and that no finding appeared or grew; only the ``resolved`` ones may be reported."""
+    code = watch.finish(timeout=REPORT_S + IDLE_S)
+    objects = watch.objects()
+    assert code == 0 and objects[0]["type"] == "watching" and objects[-1]["type"] == "summary", (
+        code, watch.out, watch.err)
+    assert objects[0]["fail_on"] == sorted(PROBLEMS)
+    resolved = resolved or {}
+    shown = sorted((o["change"], o["status"]) for o in objects if o["type"] == "finding")
+    assert shown == sorted(("resolved", s) for s, n in resolved.items() for _ in range(n)), objects
+    summary = objects[-1]
+    assert summary["appeared"] == {} and summary["changed"] == {} and summary["failed"] is False
+    assert summary["resolved"] == resolved and summary["findings_now"] == 0
+    assert summary["ended"] == f"idle for {IDLE_S} s", summary
+    # It ended because the table went quiet, not before the run wrote: it read every record.
+    written = stream_records(conn, table) - records_before
+    assert summary["records"] == written > 0, (summary, written)
+    return summary
 
 
 def test_a_signup_without_its_lock_exits_1_naming_the_write(conn: Connection, endpoint_url: str,
@@ -282,3 +351,60 @@ def test_a_finding_that_grows_counts_for_fail_on() -> None:
     assert worsens(grew, kinds) and not worsens(shrank, kinds)
     assert not worsens(grew, fail_on_kinds("missing,orphan"))
     assert fail_on_kinds("breaking") == {"MISSING_LOCK", "ORPHAN_LOCK", "DUPLICATE_VALUE"}
+
+
+def readme_recipe() -> list[str]:
+    """The shell lines of the README's recipe "fail CI on the first broken lock"."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Recipe: fail CI on the first broken lock", 1)[1]
+    return section.split("```sh\n", 1)[1].split("```", 1)[0].splitlines()
+
+
+APP_TESTS = """
+import sys
+from tests.integration.test_cli_watch import signup
+from tests.helpers import connect
+conn = connect(sys.argv[1])
+for n in range(1, 6):
+    signup(conn, sys.argv[2], n)
+if sys.argv[3] == "broken":
+    signup(conn, sys.argv[2], 99, email_lock=False)  # the run's last write
+"""
+
+
+@pytest.mark.only_on("dynamodb-local", reason="the recipe runs the app's tests on DynamoDB Local")
+@pytest.mark.parametrize("run", ["clean", "broken"])
+def test_the_readme_recipe_fails_ci_on_a_broken_lock(endpoint_url: str, new_table: Any, tmp_path: Path,
+                                                     run: str) -> None:
+    """The recipe as written, on the session's DynamoDB Local (started with -sharedDb too),
+    its table made first, and a few sign-ups (the last one broken, or not) as the app's tests."""
+    table = new_table()
+    start, *lines = readme_recipe()
+    assert start.startswith("java -jar DynamoDBLocal.jar -inMemory -sharedDb "), start
+    (tmp_path / "uniq.json").write_text(json.dumps(article_schema().to_json()), encoding="utf-8")
+    (tmp_path / "app_tests.py").write_text(APP_TESTS, encoding="utf-8")
+    shim = tmp_path / "bin" / "dynoview"
+    shim.parent.mkdir()
+    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -c \'{WATCH_MAIN}\' "$@"\n', encoding="utf-8")
+    shim.chmod(0o755)
+    script = "\n".join(lines)
+    app_tests = f'"{sys.executable}" app_tests.py {endpoint_url} {table} {run}'
+    for old, new in [("./scripts/create-tables.sh http://localhost:8000", ":"),  # made above
+                     ("pytest tests/integration", app_tests),
+                     ("http://localhost:8000", endpoint_url), ("--table app ", f"--table {table} ")]:
+        assert old in script, (old, script)
+        script = script.replace(old, new)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PATH": f"{shim.parent}{os.pathsep}{os.environ['PATH']}"}
+    done = subprocess.run(["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=START_S + REPORT_S, check=False)
+    log = (tmp_path / "watch.log").read_text(encoding="utf-8")
+    if run == "clean":
+        assert done.returncode == 0 and log == "", (done.stdout, done.stderr)
+        assert "(interrupted)" in done.stderr and "No finding of the --fail-on kinds appeared" in done.stderr
+    else:
+        assert done.returncode == 1, (done.stdout, done.stderr)
+        assert "APPEARED  Missing lock  email 'user99@x.io' (account ACCT#99)" in log
+        assert "caused by: INSERT (inserted) PK=ACCT#99, SK=PROFILE at " in log
+        assert "same moment: INSERT (inserted) PK=UNIQ#HANDLE#user99, SK=LOCK" in log
+        assert "Exit 1: a missing lock appeared (--fail-on), caused by INSERT" in done.stderr
+        assert done.stdout == log  # `cat watch.log`

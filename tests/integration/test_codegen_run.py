@@ -4,12 +4,19 @@ against the test endpoints.
 
 - 50 concurrent sign-ups on one email (threads in Python, ``Promise.all`` in TypeScript) give
   one account and 49 ValueTakenError naming the email, on DynamoDB Local (AWS's own engine).
-- Change and delete leave the audit (``classify(...).findings()``) of the table empty.
+- Change and delete leave the audit (``classify(...).findings()``) of the table empty, and
+  the repairs (claim a missing lock, release an orphan) empty it.
 - A TransactionConflict is retried under the same ClientRequestToken; an answer lost after the
   write is resent with that token, and DynamoDB Local applies it once.
 - What the TypeScript sends is the builder's template request, and its normalisation equals
   ``forms.normalise`` for every mode over every assigned code point.
 - ``dynoview codegen`` prints or writes the module, and never replaces a file it did not write.
+- On DynamoDB Local a ``dynoview watch --fail-on <every kind>`` process runs beside every
+  test that writes (fixture ``watched``, started before the first write, on the table's
+  NEW_AND_OLD_IMAGES stream): it must read every record the test wrote and report no finding.
+  Beside the repairs (Python and TypeScript) it is seeded with an audit of the broken table
+  and reports only the two findings resolved. Not on moto: its cancelled transactions strand stream readers
+  (``WATCHES_BESIDE``). The same watch beside a broken writer: test_codegen_watched.py.
 
 TypeScript 5 and Node.js's type definitions are fetched once with npm into the cache folder
 beside the SDK's (pinned versions, install scripts off), like the SDK itself.
@@ -26,6 +33,7 @@ import threading
 import uuid
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -46,6 +54,7 @@ from dynoview.demo import dynamodb_local as ddbl
 from dynoview.demo.backend import create_accounts_table
 from tests import node_sdk
 from tests.helpers import connect
+from tests.integration.test_cli_watch import Watch, found_nothing, stream_records, watch_beside
 from tests.unit.core.test_codegen_python import collisions, normalisation_corpus
 
 pytestmark = pytest.mark.integration
@@ -121,7 +130,9 @@ import * as article from "./article.js";
 import * as modes from "./modes.js";
 
 const [scenario = "", argsJson = "{}"] = process.argv.slice(2);
-const args = JSON.parse(argsJson) as { endpoint: string; table: string; file: string; email: string };
+const args = JSON.parse(argsJson) as {
+  endpoint: string; table: string; file: string; email: string; lock: string;
+};
 
 function client(): DynamoDBClient {
   return new DynamoDBClient({
@@ -203,6 +214,49 @@ async function retry(lose: boolean): Promise<unknown> {
   return { result, tokens };
 }
 
+// Run on a table where account ts1 (ts@x.io, ts) lacks its handle lock and stale@x.io's lock
+// is an orphan: fix both, then change the username.
+async function repairs(): Promise<unknown> {
+  const c = client();
+  return [
+    await attempt(() => article.claimUsernameLock(c, { accountId: "ts1", username: "ts" }, options)),
+    await attempt(() =>
+      article.releaseEmailLock(c, { email: "ts@x.io", formerOwnerId: "ts1" }, options)),
+    await attempt(() =>
+      article.releaseEmailLock(c, { email: "stale@x.io", formerOwnerId: "ts1" }, options)),
+    await attempt(() => article.releaseEmailLock(c, { email: "stale@x.io" }, options)),
+    await attempt(() =>
+      article.changeUsername(c, { accountId: "ts1", currentUsername: "ts", newUsername: "ts-2" }, options)),
+  ];
+}
+
+// A developer's broken sign-up: the generated call, with the Put of the lock whose partition
+// key is args.lock taken out of its request (as data) before the SDK sends it.
+async function broken(): Promise<unknown> {
+  const c = client();
+  const dropped: unknown[] = [];
+  c.middlewareStack.add(
+    (next) => async (call) => {
+      type Entry = { Put?: { Item?: Record<string, { S?: string }> } };
+      const input = call.input as { TransactItems?: Entry[] };
+      const kept = (input.TransactItems ?? []).filter((entry) => {
+        const drop = entry.Put?.Item?.["PK"]?.S === args.lock;
+        if (drop) {
+          dropped.push(entry);
+        }
+        return !drop;
+      });
+      return next({ ...call, input: { ...input, TransactItems: kept } });
+    },
+    { step: "initialize", name: "dropLock" },
+  );
+  const correct = await attempt(() =>
+    article.signUp(client(), { accountId: "ts1", email: "ts@x.io", username: "ts" }, options));
+  const result = await attempt(() =>
+    article.signUp(c, { accountId: "ts2", email: args.email, username: "tsb" }, options));
+  return { correct, result, dropped };
+}
+
 async function requests(): Promise<unknown> {
   const c = client();
   const sent: unknown[] = [];
@@ -242,6 +296,8 @@ const scenarios: Record<string, () => unknown> = {
   lifecycle,
   retry: () => retry(false),
   lost: () => retry(true),
+  repairs,
+  broken,
   requests,
   normalised,
 };
@@ -253,10 +309,12 @@ console.log(JSON.stringify(await run()));
 """
 
 
-@pytest.fixture(scope="session")
-def node_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def compiled_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The generated modules and the driver, type-checked by tsc (strict, every extra check)
-    and compiled to ES modules next to the SDK."""
+    and compiled to ES modules next to the SDK: once per session, for every module using it."""
+    compiled = tmp_path_factory.getbasetemp() / "codegen-ts-compiled"
+    if compiled.is_dir():
+        return compiled
     try:
         sdk = node_sdk.install()
         typescript = install_typescript()
@@ -281,7 +339,12 @@ def node_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ]
     done = subprocess.run(tsc, cwd=folder, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
-    return folder
+    return folder.rename(compiled)
+
+
+@pytest.fixture(scope="session")
+def node_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return compiled_project(tmp_path_factory)
 
 
 def run_driver(project: Path, scenario: str, **args: str) -> Any:
@@ -314,6 +377,40 @@ def items_of(conn: Connection, table: str) -> list[dict[str, Any]]:
         request["ExclusiveStartKey"] = page["LastEvaluatedKey"]
 
 
+#: moto 5 undoes a cancelled TransactWriteItems by putting back a copy of the table, so a
+#: stream reader already holding an iterator reads the cancelled writes and nothing after.
+WATCHES_BESIDE = "dynamodb-local"
+
+
+@pytest.fixture
+def watched(engine: str, endpoint_url: str, conn: Connection, table: str) -> Iterator[Watch | None]:
+    """On DynamoDB Local, ``dynoview watch --fail-on <every kind>`` beside the test, started
+    before its first write; afterwards it must have read every record the test wrote and
+    found nothing. (None on moto: ``WATCHES_BESIDE``.)"""
+    if engine != WATCHES_BESIDE:
+        yield None
+        return
+    watch = watch_beside(endpoint_url, table)
+    yield watch
+    found_nothing(watch, conn, table)
+
+
+@contextmanager
+def watched_repairs(engine: str, endpoint_url: str, conn: Connection, table: str) -> Iterator[None]:
+    """On DynamoDB Local, the watch beside repairs of a table holding one missing and one
+    orphan lock: started from an audit (the two findings are there at start), it must report
+    both resolved and nothing new."""
+    if engine != WATCHES_BESIDE:
+        yield
+        return
+    before = stream_records(conn, table)
+    watch = watch_beside(endpoint_url, table, "--seed", "audit")
+    assert watch.objects()[0]["findings_at_start"] == {"MISSING_LOCK": 1, "ORPHAN_LOCK": 1}
+    yield
+    found_nothing(watch, conn, table, records_before=before,
+                  resolved={"MISSING_LOCK": 1, "ORPHAN_LOCK": 1})
+
+
 def audit_findings(conn: Connection, table: str) -> list[Any]:
     return classify(items_of(conn, table), SCHEMA).findings()
 
@@ -342,6 +439,7 @@ def generated(tmp_path: Path) -> ModuleType:
 
 
 @ON_LOCAL
+@pytest.mark.usefixtures("watched")
 def test_python_concurrent_signups_give_one_account(generated: ModuleType, endpoint_url: str,
                                                     conn: Connection, table: str) -> None:
     client = connect(endpoint_url, config=Config(max_pool_connections=SIGNUPS)).client
@@ -370,6 +468,7 @@ def test_python_concurrent_signups_give_one_account(generated: ModuleType, endpo
     assert audit_findings(conn, table) == []
 
 
+@pytest.mark.usefixtures("watched")
 def test_python_change_and_delete_keep_the_audit_clean(generated: ModuleType, conn: Connection,
                                                        table: str) -> None:
     client = conn.client
@@ -403,21 +502,24 @@ def test_python_change_and_delete_keep_the_audit_clean(generated: ModuleType, co
     assert audit_findings(conn, table) == []
 
 
-def test_python_repairs_fix_what_the_audit_finds(generated: ModuleType, conn: Connection,
-                                                 table: str) -> None:
+def test_python_repairs_fix_what_the_audit_finds(generated: ModuleType, engine: str, endpoint_url: str,
+                                                 conn: Connection, table: str) -> None:
     client = conn.client
     generated.sign_up(client, account_id="a1", email="ada@x.io", username="ada", table_name=table)
     conn.client.delete_item(TableName=table, Key=SCHEMA.lock_key(SCHEMA.rules[1], "ada"))
     conn.client.put_item(TableName=table, Item=SCHEMA.lock_key(SCHEMA.rules[0], "stale@x.io"))
     assert sorted(f.status for f in audit_findings(conn, table)) == ["MISSING_LOCK", "ORPHAN_LOCK"]
-    generated.claim_username_lock(client, account_id="a1", username="ada", table_name=table)
-    with pytest.raises(generated.StillHeldError):
-        generated.release_email_lock(client, email="ada@x.io", former_owner_id="a1", table_name=table)
-    generated.release_email_lock(client, email="stale@x.io", former_owner_id="a1", table_name=table)
-    assert audit_findings(conn, table) == []
-    with pytest.raises(generated.LockMissingError) as missing:
-        generated.release_email_lock(client, email="stale@x.io", table_name=table)
-    assert missing.value.field == "email"
+    with watched_repairs(engine, endpoint_url, conn, table):
+        generated.claim_username_lock(client, account_id="a1", username="ada", table_name=table)
+        with pytest.raises(generated.StillHeldError):
+            generated.release_email_lock(client, email="ada@x.io", former_owner_id="a1",
+                                         table_name=table)
+        generated.release_email_lock(client, email="stale@x.io", former_owner_id="a1",
+                                     table_name=table)
+        assert audit_findings(conn, table) == []
+        with pytest.raises(generated.LockMissingError) as missing:
+            generated.release_email_lock(client, email="stale@x.io", table_name=table)
+        assert missing.value.field == "email"
 
 
 class Faulty:
@@ -441,6 +543,7 @@ class Faulty:
                                                    {"Code": "None"}]}, "TransactWriteItems")
 
 
+@pytest.mark.usefixtures("watched")
 def test_python_retries_a_conflict_under_the_same_token(generated: ModuleType, conn: Connection,
                                                         table: str) -> None:
     client = Faulty(conn.client, "conflict")
@@ -451,6 +554,7 @@ def test_python_retries_a_conflict_under_the_same_token(generated: ModuleType, c
 
 
 @ON_LOCAL
+@pytest.mark.usefixtures("watched")
 def test_python_resends_a_lost_answer_and_writes_once(generated: ModuleType, conn: Connection,
                                                       table: str) -> None:
     """With a new token the resend would meet its own locks and report the email taken."""
@@ -466,6 +570,7 @@ def test_python_resends_a_lost_answer_and_writes_once(generated: ModuleType, con
 
 @ON_LOCAL
 @COMPILES
+@pytest.mark.usefixtures("watched")
 def test_typescript_concurrent_signups_give_one_account(node_project: Path, endpoint_url: str,
                                                         conn: Connection, table: str) -> None:
     outcomes = run_driver(node_project, "signups", endpoint=endpoint_url, table=table, email="ada@x.io")
@@ -479,6 +584,7 @@ def test_typescript_concurrent_signups_give_one_account(node_project: Path, endp
 
 
 @COMPILES
+@pytest.mark.usefixtures("watched")
 def test_typescript_change_and_delete_keep_the_audit_clean(node_project: Path, endpoint_url: str,
                                                            conn: Connection, table: str) -> None:
     steps = run_driver(node_project, "lifecycle", endpoint=endpoint_url, table=table)
@@ -493,6 +599,7 @@ def test_typescript_change_and_delete_keep_the_audit_clean(node_project: Path, e
 
 
 @COMPILES
+@pytest.mark.usefixtures("watched")
 def test_typescript_retries_a_conflict_under_the_same_token(node_project: Path, endpoint_url: str,
                                                             conn: Connection, table: str) -> None:
     answer = run_driver(node_project, "retry", endpoint=endpoint_url, table=table, email="ada@x.io")
@@ -504,6 +611,7 @@ def test_typescript_retries_a_conflict_under_the_same_token(node_project: Path, 
 
 @ON_LOCAL
 @COMPILES
+@pytest.mark.usefixtures("watched")
 def test_typescript_resends_a_lost_answer_and_writes_once(node_project: Path, endpoint_url: str,
                                                           conn: Connection, table: str) -> None:
     answer = run_driver(node_project, "lost", endpoint=endpoint_url, table=table, email="ada@x.io")
@@ -512,6 +620,23 @@ def test_typescript_resends_a_lost_answer_and_writes_once(node_project: Path, en
     assert [a["PK"]["S"] for a in accounts_holding(conn, table, "ada@x.io")] == [
         f"ACCT#{answer['result']['ok']}"]
     assert audit_findings(conn, table) == []
+
+
+@COMPILES
+def test_typescript_repairs_fix_what_the_audit_finds(node_project: Path, engine: str, endpoint_url: str,
+                                                     conn: Connection, table: str) -> None:
+    account = {**account_key(SCHEMA, "ts1"), "email": {"S": "ts@x.io"}, "username": {"S": "ts"}}
+    for item in (account, SCHEMA.lock_key(SCHEMA.rules[0], "ts@x.io"),
+                 SCHEMA.lock_key(SCHEMA.rules[0], "stale@x.io")):
+        conn.client.put_item(TableName=table, Item=item)
+    assert sorted(f.status for f in audit_findings(conn, table)) == ["MISSING_LOCK", "ORPHAN_LOCK"]
+    with watched_repairs(engine, endpoint_url, conn, table):
+        steps = run_driver(node_project, "repairs", endpoint=endpoint_url, table=table)
+    assert steps[0] == {"ok": None} and steps[2] == {"ok": None} and steps[4] == {"ok": None}, steps
+    assert (steps[1]["error"], steps[3]["error"]) == ("StillHeldError", "LockMissingError"), steps
+    assert audit_findings(conn, table) == []
+    assert {i["PK"]["S"] for i in items_of(conn, table)} == {
+        "ACCT#ts1", "UNIQ#EMAIL#ts@x.io", "UNIQ#HANDLE#ts-2"}
 
 
 @COMPILES
@@ -555,6 +680,7 @@ def test_typescript_normalisation_equals_forms_normalise(node_project: Path, tmp
 # ---------------------------------------------------------------------------------- the command
 
 
+@pytest.mark.usefixtures("watched")
 def test_codegen_writes_a_module_that_runs(endpoint_url: str, conn: Connection, table: str,
                                            tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "src"
