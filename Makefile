@@ -37,11 +37,14 @@ bench: $(STAMP_TEST)
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis
 
-# Desktop bundles (packaging/README.md): `make package` builds dist/ for this platform, plus the
-# wheel and sdist (checked by twine); `make package-check` also runs the built bundle: --smoke in
-# an empty environment offscreen and on a real X server (xvfb-run), then headless commands.
+# Desktop bundles (packaging/README.md): `make package` builds dist/ for this platform (on Debian
+# and Ubuntu also dist/dynoview_<version>_amd64.deb), plus the wheel and sdist (checked by twine);
+# `make package-check` also runs the built bundle: --smoke in an empty environment offscreen and on
+# a real X server (xvfb-run), then headless commands; then lintian on the .deb and, as root, the
+# .deb installed with apt in a clean debootstrap'd Debian root, run and purged (`make deb-check`
+# does only that last step, on the .deb already in dist/).
 STAMP_PACKAGE := $(VENV)/.installed-package
-.PHONY: package package-check
+.PHONY: package package-check deb-check
 
 $(STAMP_PACKAGE): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[demo,package]"
@@ -52,3 +55,6 @@ package: $(STAMP_PACKAGE)
 
 package-check: $(STAMP_PACKAGE)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python packaging/build.py --check
+
+deb-check:
+	sh packaging/linux/test_deb.sh

@@ -10,7 +10,8 @@ Loopback only (127.0.0.1). Pages are generated from the item index on demand and
 to ``--cache-mb``, whatever their ``Limit`` (the Items tab's pages of 100 or 200 too). Besides
 ``Scan`` it answers what the window and ``dynoview audit`` call on table ``bench-accounts``:
 ``ListTables``, ``DescribeTable`` (PK/SK strings, on demand, no indexes, ItemCount exact),
-``DescribeTimeToLive`` (enabled on ``expiresAt``), ``DescribeContinuousBackups``, and
+``DescribeTimeToLive`` (enabled on ``expiresAt``), ``DescribeContinuousBackups``,
+``GetResourcePolicy`` (PolicyNotFoundException: the table has none), and
 ``GetItem``, ``BatchGetItem`` and ``Query`` (``#pk = :pk`` with an optional sort-key
 condition), answered by decoding the key back to its item number (every partition holds one
 item). Anything else gets DynamoDB's ``UnknownOperationException`` (an unknown target) or a
@@ -469,6 +470,9 @@ class Table:
             raise Refused("UnknownOperationException", f"Unknown operation: {operation}", log=True)
         if operation == "BatchGetItem":
             return self.batch_get_item(request)
+        if operation == "GetResourcePolicy":  # the table description asks; this table has none
+            raise Refused("PolicyNotFoundException", "Resource-based policy not found for the "
+                          f"provided ResourceArn: {request.get('ResourceArn')}")
         if request.get("TableName") != TABLE:
             raise Refused("ResourceNotFoundException",
                           f"Requested resource not found: Table: {request.get('TableName')} not found")
@@ -496,7 +500,7 @@ class Table:
 
 
 HANDLED = frozenset({"ListTables", "DescribeTable", "DescribeTimeToLive", "DescribeContinuousBackups",
-                     "Scan", "Query", "GetItem", "BatchGetItem"})
+                     "GetResourcePolicy", "Scan", "Query", "GetItem", "BatchGetItem"})
 
 
 _LOG_LOCK = threading.Lock()

@@ -31,6 +31,8 @@ def gui_parser() -> argparse.ArgumentParser:
                         "(needs Java 17 and npm; fetched once into the cache folder)")
     parser.add_argument("--read-only", action="store_true",
                         help="open the connection read-only: every write is refused locally")
+    parser.add_argument("--production", action="store_true",  # issue 25 (H7)
+                        help="a production connection: opens read-only; writing asks for the account id")
     parser.add_argument("--table", help="open this table on start")
     parser.add_argument("--smoke", action="store_true",
                         help="open the window on the demo, check the accounts table shows, exit 0")

@@ -8,7 +8,9 @@ Every platform: dist/dynoview-<version>-py3-none-any.whl and dist/dynoview-<vers
 (`python -m build`, checked by `twine check`), for `pipx install` on any system with Python 3.11+.
 
 Linux:   dist/dynoview/ (PyInstaller one-folder), dist/DynoView.AppDir/ (AppImage layout: AppRun,
-         .desktop, icons, AppStream metainfo) and dist/DynoView-<version>-linux-<arch>.tar.gz.
+         .desktop, icons, AppStream metainfo), dist/DynoView-<version>-linux-<arch>.tar.gz and
+         dist/dynoview_<version>_<arch>.deb (deb.py; --check also runs lintian and installs,
+         runs and purges it in a debootstrap'd Debian root: linux/test_deb.sh).
 macOS:   dist/DynoView.app and dist/DynoView-<version>-macos-<arch>.zip.
 Windows: dist/DynoView/ (DynoView.exe, dynoview-cli.exe) and dist/DynoView-<version>-windows-<arch>.zip.
 """
@@ -286,6 +288,33 @@ def check(executable: Path) -> None:
                 raise SystemExit(f"bundle check failed: {' '.join(args)}")
 
 
+def check_deb() -> None:
+    """lintian on the .deb (no error or warning left unexplained: overrides in deb.py), then
+    linux/test_deb.sh: apt install in a clean debootstrap'd root, --smoke, purge, no leftovers."""
+    debs = sorted(DIST.glob("dynoview_*.deb"))
+    if not debs:
+        raise SystemExit("no .deb in dist/: run packaging/build.py first (needs dpkg-deb)")
+    if shutil.which("lintian") is None:
+        raise SystemExit("lintian not found: apt-get install lintian")
+    started = time.monotonic()
+    out = subprocess.run(["lintian", "--info", str(debs[-1])], capture_output=True, text=True)
+    tags = [line for line in out.stdout.splitlines() if line[:2] in ("E:", "W:")]
+    print(f"{'ok  ' if not tags else 'FAIL'} lintian {debs[-1].name}: {len(tags)} errors and "
+          f"warnings not overridden, {time.monotonic() - started:.0f} s", flush=True)
+    if tags or out.returncode not in (0, 1):  # 1 also means only info/pedantic tags
+        print("\n".join(tags) or out.stderr[-2000:], file=sys.stderr)
+        raise SystemExit("bundle check failed: lintian")
+    if os.geteuid() != 0:
+        print("skip linux/test_deb.sh: it needs root (chroot, mount, apt-get)", flush=True)
+        return
+    result = subprocess.run(["sh", str(HERE / "linux" / "test_deb.sh"), str(debs[-1])])
+    if result.returncode == 77:  # this machine cannot make a Debian root; the script said why
+        print("skip linux/test_deb.sh: no clean Debian root can be made on this machine", flush=True)
+        return
+    if result.returncode != 0:
+        raise SystemExit("bundle check failed: the .deb in a clean Debian root (test_deb.sh)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="run the bundle after building it")
@@ -312,6 +341,12 @@ def main() -> int:
                   f"{', ...' if len(needers) > 6 else ''})", flush=True)
             folder = linux_appdir(bundle, glibc)
             archive = tarball(folder)
+            if shutil.which("dpkg-deb") is not None:
+                from deb import build_deb  # packaging/deb.py, beside this script
+
+                build_deb(bundle, glibc)
+            else:
+                print("note: dpkg-deb not found (not Debian or Ubuntu): no .deb built", flush=True)
             budget, tar_budget = BUDGET_MB, TARBALL_BUDGET_MB
         size_mb = folder_size(folder) / 1e6
         archive_mb = archive.stat().st_size / 1e6
@@ -325,6 +360,8 @@ def main() -> int:
         python_packages()
     if args.check or args.check_only:
         check(bundle_executable())
+        if sys.platform.startswith("linux") and shutil.which("dpkg-deb") is not None:
+            check_deb()
     return 0
 
 

@@ -128,3 +128,19 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
             and _local_skip[0] in str(report.longrepr[2]):
         report.longrepr = (__file__, _local_skip[1], report.longrepr[2])
     return report
+
+
+@pytest.fixture(autouse=True)
+def _no_builder_work_from_other_tests() -> Iterator[None]:
+    """A builder panel restores the work the drafts folder holds (dynoview/core/drafts): each
+    test starts without what an earlier test's panel saved there."""
+    import shutil
+
+    from dynoview.core.session import profile
+
+    folders = (profile.config_root() / "drafts", profile.config_root() / profile.DEMO / "drafts")
+    for folder in folders:
+        shutil.rmtree(folder, ignore_errors=True)
+    yield
+    for folder in folders:
+        shutil.rmtree(folder, ignore_errors=True)

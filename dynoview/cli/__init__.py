@@ -2,8 +2,9 @@
 
 Each subcommand lives in its own module, named in ``COMMANDS``: a module exposes
 ``add_parser(subparsers)`` and ``run(args) -> int``.
-Exit status: 0 clean, 1 findings or a cancelled transaction, 2 error (a bug too: its
-traceback, redacted, on standard error; see ``common.run_guarded``).
+Exit status: 0 clean, 1 findings or a cancelled transaction, 2 an error the user can act on (one
+sentence), 3 a bug (its traceback, redacted, on standard error and a crash report saved; see
+``common.run_guarded``, the one error boundary).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from collections.abc import Sequence
 COMMANDS: dict[str, str] = {name: f"dynoview.cli.{name}" for name in (
     "tables", "audit", "diagnose", "transact", "stream", "repair", "partiql", "export", "watch",
     "codegen")}
+COMMANDS["import"] = "dynoview.cli.import_items"  # "import" is a keyword: no module of that name
+COMMANDS["read-code"] = "dynoview.cli.read_code"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,6 +30,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     for module in COMMANDS.values():
         importlib.import_module(module).add_parser(sub)
+    from dynoview.cli.common import EXIT_EPILOG
+
+    for command in sub.choices.values():  # the boundary's exits hold for every command
+        command.epilog = f"{command.epilog}\n\n{EXIT_EPILOG}" if command.epilog else EXIT_EPILOG
     return parser
 
 
@@ -48,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(module.run(args))
 
     # The error boundary: standard error redacted and escaped, a bug a scrubbed traceback.
-    return run_guarded(command)
+    return run_guarded(command, args, args.command)
 
 
 if __name__ == "__main__":

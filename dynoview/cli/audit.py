@@ -13,6 +13,7 @@ import sys
 
 from dynoview.cli.audit_export import add_export_arguments, run_export
 from dynoview.cli.common import (
+    USER_ERRORS,
     add_connection_arguments,
     fail,
     open_connection,
@@ -110,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     except SchemaError as exc:
         say(str(exc))
         return 2
-    except Exception as exc:
+    except USER_ERRORS as exc:
         return fail(exc, args, operation=operation, table=args.table)
     matched = result.items_read - result.pairing.other_items
     if result.items_read and not matched:

@@ -22,7 +22,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from dynoview.cli.common import fail, terminal_json, terminal_line
+from dynoview.cli.common import USER_ERRORS, fail, terminal_json, terminal_line
 from dynoview.core.audit.report import dumps
 from dynoview.core.errors import DynoViewError
 from dynoview.core.exports.athena import DEFAULT_DATABASE, AthenaSettings, read_only_refusal
@@ -163,7 +163,7 @@ def run_export(args: argparse.Namespace) -> int:
     except (SchemaError, DynoViewError, ValueError) as exc:
         print(f"dynoview: {exc}", file=sys.stderr)
         return 2
-    except Exception as exc:
+    except USER_ERRORS as exc:
         return fail(exc, args, operation=operation)
     audit = result.result
     matched = audit.items_read - audit.pairing.other_items

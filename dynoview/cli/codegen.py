@@ -16,7 +16,14 @@ import tempfile
 from pathlib import Path
 
 from dynoview.cli.audit import add_schema_arguments, resolve_schema
-from dynoview.cli.common import add_connection_arguments, fail, open_connection, say, terminal_line
+from dynoview.cli.common import (
+    USER_ERRORS,
+    add_connection_arguments,
+    fail,
+    open_connection,
+    say,
+    terminal_line,
+)
 from dynoview.core.codegen import LANGUAGES, CodegenError, file_name, module_code
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import describe_table
@@ -54,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     except SchemaError as exc:
         say(str(exc))
         return 2
-    except Exception as exc:
+    except USER_ERRORS as exc:
         return fail(exc, args, operation=operation, table=args.table)
     for rule in schema.rules:
         problem = lock_key_problem(schema, rule, info)

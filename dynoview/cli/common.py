@@ -7,9 +7,14 @@ has its control, bidi and invisible characters shown as escapes (``visible_text`
 breaks, tabs and the progress line's carriage return excepted. Standard output carries data,
 which the patterns could mistake for keys: there only the exact credential values in use are
 removed (an AWS answer echoing them, printed as a result). ``run_guarded`` puts both on
-``sys.stderr`` and ``sys.stdout`` for the whole command, so nothing printed skips them, and
-turns a bug into a scrubbed traceback and exit 2. Each command escapes its own text output
-(``terminal_line``) and JSON (``terminal_json``: still valid JSON, the same data).
+``sys.stderr`` and ``sys.stdout`` for the whole command, so nothing printed skips them.
+
+It is also the one error boundary: a user error (``USER_ERRORS``: the core's refusals and input
+errors, AWS's answers, credentials and connections, files) is one sentence and exit 2; anything
+else is a bug: its scrubbed traceback, a crash report saved (``dynoview.core.crash_report``) and
+exit 3. Commands catch ``USER_ERRORS`` only, never ``Exception``, so a bug reaches the boundary.
+Each command escapes its own text output (``terminal_line``) and JSON (``terminal_json``: still
+valid JSON, the same data).
 """
 
 from __future__ import annotations
@@ -21,7 +26,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import IO, Any
 
-from dynoview.core.errors import describe_error
+from botocore.exceptions import BotoCoreError, ClientError
+
+from dynoview.core.crash_report import build_report, save_report
+from dynoview.core.errors import DynoViewError, InputError, describe_error
 from dynoview.core.redaction import (
     credential_secrets,
     environment_secrets,
@@ -38,7 +46,20 @@ from dynoview.core.session.connection import (
     validate_spec,
 )
 from dynoview.core.session.endpoint_probe import check_reachable
+from dynoview.core.session.signin import terminal_prompter
 from dynoview.core.values.visible_text import visible, visible_json
+
+EXIT_ERROR = 2  # a user error: one sentence on standard error
+EXIT_BUG = 3  # a bug: a traceback on standard error and a crash report saved
+#: Every command's help ends with this (its own exits for findings are in its description).
+EXIT_EPILOG = (f"Exit status {EXIT_ERROR}: an error you can act on (one sentence on standard error: "
+               f"credentials, permissions, a missing table, an unreachable endpoint, bad input). "
+               f"Exit status {EXIT_BUG}: a bug in DynoView (its traceback on standard error and a "
+               "crash report saved; the last line says where).")
+#: What a command explains as one sentence (exit 2); any other exception is a bug (exit 3).
+#: OSError: a file the user named, a full disk, a closed pipe: the machine's state, not a bug.
+USER_ERRORS: tuple[type[BaseException], ...] = (DynoViewError, InputError, BotoCoreError, ClientError,
+                                                OSError)
 
 
 def clean_message(text: str) -> str:
@@ -105,22 +126,35 @@ def scrubbed_output() -> Iterator[None]:
             sys.stderr = previous_err
 
 
-def run_guarded(command: Callable[[], int]) -> int:
-    """The error boundary: run a command with its output cleaned. Ctrl+C says so and exits
-    2; a bug (an exception no command turned into a sentence) prints its traceback, redacted,
-    and exits 2."""
+def run_guarded(command: Callable[[], int], args: argparse.Namespace | None = None,
+                name: str = "") -> int:
+    """The error boundary: run a command with its output cleaned. Ctrl+C says so and exits 2; a
+    user error that reached here is one sentence and exits 2; a bug prints its traceback,
+    redacted, saves a crash report and exits 3."""
     with scrubbed_output():
         try:
             return command()
         except KeyboardInterrupt:
             print("Interrupted.", file=sys.stderr)
-            return 2
+            return EXIT_ERROR
+        except USER_ERRORS as exc:
+            return fail(exc, args or argparse.Namespace())
         except Exception as exc:
-            print(f"dynoview: unexpected error, a bug in DynoView: {type(exc).__name__}: {exc}\n"
-                  "Please report it with the traceback below (credentials have been removed).",
-                  file=sys.stderr)
-            print("".join(traceback.format_exception(exc)), end="", file=sys.stderr)
-            return 2
+            return _report_bug(exc, name)
+
+
+def _report_bug(exc: Exception, name: str) -> int:
+    # The report names the command, not its arguments: those can hold the user's values.
+    print("".join(traceback.format_exception(exc)), end="", file=sys.stderr)
+    report = build_report(type(exc), exc, exc.__traceback__,
+                          context={"Command": f"dynoview {name}".strip()},
+                          secrets=environment_secrets())
+    saved = save_report(report)
+    where = (f"The crash report is saved at {saved}" if saved is not None
+             else "The crash report could not be saved")
+    say(f"a bug in DynoView: {type(exc).__name__}: {exc}\n{where}; please report it with that "
+        "file or the traceback above (credentials have been removed from both).")
+    return EXIT_BUG
 
 
 def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
@@ -136,6 +170,12 @@ def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
                        "(needs Java 17 and npm)")
     group.add_argument("--read-only", action="store_true",
                        help="refuse every write before it leaves the machine")
+    # Issue 25: production connections and MFA-protected roles.
+    group.add_argument("--production", action="store_true",
+                       help="a production connection: read-only, whatever else is asked")
+    group.add_argument("--mfa-code", metavar="DIGITS",
+                       help="the MFA code for a profile whose role needs one (else asked on the "
+                       "terminal, or a cached session is used)")
 
 
 def profile_for(args: argparse.Namespace) -> str:
@@ -159,10 +199,11 @@ def open_connection(args: argparse.Namespace) -> Iterator[Connection]:
             backend.stop()
         return
     spec = spec_from_environment(profile=args.profile, region=args.region,
-                                 endpoint_url=args.endpoint_url, read_only=args.read_only)
+                                 endpoint_url=args.endpoint_url, read_only=args.read_only,
+                                 production=getattr(args, "production", False))
     validate_spec(spec)  # a malformed URL or region is a sentence, before any probe
     check_reachable(spec.endpoint_url)  # "unreachable" at once, before any credential lookup
-    conn = Connection(spec)
+    conn = Connection(spec, mfa_prompter=terminal_prompter(getattr(args, "mfa_code", None)))
     # The credentials the chain resolved (a profile's keys, a credential_process's answer):
     # removed from every message, even one where a server echoes them.
     if not conn.placeholder_credentials:
@@ -175,6 +216,11 @@ def open_connection(args: argparse.Namespace) -> Iterator[Connection]:
 def fail(exc: BaseException, args: argparse.Namespace, *, operation: str | None = None,
          table: str | None = None) -> int:
     """Print an actionable message on stderr and return exit status 2."""
+    if isinstance(exc, OSError) and not isinstance(exc, BotoCoreError):
+        # describe_error knows DynamoDB's failures; a file's is the OS's own words and the path.
+        where = f": {exc.filename}" if exc.filename else ""
+        say(f"{exc.strerror}{where}" if exc.strerror else str(exc) or type(exc).__name__)
+        return EXIT_ERROR
     err = describe_error(exc, operation=operation, table=table,
                          profile=getattr(args, "profile", None),
                          endpoint=getattr(args, "endpoint_url", None),
@@ -183,4 +229,4 @@ def fail(exc: BaseException, args: argparse.Namespace, *, operation: str | None 
     title = "" if err.title.lower() == "dynoview" else f"{err.title}: "
     # An AWS answer can quote the request (a table value, the credentials a server echoes).
     say(f"{title}{err.message}")
-    return 2
+    return EXIT_ERROR

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from dynoview.cli.audit import add_schema_arguments, resolve_schema
 from dynoview.cli.common import (
+    USER_ERRORS,
     add_connection_arguments,
     fail,
     open_connection,
@@ -93,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     except SchemaError as exc:  # a saved or detected schema that does not fit
         say(f"The schema cannot be used: {exc}")
         return 2
-    except Exception as exc:
+    except USER_ERRORS as exc:
         return fail(exc, args, operation="GetItem", table=args.table)
     if args.format == "json":
         print(terminal_json(dumps([diagnosis_json(d) for d in results])))

@@ -13,7 +13,14 @@ import sys
 from pathlib import Path
 from typing import IO, cast
 
-from dynoview.cli.common import add_connection_arguments, fail, open_connection, say, terminal_json
+from dynoview.cli.common import (
+    USER_ERRORS,
+    add_connection_arguments,
+    fail,
+    open_connection,
+    say,
+    terminal_json,
+)
 from dynoview.core.items.export import (
     CSV,
     DDB_JSON,
@@ -82,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         check_segments(args.segments)
-    except Exception as exc:
+    except USER_ERRORS as exc:
         return fail(exc, args)
     operation = "DescribeTable"
     show = args.output is not None and sys.stderr.isatty()
@@ -102,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
                 result = export_table(reader, info, out, args.format, **options)
             else:
                 result = export_table_to_file(reader, info, args.output, args.format, **options)
-    except Exception as exc:
+    except USER_ERRORS as exc:
         if show:
             print(file=sys.stderr)
         return fail(exc, args, operation=operation, table=args.table)

@@ -13,6 +13,7 @@ import json
 import sys
 
 from dynoview.cli.common import (
+    USER_ERRORS,
     add_connection_arguments,
     fail,
     open_connection,
@@ -104,6 +105,6 @@ def run(args: argparse.Namespace) -> int:
                 more = ", more available" if cut else ""
                 print(f"{printed} item{'s' if printed != 1 else ''}, {cursor.requests} "
                       f"request{'s' if cursor.requests != 1 else ''}, {mode}{more}.")
-    except Exception as exc:
+    except USER_ERRORS as exc:
         return fail(exc, args, operation="ExecuteStatement", table=table)
     return 0

@@ -20,7 +20,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from dynoview.cli.common import add_connection_arguments, fail, open_connection
+from dynoview.cli.common import USER_ERRORS, add_connection_arguments, fail, open_connection
+from dynoview.core.counts import count_text
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.repair.plan import RepairPlan, plan_repairs
@@ -121,7 +122,7 @@ def _schema(args: argparse.Namespace, report: AuditReport) -> UniquenessSchema:
 def _plan_lines(report: AuditReport, plan: RepairPlan, where: str) -> list[str]:
     when = f" made {report.generated_at}" if report.generated_at else ""
     lines = [f"Repair of {plan.table}{where} from {report.source} (audit{when}, "
-             f"{len(report.findings)} finding(s)).", plan.summary()]
+             f"{count_text(len(report.findings), 'finding')}).", plan.summary()]
     if not report.complete:
         lines.append("The audit was cut short: the report covers only part of the table.")
     return lines
@@ -183,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
     except RepairError as exc:
         print(f"dynoview: {exc.message}", file=sys.stderr)
         return EXIT_ERROR
-    except Exception as exc:
+    except USER_ERRORS as exc:
         return fail(exc, args, operation="DescribeTable", table=args.table)
 
 
@@ -209,7 +210,9 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
         if state.replaced and not args.dry_run:
             print(f"The state file {state_path} was for an earlier report; this run replaces it.")
         if state.done:
-            print(f"Resuming: {len(state.done)} finding(s) were done by an earlier run ({state_path}).")
+            done = len(state.done)
+            print(f"Resuming: {count_text(done, 'finding')} {'was' if done == 1 else 'were'} done by an "
+                  f"earlier run ({state_path}).")
 
     def show(p: RepairProgress) -> None:
         if not text or p.outcome is None or p.outcome.earlier:

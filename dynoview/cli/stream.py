@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dynoview.cli.common import (
+    USER_ERRORS,
     add_connection_arguments,
     clean_message,
     fail,
@@ -177,6 +178,6 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # e.g. piped into `head`
         sys.stderr.close()
         return 0
-    except Exception as exc:
+    except USER_ERRORS as exc:
         return fail(exc, args, operation="GetRecords", table=args.table)
     return 0

@@ -16,8 +16,8 @@ import sys
 from typing import Any
 
 from dynoview.cli.audit import resolve_schema
-from dynoview.cli.common import add_connection_arguments, fail, open_connection
-from dynoview.core.errors import DynoViewError, ReadOnlyError, describe_error
+from dynoview.cli.common import USER_ERRORS, add_connection_arguments, fail, open_connection
+from dynoview.core.errors import DynoViewError, ReadOnlyError, aws_error_code, describe_error
 from dynoview.core.preflight.check import Preflight, run_preflight
 from dynoview.core.preflight.guards import add_guards
 from dynoview.core.reads.reader import Reader
@@ -111,10 +111,8 @@ def _describe_tables(conn: Connection, tx: Transaction) -> tuple[dict[str, Table
     for name in tables_of(tx):
         try:
             infos[name] = describe_table(conn, name)
-        except Exception as exc:
-            answer = getattr(exc, "response", None)  # None on botocore's connection errors
-            code = answer.get("Error", {}).get("Code") if isinstance(answer, dict) else None
-            if code != "ResourceNotFoundException":
+        except USER_ERRORS as exc:
+            if aws_error_code(exc) != "ResourceNotFoundException":
                 raise
             index = next(i for i, a in enumerate(tx.actions) if a.table == name)
             problems.append(Problem(index, "table", f"Table {name} does not exist on this connection; "
@@ -185,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
     except SchemaError as exc:
         print(f"dynoview: {exc}", file=sys.stderr)
         return EXIT_ERROR
-    except Exception as exc:
+    except USER_ERRORS as exc:
         return fail(exc, args, operation="TransactWriteItems")
 
 
@@ -247,7 +245,7 @@ def _dry_run_check(args: argparse.Namespace, tx: Transaction, schema: Uniqueness
             return _check_on(args, conn, tx, schema)
     except SchemaError:
         raise
-    except Exception as exc:  # the demo or the connection could not start: check offline
+    except USER_ERRORS as exc:  # the demo or the connection could not start: check offline
         return validate(tx, None, schema), None, (
             f"Could not connect ({exc}); checked without the tables, and the preflight did not run.")
 
@@ -256,7 +254,7 @@ def _check_on(args: argparse.Namespace, conn: Connection, tx: Transaction, schem
               ) -> tuple[list[Problem], Preflight | None, str | None]:
     try:
         schemas = describe_tables(conn, [a.table for a in tx.actions if a.table])
-    except Exception as exc:  # network, credentials, permissions: check without the schemas
+    except USER_ERRORS as exc:  # network, credentials, permissions: check without the schemas
         err = describe_error(exc, operation="DescribeTable", endpoint=conn.spec.endpoint_url)
         note = (f"Could not describe the tables ({err.title}: {err.message}); checked without their key "
                 "and index schemas, and the preflight did not run.")
@@ -269,7 +267,7 @@ def _check_on(args: argparse.Namespace, conn: Connection, tx: Transaction, schem
         preflight = run_preflight(Reader(conn), tx, chosen, schemas.infos)
     except SchemaError:
         raise
-    except Exception as exc:
+    except USER_ERRORS as exc:
         err = describe_error(exc, profile=args.profile, endpoint=args.endpoint_url, region=args.region)
         return problems, None, ("The preflight could not read the items this transaction touches, so "
                                 f"it did not run. {err.message}")
@@ -317,7 +315,7 @@ def _export(args: argparse.Namespace, tx: Transaction) -> int:
     return EXIT_OK
 
 
-def _preflight_failed(args: argparse.Namespace, exc: Exception) -> int:
+def _preflight_failed(args: argparse.Namespace, exc: BaseException) -> int:
     """The reads before the send failed: say which read, and that nothing was sent."""
     err = describe_error(exc, profile=args.profile, endpoint=args.endpoint_url, region=args.region)
     message = (f"The preflight could not read the items this transaction touches, so nothing was sent. "
@@ -383,7 +381,7 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
         confirmation = requirement.type_to_confirm
     try:
         infos, missing = _describe_tables(conn, tx)
-    except Exception as exc:
+    except USER_ERRORS as exc:
         return _preflight_failed(args, exc)
     problems = missing + validate(tx, infos, schema)
     if has_errors(problems):
@@ -395,7 +393,7 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
         preflight = run_preflight(Reader(conn), tx, schema, infos)
     except (SchemaError, DynoViewError):
         raise
-    except Exception as exc:
+    except USER_ERRORS as exc:
         return _preflight_failed(args, exc)
     if preflight.refused and not args.allow_broken_locks:
         _emit(args, {"status": "refused", "message": preflight.summary(), "preflight": preflight.to_json()},

@@ -25,6 +25,7 @@ from typing import Any
 
 from dynoview.cli.audit import add_schema_arguments, resolve_schema
 from dynoview.cli.common import (
+    USER_ERRORS,
     add_connection_arguments,
     clean_message,
     fail,
@@ -35,6 +36,7 @@ from dynoview.cli.common import (
 )
 from dynoview.cli.stream import seconds
 from dynoview.core.audit.run import DEFAULT_SEGMENTS, AuditProgress
+from dynoview.core.counts import count_text
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import describe_table
 from dynoview.core.uniqueness.findings import (
@@ -168,10 +170,11 @@ def summary(run: _Run, watcher: Watcher) -> dict[str, Any]:
 
 def summary_text(data: dict[str, Any], run: _Run) -> str:
     at_start = sum(data["findings_at_start"].values())
-    text = (f"watched {data['table']} for {data['seconds']:g} s ({run.ended}): {data['records']:,} "
-            f"record(s) read; findings appeared: {_counts_text(Counter(data['appeared']))}; "
+    text = (f"watched {data['table']} for {data['seconds']:g} s ({run.ended}): "
+            f"{count_text(data['records'], 'record')} read; findings appeared: "
+            f"{_counts_text(Counter(data['appeared']))}; "
             f"resolved: {_counts_text(Counter(data['resolved']))}; changed: "
-            f"{_counts_text(Counter(data['changed']))}; {data['findings_now']} finding(s) now "
+            f"{_counts_text(Counter(data['changed']))}; {count_text(data['findings_now'], 'finding')} now "
             f"({at_start} when the watch started).")
     if run.failed_by is not None:
         f = run.failed_by.finding
@@ -306,7 +309,7 @@ def run(args: argparse.Namespace) -> int:
         except BrokenPipeError:  # e.g. piped into `head`
             sys.stderr.close()
             return 1 if watch_run.failed_by is not None else 0
-        except Exception as exc:
+        except USER_ERRORS as exc:
             return fail(exc, args, operation=operation, table=args.table)
         if watch_run.ended != "a --fail-on finding appeared":
             watch_run.show(watcher.finish())

@@ -10,8 +10,9 @@ botocore's exception classes and DynamoDB's error codes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from dynoview.core.redaction import redact_url, redact_url_credentials
 
@@ -67,6 +68,8 @@ THROTTLING_CODES = frozenset({
     "RequestLimitExceeded",
     "Throttling",
 })
+#: The PartiQL operations: a server error to one of them is the statement's refusal.
+PARTIQL_OPERATIONS = frozenset({"ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"})
 _SERVER_CODES = frozenset({"InternalServerError", "InternalFailure", "ServiceUnavailable",
                            "ServiceUnavailableException"})
 
@@ -87,6 +90,7 @@ class _Facts:
     on: str = ""  # " on NAME"
     the_table: str = "The table"  # "Table NAME"
     exc_text: str = ""
+    reasons: str = ""  # " DynamoDB's reason: ..." from a throttling answer's ThrottlingReasons
 
 
 @dataclass(frozen=True)
@@ -155,7 +159,17 @@ CLIENT_ERRORS: tuple[tuple[Callable[[_Facts], bool], _Entry], ...] = (
     (_code_in(*THROTTLING_CODES), _Entry(
         "Throttled",
         "DynamoDB throttled {op}{on} even after retries: the table or a hot partition key is over "
-        "its capacity. Wait a moment and retry, use a smaller page size, or raise the capacity.")),
+        "its capacity.{reasons} Wait a moment and retry, use a smaller page size, or raise the "
+        "capacity.")),
+    # An endpoint's PartiQL engine that fails on a statement (moto's fails on begins_with in a
+    # WHERE) answers 500 on every attempt: a refusal of this statement, which no retry changes.
+    (lambda facts: facts.op in PARTIQL_OPERATIONS and (facts.code in _SERVER_CODES or facts.status >= 500),
+     _Entry(
+        "Statement refused",
+        "This endpoint's PartiQL engine cannot run this statement: {raw_sentence} Sending it again "
+        "will not help: rewrite it (for example with a key condition, or filter the items in the "
+        "Items tab), or run it on DynamoDB itself.",
+        "PartiQLStatementRefused")),
     (lambda facts: facts.code in _SERVER_CODES or facts.status >= 500, _Entry(
         "DynamoDB unavailable",
         "DynamoDB{where} answered {op} with an internal error ({code_or_status}) on every "
@@ -182,6 +196,69 @@ CLIENT_ERRORS: tuple[tuple[Callable[[_Facts], bool], _Entry], ...] = (
         "Global secondary indexes only serve eventually consistent reads. Switch the read to "
         "eventual, or query the table or a local secondary index.")),
 )
+
+
+# -- throttling reasons (ThrottlingReasons in botocore's model, on every throttling answer)
+
+# The LimitType part of a reason, in words.
+_LIMITS = (
+    ("KeyRangeThroughputExceeded", "one key range (partition) is over its throughput, so spread the "
+                                   "requests over more partition keys"),
+    ("ProvisionedThroughputExceeded", "the provisioned capacity is used up"),
+    ("AccountLimitExceeded", "the account's throughput quota for a table is used up"),
+    ("MaxOnDemandThroughputExceeded", "the table's on-demand maximum throughput is reached"),
+)
+
+
+@dataclass(frozen=True)
+class ThrottleReason:
+    """One of DynamoDB's ``ThrottlingReason`` entries."""
+
+    reason: str
+    resource: str = ""
+
+    def text(self) -> str:
+        where = f" on {self.resource}" if self.resource else ""
+        words = next((w for suffix, w in _LIMITS if self.reason.endswith(suffix)), "")
+        return f"{self.reason}{where}" + (f", meaning {words}" if words else "")
+
+
+def throttling_reasons(source: Any) -> list[ThrottleReason]:
+    """The reasons in a throttling answer: a ClientError, or its parsed response dict."""
+    answer = source if isinstance(source, Mapping) else getattr(source, "response", None)
+    if not isinstance(answer, Mapping):
+        return []
+    listed = answer.get("ThrottlingReasons") or answer.get("throttlingReasons") or []
+    out = []
+    for entry in listed if isinstance(listed, list) else []:
+        if isinstance(entry, Mapping) and entry.get("reason"):
+            out.append(ThrottleReason(str(entry["reason"]), str(entry.get("resource") or "")))
+    return out
+
+
+def reasons_text(reasons: Iterable[ThrottleReason]) -> str:
+    """``DynamoDB's reason: …`` for a message, or "" when the answer gave none."""
+    texts = list(dict.fromkeys(r.text() for r in reasons))
+    if not texts:
+        return ""
+    return f"DynamoDB's reason{'s' if len(texts) > 1 else ''}: {'; '.join(texts)}."
+
+
+def aws_error_code(exc: BaseException | None) -> str | None:
+    """The error code of an AWS answer (``ClientError.response["Error"]["Code"]``), else None.
+
+    Duck-typed on ``response`` so callers need not import botocore; its connection errors carry
+    no answer (``response`` is absent or None) and give None, as does an empty code.
+    """
+    return answer_error_code(getattr(exc, "response", None))
+
+
+def answer_error_code(answer: object) -> str | None:
+    """The error code in a parsed AWS answer (``{"Error": {"Code": ...}}``, as botocore's event
+    hooks see it before any exception exists), else None."""
+    error = answer.get("Error") if isinstance(answer, Mapping) else None
+    code = error.get("Code") if isinstance(error, Mapping) else None
+    return str(code) if code else None
 
 
 def describe_error(
@@ -221,10 +298,13 @@ def _describe(exc: BaseException, facts: _Facts, operation: str | None) -> UserF
     response = getattr(exc, "response", None)
     if "ClientError" in names and isinstance(response, dict):
         error = response.get("Error", {})
-        code = error.get("Code", "")
+        code = aws_error_code(exc) or ""
         facts = replace(facts, code=code, raw=error.get("Message", "") or str(exc),
                          status=int(response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0),
                          op=operation or getattr(exc, "operation_name", None) or "the operation")
+        if code in THROTTLING_CODES:
+            why = reasons_text(throttling_reasons(exc))
+            facts = replace(facts, reasons=f" {why}" if why else "")
         entry = next((e for matches, e in CLIENT_ERRORS if matches(facts)), None)
         if entry is None:
             return UserFacingError(code or "DynamoDB error", f"{facts.op} failed: {facts.raw}", code)
@@ -236,7 +316,9 @@ def _describe(exc: BaseException, facts: _Facts, operation: str | None) -> UserF
 
 
 def _render(entry: _Entry, facts: _Facts) -> UserFacingError:
+    raw = facts.raw.strip() or f"HTTP {facts.status} with no message"
     fields = {**vars(facts), "profile_name": facts.profile or "(default)",
+              "raw_sentence": raw if raw.endswith((".", "!", "?")) else raw + ".",
               "code_or_status": facts.code or str(facts.status)}
     code = facts.code if entry.code is None else entry.code.format(**fields)
     return UserFacingError(entry.title, entry.message.format(**fields), code)

@@ -41,13 +41,15 @@ _ENV_SECRET_NAME = re.compile(r"(?i)secret|token|password|passwd|access_key|cred
 # The user-info part of a URL: everything between "scheme://" and the last "@" before the
 # host (a password may itself hold an unescaped "@"), never crossing a "/", "?", "#" or space.
 _URL_USERINFO = re.compile(r"(?i)\b(?P<scheme>[a-z][a-z0-9+.-]*://)[^/?#\s'\"<>]*@")
-_SECRET_NAME = r"[\w.-]*(?:secret|token|passw(?:or)?d|credential|signature|authorization|api[_-]?key|" \
-               r"private[_-]?key|session[_-]?key|access[_-]?key)[\w.-]*"
+# mfa_code / TokenCode: a one-time MFA code (issue 25) is a secret while it is valid.
+_SECRET_NAME = r"[\w.-]*(?:secret|token|mfa[_-]?code|passw(?:or)?d|credential|signature|authorization|" \
+               r"api[_-]?key|private[_-]?key|session[_-]?key|access[_-]?key)[\w.-]*"
 # A name holding one of these always names a secret; "token" only at its end (SessionToken,
 # X-Amz-Security-Token, aws_session_token, accessToken), and never these, which are not secrets:
 # DynamoDB's idempotency and paging tokens, and a bare "token" (the CLI's "token: <the request's
 # ClientRequestToken>").
-_STRONG_NAME = re.compile(r"(?i)secret|passw(?:or)?d|credential|signature|authorization|api[_-]?key|"
+_STRONG_NAME = re.compile(r"(?i)secret|token[_-]?code|mfa[_-]?code|passw(?:or)?d|credential|signature|"
+                          r"authorization|api[_-]?key|"
                           r"private[_-]?key|session[_-]?key|access[_-]?key")
 _NOT_SECRET_TOKENS = frozenset({"token", "clientrequesttoken", "nexttoken", "paginationtoken",
                                 "continuationtoken", "idempotencytoken", "requesttoken", "lasttoken"})

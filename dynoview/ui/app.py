@@ -173,7 +173,7 @@ def run_app(args: argparse.Namespace) -> int:
     # No cyclic collections while starting: start-up allocates much and frees little, and
     # each full pass over what Qt, the imports and botocore's models made stalls the first
     # paint or the first rows. Back on once the first connection has collected and frozen
-    # what it keeps (MainWindow._settle, dynoview/ui/gc_pauses.py), or after the first
+    # what it keeps (main_window.settle, dynoview/ui/gc_pauses.py), or after the first
     # paint when nothing connects at start.
     gc.disable()
     demo = None
@@ -225,9 +225,19 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     # Registered now, acted on once the loop runs: closing every window (dialogs too, so a
-    # modal exec() returns) runs the main window's close event, which saves the layout.
-    close_on_signals(loop, app.closeAllWindows)
+    # modal exec() returns) runs the main window's close event, which saves the layout. A
+    # signal (logout, kill) has nobody to answer "unsent work: save or discard?": the window
+    # closes unattended, and the builder keeps its work as a draft without asking.
+    shown: list[MainWindow] = []
+
+    def close_unattended() -> None:
+        for main in shown:
+            main.closing_unattended = True
+        app.closeAllWindows()
+
+    close_on_signals(loop, close_unattended)
     window = _main_window(app)
+    shown.append(window)
     crashes: list[CrashHandler] = []
 
     def install_crash_handler() -> None:
@@ -242,9 +252,17 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     after_first_paint(window, install_crash_handler, at_most_ms=1000)
     after_first_paint(window, lambda: _set_icon(app, window, _app_icon()), at_most_ms=1000)
     after_first_paint(window, _clean_leftovers, at_most_ms=2000)
+    after_first_paint(window, lambda: _mention_unsent_work(window), at_most_ms=3000)
+    if not args.smoke:  # nobody answers the one-time question in a smoke run
+        def start_updates() -> None:
+            from dynoview.ui.updates import start_update_check
+
+            window.updates = start_update_check(window)
+
+        after_first_paint(window, start_updates, at_most_ms=3000)
     window.show()
     if not _first_connection(window, args, demo_process):
-        after_first_paint(window, gc.enable)  # else once connected (MainWindow._settle)
+        after_first_paint(window, gc.enable)  # else once connected (main_window.settle)
     else:
         # Whatever the connection does next (no table to open, a table that fails), cyclic
         # collections resume: a session that never shows rows must not run without them.
@@ -256,6 +274,16 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     with loop:
         loop.run_forever()
     return smoke.exit_code if smoke is not None else 0
+
+
+def _mention_unsent_work(window: MainWindow) -> None:
+    """The builder tab is built when first opened, and restores the last session's unsent work
+    then: say at start that the work is there, so nobody thinks it was lost."""
+    from dynoview.core.drafts.store import DraftStore
+
+    if DraftStore().current_path.exists():
+        window.show_status("Your last session left unsent work in the transaction builder: "
+                           "open it (Ctrl+B) to carry on or discard it.", 30000)
 
 
 def _clean_leftovers() -> None:
@@ -335,7 +363,9 @@ def _first_connection(window: MainWindow, args: argparse.Namespace, demo_process
             or os.environ.get("AWS_ENDPOINT_URL_DYNAMODB") or os.environ.get("AWS_ENDPOINT_URL")):
         window.connect_to(spec_from_environment(profile=args.profile, region=args.region,
                                                 endpoint_url=args.endpoint_url,
-                                                read_only=args.read_only), table=args.table)
+                                                read_only=args.read_only,
+                                                production=getattr(args, "production", False)),  # H7
+                          table=args.table)
         return True
     QTimer.singleShot(0, window.show_connection_dialog)
     return False
@@ -365,7 +395,7 @@ class _SmokeCheck:
             print("smoke: an unexpected error was reported:\n" + dialog.report_text(),
                   file=sys.stderr)
             ok = False
-        print(f"smoke: table {name} shows {rows} items: {'ok' if ok else 'FAILED'}")
+        print(f"smoke: table {name} shows {rows} item{'' if rows == 1 else 's'}: {'ok' if ok else 'FAILED'}")
         table_at = process_age()
         if self.window_shown is not None and table_at is not None:
             print(f"smoke: window shown {self.window_shown:.2f} s, {name} shown {table_at:.2f} s "

@@ -7,25 +7,26 @@ secret keys, session tokens, signatures, passwords (endpoint URL passwords inclu
 values of the credentials in use never reach the dialog, the clipboard or the saved file. Control,
 bidi and invisible characters (an exception can quote a value from a table) are shown as escapes
 (``visible_text``), so a report pasted into a terminal or an issue shows them and obeys none.
-Saved reports are private: 0600 files in a 0700 folder.
+The user sees the whole report and chooses: copy it, send it (a prefilled new-issue page or mail,
+opened only on that click: nothing leaves the machine otherwise), keep it or not keep it (the
+saved files are deleted).
+Saved reports are private: 0600 files in a 0700 folder. The Qt-free part (building and saving a
+report) is ``dynoview.core.crash_report``, shared with the headless commands.
 """
 
 from __future__ import annotations
 
+import html
 import logging
-import os
-import platform
 import sys
 import threading
-import time
-import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtCore import QObject, Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -35,7 +36,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview import APP_NAME, __version__
+from dynoview import APP_NAME
+from dynoview.core import crash_report
+from dynoview.core.crash_report import (
+    KEEP_REPORTS,
+    discard_reports,
+    report_target,
+    save_report,
+    send_url,
+)
 from dynoview.core.redaction import (
     MIN_SECRET_LENGTH,
     REDACTED,
@@ -44,72 +53,46 @@ from dynoview.core.redaction import (
     install_log_redaction,
     redact,
 )
-from dynoview.core.session import profile
-from dynoview.core.session.private_files import private_dir, write_private_text
 from dynoview.core.values.visible_text import visible
 from dynoview.ui.windows import bring_to_front
 
 log = logging.getLogger(__name__)
-KEEP_REPORTS = 20
 MAX_REPORTS_SHOWN = 10
 
 # One set of redaction rules for logs, errors and crash reports: the core's. ``scrub`` keeps
 # the name the dialog and its tests use; the helpers stay importable from here.
 scrub = redact
-__all__ = ["MIN_SECRET_LENGTH", "REDACTED", "CrashDialog", "CrashHandler", "build_report",
+__all__ = ["KEEP_REPORTS", "MIN_SECRET_LENGTH", "REDACTED", "CrashDialog", "CrashHandler", "build_report",
            "credential_secrets", "environment_secrets", "save_report", "scrub"]
 
 
 def environment_lines() -> list[str]:
-    """Versions and platform, for the top of a report."""
+    """Versions and platform, for the top of a report (the core's lines with Qt's versions)."""
     import PySide6
     from PySide6.QtCore import qVersion
 
-    lines = [f"{APP_NAME} {__version__}" + (" (packaged)" if getattr(sys, "frozen", False) else ""),
-             f"Python {platform.python_version()}, Qt {qVersion()}, PySide6 {PySide6.__version__}"]
-    from dynoview.core.session.versions import sdk_versions
-
-    lines.append(", ".join(f"{name} {version}" for name, version in sdk_versions().items()))
-    lines.append(f"{platform.system()} {platform.release()} ({platform.machine()})")
-    return lines
+    return crash_report.environment_lines(f"Qt {qVersion()}, PySide6 {PySide6.__version__}")
 
 
 def build_report(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None,
                  context: dict[str, str] | None = None, secrets: Iterable[str] = (),
                  thread: str | None = None) -> str:
-    """The full scrubbed text of one error: when, what ran, where, the traceback."""
-    lines = [f"{APP_NAME} error report, {time.strftime('%Y-%m-%d %H:%M:%S %z')}",
-             *environment_lines()]
-    lines += [f"{k}: {v}" for k, v in (context or {}).items()]
-    lines.append(f"Thread: {thread or threading.current_thread().name}")
-    lines.append("")
-    lines += traceback.format_exception(exc_type, exc, tb)
-    return visible(scrub("\n".join(line.rstrip("\n") for line in lines), secrets), keep="\n\t")
-
-
-def save_report(report: str, folder: Path | None = None) -> Path | None:
-    """Write a report to the log folder (the newest ``KEEP_REPORTS`` are kept); None on failure."""
-    # Reports hold tracebacks and table names: only the user may read them (0600 in 0700).
-    try:
-        if folder is None:
-            folder = private_dir(profile.log_dir(), top=profile.log_root())
-        else:
-            private_dir(folder)
-        path = folder / f"error-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{time.monotonic_ns()}.txt"
-        write_private_text(path, report + "\n")
-        for old in sorted(folder.glob("error-*.txt"))[:-KEEP_REPORTS]:
-            old.unlink(missing_ok=True)
-        return path
-    except OSError as exc:
-        log.warning("could not save the error report: %s", exc)
-        return None
+    """The full scrubbed text of one error (``dynoview.core.crash_report``), Qt's versions included."""
+    return crash_report.build_report(exc_type, exc, tb, context, secrets, thread,
+                                     environment=environment_lines())
 
 
 class CrashDialog(QDialog):
-    """What went wrong, that the app still runs, and the report to copy."""
+    """What went wrong, that the app still runs, and the report: copy, send, keep or not keep."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, target: str | None = None,
+                 open_url: Callable[[str], object] | None = None) -> None:
         super().__init__(parent)
+        self.target = target or report_target()
+        # The one way a report leaves the machine, and only from the Send button (tests replace it).
+        self.open_url = open_url or (lambda url: QDesktopServices.openUrl(QUrl(url)))
+        self.saved_paths: list[Path] = []
+        self.summary = ""
         self.setWindowTitle(f"{APP_NAME}: unexpected error")
         self.setObjectName("crash-dialog")
         self.resize(720, 480)
@@ -120,8 +103,10 @@ class CrashDialog(QDialog):
         self.headline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         explain = QLabel(
             f"{APP_NAME} is still running and your connection is still open. If something looks "
-            "wrong, run the read again or reconnect (Ctrl+O). To report the problem, copy the "
-            "report below: keys, secrets and session tokens have been removed from it.")
+            "wrong, run the read again or reconnect (Ctrl+O). Keys, secrets and session tokens "
+            "have been removed from the report below. Nothing is sent unless you click "
+            f"Send report: it opens {_where(self.target)} with the report filled in, for you to "
+            "read and submit.")
         explain.setWordWrap(True)
         self.saved = QLabel()
         self.saved.setProperty("role", "hint")
@@ -129,11 +114,21 @@ class CrashDialog(QDialog):
         self.saved.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details = QPlainTextEdit(readOnly=True)
         self.details.setObjectName("crash-report")
+        self.details.setAccessibleName("Crash report")
         self.details.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.details.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
+        self.close_button.setText("Keep and close")
         self.copy_button = buttons.addButton("Copy report", QDialogButtonBox.ButtonRole.ActionRole)
         self.copy_button.clicked.connect(self.copy_report)
+        self.send_button = buttons.addButton("Send report…", QDialogButtonBox.ButtonRole.ActionRole)
+        self.send_button.setToolTip(f"Opens {self.target.split('?')[0]} with the report filled in")
+        self.send_button.clicked.connect(self.send_report)
+        self.discard_button = buttons.addButton("Don't keep",
+                                                QDialogButtonBox.ButtonRole.DestructiveRole)
+        self.discard_button.setToolTip("Delete the saved report and close")
+        self.discard_button.clicked.connect(self.discard)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
@@ -141,6 +136,8 @@ class CrashDialog(QDialog):
         layout.addWidget(self.details, 1)
         layout.addWidget(self.saved)
         layout.addWidget(buttons)
+        # Once in the dialog: Enter keeps the report (before, Qt made "Don't keep" the default).
+        self.close_button.setDefault(True)
 
     def add(self, summary: str, report: str, saved_to: Path | None) -> None:
         """Show one more error; after ``MAX_REPORTS_SHOWN`` only the count grows."""
@@ -149,10 +146,12 @@ class CrashDialog(QDialog):
         else:
             self.reports.append(report)
         count = len(self.reports) + self.extra
+        self.summary = html.unescape(summary)
         self.headline.setText(f"<b>{summary}</b>" if count == 1 else
                               f"<b>{count} unexpected errors.</b> The latest: {summary}")
         self.details.setPlainText(self.report_text())
         if saved_to is not None:
+            self.saved_paths.append(saved_to)
             self.saved.setText(f"Saved to {saved_to}")
 
     def report_text(self) -> str:
@@ -163,6 +162,30 @@ class CrashDialog(QDialog):
 
     def copy_report(self) -> None:
         QGuiApplication.clipboard().setText(self.report_text())
+
+    def send_report(self) -> None:
+        """Open the prefilled issue or mail; the whole report also goes to the clipboard,
+        because a link holds only the first few thousand characters."""
+        try:
+            url = send_url(self.report_text(), self.summary, self.target)
+        except ValueError as exc:
+            self.saved.setText(str(exc))
+            return
+        self.copy_report()
+        self.open_url(url)
+        self.saved.setText("The report is open in your browser or mail app, and on the clipboard: "
+                           "nothing is sent until you submit it there.")
+
+    def discard(self) -> None:
+        """Do not keep this report: delete what was saved, then close."""
+        removed = discard_reports(self.saved_paths)
+        log.info("error report not kept: %d saved file(s) deleted", removed)
+        self.saved_paths.clear()
+        self.reject()
+
+
+def _where(target: str) -> str:
+    return "a new e-mail" if target.lower().startswith("mailto:") else "a new issue in your browser"
 
 
 def _escape(text: str) -> str:

@@ -1,15 +1,16 @@
 """The main window: tables on the left, feature tabs in the middle, the read log below.
 
-It also owns the desktop side: menus and shortcuts (``window_menus.py``, from the table in
-``shortcuts.py``), the command palette, themes, and the layout kept across starts
-(``window_layout.py``). Connecting, listing and describing tables run in the
-``ConnectionController``; the window shows what it reports.
+It composes what it shows: the tabs (``window/feature_tabs.py``), where requests go
+(``window/router.py``), the status bar (``window/status_bar.py``), menus and shortcuts
+(``window/menus.py``, from the table in ``shortcuts.py``), dialogs built on first use
+(``window/dialogs.py``) and the layout kept across starts (``window/layout.py``). Connecting,
+listing and describing tables run in the ``ConnectionController``; the window shows what it
+reports. It never resizes itself: long texts elide (``ElidedLabel``) instead of widening it.
 """
 
 from __future__ import annotations
 
 import gc
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -17,16 +18,14 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QLabel,
+    QLayout,
     QMainWindow,
     QMenu,
     QMessageBox,
-    QTabWidget,
     QWidget,
 )
 
 from dynoview.core.errors import UserFacingError, describe_error, is_user_facing
-from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.connection import PLACEHOLDER_NOTE, Connection, ConnectionSpec
 from dynoview.core.session.tables import TableInfo
 from dynoview.ui import settings as saved
@@ -36,12 +35,16 @@ from dynoview.ui.gc_pauses import settle_after_connect
 from dynoview.ui.items.panel import ItemsPanel
 from dynoview.ui.items.tabs import ExtraItemsTabs
 from dynoview.ui.resources import app_icon
+from dynoview.ui.session.view import SessionView  # issue 25 (H7)
 from dynoview.ui.theme import ThemeManager
-from dynoview.ui.window import menus as window_menus
 from dynoview.ui.window.connection_controller import ConnectionController
+from dynoview.ui.window.feature_tabs import FEATURE_TABS, FeatureTabs
 from dynoview.ui.window.first_paint import after_first_paint
-from dynoview.ui.window.layout import WindowLayout
+from dynoview.ui.window.layout import WindowLayout, fit_to_screen
+from dynoview.ui.window.menus import MenuCommands, build_menus, palette_entries
 from dynoview.ui.window.read_log import ReadLogView
+from dynoview.ui.window.router import WindowRouter
+from dynoview.ui.window.status_bar import WindowStatus
 from dynoview.ui.window.tables_panel import TablesPanel
 from dynoview.ui.window.title import show_connection, window_title
 
@@ -49,29 +52,45 @@ if TYPE_CHECKING:
     from dynoview.ui.shortcuts import ShortcutsDialog
     from dynoview.ui.window.command_palette import CommandPalette, PaletteEntry
 
-# The feature tabs after Items: (module, class, tab title). Each panel is built when its tab is
-# first opened, so the window appears without importing what the user has not asked for.
-FEATURE_TABS: list[tuple[str, str, str]] = [
-    ("dynoview.ui.locks.panel", "LocksPanel", "Accounts && locks"),
-    ("dynoview.ui.builder", "BuilderPanel", "Transaction builder"),
-    ("dynoview.ui.stream.panel", "StreamPanel", "Stream"),
-    ("dynoview.ui.scans.ttl_timeline_panel", "TtlTimelinePanel", "TTL timeline"),
-    ("dynoview.ui.scans.capacity_panel", "CapacityPanel", "Capacity && partitions"),
-    ("dynoview.ui.partiql.panel", "PartiqlPanel", "PartiQL"),
-]
+__all__ = ["FEATURE_TABS", "MainWindow"]
 PAINT_WAIT_MS = 1000  # at most this long does connecting wait for the first paint
+MIN_WIDTH, MIN_HEIGHT = 640, 480  # pixels: below this the tabs cannot show their tables
+
+
+def settle() -> None:
+    """Collect once, freeze what the connection keeps, and collect from then on (the app
+    starts with the collector off: dynoview/ui/app.py)."""
+    settle_after_connect()
+    gc.enable()
+
+
+def dock(window: QMainWindow, title: str, name: str, widget: QWidget,
+         area: Qt.DockWidgetArea) -> QDockWidget:
+    made = QDockWidget(title, window)
+    made.setObjectName(name)
+    made.setWidget(widget)
+    window.addDockWidget(area, made)
+    return made
 
 
 class MainWindow(QMainWindow):
     table_shown = Signal(str)  # emitted once the first page of a newly opened table arrived
+    #: The update check (dynoview/ui/updates), started after the first paint by app.py.
+    updates: Any = None
+    #: True once a signal closes the window: nobody is asked about unsent work (it is kept).
+    closing_unattended = False
+    #: The last error box shown (tests read it; it deletes itself when closed).
+    error_box: QMessageBox | None = None
 
-    # Set by window_menus.build_menus.
+    # Set from window/menus.py's WindowActions.
     connect_action: QAction
     recent_menu: QMenu
     refresh_action: QAction
     palette_action: QAction
     quit_action: QAction
     export_audit_action: QAction
+    create_table_action: QAction
+    delete_table_action: QAction
     switch_table_action: QAction
     tab_actions: list[QAction]
     builder_action: QAction
@@ -85,10 +104,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.ctx = ctx or AppContext(self)
         self.connection = ConnectionController(self.ctx, self)
-        self.layout_state = WindowLayout(self)
-        self.features: dict[str, QWidget] = {}
         self._pending_table: str | None = None
-        self._pending_key: tuple[str, dict] | None = None  # an item to open once its table shows
         self._awaiting_first_page: str | None = None
         self._settle_pending = False  # a new connection's objects are frozen once a table shows
         self._laid_out = False
@@ -100,13 +116,18 @@ class MainWindow(QMainWindow):
         self.shortcuts_dialog: ShortcutsDialog | None = None
         self.about_dialog: QWidget | None = None
         self.export_audit_dialog: QWidget | None = None
+        self.connect_failed_box: QMessageBox | None = None
         shared = QApplication.windowIcon()  # set by run_app: decoding its sizes again costs
         self.setWindowIcon(app_icon() if shared.isNull() else shared)
-        self.layout_state.fit_to_screen()
-        self._build_tabs()
-        self._build_docks()
-        self._build_status_bar()
-        window_menus.build_menus(self)
+        fit_to_screen(self)
+        self._compose()
+        # The window never resizes itself: a panel asking for more room than the window has
+        # is squeezed (and fails the layout tests), instead of pushing the window past the
+        # screen. The user can still not make it smaller than this.
+        layout = self.layout()
+        assert layout is not None  # a QMainWindow always has its own
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        self.setMinimumSize(MIN_WIDTH, MIN_HEIGHT)
         self._connect_signals()
         self._update_title()
         self.layout_state.restore()
@@ -116,90 +137,73 @@ class MainWindow(QMainWindow):
             startup_trace.install(self, self.table_shown)
 
     # -- construction --------------------------------------------------------
-    def _build_tabs(self) -> None:
-        self.tabs = QTabWidget()
-        self.tabs.setDocumentMode(True)
+    def _compose(self) -> None:
+        """Tabs in the middle, tables and the read log docked, the status bar, the menus."""
         self.items_panel = ItemsPanel(self.ctx)
-        self.tabs.addTab(self.items_panel, "Items")
-        self._lazy_tabs: dict[int, tuple[str, str]] = {}
-        for module_name, class_name, title in FEATURE_TABS:
-            index = self.tabs.addTab(QWidget(), title)
-            self._lazy_tabs[index] = (module_name, class_name)
-        self.tabs.currentChanged.connect(self._build_tab)
+        self.feature_tabs = FeatureTabs(self.ctx, self.items_panel)
+        self.tabs = self.feature_tabs.tabs
+        self.features = self.feature_tabs.features
         self.setCentralWidget(self.tabs)
+        self.tables_panel = TablesPanel(self.ctx)
+        self.tables_dock = dock(self, "Tables", "tables-dock", self.tables_panel,
+                                Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.read_log = ReadLogView(self.ctx)
+        self.read_log_dock = dock(self, "Read log", "read-log-dock", self.read_log,
+                                  Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.status = WindowStatus(self.statusBar())
+        self.connection_label, self.receipt_label = self.status.connection_label, self.status.receipt_label
+        self.session_view = SessionView(self, self.ctx)  # issue 25 (H7): MFA prompt, identity, production
+        self.router = WindowRouter(self.ctx, self.feature_tabs, self.items_panel, self.tables_panel,
+                                   self.tables_dock, self.show_status)
         self.items_tabs = ExtraItemsTabs(self.ctx, self.tabs, self.show_status, self.open_items_tab)
-
-    def _build_docks(self) -> None:
-        self.tables_panel = TablesPanel()
-        self.tables_dock = QDockWidget("Tables", self)
-        self.tables_dock.setObjectName("tables-dock")
-        self.tables_dock.setWidget(self.tables_panel)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.tables_dock)
-        self.read_log = ReadLogView()
-        self.read_log_dock = QDockWidget("Read log", self)
-        self.read_log_dock.setObjectName("read-log-dock")
-        self.read_log_dock.setWidget(self.read_log)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.read_log_dock)
-
-    def _build_status_bar(self) -> None:
-        self.connection_label = QLabel("Not connected")
-        self.connection_label.setObjectName("connection-badge")
-        self.receipt_label = QLabel("No reads yet")
-        self.receipt_label.setToolTip("The last read: operation, consistency, capacity, duration")
-        self.statusBar().addPermanentWidget(self.receipt_label)
-        self.statusBar().addPermanentWidget(self.connection_label)
-
-    def _build_tab(self, index: int) -> None:
-        spec = self._lazy_tabs.pop(index, None)
-        if spec is None:
-            return
-        module_name, class_name = spec
-        panel = getattr(importlib.import_module(module_name), class_name)(self.ctx)
-        self.features[class_name] = panel
-        title = self.tabs.tabText(index)
-        placeholder = self.tabs.widget(index)
-        self.tabs.blockSignals(True)
-        self.tabs.removeTab(index)
-        self.tabs.insertTab(index, panel, title)
-        self.tabs.setCurrentIndex(index)
-        self.tabs.blockSignals(False)
-        if placeholder is not None:
-            placeholder.deleteLater()
+        self.layout_state = WindowLayout(self, self.tables_dock, self.read_log_dock,
+                                         self.items_panel, self.read_log)
+        router = self.router
+        commands = MenuCommands(
+            connect=self.show_connection_dialog, refresh_tables=self.refresh_tables,
+            command_palette=self.show_command_palette, quit=self.close,
+            export_audit=lambda: self.show_dialog("export_audit"),
+            switch_table=router.focus_tables, show_tab=self.feature_tabs.show_index,
+            open_builder=router.open_builder, set_theme=self.set_theme,
+            shortcuts=lambda: self.show_dialog("shortcuts"), about=lambda: self.show_dialog("about"),
+            recent_tables=router.recent_tables, open_table=router.open_table_by_name,
+            create_table=self.tables_panel.create_table,
+            delete_table=lambda: self.tables_panel.delete_table())
+        titles = [self.tabs.tabText(i) for i in range(self.tabs.count())]
+        actions = build_menus(self.menuBar(), self, commands, titles,
+                              [self.tables_dock, self.read_log_dock], self.theme.mode)
+        for name, value in vars(actions).items():
+            setattr(self, name, value)
+        self.tables_panel.track_actions(actions.create_table_action, actions.delete_table_action)
 
     def feature(self, class_name: str) -> Any:
         """A feature panel by class name (``FEATURE_TABS``), built now if it was not yet."""
-        for index, (_module, name) in list(self._lazy_tabs.items()):
-            if name == class_name:
-                current = self.tabs.currentIndex()
-                self._build_tab(index)
-                self.tabs.setCurrentIndex(current)
-        return self.features[class_name]
+        return self.feature_tabs.feature(class_name)
 
     def _connect_signals(self) -> None:
         show_status = self.show_status
-        self.ctx.receipts_recorded.connect(self._receipts)
+        self.ctx.receipts_recorded.connect(self.read_log.add_all)
+        self.ctx.receipts_recorded.connect(self.status.receipts)
         self.ctx.error_raised.connect(self._error)
         self.ctx.status_message.connect(show_status)
         self.tables_panel.table_selected.connect(self.open_table)
         self.tables_panel.table_in_new_tab.connect(self.open_items_tab)
+        self.tables_panel.tables_changed.connect(self.refresh_tables)
         self.items_panel.new_tab_requested.connect(self.open_items_tab)
         self.items_panel.status_changed.connect(show_status)
         self.items_panel.controller.page_loaded.connect(self._first_page)
         # Connected after the panel's own slot, so saved widths win over its automatic ones.
         self.items_panel.model.modelReset.connect(self.layout_state.apply_column_widths)
         self.theme.changed.connect(lambda _scheme: self._update_title())
-        self.ctx.open_item_requested.connect(self._open_item)
-        self.ctx.open_builder_requested.connect(self._open_builder)
-        self.ctx.edit_requested.connect(self._open_edit)
-        self.ctx.delete_requested.connect(self._open_delete)
         self.connection.connected.connect(self._connected)
         self.connection.connect_failed.connect(self._connect_failed)
         self.connection.tables_listed.connect(self.tables_panel.set_tables)
         self.connection.table_described.connect(self._table_described)
         self.connection.tab_table_described.connect(self.items_tabs.add)
 
-    def show_status(self, text: str) -> None:
-        self.statusBar().showMessage(text, 8000)
+    def show_status(self, text: str, timeout_ms: int = 8000) -> None:
+        """A message in the status bar, elided with the whole text in its tooltip."""
+        self.status.show(text, timeout_ms)
 
     # -- connection ------------------------------------------------------------
     def connect_to(self, spec: ConnectionSpec | None = None, *, demo: bool = False,
@@ -214,7 +218,7 @@ class MainWindow(QMainWindow):
             assert spec is not None
             what = f"Connecting to {spec.describe()}…"
         self.connection_label.setText(what)
-        self.statusBar().showMessage(what)
+        self.show_status(what, 0)
         self.connection.connect_to(spec, demo=demo, read_only=read_only, demo_process=demo_process)
 
     def _connected(self, conn: Connection, backend: Any, tables: list[str]) -> None:
@@ -227,8 +231,10 @@ class MainWindow(QMainWindow):
         self.read_log.model.clear()
         self.tables_panel.set_tables(tables)
         self._update_title()
+        self.session_view.connected(conn)  # issue 25 (H7): identity, region, production colours
         note = f" {PLACEHOLDER_NOTE}" if conn.placeholder_credentials else ""
-        self.statusBar().showMessage(f"Connected: {len(tables)} tables.{note}", 15000 if note else 5000)
+        self.show_status(f"Connected: {len(tables)} table{'' if len(tables) == 1 else 's'}.{note}",
+                         15000 if note else 5000)
         wanted = self._pending_table or (tables[0] if len(tables) == 1 else None)
         # botocore's models are loaded now and live as long as the connection: frozen out of
         # the collector's reach once the table shows (its collection pauses the UI thread).
@@ -236,7 +242,7 @@ class MainWindow(QMainWindow):
         if wanted and wanted in tables:
             self.tables_panel.select(wanted)
         else:
-            self._settle()
+            settle()
             if wanted:
                 self._error(UserFacingError("Table not found",
                                             f"Table {wanted} does not exist on this connection."))
@@ -252,29 +258,38 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.connection_label.setText("Not connected")
         self.connection_label.setToolTip("")
+        self.session_view.disconnected()  # issue 25 (H7)
         gc.enable()  # off while the app started (dynoview/ui/app.py)
         if not is_user_facing(exc):
             self.ctx.report(exc, operation="ListTables")  # a bug: the crash dialog shows it
             return
         # Named after the endpoint that failed (the context no longer has a connection).
-        self._error(describe_error(exc, operation="ListTables",
-                                   profile=spec.profile if spec else None,
-                                   endpoint=spec.endpoint_url if spec else None,
-                                   region=spec.region if spec else None))
+        err = describe_error(exc, operation="ListTables", profile=spec.profile if spec else None,
+                             endpoint=spec.endpoint_url if spec else None,
+                             region=spec.region if spec else None)
+        self.show_status(err.message, 15000)
+        from dynoview.ui.window.error_box import next_step_box  # not before the first paint
+
+        table = self._pending_table
+        retry = (lambda: self.connect_to(spec, table=table)) if spec is not None else None
+        self.connect_failed_box = next_step_box(self, err, retry=retry,
+                                                connect=self.show_connection_dialog)
+        self.session_view.offer_sso(exc, spec, self.connect_failed_box)  # issue 25 (H7): SSO "Sign in…"
 
     def show_connection_dialog(self) -> None:
         current = self.ctx.connection.spec if self.ctx.connection else None
         from dynoview.ui.window.connection_dialog import ConnectionDialog  # built on demand
 
         self.connection_dialog = dialog = ConnectionDialog(self, current)
-        dialog.accepted.connect(lambda: self._connection_chosen(dialog))
-        dialog.open()
 
-    def _connection_chosen(self, dialog: Any) -> None:  # a ConnectionDialog, imported on demand
-        if dialog.demo_chosen:
-            self.connect_to(demo=True, read_only=dialog.read_only.isChecked(), table="accounts")
-        elif dialog.chosen is not None:
-            self.connect_to(dialog.chosen)
+        def chosen() -> None:
+            if dialog.demo_chosen:
+                self.connect_to(demo=True, read_only=dialog.read_only.isChecked(), table="accounts")
+            elif dialog.chosen is not None:
+                self.connect_to(dialog.chosen)
+
+        dialog.accepted.connect(chosen)
+        dialog.open()
 
     def refresh_tables(self) -> None:
         conn = self.ctx.connection
@@ -289,7 +304,7 @@ class MainWindow(QMainWindow):
         if conn is None:
             return
         self.layout_state.remember_column_widths()
-        self.statusBar().showMessage(f"Opening {name}…")
+        self.show_status(f"Opening {name}…", 0)
         self.connection.describe(conn, name)
 
     def _table_described(self, info: TableInfo) -> None:
@@ -308,19 +323,11 @@ class MainWindow(QMainWindow):
         name = self._awaiting_first_page
         if name:
             self._awaiting_first_page = None
-            pending, self._pending_key = self._pending_key, None
-            if pending is not None and pending[0] == name:
-                self.items_panel.open_key(pending[1])
+            self.router.first_page_shown(name)
             self.table_shown.emit(name)
             if self._settle_pending:
                 self._settle_pending = False
-                QTimer.singleShot(0, self._settle)  # once the rows are painted
-
-    def _settle(self) -> None:
-        """Collect once, freeze what the connection keeps, and collect from then on (the app
-        starts with the collector off: dynoview/ui/app.py)."""
-        settle_after_connect()
-        gc.enable()
+                QTimer.singleShot(0, settle)  # once the rows are painted
 
     # -- more Items tabs ----------------------------------------------------------------
     def open_items_tab(self, name: str) -> None:
@@ -329,7 +336,7 @@ class MainWindow(QMainWindow):
         conn = self.ctx.connection
         if conn is None:
             return
-        self.statusBar().showMessage(f"Opening {name} in a new Items tab…")
+        self.show_status(f"Opening {name} in a new Items tab…", 0)
         self.connection.describe(conn, name, new_tab=True)
 
     @property
@@ -339,85 +346,29 @@ class MainWindow(QMainWindow):
     def close_items_tab(self, panel: ItemsPanel) -> None:
         self.items_tabs.close(panel)
 
-    # -- routing to the feature panels --------------------------------------------------
-    def _open_item(self, table: str, key: dict) -> None:
-        """Show an item by key: its row when it is on the page, else read by key (GetItem)."""
-        self.tabs.setCurrentWidget(self.items_panel)
-        if self.ctx.table is None or self.ctx.table.name != table:
-            self._pending_key = (table, dict(key))  # opened once the table's first page shows
-            self.tables_panel.select(table)
-        else:
-            self.items_panel.open_key(key)
-
-    def _builder(self) -> Any:
-        """The transaction builder, brought forward."""
-        builder = self.feature("BuilderPanel")
-        self.tabs.setCurrentWidget(builder)
-        return builder
-
-    def _open_builder(self, request: dict) -> None:
-        builder = self.feature("BuilderPanel")
-        builder.load_request(request)
-        self.tabs.setCurrentWidget(builder)
-
-    def _open_edit(self, info: TableInfo, old_item: dict, new_item: dict) -> None:
-        self._builder().open_edit(info, old_item, new_item)
-
-    def _open_delete(self, info: TableInfo, item: dict) -> None:
-        self._builder().open_delete(info, item)
-
     def run_template(self, name: str, rule: str | None = None) -> None:
-        """Start a template from the palette: the builder comes forward and opens its form."""
-        self._builder().run_template(name, rule)
+        """Start a template: the builder comes forward and opens its form."""
+        self.router.run_template(name, rule)
 
-    def open_builder(self) -> None:
-        self._builder().setFocus(Qt.FocusReason.ShortcutFocusReason)
-
-    def locks_command(self, command: str) -> None:
-        """Diagnose, run the audit or edit the schema, from the palette."""
-        panel = self.feature("LocksPanel")
-        self.tabs.setCurrentWidget(panel)
-        if command == "diagnose":
-            panel.value_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
-            panel.value_edit.selectAll()
-        elif command == "audit":
-            panel.run_audit()
-        elif command == "schema":
-            panel.edit_schema()
-
-    def focus_tables(self) -> None:
-        self.tables_dock.show()
-        self.tables_panel.filter.setFocus()
-        self.tables_panel.filter.selectAll()
-
-    def show_tab(self, index: int) -> None:
-        self.tabs.setCurrentIndex(index)
-        self.tabs.currentWidget().setFocus(Qt.FocusReason.ShortcutFocusReason)
-
-    def open_table_by_name(self, name: str) -> None:
-        """Show the Items tab on ``name`` (from the palette or the recent menu)."""
-        self.tabs.setCurrentWidget(self.items_panel)
-        if self.ctx.table is not None and self.ctx.table.name == name:
-            self.items_panel.view.setFocus()
-            return
-        if not self.tables_panel.list.findItems(name, Qt.MatchFlag.MatchExactly):
-            self.statusBar().showMessage(f"Table {name} is not on this connection.", 8000)
-            return
-        self.tables_panel.filter.clear()
-        self.tables_panel.select(name)
-        self.items_panel.view.setFocus()
-
-    # -- command palette, shortcuts, theme, about -----------------------------------
+    # -- command palette, dialogs, theme -----------------------------------------------
     def palette_entries(self) -> list[PaletteEntry]:
         """What the command palette offers now: recent tables, tables, enabled commands."""
-        return window_menus.palette_entries(self)
+        return palette_entries(self)
 
     def show_command_palette(self) -> None:
-        if self.palette_dialog is None:
-            from dynoview.ui.window.command_palette import CommandPalette  # built on first use
+        self.show_dialog("palette")
 
-            self.palette_dialog = CommandPalette(self.palette_entries, self)
-        self.palette_dialog.popup()
+    def show_dialog(self, kind: str) -> None:
+        """A window-wide dialog (``window_dialogs.KINDS``), built on first use and kept as
+        ``<kind>_dialog``; Audit an export opens a new one each time."""
+        from dynoview.ui.window import dialogs as window_dialogs  # on first use
+
+        attribute = f"{kind}_dialog"
+        dialog = getattr(self, attribute)
+        if dialog is None or kind == "export_audit":
+            dialog = window_dialogs.build(kind, self, self.ctx, self.palette_entries)
+            setattr(self, attribute, dialog)
+        window_dialogs.bring_forward(kind, dialog)
 
     def set_theme(self, mode: str) -> None:
         """Switch to "system", "light" or "dark" now and remember it."""
@@ -426,13 +377,16 @@ class MainWindow(QMainWindow):
         saved.save_theme(mode)
 
     # -- status ------------------------------------------------------------------
-    def _receipts(self, receipts: list[ReadReceipt]) -> None:
-        self.read_log.add_all(receipts)
-        self.receipt_label.setText("Last read: " + receipts[-1].summary())
-
     def _error(self, err: UserFacingError) -> None:
-        self.statusBar().showMessage(err.message, 15000)
-        QMessageBox.warning(self, err.title, err.message)
+        self.show_status(err.message, 15000)
+        # Window-modal and opened, not exec()'d: a nested event loop would stall the window's
+        # tasks (and a test's clock) until someone clicks OK.
+        box = QMessageBox(QMessageBox.Icon.Warning, err.title, err.message,
+                          QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setObjectName("error-box")
+        self.error_box = box
+        box.open()
 
     def _update_title(self) -> None:
         if self.ctx.connection is not None:
@@ -463,7 +417,7 @@ class MainWindow(QMainWindow):
         problem = self.settings_problem
         if problem is None:
             return
-        self.statusBar().showMessage("Settings were reset: the settings file was damaged.", 15000)
+        self.show_status("Settings were reset: the settings file was damaged.", 15000)
         box = QMessageBox(QMessageBox.Icon.Warning, "Settings reset", problem.message,
                           QMessageBox.StandardButton.Ok, self)
         box.setObjectName("settings-problem")
@@ -484,6 +438,13 @@ class MainWindow(QMainWindow):
         self.layout_state.save()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        # File → Quit, Ctrl+Q and the title bar's close all land here. The builder asks first
+        # about unsent actions (True: go on closing; False: the user chose to stay).
+        builder = self.features.get("BuilderPanel")
+        confirm = getattr(builder, "confirm_close", None)
+        if callable(confirm) and not confirm(self):
+            event.ignore()
+            return
         self.save_state()
         self.ctx.tasks.shutdown(wait_seconds=1.0)  # reads stop at their next page; closing stays quick
         if self.ctx.demo is not None:

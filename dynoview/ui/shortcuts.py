@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.ui.accessible import name_clear_button
+
 WINDOW = "window"
 ITEMS = "items"
 LOCKS = "locks"
@@ -84,10 +86,14 @@ SHORTCUTS: tuple[Shortcut, ...] = (
              "without sending it", BUILDER),
     Shortcut("move-action-up", ("Ctrl+Up",), "Move the selected action up", BUILDER),
     Shortcut("move-action-down", ("Ctrl+Down",), "Move the selected action down", BUILDER),
+    Shortcut("undo-edit", ("Ctrl+Z",), "Undo the last edit of the transaction (in a field too)", BUILDER),
+    Shortcut("redo-edit", ("Ctrl+Shift+Z",), "Redo the edit undone last", BUILDER),
     Shortcut("run-statement", ("Ctrl+Return", "F5"), "Run the PartiQL statement (SELECT)", PARTIQL),
     Shortcut("cancel-statement", ("Esc",), "Stop the statement in progress", PARTIQL),
     Shortcut("more-results", ("Ctrl+L",), "Load more of the result (NextToken)", PARTIQL),
     Shortcut("complete-name", ("Ctrl+Space",), "Complete a keyword, table or attribute name", PARTIQL),
+    Shortcut("live-mode", ("Ctrl+L",), "Live mode: follow the table's stream and update the rows as "
+             "writes arrive", LOCKS),
     Shortcut("go-to-tab", tuple(f"Ctrl+{n}" for n in range(1, 10)),
              "Show tab 1, 2, 3… in the order of the tabs (Items is 1)"),
     Shortcut("keyboard-shortcuts", ("F1", "Ctrl+/"), "Show this list of shortcuts"),
@@ -126,7 +132,10 @@ class ShortcutsDialog(QDialog):
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("Filter by command or key")
         self.filter.setClearButtonEnabled(True)
+        name_clear_button(self.filter)
+        self.filter.setAccessibleName("Filter shortcuts")
         self.table = QTableWidget(len(self.entries), 3)
+        self.table.setAccessibleName("Keyboard shortcuts")
         self.table.setHorizontalHeaderLabels(["Keys", "Command", "Where"])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

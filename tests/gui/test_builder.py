@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QStyle
 
 from dynoview.core.session.connection import Connection, ConnectionSpec
 from dynoview.core.session.tables import describe_table
@@ -71,7 +72,7 @@ def test_unguarded_lock_put_warns_at_the_row_and_field(panel: BuilderPanel, seed
     assert "without this condition a second signup silently overwrites the lock" in \
         panel.action_list.item(0).toolTip()
     assert "silently overwrites" in panel.editor(0).condition_box.toolTip()
-    assert panel.problem_list.item(0).text().startswith("action 1, condition: This Put writes the email lock")
+    assert panel.problem_list.item(0).text().startswith("Action 1 › Condition: This Put writes the email")
     assert panel.execute_button.isEnabled()  # a warning does not block
 
 
@@ -149,6 +150,12 @@ def test_execute_maps_the_cancellation_to_the_email_row(qtbot, panel: BuilderPan
     row = panel.action_list.item(1)
     assert row.text().endswith("— ConditionalCheckFailed")
     assert row.toolTip().startswith("Email ada@lovelace.io is already taken.")
+    # The others passed their checks but nothing was written: no success tick on them.
+    tick = panel.style().standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton).cacheKey()
+    for passed in (panel.action_list.item(0), panel.action_list.item(2)):
+        assert passed.text().endswith("— passed, not written")
+        assert passed.toolTip().startswith("This action passed its checks; it was not written")
+        assert passed.icon().cacheKey() != tick
     assert panel.status.text().startswith("Cancelled: Nothing was written.")
     assert [e["outcome"]["status"] for e in panel.action_log.entries()] == ["cancelled"]
 
@@ -309,7 +316,7 @@ def test_a_new_case_clash_is_sent_only_once_confirmed(qtbot, panel: BuilderPanel
     assert sent == [] and panel.result is None
     assert "Execute again and confirm the warning" in panel.status.text()
     # Nothing else sends it either while the warning is unconfirmed.
-    panel._send(panel.transaction.copy(), True)
+    panel.send_flow.confirm(True)
     assert panel.status.text().startswith("Not executed: the preflight's refusal or warning")
     qtbot.wait(200)
     assert panel.result is None and reader.get_item(seeded_table, account_key) is None
@@ -403,7 +410,7 @@ def test_add_guards_puts_the_preflight_conditions_in_the_request(qtbot, panel: B
     panel.check_preflight()
     qtbot.waitUntil(lambda: panel.preflight is not None, timeout=15000)
     assert panel.preflight is not None and not panel.preflight.refused
-    assert panel.preflight_view.guards_button.text() == "Add 3 guard(s)"
+    assert panel.preflight_view.guards_button.text() == "Add 3 guards"
     panel.preflight_view.guards_button.click()
     conditions = [a.condition for a in panel.transaction.actions]
     assert conditions == ["attribute_not_exists(#pf0)", "attribute_exists(#pf0)", "#pf0 = :pf0"]

@@ -37,7 +37,12 @@ def test_scan_sample_shows_collections_limit_and_cost(qtbot: Any, panel: Capacit
     # The demo table has an LSI: the 10 GB limit is marked on the chart and in words.
     assert panel.size_chart.marker is not None and panel.size_chart.marker[0] == COLLECTION_LIMIT_BYTES
     assert "limited to 10 GB" in panel.limit_label.text()
-    assert panel.model.index(0, 5).data().endswith("%")
+    # A few hundred bytes of 10 GB, as people read it (not "0.000003% of the limit").
+    assert "under 0.01% of the 10 GB limit" in panel.limit_label.text()
+    assert panel.model.index(0, 5).data() == "under 0.01%"
+    assert "of the 400 KB item limit" in panel.summary.text()
+    assert "0.0000" not in panel.summary.text() + panel.limit_label.text()
+    assert panel.dist_chart.bars[0].tooltip == f"{DEMO_ITEMS} partition keys hold 1 item each"
     # The Scan's cost: service-reported next to DynoView's estimate, per page and in total.
     last = panel.pages.rowCount() - 1
     assert panel.pages.item(last, 0).text() == "Total"

@@ -53,7 +53,7 @@ def test_audit_an_export_with_progress_then_save_and_repair(qtbot: Any, ctx: App
     repair = dialog.open_repair()
     assert repair is not None
     qtbot.addWidget(repair)
-    assert repair.plan_label.text().startswith("Will release 2 orphan lock(s) and claim 1 missing")
+    assert repair.plan_label.text().startswith("Will release 2 orphan locks and claim 1 missing lock;")
 
 
 def test_a_corrupted_file_is_named_and_nothing_reported(qtbot: Any, ctx: AppContext,

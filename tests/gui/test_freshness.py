@@ -95,7 +95,7 @@ def test_without_rereading_the_audit_and_diagnosis_say_they_are_stale(qtbot: Any
     monkeypatch.setattr(window.ctx, "reads_on_open", lambda _table: False)
     window.ctx.items_written.emit([WrittenKey(window.ctx.table.name, dict(ADA))])
     assert locks.stale
-    assert locks.counts_label.text().startswith("Stale: a transaction wrote 1 item(s) since this audit")
+    assert locks.counts_label.text().startswith("Stale: a transaction wrote 1 item since this audit")
     proxy, status = locks.model, locks.model.status_column()
     selected = locks.view.selectionModel().selectedRows()[0].row()
     assert proxy.data(proxy.index(selected, status)).endswith("(stale: re-run the audit)")

@@ -1,4 +1,5 @@
-"""STYLE.md's rules for the Qt layer, checked over every module of dynoview.ui:
+"""The house rules for the Qt layer (docs/house-rules.md, "Widgets"), checked over every module
+of dynoview.ui:
 
 - widgets stay synchronous: no ``async def`` on a QWidget subclass (async work lives in the
   controllers, QObjects the panels connect to, which tests can drive);

@@ -8,18 +8,23 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, QSize
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QAbstractItemView,
     QAbstractScrollArea,
     QApplication,
     QComboBox,
     QLabel,
+    QLineEdit,
     QStyle,
     QStyleOptionButton,
     QStyleOptionComboBox,
+    QStyleOptionFrame,
     QTabBar,
+    QTableView,
+    QToolButton,
     QWidget,
 )
 
@@ -93,9 +98,24 @@ def combo_needs(combo: QComboBox) -> int:
 def clipped_text(widget: QWidget) -> str | None:
     """Why a widget's text does not fit it, or None."""
     if isinstance(widget, QAbstractButton) and not isinstance(widget, QTabBar):
+        if isinstance(widget, QToolButton) and \
+                widget.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly:
+            return None  # its text is a name for screen readers, never drawn (a field's clear button)
         if widget.text() and widget.width() < widget.sizeHint().width():
             return f"{type(widget).__name__} {widget.text()!r} is {widget.width()} px, needs " \
                    f"{widget.sizeHint().width()}"
+    elif isinstance(widget, QLineEdit) and not widget.text() and widget.placeholderText():
+        # The issue saw placeholders cut: the hint is all an empty field says.
+        opt = QStyleOptionFrame()
+        widget.initStyleOption(opt)
+        room = widget.style().subElementRect(QStyle.SubElement.SE_LineEditContents, opt, widget)
+        margins = widget.textMargins()
+        need = QFontMetrics(widget.font()).horizontalAdvance(widget.placeholderText()) + 4
+        have = room.width() - margins.left() - margins.right()
+        if widget.isClearButtonEnabled():
+            have -= 20  # the clear button's room
+        if need > have:
+            return f"placeholder {widget.placeholderText()[:40]!r} is {have} px, needs {need}"
     elif isinstance(widget, QComboBox) and widget.currentText():
         if widget.width() < combo_needs(widget):
             return f"combo {widget.currentText()!r} is {widget.width()} px, needs {combo_needs(widget)}"
@@ -225,13 +245,39 @@ def test_builder_panel(qtbot, window: MainWindow) -> None:
         assert view.height() >= 120, f"{type(view).__name__} is {view.height()} px high"
 
 
+def test_builder_execute_row_is_one_row_and_the_editor_is_not_squeezed(qtbot, window: MainWindow) -> None:
+    """Issue 23: at 1024x700 Execute wrapped to a second toolbar row, and the action list and
+    editor lost that height."""
+    panel = show_tab(qtbot, window, "Transaction builder")
+    panel.add_action("ConditionCheck")
+    panel.add_action("Update")
+    qtbot.wait(200)
+    buttons = [panel.add_button, panel.remove_button, panel.up_button, panel.down_button,
+               panel.templates_button, panel.import_button, panel.export_button, panel.log_button,
+               panel.check_button, panel.execute_button]
+    middles = [b.mapTo(panel, b.rect().center()).y() for b in buttons]
+    tallest = max(b.height() for b in buttons)
+    assert max(middles) - min(middles) < tallest // 2, f"the toolbar wraps: button middles at {middles}"
+    assert panel.toolbar.height() < 2 * tallest
+    # The list shows both actions; the editor keeps a usable height, with no sideways scrolling.
+    rows = panel.action_list
+    assert all(rows.visualItemRect(rows.item(i)).bottom() <= rows.viewport().height() for i in range(2))
+    stack = panel.action_pane.editor_stack
+    assert stack.height() >= 200, f"the editor is {stack.height()} px high"
+    assert not stack.horizontalScrollBar().isVisible(), "the editor scrolls sideways"
+    assert_fits(window, stack, "editor")
+
+
 def test_stream_panel(qtbot, window: MainWindow) -> None:
     panel = show_tab(qtbot, window, "Stream")
     qtbot.waitUntil(lambda: panel.info is not None, timeout=10000)
     assert_all_fit(window, panel, [
         "info_label", "refresh_button", "position", "sequence", "read_button", "follow_button",
-        "pause_button", "stop_button", "clear_button", "key_filter", "kind_filter", "shards",
+        "pause_button", "stop_button", "clear_button", "key_filter", "kind_filter",
         "view", "detail_tabs", "status"])
+    panel.detail_tabs.setCurrentWidget(panel.shards)  # the lineage shares the detail's column
+    qtbot.wait(20)
+    assert_fits(window, panel.shards, "shards")
 
 
 def test_ttl_timeline_panel(qtbot, window: MainWindow) -> None:
@@ -247,7 +293,10 @@ def test_capacity_panel(qtbot, window: MainWindow) -> None:
     panel = show_tab(qtbot, window, "Capacity & partitions")
     qtbot.waitUntil(lambda: panel.report is not None, timeout=10000)
     assert_all_fit(window, panel, ["max_items", "scan_button", "cancel_button", "summary", "view",
-                                   "pages", "size_chart", "dist_chart"])
+                                   "size_chart", "dist_chart"])
+    panel.lists.setCurrentWidget(panel.pages)  # the sample's cost is the collections' neighbour tab
+    qtbot.wait(20)
+    assert_fits(window, panel.pages, "pages")
 
 
 def contrast(a: QColor, b: QColor) -> float:
@@ -275,3 +324,97 @@ def test_check_boxes_stand_out(qtbot, window: MainWindow) -> None:
                for x in range(square.left(), square.right() + 1)
                for y in range(square.top(), square.bottom() + 1))
     assert best >= 3.0, f"the unchecked box has contrast {best:.2f} against the window"
+
+
+# Each tab's main table: at least eight rows in sight at 1024x700 (the issue saw the audit grid
+# show four and Items only PK and SK).
+MAIN_TABLES = [("Items", "view"), ("Accounts & locks", "view"), ("Transaction builder", "action_list"),
+               ("Stream", "view"), ("TTL timeline", "items_table"),
+               ("Capacity & partitions", "view"), ("PartiQL", "view")]
+
+
+def rows_in_sight(view: QAbstractItemView) -> int:
+    row = view.sizeHintForRow(0) if view.model() is not None and view.model().rowCount() else 0
+    if isinstance(view, QTableView):
+        row = view.verticalHeader().defaultSectionSize()
+    return view.viewport().height() // max(1, row or view.fontMetrics().height() + 4)
+
+
+NOT_YET: dict[str, str] = {  # panels whose layout their owners are changing (issue 23): reported, not hidden
+}
+
+
+@pytest.mark.parametrize(("title", "table"), [
+    pytest.param(t, n, marks=pytest.mark.xfail(reason=NOT_YET[t], strict=False)) if t in NOT_YET
+    else (t, n) for t, n in MAIN_TABLES], ids=[t for t, _ in MAIN_TABLES])
+def test_each_tab_shows_eight_rows_of_its_main_table(qtbot, window: MainWindow, title: str,
+                                                     table: str) -> None:
+    panel = show_tab(qtbot, window, title)
+    if title == "Transaction builder":
+        for kind in ("ConditionCheck", "Put"):
+            panel.add_action(kind)
+    qtbot.wait(100)
+    view = getattr(panel, table)
+    assert view.isVisible()
+    rows = rows_in_sight(view)
+    assert rows >= 8, f"{title}: {table} shows {rows} rows ({view.viewport().height()} px)"
+
+
+def test_items_shows_more_than_the_key_columns(window: MainWindow) -> None:
+    view = window.items_panel.view
+    header = view.horizontalHeader()
+    in_sight = [c for c in range(header.count())
+                if header.sectionViewportPosition(c) + header.sectionSize(c) // 2 < view.viewport().width()]
+    assert len(in_sight) >= 4, f"only {len(in_sight)} columns in sight"
+
+
+def test_the_window_keeps_its_size_whatever_happens_in_it(qtbot, window: MainWindow) -> None:
+    """The issue saw the window grow from 1316 to 1359 px past the screen after the builder."""
+    size = QSize(WIDTH, HEIGHT)
+    # A long status text: cut, whole in its tooltip.
+    window.show_status("3 items written by the builder are not on this page: run the read "
+                       "again to see them. " * 5)
+    qtbot.wait(30)
+    assert window.size() == size and window.status.message.is_elided()
+    # The Items tab's progress line with the builder's note.
+    items = window.items_panel
+    items._not_on_page = 12
+    items._report_progress()
+    qtbot.wait(30)
+    assert window.size() == size
+    # The builder with four actions, checked.
+    builder = show_tab(qtbot, window, "Transaction builder")
+    for kind in ("ConditionCheck", "Put", "Update", "Delete"):
+        builder.add_action(kind)
+    builder.check_button.click()
+    qtbot.wait(300)
+    assert window.size() == size
+    # A failed ExecuteStatement: the read log keeps its columns inside the view.
+    partiql = show_tab(qtbot, window, "PartiQL")
+    partiql.editor.setPlainText('SELECT * FROM "no-such-table-with-a-long-name-for-the-read-log" '
+                                "WHERE PK = 'x'")
+    log = window.read_log
+    before = log.model.rowCount()
+    assert partiql.run()
+    qtbot.waitUntil(lambda: partiql.error_label.isVisible(), timeout=10000)
+    qtbot.waitUntil(lambda: log.model.rowCount() > before, timeout=10000)
+    log.fit_columns()
+    qtbot.wait(30)
+    assert window.size() == size
+    header = log.table.horizontalHeader()
+    fixed = sum(header.sectionSize(c) for c in range(header.count() - 1))
+    assert fixed < log.table.viewport().width(), "the read log's columns run past its view"
+    sizes = [header.sectionSize(c) for c in range(header.count())]
+    assert not log.table.horizontalScrollBar().isVisible(), \
+        f"the read log scrolls sideways: {sizes}, {header.length()} in {log.table.viewport().width()}" \
+        f" min {header.minimumSectionSize()} default {header.defaultSectionSize()} w {log.table.width()}"
+    assert "failed" in log.model.data(log.model.index(log.model.rowCount() - 1, 1),
+                                      Qt.ItemDataRole.ToolTipRole)
+    for i in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(i)
+        qtbot.wait(30)
+        assert window.size() == size, f"{window.tabs.tabText(i)} resized the window"
+        # Nor would it have to: what the tab asks for fits (the window does not grow to it).
+        hint = window.minimumSizeHint()
+        assert hint.width() <= WIDTH and hint.height() <= HEIGHT, \
+            f"{window.tabs.tabText(i)} asks for {hint.toTuple()}"

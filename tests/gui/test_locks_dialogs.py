@@ -105,7 +105,7 @@ def test_diagnose_answer_is_readable_and_its_buttons_follow_it(qtbot: Any, panel
         panel.open_account_button.click()
     assert opened.args[1] == {"PK": {"S": "ACCT#1d2e3f"}, "SK": {"S": "PROFILE"}}
     panel.diag_claim_button.click()
-    form = panel.current_form
+    form = panel.repairs.current_form
     assert isinstance(form, ClaimLockForm) and form.lock_label.text() == "UNIQ#HANDLE#linus"
     form.reject()
 
@@ -115,7 +115,7 @@ def test_release_dialog_names_the_lock_and_the_evidence(qtbot: Any, panel: Locks
     panel.select_row(0)
     row = panel.selected_row()
     panel.release_button.click()
-    form = panel.current_form
+    form = panel.repairs.current_form
     assert isinstance(form, ReleaseLockForm) and form.isVisible()
     value = row.cells["email"].value
     assert form.windowTitle() == f"Release the email lock {value}"
@@ -133,20 +133,20 @@ def test_claim_dialog_names_the_account_value_and_lock(qtbot: Any, panel: LocksP
     panel.set_status_filter({MISSING_LOCK})
     panel.select_row(0)
     panel.claim_button.click()
-    form = panel.current_form
+    form = panel.repairs.current_form
     assert isinstance(form, ClaimLockForm) and form.isVisible()
     assert form.windowTitle() == "Claim the username lock of ACCT#1d2e3f"
     assert form.value == "linus" and form.lock_label.text() == "UNIQ#HANDLE#linus"
     assert "<li>Put " in form.summary.text() and "<li>ConditionCheck " in form.summary.text()
     form.reject()
-    assert panel.current_form is None
+    assert panel.repairs.current_form is None
 
 
 def test_resolve_dialog_lists_both_accounts_and_asks(qtbot: Any, panel: LocksPanel) -> None:
     panel.set_status_filter({DUPLICATE_VALUE})
     panel.select_row(0)
     panel.resolve_button.click()
-    form = panel.current_form
+    form = panel.repairs.current_form
     assert isinstance(form, ResolveDuplicateForm) and form.isVisible()
     assert form.windowTitle() == "Resolve duplicate email shared@example.com"
     assert [form.keep_group.button(i).text() for i in range(2)] == [

@@ -117,7 +117,7 @@ def test_repair_buttons_emit_builder_requests(qtbot: Any, ctx: AppContext, demo_
     assert panel.release_button.isEnabled()
     panel.release_button.click()  # a form first: nothing reaches the builder unasked
     with qtbot.waitSignal(ctx.open_builder_requested) as blocker:
-        panel.current_form.accept()
+        panel.repairs.current_form.accept()
     request = blocker.args[0]
     delete = request["TransactItems"][0]["Delete"]
     assert delete["TableName"] == seeded_table
@@ -126,7 +126,7 @@ def test_repair_buttons_emit_builder_requests(qtbot: Any, ctx: AppContext, demo_
     panel.select_row(0)
     panel.claim_button.click()
     with qtbot.waitSignal(ctx.open_builder_requested) as blocker:
-        panel.current_form.accept()
+        panel.repairs.current_form.accept()
     put = blocker.args[0]["TransactItems"][0]["Put"]
     assert put["Item"]["PK"] == {"S": "UNIQ#HANDLE#linus"}
 

@@ -205,26 +205,43 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def test_unreachable_endpoint_says_so_and_clears_the_previous_tables(
+def test_unreachable_endpoint_says_so_offers_the_next_step_and_clears_the_previous_tables(
         qtbot, connected_window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtWidgets import QMessageBox
 
     from dynoview.core.session.connection import ConnectionSpec
 
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        lambda _parent, title, text, *a, **k: shown.append(f"{title}: {text}"))
     for var in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("AWS_EC2_METADATA_DISABLED", "true")
     url = f"http://localhost:{free_port()}"
     assert connected_window.tables_panel.list.count() > 0
     connected_window.connect_to(ConnectionSpec(name="local", endpoint_url=url))
-    qtbot.waitUntil(lambda: bool(shown), timeout=3000)  # at once, not after retries
-    assert shown[0].startswith("Endpoint unreachable: ") and url in shown[0]
+    qtbot.waitUntil(lambda: connected_window.connect_failed_box is not None, timeout=3000)  # no retries
+    box = connected_window.connect_failed_box
+    assert box is not None and box.isVisible()
+    assert box.windowTitle() == "Endpoint unreachable" and url in box.text()
+    labels = [b.text().replace("&", "") for b in box.buttons()]
+    assert sorted(labels) == sorted(["Retry", "Connect…", "Close"])
+    # The status bar keeps the whole message: cut on screen, whole in its tooltip.
+    assert url in connected_window.status.text()
     assert connected_window.tables_panel.list.count() == 0
     assert connected_window.ctx.connection is None and connected_window.items_panel.model.rowCount() == 0
     assert connected_window.connection_label.text() == "Not connected"
+    # Retry tries the same endpoint again (and fails again, with a new box).
+    connected_window.connect_failed_box = None
+    box.button(QMessageBox.StandardButton.Retry).click()
+    qtbot.waitUntil(lambda: connected_window.connect_failed_box is not None, timeout=3000)
+    assert url in connected_window.connect_failed_box.text()
+    connected_window.connect_failed_box.button(QMessageBox.StandardButton.Close).click()
+    # Connect… opens the connection dialog.
+    connected_window.connect_failed_box = None
+    connected_window.connect_to(ConnectionSpec(name="local", endpoint_url=url))
+    qtbot.waitUntil(lambda: connected_window.connect_failed_box is not None, timeout=3000)
+    connect = next(b for b in connected_window.connect_failed_box.buttons() if "Connect" in b.text())
+    connect.click()
+    qtbot.waitUntil(lambda: connected_window.connection_dialog.isVisible(), timeout=3000)
+    connected_window.connection_dialog.reject()
 
 
 def test_loopback_endpoint_without_keys_connects_with_placeholder_keys_and_says_so(
@@ -237,10 +254,193 @@ def test_loopback_endpoint_without_keys_connects_with_placeholder_keys_and_says_
     win = MainWindow()
     qtbot.addWidget(win)
     messages: list[str] = []
-    win.statusBar().messageChanged.connect(messages.append)  # a table opening may follow it
+    shown = win.status.show
+    monkeypatch.setattr(win.status, "show", lambda text, ms=8000: (messages.append(text), shown(text, ms)))
     win.connect_to(ConnectionSpec(name="local", endpoint_url=moto_endpoint))
     qtbot.waitUntil(lambda: win.ctx.connection is not None, timeout=10000)
     assert win.ctx.connection.placeholder_credentials
     assert "placeholder keys" in win.connection_label.text()
     assert PLACEHOLDER_NOTE in win.connection_label.toolTip()
     assert any(m.startswith("Connected: ") and PLACEHOLDER_NOTE in m for m in messages)
+
+
+def _answering(answer: bool, asked: list[object]) -> object:
+    def confirm_close(parent: object) -> bool:
+        asked.append(parent)
+        return answer
+    return confirm_close
+
+
+def test_quit_asks_the_builder_first_and_stays_open_when_told(
+        qtbot, connected_window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    """File → Quit, Ctrl+Q and the close button all reach closeEvent, which asks the builder
+    (``confirm_close``: True closes, False stays) before anything is saved or stopped."""
+    from dynoview.ui.builder import BuilderPanel
+
+    connected_window.show()
+    qtbot.waitExposed(connected_window)
+    builder = connected_window.feature("BuilderPanel")
+    assert isinstance(builder, BuilderPanel)
+    saved_layouts: list[bool] = []
+    monkeypatch.setattr(connected_window.layout_state, "save", lambda: saved_layouts.append(True))
+    asked: list[object] = []
+    monkeypatch.setattr(builder, "confirm_close", _answering(False, asked), raising=False)
+    connected_window.quit_action.trigger()
+    assert asked == [connected_window]
+    assert connected_window.isVisible() and saved_layouts == []
+    assert connected_window.ctx.connection is not None  # nothing was stopped
+    assert not connected_window.close()  # the title bar's close goes the same way
+    assert len(asked) == 2 and connected_window.isVisible()
+    monkeypatch.setattr(builder, "confirm_close", _answering(True, asked), raising=False)
+    connected_window.quit_action.trigger()
+    assert len(asked) == 3 and not connected_window.isVisible() and saved_layouts == [True]
+
+
+def test_quit_without_a_builder_built_closes_at_once(qtbot, connected_window: MainWindow) -> None:
+    assert "BuilderPanel" not in connected_window.features
+    assert connected_window.close()
+
+
+FIRST_FIELDS = {  # tab title → a check of the widget that should hold the focus
+    "Accounts & locks": lambda panel, w: panel.isAncestorOf(w),
+    "Stream": lambda panel, w: w in (panel.position, panel.key_filter),  # position: once described
+    "TTL timeline": lambda panel, w: panel.isAncestorOf(w),
+    "Capacity & partitions": lambda panel, w: panel.isAncestorOf(w),
+    "PartiQL": lambda panel, w: w is panel.editor,
+    "Items": lambda panel, w: w is panel.mode,
+}
+
+
+def test_opening_a_tab_puts_the_focus_in_its_first_field(qtbot, connected_window: MainWindow) -> None:
+    """Not in the Tables dock's filter, where Qt's focus chain would put it."""
+    from PySide6.QtWidgets import QApplication
+
+    win = connected_window
+    win.show()
+    qtbot.waitExposed(win)
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=3000)
+    for title in ("Stream", "TTL timeline", "PartiQL", "Capacity & partitions", "Accounts & locks",
+                  "Items"):
+        index = next(i for i in range(win.tabs.count())
+                     if win.tabs.tabText(i).replace("&&", "&") == title)
+        win.tables_panel.filter.setFocus()  # where the bug left it
+        win.tabs.setCurrentIndex(index)
+        panel = win.tabs.widget(index)
+
+        def focused_in_panel() -> bool:
+            widget = QApplication.focusWidget()
+            return widget is not None and FIRST_FIELDS[title](panel, widget)  # noqa: B023
+
+        try:
+            qtbot.waitUntil(focused_in_panel, timeout=5000)
+        except Exception:
+            w = QApplication.focusWidget()
+            raise AssertionError(f"{title}: the focus is in {type(w).__name__}") from None
+
+
+def test_a_long_status_text_is_cut_with_the_whole_text_in_its_tooltip(
+        qtbot, connected_window: MainWindow) -> None:
+    win = connected_window
+    win.resize(1100, 750)
+    win.show()
+    qtbot.waitExposed(win)
+    size = win.size()
+    text = "3 items written by the builder are not on this page: run the read again to see them. " * 4
+    win.show_status(text)
+    qtbot.wait(50)
+    label = win.status.message
+    assert label.text() == text and label.is_elided()
+    assert text in label.toolTip()
+    assert win.size() == size and win.minimumSizeHint().width() <= size.width()
+    win.show_status("Short.")
+    qtbot.wait(20)
+    assert not win.status.message.is_elided() and win.status.message.toolTip() == ""
+
+
+def _lone_ampersand(text: str) -> bool:
+    """A "&" Qt would take for a mnemonic before a space or a symbol ("Accounts _locks")."""
+    rest = text.replace("&&", "")
+    return any(not rest[i + 1:i + 2].isalnum() for i, ch in enumerate(rest) if ch == "&")
+
+
+def test_menus_show_an_ampersand_in_data_as_itself(qtbot, connected_window: MainWindow) -> None:
+    from PySide6.QtWidgets import QMenu
+
+    builder = connected_window.feature("BuilderPanel")
+    connected_window.items_panel.view.selectRow(0)  # an account: the templates that apply
+    menus = [a.menu() for a in connected_window.menuBar().actions()]
+    templates = getattr(builder, "templates_menu", None)
+    if isinstance(templates, QMenu):
+        templates.aboutToShow.emit()  # filled as it opens
+        menus.append(templates)
+    connected_window.recent_menu.aboutToShow.emit()
+    texts: list[str] = []
+
+    def walk(menu: QMenu) -> None:
+        for action in menu.actions():
+            texts.append(action.text())
+            if isinstance(action.menu(), QMenu):
+                walk(action.menu())
+
+    for menu in menus:
+        if isinstance(menu, QMenu):
+            walk(menu)
+    assert any("Accounts && locks" in t for t in texts)  # the View menu's tab entry
+    assert [t for t in texts if _lone_ampersand(t)] == []
+    assert not _lone_ampersand("Accounts &&locks") and _lone_ampersand("Accounts & locks")
+
+
+def test_the_menus_take_commands_not_the_window(qtbot) -> None:
+    """window/menus.py builds on any QMainWindow from the callables it is given."""
+    from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+    from dynoview.ui.window.menus import MenuCommands, build_menus
+
+    host = QMainWindow()
+    qtbot.addWidget(host)
+    called: list[str] = []
+
+    def note(name: str):  # type: ignore[no-untyped-def]
+        return lambda *args: called.append(f"{name}{args}")
+
+    commands = MenuCommands(
+        connect=note("connect"), refresh_tables=note("refresh"), command_palette=note("palette"),
+        quit=note("quit"), export_audit=note("export"), switch_table=note("switch"),
+        show_tab=note("tab"), open_builder=note("builder"), set_theme=note("theme"),
+        shortcuts=note("shortcuts"), about=note("about"), recent_tables=lambda: ["a&b"],
+        open_table=note("open"), create_table=note("create"), delete_table=note("delete"))
+    dock = QDockWidget("Tables", host)
+    actions = build_menus(host.menuBar(), host, commands, ["Items", "Accounts && locks"], [dock],
+                          "dark")
+    actions.quit_action.trigger()
+    actions.create_table_action.trigger()
+    actions.delete_table_action.trigger()
+    actions.tab_actions[1].trigger()
+    actions.theme_actions["light"].trigger()
+    actions.recent_menu.aboutToShow.emit()
+    recent = actions.recent_menu.actions()[0]
+    assert recent.text() == "a&&b"  # a table name is data: its "&" is shown, not a mnemonic
+    recent.trigger()
+    assert called == ["quit()", "create()", "delete()", "tab(1,)", "theme('light',)", "open('a&b',)"]
+    assert actions.theme_group.checkedAction() is actions.theme_actions["light"]
+
+
+def test_the_start_says_when_the_last_session_left_unsent_work(connected_window: MainWindow) -> None:
+    """The builder tab is built when first opened (and restores the work then): the window says
+    at start that the work is there, and says nothing when there is none."""
+    from dynoview.core.drafts.model import Draft
+    from dynoview.core.drafts.store import DraftStore
+    from dynoview.ui.app import _mention_unsent_work
+
+    store = DraftStore()
+    store.clear_current()
+    _mention_unsent_work(connected_window)
+    assert "unsent work" not in connected_window.status.text()
+    store.save_current(Draft(request={"TransactItems": [{"Delete": {
+        "TableName": "t", "Key": {"PK": {"S": "a"}}}}]}))
+    try:
+        _mention_unsent_work(connected_window)
+        assert "unsent work in the transaction builder" in connected_window.status.text()
+    finally:
+        store.clear_current()

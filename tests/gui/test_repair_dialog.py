@@ -47,7 +47,7 @@ def _dialog(qtbot: Any, ctx: AppContext, tmp_path: Path) -> RepairDialog:
 def test_plan_run_and_results_per_finding(qtbot: Any, ctx: AppContext, tmp_path: Path) -> None:
     dialog = _dialog(qtbot, ctx, tmp_path)
     assert dialog.plan_label.text().startswith(
-        "Will release 2 orphan lock(s) and claim 1 missing lock(s); 4 finding(s) need a decision.")
+        "Will release 2 orphan locks and claim 1 missing lock; 4 findings need a decision.")
     model = dialog.model
     actions = [model.data(model.index(r, COL_ACTION)) for r in range(model.rowCount())]
     assert actions == ["release the lock"] * 2 + ["claim the lock"] + ["a person decides"] * 4

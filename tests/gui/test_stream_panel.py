@@ -58,15 +58,15 @@ def test_read_from_trim_horizon_catches_up_and_leaves_eventual_receipts(
     qtbot.waitUntil(lambda: panel.state == "idle" and not panel.pending, timeout=15000)
     # Every item written, plus the demo's buggy email change (a MODIFY of Barbara's account).
     assert panel.model.rowCount() == DEMO_ITEMS + 1
-    assert f"Caught up after {DEMO_ITEMS + 1} record(s)" in panel.status.text()
+    assert f"Caught up after {DEMO_ITEMS + 1} records" in panel.status.text()
     receipts = [r for r in ctx.read_log.receipts() if r.operation == "GetRecords"]
     assert receipts and {r.consistency for r in receipts} == {EVENTUAL}
 
 
 def test_switching_tables_forgets_what_was_said_about_the_last_stream(
         qtbot: Any, panel: StreamPanel, ctx: AppContext) -> None:
-    """After a table switch the status is about the new table: never "0 record(s) … Caught up
-    after 64 record(s)"; Clear forgets the note too."""
+    """After a table switch the status is about the new table: never "0 records … Caught up
+    after 64 records"; Clear forgets the note too."""
     assert panel.start(follow=False)
     qtbot.waitUntil(lambda: panel.state == "idle" and not panel.pending, timeout=15000)
     assert f"Caught up after {DEMO_ITEMS + 1}" in panel.status.text()
@@ -77,7 +77,7 @@ def test_switching_tables_forgets_what_was_said_about_the_last_stream(
     table = ctx.table
     ctx.set_table(None)
     ctx.set_table(table)
-    assert panel.status.text().startswith("0 record(s)")
+    assert panel.status.text().startswith("0 records")
     assert "Caught up" not in panel.status.text() and "last poll" not in panel.status.text()
 
 

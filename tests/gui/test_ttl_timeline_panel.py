@@ -92,7 +92,7 @@ def test_current_result_set_without_scanning(panel: TtlTimelinePanel) -> None:
     items = [{"PK": {"S": "a"}, "SK": {"S": "b"},
               "expiresAt": {"N": str(int((now - timedelta(hours=1)).timestamp()))}}]
     panel.load_items(items, "the current result set")
-    assert panel.summary.text().startswith("From the current result set: 1 item(s) read; 1 expired")
+    assert panel.summary.text().startswith("From the current result set: 1 item read; 1 expired")
 
 
 def test_ttl_disabled_table_is_explained(panel: TtlTimelinePanel, ctx: AppContext) -> None:

@@ -24,10 +24,17 @@ pytestmark = [pytest.mark.gui, pytest.mark.qt_no_exception_capture]
 
 @pytest.fixture
 def boxes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The one-line warning boxes the window showed (MainWindow._error uses QMessageBox.warning)."""
+    """The one-line warning boxes the window showed (MainWindow._error opens an "error-box")."""
     shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        lambda _parent, title, text, *a, **k: shown.append(f"{title}: {text}"))
+    opened = QMessageBox.open
+
+    def record(box: QMessageBox) -> None:
+        if box.objectName() == "error-box":
+            shown.append(f"{box.windowTitle()}: {box.text()}")
+        else:
+            opened(box)
+
+    monkeypatch.setattr(QMessageBox, "open", record)
     return shown
 
 

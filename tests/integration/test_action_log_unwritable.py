@@ -82,7 +82,7 @@ def full_disk(monkeypatch: pytest.MonkeyPatch, *, from_call: int) -> None:
 def refused_before_sending(code: int, out: str, err: str, path: Path, reason: str) -> None:
     assert code == 2, out + err
     assert f"The action log {path} cannot be written ({reason}), so the transaction was not sent" in err
-    assert "Unexpected error" not in err and out == ""
+    assert "a bug in DynoView" not in err and out == ""
 
 
 def test_a_folder_in_its_place_stops_the_send(capsys: pytest.CaptureFixture[str], tmp_path: Path,
@@ -166,7 +166,7 @@ def test_a_full_disk_after_sending_says_what_the_write_did(capsys: pytest.Captur
         assert result["status"] == SUCCEEDED and result["log_error"].startswith(sentence)
     else:
         assert out.startswith("succeeded: The transaction was applied: 3 actions written.")
-        assert sentence in out and "Unexpected error" not in err
+        assert sentence in out and "a bug in DynoView" not in err
     (entry,) = ActionLog().entries()
     assert entry["outcome"]["status"] == "no_outcome"
 

@@ -101,7 +101,7 @@ def test_missing_schema_file_is_a_sentence_and_exit_2(capsys: pytest.CaptureFixt
     assert (code, out) == (2, "")
     assert err == (f"dynoview: The schema file cannot be used: {missing}: cannot read the schema "
                    "file (No such file or directory); check the path.\n")
-    assert "Unexpected error" not in err
+    assert "a bug in DynoView" not in err
 
 
 def test_a_table_with_number_keys_is_refused_before_sending(

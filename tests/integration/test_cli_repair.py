@@ -58,7 +58,7 @@ def test_repair_exit_status_state_file_and_resume(
     code, out, err = run(capsys, "repair", str(report), "--endpoint-url", endpoint_url,
                          "--table", accounts_table, "--yes", "--rate", "50")
     assert code == 1, err  # the duplicate, the clashes and the expired lock need a person
-    assert "Will release 2 orphan lock(s) and claim 1 missing lock(s); 4 finding(s) need a decision." in out
+    assert "Will release 2 orphan locks and claim 1 missing lock; 4 findings need a decision." in out
     assert out.count("] applied: ") == 3
     assert "[DUPLICATE_VALUE]" in out and "[CASE_CLASH]" in out and "[EXPIRED]" in out
     assert "[LOOKALIKE_CLASH]" in out
@@ -71,7 +71,7 @@ def test_repair_exit_status_state_file_and_resume(
     # Run again: everything was done; nothing is read for those findings, nothing sent.
     code, out, _ = run(capsys, "repair", str(report), "--endpoint-url", endpoint_url,
                        "--table", accounts_table, "--yes")
-    assert code == 1 and "Resuming: 3 finding(s)" in out and "(3 by an earlier run)" in out
+    assert code == 1 and "Resuming: 3 findings were done" in out and "(3 by an earlier run)" in out
     assert len(action_log.entries()) == 3
 
     code, out, err = run(capsys, "audit", "--endpoint-url", endpoint_url, "--table", accounts_table,
@@ -127,7 +127,7 @@ def test_refusals_exit_2_with_a_sentence(
     assert code == 2 and "This connection is read-only: nothing was repaired" in err
     # Neither --yes nor --dry-run: the plan, and nothing sent.
     code, out, err = run(capsys, *base, "--table", accounts_table)
-    assert code == 2 and "Will release 2 orphan lock(s)" in out and "pass --yes to repair" in err
+    assert code == 2 and "Will release 2 orphan locks" in out and "pass --yes to repair" in err
     # An endpoint that is not on this machine: --yes needs the table name typed, checked before
     # anything (even DescribeTable) goes there.
     code, _, err = run(capsys, "repair", str(report), "--endpoint-url",
@@ -194,7 +194,7 @@ def test_ctrl_c_stops_where_it_is_and_the_next_run_continues(
 
     code, out, err = run(capsys, *args[:-1], "50")
     assert code == 1, err
-    assert "Resuming: 1 finding(s)" in out and "3 applied (1 by an earlier run)" in out
+    assert "Resuming: 1 finding was done" in out and "3 applied (1 by an earlier run)" in out
     sent: list[Any] = [e["request"]["TransactItems"][0] for e in action_log.entries()]
     keys = [json.dumps(next(iter(a.values())).get("Key") or next(iter(a.values()))["Item"],
                        sort_keys=True) for a in sent]

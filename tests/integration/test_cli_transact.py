@@ -68,9 +68,9 @@ def test_invalid_file_lists_every_problem(tmp_path: Path, capsys: pytest.Capture
     assert main(["transact", str(path), "--endpoint-url", "http://127.0.0.1:9", "--yes"]) == 2
     err = capsys.readouterr().err.splitlines()
     assert err[0] == "The request is invalid; nothing was sent."
-    assert err[1].startswith("warning: action 1, condition: This Put writes the email lock")
-    assert err[2].startswith("error: action 2, update: :v0 is used in the expression but not defined")
-    assert err[3].startswith("error: action 3, key: Action 1 already acts on this item")
+    assert err[1].startswith("warning: Action 1 › Condition: This Put writes the email lock")
+    assert err[2].startswith("error: Action 2 › Update expression: :v0 is used in the expression")
+    assert err[3].startswith("error: Action 3 › Key: Action 1 already acts on this item")
 
 
 def test_import_errors_exit_2_with_locations(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

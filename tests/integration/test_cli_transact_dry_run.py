@@ -36,7 +36,7 @@ def test_dry_run_reads_the_key_types(tmp_path: Path, endpoint_url: str, accounts
     # With the endpoint, DescribeTable says PK is a string: refused, nothing sent.
     assert main(["transact", str(path), "--dry-run", "--endpoint-url", endpoint_url]) == 2
     err = capsys.readouterr().err
-    assert "action 1, item.PK: PK is the partition key of" in err
+    assert "Action 1 › Item › PK: PK is the partition key of" in err
     assert "must be of type S, not N" in err
 
 

@@ -90,7 +90,7 @@ def test_repair_leaves_only_the_findings_that_need_a_decision(
     plan = plan_repairs(before.findings, schema, accounts_table)
     assert {(p.kind, p.finding.value) for p in plan.actionable} == REPAIRS
     assert _triples(p.finding for p in plan.decisions) == DECISIONS
-    assert plan.summary() == ("Will release 2 orphan lock(s) and claim 1 missing lock(s); 4 finding(s) "
+    assert plan.summary() == ("Will release 2 orphan locks and claim 1 missing lock; 4 findings "
                               "need a decision.")
 
     log = ActionLog(tmp_path / "actions.jsonl")

@@ -62,7 +62,7 @@ def test_import_is_located_or_validated_and_never_sends_garbage(text: str) -> No
     except TransactionImportError as exc:
         assert exc.problems
         for problem in exc.problems:
-            assert problem.message and problem.location(), problem  # "action 2, item.email"
+            assert problem.message and problem.location(), problem  # "Action 2 › Item › email"
         return
     problems = validate(tx, {}, None)
     for problem in problems:

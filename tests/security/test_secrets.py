@@ -325,8 +325,122 @@ def test_a_bug_s_traceback_is_scrubbed(canary_env: None, monkeypatch: pytest.Mon
     def bug(_args: Any, token: str = SESSION_TOKEN) -> int:
         raise RuntimeError(f"signing failed for {ACCESS_KEY} secret={SECRET_KEY} token {token}")
 
+    import re
+
     monkeypatch.setattr(tables, "run", bug)
-    assert cli_main(["tables"]) == 2
+    assert cli_main(["tables"]) == 3  # a bug: the boundary's exit (user errors are 2)
     captured = capsys.readouterr()
     assert "Traceback" in captured.err and "RuntimeError" in captured.err
     assert not leaks(captured.out + captured.err)
+    saved = re.search(r"The crash report is saved at (\S+);", captured.err)  # scrubbed too
+    assert saved is not None and "RuntimeError" in Path(saved.group(1)).read_text()
+    assert not leaks(Path(saved.group(1)).read_text())
+
+
+# --------------------------------------------------------------------------- issue 25: MFA codes
+
+def test_an_mfa_code_is_written_and_printed_nowhere(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, moto_endpoint: str, qapp: Any,
+        caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]) -> None:
+    """An MFA role signed in from the core, then from the CLI with ``--mfa-code``, botocore's wire
+    logs at DEBUG: the code is in no output, log, crash report, setting or cache file."""
+    from dynoview.core.session.signin import MfaRequest
+    from tests.integration.signin_profiles import MFA_CODE, use_profiles
+
+    profiles = use_profiles(tmp_path, monkeypatch, moto_endpoint)
+    caplog.set_level(logging.DEBUG)
+    outputs: dict[str, str] = {}
+    asked: list[MfaRequest] = []
+
+    def prompter(request: MfaRequest) -> str:
+        asked.append(request)
+        return MFA_CODE
+
+    spec = ConnectionSpec(name="support", profile="mfa", endpoint_url=moto_endpoint, region="us-east-1")
+    conn = Connection(spec, mfa_prompter=prompter)
+    outputs["tables"] = " ".join(conn.list_tables())
+    assert len(asked) == 1
+    settings_path = tmp_path / "settings.ini"
+    save_connections([conn.spec], QSettings(str(settings_path), QSettings.Format.IniFormat))
+    outputs["settings"] = settings_path.read_text(encoding="utf-8")
+    try:
+        raise RuntimeError(f"refresh failed; TokenCode={MFA_CODE} mfa_code: {MFA_CODE}")
+    except RuntimeError as exc:
+        report = crash.build_report(RuntimeError, exc, exc.__traceback__,
+                                    secrets=crash.credential_secrets(conn.session))
+        assert crash.save_report(report, tmp_path / "reports") is not None
+    outputs["crash report"] = report
+    # A new cache (another HOME) so the CLI has to send its own code.
+    monkeypatch.setenv("HOME", str(tmp_path / "home2"))
+    assert cli_main(["tables", "--profile", "mfa", "--endpoint-url", moto_endpoint,
+                     "--mfa-code", MFA_CODE]) == 0
+    captured = capsys.readouterr()
+    outputs["cli"] = captured.out + captured.err
+    outputs["python logging"] = "\n".join(
+        f"{r.name} {r.getMessage()} {r.exc_text or ''}" for r in caplog.records) + caplog.text
+    # The code did go over the wire, twice, and the wire logs were cleaned of it.
+    assert outputs["python logging"].count("'TokenCode': '<redacted>'") >= 2
+    for where, text in outputs.items():
+        assert MFA_CODE not in text, f"{where} holds the MFA code"
+    roots = [tmp_path, *(Path(os.environ[v]) for v in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
+                                                       "XDG_CACHE_HOME") if v in os.environ)]
+    cached = [p for p in files_under(tmp_path) if p.parent.name == "cache"]
+    assert len(cached) == 2 and any(profiles.home in p.parents for p in cached)  # both runs cached
+    for path in files_under(*roots):
+        assert MFA_CODE not in path.read_bytes().decode("utf-8", "replace"), f"{path} holds the MFA code"
+
+
+def test_sso_tokens_stay_in_the_token_cache_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, moto_endpoint: str,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The SSO device flow and the connection it enables, botocore's wire logs at DEBUG: the access
+    and refresh tokens, the client secret and the role's secret appear in no log, crash report or
+    setting; the only file holding the tokens is the AWS CLI's token cache, as ``aws sso login``'s."""
+    import hashlib
+    import threading
+
+    import boto3.session
+
+    from dynoview.core.session.sso_login import start_sign_in, token_cache_dir, wait_for_token
+    from tests.integration import sso_endpoint as fake
+    from tests.integration.test_signin_sso import CONFIG
+
+    endpoint = fake.SsoEndpoint()
+    (tmp_path / "config").write_text(CONFIG)
+    monkeypatch.setenv("AWS_CONFIG_FILE", str(tmp_path / "config"))
+    monkeypatch.setenv("AWS_ENDPOINT_URL_SSO_OIDC", endpoint.url)
+    monkeypatch.setenv("AWS_ENDPOINT_URL_SSO", endpoint.url)
+    for var in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN"):
+        monkeypatch.delenv(var, raising=False)
+    cache = Path(token_cache_dir()) / (hashlib.sha1(b"corp").hexdigest() + ".json")
+    tokens = (fake.ACCESS_TOKEN, fake.REFRESH_TOKEN, fake.CLIENT_SECRET, fake.ROLE_SECRET,
+              "SsoCanary")
+    caplog.set_level(logging.DEBUG)
+    try:
+        session = boto3.session.Session(profile_name="sso-support")
+        auth = start_sign_in(session, "sso-support")
+        endpoint.approved.set()
+        wait_for_token(session, auth, threading.Event())
+        conn = Connection(ConnectionSpec(name="sso", profile="sso-support", endpoint_url=moto_endpoint,
+                                         region="us-east-1"))
+        conn.list_tables()
+        try:
+            raise RuntimeError(f"signing failed with {fake.ROLE_SECRET}")
+        except RuntimeError as exc:
+            report = crash.build_report(RuntimeError, exc, exc.__traceback__,
+                                        secrets=crash.credential_secrets(conn.session))
+        settings_path = tmp_path / "settings.ini"
+        save_connections([conn.spec], QSettings(str(settings_path), QSettings.Format.IniFormat))
+        logged = "\n".join(f"{r.name} {r.getMessage()} {r.exc_text or ''}" for r in caplog.records)
+        assert "/client/register" in logged or "RegisterClient" in logged  # the wire logs were on
+        assert fake.ACCESS_TOKEN in cache.read_text()  # where botocore and the AWS CLI read it
+        for where, text in (("python logging", logged + caplog.text), ("crash report", report)):
+            assert not [t for t in tokens if t in text], f"{where} holds an SSO secret"
+        roots = [tmp_path, *(Path(os.environ[v]) for v in ("XDG_CONFIG_HOME", "XDG_DATA_HOME",
+                                                           "XDG_STATE_HOME", "XDG_CACHE_HOME"))]
+        for path in files_under(*roots):
+            text = path.read_bytes().decode("utf-8", "replace")
+            assert not [t for t in tokens if t in text], f"{path} holds an SSO secret"
+    finally:
+        cache.unlink(missing_ok=True)
+        endpoint.stop()

@@ -1,10 +1,10 @@
-"""Import contracts between the layers (DESIGN.md "Rules of the house"), enforced by ``make test``.
+"""Import contracts between the layers (docs/house-rules.md, "Layers"), enforced by ``make test``.
 
 - ``dynoview.core`` is Qt-free: it imports neither Qt (PySide6, shiboken6, qasync, other
   bindings) nor ``dynoview.ui`` nor ``dynoview.cli``, nor the demo backend (``dynoview.demo``, moto).
 - ``dynoview.cli`` never imports Qt (nor ``dynoview.ui``, which is Qt).
 - ``dynoview.ui`` reaches the embedded demo backend through one entry only:
-  ``dynoview.ui.main_window._connect_blocking`` (function-level, off the UI thread).
+  ``dynoview.ui.demo_entry.spawn_demo`` (function-level, off the UI thread).
 
 Two checks, because each misses what the other sees: an AST scan of every module (absolute and
 relative imports, at any depth, ``importlib.import_module("...")`` with a literal name) catches

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from dynoview.core.audit.run import AuditResult
+from dynoview.core.counts import count_text
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.uniqueness.diagnose import Diagnosis
 from dynoview.core.uniqueness.findings import STATUSES, Finding
@@ -80,6 +81,7 @@ def audit_json(result: AuditResult, *, include_receipts: bool = True) -> dict[st
             "duration_s": round(result.duration_s, 3),
             "path": result.path,
             "workers": result.workers,
+            "throttled": result.throttle_note,
         },
         "counts": {s: result.counts.get(s, 0) for s in STATUSES},
         "findings": [finding_json(f) for f in result.findings],
@@ -142,11 +144,14 @@ def findings_csv(findings: Iterable[Finding], *, raw: bool = False) -> str:
 
 def audit_text(result: AuditResult) -> str:
     """A human summary for the terminal: counts, then one sentence per finding."""
-    lines = [f"Audit of {result.table}: {result.items_read:,} items read in {result.segments} "
-             f"segment(s), {'strong' if result.consistent else 'eventual'} reads, "
+    lines = [f"Audit of {result.table}: {count_text(result.items_read, 'item')} read in "
+             f"{count_text(result.segments, 'segment')}, "
+             f"{'strong' if result.consistent else 'eventual'} reads, "
              + (f"{result.consumed_capacity:g} RCU" if result.consumed_capacity is not None
                 else "capacity not reported") + f", {result.duration_s:.1f} s, pages classified "
              f"{result.path}."]
+    if result.throttle_note:
+        lines.append(result.throttle_note)
     if result.cancelled:
         lines.append("The audit was cancelled: these results cover only the items read.")
     lines.append("Counts: " + ", ".join(f"{s} {result.counts.get(s, 0)}" for s in STATUSES))

@@ -7,7 +7,7 @@ chose; memory holds a few pages plus the pairing state, never the table.
 Parsing: botocore's response parser walks every attribute of every item in Python
 (about 30k items/s). The audit's own client (``fast_reader``) has a ``before-parse``
 handler that decodes only a Scan answer's paging and receipt fields and passes the
-body on as bytes; ``audit_pages`` classifies the items from those bytes, decoding only
+body on as bytes; ``audit.pages`` classifies the items from those bytes, decoding only
 the attributes the schema reads. That client is created from the same session and
 endpoint as the connection and refuses writes the same way; the browse path is
 untouched. Binary values arrive as base64 text, which only matters for
@@ -18,7 +18,7 @@ Where the classifying happens (``AuditResult.path``, also on every receipt):
 - in-process: the calling thread classifies pages as the segment threads bring them.
   Small tables take this path: starting processes would cost more than it saves.
 - worker processes: for large tables (by DescribeTable's approximate size) the segment
-  threads still do every read, and hand each page body to one of ``audit_workers``'
+  threads still do every read, and hand each page body to one of ``audit.workers``'
   processes, one per CPU core, which classify in parallel and send back batches of flat
   lists; this process builds the pairing's dicts from them as they come, and computes
   the findings once, at the end.
@@ -40,9 +40,11 @@ from dynoview.core.audit.pages import PageClassifier
 from dynoview.core.audit.scan import AuditStop, SegmentDone, SegmentScanner, fast_reader
 from dynoview.core.audit.workers import ClassifierPool, available_cpus
 from dynoview.core.background import background_priority, yield_to_ui
+from dynoview.core.counts import count_text
 from dynoview.core.errors import DynoViewError, describe_error
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
+from dynoview.core.reads.throttling import slowdown_note
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.pairing import Pairing
@@ -88,7 +90,7 @@ class AuditProgress:
 
     def text(self) -> str:
         total = f" of about {self.approximate_total:,}" if self.approximate_total else ""
-        found = (f"{self.findings} finding(s) so far, " if self.findings is not None
+        found = (f"{count_text(self.findings, 'finding')} so far, " if self.findings is not None
                  else "findings counted at the end, ")
         return (f"{self.scanned:,}{total} items read, {self.consumed_capacity:g} RCU, "
                 f"{found}{self.segments_done}/{self.segments} segments done")
@@ -124,6 +126,7 @@ class AuditResult:
     incomplete_segments: tuple[int, ...] = ()  # segments a cancel stopped before their end
     path: str = IN_PROCESS  # where items were classified: "in-process" or "N worker processes"
     workers: int = 0  # worker processes used (0: in-process)
+    throttle_note: str | None = None  # DynamoDB throttled the scan: how often, why (reads.throttling)
 
     @property
     def complete(self) -> bool:
@@ -259,6 +262,7 @@ def run_audit(
         if pool is not None:
             pool.close()
     result.consistent, result.fast_parse, result.path = consistent, fast_parse, path
+    result.throttle_note = slowdown_note(scanner.reader)
     log.info("Audit of %s: %s items in %.2f s, %s.", table.name, f"{result.items_read:,}",
              result.duration_s, path)
     return result

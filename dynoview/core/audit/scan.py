@@ -2,7 +2,7 @@
 
 ``fast_reader`` gives a Reader whose Scan answers carry their body as bytes (see the
 ``audit`` module's docstring); ``SegmentScanner`` reads one segment per thread and puts
-its pages on a bounded queue for the consumer in ``audit._run``.
+its pages on a bounded queue for the consumer in ``audit.run._run``.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from dynoview.core.audit.pages import page_meta
 from dynoview.core.audit.workers import ClassifierPool
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
+from dynoview.core.reads.throttling import ThrottleWatch, bulk_config
 
 _BODY = "_dynoview_scan_body"  # the page body, handed on as bytes (never shown or logged)
 
@@ -45,14 +46,15 @@ def fast_reader(reader: Reader) -> Reader:
 
     The response holds the paging and receipt fields (``Count``, ``ScannedCount``,
     ``LastEvaluatedKey``, ``ConsumedCapacity``) and, under ``_BODY``, the body for
-    ``audit_pages`` to classify; ``Items`` is not built.
+    ``audit.pages`` to classify; ``Items`` is not built.
 
     Same session (credentials), region, endpoint and config as the reader's
     connection, made by its client factory: the read-only refusal and the integrity
     check come with it; receipts go to the same log.
     """
     conn = reader.conn
-    client = conn.new_client(config=conn.client.meta.config)
+    client = conn.new_client(config=bulk_config(conn.client.meta.config))  # adaptive retries
+    ThrottleWatch().install(client)  # so the result can say it slowed down, and why
     client.meta.events.register("before-parse.dynamodb.Scan", _scan_meta_body)
     audit_conn = copy.copy(conn)
     audit_conn.client = client

@@ -3,7 +3,7 @@
 The calling process keeps every conversation with DynamoDB: its segment threads send
 each Scan through the connection's guarded client (read-only refusal, credentials,
 retries, CRC32 check, one receipt per page) and hand the page body, as bytes, to a
-worker. Workers only parse and classify (``audit_pages``): they get no connection, no
+worker. Workers only parse and classify (``audit.pages``): they get no connection, no
 credentials and no boto3, so nothing a worker does can write, and no secret crosses a
 process boundary. At the end each worker sends back its classified state (lock values,
 account records, holders; see ``Pairing.export_state``) and the caller merges them and

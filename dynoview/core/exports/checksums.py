@@ -10,6 +10,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
+from dynoview.core.counts import count_text
 from dynoview.core.exports.manifest import FILES, DataFile, ExportError, ExportManifest, LocalStore
 from dynoview.core.session.private_files import open_private, private_dir
 
@@ -141,6 +142,7 @@ def check_item_counts(manifest: ExportManifest, counts: dict[str, int]) -> None:
     for name, data_file in by_name.items():
         got = counts.get(name, 0)
         if got != data_file.item_count:
-            raise ExportError(f"The data file {data_file.rel} holds {got:,} item(s), but {FILES} says "
+            raise ExportError(f"The data file {data_file.rel} holds {count_text(got, 'item')}, but "
+                              f"{FILES} says "
                               f"{data_file.item_count:,}: it is truncated or corrupted. Copy it again "
                               "from the export; nothing was audited.", file=data_file.rel)

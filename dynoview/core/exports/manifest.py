@@ -29,7 +29,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any, BinaryIO, Protocol
 from urllib.parse import urlparse
 
-from dynoview.core.errors import DynoViewError
+from dynoview.core.errors import DynoViewError, aws_error_code
 
 SUMMARY = "manifest-summary.json"
 FILES = "manifest-files.json"
@@ -130,7 +130,7 @@ class S3Store:
         try:
             head = self.client.head_object(Bucket=self.bucket, Key=self.key(rel))
         except ClientError as exc:
-            if exc.response.get("Error", {}).get("Code") in ("404", "NoSuchKey", "NotFound"):
+            if aws_error_code(exc) in ("404", "NoSuchKey", "NotFound"):
                 return None
             raise
         return str(head.get("ETag", "")).strip('"')

@@ -79,8 +79,10 @@ def build_pairing(rows: EngineRows, schema: UniquenessSchema, attributes: Sequen
 
     Every value that is not healthy comes with all its locks and holders, so its findings
     (and its clash group's) are what the whole table gives; an account fed for a flagged
-    value also brings its other rules' values, and those, healthy by the engine's count,
-    get their live lock so they stay healthy here too.
+    value also brings its other values, and those, healthy by the engine's count, get their
+    live lock so they stay healthy here too. Flagged is a (rule, value), not a (rule,
+    account): where accounts' sort keys vary, one account's items may hold a flagged value
+    and a healthy one for the same rule.
     """
     pairing = Pairing(schema, ttl_attribute, now)
     rules = list(schema.rules)
@@ -102,7 +104,8 @@ def build_pairing(rows: EngineRows, schema: UniquenessSchema, attributes: Sequen
 
     for rule_index, value, ttl in rows.locks:
         items.append(lock_item(rule_index, value, ttl))
-    flagged = {(rule_index, account) for rule_index, _, account in rows.holders}
+    flagged = {(rule_index, value) for rule_index, value, _ in rows.holders}
+    flagged.update((rule_index, value) for rule_index, value, _ in rows.locks)
     column = {a: i for i, a in enumerate(attributes)}
     for account, sk, ttl, values in rows.accounts:
         item: dict[str, Any] = {pk: _s(account)}
@@ -114,8 +117,11 @@ def build_pairing(rows: EngineRows, schema: UniquenessSchema, attributes: Sequen
         items.append(with_ttl(item, ttl))
         for rule_index, rule in enumerate(rules):
             raw = values[column[rule.attribute]]
-            if raw is not None and (rule_index, account) not in flagged:
-                items.append(lock_item(rule_index, normalise(str(raw), rule.normalisation), None))
+            if raw is None:
+                continue
+            form = normalise(str(raw), rule.normalisation)
+            if (rule_index, form) not in flagged:
+                items.append(lock_item(rule_index, form, None))
     pairing.feed(items)
     return pairing
 
@@ -135,9 +141,10 @@ def findings_and_counts(rows: EngineRows, pairing: Pairing,
         extra = list((got - expected).elements())[:3]
         missing = list((expected - got).elements())[:3]
         raise EngineMismatchError(
-            "The SQL engine and DynoView's own rules disagree about this export (SQL only: "
-            f"{missing}; rules only: {extra}), so no report is given. Audit the live table instead, "
-            "and report this with the values named.")
+            "The SQL engine's findings and DynoView's own rules, applied to the accounts and locks "
+            f"the engine returned, disagree about this export (SQL only: {missing}; rules only: "
+            f"{extra}), so no report is given. Audit the live table instead, and report this with "
+            "the values named.")
     counts = dict.fromkeys(STATUSES, 0)
     for f in findings:
         counts[f.status] += 1

@@ -7,12 +7,17 @@ parentheses are refused here, at the column that caused them.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 
 from dynoview.core.errors import InputError
 
-# Parentheses, NOT and function calls nest at most this deep (keeps recursion bounded).
-MAX_NESTING = 64
+# Parentheses, NOT and function calls nest at most this deep: DynoView's own limit, which bounds
+# its recursion. DynamoDB has none of its own, but its 300 operators and 4,096 bytes keep any
+# expression it accepts under about 600 levels, and each level takes at least two bytes.
+MAX_NESTING = 2048
+# Python frames the parser and the tree walks may use per level of nesting.
+_FRAMES_PER_LEVEL = 8
 # A list index has at most this many digits (DynamoDB refuses any index above 2**31 - 1).
 MAX_INDEX_DIGITS = 9
 
@@ -154,6 +159,7 @@ class TokenStream:
         self.depth = 0
         if self.tokens[0].kind == "end":
             raise ExpressionSyntaxError("The expression is empty; type an expression.", 0)
+        _make_room(self.tokens)
 
     @property
     def current(self) -> Token:
@@ -197,8 +203,20 @@ class TokenStream:
         if self.depth > MAX_NESTING:
             raise self.error(
                 f"The expression nests more than {MAX_NESTING} levels deep at column "
-                f"{column(self.current.position)}; simplify it."
+                f"{column(self.current.position)}. This is DynoView's limit, not DynamoDB's "
+                "(which refuses any expression over 4,096 bytes); simplify it."
             )
 
     def leave(self) -> None:
         self.depth -= 1
+
+
+def _make_room(tokens: list[Token]) -> None:
+    """Raise Python's recursion limit (never lower it) so that an expression nested up to
+    ``MAX_NESTING`` levels parses and walks without a RecursionError."""
+    levels = sum(1 for t in tokens if t.text == "(" or t.text.upper() == "NOT")
+    if levels <= 50:
+        return
+    needed = _FRAMES_PER_LEVEL * min(levels, MAX_NESTING + 1) + 1000
+    if sys.getrecursionlimit() < needed:
+        sys.setrecursionlimit(needed)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from dynoview.core.expressions.arithmetic import arithmetic_problem
 from dynoview.core.expressions.nodes import (
     Arithmetic,
     Between,
@@ -31,6 +32,7 @@ from dynoview.core.expressions.nodes import (
     placeholders,
     walk,
 )
+from dynoview.core.expressions.operators import too_many_operators
 from dynoview.core.values.numbers import parse_number
 from dynoview.core.values.sizes import attribute_size
 from dynoview.core.values.types import TYPE_CODES, ValueParseError, type_code
@@ -192,6 +194,11 @@ class _Checker:
             self.add(f"The path {path} is {len(path.elements)} levels deep; DynamoDB allows at most "
                      f"{MAX_PATH_DEPTH}.", path)
 
+    def operators(self, tree: Node, what: str) -> None:
+        problem = too_many_operators(tree, what)
+        if problem is not None:
+            self.problems.append(RuleProblem(problem, 0))
+
     def check(self, tree: Node) -> list[RuleProblem]:
         """Apply every node's rules, outermost node first."""
         for node in walk(tree):
@@ -216,6 +223,9 @@ class _Checker:
                          "SET action.", side)
             else:
                 self.expect_types(side, frozenset({"N"}), f"{node.op}")
+        problem = arithmetic_problem(node, self.values)
+        if problem is not None:
+            self.add(problem, node)
 
     def function(self, call: FunctionCall) -> None:
         name, args = call.name, call.args
@@ -286,7 +296,10 @@ class _Checker:
 def check_condition(tree: Condition, names: Mapping[str, str] | None,
                     values: Mapping[str, Any] | None) -> list[RuleProblem]:
     """What DynamoDB refuses in a parsed condition, given the placeholder maps."""
-    return _Checker(names or {}, values or {}).check(tree)
+    checker = _Checker(names or {}, values or {})
+    checker.check(tree)
+    checker.operators(tree, "condition")
+    return checker.problems
 
 
 def update_targets(tree: UpdateExpression, names: Mapping[str, str] | None) -> list[Target]:
@@ -321,6 +334,7 @@ def check_update(tree: UpdateExpression, names: Mapping[str, str] | None,
     """What DynamoDB refuses in a parsed update expression, given the placeholder maps."""
     checker = _Checker(names or {}, values or {})
     checker.check(tree)
+    checker.operators(tree, "update")
     for clause, actions, allowed in (("ADD", tree.add, _ADDABLE), ("DELETE", tree.delete, _DELETABLE)):
         for update in actions:
             code = checker.type_of(update.value)

@@ -36,6 +36,7 @@ from typing import IO, Any
 from dynoview.core.errors import CancelledError, DynoViewError, describe_error
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
+from dynoview.core.reads.throttling import bulk_reader, slowdown_note
 from dynoview.core.session import leftovers
 from dynoview.core.session.private_files import PrivateFileError, atomic_private, open_private
 from dynoview.core.session.tables import TableInfo
@@ -267,6 +268,7 @@ class ExportResult:
     consumed_capacity: float | None = None
     duration_s: float = 0.0
     receipts: list[ReadReceipt] = field(default_factory=list)
+    throttle_note: str | None = None  # DynamoDB throttled the scan: how often, why
 
     def summary(self) -> str:
         what = f"of {self.table} " if self.table else ""
@@ -275,8 +277,9 @@ class ExportResult:
                 else ", capacity not reported")
         scan = (f" by a {mode} Scan in {self.segments} segment{'s' if self.segments != 1 else ''}"
                 f" ({self.pages} page{'s' if self.pages != 1 else ''}{cost})" if self.pages else "")
+        note = f" {self.throttle_note}" if self.throttle_note else ""
         return (f"{self.items:,} item{'s' if self.items != 1 else ''} {what}exported as "
-                f"{self.fmt}{scan} in {self.duration_s:.1f} s.")
+                f"{self.fmt}{scan} in {self.duration_s:.1f} s.{note}")
 
 
 ProgressCallback = Callable[[ExportProgress], None]
@@ -422,6 +425,7 @@ def export_table(reader: Reader, table: TableInfo, out: IO[str], fmt: str, *,
     ``page_limit`` is the Scan's Limit (items a request reads; DynamoDB also stops at 1 MB);
     ``csv_raw`` keeps formula-like CSV cells as they are (``csv_cells``)."""
     writer = ItemWriter(out, fmt, table.key_names, csv_raw=csv_raw)
+    reader = bulk_reader(reader)  # adaptive retries: one user's whole-table read slows down when throttled
     try:
         result = scan_table(reader, table, writer.write, segments=segments, consistent=consistent,
                             progress=progress, cancel=cancel, page_limit=page_limit)
@@ -429,6 +433,7 @@ def export_table(reader: Reader, table: TableInfo, out: IO[str], fmt: str, *,
     finally:
         writer.close()
     result.fmt = fmt
+    result.throttle_note = slowdown_note(reader)
     return result
 
 

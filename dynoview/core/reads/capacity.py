@@ -2,7 +2,7 @@
 which partition keys are likely hot.
 
 Each page's estimate comes from ``estimates`` (DynamoDB's size rules); item and index
-entry sizes from ``values.item_size`` and ``attribute_size``.
+entry sizes from ``values.sizes.item_size`` and ``attribute_size``.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from dynoview.core.counts import count_text
 from dynoview.core.errors import CancelledError
 from dynoview.core.reads.estimates import Item, explain_read
 from dynoview.core.reads.reader import Reader
@@ -62,11 +63,11 @@ class Sample:
         return sum(p.estimated or 0 for p in self.pages)
 
     def describe(self) -> str:
-        scope = "the whole table" if self.exhausted else f"a sample of {len(self.items)} items"
+        scope = "the whole table" if self.exhausted else f"a sample of {count_text(len(self.items), 'item')}"
         reported = self.reported_units
         rep = "the service reported no capacity" if reported is None else \
             f"the service reported {reported:g} RCU"
-        return (f"Scanned {scope} in {len(self.pages)} page(s): {rep}; DynoView estimates "
+        return (f"Scanned {scope} in {count_text(len(self.pages), 'page')}: {rep}; DynoView estimates "
                 f"{self.estimated_units:g} RCU from item sizes (eventual reads, 4 KB per page).")
 
 
@@ -223,13 +224,14 @@ class PartitionReport:
         return (f"This table has an LSI, so each item collection (table items plus LSI entries "
                 f"of one partition key) is limited to 10 GB. The largest sampled, "
                 f"{top.key_text}, holds {human_bytes(top.total_bytes)}: "
-                f"{top.limit_fraction:.6%} of the limit.")
+                f"{_share(top.limit_fraction)} of the 10 GB limit.")
 
     def summary(self) -> str:
-        scope = "every item" if self.complete else f"a sample of {self.sampled_items} items"
-        hot = (f"{len(self.hot_keys)} partition key(s) look hot" if self.hot_keys
+        scope = "every item" if self.complete else f"a sample of {count_text(self.sampled_items, 'item')}"
+        hot = (f"{count_text(len(self.hot_keys), 'partition key')} "
+               f"{'looks' if len(self.hot_keys) == 1 else 'look'} hot" if self.hot_keys
                else "no partition key stands out")
-        return (f"From {scope}: {self.key_count} partition key value(s) of {self.partition_key}; "
+        return (f"From {scope}: {count_text(self.key_count, 'partition key value')} of {self.partition_key}; "
                 f"{hot}.")
 
 
@@ -319,3 +321,10 @@ def _hot_keys(stats: list[CollectionStat], total: int, hot_share: float,
                 f"{PARTITION_WRITE_UNITS:,} WCU per second whatever the table's capacity."
             )))
     return hot
+
+
+def _share(fraction: float) -> str:
+    """"under 0.01%" rather than "0.000003%": a share people can read."""
+    if fraction < 0.0001:
+        return "under 0.01%" if fraction > 0 else "0%"
+    return f"{fraction:.2%}" if fraction < 0.1 else f"{fraction:.0%}"

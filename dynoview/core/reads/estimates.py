@@ -1,6 +1,6 @@
 """What a read or write should cost by DynamoDB's size rules, next to what the service reports.
 
-The estimate uses ``values.item_size`` (attribute names plus values). Reads cost one
+The estimate uses ``values.sizes.item_size`` (attribute names plus values). Reads cost one
 unit per 4 KB, halved when eventually consistent; a Query or Scan page is billed on the
 total size of the items it read, rounded up once per page, while BatchGetItem rounds
 each item up separately and TransactGetItems costs 2 units per 4 KB of each key read (a
@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dynoview.core.counts import count_text
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.values.sizes import item_size, read_units, write_units
 
@@ -84,9 +85,10 @@ def _page(request: Mapping[str, Any], response: Mapping[str, Any]) -> ReadEstima
     filtered = scanned > count
     projected = bool(request.get("ProjectionExpression") or request.get("AttributesToGet")
                      or request.get("Select") == "SPECIFIC_ATTRIBUTES")
-    basis = f"{count} item(s), {size} bytes, rounded up to 4 KB per page"
+    basis = f"{count_text(count, 'item')}, {count_text(size, 'byte')}, rounded up to 4 KB per page"
     if filtered:
-        basis += f"; {scanned - count} item(s) read but filtered out are not in the response"
+        basis += (f"; {count_text(scanned - count, 'item')} read but filtered out "
+                  f"{'is' if scanned - count == 1 else 'are'} not in the response")
     if projected:
         basis += "; a projection returns fewer bytes than DynamoDB reads"
     return ReadEstimate(units, basis, filtered or projected)
@@ -98,7 +100,8 @@ def _statement(request: Mapping[str, Any], response: Mapping[str, Any]) -> ReadE
     items = response.get("Items", [])
     size = sum(item_size(i) for i in items)
     return ReadEstimate(read_units(size, _consistent(request)),
-                        f"{len(items)} item(s) returned, {size} bytes, rounded up to 4 KB per "
+                        f"{count_text(len(items), 'item')} returned, {count_text(size, 'byte')}, "
+                        "rounded up to 4 KB per "
                         "page; items read but not returned are not counted", True)
 
 
@@ -111,7 +114,7 @@ def _batch_get(request: Mapping[str, Any], response: Mapping[str, Any]) -> ReadE
         for item in items:
             total += read_units(item_size(item), strong)
             count += 1
-    return ReadEstimate(total, f"{count} item(s), each rounded up to 4 KB; misses are not "
+    return ReadEstimate(total, f"{count_text(count, 'item')}, each rounded up to 4 KB; misses are not "
                                "counted", True)
 
 
@@ -126,7 +129,8 @@ def _transact_get(request: Mapping[str, Any], response: Mapping[str, Any]) -> Re
         found += bool(item)
         total += 2 * read_units(item_size(item) if item else 0, True)
     missing = len(responses) - found
-    return ReadEstimate(total, f"{len(responses)} key(s) read ({found} found, {missing} missing), "
+    return ReadEstimate(total, f"{count_text(len(responses), 'key')} read ({found} found, "
+                               f"{missing} missing), "
                                "2 units per 4 KB of each, a missing one too (transactional "
                                "reads cost double)")
 
@@ -217,8 +221,8 @@ def estimate_write_request(operation: str, request: Mapping[str, Any],
                 total += write_units(old, True)
                 lower = lower or "Update" in action
             lower = lower or not known
-        basis = f"{len(actions)} action(s), each 2 units per 1 KB of the larger of the item before " \
-                "and after (a condition check 2 per 4 KB)"
+        basis = f"{count_text(len(actions), 'action')}, each 2 units per 1 KB of the larger of the " \
+                "item before and after (a condition check 2 per 4 KB)"
         if stored is None:
             basis += "; the stored items are not known, so each counts as at least its request"
         return ReadEstimate(total, basis, lower, "WCU")

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from dynoview.core.errors import CancelledError, ConsistentReadOnGsiError
+from dynoview.core.errors import CancelledError, ConsistentReadOnGsiError, aws_error_code
 from dynoview.core.reads.estimates import ITEMS_SIZE, ReadEstimate, explain_for_response
 from dynoview.core.reads.partiql_statements import statement_target
 from dynoview.core.reads.receipts import (
@@ -184,12 +184,7 @@ class Reader:
             if prepare is not None:
                 response = prepare(response)
         except Exception as exc:
-            error = type(exc).__name__
-            # botocore's connection errors carry ``response = None``, ClientError a dict.
-            answer = getattr(exc, "response", None)
-            code = answer.get("Error", {}).get("Code") if isinstance(answer, dict) else None
-            if code:
-                error = code
+            error = aws_error_code(exc) or type(exc).__name__
             raise
         finally:
             duration = ((answered or time.perf_counter()) - started) * 1000

@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from dynoview.core.counts import count_text
 from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
@@ -119,8 +120,10 @@ class RepairPlan:
         return [p for p in self.items if p.kind == DECIDE]
 
     def summary(self) -> str:
-        return (f"Will release {len(self.releases)} orphan lock(s) and claim {len(self.claims)} "
-                f"missing lock(s); {len(self.decisions)} finding(s) need a decision.")
+        decide = len(self.decisions)
+        return (f"Will release {count_text(len(self.releases), 'orphan lock')} and claim "
+                f"{count_text(len(self.claims), 'missing lock')}; {count_text(decide, 'finding')} "
+                f"{'needs' if decide == 1 else 'need'} a decision.")
 
 
 def plan_repairs(findings: Iterable[Finding], schema: UniquenessSchema, table: str) -> RepairPlan:

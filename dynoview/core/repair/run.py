@@ -9,7 +9,7 @@ keeps a value, which spelling wins or whether a TTL is renewed are decisions.
 Each repair, right before it acts:
 
 1. re-reads the finding's lock or account with a strongly consistent GetItem;
-2. runs the invariant preflight on the guarded transaction (``preflight.run_preflight``:
+2. runs the invariant preflight on the guarded transaction (``preflight.check.run_preflight``:
    the lock and the account read strongly consistent, the accounts holding the value
    through the rule's GSI or a bounded Scan), and acts only if the finding is still
    exactly what the report said and the transaction repairs it without breaking a pair;
@@ -46,6 +46,7 @@ from dynoview.core.preflight.check import (
     run_preflight,
 )
 from dynoview.core.reads.reader import Reader
+from dynoview.core.reads.throttling import bulk_reader, slowdown_note
 from dynoview.core.repair.earlier import (
     CANCELLED_BEFORE,
     WRITTEN_BEFORE,
@@ -364,6 +365,8 @@ def run_repairs(
         _check_can_write(conn, table, confirmation)
     run = RepairRun(plan, [], dry_run=dry_run)
     reader = reader or Reader(conn)
+    if type(reader) is Reader:  # a plain reader: its adaptive-retry twin (same log); says below if slowed
+        reader = bulk_reader(reader)
     if not dry_run:
         # Sends an earlier run was killed in the middle of: settled by reads before any re-check.
         run.notes.extend(r.sentence for r in recover_interrupted(
@@ -394,6 +397,9 @@ def run_repairs(
             handled += 1
         if progress is not None:
             progress(RepairProgress(handled, len(todo), outcome))
+    slowed = slowdown_note(reader)
+    if slowed:
+        run.notes.append(slowed)
     if progress is not None:
         progress(RepairProgress(handled, len(todo), None, finished=True, run=run))
     return run

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dynoview.core.errors import DynoViewError
+from dynoview.core.errors import PARTIQL_OPERATIONS, DynoViewError
 
 _HOOK_ATTR = "_dynoview_answer_check"
 _MARKUP_START = b"<"  # DynamoDB answers JSON: a body starting with markup is a web page
@@ -37,6 +37,12 @@ def check_answer(http_response: Any = None, model: Any = None, **_: Any) -> None
         return
     status = int(getattr(http_response, "status_code", 0) or 0)
     name = getattr(model, "name", "the request")
+    if _is_markup(http_response) and status >= 500 and name in PARTIQL_OPERATIONS:
+        # A local engine's PartiQL failing on a statement (a bare moto server's error page).
+        raise NotDynamoDBError(
+            f"This endpoint's PartiQL engine cannot run this statement: it answered HTTP {status} "
+            "with an error page and no message (its own log says why). Sending it again will not "
+            "help: rewrite the statement, or run it on DynamoDB itself.")
     if _is_markup(http_response):
         raise NotDynamoDBError(
             f"The endpoint answered with HTML, not DynamoDB: a captive portal or a proxy? (HTTP "

@@ -10,19 +10,23 @@ import ipaddress
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
-from dynoview.core.errors import DynoViewError
+from dynoview.core.errors import DynoViewError, ReadOnlyError
 from dynoview.core.redaction import install_log_redaction, redact_url, remember_secrets
+from dynoview.core.session import production, signin
 from dynoview.core.session.answers import install_answer_check
 from dynoview.core.session.integrity import install_integrity_check
 from dynoview.core.session.operations import check_read_only
 
 if TYPE_CHECKING:
     from botocore.config import Config
+
+    from dynoview.core.session.identity import Identity
+    from dynoview.core.session.signin import MfaPrompter
 
 # boto3 is imported on first connect (in a worker thread), not at start-up:
 # it is a fifth of a second the window does not need to appear.
@@ -55,6 +59,8 @@ PLACEHOLDER_CREDENTIALS = {"aws_access_key_id": "dynoviewlocal",
                            "aws_secret_access_key": "dynoviewlocal"}
 PLACEHOLDER_NOTE = ("No AWS credentials were found, so DynoView signs with placeholder keys: "
                     "local endpoints (DynamoDB Local, LocalStack, moto) accept any.")
+PRODUCTION_NOTE = ("This is a production connection: it opens read-only, and writing needs "
+                   "Write mode… in the window's status bar, with the account id typed.")
 
 
 def endpoint_is_local(endpoint_url: str | None) -> bool:
@@ -136,6 +142,8 @@ class ConnectionSpec:
     endpoint_url: str | None = None
     read_only: bool = False
     demo: bool = False
+    #: Opens read-only; writing needs the account id typed, for this session (``production``).
+    production: bool = False
 
     @property
     def is_local(self) -> bool:
@@ -149,12 +157,15 @@ class ConnectionSpec:
         """
         where = redact_url(self.endpoint_url) or f"AWS {self.region or 'default region'}"
         who = f" profile {self.profile}" if self.profile else ""
-        ro = " (read-only)" if self.read_only else ""
+        flags = [f for f, on in (("production", self.production), ("read-only", self.read_only)) if on]
+        ro = f" ({', '.join(flags)})" if flags else ""
         return f"{self.name}: {where}{who}{ro}"
 
     def to_settings(self) -> dict[str, Any]:
         data = asdict(self)
         data.pop("demo", None)
+        if not self.production:
+            data.pop("production", None)  # only a marked connection says so in its settings
         return {k: v for k, v in data.items() if v not in (None, "")}
 
     @classmethod
@@ -173,6 +184,7 @@ class ConnectionSpec:
             region=text("region"),
             endpoint_url=text("endpoint_url"),
             read_only=bool(data.get("read_only", False)),
+            production=data.get("production") in (True, "true", "1", 1),
         )
 
 
@@ -182,6 +194,7 @@ def spec_from_environment(
     region: str | None = None,
     endpoint_url: str | None = None,
     read_only: bool = False,
+    production: bool = False,
     environ: Mapping[str, str] | None = None,
 ) -> ConnectionSpec:
     """The connection the command line and environment ask for (flags win over variables)."""
@@ -193,7 +206,8 @@ def spec_from_environment(
     )
     name = "local" if endpoint_url else (profile or "default")
     return ConnectionSpec(
-        name=name, profile=profile, region=region, endpoint_url=endpoint_url, read_only=read_only
+        name=name, profile=profile, region=region, endpoint_url=endpoint_url, read_only=read_only,
+        production=production,
     )
 
 
@@ -225,11 +239,17 @@ class Connection:
         *,
         credentials: Mapping[str, str] | None = None,
         config: Config | None = None,
+        mfa_prompter: MfaPrompter | None = None,
+        credential_cache: Any = None,
     ) -> None:
+        """``mfa_prompter`` asks for an MFA code (default: ``signin.default_prompter()``, the
+        window's dialog; None there: a sentence saying what to pass); ``credential_cache`` keeps
+        assumed roles' credentials (default: the AWS CLI's cache folder)."""
         import boto3.session
 
         if not spec.demo:
             validate_spec(spec)  # a sentence, before boto3 says "Unexpected error" about it
+            spec = production.as_opened(spec)  # production opens read-only
         # botocore's DEBUG logs carry the access key id and session token: keep them out.
         install_log_redaction()
         if credentials:
@@ -241,10 +261,18 @@ class Connection:
         if credentials:
             session_kwargs.update(credentials)
         self.session = boto3.session.Session(**session_kwargs)
+        self.identity: Identity | None = None  # set by identity.caller_identity
         self.placeholder_credentials = False  # True: a loopback endpoint and no AWS credentials
+        if not credentials:
+            signin.install_signin(self.session, mfa_prompter or signin.default_prompter(),
+                                  credential_cache)
         if not credentials and endpoint_is_local(spec.endpoint_url) and not _has_credentials(self.session):
             self.session = boto3.session.Session(**session_kwargs, **PLACEHOLDER_CREDENTIALS)
             self.placeholder_credentials = True
+        elif not credentials:
+            # Now, in the connecting thread: the MFA prompt, a credential_process's failure and a
+            # cancel all happen before any client exists, so no half-made connection is left.
+            signin.sign_in(self.session, spec.profile)
         # First, so no other before-call handler can answer for a write before it is refused.
         self.session.events.register_first("before-call.dynamodb", self._guard)
         region = spec.region or self.session.region_name or ("us-east-1" if spec.endpoint_url else None)
@@ -256,14 +284,16 @@ class Connection:
         self.client = self.new_client()
         self._streams_client: Any = None
 
-    def new_client(self, service: str = "dynamodb", *, config: Config | None = None) -> Any:
-        """A new client of this session on this connection's region and endpoint.
+    def new_client(self, service: str = "dynamodb", *, config: Config | None = None,
+                   own_endpoint: bool = True) -> Any:
+        """A new client of this session on this connection's region and endpoint
+        (``own_endpoint=False``: the service's own, e.g. STS's, from botocore's configuration).
 
         Every client in the app comes from here (or from the session): the read-only
         guard is on the session, and DynamoDB clients also get the integrity check.
         """
         client = self.session.client(service, region_name=self.region,
-                                     endpoint_url=self.spec.endpoint_url,
+                                     endpoint_url=self.spec.endpoint_url if own_endpoint else None,
                                      config=config or self._config)
         if service == "dynamodb":
             install_integrity_check(client)  # a damaged read answer raises, never shows half
@@ -274,11 +304,27 @@ class Connection:
     def _guard(self, model: Any, params: Mapping[str, Any], **_: Any) -> None:
         if self.spec.read_only:
             body = params.get("body")
-            check_read_only(model.name, body if isinstance(body, Mapping) else _decode_body(params))
+            try:
+                check_read_only(model.name, body if isinstance(body, Mapping) else _decode_body(params))
+            except ReadOnlyError as exc:
+                if not self.spec.production:
+                    raise
+                raise ReadOnlyError(f"{exc.message} {PRODUCTION_NOTE}") from None
 
     @property
     def read_only(self) -> bool:
         return self.spec.read_only
+
+    def enable_writes(self, typed_account: str) -> None:
+        """Production write mode for this session: only with the account id typed (the
+        connection's name where the account is unknown). Saved connections stay production."""
+        production.check_account(typed_account, self.identity.account if self.identity else None,
+                                 self.spec.name)
+        self.spec = replace(self.spec, read_only=False)
+
+    def disable_writes(self) -> None:
+        """Back to read-only (production's write mode ends)."""
+        self.spec = replace(self.spec, read_only=True)
 
     def streams_client(self) -> Any:
         """The DynamoDB Streams client on the same endpoint and credentials (read-only API)."""

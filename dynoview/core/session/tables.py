@@ -13,8 +13,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from dynoview.core.errors import DynoViewError
+from dynoview.core.errors import DynoViewError, aws_error_code
 from dynoview.core.session.connection import Connection
+from dynoview.core.session.table_settings import (
+    TableExtras,
+    TableSettings,
+    is_plain_index,
+    read_extras,
+    settings_from_description,
+)
 
 #: DescribeTable calls in flight while a listing is described (metadata reads, no capacity).
 LISTING_WORKERS = 8
@@ -66,6 +73,8 @@ class TableInfo:
     billing_mode: str = "PROVISIONED"
     status: str = "ACTIVE"
     attribute_types: dict[str, str] = field(default_factory=dict)
+    # Deletion protection, class, encryption, throughput, replicas, indexes DynoView leaves alone.
+    settings: TableSettings = field(default_factory=TableSettings)
 
     @property
     def key_names(self) -> tuple[str, ...]:
@@ -117,6 +126,7 @@ class TableInfo:
         else:
             lines.append("Stream: disabled")
         lines.extend(idx.describe() for idx in self.indexes)
+        lines.extend(self.settings.lines())
         return lines
 
 
@@ -166,6 +176,8 @@ def table_info_from_description(
     def indexes(key: str, kind: str) -> tuple[IndexInfo, ...]:
         out = []
         for desc in table.get(key, []) or []:
+            if not is_plain_index(desc):
+                continue  # multi-attribute keys, or no key schema: named in settings.other_indexes
             ipk = _key(desc["KeySchema"], types, "HASH")
             assert ipk is not None
             projection, attrs = _projection(desc)
@@ -192,6 +204,7 @@ def table_info_from_description(
         billing_mode=billing,
         status=table.get("TableStatus", "ACTIVE"),
         attribute_types=types,
+        settings=settings_from_description(table),
     )
 
 
@@ -209,11 +222,15 @@ def describe_table(conn: Connection, name: str) -> TableInfo:
     return table_info_from_description(table, ttl if isinstance(ttl, dict) else {})
 
 
+def table_extras(conn: Connection, info: TableInfo) -> TableExtras:
+    """Point-in-time recovery and the resource policy: a call each, for the description view
+    (``TableExtras.lines()`` after ``summary_lines()``); an endpoint without them says so."""
+    return read_extras(conn.client, info.name, info.settings.arn)
+
+
 def is_not_found(exc: BaseException) -> bool:
     """True for DynamoDB's ResourceNotFoundException (the table does not exist)."""
-    answer = getattr(exc, "response", None)
-    code = answer.get("Error", {}).get("Code") if isinstance(answer, dict) else None
-    return code == "ResourceNotFoundException"
+    return aws_error_code(exc) == "ResourceNotFoundException"
 
 
 @dataclass

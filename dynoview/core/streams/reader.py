@@ -15,7 +15,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from dynoview.core.errors import CancelledError, DynoViewError
+from dynoview.core.errors import CancelledError, DynoViewError, aws_error_code
 from dynoview.core.reads.receipts import ReadLog
 from dynoview.core.session.connection import Connection
 from dynoview.core.streams.client import prepare_streams_client, record_stream_receipt
@@ -64,12 +64,6 @@ class PollResult:
     filtered_out: int = 0
     calls: int = 0
     throttled: bool = False  # DynamoDB Streams asked to slow down: wait longer before the next poll
-
-
-def _error_code(exc: BaseException) -> str | None:
-    if isinstance(exc, ClientError):
-        return str(exc.response.get("Error", {}).get("Code") or "") or None
-    return None
 
 
 class StreamReader:
@@ -187,7 +181,7 @@ class StreamReader:
         try:
             cursor.iterator = self.client.get_shard_iterator(**request)["ShardIterator"]
         except ClientError as exc:
-            code = _error_code(exc)
+            code = aws_error_code(exc)
             if code == "TrimmedDataAccessException":
                 notices.append(self._trimmed_message(cursor))
                 self.records_lost += 1
@@ -231,8 +225,9 @@ class StreamReader:
         if announce:
             if new:
                 names = ", ".join(c.shard_id for c in new)
+                which = "child shard" if len(new) == 1 else "child shards"
                 notices.append(f"Shard {cursor.shard_id} is closed (its partition split or the "
-                               f"shard rolled over); continuing with its child shard(s) {names}.")
+                               f"shard rolled over); continuing with its {which} {names}.")
             else:
                 notices.append(f"Shard {cursor.shard_id} is closed and has no child shard yet; "
                                "new records will appear in the stream's open shards.")
@@ -246,7 +241,7 @@ class StreamReader:
         except Exception as exc:
             record_stream_receipt(self.log, table=self.table, request=request, count=None,
                                   duration_ms=(time.perf_counter() - started) * 1000,
-                                  error=_error_code(exc) or type(exc).__name__,
+                                  error=aws_error_code(exc) or type(exc).__name__,
                                   shard_id=cursor.shard_id, stream_arn=self.arn)
             raise
         record_stream_receipt(self.log, table=self.table, request=request,
@@ -285,7 +280,7 @@ class StreamReader:
     def _recover(self, cursor: ShardCursor, result: PollResult, exc: ClientError, *, can_retry: bool) -> bool:
         """Answer a GetRecords error: True to retry with a new iterator, False to leave the
         shard until the next poll; any other error is raised again."""
-        code = _error_code(exc)
+        code = aws_error_code(exc)
         if code == "ExpiredIteratorException" and can_retry:
             where = (f"after sequence number {cursor.last_sequence}" if cursor.last_sequence
                      else "from the start position")

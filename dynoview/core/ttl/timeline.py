@@ -3,7 +3,7 @@ expired but are still in the table, and which will never expire, with the reason
 
 DynamoDB deletes expired items in a background sweep, typically within a few days, so
 "expired" items are still readable; only a Number of epoch seconds counts as a TTL. The
-classification of each value is ``ttl.ttl_state``; this module groups the states.
+classification of each value is ``ttl.expiry.ttl_state``; this module groups the states.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from dynoview.core.counts import count_text
 from dynoview.core.reads.capacity import Sample, key_text, scan_sample
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
@@ -109,7 +110,7 @@ class TtlTimeline:
         return bars
 
     def summary(self) -> str:
-        parts = [f"{self.total} item(s) read"]
+        parts = [f"{count_text(self.total, 'item')} read"]
         if self.expired:
             oldest = self.expired[0]
             ago = humanize(self.now - oldest.state.expires_at) if oldest.state.expires_at else "?"

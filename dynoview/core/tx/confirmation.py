@@ -50,16 +50,21 @@ def tables_of(tx: Transaction) -> list[str]:
 
 def confirmation_for(conn: Connection, tx: Transaction) -> ConfirmationRequirement:
     """Local endpoints need a click; remote ones need the table name typed; read-only refuses."""
+    return confirmation_for_tables(conn, tables_of(tx))
+
+
+def confirmation_for_tables(conn: Connection, tables: list[str],
+                            what: str = "this transaction") -> ConfirmationRequirement:
+    """``confirmation_for`` the writes of ``what`` to ``tables`` (a bulk repair: transactions
+    not built yet), without a transaction to ask about."""
     spec = conn.spec
     where = spec.describe()
     if spec.read_only:
         return ConfirmationRequirement(False, where, spec.is_local, None,
-                                       "This connection is read-only: the transaction cannot be sent. "
+                                       f"This connection is read-only: {what} cannot be sent. "
                                        "Reconnect without read-only to execute it.")
     if spec.is_local:
-        return ConfirmationRequirement(True, where, True, None,
-                                       f"Send this transaction to {where}?")
-    names = ", ".join(tables_of(tx))
+        return ConfirmationRequirement(True, where, True, None, f"Send {what} to {where}?")
+    names = ", ".join(tables)
     return ConfirmationRequirement(
-        True, where, False, names,
-        f"{where} is not on this machine. Type {names} to send this transaction.")
+        True, where, False, names, f"{where} is not on this machine. Type {names} to send {what}.")

@@ -32,7 +32,13 @@ from typing import Any
 
 from botocore import exceptions as bce
 
-from dynoview.core.errors import DynoViewError, ReadOnlyError
+from dynoview.core.errors import (
+    DynoViewError,
+    ReadOnlyError,
+    aws_error_code,
+    reasons_text,
+    throttling_reasons,
+)
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.integrity import response_damage
@@ -130,7 +136,7 @@ def _is_ambiguous(exc: BaseException) -> bool:
     if isinstance(exc, _AMBIGUOUS_EXCEPTIONS):
         return True
     if isinstance(exc, bce.ClientError):
-        code = exc.response.get("Error", {}).get("Code", "")
+        code = aws_error_code(exc) or ""
         status = exc.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0) or 0
         # An error answer whose body could not be parsed (cut short on the way) has only its
         # HTTP status for a code: why it failed was lost, so resend it like a lost answer.
@@ -143,7 +149,7 @@ def _failure_message(exc: BaseException, tx: Transaction,
     """Sentence for a definite refusal (nothing was written)."""
     if isinstance(exc, bce.ClientError):
         err = exc.response.get("Error", {})
-        code = err.get("Code")
+        code = aws_error_code(exc)
         raw = err.get("Message", "")
         if code in ("ExpiredTokenException", "ExpiredToken"):
             login = f"aws sso login --profile {profile}" if profile else "aws sso login"
@@ -160,8 +166,10 @@ def _failure_message(exc: BaseException, tx: Transaction,
                     "transaction and execute again."), code
         if code in ("ProvisionedThroughputExceededException", "ThrottlingException",
                     "RequestLimitExceeded"):
-            return ("DynamoDB throttled the transaction even after retries and wrote nothing. Wait a "
-                    "moment and execute again, or raise the table's capacity."), code
+            why = reasons_text(throttling_reasons(exc))  # ThrottlingReasons: what and where
+            return ("DynamoDB throttled the transaction even after retries and wrote nothing. "
+                    + (f"{why} " if why else "")
+                    + "Wait a moment and execute again, or raise the table's capacity."), code
         if code == "ResourceNotFoundException":
             return (f"A table in this transaction does not exist on this connection ({raw}); nothing "
                     "was written. Check the table names."), code
@@ -358,7 +366,7 @@ def _send_with_retries(conn: Connection, tx: Transaction, request: dict[str, Any
 def _error_answer(exc: bce.ClientError, tx: Transaction, schema: UniquenessSchema,
                   tables: dict[str, TableInfo], conn: Connection) -> ExecutionResult | None:
     """A cancellation or a refusal; None when the error leaves it unknown whether it was written."""
-    code = exc.response.get("Error", {}).get("Code")
+    code = aws_error_code(exc)
     if code == "TransactionCanceledException":
         outcomes = explain_cancellation(tx, exc.response.get("CancellationReasons") or [],
                                         schema, tables)
@@ -390,6 +398,6 @@ def _lost_cause(last_exc: BaseException | None, observed: str | None) -> str:
     """What took the answer away, in a few words: the exception, or what botocore saw."""
     cause = type(last_exc).__name__ if last_exc else (observed or "a dropped connection")
     if isinstance(last_exc, bce.ClientError):
-        code = str(last_exc.response.get("Error", {}).get("Code", ""))
+        code = aws_error_code(last_exc) or ""
         cause = "an answer cut short" if code.isdigit() else code or cause
     return cause

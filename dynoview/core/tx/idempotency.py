@@ -7,7 +7,7 @@ again is answered without a second write, and another request under that token i
 - a **new token whenever the actions change**: a different request must never reuse one;
 - the **same token while they do not**: executing again after a lost answer, a failure
   or an unknown outcome resends the same request, which DynamoDB applies at most once
-  (``tx_execution`` keeps it across its own resends too);
+  (``tx.execution`` keeps it across its own resends too);
 - a **new token after a written outcome**: the same actions sent again later are a new
   transaction the user asked for (a second increment), not a resend;
 - a token the **user typed**, or that came in a request they imported, is theirs: it is

@@ -2,7 +2,7 @@
 each action names, the index keys a Put or an Update writes, and which actions name the
 same item (DynamoDB allows one action per item).
 
-Every check returns ``Problem`` objects located at the action and field; ``tx_validation``
+Every check returns ``Problem`` objects located at the action and field; ``tx.validation``
 runs them. Rules checked against DynamoDB Local and, where it differs, the service's
 documented behaviour (docs/validation.md).
 """

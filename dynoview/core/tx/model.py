@@ -3,7 +3,7 @@
 A ``Transaction`` is an ordered list of ``Action`` objects (Put, Update, Delete,
 ConditionCheck) plus a ClientRequestToken. ``Transaction.to_request()`` builds the
 low-level request the boto3 client takes; the exact bytes sent are made in
-``tx_wire`` and checks before sending live in ``tx_validation``.
+``tx.wire`` and checks before sending live in ``tx.validation``.
 
 Imported text is read strictly (``session.user_files``): a key given twice in one object (two
 ``ConditionExpression``s, two action kinds in one action) is refused with its path instead of
@@ -55,6 +55,16 @@ _API_FIELDS = {
 }
 
 
+#: How ``Problem.field``'s first part reads in a location ("key.PK" is "Key › PK").
+FIELD_LABELS = {"item": "Item", "key": "Key", "condition": "Condition",
+                "update": "Update expression", "names": "Expression names",
+                "values": "Expression values", "table": "Table", "kind": "Action type",
+                "return_values": "Return values on condition failure",
+                "token": "Client request token", "actions": "Transaction"}
+#: Fields that name the request as a whole, not a part of it.
+WHOLE_REQUEST = ("json", "file")
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with a transaction, located at an action and a field.
@@ -74,9 +84,17 @@ class Problem:
         return self.severity == ERROR
 
     def location(self) -> str:
-        """Where, for one-line reports: "action 2, condition" or "transaction, token"."""
-        where = f"action {self.index + 1}" if self.index is not None else "transaction"
-        return f"{where}, {self.field}" if self.field else where
+        """Where, as the fields a user sees: "Action 2 › Condition", "Action 1 › Item › email",
+        "Transaction" (the request as a whole) or "Client request token"."""
+        head, _, rest = self.field.partition(".")
+        label = FIELD_LABELS.get(head, head)
+        if head in WHOLE_REQUEST:
+            # A JSON or file problem is the request's own: the action (if known) says enough.
+            label, rest = "", ""
+        path = " › ".join(part for part in (label, rest) if part)
+        if self.index is not None:
+            return f"Action {self.index + 1}" + (f" › {path}" if path else "")
+        return path or "Transaction"
 
     def to_json(self) -> dict[str, Any]:
         return {"action": None if self.index is None else self.index + 1, "field": self.field,

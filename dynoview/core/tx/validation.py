@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from dynoview.core.errors import aws_error_code
 from dynoview.core.expressions.checks import check_placeholders
 from dynoview.core.expressions.lexer import ExpressionSyntaxError
 from dynoview.core.expressions.nodes import Condition, UpdateExpression
@@ -442,9 +443,7 @@ def describe_tables(conn: Connection, names: Iterable[str]) -> TableSchemas:
         try:
             infos[name] = describe_table(conn, name)
         except Exception as exc:
-            answer = getattr(exc, "response", None)  # None on botocore's connection errors
-            code = answer.get("Error", {}).get("Code") if isinstance(answer, dict) else None
-            if code != "ResourceNotFoundException":
+            if aws_error_code(exc) != "ResourceNotFoundException":
                 raise
             missing.add(name)
     return TableSchemas(infos, frozenset(missing))

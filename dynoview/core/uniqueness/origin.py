@@ -22,7 +22,8 @@ from typing import Any, Protocol
 
 from botocore.exceptions import BotoCoreError, ClientError
 
-from dynoview.core.errors import CancelledError, DynoViewError
+from dynoview.core.counts import count_text
+from dynoview.core.errors import CancelledError, DynoViewError, aws_error_code
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadLog, ReadReceipt
 from dynoview.core.session.tables import TableInfo
@@ -247,7 +248,7 @@ def _read_stream(ctx: _Context, stream_arn: str, max_calls: int,
     except CancelledError:
         raise
     except (ClientError, BotoCoreError, DynoViewError) as exc:
-        code = exc.response.get("Error", {}).get("Code") if isinstance(exc, ClientError) else None
+        code = aws_error_code(exc)
         ctx.notes.append(f"The table's stream could not be read ({code or type(exc).__name__}: "
                          f"{getattr(exc, 'message', None) or exc}), so it was not used as evidence.")
         return None
@@ -259,8 +260,8 @@ def _read_stream(ctx: _Context, stream_arn: str, max_calls: int,
 
 def _note_stream_coverage(ctx: _Context, records: StreamRecords) -> None:
     """Say when the stream could not hold, or was not read for, every write that matters."""
-    read = (f"{records.calls} GetRecords call(s) over {records.shards_read} of the stream's "
-            f"{records.shards} shard(s)")
+    read = (f"{count_text(records.calls, 'GetRecords call')} over {records.shards_read} of the "
+            f"stream's {count_text(records.shards, 'shard')}")
     trimmed = [n for n in records.notices if "trimmed" in n or "retention" in n]
     ctx.notes.extend(trimmed)
     if records.partial:

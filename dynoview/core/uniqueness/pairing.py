@@ -500,7 +500,7 @@ class Pairing:
         holders' expired-account findings. What a diagnosis of the form reports."""
         state = self.rules[rule_name]
         holders = set(state.holders_of(form))
-        lock = self.lock_key(state.rule, form) if form in state.locks else None
+        trim = trims(state.rule.normalisation)
         out: list[Finding] = []
         for f in self.findings():
             if f.rule is None:
@@ -509,8 +509,10 @@ class Pairing:
             elif f.rule != rule_name:
                 continue
             elif f.status in (CASE_CLASH, LOOKALIKE_CLASH):
-                # An account holds one value per rule: holding a member's value is being one.
-                if (lock is not None and lock in f.lock_keys) or holders.intersection(f.account_ids):
+                # A member by its key, not by its holders: where accounts' sort keys vary, one
+                # account's items may hold a member and another value of the rule.
+                key = clash_key if f.status == CASE_CLASH else lookalike_key
+                if key(form, trim) == f.value:
                     out.append(f)
             elif f.value == form:
                 out.append(f)

@@ -93,10 +93,23 @@ def _not_a_number_message(stripped: str) -> str:
 
 
 def _check_zero_exponent(stripped: str, exp_text: str, path: str) -> None:
-    """Zero: any exponent is fine as long as it is a sensible size."""
-    if len(exp_text.lstrip("+-").lstrip("0")) > _MAX_EXPONENT_DIGITS:
+    """Zero: written with a decimal point ("0.0e126"), any exponent passes; written without
+    one ("0e126", "-0E-131"), the service checks its exponent as it would a digit's, and
+    refuses one outside -130 to 125 (DynamoDB Local takes both; docs/validation.md)."""
+    exp_digits = exp_text.lstrip("+-").lstrip("0")
+    if len(exp_digits) > _MAX_EXPONENT_DIGITS:
         raise ValueParseError(
             f"The exponent of {abbreviate(stripped)} is too large; write zero as 0.", path
+        )
+    if "." in stripped:
+        return
+    exponent = int(exp_text)
+    if exponent > _MAX_ADJUSTED_EXPONENT or exponent < _MIN_ADJUSTED_EXPONENT:
+        raise ValueParseError(
+            f"DynamoDB refuses {abbreviate(stripped)}: a zero written with an exponent outside "
+            f"{_MIN_ADJUSTED_EXPONENT} to {_MAX_ADJUSTED_EXPONENT} is out of its number range, "
+            "although it is zero; write it as 0.",
+            path,
         )
 
 

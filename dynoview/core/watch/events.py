@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from dynoview.core.counts import count_text
 from dynoview.core.streams.records import StreamEvent
 from dynoview.core.uniqueness.findings import LABELS, Finding
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
@@ -151,7 +152,7 @@ class WatchEvent:
         if self.kind == CHANGED and self.change.previous is not None:
             before = self.change.previous
             lines.append(f"    was: accounts {', '.join(before.account_ids) or 'none'}; "
-                         f"{len(before.lock_keys)} lock(s)")
+                         f"{count_text(len(before.lock_keys), 'lock')}")
         if self.reseeded:
             lines.append("    found by the audit that re-seeded the watch (records were lost)")
         for cause in self.causes:
@@ -159,7 +160,7 @@ class WatchEvent:
         for other in self.same_moment:
             lines.append(f"    same moment: {other.text()}")
         if self.more_same_moment:
-            lines.append(f"    same moment: and {self.more_same_moment} more record(s)")
+            lines.append(f"    same moment: and {count_text(self.more_same_moment, 'more record')}")
         return lines
 
     def to_json(self) -> dict[str, Any]:

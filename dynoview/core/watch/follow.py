@@ -26,6 +26,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError, ConnectionError, HTTPClientError
 
+from dynoview.core.errors import aws_error_code
 from dynoview.core.reads.reader import Reader
 from dynoview.core.streams.description import StreamInfo
 from dynoview.core.streams.reader import StreamReader
@@ -66,7 +67,7 @@ class FollowResult:
 
 def error_code(exc: BaseException) -> str | None:
     if isinstance(exc, ClientError):
-        return str(exc.response.get("Error", {}).get("Code") or "") or None
+        return aws_error_code(exc)
     return None
 
 

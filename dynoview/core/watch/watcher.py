@@ -52,6 +52,7 @@ class WatchStep:
     notices: list[str] = field(default_factory=list)
     records: int = 0
     caught_up: bool = False
+    more: bool = False  # a full page: records are waiting (not at the stream's tip)
     finished: bool = False  # the stream ended: no record will come
     wait_s: float = POLL_INTERVAL_S  # before the next step
 
@@ -172,6 +173,7 @@ class Watcher:
             self._pend(changes, now)
             out.records += result.records
             out.caught_up, out.finished = result.caught_up, result.finished
+            out.more = out.more or result.more
             out.wait_s = 0.0 if result.more else max(POLL_INTERVAL_S, result.wait_s)
         self.records += out.records
         self._pend(self.state.expire_due(), now)

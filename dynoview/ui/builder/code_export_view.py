@@ -29,8 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.uniqueness.schema import UniquenessSchema
-from dynoview.ui.builder.dialogs import CREDENTIALS_NOTE, code_view
-from dynoview.ui.builder.form_base import restyle
+from dynoview.ui.builder.dialogs import CREDENTIALS_NOTE, code_view, restyle
 from dynoview.ui.context import AppContext
 
 PYTHON = "python"  # the codegen's language names (LANGUAGES), without loading it first
@@ -97,7 +96,7 @@ class CodeExportDialog(QDialog):
         self.tabs = QTabWidget()
         self.views: dict[str, QPlainTextEdit] = {}
         for lang, code in self.codes.items():
-            view = code_view(code)
+            view = code_view(code, f"{TITLES.get(lang, lang)} code")
             view.setObjectName(f"code-{lang}")
             view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)  # code keeps its lines
             # Keys move, scroll and select in the code too (read-only views take mouse only).

@@ -1,5 +1,6 @@
 """The builder's background work: the preflight (reading what a transaction touches) and the
-guarded send, each an ``async def`` task named ``builder-execute`` on the qasync loop.
+guarded send, each an ``async def`` task named ``builder-execute`` on the qasync loop. The
+send's states and the questions between these two steps are ``send_flow``'s.
 
 One name for both: a new preflight or send cancels a stale one, and while either runs the
 panel's Execute is disabled. Results and errors come back as signals; ``idle`` says the

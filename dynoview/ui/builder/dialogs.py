@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from dynoview.core.preflight.check import NOT_ATOMIC_NOTE, Preflight
 from dynoview.core.tx.confirmation import ConfirmationRequirement
 from dynoview.core.tx.model import Transaction, TransactionImportError, import_text
+from dynoview.ui.accessible import labelled
 from dynoview.ui.builder.preflight_view import preflight_warnings, warning_line
 from dynoview.ui.tones import is_dark
 
@@ -78,8 +79,18 @@ CREDENTIALS_NOTE = ("Uses the default credential chain (environment, profile, SS
                     "no credentials are included.")
 
 
-def code_view(text: str) -> QPlainTextEdit:
+
+def restyle(widget: QWidget, role: str) -> None:
+    """Switch a label between the theme's "error" and "hint" styles."""
+    widget.setProperty("role", role)
+    widget.style().unpolish(widget)
+    widget.style().polish(widget)
+
+
+def code_view(text: str, name: str = "") -> QPlainTextEdit:
+    """A read-only code box; ``name`` is what a screen reader calls it."""
     view = QPlainTextEdit(text)
+    view.setAccessibleName(name)
     view.setReadOnly(True)
     view.setFont(QFont("monospace"))
     return view
@@ -96,7 +107,7 @@ class ConfirmDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(f"Connection: {requirement.connection}"))
         layout.addWidget(QLabel(requirement.message))
-        view = code_view(preview)
+        view = code_view(preview, "Request to send")
         view.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self._highlighter = JsonHighlighter(view.document())
         layout.addWidget(view, 3)
@@ -110,7 +121,7 @@ class ConfirmDialog(QDialog):
         self.typed = QLineEdit()
         if requirement.type_to_confirm is not None:
             self.typed.setPlaceholderText(requirement.type_to_confirm)
-            layout.addWidget(QLabel(f"Type {requirement.type_to_confirm} to confirm:"))
+            layout.addWidget(labelled(QLabel(f"Type {requirement.type_to_confirm} to confirm:"), self.typed))
             layout.addWidget(self.typed)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.execute_button = self.buttons.addButton("Execute", QDialogButtonBox.ButtonRole.AcceptRole)
@@ -142,6 +153,7 @@ class ImportDialog(QDialog):
                                 "list (DynamoDB JSON, binary as base64), as the AWS CLI and console "
                                 "write it."))
         self.text = QPlainTextEdit()
+        self.text.setAccessibleName("TransactWriteItems JSON")
         self.text.setFont(QFont("monospace"))
         self._highlighter = JsonHighlighter(self.text.document())
         layout.addWidget(self.text)
@@ -173,7 +185,7 @@ class ExportDialog(QDialog):
         self.setWindowTitle(title)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(CREDENTIALS_NOTE))
-        self.code = code_view(code)
+        self.code = code_view(code, title)
         layout.addWidget(self.code)
         copy = QPushButton("Copy")
         copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(code))
@@ -181,7 +193,7 @@ class ExportDialog(QDialog):
         row.addWidget(copy)
         if file_name is not None and file_content is not None:
             layout.addWidget(QLabel(f"Content of {file_name}:"))
-            self.file = code_view(file_content)
+            self.file = code_view(file_content, f"Content of {file_name}")
             self._highlighter = JsonHighlighter(self.file.document())
             layout.addWidget(self.file)
             copy_file = QPushButton(f"Copy {file_name}")
@@ -210,6 +222,7 @@ class ActionLogDialog(QDialog):
         heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(heading)
         self.table = QTableWidget(len(self.entries), len(self.COLUMNS))
+        self.table.setAccessibleName("Transactions sent")
         self.table.setHorizontalHeaderLabels(self.COLUMNS)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
@@ -223,7 +236,7 @@ class ActionLogDialog(QDialog):
                      entry.get("token", ""), outcome.get("status", ""))
             for col, text in enumerate(cells):
                 self.table.setItem(row, col, QTableWidgetItem(str(text)))
-        self.detail = code_view("")
+        self.detail = code_view("", "Selected transaction")
         self._highlighter = JsonHighlighter(self.detail.document())
         self.table.resizeColumnsToContents()
         split = QSplitter()

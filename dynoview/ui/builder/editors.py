@@ -1,9 +1,9 @@
 """Per-action editors: table and key, typed attributes, update and condition builders (the
 field widgets they are made of live in ``fields``).
 
-Widgets only collect what the user typed; turning it into an ``Action`` uses core
-(``values.parse_value``, ``expressions.comparison``/``Placeholders``), and every
-parse error comes back as a located ``Problem`` rather than an exception.
+Widgets only collect what the user typed; turning it into an ``Action`` is core's work
+(``values.parse_value``; expression text from the rows' data in ``tx.expressions``), and
+every parse error comes back as a located ``Problem`` rather than an exception.
 """
 
 from __future__ import annotations
@@ -23,20 +23,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.expressions.builders import and_, comparison, not_, or_
-from dynoview.core.expressions.placeholders import Placeholders
 from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.expressions import (
+    CONDITION_OPERATORS,
+    SET_FORMS,
+    UPDATE_CLAUSES,
+    ConditionRow,
+    UpdateRow,
+    build_expressions,
+)
 from dynoview.core.tx.model import KINDS, PUT, RETURN_VALUES_CHOICES, UPDATE, Action, Problem
 from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 from dynoview.core.values.user_text import parse_value
-from dynoview.ui.builder.fields import AttributeTable, RowList, av_text, mark_field, type_combo, value_list
-
-CONDITION_OPERATORS = ("attribute_not_exists", "attribute_exists", "attribute_type", "begins_with",
-                       "contains", "=", "<>", "<", "<=", ">", ">=", "BETWEEN", "IN", "size =", "size <>",
-                       "size <", "size <=", "size >", "size >=")
-UPDATE_CLAUSES = ("SET", "REMOVE", "ADD", "DELETE")
-SET_FORMS = ("value", "if_not_exists", "list_append", "+", "-")
+from dynoview.ui.builder.fields import AttributeTable, RowList, av_text, mark_field, type_combo
 
 
 class ActionEditor(QWidget):
@@ -94,6 +94,7 @@ class ActionEditor(QWidget):
         self.update_rows = RowList("Add update step", self._update_row)
         self.update_raw = QLineEdit()
         self.update_raw.setPlaceholderText("SET #n0 = :v0 REMOVE #n1")
+        self.update_raw.setAccessibleName("Update expression")
         update_layout.addWidget(self.update_rows)
         update_layout.addWidget(self.update_raw)
         self.condition_box = QGroupBox("Condition")
@@ -101,6 +102,7 @@ class ActionEditor(QWidget):
         self.condition_rows = RowList("Add condition", self._condition_row)
         self.condition_raw = QLineEdit()
         self.condition_raw.setPlaceholderText("attribute_not_exists(#n0)")
+        self.condition_raw.setAccessibleName("Condition expression")
         condition_layout.addWidget(self.condition_rows)
         condition_layout.addWidget(self.condition_raw)
         self.names_raw = QPlainTextEdit()
@@ -139,6 +141,9 @@ class ActionEditor(QWidget):
         code = type_combo()
         value = QLineEdit()
         value.setPlaceholderText("value")
+        for widget, name in ((clause, "Update clause"), (path, "Attribute path"), (form, "SET form"),
+                             (code, "Value type"), (value, "Value")):
+            widget.setAccessibleName(name)
         return [clause, path, form, code, value]
 
     def _condition_row(self) -> list[QWidget]:
@@ -152,6 +157,9 @@ class ActionEditor(QWidget):
         code = type_combo()
         value = QLineEdit()
         value.setPlaceholderText("value (BETWEEN, IN: values separated by |)")
+        for widget, name in ((join, "Join with"), (path, "Attribute path"), (op, "Comparison"),
+                             (code, "Value type"), (value, "Value")):
+            widget.setAccessibleName(name)
         return [join, negate, path, op, code, value]
 
     # ---------------------------------------------------------------- reactions
@@ -279,71 +287,39 @@ class ActionEditor(QWidget):
                     problems.append(Problem(index, f"values.{exc.path or name}", exc.message))
 
     def _build_rows(self, index: int, action: Action, problems: list[Problem]) -> None:
-        """Generate expressions and placeholders from the builder rows (every name aliased)."""
-        ph = Placeholders()
-        if action.kind == UPDATE:
-            action.update = self._update_text(index, ph, problems)
-        action.condition = self._condition_text(index, ph, problems)
-        action.names, action.values = ph.names, ph.values
+        """Expressions and placeholders from the builder rows, built by core."""
+        built = build_expressions(index, self.update_row_data() if action.kind == UPDATE else [],
+                                  self.condition_row_data())
+        problems.extend(built.problems)
+        action.update, action.condition = built.update, built.condition
+        action.names, action.values = built.names, built.values
         self.update_raw.setText(action.update)
         self.condition_raw.setText(action.condition)
         self.names_raw.setPlainText(json.dumps(action.names, ensure_ascii=False) if action.names else "")
         self.values_raw.setPlainText(json.dumps({k: to_dynamodb_json(v) for k, v in action.values.items()},
                                                 ensure_ascii=False) if action.values else "")
 
-    def _update_text(self, index: int, ph: Placeholders, problems: list[Problem]) -> str:
-        clauses: dict[str, list[str]] = {c: [] for c in UPDATE_CLAUSES}
+    def update_row_data(self) -> list[UpdateRow]:
+        """What the update rows hold, as core's rows."""
+        rows = []
         for clause_w, path_w, form_w, code_w, value_w, _holder in self.update_rows.rows:
             assert isinstance(clause_w, QComboBox) and isinstance(path_w, QLineEdit)
             assert isinstance(form_w, QComboBox) and isinstance(code_w, QComboBox)
             assert isinstance(value_w, QLineEdit)
-            clause, path_text = clause_w.currentText(), path_w.text().strip()
-            if not path_text:
-                problems.append(Problem(index, "update", "An update step has no attribute path; type one."))
-                continue
-            try:
-                path = ph.name(path_text)
-                if clause == "REMOVE":
-                    clauses[clause].append(path)
-                    continue
-                value = ph.value(parse_value(code_w.currentText(), value_w.text()))
-            except (ValueParseError, ValueError) as exc:
-                problems.append(Problem(index, "update", getattr(exc, "message", str(exc))))
-                continue
-            if clause in ("ADD", "DELETE"):
-                clauses[clause].append(f"{path} {value}")
-                continue
-            form = form_w.currentText()
-            rhs = {"value": value, "if_not_exists": f"if_not_exists({path}, {value})",
-                   "list_append": f"list_append({path}, {value})", "+": f"{path} + {value}",
-                   "-": f"{path} - {value}"}[form]
-            clauses[clause].append(f"{path} = {rhs}")
-        return " ".join(f"{c} {', '.join(parts)}" for c, parts in clauses.items() if parts)
+            rows.append(UpdateRow(clause_w.currentText(), path_w.text(), form_w.currentText(),
+                                  code_w.currentText(), value_w.text()))
+        return rows
 
-    def _condition_text(self, index: int, ph: Placeholders, problems: list[Problem]) -> str:
-        text = ""
+    def condition_row_data(self) -> list[ConditionRow]:
+        """What the condition rows hold, as core's rows."""
+        rows = []
         for join_w, not_w, path_w, op_w, code_w, value_w, _holder in self.condition_rows.rows:
             assert isinstance(join_w, QComboBox) and isinstance(not_w, QCheckBox)
             assert isinstance(path_w, QLineEdit) and isinstance(op_w, QComboBox)
             assert isinstance(code_w, QComboBox) and isinstance(value_w, QLineEdit)
-            op = op_w.currentText()
-            size = op.startswith("size ")
-            key = op[5:] if size else op.lower()
-            count = {"attribute_exists": 0, "attribute_not_exists": 0, "between": 2, "in": None}.get(key, 1)
-            try:
-                values = value_list("S" if key == "attribute_type" else code_w.currentText(),
-                                     value_w.text(), count)
-                part = comparison(ph, path_w.text().strip(), key, values, size=size)
-            except (ValueParseError, ValueError) as exc:
-                problems.append(Problem(index, "condition", getattr(exc, "message", str(exc))))
-                continue
-            if not_w.isChecked():
-                part = not_(part)
-            if not text:
-                text = part
-            else:
-                text = and_(text, part) if join_w.currentText() == "AND" else or_(text, part)
-        return text
+            rows.append(ConditionRow(path_w.text(), op_w.currentText(), code_w.currentText(),
+                                     value_w.text(), join_w.currentText(), not_w.isChecked()))
+        return rows
 
     def add_condition(self, path: str, op: str, code: str = "S", value: str = "") -> None:
         """Add a builder row (used by tests and by templates that start from rows)."""

@@ -93,6 +93,7 @@ class AttributeTable(QWidget):
         self.field_prefix = field_prefix
         self.file_dialog: QFileDialog | None = None  # kept alive while it is open
         self.table = QTableWidget(0, 3)
+        self.table.setAccessibleName(f"{field_prefix.capitalize()} attributes")
         self.table.setHorizontalHeaderLabels(["Name", "Type", "Value"])
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)
@@ -235,6 +236,7 @@ class RowList(QWidget):
                     signal.connect(lambda *_: self.changed.emit())
         remove = QPushButton("✕")
         remove.setToolTip("Remove this row")
+        remove.setAccessibleName("Remove this row")
         remove.setFixedWidth(28)
         line.addWidget(remove)
         entry = [*widgets, holder]
@@ -253,13 +255,3 @@ class RowList(QWidget):
     def clear(self) -> None:
         for entry in list(self.rows):
             self._remove(entry)
-
-
-def value_list(code: str, text: str, count: int | None) -> list[dict[str, Any]]:
-    """Values typed in one builder cell: one, or several separated by '|' (BETWEEN, IN)."""
-    if count == 0:
-        return []
-    parts = [p.strip() for p in text.split("|")] if count != 1 else [text]
-    if count is not None and len(parts) != count:
-        raise ValueParseError(f"Type {count} values separated by |, such as 1 | 9.")
-    return [parse_value(code, p) for p in parts]

@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -29,16 +30,10 @@ from dynoview.core.tx.template_inputs import (
     ValueCheck,
 )
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from dynoview.ui.builder.dialogs import restyle  # defined there: code_export_view needs it too
 
 ACCEPT_TEXT = "Open in builder"
 EXPORT_TEXT = "&Export as code…"  # Alt+E
-
-
-def restyle(widget: QWidget, role: str) -> None:
-    """Switch a label between the theme's "error" and "hint" styles."""
-    widget.setProperty("role", role)
-    widget.style().unpolish(widget)
-    widget.style().polish(widget)
 
 
 def pk_text(schema: UniquenessSchema, item: Mapping[str, Any]) -> str:
@@ -65,6 +60,8 @@ class ValueField(QWidget):
         self.edit = QLineEdit()
         self.edit.setPlaceholderText(placeholder)
         self.edit.setObjectName(f"value-{rule.name}")
+        self.edit.setAccessibleName(rule.name.capitalize())  # the form's label names the box
+        self.setFocusProxy(self.edit)  # the label's mnemonic and a form's first field
         self.message = wrapped_label("")
         self.message.setObjectName(f"message-{rule.name}")
         layout = QVBoxLayout(self)
@@ -93,6 +90,20 @@ class ValueField(QWidget):
         self.edit.setToolTip(self.message.text())
 
 
+def first_input(form: QFormLayout) -> QWidget | None:
+    """The form's first field that takes the keyboard, row by row (inside a row's box too)."""
+    for i in range(form.count()):
+        item = form.itemAt(i)
+        widget = item.widget() if item is not None else None
+        if widget is None or not widget.isEnabled():
+            continue
+        for candidate in (widget, *widget.findChildren(QWidget)):
+            if candidate.focusPolicy() & Qt.FocusPolicy.TabFocus and candidate.isEnabled() \
+                    and not isinstance(candidate, QLabel):
+                return candidate
+    return None
+
+
 class TemplateForm(QDialog):
     """Common frame: an intro, the fields, a live summary of the actions, and the buttons.
 
@@ -117,7 +128,6 @@ class TemplateForm(QDialog):
         self.summary.setObjectName("template-summary")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.ok_button = self.buttons.addButton(ACCEPT_TEXT, QDialogButtonBox.ButtonRole.AcceptRole)
-        self.ok_button.setDefault(True)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         # Beside OK and enabled with it: the code sends what OK would open in the builder.
@@ -150,6 +160,9 @@ class TemplateForm(QDialog):
         layout.addStretch(1)  # spare height below the summary, not between the labels
         layout.addWidget(self.export_error)
         layout.addWidget(self.buttons)
+        # Only once the button is in the dialog: before, Qt marks it without telling the dialog,
+        # which then made Cancel the default on show (Enter in a field cancelled the form).
+        self.ok_button.setDefault(True)
 
     # Subclasses: validate() updates the field messages and says whether OK may run;
     # build() makes the transaction from the fields; actions() lists it for the summary.
@@ -176,6 +189,10 @@ class TemplateForm(QDialog):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self.fit_height(shrink=True)
+        field = first_input(self.form)  # else Qt focuses the summary, created before the fields
+        focus = QApplication.focusWidget()
+        if field is not None and (focus is None or not self.isAncestorOf(focus)):
+            field.setFocus(Qt.FocusReason.TabFocusReason)
 
     def revalidate(self) -> bool:
         ok = self.validate()

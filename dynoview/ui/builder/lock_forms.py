@@ -95,6 +95,7 @@ class ReleaseLockForm(TemplateForm):
             "Not checked here: run Diagnose on the value if unsure.")))
         self.owner = QLineEdit()
         self.owner.setPlaceholderText(f"optional, e.g. {schema.account_pk_prefix}4c5d6e")
+        self.owner.setAccessibleName("Former owner")
         self.owner.textChanged.connect(lambda _t: self.revalidate())
         self.owner_message = wrapped_label("If the lock was left by an account that changed its value, "
                                     "name it: the transaction then also checks that it no longer "
@@ -177,6 +178,7 @@ class ResolveDuplicateForm(TemplateForm):
         self.gets_group.addButton(self.remove_radio)
         self.new_radio.setChecked(True)
         self.field = ValueField(rule, f"the other account's new {rule.name}")
+        self.field.edit.setAccessibleName(f"The other account's new {rule.name}")
         self.field.edit.textChanged.connect(lambda _t: self.revalidate())
         self.new_radio.toggled.connect(lambda _on: self.revalidate())
         gets_box = QWidget()

@@ -28,6 +28,7 @@ from dynoview.core.preflight.guards import Guard
 from dynoview.core.preflight.model import PreflightWarning
 from dynoview.core.tx.model import Transaction
 from dynoview.core.uniqueness.findings import EXPLANATIONS
+from dynoview.ui.counts import count_text
 from dynoview.ui.tones import muted, tone, warning_color
 
 IDLE_TEXT = ("Not checked yet. Execute runs the preflight first (strongly consistent reads of every "
@@ -63,6 +64,7 @@ class PreflightView(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.lines = QListWidget()
+        self.lines.setAccessibleName("Accounts and locks after this transaction")
         self.lines.setWordWrap(True)
         self.lines.setMinimumHeight(72)
         self.note = QLabel(NOT_ATOMIC_NOTE)
@@ -138,7 +140,7 @@ class PreflightView(QWidget):
     def set_guards(self, guards: list[Guard]) -> None:
         """Offer the guards the transaction lacks (each one listed in the tooltip)."""
         self.guards_button.setVisible(bool(guards))
-        self.guards_button.setText(f"Add {len(guards)} guard(s)")
+        self.guards_button.setText(f"Add {count_text(len(guards), 'guard')}")
         listed = "\n".join(f"action {g.index + 1}: {g.text}" for g in guards)
         self.guards_button.setToolTip("Add these conditions so the transaction itself refuses a stale "
                                       "write:\n" + listed)

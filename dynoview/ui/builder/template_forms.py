@@ -147,6 +147,7 @@ class ChangeValueForm(TemplateForm):
         self.current_label = wrapped_label(current)
         self.form.addRow(f"Current {rule.name}", self.current_label)
         self.field = ValueField(rule, f"the new {rule.name}")
+        self.field.edit.setAccessibleName(f"New {rule.name}")
         self.field.edit.setText(new_value)
         self.field.edit.textChanged.connect(lambda _t: self.revalidate())
         self.form.addRow(f"New {rule.name}", self.field)

@@ -187,8 +187,11 @@ class ItemDetail(QWidget):
         self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.itemExpanded.connect(self._expanded)
         self.tabs.addTab(self.tree, "Attributes")
+        self.tree.setAccessibleName("Item attributes")
         self.ddb_text = LazyText()
         self.plain_text = LazyText()
+        self.ddb_text.setAccessibleName("Item as DynamoDB JSON")
+        self.plain_text.setAccessibleName("Item as plain JSON")
         for edit in (self.ddb_text, self.plain_text):
             edit.setFont(monospace())
             edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)

@@ -58,6 +58,7 @@ class ItemEditDialog(QDialog):
                       "you have checked the request.")
         hint.setWordWrap(True)
         self.editor = QPlainTextEdit()
+        self.editor.setAccessibleName("Item as DynamoDB JSON")
         self.editor.setFont(monospace())
         self.editor.setPlainText(dynamodb_json(item))
         self.error = QLabel()

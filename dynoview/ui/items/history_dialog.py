@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from dynoview.core.reads.browse import BrowseSpec
 from dynoview.core.reads.history import SAVED_LIMIT, describe, spec_from_json, spec_to_json
 from dynoview.ui import settings as saved
+from dynoview.ui.accessible import labelled
 
 SpecRole = Qt.ItemDataRole.UserRole + 1
 NameRole = Qt.ItemDataRole.UserRole + 2
@@ -37,15 +38,16 @@ class ReadHistoryDialog(QDialog):
         self.setWindowTitle(f"Reads of {table}")
         self.connection, self.table, self._run = connection, table, run
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Saved reads"))
         self.saved_list = QListWidget()
+        layout.addWidget(labelled(QLabel("Saved reads"), self.saved_list))
         layout.addWidget(self.saved_list, 1)
-        layout.addWidget(QLabel("Recent reads (most recent first)"))
         self.recent_list = QListWidget()
+        layout.addWidget(labelled(QLabel("Recent reads (most recent first)"), self.recent_list))
         layout.addWidget(self.recent_list, 2)
         save_row = QHBoxLayout()
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText("Name for the selected read")
+        self.name_edit.setAccessibleName("Name for the selected read")
         self.save_button = QPushButton("Save as")
         self.delete_button = QPushButton("Delete saved")
         save_row.addWidget(self.name_edit, 1)

@@ -3,7 +3,8 @@
 The selected item is the window's selection (``ctx.select_item``) the templates act on;
 an item opened by key that is not on the loaded page is read with GetItem and shown in
 the detail pane; after the builder writes, the items it touched are read again. The form
-is ``ReadForm``, the rows and the detail ``ResultPane``, the reads ``BrowseController``.
+is ``ReadForm``, the rows and the detail ``ResultPane``, the reads ``BrowseController``, the
+selection ``ItemSelection``.
 """
 
 from __future__ import annotations
@@ -11,23 +12,25 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from PySide6.QtCore import QItemSelection, QPoint, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMenu, QPushButton, QVBoxLayout, QWidget
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.reads.browse import BrowseSpec
+from dynoview.core.reads.browse import BrowseSpec, build_request
 from dynoview.core.reads.history import add_to_history
 from dynoview.core.reads.reader import Page
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.values.display import display_text
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.counts import count_text, not_on_page_text
+from dynoview.ui.elided_label import ElidedLabel
 from dynoview.ui.items.columns import ItemsColumns
 from dynoview.ui.items.controller import BrowseController, Fresh
 from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.read_form import ReadForm
 from dynoview.ui.items.result_pane import ResultPane
+from dynoview.ui.items.selection import ItemSelection
 
 ATTRIBUTES_EXCLUDED = {"TTL status"}  # a column the app computes, not an attribute to filter on
 
@@ -46,11 +49,9 @@ class ItemsPanel(QWidget):
         # The table this tab reads: the window's open table, or, in an extra Items tab, the
         # table it was opened on (several tabs can show different tables at once).
         self.info: TableInfo | None = None
-        self.by_key_item: dict[str, Any] | None = None  # shown in the detail, not on the page
-        self.row_item: dict[str, Any] | None = None  # the selected row shown in the detail
-        self._kept_key: dict[str, Any] | None = None  # the selected row's key across a reset
         self.edit_dialog: Any = None  # the open ItemEditDialog, if any
         self.history_dialog: Any = None  # the open ReadHistoryDialog, if any
+        self.code_dialog: Any = None  # the open ReadCodeDialog, if any
         self._not_on_page = 0  # items the builder wrote that this page does not hold
         self._setup_ui()
         self._connect()
@@ -67,7 +68,8 @@ class ItemsPanel(QWidget):
         self.sk_value, self.sk_value2 = f.sk_value, f.sk_value2
         self.filter_attr, self.filter_op, self.filter_type = f.filter_attr, f.filter_op, f.filter_type
         self.filter_value, self.error_label = f.filter_value, f.error_label
-        self.results = ResultPane(self.ctx, self.model, self.result_items, self.chosen_items,
+        self.results = ResultPane(self.ctx, self.model, self.model.items,
+                                  lambda: [item] if (item := self.current_item()) else [],
                                   lambda: self.info)
         self.results.setSizes([900, 350])
         self.view, self.detail = self.results.view, self.results.detail
@@ -83,8 +85,14 @@ class ItemsPanel(QWidget):
         for button in (self.delete_button, self.edit_button):
             button.setEnabled(False)
             self.detail.actions_row.insertWidget(0, button)
+        # A global table's transactions are atomic in one Region only: said before any is built.
+        self.global_note = ElidedLabel()
+        self.global_note.setObjectName("global-table-note")
+        self.global_note.setProperty("role", "hint")
+        self.global_note.hide()
         layout = QVBoxLayout(self)
         layout.addWidget(self.form)
+        layout.addWidget(self.global_note)
         layout.addWidget(self.results, 1)
 
     def _connect(self) -> None:
@@ -95,17 +103,14 @@ class ItemsPanel(QWidget):
         self.controller.page_loaded.connect(self._page_loaded)
         self.controller.failed.connect(self._failed)
         self.controller.busy_changed.connect(self._busy)
-        self.controller.key_read.connect(self._show_by_key)
         self.controller.items_reread.connect(self._reread)
-        self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.model.modelReset.connect(self._columns_changed)
-        # A reset (a new read, or a page bringing new columns) or a removed row drops the
-        # selection without selectionChanged: keep the row when it is still there.
-        self.model.modelAboutToBeReset.connect(self._remember_selection)
-        self.model.modelReset.connect(self._restore_selection)
-        self.model.rowsRemoved.connect(self._selection_maybe_gone)
+        self.selection = ItemSelection(self.ctx, self.model, self.results, lambda: self.info,
+                                       [self.edit_button, self.delete_button])
+        self.controller.key_read.connect(self.selection.show_by_key)
         self.ctx.items_written.connect(self._items_written)
-        self.view.customContextMenuRequested.connect(self._context_menu)
+        self.view.customContextMenuRequested.connect(
+            lambda pos: self.context_menu().popup(self.view.viewport().mapToGlobal(pos)))
         self.edit_button.clicked.connect(self.edit_selected)
         self.delete_button.clicked.connect(self.delete_selected)
 
@@ -125,9 +130,10 @@ class ItemsPanel(QWidget):
         self.controller.cursor = None
         self.model.reset(info)
         self.form.set_table(info)
-        self.by_key_item = self.row_item = None
-        self.detail.show_item(None)
-        self._update_item_actions()
+        note = info.settings.transaction_note() if info is not None else None
+        self.global_note.setText(note or "")
+        self.global_note.setVisible(bool(note))
+        self.selection.clear()
         self.setEnabled(info is not None)
         self.progress.setText("" if info else "Pick a table on the left.")
 
@@ -140,13 +146,15 @@ class ItemsPanel(QWidget):
         if spec is None:
             return
         self.form.clear_errors()
-        self.by_key_item = None
         self._not_on_page = 0
+        self.selection.by_key_item = None
         self.detail.show_item(None)
-        self._update_item_actions()
+        self.selection.update_actions()
         if self.controller.start(spec):
             self.progress.setText("Reading…")
-            self._remember_read(spec)
+            key = self._table_key()
+            if key is not None:
+                saved.save_read_history(*key, add_to_history(saved.read_history(*key), spec))
 
     def cancel(self) -> None:
         if self.controller.busy:
@@ -167,8 +175,7 @@ class ItemsPanel(QWidget):
     def _report_progress(self) -> None:
         text = self.controller.describe_progress()
         if self._not_on_page:
-            text += (f" · {self._not_on_page} item(s) written by the builder are not on this page: "
-                     "run the read again to see them")
+            text += " · " + not_on_page_text(self._not_on_page)
         self.progress.setText(text)
         self.status_changed.emit(text)
 
@@ -180,68 +187,19 @@ class ItemsPanel(QWidget):
         self.results.fit_columns()
         self.form.set_attributes([c for c in self.model.columns() if c not in ATTRIBUTES_EXCLUDED])
 
-    # -- selection -------------------------------------------------------------
-    def _selection_changed(self, selected: QItemSelection, _deselected: QItemSelection) -> None:
-        rows = {i.row() for i in selected.indexes()} or set(self.results.selected_rows())
-        if not rows:
-            self._selection_maybe_gone()
-            return
-        self.by_key_item = None
-        row = min(rows)
-        item = self.model.item(row)
-        self.row_item = item
-        self.detail.show_item(item, self._key_text(item), self.model.ttl_of(row))
-        self._update_item_actions()
-        self.ctx.select_item(item, "items", self._table_name())
-
-    def _remember_selection(self) -> None:
-        item, info = self.selected_item(), self.info
-        self._kept_key = info.key_of(item) if item is not None and info is not None else None
-
-    def _restore_selection(self) -> None:
-        key, self._kept_key = self._kept_key, None
-        if key is None or not self.select_key(key):
-            self._selection_maybe_gone()
-
-    def _selection_maybe_gone(self) -> None:
-        """The selected row is gone (deselected, a new read, a deleted row): its detail, its
-        buttons and the templates' subject go with it. A message about an item read by key
-        stays."""
-        if self.selected_item() is not None or self.by_key_item is not None:
-            return
-        if self.row_item is not None:
-            self.row_item = None
-            self.detail.show_item(None)
-            if self.ctx.subject is not None and self.ctx.subject.source == "items":
-                self.ctx.select_item(None)
-        self._update_item_actions()
-
-    def _update_item_actions(self) -> None:
-        """Edit… and Delete… need one item: a selected row or one opened by key."""
-        has_item = self.current_item() is not None and len(self.selected_items()) <= 1
-        self.edit_button.setEnabled(has_item)
-        self.delete_button.setEnabled(has_item)
-        self.transfer.update_state()
-
-    def result_items(self) -> list[dict[str, Any]]:
-        """The items the view shows now (what Export… and Copy to table… take as the result)."""
-        return self.model.items()
-
-    def chosen_items(self) -> list[dict[str, Any]]:
-        item = self.current_item()
-        return [item] if item is not None else []
-
-    def selected_item(self) -> dict[str, Any] | None:
-        rows = self.results.selected_rows()
-        return self.model.item(rows[0]) if rows else None
+    # -- selection (ItemSelection) ---------------------------------------------------
+    @property
+    def by_key_item(self) -> dict[str, Any] | None:
+        """The item read by key (GetItem) shown in the detail, not on the page."""
+        return self.selection.by_key_item
 
     def selected_items(self) -> list[dict[str, Any]]:
         """Every selected row's item, in the order shown."""
-        return self.results.selected_items()
+        return self.selection.selected_items()
 
     def current_item(self) -> dict[str, Any] | None:
         """The item Edit… and Delete… act on: the selected row, or the item read by key."""
-        return self.selected_item() or self.by_key_item
+        return self.selection.current_item()
 
     # -- copy as -----------------------------------------------------------------
     def copy_as(self, fmt: str) -> str | None:
@@ -256,11 +214,8 @@ class ItemsPanel(QWidget):
             self.status_changed.emit(exc.message)
             return None
         QGuiApplication.clipboard().setText(text)
-        self.status_changed.emit(f"Copied {len(items)} item(s) as {LABELS[fmt]}.")
+        self.status_changed.emit(f"Copied {count_text(len(items), 'item')} as {LABELS[fmt]}.")
         return text
-
-    def _context_menu(self, pos: QPoint) -> None:
-        self.context_menu().popup(self.view.viewport().mapToGlobal(pos))
 
     def context_menu(self) -> QMenu:
         """The view's right-click menu for the selection as it is now."""
@@ -268,12 +223,13 @@ class ItemsPanel(QWidget):
 
         menu = QMenu(self.view)
         count = len(self.selected_items())
-        copy_menu = menu.addMenu(f"Copy {count} item(s) as" if count > 1 else "Copy as")
+        copy_menu = menu.addMenu(f"Copy {count} items as" if count > 1 else "Copy as")
         for fmt in FORMATS:
             copy_menu.addAction(LABELS[fmt], functools.partial(self.copy_as, fmt))
         copy_menu.setEnabled(count > 0 or self.by_key_item is not None)
         menu.addSeparator()
         menu.addAction("Reads of this table… (Ctrl+H)", self.show_history)
+        menu.addAction("Copy query as code…", self.copy_query_as_code)
         if self.info is not None:
             name = self.info.name
             menu.addAction(f"Open {name} in a new Items tab (another index or read)",
@@ -281,18 +237,29 @@ class ItemsPanel(QWidget):
         menu.aboutToHide.connect(menu.deleteLater)
         return menu
 
-    def _table_name(self) -> str | None:
-        return self.info.name if self.info is not None else None
+    def copy_query_as_code(self) -> None:
+        """The form's read as Python, AWS CLI or JavaScript (``ReadCodeDialog``); a form the
+        read would refuse says why at its field instead."""
+        spec, info = self.spec(), self.info
+        if spec is None or info is None:
+            return
+        self.form.clear_errors()
+        try:
+            operation, request = build_request(info, spec)
+        except DynoViewError as exc:
+            self.form.show_error(exc.field or "", exc.message)
+            return
+        from dynoview.ui.codegen.read_code_dialog import ReadCodeDialog  # built on first use
+
+        dialog = ReadCodeDialog(operation, request, self.ctx, self)
+        dialog.finished.connect(dialog.deleteLater)
+        self.code_dialog = dialog
+        dialog.open()
 
     # -- history of reads --------------------------------------------------------
     def _table_key(self) -> tuple[str, str] | None:
         conn, info = self.ctx.connection, self.info
         return (conn.spec.name, info.name) if conn is not None and info is not None else None
-
-    def _remember_read(self, spec: BrowseSpec) -> None:
-        key = self._table_key()
-        if key is not None:
-            saved.save_read_history(*key, add_to_history(saved.read_history(*key), spec))
 
     def show_history(self) -> None:
         """Ctrl+H: this table's saved and recent reads, each run again from the list."""
@@ -303,7 +270,11 @@ class ItemsPanel(QWidget):
 
         if self.history_dialog is not None:
             self.history_dialog.close()
-        dialog = ReadHistoryDialog(*key, self.run_spec, self)
+        def run_again(spec: BrowseSpec) -> None:
+            self.load_spec(spec)
+            self.run()
+
+        dialog = ReadHistoryDialog(*key, run_again, self)
         dialog.finished.connect(dialog.deleteLater)
         self.history_dialog = dialog
         dialog.open()
@@ -311,10 +282,6 @@ class ItemsPanel(QWidget):
     def load_spec(self, spec: BrowseSpec) -> None:
         """Put a read back in the form (what the history runs again)."""
         self.form.load_spec(spec)
-
-    def run_spec(self, spec: BrowseSpec) -> None:
-        self.load_spec(spec)
-        self.run()
 
     # -- edit and delete -----------------------------------------------------------
     def edit_selected(self) -> None:
@@ -347,45 +314,13 @@ class ItemsPanel(QWidget):
         self.ctx.delete_requested.emit(info, item)
 
     # -- items by key --------------------------------------------------------------
-    def select_key(self, key: dict[str, Any]) -> bool:
-        """Select the loaded row with this primary key (used by links from other panels)."""
-        row = self.model.row_of(key)
-        if row is None:
-            return False
-        self.view.selectRow(row)
-        self.view.scrollTo(self.model.index(row, 0))
-        return True
-
     def open_key(self, key: dict[str, Any]) -> None:
         """Show the item with this key: its row when it is on the page, else read it by key
         (a strongly consistent GetItem) and show it in the detail pane."""
-        if self.select_key(key):
+        if self.selection.select_key(key) or self.info is None or self.ctx.reader is None:
             return
-        if self.info is None or self.ctx.reader is None:
-            return
-        self.view.clearSelection()
-        self.detail.title.setText(f"Reading {self._key_text(key)}…")
+        self.selection.reading_key(key)
         self.controller.read_key(self.info.name, key)
-
-    def _show_by_key(self, key: dict[str, Any], item: dict[str, Any] | None) -> None:
-        if self.selected_item() is not None:
-            return  # the user picked a row meanwhile
-        self.by_key_item = item
-        self.row_item = None
-        key_text = self._key_text(key)
-        if item is None:
-            self.detail.show_item(None)
-            self.detail.title.setText(f"No item with {key_text}: it does not exist (or was deleted).")
-            self.ctx.select_item(None)
-        else:
-            self.detail.show_item(item, f"{key_text} — read by key (GetItem): not on the current page")
-            self.ctx.select_item(item, "items", self._table_name())
-        self._update_item_actions()
-
-    def _key_text(self, item: dict[str, Any]) -> str:
-        info = self.info
-        return ", ".join(f"{k} = {display_text(item[k])}" for k in (info.key_names if info else ())
-                         if k in item)
 
     # -- after the builder wrote ------------------------------------------------
     def _items_written(self, written: list[WrittenKey]) -> None:
@@ -396,21 +331,5 @@ class ItemsPanel(QWidget):
             self.controller.reread(info.name, keys)
 
     def _reread(self, fresh: Fresh) -> None:
-        shown = self.current_item()
-        for key, item in fresh:
-            on_page = self.model.replace_item(key, item)
-            if not on_page and item is not None:
-                self._not_on_page += 1
-            if shown is None or not all(shown.get(k) == v for k, v in key.items()):
-                continue
-            if self.by_key_item is not None:
-                self._show_by_key(key, item)
-            elif item is None:
-                self.detail.show_item(None)
-                self.detail.title.setText(f"{self._key_text(key)} was deleted by the transaction.")
-            else:
-                row = self.model.row_of(key)
-                ttl = self.model.ttl_of(row) if row is not None else None
-                self.detail.show_item(item, self._key_text(item), ttl)
-        self._update_item_actions()
+        self._not_on_page += self.selection.apply_fresh(fresh)
         self._report_progress()

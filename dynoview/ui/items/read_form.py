@@ -26,6 +26,7 @@ from dynoview.core.reads.browse import (
     FilterSpec,
 )
 from dynoview.core.session.tables import TableInfo
+from dynoview.ui.accessible import labelled, named
 from dynoview.ui.flow_layout import FlowLayout
 
 TABLE_ENTRY = "(table)"
@@ -82,7 +83,9 @@ class ReadForm(QGroupBox):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip("Stop the read in progress (Esc)")
         self.cancel_button.setEnabled(False)
-        for w in (QLabel("Mode"), self.mode, QLabel("on"), self.index, self.consistent,
+        named(self.index, "Table or index")
+        named(self.page_size, "Page size", "Items per page read")
+        for w in (labelled(QLabel("Mode"), self.mode), self.mode, QLabel("on"), self.index, self.consistent,
                   self.page_size, self.hide_expired):
             top.addWidget(w)
         top.addStretch()
@@ -106,6 +109,10 @@ class ReadForm(QGroupBox):
         self.sk_value.setPlaceholderText("sort key value")
         self.sk_value2 = QLineEdit()
         self.sk_value2.setPlaceholderText("upper bound")
+        self.pk_label.setBuddy(self.pk_value)
+        self.sk_label.setBuddy(self.sk_op)
+        named(self.sk_value, "Sort key value")
+        named(self.sk_value2, "Sort key upper bound")
         self.key_widget = QWidget()
         key_row = QHBoxLayout(self.key_widget)
         key_row.setContentsMargins(0, 0, 0, 0)
@@ -128,6 +135,10 @@ class ReadForm(QGroupBox):
         self.filter_type.addItems(list(VALUE_TYPES))
         self.filter_value = QLineEdit()
         self.filter_value.setPlaceholderText("value")
+        named(self.filter_attr, "Filter attribute", "Optional: only items whose attribute matches")
+        named(self.filter_op, "Filter operator")
+        named(self.filter_type, "Filter value type")
+        named(self.filter_value, "Filter value")
         for w in (QLabel("Filter"), self.filter_attr, self.filter_op, self.filter_type,
                   self.filter_value):
             filter_row.addWidget(w)

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QSplitter,
     QStyle,
     QTableView,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.ui.context import AppContext
+from dynoview.ui.elided_label import ElidedLabel
 from dynoview.ui.items import ui_gate
 from dynoview.ui.items.detail import ItemDetail
 from dynoview.ui.items.model import ItemsModel
@@ -74,7 +74,9 @@ class ResultPane(QSplitter):
         self.model = model
         self.view = self._build_view(model)
         self.detail = ItemDetail()
-        self.progress = QLabel()
+        # Elided, whole in its tooltip: "12 items written by the builder are not on this page…"
+        # squeezed the detail pane and widened the window.
+        self.progress = ElidedLabel()
         # Export… and Copy to table… for what the view holds (dynoview/ui/items/transfer.py).
         self.transfer = TransferButtons(ctx, result, selected, table, source=source,
                                         has_result=lambda: model.rowCount() > 0)
@@ -95,6 +97,8 @@ class ResultPane(QSplitter):
     @staticmethod
     def _build_view(model: ItemsModel) -> QTableView:
         view = ItemsView()
+        view.setAccessibleName("Items")
+        view.setAccessibleDescription("One row per item; Enter or a selection shows it in full")
         view.setModel(model)
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         # Several rows for "Copy as"; Edit… and Delete… still act on exactly one.
@@ -123,11 +127,14 @@ class ResultPane(QSplitter):
         style = view.style()
         pad = 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1) + 1
         header = view.horizontalHeader()
+        # A third of the view at most: a long key must not leave room for PK and SK alone
+        # (the whole value is in the cell's tooltip and the detail pane).
+        widest = max(2 * MIN_COLUMN, min(MAX_COLUMN, view.viewport().width() // 3))
         for col in range(model.columnCount()):
             cells = model.display_texts(col, first, FIT_ROWS)
             width = max([texts.horizontalAdvance(text) + pad for text in cells]
                         + [header.sectionSizeHint(col)])
-            header.resizeSection(col, min(max(width, MIN_COLUMN), MAX_COLUMN))
+            header.resizeSection(col, min(max(width, MIN_COLUMN), widest))
 
     def selected_rows(self) -> list[int]:
         """The selected rows, in the order shown."""

@@ -40,6 +40,7 @@ class ExtraItemsTabs:
         close.setText("✕")
         close.setAutoRaise(True)
         close.setToolTip(f"Close this Items tab on {info.name}")
+        close.setAccessibleName(f"Close the Items tab on {info.name}")
         close.clicked.connect(lambda: self.close(panel))
         self.tabs.tabBar().setTabButton(index, QTabBar.ButtonPosition.RightSide, close)
         self.panels.append(panel)

@@ -20,7 +20,7 @@ TableOf = Callable[[], TableInfo | None]
 
 
 class TransferButtons(QWidget):
-    """Two buttons that open the export and copy dialogs for one view's items."""
+    """Buttons that open the export, copy and import dialogs for one view's items."""
 
     def __init__(self, ctx: AppContext, result: Items, selected: Items,
                  table: TableOf, *, source: str = "the current result",
@@ -41,10 +41,15 @@ class TransferButtons(QWidget):
         self.copy_button = QPushButton("Copy to table…")
         self.copy_button.setToolTip("Copy the selected items (or the whole result) to another table, "
                                     "through guarded Puts in the transaction builder")
+        self.import_button = QPushButton("Import…")
+        self.import_button.setToolTip("Load items into this table from JSON lines, a JSON array, "
+                                      "DynamoDB JSON, CSV or an S3 export, in guarded batches")
         layout.addWidget(self.export_button)
         layout.addWidget(self.copy_button)
+        layout.addWidget(self.import_button)
         self.export_button.clicked.connect(self.open_export)
         self.copy_button.clicked.connect(self.open_copy)
+        self.import_button.clicked.connect(self.open_import)
         self.update_state()
 
     def update_state(self) -> None:
@@ -52,6 +57,13 @@ class TransferButtons(QWidget):
         has_result = self._has_result()
         self.export_button.setEnabled(has_result or self._table() is not None)
         self.copy_button.setEnabled(has_result and self.ctx.connection is not None)
+        conn = self.ctx.connection
+        # A read-only connection refuses imports before anything is read: say so on the button.
+        self.import_button.setEnabled(self._table() is not None and conn is not None and not conn.read_only)
+        self.import_button.setToolTip(
+            "This connection is read-only: importing writes items." if conn is not None and conn.read_only
+            else "Load items into this table from JSON lines, a JSON array, DynamoDB JSON, CSV or an "
+                 "S3 export, in guarded batches")
 
     def open_export(self) -> QWidget:
         from dynoview.ui.transfer.export_dialog import ExportDialog  # built on first use
@@ -59,6 +71,17 @@ class TransferButtons(QWidget):
         table = self._table()
         dialog = ExportDialog(self.ctx, self._result(), table=table, source=self.source,
                               parent=self.window())
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def open_import(self) -> QWidget | None:
+        from dynoview.ui.transfer.import_dialog import ImportDialog  # built on first use
+
+        table = self._table()
+        if table is None:
+            return None
+        dialog = ImportDialog(self.ctx, table, parent=self.window())
         self.dialog = dialog
         dialog.open()
         return dialog

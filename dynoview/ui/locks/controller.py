@@ -57,6 +57,9 @@ class _Checkpoint(threading.Event):
         return self.cancel.is_set()
 
 
+Checkpoint = _Checkpoint  # for Live mode's seeding audit
+
+
 def detect(reader: Reader, table: TableInfo, cancel: threading.Event) -> SchemaProposal:
     """Read one sample page and propose a schema from it (blocking: runs in the pool)."""
     page = reader.read("Scan", {"TableName": table.name, "Limit": DETECT_SAMPLE})

@@ -8,6 +8,7 @@ the repair forms when a button is pressed.
 from __future__ import annotations
 
 import functools
+import html
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -26,29 +27,30 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.uniqueness.diagnose import Diagnosis
-from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, EXPIRED, MISSING_LOCK, ORPHAN_LOCK
 from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.ui.locks.diagnose_flow import Buttons, exact_holders
 from dynoview.ui.locks.text import diagnosis_html
 
-DIAGNOSIS_LINES = 7  # the answer box shows this many lines before it scrolls (fits 1024x700)
+__all__ = ["DIAGNOSIS_LINES", "DiagnoseBox", "exact_holders"]
 
-
-def exact_holders(schema: UniquenessSchema, d: Diagnosis) -> list[dict[str, Any]]:
-    """The accounts holding exactly the diagnosed value (a case variant is a clash)."""
-    rule = schema.rule(d.rule)
-    stored = {d.value, getattr(d, "typed", d.value)}
-    return [a for a in d.accounts if a.get(rule.attribute, {}).get("S") in stored]
+#: Lines of the answer box before an answer (the grid keeps the room at 1024x700); an answer
+#: gets the height its text needs (``room_wanted``), up to ``ANSWER_LINES_MAX``.
+DIAGNOSIS_LINES = 3
+ANSWER_LINES_MAX = 24
 
 
 class DiagnoseBox(QGroupBox):
-    """The value, the answer and its buttons; ``show_diagnosis`` enables what the answer allows."""
+    """The value, the answer and its buttons; ``show_answer`` enables what the answer allows."""
 
     diagnose_requested = Signal()
     account_requested = Signal(int)  # which of the diagnosed accounts to open
+    room_wanted = Signal(int)  # the box's height that shows the whole answer (capped)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("Diagnose one value", parent)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 6)  # the grid's rows at 1024x700
+        layout.setSpacing(4)
         layout.addLayout(self._build_value_row())
         answer_row = QHBoxLayout()
         self.diagnosis_view = QTextBrowser()
@@ -56,7 +58,7 @@ class DiagnoseBox(QGroupBox):
         self.diagnosis_view.setLineWrapMode(QTextBrowser.LineWrapMode.WidgetWidth)
         self.diagnosis_view.setPlaceholderText("Type an email or username above and press Diagnose: "
                                                "the answer says whether it is locked, and by whom.")
-        # Tall enough to read a whole answer without dragging the splitter; longer ones scroll.
+        # Small until an answer comes; then the answer asks for its room (``room_wanted``).
         self.answer_height = QFontMetrics(self.diagnosis_view.font()).lineSpacing() * DIAGNOSIS_LINES
         self.diagnosis_view.setMinimumHeight(self.answer_height + 12)
         answer_row.addWidget(self.diagnosis_view, 1)
@@ -66,7 +68,9 @@ class DiagnoseBox(QGroupBox):
     def _build_value_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
         self.rule_picker = QComboBox()
+        self.rule_picker.setAccessibleName("Unique attribute")
         self.value_edit = QLineEdit()
+        self.value_edit.setAccessibleName("Value to diagnose")
         self.value_edit.setPlaceholderText("An email or username, exactly as the person typed it")
         self.value_edit.returnPressed.connect(self.diagnose_requested.emit)
         self.diagnose_button = QPushButton("Diagnose")
@@ -77,7 +81,7 @@ class DiagnoseBox(QGroupBox):
         return row
 
     def _build_answer_buttons(self) -> QGridLayout:
-        grid = QGridLayout()  # two columns: five stacked buttons outgrew the answer box
+        grid = QGridLayout()  # three columns, two rows: the box stays low until an answer comes
         self.diag_release_button = QPushButton("Release lock…")
         self.diag_claim_button = QPushButton("Claim lock…")
         self.diag_resolve_button = QPushButton("Resolve duplicate…")
@@ -88,8 +92,8 @@ class DiagnoseBox(QGroupBox):
                                self.diag_release_button, self.diag_claim_button,
                                self.diag_resolve_button)):
             b.setEnabled(False)
-            grid.addWidget(b, i // 2, i % 2)
-        grid.setRowStretch(3, 1)
+            grid.addWidget(b, i // 3, i % 3)
+        grid.setRowStretch(2, 1)
         return grid
 
     def set_rules(self, names: list[str]) -> None:
@@ -100,22 +104,40 @@ class DiagnoseBox(QGroupBox):
         if current in names:
             self.rule_picker.setCurrentText(current)
 
-    def show_diagnosis(self, schema: UniquenessSchema, d: Diagnosis | None, *, stale: bool = False) -> None:
-        """Show an answer (None clears it) and enable the buttons it allows."""
+    def show_answer(self, schema: UniquenessSchema, d: Diagnosis | None, buttons: Buttons, *,
+                    stale: bool = False) -> None:
+        """Show an answer (None clears it) with the buttons it allows (``DiagnoseFlow.buttons``)."""
         if d is None:
             self.diagnosis_view.clear()
         else:
             self.diagnosis_view.setHtml(diagnosis_html(d, stale=stale))
-        holders = exact_holders(schema, d) if d is not None else []
-        orphan = d is not None and d.lock_item is not None and not d.accounts
-        self.diag_release_button.setEnabled(orphan and d is not None and d.status in (ORPHAN_LOCK, EXPIRED))
-        self.diag_claim_button.setEnabled(d is not None and d.status == MISSING_LOCK and len(d.accounts) == 1)
-        self.diag_resolve_button.setEnabled(d is not None and d.status == DUPLICATE_VALUE
-                                            and len(holders) >= 2)
+            self._ask_room()
+        self.diag_release_button.setEnabled(buttons.release)
+        self.diag_claim_button.setEnabled(buttons.claim)
+        self.diag_resolve_button.setEnabled(buttons.resolve)
+        self.open_lock_button.setEnabled(buttons.open_lock)
         self._offer_accounts(schema, d.accounts if d is not None else [])
-        self.open_lock_button.setEnabled(d is not None and d.lock_item is not None)
 
-    def _offer_accounts(self, schema: UniquenessSchema, accounts: list[dict[str, Any]]) -> None:
+    def show_text(self, text: str, title: str = "") -> None:
+        """A line instead of an answer (reading, nothing typed, an error), every button off."""
+        head = f"<b>{html.escape(title)}</b>: " if title else ""
+        self.diagnosis_view.setHtml(f"<p>{head}{html.escape(text)}</p>")
+        for b in (self.diag_release_button, self.diag_claim_button, self.diag_resolve_button,
+                  self.open_lock_button):
+            b.setEnabled(False)
+        self._offer_accounts(None, [])
+
+    def _ask_room(self) -> None:
+        """The height that shows the whole answer at the view's width (capped): the panel's
+        splitter gives it, so the answer needs no scrolling in a 100 px box."""
+        view = self.diagnosis_view
+        doc = view.document().clone()
+        doc.setTextWidth(max(200, view.viewport().width()))
+        cap = QFontMetrics(view.font()).lineSpacing() * ANSWER_LINES_MAX
+        answer = min(int(doc.size().height()) + 2 * view.frameWidth() + 8, cap)
+        self.room_wanted.emit(self.height() - view.height() + max(answer, view.minimumHeight()))
+
+    def _offer_accounts(self, schema: UniquenessSchema | None, accounts: list[dict[str, Any]]) -> None:
         button = self.open_account_button
         button.setEnabled(bool(accounts))
         button.setText("Open account" if len(accounts) < 2 else f"Open account ({len(accounts)})")
@@ -128,6 +150,6 @@ class DiagnoseBox(QGroupBox):
         # Several holders: the button offers each one.
         menu = QMenu(button)
         for i, account in enumerate(accounts):
-            pk = account.get(schema.pk_name, {}).get("S", "?")
+            pk = account.get(schema.pk_name, {}).get("S", "?") if schema is not None else "?"
             menu.addAction(pk, functools.partial(self.account_requested.emit, i))
         button.setMenu(menu)

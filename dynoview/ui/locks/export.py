@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 from dynoview.core.audit.report import audit_json, dumps, findings_csv
 from dynoview.core.audit.run import AuditResult
 from dynoview.core.session.private_files import write_private_text
+from dynoview.ui.context import AppContext
 
 
 def write_audit(result: AuditResult, path: str | Path, fmt: str) -> Path:
@@ -32,3 +33,18 @@ def export_dialog(parent: QWidget, result: AuditResult, fmt: str,
     dialog.finished.connect(lambda _code: dialog.deleteLater())
     dialog.open()
     return dialog
+
+
+def ask_export(parent: QWidget, ctx: AppContext, result: AuditResult | None, fmt: str) -> QFileDialog | None:
+    """The Export buttons: ask where to save, then write; the status line says where."""
+    if result is None:
+        ctx.status_message.emit("Run the audit first: there is nothing to export yet.")
+        return None
+
+    def chosen(path: str) -> None:
+        try:
+            write_audit(result, path, fmt)
+            ctx.status_message.emit(f"Exported to {path}.")
+        except (OSError, ValueError) as exc:
+            ctx.report(exc)
+    return export_dialog(parent, result, fmt, chosen)

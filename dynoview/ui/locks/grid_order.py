@@ -60,6 +60,12 @@ class GridOrder(QObject):
         self.query = ViewQuery(None, self._statuses(), self.search.text())
         self._request()
 
+    def rows_changed(self) -> None:
+        """Live mode changed rows in place: the orders kept for them are out of date."""
+        rows = self.model.audit_rows
+        if self.ordering is not None and rows is not None:
+            self.ordering = RowOrdering(rows)
+
     @property
     def running(self) -> bool:
         return self.controller.order_running()

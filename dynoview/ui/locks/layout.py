@@ -1,8 +1,9 @@
-"""The Accounts & locks panel's widgets and their layout, without behaviour.
+"""The Accounts & locks panel's views, without behaviour: the panel composes them.
 
-``LocksPanelLayout`` builds every widget as a named attribute (as Qt Designer's generated
-``setupUi`` does); ``LocksPanel`` subclasses it and connects the widgets to its slots. Sized
-for 1024x700: the rows wrap rather than clip, and the findings get most of the height.
+``AuditBar`` (the schema sentence, the audit row with the Live toggle, the counts),
+``FilterBar`` (status filter, search, exports), ``FindingsPane`` (the grid beside the selected
+row's details and actions) and ``arrange`` (those, the Live bar and the diagnose box, sized
+for 1024x700: the rows wrap rather than clip, and the findings get most of the height).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QGridLayout,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -23,63 +23,54 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableView,
     QTextBrowser,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from dynoview.core.audit.run import DEFAULT_SEGMENTS, MAX_SEGMENTS
 from dynoview.core.uniqueness.findings import LABELS, PROBLEMS, STATUSES
+from dynoview.ui.accessible import name_clear_button
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.locks.controller import DETECT_SAMPLE
 from dynoview.ui.locks.diagnose import DiagnoseBox
+from dynoview.ui.locks.live_bar import LiveBar
+from dynoview.ui.locks.repair_flow import RowActions
 
 FILTER_ALL = "All rows"
 FILTER_PROBLEMS = "Problems only"
 NO_AUDIT = "No audit yet: run the full audit to pair accounts with locks."
 
 
-class LocksPanelLayout(QWidget):
-    """The schema sentence, the audit row, the counts, the filters, the findings beside the
-    selected row's details, and the diagnose box below."""
+class AuditBar(QWidget):
+    """The schema sentence, the audit's buttons and progress, and the counts."""
 
-    def _setup_ui(self, model: QAbstractItemModel) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
         self.schema_label = QLabel()
         self.schema_label.setWordWrap(True)
-        schema_row = QHBoxLayout()
-        schema_row.addWidget(self.schema_label, 1)
-        layout.addLayout(schema_row)
-        layout.addLayout(self._build_audit_row())
+        layout.addWidget(self.schema_label)
+        layout.addLayout(self._build_row())
         self.counts_label = QLabel(NO_AUDIT)
         self.counts_label.setWordWrap(True)
         layout.addWidget(self.counts_label)
-        layout.addLayout(self._build_filter_row())
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self._build_view(model))
-        splitter.addWidget(self._build_details())
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([900, 300])
-        box = self._build_diagnose_box()
-        # The findings get most of the room, but the answer box never shrinks below its text.
-        vertical = QSplitter(Qt.Orientation.Vertical)
-        vertical.addWidget(splitter)
-        vertical.addWidget(box)
-        vertical.setChildrenCollapsible(False)
-        vertical.setStretchFactor(0, 3)
-        vertical.setStretchFactor(1, 2)
-        vertical.setSizes([440, box.answer_height + 90])
-        layout.addWidget(vertical, 1)
 
-    def _build_audit_row(self) -> FlowLayout:
+    def _build_row(self) -> FlowLayout:
         row = FlowLayout()  # wraps at 1024x700 rather than clipping "Strongly consistent"
         self.audit_button = QPushButton("Run full audit")
         self.audit_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.live_toggle = QToolButton()
+        self.live_toggle.setText("Live")
+        self.live_toggle.setAccessibleName("Live mode")
         self.segments = QSpinBox()
         self.segments.setRange(1, MAX_SEGMENTS)
         self.segments.setValue(DEFAULT_SEGMENTS)
         self.segments.setPrefix("Segments: ")
         self.segments.setToolTip("Parallel Scan segments (Segment/TotalSegments).")
+        self.segments.setAccessibleName("Audit segments")
+        self.segments.setAccessibleDescription("Parallel Scan segments of the full audit")
         self.segments.setMaximumWidth(150)
         self.consistent = QCheckBox("Strongly consistent")
         self.consistent.setToolTip("Strong reads cost twice the read capacity of eventual reads.")
@@ -99,8 +90,8 @@ class LocksPanelLayout(QWidget):
         self.edit_schema_button = QPushButton("Edit schema…")
         self.detect_button = QPushButton("Detect from sample")
         self.detect_button.setToolTip(f"Read {DETECT_SAMPLE} items and propose a schema to confirm.")
-        for w in (self.audit_button, self.segments, self.consistent, self.progress, self.cancel_button,
-                  self.repair_all_button):
+        for w in (self.audit_button, self.live_toggle, self.segments, self.consistent, self.progress,
+                  self.cancel_button, self.repair_all_button):
             row.addWidget(w)
         # The schema buttons end this row, so the schema sentence above has the full width
         # (three lines became two at 1024 px, room the findings get).
@@ -109,8 +100,38 @@ class LocksPanelLayout(QWidget):
         row.addWidget(self.detect_button)
         return row
 
-    def _build_filter_row(self) -> FlowLayout:
-        row = FlowLayout()
+    def set_running(self, running: bool, can_audit: bool) -> None:
+        self.progress.setVisible(running)
+        self.cancel_button.setVisible(running)
+        self.audit_button.setEnabled(not running and can_audit)
+
+    def show_progress(self, fraction: float | None, text: str, tip: str = "") -> None:
+        """A share done (None: unknown, a busy bar) and its text."""
+        if fraction is None:
+            self.progress.setRange(0, 0)
+        else:
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(int(fraction * 1000))
+        self.progress.setFormat(text)
+        self.progress.setToolTip(tip or text)
+
+    def show_busy(self, busy: bool, text: str, audit_running: bool) -> None:
+        """A sort, filter or search ordering in the pool (the audit's progress keeps the bar)."""
+        if audit_running:
+            return
+        self.progress.setVisible(busy)
+        self.cancel_button.setVisible(busy)
+        if busy:
+            self.show_progress(None, text)
+
+
+class FilterBar(QWidget):
+    """The status filter, the search box and the exports."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        row = FlowLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
         self.status_filter = QComboBox()
         self.status_filter.addItem(FILTER_ALL, None)
         self.status_filter.addItem(FILTER_PROBLEMS, set(PROBLEMS))
@@ -119,15 +140,31 @@ class LocksPanelLayout(QWidget):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search values or account ids")
         self.search.setClearButtonEnabled(True)
+        name_clear_button(self.search)
+        self.status_filter.setAccessibleName("Show rows")
+        self.search.setAccessibleName("Search values or account ids")
         self.search.setMinimumWidth(180)
         self.export_csv_button = QPushButton("Export CSV…")
         self.export_json_button = QPushButton("Export JSON…")
         for w in (self.status_filter, self.search, self.export_csv_button, self.export_json_button):
             row.addWidget(w)
-        return row
+
+
+class FindingsPane(QSplitter):
+    """The grid beside the selected row's details and its four actions."""
+
+    def __init__(self, model: QAbstractItemModel, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        self.addWidget(self._build_view(model))
+        self.addWidget(self._build_details())
+        self.setStretchFactor(0, 3)
+        self.setStretchFactor(1, 1)
+        self.setSizes([900, 300])
 
     def _build_view(self, model: QAbstractItemModel) -> QTableView:
         self.view = QTableView()
+        self.view.setAccessibleName("Accounts and locks")
+        self.view.setAccessibleDescription("One row per value: its account, its lock and the finding")
         self.view.setModel(model)
         self.view.setSortingEnabled(True)
         self.view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
@@ -163,16 +200,13 @@ class LocksPanelLayout(QWidget):
         layout.addLayout(actions)
         return details
 
-    def _build_diagnose_box(self) -> DiagnoseBox:
-        box = self.diagnose_box = DiagnoseBox()
-        # The box's widgets, by the names the panel and the tests use.
-        self.rule_picker, self.value_edit = box.rule_picker, box.value_edit
-        self.diagnose_button, self.diagnosis_view = box.diagnose_button, box.diagnosis_view
-        self.open_account_button, self.open_lock_button = box.open_account_button, box.open_lock_button
-        self.diag_release_button = box.diag_release_button
-        self.diag_claim_button = box.diag_claim_button
-        self.diag_resolve_button = box.diag_resolve_button
-        return box
+    def show_row(self, html: str, actions: RowActions) -> None:
+        """The selected row's details and the buttons it allows."""
+        self.details.setHtml(html)
+        self.open_item_button.setEnabled(actions.open_item)
+        self.release_button.setEnabled(actions.release)
+        self.claim_button.setEnabled(actions.claim)
+        self.resolve_button.setEnabled(actions.resolve)
 
     def status_beside_account(self, status: int) -> None:
         """Show the Status column second (the model keeps it last): what support reads first
@@ -183,3 +217,31 @@ class LocksPanelLayout(QWidget):
         if status < header.count():
             header.moveSection(header.visualIndex(status), 1)
         header.setStretchLastSection(True)
+
+
+def arrange(panel: QWidget, audit: AuditBar, filters: FilterBar, live: LiveBar, findings: FindingsPane,
+            diagnose: DiagnoseBox) -> None:
+    """The panel's layout: the bars, then the findings over the diagnose box."""
+    layout = QVBoxLayout(panel)
+    layout.setSpacing(4)  # every pixel of height goes to the findings at 1024x700
+    for bar in (audit, live, filters):
+        layout.addWidget(bar)
+    # The findings get most of the room; the answer box gets what its text needs (the splitter
+    # gives it more when dragged, and it never shrinks below its minimum).
+    vertical = QSplitter(Qt.Orientation.Vertical)
+    vertical.addWidget(findings)
+    vertical.addWidget(diagnose)
+    vertical.setChildrenCollapsible(False)
+    vertical.setStretchFactor(0, 1)  # a taller window goes to the findings
+    vertical.setStretchFactor(1, 0)
+    vertical.setSizes([10_000, diagnose.minimumSizeHint().height()])
+
+    def give_room(height: int) -> None:
+        """An answer came: the box grows to show it (never past 60% of the split)."""
+        total = sum(vertical.sizes())
+        want = min(height, int(total * 0.6))
+        if want > vertical.sizes()[1]:
+            vertical.setSizes([total - want, want])
+
+    diagnose.room_wanted.connect(give_room)
+    layout.addWidget(vertical, 1)

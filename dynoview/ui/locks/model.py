@@ -39,6 +39,7 @@ from dynoview.core.uniqueness.findings import (
 )
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.visible_text import visible
+from dynoview.ui.locks.live_rows import Applied, LiveRows, insert_at, position
 
 COL_ACCOUNT = 0
 FIRST_RULE_COL = 1  # then two columns per rule: value, lock status
@@ -60,7 +61,20 @@ Index = QModelIndex | QPersistentModelIndex
 
 STALE_TEXT = "stale: re-run the audit"
 STALE_TIP = "A transaction wrote this item after the audit, so this row may be wrong: re-run the audit."
+NEW_TEXT = "new"
+RESOLVED_TEXT = "resolved"
+NEW_COLOUR = QColor(37, 99, 235)  # the swatch beside a row Live mode changed
+RESOLVED_COLOUR = QColor(22, 163, 74)
+LIVE_TIP = "Live: {what} since Live mode started. Right-click → Stream records… shows the writes."
 SO_FAR_TIP = "Found while the audit reads the table: the full view comes when every segment is read."
+
+
+def _move(rows: AuditRows, order: array, row: int) -> None:
+    """Move a row that now has a problem to its place in a problems-first order."""
+    at = position(order, row)
+    if at is not None:
+        del order[at]
+    order.insert(insert_at(rows, order, row), row)
 
 
 def row_item(schema: UniquenessSchema, row: PairRow) -> dict[str, Any]:
@@ -86,6 +100,9 @@ class AuditRowsModel(QAbstractTableModel):
         self._rules: list[str] = []
         self._order = array("i")
         self._stale: set[int] = set()  # rows a write touched after the audit
+        self.live: LiveRows | None = None  # Live mode's marks on these rows
+        self._bold = QFont()
+        self._bold.setBold(True)
         self._italic = QFont()
         self._italic.setItalic(True)
 
@@ -98,6 +115,8 @@ class AuditRowsModel(QAbstractTableModel):
         self._rules = list(rows.rules) if rows is not None else list(rules or [])
         self._order = rows.default_order if rows is not None else array("i")
         self._stale = set()
+        if self.live is not None and self.live.rows is not rows:
+            self.live = None
         self.endResetModel()
 
     def set_order(self, order: array) -> None:
@@ -189,6 +208,56 @@ class AuditRowsModel(QAbstractTableModel):
         found = self._rows.row_of_key(row.key)
         return found is not None and found in self._stale
 
+    # ------------------------------------------------------------------ Live mode
+
+    def _mark(self, row: int) -> str | None:
+        live = self.live
+        if live is None:
+            return None
+        return NEW_TEXT if row in live.new else RESOLVED_TEXT if row in live.resolved else None
+
+    def apply_live(self, applied: Applied, *, reorder: bool) -> None:
+        """Show what Live mode changed: the rows' cells, appended rows, and (with ``reorder``,
+        the grid in its problems-first order) rows with a new problem moved up to the top of
+        their severity. Costs the changed rows (and a byte search per moved row)."""
+        rows = self._rows
+        if rows is None:
+            return
+        order = self._order
+        default = rows.default_order
+        for row in applied.added:
+            if default is not order:
+                default.insert(insert_at(rows, default, row), row)
+            at = insert_at(rows, order, row) if reorder else 0
+            self.beginInsertRows(QModelIndex(), at, at)
+            order.insert(at, row)
+            self.endInsertRows()
+        for row in applied.problems - set(applied.added):
+            if default is not order:
+                _move(rows, default, row)
+            if reorder:
+                self._move_up(rows, row)
+        last = self.columnCount() - 1
+        for row in applied.touched:
+            view_row = position(self._order, row)
+            if view_row is not None:
+                self.dataChanged.emit(self.index(view_row, 0), self.index(view_row, last))
+
+    def _move_up(self, rows: AuditRows, row: int) -> None:
+        order = self._order
+        src = position(order, row)
+        if src is None:
+            return
+        del order[src]
+        dest = insert_at(rows, order, row)
+        order.insert(src, row)
+        if dest == src or not self.beginMoveRows(QModelIndex(), src, src, QModelIndex(),
+                                                            dest if dest < src else dest + 1):
+            return
+        del order[src]
+        order.insert(dest, row)
+        self.endMoveRows()
+
     def status_column(self) -> int:
         return FIRST_RULE_COL + 2 * len(self._rules)
 
@@ -253,9 +322,15 @@ class AuditRowsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             return _DARK if status in COLOURS else None  # pale backgrounds need dark text
         if role == Qt.ItemDataRole.FontRole:
-            return self._italic if row in self._stale else None
+            return self._italic if row in self._stale else self._bold if self._mark(row) == NEW_TEXT else None
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(rows, row, col)
+            mark = self._mark(row)
+            tip = self._tooltip(rows, row, col)
+            return tip if mark is None else "\n\n".join(filter(None, [LIVE_TIP.format(
+                what="a problem appeared" if mark == NEW_TEXT else "its problems were resolved"), tip]))
+        if role == Qt.ItemDataRole.DecorationRole and col == COL_ACCOUNT:
+            mark = self._mark(row)
+            return None if mark is None else NEW_COLOUR if mark == NEW_TEXT else RESOLVED_COLOUR
         if role == StatusRole:
             cell = self._cell(row, col)
             in_rule = FIRST_RULE_COL <= col < self.status_column()
@@ -274,7 +349,10 @@ class AuditRowsModel(QAbstractTableModel):
         if col == COL_ACCOUNT:
             return visible(rows.ids[row]) if rows.ids[row] else NO_ACCOUNT
         if col == self.status_column():
-            return f"{LABELS[status]} ({STALE_TEXT})" if row in self._stale else LABELS[status]
+            if row in self._stale:
+                return f"{LABELS[status]} ({STALE_TEXT})"
+            mark = self._mark(row)
+            return LABELS[status] if mark is None else f"{LABELS[status]} · {mark}"
         cell = self._cell(row, col)
         if cell is None:
             return ""

@@ -36,10 +36,10 @@ from dynoview.core.repair.run import DEFAULT_RATE, MAX_RATE, READ_ONLY_MESSAGE, 
 from dynoview.core.repair.state import APPLIED, PENDING, RepairState
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.confirmation import ConfirmationRequirement, confirmation_for
-from dynoview.core.tx.model import DELETE, Action, Transaction
+from dynoview.core.tx.confirmation import ConfirmationRequirement, confirmation_for_tables
 from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.ui.accessible import labelled
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.locks.repair_controller import RepairController
 from dynoview.ui.locks.repair_model import COL_RESULT, COL_VALUE, RepairModel
@@ -79,7 +79,7 @@ class RepairDialog(QDialog):
         conn = self.ctx.connection
         if conn is None:
             return None
-        return confirmation_for(conn, Transaction(actions=[Action(DELETE, self.table.name)]))
+        return confirmation_for_tables(conn, [self.table.name], "these repairs")
 
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
@@ -111,6 +111,7 @@ class RepairDialog(QDialog):
 
     def _build_view(self) -> QTableView:
         self.view = QTableView()
+        self.view.setAccessibleName("Findings to repair")
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -125,8 +126,8 @@ class RepairDialog(QDialog):
     def _build_run_row(self) -> QHBoxLayout:
         """The rate, the typed confirmation (where the connection asks for one), the progress."""
         row = QHBoxLayout()
-        row.addWidget(QLabel("Rate:"))
         self.rate = QDoubleSpinBox()
+        row.addWidget(labelled(QLabel("Rate:"), self.rate))
         self.rate.setRange(0.5, MAX_RATE)
         self.rate.setDecimals(1)
         self.rate.setValue(DEFAULT_RATE)
@@ -135,6 +136,7 @@ class RepairDialog(QDialog):
         row.addWidget(self.rate)
         requirement = self._requirement()
         self.confirm_edit = QLineEdit()
+        self.confirm_edit.setAccessibleName("Confirmation")
         if requirement is not None and requirement.type_to_confirm is not None:
             self.confirm_edit.setPlaceholderText(f"Type {requirement.type_to_confirm} to confirm")
             self.confirm_edit.setToolTip(requirement.message)

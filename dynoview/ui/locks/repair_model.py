@@ -1,6 +1,6 @@
 """Table model for the bulk repair: one row per audit finding, with what happened to it.
 
-Columns: the finding's status, rule, value, account(s), what the repair does with it
+Columns: the finding's status, rule, value, accounts, what the repair does with it
 (release, claim, or a person's decision) and the result. Rows are the plan's
 ``PlannedRepair`` items; results are ``RepairOutcome`` objects delivered as the run goes.
 """
@@ -31,7 +31,7 @@ COL_VALUE = 2
 COL_ACCOUNTS = 3
 COL_ACTION = 4
 COL_RESULT = 5
-HEADERS = ("Finding", "Rule", "Value", "Account(s)", "Repair", "Result")
+HEADERS = ("Finding", "Rule", "Value", "Accounts", "Repair", "Result")
 
 PlannedRole = Qt.ItemDataRole.UserRole + 1  # the PlannedRepair
 OutcomeRole = Qt.ItemDataRole.UserRole + 2  # the RepairOutcome, or None before it is handled

@@ -71,6 +71,7 @@ class SchemaDialog(QDialog):
         self.preset_note.hide()
         layout.addWidget(self.preset_note)
         self.editor = QPlainTextEdit()
+        self.editor.setAccessibleName("Uniqueness schema (JSON)")
         self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.editor.setMinimumSize(520, 320)
         layout.addWidget(self.editor)

@@ -8,9 +8,10 @@ import html
 
 from dynoview.core.audit.run import AuditResult
 from dynoview.core.uniqueness.diagnose import Diagnosis
-from dynoview.core.uniqueness.findings import LABELS, STATUSES, PairRow
+from dynoview.core.uniqueness.findings import LABELS, OK, STATUSES, Cell, PairRow
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.display import display_text
+from dynoview.ui.counts import count_text
 
 
 def schema_html(s: UniquenessSchema, note: str) -> str:
@@ -27,12 +28,25 @@ def schema_html(s: UniquenessSchema, note: str) -> str:
 
 
 def counts_text(result: AuditResult) -> str:
+    """The findings by status and what the scan read; when DynamoDB throttled the scan, how
+    often and why on a line under them."""
     parts = [f"{LABELS[s]}: {result.counts.get(s, 0)}" for s in STATUSES]
     cost = (f"{result.consumed_capacity:g} RCU" if result.consumed_capacity is not None
             else "capacity not reported")
     mode = "strong" if result.consistent else "eventual"
-    return (" · ".join(parts) + f"  —  {result.items_read:,} items, {result.segments} segment(s), "
-            f"{mode} reads, {cost}")
+    text = (" · ".join(parts) + f"  —  {count_text(result.items_read, 'item')}, "
+            f"{count_text(result.segments, 'segment')}, {mode} reads, {cost}")
+    return text + (f"\n{result.throttle_note}" if result.throttle_note else "")
+
+
+def _lock_pk(schema: UniquenessSchema, rule: str, cell: Cell) -> str:
+    """The cell's lock, as its key says; an OK cell of a row Live mode added has its lock by the
+    rule (the watch found none missing), whose key the audit never read."""
+    if cell.lock_key:
+        return str(cell.lock_key[schema.pk_name]["S"])
+    if cell.status == OK and cell.value:
+        return schema.rule(rule).lock_pk(cell.value)
+    return "none"
 
 
 def details_html(schema: UniquenessSchema, row: PairRow, *, stale: bool) -> str:
@@ -43,7 +57,7 @@ def details_html(schema: UniquenessSchema, row: PairRow, *, stale: bool) -> str:
         parts.append("<p><b>Stale: a transaction wrote this item after the audit; re-run the "
                      "audit to see its state now.</b></p>")
     for rule, cell in row.cells.items():
-        lock = html.escape(cell.lock_key[schema.pk_name]["S"]) if cell.lock_key else "none"
+        lock = html.escape(_lock_pk(schema, rule, cell))
         parts.append(f"<p><b>{html.escape(rule)}</b>: {html.escape(cell.value or '(no value)')} — "
                      f"{html.escape(LABELS[cell.status])}; lock: {lock}</p>")
     if not row.findings:
@@ -61,9 +75,7 @@ def diagnosis_html(d: Diagnosis, *, stale: bool = False) -> str:
         parts.append("<p><b>Stale: the table was written since this answer; press Diagnose "
                      "again.</b></p>")
     parts.append(f"<p><b>{html.escape(d.sentence)}</b></p>")
-    typed_note = getattr(d, "typed_note", None)
-    if typed_note and typed_note not in d.sentence:  # diagnose's sentence starts with it: once
-        parts.append(f"<p>{html.escape(typed_note)}</p>")
+    # "You typed X; the lock stores y." is the sentence's start (core's ``diagnose``): said once.
     origin = getattr(d, "origin", None)
     if origin is not None and origin.evidence not in d.sentence:  # not said twice
         parts.append(f"<p>Where the lock came from: <b>{html.escape(origin.label)}</b>. "

@@ -84,6 +84,7 @@ class StatementEdit(QPlainTextEdit):
         self.setFont(monospace())
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.setTabChangesFocus(True)
+        self.setAccessibleName("PartiQL statement")
         self.setPlaceholderText('SELECT * FROM "accounts" WHERE PK = ?   (Ctrl+Enter runs; '
                                 "Ctrl+Space completes)")
         self.highlighter = PartiqlHighlighter(self.document(), self.palette())

@@ -57,6 +57,7 @@ class ParameterTable(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.table = QTableWidget(0, 2)
+        self.table.setAccessibleName("Statement parameters")
         self.table.setHorizontalHeaderLabels(["Type", "Value"])
         self.table.horizontalHeader().setSectionResizeMode(VALUE_COLUMN, QHeaderView.ResizeMode.Stretch)
         self.table.horizontalHeader().setSectionResizeMode(TYPE_COLUMN,
@@ -88,6 +89,7 @@ class ParameterTable(QWidget):
         combo = QComboBox()
         combo.addItems(list(PARAMETER_KINDS))
         combo.setCurrentText(kind)
+        combo.setAccessibleName("Parameter type")
         self.table.setCellWidget(row, TYPE_COLUMN, combo)
         self.table.setItem(row, VALUE_COLUMN, QTableWidgetItem(text))
         self._renumber()
@@ -213,11 +215,13 @@ class PartiqlPanel(QWidget):
         self.page_size.setRange(1, 10000)
         self.page_size.setValue(DEFAULT_PAGE_SIZE)
         self.page_size.setPrefix("Page ")
+        self.page_size.setAccessibleName("Page size")
         self.page_size.setToolTip("Items DynamoDB evaluates per request (Limit), before the WHERE "
                                   "filter: a page keeps reading until it has this many items")
         self.more_button = QPushButton("Load more")
         self.more_button.setToolTip("Read the next page with NextToken (Ctrl+L)")
         self.history = QComboBox()
+        self.history.setAccessibleName("Statement history")
         self.history.setMinimumContentsLength(18)
         self.history.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.history.setToolTip("The last 50 statements run on this connection: pick one to load it, "

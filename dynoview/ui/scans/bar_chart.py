@@ -257,8 +257,13 @@ class BarChart(QWidget):
             p.drawText(QRectF(plot.left() + 4, y - fm.height() - 2, plot.width() - 8, fm.height()),
                        Qt.AlignmentFlag.AlignRight, label)
         else:  # far above the data: say so at the top edge rather than squash every bar
-            p.drawText(QRectF(plot.left() + 4, plot.top(), plot.width() - 8, fm.height()),
-                       Qt.AlignmentFlag.AlignRight, f"↑ {label} (far above the axis)")
+            # On a backing of the window's colour (the bars reach up to here), cut to the plot.
+            text = fm.elidedText(f"↑ {label} (far above the axis)", Qt.TextElideMode.ElideRight,
+                                 int(plot.width()) - 8)
+            width = fm.horizontalAdvance(text) + 6
+            box = QRectF(plot.right() - width - 2, plot.top(), width, fm.height() + 2)
+            p.fillRect(box, pal.color(QPalette.ColorRole.Window))
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
     # -- interaction -----------------------------------------------------------
     def event(self, event: QEvent) -> bool:

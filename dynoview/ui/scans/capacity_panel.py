@@ -11,7 +11,6 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QGroupBox,
     QHeaderView,
     QLabel,
     QPushButton,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
     QTableView,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -34,11 +34,13 @@ from dynoview.core.reads.capacity import (
 )
 from dynoview.core.session.tables import TableInfo
 from dynoview.ui.context import AppContext
+from dynoview.ui.counts import count_text, share_text
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.scans.bar_chart import Bar, BarChart
 from dynoview.ui.scans.collections_model import CollectionsModel
 from dynoview.ui.scans.controller import ScanController, bind_scan_controls, show_message
 from dynoview.ui.tones import warning_color
+from dynoview.ui.wrapped_label import WrappedLabel
 
 TOP_BARS = 20
 
@@ -68,20 +70,17 @@ class CapacityPanel(QWidget):
     def _setup_ui(self) -> None:
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.summary = QLabel("Scan a sample to see item-collection sizes and partition keys.")
-        self.summary.setWordWrap(True)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.limit_label = QLabel()
-        self.limit_label.setWordWrap(True)
-        self.hot_label = QLabel()
-        self.hot_label.setWordWrap(True)
-        self.hot_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary = WrappedLabel("Scan a sample to see item-collection sizes and partition keys.",
+                                    selectable=True)
+        self.limit_label = WrappedLabel()
+        self.hot_label = WrappedLabel(selectable=True)
 
-        left = QSplitter(Qt.Orientation.Vertical)
-        left.addWidget(self._build_collections())
-        left.addWidget(self._build_pages())
-        left.setStretchFactor(0, 3)
-        left.setStretchFactor(1, 1)
+        # The collections and the sample's cost take turns: stacked, neither showed eight rows
+        # at 1024x700.
+        self.lists = left = QTabWidget()
+        left.setDocumentMode(True)
+        left.addTab(self._build_collections(), "Item collections, largest first")
+        left.addTab(self._build_pages(), "What the sample cost")
         body = QSplitter(Qt.Orientation.Horizontal)
         body.addWidget(left)
         body.addWidget(self._build_charts())
@@ -103,6 +102,7 @@ class CapacityPanel(QWidget):
         self.max_items.setValue(2000)
         self.max_items.setPrefix("Sample up to ")
         self.max_items.setSuffix(" items")
+        self.max_items.setAccessibleName("Items to sample")
         self.max_items.setToolTip("A bounded, eventually consistent Scan; every page leaves a "
                                   "read receipt")
         self.scan_button = QPushButton("Scan sample")
@@ -112,18 +112,18 @@ class CapacityPanel(QWidget):
             controls.addWidget(widget)
         return controls
 
-    def _build_collections(self) -> QGroupBox:
+    def _build_collections(self) -> QTableView:
         self.model = CollectionsModel(self)
         self.view = QTableView()
+        self.view.setAccessibleName("Item collections, largest first")
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.verticalHeader().hide()
         self.view.setAlternatingRowColors(True)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.view.horizontalHeader().setStretchLastSection(True)
-        box = QGroupBox("Item collections, largest first")
-        QVBoxLayout(box).addWidget(self.view)
-        return box
+        self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 6)
+        return self.view
 
     def _build_charts(self) -> QSplitter:
         self.size_chart = BarChart()
@@ -137,15 +137,16 @@ class CapacityPanel(QWidget):
         self.dist_chart.x_title = "items per partition key"
         self.dist_chart.empty_text = "Scan a sample to see how items spread over keys."
         for chart in (self.size_chart, self.dist_chart):
-            chart.setMinimumHeight(130)  # two stacked still fit under the summary at 1024x700
+            chart.setMinimumHeight(110)  # two stacked still fit under the summary at 1024x700
         charts = QSplitter(Qt.Orientation.Vertical)
         charts.addWidget(self.size_chart)
         charts.addWidget(self.dist_chart)
         charts.setChildrenCollapsible(False)
         return charts
 
-    def _build_pages(self) -> QGroupBox:
+    def _build_pages(self) -> QTableWidget:
         self.pages = QTableWidget(0, 5)
+        self.pages.setAccessibleName("What the sample cost, per page")
         self.pages.setHorizontalHeaderLabels(["Page", "Items", "Bytes returned",
                                               "Reported by DynamoDB", "DynoView estimate"])
         self.pages.verticalHeader().hide()
@@ -153,9 +154,8 @@ class CapacityPanel(QWidget):
         self.pages.horizontalHeader().setStretchLastSection(True)
         self.pages.setToolTip("Each Scan page is billed on the total size of the items it read, "
                               "rounded up to 4 KB, halved for eventually consistent reads.")
-        box = QGroupBox("What the sample cost")
-        QVBoxLayout(box).addWidget(self.pages)
-        return box
+        self.pages.verticalHeader().setDefaultSectionSize(self.pages.fontMetrics().height() + 6)
+        return self.pages
 
     # -- data --------------------------------------------------------------------
     def _on_table_changed(self, table: TableInfo | None) -> None:
@@ -213,7 +213,7 @@ class CapacityPanel(QWidget):
         if report.largest_item is not None:
             item = report.largest_item
             text += (f" Largest item: {item.key_text}, {human_bytes(item.bytes)} "
-                     f"({item.limit_fraction:.2%} of the 400 KB item limit).")
+                     f"({share_text(item.limit_fraction)} of the 400 KB item limit).")
         self.summary.setText(text)
         self.limit_label.setText(report.limit_note())
         if report.hot_keys:
@@ -232,8 +232,8 @@ class CapacityPanel(QWidget):
         hot = report.hot_key_texts
         bars = [Bar(s.key_text if len(s.key_text) <= 18 else s.key_text[:17] + "…", s.total_bytes,
                     warning_color(pal) if s.key_text in hot else None,
-                    f"{s.key_text}\n{s.items:,} item(s), {human_bytes(s.total_bytes)}"
-                    + (f" ({s.limit_fraction:.6%} of the 10 GB limit)" if report.has_lsi else "")
+                    f"{s.key_text}\n{count_text(s.items, 'item')}, {human_bytes(s.total_bytes)}"
+                    + (f" ({share_text(s.limit_fraction)} of the 10 GB limit)" if report.has_lsi else "")
                     + ("\nLikely hot" if s.key_text in hot else ""))
                 for s in report.collections[:TOP_BARS]]
         shown = f"largest {len(bars)} of {report.key_count}" if report.key_count > len(bars) else "all"
@@ -243,7 +243,8 @@ class CapacityPanel(QWidget):
         else:
             self.size_chart.set_marker(None)
         self.dist_chart.set_bars(
-            [Bar(label, count, None, f"{count:,} partition key(s) hold {label} item(s) each")
+            [Bar(label, count, None, f"{count_text(count, 'partition key')} "
+                f"{'holds' if count == 1 else 'hold'} {label} {'item' if label == '1' else 'items'} each")
              for label, count in report.distribution],
             title="How many items each partition key holds")
 

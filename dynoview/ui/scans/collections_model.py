@@ -10,6 +10,7 @@ from PySide6.QtGui import QBrush, QFont, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
 from dynoview.core.reads.capacity import CollectionStat, PartitionReport, human_bytes
+from dynoview.ui.counts import share_text
 from dynoview.ui.tones import caution_background
 
 COLUMNS = ("Partition key", "Items", "Table bytes", "LSI bytes", "Total", "Of 10 GB limit", "Hot?")
@@ -70,7 +71,7 @@ class CollectionsModel(QAbstractTableModel):
                 human_bytes(stat.table_bytes),
                 human_bytes(stat.lsi_bytes) if has_lsi else "no LSI",
                 human_bytes(stat.total_bytes),
-                f"{stat.limit_fraction:.6%}" if has_lsi else "no limit",
+                share_text(stat.limit_fraction) if has_lsi else "no limit",
                 "likely hot" if hot else "",
             )[col]
         if role == Qt.ItemDataRole.ToolTipRole:

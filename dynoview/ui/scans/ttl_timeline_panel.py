@@ -42,6 +42,7 @@ from dynoview.core.ttl.timeline import (
     ttl_disabled_message,
 )
 from dynoview.ui.context import AppContext
+from dynoview.ui.counts import count_text
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.scans.bar_chart import Bar, BarChart
 from dynoview.ui.scans.controller import ScanController, bind_scan_controls, show_message
@@ -67,11 +68,17 @@ def _table(headers: Sequence[str]) -> QTableWidget:
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.verticalHeader().hide()
+    # Compact rows: eight and more in sight at 1024x700, under the chart.
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
     table.setAlternatingRowColors(True)
     table.setWordWrap(False)
     table.horizontalHeader().setStretchLastSection(True)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     return table
+
+
+SWEEP_NOTE = ("DynamoDB deletes expired items in a background sweep, typically within a few days: "
+              "until then they are still read, so check expiry at read time.")
 
 
 class TtlTimelinePanel(QWidget):
@@ -106,12 +113,9 @@ class TtlTimelinePanel(QWidget):
         self.summary = QLabel("Scan the table to see when its items expire.")
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        note = QLabel("DynamoDB deletes expired items in a background sweep, typically within a "
-                      "few days: until then they are still read, so check expiry at read time.")
-        note.setWordWrap(True)
-        font = note.font()
-        font.setItalic(True)
-        note.setFont(font)
+        # Said once, in the summary's tooltip and the expired bar's list title: two lines of
+        # italics took the tables' room at 1024x700.
+        self.summary.setToolTip(SWEEP_NOTE)
 
         self.chart = BarChart()
         self.chart.x_title = "expires in (from now)"
@@ -120,12 +124,14 @@ class TtlTimelinePanel(QWidget):
         main = QSplitter(Qt.Orientation.Vertical)
         main.addWidget(self.chart)
         main.addWidget(self._build_lists())
-        main.setStretchFactor(0, 3)
-        main.setStretchFactor(1, 2)
+        self.chart.setMinimumHeight(150)
+        main.setStretchFactor(0, 2)
+        main.setStretchFactor(1, 3)
+        main.setChildrenCollapsible(False)
 
         layout = QVBoxLayout(self)
         layout.addLayout(self._build_controls())
-        for label in (self.message, self.summary, note):
+        for label in (self.message, self.summary):
             layout.addWidget(label)
         layout.addWidget(main, 1)
         self._connect()
@@ -152,7 +158,10 @@ class TtlTimelinePanel(QWidget):
         self.export_button = QPushButton("Export PNG…")
         self.export_button.setToolTip("Save the chart as a PNG image")
         controls = FlowLayout()
-        for widget in (QLabel("Group"), self.granularity, self.max_items, self.scan_button,
+        group = QLabel("Group")
+        group.setBuddy(self.granularity)
+        self.max_items.setAccessibleName("Items to scan")
+        for widget in (group, self.granularity, self.max_items, self.scan_button,
                        self.cancel_button):
             controls.addWidget(widget)
         controls.addStretch()
@@ -162,8 +171,10 @@ class TtlTimelinePanel(QWidget):
     def _build_lists(self) -> QSplitter:
         """The selected bar's items beside the items that never expire."""
         self.bar_title = QLabel("Click a bar to list its items.")
+        self.bar_title.setToolTip(SWEEP_NOTE)
         self.items_table = _table(("Key", "TTL value", "Expires (local time)", "State"))
         self.items_table.setToolTip("Double-click an item to open it")
+        self.items_table.setAccessibleName("Items of the selected bar")
         bar_box = QWidget()
         bar_layout = QVBoxLayout(bar_box)
         bar_layout.setContentsMargins(0, 0, 0, 0)
@@ -173,6 +184,7 @@ class TtlTimelinePanel(QWidget):
         never_box = QGroupBox("Will never expire")
         never_layout = QVBoxLayout(never_box)
         self.never_table = _table(("Key", "TTL value", "Reason"))
+        self.never_table.setAccessibleName("Items that will never expire")
         never_layout.addWidget(self.never_table)
 
         lists = QSplitter(Qt.Orientation.Horizontal)
@@ -232,7 +244,7 @@ class TtlTimelinePanel(QWidget):
         self.scanner.cancel()
 
     def _scanned(self, sample: Sample) -> None:
-        scope = "every item" if sample.exhausted else f"the first {len(sample.items)} items"
+        scope = "every item" if sample.exhausted else f"the first {count_text(len(sample.items), 'item')}"
         self.load_items(sample.items, f"a Scan of {scope}")
 
     def load_items(self, items: Sequence[dict[str, Any]], source: str = "the current result set",
@@ -256,7 +268,7 @@ class TtlTimelinePanel(QWidget):
         for bucket in timeline.bars():
             color = warning_color(pal) if bucket.kind == "expired" else (
                 muted(pal) if bucket.kind == "later" else None)
-            tip = f"{bucket.label}: {bucket.count} item(s)\n{bucket.range_text()}"
+            tip = f"{bucket.label}: {count_text(bucket.count, 'item')}\n{bucket.range_text()}"
             if bucket.kind == "expired" and timeline.oldest_expired is not None:
                 tip += f"\nOldest: {timeline.oldest_expired.key_text}"
             bars.append(Bar(bucket.label, bucket.count, color, tip))
@@ -286,7 +298,7 @@ class TtlTimelinePanel(QWidget):
                 else f"expiring {bucket.label} from now" if bucket.kind == "ahead" else "expiring later")
         shown = min(bucket.count, self.MAX_ROWS)
         more = f", first {shown} shown" if shown < bucket.count else ""
-        self.bar_title.setText(f"{bucket.count} item(s) {what}{more}.")
+        self.bar_title.setText(f"{count_text(bucket.count, 'item')} {what}{more}.")
         self._fill(self.items_table, bucket.entries[:shown], lambda e: (
             e.key_text, e.value_text,
             e.state.expires_at.astimezone().strftime("%Y-%m-%d %H:%M:%S") if e.state.expires_at else "",

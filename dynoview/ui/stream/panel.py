@@ -8,63 +8,24 @@ the records live in ``StreamEventsModel`` behind ``StreamFilterProxy``.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QHelpEvent
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QComboBox,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QLayout,
-    QLineEdit,
-    QMenu,
-    QPushButton,
-    QSplitter,
-    QTableView,
-    QToolTip,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QEvent, QModelIndex, QPoint, Qt, Signal
+from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QSplitter, QVBoxLayout, QWidget
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.streams.description import ORDER_NOTE, StreamInfo, no_stream_message
 from dynoview.core.streams.key_filter import KeyFilter
-from dynoview.core.streams.reader import (
-    AFTER_SEQUENCE_NUMBER,
-    AT_SEQUENCE_NUMBER,
-    LATEST,
-    TRIM_HORIZON,
-    StreamReader,
-)
-from dynoview.core.streams.records import INSERT, MODIFY, REMOVE, StreamEvent
+from dynoview.core.streams.reader import AFTER_SEQUENCE_NUMBER, StreamReader
+from dynoview.core.streams.records import StreamEvent
 from dynoview.ui.context import AppContext
-from dynoview.ui.flow_layout import FlowLayout
+from dynoview.ui.counts import count_text
 from dynoview.ui.stream.controller import FOLLOWING, IDLE, PAUSED, READING, StreamController
-from dynoview.ui.stream.events_model import (
-    COL_CHANGES,
-    COL_EVENT,
-    COL_KEYS,
-    COL_LABEL,
-    COL_SEQUENCE,
-    COL_TIME,
-    TTL_EVENT,
-    StreamEventsModel,
-)
-from dynoview.ui.stream.filter_proxy import StreamFilterProxy, key_filter_texts
+from dynoview.ui.stream.controls import SEQUENCE_POSITIONS, StreamControls
+from dynoview.ui.stream.events_model import StreamEventsModel
+from dynoview.ui.stream.filter_proxy import StreamFilterProxy
 from dynoview.ui.stream.record_view import ShardTree, StreamRecordView
+from dynoview.ui.stream.view import StreamEventsView
 from dynoview.ui.tones import warning_color
-
-POSITION_CHOICES = (
-    ("Oldest kept (trim horizon, up to 24 h back)", TRIM_HORIZON),
-    ("Latest (only new records)", LATEST),
-    ("At sequence number", AT_SEQUENCE_NUMBER),
-    ("After sequence number", AFTER_SEQUENCE_NUMBER),
-)
-EVENT_FILTERS = (("All events", None), ("Inserts", INSERT), ("Modifications", MODIFY),
-                 ("User deletes", REMOVE), ("TTL expiries", TTL_EVENT))
-_SEQUENCE_POSITIONS = (AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
 
 
 def _set_checked_quietly(button: QPushButton, checked: bool) -> None:
@@ -97,124 +58,52 @@ class StreamPanel(QWidget):
 
     # -- construction ------------------------------------------------------------
     def _setup_ui(self) -> None:
-        self.shards = ShardTree()
-        self.detail_tabs = StreamRecordView()
-        records = QSplitter(Qt.Orientation.Vertical)
-        records.addWidget(self._build_view())
-        records.addWidget(self.detail_tabs)
-        records.setStretchFactor(0, 3)
-        records.setStretchFactor(1, 2)
-        body = QSplitter(Qt.Orientation.Horizontal)
-        body.addWidget(self.shards)
-        body.addWidget(records)
-        body.setSizes([340, 1000])
-
-        self.status = QLabel()
-        self.notice = QLabel()
-        self.notice.setWordWrap(True)
-        self.notice.hide()
-        self.order_note = QLabel(ORDER_NOTE)
-        self.order_note.setWordWrap(True)
-        self.order_note.setFrameShape(QFrame.Shape.StyledPanel)
-        self.order_note.setContentsMargins(6, 4, 6, 4)
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(self._build_header())
-        layout.addWidget(self.order_note)
-        layout.addLayout(self._build_controls())
-        layout.addLayout(self._build_filters())
-        layout.addWidget(self.notice)
-        layout.addWidget(body, 1)
-        layout.addWidget(self.status)
-
-    def _build_header(self) -> QLayout:
-        self.info_label = QLabel()
-        self.info_label.setWordWrap(True)
-        self.info_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.refresh_button = QPushButton("Refresh")
-        self.refresh_button.setToolTip("Describe the stream again (shards open and close over time)")
-        header = QHBoxLayout()
-        header.addWidget(self.info_label, 1)
-        header.addWidget(self.refresh_button)
-        return header
-
-    def _build_controls(self) -> QLayout:
-        """Where to start, and the buttons; wraps at 1024x700 instead of clipping Clear."""
-        self.position = QComboBox()
-        for text, value in POSITION_CHOICES:
-            self.position.addItem(text, value)
-        self.sequence = QLineEdit()
-        self.sequence.setPlaceholderText("sequence number")
-        self.sequence.setToolTip("Copy one from a record (right-click it), then read at or after it")
-        self.sequence.setEnabled(False)
-        self.sequence.setMinimumWidth(160)
-        self.read_button = QPushButton("Read")
-        self.read_button.setToolTip("Read every record available from this position, then stop")
-        self.follow_button = QPushButton("Follow")
-        self.follow_button.setCheckable(True)
-        self.follow_button.setToolTip("Keep polling for new records (about twice a second)")
-        self.pause_button = QPushButton("Pause")
-        self.pause_button.setCheckable(True)
-        self.pause_button.setEnabled(False)
-        self.pause_button.setToolTip("Stop polling without losing the position; resume within "
-                                     "15 minutes to reuse the iterators (after that they are "
-                                     "re-acquired from the last record read)")
-        self.stop_button = QPushButton("Stop")
-        self.stop_button.setEnabled(False)
-        self.clear_button = QPushButton("Clear")
-        controls = FlowLayout()
-        for widget in (QLabel("Start at"), self.position, self.sequence):
-            controls.addWidget(widget)
-        buttons = QWidget()  # the five buttons wrap as one group, not one by one
-        buttons_row = QHBoxLayout(buttons)
-        buttons_row.setContentsMargins(0, 0, 0, 0)
-        for button in (self.read_button, self.follow_button, self.pause_button, self.stop_button,
-                       self.clear_button):
-            buttons_row.addWidget(button)
-        controls.addWidget(buttons)
-        return controls
-
-    def _build_filters(self) -> QLayout:
-        self.key_filter = QLineEdit()
-        self.key_filter.setPlaceholderText("PK or PK,SK; several separated by ; "
-                                           "e.g. UNIQ#EMAIL#ada@lovelace.io; ACCT#a1f9c3")
-        self.key_filter.setToolTip("Show only records of these keys. A partition key alone matches "
-                                   "its whole item collection. Escape , or ; in a value with \\")
-        self.key_filter.setClearButtonEnabled(True)
-        self.key_filter.setMinimumWidth(260)
-        self.kind_filter = QComboBox()
-        for text, value in EVENT_FILTERS:
-            self.kind_filter.addItem(text, value)
-        self.filter_error = QLabel()
-        self.filter_error.hide()
-        filters = FlowLayout()
-        for widget in (QLabel("Keys"), self.key_filter, self.kind_filter, self.filter_error):
-            filters.addWidget(widget)
-        return filters
-
-    def _build_view(self) -> QTableView:
+        c = self.controls = StreamControls()
+        self.info_label, self.refresh_button = c.info_label, c.refresh_button
+        self.position, self.sequence = c.position, c.sequence
+        self.read_button, self.follow_button = c.read_button, c.follow_button
+        self.pause_button, self.stop_button, self.clear_button = c.pause_button, c.stop_button, c.clear_button
+        self.key_filter, self.kind_filter, self.filter_error = c.key_filter, c.kind_filter, c.filter_error
         self.proxy = StreamFilterProxy(self)
         # Rows are filtered as they are inserted; re-filtering on every cell write would call
         # filterAcceptsRow nine times per record.
         self.proxy.setDynamicSortFilter(False)
         self.proxy.setSourceModel(self.model)
-        self.view = QTableView()
-        self.view.setModel(self.proxy)
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.verticalHeader().hide()
-        self.view.verticalHeader().setDefaultSectionSize(22)
-        self.view.setWordWrap(False)
-        self.view.setAlternatingRowColors(True)
-        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.view.viewport().installEventFilter(self)
-        header_view = self.view.horizontalHeader()
-        header_view.setStretchLastSection(True)
-        for col, width in ((COL_TIME, 150), (COL_EVENT, 70), (COL_LABEL, 200), (COL_KEYS, 320),
-                           (COL_CHANGES, 320), (COL_SEQUENCE, 200)):
-            header_view.resizeSection(col, width)
-        return self.view
+        self.view = StreamEventsView(self.model, self.proxy)
+        self.shards = ShardTree()
+        self.detail_tabs = StreamRecordView()
+        # The records get the body's whole height (8 rows and more at 1024x700); the selected
+        # record and the shard lineage share the column beside them.
+        self.detail_tabs.addTab(self.shards, "Shards")
+        body = QSplitter(Qt.Orientation.Horizontal)
+        body.addWidget(self.view)
+        body.addWidget(self.detail_tabs)
+        body.setStretchFactor(0, 3)
+        body.setStretchFactor(1, 2)
+        body.setSizes([780, 520])
+        body.setChildrenCollapsible(False)
+
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.notice = QLabel()
+        self.notice.setWordWrap(True)
+        self.notice.hide()
+        # One line; the whole rule in its tooltip (three lines at 1024 px took the records' room).
+        self.order_note = QLabel("Order holds per item (one primary key): not across items or "
+                                 "partitions, not even within one transaction.")
+        self.order_note.setToolTip(ORDER_NOTE)
+        self.order_note.setWordWrap(True)
+        self.order_note.setFrameShape(QFrame.Shape.StyledPanel)
+        self.order_note.setContentsMargins(6, 4, 6, 4)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(c.header)
+        layout.addWidget(self.order_note)
+        layout.addLayout(c.controls)
+        layout.addLayout(c.filters)
+        layout.addWidget(self.notice)
+        layout.addWidget(body, 1)
+        layout.addWidget(self.status)
 
     def _connect(self) -> None:
         self.refresh_button.clicked.connect(self.refresh)
@@ -237,19 +126,6 @@ class StreamPanel(QWidget):
         controller.caught_up.connect(self._caught_up)
         controller.slices_started.connect(lambda: self.view.setUpdatesEnabled(False))
         controller.rows_added.connect(self._rows_added)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.view.viewport() and event.type() == QEvent.Type.ToolTip \
-                and isinstance(event, QHelpEvent):
-            index = self.view.indexAt(event.pos())
-            if index.isValid():
-                source = self.proxy.mapToSource(index)
-                QToolTip.showText(event.globalPos(), self.model.tooltip(source.row(), source.column()),
-                                  self.view)
-            else:
-                QToolTip.hideText()
-            return True
-        return super().eventFilter(watched, event)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
@@ -286,7 +162,7 @@ class StreamPanel(QWidget):
     def _on_table_changed(self, table: TableInfo | None) -> None:
         self.controller.reset()
         # What was said about the previous table's stream goes with it: its "Caught up after
-        # 67 record(s)" beside "0 record(s)" of this one read as a contradiction.
+        # 67 records" beside "0 records" of this one read as a contradiction.
         self._notices.clear()
         self.notice.hide()
         self.clear()
@@ -313,7 +189,7 @@ class StreamPanel(QWidget):
         self.info = info
         self.info_label.setText(
             f"<b>Stream</b> {info.arn}<br><b>View type</b> {info.view_type}: {info.view_type_text}"
-            f"<br><b>Status</b> {info.status.lower()}; {len(info.shards)} shard(s), "
+            f"<br><b>Status</b> {info.status.lower()}; {count_text(len(info.shards), 'shard')}, "
             f"{len(info.open_shards)} open. Records are kept 24 hours; reads are eventually "
             "consistent."
         )
@@ -326,7 +202,7 @@ class StreamPanel(QWidget):
             widget.setEnabled(enabled and not running)
         self.follow_button.setEnabled(enabled)
         self.sequence.setEnabled(enabled and not running
-                                 and self.position.currentData() in _SEQUENCE_POSITIONS)
+                                 and self.position.currentData() in SEQUENCE_POSITIONS)
 
     def _position_changed(self) -> None:
         self._set_controls_enabled(self.info is not None)
@@ -341,7 +217,7 @@ class StreamPanel(QWidget):
             _set_checked_quietly(self.follow_button, follow)
         position = self.position.currentData()
         sequence = self.sequence.text() or None
-        in_shard = position in _SEQUENCE_POSITIONS and sequence
+        in_shard = position in SEQUENCE_POSITIONS and sequence
         try:
             reader = StreamReader(
                 conn, info, position=position, sequence_number=sequence,
@@ -370,7 +246,7 @@ class StreamPanel(QWidget):
 
     def clear(self) -> None:
         self.controller.pending.clear()
-        self._note = ""  # "Caught up after N record(s)" is about the records cleared
+        self._note = ""  # "Caught up after N records" is about the records cleared
         self.view.setUpdatesEnabled(True)
         self.model.clear_events()
         self._show_current(QModelIndex(), QModelIndex())
@@ -401,8 +277,8 @@ class StreamPanel(QWidget):
         self.state_changed.emit(state)
 
     def _caught_up(self, total: int) -> None:
-        self._note = (f"Caught up after {total:,} record(s). Press Follow to keep watching for "
-                      "new ones.")
+        self._note = (f"Caught up after {count_text(total, 'record')}. Press Follow to keep "
+                      "watching for new ones.")
         self._update_status()
 
     def _rows_added(self, added: int) -> None:
@@ -411,7 +287,8 @@ class StreamPanel(QWidget):
         # One signal and one scroll per batch, not per slice: every Python-side emit costs a little.
         if added:
             self.events_added.emit(added)
-            self._scroll_if_following()
+            if self.state == FOLLOWING:
+                self.view.scroll_if_at_bottom()
         self._update_status()
 
     def _show_notice(self, message: str, warn: bool = False) -> None:
@@ -424,7 +301,7 @@ class StreamPanel(QWidget):
     def _update_status(self) -> None:
         total = self.model.rowCount()
         shown = self.proxy.rowCount()
-        parts = [f"{total:,} record(s)" + (f", {shown:,} shown by the filter" if shown != total else "")]
+        parts = [count_text(total, "record") + (f", {shown:,} shown by the filter" if shown != total else "")]
         if self.model.dropped:
             parts.append(f"{self.model.dropped:,} oldest dropped from view")
         state = {IDLE: "stopped", READING: "reading", PAUSED: "paused",
@@ -439,11 +316,6 @@ class StreamPanel(QWidget):
             parts.append(self._note)
         self.status.setText(" · ".join(parts))
 
-    def _scroll_if_following(self) -> None:
-        bar = self.view.verticalScrollBar()
-        if self.state == FOLLOWING and bar.value() >= bar.maximum() - 2:
-            QTimer.singleShot(0, self.view.scrollToBottom)
-
     # -- filtering and detail ------------------------------------------------------
     def _apply_filter(self) -> None:
         try:
@@ -457,39 +329,26 @@ class StreamPanel(QWidget):
         self.proxy.set_filter(key_filter, self.kind_filter.currentData())
         self._update_status()
 
-    def event_for(self, index: QModelIndex) -> StreamEvent | None:
-        """The event behind a row of the (filtered) view."""
-        if not index.isValid():
-            return None
-        return self.model.event_at(self.proxy.mapToSource(index).row())
-
     def _show_current(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        event = self.event_for(current)
+        event = self.view.event_for(current)
         if event is None:
             self.detail_tabs.clear_event()
         else:
             self.detail_tabs.show_event(event)
 
     def _context_menu(self, pos: QPoint) -> None:
-        event = self.event_for(self.view.indexAt(pos))
-        if event is None:
-            return
-        menu = QMenu(self)
-        item_filter, pk_filter = key_filter_texts(event)
-        menu.addAction("Show only this item", lambda: self.key_filter.setText(item_filter))
-        menu.addAction("Show this item collection (partition key)",
-                       lambda: self.key_filter.setText(pk_filter))
-        menu.addAction("Read after this record", lambda: self._start_after(event))
-        if self._table is not None:
-            table = self._table.name
-            menu.addAction("Open the item", lambda: self.ctx.open_item_requested.emit(
-                table, dict(event.keys)))
-        # popup(), not exec(): no nested event loop; the menu goes away once it hides.
-        menu.aboutToHide.connect(menu.deleteLater)
-        menu.popup(self.view.viewport().mapToGlobal(pos))
+        table = self._table.name if self._table is not None else None
+
+        def open_item(event: StreamEvent) -> None:
+            if table is not None:
+                self.ctx.open_item_requested.emit(table, dict(event.keys))
+
+        self.view.popup_menu(pos, self.key_filter.setText, self._start_after,
+                             open_item if table is not None else None)
 
     def _start_after(self, event: StreamEvent) -> None:
         self.stop()
+        self.detail_tabs.setCurrentWidget(self.shards)  # the shard it reads from is selected there
         self.position.setCurrentIndex(self.position.findData(AFTER_SEQUENCE_NUMBER))
         self.sequence.setText(event.sequence_number)
         self.shards.select(event.shard_id)

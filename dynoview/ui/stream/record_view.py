@@ -36,6 +36,7 @@ class StreamRecordView(QTabWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.diff = QTableWidget(0, 4)
+        self.diff.setAccessibleName("Attributes changed, old and new")
         self.diff.setHorizontalHeaderLabels(["Attribute", "Change", "Old", "New"])
         self.diff.verticalHeader().hide()
         self.diff.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -48,6 +49,7 @@ class StreamRecordView(QTabWidget):
         diff_layout.addWidget(self.diff_title)
         diff_layout.addWidget(self.diff)
         self.record_json = QPlainTextEdit(readOnly=True)
+        self.record_json.setAccessibleName("Record JSON")
         self.record_json.setFont(monospace())
         self.record_json.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.addTab(diff_box, "Old → new")
@@ -92,6 +94,7 @@ class ShardTree(QTreeWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setHeaderLabels(["Shard", "State", "Sequence numbers"])
+        self.setAccessibleName("Shards")
         self.setColumnCount(3)
         self.setMinimumWidth(200)
         self.setToolTip("Shards map to partitions; a closed shard's children carry on "

@@ -34,6 +34,7 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.model import Transaction
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext
+from dynoview.ui.counts import count_text
 from dynoview.ui.transfer.copy_controller import CopyTargetController
 
 
@@ -179,7 +180,7 @@ class CopyItemsDialog(QDialog):
             return
         n = len(self.items())
         self.open_button.setText(f"Switch to {spec.name} and open batch 1")
-        self._say(f"{n:,} items in {len(self.batches)} batch{'es' if len(self.batches) != 1 else ''}. "
+        self._say(f"{count_text(n, 'item')} in {count_text(len(self.batches), 'batch', 'batches')}. "
                   f"The builder sends on the window's connection: the window switches to {spec.name} "
                   f"and opens {info.name}; the items to copy stay here.")
         self.open_button.clicked.disconnect()

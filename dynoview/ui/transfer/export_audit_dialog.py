@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.exports.audit import ExportAuditResult
 from dynoview.ui.context import AppContext
+from dynoview.ui.counts import count_text
 from dynoview.ui.transfer.export_controller import ExportAuditController
 from dynoview.ui.transfer.progress_row import ProgressRow
 
@@ -66,6 +67,9 @@ class ExportAuditDialog(QDialog):
         self.paths.setPlaceholderText("/path/to/AWSDynamoDB/01700000000000-abcd1234\n"
                                       "s3://bucket/exports/")
         self.paths.setFixedHeight(80)
+        self.paths.setAccessibleName("Exports")
+        self.paths.setAccessibleDescription("One export folder or s3:// prefix a line: the full "
+                                            "export first, then incremental exports")
         self.add_folder_button = QPushButton("Add folder…")
         self.add_folder_button.clicked.connect(self._add_folder)
         paths_row = QHBoxLayout()
@@ -85,11 +89,13 @@ class ExportAuditDialog(QDialog):
         self.progress, self.cancel_button = self.progress_row.bar, self.progress_row.cancel_button
         self.progress_row.cancel_requested.connect(self.controller.cancel)
         layout.addWidget(self.progress_row)
+        self.run_button.setDefault(True)  # Enter audits (Qt made "Add folder…" the default)
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
         self.findings = QPlainTextEdit()
         self.findings.setReadOnly(True)
+        self.findings.setAccessibleName("Findings")
         layout.addWidget(self.findings, 1)
         actions = QHBoxLayout()
         self.save_button = QPushButton("Save report…")
@@ -139,7 +145,8 @@ class ExportAuditDialog(QDialog):
         self.audit_result = result
         self._set_running(False)
         counts = ", ".join(f"{k} {v}" for k, v in result.result.counts.items())
-        self.summary.setText(f"{result.result.items_read:,} items of {result.result.table} audited "
+        read = count_text(result.result.items_read, "item")
+        self.summary.setText(f"{read} of {result.result.table} audited "
                              f"with {result.engine} in {result.result.duration_s:.1f} s. {counts}.\n"
                              f"{result.snapshot_note()}")
         self.findings.setPlainText("\n".join(f"[{f.label}] {f.sentence}" for f in result.result.findings)

@@ -27,6 +27,7 @@ from dynoview.core.items.export import ExportResult, export_items_to_file, expor
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext
+from dynoview.ui.counts import count_text
 
 EXPORT_TASK = "item-export"
 EXPORT_AUDIT_TASK = "export-audit"
@@ -82,7 +83,7 @@ class ExportController(QObject):
         result = await self.ctx.tasks.call(functools.partial(work, cancel=self.cancel_event))
         self.running = False
         late = " (it finished before the cancel reached it)" if self.cancel_event.is_set() else ""
-        self.ctx.status_message.emit(f"Exported {result.items:,} items to {path}.")
+        self.ctx.status_message.emit(f"Exported {count_text(result.items, 'item')} to {path}.")
         self.finished.emit(result, f"{result.summary()} Written to {path}{late}.")
 
     def _failed(self, exc: BaseException, table: str | None) -> None:

@@ -46,6 +46,7 @@ from dynoview.core.items.export import (
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.csv_cells import NEUTRALISED_NOTE
 from dynoview.ui.context import AppContext
+from dynoview.ui.counts import count_text
 from dynoview.ui.transfer.export_controller import ExportController
 from dynoview.ui.transfer.progress_row import ProgressRow
 
@@ -93,6 +94,7 @@ class ExportDialog(QDialog):
         file_row = QHBoxLayout()
         self.path = QLineEdit()
         self.path.setPlaceholderText("the file to write (created private to you)")
+        self.path.setAccessibleName("File")
         self.browse_button = QPushButton("Browse…")
         file_row.addWidget(self.path, 1)
         file_row.addWidget(self.browse_button)
@@ -164,6 +166,7 @@ class ExportDialog(QDialog):
         self.segments.setRange(1, MAX_SEGMENTS)
         self.segments.setValue(DEFAULT_SEGMENTS)
         self.segments.setPrefix("Segments ")
+        self.segments.setAccessibleName("Scan segments")
         self.segments.setToolTip("Parallel Scan segments (Segment/TotalSegments)")
         scan_row.addWidget(self.consistent)
         scan_row.addWidget(self.segments)
@@ -229,7 +232,7 @@ class ExportDialog(QDialog):
         path = Path(text).expanduser()
         self.exported = None
         if not self.whole_table():
-            self._set_running(True, f"Writing {len(self.items):,} items…")
+            self._set_running(True, f"Writing {count_text(len(self.items), 'item')}…")
             self.controller.export_items(self.items, path, self.fmt(), self.key_names,
                                          self.table.name if self.table else None,
                                          csv_raw=self.keep_csv_raw())

@@ -108,6 +108,8 @@ class AboutDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(buttons)
+        # Once in the dialog (before, Qt would make the first button, Copy details, the default).
+        buttons.button(QDialogButtonBox.StandardButton.Close).setDefault(True)
         self.setMinimumWidth(460)
 
     def copy_details(self) -> None:

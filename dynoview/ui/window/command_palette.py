@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.ui.accessible import name_clear_button
 from dynoview.ui.windows import bring_to_front
 
 TABLE = "Table"
@@ -95,8 +96,11 @@ class CommandPalette(QDialog):
         self.query = QLineEdit()
         self.query.setPlaceholderText("Type a table or command name; Enter opens it")
         self.query.setClearButtonEnabled(True)
+        name_clear_button(self.query)
+        self.query.setAccessibleName("Table or command name")
         # Two columns: what the entry is, and its shortcut right-aligned (as menus show them).
         self.list = QTreeWidget()
+        self.list.setAccessibleName("Matching tables and commands")
         self.list.setColumnCount(2)
         self.list.setHeaderHidden(True)
         self.list.setRootIsDecorated(False)

@@ -43,6 +43,7 @@ class ConnectionDialog(QDialog):
 
     def _setup_ui(self) -> None:
         self.list = QListWidget()
+        self.list.setAccessibleName("Saved connections")
         self.list.setMinimumWidth(250)
         self.name = QLineEdit()
         self.profile = QComboBox()
@@ -55,12 +56,15 @@ class ConnectionDialog(QDialog):
         self.endpoint = QLineEdit()
         self.endpoint.setPlaceholderText("empty for AWS; http://localhost:8000 for DynamoDB Local")
         self.read_only = QCheckBox("Read-only: refuse every write before it leaves the machine")
+        # issue 25 (H7): production opens read-only; writing asks for the account id
+        self.production = QCheckBox("Production: open read-only; writing asks for the account id")
         form = QFormLayout()
         form.addRow("Name", self.name)
         form.addRow("Profile", self.profile)
         form.addRow("Region", self.region)
         form.addRow("Endpoint URL", self.endpoint)
         form.addRow("", self.read_only)
+        form.addRow("", self.production)  # issue 25 (H7)
         note = QLabel("Only names, profiles, regions and endpoints are saved; never keys or "
                       "tokens.")
         note.setWordWrap(True)
@@ -86,10 +90,10 @@ class ConnectionDialog(QDialog):
         body.addLayout(right, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.connect_button = buttons.addButton("Connect", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.connect_button.setDefault(True)
         layout = QVBoxLayout(self)
         layout.addLayout(body, 1)
         layout.addWidget(buttons)
+        self.connect_button.setDefault(True)  # once in the dialog: before, Qt made "New" the default
         buttons.rejected.connect(self.reject)
         self.connect_button.clicked.connect(self._connect)
         self.save_button.clicked.connect(self._save)
@@ -103,7 +107,8 @@ class ConnectionDialog(QDialog):
         self.list.clear()
         self.list.addItem(DEMO_ENTRY)
         for spec in self.specs:
-            self.list.addItem(spec.name + (" (read-only)" if spec.read_only else ""))
+            self.list.addItem(spec.name + (" (production)" if spec.production else  # issue 25 (H7)
+                                           " (read-only)" if spec.read_only else ""))
         self.list.blockSignals(False)
         row = next((i + 1 for i, s in enumerate(self.specs) if s.name == select), 0)
         self.list.setCurrentRow(row)
@@ -129,6 +134,7 @@ class ConnectionDialog(QDialog):
         self.region.setText(spec.region or "")
         self.endpoint.setText(spec.endpoint_url or "")
         self.read_only.setChecked(spec.read_only)
+        self.production.setChecked(spec.production)  # issue 25 (H7)
 
     def _new(self) -> None:
         self.list.setCurrentRow(-1)
@@ -140,6 +146,7 @@ class ConnectionDialog(QDialog):
         self.region.setText("")
         self.endpoint.setText("")
         self.read_only.setChecked(False)
+        self.production.setChecked(False)  # issue 25 (H7)
         self.name.setFocus()
 
     def form_spec(self) -> ConnectionSpec | None:
@@ -158,7 +165,8 @@ class ConnectionDialog(QDialog):
             return None
         return ConnectionSpec(name=name, profile=self.profile.currentText().strip() or None,
                               region=self.region.text().strip() or None, endpoint_url=endpoint,
-                              read_only=self.read_only.isChecked())
+                              read_only=self.read_only.isChecked(),
+                              production=self.production.isChecked())  # issue 25 (H7)
 
     def _invalid(self, widget: QWidget, message: str) -> None:
         widget.setStyleSheet(ERROR_STYLE)

@@ -1,18 +1,18 @@
 """The main window's size and layout across starts: first-start sizes that fit the screen,
-docks and splitters restored, and the column widths the user set per connection and table."""
+docks and splitters restored, and the column widths the user set per connection and table.
+
+It takes the window as a ``QMainWindow`` with the docks and views it sizes, not the
+application's window class."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QSplitter
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QSplitter, QWidget
 
 from dynoview.ui import settings as saved
-
-if TYPE_CHECKING:
-    from dynoview.ui.main_window import MainWindow
+from dynoview.ui.items.panel import ItemsPanel
 
 log = logging.getLogger(__name__)
 
@@ -20,34 +20,26 @@ log = logging.getLogger(__name__)
 class WindowLayout:
     """Restores and saves ``window``'s geometry, docks, splitters and column widths."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QMainWindow, tables_dock: QDockWidget, read_log_dock: QDockWidget,
+                 items_panel: ItemsPanel, read_log: QWidget) -> None:
         self.window = window
+        self.tables_dock, self.read_log_dock = tables_dock, read_log_dock
+        self.items_panel, self.read_log = items_panel, read_log
         self.restored = False  # geometry and dock layout came from the settings file
         self.splitters_restored: set[str] = set()
         self.columns_for: tuple[str, str] | None = None  # (connection, table) in the items view
         self._auto_widths: dict[str, int] = {}  # column widths the items view chose itself
-
-    def fit_to_screen(self) -> None:
-        """A first-start size that fits the screen (1360x860 at most), centred."""
-        win = self.window
-        screen = win.screen() or QApplication.primaryScreen()
-        if screen is None:
-            win.resize(1360, 860)
-            return
-        area = screen.availableGeometry()
-        width, height = min(1360, int(area.width() * 0.94)), min(860, int(area.height() * 0.92))
-        win.resize(width, height)
-        win.move(area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2)
 
     def apply_defaults(self) -> None:
         """Dock and splitter sizes for a first start, in proportion to the window (docks only
         take sizes once the window is laid out, hence after the first show)."""
         win = self.window
         if not self.restored:
-            win.resizeDocks([win.tables_dock], [max(200, min(260, win.width() // 5))],
+            win.resizeDocks([self.tables_dock], [max(200, min(260, win.width() // 5))],
                             Qt.Orientation.Horizontal)
-            # Five compact receipt rows at 700 px high, a few more on a taller window.
-            win.resizeDocks([win.read_log_dock], [max(150, min(200, win.height() // 5))],
+            # Four compact receipt rows at 700 px high (the tabs need the room for their
+            # tables), a few more on a taller window.
+            win.resizeDocks([self.read_log_dock], [max(140, min(200, win.height() // 6))],
                             Qt.Orientation.Vertical)
         items = self.splitters().get("items")
         if items is not None and "items" not in self.splitters_restored:
@@ -57,7 +49,7 @@ class WindowLayout:
 
     def splitters(self) -> dict[str, QSplitter]:
         found = {}
-        for name, owner in (("items", self.window.items_panel), ("read-log", self.window.read_log)):
+        for name, owner in (("items", self.items_panel), ("read-log", self.read_log)):
             splitter = owner.findChild(QSplitter)
             if splitter is not None:
                 found[name] = splitter
@@ -80,7 +72,7 @@ class WindowLayout:
 
     def apply_column_widths(self) -> None:
         """Record the widths the view chose, then apply the ones the user set last time."""
-        panel = self.window.items_panel
+        panel = self.items_panel
         if self.columns_for is None or not panel.model.rowCount():
             return
         header = panel.view.horizontalHeader()
@@ -95,7 +87,7 @@ class WindowLayout:
         """Save the widths the user changed (not the automatic ones) for the shown table."""
         if self.columns_for is None or not self._auto_widths:
             return
-        panel = self.window.items_panel
+        panel = self.items_panel
         header = panel.view.horizontalHeader()
         columns = panel.model.columns()
         widths = saved.column_widths(*self.columns_for)
@@ -120,3 +112,15 @@ class WindowLayout:
         for name, splitter in self.splitters().items():
             store.setValue(f"window/splitter-{name}", splitter.saveState())
         saved.sync(store)  # and keep the file private
+
+
+def fit_to_screen(win: QWidget) -> None:
+    """A first-start size that fits the screen (1360x860 at most), centred."""
+    screen = win.screen() or QApplication.primaryScreen()
+    if screen is None:
+        win.resize(1360, 860)
+        return
+    area = screen.availableGeometry()
+    width, height = min(1360, int(area.width() * 0.94)), min(860, int(area.height() * 0.92))
+    win.resize(width, height)
+    win.move(area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2)

@@ -12,11 +12,20 @@ import json
 import time
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QPlainTextEdit, QSplitter, QTableView, QVBoxLayout, QWidget
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QPoint,
+    Qt,
+)
+from PySide6.QtWidgets import QMenu, QPlainTextEdit, QSplitter, QTableView, QVBoxLayout, QWidget
 
 from dynoview.core.reads.estimates import capacity_text
 from dynoview.core.reads.receipts import STRONG, ReadReceipt
+from dynoview.ui.context import AppContext
 from dynoview.ui.items.detail import monospace
 
 COLUMNS = ("Time", "Operation", "Table / index", "Consistency", "Capacity", "Count", "Scanned",
@@ -26,6 +35,9 @@ _Index = QModelIndex | QPersistentModelIndex
 MAX_ROWS = 5000  # receipts shown, as many as ReadLog keeps
 TRIM_ROWS = 500  # dropped at once past MAX_ROWS: one removal per 500 reads, not one per read
 RESIZE_EVERY_S = 1.0
+MAX_COLUMN = 260  # pixels: a failed read's message is cut here (whole in its tooltip)
+SHRUNK_COLUMN = 48  # pixels: a column at least, when the view is narrow
+LAST_COLUMN = 80  # pixels: what the stretched Duration column needs
 
 
 class ReadLogModel(QAbstractTableModel):
@@ -96,6 +108,8 @@ class ReadLogModel(QAbstractTableModel):
             basis = f" Estimate: {r.estimate_basis}." if r.estimate_basis else ""
             return ("As DynamoDB reported it, and the app's own estimate from item sizes "
                     "(4 KB read units, halved for eventual reads)." + basis)
+        if role == Qt.ItemDataRole.ToolTipRole and col == 1 and r.error:
+            return f"{r.operation} failed: {r.error}"
         if role == Qt.ItemDataRole.ToolTipRole and col == 3:
             return ("Strongly consistent: reflects every write acknowledged before the read."
                     if r.consistency == STRONG else
@@ -108,10 +122,13 @@ class ReadLogModel(QAbstractTableModel):
 class ReadLogView(QWidget):
     """Receipts on top, the selected receipt's exact request below."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, ctx: AppContext | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.ctx = ctx  # the connection's region and endpoint, for "Copy as code…"
+        self.code_dialog: QWidget | None = None  # the open ReadCodeDialog, if any
         self.model = ReadLogModel(self)
         self.table = QTableView()
+        self.table.setAccessibleName("Read log")
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
@@ -123,7 +140,10 @@ class ReadLogView(QWidget):
         # receipt that grew with the log).
         self.table.horizontalHeader().setResizeContentsPrecision(0)
         self.table.setAlternatingRowColors(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setWordWrap(False)
         self.request_text = QPlainTextEdit(readOnly=True)
+        self.request_text.setAccessibleName("Request sent")
         self.request_text.setFont(monospace())
         self.request_text.setPlaceholderText("Select a read to see the exact request sent.")
         splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -137,6 +157,9 @@ class ReadLogView(QWidget):
         self.table.selectionModel().currentRowChanged.connect(self._show)
         self._sized_at = -RESIZE_EVERY_S
         self.model.rowsInserted.connect(self._follow)
+        self.table.installEventFilter(self)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._menu)
 
     def add(self, receipt: ReadReceipt) -> None:
         self.model.add(receipt)
@@ -151,10 +174,71 @@ class ReadLogView(QWidget):
         now = time.monotonic()
         if now - self._sized_at >= RESIZE_EVERY_S:
             self._sized_at = now
-            self.table.resizeColumnsToContents()
+            self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """Columns as wide as the rows in sight, none wider than ``MAX_COLUMN``: a long error
+        must not push the others past the view."""
+        self.table.resizeColumnsToContents()
+        header = self.table.horizontalHeader()
+        for col in range(header.count() - 1):  # the last one stretches to the view's edge
+            if header.sectionSize(col) > MAX_COLUMN:
+                header.resizeSection(col, MAX_COLUMN)
+        # Still wider than the view: the widest columns give way, down to their titles' width.
+        last = header.count() - 1
+        # The room left of a vertical scroll bar, shown or about to be (rows were just added).
+        room = self.table.width() - self.table.verticalScrollBar().sizeHint().width() \
+            - 2 * self.table.frameWidth()
+        # The stretched last column keeps at least its title's width and Qt's default size
+        # (a stretched section does not go below it).
+        keep = max(LAST_COLUMN, header.sectionSizeHint(last), header.defaultSectionSize())
+        overflow = sum(header.sectionSize(c) for c in range(last)) + keep - room
+        floors = {c: max(SHRUNK_COLUMN, header.sectionSizeHint(c)) for c in range(last)}
+        while overflow > 0:
+            col = max(range(last), key=lambda c: header.sectionSize(c) - floors[c])
+            give = min(overflow, header.sectionSize(col) - floors[col])
+            if give <= 0:
+                break
+            header.resizeSection(col, header.sectionSize(col) - give)
+            overflow -= give
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table and event.type() == QEvent.Type.Resize and self.model.rowCount():
+            self.fit_columns()  # a narrower dock or splitter: the columns give way again
+        return super().eventFilter(watched, event)
 
     def _show(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():
             return
         receipt = self.model.receipt(current.row())
         self.request_text.setPlainText(json.dumps(receipt.to_json(), indent=2, ensure_ascii=False))
+
+    def context_menu(self, row: int) -> QMenu:
+        """The menu for one receipt: "Copy as code…" for a GetItem, Query or Scan."""
+        from dynoview.core.codegen.read_request import READ_OPERATIONS  # botocore: not at start-up
+
+        receipt = self.model.receipt(row)
+        menu = QMenu(self.table)
+        action = menu.addAction("Copy as code…", lambda: self.copy_as_code(row))
+        exportable = receipt.operation in READ_OPERATIONS
+        action.setEnabled(exportable)
+        if not exportable:  # a batch or transaction read: the core exports one request only
+            action.setToolTip(f"A {receipt.operation} cannot be exported as code: only GetItem, "
+                              "Query and Scan can.")
+        menu.setToolTipsVisible(True)
+        menu.aboutToHide.connect(menu.deleteLater)
+        return menu
+
+    def _menu(self, pos: QPoint) -> None:
+        index = self.table.indexAt(pos)
+        if index.isValid():
+            self.context_menu(index.row()).popup(self.table.viewport().mapToGlobal(pos))
+
+    def copy_as_code(self, row: int) -> None:
+        """The receipt's read as Python, AWS CLI or JavaScript (``ReadCodeDialog``)."""
+        from dynoview.ui.codegen.read_code_dialog import ReadCodeDialog  # built on first use
+
+        dialog = ReadCodeDialog.for_receipt(self.model.receipt(row), self.ctx, self)
+        dialog.finished.connect(dialog.deleteLater)
+        self.code_dialog = dialog
+        dialog.open()

@@ -1,23 +1,65 @@
-"""Table list with a filter and a description of the selected table."""
+"""Table list with a filter and a description of the selected table.
+
+The description is rich text made of table-derived values (names, ARNs, a policy's effects),
+each escaped: a table named ``<b>x</b>`` shows its name, not bold text. Point-in-time recovery
+and the resource policy take a call each, made off the UI thread when a table is shown. On a
+local endpoint the list's menu (and File) can create and delete tables (``ui/tables``).
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtWidgets import QLabel, QLineEdit, QListWidget, QMenu, QTextBrowser, QVBoxLayout, QWidget
+import html
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QPoint, Qt, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMenu,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from dynoview.core.session.tables import TableInfo
+from dynoview.ui.accessible import name_clear_button
+
+if TYPE_CHECKING:
+    from dynoview.ui.context import AppContext
+
+EXTRAS_TASK = "table-extras"
+CREATE, DELETE = "create a table", "delete a table"
+
+
+def description_html(info: TableInfo, more: list[str] | None = None) -> str:
+    """The table's name and one bullet per line, every value escaped."""
+    lines = [*info.summary_lines(), *(more or [])]
+    rows = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    return f"<b>{html.escape(info.name)}</b><ul>{rows}</ul>"
 
 
 class TablesPanel(QWidget):
     table_selected = Signal(str)
     table_in_new_tab = Signal(str)  # "Open in a new Items tab" from the list's menu
+    tables_changed = Signal()  # a table was created or deleted: list the tables again
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, ctx: AppContext | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.ctx = ctx
+        self.info: TableInfo | None = None  # the table described
+        self.table_dialog: QDialog | None = None  # the open create or delete dialog
+        self._select_next: str | None = None  # a table just created: selected once listed
+        self._actions: tuple[QAction, QAction] | None = None  # File's Create… and Delete…
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("Filter tables (Ctrl+T)")
         self.filter.setClearButtonEnabled(True)
+        name_clear_button(self.filter)
+        self.filter.setAccessibleName("Filter tables")
         self.list = QListWidget()
+        self.list.setAccessibleName("Tables")
         self.description = QTextBrowser()
         self.description.setOpenLinks(False)
         self.heading = QLabel("Tables")
@@ -35,25 +77,116 @@ class TablesPanel(QWidget):
         self.list.currentTextChanged.connect(self._current_changed)
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.list.customContextMenuRequested.connect(self._menu)
+        self.extras: ExtrasReader | None = None
+        if ctx is not None:
+            ctx.connection_changed.connect(lambda _conn: self.update_actions())
+            self.extras = ExtrasReader(ctx, self)
+            self.extras.read_done.connect(self._extras_read)
+
+    def context_menu(self, name: str) -> QMenu:
+        """The list's menu for the table ``name``."""
+        menu = QMenu(self.list)
+        menu.setToolTipsVisible(True)
+        menu.addAction(f"Open {name} in a new Items tab", lambda: self.table_in_new_tab.emit(name))
+        if self.ctx is not None:
+            menu.addSeparator()
+            for text, action, slot in (("Create table…", CREATE, self.create_table),
+                                       (f"Delete {name}…", DELETE, lambda: self.delete_table(name))):
+                entry = menu.addAction(text.replace("&", "&&"), slot)
+                self._allow(entry, action)
+        menu.aboutToHide.connect(menu.deleteLater)
+        return menu
 
     def _menu(self, pos: QPoint) -> None:
         item = self.list.itemAt(pos)
-        if item is None:
-            return
-        name = item.text()
-        menu = QMenu(self.list)
-        menu.addAction(f"Open {name} in a new Items tab", lambda: self.table_in_new_tab.emit(name))
-        menu.aboutToHide.connect(menu.deleteLater)
-        menu.popup(self.list.viewport().mapToGlobal(pos))
+        if item is not None:
+            self.context_menu(item.text()).popup(self.list.viewport().mapToGlobal(pos))
 
+    # -- local tables: create and delete ---------------------------------------------
+    def refusal(self, action: str) -> str | None:
+        """Why ``action`` cannot be done on this connection (not local, read-only), or None:
+        ``tables.create_dialog.refusal``'s sentence, without loading the dialogs (200 ms) on
+        every connection."""
+        conn = self.ctx.connection if self.ctx is not None else None
+        if conn is None:
+            return f"Connect to a local endpoint (such as DynamoDB Local) to {action}."
+        from dynoview.core.session import local_tables  # botocore: loaded once connected
+
+        try:
+            local_tables.check_local(conn.spec, action)
+        except local_tables.LocalTablesRefused as exc:
+            return exc.message
+        return None
+
+    def _allow(self, entry: QAction, action: str, default_tip: str = "") -> None:
+        why = self.refusal(action)
+        entry.setEnabled(why is None)
+        entry.setToolTip(why or default_tip)
+
+    def track_actions(self, create: QAction, delete: QAction) -> None:
+        """Keep File's Create table… and Delete table… enabled only where they can work."""
+        self._actions = (create, delete)
+        self.update_actions()
+
+    def update_actions(self) -> None:
+        if self._actions is None:
+            return
+        create, delete = self._actions
+        self._allow(create, CREATE, "Create a table on this local endpoint")
+        self._allow(delete, DELETE, "Delete the selected table on this local endpoint")
+        if delete.isEnabled() and not self.current_name():
+            delete.setEnabled(False)
+            delete.setToolTip("Select a table to delete in the Tables list.")
+
+    def current_name(self) -> str | None:
+        item = self.list.currentItem()
+        return item.text() if item is not None else None
+
+    def create_table(self) -> None:
+        """Create table…: the dialog; once the table is active, the list is read again and
+        the new table selected."""
+        if self.ctx is None:
+            return
+        from dynoview.ui.tables.create_dialog import CreateTableDialog
+
+        dialog = CreateTableDialog(self.ctx, self)
+        dialog.created.connect(self._created)
+        self._show_dialog(dialog)
+
+    def delete_table(self, name: str | None = None) -> None:
+        """Delete table…: ``name`` or the selected table, once its name is typed again."""
+        name = name or self.current_name()
+        if self.ctx is None or not name:
+            return
+        from dynoview.ui.tables.delete_dialog import DeleteTableDialog
+
+        dialog = DeleteTableDialog(self.ctx, name, self)
+        dialog.deleted.connect(lambda _name: self.tables_changed.emit())
+        self._show_dialog(dialog)
+
+    def _show_dialog(self, dialog: QDialog) -> None:
+        self.table_dialog = dialog
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+
+    def _created(self, name: str) -> None:
+        self._select_next = name
+        self.tables_changed.emit()
+
+    # -- the list ----------------------------------------------------------------------
     def set_tables(self, names: list[str]) -> None:
         self.list.blockSignals(True)
         self.list.clear()
         self.list.addItems(names)
         self.list.blockSignals(False)
         self.heading.setText(f"Tables ({len(names)})")
+        self.info = None
         self.description.clear()
         self._apply_filter(self.filter.text())
+        self.update_actions()
+        wanted, self._select_next = self._select_next, None
+        if wanted in names:
+            self.select(wanted)
 
     def select(self, name: str) -> None:
         matches = self.list.findItems(name, Qt.MatchFlag.MatchExactly)
@@ -74,9 +207,47 @@ class TablesPanel(QWidget):
                 return
 
     def _current_changed(self, name: str) -> None:
+        self.update_actions()
         if name:
             self.table_selected.emit(name)
 
+    # -- the description ----------------------------------------------------------------
     def show_description(self, info: TableInfo) -> None:
-        rows = "".join(f"<li>{line}</li>" for line in info.summary_lines())
-        self.description.setHtml(f"<b>{info.name}</b><ul>{rows}</ul>")
+        """The table's keys, indexes and settings now; point-in-time recovery and the
+        resource policy once their calls answer."""
+        self.info = info
+        self.description.setHtml(description_html(info))
+        if self.extras is not None:
+            self.extras.read(info)
+
+    def _extras_read(self, info: TableInfo, lines: list[str]) -> None:
+        if self.info is info:  # still the table shown
+            self.description.setHtml(description_html(info, lines))
+
+
+class ExtrasReader(QObject):
+    """Reads a table's point-in-time recovery and resource policy (a call each) off the UI
+    thread and hands back their lines, or one saying they are not known."""
+
+    read_done = Signal(object, object)  # (TableInfo, list[str])
+
+    def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+
+    def read(self, info: TableInfo) -> None:
+        if self.ctx.connection is not None:
+            self.ctx.tasks.start(EXTRAS_TASK, self._read(info),
+                                 on_error=lambda exc: self._failed(info, exc))
+
+    async def _read(self, info: TableInfo) -> None:
+        from dynoview.core.session.tables import table_extras
+
+        conn = self.ctx.connection
+        assert conn is not None
+        extras = await self.ctx.tasks.call(table_extras, conn, info)
+        self.read_done.emit(info, extras.lines())
+
+    def _failed(self, info: TableInfo, exc: BaseException) -> None:
+        self.read_done.emit(info, ["Point-in-time recovery and resource policy: not known "
+                                   f"({type(exc).__name__})"])

@@ -14,6 +14,8 @@ def window_title(ctx: AppContext) -> str:
     parts = [APP_NAME]
     if ctx.connection is not None:
         parts.append(ctx.connection.spec.describe())
+        if ctx.connection.spec.production:  # issue 25 (H7): production is named first
+            parts.insert(0, "PRODUCTION")
     if ctx.table is not None:
         parts.insert(1, ctx.table.name)
     return " — ".join(parts)
@@ -22,7 +24,8 @@ def window_title(ctx: AppContext) -> str:
 def show_connection(label: QLabel, conn: Connection) -> None:
     """The badge: connection name, demo, read-only, placeholder keys (styled by kind)."""
     demo = "DEMO  " if conn.spec.demo else ""
-    ro = "  READ-ONLY" if conn.spec.read_only else ""
+    demo = "PRODUCTION  " if conn.spec.production else demo  # issue 25 (H7)
+    ro = "  READ-ONLY" if conn.spec.read_only else ("  WRITE MODE" if conn.spec.production else "")
     placeholder = "  (placeholder keys)" if getattr(conn, "placeholder_credentials", False) else ""
     label.setText(f"{demo}{conn.spec.name}{ro}{placeholder}")
     label.setToolTip(conn.spec.describe() + (f"\n{PLACEHOLDER_NOTE}" if placeholder else ""))

@@ -41,7 +41,7 @@ def test_collections_largest_first_with_lsi_entries() -> None:
     assert report.has_lsi and "limited to 10 GB" in report.limit_note()
     assert top.limit_fraction == top.total_bytes / COLLECTION_LIMIT_BYTES
     assert report.largest_item is not None and report.largest_item.bytes == item_size(items[0])
-    assert report.summary().startswith("From every item: 2 partition key value(s) of PK")
+    assert report.summary().startswith("From every item: 2 partition key values of PK")
 
 
 def test_lsi_projection_all_counts_every_attribute() -> None:

@@ -56,7 +56,7 @@ def test_batch_rounds_each_item_and_transactions_double() -> None:
     assert batch.units == 4.0
     tx = explain_read("TransactGetItems", {}, {"Responses": [{"Item": items[0]}, {}]})
     assert tx.units == 2 * 2 + 2 * 1
-    assert "2 key(s) read (1 found, 1 missing)" in tx.basis
+    assert "2 keys read (1 found, 1 missing)" in tx.basis
 
 
 def test_transactional_read_of_two_small_items_and_a_miss_is_six() -> None:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from dynoview.core.expressions.builders import and_, comparison, not_, or_
 from dynoview.core.expressions.checks import ExpressionProblem, check_placeholders
-from dynoview.core.expressions.lexer import ExpressionSyntaxError
+from dynoview.core.expressions.lexer import MAX_NESTING, ExpressionSyntaxError
 from dynoview.core.expressions.nodes import (
     And,
     Arithmetic,
@@ -443,18 +443,20 @@ def test_condition_syntax_errors(text: str, position: int, message: str) -> None
     assert str(err) == err.message
 
 
-def test_nesting_is_bounded() -> None:
-    # "((x))" is refused as redundant, so depth comes from NOT and parentheses in turn.
-    deep = "NOT (" * 33 + "a = :v" + ")" * 33
-    err = syntax_error(parse_condition, deep)
-    assert "nests more than 64 levels" in err.message
-    tree = parse_condition("NOT (" * 30 + "a = :v" + ")" * 30)
-    for _ in range(30):
+def test_nesting_is_bounded_by_the_tools_own_limit_far_beyond_dynamodbs() -> None:
+    # DynamoDB takes 299 NOTs and 150 nested groups (tests/differential); DynoView parses
+    # down to MAX_NESTING levels and names its refusal as its own limit.
+    tree = parse_condition("NOT (" * 300 + "a = :v" + ")" * 300)
+    for _ in range(300):
         assert isinstance(tree, Not)
         tree = tree.operand
     assert tree == Comparison("=", P("a"), V(":v"))
-    err = syntax_error(parse_condition, "NOT " * 5000 + "a = :v")
-    assert "nests more than 64 levels" in err.message
+    assert isinstance(parse_condition("NOT " * MAX_NESTING + "a = :v"), Not)
+    err = syntax_error(parse_condition, "NOT " * (MAX_NESTING + 1) + "a = :v")
+    assert f"nests more than {MAX_NESTING} levels" in err.message
+    assert "DynoView's limit, not DynamoDB's" in err.message
+    err = syntax_error(parse_condition, "NOT " * 50_000 + "a = :v")
+    assert "DynoView's limit" in err.message
 
 
 def test_in_accepts_at_most_100_values() -> None:

@@ -261,6 +261,20 @@ def test_cyrillic_lookalike_is_a_lookalike_clash_naming_the_letter() -> None:
     assert p.members(f) == ["ada@x.io", CYRILLIC_ADA]
 
 
+def test_a_clash_is_not_about_another_value_its_account_holds_on_another_item() -> None:
+    # Accounts' sort keys vary (TypeDORM): USER#1's PROFILE item holds 'Bob' (a case clash with
+    # the lock 'bob'), its USER item 'x' (locked, healthy). Diagnosing 'x' names no clash.
+    rule = LockRule("email", "email", "E#{value}", "E#{value}")
+    schema = UniquenessSchema("PK", "SK", "USER#", None, (rule,))
+    p = classify([{"PK": s("USER#1"), "SK": s("PROFILE"), "email": s("Bob")},
+                  {"PK": s("USER#1"), "SK": s("USER"), "email": s("x")},
+                  {"PK": s("E#bob"), "SK": s("E#bob")}, {"PK": s("E#x"), "SK": s("E#x")}], schema)
+    [f] = p.findings()
+    assert (f.status, f.value, f.account_ids) == (CASE_CLASH, "bob", ("USER#1",))
+    assert p.findings_of("email", "Bob") == [f] == p.findings_of("email", "bob")
+    assert p.findings_of("email", "x") == []
+
+
 def test_lookalike_keeps_its_members_orphans_and_missing_locks() -> None:
     """A lookalike is another value: its own lock problems are still reported (unlike a case
     clash, whose orphans and missing locks are its symptoms)."""

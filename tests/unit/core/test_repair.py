@@ -115,7 +115,7 @@ def test_plan_repairs_only_what_has_one_right_answer() -> None:
     assert [(p.kind, p.finding.value) for p in plan.items] == [
         (RELEASE, "ken@thompson.dev"), (CLAIM, "linus"), (DECIDE, "shared@example.com"),
         (DECIDE, "pending@signup.test"), (DECIDE, None), (DECIDE, "a@b.c")]
-    assert plan.summary() == ("Will release 1 orphan lock(s) and claim 1 missing lock(s); 4 finding(s) "
+    assert plan.summary() == ("Will release 1 orphan lock and claim 1 missing lock; 4 findings "
                               "need a decision.")
     assert "Resolve duplicate" in plan.items[2].reason
     assert plan.items[0].title() == "release orphan email lock ken@thompson.dev"

@@ -38,7 +38,8 @@ def test_audit_json_fields() -> None:
     assert data["scan"] == {"segments": 4, "consistency": "strong", "items_read": 3,
                             "scanned_count": 3, "pages": 4, "approximate_item_count": 10,
                             "approximate_size_bytes": 500, "consumed_capacity": 2.0,
-                            "duration_s": 0.25, "path": "in-process", "workers": 0}
+                            "duration_s": 0.25, "path": "in-process", "workers": 0,
+                            "throttled": None}  # the slow-down note when DynamoDB throttled the scan
     missing = next(f for f in data["findings"] if f["status"] == "MISSING_LOCK")
     assert missing["accounts"] == ["ACCT#1"]
     assert missing["account_keys"] == [{"PK": {"S": "ACCT#1"}, "SK": {"S": "PROFILE"}}]

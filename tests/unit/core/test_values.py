@@ -157,9 +157,19 @@ def test_out_of_range_numbers_rejected(text: str) -> None:
     assert text in err.message
 
 
-def test_zero_is_allowed_whatever_its_exponent() -> None:
-    assert parse_number("0E-500") == "0E-500"
-    assert parse_number("0e400") == "0e400"
+def test_zero_with_a_point_is_allowed_whatever_its_exponent() -> None:
+    # The service takes 0.0e126 and 0.0e1000 (tests/differential, values/zero-*).
+    assert parse_number("0.0E-500") == "0.0E-500"
+    assert parse_number("0.0e400") == "0.0e400"
+    assert parse_number("0e125") == "0e125"
+    assert parse_number("0E-130") == "0E-130"
+
+
+@pytest.mark.parametrize("text", ["0e126", "0E+126", "-0e126", "00e126", "0e-131", "0e1000"])
+def test_zero_without_a_point_and_an_exponent_out_of_range_is_refused(text: str) -> None:
+    err = error_of(parse_number, text)
+    assert "a zero written with an exponent outside -130 to 125" in err.message
+    assert text in err.message
 
 
 @fuzz

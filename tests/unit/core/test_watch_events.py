@@ -61,7 +61,7 @@ def test_text_lines_name_the_write_its_values_and_the_same_moment() -> None:
                         "email: (none) → 'ada@x.io'")
     assert lines[3] == ("    same moment: INSERT (inserted) PK=UNIQ#HANDLE#ada, SK=LOCK at "
                         "2026-12-01T12:00:05Z")
-    assert lines[4] == "    same moment: and 2 more record(s)"
+    assert lines[4] == "    same moment: and 2 more records"
 
 
 def test_json_is_one_object_with_the_records_in_dynamodb_json() -> None:

@@ -63,3 +63,45 @@ def test_report_has_traceback_context_and_no_secret(tmp_path) -> None:
     assert "abc12345" not in report
     path = save_report(report, tmp_path)
     assert path is not None and path.read_text().startswith("DynoView error report")
+
+
+def test_send_url_prefills_an_issue_without_secrets() -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    from dynoview.core.crash_report import DEFAULT_REPORT_TARGET, send_url
+
+    report = f"DynoView error report\nKeyError: x aws_secret_access_key={SECRET_KEY}\n"
+    url = send_url(report, f"KeyError: x {SECRET_KEY}")
+    parts = urlsplit(url)
+    assert f"{parts.scheme}://{parts.netloc}{parts.path}" == DEFAULT_REPORT_TARGET
+    query = parse_qs(parts.query)
+    assert query["title"][0].startswith("DynoView ") and "KeyError: x" in query["title"][0]
+    assert "KeyError: x" in query["body"][0]
+    assert SECRET_KEY not in url and SECRET_KEY.replace("/", "%2F") not in url
+
+
+def test_send_url_mailto_long_reports_and_other_schemes() -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    from dynoview.core.crash_report import TRUNCATED, report_target, send_url
+
+    target = report_target({"DYNOVIEW_REPORT_TO": "mailto:bugs@example.org"})
+    url = send_url("line\n" * 5000, "", target, max_body=1000)
+    parts = urlsplit(url)
+    assert parts.scheme == "mailto" and parts.path == "bugs@example.org"
+    query = parse_qs(parts.query)
+    assert query["subject"] == ["DynoView 0.1.0: error report"]
+    assert len(query["body"][0]) == 1000 and query["body"][0].endswith(TRUNCATED)
+    with_query = send_url("r", "s", "https://tracker.example/new?template=bug.md")
+    assert with_query.startswith("https://tracker.example/new?template=bug.md&title=")
+    with pytest.raises(ValueError, match="mailto"):
+        send_url("r", "s", "file:///etc/passwd")
+
+
+def test_discard_reports_removes_only_what_it_is_given(tmp_path) -> None:
+    from dynoview.core.crash_report import discard_reports
+
+    kept, dropped = save_report("keep me", tmp_path), save_report("drop me", tmp_path)
+    assert kept is not None and dropped is not None
+    assert discard_reports([dropped, tmp_path / "error-gone.txt"]) == 1
+    assert kept.exists() and not dropped.exists()

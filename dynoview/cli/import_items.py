@@ -1,0 +1,218 @@
+"""`dynoview import FILE --table T`: load items into a table, in guarded batches.
+
+The file is read twice, streamed both times: first whole, for the preview (the first items
+with their types, every problem located by line and column; a problem stops everything before
+a write), then for the write (``core.imports.run``): TransactWriteItems of up to 100 items, each
+batch after the builder's preflight, or BatchWriteItem with ``--speed`` on a table without lock
+rules. Exit 0 imported (or a clean dry run), 2 a problem in the file, a batch the preflight
+stopped (nothing of it written), a read-only connection, or any other error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+from typing import Any
+
+from dynoview.cli.audit import add_schema_arguments, resolve_schema
+from dynoview.cli.common import (
+    EXIT_ERROR,
+    USER_ERRORS,
+    add_connection_arguments,
+    fail,
+    open_connection,
+    say,
+    terminal_line,
+)
+from dynoview.core.errors import ReadOnlyError
+from dynoview.core.imports.lock_rules import LayoutWatch, has_lock_rules
+from dynoview.core.imports.model import AUTO, FORMAT_LABELS, FORMATS
+from dynoview.core.imports.preview import Preview, build_preview
+from dynoview.core.imports.run import (
+    BATCH,
+    MODE_SENTENCES,
+    TRANSACT,
+    ImportOptions,
+    ImportProgress,
+    ImportStopped,
+    check_mode,
+    run_import,
+)
+from dynoview.core.imports.source import read_records, resolve_format
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.confirmation import confirmation_for_tables
+from dynoview.core.values.dynamodb_json import dynamodb_json
+
+EXIT_OK = 0
+DEFAULT_LOCAL = "the article's default layout"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "import", help="import items from JSON lines, a JSON array, DynamoDB JSON, CSV or an S3 export",
+        description="Import items into a table. Formats: " + "; ".join(
+            f"{k}: {v}" for k, v in FORMAT_LABELS.items()) + ". The whole file is checked first "
+        "(a problem, located by line and column, stops the import before anything is written); "
+        "then items are written in batches: TransactWriteItems of up to 100 items, each judged by "
+        "the uniqueness preflight (a batch that would break a lock is stopped, nothing of it "
+        "written), or with --speed BatchWriteItem on a table without lock rules. Progress is "
+        "saved after every batch: --resume continues an import that stopped. Exit 0 imported, "
+        "2 a problem in the file, a stopped batch, or an error.")
+    parser.add_argument("file", help="the file to import (an S3 export: its folder)")
+    add_schema_arguments(parser)
+    add_connection_arguments(parser)
+    parser.add_argument("--format", choices=(AUTO, *FORMATS), default=AUTO,
+                        help="the file's format (default: from its name and first bytes)")
+    parser.add_argument("--rate", type=float, metavar="N", help="at most N items per second")
+    action = parser.add_mutually_exclusive_group()
+    action.add_argument("--dry-run", action="store_true",
+                        help="check the whole file and show the preview and the mode; write nothing")
+    action.add_argument("--yes", action="store_true",
+                        help="write (this command never asks; without --yes nothing is written)")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue an import of this file that stopped (the batches written are "
+                             "skipped; a changed file is refused)")
+    parser.add_argument("--progress-file", metavar="PATH",
+                        help="where the progress is saved (default: next to the action log)")
+    parser.add_argument("--speed", action="store_true",
+                        help="BatchWriteItem instead of TransactWriteItems (faster, not all-or-nothing "
+                             "per batch); refused on a table with lock rules")
+    parser.add_argument("--accept-warnings", action="store_true",
+                        help="write batches the preflight warns about (a case or lookalike clash, an "
+                             "expired item); refusals still stop the import")
+    parser.add_argument("--confirm-table", metavar="NAME",
+                        help="on an endpoint that is not on this machine, the table name, as the app "
+                             "asks you to type it")
+    parser.add_argument("--csv-raw", action="store_true",
+                        help="CSV cells as they are (a CSV exported with --csv-raw): a leading ' is "
+                             "kept")
+    parser.add_argument("--preview", type=int, default=5, metavar="N",
+                        help="items shown in the preview (default 5)")
+    parser.add_argument("--json", action="store_true", help="the preview and result as JSON on "
+                        "standard output")
+
+
+def _preview_lines(preview: Preview) -> list[str]:
+    lines = [f"preview: {preview.summary()}"]
+    if preview.types:
+        lines.append("attributes: " + ", ".join(f"{n} ({preview.type_text(n)})" for n in preview.types))
+    for record in preview.items:
+        lines.append(f"  item {record.place.index + 1} ({record.place.text()}): "
+                     + terminal_line(dynamodb_json(record.item, indent=None)))
+    lines.extend(f"problem: {terminal_line(p.text())}" for p in preview.problems)
+    if preview.problem_count > len(preview.problems):
+        lines.append(f"... and {preview.problem_count - len(preview.problems):,} more problem(s)")
+    return lines
+
+
+def _print(lines: list[str]) -> None:
+    for line in lines:
+        print(line, file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    fmt = resolve_format(args.file, args.format)
+    if args.read_only or getattr(args, "production", False):
+        say("This connection is read-only: nothing was imported (no request was sent). Run it "
+            "without --read-only to import.")
+        return EXIT_ERROR
+    if args.rate is not None and args.rate <= 0:
+        say("--rate is items per second: give a number above 0.")
+        return EXIT_ERROR
+    try:
+        with open_connection(args) as conn:
+            return _run(args, conn, fmt)
+    except ReadOnlyError as exc:
+        say(exc.message)
+        return EXIT_ERROR
+    except ImportStopped as exc:
+        _stopped(args, exc)
+        return EXIT_ERROR
+    except USER_ERRORS as exc:
+        return fail(exc, args, table=args.table)
+
+
+def _run(args: argparse.Namespace, conn: Connection, fmt: str) -> int:
+    requirement = confirmation_for_tables(conn, [args.table], "the import")
+    if not requirement.allowed:
+        raise ReadOnlyError(requirement.message)
+    info = describe_table(conn, args.table)
+    reader = Reader(conn)
+    schema, origin = resolve_schema(args, conn, reader, info)
+    watch = LayoutWatch(read_records(args.file, fmt, csv_raw=args.csv_raw), schema)
+    preview = build_preview(watch, fmt, info, items=max(args.preview, 0), whole=True)
+    locks = has_lock_rules(reader, info, schema, chosen=origin != DEFAULT_LOCAL or watch.seen)
+    mode = BATCH if args.speed else TRANSACT
+    if preview.problem_count:
+        _report(args, preview, None, mode, locks)
+        say(f"{preview.problem_count:,} problem(s) in {args.file}: nothing was imported. Fix them "
+            "and import again.")
+        return EXIT_ERROR
+    check_mode(mode, locks)
+    _report(args, preview, None, mode, locks)
+    if args.dry_run:
+        print("dry run: nothing was written.", file=sys.stderr)
+        return EXIT_OK
+    confirmation: str | bool = True
+    if requirement.type_to_confirm is not None:
+        if (args.confirm_table or "").strip() != requirement.type_to_confirm:
+            say(f"Not imported: {requirement.connection} is not on this machine. Pass --confirm-table "
+                f"{requirement.type_to_confirm} with --yes to import.")
+            return EXIT_ERROR
+        confirmation = requirement.type_to_confirm
+    if not args.yes:
+        say(f"Not imported: pass --yes to write {preview.valid:,} item(s) into {info.name} "
+            "(this command never asks); --dry-run checks without writing.")
+        return EXIT_ERROR
+    options = ImportOptions(mode=mode, rate=args.rate, accept_warnings=args.accept_warnings,
+                            resume=args.resume, progress_path=_path(args.progress_file),
+                            confirmation=confirmation)
+    result = run_import(conn, info, read_records(args.file, fmt, csv_raw=args.csv_raw), args.file,
+                        schema=schema, has_lock_rules=locks, log=ActionLog(), options=options,
+                        total=preview.valid, progress=_progress_printer(), cancel=threading.Event())
+    print("", file=sys.stderr)
+    if args.json:
+        print(json.dumps({"status": "imported", **result.to_json()}, indent=2))
+    else:
+        print(result.summary())
+    return EXIT_OK
+
+
+def _path(text: str | None) -> Any:
+    from pathlib import Path
+
+    return Path(text) if text else None
+
+
+def _report(args: argparse.Namespace, preview: Preview, _unused: Any, mode: str, locks: bool) -> None:
+    rules = ("the table has uniqueness lock rules: each batch is judged by the preflight" if locks
+             else "the table has no lock rules")
+    if args.json:
+        print(json.dumps({"status": "preview", "mode": mode, "lock_rules": locks,
+                          **preview.to_json()}, indent=2, ensure_ascii=False))
+    _print(_preview_lines(preview))
+    _print([f"mode: {MODE_SENTENCES[mode]} ({rules})."])
+
+
+def _progress_printer() -> Any:
+    def show(progress: ImportProgress) -> None:
+        print(f"\r{progress.text()}", end="", file=sys.stderr, flush=True)
+    return show
+
+
+def _stopped(args: argparse.Namespace, exc: ImportStopped) -> None:
+    print("", file=sys.stderr)
+    if exc.preflight is not None:
+        _print([f"  {line}" for line in exc.preflight.lines()])
+    if exc.batch is not None:
+        _print([f"  stopped batch: {exc.batch.span()} ({len(exc.batch.records)} item(s)); "
+                "the batches before it were written: fix the file, then --resume continues."])
+    say(exc.message)
+    if args.json:
+        print(json.dumps({"status": "stopped", "message": exc.message,
+                          "preflight": exc.preflight.to_json() if exc.preflight else None}, indent=2))

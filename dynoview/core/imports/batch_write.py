@@ -1,0 +1,61 @@
+"""The fast path: BatchWriteItem, 25 items a request, UnprocessedItems sent again with a
+growing pause until none is left. Not atomic (each item is written on its own), so it is
+offered only on tables without lock rules. Each request is one whole entry in the action log
+after its answer (the Puts are idempotent: a resume writes a batch again rather than settle it)."""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from dynoview.core.errors import CancelledError, DynoViewError
+from dynoview.core.imports.model import Item
+from dynoview.core.session.connection import Connection
+from dynoview.core.tx.action_log import ActionLog, connection_record
+from dynoview.core.values.dynamodb_json import to_dynamodb_json
+
+MAX_REQUEST_ITEMS = 25
+MAX_ROUNDS = 12
+
+
+def _logged(request: Mapping[str, Any]) -> dict[str, Any]:
+    """The request as JSON (binary as base64), as the action log keeps requests."""
+    return {"RequestItems": {table: [{"PutRequest": {"Item": {k: to_dynamodb_json(v) for k, v in
+                                                              w["PutRequest"]["Item"].items()}}}
+                                     for w in writes]
+                             for table, writes in request["RequestItems"].items()}}
+
+
+def write_items(conn: Connection, table: str, items: Sequence[Item], *, log: ActionLog | None,
+                context: Mapping[str, Any], cancel: threading.Event | None = None,
+                sleep: Callable[[float], None] = time.sleep) -> int:
+    """Write ``items`` (at most 25) and return the requests it took; raises when DynamoDB keeps
+    items unprocessed for ``MAX_ROUNDS`` rounds."""
+    if len(items) > MAX_REQUEST_ITEMS:
+        raise ValueError("at most 25 items a BatchWriteItem")
+    pending: dict[str, Any] = {table: [{"PutRequest": {"Item": dict(i)}} for i in items]}
+    record = connection_record(conn.spec, conn.region)
+    for round_ in range(MAX_ROUNDS):
+        if round_:
+            if cancel is not None and cancel.is_set():
+                raise CancelledError("The import was cancelled while DynamoDB had items unprocessed.")
+            sleep(min(0.05 * 2 ** round_, 5.0))
+        request = {"RequestItems": pending}
+        response = conn.client.batch_write_item(**request)
+        unprocessed = response.get("UnprocessedItems") or {}
+        if log is not None:
+            log.append(connection=record, token=f"batch-{uuid.uuid4().hex[:20]}",
+                       request={"operation": "BatchWriteItem", **_logged(request)},
+                       outcome={"status": "succeeded" if not unprocessed else "partial",
+                                "unprocessed": sum(len(v) for v in unprocessed.values()),
+                                "context": dict(context)})
+        if not unprocessed:
+            return round_ + 1
+        pending = unprocessed
+    left = sum(len(v) for v in pending.values())
+    raise DynoViewError(f"DynamoDB left {left} item(s) of a batch unprocessed after {MAX_ROUNDS} tries "
+                        f"(the table's write capacity is exhausted): lower --rate and resume.",
+                        field="import")

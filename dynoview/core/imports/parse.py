@@ -1,0 +1,97 @@
+"""One record's JSON into an item: plain JSON (numbers exact, as DynoView's "json" export
+writes them) or DynamoDB JSON (``{"Item": {...}}`` or the bare typed item), every problem a
+sentence with the attribute it is in."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from typing import Any
+
+from dynoview.core.imports.model import Item
+from dynoview.core.values.dynamodb_json import from_dynamodb_json
+from dynoview.core.values.plain import from_plain
+from dynoview.core.values.types import ValueParseError, describe_kind
+
+
+class RecordError(Exception):
+    """A record that is not an item; ``offset`` is where in its text (0-based), when known."""
+
+    def __init__(self, message: str, offset: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+
+
+class Digits(Decimal):
+    """A JSON number that keeps its spelling: DynoView's plain JSON writes the stored digits
+    ("0.0000000000001", never "1E-13"), and they are stored back as they were."""
+
+    _text: str
+
+    def __new__(cls, text: str) -> Digits:
+        self = super().__new__(cls, text)
+        self._text = text
+        return self
+
+    def __str__(self) -> str:
+        return self._text
+
+
+def _constant(name: str) -> Any:
+    raise ValueParseError(f"{name} is not a number DynamoDB can store; write a string or null.")
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueParseError(f"The attribute {key!r} appears twice in one object; keep one.")
+        out[key] = value
+    return out
+
+
+def load_json(text: str) -> Any:
+    """JSON with every number exact (``Digits``, never float) and duplicate keys refused."""
+    try:
+        return json.loads(text, parse_float=Digits, parse_int=Digits, parse_constant=_constant,
+                          object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: {exc.msg}", exc.pos) from None
+    except ValueParseError as exc:
+        raise RecordError(exc.message) from None
+
+
+def _offset_of(text: str, name: str) -> int:
+    found = text.find(json.dumps(name, ensure_ascii=False))
+    return max(found, 0)
+
+
+def plain_item(obj: Any, text: str = "") -> Item:
+    """A plain JSON object as an item (``from_plain``: numbers N, strings S, arrays L, ...)."""
+    if not isinstance(obj, dict):
+        raise RecordError(f"an item is a JSON object; this record is {describe_kind(obj)}.")
+    item: Item = {}
+    for name, value in obj.items():
+        try:
+            item[name] = from_plain(value, name)
+        except ValueParseError as exc:
+            raise RecordError(str(exc), _offset_of(text, name)) from None
+    return item
+
+
+def typed_item(obj: Any, text: str = "") -> Item:
+    """``{"Item": {...}}`` or a bare ``{"name": {"S": ...}}`` object as an item."""
+    body = obj.get("Item") if isinstance(obj, dict) and set(obj) == {"Item"} else obj
+    if not isinstance(body, dict):
+        raise RecordError('a DynamoDB JSON record is {"Item": {"name": {"S": "..."}}}; this one is '
+                          f"{describe_kind(body)}.")
+    item: Item = {}
+    for name, value in body.items():
+        try:
+            item[name] = from_dynamodb_json(value, name)
+        except ValueParseError as exc:
+            raise RecordError(str(exc), _offset_of(text, name)) from None
+    if not item:
+        raise RecordError("the item has no attributes.")
+    return item

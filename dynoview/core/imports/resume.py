@@ -1,0 +1,108 @@
+"""Where an import stopped: a small JSON file per (file, table, endpoint), next to the action
+log (``imports/<id>.json``) or at a path given. It names the file by its identity (size,
+modification time, SHA-256 of its first 64 KiB: a changed file does not resume) and counts the
+batches and items committed; it is replaced atomically after every committed batch."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import uuid
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from dynoview.core.errors import DynoViewError
+from dynoview.core.session.private_files import private_dir
+
+HEAD_BYTES = 64 * 1024
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class FileIdentity:
+    path: str
+    size: int
+    mtime_ns: int
+    head_sha256: str
+
+    def same_file(self, other: FileIdentity) -> bool:
+        return (self.size, self.mtime_ns, self.head_sha256) == (other.size, other.mtime_ns,
+                                                                other.head_sha256)
+
+
+def file_identity(path: str | Path) -> FileIdentity:
+    """The identity of a file, or of an S3 export folder (by its manifest-files.json)."""
+    path = Path(path)
+    target = path
+    if path.is_dir():
+        found = sorted(path.rglob("manifest-files.json"))
+        if not found:
+            raise DynoViewError(f"{path} holds no manifest-files.json.", field="file")
+        target = found[0]
+    info = target.stat()
+    with target.open("rb") as f:
+        head = hashlib.sha256(f.read(HEAD_BYTES)).hexdigest()
+    return FileIdentity(str(path.resolve()), info.st_size, info.st_mtime_ns, head)
+
+
+@dataclass
+class Progress:
+    identity: FileIdentity
+    table: str
+    endpoint: str
+    mode: str
+    run: str = field(default_factory=lambda: uuid.uuid4().hex[:12])  # ties the batch tokens together
+    batches: int = 0
+    items: int = 0
+    done: bool = False
+    updated: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": VERSION, **asdict(self)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Progress:
+        if data.get("version") != VERSION:
+            raise ValueError("version")
+        ident = FileIdentity(**data["identity"])
+        return cls(ident, str(data["table"]), str(data["endpoint"]), str(data["mode"]),
+                   str(data["run"]), int(data["batches"]), int(data["items"]), bool(data["done"]),
+                   str(data.get("updated", "")))
+
+
+def default_path(log_path: Path, identity: FileIdentity, table: str, endpoint: str) -> Path:
+    digest = hashlib.sha256(f"{identity.path}\0{table}\0{endpoint}".encode()).hexdigest()[:20]
+    return log_path.parent / "imports" / f"{digest}.json"
+
+
+def load(path: Path) -> Progress | None:
+    """The progress saved at ``path``; None when there is none. A damaged file is a sentence."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return Progress.from_json(data)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise DynoViewError(f"The import progress file {path} cannot be read ({exc}); remove it to "
+                            "import from the start.", field="resume") from None
+
+
+def save(path: Path, progress: Progress) -> None:
+    """Replace the progress file atomically (a kill leaves the old one or the new one)."""
+    progress.updated = datetime.now(UTC).isoformat()
+    private_dir(path.parent)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(progress.to_json(), f)
+    os.replace(tmp, path)
+
+
+def batch_token(progress: Progress, number: int) -> str:
+    """The ClientRequestToken of batch ``number`` of this run: the same on a resume, so a batch
+    sent just before a kill is not applied twice (DynamoDB keeps a token 10 minutes)."""
+    digest = hashlib.sha256(f"{progress.run}\0{progress.table}\0{number}".encode()).hexdigest()
+    return f"import-{progress.run}-{digest[:16]}"[:36]

@@ -1,0 +1,299 @@
+"""Writing an import: guarded batches, each one all-or-nothing.
+
+- ``transact`` (always on a table with lock rules): a TransactWriteItems of up to 100 Puts
+  per batch, judged first by the builder's preflight (``preflight.check``: the audit of the
+  table after the batch). A batch that would break a lock (or raise a warning nobody
+  accepted) stops the import before it is sent: nothing of it is written, the batches before
+  it stay. Sent through ``tx.execution`` (the action log's intent and outcome, retries with the
+  same token, settling by reads). The token of a batch is fixed by the run and batch number.
+- ``batch`` (speed, on a table without lock rules only): BatchWriteItem, unprocessed items
+  retried (``batch_write``).
+
+A read-only connection refuses before anything is read or sent. ``rate`` caps items per second;
+``cancel`` stops between batches (and between the retries of one); progress is saved after
+every committed batch (``resume``), so ``resume=True`` skips exactly the committed batches.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError
+from dynoview.core.imports import batch_write, resume
+from dynoview.core.imports.batching import Batch, applies, batches
+from dynoview.core.imports.checks import item_problem
+from dynoview.core.imports.model import Located, Problem, Record
+from dynoview.core.imports.preflight_view import TableView, preflight_batch
+from dynoview.core.imports.reads import SplitGetsReader
+from dynoview.core.preflight.check import Preflight
+from dynoview.core.reads.reader import Reader
+from dynoview.core.redaction import redact_url
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.confirmation import confirmation_for_tables
+from dynoview.core.tx.execution import execute_transaction
+from dynoview.core.tx.model import MAX_ACTIONS, PUT, Action, Transaction
+from dynoview.core.tx.outcomes import APPLIED, SUCCEEDED, ExecutionResult
+from dynoview.core.uniqueness.schema import UniquenessSchema
+
+TRANSACT = "transact"
+BATCH = "batch"
+MODES = (TRANSACT, BATCH)
+MODE_SENTENCES = {
+    TRANSACT: "TransactWriteItems of up to 100 items: each batch is written whole or not at all, "
+              "after the preflight",
+    BATCH: "BatchWriteItem of 25 items, unprocessed items retried: fastest, but a batch can be "
+           "half-written when the import stops (only for tables without lock rules)",
+}
+
+
+class ImportStopped(DynoViewError):
+    """The import stopped at a batch; what was written before it stays (resume continues)."""
+
+    def __init__(self, message: str, *, batch: Batch | None = None, preflight: Preflight | None = None,
+                 result: ExecutionResult | None = None, problem: Problem | None = None) -> None:
+        super().__init__(message, field="import")
+        self.batch, self.preflight, self.result, self.problem = batch, preflight, result, problem
+
+
+@dataclass(frozen=True)
+class ImportProgress:
+    items: int
+    batches: int
+    total: int | None
+    elapsed_s: float
+    skipped: int = 0  # items of earlier runs (resume)
+
+    @property
+    def rate(self) -> float:
+        return self.items / self.elapsed_s if self.elapsed_s > 0 else 0.0
+
+    @property
+    def fraction(self) -> float | None:
+        """In [0, 1] for a progress bar, None while the total is unknown."""
+        return min(1.0, (self.items + self.skipped) / self.total) if self.total else None
+
+    def text(self) -> str:
+        total = f" of {self.total:,}" if self.total else ""
+        return f"{self.items + self.skipped:,}{total} items written ({self.rate:,.0f} items/s)"
+
+
+@dataclass
+class ImportResult:
+    table: str
+    mode: str
+    items: int = 0  # written by this run
+    batches: int = 0
+    skipped_items: int = 0  # committed by an earlier run (resume)
+    skipped_batches: int = 0
+    requests: int = 0
+    duration_s: float = 0.0
+    progress_path: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        again = (f" ({self.skipped_items:,} items of {self.skipped_batches:,} batches were written "
+                 "by an earlier run)") if self.skipped_items else ""
+        rate = self.items / self.duration_s if self.duration_s else 0.0
+        return (f"{self.items:,} item(s) imported into {self.table} in {self.batches:,} batch(es) by "
+                f"{MODE_SENTENCES[self.mode].split(':')[0]} in {self.duration_s:.1f} s "
+                f"({rate:,.0f} items/s){again}.")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.table, "mode": self.mode, "items": self.items, "batches": self.batches,
+                "skipped_items": self.skipped_items, "skipped_batches": self.skipped_batches,
+                "duration_s": round(self.duration_s, 3), "progress_file": self.progress_path,
+                "notes": self.notes}
+
+
+@dataclass
+class ImportOptions:
+    mode: str = TRANSACT
+    rate: float | None = None  # items per second
+    accept_warnings: bool = False
+    resume: bool = False
+    progress_path: Path | None = None
+    confirmation: str | bool | None = True
+    max_items: int | None = None  # per batch (tests); default 100 or 25
+
+
+def check_mode(mode: str, has_lock_rules: bool) -> None:
+    if mode not in MODES:
+        raise DynoViewError(f"Import modes are {', '.join(MODES)}; {mode!r} is not one.", field="mode")
+    if mode == BATCH and has_lock_rules:
+        raise DynoViewError("This table has uniqueness lock rules, so it is imported by "
+                            "TransactWriteItems (each batch whole, after the preflight); BatchWriteItem "
+                            "could leave an account without its lock.", field="mode")
+
+
+def valid_items(records: Iterable[Record], table: TableInfo) -> Iterator[Located]:
+    """The items, stopping at the first problem (the preview lists them all before a write)."""
+    for record in records:
+        problem = record if isinstance(record, Problem) else item_problem(record, table)
+        if problem is not None:
+            raise ImportStopped(f"Item {problem.place.index + 1} cannot be imported "
+                                f"({problem.place.text()}): {problem.message}", problem=problem)
+        assert isinstance(record, Located)
+        yield record
+
+
+class _Pacer:
+    """Sleeps so that no more than ``rate`` items a second are sent."""
+
+    def __init__(self, rate: float | None, sleep: Callable[[float], None]) -> None:
+        self.rate, self.sleep = rate, sleep
+        self.started = time.monotonic()
+        self.sent = 0
+
+    def wait(self, items: int, cancel: threading.Event | None) -> None:
+        if self.rate:
+            delay = self.started + (self.sent + items) / self.rate - time.monotonic()
+            while delay > 0:
+                if cancel is not None and cancel.is_set():
+                    return
+                self.sleep(min(delay, 0.2))
+                delay = self.started + (self.sent + items) / self.rate - time.monotonic()
+        self.sent += items
+
+
+def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], source: str | Path, *,
+               schema: UniquenessSchema | None, has_lock_rules: bool, log: ActionLog,
+               options: ImportOptions, total: int | None = None,
+               progress: Callable[[ImportProgress], None] | None = None,
+               cancel: threading.Event | None = None,
+               sleep: Callable[[float], None] = time.sleep) -> ImportResult:
+    """Import ``records`` (read from ``source``) into ``table``: see the module doc."""
+    requirement = confirmation_for_tables(conn, [table.name], "the import")
+    if not requirement.allowed:
+        raise ReadOnlyError(requirement.message)
+    check_mode(options.mode, has_lock_rules)
+    started = time.perf_counter()
+    identity = resume.file_identity(source)
+    endpoint = redact_url(conn.spec.endpoint_url) or f"aws:{conn.region}"
+    path = options.progress_path or resume.default_path(log.path, identity, table.name, endpoint)
+    state = _start_state(path, identity, table.name, endpoint, options)
+    result = ImportResult(table.name, options.mode, progress_path=str(path))
+    reader = SplitGetsReader(conn)
+    pacer = _Pacer(options.rate, sleep)
+    view = TableView(reader, table, schema) if schema is not None and applies(schema, table) else None
+    max_items = options.max_items or (MAX_ACTIONS if options.mode == TRANSACT
+                                      else batch_write.MAX_REQUEST_ITEMS)
+    first_after_resume = state.batches > 0
+    for batch in batches(valid_items(records, table), table, schema if has_lock_rules else None,
+                         max_items=max_items):
+        if batch.number < state.batches:
+            result.skipped_batches += 1
+            result.skipped_items += len(batch.records)
+            continue
+        if result.skipped_items + result.items != state.items:
+            raise DynoViewError(f"The progress file {path} says {state.items:,} items were written, "
+                                f"but its batches hold {result.skipped_items:,}: it does not match this "
+                                "file. Remove it to import from the start.", field="resume")
+        if cancel is not None and cancel.is_set():
+            raise CancelledError(f"The import was cancelled after {result.items:,} item(s); "
+                                 "--resume continues from there.")
+        pacer.wait(len(batch.records), cancel)
+        if options.mode == TRANSACT:
+            _send_transact(conn, table, batch, state, schema, view, reader, log, options,
+                           check_log=first_after_resume)
+            result.requests += 1
+        else:
+            result.requests += _send_batch(conn, table, batch, state, view, log, cancel)
+        first_after_resume = False
+        if view is not None:
+            view.written(r.item for r in batch.records)
+        state.batches += 1
+        state.items += len(batch.records)
+        resume.save(path, state)
+        result.items += len(batch.records)
+        result.batches += 1
+        if progress is not None:
+            progress(ImportProgress(result.items, result.batches, total,
+                                    time.perf_counter() - started, result.skipped_items))
+    if state.batches > result.skipped_batches + result.batches:
+        raise DynoViewError(f"The progress file {path} counts more batches than this file holds: it "
+                            "does not match this file. Remove it to import from the start.",
+                            field="resume")
+    state.done = True
+    resume.save(path, state)
+    result.duration_s = time.perf_counter() - started
+    return result
+
+
+def _start_state(path: Path, identity: resume.FileIdentity, table: str, endpoint: str,
+                 options: ImportOptions) -> resume.Progress:
+    saved = resume.load(path)
+    if not options.resume or saved is None:
+        return resume.Progress(identity, table, endpoint, options.mode)
+    if not saved.identity.same_file(identity):
+        raise DynoViewError(f"The file changed since the import stopped ({path} describes another "
+                            "version): import it from the start, without --resume.", field="resume")
+    if (saved.table, saved.endpoint) != (table, endpoint) or saved.mode != options.mode:
+        raise DynoViewError(f"The progress file {path} is of an import into {saved.table} at "
+                            f"{saved.endpoint} by {saved.mode}; resume with the same table, endpoint "
+                            "and mode.", field="resume")
+    return saved
+
+
+def _context(batch: Batch, state: resume.Progress) -> dict[str, Any]:
+    return {"import": {"file": Path(state.identity.path).name, "run": state.run, "batch": batch.number + 1,
+                       "items": batch.span(), "table": state.table}}
+
+
+def _put(table: str, record: Located) -> Action:
+    return Action(kind=PUT, table=table, item={k: dict(v) for k, v in record.item.items()},
+                  label=f"import item {record.place.index + 1}")
+
+
+def _check(view: TableView | None, tx: Transaction, batch: Batch, accept_warnings: bool) -> None:
+    """The builder's preflight on one batch; refusals (and warnings not accepted) stop it."""
+    if view is None:
+        return
+    preflight = preflight_batch(view, tx)
+    if preflight.refused:
+        first = preflight.refusals[0]
+        raise ImportStopped(f"Batch {batch.number + 1} ({batch.span()}) would break a uniqueness lock, "
+                            f"so nothing of it was written: {first.message}", batch=batch,
+                            preflight=preflight)
+    if preflight.warnings and not accept_warnings:
+        raise ImportStopped(f"Batch {batch.number + 1} ({batch.span()}) would create "
+                            f"{len(preflight.warnings)} warning(s) that need confirmation "
+                            f"({preflight.warnings[0].message}); nothing of it was written.",
+                            batch=batch, preflight=preflight)
+
+
+def _already_applied(log: ActionLog, token: str) -> bool:
+    """Whether the log shows this batch applied (a run killed after the send, before saving)."""
+    done = (SUCCEEDED, APPLIED)
+    return any(isinstance(e.get("outcome"), Mapping) and e["outcome"].get("status") in done
+               for e in log.entries_for_token(token))
+
+
+def _send_transact(conn: Connection, table: TableInfo, batch: Batch, state: resume.Progress,
+                   schema: UniquenessSchema | None, view: TableView | None, reader: Reader, log: ActionLog,
+                   options: ImportOptions, *, check_log: bool) -> None:
+    token = resume.batch_token(state, batch.number)
+    if check_log and _already_applied(log, token):
+        return
+    tx = Transaction(actions=[_put(table.name, r) for r in batch.records], token=token)
+    _check(view, tx, batch, options.accept_warnings)
+    result = execute_transaction(conn, tx, confirmation=options.confirmation, tables={table.name: table},
+                                 schema=schema, reader=reader, log=log, context=_context(batch, state))
+    if result.status not in (SUCCEEDED, APPLIED):
+        raise ImportStopped(f"Batch {batch.number + 1} ({batch.span()}) was not written: "
+                            f"{result.message}", batch=batch, result=result)
+
+
+def _send_batch(conn: Connection, table: TableInfo, batch: Batch, state: resume.Progress,
+                view: TableView | None, log: ActionLog,
+                cancel: threading.Event | None) -> int:
+    tx = Transaction(actions=[_put(table.name, r) for r in batch.records])
+    _check(view, tx, batch, False)
+    return batch_write.write_items(conn, table.name, [r.item for r in batch.records], log=log,
+                                   context=_context(batch, state), cancel=cancel)

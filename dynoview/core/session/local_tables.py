@@ -1,0 +1,226 @@
+"""Tables for local development: create one from the article's layout or from a DescribeTable
+JSON, delete one after its name is typed; on a loopback endpoint only.
+
+Creating and deleting tables is a local developer's chore (DynamoDB Local, LocalStack, moto):
+on any other endpoint it is refused with a sentence before a client is even made, so nothing
+is sent (``check_local``). A read-only connection is refused the same way. The article's
+layout is the demo's accounts table without its sample index: PK/SK, the ``email-index``
+GSI, TTL on ``expiresAt`` and a NEW_AND_OLD_IMAGES stream. A DescribeTable answer becomes a
+CreateTable request by keeping what CreateTable takes and dropping the rest (status, sizes,
+ARNs, dates, counts; encryption, replicas and deletion protection, which concern the table's
+home account, are dropped with a note).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import botocore.session
+from botocore.exceptions import ParamValidationError
+from botocore.serialize import create_serializer
+
+from dynoview.core.errors import DynoViewError, InputError
+from dynoview.core.redaction import redact_url
+from dynoview.core.session.connection import Connection, ConnectionSpec
+
+ARTICLE = "article"
+LAYOUTS = (ARTICLE,)
+EMAIL_INDEX = "email-index"
+TTL_ATTRIBUTE = "expiresAt"
+#: DescribeTable fields that concern the table's home account, not a local copy.
+_DROPPED_NOTES = {
+    "SSEDescription": "encryption settings",
+    "Replicas": "replicas",
+    "DeletionProtectionEnabled": "deletion protection",
+    "OnDemandThroughput": "on-demand throughput limits",
+    "WarmThroughput": "warm throughput",
+}
+_WAIT = {"Delay": 1, "MaxAttempts": 120}  # local endpoints answer in a second or two
+
+_lock = threading.Lock()
+_state: dict[str, Any] = {}
+
+
+class LocalTablesRefused(DynoViewError):
+    """Not a loopback endpoint, or a read-only connection: nothing was sent."""
+
+
+class TableRequestError(InputError):
+    """A DescribeTable JSON that cannot become a CreateTable request, or a name mistyped."""
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """What will be created: the CreateTable request, the TTL attribute to turn on after it,
+    and what of the source was left out (sentences)."""
+
+    request: Mapping[str, Any]
+    ttl_attribute: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def name(self) -> str:
+        return str(self.request["TableName"])
+
+    def summary(self) -> str:
+        """One line: keys, indexes, TTL and stream."""
+        keys = ", ".join(k["AttributeName"] for k in self.request["KeySchema"])
+        indexes = [i["IndexName"] for kind in ("GlobalSecondaryIndexes", "LocalSecondaryIndexes")
+                   for i in self.request.get(kind, [])]
+        stream = self.request.get("StreamSpecification") or {}
+        parts = [f"keys {keys}",
+                 f"indexes {', '.join(indexes)}" if indexes else "no index",
+                 f"TTL on {self.ttl_attribute}" if self.ttl_attribute else "no TTL",
+                 f"stream {stream['StreamViewType']}" if stream.get("StreamEnabled") else "no stream"]
+        return f"{self.name}: " + "; ".join(parts)
+
+
+def check_local(spec: ConnectionSpec, action: str) -> None:
+    """Refuse ``action`` ("create a table", "delete a table") unless the connection is a
+    writable loopback endpoint (127.0.0.0/8, ::1, localhost) or the demo."""
+    if not spec.is_local:
+        where = (redact_url(spec.endpoint_url) if spec.endpoint_url
+                 else f"AWS ({spec.region or 'default region'})")
+        raise LocalTablesRefused(
+            f"DynoView can only {action} on a local endpoint (localhost, 127.0.0.0/8 or ::1, such as "
+            f"DynamoDB Local); {where} is not one, so nothing was sent. Use the AWS console, "
+            "CloudFormation or the AWS CLI for tables in AWS.")
+    if spec.read_only:
+        raise LocalTablesRefused(f"This connection is read-only, so DynoView will not {action} on it; "
+                                 "nothing was sent. Reconnect without read-only to do it.")
+
+
+def article_plan(name: str) -> TablePlan:
+    """The article's layout under ``name``: PK/SK, the email GSI, TTL and a stream."""
+    return TablePlan({
+        "TableName": _name(name),
+        "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
+                                 {"AttributeName": "SK", "AttributeType": "S"},
+                                 {"AttributeName": "email", "AttributeType": "S"}],
+        "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"},
+                      {"AttributeName": "SK", "KeyType": "RANGE"}],
+        "GlobalSecondaryIndexes": [{"IndexName": EMAIL_INDEX,
+                                    "KeySchema": [{"AttributeName": "email", "KeyType": "HASH"}],
+                                    "Projection": {"ProjectionType": "ALL"}}],
+        "BillingMode": "PAY_PER_REQUEST",
+        "StreamSpecification": {"StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"},
+    }, TTL_ATTRIBUTE)
+
+
+def _name(name: str) -> str:
+    name = name.strip()
+    if not name:
+        raise TableRequestError("Type a name for the table.", field="name")
+    return name
+
+
+def _throughput(value: Any) -> dict[str, int] | None:
+    """ProvisionedThroughput without its read-only counters; None when the table is on-demand
+    (its description reports 0 units)."""
+    if not isinstance(value, Mapping):
+        return None
+    units = {k: int(value.get(k) or 0) for k in ("ReadCapacityUnits", "WriteCapacityUnits")}
+    return units if all(units.values()) else None
+
+
+def _index(index: Mapping[str, Any], provisioned: bool, local: bool) -> dict[str, Any]:
+    """An index as CreateTable takes it (an LSI shares the table's throughput)."""
+    out: dict[str, Any] = {k: index[k] for k in ("IndexName", "KeySchema", "Projection") if k in index}
+    if provisioned and not local:
+        out["ProvisionedThroughput"] = (_throughput(index.get("ProvisionedThroughput"))
+                                        or {"ReadCapacityUnits": 1, "WriteCapacityUnits": 1})
+    return out
+
+
+def plan_from_description(data: Any, name: str | None = None) -> TablePlan:
+    """A CreateTable request from a DescribeTable answer (``{"Table": {...}}``, as ``aws
+    dynamodb describe-table`` prints it, or the table description itself), under ``name`` if
+    given. TTL is on when the JSON carries a ``TimeToLiveDescription`` that has it on."""
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except ValueError as exc:
+            raise TableRequestError(f"The table description is not JSON: {exc}.", field="describe") from None
+    table = data.get("Table", data) if isinstance(data, Mapping) else None
+    if not isinstance(table, Mapping) or "KeySchema" not in table or "AttributeDefinitions" not in table:
+        raise TableRequestError("This is not a DescribeTable answer: it needs a Table with "
+                                "KeySchema and AttributeDefinitions (run aws dynamodb describe-table "
+                                "--table-name NAME and use its output).", field="describe")
+    table_name = _name(name if name is not None else str(table.get("TableName") or ""))
+    billing = (table.get("BillingModeSummary") or {}).get("BillingMode")
+    throughput = _throughput(table.get("ProvisionedThroughput"))
+    provisioned = billing == "PROVISIONED" or (billing is None and throughput is not None)
+    request: dict[str, Any] = {
+        "TableName": table_name,
+        "AttributeDefinitions": list(table["AttributeDefinitions"]),
+        "KeySchema": list(table["KeySchema"]),
+        "BillingMode": "PROVISIONED" if provisioned else "PAY_PER_REQUEST",
+    }
+    if provisioned:
+        request["ProvisionedThroughput"] = throughput or {"ReadCapacityUnits": 1, "WriteCapacityUnits": 1}
+    for kind, local in (("GlobalSecondaryIndexes", False), ("LocalSecondaryIndexes", True)):
+        if table.get(kind):
+            request[kind] = [_index(i, provisioned, local) for i in table[kind]]
+    stream = table.get("StreamSpecification") or {}
+    if stream.get("StreamEnabled"):
+        request["StreamSpecification"] = {
+            "StreamEnabled": True, "StreamViewType": stream.get("StreamViewType", "NEW_AND_OLD_IMAGES")}
+    table_class = (table.get("TableClassSummary") or {}).get("TableClass")
+    if table_class:
+        request["TableClass"] = table_class
+    ttl = data.get("TimeToLiveDescription") if isinstance(data, Mapping) else None
+    ttl_attribute = (ttl.get("AttributeName") if isinstance(ttl, Mapping)
+                     and ttl.get("TimeToLiveStatus") in ("ENABLED", "ENABLING") else None)
+    dropped = [what for key, what in _DROPPED_NOTES.items() if table.get(key)]
+    notes = ((f"Left out of the local table: {', '.join(dropped)} (they concern the table's "
+              "AWS account)."),) if dropped else ()
+    check_request(request)
+    return TablePlan(request, ttl_attribute, notes)
+
+
+def check_request(request: Mapping[str, Any]) -> None:
+    """Refuse, with botocore's words, a CreateTable request the API would refuse."""
+    with _lock:
+        if "op" not in _state:
+            model = botocore.session.get_session().get_service_model("dynamodb")
+            _state["op"] = model.operation_model("CreateTable")
+            _state["serializer"] = create_serializer(model.metadata["protocol"], include_validation=True)
+    try:
+        _state["serializer"].serialize_to_request(dict(request), _state["op"])
+    except ParamValidationError as exc:
+        raise TableRequestError("The CreateTable request is not valid: "
+                                + " ".join(str(exc).split()).rstrip(".") + ".", field="describe") from None
+
+
+def create_table(conn: Connection, plan: TablePlan) -> None:
+    """Create the planned table on a local endpoint and wait until it is ACTIVE, then turn TTL
+    on. Refused before anything is sent elsewhere (``check_local``)."""
+    check_local(conn.spec, "create a table")
+    check_request(plan.request)
+    client = conn.client
+    client.create_table(**plan.request)
+    client.get_waiter("table_exists").wait(TableName=plan.name, WaiterConfig=_WAIT)
+    if plan.ttl_attribute:
+        client.update_time_to_live(TableName=plan.name, TimeToLiveSpecification={
+            "Enabled": True, "AttributeName": plan.ttl_attribute})
+
+
+def delete_table(conn: Connection, name: str, typed: str) -> None:
+    """Delete ``name`` on a local endpoint once its name was typed exactly (``typed``), and wait
+    until it is gone. Refused before anything is sent otherwise."""
+    check_local(conn.spec, "delete a table")
+    if typed != name:
+        raise TableRequestError(f"Type the table's name exactly ({name}) to delete it; nothing was "
+                                "sent.", field="confirm")
+    client = conn.client
+    client.delete_table(TableName=name)
+    client.get_waiter("table_not_exists").wait(TableName=name, WaiterConfig=_WAIT)

@@ -1,0 +1,242 @@
+"""Signing in the way support staff do: assumed roles behind MFA, role chains, external processes.
+
+botocore's assume-role provider asks for an MFA code with ``getpass`` (standard input: a desktop
+app started from a launcher hangs there) and refuses to refresh MFA-protected credentials once
+they expire. ``install_signin`` replaces that provider on a session with one that asks a
+``MfaPrompter`` (the window's dialog, the terminal, or a sentence saying what to pass), caches the
+assumed role's credentials in the AWS CLI's own cache (``~/.aws/cli/cache``: the CLI and DynoView
+reuse each other's sessions) and asks again only when they expire.
+
+``sign_in`` resolves the credentials at once, so connecting is where a code is asked for and
+where a failing ``credential_process`` is said as a sentence; a cancelled prompt raises
+``MfaCancelled`` and no connection is made. The code itself is handed to STS and dropped: never
+logged (``redaction`` treats ``TokenCode`` and ``mfa_code`` as secrets), saved or cached.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from dynoview.core.errors import DynoViewError
+from dynoview.core.redaction import redact_text
+
+MFA_CODE_RE = re.compile(r"[0-9]{6}")
+
+
+@dataclass(frozen=True)
+class MfaRequest:
+    """What a prompt shows: the device to read the code from and the profile that asked."""
+
+    serial: str  # the MFA device's ARN (or a hardware token's serial number)
+    profile: str
+
+
+#: Returns the six-digit code, or None when the user cancelled.
+MfaPrompter = Callable[[MfaRequest], "str | None"]
+
+
+class MfaCancelled(DynoViewError):
+    """No code was given: the connection is not made."""
+
+
+class SignInError(DynoViewError):
+    """Credentials could not be obtained (a process that failed, a code STS refused)."""
+
+
+def check_mfa_code(code: str) -> str:
+    """The code without spaces, or a sentence: an MFA code is six digits."""
+    cleaned = re.sub(r"\s+", "", code)
+    if not MFA_CODE_RE.fullmatch(cleaned):
+        raise SignInError("An MFA code is the six digits your device shows now; "
+                          f"{len(cleaned)} characters were given.", field="mfa_code")
+    return cleaned
+
+
+_default_lock = threading.Lock()
+_default_prompter: MfaPrompter | None = None
+
+
+def set_default_prompter(prompter: MfaPrompter | None) -> MfaPrompter | None:
+    """The prompter connections use when given none (the window installs its dialog); returns
+    the previous one."""
+    global _default_prompter
+    with _default_lock:
+        previous, _default_prompter = _default_prompter, prompter
+    return previous
+
+
+def default_prompter() -> MfaPrompter | None:
+    return _default_prompter
+
+
+def no_prompter(request: MfaRequest) -> str | None:
+    """Where nobody can be asked: a sentence, never a hang on standard input."""
+    raise SignInError(
+        f"Profile {request.profile} needs an MFA code from {request.serial}, and there is no "
+        "window or terminal to ask for it. Pass --mfa-code with the six digits your device "
+        "shows, or sign in once (in the DynoView window or with the AWS CLI) so the cached "
+        "session is used until it expires.", field="mfa_code")
+
+
+def credential_cache_dir() -> str:
+    """The AWS CLI's cache of assumed-role credentials (read at call time: HOME may change)."""
+    return os.path.join(os.path.expanduser("~"), ".aws", "cli", "cache")
+
+
+def credential_cache() -> Any:
+    """botocore's JSON file cache in the AWS CLI's folder (files 0600, as the CLI writes them)."""
+    from botocore.utils import JSONFileCache
+
+    return _FallbackCache(JSONFileCache(credential_cache_dir()))
+
+
+class _FallbackCache:
+    """A file cache that keeps working in memory when its folder cannot be written (a read-only
+    HOME): a cache must never be why a connection fails."""
+
+    def __init__(self, files: Any) -> None:
+        self._files = files
+        self._memory: dict[str, Any] = {}
+
+    def __contains__(self, key: str) -> bool:
+        if key in self._memory:
+            return True
+        try:
+            return key in self._files
+        except OSError:
+            return False
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self._memory:
+            return self._memory[key]
+        return self._files[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        try:
+            self._files[key] = value
+        except OSError:
+            self._memory[key] = value
+
+
+def install_signin(boto3_session: Any, prompter: MfaPrompter | None, cache: Any = None) -> None:
+    """Make ``boto3_session`` ask ``prompter`` for MFA codes (``no_prompter`` when None) and
+    keep assumed roles' credentials in ``cache`` (default: the AWS CLI's). Call it before any
+    credential is resolved."""
+    from botocore.credentials import AssumeRoleProvider
+
+    prompting = _prompting_class()
+    core = boto3_session._session  # boto3 keeps the botocore session here; no public accessor
+    resolver = core.get_component("credential_provider")
+    for index, provider in enumerate(resolver.providers):
+        if isinstance(provider, AssumeRoleProvider) and not isinstance(provider, prompting):
+            resolver.providers[index] = prompting(
+                provider, prompter or no_prompter, credential_cache() if cache is None else cache)
+
+
+@cache
+def _prompting_class() -> type:
+    """Built on first use: botocore loads in a worker thread, not when this module is imported."""
+    from botocore.credentials import (
+        AssumeRoleCredentialFetcher,
+        AssumeRoleProvider,
+        DeferredRefreshableCredentials,
+    )
+
+    class PromptingProvider(AssumeRoleProvider):
+        """botocore's provider, but MFA roles refresh (asking again) instead of refusing to."""
+
+        def __init__(self, base: AssumeRoleProvider, prompter: MfaPrompter, cache: Any) -> None:
+            super().__init__(load_config=base._load_config, client_creator=base._client_creator,
+                             cache=cache, profile_name=base._profile_name,
+                             credential_sourcer=base._credential_sourcer,
+                             profile_provider_builder=base._profile_provider_builder)
+            self._ask = prompter
+
+        def _load_creds_via_assume_role(self, profile_name: str) -> Any:
+            role = self._get_role_config(profile_name)
+            serial = role.get("mfa_serial")
+            if serial is None:
+                return super()._load_creds_via_assume_role(profile_name)
+            source = self._resolve_source_credentials(role, profile_name)
+            extra = {"SerialNumber": serial}
+            for key, arg in (("role_session_name", "RoleSessionName"), ("external_id", "ExternalId"),
+                             ("duration_seconds", "DurationSeconds")):
+                if role.get(key) is not None:
+                    extra[arg] = role[key]
+            fetcher = AssumeRoleCredentialFetcher(
+                client_creator=self._client_creator, source_credentials=source,
+                role_arn=role["role_arn"], extra_args=extra, cache=self.cache,
+                mfa_prompter=lambda _prompt: self._code(MfaRequest(serial, profile_name)))
+            from botocore import credentials as clock  # looked up now: a test may move it
+
+            # botocore wraps this refresher so a second call raises; asking again is the point.
+            return DeferredRefreshableCredentials(method=self.METHOD,
+                                                  refresh_using=fetcher.fetch_credentials,
+                                                  time_fetcher=clock._local_now)
+
+        def _code(self, request: MfaRequest) -> str:
+            answer = self._ask(request)
+            if answer is None:
+                raise MfaCancelled(f"Not connected: no MFA code was given for {request.serial} "
+                                   f"(profile {request.profile}).")
+            return check_mfa_code(answer)
+
+    return PromptingProvider
+
+
+def sign_in(boto3_session: Any, profile: str | None) -> Any:
+    """Resolve the session's credentials now (an MFA code is asked for here), as a sentence
+    when they cannot be had; returns the credentials (None: the chain found none)."""
+    from botocore.exceptions import CredentialRetrievalError, InvalidConfigError, PartialCredentialsError
+
+    try:
+        creds = boto3_session.get_credentials()
+        if creds is not None:
+            creds.get_frozen_credentials()
+        return creds
+    except CredentialRetrievalError as exc:
+        raise SignInError(_retrieval_sentence(exc, profile)) from exc
+    except (InvalidConfigError, PartialCredentialsError) as exc:
+        raise SignInError(f"Profile {profile or 'default'} cannot be used as configured: "
+                          f"{redact_text(str(exc))} Fix it in your AWS config file.") from exc
+
+
+def _retrieval_sentence(exc: Any, profile: str | None) -> str:
+    provider = getattr(exc, "kwargs", {}).get("provider", "")
+    detail = redact_text(str(getattr(exc, "kwargs", {}).get("error_msg", exc)).strip())
+    name = profile or "default"
+    if provider == "custom-process":
+        said = f" It said: {detail}" if detail else " It printed nothing on standard error."
+        return (f"The credential_process of profile {name} (custom-process) failed, so there are no "
+                f"credentials to connect with.{said} Run that command in a terminal to see why, "
+                "then retry.")
+    return (f"No credentials for profile {name} from {provider or 'its credential source'}: "
+            f"{detail} Check the profile's credential_source or source_profile, then retry.")
+
+
+def terminal_prompter(given_code: str | None = None) -> MfaPrompter:
+    """The headless commands' prompter: ``given_code`` (``--mfa-code``) the first time, then the
+    terminal when standard input is one (the code is not echoed), else ``no_prompter``'s
+    sentence. A code works once: a refresh in a long command asks again."""
+    import getpass
+    import sys
+
+    pending = [given_code] if given_code else []
+
+    def ask(request: MfaRequest) -> str | None:
+        if pending:
+            return pending.pop()
+        if not sys.stdin.isatty():
+            return no_prompter(request)
+        try:
+            return getpass.getpass(f"MFA code for {request.serial} (profile {request.profile}): ")
+        except EOFError:
+            return None
+
+    return ask

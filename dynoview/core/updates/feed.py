@@ -1,0 +1,72 @@
+"""The release feed: PyPI's JSON API for the package (``https://pypi.org/pypi/<name>/json``).
+
+One GET with a timeout and a size cap; anything but a well-formed answer with a valid version
+is a ``FeedError`` with a sentence, never a traceback: the check is a nicety and must not crash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+
+from packaging.version import InvalidVersion, Version
+
+from dynoview import APP_NAME, __version__
+
+PACKAGE = "dynoview"
+DEFAULT_FEED_URL = f"https://pypi.org/pypi/{PACKAGE}/json"
+FEED_URL_ENV = "DYNOVIEW_UPDATE_FEED"  # another feed (a mirror, a test server)
+TIMEOUT_S = 5.0
+MAX_BYTES = 4_000_000  # a package's JSON with every release listed stays far below this
+
+
+class FeedError(Exception):
+    """The feed could not be read or did not make sense; the message says which."""
+
+
+@dataclass(frozen=True)
+class Release:
+    version: Version
+    page: str  # where the user reads about it (and installs it themselves)
+
+
+def feed_url(environ: dict[str, str] | None = None) -> str:
+    env = os.environ if environ is None else environ
+    return env.get(FEED_URL_ENV, "").strip() or DEFAULT_FEED_URL
+
+
+def parse(body: bytes) -> Release:
+    """The newest release named by a PyPI JSON answer (``info.version``: PyPI's latest non-yanked)."""
+    try:
+        data = json.loads(body)
+        info = data["info"]
+        raw = info["version"]
+        if not isinstance(raw, str):
+            raise TypeError(type(raw).__name__)
+        version = Version(raw)
+    except (ValueError, KeyError, TypeError, InvalidVersion) as exc:
+        raise FeedError(f"the release feed's answer is not a release description ({exc})") from None
+    page = info.get("release_url") or info.get("package_url") or ""
+    if not isinstance(page, str) or not page.startswith(("https://", "http://")):
+        page = f"https://pypi.org/project/{PACKAGE}/{version}/"
+    return Release(version, page)
+
+
+def fetch_latest(url: str, timeout: float = TIMEOUT_S) -> Release:
+    """Ask the feed for the newest release. Raises ``FeedError``."""
+    if not url.startswith(("https://", "http://")):
+        raise FeedError(f"the release feed must be an http(s) URL, not {url!r}")
+    request = urllib.request.Request(url, headers={
+        "Accept": "application/json", "User-Agent": f"{APP_NAME}/{__version__} update-check"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            body = response.read(MAX_BYTES + 1)
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        reason = getattr(exc, "reason", None) or exc
+        raise FeedError(f"the release feed could not be reached ({reason})") from None
+    if len(body) > MAX_BYTES:
+        raise FeedError("the release feed's answer is too large")
+    return parse(body)

@@ -1,0 +1,75 @@
+"""Where the embedded moto server's own output goes: a log file, never the user's terminal.
+
+werkzeug prints a traceback on stderr for every request moto's handlers fail on (its PartiQL
+engine fails on statements it does not support, such as ``begins_with`` in a WHERE), and
+answers with an HTML error page that names nothing. Here the traceback goes to the demo log,
+and the answer is the JSON error DynamoDB's clients read, carrying the engine's own message,
+so the app can say what the endpoint refused.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import traceback
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+LOG_NAME = "demo-server.log"
+_LOGGERS = ("werkzeug", "moto")
+_HANDLER_ATTR = "_dynoview_demo_log"
+_SERVER_ERROR = "com.amazonaws.dynamodb.v20120810#InternalServerError"
+
+WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+
+
+def demo_log_path() -> Path:
+    """The demo server's log, next to the app's crash reports."""
+    from dynoview.core.session.profile import log_dir
+
+    return log_dir() / LOG_NAME
+
+
+def route_server_logs(path: Path | None = None) -> Path:
+    """Send werkzeug's and moto's records to ``path`` (the demo log) and nowhere else (once)."""
+    path = path or demo_log_path()
+    for name in _LOGGERS:
+        logger = logging.getLogger(name)
+        if any(getattr(h, _HANDLER_ATTR, False) for h in logger.handlers):
+            continue
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handler: logging.Handler = logging.FileHandler(path, encoding="utf-8", delay=True)
+        except OSError:  # an unwritable log directory: drop the records rather than print them
+            handler = logging.NullHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+        setattr(handler, _HANDLER_ATTR, True)
+        logger.addHandler(handler)
+        logger.propagate = False  # the root logger may print to stderr
+        if name == "werkzeug":
+            logger.setLevel(logging.WARNING)  # its per-request lines are the read log's job
+    return path
+
+
+def answer_failures(app: WSGIApp) -> WSGIApp:
+    """Wrap moto's WSGI app: a handler's exception is logged with its traceback and answered
+    as DynamoDB answers a server error (HTTP 500, JSON, ``InternalServerError``), with the
+    engine's message instead of werkzeug's HTML page."""
+    log = logging.getLogger("moto")
+
+    def wrapped(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        try:
+            return list(app(environ, start_response))
+        except Exception as exc:
+            target = str(environ.get("HTTP_X_AMZ_TARGET", "")).rpartition(".")[2] or "the request"
+            log.error("%s failed:\n%s", target, traceback.format_exc())
+            body = json.dumps({"__type": _SERVER_ERROR,
+                               "message": f"the demo's engine (moto) failed on {target}: "
+                                          f"{type(exc).__name__}: {exc}"}).encode()
+            start_response("500 Internal Server Error",  # replaces any status the app began
+                           [("Content-Type", "application/x-amz-json-1.0"),
+                            ("Content-Length", str(len(body)))])
+            return [body]
+
+    return wrapped

@@ -1,0 +1,176 @@
+"""Drafts saved under a name: Save draft as… (a name, checked as it is typed) and Open draft…
+(the list with each draft's time and number of actions; open or delete)."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.drafts.model import Draft, DraftError, count_text
+from dynoview.core.drafts.store import DraftInfo, DraftStore
+
+
+def _label(text: str = "", role: str = "hint") -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setProperty("role", role)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+class SaveDraftDialog(QDialog):
+    """Save the builder's work under a name (a draft of that name is replaced, and said so)."""
+
+    saved = Signal(str, object)  # name, the Draft as written
+
+    def __init__(self, store: DraftStore, draft: Draft, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Save draft as")
+        self.store = store
+        self.draft = draft
+        self.name_edit = QLineEdit(name)
+        self.name_edit.setAccessibleName("Draft name")
+        self.name_edit.selectAll()
+        self.hint = _label()
+        self.error = _label(role="error")
+        self.error.hide()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(_label(f"Saves the builder's {draft.describe()} under a name: Drafts → "
+                                "Open draft… brings them back."))
+        name_label = QLabel("&Name")
+        name_label.setBuddy(self.name_edit)
+        layout.addWidget(name_label)
+        layout.addWidget(self.name_edit)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.error)
+        layout.addWidget(self.buttons)
+        self.name_edit.textChanged.connect(self._check)
+        self._check(name)
+        self.resize(460, self.sizeHint().height())
+
+    def _check(self, text: str) -> None:
+        name = text.strip()
+        taken = bool(name) and self.store.named_path(name).exists()
+        self.hint.setText(f"A draft named “{name}” exists: saving replaces it." if taken else "")
+        self.hint.setVisible(taken)
+        self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(bool(name))
+
+    def save(self) -> None:
+        name = self.name_edit.text().strip()
+        try:
+            written = self.store.save_named(name, self.draft)
+        except (OSError, DraftError) as exc:
+            self.error.setText(f"The draft could not be saved: {exc}")
+            self.error.show()
+            return
+        self.saved.emit(name, written)
+        self.accept()
+
+
+class OpenDraftDialog(QDialog):
+    """The named drafts, newest first: open one in the builder, or delete it."""
+
+    chosen = Signal(object)  # the Draft to open
+    COLUMNS = ("Name", "Saved", "Actions")
+
+    def __init__(self, store: DraftStore, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Open draft")
+        self.store = store
+        self.infos: list[DraftInfo] = []
+        self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table.setHorizontalHeaderLabels(self.COLUMNS)
+        self.table.setAccessibleName("Saved drafts")
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.message = _label()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open
+                                        | QDialogButtonBox.StandardButton.Close)
+        self.open_button = self.buttons.button(QDialogButtonBox.StandardButton.Open)
+        self.delete_button = self.buttons.addButton("Delete", QDialogButtonBox.ButtonRole.DestructiveRole)
+        self.buttons.accepted.connect(self.open_selected)
+        self.buttons.rejected.connect(self.reject)
+        self.delete_button.clicked.connect(self.delete_selected)
+        self.table.itemSelectionChanged.connect(self._selection_changed)
+        self.table.cellDoubleClicked.connect(lambda *_: self.open_selected())
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.message)
+        layout.addWidget(self.buttons)
+        self.resize(560, 360)
+        self.reload()
+
+    def reload(self, problems: list[str] | None = None) -> None:
+        self.infos, found = self.store.list_named()
+        self.table.setRowCount(len(self.infos))
+        for row, info in enumerate(self.infos):
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.saved_at))
+            for col, text in enumerate((info.name, when, str(info.action_count))):
+                cell = QTableWidgetItem(text)
+                if col == 2:
+                    cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(row, col, cell)
+        said = [*(problems or []), *found]
+        if not self.infos and not said:
+            said.append("No drafts saved yet: Drafts → Save draft as… keeps the builder's work under a name.")
+        elif self.infos:
+            said.insert(0, f"{count_text(len(self.infos), 'draft')} saved.")
+        self.message.setText(" ".join(said))
+        if self.infos:
+            self.table.selectRow(0)
+        self._selection_changed()
+
+    def selected(self) -> DraftInfo | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.infos[rows[0].row()] if rows else None
+
+    def _selection_changed(self) -> None:
+        chosen = self.selected() is not None
+        self.open_button.setEnabled(chosen)
+        self.delete_button.setEnabled(chosen)
+
+    def open_selected(self) -> None:
+        info = self.selected()
+        if info is None:
+            return
+        try:
+            draft = self.store.open_named(info.name)
+        except DraftError as exc:
+            self.reload([str(exc)])
+            return
+        self.chosen.emit(draft)
+        self.accept()
+
+    def delete_selected(self) -> None:
+        info = self.selected()
+        if info is None:
+            return
+        try:
+            self.store.delete_named(info.name)
+        except OSError as exc:
+            self.reload([f"The draft “{info.name}” could not be deleted: {exc.strerror or exc}."])
+            return
+        self.reload([f"Deleted the draft “{info.name}”."])

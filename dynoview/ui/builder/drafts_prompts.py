@@ -1,0 +1,115 @@
+"""The two questions that keep unsent work from being lost by a click: closing the window with
+unsent actions (Save as draft / Discard / Cancel), and importing over them (Replace / Append /
+Cancel)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from dynoview.core.drafts.model import DraftError, count_text
+from dynoview.core.tx.model import Transaction
+
+#: Set to True on the window when it closes without a person to answer (SIGTERM, SIGINT).
+UNATTENDED = "closing_unattended"
+REPLACE = "replace"
+APPEND = "append"
+
+CLOSE_TITLE = "Unsent work in the transaction builder"
+IMPORT_TITLE = "Import over unsent actions"
+
+
+def confirm_close(drafts: Any, parent: QWidget | None) -> bool:
+    """The window is closing: True to go on, False while the user is asked.
+
+    With unsent work it asks (window-modal, no nested loop): Save as draft keeps the work under
+    a name and brings it back at the next start; Discard empties the builder, so nothing comes
+    back; Cancel keeps the window open. After Save as draft or Discard it closes ``parent``
+    again, and that close goes on. With nothing unsent, or nobody to ask (the window's
+    ``closing_unattended``: a signal closes it), the work is saved as it is and True returned.
+    """
+    if drafts.closing_answered:
+        return True
+    draft = drafts.current_draft()
+    if draft.is_empty() or getattr(parent, UNATTENDED, False):
+        drafts.save_now()  # an empty builder clears the file: the next start opens empty
+        return True
+    box = drafts.close_box
+    if box is not None and box.isVisible():  # Ctrl+Q again while it asks: the same question
+        return False
+    name = drafts.default_name()
+    drafts.close_box = box = QMessageBox(QMessageBox.Icon.Question, CLOSE_TITLE,
+                                         f"The transaction builder holds {draft.describe()}.",
+                                         QMessageBox.StandardButton.NoButton, parent)
+    box.setInformativeText(f"Save as draft keeps the work as “{name}” (Drafts → Open draft…) and shows "
+                           "it again when DynoView starts. Discard throws it away.")
+    save = box.addButton("Save as draft", QMessageBox.ButtonRole.AcceptRole)
+    discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(save)
+    box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+    box.setObjectName("close-prompt")
+
+    def answered(_code: int) -> None:
+        drafts.close_box = None
+        clicked = box.clickedButton()
+        if clicked is save:
+            try:
+                drafts.store.save_named(name, draft)
+            except (OSError, DraftError) as exc:
+                drafts.close_box = QMessageBox(
+                    QMessageBox.Icon.Warning, CLOSE_TITLE, f"The draft could not be saved ({exc}), so "
+                    "DynoView stays open: export the request (Export) or try again.",
+                    QMessageBox.StandardButton.Ok, parent)
+                drafts.close_box.open()
+                return
+            drafts.save_now()  # and as the current work, shown again at the next start
+        elif clicked is discard:
+            drafts.discard_work()
+        else:
+            return
+        if parent is not None:
+            drafts.closing_answered = True
+            try:
+                parent.close()
+            finally:
+                drafts.closing_answered = False
+
+    box.finished.connect(answered)
+    box.open()
+    return False
+
+
+def ask_import(parent: QWidget, current: int, imported: Transaction,
+               answer: Callable[[str | None], None]) -> QMessageBox:
+    """Replace the builder's ``current`` unsent actions with ``imported``, append it, or cancel
+    (``answer`` gets REPLACE, APPEND or None). Opened without a nested loop."""
+    count = len(imported.actions)
+    box = QMessageBox(QMessageBox.Icon.Question, IMPORT_TITLE,
+                      f"The builder holds {count_text(current, 'unsent action')}. Replace "
+                      f"{'it' if current == 1 else 'them'} with the imported "
+                      f"{count_text(count, 'action')}, or append the imported "
+                      f"{'one' if count == 1 else 'ones'} after {'it' if current == 1 else 'them'}?",
+                      QMessageBox.StandardButton.NoButton, parent)
+    box.setInformativeText("Either way, Ctrl+Z undoes the import.")
+    replace = box.addButton("Replace", QMessageBox.ButtonRole.DestructiveRole)
+    append = box.addButton("Append", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(append)
+    box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+    box.setObjectName("import-prompt")
+
+    def finished(_code: int) -> None:
+        clicked = box.clickedButton()
+        answer(REPLACE if clicked is replace else APPEND if clicked is append else None)
+
+    box.finished.connect(finished)
+    box.open()
+    return box
+
+
+def appended(current: Transaction, imported: Transaction) -> Transaction:
+    """The builder's actions followed by the imported ones, under a new token (a new request)."""
+    return Transaction(actions=[*current.actions, *imported.actions])

@@ -1,0 +1,323 @@
+"""The builder's work is never lost: saved as it is edited, restored at the next start.
+
+``BuilderDrafts`` (made by ``install``) keeps the current work in the drafts folder
+(``dynoview.core.drafts``): 500 ms after the last edit, while a template form is being filled
+in, and when the application quits. At the next start, after a quit, a crash or a kill, the
+builder shows that work again with a note saying so and a Discard button. It also holds the
+builder's undo stack, the Drafts menu (Save draft as…, Open draft…, Undo, Redo) and the
+quit prompt (``confirm_close``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import (
+    QApplication,
+    QBoxLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QToolButton,
+    QWidget,
+)
+
+from dynoview.core.drafts.model import Draft, DraftError, count_text
+from dynoview.core.drafts.store import DraftStore
+from dynoview.core.tx.model import Transaction
+from dynoview.ui.builder.drafts_forms import form_from_state, form_state
+from dynoview.ui.builder.drafts_prompts import APPEND, REPLACE, appended, ask_import, confirm_close
+from dynoview.ui.builder.undo import BuilderUndo
+
+log = logging.getLogger(__name__)
+SAVE_DELAY_MS = 500  # after the last edit
+FORM_POLL_MS = 1000  # while a template form is open (its fields do not tell the builder)
+EMPTY_REQUEST: dict[str, Any] = {"TransactItems": []}
+
+
+class RestoreNote(QFrame):
+    """"Restored 4 unsent actions from your last session", with Discard; or why nothing was."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("restore-note")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.text.setObjectName("restore-note-text")
+        self.discard_button = QPushButton("Discard")
+        self.discard_button.setToolTip("Throw the restored work away (Ctrl+Z brings it back)")
+        self.close_button = QPushButton("Keep")
+        self.close_button.setToolTip("Keep the restored work and hide this note")
+        self.close_button.clicked.connect(self.hide)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(6, 4, 6, 4)
+        row.addWidget(self.text, 1)
+        row.addWidget(self.discard_button)
+        row.addWidget(self.close_button)
+        self.hide()
+
+    def show_text(self, text: str, *, restored: bool) -> None:
+        self.text.setText(text)
+        self.text.setProperty("role", "hint" if restored else "error")
+        self.text.style().unpolish(self.text)
+        self.text.style().polish(self.text)
+        self.discard_button.setVisible(restored)
+        self.close_button.setText("Keep" if restored else "OK")
+        self.show()
+
+
+def _where(draft: Draft) -> str:
+    if draft.connection and draft.table:
+        return f"table {draft.table} on connection {draft.connection}"
+    return f"connection {draft.connection}" if draft.connection else f"table {draft.table}"
+
+
+class BuilderDrafts(QObject):
+    """Autosave, restore, named drafts, undo and the quit prompt for one builder panel."""
+
+    def __init__(self, panel: Any, store: DraftStore | None = None) -> None:
+        super().__init__(panel)
+        self.panel = panel
+        self.store = store or DraftStore()
+        self._saved_text: str | None = None  # what the file holds now (without its time)
+        self._saved_forms = False  # the file holds an open form (closing it is a change too)
+        self._problem_said: str | None = None
+        self.dialog: QWidget | None = None  # a drafts dialog open now (kept alive while shown)
+        self.import_box: QMessageBox | None = None  # the import question, while it is asked
+        self.close_box: QMessageBox | None = None  # the quit prompt, while it is asked
+        self.closing_answered = False  # the close that follows the quit prompt's answer
+        self.button: QToolButton | None = None  # the toolbar's Drafts menu, once attached
+        self.note = RestoreNote()
+        self.note.discard_button.clicked.connect(self.discard_restored)
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(SAVE_DELAY_MS)
+        self.timer.timeout.connect(self.save_now)
+        self.form_timer = QTimer(self)
+        self.form_timer.setInterval(FORM_POLL_MS)
+        self.form_timer.timeout.connect(self._form_tick)
+        self.form_timer.start()
+        self.undo = BuilderUndo(panel, panel)
+        self.undo.applied.connect(self._edited)  # an undo loads without transaction_changed
+        self._request: dict[str, Any] | None = None  # the unsent request, until the next edit
+        panel.transaction_changed.connect(self._edited)
+        runner = panel.template_runner
+        runner.transaction_ready.connect(lambda *_: self.undo.label_next("Load template"))
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.save_now)
+
+    # ---------------------------------------------------------------- the current work
+
+    def current_draft(self, *, fresh: bool = True) -> Draft:
+        """The builder's work now: the unsent actions, the open form, where they are meant to go
+        (not ``fresh``: the request as at the last edit, for a form's values changing alone)."""
+        panel = self.panel
+        if self._request is None or fresh:
+            self._request = panel.request_json() if panel.has_unsent_actions() else dict(EMPTY_REQUEST)
+        request = self._request
+        form = panel.template_runner.current_form
+        forms = (form_state(form),) if form is not None and form.isVisible() else ()
+        conn, table = panel.ctx.connection, panel.ctx.table
+        return Draft(request=request, forms=forms, connection=conn.spec.name if conn is not None else None,
+                     table=table.name if table is not None else None)
+
+    def _edited(self) -> None:
+        self._request = None
+        self.timer.start()
+
+    def has_unsent_work(self) -> bool:
+        return not self.current_draft().is_empty()
+
+    def save_now(self, *, fresh: bool = True) -> None:
+        """Write the current work if it changed (an empty builder clears the file)."""
+        self.timer.stop()
+        draft = self.current_draft(fresh=fresh)
+        text = json.dumps(draft.to_json(), sort_keys=True, default=str)
+        if text == self._saved_text:
+            return
+        try:
+            self.store.save_current(draft)
+        except (OSError, DraftError) as exc:
+            sentence = (f"The builder's work could not be saved to {self.store.current_path} ({exc}); "
+                        "it is kept in the window, but would be lost if DynoView quit now.")
+            log.warning("%s", sentence)
+            if sentence != self._problem_said:
+                self._problem_said = sentence
+                self.panel.ctx.status_message.emit(sentence)
+            return
+        self._saved_text = text
+        self._saved_forms = bool(draft.forms)
+
+    def _form_tick(self) -> None:
+        if self.panel.template_runner.current_form is not None or self._saved_forms:
+            self.save_now(fresh=False)  # a form typed in, opened or closed since the last save
+
+    # ---------------------------------------------------------------- restore
+
+    def restore(self) -> Draft | None:
+        """Show the work the last session left (the note says so); None if there was none."""
+        loaded = self.store.load_current()
+        draft = loaded.draft
+        if draft is None or draft.is_empty():
+            if loaded.problem:
+                self.note.show_text(loaded.problem, restored=False)
+            return None
+        if draft.action_count:
+            self.panel.load_request(draft.request, notify=False)
+        problems = self.open_forms(draft)
+        self.undo.reset()
+        parts = [f"Restored {draft.describe()} from your last session"
+                 f" (saved {time.strftime('%H:%M', time.localtime(draft.saved_at))})."]
+        conn, table = self.panel.ctx.connection, self.panel.ctx.table
+        here = (conn.spec.name if conn is not None else None, table.name if table is not None else None)
+        if (draft.connection, draft.table) != here and (draft.connection or draft.table):
+            parts.append(f"They were made for {_where(draft)}: check the table names before you Execute.")
+        if loaded.problem:
+            parts.append(loaded.problem)
+        parts.extend(problems)
+        self.note.show_text(" ".join(parts), restored=True)
+        self.save_now()  # the file now says what is shown (a form that could not open is gone)
+        return draft
+
+    def open_forms(self, draft: Draft) -> list[str]:
+        """Open the draft's template forms again, with their values; sentences for those that
+        could not be."""
+        runner, problems = self.panel.template_runner, []
+        for state in draft.forms:
+            try:
+                form = form_from_state(state, self.panel.schema, self.panel)
+            except ValueError as exc:
+                problems.append(str(exc))
+                continue
+            runner.open_form(form)
+        return problems
+
+    def discard_restored(self) -> None:
+        """The note's Discard: an empty builder (undoable) and nothing to restore next time."""
+        self.undo.label_next("Discard restored work")
+        self.discard_work()
+        self.undo.record()
+        self.note.hide()
+
+    def discard_work(self) -> None:
+        """Empty the builder and close its form: nothing is restored at the next start."""
+        form = self.panel.template_runner.current_form
+        if form is not None:
+            form.reject()
+        self.panel.load_request(dict(EMPTY_REQUEST))
+        self.save_now()
+
+    def confirm_close(self, parent: QWidget | None) -> bool:
+        """Closing the window: True to go on, False while asking (``drafts_prompts.confirm_close``)."""
+        return confirm_close(self, parent)
+
+    # ---------------------------------------------------------------- import
+
+    def import_transaction(self, tx: Transaction, pinned: bool) -> None:
+        """An accepted Import JSON: over unsent actions, ask Replace / Append / Cancel first."""
+        panel = self.panel
+        if not panel.has_unsent_actions():
+            self._load_imported(tx, pinned)
+            return
+        current = len(panel.transaction.actions)
+
+        def answer(choice: str | None) -> None:
+            self.import_box = None
+            if choice == REPLACE:
+                self._load_imported(tx, pinned)
+            elif choice == APPEND:
+                self._load_imported(appended(panel.transaction, tx), False)
+            else:
+                self._say("Import cancelled: the builder's actions are as they were.")
+
+        self.import_box = ask_import(panel, current, tx, answer)
+
+    def _load_imported(self, tx: Transaction, pinned: bool) -> None:
+        self.undo.label_next("Import JSON")
+        self.panel.set_transaction(tx, pinned=pinned)
+        self.undo.record()
+
+    # ---------------------------------------------------------------- named drafts
+
+    def default_name(self) -> str:
+        return f"Draft {time.strftime('%Y-%m-%d %H:%M')}"
+
+    def save_as(self) -> None:
+        from dynoview.ui.builder.drafts_dialog import SaveDraftDialog
+
+        self.dialog = dialog = SaveDraftDialog(self.store, self.current_draft(), self.default_name(),
+                                               self.panel)
+        dialog.saved.connect(lambda name, draft: self._say(
+            f"Saved the draft “{name}”: {count_text(draft.action_count, 'action')}. Open it again "
+            "with Drafts → Open draft…"))
+        dialog.open()
+
+    def open_dialog(self) -> None:
+        from dynoview.ui.builder.drafts_dialog import OpenDraftDialog
+
+        self.dialog = dialog = OpenDraftDialog(self.store, self.panel)
+        dialog.chosen.connect(self.open_draft)
+        dialog.open()
+
+    def open_draft(self, draft: Draft) -> None:
+        """Replace the builder's work with a named draft (one Ctrl+Z brings the old work back)."""
+        self.undo.label_next(f"Open draft “{draft.name}”")
+        self.panel.load_request(draft.request if draft.action_count else dict(EMPTY_REQUEST))
+        self.undo.record()
+        problems = self.open_forms(draft)
+        self._say(" ".join([f"Opened the draft “{draft.name}”: {count_text(draft.action_count, 'action')}. "
+                            "Ctrl+Z brings back what the builder held.", *problems]))
+        self.save_now()
+
+    def _say(self, text: str) -> None:
+        self.panel.status.setText(text)
+
+    # ---------------------------------------------------------------- in the panel
+
+    def attach(self, layout: QLayout | None, toolbar: QWidget | None) -> None:
+        """The note at the top of the panel's ``layout``; the Drafts menu button at the end of
+        ``toolbar``'s row (the token row: the button row is full at 1024 px), or after its
+        Action log button if it has one."""
+        if isinstance(layout, QBoxLayout):
+            layout.insertWidget(0, self.note)
+        row = toolbar.layout() if toolbar is not None else None
+        if isinstance(row, QBoxLayout):
+            after = getattr(toolbar, "log_button", None)
+            index = row.indexOf(after) + 1 if isinstance(after, QWidget) and row.indexOf(after) >= 0 \
+                else row.count()
+            self.button = self.menu_button()
+            row.insertWidget(index, self.button)
+
+    def menu_button(self) -> QToolButton:
+        """Drafts: Save draft as…, Open draft…, Undo, Redo."""
+        button = QToolButton()
+        button.setText("Drafts")
+        button.setToolTip("Drafts: save the builder's work under a name, open a saved draft, undo or "
+                          "redo an edit")
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(button)
+        menu.addAction("Save draft as…", self.save_as)
+        menu.addAction("Open draft…", self.open_dialog)
+        menu.addSeparator()
+        menu.addAction(self.undo.undo_action)
+        menu.addAction(self.undo.redo_action)
+        button.setMenu(menu)
+        return button
+
+
+def install(panel: Any, layout: QBoxLayout | None, store: DraftStore | None = None) -> BuilderDrafts:
+    """Give ``panel`` its drafts: the note at the top of ``layout``, the work restored."""
+    drafts = BuilderDrafts(panel, store)
+    drafts.attach(layout, None)
+    drafts.restore()
+    return drafts

@@ -1,0 +1,1 @@
+"""Dialogs that show application code made from what the window did (``dynoview.core.codegen``)."""

@@ -1,0 +1,119 @@
+"""The "Diagnose one value" workflow as a state machine, with no widget in it.
+
+idle → (ask with no value) empty → (ask) reading → answered | failed; a write to the table
+makes an answer stale, or asks again at once where that is cheap (a small local table, or an
+answer found through an index); clearing goes back to idle. What the box shows and which of
+its buttons are on follow from the state (``buttons``), so the panel only wires widgets to it
+and tests drive it without a window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dynoview.core.uniqueness.diagnose import VIA_INDEX, Diagnosis
+from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, EXPIRED, MISSING_LOCK, ORPHAN_LOCK
+from dynoview.core.uniqueness.schema import UniquenessSchema
+
+IDLE, EMPTY, READING, ANSWERED, STALE, FAILED = "idle", "empty", "reading", "answered", "stale", "failed"
+EMPTY_TEXT = "Type the value to diagnose (an email or a username)."
+READING_TEXT = "Reading…"
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A diagnosis to run: the rule, the value as typed, and whether its subject becomes the
+    selection the templates act on (a re-run after a write does not move the selection)."""
+
+    rule: str
+    value: str
+    select: bool = True
+
+
+@dataclass(frozen=True)
+class Buttons:
+    """What the answer allows."""
+
+    release: bool = False
+    claim: bool = False
+    resolve: bool = False
+    open_lock: bool = False
+    accounts: int = 0  # accounts to offer under "Open account"
+
+
+def exact_holders(schema: UniquenessSchema, d: Diagnosis) -> list[dict[str, Any]]:
+    """The accounts holding exactly the diagnosed value (a case variant is a clash)."""
+    rule = schema.rule(d.rule)
+    stored = {d.value, d.typed}
+    return [a for a in d.accounts if a.get(rule.attribute, {}).get("S") in stored]
+
+
+class DiagnoseFlow:
+    """One panel's diagnose box, from the question to the answer and what it allows."""
+
+    def __init__(self) -> None:
+        self.state = IDLE
+        self.diagnosis: Diagnosis | None = None
+        self.error = ""
+        self.asked: Ask | None = None
+
+    def ask(self, rule: str, value: str, *, select: bool = True) -> Ask | None:
+        """The user pressed Diagnose: what to run (None: nothing typed, ``EMPTY_TEXT`` shows)."""
+        if not value:
+            self.state = EMPTY
+            return None
+        self.state = READING
+        self.asked = Ask(rule, value, select)
+        return self.asked
+
+    def answered(self, d: Diagnosis) -> Diagnosis:
+        self.state, self.diagnosis, self.error = ANSWERED, d, ""
+        return d
+
+    def failed(self, message: str) -> None:
+        self.state, self.error = FAILED, message
+
+    def show(self, d: Diagnosis | None, *, stale: bool = False) -> None:
+        """An answer from elsewhere (None clears the box)."""
+        self.diagnosis = d
+        self.state = IDLE if d is None else STALE if stale else ANSWERED
+        self.error = ""
+
+    def written(self, refresh: bool) -> Ask | None:
+        """The table was written: the holders of the diagnosed value may have changed through
+        any account, so any write counts. Returns what to ask again (at once where that is
+        cheap: ``refresh`` for a small local table, or an answer found through an index), else
+        the answer turns stale."""
+        d = self.diagnosis
+        if d is None or self.state not in (ANSWERED, STALE):
+            return None
+        if refresh or d.method == VIA_INDEX:
+            return self.ask(d.rule, d.typed, select=False)
+        self.state = STALE
+        return None
+
+    @property
+    def stale(self) -> bool:
+        return self.state == STALE
+
+    def subject(self) -> dict[str, Any] | None:
+        """The item an answer makes the selection: its account, or the lock when no account
+        holds the value; a free value selects nothing."""
+        d = self.diagnosis
+        if d is None:
+            return None
+        return d.accounts[0] if d.accounts else d.lock_item
+
+    def buttons(self, schema: UniquenessSchema) -> Buttons:
+        d = self.diagnosis
+        if d is None or self.state not in (ANSWERED, STALE):
+            return Buttons()
+        orphan = d.lock_item is not None and not d.accounts
+        return Buttons(
+            release=orphan and d.status in (ORPHAN_LOCK, EXPIRED),
+            claim=d.status == MISSING_LOCK and len(d.accounts) == 1,
+            resolve=d.status == DUPLICATE_VALUE and len(exact_holders(schema, d)) >= 2,
+            open_lock=d.lock_item is not None,
+            accounts=len(d.accounts),
+        )

@@ -1,0 +1,125 @@
+"""Live mode's status: what changed since it started, how much of the stream was read, and
+what the watch had to say (KEYS_ONLY read-backs, lost records and the audit that re-seeded)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+#: Notices on screen (the newest, on one line); all of them in the tooltip.
+NOTICES_SHOWN = 2
+
+
+def _n(count: int, one: str, many: str) -> str:
+    return f"{count:,} {one if count == 1 else many}"
+
+
+@dataclass
+class LiveCounts:
+    """What Live mode did since it started."""
+
+    since: datetime
+    new: int = 0
+    resolved: int = 0
+    changed: int = 0
+    records: int = 0
+    caught_up: bool = False
+    seeding: bool = True
+    notices: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        if self.seeding:
+            return f"Live · starting at {self.since:%H:%M}: finding the stream and its first records…"
+        parts = [f"Live · {self.new:,} new since {self.since:%H:%M}", f"{self.resolved:,} resolved"]
+        if self.changed:
+            parts.append(f"{self.changed:,} changed")
+        parts.append(_n(self.records, "record read", "records read"))
+        parts.append("up to date" if self.caught_up else "catching up")
+        return " · ".join(parts)
+
+
+class ElidedLabel(QLabel):
+    """One line, cut with "…" to the width it has; the whole text in the tooltip."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def set_full_text(self, text: str, tip: str = "") -> None:
+        self.full = text
+        self.setToolTip(tip or text)
+        self._elide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        self.setText(self.fontMetrics().elidedText(self.full, Qt.TextElideMode.ElideRight,
+                                                   max(0, self.width())))
+
+
+class LiveBar(QWidget):
+    """One line of Live counts, the watch's notices below it, and "Stream records…"."""
+
+    records_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.status = QLabel()
+        self.status.setObjectName("liveStatus")
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.records_button = QPushButton("Stream records…")
+        self.records_button.setToolTip("The stream records that changed the selected row")
+        self.records_button.setEnabled(False)
+        self.records_button.clicked.connect(self.records_requested)
+        self.notices = ElidedLabel()  # one line: the findings keep the room (1024x700)
+        self.notices.setProperty("role", "hint")
+        self.notices.hide()
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.status, 1)
+        row.addWidget(self.records_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(row)
+        layout.addWidget(self.notices)
+        self.counts: LiveCounts | None = None
+        self.hide()
+
+    def begin(self, since: datetime) -> LiveCounts:
+        self.counts = LiveCounts(since)
+        self.notices.set_full_text("")
+        self.notices.hide()
+        self.show()
+        self.refresh()
+        return self.counts
+
+    def end(self) -> None:
+        self.counts = None
+        self.records_button.setEnabled(False)
+        self.hide()
+
+    def refresh(self) -> None:
+        c = self.counts
+        if c is None:
+            return
+        text = c.text()
+        self.status.setText(text)
+        self.status.setToolTip(text)
+        if c.notices:
+            self.notices.set_full_text(" ".join(c.notices[-NOTICES_SHOWN:]), "\n\n".join(c.notices))
+            self.notices.show()
+
+    def add_notices(self, notices: list[str]) -> None:
+        if self.counts is not None and notices:
+            for notice in notices:
+                if notice and notice not in self.counts.notices:
+                    self.counts.notices.append(notice)
+            self.refresh()

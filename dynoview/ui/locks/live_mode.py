@@ -1,0 +1,243 @@
+"""Live mode of the Accounts & locks tab, composed into the panel: the "Live" toggle (Ctrl+L),
+its status bar, the grid's "Stream records…" menu, and events applied to the rows.
+
+The watch runs in ``LiveController`` (off the UI thread); each step's events come here and
+are applied to the grid's rows in one batch (``LiveRows`` then ``AuditRowsModel.apply_live``:
+the rows the events name, nothing else). A table with no audit shown starts from empty rows
+that fill as findings appear. When the watch replays a young table's stream from its first
+record, what it reads before it has caught up is the grid's past: applied, not marked new.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QMenu, QTableView, QToolButton, QWidget
+
+from dynoview.core.audit.view_order import ViewQuery
+from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.watch.events import APPEARED, CHANGED, RESOLVED, WatchEvent
+from dynoview.core.watch.watcher import Watcher, WatchStep
+from dynoview.ui.context import AppContext
+from dynoview.ui.locks.controller import AUDIT_TASK
+from dynoview.ui.locks.grid_order import GridOrder
+from dynoview.ui.locks.live_bar import LiveBar, LiveCounts
+from dynoview.ui.locks.live_controller import LiveController
+from dynoview.ui.locks.live_records import RecordsDialog
+from dynoview.ui.locks.live_rows import LiveRows, empty_rows
+from dynoview.ui.locks.model import AuditRowsModel
+
+LIVE_KEY = "Ctrl+L"
+SETTLE_STEPS = 2
+LIVE_TIP = ("Live: follow the table's stream and update the rows as writes arrive; new problems "
+            f"are marked and counted ({LIVE_KEY})")
+
+
+class LiveMode(QObject):
+    """The toggle, the bar and the events of one panel's Live mode."""
+
+    def __init__(self, ctx: AppContext, model: AuditRowsModel, view: QTableView, grid: GridOrder,
+                 toggle: QToolButton, bar: LiveBar, schema: Callable[[], UniquenessSchema],
+                 selected_changed: Callable[[], object], parent: QWidget) -> None:
+        super().__init__(parent)
+        self.ctx, self.model, self.view, self.grid = ctx, model, view, grid
+        self.schema = schema
+        self.selected_changed = selected_changed  # the panel shows the selected row again
+        self.toggle, self.bar = toggle, bar
+        toggle.setCheckable(True)
+        toggle.setToolTip(LIVE_TIP)
+        self.controller = LiveController(ctx, self)
+        self.live: LiveRows | None = None
+        self.counts: LiveCounts | None = None
+        self.dialog: RecordsDialog | None = None
+        self._queued: list[tuple[WatchEvent, bool]] = []  # (event, applied without marking)
+        self._catching_up = False  # replaying the stream's past
+        self._settling = 0  # steps still quiet after the replay reached the tip
+        QShortcut(QKeySequence(LIVE_KEY), parent, self.toggle.click)
+        self.toggle.toggled.connect(self._toggled)
+        self.bar.records_requested.connect(self.show_records)
+        c = self.controller
+        c.started.connect(self._on_started)
+        c.stepped.connect(self._on_step)
+        c.indexed.connect(self._on_indexed)
+        c.failed.connect(self._on_failed)
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        view.customContextMenuRequested.connect(self._context_menu)
+        view.selectionModel().selectionChanged.connect(lambda *_: self._update_button())
+
+    @property
+    def on(self) -> bool:
+        return self.toggle.isChecked()
+
+    def set_available(self, available: bool) -> None:
+        if not available:
+            self.stop()
+        self.toggle.setEnabled(available)
+
+    def stop(self) -> None:
+        """Toggle off (the table changed, the panel closes, or the user asked)."""
+        if self.toggle.isChecked():
+            self.toggle.setChecked(False)  # _toggled stops the watch
+        else:
+            self._stop()
+
+    # ------------------------------------------------------------------ on and off
+
+    def _toggled(self, on: bool) -> None:
+        self.toggle.setText("● Live" if on else "Live")  # on, in light and dark alike
+        if on:
+            self._start()
+        else:
+            self._stop()
+
+    def _start(self) -> None:
+        if self.ctx.table is None or self.ctx.reader is None:
+            self.toggle.setChecked(False)
+            return
+        self._queued = []
+        self.live = None
+        self._catching_up, self._settling = False, 0
+        self.counts = self.bar.begin(datetime.now().astimezone())
+        self.rows_replaced()
+        self.controller.start(self.schema())
+
+    def _stop(self) -> None:
+        self.controller.stop()
+        self._queued = []
+        self.counts = None
+        self.bar.end()
+        self.model.live = None
+        if self.live is not None:
+            self.model.dataChanged.emit(self.model.index(0, 0),
+                                        self.model.index(self.model.rowCount() - 1,
+                                                         self.model.columnCount() - 1))
+        self.live = None
+
+    def rows_replaced(self) -> None:
+        """The grid's rows changed (an audit ended, or Live started): index them for the events;
+        with none shown, start from empty rows."""
+        if not self.on:
+            return
+        rows = self.model.audit_rows
+        if rows is None or rows.partial:
+            if rows is not None and self.ctx.tasks.is_running(AUDIT_TASK):
+                return  # the audit's full rows come next
+            rows = empty_rows(self.schema())
+            self.model.set_rows(rows)
+            self.grid.reset(rows)
+            self._on_indexed(LiveRows(rows).build_index())
+            return
+        self.live = None
+        self.controller.index(rows)
+
+    def _on_indexed(self, live: LiveRows) -> None:
+        if not self.on or live.rows is not self.model.audit_rows:
+            return
+        self.live = live
+        self.model.live = live
+        self._flush()
+
+    def _on_started(self, watcher: Watcher, notices: list[str]) -> None:
+        c = self.counts
+        if c is None:
+            return
+        self._catching_up = watcher.replaying
+        c.seeding = watcher.replaying  # until the replay has read the stream's past
+        self.bar.add_notices(notices[-1:] if watcher.replaying else notices)
+        self.bar.refresh()
+
+    def _on_failed(self, exc: BaseException) -> None:
+        self.toggle.setChecked(False)
+        self.ctx.report(exc, operation="DescribeTable")
+
+    # ------------------------------------------------------------------ events
+
+    def _on_step(self, step: WatchStep) -> None:
+        c = self.counts
+        if c is None:
+            return
+        quiet = self._catching_up or self._settling > 0
+        self._settling = max(0, self._settling - 1)
+        # At the tip: every shard read to its end, or a page that was not full (under steady
+        # writes the stream never reads empty, so ``caught_up`` alone may never come). The
+        # past's last changes settle one poll later (``Watcher``): quiet for two more steps.
+        at_tip = step.caught_up or not step.more
+        if at_tip and self._catching_up:
+            self._catching_up = False
+            self._settling = SETTLE_STEPS
+        c.seeding = self._catching_up or self._settling > 0  # "starting" until new writes count
+        c.records += step.records
+        c.caught_up = at_tip
+        self.bar.add_notices(step.notices)
+        self._queued.extend((e, quiet) for e in step.events)
+        self._flush()
+        self.bar.refresh()
+
+    def _flush(self) -> None:
+        """Apply the queued events in one batch (once the rows' index is ready)."""
+        live = self.live
+        if live is None or not self._queued or live.rows is not self.model.audit_rows:
+            return
+        queued, self._queued = self._queued, []
+        touched: set[int] = set()
+        for marked in (True, False):
+            batch = [e for e, quiet in queued if quiet != marked]
+            if batch:
+                applied = live.apply(batch, mark=marked)
+                self._count(applied.counts)
+                reorder = self.grid.shown == ViewQuery()
+                self.model.apply_live(applied, reorder=reorder)
+                if applied.added:  # fit the columns to the rows in view (precision 0: cheap)
+                    self.view.resizeColumnsToContents()
+                touched |= applied.touched
+        if touched:
+            self.grid.rows_changed()
+            if self._selected() in touched:
+                self.selected_changed()
+            self._update_button()
+        self.bar.refresh()
+
+    def _count(self, counts: dict[str, int]) -> None:
+        c = self.counts
+        if c is not None:
+            c.new += counts.get(APPEARED, 0)
+            c.resolved += counts.get(RESOLVED, 0)
+            c.changed += counts.get(CHANGED, 0)
+
+    # ------------------------------------------------------------------ records
+
+    def _selected(self) -> int | None:
+        rows = self.view.selectionModel().selectedRows()
+        return self.model.row_at(rows[0].row()) if rows else None
+
+    def _update_button(self) -> None:
+        row = self._selected()
+        self.bar.records_button.setEnabled(
+            self.live is not None and row is not None and bool(self.live.events.get(row)))
+
+    def show_records(self) -> RecordsDialog | None:
+        """The stream records that changed the selected row (a non-modal dialog)."""
+        row = self._selected()
+        if self.live is None or row is None:
+            return None
+        pair = self.model.pair_row(self.view.selectionModel().selectedRows()[0].row())
+        title = (pair.account_id or next((c.value or "" for c in pair.cells.values()), "")) if pair else ""
+        if self.dialog is not None:
+            self.dialog.close()
+        self.dialog = RecordsDialog(title, self.live.events_of(row), self.view)
+        self.dialog.show()
+        return self.dialog
+
+    def _context_menu(self, pos: QPoint) -> None:
+        index = self.view.indexAt(pos)
+        if not index.isValid():
+            return
+        self.view.selectRow(index.row())
+        row = self.model.row_at(index.row())
+        menu = QMenu(self.view)
+        action = menu.addAction("Stream records…", self.show_records)
+        action.setEnabled(self.live is not None and bool(self.live.events.get(row)))
+        menu.popup(self.view.viewport().mapToGlobal(pos))

@@ -1,0 +1,289 @@
+"""Watch events applied to the audit's rows in place (Qt-free; Live mode's bookkeeping).
+
+An event names the accounts and locks of one finding; each is found through two dicts
+(account id -> row, (rule, stored value) -> lock row) built once off the UI thread, so
+applying an event costs the rows it names, never a walk over the million others. A row the
+grid does not have yet (an account or lock written after the audit) is appended: account and
+lock rows then interleave after ``rows.accounts``, so a row's kind is read from ``kinds``.
+
+Rows are marked: ``new`` where a problem appeared or changed since Live started, ``resolved``
+where every problem cleared; and each changed row keeps the events that changed it (for the
+"Stream records…" dialog).
+"""
+
+from __future__ import annotations
+
+import threading
+from array import array
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from dynoview.core.audit.rows import ACCOUNT, CHUNK, CODE, CODES, LOCK, AuditRows, check, chunks
+from dynoview.core.background import yield_to_ui
+from dynoview.core.uniqueness.findings import EXPIRED, NO_VALUE, OK, SEVERITY, Finding
+from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.watch.events import APPEARED, CHANGED, RESOLVED, WatchEvent
+
+#: Events kept per row for the records dialog (the newest).
+EVENTS_PER_ROW = 20
+
+
+def empty_rows(schema: UniquenessSchema) -> AuditRows:
+    """Rows with nothing in them yet: Live on a table whose audit was not run."""
+    rules = tuple(rule.name for rule in schema.rules)
+    return AuditRows(schema, rules, bytearray(), [], [[] for _ in rules], [bytearray() for _ in rules],
+                     bytearray(), array("i"))
+
+
+def _same(a: Finding, b: Finding) -> bool:
+    """One finding, before and after a write (the watch's own key, less the accounts)."""
+    return (a.status, a.rule, a.value) == (b.status, b.rule, b.value)
+
+
+@dataclass
+class Applied:
+    """What one batch of events did to the rows."""
+
+    touched: set[int] = field(default_factory=set)  # rows whose cells changed
+    added: list[int] = field(default_factory=list)  # rows appended (not in any order yet)
+    problems: set[int] = field(default_factory=set)  # rows a problem appeared on (to move up)
+    counts: dict[str, int] = field(default_factory=dict)  # marked events by kind (APPEARED, …)
+
+
+class LiveRows:
+    """One ``AuditRows`` kept up to date by watch events (see the module doc)."""
+
+    def __init__(self, rows: AuditRows) -> None:
+        self.rows = rows
+        self.schema = rows.schema
+        self._rule = {name: r for r, name in enumerate(rows.rules)}
+        self._accounts: dict[str, int] = {}
+        self._locks: dict[tuple[int, str], int] = {}
+        self.ready = False
+        self.new: set[int] = set()
+        self.resolved: set[int] = set()
+        self.events: dict[int, list[WatchEvent]] = {}
+
+    def build_index(self, cancel: threading.Event | None = None) -> LiveRows:
+        """Index every row (in a worker: slices of ``CHUNK`` rows, yielding to the UI)."""
+        rows, accounts = self.rows, self._accounts
+        n = len(rows)
+        for part in chunks(n, CHUNK):
+            check(cancel)
+            yield_to_ui()
+            accounts.update(zip(rows.ids[part.start:part.stop], part, strict=True))
+        accounts.pop("", None)  # lock rows have no account id
+        for row in range(rows.accounts, n):
+            if rows.kinds[row] == LOCK:
+                for r, values in enumerate(rows.values):
+                    if values[row]:
+                        self._locks[(r, values[row])] = row
+        self.ready = True
+        return self
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, events: Iterable[WatchEvent], *, mark: bool = True) -> Applied:
+        """Apply events in order; ``mark`` False applies without marking rows new (a replay
+        catching up with what the grid already shows)."""
+        out = Applied()
+        for event in events:
+            known = self._shown(event.change.previous if event.kind == CHANGED else event.finding)
+            if event.kind == APPEARED and known:
+                continue  # the grid shows it already (a replay of what the audit found)
+            if event.kind == RESOLVED and not known:
+                continue  # the grid never showed it
+            rows = self._values_from(event)
+            if event.kind in (RESOLVED, CHANGED):
+                before = event.change.previous if event.kind == CHANGED else event.finding
+                rows |= self._clear(before or event.finding)
+            added = len(out.added)
+            hit = self._set(event.finding, out) if event.kind != RESOLVED else set()
+            rows |= hit
+            if len(out.added) > added:  # rows new to the grid: their other values, if the records say
+                self._values_from(event, fill=set(out.added[added:]))
+            for row in rows:
+                self._status(row)
+                kept = self.events.setdefault(row, [])
+                kept.append(event)
+                del kept[:-EVENTS_PER_ROW]
+            if mark:
+                out.counts[event.kind] = out.counts.get(event.kind, 0) + 1
+                self.new |= hit
+                self.resolved -= hit
+                out.problems |= hit
+                if event.kind == RESOLVED:
+                    healed = {row for row in rows if row not in self.rows.row_findings}
+                    self.new -= healed
+                    self.resolved |= healed
+            out.touched |= rows
+        return out
+
+    def _shown(self, f: Finding | None) -> bool:
+        """Whether the grid shows this finding on one of its rows."""
+        if f is None:
+            return False
+        r = self._rule.get(f.rule) if f.rule is not None else None
+        places = [self._accounts.get(a) for a in f.account_ids]
+        if not f.account_ids and r is not None:
+            places += [self._locks.get((r, self._stored(r, key, f))) for key in f.lock_keys]
+        return any(row is not None and any(_same(g, f) for g in self.rows.row_findings.get(row, ()))
+                   for row in places)
+
+    def _values_from(self, event: WatchEvent, fill: set[int] | None = None) -> set[int]:
+        """Accounts' protected values as the records that caused the event left them (with
+        ``fill``, only the empty cells of those rows: a row just added for a finding)."""
+        touched: set[int] = set()
+        for cause in event.causes:
+            row = self._accounts.get(cause.account_id or "") if cause.kind == "account" else None
+            if row is None or (fill is not None and row not in fill):
+                continue
+            for change in cause.changes:
+                r = self._rule.get(change.rule)
+                if r is not None and fill is not None and self.rows.values[r][row]:
+                    continue
+                if r is not None and self.rows.values[r][row] != (change.new or ""):
+                    self.rows.values[r][row] = change.new or ""
+                    self.rows.cell_status[r][row] = CODE[OK if change.new else NO_VALUE]
+                    touched.add(row)
+        return touched
+
+    def _set(self, f: Finding, out: Applied) -> set[int]:
+        rows = self.rows
+        r = self._rule.get(f.rule) if f.rule is not None else None
+        hit: set[int] = set()
+        keys: list[dict[str, Any] | None] = list(f.account_keys) or [None] * len(f.account_ids)
+        for acct, key in zip(f.account_ids, keys, strict=False):
+            row = self._account_row(acct, key, out)
+            if r is None:
+                if f.status == EXPIRED:
+                    rows.expired.extend(bytes(row + 1 - len(rows.expired)))
+                    rows.expired[row] = 1
+            else:
+                if not rows.values[r][row] and f.value:
+                    rows.values[r][row] = f.value
+                rows.cell_status[r][row] = CODE[f.status]
+                rows.cell_findings[(row, r)] = f
+            self._file(row, f)
+            hit.add(row)
+        if not f.account_ids and r is not None:
+            for key in f.lock_keys:
+                row = self._lock_row(r, key, f, out)
+                rows.cell_status[r][row] = CODE[f.status]
+                rows.cell_findings[(row, r)] = f
+                self._file(row, f)
+                hit.add(row)
+        return hit
+
+    def _clear(self, f: Finding) -> set[int]:
+        rows = self.rows
+        r = self._rule.get(f.rule) if f.rule is not None else None
+        places = [self._accounts.get(a) for a in f.account_ids]
+        if not f.account_ids and r is not None:
+            places += [self._locks.get((r, self._stored(r, key, f))) for key in f.lock_keys]
+        hit: set[int] = set()
+        for row in places:
+            if row is None:
+                continue
+            found = rows.row_findings.get(row, [])
+            found[:] = [g for g in found if not _same(g, f)]
+            if not found:
+                rows.row_findings.pop(row, None)
+            if r is None:
+                if f.status == EXPIRED and row < len(rows.expired):
+                    rows.expired[row] = 0
+            else:
+                cell = rows.cell_findings.get((row, r))
+                if cell is not None and _same(cell, f):
+                    del rows.cell_findings[(row, r)]
+                    rows.cell_status[r][row] = CODE[OK if rows.values[r][row] else NO_VALUE]
+            hit.add(row)
+        return hit
+
+    def _file(self, row: int, f: Finding) -> None:
+        found = self.rows.row_findings.setdefault(row, [])
+        found[:] = [g for g in found if not _same(g, f)] + [f]
+
+    def _status(self, row: int) -> None:
+        """The row's worst status, as ``build_rows`` computes it."""
+        rows = self.rows
+        statuses = [CODES[column[row]] for column in rows.cell_status]
+        if rows.expired and row < len(rows.expired) and rows.expired[row]:
+            statuses.append(EXPIRED)
+        worst = max(statuses, key=lambda s: SEVERITY[s], default=OK)
+        rows.row_status[row] = CODE[worst]
+
+    # ------------------------------------------------------------------ new rows
+
+    def _append(self, kind: int, ident: str, key: dict[str, Any] | None, out: Applied) -> int:
+        rows = self.rows
+        row = len(rows.kinds)
+        rows.kinds.append(kind)
+        rows.ids.append(ident)
+        for r in range(len(rows.rules)):
+            rows.values[r].append("")
+            rows.cell_status[r].append(CODE[NO_VALUE] if kind == LOCK else CODE[OK])
+        rows.row_status.append(CODE[OK])
+        if rows.sks is not None:
+            rows.sks.append("")
+        if key is not None:
+            rows.row_keys[row] = dict(key)
+        out.added.append(row)
+        return row
+
+    def _account_row(self, acct: str, key: dict[str, Any] | None, out: Applied) -> int:
+        row = self._accounts.get(acct)
+        if row is None:
+            row = self._append(ACCOUNT, acct, key, out)
+            for r in range(len(self.rows.rules)):
+                self.rows.cell_status[r][row] = CODE[NO_VALUE]
+            self._accounts[acct] = row
+        return row
+
+    def _lock_row(self, r: int, key: dict[str, Any], f: Finding, out: Applied) -> int:
+        value = self._stored(r, key, f)
+        row = self._locks.get((r, value))
+        if row is None:
+            row = self._append(LOCK, "", key, out)
+            self.rows.values[r][row] = value
+            self._locks[(r, value)] = row
+        return row
+
+    def _stored(self, r: int, key: dict[str, Any], f: Finding) -> str:
+        """A lock's stored value, from its key (the finding's value when the key says none)."""
+        rule = self.schema.rules[r]
+        pk = key.get(self.schema.pk_name, {}).get("S")
+        if (isinstance(pk, str) and pk.startswith(rule.prefix) and pk.endswith(rule.suffix)
+                and len(pk) >= len(rule.prefix) + len(rule.suffix)):
+            return pk[len(rule.prefix):len(pk) - len(rule.suffix)]
+        return f.value or ""
+
+    # ------------------------------------------------------------------ reading
+
+    def events_of(self, row: int) -> list[WatchEvent]:
+        return list(self.events.get(row, ()))
+
+
+def insert_at(rows: AuditRows, order: array, row: int) -> int:
+    """Where a problem row goes in a problems-first order: first among its severity (the
+    newest on top), after the worse ones; a walk over the problem rows only."""
+    severity = SEVERITY[CODES[rows.row_status[row]]]
+    for i, other in enumerate(order):
+        if SEVERITY[CODES[rows.row_status[other]]] <= severity:
+            return i
+    return len(order)
+
+
+def position(order: array, row: int) -> int | None:
+    """Where ``row`` is in ``order`` (a C search of its bytes; ``array.index`` boxes each entry)."""
+    needle = array("i", [row]).tobytes()
+    data = order.tobytes()
+    start = 0
+    while True:
+        at = data.find(needle, start)
+        if at < 0:
+            return None
+        if at % order.itemsize == 0:
+            return at // order.itemsize
+        start = at + 1

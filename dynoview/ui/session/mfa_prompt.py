@@ -1,0 +1,98 @@
+"""The window's MFA prompter: botocore asks from a worker thread, the dialog answers on the UI thread.
+
+A connection is opened in the task runner's pool, where botocore's assume-role provider calls
+the prompter. ``WindowPrompter`` posts the request to the UI thread (a queued signal), opens an
+``MfaDialog`` there and blocks only the asking worker until the dialog is answered; quitting the
+app or closing the window answers Cancel, so no worker waits forever. Asked on the UI thread
+itself (connections never open there), it answers Cancel rather than freeze the window.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
+from PySide6.QtWidgets import QDialog, QWidget
+
+from dynoview.core.session import signin
+from dynoview.core.session.signin import MfaRequest
+from dynoview.ui.session.mfa_dialog import MfaDialog
+
+
+@dataclass
+class _Pending:
+    request: MfaRequest
+    done: threading.Event = field(default_factory=threading.Event)
+    code: str | None = None
+
+    def answer(self, code: str | None) -> None:
+        self.code = code
+        self.done.set()
+
+
+class WindowPrompter(QObject):
+    """Callable from any thread: returns the code typed, or None when cancelled."""
+
+    _asked = Signal(object)  # a _Pending, delivered on the UI thread
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self._window = window
+        self.dialog: MfaDialog | None = None  # the one on screen, for tests and screenshots
+        waiting: list[_Pending] = []
+        self._waiting = waiting
+        self._asked.connect(self._show)
+
+        def cancel_all() -> None:  # a closure: it must work after this object is deleted
+            for pending in list(waiting):
+                pending.answer(None)
+
+        self._cancel_all = cancel_all
+        window.destroyed.connect(cancel_all)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(cancel_all)
+
+    def __call__(self, request: MfaRequest) -> str | None:
+        if QThread.currentThread() is self.thread():
+            # Connections open in the task pool; a UI thread that waited here (or ran a nested
+            # event loop) would freeze the window, so an ask from it is answered Cancel.
+            return None
+        pending = _Pending(request)
+        self._waiting.append(pending)
+        try:
+            self._asked.emit(pending)
+            pending.done.wait()
+            return pending.code
+        finally:
+            self._waiting.remove(pending)
+
+    def cancel_all(self) -> None:
+        self._cancel_all()
+
+    def _dialog(self, request: MfaRequest) -> MfaDialog:
+        self.dialog = MfaDialog(request, self._window)
+        return self.dialog
+
+    def _show(self, pending: _Pending) -> None:
+        if pending.done.is_set():
+            return  # cancelled before it could be shown
+        dialog = self._dialog(pending.request)
+        accepted = QDialog.DialogCode.Accepted.value
+        dialog.finished.connect(
+            lambda result: pending.answer(dialog.take_code() if int(result) == accepted else None))
+        dialog.open()
+
+
+def install(window: QWidget) -> WindowPrompter:
+    """The window's prompter, made every connection's default until the window goes."""
+    prompter = WindowPrompter(window)
+    signin.set_default_prompter(prompter)
+
+    def forget() -> None:
+        if signin.default_prompter() is prompter:
+            signin.set_default_prompter(None)
+
+    window.destroyed.connect(forget)
+    return prompter

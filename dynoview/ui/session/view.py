@@ -1,0 +1,140 @@
+"""The window's sign-in state: its MFA prompter, who the connection is (account, ARN, region) and
+production's colours and write-mode switch in the status bar.
+
+The main window holds one ``SessionView`` and tells it when a connection opens or fails; the
+identity is looked up in the background (``core.session.identity``) and never delays the tables.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QPushButton
+
+from dynoview.core.errors import describe_error
+from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.session.identity import Identity, caller_identity
+from dynoview.ui import tones
+from dynoview.ui.context import AppContext
+from dynoview.ui.session import mfa_prompt
+from dynoview.ui.session.sso_dialog import SsoSignInDialog
+from dynoview.ui.session.write_mode_dialog import WriteModeDialog
+from dynoview.ui.window.title import show_connection, window_title
+
+# (light theme, dark theme) backgrounds; white text on both passes contrast.
+PRODUCTION_READ_ONLY = ("#9a3412", "#9a3412")
+PRODUCTION_WRITABLE = ("#b71c1c", "#c62828")
+#: botocore's errors for an SSO token that is missing, expired or refused.
+SSO_ERRORS = frozenset({"SSOTokenLoadError", "UnauthorizedSSOTokenError", "TokenRetrievalError", "SSOError"})
+
+
+class SessionView(QObject):
+    def __init__(self, window: QMainWindow, ctx: AppContext) -> None:
+        super().__init__(window)
+        self.window = window
+        self.ctx = ctx
+        self.prompter = mfa_prompt.install(window)
+        self.identity_label = QLabel("")
+        self.identity_label.setObjectName("identity-badge")
+        self.write_button = QPushButton("Write mode…")
+        self.write_button.setObjectName("write-mode-button")
+        self.write_button.setFlat(True)
+        self.write_button.hide()
+        self.write_button.clicked.connect(self.toggle_write_mode)
+        bar = window.statusBar()
+        bar.addPermanentWidget(self.identity_label)
+        bar.addPermanentWidget(self.write_button)
+        self.write_dialog: WriteModeDialog | None = None
+        self.sso_dialog: SsoSignInDialog | None = None
+        theme = getattr(window, "theme", None)
+        if theme is not None:
+            theme.changed.connect(lambda _scheme: self.show_production())
+
+    # -- connection life ---------------------------------------------------------------
+    def connected(self, conn: Connection) -> None:
+        self.identity_label.setText(f"{conn.region or 'no region'}")
+        self.identity_label.setToolTip(f"Region {conn.region or '(none)'}")
+        self.show_production()
+        self.ctx.tasks.start("identity", self._identity(conn), on_error=lambda exc: self._unknown(conn, exc))
+
+    def disconnected(self) -> None:
+        self.identity_label.setText("")
+        self.identity_label.setToolTip("")
+        self.show_production()
+
+    def offer_sso(self, exc: BaseException, spec: ConnectionSpec | None, box: QMessageBox | None) -> None:
+        """A failed connection whose SSO token is missing or expired: "Sign in…" on its box."""
+        if box is None or spec is None or not spec.profile:
+            return
+        if not SSO_ERRORS.intersection(cls.__name__ for cls in type(exc).__mro__):
+            return
+        button = box.addButton("Sign in…", QMessageBox.ButtonRole.ActionRole)
+        button.setObjectName("sso-sign-in")
+        button.setToolTip("Sign in with AWS SSO in your browser, then connect again")
+        button.clicked.connect(lambda: self.sign_in_sso(spec))
+
+    def sign_in_sso(self, spec: ConnectionSpec) -> None:
+        self.sso_dialog = dialog = SsoSignInDialog(self.ctx, spec, self.window)
+        dialog.accepted.connect(lambda: self.window.connect_to(spec))  # type: ignore[attr-defined]
+        dialog.start()
+
+    async def _identity(self, conn: Connection) -> None:
+        identity = await self.ctx.tasks.call(caller_identity, conn)
+        if conn is self.ctx.connection and identity is not None:
+            self.show_identity(identity)
+
+    def show_identity(self, identity: Identity) -> None:
+        self.identity_label.setText(f"{identity.short()} · {identity.region or 'no region'}")
+        self.identity_label.setToolTip(identity.line())
+
+    def _unknown(self, conn: Connection, exc: BaseException) -> None:
+        if conn is not self.ctx.connection:
+            return
+        err = describe_error(exc, operation="GetCallerIdentity", profile=conn.spec.profile)
+        self.identity_label.setText(f"identity unknown · {conn.region or 'no region'}")
+        self.identity_label.setToolTip(f"STS did not say who this is: {err.message}")
+
+    # -- production ----------------------------------------------------------------------
+    def show_production(self) -> None:
+        """Status bar colour, title and badge for the connection's production state."""
+        conn = self.ctx.connection
+        bar = self.window.statusBar()
+        production = conn is not None and conn.spec.production
+        self.write_button.setVisible(production)
+        if not production:
+            bar.setStyleSheet("")
+            return
+        assert conn is not None
+        writable = not conn.spec.read_only
+        light, dark = PRODUCTION_WRITABLE if writable else PRODUCTION_READ_ONLY
+        colour = tones.tone(bar.palette(), light, dark).name()
+        # The badge a white pill in the production colour: the theme's own badge colours (amber for
+        # read-only) would not read on it.
+        bar.setStyleSheet(f"QStatusBar {{ background: {colour}; }} "
+                          "QStatusBar QLabel, QStatusBar QPushButton { color: white; } "
+                          f"QLabel#connection-badge {{ background: white; color: {colour}; "
+                          "font-weight: bold; border-radius: 3px; padding: 0 6px; }")
+        self.write_button.setText("Back to read-only" if writable else "Write mode…")
+        self.write_button.setToolTip("Refuse writes again" if writable else
+                                     "Allow writes for this session (asks for the account id)")
+
+    def toggle_write_mode(self) -> None:
+        conn = self.ctx.connection
+        if conn is None or not conn.spec.production:
+            return
+        if not conn.spec.read_only:
+            conn.disable_writes()
+            self._changed()
+            return
+        self.write_dialog = dialog = WriteModeDialog(conn, self.window)
+        dialog.accepted.connect(self._changed)
+        dialog.open()
+
+    def _changed(self) -> None:
+        conn = self.ctx.connection
+        badge: Any = self.window.findChild(QLabel, "connection-badge")
+        if conn is not None and badge is not None:
+            show_connection(badge, conn)
+        self.window.setWindowTitle(window_title(self.ctx))
+        self.show_production()

@@ -1,0 +1,58 @@
+"""Switching a production connection to write mode: the account id typed, for this session only."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.errors import DynoViewError
+from dynoview.core.session.connection import Connection
+
+
+class WriteModeDialog(QDialog):
+    """Accepted only once ``conn.enable_writes`` took what was typed."""
+
+    def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("write-mode-dialog")
+        self.setWindowTitle("Write to production?")
+        self.conn = conn
+        account = conn.identity.account if conn.identity else None
+        what = (f"the account id <b>{account}</b>" if account
+                else f"the connection name <b>{conn.spec.name}</b>")
+        intro = QLabel(f"<b>{conn.spec.name}</b> is a production connection and opened read-only. "
+                       f"To allow writes until you disconnect or switch back, type {what}.")
+        intro.setWordWrap(True)
+        self.typed = QLineEdit()
+        self.typed.setObjectName("write-mode-account")
+        self.typed.setAccessibleName("AWS account id")
+        self.typed.setPlaceholderText("account id" if account else "connection name")
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setProperty("role", "error")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.allow = buttons.addButton("Allow writes", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.allow.setEnabled(False)
+        layout = QVBoxLayout(self)
+        for widget in (intro, self.typed, self.message, buttons):
+            layout.addWidget(widget)
+        self.typed.textChanged.connect(lambda text: self.allow.setEnabled(bool(text.strip())))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.resize(480, self.sizeHint().height())
+
+    def accept(self) -> None:
+        try:
+            self.conn.enable_writes(self.typed.text())
+        except DynoViewError as exc:
+            self.message.setText(exc.message)
+            self.typed.selectAll()
+            self.typed.setFocus()
+            return
+        super().accept()

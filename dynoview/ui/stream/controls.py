@@ -1,0 +1,107 @@
+"""The stream tab's controls above the records: the stream's description with Refresh, where
+to start with the five read buttons, and the key and event filters. They wrap at 1024x700
+instead of clipping."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+
+from dynoview.core.streams.reader import (
+    AFTER_SEQUENCE_NUMBER,
+    AT_SEQUENCE_NUMBER,
+    LATEST,
+    TRIM_HORIZON,
+)
+from dynoview.core.streams.records import INSERT, MODIFY, REMOVE
+from dynoview.ui.accessible import labelled, name_clear_button
+from dynoview.ui.flow_layout import FlowLayout
+from dynoview.ui.stream.events_model import TTL_EVENT
+
+POSITION_CHOICES = (
+    ("Oldest kept (trim horizon, up to 24 h back)", TRIM_HORIZON),
+    ("Latest (only new records)", LATEST),
+    ("At sequence number", AT_SEQUENCE_NUMBER),
+    ("After sequence number", AFTER_SEQUENCE_NUMBER),
+)
+EVENT_FILTERS = (("All events", None), ("Inserts", INSERT), ("Modifications", MODIFY),
+                 ("User deletes", REMOVE), ("TTL expiries", TTL_EVENT))
+SEQUENCE_POSITIONS = (AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
+
+
+class StreamControls:
+    """The widgets, and the three rows (``header``, ``controls``, ``filters``) that hold them."""
+
+    def __init__(self) -> None:
+        self.header = self._build_header()
+        self.controls = self._build_controls()
+        self.filters = self._build_filters()
+
+    def _build_header(self) -> QHBoxLayout:
+        self.info_label = QLabel()
+        self.info_label.setWordWrap(True)
+        self.info_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.refresh_button = QPushButton("Refresh")
+        self.refresh_button.setToolTip("Describe the stream again (shards open and close over time)")
+        header = QHBoxLayout()
+        header.addWidget(self.info_label, 1)
+        header.addWidget(self.refresh_button)
+        return header
+
+    def _build_controls(self) -> FlowLayout:
+        self.position = QComboBox()
+        for text, value in POSITION_CHOICES:
+            self.position.addItem(text, value)
+        self.sequence = QLineEdit()
+        self.sequence.setPlaceholderText("sequence number")
+        self.sequence.setAccessibleName("Sequence number")
+        self.sequence.setToolTip("Copy one from a record (right-click it), then read at or after it")
+        self.sequence.setEnabled(False)
+        self.sequence.setMinimumWidth(160)
+        self.read_button = QPushButton("Read")
+        self.read_button.setToolTip("Read every record available from this position, then stop")
+        self.follow_button = QPushButton("Follow")
+        self.follow_button.setCheckable(True)
+        self.follow_button.setToolTip("Keep polling for new records (about twice a second)")
+        self.pause_button = QPushButton("Pause")
+        self.pause_button.setCheckable(True)
+        self.pause_button.setEnabled(False)
+        self.pause_button.setToolTip("Stop polling without losing the position; resume within "
+                                     "15 minutes to reuse the iterators (after that they are "
+                                     "re-acquired from the last record read)")
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setEnabled(False)
+        self.clear_button = QPushButton("Clear")
+        controls = FlowLayout()
+        for widget in (labelled(QLabel("Start at"), self.position), self.position, self.sequence):
+            controls.addWidget(widget)
+        buttons = QWidget()  # the five buttons wrap as one group, not one by one
+        buttons_row = QHBoxLayout(buttons)
+        buttons_row.setContentsMargins(0, 0, 0, 0)
+        for button in (self.read_button, self.follow_button, self.pause_button, self.stop_button,
+                       self.clear_button):
+            buttons_row.addWidget(button)
+        controls.addWidget(buttons)
+        return controls
+
+    def _build_filters(self) -> FlowLayout:
+        self.key_filter = QLineEdit()
+        self.key_filter.setPlaceholderText("PK or PK,SK; several separated by ;")
+        self.key_filter.setToolTip("Show only records of these keys, e.g. "
+                                   "UNIQ#EMAIL#ada@lovelace.io; ACCT#a1f9c3. A partition key alone "
+                                   "matches its whole item collection. Escape , or ; in a value "
+                                   "with \\")
+        self.key_filter.setClearButtonEnabled(True)
+        name_clear_button(self.key_filter)
+        self.key_filter.setMinimumWidth(260)
+        self.kind_filter = QComboBox()
+        self.kind_filter.setAccessibleName("Events shown")
+        for text, value in EVENT_FILTERS:
+            self.kind_filter.addItem(text, value)
+        self.filter_error = QLabel()
+        self.filter_error.hide()
+        filters = FlowLayout()
+        for widget in (labelled(QLabel("Keys"), self.key_filter), self.key_filter, self.kind_filter,
+                       self.filter_error):
+            filters.addWidget(widget)
+        return filters

@@ -1,0 +1,189 @@
+"""Create a table for local development: the article's layout or a copy of a DescribeTable
+answer, under a typed name, with the CreateTable request shown before it is sent.
+
+On a connection that is not a writable loopback endpoint the dialog says why in one sentence
+(``local_tables.check_local``) and Create stays off: nothing can be sent. Creating waits until
+the table is active (off the UI thread, ``ctx.tasks``), then emits ``created(name)``.
+
+Hook (the Tables panel): "Create table…" opens ``CreateTableDialog(ctx, parent)`` with ``open()``
+and connects ``created`` to the panel's refresh.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.errors import InputError
+from dynoview.core.session import local_tables
+from dynoview.ui.builder.dialogs import code_view, restyle
+from dynoview.ui.context import AppContext
+from dynoview.ui.tables.controller import LocalTablesController
+
+ARTICLE_TEXT = ("The article's layout: keys PK and SK, the email-index GSI on email, TTL on "
+                "expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity")
+
+
+def refusal(ctx: AppContext, action: str) -> str | None:
+    """Why ``action`` cannot be done on the window's connection, or None."""
+    if ctx.connection is None:
+        return f"Connect to a local endpoint (such as DynamoDB Local) to {action}."
+    try:
+        local_tables.check_local(ctx.connection.spec, action)
+    except local_tables.LocalTablesRefused as exc:
+        return exc.message
+    return None
+
+
+class CreateTableDialog(QDialog):
+    """Layout or DescribeTable JSON, a name, the request to send, and Create."""
+
+    created = Signal(str)  # the new table's name, once it is active
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.controller = LocalTablesController(ctx, self)
+        self.controller.created.connect(self._created)
+        self.controller.failed.connect(self._failed)
+        self.setWindowTitle("Create a local table")
+        self.plan: local_tables.TablePlan | None = None
+        self.file_dialog: QFileDialog | None = None
+        layout = QVBoxLayout(self)
+        self.article = QRadioButton(ARTICLE_TEXT)
+        self.article.setObjectName("create-article")
+        self.from_describe = QRadioButton("A copy of a table: paste its DescribeTable JSON (aws dynamodb "
+                                 "describe-table output) or open it")
+        self.from_describe.setObjectName("create-from-describe")
+        group = QButtonGroup(self)
+        group.addButton(self.article)
+        group.addButton(self.from_describe)
+        self.article.setChecked(True)
+        layout.addWidget(self.article)
+        layout.addWidget(self.from_describe)
+        self.describe = QPlainTextEdit()
+        self.describe.setObjectName("create-describe-json")
+        self.describe.setAccessibleName("DescribeTable JSON")
+        self.describe.setPlaceholderText('{"Table": {"TableName": ..., "KeySchema": ..., ...}}')
+        self.open_button = QPushButton("&Open…")
+        self.open_button.clicked.connect(self.ask_file)
+        source = QHBoxLayout()
+        source.addWidget(self.describe, 1)
+        source.addWidget(self.open_button)
+        layout.addLayout(source, 1)
+        form = QFormLayout()
+        self.name = QLineEdit()
+        self.name.setObjectName("create-name")
+        form.addRow("Table &name:", self.name)
+        layout.addLayout(form)
+        self.preview = code_view("")
+        self.preview.setObjectName("create-preview")
+        preview_label = QLabel("CreateTable request (sent as shown):")
+        preview_label.setBuddy(self.preview)
+        layout.addWidget(preview_label)
+        layout.addWidget(self.preview, 1)
+        self.status = QLabel("")
+        self.status.setObjectName("create-status")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        self.create_button = QPushButton("&Create")
+        self.create_button.setObjectName("create-button")
+        self.create_button.clicked.connect(self.create_table)
+        close = QPushButton("Close")
+        close.clicked.connect(self.reject)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.create_button)
+        buttons.addWidget(close)
+        layout.addLayout(buttons)
+        self.create_button.setDefault(True)  # Enter creates (Qt made "Open…" the default)
+        self.refused = refusal(ctx, "create a table")
+        for signal in (self.article.toggled, self.from_describe.toggled):
+            signal.connect(lambda _on: self.update_plan())
+        self.describe.textChanged.connect(self.update_plan)
+        self.name.textChanged.connect(lambda _t: self.update_plan())
+        self.resize(760, 640)
+        self.update_plan()
+
+    def show_status(self, text: str, role: str = "hint") -> None:
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+        restyle(self.status, role)
+
+    def update_plan(self) -> None:
+        """The request for what the form holds now, or what is missing, in the status line."""
+        copying = self.from_describe.isChecked()
+        self.describe.setEnabled(copying and not self.refused)
+        self.open_button.setEnabled(copying and not self.refused)
+        for widget in (self.article, self.from_describe, self.name):
+            widget.setEnabled(not self.refused)
+        self.plan = None
+        self.preview.setPlainText("")
+        if self.refused:
+            self.show_status(self.refused, "error")
+            self.create_button.setEnabled(False)
+            return
+        try:
+            if copying:
+                text = self.describe.toPlainText()
+                if not text.strip():
+                    raise local_tables.TableRequestError("Paste or open the table's DescribeTable JSON.")
+                plan = local_tables.plan_from_description(text, self.name.text() or None)
+            else:
+                plan = local_tables.article_plan(self.name.text())
+        except InputError as exc:
+            self.show_status(exc.message, "error" if self.name.text() or copying else "hint")
+            self.create_button.setEnabled(False)
+            return
+        self.plan = plan
+        ttl = f"\n\nThen UpdateTimeToLive: TTL on {plan.ttl_attribute}." if plan.ttl_attribute else ""
+        self.preview.setPlainText(json.dumps(plan.request, indent=2) + ttl)
+        self.show_status(" ".join(plan.notes) or plan.summary())
+        self.create_button.setEnabled(not self.controller.creating())
+
+    def ask_file(self) -> None:
+        dialog = QFileDialog(self, "Open a DescribeTable JSON", str(Path.home()))
+        dialog.setNameFilter("JSON files (*.json);;All files (*)")
+        dialog.fileSelected.connect(self.load_file)
+        dialog.finished.connect(lambda _code: dialog.deleteLater())
+        self.file_dialog = dialog
+        dialog.open()
+
+    def load_file(self, path: str) -> None:
+        self.file_dialog = None
+        try:
+            self.describe.setPlainText(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as exc:
+            self.show_status(f"Could not read {path}: {getattr(exc, 'strerror', None) or exc}.", "error")
+
+    def create_table(self) -> None:
+        if self.plan is None or self.refused or self.ctx.connection is None:
+            return
+        self.create_button.setEnabled(False)
+        self.show_status(f"Creating {self.plan.name}…")
+        self.controller.create(self.plan)
+
+    def _created(self, name: str) -> None:
+        self.show_status(f"Created {name}.")
+        self.created.emit(name)
+        self.accept()
+
+    def _failed(self, sentence: str) -> None:
+        self.show_status(sentence, "error")
+        self.create_button.setEnabled(self.plan is not None)

@@ -1,0 +1,99 @@
+"""Delete a table on a local endpoint once its name is typed: Delete stays off until the name
+matches exactly, and on a connection that is not a writable loopback endpoint the dialog says
+why and nothing can be sent. Deleting waits until the table is gone (off the UI thread), then
+emits ``deleted(name)``.
+
+Hook (the Tables panel): "Delete table…" on a table opens ``DeleteTableDialog(ctx, name, parent)``
+with ``open()`` and connects ``deleted`` to the panel's refresh.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.redaction import redact_url
+from dynoview.ui.builder.dialogs import restyle
+from dynoview.ui.context import AppContext
+from dynoview.ui.tables.controller import LocalTablesController
+from dynoview.ui.tables.create_dialog import refusal
+
+
+class DeleteTableDialog(QDialog):
+    """The table's name, typed again, and Delete."""
+
+    deleted = Signal(str)
+
+    def __init__(self, ctx: AppContext, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.table = name
+        self.controller = LocalTablesController(ctx, self)
+        self.controller.deleted.connect(self._deleted)
+        self.controller.failed.connect(self._failed)
+        self.setWindowTitle(f"Delete {name}")
+        layout = QVBoxLayout(self)
+        where = redact_url(ctx.connection.spec.endpoint_url) if ctx.connection else ""
+        warning = QLabel(f"Delete the table {name} at {where} with every item and index in it? "
+                         "This cannot be undone. Type the table's name to confirm.")
+        warning.setWordWrap(True)
+        layout.addWidget(warning)
+        self.typed = QLineEdit()
+        self.typed.setObjectName("delete-typed-name")
+        self.typed.setAccessibleName("Table name to confirm")
+        self.typed.setPlaceholderText(name)
+        layout.addWidget(self.typed)
+        self.status = QLabel("")
+        self.status.setObjectName("delete-status")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        self.delete_button = QPushButton("&Delete")
+        self.delete_button.setObjectName("delete-button")
+        self.delete_button.clicked.connect(self.delete)
+        cancel = QPushButton("Cancel")
+        cancel.setDefault(True)  # Enter never deletes
+        cancel.clicked.connect(self.reject)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.delete_button)
+        buttons.addWidget(cancel)
+        layout.addLayout(buttons)
+        self.refused = refusal(ctx, "delete a table")
+        self.typed.setEnabled(self.refused is None)
+        self.typed.textChanged.connect(lambda _t: self.update_button())
+        self.update_button()
+        self.setMinimumWidth(480)
+        if self.refused:
+            self.show_status(self.refused, "error")
+
+    def show_status(self, text: str, role: str = "hint") -> None:
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+        restyle(self.status, role)
+
+    def update_button(self) -> None:
+        self.delete_button.setEnabled(self.refused is None and self.typed.text() == self.table
+                                      and not self.controller.deleting())
+
+    def delete(self) -> None:
+        if self.refused or self.typed.text() != self.table or self.ctx.connection is None:
+            return
+        self.delete_button.setEnabled(False)
+        self.show_status(f"Deleting {self.table}…")
+        self.controller.delete(self.table, self.typed.text())
+
+    def _deleted(self, name: str) -> None:
+        self.deleted.emit(name)
+        self.accept()
+
+    def _failed(self, sentence: str) -> None:
+        self.show_status(sentence, "error")
+        self.update_button()

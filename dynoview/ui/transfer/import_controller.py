@@ -1,0 +1,106 @@
+"""The work behind Import…: the preview and the guarded import, off the UI thread.
+
+``preview`` reads the whole file once (items, types, located problems, whether the table has
+lock rules); ``start`` runs ``core.imports.run.run_import`` with a progress callback (emitted
+from the worker thread; Qt queues it to the UI thread) and the import's own cancel event, so
+Cancel stops between batches and what was written stays (Resume continues)."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from dynoview.core.errors import CancelledError
+from dynoview.core.imports.lock_rules import LayoutWatch, has_lock_rules
+from dynoview.core.imports.preview import Preview, build_preview
+from dynoview.core.imports.run import ImportOptions, ImportResult, ImportStopped, run_import
+from dynoview.core.imports.source import read_records, resolve_format
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.ui.context import AppContext
+
+PREVIEW_TASK = "import-preview"
+IMPORT_TASK = "item-import"
+
+
+@dataclass(frozen=True)
+class PreviewAnswer:
+    path: Path
+    fmt: str
+    preview: Preview
+    lock_rules: bool
+
+
+class ImportController(QObject):
+    """Previews a file and imports it into the open table."""
+
+    previewed = Signal(object)  # PreviewAnswer
+    progress = Signal(object)  # core.imports.run.ImportProgress, from the worker thread
+    finished = Signal(object, str)  # ImportResult | None (stopped, failed or cancelled), the sentence
+
+    def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.running = False
+        self.cancel_event = threading.Event()
+
+    def preview(self, path: Path, fmt: str, table: TableInfo, *, csv_raw: bool = False) -> None:
+        reader = self.ctx.reader
+        if reader is None:
+            self.finished.emit(None, "Connect to a table first.")
+            return
+        schema = self.ctx.schema
+        chosen = self.ctx.schema_note != "the article's default layout"
+
+        def work() -> PreviewAnswer:
+            resolved = resolve_format(path, fmt)
+            watch = LayoutWatch(read_records(path, resolved, csv_raw=csv_raw), schema)
+            preview = build_preview(watch, resolved, table, whole=True)
+            locks = has_lock_rules(reader, table, schema, chosen=chosen or watch.seen)
+            return PreviewAnswer(path, resolved, preview, locks)
+
+        self.ctx.tasks.start(PREVIEW_TASK, self._previewed(work), on_error=self._failed)
+
+    async def _previewed(self, work: Callable[[], PreviewAnswer]) -> None:
+        self.previewed.emit(await self.ctx.tasks.call(work))
+
+    def start(self, answer: PreviewAnswer, table: TableInfo, options: ImportOptions, *,
+              csv_raw: bool = False) -> bool:
+        conn = self.ctx.connection
+        if conn is None:
+            return False
+        self.cancel_event = threading.Event()
+        self.running = True
+        work = functools.partial(
+            run_import, conn, table, read_records(answer.path, answer.fmt, csv_raw=csv_raw),
+            answer.path, schema=self.ctx.schema, has_lock_rules=answer.lock_rules, log=ActionLog(),
+            options=options, total=answer.preview.valid, progress=self.progress.emit,
+            cancel=self.cancel_event)
+        self.ctx.tasks.start(IMPORT_TASK, self._run(work), on_error=self._failed)
+        return True
+
+    async def _run(self, work: functools.partial[ImportResult]) -> None:
+        result = await self.ctx.tasks.call(work)
+        self.running = False
+        self.ctx.status_message.emit(result.summary())
+        self.finished.emit(result, result.summary())
+
+    def cancel(self) -> None:
+        """Stop after the batch being written; what was written stays."""
+        if self.running:
+            self.cancel_event.set()
+
+    def _failed(self, exc: BaseException) -> None:
+        self.running = False
+        if isinstance(exc, CancelledError | ImportStopped):
+            self.finished.emit(None, exc.message)
+            return
+        message = getattr(exc, "message", None)
+        if message is None:
+            message = self.ctx.describe(exc, operation="TransactWriteItems").message
+        self.finished.emit(None, f"{message} Nothing more was imported.")

@@ -1,0 +1,195 @@
+"""Import… : load items from a file into the open table, with a preview, progress and Cancel.
+
+Pick a file (JSON lines, a JSON array, DynamoDB JSON, DynoView's CSV, or an S3 export folder)
+and Preview: the first items with their types and every problem, located by line and column
+(a problem disables Import). Then Import writes in guarded batches (``core.imports.run``):
+TransactWriteItems judged by the preflight, or BatchWriteItem when "Speed" is chosen on a
+table without lock rules; the mode is said before anything is written. Cancel stops after the
+batch being written; Resume continues an import of the same file that stopped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.imports.model import AUTO, FORMAT_LABELS, FORMATS
+from dynoview.core.imports.run import BATCH, MODE_SENTENCES, TRANSACT, ImportOptions, ImportResult
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.confirmation import confirmation_for_tables
+from dynoview.core.values.display import display_text
+from dynoview.ui.context import AppContext
+from dynoview.ui.transfer.import_controller import ImportController, PreviewAnswer
+from dynoview.ui.transfer.progress_row import ProgressRow
+
+
+class ImportDialog(QDialog):
+    """File, format, Preview; then Import with a progress bar, Cancel and Resume."""
+
+    finished_import = Signal(object)  # ImportResult | None
+
+    def __init__(self, ctx: AppContext, table: TableInfo, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.table = table
+        self.answer: PreviewAnswer | None = None
+        self.imported: ImportResult | None = None
+        self.controller = ImportController(ctx, self)
+        self.setWindowTitle(f"Import items into {table.name}")
+        self._setup_ui()
+        self.controller.previewed.connect(self._previewed)
+        self.controller.progress.connect(self.progress_row.show_progress)
+        self.controller.finished.connect(self._finished)
+        self.progress_row.cancel_requested.connect(self.controller.cancel)
+        self._set_state()
+
+    def _setup_ui(self) -> None:
+        self.path_edit = QLineEdit()
+        self.path_edit.setAccessibleName("File to import")
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        file_row = QHBoxLayout()
+        file_row.addWidget(self.path_edit, 1)
+        file_row.addWidget(browse)
+        self.format_combo = QComboBox()
+        self.format_combo.addItem("Detect from the file", AUTO)
+        for fmt in FORMATS:
+            self.format_combo.addItem(FORMAT_LABELS[fmt], fmt)
+        self.preview_button = QPushButton("Preview")
+        self.preview_button.clicked.connect(self._preview)
+        self.speed_check = QCheckBox("Speed: BatchWriteItem (not all-or-nothing per batch)")
+        self.rate_spin = QSpinBox()
+        self.rate_spin.setRange(0, 1_000_000)
+        self.rate_spin.setSpecialValueText("no limit")
+        self.rate_spin.setSuffix(" items/s")
+        self.resume_check = QCheckBox("Resume an import of this file that stopped")
+        self.warnings_check = QCheckBox("Write batches the preflight warns about (clashes, expired)")
+        self.confirm_edit = QLineEdit()
+        requirement = (confirmation_for_tables(self.ctx.connection, [self.table.name], "the import")
+                       if self.ctx.connection is not None else None)
+        self.type_to_confirm = requirement.type_to_confirm if requirement is not None else None
+        form = QFormLayout()
+        form.addRow("File", file_row)
+        form.addRow("Format", self.format_combo)
+        form.addRow("", self.preview_button)
+        form.addRow("Mode", self.speed_check)
+        form.addRow("Rate", self.rate_spin)
+        form.addRow("", self.resume_check)
+        form.addRow("", self.warnings_check)
+        if self.type_to_confirm is not None:
+            form.addRow(f"Type {self.type_to_confirm} to import", self.confirm_edit)
+        self.summary_label = QLabel("Pick a file and press Preview: nothing is written before Import.")
+        self.summary_label.setWordWrap(True)
+        self.table_widget = QTableWidget(0, 0)
+        self.table_widget.setAccessibleName("Records to import")
+        self.problems = QPlainTextEdit()
+        self.problems.setReadOnly(True)
+        self.problems.setMaximumHeight(110)
+        self.problems.setAccessibleName("Problems found in the file")
+        self.mode_label = QLabel("")
+        self.mode_label.setWordWrap(True)
+        self.import_button = QPushButton("Import")
+        self.import_button.clicked.connect(self._import)
+        self.progress_row = ProgressRow(self.import_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.summary_label)
+        layout.addWidget(self.table_widget, 1)
+        layout.addWidget(self.problems)
+        layout.addWidget(self.mode_label)
+        layout.addWidget(self.progress_row)
+        self.speed_check.toggled.connect(lambda _on: self._set_state())
+        self.confirm_edit.textChanged.connect(lambda _text: self._set_state())
+        self.resize(900, 600)
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import items from", "",
+                                              "Items (*.json *.jsonl *.ndjson *.csv);;All files (*)")
+        if path:
+            self.path_edit.setText(path)
+
+    def _preview(self) -> None:
+        text = self.path_edit.text().strip()
+        if not text:
+            self.summary_label.setText("Pick a file first.")
+            return
+        self.answer = None
+        self.summary_label.setText("Reading the whole file…")
+        self.controller.preview(Path(text), str(self.format_combo.currentData()), self.table)
+        self._set_state()
+
+    def _previewed(self, answer: PreviewAnswer) -> None:
+        self.answer = answer
+        preview = answer.preview
+        self.summary_label.setText(preview.summary())
+        names = list(preview.types)
+        self.table_widget.clear()
+        self.table_widget.setColumnCount(len(names) + 1)
+        self.table_widget.setHorizontalHeaderLabels(
+            ["line"] + [f"{n} ({preview.type_text(n)})" for n in names])
+        self.table_widget.setRowCount(len(preview.items))
+        for row, record in enumerate(preview.items):
+            self.table_widget.setItem(row, 0, QTableWidgetItem(str(record.place.line)))
+            for col, name in enumerate(names, 1):
+                av = record.item.get(name)
+                self.table_widget.setItem(row, col, QTableWidgetItem(
+                    display_text(av, limit=80) if av is not None else ""))
+        lines = [p.text() for p in preview.problems]
+        if preview.problem_count > len(lines):
+            lines.append(f"… and {preview.problem_count - len(lines):,} more")
+        self.problems.setPlainText("\n".join(lines) or "No problem found.")
+        self._set_state()
+
+    def _mode(self) -> str:
+        return BATCH if self.speed_check.isChecked() else TRANSACT
+
+    def _set_state(self) -> None:
+        answer = self.answer
+        locks = answer is not None and answer.lock_rules
+        self.speed_check.setEnabled(not locks and not self.controller.running)
+        if locks:
+            self.speed_check.setChecked(False)
+        mode = self._mode()
+        rules = ("the table has uniqueness lock rules: each batch is judged by the preflight" if locks
+                 else "the table has no lock rules")
+        self.mode_label.setText(f"{MODE_SENTENCES[mode]} ({rules})." if answer is not None else "")
+        confirmed = self.type_to_confirm is None or self.confirm_edit.text().strip() == self.type_to_confirm
+        ready = (answer is not None and answer.preview.problem_count == 0 and answer.preview.valid > 0
+                 and confirmed and not self.controller.running)
+        self.import_button.setEnabled(ready)
+        self.preview_button.setEnabled(not self.controller.running)
+
+    def _import(self) -> None:
+        if self.answer is None:
+            return
+        options = ImportOptions(mode=self._mode(), rate=self.rate_spin.value() or None,
+                                accept_warnings=self.warnings_check.isChecked(),
+                                resume=self.resume_check.isChecked(),
+                                confirmation=self.type_to_confirm or True)
+        if self.controller.start(self.answer, self.table, options):
+            self.progress_row.set_running(True, "Importing…")
+            self._set_state()
+
+    def _finished(self, result: ImportResult | None, sentence: str) -> None:
+        self.progress_row.set_running(False)
+        self.imported = result
+        self.summary_label.setText(sentence)
+        self._set_state()
+        self.finished_import.emit(result)

@@ -1,0 +1,141 @@
+"""Glue between the window and ``UpdateChecker``: ask once, check in a thread, show the note.
+
+The feed is read on a worker thread (never the UI thread) and the answer comes back through a
+queued signal. Every decision (consent, at most daily, skipped version) is the core's.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QAbstractButton, QWidget
+
+from dynoview.core.updates.check import Outcome, Result, UpdateChecker
+from dynoview.ui.updates.notice import UpdateNotice
+from dynoview.ui.updates.question import ConsentQuestion
+from dynoview.ui.windows import bring_to_front
+
+log = logging.getLogger(__name__)
+
+
+class UpdateController(QObject):
+    checked = Signal(object)  # Result, from the worker thread (queued to the UI thread)
+
+    def __init__(self, parent: QWidget, checker: UpdateChecker | None = None,
+                 open_url: Callable[[str], object] | None = None) -> None:
+        super().__init__(parent)
+        self.window = parent
+        self.checker = checker or UpdateChecker()
+        self.open_url = open_url or (lambda url: QDesktopServices.openUrl(QUrl(url)))
+        self.question: ConsentQuestion | None = None
+        self.notice: UpdateNotice | None = None
+        self.last: Result | None = None
+        self.on_demand = False
+        self._thread: threading.Thread | None = None
+        self.checked.connect(self._show, Qt.ConnectionType.QueuedConnection)
+
+    def start(self) -> None:
+        """At start-up: the one-time question, or a check if agreed and due."""
+        if self.checker.needs_answer():
+            self.ask()
+        elif self.checker.due():
+            self._check(force=False)
+
+    def check_now(self) -> None:
+        """The Help menu's "Check for updates": asks first if the user never answered."""
+        self.on_demand = True
+        if self.checker.state().consent is not True:
+            self.ask()
+        else:
+            self._check(force=True)
+
+    def set_enabled(self, enabled: bool) -> None:
+        """For a Settings switch: the same answer as the question's."""
+        self.checker.answer(enabled)
+
+    def ask(self) -> None:
+        if self.question is not None:
+            bring_to_front(self.question)
+            return
+        self.question = ConsentQuestion(self.checker.url, self.window)
+        self.question.buttonClicked.connect(self._answered)
+        self.question.show()
+
+    def _answered(self, button: QAbstractButton) -> None:
+        question, self.question = self.question, None
+        if question is None:
+            return
+        agree = button is question.yes
+        self.checker.answer(agree)
+        question.deleteLater()
+        if agree:
+            self._check(force=self.on_demand)
+
+    def _check(self, force: bool) -> None:
+        if self._thread is not None and self._thread.is_alive():
+            return
+        self._thread = threading.Thread(target=self._work, args=(force,), name="update-check",
+                                        daemon=True)
+        self._thread.start()
+
+    def _work(self, force: bool) -> None:
+        try:
+            result = self.checker.check(force=force)
+        except Exception as exc:  # a nicety: never a crash dialog for it
+            log.warning("update check failed: %s", exc)
+            result = Result(Outcome.FAILED, error=str(exc))
+        self.checked.emit(result)
+
+    def _show(self, result: Result) -> None:
+        self.last = result
+        on_demand, self.on_demand = self.on_demand, False
+        log.info("update check: %s%s", result.outcome.value,
+                 f" ({result.release.version})" if result.release else "")
+        if result.outcome is Outcome.NEWER and result.release is not None:
+            self._notice(result)
+        elif on_demand:
+            self._tell(result)
+
+    def _notice(self, result: Result) -> None:
+        assert result.release is not None
+        if self.notice is not None:
+            self.notice.deleteLater()
+        self.notice = UpdateNotice(result.release, str(self.checker.current), self.window)
+        self.notice.buttonClicked.connect(self._noticed)
+        self.notice.show()
+
+    def _noticed(self, button: QAbstractButton) -> None:
+        notice, self.notice = self.notice, None
+        if notice is None:
+            return
+        if button is notice.skip:
+            self.checker.skip(notice.release.version)
+        elif button is notice.open_page:
+            self.open_url(notice.release.page)
+        notice.deleteLater()
+
+    def _tell(self, result: Result) -> None:
+        """A check the user asked for gets an answer even when there is nothing new."""
+        from PySide6.QtWidgets import QMessageBox
+
+        text = {Outcome.CURRENT: f"You have the newest version ({self.checker.current}).",
+                Outcome.SKIPPED: "The newest version is the one you chose to skip.",
+                Outcome.FAILED: f"Could not check for new versions: {result.error}."}.get(
+                    result.outcome, "")
+        if text:
+            box = QMessageBox(QMessageBox.Icon.Information, "Check for updates", text,
+                              QMessageBox.StandardButton.Ok, self.window)
+            box.setObjectName("update-result")
+            box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            box.show()
+
+
+def start_update_check(window: QWidget, checker: UpdateChecker | None = None) -> UpdateController:
+    """Create the window's controller (a child of ``window``) and run the start-up step."""
+    controller = UpdateController(window, checker)
+    controller.start()
+    return controller

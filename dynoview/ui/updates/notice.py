@@ -1,0 +1,28 @@
+"""The note that a newer version is out: read about it, skip it, or be told again later."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from dynoview import APP_NAME
+from dynoview.core.updates.feed import Release
+
+
+class UpdateNotice(QMessageBox):
+    """Non-modal. ``open_page``, ``skip`` and ``later`` are its buttons; installing is the user's."""
+
+    def __init__(self, release: Release, current: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.release = release
+        self.setObjectName("update-notice")
+        self.setIcon(QMessageBox.Icon.Information)
+        self.setWindowTitle(f"{APP_NAME} {release.version}")
+        self.setText(f"{APP_NAME} {release.version} is available. You have {current}.")
+        self.setInformativeText("Its page says what changed and how to install it. "
+                                f"{APP_NAME} does not install anything itself.")
+        self.open_page = self.addButton("Open its page", QMessageBox.ButtonRole.AcceptRole)
+        self.skip = self.addButton("Skip this version", QMessageBox.ButtonRole.DestructiveRole)
+        self.later = self.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+        self.setDefaultButton(self.open_page)
+        self.setEscapeButton(self.later)
+        self.setModal(False)

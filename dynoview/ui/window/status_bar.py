@@ -1,0 +1,48 @@
+"""The main window's status bar: a message, the last read's receipt and the connection badge.
+
+Messages are an ``ElidedLabel`` rather than ``QStatusBar.showMessage``: a long one ends in "…"
+with the whole text in its tooltip, and the badge beside it is never painted over.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QLabel, QStatusBar
+
+from dynoview.core.reads.receipts import ReadReceipt
+from dynoview.ui.elided_label import ElidedLabel
+
+DEFAULT_MS = 8000
+
+
+class WindowStatus:
+    """Owns the widgets it adds to ``bar``."""
+
+    def __init__(self, bar: QStatusBar) -> None:
+        self.bar = bar
+        self.message = ElidedLabel()
+        self.message.setObjectName("status-message")
+        self.receipt_label = ElidedLabel("No reads yet")
+        self.receipt_label.setToolTip("The last read: operation, consistency, capacity, duration")
+        self.connection_label = QLabel("Not connected")
+        self.connection_label.setObjectName("connection-badge")
+        bar.addWidget(self.message, 3)
+        bar.addPermanentWidget(self.receipt_label, 2)
+        bar.addPermanentWidget(self.connection_label)
+        self._clear = QTimer(bar)
+        self._clear.setSingleShot(True)
+        self._clear.timeout.connect(lambda: self.message.setText(""))
+
+    def show(self, text: str, timeout_ms: int = DEFAULT_MS) -> None:
+        """Show ``text``; 0 keeps it until the next message."""
+        self.message.setText(text)
+        if timeout_ms:
+            self._clear.start(timeout_ms)
+        else:
+            self._clear.stop()
+
+    def text(self) -> str:
+        return self.message.text()
+
+    def receipts(self, receipts: list[ReadReceipt]) -> None:
+        self.receipt_label.setText("Last read: " + receipts[-1].summary())

@@ -1,0 +1,93 @@
+"""Import…: Preview shows the first items with their types and every located problem (Import
+stays disabled while there is one); Import writes with a progress bar and says the mode."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from dynoview.core.items.export import DDB_JSON, render
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
+from dynoview.demo.backend import create_accounts_table
+from dynoview.ui.context import AppContext
+from dynoview.ui.transfer.import_dialog import ImportDialog
+from tests.unit.core.imports.samples import account, canonical, plain_document
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def empty_table(demo_conn: Connection) -> Iterator[str]:
+    name = f"import-{uuid.uuid4().hex[:8]}"
+    create_accounts_table(demo_conn, name)
+    yield name
+    demo_conn.client.delete_table(TableName=name)
+
+
+def _dialog(qtbot: Any, ctx: AppContext, table: str, path: Path) -> ImportDialog:
+    assert ctx.connection is not None
+    dialog = ImportDialog(ctx, describe_table(ctx.connection, table))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.path_edit.setText(str(path))
+    with qtbot.waitSignal(dialog.controller.previewed, timeout=20000):
+        qtbot.mouseClick(dialog.preview_button, Qt.MouseButton.LeftButton)
+    return dialog
+
+
+def test_preview_then_import_writes_every_item(qtbot: Any, ctx: AppContext, empty_table: str,
+                                               tmp_path: Path) -> None:
+    items = [plain_document(n) for n in range(30)] + [i for n in range(10) for i in account(n)]
+    path = tmp_path / "items.json"
+    path.write_text(render(items, DDB_JSON))
+    dialog = _dialog(qtbot, ctx, empty_table, path)
+    assert "60 item(s) and no problem in the file (ddb-json)" in dialog.summary_label.text()
+    assert dialog.table_widget.rowCount() == 20
+    headers = [dialog.table_widget.horizontalHeaderItem(c).text()
+               for c in range(dialog.table_widget.columnCount())]
+    assert "big (N)" in headers and "PK (S)" in headers
+    assert "lock rules" in dialog.mode_label.text() and "TransactWriteItems" in dialog.mode_label.text()
+    assert not dialog.speed_check.isEnabled()  # accounts and locks in the file: no BatchWriteItem
+    assert dialog.import_button.isEnabled()
+    with qtbot.waitSignal(dialog.finished_import, timeout=60000) as done:
+        qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
+    result = done.args[0]
+    assert result is not None and result.items == 60
+    assert ctx.connection is not None
+    written = ctx.connection.client.scan(TableName=empty_table)["Items"]
+    assert canonical(written) == canonical(items)
+    assert "60 item(s) imported" in dialog.summary_label.text()
+
+
+def test_a_problem_is_located_and_import_stays_disabled(qtbot: Any, ctx: AppContext,
+                                                        empty_table: str, tmp_path: Path) -> None:
+    path = tmp_path / "items.json"
+    path.write_text(render([plain_document(1)], DDB_JSON) + '{"Item": {"PK": {"S": "x"}}}\n')
+    dialog = _dialog(qtbot, ctx, empty_table, path)
+    assert "item 2 (line 2, column 1): the item has no SK" in dialog.problems.toPlainText()
+    assert not dialog.import_button.isEnabled()
+    assert dialog.speed_check.isEnabled()  # no lock rules: speed may be chosen
+
+
+def test_the_items_tab_opens_import_for_its_table_and_not_on_a_read_only_connection(
+        qtbot: Any, ctx: AppContext, empty_table: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dynoview.ui.items.transfer import TransferButtons
+
+    assert ctx.connection is not None
+    table = describe_table(ctx.connection, empty_table)
+    buttons = TransferButtons(ctx, list, list, lambda: table)
+    qtbot.addWidget(buttons)
+    assert buttons.import_button.isEnabled()
+    dialog = buttons.open_import()
+    assert isinstance(dialog, ImportDialog)
+    dialog.close()  # deletes itself on close
+    monkeypatch.setattr(type(ctx.connection), "read_only", property(lambda _self: True))
+    buttons.update_state()
+    assert not buttons.import_button.isEnabled()
+    assert "read-only" in buttons.import_button.toolTip()

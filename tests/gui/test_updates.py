@@ -1,0 +1,128 @@
+"""The window's update check against a local feed: the one-time question, the note, skipping."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from dynoview.core.updates.check import Outcome, UpdateChecker
+from dynoview.ui.updates import UpdateController, start_update_check
+from tests.unit.core.updates.feed_server import Feed, feed_server
+
+pytestmark = [pytest.mark.gui]
+
+
+@pytest.fixture
+def feed() -> Iterator[Feed]:
+    with feed_server() as served:
+        served.release("0.2.0")
+        yield served
+
+
+@pytest.fixture
+def window(qtbot) -> QWidget:
+    win = QWidget()
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
+def make(window: QWidget, tmp_path: Path, feed: Feed, opened: list[str] | None = None) -> UpdateController:
+    checker = UpdateChecker(tmp_path / "update-check.json", feed.url, "0.1.0")
+    return UpdateController(window, checker, open_url=(opened if opened is not None else []).append)
+
+
+def boxes(window: QWidget, name: str) -> list[QMessageBox]:
+    return [b for b in window.findChildren(QMessageBox, name) if b.isVisible()]
+
+
+def test_first_start_asks_and_fetches_nothing_until_yes(qtbot, window: QWidget, tmp_path: Path,
+                                                        feed: Feed) -> None:
+    controller = start_update_check(window, UpdateChecker(tmp_path / "u.json", feed.url, "0.1.0"))
+    question = controller.question
+    assert question is not None and question.isVisible() and not question.isModal()
+    assert "never installs anything" in question.informativeText()
+    qtbot.wait(200)
+    assert feed.requests == []  # asked, not fetched
+    question.yes.click()
+    qtbot.waitUntil(lambda: controller.notice is not None and controller.notice.isVisible(),
+                    timeout=5000)
+    assert feed.requests == ["/pypi/dynoview/json"]
+    assert "0.2.0 is available. You have 0.1.0." in controller.notice.text()
+
+
+def test_no_means_no_check_and_no_second_question(qtbot, window: QWidget, tmp_path: Path,
+                                                  feed: Feed) -> None:
+    controller = make(window, tmp_path, feed)
+    controller.start()
+    assert controller.question is not None
+    controller.question.no.click()
+    qtbot.wait(300)
+    assert feed.requests == [] and controller.notice is None
+    again = make(window, tmp_path, feed)
+    again.start()  # the next start: no question, no check
+    qtbot.wait(300)
+    assert again.question is None and feed.requests == []
+
+
+def test_skip_this_version_and_open_its_page(qtbot, window: QWidget, tmp_path: Path,
+                                             feed: Feed) -> None:
+    opened: list[str] = []
+    controller = make(window, tmp_path, feed, opened)
+    controller.checker.answer(True)
+    controller.start()
+    qtbot.waitUntil(lambda: controller.notice is not None, timeout=5000)
+    assert controller.notice is not None
+    controller.notice.skip.click()
+    assert controller.checker.state().skipped == "0.2.0" and opened == []
+    controller.check_now()  # on demand: the skipped version is not announced again
+    qtbot.waitUntil(lambda: bool(boxes(window, "update-result")), timeout=5000)
+    assert controller.last is not None and controller.last.outcome is Outcome.SKIPPED
+    assert controller.notice is None
+    feed.release("0.3.0")
+    controller.check_now()
+    qtbot.waitUntil(lambda: controller.notice is not None, timeout=5000)
+    assert controller.notice is not None
+    controller.notice.open_page.click()
+    assert opened == ["https://pypi.org/project/dynoview/0.3.0/"]
+
+
+def test_same_version_and_broken_feed_stay_quiet_at_start(qtbot, window: QWidget, tmp_path: Path,
+                                                          feed: Feed) -> None:
+    feed.release("0.1.0")
+    controller = make(window, tmp_path, feed)
+    controller.checker.answer(True)
+    controller.start()
+    qtbot.waitUntil(lambda: controller.last is not None, timeout=5000)
+    assert controller.last is not None and controller.last.outcome is Outcome.CURRENT
+    assert controller.notice is None and boxes(window, "update-result") == []
+    feed.body = b"{broken"
+    controller.check_now()  # asked for: the failure gets a sentence
+    qtbot.waitUntil(lambda: bool(boxes(window, "update-result")), timeout=5000)
+    assert "Could not check for new versions" in boxes(window, "update-result")[0].text()
+    assert controller.notice is None
+
+
+def test_the_hook_on_the_real_main_window(qtbot, qasync_loop, tmp_path: Path, feed: Feed,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """What app.py's hook line does (dynoview/ui/updates/__init__.py): the question over the
+    main window, the note once agreed, both children of the window."""
+    from dynoview.ui import settings as saved
+    from dynoview.ui.main_window import MainWindow
+
+    monkeypatch.setattr(saved, "settings_path", lambda: tmp_path / "config" / "settings.ini")
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    controller = start_update_check(win, UpdateChecker(tmp_path / "u.json", feed.url, "0.1.0"))
+    assert controller.parent() is win and controller.question is not None
+    assert controller.question.parent() is win and feed.requests == []
+    controller.question.yes.click()
+    qtbot.waitUntil(lambda: controller.notice is not None and controller.notice.isVisible(),
+                    timeout=5000)
+    assert controller.notice is not None and controller.notice.parent() is win
+    controller.notice.later.click()
+    assert controller.checker.state().skipped is None

@@ -1,0 +1,65 @@
+"""``ttl.expiry``: which TTL values DynamoDB acts on, and the words for each state."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from dynoview.core.ttl.expiry import EXPIRED, NEVER, NONE, PENDING, expired_at, humanize, ttl_state
+
+NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+EPOCH = int(NOW.timestamp())
+
+
+def n(seconds: float | str) -> dict[str, str]:
+    return {"N": str(seconds)}
+
+
+def test_a_future_number_is_pending_and_a_past_one_expired_but_readable() -> None:
+    pending = ttl_state(n(EPOCH + 2 * 3600), NOW)
+    assert (pending.kind, pending.text) == (PENDING, "expires in 2 h")
+    assert pending.expires_at == NOW + timedelta(hours=2) and not pending.is_expired
+    expired = ttl_state(n(EPOCH - 3 * 86400), NOW)
+    assert expired.is_expired and expired.kind == EXPIRED
+    assert expired.text.startswith("expired 3 days ago: still readable")
+    assert expired.short == "expired 3 days ago, still readable"
+
+
+@pytest.mark.parametrize(("value", "reason"), [
+    ({"S": "1700000000"}, "the TTL attribute is of type S, not a Number of epoch seconds"),
+    (n("NaN"), "NaN is not a valid TTL"),
+    (n("Infinity"), "Infinity is not a valid TTL"),
+    (n(EPOCH * 1000), "the value looks like milliseconds"),
+    (n(-5), "the value is negative"),
+    (n(EPOCH - 6 * 365 * 86400), "DynamoDB ignores TTL values more than five years in the past"),
+])
+def test_values_dynamodb_ignores_never_expire_and_say_why(value: dict[str, str], reason: str) -> None:
+    state = ttl_state(value, NOW)
+    assert state.kind == NEVER and state.text == "will never expire"
+    assert state.reason.startswith(reason)
+    assert not expired_at(value.get("N"), NOW.timestamp())
+
+
+def test_no_attribute_is_no_ttl() -> None:
+    assert ttl_state(None, NOW).kind == NONE
+
+
+def test_the_hot_loop_check_agrees_with_the_full_classification() -> None:
+    for offset in (-10, 0, 10, -4 * 365 * 86400):
+        text = str(EPOCH + offset)
+        assert expired_at(text, NOW.timestamp()) is ttl_state(n(text), NOW).is_expired
+    assert not expired_at(None, NOW.timestamp()) and not expired_at("soon", NOW.timestamp())
+
+
+@pytest.mark.parametrize(("delta", "text"), [
+    (timedelta(seconds=89), "89 s"),
+    (timedelta(minutes=9), "9 min"),
+    (timedelta(minutes=89), "89 min"),
+    (timedelta(hours=30), "30 h"),
+    (timedelta(hours=47, minutes=59), "2 days"),  # a unit takes over at one and a half of it
+    (timedelta(days=800), "2 years"),
+    (-timedelta(hours=3), "3 h"),
+])
+def test_humanize_rounds_to_its_unit(delta: timedelta, text: str) -> None:
+    assert humanize(delta) == text
