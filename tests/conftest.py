@@ -131,6 +131,18 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
 
 
 @pytest.fixture(autouse=True)
+def _no_mfa_prompter_from_other_tests() -> Iterator[None]:
+    """A window installs itself as every connection's MFA prompter until it is destroyed
+    (dynoview/ui/session/mfa_prompt.py); a test's window may outlive its test, so each test
+    starts and ends with none."""
+    from dynoview.core.session import signin
+
+    signin.set_default_prompter(None)
+    yield
+    signin.set_default_prompter(None)
+
+
+@pytest.fixture(autouse=True)
 def _no_builder_work_from_other_tests() -> Iterator[None]:
     """A builder panel restores the work the drafts folder holds (dynoview/core/drafts): each
     test starts without what an earlier test's panel saved there."""
