@@ -59,6 +59,13 @@ class DeviceAuthorization:
     registration_expires_at: datetime
 
 
+def profile_session(profile: str) -> Any:
+    """A boto3 session on ``profile``, for the device flow (the UI never builds one itself)."""
+    import boto3.session
+
+    return boto3.session.Session(profile_name=profile)
+
+
 def sso_settings(boto3_session: Any, profile: str) -> SsoSettings:
     """The profile's SSO settings (from an ``sso-session`` section or the profile itself)."""
     config = boto3_session._session.full_config  # botocore's parsed config files

@@ -130,13 +130,15 @@ class LocksPanel(QWidget):
             lambda: self.ctx.status_message.emit("Cancelled: the rows keep the order they had."))
         self.diagnose.finished.connect(self.diagnosis_finished)
         self.audit_button.clicked.connect(self.run_audit)
-        self.cancel_button.clicked.connect(self._cancel_clicked)
+        self.cancel_button.clicked.connect(lambda: _cancel_running(self))
         self.repair_all_button.clicked.connect(self.repair_all)
         # clicked(bool) must not reach edit_schema's parameters: that was the TypeError.
         self.edit_schema_button.clicked.connect(lambda _checked=False: self.edit_schema())
         self.detect_button.clicked.connect(self.detect_schema)
-        self.export_csv_button.clicked.connect(lambda: self._export_dialog("csv"))
-        self.export_json_button.clicked.connect(lambda: self._export_dialog("json"))
+        # Ask where to save, then write (the status line says where, or the error why not).
+        for button, fmt in ((self.export_csv_button, "csv"), (self.export_json_button, "json")):
+            button.clicked.connect(lambda _=False, fmt=fmt: setattr(
+                self, "export_dialog", ask_export(self, self.ctx, self.result, fmt)))
         self.view.selectionModel().selectionChanged.connect(self._on_selection)
         # A reset or refilter drops the selection without selectionChanged: update the buttons.
         for sig in (self.model.modelReset, self.model.layoutChanged):
@@ -211,13 +213,6 @@ class LocksPanel(QWidget):
         if self.model.partial:
             self.model.clear()  # findings of part of a table are not shown as if they were all
         self.counts_label.setText("The audit was cancelled; run it again for a complete view.")
-
-    def _cancel_clicked(self) -> None:
-        """The Cancel button stops the audit, or the sort, filter or search in progress."""
-        if self.controller.audit_running():
-            self.cancel_audit()
-        elif self.grid.running:
-            self.grid.cancel()
 
     def _on_partial(self, rows: AuditRows) -> None:
         """Findings no later item can undo, shown while the scan runs (unless an earlier
@@ -332,10 +327,6 @@ class LocksPanel(QWidget):
             raise ValueError("Run the audit first: there is nothing to export yet.")
         return write_audit(self.result, path, fmt)
 
-    def _export_dialog(self, fmt: str) -> None:
-        """Ask where to save, then write (the status line says where, or the error why not)."""
-        self.export_dialog = ask_export(self, self.ctx, self.result, fmt)
-
     def first_field(self) -> QWidget:
         """Where the keyboard starts when the tab opens: the value to diagnose (the search box
         while there is no table to diagnose in)."""
@@ -366,3 +357,11 @@ class LocksPanel(QWidget):
             if refresh:
                 self.run_audit()
         self.diagnose.written(refresh)
+
+
+def _cancel_running(panel: LocksPanel) -> None:
+    """The Cancel button stops the audit, or the sort, filter or search in progress."""
+    if panel.controller.audit_running():
+        panel.cancel_audit()
+    elif panel.grid.running:
+        panel.grid.cancel()

@@ -16,16 +16,15 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QV
 
 from dynoview.core.errors import describe_error
 from dynoview.core.session.connection import ConnectionSpec
-from dynoview.core.session.sso_login import DeviceAuthorization, start_sign_in, wait_for_token
+from dynoview.core.session.sso_login import (
+    DeviceAuthorization,
+    profile_session,
+    start_sign_in,
+    wait_for_token,
+)
 from dynoview.ui.context import AppContext
 
 TASK = "sso-sign-in"
-
-
-def _session(profile: str) -> Any:
-    import boto3.session
-
-    return boto3.session.Session(profile_name=profile)
 
 
 class SsoSignInFlow(QObject):
@@ -47,7 +46,7 @@ class SsoSignInFlow(QObject):
         self.ctx.tasks.cancel(TASK)
 
     async def _run(self) -> None:
-        session = await self.ctx.tasks.call(_session, self.profile)
+        session = await self.ctx.tasks.call(profile_session, self.profile)
         auth = await self.ctx.tasks.call(start_sign_in, session, self.profile)
         self.authorized.emit(auth)
         await self.ctx.tasks.call(wait_for_token, session, auth, cancellable=True)

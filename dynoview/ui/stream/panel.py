@@ -107,7 +107,8 @@ class StreamPanel(QWidget):
 
     def _connect(self) -> None:
         self.refresh_button.clicked.connect(self.refresh)
-        self.position.currentIndexChanged.connect(self._position_changed)
+        self.position.currentIndexChanged.connect(
+            lambda _i: self._set_controls_enabled(self.info is not None))
         self.read_button.clicked.connect(lambda: self.start(follow=False))
         self.follow_button.toggled.connect(self._follow_toggled)
         self.pause_button.toggled.connect(self._pause_toggled)
@@ -203,9 +204,6 @@ class StreamPanel(QWidget):
         self.follow_button.setEnabled(enabled)
         self.sequence.setEnabled(enabled and not running
                                  and self.position.currentData() in SEQUENCE_POSITIONS)
-
-    def _position_changed(self) -> None:
-        self._set_controls_enabled(self.info is not None)
 
     # -- reading -----------------------------------------------------------------
     def start(self, follow: bool | None = None) -> bool:
