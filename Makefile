@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP_DEMO := $(VENV)/.installed-demo
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean translations translations-qm
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,10 +13,12 @@ $(BIN)/python:
 
 $(STAMP_DEMO): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[demo]"
+	$(MAKE) translations-qm
 	touch $@
 
 $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[demo,test]"
+	$(MAKE) translations-qm
 	touch $@ $(STAMP_DEMO)
 
 run: $(STAMP_DEMO)
@@ -33,6 +35,25 @@ lint: $(STAMP_TEST)
 
 bench: $(STAMP_TEST)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/run_all.py
+
+# The window's catalogues (docs/translations.md): `make translations` merges the texts marked in
+# dynoview/ui into the .ts files (kept in git; vanished texts stay for the translators to reuse),
+# the English one holding only plural forms; `make translations-qm` compiles the .qm files
+# (gitignored; also built by the install stamps and packaging/build.py).
+I18N_DIR := dynoview/ui/i18n/translations
+I18N_LANGS := pt_BR id fr
+LUPDATE := $(BIN)/pyside6-lupdate -extensions py -locations relative
+
+translations:
+	$(LUPDATE) dynoview/ui -ts $(foreach lang,$(I18N_LANGS),$(I18N_DIR)/dynoview_$(lang).ts)
+	$(LUPDATE) -pluralonly -no-obsolete dynoview/ui -ts $(I18N_DIR)/dynoview_en.ts
+	$(BIN)/python -m dynoview.ui.i18n.english_plurals
+
+# Each .qm is written aside then renamed: a running app maps its .qm, and a rewrite in place
+# crashes it (SIGBUS).
+translations-qm:
+	for ts in $(I18N_DIR)/*.ts; do $(BIN)/pyside6-lrelease -silent "$$ts" -qm "$${ts%.ts}.qm.new" \
+		&& mv -f "$${ts%.ts}.qm.new" "$${ts%.ts}.qm" || exit 1; done
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis

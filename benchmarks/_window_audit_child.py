@@ -13,8 +13,9 @@ two sorts, a search and its clearing, and the Problems filter and back are timed
 
 A precise 5 ms QTimer heartbeat runs all along: the longest gap between two ticks within a
 measurement (from its start to 200 ms after the paint that ends it) is its event-loop stall;
-the five longest gaps, the cyclic collections within (``gc.callbacks``) and samples of every
-thread's innermost frames taken while a stall lasts say where it went.
+the five longest gaps, the cyclic collections within (``gc.callbacks``), samples of every
+thread's innermost frames while a stall lasts, and the UI thread's CPU and run-queue time
+per tick (``schedstat``: working, waiting for a core, or blocked) say where it went.
 
 Prints one JSON object per line on stdout (``event``: ready, table_shown, browsed,
 audit_started, audit, op_started, op, error, done); the parent reads them as they come, so
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import itertools
 import json
 import os
 import sys
@@ -49,6 +49,8 @@ TAIL_S = 0.2  # a measurement's stall window runs on this long after its paint
 GIL_HOLD_S = 0.04  # a wait for the GIL this long is noted with what ran (``gil_holds``)
 STALL_SAMPLE_S = 0.1  # a stall this long gets its threads' stacks sampled
 SAMPLE_EVERY_S = 0.02
+#: The UI thread's run-queue wait per tick (Linux): a gap is the UI working, waiting for a core,
+SCHEDSTAT = "/proc/thread-self/schedstat"  # or blocked (the GIL, mostly)
 # Innermost functions of threads that wait (pool workers, sockets, queues): left out of samples.
 IDLE = frozenset({"_worker", "wait", "_wait_for_tstate_lock", "get", "select", "poll", "readinto",
                   "_recv", "recv", "recv_into", "accept", "_recv_bytes", "recv_bytes", "serve_forever"})
@@ -75,13 +77,20 @@ def _innermost(frame: Any, depth: int = 3) -> list[str]:
 class Driver(QObject):
     """Drives the window through the measurements, one after another, from the event loop."""
 
-    def __init__(self, app: QApplication, table: str, ops: bool, wait_s: float, op_wait_s: float) -> None:
+    def __init__(self, app: QApplication, table: str, ops: bool, wait_s: float, op_wait_s: float,
+                 watch_gil: bool = False) -> None:
         super().__init__()
         self.app, self.table, self.ops, self.wait_s, self.op_wait_s = app, table, ops, wait_s, op_wait_s
         self.window: Any = None
         self.panel: Any = None
         self.started = time.perf_counter()
         self.ticks: list[float] = []
+        self.tick_cpu: list[float] = []  # the UI thread's CPU seconds at each tick
+        self.tick_queued: list[float] = []  # its seconds waiting for a core (run queue)
+        try:
+            self._schedstat: int | None = os.open(SCHEDSTAT, os.O_RDONLY)
+        except OSError:
+            self._schedstat = None
         self.heartbeat = QTimer(self)
         self.heartbeat.setTimerType(Qt.TimerType.PreciseTimer)
         self.heartbeat.setInterval(HEARTBEAT_MS)
@@ -97,10 +106,14 @@ class Driver(QObject):
         self.collections: list[tuple[float, float, int]] = []  # (start, seconds, generation)
         self._gc_started = 0.0
         gc.callbacks.append(self._on_gc)
+        self.thread_names: dict[int, str] = {}  # native id -> name, of every thread seen
         self.samples: list[tuple[float, str]] = []  # (when, what the threads ran) while stalled
         threading.Thread(target=self._sample_stalls, args=(threading.get_ident(),), daemon=True).start()
         self.holds: list[tuple[float, float, str]] = []  # (when, ms, what ran) a thread kept the GIL
-        threading.Thread(target=self._watch_gil, daemon=True).start()
+        # Off unless asked for: taking the GIL every 2 ms, it was itself a holder queued for a core
+        # (a 171 ms stall at load 5); the parent's _thread_cpu.py sees holders from outside.
+        if watch_gil:
+            threading.Thread(target=self._watch_gil, daemon=True).start()
 
     # ------------------------------------------------------------------ plumbing
 
@@ -120,8 +133,13 @@ class Driver(QObject):
         emit("error", where="driver", message=message)
         self.finish()
 
+    def _queued_s(self) -> float:
+        return 0.0 if self._schedstat is None else int(os.pread(self._schedstat, 128, 0).split()[1]) / 1e9
+
     def _tick(self) -> None:
         self.ticks.append(time.perf_counter())
+        self.tick_cpu.append(time.thread_time())
+        self.tick_queued.append(self._queued_s())
         for hook in list(self._tick_hooks):
             self.guard(hook)()
 
@@ -139,6 +157,9 @@ class Driver(QObject):
         C delays the sample until it lets go; the frame then shows what it just did."""
         while not self.finished:
             time.sleep(SAMPLE_EVERY_S)
+            for thread in threading.enumerate():  # for the parent's per-thread CPU (_thread_cpu.py)
+                if thread.native_id is not None:
+                    self.thread_names[thread.native_id] = thread.name
             last = self.ticks[-1] if self.ticks else None
             if last is None or time.perf_counter() - last < STALL_SAMPLE_S:
                 continue
@@ -172,12 +193,19 @@ class Driver(QObject):
         """The longest gap between heartbeat ticks overlapping [start, end] (``stall_ms``), the
         five longest as [seconds after ``start`` the gap began, ms], and the cyclic garbage
         collections within (any thread's: they hold the GIL), to tell where the time went."""
-        gaps = [(b - a, a) for a, b in itertools.pairwise(self.ticks) if b > start and a < end]
+        ticks = self.ticks
+        gaps = [(ticks[i + 1] - ticks[i], ticks[i], i) for i in range(len(ticks) - 1)
+                if ticks[i + 1] > start and ticks[i] < end]
         top = sorted(gaps, reverse=True)[:5]
         gcs = [(d, g) for t, d, g in self.collections if start <= t < end]
         seen = Counter(what for t, what in self.samples if start <= t < end)
         return {"stall_ms": round(top[0][0] * 1000, 1) if top else 0.0,
-                "longest_stalls": [[round(a - start, 3), round(gap * 1000, 1)] for gap, a in top],
+                "longest_stalls": [[round(a - start, 3), round(gap * 1000, 1)] for gap, a, _ in top],
+                # Per longest gap: ms the UI thread ran on a CPU, ms it waited for a core, and
+                # the rest, blocked (waiting for the GIL, or in a system call).
+                "stall_split_ms": [self._split(i) for _, _, i in top],
+                # perf_counter (CLOCK_MONOTONIC) of each: the parent adds who ran meanwhile.
+                "longest_stalls_at": [[a, a + gap] for gap, a, _ in top],
                 "gc_collections": len(gcs), "gc_ms_total": round(sum(d for d, _ in gcs) * 1000, 1),
                 "gc_ms_longest": round(max((d for d, _ in gcs), default=0.0) * 1000, 1),
                 "gc_gen2_collections": sum(1 for _, g in gcs if g == 2),
@@ -187,6 +215,13 @@ class Driver(QObject):
                 "gil_holds": [[round(t - start, 3), round(ms * 1000, 1), what] for t, ms, what in
                               sorted((h for h in self.holds if start <= h[0] < end),
                                      key=lambda h: -h[1])[:8]]}
+
+    def _split(self, i: int) -> dict[str, float]:
+        gap = self.ticks[i + 1] - self.ticks[i]
+        cpu = self.tick_cpu[i + 1] - self.tick_cpu[i]
+        queued = self.tick_queued[i + 1] - self.tick_queued[i]
+        return {"ui_cpu": round(cpu * 1000, 1), "run_queue": round(queued * 1000, 1),
+                "blocked": round(max(0.0, gap - cpu - queued) * 1000, 1)}
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint and self._paint_wanted is not None and watched is self._watch:
@@ -248,6 +283,7 @@ class Driver(QObject):
         for dialog in crash:
             report = getattr(dialog, "report_text", None)
             self.errors.append("crash dialog: " + (report()[-2000:] if callable(report) else "shown"))
+        emit("threads", names={str(k): v for k, v in self.thread_names.items()})
         emit("done", errors=self.errors)
         self.app.closeAllWindows()  # closes the loop as a user closing the window would
 
@@ -440,13 +476,15 @@ def main() -> int:
     parser.add_argument("--url", required=True)
     parser.add_argument("--table", required=True)
     parser.add_argument("--ops", action="store_true", help="time sorts, a search and a filter too")
+    parser.add_argument("--watch-gil", action="store_true",
+                        help="note long GIL waits from a thread inside the window (gil_holds)")
     parser.add_argument("--wait", type=float, default=3600.0,
                         help="seconds to wait for any one signal (the parent's limits come first)")
     parser.add_argument("--op-wait", type=float, default=600.0,
                         help="seconds to wait for rows_ready after a sort, search or filter")
     args = parser.parse_args()
     app = QApplication(sys.argv[:1])  # run_app takes this one (dynoview/ui/app.py: _application)
-    driver = Driver(app, args.table, args.ops, args.wait, args.op_wait)
+    driver = Driver(app, args.table, args.ops, args.wait, args.op_wait, args.watch_gil)
     QTimer.singleShot(0, driver.guard(driver.find_window))  # fires once run_app's loop runs
     from dynoview.__main__ import main as dynoview_main
 

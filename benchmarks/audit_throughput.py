@@ -37,7 +37,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import threading
@@ -71,10 +70,9 @@ def _isolate() -> None:
 
 
 def _rusage_peak_mb(children: int = 1) -> float:
-    """This process's peak RSS plus ``children`` times the largest waited-for child's (Linux: KB)."""
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return (own + children * child) / 1024
+    from _common import rusage_peak_mb  # here: spawned audit workers import this file
+
+    return rusage_peak_mb(children)
 
 
 def _requests(segments: int) -> list[dict[str, Any]]:
@@ -214,56 +212,23 @@ def phase_crc(url: str) -> dict[str, Any]:
 
 # ----------------------------------------------------------------------------- orchestration
 
-def _tree_rss_mb(pid: int) -> float:
-    """RSS of a process and all its descendants, now (Linux /proc)."""
-    total, todo = 0, [pid]
-    page = os.sysconf("SC_PAGE_SIZE")
-    while todo:
-        p = todo.pop()
-        try:
-            with open(f"/proc/{p}/statm") as f:
-                total += int(f.read().split()[1]) * page
-            for task in os.listdir(f"/proc/{p}/task"):
-                with open(f"/proc/{p}/task/{task}/children") as f:
-                    todo.extend(int(c) for c in f.read().split())
-        except (OSError, ValueError):
-            continue  # it just ended
-    return total / 1_048_576
-
-
 def _child(phase: str, **kwargs: Any) -> dict[str, Any]:
     """Run one phase in a fresh interpreter, sampling its process tree's RSS meanwhile."""
-    argv = [sys.executable, __file__, "--phase", phase]
+    from _common import run_phase  # here: spawned audit workers import this file
+
+    args: list[str] = []
     for k, v in kwargs.items():
-        argv += [f"--{k.replace('_', '-')}", str(v)]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    peak = 0.0
-    while proc.poll() is None:
-        peak = max(peak, _tree_rss_mb(proc.pid))
-        time.sleep(0.01)
-    out, err = proc.communicate()
-    if proc.returncode != 0:
-        raise SystemExit(f"phase {phase} failed:\n{err}")
-    data: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
-    data["peak_rss_mb_sampled"] = round(peak, 1)
-    data["peak_rss_mb"] = round(max(peak, data.get("peak_rss_mb_rusage", 0.0)), 1)
-    return data
+        args += [f"--{k.replace('_', '-')}", str(v)]
+    return run_phase(__file__, phase, args)
 
 
 def _start_endpoint(items: int, segments: int) -> tuple[subprocess.Popen[str], str, int, int]:
-    cache_mb = max(400, items // 7_000)  # every page stays cached: the server only sends
-    server = subprocess.Popen([sys.executable, str(HERE / "fake_scan_endpoint.py"), "--items", str(items),
-                               "--warm-segments", str(segments), "--cache-mb", str(cache_mb)],
-                              stdout=subprocess.PIPE, text=True)
-    assert server.stdout is not None
-    ready = server.stdout.readline().split()
-    if not ready or ready[0] != "READY":
-        server.terminate()
-        raise SystemExit("The fake endpoint did not start.")
-    fields = dict(part.split("=") for part in ready[2:])
+    from _common import start_fake_endpoint  # here: spawned audit workers import this file
+
+    server, url, fields = start_fake_endpoint(items, segments)
     table_items, page_items = int(fields["items"]), int(fields["page_items"])
     size_bytes = table_items * 1_000_000 // page_items  # about 1 MB per page, as DescribeTable would say
-    return server, ready[1], table_items, size_bytes
+    return server, url, table_items, size_bytes
 
 
 def measure(size: int, segments: int, repeat: int) -> dict[str, Any]:

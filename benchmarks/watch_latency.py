@@ -36,7 +36,6 @@ import argparse
 import gc
 import json
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -53,7 +52,13 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT))
 os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
 
-from _common import write_result  # noqa: E402
+from _common import (  # noqa: E402
+    run_phase,
+    rusage_peak_mb,
+    start_fake_endpoint,
+    tree_rss_mb,
+    write_result,
+)
 
 # DynamoDB Local refuses access key ids with anything but letters and digits.
 os.environ["AWS_ACCESS_KEY_ID"] = "benchfakekey"
@@ -76,44 +81,9 @@ def percentile(values: list[float], pct: float) -> float | None:
     return ordered[min(len(ordered) - 1, round(pct / 100 * (len(ordered) - 1)))]
 
 
-def _rusage_peak_mb() -> float:
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return (own + child) / 1024
-
-
-def _tree_rss_mb(pid: int) -> float:
-    """RSS of a process and its descendants, now (Linux /proc)."""
-    total, todo = 0, [pid]
-    page = os.sysconf("SC_PAGE_SIZE")
-    while todo:
-        p = todo.pop()
-        try:
-            with open(f"/proc/{p}/statm") as f:
-                total += int(f.read().split()[1]) * page
-            for task in os.listdir(f"/proc/{p}/task"):
-                with open(f"/proc/{p}/task/{task}/children") as f:
-                    todo.extend(int(c) for c in f.read().split())
-        except (OSError, ValueError):
-            continue
-    return total / 1_048_576
-
-
 def _child(phase: str, *args: str) -> dict[str, Any]:
     """One phase in a fresh interpreter, its process tree's RSS sampled meanwhile."""
-    proc = subprocess.Popen([sys.executable, __file__, "--phase", phase, *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    peak = 0.0
-    while proc.poll() is None:
-        peak = max(peak, _tree_rss_mb(proc.pid))
-        time.sleep(0.01)
-    out, err = proc.communicate()
-    if proc.returncode != 0:
-        raise SystemExit(f"phase {phase} failed:\n{err[-3000:]}")
-    data: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
-    data["peak_rss_mb_sampled"] = round(peak, 1)
-    data["peak_rss_mb"] = round(max(peak, data.get("peak_rss_mb_rusage", 0.0)), 1)
-    return data
+    return run_phase(__file__, phase, args)
 
 
 # --------------------------------------------------------------------------- memory
@@ -146,10 +116,10 @@ def phase_audit(url: str, items: int) -> dict[str, Any]:
     result = run_audit(_fake_reader(url), _fake_table(items), article_schema())
     seconds = time.perf_counter() - started
     gc.collect()
-    held = _tree_rss_mb(os.getpid())  # with its result, as `dynoview audit` prints it
+    held = tree_rss_mb(os.getpid())  # with its result, as `dynoview audit` prints it
     return {"items": result.items_read, "findings": len(result.findings), "seconds": seconds,
             "workers": result.workers, "rss_mb_done": round(held, 1),
-            "peak_rss_mb_rusage": _rusage_peak_mb()}
+            "peak_rss_mb_rusage": rusage_peak_mb()}
 
 
 def phase_seed(url: str, items: int, records: bool) -> dict[str, Any]:
@@ -164,22 +134,14 @@ def phase_seed(url: str, items: int, records: bool) -> dict[str, Any]:
                                   records=records)
     seconds = time.perf_counter() - started
     gc.collect()
-    held = _tree_rss_mb(os.getpid())
+    held = tree_rss_mb(os.getpid())
     return {"items": seed.items_read, "findings": len(state.all_findings()), "seconds": seconds,
             "account_records": len(state.accounts) if state.accounts is not None else 0,
-            "rss_mb_seeded": round(held, 1), "peak_rss_mb_rusage": _rusage_peak_mb()}
+            "rss_mb_seeded": round(held, 1), "peak_rss_mb_rusage": rusage_peak_mb()}
 
 
 def measure_memory(items: int) -> dict[str, Any]:
-    server = subprocess.Popen([sys.executable, str(HERE / "fake_scan_endpoint.py"), "--items", str(items),
-                               "--warm-segments", "4", "--cache-mb", str(max(400, items // 7_000))],
-                              stdout=subprocess.PIPE, text=True)
-    assert server.stdout is not None
-    ready = server.stdout.readline().split()
-    if not ready or ready[0] != "READY":
-        server.terminate()
-        raise SystemExit("The fake endpoint did not start.")
-    url = ready[1]
+    server, url, _ready = start_fake_endpoint(items, 4)
     try:
         audit = _child("audit", url, str(items))
         seeded = _child("seed", url, str(items), "images")

@@ -21,7 +21,14 @@ pages generated before timing) to two processes, one after the other:
 
 To say where a stall's time went, the JSON also gives, per measurement, its five longest gaps
 (seconds after the start, ms), the cyclic collections within it, and samples of what the UI
-thread and the busy threads ran while it lasted (their innermost frames, every 20 ms).
+thread and the busy threads ran while it lasted (their innermost frames, every 20 ms). Each of
+the five gaps is split into the UI thread's own CPU, its wait for a core and the rest, blocked
+(``stall_split_ms``: the GIL, mostly); for the three longest, this script, from outside the
+window's process (``_thread_cpu.py``: no GIL needed), says which threads ran and waited for a
+core meanwhile (``stall_threads``; the X server and the audit's worker processes too) and what
+each thread was in, sample by sample (``stall_thread_states``: running, or its system call and
+kernel wait, 202 being futex: the GIL). A GIL holder that waits for a core (a loaded machine)
+shows as the UI thread blocked while the holder's queue time grows.
 
 Both get empty AWS config files, fake keys and private settings folders. The RSS of each
 process tree (the process and its descendants, /proc VmRSS) is sampled from outside every
@@ -64,7 +71,8 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
-from _common import write_result  # noqa: E402 - isolates the AWS config on import
+from _common import tree_rss_mb, write_result  # noqa: E402 - isolates the AWS config on import
+from _thread_cpu import ThreadCpuSampler, add_stall_threads, x_server  # noqa: E402
 from fake_scan_endpoint import TABLE, expected_findings  # noqa: E402
 
 GOAL_RATIO = 1.5  # window trigger->rows shown over the CLI's spawn->exit
@@ -83,25 +91,6 @@ CHILD = HERE / "_window_audit_child.py"
 
 
 # ----------------------------------------------------------------------------- processes
-
-def _tree_rss_mb(pid: int) -> float:
-    """VmRSS of a process and all its descendants, now (Linux /proc)."""
-    total_kb, todo = 0, [pid]
-    while todo:
-        p = todo.pop()
-        try:
-            with open(f"/proc/{p}/status") as f:
-                for line in f:
-                    if line.startswith("VmRSS:"):
-                        total_kb += int(line.split()[1])
-                        break
-            for task in os.listdir(f"/proc/{p}/task"):
-                with open(f"/proc/{p}/task/{task}/children") as f:
-                    todo.extend(int(c) for c in f.read().split())
-        except (OSError, ValueError):
-            continue  # it just ended
-    return total_kb / 1024
-
 
 def _kill_group(proc: subprocess.Popen[Any]) -> None:
     """Kill a child started in its own session, with whatever it started (audit workers)."""
@@ -164,7 +153,7 @@ def run_cli(url: str, env: dict[str, str], limit_s: float) -> dict[str, Any]:
         waiter.start()
         peak, killed = 0.0, False
         while waiter.is_alive():
-            peak = max(peak, _tree_rss_mb(proc.pid))
+            peak = max(peak, tree_rss_mb(proc.pid))
             if time.perf_counter() - started > limit_s:
                 killed = True
                 _kill_group(proc)
@@ -202,6 +191,9 @@ def run_window(url: str, env: dict[str, str], *, ops: bool, limits: dict[str, fl
         proc = subprocess.Popen(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=err, start_new_session=True)
         assert proc.stdout is not None
+        # Who ran during each stall, seen from outside (the X server too, under Xvfb).
+        threads_cpu = ThreadCpuSampler(proc.pid, others=x_server())
+        threads_cpu.start()
         os.set_blocking(proc.stdout.fileno(), False)
         deadline = started + limits["start"]
         buffer, eof = b"", False
@@ -227,19 +219,21 @@ def run_window(url: str, env: dict[str, str], *, ops: bool, limits: dict[str, fl
                         events.append(event)
                         kind = event.get("event")
                         if kind == "audit":
-                            peak_audit = max(peak, _tree_rss_mb(proc.pid))
+                            peak_audit = max(peak, tree_rss_mb(proc.pid))
                         # The next phase and its limit start now.
                         phase = {"audit_started": "audit", "op_started": f"op {event.get('name')}",
                                  "done": "closing"}.get(kind, phase if kind == "error" else "between")
                         deadline = time.perf_counter() + limits.get(phase.split()[0], limits["between"])
                 elif proc.poll() is not None:
                     break
-                peak = max(peak, _tree_rss_mb(proc.pid))
+                peak = max(peak, tree_rss_mb(proc.pid))
                 if time.perf_counter() > deadline:
                     killed = phase
                     _kill_group(proc)
                     break
         proc.wait()
+        threads_cpu.stop()
+        add_stall_threads(events, threads_cpu)
         data: dict[str, Any] = {"command": " ".join(command), "exit_code": proc.returncode,
                                 "process_seconds": time.perf_counter() - started,
                                 "peak_rss_mb": round(peak, 1), "events": events}

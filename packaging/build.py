@@ -72,6 +72,24 @@ def run_pyinstaller() -> None:
     subprocess.run(cmd, check=True, cwd=ROOT)
 
 
+def compile_translations() -> list[Path]:
+    """The window's .qm catalogues from the .ts in git (pyside6-lrelease), before PyInstaller and
+    the wheel pick them up; a missing tool or a failed build stops the build."""
+    folder = ROOT / "dynoview" / "ui" / "i18n" / "translations"
+    tool = Path(sys.executable).with_name("pyside6-lrelease")
+    lrelease = str(tool) if tool.is_file() else shutil.which("pyside6-lrelease")
+    if lrelease is None:
+        raise SystemExit("pyside6-lrelease not found (it comes with PySide6-Essentials)")
+    built = []
+    for ts in sorted(folder.glob("dynoview_*.ts")):
+        qm, aside = ts.with_suffix(".qm"), ts.with_suffix(".qm.new")
+        subprocess.run([lrelease, "-silent", str(ts), "-qm", str(aside)], check=True)
+        os.replace(aside, qm)  # a running app maps the old one: rename, never rewrite in place
+        built.append(qm)
+    print(f"compiled {len(built)} catalogues: {', '.join(p.name for p in built)}", flush=True)
+    return built
+
+
 def is_elf(path: Path) -> bool:
     if path.is_symlink() or not path.is_file():
         return False
@@ -322,6 +340,7 @@ def main() -> int:
     args = parser.parse_args()
     if not args.check_only:
         started = time.monotonic()
+        compile_translations()
         run_pyinstaller()
         built = time.monotonic() - started
         budget, tar_budget = OTHER_BUDGET_MB, None

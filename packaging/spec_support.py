@@ -177,6 +177,9 @@ def moto_excludes(package_names: list[str]) -> list[str]:
     return sorted(f"moto.{name}" for name in package_names if name not in MOTO_KEEP)
 
 
+QT_CATALOGUES = frozenset({"qtbase_pt_BR.qm", "qtbase_fr.qm"})
+
+
 def keep_data(dest: str) -> bool:
     """False for data the app never loads: other services' botocore/boto3 models, Qt's
     translations (see the module docstring)."""
@@ -184,7 +187,9 @@ def keep_data(dest: str) -> bool:
     if parts[:4] == ("dynoview", "resources", "linux", "screenshots"):
         return False  # for software centres, by URL (the metainfo); the app never shows them
     if parts[:3] == ("PySide6", "Qt", "translations"):
-        return False  # Qt's own UI translations: DynoView installs no QTranslator (7 MB)
+        # Qt's own UI translations (7 MB): only qtbase for the window's languages (the loader's
+        # standard buttons and dialogs; Qt ships none for Indonesian).
+        return parts[-1] in QT_CATALOGUES
     if len(parts) > 3 and parts[0] == "botocore" and parts[1] == "data":
         return parts[2] in KEEP_BOTOCORE_SERVICES
     if len(parts) > 3 and parts[0] == "boto3" and parts[1] == "data":

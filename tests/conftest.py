@@ -156,3 +156,18 @@ def _no_builder_work_from_other_tests() -> Iterator[None]:
     yield
     for folder in folders:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def _window_language(request: pytest.FixtureRequest) -> None:
+    """Issue 27: a test with a QApplication gets the window's language as the app would install
+    it: English (its catalogue holds the plural forms, "1 lock", "2 locks") unless DYNOVIEW_LANG
+    says otherwise; a test that switched languages leaves English for the next."""
+    if not {"qapp", "qtbot"} & set(request.fixturenames):
+        return
+    from dynoview.ui.i18n import languages, loader
+
+    app = request.getfixturevalue("qapp")
+    wanted = languages.resolve(languages.SYSTEM, {languages.ENV_VAR: os.environ.get(languages.ENV_VAR, "en")})
+    if loader.current() != wanted:
+        loader.install(wanted, app)

@@ -23,9 +23,12 @@ from dynoview.cli.common import (
 )
 from dynoview.core.audit.report import audit_json, audit_text, dumps
 from dynoview.core.audit.run import DEFAULT_SEGMENTS, AuditProgress, AuditResult, run_audit
+from dynoview.core.audit.scoped import is_scoped, run_scoped_audit
+from dynoview.core.audit.two_tables import TWO_SCANS_NOTE, run_two_table_audit
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.uniqueness.locks_table import with_accounts_table, with_locks_table
 from dynoview.core.uniqueness.presets import PRESETS, preset_names, preset_schema
 from dynoview.core.uniqueness.proposal import propose_schema
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, default_schema, load_schema_file
@@ -47,11 +50,31 @@ def add_schema_arguments(parser: argparse.ArgumentParser, *, table_required: boo
                        help="a library's marker layout: " + "; ".join(
                            f"{p.name} ({p.example})" for p in PRESETS)
                        + f". Model and attribute names come from the markers in {DETECT_SAMPLE} items")
+    parser.add_argument("--locks-table", metavar="TABLE",
+                        help="the table that holds the locks when they are not beside the accounts "
+                             "(the \"uniques table\" pattern; its key names come from DescribeTable)")
 
 
 def resolve_schema(args: argparse.Namespace, conn: Connection, reader: Reader,
                    info: TableInfo) -> tuple[UniquenessSchema, str]:
-    """The schema the flags ask for, and a phrase saying where it came from."""
+    """The schema the flags ask for, and a phrase saying where it came from; ``--locks-table``
+    puts its locks in that table."""
+    schema, origin = _flagged_schema(args, conn, reader, info)
+    if getattr(args, "locks_table", None):
+        schema = with_locks_table(schema, describe_table(conn, args.locks_table), info.name)
+        origin += f", locks in table {args.locks_table}"
+    elif schema.locks is not None and info.name != schema.locks.name:
+        schema = with_accounts_table(schema, [info.name])  # the table named is the accounts'
+    return schema, origin
+
+
+def locks_table_info(conn: Connection, schema: UniquenessSchema) -> TableInfo | None:
+    """DescribeTable of the schema's separate locks table (None: locks share the table)."""
+    return describe_table(conn, schema.locks.name) if schema.locks is not None else None
+
+
+def _flagged_schema(args: argparse.Namespace, conn: Connection, reader: Reader,
+                    info: TableInfo) -> tuple[UniquenessSchema, str]:
     if args.schema:
         return load_schema_file(args.schema), f"schema file {args.schema}"
     if args.detect:
@@ -104,8 +127,16 @@ def run(args: argparse.Namespace) -> int:
             def progress(p: AuditProgress) -> None:
                 print(f"\r{p.text()}", end="", file=sys.stderr, flush=True)
 
-            result = run_audit(reader, info, schema, segments=args.segments,
-                               consistent=args.consistent, progress=progress if show else None)
+            locks = locks_table_info(conn, schema)
+            if is_scoped(schema):  # OneTable's scoped uniques: no fixed prefix, paired per scope
+                result = run_scoped_audit(reader, info, schema, consistent=args.consistent)
+            elif locks is not None:
+                result = run_two_table_audit(reader, info, locks, schema, segments=args.segments,
+                                             consistent=args.consistent,
+                                             progress=progress if show else None)
+            else:
+                result = run_audit(reader, info, schema, segments=args.segments,
+                                   consistent=args.consistent, progress=progress if show else None)
             if show:
                 print(file=sys.stderr)
     except SchemaError as exc:
@@ -124,6 +155,8 @@ def run(args: argparse.Namespace) -> int:
         print(terminal_json(dumps(audit_json(result, include_receipts=not args.no_receipts))))
     else:
         print(terminal_line(f"Schema: {origin}."))
+        if schema.locks is not None:
+            print(terminal_line(f"Locks read from table {schema.locks.name}. {TWO_SCANS_NOTE}"))
         print(text_report(result))
     return 0 if result.clean and result.complete else 1
 

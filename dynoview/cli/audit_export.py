@@ -141,6 +141,12 @@ def run_export(args: argparse.Namespace) -> int:
         s3, athena_client = _clients(args, need_s3, bool(args.athena_output) and not args.print_sql)
         manifests = load_exports(args.export, s3)
         schema, origin = _schema(args, manifests)
+        if schema.locks is not None or getattr(args, "locks_table", None):
+            # One export is one table: its accounts would all look unlocked (docs/locks-table.md).
+            print("dynoview: the schema keeps its locks in a table of their own, and an export "
+                  "audit reads one table's export: audit the live tables instead (--table with "
+                  "--locks-table).", file=sys.stderr)
+            return 2
         if args.print_sql:
             print(f"-- Schema: {origin}.")
             print(plan_sql(manifests, schema, args.print_sql, ttl_attribute=args.ttl_attribute,

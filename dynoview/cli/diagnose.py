@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from dynoview.cli.audit import add_schema_arguments, resolve_schema
+from dynoview.cli.audit import add_schema_arguments, locks_table_info, resolve_schema
 from dynoview.cli.common import (
     USER_ERRORS,
     add_connection_arguments,
@@ -31,6 +31,7 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.uniqueness.diagnose import Diagnosis, diagnose
+from dynoview.core.uniqueness.locks_table import with_locks_table
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, load_schema_file
 
 
@@ -87,10 +88,13 @@ def run(args: argparse.Namespace) -> int:
             info = describe_table(conn, args.table)
             if schema is None:
                 schema, _ = resolve_schema(args, conn, reader, info)
+            elif args.locks_table:
+                schema = with_locks_table(schema, describe_table(conn, args.locks_table), info.name)
+            locks = locks_table_info(conn, schema)
             for value in args.values:
                 results.append(diagnose(reader, info, schema, args.rule, value,
                                         use_index=not args.no_index, use_stream=not args.no_stream,
-                                        action_log=log))
+                                        action_log=log, locks_table=locks))
     except SchemaError as exc:  # a saved or detected schema that does not fit
         say(f"The schema cannot be used: {exc}")
         return 2

@@ -194,8 +194,10 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
     if confirmation is None:
         return EXIT_ERROR
     info = describe_table(conn, args.table)
+    # The report's schema may keep its locks in a table of their own: they are repaired there.
+    locks = describe_table(conn, schema.locks.name) if schema.locks is not None else None
     for rule in schema.rules:
-        problem = lock_key_problem(schema, rule, info)
+        problem = lock_key_problem(schema, rule, locks or info)
         if problem:
             print(f"dynoview: {problem}", file=sys.stderr)
             return EXIT_ERROR
@@ -226,7 +228,7 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
         result = run_repairs(conn, plan, schema, info, reader=Reader(conn), dry_run=args.dry_run,
                              confirmation=confirmation, rate=args.rate, cancel=cancel, progress=show,
                              state=None if args.dry_run else state,
-                             log=None if args.dry_run else ActionLog())
+                             log=None if args.dry_run else ActionLog(), locks_table=locks)
     if not text:
         print(json.dumps(_run_json(report, result, None if args.dry_run else state), indent=2,
                          ensure_ascii=False))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
@@ -17,8 +18,8 @@ def name_clear_button(edit: QLineEdit) -> None:
     ``setClearButtonEnabled(True)``."""
     for action in edit.findChildren(QAction):
         if action.objectName() == CLEAR_ACTION and not action.text():
-            action.setText("Clear")
-            action.setToolTip("Clear the text")
+            action.setText(QCoreApplication.translate("accessible", "Clear"))
+            action.setToolTip(QCoreApplication.translate("accessible", "Clear the text"))
 
 
 def labelled(label: QLabel, field: QWidget) -> QLabel:

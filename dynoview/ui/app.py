@@ -250,16 +250,19 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
 
     # Before the first paint an error still prints its traceback and ends the start.
     after_first_paint(window, install_crash_handler, at_most_ms=1000)
-    after_first_paint(window, lambda: _set_icon(app, window, _app_icon()), at_most_ms=1000)
-    after_first_paint(window, _clean_leftovers, at_most_ms=2000)
-    after_first_paint(window, lambda: _mention_unsent_work(window), at_most_ms=3000)
+    # The rest waits for the first rows: on the UI thread it would hold the GIL from the
+    # connection's imports in the worker thread (the first rows wait for those).
+    _after_first_rows(window, lambda: _set_icon(app, window, _app_icon()))
+    _after_first_rows(window, _clean_leftovers)
+    _after_first_rows(window, lambda: _mention_unsent_work(window))
     if not args.smoke:  # nobody answers the one-time question in a smoke run
         def start_updates() -> None:
             from dynoview.ui.updates import start_update_check
 
-            window.updates = start_update_check(window)
+            if window.updates is None:  # else Help → Check for updates… made it already
+                window.updates = start_update_check(window)
 
-        after_first_paint(window, start_updates, at_most_ms=3000)
+        _after_first_rows(window, start_updates)
     window.show()
     if not _first_connection(window, args, demo_process):
         after_first_paint(window, gc.enable)  # else once connected (main_window.settle)
@@ -276,14 +279,43 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     return smoke.exit_code if smoke is not None else 0
 
 
+#: What waits for the first rows runs this long after the first paint at the latest (no table
+#: opens at start, or it fails).
+FIRST_ROWS_WAIT_MS = 2000
+AFTER_ROWS_MS = 50
+
+
+def _after_first_rows(window: MainWindow, then: Callable[[], None],
+                      at_most_ms: int = FIRST_ROWS_WAIT_MS) -> None:
+    """Call ``then`` once, on the UI thread, after the first table's rows have been painted, or
+    ``at_most_ms`` after the window's first paint if they have not shown by then."""
+    from PySide6.QtCore import QTimer
+
+    from dynoview.ui.window.first_paint import after_first_paint
+
+    done: list[bool] = []
+
+    def run() -> None:
+        if not done:
+            done.append(True)
+            then()
+
+    # A moment after the rows: their own repaint goes first.
+    window.table_shown.connect(lambda _name: QTimer.singleShot(AFTER_ROWS_MS, window, run))
+    after_first_paint(window, lambda: QTimer.singleShot(at_most_ms, window, run), at_most_ms=1000)
+
+
 def _mention_unsent_work(window: MainWindow) -> None:
     """The builder tab is built when first opened, and restores the last session's unsent work
     then: say at start that the work is there, so nobody thinks it was lost."""
+    from PySide6.QtCore import QCoreApplication
+
     from dynoview.core.drafts.store import DraftStore
 
     if DraftStore().current_path.exists():
-        window.show_status("Your last session left unsent work in the transaction builder: "
-                           "open it (Ctrl+B) to carry on or discard it.", 30000)
+        window.show_status(QCoreApplication.translate(
+            "app", "Your last session left unsent work in the transaction builder: "
+                           "open it (Ctrl+B) to carry on or discard it."), 30000)
 
 
 def _clean_leftovers() -> None:
@@ -334,10 +366,13 @@ def _set_icon(app: QApplication, window: MainWindow, icon: QIcon) -> None:
 
 
 def _main_window(app: QApplication) -> MainWindow:
+    from dynoview.ui.i18n import loader
     from dynoview.ui.main_window import MainWindow
-    from dynoview.ui.settings import load_theme, recover_if_corrupt
+    from dynoview.ui.settings import load_language, load_theme, recover_if_corrupt
     from dynoview.ui.theme import ThemeManager
 
+    # The language before any text is made (a damaged file reads as "system": the locale).
+    loader.install(load_language(), app)
     # Read the theme only once a damaged settings file has been set aside (the window reports it).
     problem = recover_if_corrupt()
     theme = ThemeManager(app, load_theme())

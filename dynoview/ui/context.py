@@ -12,17 +12,17 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Qt, Signal
 
 from dynoview.core.errors import UserFacingError, describe_error, is_user_facing
-from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadLog, ReadReceipt
-from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import TableInfo
-from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema
-from dynoview.core.uniqueness.schema_store import SchemaStore
 from dynoview.ui.gc_pauses import share_gil_with_ui
 from dynoview.ui.tasks import TaskRunner, report_unexpected
 
-if TYPE_CHECKING:  # a type only: its module (and the template rules it imports) loads after start-up
+if TYPE_CHECKING:  # types only: their modules load after the first paint, when first used
+    from dynoview.core.reads.reader import Reader
+    from dynoview.core.session.connection import Connection
+    from dynoview.core.session.tables import TableInfo
     from dynoview.core.tx.applicability import Evidence
+    from dynoview.core.uniqueness.schema import UniquenessSchema
+    from dynoview.core.uniqueness.schema_store import SchemaStore
 
 READ_ON_OPEN_MAX_ITEMS = 5000
 
@@ -96,9 +96,9 @@ class AppContext(QObject):
         self.table: TableInfo | None = None
         self.tables: dict[str, TableInfo] = {}
         self.demo: Any = None  # DemoBackend when running the embedded demo
-        self.schema_store = SchemaStore()
-        self.schema: UniquenessSchema = default_schema(None)
-        self.schema_note = "the article's default layout"
+        self._schema_store: SchemaStore | None = None
+        self._schema: UniquenessSchema | None = None  # None: the default layout, made when asked
+        self.schema_note = self.tr("the article's default layout")
         self.subject: Subject | None = None
         self.items_written.connect(self._refresh_subject)
 
@@ -120,7 +120,12 @@ class AppContext(QObject):
 
     def set_connection(self, conn: Connection | None) -> None:
         self.connection = conn
-        self.reader = Reader(conn, self.read_log) if conn is not None else None
+        if conn is not None:
+            from dynoview.core.reads.reader import Reader
+
+            self.reader = Reader(conn, self.read_log)
+        else:
+            self.reader = None
         self.tables.clear()
         self.table = None
         self.set_subject(None)
@@ -138,27 +143,45 @@ class AppContext(QObject):
         self.table_changed.emit(info)
 
     # -- uniqueness schema: one per (connection, table), shared by every panel ----------
+    @property
+    def schema_store(self) -> SchemaStore:
+        if self._schema_store is None:
+            from dynoview.core.uniqueness.schema_store import SchemaStore
+
+            self._schema_store = SchemaStore()
+        return self._schema_store
+
+    @property
+    def schema(self) -> UniquenessSchema:
+        if self._schema is None:
+            from dynoview.core.uniqueness.schema import default_schema
+
+            self._schema = default_schema(None)
+        return self._schema
+
     def connection_name(self) -> str:
         return self.connection.spec.name if self.connection else "none"
 
     def _load_schema(self, info: TableInfo | None) -> None:
-        schema, note = default_schema(info), "the article's default layout"
+        from dynoview.core.uniqueness.schema import default_schema
+
+        schema, note = default_schema(info), self.tr("the article's default layout")
         if info is not None:
             loaded = self.schema_store.load(self.connection_name(), info.name)
             if loaded.problem:
                 self.status_message.emit(loaded.problem)
                 note = loaded.problem
             elif loaded.schema is not None:
-                schema, note = loaded.schema, "saved for this connection and table"
-        self.schema, self.schema_note = schema, note
+                schema, note = loaded.schema, self.tr("saved for this connection and table")
+        self._schema, self.schema_note = schema, note
         self.schema_changed.emit(schema)
 
     def set_schema(self, schema: UniquenessSchema, save: bool = True) -> None:
         """Use ``schema`` for the open table (saved for this connection and table)."""
         if save and self.table is not None:
             self.schema_store.save(self.connection_name(), self.table.name, schema)
-        self.schema = schema
-        self.schema_note = "saved for this connection and table" if save else "not saved"
+        self._schema = schema
+        self.schema_note = self.tr("saved for this connection and table") if save else self.tr("not saved")
         self.schema_changed.emit(schema)
 
     # -- the selection templates act on --------------------------------------------------
@@ -235,11 +258,13 @@ class AppContext(QObject):
             # A bug: the crash dialog shows it with its traceback and saves the report (at most
             # once: the TaskRunner may have sent it already). The caller still gets a sentence
             # for its status line; the user gets no second, one-line box without a traceback.
-            report_unexpected(exc, f"(reported by the {operation or 'panel'} error handler)")
+            report_unexpected(exc, self.tr(
+                "(reported by the {value} error handler)").format(value=operation or 'panel'))
             return UserFacingError(
-                "Unexpected error",
-                f"{operation or 'This'} stopped on an unexpected error ({type(exc).__name__}); "
-                "the error report window has the details.", type(exc).__name__)
+                self.tr("Unexpected error"),
+                self.tr("{value} stopped on an unexpected error ({type}); "
+                "the error report window has the details.").format(
+                    value=operation or 'This', type=type(exc).__name__), type(exc).__name__)
         spec = self.connection.spec if self.connection else None
         return describe_error(
             exc, operation=operation, table=table or (self.table.name if self.table else None),

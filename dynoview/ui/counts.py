@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from dynoview.ui.i18n import context
+
+COUNTS = context("COUNTS")  # plural texts (dynoview.ui.i18n.context)
+
 
 def count_text(count: int, singular: str, plural: str | None = None) -> str:
     """``count`` with its noun in the right number, thousands separated."""
@@ -11,9 +15,8 @@ def count_text(count: int, singular: str, plural: str | None = None) -> str:
 
 def not_on_page_text(count: int) -> str:
     """What the Items tab says when the builder wrote items the shown page does not hold."""
-    verb = "is" if count == 1 else "are"
-    return (f"{count_text(count, 'item')} written by the builder {verb} not on this page: "
-            "run the read again to see " + ("it" if count == 1 else "them"))
+    return COUNTS.tr("%Ln item(s) written by the builder (is|are) not on this page: run the read "
+                     "again to see (it|them)", "", count)
 
 
 def share_text(fraction: float) -> str:

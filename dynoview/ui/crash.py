@@ -25,7 +25,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
@@ -93,7 +93,7 @@ class CrashDialog(QDialog):
         self.open_url = open_url or (lambda url: QDesktopServices.openUrl(QUrl(url)))
         self.saved_paths: list[Path] = []
         self.summary = ""
-        self.setWindowTitle(f"{APP_NAME}: unexpected error")
+        self.setWindowTitle(self.tr("{APP_NAME}: unexpected error").format(APP_NAME=APP_NAME))
         self.setObjectName("crash-dialog")
         self.resize(720, 480)
         self.reports: list[str] = []
@@ -102,11 +102,11 @@ class CrashDialog(QDialog):
         self.headline.setWordWrap(True)
         self.headline.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         explain = QLabel(
-            f"{APP_NAME} is still running and your connection is still open. If something looks "
+            self.tr("{APP_NAME} is still running and your connection is still open. If something looks "
             "wrong, run the read again or reconnect (Ctrl+O). Keys, secrets and session tokens "
             "have been removed from the report below. Nothing is sent unless you click "
-            f"Send report: it opens {_where(self.target)} with the report filled in, for you to "
-            "read and submit.")
+            "Send report: it opens {where} with the report filled in, for you to "
+            "read and submit.").format(APP_NAME=APP_NAME, where=_where(self.target)))
         explain.setWordWrap(True)
         self.saved = QLabel()
         self.saved.setProperty("role", "hint")
@@ -114,20 +114,21 @@ class CrashDialog(QDialog):
         self.saved.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details = QPlainTextEdit(readOnly=True)
         self.details.setObjectName("crash-report")
-        self.details.setAccessibleName("Crash report")
+        self.details.setAccessibleName(self.tr("Crash report"))
         self.details.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.details.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.close_button = buttons.button(QDialogButtonBox.StandardButton.Close)
-        self.close_button.setText("Keep and close")
-        self.copy_button = buttons.addButton("Copy report", QDialogButtonBox.ButtonRole.ActionRole)
+        self.close_button.setText(self.tr("Keep and close"))
+        self.copy_button = buttons.addButton(self.tr("Copy report"), QDialogButtonBox.ButtonRole.ActionRole)
         self.copy_button.clicked.connect(self.copy_report)
-        self.send_button = buttons.addButton("Send report…", QDialogButtonBox.ButtonRole.ActionRole)
-        self.send_button.setToolTip(f"Opens {self.target.split('?')[0]} with the report filled in")
+        self.send_button = buttons.addButton(self.tr("Send report…"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.send_button.setToolTip(self.tr(
+            "Opens {split} with the report filled in").format(split=self.target.split('?')[0]))
         self.send_button.clicked.connect(self.send_report)
-        self.discard_button = buttons.addButton("Don't keep",
+        self.discard_button = buttons.addButton(self.tr("Don't keep"),
                                                 QDialogButtonBox.ButtonRole.DestructiveRole)
-        self.discard_button.setToolTip("Delete the saved report and close")
+        self.discard_button.setToolTip(self.tr("Delete the saved report and close"))
         self.discard_button.clicked.connect(self.discard)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -147,17 +148,17 @@ class CrashDialog(QDialog):
             self.reports.append(report)
         count = len(self.reports) + self.extra
         self.summary = html.unescape(summary)
-        self.headline.setText(f"<b>{summary}</b>" if count == 1 else
-                              f"<b>{count} unexpected errors.</b> The latest: {summary}")
+        many = self.tr("<b>%Ln unexpected error(s).</b> The latest: {summary}", "", count)
+        self.headline.setText(f"<b>{summary}</b>" if count == 1 else many.format(summary=summary))
         self.details.setPlainText(self.report_text())
         if saved_to is not None:
             self.saved_paths.append(saved_to)
-            self.saved.setText(f"Saved to {saved_to}")
+            self.saved.setText(self.tr("Saved to {saved_to}").format(saved_to=saved_to))
 
     def report_text(self) -> str:
         text = ("\n\n" + "-" * 72 + "\n\n").join(self.reports)
         if self.extra:
-            text += f"\n\n({self.extra} more errors not shown)"
+            text += f"\n\n({self.extra} more errors not shown)"  # the report stays English: it is sent
         return text
 
     def copy_report(self) -> None:
@@ -173,8 +174,8 @@ class CrashDialog(QDialog):
             return
         self.copy_report()
         self.open_url(url)
-        self.saved.setText("The report is open in your browser or mail app, and on the clipboard: "
-                           "nothing is sent until you submit it there.")
+        self.saved.setText(self.tr("The report is open in your browser or mail app, and on the clipboard: "
+                           "nothing is sent until you submit it there."))
 
     def discard(self) -> None:
         """Do not keep this report: delete what was saved, then close."""
@@ -185,7 +186,9 @@ class CrashDialog(QDialog):
 
 
 def _where(target: str) -> str:
-    return "a new e-mail" if target.lower().startswith("mailto:") else "a new issue in your browser"
+    return QCoreApplication.translate(
+        "crash", "a new e-mail") if target.lower().startswith("mailto:") else QCoreApplication.translate(
+            "crash", "a new issue in your browser")
 
 
 def _escape(text: str) -> str:

@@ -26,17 +26,12 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.errors import UserFacingError, describe_error, is_user_facing
-from dynoview.core.session.connection import PLACEHOLDER_NOTE, Connection, ConnectionSpec
-from dynoview.core.session.tables import TableInfo
 from dynoview.ui import settings as saved
 from dynoview.ui import startup_trace
 from dynoview.ui.context import AppContext
 from dynoview.ui.gc_pauses import settle_after_connect
 from dynoview.ui.items.panel import ItemsPanel
-from dynoview.ui.items.tabs import ExtraItemsTabs
 from dynoview.ui.resources import app_icon
-from dynoview.ui.session.view import SessionView  # issue 25 (H7)
-from dynoview.ui.theme import ThemeManager
 from dynoview.ui.window.connection_controller import ConnectionController
 from dynoview.ui.window.feature_tabs import FEATURE_TABS, FeatureTabs
 from dynoview.ui.window.first_paint import after_first_paint
@@ -49,7 +44,14 @@ from dynoview.ui.window.tables_panel import TablesPanel
 from dynoview.ui.window.title import show_connection, window_title
 
 if TYPE_CHECKING:
+    # Types only, or imported when first used: more Items tabs, the sign-in view and the
+    # connection's own module are none of the window module's imports.
+    from dynoview.core.session.connection import Connection, ConnectionSpec
+    from dynoview.core.session.tables import TableInfo
+    from dynoview.ui.items.tabs import ExtraItemsTabs
+    from dynoview.ui.session.view import SessionView  # issue 25 (H7)
     from dynoview.ui.shortcuts import ShortcutsDialog
+    from dynoview.ui.theme import ThemeManager
     from dynoview.ui.window.command_palette import CommandPalette, PaletteEntry
 
 __all__ = ["FEATURE_TABS", "MainWindow"]
@@ -98,6 +100,7 @@ class MainWindow(QMainWindow):
     theme_actions: dict[str, QAction]
     shortcuts_action: QAction
     about_action: QAction
+    check_updates_action: QAction | None
 
     def __init__(self, ctx: AppContext | None = None, theme: ThemeManager | None = None,
                  settings_problem: saved.SettingsProblem | None = None) -> None:
@@ -111,7 +114,13 @@ class MainWindow(QMainWindow):
         self.settings_problem = settings_problem or saved.recover_if_corrupt()
         app = QApplication.instance()
         assert isinstance(app, QApplication)
-        self.theme = theme or ThemeManager(app, saved.load_theme(), parent=self)
+        if theme is None:
+            from dynoview.ui.theme import ThemeManager
+
+            theme = ThemeManager(app, saved.load_theme(), parent=self)
+        self.theme = theme
+        self._session_view: SessionView | None = None
+        self._items_tabs: ExtraItemsTabs | None = None
         self.palette_dialog: CommandPalette | None = None
         self.shortcuts_dialog: ShortcutsDialog | None = None
         self.about_dialog: QWidget | None = None
@@ -145,17 +154,15 @@ class MainWindow(QMainWindow):
         self.features = self.feature_tabs.features
         self.setCentralWidget(self.tabs)
         self.tables_panel = TablesPanel(self.ctx)
-        self.tables_dock = dock(self, "Tables", "tables-dock", self.tables_panel,
+        self.tables_dock = dock(self, self.tr("Tables"), "tables-dock", self.tables_panel,
                                 Qt.DockWidgetArea.LeftDockWidgetArea)
         self.read_log = ReadLogView(self.ctx)
-        self.read_log_dock = dock(self, "Read log", "read-log-dock", self.read_log,
+        self.read_log_dock = dock(self, self.tr("Read log"), "read-log-dock", self.read_log,
                                   Qt.DockWidgetArea.BottomDockWidgetArea)
         self.status = WindowStatus(self.statusBar())
         self.connection_label, self.receipt_label = self.status.connection_label, self.status.receipt_label
-        self.session_view = SessionView(self, self.ctx)  # issue 25 (H7): MFA prompt, identity, production
         self.router = WindowRouter(self.ctx, self.feature_tabs, self.items_panel, self.tables_panel,
                                    self.tables_dock, self.show_status)
-        self.items_tabs = ExtraItemsTabs(self.ctx, self.tabs, self.show_status, self.open_items_tab)
         self.layout_state = WindowLayout(self, self.tables_dock, self.read_log_dock,
                                          self.items_panel, self.read_log)
         router = self.router
@@ -168,17 +175,42 @@ class MainWindow(QMainWindow):
             shortcuts=lambda: self.show_dialog("shortcuts"), about=lambda: self.show_dialog("about"),
             recent_tables=router.recent_tables, open_table=router.open_table_by_name,
             create_table=self.tables_panel.create_table,
-            delete_table=lambda: self.tables_panel.delete_table())
+            delete_table=lambda: self.tables_panel.delete_table(), check_updates=self._check_updates)
         titles = [self.tabs.tabText(i) for i in range(self.tabs.count())]
         actions = build_menus(self.menuBar(), self, commands, titles,
                               [self.tables_dock, self.read_log_dock], self.theme.mode)
         for name, value in vars(actions).items():
             setattr(self, name, value)
         self.tables_panel.track_actions(actions.create_table_action, actions.delete_table_action)
+        self.session_view.add_settings_action(actions.quit_action)  # issue 25 (H7): File > Settings…
 
     def feature(self, class_name: str) -> Any:
         """A feature panel by class name (``FEATURE_TABS``), built now if it was not yet."""
         return self.feature_tabs.feature(class_name)
+
+    @property
+    def session_view(self) -> SessionView:
+        """Issue 25 (H7): MFA prompt, identity, production colours; made with the menus (File >
+        Settings…). Its dialogs are imported when they open, not with the window."""
+        if self._session_view is None:
+            from dynoview.ui.session.view import SessionView
+
+            self._session_view = SessionView(self, self.ctx)
+        return self._session_view
+
+    def _check_updates(self) -> None:
+        from dynoview.ui.updates import check_for_updates  # on first use
+
+        check_for_updates(self)
+
+    @property
+    def items_tabs(self) -> ExtraItemsTabs:
+        """The Items tabs opened after the feature tabs, made when the first one opens."""
+        if self._items_tabs is None:
+            from dynoview.ui.items.tabs import ExtraItemsTabs
+
+            self._items_tabs = ExtraItemsTabs(self.ctx, self.tabs, self.show_status, self.open_items_tab)
+        return self._items_tabs
 
     def _connect_signals(self) -> None:
         show_status = self.show_status
@@ -199,7 +231,7 @@ class MainWindow(QMainWindow):
         self.connection.connect_failed.connect(self._connect_failed)
         self.connection.tables_listed.connect(self.tables_panel.set_tables)
         self.connection.table_described.connect(self._table_described)
-        self.connection.tab_table_described.connect(self.items_tabs.add)
+        self.connection.tab_table_described.connect(lambda conn, info: self.items_tabs.add(conn, info))
 
     def show_status(self, text: str, timeout_ms: int = 8000) -> None:
         """A message in the status bar, elided with the whole text in its tooltip."""
@@ -213,10 +245,10 @@ class MainWindow(QMainWindow):
         ``demo_process``: the demo endpoint already starting (``dynoview --demo``)."""
         self._pending_table = table
         if demo:
-            what = "Starting the demo backend…"
+            what = self.tr("Starting the demo backend…")
         else:
             assert spec is not None
-            what = f"Connecting to {spec.describe()}…"
+            what = self.tr("Connecting to {describe}…").format(describe=spec.describe())
         self.connection_label.setText(what)
         self.show_status(what, 0)
         self.connection.connect_to(spec, demo=demo, read_only=read_only, demo_process=demo_process)
@@ -227,13 +259,16 @@ class MainWindow(QMainWindow):
             if self.ctx.demo is not None:
                 self.ctx.demo.stop()
             self.ctx.demo = backend
+        self.session_view.leaving()  # issue 25 (H7): a reconnect to the same place keeps the tabs
         self.ctx.set_connection(conn)
         self.read_log.model.clear()
         self.tables_panel.set_tables(tables)
         self._update_title()
         self.session_view.connected(conn)  # issue 25 (H7): identity, region, production colours
+        from dynoview.core.session.connection import PLACEHOLDER_NOTE
+
         note = f" {PLACEHOLDER_NOTE}" if conn.placeholder_credentials else ""
-        self.show_status(f"Connected: {len(tables)} table{'' if len(tables) == 1 else 's'}.{note}",
+        self.show_status(self.tr("Connected: %Ln table(s).{note}", "", len(tables)).format(note=note),
                          15000 if note else 5000)
         wanted = self._pending_table or (tables[0] if len(tables) == 1 else None)
         # botocore's models are loaded now and live as long as the connection: frozen out of
@@ -244,19 +279,22 @@ class MainWindow(QMainWindow):
         else:
             settle()
             if wanted:
-                self._error(UserFacingError("Table not found",
-                                            f"Table {wanted} does not exist on this connection."))
+                self._error(UserFacingError(self.tr("Table not found"),
+                                            self.tr(
+                                                "Table {wanted} does not exist on this connection.").format(
+                                                    wanted=wanted)))
 
     def _connect_failed(self, exc: BaseException, spec: ConnectionSpec | None) -> None:
         # The previous connection's tables and panels must not stay on screen under
         # "Not connected", as if they belonged to the endpoint that just failed.
         self.layout_state.remember_column_widths()
+        self.session_view.leaving()  # issue 25 (H7): kept for the sign-in's reconnect
         self.ctx.set_connection(None)
         self.tables_panel.set_tables([])
         self.items_panel.set_table(None)
         self.layout_state.columns_for = None
         self._update_title()
-        self.connection_label.setText("Not connected")
+        self.connection_label.setText(self.tr("Not connected"))
         self.connection_label.setToolTip("")
         self.session_view.disconnected()  # issue 25 (H7)
         gc.enable()  # off while the app started (dynoview/ui/app.py)
@@ -304,7 +342,7 @@ class MainWindow(QMainWindow):
         if conn is None:
             return
         self.layout_state.remember_column_widths()
-        self.show_status(f"Opening {name}…", 0)
+        self.show_status(self.tr("Opening {name}…").format(name=name), 0)
         self.connection.describe(conn, name)
 
     def _table_described(self, info: TableInfo) -> None:
@@ -336,7 +374,7 @@ class MainWindow(QMainWindow):
         conn = self.ctx.connection
         if conn is None:
             return
-        self.show_status(f"Opening {name} in a new Items tab…", 0)
+        self.show_status(self.tr("Opening {name} in a new Items tab…").format(name=name), 0)
         self.connection.describe(conn, name, new_tab=True)
 
     @property
@@ -417,8 +455,8 @@ class MainWindow(QMainWindow):
         problem = self.settings_problem
         if problem is None:
             return
-        self.show_status("Settings were reset: the settings file was damaged.", 15000)
-        box = QMessageBox(QMessageBox.Icon.Warning, "Settings reset", problem.message,
+        self.show_status(self.tr("Settings were reset: the settings file was damaged."), 15000)
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Settings reset"), problem.message,
                           QMessageBox.StandardButton.Ok, self)
         box.setObjectName("settings-problem")
         box.open()

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
-from dynoview.core.session import profile
+from dynoview.core.session import production, profile
 from dynoview.core.session.connection import ConnectionSpec
 from dynoview.core.session.private_files import open_private, private_dir, tighten_file
 
@@ -85,8 +85,10 @@ def recover_if_corrupt(path: Path | None = None) -> SettingsProblem | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return SettingsProblem(f"The settings file {path} could not be read ({exc.strerror}); "
-                               "DynoView starts with default settings and will not save them.",
+        return SettingsProblem(QCoreApplication.translate(
+            "settings", "The settings file {path} could not be read ({strerror}); "
+                               "DynoView starts with default settings and will not save them.").format(
+                                   path=path, strerror=exc.strerror),
                                None)
     store = QSettings(str(path), QSettings.Format.IniFormat)
     broken = (store.status() != QSettings.Status.NoError or b"\x00" in raw
@@ -98,15 +100,17 @@ def recover_if_corrupt(path: Path | None = None) -> SettingsProblem | None:
     try:
         os.replace(path, moved)
     except OSError as exc:
-        return SettingsProblem(f"The settings file {path} is damaged and could not be moved aside "
-                               f"({exc.strerror}); DynoView uses default settings. Delete the file "
-                               "to start clean.", None)
+        return SettingsProblem(QCoreApplication.translate(
+            "settings", "The settings file {path} is damaged and could not be moved aside "
+                               "({strerror}); DynoView uses default settings. Delete the file "
+                               "to start clean.").format(path=path, strerror=exc.strerror), None)
     tighten_file(moved)  # the set-aside copy holds the same saved connections
     log.warning("settings file %s was unreadable; moved to %s", path, moved)
-    return SettingsProblem(f"The settings file was damaged and has been set aside as {moved}. "
+    return SettingsProblem(QCoreApplication.translate(
+        "settings", "The settings file was damaged and has been set aside as {moved}. "
                            "DynoView started with default settings: saved connections and the "
                            "window layout are reset. The old file is kept in case you want to "
-                           "recover something from it.", moved)
+                           "recover something from it.").format(moved=moved), moved)
 
 
 # -- typed values: a value of the wrong type reads as the default ------------------------------
@@ -135,7 +139,8 @@ def load_connections(store: QSettings | None = None) -> tuple[list[ConnectionSpe
     try:
         data = json.loads(raw if isinstance(raw, str) else "[]")
     except (ValueError, RecursionError):
-        return [], ["The saved connections could not be read and were ignored."]
+        return [], [QCoreApplication.translate(
+            "settings", "The saved connections could not be read and were ignored.")]
     specs: list[ConnectionSpec] = []
     for entry in data if isinstance(data, list) else []:
         try:
@@ -160,6 +165,41 @@ def load_theme(store: QSettings | None = None) -> str:
 def save_theme(mode: str, store: QSettings | None = None) -> None:
     store = store or settings()
     store.setValue(THEME_KEY, mode)
+    sync(store)
+
+
+# Issue 25 (H7): [production] profile_patterns, what core.session.production reads at each connect.
+PRODUCTION_PATTERNS_KEY = "production/profile_patterns"
+
+
+def production_patterns(store: QSettings | None = None) -> list[str]:
+    """The profile-name patterns that mark a connection production (Qt reads "a, b" as a list)."""
+    value = (store or settings()).value(PRODUCTION_PATTERNS_KEY, "")
+    text = ", ".join(v for v in value if isinstance(v, str)) if isinstance(value, list) else value
+    return list(production.parse_patterns(text)) if isinstance(text, str) else []
+
+
+def save_production_patterns(patterns: list[str], store: QSettings | None = None) -> None:
+    store = store or settings()
+    store.setValue(PRODUCTION_PATTERNS_KEY, production.format_patterns(patterns))
+    sync(store)
+
+
+LANGUAGE_KEY = "appearance/language"
+
+
+def load_language(store: QSettings | None = None) -> str:
+    """The language chosen in Settings: "system" (the default) or a catalogue code ("en",
+    "pt_BR", "id", "fr"); anything else reads as "system". Applied at the next start."""
+    from dynoview.ui.i18n.languages import CHOICES, SYSTEM
+
+    value = (store or settings()).value(LANGUAGE_KEY, SYSTEM)
+    return value if value in CHOICES else SYSTEM
+
+
+def save_language(code: str, store: QSettings | None = None) -> None:
+    store = store or settings()
+    store.setValue(LANGUAGE_KEY, code)
     sync(store)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,14 +26,17 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.ui.accessible import name_clear_button
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
 WINDOW = "window"
 ITEMS = "items"
 LOCKS = "locks"
 BUILDER = "builder"
 PARTIQL = "partiql"
-WHERE = {WINDOW: "Anywhere", ITEMS: "Items tab", LOCKS: "Accounts & locks tab",
-         BUILDER: "Transaction builder tab", PARTIQL: "PartiQL tab"}
+WHERE = {WINDOW: QT_TRANSLATE_NOOP("shortcuts", "Anywhere"), ITEMS: QT_TRANSLATE_NOOP(
+    "shortcuts", "Items tab"), LOCKS: QT_TRANSLATE_NOOP("shortcuts", "Accounts & locks tab"),
+         BUILDER: QT_TRANSLATE_NOOP(
+             "shortcuts", "Transaction builder tab"), PARTIQL: QT_TRANSLATE_NOOP("shortcuts", "PartiQL tab")}
 # The panel class that binds each owner's keys (the window binds its own).
 PANELS = {ITEMS: "ItemsPanel", LOCKS: "LocksPanel", BUILDER: "BuilderPanel", PARTIQL: "PartiqlPanel"}
 
@@ -49,7 +52,7 @@ class Shortcut:
 
     @property
     def where(self) -> str:
-        return WHERE[self.owner]
+        return QCoreApplication.translate("shortcuts", WHERE[self.owner])
 
     def sequences(self) -> list[QKeySequence]:
         return [QKeySequence(k) for k in self.keys]
@@ -65,39 +68,62 @@ class Shortcut:
 
 
 SHORTCUTS: tuple[Shortcut, ...] = (
-    Shortcut("connect", ("Ctrl+O",), "Connect: saved connections, AWS profiles, the demo"),
+    Shortcut("connect", ("Ctrl+O",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Connect: saved connections, AWS profiles, the demo")),
     Shortcut("command-palette", ("Ctrl+K", "Ctrl+P"),
-             "Command palette: open a table or run a command by name"),
-    Shortcut("switch-table", ("Ctrl+T",), "Switch table: type to filter the table list, Enter opens"),
-    Shortcut("refresh-tables", ("Ctrl+Shift+R",), "Reload the list of tables"),
-    Shortcut("run-query", ("Ctrl+R", "F5"), "Run the read (Scan or Query)", ITEMS),
-    Shortcut("cancel-read", ("Esc",), "Stop the read in progress", ITEMS),
-    Shortcut("next-page", ("Ctrl+L",), "Load the next page", ITEMS),
-    Shortcut("copy-item-json", ("Ctrl+Shift+C",), "Copy the selected item as JSON", ITEMS),
-    Shortcut("read-history", ("Ctrl+H",), "This table's saved and recent reads: run one again",
+             QT_TRANSLATE_NOOP("shortcuts", "Command palette: open a table or run a command by name")),
+    Shortcut("switch-table", ("Ctrl+T",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Switch table: type to filter the table list, Enter opens")),
+    Shortcut("refresh-tables", ("Ctrl+Shift+R",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Reload the list of tables")),
+    Shortcut("run-query", ("Ctrl+R", "F5"), QT_TRANSLATE_NOOP(
+        "shortcuts", "Run the read (Scan or Query)"), ITEMS),
+    Shortcut("cancel-read", ("Esc",), QT_TRANSLATE_NOOP("shortcuts", "Stop the read in progress"), ITEMS),
+    Shortcut("next-page", ("Ctrl+L",), QT_TRANSLATE_NOOP("shortcuts", "Load the next page"), ITEMS),
+    Shortcut("copy-item-json", ("Ctrl+Shift+C",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Copy the selected item as JSON"), ITEMS),
+    Shortcut("read-history", ("Ctrl+H",), QT_TRANSLATE_NOOP(
+        "shortcuts", "This table's saved and recent reads: run one again"),
              ITEMS),
-    Shortcut("edit-item", ("F2",), "Edit the selected item (a guarded Put, in the builder)", ITEMS),
-    Shortcut("delete-item", ("Del",), "Delete the selected item (a guarded Delete, in the builder)",
+    Shortcut("edit-item", ("F2",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Edit the current cell in place: the change is staged (a double click too)"),
              ITEMS),
-    Shortcut("open-builder", ("Ctrl+B",), "Open the transaction builder"),
-    Shortcut("execute", ("Ctrl+Return",), "Execute the transaction shown in the preview (the preflight "
-             "runs first)", BUILDER),
-    Shortcut("check-preflight", ("Ctrl+Shift+K",), "Show the accounts and locks after this transaction, "
-             "without sending it", BUILDER),
-    Shortcut("move-action-up", ("Ctrl+Up",), "Move the selected action up", BUILDER),
-    Shortcut("move-action-down", ("Ctrl+Down",), "Move the selected action down", BUILDER),
-    Shortcut("undo-edit", ("Ctrl+Z",), "Undo the last edit of the transaction (in a field too)", BUILDER),
-    Shortcut("redo-edit", ("Ctrl+Shift+Z",), "Redo the edit undone last", BUILDER),
-    Shortcut("run-statement", ("Ctrl+Return", "F5"), "Run the PartiQL statement (SELECT)", PARTIQL),
-    Shortcut("cancel-statement", ("Esc",), "Stop the statement in progress", PARTIQL),
-    Shortcut("more-results", ("Ctrl+L",), "Load more of the result (NextToken)", PARTIQL),
-    Shortcut("complete-name", ("Ctrl+Space",), "Complete a keyword, table or attribute name", PARTIQL),
-    Shortcut("live-mode", ("Ctrl+L",), "Live mode: follow the table's stream and update the rows as "
-             "writes arrive", LOCKS),
+    Shortcut("undo-staged", ("Ctrl+Z",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Undo the last change to the staged cells"), ITEMS),
+    Shortcut("delete-item", ("Del",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Delete the selected item (a guarded Delete, in the builder)"),
+             ITEMS),
+    Shortcut("open-builder", ("Ctrl+B",), QT_TRANSLATE_NOOP("shortcuts", "Open the transaction builder")),
+    Shortcut("execute", ("Ctrl+Return",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Execute the transaction shown in the preview (the preflight "
+             "runs first)"), BUILDER),
+    Shortcut("check-preflight", ("Ctrl+Shift+K",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Show the accounts and locks after this transaction, "
+             "without sending it"), BUILDER),
+    Shortcut("move-action-up", ("Ctrl+Up",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Move the selected action up"), BUILDER),
+    Shortcut("move-action-down", ("Ctrl+Down",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Move the selected action down"), BUILDER),
+    Shortcut("undo-edit", ("Ctrl+Z",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Undo the last edit of the transaction (in a field too)"), BUILDER),
+    Shortcut("redo-edit", ("Ctrl+Shift+Z",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Redo the edit undone last"), BUILDER),
+    Shortcut("run-statement", ("Ctrl+Return", "F5"), QT_TRANSLATE_NOOP(
+        "shortcuts", "Run the PartiQL statement (SELECT)"), PARTIQL),
+    Shortcut("cancel-statement", ("Esc",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Stop the statement in progress"), PARTIQL),
+    Shortcut("more-results", ("Ctrl+L",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Load more of the result (NextToken)"), PARTIQL),
+    Shortcut("complete-name", ("Ctrl+Space",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Complete a keyword, table or attribute name"), PARTIQL),
+    Shortcut("live-mode", ("Ctrl+L",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Live mode: follow the table's stream and update the rows as "
+             "writes arrive"), LOCKS),
     Shortcut("go-to-tab", tuple(f"Ctrl+{n}" for n in range(1, 10)),
-             "Show tab 1, 2, 3… in the order of the tabs (Items is 1)"),
-    Shortcut("keyboard-shortcuts", ("F1", "Ctrl+/"), "Show this list of shortcuts"),
-    Shortcut("quit", ("Ctrl+Q",), "Quit DynoView"),
+             QT_TRANSLATE_NOOP("shortcuts", "Show tab 1, 2, 3… in the order of the tabs (Items is 1)")),
+    Shortcut("keyboard-shortcuts", ("F1", "Ctrl+/"), QT_TRANSLATE_NOOP(
+        "shortcuts", "Show this list of shortcuts")),
+    Shortcut("quit", ("Ctrl+Q",), QT_TRANSLATE_NOOP("shortcuts", "Quit DynoView")),
 )
 BY_COMMAND = {s.command: s for s in SHORTCUTS}
 
@@ -126,30 +152,32 @@ class ShortcutsDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, owners: set[str] | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Keyboard shortcuts")
+        self.setWindowTitle(self.tr("Keyboard shortcuts"))
         self.resize(720, 480)
         self.entries = [s for s in SHORTCUTS if owners is None or s.owner in owners]
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText("Filter by command or key")
+        self.filter.setPlaceholderText(self.tr("Filter by command or key"))
         self.filter.setClearButtonEnabled(True)
         name_clear_button(self.filter)
-        self.filter.setAccessibleName("Filter shortcuts")
+        self.filter.setAccessibleName(self.tr("Filter shortcuts"))
         self.table = QTableWidget(len(self.entries), 3)
-        self.table.setAccessibleName("Keyboard shortcuts")
-        self.table.setHorizontalHeaderLabels(["Keys", "Command", "Where"])
+        self.table.setAccessibleName(self.tr("Keyboard shortcuts"))
+        self.table.setHorizontalHeaderLabels([self.tr("Keys"), self.tr("Command"), self.tr("Where")])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)
         for row, entry in enumerate(self.entries):
-            for col, text in enumerate((entry.native_text(), entry.description, entry.where)):
+            for col, text in enumerate((entry.native_text(), QCoreApplication.translate(
+                "shortcuts", entry.description),
+                                        entry.where)):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        note = QLabel("The command palette (Ctrl+K) finds every command by name too.")
+        note = QLabel(self.tr("The command palette (Ctrl+K) finds every command by name too."))
         note.setProperty("role", "hint")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

@@ -113,7 +113,8 @@ class TaskRunner(QObject):
             try:
                 on_error(exc)
             except Exception as raised:
-                report_unexpected(raised, f"(while handling an error of task {name!r})")
+                report_unexpected(raised, self.tr(
+                    "(while handling an error of task {name!r})").format(name=name))
 
     def cancel(self, name: str) -> None:
         task = self._tasks.get(name)

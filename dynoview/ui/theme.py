@@ -13,12 +13,15 @@ from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory, QStyleOption, QWidget
 
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.resources import stylesheet as _stylesheet
 from dynoview.ui.tones import muted
 
 log = logging.getLogger(__name__)
 MODES = ("system", "light", "dark")
-MODE_LABELS = {"system": "Follow &system", "light": "&Light", "dark": "&Dark"}
+MODE_LABELS = {"system": QT_TRANSLATE_NOOP("theme", "Follow &system"),
+               "light": QT_TRANSLATE_NOOP("theme", "&Light"),
+               "dark": QT_TRANSLATE_NOOP("theme", "&Dark")}
 
 _DARK = {
     QPalette.ColorRole.Window: "#2b2d31",

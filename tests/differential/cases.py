@@ -1033,11 +1033,13 @@ def all_cases() -> list[Case]:
         valid_cases,
     ):
         cases.extend(source())
-    from tests.differential.boundary_cases import boundary_cases  # both build on this module
+    from tests.differential.boundary_cases import boundary_cases  # all three build on this module
+    from tests.differential.documented_cases import documented_cases
     from tests.differential.external_cases import external_cases
 
     cases.extend(boundary_cases())
     cases.extend(external_cases())
+    cases.extend(documented_cases())
     ids = [c["id"] for c in cases]
     duplicates = {i for i in ids if ids.count(i) > 1}
     if duplicates:

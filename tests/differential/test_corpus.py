@@ -31,7 +31,8 @@ def test_corpus_has_every_category_and_a_verdict_for_each_request() -> None:
     per = Counter(e["category"] for e in ENTRIES)
     assert set(per) == {"table", "key", "key-update", "index-keys", "operand-types", "distinct-operands",
                         "update-paths", "item-dependent", "syntax", "functions", "empty-expression",
-                        "placeholders", "values", "item-identity", "limits", "valid", "external"}
+                        "placeholders", "values", "item-identity", "limits", "valid", "external",
+                        "documented"}
     for entry in ENTRIES:
         assert entry["id"].startswith(entry["category"] + "/")
         assert entry["local"]["outcome"] in {*harness.REFUSALS, harness.ACCEPTED, harness.CONDITIONAL}

@@ -31,7 +31,9 @@ from PySide6.QtWidgets import (
 from dynoview.core.session.connection import Connection
 from dynoview.demo.backend import EMAIL_INDEX
 from dynoview.ui import settings as saved
-from dynoview.ui.main_window import MainWindow
+from dynoview.ui.i18n import loader
+from dynoview.ui.i18n.languages import TRANSLATED
+from dynoview.ui.main_window import FEATURE_TABS, MainWindow
 from dynoview.ui.theme import ThemeManager
 
 pytestmark = pytest.mark.gui
@@ -39,13 +41,17 @@ pytestmark = pytest.mark.gui
 WIDTH, HEIGHT = 1024, 700
 
 
-@pytest.fixture(params=["light", "dark"])
+# Issue 27: every language at 1024x700 (the longer Portuguese and French texts), dark in English.
+@pytest.fixture(params=[("light", "en"), ("dark", "en"), *(("light", code) for code in sorted(TRANSLATED))],
+                ids=lambda p: f"{p[0]}-{p[1]}")
 def window(request: pytest.FixtureRequest, qtbot, qasync_loop, demo_conn: Connection,
            seeded_table: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
     # A first start: no layout saved by another test (a taller dock, a moved splitter).
     monkeypatch.setattr(saved, "settings_path", lambda: tmp_path / "config" / "settings.ini")
     app = QApplication.instance()
-    theme = ThemeManager(app, request.param)  # type: ignore[arg-type]
+    mode, language = request.param
+    loader.install(language, app)  # type: ignore[arg-type]
+    theme = ThemeManager(app, mode)  # type: ignore[arg-type]
     theme.apply()
     win = MainWindow(theme=theme)
     qtbot.addWidget(win)
@@ -59,15 +65,14 @@ def window(request: pytest.FixtureRequest, qtbot, qasync_loop, demo_conn: Connec
     qtbot.wait(50)  # the first-start dock sizes are applied after the first show
     yield win
     theme.set_mode("light")  # the next test starts from the default palette
+    loader.install("en", app)  # type: ignore[arg-type]
 
 
 def show_tab(qtbot, win: MainWindow, title: str) -> QWidget:
-    for i in range(win.tabs.count()):
-        if win.tabs.tabText(i).replace("&&", "&") == title:
-            win.tabs.setCurrentIndex(i)
-            break
-    else:
-        raise AssertionError(f"no tab {title!r}")
+    """The tab with this English title (by position: the titles are translated)."""
+    english = ["Items", *(t.replace("&&", "&") for _, _, t in FEATURE_TABS)]
+    assert title in english, f"no tab {title!r}"
+    win.tabs.setCurrentIndex(english.index(title))
     qtbot.wait(30)
     assert win.size() == QSize(WIDTH, HEIGHT), f"{title} made the window {win.size().toTuple()}"
     return win.tabs.currentWidget()

@@ -74,3 +74,39 @@ def test_spawning_the_demo_imports_neither_qt_nor_the_core() -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True,
                          capture_output=True, text=True).stdout.strip()
     assert out == "[]"
+
+
+def test_the_start_up_niceties_wait_for_the_first_rows(qtbot, qasync_loop, qapp) -> None:
+    """The icon's HiDPI sizes, the leftovers' sweep, the unsent-work note and the update check
+    run once the first rows showed, not between the paint and the rows (the connection's
+    imports in a worker thread would wait for the GIL); at the latest a while after the paint."""
+    from dynoview.ui.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    ran: list[str] = []
+    app_module._after_first_rows(window, lambda: ran.append("rows"))
+    app_module._after_first_rows(window, lambda: ran.append("late"), at_most_ms=300)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.wait(150)
+    assert ran == []  # painted, no rows yet
+    window.table_shown.emit("accounts")
+    qtbot.waitUntil(lambda: len(ran) == 2, timeout=2000)
+    assert sorted(ran) == ["late", "rows"]
+    window.table_shown.emit("accounts")  # another table later: each ran once
+    qtbot.wait(app_module.AFTER_ROWS_MS * 3)
+    assert sorted(ran) == ["late", "rows"]
+
+
+def test_without_rows_the_niceties_run_a_while_after_the_paint(qtbot, qasync_loop, qapp) -> None:
+    from dynoview.ui.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    ran: list[str] = []
+    app_module._after_first_rows(window, lambda: ran.append("late"), at_most_ms=200)
+    window.show()
+    qtbot.waitExposed(window)
+    assert ran == []
+    qtbot.waitUntil(lambda: ran == ["late"], timeout=3000)

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from dynoview.core.updates.check import Outcome, UpdateChecker
@@ -126,3 +127,90 @@ def test_the_hook_on_the_real_main_window(qtbot, qasync_loop, tmp_path: Path, fe
     assert controller.notice is not None and controller.notice.parent() is win
     controller.notice.later.click()
     assert controller.checker.state().skipped is None
+
+
+def help_action(win: QWidget, text: str) -> QAction:
+    """The Help menu's action whose text (mnemonic removed) is ``text``."""
+    from PySide6.QtWidgets import QMainWindow, QMenu
+
+    assert isinstance(win, QMainWindow)
+    menus = [a.menu() for a in win.menuBar().actions() if a.text().replace("&", "") == "Help"]
+    assert len(menus) == 1 and isinstance(menus[0], QMenu)
+    found = [a for a in menus[0].actions() if a.text().replace("&", "") == text]
+    assert len(found) == 1, [a.text() for a in menus[0].actions()]
+    return found[0]
+
+
+def test_help_check_for_updates_asks_once_then_checks_now(qtbot, qasync_loop, tmp_path: Path,
+                                                          feed: Feed,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Help → "Check for updates…" on the real window, with no start-up check made (as with
+    --smoke): consent first, then at once each time: the latest version, a newer one with its
+    page and "Skip this version", a sentence when the feed cannot be reached."""
+    from dynoview import __version__
+    from dynoview.core.updates import state as update_state
+    from dynoview.ui import settings as saved
+    from dynoview.ui.main_window import MainWindow
+    from tests.unit.core.updates.feed_server import unreachable_url
+
+    monkeypatch.setattr(saved, "settings_path", lambda: tmp_path / "config" / "settings.ini")
+    monkeypatch.setattr(update_state, "default_path", lambda: tmp_path / "update-check.json")
+    monkeypatch.setenv("DYNOVIEW_UPDATE_FEED", feed.url)
+    feed.release(__version__)
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    assert win.updates is None
+    action = help_action(win, "Check for updates…")
+    assert action is win.check_updates_action
+    action.trigger()
+    controller = win.updates
+    assert controller is not None and controller.parent() is win
+    question = controller.question
+    assert question is not None and question.isVisible() and feed.requests == []
+    question.yes.click()
+    qtbot.waitUntil(lambda: bool(boxes(win, "update-result")), timeout=5000)
+    assert boxes(win, "update-result")[0].text() == f"You have the latest version ({__version__})."
+    assert feed.requests == ["/pypi/dynoview/json"] and controller.notice is None
+    boxes(win, "update-result")[0].close()
+
+    feed.release("99.0.0")
+    action.trigger()  # agreed already: no question, checked at once (a day has not passed)
+    assert controller.question is None
+    qtbot.waitUntil(lambda: controller.notice is not None and controller.notice.isVisible(),
+                    timeout=5000)
+    notice = controller.notice
+    assert notice is not None and len(feed.requests) == 2
+    assert f"99.0.0 is available. You have {__version__}." in notice.text()
+    assert notice.release.page == "https://pypi.org/project/dynoview/99.0.0/"
+    notice.skip.click()
+    assert controller.checker.state().skipped == "99.0.0"
+
+    controller.checker.url = unreachable_url()
+    action.trigger()
+    qtbot.waitUntil(lambda: bool(boxes(win, "update-result")), timeout=10000)
+    text = boxes(win, "update-result")[0].text()
+    assert text.startswith("Could not check for new versions: the release feed could not be reached")
+
+
+def test_the_start_up_check_keeps_the_controller_the_menu_made(qtbot, qasync_loop, tmp_path: Path,
+                                                               feed: Feed,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The menu used before the start-up step ran: that step reuses the controller, so no second
+    question opens (app.py's hook)."""
+    from dynoview.core.updates import state as update_state
+    from dynoview.ui import settings as saved
+    from dynoview.ui.main_window import MainWindow
+
+    monkeypatch.setattr(saved, "settings_path", lambda: tmp_path / "config" / "settings.ini")
+    monkeypatch.setattr(update_state, "default_path", lambda: tmp_path / "update-check.json")
+    monkeypatch.setenv("DYNOVIEW_UPDATE_FEED", feed.url)
+    win = MainWindow()
+    qtbot.addWidget(win)
+    action = win.check_updates_action
+    assert action is not None
+    action.trigger()
+    first = win.updates
+    assert first is not None and first.question is not None
+    action.trigger()  # asked again while the question waits: the same question
+    assert win.updates is first and len(win.findChildren(QMessageBox, "update-consent")) == 1

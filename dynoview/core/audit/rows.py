@@ -121,7 +121,7 @@ class AuditRows:
 
     def row_of_key(self, key: dict[str, Any]) -> int | None:
         """The row of an account or lock key, if the audit has one."""
-        pk = key.get(self.schema.pk_name, {}).get("S")
+        pk = key.get(self.schema.pk_name, key.get(self.schema.lock_pk_name, {})).get("S")
         if not isinstance(pk, str):
             return None
         for row in self._rows_named(pk):
@@ -136,7 +136,7 @@ class AuditRows:
         own = self.row_of_key(key)
         if own is not None:
             out.add(own)
-        pk = key.get(self.schema.pk_name, {}).get("S")
+        pk = key.get(self.schema.lock_pk_name, {}).get("S")
         if self.pairing is None or not isinstance(pk, str):
             return out
         for r, rule in enumerate(self.schema.rules):
@@ -200,11 +200,7 @@ class AuditRows:
 
 def _lock_key(schema: UniquenessSchema, r: int, stored_value: str) -> dict[str, Any]:
     """A stored lock's key: rebuilt from the template, never re-normalised (``Pairing.lock_key``)."""
-    rule = schema.rules[r]
-    key: dict[str, Any] = {schema.pk_name: {"S": rule.prefix + stored_value + rule.suffix}}
-    if schema.sk_name and rule.sk_value is not None:
-        key[schema.sk_name] = {"S": rule.lock_sk(stored_value)}
-    return key
+    return schema.stored_lock_key(schema.rules[r], stored_value)  # the locks table's key names
 
 
 # ---------------------------------------------------------------------- the full audit's rows
@@ -222,7 +218,7 @@ def _build_rows(pairing: Pairing, findings: Sequence[Finding], cancel: threading
     ids, values, expired = columns.ids, columns.values, columns.expired
     n = len(ids)
     cell_status = [_presence(column, cancel) for column in values]
-    by_cell, by_lock, acct_expired = findings_by_place(schema.pk_name, findings)
+    by_cell, by_lock, acct_expired = findings_by_place(schema.lock_pk_name, findings)
     cell_findings: dict[tuple[int, int], Finding] = {}
     row_findings: dict[int, list[Finding]] = {}
     named = {a for (_rule, a) in by_cell} | set(acct_expired)

@@ -222,6 +222,7 @@ def run_audit(
     workers: int | None = None,
     findings_so_far: FindingsCallback | None = None,
     spare_cores: int = 0,
+    pairing: Pairing | None = None,
 ) -> AuditResult:
     """Scan the whole table in ``segments`` parallel segments and classify every item.
 
@@ -231,6 +232,8 @@ def run_audit(
     ``workers`` and ``spare_cores``: see ``choose_workers`` (default: by the table's size).
     ``findings_so_far`` gets the certain findings (duplicates, clashes, expired items) while
     the scan runs, when they change: the first within a fraction of a second.
+    ``pairing``: classify into this one (built for ``schema``) instead of a new one: the audit
+    of a schema whose locks have their own table (``audit.two_tables``) seeds it with them.
     """
     _check_segments(segments)
     n_workers = choose_workers(table, segments, workers, fast_parse, spare_cores)
@@ -239,7 +242,7 @@ def run_audit(
     # a caller (the UI's task runner) reads its own event as "the user cancelled" and
     # would drop the error, leaving the audit spinning forever.
     stop = AuditStop(cancel or threading.Event())
-    pairing = Pairing(schema, table.ttl_attribute, now)
+    pairing = Pairing(schema, table.ttl_attribute, now) if pairing is None else pairing
     classifier = PageClassifier(pairing) if fast_parse else None
     log.info("Audit of %s: %d segment(s), pages classified %s.", table.name, segments, path)
     started = time.perf_counter()

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import ast
 import textwrap
-from collections.abc import Mapping
 from typing import Any
 
 import dynoview.core.codegen.body as bodies
+import dynoview.core.codegen.layout as layout
 import dynoview.core.codegen.model as m
 import dynoview.core.codegen.python_runtime as rt
 import dynoview.core.codegen.unicode_tables as unicode_tables
@@ -66,16 +66,6 @@ def _leaf(value: Any) -> str:
     raise m.CodegenError(f"A {type(value).__name__} cannot be written as Python here.")
 
 
-def _inline(value: Any, spread_at: Any, spread: str) -> str:
-    if isinstance(value, Mapping):
-        entries = [spread] if spread_at is not None and value is spread_at else []
-        entries += [f"{py_string(k)}: {_inline(v, spread_at, spread)}" for k, v in value.items()]
-        return "{" + ", ".join(entries) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_inline(v, spread_at, spread) for v in value) + "]"
-    return _leaf(value)
-
-
 def _chunks(text: str, width: int) -> list[str]:
     """``text`` in pieces whose literals fit ``width``, cut after spaces where possible."""
     pieces: list[str] = []
@@ -110,32 +100,15 @@ def _long_leaf(value: Any, base: int) -> str:
     return "(\n" + "\n".join(lines) + "\n" + " " * base + ")"
 
 
+_SYNTAX = layout.Syntax(key=py_string, leaf=_leaf, width=WIDTH, step=4, padded_braces=False,
+                        long_leaf=_long_leaf)
+
+
 def expression(value: Any, base: int, column: int, spread_at: Any = None, spread: str = "") -> str:
     """``value`` as a Python expression starting at ``column`` of a line indented ``base``;
     one entry a line when it does not fit on one. The mapping that is ``spread_at`` gets
     ``spread`` (``**...``) as its first entry."""
-    inline = _inline(value, spread_at, spread)
-    if column + len(inline) <= WIDTH - 1:
-        return inline
-    inner = " " * (base + 4)
-    if not isinstance(value, Mapping | list):
-        return _long_leaf(value, base)
-    lines = []
-    if isinstance(value, Mapping):
-        if spread_at is not None and value is spread_at:
-            lines.append(f"{inner}{spread},")
-        for key, item in value.items():
-            key_text = py_string(key)
-            if len(inner) + len(key_text) + 2 > WIDTH - 8:
-                key_text = _long_leaf(key, base + 4)  # a name from the schema, in pieces
-            head = f"{inner}{key_text}: "
-            column = len(head.rsplit("\n", 1)[-1])
-            lines.append(head + expression(item, base + 4, column, spread_at, spread) + ",")
-    else:
-        for item in value:
-            lines.append(inner + expression(item, base + 4, len(inner), spread_at, spread) + ",")
-    brackets = "{}" if isinstance(value, Mapping) else "[]"
-    return brackets[0] + "\n" + "\n".join(lines) + "\n" + " " * base + brackets[1]
+    return layout.expression(value, _SYNTAX, base, column, spread_at, spread)
 
 
 # --------------------------------------------------------------------------- the module
@@ -219,11 +192,9 @@ class _Writer:
 
     def send(self, op: m.Operation, st: bodies.Send, level: int) -> None:
         indent = len(INDENT) * level
-        requests = [step.request for step in st.steps]
-        spread_at = next((s.request["Put"]["Item"] for s in st.steps if s.merge_attributes), None)
+        requests, spread_at, attributes = layout.send_parts(op, st)
         spread = ""
-        if spread_at is not None:
-            attributes = next(p for p in op.params if p.role == m.ATTRIBUTES)
+        if attributes is not None:
             spread = f"**_extra_attributes({_param_name(attributes)}, _ACCOUNT_ATTRIBUTES)"
         # Annotated once per function: a second annotation in another branch is a redefinition.
         head = "items = " if self.declared else "items: list[dict[str, Any]] = "
@@ -332,15 +303,7 @@ def _imports(code_model: m.CodeModel, extra_third_party: tuple[str, ...]) -> str
 
 def _ranges_lines(ranges: tuple[tuple[int, int], ...]) -> str:
     cells = [f"(0x{a:04X}, 0x{b:04X})," for a, b in ranges]
-    lines, line = [], INDENT
-    for cell in cells:
-        if len(line) + len(cell) + 1 > WIDTH and line.strip():
-            lines.append(line.rstrip())
-            line = INDENT
-        line += cell + " "
-    if line.strip():
-        lines.append(line.rstrip())
-    return "\n".join(lines)
+    return layout.packed_lines(cells, INDENT, WIDTH)
 
 
 def module(code_model: m.CodeModel, *, example: list[str] | None = None,
@@ -356,12 +319,7 @@ def module(code_model: m.CodeModel, *, example: list[str] | None = None,
         text += rt.NEW_VALUE
     if _merges_attributes(code_model):
         text += rt.EXTRA + _account_attributes(code_model)
-    writer = _Writer(code_model)
-    for rule in code_model.rules:
-        writer.normaliser(rule)
-    for op in code_model.operations:
-        writer.function(op)
-    text += "\n".join(writer.lines) + "\n"
+    text += layout.functions(_Writer(code_model), code_model)
     if example:
         text += "\n\n" + "\n".join(example) + "\n"
     _check(text)

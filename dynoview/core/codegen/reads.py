@@ -13,9 +13,7 @@ it: the default chain supplies them, and a user and password in the endpoint URL
 from __future__ import annotations
 
 import ast
-import base64
 import json
-import shlex
 import textwrap
 from typing import Any
 
@@ -24,6 +22,7 @@ from dynoview.core.codegen.quoting import py_string, ts_string
 from dynoview.core.codegen.read_request import GET_ITEM, ReadRequest
 from dynoview.core.codegen.template import URL_CREDENTIALS_NOTE
 from dynoview.core.redaction import drop_url_credentials
+from dynoview.core.tx.export_syntax import JsStyle, cli_option, has_binary, js_expression, shell_command
 
 PYTHON = "python"
 AWS_CLI = "aws-cli"
@@ -40,8 +39,7 @@ POSIX_NOTE = ("Quoted for POSIX shells (sh, bash, zsh); PowerShell and cmd.exe q
 BINARY_NOTE = ("The request holds binary values, sent as base64 with --cli-binary-format base64: "
                "that needs AWS CLI version 2 (version 1 refuses the option rather than reading "
                "the base64 text itself as the value).")
-#: JavaScript numbers are doubles: a larger integer would change silently.
-_JS_MAX_SAFE_INTEGER = 2**53 - 1
+_JS = JsStyle(string=ts_string, trailing_commas=True, error=CodegenError)
 _CLI_COMMANDS = {GET_ITEM: "get-item", "Query": "query", "Scan": "scan"}
 _PY_METHODS = {GET_ITEM: "get_item", "Query": "query", "Scan": "scan"}
 
@@ -169,32 +167,16 @@ def _python(read: ReadRequest, region: str | None, endpoint: str | None, notes: 
 # ---------------------------------------------------------------------------------- AWS CLI
 
 
-def _has_binary(value: Any) -> bool:
-    if isinstance(value, bytes):
-        return True
-    if isinstance(value, dict):
-        return any(_has_binary(v) for v in value.values())
-    if isinstance(value, list):
-        return any(_has_binary(v) for v in value)
-    return False
-
-
-def _option(name: str, value: str) -> list[str]:
-    """``--name value``; ``--name=value`` when the value starts with "-", so the CLI cannot
-    read it as another option."""
-    return [f"{name}={value}"] if value.startswith("-") else [name, value]
-
-
 def _aws_cli(read: ReadRequest, region: str | None, endpoint: str | None, notes: list[str]) -> str:
     # ASCII JSON (non-ASCII as \u escapes): the same request in any locale's encoding.
     request = json.dumps(read.wire_json(), indent=2)
-    parts = ["aws", "dynamodb", _CLI_COMMANDS[read.operation], *_option("--cli-input-json", request)]
+    parts = ["aws", "dynamodb", _CLI_COMMANDS[read.operation], *cli_option("--cli-input-json", request)]
     if region:
-        parts += _option("--region", region)
+        parts += cli_option("--region", region)
     if endpoint:
-        parts += _option("--endpoint-url", endpoint)
+        parts += cli_option("--endpoint-url", endpoint)
     notes = [*notes, POSIX_NOTE]
-    if _has_binary(dict(read.params)):
+    if has_binary(dict(read.params)):
         # CLI v2 reads base64 by default, but a profile's cli_binary_format could say otherwise.
         parts += ["--cli-binary-format", "base64"]
         notes.append(BINARY_NOTE)
@@ -202,43 +184,11 @@ def _aws_cli(read: ReadRequest, region: str | None, endpoint: str | None, notes:
     what = _what(read) if not read.pages else (
         f"{read.operation} exported from DynoView: the AWS CLI reads every page (LastEvaluatedKey) "
         f"and prints one JSON answer with {answer}.")
-    command = " ".join(shlex.quote(p) for p in parts)
+    command = shell_command(parts)
     return "\n".join(["#!/bin/sh", *_comment("# ", [what, CREDENTIALS, *notes]), command]) + "\n"
 
 
 # ---------------------------------------------------------------------------------- JavaScript
-
-
-def _js_key(key: str) -> str:
-    # `"__proto__": v` in an object literal sets the prototype; a computed key adds the property.
-    return f"[{ts_string(key)}]" if key == "__proto__" else ts_string(key)
-
-
-def _js(value: Any, level: int = 0) -> str:
-    """A JavaScript expression for plain data; binary as ``Buffer.from(base64)``."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        if abs(value) > _JS_MAX_SAFE_INTEGER:
-            raise CodegenError(f"The integer {value} is too large for a JavaScript number.")
-        return str(int(value))
-    if isinstance(value, str):
-        return ts_string(value)
-    if isinstance(value, bytes):
-        return f'Buffer.from({ts_string(base64.b64encode(value).decode("ascii"))}, "base64")'
-    inner, outer = "  " * (level + 1), "  " * level
-    if isinstance(value, dict):
-        if not value:
-            return "{}"
-        fields = [f"{inner}{_js_key(k)}: {_js(v, level + 1)}," for k, v in value.items()]
-        return "{\n" + "\n".join(fields) + f"\n{outer}}}"
-    if isinstance(value, list):
-        if not value:
-            return "[]"
-        return "[\n" + "\n".join(f"{inner}{_js(v, level + 1)}," for v in value) + f"\n{outer}]"
-    raise CodegenError(f"A {type(value).__name__} cannot be written as JavaScript.")
 
 
 def _javascript(read: ReadRequest, region: str | None, endpoint: str | None, notes: list[str]) -> str:
@@ -248,7 +198,7 @@ def _javascript(read: ReadRequest, region: str | None, endpoint: str | None, not
     client_options = "{ " + ", ".join(options) + " }" if options else "{}"
     lines = [*_comment("// ", [_what(read), CREDENTIALS, *notes]),
              f'import {{ DynamoDBClient, {command} }} from "@aws-sdk/client-dynamodb";', "",
-             f"const input = {_js(dict(read.params))};", ""]
+             f"const input = {js_expression(dict(read.params), _JS)};", ""]
     if not read.pages:
         lines += ["/** The item with this key, or undefined. */",
                   "export async function readItem(client) {",

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Mapping
 from typing import Any
 
 import dynoview.core.codegen.body as bodies
+import dynoview.core.codegen.layout as layout
 import dynoview.core.codegen.model as m
 import dynoview.core.codegen.typescript_runtime as rt
 import dynoview.core.codegen.unicode_tables as unicode_tables
@@ -74,35 +74,13 @@ def _leaf(value: Any) -> str:
     raise m.CodegenError(f"A {type(value).__name__} cannot be written as TypeScript here.")
 
 
-def _inline(value: Any, spread_at: Any, spread: str) -> str:
-    if isinstance(value, Mapping):
-        entries = [spread] if spread_at is not None and value is spread_at else []
-        entries += [f"{_key(k)}: {_inline(v, spread_at, spread)}" for k, v in value.items()]
-        return "{ " + ", ".join(entries) + " }" if entries else "{}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_inline(v, spread_at, spread) for v in value) + "]"
-    return _leaf(value)
+_SYNTAX = layout.Syntax(key=_key, leaf=_leaf, width=WIDTH, step=2, padded_braces=True)
 
 
 def expression(value: Any, base: int, column: int, spread_at: Any = None, spread: str = "") -> str:
     """``value`` as a TypeScript expression starting at ``column`` of a line indented
     ``base``; one entry a line when it does not fit on one."""
-    inline = _inline(value, spread_at, spread)
-    if column + len(inline) <= WIDTH - 1 or not isinstance(value, Mapping | list):
-        return inline
-    inner = " " * (base + 2)
-    lines = []
-    if isinstance(value, Mapping):
-        if spread_at is not None and value is spread_at:
-            lines.append(f"{inner}{spread},")
-        for key, item in value.items():
-            head = f"{inner}{_key(key)}: "
-            lines.append(head + expression(item, base + 2, len(head), spread_at, spread) + ",")
-    else:
-        for item in value:
-            lines.append(inner + expression(item, base + 2, len(inner), spread_at, spread) + ",")
-    brackets = "{}" if isinstance(value, Mapping) else "[]"
-    return brackets[0] + "\n" + "\n".join(lines) + "\n" + " " * base + brackets[1]
+    return layout.expression(value, _SYNTAX, base, column, spread_at, spread)
 
 
 # --------------------------------------------------------------------------- the module
@@ -173,11 +151,9 @@ class _Writer:
 
     def send(self, op: m.Operation, st: bodies.Send, level: int) -> None:
         indent = len(INDENT) * level
-        requests = [step.request for step in st.steps]
-        spread_at = next((s.request["Put"]["Item"] for s in st.steps if s.merge_attributes), None)
+        requests, spread_at, attributes = layout.send_parts(op, st)
         spread = ""
-        if spread_at is not None:
-            attributes = next(p for p in op.params if p.role == m.ATTRIBUTES)
+        if attributes is not None:
             reserved = "[" + ", ".join(ts_string(k) for k in spread_at) + "]"
             spread = f"...extraAttributes(input.{_name(attributes)}, {reserved})"
         head = "const items: TransactWriteItem[] = "
@@ -246,29 +222,13 @@ class _Writer:
 
 def _range_lines(ranges: tuple[tuple[int, int], ...]) -> str:
     cells = [f"[0x{a:04x}, 0x{b:04x}]," for a, b in ranges]
-    lines, line = [], INDENT
-    for cell in cells:
-        if len(line) + len(cell) + 1 > WIDTH and line.strip():
-            lines.append(line.rstrip())
-            line = INDENT
-        line += cell + " "
-    if line.strip():
-        lines.append(line.rstrip())
-    return "\n".join(lines)
+    return layout.packed_lines(cells, INDENT, WIDTH)
 
 
 def _fold_lines() -> str:
     cells = [f"[0x{code:04x}, {ts_string(folded)}],"
              for code, folded in unicode_tables.case_fold_exceptions()]
-    lines, line = [], INDENT
-    for cell in cells:
-        if len(line) + len(cell) + 1 > WIDTH and line.strip():
-            lines.append(line.rstrip())
-            line = INDENT
-        line += cell + " "
-    if line.strip():
-        lines.append(line.rstrip())
-    return "\n".join(lines)
+    return layout.packed_lines(cells, INDENT, WIDTH)
 
 
 def module(code_model: m.CodeModel, *, example: list[str] | None = None) -> str:
@@ -291,12 +251,7 @@ def module(code_model: m.CodeModel, *, example: list[str] | None = None) -> str:
     if any(r.normalisation == NORMALISE_NFKC_CASEFOLD for r in code_model.rules):
         text += (rt.IGNORABLE_HEAD + _range_lines(unicode_tables.ignorable_ranges()) + "\n"
                  + rt.FOLD_HEAD + _fold_lines() + "\n" + rt.NFKC)
-    writer = _Writer(code_model)
-    for rule in code_model.rules:
-        writer.normaliser(rule)
-    for op in code_model.operations:
-        writer.function(op)
-    text += "\n".join(writer.lines) + "\n"
+    text += layout.functions(_Writer(code_model), code_model)
     if example:
         text += "\n" + "\n".join(example) + "\n"
     _check(text)

@@ -1,5 +1,6 @@
-"""The drafts folder: the current work (``current.json``) and drafts saved under a name
-(``named/<name>.json``), in the active profile's configuration folder
+"""The drafts folder: the current work (``current.json``), drafts saved under a name
+(``named/<name>.json``) and the Items tab's staged cell edits (``staged-edits.json``, whose
+JSON ``core.edits.persist`` writes and reads), in the active profile's configuration folder
 (``~/.config/DynoView/drafts`` on Linux; a demo session's are under ``.../DynoView/demo/``).
 
 Every file is written whole (a temporary file in the same folder, fsync, ``os.replace``) with
@@ -15,17 +16,21 @@ import json
 import os
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any, TypeVar
 
 from dynoview.core.drafts.model import Draft, DraftError, count_text, draft_from_json
 from dynoview.core.session import profile
 from dynoview.core.session.private_files import PrivateFileError, private_dir, write_private_text
 
 CURRENT = "current.json"
+EDITS = "staged-edits.json"
 NAMED = "named"
 MAX_NAME = 120
 _UNSAFE = re.compile(r"[^A-Za-z0-9._ -]")
+T = TypeVar("T")
 
 
 def _slug(name: str) -> str:
@@ -168,6 +173,43 @@ class DraftStore:
     def delete_named(self, name: str) -> None:
         with contextlib.suppress(FileNotFoundError):
             self.named_path(name).unlink()
+
+    # ---------------------------------------------------------------- staged cell edits
+
+    @property
+    def edits_path(self) -> Path:
+        return self.root / EDITS
+
+    def save_edits(self, data: dict[str, Any]) -> None:
+        """Keep the Items tab's staged cell edits (JSON data) for the next start, whole."""
+        top = profile.config_root() if self._own_root else self.root
+        private_dir(self.root, top=top)
+        try:
+            text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise DraftError(f"The staged edits could not be written as JSON ({exc}).") from exc
+        write_private_text(self.edits_path, text + "\n")
+
+    def clear_edits(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            self.edits_path.unlink()
+
+    def load_edits(self, parse: Callable[[Any], T]) -> tuple[T | None, str | None]:
+        """The staged edits ``parse`` makes of the file (None when there is none), or None and
+        a sentence when it cannot be read (``parse`` raises ``DraftError``): set aside."""
+        path, what = self.edits_path, "The cell edits staged in your last session"
+        try:
+            raw = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None, None
+        except (OSError, UnicodeDecodeError) as exc:
+            return None, self._set_aside(path, what, str(exc)).problem
+        try:
+            return parse(json.loads(raw)), None
+        except (ValueError, RecursionError) as exc:  # DraftError and value errors are ValueErrors
+            reason = "it is not valid JSON" if isinstance(exc, json.JSONDecodeError | RecursionError) \
+                else str(exc)
+            return None, self._set_aside(path, what, reason).problem
 
 
 __all__ = ["DraftError", "DraftInfo", "DraftStore", "Loaded", "PrivateFileError"]

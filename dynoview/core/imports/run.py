@@ -12,6 +12,11 @@
 A read-only connection refuses before anything is read or sent. ``rate`` caps items per second;
 ``cancel`` stops between batches (and between the retries of one); progress is saved after
 every committed batch (``resume``), so ``resume=True`` skips exactly the committed batches.
+
+A batch is read, parsed and judged while the one before it is written (``pipeline``, depth 2;
+the preflight sees the batch in flight as written, ``preflight_view``). A batch judged
+lock-breaking, a problem in the file or a cancel waits for the write in flight, records it, then
+stops: nothing after a batch that was not written is sent.
 """
 
 from __future__ import annotations
@@ -28,19 +33,20 @@ from dynoview.core.imports import batch_write, resume
 from dynoview.core.imports.batching import Batch, applies, batches
 from dynoview.core.imports.checks import item_problem
 from dynoview.core.imports.model import Located, Problem, Record
+from dynoview.core.imports.pipeline import WritePipeline
 from dynoview.core.imports.preflight_view import TableView, preflight_batch
 from dynoview.core.imports.reads import SplitGetsReader
 from dynoview.core.preflight.check import Preflight
-from dynoview.core.reads.reader import Reader
 from dynoview.core.redaction import redact_url
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.confirmation import confirmation_for_tables
-from dynoview.core.tx.execution import execute_transaction
+from dynoview.core.tx.execution import TransactionInvalidError, execute_transaction
 from dynoview.core.tx.model import MAX_ACTIONS, PUT, Action, Transaction
 from dynoview.core.tx.outcomes import APPLIED, SUCCEEDED, ExecutionResult
-from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.tx.validation import has_errors, validate
+from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
 
 TRANSACT = "transact"
 BATCH = "batch"
@@ -184,38 +190,49 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
     view = TableView(reader, table, schema) if schema is not None and applies(schema, table) else None
     max_items = options.max_items or (MAX_ACTIONS if options.mode == TRANSACT
                                       else batch_write.MAX_REQUEST_ITEMS)
-    first_after_resume = state.batches > 0
-    for batch in batches(valid_items(records, table), table, schema if has_lock_rules else None,
-                         max_items=max_items):
-        if batch.number < state.batches:
-            result.skipped_batches += 1
-            result.skipped_items += len(batch.records)
-            continue
-        if result.skipped_items + result.items != state.items:
-            raise DynoViewError(f"The progress file {path} says {state.items:,} items were written, "
-                                f"but its batches hold {result.skipped_items:,}: it does not match this "
-                                "file. Remove it to import from the start.", field="resume")
-        if cancel is not None and cancel.is_set():
-            raise CancelledError(f"The import was cancelled after {result.items:,} item(s); "
-                                 "--resume continues from there.")
-        pacer.wait(len(batch.records), cancel)
-        if options.mode == TRANSACT:
-            _send_transact(conn, table, batch, state, schema, view, reader, log, options,
-                           check_log=first_after_resume)
-            result.requests += 1
-        else:
-            result.requests += _send_batch(conn, table, batch, state, view, log, cancel)
-        first_after_resume = False
-        if view is not None:
-            view.written(r.item for r in batch.records)
+    send = _Sender(conn, table, schema, log, options, cancel, state)
+
+    def record(done: tuple[Batch, int] | None) -> None:
+        """A batch was written: the resume position moves past it, then the progress."""
+        if done is None:
+            return
+        batch, requests = done
         state.batches += 1
         state.items += len(batch.records)
         resume.save(path, state)
         result.items += len(batch.records)
         result.batches += 1
+        result.requests += requests
         if progress is not None:
             progress(ImportProgress(result.items, result.batches, total,
                                     time.perf_counter() - started, result.skipped_items))
+
+    with WritePipeline[Batch]() as pipe:
+        try:
+            for batch in batches(valid_items(records, table), table, schema if has_lock_rules else None,
+                                 max_items=max_items):
+                if batch.number < state.batches:
+                    result.skipped_batches += 1
+                    result.skipped_items += len(batch.records)
+                    continue
+                if batch.number == state.batches and result.skipped_items != state.items:
+                    raise DynoViewError(f"The progress file {path} says {state.items:,} items were "
+                                        f"written, but its batches hold {result.skipped_items:,}: it "
+                                        "does not match this file. Remove it to import from the start.",
+                                        field="resume")
+                write = send.judged(batch, view, first=batch.number == state.batches)
+                record(pipe.wait())  # the batch before it: written before this one is sent
+                if cancel is not None and cancel.is_set():
+                    raise CancelledError(f"The import was cancelled after {result.items:,} item(s); "
+                                         "--resume continues from there.")
+                pacer.wait(len(batch.records), cancel)
+                if view is not None:
+                    view.written(r.item for r in batch.records)
+                pipe.submit(batch, write)
+            record(pipe.wait())
+        except BaseException:
+            record(pipe.wait())  # the batch in flight stays written (its own failure comes first)
+            raise
     if state.batches > result.skipped_batches + result.batches:
         raise DynoViewError(f"The progress file {path} counts more batches than this file holds: it "
                             "does not match this file. Remove it to import from the start.",
@@ -275,25 +292,44 @@ def _already_applied(log: ActionLog, token: str) -> bool:
                for e in log.entries_for_token(token))
 
 
-def _send_transact(conn: Connection, table: TableInfo, batch: Batch, state: resume.Progress,
-                   schema: UniquenessSchema | None, view: TableView | None, reader: Reader, log: ActionLog,
-                   options: ImportOptions, *, check_log: bool) -> None:
-    token = resume.batch_token(state, batch.number)
-    if check_log and _already_applied(log, token):
-        return
-    tx = Transaction(actions=[_put(table.name, r) for r in batch.records], token=token)
-    _check(view, tx, batch, options.accept_warnings)
-    result = execute_transaction(conn, tx, confirmation=options.confirmation, tables={table.name: table},
-                                 schema=schema, reader=reader, log=log, context=_context(batch, state))
-    if result.status not in (SUCCEEDED, APPLIED):
-        raise ImportStopped(f"Batch {batch.number + 1} ({batch.span()}) was not written: "
-                            f"{result.message}", batch=batch, result=result)
+class _Sender:
+    """Each batch judged on the caller's thread (``judged``: the preflight), and written by the
+    function it returns, on the pipeline's thread (with a reader of its own for settling)."""
 
+    def __init__(self, conn: Connection, table: TableInfo, schema: UniquenessSchema | None,
+                 log: ActionLog, options: ImportOptions, cancel: threading.Event | None,
+                 state: resume.Progress) -> None:
+        self.conn, self.table, self.schema, self.log = conn, table, schema, log
+        self.options, self.cancel, self.state = options, cancel, state
+        self.reader = SplitGetsReader(conn)
 
-def _send_batch(conn: Connection, table: TableInfo, batch: Batch, state: resume.Progress,
-                view: TableView | None, log: ActionLog,
-                cancel: threading.Event | None) -> int:
-    tx = Transaction(actions=[_put(table.name, r) for r in batch.records])
-    _check(view, tx, batch, False)
-    return batch_write.write_items(conn, table.name, [r.item for r in batch.records], log=log,
-                                   context=_context(batch, state), cancel=cancel)
+    def judged(self, batch: Batch, view: TableView | None, *, first: bool) -> Callable[[], int]:
+        """The batch's write, once the preflight let it through (else ``ImportStopped``).
+        ``first``: the first batch of this run, which a killed earlier run may have sent."""
+        table, state = self.table.name, self.state
+        if self.options.mode != TRANSACT:
+            _check(view, Transaction(actions=[_put(table, r) for r in batch.records]), batch, False)
+            return lambda: batch_write.write_items(
+                self.conn, table, [r.item for r in batch.records], log=self.log,
+                context=_context(batch, state), cancel=self.cancel)
+        token = resume.batch_token(state, batch.number)
+        resent = first and state.batches > 0  # a killed run may have sent it: its log says
+        if resent and _already_applied(self.log, token):
+            return lambda: 1
+        tx = Transaction(actions=[_put(table, r) for r in batch.records], token=token)
+        _check(view, tx, batch, self.options.accept_warnings)
+        problems = validate(tx, {table: self.table}, self.schema or article_schema())
+        if has_errors(problems):  # (validation serialises the request: the send reuses it)
+            raise TransactionInvalidError(problems)
+        return lambda: self._transact(batch, tx, fresh=not resent)
+
+    def _transact(self, batch: Batch, tx: Transaction, *, fresh: bool) -> int:
+        result = execute_transaction(self.conn, tx, confirmation=self.options.confirmation,
+                                     tables={self.table.name: self.table}, schema=self.schema,
+                                     reader=self.reader, log=self.log,
+                                     context=_context(batch, self.state), validated=True,
+                                     fresh_token=fresh)
+        if result.status not in (SUCCEEDED, APPLIED):
+            raise ImportStopped(f"Batch {batch.number + 1} ({batch.span()}) was not written: "
+                                f"{result.message}", batch=batch, result=result)
+        return 1

@@ -47,11 +47,16 @@ from dynoview.core.preflight.refusals import Context, Touched, refusal, unpredic
 from dynoview.core.preflight.source import LOOKUP_SCAN_MAX_ITEMS, Ident, Source
 from dynoview.core.preflight.warnings import warning
 from dynoview.core.reads.reader import Reader
-from dynoview.core.session.tables import TableInfo
+from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.tx.model import Action, Transaction
 from dynoview.core.uniqueness.findings import CASE_CLASH, LABELS, LOOKALIKE_CLASH, MISSING_LOCK, Finding
-from dynoview.core.uniqueness.pairing import Pairing
-from dynoview.core.uniqueness.schema import UniquenessSchema, normalise, protected_text
+from dynoview.core.uniqueness.locks_table import (
+    home_table,
+    is_locks_table,
+    pair_tables,
+    with_accounts_table,
+)
+from dynoview.core.uniqueness.schema import UniquenessSchema, normalise, protected_text, string_value
 
 __all__ = ["FREE", "LOOKUP_SCAN_MAX_ITEMS", "NOT_ATOMIC_NOTE", "UNPREDICTABLE", "Choice", "Pair",
            "Preflight", "PreflightWarning", "Refusal", "Source", "judge", "run_preflight"]
@@ -63,16 +68,40 @@ def run_preflight(reader: Reader, tx: Transaction, schema: UniquenessSchema,
                   tables: Mapping[str, TableInfo] | None = None, *,
                   cancel: threading.Event | None = None) -> Preflight:
     """Read, simulate and judge ``tx`` against the uniqueness invariant (see module doc)."""
-    return judge(tx, schema, Source(reader, tables or {}, schema, cancel))
+    schema = with_accounts_table(schema, [a.table for a in tx.actions])
+    return judge(tx, schema, Source(reader, _with_paired_tables(reader, tx, schema, tables or {}),
+                                    schema, cancel))
+
+
+def _with_paired_tables(reader: Reader, tx: Transaction, schema: UniquenessSchema,
+                        tables: Mapping[str, TableInfo]) -> Mapping[str, TableInfo]:
+    """``tables`` plus the other table of a locks-table schema when ``tx`` touches one of the two:
+    a released lock is judged against the accounts that hold its value (looked up in the
+    accounts table), an account's write against its locks (and their table's TTL)."""
+    locks = schema.locks
+    if locks is None or locks.accounts_table is None:
+        return tables
+    pair = (locks.accounts_table, locks.name)
+    if not any(a.table in pair for a in tx.actions):
+        return tables
+    out = dict(tables)
+    for name in pair:
+        if name not in out:
+            out[name] = describe_table(reader.conn, name)  # metadata: no read capacity
+    return out
 
 
 def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
           suggest: bool = True) -> Preflight:
     """The preflight of ``tx`` on what ``source`` reads (and remembers). ``suggest=False``
     judges only: no suggestions are built (the check of a suggestion itself)."""
+    schema = with_accounts_table(schema, [a.table for a in tx.actions])  # locks in their own table
     touched = _touched(tx, schema, source.tables)
     if not touched:
         return Preflight(checked=False)
+    lost = _unpaired_lock(schema, touched)
+    if lost is not None:
+        return Preflight(refusals=[lost], notes=[NOT_ATOMIC_NOTE])
     result = Preflight(notes=[NOT_ATOMIC_NOTE, _SIMULATED_NOTE])
     world = _World.read(source, schema, touched)
     result.seen = dict(world.accounts_before)
@@ -110,8 +139,26 @@ def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
 # ------------------------------------------------------------------ what the transaction touches
 
 
-def _key(schema: UniquenessSchema, item: Mapping[str, Any]) -> dict[str, Any]:
-    return {n: item[n] for n in schema.key_names if n in item}
+def _unpaired_lock(schema: UniquenessSchema, touched: Sequence[Touched]) -> Refusal | None:
+    """A lock written in a locks table whose accounts' table is unknown cannot be checked against
+    the accounts that hold its value: refused, saying what to name (never judged as an orphan)."""
+    if schema.locks is None or schema.locks.accounts_table is not None:
+        return None
+    index, key = next(((i, k) for i, _a, k, kind in touched if kind == "lock"), (None, None))
+    match = schema.match_lock(key) if key is not None else None
+    if match is None:
+        return None
+    rule, value = match
+    return Refusal(index, rule.name, value, (
+        f"Action {(index or 0) + 1} writes a lock in {schema.locks.name}, and the schema does not say "
+        "which table holds its accounts, so who holds the value cannot be checked. Name it in the "
+        "schema (locks_table.accounts_table), or send the lock with the account it belongs to."),
+        None, status=UNPREDICTABLE)
+
+
+def _key(schema: UniquenessSchema, item: Mapping[str, Any], table: str = "") -> dict[str, Any]:
+    names = schema.lock_key_names if is_locks_table(schema, table) else schema.key_names
+    return {n: item[n] for n in names if n in item}
 
 
 def _key_of(action: Action, names: Sequence[str]) -> dict[str, Any] | None:
@@ -122,18 +169,19 @@ def _key_of(action: Action, names: Sequence[str]) -> dict[str, Any] | None:
 def _touched(tx: Transaction, schema: UniquenessSchema,
              tables: Mapping[str, TableInfo]) -> list[Touched]:
     """What each action touches, by kind: an account, a lock, or nothing the schema knows."""
-    names = schema.key_names
     touched: list[Touched] = []
     for index, action in enumerate(tx.actions):
+        locks_here = is_locks_table(schema, action.table)  # a locks table holds only locks
+        names = schema.lock_key_names if locks_here else schema.key_names
         info = tables.get(action.table)
         if info is not None and tuple(info.key_names) != names:
             continue  # another key layout: the schema does not describe this table
         key = _key_of(action, names)
         if key is None:
             continue
-        if schema.is_account(key):
+        if not locks_here and schema.is_account(key):
             touched.append((index, action, key, "account"))
-        elif schema.match_lock(key) is not None:
+        elif (locks_here or schema.locks is None) and schema.match_lock(key) is not None:
             touched.append((index, action, key, "lock"))
     return touched
 
@@ -164,11 +212,12 @@ class _World:
             ident = item_ident(action.table, key)
             world.after[ident] = apply_action(action, world.after.get(ident), schema.rules)
         world._values_in_play(touched, schema)
-        for table in sorted({t for t, _r in world.in_play}):
-            whole = source.table_items(table)
-            if whole is not None:
-                world.rest[table] = {i: item for item in whole
-                                     if (i := item_ident(table, _key(schema, item))) not in world.before}
+        for home in sorted({t for t, _r in world.in_play}):
+            for table in dict.fromkeys((home, schema.locks_table_name(home))):
+                whole = source.table_items(table)
+                if whole is not None:
+                    world.rest[table] = {i: item for item in whole if (i := item_ident(
+                        table, _key(schema, item, table))) not in world.before}
         world._read_probes(source, schema)
         return world
 
@@ -179,7 +228,8 @@ class _World:
             if kind == "lock":
                 match = schema.match_lock(key)
                 assert match is not None
-                self.in_play.setdefault((action.table, match[0].name), set()).add(match[1])
+                home = home_table(schema, action.table)  # locks pair with their accounts' table
+                self.in_play.setdefault((home, match[0].name), set()).add(match[1])
                 continue
             acct = pk_text(key, schema) or ""
             old_item, new_item = self.before.get(ident), self.after.get(ident)
@@ -197,9 +247,10 @@ class _World:
     def _read_probes(self, source: Source, schema: UniquenessSchema) -> None:
         """The locks of every probe form of the values in play, and the accounts holding one."""
         probes = {(t, r): sorted({p for v in vs for p in probe_forms(v, schema.rule(r))})
-                  for (t, r), vs in self.in_play.items() if t not in self.rest}
-        lock_keys = [(t, schema.stored_lock_key(schema.rule(r), p)) for (t, r), ps in probes.items()
-                     for p in ps]
+                  for (t, r), vs in self.in_play.items()
+                  if t not in self.rest or schema.locks_table_name(t) not in self.rest}
+        lock_keys = [(schema.locks_table_name(t), schema.stored_lock_key(schema.rule(r), p))
+                     for (t, r), ps in probes.items() for p in ps]
         for ident, item in source.items(lock_keys).items():
             if ident not in self.before:  # the write leaves it as it is
                 self.before[ident] = self.after[ident] = item
@@ -267,20 +318,29 @@ def _verdict(source: Source, schema: UniquenessSchema, world: _World, table: str
     ttl = info.ttl_attribute if info is not None else None
     items_before, _ = world.items(table, after=False)
     items_after, unknown = world.items(table, after=True)
+    lock_table = schema.locks_table_name(table)
+    locks_before: list[dict[str, Any]] = []
+    locks_after: list[dict[str, Any]] = []
+    if lock_table != table:  # the locks have a table of their own: paired across the two
+        locks_before, _ = world.items(lock_table, after=False)
+        locks_after, locks_unknown = world.items(lock_table, after=True)
+        unknown = unknown or locks_unknown
+    lock_info = source.tables.get(lock_table)
     findings = []
-    for items in (items_before, items_after):
-        pairing = Pairing(schema, ttl, now)
-        pairing.feed(items)
+    for items, lock_items in ((items_before, locks_before), (items_after, locks_after)):
+        pairing = pair_tables(schema, items, lock_items, accounts_ttl=ttl, now=now,
+                              locks_ttl=lock_info.ttl_attribute if lock_info is not None else None)
         findings.append(pairing.findings())
     scope = compare.Scope(accounts={a for t, a in world.accounts_before if t == table},
                           locks={compare.lock_id(k) for (t, _k), k in world.keys.items()
-                                 if t == table and schema.match_lock(k) is not None})
+                                 if t in (table, lock_table) and schema.match_lock(k) is not None})
     for (t, rule_name), values in world.in_play.items():
         if t == table:
             for value in values:
                 scope.add(schema.rule(rule_name), value)
-    verdict = _Verdict(findings[0], findings[1], _forms(schema, items_before),
-                       _forms(schema, items_after), compare.changes(findings[0], findings[1], scope),
+    verdict = _Verdict(findings[0], findings[1], _forms(schema, items_before, locks_before),
+                       _forms(schema, items_after, locks_after),
+                       compare.changes(findings[0], findings[1], scope),
                        unknown)
     for change in verdict.changes:
         if change.breaking and change.after.rule is not None and change.after.value is not None:
@@ -288,8 +348,10 @@ def _verdict(source: Source, schema: UniquenessSchema, world: _World, table: str
     return verdict
 
 
-def _forms(schema: UniquenessSchema, items: Iterable[Mapping[str, Any]]) -> Forms:
-    """Every form of every rule among ``items``: its holders and whether its lock exists."""
+def _forms(schema: UniquenessSchema, items: Iterable[Mapping[str, Any]],
+           lock_items: Iterable[Mapping[str, Any]] = ()) -> Forms:
+    """Every form of every rule among ``items`` (and the locks table's ``lock_items``): its
+    holders and whether its lock exists."""
     holders: dict[str, dict[str, set[str]]] = {r.name: {} for r in schema.rules}
     locked: dict[str, set[str]] = {r.name: set() for r in schema.rules}
     for item in items:
@@ -299,10 +361,14 @@ def _forms(schema: UniquenessSchema, items: Iterable[Mapping[str, Any]]) -> Form
                 value = rule_value(item, rule)
                 if value:
                     holders[rule.name].setdefault(value, set()).add(acct)
-        else:
+        elif schema.locks is None:
             match = schema.match_lock(item)
             if match is not None:
                 locked[match[0].name].add(match[1])
+    for item in lock_items:
+        match = schema.match_lock(item)
+        if match is not None:
+            locked[match[0].name].add(match[1])
     return {r: {form: (tuple(sorted(holders[r].get(form, ()))), form in locked[r])
                 for form in {*holders[r], *locked[r]}} for r in holders}
 
@@ -341,7 +407,8 @@ def _pair(schema: UniquenessSchema, verdict: _Verdict, rule_name: str, value: st
         if symptom is not None:
             verdict.notes.append(_folded_note(rule.name, value, lock_key, schema, symptom, held_after,
                                               clash_with))
-    return Pair(rule.name, value, lock_key, pk_text(lock_key, schema) or "", held_before, held_after,
+    return Pair(rule.name, value, lock_key, string_value(lock_key.get(schema.lock_pk_name), ""),
+                held_before, held_after,
                 locked_before, locked_after, status_before, status_after, breaks=bool(breaks),
                 warns=warns, clash_with=clash_with)
 
@@ -349,7 +416,7 @@ def _pair(schema: UniquenessSchema, verdict: _Verdict, rule_name: str, value: st
 def _folded_note(rule: str, value: str, lock_key: dict[str, Any], schema: UniquenessSchema, symptom: str,
                  holders: Sequence[str], others: Sequence[str]) -> str:
     """Says what the audit counts as part of a case clash instead of a missing or orphan lock."""
-    lock = pk_text(lock_key, schema)
+    lock = string_value(lock_key.get(schema.lock_pk_name))
     what = (f"{', '.join(holders)} would hold {rule} {value} without its own lock {lock}"
             if symptom == MISSING_LOCK else f"Lock {lock} would be held by no account")
     return (f"{what}: the audit reports this as part of the case or normalisation clash with "

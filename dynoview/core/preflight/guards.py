@@ -18,6 +18,7 @@ from dynoview.core.expressions.lexer import ExpressionSyntaxError
 from dynoview.core.expressions.nodes import paths as _paths
 from dynoview.core.expressions.parser import parse_condition, parse_update
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
+from dynoview.core.uniqueness.locks_table import is_locks_table
 from dynoview.core.uniqueness.schema import UniquenessSchema, protected_text
 
 
@@ -94,26 +95,29 @@ def add_guards(tx: Transaction, schema: UniquenessSchema,
     """
     out = tx.copy()
     guards: list[Guard] = []
-    names = (schema.pk_name,) + ((schema.sk_name,) if schema.sk_name else ())
     for index, action in enumerate(out.actions):
         if action.kind == CONDITION_CHECK:
             continue
+        # Locks in a table of their own: its actions are locks, the accounts table's never are.
+        locks_here = is_locks_table(schema, action.table)
+        names = schema.lock_key_names if locks_here else schema.key_names
         source = action.item if action.kind == PUT else action.key
         key = {n: source.get(n) for n in names}
         if any(v is None for v in key.values()):
             continue
         mentioned = _mentioned(action)
         added: list[tuple[str, str]] = []
-        match = schema.match_lock(key)
-        if match is not None and schema.pk_name not in mentioned:
+        lock_pk = schema.lock_pk_name
+        match = schema.match_lock(key) if locks_here or schema.locks is None else None
+        if match is not None and lock_pk not in mentioned:
             rule, value = match
             if action.kind == PUT:
-                added.append((_guard(action, schema.pk_name, "attribute_not_exists", None),
-                              f"attribute_not_exists({schema.pk_name}) on the new {rule.name} lock {value}"))
+                added.append((_guard(action, lock_pk, "attribute_not_exists", None),
+                              f"attribute_not_exists({lock_pk}) on the new {rule.name} lock {value}"))
             elif action.kind == DELETE:
-                added.append((_guard(action, schema.pk_name, "attribute_exists", None),
-                              f"attribute_exists({schema.pk_name}) on the released {rule.name} lock {value}"))
-        elif schema.is_account(key):
+                added.append((_guard(action, lock_pk, "attribute_exists", None),
+                              f"attribute_exists({lock_pk}) on the released {rule.name} lock {value}"))
+        elif not locks_here and schema.is_account(key):
             acct = protected_text(key.get(schema.pk_name)) or ""
             if (action.table, acct) not in seen:
                 continue

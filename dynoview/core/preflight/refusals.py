@@ -30,6 +30,7 @@ from dynoview.core.tx import templates
 from dynoview.core.tx.model import DELETE, Action, Transaction
 from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK
 from dynoview.core.uniqueness.forms import clash_key, trims
+from dynoview.core.uniqueness.locks_table import home_table
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
 
 Touched = tuple[int, Action, dict[str, Any], str]  # (index, action, key, "account"|"lock")
@@ -137,7 +138,8 @@ def _unfolded(pair: Pair, rule: LockRule, status: str, table: str, ctx: Context)
     key = clash_key(pair.value, trim)
     group = sorted(f for f in ctx.forms_before.get(table, {}).get(rule.name, {})
                    if f != pair.value and clash_key(f, trim) == key)
-    index = next((i for i, action, k, kind in ctx.touched if action.table == table and (
+    index = next((i for i, action, k, kind in ctx.touched
+                  if home_table(ctx.schema, action.table) == table and (
         (kind == "lock" and (m := ctx.schema.match_lock(k)) is not None and m[0] == rule and m[1] in group)
         or (kind == "account" and rule_value(ctx.before.get(item_ident(table, k)), rule) in group))), None)
     where = f"Action {index + 1}: " if index is not None else ""
@@ -164,7 +166,7 @@ def _cause(pair: Pair, rule: LockRule, table: str, ctx: Context) -> _Cause:
     schema = ctx.schema
     movers = (set(pair.holders_after) - set(pair.holders_before)) or (
         set(pair.holders_before) - set(pair.holders_after))
-    lock_entry = next((e for e in ctx.touched if e[3] == "lock" and e[1].table == table
+    lock_entry = next((e for e in ctx.touched if e[3] == "lock" and home_table(schema, e[1].table) == table
                        and schema.match_lock(e[2]) == (rule, pair.value)), None)
     accounts = [e for e in ctx.touched if e[3] == "account" and e[1].table == table]
     account_entry = next((e for e in accounts if pk_text(e[2], schema) in movers), None)
@@ -346,7 +348,7 @@ def _with_locks(ctx: Context) -> Transaction | None:
     for table, pair, status in ctx.breaks:
         if status not in (MISSING_LOCK, ORPHAN_LOCK):
             continue
-        ident = item_ident(table, pair.lock_key)
+        ident = item_ident(ctx.schema.locks_table_name(table), pair.lock_key)
         if ident in touched or ident in added:
             continue
         rule = ctx.schema.rule(pair.rule)

@@ -10,6 +10,7 @@ from dynoview.core.preflight.compare import Change, holders_by_form
 from dynoview.core.preflight.model import Forms, PreflightWarning, item_ident, known, pk_text, rule_value
 from dynoview.core.preflight.refusals import Context
 from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH
+from dynoview.core.uniqueness.locks_table import home_table
 from dynoview.core.uniqueness.schema import LockRule
 
 
@@ -69,7 +70,7 @@ def _spellings(rule: LockRule, new: Sequence[str], others: Sequence[str],
 def _cause(ctx: Context, table: str, rule: LockRule, new: Sequence[str]) -> int | None:
     """The first action that writes one of the new spellings (an account value or a lock)."""
     for index, action, key, kind in ctx.touched:
-        if action.table != table:
+        if home_table(ctx.schema, action.table) != table:  # locks of a locks table count as its
             continue
         if kind == "lock":
             match = ctx.schema.match_lock(key)

@@ -70,7 +70,7 @@ from dynoview.core.repair.state import (
     RepairState,
 )
 from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import TableInfo
+from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.ttl.expiry import expired_at
 from dynoview.core.tx import outcomes as tx_outcomes
 from dynoview.core.tx.action_log import ActionLog
@@ -182,8 +182,11 @@ class _Repairer:
 
     def __init__(self, conn: Connection, reader: Reader, schema: UniquenessSchema, table: TableInfo,
                  *, dry_run: bool, confirmation: str | bool | None, log: ActionLog | None,
-                 cancel: threading.Event, notes: list[str], report_digest: str = "") -> None:
+                 cancel: threading.Event, notes: list[str], report_digest: str = "",
+                 locks_table: TableInfo | None = None) -> None:
         self.conn, self.reader, self.schema, self.table = conn, reader, schema, table
+        self.locks = locks_table or table  # where the locks are (schema.locks: a table of their own)
+        self.tables = {table.name: table, self.locks.name: self.locks}
         self.dry_run, self.confirmation, self.log = dry_run, confirmation, log
         self.cancel, self.notes = cancel, notes
         self.report_digest = report_digest
@@ -196,8 +199,11 @@ class _Repairer:
         return RepairOutcome(item.id, item.kind, status, message, item.title(),
                              tx.token if tx is not None else None, body, list(written))
 
-    def _expired(self, item: Mapping[str, Any]) -> bool:
-        attr = self.table.ttl_attribute
+    def key_names(self, table: str) -> tuple[str, ...]:
+        return tuple(self.tables[table].key_names) if table in self.tables else self.table.key_names
+
+    def _expired(self, item: Mapping[str, Any], info: TableInfo | None = None) -> bool:
+        attr = (info or self.table).ttl_attribute
         av = item.get(attr) if attr else None
         return isinstance(av, Mapping) and expired_at(av.get("N"), time.time())
 
@@ -231,7 +237,7 @@ class _Repairer:
             return None  # not applied: re-checked and repaired as usual
         tx = earlier.tx
         if earlier.verdict == WRITTEN_BEFORE and tx is not None:
-            keys = [a.target_key(self.table.key_names) for a in tx.actions if a.kind != CONDITION_CHECK]
+            keys = [a.target_key(self.key_names(a.table)) for a in tx.actions if a.kind != CONDITION_CHECK]
             done = "Released" if item.kind == RELEASE else "Claimed"
             return self.outcome(item, APPLIED, f"{done} {key_text(keys[0])}. {earlier.message}", tx, keys)
         if earlier.verdict == CANCELLED_BEFORE:
@@ -242,11 +248,11 @@ class _Repairer:
     def _recheck_orphan(self, item: PlannedRepair, rule: LockRule) -> Transaction | RepairOutcome:
         f = item.finding
         lock_key = f.lock_keys[0]
-        lock = self.reader.get_item(self.table.name, lock_key, consistent=True)
+        lock = self.reader.get_item(self.locks.name, lock_key, consistent=True)
         if lock is None:
             return self.outcome(item, ALREADY_FIXED, f"The lock {key_text(lock_key)} no longer exists: "
                                 "someone released it since the report. Nothing was sent.")
-        if self._expired(lock):
+        if self._expired(lock, self.locks):
             return self.outcome(item, CHANGED, f"The lock {key_text(lock_key)} has expired since the "
                                 "report: skipped, an expired lock is a person's decision.")
         if not _holders_checkable(self.table, rule):
@@ -287,8 +293,7 @@ class _Repairer:
         """The preflight's verdict: None when the transaction may go."""
         f = item.finding
         assert f.value is not None
-        preflight = run_preflight(self.reader, tx, self.schema, {self.table.name: self.table},
-                                  cancel=self.cancel)
+        preflight = run_preflight(self.reader, tx, self.schema, self.tables, cancel=self.cancel)
         for note in preflight.notes:
             if not note.startswith(_GENERIC_NOTES) and note not in self.notes:
                 self.notes.append(note)
@@ -320,11 +325,11 @@ class _Repairer:
 
     def _send(self, item: PlannedRepair, tx: Transaction) -> RepairOutcome:
         result = execute_transaction(self.conn, tx, confirmation=self.confirmation,
-                                     tables={self.table.name: self.table}, schema=self.schema,
+                                     tables=self.tables, schema=self.schema,
                                      reader=self.reader, log=self.log,
                                      context=repair_context(self.table.name, self.report_digest, item.id))
         if result.status in tx_outcomes.WRITTEN:
-            keys = [a.target_key(self.table.key_names) for a in tx.actions if a.kind != CONDITION_CHECK]
+            keys = [a.target_key(self.key_names(a.table)) for a in tx.actions if a.kind != CONDITION_CHECK]
             done = "Released" if item.kind == RELEASE else "Claimed"
             return self.outcome(item, APPLIED, f"{done} {key_text(keys[0])}. {result.message}", tx, keys)
         if result.status in (tx_outcomes.CANCELLED, tx_outcomes.NOT_APPLIED):
@@ -348,8 +353,11 @@ def run_repairs(
     state: RepairState | None = None,
     log: ActionLog | None = None,
     clock: Callable[[], float] = time.monotonic,
+    locks_table: TableInfo | None = None,
 ) -> RepairRun:
     """Re-check and repair the plan's orphan and missing locks, one guarded transaction each.
+    ``locks_table``: the schema's separate locks table (``schema.locks``), where locks are
+    read, put and deleted.
 
     Raises before any request: ``ReadOnlyError`` (unless ``dry_run``) and the confirmation's
     ``ConfirmationError`` (``confirmation``: True on this machine, the table name elsewhere,
@@ -359,6 +367,11 @@ def run_repairs(
     each transaction but sends none and records nothing.
     """
     _check_rate(rate)
+    if schema.locks is not None and locks_table is None:
+        locks_table = describe_table(conn, schema.locks.name)  # metadata: no read capacity
+    if schema.locks is not None and locks_table is not None and locks_table.name != schema.locks.name:
+        raise DynoViewError(f"The schema keeps its locks in table {schema.locks.name}, not "
+                            f"{locks_table.name}.", field="locks_table")
     cancel = cancel or threading.Event()
     state = state or RepairState(None, "", plan.table)
     if not dry_run:
@@ -370,9 +383,11 @@ def run_repairs(
     if not dry_run:
         # Sends an earlier run was killed in the middle of: settled by reads before any re-check.
         run.notes.extend(r.sentence for r in recover_interrupted(
-            conn, log, schema=schema, tables={table.name: table}, reader=reader))
+            conn, log, schema=schema, reader=reader,
+            tables={table.name: table, **({locks_table.name: locks_table} if locks_table else {})}))
     repairer = _Repairer(conn, reader, schema, table, dry_run=dry_run, confirmation=confirmation,
-                         log=log, cancel=cancel, notes=run.notes, report_digest=state.report_digest)
+                         log=log, cancel=cancel, notes=run.notes, report_digest=state.report_digest,
+                         locks_table=locks_table)
     todo = plan.actionable
     handled = 0
     pacer = _Pacer(1.0 / rate, clock)

@@ -57,6 +57,27 @@ def parse_patterns(value: str) -> tuple[str, ...]:
     return tuple(p for p in re.split(r"[,\s]+", value.strip().strip('"')) if p)
 
 
+def pattern_problem(pattern: str, existing: Iterable[str] = ()) -> str | None:
+    """Why ``pattern`` cannot be a production pattern, or None. Patterns are saved separated by
+    commas and spaces, so neither can be inside one; an unclosed ``[`` would match only a literal
+    bracket, never the profiles meant."""
+    text = pattern.strip()
+    if not text:
+        return "Type a profile name or a pattern such as *-prod."
+    if re.search(r"[,\s]", text):
+        return f"{text!r} holds a comma or a space: a profile name has neither; add one pattern at a time."
+    if "[" in text and not re.search(r"\[!?\]?[^\]]*\]", text):
+        return f"{text!r} opens a [ set that is never closed: write [abc] or leave the [ out."
+    if text in existing:
+        return f"{text!r} is in the list already."
+    return None
+
+
+def format_patterns(patterns: Iterable[str]) -> str:
+    """The settings value ``load_patterns`` reads back."""
+    return ", ".join(patterns)
+
+
 def matches(profile_name: str | None, patterns: Iterable[str]) -> bool:
     return bool(profile_name) and any(fnmatchcase(profile_name or "", p) for p in patterns)
 

@@ -57,6 +57,7 @@ def _orjson_get_records(response_dict: dict[str, Any], customized_response_dict:
     already reads the wire form (epoch-second timestamps, base64 binary).
     """
     if response_dict.get("status_code") != 200 or not response_dict.get("body"):
+        _keep_throttling_reasons(response_dict, customized_response_dict)
         return  # errors keep botocore's parsing, so error codes and retries behave as usual
     try:
         parsed = orjson.loads(response_dict["body"])
@@ -64,6 +65,22 @@ def _orjson_get_records(response_dict: dict[str, Any], customized_response_dict:
         return  # damaged: botocore's own handling and the integrity check deal with it
     customized_response_dict.update(parsed)
     response_dict["body"] = b"{}"
+
+
+def _keep_throttling_reasons(response_dict: dict[str, Any], customized: dict[str, Any]) -> None:
+    """A throttling answer's ThrottlingReasons (reason, resource) kept in the parsed error: the
+    Streams model does not declare them, so botocore's parser would drop them."""
+    body = response_dict.get("body")
+    if not body or b"hrottlingReasons" not in body:
+        return
+    try:
+        parsed = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return
+    reasons = parsed.get("ThrottlingReasons") or parsed.get("throttlingReasons") \
+        if isinstance(parsed, dict) else None
+    if isinstance(reasons, list):
+        customized["ThrottlingReasons"] = reasons
 
 
 def prepare_streams_client(client: Any) -> Any:

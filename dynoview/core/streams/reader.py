@@ -15,7 +15,13 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from dynoview.core.errors import CancelledError, DynoViewError, aws_error_code
+from dynoview.core.errors import (
+    CancelledError,
+    DynoViewError,
+    aws_error_code,
+    reasons_text,
+    throttling_reasons,
+)
 from dynoview.core.reads.receipts import ReadLog
 from dynoview.core.session.connection import Connection
 from dynoview.core.streams.client import prepare_streams_client, record_stream_receipt
@@ -306,9 +312,11 @@ class StreamReader:
             self._finish(cursor, result.notices, announce=False)
             return False
         if code in {"LimitExceededException", "ThrottlingException"}:
+            why = reasons_text(throttling_reasons(exc))  # DynamoDB's reason and resource, when given
             result.notices.append(
                 f"DynamoDB Streams asked DynoView to slow down on {cursor.shard_id} (at most "
                 "5 GetRecords calls per second per shard); the next poll retries."
+                + (f" {why}" if why else "")
             )
             result.caught_up = False
             result.throttled = True

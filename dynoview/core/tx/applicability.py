@@ -102,11 +102,11 @@ def _account_findings(schema: UniquenessSchema, item: Mapping[str, Any],
 
 def _lock_findings(schema: UniquenessSchema, item: Mapping[str, Any], evidence: Evidence) -> list[Finding]:
     match = schema.match_lock(item)
-    pk = string_value(item.get(schema.pk_name))
+    pk = string_value(item.get(schema.lock_pk_name))
     if match is None or not evidence.covers(match[0].name):
         return []
     return [f for f in evidence.findings if f.rule == match[0].name
-            and any(string_value(k.get(schema.pk_name)) == pk for k in f.lock_keys)]
+            and any(string_value(k.get(schema.lock_pk_name)) == pk for k in f.lock_keys)]
 
 
 def templates_for(schema: UniquenessSchema, item: Mapping[str, Any] | None,
@@ -221,11 +221,11 @@ def read_lock_evidence(reader: Reader, table: str, schema: UniquenessSchema,
             if value is None:
                 continue
             key = schema.lock_key(rule, value)
-            if reader.get_item(table, key, consistent=True) is not None:
+            if reader.get_item(schema.locks_table_name(table), key, consistent=True) is not None:
                 continue
             findings.append(Finding(
                 MISSING_LOCK, rule.name, normalise(value, rule.normalisation), (acct,), (),
                 f"Account {acct} uses {rule.name} {value!r} and there is no lock "
-                f"{string_value(key.get(schema.pk_name))}.",
+                f"{string_value(key.get(schema.lock_pk_name))}.",
                 EXPLANATIONS[MISSING_LOCK], (schema.account_key(acct),)))
     return Evidence(tuple(findings), LOCK_READ)

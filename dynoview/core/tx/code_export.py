@@ -16,7 +16,6 @@ table (an email, an attribute name) can never become code.
 from __future__ import annotations
 
 import ast
-import base64
 import json
 import pprint
 import re
@@ -27,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dynoview.core.redaction import drop_url_credentials
+from dynoview.core.tx.export_syntax import JsStyle, cli_option, has_binary, js_expression, shell_command
 from dynoview.core.tx.wire import RequestShapeError, body_json, request_body
 
 CLI_FILE_NAME = "transact-items.json"
@@ -39,10 +39,6 @@ URL_CREDENTIALS_NOTE = ("The endpoint URL's user name and password were left out
 BINARY_NOTE = ("This request holds binary values, sent as base64 with --cli-binary-format base64: "
                "that needs AWS CLI version 2 (version 1 refuses the option rather than storing the "
                "base64 text itself as the value).")
-
-# JavaScript numbers are doubles: larger integers would change silently.
-_JS_MAX_SAFE_INTEGER = 2**53 - 1
-
 
 class ExportValueError(RequestShapeError):
     """The request holds a value no export can represent exactly; nothing was generated."""
@@ -84,16 +80,6 @@ def _endpoint(endpoint_url: str | None) -> tuple[str | None, str | None]:
         return None, None
     url, dropped = drop_url_credentials(_plain(endpoint_url, "endpoint_url"))
     return url, URL_CREDENTIALS_NOTE if dropped else None
-
-
-def _has_binary(value: Any) -> bool:
-    if isinstance(value, bytes):
-        return True
-    if isinstance(value, dict):
-        return any(_has_binary(v) for v in value.values())
-    if isinstance(value, list):
-        return any(_has_binary(v) for v in value)
-    return False
 
 
 # ---------------------------------------------------------------------------- boto3
@@ -172,12 +158,11 @@ def _wrap(text: str, width: int = 96) -> list[str]:
 
 
 def _cli_option(name: str, value: str) -> list[str]:
-    """``--name value``; ``--name=value`` when the value starts with "-", so the CLI's
-    argument parser cannot read the value as another option."""
+    """``cli_option``, refusing a NUL no command line can carry."""
     if "\0" in value:
         raise ExportValueError(f"The {name} value holds a NUL character, which no command line can "
                                "carry. Remove it and export again.", field=name)
-    return [f"{name}={value}"] if value.startswith("-") else [name, value]
+    return cli_option(name, value)
 
 
 def to_aws_cli(request: Mapping[str, Any], *, region: str | None = None,
@@ -202,12 +187,12 @@ def to_aws_cli(request: Mapping[str, Any], *, region: str | None = None,
     if endpoint:
         parts += _cli_option("--endpoint-url", endpoint)
     note = POSIX_NOTE if url_note is None else f"{POSIX_NOTE} {url_note}"
-    if _has_binary(plain):
+    if has_binary(plain):
         # The file holds binary as base64; CLI v2's default decodes it, but a profile with
         # cli_binary_format = raw-in-base64-out would store the base64 text: say it explicitly.
         parts += ["--cli-binary-format", "base64"]
         note = f"{note} {BINARY_NOTE}"
-    return CliExport(" ".join(shlex.quote(p) for p in parts), file_name, content, note)
+    return CliExport(shell_command(parts), file_name, content, note)
 
 
 # ---------------------------------------------------------------------------- JavaScript
@@ -223,41 +208,8 @@ def _js_string(text: str) -> str:
     return _JS_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", literal)
 
 
-def _js_key(key: str) -> str:
-    # `"__proto__": v` in an object literal sets the prototype instead of adding a
-    # property (the attribute would vanish); a computed key adds an own property.
-    return f"[{_js_string(key)}]" if key == "__proto__" else _js_string(key)
-
-
-def _js_expression(value: Any, level: int = 0) -> str:
-    """A JavaScript expression evaluating to ``value`` (plain data, see ``_plain``).
-
-    Binary becomes ``Buffer.from("<base64>", "base64")`` (a Uint8Array, as the SDK expects).
-    """
-    if value is None:
-        return "null"
-    if value is True or value is False:
-        return "true" if value else "false"
-    if isinstance(value, int):
-        if abs(value) > _JS_MAX_SAFE_INTEGER:
-            raise ExportValueError(f"The integer {value} is too large for a JavaScript number.")
-        return str(int(value))
-    if isinstance(value, str):
-        return _js_string(value)
-    if isinstance(value, bytes):
-        return f'Buffer.from({_js_string(base64.b64encode(value).decode("ascii"))}, "base64")'
-    inner, outer = "  " * (level + 1), "  " * level
-    if isinstance(value, dict):
-        if not value:
-            return "{}"
-        fields = [f"{inner}{_js_key(k)}: {_js_expression(v, level + 1)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(fields) + f"\n{outer}}}"
-    if isinstance(value, list):
-        if not value:
-            return "[]"
-        items = [f"{inner}{_js_expression(v, level + 1)}" for v in value]
-        return "[\n" + ",\n".join(items) + f"\n{outer}]"
-    raise ExportValueError(f"A {type(value).__name__} cannot be exported to JavaScript.")
+_JS = JsStyle(string=_js_string, trailing_commas=False, error=ExportValueError,
+              cannot="cannot be exported to JavaScript")
 
 
 def to_javascript(request: Mapping[str, Any], *, region: str | None = None,
@@ -280,7 +232,7 @@ def to_javascript(request: Mapping[str, Any], *, region: str | None = None,
         "\n"
         f"const client = new DynamoDBClient({client_options});\n"
         "\n"
-        f"const input = {_js_expression(_plain(request))};\n"
+        f"const input = {js_expression(_plain(request), _JS)};\n"
         "\n"
         "const response = await client.send(new TransactWriteItemsCommand(input));\n"
         "console.log(response.$metadata.httpStatusCode);\n"

@@ -197,6 +197,8 @@ def execute_transaction(
     sleep: Callable[[float], None] = time.sleep,
     clock: Callable[[], float] = time.time,
     context: Mapping[str, Any] | None = None,
+    validated: bool = False,
+    fresh_token: bool = False,
 ) -> ExecutionResult:
     """Validate, confirm, send the exact preview bytes, and report a known outcome.
 
@@ -207,32 +209,38 @@ def execute_transaction(
     result, ``log_error``). ``clock`` (epoch seconds) times the token's 10 minutes: the log
     says when the token was first sent. ``context`` is kept with the send in the log (a
     repair names its finding there, so a resumed run knows its own earlier writes).
+    ``validated``: the caller ran ``validate`` on this very transaction and found no error
+    (the import does, while the batch before it is written), so it is not run again.
+    ``fresh_token``: the caller knows the token was never sent before (an import's batch after
+    its first), so the log is not searched for its first send.
     """
     schema = schema or article_schema()
     tables = dict(tables or {})
     requirement = confirmation_for(conn, tx)
     if not requirement.allowed:
         raise ReadOnlyError(requirement.message)
-    problems = validate(tx, tables, schema)
+    problems = [] if validated else validate(tx, tables, schema)
     if has_errors(problems):
         raise TransactionInvalidError(problems)
     requirement.check(confirmation)
     return _send_and_settle(conn, tx, tables=tables, schema=schema, reader=reader or Reader(conn),
                             log=log, retries=retries, retry_delay=retry_delay, sleep=sleep, clock=clock,
-                            context=context)
+                            context=context, fresh_token=fresh_token)
 
 
 def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, TableInfo],
                      schema: UniquenessSchema, reader: Reader, log: ActionLog | None, retries: int,
                      retry_delay: float, sleep: Callable[[float], None],
-                     clock: Callable[[], float], context: Mapping[str, Any] | None) -> ExecutionResult:
+                     clock: Callable[[], float], context: Mapping[str, Any] | None,
+                     fresh_token: bool = False) -> ExecutionResult:
     request = tx.to_request()
     body = request_body(request)
     _install_observers(conn)
     # The user sends this token again (a resend after a lost answer, or the same request
     # later): past about 9 minutes DynamoDB takes it as a new request. Sent, with a warning.
     started = clock()
-    warnings = [w for w in [stale_token_warning(tx.token, token_first_sent(log, tx.token), started)] if w]
+    first_sent = None if fresh_token else token_first_sent(log, tx.token)
+    warnings = [w for w in [stale_token_warning(tx.token, first_sent, started)] if w]
     # Sends an earlier process was killed in the middle of are settled first (once per run).
     recovered = recover_interrupted(conn, log, schema=schema, tables=tables, reader=reader)
     # The intent is on disk before the request leaves: a kill during the send is recovered.

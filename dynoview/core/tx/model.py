@@ -242,7 +242,8 @@ def _values_map(raw: Any, index: int, fld: str, problems: list[Problem], dynamod
             out[str(name)] = copy.deepcopy(av)
             continue
         try:
-            out[str(name)] = from_dynamodb_json(av, str(name))
+            # A placeholder value is measured alone, one level above an attribute (core.tx.nesting).
+            out[str(name)] = from_dynamodb_json(av, str(name), 0 if fld == "values" else 1)
         except ValueParseError as exc:
             _fail(problems, index, f"{fld}.{exc.path or name}", exc.message)
     return out

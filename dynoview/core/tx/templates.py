@@ -44,10 +44,11 @@ def _action(kind: str, table: str, ph: Placeholders, *, condition: str = "", upd
 
 
 def lock_put(schema: UniquenessSchema, table: str, rule: LockRule, value: str) -> Action:
-    """Put a lock only where none exists: the article's ``attribute_not_exists(PK)`` guard."""
+    """Put a lock only where none exists: the article's ``attribute_not_exists(PK)`` guard.
+    ``table`` is the accounts' table: a schema with a locks table of its own puts it there."""
     ph = Placeholders()
-    cond = comparison(ph, schema.pk_name, "attribute_not_exists", literal=True)
-    return _action(PUT, table, ph, item=schema.lock_key(rule, value), condition=cond,
+    cond = comparison(ph, schema.lock_pk_name, "attribute_not_exists", literal=True)
+    return _action(PUT, schema.locks_table_name(table), ph, item=schema.lock_key(rule, value), condition=cond,
                    label=f"{rule.name} lock {value}", return_values="ALL_OLD")
 
 
@@ -59,9 +60,9 @@ def lock_delete(schema: UniquenessSchema, table: str, rule: LockRule, value: str
     there may predate the rule's normalisation), so its key is not normalised again.
     """
     ph = Placeholders()
-    cond = comparison(ph, schema.pk_name, "attribute_exists", literal=True)
+    cond = comparison(ph, schema.lock_pk_name, "attribute_exists", literal=True)
     key = schema.stored_lock_key(rule, value) if stored else schema.lock_key(rule, value)
-    return _action(DELETE, table, ph, key=key, condition=cond,
+    return _action(DELETE, schema.locks_table_name(table), ph, key=key, condition=cond,
                    label=f"release {rule.name} lock {value}")
 
 
@@ -189,8 +190,9 @@ def resolve_duplicate(schema: UniquenessSchema, table: str, keep_item: Mapping[s
                            label=f"kept account still holds {rule.name} {shared}",
                            return_values="ALL_OLD"))
     ph = Placeholders()
-    actions.append(_action(CONDITION_CHECK, table, ph, key=schema.lock_key(rule, shared),
-                           condition=comparison(ph, schema.pk_name, "attribute_exists", literal=True),
+    actions.append(_action(CONDITION_CHECK, schema.locks_table_name(table), ph,
+                           key=schema.lock_key(rule, shared),
+                           condition=comparison(ph, schema.lock_pk_name, "attribute_exists", literal=True),
                            label=f"{rule.name} lock {shared} exists"))
     if new_value is not None:
         actions.append(lock_put(schema, table, rule, new_value))

@@ -50,6 +50,7 @@ from dynoview.core.tx.model import (
     Problem,
     Transaction,
 )
+from dynoview.core.tx.nesting import VALUE_START_DEPTH, set_too_deep
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
 from dynoview.core.values.sizes import item_size
@@ -106,9 +107,10 @@ def item_identity(action: Action, tables: Mapping[str, TableInfo],
 def _check_values(index: int, fld: str, values: Mapping[str, Any], problems: list[Problem]) -> None:
     """Every value valid as DynamoDB stores it: 38-digit numbers, non-empty distinct sets,
     map keys that are not empty."""
+    start = VALUE_START_DEPTH if fld == "values" else 1  # a placeholder value is measured alone
     for name, av in values.items():
         try:
-            from_dynamodb_json(to_dynamodb_json(av), str(name))
+            from_dynamodb_json(to_dynamodb_json(av), str(name), start)
         except ValueParseError as exc:
             problems.append(Problem(index, f"{fld}.{exc.path or name}", exc.message))
             continue
@@ -243,10 +245,10 @@ def _check_lock_guard(index: int, action: Action, schema: UniquenessSchema | Non
         return
     rule, value = match
     for target in _NOT_EXISTS.findall(action.condition):
-        if action.names.get(target, target) in (schema.pk_name, schema.sk_name):
+        if action.names.get(target, target) in (schema.lock_pk_name, schema.lock_sk_name):
             return
     problems.append(Problem(index, "condition", LOCK_OVERWRITE_WARNING.format(
-        rule=rule.name, value=value, pk=schema.pk_name), WARNING))
+        rule=rule.name, value=value, pk=schema.lock_pk_name), WARNING))
 
 
 def validate(tx: Transaction, tables: Mapping[str, TableInfo] | None = None,
@@ -354,6 +356,7 @@ def _check_parsed_against_table(index: int, action: Action, info: TableInfo | No
     if parsed.update is None:
         return
     targets = update_targets(parsed.update, action.names)
+    problems.extend(Problem(index, "update", text) for text in set_too_deep(targets, action.values))
     if info is not None:
         check_update_targets(index, targets, info, action.values, problems)
     floor = update_item_floor(action, info, targets, action.values)

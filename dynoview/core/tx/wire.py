@@ -6,11 +6,20 @@ is the body the client would build. ``send_exact`` then refuses to send unless
 the body botocore built for the call is byte-for-byte that preview: a
 ``before-call`` hook compares them after the request is serialized and before
 it is signed and sent.
+
+Serialising a request of 100 items (botocore validates every value in pure Python) costs more
+than most of the send, and validation, the preview and the send ask for the same request in a
+row, on one thread or two (the import judges a batch on one and sends it on another): the last
+few serialisations are kept (``_serialized``, matched by the request's pickle, which tells types
+and key order apart), and the client's serializer answers ``send_exact`` with its own
+(``_ReuseSerializer``), so a transaction is serialised once.
 """
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -27,6 +36,8 @@ OPERATION = "TransactWriteItems"
 _lock = threading.Lock()
 _state: dict[str, Any] = {}
 _expected = threading.local()
+_recent: dict[bytes, dict[str, Any]] = {}  # fingerprint -> serialisation, the last few
+_RECENT_MAX = 4
 _GUARD_ATTR = "_dynoview_body_guard"
 
 
@@ -53,6 +64,25 @@ def request_body(request: Mapping[str, Any]) -> bytes:
     Raises ``RequestShapeError`` with botocore's explanation when the request does
     not match the API's shapes (unknown field, wrong type).
     """
+    body = _serialized(request)[1]["body"]
+    return body if isinstance(body, bytes) else str(body).encode("utf-8")
+
+
+def _fingerprint(request: Mapping[str, Any]) -> bytes | None:
+    """Equal only for requests botocore serialises alike (same values, types and order)."""
+    try:
+        return pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return None
+
+
+def _serialized(request: Mapping[str, Any]) -> tuple[bytes | None, dict[str, Any]]:
+    """botocore's serialisation of ``request`` and its fingerprint (see the module doc)."""
+    key = _fingerprint(request)
+    with _lock:
+        known = _recent.get(key) if key is not None else None
+    if known is not None:
+        return key, known
     op, serializer = _operation_and_serializer()
     try:
         serialized = serializer.serialize_to_request(dict(request), op)
@@ -60,8 +90,12 @@ def request_body(request: Mapping[str, Any]) -> bytes:
         raise RequestShapeError(
             "The request does not match the TransactWriteItems API: "
             + " ".join(str(exc).split()) + " Fix the field and try again.") from None
-    body = serialized["body"]
-    return body if isinstance(body, bytes) else str(body).encode("utf-8")
+    if key is not None:
+        with _lock:
+            _recent[key] = serialized
+            while len(_recent) > _RECENT_MAX:
+                del _recent[next(iter(_recent))]  # the oldest
+    return key, serialized
 
 
 def preview_text(request: Mapping[str, Any]) -> str:
@@ -95,12 +129,31 @@ def _check_body(model: Any, params: Mapping[str, Any], **_: Any) -> None:
             "Report this as a bug in DynoView, with the preview attached.")
 
 
+class _ReuseSerializer:
+    """The client's serializer, answering the TransactWriteItems ``send_exact`` serialised on
+    this thread with that serialisation (a copy: botocore adds the URL and headers to it)."""
+
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+
+    def serialize_to_request(self, parameters: Any, operation_model: Any) -> Any:
+        sent = getattr(_expected, "serialized", None)
+        if (sent is not None and sent[0] is not None and getattr(operation_model, "name", None) == OPERATION
+                and _fingerprint(parameters) == sent[0]):
+            return copy.deepcopy(sent[1])
+        return self._inner.serialize_to_request(parameters, operation_model)
+
+
 def install_guard(conn: Connection) -> None:
-    """Register the body check on this connection's client (once)."""
+    """Register the body check on this connection's client (once), and the serializer that
+    reuses this thread's serialisation."""
     client = conn.client
     if getattr(client, _GUARD_ATTR, False):
         return
     client.meta.events.register("before-call.dynamodb.TransactWriteItems", _check_body)
+    inner = getattr(client, "_serializer", None)
+    if inner is not None and hasattr(inner, "serialize_to_request"):
+        client._serializer = _ReuseSerializer(inner)  # botocore's one serialisation hook
     setattr(client, _GUARD_ATTR, True)
 
 
@@ -112,9 +165,12 @@ def send_exact(conn: Connection, request: Mapping[str, Any],
     (ClientError, connection errors, ReadOnlyError) propagate unchanged.
     """
     install_guard(conn)
-    expected = body if body is not None else request_body(request)
-    _expected.body = expected
+    key, serialized = _serialized(request)
+    built = serialized["body"] if isinstance(serialized["body"], bytes) else str(serialized["body"]).encode()
+    _expected.body = body if body is not None else built
+    _expected.serialized = (key, serialized) if built == _expected.body else None
     try:
         return conn.client.transact_write_items(**request)
     finally:
         _expected.body = None
+        _expected.serialized = None

@@ -24,7 +24,7 @@ from typing import Any
 from dynoview.core.errors import CancelledError, DynoViewError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
-from dynoview.core.session.tables import IndexInfo, TableInfo
+from dynoview.core.session.tables import IndexInfo, TableInfo, describe_table
 from dynoview.core.uniqueness.diagnose_answer import (
     FREE,
     answer,
@@ -35,6 +35,7 @@ from dynoview.core.uniqueness.diagnose_answer import (
 )
 from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH, OK, ORPHAN_LOCK, Finding
 from dynoview.core.uniqueness.forms import clash_key, lookalike_key, non_ascii, trims
+from dynoview.core.uniqueness.locks_table import pair_tables
 from dynoview.core.uniqueness.origin import STREAM_MAX_CALLS, ActionEntries, LockOrigin, classify_orphan
 from dynoview.core.uniqueness.pairing import Pairing, place_rank
 from dynoview.core.uniqueness.schema import (
@@ -141,6 +142,9 @@ def holders_filter(schema: UniquenessSchema, rule: LockRule, values: list[str], 
             vals[f":n{i}"] = {"N": value}
             tests.append(f"#v = :n{i}")
     expr = f"({' OR '.join(tests)}) AND begins_with(#pk, :acct)"
+    if not schema.account_pk_prefix:  # an accounts table of its own: every item is an account
+        del names["#pk"], vals[":acct"]
+        expr = f"({' OR '.join(tests)})"
     if schema.sk_name and schema.account_sk_value is not None:
         names["#sk"] = schema.sk_name
         vals[":sk"] = {"S": schema.account_sk_value}
@@ -223,13 +227,16 @@ def diagnose(
     use_stream: bool = True,
     action_log: ActionEntries | None = None,
     max_stream_calls: int = STREAM_MAX_CALLS,
+    locks_table: TableInfo | None = None,
 ) -> Diagnosis:
     """Answer "is this value locked, and by whom?" in a sentence for a support agent.
 
     For a lock no account holds, ``explain_origin`` looks for how it got there (the lock's
     owner attribute, the table's stream, then ``action_log``) and the sentence says which.
+    ``locks_table``: the schema's separate locks table (``schema.locks``), where locks are read.
     """
-    rule = _checked_rule(table, schema, rule_name, value)
+    locks = _locks_info(reader, table, schema, locks_table)
+    rule = _checked_rule(locks, schema, rule_name, value)
     now = now or datetime.now(UTC)
     normalised = normalise(value, rule.normalisation)
     receipts: list[ReadReceipt] = []
@@ -238,7 +245,7 @@ def diagnose(
     # 1. The locks, by exact key, strongly consistent: never a Scan for one value. The rule's own
     #    spelling first, then the other spellings a lock of this value may have been stored in.
     forms = spellings(value, rule)
-    found = _read_locks(reader, table, schema, rule, forms, receipts)
+    found = _read_locks(reader, locks, schema, rule, forms, receipts)
 
     # 2. The accounts holding any of those spellings.
     search = _find_accounts(reader, table, schema, rule, forms, use_index, consistent_scan, receipts,
@@ -250,11 +257,18 @@ def diagnose(
     # 3. The audit's judgement. A small table is read whole (one consistent Scan), so every
     #    spelling of the value is compared as the audit compares them; else what was read.
     whole = _read_whole(reader, table, rule, use_index, receipts, cancel)
-    if whole is not None:
-        notes.append(f"{table.name} is small, so it was read whole ({len(whole):,} items, one "
+    whole_locks = whole if locks is table else (
+        _read_whole(reader, locks, rule, use_index, receipts, cancel) if whole is not None else None)
+    if whole is not None and whole_locks is not None:
+        notes.append(f"{_both(table, locks)} small, so it was read whole ({len(whole):,} items, one "
                      "consistent Scan) and every spelling was compared, as the audit compares them.")
-    judged = _judge(schema, table, rule, value,
-                    whole if whole is not None else list(found.values()) + search.accounts, now)
+    if locks is not table:  # accounts and locks come from their own tables
+        read_whole = whole is not None and whole_locks is not None
+        judged = _judge(schema, table, rule, value, whole if read_whole and whole else search.accounts,
+                        now, whole_locks if read_whole and whole_locks else list(found.values()), locks)
+    else:
+        judged = _judge(schema, table, rule, value,
+                        whole if whole is not None else list(found.values()) + search.accounts, now)
     stored, pairing, about = judged.stored, judged.pairing, judged.findings
     state = pairing.rules[rule.name]
     lock_item = found.get(stored) if stored in state.locks else None
@@ -263,7 +277,7 @@ def diagnose(
     status, sentence = answer(pairing, rule, stored, worst, lock_item is not None, ids)
     origin: LockOrigin | None = None
     if status == ORPHAN_LOCK and explain_origin and lock_item is not None:
-        origin, more = classify_orphan(reader, table, schema, rule, stored, lock_item,
+        origin, more = classify_orphan(reader, locks, schema, rule, stored, lock_item,
                                        action_log=action_log, use_stream=use_stream,
                                        max_stream_calls=max_stream_calls, cancel=cancel)
         receipts.extend(more)
@@ -307,15 +321,16 @@ class _Judged:
 
 
 def _judge(schema: UniquenessSchema, table: TableInfo, rule: LockRule, value: str,
-           items: list[dict[str, Any]], now: datetime) -> _Judged:
+           items: list[dict[str, Any]], now: datetime, lock_items: list[dict[str, Any]] | None = None,
+           locks: TableInfo | None = None) -> _Judged:
     """Feed the items read to a ``Pairing`` (the audit's classifier, the whole schema: an item
     is a lock of the rule the audit would say) and pick its findings about the value.
 
     The value's forms are its normalisation and, when the table stores it so, the value as
     typed; when neither is stored, the stored clash-key form (capitals typed for a lower-case
     lock are the same value, not a clash)."""
-    pairing = Pairing(schema, table.ttl_attribute, now)
-    pairing.feed(items)
+    pairing = pair_tables(schema, items, lock_items or [], accounts_ttl=table.ttl_attribute,
+                          locks_ttl=(locks or table).ttl_attribute, now=now)
     state = pairing.rules[rule.name]
     trim = trims(rule.normalisation)
     stored_forms = state.locks.keys() | state.holders.keys()
@@ -337,6 +352,23 @@ def _judge(schema: UniquenessSchema, table: TableInfo, rule: LockRule, value: st
         alike = sorted(f for f in stored_forms if lookalike_key(f, trim) == key and clash_key(f, trim) != own)
         alike = alike if non_ascii([value, *alike]) else []
     return _Judged(mine[0] if mine else normalised, pairing, ranked, alike)
+
+
+def _locks_info(reader: Reader, table: TableInfo, schema: UniquenessSchema,
+                locks: TableInfo | None) -> TableInfo:
+    """The table the locks are read from: ``table`` itself, or the schema's locks table."""
+    if schema.locks is None:
+        return table
+    if locks is None:
+        return describe_table(reader.conn, schema.locks.name)  # metadata: no read capacity
+    if locks.name != schema.locks.name:
+        raise DynoViewError(f"The schema keeps its locks in table {schema.locks.name}, not "
+                            f"{locks.name}.", field="table")
+    return locks
+
+
+def _both(table: TableInfo, locks: TableInfo) -> str:
+    return f"{table.name} is" if locks is table else f"{table.name} and {locks.name} are"
 
 
 def _checked_rule(table: TableInfo, schema: UniquenessSchema, rule_name: str, value: str) -> LockRule:

@@ -72,6 +72,7 @@ from dynoview.core.uniqueness.pairing_state import (
     RuleState,
     columns_of_batches,
     columns_of_records,
+    grows_big_table,
     held_values,
     missing_from,
     pack_record,
@@ -109,8 +110,10 @@ class Pairing:
         self._pending_accounts: list[Batch] = []
         self.items_seen = 0
         self.other_items = 0
-        # Longest prefix first, so UNIQ#EMAIL2# is not taken for UNIQ#EMAIL#.
-        self._lock_rules = sorted(self.rules.values(), key=lambda s: len(s.rule.prefix), reverse=True)
+        # Longest prefix first, so UNIQ#EMAIL2# is not taken for UNIQ#EMAIL#. Empty when the locks
+        # have a table of their own: this table's items are accounts or other (locks_table.py).
+        self._lock_rules = [] if schema.locks is not None else sorted(
+            self.rules.values(), key=lambda s: len(s.rule.prefix), reverse=True)
         self._cache: tuple[int, list[Finding]] | None = None
         self._ok = 0
         self._expired_accounts: set[str] | None = set()  # like RuleState.unlike: while known
@@ -250,12 +253,15 @@ class Pairing:
             rb.odd_keys = [lookalike_key(f, trim) for f in rb.odd]
         return batch
 
-    def apply(self, batch: Batch) -> None:
+    def apply(self, batch: Batch, step: Callable[[bool], None] | None = None) -> None:
         """Add a batch of classified items: the same state as ``feed`` of those items, in order.
 
         The dicts grow in C loops; only values held by two or more accounts (rare) are
         walked one by one. Batches of different Scan segments may come in any order:
-        DynamoDB keeps all items of a partition key in one segment.
+        DynamoDB keeps all items of a partition key in one segment. ``step`` runs before each
+        dict grows, told whether its table grows (``grows_big_table``): the four grow in step,
+        and a big table's growth holds the GIL ~35 ms, so a window's event loop goes between
+        them (``background.yield_before``), not after all four.
         """
         self.items_seen += batch.items
         self.other_items += batch.other
@@ -272,6 +278,8 @@ class Pairing:
         for state, column, rb in zip(self.rules.values(), batch.account_values, batch.rules,
                                      strict=True):
             if rb.lock_values:
+                if step is not None:
+                    step(grows_big_table(state.locks, len(rb.lock_values)))
                 state.locks.update(zip(rb.lock_values, rb.lock_expired, strict=True))
             # The values the accounts hold, and the account of each: the same string objects
             # as the columns' (no copies), picked in C.
@@ -284,6 +292,8 @@ class Pairing:
                 before = set(filter(holders.__contains__, hv)) if holders else set()
                 saved = {v: holders[v] for v in before}
                 expected = len(holders) + len(hv) - (sum(map(before.__contains__, hv)) if before else 0)
+                if step is not None:
+                    step(grows_big_table(holders, len(hv)))
                 holders.update(zip(hv, ha, strict=True))
                 multi = before
                 if len(holders) != expected:  # a value repeated within the batch
@@ -312,10 +322,7 @@ class Pairing:
 
     def lock_key(self, rule: LockRule, stored_value: str) -> dict[str, Any]:
         """A stored lock's key: rebuilt from the template, never re-normalised."""
-        key: dict[str, Any] = {self.schema.pk_name: {"S": rule.prefix + stored_value + rule.suffix}}
-        if self.schema.sk_name and rule.sk_value is not None:
-            key[self.schema.sk_name] = {"S": rule.lock_sk(stored_value)}
-        return key
+        return self.schema.stored_lock_key(rule, stored_value)
 
     def account(self, acct: str) -> tuple[tuple[str | None, ...], bool, str | None]:
         """An account's (values per rule in schema order, expired, SK when accounts' SKs vary)."""
@@ -541,7 +548,7 @@ class Pairing:
 
     def rows(self) -> list[PairRow]:
         """The side-by-side view: one row per account, then one per lock no account needs."""
-        by_cell, by_lock, acct_expired = findings_by_place(self.schema.pk_name, self.findings())
+        by_cell, by_lock, acct_expired = findings_by_place(self.schema.lock_pk_name, self.findings())
         rows: list[PairRow] = []
         for acct in sorted(self.accounts):
             values, expired, _ = self.account(acct)
@@ -568,7 +575,7 @@ class Pairing:
                 if state.holders.get(value) is not None:
                     continue
                 key = self.lock_key(rule, value)
-                lock_finding = by_lock.get((rule.name, key[self.schema.pk_name]["S"]))
+                lock_finding = by_lock.get((rule.name, key[self.schema.lock_pk_name]["S"]))
                 status = lock_finding.status if lock_finding else ORPHAN_LOCK
                 row = PairRow("lock", None, key, cells={rule.name: Cell(value, status, key, lock_finding)})
                 if lock_finding is not None:

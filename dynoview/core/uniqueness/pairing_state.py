@@ -92,6 +92,25 @@ class Batch(msgspec.Struct, array_like=True):
 
 
 SEP = "\x1f"  # ASCII unit separator: joins an account's record into one string
+#: From this many keys a dict's table growing (every key re-inserted, one C call) holds the GIL
+#: long enough to matter to a window: ~35 ms at 700,000 keys here.
+BIG_TABLE = 100_000
+
+
+def table_full_at(n: int) -> int:
+    """How many keys a dict grown by inserts to ``n`` keys holds before its table grows
+    (CPython: a table of 2**k slots takes 2**(k+1)//3 keys, then doubles)."""
+    size = 8
+    while (size << 1) // 3 < n:
+        size <<= 1
+    return (size << 1) // 3
+
+
+def grows_big_table(d: Mapping[str, object], adding: int) -> bool:
+    """Whether adding up to ``adding`` keys to ``d`` grows a big table (a long C call).
+    A guess from the key count (deletions leave slots used): it only times a wait."""
+    n = len(d)
+    return n >= BIG_TABLE and n + adding > table_full_at(n)
 
 
 def pack_record(values: list[str | None], expired: bool, sk: str | None) -> str | tuple[

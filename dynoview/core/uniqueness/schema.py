@@ -46,9 +46,15 @@ class LockRule:
     # An attribute on the lock naming the account that holds it: the surest evidence of where
     # an orphan lock came from. Last, so positional construction of older rules still works.
     owner_attribute: str | None = None
+    # A template over the account's attributes (OneTable's field.scope, e.g. "${tenantId}"):
+    # pk_template then holds {scope} before {value}: a value is unique per scope.
+    scope: str | None = None
 
     @property
     def prefix(self) -> str:
+        if self.scope is not None:  # refused loudly rather than matching nothing in silence
+            raise SchemaError(f"the {self.name} rule is unique per scope ({self.scope}): it has no "
+                              "fixed lock prefix; pair it per scope (presets/scoped.py).")
         return self.pk_template.split("{value}", 1)[0]
 
     @property
@@ -92,6 +98,17 @@ class LockRule:
 
 
 @dataclass(frozen=True)
+class LocksTable:
+    """Where the locks live when not beside the accounts (docs/locks-table.md)."""
+
+    name: str
+    pk_name: str = "PK"
+    sk_name: str | None = None
+    # The accounts' table, when known: what a transaction that touches only locks pairs with.
+    accounts_table: str | None = None
+
+
+@dataclass(frozen=True)
 class UniquenessSchema:
     """How one table models uniqueness."""
 
@@ -100,6 +117,23 @@ class UniquenessSchema:
     account_pk_prefix: str = "ACCT#"
     account_sk_value: str | None = "PROFILE"
     rules: tuple[LockRule, ...] = field(default_factory=tuple)
+    locks: LocksTable | None = None  # None: the locks share the accounts' table
+
+    @property
+    def lock_pk_name(self) -> str:  # the locks table's key names when they have their own
+        return self.locks.pk_name if self.locks is not None else self.pk_name
+
+    @property
+    def lock_sk_name(self) -> str | None:
+        return self.locks.sk_name if self.locks is not None else self.sk_name
+
+    @property
+    def lock_key_names(self) -> tuple[str, ...]:
+        return (self.lock_pk_name,) + ((self.lock_sk_name,) if self.lock_sk_name else ())
+
+    def locks_table_name(self, accounts_table: str) -> str:
+        """The table that holds the locks of ``accounts_table``'s accounts."""
+        return self.locks.name if self.locks is not None else accounts_table
 
     def is_account(self, item: Mapping[str, Any]) -> bool:
         pk = string_value(item.get(self.pk_name))
@@ -128,9 +162,10 @@ class UniquenessSchema:
     def stored_lock_key(self, rule: LockRule, stored: str) -> dict[str, Any]:
         """The key of a lock holding ``stored`` exactly as spelled (no normalisation): the
         key of a lock found in the table, which may predate or ignore the rule's normalisation."""
-        key: dict[str, Any] = {self.pk_name: {"S": rule.prefix + stored + rule.suffix}}
-        if self.sk_name and rule.sk_value is not None:
-            key[self.sk_name] = {"S": rule.lock_sk(stored)}
+        pk_name, sk_name = self.lock_pk_name, self.lock_sk_name
+        key: dict[str, Any] = {pk_name: {"S": rule.prefix + stored + rule.suffix}}
+        if sk_name and rule.sk_value is not None:
+            key[sk_name] = {"S": rule.lock_sk(stored)}
         return key
 
     def account_key(self, account_id: str) -> dict[str, Any]:
@@ -143,20 +178,21 @@ class UniquenessSchema:
         return key
 
     def match_lock(self, item: Mapping[str, Any]) -> tuple[LockRule, str] | None:
-        """(rule, stored value) if the item is a lock of one of the rules."""
-        pk = string_value(item.get(self.pk_name))
+        """(rule, stored value) if the item is a lock of one of the rules (locks table's keys)."""
+        sk_name = self.lock_sk_name
+        pk = string_value(item.get(self.lock_pk_name))
         if pk is None:
             return None
-        sk = string_value(item.get(self.sk_name)) if self.sk_name else None
+        sk = string_value(item.get(sk_name)) if sk_name else None
         # Longest prefix first, so UNIQ#EMAIL2# is not taken for UNIQ#EMAIL#.
         for rule in sorted(self.rules, key=lambda r: len(r.prefix), reverse=True):
             fixed = rule.fixed_sk
-            if self.sk_name and fixed is not None and sk != fixed:
+            if sk_name and fixed is not None and sk != fixed:
                 continue
             value = rule.value_from_pk(pk)
             if value is None:
                 continue
-            if self.sk_name and rule.sk_template is not None and sk != rule.lock_sk(value):
+            if sk_name and rule.sk_template is not None and sk != rule.lock_sk(value):
                 continue  # the value in the sort key must be the partition key's
             return rule, value
         return None
@@ -167,7 +203,11 @@ class UniquenessSchema:
         return schema_from_json(data, source)
 
     def to_json(self) -> dict[str, Any]:
+        extra: dict[str, Any] = {} if self.locks is None else {"locks_table": {
+            "name": self.locks.name, "pk_name": self.locks.pk_name, "sk_name": self.locks.sk_name,
+            **({"accounts_table": self.locks.accounts_table} if self.locks.accounts_table else {})}}
         return {
+            **extra,
             "pk_name": self.pk_name,
             "sk_name": self.sk_name,
             "account_pk_prefix": self.account_pk_prefix,
@@ -175,7 +215,8 @@ class UniquenessSchema:
             "rules": [
                 {"name": r.name, "attribute": r.attribute, "pk_template": r.pk_template,
                  "sk_value": r.sk_value, "normalisation": r.normalisation,
-                 "index_name": r.index_name, "owner_attribute": r.owner_attribute}
+                 "index_name": r.index_name, "owner_attribute": r.owner_attribute,
+                 **({"scope": r.scope} if r.scope is not None else {})}
                 for r in self.rules
             ],
         }
@@ -214,9 +255,10 @@ def article_schema(pk_name: str = "PK", sk_name: str | None = "SK",
 
 # --------------------------------------------------------------------------- schema files
 
-_SCHEMA_KEYS = {"pk_name", "sk_name", "account_pk_prefix", "account_sk_value", "rules"}
+_SCHEMA_KEYS = {"pk_name", "sk_name", "account_pk_prefix", "account_sk_value", "rules", "locks_table"}
+_LOCKS_KEYS = {"name", "pk_name", "sk_name", "accounts_table"}
 _RULE_KEYS = {"name", "attribute", "pk_template", "sk_value", "normalisation", "index_name",
-              "owner_attribute"}
+              "owner_attribute", "scope"}
 
 
 class SchemaError(InputError):
@@ -252,7 +294,26 @@ def _text_field(data: Mapping[str, Any], key: str, where: str, *, optional: bool
     return value
 
 
-def rule_from_json(data: Any, where: str = "") -> LockRule:
+def locks_from_json(data: Any, pk_name: str, sk_name: str | None) -> LocksTable | None:
+    """``locks_table`` (absent or null: locks beside the accounts); key names default to theirs."""
+    if data is None:
+        return None
+    if not isinstance(data, Mapping):
+        raise SchemaError("locks_table must be an object such as {\"name\": \"uniques\", "
+                          "\"pk_name\": \"pk\", \"sk_name\": null}.", "locks_table")
+    unknown = set(data) - _LOCKS_KEYS
+    if unknown:
+        raise SchemaError(f"unknown field {sorted(unknown)[0]!r}; allowed: "
+                          f"{', '.join(sorted(_LOCKS_KEYS))}.", f"locks_table.{sorted(unknown)[0]}")
+    name = _text_field(data, "name", "locks_table.")
+    assert name is not None
+    lock_pk = _text_field(data, "pk_name", "locks_table.", optional=True, default=pk_name) or pk_name
+    lock_sk = _text_field(data, "sk_name", "locks_table.", optional=True, default=sk_name)
+    accounts = _text_field(data, "accounts_table", "locks_table.", optional=True) or None
+    return LocksTable(name, lock_pk, lock_sk or None, accounts)
+
+
+def rule_from_json(data: Any, where: str = "", *, own_table: bool = False) -> LockRule:
     """One rule from its JSON form (as written by ``UniquenessSchema.to_json``)."""
     if not isinstance(data, Mapping):
         raise SchemaError("each rule must be an object with name, attribute and pk_template.",
@@ -269,7 +330,7 @@ def rule_from_json(data: Any, where: str = "") -> LockRule:
     if template.count("{value}") != 1:
         raise SchemaError("pk_template must contain {value} exactly once, e.g. UNIQ#EMAIL#{value}.",
                           f"{where}pk_template")
-    if not template.split("{value}", 1)[0]:
+    if not template.split("{value}", 1)[0] and not own_table:  # a locks table holds only locks
         raise SchemaError("pk_template must start with a fixed prefix before {value} (e.g. "
                           "UNIQ#EMAIL#), or locks cannot be told apart from other items.",
                           f"{where}pk_template")
@@ -283,7 +344,11 @@ def rule_from_json(data: Any, where: str = "") -> LockRule:
                           f"{where}normalisation")
     index = _text_field(data, "index_name", where, optional=True, default=None) or None
     owner = _text_field(data, "owner_attribute", where, optional=True, default=None) or None
-    return LockRule(name, attribute, template, sk_value, norm, index, owner)
+    scope = _text_field(data, "scope", where, optional=True, default=None) or None
+    if scope and not 0 < template.find("{scope}") < template.find("{value}"):
+        raise SchemaError("a scoped rule's pk_template holds {scope} after a fixed prefix, before "
+                          "{value}: _unique#{scope}#User#email#{value}.", f"{where}pk_template")
+    return LockRule(name, attribute, template, sk_value, norm, index, owner, scope)
 
 
 def schema_from_json(data: Any, source: str | None = None) -> UniquenessSchema:
@@ -298,8 +363,9 @@ def schema_from_json(data: Any, source: str | None = None) -> UniquenessSchema:
                               first)
         pk_name = _text_field(data, "pk_name", "", optional=True, default="PK") or "PK"
         sk_name = _text_field(data, "sk_name", "", optional=True, default="SK")
+        locks = locks_from_json(data.get("locks_table"), pk_name, sk_name)
         prefix = _text_field(data, "account_pk_prefix", "", optional=True, default="ACCT#") or ""
-        if not prefix:
+        if not prefix and locks is None:  # an accounts table of its own holds only accounts
             raise SchemaError("account_pk_prefix must not be empty: it is how accounts are "
                               "recognised (e.g. ACCT#).", "account_pk_prefix")
         account_sk = _text_field(data, "account_sk_value", "", optional=True, default="PROFILE")
@@ -307,23 +373,29 @@ def schema_from_json(data: Any, source: str | None = None) -> UniquenessSchema:
         if not isinstance(raw_rules, list) or not raw_rules:
             raise SchemaError("rules must be a non-empty list: one rule per protected attribute.",
                               "rules")
-        rules = tuple(rule_from_json(r, f"rules[{i}].") for i, r in enumerate(raw_rules))
+        rules = tuple(rule_from_json(r, f"rules[{i}].", own_table=locks is not None)
+                      for i, r in enumerate(raw_rules))
         names = [r.name for r in rules]
         for i, name in enumerate(names):
             if name in names[:i]:
                 raise SchemaError(f"the rule name {name!r} is used twice; give each rule its own name.",
                                   f"rules[{i}].name")
         for i, rule in enumerate(rules):
-            if rule.owner_attribute is not None and rule.owner_attribute in (pk_name, sk_name):
+            lock_keys = (locks.pk_name, locks.sk_name) if locks is not None else (pk_name, sk_name)
+            if rule.owner_attribute is not None and rule.owner_attribute in lock_keys:
                 raise SchemaError(f"owner_attribute must be an attribute of the lock item that names "
                                   f"its account, not the key {rule.owner_attribute!r}.",
                                   f"rules[{i}].owner_attribute")
-        prefixes = [r.prefix for r in rules]
+        # Rules may share a prefix when their fixed sort keys tell them apart (a uniques table
+        # keyed value / type, ElectroDB's constraints); scoped ones by the text after the scope.
+        lock_sk = locks.sk_name if locks is not None else sk_name
+        prefixes = [(r.prefix, r.fixed_sk if lock_sk else None) if r.scope is None else None for r in rules]
         for i, p in enumerate(prefixes):
-            if p in prefixes[:i]:
-                raise SchemaError(f"two rules use the lock prefix {p!r}; each rule needs its own.",
+            if p is not None and (p in prefixes[:i] or (p[0] == "" and p[1] is None and len(rules) > 1)):
+                raise SchemaError(f"two rules use the lock prefix {p[0]!r}; each rule needs its own "
+                                  "(or, in a table with a sort key, its own sk_value).",
                                   f"rules[{i}].pk_template")
-        return UniquenessSchema(pk_name, sk_name, prefix, account_sk, rules)
+        return UniquenessSchema(pk_name, sk_name, prefix, account_sk, rules, locks)
     except SchemaError as exc:
         if source and not exc.source:
             raise SchemaError(exc.message, exc.location, source) from None
@@ -371,26 +443,31 @@ def lock_key_problem(schema: UniquenessSchema, rule: LockRule, table: TableInfo)
     names or types differ from the table's key schema, so say so before sending one.
     """
     pk, sk = table.partition_key, table.sort_key
-    if schema.pk_name != pk.name:
-        return (f"The schema's partition key is {schema.pk_name}, but table {table.name} is keyed on "
-                f"{pk.name}: set pk_name to {pk.name} in the schema, or pick the table that holds "
-                "the locks.")
+    if schema.locks is not None and table.name != schema.locks.name:
+        return (f"The schema keeps its locks in table {schema.locks.name}, not {table.name}: "
+                "check the lock against that table.")
+    lock_pk, lock_sk = schema.lock_pk_name, schema.lock_sk_name
+    where = "locks_table." if schema.locks is not None else ""  # which fields to fix
+    if lock_pk != pk.name:
+        return (f"The schema's partition key is {lock_pk}, but table {table.name} is keyed on "
+                f"{pk.name}: set {where}pk_name to {pk.name} in the schema, or pick the table that "
+                "holds the locks.")
     if pk.type != "S":
         return (f"Table {table.name} cannot hold lock keys: its partition key {pk.name} holds "
                 f"{_TYPE_NAMES.get(pk.type, pk.type)}, and lock keys such as {rule.prefix}<value> are "
                 "strings. Pick the table that holds the accounts and locks.")
-    wants_sk = bool(schema.sk_name) and rule.sk_value is not None
+    wants_sk = bool(lock_sk) and rule.sk_value is not None
     if sk is None:
         if wants_sk:
             return (f"Table {table.name} has no sort key, but the schema's {rule.name} locks have "
-                    f"{schema.sk_name} = {rule.sk_value}: set sk_name to null in the schema.")
+                    f"{lock_sk} = {rule.sk_value}: set {where}sk_name to null in the schema.")
         return None
     if not wants_sk:
         return (f"Table {table.name} has the sort key {sk.name}, but the schema's {rule.name} locks "
-                "have none: set sk_name and the rule's sk_value (e.g. LOCK) in the schema.")
-    if schema.sk_name != sk.name:
-        return (f"The schema's sort key is {schema.sk_name}, but table {table.name} sorts on "
-                f"{sk.name}: set sk_name to {sk.name} in the schema.")
+                f"have none: set {where}sk_name and the rule's sk_value (e.g. LOCK) in the schema.")
+    if lock_sk != sk.name:
+        return (f"The schema's sort key is {lock_sk}, but table {table.name} sorts on "
+                f"{sk.name}: set {where}sk_name to {sk.name} in the schema.")
     if sk.type != "S":
         return (f"Table {table.name} cannot hold this schema's locks: its sort key {sk.name} holds "
                 f"{_TYPE_NAMES.get(sk.type, sk.type)}, and the lock sort key {rule.sk_value!r} is a "

@@ -26,7 +26,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError, ConnectionError, HTTPClientError
 
-from dynoview.core.errors import aws_error_code
+from dynoview.core.errors import THROTTLING_CODES, aws_error_code, reasons_text, throttling_reasons
 from dynoview.core.reads.reader import Reader
 from dynoview.core.streams.description import StreamInfo
 from dynoview.core.streams.reader import StreamReader
@@ -83,6 +83,19 @@ def is_transient(exc: BaseException) -> bool:
     return isinstance(status, int) and status >= 500
 
 
+def failure_notice(exc: BaseException, wait: float) -> str:
+    """What the watch says of a failed round it will retry; a throttled one names DynamoDB's
+    reason and resource (``ThrottlingReasons``) when the answer gives them."""
+    code = error_code(exc)
+    if code in THROTTLING_CODES or code == "LimitExceededException":
+        why = reasons_text(throttling_reasons(exc))
+        return (f"DynamoDB throttled the watch ({code}); trying again in {wait:g} s. No record is "
+                "skipped: reading resumes after the last one read." + (f" {why}" if why else ""))
+    what = code or type(exc).__name__
+    return (f"Reading the stream failed ({what}); trying again in {wait:g} s. "
+            "No record is skipped: reading resumes after the last one read.")
+
+
 class StreamFollower:
     """The watch's view of a stream: ``poll`` returns records with the items after them."""
 
@@ -129,9 +142,7 @@ class StreamFollower:
                 raise
             wait = RETRY_WAITS_S[min(self._failures, len(RETRY_WAITS_S) - 1)]
             self._failures += 1
-            what = error_code(exc) or type(exc).__name__
-            out.notices.append(f"Reading the stream failed ({what}); trying again in {wait:g} s. "
-                               "No record is skipped: reading resumes after the last one read.")
+            out.notices.append(failure_notice(exc, wait))
             out.wait_s = wait
             return out
         self._held_result = None

@@ -99,6 +99,12 @@ class Watcher:
         """Find the stream, seed the state (replay or audit); returns what to tell the user.
 
         Raises ``DynoViewError`` with the UpdateTable setting when the table has no stream."""
+        if self.schema.locks is not None:
+            # One stream would show every write to the other table as a missing or orphan lock.
+            raise DynoViewError(
+                f"The schema keeps its locks in table {self.schema.locks.name}, and watching follows "
+                f"one table's stream: {self.table.name}'s alone would show half of each write. Run "
+                "the audit instead (it pairs both tables), or diagnose a value.", field="schema")
         conn = self.reader.conn
         description = conn.client.describe_table(TableName=self.table.name)["Table"]
         arn = description.get("LatestStreamArn")

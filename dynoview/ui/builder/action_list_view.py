@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyle, QWidget
 
 from dynoview.core.tx.model import Action, Problem
 from dynoview.core.tx.outcomes import APPLIED, CANCELLED, WRITTEN, ActionOutcome
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
 # How an outcome shows: its word, and the tone of its icon.
 ERROR, WARNING, PASSED, DONE = "error", "warning", "passed", "written"
-PASSED_NOT_WRITTEN = "passed, not written"
+PASSED_NOT_WRITTEN = QT_TRANSLATE_NOOP("builder.action_list_view", "passed, not written")
 _ICONS = {ERROR: QStyle.StandardPixmap.SP_MessageBoxCritical,
           WARNING: QStyle.StandardPixmap.SP_MessageBoxWarning,
           PASSED: QStyle.StandardPixmap.SP_MessageBoxInformation,
@@ -34,8 +35,8 @@ def outcome_mark(outcome: ActionOutcome, status: str) -> tuple[str, str]:
     if status in WRITTEN:
         return "written", DONE
     if status == CANCELLED:
-        return PASSED_NOT_WRITTEN, PASSED
-    return "not written", WARNING
+        return QCoreApplication.translate("builder.action_list_view", PASSED_NOT_WRITTEN), PASSED
+    return QCoreApplication.translate("builder.action_list_view", "not written"), WARNING
 
 
 class ActionListView(QListWidget):
@@ -43,7 +44,7 @@ class ActionListView(QListWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setAccessibleName("Actions")
+        self.setAccessibleName(self.tr("Actions"))
         # A long row wraps rather than hiding its outcome off to the right at 1024 px.
         self.setWordWrap(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)

@@ -11,25 +11,15 @@ what the code says.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QRegularExpression, Qt
-from PySide6.QtGui import QGuiApplication, QShowEvent, QTextCursor
-from PySide6.QtWidgets import (
-    QDialog,
-    QFileDialog,
-    QHBoxLayout,
-    QLabel,
-    QPlainTextEdit,
-    QPushButton,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QCoreApplication, QObject, QRegularExpression, Qt
+from PySide6.QtGui import QShowEvent, QTextCursor
+from PySide6.QtWidgets import QDialog, QLabel, QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
 
 from dynoview.core.uniqueness.schema import UniquenessSchema
-from dynoview.ui.builder.dialogs import CREDENTIALS_NOTE, code_view, restyle
+from dynoview.ui.builder.dialogs import CREDENTIALS_NOTE, code_view
+from dynoview.ui.codegen.code_actions import CodeActions
 from dynoview.ui.context import AppContext
 
 PYTHON = "python"  # the codegen's language names (LANGUAGES), without loading it first
@@ -85,14 +75,10 @@ class CodeExportDialog(QDialog):
         self.setWindowTitle(title)
         self.codes = dict(codes)
         self.names = dict(names)
-        self.file_dialog: QFileDialog | None = None  # kept alive while it is open
         layout = QVBoxLayout(self)
-        note = QLabel(f"{SENDS_NOTE} {CREDENTIALS_NOTE}")
+        note = QLabel(f"{SENDS_NOTE} {QCoreApplication.translate('builder.dialogs', CREDENTIALS_NOTE)}")
         note.setWordWrap(True)
         layout.addWidget(note)
-        self.status = QLabel("")  # what Copy or Save did, under the code
-        self.status.setWordWrap(True)
-        self.status.setObjectName("code-export-status")
         self.tabs = QTabWidget()
         self.views: dict[str, QPlainTextEdit] = {}
         for lang, code in self.codes.items():
@@ -104,25 +90,15 @@ class CodeExportDialog(QDialog):
                                          | Qt.TextInteractionFlag.TextSelectableByKeyboard)
             self.views[lang] = view
             self.tabs.addTab(view, TITLES.get(lang, lang))
-        self.tabs.currentChanged.connect(lambda _i: self.show_status(""))
         layout.addWidget(self.tabs, 1)
-        self.status.hide()
-        layout.addWidget(self.status)
-        self.copy_button = QPushButton("&Copy")
-        self.copy_button.setToolTip("Copy the code of the tab shown to the clipboard")
-        self.copy_button.clicked.connect(self.copy)
-        self.save_button = QPushButton("&Save…")
-        self.save_button.setToolTip("Save the code of the tab shown to a file")
-        self.save_button.clicked.connect(self.ask_save)
-        close = QPushButton("Close")
-        close.clicked.connect(self.accept)
-        close.setDefault(True)
-        row = QHBoxLayout()
-        row.addWidget(self.copy_button)
-        row.addWidget(self.save_button)
-        row.addStretch(1)
-        row.addWidget(close)
-        layout.addLayout(row)
+        actions = self.code_actions = CodeActions(
+            self, self, titles=TITLES, filters=FILTERS, file_name=self.names.__getitem__,
+            copy_tip=self.tr("Copy the code of the tab shown to the clipboard"),
+            save_tip=self.tr("Save the code of the tab shown to a file"), status_name="code-export-status")
+        layout.addWidget(actions)
+        self.status, self.copy_button, self.save_button, self.save_to = (
+            actions.status, actions.copy_button, actions.save_button, actions.save_to)
+        self.tabs.currentChanged.connect(lambda _i: actions.show_status(""))
         self.resize(860, 620)
         self._scrolled = False
 
@@ -133,46 +109,11 @@ class CodeExportDialog(QDialog):
             for view in self.views.values():
                 show_example(view)
 
-    def show_status(self, text: str, role: str = "hint") -> None:
-        self.status.setText(text)
-        self.status.setVisible(bool(text))
-        restyle(self.status, role)
-
     def language(self) -> str:
         return list(self.codes)[self.tabs.currentIndex()]
 
-    def code(self) -> str:
-        return self.codes[self.language()]
-
-    def copy(self) -> None:
-        QGuiApplication.clipboard().setText(self.code())
-        self.show_status(f"Copied the {TITLES[self.language()]} code.")
-
-    def ask_save(self) -> None:
-        """Ask where to save the tab's code (``open()``, no nested loop)."""
-        lang = self.language()
-        dialog = QFileDialog(self, f"Save the {TITLES[lang]} code", str(Path.home() / self.names[lang]))
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setNameFilter(FILTERS[lang])
-        dialog.setDefaultSuffix(Path(self.names[lang]).suffix.lstrip("."))
-        dialog.fileSelected.connect(lambda path: self.save_to(path, lang))
-        dialog.finished.connect(lambda _code: dialog.deleteLater())
-        self.file_dialog = dialog
-        dialog.open()
-
-    def save_to(self, path: str, lang: str | None = None) -> bool:
-        """Write one language's code (the tab shown by default) to ``path``; the outcome is
-        shown under the code."""
-        self.file_dialog = None
-        lang = lang or self.language()
-        try:
-            Path(path).write_text(self.codes[lang], encoding="utf-8", newline="\n")
-        except OSError as exc:
-            self.show_status(f"Could not save {path}: {exc.strerror or exc}. Choose another "
-                             "folder or file name.", "error")
-            return False
-        self.show_status(f"Saved the {TITLES[lang]} code to {path}.")
-        return True
+    def code_of(self, lang: str) -> str | None:
+        return self.codes[lang]
 
 
 def show_example(view: QPlainTextEdit) -> None:

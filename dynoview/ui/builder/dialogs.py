@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QSyntaxHighlighter, QTextCharFormat, QTextDocument
 from PySide6.QtWidgets import (
     QDialog,
@@ -28,6 +28,7 @@ from dynoview.core.tx.confirmation import ConfirmationRequirement
 from dynoview.core.tx.model import Transaction, TransactionImportError, import_text
 from dynoview.ui.accessible import labelled
 from dynoview.ui.builder.preflight_view import preflight_warnings, warning_line
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.tones import is_dark
 
 
@@ -75,8 +76,9 @@ class JsonHighlighter(QSyntaxHighlighter):
                 self.setFormat(match.start(), match.end() - match.start(), fmt)
 
 
-CREDENTIALS_NOTE = ("Uses the default credential chain (environment, profile, SSO or role); "
-                    "no credentials are included.")
+CREDENTIALS_NOTE = (QT_TRANSLATE_NOOP(
+    "builder.dialogs", "Uses the default credential chain (environment, profile, SSO or role); "
+                    "no credentials are included."))
 
 
 
@@ -102,12 +104,13 @@ class ConfirmDialog(QDialog):
     def __init__(self, requirement: ConfirmationRequirement, preview: str,
                  parent: QWidget | None = None, preflight: Preflight | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Execute transaction")
+        self.setWindowTitle(self.tr("Execute transaction"))
         self.requirement = requirement
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"Connection: {requirement.connection}"))
+        layout.addWidget(QLabel(self.tr(
+            "Connection: {connection}").format(connection=requirement.connection)))
         layout.addWidget(QLabel(requirement.message))
-        view = code_view(preview, "Request to send")
+        view = code_view(preview, self.tr("Request to send"))
         view.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self._highlighter = JsonHighlighter(view.document())
         layout.addWidget(view, 3)
@@ -121,10 +124,13 @@ class ConfirmDialog(QDialog):
         self.typed = QLineEdit()
         if requirement.type_to_confirm is not None:
             self.typed.setPlaceholderText(requirement.type_to_confirm)
-            layout.addWidget(labelled(QLabel(f"Type {requirement.type_to_confirm} to confirm:"), self.typed))
+            layout.addWidget(labelled(QLabel(self.tr(
+                "Type {type_to_confirm} to confirm:").format(
+                    type_to_confirm=requirement.type_to_confirm)), self.typed))
             layout.addWidget(self.typed)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.execute_button = self.buttons.addButton("Execute", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.execute_button = self.buttons.addButton(self.tr(
+            "Execute"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
@@ -146,14 +152,15 @@ class ImportDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Import TransactWriteItems JSON")
+        self.setWindowTitle(self.tr("Import TransactWriteItems JSON"))
         self.transaction: Transaction | None = None
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel('Paste {"TransactItems": [...], "ClientRequestToken": "..."} or the bare '
+        layout.addWidget(QLabel(self.tr(
+            'Paste {"TransactItems": [...], "ClientRequestToken": "..."} or the bare '
                                 "list (DynamoDB JSON, binary as base64), as the AWS CLI and console "
-                                "write it."))
+                                "write it.")))
         self.text = QPlainTextEdit()
-        self.text.setAccessibleName("TransactWriteItems JSON")
+        self.text.setAccessibleName(self.tr("TransactWriteItems JSON"))
         self.text.setFont(QFont("monospace"))
         self._highlighter = JsonHighlighter(self.text.document())
         layout.addWidget(self.text)
@@ -184,23 +191,23 @@ class ExportDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(CREDENTIALS_NOTE))
+        layout.addWidget(QLabel(QCoreApplication.translate("builder.dialogs", CREDENTIALS_NOTE)))
         self.code = code_view(code, title)
         layout.addWidget(self.code)
-        copy = QPushButton("Copy")
+        copy = QPushButton(self.tr("Copy"))
         copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(code))
         row = QHBoxLayout()
         row.addWidget(copy)
         if file_name is not None and file_content is not None:
-            layout.addWidget(QLabel(f"Content of {file_name}:"))
-            self.file = code_view(file_content, f"Content of {file_name}")
+            layout.addWidget(QLabel(self.tr("Content of {file_name}:").format(file_name=file_name)))
+            self.file = code_view(file_content, self.tr("Content of {file_name}").format(file_name=file_name))
             self._highlighter = JsonHighlighter(self.file.document())
             layout.addWidget(self.file)
-            copy_file = QPushButton(f"Copy {file_name}")
+            copy_file = QPushButton(self.tr("Copy {file_name}").format(file_name=file_name))
             copy_file.clicked.connect(lambda: QGuiApplication.clipboard().setText(file_content))
             row.addWidget(copy_file)
         row.addStretch(1)
-        close = QPushButton("Close")
+        close = QPushButton(self.tr("Close"))
         close.clicked.connect(self.accept)
         row.addWidget(close)
         layout.addLayout(row)
@@ -214,15 +221,17 @@ class ActionLogDialog(QDialog):
 
     def __init__(self, entries: list[dict[str, Any]], path: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Action log")
+        self.setWindowTitle(self.tr("Action log"))
         self.entries = list(reversed(entries))
         layout = QVBoxLayout(self)
-        heading = QLabel(f"{len(entries)} transactions sent, logged in {path}")
+        heading = QLabel(self.tr(
+            "{entries_count} transactions sent, logged in {path}").format(
+                entries_count=len(entries), path=path))
         heading.setWordWrap(True)
         heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(heading)
         self.table = QTableWidget(len(self.entries), len(self.COLUMNS))
-        self.table.setAccessibleName("Transactions sent")
+        self.table.setAccessibleName(self.tr("Transactions sent"))
         self.table.setHorizontalHeaderLabels(self.COLUMNS)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
@@ -236,7 +245,7 @@ class ActionLogDialog(QDialog):
                      entry.get("token", ""), outcome.get("status", ""))
             for col, text in enumerate(cells):
                 self.table.setItem(row, col, QTableWidgetItem(str(text)))
-        self.detail = code_view("", "Selected transaction")
+        self.detail = code_view("", self.tr("Selected transaction"))
         self._highlighter = JsonHighlighter(self.detail.document())
         self.table.resizeColumnsToContents()
         split = QSplitter()

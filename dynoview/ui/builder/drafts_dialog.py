@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.drafts.model import Draft, DraftError, count_text
+from dynoview.core.drafts.model import Draft, DraftError
 from dynoview.core.drafts.store import DraftInfo, DraftStore
 
 
@@ -38,11 +38,11 @@ class SaveDraftDialog(QDialog):
 
     def __init__(self, store: DraftStore, draft: Draft, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Save draft as")
+        self.setWindowTitle(self.tr("Save draft as"))
         self.store = store
         self.draft = draft
         self.name_edit = QLineEdit(name)
-        self.name_edit.setAccessibleName("Draft name")
+        self.name_edit.setAccessibleName(self.tr("Draft name"))
         self.name_edit.selectAll()
         self.hint = _label()
         self.error = _label(role="error")
@@ -52,9 +52,9 @@ class SaveDraftDialog(QDialog):
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(_label(f"Saves the builder's {draft.describe()} under a name: Drafts → "
-                                "Open draft… brings them back."))
-        name_label = QLabel("&Name")
+        layout.addWidget(_label(self.tr("Saves the builder's {describe} under a name: Drafts → "
+                                "Open draft… brings them back.").format(describe=draft.describe())))
+        name_label = QLabel(self.tr("&Name"))
         name_label.setBuddy(self.name_edit)
         layout.addWidget(name_label)
         layout.addWidget(self.name_edit)
@@ -68,7 +68,8 @@ class SaveDraftDialog(QDialog):
     def _check(self, text: str) -> None:
         name = text.strip()
         taken = bool(name) and self.store.named_path(name).exists()
-        self.hint.setText(f"A draft named “{name}” exists: saving replaces it." if taken else "")
+        self.hint.setText(self.tr(
+            "A draft named “{name}” exists: saving replaces it.").format(name=name) if taken else "")
         self.hint.setVisible(taken)
         self.buttons.button(QDialogButtonBox.StandardButton.Save).setEnabled(bool(name))
 
@@ -77,7 +78,7 @@ class SaveDraftDialog(QDialog):
         try:
             written = self.store.save_named(name, self.draft)
         except (OSError, DraftError) as exc:
-            self.error.setText(f"The draft could not be saved: {exc}")
+            self.error.setText(self.tr("The draft could not be saved: {exc}").format(exc=exc))
             self.error.show()
             return
         self.saved.emit(name, written)
@@ -92,12 +93,12 @@ class OpenDraftDialog(QDialog):
 
     def __init__(self, store: DraftStore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Open draft")
+        self.setWindowTitle(self.tr("Open draft"))
         self.store = store
         self.infos: list[DraftInfo] = []
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setHorizontalHeaderLabels(self.COLUMNS)
-        self.table.setAccessibleName("Saved drafts")
+        self.table.setAccessibleName(self.tr("Saved drafts"))
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -110,7 +111,8 @@ class OpenDraftDialog(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open
                                         | QDialogButtonBox.StandardButton.Close)
         self.open_button = self.buttons.button(QDialogButtonBox.StandardButton.Open)
-        self.delete_button = self.buttons.addButton("Delete", QDialogButtonBox.ButtonRole.DestructiveRole)
+        self.delete_button = self.buttons.addButton(self.tr(
+            "Delete"), QDialogButtonBox.ButtonRole.DestructiveRole)
         self.buttons.accepted.connect(self.open_selected)
         self.buttons.rejected.connect(self.reject)
         self.delete_button.clicked.connect(self.delete_selected)
@@ -135,9 +137,10 @@ class OpenDraftDialog(QDialog):
                 self.table.setItem(row, col, cell)
         said = [*(problems or []), *found]
         if not self.infos and not said:
-            said.append("No drafts saved yet: Drafts → Save draft as… keeps the builder's work under a name.")
+            said.append(self.tr(
+                "No drafts saved yet: Drafts → Save draft as… keeps the builder's work under a name."))
         elif self.infos:
-            said.insert(0, f"{count_text(len(self.infos), 'draft')} saved.")
+            said.insert(0, self.tr("%Ln draft(s) saved.", "", len(self.infos)))
         self.message.setText(" ".join(said))
         if self.infos:
             self.table.selectRow(0)
@@ -171,6 +174,8 @@ class OpenDraftDialog(QDialog):
         try:
             self.store.delete_named(info.name)
         except OSError as exc:
-            self.reload([f"The draft “{info.name}” could not be deleted: {exc.strerror or exc}."])
+            self.reload([self.tr(
+                "The draft “{name}” could not be deleted: {value}.").format(
+                    name=info.name, value=exc.strerror or exc)])
             return
-        self.reload([f"Deleted the draft “{info.name}”."])
+        self.reload([self.tr("Deleted the draft “{name}”.").format(name=info.name)])

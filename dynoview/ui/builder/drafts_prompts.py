@@ -7,18 +7,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from dynoview.core.drafts.model import DraftError, count_text
+from dynoview.core.drafts.model import DraftError
 from dynoview.core.tx.model import Transaction
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP, context
 
 #: Set to True on the window when it closes without a person to answer (SIGTERM, SIGINT).
 UNATTENDED = "closing_unattended"
 REPLACE = "replace"
 APPEND = "append"
 
-CLOSE_TITLE = "Unsent work in the transaction builder"
-IMPORT_TITLE = "Import over unsent actions"
+CLOSE_TITLE = QT_TRANSLATE_NOOP("builder.drafts_prompts", "Unsent work in the transaction builder")
+IMPORT_TITLE = QT_TRANSLATE_NOOP("builder.drafts_prompts", "Import over unsent actions")
+DRAFTS_PROMPTS = context("DRAFTS_PROMPTS")  # plural texts (dynoview.ui.i18n.context)
 
 
 def confirm_close(drafts: Any, parent: QWidget | None) -> bool:
@@ -40,13 +43,18 @@ def confirm_close(drafts: Any, parent: QWidget | None) -> bool:
     if box is not None and box.isVisible():  # Ctrl+Q again while it asks: the same question
         return False
     name = drafts.default_name()
-    drafts.close_box = box = QMessageBox(QMessageBox.Icon.Question, CLOSE_TITLE,
-                                         f"The transaction builder holds {draft.describe()}.",
+    holds = QCoreApplication.translate("builder.drafts_prompts", "The transaction builder holds {describe}.")
+    drafts.close_box = box = QMessageBox(QMessageBox.Icon.Question, QCoreApplication.translate(
+        "builder.drafts_prompts", CLOSE_TITLE),
+                                         holds.format(describe=draft.describe()),
                                          QMessageBox.StandardButton.NoButton, parent)
-    box.setInformativeText(f"Save as draft keeps the work as “{name}” (Drafts → Open draft…) and shows "
-                           "it again when DynoView starts. Discard throws it away.")
-    save = box.addButton("Save as draft", QMessageBox.ButtonRole.AcceptRole)
-    discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+    box.setInformativeText(QCoreApplication.translate(
+        "builder.drafts_prompts", "Save as draft keeps the work as “{name}” (Drafts → Open draft…) and shows "
+                           "it again when DynoView starts. Discard throws it away.").format(name=name))
+    save = box.addButton(QCoreApplication.translate(
+        "builder.drafts_prompts", "Save as draft"), QMessageBox.ButtonRole.AcceptRole)
+    discard = box.addButton(QCoreApplication.translate(
+        "builder.drafts_prompts", "Discard"), QMessageBox.ButtonRole.DestructiveRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(save)
     box.setEscapeButton(QMessageBox.StandardButton.Cancel)
@@ -60,8 +68,10 @@ def confirm_close(drafts: Any, parent: QWidget | None) -> bool:
                 drafts.store.save_named(name, draft)
             except (OSError, DraftError) as exc:
                 drafts.close_box = QMessageBox(
-                    QMessageBox.Icon.Warning, CLOSE_TITLE, f"The draft could not be saved ({exc}), so "
-                    "DynoView stays open: export the request (Export) or try again.",
+                    QMessageBox.Icon.Warning, QCoreApplication.translate(
+                        "builder.drafts_prompts", CLOSE_TITLE), QCoreApplication.translate(
+                        "builder.drafts_prompts", "The draft could not be saved ({exc}), so "
+                    "DynoView stays open: export the request (Export) or try again.").format(exc=exc),
                     QMessageBox.StandardButton.Ok, parent)
                 drafts.close_box.open()
                 return
@@ -87,15 +97,19 @@ def ask_import(parent: QWidget, current: int, imported: Transaction,
     """Replace the builder's ``current`` unsent actions with ``imported``, append it, or cancel
     (``answer`` gets REPLACE, APPEND or None). Opened without a nested loop."""
     count = len(imported.actions)
-    box = QMessageBox(QMessageBox.Icon.Question, IMPORT_TITLE,
-                      f"The builder holds {count_text(current, 'unsent action')}. Replace "
-                      f"{'it' if current == 1 else 'them'} with the imported "
-                      f"{count_text(count, 'action')}, or append the imported "
-                      f"{'one' if count == 1 else 'ones'} after {'it' if current == 1 else 'them'}?",
-                      QMessageBox.StandardButton.NoButton, parent)
-    box.setInformativeText("Either way, Ctrl+Z undoes the import.")
-    replace = box.addButton("Replace", QMessageBox.ButtonRole.DestructiveRole)
-    append = box.addButton("Append", QMessageBox.ButtonRole.AcceptRole)
+    question = DRAFTS_PROMPTS.tr("The builder holds %Ln unsent action(s). Replace (it|them) with the "
+                                 "imported {actions}, or append the imported ones after (it|them)?",
+                                 "", current)
+    actions = DRAFTS_PROMPTS.tr("%Ln action(s)", "", count)
+    box = QMessageBox(QMessageBox.Icon.Question,
+                      QCoreApplication.translate("builder.drafts_prompts", IMPORT_TITLE),
+                      question.format(actions=actions), QMessageBox.StandardButton.NoButton, parent)
+    box.setInformativeText(QCoreApplication.translate(
+        "builder.drafts_prompts", "Either way, Ctrl+Z undoes the import."))
+    replace = box.addButton(QCoreApplication.translate(
+        "builder.drafts_prompts", "Replace"), QMessageBox.ButtonRole.DestructiveRole)
+    append = box.addButton(QCoreApplication.translate(
+        "builder.drafts_prompts", "Append"), QMessageBox.ButtonRole.AcceptRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(append)
     box.setEscapeButton(QMessageBox.StandardButton.Cancel)

@@ -15,7 +15,7 @@ import logging
 import time
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtWidgets import (
     QApplication,
     QBoxLayout,
@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.drafts.model import Draft, DraftError, count_text
+from dynoview.core.drafts.model import Draft, DraftError
 from dynoview.core.drafts.store import DraftStore
 from dynoview.core.tx.model import Transaction
 from dynoview.ui.builder.drafts_forms import form_from_state, form_state
@@ -53,10 +53,10 @@ class RestoreNote(QFrame):
         self.text = QLabel()
         self.text.setWordWrap(True)
         self.text.setObjectName("restore-note-text")
-        self.discard_button = QPushButton("Discard")
-        self.discard_button.setToolTip("Throw the restored work away (Ctrl+Z brings it back)")
-        self.close_button = QPushButton("Keep")
-        self.close_button.setToolTip("Keep the restored work and hide this note")
+        self.discard_button = QPushButton(self.tr("Discard"))
+        self.discard_button.setToolTip(self.tr("Throw the restored work away (Ctrl+Z brings it back)"))
+        self.close_button = QPushButton(self.tr("Keep"))
+        self.close_button.setToolTip(self.tr("Keep the restored work and hide this note"))
         self.close_button.clicked.connect(self.hide)
         row = QHBoxLayout(self)
         row.setContentsMargins(6, 4, 6, 4)
@@ -77,7 +77,9 @@ class RestoreNote(QFrame):
 
 def _where(draft: Draft) -> str:
     if draft.connection and draft.table:
-        return f"table {draft.table} on connection {draft.connection}"
+        return QCoreApplication.translate(
+            "builder.drafts_view", "table {table} on connection {connection}").format(
+                table=draft.table, connection=draft.connection)
     return f"connection {draft.connection}" if draft.connection else f"table {draft.table}"
 
 
@@ -111,7 +113,7 @@ class BuilderDrafts(QObject):
         self._request: dict[str, Any] | None = None  # the unsent request, until the next edit
         panel.transaction_changed.connect(self._edited)
         runner = panel.template_runner
-        runner.transaction_ready.connect(lambda *_: self.undo.label_next("Load template"))
+        runner.transaction_ready.connect(lambda *_: self.undo.label_next(self.tr("Load template")))
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.save_now)
@@ -148,8 +150,9 @@ class BuilderDrafts(QObject):
         try:
             self.store.save_current(draft)
         except (OSError, DraftError) as exc:
-            sentence = (f"The builder's work could not be saved to {self.store.current_path} ({exc}); "
-                        "it is kept in the window, but would be lost if DynoView quit now.")
+            sentence = (self.tr("The builder's work could not be saved to {current_path} ({exc}); "
+                        "it is kept in the window, but would be lost if DynoView quit now.").format(
+                            current_path=self.store.current_path, exc=exc))
             log.warning("%s", sentence)
             if sentence != self._problem_said:
                 self._problem_said = sentence
@@ -176,12 +179,16 @@ class BuilderDrafts(QObject):
             self.panel.load_request(draft.request, notify=False)
         problems = self.open_forms(draft)
         self.undo.reset()
-        parts = [f"Restored {draft.describe()} from your last session"
-                 f" (saved {time.strftime('%H:%M', time.localtime(draft.saved_at))})."]
+        parts = [self.tr("Restored {describe} from your last session"
+                 " (saved {strftime}).").format(
+                     describe=draft.describe(),
+                     strftime=time.strftime('%H:%M', time.localtime(draft.saved_at)))]
         conn, table = self.panel.ctx.connection, self.panel.ctx.table
         here = (conn.spec.name if conn is not None else None, table.name if table is not None else None)
         if (draft.connection, draft.table) != here and (draft.connection or draft.table):
-            parts.append(f"They were made for {_where(draft)}: check the table names before you Execute.")
+            parts.append(self.tr(
+                "They were made for {where}: check the table names before you Execute.").format(
+                    where=_where(draft)))
         if loaded.problem:
             parts.append(loaded.problem)
         parts.extend(problems)
@@ -204,7 +211,7 @@ class BuilderDrafts(QObject):
 
     def discard_restored(self) -> None:
         """The note's Discard: an empty builder (undoable) and nothing to restore next time."""
-        self.undo.label_next("Discard restored work")
+        self.undo.label_next(self.tr("Discard restored work"))
         self.discard_work()
         self.undo.record()
         self.note.hide()
@@ -238,19 +245,19 @@ class BuilderDrafts(QObject):
             elif choice == APPEND:
                 self._load_imported(appended(panel.transaction, tx), False)
             else:
-                self._say("Import cancelled: the builder's actions are as they were.")
+                self._say(self.tr("Import cancelled: the builder's actions are as they were."))
 
         self.import_box = ask_import(panel, current, tx, answer)
 
     def _load_imported(self, tx: Transaction, pinned: bool) -> None:
-        self.undo.label_next("Import JSON")
+        self.undo.label_next(self.tr("Import JSON"))
         self.panel.set_transaction(tx, pinned=pinned)
         self.undo.record()
 
     # ---------------------------------------------------------------- named drafts
 
     def default_name(self) -> str:
-        return f"Draft {time.strftime('%Y-%m-%d %H:%M')}"
+        return self.tr("Draft {strftime}").format(strftime=time.strftime('%Y-%m-%d %H:%M'))
 
     def save_as(self) -> None:
         from dynoview.ui.builder.drafts_dialog import SaveDraftDialog
@@ -258,8 +265,8 @@ class BuilderDrafts(QObject):
         self.dialog = dialog = SaveDraftDialog(self.store, self.current_draft(), self.default_name(),
                                                self.panel)
         dialog.saved.connect(lambda name, draft: self._say(
-            f"Saved the draft “{name}”: {count_text(draft.action_count, 'action')}. Open it again "
-            "with Drafts → Open draft…"))
+            self.tr("Saved the draft “{name}”: %Ln action(s). Open it again with Drafts → Open draft…",
+                    "", draft.action_count).format(name=name)))
         dialog.open()
 
     def open_dialog(self) -> None:
@@ -271,12 +278,13 @@ class BuilderDrafts(QObject):
 
     def open_draft(self, draft: Draft) -> None:
         """Replace the builder's work with a named draft (one Ctrl+Z brings the old work back)."""
-        self.undo.label_next(f"Open draft “{draft.name}”")
+        self.undo.label_next(self.tr("Open draft “{name}”").format(name=draft.name))
         self.panel.load_request(draft.request if draft.action_count else dict(EMPTY_REQUEST))
         self.undo.record()
         problems = self.open_forms(draft)
-        self._say(" ".join([f"Opened the draft “{draft.name}”: {count_text(draft.action_count, 'action')}. "
-                            "Ctrl+Z brings back what the builder held.", *problems]))
+        opened = self.tr("Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder "
+                         "held.", "", draft.action_count).format(name=draft.name)
+        self._say(" ".join([opened, *problems]))
         self.save_now()
 
     def _say(self, text: str) -> None:
@@ -301,13 +309,13 @@ class BuilderDrafts(QObject):
     def menu_button(self) -> QToolButton:
         """Drafts: Save draft as…, Open draft…, Undo, Redo."""
         button = QToolButton()
-        button.setText("Drafts")
-        button.setToolTip("Drafts: save the builder's work under a name, open a saved draft, undo or "
-                          "redo an edit")
+        button.setText(self.tr("Drafts"))
+        button.setToolTip(self.tr("Drafts: save the builder's work under a name, open a saved draft, undo or "
+                          "redo an edit"))
         button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(button)
-        menu.addAction("Save draft as…", self.save_as)
-        menu.addAction("Open draft…", self.open_dialog)
+        menu.addAction(self.tr("Save draft as…"), self.save_as)
+        menu.addAction(self.tr("Open draft…"), self.open_dialog)
         menu.addSeparator()
         menu.addAction(self.undo.undo_action)
         menu.addAction(self.undo.redo_action)

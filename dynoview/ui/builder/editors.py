@@ -56,13 +56,13 @@ class ActionEditor(QWidget):
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
         layout.addLayout(self._build_top())
-        self.key_box = QGroupBox("Key")
+        self.key_box = QGroupBox(self.tr("Key"))
         self.key_form = QFormLayout(self.key_box)
         self.key_free = AttributeTable("key")
-        self.item_box = QGroupBox("Item (typed attributes)")
+        self.item_box = QGroupBox(self.tr("Item (typed attributes)"))
         self.item = AttributeTable("item")
         QVBoxLayout(self.item_box).addWidget(self.item)
-        self.raw_mode = QCheckBox("Edit expressions as raw text")
+        self.raw_mode = QCheckBox(self.tr("Edit expressions as raw text"))
         for w in (self.key_box, self.item_box, self.raw_mode):
             layout.addWidget(w)
         self._build_expressions(layout)
@@ -82,27 +82,27 @@ class ActionEditor(QWidget):
         top = QFormLayout()
         # Long labels ("Return values on condition failure") go above their field when narrow.
         top.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        top.addRow("Action", self.kind)
-        top.addRow("Table", self.table_name)
-        top.addRow("Return values on condition failure", self.return_values)
+        top.addRow(self.tr("Action"), self.kind)
+        top.addRow(self.tr("Table"), self.table_name)
+        top.addRow(self.tr("Return values on condition failure"), self.return_values)
         return top
 
     def _build_expressions(self, layout: QVBoxLayout) -> None:
         """The update and condition boxes (rows, or raw text) and the raw expression maps."""
-        self.update_box = QGroupBox("Update expression")
+        self.update_box = QGroupBox(self.tr("Update expression"))
         update_layout = QVBoxLayout(self.update_box)
-        self.update_rows = RowList("Add update step", self._update_row)
+        self.update_rows = RowList(self.tr("Add update step"), self._update_row)
         self.update_raw = QLineEdit()
-        self.update_raw.setPlaceholderText("SET #n0 = :v0 REMOVE #n1")
-        self.update_raw.setAccessibleName("Update expression")
+        self.update_raw.setPlaceholderText(self.tr("SET #n0 = :v0 REMOVE #n1"))
+        self.update_raw.setAccessibleName(self.tr("Update expression"))
         update_layout.addWidget(self.update_rows)
         update_layout.addWidget(self.update_raw)
-        self.condition_box = QGroupBox("Condition")
+        self.condition_box = QGroupBox(self.tr("Condition"))
         condition_layout = QVBoxLayout(self.condition_box)
-        self.condition_rows = RowList("Add condition", self._condition_row)
+        self.condition_rows = RowList(self.tr("Add condition"), self._condition_row)
         self.condition_raw = QLineEdit()
         self.condition_raw.setPlaceholderText("attribute_not_exists(#n0)")
-        self.condition_raw.setAccessibleName("Condition expression")
+        self.condition_raw.setAccessibleName(self.tr("Condition expression"))
         condition_layout.addWidget(self.condition_rows)
         condition_layout.addWidget(self.condition_raw)
         self.names_raw = QPlainTextEdit()
@@ -113,8 +113,8 @@ class ActionEditor(QWidget):
         self.values_raw.setMaximumHeight(80)
         maps = QFormLayout()
         maps.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        maps.addRow("ExpressionAttributeNames", self.names_raw)
-        maps.addRow("ExpressionAttributeValues (DynamoDB JSON)", self.values_raw)
+        maps.addRow(self.tr("ExpressionAttributeNames"), self.names_raw)
+        maps.addRow(self.tr("ExpressionAttributeValues (DynamoDB JSON)"), self.values_raw)
         layout.addWidget(self.update_box)
         layout.addWidget(self.condition_box)
         layout.addLayout(maps)
@@ -133,16 +133,17 @@ class ActionEditor(QWidget):
         clause = QComboBox()
         clause.addItems(UPDATE_CLAUSES)
         path = QLineEdit()
-        path.setPlaceholderText("attribute path, e.g. email or address.city")
+        path.setPlaceholderText(self.tr("attribute path, e.g. email or address.city"))
         form = QComboBox()
         form.addItems(SET_FORMS)
-        form.setToolTip("SET forms: value, if_not_exists(path, value), list_append(path, value), "
-                        "path + value, path - value")
+        form.setToolTip(self.tr("SET forms: value, if_not_exists(path, value), list_append(path, value), "
+                        "path + value, path - value"))
         code = type_combo()
         value = QLineEdit()
-        value.setPlaceholderText("value")
-        for widget, name in ((clause, "Update clause"), (path, "Attribute path"), (form, "SET form"),
-                             (code, "Value type"), (value, "Value")):
+        value.setPlaceholderText(self.tr("value"))
+        for widget, name in ((clause, self.tr(
+            "Update clause")), (path, self.tr("Attribute path")), (form, self.tr("SET form")),
+                             (code, self.tr("Value type")), (value, self.tr("Value"))):
             widget.setAccessibleName(name)
         return [clause, path, form, code, value]
 
@@ -151,14 +152,15 @@ class ActionEditor(QWidget):
         join.addItems(["AND", "OR"])
         negate = QCheckBox("NOT")
         path = QLineEdit()
-        path.setPlaceholderText("attribute path")
+        path.setPlaceholderText(self.tr("attribute path"))
         op = QComboBox()
         op.addItems(CONDITION_OPERATORS)
         code = type_combo()
         value = QLineEdit()
-        value.setPlaceholderText("value (BETWEEN, IN: values separated by |)")
-        for widget, name in ((join, "Join with"), (path, "Attribute path"), (op, "Comparison"),
-                             (code, "Value type"), (value, "Value")):
+        value.setPlaceholderText(self.tr("value (BETWEEN, IN: values separated by |)"))
+        for widget, name in ((join, self.tr(
+            "Join with")), (path, self.tr("Attribute path")), (op, "Comparison"),
+                             (code, self.tr("Value type")), (value, self.tr("Value"))):
             widget.setAccessibleName(name)
         return [join, negate, path, op, code, value]
 
@@ -268,8 +270,9 @@ class ActionEditor(QWidget):
                     raise ValueError
                 action.names = names
             except ValueError:
-                problems.append(Problem(index, "names", 'ExpressionAttributeNames is a JSON object such as '
-                                        '{"#n0": "email"}; fix the text.'))
+                problems.append(Problem(index, "names", self.tr(
+                    'ExpressionAttributeNames is a JSON object such as '
+                                        '{"#n0": "email"}; fix the text.')))
         values_text = self.values_raw.toPlainText().strip()
         if values_text:
             try:
@@ -277,8 +280,9 @@ class ActionEditor(QWidget):
                 if not isinstance(raw, dict):
                     raise ValueError
             except ValueError:
-                problems.append(Problem(index, "values", 'ExpressionAttributeValues is a JSON object such '
-                                        'as {":v0": {"S": "x"}}; fix the text.'))
+                problems.append(Problem(index, "values", self.tr(
+                    'ExpressionAttributeValues is a JSON object such '
+                                        'as {":v0": {"S": "x"}}; fix the text.')))
                 return
             for name, av in raw.items():
                 try:

@@ -93,17 +93,18 @@ class AttributeTable(QWidget):
         self.field_prefix = field_prefix
         self.file_dialog: QFileDialog | None = None  # kept alive while it is open
         self.table = QTableWidget(0, 3)
-        self.table.setAccessibleName(f"{field_prefix.capitalize()} attributes")
-        self.table.setHorizontalHeaderLabels(["Name", "Type", "Value"])
+        self.table.setAccessibleName(self.tr(
+            "{capitalize} attributes").format(capitalize=field_prefix.capitalize()))
+        self.table.setHorizontalHeaderLabels([self.tr("Name"), self.tr("Type"), self.tr("Value")])
         self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.verticalHeader().setVisible(False)
         self.table.itemChanged.connect(lambda _item: self.changed.emit())
-        add = QPushButton("Add attribute")
+        add = QPushButton(self.tr("Add attribute"))
         add.clicked.connect(lambda: self.add_row("", {"S": ""}))
-        remove = QPushButton("Remove")
+        remove = QPushButton(self.tr("Remove"))
         remove.clicked.connect(self.remove_selected)
-        load = QPushButton("B from file…")
-        load.setToolTip("Load the selected row's binary value from a file.")
+        load = QPushButton(self.tr("B from file…"))
+        load.setToolTip(self.tr("Load the selected row's binary value from a file."))
         load.clicked.connect(self.load_binary)
         buttons = QHBoxLayout()
         for b in (add, remove, load):
@@ -138,7 +139,7 @@ class AttributeTable(QWidget):
         row = self.table.currentRow()
         if row < 0:
             return
-        dialog = QFileDialog(self, "Load binary value")
+        dialog = QFileDialog(self, self.tr("Load binary value"))
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.fileSelected.connect(functools.partial(self._load_binary_from, row))
         dialog.finished.connect(lambda _code: dialog.deleteLater())
@@ -173,8 +174,9 @@ class AttributeTable(QWidget):
             combo = self.table.cellWidget(row, 1)
             name = name_item.text().strip() if name_item else ""
             if not name:
-                problems.append(Problem(index, self.field_prefix, f"Row {row + 1} has no attribute name; "
-                                        "type one or remove the row."))
+                problems.append(Problem(index, self.field_prefix, self.tr(
+                    "Row {value} has no attribute name; "
+                                        "type one or remove the row.").format(value=row + 1)))
                 continue
             code = combo.currentText() if isinstance(combo, QComboBox) else "S"
             try:
@@ -235,8 +237,8 @@ class RowList(QWidget):
                 if signal is not None:
                     signal.connect(lambda *_: self.changed.emit())
         remove = QPushButton("✕")
-        remove.setToolTip("Remove this row")
-        remove.setAccessibleName("Remove this row")
+        remove.setToolTip(self.tr("Remove this row"))
+        remove.setAccessibleName(self.tr("Remove this row"))
         remove.setFixedWidth(28)
         line.addWidget(remove)
         entry = [*widgets, holder]

@@ -9,7 +9,7 @@ import html
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -31,9 +31,10 @@ from dynoview.core.tx.template_inputs import (
 )
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 from dynoview.ui.builder.dialogs import restyle  # defined there: code_export_view needs it too
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
-ACCEPT_TEXT = "Open in builder"
-EXPORT_TEXT = "&Export as code…"  # Alt+E
+ACCEPT_TEXT = QT_TRANSLATE_NOOP("builder.form_base", "Open in builder")
+EXPORT_TEXT = QT_TRANSLATE_NOOP("builder.form_base", "&Export as code…")  # Alt+E
 
 
 def pk_text(schema: UniquenessSchema, item: Mapping[str, Any]) -> str:
@@ -127,14 +128,16 @@ class TemplateForm(QDialog):
         self.summary = wrapped_label("", rich=True)
         self.summary.setObjectName("template-summary")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.ok_button = self.buttons.addButton(ACCEPT_TEXT, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok_button = self.buttons.addButton(QCoreApplication.translate(
+            "builder.form_base", ACCEPT_TEXT), QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         # Beside OK and enabled with it: the code sends what OK would open in the builder.
-        self.export_button = self.buttons.addButton(EXPORT_TEXT, QDialogButtonBox.ButtonRole.ActionRole)
+        self.export_button = self.buttons.addButton(QCoreApplication.translate(
+            "builder.form_base", EXPORT_TEXT), QDialogButtonBox.ButtonRole.ActionRole)
         self.export_button.setObjectName("export-code")
-        self.export_button.setToolTip("This template as a Python (boto3) or TypeScript function, "
-                                      "with an example sending the form's values (Alt+E)")
+        self.export_button.setToolTip(self.tr("This template as a Python (boto3) or TypeScript function, "
+                                      "with an example sending the form's values (Alt+E)"))
         self.export_button.setAutoDefault(False)  # Enter still opens the builder
         self.export_button.clicked.connect(self.export_code)
         # Why the form's values cannot be exported, next to the button (empty: hidden).
@@ -146,7 +149,7 @@ class TemplateForm(QDialog):
         self.main_layout = layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
         layout.addLayout(self.form)
-        box = QGroupBox("The transaction")
+        box = QGroupBox(self.tr("The transaction"))
         box_layout = QVBoxLayout(box)
         # A fixed-height, scrolling summary: the form keeps its size while the list grows.
         scroll = QScrollArea()
@@ -201,12 +204,12 @@ class TemplateForm(QDialog):
         self.show_export_error("")  # it was about the values before this change
         if ok:
             lines = [html.escape(a.summary()) for a in self.build().actions]
-            self.summary.setText("<ol>" + "".join(f"<li>{line}</li>" for line in lines) + "</ol>"
+            self.summary.setText("<ol>" + "".join(f"<li>{line}</li>" for line in lines) + self.tr("</ol>"
                                  "<p>Nothing is sent yet: the builder shows the exact request to "
-                                 "review, then Execute asks for confirmation.</p>")
+                                 "review, then Execute asks for confirmation.</p>"))
         else:
-            self.summary.setText("<p>Fill in the form: the actions appear here once it is "
-                                 "valid.</p>")
+            self.summary.setText(self.tr("<p>Fill in the form: the actions appear here once it is "
+                                 "valid.</p>"))
         if self.isVisible():
             self.fit_height()
         return ok

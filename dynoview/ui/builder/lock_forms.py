@@ -48,15 +48,17 @@ class ClaimLockForm(TemplateForm):
         self.value = text_of(account.get(self.rule.attribute))
         who = pk_text(schema, account)
         super().__init__(
-            schema, table, f"Claim the {self.rule.name} lock of {who}",
+            schema, table, self.tr("Claim the {name} lock of {who}").format(name=self.rule.name, who=who),
             f"Writes the lock this account's {self.rule.name} should have: a Put guarded by "
             "attribute_not_exists (if someone else holds the lock, nothing is written) and a "
             f"check that the account still holds the {self.rule.name}.", parent)
-        self.form.addRow("Account", wrapped_label(who))
+        self.form.addRow(self.tr("Account"), wrapped_label(who))
         self.form.addRow(self.rule.name.capitalize(), wrapped_label(self.value or "(none)"))
         self.lock_label = wrapped_label(self.rule.lock_pk(self.value) if self.value else
-                                 f"The account has no {self.rule.name}: there is no lock to claim.")
-        self.form.addRow("Lock to write", self.lock_label)
+                                 self.tr(
+                                     "The account has no {name}: there is no lock to claim.").format(
+                                         name=self.rule.name))
+        self.form.addRow(self.tr("Lock to write"), self.lock_label)
         self.revalidate()
 
     def validate(self) -> bool:
@@ -85,28 +87,31 @@ class ReleaseLockForm(TemplateForm):
         self.lock_key = {k: v for k, v in lock.items() if k in (schema.pk_name, schema.sk_name)}
         self.holders = list(holders)
         super().__init__(
-            schema, table, f"Release the {self.rule.name} lock {self.value}",
-            f"Deletes the lock, only while it exists, so the {self.rule.name} {self.value} can be "
+            schema, table, self.tr(
+                "Release the {name} lock {value}").format(name=self.rule.name, value=self.value),
+            self.tr("Deletes the lock, only while it exists, so the {name} {value} can be "
             "used again. Release a lock only when no account holds its value: otherwise that "
-            "account's value is no longer protected.", parent)
-        self.form.addRow("Lock", wrapped_label(pk_text(schema, lock)))
-        self.form.addRow("Who holds it", wrapped_label(evidence or (
+            "account's value is no longer protected.").format(name=self.rule.name, value=self.value), parent)
+        self.form.addRow(self.tr("Lock"), wrapped_label(pk_text(schema, lock)))
+        self.form.addRow(self.tr("Who holds it"), wrapped_label(evidence or (
             ", ".join(self.holders) if self.holders else
-            "Not checked here: run Diagnose on the value if unsure.")))
+            self.tr("Not checked here: run Diagnose on the value if unsure."))))
         self.owner = QLineEdit()
-        self.owner.setPlaceholderText(f"optional, e.g. {schema.account_pk_prefix}4c5d6e")
-        self.owner.setAccessibleName("Former owner")
+        self.owner.setPlaceholderText(self.tr(
+            "optional, e.g. {account_pk_prefix}4c5d6e").format(account_pk_prefix=schema.account_pk_prefix))
+        self.owner.setAccessibleName(self.tr("Former owner"))
         self.owner.textChanged.connect(lambda _t: self.revalidate())
-        self.owner_message = wrapped_label("If the lock was left by an account that changed its value, "
+        self.owner_message = wrapped_label(self.tr(
+            "If the lock was left by an account that changed its value, "
                                     "name it: the transaction then also checks that it no longer "
-                                    f"holds {self.value}.")
+                                    "holds {value}.").format(value=self.value))
         restyle(self.owner_message, "hint")
         owner_box = QWidget()
         owner_layout = QVBoxLayout(owner_box)
         owner_layout.setContentsMargins(0, 0, 0, 0)
         owner_layout.addWidget(self.owner)
         owner_layout.addWidget(self.owner_message)
-        self.form.addRow("Former owner", owner_box)
+        self.form.addRow(self.tr("Former owner"), owner_box)
         self.revalidate()
 
     def owner_key(self) -> dict[str, Any] | None:
@@ -119,9 +124,10 @@ class ReleaseLockForm(TemplateForm):
     def validate(self) -> bool:
         if self.holders:
             self.owner_message.setText(
-                f"{', '.join(self.holders)} holds {self.rule.name} {self.value}: this lock is "
+                self.tr("{value} holds {name} {value2}: this lock is "
                 "not an orphan, and releasing it would leave that value unprotected. Change or "
-                "delete the account instead.")
+                "delete the account instead.").format(
+                    value=', '.join(self.holders), name=self.rule.name, value2=self.value))
             restyle(self.owner_message, "error")
             return False
         return True
@@ -150,11 +156,13 @@ class ResolveDuplicateForm(TemplateForm):
         self.shared = str(held[0])
         rule = self.rule
         super().__init__(
-            schema, table, f"Resolve duplicate {rule.name} {self.shared}",
-            f"{len(self.accounts)} accounts hold the {rule.name} {self.shared}: uniqueness is "
+            schema, table, self.tr(
+                "Resolve duplicate {name} {shared}").format(name=rule.name, shared=self.shared),
+            self.tr("{accounts_count} accounts hold the {name} {shared}: uniqueness is "
             "already broken. Choose the account that keeps it; another one gives it up, in one "
             "transaction that checks the kept account and its lock and changes the other only "
-            "while it still holds the value.", parent)
+            "while it still holds the value.").format(
+                accounts_count=len(self.accounts), name=rule.name, shared=self.shared), parent)
         self.keep_group = QButtonGroup(self)
         keep_box = QWidget()
         keep_layout = QVBoxLayout(keep_box)
@@ -167,18 +175,18 @@ class ResolveDuplicateForm(TemplateForm):
         self.keep_group.idToggled.connect(lambda _i, _on: self._keeper_changed())
         self.keep_error = wrapped_label("")
         keep_layout.addWidget(self.keep_error)
-        self.form.addRow(f"Keeps {rule.name}", keep_box)
+        self.form.addRow(self.tr("Keeps {name}").format(name=rule.name), keep_box)
         self.other = QComboBox()
         self.other.currentIndexChanged.connect(lambda _i: self.revalidate())
-        self.form.addRow(f"Gives up {rule.name}", self.other)
-        self.new_radio = QRadioButton(f"A new {rule.name}:")
-        self.remove_radio = QRadioButton(f"No {rule.name} (remove the attribute)")
+        self.form.addRow(self.tr("Gives up {name}").format(name=rule.name), self.other)
+        self.new_radio = QRadioButton(self.tr("A new {name}:").format(name=rule.name))
+        self.remove_radio = QRadioButton(self.tr("No {name} (remove the attribute)").format(name=rule.name))
         self.gets_group = QButtonGroup(self)
         self.gets_group.addButton(self.new_radio)
         self.gets_group.addButton(self.remove_radio)
         self.new_radio.setChecked(True)
-        self.field = ValueField(rule, f"the other account's new {rule.name}")
-        self.field.edit.setAccessibleName(f"The other account's new {rule.name}")
+        self.field = ValueField(rule, self.tr("the other account's new {name}").format(name=rule.name))
+        self.field.edit.setAccessibleName(self.tr("The other account's new {name}").format(name=rule.name))
         self.field.edit.textChanged.connect(lambda _t: self.revalidate())
         self.new_radio.toggled.connect(lambda _on: self.revalidate())
         gets_box = QWidget()
@@ -187,7 +195,7 @@ class ResolveDuplicateForm(TemplateForm):
         gets_layout.addWidget(self.new_radio)
         gets_layout.addWidget(self.field)
         gets_layout.addWidget(self.remove_radio)
-        self.form.addRow("It gets", gets_box)
+        self.form.addRow(self.tr("It gets"), gets_box)
         self._keeper_changed()
 
     def describe(self, account: Mapping[str, Any]) -> str:
@@ -228,7 +236,8 @@ class ResolveDuplicateForm(TemplateForm):
         self.field.setEnabled(self.new_radio.isChecked())
         ok = True
         if self.keep_index() is None:
-            self.keep_error.setText(f"Choose the account that keeps {self.shared}.")
+            self.keep_error.setText(self.tr(
+                "Choose the account that keeps {shared}.").format(shared=self.shared))
             restyle(self.keep_error, "hint")
             ok = False
         else:

@@ -13,7 +13,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QLabel, QSplitter, QVBoxLayout, QWidget
 
@@ -37,8 +37,10 @@ from dynoview.ui.builder.templates_menu import TemplatesMenu
 from dynoview.ui.builder.token_row import TokenRow
 from dynoview.ui.builder.toolbar import BuilderToolbar
 from dynoview.ui.context import AppContext
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
-EXPORT_TITLES = {"boto3": "boto3 (Python)", "cli": "AWS CLI", "js": "JavaScript SDK v3"}
+EXPORT_TITLES = {"boto3": QT_TRANSLATE_NOOP(
+    "builder.panel", "boto3 (Python)"), "cli": "AWS CLI", "js": "JavaScript SDK v3"}
 
 
 class BuilderPanel(QWidget):
@@ -137,7 +139,8 @@ class BuilderPanel(QWidget):
         bar.down_button.clicked.connect(lambda: self.move_current(1))
         bar.import_button.clicked.connect(self.import_dialog)
         for kind, title in EXPORT_TITLES.items():
-            bar.export_menu.addAction(title, functools.partial(self.export, kind))
+            bar.export_menu.addAction(QCoreApplication.translate("builder.panel", title),
+                                      functools.partial(self.export, kind))
         bar.log_button.clicked.connect(self.show_action_log)
         bar.send_bar.check_button.clicked.connect(self.check_preflight)
         bar.send_bar.execute_button.clicked.connect(self.execute)
@@ -180,7 +183,7 @@ class BuilderPanel(QWidget):
             try:
                 tx = parse_request(request, dynamodb_json=True)
             except TransactionImportError as exc:
-                self.status.setText("The request could not be opened: " + "; ".join(
+                self.status.setText(self.tr("The request could not be opened: ") + "; ".join(
                     f"{p.location()}: {p.message}" for p in exc.problems))
                 return
         self.set_transaction(tx, notify=notify)
@@ -235,16 +238,17 @@ class BuilderPanel(QWidget):
         """Why Execute is disabled, as a sentence, or None when it may run."""
         conn = self.ctx.connection
         if conn is None:
-            return "Connect to DynamoDB first: there is no connection to send to."
+            return self.tr("Connect to DynamoDB first: there is no connection to send to.")
         if conn.spec.read_only:
-            return ("This connection is read-only: transactions cannot be executed. Reconnect without "
-                    "read-only to write.")
+            return (self.tr(
+                "This connection is read-only: transactions cannot be executed. Reconnect without "
+                    "read-only to write."))
         if not self.transaction.actions:
-            return "Add an action first."
+            return self.tr("Add an action first.")
         if len(self.transaction.actions) > MAX_ACTIONS or has_errors(self.problems):
-            return "Fix the problems listed first: nothing is sent while the transaction has errors."
+            return self.tr("Fix the problems listed first: nothing is sent while the transaction has errors.")
         if self.send_flow.running():
-            return "The transaction is being executed."
+            return self.tr("The transaction is being executed.")
         return None
 
     def _update_execute(self) -> None:
@@ -266,7 +270,7 @@ class BuilderPanel(QWidget):
         reason = self.execute_block_reason() if execute_after else None
         if not execute_after and (self.ctx.reader is None or not self.transaction.actions
                                   or has_errors(self.problems)):
-            reason = "Connect and fix the problems listed first: the preflight reads the live table."
+            reason = self.tr("Connect and fix the problems listed first: the preflight reads the live table.")
         env = SendEnv(self.schema, tables_of(self.ctx), self.action_log, self.token_row.pinned)
         if reason is not None or not self.send_flow.check(self.transaction.copy(), env,
                                                           execute_after=execute_after):
@@ -297,7 +301,7 @@ class BuilderPanel(QWidget):
             self.side.title_preflight(None)
             self.side.show_pane(view)  # the answer appears where the user is looking
         elif step.error is not None and step.state is State.EDITING:
-            view.clear("The preflight could not read the table; nothing was sent.")
+            view.clear(self.tr("The preflight could not read the table; nothing was sent."))
         elif step.preflight is not self.preflight:
             self.preflight = step.preflight
             if step.preflight is None:
@@ -330,8 +334,8 @@ class BuilderPanel(QWidget):
         if guarded is None:
             return
         self.set_transaction(guarded[0])
-        self.status.setText(f"Added {len(guarded[1])} guard(s); the preview shows the exact request. "
-                            "Execute checks the preflight again.")
+        self.status.setText(self.tr("Added {guarded_count} guard(s); the preview shows the exact request. "
+                            "Execute checks the preflight again.").format(guarded_count=len(guarded[1])))
 
     # ---------------------------------------------------------------- import / export / log
 
@@ -365,7 +369,8 @@ class BuilderPanel(QWidget):
         except RequestShapeError as exc:
             self.status.setText(exc.message)
             return
-        self.dialog = ExportDialog(f"Export as {EXPORT_TITLES[kind]}", code, name, content, self)
+        self.dialog = ExportDialog(self.tr(
+            "Export as {EXPORT_TITLES}").format(EXPORT_TITLES=EXPORT_TITLES[kind]), code, name, content, self)
         self.dialog.open()
 
     def show_action_log(self) -> None:

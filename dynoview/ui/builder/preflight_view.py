@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -28,11 +28,13 @@ from dynoview.core.preflight.guards import Guard
 from dynoview.core.preflight.model import PreflightWarning
 from dynoview.core.tx.model import Transaction
 from dynoview.core.uniqueness.findings import EXPLANATIONS
-from dynoview.ui.counts import count_text
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.tones import muted, tone, warning_color
 
-IDLE_TEXT = ("Not checked yet. Execute runs the preflight first (strongly consistent reads of every "
-             "account and lock the transaction touches); Check preflight (Ctrl+Shift+K) runs it alone.")
+IDLE_TEXT = QT_TRANSLATE_NOOP(
+    "builder.preflight_view",
+    "Not checked yet. Execute runs the preflight first (strongly consistent reads of every "
+    "account and lock the transaction touches); Check preflight (Ctrl+Shift+K) runs it alone.")
 
 
 def preflight_warnings(preflight: Preflight) -> Sequence[PreflightWarning]:
@@ -59,21 +61,22 @@ class PreflightView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.preflight: Preflight | None = None
-        self.title = QLabel("After this transaction (preflight)")
-        self.summary = QLabel(IDLE_TEXT)
+        self.title = QLabel(self.tr("After this transaction (preflight)"))
+        self.summary = QLabel(QCoreApplication.translate("builder.preflight_view", IDLE_TEXT))
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.lines = QListWidget()
-        self.lines.setAccessibleName("Accounts and locks after this transaction")
+        self.lines.setAccessibleName(self.tr("Accounts and locks after this transaction"))
         self.lines.setWordWrap(True)
         self.lines.setMinimumHeight(72)
         self.note = QLabel(NOT_ATOMIC_NOTE)
         self.note.setWordWrap(True)
-        self.suggest_button = QPushButton("Load the right transaction")
-        self.suggest_button.setToolTip("Replace this transaction with the template the preflight proposes")
+        self.suggest_button = QPushButton(self.tr("Load the right transaction"))
+        self.suggest_button.setToolTip(self.tr(
+            "Replace this transaction with the template the preflight proposes"))
         self.suggest_button.clicked.connect(self._load_suggestion)
         self.suggest_button.hide()
-        self.guards_button = QPushButton("Add guards")
+        self.guards_button = QPushButton(self.tr("Add guards"))
         self.guards_button.clicked.connect(self.guards_requested.emit)
         self.guards_button.hide()
         layout = QVBoxLayout(self)
@@ -102,7 +105,7 @@ class PreflightView(QWidget):
         self.guards_button.hide()
 
     def show_running(self) -> None:
-        self.clear("Preflight: reading the accounts and locks this transaction touches…")
+        self.clear(self.tr("Preflight: reading the accounts and locks this transaction touches…"))
 
     def show_preflight(self, preflight: Preflight) -> None:
         self.preflight = preflight
@@ -125,8 +128,8 @@ class PreflightView(QWidget):
                 item.setForeground(muted(self.palette()))
                 self.lines.addItem(item)
         for warning in preflight_warnings(preflight):
-            item = QListWidgetItem(warning_line(warning) + " Sending it needs the same explicit "
-                                   "confirmation as an override.")
+            item = QListWidgetItem(warning_line(warning) + self.tr(" Sending it needs the same explicit "
+                                   "confirmation as an override."))
             item.setForeground(caution)
             item.setToolTip(EXPLANATIONS.get(warning.status, ""))
             self.lines.addItem(item)
@@ -140,10 +143,11 @@ class PreflightView(QWidget):
     def set_guards(self, guards: list[Guard]) -> None:
         """Offer the guards the transaction lacks (each one listed in the tooltip)."""
         self.guards_button.setVisible(bool(guards))
-        self.guards_button.setText(f"Add {count_text(len(guards), 'guard')}")
+        self.guards_button.setText(self.tr("Add %Ln guard(s)", "", len(guards)))
         listed = "\n".join(f"action {g.index + 1}: {g.text}" for g in guards)
-        self.guards_button.setToolTip("Add these conditions so the transaction itself refuses a stale "
-                                      "write:\n" + listed)
+        self.guards_button.setToolTip(self.tr(
+            "Add these conditions so the transaction itself refuses a stale "
+                                      "write:\n") + listed)
 
     def suggestion(self) -> Transaction | None:
         if self.preflight is None:
@@ -164,8 +168,8 @@ class OverrideDialog(QDialog):
         super().__init__(parent)
         refused = preflight.refused
         warnings = preflight_warnings(preflight)
-        self.setWindowTitle("The preflight refused this transaction" if refused else
-                            "The preflight warns about this transaction")
+        self.setWindowTitle(self.tr("The preflight refused this transaction") if refused else
+                            self.tr("The preflight warns about this transaction"))
         self.table = table
         layout = QVBoxLayout(self)
         parts = [r.message for r in preflight.refusals] + [warning_line(w) for w in warnings]
@@ -173,15 +177,17 @@ class OverrideDialog(QDialog):
         text.setWordWrap(True)
         text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(text)
-        why = "break the lock on purpose" if refused else \
-            f"accept {'this warning' if len(warnings) == 1 else 'these warnings'}"
-        layout.addWidget(QLabel(f"To send it anyway and {why}, type {table}:"))
+        why = self.tr("break the lock on purpose") if refused else \
+            self.tr("accept the warning(s)", "", len(warnings))
+        layout.addWidget(QLabel(self.tr(
+            "To send it anyway and {why}, type {table}:").format(why=why, table=table)))
         self.typed = QLineEdit()
         self.typed.setPlaceholderText(table)
         layout.addWidget(self.typed)
         layout.addStretch(1)  # spare height below the field, not between the sentences
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.send_button = self.buttons.addButton("Send anyway", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.send_button = self.buttons.addButton(self.tr(
+            "Send anyway"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)

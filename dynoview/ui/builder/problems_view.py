@@ -3,13 +3,16 @@ selects its action."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyle, QWidget
 
 from dynoview.core.tx.model import Problem
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
-EMPTY_HINT = ("Nothing to check yet: add an action (Add action) or start from a template (Templates), "
-              "or import a request (Import JSON).")
+EMPTY_HINT = QT_TRANSLATE_NOOP(
+    "builder.problems_view",
+    "Nothing to check yet: add an action (Add action) or start from a template (Templates), "
+    "or import a request (Import JSON).")
 
 
 class ProblemsView(QListWidget):
@@ -20,7 +23,7 @@ class ProblemsView(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWordWrap(True)
-        self.setAccessibleName("Problems")
+        self.setAccessibleName(self.tr("Problems"))
         self.itemActivated.connect(self._activated)
 
     def set_problems(self, problems: list[Problem], *, empty: bool = False) -> None:
@@ -34,7 +37,7 @@ class ProblemsView(QListWidget):
             self.addItem(item)
         if empty:
             # An empty builder is a starting point, not a list of errors.
-            self.addItem(EMPTY_HINT)
+            self.addItem(QCoreApplication.translate("builder.problems_view", EMPTY_HINT))
 
     def _activated(self, item: QListWidgetItem) -> None:
         index = item.data(Qt.ItemDataRole.UserRole)

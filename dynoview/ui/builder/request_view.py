@@ -22,16 +22,17 @@ class PreviewView(QWidget):
         self.preview_view.setReadOnly(True)
         self.preview_view.setFont(QFont("monospace"))
         self.preview_view.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        self.preview_view.setAccessibleName("Exact request body")
+        self.preview_view.setAccessibleName(self.tr("Exact request body"))
         # The empty builder's hint, where it is seen (the Problems tab may be behind).
-        self.preview_view.setPlaceholderText("Nothing to send yet: add an action (Add action), start "
+        self.preview_view.setPlaceholderText(self.tr("Nothing to send yet: add an action (Add action), start "
                                              "from a template (Templates) or import a request "
-                                             "(Import JSON).")
+                                             "(Import JSON)."))
         self._highlighter = JsonHighlighter(self.preview_view.document())
-        self.formatted_box = QCheckBox("Formatted (for reading; the exact bytes are the unformatted view)")
-        self.copy_button = QPushButton("Copy exact request")
+        self.formatted_box = QCheckBox(self.tr(
+            "Formatted (for reading; the exact bytes are the unformatted view)"))
+        self.copy_button = QPushButton(self.tr("Copy exact request"))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Exact request body (what is sent)"))
+        layout.addWidget(QLabel(self.tr("Exact request body (what is sent)")))
         layout.addWidget(self.preview_view, 1)
         row = FlowLayout()
         row.addWidget(self.formatted_box)

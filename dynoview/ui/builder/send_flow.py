@@ -185,7 +185,7 @@ class SendFlow(QObject):
         self._overridden = None
         self._env = env
         self._go(State.CHECKING, tx=tx, execute_after=execute_after,
-                 message="Preflight: reading the accounts and locks this transaction touches…")
+                 message=self.tr("Preflight: reading the accounts and locks this transaction touches…"))
         self.controller.start_preflight(reader, tx, env.schema, env.tables, execute_after=execute_after)
         return True
 
@@ -195,8 +195,8 @@ class SendFlow(QObject):
         if self.state not in (State.REFUSED, State.WARNED) or tx is None or preflight is None:
             return
         if not typed:
-            fix = "Use the proposed template, or fix the actions." if preflight.refused else \
-                "Change the value, or Execute again and confirm the warning."
+            fix = self.tr("Use the proposed template, or fix the actions.") if preflight.refused else \
+                self.tr("Change the value, or Execute again and confirm the warning.")
             self._go(State.EDITING, preflight=preflight, message=f"{preflight.summary()} {fix}")
             return
         self._overridden = _items(tx)
@@ -211,16 +211,16 @@ class SendFlow(QObject):
         if confirmation is None or conn is None:
             if waiting:
                 self._go(State.EDITING, preflight=self.preflight,
-                         message="Not executed: the confirmation was cancelled.")
+                         message=self.tr("Not executed: the confirmation was cancelled."))
             return
         if not waiting or tx is None or env is None or self._unconfirmed(tx):
             if self.state is not State.SENDING:  # a send under way is not this answer's to stop
                 self._go(State.EDITING, preflight=self.preflight,
-                         message="Not executed: the preflight's refusal or warning for these actions "
-                                 "was not confirmed. Execute again to see it.")
+                         message=self.tr("Not executed: the preflight's refusal or warning for these actions "
+                                 "was not confirmed. Execute again to see it."))
             return
         self.executed = tx  # what was sent, even if the builder is edited meanwhile
-        self._go(State.SENDING, tx=tx, preflight=self.preflight, message="Executing…")
+        self._go(State.SENDING, tx=tx, preflight=self.preflight, message=self.tr("Executing…"))
         self.controller.start_send(conn, tx, confirmation, tables=env.tables, schema=env.schema,
                                    reader=self.ctx.reader, log=env.log)
 
@@ -258,8 +258,9 @@ class SendFlow(QObject):
         if not execute_after:
             self._go(State.EDITING, message=preflight.summary(), **details)
         elif self.ctx.connection is None or self._current().to_request() != tx.to_request():
-            self._go(State.EDITING, message="The transaction changed during the preflight; nothing was "
-                                            "sent. Execute again.", **details)
+            self._go(State.EDITING, message=self.tr(
+                "The transaction changed during the preflight; nothing was "
+                                            "sent. Execute again."), **details)
         elif preflight.needs_confirmation:
             # A refusal or a new warning (a case or lookalike clash): the same explicit
             # confirmation (the table name typed) before the usual one.
@@ -272,8 +273,9 @@ class SendFlow(QObject):
         # The read's own operation names what failed: never "TransactWriteItems", not sent.
         err = self.ctx.report(exc)
         self._go(State.EDITING, error=exc,
-                 message="The preflight could not read the items this transaction touches, so nothing "
-                         f"was sent. {err.message}")
+                 message=self.tr(
+                     "The preflight could not read the items this transaction touches, so nothing "
+                         "was sent. {message}").format(message=err.message))
 
     def _settled(self, result: ExecutionResult) -> None:
         self._go(State.SETTLED, tx=self.executed, preflight=self.preflight, result=result,

@@ -5,6 +5,7 @@ so neither goes unnoticed behind another tab."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QStyle, QTabWidget, QVBoxLayout, QWidget
 
@@ -13,8 +14,9 @@ from dynoview.core.tx.model import Problem
 from dynoview.ui.builder.preflight_view import PreflightView, preflight_warnings
 from dynoview.ui.builder.problems_view import ProblemsView
 from dynoview.ui.builder.request_view import PreviewView
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
-PREFLIGHT_TAB = "After this transaction"
+PREFLIGHT_TAB = QT_TRANSLATE_NOOP("builder.side_tabs", "After this transaction")
 
 
 class SideTabs(QTabWidget):
@@ -27,9 +29,9 @@ class SideTabs(QTabWidget):
         self.preflight_view = PreflightView()
         self.preflight_page = QWidget()
         QVBoxLayout(self.preflight_page).addWidget(self.preflight_view)
-        self.addTab(self.preview, "Request")
-        self.addTab(self.problem_list, "Problems")
-        self.addTab(self.preflight_page, PREFLIGHT_TAB)
+        self.addTab(self.preview, self.tr("Request"))
+        self.addTab(self.problem_list, self.tr("Problems"))
+        self.addTab(self.preflight_page, QCoreApplication.translate("builder.side_tabs", PREFLIGHT_TAB))
 
     def show_pane(self, widget: QWidget) -> None:
         """Bring the tab holding ``widget`` (preview, problems, preflight) forward."""
@@ -44,7 +46,9 @@ class SideTabs(QTabWidget):
         errors = sum(1 for p in problems if p.is_error)
         icon = QStyle.StandardPixmap.SP_MessageBoxCritical if errors else \
             QStyle.StandardPixmap.SP_MessageBoxWarning if problems else None
-        self._title(self.problem_list, f"Problems ({len(problems)})" if problems else "Problems", icon)
+        self._title(self.problem_list, self.tr(
+            "Problems ({problems_count})").format(
+                problems_count=len(problems)) if problems else self.tr("Problems"), icon)
 
     def title_preflight(self, preflight: Preflight | None) -> None:
         """A refusal or a warning shows on the tab too, even while the Request tab is in front."""
@@ -53,7 +57,8 @@ class SideTabs(QTabWidget):
         title = " (refused)" if refused else " (warning)" if warned else ""
         icon = QStyle.StandardPixmap.SP_MessageBoxCritical if refused else \
             QStyle.StandardPixmap.SP_MessageBoxWarning if warned else None
-        self._title(self.preflight_page, PREFLIGHT_TAB + title, icon)
+        self._title(self.preflight_page, QCoreApplication.translate(
+            "builder.side_tabs", PREFLIGHT_TAB) + title, icon)
 
     def _title(self, page: QWidget, title: str, icon: QStyle.StandardPixmap | None) -> None:
         index = self.indexOf(page)

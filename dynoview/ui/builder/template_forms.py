@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
@@ -52,6 +53,7 @@ from dynoview.ui.builder.form_base import (
     wrapped_label,
 )
 from dynoview.ui.builder.lock_forms import ClaimLockForm, ReleaseLockForm, ResolveDuplicateForm
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
 __all__ = [
     "CHANGE_VALUE", "CLAIM_LOCK", "DELETE_ACCOUNT", "DELETE_ITEM", "NO_SUBJECT_HINT", "READING_HINT",
@@ -68,23 +70,23 @@ class SignUpForm(TemplateForm):
 
     def __init__(self, schema: UniquenessSchema, table: str, parent: QWidget | None = None) -> None:
         super().__init__(
-            schema, table, "Sign up (new account)",
+            schema, table, self.tr("Sign up (new account)"),
             "Creates the account and one lock per protected value in one transaction. Each "
             "value is typed once: the account's attribute and its lock key are both made from "
             "it, and every Put is guarded by attribute_not_exists, so a value already taken "
             "cancels the whole signup.", parent)
         self.account_id = new_account_id()
         self.id_label = wrapped_label("")
-        regen = QPushButton("New id")
-        regen.setToolTip("Generate another account id (ids are generated, never made from a value)")
+        regen = QPushButton(self.tr("New id"))
+        regen.setToolTip(self.tr("Generate another account id (ids are generated, never made from a value)"))
         regen.clicked.connect(self.regenerate_id)
         id_row = QHBoxLayout()
         id_row.addWidget(self.id_label, 1)
         id_row.addWidget(regen)
-        self.form.addRow("Account", id_row)
+        self.form.addRow(self.tr("Account"), id_row)
         self.fields: dict[str, ValueField] = {}
         for rule in schema.rules:
-            field = ValueField(rule, f"the {rule.name}, as the person types it")
+            field = ValueField(rule, self.tr("the {name}, as the person types it").format(name=rule.name))
             field.edit.textChanged.connect(lambda _t: self.revalidate())
             self.fields[rule.name] = field
             self.form.addRow(rule.name.capitalize(), field)
@@ -132,25 +134,27 @@ class ChangeValueForm(TemplateForm):
         rule = self.rule
         who = pk_text(schema, account)
         super().__init__(
-            schema, table, f"Change {rule.name} of {who}",
-            f"Moves the {rule.name} and its lock together, in one transaction: the new lock is "
+            schema, table, self.tr("Change {name} of {who}").format(name=rule.name, who=who),
+            self.tr("Moves the {name} and its lock together, in one transaction: the new lock is "
             "Put only where none exists (a taken value cancels everything), the old lock is "
-            f"released, and the account is updated only while it still holds "
-            f"{self.current if self.current is not None else f'no {rule.name}'}.", parent)
+            "released, and the account is updated only while it still holds "
+            "{value}.").format(
+                name=rule.name,
+                value=self.current if self.current is not None else f'no {rule.name}'), parent)
         if note:
             self.note = wrapped_label(note)
             restyle(self.note, "hint")
             self.main_layout.insertWidget(1, self.note)
-        self.form.addRow("Account", wrapped_label(who))
+        self.form.addRow(self.tr("Account"), wrapped_label(who))
         current = "(none)" if self.current is None else \
             f"{self.current}   (lock {rule.lock_pk(self.current)})"
         self.current_label = wrapped_label(current)
-        self.form.addRow(f"Current {rule.name}", self.current_label)
-        self.field = ValueField(rule, f"the new {rule.name}")
-        self.field.edit.setAccessibleName(f"New {rule.name}")
+        self.form.addRow(self.tr("Current {name}").format(name=rule.name), self.current_label)
+        self.field = ValueField(rule, self.tr("the new {name}").format(name=rule.name))
+        self.field.edit.setAccessibleName(self.tr("New {name}").format(name=rule.name))
         self.field.edit.setText(new_value)
         self.field.edit.textChanged.connect(lambda _t: self.revalidate())
-        self.form.addRow(f"New {rule.name}", self.field)
+        self.form.addRow(self.tr("New {name}").format(name=rule.name), self.field)
         self.revalidate()
 
     def validate(self) -> bool:
@@ -176,22 +180,24 @@ class DeleteAccountForm(TemplateForm):
                  parent: QWidget | None = None) -> None:
         who = pk_text(schema, account)
         super().__init__(
-            schema, table, f"Delete account {who}",
-            "Deletes the account and the locks of its values in one transaction, so no lock is "
+            schema, table, self.tr("Delete account {who}").format(who=who),
+            self.tr("Deletes the account and the locks of its values in one transaction, so no lock is "
             "left behind to block a value forever. The account is deleted only while it still "
-            "holds the values below; each lock only while it exists.", parent)
+            "holds the values below; each lock only while it exists."), parent)
         self.account = dict(account)
-        self.form.addRow("Account", wrapped_label(who))
+        self.form.addRow(self.tr("Account"), wrapped_label(who))
         self.locks: list[str] = []
         for rule in schema.rules:
             value = text_of(account.get(rule.attribute))
             if value is None:
                 self.form.addRow(rule.name.capitalize(),
-                                 wrapped_label(f"(none: no {rule.name} lock to remove)"))
+                                 wrapped_label(self.tr(
+                                     "(none: no {name} lock to remove)").format(name=rule.name)))
                 continue
             lock = rule.lock_pk(value)
             self.locks.append(lock)
-            self.form.addRow(rule.name.capitalize(), wrapped_label(f"{value}   → removes lock {lock}"))
+            self.form.addRow(rule.name.capitalize(), wrapped_label(self.tr(
+                "{value}   → removes lock {lock}").format(value=value, lock=lock)))
         self.revalidate()
 
     def build(self) -> Transaction:
@@ -202,9 +208,10 @@ class DeleteAccountForm(TemplateForm):
 
 
 NEW = "New"
-CHANGE = "Change or delete the selection"
-REPAIR = "Repairs (each reads the table first, or says what it checks)"
-WHY = "Not offered"
+CHANGE = QT_TRANSLATE_NOOP("builder.template_forms", "Change or delete the selection")
+REPAIR = QT_TRANSLATE_NOOP(
+    "builder.template_forms", "Repairs (each reads the table first, or says what it checks)")
+WHY = QT_TRANSLATE_NOOP("builder.template_forms", "Not offered")
 
 
 @dataclass(frozen=True)
@@ -228,9 +235,12 @@ def menu_text(title: str) -> str:
     return title.replace("&", "&&")
 
 
-NO_SUBJECT_HINT = ("Select an account or lock (in Items, Accounts & locks or a diagnosis) to "
-                   "change, delete or repair it")
-READING_HINT = "Reading the account's locks (strongly consistent GetItem) to see which repairs apply…"
+NO_SUBJECT_HINT = (QT_TRANSLATE_NOOP(
+    "builder.template_forms", "Select an account or lock (in Items, Accounts & locks or a diagnosis) to "
+                   "change, delete or repair it"))
+READING_HINT = QT_TRANSLATE_NOOP(
+    "builder.template_forms",
+    "Reading the account's locks (strongly consistent GetItem) to see which repairs apply…")
 
 
 def template_entries(schema: UniquenessSchema, item: Mapping[str, Any] | None,
@@ -238,7 +248,8 @@ def template_entries(schema: UniquenessSchema, item: Mapping[str, Any] | None,
     """The templates that apply to the selected item, titled with that item, then the notes
     saying why a repair is not offered (``reading``: the account's locks are being read)."""
     applicable = templates_for(schema, item, evidence)
-    entries = [TemplateEntry("Sign up (new account)…", SIGN_UP, group=NEW)]
+    entries = [TemplateEntry(QCoreApplication.translate(
+        "builder.template_forms", "Sign up (new account)…"), SIGN_UP, group=NEW)]
     if item is None:
         return entries
     who = pk_text(schema, item)
@@ -247,20 +258,30 @@ def template_entries(schema: UniquenessSchema, item: Mapping[str, Any] | None,
         rule = offer.rule
         shown = values.get(rule) if rule is not None else None
         if offer.name == CHANGE_VALUE and rule is not None:
-            entries.append(TemplateEntry(f"Change {rule} of {who} ({shown or f'no {rule}'})…",
+            entries.append(TemplateEntry(QCoreApplication.translate(
+                "builder.template_forms", "Change {rule} of {who} ({value})…").format(
+                    rule=rule, who=who, value=shown or f'no {rule}'),
                                          CHANGE_VALUE, rule))
         elif offer.name == DELETE_ACCOUNT:
-            entries.append(TemplateEntry(f"Delete account {who} and its locks…", DELETE_ACCOUNT))
+            entries.append(TemplateEntry(QCoreApplication.translate(
+                "builder.template_forms", "Delete account {who} and its locks…").format(
+                    who=who), DELETE_ACCOUNT))
         elif offer.name == CLAIM_LOCK:
-            entries.append(TemplateEntry(f"Claim the missing {rule} lock of {who} ({shown})…",
+            entries.append(TemplateEntry(QCoreApplication.translate(
+                "builder.template_forms", "Claim the missing {rule} lock of {who} ({shown})…").format(
+                    rule=rule, who=who, shown=shown),
                                          CLAIM_LOCK, rule, REPAIR))
         elif offer.name == RESOLVE_DUPLICATE:
-            entries.append(TemplateEntry(f"Resolve duplicate {rule} {shown} of {who}…",
+            entries.append(TemplateEntry(QCoreApplication.translate(
+                "builder.template_forms", "Resolve duplicate {rule} {shown} of {who}…").format(
+                    rule=rule, shown=shown, who=who),
                                          RESOLVE_DUPLICATE, rule, REPAIR))
         elif offer.name == RELEASE_LOCK:
-            entries.append(TemplateEntry(f"Release lock {who}…", RELEASE_LOCK, rule, REPAIR))
+            entries.append(TemplateEntry(QCoreApplication.translate(
+                "builder.template_forms", "Release lock {who}…").format(who=who), RELEASE_LOCK, rule, REPAIR))
         elif offer.name == DELETE_ITEM:
-            entries.append(TemplateEntry(f"Delete item {who} (guarded)", DELETE_ITEM))
+            entries.append(TemplateEntry(QCoreApplication.translate(
+                "builder.template_forms", "Delete item {who} (guarded)").format(who=who), DELETE_ITEM))
     notes = [READING_HINT] if reading else list(applicable.notes)
     entries.extend(TemplateEntry(note, "", group=WHY) for note in notes)
     return entries

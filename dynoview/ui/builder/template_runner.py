@@ -16,7 +16,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
 from dynoview.core.reads.reader import Reader
@@ -46,11 +46,14 @@ from dynoview.ui.builder.template_forms import (
     template_entries,
 )
 from dynoview.ui.context import AppContext
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
 READ_TASK = "builder-template-read"
 EVIDENCE_TASK = "builder-template-evidence"  # its own name: a form's read must not cancel it
-NO_SELECTION = ("Select an account or lock first (in Items, Accounts & locks or a diagnosis): the "
-                "templates act on the selection.")
+NO_SELECTION = QT_TRANSLATE_NOOP(
+    "builder.template_runner",
+    "Select an account or lock first (in Items, Accounts & locks or a diagnosis): the "
+    "templates act on the selection.")
 
 
 class TemplateRunner(QObject):
@@ -108,7 +111,7 @@ class TemplateRunner(QObject):
             return  # the selection moved on
         self.reading = False
         self.evidence_changed.emit()
-        self.status.emit("Could not read the selected account's locks, so no repair is offered: "
+        self.status.emit(self.tr("Could not read the selected account's locks, so no repair is offered: ")
                          + self.ctx.report(exc, operation="GetItem").message)
 
     def applicable(self) -> Applicable:
@@ -132,7 +135,7 @@ class TemplateRunner(QObject):
             self.sign_up()
             return
         if item is None:
-            self.status.emit(NO_SELECTION)
+            self.status.emit(QCoreApplication.translate("builder.template_runner", NO_SELECTION))
             return
         if name in (CLAIM_LOCK, RESOLVE_DUPLICATE, RELEASE_LOCK) and not any(
                 o.name == name and rule in (None, o.rule) for o in self.applicable().offers):
@@ -140,7 +143,9 @@ class TemplateRunner(QObject):
             # their problem is.
             notes = self.applicable().notes
             self.status.emit(" ".join(notes) if notes and not self.reading else
-                             f"{name.replace('_', ' ').capitalize()} does not apply to the selection.")
+                             self.tr(
+                                 "{replace} does not apply to the selection.").format(
+                                     replace=name.replace('_', ' ').capitalize()))
             return
         if name == CHANGE_VALUE and rule is not None:
             self.change(rule)
@@ -170,7 +175,9 @@ class TemplateRunner(QObject):
             self.current_form = None
         if code == QDialog.DialogCode.Accepted and form.transaction is not None:
             self.transaction_ready.emit(form.transaction,
-                                        f"{form.windowTitle()}: review the request, then Execute.")
+                                        self.tr(
+                                            "{windowTitle}: review the request, then Execute.").format(
+                                                windowTitle=form.windowTitle()))
         form.deleteLater()
 
     def sign_up(self) -> None:
@@ -205,20 +212,24 @@ class TemplateRunner(QObject):
         rule = self.schema.rule(rule_name)
         value = protected_text(item.get(rule.attribute))
         if value is None:
-            self.status.emit(f"{describe_account(self.schema, item)} has no {rule.name}: there is "
-                             "no lock to claim.")
+            self.status.emit(self.tr("{describe_account} has no {name}: there is "
+                             "no lock to claim.").format(
+                                 describe_account=describe_account(self.schema, item), name=rule.name))
             return
-        self.status.emit(f"Reading the {rule.name} lock {rule.lock_pk(value)}…")
+        self.status.emit(self.tr(
+            "Reading the {name} lock {lock_pk}…").format(name=rule.name, lock_pk=rule.lock_pk(value)))
         self.ctx.tasks.start(READ_TASK, self.claim_after_read(reader, self.subject_table(), item, rule,
                                                               value), on_error=self._read_failed)
 
     async def claim_after_read(self, reader: Reader, table: str, item: dict[str, Any], rule: LockRule,
                                value: str) -> None:
         schema = self.schema
-        lock = await self.ctx.tasks.call(reader.get_item, table, schema.lock_key(rule, value))
+        lock = await self.ctx.tasks.call(reader.get_item, schema.locks_table_name(table),
+                                         schema.lock_key(rule, value))
         if lock is not None:
-            self.status.emit(f"The {rule.name} lock {rule.lock_pk(value)} already exists: "
-                             "nothing to claim. Diagnose the value to see who holds it.")
+            self.status.emit(self.tr("The {name} lock {lock_pk} already exists: "
+                             "nothing to claim. Diagnose the value to see who holds it.").format(
+                                 name=rule.name, lock_pk=rule.lock_pk(value)))
             return
         self.open_form(ClaimLockForm(schema, table, item, rule.name, self._parent))
 
@@ -231,9 +242,12 @@ class TemplateRunner(QObject):
         rule = self.schema.rule(rule_name)
         value = protected_text(item.get(rule.attribute))
         if value is None:
-            self.status.emit(f"{describe_account(self.schema, item)} has no {rule.name}.")
+            self.status.emit(self.tr(
+                "{describe_account} has no {name}.").format(
+                    describe_account=describe_account(self.schema, item), name=rule.name))
             return
-        self.status.emit(f"Looking for the accounts holding {rule.name} {value}…")
+        self.status.emit(self.tr(
+            "Looking for the accounts holding {name} {value}…").format(name=rule.name, value=value))
         self.ctx.tasks.start(READ_TASK, self.resolve_after_read(reader, info, rule, value),
                              on_error=self._read_failed)
 
@@ -246,8 +260,10 @@ class TemplateRunner(QObject):
         holders = [a for a in d.accounts
                    if normalise(protected_text(a.get(rule.attribute)) or "", rule.normalisation) == held]
         if len(holders) < 2:
-            who = ", ".join(d.account_ids) or "no account"
-            self.status.emit(f"Only {who} holds {rule.name} {value}: there is no duplicate to resolve.")
+            who = ", ".join(d.account_ids) or self.tr("no account")
+            self.status.emit(self.tr(
+                "Only {who} holds {name} {value}: there is no duplicate to resolve.").format(
+                    who=who, name=rule.name, value=value))
             return
         self.open_form(ResolveDuplicateForm(schema, info.name, rule.name, holders, self._parent))
 
@@ -272,18 +288,19 @@ class TemplateRunner(QObject):
             # Only the protected value changed: that is exactly the change-value template.
             self.select(old_item, table.name)
             self.change(only.rule.name, only.new, note=(
-                f"{only.rule.name} is a protected value: your edit opens as the Change "
-                f"{only.rule.name} template, which moves its lock in the same transaction."))
+                self.tr("{name} is a protected value: your edit opens as the Change "
+                "{name} template, which moves its lock in the same transaction.").format(
+                    name=only.rule.name)))
             return
         # Protected and other attributes changed together: one guarded transaction writes
         # the edited account and moves each changed value's lock, so nothing is half-done.
         tx: Transaction = templates.edit_account(self.schema, table, old_item, new_item)
         moved = "; ".join(f"{c.rule.name} {c.old or '(none)'} → {c.new or '(none)'}" for c in changes)
         self.transaction_ready.emit(tx, (
-            f"{names} {'is a protected value' if len(changes) == 1 else 'are protected values'} "
-            f"({moved}): the edited account is written only if it still holds the values you saw, "
-            "and the same transaction puts each new lock (only where none exists) and releases "
-            "each old one. Review, then Execute."))
+            self.tr("{names} (is a protected value|are protected values) ({moved}): the edited account "
+                    "is written only if it still holds the values you saw, and the same transaction puts "
+                    "each new lock (only where none exists) and releases each old one. Review, then "
+                    "Execute.", "", len(changes)).format(names=names, moved=moved)))
 
     def open_delete(self, table: TableInfo, item: Mapping[str, Any]) -> None:
         """Delete from the browser: an account with its locks, a lock through the release

@@ -9,7 +9,7 @@ import textwrap
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QMenu, QWidget
 
 from dynoview.core.session.tables import TableInfo
@@ -73,7 +73,8 @@ class TemplatesMenu(QObject):
                 run = functools.partial(self.runner.run, entry.name, entry.rule)
                 menu.addAction(menu_text(entry.title), run)
         if self.runner.selected_item is None:
-            menu.addAction(menu_text(NO_SUBJECT_HINT)).setEnabled(False)
+            hint = QCoreApplication.translate("builder.template_forms", NO_SUBJECT_HINT)
+            menu.addAction(menu_text(hint)).setEnabled(False)
 
     def _evidence_changed(self) -> None:
         """The selection's locks were read: an open menu shows what applies now."""

@@ -24,14 +24,16 @@ class TokenRow(QWidget):
         super().__init__(parent)
         self.tokens = TokenPolicy(token)
         self.token_edit = QLineEdit(token)
-        self.token_edit.setToolTip("ClientRequestToken: resending with the same token is idempotent for "
-                                   "10 minutes")
+        self.token_edit.setToolTip(self.tr(
+            "ClientRequestToken: resending with the same token is idempotent for "
+                                   "10 minutes"))
         self.token_note = QLabel(self.tokens.note())
-        self.regenerate_button = QPushButton("Regenerate")
-        self.regenerate_button.setToolTip("A new token: DynamoDB treats the next send as a new request")
+        self.regenerate_button = QPushButton(self.tr("Regenerate"))
+        self.regenerate_button.setToolTip(self.tr(
+            "A new token: DynamoDB treats the next send as a new request"))
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        label = QLabel("ClientRequestToken")
+        label = QLabel(self.tr("ClientRequestToken"))
         label.setBuddy(self.token_edit)
         row.addWidget(label)
         row.addWidget(self.token_edit, 1)

@@ -28,10 +28,11 @@ class SendBar(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.check_button = QPushButton("Check preflight")
-        self.check_button.setToolTip("Show the accounts and locks after this transaction, without sending "
-                                     "it (Ctrl+Shift+K)")
-        self.execute_button = QPushButton("Execute")
+        self.check_button = QPushButton(self.tr("Check preflight"))
+        self.check_button.setToolTip(self.tr(
+            "Show the accounts and locks after this transaction, without sending "
+                                     "it (Ctrl+Shift+K)"))
+        self.execute_button = QPushButton(self.tr("Execute"))
         self.execute_button.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_MediaPlay))
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
@@ -41,7 +42,8 @@ class SendBar(QWidget):
     def block(self, reason: str | None) -> None:
         """Disable Execute with the reason as its tooltip, or enable it (None)."""
         self.execute_button.setEnabled(reason is None)
-        self.execute_button.setToolTip(reason or "Execute (Ctrl+Return): asks for confirmation first")
+        self.execute_button.setToolTip(reason or self.tr(
+            "Execute (Ctrl+Return): asks for confirmation first"))
 
 
 class BuilderToolbar(QWidget):
@@ -50,19 +52,24 @@ class BuilderToolbar(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.add_button, self.add_menu = menu_button("Add action", "Add a Put, Update, Delete or "
-                                                      "ConditionCheck at the end")
-        self.remove_button = tool_button("Remove", "Remove the selected action")
-        self.up_button = tool_button("Up", "Move the action up (Ctrl+Up); cancellation reasons follow "
-                                           "action order")
-        self.down_button = tool_button("Down", "Move the action down (Ctrl+Down)")
+        self.add_button, self.add_menu = menu_button(self.tr(
+            "Add action"), self.tr("Add a Put, Update, Delete or "
+                                                      "ConditionCheck at the end"))
+        self.remove_button = tool_button(self.tr("Remove"), self.tr("Remove the selected action"))
+        self.up_button = tool_button(self.tr("Up"), self.tr(
+            "Move the action up (Ctrl+Up); cancellation reasons follow "
+                                           "action order"))
+        self.down_button = tool_button(self.tr("Down"), self.tr("Move the action down (Ctrl+Down)"))
         self.templates_button, self.templates_menu = menu_button(
-            "Templates", "Sign-up, change email and the repairs, for the selected account or lock")
-        self.import_button = tool_button("Import JSON…", "Replace the actions with a pasted "
-                                                         "TransactWriteItems request")
-        self.export_button, self.export_menu = menu_button("Export", "The request as boto3, AWS CLI or "
-                                                                     "JavaScript code")
-        self.log_button = tool_button("Action log", "Every transaction sent from here, with its outcome")
+            self.tr("Templates"),
+            self.tr("Sign-up, change email and the repairs, for the selected account or lock"))
+        self.import_button = tool_button(self.tr("Import JSON…"), self.tr("Replace the actions with a pasted "
+                                                         "TransactWriteItems request"))
+        self.export_button, self.export_menu = menu_button(self.tr("Export"), self.tr(
+            "The request as boto3, AWS CLI or "
+                                                                     "JavaScript code"))
+        self.log_button = tool_button(self.tr(
+            "Action log"), self.tr("Every transaction sent from here, with its outcome"))
         self.send_bar = SendBar()
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)

@@ -15,7 +15,7 @@ import json
 import time
 from typing import Any, Protocol
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, SignalInstance
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -58,16 +58,26 @@ def describe_edit(before: dict[str, Any], after: dict[str, Any]) -> str:
     """What changed between two requests, as the Edit menu says it ("Undo Add action")."""
     old, new = _items(before), _items(after)
     if len(new) > len(old):
-        return "Add action" if len(new) == len(old) + 1 else f"Add {len(new) - len(old)} actions"
+        return QCoreApplication.translate(
+            "builder.undo", "Add action") if len(new) == len(old) + 1 else QCoreApplication.translate(
+                "builder.undo", "Add {old_count} actions").format(
+                old_count=len(new) - len(old))
     if len(new) < len(old):
-        return "Remove action" if len(new) == len(old) - 1 else f"Remove {len(old) - len(new)} actions"
+        return QCoreApplication.translate(
+            "builder.undo", "Remove action") if len(new) == len(old) - 1 else QCoreApplication.translate(
+                "builder.undo", "Remove {new_count} actions").format(
+                new_count=len(old) - len(new))
     changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if _canonical(a) != _canonical(b)]
     if not changed:
-        return "Change token" if before.get("ClientRequestToken") != after.get("ClientRequestToken") \
-            else "Edit"
+        if before.get("ClientRequestToken") != after.get("ClientRequestToken"):
+            return QCoreApplication.translate("builder.undo", "Change token")
+        return QCoreApplication.translate("builder.undo", "Edit")
     if sorted(map(_canonical, old)) == sorted(map(_canonical, new)):
-        return "Move action"
-    return f"Edit action {changed[0] + 1}" if len(changed) == 1 else "Edit actions"
+        return QCoreApplication.translate("builder.undo", "Move action")
+    return QCoreApplication.translate(
+        "builder.undo", "Edit action {changed}").format(
+            changed=changed[0] + 1) if len(changed) == 1 else QCoreApplication.translate(
+                "builder.undo", "Edit actions")
 
 
 def is_text_field(widget: QWidget | None) -> bool:
@@ -126,10 +136,10 @@ class BuilderUndo(QObject):
         self._applying = False
         self._next_text: str | None = None
         self._fields = 0
-        self.undo_action = self._action(self.stack.createUndoAction(self, "&Undo"), UNDO_KEYS,
-                                        "Undo the last edit of the transaction")
-        self.redo_action = self._action(self.stack.createRedoAction(self, "&Redo"), REDO_KEYS,
-                                        "Redo the edit undone last")
+        self.undo_action = self._action(self.stack.createUndoAction(self, self.tr("&Undo")), UNDO_KEYS,
+                                        self.tr("Undo the last edit of the transaction"))
+        self.redo_action = self._action(self.stack.createRedoAction(self, self.tr("&Redo")), REDO_KEYS,
+                                        self.tr("Redo the edit undone last"))
         panel.transaction_changed.connect(self.record)
         app = QApplication.instance()
         if isinstance(app, QApplication):

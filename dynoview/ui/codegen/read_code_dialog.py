@@ -13,37 +13,28 @@ its ``browse.build_request`` pair.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QFileDialog,
-    QHBoxLayout,
-    QLabel,
-    QPlainTextEdit,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QComboBox, QDialog, QHBoxLayout, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
 from dynoview.core.codegen.model import CodegenError
 from dynoview.core.codegen.read_request import ReadRequest, read_request
 from dynoview.core.codegen.reads import AWS_CLI, JAVASCRIPT, PYTHON, SUFFIXES, read_code
 from dynoview.core.reads.receipts import ReadReceipt
-from dynoview.ui.builder.dialogs import CREDENTIALS_NOTE, code_view, restyle
+from dynoview.ui.builder.dialogs import CREDENTIALS_NOTE, code_view
+from dynoview.ui.codegen.code_actions import CodeActions
 from dynoview.ui.context import AppContext
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
 #: The chooser's entries, in order: each language and which SDK or tool it uses.
 TITLES = {PYTHON: "Python (boto3)", AWS_CLI: "AWS CLI (POSIX shell)",
           JAVASCRIPT: "JavaScript (AWS SDK v3)"}
 FILTERS = {PYTHON: "Python files (*.py)", AWS_CLI: "Shell scripts (*.sh)",
            JAVASCRIPT: "JavaScript modules (*.mjs)"}
-READS_NOTE = ("The code sends the same request, reads every page and prints the items; it "
-              "writes nothing.")
+READS_NOTE = (QT_TRANSLATE_NOOP(
+    "codegen.read_code_dialog", "The code sends the same request, reads every page and prints the items; it "
+              "writes nothing."))
 
 
 def _target(ctx: AppContext | None) -> tuple[str | None, str | None]:
@@ -57,17 +48,17 @@ class ReadCodeDialog(QDialog):
     def __init__(self, operation: str, request: Mapping[str, Any], ctx: AppContext | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"{operation} as code")
+        self.setWindowTitle(self.tr("{operation} as code").format(operation=operation))
         self.region, self.endpoint_url = _target(ctx)
         self.read: ReadRequest | None = None
         self.codes: dict[str, str] = {}
-        self.file_dialog: QFileDialog | None = None  # kept alive while it is open
         layout = QVBoxLayout(self)
-        note = QLabel(f"{READS_NOTE} {CREDENTIALS_NOTE}")
+        note = QLabel(" ".join((QCoreApplication.translate("codegen.read_code_dialog", READS_NOTE),
+                                 QCoreApplication.translate("builder.dialogs", CREDENTIALS_NOTE))))
         note.setWordWrap(True)
         layout.addWidget(note)
         row = QHBoxLayout()
-        label = QLabel("&Language:")
+        label = QLabel(self.tr("&Language:"))
         self.chooser = QComboBox()
         self.chooser.setObjectName("read-code-language")
         for lang, title in TITLES.items():
@@ -83,27 +74,13 @@ class ReadCodeDialog(QDialog):
         self.view.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
                                           | Qt.TextInteractionFlag.TextSelectableByKeyboard)
         layout.addWidget(self.view, 1)
-        self.status = QLabel("")  # what Copy or Save did, or why there is no code
-        self.status.setObjectName("read-code-status")
-        self.status.setWordWrap(True)
-        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.status.hide()
-        layout.addWidget(self.status)
-        self.copy_button = QPushButton("&Copy")
-        self.copy_button.setToolTip("Copy the code shown to the clipboard")
-        self.copy_button.clicked.connect(self.copy)
-        self.save_button = QPushButton("&Save…")
-        self.save_button.setToolTip("Save the code shown to a file")
-        self.save_button.clicked.connect(self.ask_save)
-        close = QPushButton("Close")
-        close.clicked.connect(self.accept)
-        close.setDefault(True)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.copy_button)
-        buttons.addWidget(self.save_button)
-        buttons.addStretch(1)
-        buttons.addWidget(close)
-        layout.addLayout(buttons)
+        actions = self.code_actions = CodeActions(
+            self, self, titles=TITLES, filters=FILTERS, file_name=self.file_name,
+            copy_tip=self.tr("Copy the code shown to the clipboard"),
+            save_tip=self.tr("Save the code shown to a file"), status_name="read-code-status")
+        layout.addWidget(actions)
+        self.status, self.copy_button, self.save_button, self.save_to = (
+            actions.status, actions.copy_button, actions.save_button, actions.save_to)
         self.resize(820, 600)
         try:
             self.read = read_request(operation, request)
@@ -120,15 +97,14 @@ class ReadCodeDialog(QDialog):
 
     def _refuse(self, sentence: str) -> None:
         self.view.setPlainText("")
-        self.show_status(sentence, "error")
-        for widget in (self.copy_button, self.save_button):
-            widget.setEnabled(False)
+        self.code_actions.show_status(sentence, "error")
+        self.code_actions.set_enabled(False)
 
     def language(self) -> str:
         return str(self.chooser.currentData())
 
-    def code(self) -> str:
-        return self.codes.get(self.language(), "")
+    def code_of(self, lang: str) -> str | None:
+        return self._make(lang)
 
     def show_language(self) -> None:
         """Show the chosen language's code (made once, on first choice)."""
@@ -138,9 +114,8 @@ class ReadCodeDialog(QDialog):
         if code is None:
             return
         self.view.setPlainText(code)
-        for widget in (self.copy_button, self.save_button):
-            widget.setEnabled(True)
-        self.show_status("")
+        self.code_actions.set_enabled(True)
+        self.code_actions.show_status("")
 
     def _make(self, lang: str) -> str | None:
         """The code in ``lang`` (made once); None, with the sentence shown, when it cannot be."""
@@ -155,47 +130,8 @@ class ReadCodeDialog(QDialog):
                 return None
         return self.codes[lang]
 
-    def show_status(self, text: str, role: str = "hint") -> None:
-        self.status.setText(text)
-        self.status.setVisible(bool(text))
-        restyle(self.status, role)
-
-    def copy(self) -> None:
-        QGuiApplication.clipboard().setText(self.code())
-        self.show_status(f"Copied the {TITLES[self.language()]} code.")
-
     def file_name(self, lang: str) -> str:
         table = str((self.read.params.get("TableName") if self.read else None) or "read")
         stem = "".join(c if c.isalnum() or c in "-_" else "_" for c in table)
         operation = self.read.operation.lower() if self.read else "read"
         return f"{stem}_{operation}{SUFFIXES[lang]}"
-
-    def ask_save(self) -> None:
-        """Ask where to save the code shown (``open()``, no nested loop)."""
-        lang = self.language()
-        dialog = QFileDialog(self, f"Save the {TITLES[lang]} code",
-                             str(Path.home() / self.file_name(lang)))
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setNameFilter(FILTERS[lang])
-        dialog.setDefaultSuffix(SUFFIXES[lang].lstrip("."))
-        dialog.fileSelected.connect(lambda path: self.save_to(path, lang))
-        dialog.finished.connect(lambda _code: dialog.deleteLater())
-        self.file_dialog = dialog
-        dialog.open()
-
-    def save_to(self, path: str, lang: str | None = None) -> bool:
-        """Write one language's code (the one shown by default) to ``path``; the outcome is
-        shown under the code."""
-        self.file_dialog = None
-        lang = lang or self.language()
-        code = self._make(lang)
-        if code is None:
-            return False
-        try:
-            Path(path).write_text(code, encoding="utf-8", newline="\n")
-        except OSError as exc:
-            self.show_status(f"Could not save {path}: {exc.strerror or exc}. Choose another "
-                             "folder or file name.", "error")
-            return False
-        self.show_status(f"Saved the {TITLES[lang]} code to {path}.")
-        return True

@@ -39,8 +39,8 @@ class ItemsColumns(QObject):
         header.customContextMenuRequested.connect(self._menu)
         header.sectionMoved.connect(lambda *_: self._save())
         header.sectionClicked.connect(self._clicked)
-        header.setToolTip("Click to sort the loaded items, drag to move a column, "
-                          "right-click to choose columns")
+        header.setToolTip(self.tr("Click to sort the loaded items, drag to move a column, "
+                          "right-click to choose columns"))
         model.modelReset.connect(self.apply)
 
     @property
@@ -145,11 +145,12 @@ class ItemsColumns(QObject):
         menu.addSeparator()
         if 0 <= clicked < len(columns):
             name = columns[clicked]
-            menu.addAction(f"Sort by {name}, ascending", lambda: self.sort_by(name))
-            menu.addAction(f"Sort by {name}, descending", lambda: self.sort_by(name, True))
+            menu.addAction(self.tr("Sort by {name}, ascending").format(name=name), lambda: self.sort_by(name))
+            menu.addAction(self.tr(
+                "Sort by {name}, descending").format(name=name), lambda: self.sort_by(name, True))
         if self.model.sort_column is not None:
-            menu.addAction("Order as read (no sort)", lambda: self.sort_by(None))
-        menu.addAction("Reset columns (order, shown, sort)", self.reset)
+            menu.addAction(self.tr("Order as read (no sort)"), lambda: self.sort_by(None))
+        menu.addAction(self.tr("Reset columns (order, shown, sort)"), self.reset)
         menu.aboutToHide.connect(menu.deleteLater)
         return menu
 

@@ -98,7 +98,7 @@ class BrowseController(QObject):
         self.cancel(keep_read=False)
         table = self.ctx.tables.get(spec.table) or self.ctx.table
         if self.ctx.reader is None or table is None:
-            self.failed.emit("", "Connect and pick a table first.")
+            self.failed.emit("", self.tr("Connect and pick a table first."))
             return False
         try:
             operation, request = build_request(table, spec)
@@ -276,12 +276,15 @@ class BrowseController(QObject):
     def describe_progress(self) -> str:
         """"120 items shown, 480 read, more available" for the status line."""
         shown = self.model.rowCount()
-        parts = [f"{shown} item{'s' if shown != 1 else ''} shown"]
+        parts = [self.tr("%Ln item(s) shown", "", shown)]
         if self.model.hidden_count:
-            parts.append(f"{self.model.hidden_count} expired hidden")
+            parts.append(self.tr(
+                "{hidden_count} expired hidden").format(hidden_count=self.model.hidden_count))
         if self.spec and self.spec.filter and self.spec.filter.attribute:
-            parts.append(f"{self.scanned_total} read to find them")
-        parts.append("end of table" if self.model.exhausted else "more available (scroll or Ctrl+L)")
+            parts.append(self.tr(
+                "{scanned_total} read to find them").format(scanned_total=self.scanned_total))
+        parts.append(self.tr(
+            "end of table") if self.model.exhausted else self.tr("more available (scroll or Ctrl+L)"))
         return ", ".join(parts)
 
     # -- single items ------------------------------------------------------------------

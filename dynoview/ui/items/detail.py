@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from itertools import islice
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -35,12 +35,13 @@ from dynoview.core.values.display import display_text
 from dynoview.core.values.dynamodb_json import dynamodb_json, to_dynamodb_json
 from dynoview.core.values.plain import plain_json
 from dynoview.core.values.types import type_code
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
 _SET_TYPES = {"SS", "NS", "BS"}
 TREE_BUDGET = 200  # nodes built when an item is shown (breadth first)
 TREE_BATCH = 500  # members of one map, list or set built at a time
 TEXT_LIMIT = 200_000  # characters of JSON shown in a tab
-CUT_NOTE = "\n… cut here for display; Copy as JSON copies the whole item."
+CUT_NOTE = QT_TRANSLATE_NOOP("items.detail", "\n… cut here for display; Copy as JSON copies the whole item.")
 
 
 def _shown(chunks: Iterable[str], limit: int = TEXT_LIMIT) -> str:
@@ -51,7 +52,7 @@ def _shown(chunks: Iterable[str], limit: int = TEXT_LIMIT) -> str:
         parts.append(chunk)
         length += len(chunk)
         if length > limit:
-            return "".join(parts)[:limit] + CUT_NOTE
+            return "".join(parts)[:limit] + QCoreApplication.translate("items.detail", CUT_NOTE)
     return "".join(parts)
 
 
@@ -109,7 +110,7 @@ class AttributeNode(QTreeWidgetItem):
         self.built = stop
         if self.pending:
             self.more = QTreeWidgetItem([f"… {self.total - self.built:,} more", "",
-                                         "expand to show them"])
+                                         QCoreApplication.translate("AttributeNode", "expand to show them")])
             self.more.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
             self.addChild(self.more)
         return nodes
@@ -174,33 +175,33 @@ class ItemDetail(QWidget):
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.title = QLabel("Select an item to see it in full.")
+        self.title = QLabel(self.tr("Select an item to see it in full."))
         self.title.setWordWrap(True)
         self.ttl_label = QLabel()
         self.ttl_label.setWordWrap(True)
         self.ttl_label.hide()
         self.tabs = QTabWidget()
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Attribute", "Type", "Value"])
+        self.tree.setHeaderLabels([self.tr("Attribute"), self.tr("Type"), self.tr("Value")])
         self.tree.setAlternatingRowColors(True)
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.itemExpanded.connect(self._expanded)
-        self.tabs.addTab(self.tree, "Attributes")
-        self.tree.setAccessibleName("Item attributes")
+        self.tabs.addTab(self.tree, self.tr("Attributes"))
+        self.tree.setAccessibleName(self.tr("Item attributes"))
         self.ddb_text = LazyText()
         self.plain_text = LazyText()
-        self.ddb_text.setAccessibleName("Item as DynamoDB JSON")
-        self.plain_text.setAccessibleName("Item as plain JSON")
+        self.ddb_text.setAccessibleName(self.tr("Item as DynamoDB JSON"))
+        self.plain_text.setAccessibleName(self.tr("Item as plain JSON"))
         for edit in (self.ddb_text, self.plain_text):
             edit.setFont(monospace())
             edit.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.tabs.addTab(self.ddb_text, "DynamoDB JSON")
-        self.tabs.addTab(self.plain_text, "Plain JSON")
+        self.tabs.addTab(self.ddb_text, self.tr("DynamoDB JSON"))
+        self.tabs.addTab(self.plain_text, self.tr("Plain JSON"))
         buttons = QHBoxLayout()
         self.actions_row = buttons  # other panels add their item actions here
-        self.copy_button = QPushButton("Copy as JSON")
-        self.copy_button.setToolTip("Copy the shown tab (Ctrl+Shift+C)")
+        self.copy_button = QPushButton(self.tr("Copy as JSON"))
+        self.copy_button.setToolTip(self.tr("Copy the shown tab (Ctrl+Shift+C)"))
         self.copy_button.clicked.connect(self.copy)
         self.copy_button.setEnabled(False)
         buttons.addStretch(1)
@@ -217,7 +218,7 @@ class ItemDetail(QWidget):
         self.copy_button.setEnabled(item is not None)
         self.tree.clear()
         if item is None:
-            self.title.setText("Select an item to see it in full.")
+            self.title.setText(self.tr("Select an item to see it in full."))
             self.ddb_text.set_text_source(None)
             self.plain_text.set_text_source(None)
             self.ttl_label.hide()
@@ -230,7 +231,7 @@ class ItemDetail(QWidget):
         self.plain_text.set_text_source(lambda: _shown([plain_json(item)]))
         if ttl is not None and ttl.kind != "none":
             details = "; ".join(t for t in (ttl.text, ttl.dates(), ttl.reason) if t)
-            self.ttl_label.setText(f"TTL: {details}")
+            self.ttl_label.setText(self.tr("TTL: {details}").format(details=details))
             self.ttl_label.show()
         else:
             self.ttl_label.hide()

@@ -48,17 +48,17 @@ class ItemEditDialog(QDialog):
     def __init__(self, item: dict[str, Any], parent: QWidget | None = None,
                  schema: UniquenessSchema | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Edit item")
+        self.setWindowTitle(self.tr("Edit item"))
         self.resize(640, 520)
         self.item: dict[str, Any] | None = None
         self.original = item
         self.schema = schema
-        hint = QLabel("Edit the item as DynamoDB JSON. Saving opens the transaction builder "
+        hint = QLabel(self.tr("Edit the item as DynamoDB JSON. Saving opens the transaction builder "
                       "with a Put guarded on the values you saw, so nothing is written until "
-                      "you have checked the request.")
+                      "you have checked the request."))
         hint.setWordWrap(True)
         self.editor = QPlainTextEdit()
-        self.editor.setAccessibleName("Item as DynamoDB JSON")
+        self.editor.setAccessibleName(self.tr("Item as DynamoDB JSON"))
         self.editor.setFont(monospace())
         self.editor.setPlainText(dynamodb_json(item))
         self.error = QLabel()
@@ -76,7 +76,7 @@ class ItemEditDialog(QDialog):
         self._note_timer.timeout.connect(self.update_protected_note)
         self.editor.textChanged.connect(self._note_timer.start)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.ok = buttons.addButton("Open in builder", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok = buttons.addButton(self.tr("Open in builder"), QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.rejected.connect(self.reject)
         self.ok.clicked.connect(self._accept)
         layout = QVBoxLayout(self)
@@ -94,7 +94,9 @@ class ItemEditDialog(QDialog):
         changes = protected_changes(self.schema, self.original, item)
         if not changes:
             names = ", ".join(r.attribute for r in self.schema.rules)
-            return f"{names}: protected values (each has a lock); changing one moves its lock too."
+            return self.tr(
+                "{names}: protected values (each has a lock); changing one moves its lock too.").format(
+                    names=names)
         moved = "; ".join(f"{c.rule.attribute} {c.old or '(none)'} → {c.new or '(none)'}" for c in changes)
         return (f"Protected: {moved}. The builder moves the lock with the value (new lock guarded "
                 "by attribute_not_exists, old lock released) in the same transaction.")
@@ -116,7 +118,9 @@ class ItemEditDialog(QDialog):
             if change.new is not None:
                 check = check_value(change.rule, change.new, change.old)
                 if not check.ok:
-                    return f"Not opened at {change.rule.attribute}: {check.error}"
+                    return self.tr(
+                        "Not opened at {attribute}: {error}").format(
+                            attribute=change.rule.attribute, error=check.error)
         return None
 
     def _accept(self) -> None:
@@ -124,7 +128,8 @@ class ItemEditDialog(QDialog):
             item = parse_item(self.editor.toPlainText())
         except ValueParseError as exc:
             where = f" at {exc.path}" if exc.path else ""
-            self.error.setText(f"Not opened{where}: {exc.message}")
+            self.error.setText(self.tr(
+                "Not opened{where}: {message}").format(where=where, message=exc.message))
             return
         problem = self.protected_error(item)
         if problem is not None:

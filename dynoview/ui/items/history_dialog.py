@@ -35,21 +35,21 @@ class ReadHistoryDialog(QDialog):
     def __init__(self, connection: str, table: str, run: Callable[[BrowseSpec], None],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Reads of {table}")
+        self.setWindowTitle(self.tr("Reads of {table}").format(table=table))
         self.connection, self.table, self._run = connection, table, run
         layout = QVBoxLayout(self)
         self.saved_list = QListWidget()
-        layout.addWidget(labelled(QLabel("Saved reads"), self.saved_list))
+        layout.addWidget(labelled(QLabel(self.tr("Saved reads")), self.saved_list))
         layout.addWidget(self.saved_list, 1)
         self.recent_list = QListWidget()
-        layout.addWidget(labelled(QLabel("Recent reads (most recent first)"), self.recent_list))
+        layout.addWidget(labelled(QLabel(self.tr("Recent reads (most recent first)")), self.recent_list))
         layout.addWidget(self.recent_list, 2)
         save_row = QHBoxLayout()
         self.name_edit = QLineEdit()
-        self.name_edit.setPlaceholderText("Name for the selected read")
-        self.name_edit.setAccessibleName("Name for the selected read")
-        self.save_button = QPushButton("Save as")
-        self.delete_button = QPushButton("Delete saved")
+        self.name_edit.setPlaceholderText(self.tr("Name for the selected read"))
+        self.name_edit.setAccessibleName(self.tr("Name for the selected read"))
+        self.save_button = QPushButton(self.tr("Save as"))
+        self.delete_button = QPushButton(self.tr("Delete saved"))
         save_row.addWidget(self.name_edit, 1)
         save_row.addWidget(self.save_button)
         save_row.addWidget(self.delete_button)
@@ -59,7 +59,7 @@ class ReadHistoryDialog(QDialog):
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.run_button = self.buttons.addButton("Run", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.run_button = self.buttons.addButton(self.tr("Run"), QDialogButtonBox.ButtonRole.AcceptRole)
         layout.addWidget(self.buttons)
 
         self.buttons.rejected.connect(self.reject)
@@ -85,8 +85,8 @@ class ReadHistoryDialog(QDialog):
             if spec is not None:
                 self._add(self.recent_list, describe(spec), spec)
         if not self.saved_list.count() and not self.recent_list.count():
-            self.message.setText("No reads of this table yet: run one in the Items tab and it "
-                                 "appears here.")
+            self.message.setText(self.tr("No reads of this table yet: run one in the Items tab and it "
+                                 "appears here."))
         self._update_buttons()
 
     @staticmethod
@@ -135,16 +135,18 @@ class ReadHistoryDialog(QDialog):
         if spec is None:
             return
         if not name:
-            self.message.setText("Type a name for the read first.")
+            self.message.setText(self.tr("Type a name for the read first."))
             self.name_edit.setFocus()
             return
         reads: dict[str, Any] = saved.saved_reads(self.connection, self.table)
         if name not in reads and len(reads) >= SAVED_LIMIT:
-            self.message.setText(f"This table has {SAVED_LIMIT} saved reads: delete one first.")
+            self.message.setText(self.tr(
+                "This table has {SAVED_LIMIT} saved reads: delete one first.").format(
+                    SAVED_LIMIT=SAVED_LIMIT))
             return
         reads[name] = spec_to_json(spec)
         saved.save_saved_reads(self.connection, self.table, reads)
-        self.message.setText(f"Saved as {name}.")
+        self.message.setText(self.tr("Saved as {name}.").format(name=name))
         self.fill()
 
     def delete_selected(self) -> None:
@@ -154,5 +156,5 @@ class ReadHistoryDialog(QDialog):
         reads = saved.saved_reads(self.connection, self.table)
         reads.pop(name, None)
         saved.save_saved_reads(self.connection, self.table, reads)
-        self.message.setText(f"Deleted {name}.")
+        self.message.setText(self.tr("Deleted {name}.").format(name=name))
         self.fill()

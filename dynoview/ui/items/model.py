@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from dynoview.core.edits.staging import CellChange
 from dynoview.core.reads.browse import column_order
 from dynoview.core.reads.rows import RowBlock, RowShape, block_from_items, decode_row
 from dynoview.core.session.tables import TableInfo
@@ -28,6 +29,7 @@ from dynoview.core.ttl.expiry import EXPIRED, NEVER, PENDING, TtlState, ttl_stat
 from dynoview.core.values.display import display_text
 from dynoview.core.values.types import type_code
 from dynoview.ui.items.rows import KINDS, TTL_STATUS_COLUMN, LoadedRows, Sorter, SortJob, row_shape
+from dynoview.ui.items.staged_look import staged_role
 
 __all__ = ["TTL_STATUS_COLUMN", "ItemRole", "ItemsModel", "RawValueRole", "TtlStateRole"]
 
@@ -45,6 +47,15 @@ _Index = QModelIndex | QPersistentModelIndex
 NO_TTL = TtlState("none")
 _ROLES = {Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.BackgroundRole,
           Qt.ItemDataRole.ForegroundRole, RawValueRole, ItemRole, TtlStateRole}
+
+
+class StagedLookup(Protocol):
+    """The cells staged in the Items tab (``ui.items.staging``), as the model paints them."""
+
+    @property
+    def active(self) -> bool: ...  # anything staged at all (most of the time: nothing)
+
+    def cell(self, item: Mapping[str, Any], column: str) -> CellChange | None: ...
 
 
 class ItemsModel(QAbstractTableModel):
@@ -66,6 +77,9 @@ class ItemsModel(QAbstractTableModel):
         self.now: datetime | None = None  # fixed clock for tests; None means real time
         self.sorter: Sorter | None = None  # runs a large SortJob off the UI thread
         self._sorting: SortJob | None = None  # the job ``sorter`` runs now
+        # Cells staged for edit (marked, shown with their new value); None: the model is not
+        # edited in place (PartiQL's results), and no cell is editable.
+        self.staging: StagedLookup | None = None
 
     # -- state -------------------------------------------------------------
     def reset(self, table: TableInfo | None) -> None:
@@ -326,8 +340,8 @@ class ItemsModel(QAbstractTableModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._columns):
             name = self._columns[section]
-            if role == Qt.ItemDataRole.DisplayRole:
-                return name
+            if role == Qt.ItemDataRole.DisplayRole:  # the computed column's name is also its key
+                return self.tr("TTL status") if name == TTL_STATUS_COLUMN else name
             if role == Qt.ItemDataRole.FontRole and self._table and name in self._table.key_names:
                 font = QFont()
                 font.setBold(True)
@@ -337,7 +351,7 @@ class ItemsModel(QAbstractTableModel):
                     return ("Expiry computed at read time: DynamoDB deletes expired items in the "
                             "background, typically within days, so they stay readable until then.")
                 if self._table and name in self._table.key_names:
-                    return f"{name}: key attribute"
+                    return self.tr("{name}: key attribute").format(name=name)
                 return name
         if orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
             return section + 1
@@ -349,6 +363,10 @@ class ItemsModel(QAbstractTableModel):
         loaded = self._rows.index(index.row())
         name = self._columns[index.column()]
         kind = KINDS[self._rows.flags[loaded]]
+        if self.staging is not None and self.staging.active and role not in (RawValueRole, ItemRole):
+            change = self.staging.cell(self._item(loaded), name)
+            if change is not None:
+                return staged_role(change, role)
         if role == Qt.ItemDataRole.BackgroundRole:
             if kind == EXPIRED:
                 return QBrush(EXPIRED_BACKGROUND)
@@ -397,6 +415,19 @@ class ItemsModel(QAbstractTableModel):
         name = self._columns[column]
         rows = self._rows
         return [self._text(rows.index(row), name) for row in range(first, min(first + count, rows.shown))]
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        if self.staging is not None and index.isValid() and self._table is not None:
+            name = self._columns[index.column()]
+            if name != TTL_STATUS_COLUMN and name not in self._table.key_names:
+                flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def staged_changed(self) -> None:
+        """The staged cells changed: every shown cell may paint differently."""
+        if self._rows.shown and self._columns:
+            self.dataChanged.emit(self.index(0, 0), self.index(self._rows.shown - 1, len(self._columns) - 1))
 
     def canFetchMore(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008
         return not parent.isValid() and not self._exhausted and not self._loading

@@ -23,8 +23,9 @@ from dynoview.core.reads.reader import Page
 from dynoview.core.session.tables import TableInfo
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext, WrittenKey
-from dynoview.ui.counts import count_text, not_on_page_text
+from dynoview.ui.counts import not_on_page_text
 from dynoview.ui.elided_label import ElidedLabel
+from dynoview.ui.items.cell_edits import CellEdits
 from dynoview.ui.items.columns import ItemsColumns
 from dynoview.ui.items.controller import BrowseController, Fresh
 from dynoview.ui.items.model import ItemsModel
@@ -55,6 +56,8 @@ class ItemsPanel(QWidget):
         self._not_on_page = 0  # items the builder wrote that this page does not hold
         self._setup_ui()
         self._connect()
+        # Edit in place: cell editors, the staged cells and their pane (cell_edits.py).
+        self.cell_edits = CellEdits(self)
         self._shortcuts()
         self.set_table(None)
 
@@ -77,11 +80,14 @@ class ItemsPanel(QWidget):
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         # Columns chosen, moved, hidden and sorted per table (dynoview/ui/items/columns.py).
         self.columns = ItemsColumns(self.view, self.model, self._table_key)
-        self.edit_button = QPushButton("Edit…")
-        self.edit_button.setToolTip("Edit the item; the change opens in the transaction builder "
-                                    "(F2)")
-        self.delete_button = QPushButton("Delete…")
-        self.delete_button.setToolTip("Delete the item through a guarded transaction (Delete)")
+        # "Edit…" keeps its short label (the row is full at 1024 px in longer languages): it is
+        # Edit as JSON…, as its tooltip and the view's menu say; F2 edits one cell in place.
+        self.edit_button = QPushButton(self.tr("Edit…"))
+        self.edit_button.setToolTip(self.tr("Edit as JSON…: the whole item as DynamoDB JSON; the "
+                                            "change opens in the transaction builder (F2 edits one "
+                                            "cell in place)"))
+        self.delete_button = QPushButton(self.tr("Delete…"))
+        self.delete_button.setToolTip(self.tr("Delete the item through a guarded transaction (Delete)"))
         for button in (self.delete_button, self.edit_button):
             button.setEnabled(False)
             self.detail.actions_row.insertWidget(0, button)
@@ -120,7 +126,7 @@ class ItemsPanel(QWidget):
                            (("Ctrl+Shift+C",), self.detail.copy), (("Ctrl+H",), self.show_history)):
             for key in keys:
                 QShortcut(QKeySequence(key), self, slot)
-        QShortcut(QKeySequence("F2"), self.view, self.edit_selected)
+        QShortcut(QKeySequence("F2"), self.view, self.cell_edits.edit_current)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.view, self.delete_selected)
 
     # -- table switching -----------------------------------------------------
@@ -135,7 +141,7 @@ class ItemsPanel(QWidget):
         self.global_note.setVisible(bool(note))
         self.selection.clear()
         self.setEnabled(info is not None)
-        self.progress.setText("" if info else "Pick a table on the left.")
+        self.progress.setText("" if info else self.tr("Pick a table on the left."))
 
     # -- reading ---------------------------------------------------------------
     def spec(self) -> BrowseSpec | None:
@@ -151,7 +157,7 @@ class ItemsPanel(QWidget):
         self.detail.show_item(None)
         self.selection.update_actions()
         if self.controller.start(spec):
-            self.progress.setText("Reading…")
+            self.progress.setText(self.tr("Reading…"))
             key = self._table_key()
             if key is not None:
                 saved.save_read_history(*key, add_to_history(saved.read_history(*key), spec))
@@ -214,7 +220,8 @@ class ItemsPanel(QWidget):
             self.status_changed.emit(exc.message)
             return None
         QGuiApplication.clipboard().setText(text)
-        self.status_changed.emit(f"Copied {count_text(len(items), 'item')} as {LABELS[fmt]}.")
+        self.status_changed.emit(self.tr("Copied %Ln item(s) as {format}.", "", len(items)).format(
+            format=LABELS[fmt]))
         return text
 
     def context_menu(self) -> QMenu:
@@ -223,16 +230,19 @@ class ItemsPanel(QWidget):
 
         menu = QMenu(self.view)
         count = len(self.selected_items())
-        copy_menu = menu.addMenu(f"Copy {count} items as" if count > 1 else "Copy as")
+        copy_menu = menu.addMenu(self.tr(
+            "Copy {count} items as").format(count=count) if count > 1 else self.tr("Copy as"))
         for fmt in FORMATS:
             copy_menu.addAction(LABELS[fmt], functools.partial(self.copy_as, fmt))
         copy_menu.setEnabled(count > 0 or self.by_key_item is not None)
         menu.addSeparator()
-        menu.addAction("Reads of this table… (Ctrl+H)", self.show_history)
-        menu.addAction("Copy query as code…", self.copy_query_as_code)
+        self.cell_edits.add_menu_actions(menu)
+        menu.addAction(self.tr("Reads of this table… (Ctrl+H)"), self.show_history)
+        menu.addAction(self.tr("Copy query as code…"), self.copy_query_as_code)
         if self.info is not None:
             name = self.info.name
-            menu.addAction(f"Open {name} in a new Items tab (another index or read)",
+            menu.addAction(self.tr(
+                "Open {name} in a new Items tab (another index or read)").format(name=name),
                            lambda: self.new_tab_requested.emit(name))
         menu.aboutToHide.connect(menu.deleteLater)
         return menu

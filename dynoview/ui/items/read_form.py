@@ -4,7 +4,7 @@ again) and marks the field a refusal names. Running is the panel's business."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -28,13 +28,15 @@ from dynoview.core.reads.browse import (
 from dynoview.core.session.tables import TableInfo
 from dynoview.ui.accessible import labelled, named
 from dynoview.ui.flow_layout import FlowLayout
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
-TABLE_ENTRY = "(table)"
+TABLE_ENTRY = QT_TRANSLATE_NOOP("items.read_form", "(table)")
 ANY = "(any)"
 ERROR_STYLE = "border: 2px solid #d32f2f;"  # readable in light and dark themes
 VALUE_TYPES = ("S", "N", "B", "BOOL", "NULL")
 UNARY = {"attribute_exists", "attribute_not_exists"}
-STRONG_TIP = "Strong reads see every acknowledged write and cost twice as much as eventual reads."
+STRONG_TIP = QT_TRANSLATE_NOOP(
+    "items.read_form", "Strong reads see every acknowledged write and cost twice as much as eventual reads.")
 
 
 class ReadForm(QGroupBox):
@@ -43,7 +45,7 @@ class ReadForm(QGroupBox):
     run_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Read", parent)
+        super().__init__(self.tr("Read"), parent)
         self.info: TableInfo | None = None
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -62,30 +64,31 @@ class ReadForm(QGroupBox):
         top = FlowLayout()  # wraps at 1024x700 instead of pushing Run off the window
         self.mode = QComboBox()
         self.mode.addItems(["Scan", "Query"])
-        self.mode.setToolTip("Scan reads every item; Query reads one partition key (cheaper)")
+        self.mode.setToolTip(self.tr("Scan reads every item; Query reads one partition key (cheaper)"))
         self.index = QComboBox()
-        self.index.setToolTip("Read the table or one of its indexes")
+        self.index.setToolTip(self.tr("Read the table or one of its indexes"))
         # Sized to the longest index name as tables change (the default sizes it once, to
         # "(table)", and clipped "email-index (GSI)" to "email-i").
         self.index.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.consistent = QCheckBox("Strongly consistent")
-        self.consistent.setToolTip(STRONG_TIP)
+        self.consistent = QCheckBox(self.tr("Strongly consistent"))
+        self.consistent.setToolTip(QCoreApplication.translate("items.read_form", STRONG_TIP))
         self.page_size = QSpinBox()
         self.page_size.setRange(1, 10000)
         self.page_size.setValue(DEFAULT_PAGE_SIZE)
-        self.page_size.setPrefix("Page ")
-        self.hide_expired = QCheckBox("Hide expired")
-        self.hide_expired.setToolTip("Hide items whose TTL has passed but that DynamoDB has not "
-                                     "deleted yet (they are still in the table)")
-        self.run_button = QPushButton("Run")
-        self.run_button.setToolTip("Run the read (Ctrl+R or F5)")
+        self.page_size.setPrefix(self.tr("Page "))
+        self.hide_expired = QCheckBox(self.tr("Hide expired"))
+        self.hide_expired.setToolTip(self.tr("Hide items whose TTL has passed but that DynamoDB has not "
+                                     "deleted yet (they are still in the table)"))
+        self.run_button = QPushButton(self.tr("Run"))
+        self.run_button.setToolTip(self.tr("Run the read (Ctrl+R or F5)"))
         self.run_button.setDefault(True)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop the read in progress (Esc)")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop the read in progress (Esc)"))
         self.cancel_button.setEnabled(False)
-        named(self.index, "Table or index")
-        named(self.page_size, "Page size", "Items per page read")
-        for w in (labelled(QLabel("Mode"), self.mode), self.mode, QLabel("on"), self.index, self.consistent,
+        named(self.index, self.tr("Table or index"))
+        named(self.page_size, self.tr("Page size"), self.tr("Items per page read"))
+        on = QLabel(self.tr("on", "Scan or Query on a table or an index"))
+        for w in (labelled(QLabel(self.tr("Mode")), self.mode), self.mode, on, self.index, self.consistent,
                   self.page_size, self.hide_expired):
             top.addWidget(w)
         top.addStretch()
@@ -99,20 +102,20 @@ class ReadForm(QGroupBox):
 
     def _key_row(self) -> QWidget:
         """The key condition of a Query (shown in Query mode only)."""
-        self.pk_label = QLabel("PK =")
+        self.pk_label = QLabel(self.tr("PK ="))
         self.pk_value = QLineEdit()
-        self.pk_value.setPlaceholderText("partition key value")
+        self.pk_value.setPlaceholderText(self.tr("partition key value"))
         self.sk_label = QLabel("SK")
         self.sk_op = QComboBox()
         self.sk_op.addItems([ANY, *SORT_KEY_OPERATORS])
         self.sk_value = QLineEdit()
-        self.sk_value.setPlaceholderText("sort key value")
+        self.sk_value.setPlaceholderText(self.tr("sort key value"))
         self.sk_value2 = QLineEdit()
-        self.sk_value2.setPlaceholderText("upper bound")
+        self.sk_value2.setPlaceholderText(self.tr("upper bound"))
         self.pk_label.setBuddy(self.pk_value)
         self.sk_label.setBuddy(self.sk_op)
-        named(self.sk_value, "Sort key value")
-        named(self.sk_value2, "Sort key upper bound")
+        named(self.sk_value, self.tr("Sort key value"))
+        named(self.sk_value2, self.tr("Sort key upper bound"))
         self.key_widget = QWidget()
         key_row = QHBoxLayout(self.key_widget)
         key_row.setContentsMargins(0, 0, 0, 0)
@@ -127,19 +130,20 @@ class ReadForm(QGroupBox):
         self.filter_attr.setEditable(True)
         line = self.filter_attr.lineEdit()
         if line is not None:
-            line.setPlaceholderText("attribute (optional)")
+            line.setPlaceholderText(self.tr("attribute (optional)"))
         self.filter_attr.setMinimumContentsLength(14)
         self.filter_op = QComboBox()
         self.filter_op.addItems(list(FILTER_OPERATORS))
         self.filter_type = QComboBox()
         self.filter_type.addItems(list(VALUE_TYPES))
         self.filter_value = QLineEdit()
-        self.filter_value.setPlaceholderText("value")
-        named(self.filter_attr, "Filter attribute", "Optional: only items whose attribute matches")
-        named(self.filter_op, "Filter operator")
-        named(self.filter_type, "Filter value type")
-        named(self.filter_value, "Filter value")
-        for w in (QLabel("Filter"), self.filter_attr, self.filter_op, self.filter_type,
+        self.filter_value.setPlaceholderText(self.tr("value"))
+        named(self.filter_attr, self.tr(
+            "Filter attribute"), self.tr("Optional: only items whose attribute matches"))
+        named(self.filter_op, self.tr("Filter operator"))
+        named(self.filter_type, self.tr("Filter value type"))
+        named(self.filter_value, self.tr("Filter value"))
+        for w in (QLabel(self.tr("Filter")), self.filter_attr, self.filter_op, self.filter_type,
                   self.filter_value):
             filter_row.addWidget(w)
         return filter_row
@@ -159,7 +163,7 @@ class ReadForm(QGroupBox):
         self.info = info
         self.index.blockSignals(True)
         self.index.clear()
-        self.index.addItem(TABLE_ENTRY, None)
+        self.index.addItem(QCoreApplication.translate("items.read_form", TABLE_ENTRY), None)
         for idx in info.indexes if info else ():
             self.index.addItem(f"{idx.name} ({idx.kind})", idx.name)
         self.index.blockSignals(False)
@@ -195,17 +199,17 @@ class ReadForm(QGroupBox):
     def _update_keys(self, info: TableInfo) -> None:
         pk, sk = info.keys_for(self.index_name())
         self.pk_label.setText(f"{pk.name} ({pk.type}) =")
-        self.sk_label.setText(f"{sk.name} ({sk.type})" if sk else "no sort key")
+        self.sk_label.setText(f"{sk.name} ({sk.type})" if sk else self.tr("no sort key"))
         self.sk_op.setEnabled(sk is not None)
         idx = info.index(self.index_name())
         if idx is not None and not idx.strong_reads_allowed:
             self.consistent.setChecked(False)
             self.consistent.setEnabled(False)
-            self.consistent.setToolTip(f"{idx.name} is a global secondary index: GSIs only "
-                                       "serve eventually consistent reads.")
+            self.consistent.setToolTip(self.tr("{name} is a global secondary index: GSIs only "
+                                       "serve eventually consistent reads.").format(name=idx.name))
         else:
             self.consistent.setEnabled(True)
-            self.consistent.setToolTip(STRONG_TIP)
+            self.consistent.setToolTip(QCoreApplication.translate("items.read_form", STRONG_TIP))
 
     # -- the read --------------------------------------------------------------------
     def spec(self) -> BrowseSpec | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -97,8 +97,9 @@ class ResultPane(QSplitter):
     @staticmethod
     def _build_view(model: ItemsModel) -> QTableView:
         view = ItemsView()
-        view.setAccessibleName("Items")
-        view.setAccessibleDescription("One row per item; Enter or a selection shows it in full")
+        view.setAccessibleName(QCoreApplication.translate("ResultPane", "Items"))
+        view.setAccessibleDescription(QCoreApplication.translate(
+            "ResultPane", "One row per item; Enter or a selection shows it in full"))
         view.setModel(model)
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         # Several rows for "Copy as"; Edit… and Delete… still act on exactly one.

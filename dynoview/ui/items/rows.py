@@ -22,9 +22,10 @@ from dynoview.core.reads.columns import sort_key
 from dynoview.core.reads.rows import Flag, Item, RowBlock, RowShape, decode_row, key_digest
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.ttl.expiry import EXPIRED, NEVER, NONE, PENDING, ttl_state
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.items import ui_gate
 
-TTL_STATUS_COLUMN = "TTL status"
+TTL_STATUS_COLUMN = QT_TRANSLATE_NOOP("items.rows", "TTL status")
 KINDS = (NONE, PENDING, EXPIRED, NEVER)  # a row's TTL kind is stored as its index here
 CODE = {kind: code for code, kind in enumerate(KINDS)}
 EXPIRED_CODE = CODE[EXPIRED]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QItemSelection
+from PySide6.QtCore import QCoreApplication, QItemSelection
 from PySide6.QtWidgets import QPushButton
 
 from dynoview.core.session.tables import TableInfo
@@ -115,7 +115,8 @@ class ItemSelection:
     def reading_key(self, key: Item) -> None:
         """A GetItem for ``key`` started: the detail says so until it answers."""
         self.results.view.clearSelection()
-        self.detail.title.setText(f"Reading {self.key_text(key)}…")
+        self.detail.title.setText(QCoreApplication.translate(
+            "ItemSelection", "Reading {key_text}…").format(key_text=self.key_text(key)))
 
     def show_by_key(self, key: Item, item: Item | None) -> None:
         if self.selected_item() is not None:
@@ -125,10 +126,14 @@ class ItemSelection:
         key_text = self.key_text(key)
         if item is None:
             self.detail.show_item(None)
-            self.detail.title.setText(f"No item with {key_text}: it does not exist (or was deleted).")
+            self.detail.title.setText(QCoreApplication.translate(
+                "ItemSelection", "No item with {key_text}: it does not exist (or was deleted).").format(
+                    key_text=key_text))
             self.ctx.select_item(None)
         else:
-            self.detail.show_item(item, f"{key_text} — read by key (GetItem): not on the current page")
+            self.detail.show_item(item, QCoreApplication.translate(
+                "ItemSelection", "{key_text} — read by key (GetItem): not on the current page").format(
+                    key_text=key_text))
             self.ctx.select_item(item, "items", self._table_name())
         self.update_actions()
 
@@ -153,7 +158,9 @@ class ItemSelection:
                 self.show_by_key(key, item)
             elif item is None:
                 self.detail.show_item(None)
-                self.detail.title.setText(f"{self.key_text(key)} was deleted by the transaction.")
+                self.detail.title.setText(QCoreApplication.translate(
+                    "ItemSelection", "{key_text} was deleted by the transaction.").format(
+                        key_text=self.key_text(key)))
             else:
                 row = self.model.row_of(key)
                 ttl = self.model.ttl_of(row) if row is not None else None

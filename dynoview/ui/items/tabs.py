@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QTabBar, QTabWidget, QToolButton
 
 from dynoview.core.session.connection import Connection
@@ -35,12 +36,15 @@ class ExtraItemsTabs:
         panel.status_changed.connect(self._show_status)
         panel.new_tab_requested.connect(self._open_in_new_tab)
         panel.set_table(info)
-        index = self.tabs.addTab(panel, f"Items: {info.name}")
+        index = self.tabs.addTab(panel, QCoreApplication.translate(
+            "ExtraItemsTabs", "Items: {name}").format(name=info.name))
         close = QToolButton()
         close.setText("✕")
         close.setAutoRaise(True)
-        close.setToolTip(f"Close this Items tab on {info.name}")
-        close.setAccessibleName(f"Close the Items tab on {info.name}")
+        close.setToolTip(QCoreApplication.translate(
+            "ExtraItemsTabs", "Close this Items tab on {name}").format(name=info.name))
+        close.setAccessibleName(QCoreApplication.translate(
+            "ExtraItemsTabs", "Close the Items tab on {name}").format(name=info.name))
         close.clicked.connect(lambda: self.close(panel))
         self.tabs.tabBar().setTabButton(index, QTabBar.ButtonPosition.RightSide, close)
         self.panels.append(panel)

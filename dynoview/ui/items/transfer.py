@@ -35,15 +35,15 @@ class TransferButtons(QWidget):
         self.dialog: QWidget | None = None  # the open dialog (tests and re-focus)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.export_button = QPushButton("Export…")
-        self.export_button.setToolTip("Write the current result or the whole table to a file: "
-                                      "DynamoDB JSON lines, plain JSON lines or CSV")
-        self.copy_button = QPushButton("Copy to table…")
-        self.copy_button.setToolTip("Copy the selected items (or the whole result) to another table, "
-                                    "through guarded Puts in the transaction builder")
-        self.import_button = QPushButton("Import…")
-        self.import_button.setToolTip("Load items into this table from JSON lines, a JSON array, "
-                                      "DynamoDB JSON, CSV or an S3 export, in guarded batches")
+        self.export_button = QPushButton(self.tr("Export…"))
+        self.export_button.setToolTip(self.tr("Write the current result or the whole table to a file: "
+                                      "DynamoDB JSON lines, plain JSON lines or CSV"))
+        self.copy_button = QPushButton(self.tr("Copy to table…"))
+        self.copy_button.setToolTip(self.tr("Copy the selected items (or the whole result) to another table, "
+                                    "through guarded Puts in the transaction builder"))
+        self.import_button = QPushButton(self.tr("Import…"))
+        self.import_button.setToolTip(self.tr("Load items into this table from JSON lines, a JSON array, "
+                                      "DynamoDB JSON, CSV or an S3 export, in guarded batches"))
         layout.addWidget(self.export_button)
         layout.addWidget(self.copy_button)
         layout.addWidget(self.import_button)
@@ -61,9 +61,10 @@ class TransferButtons(QWidget):
         # A read-only connection refuses imports before anything is read: say so on the button.
         self.import_button.setEnabled(self._table() is not None and conn is not None and not conn.read_only)
         self.import_button.setToolTip(
-            "This connection is read-only: importing writes items." if conn is not None and conn.read_only
-            else "Load items into this table from JSON lines, a JSON array, DynamoDB JSON, CSV or an "
-                 "S3 export, in guarded batches")
+            self.tr("This connection is read-only: importing writes items.")
+            if conn is not None and conn.read_only
+            else self.tr("Load items into this table from JSON lines, a JSON array, DynamoDB JSON, CSV or an "
+                 "S3 export, in guarded batches"))
 
     def open_export(self) -> QWidget:
         from dynoview.ui.transfer.export_dialog import ExportDialog  # built on first use

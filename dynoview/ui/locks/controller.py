@@ -18,7 +18,8 @@ from array import array
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from dynoview.core.audit.rows import AuditRows, build_rows, rows_of_findings
-from dynoview.core.audit.run import AuditProgress, AuditResult, run_audit
+from dynoview.core.audit.run import AuditProgress, AuditResult
+from dynoview.core.audit.two_tables import run_schema_audit
 from dynoview.core.audit.view_order import RowOrdering, ViewQuery
 from dynoview.core.background import ui_heartbeat, yield_to_ui
 from dynoview.core.reads.reader import Reader
@@ -135,9 +136,10 @@ class LocksController(QObject):
         self._progress_sent = 0.0
         checkpoint = _Checkpoint(cancel)
         with audit_collections():  # what it builds is frozen at the end, never walked
-            result = run_audit(reader, table, schema, segments=segments, consistent=consistent,
-                               progress=self._progress_from_audit, cancel=checkpoint,
-                               findings_so_far=so_far, spare_cores=1)  # a core for the loop and reads
+            # Locks in a table of their own (schema.locks): both tables are scanned and paired.
+            result = run_schema_audit(reader, table, schema, segments=segments, consistent=consistent,
+                                      progress=self._progress_from_audit, cancel=checkpoint,
+                                      findings_so_far=so_far, spare_cores=1)  # a core for the loop
             rows = build_rows(result.pairing, result.findings, checkpoint)  # here, off the UI thread
         return result, rows
 

@@ -47,7 +47,7 @@ class DiagnoseBox(QGroupBox):
     room_wanted = Signal(int)  # the box's height that shows the whole answer (capped)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Diagnose one value", parent)
+        super().__init__(self.tr("Diagnose one value"), parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 6)  # the grid's rows at 1024x700
         layout.setSpacing(4)
@@ -56,8 +56,8 @@ class DiagnoseBox(QGroupBox):
         self.diagnosis_view = QTextBrowser()
         self.diagnosis_view.setObjectName("diagnosis-answer")
         self.diagnosis_view.setLineWrapMode(QTextBrowser.LineWrapMode.WidgetWidth)
-        self.diagnosis_view.setPlaceholderText("Type an email or username above and press Diagnose: "
-                                               "the answer says whether it is locked, and by whom.")
+        self.diagnosis_view.setPlaceholderText(self.tr("Type an email or username above and press Diagnose: "
+                                               "the answer says whether it is locked, and by whom."))
         # Small until an answer comes; then the answer asks for its room (``room_wanted``).
         self.answer_height = QFontMetrics(self.diagnosis_view.font()).lineSpacing() * DIAGNOSIS_LINES
         self.diagnosis_view.setMinimumHeight(self.answer_height + 12)
@@ -68,12 +68,12 @@ class DiagnoseBox(QGroupBox):
     def _build_value_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
         self.rule_picker = QComboBox()
-        self.rule_picker.setAccessibleName("Unique attribute")
+        self.rule_picker.setAccessibleName(self.tr("Unique attribute"))
         self.value_edit = QLineEdit()
-        self.value_edit.setAccessibleName("Value to diagnose")
-        self.value_edit.setPlaceholderText("An email or username, exactly as the person typed it")
+        self.value_edit.setAccessibleName(self.tr("Value to diagnose"))
+        self.value_edit.setPlaceholderText(self.tr("An email or username, exactly as the person typed it"))
         self.value_edit.returnPressed.connect(self.diagnose_requested.emit)
-        self.diagnose_button = QPushButton("Diagnose")
+        self.diagnose_button = QPushButton(self.tr("Diagnose"))
         self.diagnose_button.clicked.connect(lambda _checked=False: self.diagnose_requested.emit())
         row.addWidget(self.rule_picker)
         row.addWidget(self.value_edit, 1)
@@ -82,12 +82,12 @@ class DiagnoseBox(QGroupBox):
 
     def _build_answer_buttons(self) -> QGridLayout:
         grid = QGridLayout()  # three columns, two rows: the box stays low until an answer comes
-        self.diag_release_button = QPushButton("Release lock…")
-        self.diag_claim_button = QPushButton("Claim lock…")
-        self.diag_resolve_button = QPushButton("Resolve duplicate…")
-        self.open_account_button = QPushButton("Open account")
+        self.diag_release_button = QPushButton(self.tr("Release lock…"))
+        self.diag_claim_button = QPushButton(self.tr("Claim lock…"))
+        self.diag_resolve_button = QPushButton(self.tr("Resolve duplicate…"))
+        self.open_account_button = QPushButton(self.tr("Open account"))
         self.open_account_button.clicked.connect(lambda _checked=False: self.account_requested.emit(0))
-        self.open_lock_button = QPushButton("Open lock")
+        self.open_lock_button = QPushButton(self.tr("Open lock"))
         for i, b in enumerate((self.open_account_button, self.open_lock_button,
                                self.diag_release_button, self.diag_claim_button,
                                self.diag_resolve_button)):
@@ -140,7 +140,9 @@ class DiagnoseBox(QGroupBox):
     def _offer_accounts(self, schema: UniquenessSchema | None, accounts: list[dict[str, Any]]) -> None:
         button = self.open_account_button
         button.setEnabled(bool(accounts))
-        button.setText("Open account" if len(accounts) < 2 else f"Open account ({len(accounts)})")
+        button.setText(self.tr(
+            "Open account") if len(accounts) < 2 else self.tr("Open account ({accounts_count})").format(
+                accounts_count=len(accounts)))
         old = button.menu()
         if old is not None:
             button.setMenu(None)  # type: ignore[arg-type]  # the stub omits None; Qt takes it: no menu

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from dynoview.core.tx.applicability import diagnosis_evidence
 from dynoview.core.uniqueness.diagnose import Diagnosis
@@ -50,7 +50,7 @@ class DiagnoseControl(QObject):
             return
         ask = self.flow.ask(self.box.rule_picker.currentText(), self.box.value_edit.text(), select=select)
         if ask is None:
-            self.box.show_text(EMPTY_TEXT)
+            self.box.show_text(QCoreApplication.translate("locks.diagnose_flow", EMPTY_TEXT))
             return
         self.box.show_text(READING_TEXT)
         self.controller.start_diagnose(self.schema(), ask.rule, ask.value, select=ask.select)

@@ -15,9 +15,10 @@ from typing import Any
 from dynoview.core.uniqueness.diagnose import VIA_INDEX, Diagnosis
 from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, EXPIRED, MISSING_LOCK, ORPHAN_LOCK
 from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
 IDLE, EMPTY, READING, ANSWERED, STALE, FAILED = "idle", "empty", "reading", "answered", "stale", "failed"
-EMPTY_TEXT = "Type the value to diagnose (an email or a username)."
+EMPTY_TEXT = QT_TRANSLATE_NOOP("locks.diagnose_flow", "Type the value to diagnose (an email or a username).")
 READING_TEXT = "Reading…"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from dynoview.core.audit.report import audit_json, dumps, findings_csv
@@ -24,7 +25,9 @@ def export_dialog(parent: QWidget, result: AuditResult, fmt: str,
                   chosen: Callable[[str], None]) -> QFileDialog:
     """A save dialog (opened with ``open()``, no nested loop) suggesting ``<table>-locks.<fmt>``;
     ``chosen`` gets the path."""
-    dialog = QFileDialog(parent, "Export audit findings" if fmt == "csv" else "Export audit report")
+    dialog = QFileDialog(parent, QCoreApplication.translate(
+        "locks.export", "Export audit findings") if fmt == "csv" else QCoreApplication.translate(
+            "locks.export", "Export audit report"))
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
     dialog.setNameFilter("CSV (*.csv)" if fmt == "csv" else "JSON (*.json)")
     dialog.setDefaultSuffix(fmt)
@@ -38,13 +41,15 @@ def export_dialog(parent: QWidget, result: AuditResult, fmt: str,
 def ask_export(parent: QWidget, ctx: AppContext, result: AuditResult | None, fmt: str) -> QFileDialog | None:
     """The Export buttons: ask where to save, then write; the status line says where."""
     if result is None:
-        ctx.status_message.emit("Run the audit first: there is nothing to export yet.")
+        ctx.status_message.emit(QCoreApplication.translate(
+            "locks.export", "Run the audit first: there is nothing to export yet."))
         return None
 
     def chosen(path: str) -> None:
         try:
             write_audit(result, path, fmt)
-            ctx.status_message.emit(f"Exported to {path}.")
+            ctx.status_message.emit(QCoreApplication.translate(
+                "locks.export", "Exported to {path}.").format(path=path))
         except (OSError, ValueError) as exc:
             ctx.report(exc)
     return export_dialog(parent, result, fmt, chosen)

@@ -134,7 +134,7 @@ class GridOrder(QObject):
         if len(ordering.rows) <= ORDER_AT_ONCE_ROWS:
             self._on_ordered(self.query, ordering.order(self.query))
             return
-        self.busy.emit(True, f"Ordering {len(ordering.rows):,} rows…")
+        self.busy.emit(True, self.tr("Ordering {rows_count:,} rows…").format(rows_count=len(ordering.rows)))
         self.controller.start_order(ordering, self.query)
 
     def _on_ordered(self, query: ViewQuery, shown: array) -> None:

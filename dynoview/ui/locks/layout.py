@@ -8,7 +8,7 @@ for 1024x700: the rows wrap rather than clip, and the findings get most of the h
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, Qt
+from PySide6.QtCore import QAbstractItemModel, QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -29,17 +29,19 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.audit.run import DEFAULT_SEGMENTS, MAX_SEGMENTS
-from dynoview.core.uniqueness.findings import LABELS, PROBLEMS, STATUSES
+from dynoview.core.uniqueness.findings import PROBLEMS, STATUSES
 from dynoview.ui.accessible import name_clear_button
 from dynoview.ui.flow_layout import FlowLayout
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.i18n.labels import finding_label
 from dynoview.ui.locks.controller import DETECT_SAMPLE
 from dynoview.ui.locks.diagnose import DiagnoseBox
 from dynoview.ui.locks.live_bar import LiveBar
 from dynoview.ui.locks.repair_flow import RowActions
 
-FILTER_ALL = "All rows"
-FILTER_PROBLEMS = "Problems only"
-NO_AUDIT = "No audit yet: run the full audit to pair accounts with locks."
+FILTER_ALL = QT_TRANSLATE_NOOP("locks.layout", "All rows")
+FILTER_PROBLEMS = QT_TRANSLATE_NOOP("locks.layout", "Problems only")
+NO_AUDIT = QT_TRANSLATE_NOOP("locks.layout", "No audit yet: run the full audit to pair accounts with locks.")
 
 
 class AuditBar(QWidget):
@@ -53,43 +55,46 @@ class AuditBar(QWidget):
         self.schema_label.setWordWrap(True)
         layout.addWidget(self.schema_label)
         layout.addLayout(self._build_row())
-        self.counts_label = QLabel(NO_AUDIT)
+        self.counts_label = QLabel(QCoreApplication.translate("locks.layout", NO_AUDIT))
         self.counts_label.setWordWrap(True)
         layout.addWidget(self.counts_label)
 
     def _build_row(self) -> FlowLayout:
         row = FlowLayout()  # wraps at 1024x700 rather than clipping "Strongly consistent"
-        self.audit_button = QPushButton("Run full audit")
+        self.audit_button = QPushButton(self.tr("Run full audit"))
         self.audit_button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.live_toggle = QToolButton()
-        self.live_toggle.setText("Live")
-        self.live_toggle.setAccessibleName("Live mode")
+        self.live_toggle.setText(self.tr("Live"))
+        self.live_toggle.setAccessibleName(self.tr("Live mode"))
         self.segments = QSpinBox()
         self.segments.setRange(1, MAX_SEGMENTS)
         self.segments.setValue(DEFAULT_SEGMENTS)
-        self.segments.setPrefix("Segments: ")
-        self.segments.setToolTip("Parallel Scan segments (Segment/TotalSegments).")
-        self.segments.setAccessibleName("Audit segments")
-        self.segments.setAccessibleDescription("Parallel Scan segments of the full audit")
+        self.segments.setPrefix(self.tr("Segments: "))
+        self.segments.setToolTip(self.tr("Parallel Scan segments (Segment/TotalSegments)."))
+        self.segments.setAccessibleName(self.tr("Audit segments"))
+        self.segments.setAccessibleDescription(self.tr("Parallel Scan segments of the full audit"))
         self.segments.setMaximumWidth(150)
-        self.consistent = QCheckBox("Strongly consistent")
-        self.consistent.setToolTip("Strong reads cost twice the read capacity of eventual reads.")
+        self.consistent = QCheckBox(self.tr("Strongly consistent"))
+        self.consistent.setToolTip(self.tr("Strong reads cost twice the read capacity of eventual reads."))
         self.progress = QProgressBar()
         self.progress.setTextVisible(True)
         # Room for "3,000,000 of ~3,000,000 · 4/4 segments", the longest text it usually shows.
         self.progress.setMinimumWidth(self.fontMetrics().horizontalAdvance(
-            "3,000,000 of ~3,000,000 · 16/16 segments") + 24)
+            self.tr("3,000,000 of ~3,000,000 · 16/16 segments")) + 24)
         self.progress.hide()
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.hide()
-        self.repair_all_button = QPushButton("Repair all…")
-        self.repair_all_button.setToolTip("Release every orphan lock and claim every missing lock the "
+        self.repair_all_button = QPushButton(self.tr("Repair all…"))
+        self.repair_all_button.setToolTip(self.tr(
+            "Release every orphan lock and claim every missing lock the "
                                           "audit found, each re-checked and guarded; the rest is listed "
-                                          "for a decision")
+                                          "for a decision"))
         self.repair_all_button.setEnabled(False)
-        self.edit_schema_button = QPushButton("Edit schema…")
-        self.detect_button = QPushButton("Detect from sample")
-        self.detect_button.setToolTip(f"Read {DETECT_SAMPLE} items and propose a schema to confirm.")
+        self.edit_schema_button = QPushButton(self.tr("Edit schema…"))
+        self.detect_button = QPushButton(self.tr("Detect from sample"))
+        self.detect_button.setToolTip(self.tr(
+            "Read {DETECT_SAMPLE} items and propose a schema to confirm.").format(
+                DETECT_SAMPLE=DETECT_SAMPLE))
         for w in (self.audit_button, self.live_toggle, self.segments, self.consistent, self.progress,
                   self.cancel_button, self.repair_all_button):
             row.addWidget(w)
@@ -133,19 +138,19 @@ class FilterBar(QWidget):
         row = FlowLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         self.status_filter = QComboBox()
-        self.status_filter.addItem(FILTER_ALL, None)
-        self.status_filter.addItem(FILTER_PROBLEMS, set(PROBLEMS))
+        self.status_filter.addItem(QCoreApplication.translate("locks.layout", FILTER_ALL), None)
+        self.status_filter.addItem(QCoreApplication.translate("locks.layout", FILTER_PROBLEMS), set(PROBLEMS))
         for status in STATUSES:
-            self.status_filter.addItem(LABELS[status], {status})
+            self.status_filter.addItem(finding_label(status), {status})
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search values or account ids")
+        self.search.setPlaceholderText(self.tr("Search values or account ids"))
         self.search.setClearButtonEnabled(True)
         name_clear_button(self.search)
-        self.status_filter.setAccessibleName("Show rows")
-        self.search.setAccessibleName("Search values or account ids")
+        self.status_filter.setAccessibleName(self.tr("Show rows"))
+        self.search.setAccessibleName(self.tr("Search values or account ids"))
         self.search.setMinimumWidth(180)
-        self.export_csv_button = QPushButton("Export CSV…")
-        self.export_json_button = QPushButton("Export JSON…")
+        self.export_csv_button = QPushButton(self.tr("Export CSV…"))
+        self.export_json_button = QPushButton(self.tr("Export JSON…"))
         for w in (self.status_filter, self.search, self.export_csv_button, self.export_json_button):
             row.addWidget(w)
 
@@ -163,8 +168,9 @@ class FindingsPane(QSplitter):
 
     def _build_view(self, model: QAbstractItemModel) -> QTableView:
         self.view = QTableView()
-        self.view.setAccessibleName("Accounts and locks")
-        self.view.setAccessibleDescription("One row per value: its account, its lock and the finding")
+        self.view.setAccessibleName(self.tr("Accounts and locks"))
+        self.view.setAccessibleDescription(self.tr(
+            "One row per value: its account, its lock and the finding"))
         self.view.setModel(model)
         self.view.setSortingEnabled(True)
         self.view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
@@ -185,13 +191,13 @@ class FindingsPane(QSplitter):
         layout = QVBoxLayout(details)
         layout.setContentsMargins(0, 0, 0, 0)
         self.details = QTextBrowser()
-        self.details.setPlaceholderText("Select a row to see what is wrong and what to do.")
+        self.details.setPlaceholderText(self.tr("Select a row to see what is wrong and what to do."))
         layout.addWidget(self.details, 1)
         actions = QGridLayout()
-        self.open_item_button = QPushButton("Open item")
-        self.release_button = QPushButton("Release lock…")
-        self.claim_button = QPushButton("Claim lock…")
-        self.resolve_button = QPushButton("Resolve duplicate…")
+        self.open_item_button = QPushButton(self.tr("Open item"))
+        self.release_button = QPushButton(self.tr("Release lock…"))
+        self.claim_button = QPushButton(self.tr("Claim lock…"))
+        self.resolve_button = QPushButton(self.tr("Resolve duplicate…"))
         # Two by two, so the details pane can stay narrow and leave the room to the findings.
         for i, b in enumerate((self.open_item_button, self.release_button, self.claim_button,
                                self.resolve_button)):

@@ -6,16 +6,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
+from dynoview.ui.i18n import context
+from dynoview.ui.i18n.formats import clock_text
+
+LIVE_COUNTS = context("LIVE_COUNTS")  # plural texts (dynoview.ui.i18n.context)
+
 #: Notices on screen (the newest, on one line); all of them in the tooltip.
 NOTICES_SHOWN = 2
-
-
-def _n(count: int, one: str, many: str) -> str:
-    return f"{count:,} {one if count == 1 else many}"
 
 
 @dataclass
@@ -33,12 +34,20 @@ class LiveCounts:
 
     def text(self) -> str:
         if self.seeding:
-            return f"Live · starting at {self.since:%H:%M}: finding the stream and its first records…"
-        parts = [f"Live · {self.new:,} new since {self.since:%H:%M}", f"{self.resolved:,} resolved"]
-        if self.changed:
-            parts.append(f"{self.changed:,} changed")
-        parts.append(_n(self.records, "record read", "records read"))
-        parts.append("up to date" if self.caught_up else "catching up")
+            return QCoreApplication.translate(
+                "LiveCounts", "Live · starting at {since}: finding the stream and its first records…").format(
+                    since=clock_text(self.since))
+        # lupdate reads a plural's count only as a plain name: hence the locals.
+        new, resolved, changed, records = self.new, self.resolved, self.changed, self.records
+        parts = [LIVE_COUNTS.tr("Live · %Ln new since {since}", "", new)
+                 .format(since=clock_text(self.since)),
+                 LIVE_COUNTS.tr("%Ln resolved", "", resolved)]
+        if changed:
+            parts.append(LIVE_COUNTS.tr("%Ln changed", "", changed))
+        parts.append(LIVE_COUNTS.tr("%Ln record(s) read", "", records))
+        parts.append(QCoreApplication.translate(
+            "LiveCounts", "up to date") if self.caught_up else QCoreApplication.translate(
+                "LiveCounts", "catching up"))
         return " · ".join(parts)
 
 
@@ -75,8 +84,8 @@ class LiveBar(QWidget):
         self.status.setObjectName("liveStatus")
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.records_button = QPushButton("Stream records…")
-        self.records_button.setToolTip("The stream records that changed the selected row")
+        self.records_button = QPushButton(self.tr("Stream records…"))
+        self.records_button.setToolTip(self.tr("The stream records that changed the selected row"))
         self.records_button.setEnabled(False)
         self.records_button.clicked.connect(self.records_requested)
         self.notices = ElidedLabel()  # one line: the findings keep the room (1024x700)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from PySide6.QtCore import QObject, QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QPoint, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QMenu, QTableView, QToolButton, QWidget
 
@@ -22,6 +22,7 @@ from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.watch.events import APPEARED, CHANGED, RESOLVED, WatchEvent
 from dynoview.core.watch.watcher import Watcher, WatchStep
 from dynoview.ui.context import AppContext
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.locks.controller import AUDIT_TASK
 from dynoview.ui.locks.grid_order import GridOrder
 from dynoview.ui.locks.live_bar import LiveBar, LiveCounts
@@ -32,8 +33,9 @@ from dynoview.ui.locks.model import AuditRowsModel
 
 LIVE_KEY = "Ctrl+L"
 SETTLE_STEPS = 2
-LIVE_TIP = ("Live: follow the table's stream and update the rows as writes arrive; new problems "
-            f"are marked and counted ({LIVE_KEY})")
+LIVE_TIP = QT_TRANSLATE_NOOP(
+    "locks.live_mode", "Live: follow the table's stream and update the rows as writes arrive; new problems "
+                       "are marked and counted ({LIVE_KEY})")
 
 
 class LiveMode(QObject):
@@ -48,7 +50,7 @@ class LiveMode(QObject):
         self.selected_changed = selected_changed  # the panel shows the selected row again
         self.toggle, self.bar = toggle, bar
         toggle.setCheckable(True)
-        toggle.setToolTip(LIVE_TIP)
+        toggle.setToolTip(QCoreApplication.translate("locks.live_mode", LIVE_TIP).format(LIVE_KEY=LIVE_KEY))
         self.controller = LiveController(ctx, self)
         self.live: LiveRows | None = None
         self.counts: LiveCounts | None = None
@@ -238,6 +240,6 @@ class LiveMode(QObject):
         self.view.selectRow(index.row())
         row = self.model.row_at(index.row())
         menu = QMenu(self.view)
-        action = menu.addAction("Stream records…", self.show_records)
+        action = menu.addAction(self.tr("Stream records…"), self.show_records)
         action.setEnabled(self.live is not None and bool(self.live.events.get(row)))
         menu.popup(self.view.viewport().mapToGlobal(pos))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from dynoview.core.values.visible_text import visible
@@ -14,7 +15,8 @@ from dynoview.core.watch.events import WatchEvent
 
 def records_html(events: list[WatchEvent]) -> str:
     if not events:
-        return "<p>No stream record has changed this row since Live mode started.</p>"
+        return QCoreApplication.translate(
+            "locks.live_records", "<p>No stream record has changed this row since Live mode started.</p>")
     blocks = []
     for event in reversed(events):
         lines = [html.escape(visible(line)) for line in event.text_lines()]
@@ -27,17 +29,18 @@ class RecordsDialog(QDialog):
 
     def __init__(self, title: str, events: list[WatchEvent], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Stream records: {title}")
+        self.setWindowTitle(self.tr("Stream records: {title}").format(title=title))
         self.resize(760, 420)
         self.events = list(events)
         n = len(self.events)
-        changes = "1 change" if n == 1 else f"{n} changes"
-        intro = QLabel(f"{changes} of this row since Live mode started, newest first. "
+        changes = self.tr("%Ln change(s)", "", n)
+        intro = QLabel(self.tr("{changes} of this row since Live mode started, newest first. "
                        "“caused by” is the write; “same moment” the records written with it "
-                       "(the rest of its transaction, as far as the stream shows it).")
+                       "(the rest of its transaction, as far as the stream shows it).").format(
+                           changes=changes))
         intro.setWordWrap(True)
         self.view = QTextBrowser()
-        self.view.setAccessibleName("Stream records of this row")
+        self.view.setAccessibleName(self.tr("Stream records of this row"))
         self.view.setHtml(records_html(self.events))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

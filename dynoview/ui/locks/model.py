@@ -13,7 +13,15 @@ from __future__ import annotations
 from array import array
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from dynoview.core.audit.rows import ACCOUNT, CODES, AuditRows
@@ -30,7 +38,6 @@ from dynoview.core.uniqueness.findings import (
     DUPLICATE_VALUE,
     EXPIRED,
     EXPLANATIONS,
-    LABELS,
     LOOKALIKE_CLASH,
     MISSING_LOCK,
     ORPHAN_LOCK,
@@ -39,6 +46,8 @@ from dynoview.core.uniqueness.findings import (
 )
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.visible_text import visible
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.i18n.labels import finding_label
 from dynoview.ui.locks.live_rows import Applied, LiveRows, insert_at, position
 
 COL_ACCOUNT = 0
@@ -59,14 +68,18 @@ _DARK = QBrush(DARK_TEXT)
 
 Index = QModelIndex | QPersistentModelIndex
 
-STALE_TEXT = "stale: re-run the audit"
-STALE_TIP = "A transaction wrote this item after the audit, so this row may be wrong: re-run the audit."
+STALE_TEXT = QT_TRANSLATE_NOOP("locks.model", "stale: re-run the audit")
+STALE_TIP = QT_TRANSLATE_NOOP(
+    "locks.model",
+    "A transaction wrote this item after the audit, so this row may be wrong: re-run the audit.")
 NEW_TEXT = "new"
 RESOLVED_TEXT = "resolved"
 NEW_COLOUR = QColor(37, 99, 235)  # the swatch beside a row Live mode changed
 RESOLVED_COLOUR = QColor(22, 163, 74)
-LIVE_TIP = "Live: {what} since Live mode started. Right-click → Stream records… shows the writes."
-SO_FAR_TIP = "Found while the audit reads the table: the full view comes when every segment is read."
+LIVE_TIP = QT_TRANSLATE_NOOP(
+    "locks.model", "Live: {what} since Live mode started. Right-click → Stream records… shows the writes.")
+SO_FAR_TIP = QT_TRANSLATE_NOOP(
+    "locks.model", "Found while the audit reads the table: the full view comes when every segment is read.")
 
 
 def _move(rows: AuditRows, order: array, row: int) -> None:
@@ -289,9 +302,9 @@ class AuditRowsModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
             return None
         if section == COL_ACCOUNT:
-            return "Account"
+            return self.tr("Account")
         if section == self.status_column():
-            return "Status"
+            return self.tr("Status")
         rule = self._rules[(section - FIRST_RULE_COL) // 2]
         return rule if (section - FIRST_RULE_COL) % 2 == 0 else f"{rule} lock"
 
@@ -326,7 +339,8 @@ class AuditRowsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             mark = self._mark(row)
             tip = self._tooltip(rows, row, col)
-            return tip if mark is None else "\n\n".join(filter(None, [LIVE_TIP.format(
+            return tip if mark is None else "\n\n".join(filter(None, [QCoreApplication.translate(
+                "locks.model", LIVE_TIP).format(
                 what="a problem appeared" if mark == NEW_TEXT else "its problems were resolved"), tip]))
         if role == Qt.ItemDataRole.DecorationRole and col == COL_ACCOUNT:
             mark = self._mark(row)
@@ -350,9 +364,9 @@ class AuditRowsModel(QAbstractTableModel):
             return visible(rows.ids[row]) if rows.ids[row] else NO_ACCOUNT
         if col == self.status_column():
             if row in self._stale:
-                return f"{LABELS[status]} ({STALE_TEXT})"
+                return f"{finding_label(status)} ({QCoreApplication.translate('locks.model', STALE_TEXT)})"
             mark = self._mark(row)
-            return LABELS[status] if mark is None else f"{LABELS[status]} · {mark}"
+            return finding_label(status) if mark is None else f"{finding_label(status)} · {mark}"
         cell = self._cell(row, col)
         if cell is None:
             return ""
@@ -360,7 +374,7 @@ class AuditRowsModel(QAbstractTableModel):
         if (col - FIRST_RULE_COL) % 2 == 0:
             value = rows.values[r][row]
             return visible(value) if value else value
-        return LABELS[cell_status]
+        return finding_label(cell_status)
 
     def _finding(self, rows: AuditRows, row: int, col: int) -> Finding | None:
         cell = self._cell(row, col)
@@ -371,7 +385,7 @@ class AuditRowsModel(QAbstractTableModel):
 
     def _tooltip(self, rows: AuditRows, row: int, col: int) -> str | None:
         if row in self._stale:
-            return STALE_TIP
+            return QCoreApplication.translate("locks.model", STALE_TIP)
         in_rule = FIRST_RULE_COL <= col < self.status_column()
         cell = self._cell(row, col)
         finding = rows.cell_findings.get((row, cell[0])) if cell is not None else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QItemSelection, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QItemSelection, QTimer, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
 from dynoview.core.audit.rows import AuditRows
@@ -41,10 +41,6 @@ from dynoview.ui.locks.schema_dialog import SchemaDialog
 from dynoview.ui.locks.text import counts_text, details_html
 
 __all__ = ["DIAGNOSIS_LINES", "LocksPanel"]
-
-
-def _n(count: int, one: str, many: str) -> str:
-    return f"{count:,} {one if count == 1 else many}"
 
 
 class LocksPanel(QWidget):
@@ -127,7 +123,7 @@ class LocksPanel(QWidget):
         self.grid.busy.connect(lambda busy, text: self.audit_bar.show_busy(
             busy, text, self.controller.audit_running()))
         self.grid.cancelled.connect(
-            lambda: self.ctx.status_message.emit("Cancelled: the rows keep the order they had."))
+            lambda: self.ctx.status_message.emit(self.tr("Cancelled: the rows keep the order they had.")))
         self.diagnose.finished.connect(self.diagnosis_finished)
         self.audit_button.clicked.connect(self.run_audit)
         self.cancel_button.clicked.connect(lambda: _cancel_running(self))
@@ -166,12 +162,12 @@ class LocksPanel(QWidget):
             w.setEnabled(ready)
         self.live.set_available(ready)  # a watch of the last table stops
         if not ready:
-            self.schema_actions.show("Open a table to pair its accounts with their locks.")
+            self.schema_actions.show(self.tr("Open a table to pair its accounts with their locks."))
             return
         table = self.ctx.table
         assert table is not None
         self.schema_actions.show(self.ctx.schema_note)
-        self.counts_label.setText(NO_AUDIT)
+        self.counts_label.setText(QCoreApplication.translate("locks.layout", NO_AUDIT))
         if self.ctx.reads_on_open(table):
             self.run_audit()
 
@@ -184,7 +180,7 @@ class LocksPanel(QWidget):
         self.model.clear()
         self.grid.reset(None)
         self.diagnose.show(None)
-        self.counts_label.setText("The schema changed: run the full audit again.")
+        self.counts_label.setText(self.tr("The schema changed: run the full audit again."))
         if self.ctx.reads_on_open(self.ctx.table):
             self.run_audit()
 
@@ -204,7 +200,7 @@ class LocksPanel(QWidget):
         if row is not None:
             self._reselect = row.key
         self.audit_bar.set_running(True, True)
-        self.audit_bar.show_progress(None, "Starting…")
+        self.audit_bar.show_progress(None, self.tr("Starting…"))
         self.controller.start_audit(self.schema, self.segments.value(), self.consistent.isChecked())
 
     def cancel_audit(self) -> None:
@@ -212,7 +208,7 @@ class LocksPanel(QWidget):
         self.audit_bar.set_running(False, self.ctx.table is not None)
         if self.model.partial:
             self.model.clear()  # findings of part of a table are not shown as if they were all
-        self.counts_label.setText("The audit was cancelled; run it again for a complete view.")
+        self.counts_label.setText(self.tr("The audit was cancelled; run it again for a complete view."))
 
     def _on_partial(self, rows: AuditRows) -> None:
         """Findings no later item can undo, shown while the scan runs (unless an earlier
@@ -226,8 +222,8 @@ class LocksPanel(QWidget):
             self.grid.show_sort(None)  # problems first
             QTimer.singleShot(0, self.view.resizeColumnsToContents)  # once the rows are laid out
         self.counts_label.setText(
-            f"{_n(len(rows), 'problem row', 'problem rows')} so far: duplicates, case clashes and "
-            "expired items show as they are read; orphan and missing locks once every segment is read.")
+            self.tr("%n problem row(s) so far: duplicates, case clashes and expired items show as they "
+                    "are read; orphan and missing locks once every segment is read.", "", len(rows)))
         self.rows_ready.emit()
 
     def _on_audit_result(self, result: AuditResult, rows: AuditRows) -> None:
@@ -351,8 +347,8 @@ class LocksPanel(QWidget):
         if self.result is not None:
             self.stale = True
             self.model.mark_stale(mine)
-            self.counts_label.setText(f"Stale: a transaction wrote {_n(len(mine), 'item', 'items')} since "
-                                      "this audit; re-run the audit. " + counts_text(self.result))
+            self.counts_label.setText(self.tr("Stale: a transaction wrote %Ln item(s) since this audit; "
+                                              "re-run the audit. ", "", len(mine)) + counts_text(self.result))
             self._show_selected()
             if refresh:
                 self.run_audit()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -69,7 +69,7 @@ class RepairDialog(QDialog):
         self.controller.progress.connect(self._on_progress)
         self.controller.failed.connect(self._on_error)
         self.controller.stopped.connect(self._stopped)
-        self.setWindowTitle(f"Repair all — {table.name}")
+        self.setWindowTitle(self.tr("Repair all — {name}").format(name=table.name))
         self._setup_ui()
         self._update_buttons()
 
@@ -79,18 +79,21 @@ class RepairDialog(QDialog):
         conn = self.ctx.connection
         if conn is None:
             return None
-        return confirmation_for_tables(conn, [self.table.name], "these repairs")
+        return confirmation_for_tables(conn, [self.table.name], self.tr("these repairs"))
 
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
         conn = self.ctx.connection
-        where = conn.spec.describe() if conn is not None else "no connection"
-        self.plan_label = QLabel(f"{self.plan.summary()} Table {self.table.name} on {where}.")
+        where = conn.spec.describe() if conn is not None else self.tr("no connection")
+        self.plan_label = QLabel(self.tr(
+            "{summary} Table {name} on {where}.").format(
+                summary=self.plan.summary(), name=self.table.name, where=where))
         self.plan_label.setWordWrap(True)
         layout.addWidget(self.plan_label)
-        note = QLabel("Each repair first re-reads its lock and account with strongly consistent reads "
+        note = QLabel(self.tr(
+            "Each repair first re-reads its lock and account with strongly consistent reads "
                       "and runs the preflight; a finding that changed since the audit is skipped. "
-                      "Duplicates, case clashes and expired items are listed for you to decide.")
+                      "Duplicates, case clashes and expired items are listed for you to decide."))
         note.setWordWrap(True)
         layout.addWidget(note)
         self.read_only_label = QLabel(READ_ONLY_MESSAGE)
@@ -103,7 +106,7 @@ class RepairDialog(QDialog):
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.details)
         layout.addLayout(self._build_run_row())
-        self.status_label = QLabel("Nothing sent yet.")
+        self.status_label = QLabel(self.tr("Nothing sent yet."))
         self.status_label.setWordWrap(True)
         layout.addWidget(self.status_label)
         layout.addLayout(self._build_buttons())
@@ -111,7 +114,7 @@ class RepairDialog(QDialog):
 
     def _build_view(self) -> QTableView:
         self.view = QTableView()
-        self.view.setAccessibleName("Findings to repair")
+        self.view.setAccessibleName(self.tr("Findings to repair"))
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -127,18 +130,19 @@ class RepairDialog(QDialog):
         """The rate, the typed confirmation (where the connection asks for one), the progress."""
         row = QHBoxLayout()
         self.rate = QDoubleSpinBox()
-        row.addWidget(labelled(QLabel("Rate:"), self.rate))
+        row.addWidget(labelled(QLabel(self.tr("Rate:")), self.rate))
         self.rate.setRange(0.5, MAX_RATE)
         self.rate.setDecimals(1)
         self.rate.setValue(DEFAULT_RATE)
-        self.rate.setSuffix(" per second")
-        self.rate.setToolTip("At most this many findings are re-checked and repaired per second.")
+        self.rate.setSuffix(self.tr(" per second"))
+        self.rate.setToolTip(self.tr("At most this many findings are re-checked and repaired per second."))
         row.addWidget(self.rate)
         requirement = self._requirement()
         self.confirm_edit = QLineEdit()
-        self.confirm_edit.setAccessibleName("Confirmation")
+        self.confirm_edit.setAccessibleName(self.tr("Confirmation"))
         if requirement is not None and requirement.type_to_confirm is not None:
-            self.confirm_edit.setPlaceholderText(f"Type {requirement.type_to_confirm} to confirm")
+            self.confirm_edit.setPlaceholderText(self.tr(
+                "Type {type_to_confirm} to confirm").format(type_to_confirm=requirement.type_to_confirm))
             self.confirm_edit.setToolTip(requirement.message)
             self.confirm_edit.textChanged.connect(lambda _t: self._update_buttons())
         else:
@@ -154,12 +158,13 @@ class RepairDialog(QDialog):
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         count = len(self.plan.actionable)
-        self.start_button = QPushButton(f"Repair {count} finding{'s' if count != 1 else ''}")
+        self.start_button = QPushButton(self.tr("Repair %Ln finding(s)", "", count))
         self.start_button.clicked.connect(self.start)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop after the finding in progress; Continue picks up from there.")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr(
+            "Stop after the finding in progress; Continue picks up from there."))
         self.cancel_button.clicked.connect(self.cancel)
-        self.close_button = QPushButton("Close")
+        self.close_button = QPushButton(self.tr("Close"))
         self.close_button.clicked.connect(self.reject)
         for b in (self.start_button, self.cancel_button, self.close_button):
             buttons.addWidget(b)
@@ -172,7 +177,7 @@ class RepairDialog(QDialog):
         item, outcome = self.model.item(row), self.model.outcome(row)
         text = outcome.message if outcome is not None else (item.reason or item.finding.sentence)
         if outcome is not None and outcome.request:
-            text += f"\nRequest: {outcome.request}"
+            text += self.tr("\nRequest: {request}").format(request=outcome.request)
         self.details.setText(text)
 
     # ------------------------------------------------------------------ state
@@ -196,7 +201,7 @@ class RepairDialog(QDialog):
         remaining = self._remaining()
         self.start_button.setEnabled(writable and not self._running and remaining > 0 and typed_ok)
         if self.last_run is not None and remaining:
-            self.start_button.setText(f"Continue ({remaining} left)")
+            self.start_button.setText(self.tr("Continue ({remaining} left)").format(remaining=remaining))
         self.cancel_button.setEnabled(self._running)
         self.rate.setEnabled(not self._running)
 
@@ -219,7 +224,7 @@ class RepairDialog(QDialog):
             return
         self._running = True
         self._written = []
-        self.status_label.setText("Repairing: each finding is re-checked, then repaired…")
+        self.status_label.setText(self.tr("Repairing: each finding is re-checked, then repaired…"))
         self._update_buttons()
         self.controller.start(conn, self.ctx.reader, confirmation, float(self.rate.value()), self.log)
 
@@ -227,7 +232,7 @@ class RepairDialog(QDialog):
         """Stop after the finding in progress (its transaction, if sent, is settled first)."""
         if self._running:
             self.controller.cancel()
-            self.status_label.setText("Stopping after the finding in progress…")
+            self.status_label.setText(self.tr("Stopping after the finding in progress…"))
 
     def _on_progress(self, p: RepairProgress) -> None:
         if p.outcome is not None:
@@ -247,9 +252,9 @@ class RepairDialog(QDialog):
             self.model.set_outcome(outcome)
         text = run.summary()
         if run.cancelled:
-            text = "Cancelled. " + text + " Continue picks up where it stopped."
+            text = "Cancelled. " + text + self.tr(" Continue picks up where it stopped.")
         if run.error:
-            text += f" Stopped by an error: {run.error}"
+            text += self.tr(" Stopped by an error: {error}").format(error=run.error)
         self.status_label.setText(text)
         written, self._written = self._written, []
         if written:
@@ -261,7 +266,7 @@ class RepairDialog(QDialog):
     def _on_error(self, exc: BaseException) -> None:
         self._running = False
         err = self.ctx.report(exc, table=self.table.name)
-        self.status_label.setText(f"Nothing more was sent: {err.message}")
+        self.status_label.setText(self.tr("Nothing more was sent: {message}").format(message=err.message))
         self._update_buttons()
 
     def _stopped(self) -> None:
@@ -281,16 +286,20 @@ def open_repair_dialog(parent: QWidget | None, ctx: AppContext, audit_result: Au
     when there is no audit or no table to repair."""
     table = ctx.table
     if audit_result is None or table is None or ctx.connection is None:
-        ctx.status_message.emit("Run the full audit first: Repair all works on its findings.")
+        ctx.status_message.emit(QCoreApplication.translate(
+            "locks.repair_dialog", "Run the full audit first: Repair all works on its findings."))
         return None
     if audit_result.table != table.name:
-        ctx.status_message.emit(f"The audit is of {audit_result.table}; run it on {table.name} first.")
+        ctx.status_message.emit(QCoreApplication.translate(
+            "locks.repair_dialog", "The audit is of {table}; run it on {name} first.").format(
+                table=audit_result.table, name=table.name))
         return None
     if audit_result.schema != schema:
         # The findings were classified with the audit's schema: repairing them with another
         # would build other lock keys.
-        ctx.status_message.emit("The schema changed since the audit: run the full audit again, then "
-                                "Repair all.")
+        ctx.status_message.emit(QCoreApplication.translate(
+            "locks.repair_dialog", "The schema changed since the audit: run the full audit again, then "
+                                "Repair all."))
         return None
     dialog = RepairDialog(ctx, list(audit_result.findings), schema, table, parent)
     dialog.open()

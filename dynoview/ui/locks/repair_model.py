@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor
 
 from dynoview.core.repair.plan import CLAIM, DECIDE, RELEASE, PlannedRepair, RepairPlan
@@ -23,7 +30,8 @@ from dynoview.core.repair.state import (
     PLANNED,
     RepairOutcome,
 )
-from dynoview.core.uniqueness.findings import LABELS
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.i18n.labels import finding_label
 
 COL_FINDING = 0
 COL_RULE = 1
@@ -36,7 +44,9 @@ HEADERS = ("Finding", "Rule", "Value", "Accounts", "Repair", "Result")
 PlannedRole = Qt.ItemDataRole.UserRole + 1  # the PlannedRepair
 OutcomeRole = Qt.ItemDataRole.UserRole + 2  # the RepairOutcome, or None before it is handled
 
-ACTION_TEXT = {RELEASE: "release the lock", CLAIM: "claim the lock", DECIDE: "a person decides"}
+ACTION_TEXT = {RELEASE: QT_TRANSLATE_NOOP("locks.repair_model", "release the lock"),
+               CLAIM: QT_TRANSLATE_NOOP("locks.repair_model", "claim the lock"),
+               DECIDE: QT_TRANSLATE_NOOP("locks.repair_model", "a person decides")}
 GREEN = QColor(205, 240, 205)
 AMBER = QColor(255, 228, 170)
 RED = QColor(255, 205, 205)
@@ -87,7 +97,7 @@ class RepairModel(QAbstractTableModel):
     def _result_text(self, item: PlannedRepair, outcome: RepairOutcome | None) -> str:
         if outcome is not None:
             return outcome.label
-        return "needs a decision" if item.kind == DECIDE else ""
+        return self.tr("needs a decision") if item.kind == DECIDE else ""
 
     def _tooltip(self, item: PlannedRepair, outcome: RepairOutcome | None) -> str:
         if outcome is not None:
@@ -103,11 +113,11 @@ class RepairModel(QAbstractTableModel):
         f = item.finding
         if role == Qt.ItemDataRole.DisplayRole:
             return {
-                COL_FINDING: LABELS.get(f.status, f.status),
+                COL_FINDING: finding_label(f.status),
                 COL_RULE: f.rule or "",
                 COL_VALUE: f.value or "",
                 COL_ACCOUNTS: ", ".join(f.account_ids),
-                COL_ACTION: ACTION_TEXT[item.kind],
+                COL_ACTION: QCoreApplication.translate("locks.repair_model", ACTION_TEXT[item.kind]),
                 COL_RESULT: self._result_text(item, outcome),
             }[col]
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from dynoview.core.uniqueness.diagnose import Diagnosis
@@ -25,8 +26,10 @@ def release_for_row(schema: UniquenessSchema, table: str, row: PairRow, *, stale
     """Release a lock row's lock, with the audit as the evidence that no account holds it."""
     if row.kind != "lock":
         return None
-    note = " — stale: the table was written since, re-run the audit" if stale else ""
-    evidence = f"No account holds it, according to the audit{note}."
+    note = QCoreApplication.translate(
+        "locks.repairs", " — stale: the table was written since, re-run the audit") if stale else ""
+    evidence = QCoreApplication.translate(
+        "locks.repairs", "No account holds it, according to the audit{note}.").format(note=note)
     return ReleaseLockForm(schema, table, row.key, [], evidence, parent)
 
 
@@ -59,7 +62,7 @@ def release_for_diagnosis(schema: UniquenessSchema, table: str, d: Diagnosis,
     if d.lock_item is None:
         return None
     origin: Any = getattr(d, "origin", None)
-    evidence = "No account holds it, according to the diagnosis."
+    evidence = QCoreApplication.translate("locks.repairs", "No account holds it, according to the diagnosis.")
     if origin is not None:
         evidence += f" {origin.label.capitalize()}: {origin.evidence}"
     form = ReleaseLockForm(schema, table, d.lock_item, d.account_ids, evidence, parent)

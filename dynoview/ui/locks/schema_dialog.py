@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLabel,
+    QLineEdit,
     QPlainTextEdit,
     QVBoxLayout,
     QWidget,
@@ -37,19 +38,20 @@ class SchemaDialog(QDialog):
     def __init__(self, schema: UniquenessSchema, notes: tuple[str, ...] = (),
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Uniqueness schema")
+        self.setWindowTitle(self.tr("Uniqueness schema"))
         self._schema = schema
         self._setup_ui(notes)
         self.editor.setPlainText(schema_to_text(schema))
+        self.locks_table.setText(schema.locks.name if schema.locks is not None else "")
 
     def _setup_ui(self, notes: tuple[str, ...]) -> None:
         layout = QVBoxLayout(self)
         help_text = (
-            "How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals "
-            "account_sk_value) and one rule per protected attribute: pk_template with {value}, "
-            f"sk_value of the lock (it may hold {{value}} too), normalisation "
-            f"({', '.join(NORMALISATIONS)}), and an optional index_name (a GSI keyed on the "
-            "attribute, used by Diagnose).")
+            self.tr("How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals "
+            "account_sk_value) and one rule per protected attribute: pk_template with {{value}}, "
+            "sk_value of the lock (it may hold {{value}} too), normalisation "
+            "({value}), and an optional index_name (a GSI keyed on the "
+            "attribute, used by Diagnose).").format(value=', '.join(NORMALISATIONS)))
         intro = QLabel(help_text)
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -58,20 +60,28 @@ class SchemaDialog(QDialog):
         self.notes.setVisible(bool(notes))
         layout.addWidget(self.notes)
         self.preset = QComboBox()
-        self.preset.addItem("(keep the schema below)")
+        self.preset.addItem(self.tr("(keep the schema below)"))
         for preset in PRESETS:
             self.preset.addItem(preset.title, preset.name)
             self.preset.setItemData(self.preset.count() - 1, preset.description, Qt.ItemDataRole.ToolTipRole)
         self.preset.activated.connect(self._apply_preset)
         form = QFormLayout()
-        form.addRow("Start from a preset:", self.preset)
+        form.addRow(self.tr("Start from a preset:"), self.preset)
+        # The "uniques table" pattern: the locks in a table of their own (locks_table in the JSON).
+        self.locks_table = QLineEdit()
+        self.locks_table.setAccessibleName(self.tr("Locks table"))
+        self.locks_table.setPlaceholderText(self.tr("(the locks share the accounts' table)"))
+        self.locks_table.setToolTip(self.tr(
+            "The table that holds the locks when it is not the accounts' table. Its key names are "
+            "locks_table.pk_name and locks_table.sk_name in the JSON below."))
+        form.addRow(self.tr("Locks table:"), self.locks_table)
         layout.addLayout(form)
         self.preset_note = QLabel()
         self.preset_note.setWordWrap(True)
         self.preset_note.hide()
         layout.addWidget(self.preset_note)
         self.editor = QPlainTextEdit()
-        self.editor.setAccessibleName("Uniqueness schema (JSON)")
+        self.editor.setAccessibleName(self.tr("Uniqueness schema (JSON)"))
         self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.editor.setMinimumSize(520, 320)
         layout.addWidget(self.editor)
@@ -110,8 +120,12 @@ class SchemaDialog(QDialog):
                                            if r.index_name})
         self.editor.setPlainText(schema_to_text(schema))
         hint = "" if preset.parse is None else (
-            f" The model is {entity}: replace it in pk_template if your model has another name.")
-        self.preset_note.setText(f"{preset.description}{hint} Confirmed from {preset.source}.")
+            self.tr(
+                " The model is {entity}: replace it in pk_template if your model has another name.").format(
+                    entity=entity))
+        self.preset_note.setText(self.tr(
+            "{description}{hint} Confirmed from {source}.").format(
+                description=preset.description, hint=hint, source=preset.source))
         self.preset_note.show()
         self.error.hide()
 
@@ -119,12 +133,20 @@ class SchemaDialog(QDialog):
         """Parse the text; on a problem show it (with its location) and return None."""
         try:
             data = json.loads(self.editor.toPlainText())
+            name = self.locks_table.text().strip()  # the field decides where the locks are
+            if isinstance(data, dict) and not name:
+                data.pop("locks_table", None)
+            elif isinstance(data, dict):
+                own = data.get("locks_table")
+                data["locks_table"] = {**own, "name": name} if isinstance(own, dict) else {"name": name}
             schema = schema_from_json(data)
         except json.JSONDecodeError as exc:
-            self._show_error(f"line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg}).")
+            self._show_error(self.tr(
+                "line {lineno} column {colno}: not valid JSON ({msg}).").format(
+                    lineno=exc.lineno, colno=exc.colno, msg=exc.msg))
             return None
         except RecursionError:
-            self._show_error("This JSON is nested far too deeply to be a schema.")
+            self._show_error(self.tr("This JSON is nested far too deeply to be a schema."))
             return None
         except SchemaError as exc:
             self._show_error(str(exc))

@@ -6,36 +6,47 @@ from __future__ import annotations
 
 import html
 
+from PySide6.QtCore import QCoreApplication
+
 from dynoview.core.audit.run import AuditResult
 from dynoview.core.uniqueness.diagnose import Diagnosis
-from dynoview.core.uniqueness.findings import LABELS, OK, STATUSES, Cell, PairRow
+from dynoview.core.uniqueness.findings import OK, STATUSES, Cell, PairRow
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.display import display_text
-from dynoview.ui.counts import count_text
+from dynoview.ui.i18n import context
+from dynoview.ui.i18n.labels import finding_label
+
+LOCKS_TEXT = context("LOCKS_TEXT")  # plural texts (dynoview.ui.i18n.context)
 
 
 def schema_html(s: UniquenessSchema, note: str) -> str:
     """One sentence: which items are accounts, and each rule's attribute and lock."""
-    account = f"{s.pk_name} begins with {s.account_pk_prefix}"
+    account = QCoreApplication.translate(
+        "locks.text", "{pk_name} begins with {account_pk_prefix}").format(
+            pk_name=s.pk_name, account_pk_prefix=s.account_pk_prefix)
     if s.sk_name and s.account_sk_value is not None:
         account += f", {s.sk_name} = {s.account_sk_value}"
     rules = "; ".join(f"{r.name}: {r.attribute} → {r.pk_template}"
                       + (f" / {r.sk_value}" if r.sk_value else "")
                       + (f" ({r.normalisation})" if r.normalisation != "none" else "")
                       + (f" via {r.index_name}" if r.index_name else "") for r in s.rules)
-    return (f"<b>Schema</b> ({html.escape(note)}): accounts where "
-            f"{html.escape(account)}. Rules: {html.escape(rules)}.")
+    return (QCoreApplication.translate("locks.text", "<b>Schema</b> ({escape}): accounts where "
+            "{escape2}. Rules: {escape3}.").format(
+                escape=html.escape(note), escape2=html.escape(account), escape3=html.escape(rules)))
 
 
 def counts_text(result: AuditResult) -> str:
     """The findings by status and what the scan read; when DynamoDB throttled the scan, how
     often and why on a line under them."""
-    parts = [f"{LABELS[s]}: {result.counts.get(s, 0)}" for s in STATUSES]
+    parts = [f"{finding_label(s)}: {result.counts.get(s, 0)}" for s in STATUSES]
     cost = (f"{result.consumed_capacity:g} RCU" if result.consumed_capacity is not None
-            else "capacity not reported")
-    mode = "strong" if result.consistent else "eventual"
-    text = (" · ".join(parts) + f"  —  {count_text(result.items_read, 'item')}, "
-            f"{count_text(result.segments, 'segment')}, {mode} reads, {cost}")
+            else QCoreApplication.translate("locks.text", "capacity not reported"))
+    items, segments = result.items_read, result.segments  # lupdate: a plural's count is a plain name
+    read = ", ".join((LOCKS_TEXT.tr("%Ln item(s)", "", items),
+                      LOCKS_TEXT.tr("%Ln segment(s)", "", segments)))
+    reads = QCoreApplication.translate("locks.text", "strong reads") if result.consistent else \
+        QCoreApplication.translate("locks.text", "eventual reads")
+    text = " · ".join(parts) + f"  —  {read}, {reads}, {cost}"
     return text + (f"\n{result.throttle_note}" if result.throttle_note else "")
 
 
@@ -51,17 +62,19 @@ def _lock_pk(schema: UniquenessSchema, rule: str, cell: Cell) -> str:
 
 def details_html(schema: UniquenessSchema, row: PairRow, *, stale: bool) -> str:
     """A row's values, their locks and its findings with what to do about each."""
-    who = html.escape(row.account_id or "A lock with no account")
+    who = html.escape(row.account_id or QCoreApplication.translate("locks.text", "A lock with no account"))
     parts = [f"<h3>{who}</h3>"]
     if stale:
-        parts.append("<p><b>Stale: a transaction wrote this item after the audit; re-run the "
-                     "audit to see its state now.</b></p>")
+        parts.append(QCoreApplication.translate(
+            "locks.text", "<p><b>Stale: a transaction wrote this item after the audit; re-run the "
+                     "audit to see its state now.</b></p>"))
     for rule, cell in row.cells.items():
         lock = html.escape(_lock_pk(schema, rule, cell))
         parts.append(f"<p><b>{html.escape(rule)}</b>: {html.escape(cell.value or '(no value)')} — "
-                     f"{html.escape(LABELS[cell.status])}; lock: {lock}</p>")
+                     f"{html.escape(finding_label(cell.status))}; lock: {lock}</p>")
     if not row.findings:
-        parts.append("<p>Every value has its lock: nothing to do.</p>")
+        parts.append(QCoreApplication.translate(
+            "locks.text", "<p>Every value has its lock: nothing to do.</p>"))
     for f in row.findings:
         parts.append(f"<p><b>{html.escape(f.label)}</b>: {html.escape(f.sentence)}</p>"
                      f"<p><i>{html.escape(f.explanation)}</i></p>")
@@ -72,14 +85,16 @@ def diagnosis_html(d: Diagnosis, *, stale: bool = False) -> str:
     """The answer, where the lock came from, the items read and every read's receipt."""
     parts = []
     if stale:
-        parts.append("<p><b>Stale: the table was written since this answer; press Diagnose "
-                     "again.</b></p>")
+        parts.append(QCoreApplication.translate(
+            "locks.text", "<p><b>Stale: the table was written since this answer; press Diagnose "
+                     "again.</b></p>"))
     parts.append(f"<p><b>{html.escape(d.sentence)}</b></p>")
     # "You typed X; the lock stores y." is the sentence's start (core's ``diagnose``): said once.
     origin = getattr(d, "origin", None)
     if origin is not None and origin.evidence not in d.sentence:  # not said twice
-        parts.append(f"<p>Where the lock came from: <b>{html.escape(origin.label)}</b>. "
-                     f"{html.escape(origin.evidence)}</p>")
+        parts.append(QCoreApplication.translate("locks.text", "<p>Where the lock came from: <b>{escape}</b>. "
+                     "{escape2}</p>").format(
+                         escape=html.escape(origin.label), escape2=html.escape(origin.evidence)))
     parts += [f"<p><i>{html.escape(n)}</i></p>" for n in d.notes]
     items = ([("Lock", d.lock_item)] if d.lock_item else []) + [("Account", a) for a in d.accounts]
     for label, item in items:

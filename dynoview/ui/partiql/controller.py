@@ -108,7 +108,7 @@ class PartiqlController(QObject):
         self.cancel()
         conn, reader = self.ctx.connection, self.ctx.reader
         if conn is None or reader is None:
-            self.failed.emit("", "Connect first: File → Connect… (Ctrl+O).")
+            self.failed.emit("", self.tr("Connect first: File → Connect… (Ctrl+O)."))
             return False
         target = statement_target(spec.statement)
         known = self.ctx.tables.get(target[0]) if target else None
@@ -186,11 +186,13 @@ class PartiqlController(QObject):
         if cursor is None:
             return ""
         shown = self.model.rowCount()
-        parts = [f"{shown} item{'s' if shown != 1 else ''}",
-                 f"{cursor.requests} request{'s' if cursor.requests != 1 else ''}"]
+        requests = cursor.requests
+        parts = [self.tr("%Ln item(s)", "", shown), self.tr("%Ln request(s)", "", requests)]
         if self.model.hidden_count:
-            parts.append(f"{self.model.hidden_count} expired hidden")
-        parts.append("more available (Load more, Ctrl+L)" if not cursor.exhausted else "end of the result")
+            parts.append(self.tr(
+                "{hidden_count} expired hidden").format(hidden_count=self.model.hidden_count))
+        parts.append(self.tr(
+            "more available (Load more, Ctrl+L)") if not cursor.exhausted else self.tr("end of the result"))
         return ", ".join(parts)
 
     def result_items(self) -> list[dict[str, Any]]:

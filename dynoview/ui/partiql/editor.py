@@ -84,9 +84,9 @@ class StatementEdit(QPlainTextEdit):
         self.setFont(monospace())
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.setTabChangesFocus(True)
-        self.setAccessibleName("PartiQL statement")
-        self.setPlaceholderText('SELECT * FROM "accounts" WHERE PK = ?   (Ctrl+Enter runs; '
-                                "Ctrl+Space completes)")
+        self.setAccessibleName(self.tr("PartiQL statement"))
+        self.setPlaceholderText(self.tr('SELECT * FROM "accounts" WHERE PK = ?   (Ctrl+Enter runs; '
+                                "Ctrl+Space completes)"))
         self.highlighter = PartiqlHighlighter(self.document(), self.palette())
         self._names: set[str] = set()
         self._model = QStringListModel(self)

@@ -57,18 +57,18 @@ class ParameterTable(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.table = QTableWidget(0, 2)
-        self.table.setAccessibleName("Statement parameters")
-        self.table.setHorizontalHeaderLabels(["Type", "Value"])
+        self.table.setAccessibleName(self.tr("Statement parameters"))
+        self.table.setHorizontalHeaderLabels([self.tr("Type"), self.tr("Value")])
         self.table.horizontalHeader().setSectionResizeMode(VALUE_COLUMN, QHeaderView.ResizeMode.Stretch)
         self.table.horizontalHeader().setSectionResizeMode(TYPE_COLUMN,
                                                            QHeaderView.ResizeMode.ResizeToContents)
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setToolTip("The values of the statement's ? placeholders, in order. Type a value "
+        self.table.setToolTip(self.tr("The values of the statement's ? placeholders, in order. Type a value "
                               "as the item editor takes it, or pick DynamoDB JSON and type a typed "
-                              'value such as {"S": "ada@lovelace.io"}.')
-        self.add_button = QPushButton("Add")
-        self.remove_button = QPushButton("Remove")
+                              'value such as {"S": "ada@lovelace.io"}.'))
+        self.add_button = QPushButton(self.tr("Add"))
+        self.remove_button = QPushButton(self.tr("Remove"))
         self.count_label = QLabel("")
         self.count_label.setProperty("role", "hint")
         buttons = QHBoxLayout()
@@ -89,7 +89,7 @@ class ParameterTable(QWidget):
         combo = QComboBox()
         combo.addItems(list(PARAMETER_KINDS))
         combo.setCurrentText(kind)
-        combo.setAccessibleName("Parameter type")
+        combo.setAccessibleName(self.tr("Parameter type"))
         self.table.setCellWidget(row, TYPE_COLUMN, combo)
         self.table.setItem(row, VALUE_COLUMN, QTableWidgetItem(text))
         self._renumber()
@@ -132,8 +132,8 @@ class ParameterTable(QWidget):
             self.table.removeRow(self.table.rowCount() - 1)
         self._renumber()
         given = self.table.rowCount()
-        self.count_label.setText(f"{wanted} ? in the statement" + (
-            "" if given == wanted else f", {given} value{'s' if given != 1 else ''}"))
+        self.count_label.setText(self.tr("{wanted} ? in the statement").format(wanted=wanted) + (
+            "" if given == wanted else self.tr(", %Ln value(s)", "", given)))
 
     def values(self) -> tuple[dict[str, Any], ...]:
         """The typed values, or ``ValueParseError`` whose path names the row (``?2``)."""
@@ -183,11 +183,11 @@ class PartiqlPanel(QWidget):
     def _setup_ui(self) -> None:
         self.results_split = ResultPane(self.ctx, self.model, self.controller.result_items,
                                         self.selected_items, self.source_table,
-                                        source="the PartiQL result")
+                                        source=self.tr("the PartiQL result"))
         self.results_split.setSizes([900, 320])
         self.view, self.detail = self.results_split.view, self.results_split.detail
         self.progress, self.transfer = self.results_split.progress, self.results_split.transfer
-        self.progress.setText("Type a SELECT and press Ctrl+Enter.")
+        self.progress.setText(self.tr("Type a SELECT and press Ctrl+Enter."))
         self.progress.setWordWrap(True)
         self.split = QSplitter(Qt.Orientation.Vertical)
         self.split.addWidget(self._statement_pane())
@@ -202,30 +202,31 @@ class PartiqlPanel(QWidget):
 
     def _toolbar(self) -> QHBoxLayout:
         """Run, Cancel, the read mode, page size, Load more and the history."""
-        self.run_button = QPushButton("Run")
-        self.run_button.setToolTip("Run the statement (Ctrl+Enter or F5). Only SELECT runs here; "
-                                   "writes go through the transaction builder.")
+        self.run_button = QPushButton(self.tr("Run"))
+        self.run_button.setToolTip(self.tr("Run the statement (Ctrl+Enter or F5). Only SELECT runs here; "
+                                   "writes go through the transaction builder."))
         self.run_button.setDefault(True)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop the statement in progress (Esc)")
-        self.consistent = QCheckBox("Strongly consistent")
-        self.consistent.setToolTip("Strong reads see every acknowledged write and cost twice as much; "
-                                   "global secondary indexes only serve eventual reads.")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(self.tr("Stop the statement in progress (Esc)"))
+        self.consistent = QCheckBox(self.tr("Strongly consistent"))
+        self.consistent.setToolTip(self.tr(
+            "Strong reads see every acknowledged write and cost twice as much; "
+                                   "global secondary indexes only serve eventual reads."))
         self.page_size = QSpinBox()
         self.page_size.setRange(1, 10000)
         self.page_size.setValue(DEFAULT_PAGE_SIZE)
-        self.page_size.setPrefix("Page ")
-        self.page_size.setAccessibleName("Page size")
-        self.page_size.setToolTip("Items DynamoDB evaluates per request (Limit), before the WHERE "
-                                  "filter: a page keeps reading until it has this many items")
-        self.more_button = QPushButton("Load more")
-        self.more_button.setToolTip("Read the next page with NextToken (Ctrl+L)")
+        self.page_size.setPrefix(self.tr("Page "))
+        self.page_size.setAccessibleName(self.tr("Page size"))
+        self.page_size.setToolTip(self.tr("Items DynamoDB evaluates per request (Limit), before the WHERE "
+                                  "filter: a page keeps reading until it has this many items"))
+        self.more_button = QPushButton(self.tr("Load more"))
+        self.more_button.setToolTip(self.tr("Read the next page with NextToken (Ctrl+L)"))
         self.history = QComboBox()
-        self.history.setAccessibleName("Statement history")
+        self.history.setAccessibleName(self.tr("Statement history"))
         self.history.setMinimumContentsLength(18)
         self.history.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.history.setToolTip("The last 50 statements run on this connection: pick one to load it, "
-                                "then run it again")
+        self.history.setToolTip(self.tr("The last 50 statements run on this connection: pick one to load it, "
+                                "then run it again"))
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         for w in (self.run_button, self.cancel_button, self.consistent, self.page_size, self.more_button):
@@ -240,7 +241,7 @@ class PartiqlPanel(QWidget):
         self.editor = StatementEdit()
         self.editor.setMinimumHeight(64)
         self.parameters = ParameterTable()
-        params_box = QGroupBox("? values")
+        params_box = QGroupBox(self.tr("? values"))
         params_layout = QVBoxLayout(params_box)
         params_layout.setContentsMargins(6, 6, 6, 6)
         params_layout.addWidget(self.parameters)
@@ -315,12 +316,13 @@ class PartiqlPanel(QWidget):
         self.detail.show_item(None)
         started = self.controller.run(spec)
         if started:
-            self.progress.setText("Running…")
+            self.progress.setText(self.tr("Running…"))
         return started
 
     def load_more(self) -> None:
         if self.controller.load_more():
-            self.progress.setText(self.controller.describe_progress().split(", more")[0] + ", reading more…")
+            self.progress.setText(self.controller.describe_progress().split(", more")[0] + self.tr(
+                ", reading more…"))
 
     def _busy(self, busy: bool) -> None:
         self.cancel_button.setEnabled(busy)
@@ -336,8 +338,8 @@ class PartiqlPanel(QWidget):
 
             last = page.receipts[-1]
             text += f" · {last.consistency}, {capacity_text(last)}, {last.duration_ms:.0f} ms"
-            self.progress.setToolTip(f"The last request: {last.summary()} (every request is in the "
-                                     "read log)")
+            self.progress.setToolTip(self.tr("The last request: {summary} (every request is in the "
+                                     "read log)").format(summary=last.summary()))
         self.progress.setText(text)
         self.more_button.setEnabled(self.controller.more_available)
         self.transfer.update_state()
@@ -352,7 +354,8 @@ class PartiqlPanel(QWidget):
             widget.setFocus()
         if field == "parameters":
             self.parameters.mark(row, message)
-        self.progress.setText(self.controller.describe_progress() if self.model.rowCount() else "Not run.")
+        self.progress.setText(self.controller.describe_progress() if self.model.rowCount() else self.tr(
+            "Not run."))
 
     def _clear_errors(self) -> None:
         self.error_label.hide()
@@ -367,7 +370,7 @@ class PartiqlPanel(QWidget):
     def _connection_changed(self) -> None:
         self._clear_errors()
         self.detail.show_item(None)
-        self.progress.setText("Type a SELECT and press Ctrl+Enter.")
+        self.progress.setText(self.tr("Type a SELECT and press Ctrl+Enter."))
         self._busy(False)
 
     # -- results -------------------------------------------------------------------
@@ -395,7 +398,7 @@ class PartiqlPanel(QWidget):
             keys = info.key_names if info else tuple(item)[:2]
             title = ", ".join(f"{k} = {display_text(item[k])}" for k in keys if k in item)
             if len(rows) > 1:
-                title += f" (first of {len(rows)} selected)"
+                title += self.tr(" (first of {rows_count} selected)").format(rows_count=len(rows))
             self.detail.show_item(item, title, self.model.ttl_of(rows[0]))
             if info is not None:
                 self.ctx.select_item(item, "partiql", info.name)
@@ -408,13 +411,15 @@ class PartiqlPanel(QWidget):
     def _history_changed(self, history: list[dict[str, Any]]) -> None:
         self.history.blockSignals(True)
         self.history.clear()
-        self.history.addItem(f"History ({len(history)})" if history else "History (empty)")
+        self.history.addItem(self.tr(
+            "History ({history_count})").format(
+                history_count=len(history)) if history else self.tr("History (empty)"))
         for entry in history:
             first = " ".join(entry["statement"].split())
             params = entry["parameters"]
             label = first if len(first) <= 70 else first[:69] + "…"
             if params:
-                label += f"  [{len(params)} value{'s' if len(params) != 1 else ''}]"
+                label += "  [" + self.tr("%Ln value(s)", "", len(params)) + "]"
             self.history.addItem(label)
             self.history.setItemData(self.history.count() - 1, entry["statement"],
                                      Qt.ItemDataRole.ToolTipRole)
@@ -433,5 +438,6 @@ class PartiqlPanel(QWidget):
         self.consistent.setChecked(spec.consistent)
         self.history.setCurrentIndex(0)
         values = f" with {describe_parameters(spec.parameters)}" if spec.parameters else ""
-        self.progress.setText(f"Loaded from the history{values}: Ctrl+Enter runs it again.")
+        self.progress.setText(self.tr(
+            "Loaded from the history{values}: Ctrl+Enter runs it again.").format(values=values))
         self.editor.setFocus()

@@ -11,7 +11,18 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QCoreApplication,
+    QEvent,
+    QIODevice,
+    QPoint,
+    QRectF,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import (
     QColor,
     QFontMetrics,
@@ -81,7 +92,7 @@ class BarChart(QWidget):
         self.integer_axis = True
         self.value_format: Callable[[float], str] = _count_format
         self.marker: tuple[float, str] | None = None
-        self.empty_text = "No data"
+        self.empty_text = self.tr("No data")
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -258,7 +269,9 @@ class BarChart(QWidget):
                        Qt.AlignmentFlag.AlignRight, label)
         else:  # far above the data: say so at the top edge rather than squash every bar
             # On a backing of the window's colour (the bars reach up to here), cut to the plot.
-            text = fm.elidedText(f"↑ {label} (far above the axis)", Qt.TextElideMode.ElideRight,
+            text = fm.elidedText(QCoreApplication.translate(
+                "BarChart", "↑ {label} (far above the axis)").format(
+                    label=label), Qt.TextElideMode.ElideRight,
                                  int(plot.width()) - 8)
             width = fm.horizontalAdvance(text) + 6
             box = QRectF(plot.right() - width - 2, plot.top(), width, fm.height() + 2)

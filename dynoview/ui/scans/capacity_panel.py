@@ -34,7 +34,7 @@ from dynoview.core.reads.capacity import (
 )
 from dynoview.core.session.tables import TableInfo
 from dynoview.ui.context import AppContext
-from dynoview.ui.counts import count_text, share_text
+from dynoview.ui.counts import share_text
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.scans.bar_chart import Bar, BarChart
 from dynoview.ui.scans.collections_model import CollectionsModel
@@ -70,7 +70,7 @@ class CapacityPanel(QWidget):
     def _setup_ui(self) -> None:
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.summary = WrappedLabel("Scan a sample to see item-collection sizes and partition keys.",
+        self.summary = WrappedLabel(self.tr("Scan a sample to see item-collection sizes and partition keys."),
                                     selectable=True)
         self.limit_label = WrappedLabel()
         self.hot_label = WrappedLabel(selectable=True)
@@ -79,8 +79,8 @@ class CapacityPanel(QWidget):
         # at 1024x700.
         self.lists = left = QTabWidget()
         left.setDocumentMode(True)
-        left.addTab(self._build_collections(), "Item collections, largest first")
-        left.addTab(self._build_pages(), "What the sample cost")
+        left.addTab(self._build_collections(), self.tr("Item collections, largest first"))
+        left.addTab(self._build_pages(), self.tr("What the sample cost"))
         body = QSplitter(Qt.Orientation.Horizontal)
         body.addWidget(left)
         body.addWidget(self._build_charts())
@@ -100,13 +100,13 @@ class CapacityPanel(QWidget):
         self.max_items.setRange(100, 200_000)
         self.max_items.setSingleStep(1000)
         self.max_items.setValue(2000)
-        self.max_items.setPrefix("Sample up to ")
-        self.max_items.setSuffix(" items")
-        self.max_items.setAccessibleName("Items to sample")
-        self.max_items.setToolTip("A bounded, eventually consistent Scan; every page leaves a "
-                                  "read receipt")
-        self.scan_button = QPushButton("Scan sample")
-        self.cancel_button = QPushButton("Cancel")
+        self.max_items.setPrefix(self.tr("Sample up to "))
+        self.max_items.setSuffix(self.tr(" items"))
+        self.max_items.setAccessibleName(self.tr("Items to sample"))
+        self.max_items.setToolTip(self.tr("A bounded, eventually consistent Scan; every page leaves a "
+                                  "read receipt"))
+        self.scan_button = QPushButton(self.tr("Scan sample"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         controls = FlowLayout()
         for widget in (self.max_items, self.scan_button, self.cancel_button):
             controls.addWidget(widget)
@@ -115,7 +115,7 @@ class CapacityPanel(QWidget):
     def _build_collections(self) -> QTableView:
         self.model = CollectionsModel(self)
         self.view = QTableView()
-        self.view.setAccessibleName("Item collections, largest first")
+        self.view.setAccessibleName(self.tr("Item collections, largest first"))
         self.view.setModel(self.model)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.verticalHeader().hide()
@@ -127,15 +127,15 @@ class CapacityPanel(QWidget):
 
     def _build_charts(self) -> QSplitter:
         self.size_chart = BarChart()
-        self.size_chart.y_title = "collection size"
-        self.size_chart.x_title = "partition key (largest first)"
+        self.size_chart.y_title = self.tr("collection size")
+        self.size_chart.x_title = self.tr("partition key (largest first)")
         self.size_chart.integer_axis = False
         self.size_chart.value_format = human_bytes
-        self.size_chart.empty_text = "Scan a sample to see collection sizes."
+        self.size_chart.empty_text = self.tr("Scan a sample to see collection sizes.")
         self.dist_chart = BarChart()
-        self.dist_chart.y_title = "partition keys"
-        self.dist_chart.x_title = "items per partition key"
-        self.dist_chart.empty_text = "Scan a sample to see how items spread over keys."
+        self.dist_chart.y_title = self.tr("partition keys")
+        self.dist_chart.x_title = self.tr("items per partition key")
+        self.dist_chart.empty_text = self.tr("Scan a sample to see how items spread over keys.")
         for chart in (self.size_chart, self.dist_chart):
             chart.setMinimumHeight(110)  # two stacked still fit under the summary at 1024x700
         charts = QSplitter(Qt.Orientation.Vertical)
@@ -146,14 +146,14 @@ class CapacityPanel(QWidget):
 
     def _build_pages(self) -> QTableWidget:
         self.pages = QTableWidget(0, 5)
-        self.pages.setAccessibleName("What the sample cost, per page")
-        self.pages.setHorizontalHeaderLabels(["Page", "Items", "Bytes returned",
-                                              "Reported by DynamoDB", "DynoView estimate"])
+        self.pages.setAccessibleName(self.tr("What the sample cost, per page"))
+        self.pages.setHorizontalHeaderLabels([self.tr("Page"), self.tr("Items"), self.tr("Bytes returned"),
+                                              self.tr("Reported by DynamoDB"), self.tr("DynoView estimate")])
         self.pages.verticalHeader().hide()
         self.pages.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.pages.horizontalHeader().setStretchLastSection(True)
-        self.pages.setToolTip("Each Scan page is billed on the total size of the items it read, "
-                              "rounded up to 4 KB, halved for eventually consistent reads.")
+        self.pages.setToolTip(self.tr("Each Scan page is billed on the total size of the items it read, "
+                              "rounded up to 4 KB, halved for eventually consistent reads."))
         self.pages.verticalHeader().setDefaultSectionSize(self.pages.fontMetrics().height() + 6)
         return self.pages
 
@@ -171,10 +171,11 @@ class CapacityPanel(QWidget):
         self.hot_label.clear()
         self.limit_label.clear()
         self.scan_button.setEnabled(self._ready())
-        show_message(self.message, "" if table is not None else "Open a table to see its partitions.")
+        show_message(self.message, "" if table is not None else self.tr(
+            "Open a table to see its partitions."))
         if table is not None:
-            self.summary.setText(f"Scan a sample of {table.name} to see item-collection sizes and "
-                                 "how items spread over partition keys.")
+            self.summary.setText(self.tr("Scan a sample of {name} to see item-collection sizes and "
+                                 "how items spread over partition keys.").format(name=table.name))
             if self.ctx.reader is not None and self.ctx.reads_on_open(table):
                 self.scan()
 
@@ -187,7 +188,9 @@ class CapacityPanel(QWidget):
             return
         work = functools.partial(scan_sample, max_items=self.max_items.value())
         self.scanner.start(work, reader, table.name,
-                           progress=f"Scanning up to {self.max_items.value():,} items of {table.name}…")
+                           progress=self.tr(
+                               "Scanning up to {value:,} items of {name}…").format(
+                                   value=self.max_items.value(), name=table.name))
 
     def cancel(self) -> None:
         self.scanner.cancel()
@@ -212,17 +215,19 @@ class CapacityPanel(QWidget):
             text += " " + self.sample.describe()
         if report.largest_item is not None:
             item = report.largest_item
-            text += (f" Largest item: {item.key_text}, {human_bytes(item.bytes)} "
-                     f"({share_text(item.limit_fraction)} of the 400 KB item limit).")
+            text += (self.tr(" Largest item: {key_text}, {human_bytes} "
+                     "({share_text} of the 400 KB item limit).").format(
+                         key_text=item.key_text, human_bytes=human_bytes(item.bytes),
+                         share_text=share_text(item.limit_fraction)))
         self.summary.setText(text)
         self.limit_label.setText(report.limit_note())
         if report.hot_keys:
-            self.hot_label.setText("Likely hot: " + " ".join(
+            self.hot_label.setText(self.tr("Likely hot: ") + " ".join(
                 f"{h.stat.key_text} {h.reason}" for h in report.hot_keys))
             self.hot_label.setStyleSheet(f"color: {warning_color(self.palette()).name()};")
         else:
-            self.hot_label.setText("No partition key stands out in this sample: items spread "
-                                   "evenly enough over keys.")
+            self.hot_label.setText(self.tr("No partition key stands out in this sample: items spread "
+                                   "evenly enough over keys."))
             self.hot_label.setStyleSheet("")
         self._fill_charts(report)
         self.report_changed.emit(report)
@@ -232,33 +237,39 @@ class CapacityPanel(QWidget):
         hot = report.hot_key_texts
         bars = [Bar(s.key_text if len(s.key_text) <= 18 else s.key_text[:17] + "…", s.total_bytes,
                     warning_color(pal) if s.key_text in hot else None,
-                    f"{s.key_text}\n{count_text(s.items, 'item')}, {human_bytes(s.total_bytes)}"
-                    + (f" ({share_text(s.limit_fraction)} of the 10 GB limit)" if report.has_lsi else "")
-                    + ("\nLikely hot" if s.key_text in hot else ""))
+                    f"{s.key_text}\n{self.tr('%Ln item(s)', '', s.items)}, {human_bytes(s.total_bytes)}"
+                    + (self.tr(
+                        " ({share_text} of the 10 GB limit)").format(
+                            share_text=share_text(s.limit_fraction)) if report.has_lsi else "")
+                    + (self.tr("\nLikely hot") if s.key_text in hot else ""))
                 for s in report.collections[:TOP_BARS]]
-        shown = f"largest {len(bars)} of {report.key_count}" if report.key_count > len(bars) else "all"
-        self.size_chart.set_bars(bars, title=f"Item-collection sizes ({shown})")
+        shown = self.tr(
+            "largest {bars_count} of {key_count}").format(
+                bars_count=len(bars), key_count=report.key_count) if report.key_count > len(bars) else "all"
+        self.size_chart.set_bars(bars, title=self.tr("Item-collection sizes ({shown})").format(shown=shown))
         if report.has_lsi:
-            self.size_chart.set_marker(COLLECTION_LIMIT_BYTES, "10 GB item-collection limit (LSI)")
+            self.size_chart.set_marker(COLLECTION_LIMIT_BYTES, self.tr("10 GB item-collection limit (LSI)"))
         else:
             self.size_chart.set_marker(None)
         self.dist_chart.set_bars(
-            [Bar(label, count, None, f"{count_text(count, 'partition key')} "
-                f"{'holds' if count == 1 else 'hold'} {label} {'item' if label == '1' else 'items'} each")
+            [Bar(label, count, None,
+                 self.tr("%Ln partition key(s) (holds|hold) {items} each", "", count).format(
+                     items=self.tr("1 item") if label == "1" else
+                     self.tr("{label} items").format(label=label)))
              for label, count in report.distribution],
-            title="How many items each partition key holds")
+            title=self.tr("How many items each partition key holds"))
 
     def _fill_pages(self, sample: Sample) -> None:
         self.pages.setRowCount(len(sample.pages) + 1)
         for row, page in enumerate(sample.pages):
             values = (str(row + 1), f"{page.items:,}", human_bytes(page.bytes),
-                      "not reported" if page.reported is None else f"{page.reported:g} RCU",
+                      self.tr("not reported") if page.reported is None else f"{page.reported:g} RCU",
                       "" if page.estimated is None else f"{page.estimated:g} RCU")
             for col, text in enumerate(values):
                 self.pages.setItem(row, col, QTableWidgetItem(text))
         total = sample.reported_units
         totals = ("Total", f"{len(sample.items):,}", human_bytes(sum(p.bytes for p in sample.pages)),
-                  "not reported" if total is None else f"{total:g} RCU",
+                  self.tr("not reported") if total is None else f"{total:g} RCU",
                   f"{sample.estimated_units:g} RCU")
         for col, text in enumerate(totals):
             cell = QTableWidgetItem(text)

@@ -5,15 +5,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QFont, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
 from dynoview.core.reads.capacity import CollectionStat, PartitionReport, human_bytes
 from dynoview.ui.counts import share_text
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.tones import caution_background
 
-COLUMNS = ("Partition key", "Items", "Table bytes", "LSI bytes", "Total", "Of 10 GB limit", "Hot?")
+COLUMNS = (QT_TRANSLATE_NOOP("scans.collections_model", "Partition key"),
+           QT_TRANSLATE_NOOP("scans.collections_model", "Items"),
+           QT_TRANSLATE_NOOP("scans.collections_model", "Table bytes"),
+           QT_TRANSLATE_NOOP("scans.collections_model", "LSI bytes"),
+           QT_TRANSLATE_NOOP("scans.collections_model", "Total"),
+           QT_TRANSLATE_NOOP("scans.collections_model", "Of 10 GB limit"),
+           QT_TRANSLATE_NOOP("scans.collections_model", "Hot?"))
 StatRole = Qt.ItemDataRole.UserRole + 1
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -49,10 +63,10 @@ class CollectionsModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return QCoreApplication.translate("scans.collections_model", COLUMNS[section])
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            return ("Item collection size: table items plus their LSI entries (the 10 GB limit "
-                    "counts both)") if section in (4, 5) else None
+            return (self.tr("Item collection size: table items plus their LSI entries (the 10 GB limit "
+                    "counts both)")) if section in (4, 5) else None
         return None
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -69,16 +83,16 @@ class CollectionsModel(QAbstractTableModel):
                 stat.key_text,
                 f"{stat.items:,}",
                 human_bytes(stat.table_bytes),
-                human_bytes(stat.lsi_bytes) if has_lsi else "no LSI",
+                human_bytes(stat.lsi_bytes) if has_lsi else self.tr("no LSI"),
                 human_bytes(stat.total_bytes),
-                share_text(stat.limit_fraction) if has_lsi else "no limit",
-                "likely hot" if hot else "",
+                share_text(stat.limit_fraction) if has_lsi else self.tr("no limit"),
+                self.tr("likely hot") if hot else "",
             )[col]
         if role == Qt.ItemDataRole.ToolTipRole:
             if hot:
                 return f"{stat.key_text} {self._hot[stat.key_text]}"
             if col == 5 and not has_lsi:
-                return "Without a local secondary index an item collection has no size limit."
+                return self.tr("Without a local secondary index an item collection has no size limit.")
             return None
         if role == Qt.ItemDataRole.BackgroundRole and hot:
             return QBrush(caution_background(self._palette()))

@@ -12,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtWidgets import QLabel, QPushButton
 
 from dynoview.core.reads.capacity import Sample
 from dynoview.ui.context import AppContext
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.tones import warning_color
 
-CANCELLED = "Scan cancelled."
+CANCELLED = QT_TRANSLATE_NOOP("scans.controller", "Scan cancelled.")
 
 
 class ScanController(QObject):
@@ -48,7 +49,7 @@ class ScanController(QObject):
         """Cancel the running scan (saying so); the buttons go back to idle either way."""
         if self.running:
             self.ctx.tasks.cancel(self.task_name)
-            self.message.emit(CANCELLED, False)
+            self.message.emit(QCoreApplication.translate("scans.controller", CANCELLED), False)
         self.busy_changed.emit(False)
 
     async def _scan(self, scan: Callable[..., Sample], *args: Any) -> None:

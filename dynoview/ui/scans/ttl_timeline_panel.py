@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -42,8 +42,8 @@ from dynoview.core.ttl.timeline import (
     ttl_disabled_message,
 )
 from dynoview.ui.context import AppContext
-from dynoview.ui.counts import count_text
 from dynoview.ui.flow_layout import FlowLayout
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.scans.bar_chart import Bar, BarChart
 from dynoview.ui.scans.controller import ScanController, bind_scan_controls, show_message
 from dynoview.ui.tones import muted, warning_color
@@ -77,8 +77,9 @@ def _table(headers: Sequence[str]) -> QTableWidget:
     return table
 
 
-SWEEP_NOTE = ("DynamoDB deletes expired items in a background sweep, typically within a few days: "
-              "until then they are still read, so check expiry at read time.")
+SWEEP_NOTE = QT_TRANSLATE_NOOP("scans.ttl_timeline_panel",
+                               "DynamoDB deletes expired items in a background sweep, typically within a "
+                               "few days: until then they are still read, so check expiry at read time.")
 
 
 class TtlTimelinePanel(QWidget):
@@ -110,17 +111,17 @@ class TtlTimelinePanel(QWidget):
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.summary = QLabel("Scan the table to see when its items expire.")
+        self.summary = QLabel(self.tr("Scan the table to see when its items expire."))
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # Said once, in the summary's tooltip and the expired bar's list title: two lines of
         # italics took the tables' room at 1024x700.
-        self.summary.setToolTip(SWEEP_NOTE)
+        self.summary.setToolTip(QCoreApplication.translate("scans.ttl_timeline_panel", SWEEP_NOTE))
 
         self.chart = BarChart()
-        self.chart.x_title = "expires in (from now)"
-        self.chart.y_title = "items"
-        self.chart.empty_text = "Scan the table to see its TTL timeline."
+        self.chart.x_title = self.tr("expires in (from now)")
+        self.chart.y_title = self.tr("items")
+        self.chart.empty_text = self.tr("Scan the table to see its TTL timeline.")
         main = QSplitter(Qt.Orientation.Vertical)
         main.addWidget(self.chart)
         main.addWidget(self._build_lists())
@@ -139,28 +140,28 @@ class TtlTimelinePanel(QWidget):
     def _build_controls(self) -> FlowLayout:
         """Wraps rather than pushing Export PNG… off a narrow window."""
         self.granularity = QComboBox()
-        self.granularity.addItem("Auto", AUTO)
-        self.granularity.addItem("Per hour", HOUR)
-        self.granularity.addItem("Per day", DAY)
-        self.granularity.setToolTip("Group expiries per hour or per day ahead (Auto picks hours "
-                                    "when everything expires within 48 hours)")
+        self.granularity.addItem(self.tr("Auto"), AUTO)
+        self.granularity.addItem(self.tr("Per hour"), HOUR)
+        self.granularity.addItem(self.tr("Per day"), DAY)
+        self.granularity.setToolTip(self.tr("Group expiries per hour or per day ahead (Auto picks hours "
+                                    "when everything expires within 48 hours)"))
         self.max_items = QSpinBox()
         self.max_items.setRange(100, 100_000)
         self.max_items.setSingleStep(1000)
         self.max_items.setValue(5000)
-        self.max_items.setPrefix("up to ")
-        self.max_items.setSuffix(" items")
-        self.max_items.setToolTip("A bounded Scan of keys and the TTL attribute only; every page "
-                                  "leaves a read receipt")
-        self.scan_button = QPushButton("Scan table")
-        self.scan_button.setToolTip("Read the keys and TTL attribute of up to this many items")
-        self.cancel_button = QPushButton("Cancel")
-        self.export_button = QPushButton("Export PNG…")
-        self.export_button.setToolTip("Save the chart as a PNG image")
+        self.max_items.setPrefix(self.tr("up to "))
+        self.max_items.setSuffix(self.tr(" items"))
+        self.max_items.setToolTip(self.tr("A bounded Scan of keys and the TTL attribute only; every page "
+                                  "leaves a read receipt"))
+        self.scan_button = QPushButton(self.tr("Scan table"))
+        self.scan_button.setToolTip(self.tr("Read the keys and TTL attribute of up to this many items"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.export_button = QPushButton(self.tr("Export PNG…"))
+        self.export_button.setToolTip(self.tr("Save the chart as a PNG image"))
         controls = FlowLayout()
-        group = QLabel("Group")
+        group = QLabel(self.tr("Group"))
         group.setBuddy(self.granularity)
-        self.max_items.setAccessibleName("Items to scan")
+        self.max_items.setAccessibleName(self.tr("Items to scan"))
         for widget in (group, self.granularity, self.max_items, self.scan_button,
                        self.cancel_button):
             controls.addWidget(widget)
@@ -170,21 +171,22 @@ class TtlTimelinePanel(QWidget):
 
     def _build_lists(self) -> QSplitter:
         """The selected bar's items beside the items that never expire."""
-        self.bar_title = QLabel("Click a bar to list its items.")
-        self.bar_title.setToolTip(SWEEP_NOTE)
-        self.items_table = _table(("Key", "TTL value", "Expires (local time)", "State"))
-        self.items_table.setToolTip("Double-click an item to open it")
-        self.items_table.setAccessibleName("Items of the selected bar")
+        self.bar_title = QLabel(self.tr("Click a bar to list its items."))
+        self.bar_title.setToolTip(QCoreApplication.translate("scans.ttl_timeline_panel", SWEEP_NOTE))
+        self.items_table = _table((self.tr(
+            "Key"), self.tr("TTL value"), self.tr("Expires (local time)"), self.tr("State")))
+        self.items_table.setToolTip(self.tr("Double-click an item to open it"))
+        self.items_table.setAccessibleName(self.tr("Items of the selected bar"))
         bar_box = QWidget()
         bar_layout = QVBoxLayout(bar_box)
         bar_layout.setContentsMargins(0, 0, 0, 0)
         bar_layout.addWidget(self.bar_title)
         bar_layout.addWidget(self.items_table)
 
-        never_box = QGroupBox("Will never expire")
+        never_box = QGroupBox(self.tr("Will never expire"))
         never_layout = QVBoxLayout(never_box)
-        self.never_table = _table(("Key", "TTL value", "Reason"))
-        self.never_table.setAccessibleName("Items that will never expire")
+        self.never_table = _table((self.tr("Key"), self.tr("TTL value"), self.tr("Reason")))
+        self.never_table.setAccessibleName(self.tr("Items that will never expire"))
         never_layout.addWidget(self.never_table)
 
         lists = QSplitter(Qt.Orientation.Horizontal)
@@ -212,17 +214,17 @@ class TtlTimelinePanel(QWidget):
         self.chart.set_bars([], title="")
         self.items_table.setRowCount(0)
         self.never_table.setRowCount(0)
-        self.bar_title.setText("Click a bar to list its items.")
+        self.bar_title.setText(self.tr("Click a bar to list its items."))
         ready = self._ready()
         self.scan_button.setEnabled(ready)
         if table is None:
-            show_message(self.message, "Open a table to see its TTL timeline.")
+            show_message(self.message, self.tr("Open a table to see its TTL timeline."))
         elif not table.ttl_attribute:
             show_message(self.message, ttl_disabled_message(table), warn=True)
         else:
             show_message(self.message, "")
-            self.summary.setText(f"TTL attribute: {table.ttl_attribute}. Scan the table to see "
-                                 "when its items expire.")
+            self.summary.setText(self.tr("TTL attribute: {ttl_attribute}. Scan the table to see "
+                                 "when its items expire.").format(ttl_attribute=table.ttl_attribute))
         self.timeline_changed.emit(None)
         if ready and self.ctx.reads_on_open(table):
             self.scan()
@@ -238,14 +240,17 @@ class TtlTimelinePanel(QWidget):
             return
         work = functools.partial(scan_for_timeline, max_items=self.max_items.value())
         self.scanner.start(work, reader, table,
-                           progress=f"Scanning {table.name} (keys and {table.ttl_attribute} only)…")
+                           progress=self.tr(
+                               "Scanning {name} (keys and {ttl_attribute} only)…").format(
+                                   name=table.name, ttl_attribute=table.ttl_attribute))
 
     def cancel(self) -> None:
         self.scanner.cancel()
 
     def _scanned(self, sample: Sample) -> None:
-        scope = "every item" if sample.exhausted else f"the first {count_text(len(sample.items), 'item')}"
-        self.load_items(sample.items, f"a Scan of {scope}")
+        scope = self.tr("every item") if sample.exhausted else \
+            self.tr("the first %Ln item(s)", "", len(sample.items))
+        self.load_items(sample.items, self.tr("a Scan of {scope}").format(scope=scope))
 
     def load_items(self, items: Sequence[dict[str, Any]], source: str = "the current result set",
                    table: TableInfo | None = None) -> None:
@@ -268,20 +273,23 @@ class TtlTimelinePanel(QWidget):
         for bucket in timeline.bars():
             color = warning_color(pal) if bucket.kind == "expired" else (
                 muted(pal) if bucket.kind == "later" else None)
-            tip = f"{bucket.label}: {count_text(bucket.count, 'item')}\n{bucket.range_text()}"
+            tip = f"{bucket.label}: {self.tr('%Ln item(s)', '', bucket.count)}\n{bucket.range_text()}"
             if bucket.kind == "expired" and timeline.oldest_expired is not None:
-                tip += f"\nOldest: {timeline.oldest_expired.key_text}"
+                tip += self.tr("\nOldest: {key_text}").format(key_text=timeline.oldest_expired.key_text)
             bars.append(Bar(bucket.label, bucket.count, color, tip))
-        step = "hour" if timeline.granularity == HOUR else "day"
-        self.chart.set_bars(bars, title=f"Items by expiry, per {step} ahead ({timeline.attribute})")
-        self.summary.setText(f"From {self._source}: {timeline.summary()}")
+        # Whole sentences per step: a translated sentence cannot take an English "hour".
+        title = (self.tr("Items by expiry, per hour ahead ({attribute})")
+                 if timeline.granularity == HOUR else self.tr("Items by expiry, per day ahead ({attribute})"))
+        self.chart.set_bars(bars, title=title.format(attribute=timeline.attribute))
+        self.summary.setText(self.tr(
+            "From {source}: {summary}").format(source=self._source, summary=timeline.summary()))
         self._fill_never(timeline.never)
         self.chart.select(0 if timeline.expired else None, emit=False)
         if timeline.expired:
             self.show_bar(0)
         else:
             self.items_table.setRowCount(0)
-            self.bar_title.setText("Click a bar to list its items.")
+            self.bar_title.setText(self.tr("Click a bar to list its items."))
         self.timeline_changed.emit(timeline)
 
     # -- lists -------------------------------------------------------------------
@@ -294,11 +302,14 @@ class TtlTimelinePanel(QWidget):
             return
         bucket: Bucket = bars[index]
         self.chart.select(index, emit=False)
-        what = ("expired but still present (oldest first)" if bucket.kind == "expired"
-                else f"expiring {bucket.label} from now" if bucket.kind == "ahead" else "expiring later")
+        what = (self.tr("expired but still present (oldest first)") if bucket.kind == "expired"
+                else self.tr(
+                    "expiring {label} from now").format(
+                        label=bucket.label) if bucket.kind == "ahead" else self.tr("expiring later"))
         shown = min(bucket.count, self.MAX_ROWS)
-        more = f", first {shown} shown" if shown < bucket.count else ""
-        self.bar_title.setText(f"{count_text(bucket.count, 'item')} {what}{more}.")
+        more = self.tr(", first {shown} shown").format(shown=shown) if shown < bucket.count else ""
+        count = bucket.count
+        self.bar_title.setText(self.tr("%Ln item(s) {what}{more}.", "", count).format(what=what, more=more))
         self._fill(self.items_table, bucket.entries[:shown], lambda e: (
             e.key_text, e.value_text,
             e.state.expires_at.astimezone().strftime("%Y-%m-%d %H:%M:%S") if e.state.expires_at else "",
@@ -334,11 +345,12 @@ class TtlTimelinePanel(QWidget):
         """Save the chart as PNG (asks where when no path is given); returns the path."""
         if path is None:
             name = f"{self._table.name}-ttl-timeline.png" if self._table else "ttl-timeline.png"
-            path, _ = QFileDialog.getSaveFileName(self, "Export chart as PNG", name, "PNG images (*.png)")
+            path, _ = QFileDialog.getSaveFileName(self, self.tr(
+                "Export chart as PNG"), name, "PNG images (*.png)")
             if not path:
                 return None
         if not self.chart.save_png(path):
-            show_message(self.message, f"Could not write {path}. Choose a folder you can write "
-                         "to and try again.", warn=True)
+            show_message(self.message, self.tr("Could not write {path}. Choose a folder you can write "
+                         "to and try again.").format(path=path), warn=True)
             return None
         return path

@@ -23,13 +23,14 @@ class MfaDialog(QDialog):
     def __init__(self, request: MfaRequest, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mfa-dialog")
-        self.setWindowTitle("MFA code needed")
+        self.setWindowTitle(self.tr("MFA code needed"))
         self.request = request
         self._setup_ui()
 
     def _setup_ui(self) -> None:
-        intro = QLabel(f"Profile <b>{_escape(self.request.profile)}</b> assumes a role that needs "
-                       "a code from your MFA device. Type the six digits it shows now.")
+        intro = QLabel(self.tr("Profile <b>{escape}</b> assumes a role that needs "
+                       "a code from your MFA device. Type the six digits it shows now.").format(
+                           escape=_escape(self.request.profile)))
         intro.setWordWrap(True)
         self.device = QLabel(self.request.serial)
         self.device.setObjectName("mfa-device")
@@ -38,21 +39,21 @@ class MfaDialog(QDialog):
         self.code = QLineEdit()
         self.code.setObjectName("mfa-code")
         self.code.setMaxLength(6)
-        self.code.setPlaceholderText("6 digits")
+        self.code.setPlaceholderText(self.tr("6 digits"))
         self.code.setValidator(QRegularExpressionValidator(QRegularExpression("[0-9]{0,6}"), self.code))
         self.code.setInputMethodHints(Qt.InputMethodHint.ImhDigitsOnly)
         font = QFont("monospace")
         font.setPointSizeF(font.pointSizeF() * 1.4)
         self.code.setFont(font)
         form = QFormLayout()
-        form.addRow("Device", self.device)
-        form.addRow("Code", self.code)
-        note = QLabel("The code is sent to AWS STS once and never saved. The role's session is "
-                      "kept (as the AWS CLI keeps it) until it expires.")
+        form.addRow(self.tr("Device"), self.device)
+        form.addRow(self.tr("Code"), self.code)
+        note = QLabel(self.tr("The code is sent to AWS STS once and never saved. The role's session is "
+                      "kept (as the AWS CLI keeps it) until it expires."))
         note.setWordWrap(True)
         note.setEnabled(False)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.sign_in = self.buttons.addButton("Sign in", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.sign_in = self.buttons.addButton(self.tr("Sign in"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.sign_in.setEnabled(False)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)

@@ -60,7 +60,7 @@ class SsoSignInDialog(QDialog):
     def __init__(self, ctx: AppContext, spec: ConnectionSpec, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("sso-dialog")
-        self.setWindowTitle("Sign in with AWS SSO")
+        self.setWindowTitle(self.tr("Sign in with AWS SSO"))
         self.ctx = ctx
         self.spec = spec
         self.auth: DeviceAuthorization | None = None
@@ -74,8 +74,9 @@ class SsoSignInDialog(QDialog):
 
     def _setup_ui(self) -> None:
         profile = html.escape(self.spec.profile or "")
-        self.intro = QLabel(f"Profile <b>{profile}</b> needs an AWS SSO sign-in. Your browser "
-                            "opens on the sign-in page; check that it shows this code, then approve.")
+        self.intro = QLabel(self.tr("Profile <b>{profile}</b> needs an AWS SSO sign-in. Your browser "
+                            "opens on the sign-in page; check that it shows this code, then approve.").format(
+                                profile=profile))
         self.intro.setWordWrap(True)
         self.code = QLabel("…")
         self.code.setObjectName("sso-code")
@@ -85,9 +86,9 @@ class SsoSignInDialog(QDialog):
         self.code.setFont(font)
         self.code.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.state = QLabel("Starting the sign-in…")
+        self.state = QLabel(self.tr("Starting the sign-in…"))
         self.state.setWordWrap(True)
-        self.open_button = QPushButton("Open the browser again")
+        self.open_button = QPushButton(self.tr("Open the browser again"))
         self.open_button.setEnabled(False)
         self.open_button.clicked.connect(self.open_browser)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
@@ -104,7 +105,9 @@ class SsoSignInDialog(QDialog):
     def _authorized(self, auth: DeviceAuthorization) -> None:
         self.auth = auth
         self.code.setText(auth.user_code)
-        self.state.setText(f"Waiting for the approval at {auth.verification_url} …")
+        self.state.setText(self.tr(
+            "Waiting for the approval at {verification_url} …").format(
+                verification_url=auth.verification_url))
         self.open_button.setEnabled(True)
         self.open_browser()
 
@@ -113,6 +116,6 @@ class SsoSignInDialog(QDialog):
             type(self).open_url(QUrl(self.auth.verification_url))
 
     def _failed(self, exc: BaseException) -> None:
-        err = describe_error(exc, operation="SSO sign-in", profile=self.spec.profile)
+        err = describe_error(exc, operation=self.tr("SSO sign-in"), profile=self.spec.profile)
         self.state.setText(err.message)
         self.state.setProperty("role", "error")

@@ -7,10 +7,11 @@ identity is looked up in the background (``core.session.identity``) and never de
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QPushButton
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QPushButton
 
 from dynoview.core.errors import describe_error
 from dynoview.core.session.connection import Connection, ConnectionSpec
@@ -18,9 +19,13 @@ from dynoview.core.session.identity import Identity, caller_identity
 from dynoview.ui import tones
 from dynoview.ui.context import AppContext
 from dynoview.ui.session import mfa_prompt
-from dynoview.ui.session.sso_dialog import SsoSignInDialog
-from dynoview.ui.session.write_mode_dialog import WriteModeDialog
+from dynoview.ui.session.reconnect import ReconnectKeeper
 from dynoview.ui.window.title import show_connection, window_title
+
+if TYPE_CHECKING:  # built on demand, not at start-up
+    from dynoview.ui.session.settings_dialog import SettingsDialog
+    from dynoview.ui.session.sso_dialog import SsoSignInDialog
+    from dynoview.ui.session.write_mode_dialog import WriteModeDialog
 
 # (light theme, dark theme) backgrounds; white text on both passes contrast.
 PRODUCTION_READ_ONLY = ("#9a3412", "#9a3412")
@@ -35,9 +40,10 @@ class SessionView(QObject):
         self.window = window
         self.ctx = ctx
         self.prompter = mfa_prompt.install(window)
+        self.keeper = ReconnectKeeper(window, ctx)
         self.identity_label = QLabel("")
         self.identity_label.setObjectName("identity-badge")
-        self.write_button = QPushButton("Write mode…")
+        self.write_button = QPushButton(self.tr("Write mode…"))
         self.write_button.setObjectName("write-mode-button")
         self.write_button.setFlat(True)
         self.write_button.hide()
@@ -47,14 +53,22 @@ class SessionView(QObject):
         bar.addPermanentWidget(self.write_button)
         self.write_dialog: WriteModeDialog | None = None
         self.sso_dialog: SsoSignInDialog | None = None
+        self.settings_dialog: SettingsDialog | None = None
         theme = getattr(window, "theme", None)
         if theme is not None:
             theme.changed.connect(lambda _scheme: self.show_production())
 
     # -- connection life ---------------------------------------------------------------
+    def leaving(self) -> None:
+        """Before the window clears the tables and tabs of the connection it leaves."""
+        self.keeper.leaving()
+
     def connected(self, conn: Connection) -> None:
+        kept = self.keeper.arrived(conn)
+        if kept is not None:  # after the window's own "Connected: N tables"
+            QTimer.singleShot(0, lambda: self.ctx.status_message.emit(kept))
         self.identity_label.setText(f"{conn.region or 'no region'}")
-        self.identity_label.setToolTip(f"Region {conn.region or '(none)'}")
+        self.identity_label.setToolTip(self.tr("Region {value}").format(value=conn.region or '(none)'))
         self.show_production()
         self.ctx.tasks.start("identity", self._identity(conn), on_error=lambda exc: self._unknown(conn, exc))
 
@@ -69,12 +83,14 @@ class SessionView(QObject):
             return
         if not SSO_ERRORS.intersection(cls.__name__ for cls in type(exc).__mro__):
             return
-        button = box.addButton("Sign in…", QMessageBox.ButtonRole.ActionRole)
+        button = box.addButton(self.tr("Sign in…"), QMessageBox.ButtonRole.ActionRole)
         button.setObjectName("sso-sign-in")
-        button.setToolTip("Sign in with AWS SSO in your browser, then connect again")
+        button.setToolTip(self.tr("Sign in with AWS SSO in your browser, then connect again"))
         button.clicked.connect(lambda: self.sign_in_sso(spec))
 
     def sign_in_sso(self, spec: ConnectionSpec) -> None:
+        from dynoview.ui.session.sso_dialog import SsoSignInDialog  # on demand (H2: start-up)
+
         self.sso_dialog = dialog = SsoSignInDialog(self.ctx, spec, self.window)
         dialog.accepted.connect(lambda: self.window.connect_to(spec))  # type: ignore[attr-defined]
         dialog.start()
@@ -92,8 +108,27 @@ class SessionView(QObject):
         if conn is not self.ctx.connection:
             return
         err = describe_error(exc, operation="GetCallerIdentity", profile=conn.spec.profile)
-        self.identity_label.setText(f"identity unknown · {conn.region or 'no region'}")
-        self.identity_label.setToolTip(f"STS did not say who this is: {err.message}")
+        self.identity_label.setText(self.tr(
+            "identity unknown · {value}").format(value=conn.region or self.tr('no region')))
+        self.identity_label.setToolTip(self.tr(
+            "STS did not say who this is: {message}").format(message=err.message))
+
+    # -- settings --------------------------------------------------------------------------
+    def add_settings_action(self, before: QAction) -> None:
+        """File > Settings…, in the menus that hold ``before`` (Quit)."""
+        self.settings_action = QAction(self.tr("&Settings…"), self.window)
+        self.settings_action.setObjectName("settings-action")
+        self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.settings_action.triggered.connect(self.show_settings)
+        for menu in before.associatedObjects():
+            if isinstance(menu, QMenu):
+                menu.insertAction(before, self.settings_action)
+
+    def show_settings(self) -> None:
+        from dynoview.ui.session.settings_dialog import SettingsDialog
+
+        self.settings_dialog = dialog = SettingsDialog(self.window)
+        dialog.open()
 
     # -- production ----------------------------------------------------------------------
     def show_production(self) -> None:
@@ -115,9 +150,9 @@ class SessionView(QObject):
                           "QStatusBar QLabel, QStatusBar QPushButton { color: white; } "
                           f"QLabel#connection-badge {{ background: white; color: {colour}; "
                           "font-weight: bold; border-radius: 3px; padding: 0 6px; }")
-        self.write_button.setText("Back to read-only" if writable else "Write mode…")
-        self.write_button.setToolTip("Refuse writes again" if writable else
-                                     "Allow writes for this session (asks for the account id)")
+        self.write_button.setText(self.tr("Back to read-only") if writable else self.tr("Write mode…"))
+        self.write_button.setToolTip(self.tr("Refuse writes again") if writable else
+                                     self.tr("Allow writes for this session (asks for the account id)"))
 
     def toggle_write_mode(self) -> None:
         conn = self.ctx.connection
@@ -127,6 +162,8 @@ class SessionView(QObject):
             conn.disable_writes()
             self._changed()
             return
+        from dynoview.ui.session.write_mode_dialog import WriteModeDialog  # on demand (H2: start-up)
+
         self.write_dialog = dialog = WriteModeDialog(conn, self.window)
         dialog.accepted.connect(self._changed)
         dialog.open()

@@ -21,23 +21,24 @@ class WriteModeDialog(QDialog):
     def __init__(self, conn: Connection, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("write-mode-dialog")
-        self.setWindowTitle("Write to production?")
+        self.setWindowTitle(self.tr("Write to production?"))
         self.conn = conn
         account = conn.identity.account if conn.identity else None
-        what = (f"the account id <b>{account}</b>" if account
-                else f"the connection name <b>{conn.spec.name}</b>")
-        intro = QLabel(f"<b>{conn.spec.name}</b> is a production connection and opened read-only. "
-                       f"To allow writes until you disconnect or switch back, type {what}.")
+        what = (self.tr("the account id <b>{account}</b>").format(account=account) if account
+                else self.tr("the connection name <b>{name}</b>").format(name=conn.spec.name))
+        intro = QLabel(self.tr("<b>{name}</b> is a production connection and opened read-only. "
+                       "To allow writes until you disconnect or switch back, type {what}.").format(
+                           name=conn.spec.name, what=what))
         intro.setWordWrap(True)
         self.typed = QLineEdit()
         self.typed.setObjectName("write-mode-account")
-        self.typed.setAccessibleName("AWS account id")
-        self.typed.setPlaceholderText("account id" if account else "connection name")
+        self.typed.setAccessibleName(self.tr("AWS account id"))
+        self.typed.setPlaceholderText(self.tr("account id") if account else self.tr("connection name"))
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setProperty("role", "error")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.allow = buttons.addButton("Allow writes", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.allow = buttons.addButton(self.tr("Allow writes"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.allow.setEnabled(False)
         layout = QVBoxLayout(self)
         for widget in (intro, self.typed, self.message, buttons):

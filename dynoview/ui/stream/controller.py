@@ -164,7 +164,7 @@ class StreamController(QObject):
         if reader is not self.reader:
             return  # a stale reader (stopped or restarted meanwhile)
         err = self.ctx.report(exc, operation="GetRecords")
-        self.notice.emit(f"Reading the stream stopped: {err.message}", True)
+        self.notice.emit(self.tr("Reading the stream stopped: {message}").format(message=err.message), True)
         self._stopped()
 
     # -- into the model ----------------------------------------------------------

@@ -4,7 +4,7 @@ instead of clipping."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from dynoview.core.streams.reader import (
@@ -16,16 +16,20 @@ from dynoview.core.streams.reader import (
 from dynoview.core.streams.records import INSERT, MODIFY, REMOVE
 from dynoview.ui.accessible import labelled, name_clear_button
 from dynoview.ui.flow_layout import FlowLayout
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.stream.events_model import TTL_EVENT
 
 POSITION_CHOICES = (
-    ("Oldest kept (trim horizon, up to 24 h back)", TRIM_HORIZON),
-    ("Latest (only new records)", LATEST),
-    ("At sequence number", AT_SEQUENCE_NUMBER),
-    ("After sequence number", AFTER_SEQUENCE_NUMBER),
+    (QT_TRANSLATE_NOOP("stream.controls", "Oldest kept (trim horizon, up to 24 h back)"), TRIM_HORIZON),
+    (QT_TRANSLATE_NOOP("stream.controls", "Latest (only new records)"), LATEST),
+    (QT_TRANSLATE_NOOP("stream.controls", "At sequence number"), AT_SEQUENCE_NUMBER),
+    (QT_TRANSLATE_NOOP("stream.controls", "After sequence number"), AFTER_SEQUENCE_NUMBER),
 )
-EVENT_FILTERS = (("All events", None), ("Inserts", INSERT), ("Modifications", MODIFY),
-                 ("User deletes", REMOVE), ("TTL expiries", TTL_EVENT))
+EVENT_FILTERS = ((QT_TRANSLATE_NOOP("stream.controls", "All events"), None),
+                 (QT_TRANSLATE_NOOP("stream.controls", "Inserts"), INSERT),
+                 (QT_TRANSLATE_NOOP("stream.controls", "Modifications"), MODIFY),
+                 (QT_TRANSLATE_NOOP("stream.controls", "User deletes"), REMOVE),
+                 (QT_TRANSLATE_NOOP("stream.controls", "TTL expiries"), TTL_EVENT))
 SEQUENCE_POSITIONS = (AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
 
 
@@ -41,8 +45,9 @@ class StreamControls:
         self.info_label = QLabel()
         self.info_label.setWordWrap(True)
         self.info_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.refresh_button = QPushButton("Refresh")
-        self.refresh_button.setToolTip("Describe the stream again (shards open and close over time)")
+        self.refresh_button = QPushButton(QCoreApplication.translate("StreamControls", "Refresh"))
+        self.refresh_button.setToolTip(QCoreApplication.translate(
+            "StreamControls", "Describe the stream again (shards open and close over time)"))
         header = QHBoxLayout()
         header.addWidget(self.info_label, 1)
         header.addWidget(self.refresh_button)
@@ -51,29 +56,34 @@ class StreamControls:
     def _build_controls(self) -> FlowLayout:
         self.position = QComboBox()
         for text, value in POSITION_CHOICES:
-            self.position.addItem(text, value)
+            self.position.addItem(QCoreApplication.translate("stream.controls", text), value)
         self.sequence = QLineEdit()
-        self.sequence.setPlaceholderText("sequence number")
-        self.sequence.setAccessibleName("Sequence number")
-        self.sequence.setToolTip("Copy one from a record (right-click it), then read at or after it")
+        self.sequence.setPlaceholderText(QCoreApplication.translate("StreamControls", "sequence number"))
+        self.sequence.setAccessibleName(QCoreApplication.translate("StreamControls", "Sequence number"))
+        self.sequence.setToolTip(QCoreApplication.translate(
+            "StreamControls", "Copy one from a record (right-click it), then read at or after it"))
         self.sequence.setEnabled(False)
         self.sequence.setMinimumWidth(160)
-        self.read_button = QPushButton("Read")
-        self.read_button.setToolTip("Read every record available from this position, then stop")
-        self.follow_button = QPushButton("Follow")
+        self.read_button = QPushButton(QCoreApplication.translate("StreamControls", "Read"))
+        self.read_button.setToolTip(QCoreApplication.translate(
+            "StreamControls", "Read every record available from this position, then stop"))
+        self.follow_button = QPushButton(QCoreApplication.translate("StreamControls", "Follow"))
         self.follow_button.setCheckable(True)
-        self.follow_button.setToolTip("Keep polling for new records (about twice a second)")
-        self.pause_button = QPushButton("Pause")
+        self.follow_button.setToolTip(QCoreApplication.translate(
+            "StreamControls", "Keep polling for new records (about twice a second)"))
+        self.pause_button = QPushButton(QCoreApplication.translate("StreamControls", "Pause"))
         self.pause_button.setCheckable(True)
         self.pause_button.setEnabled(False)
-        self.pause_button.setToolTip("Stop polling without losing the position; resume within "
+        self.pause_button.setToolTip(QCoreApplication.translate(
+            "StreamControls", "Stop polling without losing the position; resume within "
                                      "15 minutes to reuse the iterators (after that they are "
-                                     "re-acquired from the last record read)")
-        self.stop_button = QPushButton("Stop")
+                                     "re-acquired from the last record read)"))
+        self.stop_button = QPushButton(QCoreApplication.translate("StreamControls", "Stop"))
         self.stop_button.setEnabled(False)
-        self.clear_button = QPushButton("Clear")
+        self.clear_button = QPushButton(QCoreApplication.translate("StreamControls", "Clear"))
         controls = FlowLayout()
-        for widget in (labelled(QLabel("Start at"), self.position), self.position, self.sequence):
+        for widget in (labelled(QLabel(QCoreApplication.translate(
+            "StreamControls", "Start at")), self.position), self.position, self.sequence):
             controls.addWidget(widget)
         buttons = QWidget()  # the five buttons wrap as one group, not one by one
         buttons_row = QHBoxLayout(buttons)
@@ -86,22 +96,25 @@ class StreamControls:
 
     def _build_filters(self) -> FlowLayout:
         self.key_filter = QLineEdit()
-        self.key_filter.setPlaceholderText("PK or PK,SK; several separated by ;")
-        self.key_filter.setToolTip("Show only records of these keys, e.g. "
+        self.key_filter.setPlaceholderText(QCoreApplication.translate(
+            "StreamControls", "PK or PK,SK; several separated by ;"))
+        self.key_filter.setToolTip(QCoreApplication.translate(
+            "StreamControls", "Show only records of these keys, e.g. "
                                    "UNIQ#EMAIL#ada@lovelace.io; ACCT#a1f9c3. A partition key alone "
                                    "matches its whole item collection. Escape , or ; in a value "
-                                   "with \\")
+                                   "with \\"))
         self.key_filter.setClearButtonEnabled(True)
         name_clear_button(self.key_filter)
         self.key_filter.setMinimumWidth(260)
         self.kind_filter = QComboBox()
-        self.kind_filter.setAccessibleName("Events shown")
+        self.kind_filter.setAccessibleName(QCoreApplication.translate("StreamControls", "Events shown"))
         for text, value in EVENT_FILTERS:
-            self.kind_filter.addItem(text, value)
+            self.kind_filter.addItem(QCoreApplication.translate("stream.controls", text), value)
         self.filter_error = QLabel()
         self.filter_error.hide()
         filters = FlowLayout()
-        for widget in (labelled(QLabel("Keys"), self.key_filter), self.key_filter, self.kind_filter,
+        for widget in (labelled(QLabel(QCoreApplication.translate(
+            "StreamControls", "Keys")), self.key_filter), self.key_filter, self.kind_filter,
                        self.filter_error):
             filters.addWidget(widget)
         return filters

@@ -8,14 +8,27 @@ from collections.abc import Sequence
 from typing import Any
 
 import orjson
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QBrush, QColor, QPalette, QStandardItemModel
 
 from dynoview.core.streams.reader import PollResult, StreamReader
 from dynoview.core.streams.records import INSERT, MODIFY, REMOVE, StreamEvent, key_value_text
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.tones import is_dark
 
-COLUMNS = ("Time (UTC)", "Event", "What happened", "Keys", "Changes", "Sequence number", "Shard")
+COLUMNS = (QT_TRANSLATE_NOOP("stream.events_model", "Time (UTC)"),
+           QT_TRANSLATE_NOOP("stream.events_model", "Event"),
+           QT_TRANSLATE_NOOP("stream.events_model", "What happened"),
+           QT_TRANSLATE_NOOP("stream.events_model", "Keys"),
+           QT_TRANSLATE_NOOP("stream.events_model", "Changes"),
+           QT_TRANSLATE_NOOP("stream.events_model", "Sequence number"),
+           QT_TRANSLATE_NOOP("stream.events_model", "Shard"))
 COL_TIME, COL_EVENT, COL_LABEL, COL_KEYS, COL_CHANGES, COL_SEQUENCE, COL_SHARD = range(len(COLUMNS))
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -28,11 +41,13 @@ EVENT_COLORS = {
     TTL_EVENT: ("#6a1b9a", "#ce93d8"),
 }
 EVENT_TIPS = {
-    INSERT: "A new item was written.",
-    MODIFY: "An existing item changed; the diff shows how.",
-    REMOVE: "Deleted by a request (a user or an application), not by TTL.",
-    TTL_EVENT: ("DynamoDB deleted this item because its TTL passed: a service delete whose "
-                "userIdentity principal is dynamodb.amazonaws.com."),
+    INSERT: QT_TRANSLATE_NOOP("stream.events_model", "A new item was written."),
+    MODIFY: QT_TRANSLATE_NOOP("stream.events_model", "An existing item changed; the diff shows how."),
+    REMOVE: QT_TRANSLATE_NOOP(
+        "stream.events_model", "Deleted by a request (a user or an application), not by TTL."),
+    TTL_EVENT: (QT_TRANSLATE_NOOP(
+        "stream.events_model", "DynamoDB deleted this item because its TTL passed: a service delete whose "
+                "userIdentity principal is dynamodb.amazonaws.com.")),
 }
 
 
@@ -104,7 +119,8 @@ class StreamEventsModel(QStandardItemModel):
 
     def __init__(self, parent: QObject | None = None, max_rows: int = 20_000) -> None:
         super().__init__(0, len(COLUMNS), parent)
-        self.setHorizontalHeaderLabels(list(COLUMNS))
+        self.setHorizontalHeaderLabels([QCoreApplication.translate("stream.events_model", name)
+                                        for name in COLUMNS])
         self.max_rows = max_rows
         self._rows: list[PackedEvent] = []
         self.dropped = 0
@@ -155,7 +171,7 @@ class StreamEventsModel(QStandardItemModel):
         """What hovering a cell explains: the event kind, or every changed attribute."""
         packed = self._rows[row]
         if col in (COL_EVENT, COL_LABEL):
-            return EVENT_TIPS.get(packed[P_KIND], "")
+            return QCoreApplication.translate("stream.events_model", EVENT_TIPS.get(packed[P_KIND], ""))
         if col == COL_CHANGES:
             return str(packed[P_CHANGES_TIP])
         return str(packed[col])

@@ -18,7 +18,6 @@ from dynoview.core.streams.key_filter import KeyFilter
 from dynoview.core.streams.reader import AFTER_SEQUENCE_NUMBER, StreamReader
 from dynoview.core.streams.records import StreamEvent
 from dynoview.ui.context import AppContext
-from dynoview.ui.counts import count_text
 from dynoview.ui.stream.controller import FOLLOWING, IDLE, PAUSED, READING, StreamController
 from dynoview.ui.stream.controls import SEQUENCE_POSITIONS, StreamControls
 from dynoview.ui.stream.events_model import StreamEventsModel
@@ -74,7 +73,7 @@ class StreamPanel(QWidget):
         self.detail_tabs = StreamRecordView()
         # The records get the body's whole height (8 rows and more at 1024x700); the selected
         # record and the shard lineage share the column beside them.
-        self.detail_tabs.addTab(self.shards, "Shards")
+        self.detail_tabs.addTab(self.shards, self.tr("Shards"))
         body = QSplitter(Qt.Orientation.Horizontal)
         body.addWidget(self.view)
         body.addWidget(self.detail_tabs)
@@ -89,8 +88,8 @@ class StreamPanel(QWidget):
         self.notice.setWordWrap(True)
         self.notice.hide()
         # One line; the whole rule in its tooltip (three lines at 1024 px took the records' room).
-        self.order_note = QLabel("Order holds per item (one primary key): not across items or "
-                                 "partitions, not even within one transaction.")
+        self.order_note = QLabel(self.tr("Order holds per item (one primary key): not across items or "
+                                 "partitions, not even within one transaction."))
         self.order_note.setToolTip(ORDER_NOTE)
         self.order_note.setWordWrap(True)
         self.order_note.setFrameShape(QFrame.Shape.StyledPanel)
@@ -172,11 +171,11 @@ class StreamPanel(QWidget):
         self.shards.clear()
         self._set_controls_enabled(False)
         if table is None:
-            self.info_label.setText("Open a table to see its stream.")
+            self.info_label.setText(self.tr("Open a table to see its stream."))
         elif not table.stream_enabled or not table.stream_arn:
             self.info_label.setText(no_stream_message(table.name))
         else:
-            self.info_label.setText(f"Stream of {table.name}: describing…")
+            self.info_label.setText(self.tr("Stream of {name}: describing…").format(name=table.name))
             self.refresh()
 
     def refresh(self) -> None:
@@ -189,10 +188,11 @@ class StreamPanel(QWidget):
     def _described(self, info: StreamInfo) -> None:
         self.info = info
         self.info_label.setText(
-            f"<b>Stream</b> {info.arn}<br><b>View type</b> {info.view_type}: {info.view_type_text}"
-            f"<br><b>Status</b> {info.status.lower()}; {count_text(len(info.shards), 'shard')}, "
-            f"{len(info.open_shards)} open. Records are kept 24 hours; reads are eventually "
-            "consistent."
+            self.tr("<b>Stream</b> {arn}<br><b>View type</b> {view_type}: {view_type_text}"
+                    "<br><b>Status</b> {status}; %n shard(s), {open_shards} open. Records are kept "
+                    "24 hours; reads are eventually consistent.", "", len(info.shards)).format(
+                arn=info.arn, view_type=info.view_type, view_type_text=info.view_type_text,
+                status=info.status.lower(), open_shards=len(info.open_shards))
         )
         self.shards.set_info(info, self.palette())
         self._set_controls_enabled(True)
@@ -275,8 +275,8 @@ class StreamPanel(QWidget):
         self.state_changed.emit(state)
 
     def _caught_up(self, total: int) -> None:
-        self._note = (f"Caught up after {count_text(total, 'record')}. Press Follow to keep "
-                      "watching for new ones.")
+        self._note = self.tr("Caught up after %Ln record(s). Press Follow to keep watching for new ones.",
+                             "", total)
         self._update_status()
 
     def _rows_added(self, added: int) -> None:
@@ -299,17 +299,19 @@ class StreamPanel(QWidget):
     def _update_status(self) -> None:
         total = self.model.rowCount()
         shown = self.proxy.rowCount()
-        parts = [count_text(total, "record") + (f", {shown:,} shown by the filter" if shown != total else "")]
+        parts = [self.tr("%Ln record(s)", "", total) + (self.tr(
+            ", {shown:,} shown by the filter").format(shown=shown) if shown != total else "")]
         if self.model.dropped:
-            parts.append(f"{self.model.dropped:,} oldest dropped from view")
-        state = {IDLE: "stopped", READING: "reading", PAUSED: "paused",
-                 FOLLOWING: f"following (polling every {self.poll_interval_ms / 1000:g} s)"}
+            parts.append(self.tr("{dropped:,} oldest dropped from view").format(dropped=self.model.dropped))
+        state = {IDLE: self.tr("stopped"), READING: self.tr("reading"), PAUSED: self.tr("paused"),
+                 FOLLOWING: self.tr(
+                     "following (polling every {value:g} s)").format(value=self.poll_interval_ms / 1000)}
         parts.append(state[self.state])
         last_poll = self.controller.last_poll
         if last_poll is not None:
-            parts.append(f"last poll {last_poll:%H:%M:%S}")
+            parts.append(self.tr("last poll {last_poll:%H:%M:%S}").format(last_poll=last_poll))
         if self.pending:
-            parts.append(f"{self.pending:,} being added")
+            parts.append(self.tr("{pending:,} being added").format(pending=self.pending))
         if self._note and self.state == IDLE:
             parts.append(self._note)
         self.status.setText(" · ".join(parts))

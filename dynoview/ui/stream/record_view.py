@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -24,10 +24,11 @@ from PySide6.QtWidgets import (
 from dynoview.core.streams.description import StreamInfo
 from dynoview.core.streams.records import ADDED, CHANGED, INSERT, MODIFY, REMOVE, REMOVED, StreamEvent
 from dynoview.core.values.display import display_text
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.items.detail import monospace
 from dynoview.ui.stream.events_model import event_color
 
-NO_SELECTION = "Select a record to see what changed."
+NO_SELECTION = QT_TRANSLATE_NOOP("stream.record_view", "Select a record to see what changed.")
 
 
 class StreamRecordView(QTabWidget):
@@ -36,12 +37,13 @@ class StreamRecordView(QTabWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.diff = QTableWidget(0, 4)
-        self.diff.setAccessibleName("Attributes changed, old and new")
-        self.diff.setHorizontalHeaderLabels(["Attribute", "Change", "Old", "New"])
+        self.diff.setAccessibleName(self.tr("Attributes changed, old and new"))
+        self.diff.setHorizontalHeaderLabels([self.tr(
+            "Attribute"), self.tr("Change"), self.tr("Old"), self.tr("New")])
         self.diff.verticalHeader().hide()
         self.diff.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.diff.horizontalHeader().setStretchLastSection(True)
-        self.diff_title = QLabel(NO_SELECTION)
+        self.diff_title = QLabel(QCoreApplication.translate("stream.record_view", NO_SELECTION))
         self.diff_title.setWordWrap(True)
         diff_box = QWidget()
         diff_layout = QVBoxLayout(diff_box)
@@ -49,25 +51,25 @@ class StreamRecordView(QTabWidget):
         diff_layout.addWidget(self.diff_title)
         diff_layout.addWidget(self.diff)
         self.record_json = QPlainTextEdit(readOnly=True)
-        self.record_json.setAccessibleName("Record JSON")
+        self.record_json.setAccessibleName(self.tr("Record JSON"))
         self.record_json.setFont(monospace())
         self.record_json.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.addTab(diff_box, "Old → new")
-        self.addTab(self.record_json, "Record JSON")
+        self.addTab(diff_box, self.tr("Old → new"))
+        self.addTab(self.record_json, self.tr("Record JSON"))
 
     def clear_event(self) -> None:
         self.diff.setRowCount(0)
-        self.diff_title.setText(NO_SELECTION)
+        self.diff_title.setText(QCoreApplication.translate("stream.record_view", NO_SELECTION))
         self.record_json.clear()
 
     def show_event(self, event: StreamEvent) -> None:
         """Fill the old/new diff and the record JSON for one event."""
-        when = event.time.strftime("%Y-%m-%d %H:%M:%S UTC") if event.time else "unknown time"
+        when = event.time.strftime("%Y-%m-%d %H:%M:%S UTC") if event.time else self.tr("unknown time")
         title = f"{event.event_name}, {event.label}: {event.key_text()} at {when}."
         if event.old_image is None and event.new_image is None:
-            title += " This stream carries keys only, so there is nothing to compare."
+            title += self.tr(" This stream carries keys only, so there is nothing to compare.")
         elif event.event_name == MODIFY and not event.diff:
-            title += " No attribute changed: the write stored the same values."
+            title += self.tr(" No attribute changed: the write stored the same values.")
         self.diff_title.setText(title)
         palette = self.palette()
         colors = {ADDED: event_color(INSERT, palette), REMOVED: event_color(REMOVE, palette),
@@ -93,12 +95,12 @@ class ShardTree(QTreeWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setHeaderLabels(["Shard", "State", "Sequence numbers"])
-        self.setAccessibleName("Shards")
+        self.setHeaderLabels([self.tr("Shard"), self.tr("State"), self.tr("Sequence numbers")])
+        self.setAccessibleName(self.tr("Shards"))
         self.setColumnCount(3)
         self.setMinimumWidth(200)
-        self.setToolTip("Shards map to partitions; a closed shard's children carry on "
-                        "after it. Select one to start at a sequence number in it.")
+        self.setToolTip(self.tr("Shards map to partitions; a closed shard's children carry on "
+                        "after it. Select one to start at a sequence number in it."))
         self.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
 
     def set_info(self, info: StreamInfo, palette: QPalette) -> None:
@@ -108,7 +110,8 @@ class ShardTree(QTreeWidget):
             node = QTreeWidgetItem([shard.shard_id, shard.state, shard.range_text()])
             node.setForeground(1, QBrush(event_color(INSERT if shard.is_open else "", palette)))
             node.setData(0, Qt.ItemDataRole.UserRole, shard.shard_id)
-            node.setToolTip(0, f"Parent: {shard.parent_shard_id or 'none (or trimmed)'}")
+            node.setToolTip(0, self.tr(
+                "Parent: {value}").format(value=shard.parent_shard_id or self.tr('none (or trimmed)')))
             parent = items.get(shard.parent_shard_id or "") if depth else None
             if parent is not None:
                 parent.addChild(node)

@@ -28,7 +28,7 @@ class StreamEventsView(QTableView):
         self.events = model
         self.proxy = proxy
         self.setModel(proxy)
-        self.setAccessibleName("Stream records")
+        self.setAccessibleName(self.tr("Stream records"))
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.verticalHeader().hide()
@@ -78,11 +78,11 @@ class StreamEventsView(QTableView):
             return None
         menu = QMenu(self)
         item_filter, pk_filter = key_filter_texts(event)
-        menu.addAction("Show only this item", lambda: show_keys(item_filter))
-        menu.addAction("Show this item collection (partition key)", lambda: show_keys(pk_filter))
-        menu.addAction("Read after this record", lambda: start_after(event))
+        menu.addAction(self.tr("Show only this item"), lambda: show_keys(item_filter))
+        menu.addAction(self.tr("Show this item collection (partition key)"), lambda: show_keys(pk_filter))
+        menu.addAction(self.tr("Read after this record"), lambda: start_after(event))
         if open_item is not None:
-            menu.addAction("Open the item", lambda: open_item(event))
+            menu.addAction(self.tr("Open the item"), lambda: open_item(event))
         # popup(), not exec(): no nested event loop; the menu goes away once it hides.
         menu.aboutToHide.connect(menu.deleteLater)
         menu.popup(self.viewport().mapToGlobal(pos))

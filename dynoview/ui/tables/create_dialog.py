@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -34,16 +34,20 @@ from dynoview.core.errors import InputError
 from dynoview.core.session import local_tables
 from dynoview.ui.builder.dialogs import code_view, restyle
 from dynoview.ui.context import AppContext
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.tables.controller import LocalTablesController
 
-ARTICLE_TEXT = ("The article's layout: keys PK and SK, the email-index GSI on email, TTL on "
-                "expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity")
+ARTICLE_TEXT = (QT_TRANSLATE_NOOP(
+    "tables.create_dialog", "The article's layout: keys PK and SK, the email-index GSI on email, TTL on "
+                "expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity"))
 
 
 def refusal(ctx: AppContext, action: str) -> str | None:
     """Why ``action`` cannot be done on the window's connection, or None."""
     if ctx.connection is None:
-        return f"Connect to a local endpoint (such as DynamoDB Local) to {action}."
+        text = QCoreApplication.translate(
+            "tables.create_dialog", "Connect to a local endpoint (such as DynamoDB Local) to {action}.")
+        return text.format(action=action)
     try:
         local_tables.check_local(ctx.connection.spec, action)
     except local_tables.LocalTablesRefused as exc:
@@ -62,14 +66,15 @@ class CreateTableDialog(QDialog):
         self.controller = LocalTablesController(ctx, self)
         self.controller.created.connect(self._created)
         self.controller.failed.connect(self._failed)
-        self.setWindowTitle("Create a local table")
+        self.setWindowTitle(self.tr("Create a local table"))
         self.plan: local_tables.TablePlan | None = None
         self.file_dialog: QFileDialog | None = None
         layout = QVBoxLayout(self)
-        self.article = QRadioButton(ARTICLE_TEXT)
+        self.article = QRadioButton(QCoreApplication.translate("tables.create_dialog", ARTICLE_TEXT))
         self.article.setObjectName("create-article")
-        self.from_describe = QRadioButton("A copy of a table: paste its DescribeTable JSON (aws dynamodb "
-                                 "describe-table output) or open it")
+        self.from_describe = QRadioButton(self.tr(
+            "A copy of a table: paste its DescribeTable JSON (aws dynamodb "
+                                 "describe-table output) or open it"))
         self.from_describe.setObjectName("create-from-describe")
         group = QButtonGroup(self)
         group.addButton(self.article)
@@ -79,9 +84,9 @@ class CreateTableDialog(QDialog):
         layout.addWidget(self.from_describe)
         self.describe = QPlainTextEdit()
         self.describe.setObjectName("create-describe-json")
-        self.describe.setAccessibleName("DescribeTable JSON")
+        self.describe.setAccessibleName(self.tr("DescribeTable JSON"))
         self.describe.setPlaceholderText('{"Table": {"TableName": ..., "KeySchema": ..., ...}}')
-        self.open_button = QPushButton("&Open…")
+        self.open_button = QPushButton(self.tr("&Open…"))
         self.open_button.clicked.connect(self.ask_file)
         source = QHBoxLayout()
         source.addWidget(self.describe, 1)
@@ -90,11 +95,11 @@ class CreateTableDialog(QDialog):
         form = QFormLayout()
         self.name = QLineEdit()
         self.name.setObjectName("create-name")
-        form.addRow("Table &name:", self.name)
+        form.addRow(self.tr("Table &name:"), self.name)
         layout.addLayout(form)
         self.preview = code_view("")
         self.preview.setObjectName("create-preview")
-        preview_label = QLabel("CreateTable request (sent as shown):")
+        preview_label = QLabel(self.tr("CreateTable request (sent as shown):"))
         preview_label.setBuddy(self.preview)
         layout.addWidget(preview_label)
         layout.addWidget(self.preview, 1)
@@ -102,10 +107,10 @@ class CreateTableDialog(QDialog):
         self.status.setObjectName("create-status")
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
-        self.create_button = QPushButton("&Create")
+        self.create_button = QPushButton(self.tr("&Create"))
         self.create_button.setObjectName("create-button")
         self.create_button.clicked.connect(self.create_table)
-        close = QPushButton("Close")
+        close = QPushButton(self.tr("Close"))
         close.clicked.connect(self.reject)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -113,7 +118,7 @@ class CreateTableDialog(QDialog):
         buttons.addWidget(close)
         layout.addLayout(buttons)
         self.create_button.setDefault(True)  # Enter creates (Qt made "Open…" the default)
-        self.refused = refusal(ctx, "create a table")
+        self.refused = refusal(ctx, self.tr("create a table"))
         for signal in (self.article.toggled, self.from_describe.toggled):
             signal.connect(lambda _on: self.update_plan())
         self.describe.textChanged.connect(self.update_plan)
@@ -152,13 +157,15 @@ class CreateTableDialog(QDialog):
             self.create_button.setEnabled(False)
             return
         self.plan = plan
-        ttl = f"\n\nThen UpdateTimeToLive: TTL on {plan.ttl_attribute}." if plan.ttl_attribute else ""
+        ttl = self.tr(
+            "\n\nThen UpdateTimeToLive: TTL on {ttl_attribute}.").format(
+                ttl_attribute=plan.ttl_attribute) if plan.ttl_attribute else ""
         self.preview.setPlainText(json.dumps(plan.request, indent=2) + ttl)
         self.show_status(" ".join(plan.notes) or plan.summary())
         self.create_button.setEnabled(not self.controller.creating())
 
     def ask_file(self) -> None:
-        dialog = QFileDialog(self, "Open a DescribeTable JSON", str(Path.home()))
+        dialog = QFileDialog(self, self.tr("Open a DescribeTable JSON"), str(Path.home()))
         dialog.setNameFilter("JSON files (*.json);;All files (*)")
         dialog.fileSelected.connect(self.load_file)
         dialog.finished.connect(lambda _code: dialog.deleteLater())
@@ -170,17 +177,19 @@ class CreateTableDialog(QDialog):
         try:
             self.describe.setPlainText(Path(path).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError) as exc:
-            self.show_status(f"Could not read {path}: {getattr(exc, 'strerror', None) or exc}.", "error")
+            self.show_status(self.tr(
+                "Could not read {path}: {getattr}.").format(
+                    path=path, getattr=getattr(exc, 'strerror', None) or exc), "error")
 
     def create_table(self) -> None:
         if self.plan is None or self.refused or self.ctx.connection is None:
             return
         self.create_button.setEnabled(False)
-        self.show_status(f"Creating {self.plan.name}…")
+        self.show_status(self.tr("Creating {name}…").format(name=self.plan.name))
         self.controller.create(self.plan)
 
     def _created(self, name: str) -> None:
-        self.show_status(f"Created {name}.")
+        self.show_status(self.tr("Created {name}.").format(name=name))
         self.created.emit(name)
         self.accept()
 

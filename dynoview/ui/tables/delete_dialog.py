@@ -39,26 +39,27 @@ class DeleteTableDialog(QDialog):
         self.controller = LocalTablesController(ctx, self)
         self.controller.deleted.connect(self._deleted)
         self.controller.failed.connect(self._failed)
-        self.setWindowTitle(f"Delete {name}")
+        self.setWindowTitle(self.tr("Delete {name}").format(name=name))
         layout = QVBoxLayout(self)
         where = redact_url(ctx.connection.spec.endpoint_url) if ctx.connection else ""
-        warning = QLabel(f"Delete the table {name} at {where} with every item and index in it? "
-                         "This cannot be undone. Type the table's name to confirm.")
+        warning = QLabel(self.tr("Delete the table {name} at {where} with every item and index in it? "
+                         "This cannot be undone. Type the table's name to confirm.").format(
+                             name=name, where=where))
         warning.setWordWrap(True)
         layout.addWidget(warning)
         self.typed = QLineEdit()
         self.typed.setObjectName("delete-typed-name")
-        self.typed.setAccessibleName("Table name to confirm")
+        self.typed.setAccessibleName(self.tr("Table name to confirm"))
         self.typed.setPlaceholderText(name)
         layout.addWidget(self.typed)
         self.status = QLabel("")
         self.status.setObjectName("delete-status")
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
-        self.delete_button = QPushButton("&Delete")
+        self.delete_button = QPushButton(self.tr("&Delete"))
         self.delete_button.setObjectName("delete-button")
         self.delete_button.clicked.connect(self.delete)
-        cancel = QPushButton("Cancel")
+        cancel = QPushButton(self.tr("Cancel"))
         cancel.setDefault(True)  # Enter never deletes
         cancel.clicked.connect(self.reject)
         buttons = QHBoxLayout()
@@ -66,7 +67,7 @@ class DeleteTableDialog(QDialog):
         buttons.addWidget(self.delete_button)
         buttons.addWidget(cancel)
         layout.addLayout(buttons)
-        self.refused = refusal(ctx, "delete a table")
+        self.refused = refusal(ctx, self.tr("delete a table"))
         self.typed.setEnabled(self.refused is None)
         self.typed.textChanged.connect(lambda _t: self.update_button())
         self.update_button()
@@ -87,7 +88,7 @@ class DeleteTableDialog(QDialog):
         if self.refused or self.typed.text() != self.table or self.ctx.connection is None:
             return
         self.delete_button.setEnabled(False)
-        self.show_status(f"Deleting {self.table}…")
+        self.show_status(self.tr("Deleting {table}…").format(table=self.table))
         self.controller.delete(self.table, self.typed.text())
 
     def _deleted(self, name: str) -> None:

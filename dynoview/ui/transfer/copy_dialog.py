@@ -34,7 +34,6 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.model import Transaction
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext
-from dynoview.ui.counts import count_text
 from dynoview.ui.transfer.copy_controller import CopyTargetController
 
 
@@ -58,23 +57,24 @@ class CopyItemsDialog(QDialog):
         self.controller.tables_listed.connect(self._tables_listed)
         self.controller.described.connect(self._described)
         self.controller.failed.connect(self._say)
-        self.setWindowTitle("Copy items to a table")
+        self.setWindowTitle(self.tr("Copy items to a table"))
         self._setup_ui()
         self._connection_chosen()
 
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
-        intro = QLabel("Each item is written by a Put guarded by attribute_not_exists on the target's "
+        intro = QLabel(self.tr(
+            "Each item is written by a Put guarded by attribute_not_exists on the target's "
                        "key, so nothing already in the target is replaced. Batches of up to 100 open "
                        "in the transaction builder, where you see the request and the preflight "
-                       "before anything is sent.")
+                       "before anything is sent."))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         k, n = len(self.selected), len(self.result_items)
-        self.selected_scope = QRadioButton(f"the selected item{'s' if k != 1 else ''} ({k})")
-        self.result_scope = QRadioButton(f"every item of the current result ({n:,})")
+        self.selected_scope = QRadioButton(self.tr("the selected item(s) (%Ln)", "", k))
+        self.result_scope = QRadioButton(self.tr("every item of the current result ({n:,})").format(n=n))
         self.selected_scope.setEnabled(bool(k))
         self.result_scope.setEnabled(bool(n))
         self.scope = QButtonGroup(self)
@@ -84,10 +84,12 @@ class CopyItemsDialog(QDialog):
         scope = QVBoxLayout()
         scope.addWidget(self.selected_scope)
         scope.addWidget(self.result_scope)
-        form.addRow("Copy:", scope)
+        form.addRow(self.tr("Copy:"), scope)
         self.connection = QComboBox()
         current = self.ctx.connection
-        self.connection.addItem(f"this connection ({current.spec.name})" if current else "this connection",
+        self.connection.addItem(self.tr(
+            "this connection ({name})").format(
+                name=current.spec.name) if current else self.tr("this connection"),
                                 None)
         specs, _problems = saved.load_connections()
         for spec in specs:
@@ -95,24 +97,24 @@ class CopyItemsDialog(QDialog):
                 self.connection.addItem(spec.describe(), spec)
         self.connection.setEnabled(self.switch_connection is not None and self.connection.count() > 1)
         if self.switch_connection is None:
-            self.connection.setToolTip("Copying to another connection switches the window to it; "
-                                       "open this from the main window to do that.")
-        form.addRow("To connection:", self.connection)
+            self.connection.setToolTip(self.tr("Copying to another connection switches the window to it; "
+                                       "open this from the main window to do that."))
+        form.addRow(self.tr("To connection:"), self.connection)
         self.table = QComboBox()
         self.table.setEditable(True)
         line = self.table.lineEdit()
         if line is not None:
-            line.setPlaceholderText("target table")
-        form.addRow("To table:", self.table)
+            line.setPlaceholderText(self.tr("target table"))
+        form.addRow(self.tr("To table:"), self.table)
         layout.addLayout(form)
         self.status = QLabel("")
         self.status.setWordWrap(True)
         layout.addWidget(self.status, 1)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        self.open_button = QPushButton("Open in the builder")
+        self.open_button = QPushButton(self.tr("Open in the builder"))
         self.open_button.setDefault(True)
-        close = QPushButton("Close")
+        close = QPushButton(self.tr("Close"))
         buttons.addWidget(self.open_button)
         buttons.addWidget(close)
         layout.addLayout(buttons)
@@ -147,7 +149,7 @@ class CopyItemsDialog(QDialog):
     def _reset_batches(self) -> None:
         self.batches = []
         self.opened = 0
-        self.open_button.setText("Open in the builder")
+        self.open_button.setText(self.tr("Open in the builder"))
         self._say("")
 
     def _say(self, text: str) -> None:
@@ -161,12 +163,12 @@ class CopyItemsDialog(QDialog):
             return
         name = self.table.currentText().strip()
         if not name:
-            self._say("Type or pick the target table.")
+            self._say(self.tr("Type or pick the target table."))
             return
         if self.controller.describe(self.chosen_spec(), name):
-            self._say(f"Reading the key schema of {name}…")
+            self._say(self.tr("Reading the key schema of {name}…").format(name=name))
         else:
-            self._say("Connect first.")
+            self._say(self.tr("Connect first."))
 
     def _described(self, spec: ConnectionSpec | None, info: TableInfo) -> None:
         try:
@@ -179,10 +181,11 @@ class CopyItemsDialog(QDialog):
             self._open_batch()
             return
         n = len(self.items())
-        self.open_button.setText(f"Switch to {spec.name} and open batch 1")
-        self._say(f"{count_text(n, 'item')} in {count_text(len(self.batches), 'batch', 'batches')}. "
-                  f"The builder sends on the window's connection: the window switches to {spec.name} "
-                  f"and opens {info.name}; the items to copy stay here.")
+        self.open_button.setText(self.tr("Switch to {name} and open batch 1").format(name=spec.name))
+        self._say(self.tr("%Ln item(s) in {batches}. The builder sends on the window's connection: the "
+                          "window switches to {name} and opens {table}; the items to copy stay here.",
+                          "", n).format(batches=self.tr("%Ln batch(es)", "", len(self.batches)),
+                                        name=spec.name, table=info.name))
         self.open_button.clicked.disconnect()
         self.open_button.clicked.connect(self.switch_and_open)
 
@@ -191,7 +194,7 @@ class CopyItemsDialog(QDialog):
         if spec is None or self.switch_connection is None:
             return
         self.open_button.setEnabled(False)
-        self._say(f"Connecting to {spec.name}…")
+        self._say(self.tr("Connecting to {name}…").format(name=spec.name))
 
         def connected(conn: Connection | None) -> None:
             if conn is None or conn.spec != spec:
@@ -212,11 +215,13 @@ class CopyItemsDialog(QDialog):
         self.ctx.open_builder_requested.emit(tx)
         total = len(self.batches)
         if self.opened < total:
-            self.open_button.setText(f"Open batch {self.opened + 1} of {total}")
-            self._say(f"Batch {self.opened} of {total} ({len(tx.actions)} Puts) is open in the builder: "
+            self.open_button.setText(self.tr(
+                "Open batch {value} of {total}").format(value=self.opened + 1, total=total))
+            self._say(self.tr("Batch {opened} of {total} ({actions_count} Puts) is open in the builder: "
                       "check the request and the preflight, then Execute. Come back here for the "
-                      "next batch.")
+                      "next batch.").format(opened=self.opened, total=total, actions_count=len(tx.actions)))
         else:
-            self.open_button.setText("Open in the builder")
-            self._say(f"Batch {self.opened} of {total} ({len(tx.actions)} Puts) is open in the builder: "
-                      "check the request and the preflight, then Execute. That is the last batch.")
+            self.open_button.setText(self.tr("Open in the builder"))
+            self._say(self.tr("Batch {opened} of {total} ({actions_count} Puts) is open in the builder: "
+                      "check the request and the preflight, then Execute. That is the last batch.").format(
+                          opened=self.opened, total=total, actions_count=len(tx.actions)))

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.exports.audit import ExportAuditResult
 from dynoview.ui.context import AppContext
-from dynoview.ui.counts import count_text
 from dynoview.ui.transfer.export_controller import ExportAuditController
 from dynoview.ui.transfer.progress_row import ProgressRow
 
@@ -47,7 +46,7 @@ class ExportAuditDialog(QDialog):
         self.ctx = ctx
         self.audit_result: ExportAuditResult | None = None
         self.controller = ExportAuditController(ctx, self)
-        self.setWindowTitle("Audit an export")
+        self.setWindowTitle(self.tr("Audit an export"))
         self._setup_ui()
         self.controller.progress.connect(self.progress_row.show_progress)
         self.controller.finished.connect(self._on_result)
@@ -56,10 +55,10 @@ class ExportAuditDialog(QDialog):
 
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
-        intro = QLabel("Audits a DynamoDB export to S3 (DYNAMODB_JSON) with the same rules as the "
+        intro = QLabel(self.tr("Audits a DynamoDB export to S3 (DYNAMODB_JSON) with the same rules as the "
                        "live audit, without reading the table. Give the export's folder or "
                        "s3://bucket/prefix/; incremental exports to apply over it go on the next "
-                       "lines.")
+                       "lines."))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
@@ -67,23 +66,23 @@ class ExportAuditDialog(QDialog):
         self.paths.setPlaceholderText("/path/to/AWSDynamoDB/01700000000000-abcd1234\n"
                                       "s3://bucket/exports/")
         self.paths.setFixedHeight(80)
-        self.paths.setAccessibleName("Exports")
-        self.paths.setAccessibleDescription("One export folder or s3:// prefix a line: the full "
-                                            "export first, then incremental exports")
-        self.add_folder_button = QPushButton("Add folder…")
+        self.paths.setAccessibleName(self.tr("Exports"))
+        self.paths.setAccessibleDescription(self.tr("One export folder or s3:// prefix a line: the full "
+                                            "export first, then incremental exports"))
+        self.add_folder_button = QPushButton(self.tr("Add folder…"))
         self.add_folder_button.clicked.connect(self._add_folder)
         paths_row = QHBoxLayout()
         paths_row.addWidget(self.paths, 1)
         paths_row.addWidget(self.add_folder_button)
-        form.addRow("Exports:", paths_row)
+        form.addRow(self.tr("Exports:"), paths_row)
         self.ttl = QLineEdit((self.ctx.table.ttl_attribute or "") if self.ctx.table else "")
-        self.ttl.setPlaceholderText("the table's TTL attribute, e.g. expiresAt (empty: not checked)")
-        form.addRow("TTL attribute:", self.ttl)
+        self.ttl.setPlaceholderText(self.tr("the table's TTL attribute, e.g. expiresAt (empty: not checked)"))
+        form.addRow(self.tr("TTL attribute:"), self.ttl)
         self.schema_label = QLabel(f"{', '.join(r.name for r in self.ctx.schema.rules)} "
                                    f"({self.ctx.schema_note})")
-        form.addRow("Schema:", self.schema_label)
+        form.addRow(self.tr("Schema:"), self.schema_label)
         layout.addLayout(form)
-        self.run_button = QPushButton("Audit")
+        self.run_button = QPushButton(self.tr("Audit"))
         self.run_button.clicked.connect(self.start)
         self.progress_row = ProgressRow(leading=self.run_button)
         self.progress, self.cancel_button = self.progress_row.bar, self.progress_row.cancel_button
@@ -95,16 +94,16 @@ class ExportAuditDialog(QDialog):
         layout.addWidget(self.summary)
         self.findings = QPlainTextEdit()
         self.findings.setReadOnly(True)
-        self.findings.setAccessibleName("Findings")
+        self.findings.setAccessibleName(self.tr("Findings"))
         layout.addWidget(self.findings, 1)
         actions = QHBoxLayout()
-        self.save_button = QPushButton("Save report…")
+        self.save_button = QPushButton(self.tr("Save report…"))
         self.save_button.clicked.connect(self._save_dialog)
-        self.repair_button = QPushButton("Repair…")
-        self.repair_button.setToolTip("Each finding is re-read with a strongly consistent GetItem "
-                                      "before anything is written.")
+        self.repair_button = QPushButton(self.tr("Repair…"))
+        self.repair_button.setToolTip(self.tr("Each finding is re-read with a strongly consistent GetItem "
+                                      "before anything is written."))
         self.repair_button.clicked.connect(self.open_repair)
-        close = QPushButton("Close")
+        close = QPushButton(self.tr("Close"))
         close.clicked.connect(self.reject)
         actions.addWidget(self.save_button)
         actions.addWidget(self.repair_button)
@@ -116,7 +115,7 @@ class ExportAuditDialog(QDialog):
     # ------------------------------------------------------------------ slots
 
     def _add_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Export folder")
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Export folder"))
         if folder:
             self.add_path(folder)
 
@@ -130,7 +129,7 @@ class ExportAuditDialog(QDialog):
     def start(self) -> None:
         paths = self.export_paths()
         if not paths:
-            self.summary.setText("Give the export's folder or s3:// location first.")
+            self.summary.setText(self.tr("Give the export's folder or s3:// location first."))
             return
         self.audit_result = None
         self.findings.clear()
@@ -145,12 +144,15 @@ class ExportAuditDialog(QDialog):
         self.audit_result = result
         self._set_running(False)
         counts = ", ".join(f"{k} {v}" for k, v in result.result.counts.items())
-        read = count_text(result.result.items_read, "item")
-        self.summary.setText(f"{read} of {result.result.table} audited "
-                             f"with {result.engine} in {result.result.duration_s:.1f} s. {counts}.\n"
-                             f"{result.snapshot_note()}")
+        read = self.tr("%Ln item(s)", "", result.result.items_read)
+        self.summary.setText(self.tr("{read} of {table} audited "
+                             "with {engine} in {duration_s:.1f} s. {counts}.\n"
+                             "{snapshot_note}").format(
+                                 read=read, table=result.result.table, engine=result.engine,
+                                 duration_s=result.result.duration_s, counts=counts,
+                                 snapshot_note=result.snapshot_note()))
         self.findings.setPlainText("\n".join(f"[{f.label}] {f.sentence}" for f in result.result.findings)
-                                   or "No problems found.")
+                                   or self.tr("No problems found."))
         self.finished_audit.emit(result)
 
     def _on_error(self, sentence: str) -> None:
@@ -160,7 +162,7 @@ class ExportAuditDialog(QDialog):
 
     def _set_running(self, running: bool) -> None:
         self.run_button.setEnabled(not running)
-        self.progress_row.set_running(running, "Starting…")
+        self.progress_row.set_running(running, self.tr("Starting…"))
         done = self.audit_result is not None and not running
         self.save_button.setEnabled(done)
         table = self.ctx.table
@@ -169,7 +171,7 @@ class ExportAuditDialog(QDialog):
                                       and table is not None and table.name == found.table)
 
     def _save_dialog(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Save the audit report", "export-audit.json",
+        name, _ = QFileDialog.getSaveFileName(self, self.tr("Save the audit report"), "export-audit.json",
                                               "JSON (*.json)")
         if name:
             self.save_report(Path(name))
@@ -180,7 +182,7 @@ class ExportAuditDialog(QDialog):
         report = self.audit_result.report_json()
         path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
                         encoding="utf-8")
-        self.ctx.status_message.emit(f"Report saved to {path}.")
+        self.ctx.status_message.emit(self.tr("Report saved to {path}.").format(path=path))
 
     def open_repair(self) -> QDialog | None:
         from dynoview.ui.locks.repair_dialog import open_repair_dialog

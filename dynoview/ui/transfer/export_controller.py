@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from dynoview.core.errors import CancelledError
 from dynoview.core.exports.audit import (
@@ -27,11 +27,11 @@ from dynoview.core.items.export import ExportResult, export_items_to_file, expor
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext
-from dynoview.ui.counts import count_text
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
 EXPORT_TASK = "item-export"
 EXPORT_AUDIT_TASK = "export-audit"
-CANCELLED = "Export cancelled: no file was written."
+CANCELLED = QT_TRANSLATE_NOOP("transfer.export_controller", "Export cancelled: no file was written.")
 
 
 class ExportController(QObject):
@@ -82,19 +82,21 @@ class ExportController(QObject):
     async def _run(self, work: Callable[..., ExportResult], path: Path) -> None:
         result = await self.ctx.tasks.call(functools.partial(work, cancel=self.cancel_event))
         self.running = False
-        late = " (it finished before the cancel reached it)" if self.cancel_event.is_set() else ""
-        self.ctx.status_message.emit(f"Exported {count_text(result.items, 'item')} to {path}.")
-        self.finished.emit(result, f"{result.summary()} Written to {path}{late}.")
+        late = self.tr(" (it finished before the cancel reached it)") if self.cancel_event.is_set() else ""
+        items = result.items
+        self.ctx.status_message.emit(self.tr("Exported %Ln item(s) to {path}.", "", items).format(path=path))
+        self.finished.emit(result, self.tr(
+            "{summary} Written to {path}{late}.").format(summary=result.summary(), path=path, late=late))
 
     def _failed(self, exc: BaseException, table: str | None) -> None:
         self.running = False
         if isinstance(exc, CancelledError):
-            self.finished.emit(None, CANCELLED)
+            self.finished.emit(None, QCoreApplication.translate("transfer.export_controller", CANCELLED))
             return
         message = getattr(exc, "message", None)
         if message is None:  # an AWS answer or a bug (the crash path): said here, not in a box
             message = self.ctx.describe(exc, operation="Scan", table=table).message
-        self.finished.emit(None, f"{message} No file was written.")
+        self.finished.emit(None, self.tr("{message} No file was written.").format(message=message))
 
 
 def _audit_blocking(paths: list[str], schema: UniquenessSchema, options: ExportAuditOptions,
@@ -143,7 +145,7 @@ class ExportAuditController(QObject):
         if not self.ctx.tasks.is_running(EXPORT_AUDIT_TASK):
             return
         self.ctx.tasks.cancel(EXPORT_AUDIT_TASK)
-        self.failed.emit("The export audit was cancelled; nothing was reported.")
+        self.failed.emit(self.tr("The export audit was cancelled; nothing was reported."))
 
     def _failed(self, exc: BaseException) -> None:
         self.failed.emit(str(getattr(exc, "message", None) or exc))

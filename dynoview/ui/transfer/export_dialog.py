@@ -46,7 +46,6 @@ from dynoview.core.items.export import (
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.csv_cells import NEUTRALISED_NOTE
 from dynoview.ui.context import AppContext
-from dynoview.ui.counts import count_text
 from dynoview.ui.transfer.export_controller import ExportController
 from dynoview.ui.transfer.progress_row import ProgressRow
 
@@ -69,7 +68,7 @@ class ExportDialog(QDialog):
         self.controller = ExportController(ctx, self)
         self.page_limit: int | None = None  # the Scan's Limit (None: 1 MB pages)
         self._suggested = ""  # the path last proposed; replaced only while the user kept it
-        self.setWindowTitle("Export items")
+        self.setWindowTitle(self.tr("Export items"))
         self._setup_ui()
         self.controller.progress.connect(self.progress_row.show_progress)
         self.controller.finished.connect(self._finished)
@@ -84,21 +83,21 @@ class ExportDialog(QDialog):
         layout = QVBoxLayout(self)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        form.addRow("Export:", self._scope_box())
+        form.addRow(self.tr("Export:"), self._scope_box())
         self.format = QComboBox()
         for fmt in FORMATS:
             self.format.addItem(FORMAT_LABELS[fmt], fmt)
-        form.addRow("Format:", self.format)
-        form.addRow("CSV:", self._csv_options())
-        form.addRow("Scan:", self._scan_options())
+        form.addRow(self.tr("Format:"), self.format)
+        form.addRow(self.tr("CSV:"), self._csv_options())
+        form.addRow(self.tr("Scan:"), self._scan_options())
         file_row = QHBoxLayout()
         self.path = QLineEdit()
-        self.path.setPlaceholderText("the file to write (created private to you)")
-        self.path.setAccessibleName("File")
-        self.browse_button = QPushButton("Browse…")
+        self.path.setPlaceholderText(self.tr("the file to write (created private to you)"))
+        self.path.setAccessibleName(self.tr("File"))
+        self.browse_button = QPushButton(self.tr("Browse…"))
         file_row.addWidget(self.path, 1)
         file_row.addWidget(self.browse_button)
-        form.addRow("File:", file_row)
+        form.addRow(self.tr("File:"), file_row)
         layout.addLayout(form)
         self.progress_row = ProgressRow()
         self.progress, self.cancel_button = self.progress_row.bar, self.progress_row.cancel_button
@@ -109,9 +108,9 @@ class ExportDialog(QDialog):
         layout.addStretch(1)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        self.export_button = QPushButton("Export")
+        self.export_button = QPushButton(self.tr("Export"))
         self.export_button.setDefault(True)
-        self.close_button = QPushButton("Close")
+        self.close_button = QPushButton(self.tr("Close"))
         buttons.addWidget(self.export_button)
         buttons.addWidget(self.close_button)
         layout.addLayout(buttons)
@@ -126,10 +125,11 @@ class ExportDialog(QDialog):
     def _scope_box(self) -> QVBoxLayout:
         """The current result, or the whole table (when there is one)."""
         n = len(self.items)
-        self.result_scope = QRadioButton(f"{self.source} ({n:,} item{'s' if n != 1 else ''} loaded)")
+        self.result_scope = QRadioButton(
+            self.tr("{source} (%Ln item(s) loaded)", "", n).format(source=self.source))
         self.table_scope = QRadioButton(
-            f"the whole table {self.table.name} (a parallel Scan)" if self.table
-            else "the whole table (open a table first)")
+            self.tr("the whole table {name} (a parallel Scan)").format(name=self.table.name) if self.table
+            else self.tr("the whole table (open a table first)"))
         self.table_scope.setEnabled(self.table is not None)
         self.scope = QButtonGroup(self)
         for button in (self.result_scope, self.table_scope):
@@ -147,10 +147,10 @@ class ExportDialog(QDialog):
         self.csv_note = QLabel(NEUTRALISED_NOTE)
         self.csv_note.setWordWrap(True)
         self.csv_note.setProperty("role", "hint")
-        self.csv_raw = QCheckBox("Keep formula-like cells raw (for programs: unsafe to open in a "
-                                 "spreadsheet)")
-        self.csv_raw.setToolTip("Write cells starting with =, +, -, @, a tab or a carriage return "
-                                "exactly as stored: a spreadsheet may run them as formulas.")
+        self.csv_raw = QCheckBox(self.tr("Keep formula-like cells raw (for programs: unsafe to open in a "
+                                 "spreadsheet)"))
+        self.csv_raw.setToolTip(self.tr("Write cells starting with =, +, -, @, a tab or a carriage return "
+                                "exactly as stored: a spreadsheet may run them as formulas."))
         box.addWidget(self.csv_note)
         box.addWidget(self.csv_raw)
         self.csv_options = QWidget()
@@ -160,14 +160,15 @@ class ExportDialog(QDialog):
     def _scan_options(self) -> QWidget:
         """Consistency and parallel segments, for a whole-table export."""
         scan_row = QHBoxLayout()
-        self.consistent = QCheckBox("Strongly consistent")
-        self.consistent.setToolTip("Strong reads see every acknowledged write and cost twice as much.")
+        self.consistent = QCheckBox(self.tr("Strongly consistent"))
+        self.consistent.setToolTip(self.tr(
+            "Strong reads see every acknowledged write and cost twice as much."))
         self.segments = QSpinBox()
         self.segments.setRange(1, MAX_SEGMENTS)
         self.segments.setValue(DEFAULT_SEGMENTS)
-        self.segments.setPrefix("Segments ")
-        self.segments.setAccessibleName("Scan segments")
-        self.segments.setToolTip("Parallel Scan segments (Segment/TotalSegments)")
+        self.segments.setPrefix(self.tr("Segments "))
+        self.segments.setAccessibleName(self.tr("Scan segments"))
+        self.segments.setToolTip(self.tr("Parallel Scan segments (Segment/TotalSegments)"))
         scan_row.addWidget(self.consistent)
         scan_row.addWidget(self.segments)
         scan_row.addStretch(1)
@@ -208,7 +209,7 @@ class ExportDialog(QDialog):
             self.path.setText(self._suggested)
 
     def _browse(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Export to", self.path.text())
+        name, _ = QFileDialog.getSaveFileName(self, self.tr("Export to"), self.path.text())
         if name:
             self.path.setText(name)
 
@@ -226,13 +227,13 @@ class ExportDialog(QDialog):
     def start(self) -> bool:
         text = self.path.text().strip()
         if not text:
-            self.status.setText("Give the file to write first.")
+            self.status.setText(self.tr("Give the file to write first."))
             self.path.setFocus()
             return False
         path = Path(text).expanduser()
         self.exported = None
         if not self.whole_table():
-            self._set_running(True, f"Writing {count_text(len(self.items), 'item')}…")
+            self._set_running(True, self.tr("Writing %Ln item(s)…", "", len(self.items)))
             self.controller.export_items(self.items, path, self.fmt(), self.key_names,
                                          self.table.name if self.table else None,
                                          csv_raw=self.keep_csv_raw())
@@ -241,10 +242,11 @@ class ExportDialog(QDialog):
                 self.table, path, self.fmt(), segments=self.segments.value(),
                 consistent=self.consistent.isChecked(), page_limit=self.page_limit,
                 csv_raw=self.keep_csv_raw()):
-            self.status.setText("Connect and open the table first.")
+            self.status.setText(self.tr("Connect and open the table first."))
             return False
-        self._set_running(True, "Starting the Scan…")
-        self.status.setText(f"Reading {self.table.name} in {self.segments.value()} segments…")
+        self._set_running(True, self.tr("Starting the Scan…"))
+        self.status.setText(self.tr(
+            "Reading {name} in {value} segments…").format(name=self.table.name, value=self.segments.value()))
         return True
 
     def cancel(self) -> None:

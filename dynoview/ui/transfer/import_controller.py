@@ -52,7 +52,7 @@ class ImportController(QObject):
     def preview(self, path: Path, fmt: str, table: TableInfo, *, csv_raw: bool = False) -> None:
         reader = self.ctx.reader
         if reader is None:
-            self.finished.emit(None, "Connect to a table first.")
+            self.finished.emit(None, self.tr("Connect to a table first."))
             return
         schema = self.ctx.schema
         chosen = self.ctx.schema_note != "the article's default layout"
@@ -103,4 +103,4 @@ class ImportController(QObject):
         message = getattr(exc, "message", None)
         if message is None:
             message = self.ctx.describe(exc, operation="TransactWriteItems").message
-        self.finished.emit(None, f"{message} Nothing more was imported.")
+        self.finished.emit(None, self.tr("{message} Nothing more was imported.").format(message=message))

@@ -52,7 +52,7 @@ class ImportDialog(QDialog):
         self.answer: PreviewAnswer | None = None
         self.imported: ImportResult | None = None
         self.controller = ImportController(ctx, self)
-        self.setWindowTitle(f"Import items into {table.name}")
+        self.setWindowTitle(self.tr("Import items into {name}").format(name=table.name))
         self._setup_ui()
         self.controller.previewed.connect(self._previewed)
         self.controller.progress.connect(self.progress_row.show_progress)
@@ -62,50 +62,53 @@ class ImportDialog(QDialog):
 
     def _setup_ui(self) -> None:
         self.path_edit = QLineEdit()
-        self.path_edit.setAccessibleName("File to import")
-        browse = QPushButton("Browse…")
+        self.path_edit.setAccessibleName(self.tr("File to import"))
+        browse = QPushButton(self.tr("Browse…"))
         browse.clicked.connect(self._browse)
         file_row = QHBoxLayout()
         file_row.addWidget(self.path_edit, 1)
         file_row.addWidget(browse)
         self.format_combo = QComboBox()
-        self.format_combo.addItem("Detect from the file", AUTO)
+        self.format_combo.addItem(self.tr("Detect from the file"), AUTO)
         for fmt in FORMATS:
             self.format_combo.addItem(FORMAT_LABELS[fmt], fmt)
-        self.preview_button = QPushButton("Preview")
+        self.preview_button = QPushButton(self.tr("Preview"))
         self.preview_button.clicked.connect(self._preview)
-        self.speed_check = QCheckBox("Speed: BatchWriteItem (not all-or-nothing per batch)")
+        self.speed_check = QCheckBox(self.tr("Speed: BatchWriteItem (not all-or-nothing per batch)"))
         self.rate_spin = QSpinBox()
         self.rate_spin.setRange(0, 1_000_000)
-        self.rate_spin.setSpecialValueText("no limit")
+        self.rate_spin.setSpecialValueText(self.tr("no limit"))
         self.rate_spin.setSuffix(" items/s")
-        self.resume_check = QCheckBox("Resume an import of this file that stopped")
-        self.warnings_check = QCheckBox("Write batches the preflight warns about (clashes, expired)")
+        self.resume_check = QCheckBox(self.tr("Resume an import of this file that stopped"))
+        self.warnings_check = QCheckBox(self.tr("Write batches the preflight warns about (clashes, expired)"))
         self.confirm_edit = QLineEdit()
-        requirement = (confirmation_for_tables(self.ctx.connection, [self.table.name], "the import")
+        requirement = (confirmation_for_tables(self.ctx.connection, [self.table.name], self.tr("the import"))
                        if self.ctx.connection is not None else None)
         self.type_to_confirm = requirement.type_to_confirm if requirement is not None else None
         form = QFormLayout()
-        form.addRow("File", file_row)
-        form.addRow("Format", self.format_combo)
+        form.addRow(self.tr("File"), file_row)
+        form.addRow(self.tr("Format"), self.format_combo)
         form.addRow("", self.preview_button)
-        form.addRow("Mode", self.speed_check)
-        form.addRow("Rate", self.rate_spin)
+        form.addRow(self.tr("Mode"), self.speed_check)
+        form.addRow(self.tr("Rate"), self.rate_spin)
         form.addRow("", self.resume_check)
         form.addRow("", self.warnings_check)
         if self.type_to_confirm is not None:
-            form.addRow(f"Type {self.type_to_confirm} to import", self.confirm_edit)
-        self.summary_label = QLabel("Pick a file and press Preview: nothing is written before Import.")
+            form.addRow(self.tr(
+                "Type {type_to_confirm} to import").format(
+                    type_to_confirm=self.type_to_confirm), self.confirm_edit)
+        self.summary_label = QLabel(self.tr(
+            "Pick a file and press Preview: nothing is written before Import."))
         self.summary_label.setWordWrap(True)
         self.table_widget = QTableWidget(0, 0)
-        self.table_widget.setAccessibleName("Records to import")
+        self.table_widget.setAccessibleName(self.tr("Records to import"))
         self.problems = QPlainTextEdit()
         self.problems.setReadOnly(True)
         self.problems.setMaximumHeight(110)
-        self.problems.setAccessibleName("Problems found in the file")
+        self.problems.setAccessibleName(self.tr("Problems found in the file"))
         self.mode_label = QLabel("")
         self.mode_label.setWordWrap(True)
-        self.import_button = QPushButton("Import")
+        self.import_button = QPushButton(self.tr("Import"))
         self.import_button.clicked.connect(self._import)
         self.progress_row = ProgressRow(self.import_button)
         layout = QVBoxLayout(self)
@@ -120,7 +123,7 @@ class ImportDialog(QDialog):
         self.resize(900, 600)
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import items from", "",
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import items from"), "",
                                               "Items (*.json *.jsonl *.ndjson *.csv);;All files (*)")
         if path:
             self.path_edit.setText(path)
@@ -128,10 +131,10 @@ class ImportDialog(QDialog):
     def _preview(self) -> None:
         text = self.path_edit.text().strip()
         if not text:
-            self.summary_label.setText("Pick a file first.")
+            self.summary_label.setText(self.tr("Pick a file first."))
             return
         self.answer = None
-        self.summary_label.setText("Reading the whole file…")
+        self.summary_label.setText(self.tr("Reading the whole file…"))
         self.controller.preview(Path(text), str(self.format_combo.currentData()), self.table)
         self._set_state()
 
@@ -153,8 +156,8 @@ class ImportDialog(QDialog):
                     display_text(av, limit=80) if av is not None else ""))
         lines = [p.text() for p in preview.problems]
         if preview.problem_count > len(lines):
-            lines.append(f"… and {preview.problem_count - len(lines):,} more")
-        self.problems.setPlainText("\n".join(lines) or "No problem found.")
+            lines.append(self.tr("… and {value:,} more").format(value=preview.problem_count - len(lines)))
+        self.problems.setPlainText("\n".join(lines) or self.tr("No problem found."))
         self._set_state()
 
     def _mode(self) -> str:
@@ -167,8 +170,9 @@ class ImportDialog(QDialog):
         if locks:
             self.speed_check.setChecked(False)
         mode = self._mode()
-        rules = ("the table has uniqueness lock rules: each batch is judged by the preflight" if locks
-                 else "the table has no lock rules")
+        rules = (self.tr(
+            "the table has uniqueness lock rules: each batch is judged by the preflight") if locks
+                 else self.tr("the table has no lock rules"))
         self.mode_label.setText(f"{MODE_SENTENCES[mode]} ({rules})." if answer is not None else "")
         confirmed = self.type_to_confirm is None or self.confirm_edit.text().strip() == self.type_to_confirm
         ready = (answer is not None and answer.preview.problem_count == 0 and answer.preview.valid > 0
@@ -184,7 +188,7 @@ class ImportDialog(QDialog):
                                 resume=self.resume_check.isChecked(),
                                 confirmation=self.type_to_confirm or True)
         if self.controller.start(self.answer, self.table, options):
-            self.progress_row.set_running(True, "Importing…")
+            self.progress_row.set_running(True, self.tr("Importing…"))
             self._set_state()
 
     def _finished(self, result: ImportResult | None, sentence: str) -> None:

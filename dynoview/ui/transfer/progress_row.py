@@ -29,7 +29,7 @@ class ProgressRow(QWidget):
         super().__init__(parent)
         self.bar = QProgressBar()
         self.bar.setTextVisible(True)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         if leading is not None:

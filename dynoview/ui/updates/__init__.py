@@ -12,11 +12,11 @@ handler's ``after_first_paint`` line, skipped for ``--smoke`` (nobody answers th
         after_first_paint(window, lambda: setattr(window, "updates", start_update_check(window)),
                           at_most_ms=3000)
 
-and, for the Help menu, ``"Check for updates…"`` calling ``window.updates.check_now()``.
+and, for the Help menu, ``"Check for updates…"`` calling ``check_for_updates(window)``.
 """
 
 from __future__ import annotations
 
-from dynoview.ui.updates.controller import UpdateController, start_update_check
+from dynoview.ui.updates.controller import UpdateController, check_for_updates, start_update_check
 
-__all__ = ["UpdateController", "start_update_check"]
+__all__ = ["UpdateController", "check_for_updates", "start_update_check"]

@@ -122,12 +122,15 @@ class UpdateController(QObject):
         """A check the user asked for gets an answer even when there is nothing new."""
         from PySide6.QtWidgets import QMessageBox
 
-        text = {Outcome.CURRENT: f"You have the newest version ({self.checker.current}).",
-                Outcome.SKIPPED: "The newest version is the one you chose to skip.",
-                Outcome.FAILED: f"Could not check for new versions: {result.error}."}.get(
-                    result.outcome, "")
+        newest = str(result.release.version) if result.release is not None else ""
+        text = {Outcome.CURRENT: self.tr("You have the latest version ({version}).").format(
+                    version=self.checker.current),
+                Outcome.SKIPPED: self.tr("The newest version, {version}, is the one you chose to "
+                                         "skip.").format(version=newest),
+                Outcome.FAILED: self.tr("Could not check for new versions: {error}.").format(
+                    error=result.error)}.get(result.outcome, "")
         if text:
-            box = QMessageBox(QMessageBox.Icon.Information, "Check for updates", text,
+            box = QMessageBox(QMessageBox.Icon.Information, self.tr("Check for updates"), text,
                               QMessageBox.StandardButton.Ok, self.window)
             box.setObjectName("update-result")
             box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -138,4 +141,16 @@ def start_update_check(window: QWidget, checker: UpdateChecker | None = None) ->
     """Create the window's controller (a child of ``window``) and run the start-up step."""
     controller = UpdateController(window, checker)
     controller.start()
+    return controller
+
+
+def check_for_updates(window: QWidget) -> UpdateController:
+    """Help → "Check for updates…": check now, asking first if the user never agreed. Uses the
+    window's controller (``window.updates``), made here when the start-up step has not run yet
+    (in its first seconds, or with ``--smoke``)."""
+    controller = getattr(window, "updates", None)
+    if not isinstance(controller, UpdateController):
+        controller = UpdateController(window)
+        setattr(window, "updates", controller)  # noqa: B010 - any QWidget, not only MainWindow
+    controller.check_now()
     return controller

@@ -17,12 +17,14 @@ class UpdateNotice(QMessageBox):
         self.setObjectName("update-notice")
         self.setIcon(QMessageBox.Icon.Information)
         self.setWindowTitle(f"{APP_NAME} {release.version}")
-        self.setText(f"{APP_NAME} {release.version} is available. You have {current}.")
-        self.setInformativeText("Its page says what changed and how to install it. "
-                                f"{APP_NAME} does not install anything itself.")
-        self.open_page = self.addButton("Open its page", QMessageBox.ButtonRole.AcceptRole)
-        self.skip = self.addButton("Skip this version", QMessageBox.ButtonRole.DestructiveRole)
-        self.later = self.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+        self.setText(self.tr(
+            "{APP_NAME} {version} is available. You have {current}.").format(
+                APP_NAME=APP_NAME, version=release.version, current=current))
+        self.setInformativeText(self.tr("Its page says what changed and how to install it. "
+                                "{APP_NAME} does not install anything itself.").format(APP_NAME=APP_NAME))
+        self.open_page = self.addButton(self.tr("Open its page"), QMessageBox.ButtonRole.AcceptRole)
+        self.skip = self.addButton(self.tr("Skip this version"), QMessageBox.ButtonRole.DestructiveRole)
+        self.later = self.addButton(self.tr("Later"), QMessageBox.ButtonRole.RejectRole)
         self.setDefaultButton(self.open_page)
         self.setEscapeButton(self.later)
         self.setModal(False)

@@ -16,14 +16,15 @@ class ConsentQuestion(QMessageBox):
         super().__init__(parent)
         self.setObjectName("update-consent")
         self.setIcon(QMessageBox.Icon.Question)
-        self.setWindowTitle(f"{APP_NAME}: new versions")
-        self.setText(f"Check for new versions of {APP_NAME} once a day?")
+        self.setWindowTitle(self.tr("{APP_NAME}: new versions").format(APP_NAME=APP_NAME))
+        self.setText(self.tr("Check for new versions of {APP_NAME} once a day?").format(APP_NAME=APP_NAME))
         self.setInformativeText(
-            f"{APP_NAME} would ask {urlsplit(feed).netloc or feed} for the number of the newest "
+            self.tr("{APP_NAME} would ask {urlsplit} for the number of the newest "
             "version and tell you when there is one. It sends nothing about you, your connections "
-            "or your tables, and never installs anything itself. You are asked once.")
-        self.yes = self.addButton("Check daily", QMessageBox.ButtonRole.AcceptRole)
-        self.no = self.addButton("Don't check", QMessageBox.ButtonRole.RejectRole)
+            "or your tables, and never installs anything itself. You are asked once.").format(
+                APP_NAME=APP_NAME, urlsplit=urlsplit(feed).netloc or feed))
+        self.yes = self.addButton(self.tr("Check daily"), QMessageBox.ButtonRole.AcceptRole)
+        self.no = self.addButton(self.tr("Don't check"), QMessageBox.ButtonRole.RejectRole)
         self.setDefaultButton(self.yes)
         self.setEscapeButton(self.no)
         self.setModal(False)

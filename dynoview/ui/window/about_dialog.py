@@ -6,7 +6,7 @@ import platform
 import sys
 from importlib import metadata
 
-from PySide6.QtCore import Qt, qVersion
+from PySide6.QtCore import QCoreApplication, Qt, qVersion
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
@@ -29,7 +29,7 @@ def _dist_version(name: str) -> str:
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError:
-        return "not installed"
+        return QCoreApplication.translate("window.about_dialog", "not installed")
 
 
 def licence() -> str:
@@ -57,33 +57,37 @@ def versions() -> list[tuple[str, str]]:
         ("PySide6", PySide6.__version__),
         ("boto3", sdk["boto3"]),
         ("botocore", sdk["botocore"]),
-        ("moto (demo backend)", _dist_version("moto")),
+        (QCoreApplication.translate("window.about_dialog", "moto (demo backend)"), _dist_version("moto")),
         ("Python", platform.python_version()),
-        ("System", f"{platform.system()} {platform.release()} ({platform.machine()})"),
+        (QCoreApplication.translate("window.about_dialog", "System"),
+         f"{platform.system()} {platform.release()} ({platform.machine()})"),
     ]
 
 
 def about_text() -> str:
     """Plain text for bug reports: versions, licence, settings file."""
     lines = [f"{name}: {version}" for name, version in versions()]
-    lines += [f"Licence: {licence()}", f"Settings: {settings_path()}"]
+    lines += [QCoreApplication.translate(
+        "window.about_dialog", "Licence: {licence}").format(
+            licence=licence()), QCoreApplication.translate(
+                "window.about_dialog", "Settings: {settings_path}").format(settings_path=settings_path())]
     return "\n".join(lines)
 
 
 class AboutDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"About {APP_NAME}")
+        self.setWindowTitle(self.tr("About {APP_NAME}").format(APP_NAME=APP_NAME))
         icon = QLabel()
         icon.setPixmap(app_icon().pixmap(64, 64))
         icon.setAlignment(Qt.AlignmentFlag.AlignTop)
-        title = QLabel(f"<h2 style='margin:0'>{APP_NAME} {__version__}</h2>"
+        title = QLabel(self.tr("<h2 style='margin:0'>{APP_NAME} {version__}</h2>"
                        "<p>A desktop explorer for Amazon DynamoDB tables that hold uniqueness "
                        "locks: browse, diagnose stuck signups, repair with previewed "
-                       "transactions.</p>")
+                       "transactions.</p>").format(APP_NAME=APP_NAME, version__=__version__))
         title.setWordWrap(True)
         form = QFormLayout()
-        form.addRow("Licence", QLabel(licence()))
+        form.addRow(self.tr("Licence"), QLabel(licence()))
         self.version_labels: dict[str, QLabel] = {}
         for name, version in versions():
             label = QLabel(version)
@@ -93,10 +97,10 @@ class AboutDialog(QDialog):
         where = QLabel(str(settings_path()))
         where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         where.setWordWrap(True)
-        form.addRow("Settings file", where)
+        form.addRow(self.tr("Settings file"), where)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.copy_button = buttons.addButton("Copy details", QDialogButtonBox.ButtonRole.ActionRole)
-        self.copy_button.setToolTip("Copy the versions above, e.g. for a bug report")
+        self.copy_button = buttons.addButton(self.tr("Copy details"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy_button.setToolTip(self.tr("Copy the versions above, e.g. for a bug report"))
         self.copy_button.clicked.connect(self.copy_details)
         buttons.rejected.connect(self.reject)
         top = QHBoxLayout()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -24,11 +24,12 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.ui.accessible import name_clear_button
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.windows import bring_to_front
 
-TABLE = "Table"
-RECENT = "Recent table"
-COMMAND = "Command"
+TABLE = QT_TRANSLATE_NOOP("window.command_palette", "Table")
+RECENT = QT_TRANSLATE_NOOP("window.command_palette", "Recent table")
+COMMAND = QT_TRANSLATE_NOOP("window.command_palette", "Command")
 KIND_ORDER = {RECENT: 0, TABLE: 1, COMMAND: 2}
 EntryRole = Qt.ItemDataRole.UserRole + 1
 VISIBLE_ROWS = 12  # the list grows to this many rows, then scrolls
@@ -90,17 +91,17 @@ class CommandPalette(QDialog):
     def __init__(self, provider: Callable[[], list[PaletteEntry]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("command-palette")
-        self.setWindowTitle("Go to table or command")
+        self.setWindowTitle(self.tr("Go to table or command"))
         self.provider = provider
         self.entries: list[PaletteEntry] = []
         self.query = QLineEdit()
-        self.query.setPlaceholderText("Type a table or command name; Enter opens it")
+        self.query.setPlaceholderText(self.tr("Type a table or command name; Enter opens it"))
         self.query.setClearButtonEnabled(True)
         name_clear_button(self.query)
-        self.query.setAccessibleName("Table or command name")
+        self.query.setAccessibleName(self.tr("Table or command name"))
         # Two columns: what the entry is, and its shortcut right-aligned (as menus show them).
         self.list = QTreeWidget()
-        self.list.setAccessibleName("Matching tables and commands")
+        self.list.setAccessibleName(self.tr("Matching tables and commands"))
         self.list.setColumnCount(2)
         self.list.setHeaderHidden(True)
         self.list.setRootIsDecorated(False)
@@ -110,7 +111,7 @@ class CommandPalette(QDialog):
         self.list.header().setStretchLastSection(False)
         self.list.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.list.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.hint = QLabel("↑↓ to choose · Enter to open · Esc to close")
+        self.hint = QLabel(self.tr("↑↓ to choose · Enter to open · Esc to close"))
         self.hint.setProperty("role", "hint")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
@@ -141,7 +142,8 @@ class CommandPalette(QDialog):
     def _refilter(self, text: str) -> None:
         self.list.clear()
         for entry in rank(text, self.entries):
-            item = QTreeWidgetItem([f"{entry.kind}: {entry.title}", entry.detail])
+            kind = QCoreApplication.translate("window.command_palette", entry.kind)
+            item = QTreeWidgetItem([f"{kind}: {entry.title}", entry.detail])
             item.setData(0, EntryRole, entry)
             item.setToolTip(0, entry.title)
             item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -20,9 +21,10 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.session.connection import ConnectionSpec, available_profiles
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.settings import load_connections, save_connections
 
-DEMO_ENTRY = "Demo (embedded, no AWS account)"
+DEMO_ENTRY = QT_TRANSLATE_NOOP("window.connection_dialog", "Demo (embedded, no AWS account)")
 ERROR_STYLE = "border: 1px solid #d32f2f;"
 
 
@@ -31,42 +33,42 @@ class ConnectionDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, current: ConnectionSpec | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Connect to DynamoDB")
+        self.setWindowTitle(self.tr("Connect to DynamoDB"))
         self.resize(760, 400)
         self.specs, problems = load_connections()
         self.chosen: ConnectionSpec | None = None
         self.demo_chosen = False
         self._setup_ui()
         if problems:
-            self.message.setText("Some saved connections were skipped: " + " ".join(problems))
+            self.message.setText(self.tr("Some saved connections were skipped: ") + " ".join(problems))
         self._refresh(select=current.name if current else None)
 
     def _setup_ui(self) -> None:
         self.list = QListWidget()
-        self.list.setAccessibleName("Saved connections")
+        self.list.setAccessibleName(self.tr("Saved connections"))
         self.list.setMinimumWidth(250)
         self.name = QLineEdit()
         self.profile = QComboBox()
         self.profile.setEditable(True)
         self.profile.addItems(["", *available_profiles()])
-        self.profile.setToolTip("A profile from ~/.aws/config or ~/.aws/credentials (SSO "
-                                "profiles included). Empty: the default credential chain.")
+        self.profile.setToolTip(self.tr("A profile from ~/.aws/config or ~/.aws/credentials (SSO "
+                                "profiles included). Empty: the default credential chain."))
         self.region = QLineEdit()
-        self.region.setPlaceholderText("e.g. eu-west-1 (empty: the profile's region)")
+        self.region.setPlaceholderText(self.tr("e.g. eu-west-1 (empty: the profile's region)"))
         self.endpoint = QLineEdit()
-        self.endpoint.setPlaceholderText("empty for AWS; http://localhost:8000 for DynamoDB Local")
-        self.read_only = QCheckBox("Read-only: refuse every write before it leaves the machine")
+        self.endpoint.setPlaceholderText(self.tr("empty for AWS; http://localhost:8000 for DynamoDB Local"))
+        self.read_only = QCheckBox(self.tr("Read-only: refuse every write before it leaves the machine"))
         # issue 25 (H7): production opens read-only; writing asks for the account id
-        self.production = QCheckBox("Production: open read-only; writing asks for the account id")
+        self.production = QCheckBox(self.tr("Production: open read-only; writing asks for the account id"))
         form = QFormLayout()
-        form.addRow("Name", self.name)
-        form.addRow("Profile", self.profile)
-        form.addRow("Region", self.region)
-        form.addRow("Endpoint URL", self.endpoint)
+        form.addRow(self.tr("Name"), self.name)
+        form.addRow(self.tr("Profile"), self.profile)
+        form.addRow(self.tr("Region"), self.region)
+        form.addRow(self.tr("Endpoint URL"), self.endpoint)
         form.addRow("", self.read_only)
         form.addRow("", self.production)  # issue 25 (H7)
-        note = QLabel("Only names, profiles, regions and endpoints are saved; never keys or "
-                      "tokens.")
+        note = QLabel(self.tr("Only names, profiles, regions and endpoints are saved; never keys or "
+                      "tokens."))
         note.setWordWrap(True)
         note.setEnabled(False)
         form.addRow(note)
@@ -74,9 +76,9 @@ class ConnectionDialog(QDialog):
         self.message.setWordWrap(True)
         self.message.setProperty("role", "error")  # styled per theme
         form.addRow(self.message)
-        self.save_button = QPushButton("Save")
-        self.delete_button = QPushButton("Delete")
-        self.new_button = QPushButton("New")
+        self.save_button = QPushButton(self.tr("Save"))
+        self.delete_button = QPushButton(self.tr("Delete"))
+        self.new_button = QPushButton(self.tr("New"))
         row = QHBoxLayout()
         for b in (self.new_button, self.save_button, self.delete_button):
             row.addWidget(b)
@@ -89,7 +91,7 @@ class ConnectionDialog(QDialog):
         body.addWidget(self.list)
         body.addLayout(right, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.connect_button = buttons.addButton("Connect", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.connect_button = buttons.addButton(self.tr("Connect"), QDialogButtonBox.ButtonRole.AcceptRole)
         layout = QVBoxLayout(self)
         layout.addLayout(body, 1)
         layout.addWidget(buttons)
@@ -105,7 +107,7 @@ class ConnectionDialog(QDialog):
     def _refresh(self, select: str | None = None) -> None:
         self.list.blockSignals(True)
         self.list.clear()
-        self.list.addItem(DEMO_ENTRY)
+        self.list.addItem(QCoreApplication.translate("window.connection_dialog", DEMO_ENTRY))
         for spec in self.specs:
             self.list.addItem(spec.name + (" (production)" if spec.production else  # issue 25 (H7)
                                            " (read-only)" if spec.read_only else ""))
@@ -123,10 +125,10 @@ class ConnectionDialog(QDialog):
         self.save_button.setEnabled(not is_demo)
         self.delete_button.setEnabled(not is_demo and row > 0)
         if is_demo:
-            self.name.setText("Demo")
+            self.name.setText(self.tr("Demo"))
             self.profile.setCurrentText("")
             self.region.setText("us-east-1")
-            self.endpoint.setText("(started inside the app)")
+            self.endpoint.setText(self.tr("(started inside the app)"))
             return
         spec = self.specs[row - 1]
         self.name.setText(spec.name)
@@ -156,7 +158,7 @@ class ConnectionDialog(QDialog):
         self.message.clear()
         name = self.name.text().strip()
         if not name:
-            self._invalid(self.name, "Give the connection a name.")
+            self._invalid(self.name, self.tr("Give the connection a name."))
             return None
         endpoint = self.endpoint.text().strip() or None
         if endpoint and not endpoint.startswith(("http://", "https://")):

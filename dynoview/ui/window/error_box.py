@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QAbstractButton, QMessageBox, QPushButton, QWidget
 
 from dynoview.core.errors import UserFacingError
@@ -19,11 +20,13 @@ def next_step_box(parent: QWidget, err: UserFacingError, *,
     steps: list[tuple[Callable[[], None], QPushButton]] = []
     if retry is not None:
         button = box.addButton(QMessageBox.StandardButton.Retry)
-        button.setToolTip("Try the same connection again")
+        button.setToolTip(QCoreApplication.translate("window.error_box", "Try the same connection again"))
         steps.append((retry, button))
     if connect is not None:
-        button = box.addButton("Connect…", QMessageBox.ButtonRole.ActionRole)
-        button.setToolTip("Choose another endpoint, profile or region")
+        button = box.addButton(QCoreApplication.translate(
+            "window.error_box", "Connect…"), QMessageBox.ButtonRole.ActionRole)
+        button.setToolTip(QCoreApplication.translate(
+            "window.error_box", "Choose another endpoint, profile or region"))
         steps.append((connect, button))
     close = box.addButton(QMessageBox.StandardButton.Close)
     box.setDefaultButton(steps[0][1] if steps else close)

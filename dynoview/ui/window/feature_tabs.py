@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -23,14 +23,17 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.ui.context import AppContext
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
 # The feature tabs after Items: (module, class, tab title; "&&" shows one "&").
 FEATURE_TABS: list[tuple[str, str, str]] = [
-    ("dynoview.ui.locks.panel", "LocksPanel", "Accounts && locks"),
-    ("dynoview.ui.builder", "BuilderPanel", "Transaction builder"),
-    ("dynoview.ui.stream.panel", "StreamPanel", "Stream"),
-    ("dynoview.ui.scans.ttl_timeline_panel", "TtlTimelinePanel", "TTL timeline"),
-    ("dynoview.ui.scans.capacity_panel", "CapacityPanel", "Capacity && partitions"),
+    ("dynoview.ui.locks.panel", "LocksPanel", QT_TRANSLATE_NOOP("window.feature_tabs", "Accounts && locks")),
+    ("dynoview.ui.builder", "BuilderPanel", QT_TRANSLATE_NOOP("window.feature_tabs", "Transaction builder")),
+    ("dynoview.ui.stream.panel", "StreamPanel", QT_TRANSLATE_NOOP("window.feature_tabs", "Stream")),
+    ("dynoview.ui.scans.ttl_timeline_panel", "TtlTimelinePanel", QT_TRANSLATE_NOOP(
+        "window.feature_tabs", "TTL timeline")),
+    ("dynoview.ui.scans.capacity_panel", "CapacityPanel", QT_TRANSLATE_NOOP(
+        "window.feature_tabs", "Capacity && partitions")),
     ("dynoview.ui.partiql.panel", "PartiqlPanel", "PartiQL"),
 ]
 _FIELDS = (QLineEdit, QComboBox, QAbstractSpinBox, QPlainTextEdit, QTextEdit)
@@ -64,12 +67,12 @@ class FeatureTabs:
         self.ctx = ctx
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(items_panel, "Items")
+        self.tabs.addTab(items_panel, QCoreApplication.translate("FeatureTabs", "Items"))
         self.features: dict[str, QWidget] = {}
         self._switch_focus: QWidget | None = None
         self._lazy: dict[int, tuple[str, str]] = {}
         for module_name, class_name, title in FEATURE_TABS:
-            index = self.tabs.addTab(QWidget(), title)
+            index = self.tabs.addTab(QWidget(), QCoreApplication.translate("window.feature_tabs", title))
             self._lazy[index] = (module_name, class_name)
         self.tabs.currentChanged.connect(self._opened)
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QMenu, QMenuBar, QWidget
 
@@ -49,6 +50,7 @@ class MenuCommands:
     open_table: Callable[[str], None]
     create_table: Callable[[], None]  # on a local endpoint (ui/tables)
     delete_table: Callable[[], None]  # the selected table, on a local endpoint
+    check_updates: Callable[[], None] | None = None  # Help → Check for updates… (issue 27)
 
 
 @dataclass
@@ -70,6 +72,7 @@ class WindowActions:
     theme_actions: dict[str, QAction] = field(default_factory=dict)
     shortcuts_action: QAction = field(init=False)
     about_action: QAction = field(init=False)
+    check_updates_action: QAction | None = None
 
 
 def window_action(owner: QWidget, text: str, command: str | None,
@@ -91,32 +94,46 @@ def build_menus(bar: QMenuBar, owner: QWidget, commands: MenuCommands, tab_title
     """File, View and Help. ``tab_titles`` escape "&" as "&&", as an action's text needs."""
     actions = _build_file_menu(bar, owner, commands)
     _build_view_menu(bar, owner, commands, actions, tab_titles, docks, theme_mode)
-    help_menu = bar.addMenu("&Help")
-    actions.shortcuts_action = window_action(owner, "&Keyboard shortcuts", "keyboard-shortcuts",
+    help_menu = bar.addMenu(QCoreApplication.translate("window.menus", "&Help"))
+    actions.shortcuts_action = window_action(owner, QCoreApplication.translate(
+        "window.menus", "&Keyboard shortcuts"), "keyboard-shortcuts",
                                              commands.shortcuts)
     help_menu.addAction(actions.shortcuts_action)
+    if commands.check_updates is not None:
+        actions.check_updates_action = window_action(owner, QCoreApplication.translate(
+            "window.menus", "Check for &updates…"), None, commands.check_updates)
+        actions.check_updates_action.setObjectName("check-updates")
+        help_menu.addAction(actions.check_updates_action)
     help_menu.addSeparator()
-    actions.about_action = window_action(owner, f"&About {APP_NAME}", None, commands.about)
+    actions.about_action = window_action(owner, QCoreApplication.translate(
+        "window.menus", "&About {APP_NAME}").format(APP_NAME=APP_NAME), None, commands.about)
     help_menu.addAction(actions.about_action)
     return actions
 
 
 def _build_file_menu(bar: QMenuBar, owner: QWidget, commands: MenuCommands) -> WindowActions:
-    file_menu = bar.addMenu("&File")
-    recent_menu = QMenu("Open &recent table", owner)
+    file_menu = bar.addMenu(QCoreApplication.translate("window.menus", "&File"))
+    recent_menu = QMenu(QCoreApplication.translate("window.menus", "Open &recent table"), owner)
     recent_menu.setObjectName(RECENT_MENU)
     recent_menu.aboutToShow.connect(lambda: fill_recent_menu(recent_menu, commands))
     actions = WindowActions(
-        connect_action=window_action(owner, "&Connect…", "connect", commands.connect),
+        connect_action=window_action(owner, QCoreApplication.translate(
+            "window.menus", "&Connect…"), "connect", commands.connect),
         recent_menu=recent_menu,
-        refresh_action=window_action(owner, "&Refresh tables", "refresh-tables",
+        refresh_action=window_action(owner, QCoreApplication.translate(
+            "window.menus", "&Refresh tables"), "refresh-tables",
                                      commands.refresh_tables),
-        palette_action=window_action(owner, "Command &palette…", "command-palette",
+        palette_action=window_action(owner, QCoreApplication.translate(
+            "window.menus", "Command &palette…"), "command-palette",
                                      commands.command_palette),
-        quit_action=window_action(owner, "&Quit", "quit", commands.quit),
-        export_audit_action=window_action(owner, "Audit an &export…", None, commands.export_audit),
-        create_table_action=window_action(owner, "Create &table…", None, commands.create_table),
-        delete_table_action=window_action(owner, "&Delete table…", None, commands.delete_table),
+        quit_action=window_action(owner, QCoreApplication.translate(
+            "window.menus", "&Quit"), "quit", commands.quit),
+        export_audit_action=window_action(owner, QCoreApplication.translate(
+            "window.menus", "Audit an &export…"), None, commands.export_audit),
+        create_table_action=window_action(owner, QCoreApplication.translate(
+            "window.menus", "Create &table…"), None, commands.create_table),
+        delete_table_action=window_action(owner, QCoreApplication.translate(
+            "window.menus", "&Delete table…"), None, commands.delete_table),
     )
     file_menu.addAction(actions.connect_action)
     file_menu.addMenu(recent_menu)
@@ -134,10 +151,11 @@ def _build_file_menu(bar: QMenuBar, owner: QWidget, commands: MenuCommands) -> W
 
 def _build_view_menu(bar: QMenuBar, owner: QWidget, commands: MenuCommands, actions: WindowActions,
                      tab_titles: list[str], docks: list[QDockWidget], theme_mode: str) -> None:
-    view_menu = bar.addMenu("&View")
+    view_menu = bar.addMenu(QCoreApplication.translate("window.menus", "&View"))
     for dock in docks:
         view_menu.addAction(dock.toggleViewAction())
-    actions.switch_table_action = window_action(owner, "Switch &table", "switch-table",
+    actions.switch_table_action = window_action(owner, QCoreApplication.translate(
+        "window.menus", "Switch &table"), "switch-table",
                                                 commands.switch_table)
     view_menu.addAction(actions.switch_table_action)
     view_menu.addSeparator()
@@ -147,14 +165,15 @@ def _build_view_menu(bar: QMenuBar, owner: QWidget, commands: MenuCommands, acti
         act.setShortcut(keys[i])
         view_menu.addAction(act)
         actions.tab_actions.append(act)
-    actions.builder_action = window_action(owner, "Open transaction &builder", "open-builder",
+    actions.builder_action = window_action(owner, QCoreApplication.translate(
+        "window.menus", "Open transaction &builder"), "open-builder",
                                            commands.open_builder)
     view_menu.addAction(actions.builder_action)
     view_menu.addSeparator()
-    theme_menu = view_menu.addMenu("T&heme")
+    theme_menu = view_menu.addMenu(QCoreApplication.translate("window.menus", "T&heme"))
     actions.theme_group = QActionGroup(owner)
     for mode in MODES:
-        act = QAction(MODE_LABELS[mode], owner, checkable=True)
+        act = QAction(QCoreApplication.translate("theme", MODE_LABELS[mode]), owner, checkable=True)
         act.setChecked(mode == theme_mode)
         act.triggered.connect(lambda _=False, mode=mode: commands.set_theme(mode))
         actions.theme_group.addAction(act)
@@ -169,7 +188,8 @@ def fill_recent_menu(menu: QMenu, commands: MenuCommands) -> None:
         act = menu.addAction(menu_text(name))
         act.triggered.connect(_opener(commands.open_table, name))
     if not names:
-        menu.addAction("No recent tables on this connection").setEnabled(False)
+        menu.addAction(QCoreApplication.translate(
+            "window.menus", "No recent tables on this connection")).setEnabled(False)
 
 
 def menu_text(text: str) -> str:
@@ -211,11 +231,15 @@ def palette_entries(host: PaletteHost) -> list[PaletteEntry]:
     if host.ctx.table is not None:
         panel = host.items_panel
         commands = [
-            ("run-query", "Run the read", panel.run),
-            ("next-page", "Load the next page", panel.controller.fetch_more),
-            ("copy-item-json", "Copy the selected item as JSON", panel.detail.copy),
-            ("edit-item", "Edit the selected item", panel.edit_selected),
-            ("delete-item", "Delete the selected item", panel.delete_selected),
+            ("run-query", QCoreApplication.translate("window.menus", "Run the read"), panel.run),
+            ("next-page", QCoreApplication.translate(
+                "window.menus", "Load the next page"), panel.controller.fetch_more),
+            ("copy-item-json", QCoreApplication.translate(
+                "window.menus", "Copy the selected item as JSON"), panel.detail.copy),
+            ("edit-item", QCoreApplication.translate(
+                "window.menus", "Edit the selected item"), panel.edit_selected),
+            ("delete-item", QCoreApplication.translate(
+                "window.menus", "Delete the selected item"), panel.delete_selected),
         ]
         for command, title, run in commands:
             entry = shortcut(command)
@@ -232,9 +256,12 @@ def _feature_entries(host: PaletteHost) -> list[PaletteEntry]:
 
     router = host.router
     entries: list[PaletteEntry] = []
-    for title, command in (("Diagnose a value (is it locked, and by whom?)", "diagnose"),
-                           ("Run the accounts & locks audit", "audit"),
-                           ("Edit the uniqueness schema", "schema")):
+    for title, command in ((QCoreApplication.translate(
+        "window.menus", "Diagnose a value (is it locked, and by whom?)"), "diagnose"),
+                           (QCoreApplication.translate(
+                               "window.menus", "Run the accounts & locks audit"), "audit"),
+                           (QCoreApplication.translate(
+                               "window.menus", "Edit the uniqueness schema"), "schema")):
         entries.append(PaletteEntry(title, COMMAND, functools.partial(router.locks_command, command)))
     # The builder knows what applies to the selection (it may have read the account's locks);
     # before it is built, what the selecting view knows.
@@ -245,7 +272,8 @@ def _feature_entries(host: PaletteHost) -> list[PaletteEntry]:
         subject.evidence if subject is not None else None)
     for t in templates:
         if not t.is_note:
-            entries.append(PaletteEntry(f"Template: {t.title.rstrip('…')}", COMMAND,
+            entries.append(PaletteEntry(QCoreApplication.translate(
+                "window.menus", "Template: {rstrip}").format(rstrip=t.title.rstrip('…')), COMMAND,
                                         functools.partial(router.run_template, t.name, t.rule)))
     return entries
 

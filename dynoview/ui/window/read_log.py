@@ -14,6 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QCoreApplication,
     QEvent,
     QModelIndex,
     QObject,
@@ -26,10 +27,16 @@ from PySide6.QtWidgets import QMenu, QPlainTextEdit, QSplitter, QTableView, QVBo
 from dynoview.core.reads.estimates import capacity_text
 from dynoview.core.reads.receipts import STRONG, ReadReceipt
 from dynoview.ui.context import AppContext
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.i18n.labels import consistency_label
 from dynoview.ui.items.detail import monospace
 
-COLUMNS = ("Time", "Operation", "Table / index", "Consistency", "Capacity", "Count", "Scanned",
-           "Duration")
+COLUMNS = (QT_TRANSLATE_NOOP("window.read_log", "Time"), QT_TRANSLATE_NOOP("window.read_log", "Operation"),
+           QT_TRANSLATE_NOOP("window.read_log", "Table / index"),
+           QT_TRANSLATE_NOOP("window.read_log", "Consistency"),
+           QT_TRANSLATE_NOOP("window.read_log", "Capacity"),
+           QT_TRANSLATE_NOOP("window.read_log", "Count"), QT_TRANSLATE_NOOP("window.read_log", "Scanned"),
+           QT_TRANSLATE_NOOP("window.read_log", "Duration"))
 ReceiptRole = Qt.ItemDataRole.UserRole + 1
 _Index = QModelIndex | QPersistentModelIndex
 MAX_ROWS = 5000  # receipts shown, as many as ReadLog keeps
@@ -81,7 +88,7 @@ class ReadLogModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return QCoreApplication.translate("window.read_log", COLUMNS[section])
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -96,7 +103,7 @@ class ReadLogModel(QAbstractTableModel):
                 r.time.astimezone().strftime("%H:%M:%S.%f")[:-3],
                 r.operation + (f" (failed: {r.error})" if r.error else ""),
                 r.target,
-                r.consistency,
+                consistency_label(r.consistency),
                 capacity_text(r),
                 "" if r.count is None else str(r.count),
                 "" if r.scanned_count is None else str(r.scanned_count),
@@ -105,15 +112,17 @@ class ReadLogModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and col == 4:
             # What the estimate counted, e.g. a TransactGetItems key with no item (count
             # shows the items found, the estimate charges every key read).
-            basis = f" Estimate: {r.estimate_basis}." if r.estimate_basis else ""
-            return ("As DynamoDB reported it, and the app's own estimate from item sizes "
-                    "(4 KB read units, halved for eventual reads)." + basis)
+            basis = self.tr(
+                " Estimate: {estimate_basis}.").format(
+                    estimate_basis=r.estimate_basis) if r.estimate_basis else ""
+            return (self.tr("As DynamoDB reported it, and the app's own estimate from item sizes "
+                    "(4 KB read units, halved for eventual reads).") + basis)
         if role == Qt.ItemDataRole.ToolTipRole and col == 1 and r.error:
             return f"{r.operation} failed: {r.error}"
         if role == Qt.ItemDataRole.ToolTipRole and col == 3:
-            return ("Strongly consistent: reflects every write acknowledged before the read."
+            return (self.tr("Strongly consistent: reflects every write acknowledged before the read.")
                     if r.consistency == STRONG else
-                    "Eventually consistent: may miss writes from the last second; costs half.")
+                    self.tr("Eventually consistent: may miss writes from the last second; costs half."))
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (4, 5, 6, 7):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -128,7 +137,7 @@ class ReadLogView(QWidget):
         self.code_dialog: QWidget | None = None  # the open ReadCodeDialog, if any
         self.model = ReadLogModel(self)
         self.table = QTableView()
-        self.table.setAccessibleName("Read log")
+        self.table.setAccessibleName(self.tr("Read log"))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
@@ -143,9 +152,9 @@ class ReadLogView(QWidget):
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.setWordWrap(False)
         self.request_text = QPlainTextEdit(readOnly=True)
-        self.request_text.setAccessibleName("Request sent")
+        self.request_text.setAccessibleName(self.tr("Request sent"))
         self.request_text.setFont(monospace())
-        self.request_text.setPlaceholderText("Select a read to see the exact request sent.")
+        self.request_text.setPlaceholderText(self.tr("Select a read to see the exact request sent."))
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.table)
         splitter.addWidget(self.request_text)
@@ -219,12 +228,12 @@ class ReadLogView(QWidget):
 
         receipt = self.model.receipt(row)
         menu = QMenu(self.table)
-        action = menu.addAction("Copy as code…", lambda: self.copy_as_code(row))
+        action = menu.addAction(self.tr("Copy as code…"), lambda: self.copy_as_code(row))
         exportable = receipt.operation in READ_OPERATIONS
         action.setEnabled(exportable)
         if not exportable:  # a batch or transaction read: the core exports one request only
-            action.setToolTip(f"A {receipt.operation} cannot be exported as code: only GetItem, "
-                              "Query and Scan can.")
+            action.setToolTip(self.tr("A {operation} cannot be exported as code: only GetItem, "
+                              "Query and Scan can.").format(operation=receipt.operation))
         menu.setToolTipsVisible(True)
         menu.aboutToHide.connect(menu.deleteLater)
         return menu

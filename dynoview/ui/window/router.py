@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QDockWidget
 
 from dynoview.core.session.tables import TableInfo
@@ -58,7 +58,8 @@ class WindowRouter:
             self.items_panel.view.setFocus()
             return
         if not self.tables_panel.list.findItems(name, Qt.MatchFlag.MatchExactly):
-            self.show_status(f"Table {name} is not on this connection.")
+            self.show_status(QCoreApplication.translate(
+                "WindowRouter", "Table {name} is not on this connection.").format(name=name))
             return
         self.tables_panel.filter.clear()
         self.tables_panel.select(name)

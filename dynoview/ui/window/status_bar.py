@@ -6,7 +6,7 @@ with the whole text in its tooltip, and the badge beside it is never painted ove
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QLabel, QStatusBar
 
 from dynoview.core.reads.receipts import ReadReceipt
@@ -22,9 +22,10 @@ class WindowStatus:
         self.bar = bar
         self.message = ElidedLabel()
         self.message.setObjectName("status-message")
-        self.receipt_label = ElidedLabel("No reads yet")
-        self.receipt_label.setToolTip("The last read: operation, consistency, capacity, duration")
-        self.connection_label = QLabel("Not connected")
+        self.receipt_label = ElidedLabel(QCoreApplication.translate("WindowStatus", "No reads yet"))
+        self.receipt_label.setToolTip(QCoreApplication.translate(
+            "WindowStatus", "The last read: operation, consistency, capacity, duration"))
+        self.connection_label = QLabel(QCoreApplication.translate("WindowStatus", "Not connected"))
         self.connection_label.setObjectName("connection-badge")
         bar.addWidget(self.message, 3)
         bar.addPermanentWidget(self.receipt_label, 2)
@@ -45,4 +46,5 @@ class WindowStatus:
         return self.message.text()
 
     def receipts(self, receipts: list[ReadReceipt]) -> None:
-        self.receipt_label.setText("Last read: " + receipts[-1].summary())
+        self.receipt_label.setText(QCoreApplication.translate(
+            "WindowStatus", "Last read: ") + receipts[-1].summary())

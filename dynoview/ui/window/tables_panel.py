@@ -26,12 +26,14 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.session.tables import TableInfo
 from dynoview.ui.accessible import name_clear_button
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from dynoview.ui.context import AppContext
 
 EXTRAS_TASK = "table-extras"
-CREATE, DELETE = "create a table", "delete a table"
+CREATE, DELETE = QT_TRANSLATE_NOOP(
+    "window.tables_panel", "create a table"), QT_TRANSLATE_NOOP("window.tables_panel", "delete a table")
 
 
 def description_html(info: TableInfo, more: list[str] | None = None) -> str:
@@ -54,15 +56,15 @@ class TablesPanel(QWidget):
         self._select_next: str | None = None  # a table just created: selected once listed
         self._actions: tuple[QAction, QAction] | None = None  # File's Create… and Delete…
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText("Filter tables (Ctrl+T)")
+        self.filter.setPlaceholderText(self.tr("Filter tables (Ctrl+T)"))
         self.filter.setClearButtonEnabled(True)
         name_clear_button(self.filter)
-        self.filter.setAccessibleName("Filter tables")
+        self.filter.setAccessibleName(self.tr("Filter tables"))
         self.list = QListWidget()
-        self.list.setAccessibleName("Tables")
+        self.list.setAccessibleName(self.tr("Tables"))
         self.description = QTextBrowser()
         self.description.setOpenLinks(False)
-        self.heading = QLabel("Tables")
+        self.heading = QLabel(self.tr("Tables"))
         # Wide enough for names and the description even when a tab asks for all the room.
         self.setMinimumWidth(180)
         layout = QVBoxLayout(self)
@@ -70,7 +72,7 @@ class TablesPanel(QWidget):
         layout.addWidget(self.heading)
         layout.addWidget(self.filter)
         layout.addWidget(self.list, 2)
-        layout.addWidget(QLabel("Description"))
+        layout.addWidget(QLabel(self.tr("Description")))
         layout.addWidget(self.description, 3)
         self.filter.textChanged.connect(self._apply_filter)
         self.filter.returnPressed.connect(self._pick_first_visible)
@@ -87,11 +89,14 @@ class TablesPanel(QWidget):
         """The list's menu for the table ``name``."""
         menu = QMenu(self.list)
         menu.setToolTipsVisible(True)
-        menu.addAction(f"Open {name} in a new Items tab", lambda: self.table_in_new_tab.emit(name))
+        menu.addAction(self.tr(
+            "Open {name} in a new Items tab").format(name=name), lambda: self.table_in_new_tab.emit(name))
         if self.ctx is not None:
             menu.addSeparator()
-            for text, action, slot in (("Create table…", CREATE, self.create_table),
-                                       (f"Delete {name}…", DELETE, lambda: self.delete_table(name))):
+            for text, action, slot in ((self.tr("Create table…"), CREATE, self.create_table),
+                                       (self.tr(
+                                           "Delete {name}…").format(
+                                               name=name), DELETE, lambda: self.delete_table(name))):
                 entry = menu.addAction(text.replace("&", "&&"), slot)
                 self._allow(entry, action)
         menu.aboutToHide.connect(menu.deleteLater)
@@ -109,7 +114,8 @@ class TablesPanel(QWidget):
         every connection."""
         conn = self.ctx.connection if self.ctx is not None else None
         if conn is None:
-            return f"Connect to a local endpoint (such as DynamoDB Local) to {action}."
+            return self.tr(
+                "Connect to a local endpoint (such as DynamoDB Local) to {action}.").format(action=action)
         from dynoview.core.session import local_tables  # botocore: loaded once connected
 
         try:
@@ -132,11 +138,11 @@ class TablesPanel(QWidget):
         if self._actions is None:
             return
         create, delete = self._actions
-        self._allow(create, CREATE, "Create a table on this local endpoint")
-        self._allow(delete, DELETE, "Delete the selected table on this local endpoint")
+        self._allow(create, CREATE, self.tr("Create a table on this local endpoint"))
+        self._allow(delete, DELETE, self.tr("Delete the selected table on this local endpoint"))
         if delete.isEnabled() and not self.current_name():
             delete.setEnabled(False)
-            delete.setToolTip("Select a table to delete in the Tables list.")
+            delete.setToolTip(self.tr("Select a table to delete in the Tables list."))
 
     def current_name(self) -> str | None:
         item = self.list.currentItem()
@@ -179,7 +185,7 @@ class TablesPanel(QWidget):
         self.list.clear()
         self.list.addItems(names)
         self.list.blockSignals(False)
-        self.heading.setText(f"Tables ({len(names)})")
+        self.heading.setText(self.tr("Tables ({names_count})").format(names_count=len(names)))
         self.info = None
         self.description.clear()
         self._apply_filter(self.filter.text())
@@ -249,5 +255,5 @@ class ExtrasReader(QObject):
         self.read_done.emit(info, extras.lines())
 
     def _failed(self, info: TableInfo, exc: BaseException) -> None:
-        self.read_done.emit(info, ["Point-in-time recovery and resource policy: not known "
-                                   f"({type(exc).__name__})"])
+        self.read_done.emit(info, [self.tr("Point-in-time recovery and resource policy: not known "
+                                   "({type})").format(type=type(exc).__name__)])

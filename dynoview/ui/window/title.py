@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel
 
 from dynoview import APP_NAME
@@ -25,8 +26,10 @@ def show_connection(label: QLabel, conn: Connection) -> None:
     """The badge: connection name, demo, read-only, placeholder keys (styled by kind)."""
     demo = "DEMO  " if conn.spec.demo else ""
     demo = "PRODUCTION  " if conn.spec.production else demo  # issue 25 (H7)
-    ro = "  READ-ONLY" if conn.spec.read_only else ("  WRITE MODE" if conn.spec.production else "")
-    placeholder = "  (placeholder keys)" if getattr(conn, "placeholder_credentials", False) else ""
+    ro = "  READ-ONLY" if conn.spec.read_only else (QCoreApplication.translate(
+        "window.title", "  WRITE MODE") if conn.spec.production else "")
+    placeholder = QCoreApplication.translate(
+        "window.title", "  (placeholder keys)") if getattr(conn, "placeholder_credentials", False) else ""
     label.setText(f"{demo}{conn.spec.name}{ro}{placeholder}")
     label.setToolTip(conn.spec.describe() + (f"\n{PLACEHOLDER_NOTE}" if placeholder else ""))
     kind = "-".join(k for k, on in (("demo", conn.spec.demo), ("read-only", conn.spec.read_only)) if on)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import base64
 import random
+import sys
 from datetime import UTC, datetime
+from itertools import pairwise
 from typing import Any
 
 import msgspec
@@ -19,7 +21,7 @@ import pytest
 
 from dynoview.core.audit.pages import PageClassifier, page_meta
 from dynoview.core.uniqueness.pairing import Pairing
-from dynoview.core.uniqueness.pairing_state import Batch
+from dynoview.core.uniqueness.pairing_state import BIG_TABLE, Batch, grows_big_table, table_full_at
 from dynoview.core.uniqueness.schema import (
     NORMALISE_LOWER,
     NORMALISE_NFKC_CASEFOLD,
@@ -187,8 +189,39 @@ def test_three_classifiers_agree(seed: int) -> None:
         queues.append([msgspec.msgpack.decode(msgspec.msgpack.encode(b), type=Batch) for b in made])
     while any(queues):
         queue = rng.choice([q for q in queues if q])
-        merged.apply(queue.pop(0))
+        merged.apply(queue.pop(0), step=(lambda _big: None) if rng.random() < 0.5 else None)
     assert signature(merged) == signature(reference)
+
+
+def test_apply_lets_the_event_loop_go_between_the_dicts_growth() -> None:
+    """A million-entry dict's resize holds the GIL for tens of ms, and the four dicts (locks
+    and holders of two rules) grow in step: ``step`` (the window's ``yield_to_ui``) must run
+    before each one grows, so no two of them grow without the event loop going between."""
+    schema = article_schema()
+    items: list[dict[str, Any]] = []
+    for k in range(200):
+        items += [{"PK": {"S": f"ACCT#{k}"}, "SK": {"S": "PROFILE"}, "email": {"S": f"u{k}@x"},
+                   "username": {"S": f"u{k}"}},
+                  {"PK": {"S": f"UNIQ#EMAIL#u{k}@x"}, "SK": {"S": "LOCK"}},
+                  {"PK": {"S": f"UNIQ#HANDLE#u{k}"}, "SK": {"S": "LOCK"}}]
+    worker = Pairing(schema, "expiresAt", NOW)
+    classifier = PageClassifier(worker)
+    classifier.classify(_body(items))
+    batch = classifier.take()
+    stepped = Pairing(schema, "expiresAt", NOW)
+
+    def sizes() -> list[int]:
+        return [len(d) for state in stepped.rules.values() for d in (state.locks, state.holders)]
+
+    seen = [sizes()]
+    stepped.apply(batch, step=lambda _big: seen.append(sizes()))
+    seen.append(sizes())
+    grew = [sum(a != b for a, b in zip(before, after, strict=True)) for before, after in pairwise(seen)]
+    assert seen[-1] == [200, 200, 200, 200]
+    assert max(grew) == 1 and sum(grew) == 4  # one dict at a time, each once
+    plain = Pairing(schema, "expiresAt", NOW)
+    plain.apply(batch)
+    assert signature(stepped) == signature(plain)
 
 
 def test_body_that_is_not_dynamodb_shaped_is_classified_like_dicts() -> None:
@@ -211,3 +244,19 @@ def test_page_meta_skips_items_and_keeps_paging_fields() -> None:
                                "LastEvaluatedKey": {"PK": {"S": "x"}, "SK": {"B": "AAE="}},
                                "ConsumedCapacity": {"TableName": "t", "CapacityUnits": 0.5}}
     assert page_meta(b'{"Items":[],"Count":0}') == {"Count": 0}
+
+
+def test_a_big_tables_growth_is_foreseen_batch_by_batch() -> None:
+    """``grows_big_table`` says which update grows a dict's table (its size jumps), as batches of
+    accounts arrive: the window waits for its event loop to go idle before those only."""
+    d: dict[str, int] = {}
+    keys = [f"user{i}@example.com" for i in range(4 * BIG_TABLE)]
+    said, grew = [], []
+    for start in range(0, len(keys), 7_001):
+        part = keys[start:start + 7_001]
+        said.append(grows_big_table(d, len(part)))
+        before = sys.getsizeof(d)
+        d.update(zip(part, range(len(part)), strict=True))
+        grew.append(sys.getsizeof(d) != before and start >= BIG_TABLE)
+    assert said == grew and sum(said) == 2  # at ~175k and ~350k keys
+    assert table_full_at(0) == 5 and table_full_at(6) == 10 and table_full_at(699_050) == 699_050

@@ -13,8 +13,10 @@ from dynoview.core.uniqueness.findings import MISSING_LOCK, OK, ORPHAN_LOCK
 from dynoview.core.uniqueness.pairing import classify
 from dynoview.core.uniqueness.presets import (
     PRESET_ARTICLE,
+    PRESET_ELECTRODB,
     PRESET_ONETABLE,
     PRESET_ONETABLE_COLON,
+    PRESET_ONETABLE_SCOPED,
     PRESET_TYPEDORM,
     PRESETS,
     detect_preset,
@@ -62,7 +64,8 @@ ONETABLE_SAMPLE = [
 
 
 def test_presets_are_listed_with_their_sources() -> None:
-    assert preset_names() == (PRESET_ARTICLE, PRESET_ONETABLE, PRESET_ONETABLE_COLON, PRESET_TYPEDORM)
+    assert preset_names() == (PRESET_ARTICLE, PRESET_ONETABLE, PRESET_ONETABLE_COLON, PRESET_TYPEDORM,
+                              PRESET_ELECTRODB, PRESET_ONETABLE_SCOPED)
     for preset in PRESETS:
         assert preset.title and preset.description and preset.source and preset.example
     with pytest.raises(SchemaError, match=r"no schema preset called 'dynamoose'.*onetable"):

@@ -18,7 +18,7 @@ def test_count_text_with_an_irregular_plural() -> None:
     assert count_text(3, "batch", "batches") == "3 batches"
 
 
-def test_not_on_page_text_agrees_in_number() -> None:
+def test_not_on_page_text_agrees_in_number(qapp) -> None:  # English plurals: a catalogue (issue 27)
     assert not_on_page_text(1) == ("1 item written by the builder is not on this page: run the "
                                    "read again to see it")
     assert not_on_page_text(3).startswith("3 items written by the builder are not on this page")

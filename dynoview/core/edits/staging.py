@@ -1,0 +1,297 @@
+"""The staged set: per item (table and primary key), each edited attribute's value as the user
+saw it and the value staged for it (None: removed). Nothing here writes; ``transaction`` turns
+the set into one guarded TransactWriteItems.
+
+A value typed in a cell is parsed with ``values.user_text.parse_value`` (the parser the edit
+dialog and the builder use) and checked where a cell edit can be wrong before anything is sent:
+a key attribute (the item's identity: Edit as JSON… moves an item), an index key's declared
+type, an account's protected value (``tx.template_inputs.check_value``). A refusal is an
+``EditError`` located at the cell; nothing is staged.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from dynoview.core.errors import InputError
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.template_inputs import check_value
+from dynoview.core.uniqueness.schema import UniquenessSchema, protected_text
+from dynoview.core.values.dynamodb_json import to_dynamodb_json
+from dynoview.core.values.equality import values_equal
+from dynoview.core.values.types import ValueParseError, type_code
+from dynoview.core.values.user_text import parse_value
+
+#: Stagings kept for Undo (each keeps the whole set as it was: sets are small).
+UNDO_DEPTH = 100
+Item = dict[str, Any]
+
+
+def key_text(key: Mapping[str, Any]) -> str:
+    """``PK=ACCT#1, SK=PROFILE``: a key as people read it."""
+    parts = []
+    for name, av in key.items():
+        member = next(iter(av.values())) if isinstance(av, Mapping) and len(av) == 1 else av
+        parts.append(f"{name}={member if isinstance(member, str) else json.dumps(to_dynamodb_json(av))}")
+    return ", ".join(parts)
+
+
+def key_id(table: str, key: Mapping[str, Any]) -> str:
+    """One string per item (table and key), to find its staged cells."""
+    body = {name: to_dynamodb_json(av) for name, av in sorted(key.items())}
+    return json.dumps([table, body], sort_keys=True, ensure_ascii=False)
+
+
+class EditError(InputError):
+    """A cell edit that cannot be staged, with the item and attribute it is about."""
+
+    def __init__(self, message: str, table: str = "", key: Mapping[str, Any] | None = None,
+                 attribute: str = "") -> None:
+        self.message = message
+        self.table = table
+        self.key = dict(key or {})
+        self.attribute = attribute
+        self.field = attribute or None
+        super().__init__(message)
+
+    def location(self) -> str:
+        """``ACCT#1 / PROFILE › email``: where the cell is, as the status line says it."""
+        where = " / ".join(str(next(iter(av.values()))) for av in self.key.values()
+                           if isinstance(av, Mapping) and len(av) == 1)
+        return " › ".join(part for part in (where, self.attribute) if part)
+
+    def sentence(self) -> str:
+        where = self.location()
+        return f"Not staged at {where}: {self.message}" if where else f"Not staged: {self.message}"
+
+
+@dataclass(frozen=True)
+class CellChange:
+    """One attribute of one item: the value seen (None: absent) and the value staged (None:
+    the attribute is removed)."""
+
+    attribute: str
+    old: Item | None
+    new: Item | None
+
+    @property
+    def kind(self) -> str:
+        """"add", "remove" or "change"."""
+        if self.old is None:
+            return "add"
+        return "remove" if self.new is None else "change"
+
+
+@dataclass(frozen=True)
+class ItemEdits:
+    """The staged cells of one item, in the order they were first staged. ``seen`` is the item
+    as it was shown when its first cell was staged (what the protected values are read from)."""
+
+    table: str
+    key: Item
+    seen: Item
+    cells: tuple[CellChange, ...]
+
+    @property
+    def id(self) -> str:
+        return key_id(self.table, self.key)
+
+    def cell(self, attribute: str) -> CellChange | None:
+        return next((c for c in self.cells if c.attribute == attribute), None)
+
+    def before(self) -> Item:
+        """The item as the guards expect it: what was seen, each edited cell as it was."""
+        item = dict(self.seen)
+        for cell in self.cells:
+            if cell.old is None:
+                item.pop(cell.attribute, None)
+            else:
+                item[cell.attribute] = cell.old
+        return item
+
+    def after(self) -> Item:
+        """The item once the staged cells are written."""
+        item = self.before()
+        for cell in self.cells:
+            if cell.new is None:
+                item.pop(cell.attribute, None)
+            else:
+                item[cell.attribute] = cell.new
+        return item
+
+
+def _same(a: Item | None, b: Item | None) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    return values_equal(a, b)
+
+
+def check_cell(info: TableInfo, schema: UniquenessSchema | None, item: Mapping[str, Any],
+               attribute: str, new: Item | None, old: Item | None) -> str | None:
+    """Why ``new`` cannot be staged for ``attribute`` of ``item`` (a sentence), or None."""
+    if attribute in info.key_names:
+        return (f"{attribute} is part of the table's key: it names the item, so it is not edited "
+                "in a cell. Use Edit as JSON… to move the item to another key.")
+    declared = info.attribute_types.get(attribute)
+    if new is not None and declared is not None:
+        code = type_code(new)
+        if code != declared:
+            return (f"{attribute} is a key of an index of this table, declared as {declared}: "
+                    f"a value of type {code} would be refused. Type a value of type {declared}, "
+                    "or remove the attribute.")
+        if code in ("S", "B") and not new[code]:
+            return f"{attribute} is a key of an index, and DynamoDB refuses an empty key value."
+    if schema is None or not schema.is_account(item):
+        return None
+    rule = next((r for r in schema.rules if r.attribute == attribute), None)
+    if rule is None or new is None:
+        return None
+    text = protected_text(new)
+    if text is None or type_code(new) != "S":
+        return (f"{attribute} is a protected value (its {rule.name} lock is keyed on it): give it "
+                "a text (S) value, or remove it to release the lock.")
+    current = protected_text(old)
+    if current is not None and rule.lock_pk(current) == rule.lock_pk(text):
+        return None  # the lock does not move (case under a lowercase rule): a plain edit
+    check = check_value(rule, text, current)
+    return check.error
+
+
+class StagedEdits:
+    """The staged cells of one connection, with Undo of every change to them."""
+
+    def __init__(self, connection: str | None = None, items: list[ItemEdits] | None = None) -> None:
+        self.connection = connection
+        self._items: dict[str, ItemEdits] = {i.id: i for i in items or []}
+        self._undo: list[tuple[str | None, dict[str, ItemEdits]]] = []
+
+    # ---------------------------------------------------------------- reading
+
+    def __iter__(self) -> Iterator[ItemEdits]:
+        return iter(list(self._items.values()))
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+    @property
+    def count(self) -> int:
+        """Staged cells, over every item."""
+        return sum(len(i.cells) for i in self._items.values())
+
+    def item(self, table: str, key: Mapping[str, Any]) -> ItemEdits | None:
+        return self._items.get(key_id(table, key))
+
+    def cell(self, table: str, key: Mapping[str, Any], attribute: str) -> CellChange | None:
+        edits = self.item(table, key)
+        return edits.cell(attribute) if edits is not None else None
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    # ---------------------------------------------------------------- changing
+
+    def _remember(self) -> None:
+        self._undo.append((self.connection, dict(self._items)))
+        del self._undo[:-UNDO_DEPTH]
+
+    def stage(self, info: TableInfo, item: Mapping[str, Any], attribute: str, new: Item | None, *,
+              schema: UniquenessSchema | None = None, connection: str | None = None) -> CellChange | None:
+        """Stage ``new`` (None: remove) for ``attribute`` of ``item`` as shown. Returns the
+        staged change, or None when the value is the one seen (its staging is dropped).
+        ``EditError`` (nothing staged) says why a value cannot be used."""
+        key = info.key_of(dict(item))
+        if len(key) != len(info.key_names):
+            raise EditError("This row has no full primary key, so it cannot be edited.", info.name,
+                            key, attribute)
+        if self._items and connection is not None and self.connection not in (None, connection):
+            raise EditError(f"The staged changes are for the connection {self.connection}: send or "
+                            "discard them before staging changes on another one.", info.name, key,
+                            attribute)
+        current = self.item(info.name, key)
+        existing = current.cell(attribute) if current is not None else None
+        old = existing.old if existing is not None else copy.deepcopy(item.get(attribute))
+        if new is None and old is None:
+            raise EditError(f"{attribute} is not on this item: there is nothing to remove.",
+                            info.name, key, attribute)
+        seen = current.seen if current is not None else copy.deepcopy(dict(item))
+        problem = check_cell(info, schema, seen, attribute, new, old)
+        if problem is not None:
+            raise EditError(problem, info.name, key, attribute)
+        if existing is not None and _same(existing.new, new):
+            return existing  # staged already (an editor that commits twice): no undo step
+        if existing is None and _same(old, new):
+            return None  # the value seen: nothing to stage
+        self._remember()
+        if connection is not None:
+            self.connection = connection
+        change = CellChange(attribute, old, copy.deepcopy(new))
+        cells = [c for c in (current.cells if current else ()) if c.attribute != attribute]
+        if _same(old, new):
+            change_kept: CellChange | None = None  # back to the value seen: nothing to send
+        else:
+            change_kept = change
+            at = next((i for i, c in enumerate(current.cells) if c.attribute == attribute),
+                      len(cells)) if current else 0
+            cells.insert(at, change)
+        self._put(ItemEdits(info.name, key, seen, tuple(cells)))
+        return change_kept
+
+    def stage_text(self, info: TableInfo, item: Mapping[str, Any], attribute: str, code: str,
+                   text: str, *, schema: UniquenessSchema | None = None,
+                   connection: str | None = None) -> CellChange | None:
+        """Parse what was typed in a cell as a ``code`` value (S, N, BOOL, NULL, SS, NS, BS, L,
+        M, B) and stage it; a value that does not parse is an ``EditError`` at the cell."""
+        key = info.key_of(dict(item))
+        try:
+            value = parse_value(code, text)
+        except ValueParseError as exc:
+            inner = f" (at {exc.path})" if exc.path else ""
+            raise EditError(exc.message + inner, info.name, key, attribute) from None
+        return self.stage(info, item, attribute, value, schema=schema, connection=connection)
+
+    def _put(self, edits: ItemEdits) -> None:
+        if edits.cells:
+            self._items[edits.id] = edits
+        else:
+            self._items.pop(edits.id, None)
+
+    def discard(self, table: str, key: Mapping[str, Any], attribute: str | None = None) -> bool:
+        """Drop one staged cell (or, without ``attribute``, all of the item's)."""
+        current = self.item(table, key)
+        if current is None or (attribute is not None and current.cell(attribute) is None):
+            return False
+        self._remember()
+        cells = () if attribute is None else tuple(c for c in current.cells if c.attribute != attribute)
+        self._put(replace(current, cells=cells))
+        return True
+
+    def discard_all(self) -> bool:
+        if not self._items:
+            return False
+        self._remember()
+        self._items.clear()
+        return True
+
+    def undo(self) -> bool:
+        """Back to the set as it was before its last change (a staging or a discard)."""
+        if not self._undo:
+            return False
+        self.connection, self._items = self._undo.pop()
+        return True
+
+    def settle(self, table: str, key: Mapping[str, Any], now: Mapping[str, Any] | None) -> bool:
+        """The table holds ``now`` for this item after a write: drop the item's staged cells when
+        every one of them is there (not an undoable change: they were written). True if dropped."""
+        current = self.item(table, key)
+        if current is None or now is None:
+            return False
+        if all(_same(cell.new, now.get(cell.attribute)) for cell in current.cells):
+            self._items.pop(current.id, None)
+            self._undo.clear()  # an undo would stage what is written now
+            return True
+        return False

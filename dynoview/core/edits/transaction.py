@@ -1,0 +1,97 @@
+"""The staged set as ONE guarded TransactWriteItems, built with the builder's model.
+
+Each edited item is one Update: SET for each staged value, REMOVE for each removed attribute,
+and a ConditionExpression that the item still exists and still holds every edited attribute's
+value as the user saw it (``attribute_not_exists`` where it had none). A change made by someone
+else between staging and sending cancels the whole transaction instead of being overwritten.
+
+An account whose protected value (a schema rule's attribute) changes gets that rule's change
+template around its Update, as ``tx.templates.change_value`` and ``edit_account`` build it: the
+new lock Put only where none exists, the old one Deleted while it exists, in the same
+transaction, so the account and its locks never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from dynoview.core.edits.staging import EditError, ItemEdits, StagedEdits, check_cell, key_id
+from dynoview.core.expressions.builders import and_, comparison
+from dynoview.core.expressions.placeholders import Placeholders
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.model import MAX_ACTIONS, UPDATE, Action, Transaction
+from dynoview.core.tx.template_inputs import protected_changes
+from dynoview.core.tx.templates import lock_delete, lock_put
+from dynoview.core.uniqueness.schema import UniquenessSchema
+
+
+def item_update(edits: ItemEdits, key_names: tuple[str, ...]) -> Action:
+    """The item's Update, guarded on every edited attribute's value as seen."""
+    ph = Placeholders()
+    sets, removes = [], []
+    guards = [comparison(ph, key_names[0], "attribute_exists", literal=True)]
+    for cell in edits.cells:
+        name = ph.literal_name(cell.attribute)
+        if cell.new is None:
+            removes.append(name)
+        else:
+            sets.append(f"{name} = {ph.value(cell.new)}")
+        if cell.old is None:
+            guards.append(comparison(ph, cell.attribute, "attribute_not_exists", literal=True))
+        else:
+            guards.append(comparison(ph, cell.attribute, "=", cell.old, literal=True))
+    clauses = []
+    if sets:
+        clauses.append("SET " + ", ".join(sets))
+    if removes:
+        clauses.append("REMOVE " + ", ".join(removes))
+    changed = ", ".join(c.attribute for c in edits.cells)
+    return Action(kind=UPDATE, table=edits.table, key=dict(edits.key), update=" ".join(clauses),
+                  condition=and_(*guards), names=ph.names, values=ph.values,
+                  label=f"staged edit: {changed}", return_values="ALL_OLD")
+
+
+def item_actions(edits: ItemEdits, key_names: tuple[str, ...],
+                 schema: UniquenessSchema | None) -> list[Action]:
+    """The item's Update, preceded by the lock moves its protected values need."""
+    actions: list[Action] = []
+    if schema is not None:
+        for change in protected_changes(schema, edits.before(), edits.after()):
+            if change.new is not None:
+                actions.append(lock_put(schema, edits.table, change.rule, change.new))
+            if change.old is not None:
+                actions.append(lock_delete(schema, edits.table, change.rule, change.old))
+    actions.append(item_update(edits, key_names))
+    return actions
+
+
+def build_transaction(staged: StagedEdits, tables: Mapping[str, TableInfo],
+                      schema: UniquenessSchema | None = None) -> Transaction:
+    """The one transaction that writes every staged cell; ``EditError`` (located at the cell)
+    when a cell cannot go as staged: its table is not open, its value is refused now (the
+    schema changed since), two edits would touch one item (two accounts moving to one lock),
+    or more than 100 actions."""
+    actions: list[Action] = []
+    touched: dict[str, str] = {}
+    for edits in staged:
+        info = tables.get(edits.table)
+        first = edits.cells[0].attribute if edits.cells else ""
+        if info is None:
+            raise EditError(f"The table {edits.table} is not open on this connection; open it, or "
+                            "discard these changes.", edits.table, edits.key, first)
+        for cell in edits.cells:
+            problem = check_cell(info, schema, edits.before(), cell.attribute, cell.new, cell.old)
+            if problem is not None:
+                raise EditError(problem, edits.table, edits.key, cell.attribute)
+        for action in item_actions(edits, info.key_names, schema):
+            target = key_id(action.table, action.target_key(info.key_names))
+            if target in touched:
+                raise EditError(f"This edit and the one of {touched[target]} both write the item "
+                                f"{action.summary()}; DynamoDB allows one action per item in a "
+                                "transaction. Discard one of them.", edits.table, edits.key, first)
+            touched[target] = ", ".join(str(next(iter(v.values()))) for v in edits.key.values())
+            actions.append(action)
+    if len(actions) > MAX_ACTIONS:
+        raise EditError(f"The staged changes need {len(actions)} actions and one transaction holds "
+                        f"at most {MAX_ACTIONS}: review and send part of them, then the rest.")
+    return Transaction(actions=actions)

@@ -1,0 +1,6719 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr_FR">
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <location filename="../../window/about_dialog.py" line="+80"/>
+        <source>About {APP_NAME}</source>
+        <translation>À propos de {APP_NAME}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;h2 style=&apos;margin:0&apos;&gt;{APP_NAME} {version__}&lt;/h2&gt;&lt;p&gt;A desktop explorer for Amazon DynamoDB tables that hold uniqueness locks: browse, diagnose stuck signups, repair with previewed transactions.&lt;/p&gt;</source>
+        <translation>&lt;h2 style=&apos;margin:0&apos;&gt;{APP_NAME} {version__}&lt;/h2&gt;&lt;p&gt;Un explorateur de bureau pour les tables Amazon DynamoDB qui portent des verrous d’unicité&#xa0;: parcourir, diagnostiquer les inscriptions bloquées, réparer par des transactions prévisualisées.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Licence</source>
+        <translation>Licence</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Settings file</source>
+        <translation>Fichier de paramètres</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy details</source>
+        <translation>Copier les détails</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the versions above, e.g. for a bug report</source>
+        <translation>Copier les versions ci-dessus, p. ex. pour un rapport de bogue</translation>
+    </message>
+</context>
+<context>
+    <name>ActionEditor</name>
+    <message>
+        <location filename="../../builder/editors.py" line="+59"/>
+        <source>Key</source>
+        <translation>Clé</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Item (typed attributes)</source>
+        <translation>Item (attributs typés)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Edit expressions as raw text</source>
+        <translation>Modifier les expressions en texte brut</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table</source>
+        <translation>Table</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Return values on condition failure</source>
+        <translation>Valeurs renvoyées si la condition échoue</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+5"/>
+        <source>Update expression</source>
+        <translation>Expression de mise à jour</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Add update step</source>
+        <translation>Ajouter une étape</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SET #n0 = :v0 REMOVE #n1</source>
+        <translation>SET #n0 = :v0 REMOVE #n1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Condition</source>
+        <translation>Condition</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add condition</source>
+        <translation>Ajouter une condition</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Condition expression</source>
+        <translation>Expression de condition</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>ExpressionAttributeNames</source>
+        <translation>ExpressionAttributeNames</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ExpressionAttributeValues (DynamoDB JSON)</source>
+        <translation>ExpressionAttributeValues (JSON DynamoDB)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>attribute path, e.g. email or address.city</source>
+        <translation>chemin d’attribut, p. ex. email ou address.city</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>SET forms: value, if_not_exists(path, value), list_append(path, value), path + value, path - value</source>
+        <translation>Formes de SET&#xa0;: value, if_not_exists(path, value), list_append(path, value), path + value, path - value</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>value</source>
+        <translation>valeur</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Update clause</source>
+        <translation>Clause de mise à jour</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+17"/>
+        <source>Attribute path</source>
+        <translation>Chemin d’attribut</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>SET form</source>
+        <translation>Forme de SET</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+17"/>
+        <source>Value type</source>
+        <translation>Type de valeur</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <location line="+17"/>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <source>attribute path</source>
+        <translation>chemin d’attribut</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>value (BETWEEN, IN: values separated by |)</source>
+        <translation>valeur (BETWEEN, IN&#xa0;: valeurs séparées par |)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Join with</source>
+        <translation>Joindre par</translation>
+    </message>
+    <message>
+        <location line="+112"/>
+        <source>ExpressionAttributeNames is a JSON object such as {&quot;#n0&quot;: &quot;email&quot;}; fix the text.</source>
+        <translation>ExpressionAttributeNames est un objet JSON tel que {&quot;#n0&quot;: &quot;email&quot;}&#xa0;; corrigez le texte.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>ExpressionAttributeValues is a JSON object such as {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}; fix the text.</source>
+        <translation>ExpressionAttributeValues est un objet JSON tel que {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}&#xa0;; corrigez le texte.</translation>
+    </message>
+</context>
+<context>
+    <name>ActionListView</name>
+    <message>
+        <location filename="../../builder/action_list_view.py" line="+47"/>
+        <source>Actions</source>
+        <translation>Actions</translation>
+    </message>
+</context>
+<context>
+    <name>ActionLogDialog</name>
+    <message>
+        <location filename="../../builder/dialogs.py" line="+224"/>
+        <source>Action log</source>
+        <translation>Journal</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{entries_count} transactions sent, logged in {path}</source>
+        <translation>Transactions envoyées&#xa0;: {entries_count}, journalisées dans {path}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Transactions sent</source>
+        <translation>Transactions envoyées</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Selected transaction</source>
+        <translation>Transaction sélectionnée</translation>
+    </message>
+</context>
+<context>
+    <name>AppContext</name>
+    <message>
+        <location filename="../../context.py" line="+101"/>
+        <location line="+67"/>
+        <source>the article&apos;s default layout</source>
+        <translation>la disposition par défaut de l’article</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+9"/>
+        <source>saved for this connection and table</source>
+        <translation>enregistré pour cette connexion et cette table</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not saved</source>
+        <translation>non enregistré</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>(reported by the {value} error handler)</source>
+        <translation>(signalé par le gestionnaire d’erreurs {value})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unexpected error</source>
+        <translation>Erreur inattendue</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{value} stopped on an unexpected error ({type}); the error report window has the details.</source>
+        <translation>{value} s’est arrêté sur une erreur inattendue ({type})&#xa0;; la fenêtre du rapport d’erreur donne les détails.</translation>
+    </message>
+</context>
+<context>
+    <name>AttributeNode</name>
+    <message>
+        <location filename="../../items/detail.py" line="+113"/>
+        <source>expand to show them</source>
+        <translation>déplier pour les afficher</translation>
+    </message>
+</context>
+<context>
+    <name>AttributeTable</name>
+    <message>
+        <location filename="../../builder/fields.py" line="+97"/>
+        <source>{capitalize} attributes</source>
+        <translation>Attributs {capitalize}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Type</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add attribute</source>
+        <translation>Ajouter un attribut</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove</source>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>B from file…</source>
+        <translation>B depuis un fichier…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the selected row&apos;s binary value from a file.</source>
+        <translation>Charger la valeur binaire de la ligne sélectionnée depuis un fichier.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Load binary value</source>
+        <translation>Charger une valeur binaire</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Row {value} has no attribute name; type one or remove the row.</source>
+        <translation>La ligne {value} n’a pas de nom d’attribut&#xa0;; saisissez-en un ou retirez la ligne.</translation>
+    </message>
+</context>
+<context>
+    <name>AuditBar</name>
+    <message>
+        <location filename="../../locks/layout.py" line="+64"/>
+        <source>Run full audit</source>
+        <translation>Audit complet</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Live</source>
+        <translation>En direct</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Live mode</source>
+        <translation>Mode direct</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Segments: </source>
+        <translation>Segments&#xa0;: </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parallel Scan segments (Segment/TotalSegments).</source>
+        <translation>Segments du Scan parallèle (Segment/TotalSegments).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Audit segments</source>
+        <translation>Segments de l’audit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parallel Scan segments of the full audit</source>
+        <translation>Segments du Scan parallèle de l’audit complet</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Strongly consistent</source>
+        <translation>Cohérence forte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Strong reads cost twice the read capacity of eventual reads.</source>
+        <translation>Une lecture forte coûte deux fois la capacité de lecture d’une lecture à terme.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>3,000,000 of ~3,000,000 · 16/16 segments</source>
+        <translation>3 000 000 sur ~3 000 000 · 16/16 segments</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Repair all…</source>
+        <translation>Tout réparer…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Release every orphan lock and claim every missing lock the audit found, each re-checked and guarded; the rest is listed for a decision</source>
+        <translation>Libérer chaque verrou orphelin et poser chaque verrou manquant trouvés par l’audit, chacun revérifié et protégé&#xa0;; le reste est listé pour décision</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Edit schema…</source>
+        <translation>Schéma…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Detect from sample</source>
+        <translation>Détecter le schéma</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Read {DETECT_SAMPLE} items and propose a schema to confirm.</source>
+        <translation>Lire {DETECT_SAMPLE} items et proposer un schéma à confirmer.</translation>
+    </message>
+</context>
+<context>
+    <name>AuditRowsModel</name>
+    <message>
+        <location filename="../../locks/model.py" line="+305"/>
+        <source>Account</source>
+        <translation>Compte</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Status</source>
+        <translation>État</translation>
+    </message>
+</context>
+<context>
+    <name>BarChart</name>
+    <message>
+        <location filename="../../scans/bar_chart.py" line="+95"/>
+        <source>No data</source>
+        <translation>Aucune donnée</translation>
+    </message>
+    <message>
+        <location line="+177"/>
+        <source>↑ {label} (far above the axis)</source>
+        <translation>↑ {label} (hors échelle)</translation>
+    </message>
+</context>
+<context>
+    <name>BrowseController</name>
+    <message>
+        <location filename="../../items/controller.py" line="+101"/>
+        <source>Connect and pick a table first.</source>
+        <translation>Connectez-vous et choisissez d’abord une table.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+178"/>
+        <source>%Ln item(s) shown</source>
+        <translation>
+            <numerusform>%Ln item affiché</numerusform>
+            <numerusform>%Ln items affichés</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{hidden_count} expired hidden</source>
+        <translation>{hidden_count} expiré(s) masqué(s)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{scanned_total} read to find them</source>
+        <translation>{scanned_total} lus pour les trouver</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>end of table</source>
+        <translation>fin de table</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>more available (scroll or Ctrl+L)</source>
+        <translation>suite disponible (défiler ou Ctrl+L)</translation>
+    </message>
+</context>
+<context>
+    <name>BuilderDrafts</name>
+    <message>
+        <location filename="../../builder/drafts_view.py" line="+116"/>
+        <source>Load template</source>
+        <translation>Charger un modèle</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
+        <translation>Le travail du générateur n’a pas pu être enregistré dans {current_path} ({exc})&#xa0;; il reste dans la fenêtre, mais serait perdu si DynoView quittait maintenant.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Restored {describe} from your last session (saved {strftime}).</source>
+        <translation>Restauré depuis votre dernière session (enregistré {strftime})&#xa0;: {describe}.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>They were made for {where}: check the table names before you Execute.</source>
+        <translation>Elles ont été faites pour {where}&#xa0;: vérifiez les noms de table avant d’exécuter.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Discard restored work</source>
+        <translation>Abandonner le travail restauré</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Import cancelled: the builder&apos;s actions are as they were.</source>
+        <translation>Import annulé&#xa0;: les actions du générateur sont inchangées.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Import JSON</source>
+        <translation>Importer du JSON</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Draft {strftime}</source>
+        <translation>Brouillon {strftime}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>Saved the draft “{name}”: %Ln action(s). Open it again with Drafts → Open draft…</source>
+        <translation>
+            <numerusform>Brouillon «&#xa0;{name}&#xa0;» enregistré&#xa0;: %Ln action. Rouvrez-le par Brouillons → Ouvrir un brouillon…</numerusform>
+            <numerusform>Brouillon «&#xa0;{name}&#xa0;» enregistré&#xa0;: %Ln actions. Rouvrez-le par Brouillons → Ouvrir un brouillon…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Open draft “{name}”</source>
+        <translation>Ouvrir le brouillon «&#xa0;{name}&#xa0;»</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder held.</source>
+        <translation>
+            <numerusform>Brouillon «&#xa0;{name}&#xa0;» ouvert&#xa0;: %Ln action. Ctrl+Z rétablit le contenu précédent du générateur.</numerusform>
+            <numerusform>Brouillon «&#xa0;{name}&#xa0;» ouvert&#xa0;: %Ln actions. Ctrl+Z rétablit le contenu précédent du générateur.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Drafts</source>
+        <translation>Brouillons</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drafts: save the builder&apos;s work under a name, open a saved draft, undo or redo an edit</source>
+        <translation>Brouillons&#xa0;: enregistrer le travail du générateur sous un nom, ouvrir un brouillon, annuler ou rétablir une modification</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Save draft as…</source>
+        <translation>Enregistrer le brouillon sous…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open draft…</source>
+        <translation>Ouvrir un brouillon…</translation>
+    </message>
+</context>
+<context>
+    <name>BuilderPanel</name>
+    <message>
+        <location filename="../../builder/panel.py" line="+186"/>
+        <source>The request could not be opened: </source>
+        <translation>Impossible d’ouvrir la requête&#xa0;: </translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Connect to DynamoDB first: there is no connection to send to.</source>
+        <translation>Connectez-vous d’abord à DynamoDB&#xa0;: aucune connexion où envoyer.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This connection is read-only: transactions cannot be executed. Reconnect without read-only to write.</source>
+        <translation>Cette connexion est en lecture seule&#xa0;: impossible d’exécuter des transactions. Reconnectez-vous sans lecture seule pour écrire.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Add an action first.</source>
+        <translation>Ajoutez d’abord une action.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fix the problems listed first: nothing is sent while the transaction has errors.</source>
+        <translation>Corrigez d’abord les problèmes listés&#xa0;: rien n’est envoyé tant que la transaction a des erreurs.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The transaction is being executed.</source>
+        <translation>La transaction est en cours d’exécution.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Connect and fix the problems listed first: the preflight reads the live table.</source>
+        <translation>Connectez-vous et corrigez d’abord les problèmes listés&#xa0;: la vérification préalable lit la table réelle.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The preflight could not read the table; nothing was sent.</source>
+        <translation>La vérification préalable n’a pas pu lire la table&#xa0;; rien n’a été envoyé.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
+        <translation>{guarded_count} garde(s) ajoutée(s)&#xa0;; l’aperçu montre la requête exacte. Exécuter refait la vérification préalable.</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Export as {EXPORT_TITLES}</source>
+        <translation>Exporter en {EXPORT_TITLES}</translation>
+    </message>
+</context>
+<context>
+    <name>BuilderToolbar</name>
+    <message>
+        <location filename="../../builder/toolbar.py" line="+56"/>
+        <source>Add action</source>
+        <translation>Ajouter</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Add a Put, Update, Delete or ConditionCheck at the end</source>
+        <translation>Ajouter un Put, Update, Delete ou ConditionCheck à la fin</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove the selected action</source>
+        <translation>Retirer l’action sélectionnée</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Remove</source>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Up</source>
+        <translation>Monter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move the action up (Ctrl+Up); cancellation reasons follow action order</source>
+        <translation>Monter l’action (Ctrl+Up)&#xa0;; les motifs d’annulation suivent l’ordre des actions</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move the action down (Ctrl+Down)</source>
+        <translation>Descendre l’action (Ctrl+Down)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Down</source>
+        <translation>Descendre</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Templates</source>
+        <translation>Modèles</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sign-up, change email and the repairs, for the selected account or lock</source>
+        <translation>Inscription, changement d’e-mail et réparations, pour le compte ou le verrou sélectionné</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Import JSON…</source>
+        <translation>Importer…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Replace the actions with a pasted TransactWriteItems request</source>
+        <translation>Remplacer les actions par une requête TransactWriteItems collée</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export</source>
+        <translation>Exporter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The request as boto3, AWS CLI or JavaScript code</source>
+        <translation>La requête en code boto3, AWS CLI ou JavaScript</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Action log</source>
+        <translation>Journal</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Every transaction sent from here, with its outcome</source>
+        <translation>Chaque transaction envoyée d’ici, avec son résultat</translation>
+    </message>
+</context>
+<context>
+    <name>BuilderUndo</name>
+    <message>
+        <location filename="../../builder/undo.py" line="+139"/>
+        <source>&amp;Undo</source>
+        <translation>&amp;Annuler</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo the last edit of the transaction</source>
+        <translation>Annuler la dernière modification de la transaction</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rétablir</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Redo the edit undone last</source>
+        <translation>Rétablir la dernière modification annulée</translation>
+    </message>
+</context>
+<context>
+    <name>COUNTS</name>
+    <message numerus="yes">
+        <location filename="../../counts.py" line="+18"/>
+        <source>%Ln item(s) written by the builder (is|are) not on this page: run the read again to see (it|them)</source>
+        <translation>
+            <numerusform>%Ln item écrit par le générateur n’est pas sur cette page&#xa0;: relancez la lecture pour le voir</numerusform>
+            <numerusform>%Ln items écrits par le générateur ne sont pas sur cette page&#xa0;: relancez la lecture pour les voir</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CapacityPanel</name>
+    <message>
+        <location filename="../../scans/capacity_panel.py" line="+73"/>
+        <source>Scan a sample to see item-collection sizes and partition keys.</source>
+        <translation>Scannez un échantillon pour voir la taille des collections d’items et les clés de partition.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+36"/>
+        <source>Item collections, largest first</source>
+        <translation>Plus grandes collections</translation>
+    </message>
+    <message>
+        <location line="-35"/>
+        <source>What the sample cost</source>
+        <translation>Coût de l’échantillon</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Sample up to </source>
+        <translation>Échantillon jusqu’à </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> items</source>
+        <translation> éléments</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items to sample</source>
+        <translation>Items à échantillonner</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A bounded, eventually consistent Scan; every page leaves a read receipt</source>
+        <translation>Un Scan borné, à cohérence à terme&#xa0;; chaque page laisse un reçu de lecture</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scan sample</source>
+        <translation>Scanner l’échantillon</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>collection size</source>
+        <translation>taille</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>partition key (largest first)</source>
+        <translation>clé de partition (plus grandes d’abord)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Scan a sample to see collection sizes.</source>
+        <translation>Scannez un échantillon pour voir la taille des collections.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>partition keys</source>
+        <translation>clés</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>items per partition key</source>
+        <translation>items par clé de partition</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scan a sample to see how items spread over keys.</source>
+        <translation>Scannez un échantillon pour voir la répartition des items sur les clés.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>What the sample cost, per page</source>
+        <translation>Coût de l’échantillon, par page</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Page</source>
+        <translation>Page</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Items</source>
+        <translation>Items</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Bytes returned</source>
+        <translation>Octets renvoyés</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reported by DynamoDB</source>
+        <translation>Annoncé par DynamoDB</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>DynoView estimate</source>
+        <translation>Estimation DynoView</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Each Scan page is billed on the total size of the items it read, rounded up to 4 KB, halved for eventually consistent reads.</source>
+        <translation>Chaque page de Scan est facturée sur la taille totale des items lus, arrondie aux 4 Ko supérieurs, divisée par deux en cohérence à terme.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Open a table to see its partitions.</source>
+        <translation>Ouvrez une table pour voir ses partitions.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scan a sample of {name} to see item-collection sizes and how items spread over partition keys.</source>
+        <translation>Scannez un échantillon de {name} pour voir la taille des collections d’items et la répartition des items sur les clés de partition.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Scanning up to {value:,} items of {name}…</source>
+        <translation>Scan de {value:,} items au plus de {name}…</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source> Largest item: {key_text}, {human_bytes} ({share_text} of the 400 KB item limit).</source>
+        <translation> Plus grand item&#xa0;: {key_text}, {human_bytes} ({share_text} de la limite de 400 Ko par item).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Likely hot: </source>
+        <translation>Probablement chaudes&#xa0;: </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No partition key stands out in this sample: items spread evenly enough over keys.</source>
+        <translation>Aucune clé de partition ne se détache dans cet échantillon&#xa0;: les items sont assez bien répartis.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source> ({share_text} of the 10 GB limit)</source>
+        <translation> ({share_text} de la limite de 10 Go)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>
+Likely hot</source>
+        <translation>
+Probablement chaudes</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>largest {bars_count} of {key_count}</source>
+        <translation>{bars_count} plus grandes sur {key_count}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Item-collection sizes ({shown})</source>
+        <translation>Taille des collections ({shown})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>10 GB item-collection limit (LSI)</source>
+        <translation>Limite de 10 Go par collection (LSI)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%Ln partition key(s) (holds|hold) {items} each</source>
+        <translation>
+            <numerusform>%Ln clé de partition contient {items}</numerusform>
+            <numerusform>%Ln clés de partition contiennent {items} chacune</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 item</source>
+        <translation>1 item</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{label} items</source>
+        <translation>{label} items</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How many items each partition key holds</source>
+        <translation>Nombre d’items par clé de partition</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+6"/>
+        <source>not reported</source>
+        <translation>non communiqué</translation>
+    </message>
+</context>
+<context>
+    <name>CellEditor</name>
+    <message>
+        <location filename="../../items/cell_editor.py" line="+45"/>
+        <source>Type</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+3"/>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NULL (no value)</source>
+        <translation>NULL (aucune valeur)</translation>
+    </message>
+</context>
+<context>
+    <name>CellEdits</name>
+    <message>
+        <location filename="../../items/cell_edits.py" line="+118"/>
+        <source>Pick a cell to edit first.</source>
+        <translation>Choisissez d’abord une cellule à modifier.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The TTL status is worked out by DynoView, not stored: edit the TTL attribute {name} instead.</source>
+        <translation>L’état TTL est calculé par DynoView, pas stocké&#xa0;: modifiez plutôt l’attribut TTL {name}.</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Edit {name} in place (F2)</source>
+        <translation>Modifier {name} sur place (F2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit cell in place (F2)</source>
+        <translation>Modifier la cellule sur place (F2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stage removal of {name}</source>
+        <translation>Préparer le retrait de {name}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stage removal of the attribute</source>
+        <translation>Préparer le retrait de l’attribut</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Edit as JSON…</source>
+        <translation>Modifier en JSON…</translation>
+    </message>
+</context>
+<context>
+    <name>CellStaging</name>
+    <message>
+        <location filename="../../items/staging.py" line="+83"/>
+        <source>Connect first: edits are staged for a connection and a table.</source>
+        <translation>Connectez-vous d’abord&#xa0;: les modifications sont préparées pour une connexion et une table.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This connection is read-only: cells cannot be edited. Reconnect without read-only to stage changes.</source>
+        <translation>Cette connexion est en lecture seule&#xa0;: impossible de modifier les cellules. Reconnectez-vous sans lecture seule pour préparer des modifications.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Pick a table first.</source>
+        <translation>Choisissez d’abord une table.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Staged {change}: nothing is written until Review and send…</source>
+        <translation>Modification de {change} préparée&#xa0;: rien n’est écrit avant Vérifier et envoyer…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The cell holds the value read: nothing staged for it.</source>
+        <translation>La cellule contient la valeur lue&#xa0;: rien de préparé pour elle.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Discarded (Ctrl+Z brings it back).</source>
+        <translation>Abandonné (Ctrl+Z le rétablit).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Every staged change was discarded (Ctrl+Z brings them back).</source>
+        <translation>Toutes les modifications préparées ont été abandonnées (Ctrl+Z les rétablit).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Undone: the staged changes are as they were before.</source>
+        <translation>Annulé&#xa0;: les modifications préparées sont revenues à leur état précédent.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing staged to undo.</source>
+        <translation>Aucune modification préparée à annuler.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>These changes were staged on the connection {name}: connect to it to send them, or discard them.</source>
+        <translation>Ces modifications ont été préparées sur la connexion {name}&#xa0;: connectez-vous-y pour les envoyer, ou abandonnez-les.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Nothing is staged: edit a cell first (F2 or a double click).</source>
+        <translation>Rien n’est préparé&#xa0;: modifiez d’abord une cellule (F2 ou double-clic).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
+        <translation>
+            <numerusform>Le générateur affiche la transaction de %n modification préparée&#xa0;: vérifiez l’aperçu et la vérification préalable, puis exécutez. Les cellules préparées s’effacent une fois écrites.</numerusform>
+            <numerusform>Le générateur affiche la transaction de %n modifications préparées&#xa0;: vérifiez l’aperçu et la vérification préalable, puis exécutez. Les cellules préparées s’effacent une fois écrites.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+25"/>
+        <source>Written: the staged changes of %n item(s) are in the table now.</source>
+        <translation>
+            <numerusform>Écrit&#xa0;: les modifications préparées de %n item sont maintenant dans la table.</numerusform>
+            <numerusform>Écrit&#xa0;: les modifications préparées de %n items sont maintenant dans la table.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The staged changes could not be kept for the next start ({reason}); they stay staged in this session.</source>
+        <translation>Les modifications préparées n’ont pas pu être conservées pour le prochain démarrage ({reason})&#xa0;; elles restent préparées dans cette session.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source> on the connection {name}</source>
+        <translation> sur la connexion {name}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n change(s) staged in your last session{where}, restored.</source>
+        <translation>
+            <numerusform>%n modification préparée lors de votre dernière session{where}, restaurée.</numerusform>
+            <numerusform>%n modifications préparées lors de votre dernière session{where}, restaurées.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChangeValueForm</name>
+    <message>
+        <location filename="../../builder/template_forms.py" line="+137"/>
+        <source>Change {name} of {who}</source>
+        <translation>Changer {name} de {who}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Moves the {name} and its lock together, in one transaction: the new lock is Put only where none exists (a taken value cancels everything), the old lock is released, and the account is updated only while it still holds {value}.</source>
+        <translation>Déplace la valeur {name} et son verrou ensemble, en une transaction&#xa0;: le nouveau verrou n’est posé (Put) que s’il n’existe pas (une valeur prise annule tout), l’ancien verrou est libéré, et le compte n’est mis à jour que s’il contient encore {value}.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Account</source>
+        <translation>Compte</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Current {name}</source>
+        <translation>{name} actuel</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the new {name}</source>
+        <translation>nouveau {name}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+3"/>
+        <source>New {name}</source>
+        <translation>Nouveau {name}</translation>
+    </message>
+</context>
+<context>
+    <name>ClaimLockForm</name>
+    <message>
+        <location filename="../../builder/lock_forms.py" line="+51"/>
+        <source>Claim the {name} lock of {who}</source>
+        <translation>Poser le verrou {name} de {who}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Account</source>
+        <translation>Compte</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The account has no {name}: there is no lock to claim.</source>
+        <translation>Le compte n’a pas de {name}&#xa0;: aucun verrou à poser.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Lock to write</source>
+        <translation>Verrou à écrire</translation>
+    </message>
+</context>
+<context>
+    <name>CodeActions</name>
+    <message>
+        <location filename="../../codegen/code_actions.py" line="+47"/>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copier</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Save…</source>
+        <translation>&amp;Enregistrer…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Copied the {TITLES} code.</source>
+        <translation>Code {TITLES} copié.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Save the {TITLES} code</source>
+        <translation>Enregistrer le code {TITLES}</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Could not save {path}: {value}. Choose another folder or file name.</source>
+        <translation>Impossible d’enregistrer {path}&#xa0;: {value}. Choisissez un autre dossier ou nom de fichier.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved the {TITLES} code to {path}.</source>
+        <translation>Code {TITLES} enregistré dans {path}.</translation>
+    </message>
+</context>
+<context>
+    <name>CodeExportDialog</name>
+    <message>
+        <location filename="../../builder/code_export_view.py" line="+96"/>
+        <source>Copy the code of the tab shown to the clipboard</source>
+        <translation>Copier le code de l’onglet affiché dans le presse-papiers</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save the code of the tab shown to a file</source>
+        <translation>Enregistrer le code de l’onglet affiché dans un fichier</translation>
+    </message>
+</context>
+<context>
+    <name>CollectionsModel</name>
+    <message>
+        <location filename="../../scans/collections_model.py" line="+68"/>
+        <source>Item collection size: table items plus their LSI entries (the 10 GB limit counts both)</source>
+        <translation>Taille de collection&#xa0;: items de la table plus leurs entrées LSI (la limite de 10 Go compte les deux)</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>no LSI</source>
+        <translation>pas de LSI</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no limit</source>
+        <translation>sans limite</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>likely hot</source>
+        <translation>probablement chaude</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Without a local secondary index an item collection has no size limit.</source>
+        <translation>Sans index secondaire local, une collection d’items n’a pas de limite de taille.</translation>
+    </message>
+</context>
+<context>
+    <name>CommandPalette</name>
+    <message>
+        <location filename="../../window/command_palette.py" line="+94"/>
+        <source>Go to table or command</source>
+        <translation>Aller à une table ou une commande</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Type a table or command name; Enter opens it</source>
+        <translation>Tapez un nom de table ou de commande&#xa0;; Entrée l’ouvre</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Table or command name</source>
+        <translation>Nom de table ou de commande</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Matching tables and commands</source>
+        <translation>Tables et commandes correspondantes</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>↑↓ to choose · Enter to open · Esc to close</source>
+        <translation>↑↓ choisir · Entrée ouvrir · Échap fermer</translation>
+    </message>
+</context>
+<context>
+    <name>ConfirmDialog</name>
+    <message>
+        <location filename="../../builder/dialogs.py" line="-141"/>
+        <source>Execute transaction</source>
+        <translation>Exécuter la transaction</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Connection: {connection}</source>
+        <translation>Connexion&#xa0;: {connection}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Request to send</source>
+        <translation>Requête à envoyer</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Type {type_to_confirm} to confirm:</source>
+        <translation>Tapez {type_to_confirm} pour confirmer&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Execute</source>
+        <translation>Exécuter</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionDialog</name>
+    <message>
+        <location filename="../../window/connection_dialog.py" line="+36"/>
+        <source>Connect to DynamoDB</source>
+        <translation>Connexion à DynamoDB</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Some saved connections were skipped: </source>
+        <translation>Des connexions enregistrées ont été ignorées&#xa0;: </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved connections</source>
+        <translation>Connexions enregistrées</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A profile from ~/.aws/config or ~/.aws/credentials (SSO profiles included). Empty: the default credential chain.</source>
+        <translation>Un profil de ~/.aws/config ou ~/.aws/credentials (profils SSO compris). Vide&#xa0;: la chaîne d’identifiants par défaut.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>e.g. eu-west-1 (empty: the profile&apos;s region)</source>
+        <translation>p. ex. eu-west-1 (vide&#xa0;: la région du profil)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>empty for AWS; http://localhost:8000 for DynamoDB Local</source>
+        <translation>vide pour AWS&#xa0;; http://localhost:8000 pour DynamoDB Local</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read-only: refuse every write before it leaves the machine</source>
+        <translation>Lecture seule&#xa0;: refuser toute écriture avant qu’elle ne quitte la machine</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Production: open read-only; writing asks for the account id</source>
+        <translation>Production&#xa0;: ouvrir en lecture seule&#xa0;; écrire demande l’id du compte</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Region</source>
+        <translation>Région</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Endpoint URL</source>
+        <translation>URL du point de terminaison</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Only names, profiles, regions and endpoints are saved; never keys or tokens.</source>
+        <translation>Seuls les noms, profils, régions et points de terminaison sont enregistrés&#xa0;; jamais les clés ni les jetons.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Save</source>
+        <translation>Enregistrer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New</source>
+        <translation>Nouveau</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Connect</source>
+        <translation>Connecter</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Demo</source>
+        <translation>Démo</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(started inside the app)</source>
+        <translation>(démarré dans l’application)</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Give the connection a name.</source>
+        <translation>Donnez un nom à la connexion.</translation>
+    </message>
+</context>
+<context>
+    <name>ConsentQuestion</name>
+    <message>
+        <location filename="../../updates/question.py" line="+19"/>
+        <source>{APP_NAME}: new versions</source>
+        <translation>{APP_NAME}&#xa0;: nouvelles versions</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Check for new versions of {APP_NAME} once a day?</source>
+        <translation>Rechercher les nouvelles versions de {APP_NAME} une fois par jour&#xa0;?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{APP_NAME} would ask {urlsplit} for the number of the newest version and tell you when there is one. It sends nothing about you, your connections or your tables, and never installs anything itself. You are asked once.</source>
+        <translation>{APP_NAME} demanderait à {urlsplit} le numéro de la dernière version et vous préviendrait quand il y en a une. Rien n’est envoyé sur vous, vos connexions ou vos tables, et rien n’est jamais installé automatiquement. La question n’est posée qu’une fois.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Check daily</source>
+        <translation>Vérifier chaque jour</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Don&apos;t check</source>
+        <translation>Ne pas vérifier</translation>
+    </message>
+</context>
+<context>
+    <name>CopyItemsDialog</name>
+    <message>
+        <location filename="../../transfer/copy_dialog.py" line="+60"/>
+        <source>Copy items to a table</source>
+        <translation>Copier des items vers une table</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Each item is written by a Put guarded by attribute_not_exists on the target&apos;s key, so nothing already in the target is replaced. Batches of up to 100 open in the transaction builder, where you see the request and the preflight before anything is sent.</source>
+        <translation>Chaque item est écrit par un Put protégé par attribute_not_exists sur la clé de la cible, donc rien de déjà présent n’est remplacé. Les lots de 100 au plus s’ouvrent dans le générateur de transactions, où vous voyez la requête et la vérification préalable avant tout envoi.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>the selected item(s) (%Ln)</source>
+        <translation>
+            <numerusform>l’item sélectionné (%Ln)</numerusform>
+            <numerusform>les items sélectionnés (%Ln)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>every item of the current result ({n:,})</source>
+        <translation>tous les items du résultat actuel ({n:,})</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Copy:</source>
+        <translation>Copier&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>this connection ({name})</source>
+        <translation>cette connexion ({name})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>this connection</source>
+        <translation>cette connexion</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Copying to another connection switches the window to it; open this from the main window to do that.</source>
+        <translation>Copier vers une autre connexion fait basculer la fenêtre sur celle-ci&#xa0;; ouvrez cette boîte depuis la fenêtre principale pour cela.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>To connection:</source>
+        <translation>Vers la connexion&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>target table</source>
+        <translation>table cible</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To table:</source>
+        <translation>Vers la table&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+37"/>
+        <location line="+72"/>
+        <source>Open in the builder</source>
+        <translation>Ouvrir dans le générateur</translation>
+    </message>
+    <message>
+        <location line="-107"/>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Type or pick the target table.</source>
+        <translation>Saisissez ou choisissez la table cible.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reading the key schema of {name}…</source>
+        <translation>Lecture du schéma de clé de {name}…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Connect first.</source>
+        <translation>Connectez-vous d’abord.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Switch to {name} and open batch 1</source>
+        <translation>Basculer vers {name} et ouvrir le lot 1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln item(s) in {batches}. The builder sends on the window&apos;s connection: the window switches to {name} and opens {table}; the items to copy stay here.</source>
+        <translation>
+            <numerusform>%Ln item en {batches}. Le générateur envoie sur la connexion de la fenêtre&#xa0;: la fenêtre bascule vers {name} et ouvre {table}&#xa0;; l’item à copier reste ici.</numerusform>
+            <numerusform>%Ln items en {batches}. Le générateur envoie sur la connexion de la fenêtre&#xa0;: la fenêtre bascule vers {name} et ouvre {table}&#xa0;; les items à copier restent ici.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln batch(es)</source>
+        <translation>
+            <numerusform>%Ln lot</numerusform>
+            <numerusform>%Ln lots</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Connecting to {name}…</source>
+        <translation>Connexion à {name}…</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Open batch {value} of {total}</source>
+        <translation>Ouvrir le lot {value} sur {total}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. Come back here for the next batch.</source>
+        <translation>Le lot {opened} sur {total} ({actions_count} Puts) est ouvert dans le générateur&#xa0;: vérifiez la requête et la vérification préalable, puis exécutez. Revenez ici pour le lot suivant.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. That is the last batch.</source>
+        <translation>Le lot {opened} sur {total} ({actions_count} Puts) est ouvert dans le générateur&#xa0;: vérifiez la requête et la vérification préalable, puis exécutez. C’est le dernier lot.</translation>
+    </message>
+</context>
+<context>
+    <name>CrashDialog</name>
+    <message>
+        <location filename="../../crash.py" line="+96"/>
+        <source>{APP_NAME}: unexpected error</source>
+        <translation>{APP_NAME}&#xa0;: erreur inattendue</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{APP_NAME} is still running and your connection is still open. If something looks wrong, run the read again or reconnect (Ctrl+O). Keys, secrets and session tokens have been removed from the report below. Nothing is sent unless you click Send report: it opens {where} with the report filled in, for you to read and submit.</source>
+        <translation>{APP_NAME} fonctionne toujours et votre connexion reste ouverte. Si quelque chose semble anormal, relancez la lecture ou reconnectez-vous (Ctrl+O). Les clés, secrets et jetons de session ont été retirés du rapport ci-dessous. Rien n’est envoyé sauf si vous cliquez sur Envoyer le rapport&#xa0;: cela ouvre {where} avec le rapport prérempli, pour que vous le lisiez et le soumettiez.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Crash report</source>
+        <translation>Rapport de plantage</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Keep and close</source>
+        <translation>Conserver et fermer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy report</source>
+        <translation>Copier le rapport</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send report…</source>
+        <translation>Envoyer le rapport…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Opens {split} with the report filled in</source>
+        <translation>Ouvre {split} avec le rapport prérempli</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Don&apos;t keep</source>
+        <translation>Ne pas conserver</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the saved report and close</source>
+        <translation>Supprimer le rapport enregistré et fermer</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>&lt;b&gt;%Ln unexpected error(s).&lt;/b&gt; The latest: {summary}</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln erreur inattendue.&lt;/b&gt; La dernière&#xa0;: {summary}</numerusform>
+            <numerusform>&lt;b&gt;%Ln erreurs inattendues.&lt;/b&gt; La dernière&#xa0;: {summary}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved to {saved_to}</source>
+        <translation>Enregistré dans {saved_to}</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The report is open in your browser or mail app, and on the clipboard: nothing is sent until you submit it there.</source>
+        <translation>Le rapport est ouvert dans votre navigateur ou votre messagerie, et dans le presse-papiers&#xa0;: rien n’est envoyé tant que vous ne l’y soumettez pas.</translation>
+    </message>
+</context>
+<context>
+    <name>CreateTableDialog</name>
+    <message>
+        <location filename="../../tables/create_dialog.py" line="+69"/>
+        <source>Create a local table</source>
+        <translation>Créer une table locale</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A copy of a table: paste its DescribeTable JSON (aws dynamodb describe-table output) or open it</source>
+        <translation>La copie d’une table&#xa0;: collez son JSON DescribeTable (sortie de aws dynamodb describe-table) ou ouvrez-le</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>DescribeTable JSON</source>
+        <translation>JSON DescribeTable</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Open…</source>
+        <translation>&amp;Ouvrir…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Table &amp;name:</source>
+        <translation>&amp;Nom de la table&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>CreateTable request (sent as shown):</source>
+        <translation>Requête CreateTable (envoyée telle quelle)&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Create</source>
+        <translation>&amp;Créer</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>create a table</source>
+        <translation>créer une table</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>
+
+Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
+        <translation>
+
+Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open a DescribeTable JSON</source>
+        <translation>Ouvrir un JSON DescribeTable</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Could not read {path}: {getattr}.</source>
+        <translation>Impossible de lire {path}&#xa0;: {getattr}.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Creating {name}…</source>
+        <translation>Création de {name}…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Created {name}.</source>
+        <translation>{name} créée.</translation>
+    </message>
+</context>
+<context>
+    <name>DOCUMENT_COUNTS</name>
+    <message numerus="yes">
+        <location filename="../../items/value_dialogs.py" line="+159"/>
+        <source>%n entr(y|ies)</source>
+        <translation>
+            <numerusform>%n entrée</numerusform>
+            <numerusform>%n entrées</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n item(s)</source>
+        <translation>
+            <numerusform>%n élément</numerusform>
+            <numerusform>%n éléments</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DRAFTS_PROMPTS</name>
+    <message numerus="yes">
+        <location filename="../../builder/drafts_prompts.py" line="+100"/>
+        <source>The builder holds %Ln unsent action(s). Replace (it|them) with the imported {actions}, or append the imported ones after (it|them)?</source>
+        <translation>
+            <numerusform>Le générateur contient %Ln action non envoyée. La remplacer par les {actions} importées, ou ajouter les importées après elle&#xa0;?</numerusform>
+            <numerusform>Le générateur contient %Ln actions non envoyées. Les remplacer par les {actions} importées, ou ajouter les importées après elles&#xa0;?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln action(s)</source>
+        <translation>
+            <numerusform>%Ln action</numerusform>
+            <numerusform>%Ln actions</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DeleteAccountForm</name>
+    <message>
+        <location filename="../../builder/template_forms.py" line="+26"/>
+        <source>Delete account {who}</source>
+        <translation>Supprimer le compte {who}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deletes the account and the locks of its values in one transaction, so no lock is left behind to block a value forever. The account is deleted only while it still holds the values below; each lock only while it exists.</source>
+        <translation>Supprime le compte et les verrous de ses valeurs en une transaction, pour ne laisser aucun verrou bloquer une valeur pour toujours. Le compte n’est supprimé que s’il contient encore les valeurs ci-dessous&#xa0;; chaque verrou, que s’il existe.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Account</source>
+        <translation>Compte</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>(none: no {name} lock to remove)</source>
+        <translation>(aucun&#xa0;: pas de verrou {name} à retirer)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{value}   → removes lock {lock}</source>
+        <translation>{value}   → retire le verrou {lock}</translation>
+    </message>
+</context>
+<context>
+    <name>DeleteTableDialog</name>
+    <message>
+        <location filename="../../tables/delete_dialog.py" line="+42"/>
+        <source>Delete {name}</source>
+        <translation>Supprimer {name}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete the table {name} at {where} with every item and index in it? This cannot be undone. Type the table&apos;s name to confirm.</source>
+        <translation>Supprimer la table {name} sur {where} avec tous ses items et index&#xa0;? C’est irréversible. Tapez le nom de la table pour confirmer.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Table name to confirm</source>
+        <translation>Nom de la table à confirmer</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Delete</source>
+        <translation>&amp;Supprimer</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>delete a table</source>
+        <translation>supprimer une table</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Deleting {table}…</source>
+        <translation>Suppression de {table}…</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnoseBox</name>
+    <message>
+        <location filename="../../locks/diagnose.py" line="+50"/>
+        <source>Diagnose one value</source>
+        <extracomment>Lines of the answer box before an answer (the grid keeps the room at 1024x700); an answer gets the height its text needs (``room_wanted``), up to ``ANSWER_LINES_MAX``.</extracomment>
+        <translation>Diagnostiquer une valeur</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Type an email or username above and press Diagnose: the answer says whether it is locked, and by whom.</source>
+        <translation>Tapez un e-mail ou un nom d’utilisateur ci-dessus et cliquez sur Diagnostiquer&#xa0;: la réponse dit s’il est verrouillé, et par qui.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Unique attribute</source>
+        <translation>Attribut unique</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Value to diagnose</source>
+        <translation>Valeur à diagnostiquer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An email or username, exactly as the person typed it</source>
+        <translation>Un e-mail ou un nom d’utilisateur, tel que la personne l’a tapé</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Diagnose</source>
+        <translation>Diagnostiquer</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Release lock…</source>
+        <translation>Libérer le verrou…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Claim lock…</source>
+        <translation>Poser le verrou…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resolve duplicate…</source>
+        <translation>Résoudre le doublon…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+56"/>
+        <source>Open account</source>
+        <translation>Ouvrir le compte</translation>
+    </message>
+    <message>
+        <location line="-54"/>
+        <source>Open lock</source>
+        <translation>Ouvrir le verrou</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Open account ({accounts_count})</source>
+        <translation>Ouvrir le compte ({accounts_count})</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentEditorDialog</name>
+    <message>
+        <location filename="../../items/value_dialogs.py" line="-55"/>
+        <source>Edit {name} ({code})</source>
+        <translation>Modifier {name} ({code})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {what} as DynamoDB JSON (or plain JSON); the tree shows what will be staged.</source>
+        <translation>Valeur ({what}) en JSON DynamoDB (ou JSON simple)&#xa0;; l’arbre montre ce qui sera préparé.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>list</source>
+        <translation>liste</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>map</source>
+        <translation>map</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Value as JSON</source>
+        <translation>Valeur en JSON</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Name</source>
+        <translation>Nom</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Type</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value as a tree</source>
+        <translation>Valeur en arbre</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>(value)</source>
+        <translation>(valeur)</translation>
+    </message>
+</context>
+<context>
+    <name>ExportAuditController</name>
+    <message>
+        <location filename="../../transfer/export_controller.py" line="+148"/>
+        <source>The export audit was cancelled; nothing was reported.</source>
+        <translation>L’audit de l’export a été annulé&#xa0;; aucun rapport.</translation>
+    </message>
+</context>
+<context>
+    <name>ExportAuditDialog</name>
+    <message>
+        <location filename="../../transfer/export_audit_dialog.py" line="+49"/>
+        <source>Audit an export</source>
+        <translation>Auditer un export</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Audits a DynamoDB export to S3 (DYNAMODB_JSON) with the same rules as the live audit, without reading the table. Give the export&apos;s folder or s3://bucket/prefix/; incremental exports to apply over it go on the next lines.</source>
+        <translation>Audite un export DynamoDB vers S3 (DYNAMODB_JSON) avec les mêmes règles que l’audit en direct, sans lire la table. Indiquez le dossier de l’export ou s3://bucket/prefix/&#xa0;; les exports incrémentiels à appliquer par-dessus vont sur les lignes suivantes.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Exports</source>
+        <translation>Exports</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One export folder or s3:// prefix a line: the full export first, then incremental exports</source>
+        <translation>Un dossier d’export ou préfixe s3:// par ligne&#xa0;: l’export complet d’abord, puis les exports incrémentiels</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add folder…</source>
+        <translation>Ajouter un dossier…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Exports:</source>
+        <translation>Exports&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the table&apos;s TTL attribute, e.g. expiresAt (empty: not checked)</source>
+        <translation>l’attribut TTL de la table, p. ex. expiresAt (vide&#xa0;: non vérifié)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TTL attribute:</source>
+        <translation>Attribut TTL&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Schema:</source>
+        <translation>Schéma&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Audit</source>
+        <translation>Audit</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Findings</source>
+        <translation>Constats</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save report…</source>
+        <translation>Enregistrer le rapport…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Repair…</source>
+        <translation>Réparer…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each finding is re-read with a strongly consistent GetItem before anything is written.</source>
+        <translation>Chaque constat est relu par un GetItem fortement cohérent avant toute écriture.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Export folder</source>
+        <translation>Dossier d’export</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Give the export&apos;s folder or s3:// location first.</source>
+        <translation>Indiquez d’abord le dossier ou l’emplacement s3:// de l’export.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>%Ln item(s)</source>
+        <translation>
+            <numerusform>%Ln item</numerusform>
+            <numerusform>%Ln items</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{read} of {table} audited with {engine} in {duration_s:.1f} s. {counts}.
+{snapshot_note}</source>
+        <translation>{read} de {table} audités avec {engine} en {duration_s:.1f} s. {counts}.
+{snapshot_note}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No problems found.</source>
+        <translation>Aucun problème trouvé.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Starting…</source>
+        <translation>Démarrage…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Save the audit report</source>
+        <translation>Enregistrer le rapport d’audit</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Report saved to {path}.</source>
+        <translation>Rapport enregistré dans {path}.</translation>
+    </message>
+</context>
+<context>
+    <name>ExportController</name>
+    <message>
+        <location filename="../../transfer/export_controller.py" line="-63"/>
+        <source> (it finished before the cancel reached it)</source>
+        <translation> (terminé avant que l’annulation ne l’atteigne)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Exported %Ln item(s) to {path}.</source>
+        <translation>
+            <numerusform>%Ln item exporté dans {path}.</numerusform>
+            <numerusform>%Ln items exportés dans {path}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{summary} Written to {path}{late}.</source>
+        <translation>{summary} Écrit dans {path}{late}.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{message} No file was written.</source>
+        <translation>{message} Aucun fichier écrit.</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <location filename="../../builder/dialogs.py" line="+64"/>
+        <source>Copy</source>
+        <translation>Copier</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Content of {file_name}:</source>
+        <translation>Contenu de {file_name}&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Content of {file_name}</source>
+        <translation>Contenu de {file_name}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy {file_name}</source>
+        <translation>Copier {file_name}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location filename="../../transfer/export_dialog.py" line="+113"/>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <location filename="../../transfer/export_dialog.py" line="-42"/>
+        <source>Export items</source>
+        <translation>Exporter des items</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Export:</source>
+        <translation>Exporter&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Format:</source>
+        <translation>Format&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV:</source>
+        <translation>CSV&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scan:</source>
+        <translation>Scan&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the file to write (created private to you)</source>
+        <translation>le fichier à écrire (lisible par vous seul)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>File:</source>
+        <translation>Fichier&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Export</source>
+        <translation>Exporter</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>{source} (%Ln item(s) loaded)</source>
+        <translation>
+            <numerusform>{source} (%Ln item chargé)</numerusform>
+            <numerusform>{source} (%Ln items chargés)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the whole table {name} (a parallel Scan)</source>
+        <translation>toute la table {name} (un Scan parallèle)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the whole table (open a table first)</source>
+        <translation>toute la table (ouvrez d’abord une table)</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Keep formula-like cells raw (for programs: unsafe to open in a spreadsheet)</source>
+        <translation>Garder brutes les cellules type formule (pour programmes&#xa0;: risqué dans un tableur)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write cells starting with =, +, -, @, a tab or a carriage return exactly as stored: a spreadsheet may run them as formulas.</source>
+        <translation>Écrire les cellules commençant par =, +, -, @, une tabulation ou un retour chariot telles que stockées&#xa0;: un tableur peut les exécuter comme formules.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Strongly consistent</source>
+        <translation>Cohérence forte</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Strong reads see every acknowledged write and cost twice as much.</source>
+        <translation>Une lecture forte voit toute écriture confirmée et coûte deux fois plus.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Segments </source>
+        <translation>Segments </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scan segments</source>
+        <translation>Segments du Scan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parallel Scan segments (Segment/TotalSegments)</source>
+        <translation>Segments du Scan parallèle (Segment/TotalSegments)</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Export to</source>
+        <translation>Exporter vers</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Give the file to write first.</source>
+        <translation>Indiquez d’abord le fichier à écrire.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Writing %Ln item(s)…</source>
+        <translation>
+            <numerusform>Écriture de %Ln item…</numerusform>
+            <numerusform>Écriture de %Ln items…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Connect and open the table first.</source>
+        <translation>Connectez-vous et ouvrez d’abord la table.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Starting the Scan…</source>
+        <translation>Démarrage du Scan…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reading {name} in {value} segments…</source>
+        <translation>Lecture de {name} en {value} segments…</translation>
+    </message>
+</context>
+<context>
+    <name>ExtraItemsTabs</name>
+    <message>
+        <location filename="../../items/tabs.py" line="+39"/>
+        <source>Items: {name}</source>
+        <translation>Items&#xa0;: {name}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Close this Items tab on {name}</source>
+        <translation>Fermer cet onglet Items sur {name}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Close the Items tab on {name}</source>
+        <translation>Fermer l’onglet Items sur {name}</translation>
+    </message>
+</context>
+<context>
+    <name>ExtrasReader</name>
+    <message>
+        <location filename="../../window/tables_panel.py" line="+258"/>
+        <source>Point-in-time recovery and resource policy: not known ({type})</source>
+        <translation>Restauration à un instant donné et stratégie de ressource&#xa0;: inconnues ({type})</translation>
+    </message>
+</context>
+<context>
+    <name>FeatureTabs</name>
+    <message>
+        <location filename="../../window/feature_tabs.py" line="+70"/>
+        <source>Items</source>
+        <translation>Items</translation>
+    </message>
+</context>
+<context>
+    <name>FilterBar</name>
+    <message>
+        <location filename="../../locks/layout.py" line="+50"/>
+        <location line="+4"/>
+        <source>Search values or account ids</source>
+        <translation>Chercher une valeur ou un id</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Show rows</source>
+        <translation>Lignes affichées</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export CSV…</source>
+        <translation>Exporter en CSV…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export JSON…</source>
+        <translation>Exporter en JSON…</translation>
+    </message>
+</context>
+<context>
+    <name>FindingsPane</name>
+    <message>
+        <location line="+18"/>
+        <source>Accounts and locks</source>
+        <translation>Comptes et verrous</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One row per value: its account, its lock and the finding</source>
+        <translation>Une ligne par valeur&#xa0;: son compte, son verrou et le constat</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Select a row to see what is wrong and what to do.</source>
+        <translation>Sélectionnez une ligne pour voir le problème et quoi faire.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open item</source>
+        <translation>Ouvrir l’item</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Release lock…</source>
+        <translation>Libérer le verrou…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Claim lock…</source>
+        <translation>Poser le verrou…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resolve duplicate…</source>
+        <translation>Résoudre le doublon…</translation>
+    </message>
+</context>
+<context>
+    <name>GridOrder</name>
+    <message>
+        <location filename="../../locks/grid_order.py" line="+137"/>
+        <source>Ordering {rows_count:,} rows…</source>
+        <extracomment>Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger audits are ordered in the pool. The audit&apos;s own order (problems first) reads as a descending Status sort.</extracomment>
+        <translation>Tri de {rows_count:,} lignes…</translation>
+    </message>
+</context>
+<context>
+    <name>ImportController</name>
+    <message>
+        <location filename="../../transfer/import_controller.py" line="+55"/>
+        <source>Connect to a table first.</source>
+        <translation>Connectez-vous d’abord à une table.</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>{message} Nothing more was imported.</source>
+        <translation>{message} Rien de plus n’a été importé.</translation>
+    </message>
+</context>
+<context>
+    <name>ImportDialog</name>
+    <message>
+        <location filename="../../builder/dialogs.py" line="-55"/>
+        <source>Import TransactWriteItems JSON</source>
+        <translation>Importer un JSON TransactWriteItems</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Paste {&quot;TransactItems&quot;: [...], &quot;ClientRequestToken&quot;: &quot;...&quot;} or the bare list (DynamoDB JSON, binary as base64), as the AWS CLI and console write it.</source>
+        <translation>Collez {&quot;TransactItems&quot;: [...], &quot;ClientRequestToken&quot;: &quot;...&quot;} ou la liste seule (JSON DynamoDB, binaire en base64), comme l’écrivent l’AWS CLI et la console.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>TransactWriteItems JSON</source>
+        <translation>JSON TransactWriteItems</translation>
+    </message>
+    <message>
+        <location filename="../../transfer/import_dialog.py" line="+55"/>
+        <source>Import items into {name}</source>
+        <translation>Importer des items dans {name}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>File to import</source>
+        <translation>Fichier à importer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation>Parcourir…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Detect from the file</source>
+        <translation>Détecter d’après le fichier</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Preview</source>
+        <translation>Aperçu</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Speed: BatchWriteItem (not all-or-nothing per batch)</source>
+        <translation>Vitesse&#xa0;: BatchWriteItem (pas tout-ou-rien par lot)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no limit</source>
+        <translation>sans limite</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Resume an import of this file that stopped</source>
+        <translation>Reprendre un import interrompu de ce fichier</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Write batches the preflight warns about (clashes, expired)</source>
+        <translation>Écrire les lots signalés par la vérification préalable (collisions, expirés)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the import</source>
+        <translation>l’import</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>File</source>
+        <translation>Fichier</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Mode</source>
+        <translation>Mode</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rate</source>
+        <translation>Débit</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Type {type_to_confirm} to import</source>
+        <translation>Tapez {type_to_confirm} pour importer</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Pick a file and press Preview: nothing is written before Import.</source>
+        <translation>Choisissez un fichier et cliquez sur Aperçu&#xa0;: rien n’est écrit avant Importer.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Records to import</source>
+        <translation>Enregistrements à importer</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Problems found in the file</source>
+        <translation>Problèmes trouvés dans le fichier</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Import</source>
+        <translation>Importer</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Import items from</source>
+        <translation>Importer des items depuis</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Pick a file first.</source>
+        <translation>Choisissez d’abord un fichier.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reading the whole file…</source>
+        <translation>Lecture du fichier entier…</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>… and {value:,} more</source>
+        <translation>… et {value:,} de plus</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No problem found.</source>
+        <translation>Aucun problème trouvé.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>the table has uniqueness lock rules: each batch is judged by the preflight</source>
+        <translation>la table a des règles de verrous d’unicité&#xa0;: chaque lot passe par la vérification préalable</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the table has no lock rules</source>
+        <translation>la table n’a pas de règles de verrou</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Importing…</source>
+        <translation>Import en cours…</translation>
+    </message>
+</context>
+<context>
+    <name>ItemDetail</name>
+    <message>
+        <location filename="../../items/detail.py" line="+65"/>
+        <location line="+43"/>
+        <source>Select an item to see it in full.</source>
+        <translation>Sélectionnez un item pour le voir en entier.</translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>Attribute</source>
+        <translation>Attribut</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Type</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Attributes</source>
+        <translation>Attributs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Item attributes</source>
+        <translation>Attributs de l’item</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Item as DynamoDB JSON</source>
+        <translation>Item en JSON DynamoDB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Item as plain JSON</source>
+        <translation>Item en JSON simple</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>DynamoDB JSON</source>
+        <translation>JSON DynamoDB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Plain JSON</source>
+        <translation>JSON simple</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy as JSON</source>
+        <translation>Copier en JSON</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the shown tab (Ctrl+Shift+C)</source>
+        <translation>Copier l’onglet affiché (Ctrl+Shift+C)</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>TTL: {details}</source>
+        <translation>TTL&#xa0;: {details}</translation>
+    </message>
+</context>
+<context>
+    <name>ItemEditDialog</name>
+    <message>
+        <location filename="../../items/edit_dialog.py" line="+51"/>
+        <source>Edit item</source>
+        <translation>Modifier l’item</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Edit the item as DynamoDB JSON. Saving opens the transaction builder with a Put guarded on the values you saw, so nothing is written until you have checked the request.</source>
+        <translation>Modifiez l’item en JSON DynamoDB. Enregistrer ouvre le générateur de transactions avec un Put protégé sur les valeurs vues, donc rien n’est écrit avant que vous ayez vérifié la requête.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Item as DynamoDB JSON</source>
+        <translation>Item en JSON DynamoDB</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Open in builder</source>
+        <translation>Ouvrir dans le générateur</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>{names}: protected values (each has a lock); changing one moves its lock too.</source>
+        <translation>{names}&#xa0;: valeurs protégées (chacune a un verrou)&#xa0;; en changer une déplace aussi son verrou.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Not opened at {attribute}: {error}</source>
+        <translation>Non ouvert à {attribute}&#xa0;: {error}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Not opened{where}: {message}</source>
+        <translation>Non ouvert{where}&#xa0;: {message}</translation>
+    </message>
+</context>
+<context>
+    <name>ItemSelection</name>
+    <message>
+        <location filename="../../items/selection.py" line="+118"/>
+        <source>Reading {key_text}…</source>
+        <translation>Lecture de {key_text}…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>No item with {key_text}: it does not exist (or was deleted).</source>
+        <translation>Aucun item avec {key_text}&#xa0;: il n’existe pas (ou a été supprimé).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{key_text} — read by key (GetItem): not on the current page</source>
+        <translation>{key_text} — lu par clé (GetItem)&#xa0;: absent de la page actuelle</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>{key_text} was deleted by the transaction.</source>
+        <translation>{key_text} a été supprimé par la transaction.</translation>
+    </message>
+</context>
+<context>
+    <name>ItemsColumns</name>
+    <message>
+        <location filename="../../items/columns.py" line="+42"/>
+        <source>Click to sort the loaded items, drag to move a column, right-click to choose columns</source>
+        <translation>Cliquer pour trier les items chargés, glisser pour déplacer une colonne, clic droit pour choisir les colonnes</translation>
+    </message>
+    <message>
+        <location line="+106"/>
+        <source>Sort by {name}, ascending</source>
+        <translation>Trier par {name}, croissant</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sort by {name}, descending</source>
+        <translation>Trier par {name}, décroissant</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Order as read (no sort)</source>
+        <translation>Ordre de lecture (sans tri)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reset columns (order, shown, sort)</source>
+        <translation>Réinitialiser les colonnes (ordre, affichage, tri)</translation>
+    </message>
+</context>
+<context>
+    <name>ItemsModel</name>
+    <message>
+        <location filename="../../items/model.py" line="+344"/>
+        <source>TTL status</source>
+        <translation>État TTL</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{name}: key attribute</source>
+        <translation>{name}&#xa0;: attribut de clé</translation>
+    </message>
+</context>
+<context>
+    <name>ItemsPanel</name>
+    <message>
+        <location filename="../../items/panel.py" line="+85"/>
+        <source>Edit…</source>
+        <translation>Modifier…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit as JSON…: the whole item as DynamoDB JSON; the change opens in the transaction builder (F2 edits one cell in place)</source>
+        <translation>Modifier en JSON…&#xa0;: tout l’item en JSON DynamoDB&#xa0;; la modification s’ouvre dans le générateur de transactions (F2 modifie une cellule sur place)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete…</source>
+        <translation>Supprimer…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the item through a guarded transaction (Delete)</source>
+        <translation>Supprimer l’item par une transaction protégée (Suppr)</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Pick a table on the left.</source>
+        <translation>Choisissez une table à gauche.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Reading…</source>
+        <translation>Lecture…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+63"/>
+        <source>Copied %Ln item(s) as {format}.</source>
+        <translation>
+            <numerusform>%Ln item copié en {format}.</numerusform>
+            <numerusform>%Ln items copiés en {format}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Copy {count} items as</source>
+        <translation>Copier {count} items en</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Copy as</source>
+        <translation>Copier en</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reads of this table… (Ctrl+H)</source>
+        <translation>Lectures de cette table… (Ctrl+H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy query as code…</source>
+        <translation>Copier la requête en code…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Open {name} in a new Items tab (another index or read)</source>
+        <translation>Ouvrir {name} dans un nouvel onglet Items (autre index ou lecture)</translation>
+    </message>
+</context>
+<context>
+    <name>KEPT</name>
+    <message>
+        <location filename="../../session/reconnect.py" line="+45"/>
+        <source>table {name}</source>
+        <translation>table {name}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln more Items tab(s)</source>
+        <translation>
+            <numerusform>%Ln autre onglet Items</numerusform>
+            <numerusform>%Ln autres onglets Items</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>nothing</source>
+        <translation>rien</translation>
+    </message>
+</context>
+<context>
+    <name>LIVE_COUNTS</name>
+    <message numerus="yes">
+        <location filename="../../locks/live_bar.py" line="+42"/>
+        <source>Live · %Ln new since {since}</source>
+        <translation>
+            <numerusform>En direct · %Ln nouveau depuis {since}</numerusform>
+            <numerusform>En direct · %Ln nouveaux depuis {since}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln resolved</source>
+        <translation>
+            <numerusform>%Ln résolu</numerusform>
+            <numerusform>%Ln résolus</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln changed</source>
+        <translation>
+            <numerusform>%Ln modifié</numerusform>
+            <numerusform>%Ln modifiés</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln record(s) read</source>
+        <translation>
+            <numerusform>%Ln enregistrement lu</numerusform>
+            <numerusform>%Ln enregistrements lus</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LOCKS_TEXT</name>
+    <message numerus="yes">
+        <location filename="../../locks/text.py" line="+45"/>
+        <source>%Ln item(s)</source>
+        <translation>
+            <numerusform>%Ln item</numerusform>
+            <numerusform>%Ln items</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln segment(s)</source>
+        <translation>
+            <numerusform>%Ln segment</numerusform>
+            <numerusform>%Ln segments</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LanguageChooser</name>
+    <message>
+        <location filename="../language_dialog.py" line="+22"/>
+        <source>Language</source>
+        <translation>Langue</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System ({language})</source>
+        <translation>Système ({language})</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The language applies at the next start of DynoView.</source>
+        <translation>La langue s’applique au prochain démarrage de DynoView.</translation>
+    </message>
+</context>
+<context>
+    <name>LiveBar</name>
+    <message>
+        <location filename="../../locks/live_bar.py" line="+40"/>
+        <source>Stream records…</source>
+        <translation>Enregistrements de flux…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The stream records that changed the selected row</source>
+        <translation>Les enregistrements de flux qui ont modifié la ligne sélectionnée</translation>
+    </message>
+</context>
+<context>
+    <name>LiveCounts</name>
+    <message>
+        <location line="-51"/>
+        <source>Live · starting at {since}: finding the stream and its first records…</source>
+        <extracomment>Notices on screen (the newest, on one line); all of them in the tooltip.</extracomment>
+        <translation>En direct · depuis {since}&#xa0;: recherche du flux et de ses premiers enregistrements…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>up to date</source>
+        <translation>à jour</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>catching up</source>
+        <translation>rattrapage</translation>
+    </message>
+</context>
+<context>
+    <name>LiveMode</name>
+    <message>
+        <location filename="../../locks/live_mode.py" line="+243"/>
+        <source>Stream records…</source>
+        <translation>Enregistrements de flux…</translation>
+    </message>
+</context>
+<context>
+    <name>LocksPanel</name>
+    <message>
+        <location filename="../../locks/panel.py" line="+126"/>
+        <source>Cancelled: the rows keep the order they had.</source>
+        <translation>Annulé&#xa0;: les lignes gardent leur ordre.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Open a table to pair its accounts with their locks.</source>
+        <translation>Ouvrez une table pour associer ses comptes à leurs verrous.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The schema changed: run the full audit again.</source>
+        <translation>Le schéma a changé&#xa0;: relancez l’audit complet.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Starting…</source>
+        <translation>Démarrage…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The audit was cancelled; run it again for a complete view.</source>
+        <translation>L’audit a été annulé&#xa0;; relancez-le pour une vue complète.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>%n problem row(s) so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</source>
+        <translation>
+            <numerusform>%n ligne à problème pour l’instant&#xa0;: doublons, collisions de casse et items expirés apparaissent à la lecture&#xa0;; verrous orphelins et manquants une fois tous les segments lus.</numerusform>
+            <numerusform>%n lignes à problème pour l’instant&#xa0;: doublons, collisions de casse et items expirés apparaissent à la lecture&#xa0;; verrous orphelins et manquants une fois tous les segments lus.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+125"/>
+        <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
+        <translation>
+            <numerusform>Périmé&#xa0;: une transaction a écrit %Ln item depuis cet audit&#xa0;; relancez l’audit. </numerusform>
+            <numerusform>Périmé&#xa0;: une transaction a écrit %Ln items depuis cet audit&#xa0;; relancez l’audit. </numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../main_window.py" line="+157"/>
+        <source>Tables</source>
+        <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
+        <translation>Tables</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Read log</source>
+        <translation>Journal des lectures</translation>
+    </message>
+    <message>
+        <location line="+88"/>
+        <source>Starting the demo backend…</source>
+        <translation>Démarrage du backend de démo…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Connecting to {describe}…</source>
+        <translation>Connexion à {describe}…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Connected: %Ln table(s).{note}</source>
+        <translation>
+            <numerusform>Connecté&#xa0;: %Ln table.{note}</numerusform>
+            <numerusform>Connecté&#xa0;: %Ln tables.{note}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Table not found</source>
+        <translation>Table introuvable</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Table {wanted} does not exist on this connection.</source>
+        <translation>La table {wanted} n’existe pas sur cette connexion.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Not connected</source>
+        <translation>Non connecté</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>Opening {name}…</source>
+        <translation>Ouverture de {name}…</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Opening {name} in a new Items tab…</source>
+        <translation>Ouverture de {name} dans un nouvel onglet Items…</translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <source>Settings were reset: the settings file was damaged.</source>
+        <translation>Paramètres réinitialisés&#xa0;: le fichier de paramètres était endommagé.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Settings reset</source>
+        <translation>Paramètres réinitialisés</translation>
+    </message>
+</context>
+<context>
+    <name>MfaDialog</name>
+    <message>
+        <location filename="../../session/mfa_dialog.py" line="+26"/>
+        <source>MFA code needed</source>
+        <translation>Code MFA requis</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Profile &lt;b&gt;{escape}&lt;/b&gt; assumes a role that needs a code from your MFA device. Type the six digits it shows now.</source>
+        <translation>Le profil &lt;b&gt;{escape}&lt;/b&gt; endosse un rôle qui exige un code de votre appareil MFA. Tapez les six chiffres qu’il affiche.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>6 digits</source>
+        <translation>6 chiffres</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Device</source>
+        <translation>Appareil</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The code is sent to AWS STS once and never saved. The role&apos;s session is kept (as the AWS CLI keeps it) until it expires.</source>
+        <translation>Le code est envoyé une fois à AWS STS et jamais enregistré. La session du rôle est conservée (comme le fait l’AWS CLI) jusqu’à son expiration.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Sign in</source>
+        <translation>Se connecter</translation>
+    </message>
+</context>
+<context>
+    <name>OpenDraftDialog</name>
+    <message>
+        <location filename="../../builder/drafts_dialog.py" line="+96"/>
+        <source>Open draft</source>
+        <translation>Ouvrir un brouillon</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved drafts</source>
+        <translation>Brouillons enregistrés</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Delete</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>No drafts saved yet: Drafts → Save draft as… keeps the builder&apos;s work under a name.</source>
+        <translation>Aucun brouillon enregistré&#xa0;: Brouillons → Enregistrer le brouillon sous… garde le travail du générateur sous un nom.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln draft(s) saved.</source>
+        <translation>
+            <numerusform>%Ln brouillon enregistré.</numerusform>
+            <numerusform>%Ln brouillons enregistrés.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>The draft “{name}” could not be deleted: {value}.</source>
+        <translation>Impossible de supprimer le brouillon «&#xa0;{name}&#xa0;»&#xa0;: {value}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Deleted the draft “{name}”.</source>
+        <translation>Brouillon «&#xa0;{name}&#xa0;» supprimé.</translation>
+    </message>
+</context>
+<context>
+    <name>OverrideDialog</name>
+    <message>
+        <location filename="../../builder/preflight_view.py" line="+171"/>
+        <source>The preflight refused this transaction</source>
+        <translation>La vérification préalable a refusé cette transaction</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The preflight warns about this transaction</source>
+        <translation>La vérification préalable signale un risque sur cette transaction</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>break the lock on purpose</source>
+        <translation>casser le verrou volontairement</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>accept the warning(s)</source>
+        <translation>
+            <numerusform>accepter l’avertissement</numerusform>
+            <numerusform>accepter les avertissements</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>To send it anyway and {why}, type {table}:</source>
+        <translation>Pour l’envoyer quand même et {why}, tapez {table}&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Send anyway</source>
+        <translation>Envoyer quand même</translation>
+    </message>
+</context>
+<context>
+    <name>ParameterTable</name>
+    <message>
+        <location filename="../../partiql/panel.py" line="+60"/>
+        <source>Statement parameters</source>
+        <translation>Paramètres de l’instruction</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The values of the statement&apos;s ? placeholders, in order. Type a value as the item editor takes it, or pick DynamoDB JSON and type a typed value such as {&quot;S&quot;: &quot;ada@lovelace.io&quot;}.</source>
+        <translation>Les valeurs des&#xa0;? de l’instruction, dans l’ordre. Tapez une valeur comme dans l’éditeur d’item, ou choisissez JSON DynamoDB et tapez une valeur typée comme {&quot;S&quot;: &quot;ada@lovelace.io&quot;}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Add</source>
+        <translation>Ajouter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Parameter type</source>
+        <translation>Type du paramètre</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>{wanted} ? in the statement</source>
+        <translation>{wanted}&#xa0;? dans l’instruction</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>, %Ln value(s)</source>
+        <translation>
+            <numerusform>, %Ln valeur</numerusform>
+            <numerusform>, %Ln valeurs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PartiqlController</name>
+    <message>
+        <location filename="../../partiql/controller.py" line="+111"/>
+        <source>Connect first: File → Connect… (Ctrl+O).</source>
+        <translation>Connectez-vous d’abord&#xa0;: Fichier → Connexion… (Ctrl+O).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+79"/>
+        <source>%Ln item(s)</source>
+        <translation>
+            <numerusform>%Ln item</numerusform>
+            <numerusform>%Ln items</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%Ln request(s)</source>
+        <translation>
+            <numerusform>%Ln requête</numerusform>
+            <numerusform>%Ln requêtes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{hidden_count} expired hidden</source>
+        <translation>{hidden_count} expiré(s) masqué(s)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>more available (Load more, Ctrl+L)</source>
+        <translation>suite disponible (Charger la suite, Ctrl+L)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>end of the result</source>
+        <translation>fin du résultat</translation>
+    </message>
+</context>
+<context>
+    <name>PartiqlPanel</name>
+    <message>
+        <location filename="../../partiql/panel.py" line="+50"/>
+        <source>the PartiQL result</source>
+        <translation>le résultat PartiQL</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+183"/>
+        <source>Type a SELECT and press Ctrl+Enter.</source>
+        <translation>Tapez un SELECT puis Ctrl+Enter.</translation>
+    </message>
+    <message>
+        <location line="-168"/>
+        <source>Run</source>
+        <translation>Exécuter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run the statement (Ctrl+Enter or F5). Only SELECT runs here; writes go through the transaction builder.</source>
+        <translation>Exécuter l’instruction (Ctrl+Enter ou F5). Seul SELECT s’exécute ici&#xa0;; les écritures passent par le générateur de transactions.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the statement in progress (Esc)</source>
+        <translation>Arrêter l’instruction en cours (Échap)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Strongly consistent</source>
+        <translation>Cohérence forte</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Strong reads see every acknowledged write and cost twice as much; global secondary indexes only serve eventual reads.</source>
+        <translation>Une lecture forte voit toute écriture confirmée et coûte deux fois plus&#xa0;; les index secondaires globaux ne servent que des lectures à terme.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Page </source>
+        <translation>Page </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Page size</source>
+        <translation>Taille de page</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items DynamoDB evaluates per request (Limit), before the WHERE filter: a page keeps reading until it has this many items</source>
+        <translation>Items évalués par DynamoDB par requête (Limit), avant le filtre WHERE&#xa0;: une page continue de lire jusqu’à avoir ce nombre d’items</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Load more</source>
+        <translation>Charger la suite</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read the next page with NextToken (Ctrl+L)</source>
+        <translation>Lire la page suivante avec NextToken (Ctrl+L)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Statement history</source>
+        <translation>Historique des instructions</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The last 50 statements run on this connection: pick one to load it, then run it again</source>
+        <translation>Les 50 dernières instructions exécutées sur cette connexion&#xa0;: choisissez-en une pour la charger, puis relancez-la</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>? values</source>
+        <translation>Valeurs des&#xa0;?</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>Running…</source>
+        <translation>Exécution…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>, reading more…</source>
+        <translation>, lecture de la suite…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The last request: {summary} (every request is in the read log)</source>
+        <translation>Dernière requête&#xa0;: {summary} (toutes les requêtes sont dans le journal des lectures)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Not run.</source>
+        <translation>Non exécutée.</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source> (first of {rows_count} selected)</source>
+        <translation> (première des {rows_count} sélectionnées)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>History ({history_count})</source>
+        <translation>Historique ({history_count})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>History (empty)</source>
+        <translation>Historique (vide)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%Ln value(s)</source>
+        <translation>
+            <numerusform>%Ln valeur</numerusform>
+            <numerusform>%Ln valeurs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Loaded from the history{values}: Ctrl+Enter runs it again.</source>
+        <translation>Chargée depuis l’historique{values}&#xa0;: Ctrl+Enter la relance.</translation>
+    </message>
+</context>
+<context>
+    <name>PreflightView</name>
+    <message>
+        <location filename="../../builder/preflight_view.py" line="-126"/>
+        <source>After this transaction (preflight)</source>
+        <translation>Après cette transaction (vérification préalable)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Accounts and locks after this transaction</source>
+        <translation>Comptes et verrous après cette transaction</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Load the right transaction</source>
+        <translation>Charger la bonne transaction</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Replace this transaction with the template the preflight proposes</source>
+        <translation>Remplacer cette transaction par le modèle proposé par la vérification préalable</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Add guards</source>
+        <translation>Ajouter les gardes</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Preflight: reading the accounts and locks this transaction touches…</source>
+        <translation>Vérification préalable&#xa0;: lecture des comptes et verrous touchés par cette transaction…</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source> Sending it needs the same explicit confirmation as an override.</source>
+        <translation> L’envoyer exige la même confirmation explicite qu’un forçage.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Add %Ln guard(s)</source>
+        <translation>
+            <numerusform>Ajouter %Ln garde</numerusform>
+            <numerusform>Ajouter %Ln gardes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Add these conditions so the transaction itself refuses a stale write:
+</source>
+        <translation>Ajoutez ces conditions pour que la transaction elle-même refuse une écriture périmée&#xa0;:
+</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewView</name>
+    <message>
+        <location filename="../../builder/request_view.py" line="+25"/>
+        <source>Exact request body</source>
+        <translation>Corps exact de la requête</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing to send yet: add an action (Add action), start from a template (Templates) or import a request (Import JSON).</source>
+        <translation>Rien à envoyer&#xa0;: ajoutez une action (Ajouter), partez d’un modèle (Modèles) ou importez une requête (Importer…).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Formatted (for reading; the exact bytes are the unformatted view)</source>
+        <translation>Mis en forme (pour la lecture&#xa0;; les octets exacts sont dans la vue brute)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy exact request</source>
+        <translation>Copier la requête exacte</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Exact request body (what is sent)</source>
+        <translation>Corps exact de la requête (ce qui est envoyé)</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemsView</name>
+    <message>
+        <location filename="../../builder/problems_view.py" line="+26"/>
+        <source>Problems</source>
+        <translation>Problèmes</translation>
+    </message>
+</context>
+<context>
+    <name>ProductionPatterns</name>
+    <message>
+        <location filename="../../session/settings_dialog.py" line="+36"/>
+        <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
+        <translation>Une connexion dont le nom de profil correspond à l’un de ces motifs s’ouvre en production&#xa0;: lecture seule, et écrire demande l’id du compte. * correspond à tout texte,&#xa0;? à un caractère, [abc] à l’un d’un ensemble.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Production profile patterns</source>
+        <translation>Motifs de profils de production</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>New production profile pattern</source>
+        <translation>Nouveau motif de profil de production</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>e.g. *-prod</source>
+        <translation>p. ex. *-prod</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Add</source>
+        <translation>Ajouter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove</source>
+        <translation>Retirer</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressRow</name>
+    <message>
+        <location filename="../../transfer/progress_row.py" line="+32"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+</context>
+<context>
+    <name>ReadCodeDialog</name>
+    <message>
+        <location filename="../../codegen/read_code_dialog.py" line="+51"/>
+        <source>{operation} as code</source>
+        <translation>{operation} en code</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Language:</source>
+        <translation>&amp;Langage&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Copy the code shown to the clipboard</source>
+        <translation>Copier le code affiché dans le presse-papiers</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save the code shown to a file</source>
+        <translation>Enregistrer le code affiché dans un fichier</translation>
+    </message>
+</context>
+<context>
+    <name>ReadForm</name>
+    <message>
+        <location filename="../../items/read_form.py" line="+48"/>
+        <source>Read</source>
+        <translation>Lecture</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Scan reads every item; Query reads one partition key (cheaper)</source>
+        <translation>Scan lit tous les items&#xa0;; Query lit une clé de partition (moins cher)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Read the table or one of its indexes</source>
+        <translation>Lire la table ou l’un de ses index</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Strongly consistent</source>
+        <translation>Cohérence forte</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Page </source>
+        <translation>Page </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hide expired</source>
+        <translation>Masquer les expirés</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hide items whose TTL has passed but that DynamoDB has not deleted yet (they are still in the table)</source>
+        <translation>Masquer les items dont le TTL est passé mais que DynamoDB n’a pas encore supprimés (ils sont encore dans la table)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run</source>
+        <translation>Exécuter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run the read (Ctrl+R or F5)</source>
+        <translation>Lancer la lecture (Ctrl+R ou F5)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the read in progress (Esc)</source>
+        <translation>Arrêter la lecture en cours (Échap)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Table or index</source>
+        <translation>Table ou index</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Page size</source>
+        <translation>Taille de page</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Items per page read</source>
+        <translation>Items par page lue</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>on</source>
+        <comment>Scan or Query on a table or an index</comment>
+        <translation>sur</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mode</source>
+        <translation>Mode</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>PK =</source>
+        <translation>PK =</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>partition key value</source>
+        <translation>valeur de clé de partition</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>sort key value</source>
+        <translation>valeur de clé de tri</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>upper bound</source>
+        <translation>borne haute</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sort key value</source>
+        <translation>Valeur de clé de tri</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sort key upper bound</source>
+        <translation>Borne haute de la clé de tri</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>attribute (optional)</source>
+        <translation>attribut (facultatif)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>value</source>
+        <translation>valeur</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Filter attribute</source>
+        <translation>Attribut de filtre</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Optional: only items whose attribute matches</source>
+        <translation>Facultatif&#xa0;: seuls les items dont l’attribut correspond</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Filter operator</source>
+        <translation>Opérateur de filtre</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Filter value type</source>
+        <translation>Type de valeur du filtre</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Filter value</source>
+        <translation>Valeur du filtre</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Filter</source>
+        <translation>Filtre</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>no sort key</source>
+        <translation>pas de clé de tri</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{name} is a global secondary index: GSIs only serve eventually consistent reads.</source>
+        <translation>{name} est un index secondaire global&#xa0;: les GSI ne servent que des lectures à cohérence à terme.</translation>
+    </message>
+</context>
+<context>
+    <name>ReadHistoryDialog</name>
+    <message>
+        <location filename="../../items/history_dialog.py" line="+38"/>
+        <source>Reads of {table}</source>
+        <translation>Lectures de {table}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved reads</source>
+        <translation>Lectures enregistrées</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Recent reads (most recent first)</source>
+        <translation>Lectures récentes (plus récentes d’abord)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+1"/>
+        <source>Name for the selected read</source>
+        <translation>Nom de la lecture sélectionnée</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save as</source>
+        <translation>Enregistrer sous</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete saved</source>
+        <translation>Supprimer</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Run</source>
+        <translation>Exécuter</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>No reads of this table yet: run one in the Items tab and it appears here.</source>
+        <translation>Aucune lecture de cette table&#xa0;: lancez-en une dans l’onglet Items et elle apparaîtra ici.</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Type a name for the read first.</source>
+        <translation>Tapez d’abord un nom pour la lecture.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This table has {SAVED_LIMIT} saved reads: delete one first.</source>
+        <translation>Cette table a {SAVED_LIMIT} lectures enregistrées&#xa0;: supprimez-en une d’abord.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved as {name}.</source>
+        <translation>Enregistrée sous {name}.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Deleted {name}.</source>
+        <translation>{name} supprimée.</translation>
+    </message>
+</context>
+<context>
+    <name>ReadLogModel</name>
+    <message>
+        <location filename="../../window/read_log.py" line="+116"/>
+        <source> Estimate: {estimate_basis}.</source>
+        <translation> Estimation&#xa0;: {estimate_basis}.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>As DynamoDB reported it, and the app&apos;s own estimate from item sizes (4 KB read units, halved for eventual reads).</source>
+        <translation>Tel qu’annoncé par DynamoDB, et l’estimation de l’application d’après la taille des items (unités de lecture de 4 Ko, divisées par deux en lecture à terme).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Strongly consistent: reflects every write acknowledged before the read.</source>
+        <translation>Fortement cohérente&#xa0;: reflète toute écriture confirmée avant la lecture.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Eventually consistent: may miss writes from the last second; costs half.</source>
+        <translation>Cohérence à terme&#xa0;: peut manquer les écritures de la dernière seconde&#xa0;; coûte moitié moins.</translation>
+    </message>
+</context>
+<context>
+    <name>ReadLogView</name>
+    <message>
+        <location line="+15"/>
+        <source>Read log</source>
+        <translation>Journal des lectures</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Request sent</source>
+        <translation>Requête envoyée</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Select a read to see the exact request sent.</source>
+        <translation>Sélectionnez une lecture pour voir la requête exacte envoyée.</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Copy as code…</source>
+        <translation>Copier en code…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A {operation} cannot be exported as code: only GetItem, Query and Scan can.</source>
+        <translation>Un {operation} ne peut pas être exporté en code&#xa0;: seuls GetItem, Query et Scan le peuvent.</translation>
+    </message>
+</context>
+<context>
+    <name>ReconnectKeeper</name>
+    <message>
+        <location filename="../../session/reconnect.py" line="+36"/>
+        <source>Connected to {new}: what was open on {old} ({what}) was closed.</source>
+        <translation>Connecté à {new}&#xa0;: ce qui était ouvert sur {old} ({what}) a été fermé.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reconnected to {place}: the open tabs, the table and the query were kept.</source>
+        <translation>Reconnecté à {place}&#xa0;: les onglets ouverts, la table et la requête sont conservés.</translation>
+    </message>
+</context>
+<context>
+    <name>RecordsDialog</name>
+    <message>
+        <location filename="../../locks/live_records.py" line="+32"/>
+        <source>Stream records: {title}</source>
+        <translation>Enregistrements de flux&#xa0;: {title}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%Ln change(s)</source>
+        <translation>
+            <numerusform>%Ln modification</numerusform>
+            <numerusform>%Ln modifications</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{changes} of this row since Live mode started, newest first. “caused by” is the write; “same moment” the records written with it (the rest of its transaction, as far as the stream shows it).</source>
+        <translation>{changes} de cette ligne depuis le début du mode direct, les plus récentes d’abord. «&#xa0;caused by&#xa0;» est l’écriture&#xa0;; «&#xa0;same moment&#xa0;», les enregistrements écrits avec elle (le reste de sa transaction, pour autant que le flux le montre).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Stream records of this row</source>
+        <translation>Enregistrements de flux de cette ligne</translation>
+    </message>
+</context>
+<context>
+    <name>ReleaseLockForm</name>
+    <message>
+        <location filename="../../builder/lock_forms.py" line="+30"/>
+        <source>Release the {name} lock {value}</source>
+        <translation>Libérer le verrou {name} {value}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deletes the lock, only while it exists, so the {name} {value} can be used again. Release a lock only when no account holds its value: otherwise that account&apos;s value is no longer protected.</source>
+        <translation>Supprime le verrou, s’il existe encore, pour que la valeur {name} {value} soit réutilisable. Ne libérez un verrou que si aucun compte ne détient sa valeur&#xa0;: sinon la valeur de ce compte n’est plus protégée.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Lock</source>
+        <translation>Verrou</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Who holds it</source>
+        <translation>Détenteur</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not checked here: run Diagnose on the value if unsure.</source>
+        <translation>Non vérifié ici&#xa0;: lancez Diagnostiquer sur la valeur en cas de doute.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>optional, e.g. {account_pk_prefix}4c5d6e</source>
+        <translation>facultatif, p. ex. {account_pk_prefix}4c5d6e</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+12"/>
+        <source>Former owner</source>
+        <translation>Ancien propriétaire</translation>
+    </message>
+    <message>
+        <location line="-9"/>
+        <source>If the lock was left by an account that changed its value, name it: the transaction then also checks that it no longer holds {value}.</source>
+        <translation>Si le verrou a été laissé par un compte qui a changé de valeur, indiquez-le&#xa0;: la transaction vérifie alors aussi qu’il ne détient plus {value}.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>{value} holds {name} {value2}: this lock is not an orphan, and releasing it would leave that value unprotected. Change or delete the account instead.</source>
+        <translation>{value} détient {name} {value2}&#xa0;: ce verrou n’est pas orphelin, et le libérer laisserait cette valeur sans protection. Modifiez ou supprimez plutôt le compte.</translation>
+    </message>
+</context>
+<context>
+    <name>RepairDialog</name>
+    <message>
+        <location filename="../../locks/repair_dialog.py" line="+72"/>
+        <source>Repair all — {name}</source>
+        <translation>Tout réparer — {name}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>these repairs</source>
+        <translation>ces réparations</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no connection</source>
+        <translation>aucune connexion</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{summary} Table {name} on {where}.</source>
+        <translation>{summary} Table {name} sur {where}.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Each repair first re-reads its lock and account with strongly consistent reads and runs the preflight; a finding that changed since the audit is skipped. Duplicates, case clashes and expired items are listed for you to decide.</source>
+        <translation>Chaque réparation relit d’abord son verrou et son compte en lecture fortement cohérente et passe la vérification préalable&#xa0;; un constat qui a changé depuis l’audit est ignoré. Doublons, collisions de casse et items expirés sont listés pour que vous décidiez.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Nothing sent yet.</source>
+        <translation>Rien d’envoyé pour l’instant.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Findings to repair</source>
+        <translation>Constats à réparer</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Rate:</source>
+        <translation>Débit&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> per second</source>
+        <translation> par seconde</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At most this many findings are re-checked and repaired per second.</source>
+        <translation>Nombre maximal de constats revérifiés et réparés par seconde.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Confirmation</source>
+        <translation>Confirmation</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Type {type_to_confirm} to confirm</source>
+        <translation>Tapez {type_to_confirm} pour confirmer</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+16"/>
+        <source>Repair %Ln finding(s)</source>
+        <translation>
+            <numerusform>Réparer %Ln constat</numerusform>
+            <numerusform>Réparer %Ln constats</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop after the finding in progress; Continue picks up from there.</source>
+        <translation>Arrêter après le constat en cours&#xa0;; Continuer reprend à partir de là.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>
+Request: {request}</source>
+        <translation>
+Requête&#xa0;: {request}</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Continue ({remaining} left)</source>
+        <translation>Continuer (reste {remaining})</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Repairing: each finding is re-checked, then repaired…</source>
+        <translation>Réparation&#xa0;: chaque constat est revérifié, puis réparé…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Stopping after the finding in progress…</source>
+        <translation>Arrêt après le constat en cours…</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source> Continue picks up where it stopped.</source>
+        <translation> Continuer reprend là où il s’est arrêté.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> Stopped by an error: {error}</source>
+        <translation> Arrêté par une erreur&#xa0;: {error}</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Nothing more was sent: {message}</source>
+        <translation>Plus rien n’a été envoyé&#xa0;: {message}</translation>
+    </message>
+</context>
+<context>
+    <name>RepairModel</name>
+    <message>
+        <location filename="../../locks/repair_model.py" line="+100"/>
+        <source>needs a decision</source>
+        <translation>décision requise</translation>
+    </message>
+</context>
+<context>
+    <name>ResolveDuplicateForm</name>
+    <message>
+        <location filename="../../builder/lock_forms.py" line="+33"/>
+        <source>Resolve duplicate {name} {shared}</source>
+        <translation>Résoudre le doublon {name} {shared}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{accounts_count} accounts hold the {name} {shared}: uniqueness is already broken. Choose the account that keeps it; another one gives it up, in one transaction that checks the kept account and its lock and changes the other only while it still holds the value.</source>
+        <translation>{accounts_count} comptes détiennent {name} {shared}&#xa0;: l’unicité est déjà rompue. Choisissez le compte qui le garde&#xa0;; un autre y renonce, en une transaction qui vérifie le compte gardé et son verrou et ne modifie l’autre que s’il détient encore la valeur.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Keeps {name}</source>
+        <translation>Garde {name}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Gives up {name}</source>
+        <translation>Renonce à {name}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A new {name}:</source>
+        <translation>Nouveau {name}&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No {name} (remove the attribute)</source>
+        <translation>Aucun {name} (retirer l’attribut)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the other account&apos;s new {name}</source>
+        <translation>nouveau {name} de l’autre compte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The other account&apos;s new {name}</source>
+        <translation>Nouveau {name} de l’autre compte</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>It gets</source>
+        <translation>Il reçoit</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Choose the account that keeps {shared}.</source>
+        <translation>Choisissez le compte qui garde {shared}.</translation>
+    </message>
+</context>
+<context>
+    <name>RestoreNote</name>
+    <message>
+        <location filename="../../builder/drafts_view.py" line="-262"/>
+        <source>Discard</source>
+        <translation>Abandonner</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Throw the restored work away (Ctrl+Z brings it back)</source>
+        <translation>Jeter le travail restauré (Ctrl+Z le rétablit)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep</source>
+        <translation>Garder</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the restored work and hide this note</source>
+        <translation>Garder le travail restauré et masquer cette note</translation>
+    </message>
+</context>
+<context>
+    <name>ResultPane</name>
+    <message>
+        <location filename="../../items/result_pane.py" line="+100"/>
+        <source>Items</source>
+        <translation>Items</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One row per item; Enter or a selection shows it in full</source>
+        <translation>Une ligne par item&#xa0;; Entrée ou une sélection l’affiche en entier</translation>
+    </message>
+</context>
+<context>
+    <name>RowList</name>
+    <message>
+        <location filename="../../builder/fields.py" line="+62"/>
+        <location line="+1"/>
+        <source>Remove this row</source>
+        <translation>Retirer cette ligne</translation>
+    </message>
+</context>
+<context>
+    <name>SaveDraftDialog</name>
+    <message>
+        <location filename="../../builder/drafts_dialog.py" line="-140"/>
+        <source>Save draft as</source>
+        <translation>Enregistrer le brouillon sous</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Draft name</source>
+        <translation>Nom du brouillon</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Saves the builder&apos;s {describe} under a name: Drafts → Open draft… brings them back.</source>
+        <translation>Enregistre sous un nom le contenu du générateur ({describe})&#xa0;: Brouillons → Ouvrir un brouillon… le rétablit.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Name</source>
+        <translation>&amp;Nom</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>A draft named “{name}” exists: saving replaces it.</source>
+        <translation>Un brouillon «&#xa0;{name}&#xa0;» existe&#xa0;: l’enregistrer le remplace.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The draft could not be saved: {exc}</source>
+        <translation>Impossible d’enregistrer le brouillon&#xa0;: {exc}</translation>
+    </message>
+</context>
+<context>
+    <name>SchemaDialog</name>
+    <message>
+        <location filename="../../locks/schema_dialog.py" line="+41"/>
+        <source>Uniqueness schema</source>
+        <translation>Schéma d’unicité</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals account_sk_value) and one rule per protected attribute: pk_template with {{value}}, sk_value of the lock (it may hold {{value}} too), normalisation ({value}), and an optional index_name (a GSI keyed on the attribute, used by Diagnose).</source>
+        <translation>Comment les comptes sont reconnus (pk_name commence par account_pk_prefix, sk_name vaut account_sk_value) et une règle par attribut protégé&#xa0;: pk_template avec {{value}}, sk_value du verrou (peut aussi contenir {{value}}), normalisation ({value}), et un index_name facultatif (un GSI dont la clé est l’attribut, utilisé par Diagnostiquer).</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>(keep the schema below)</source>
+        <translation>(garder le schéma ci-dessous)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Start from a preset:</source>
+        <translation>Partir d’un préréglage&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Locks table</source>
+        <translation>Table des verrous</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(the locks share the accounts&apos; table)</source>
+        <translation>(les verrous partagent la table des comptes)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The table that holds the locks when it is not the accounts&apos; table. Its key names are locks_table.pk_name and locks_table.sk_name in the JSON below.</source>
+        <translation>La table des verrous quand ce n’est pas celle des comptes. Ses noms de clé sont locks_table.pk_name et locks_table.sk_name dans le JSON ci-dessous.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Locks table:</source>
+        <translation>Table des verrous&#xa0;:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Uniqueness schema (JSON)</source>
+        <translation>Schéma d’unicité (JSON)</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source> The model is {entity}: replace it in pk_template if your model has another name.</source>
+        <translation> Le modèle est {entity}&#xa0;: remplacez-le dans pk_template si votre modèle a un autre nom.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{description}{hint} Confirmed from {source}.</source>
+        <translation>{description}{hint} Confirmé depuis {source}.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>line {lineno} column {colno}: not valid JSON ({msg}).</source>
+        <translation>ligne {lineno} colonne {colno}&#xa0;: JSON invalide ({msg}).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This JSON is nested far too deeply to be a schema.</source>
+        <translation>Ce JSON est bien trop imbriqué pour être un schéma.</translation>
+    </message>
+</context>
+<context>
+    <name>SendBar</name>
+    <message>
+        <location filename="../../builder/toolbar.py" line="-41"/>
+        <source>Check preflight</source>
+        <translation>Vérifier</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show the accounts and locks after this transaction, without sending it (Ctrl+Shift+K)</source>
+        <translation>Montrer les comptes et verrous après cette transaction, sans l’envoyer (Ctrl+Shift+K)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Execute</source>
+        <translation>Exécuter</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Execute (Ctrl+Return): asks for confirmation first</source>
+        <translation>Exécuter (Ctrl+Return)&#xa0;: demande d’abord confirmation</translation>
+    </message>
+</context>
+<context>
+    <name>SendFlow</name>
+    <message>
+        <location filename="../../builder/send_flow.py" line="+188"/>
+        <source>Preflight: reading the accounts and locks this transaction touches…</source>
+        <translation>Vérification préalable&#xa0;: lecture des comptes et verrous touchés par cette transaction…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Use the proposed template, or fix the actions.</source>
+        <translation>Utilisez le modèle proposé, ou corrigez les actions.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change the value, or Execute again and confirm the warning.</source>
+        <translation>Changez la valeur, ou exécutez à nouveau et confirmez l’avertissement.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Not executed: the confirmation was cancelled.</source>
+        <translation>Non exécutée&#xa0;: la confirmation a été annulée.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not executed: the preflight&apos;s refusal or warning for these actions was not confirmed. Execute again to see it.</source>
+        <translation>Non exécutée&#xa0;: le refus ou l’avertissement de la vérification préalable n’a pas été confirmé. Exécutez à nouveau pour le voir.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Executing…</source>
+        <translation>Exécution…</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>The transaction changed during the preflight; nothing was sent. Execute again.</source>
+        <translation>La transaction a changé pendant la vérification préalable&#xa0;; rien n’a été envoyé. Exécutez à nouveau.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The preflight could not read the items this transaction touches, so nothing was sent. {message}</source>
+        <translation>La vérification préalable n’a pas pu lire les items touchés par cette transaction, donc rien n’a été envoyé. {message}</translation>
+    </message>
+</context>
+<context>
+    <name>SessionView</name>
+    <message>
+        <location filename="../../session/view.py" line="+46"/>
+        <location line="+107"/>
+        <source>Write mode…</source>
+        <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
+        <translation>Mode écriture…</translation>
+    </message>
+    <message>
+        <location line="-82"/>
+        <source>Region {value}</source>
+        <translation>Région {value}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Sign in…</source>
+        <translation>Se connecter…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sign in with AWS SSO in your browser, then connect again</source>
+        <translation>Connectez-vous avec AWS SSO dans votre navigateur, puis reconnectez-vous</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>identity unknown · {value}</source>
+        <translation>identité inconnue · {value}</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no region</source>
+        <translation>aucune région</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>STS did not say who this is: {message}</source>
+        <translation>STS n’a pas indiqué l’identité&#xa0;: {message}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Paramètres…</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Back to read-only</source>
+        <translation>Revenir en lecture seule</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Refuse writes again</source>
+        <translation>Refuser de nouveau les écritures</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow writes for this session (asks for the account id)</source>
+        <translation>Autoriser les écritures pour cette session (demande l’id du compte)</translation>
+    </message>
+</context>
+<context>
+    <name>SetEditorDialog</name>
+    <message>
+        <location filename="../../items/value_dialogs.py" line="-58"/>
+        <source>strings</source>
+        <translation>chaînes</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>numbers</source>
+        <translation>nombres</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>base64 binary</source>
+        <translation>binaire base64</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit {name} ({code})</source>
+        <translation>Modifier {name} ({code})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One member per line ({kind}). A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
+        <translation>Un membre par ligne ({kind}). Un ensemble contient chaque membre une fois et ne peut être vide&#xa0;: pour le vider, retirez l’attribut.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Set members, one per line</source>
+        <translation>Membres de l’ensemble, un par ligne</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../../session/settings_dialog.py" line="+53"/>
+        <source>Settings</source>
+        <translation>Paramètres</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Production connections</source>
+        <translation>Connexions de production</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Language</source>
+        <translation>Langue</translation>
+    </message>
+</context>
+<context>
+    <name>ShardTree</name>
+    <message>
+        <location filename="../../stream/record_view.py" line="+98"/>
+        <source>Shard</source>
+        <translation>Shard</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Sequence numbers</source>
+        <translation>Numéros de séquence</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shards</source>
+        <translation>Shards</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shards map to partitions; a closed shard&apos;s children carry on after it. Select one to start at a sequence number in it.</source>
+        <translation>Les shards correspondent aux partitions&#xa0;; les enfants d’un shard fermé prennent sa suite. Sélectionnez-en un pour démarrer à l’un de ses numéros de séquence.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Parent: {value}</source>
+        <translation>Parent&#xa0;: {value}</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>none (or trimmed)</source>
+        <translation>aucun (ou élagué)</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../../shortcuts.py" line="+155"/>
+        <location line="+9"/>
+        <source>Keyboard shortcuts</source>
+        <translation>Raccourcis clavier</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Filter by command or key</source>
+        <translation>Filtrer par commande ou touche</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Filter shortcuts</source>
+        <translation>Filtrer les raccourcis</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keys</source>
+        <translation>Touches</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Command</source>
+        <translation>Commande</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Where</source>
+        <translation>Où</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The command palette (Ctrl+K) finds every command by name too.</source>
+        <translation>La palette de commandes (Ctrl+K) trouve aussi chaque commande par son nom.</translation>
+    </message>
+</context>
+<context>
+    <name>SideTabs</name>
+    <message>
+        <location filename="../../builder/side_tabs.py" line="+32"/>
+        <source>Request</source>
+        <translation>Requête</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+18"/>
+        <source>Problems</source>
+        <translation>Problèmes</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Problems ({problems_count})</source>
+        <translation>Problèmes ({problems_count})</translation>
+    </message>
+</context>
+<context>
+    <name>SignUpForm</name>
+    <message>
+        <location filename="../../builder/template_forms.py" line="-127"/>
+        <source>Sign up (new account)</source>
+        <translation>Inscription (nouveau compte)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>New id</source>
+        <translation>Nouvel id</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generate another account id (ids are generated, never made from a value)</source>
+        <translation>Générer un autre id de compte (les id sont générés, jamais tirés d’une valeur)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Account</source>
+        <translation>Compte</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the {name}, as the person types it</source>
+        <translation>{name}, tel que la personne le tape</translation>
+    </message>
+</context>
+<context>
+    <name>SsoSignInDialog</name>
+    <message>
+        <location filename="../../session/sso_dialog.py" line="+63"/>
+        <source>Sign in with AWS SSO</source>
+        <extracomment>How the verification page is opened (a test records it instead of starting a browser).</extracomment>
+        <translation>Connexion avec AWS SSO</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Profile &lt;b&gt;{profile}&lt;/b&gt; needs an AWS SSO sign-in. Your browser opens on the sign-in page; check that it shows this code, then approve.</source>
+        <translation>Le profil &lt;b&gt;{profile}&lt;/b&gt; exige une connexion AWS SSO. Votre navigateur s’ouvre sur la page de connexion&#xa0;; vérifiez qu’elle affiche ce code, puis approuvez.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Starting the sign-in…</source>
+        <translation>Démarrage de la connexion…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open the browser again</source>
+        <translation>Rouvrir le navigateur</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Waiting for the approval at {verification_url} …</source>
+        <translation>En attente de l’approbation sur {verification_url}…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>SSO sign-in</source>
+        <translation>Connexion SSO</translation>
+    </message>
+</context>
+<context>
+    <name>StagedCell</name>
+    <message>
+        <location filename="../../items/staged_look.py" line="+29"/>
+        <source>(removed)</source>
+        <translation>(retiré)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Staged: {value}</source>
+        <translation>Préparé&#xa0;: {value}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>removed</source>
+        <translation>retiré</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>was {value}</source>
+        <translation>était {value}</translation>
+    </message>
+</context>
+<context>
+    <name>StagedPane</name>
+    <message>
+        <location filename="../../items/staged_pane.py" line="+50"/>
+        <source>Undo</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo the last change to the staged cells (Ctrl+Z)</source>
+        <translation>Annuler la dernière modification des cellules préparées (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard</source>
+        <translation>Abandonner</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drop the selected staged change</source>
+        <translation>Abandonner la modification préparée sélectionnée</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard all</source>
+        <translation>Tout abandonner</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Review and send…</source>
+        <translation>Vérifier et envoyer…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open one guarded transaction in the builder: each item is updated only if it still holds the values you saw</source>
+        <translation>Ouvrir une transaction protégée dans le générateur&#xa0;: chaque item n’est mis à jour que s’il contient encore les valeurs vues</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Staged changes</source>
+        <translation>Modifications préparées</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Item</source>
+        <translation>Item</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Change</source>
+        <translation>Modification</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+30"/>
+        <source>Staged changes (%n)</source>
+        <translation>
+            <numerusform>Modifications préparées (%n)</numerusform>
+            <numerusform>Modifications préparées (%n)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StatementEdit</name>
+    <message>
+        <location filename="../../partiql/editor.py" line="+87"/>
+        <source>PartiQL statement</source>
+        <translation>Instruction PartiQL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SELECT * FROM &quot;accounts&quot; WHERE PK = ?   (Ctrl+Enter runs; Ctrl+Space completes)</source>
+        <translation>SELECT * FROM &quot;accounts&quot; WHERE PK = ?   (Ctrl+Enter exécute&#xa0;; Ctrl+Space complète)</translation>
+    </message>
+</context>
+<context>
+    <name>StreamController</name>
+    <message>
+        <location filename="../../stream/controller.py" line="+167"/>
+        <source>Reading the stream stopped: {message}</source>
+        <translation>La lecture du flux s’est arrêtée&#xa0;: {message}</translation>
+    </message>
+</context>
+<context>
+    <name>StreamControls</name>
+    <message>
+        <location filename="../../stream/controls.py" line="+48"/>
+        <source>Refresh</source>
+        <translation>Actualiser</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Describe the stream again (shards open and close over time)</source>
+        <translation>Relire la description du flux (les shards s’ouvrent et se ferment au fil du temps)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>sequence number</source>
+        <translation>numéro de séquence</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sequence number</source>
+        <translation>Numéro de séquence</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy one from a record (right-click it), then read at or after it</source>
+        <translation>Copiez-en un depuis un enregistrement (clic droit), puis lisez à partir de lui ou après</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Read</source>
+        <translation>Lire</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read every record available from this position, then stop</source>
+        <translation>Lire tous les enregistrements disponibles depuis cette position, puis s’arrêter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Follow</source>
+        <translation>Suivre</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keep polling for new records (about twice a second)</source>
+        <translation>Interroger en continu pour les nouveaux enregistrements (environ deux fois par seconde)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Stop polling without losing the position; resume within 15 minutes to reuse the iterators (after that they are re-acquired from the last record read)</source>
+        <translation>Arrêter l’interrogation sans perdre la position&#xa0;; reprenez dans les 15 minutes pour réutiliser les itérateurs (ensuite ils sont réobtenus depuis le dernier enregistrement lu)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Clear</source>
+        <translation>Effacer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Start at</source>
+        <translation>Démarrer à</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>PK or PK,SK; several separated by ;</source>
+        <translation>PK ou PK,SK&#xa0;; plusieurs séparés par&#xa0;;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show only records of these keys, e.g. UNIQ#EMAIL#ada@lovelace.io; ACCT#a1f9c3. A partition key alone matches its whole item collection. Escape , or ; in a value with \</source>
+        <translation>Afficher seulement les enregistrements de ces clés, p. ex. UNIQ#EMAIL#ada@lovelace.io; ACCT#a1f9c3. Une clé de partition seule correspond à toute sa collection d’items. Échappez , ou&#xa0;; dans une valeur avec \</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Events shown</source>
+        <translation>Événements affichés</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Keys</source>
+        <translation>Clés</translation>
+    </message>
+</context>
+<context>
+    <name>StreamEventsView</name>
+    <message>
+        <location filename="../../stream/view.py" line="+31"/>
+        <source>Stream records</source>
+        <translation>Enregistrements de flux</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Show only this item</source>
+        <translation>Afficher seulement cet item</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show this item collection (partition key)</source>
+        <translation>Afficher cette collection d’items (clé de partition)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read after this record</source>
+        <translation>Lire après cet enregistrement</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open the item</source>
+        <translation>Ouvrir l’item</translation>
+    </message>
+</context>
+<context>
+    <name>StreamPanel</name>
+    <message>
+        <location filename="../../stream/panel.py" line="+76"/>
+        <source>Shards</source>
+        <translation>Shards</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Order holds per item (one primary key): not across items or partitions, not even within one transaction.</source>
+        <translation>L’ordre vaut par item (une clé primaire)&#xa0;: pas entre items ou partitions, pas même au sein d’une transaction.</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>Open a table to see its stream.</source>
+        <translation>Ouvrez une table pour voir son flux.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Stream of {name}: describing…</source>
+        <translation>Flux de {name}&#xa0;: description…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;View type&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard(s), {open_shards} open. Records are kept 24 hours; reads are eventually consistent.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Flux&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;Type de vue&lt;/b&gt; {view_type}&#xa0;: {view_type_text}&lt;br&gt;&lt;b&gt;État&lt;/b&gt; {status}&#xa0;; %n shard, {open_shards} ouvert(s). Les enregistrements sont gardés 24 heures&#xa0;; les lectures sont à cohérence à terme.</numerusform>
+            <numerusform>&lt;b&gt;Flux&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;Type de vue&lt;/b&gt; {view_type}&#xa0;: {view_type_text}&lt;br&gt;&lt;b&gt;État&lt;/b&gt; {status}&#xa0;; %n shards, {open_shards} ouvert(s). Les enregistrements sont gardés 24 heures&#xa0;; les lectures sont à cohérence à terme.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+87"/>
+        <source>Caught up after %Ln record(s). Press Follow to keep watching for new ones.</source>
+        <translation>
+            <numerusform>À jour après %Ln enregistrement. Cliquez sur Suivre pour guetter les nouveaux.</numerusform>
+            <numerusform>À jour après %Ln enregistrements. Cliquez sur Suivre pour guetter les nouveaux.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+24"/>
+        <source>%Ln record(s)</source>
+        <translation>
+            <numerusform>%Ln enregistrement</numerusform>
+            <numerusform>%Ln enregistrements</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, {shown:,} shown by the filter</source>
+        <translation>, {shown:,} affiché(s) par le filtre</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{dropped:,} oldest dropped from view</source>
+        <translation>{dropped:,} plus anciens retirés de la vue</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stopped</source>
+        <translation>arrêté</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>reading</source>
+        <translation>lecture</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>paused</source>
+        <translation>en pause</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>following (polling every {value:g} s)</source>
+        <translation>suivi (interrogation toutes les {value:g} s)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>last poll {last_poll:%H:%M:%S}</source>
+        <translation>dernière interrogation {last_poll:%H:%M:%S}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{pending:,} being added</source>
+        <translation>{pending:,} en cours d’ajout</translation>
+    </message>
+</context>
+<context>
+    <name>StreamRecordView</name>
+    <message>
+        <location filename="../../stream/record_view.py" line="-74"/>
+        <source>Attributes changed, old and new</source>
+        <translation>Attributs modifiés, anciens et nouveaux</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Attribute</source>
+        <translation>Attribut</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Change</source>
+        <translation>Modification</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Old</source>
+        <translation>Ancien</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>New</source>
+        <translation>Nouveau</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+4"/>
+        <source>Record JSON</source>
+        <translation>JSON de l’enregistrement</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Old → new</source>
+        <translation>Ancien → nouveau</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>unknown time</source>
+        <translation>heure inconnue</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> This stream carries keys only, so there is nothing to compare.</source>
+        <translation> Ce flux ne porte que les clés, il n’y a donc rien à comparer.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> No attribute changed: the write stored the same values.</source>
+        <translation> Aucun attribut modifié&#xa0;: l’écriture a stocké les mêmes valeurs.</translation>
+    </message>
+</context>
+<context>
+    <name>TablesPanel</name>
+    <message>
+        <location filename="../../window/tables_panel.py" line="-199"/>
+        <source>Filter tables (Ctrl+T)</source>
+        <translation>Filtrer les tables (Ctrl+T)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Filter tables</source>
+        <translation>Filtrer les tables</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+3"/>
+        <source>Tables</source>
+        <translation>Tables</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Description</source>
+        <translation>Description</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Open {name} in a new Items tab</source>
+        <translation>Ouvrir {name} dans un nouvel onglet Items</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Create table…</source>
+        <translation>Créer une table…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete {name}…</source>
+        <translation>Supprimer {name}…</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Connect to a local endpoint (such as DynamoDB Local) to {action}.</source>
+        <translation>Connectez-vous à un point de terminaison local (comme DynamoDB Local) pour {action}.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Create a table on this local endpoint</source>
+        <translation>Créer une table sur ce point de terminaison local</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the selected table on this local endpoint</source>
+        <translation>Supprimer la table sélectionnée sur ce point de terminaison local</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Select a table to delete in the Tables list.</source>
+        <translation>Sélectionnez une table à supprimer dans la liste Tables.</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Tables ({names_count})</source>
+        <translation>Tables ({names_count})</translation>
+    </message>
+</context>
+<context>
+    <name>TaskRunner</name>
+    <message>
+        <location filename="../../tasks.py" line="+117"/>
+        <source>(while handling an error of task {name!r})</source>
+        <translation>(pendant le traitement d’une erreur de la tâche {name!r})</translation>
+    </message>
+</context>
+<context>
+    <name>TemplateForm</name>
+    <message>
+        <location filename="../../builder/form_base.py" line="+139"/>
+        <source>This template as a Python (boto3) or TypeScript function, with an example sending the form&apos;s values (Alt+E)</source>
+        <translation>Ce modèle en fonction Python (boto3) ou TypeScript, avec un exemple qui envoie les valeurs du formulaire (Alt+E)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The transaction</source>
+        <translation>La transaction</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>&lt;/ol&gt;&lt;p&gt;Nothing is sent yet: the builder shows the exact request to review, then Execute asks for confirmation.&lt;/p&gt;</source>
+        <translation>&lt;/ol&gt;&lt;p&gt;Rien n’est encore envoyé&#xa0;: le générateur montre la requête exacte à vérifier, puis Exécuter demande confirmation.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;p&gt;Fill in the form: the actions appear here once it is valid.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Remplissez le formulaire&#xa0;: les actions apparaissent ici une fois qu’il est valide.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>TemplateRunner</name>
+    <message>
+        <location filename="../../builder/template_runner.py" line="+114"/>
+        <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
+        <translation>Impossible de lire les verrous du compte sélectionné, aucune réparation n’est donc proposée&#xa0;: </translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>{replace} does not apply to the selection.</source>
+        <translation>{replace} ne s’applique pas à la sélection.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>{windowTitle}: review the request, then Execute.</source>
+        <translation>{windowTitle}&#xa0;: vérifiez la requête, puis exécutez.</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>{describe_account} has no {name}: there is no lock to claim.</source>
+        <translation>{describe_account} n’a pas de {name}&#xa0;: aucun verrou à poser.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Reading the {name} lock {lock_pk}…</source>
+        <translation>Lecture du verrou {name} {lock_pk}…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The {name} lock {lock_pk} already exists: nothing to claim. Diagnose the value to see who holds it.</source>
+        <translation>Le verrou {name} {lock_pk} existe déjà&#xa0;: rien à poser. Diagnostiquez la valeur pour voir qui la détient.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>{describe_account} has no {name}.</source>
+        <translation>{describe_account} n’a pas de {name}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Looking for the accounts holding {name} {value}…</source>
+        <translation>Recherche des comptes qui détiennent {name} {value}…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>no account</source>
+        <translation>aucun compte</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only {who} holds {name} {value}: there is no duplicate to resolve.</source>
+        <translation>Seul {who} détient {name} {value}&#xa0;: aucun doublon à résoudre.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>{name} is a protected value: your edit opens as the Change {name} template, which moves its lock in the same transaction.</source>
+        <translation>{name} est une valeur protégée&#xa0;: votre modification s’ouvre dans le modèle Changer {name}, qui déplace son verrou dans la même transaction.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>{names} (is a protected value|are protected values) ({moved}): the edited account is written only if it still holds the values you saw, and the same transaction puts each new lock (only where none exists) and releases each old one. Review, then Execute.</source>
+        <translation>
+            <numerusform>{names} est une valeur protégée ({moved})&#xa0;: le compte modifié n’est écrit que s’il contient encore les valeurs vues, et la même transaction pose chaque nouveau verrou (seulement s’il n’existe pas) et libère chaque ancien. Vérifiez, puis exécutez.</numerusform>
+            <numerusform>{names} sont des valeurs protégées ({moved})&#xa0;: le compte modifié n’est écrit que s’il contient encore les valeurs vues, et la même transaction pose chaque nouveau verrou (seulement s’il n’existe pas) et libère chaque ancien. Vérifiez, puis exécutez.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TokenRow</name>
+    <message>
+        <location filename="../../builder/token_row.py" line="+28"/>
+        <source>ClientRequestToken: resending with the same token is idempotent for 10 minutes</source>
+        <translation>ClientRequestToken&#xa0;: un renvoi avec le même jeton est idempotent pendant 10 minutes</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Regenerate</source>
+        <translation>Régénérer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A new token: DynamoDB treats the next send as a new request</source>
+        <translation>Un nouveau jeton&#xa0;: DynamoDB traite le prochain envoi comme une nouvelle requête</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ClientRequestToken</source>
+        <translation>ClientRequestToken</translation>
+    </message>
+</context>
+<context>
+    <name>TransferButtons</name>
+    <message>
+        <location filename="../../items/transfer.py" line="+38"/>
+        <source>Export…</source>
+        <translation>Exporter…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Write the current result or the whole table to a file: DynamoDB JSON lines, plain JSON lines or CSV</source>
+        <translation>Écrire le résultat actuel ou toute la table dans un fichier&#xa0;: lignes JSON DynamoDB, lignes JSON simples ou CSV</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy to table…</source>
+        <translation>Copier vers…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the selected items (or the whole result) to another table, through guarded Puts in the transaction builder</source>
+        <translation>Copier les items sélectionnés (ou tout le résultat) vers une autre table, par des Puts protégés dans le générateur de transactions</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Import…</source>
+        <translation>Importer…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+21"/>
+        <source>Load items into this table from JSON lines, a JSON array, DynamoDB JSON, CSV or an S3 export, in guarded batches</source>
+        <translation>Charger des items dans cette table depuis des lignes JSON, un tableau JSON, du JSON DynamoDB, du CSV ou un export S3, par lots protégés</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>This connection is read-only: importing writes items.</source>
+        <translation>Cette connexion est en lecture seule&#xa0;: importer écrit des items.</translation>
+    </message>
+</context>
+<context>
+    <name>TtlTimelinePanel</name>
+    <message>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+114"/>
+        <source>Scan the table to see when its items expire.</source>
+        <translation>Scannez la table pour voir quand ses items expirent.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>expires in (from now)</source>
+        <translation>expire dans (à partir de maintenant)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>items</source>
+        <translation>éléments</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scan the table to see its TTL timeline.</source>
+        <translation>Scannez la table pour voir sa chronologie TTL.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Auto</source>
+        <translation>Auto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per hour</source>
+        <translation>Par heure</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per day</source>
+        <translation>Par jour</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Group expiries per hour or per day ahead (Auto picks hours when everything expires within 48 hours)</source>
+        <translation>Grouper les expirations par heure ou par jour à venir (Auto choisit les heures quand tout expire sous 48 heures)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>up to </source>
+        <translation>jusqu’à </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> items</source>
+        <translation> éléments</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A bounded Scan of keys and the TTL attribute only; every page leaves a read receipt</source>
+        <translation>Un Scan borné des clés et de l’attribut TTL seulement&#xa0;; chaque page laisse un reçu de lecture</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scan table</source>
+        <translation>Scanner la table</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read the keys and TTL attribute of up to this many items</source>
+        <translation>Lire les clés et l’attribut TTL de ce nombre d’items au plus</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export PNG…</source>
+        <translation>Exporter en PNG…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save the chart as a PNG image</source>
+        <translation>Enregistrer le graphique en image PNG</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Group</source>
+        <translation>Grouper</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Items to scan</source>
+        <translation>Items à scanner</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+43"/>
+        <location line="+75"/>
+        <source>Click a bar to list its items.</source>
+        <translation>Cliquez sur une barre pour lister ses items.</translation>
+    </message>
+    <message>
+        <location line="-115"/>
+        <location line="+11"/>
+        <source>TTL value</source>
+        <translation>Valeur TTL</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>Expires (local time)</source>
+        <translation>Expire (heure locale)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+11"/>
+        <source>Key</source>
+        <translation>Clé</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>State</source>
+        <translation>État</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Double-click an item to open it</source>
+        <translation>Double-cliquez sur un item pour l’ouvrir</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items of the selected bar</source>
+        <translation>Items de la barre sélectionnée</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Will never expire</source>
+        <translation>N’expireront jamais</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reason</source>
+        <translation>Raison</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items that will never expire</source>
+        <translation>Items qui n’expireront jamais</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Open a table to see its TTL timeline.</source>
+        <translation>Ouvrez une table pour voir sa chronologie TTL.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>TTL attribute: {ttl_attribute}. Scan the table to see when its items expire.</source>
+        <translation>Attribut TTL&#xa0;: {ttl_attribute}. Scannez la table pour voir quand ses items expirent.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Scanning {name} (keys and {ttl_attribute} only)…</source>
+        <translation>Scan de {name} (clés et {ttl_attribute} seulement)…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>every item</source>
+        <translation>tous les items</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>the first %Ln item(s)</source>
+        <translation>
+            <numerusform>le premier item (%Ln)</numerusform>
+            <numerusform>les %Ln premiers items</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a Scan of {scope}</source>
+        <translation>un Scan de {scope}</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>
+Oldest: {key_text}</source>
+        <translation>
+Plus ancien&#xa0;: {key_text}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Items by expiry, per hour ahead ({attribute})</source>
+        <translation>Items par expiration, par heure à venir ({attribute})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items by expiry, per day ahead ({attribute})</source>
+        <translation>Items par expiration, par jour à venir ({attribute})</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>From {source}: {summary}</source>
+        <translation>D’après {source}&#xa0;: {summary}</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>expired but still present (oldest first)</source>
+        <translation>expiré(s) mais encore présent(s) (plus anciens d’abord)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>expiring {label} from now</source>
+        <translation>expirant dans {label}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>expiring later</source>
+        <translation>expirant plus tard</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, first {shown} shown</source>
+        <translation>, {shown} premiers affichés</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln item(s) {what}{more}.</source>
+        <translation>
+            <numerusform>%Ln item {what}{more}.</numerusform>
+            <numerusform>%Ln items {what}{more}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Export chart as PNG</source>
+        <translation>Exporter le graphique en PNG</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Could not write {path}. Choose a folder you can write to and try again.</source>
+        <translation>Impossible d’écrire {path}. Choisissez un dossier accessible en écriture et réessayez.</translation>
+    </message>
+</context>
+<context>
+    <name>UpdateController</name>
+    <message>
+        <location filename="../../updates/controller.py" line="+126"/>
+        <source>You have the latest version ({version}).</source>
+        <translation>Vous avez la dernière version ({version}).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The newest version, {version}, is the one you chose to skip.</source>
+        <translation>La dernière version, {version}, est celle que vous avez choisi d’ignorer.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not check for new versions: {error}.</source>
+        <translation>Impossible de rechercher les nouvelles versions&#xa0;: {error}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Check for updates</source>
+        <translation>Rechercher des mises à jour</translation>
+    </message>
+</context>
+<context>
+    <name>UpdateNotice</name>
+    <message>
+        <location filename="../../updates/notice.py" line="+21"/>
+        <source>{APP_NAME} {version} is available. You have {current}.</source>
+        <translation>{APP_NAME} {version} est disponible. Vous avez {current}.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Its page says what changed and how to install it. {APP_NAME} does not install anything itself.</source>
+        <translation>Sa page indique ce qui a changé et comment l’installer. {APP_NAME} n’installe rien lui-même.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open its page</source>
+        <translation>Ouvrir sa page</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skip this version</source>
+        <translation>Ignorer cette version</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Later</source>
+        <translation>Plus tard</translation>
+    </message>
+</context>
+<context>
+    <name>WindowRouter</name>
+    <message>
+        <location filename="../../window/router.py" line="+61"/>
+        <source>Table {name} is not on this connection.</source>
+        <translation>La table {name} n’est pas sur cette connexion.</translation>
+    </message>
+</context>
+<context>
+    <name>WindowStatus</name>
+    <message>
+        <location filename="../../window/status_bar.py" line="+25"/>
+        <source>No reads yet</source>
+        <translation>Aucune lecture</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The last read: operation, consistency, capacity, duration</source>
+        <translation>La dernière lecture&#xa0;: opération, cohérence, capacité, durée</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not connected</source>
+        <translation>Non connecté</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Last read: </source>
+        <translation>Dernière lecture&#xa0;: </translation>
+    </message>
+</context>
+<context>
+    <name>WriteModeDialog</name>
+    <message>
+        <location filename="../../session/write_mode_dialog.py" line="+24"/>
+        <source>Write to production?</source>
+        <translation>Écrire en production&#xa0;?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the account id &lt;b&gt;{account}&lt;/b&gt;</source>
+        <translation>l’id de compte &lt;b&gt;{account}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the connection name &lt;b&gt;{name}&lt;/b&gt;</source>
+        <translation>le nom de connexion &lt;b&gt;{name}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;{name}&lt;/b&gt; is a production connection and opened read-only. To allow writes until you disconnect or switch back, type {what}.</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt; est une connexion de production ouverte en lecture seule. Pour autoriser les écritures jusqu’à la déconnexion ou au retour en lecture seule, tapez {what}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>AWS account id</source>
+        <translation>Id de compte AWS</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>account id</source>
+        <translation>id de compte</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>connection name</source>
+        <translation>nom de connexion</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allow writes</source>
+        <translation>Autoriser les écritures</translation>
+    </message>
+</context>
+<context>
+    <name>_StageDialog</name>
+    <message>
+        <location filename="../../items/value_dialogs.py" line="-27"/>
+        <source>Stage</source>
+        <translation>Préparer</translation>
+    </message>
+</context>
+<context>
+    <name>accessible</name>
+    <message>
+        <location filename="../../accessible.py" line="+21"/>
+        <source>Clear</source>
+        <translation>Effacer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear the text</source>
+        <translation>Effacer le texte</translation>
+    </message>
+</context>
+<context>
+    <name>app</name>
+    <message>
+        <location filename="../../app.py" line="+316"/>
+        <source>Your last session left unsent work in the transaction builder: open it (Ctrl+B) to carry on or discard it.</source>
+        <extracomment>Cyclic garbage collection is back on this long after start-up at the latest. The icon sizes the window starts with: what title bars, task bars and switchers draw at 1x. On X11 every size of the icon goes to the server as the window is created (1.4 MB with 128 to 512 px, each decoded first); the HiDPI sizes follow the first paint. What waits for the first rows runs this long after the first paint at the latest (no table opens at start, or it fails).</extracomment>
+        <translation>Votre dernière session a laissé du travail non envoyé dans le générateur de transactions&#xa0;: ouvrez-le (Ctrl+B) pour continuer ou abandonnez-le.</translation>
+    </message>
+</context>
+<context>
+    <name>builder.action_list_view</name>
+    <message>
+        <location filename="../../builder/action_list_view.py" line="-27"/>
+        <source>passed, not written</source>
+        <translation>réussie, non écrite</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>not written</source>
+        <translation>non écrite</translation>
+    </message>
+</context>
+<context>
+    <name>builder.dialogs</name>
+    <message>
+        <location filename="../../builder/dialogs.py" line="-84"/>
+        <source>Uses the default credential chain (environment, profile, SSO or role); no credentials are included.</source>
+        <translation>Utilise la chaîne d’identifiants par défaut (environnement, profil, SSO ou rôle)&#xa0;; aucun identifiant n’est inclus.</translation>
+    </message>
+</context>
+<context>
+    <name>builder.drafts_prompts</name>
+    <message>
+        <location filename="../../builder/drafts_prompts.py" line="-81"/>
+        <source>Unsent work in the transaction builder</source>
+        <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, SIGINT).</extracomment>
+        <translation>Travail non envoyé dans le générateur de transactions</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Import over unsent actions</source>
+        <translation>Importer par-dessus des actions non envoyées</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The transaction builder holds {describe}.</source>
+        <translation>Le générateur de transactions contient&#xa0;: {describe}.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Save as draft keeps the work as “{name}” (Drafts → Open draft…) and shows it again when DynoView starts. Discard throws it away.</source>
+        <translation>Enregistrer comme brouillon garde le travail sous «&#xa0;{name}&#xa0;» (Brouillons → Ouvrir un brouillon…) et le réaffiche au démarrage de DynoView. Abandonner le jette.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save as draft</source>
+        <translation>Enregistrer comme brouillon</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Discard</source>
+        <translation>Abandonner</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The draft could not be saved ({exc}), so DynoView stays open: export the request (Export) or try again.</source>
+        <translation>Impossible d’enregistrer le brouillon ({exc}), DynoView reste donc ouvert&#xa0;: exportez la requête (Exporter) ou réessayez.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Either way, Ctrl+Z undoes the import.</source>
+        <translation>Dans les deux cas, Ctrl+Z annule l’import.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Replace</source>
+        <translation>Remplacer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Append</source>
+        <translation>Ajouter à la suite</translation>
+    </message>
+</context>
+<context>
+    <name>builder.drafts_view</name>
+    <message>
+        <location filename="../../builder/drafts_view.py" line="+21"/>
+        <source>table {table} on connection {connection}</source>
+        <translation>table {table} sur la connexion {connection}</translation>
+    </message>
+</context>
+<context>
+    <name>builder.form_base</name>
+    <message>
+        <location filename="../../builder/form_base.py" line="-175"/>
+        <source>Open in builder</source>
+        <translation>Ouvrir dans le générateur</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Export as code…</source>
+        <translation>&amp;Exporter en code…</translation>
+    </message>
+</context>
+<context>
+    <name>builder.panel</name>
+    <message>
+        <location filename="../../builder/panel.py" line="-331"/>
+        <source>boto3 (Python)</source>
+        <translation>boto3 (Python)</translation>
+    </message>
+</context>
+<context>
+    <name>builder.preflight_view</name>
+    <message>
+        <location filename="../../builder/preflight_view.py" line="-115"/>
+        <source>Not checked yet. Execute runs the preflight first (strongly consistent reads of every account and lock the transaction touches); Check preflight (Ctrl+Shift+K) runs it alone.</source>
+        <translation>Pas encore vérifiée. Exécuter lance d’abord la vérification préalable (lectures fortement cohérentes de chaque compte et verrou touchés par la transaction)&#xa0;; Vérifier (Ctrl+Shift+K) la lance seule.</translation>
+    </message>
+</context>
+<context>
+    <name>builder.problems_view</name>
+    <message>
+        <location filename="../../builder/problems_view.py" line="-14"/>
+        <source>Nothing to check yet: add an action (Add action) or start from a template (Templates), or import a request (Import JSON).</source>
+        <translation>Rien à vérifier&#xa0;: ajoutez une action (Ajouter), partez d’un modèle (Modèles) ou importez une requête (Importer…).</translation>
+    </message>
+</context>
+<context>
+    <name>builder.side_tabs</name>
+    <message>
+        <location filename="../../builder/side_tabs.py" line="-31"/>
+        <source>After this transaction</source>
+        <translation>Après la transaction</translation>
+    </message>
+</context>
+<context>
+    <name>builder.template_forms</name>
+    <message>
+        <location filename="../../builder/template_forms.py" line="+122"/>
+        <source>Change or delete the selection</source>
+        <translation>Modifier ou supprimer la sélection</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Repairs (each reads the table first, or says what it checks)</source>
+        <translation>Réparations (chacune lit d’abord la table, ou dit ce qu’elle vérifie)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not offered</source>
+        <translation>Non proposées</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Select an account or lock (in Items, Accounts &amp; locks or a diagnosis) to change, delete or repair it</source>
+        <translation>Sélectionnez un compte ou un verrou (dans Items, Comptes et verrous ou un diagnostic) pour le modifier, le supprimer ou le réparer</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reading the account&apos;s locks (strongly consistent GetItem) to see which repairs apply…</source>
+        <translation>Lecture des verrous du compte (GetItem fortement cohérent) pour voir quelles réparations s’appliquent…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Sign up (new account)…</source>
+        <translation>Inscription (nouveau compte)…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Change {rule} of {who} ({value})…</source>
+        <translation>Changer {rule} de {who} ({value})…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Delete account {who} and its locks…</source>
+        <translation>Supprimer le compte {who} et ses verrous…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claim the missing {rule} lock of {who} ({shown})…</source>
+        <translation>Poser le verrou {rule} manquant de {who} ({shown})…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Resolve duplicate {rule} {shown} of {who}…</source>
+        <translation>Résoudre le doublon {rule} {shown} de {who}…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Release lock {who}…</source>
+        <translation>Libérer le verrou {who}…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete item {who} (guarded)</source>
+        <translation>Supprimer l’item {who} (protégé)</translation>
+    </message>
+</context>
+<context>
+    <name>builder.template_runner</name>
+    <message>
+        <location filename="../../builder/template_runner.py" line="-247"/>
+        <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
+        <translation>Sélectionnez d’abord un compte ou un verrou (dans Items, Comptes et verrous ou un diagnostic)&#xa0;: les modèles agissent sur la sélection.</translation>
+    </message>
+</context>
+<context>
+    <name>builder.undo</name>
+    <message>
+        <location filename="../../builder/undo.py" line="-81"/>
+        <source>Add action</source>
+        <translation>Ajouter une action</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add {old_count} actions</source>
+        <translation>Ajouter {old_count} actions</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Remove action</source>
+        <translation>Retirer l’action</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove {new_count} actions</source>
+        <translation>Retirer {new_count} actions</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Change token</source>
+        <translation>Changer le jeton</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit</source>
+        <translation>Modification</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move action</source>
+        <translation>Déplacer l’action</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit action {changed}</source>
+        <translation>Modifier l’action {changed}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Edit actions</source>
+        <translation>Modifier les actions</translation>
+    </message>
+</context>
+<context>
+    <name>codegen.read_code_dialog</name>
+    <message>
+        <location filename="../../codegen/read_code_dialog.py" line="-45"/>
+        <source>The code sends the same request, reads every page and prints the items; it writes nothing.</source>
+        <translation>Le code envoie la même requête, lit toutes les pages et affiche les items&#xa0;; il n’écrit rien.</translation>
+    </message>
+</context>
+<context>
+    <name>crash</name>
+    <message>
+        <location filename="../../crash.py" line="+12"/>
+        <source>a new e-mail</source>
+        <translation>un nouvel e-mail</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a new issue in your browser</source>
+        <translation>un nouveau ticket dans votre navigateur</translation>
+    </message>
+</context>
+<context>
+    <name>items.detail</name>
+    <message>
+        <location filename="../../items/detail.py" line="-190"/>
+        <source>
+… cut here for display; Copy as JSON copies the whole item.</source>
+        <translation>
+… coupé ici pour l’affichage&#xa0;; Copier en JSON copie l’item entier.</translation>
+    </message>
+</context>
+<context>
+    <name>items.read_form</name>
+    <message>
+        <location filename="../../items/read_form.py" line="-175"/>
+        <source>(table)</source>
+        <translation>(table)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Strong reads see every acknowledged write and cost twice as much as eventual reads.</source>
+        <translation>Une lecture forte voit toute écriture confirmée et coûte deux fois plus qu’une lecture à terme.</translation>
+    </message>
+</context>
+<context>
+    <name>items.rows</name>
+    <message>
+        <location filename="../../items/rows.py" line="+28"/>
+        <source>TTL status</source>
+        <translation>État TTL</translation>
+    </message>
+</context>
+<context>
+    <name>labels</name>
+    <message>
+        <location filename="../labels.py" line="+17"/>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Missing lock</source>
+        <translation>Verrou manquant</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Orphan lock</source>
+        <translation>Verrou orphelin</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Duplicate value</source>
+        <translation>Valeur en double</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expired</source>
+        <translation>Expiré</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Case or normalisation clash</source>
+        <translation>Collision de casse ou de normalisation</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lookalike clash</source>
+        <translation>Collision par ressemblance</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No value</source>
+        <translation>Aucune valeur</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>stuck signup</source>
+        <translation>inscription bloquée</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>left behind by a change</source>
+        <translation>laissé par un changement</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>left by a deleted account</source>
+        <translation>laissé par un compte supprimé</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>origin unknown</source>
+        <translation>origine inconnue</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>strong</source>
+        <translation>forte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>eventual</source>
+        <translation>à terme</translation>
+    </message>
+</context>
+<context>
+    <name>locks.diagnose_flow</name>
+    <message>
+        <location filename="../../locks/diagnose_flow.py" line="+21"/>
+        <source>Type the value to diagnose (an email or a username).</source>
+        <translation>Tapez la valeur à diagnostiquer (un e-mail ou un nom d’utilisateur).</translation>
+    </message>
+</context>
+<context>
+    <name>locks.export</name>
+    <message>
+        <location filename="../../locks/export.py" line="+28"/>
+        <source>Export audit findings</source>
+        <translation>Exporter les constats de l’audit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export audit report</source>
+        <translation>Exporter le rapport d’audit</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Run the audit first: there is nothing to export yet.</source>
+        <translation>Lancez d’abord l’audit&#xa0;: rien à exporter pour l’instant.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Exported to {path}.</source>
+        <translation>Exporté dans {path}.</translation>
+    </message>
+</context>
+<context>
+    <name>locks.layout</name>
+    <message>
+        <location filename="../../locks/layout.py" line="-158"/>
+        <source>All rows</source>
+        <translation>Toutes les lignes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Problems only</source>
+        <translation>Problèmes seulement</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No audit yet: run the full audit to pair accounts with locks.</source>
+        <translation>Pas encore d’audit&#xa0;: lancez l’audit complet pour associer comptes et verrous.</translation>
+    </message>
+</context>
+<context>
+    <name>locks.live_mode</name>
+    <message>
+        <location filename="../../locks/live_mode.py" line="-207"/>
+        <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
+        <translation>En direct&#xa0;: suivre le flux de la table et mettre à jour les lignes à l’arrivée des écritures&#xa0;; les nouveaux problèmes sont marqués et comptés ({LIVE_KEY})</translation>
+    </message>
+</context>
+<context>
+    <name>locks.live_records</name>
+    <message>
+        <location filename="../../locks/live_records.py" line="-25"/>
+        <source>&lt;p&gt;No stream record has changed this row since Live mode started.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Aucun enregistrement de flux n’a modifié cette ligne depuis le début du mode direct.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>locks.model</name>
+    <message>
+        <location filename="../../locks/model.py" line="-236"/>
+        <source>stale: re-run the audit</source>
+        <translation>périmé&#xa0;: relancez l’audit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A transaction wrote this item after the audit, so this row may be wrong: re-run the audit.</source>
+        <translation>Une transaction a écrit cet item après l’audit, cette ligne peut donc être fausse&#xa0;: relancez l’audit.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Live: {what} since Live mode started. Right-click → Stream records… shows the writes.</source>
+        <translation>En direct&#xa0;: {what} depuis le début du mode direct. Clic droit → Enregistrements de flux… montre les écritures.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Found while the audit reads the table: the full view comes when every segment is read.</source>
+        <translation>Trouvé pendant la lecture de la table par l’audit&#xa0;: la vue complète vient quand tous les segments sont lus.</translation>
+    </message>
+</context>
+<context>
+    <name>locks.repair_dialog</name>
+    <message>
+        <location filename="../../locks/repair_dialog.py" line="+20"/>
+        <source>Run the full audit first: Repair all works on its findings.</source>
+        <translation>Lancez d’abord l’audit complet&#xa0;: Tout réparer agit sur ses constats.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The audit is of {table}; run it on {name} first.</source>
+        <translation>L’audit porte sur {table}&#xa0;; lancez-le d’abord sur {name}.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The schema changed since the audit: run the full audit again, then Repair all.</source>
+        <translation>Le schéma a changé depuis l’audit&#xa0;: relancez l’audit complet, puis Tout réparer.</translation>
+    </message>
+</context>
+<context>
+    <name>locks.repair_model</name>
+    <message>
+        <location filename="../../locks/repair_model.py" line="-53"/>
+        <source>release the lock</source>
+        <translation>libérer le verrou</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>claim the lock</source>
+        <translation>poser le verrou</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a person decides</source>
+        <translation>une personne décide</translation>
+    </message>
+</context>
+<context>
+    <name>locks.repairs</name>
+    <message>
+        <location filename="../../locks/repairs.py" line="+29"/>
+        <source> — stale: the table was written since, re-run the audit</source>
+        <translation> — périmé&#xa0;: la table a été écrite depuis, relancez l’audit</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No account holds it, according to the audit{note}.</source>
+        <translation>Aucun compte ne le détient, d’après l’audit{note}.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>No account holds it, according to the diagnosis.</source>
+        <translation>Aucun compte ne le détient, d’après le diagnostic.</translation>
+    </message>
+</context>
+<context>
+    <name>locks.text</name>
+    <message>
+        <location filename="../../locks/text.py" line="-22"/>
+        <source>{pk_name} begins with {account_pk_prefix}</source>
+        <translation>{pk_name} commence par {account_pk_prefix}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&lt;b&gt;Schema&lt;/b&gt; ({escape}): accounts where {escape2}. Rules: {escape3}.</source>
+        <translation>&lt;b&gt;Schéma&lt;/b&gt; ({escape})&#xa0;: comptes où {escape2}. Règles&#xa0;: {escape3}.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>capacity not reported</source>
+        <translation>capacité non communiquée</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>strong reads</source>
+        <translation>lectures fortes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>eventual reads</source>
+        <translation>lectures à terme</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>A lock with no account</source>
+        <translation>Un verrou sans compte</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;p&gt;&lt;b&gt;Stale: a transaction wrote this item after the audit; re-run the audit to see its state now.&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Périmé&#xa0;: une transaction a écrit cet item après l’audit&#xa0;; relancez l’audit pour voir son état actuel.&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&lt;p&gt;Every value has its lock: nothing to do.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Chaque valeur a son verrou&#xa0;: rien à faire.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&lt;p&gt;&lt;b&gt;Stale: the table was written since this answer; press Diagnose again.&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Périmé&#xa0;: la table a été écrite depuis cette réponse&#xa0;; cliquez à nouveau sur Diagnostiquer.&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&lt;p&gt;Where the lock came from: &lt;b&gt;{escape}&lt;/b&gt;. {escape2}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Origine du verrou&#xa0;: &lt;b&gt;{escape}&lt;/b&gt;. {escape2}&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>scans.collections_model</name>
+    <message>
+        <location filename="../../scans/collections_model.py" line="-71"/>
+        <source>Partition key</source>
+        <translation>Clé de partition</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items</source>
+        <translation>Items</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table bytes</source>
+        <translation>Octets de table</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LSI bytes</source>
+        <translation>Octets LSI</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Of 10 GB limit</source>
+        <translation>Part des 10 Go</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hot?</source>
+        <translation>Chaude&#xa0;?</translation>
+    </message>
+</context>
+<context>
+    <name>scans.controller</name>
+    <message>
+        <location filename="../../scans/controller.py" line="+23"/>
+        <source>Scan cancelled.</source>
+        <translation>Scan annulé.</translation>
+    </message>
+</context>
+<context>
+    <name>scans.ttl_timeline_panel</name>
+    <message>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-273"/>
+        <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
+        <translation>DynamoDB supprime les items expirés lors d’un balayage en arrière-plan, généralement en quelques jours&#xa0;: d’ici là ils sont encore lus, vérifiez donc l’expiration au moment de la lecture.</translation>
+    </message>
+</context>
+<context>
+    <name>settings</name>
+    <message>
+        <location filename="../../settings.py" line="+88"/>
+        <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
+        <translation>Impossible de lire le fichier de paramètres {path} ({strerror})&#xa0;; DynoView démarre avec les paramètres par défaut et ne les enregistrera pas.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The settings file {path} is damaged and could not be moved aside ({strerror}); DynoView uses default settings. Delete the file to start clean.</source>
+        <translation>Le fichier de paramètres {path} est endommagé et n’a pas pu être mis de côté ({strerror})&#xa0;; DynoView utilise les paramètres par défaut. Supprimez le fichier pour repartir de zéro.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The settings file was damaged and has been set aside as {moved}. DynoView started with default settings: saved connections and the window layout are reset. The old file is kept in case you want to recover something from it.</source>
+        <translation>Le fichier de paramètres était endommagé et a été mis de côté sous {moved}. DynoView a démarré avec les paramètres par défaut&#xa0;: les connexions enregistrées et la disposition de la fenêtre sont réinitialisées. L’ancien fichier est conservé si vous voulez en récupérer quelque chose.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The saved connections could not be read and were ignored.</source>
+        <translation>Les connexions enregistrées n’ont pas pu être lues et ont été ignorées.</translation>
+    </message>
+</context>
+<context>
+    <name>shortcuts</name>
+    <message>
+        <location filename="../../shortcuts.py" line="-144"/>
+        <source>Anywhere</source>
+        <translation>Partout</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Items tab</source>
+        <translation>Onglet Items</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accounts &amp; locks tab</source>
+        <translation>Onglet Comptes et verrous</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Transaction builder tab</source>
+        <translation>Onglet Transactions</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PartiQL tab</source>
+        <translation>Onglet PartiQL</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Connect: saved connections, AWS profiles, the demo</source>
+        <translation>Connexion&#xa0;: connexions enregistrées, profils AWS, démo</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Command palette: open a table or run a command by name</source>
+        <translation>Palette de commandes&#xa0;: ouvrir une table ou une commande par son nom</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switch table: type to filter the table list, Enter opens</source>
+        <translation>Changer de table&#xa0;: tapez pour filtrer la liste, Entrée ouvre</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reload the list of tables</source>
+        <translation>Recharger la liste des tables</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run the read (Scan or Query)</source>
+        <translation>Lancer la lecture (Scan ou Query)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop the read in progress</source>
+        <translation>Arrêter la lecture en cours</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the next page</source>
+        <translation>Charger la page suivante</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the selected item as JSON</source>
+        <translation>Copier l’item sélectionné en JSON</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This table&apos;s saved and recent reads: run one again</source>
+        <translation>Lectures enregistrées et récentes de cette table&#xa0;: en relancer une</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Edit the current cell in place: the change is staged (a double click too)</source>
+        <translation>Modifier la cellule sur place (ou double-clic)&#xa0;: la modification est préparée</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Undo the last change to the staged cells</source>
+        <translation>Annuler la dernière modification des cellules préparées</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the selected item (a guarded Delete, in the builder)</source>
+        <translation>Supprimer l’item sélectionné (Delete protégé, via le générateur)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open the transaction builder</source>
+        <translation>Ouvrir le générateur de transactions</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Execute the transaction shown in the preview (the preflight runs first)</source>
+        <translation>Exécuter la transaction de l’aperçu (la vérification préalable passe d’abord)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Show the accounts and locks after this transaction, without sending it</source>
+        <translation>Montrer les comptes et verrous après cette transaction, sans l’envoyer</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Move the selected action up</source>
+        <translation>Monter l’action sélectionnée</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move the selected action down</source>
+        <translation>Descendre l’action sélectionnée</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Undo the last edit of the transaction (in a field too)</source>
+        <translation>Annuler la dernière modification de la transaction (dans un champ aussi)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Redo the edit undone last</source>
+        <translation>Rétablir la dernière modification annulée</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run the PartiQL statement (SELECT)</source>
+        <translation>Exécuter l’instruction PartiQL (SELECT)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop the statement in progress</source>
+        <translation>Arrêter l’instruction en cours</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Load more of the result (NextToken)</source>
+        <translation>Charger la suite du résultat (NextToken)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Complete a keyword, table or attribute name</source>
+        <translation>Compléter un mot-clé, un nom de table ou d’attribut</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Live mode: follow the table&apos;s stream and update the rows as writes arrive</source>
+        <translation>Mode direct&#xa0;: suivre le flux de la table et mettre à jour les lignes à l’arrivée des écritures</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Show tab 1, 2, 3… in the order of the tabs (Items is 1)</source>
+        <translation>Afficher l’onglet 1, 2, 3… dans l’ordre des onglets (Items est le 1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show this list of shortcuts</source>
+        <translation>Afficher cette liste de raccourcis</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Quit DynoView</source>
+        <translation>Quitter DynoView</translation>
+    </message>
+</context>
+<context>
+    <name>stream.controls</name>
+    <message>
+        <location filename="../../stream/controls.py" line="-93"/>
+        <source>Oldest kept (trim horizon, up to 24 h back)</source>
+        <translation>Plus ancien (trim horizon, 24 h max)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Latest (only new records)</source>
+        <translation>Dernier (nouveaux enregistrements seulement)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At sequence number</source>
+        <translation>Au numéro de séquence</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>After sequence number</source>
+        <translation>Après le numéro de séquence</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>All events</source>
+        <translation>Tous les événements</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inserts</source>
+        <translation>Insertions</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Modifications</source>
+        <translation>Modifications</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>User deletes</source>
+        <translation>Suppressions par un utilisateur</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TTL expiries</source>
+        <translation>Expirations TTL</translation>
+    </message>
+</context>
+<context>
+    <name>stream.events_model</name>
+    <message>
+        <location filename="../../stream/events_model.py" line="+25"/>
+        <source>Time (UTC)</source>
+        <translation>Heure (UTC)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Event</source>
+        <translation>Événement</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What happened</source>
+        <translation>Ce qui s’est passé</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keys</source>
+        <translation>Clés</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Changes</source>
+        <translation>Modifications</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sequence number</source>
+        <translation>Numéro de séquence</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shard</source>
+        <translation>Shard</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>A new item was written.</source>
+        <translation>Un nouvel item a été écrit.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An existing item changed; the diff shows how.</source>
+        <translation>Un item existant a changé&#xa0;; le diff montre comment.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deleted by a request (a user or an application), not by TTL.</source>
+        <translation>Supprimé par une requête (un utilisateur ou une application), pas par le TTL.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DynamoDB deleted this item because its TTL passed: a service delete whose userIdentity principal is dynamodb.amazonaws.com.</source>
+        <translation>DynamoDB a supprimé cet item car son TTL était passé&#xa0;: une suppression par le service dont le principal userIdentity est dynamodb.amazonaws.com.</translation>
+    </message>
+</context>
+<context>
+    <name>stream.record_view</name>
+    <message>
+        <location filename="../../stream/record_view.py" line="-41"/>
+        <source>Select a record to see what changed.</source>
+        <translation>Sélectionnez un enregistrement pour voir ce qui a changé.</translation>
+    </message>
+</context>
+<context>
+    <name>tables.create_dialog</name>
+    <message>
+        <location filename="../../tables/create_dialog.py" line="-152"/>
+        <source>The article&apos;s layout: keys PK and SK, the email-index GSI on email, TTL on expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity</source>
+        <translation>La disposition de l’article&#xa0;: clés PK et SK, le GSI email-index sur email, TTL sur expiresAt, un flux NEW_AND_OLD_IMAGES, capacité à la demande</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Connect to a local endpoint (such as DynamoDB Local) to {action}.</source>
+        <translation>Connectez-vous à un point de terminaison local (comme DynamoDB Local) pour {action}.</translation>
+    </message>
+</context>
+<context>
+    <name>theme</name>
+    <message>
+        <location filename="../../theme.py" line="+22"/>
+        <source>Follow &amp;system</source>
+        <translation>Suivre le s&amp;ystème</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Light</source>
+        <translation>&amp;Clair</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Dark</source>
+        <translation>&amp;Sombre</translation>
+    </message>
+</context>
+<context>
+    <name>transfer.export_controller</name>
+    <message>
+        <location filename="../../transfer/export_controller.py" line="-65"/>
+        <source>Export cancelled: no file was written.</source>
+        <translation>Export annulé&#xa0;: aucun fichier écrit.</translation>
+    </message>
+</context>
+<context>
+    <name>window.about_dialog</name>
+    <message>
+        <location filename="../../window/about_dialog.py" line="-71"/>
+        <source>not installed</source>
+        <translation>non installé</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>moto (demo backend)</source>
+        <translation>moto (backend de démo)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System</source>
+        <translation>Système</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Licence: {licence}</source>
+        <translation>Licence&#xa0;: {licence}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Settings: {settings_path}</source>
+        <translation>Paramètres&#xa0;: {settings_path}</translation>
+    </message>
+</context>
+<context>
+    <name>window.command_palette</name>
+    <message>
+        <location filename="../../window/command_palette.py" line="-84"/>
+        <source>Table</source>
+        <translation>Table</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recent table</source>
+        <translation>Table récente</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Command</source>
+        <translation>Commande</translation>
+    </message>
+</context>
+<context>
+    <name>window.connection_dialog</name>
+    <message>
+        <location filename="../../window/connection_dialog.py" line="-134"/>
+        <source>Demo (embedded, no AWS account)</source>
+        <translation>Démo (intégrée, sans compte AWS)</translation>
+    </message>
+</context>
+<context>
+    <name>window.error_box</name>
+    <message>
+        <location filename="../../window/error_box.py" line="+23"/>
+        <source>Try the same connection again</source>
+        <translation>Réessayer la même connexion</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Connect…</source>
+        <translation>Connexion…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose another endpoint, profile or region</source>
+        <translation>Choisir un autre point de terminaison, profil ou région</translation>
+    </message>
+</context>
+<context>
+    <name>window.feature_tabs</name>
+    <message>
+        <location filename="../../window/feature_tabs.py" line="-40"/>
+        <source>Accounts &amp;&amp; locks</source>
+        <translation>Comptes et verrous</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Transaction builder</source>
+        <translation>Transactions</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stream</source>
+        <translation>Flux</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TTL timeline</source>
+        <translation>Chronologie TTL</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Capacity &amp;&amp; partitions</source>
+        <translation>Capacité et partitions</translation>
+    </message>
+</context>
+<context>
+    <name>window.menus</name>
+    <message>
+        <location filename="../../window/menus.py" line="+97"/>
+        <source>&amp;Help</source>
+        <translation>Aid&amp;e</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Raccourcis clavier</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Check for &amp;updates…</source>
+        <translation>Rechercher des &amp;mises à jour…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;About {APP_NAME}</source>
+        <translation>À &amp;propos de {APP_NAME}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;recent table</source>
+        <translation>Tables &amp;récentes</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Connect…</source>
+        <translation>&amp;Connexion…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Refresh tables</source>
+        <translation>&amp;Actualiser les tables</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Command &amp;palette…</source>
+        <translation>Palette de co&amp;mmandes…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Audit an &amp;export…</source>
+        <translation>Auditer un &amp;export…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Create &amp;table…</source>
+        <translation>Créer une &amp;table…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Delete table…</source>
+        <translation>&amp;Supprimer une table…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>&amp;View</source>
+        <translation>&amp;Affichage</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Switch &amp;table</source>
+        <translation>Changer de &amp;table</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Open transaction &amp;builder</source>
+        <translation>Ouvrir le &amp;générateur de transactions</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>T&amp;heme</source>
+        <translation>T&amp;hème</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>No recent tables on this connection</source>
+        <translation>Aucune table récente sur cette connexion</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Run the read</source>
+        <translation>Lancer la lecture</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the next page</source>
+        <translation>Charger la page suivante</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy the selected item as JSON</source>
+        <translation>Copier l’item sélectionné en JSON</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Edit the selected item</source>
+        <translation>Modifier l’item sélectionné</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the selected item</source>
+        <translation>Supprimer l’item sélectionné</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Diagnose a value (is it locked, and by whom?)</source>
+        <translation>Diagnostiquer une valeur (est-elle verrouillée, et par qui&#xa0;?)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run the accounts &amp; locks audit</source>
+        <translation>Lancer l’audit des comptes et verrous</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Edit the uniqueness schema</source>
+        <translation>Modifier le schéma d’unicité</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Template: {rstrip}</source>
+        <translation>Modèle&#xa0;: {rstrip}</translation>
+    </message>
+</context>
+<context>
+    <name>window.read_log</name>
+    <message>
+        <location filename="../../window/read_log.py" line="-201"/>
+        <source>Time</source>
+        <translation>Heure</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Operation</source>
+        <translation>Opération</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table / index</source>
+        <translation>Table / index</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Consistency</source>
+        <translation>Cohérence</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Capacity</source>
+        <translation>Capacité</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Count</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Scanned</source>
+        <translation>Parcourus</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Duration</source>
+        <translation>Durée</translation>
+    </message>
+</context>
+<context>
+    <name>window.tables_panel</name>
+    <message>
+        <location filename="../../window/tables_panel.py" line="-153"/>
+        <source>create a table</source>
+        <translation>créer une table</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>delete a table</source>
+        <translation>supprimer une table</translation>
+    </message>
+</context>
+<context>
+    <name>window.title</name>
+    <message>
+        <location filename="../../window/title.py" line="+29"/>
+        <source>  WRITE MODE</source>
+        <translation>  MODE ÉCRITURE</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  (placeholder keys)</source>
+        <translation>  (clés factices)</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,6719 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="pt_BR">
+<context>
+    <name>AboutDialog</name>
+    <message>
+        <location filename="../../window/about_dialog.py" line="+80"/>
+        <source>About {APP_NAME}</source>
+        <translation>Sobre o {APP_NAME}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;h2 style=&apos;margin:0&apos;&gt;{APP_NAME} {version__}&lt;/h2&gt;&lt;p&gt;A desktop explorer for Amazon DynamoDB tables that hold uniqueness locks: browse, diagnose stuck signups, repair with previewed transactions.&lt;/p&gt;</source>
+        <translation>&lt;h2 style=&apos;margin:0&apos;&gt;{APP_NAME} {version__}&lt;/h2&gt;&lt;p&gt;Um explorador desktop para tabelas do Amazon DynamoDB com bloqueios de unicidade: navegue, diagnostique cadastros travados e repare com transações pré-visualizadas.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Licence</source>
+        <translation>Licença</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Settings file</source>
+        <translation>Arquivo de configurações</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy details</source>
+        <translation>Copiar detalhes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the versions above, e.g. for a bug report</source>
+        <translation>Copiar as versões acima, por exemplo para um relatório de bug</translation>
+    </message>
+</context>
+<context>
+    <name>ActionEditor</name>
+    <message>
+        <location filename="../../builder/editors.py" line="+59"/>
+        <source>Key</source>
+        <translation>Chave</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Item (typed attributes)</source>
+        <translation>Item (atributos tipados)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Edit expressions as raw text</source>
+        <translation>Editar expressões como texto bruto</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Action</source>
+        <translation>Ação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table</source>
+        <translation>Tabela</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Return values on condition failure</source>
+        <translation>Retorno se a condição falhar</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+5"/>
+        <source>Update expression</source>
+        <translation>Expressão de atualização</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Add update step</source>
+        <translation>Adicionar passo de atualização</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SET #n0 = :v0 REMOVE #n1</source>
+        <translation>SET #n0 = :v0 REMOVE #n1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Condition</source>
+        <translation>Condição</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add condition</source>
+        <translation>Adicionar condição</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Condition expression</source>
+        <translation>Expressão de condição</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>ExpressionAttributeNames</source>
+        <translation>ExpressionAttributeNames</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ExpressionAttributeValues (DynamoDB JSON)</source>
+        <translation>ExpressionAttributeValues (DynamoDB JSON)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>attribute path, e.g. email or address.city</source>
+        <translation>caminho do atributo, ex.: email ou address.city</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>SET forms: value, if_not_exists(path, value), list_append(path, value), path + value, path - value</source>
+        <translation>Formas do SET: valor, if_not_exists(caminho, valor), list_append(caminho, valor), caminho + valor, caminho - valor</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>value</source>
+        <translation>valor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Update clause</source>
+        <translation>Cláusula de atualização</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+17"/>
+        <source>Attribute path</source>
+        <translation>Caminho do atributo</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>SET form</source>
+        <translation>Forma do SET</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+17"/>
+        <source>Value type</source>
+        <translation>Tipo do valor</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <location line="+17"/>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <source>attribute path</source>
+        <translation>caminho do atributo</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>value (BETWEEN, IN: values separated by |)</source>
+        <translation>valor (BETWEEN, IN: valores separados por |)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Join with</source>
+        <translation>Unir com</translation>
+    </message>
+    <message>
+        <location line="+112"/>
+        <source>ExpressionAttributeNames is a JSON object such as {&quot;#n0&quot;: &quot;email&quot;}; fix the text.</source>
+        <translation>ExpressionAttributeNames é um objeto JSON como {&quot;#n0&quot;: &quot;email&quot;}; corrija o texto.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>ExpressionAttributeValues is a JSON object such as {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}; fix the text.</source>
+        <translation>ExpressionAttributeValues é um objeto JSON como {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}; corrija o texto.</translation>
+    </message>
+</context>
+<context>
+    <name>ActionListView</name>
+    <message>
+        <location filename="../../builder/action_list_view.py" line="+47"/>
+        <source>Actions</source>
+        <translation>Ações</translation>
+    </message>
+</context>
+<context>
+    <name>ActionLogDialog</name>
+    <message>
+        <location filename="../../builder/dialogs.py" line="+224"/>
+        <source>Action log</source>
+        <translation>Log de ações</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{entries_count} transactions sent, logged in {path}</source>
+        <translation>{entries_count} transações enviadas, registradas em {path}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Transactions sent</source>
+        <translation>Transações enviadas</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Selected transaction</source>
+        <translation>Transação selecionada</translation>
+    </message>
+</context>
+<context>
+    <name>AppContext</name>
+    <message>
+        <location filename="../../context.py" line="+101"/>
+        <location line="+67"/>
+        <source>the article&apos;s default layout</source>
+        <translation>o layout padrão do artigo</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+9"/>
+        <source>saved for this connection and table</source>
+        <translation>salvo para esta conexão e tabela</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not saved</source>
+        <translation>não salvo</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>(reported by the {value} error handler)</source>
+        <translation>(relatado pelo tratador de erros {value})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unexpected error</source>
+        <translation>Erro inesperado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{value} stopped on an unexpected error ({type}); the error report window has the details.</source>
+        <translation>{value} parou em um erro inesperado ({type}); a janela do relatório de erro tem os detalhes.</translation>
+    </message>
+</context>
+<context>
+    <name>AttributeNode</name>
+    <message>
+        <location filename="../../items/detail.py" line="+113"/>
+        <source>expand to show them</source>
+        <translation>expanda para mostrá-los</translation>
+    </message>
+</context>
+<context>
+    <name>AttributeTable</name>
+    <message>
+        <location filename="../../builder/fields.py" line="+97"/>
+        <source>{capitalize} attributes</source>
+        <translation>Atributos ({capitalize})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add attribute</source>
+        <translation>Adicionar atributo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>B from file…</source>
+        <translation>B de arquivo…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the selected row&apos;s binary value from a file.</source>
+        <translation>Carregar de um arquivo o valor binário da linha selecionada.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Load binary value</source>
+        <translation>Carregar valor binário</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Row {value} has no attribute name; type one or remove the row.</source>
+        <translation>A linha {value} não tem nome de atributo; digite um ou remova a linha.</translation>
+    </message>
+</context>
+<context>
+    <name>AuditBar</name>
+    <message>
+        <location filename="../../locks/layout.py" line="+64"/>
+        <source>Run full audit</source>
+        <translation>Auditar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Live</source>
+        <translation>Ao vivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Live mode</source>
+        <translation>Modo ao vivo</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Segments: </source>
+        <translation>Segmentos: </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parallel Scan segments (Segment/TotalSegments).</source>
+        <translation>Segmentos do Scan paralelo (Segment/TotalSegments).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Audit segments</source>
+        <translation>Segmentos da auditoria</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parallel Scan segments of the full audit</source>
+        <translation>Segmentos do Scan paralelo da auditoria completa</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Strongly consistent</source>
+        <translation>Fortemente consistente</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Strong reads cost twice the read capacity of eventual reads.</source>
+        <translation>Leituras fortes custam o dobro da capacidade de leitura das eventuais.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>3,000,000 of ~3,000,000 · 16/16 segments</source>
+        <translation>3.000.000 de ~3.000.000 · 16/16 segmentos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Repair all…</source>
+        <translation>Reparar tudo…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Release every orphan lock and claim every missing lock the audit found, each re-checked and guarded; the rest is listed for a decision</source>
+        <translation>Liberar cada bloqueio órfão e criar cada bloqueio ausente que a auditoria encontrou, cada um verificado de novo e protegido; o resto fica listado para uma decisão</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Edit schema…</source>
+        <translation>Esquema…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Detect from sample</source>
+        <translation>Detectar esquema</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Read {DETECT_SAMPLE} items and propose a schema to confirm.</source>
+        <translation>Ler {DETECT_SAMPLE} itens e propor um esquema para confirmar.</translation>
+    </message>
+</context>
+<context>
+    <name>AuditRowsModel</name>
+    <message>
+        <location filename="../../locks/model.py" line="+305"/>
+        <source>Account</source>
+        <translation>Conta</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+</context>
+<context>
+    <name>BarChart</name>
+    <message>
+        <location filename="../../scans/bar_chart.py" line="+95"/>
+        <source>No data</source>
+        <translation>Sem dados</translation>
+    </message>
+    <message>
+        <location line="+177"/>
+        <source>↑ {label} (far above the axis)</source>
+        <translation>↑ {label} (muito acima do eixo)</translation>
+    </message>
+</context>
+<context>
+    <name>BrowseController</name>
+    <message>
+        <location filename="../../items/controller.py" line="+101"/>
+        <source>Connect and pick a table first.</source>
+        <translation>Conecte-se e escolha uma tabela primeiro.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+178"/>
+        <source>%Ln item(s) shown</source>
+        <translation>
+            <numerusform>%Ln item exibido</numerusform>
+            <numerusform>%Ln itens exibidos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{hidden_count} expired hidden</source>
+        <translation>{hidden_count} expirados ocultos</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{scanned_total} read to find them</source>
+        <translation>{scanned_total} lidos para encontrá-los</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>end of table</source>
+        <translation>fim da tabela</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>more available (scroll or Ctrl+L)</source>
+        <translation>há mais (role ou Ctrl+L)</translation>
+    </message>
+</context>
+<context>
+    <name>BuilderDrafts</name>
+    <message>
+        <location filename="../../builder/drafts_view.py" line="+116"/>
+        <source>Load template</source>
+        <translation>Carregar modelo</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
+        <translation>O trabalho do construtor não pôde ser salvo em {current_path} ({exc}); ele continua na janela, mas seria perdido se o DynoView fechasse agora.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Restored {describe} from your last session (saved {strftime}).</source>
+        <translation>Restaurado da sua última sessão: {describe} (salvo às {strftime}).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>They were made for {where}: check the table names before you Execute.</source>
+        <translation>Foram feitas para {where}: confira os nomes das tabelas antes de Executar.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Discard restored work</source>
+        <translation>Descartar trabalho restaurado</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Import cancelled: the builder&apos;s actions are as they were.</source>
+        <translation>Importação cancelada: as ações do construtor continuam como estavam.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Import JSON</source>
+        <translation>Importar JSON</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Draft {strftime}</source>
+        <translation>Rascunho {strftime}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>Saved the draft “{name}”: %Ln action(s). Open it again with Drafts → Open draft…</source>
+        <translation>
+            <numerusform>Rascunho “{name}” salvo: %Ln ação. Abra-o de novo em Rascunhos → Abrir rascunho…</numerusform>
+            <numerusform>Rascunho “{name}” salvo: %Ln ações. Abra-o de novo em Rascunhos → Abrir rascunho…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Open draft “{name}”</source>
+        <translation>Abrir rascunho “{name}”</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder held.</source>
+        <translation>
+            <numerusform>Rascunho “{name}” aberto: %Ln ação. Ctrl+Z traz de volta o que o construtor tinha.</numerusform>
+            <numerusform>Rascunho “{name}” aberto: %Ln ações. Ctrl+Z traz de volta o que o construtor tinha.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Drafts</source>
+        <translation>Rascunhos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drafts: save the builder&apos;s work under a name, open a saved draft, undo or redo an edit</source>
+        <translation>Rascunhos: salve o trabalho do construtor com um nome, abra um rascunho salvo, desfaça ou refaça uma edição</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Save draft as…</source>
+        <translation>Salvar rascunho como…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open draft…</source>
+        <translation>Abrir rascunho…</translation>
+    </message>
+</context>
+<context>
+    <name>BuilderPanel</name>
+    <message>
+        <location filename="../../builder/panel.py" line="+186"/>
+        <source>The request could not be opened: </source>
+        <translation>Não foi possível abrir a requisição: </translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Connect to DynamoDB first: there is no connection to send to.</source>
+        <translation>Conecte-se ao DynamoDB primeiro: não há conexão para onde enviar.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This connection is read-only: transactions cannot be executed. Reconnect without read-only to write.</source>
+        <translation>Esta conexão é somente leitura: transações não podem ser executadas. Reconecte sem somente leitura para escrever.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Add an action first.</source>
+        <translation>Adicione uma ação primeiro.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fix the problems listed first: nothing is sent while the transaction has errors.</source>
+        <translation>Corrija primeiro os problemas listados: nada é enviado enquanto a transação tiver erros.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The transaction is being executed.</source>
+        <translation>A transação está sendo executada.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Connect and fix the problems listed first: the preflight reads the live table.</source>
+        <translation>Conecte-se e corrija primeiro os problemas listados: a verificação prévia lê a tabela real.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The preflight could not read the table; nothing was sent.</source>
+        <translation>A verificação prévia não conseguiu ler a tabela; nada foi enviado.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
+        <translation>Proteções adicionadas: {guarded_count}; a pré-visualização mostra a requisição exata. Executar refaz a verificação prévia.</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Export as {EXPORT_TITLES}</source>
+        <translation>Exportar como {EXPORT_TITLES}</translation>
+    </message>
+</context>
+<context>
+    <name>BuilderToolbar</name>
+    <message>
+        <location filename="../../builder/toolbar.py" line="+56"/>
+        <source>Add action</source>
+        <translation>Nova ação</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Add a Put, Update, Delete or ConditionCheck at the end</source>
+        <translation>Adicionar um Put, Update, Delete ou ConditionCheck no final</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove the selected action</source>
+        <translation>Remover a ação selecionada</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Up</source>
+        <translation>Subir</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move the action up (Ctrl+Up); cancellation reasons follow action order</source>
+        <translation>Mover a ação para cima (Ctrl+Up); os motivos de cancelamento seguem a ordem das ações</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move the action down (Ctrl+Down)</source>
+        <translation>Mover a ação para baixo (Ctrl+Down)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Down</source>
+        <translation>Descer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Templates</source>
+        <translation>Modelos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sign-up, change email and the repairs, for the selected account or lock</source>
+        <translation>Cadastro, troca de e-mail e os reparos, para a conta ou o bloqueio selecionado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Import JSON…</source>
+        <translation>Importar JSON…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Replace the actions with a pasted TransactWriteItems request</source>
+        <translation>Substituir as ações por uma requisição TransactWriteItems colada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export</source>
+        <translation>Exportar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The request as boto3, AWS CLI or JavaScript code</source>
+        <translation>A requisição como código boto3, AWS CLI ou JavaScript</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Action log</source>
+        <translation>Histórico</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Every transaction sent from here, with its outcome</source>
+        <translation>Cada transação enviada daqui, com seu resultado</translation>
+    </message>
+</context>
+<context>
+    <name>BuilderUndo</name>
+    <message>
+        <location filename="../../builder/undo.py" line="+139"/>
+        <source>&amp;Undo</source>
+        <translation>&amp;Desfazer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo the last edit of the transaction</source>
+        <translation>Desfazer a última edição da transação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Redo</source>
+        <translation>&amp;Refazer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Redo the edit undone last</source>
+        <translation>Refazer a última edição desfeita</translation>
+    </message>
+</context>
+<context>
+    <name>COUNTS</name>
+    <message numerus="yes">
+        <location filename="../../counts.py" line="+18"/>
+        <source>%Ln item(s) written by the builder (is|are) not on this page: run the read again to see (it|them)</source>
+        <translation>
+            <numerusform>%Ln item escrito pelo construtor não está nesta página: refaça a leitura para vê-lo</numerusform>
+            <numerusform>%Ln itens escritos pelo construtor não estão nesta página: refaça a leitura para vê-los</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CapacityPanel</name>
+    <message>
+        <location filename="../../scans/capacity_panel.py" line="+73"/>
+        <source>Scan a sample to see item-collection sizes and partition keys.</source>
+        <translation>Faça o Scan de uma amostra para ver os tamanhos das coleções de itens e as chaves de partição.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+36"/>
+        <source>Item collections, largest first</source>
+        <translation>Coleções de itens, maiores primeiro</translation>
+    </message>
+    <message>
+        <location line="-35"/>
+        <source>What the sample cost</source>
+        <translation>Quanto a amostra custou</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Sample up to </source>
+        <translation>Amostra de até </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> items</source>
+        <translation> itens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items to sample</source>
+        <translation>Itens da amostra</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A bounded, eventually consistent Scan; every page leaves a read receipt</source>
+        <translation>Um Scan limitado e eventualmente consistente; cada página deixa um recibo de leitura</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scan sample</source>
+        <translation>Scan da amostra</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>collection size</source>
+        <translation>tamanho</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>partition key (largest first)</source>
+        <translation>chave de partição (maiores primeiro)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Scan a sample to see collection sizes.</source>
+        <translation>Faça o Scan de uma amostra para ver os tamanhos das coleções.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>partition keys</source>
+        <translation>chaves</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>items per partition key</source>
+        <translation>itens por chave de partição</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scan a sample to see how items spread over keys.</source>
+        <translation>Faça o Scan de uma amostra para ver como os itens se distribuem pelas chaves.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>What the sample cost, per page</source>
+        <translation>Quanto a amostra custou, por página</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Page</source>
+        <translation>Página</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Items</source>
+        <translation>Itens</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Bytes returned</source>
+        <translation>Bytes retornados</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reported by DynamoDB</source>
+        <translation>Informado pelo DynamoDB</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>DynoView estimate</source>
+        <translation>Estimativa do DynoView</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Each Scan page is billed on the total size of the items it read, rounded up to 4 KB, halved for eventually consistent reads.</source>
+        <translation>Cada página do Scan é cobrada pelo tamanho total dos itens lidos, arredondado para cima em 4 KB, pela metade em leituras eventualmente consistentes.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Open a table to see its partitions.</source>
+        <translation>Abra uma tabela para ver suas partições.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scan a sample of {name} to see item-collection sizes and how items spread over partition keys.</source>
+        <translation>Faça o Scan de uma amostra de {name} para ver os tamanhos das coleções de itens e como os itens se distribuem pelas chaves de partição.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Scanning up to {value:,} items of {name}…</source>
+        <translation>Fazendo Scan de até {value:,} itens de {name}…</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source> Largest item: {key_text}, {human_bytes} ({share_text} of the 400 KB item limit).</source>
+        <translation> Maior item: {key_text}, {human_bytes} ({share_text} do limite de 400 KB por item).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Likely hot: </source>
+        <translation>Provavelmente quente: </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No partition key stands out in this sample: items spread evenly enough over keys.</source>
+        <translation>Nenhuma chave de partição se destaca nesta amostra: os itens se distribuem de forma razoavelmente uniforme.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source> ({share_text} of the 10 GB limit)</source>
+        <translation> ({share_text} do limite de 10 GB)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>
+Likely hot</source>
+        <translation>
+Provavelmente quente</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>largest {bars_count} of {key_count}</source>
+        <translation>maiores {bars_count} de {key_count}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Item-collection sizes ({shown})</source>
+        <translation>Tamanhos das coleções de itens ({shown})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>10 GB item-collection limit (LSI)</source>
+        <translation>Limite de 10 GB por coleção de itens (LSI)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%Ln partition key(s) (holds|hold) {items} each</source>
+        <translation>
+            <numerusform>%Ln chave de partição com {items}</numerusform>
+            <numerusform>%Ln chaves de partição com {items} cada</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 item</source>
+        <translation>1 item</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{label} items</source>
+        <translation>{label} itens</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How many items each partition key holds</source>
+        <translation>Quantos itens cada chave de partição contém</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+6"/>
+        <source>not reported</source>
+        <translation>não informado</translation>
+    </message>
+</context>
+<context>
+    <name>CellEditor</name>
+    <message>
+        <location filename="../../items/cell_editor.py" line="+45"/>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+3"/>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NULL (no value)</source>
+        <translation>NULL (sem valor)</translation>
+    </message>
+</context>
+<context>
+    <name>CellEdits</name>
+    <message>
+        <location filename="../../items/cell_edits.py" line="+118"/>
+        <source>Pick a cell to edit first.</source>
+        <translation>Escolha uma célula para editar primeiro.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The TTL status is worked out by DynoView, not stored: edit the TTL attribute {name} instead.</source>
+        <translation>O status de TTL é calculado pelo DynoView, não armazenado: edite o atributo de TTL {name}.</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Edit {name} in place (F2)</source>
+        <translation>Editar {name} no lugar (F2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit cell in place (F2)</source>
+        <translation>Editar célula no lugar (F2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stage removal of {name}</source>
+        <translation>Preparar remoção de {name}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stage removal of the attribute</source>
+        <translation>Preparar remoção do atributo</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Edit as JSON…</source>
+        <translation>Editar JSON…</translation>
+    </message>
+</context>
+<context>
+    <name>CellStaging</name>
+    <message>
+        <location filename="../../items/staging.py" line="+83"/>
+        <source>Connect first: edits are staged for a connection and a table.</source>
+        <translation>Conecte-se primeiro: as edições são preparadas para uma conexão e uma tabela.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This connection is read-only: cells cannot be edited. Reconnect without read-only to stage changes.</source>
+        <translation>Esta conexão é somente leitura: células não podem ser editadas. Reconecte sem somente leitura para preparar alterações.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Pick a table first.</source>
+        <translation>Escolha uma tabela primeiro.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Staged {change}: nothing is written until Review and send…</source>
+        <translation>Preparado: {change}; nada é escrito até Revisar e enviar…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The cell holds the value read: nothing staged for it.</source>
+        <translation>A célula tem o valor lido: nada preparado para ela.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Discarded (Ctrl+Z brings it back).</source>
+        <translation>Descartado (Ctrl+Z traz de volta).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Every staged change was discarded (Ctrl+Z brings them back).</source>
+        <translation>Todas as alterações preparadas foram descartadas (Ctrl+Z traz de volta).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Undone: the staged changes are as they were before.</source>
+        <translation>Desfeito: as alterações preparadas estão como antes.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing staged to undo.</source>
+        <translation>Nada preparado para desfazer.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>These changes were staged on the connection {name}: connect to it to send them, or discard them.</source>
+        <translation>Estas alterações foram preparadas na conexão {name}: conecte-se a ela para enviá-las, ou descarte-as.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Nothing is staged: edit a cell first (F2 or a double click).</source>
+        <translation>Nada preparado: edite uma célula primeiro (F2 ou clique duplo).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
+        <translation>
+            <numerusform>O construtor mostra a transação de %n alteração preparada: confira a pré-visualização e a verificação prévia, depois Execute. As células preparadas são limpas depois da escrita.</numerusform>
+            <numerusform>O construtor mostra a transação de %n alterações preparadas: confira a pré-visualização e a verificação prévia, depois Execute. As células preparadas são limpas depois da escrita.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+25"/>
+        <source>Written: the staged changes of %n item(s) are in the table now.</source>
+        <translation>
+            <numerusform>Escrito: as alterações preparadas de %n item já estão na tabela.</numerusform>
+            <numerusform>Escrito: as alterações preparadas de %n itens já estão na tabela.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The staged changes could not be kept for the next start ({reason}); they stay staged in this session.</source>
+        <translation>As alterações preparadas não puderam ser guardadas para a próxima inicialização ({reason}); elas continuam preparadas nesta sessão.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source> on the connection {name}</source>
+        <translation> na conexão {name}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n change(s) staged in your last session{where}, restored.</source>
+        <translation>
+            <numerusform>%n alteração preparada na sua última sessão{where}, restaurada.</numerusform>
+            <numerusform>%n alterações preparadas na sua última sessão{where}, restauradas.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ChangeValueForm</name>
+    <message>
+        <location filename="../../builder/template_forms.py" line="+137"/>
+        <source>Change {name} of {who}</source>
+        <translation>Trocar {name} de {who}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Moves the {name} and its lock together, in one transaction: the new lock is Put only where none exists (a taken value cancels everything), the old lock is released, and the account is updated only while it still holds {value}.</source>
+        <translation>Move {name} e seu bloqueio juntos, em uma transação: o novo bloqueio recebe Put só onde não existe nenhum (um valor em uso cancela tudo), o bloqueio antigo é liberado, e a conta só é atualizada enquanto ainda tiver {value}.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Account</source>
+        <translation>Conta</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Current {name}</source>
+        <translation>{name} atual</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the new {name}</source>
+        <translation>o novo {name}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+3"/>
+        <source>New {name}</source>
+        <translation>Novo {name}</translation>
+    </message>
+</context>
+<context>
+    <name>ClaimLockForm</name>
+    <message>
+        <location filename="../../builder/lock_forms.py" line="+51"/>
+        <source>Claim the {name} lock of {who}</source>
+        <translation>Criar o bloqueio de {name} de {who}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Account</source>
+        <translation>Conta</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The account has no {name}: there is no lock to claim.</source>
+        <translation>A conta não tem {name}: não há bloqueio para criar.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Lock to write</source>
+        <translation>Bloqueio a escrever</translation>
+    </message>
+</context>
+<context>
+    <name>CodeActions</name>
+    <message>
+        <location filename="../../codegen/code_actions.py" line="+47"/>
+        <source>&amp;Copy</source>
+        <translation>&amp;Copiar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Save…</source>
+        <translation>&amp;Salvar…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Copied the {TITLES} code.</source>
+        <translation>Código {TITLES} copiado.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Save the {TITLES} code</source>
+        <translation>Salvar o código {TITLES}</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Could not save {path}: {value}. Choose another folder or file name.</source>
+        <translation>Não foi possível salvar {path}: {value}. Escolha outra pasta ou outro nome de arquivo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved the {TITLES} code to {path}.</source>
+        <translation>Código {TITLES} salvo em {path}.</translation>
+    </message>
+</context>
+<context>
+    <name>CodeExportDialog</name>
+    <message>
+        <location filename="../../builder/code_export_view.py" line="+96"/>
+        <source>Copy the code of the tab shown to the clipboard</source>
+        <translation>Copiar o código da aba exibida para a área de transferência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save the code of the tab shown to a file</source>
+        <translation>Salvar o código da aba exibida em um arquivo</translation>
+    </message>
+</context>
+<context>
+    <name>CollectionsModel</name>
+    <message>
+        <location filename="../../scans/collections_model.py" line="+68"/>
+        <source>Item collection size: table items plus their LSI entries (the 10 GB limit counts both)</source>
+        <translation>Tamanho da coleção de itens: itens da tabela mais suas entradas de LSI (o limite de 10 GB conta ambos)</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>no LSI</source>
+        <translation>sem LSI</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no limit</source>
+        <translation>sem limite</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>likely hot</source>
+        <translation>provavelmente quente</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Without a local secondary index an item collection has no size limit.</source>
+        <translation>Sem um índice secundário local, uma coleção de itens não tem limite de tamanho.</translation>
+    </message>
+</context>
+<context>
+    <name>CommandPalette</name>
+    <message>
+        <location filename="../../window/command_palette.py" line="+94"/>
+        <source>Go to table or command</source>
+        <translation>Ir para tabela ou comando</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Type a table or command name; Enter opens it</source>
+        <translation>Digite o nome de uma tabela ou comando; Enter abre</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Table or command name</source>
+        <translation>Nome da tabela ou do comando</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Matching tables and commands</source>
+        <translation>Tabelas e comandos encontrados</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>↑↓ to choose · Enter to open · Esc to close</source>
+        <translation>↑↓ para escolher · Enter para abrir · Esc para fechar</translation>
+    </message>
+</context>
+<context>
+    <name>ConfirmDialog</name>
+    <message>
+        <location filename="../../builder/dialogs.py" line="-141"/>
+        <source>Execute transaction</source>
+        <translation>Executar transação</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Connection: {connection}</source>
+        <translation>Conexão: {connection}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Request to send</source>
+        <translation>Requisição a enviar</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Type {type_to_confirm} to confirm:</source>
+        <translation>Digite {type_to_confirm} para confirmar:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Execute</source>
+        <translation>Executar</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionDialog</name>
+    <message>
+        <location filename="../../window/connection_dialog.py" line="+36"/>
+        <source>Connect to DynamoDB</source>
+        <translation>Conectar ao DynamoDB</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Some saved connections were skipped: </source>
+        <translation>Algumas conexões salvas foram ignoradas: </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved connections</source>
+        <translation>Conexões salvas</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A profile from ~/.aws/config or ~/.aws/credentials (SSO profiles included). Empty: the default credential chain.</source>
+        <translation>Um perfil de ~/.aws/config ou ~/.aws/credentials (inclusive perfis SSO). Vazio: a cadeia de credenciais padrão.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>e.g. eu-west-1 (empty: the profile&apos;s region)</source>
+        <translation>ex.: eu-west-1 (vazio: a região do perfil)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>empty for AWS; http://localhost:8000 for DynamoDB Local</source>
+        <translation>vazio para a AWS; http://localhost:8000 para o DynamoDB Local</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read-only: refuse every write before it leaves the machine</source>
+        <translation>Somente leitura: recusar toda escrita antes que saia da máquina</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Production: open read-only; writing asks for the account id</source>
+        <translation>Produção: abrir somente leitura; escrever pede o id da conta</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Profile</source>
+        <translation>Perfil</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Region</source>
+        <translation>Região</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Endpoint URL</source>
+        <translation>URL do endpoint</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Only names, profiles, regions and endpoints are saved; never keys or tokens.</source>
+        <translation>Só nomes, perfis, regiões e endpoints são salvos; nunca chaves ou tokens.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Save</source>
+        <translation>Salvar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete</source>
+        <translation>Excluir</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New</source>
+        <translation>Nova</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Connect</source>
+        <translation>Conectar</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Demo</source>
+        <translation>Demonstração</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(started inside the app)</source>
+        <translation>(iniciado dentro do app)</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Give the connection a name.</source>
+        <translation>Dê um nome à conexão.</translation>
+    </message>
+</context>
+<context>
+    <name>ConsentQuestion</name>
+    <message>
+        <location filename="../../updates/question.py" line="+19"/>
+        <source>{APP_NAME}: new versions</source>
+        <translation>{APP_NAME}: novas versões</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Check for new versions of {APP_NAME} once a day?</source>
+        <translation>Procurar novas versões do {APP_NAME} uma vez por dia?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{APP_NAME} would ask {urlsplit} for the number of the newest version and tell you when there is one. It sends nothing about you, your connections or your tables, and never installs anything itself. You are asked once.</source>
+        <translation>O {APP_NAME} perguntaria a {urlsplit} o número da versão mais recente e avisaria quando houver uma. Ele não envia nada sobre você, suas conexões ou suas tabelas, e nunca instala nada sozinho. Você só é perguntado uma vez.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Check daily</source>
+        <translation>Verificar diariamente</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Don&apos;t check</source>
+        <translation>Não verificar</translation>
+    </message>
+</context>
+<context>
+    <name>CopyItemsDialog</name>
+    <message>
+        <location filename="../../transfer/copy_dialog.py" line="+60"/>
+        <source>Copy items to a table</source>
+        <translation>Copiar itens para uma tabela</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Each item is written by a Put guarded by attribute_not_exists on the target&apos;s key, so nothing already in the target is replaced. Batches of up to 100 open in the transaction builder, where you see the request and the preflight before anything is sent.</source>
+        <translation>Cada item é escrito por um Put protegido por attribute_not_exists na chave do destino, então nada que já esteja no destino é substituído. Lotes de até 100 abrem no construtor de transações, onde você vê a requisição e a verificação prévia antes de qualquer envio.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>the selected item(s) (%Ln)</source>
+        <translation>
+            <numerusform>o item selecionado (%Ln)</numerusform>
+            <numerusform>os itens selecionados (%Ln)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>every item of the current result ({n:,})</source>
+        <translation>todos os itens do resultado atual ({n:,})</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Copy:</source>
+        <translation>Copiar:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>this connection ({name})</source>
+        <translation>esta conexão ({name})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>this connection</source>
+        <translation>esta conexão</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Copying to another connection switches the window to it; open this from the main window to do that.</source>
+        <translation>Copiar para outra conexão troca a janela para ela; abra isto a partir da janela principal para fazer isso.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>To connection:</source>
+        <translation>Para a conexão:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>target table</source>
+        <translation>tabela de destino</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To table:</source>
+        <translation>Para a tabela:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+37"/>
+        <location line="+72"/>
+        <source>Open in the builder</source>
+        <translation>Abrir no construtor</translation>
+    </message>
+    <message>
+        <location line="-107"/>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Type or pick the target table.</source>
+        <translation>Digite ou escolha a tabela de destino.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reading the key schema of {name}…</source>
+        <translation>Lendo o esquema de chaves de {name}…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Connect first.</source>
+        <translation>Conecte-se primeiro.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Switch to {name} and open batch 1</source>
+        <translation>Trocar para {name} e abrir o lote 1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln item(s) in {batches}. The builder sends on the window&apos;s connection: the window switches to {name} and opens {table}; the items to copy stay here.</source>
+        <translation>
+            <numerusform>%Ln item em {batches}. O construtor envia pela conexão da janela: a janela troca para {name} e abre {table}; o item a copiar fica aqui.</numerusform>
+            <numerusform>%Ln itens em {batches}. O construtor envia pela conexão da janela: a janela troca para {name} e abre {table}; os itens a copiar ficam aqui.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln batch(es)</source>
+        <translation>
+            <numerusform>%Ln lote</numerusform>
+            <numerusform>%Ln lotes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Connecting to {name}…</source>
+        <translation>Conectando a {name}…</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Open batch {value} of {total}</source>
+        <translation>Abrir o lote {value} de {total}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. Come back here for the next batch.</source>
+        <translation>O lote {opened} de {total} ({actions_count} Puts) está aberto no construtor: confira a requisição e a verificação prévia, depois Execute. Volte aqui para o próximo lote.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. That is the last batch.</source>
+        <translation>O lote {opened} de {total} ({actions_count} Puts) está aberto no construtor: confira a requisição e a verificação prévia, depois Execute. Este é o último lote.</translation>
+    </message>
+</context>
+<context>
+    <name>CrashDialog</name>
+    <message>
+        <location filename="../../crash.py" line="+96"/>
+        <source>{APP_NAME}: unexpected error</source>
+        <translation>{APP_NAME}: erro inesperado</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{APP_NAME} is still running and your connection is still open. If something looks wrong, run the read again or reconnect (Ctrl+O). Keys, secrets and session tokens have been removed from the report below. Nothing is sent unless you click Send report: it opens {where} with the report filled in, for you to read and submit.</source>
+        <translation>O {APP_NAME} continua em execução e sua conexão continua aberta. Se algo parecer errado, refaça a leitura ou reconecte (Ctrl+O). Chaves, segredos e tokens de sessão foram removidos do relatório abaixo. Nada é enviado a menos que você clique em Enviar relatório: isso abre {where} com o relatório preenchido, para você ler e enviar.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Crash report</source>
+        <translation>Relatório de falha</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Keep and close</source>
+        <translation>Guardar e fechar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy report</source>
+        <translation>Copiar relatório</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Send report…</source>
+        <translation>Enviar relatório…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Opens {split} with the report filled in</source>
+        <translation>Abre {split} com o relatório preenchido</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Don&apos;t keep</source>
+        <translation>Não guardar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the saved report and close</source>
+        <translation>Excluir o relatório salvo e fechar</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>&lt;b&gt;%Ln unexpected error(s).&lt;/b&gt; The latest: {summary}</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln erro inesperado.&lt;/b&gt; O último: {summary}</numerusform>
+            <numerusform>&lt;b&gt;%Ln erros inesperados.&lt;/b&gt; O último: {summary}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved to {saved_to}</source>
+        <translation>Salvo em {saved_to}</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The report is open in your browser or mail app, and on the clipboard: nothing is sent until you submit it there.</source>
+        <translation>O relatório está aberto no seu navegador ou app de e-mail, e na área de transferência: nada é enviado até você enviá-lo por lá.</translation>
+    </message>
+</context>
+<context>
+    <name>CreateTableDialog</name>
+    <message>
+        <location filename="../../tables/create_dialog.py" line="+69"/>
+        <source>Create a local table</source>
+        <translation>Criar uma tabela local</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A copy of a table: paste its DescribeTable JSON (aws dynamodb describe-table output) or open it</source>
+        <translation>Uma cópia de uma tabela: cole o JSON do DescribeTable (saída de aws dynamodb describe-table) ou abra-o</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>DescribeTable JSON</source>
+        <translation>JSON do DescribeTable</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Open…</source>
+        <translation>&amp;Abrir…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Table &amp;name:</source>
+        <translation>&amp;Nome da tabela:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>CreateTable request (sent as shown):</source>
+        <translation>Requisição CreateTable (enviada como exibida):</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Create</source>
+        <translation>&amp;Criar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>create a table</source>
+        <translation>criar uma tabela</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>
+
+Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
+        <translation>
+
+Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open a DescribeTable JSON</source>
+        <translation>Abrir um JSON do DescribeTable</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Could not read {path}: {getattr}.</source>
+        <translation>Não foi possível ler {path}: {getattr}.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Creating {name}…</source>
+        <translation>Criando {name}…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Created {name}.</source>
+        <translation>{name} criada.</translation>
+    </message>
+</context>
+<context>
+    <name>DOCUMENT_COUNTS</name>
+    <message numerus="yes">
+        <location filename="../../items/value_dialogs.py" line="+159"/>
+        <source>%n entr(y|ies)</source>
+        <translation>
+            <numerusform>%n entrada</numerusform>
+            <numerusform>%n entradas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n item(s)</source>
+        <translation>
+            <numerusform>%n item</numerusform>
+            <numerusform>%n itens</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DRAFTS_PROMPTS</name>
+    <message numerus="yes">
+        <location filename="../../builder/drafts_prompts.py" line="+100"/>
+        <source>The builder holds %Ln unsent action(s). Replace (it|them) with the imported {actions}, or append the imported ones after (it|them)?</source>
+        <translation>
+            <numerusform>O construtor tem %Ln ação não enviada. Substituí-la pelas {actions} importadas, ou acrescentar as importadas depois dela?</numerusform>
+            <numerusform>O construtor tem %Ln ações não enviadas. Substituí-las pelas {actions} importadas, ou acrescentar as importadas depois delas?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln action(s)</source>
+        <translation>
+            <numerusform>%Ln ação</numerusform>
+            <numerusform>%Ln ações</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DeleteAccountForm</name>
+    <message>
+        <location filename="../../builder/template_forms.py" line="+26"/>
+        <source>Delete account {who}</source>
+        <translation>Excluir a conta {who}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deletes the account and the locks of its values in one transaction, so no lock is left behind to block a value forever. The account is deleted only while it still holds the values below; each lock only while it exists.</source>
+        <translation>Exclui a conta e os bloqueios dos seus valores em uma transação, para que nenhum bloqueio fique para trás bloqueando um valor para sempre. A conta só é excluída enquanto ainda tiver os valores abaixo; cada bloqueio, só enquanto existir.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Account</source>
+        <translation>Conta</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>(none: no {name} lock to remove)</source>
+        <translation>(nenhum: sem bloqueio de {name} para remover)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{value}   → removes lock {lock}</source>
+        <translation>{value}   → remove o bloqueio {lock}</translation>
+    </message>
+</context>
+<context>
+    <name>DeleteTableDialog</name>
+    <message>
+        <location filename="../../tables/delete_dialog.py" line="+42"/>
+        <source>Delete {name}</source>
+        <translation>Excluir {name}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete the table {name} at {where} with every item and index in it? This cannot be undone. Type the table&apos;s name to confirm.</source>
+        <translation>Excluir a tabela {name} em {where} com todos os itens e índices dela? Isso não pode ser desfeito. Digite o nome da tabela para confirmar.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Table name to confirm</source>
+        <translation>Nome da tabela para confirmar</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Delete</source>
+        <translation>&amp;Excluir</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>delete a table</source>
+        <translation>excluir uma tabela</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Deleting {table}…</source>
+        <translation>Excluindo {table}…</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnoseBox</name>
+    <message>
+        <location filename="../../locks/diagnose.py" line="+50"/>
+        <source>Diagnose one value</source>
+        <extracomment>Lines of the answer box before an answer (the grid keeps the room at 1024x700); an answer gets the height its text needs (``room_wanted``), up to ``ANSWER_LINES_MAX``.</extracomment>
+        <translation>Diagnosticar um valor</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Type an email or username above and press Diagnose: the answer says whether it is locked, and by whom.</source>
+        <translation>Digite um e-mail ou nome de usuário acima e clique em Diagnosticar: a resposta diz se ele está bloqueado, e por quem.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Unique attribute</source>
+        <translation>Atributo único</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Value to diagnose</source>
+        <translation>Valor a diagnosticar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An email or username, exactly as the person typed it</source>
+        <translation>Um e-mail ou nome de usuário, exatamente como a pessoa digitou</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Diagnose</source>
+        <translation>Diagnosticar</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Release lock…</source>
+        <translation>Liberar bloqueio…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Claim lock…</source>
+        <translation>Criar bloqueio…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resolve duplicate…</source>
+        <translation>Resolver duplicata…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+56"/>
+        <source>Open account</source>
+        <translation>Abrir conta</translation>
+    </message>
+    <message>
+        <location line="-54"/>
+        <source>Open lock</source>
+        <translation>Abrir bloqueio</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Open account ({accounts_count})</source>
+        <translation>Abrir conta ({accounts_count})</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentEditorDialog</name>
+    <message>
+        <location filename="../../items/value_dialogs.py" line="-55"/>
+        <source>Edit {name} ({code})</source>
+        <translation>Editar {name} ({code})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {what} as DynamoDB JSON (or plain JSON); the tree shows what will be staged.</source>
+        <translation>Conteúdo ({what}) como DynamoDB JSON (ou JSON simples); a árvore mostra o que será preparado.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>list</source>
+        <translation>lista</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>map</source>
+        <translation>mapa</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Value as JSON</source>
+        <translation>Valor como JSON</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value as a tree</source>
+        <translation>Valor como árvore</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>(value)</source>
+        <translation>(valor)</translation>
+    </message>
+</context>
+<context>
+    <name>ExportAuditController</name>
+    <message>
+        <location filename="../../transfer/export_controller.py" line="+148"/>
+        <source>The export audit was cancelled; nothing was reported.</source>
+        <translation>A auditoria da exportação foi cancelada; nada foi relatado.</translation>
+    </message>
+</context>
+<context>
+    <name>ExportAuditDialog</name>
+    <message>
+        <location filename="../../transfer/export_audit_dialog.py" line="+49"/>
+        <source>Audit an export</source>
+        <translation>Auditar uma exportação</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Audits a DynamoDB export to S3 (DYNAMODB_JSON) with the same rules as the live audit, without reading the table. Give the export&apos;s folder or s3://bucket/prefix/; incremental exports to apply over it go on the next lines.</source>
+        <translation>Audita uma exportação do DynamoDB para o S3 (DYNAMODB_JSON) com as mesmas regras da auditoria ao vivo, sem ler a tabela. Informe a pasta da exportação ou s3://bucket/prefixo/; exportações incrementais a aplicar por cima vão nas linhas seguintes.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Exports</source>
+        <translation>Exportações</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One export folder or s3:// prefix a line: the full export first, then incremental exports</source>
+        <translation>Uma pasta de exportação ou prefixo s3:// por linha: primeiro a exportação completa, depois as incrementais</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add folder…</source>
+        <translation>Adicionar pasta…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Exports:</source>
+        <translation>Exportações:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the table&apos;s TTL attribute, e.g. expiresAt (empty: not checked)</source>
+        <translation>o atributo de TTL da tabela, ex.: expiresAt (vazio: não verificado)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TTL attribute:</source>
+        <translation>Atributo de TTL:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Schema:</source>
+        <translation>Esquema:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Audit</source>
+        <translation>Auditar</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Findings</source>
+        <translation>Achados</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save report…</source>
+        <translation>Salvar relatório…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Repair…</source>
+        <translation>Reparar…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each finding is re-read with a strongly consistent GetItem before anything is written.</source>
+        <translation>Cada achado é relido com um GetItem fortemente consistente antes de qualquer escrita.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Export folder</source>
+        <translation>Pasta da exportação</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Give the export&apos;s folder or s3:// location first.</source>
+        <translation>Informe primeiro a pasta ou o local s3:// da exportação.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>%Ln item(s)</source>
+        <translation>
+            <numerusform>%Ln item</numerusform>
+            <numerusform>%Ln itens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{read} of {table} audited with {engine} in {duration_s:.1f} s. {counts}.
+{snapshot_note}</source>
+        <translation>{read} de {table} auditados com {engine} em {duration_s:.1f} s. {counts}.
+{snapshot_note}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No problems found.</source>
+        <translation>Nenhum problema encontrado.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Starting…</source>
+        <translation>Iniciando…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Save the audit report</source>
+        <translation>Salvar o relatório da auditoria</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Report saved to {path}.</source>
+        <translation>Relatório salvo em {path}.</translation>
+    </message>
+</context>
+<context>
+    <name>ExportController</name>
+    <message>
+        <location filename="../../transfer/export_controller.py" line="-63"/>
+        <source> (it finished before the cancel reached it)</source>
+        <translation> (terminou antes que o cancelamento chegasse)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Exported %Ln item(s) to {path}.</source>
+        <translation>
+            <numerusform>%Ln item exportado para {path}.</numerusform>
+            <numerusform>%Ln itens exportados para {path}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{summary} Written to {path}{late}.</source>
+        <translation>{summary} Escrito em {path}{late}.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{message} No file was written.</source>
+        <translation>{message} Nenhum arquivo foi escrito.</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <location filename="../../builder/dialogs.py" line="+64"/>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Content of {file_name}:</source>
+        <translation>Conteúdo de {file_name}:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Content of {file_name}</source>
+        <translation>Conteúdo de {file_name}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy {file_name}</source>
+        <translation>Copiar {file_name}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location filename="../../transfer/export_dialog.py" line="+113"/>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <location filename="../../transfer/export_dialog.py" line="-42"/>
+        <source>Export items</source>
+        <translation>Exportar itens</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Export:</source>
+        <translation>Exportar:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Format:</source>
+        <translation>Formato:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV:</source>
+        <translation>CSV:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scan:</source>
+        <translation>Scan:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the file to write (created private to you)</source>
+        <translation>o arquivo a escrever (criado privado para você)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File</source>
+        <translation>Arquivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation>Procurar…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>File:</source>
+        <translation>Arquivo:</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Export</source>
+        <translation>Exportar</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>{source} (%Ln item(s) loaded)</source>
+        <translation>
+            <numerusform>{source} (%Ln item carregado)</numerusform>
+            <numerusform>{source} (%Ln itens carregados)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the whole table {name} (a parallel Scan)</source>
+        <translation>a tabela {name} inteira (um Scan paralelo)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the whole table (open a table first)</source>
+        <translation>a tabela inteira (abra uma tabela primeiro)</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Keep formula-like cells raw (for programs: unsafe to open in a spreadsheet)</source>
+        <translation>Manter brutas as células que parecem fórmulas (para programas: inseguro abrir numa planilha)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write cells starting with =, +, -, @, a tab or a carriage return exactly as stored: a spreadsheet may run them as formulas.</source>
+        <translation>Escrever as células que começam com =, +, -, @, tabulação ou retorno de carro exatamente como armazenadas: uma planilha pode executá-las como fórmulas.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Strongly consistent</source>
+        <translation>Fortemente consistente</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Strong reads see every acknowledged write and cost twice as much.</source>
+        <translation>Leituras fortes veem toda escrita confirmada e custam o dobro.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Segments </source>
+        <translation>Segmentos </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scan segments</source>
+        <translation>Segmentos do Scan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parallel Scan segments (Segment/TotalSegments)</source>
+        <translation>Segmentos do Scan paralelo (Segment/TotalSegments)</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Export to</source>
+        <translation>Exportar para</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Give the file to write first.</source>
+        <translation>Informe primeiro o arquivo a escrever.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Writing %Ln item(s)…</source>
+        <translation>
+            <numerusform>Escrevendo %Ln item…</numerusform>
+            <numerusform>Escrevendo %Ln itens…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Connect and open the table first.</source>
+        <translation>Conecte-se e abra a tabela primeiro.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Starting the Scan…</source>
+        <translation>Iniciando o Scan…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reading {name} in {value} segments…</source>
+        <translation>Lendo {name} em {value} segmentos…</translation>
+    </message>
+</context>
+<context>
+    <name>ExtraItemsTabs</name>
+    <message>
+        <location filename="../../items/tabs.py" line="+39"/>
+        <source>Items: {name}</source>
+        <translation>Itens: {name}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Close this Items tab on {name}</source>
+        <translation>Fechar esta aba de Itens de {name}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Close the Items tab on {name}</source>
+        <translation>Fechar a aba de Itens de {name}</translation>
+    </message>
+</context>
+<context>
+    <name>ExtrasReader</name>
+    <message>
+        <location filename="../../window/tables_panel.py" line="+258"/>
+        <source>Point-in-time recovery and resource policy: not known ({type})</source>
+        <translation>Recuperação point-in-time e política de recurso: desconhecidas ({type})</translation>
+    </message>
+</context>
+<context>
+    <name>FeatureTabs</name>
+    <message>
+        <location filename="../../window/feature_tabs.py" line="+70"/>
+        <source>Items</source>
+        <translation>Itens</translation>
+    </message>
+</context>
+<context>
+    <name>FilterBar</name>
+    <message>
+        <location filename="../../locks/layout.py" line="+50"/>
+        <location line="+4"/>
+        <source>Search values or account ids</source>
+        <translation>Buscar valores ou ids de conta</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Show rows</source>
+        <translation>Mostrar linhas</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export CSV…</source>
+        <translation>Exportar CSV…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export JSON…</source>
+        <translation>Exportar JSON…</translation>
+    </message>
+</context>
+<context>
+    <name>FindingsPane</name>
+    <message>
+        <location line="+18"/>
+        <source>Accounts and locks</source>
+        <translation>Contas e bloqueios</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One row per value: its account, its lock and the finding</source>
+        <translation>Uma linha por valor: sua conta, seu bloqueio e o achado</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Select a row to see what is wrong and what to do.</source>
+        <translation>Selecione uma linha para ver o que está errado e o que fazer.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open item</source>
+        <translation>Abrir item</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Release lock…</source>
+        <translation>Liberar bloqueio…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Claim lock…</source>
+        <translation>Criar bloqueio…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resolve duplicate…</source>
+        <translation>Resolver duplicata…</translation>
+    </message>
+</context>
+<context>
+    <name>GridOrder</name>
+    <message>
+        <location filename="../../locks/grid_order.py" line="+137"/>
+        <source>Ordering {rows_count:,} rows…</source>
+        <extracomment>Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger audits are ordered in the pool. The audit&apos;s own order (problems first) reads as a descending Status sort.</extracomment>
+        <translation>Ordenando {rows_count:,} linhas…</translation>
+    </message>
+</context>
+<context>
+    <name>ImportController</name>
+    <message>
+        <location filename="../../transfer/import_controller.py" line="+55"/>
+        <source>Connect to a table first.</source>
+        <translation>Conecte-se a uma tabela primeiro.</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>{message} Nothing more was imported.</source>
+        <translation>{message} Nada mais foi importado.</translation>
+    </message>
+</context>
+<context>
+    <name>ImportDialog</name>
+    <message>
+        <location filename="../../builder/dialogs.py" line="-55"/>
+        <source>Import TransactWriteItems JSON</source>
+        <translation>Importar JSON de TransactWriteItems</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Paste {&quot;TransactItems&quot;: [...], &quot;ClientRequestToken&quot;: &quot;...&quot;} or the bare list (DynamoDB JSON, binary as base64), as the AWS CLI and console write it.</source>
+        <translation>Cole {&quot;TransactItems&quot;: [...], &quot;ClientRequestToken&quot;: &quot;...&quot;} ou só a lista (DynamoDB JSON, binário em base64), como o AWS CLI e o console escrevem.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>TransactWriteItems JSON</source>
+        <translation>JSON de TransactWriteItems</translation>
+    </message>
+    <message>
+        <location filename="../../transfer/import_dialog.py" line="+55"/>
+        <source>Import items into {name}</source>
+        <translation>Importar itens para {name}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>File to import</source>
+        <translation>Arquivo a importar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation>Procurar…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Detect from the file</source>
+        <translation>Detectar pelo arquivo</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Preview</source>
+        <translation>Pré-visualizar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Speed: BatchWriteItem (not all-or-nothing per batch)</source>
+        <translation>Velocidade: BatchWriteItem (sem tudo-ou-nada por lote)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no limit</source>
+        <translation>sem limite</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Resume an import of this file that stopped</source>
+        <translation>Retomar uma importação interrompida deste arquivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Write batches the preflight warns about (clashes, expired)</source>
+        <translation>Escrever lotes com avisos da verificação prévia (colisões, expirados)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the import</source>
+        <translation>a importação</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>File</source>
+        <translation>Arquivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Format</source>
+        <translation>Formato</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Mode</source>
+        <translation>Modo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rate</source>
+        <translation>Taxa</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Type {type_to_confirm} to import</source>
+        <translation>Digite {type_to_confirm} para importar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Pick a file and press Preview: nothing is written before Import.</source>
+        <translation>Escolha um arquivo e clique em Pré-visualizar: nada é escrito antes de Importar.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Records to import</source>
+        <translation>Registros a importar</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Problems found in the file</source>
+        <translation>Problemas encontrados no arquivo</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Import</source>
+        <translation>Importar</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Import items from</source>
+        <translation>Importar itens de</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Pick a file first.</source>
+        <translation>Escolha um arquivo primeiro.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reading the whole file…</source>
+        <translation>Lendo o arquivo inteiro…</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>… and {value:,} more</source>
+        <translation>… e mais {value:,}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No problem found.</source>
+        <translation>Nenhum problema encontrado.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>the table has uniqueness lock rules: each batch is judged by the preflight</source>
+        <translation>a tabela tem regras de bloqueio de unicidade: cada lote passa pela verificação prévia</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the table has no lock rules</source>
+        <translation>a tabela não tem regras de bloqueio</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Importing…</source>
+        <translation>Importando…</translation>
+    </message>
+</context>
+<context>
+    <name>ItemDetail</name>
+    <message>
+        <location filename="../../items/detail.py" line="+65"/>
+        <location line="+43"/>
+        <source>Select an item to see it in full.</source>
+        <translation>Selecione um item para vê-lo por completo.</translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>Attribute</source>
+        <translation>Atributo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Attributes</source>
+        <translation>Atributos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Item attributes</source>
+        <translation>Atributos do item</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Item as DynamoDB JSON</source>
+        <translation>Item como DynamoDB JSON</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Item as plain JSON</source>
+        <translation>Item como JSON simples</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>DynamoDB JSON</source>
+        <translation>DynamoDB JSON</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Plain JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy as JSON</source>
+        <translation>Copiar JSON</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the shown tab (Ctrl+Shift+C)</source>
+        <translation>Copiar a aba exibida (Ctrl+Shift+C)</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>TTL: {details}</source>
+        <translation>TTL: {details}</translation>
+    </message>
+</context>
+<context>
+    <name>ItemEditDialog</name>
+    <message>
+        <location filename="../../items/edit_dialog.py" line="+51"/>
+        <source>Edit item</source>
+        <translation>Editar item</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Edit the item as DynamoDB JSON. Saving opens the transaction builder with a Put guarded on the values you saw, so nothing is written until you have checked the request.</source>
+        <translation>Edite o item como DynamoDB JSON. Salvar abre o construtor de transações com um Put protegido pelos valores que você viu, então nada é escrito até você conferir a requisição.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Item as DynamoDB JSON</source>
+        <translation>Item como DynamoDB JSON</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Open in builder</source>
+        <translation>Abrir no construtor</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>{names}: protected values (each has a lock); changing one moves its lock too.</source>
+        <translation>{names}: valores protegidos (cada um tem um bloqueio); alterar um move o bloqueio também.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Not opened at {attribute}: {error}</source>
+        <translation>Não aberto em {attribute}: {error}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Not opened{where}: {message}</source>
+        <translation>Não aberto{where}: {message}</translation>
+    </message>
+</context>
+<context>
+    <name>ItemSelection</name>
+    <message>
+        <location filename="../../items/selection.py" line="+118"/>
+        <source>Reading {key_text}…</source>
+        <translation>Lendo {key_text}…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>No item with {key_text}: it does not exist (or was deleted).</source>
+        <translation>Nenhum item com {key_text}: ele não existe (ou foi excluído).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{key_text} — read by key (GetItem): not on the current page</source>
+        <translation>{key_text} — lido pela chave (GetItem): não está na página atual</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>{key_text} was deleted by the transaction.</source>
+        <translation>{key_text} foi excluído pela transação.</translation>
+    </message>
+</context>
+<context>
+    <name>ItemsColumns</name>
+    <message>
+        <location filename="../../items/columns.py" line="+42"/>
+        <source>Click to sort the loaded items, drag to move a column, right-click to choose columns</source>
+        <translation>Clique para ordenar os itens carregados, arraste para mover uma coluna, clique com o botão direito para escolher colunas</translation>
+    </message>
+    <message>
+        <location line="+106"/>
+        <source>Sort by {name}, ascending</source>
+        <translation>Ordenar por {name}, crescente</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sort by {name}, descending</source>
+        <translation>Ordenar por {name}, decrescente</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Order as read (no sort)</source>
+        <translation>Ordem de leitura (sem ordenação)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reset columns (order, shown, sort)</source>
+        <translation>Redefinir colunas (ordem, visíveis, ordenação)</translation>
+    </message>
+</context>
+<context>
+    <name>ItemsModel</name>
+    <message>
+        <location filename="../../items/model.py" line="+344"/>
+        <source>TTL status</source>
+        <translation>Status de TTL</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{name}: key attribute</source>
+        <translation>{name}: atributo de chave</translation>
+    </message>
+</context>
+<context>
+    <name>ItemsPanel</name>
+    <message>
+        <location filename="../../items/panel.py" line="+85"/>
+        <source>Edit…</source>
+        <translation>Editar…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit as JSON…: the whole item as DynamoDB JSON; the change opens in the transaction builder (F2 edits one cell in place)</source>
+        <translation>Editar como JSON…: o item inteiro como DynamoDB JSON; a alteração abre no construtor de transações (F2 edita uma célula no lugar)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete…</source>
+        <translation>Excluir…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the item through a guarded transaction (Delete)</source>
+        <translation>Excluir o item por uma transação protegida (Delete)</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>Pick a table on the left.</source>
+        <translation>Escolha uma tabela à esquerda.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Reading…</source>
+        <translation>Lendo…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+63"/>
+        <source>Copied %Ln item(s) as {format}.</source>
+        <translation>
+            <numerusform>%Ln item copiado como {format}.</numerusform>
+            <numerusform>%Ln itens copiados como {format}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Copy {count} items as</source>
+        <translation>Copiar {count} itens como</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Copy as</source>
+        <translation>Copiar como</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Reads of this table… (Ctrl+H)</source>
+        <translation>Leituras desta tabela… (Ctrl+H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy query as code…</source>
+        <translation>Copiar consulta como código…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Open {name} in a new Items tab (another index or read)</source>
+        <translation>Abrir {name} em uma nova aba de Itens (outro índice ou leitura)</translation>
+    </message>
+</context>
+<context>
+    <name>KEPT</name>
+    <message>
+        <location filename="../../session/reconnect.py" line="+45"/>
+        <source>table {name}</source>
+        <translation>tabela {name}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln more Items tab(s)</source>
+        <translation>
+            <numerusform>mais %Ln aba de Itens</numerusform>
+            <numerusform>mais %Ln abas de Itens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>nothing</source>
+        <translation>nada</translation>
+    </message>
+</context>
+<context>
+    <name>LIVE_COUNTS</name>
+    <message numerus="yes">
+        <location filename="../../locks/live_bar.py" line="+42"/>
+        <source>Live · %Ln new since {since}</source>
+        <translation>
+            <numerusform>Ao vivo · %Ln novo desde {since}</numerusform>
+            <numerusform>Ao vivo · %Ln novos desde {since}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln resolved</source>
+        <translation>
+            <numerusform>%Ln resolvido</numerusform>
+            <numerusform>%Ln resolvidos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln changed</source>
+        <translation>
+            <numerusform>%Ln alterado</numerusform>
+            <numerusform>%Ln alterados</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln record(s) read</source>
+        <translation>
+            <numerusform>%Ln registro lido</numerusform>
+            <numerusform>%Ln registros lidos</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LOCKS_TEXT</name>
+    <message numerus="yes">
+        <location filename="../../locks/text.py" line="+45"/>
+        <source>%Ln item(s)</source>
+        <translation>
+            <numerusform>%Ln item</numerusform>
+            <numerusform>%Ln itens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%Ln segment(s)</source>
+        <translation>
+            <numerusform>%Ln segmento</numerusform>
+            <numerusform>%Ln segmentos</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LanguageChooser</name>
+    <message>
+        <location filename="../language_dialog.py" line="+22"/>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>System ({language})</source>
+        <translation>Sistema ({language})</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The language applies at the next start of DynoView.</source>
+        <translation>O idioma é aplicado na próxima vez que o DynoView for iniciado.</translation>
+    </message>
+</context>
+<context>
+    <name>LiveBar</name>
+    <message>
+        <location filename="../../locks/live_bar.py" line="+40"/>
+        <source>Stream records…</source>
+        <translation>Registros de stream…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The stream records that changed the selected row</source>
+        <translation>Os registros de stream que alteraram a linha selecionada</translation>
+    </message>
+</context>
+<context>
+    <name>LiveCounts</name>
+    <message>
+        <location line="-51"/>
+        <source>Live · starting at {since}: finding the stream and its first records…</source>
+        <extracomment>Notices on screen (the newest, on one line); all of them in the tooltip.</extracomment>
+        <translation>Ao vivo · a partir de {since}: procurando o stream e seus primeiros registros…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>up to date</source>
+        <translation>em dia</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>catching up</source>
+        <translation>atualizando</translation>
+    </message>
+</context>
+<context>
+    <name>LiveMode</name>
+    <message>
+        <location filename="../../locks/live_mode.py" line="+243"/>
+        <source>Stream records…</source>
+        <translation>Registros de stream…</translation>
+    </message>
+</context>
+<context>
+    <name>LocksPanel</name>
+    <message>
+        <location filename="../../locks/panel.py" line="+126"/>
+        <source>Cancelled: the rows keep the order they had.</source>
+        <translation>Cancelado: as linhas mantêm a ordem que tinham.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Open a table to pair its accounts with their locks.</source>
+        <translation>Abra uma tabela para parear suas contas com seus bloqueios.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The schema changed: run the full audit again.</source>
+        <translation>O esquema mudou: refaça a auditoria completa.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Starting…</source>
+        <translation>Iniciando…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The audit was cancelled; run it again for a complete view.</source>
+        <translation>A auditoria foi cancelada; refaça-a para uma visão completa.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+14"/>
+        <source>%n problem row(s) so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</source>
+        <translation>
+            <numerusform>%n linha com problema até agora: duplicatas, colisões de caixa e itens expirados aparecem conforme são lidos; bloqueios órfãos e ausentes, quando todos os segmentos forem lidos.</numerusform>
+            <numerusform>%n linhas com problema até agora: duplicatas, colisões de caixa e itens expirados aparecem conforme são lidos; bloqueios órfãos e ausentes, quando todos os segmentos forem lidos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+125"/>
+        <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
+        <translation>
+            <numerusform>Desatualizado: uma transação escreveu %Ln item desde esta auditoria; refaça a auditoria. </numerusform>
+            <numerusform>Desatualizado: uma transação escreveu %Ln itens desde esta auditoria; refaça a auditoria. </numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../main_window.py" line="+157"/>
+        <source>Tables</source>
+        <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
+        <translation>Tabelas</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Read log</source>
+        <translation>Log de leituras</translation>
+    </message>
+    <message>
+        <location line="+88"/>
+        <source>Starting the demo backend…</source>
+        <translation>Iniciando o backend de demonstração…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Connecting to {describe}…</source>
+        <translation>Conectando a {describe}…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+20"/>
+        <source>Connected: %Ln table(s).{note}</source>
+        <translation>
+            <numerusform>Conectado: %Ln tabela.{note}</numerusform>
+            <numerusform>Conectado: %Ln tabelas.{note}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Table not found</source>
+        <translation>Tabela não encontrada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Table {wanted} does not exist on this connection.</source>
+        <translation>A tabela {wanted} não existe nesta conexão.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Not connected</source>
+        <translation>Não conectado</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>Opening {name}…</source>
+        <translation>Abrindo {name}…</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Opening {name} in a new Items tab…</source>
+        <translation>Abrindo {name} em uma nova aba de Itens…</translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <source>Settings were reset: the settings file was damaged.</source>
+        <translation>As configurações foram redefinidas: o arquivo de configurações estava danificado.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Settings reset</source>
+        <translation>Configurações redefinidas</translation>
+    </message>
+</context>
+<context>
+    <name>MfaDialog</name>
+    <message>
+        <location filename="../../session/mfa_dialog.py" line="+26"/>
+        <source>MFA code needed</source>
+        <translation>Código MFA necessário</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Profile &lt;b&gt;{escape}&lt;/b&gt; assumes a role that needs a code from your MFA device. Type the six digits it shows now.</source>
+        <translation>O perfil &lt;b&gt;{escape}&lt;/b&gt; assume uma função que precisa de um código do seu dispositivo MFA. Digite os seis dígitos que ele mostra agora.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>6 digits</source>
+        <translation>6 dígitos</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Device</source>
+        <translation>Dispositivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Code</source>
+        <translation>Código</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The code is sent to AWS STS once and never saved. The role&apos;s session is kept (as the AWS CLI keeps it) until it expires.</source>
+        <translation>O código é enviado ao AWS STS uma vez e nunca é salvo. A sessão da função é mantida (como o AWS CLI faz) até expirar.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Sign in</source>
+        <translation>Entrar</translation>
+    </message>
+</context>
+<context>
+    <name>OpenDraftDialog</name>
+    <message>
+        <location filename="../../builder/drafts_dialog.py" line="+96"/>
+        <source>Open draft</source>
+        <translation>Abrir rascunho</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved drafts</source>
+        <translation>Rascunhos salvos</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Delete</source>
+        <translation>Excluir</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>No drafts saved yet: Drafts → Save draft as… keeps the builder&apos;s work under a name.</source>
+        <translation>Nenhum rascunho salvo ainda: Rascunhos → Salvar rascunho como… guarda o trabalho do construtor com um nome.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln draft(s) saved.</source>
+        <translation>
+            <numerusform>%Ln rascunho salvo.</numerusform>
+            <numerusform>%Ln rascunhos salvos.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>The draft “{name}” could not be deleted: {value}.</source>
+        <translation>Não foi possível excluir o rascunho “{name}”: {value}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Deleted the draft “{name}”.</source>
+        <translation>Rascunho “{name}” excluído.</translation>
+    </message>
+</context>
+<context>
+    <name>OverrideDialog</name>
+    <message>
+        <location filename="../../builder/preflight_view.py" line="+171"/>
+        <source>The preflight refused this transaction</source>
+        <translation>A verificação prévia recusou esta transação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The preflight warns about this transaction</source>
+        <translation>A verificação prévia alerta sobre esta transação</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>break the lock on purpose</source>
+        <translation>quebrar o bloqueio de propósito</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>accept the warning(s)</source>
+        <translation>
+            <numerusform>aceitar o aviso</numerusform>
+            <numerusform>aceitar os avisos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>To send it anyway and {why}, type {table}:</source>
+        <translation>Para enviar mesmo assim e {why}, digite {table}:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Send anyway</source>
+        <translation>Enviar mesmo assim</translation>
+    </message>
+</context>
+<context>
+    <name>ParameterTable</name>
+    <message>
+        <location filename="../../partiql/panel.py" line="+60"/>
+        <source>Statement parameters</source>
+        <translation>Parâmetros da instrução</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The values of the statement&apos;s ? placeholders, in order. Type a value as the item editor takes it, or pick DynamoDB JSON and type a typed value such as {&quot;S&quot;: &quot;ada@lovelace.io&quot;}.</source>
+        <translation>Os valores dos marcadores ? da instrução, em ordem. Digite um valor como o editor de itens aceita, ou escolha DynamoDB JSON e digite um valor tipado como {&quot;S&quot;: &quot;ada@lovelace.io&quot;}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Add</source>
+        <translation>Adicionar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Parameter type</source>
+        <translation>Tipo do parâmetro</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>{wanted} ? in the statement</source>
+        <translation>{wanted} ? na instrução</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>, %Ln value(s)</source>
+        <translation>
+            <numerusform>, %Ln valor</numerusform>
+            <numerusform>, %Ln valores</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PartiqlController</name>
+    <message>
+        <location filename="../../partiql/controller.py" line="+111"/>
+        <source>Connect first: File → Connect… (Ctrl+O).</source>
+        <translation>Conecte-se primeiro: Arquivo → Conectar… (Ctrl+O).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+79"/>
+        <source>%Ln item(s)</source>
+        <translation>
+            <numerusform>%Ln item</numerusform>
+            <numerusform>%Ln itens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%Ln request(s)</source>
+        <translation>
+            <numerusform>%Ln requisição</numerusform>
+            <numerusform>%Ln requisições</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{hidden_count} expired hidden</source>
+        <translation>{hidden_count} expirados ocultos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>more available (Load more, Ctrl+L)</source>
+        <translation>há mais (Carregar mais, Ctrl+L)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>end of the result</source>
+        <translation>fim do resultado</translation>
+    </message>
+</context>
+<context>
+    <name>PartiqlPanel</name>
+    <message>
+        <location filename="../../partiql/panel.py" line="+50"/>
+        <source>the PartiQL result</source>
+        <translation>o resultado PartiQL</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+183"/>
+        <source>Type a SELECT and press Ctrl+Enter.</source>
+        <translation>Digite um SELECT (Ctrl+Enter).</translation>
+    </message>
+    <message>
+        <location line="-168"/>
+        <source>Run</source>
+        <translation>Executar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run the statement (Ctrl+Enter or F5). Only SELECT runs here; writes go through the transaction builder.</source>
+        <translation>Executar a instrução (Ctrl+Enter ou F5). Aqui só se executa SELECT; escritas passam pelo construtor de transações.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the statement in progress (Esc)</source>
+        <translation>Parar a instrução em andamento (Esc)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Strongly consistent</source>
+        <translation>Fortemente consistente</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Strong reads see every acknowledged write and cost twice as much; global secondary indexes only serve eventual reads.</source>
+        <translation>Leituras fortes veem toda escrita confirmada e custam o dobro; índices secundários globais só atendem leituras eventuais.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Page </source>
+        <translation>Página </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Page size</source>
+        <translation>Tamanho da página</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items DynamoDB evaluates per request (Limit), before the WHERE filter: a page keeps reading until it has this many items</source>
+        <translation>Itens que o DynamoDB avalia por requisição (Limit), antes do filtro WHERE: uma página continua lendo até ter essa quantidade de itens</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Load more</source>
+        <translation>Carregar mais</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read the next page with NextToken (Ctrl+L)</source>
+        <translation>Ler a próxima página com NextToken (Ctrl+L)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Statement history</source>
+        <translation>Histórico de instruções</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The last 50 statements run on this connection: pick one to load it, then run it again</source>
+        <translation>As últimas 50 instruções executadas nesta conexão: escolha uma para carregá-la e execute-a de novo</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>? values</source>
+        <translation>Valores de ?</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>Running…</source>
+        <translation>Executando…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>, reading more…</source>
+        <translation>, lendo mais…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The last request: {summary} (every request is in the read log)</source>
+        <translation>A última requisição: {summary} (todas as requisições estão no log de leituras)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Not run.</source>
+        <translation>Não executada.</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source> (first of {rows_count} selected)</source>
+        <translation> (primeira de {rows_count} selecionadas)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>History ({history_count})</source>
+        <translation>Histórico ({history_count})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>History (empty)</source>
+        <translation>Histórico (vazio)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%Ln value(s)</source>
+        <translation>
+            <numerusform>%Ln valor</numerusform>
+            <numerusform>%Ln valores</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Loaded from the history{values}: Ctrl+Enter runs it again.</source>
+        <translation>Carregada do histórico{values}: Ctrl+Enter a executa de novo.</translation>
+    </message>
+</context>
+<context>
+    <name>PreflightView</name>
+    <message>
+        <location filename="../../builder/preflight_view.py" line="-126"/>
+        <source>After this transaction (preflight)</source>
+        <translation>Depois desta transação (verificação prévia)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Accounts and locks after this transaction</source>
+        <translation>Contas e bloqueios depois desta transação</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Load the right transaction</source>
+        <translation>Carregar a transação correta</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Replace this transaction with the template the preflight proposes</source>
+        <translation>Substituir esta transação pelo modelo que a verificação prévia propõe</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Add guards</source>
+        <translation>Adicionar proteções</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Preflight: reading the accounts and locks this transaction touches…</source>
+        <translation>Verificação prévia: lendo as contas e os bloqueios que esta transação toca…</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source> Sending it needs the same explicit confirmation as an override.</source>
+        <translation> Enviá-la exige a mesma confirmação explícita de uma substituição forçada.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Add %Ln guard(s)</source>
+        <translation>
+            <numerusform>Adicionar %Ln proteção</numerusform>
+            <numerusform>Adicionar %Ln proteções</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Add these conditions so the transaction itself refuses a stale write:
+</source>
+        <translation>Adicione estas condições para que a própria transação recuse uma escrita desatualizada:
+</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewView</name>
+    <message>
+        <location filename="../../builder/request_view.py" line="+25"/>
+        <source>Exact request body</source>
+        <translation>Corpo exato da requisição</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nothing to send yet: add an action (Add action), start from a template (Templates) or import a request (Import JSON).</source>
+        <translation>Nada para enviar ainda: adicione uma ação (Nova ação), comece de um modelo (Modelos) ou importe uma requisição (Importar JSON…).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Formatted (for reading; the exact bytes are the unformatted view)</source>
+        <translation>Formatado (para leitura; os bytes exatos são a vista sem formatação)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy exact request</source>
+        <translation>Copiar requisição exata</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Exact request body (what is sent)</source>
+        <translation>Corpo exato da requisição (o que é enviado)</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemsView</name>
+    <message>
+        <location filename="../../builder/problems_view.py" line="+26"/>
+        <source>Problems</source>
+        <translation>Problemas</translation>
+    </message>
+</context>
+<context>
+    <name>ProductionPatterns</name>
+    <message>
+        <location filename="../../session/settings_dialog.py" line="+36"/>
+        <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
+        <translation>Uma conexão cujo nome de perfil combina com um destes padrões abre como produção: somente leitura, e escrever pede o id da conta. * combina com qualquer texto, ? com um caractere, [abc] com um de um conjunto.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Production profile patterns</source>
+        <translation>Padrões de perfil de produção</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>New production profile pattern</source>
+        <translation>Novo padrão de perfil de produção</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>e.g. *-prod</source>
+        <translation>ex.: *-prod</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Add</source>
+        <translation>Adicionar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressRow</name>
+    <message>
+        <location filename="../../transfer/progress_row.py" line="+32"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+</context>
+<context>
+    <name>ReadCodeDialog</name>
+    <message>
+        <location filename="../../codegen/read_code_dialog.py" line="+51"/>
+        <source>{operation} as code</source>
+        <translation>{operation} como código</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;Language:</source>
+        <translation>&amp;Linguagem:</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Copy the code shown to the clipboard</source>
+        <translation>Copiar o código exibido para a área de transferência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save the code shown to a file</source>
+        <translation>Salvar o código exibido em um arquivo</translation>
+    </message>
+</context>
+<context>
+    <name>ReadForm</name>
+    <message>
+        <location filename="../../items/read_form.py" line="+48"/>
+        <source>Read</source>
+        <translation>Ler</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Scan reads every item; Query reads one partition key (cheaper)</source>
+        <translation>Scan lê todos os itens; Query lê uma chave de partição (mais barato)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Read the table or one of its indexes</source>
+        <translation>Ler a tabela ou um de seus índices</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Strongly consistent</source>
+        <translation>Fortemente consistente</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Page </source>
+        <translation>Página </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hide expired</source>
+        <translation>Ocultar expirados</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hide items whose TTL has passed but that DynamoDB has not deleted yet (they are still in the table)</source>
+        <translation>Ocultar itens cujo TTL já passou mas que o DynamoDB ainda não excluiu (eles ainda estão na tabela)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run</source>
+        <translation>Executar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run the read (Ctrl+R or F5)</source>
+        <translation>Executar a leitura (Ctrl+R ou F5)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop the read in progress (Esc)</source>
+        <translation>Parar a leitura em andamento (Esc)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Table or index</source>
+        <translation>Tabela ou índice</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Page size</source>
+        <translation>Tamanho da página</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Items per page read</source>
+        <translation>Itens por página lida</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>on</source>
+        <comment>Scan or Query on a table or an index</comment>
+        <translation>em</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mode</source>
+        <translation>Modo</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>PK =</source>
+        <translation>PK =</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>partition key value</source>
+        <translation>valor da chave de partição</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>sort key value</source>
+        <translation>valor da chave de ordenação</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>upper bound</source>
+        <translation>limite superior</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sort key value</source>
+        <translation>Valor da chave de ordenação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sort key upper bound</source>
+        <translation>Limite superior da chave de ordenação</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>attribute (optional)</source>
+        <translation>atributo (opcional)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>value</source>
+        <translation>valor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Filter attribute</source>
+        <translation>Atributo do filtro</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Optional: only items whose attribute matches</source>
+        <translation>Opcional: só itens cujo atributo corresponde</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Filter operator</source>
+        <translation>Operador do filtro</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Filter value type</source>
+        <translation>Tipo do valor do filtro</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Filter value</source>
+        <translation>Valor do filtro</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Filter</source>
+        <translation>Filtro</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>no sort key</source>
+        <translation>sem chave de ordenação</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{name} is a global secondary index: GSIs only serve eventually consistent reads.</source>
+        <translation>{name} é um índice secundário global: GSIs só atendem leituras eventualmente consistentes.</translation>
+    </message>
+</context>
+<context>
+    <name>ReadHistoryDialog</name>
+    <message>
+        <location filename="../../items/history_dialog.py" line="+38"/>
+        <source>Reads of {table}</source>
+        <translation>Leituras de {table}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved reads</source>
+        <translation>Leituras salvas</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Recent reads (most recent first)</source>
+        <translation>Leituras recentes (mais recentes primeiro)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+1"/>
+        <source>Name for the selected read</source>
+        <translation>Nome para a leitura selecionada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save as</source>
+        <translation>Salvar como</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete saved</source>
+        <translation>Excluir salva</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Run</source>
+        <translation>Executar</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>No reads of this table yet: run one in the Items tab and it appears here.</source>
+        <translation>Nenhuma leitura desta tabela ainda: execute uma na aba Itens e ela aparece aqui.</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Type a name for the read first.</source>
+        <translation>Digite primeiro um nome para a leitura.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This table has {SAVED_LIMIT} saved reads: delete one first.</source>
+        <translation>Esta tabela tem {SAVED_LIMIT} leituras salvas: exclua uma primeiro.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved as {name}.</source>
+        <translation>Salva como {name}.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Deleted {name}.</source>
+        <translation>{name} excluída.</translation>
+    </message>
+</context>
+<context>
+    <name>ReadLogModel</name>
+    <message>
+        <location filename="../../window/read_log.py" line="+116"/>
+        <source> Estimate: {estimate_basis}.</source>
+        <translation> Estimativa: {estimate_basis}.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>As DynamoDB reported it, and the app&apos;s own estimate from item sizes (4 KB read units, halved for eventual reads).</source>
+        <translation>Como o DynamoDB informou, e a estimativa do próprio app pelo tamanho dos itens (unidades de leitura de 4 KB, pela metade em leituras eventuais).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Strongly consistent: reflects every write acknowledged before the read.</source>
+        <translation>Fortemente consistente: reflete toda escrita confirmada antes da leitura.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Eventually consistent: may miss writes from the last second; costs half.</source>
+        <translation>Eventualmente consistente: pode não ver escritas do último segundo; custa metade.</translation>
+    </message>
+</context>
+<context>
+    <name>ReadLogView</name>
+    <message>
+        <location line="+15"/>
+        <source>Read log</source>
+        <translation>Log de leituras</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Request sent</source>
+        <translation>Requisição enviada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Select a read to see the exact request sent.</source>
+        <translation>Selecione uma leitura para ver a requisição exata enviada.</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Copy as code…</source>
+        <translation>Copiar como código…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A {operation} cannot be exported as code: only GetItem, Query and Scan can.</source>
+        <translation>Um {operation} não pode ser exportado como código: só GetItem, Query e Scan podem.</translation>
+    </message>
+</context>
+<context>
+    <name>ReconnectKeeper</name>
+    <message>
+        <location filename="../../session/reconnect.py" line="+36"/>
+        <source>Connected to {new}: what was open on {old} ({what}) was closed.</source>
+        <translation>Conectado a {new}: o que estava aberto em {old} ({what}) foi fechado.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reconnected to {place}: the open tabs, the table and the query were kept.</source>
+        <translation>Reconectado a {place}: as abas abertas, a tabela e a consulta foram mantidas.</translation>
+    </message>
+</context>
+<context>
+    <name>RecordsDialog</name>
+    <message>
+        <location filename="../../locks/live_records.py" line="+32"/>
+        <source>Stream records: {title}</source>
+        <translation>Registros de stream: {title}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%Ln change(s)</source>
+        <translation>
+            <numerusform>%Ln alteração</numerusform>
+            <numerusform>%Ln alterações</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{changes} of this row since Live mode started, newest first. “caused by” is the write; “same moment” the records written with it (the rest of its transaction, as far as the stream shows it).</source>
+        <translation>{changes} desta linha desde o início do modo ao vivo, mais recentes primeiro. “causado por” é a escrita; “mesmo momento”, os registros escritos com ela (o resto da sua transação, até onde o stream mostra).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Stream records of this row</source>
+        <translation>Registros de stream desta linha</translation>
+    </message>
+</context>
+<context>
+    <name>ReleaseLockForm</name>
+    <message>
+        <location filename="../../builder/lock_forms.py" line="+30"/>
+        <source>Release the {name} lock {value}</source>
+        <translation>Liberar o bloqueio de {name} {value}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deletes the lock, only while it exists, so the {name} {value} can be used again. Release a lock only when no account holds its value: otherwise that account&apos;s value is no longer protected.</source>
+        <translation>Exclui o bloqueio, só enquanto existir, para que {name} {value} possa ser usado de novo. Libere um bloqueio só quando nenhuma conta tiver o valor dele: senão o valor dessa conta deixa de estar protegido.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Lock</source>
+        <translation>Bloqueio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Who holds it</source>
+        <translation>Quem o detém</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not checked here: run Diagnose on the value if unsure.</source>
+        <translation>Não verificado aqui: use Diagnosticar no valor se tiver dúvida.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>optional, e.g. {account_pk_prefix}4c5d6e</source>
+        <translation>opcional, ex.: {account_pk_prefix}4c5d6e</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+12"/>
+        <source>Former owner</source>
+        <translation>Dono anterior</translation>
+    </message>
+    <message>
+        <location line="-9"/>
+        <source>If the lock was left by an account that changed its value, name it: the transaction then also checks that it no longer holds {value}.</source>
+        <translation>Se o bloqueio foi deixado por uma conta que mudou de valor, informe-a: a transação então também verifica que ela não tem mais {value}.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>{value} holds {name} {value2}: this lock is not an orphan, and releasing it would leave that value unprotected. Change or delete the account instead.</source>
+        <translation>{value} tem {name} {value2}: este bloqueio não é órfão, e liberá-lo deixaria esse valor desprotegido. Altere ou exclua a conta em vez disso.</translation>
+    </message>
+</context>
+<context>
+    <name>RepairDialog</name>
+    <message>
+        <location filename="../../locks/repair_dialog.py" line="+72"/>
+        <source>Repair all — {name}</source>
+        <translation>Reparar tudo — {name}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>these repairs</source>
+        <translation>estes reparos</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no connection</source>
+        <translation>sem conexão</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{summary} Table {name} on {where}.</source>
+        <translation>{summary} Tabela {name} em {where}.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Each repair first re-reads its lock and account with strongly consistent reads and runs the preflight; a finding that changed since the audit is skipped. Duplicates, case clashes and expired items are listed for you to decide.</source>
+        <translation>Cada reparo primeiro relê seu bloqueio e sua conta com leituras fortemente consistentes e faz a verificação prévia; um achado que mudou desde a auditoria é pulado. Duplicatas, colisões de caixa e itens expirados ficam listados para você decidir.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Nothing sent yet.</source>
+        <translation>Nada enviado ainda.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Findings to repair</source>
+        <translation>Achados a reparar</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Rate:</source>
+        <translation>Taxa:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> per second</source>
+        <translation> por segundo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At most this many findings are re-checked and repaired per second.</source>
+        <translation>No máximo esta quantidade de achados é verificada de novo e reparada por segundo.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Confirmation</source>
+        <translation>Confirmação</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Type {type_to_confirm} to confirm</source>
+        <translation>Digite {type_to_confirm} para confirmar</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+16"/>
+        <source>Repair %Ln finding(s)</source>
+        <translation>
+            <numerusform>Reparar %Ln achado</numerusform>
+            <numerusform>Reparar %Ln achados</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop after the finding in progress; Continue picks up from there.</source>
+        <translation>Parar depois do achado em andamento; Continuar retoma dali.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Close</source>
+        <translation>Fechar</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>
+Request: {request}</source>
+        <translation>
+Requisição: {request}</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Continue ({remaining} left)</source>
+        <translation>Continuar (faltam {remaining})</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Repairing: each finding is re-checked, then repaired…</source>
+        <translation>Reparando: cada achado é verificado de novo, depois reparado…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Stopping after the finding in progress…</source>
+        <translation>Parando depois do achado em andamento…</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source> Continue picks up where it stopped.</source>
+        <translation> Continuar retoma de onde parou.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> Stopped by an error: {error}</source>
+        <translation> Parado por um erro: {error}</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Nothing more was sent: {message}</source>
+        <translation>Nada mais foi enviado: {message}</translation>
+    </message>
+</context>
+<context>
+    <name>RepairModel</name>
+    <message>
+        <location filename="../../locks/repair_model.py" line="+100"/>
+        <source>needs a decision</source>
+        <translation>precisa de uma decisão</translation>
+    </message>
+</context>
+<context>
+    <name>ResolveDuplicateForm</name>
+    <message>
+        <location filename="../../builder/lock_forms.py" line="+33"/>
+        <source>Resolve duplicate {name} {shared}</source>
+        <translation>Resolver {name} duplicado {shared}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{accounts_count} accounts hold the {name} {shared}: uniqueness is already broken. Choose the account that keeps it; another one gives it up, in one transaction that checks the kept account and its lock and changes the other only while it still holds the value.</source>
+        <translation>{accounts_count} contas têm {name} {shared}: a unicidade já está quebrada. Escolha a conta que fica com ele; outra abre mão dele, em uma transação que verifica a conta mantida e seu bloqueio e altera a outra só enquanto ela ainda tiver o valor.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Keeps {name}</source>
+        <translation>Fica com {name}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Gives up {name}</source>
+        <translation>Abre mão de {name}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A new {name}:</source>
+        <translation>Novo {name}:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No {name} (remove the attribute)</source>
+        <translation>Sem {name} (remover o atributo)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the other account&apos;s new {name}</source>
+        <translation>o novo {name} da outra conta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The other account&apos;s new {name}</source>
+        <translation>O novo {name} da outra conta</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>It gets</source>
+        <translation>Ela recebe</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Choose the account that keeps {shared}.</source>
+        <translation>Escolha a conta que fica com {shared}.</translation>
+    </message>
+</context>
+<context>
+    <name>RestoreNote</name>
+    <message>
+        <location filename="../../builder/drafts_view.py" line="-262"/>
+        <source>Discard</source>
+        <translation>Descartar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Throw the restored work away (Ctrl+Z brings it back)</source>
+        <translation>Jogar fora o trabalho restaurado (Ctrl+Z traz de volta)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep</source>
+        <translation>Manter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the restored work and hide this note</source>
+        <translation>Manter o trabalho restaurado e ocultar este aviso</translation>
+    </message>
+</context>
+<context>
+    <name>ResultPane</name>
+    <message>
+        <location filename="../../items/result_pane.py" line="+100"/>
+        <source>Items</source>
+        <translation>Itens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One row per item; Enter or a selection shows it in full</source>
+        <translation>Uma linha por item; Enter ou uma seleção o mostra por completo</translation>
+    </message>
+</context>
+<context>
+    <name>RowList</name>
+    <message>
+        <location filename="../../builder/fields.py" line="+62"/>
+        <location line="+1"/>
+        <source>Remove this row</source>
+        <translation>Remover esta linha</translation>
+    </message>
+</context>
+<context>
+    <name>SaveDraftDialog</name>
+    <message>
+        <location filename="../../builder/drafts_dialog.py" line="-140"/>
+        <source>Save draft as</source>
+        <translation>Salvar rascunho como</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Draft name</source>
+        <translation>Nome do rascunho</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Saves the builder&apos;s {describe} under a name: Drafts → Open draft… brings them back.</source>
+        <translation>Salva {describe} do construtor com um nome: Rascunhos → Abrir rascunho… traz de volta.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Name</source>
+        <translation>&amp;Nome</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>A draft named “{name}” exists: saving replaces it.</source>
+        <translation>Já existe um rascunho chamado “{name}”: salvar o substitui.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The draft could not be saved: {exc}</source>
+        <translation>Não foi possível salvar o rascunho: {exc}</translation>
+    </message>
+</context>
+<context>
+    <name>SchemaDialog</name>
+    <message>
+        <location filename="../../locks/schema_dialog.py" line="+41"/>
+        <source>Uniqueness schema</source>
+        <translation>Esquema de unicidade</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals account_sk_value) and one rule per protected attribute: pk_template with {{value}}, sk_value of the lock (it may hold {{value}} too), normalisation ({value}), and an optional index_name (a GSI keyed on the attribute, used by Diagnose).</source>
+        <translation>Como as contas são reconhecidas (pk_name começa com account_pk_prefix, sk_name é igual a account_sk_value) e uma regra por atributo protegido: pk_template com {{value}}, sk_value do bloqueio (pode ter {{value}} também), normalização ({value}) e um index_name opcional (um GSI com chave no atributo, usado por Diagnosticar).</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>(keep the schema below)</source>
+        <translation>(manter o esquema abaixo)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Start from a preset:</source>
+        <translation>Começar de uma predefinição:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Locks table</source>
+        <translation>Tabela de bloqueios</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(the locks share the accounts&apos; table)</source>
+        <translation>(os bloqueios ficam na tabela das contas)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The table that holds the locks when it is not the accounts&apos; table. Its key names are locks_table.pk_name and locks_table.sk_name in the JSON below.</source>
+        <translation>A tabela que guarda os bloqueios quando não é a tabela das contas. Os nomes de chave dela são locks_table.pk_name e locks_table.sk_name no JSON abaixo.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Locks table:</source>
+        <translation>Tabela de bloqueios:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Uniqueness schema (JSON)</source>
+        <translation>Esquema de unicidade (JSON)</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source> The model is {entity}: replace it in pk_template if your model has another name.</source>
+        <translation> O modelo é {entity}: substitua-o em pk_template se o seu modelo tiver outro nome.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{description}{hint} Confirmed from {source}.</source>
+        <translation>{description}{hint} Confirmado a partir de {source}.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>line {lineno} column {colno}: not valid JSON ({msg}).</source>
+        <translation>linha {lineno} coluna {colno}: JSON inválido ({msg}).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This JSON is nested far too deeply to be a schema.</source>
+        <translation>Este JSON é aninhado demais para ser um esquema.</translation>
+    </message>
+</context>
+<context>
+    <name>SendBar</name>
+    <message>
+        <location filename="../../builder/toolbar.py" line="-41"/>
+        <source>Check preflight</source>
+        <translation>Pré-verificar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show the accounts and locks after this transaction, without sending it (Ctrl+Shift+K)</source>
+        <translation>Mostrar as contas e os bloqueios depois desta transação, sem enviá-la (Ctrl+Shift+K)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Execute</source>
+        <translation>Executar</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Execute (Ctrl+Return): asks for confirmation first</source>
+        <translation>Executar (Ctrl+Return): pede confirmação antes</translation>
+    </message>
+</context>
+<context>
+    <name>SendFlow</name>
+    <message>
+        <location filename="../../builder/send_flow.py" line="+188"/>
+        <source>Preflight: reading the accounts and locks this transaction touches…</source>
+        <translation>Verificação prévia: lendo as contas e os bloqueios que esta transação toca…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Use the proposed template, or fix the actions.</source>
+        <translation>Use o modelo proposto, ou corrija as ações.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change the value, or Execute again and confirm the warning.</source>
+        <translation>Altere o valor, ou Execute de novo e confirme o aviso.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Not executed: the confirmation was cancelled.</source>
+        <translation>Não executada: a confirmação foi cancelada.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not executed: the preflight&apos;s refusal or warning for these actions was not confirmed. Execute again to see it.</source>
+        <translation>Não executada: a recusa ou o aviso da verificação prévia para estas ações não foi confirmado. Execute de novo para vê-lo.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Executing…</source>
+        <translation>Executando…</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>The transaction changed during the preflight; nothing was sent. Execute again.</source>
+        <translation>A transação mudou durante a verificação prévia; nada foi enviado. Execute de novo.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The preflight could not read the items this transaction touches, so nothing was sent. {message}</source>
+        <translation>A verificação prévia não conseguiu ler os itens que esta transação toca, então nada foi enviado. {message}</translation>
+    </message>
+</context>
+<context>
+    <name>SessionView</name>
+    <message>
+        <location filename="../../session/view.py" line="+46"/>
+        <location line="+107"/>
+        <source>Write mode…</source>
+        <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
+        <translation>Modo de escrita…</translation>
+    </message>
+    <message>
+        <location line="-82"/>
+        <source>Region {value}</source>
+        <translation>Região {value}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Sign in…</source>
+        <translation>Entrar…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sign in with AWS SSO in your browser, then connect again</source>
+        <translation>Entre com o AWS SSO no navegador, depois conecte de novo</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>identity unknown · {value}</source>
+        <translation>identidade desconhecida · {value}</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no region</source>
+        <translation>sem região</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>STS did not say who this is: {message}</source>
+        <translation>O STS não disse quem é: {message}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Configurações…</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Back to read-only</source>
+        <translation>Voltar a somente leitura</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Refuse writes again</source>
+        <translation>Recusar escritas de novo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow writes for this session (asks for the account id)</source>
+        <translation>Permitir escritas nesta sessão (pede o id da conta)</translation>
+    </message>
+</context>
+<context>
+    <name>SetEditorDialog</name>
+    <message>
+        <location filename="../../items/value_dialogs.py" line="-58"/>
+        <source>strings</source>
+        <translation>strings</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>numbers</source>
+        <translation>números</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>base64 binary</source>
+        <translation>binário base64</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit {name} ({code})</source>
+        <translation>Editar {name} ({code})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One member per line ({kind}). A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
+        <translation>Um membro por linha ({kind}). Um set tem cada membro uma vez e não pode ser vazio: para esvaziá-lo, remova o atributo.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Set members, one per line</source>
+        <translation>Membros do set, um por linha</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../../session/settings_dialog.py" line="+53"/>
+        <source>Settings</source>
+        <translation>Configurações</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Production connections</source>
+        <translation>Conexões de produção</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+</context>
+<context>
+    <name>ShardTree</name>
+    <message>
+        <location filename="../../stream/record_view.py" line="+98"/>
+        <source>Shard</source>
+        <translation>Shard</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Sequence numbers</source>
+        <translation>Números de sequência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shards</source>
+        <translation>Shards</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shards map to partitions; a closed shard&apos;s children carry on after it. Select one to start at a sequence number in it.</source>
+        <translation>Shards correspondem a partições; os filhos de um shard fechado continuam depois dele. Selecione um para começar em um número de sequência dele.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Parent: {value}</source>
+        <translation>Pai: {value}</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>none (or trimmed)</source>
+        <translation>nenhum (ou descartado)</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../../shortcuts.py" line="+155"/>
+        <location line="+9"/>
+        <source>Keyboard shortcuts</source>
+        <translation>Atalhos de teclado</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Filter by command or key</source>
+        <translation>Filtrar por comando ou tecla</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Filter shortcuts</source>
+        <translation>Filtrar atalhos</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keys</source>
+        <translation>Teclas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Command</source>
+        <translation>Comando</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Where</source>
+        <translation>Onde</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The command palette (Ctrl+K) finds every command by name too.</source>
+        <translation>A paleta de comandos (Ctrl+K) também encontra qualquer comando pelo nome.</translation>
+    </message>
+</context>
+<context>
+    <name>SideTabs</name>
+    <message>
+        <location filename="../../builder/side_tabs.py" line="+32"/>
+        <source>Request</source>
+        <translation>Requisição</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+18"/>
+        <source>Problems</source>
+        <translation>Problemas</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Problems ({problems_count})</source>
+        <translation>Problemas ({problems_count})</translation>
+    </message>
+</context>
+<context>
+    <name>SignUpForm</name>
+    <message>
+        <location filename="../../builder/template_forms.py" line="-127"/>
+        <source>Sign up (new account)</source>
+        <translation>Cadastro (nova conta)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>New id</source>
+        <translation>Novo id</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generate another account id (ids are generated, never made from a value)</source>
+        <translation>Gerar outro id de conta (ids são gerados, nunca feitos a partir de um valor)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Account</source>
+        <translation>Conta</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the {name}, as the person types it</source>
+        <translation>{name}, como a pessoa digita</translation>
+    </message>
+</context>
+<context>
+    <name>SsoSignInDialog</name>
+    <message>
+        <location filename="../../session/sso_dialog.py" line="+63"/>
+        <source>Sign in with AWS SSO</source>
+        <extracomment>How the verification page is opened (a test records it instead of starting a browser).</extracomment>
+        <translation>Entrar com AWS SSO</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Profile &lt;b&gt;{profile}&lt;/b&gt; needs an AWS SSO sign-in. Your browser opens on the sign-in page; check that it shows this code, then approve.</source>
+        <translation>O perfil &lt;b&gt;{profile}&lt;/b&gt; precisa de um login no AWS SSO. O navegador abre na página de login; confira se ela mostra este código, depois aprove.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Starting the sign-in…</source>
+        <translation>Iniciando o login…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open the browser again</source>
+        <translation>Abrir o navegador de novo</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Waiting for the approval at {verification_url} …</source>
+        <translation>Aguardando a aprovação em {verification_url} …</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>SSO sign-in</source>
+        <translation>Login SSO</translation>
+    </message>
+</context>
+<context>
+    <name>StagedCell</name>
+    <message>
+        <location filename="../../items/staged_look.py" line="+29"/>
+        <source>(removed)</source>
+        <translation>(removido)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Staged: {value}</source>
+        <translation>Preparado: {value}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>removed</source>
+        <translation>removido</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>was {value}</source>
+        <translation>era {value}</translation>
+    </message>
+</context>
+<context>
+    <name>StagedPane</name>
+    <message>
+        <location filename="../../items/staged_pane.py" line="+50"/>
+        <source>Undo</source>
+        <translation>Desfazer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo the last change to the staged cells (Ctrl+Z)</source>
+        <translation>Desfazer a última alteração nas células preparadas (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard</source>
+        <translation>Descartar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drop the selected staged change</source>
+        <translation>Descartar a alteração preparada selecionada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard all</source>
+        <translation>Descartar tudo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Review and send…</source>
+        <translation>Revisar e enviar…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open one guarded transaction in the builder: each item is updated only if it still holds the values you saw</source>
+        <translation>Abrir uma transação protegida no construtor: cada item só é atualizado se ainda tiver os valores que você viu</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Staged changes</source>
+        <translation>Alterações preparadas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Item</source>
+        <translation>Item</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Change</source>
+        <translation>Alteração</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+30"/>
+        <source>Staged changes (%n)</source>
+        <translation>
+            <numerusform>Alteração preparada (%n)</numerusform>
+            <numerusform>Alterações preparadas (%n)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>StatementEdit</name>
+    <message>
+        <location filename="../../partiql/editor.py" line="+87"/>
+        <source>PartiQL statement</source>
+        <translation>Instrução PartiQL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SELECT * FROM &quot;accounts&quot; WHERE PK = ?   (Ctrl+Enter runs; Ctrl+Space completes)</source>
+        <translation>SELECT * FROM &quot;accounts&quot; WHERE PK = ?   (Ctrl+Enter executa; Ctrl+Space completa)</translation>
+    </message>
+</context>
+<context>
+    <name>StreamController</name>
+    <message>
+        <location filename="../../stream/controller.py" line="+167"/>
+        <source>Reading the stream stopped: {message}</source>
+        <translation>A leitura do stream parou: {message}</translation>
+    </message>
+</context>
+<context>
+    <name>StreamControls</name>
+    <message>
+        <location filename="../../stream/controls.py" line="+48"/>
+        <source>Refresh</source>
+        <translation>Atualizar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Describe the stream again (shards open and close over time)</source>
+        <translation>Descrever o stream de novo (shards abrem e fecham com o tempo)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>sequence number</source>
+        <translation>número de sequência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sequence number</source>
+        <translation>Número de sequência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy one from a record (right-click it), then read at or after it</source>
+        <translation>Copie um de um registro (clique com o botão direito nele), depois leia a partir dele</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Read</source>
+        <translation>Ler</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read every record available from this position, then stop</source>
+        <translation>Ler todos os registros disponíveis a partir desta posição, depois parar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Follow</source>
+        <translation>Acompanhar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keep polling for new records (about twice a second)</source>
+        <translation>Continuar consultando novos registros (cerca de duas vezes por segundo)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pause</source>
+        <translation>Pausar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Stop polling without losing the position; resume within 15 minutes to reuse the iterators (after that they are re-acquired from the last record read)</source>
+        <translation>Parar as consultas sem perder a posição; retome em até 15 minutos para reusar os iteradores (depois disso eles são obtidos de novo a partir do último registro lido)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Stop</source>
+        <translation>Parar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Clear</source>
+        <translation>Limpar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Start at</source>
+        <translation>Começar em</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>PK or PK,SK; several separated by ;</source>
+        <translation>PK ou PK,SK; vários separados por ;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show only records of these keys, e.g. UNIQ#EMAIL#ada@lovelace.io; ACCT#a1f9c3. A partition key alone matches its whole item collection. Escape , or ; in a value with \</source>
+        <translation>Mostrar só registros destas chaves, ex.: UNIQ#EMAIL#ada@lovelace.io; ACCT#a1f9c3. Uma chave de partição sozinha abrange toda a sua coleção de itens. Escape , ou ; em um valor com \</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Events shown</source>
+        <translation>Eventos exibidos</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Keys</source>
+        <translation>Chaves</translation>
+    </message>
+</context>
+<context>
+    <name>StreamEventsView</name>
+    <message>
+        <location filename="../../stream/view.py" line="+31"/>
+        <source>Stream records</source>
+        <translation>Registros de stream</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Show only this item</source>
+        <translation>Mostrar só este item</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show this item collection (partition key)</source>
+        <translation>Mostrar esta coleção de itens (chave de partição)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read after this record</source>
+        <translation>Ler depois deste registro</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open the item</source>
+        <translation>Abrir o item</translation>
+    </message>
+</context>
+<context>
+    <name>StreamPanel</name>
+    <message>
+        <location filename="../../stream/panel.py" line="+76"/>
+        <source>Shards</source>
+        <translation>Shards</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Order holds per item (one primary key): not across items or partitions, not even within one transaction.</source>
+        <translation>A ordem vale por item (uma chave primária): não entre itens ou partições, nem mesmo dentro de uma transação.</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>Open a table to see its stream.</source>
+        <translation>Abra uma tabela para ver seu stream.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Stream of {name}: describing…</source>
+        <translation>Stream de {name}: descrevendo…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;View type&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard(s), {open_shards} open. Records are kept 24 hours; reads are eventually consistent.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;Tipo de visão&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard, {open_shards} aberto(s). Os registros são mantidos por 24 horas; as leituras são eventualmente consistentes.</numerusform>
+            <numerusform>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;Tipo de visão&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shards, {open_shards} aberto(s). Os registros são mantidos por 24 horas; as leituras são eventualmente consistentes.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+87"/>
+        <source>Caught up after %Ln record(s). Press Follow to keep watching for new ones.</source>
+        <translation>
+            <numerusform>Em dia depois de %Ln registro. Clique em Acompanhar para continuar observando novos.</numerusform>
+            <numerusform>Em dia depois de %Ln registros. Clique em Acompanhar para continuar observando novos.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+24"/>
+        <source>%Ln record(s)</source>
+        <translation>
+            <numerusform>%Ln registro</numerusform>
+            <numerusform>%Ln registros</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, {shown:,} shown by the filter</source>
+        <translation>, {shown:,} exibidos pelo filtro</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{dropped:,} oldest dropped from view</source>
+        <translation>{dropped:,} mais antigos retirados da vista</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stopped</source>
+        <translation>parado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>reading</source>
+        <translation>lendo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>paused</source>
+        <translation>pausado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>following (polling every {value:g} s)</source>
+        <translation>acompanhando (consulta a cada {value:g} s)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>last poll {last_poll:%H:%M:%S}</source>
+        <translation>última consulta {last_poll:%H:%M:%S}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{pending:,} being added</source>
+        <translation>{pending:,} sendo adicionados</translation>
+    </message>
+</context>
+<context>
+    <name>StreamRecordView</name>
+    <message>
+        <location filename="../../stream/record_view.py" line="-74"/>
+        <source>Attributes changed, old and new</source>
+        <translation>Atributos alterados, antigos e novos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Attribute</source>
+        <translation>Atributo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Change</source>
+        <translation>Alteração</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Old</source>
+        <translation>Antigo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>New</source>
+        <translation>Novo</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+4"/>
+        <source>Record JSON</source>
+        <translation>JSON do registro</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Old → new</source>
+        <translation>Antigo → novo</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>unknown time</source>
+        <translation>hora desconhecida</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> This stream carries keys only, so there is nothing to compare.</source>
+        <translation> Este stream traz só as chaves, então não há nada para comparar.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> No attribute changed: the write stored the same values.</source>
+        <translation> Nenhum atributo mudou: a escrita gravou os mesmos valores.</translation>
+    </message>
+</context>
+<context>
+    <name>TablesPanel</name>
+    <message>
+        <location filename="../../window/tables_panel.py" line="-199"/>
+        <source>Filter tables (Ctrl+T)</source>
+        <translation>Filtrar tabelas (Ctrl+T)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Filter tables</source>
+        <translation>Filtrar tabelas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+3"/>
+        <source>Tables</source>
+        <translation>Tabelas</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Description</source>
+        <translation>Descrição</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Open {name} in a new Items tab</source>
+        <translation>Abrir {name} em uma nova aba de Itens</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Create table…</source>
+        <translation>Criar tabela…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete {name}…</source>
+        <translation>Excluir {name}…</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Connect to a local endpoint (such as DynamoDB Local) to {action}.</source>
+        <translation>Conecte-se a um endpoint local (como o DynamoDB Local) para {action}.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Create a table on this local endpoint</source>
+        <translation>Criar uma tabela neste endpoint local</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the selected table on this local endpoint</source>
+        <translation>Excluir a tabela selecionada neste endpoint local</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Select a table to delete in the Tables list.</source>
+        <translation>Selecione uma tabela para excluir na lista de Tabelas.</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Tables ({names_count})</source>
+        <translation>Tabelas ({names_count})</translation>
+    </message>
+</context>
+<context>
+    <name>TaskRunner</name>
+    <message>
+        <location filename="../../tasks.py" line="+117"/>
+        <source>(while handling an error of task {name!r})</source>
+        <translation>(ao tratar um erro da tarefa {name!r})</translation>
+    </message>
+</context>
+<context>
+    <name>TemplateForm</name>
+    <message>
+        <location filename="../../builder/form_base.py" line="+139"/>
+        <source>This template as a Python (boto3) or TypeScript function, with an example sending the form&apos;s values (Alt+E)</source>
+        <translation>Este modelo como função Python (boto3) ou TypeScript, com um exemplo que envia os valores do formulário (Alt+E)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The transaction</source>
+        <translation>A transação</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>&lt;/ol&gt;&lt;p&gt;Nothing is sent yet: the builder shows the exact request to review, then Execute asks for confirmation.&lt;/p&gt;</source>
+        <translation>&lt;/ol&gt;&lt;p&gt;Nada é enviado ainda: o construtor mostra a requisição exata para revisão, depois Executar pede confirmação.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;p&gt;Fill in the form: the actions appear here once it is valid.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Preencha o formulário: as ações aparecem aqui quando ele estiver válido.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>TemplateRunner</name>
+    <message>
+        <location filename="../../builder/template_runner.py" line="+114"/>
+        <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
+        <translation>Não foi possível ler os bloqueios da conta selecionada, então nenhum reparo é oferecido: </translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>{replace} does not apply to the selection.</source>
+        <translation>{replace} não se aplica à seleção.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>{windowTitle}: review the request, then Execute.</source>
+        <translation>{windowTitle}: revise a requisição, depois Execute.</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>{describe_account} has no {name}: there is no lock to claim.</source>
+        <translation>{describe_account} não tem {name}: não há bloqueio para criar.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Reading the {name} lock {lock_pk}…</source>
+        <translation>Lendo o bloqueio de {name} {lock_pk}…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The {name} lock {lock_pk} already exists: nothing to claim. Diagnose the value to see who holds it.</source>
+        <translation>O bloqueio de {name} {lock_pk} já existe: nada para criar. Diagnostique o valor para ver quem o detém.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>{describe_account} has no {name}.</source>
+        <translation>{describe_account} não tem {name}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Looking for the accounts holding {name} {value}…</source>
+        <translation>Procurando as contas que têm {name} {value}…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>no account</source>
+        <translation>nenhuma conta</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only {who} holds {name} {value}: there is no duplicate to resolve.</source>
+        <translation>Só {who} tem {name} {value}: não há duplicata para resolver.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>{name} is a protected value: your edit opens as the Change {name} template, which moves its lock in the same transaction.</source>
+        <translation>{name} é um valor protegido: sua edição abre como o modelo Trocar {name}, que move o bloqueio na mesma transação.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+9"/>
+        <source>{names} (is a protected value|are protected values) ({moved}): the edited account is written only if it still holds the values you saw, and the same transaction puts each new lock (only where none exists) and releases each old one. Review, then Execute.</source>
+        <translation>
+            <numerusform>{names} é um valor protegido ({moved}): a conta editada só é escrita se ainda tiver os valores que você viu, e a mesma transação faz o Put de cada novo bloqueio (só onde não existe nenhum) e libera cada bloqueio antigo. Revise, depois Execute.</numerusform>
+            <numerusform>{names} são valores protegidos ({moved}): a conta editada só é escrita se ainda tiver os valores que você viu, e a mesma transação faz o Put de cada novo bloqueio (só onde não existe nenhum) e libera cada bloqueio antigo. Revise, depois Execute.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TokenRow</name>
+    <message>
+        <location filename="../../builder/token_row.py" line="+28"/>
+        <source>ClientRequestToken: resending with the same token is idempotent for 10 minutes</source>
+        <translation>ClientRequestToken: reenviar com o mesmo token é idempotente por 10 minutos</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Regenerate</source>
+        <translation>Gerar outro</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A new token: DynamoDB treats the next send as a new request</source>
+        <translation>Um novo token: o DynamoDB trata o próximo envio como uma nova requisição</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ClientRequestToken</source>
+        <translation>ClientRequestToken</translation>
+    </message>
+</context>
+<context>
+    <name>TransferButtons</name>
+    <message>
+        <location filename="../../items/transfer.py" line="+38"/>
+        <source>Export…</source>
+        <translation>Exportar…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Write the current result or the whole table to a file: DynamoDB JSON lines, plain JSON lines or CSV</source>
+        <translation>Escrever o resultado atual ou a tabela inteira em um arquivo: linhas DynamoDB JSON, linhas JSON simples ou CSV</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy to table…</source>
+        <translation>Copiar para tabela…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the selected items (or the whole result) to another table, through guarded Puts in the transaction builder</source>
+        <translation>Copiar os itens selecionados (ou o resultado inteiro) para outra tabela, com Puts protegidos no construtor de transações</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Import…</source>
+        <translation>Importar…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+21"/>
+        <source>Load items into this table from JSON lines, a JSON array, DynamoDB JSON, CSV or an S3 export, in guarded batches</source>
+        <translation>Carregar itens nesta tabela a partir de linhas JSON, um array JSON, DynamoDB JSON, CSV ou uma exportação do S3, em lotes protegidos</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>This connection is read-only: importing writes items.</source>
+        <translation>Esta conexão é somente leitura: importar escreve itens.</translation>
+    </message>
+</context>
+<context>
+    <name>TtlTimelinePanel</name>
+    <message>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+114"/>
+        <source>Scan the table to see when its items expire.</source>
+        <translation>Faça o Scan da tabela para ver quando seus itens expiram.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>expires in (from now)</source>
+        <translation>expira em (a partir de agora)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>items</source>
+        <translation>itens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scan the table to see its TTL timeline.</source>
+        <translation>Faça o Scan da tabela para ver sua linha do tempo de TTL.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Auto</source>
+        <translation>Auto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per hour</source>
+        <translation>Por hora</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per day</source>
+        <translation>Por dia</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Group expiries per hour or per day ahead (Auto picks hours when everything expires within 48 hours)</source>
+        <translation>Agrupar expirações por hora ou por dia (Auto escolhe horas quando tudo expira em até 48 horas)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>up to </source>
+        <translation>até </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> items</source>
+        <translation> itens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A bounded Scan of keys and the TTL attribute only; every page leaves a read receipt</source>
+        <translation>Um Scan limitado só das chaves e do atributo de TTL; cada página deixa um recibo de leitura</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scan table</source>
+        <translation>Scan da tabela</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read the keys and TTL attribute of up to this many items</source>
+        <translation>Ler as chaves e o atributo de TTL de até esta quantidade de itens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export PNG…</source>
+        <translation>Exportar PNG…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save the chart as a PNG image</source>
+        <translation>Salvar o gráfico como imagem PNG</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Group</source>
+        <translation>Agrupar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Items to scan</source>
+        <translation>Itens a ler</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+43"/>
+        <location line="+75"/>
+        <source>Click a bar to list its items.</source>
+        <translation>Clique em uma barra para listar seus itens.</translation>
+    </message>
+    <message>
+        <location line="-115"/>
+        <location line="+11"/>
+        <source>TTL value</source>
+        <translation>Valor do TTL</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>Expires (local time)</source>
+        <translation>Expira (hora local)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+11"/>
+        <source>Key</source>
+        <translation>Chave</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Double-click an item to open it</source>
+        <translation>Clique duas vezes em um item para abri-lo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items of the selected bar</source>
+        <translation>Itens da barra selecionada</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Will never expire</source>
+        <translation>Nunca vai expirar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items that will never expire</source>
+        <translation>Itens que nunca vão expirar</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Open a table to see its TTL timeline.</source>
+        <translation>Abra uma tabela para ver sua linha do tempo de TTL.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>TTL attribute: {ttl_attribute}. Scan the table to see when its items expire.</source>
+        <translation>Atributo de TTL: {ttl_attribute}. Faça o Scan da tabela para ver quando seus itens expiram.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Scanning {name} (keys and {ttl_attribute} only)…</source>
+        <translation>Fazendo Scan de {name} (só as chaves e {ttl_attribute})…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>every item</source>
+        <translation>todos os itens</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>the first %Ln item(s)</source>
+        <translation>
+            <numerusform>o primeiro item (%Ln)</numerusform>
+            <numerusform>os primeiros %Ln itens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a Scan of {scope}</source>
+        <translation>um Scan de {scope}</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>
+Oldest: {key_text}</source>
+        <translation>
+Mais antigo: {key_text}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Items by expiry, per hour ahead ({attribute})</source>
+        <translation>Itens por expiração, por hora à frente ({attribute})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items by expiry, per day ahead ({attribute})</source>
+        <translation>Itens por expiração, por dia à frente ({attribute})</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>From {source}: {summary}</source>
+        <translation>De {source}: {summary}</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>expired but still present (oldest first)</source>
+        <translation>expirados mas ainda presentes (mais antigos primeiro)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>expiring {label} from now</source>
+        <translation>expirando daqui a {label}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>expiring later</source>
+        <translation>expirando depois</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, first {shown} shown</source>
+        <translation>, primeiros {shown} exibidos</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%Ln item(s) {what}{more}.</source>
+        <translation>
+            <numerusform>%Ln item {what}{more}.</numerusform>
+            <numerusform>%Ln itens {what}{more}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Export chart as PNG</source>
+        <translation>Exportar gráfico como PNG</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Could not write {path}. Choose a folder you can write to and try again.</source>
+        <translation>Não foi possível escrever {path}. Escolha uma pasta onde você possa escrever e tente de novo.</translation>
+    </message>
+</context>
+<context>
+    <name>UpdateController</name>
+    <message>
+        <location filename="../../updates/controller.py" line="+126"/>
+        <source>You have the latest version ({version}).</source>
+        <translation>Você tem a versão mais recente ({version}).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The newest version, {version}, is the one you chose to skip.</source>
+        <translation>A versão mais recente, {version}, é a que você escolheu pular.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not check for new versions: {error}.</source>
+        <translation>Não foi possível procurar novas versões: {error}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Check for updates</source>
+        <translation>Verificar atualizações</translation>
+    </message>
+</context>
+<context>
+    <name>UpdateNotice</name>
+    <message>
+        <location filename="../../updates/notice.py" line="+21"/>
+        <source>{APP_NAME} {version} is available. You have {current}.</source>
+        <translation>O {APP_NAME} {version} está disponível. Você tem a {current}.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Its page says what changed and how to install it. {APP_NAME} does not install anything itself.</source>
+        <translation>A página dela diz o que mudou e como instalar. O {APP_NAME} não instala nada sozinho.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open its page</source>
+        <translation>Abrir a página</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skip this version</source>
+        <translation>Pular esta versão</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Later</source>
+        <translation>Depois</translation>
+    </message>
+</context>
+<context>
+    <name>WindowRouter</name>
+    <message>
+        <location filename="../../window/router.py" line="+61"/>
+        <source>Table {name} is not on this connection.</source>
+        <translation>A tabela {name} não está nesta conexão.</translation>
+    </message>
+</context>
+<context>
+    <name>WindowStatus</name>
+    <message>
+        <location filename="../../window/status_bar.py" line="+25"/>
+        <source>No reads yet</source>
+        <translation>Nenhuma leitura ainda</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The last read: operation, consistency, capacity, duration</source>
+        <translation>A última leitura: operação, consistência, capacidade, duração</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not connected</source>
+        <translation>Não conectado</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Last read: </source>
+        <translation>Última leitura: </translation>
+    </message>
+</context>
+<context>
+    <name>WriteModeDialog</name>
+    <message>
+        <location filename="../../session/write_mode_dialog.py" line="+24"/>
+        <source>Write to production?</source>
+        <translation>Escrever em produção?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the account id &lt;b&gt;{account}&lt;/b&gt;</source>
+        <translation>o id da conta &lt;b&gt;{account}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the connection name &lt;b&gt;{name}&lt;/b&gt;</source>
+        <translation>o nome da conexão &lt;b&gt;{name}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;{name}&lt;/b&gt; is a production connection and opened read-only. To allow writes until you disconnect or switch back, type {what}.</source>
+        <translation>&lt;b&gt;{name}&lt;/b&gt; é uma conexão de produção e abriu somente leitura. Para permitir escritas até você desconectar ou voltar atrás, digite {what}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>AWS account id</source>
+        <translation>Id da conta AWS</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>account id</source>
+        <translation>id da conta</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>connection name</source>
+        <translation>nome da conexão</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Allow writes</source>
+        <translation>Permitir escritas</translation>
+    </message>
+</context>
+<context>
+    <name>_StageDialog</name>
+    <message>
+        <location filename="../../items/value_dialogs.py" line="-27"/>
+        <source>Stage</source>
+        <translation>Preparar</translation>
+    </message>
+</context>
+<context>
+    <name>accessible</name>
+    <message>
+        <location filename="../../accessible.py" line="+21"/>
+        <source>Clear</source>
+        <translation>Limpar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear the text</source>
+        <translation>Limpar o texto</translation>
+    </message>
+</context>
+<context>
+    <name>app</name>
+    <message>
+        <location filename="../../app.py" line="+316"/>
+        <source>Your last session left unsent work in the transaction builder: open it (Ctrl+B) to carry on or discard it.</source>
+        <extracomment>Cyclic garbage collection is back on this long after start-up at the latest. The icon sizes the window starts with: what title bars, task bars and switchers draw at 1x. On X11 every size of the icon goes to the server as the window is created (1.4 MB with 128 to 512 px, each decoded first); the HiDPI sizes follow the first paint. What waits for the first rows runs this long after the first paint at the latest (no table opens at start, or it fails).</extracomment>
+        <translation>Sua última sessão deixou trabalho não enviado no construtor de transações: abra-o (Ctrl+B) para continuar ou descarte-o.</translation>
+    </message>
+</context>
+<context>
+    <name>builder.action_list_view</name>
+    <message>
+        <location filename="../../builder/action_list_view.py" line="-27"/>
+        <source>passed, not written</source>
+        <translation>passou, não escrito</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>not written</source>
+        <translation>não escrito</translation>
+    </message>
+</context>
+<context>
+    <name>builder.dialogs</name>
+    <message>
+        <location filename="../../builder/dialogs.py" line="-84"/>
+        <source>Uses the default credential chain (environment, profile, SSO or role); no credentials are included.</source>
+        <translation>Usa a cadeia de credenciais padrão (ambiente, perfil, SSO ou função); nenhuma credencial é incluída.</translation>
+    </message>
+</context>
+<context>
+    <name>builder.drafts_prompts</name>
+    <message>
+        <location filename="../../builder/drafts_prompts.py" line="-81"/>
+        <source>Unsent work in the transaction builder</source>
+        <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, SIGINT).</extracomment>
+        <translation>Trabalho não enviado no construtor de transações</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Import over unsent actions</source>
+        <translation>Importar sobre ações não enviadas</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The transaction builder holds {describe}.</source>
+        <translation>O construtor de transações tem {describe}.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Save as draft keeps the work as “{name}” (Drafts → Open draft…) and shows it again when DynoView starts. Discard throws it away.</source>
+        <translation>Salvar como rascunho guarda o trabalho como “{name}” (Rascunhos → Abrir rascunho…) e o mostra de novo quando o DynoView iniciar. Descartar o joga fora.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save as draft</source>
+        <translation>Salvar como rascunho</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Discard</source>
+        <translation>Descartar</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The draft could not be saved ({exc}), so DynoView stays open: export the request (Export) or try again.</source>
+        <translation>Não foi possível salvar o rascunho ({exc}), então o DynoView continua aberto: exporte a requisição (Exportar) ou tente de novo.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Either way, Ctrl+Z undoes the import.</source>
+        <translation>De qualquer forma, Ctrl+Z desfaz a importação.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Replace</source>
+        <translation>Substituir</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Append</source>
+        <translation>Acrescentar</translation>
+    </message>
+</context>
+<context>
+    <name>builder.drafts_view</name>
+    <message>
+        <location filename="../../builder/drafts_view.py" line="+21"/>
+        <source>table {table} on connection {connection}</source>
+        <translation>tabela {table} na conexão {connection}</translation>
+    </message>
+</context>
+<context>
+    <name>builder.form_base</name>
+    <message>
+        <location filename="../../builder/form_base.py" line="-175"/>
+        <source>Open in builder</source>
+        <translation>Abrir no construtor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Export as code…</source>
+        <translation>&amp;Exportar como código…</translation>
+    </message>
+</context>
+<context>
+    <name>builder.panel</name>
+    <message>
+        <location filename="../../builder/panel.py" line="-331"/>
+        <source>boto3 (Python)</source>
+        <translation>boto3 (Python)</translation>
+    </message>
+</context>
+<context>
+    <name>builder.preflight_view</name>
+    <message>
+        <location filename="../../builder/preflight_view.py" line="-115"/>
+        <source>Not checked yet. Execute runs the preflight first (strongly consistent reads of every account and lock the transaction touches); Check preflight (Ctrl+Shift+K) runs it alone.</source>
+        <translation>Ainda não verificado. Executar faz a verificação prévia antes (leituras fortemente consistentes de cada conta e bloqueio que a transação toca); Pré-verificar (Ctrl+Shift+K) faz só a verificação.</translation>
+    </message>
+</context>
+<context>
+    <name>builder.problems_view</name>
+    <message>
+        <location filename="../../builder/problems_view.py" line="-14"/>
+        <source>Nothing to check yet: add an action (Add action) or start from a template (Templates), or import a request (Import JSON).</source>
+        <translation>Nada para verificar ainda: adicione uma ação (Nova ação), comece de um modelo (Modelos) ou importe uma requisição (Importar JSON…).</translation>
+    </message>
+</context>
+<context>
+    <name>builder.side_tabs</name>
+    <message>
+        <location filename="../../builder/side_tabs.py" line="-31"/>
+        <source>After this transaction</source>
+        <translation>Depois desta transação</translation>
+    </message>
+</context>
+<context>
+    <name>builder.template_forms</name>
+    <message>
+        <location filename="../../builder/template_forms.py" line="+122"/>
+        <source>Change or delete the selection</source>
+        <translation>Alterar ou excluir a seleção</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Repairs (each reads the table first, or says what it checks)</source>
+        <translation>Reparos (cada um lê a tabela antes, ou diz o que verifica)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not offered</source>
+        <translation>Não oferecidos</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Select an account or lock (in Items, Accounts &amp; locks or a diagnosis) to change, delete or repair it</source>
+        <translation>Selecione uma conta ou um bloqueio (em Itens, Contas e bloqueios ou um diagnóstico) para alterar, excluir ou reparar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reading the account&apos;s locks (strongly consistent GetItem) to see which repairs apply…</source>
+        <translation>Lendo os bloqueios da conta (GetItem fortemente consistente) para ver quais reparos se aplicam…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Sign up (new account)…</source>
+        <translation>Cadastro (nova conta)…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Change {rule} of {who} ({value})…</source>
+        <translation>Trocar {rule} de {who} ({value})…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Delete account {who} and its locks…</source>
+        <translation>Excluir a conta {who} e seus bloqueios…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claim the missing {rule} lock of {who} ({shown})…</source>
+        <translation>Criar o bloqueio ausente de {rule} de {who} ({shown})…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Resolve duplicate {rule} {shown} of {who}…</source>
+        <translation>Resolver {rule} duplicado {shown} de {who}…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Release lock {who}…</source>
+        <translation>Liberar o bloqueio {who}…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete item {who} (guarded)</source>
+        <translation>Excluir o item {who} (protegido)</translation>
+    </message>
+</context>
+<context>
+    <name>builder.template_runner</name>
+    <message>
+        <location filename="../../builder/template_runner.py" line="-247"/>
+        <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
+        <translation>Selecione primeiro uma conta ou um bloqueio (em Itens, Contas e bloqueios ou um diagnóstico): os modelos agem sobre a seleção.</translation>
+    </message>
+</context>
+<context>
+    <name>builder.undo</name>
+    <message>
+        <location filename="../../builder/undo.py" line="-81"/>
+        <source>Add action</source>
+        <translation>Adicionar ação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add {old_count} actions</source>
+        <translation>Adicionar {old_count} ações</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Remove action</source>
+        <translation>Remover ação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove {new_count} actions</source>
+        <translation>Remover {new_count} ações</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Change token</source>
+        <translation>Trocar token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit</source>
+        <translation>Editar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move action</source>
+        <translation>Mover ação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit action {changed}</source>
+        <translation>Editar a ação {changed}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Edit actions</source>
+        <translation>Editar ações</translation>
+    </message>
+</context>
+<context>
+    <name>codegen.read_code_dialog</name>
+    <message>
+        <location filename="../../codegen/read_code_dialog.py" line="-45"/>
+        <source>The code sends the same request, reads every page and prints the items; it writes nothing.</source>
+        <translation>O código envia a mesma requisição, lê todas as páginas e imprime os itens; ele não escreve nada.</translation>
+    </message>
+</context>
+<context>
+    <name>crash</name>
+    <message>
+        <location filename="../../crash.py" line="+12"/>
+        <source>a new e-mail</source>
+        <translation>um novo e-mail</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a new issue in your browser</source>
+        <translation>uma nova issue no seu navegador</translation>
+    </message>
+</context>
+<context>
+    <name>items.detail</name>
+    <message>
+        <location filename="../../items/detail.py" line="-190"/>
+        <source>
+… cut here for display; Copy as JSON copies the whole item.</source>
+        <translation>
+… cortado aqui para exibição; Copiar JSON copia o item inteiro.</translation>
+    </message>
+</context>
+<context>
+    <name>items.read_form</name>
+    <message>
+        <location filename="../../items/read_form.py" line="-175"/>
+        <source>(table)</source>
+        <translation>(tabela)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Strong reads see every acknowledged write and cost twice as much as eventual reads.</source>
+        <translation>Leituras fortes veem toda escrita confirmada e custam o dobro das leituras eventuais.</translation>
+    </message>
+</context>
+<context>
+    <name>items.rows</name>
+    <message>
+        <location filename="../../items/rows.py" line="+28"/>
+        <source>TTL status</source>
+        <translation>Status de TTL</translation>
+    </message>
+</context>
+<context>
+    <name>labels</name>
+    <message>
+        <location filename="../labels.py" line="+17"/>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Missing lock</source>
+        <translation>Bloqueio ausente</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Orphan lock</source>
+        <translation>Bloqueio órfão</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Duplicate value</source>
+        <translation>Valor duplicado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expired</source>
+        <translation>Expirado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Case or normalisation clash</source>
+        <translation>Colisão de caixa ou normalização</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lookalike clash</source>
+        <translation>Colisão por semelhança</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No value</source>
+        <translation>Sem valor</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>stuck signup</source>
+        <translation>cadastro travado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>left behind by a change</source>
+        <translation>deixado por uma alteração</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>left by a deleted account</source>
+        <translation>deixado por uma conta excluída</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>origin unknown</source>
+        <translation>origem desconhecida</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>strong</source>
+        <translation>forte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>eventual</source>
+        <translation>eventual</translation>
+    </message>
+</context>
+<context>
+    <name>locks.diagnose_flow</name>
+    <message>
+        <location filename="../../locks/diagnose_flow.py" line="+21"/>
+        <source>Type the value to diagnose (an email or a username).</source>
+        <translation>Digite o valor a diagnosticar (um e-mail ou um nome de usuário).</translation>
+    </message>
+</context>
+<context>
+    <name>locks.export</name>
+    <message>
+        <location filename="../../locks/export.py" line="+28"/>
+        <source>Export audit findings</source>
+        <translation>Exportar achados da auditoria</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export audit report</source>
+        <translation>Exportar relatório da auditoria</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Run the audit first: there is nothing to export yet.</source>
+        <translation>Execute a auditoria primeiro: ainda não há nada para exportar.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Exported to {path}.</source>
+        <translation>Exportado para {path}.</translation>
+    </message>
+</context>
+<context>
+    <name>locks.layout</name>
+    <message>
+        <location filename="../../locks/layout.py" line="-158"/>
+        <source>All rows</source>
+        <translation>Todas as linhas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Problems only</source>
+        <translation>Só problemas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No audit yet: run the full audit to pair accounts with locks.</source>
+        <translation>Nenhuma auditoria ainda: execute a auditoria completa para parear contas com bloqueios.</translation>
+    </message>
+</context>
+<context>
+    <name>locks.live_mode</name>
+    <message>
+        <location filename="../../locks/live_mode.py" line="-207"/>
+        <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
+        <translation>Ao vivo: acompanhar o stream da tabela e atualizar as linhas conforme as escritas chegam; novos problemas são marcados e contados ({LIVE_KEY})</translation>
+    </message>
+</context>
+<context>
+    <name>locks.live_records</name>
+    <message>
+        <location filename="../../locks/live_records.py" line="-25"/>
+        <source>&lt;p&gt;No stream record has changed this row since Live mode started.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Nenhum registro de stream alterou esta linha desde o início do modo ao vivo.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>locks.model</name>
+    <message>
+        <location filename="../../locks/model.py" line="-236"/>
+        <source>stale: re-run the audit</source>
+        <translation>desatualizado: refaça a auditoria</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A transaction wrote this item after the audit, so this row may be wrong: re-run the audit.</source>
+        <translation>Uma transação escreveu este item depois da auditoria, então esta linha pode estar errada: refaça a auditoria.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Live: {what} since Live mode started. Right-click → Stream records… shows the writes.</source>
+        <translation>Ao vivo: {what} desde o início do modo ao vivo. Botão direito → Registros de stream… mostra as escritas.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Found while the audit reads the table: the full view comes when every segment is read.</source>
+        <translation>Encontrado enquanto a auditoria lê a tabela: a visão completa vem quando todos os segmentos forem lidos.</translation>
+    </message>
+</context>
+<context>
+    <name>locks.repair_dialog</name>
+    <message>
+        <location filename="../../locks/repair_dialog.py" line="+20"/>
+        <source>Run the full audit first: Repair all works on its findings.</source>
+        <translation>Execute a auditoria completa primeiro: Reparar tudo trabalha sobre os achados dela.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The audit is of {table}; run it on {name} first.</source>
+        <translation>A auditoria é de {table}; execute-a em {name} primeiro.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The schema changed since the audit: run the full audit again, then Repair all.</source>
+        <translation>O esquema mudou desde a auditoria: refaça a auditoria completa, depois Reparar tudo.</translation>
+    </message>
+</context>
+<context>
+    <name>locks.repair_model</name>
+    <message>
+        <location filename="../../locks/repair_model.py" line="-53"/>
+        <source>release the lock</source>
+        <translation>liberar o bloqueio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>claim the lock</source>
+        <translation>criar o bloqueio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a person decides</source>
+        <translation>uma pessoa decide</translation>
+    </message>
+</context>
+<context>
+    <name>locks.repairs</name>
+    <message>
+        <location filename="../../locks/repairs.py" line="+29"/>
+        <source> — stale: the table was written since, re-run the audit</source>
+        <translation> — desatualizado: a tabela foi escrita desde então, refaça a auditoria</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No account holds it, according to the audit{note}.</source>
+        <translation>Nenhuma conta o detém, segundo a auditoria{note}.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>No account holds it, according to the diagnosis.</source>
+        <translation>Nenhuma conta o detém, segundo o diagnóstico.</translation>
+    </message>
+</context>
+<context>
+    <name>locks.text</name>
+    <message>
+        <location filename="../../locks/text.py" line="-22"/>
+        <source>{pk_name} begins with {account_pk_prefix}</source>
+        <translation>{pk_name} começa com {account_pk_prefix}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&lt;b&gt;Schema&lt;/b&gt; ({escape}): accounts where {escape2}. Rules: {escape3}.</source>
+        <translation>&lt;b&gt;Esquema&lt;/b&gt; ({escape}): contas onde {escape2}. Regras: {escape3}.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>capacity not reported</source>
+        <translation>capacidade não informada</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>strong reads</source>
+        <translation>leituras fortes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>eventual reads</source>
+        <translation>leituras eventuais</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>A lock with no account</source>
+        <translation>Um bloqueio sem conta</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;p&gt;&lt;b&gt;Stale: a transaction wrote this item after the audit; re-run the audit to see its state now.&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Desatualizado: uma transação escreveu este item depois da auditoria; refaça a auditoria para ver o estado atual.&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&lt;p&gt;Every value has its lock: nothing to do.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Todo valor tem seu bloqueio: nada a fazer.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&lt;p&gt;&lt;b&gt;Stale: the table was written since this answer; press Diagnose again.&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Desatualizado: a tabela foi escrita desde esta resposta; clique em Diagnosticar de novo.&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&lt;p&gt;Where the lock came from: &lt;b&gt;{escape}&lt;/b&gt;. {escape2}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;De onde veio o bloqueio: &lt;b&gt;{escape}&lt;/b&gt;. {escape2}&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>scans.collections_model</name>
+    <message>
+        <location filename="../../scans/collections_model.py" line="-71"/>
+        <source>Partition key</source>
+        <translation>Chave de partição</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items</source>
+        <translation>Itens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table bytes</source>
+        <translation>Bytes da tabela</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LSI bytes</source>
+        <translation>Bytes de LSI</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Of 10 GB limit</source>
+        <translation>Do limite de 10 GB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hot?</source>
+        <translation>Quente?</translation>
+    </message>
+</context>
+<context>
+    <name>scans.controller</name>
+    <message>
+        <location filename="../../scans/controller.py" line="+23"/>
+        <source>Scan cancelled.</source>
+        <translation>Scan cancelado.</translation>
+    </message>
+</context>
+<context>
+    <name>scans.ttl_timeline_panel</name>
+    <message>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-273"/>
+        <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
+        <translation>O DynamoDB exclui itens expirados em uma varredura em segundo plano, normalmente em alguns dias: até lá eles ainda são lidos, então verifique a expiração no momento da leitura.</translation>
+    </message>
+</context>
+<context>
+    <name>settings</name>
+    <message>
+        <location filename="../../settings.py" line="+88"/>
+        <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
+        <translation>Não foi possível ler o arquivo de configurações {path} ({strerror}); o DynoView inicia com as configurações padrão e não vai salvá-las.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The settings file {path} is damaged and could not be moved aside ({strerror}); DynoView uses default settings. Delete the file to start clean.</source>
+        <translation>O arquivo de configurações {path} está danificado e não pôde ser posto de lado ({strerror}); o DynoView usa as configurações padrão. Exclua o arquivo para começar do zero.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The settings file was damaged and has been set aside as {moved}. DynoView started with default settings: saved connections and the window layout are reset. The old file is kept in case you want to recover something from it.</source>
+        <translation>O arquivo de configurações estava danificado e foi posto de lado como {moved}. O DynoView iniciou com as configurações padrão: as conexões salvas e o layout da janela foram redefinidos. O arquivo antigo foi guardado caso você queira recuperar algo dele.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The saved connections could not be read and were ignored.</source>
+        <translation>Não foi possível ler as conexões salvas, e elas foram ignoradas.</translation>
+    </message>
+</context>
+<context>
+    <name>shortcuts</name>
+    <message>
+        <location filename="../../shortcuts.py" line="-144"/>
+        <source>Anywhere</source>
+        <translation>Em qualquer lugar</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Items tab</source>
+        <translation>Aba Itens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accounts &amp; locks tab</source>
+        <translation>Aba Contas e bloqueios</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Transaction builder tab</source>
+        <translation>Aba Transações</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PartiQL tab</source>
+        <translation>Aba PartiQL</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Connect: saved connections, AWS profiles, the demo</source>
+        <translation>Conectar: conexões salvas, perfis AWS, a demonstração</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Command palette: open a table or run a command by name</source>
+        <translation>Paleta de comandos: tabelas e comandos pelo nome</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switch table: type to filter the table list, Enter opens</source>
+        <translation>Trocar de tabela: digite para filtrar a lista de tabelas, Enter abre</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reload the list of tables</source>
+        <translation>Recarregar a lista de tabelas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run the read (Scan or Query)</source>
+        <translation>Executar a leitura (Scan ou Query)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop the read in progress</source>
+        <translation>Parar a leitura em andamento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the next page</source>
+        <translation>Carregar a próxima página</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the selected item as JSON</source>
+        <translation>Copiar o item selecionado como JSON</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This table&apos;s saved and recent reads: run one again</source>
+        <translation>Leituras salvas e recentes desta tabela: execute uma de novo</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Edit the current cell in place: the change is staged (a double click too)</source>
+        <translation>Editar a célula no lugar (ou clique duplo): a alteração fica preparada</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Undo the last change to the staged cells</source>
+        <translation>Desfazer a última alteração nas células preparadas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the selected item (a guarded Delete, in the builder)</source>
+        <translation>Excluir o item selecionado (um Delete protegido, no construtor)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open the transaction builder</source>
+        <translation>Abrir o construtor de transações</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Execute the transaction shown in the preview (the preflight runs first)</source>
+        <translation>Executar a transação exibida na pré-visualização (a verificação prévia vem antes)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Show the accounts and locks after this transaction, without sending it</source>
+        <translation>Mostrar as contas e os bloqueios depois desta transação, sem enviá-la</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Move the selected action up</source>
+        <translation>Mover a ação selecionada para cima</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move the selected action down</source>
+        <translation>Mover a ação selecionada para baixo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Undo the last edit of the transaction (in a field too)</source>
+        <translation>Desfazer a última edição da transação (num campo também)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Redo the edit undone last</source>
+        <translation>Refazer a última edição desfeita</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run the PartiQL statement (SELECT)</source>
+        <translation>Executar a instrução PartiQL (SELECT)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop the statement in progress</source>
+        <translation>Parar a instrução em andamento</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Load more of the result (NextToken)</source>
+        <translation>Carregar mais do resultado (NextToken)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Complete a keyword, table or attribute name</source>
+        <translation>Completar uma palavra-chave, tabela ou nome de atributo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Live mode: follow the table&apos;s stream and update the rows as writes arrive</source>
+        <translation>Modo ao vivo: acompanhar o stream da tabela e atualizar as linhas conforme as escritas chegam</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Show tab 1, 2, 3… in the order of the tabs (Items is 1)</source>
+        <translation>Mostrar a aba 1, 2, 3… na ordem das abas (Itens é a 1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show this list of shortcuts</source>
+        <translation>Mostrar esta lista de atalhos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Quit DynoView</source>
+        <translation>Sair do DynoView</translation>
+    </message>
+</context>
+<context>
+    <name>stream.controls</name>
+    <message>
+        <location filename="../../stream/controls.py" line="-93"/>
+        <source>Oldest kept (trim horizon, up to 24 h back)</source>
+        <translation>Mais antigo (trim horizon, até 24 h)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Latest (only new records)</source>
+        <translation>Mais recente (apenas registros novos)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At sequence number</source>
+        <translation>No número de sequência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>After sequence number</source>
+        <translation>Depois do número de sequência</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>All events</source>
+        <translation>Todos os eventos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inserts</source>
+        <translation>Inserções</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Modifications</source>
+        <translation>Modificações</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>User deletes</source>
+        <translation>Exclusões de usuário</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TTL expiries</source>
+        <translation>Expirações de TTL</translation>
+    </message>
+</context>
+<context>
+    <name>stream.events_model</name>
+    <message>
+        <location filename="../../stream/events_model.py" line="+25"/>
+        <source>Time (UTC)</source>
+        <translation>Hora (UTC)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Event</source>
+        <translation>Evento</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What happened</source>
+        <translation>O que aconteceu</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keys</source>
+        <translation>Chaves</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Changes</source>
+        <translation>Alterações</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sequence number</source>
+        <translation>Número de sequência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shard</source>
+        <translation>Shard</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>A new item was written.</source>
+        <translation>Um novo item foi escrito.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An existing item changed; the diff shows how.</source>
+        <translation>Um item existente mudou; o diff mostra como.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deleted by a request (a user or an application), not by TTL.</source>
+        <translation>Excluído por uma requisição (um usuário ou uma aplicação), não por TTL.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DynamoDB deleted this item because its TTL passed: a service delete whose userIdentity principal is dynamodb.amazonaws.com.</source>
+        <translation>O DynamoDB excluiu este item porque o TTL dele passou: uma deleção de serviço cujo principal em userIdentity é dynamodb.amazonaws.com.</translation>
+    </message>
+</context>
+<context>
+    <name>stream.record_view</name>
+    <message>
+        <location filename="../../stream/record_view.py" line="-41"/>
+        <source>Select a record to see what changed.</source>
+        <translation>Selecione um registro para ver o que mudou.</translation>
+    </message>
+</context>
+<context>
+    <name>tables.create_dialog</name>
+    <message>
+        <location filename="../../tables/create_dialog.py" line="-152"/>
+        <source>The article&apos;s layout: keys PK and SK, the email-index GSI on email, TTL on expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity</source>
+        <translation>O layout do artigo: chaves PK e SK, o GSI email-index em email, TTL em expiresAt, um stream NEW_AND_OLD_IMAGES, capacidade sob demanda</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Connect to a local endpoint (such as DynamoDB Local) to {action}.</source>
+        <translation>Conecte-se a um endpoint local (como o DynamoDB Local) para {action}.</translation>
+    </message>
+</context>
+<context>
+    <name>theme</name>
+    <message>
+        <location filename="../../theme.py" line="+22"/>
+        <source>Follow &amp;system</source>
+        <translation>Seguir o &amp;sistema</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Light</source>
+        <translation>&amp;Claro</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Dark</source>
+        <translation>&amp;Escuro</translation>
+    </message>
+</context>
+<context>
+    <name>transfer.export_controller</name>
+    <message>
+        <location filename="../../transfer/export_controller.py" line="-65"/>
+        <source>Export cancelled: no file was written.</source>
+        <translation>Exportação cancelada: nenhum arquivo foi escrito.</translation>
+    </message>
+</context>
+<context>
+    <name>window.about_dialog</name>
+    <message>
+        <location filename="../../window/about_dialog.py" line="-71"/>
+        <source>not installed</source>
+        <translation>não instalado</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>moto (demo backend)</source>
+        <translation>moto (backend de demonstração)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>System</source>
+        <translation>Sistema</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Licence: {licence}</source>
+        <translation>Licença: {licence}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Settings: {settings_path}</source>
+        <translation>Configurações: {settings_path}</translation>
+    </message>
+</context>
+<context>
+    <name>window.command_palette</name>
+    <message>
+        <location filename="../../window/command_palette.py" line="-84"/>
+        <source>Table</source>
+        <translation>Tabela</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recent table</source>
+        <translation>Tabela recente</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Command</source>
+        <translation>Comando</translation>
+    </message>
+</context>
+<context>
+    <name>window.connection_dialog</name>
+    <message>
+        <location filename="../../window/connection_dialog.py" line="-134"/>
+        <source>Demo (embedded, no AWS account)</source>
+        <translation>Demonstração (embutida, sem conta AWS)</translation>
+    </message>
+</context>
+<context>
+    <name>window.error_box</name>
+    <message>
+        <location filename="../../window/error_box.py" line="+23"/>
+        <source>Try the same connection again</source>
+        <translation>Tentar a mesma conexão de novo</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Connect…</source>
+        <translation>Conectar…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Choose another endpoint, profile or region</source>
+        <translation>Escolher outro endpoint, perfil ou região</translation>
+    </message>
+</context>
+<context>
+    <name>window.feature_tabs</name>
+    <message>
+        <location filename="../../window/feature_tabs.py" line="-40"/>
+        <source>Accounts &amp;&amp; locks</source>
+        <translation>Contas &amp;&amp; bloqueios</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Transaction builder</source>
+        <translation>Transações</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stream</source>
+        <translation>Stream</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TTL timeline</source>
+        <translation>Linha do tempo TTL</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Capacity &amp;&amp; partitions</source>
+        <translation>Capacidade &amp;&amp; partições</translation>
+    </message>
+</context>
+<context>
+    <name>window.menus</name>
+    <message>
+        <location filename="../../window/menus.py" line="+97"/>
+        <source>&amp;Help</source>
+        <translation>Aj&amp;uda</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Atalhos de teclado</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Check for &amp;updates…</source>
+        <translation>&amp;Verificar atualizações…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;About {APP_NAME}</source>
+        <translation>&amp;Sobre o {APP_NAME}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;File</source>
+        <translation>&amp;Arquivo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;recent table</source>
+        <translation>Abrir tabela &amp;recente</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Connect…</source>
+        <translation>&amp;Conectar…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Refresh tables</source>
+        <translation>&amp;Atualizar tabelas</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Command &amp;palette…</source>
+        <translation>&amp;Paleta de comandos…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Sair</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Audit an &amp;export…</source>
+        <translation>Auditar uma e&amp;xportação…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Create &amp;table…</source>
+        <translation>Criar &amp;tabela…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Delete table…</source>
+        <translation>&amp;Excluir tabela…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>&amp;View</source>
+        <translation>E&amp;xibir</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Switch &amp;table</source>
+        <translation>Trocar de ta&amp;bela</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Open transaction &amp;builder</source>
+        <translation>Abrir o &amp;construtor de transações</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>T&amp;heme</source>
+        <translation>&amp;Tema</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>No recent tables on this connection</source>
+        <translation>Nenhuma tabela recente nesta conexão</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Run the read</source>
+        <translation>Executar a leitura</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load the next page</source>
+        <translation>Carregar a próxima página</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy the selected item as JSON</source>
+        <translation>Copiar o item selecionado como JSON</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Edit the selected item</source>
+        <translation>Editar o item selecionado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the selected item</source>
+        <translation>Excluir o item selecionado</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Diagnose a value (is it locked, and by whom?)</source>
+        <translation>Diagnosticar um valor (está bloqueado, e por quem?)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run the accounts &amp; locks audit</source>
+        <translation>Executar a auditoria de contas e bloqueios</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Edit the uniqueness schema</source>
+        <translation>Editar o esquema de unicidade</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Template: {rstrip}</source>
+        <translation>Modelo: {rstrip}</translation>
+    </message>
+</context>
+<context>
+    <name>window.read_log</name>
+    <message>
+        <location filename="../../window/read_log.py" line="-201"/>
+        <source>Time</source>
+        <translation>Hora</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Operation</source>
+        <translation>Operação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table / index</source>
+        <translation>Tabela / índice</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Consistency</source>
+        <translation>Consistência</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Capacity</source>
+        <translation>Capacidade</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Count</source>
+        <translation>Qtd.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Scanned</source>
+        <translation>Lidos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Duration</source>
+        <translation>Duração</translation>
+    </message>
+</context>
+<context>
+    <name>window.tables_panel</name>
+    <message>
+        <location filename="../../window/tables_panel.py" line="-153"/>
+        <source>create a table</source>
+        <translation>criar uma tabela</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>delete a table</source>
+        <translation>excluir uma tabela</translation>
+    </message>
+</context>
+<context>
+    <name>window.title</name>
+    <message>
+        <location filename="../../window/title.py" line="+29"/>
+        <source>  WRITE MODE</source>
+        <translation>  MODO DE ESCRITA</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  (placeholder keys)</source>
+        <translation>  (chaves fictícias)</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,42 @@
+"""How a staged cell paints in the Items tab: its new value (or "(removed)"), a background of its
+own in the light and dark themes, and "was …" in its tooltip."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QBrush, QGuiApplication
+
+from dynoview.core.edits.diff import value_text
+from dynoview.core.edits.staging import CellChange
+from dynoview.core.values.display import display_text
+from dynoview.ui.tones import tone
+
+
+def staged_background() -> QBrush:
+    return QBrush(tone(QGuiApplication.palette(), "#d6e9ff", "#1f4470"))
+
+
+def staged_foreground() -> QBrush:
+    return QBrush(tone(QGuiApplication.palette(), "#0b2540", "#e6f1ff"))
+
+
+def staged_role(change: CellChange, role: int) -> Any:
+    """The model's answer for one role of a staged cell."""
+    if role == Qt.ItemDataRole.DisplayRole:
+        if change.new is None:
+            return QCoreApplication.translate("StagedCell", "(removed)")
+        return display_text(change.new)
+    if role == Qt.ItemDataRole.BackgroundRole:
+        return staged_background()
+    if role == Qt.ItemDataRole.ForegroundRole:
+        return staged_foreground()
+    if role == Qt.ItemDataRole.ToolTipRole:
+        staged = QCoreApplication.translate("StagedCell", "Staged: {value}").format(
+            value=value_text(change.new, limit=2000) if change.new is not None else
+            QCoreApplication.translate("StagedCell", "removed"))
+        was = QCoreApplication.translate("StagedCell", "was {value}").format(
+            value=value_text(change.old, limit=2000))
+        return f"{staged}\n{was}"
+    return None

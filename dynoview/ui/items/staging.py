@@ -1,0 +1,212 @@
+"""The Items tab's staged cell edits: stage, discard, undo, hand the one guarded transaction to
+the builder, and drop what the builder wrote. Qt-side owner of ``core.edits.StagedEdits``.
+
+Every change to the set is saved in the drafts folder (``core.edits.persist``) and the set is
+restored when the window's first Items tab is made, so staged cells survive a restart or a
+kill. One staging per window (``shared``): every Items tab shows and sends the same set. Nothing is written
+here: "Review and send…" opens the transaction in the builder (its preview, preflight,
+confirmation and send), and once the builder reports items written, those items are read again
+(strongly consistent) and the staged cells the table now holds are dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from dynoview.core.drafts.model import DraftError
+from dynoview.core.drafts.store import DraftStore
+from dynoview.core.edits.persist import restore_staged, save_staged
+from dynoview.core.edits.staging import CellChange, EditError, ItemEdits, StagedEdits
+from dynoview.core.edits.transaction import build_transaction
+from dynoview.core.reads.reader import Reader
+from dynoview.core.session.private_files import PrivateFileError
+from dynoview.core.session.tables import TableInfo
+from dynoview.ui.context import AppContext, WrittenKey
+
+Item = dict[str, Any]
+Fresh = list[tuple[ItemEdits, Item | None]]
+
+
+def _read_now(reader: Reader, targets: list[ItemEdits]) -> Fresh:
+    """In a worker: each staged item as the table holds it now."""
+    return [(edits, reader.get_item(edits.table, edits.key, consistent=True)) for edits in targets]
+
+
+def shared(ctx: AppContext, store: DraftStore | None = None) -> CellStaging:
+    """The window's staging (made, and the last session's set restored, on first use)."""
+    found = ctx.findChild(CellStaging)
+    return found if isinstance(found, CellStaging) else CellStaging(ctx, store, ctx)
+
+
+class CellStaging(QObject):
+    """The staged set of a window and what the user does with it."""
+
+    changed = Signal()  # the set, its error or its note changed: repaint the pane and the cells
+    status = Signal(str)  # a sentence for the status line
+
+    def __init__(self, ctx: AppContext, store: DraftStore | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.store = store or DraftStore()
+        self.edits = StagedEdits()
+        self.error = ""  # why the last edit was not staged, at its cell
+        self.note = ""  # what was restored at the start (or why it could not be)
+        self.handed: str | None = None  # the token of the transaction last opened in the builder
+        self._restore()
+        ctx.items_written.connect(self._written)
+
+    # ---------------------------------------------------------------- what the model asks
+
+    def _connection(self) -> str | None:
+        conn = self.ctx.connection
+        return conn.spec.name if conn is not None else None
+
+    @property
+    def on_this_connection(self) -> bool:
+        return self.edits.connection in (None, self._connection())
+
+    @property
+    def active(self) -> bool:
+        return bool(self.edits) and self.on_this_connection
+
+    def cell(self, info: TableInfo, item: Mapping[str, Any], column: str) -> CellChange | None:
+        return self.edits.cell(info.name, info.key_of(dict(item)), column)
+
+    def refusal(self) -> str | None:
+        """Why no cell can be edited now, or None."""
+        conn = self.ctx.connection
+        if conn is None:
+            return self.tr("Connect first: edits are staged for a connection and a table.")
+        if conn.spec.read_only:
+            return self.tr("This connection is read-only: cells cannot be edited. Reconnect "
+                           "without read-only to stage changes.")
+        return None
+
+    # ---------------------------------------------------------------- staging
+
+    def stage_text(self, info: TableInfo | None, item: Mapping[str, Any], attribute: str, code: str,
+                   text: str) -> str | None:
+        """Stage what was typed for a cell of ``info``'s table; returns why it was not staged, or None."""
+        return self._apply(info, lambda info: self.edits.stage_text(
+            info, item, attribute, code, text, schema=self.ctx.schema, connection=self._connection()))
+
+    def stage_value(self, info: TableInfo | None, item: Mapping[str, Any], attribute: str,
+                    value: Item | None) -> str | None:
+        """Stage a value (None: remove the attribute); returns why not, or None."""
+        return self._apply(info, lambda info: self.edits.stage(
+            info, item, attribute, value, schema=self.ctx.schema, connection=self._connection()))
+
+    def _apply(self, info: TableInfo | None, stage: Callable[[TableInfo], CellChange | None]) -> str | None:
+        reason = self.refusal() or (None if info is not None else self.tr("Pick a table first."))
+        if reason is not None or info is None:
+            self.status.emit(reason or "")
+            return reason
+        try:
+            change = stage(info)
+        except EditError as exc:
+            self.error = exc.sentence()
+            self.status.emit(self.error)
+            self.changed.emit()
+            return self.error
+        self.error = ""
+        self._changed(self.tr("Staged {change}: nothing is written until Review and send…")
+                      .format(change=change.attribute) if change is not None
+                      else self.tr("The cell holds the value read: nothing staged for it."))
+        return None
+
+    def discard(self, table: str, key: Mapping[str, Any], attribute: str | None = None) -> None:
+        if self.edits.discard(table, key, attribute):
+            self._changed(self.tr("Discarded (Ctrl+Z brings it back)."))
+
+    def discard_all(self) -> None:
+        if self.edits.discard_all():
+            self.error = ""
+            self._changed(self.tr("Every staged change was discarded (Ctrl+Z brings them back)."))
+
+    def undo(self) -> None:
+        if self.edits.undo():
+            self.error = ""
+            self._changed(self.tr("Undone: the staged changes are as they were before."))
+        else:
+            self.status.emit(self.tr("Nothing staged to undo."))
+
+    # ---------------------------------------------------------------- sending
+
+    def review(self, info: TableInfo | None = None) -> str | None:
+        """Open the one guarded transaction in the builder; returns why not, or None."""
+        reason = self.refusal()
+        if reason is None and not self.on_this_connection:
+            reason = self.tr("These changes were staged on the connection {name}: connect to it to "
+                             "send them, or discard them.").format(name=self.edits.connection)
+        if reason is None and not self.edits:
+            reason = self.tr("Nothing is staged: edit a cell first (F2 or a double click).")
+        if reason is None:
+            tables = dict(self.ctx.tables)
+            if info is not None:
+                tables.setdefault(info.name, info)
+            try:
+                tx = build_transaction(self.edits, tables, self.ctx.schema)
+            except EditError as exc:
+                reason = exc.sentence().replace("Not staged", "Not sent", 1)
+            else:
+                self.handed = tx.token
+                self.error = ""
+                self.ctx.open_builder_requested.emit(tx)
+                self.status.emit(self.tr(
+                    "The builder shows the transaction of %n staged change(s): check the preview "
+                    "and the preflight, then Execute. The staged cells clear once it is written.",
+                    "", self.edits.count))
+                self.changed.emit()
+                return None
+        self.error = reason
+        self.status.emit(reason)
+        self.changed.emit()
+        return reason
+
+    def _written(self, written: list[WrittenKey]) -> None:
+        """The builder wrote (or may have written) these items: read the staged ones again."""
+        targets = [e for e in self.edits if any(w.matches(e.table, e.key) for w in written)]
+        reader = self.ctx.reader
+        if targets and reader is not None:
+            self.ctx.tasks.start(f"staged-written-{id(self)}", self._settle(reader, targets),
+                                 on_error=self._read_failed)
+
+    def _read_failed(self, exc: BaseException) -> None:
+        self.ctx.report(exc, operation="GetItem")
+
+    async def _settle(self, reader: Reader, targets: list[ItemEdits]) -> None:
+        fresh = await self.ctx.tasks.call(_read_now, reader, targets)
+        dropped = sum(1 for edits, now in fresh if self.edits.settle(edits.table, edits.key, now))
+        if dropped:
+            self._changed(self.tr("Written: the staged changes of %n item(s) are in the table now.",
+                                  "", dropped))
+
+    # ---------------------------------------------------------------- the drafts folder
+
+    def _changed(self, message: str = "") -> None:
+        self._save()
+        self.changed.emit()
+        if message:
+            self.status.emit(message)
+
+    def _save(self) -> None:
+        try:
+            save_staged(self.store, self.edits)
+        except (DraftError, PrivateFileError, OSError) as exc:
+            self.status.emit(self.tr("The staged changes could not be kept for the next start "
+                                     "({reason}); they stay staged in this session.").format(reason=exc))
+
+    def _restore(self) -> None:
+        edits, problem = restore_staged(self.store)
+        if problem is not None:
+            self.note = problem
+        if edits:
+            self.edits = edits
+            where = self.tr(" on the connection {name}").format(name=edits.connection) \
+                if edits.connection else ""
+            self.note = self.tr("%n change(s) staged in your last session{where}, restored.", "",
+                                edits.count).format(where=where)

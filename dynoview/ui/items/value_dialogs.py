@@ -1,0 +1,169 @@
+"""The editors of a set, a list and a map cell: a set one member per line; a list or a map as
+JSON (DynamoDB JSON or plain) beside the tree it makes, redrawn as it is typed. "Stage" hands
+the text to the staging, which parses it as the cell editor's text is parsed; a refusal is
+shown in the dialog, which stays open."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPlainTextEdit,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.edits.cell_text import cell_text
+from dynoview.core.values.binary import base64_text
+from dynoview.core.values.display import display_text
+from dynoview.core.values.types import ValueParseError, type_code
+from dynoview.core.values.user_text import parse_value
+from dynoview.ui.i18n import context
+from dynoview.ui.items.detail import monospace
+
+DOCUMENT_COUNTS = context("DOCUMENT_COUNTS")
+
+Stage = Callable[[str, str], str | None]  # (type code, text) -> why it was not staged, or None
+TREE_NODES = 2000  # nodes drawn in the preview: enough to check a document's shape
+
+
+def _members(av: Mapping[str, Any]) -> list[str]:
+    code = type_code(av)
+    if code == "BS":
+        return [base64_text(bytes(m)) for m in av[code]]
+    return [str(m) for m in av[code]]
+
+
+class _StageDialog(QDialog):
+    """A text, an error line and Cancel / Stage; ``text_value()`` says what is staged."""
+
+    def __init__(self, title: str, hint: str, code: str, stage: Stage, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.code = code
+        self._stage = stage
+        self.hint = QLabel(hint)
+        self.hint.setWordWrap(True)
+        self.editor = QPlainTextEdit()
+        self.editor.setFont(monospace())
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setProperty("role", "error")
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.stage_button = self.buttons.addButton(self.tr("Stage"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons.rejected.connect(self.reject)
+        self.stage_button.clicked.connect(self.stage)
+
+    def text_value(self) -> str:
+        return self.editor.toPlainText()
+
+    def stage(self) -> None:
+        problem = self._stage(self.code, self.text_value())
+        if problem is not None:
+            self.error.setText(problem)
+            return
+        self.accept()
+
+
+class SetEditorDialog(_StageDialog):
+    """One member per line (blank lines are left out); a set has no duplicates."""
+
+    def __init__(self, attribute: str, av: Mapping[str, Any], stage: Stage,
+                 parent: QWidget | None = None) -> None:
+        code = type_code(av)
+        kind = {"SS": self.tr("strings"), "NS": self.tr("numbers"), "BS": self.tr("base64 binary")}[code]
+        super().__init__(self.tr("Edit {name} ({code})").format(name=attribute, code=code),
+                         self.tr("One member per line ({kind}). A set holds each member once and "
+                                 "cannot be empty: to empty it, remove the attribute.").format(kind=kind),
+                         code, stage, parent)
+        self.resize(420, 360)
+        self.editor.setAccessibleName(self.tr("Set members, one per line"))
+        self.editor.setPlainText("\n".join(_members(av)))
+        layout = QVBoxLayout(self)
+        for widget in (self.hint, self.editor, self.error, self.buttons):
+            layout.addWidget(widget, 1 if widget is self.editor else 0)
+
+    def text_value(self) -> str:
+        lines = [line for line in self.editor.toPlainText().split("\n") if line.strip()]
+        return json.dumps(lines, ensure_ascii=False)
+
+
+class DocumentEditorDialog(_StageDialog):
+    """A list or a map as JSON, with the tree it makes drawn beside it."""
+
+    def __init__(self, attribute: str, av: Mapping[str, Any], stage: Stage,
+                 parent: QWidget | None = None) -> None:
+        code = type_code(av)
+        super().__init__(self.tr("Edit {name} ({code})").format(name=attribute, code=code),
+                         self.tr("The {what} as DynamoDB JSON (or plain JSON); the tree shows what "
+                                 "will be staged.").format(what=self.tr("list") if code == "L"
+                                                           else self.tr("map")),
+                         code, stage, parent)
+        self.resize(820, 520)
+        self.editor.setAccessibleName(self.tr("Value as JSON"))
+        self.editor.setPlainText(cell_text(av, indent=2))
+        self.tree = QTreeWidget()
+        self.tree.setHeaderLabels([self.tr("Name"), self.tr("Type"), self.tr("Value")])
+        self.tree.setAccessibleName(self.tr("Value as a tree"))
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.editor)
+        split.addWidget(self.tree)
+        split.setSizes([420, 380])
+        self.timer = QTimer(self, singleShot=True, interval=250)
+        self.timer.timeout.connect(self.redraw)
+        self.editor.textChanged.connect(self.timer.start)
+        layout = QVBoxLayout(self)
+        for widget in (self.hint, split, self.error, self.buttons):
+            layout.addWidget(widget, 1 if widget is split else 0)
+        self.redraw()
+
+    def redraw(self) -> None:
+        """The tree of what is typed now, or where the text is wrong."""
+        self.timer.stop()
+        try:
+            value = parse_value(self.code, self.editor.toPlainText())
+        except ValueParseError as exc:
+            where = f" (at {exc.path})" if exc.path else ""
+            self.error.setText(exc.message + where)
+            return
+        self.error.clear()
+        self.tree.clear()
+        budget = [TREE_NODES]
+        root = QTreeWidgetItem([self.tr("(value)"), type_code(value), ""])
+        self.tree.addTopLevelItem(root)
+        _fill(root, value, budget)
+        root.setExpanded(True)
+        self.tree.resizeColumnToContents(0)
+
+
+def _fill(parent: QTreeWidgetItem, av: Mapping[str, Any], budget: list[int]) -> None:
+    code = type_code(av)
+    if code == "M":
+        children: list[tuple[str, Any]] = list(av["M"].items())
+    elif code == "L":
+        children = [(f"[{i}]", v) for i, v in enumerate(av["L"])]
+    else:
+        parent.setText(2, display_text(av, limit=200))
+        return
+    count = len(children)
+    if code == "M":  # a context object: lupdate drops translate()'s plurals with a variable count
+        parent.setText(2, DOCUMENT_COUNTS.tr("%n entr(y|ies)", "", count))
+    else:
+        parent.setText(2, DOCUMENT_COUNTS.tr("%n item(s)", "", count))
+    for name, child in children:
+        if budget[0] <= 0:
+            parent.addChild(QTreeWidgetItem(["…", "", ""]))
+            return
+        budget[0] -= 1
+        node = QTreeWidgetItem([name, type_code(child), ""])
+        parent.addChild(node)
+        _fill(node, child, budget)

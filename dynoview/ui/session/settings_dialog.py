@@ -1,0 +1,133 @@
+"""File > Settings…: what applies to every connection. Its "Production connections" section edits
+the profile-name patterns that open a connection as production (read-only, writing asks for the
+account id): ``[production] profile_patterns`` in settings.ini, read at each connect by
+``core.session.production``, so a change applies to the next connection.
+
+Other sections (the language) are added with ``add_section``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.core.session.production import pattern_problem
+from dynoview.ui import settings as saved
+from dynoview.ui.i18n.language_dialog import LanguageChooser
+
+ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
+
+
+class ProductionPatterns(QWidget):
+    """The list of patterns, a field to add one (checked there) and Remove."""
+
+    def __init__(self, patterns: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        intro = QLabel(self.tr("A connection whose profile name matches one of these patterns opens "
+                               "as production: read-only, and writing asks for the account id. "
+                               "* matches any text, ? one character, [abc] one of a set."))
+        intro.setWordWrap(True)
+        self.list = QListWidget()
+        self.list.setObjectName("production-patterns")
+        self.list.setAccessibleName(self.tr("Production profile patterns"))
+        self.list.addItems(patterns)
+        self.field = QLineEdit()
+        self.field.setObjectName("production-pattern-field")
+        self.field.setAccessibleName(self.tr("New production profile pattern"))
+        self.field.setPlaceholderText(self.tr("e.g. *-prod"))
+        self.field.returnPressed.connect(self.add)
+        self.field.textEdited.connect(lambda _text: self.clear_error())
+        self.add_button = QPushButton(self.tr("Add"))
+        self.add_button.clicked.connect(self.add)
+        self.remove_button = QPushButton(self.tr("Remove"))
+        self.remove_button.clicked.connect(self.remove)
+        self.list.currentRowChanged.connect(lambda row: self.remove_button.setEnabled(row >= 0))
+        self.remove_button.setEnabled(False)
+        self.error = QLabel()
+        self.error.setObjectName("production-pattern-error")
+        self.error.setWordWrap(True)
+        self.error.setProperty("role", "error")
+        self.error.hide()
+        row = QHBoxLayout()
+        for widget in (self.field, self.add_button, self.remove_button):
+            row.addWidget(widget)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(intro)
+        layout.addWidget(self.list)
+        layout.addLayout(row)
+        layout.addWidget(self.error)
+
+    def patterns(self) -> list[str]:
+        return [self.list.item(i).text() for i in range(self.list.count())]
+
+    def add(self) -> bool:
+        """Add what the field holds, or say at the field why not."""
+        text = self.field.text().strip()
+        problem = pattern_problem(text, self.patterns())
+        if problem is not None:
+            self.field.setStyleSheet(ERROR_STYLE)
+            self.error.setText(problem)
+            self.error.show()
+            self.field.setFocus()
+            return False
+        self.list.addItem(text)
+        self.field.clear()
+        self.clear_error()
+        return True
+
+    def remove(self) -> None:
+        row = self.list.currentRow()
+        if row >= 0:
+            self.list.takeItem(row)
+
+    def clear_error(self) -> None:
+        self.field.setStyleSheet("")
+        self.error.hide()
+
+
+class SettingsDialog(QDialog):
+    """Saved on OK; Cancel changes nothing."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("settings-dialog")
+        self.setWindowTitle(self.tr("Settings"))
+        self.production = ProductionPatterns(saved.production_patterns())
+        self.sections = QVBoxLayout()
+        self.add_section(self.tr("Production connections"), self.production)
+        self.language = LanguageChooser()  # issue 27 (H6)
+        self.add_section(self.tr("Language"), self.language)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.sections)
+        layout.addWidget(buttons)
+        self.resize(520, self.sizeHint().height())
+
+    def add_section(self, title: str, widget: QWidget) -> QGroupBox:
+        box = QGroupBox(title)
+        inner = QVBoxLayout(box)
+        inner.addWidget(widget)
+        self.sections.addWidget(box)
+        return box
+
+    def accept(self) -> None:
+        # A pattern typed but not added is added now, or the dialog stays open saying why.
+        if self.production.field.text().strip() and not self.production.add():
+            return
+        saved.save_production_patterns(self.production.patterns())
+        self.language.save()
+        super().accept()

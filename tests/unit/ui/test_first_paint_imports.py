@@ -1,0 +1,60 @@
+"""What the window's first paint must not import (issue 19, start-up).
+
+``dynoview --demo`` is timed to its first painted window (benchmarks/startup.py). botocore alone
+costs about 100 ms to import, and each feature tab, dialog or sign-in flow its own tens of
+milliseconds: they load after the paint, when first used (connecting runs in a worker thread once
+the window is painted; the feature tabs are built when opened). A fresh interpreter builds the
+real ``MainWindow`` on the offscreen platform and lists what got imported.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+
+#: Packages and modules that must stay out of the first paint's imports.
+AFTER_THE_PAINT = (
+    "botocore", "boto3", "moto",  # the connection, in a worker thread after the paint
+    "dynoview.ui.locks", "dynoview.ui.builder", "dynoview.ui.stream", "dynoview.ui.partiql",
+    "dynoview.ui.scans",  # feature tabs: built when first opened (window/feature_tabs.py)
+    "dynoview.ui.crash",  # the crash handler: installed after the paint (app.py)
+    "dynoview.ui.updates",  # the update check: after the paint, or Help → Check for updates…
+    "dynoview.ui.window.command_palette", "dynoview.ui.window.connection_dialog",
+    "dynoview.ui.session.sso_dialog", "dynoview.ui.session.write_mode_dialog",  # dialogs
+    "dynoview.ui.items.tabs",  # more Items tabs: made when the first one opens
+    "dynoview.core.uniqueness.schema_store",  # a table's saved schema: read once one is opened
+)
+
+_BUILD = """
+import json, sys
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+import dynoview.ui.app  # noqa: F401 - the entry point's own module
+from dynoview.ui.main_window import MainWindow
+window = MainWindow()
+banned = json.loads(sys.argv[1])
+print(json.dumps(sorted(m for m in sys.modules for b in banned if m == b or m.startswith(b + "."))))
+"""
+
+
+def loaded_by_the_window(banned: tuple[str, ...]) -> list[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen",
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    out = subprocess.run([sys.executable, "-c", _BUILD, json.dumps(banned)], cwd=ROOT, env=env,
+                         check=True, capture_output=True, text=True, timeout=120).stdout
+    return list(json.loads(out.strip().splitlines()[-1]))
+
+
+def test_building_the_window_imports_neither_botocore_nor_what_shows_later() -> None:
+    assert loaded_by_the_window(AFTER_THE_PAINT) == []
+
+
+def test_the_check_sees_what_the_window_does_import() -> None:
+    """The scan is not vacuous: modules the window does import are reported."""
+    assert loaded_by_the_window(("dynoview.ui.items.panel", "PySide6.QtWidgets")) == [
+        "PySide6.QtWidgets", "dynoview.ui.items.panel"]
