@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, QSize, Qt
+from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -64,8 +64,17 @@ def window(request: pytest.FixtureRequest, qtbot, qasync_loop, demo_conn: Connec
         win.tables_panel.select(seeded_table)
     qtbot.wait(50)  # the first-start dock sizes are applied after the first show
     yield win
+    # The window goes first, then the style changes back: restyling this window after the
+    # builder's and PartiQL's steps crashed Qt in setStyleSheet (SIGBUS), in the teardown's or the
+    # next test's apply(). The manager goes too: it is the app's child and follows the system's
+    # scheme, and its slots on the deleted window must not run.
+    win.close()
+    win.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    theme.changed.disconnect()
     theme.set_mode("light")  # the next test starts from the default palette
     loader.install("en", app)  # type: ignore[arg-type]
+    theme.deleteLater()
 
 
 def show_tab(qtbot, win: MainWindow, title: str) -> QWidget:
