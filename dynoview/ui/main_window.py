@@ -75,6 +75,13 @@ def dock(window: QMainWindow, title: str, name: str, widget: QWidget,
     return made
 
 
+def _check_for_updates(window: QMainWindow) -> None:
+    """Help > Check for updates…: the update code is imported on first use, not with the window."""
+    from dynoview.ui.updates import check_for_updates
+
+    check_for_updates(window)
+
+
 class MainWindow(QMainWindow):
     table_shown = Signal(str)  # emitted once the first page of a newly opened table arrived
     #: The update check (dynoview/ui/updates), started after the first paint by app.py.
@@ -101,6 +108,7 @@ class MainWindow(QMainWindow):
     shortcuts_action: QAction
     about_action: QAction
     check_updates_action: QAction | None
+    session_view: SessionView
 
     def __init__(self, ctx: AppContext | None = None, theme: ThemeManager | None = None,
                  settings_problem: saved.SettingsProblem | None = None) -> None:
@@ -119,7 +127,6 @@ class MainWindow(QMainWindow):
 
             theme = ThemeManager(app, saved.load_theme(), parent=self)
         self.theme = theme
-        self._session_view: SessionView | None = None
         self._items_tabs: ExtraItemsTabs | None = None
         self.palette_dialog: CommandPalette | None = None
         self.shortcuts_dialog: ShortcutsDialog | None = None
@@ -175,33 +182,24 @@ class MainWindow(QMainWindow):
             shortcuts=lambda: self.show_dialog("shortcuts"), about=lambda: self.show_dialog("about"),
             recent_tables=router.recent_tables, open_table=router.open_table_by_name,
             create_table=self.tables_panel.create_table,
-            delete_table=lambda: self.tables_panel.delete_table(), check_updates=self._check_updates)
+            delete_table=lambda: self.tables_panel.delete_table(),
+            check_updates=lambda: _check_for_updates(self))
         titles = [self.tabs.tabText(i) for i in range(self.tabs.count())]
         actions = build_menus(self.menuBar(), self, commands, titles,
                               [self.tables_dock, self.read_log_dock], self.theme.mode)
         for name, value in vars(actions).items():
             setattr(self, name, value)
         self.tables_panel.track_actions(actions.create_table_action, actions.delete_table_action)
-        self.session_view.add_settings_action(actions.quit_action)  # issue 25 (H7): File > Settings…
+        # Issue 25: MFA prompt, identity, production colours, File > Settings…; its dialogs are
+        # imported when they open, not with the window.
+        from dynoview.ui.session.view import SessionView
+
+        self.session_view = SessionView(self, self.ctx)
+        self.session_view.add_settings_action(actions.quit_action)
 
     def feature(self, class_name: str) -> Any:
         """A feature panel by class name (``FEATURE_TABS``), built now if it was not yet."""
         return self.feature_tabs.feature(class_name)
-
-    @property
-    def session_view(self) -> SessionView:
-        """Issue 25 (H7): MFA prompt, identity, production colours; made with the menus (File >
-        Settings…). Its dialogs are imported when they open, not with the window."""
-        if self._session_view is None:
-            from dynoview.ui.session.view import SessionView
-
-            self._session_view = SessionView(self, self.ctx)
-        return self._session_view
-
-    def _check_updates(self) -> None:
-        from dynoview.ui.updates import check_for_updates  # on first use
-
-        check_for_updates(self)
 
     @property
     def items_tabs(self) -> ExtraItemsTabs:

@@ -94,3 +94,19 @@ def connected_window(qtbot, qasync_loop: asyncio.AbstractEventLoop, demo_conn: C
                      seeded_table: str) -> MainWindow:
     """The main window on the test endpoint, the seeded table's first page shown."""
     return open_window(qtbot, demo_conn, seeded_table)
+
+
+@pytest.fixture(autouse=True)
+def _no_window_outlives_its_test(qapp) -> Iterator[None]:
+    """Every top-level window a test leaves is deleted after it. A window left alive (closed but
+    not deleted) was restyled by the next test's ThemeManager.apply, and restyling a window that
+    had been through some flows crashed Qt (SIGBUS/SIGSEGV in setStyle/setStyleSheet), depending
+    on which test ran before."""
+    yield
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    for widget in QApplication.topLevelWidgets():
+        widget.close()
+        widget.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

@@ -133,7 +133,7 @@ def test_a_page_still_on_its_way_when_the_view_asks_is_shown(qtbot: Any, ctx: Ap
     controller.cursor = cursor  # type: ignore[assignment]
     controller.spec = BrowseSpec(table="t")
     model.reset(None)
-    model.set_exhausted(False)
+    model.exhausted = False
     controller.fetch_more()
     qtbot.waitUntil(lambda: model.rowCount() == 3 and cursor.marked.is_set(), timeout=10000)
     assert model.canFetchMore()

@@ -112,7 +112,7 @@ class BrowseController(QObject):
         self.scanned_total = self.requests_total = 0
         self._eager, self._streaming = 0, False
         self.model.reset(table)
-        self.model.set_exhausted(False)
+        self.model.exhausted = False
         self.fetch_more()
         return True
 
@@ -176,7 +176,7 @@ class BrowseController(QObject):
 
     def _sync_loading(self) -> None:
         """The view asks for more only when no page is awaited or still being shown."""
-        self.model.set_loading(self._wanted or bool(self._feeder))
+        self.model.loading = self._wanted or bool(self._feeder)
 
     def _deliver(self, page: Page) -> None:
         """Queue a page to show; the show task appends it a chunk at a time."""
@@ -230,8 +230,8 @@ class BrowseController(QObject):
         self._wanted = False
         self._ahead = []
         self._flush()
-        self.model.set_loading(False)
-        self.model.set_exhausted(True)
+        self.model.loading = False
+        self.model.exhausted = True
         self.busy_changed.emit(False)
         if isinstance(exc, DynoViewError):
             self.failed.emit(exc.field or "", exc.message)
@@ -253,7 +253,7 @@ class BrowseController(QObject):
             if task is not None:
                 task.cancel()
             self._feeder.clear()
-        self.model.set_loading(False)
+        self.model.loading = False
         self.busy_changed.emit(False)
 
     @property

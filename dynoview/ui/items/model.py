@@ -70,8 +70,10 @@ class ItemsModel(QAbstractTableModel):
         self._seen: list[str] = []
         self._seen_set: set[str] = set()
         self._columns: list[str] = []
-        self._exhausted = True
-        self._loading = False
+        # Plain state the controller sets: the table is read to its end; a page is on its way
+        # (fetchMore asks for no more meanwhile).
+        self.exhausted = True
+        self.loading = False
         self._items: dict[int, dict[str, Any]] = {}  # decoded rows, by loaded index
         self._states: dict[int, TtlState] = {}
         self.now: datetime | None = None  # fixed clock for tests; None means real time
@@ -92,8 +94,8 @@ class ItemsModel(QAbstractTableModel):
         self._forget()
         self._seen, self._seen_set = [], set()
         self._columns = list(table.key_names) if table else []
-        self._exhausted = table is None
-        self._loading = False
+        self.exhausted = table is None
+        self.loading = False
         self.endResetModel()
 
     def row_shape(self) -> RowShape:
@@ -105,22 +107,12 @@ class ItemsModel(QAbstractTableModel):
         return self._table.ttl_attribute if self._table and self._table.ttl_enabled else None
 
     @property
-    def exhausted(self) -> bool:
-        return self._exhausted
-
-    @property
     def loaded_count(self) -> int:
         return len(self._rows)
 
     @property
     def hidden_count(self) -> int:
         return len(self._rows) - self._rows.shown
-
-    def set_loading(self, loading: bool) -> None:
-        self._loading = loading
-
-    def set_exhausted(self, exhausted: bool) -> None:
-        self._exhausted = exhausted
 
     def set_hide_expired(self, hide: bool) -> None:
         """Filter expired-but-present items at read time (they are still in the table)."""
@@ -156,8 +148,8 @@ class ItemsModel(QAbstractTableModel):
     def append_page(self, items: RowBlock | Sequence[dict[str, Any]], exhausted: bool) -> None:
         """Add a page of items (or a block of compact rows); new attributes become new columns."""
         block = items if isinstance(items, RowBlock) else block_from_items(list(items), self.row_shape())
-        self._loading = False
-        self._exhausted = exhausted
+        self.loading = False
+        self.exhausted = exhausted
         columns = self._columns_with(block.names)
         if columns is not None and columns != self._columns:
             self.beginResetModel()
@@ -430,9 +422,9 @@ class ItemsModel(QAbstractTableModel):
             self.dataChanged.emit(self.index(0, 0), self.index(self._rows.shown - 1, len(self._columns) - 1))
 
     def canFetchMore(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008
-        return not parent.isValid() and not self._exhausted and not self._loading
+        return not parent.isValid() and not self.exhausted and not self.loading
 
     def fetchMore(self, parent: _Index = QModelIndex()) -> None:  # noqa: B008
         if self.canFetchMore(parent):
-            self._loading = True
+            self.loading = True
             self.more_requested.emit()
