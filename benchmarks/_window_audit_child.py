@@ -74,6 +74,20 @@ def _innermost(frame: Any, depth: int = 3) -> list[str]:
     return out
 
 
+def _where_threads_are(ui_thread: int | None, depth: int) -> list[str]:
+    """Each thread's innermost frames, as "UI: ..." or "other: ...", leaving out this thread
+    and idle ones (never the UI thread). A function of its own so that no frame stays
+    referenced once it returns: a sampled frame kept (in a loop variable, till the next stall)
+    keeps its call's locals alive after the call, which changes what is measured (memory) and
+    once kept a paint's QPainter active past its paint (tests/gui/test_crash_painter.py)."""
+    parts = []
+    for ident, frame in sys._current_frames().items():
+        if ident == threading.get_ident() or (ident != ui_thread and frame.f_code.co_name in IDLE):
+            continue
+        parts.append(("UI: " if ident == ui_thread else "other: ") + " < ".join(_innermost(frame, depth)))
+    return parts
+
+
 class Driver(QObject):
     """Drives the window through the measurements, one after another, from the event loop."""
 
@@ -163,12 +177,7 @@ class Driver(QObject):
             last = self.ticks[-1] if self.ticks else None
             if last is None or time.perf_counter() - last < STALL_SAMPLE_S:
                 continue
-            parts = []
-            for ident, frame in sys._current_frames().items():
-                if ident == threading.get_ident() or (ident != ui_thread and frame.f_code.co_name in IDLE):
-                    continue
-                where = " < ".join(_innermost(frame))
-                parts.append(("UI: " if ident == ui_thread else "other: ") + where)
+            parts = _where_threads_are(ui_thread, 3)
             parts.sort(key=lambda p: not p.startswith("UI"))
             self.samples.append((time.perf_counter(), " | ".join(parts)[:600]))
 
@@ -182,11 +191,7 @@ class Driver(QObject):
             late = time.perf_counter() - before
             if late < GIL_HOLD_S:
                 continue
-            parts = []
-            for ident, frame in sys._current_frames().items():
-                if ident == threading.get_ident() or frame.f_code.co_name in IDLE:
-                    continue
-                parts.append(" < ".join(_innermost(frame, 4)))
+            parts = [p.split(": ", 1)[1] for p in _where_threads_are(None, 4)]
             self.holds.append((before, late, " | ".join(parts)[:700]))
 
     def stalls(self, start: float, end: float) -> dict[str, Any]:

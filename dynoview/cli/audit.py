@@ -23,7 +23,6 @@ from dynoview.cli.common import (
 )
 from dynoview.core.audit.report import audit_json, audit_text, dumps
 from dynoview.core.audit.run import DEFAULT_SEGMENTS, AuditProgress, AuditResult, run_audit
-from dynoview.core.audit.scoped import is_scoped, run_scoped_audit
 from dynoview.core.audit.two_tables import TWO_SCANS_NOTE, run_two_table_audit
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
@@ -31,7 +30,8 @@ from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.uniqueness.locks_table import with_accounts_table, with_locks_table
 from dynoview.core.uniqueness.presets import PRESETS, preset_names, preset_schema
 from dynoview.core.uniqueness.proposal import propose_schema
-from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, default_schema, load_schema_file
+from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, default_schema
+from dynoview.core.uniqueness.schema_file import load_schema_file
 from dynoview.core.uniqueness.schema_store import SchemaStore
 
 DETECT_SAMPLE = 1000
@@ -128,9 +128,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"\r{p.text()}", end="", file=sys.stderr, flush=True)
 
             locks = locks_table_info(conn, schema)
-            if is_scoped(schema):  # OneTable's scoped uniques: no fixed prefix, paired per scope
-                result = run_scoped_audit(reader, info, schema, consistent=args.consistent)
-            elif locks is not None:
+            if locks is not None:
                 result = run_two_table_audit(reader, info, locks, schema, segments=args.segments,
                                              consistent=args.consistent,
                                              progress=progress if show else None)

@@ -39,7 +39,8 @@ from dynoview.core.exports.manifest import ExportManifest
 from dynoview.core.exports.sql import ATHENA, DUCKDB
 from dynoview.core.uniqueness.presets import preset_schema
 from dynoview.core.uniqueness.proposal import propose_schema
-from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, default_schema, load_schema_file
+from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, default_schema
+from dynoview.core.uniqueness.schema_file import load_schema_file
 
 DETECT_SAMPLE = 1000
 PRINT_SQL_OUTPUT = "s3://YOUR-ATHENA-RESULTS-BUCKET/dynoview/"

@@ -32,7 +32,8 @@ from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.uniqueness.diagnose import Diagnosis, diagnose
 from dynoview.core.uniqueness.locks_table import with_locks_table
-from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, load_schema_file
+from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema
+from dynoview.core.uniqueness.schema_file import load_schema_file
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -50,6 +51,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                              "(default: the app's own log)")
     parser.add_argument("--no-stream", action="store_true",
                         help="do not read the table's stream to explain an orphan lock")
+    parser.add_argument("--scope", metavar="SCOPE",
+                        help="for a rule unique per scope (OneTable's field.scope): the scope the "
+                             "values belong to, e.g. a tenant id (or write each value SCOPE#VALUE)")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("values", nargs="+", metavar="VALUE", help="values to diagnose")
 
@@ -94,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
             for value in args.values:
                 results.append(diagnose(reader, info, schema, args.rule, value,
                                         use_index=not args.no_index, use_stream=not args.no_stream,
-                                        action_log=log, locks_table=locks))
+                                        action_log=log, locks_table=locks, scope=args.scope))
     except SchemaError as exc:  # a saved or detected schema that does not fit
         say(f"The schema cannot be used: {exc}")
         return 2

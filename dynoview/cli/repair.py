@@ -40,7 +40,8 @@ from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.confirmation import confirmation_for
 from dynoview.core.tx.model import DELETE, Action, Transaction
-from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, load_schema_file, lock_key_problem
+from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, lock_key_problem
+from dynoview.core.uniqueness.schema_file import load_schema_file
 
 
 def _rate(text: str) -> float:

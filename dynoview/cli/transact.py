@@ -38,7 +38,8 @@ from dynoview.core.tx.model import (
 from dynoview.core.tx.outcomes import APPLIED, CANCELLED, NOT_APPLIED, SUCCEEDED, ExecutionResult
 from dynoview.core.tx.validation import describe_tables, has_errors, validate
 from dynoview.core.tx.wire import RequestShapeError, preview_text
-from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, article_schema, load_schema_file
+from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, article_schema
+from dynoview.core.uniqueness.schema_file import load_schema_file
 
 EXIT_OK, EXIT_CANCELLED, EXIT_ERROR = 0, 1, 2
 

@@ -6,7 +6,8 @@ Findings go to standard output (a few lines each, or one JSON object a line with
 seed, closed shards, lost records) go to standard error as sentences. Exit status: 0 when no
 finding of the ``--fail-on`` kinds appeared, 1 when one did (at once, or with ``--until-idle``
 once the table went quiet), 2 on error. Ctrl+C (SIGINT) and SIGTERM end it with a summary.
-Documented in docs/cli-watch.md.
+Documented in docs/cli-watch.md. A schema whose locks have a table of their own is watched on
+both tables' streams (docs/locks-table.md).
 """
 
 from __future__ import annotations
@@ -151,10 +152,17 @@ def _counts_text(counts: Counter[str]) -> str:
     return f"{total} ({parts})"
 
 
+def _tables_text(watcher: Watcher) -> str:
+    locks = watcher.locks_table
+    return watcher.table.name + (f" and its locks table {locks.name}" if locks is not None else "")
+
+
 def summary(run: _Run, watcher: Watcher) -> dict[str, Any]:
+    locks = {"locks_table": watcher.locks_table.name} if watcher.locks_table is not None else {}
     return {
         "type": "summary",
         "table": watcher.table.name,
+        **locks,
         "seconds": round(time.monotonic() - run.started, 1),
         "records": watcher.records,
         "appeared": dict(watcher.counts(APPEARED)),
@@ -170,7 +178,8 @@ def summary(run: _Run, watcher: Watcher) -> dict[str, Any]:
 
 def summary_text(data: dict[str, Any], run: _Run) -> str:
     at_start = sum(data["findings_at_start"].values())
-    text = (f"watched {data['table']} for {data['seconds']:g} s ({run.ended}): "
+    tables = data["table"] + (f" and {data['locks_table']}" if data.get("locks_table") else "")
+    text = (f"watched {tables} for {data['seconds']:g} s ({run.ended}): "
             f"{count_text(data['records'], 'record')} read; findings appeared: "
             f"{_counts_text(Counter(data['appeared']))}; "
             f"resolved: {_counts_text(Counter(data['resolved']))}; changed: "
@@ -220,11 +229,15 @@ def _progress(args: argparse.Namespace) -> Callable[[AuditProgress], None] | Non
 def _started(watcher: Watcher, args: argparse.Namespace, notices: list[str], origin: str) -> None:
     for message in notices:
         note(message)
-    info = watcher.info
+    info, locks_info = watcher.info, watcher.locks_info
     at_start = watcher.findings_at_start
     if args.format == "json":
+        locks = {} if watcher.locks_table is None else {
+            "locks_table": watcher.locks_table.name,
+            "locks_stream_arn": locks_info.arn if locks_info else None,
+            "locks_view_type": locks_info.view_type if locks_info else None}
         print(terminal_json(json.dumps({
-            "type": "watching", "table": watcher.table.name, "schema": origin,
+            "type": "watching", "table": watcher.table.name, **locks, "schema": origin,
             "stream_arn": info.arn if info else None, "view_type": info.view_type if info else None,
             "seed": watcher.choice.mode if watcher.choice else None,
             "items_audited": watcher.audit.items_read if watcher.audit else None,
@@ -232,8 +245,10 @@ def _started(watcher: Watcher, args: argparse.Namespace, notices: list[str], ori
         }, ensure_ascii=False)), flush=True)
     present = (f" Findings present at start (not counted for --fail-on): {_counts_text(at_start)}."
                if watcher.seeded_by_audit else "")
-    note(f"watching {watcher.table.name} ({info.view_type if info else '?'} stream; schema: "
-         f"{origin}).{present}")
+    views = f"{info.view_type if info else '?'} stream"
+    if locks_info is not None:
+        views = f"{info.view_type if info else '?'} and {locks_info.view_type} streams"
+    note(f"watching {_tables_text(watcher)} ({views}; schema: {origin}).{present}")
 
 
 def _loop(watcher: Watcher, run: _Run) -> None:
@@ -290,9 +305,9 @@ def run(args: argparse.Namespace) -> int:
                     print(file=sys.stderr)
                 audit = watcher.audit
                 if audit is not None and audit.items_read and audit.items_read == audit.other_items:
-                    say(f"no account or lock in {args.table} matched the uniqueness schema ({origin}): "
-                        f"all {audit.items_read:,} items read are something else. Check the schema's "
-                        "key names and prefixes (--schema FILE, or --detect).")
+                    say(f"no account or lock in {_tables_text(watcher)} matched the uniqueness schema "
+                        f"({origin}): all {audit.items_read:,} items read are something else. Check "
+                        "the schema's key names and prefixes (--schema FILE, or --detect).")
                     return 2
                 _started(watcher, args, notices, origin)
                 watch_run.started = watch_run.last_record = time.monotonic()

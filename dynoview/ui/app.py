@@ -312,7 +312,7 @@ def _mention_unsent_work(window: MainWindow) -> None:
 
     from dynoview.core.drafts.store import DraftStore
 
-    if DraftStore().current_path.exists():
+    if DraftStore().has_leftover_work():  # work of windows that are gone, not taken over yet
         window.show_status(QCoreApplication.translate(
             "app", "Your last session left unsent work in the transaction builder: "
                            "open it (Ctrl+B) to carry on or discard it."), 30000)

@@ -39,14 +39,17 @@ class ElidedLabel(QLabel):
         self._update_tip()
 
     def paintEvent(self, _event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        opt = QStyleOption()
-        opt.initFrom(self)
-        self.style().drawPrimitive(QStyle.PrimitiveElement.PE_Widget, opt, painter, self)
-        rect = self.contentsRect()
-        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, rect.width())
-        self.style().drawItemText(painter, rect, int(self.alignment()), self.palette(),
-                                  self.isEnabled(), text, self.foregroundRole())
+        # Ended here, not when the local goes: a frame can outlive its call (a kept traceback,
+        # a profiler, a stall sampler), and a painter still active when Qt finishes the paint
+        # is ended later on a device Qt has moved on from (SIGSEGV; tests/gui/test_crash_painter.py).
+        with QPainter(self) as painter:
+            opt = QStyleOption()
+            opt.initFrom(self)
+            self.style().drawPrimitive(QStyle.PrimitiveElement.PE_Widget, opt, painter, self)
+            rect = self.contentsRect()
+            text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, rect.width())
+            self.style().drawItemText(painter, rect, int(self.alignment()), self.palette(),
+                                      self.isEnabled(), text, self.foregroundRole())
 
     def _update_tip(self) -> None:
         whole = self.text()

@@ -135,6 +135,9 @@ class TaskRunner(QObject):
         """
         for task in self._tasks.values():
             task.cancel()
+        # Their done callbacks run a loop turn later, maybe after the window (and this runner)
+        # are deleted: forgotten now, they announce nothing.
+        self._tasks.clear()
         for event in list(self._work.values()):
             event.set()
         concurrent.futures.wait(list(self._work), timeout=wait_seconds)

@@ -75,12 +75,18 @@ def panel(make_panel: Callable[[], BuilderPanel]) -> BuilderPanel:
 
 
 def store() -> DraftStore:
+    """A look at the drafts folder (named drafts; other windows' work)."""
     return DraftStore()
 
 
-def saved(qtbot) -> dict[str, Any]:
-    """The current work file, once the autosave has written it."""
-    path = store().current_path
+def current(panel: BuilderPanel) -> Path:
+    """The panel's window's own current work file (each window has its own)."""
+    return panel.drafts.store.current_path
+
+
+def saved(qtbot, panel: BuilderPanel) -> dict[str, Any]:
+    """The panel's current work file, once the autosave has written it."""
+    path = current(panel)
     qtbot.waitUntil(path.exists, timeout=3000)
     return json.loads(path.read_text())
 
@@ -94,13 +100,13 @@ def signup_request(table: str, acct: str = "d1") -> dict[str, Any]:
 
 def test_edits_are_saved_within_a_second_in_a_private_file(qtbot, panel: BuilderPanel,
                                                            seeded_table: str) -> None:
-    assert not store().current_path.exists()
+    assert not current(panel).exists()
     panel.load_request(signup_request(seeded_table))
-    data = saved(qtbot)
+    data = saved(qtbot, panel)
     assert len(data["request"]["TransactItems"]) == 3
     assert data["table"] == seeded_table and data["connection"] == "gui-test"
     if os.name == "posix":
-        assert stat.S_IMODE(store().current_path.stat().st_mode) == 0o600
+        assert stat.S_IMODE(current(panel).stat().st_mode) == 0o600
         assert stat.S_IMODE(store().root.stat().st_mode) == 0o700
 
 
@@ -109,8 +115,8 @@ def test_the_next_start_restores_the_work_with_a_note(qtbot, make_panel, seeded_
     first.load_request(signup_request(seeded_table))
     first.add_action("Delete")
     request = first.request_json()
-    saved(qtbot)
-    qtbot.waitUntil(lambda: len(saved(qtbot)["request"]["TransactItems"]) == 4, timeout=3000)
+    qtbot.waitUntil(lambda: len(saved(qtbot, first)["request"]["TransactItems"]) == 4, timeout=3000)
+    first.drafts.end()  # the first window is gone (a quit, a crash)
     second = make_panel()
     assert second.request_json()["TransactItems"] == request["TransactItems"]
     note = second.drafts.note
@@ -120,7 +126,8 @@ def test_the_next_start_restores_the_work_with_a_note(qtbot, make_panel, seeded_
     # Discard empties the builder and the file; Ctrl+Z (the stack) brings the work back.
     note.discard_button.click()
     assert second.request_json()["TransactItems"] == [] and note.isHidden()
-    assert not store().current_path.exists()
+    assert not current(second).exists() and not current(first).exists()
+    assert not store().has_leftover_work()
     second.drafts.undo.undo_action.trigger()
     assert len(second.request_json()["TransactItems"]) == 4
 
@@ -128,18 +135,46 @@ def test_the_next_start_restores_the_work_with_a_note(qtbot, make_panel, seeded_
 def test_one_restored_action_is_said_in_the_singular(qtbot, make_panel, seeded_table: str) -> None:
     first = make_panel()
     first.add_action("Put")
-    saved(qtbot)
+    saved(qtbot, first)
+    first.drafts.end()
     assert make_panel().drafts.note.text.text().startswith("Restored 1 unsent action from your last session")
 
 
+def test_two_windows_keep_their_own_work_and_the_next_start_keeps_both(qtbot, make_panel,
+                                                                       seeded_table: str) -> None:
+    one, two = make_panel(), make_panel()
+    one.load_request(signup_request(seeded_table))
+    two.add_action("Put")
+    qtbot.waitUntil(lambda: current(one).exists() and current(two).exists(), timeout=3000)
+    empty = make_panel()  # a third window with nothing: its save clears only its own file
+    empty.drafts.save_now()
+    empty.drafts.end()
+    assert len(saved(qtbot, one)["request"]["TransactItems"]) == 3
+    assert len(saved(qtbot, two)["request"]["TransactItems"]) == 1
+    assert not store().has_leftover_work()  # both still run: neither is taken
+    one.drafts.end()
+    os.utime(current(one), (1_000_000, 1_000_000))  # the older of the two
+    two.drafts.end()
+    again = make_panel()
+    assert len(again.request_json()["TransactItems"]) == 1  # the newest work, in the builder
+    note = again.drafts.note.text.text()
+    assert "Other windows left unsent work too: kept as 1 named draft" in note, note
+    names = [i.name for i in store().list_named()[0]]
+    assert len(names) == 1 and f"“{names[0]}”" in note
+    assert store().open_named(names[0]).action_count == 3
+    assert not store().has_leftover_work()
+
+
 def test_work_for_another_table_says_so(qtbot, make_panel, config: Path) -> None:
-    store().save_current(Draft(request=signup_request("elsewhere"), connection="prod", table="elsewhere"))
+    gone = store()
+    gone.save_current(Draft(request=signup_request("elsewhere"), connection="prod", table="elsewhere"))
+    gone.release()
     text = make_panel().drafts.note.text.text()
     assert "They were made for table elsewhere on connection prod: check the table names" in text
 
 
 def test_a_damaged_file_is_set_aside_and_said_never_a_crash(qtbot, make_panel, config: Path) -> None:
-    path = store().current_path
+    path = store().current.folder / "gone.json"  # what a window that is gone left
     path.parent.mkdir(parents=True)
     path.write_text("{half a fi")
     panel = make_panel()
@@ -153,10 +188,11 @@ def test_a_damaged_file_is_set_aside_and_said_never_a_crash(qtbot, make_panel, c
 def test_sent_work_is_not_restored(qtbot, panel: BuilderPanel, make_panel, seeded_table: str,
                                    monkeypatch: pytest.MonkeyPatch) -> None:
     panel.load_request(signup_request(seeded_table))
-    saved(qtbot)
+    saved(qtbot, panel)
     monkeypatch.setattr(panel, "has_unsent_actions", lambda: False)  # as after a written send
     panel.drafts.save_now()
-    assert not store().current_path.exists()
+    assert not current(panel).exists()
+    panel.drafts.end()
     assert make_panel().drafts.note.isHidden()
 
 
@@ -167,8 +203,9 @@ def test_an_open_template_form_is_restored_with_its_values(qtbot, make_panel) ->
     assert isinstance(form, SignUpForm)
     form.fields["email"].edit.setText("typed@x.io")
     account_id = form.account_id
-    path = store().current_path
+    path = current(first)
     qtbot.waitUntil(lambda: path.exists() and "typed@x.io" in path.read_text(), timeout=3000)
+    first.drafts.end()
     form.close()
     second = make_panel()
     again = second.template_runner.current_form
@@ -181,9 +218,9 @@ def test_an_open_template_form_is_restored_with_its_values(qtbot, make_panel) ->
 def test_an_undo_is_saved_too(qtbot, panel: BuilderPanel, seeded_table: str) -> None:
     panel.load_request(signup_request(seeded_table))
     panel.add_action("Put")
-    qtbot.waitUntil(lambda: len(saved(qtbot)["request"]["TransactItems"]) == 4, timeout=3000)
+    qtbot.waitUntil(lambda: len(saved(qtbot, panel)["request"]["TransactItems"]) == 4, timeout=3000)
     panel.drafts.undo.undo_action.trigger()
-    qtbot.waitUntil(lambda: len(saved(qtbot)["request"]["TransactItems"]) == 3, timeout=3000)
+    qtbot.waitUntil(lambda: len(saved(qtbot, panel)["request"]["TransactItems"]) == 3, timeout=3000)
 
 
 def lock(value: str) -> dict[str, Any]:
@@ -246,11 +283,11 @@ def test_closing_with_unsent_actions_asks(qtbot, panel: BuilderPanel, seeded_tab
     assert panel.isVisible() is not closes
     names = [i.name for i in store().list_named()[0]]
     if button == "Discard":
-        assert panel.request_json()["TransactItems"] == [] and not store().current_path.exists()
+        assert panel.request_json()["TransactItems"] == [] and not current(panel).exists()
     else:
         assert len(panel.request_json()["TransactItems"]) == 3
     if button == "Save as draft":  # shown again at the next start, and kept under its name
-        assert len(json.loads(store().current_path.read_text())["request"]["TransactItems"]) == 3
+        assert len(json.loads(current(panel).read_text())["request"]["TransactItems"]) == 3
     assert (len(names) == 1 and names[0].startswith("Draft ")) is (button == "Save as draft")
 
 
@@ -276,7 +313,7 @@ def test_a_signal_closes_without_asking_and_keeps_the_work(qtbot, panel: Builder
     panel.load_request(signup_request(seeded_table))
     panel.closing_unattended = True  # what the window is told when a signal closes it
     assert panel.confirm_close(panel) is True
-    assert len(json.loads(store().current_path.read_text())["request"]["TransactItems"]) == 3
+    assert len(json.loads(current(panel).read_text())["request"]["TransactItems"]) == 3
 
 
 # ---------------------------------------------------------------- import asks
@@ -410,7 +447,11 @@ def test_a_killed_app_process_restores_its_work_at_the_next_start(tmp_path: Path
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path),
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data"),
            "XDG_STATE_HOME": str(tmp_path / "state"), "PYTHONPATH": str(ROOT)}
-    current = tmp_path / "config" / "DynoView" / "drafts" / "current.json"
+    folder = tmp_path / "config" / "DynoView" / "drafts" / "current"
+
+    def actions() -> list[int]:
+        """The unsent actions in each window's file (one file per window)."""
+        return [len(json.loads(p.read_text())["request"]["TransactItems"]) for p in folder.glob("*.json")]
 
     def run(mode: str) -> subprocess.Popen[str]:
         return subprocess.Popen([sys.executable, "-c", DRIVER, mode, seeded_table, moto_endpoint],
@@ -421,8 +462,7 @@ def test_a_killed_app_process_restores_its_work_at_the_next_start(tmp_path: Path
         assert first.stdout is not None
         assert first.stdout.readline().strip() == "edited"
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and not (
-                current.exists() and len(json.loads(current.read_text())["request"]["TransactItems"]) == 4):
+        while time.monotonic() < deadline and actions() != [4]:
             time.sleep(0.05)
         first.send_signal(signal.SIGKILL)  # no close event, no aboutToQuit: only the autosave
         first.wait(timeout=10)
@@ -430,7 +470,7 @@ def test_a_killed_app_process_restores_its_work_at_the_next_start(tmp_path: Path
         if first.poll() is None:
             first.kill()
     assert first.returncode == -signal.SIGKILL
-    assert len(json.loads(current.read_text())["request"]["TransactItems"]) == 4
+    assert actions() == [4]
     second = run("check")
     out, err = second.communicate(timeout=90)
     assert second.returncode == 0, err[-3000:]
@@ -438,7 +478,7 @@ def test_a_killed_app_process_restores_its_work_at_the_next_start(tmp_path: Path
     assert "restored 4" in lines, out
     restored = "note Restored 4 unsent actions from your last session"
     assert any(line.startswith(restored) for line in lines), out
-    assert not current.exists()  # Discard: nothing comes back a third time
+    assert actions() == []  # taken over, then Discard: nothing comes back a third time
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SIGTERM and XDG folders")
@@ -449,7 +489,7 @@ def test_a_terminated_app_process_quits_without_asking_and_keeps_its_work(
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path),
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data"),
            "XDG_STATE_HOME": str(tmp_path / "state"), "PYTHONPATH": str(ROOT)}
-    current = tmp_path / "config" / "DynoView" / "drafts" / "current.json"
+    folder = tmp_path / "config" / "DynoView" / "drafts" / "current"
     child = subprocess.Popen([sys.executable, "-c", DRIVER, "edit", seeded_table, moto_endpoint],
                              cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -461,4 +501,5 @@ def test_a_terminated_app_process_quits_without_asking_and_keeps_its_work(
         if child.poll() is None:
             child.kill()
     assert child.returncode == 0, child.stderr.read() if child.stderr else ""
-    assert len(json.loads(current.read_text())["request"]["TransactItems"]) == 4
+    files = list(folder.glob("*.json"))  # the window's own file
+    assert len(files) == 1 and len(json.loads(files[0].read_text())["request"]["TransactItems"]) == 4

@@ -1,6 +1,7 @@
 """What waits for a window's first paint (dynoview/ui/window/first_paint.py) runs once, after
 that paint, in the order it was added; a window already on screen runs it on the next loop
-turn; one never shown runs it at its deadline."""
+turn; one never shown runs it at its deadline. The Items tab's edit in place is made after
+that paint; the start-up trace's lines carry the clock and the CPU used."""
 
 from __future__ import annotations
 
@@ -91,3 +92,70 @@ def test_the_watcher_sees_the_window_not_the_application(qtbot) -> None:
     finally:
         QApplication.installEventFilter = original  # type: ignore[method-assign]
     assert app not in seen
+
+
+def test_the_startup_trace_line_carries_the_clock_and_the_cpu_used(capsys) -> None:
+    """benchmarks/startup.py reads one line per mark: the clock reading it compares with its
+    own, then the CPU seconds the process had used (reported beside the wall times)."""
+    import time
+
+    from dynoview.ui import startup_trace
+
+    before = time.monotonic()
+    startup_trace.mark(startup_trace.WINDOW_SHOWN)
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1
+    prefix, what, clock, cpu = lines[0].split()
+    assert (prefix, what) == (startup_trace.PREFIX, startup_trace.WINDOW_SHOWN)
+    assert before <= float(clock) <= time.monotonic()
+    assert 0 < float(cpu) <= time.process_time()
+
+
+def test_edit_in_place_is_made_once_the_items_tab_has_painted(qtbot, qasync_loop) -> None:
+    """Nothing of it shows at start: its editors, staged pane and edit code wait for the paint
+    (issue 19, start-up); once made, the rows sit in its splitter, on screen."""
+    from dynoview.ui.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    panel = window.items_panel
+    QApplication.processEvents()
+    assert panel._cell_edits is None  # not painted yet
+    window.show()
+    qtbot.waitUntil(lambda: panel._cell_edits is not None)
+    edits = panel.cell_edits
+    assert edits.split.isVisible() and panel.results.isVisible()
+    assert panel.results.parent() is edits.split
+    assert panel.view.itemDelegate() is edits.delegate
+
+
+def test_the_layout_keeps_the_rows_and_detail_splitter(qtbot, qasync_loop, tmp_path, monkeypatch) -> None:
+    """The window's "items" splitter is the rows | detail one, before and after edit in place
+    puts the rows in its own vertical splitter; a state an earlier version saved from that
+    vertical splitter does not turn the rows and detail on their side."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QSplitter
+
+    from dynoview.ui import settings as saved
+    from dynoview.ui.main_window import MainWindow
+
+    path = tmp_path / "settings.ini"
+    monkeypatch.setattr(saved, "settings_path", lambda: path)
+    vertical = QSplitter(Qt.Orientation.Vertical)
+    vertical.addWidget(QLabel("rows"))
+    vertical.addWidget(QLabel("staged"))
+    store = saved.settings()
+    store.setValue("window/splitter-items", vertical.saveState())
+    saved.sync(store)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    panel, layout = window.items_panel, window.layout_state
+    assert panel.results.orientation() == Qt.Orientation.Horizontal
+    assert "items" not in layout.splitters_restored  # the first-start sizes apply instead
+    assert panel.cell_edits.split.orientation() == Qt.Orientation.Vertical
+    assert layout.splitters()["items"] is panel.results
+    layout.save()
+    again = MainWindow()
+    qtbot.addWidget(again)
+    assert "items" in again.layout_state.splitters_restored
+    assert again.items_panel.results.orientation() == Qt.Orientation.Horizontal

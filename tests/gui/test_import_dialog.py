@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
 
 from dynoview.core.items.export import DDB_JSON, render
 from dynoview.core.session.connection import Connection
@@ -72,7 +73,38 @@ def test_a_problem_is_located_and_import_stays_disabled(qtbot: Any, ctx: AppCont
     dialog = _dialog(qtbot, ctx, empty_table, path)
     assert "item 2 (line 2, column 1): the item has no SK" in dialog.problems.toPlainText()
     assert not dialog.import_button.isEnabled()
+    assert dialog.summary_label.text().endswith(  # what to do about it
+        "fix the lines listed below in the file, then press Preview again.")
     assert dialog.speed_check.isEnabled()  # no lock rules: speed may be chosen
+
+
+def test_enter_in_the_file_field_previews_a_csv(qtbot: Any, ctx: AppContext, empty_table: str,
+                                                tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "items.csv"
+    path.write_text('PK (S),SK (S),age (N)\nACCT#c1,PROFILE,40\nACCT#c2,PROFILE,forty\n')
+    assert ctx.connection is not None
+    dialog = ImportDialog(ctx, describe_table(ctx.connection, empty_table))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    browsed: list[object] = []  # Enter used to open Browse… (the dialog's first default button)
+
+    def browse(*args: object, **_kwargs: object) -> tuple[str, str]:
+        browsed.append(args)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", browse)
+    dialog.path_edit.setText(str(path))
+    with qtbot.waitSignal(dialog.controller.previewed, timeout=20000):
+        qtbot.keyClick(dialog.path_edit, Qt.Key.Key_Return)
+    assert browsed == []
+    assert "item 2 (line 3, column 3): age: 'forty' is not a number" in dialog.problems.toPlainText()
+    table = dialog.table_widget
+    headers = [table.horizontalHeaderItem(c) for c in range(table.columnCount())]
+    assert [h.text() if h else None for h in headers] == ["line", "PK (S)", "SK (S)", "age (N)"]
+    assert [(i.text() if i else None) for i in (table.item(0, 0), table.item(0, 3))] == ["2", "40"]
+    assert dialog.close_buttons.isEnabled()
+    dialog.close_buttons.rejected.emit()  # Close
+    assert not dialog.isVisible()
 
 
 def test_the_items_tab_opens_import_for_its_table_and_not_on_a_read_only_connection(

@@ -5,6 +5,7 @@ read log appends in constant time."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from dynoview.core.reads.reader import Page
 from dynoview.core.reads.receipts import EVENTUAL, ReadReceipt, now_utc
 from dynoview.core.reads.rows import RowShape, block_from_items
 from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
 from dynoview.core.values.display import display_text
 from dynoview.core.values.dynamodb_json import dynamodb_json
 from dynoview.core.values.plain import plain_json
@@ -23,10 +25,18 @@ from dynoview.ui.context import AppContext
 from dynoview.ui.items import controller as browse
 from dynoview.ui.items import ui_gate
 from dynoview.ui.items.controller import BrowseController
-from dynoview.ui.items.detail import CUT_NOTE, TEXT_LIMIT, TREE_BATCH, AttributeNode, ItemDetail
+from dynoview.ui.items.detail import (
+    CUT_NOTE,
+    TEXT_LIMIT,
+    TREE_BATCH,
+    AttributeNode,
+    ItemDetail,
+    ddb_json_shown,
+)
 from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.result_pane import ItemsView, ResultPane
 from dynoview.ui.window.read_log import ReadLogModel
+from tests.helpers import connect, seeded_accounts_copy
 
 pytestmark = pytest.mark.gui
 
@@ -81,6 +91,54 @@ def test_a_view_held_at_the_end_gets_pages_gathered(qtbot: Any, ctx: AppContext,
     monkeypatch.setattr(browse, "EAGER_S", 3600.0)  # every ask counts as right after a page
     monkeypatch.setattr(browse, "EAGER_AFTER_ROWS", 10)
     monkeypatch.setattr(browse, "STREAM_ROWS", 20)
+    monkeypatch.setattr(browse, "STREAM_S", 3600.0)  # the count ends each gathering
+    pages = read_held_at_the_end(qtbot, ctx, demo_conn)
+    assert [p.count for p in pages[:2]] == [5, 5]  # one page at a time at first
+    gathered = [p for p in pages if p.requests > 1]
+    assert gathered and all(p.count == 20 for p in gathered[:-1])  # 4 requests of 5, shown at once
+    assert all(r.request["Limit"] == 5 for r in ctx.read_log.receipts())  # the same requests
+
+
+def test_a_gathering_read_is_shown_once_its_time_is_up(qtbot: Any, ctx: AppContext, demo_conn: Connection,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Gathering ends after STREAM_S, whatever the count: a show comes a few times a second."""
+    monkeypatch.setattr(browse, "EAGER_S", 3600.0)
+    monkeypatch.setattr(browse, "EAGER_AFTER_ROWS", 10)
+    monkeypatch.setattr(browse, "STREAM_ROWS", 20)
+    monkeypatch.setattr(browse, "STREAM_S", 0.0)  # time is up after each request
+    pages = read_held_at_the_end(qtbot, ctx, demo_conn)
+    assert len(pages) > 4 and all(p.requests == 1 and p.count <= 5 for p in pages)
+
+
+@pytest.fixture
+def local_ctx(qasync_loop: Any, dynamodb_local_endpoint: str) -> Iterator[tuple[AppContext, Connection]]:
+    """A context on DynamoDB Local with a seeded copy of the demo table open."""
+    conn = connect(dynamodb_local_endpoint, name="gui-local")
+    with seeded_accounts_copy(conn) as table:
+        context = AppContext()
+        context.set_connection(conn)
+        context.set_table(describe_table(conn, table))
+        yield context, conn
+        context.tasks.shutdown()
+
+
+@pytest.mark.dynamodb_local
+@pytest.mark.parametrize("seconds", [3600.0, 0.0])
+def test_gathering_on_dynamodb_local_keeps_every_item(
+        qtbot: Any, local_ctx: tuple[AppContext, Connection], monkeypatch: pytest.MonkeyPatch,
+        seconds: float) -> None:
+    ctx, conn = local_ctx
+    monkeypatch.setattr(browse, "EAGER_S", 3600.0)
+    monkeypatch.setattr(browse, "EAGER_AFTER_ROWS", 10)
+    monkeypatch.setattr(browse, "STREAM_ROWS", 20)
+    monkeypatch.setattr(browse, "STREAM_S", seconds)
+    pages = read_held_at_the_end(qtbot, ctx, conn)
+    most = max(p.requests for p in pages)
+    assert most == (4 if seconds else 1)  # gathered by count, or shown after each request
+
+
+def read_held_at_the_end(qtbot: Any, ctx: AppContext, demo_conn: Connection) -> list[Page]:
+    """Read the table in pages of 5 as a view held at the bottom asks; the pages shown."""
     assert ctx.table is not None
     expected = scan_all(demo_conn, ctx.table.name)
     model = ItemsModel()
@@ -96,10 +154,7 @@ def test_a_view_held_at_the_end_gets_pages_gathered(qtbot: Any, ctx: AppContext,
 
     qtbot.waitUntil(to_the_end, timeout=30000)
     assert model.items() == expected
-    assert [p.count for p in pages[:2]] == [5, 5]  # one page at a time at first
-    gathered = [p for p in pages if p.requests > 1]
-    assert gathered and all(p.count == 20 for p in gathered[:-1])  # 4 requests of 5, shown at once
-    assert all(r.request["Limit"] == 5 for r in ctx.read_log.receipts())  # the same requests
+    return pages
 
 
 class SlowCursor:
@@ -251,6 +306,18 @@ def test_a_huge_item_shows_the_start_of_its_json_and_copies_it_whole(qtbot: Any)
     small = {"PK": {"S": "a"}, "n": {"N": "1.50"}, "b": {"B": b"\x00"}}
     detail.show_item(small)
     assert detail.ddb_text.toPlainText() == dynamodb_json(small)
+
+
+def test_the_json_tab_writes_what_dynamodb_json_writes(qtbot: Any) -> None:
+    """The tab converts values as it writes them; the text is the same as converting first."""
+    items: list[dict[str, Any]] = [
+        {},
+        {"PK": {"S": 'é "quoted"'}, "m": {"M": {}}, "l": {"L": []}, "bs": {"BS": [b"\x00\xff"]},
+         "ss": {"SS": ["a", "b"]}, "ns": {"NS": ["1", "2.5"]}, "z": {"NULL": True}, "t": {"BOOL": False},
+         "deep": {"M": {"x": {"L": [{"N": "1"}, {"M": {"b": {"B": b"zz"}, "e": {"L": []}}}]}}}},
+    ]
+    for item in items:
+        assert ddb_json_shown(item) == dynamodb_json(item)
 
 
 def test_decoding_workers_wait_while_the_view_paints(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:

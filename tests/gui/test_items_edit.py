@@ -6,16 +6,21 @@ connection refuses editing with the reason."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QAbstractItemDelegate, QApplication
 
+from dynoview.core.drafts.store import DraftStore
+from dynoview.core.edits.persist import edits_to_json, save_staged
+from dynoview.core.edits.staging import StagedEdits
 from dynoview.core.session import profile
 from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.ui.items.panel import ItemsPanel
 from dynoview.ui.items.staged_look import staged_background
 from dynoview.ui.main_window import MainWindow
@@ -112,8 +117,16 @@ def test_bad_input_is_said_at_the_cell_and_nothing_is_staged(qtbot: Any, window:
     editor.type_box.setCurrentText("N")
     editor.line.setText("twelve")
     assert editor.check() is not None and editor.line.toolTip()  # said while typing
+    # Under the value, and Enter keeps the editor open with the text, to be fixed.
+    assert editor.problem.isVisibleTo(editor) and "'twelve' is not a number" in editor.problem.text()
+    assert editor.height() > editor.type_box.sizeHint().height()  # grown to show it
     qtbot.keyClick(editor.line, Qt.Key.Key_Return)
     staging = panel.cell_edits.staging
+    assert panel.cell_edits.delegate.editor is editor and editor.line.text() == "twelve"
+    assert staging.edits.count == 0
+    # Leaving the cell commits what is typed: refused, said in the pane.
+    panel.view.commitData(editor)
+    panel.view.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
     assert staging.edits.count == 0
     assert staging.error.startswith("Not staged at ACCT#c3e511 / PROFILE › displayName: ")
     assert panel.cell_edits.pane.message.text() == staging.error
@@ -122,6 +135,25 @@ def test_bad_input_is_said_at_the_cell_and_nothing_is_staged(qtbot: Any, window:
         press_f2(panel, cell(panel, "ACCT#c3e511", "SK"))
     assert "part of the table's key" in said.args[0]
 
+
+
+def test_tab_moves_inside_the_editor_and_an_untouched_new_cell_stages_nothing(
+        qtbot: Any, window: MainWindow) -> None:
+    panel = window.items_panel
+    index = cell(panel, "ACCT#c3e511", "expiresAt")  # an attribute this account does not have
+    press_f2(panel, index)
+    editor = panel.cell_edits.delegate.editor
+    assert editor is not None and editor.line.placeholderText() == "value of expiresAt"
+    editor.line.setFocus()
+    # Shift+Tab goes to the type (it used to commit an empty S and close), Tab back to the value.
+    qtbot.keyClick(editor.line, Qt.Key.Key_Backtab)
+    assert panel.cell_edits.delegate.editor is editor and editor.focusWidget() is editor.type_box
+    qtbot.keyClick(editor.type_box, Qt.Key.Key_Tab)
+    assert editor.focusWidget() is editor.line
+    editor.type_box.setCurrentText("N")  # a type chosen, no number typed
+    panel.view.commitData(editor)  # left without typing anything
+    panel.view.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
+    assert panel.cell_edits.staging.edits.count == 0
 
 
 def test_undo_discard_and_discard_all(qtbot: Any, window: MainWindow) -> None:
@@ -144,6 +176,10 @@ def test_undo_discard_and_discard_all(qtbot: Any, window: MainWindow) -> None:
     pane.discard_button.click()
     assert [line.split(":")[0] for line in pane.lines()] == ["displayName"] and staging.edits.count == 1
     assert panel.model.data(cell(panel, "ACCT#c3e511", "displayName")) != "One"
+    type_in_cell(qtbot, panel, cell(panel, "ACCT#c3e511", "displayName"), "Three")
+    pane.select_line(1)  # Delete in the list discards the selected line
+    qtbot.keyClick(pane.list, Qt.Key.Key_Delete)
+    assert staging.edits.count == 1 and pane.lines()[0].endswith("→ S Two")
     pane.discard_all_button.click()
     assert staging.edits.count == 0 and not pane.list.isVisibleTo(pane)
     pane.undo_button.click()  # Discard all is undone too
@@ -199,17 +235,69 @@ def test_staged_cells_are_restored_in_a_new_window(qtbot: Any, window: MainWindo
     panel = window.items_panel
     type_in_cell(qtbot, panel, cell(panel, "ACCT#c3e511", "displayName"), "Kept over a restart")
     type_in_cell(qtbot, panel, cell(panel, "ACCT#b27d10", "displayName"), "7", code="N")
+    panel.cell_edits.staging.store.release()  # the first window is gone (a quit, a crash)
     again = open_window(qtbot, demo_conn, seeded_table)  # a new start reads the drafts folder
     staged = again.items_panel.cell_edits
     assert staged.staging.edits.count == 2
     # "%n change(s)": "2 changes" once the English catalogue holds the string (make translations).
     note = staged.pane.note.text()
-    assert note.startswith("2 change") and note.endswith(
-        " staged in your last session on the connection gui-test, restored.")
+    assert note.startswith("2 change") and " staged in an earlier window (opened " in note
+    assert note.endswith(" on the connection gui-test, restored.")
     index = cell(again.items_panel, "ACCT#c3e511", "displayName")
     assert again.items_panel.model.data(index) == "Kept over a restart"
     assert staged.pane.lines()[1].endswith("→ N 7")
     assert staged.pane.review_button.isEnabled()
+
+
+def test_two_windows_on_one_table_keep_their_own_staged_cells(
+        qtbot: Any, window: MainWindow, demo_conn: Connection, seeded_table: str) -> None:
+    """Two windows (as two DynoView processes) on one table: neither drops the other's staged
+    cells, a discard removes only its own, and the next start restores what each left."""
+    other = open_window(qtbot, demo_conn, seeded_table)
+    mine, theirs = window.items_panel, other.items_panel
+    assert theirs.cell_edits.staging is not mine.cell_edits.staging
+    type_in_cell(qtbot, mine, cell(mine, "ACCT#c3e511", "displayName"), "From window one")
+    type_in_cell(qtbot, theirs, cell(theirs, "ACCT#b27d10", "displayName"), "From window two")
+    type_in_cell(qtbot, theirs, cell(theirs, "ACCT#d4a0f2", "displayName"), "Discarded in two")
+    type_in_cell(qtbot, mine, cell(mine, "ACCT#d4a0f2", "displayName"), "Also window one")
+    assert mine.cell_edits.staging.edits.count == 2 and theirs.cell_edits.staging.edits.count == 2
+    theirs.cell_edits.staging.discard(seeded_table, {"PK": s("ACCT#d4a0f2"), "SK": s("PROFILE")})
+    for gone in (mine, theirs):
+        gone.cell_edits.staging.store.release()  # both windows are gone
+    third = open_window(qtbot, demo_conn, seeded_table).items_panel
+    staging = third.cell_edits.staging
+    assert staging.edits.count == 3
+    assert third.model.data(cell(third, "ACCT#c3e511", "displayName")) == "From window one"
+    assert third.model.data(cell(third, "ACCT#b27d10", "displayName")) == "From window two"
+    assert third.model.data(cell(third, "ACCT#d4a0f2", "displayName")) == "Also window one"
+    note = third.cell_edits.pane.note.text()
+    assert note.count(" staged in an earlier window (opened ") == 2, note
+    assert staging.store.leftover_edits() == []  # taken over: now this window's own file
+    assert staging.store.edits_path.exists()
+
+
+def test_an_older_versions_set_is_restored_and_another_connections_kept(
+        qtbot: Any, qasync_loop: Any, demo_conn: Connection, seeded_table: str) -> None:
+    store = DraftStore()
+    info = TableInfo(seeded_table, KeyAttribute("PK", "S"), KeyAttribute("SK", "S"))
+    item = {"PK": s("ACCT#c3e511"), "SK": s("PROFILE"), "displayName": s("Alan Turing")}
+    legacy = StagedEdits()
+    legacy.stage(info, item, "displayName", s("From an older version"), connection="gui-test")
+    store.root.mkdir(parents=True)
+    (store.root / "staged-edits.json").write_text(json.dumps(edits_to_json(legacy)))  # its one file
+    prod = StagedEdits()
+    prod.stage(info, item, "displayName", s("For prod"), connection="prod")
+    save_staged(store, prod)
+    store.release()  # the window that staged it is gone
+    panel = open_window(qtbot, demo_conn, seeded_table).items_panel
+    qtbot.waitUntil(lambda: panel.model.data(cell(panel, "ACCT#c3e511", "displayName"))
+                    == "From an older version", timeout=10000)
+    note = panel.cell_edits.pane.note.text()
+    assert " staged in an earlier window (last change " in note  # no window time in an old file
+    assert " on the connection gui-test, restored." in note
+    assert " staged on the connection prod in an earlier window (last change " in note
+    assert note.endswith(" are kept for when you connect to it."), note
+    assert len(DraftStore().leftover_edits()) == 1  # prod's, kept
 
 
 def test_a_read_only_connection_refuses_editing_with_the_reason(
@@ -236,6 +324,7 @@ def test_sets_and_maps_open_their_editors_on_a_double_click(qtbot: Any, window: 
     panel = window.items_panel
     with qtbot.waitSignal(panel.controller.page_loaded, timeout=15000):
         panel.run()
+    assert panel.cell_edits is not None  # made after the first paint; this window is not painted
     panel.view.doubleClicked.emit(cell(panel, "ACCT#c3e511", "tags"))
     sets: Any = panel.cell_edits.dialog
     assert sets is not None and sets.editor.toPlainText() == "a\nb"
@@ -247,12 +336,14 @@ def test_sets_and_maps_open_their_editors_on_a_double_click(qtbot: Any, window: 
     doc.editor.setPlainText('{"theme": {"S": "light"}, "n": {"N": "1"}, "n2": {"N": "2"')
     doc.redraw()
     assert doc.error.text().startswith("This is not valid JSON")
+    assert not doc.tree.isEnabled()  # greyed: it shows the last valid text, not this one
     doc.stage_button.click()
     assert doc.isVisible() and panel.cell_edits.staging.edits.count == 1  # refused, still open
+    assert doc.editor.textCursor().position() == len(doc.editor.toPlainText())  # where it stops
     doc.editor.setPlainText('{"theme": {"S": "light"}, "n": {"N": "1"}, "n2": {"N": "2"}}')
     doc.redraw()
-    assert doc.tree.topLevelItem(0).childCount() == 3
-    doc.stage_button.click()
+    assert doc.tree.isEnabled() and doc.tree.topLevelItem(0).childCount() == 3
+    qtbot.keyClick(doc.editor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # stages
     assert not doc.isVisible()
     assert panel.cell_edits.pane.lines() == ["tags: SS +c; −b", "prefs: M keys +n2, ~theme"]
     builder = send(qtbot, window)

@@ -64,10 +64,11 @@ def window(request: pytest.FixtureRequest, qtbot, qasync_loop, demo_conn: Connec
         win.tables_panel.select(seeded_table)
     qtbot.wait(50)  # the first-start dock sizes are applied after the first show
     yield win
-    # The window goes first, then the style changes back: restyling this window after the
-    # builder's and PartiQL's steps crashed Qt in setStyleSheet (SIGBUS), in the teardown's or the
-    # next test's apply(). The manager goes too: it is the app's child and follows the system's
-    # scheme, and its slots on the deleted window must not run.
+    # The window goes first, then the style changes back: the next test's style is not this
+    # window's business (restyling it after a failed PartiQL statement once crashed Qt in
+    # setStyleSheet; fixed at the cause, tests/gui/test_crash_restyle.py). The manager goes too:
+    # it is the app's child and follows the system's scheme, and its slots on the deleted window
+    # must not run.
     win.close()
     win.deleteLater()
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

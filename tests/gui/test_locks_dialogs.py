@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog, QTextBrowser
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, ORPHAN_LOCK
-from dynoview.core.uniqueness.schema import schema_to_text
+from dynoview.core.uniqueness.schema_file import schema_to_text
 from dynoview.ui.builder.template_forms import ClaimLockForm, ReleaseLockForm, ResolveDuplicateForm
 from dynoview.ui.context import AppContext
 from dynoview.ui.locks.panel import DIAGNOSIS_LINES, LocksPanel

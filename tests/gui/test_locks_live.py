@@ -1,7 +1,8 @@
 """Live mode of the Accounts & locks tab, on moto and on DynamoDB Local over HTTP: a broken
 sign-up written with boto3 shows up as a new missing lock (counted "1 new since HH:MM"),
 claiming the lock resolves it, the records dialog names the write, a table without a stream
-gets the UpdateTable setting and the toggle goes back off, and toggling off stops the watch."""
+gets the UpdateTable setting and the toggle goes back off, and toggling off stops the watch; with
+the locks in a table of their own, Live follows both tables' streams."""
 
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ import pytest
 
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
-from dynoview.core.uniqueness.findings import MISSING_LOCK, OK
+from dynoview.core.uniqueness.findings import MISSING_LOCK, OK, ORPHAN_LOCK
 from dynoview.ui.context import AppContext
 from dynoview.ui.locks.live_controller import LIVE_TASK
 from dynoview.ui.locks.model import NEW_TEXT, RESOLVED_TEXT
 from dynoview.ui.locks.panel import LocksPanel
 from tests.helpers import connect
+from tests.integration.locks_table_seed import FINDINGS, seeded_two_tables
 
 pytestmark = pytest.mark.gui
 WAIT_MS = 30_000
@@ -193,3 +195,55 @@ def test_a_table_change_stops_live(qtbot: Any, ctx: AppContext, conn: Connection
         qtbot.waitUntil(lambda: not ctx.tasks.is_running(LIVE_TASK), timeout=5000)
     finally:
         conn.client.delete_table(TableName=table)
+
+
+def test_live_follows_both_tables_of_a_locks_table_schema(qtbot: Any, ctx: AppContext,
+                                                          conn: Connection) -> None:
+    """Locks in a table of their own: Live follows both streams; a sign-up across the tables is
+    no finding, one without its email marker is, and its records name each record's table."""
+    streams = ("NEW_AND_OLD_IMAGES", "NEW_AND_OLD_IMAGES")
+    with seeded_two_tables(conn, streams=streams) as two:
+        panel = _open(qtbot, ctx, conn, two.users)
+        with qtbot.waitSignal(panel.audit_finished, timeout=WAIT_MS) as done:
+            panel.set_schema(two.schema, save=False)
+        assert {(f.status, f.rule, f.value, f.account_ids) for f in done.args[0].findings} == FINDINGS
+        panel.show()
+        _live_started(qtbot, panel)
+        status = panel.live_bar.status.text()
+        assert f"streams of {two.users} and its locks table {two.uniques}" in status
+        assert " · 0 new since " in status  # the replayed past is what the audit shows
+
+        def signup(ident: str, *, email_lock: bool) -> None:
+            puts = [(two.users, {"ID": s(ident), "email": s(f"{ident}@x.io"), "username": s(ident)}),
+                    (two.uniques, {"pk": s(f"username#{ident}")})]
+            if email_lock:
+                puts.append((two.uniques, {"pk": s(f"email#{ident}@x.io")}))
+            conn.client.transact_write_items(TransactItems=[
+                {"Put": {"TableName": table, "Item": item}} for table, item in puts])
+
+        signup("eve", email_lock=True)
+        signup("fay", email_lock=False)
+        qtbot.waitUntil(lambda: _row_of(panel, "fay") is not None, timeout=WAIT_MS)
+        view_row = _row_of(panel, "fay")
+        assert view_row is not None
+        row = panel.model.pair_row(view_row)
+        assert row is not None and row.cells["email"].status == MISSING_LOCK
+        assert _status_text(panel, view_row) == f"Missing lock · {NEW_TEXT}"
+        assert "Live · 1 new since" in panel.live_bar.status.text()  # eve's whole sign-up: nothing
+        assert _row_of(panel, "eve") is None  # never a finding, so never added
+
+        panel.view.selectRow(view_row)
+        dialog = panel.live.show_records()
+        assert dialog is not None
+        text = dialog.text()
+        assert f"ID=fay in {two.users} at " in text  # the cause, from the accounts table
+        assert f"pk=username#fay in {two.uniques} at " in text  # the same moment, from the locks table
+        dialog.close()
+
+        # A marker written alone in the locks table: a new orphan row, keyed as that table keys it.
+        conn.client.put_item(TableName=two.uniques, Item={"pk": s("email#lonely@x.io")})
+        qtbot.waitUntil(lambda: "Live · 2 new since" in panel.live_bar.status.text(), timeout=WAIT_MS)
+        orphans = [r for r in panel.model.pair_rows() if r.key == {"pk": s("email#lonely@x.io")}]
+        assert len(orphans) == 1 and orphans[0].status == ORPHAN_LOCK
+        panel.live_toggle.click()
+        qtbot.waitUntil(lambda: not ctx.tasks.is_running(LIVE_TASK), timeout=5000)

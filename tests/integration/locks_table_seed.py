@@ -16,6 +16,7 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from dynoview.core.session.connection import Connection
 from dynoview.core.uniqueness.schema import LockRule, LocksTable, UniquenessSchema
@@ -64,26 +65,31 @@ def article_lock(pk: str) -> str:
     return ARTICLE_PREFIXES[prefix] + pk[len(prefix):]
 
 
-def _create(conn: Connection, name: str, key: str, sort_key: str | None = None) -> None:
+def _create(conn: Connection, name: str, key: str, sort_key: str | None = None,
+            stream: str | None = None) -> None:
     keys = [key] + ([sort_key] if sort_key else [])
+    spec: dict[str, Any] = {"StreamSpecification": {"StreamEnabled": True, "StreamViewType": stream}
+                            } if stream else {}
     conn.client.create_table(TableName=name, BillingMode="PAY_PER_REQUEST",
                              AttributeDefinitions=[{"AttributeName": k, "AttributeType": "S"} for k in keys],
                              KeySchema=[{"AttributeName": k, "KeyType": t}
-                                        for k, t in zip(keys, ("HASH", "RANGE"), strict=False)])
+                                        for k, t in zip(keys, ("HASH", "RANGE"), strict=False)], **spec)
     conn.client.get_waiter("table_exists").wait(TableName=name)
 
 
 @contextmanager
-def seeded_two_tables(conn: Connection, *, article: bool = False) -> Iterator[TwoTables]:
+def seeded_two_tables(conn: Connection, *, article: bool = False,
+                      streams: tuple[str | None, str | None] = (None, None)) -> Iterator[TwoTables]:
     """Both tables under unique names (the endpoint is shared by the test process), dropped after.
-    ``article``: the article's key layout (see ``article_lock``); the schema is then the flag's."""
+    ``article``: the article's key layout (see ``article_lock``); the schema is then the flag's.
+    ``streams``: the users' and the uniques' stream view types (None: no stream)."""
     tag = uuid.uuid4().hex[:8]
     users, uniques = f"users-{tag}", f"uniques-{tag}"
     if article:
-        _create(conn, users, "PK", "SK")
+        _create(conn, users, "PK", "SK", streams[0])
     else:
-        _create(conn, users, "ID")
-    _create(conn, uniques, "pk")
+        _create(conn, users, "ID", stream=streams[0])
+    _create(conn, uniques, "pk", stream=streams[1])
     try:
         for acct, (email, username) in ACCOUNTS.items():
             key = {"PK": {"S": f"ACCT#{acct}"}, "SK": {"S": "PROFILE"}} if article else {"ID": {"S": acct}}

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from dynoview.cli import main
-from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, schema_to_text
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from dynoview.core.uniqueness.schema_file import schema_to_text
 from tests.demo_expectations import DEMO_FINDINGS
 
 pytestmark = pytest.mark.integration

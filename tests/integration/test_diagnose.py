@@ -20,7 +20,7 @@ from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.model import DELETE, Transaction
 from dynoview.core.tx.outcomes import SUCCEEDED
 from dynoview.core.tx.templates import change_value, lock_put, sign_up
-from dynoview.core.uniqueness.diagnose import FREE, VIA_INDEX, VIA_SCAN, diagnose
+from dynoview.core.uniqueness.diagnose import FREE, diagnose
 from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
@@ -30,6 +30,7 @@ from dynoview.core.uniqueness.findings import (
     OK,
     ORPHAN_LOCK,
 )
+from dynoview.core.uniqueness.holders import VIA_INDEX, VIA_SCAN
 from dynoview.core.uniqueness.origin import (
     LEFT_BY_CHANGE,
     LEFT_BY_DELETE,

@@ -6,6 +6,7 @@ builder's judgement against the whole table."""
 from __future__ import annotations
 
 import json
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -14,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.imports import preflight_view, run
+from dynoview.core.errors import DynoViewError
+from dynoview.core.imports import batch_write, preflight_view, run
 from dynoview.core.imports.preflight_view import TableView, preflight_batch
 from dynoview.core.imports.run import ImportOptions, ImportStopped, run_import
 from dynoview.core.imports.source import read_records
@@ -27,7 +29,7 @@ from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.model import PUT, Action, Transaction
 from dynoview.core.uniqueness.schema import article_schema
 from dynoview.demo.backend import create_accounts_table
-from tests.unit.core.imports.samples import account, canonical
+from tests.unit.core.imports.samples import account, canonical, document
 
 pytestmark = pytest.mark.integration
 
@@ -119,3 +121,74 @@ def test_the_view_judges_a_batch_as_the_whole_table_would(conn: Connection, tabl
     assert any(_verdict(run_preflight(Reader(conn), Transaction(actions=[
         Action(kind=PUT, table=table, item=i) for i in c]), schema, {table: info}))[0]
         for c in candidates)  # some candidates are refused: the comparison is not of empties
+
+
+def test_batch_writes_overlap_and_a_failed_one_keeps_the_resume_position_before_it(
+        tmp_path: Path, conn: Connection, table: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """BatchWriteItem keeps several requests in flight; when batch 2 fails, batches 3 and 4 (sent
+    meanwhile) stay written but the progress says 1 batch, and the resume writes the rest exactly."""
+    items = [document(n) for n in range(10)]
+    path = tmp_path / "items.json"
+    path.write_text(render(items, DDB_JSON))
+    real = batch_write.write_items
+    lock, active, most = threading.Lock(), [0], [0]
+
+    def overlapping(*args: Any, context: Any, **kwargs: Any) -> int:
+        with lock:
+            active[0] += 1
+            most[0] = max(most[0], active[0])
+        try:
+            time.sleep(0.3)  # the next batches are sent meanwhile
+            if context["import"]["batch"] == 2:
+                raise DynoViewError("DynamoDB refused batch 2", field="import")
+            return real(*args, context=context, **kwargs)
+        finally:
+            with lock:
+                active[0] -= 1
+
+    monkeypatch.setattr(batch_write, "write_items", overlapping)
+    info = describe_table(conn, table)
+    options = ImportOptions(mode=run.BATCH, max_items=2, progress_path=tmp_path / "p.json")
+    log = ActionLog(tmp_path / "a.jsonl")
+    with pytest.raises(DynoViewError, match="refused batch 2"):
+        run_import(conn, info, read_records(path, DDB_JSON), path, schema=None, has_lock_rules=False,
+                   log=log, options=options)
+    assert most[0] > 1  # requests were in flight together
+    progress = json.loads((tmp_path / "p.json").read_text())
+    assert (progress["batches"], progress["items"], progress["done"]) == (1, 2, False)
+    written = canonical(_scan(conn, table))
+    assert canonical(items[:2]) == [i for i in written if i in canonical(items[:2])]
+    assert not set(canonical(items[2:4])) & set(written)  # batch 2 was never written
+
+    monkeypatch.setattr(batch_write, "write_items", real)
+    result = run_import(conn, info, read_records(path, DDB_JSON), path, schema=None,
+                        has_lock_rules=False, log=log,
+                        options=ImportOptions(mode=run.BATCH, max_items=2, resume=True,
+                                              progress_path=tmp_path / "p.json"))
+    assert (result.skipped_batches, result.batches, result.items) == (1, 4, 8)
+    assert canonical(_scan(conn, table)) == canonical(items)
+
+
+def test_with_batch_writes_in_flight_the_files_last_item_of_a_key_still_wins(
+        tmp_path: Path, conn: Connection, table: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """DOC#1 is in batch 1 and again, changed, in batch 2; batch 1 is slow on the wire. Batch 2
+    waits for it instead of landing first and being overwritten by the older version."""
+    first, later = document(1), {**document(1), "formula": _s("the later one")}
+    items = [first, document(2), later, document(3)]
+    path = tmp_path / "items.json"
+    path.write_text(render(items, DDB_JSON))
+    real = batch_write.write_items
+
+    def slow_first(*args: Any, context: Any, **kwargs: Any) -> int:
+        if context["import"]["batch"] == 1:
+            time.sleep(0.6)
+        return real(*args, context=context, **kwargs)
+
+    monkeypatch.setattr(batch_write, "write_items", slow_first)
+    info = describe_table(conn, table)
+    result = run_import(conn, info, read_records(path, DDB_JSON), path, schema=None,
+                        has_lock_rules=False, log=ActionLog(tmp_path / "a.jsonl"),
+                        options=ImportOptions(mode=run.BATCH, max_items=2,
+                                              progress_path=tmp_path / "p.json"))
+    assert result.batches == 2
+    assert canonical(_scan(conn, table)) == canonical([document(2), later, document(3)])

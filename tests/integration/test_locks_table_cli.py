@@ -13,7 +13,7 @@ from dynoview.cli import main
 from dynoview.core.exports.writer import write_export
 from dynoview.core.session.connection import Connection
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.uniqueness.schema import schema_to_text
+from dynoview.core.uniqueness.schema_file import schema_to_text
 from tests.integration.locks_table_seed import FINDINGS, LOCKS, TwoTables, seeded_two_tables
 
 pytestmark = pytest.mark.integration
@@ -139,13 +139,14 @@ def test_repair_releases_and_claims_in_the_locks_table(
     assert {f["status"] for f in json.loads(out)["findings"]} == {"DUPLICATE_VALUE", "CASE_CLASH"}
 
 
-def test_watch_refuses_a_schema_with_a_locks_table(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                                   endpoint_url: str, two: TwoTables) -> None:
-    # One table's stream would see half of every write: refused before any stream is read.
+def test_watch_of_a_locks_table_schema_needs_both_streams(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                         endpoint_url: str, two: TwoTables) -> None:
+    # The watch follows both tables' streams (tests/integration/test_watch_locks_table.py); these
+    # tables have none: the setting to turn one on, before any stream is read.
     code, out, err = run(capsys, "watch", "--endpoint-url", endpoint_url, "--table", two.users,
                          "--schema", str(_schema_file(two, tmp_path)))
     assert (code, out) == (2, "")
-    assert f"keeps its locks in table {two.uniques}" in err and "Run the audit instead" in err
+    assert f"Table {two.users} has no stream" in err and "--stream-specification" in err
 
 
 def test_export_audit_refuses_a_schema_with_a_locks_table(

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from dynoview.core.tx.model import TransactionImportError, import_text
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import RequestShapeError, body_json, request_body
-from dynoview.core.uniqueness.schema import SchemaError, load_schema_file, schema_from_json
+from dynoview.core.uniqueness.schema import SchemaError
+from dynoview.core.uniqueness.schema_file import load_schema_file, schema_from_json
 from tests.property.strategies import DEEP, FUZZ, TEXT, check_av, json_text, json_values, utf8
 
 pytestmark = pytest.mark.property

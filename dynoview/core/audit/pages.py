@@ -29,8 +29,9 @@ import orjson
 
 from dynoview.core.background import yield_before
 from dynoview.core.ttl.expiry import expired_at
-from dynoview.core.uniqueness.pairing import Pairing
+from dynoview.core.uniqueness.pairing import Pairing, value_check
 from dynoview.core.uniqueness.pairing_state import Batch
+from dynoview.core.uniqueness.scope import fill_scope, scope_variables
 
 
 class _Value(msgspec.Struct, gc=False):
@@ -84,6 +85,9 @@ class PageClassifier:
         ttl = pairing.ttl_attribute
         self._get_ttl = attrgetter(field_for(ttl)) if ttl else None
         rule_fields = [field_for(state.rule.attribute) for state in pairing.rules.values()]
+        # Scoped rules (rare): (rule index, scope template, middle, {variable: struct field}).
+        self._scoped = [(i, r.scope, r.middle or "", {v: field_for(v) for v in scope_variables(r.scope)})
+                        for i, r in enumerate(s.rule for s in pairing.rules.values()) if r.scope is not None]
         specs = [(f, _Value | None, msgspec.field(name=a, default=None)) for a, f in names.items()]
         if "sk" not in names.values():
             specs.append(("sk", _Value | None, msgspec.field(name="", default=None)))
@@ -139,12 +143,14 @@ class PageClassifier:
         acct_sk_check = acct_sk if self._has_sk else None
         # Longest prefix first (see Pairing._lock_rules); the SK is only compared with a sort key.
         by_rule = dict(zip(p.rules, batch.rules, strict=True))
-        # A fixed lock SK is compared first; an SK repeating the value (rare) once it is cut.
-        lock_specs = [(s.rule.prefix, len(s.rule.prefix), s.rule.suffix, len(s.rule.suffix),
+        # A fixed lock SK is compared first; an SK repeating the value (rare) or a scoped rule's
+        # middle once the value is cut (``value_check``).
+        lock_specs = [(s.rule.fixed_prefix, len(s.rule.fixed_prefix), s.rule.suffix, len(s.rule.suffix),
                        s.rule.fixed_sk if self._has_sk else None,
-                       s.rule.sk_template if self._has_sk else None,
+                       value_check(s.rule, self._has_sk),
                        by_rule[s.rule.name].lock_values.append, by_rule[s.rule.name].lock_expired.append)
                       for s in p._lock_rules]
+        scoped = self._scoped
         other = 0
         for item in items:
             pk_av = item.pk
@@ -165,6 +171,8 @@ class PageClassifier:
                 # S as is, N as its exact text; other types and "" are no value ("").
                 for av, add_value in zip(get_values(item), column_appends, strict=True):
                     add_value((av.S or av.N or "") if av is not None else "")
+                if scoped:
+                    _scope_values(item, scoped, batch.account_values)
                 continue
             for prefix, lp, suffix, ls, sk_value, sk_tpl, add_lock, add_expired in lock_specs:
                 if sk_value is not None and sk != sk_value:
@@ -172,7 +180,8 @@ class PageClassifier:
                 # Values may contain '#': only the template's own prefix and suffix are cut.
                 if pk.startswith(prefix) and (not ls or (pk.endswith(suffix) and len(pk) >= lp + ls)):
                     value = pk[lp:len(pk) - ls] if ls else pk[lp:]
-                    if sk_tpl is not None and sk != sk_tpl[0] + value + sk_tpl[1]:
+                    if sk_tpl is not None and (sk_tpl not in value if sk_tpl.__class__ is str
+                                               else sk != sk_tpl[0] + value + sk_tpl[1]):
                         continue
                     ttl_av = get_ttl(item) if get_ttl is not None else None
                     add_lock(value)
@@ -206,6 +215,21 @@ class _Item:
         for attribute, field in classifier._fields.items():
             av = item.get(attribute) if item.__class__ is dict else None
             setattr(self, field, _DictValue(av) if av.__class__ is dict else None)
+
+
+def _scope_values(item: Any, scoped: list[tuple[int, str, str, dict[str, str]]],
+                  columns: list[list[str]]) -> None:
+    """Prefix the account's values of scoped rules (just appended) with its scope and the
+    middle: the forms ``Pairing.feed`` holds (``scope.py``)."""
+    for index, template, middle, fields in scoped:
+        column = columns[index]
+        if column[-1]:
+            attrs = {}
+            for name, field in fields.items():
+                av = getattr(item, field)
+                if av is not None:
+                    attrs[name] = {"S": av.S} if av.S is not None else {"N": av.N}
+            column[-1] = fill_scope(template, attrs) + middle + column[-1]
 
 
 def _one(getter: Callable[[Any], Any]) -> Callable[[Any], tuple[Any, ...]]:

@@ -140,10 +140,10 @@ class AuditRows:
         if self.pairing is None or not isinstance(pk, str):
             return out
         for r, rule in enumerate(self.schema.rules):
-            if not (pk.startswith(rule.prefix) and pk.endswith(rule.suffix)
-                    and len(pk) >= len(rule.prefix) + len(rule.suffix)):
+            if not (pk.startswith(rule.fixed_prefix) and pk.endswith(rule.suffix)
+                    and len(pk) >= len(rule.fixed_prefix) + len(rule.suffix)):
                 continue
-            value = pk[len(rule.prefix):len(pk) - len(rule.suffix)]
+            value = pk[len(rule.fixed_prefix):len(pk) - len(rule.suffix)]
             if value not in self.pairing.rules[rule.name].locks or _lock_key(self.schema, r, value) != key:
                 continue
             for acct in self.pairing.rules[rule.name].holders_of(value):
@@ -193,7 +193,7 @@ class AuditRows:
             finding = self.cell_findings.get((row, r))
             return finding.lock_keys[0] if finding is not None and finding.lock_keys else None
         rule = self.schema.rules[r]
-        lock_value = normalise(value, rule.normalisation)
+        lock_value = normalise(value, rule.normalisation) if rule.scope is None else rule.form_of(value)
         return _lock_key(self.schema, r, lock_value) if lock_value in self.pairing.rules[
             rule.name].locks else None
 
@@ -298,7 +298,7 @@ def _lock_rows(pairing: Pairing, by_lock: dict[tuple[str, str], Finding]) -> lis
     for r, state in enumerate(pairing.rules.values()):
         rule = state.rule
         for value in sorted(missing_from(state.locks, state.holders)):
-            pk = rule.prefix + value + rule.suffix
+            pk = rule.fixed_prefix + value + rule.suffix
             finding = by_lock.get((rule.name, pk))
             out.append((r, value, CODE[finding.status] if finding else CODE[ORPHAN_LOCK], finding))
     return out

@@ -1,7 +1,13 @@
-"""The drafts folder: the current work (``current.json``), drafts saved under a name
-(``named/<name>.json``) and the Items tab's staged cell edits (``staged-edits.json``, whose
-JSON ``core.edits.persist`` writes and reads), in the active profile's configuration folder
-(``~/.config/DynoView/drafts`` on Linux; a demo session's are under ``.../DynoView/demo/``).
+"""The drafts folder: each window's current work (``current/<window>.json``), drafts saved under
+a name (``named/<name>.json``) and each window's staged cell edits in the Items tab
+(``staged-edits/<window>.json``, whose JSON ``core.edits.persist`` writes and reads), in the
+active profile's configuration folder (``~/.config/DynoView/drafts`` on Linux; a demo
+session's are under ``.../DynoView/demo/``).
+
+Two windows (of one DynoView or of two) never write over each other's work: each writes only
+its own file and holds its lock while it lives (``window_files``). What a window that is gone
+left is taken over by the next window that restores (the builder's newest work in the builder,
+the others as named drafts; staged edits by ``core.edits.persist``).
 
 Every file is written whole (a temporary file in the same folder, fsync, ``os.replace``) with
 mode 0600 in 0700 folders (``session.private_files``): a kill mid-save leaves the previous
@@ -22,11 +28,20 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from dynoview.core.drafts.model import Draft, DraftError, count_text, draft_from_json
+from dynoview.core.drafts.window_files import Held, WindowFiles
 from dynoview.core.session import profile
-from dynoview.core.session.private_files import PrivateFileError, private_dir, write_private_text
+from dynoview.core.session.private_files import (
+    PrivateFileError,
+    open_private,
+    private_dir,
+    temporary_name,
+    write_private_text,
+)
 
-CURRENT = "current.json"
+CURRENT = "current.json"  # the single file of older versions, taken over as a leftover
 EDITS = "staged-edits.json"
+CURRENT_DIR = "current"
+EDITS_DIR = "staged-edits"
 NAMED = "named"
 MAX_NAME = 120
 _UNSAFE = re.compile(r"[^A-Za-z0-9._ -]")
@@ -46,6 +61,7 @@ class Loaded:
     draft: Draft | None
     problem: str | None = None
     moved_to: Path | None = None
+    kept_as: tuple[str, ...] = ()  # other windows' work, kept as named drafts
 
 
 @dataclass(frozen=True)
@@ -62,44 +78,81 @@ class DraftInfo:
         return f"{self.name}: {count_text(self.action_count, 'action')}, saved {when}"
 
 
+def write_new_private_text(path: Path, text: str) -> bool:
+    """Write ``text`` as a new 0600 file, whole (a temporary file, fsync, then a hard link:
+    ``os.link`` never replaces); False, and nothing written, if ``path`` exists already."""
+    temp = temporary_name(path)
+    try:
+        with open_private(temp, "x") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.link(temp, path)
+        except FileExistsError:
+            return False
+        return True
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp)
+
+
 class DraftStore:
-    """Save, restore, list and delete the builder's drafts under ``root``."""
+    """Save, restore, list and delete one window's drafts under ``root`` (one store per window:
+    its current work and staged edits are its own files)."""
 
     def __init__(self, root: Path | None = None) -> None:
         self._own_root = root is None  # the app's folders: tightened from the top when saving
         self.root = root if root is not None else profile.config_dir() / "drafts"
+        self.current = WindowFiles(self.root / CURRENT_DIR, self._prepare, self.root / CURRENT)
+        self.edits = WindowFiles(self.root / EDITS_DIR, self._prepare, self.root / EDITS)
+
+    def _prepare(self, folder: Path) -> None:
+        private_dir(folder, top=profile.config_root() if self._own_root else self.root)
+
+    def release(self) -> None:
+        """The window ends: its files stay, for the next start (or another window) to take over."""
+        self.current.release()
+        self.edits.release()
 
     @property
     def current_path(self) -> Path:
-        return self.root / CURRENT
+        """This window's current work (other windows have their own)."""
+        return self.current.path
 
     def named_path(self, name: str) -> Path:
         return self.root / NAMED / f"{_slug(name)}.json"
 
     # ---------------------------------------------------------------- writing
 
-    def _write(self, path: Path, draft: Draft) -> Draft:
-        top = profile.config_root() if self._own_root else self.root
-        private_dir(path.parent, top=top)
-        saved = replace(draft, saved_at=time.time())
+    @staticmethod
+    def _text(draft: Draft, keep_time: bool = False) -> tuple[Draft, str]:
+        saved = draft if keep_time else replace(draft, saved_at=time.time())
         try:
-            text = json.dumps(saved.to_json(), ensure_ascii=False, allow_nan=False)
+            return saved, json.dumps(saved.to_json(), ensure_ascii=False, allow_nan=False) + "\n"
         except (TypeError, ValueError) as exc:
             raise DraftError(f"The draft could not be written as JSON ({exc}).") from exc
-        write_private_text(path, text + "\n")
+
+    def _write(self, path: Path, draft: Draft) -> Draft:
+        self._prepare(path.parent)
+        saved, text = self._text(draft)
+        write_private_text(path, text)
         return saved
 
     def save_current(self, draft: Draft) -> Draft:
-        """Keep ``draft`` as the work to restore at the next start (an empty one clears it)."""
+        """Keep ``draft`` as this window's work to restore at the next start (an empty one
+        clears it)."""
         if draft.is_empty():
             self.clear_current()
             return draft
-        return self._write(self.current_path, replace(draft, name=None))
+        saved, text = self._text(replace(draft, name=None))
+        self.current.write(text)
+        return saved
 
     def clear_current(self) -> None:
-        """Nothing to restore at the next start (the user discarded or sent the work)."""
-        with contextlib.suppress(FileNotFoundError):
-            self.current_path.unlink()
+        """Nothing of this window's to restore at the next start (the user discarded or sent
+        the work); other windows' work stays."""
+        self.current.remove()
 
     def save_named(self, name: str, draft: Draft) -> Draft:
         """Save ``draft`` as ``name`` (replacing a draft of that name)."""
@@ -137,8 +190,55 @@ class DraftStore:
         return Loaded(None, f"{what} could not be read ({reason}), so it was not restored.{where}", moved)
 
     def load_current(self) -> Loaded:
-        """The work saved at the last session's end (or kill), if any."""
-        return self._read(self.current_path, "The builder's work from your last session")
+        """This window's work: its own file, or else the newest work a window that is gone left
+        (taken over: now this window's), the others kept as named drafts (``kept_as``)."""
+        what = "The builder's work from your last session"
+        own = self._read(self.current_path, what)
+        if own.draft is not None or own.problem is not None:
+            return own
+        chosen: Draft | None = None
+        problems: list[str] = []
+        kept: list[str] = []
+        moved: Path | None = None
+        for path in self.current.leftovers():
+            held = self.current.hold(path)
+            if held is None:
+                continue
+            loaded = self._read(path, what)
+            if loaded.problem is not None:
+                problems.append(loaded.problem)
+                moved = moved or loaded.moved_to
+            draft = loaded.draft
+            try:
+                if draft is not None and not draft.is_empty():
+                    if chosen is None:  # newest first: the work to carry on with
+                        self.current.write(self._text(replace(draft, name=None), keep_time=True)[1])
+                        chosen = draft
+                    else:
+                        kept.append(self._keep_named(draft))
+            except (OSError, DraftError, PrivateFileError) as exc:
+                problems.append(f"{what} could not be taken over ({exc}); it stays in {path}.")
+                held.release()
+                continue
+            held.remove()  # kept in this window's file (or a named draft) first
+        return Loaded(chosen, " ".join(problems) or None, moved, tuple(kept))
+
+    def _keep_named(self, draft: Draft) -> str:
+        """Save another window's work as a named draft, never over an existing one (another
+        window may keep one at the same moment); its name."""
+        when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(draft.saved_at))
+        base = f"Unsent work of another window, saved {when}"
+        self._prepare(self.root / NAMED)
+        for n in range(1, 1000):
+            name = base if n == 1 else f"{base} ({n})"
+            text = self._text(replace(draft, name=name), keep_time=True)[1]
+            if write_new_private_text(self.named_path(name), text):
+                return name
+        raise DraftError(f"there are too many drafts named {base!r}")
+
+    def has_leftover_work(self) -> bool:
+        """Whether a window that is gone left builder work (not taken over yet)."""
+        return bool(self.current.leftovers())
 
     def open_named(self, name: str) -> Draft:
         """The draft saved as ``name``; ``DraftError`` with a sentence if it is gone or damaged."""
@@ -178,26 +278,37 @@ class DraftStore:
 
     @property
     def edits_path(self) -> Path:
-        return self.root / EDITS
+        """This window's staged edits (other windows have their own)."""
+        return self.edits.path
 
     def save_edits(self, data: dict[str, Any]) -> None:
-        """Keep the Items tab's staged cell edits (JSON data) for the next start, whole."""
-        top = profile.config_root() if self._own_root else self.root
-        private_dir(self.root, top=top)
+        """Keep this window's staged cell edits (JSON data) for the next start, whole."""
         try:
             text = json.dumps(data, ensure_ascii=False, allow_nan=False)
         except (TypeError, ValueError) as exc:
             raise DraftError(f"The staged edits could not be written as JSON ({exc}).") from exc
-        write_private_text(self.edits_path, text + "\n")
+        self.edits.write(text + "\n")
 
     def clear_edits(self) -> None:
-        with contextlib.suppress(FileNotFoundError):
-            self.edits_path.unlink()
+        """Nothing of this window's staged any more; other windows' staged edits stay."""
+        self.edits.remove()
 
     def load_edits(self, parse: Callable[[Any], T]) -> tuple[T | None, str | None]:
-        """The staged edits ``parse`` makes of the file (None when there is none), or None and
-        a sentence when it cannot be read (``parse`` raises ``DraftError``): set aside."""
-        path, what = self.edits_path, "The cell edits staged in your last session"
+        """This window's staged edits, as ``parse`` makes them (None when there are none), or
+        None and a sentence when the file cannot be read (``parse`` raises ``DraftError``):
+        set aside."""
+        return self.parse_file(self.edits_path, parse, "The cell edits staged in this window")
+
+    def leftover_edits(self) -> list[Path]:
+        """The staged edits of windows that are gone, newest first (``hold`` one to take it)."""
+        return self.edits.leftovers()
+
+    def hold_edits(self, path: Path) -> Held | None:
+        return self.edits.hold(path)
+
+    def parse_file(self, path: Path, parse: Callable[[Any], T], what: str) -> tuple[T | None, str | None]:
+        """What ``parse`` makes of the JSON in ``path`` (None: no file), or None and a sentence
+        when it cannot be read: the file is set aside."""
         try:
             raw = path.read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -212,4 +323,4 @@ class DraftStore:
             return None, self._set_aside(path, what, reason).problem
 
 
-__all__ = ["DraftError", "DraftInfo", "DraftStore", "Loaded", "PrivateFileError"]
+__all__ = ["DraftError", "DraftInfo", "DraftStore", "Held", "Loaded", "PrivateFileError"]

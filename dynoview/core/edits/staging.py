@@ -284,6 +284,32 @@ class StagedEdits:
         self.connection, self._items = self._undo.pop()
         return True
 
+    def merged(self, other: StagedEdits) -> StagedEdits | None:
+        """This set with ``other``'s cells added (a set another window left), as a new set
+        without undo steps; None when they cannot go together: staged on another connection,
+        or a cell staged in both with other values (neither is dropped for the other)."""
+        if self and other and self.connection not in (None, other.connection) \
+                and other.connection is not None:
+            return None
+        items = dict(self._items)
+        for edits in other:
+            current = items.get(edits.id)
+            if current is None:
+                items[edits.id] = edits
+                continue
+            cells = list(current.cells)
+            for cell in edits.cells:
+                have = current.cell(cell.attribute)
+                if have is None:
+                    cells.append(cell)
+                elif not (_same(have.old, cell.old) and _same(have.new, cell.new)):
+                    return None
+            items[edits.id] = replace(current, cells=tuple(cells))
+        mine_first = (self.connection, other.connection) if self else (other.connection, self.connection)
+        result = StagedEdits(mine_first[0] or mine_first[1])
+        result._items = items  # keyed already: ids are not worked out again for every merge
+        return result
+
     def settle(self, table: str, key: Mapping[str, Any], now: Mapping[str, Any] | None) -> bool:
         """The table holds ``now`` for this item after a write: drop the item's staged cells when
         every one of them is there (not an undoable change: they were written). True if dropped."""

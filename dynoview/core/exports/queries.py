@@ -40,16 +40,42 @@ from dynoview.core.uniqueness.rules import (
     GroupCheck,
 )
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from dynoview.core.uniqueness.scope import SCOPE_VAR, UNDEFINED, scope_variables
 
 NULL = "CAST(NULL AS VARCHAR)"
 
 
 def _attributes(schema: UniquenessSchema) -> tuple[str, ...]:
+    """The account attributes the rules read: their own, then a scoped rule's scope variables."""
     seen: list[str] = []
     for rule in schema.rules:
         if rule.attribute not in seen:
             seen.append(rule.attribute)
+    for rule in schema.rules:
+        seen.extend(v for v in scope_variables(rule.scope or "") if v not in seen)
     return tuple(seen)
+
+
+def _scope_sql(template: str, attrs: tuple[str, ...]) -> str:
+    """``scope.fill_scope`` as SQL over the accounts' a0..an columns: the template's text and
+    variables (``${n:4:x}`` padded left, never cut), 'undefined' when one is missing."""
+    parts: list[str] = []
+    columns: list[str] = []
+    at = 0
+    for match in SCOPE_VAR.finditer(template):
+        if match.start() > at:
+            parts.append(literal(template[at:match.start()]))
+        name, width, pad = [*match.group(1).split(":"), "", ""][:3]
+        column = f"a{attrs.index(name)}"
+        columns.append(column)
+        parts.append(f"CASE WHEN length({column}) >= {int(width)} THEN {column} ELSE lpad({column}, "
+                     f"{int(width)}, {literal((pad or '0')[0])}) END" if width.isdigit() else column)
+        at = match.end()
+    if at < len(template):
+        parts.append(literal(template[at:]))
+    text = " || ".join(parts) or literal("")
+    missing = " OR ".join(f"{c} IS NULL" for c in columns)
+    return f"CASE WHEN {missing} THEN {literal(UNDEFINED)} ELSE {text} END" if missing else text
 
 
 def _raw_select(d: Dialect, schema: UniquenessSchema, ttl: str | None, source: Source, seq: int,
@@ -204,9 +230,10 @@ def _account_condition(schema: UniquenessSchema) -> str:
 
 def _lock_condition(schema: UniquenessSchema, rule: LockRule, value: str) -> str:
     """The condition an item meets to be one of ``rule``'s locks (``value``: its value's SQL)."""
-    cond = _starts("pk", rule.prefix)
+    cond = _starts("pk", rule.fixed_prefix)
     if rule.suffix:
-        cond += f" AND length(pk) >= {len(rule.prefix) + len(rule.suffix)} AND {_ends('pk', rule.suffix)}"
+        cond += (f" AND length(pk) >= {len(rule.fixed_prefix) + len(rule.suffix)} "
+                 f"AND {_ends('pk', rule.suffix)}")
     sk_template = rule.sk_template
     if schema.sk_name and sk_template is not None:
         # The sort key repeats the value (TypeDORM): it must be the PK's value.
@@ -214,6 +241,8 @@ def _lock_condition(schema: UniquenessSchema, rule: LockRule, value: str) -> str
                  f"{literal(sk_template[1])}, false)")
     elif schema.sk_name and rule.sk_value is not None:
         cond += f" AND coalesce(sk = {literal(rule.sk_value)}, false)"
+    if rule.middle is not None:  # a scoped rule's key names its model and attribute after the scope
+        cond += f" AND strpos({value}, {literal(rule.middle)}) > 0"
     return cond
 
 
@@ -225,8 +254,9 @@ def _lock_items(schema: UniquenessSchema, rules: list[LockRule], index: dict[str
                 "CAST(NULL AS VARCHAR) AS ttl, false AS expired FROM items WHERE false")
     # Lock rules, longest prefix first (UNIQ#EMAIL2# is not UNIQ#EMAIL#): CASE takes the first.
     whens_rule, whens_value = [], []
-    for rule in sorted(rules, key=lambda r: len(r.prefix), reverse=True):
-        value = f"substr(pk, {len(rule.prefix) + 1}, length(pk) - {len(rule.prefix) + len(rule.suffix)})"
+    for rule in sorted(rules, key=lambda r: len(r.fixed_prefix), reverse=True):
+        cut = len(rule.fixed_prefix)
+        value = f"substr(pk, {cut + 1}, length(pk) - {cut + len(rule.suffix)})"
         cond = _lock_condition(schema, rule, value)
         whens_rule.append(f"WHEN {cond} THEN {index[rule.name]}")
         whens_value.append(f"WHEN {cond} THEN {value}")
@@ -242,8 +272,13 @@ def _holders(d: Dialect, rules: list[LockRule], index: dict[str, int], attrs: tu
         return ("holders AS (SELECT CAST(NULL AS INTEGER) AS rule, CAST(NULL AS VARCHAR) AS value, "
                 "CAST(NULL AS VARCHAR) AS account WHERE false),")
     attr_col = {a: f"a{i}" for i, a in enumerate(attrs)}
+
+    def held(r: LockRule) -> str:  # the form: a scoped rule's starts with the account's scope
+        value = forms_sql.normalised(d, r.normalisation, attr_col[r.attribute])
+        return value if r.scope is None else (
+            f"{_scope_sql(r.scope, attrs)} || {literal(r.middle or '')} || {value}")
     holders = "\n  UNION ALL\n  ".join(
-        f"SELECT {index[r.name]} AS rule, {forms_sql.normalised(d, r.normalisation, attr_col[r.attribute])} "
+        f"SELECT {index[r.name]} AS rule, {held(r)} "
         "AS value, account "
         f"FROM accounts{forms_sql.with_tables(d)} WHERE {attr_col[r.attribute]} IS NOT NULL" for r in rules)
     return f"holders AS (\n  SELECT DISTINCT rule, value, account FROM (\n  {holders}\n  ) h\n),"

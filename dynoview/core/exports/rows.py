@@ -18,7 +18,7 @@ from typing import Any
 from dynoview.core.errors import DynoViewError
 from dynoview.core.uniqueness.findings import OK, STATUSES, Finding
 from dynoview.core.uniqueness.pairing import Pairing
-from dynoview.core.uniqueness.schema import UniquenessSchema, normalise
+from dynoview.core.uniqueness.schema import UniquenessSchema
 
 FIXED_COLUMNS = ("section", "status", "rule", "value", "account", "sk", "ttl", "n")
 
@@ -96,7 +96,7 @@ def build_pairing(rows: EngineRows, schema: UniquenessSchema, attributes: Sequen
 
     def lock_item(rule_index: int, value: str, ttl: str | None) -> dict[str, Any]:
         rule = rules[rule_index]
-        item: dict[str, Any] = {pk: _s(rule.prefix + value + rule.suffix)}
+        item: dict[str, Any] = {pk: _s(rule.fixed_prefix + value + rule.suffix)}
         sk = rule.lock_sk(value)
         if sk_name and sk is not None:
             item[sk_name] = _s(sk)
@@ -119,7 +119,7 @@ def build_pairing(rows: EngineRows, schema: UniquenessSchema, attributes: Sequen
             raw = values[column[rule.attribute]]
             if raw is None:
                 continue
-            form = normalise(str(raw), rule.normalisation)
+            form = rule.held_form(item) or ""  # a scoped rule's holds the account's scope
             if (rule_index, form) not in flagged:
                 items.append(lock_item(rule_index, form, None))
     pairing.feed(items)

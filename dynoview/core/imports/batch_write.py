@@ -13,7 +13,7 @@ from typing import Any
 
 from dynoview.core.errors import CancelledError, DynoViewError
 from dynoview.core.imports.model import Item
-from dynoview.core.session.connection import Connection
+from dynoview.core.session.connection import Connection, client_config
 from dynoview.core.tx.action_log import ActionLog, connection_record
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
@@ -21,19 +21,38 @@ MAX_REQUEST_ITEMS = 25
 MAX_ROUNDS = 12
 
 
+_JSON_READY = frozenset({"S", "N", "BOOL", "NULL"})  # their DynamoDB JSON is the value itself
+
+
+def _json_value(av: Mapping[str, Any]) -> Any:
+    return av if len(av) == 1 and next(iter(av)) in _JSON_READY else to_dynamodb_json(av)
+
+
 def _logged(request: Mapping[str, Any]) -> dict[str, Any]:
     """The request as JSON (binary as base64), as the action log keeps requests."""
-    return {"RequestItems": {table: [{"PutRequest": {"Item": {k: to_dynamodb_json(v) for k, v in
+    return {"RequestItems": {table: [{"PutRequest": {"Item": {k: _json_value(v) for k, v in
                                                               w["PutRequest"]["Item"].items()}}}
                                      for w in writes]
                              for table, writes in request["RequestItems"].items()}}
 
 
+def writer_client(conn: Connection) -> Any:
+    """A client of ``conn`` for the import's BatchWriteItem requests, without botocore's own
+    check of every value against the API's shapes: half the client's time for a request of 25
+    items, and redundant here: each item was checked (``checks``: types, keys, size) as it was
+    read, and DynamoDB refuses a malformed request whole (nothing of it written). The session's
+    read-only guard and the answers' integrity check apply as on every client."""
+    from botocore.config import Config
+
+    return conn.new_client(config=client_config().merge(Config(parameter_validation=False)))
+
+
 def write_items(conn: Connection, table: str, items: Sequence[Item], *, log: ActionLog | None,
                 context: Mapping[str, Any], cancel: threading.Event | None = None,
-                sleep: Callable[[float], None] = time.sleep) -> int:
+                sleep: Callable[[float], None] = time.sleep, client: Any = None) -> int:
     """Write ``items`` (at most 25) and return the requests it took; raises when DynamoDB keeps
-    items unprocessed for ``MAX_ROUNDS`` rounds."""
+    items unprocessed for ``MAX_ROUNDS`` rounds. ``client``: the connection's by default
+    (``writer_client`` for an import)."""
     if len(items) > MAX_REQUEST_ITEMS:
         raise ValueError("at most 25 items a BatchWriteItem")
     pending: dict[str, Any] = {table: [{"PutRequest": {"Item": dict(i)}} for i in items]}
@@ -44,7 +63,7 @@ def write_items(conn: Connection, table: str, items: Sequence[Item], *, log: Act
                 raise CancelledError("The import was cancelled while DynamoDB had items unprocessed.")
             sleep(min(0.05 * 2 ** round_, 5.0))
         request = {"RequestItems": pending}
-        response = conn.client.batch_write_item(**request)
+        response = (client or conn.client).batch_write_item(**request)
         unprocessed = response.get("UnprocessedItems") or {}
         if log is not None:
             log.append(connection=record, token=f"batch-{uuid.uuid4().hex[:20]}",

@@ -125,7 +125,7 @@ def batches(records: Iterable[Located], table: TableInfo, schema: UniquenessSche
     current = Batch(0)
     keys: set[tuple[tuple[str, str], ...]] = set()
     for group in groups(records, schema, table):
-        sizes = [item_size(r.item) for r in group]
+        sizes = [r.size if r.size >= 0 else item_size(r.item) for r in group]
         group_keys = [key_of(r.item, table) for r in group]
         fits = (len(current.records) + len(group) <= max_items
                 and current.size + sum(sizes) <= max_bytes

@@ -13,6 +13,12 @@ MAX_ITEM_BYTES = 400 * 1024
 
 def item_problem(record: Located, table: TableInfo) -> Problem | None:
     """Why ``table`` would refuse this item, located; None when it takes it."""
+    found = checked_size(record, table)
+    return found if isinstance(found, Problem) else None
+
+
+def checked_size(record: Located, table: TableInfo) -> Problem | int:
+    """Why ``table`` would refuse this item, located; else its size (the batches need it)."""
     item = record.item
     for key in (table.partition_key, table.sort_key):
         if key is None:
@@ -37,7 +43,7 @@ def item_problem(record: Located, table: TableInfo) -> Problem | None:
     if size > MAX_ITEM_BYTES:
         return Problem(record.place, f"the item is {size:,} bytes; DynamoDB stores items of at most "
                        f"{MAX_ITEM_BYTES:,} bytes.")
-    return None
+    return size
 
 
 def key_of(item: Item, table: TableInfo) -> tuple[tuple[str, str], ...]:

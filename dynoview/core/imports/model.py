@@ -3,7 +3,7 @@ problem; and the names of the formats."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from dynoview.core.errors import DynoViewError
@@ -54,6 +54,7 @@ class Located:
 
     item: Item
     place: Place
+    size: int = field(default=-1, compare=False)  # bytes as DynamoDB counts them; -1 not known yet
 
 
 @dataclass(frozen=True)

@@ -43,11 +43,14 @@ def _constant(name: str) -> Any:
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
+    out = dict(pairs)  # (built in C: the loop below runs only when a key repeats)
+    if len(out) == len(pairs):
+        return out
+    seen: set[str] = set()
+    for key, _value in pairs:
+        if key in seen:
             raise ValueParseError(f"The attribute {key!r} appears twice in one object; keep one.")
-        out[key] = value
+        seen.add(key)
     return out
 
 

@@ -25,6 +25,7 @@ holds the whole table (an item it lacks is absent)."""
 from __future__ import annotations
 
 import threading
+from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -55,7 +56,8 @@ class TableView:
         self._items: dict[KeyId, dict[str, Any]] | None = None
         self._index = FormIndex(schema)
         self._read = False
-        self.in_flight: dict[KeyId, dict[str, Any]] = {}  # the batch being written
+        self.in_flight: dict[KeyId, dict[str, Any]] = {}  # the batches being written
+        self._flights: deque[dict[KeyId, dict[str, Any]]] = deque()  # oldest first
 
     def related(self, items: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]] | None:
         """Every item of the table sharing a form with ``items`` (see ``form_index``), None
@@ -94,17 +96,22 @@ class TableView:
                 return None
         return items
 
-    def written(self, items: Iterable[dict[str, Any]]) -> None:
-        """A batch was judged and handed to the writer (the one before it has been answered):
-        its items are in the table from now on, as the preflight sees it."""
-        self.in_flight = {}
+    def written(self, items: Iterable[dict[str, Any]], *, in_flight: int = 1) -> None:
+        """A batch was judged and handed to the writer, with at most ``in_flight`` batches
+        (this one included) not answered yet: its items are in the table from now on, as the
+        preflight sees it."""
+        batch: dict[KeyId, dict[str, Any]] = {}
         for item in items:
             ident = key_of(item, self.table)
-            self.in_flight[ident] = item
+            batch[ident] = item
             self.count += 1
             if self._items is not None:
                 self._items[ident] = item
                 self._index.put(ident, item)
+        self._flights.append(batch)
+        while len(self._flights) > in_flight:
+            self._flights.popleft()  # answered: the table itself holds it now
+        self.in_flight = batch if in_flight == 1 else {k: v for f in self._flights for k, v in f.items()}
         if self._items is not None and len(self._items) > KEEP_MAX_ITEMS:
             self._items, self._index = None, FormIndex(self.schema)  # memory: look values up
 

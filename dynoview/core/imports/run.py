@@ -13,10 +13,13 @@ A read-only connection refuses before anything is read or sent. ``rate`` caps it
 ``cancel`` stops between batches (and between the retries of one); progress is saved after
 every committed batch (``resume``), so ``resume=True`` skips exactly the committed batches.
 
-A batch is read, parsed and judged while the one before it is written (``pipeline``, depth 2;
-the preflight sees the batch in flight as written, ``preflight_view``). A batch judged
-lock-breaking, a problem in the file or a cancel waits for the write in flight, records it, then
-stops: nothing after a batch that was not written is sent.
+A batch is read, parsed and judged while the one before it is written (``pipeline``; the
+preflight sees the batches in flight as written, ``preflight_view``). A batch judged
+lock-breaking, a problem in the file or a cancel waits for the writes in flight, records them,
+then stops. Guarded batches go one at a time: nothing after a batch that was not written is
+sent. ``batch`` keeps up to ``BATCH_IN_FLIGHT`` requests in flight: when one fails, the ones
+after it already sent stay written but are not recorded, and a resume writes them again from
+the first batch not written (the same Puts).
 """
 
 from __future__ import annotations
@@ -31,7 +34,8 @@ from typing import Any
 from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError
 from dynoview.core.imports import batch_write, resume
 from dynoview.core.imports.batching import Batch, applies, batches
-from dynoview.core.imports.checks import item_problem
+from dynoview.core.imports.checks import checked_size, key_of
+from dynoview.core.imports.form_index import KeyId
 from dynoview.core.imports.model import Located, Problem, Record
 from dynoview.core.imports.pipeline import WritePipeline
 from dynoview.core.imports.preflight_view import TableView, preflight_batch
@@ -51,6 +55,9 @@ from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
 TRANSACT = "transact"
 BATCH = "batch"
 MODES = (TRANSACT, BATCH)
+#: BatchWriteItem requests in flight at once (``pipeline``): while DynamoDB works on one, the
+#: next is serialised and sent. Guarded batches go one at a time, in order.
+BATCH_IN_FLIGHT = 4
 MODE_SENTENCES = {
     TRANSACT: "TransactWriteItems of up to 100 items: each batch is written whole or not at all, "
               "after the preflight",
@@ -141,12 +148,12 @@ def check_mode(mode: str, has_lock_rules: bool) -> None:
 def valid_items(records: Iterable[Record], table: TableInfo) -> Iterator[Located]:
     """The items, stopping at the first problem (the preview lists them all before a write)."""
     for record in records:
-        problem = record if isinstance(record, Problem) else item_problem(record, table)
-        if problem is not None:
-            raise ImportStopped(f"Item {problem.place.index + 1} cannot be imported "
-                                f"({problem.place.text()}): {problem.message}", problem=problem)
+        found = record if isinstance(record, Problem) else checked_size(record, table)
+        if isinstance(found, Problem):
+            raise ImportStopped(f"Item {found.place.index + 1} cannot be imported "
+                                f"({found.place.text()}): {found.message}", problem=found)
         assert isinstance(record, Located)
-        yield record
+        yield Located(record.item, record.place, found)  # its size, for the batches
 
 
 class _Pacer:
@@ -197,6 +204,7 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
         if done is None:
             return
         batch, requests = done
+        flying.pop(batch.number, None)
         state.batches += 1
         state.items += len(batch.records)
         resume.save(path, state)
@@ -207,7 +215,19 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
             progress(ImportProgress(result.items, result.batches, total,
                                     time.perf_counter() - started, result.skipped_items))
 
-    with WritePipeline[Batch]() as pipe:
+    depth = 1 if options.mode == TRANSACT else BATCH_IN_FLIGHT
+    flying: dict[int, set[KeyId]] = {}  # the keys of each batch in flight (depth > 1)
+
+    def settle(pipe: WritePipeline[Batch]) -> None:
+        """Every write in flight answered: the written ones recorded in order, up to the first
+        failure, which is raised (an earlier batch's failure comes before anything after it)."""
+        written, failure = pipe.drain()
+        for done in written:
+            record(done)
+        if failure is not None:
+            raise failure
+
+    with WritePipeline[Batch](depth) as pipe:
         try:
             for batch in batches(valid_items(records, table), table, schema if has_lock_rules else None,
                                  max_items=max_items):
@@ -221,17 +241,24 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
                                         "does not match this file. Remove it to import from the start.",
                                         field="resume")
                 write = send.judged(batch, view, first=batch.number == state.batches)
-                record(pipe.wait())  # the batch before it: written before this one is sent
+                # Guarded: the batch before it is written before this one is sent. Several in
+                # flight: an item whose key a batch in flight also writes waits for that batch,
+                # so the file's last one still wins (requests in flight land in any order).
+                keys = {key_of(r.item, table) for r in batch.records} if depth > 1 else set()
+                while pipe.in_flight and (pipe.full or any(keys & other for other in flying.values())):
+                    record(pipe.wait())
                 if cancel is not None and cancel.is_set():
                     raise CancelledError(f"The import was cancelled after {result.items:,} item(s); "
                                          "--resume continues from there.")
                 pacer.wait(len(batch.records), cancel)
                 if view is not None:
-                    view.written(r.item for r in batch.records)
+                    view.written((r.item for r in batch.records), in_flight=depth)
+                if keys:
+                    flying[batch.number] = keys
                 pipe.submit(batch, write)
-            record(pipe.wait())
+            settle(pipe)
         except BaseException:
-            record(pipe.wait())  # the batch in flight stays written (its own failure comes first)
+            settle(pipe)  # the batches in flight stay written (their own failure comes first)
             raise
     if state.batches > result.skipped_batches + result.batches:
         raise DynoViewError(f"The progress file {path} counts more batches than this file holds: it "
@@ -264,8 +291,8 @@ def _context(batch: Batch, state: resume.Progress) -> dict[str, Any]:
 
 
 def _put(table: str, record: Located) -> Action:
-    return Action(kind=PUT, table=table, item={k: dict(v) for k, v in record.item.items()},
-                  label=f"import item {record.place.index + 1}")
+    # The record's own item, not a copy: the preflight only reads it, and ``to_request`` copies.
+    return Action(kind=PUT, table=table, item=record.item, label=f"import item {record.place.index + 1}")
 
 
 def _check(view: TableView | None, tx: Transaction, batch: Batch, accept_warnings: bool) -> None:
@@ -302,16 +329,19 @@ class _Sender:
         self.conn, self.table, self.schema, self.log = conn, table, schema, log
         self.options, self.cancel, self.state = options, cancel, state
         self.reader = SplitGetsReader(conn)
+        self.client = batch_write.writer_client(conn) if options.mode == BATCH else None
 
     def judged(self, batch: Batch, view: TableView | None, *, first: bool) -> Callable[[], int]:
         """The batch's write, once the preflight let it through (else ``ImportStopped``).
         ``first``: the first batch of this run, which a killed earlier run may have sent."""
         table, state = self.table.name, self.state
         if self.options.mode != TRANSACT:
-            _check(view, Transaction(actions=[_put(table, r) for r in batch.records]), batch, False)
+            if view is not None:  # (a token of its own: this transaction is judged, never sent)
+                _check(view, Transaction(actions=[_put(table, r) for r in batch.records],
+                                         token="judged-only"), batch, False)
             return lambda: batch_write.write_items(
                 self.conn, table, [r.item for r in batch.records], log=self.log,
-                context=_context(batch, state), cancel=self.cancel)
+                context=_context(batch, state), cancel=self.cancel, client=self.client)
         token = resume.batch_token(state, batch.number)
         resent = first and state.batches > 0  # a killed run may have sent it: its log says
         if resent and _already_applied(self.log, token):

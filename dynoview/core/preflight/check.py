@@ -56,7 +56,7 @@ from dynoview.core.uniqueness.locks_table import (
     pair_tables,
     with_accounts_table,
 )
-from dynoview.core.uniqueness.schema import UniquenessSchema, normalise, protected_text, string_value
+from dynoview.core.uniqueness.schema import UniquenessSchema, protected_text, string_value
 
 __all__ = ["FREE", "LOOKUP_SCAN_MAX_ITEMS", "NOT_ATOMIC_NOTE", "UNPREDICTABLE", "Choice", "Pair",
            "Preflight", "PreflightWarning", "Refusal", "Source", "judge", "run_preflight"]
@@ -256,10 +256,12 @@ class _World:
                 self.before[ident] = self.after[ident] = item
         for (table, rule_name), forms in sorted(probes.items()):
             rule = schema.rule(rule_name)
-            raw = set(forms)  # the spellings accounts store, for a lookup by the stored attribute
+            # The spellings accounts store, for a lookup by the stored attribute (a scoped form's
+            # value part: the engine pairs the accounts found by their scope).
+            raw = {rule.value_part(f) for f in forms}
             for account in self._touched_accounts(table):
                 text = protected_text(account.get(rule.attribute))
-                if text and normalise(text, rule.normalisation) in forms:
+                if text and rule.held_form(account) in forms:
                     raw.add(text)
             found = source.holders(table, rule, raw)
             mine = self.others.setdefault(table, {})

@@ -26,7 +26,7 @@ from dynoview.core.uniqueness.findings import (
     ORPHAN_LOCK,
     SEVERITY,
 )
-from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, normalise, protected_text
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 
 FREE = "FREE"  # no lock and no account: nothing to protect
 UNPREDICTABLE = "UNPREDICTABLE"  # an Update whose effect on a protected value cannot be computed
@@ -257,11 +257,11 @@ def pair_status(holders: Sequence[str], locked: bool) -> str:
 
 
 def rule_value(item: Mapping[str, Any] | None, rule: LockRule) -> str | None:
-    """The item's value for ``rule`` as its lock would store it (normalised), or None."""
+    """The item's value for ``rule`` as its lock would store it (normalised; a scoped rule's
+    form holds the item's scope: ``LockRule.held_form``), or None."""
     if item is None:
         return None
-    text = protected_text(item.get(rule.attribute))
-    return normalise(text, rule.normalisation) if text else None
+    return rule.held_form(item)
 
 
 def known(item: Any) -> dict[str, Any] | None:

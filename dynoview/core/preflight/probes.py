@@ -19,6 +19,7 @@ audit of the whole table finds it.
 
 from __future__ import annotations
 
+import dataclasses
 import string
 from functools import cache
 
@@ -31,7 +32,11 @@ _ASCII_ORDER = string.ascii_lowercase + string.digits + string.punctuation
 
 
 def probe_forms(value: str, rule: LockRule) -> list[str]:
-    """``value`` and the other spellings worth reading next to it (see the module doc)."""
+    """``value`` and the other spellings worth reading next to it (see the module doc); for a
+    scoped rule's form, its value's spellings in its own scope."""
+    if rule.middle is not None:
+        head = value[:len(value) - len(rule.value_part(value))]
+        return [head + f for f in probe_forms(rule.value_part(value), dataclasses.replace(rule, scope=None))]
     trim = trims(rule.normalisation)
     out = [value]
     for form in (clash_key(value, trim), lookalike_key(value, trim), ascii_respelling(value, trim)):

@@ -17,7 +17,7 @@ from dynoview.core.errors import CancelledError
 from dynoview.core.preflight.model import item_ident, pk_text
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.uniqueness.diagnose import holders_filter
+from dynoview.core.uniqueness.holders import holders_filter
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
 
 #: A holder lookup without an index scans the table only when it is at most this big.

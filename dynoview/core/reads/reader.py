@@ -293,9 +293,13 @@ class PageCursor:
         self.total_scanned = 0
         self.total_items = 0
 
-    def next_page(self, want: int | None = None,
-                  cancel: threading.Event | None = None) -> Page:
+    def next_page(self, want: int | None = None, cancel: threading.Event | None = None,
+                  within: float | None = None) -> Page:
+        """Read until the page holds ``want`` items or the table ends, or (``within``) once
+        that many seconds have passed since the call, whichever comes first (at least one
+        request is made)."""
         want = want if want is not None else int(self.request.get("Limit") or 1)
+        until = time.monotonic() + within if within is not None else None
         items: list[dict[str, Any]] = []
         blocks: list[RowBlock] = []
         got = scanned = requests = 0
@@ -328,6 +332,8 @@ class PageCursor:
             last_key = response.get("LastEvaluatedKey")
             if not last_key:
                 exhausted = True
+            elif until is not None and time.monotonic() >= until:
+                break
         self.last_key, self.exhausted = last_key, exhausted
         self.total_scanned += scanned
         self.total_items += got

@@ -13,7 +13,8 @@ from typing import Any
 from dynoview.core.errors import DynoViewError
 from dynoview.core.session.user_files import UserFileError, decode_user_text, loads_user_json
 from dynoview.core.uniqueness.findings import EXPLANATIONS, OK, STATUSES, Finding
-from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, schema_from_json
+from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema
+from dynoview.core.uniqueness.schema_file import schema_from_json
 from dynoview.core.values.dynamodb_json import from_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 

@@ -109,6 +109,21 @@ class TransactionImportError(InputError):
         super().__init__("; ".join(f"{p.location()}: {p.message}" for p in self.problems))
 
 
+_ATOMS = (str, bytes, bool, int, float, type(None))
+
+
+def _copied(value: Any) -> Any:
+    """A deep copy of a request's JSON-like parts (plain maps, lists and atoms), a few times
+    faster than ``copy.deepcopy`` (an import's batch of 100 items is copied for every send);
+    anything else is deep-copied as before."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    if kind is list:
+        return [_copied(v) for v in value]
+    return value if kind in _ATOMS else copy.deepcopy(value)
+
+
 def new_token() -> str:
     """A fresh ClientRequestToken (DynamoDB allows up to 36 characters)."""
     return str(uuid.uuid4())
@@ -166,7 +181,7 @@ class Action:
             body["ExpressionAttributeValues"] = self.values
         if self.return_values and self.return_values != "NONE":
             body["ReturnValuesOnConditionCheckFailure"] = self.return_values
-        return {self.kind: copy.deepcopy(body)}
+        return {self.kind: _copied(body)}
 
     def summary(self) -> str:
         """One line for lists and logs: "Put accounts PK=UNIQ#EMAIL#ada@lovelace.io"."""

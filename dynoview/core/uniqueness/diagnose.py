@@ -16,6 +16,7 @@ candidate spellings reach: a clash with a spelling none of them names is the aud
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -24,7 +25,7 @@ from typing import Any
 from dynoview.core.errors import CancelledError, DynoViewError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
-from dynoview.core.session.tables import IndexInfo, TableInfo, describe_table
+from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.uniqueness.diagnose_answer import (
     FREE,
     answer,
@@ -35,6 +36,7 @@ from dynoview.core.uniqueness.diagnose_answer import (
 )
 from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH, OK, ORPHAN_LOCK, Finding
 from dynoview.core.uniqueness.forms import clash_key, lookalike_key, non_ascii, trims
+from dynoview.core.uniqueness.holders import VIA_SCAN, ScanEstimate, find_accounts
 from dynoview.core.uniqueness.locks_table import pair_tables
 from dynoview.core.uniqueness.origin import STREAM_MAX_CALLS, ActionEntries, LockOrigin, classify_orphan
 from dynoview.core.uniqueness.pairing import Pairing, place_rank
@@ -44,39 +46,6 @@ from dynoview.core.uniqueness.schema import (
     lock_key_problem,
     normalise,
 )
-from dynoview.core.values.numbers import parse_number
-from dynoview.core.values.types import ValueParseError
-
-VIA_INDEX = "index"
-VIA_SCAN = "scan"
-
-
-@dataclass(frozen=True)
-class ScanEstimate:
-    """What a full Scan would read, from DescribeTable's approximate figures."""
-
-    items: int | None
-    size_bytes: int | None
-    read_units: float | None  # 4 KB per unit; half for eventual reads
-    consistent: bool
-
-    def text(self) -> str:
-        if self.size_bytes is None or self.read_units is None:
-            return "The table's size is unknown, so the Scan's cost cannot be estimated."
-        items = f"about {self.items:,} items, " if self.items is not None else ""
-        mode = "strongly consistent" if self.consistent else "eventually consistent"
-        return (f"A {mode} Scan reads the whole table ({items}{self.size_bytes:,} bytes): about "
-                f"{self.read_units:g} RCU.")
-
-
-def estimate_scan(table: TableInfo, consistent: bool) -> ScanEstimate:
-    """Estimate a full Scan's read units from the table's approximate size."""
-    size = table.size_bytes
-    units = None
-    if size is not None:
-        units = max(size, 1) / 4096
-        units = round(units if consistent else units / 2, 1)
-    return ScanEstimate(table.item_count, size, units, consistent)
 
 
 @dataclass
@@ -122,43 +91,8 @@ class Diagnosis:
         return f"You typed {self.typed}; {where} {self.stored}."
 
 
-def holders_filter(schema: UniquenessSchema, rule: LockRule, values: list[str], *,
-                   numbers: bool = False) -> dict[str, Any]:
-    """FilterExpression parts for the accounts holding one of the values: the rule's attribute
-    equals one of them, on account items only (a diagnosis's Scan and the preflight's lookup).
-    ``numbers``: a value that is a number's text also matches that number stored as N (the
-    audit reads N as its text).
-
-    Every attribute name is aliased: a rule on a reserved word (status, name)
-    would otherwise be a ValidationException.
-    """
-    names = {"#v": rule.attribute, "#pk": schema.pk_name}
-    vals: dict[str, Any] = {":acct": {"S": schema.account_pk_prefix}}
-    tests = []
-    for i, value in enumerate(values):
-        vals[f":v{i}"] = {"S": value}
-        tests.append(f"#v = :v{i}")
-        if numbers and _number_text(value):
-            vals[f":n{i}"] = {"N": value}
-            tests.append(f"#v = :n{i}")
-    expr = f"({' OR '.join(tests)}) AND begins_with(#pk, :acct)"
-    if not schema.account_pk_prefix:  # an accounts table of its own: every item is an account
-        del names["#pk"], vals[":acct"]
-        expr = f"({' OR '.join(tests)})"
-    if schema.sk_name and schema.account_sk_value is not None:
-        names["#sk"] = schema.sk_name
-        vals[":sk"] = {"S": schema.account_sk_value}
-        expr += " AND #sk = :sk"
-    return {"FilterExpression": expr, "ExpressionAttributeNames": names,
-            "ExpressionAttributeValues": vals}
 
 
-def _number_text(value: str) -> bool:
-    """Whether DynamoDB would store this text, as typed, as a number."""
-    try:
-        return parse_number(value) == value
-    except ValueParseError:
-        return False
 
 
 def spellings(value: str, rule: LockRule) -> list[str]:
@@ -169,6 +103,10 @@ def spellings(value: str, rule: LockRule) -> list[str]:
     too. For a value outside ASCII, the form of its lookalike key as well (and that form's clash
     key): the value it may imitate. Two to five GetItems, never a Scan.
     """
+    if rule.middle is not None:  # a scoped form: the spellings of its value, in its scope
+        scope, plain = rule.scope_part(value) or "", rule.value_part(value)
+        head = scope + rule.middle
+        return [head + f for f in spellings(plain, dataclasses.replace(rule, scope=None))]
     trim = trims(rule.normalisation)
     forms = [normalise(value, rule.normalisation), value, clash_key(value, trim)]
     if non_ascii(forms):  # only a form outside ASCII can be a lookalike clash
@@ -181,35 +119,8 @@ def spellings(value: str, rule: LockRule) -> list[str]:
     return out
 
 
-@dataclass
-class _AccountSearch:
-    """How the accounts holding a value were found, and what that read."""
-
-    method: str
-    accounts: list[dict[str, Any]]
-    index_name: str | None = None
-    estimate: ScanEstimate | None = None
-    scanned: int | None = None
 
 
-def _find_accounts(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
-                   forms: list[str], use_index: bool, consistent_scan: bool,
-                   receipts: list[ReadReceipt], notes: list[str],
-                   cancel: threading.Event | None) -> _AccountSearch:
-    """The accounts holding any spelling: through the rule's index if it has one, else a Scan."""
-    index = _account_index(table, rule, use_index, notes)
-    if index is not None:
-        accounts = _accounts_by_index(reader, table, schema, rule, index, forms, receipts, cancel)
-        if index.kind == "GSI":
-            notes.append(f"Accounts were found through the GSI {index.name}, which is eventually "
-                         "consistent: an account written in the last second may not show yet.")
-        return _AccountSearch(VIA_INDEX, accounts, index_name=index.name)
-    estimate = estimate_scan(table, consistent_scan)
-    notes.append("No index on " + rule.attribute + " is named in the schema, so accounts were "
-                 "found with a Scan. " + estimate.text())
-    accounts, scanned = _accounts_by_scan(reader, table, schema, rule, forms, consistent_scan,
-                                          receipts, cancel)
-    return _AccountSearch(VIA_SCAN, accounts, estimate=estimate, scanned=scanned)
 
 
 def diagnose(
@@ -228,8 +139,12 @@ def diagnose(
     action_log: ActionEntries | None = None,
     max_stream_calls: int = STREAM_MAX_CALLS,
     locks_table: TableInfo | None = None,
+    scope: str | None = None,
 ) -> Diagnosis:
     """Answer "is this value locked, and by whom?" in a sentence for a support agent.
+
+    A rule unique per scope needs the value's scope: ``scope``, or the value written
+    ``<scope>#<value>`` (see ``scoped_form``).
 
     For a lock no account holds, ``explain_origin`` looks for how it got there (the lock's
     owner attribute, the table's stream, then ``action_log``) and the sentence says which.
@@ -237,8 +152,13 @@ def diagnose(
     """
     locks = _locks_info(reader, table, schema, locks_table)
     rule = _checked_rule(locks, schema, rule_name, value)
+    if rule.scope is not None:  # from here on the value is the rule's form: scope included
+        value = scoped_form(rule, value, scope)
+    elif scope is not None:
+        raise DynoViewError(f"The {rule.name} rule is not unique per scope: leave the scope out.",
+                            field="scope")
     now = now or datetime.now(UTC)
-    normalised = normalise(value, rule.normalisation)
+    normalised = rule.form_of(value)
     receipts: list[ReadReceipt] = []
     notes: list[str] = []
 
@@ -248,7 +168,7 @@ def diagnose(
     found = _read_locks(reader, locks, schema, rule, forms, receipts)
 
     # 2. The accounts holding any of those spellings.
-    search = _find_accounts(reader, table, schema, rule, forms, use_index, consistent_scan, receipts,
+    search = find_accounts(reader, table, schema, rule, forms, use_index, consistent_scan, receipts,
                             notes, cancel)
     capacity = sum(r.consumed_capacity for r in receipts if r.consumed_capacity is not None)
     if search.method == VIA_SCAN:
@@ -334,10 +254,13 @@ def _judge(schema: UniquenessSchema, table: TableInfo, rule: LockRule, value: st
     state = pairing.rules[rule.name]
     trim = trims(rule.normalisation)
     stored_forms = state.locks.keys() | state.holders.keys()
-    normalised = normalise(value, rule.normalisation)
+    normalised = rule.form_of(value)
     mine = [f for f in dict.fromkeys((normalised, value)) if f in stored_forms]
-    if not mine and clash_key(value, trim) in stored_forms:
-        mine = [clash_key(value, trim)]
+    # The clash-key form (of the value part only, for a scoped form: its scope is kept).
+    folded = value if rule.middle is None else rule.value_part(value)
+    folded = value[:len(value) - len(folded)] + clash_key(folded, trim)
+    if not mine and folded in stored_forms:
+        mine = [folded]
     about: dict[tuple[str, str | None], Finding] = {}
     for form in mine:
         for f in pairing.findings_of(rule.name, form):
@@ -400,53 +323,29 @@ def _read_locks(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule
     return found
 
 
-def _account_index(table: TableInfo, rule: LockRule, use_index: bool,
-                   notes: list[str]) -> IndexInfo | None:
-    """The rule's index when the table has it, keyed on the rule's attribute; else None."""
-    if not (use_index and rule.index_name):
-        return None
-    try:
-        idx = table.index(rule.index_name)
-    except KeyError:
-        notes.append(f"The schema names index {rule.index_name}, which table {table.name} does "
-                     "not have, so a Scan was used instead. Fix the rule's index name.")
-        return None
-    return idx if idx is not None and idx.partition_key.name == rule.attribute else None
 
 
-def _accounts_by_index(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
-                       index: IndexInfo, forms: list[str], receipts: list[ReadReceipt],
-                       cancel: threading.Event | None) -> list[dict[str, Any]]:
-    accounts: list[dict[str, Any]] = []
-    for v in forms:
-        # GSIs only serve eventually consistent reads: ConsistentRead stays false.
-        request = {"TableName": table.name, "IndexName": index.name,
-                   "KeyConditionExpression": "#v = :v",
-                   "ExpressionAttributeNames": {"#v": rule.attribute},
-                   "ExpressionAttributeValues": {":v": {"S": v}}}
-        cursor = reader.cursor("Query", request, table)
-        while not cursor.exhausted:
-            page = cursor.next_page(want=1000, cancel=cancel)
-            receipts.extend(page.receipts)
-            accounts.extend(i for i in page.items if schema.is_account(i))
-    return accounts
+def scoped_form(rule: LockRule, value: str, scope: str | None) -> str:
+    """The form a scoped rule pairs on (``acme#User#email#ada@x.io``) for a value and its scope:
+    ``scope`` as given, else the value's text before its first ``#`` (``acme#ada@x.io``)."""
+    if scope is None:
+        cut = value.find("#")
+        if cut < 0:
+            raise DynoViewError(
+                f"The {rule.name} rule is unique per scope ({rule.scope}): say which scope the value "
+                f"belongs to, e.g. acme#{value} for scope acme (or give the scope on its own, "
+                "dynoview diagnose --scope).", field="scope")
+        scope, value = value[:cut], value[cut + 1:]
+        if not value:
+            raise DynoViewError("Type the value after the scope, e.g. acme#ada@example.com.",
+                                field="value")
+    return scope + (rule.middle or "") + value
 
 
-def _accounts_by_scan(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
-                      forms: list[str], consistent: bool, receipts: list[ReadReceipt],
-                      cancel: threading.Event | None) -> tuple[list[dict[str, Any]], int]:
-    """The accounts holding any spelling, by a filtered Scan; and how many items it read."""
-    accounts: list[dict[str, Any]] = []
-    scan: dict[str, Any] = {"TableName": table.name, "ConsistentRead": consistent,
-                            **holders_filter(schema, rule, sorted(forms), numbers=True)}
-    cursor = reader.cursor("Scan", scan, table)
-    while not cursor.exhausted:
-        if cancel is not None and cancel.is_set():
-            raise CancelledError("The diagnosis was cancelled during its Scan.")
-        page = cursor.next_page(want=1000, cancel=cancel)
-        receipts.extend(page.receipts)
-        accounts.extend(page.items)
-    return accounts, cursor.total_scanned
+
+
+
+
 
 
 #: Diagnose reads a table whole when it holds at most this many items (the preflight's limits:

@@ -33,6 +33,11 @@ needs is ``normalise(account value, rule.normalisation)``):
 Accounts whose attribute is missing, empty or not a String/Number have no
 value for that rule (status NO_VALUE): nothing to enforce, not a finding.
 
+A rule unique per scope (OneTable's ``field.scope``) is paired on its forms
+``<scope><middle><value>`` (``scope.py``): a lock's is its key between the rule's fixed
+prefix and suffix, an account's its scope filled from its attributes, the middle and its
+value; so the same value in two scopes is two values, and every check above runs per scope.
+
 Long because the classifier's hot loop (``feed``), its batch merge (``apply``) and the
 findings share one state and are kept together, inlined for speed.
 """
@@ -87,6 +92,7 @@ from dynoview.core.uniqueness.schema import (
     UniquenessSchema,
     normalise,
 )
+from dynoview.core.uniqueness.scope import fill_scope
 
 
 def _expired(av: Any, now: float) -> bool:
@@ -113,7 +119,7 @@ class Pairing:
         # Longest prefix first, so UNIQ#EMAIL2# is not taken for UNIQ#EMAIL#. Empty when the locks
         # have a table of their own: this table's items are accounts or other (locks_table.py).
         self._lock_rules = [] if schema.locks is not None else sorted(
-            self.rules.values(), key=lambda s: len(s.rule.prefix), reverse=True)
+            self.rules.values(), key=lambda s: len(s.rule.fixed_prefix), reverse=True)
         self._cache: tuple[int, list[Finding]] | None = None
         self._ok = 0
         self._expired_accounts: set[str] | None = set()  # like RuleState.unlike: while known
@@ -166,14 +172,18 @@ class Pairing:
         ttl = self.ttl_attribute
         now = self.now
         accounts = self.accounts
+        # A scoped rule's forms start with the account's scope and the middle (scope.py).
         account_specs = [(s.rule.attribute, s.rule.normalisation if s.rule.normalisation != NORMALISE_NONE
-                          else None, s.holders, s) for s in self.rules.values()]
+                          else None, s.holders, s,
+                          (s.rule.scope, s.rule.middle or "") if s.rule.scope is not None else None)
+                         for s in self.rules.values()]
         n_rules = len(account_specs)
-        # A fixed lock SK is compared before the PK; an SK that repeats the value (sk_tpl, rare)
-        # only once the value is cut from the PK, so the common case pays one "is not None".
-        lock_specs = [(s.rule.prefix, s.rule.suffix, len(s.rule.prefix), len(s.rule.suffix),
+        # A fixed lock SK is compared before the PK; an SK that repeats the value (rare) or a
+        # scoped rule's middle only once the value is cut from the PK (``value_check``), so the
+        # common case pays one "is not None".
+        lock_specs = [(s.rule.fixed_prefix, s.rule.suffix, len(s.rule.fixed_prefix), len(s.rule.suffix),
                        s.rule.fixed_sk if sk_name else None,
-                       s.rule.sk_template if sk_name else None, s.locks) for s in self._lock_rules]
+                       value_check(s.rule, bool(sk_name)), s.locks) for s in self._lock_rules]
         n = other = 0
         for item in items:
             n += 1
@@ -191,15 +201,18 @@ class Pairing:
                 if not expired and pk in accounts:  # read before (its SKs vary): expired if any is
                     expired = record_expired(accounts[pk])
                 parts = ["1" if expired else "0", (sk or "") if acct_sk is None else ""]
-                for attr, mode, holders, state in account_specs:
+                for attr, mode, holders, state, scoping in account_specs:
                     av = item.get(attr)
                     # S as is, N as its exact text; other types and "" are no value.
                     value = (av.get("S") or av.get("N")) if av.__class__ is dict else None
                     if value.__class__ is not str or not value:
                         parts.append("")
                         continue
-                    parts.append(value)
                     key = normalise(value, mode) if mode else value
+                    if scoping is not None:
+                        head = fill_scope(scoping[0], item) + scoping[1]
+                        value, key = head + value, head + key
+                    parts.append(value)
                     if key in holders:
                         state.add_holder(key, pk)
                     else:
@@ -215,7 +228,8 @@ class Pairing:
                 # Values may contain '#': only the template's own prefix and suffix are cut.
                 if pk.startswith(prefix) and (not ls or (pk.endswith(suffix) and len(pk) >= lp + ls)):
                     value = pk[lp:len(pk) - ls] if ls else pk[lp:]
-                    if sk_tpl is not None and sk != sk_tpl[0] + value + sk_tpl[1]:
+                    if sk_tpl is not None and (sk_tpl not in value if sk_tpl.__class__ is str
+                                               else sk != sk_tpl[0] + value + sk_tpl[1]):
                         continue
                     expired = ttl is not None and ttl in item and _expired(item[ttl], now)
                     locks[value] = expired
@@ -242,7 +256,7 @@ class Pairing:
         """Normalise the account values and find the forms unlike their clash key and those
         outside ASCII (C loops, where the batch was made: in a worker process, in parallel)."""
         for state, column, rb in zip(self.rules.values(), batch.account_values, batch.rules, strict=True):
-            held = held_values(column, state.rule.normalisation)
+            held = held_values(column, state.rule.normalisation, state.rule.middle)
             if state.rule.normalisation != NORMALISE_NONE:
                 rb.normalised = held
             trim = trims(state.rule.normalisation)
@@ -438,8 +452,8 @@ class Pairing:
             elif len(accts) == 1 and not locked and value not in clashed:
                 found.append((value, MISSING_LOCK, self._finding(
                     MISSING_LOCK, rule, value, accts, [],
-                    f"Account {accts[0]} uses {rule.name} {value!r} without a lock: uniqueness is "
-                    "not enforced for it. Claim the lock for this account.")))
+                    f"Account {accts[0]} uses {rule.name} {rule.spelled(value)} without a lock: "
+                    "uniqueness is not enforced for it. Claim the lock for this account.")))
         for value in missing_from(locks, holders):
             expired = locks[value]
             if expired:
@@ -447,7 +461,8 @@ class Pairing:
             elif value not in clashed:
                 found.append((value, ORPHAN_LOCK, self._finding(
                     ORPHAN_LOCK, rule, value, [], [value],
-                    f"{value} is locked, and no account uses it: a stuck signup or a value left "
+                    f"{value if rule.scope is None else rule.spelled(value)} is locked, and no account "
+                    "uses it: a stuck signup or a value left "
                     "behind by a change; diagnose it to see which.")))
         return ok
 
@@ -456,7 +471,7 @@ class Pairing:
         return self._finding(
             DUPLICATE_VALUE, rule, value, accts, [value] if locked else [],
             f"{len(accts)} accounts ({', '.join(accts)}) hold the {rule.name} "
-            f"{value!r}, which {lock_text}: uniqueness was already broken. Keep it on one "
+            f"{rule.spelled(value)}, which {lock_text}: uniqueness was already broken. Keep it on one "
             "account and change the others.")
 
     def certain_findings(self) -> list[Finding]:
@@ -491,7 +506,7 @@ class Pairing:
             "no account" if not accts else f"{len(accts)} accounts")
         return self._finding(
             EXPIRED, rule, value, accts, [value],
-            f"The lock for {rule.name} {value!r} (held by {owner}) has expired but is "
+            f"The lock for {rule.name} {rule.spelled(value)} (held by {owner}) has expired but is "
             "still readable: it blocks the value until DynamoDB deletes it, then the value "
             "is unprotected. Renew the TTL, or release the lock if it is not needed.")
 
@@ -561,7 +576,7 @@ class Pairing:
                 if not value:
                     row.cells[rule.name] = Cell(value, NO_VALUE)
                     continue
-                lock_value = normalise(value, rule.normalisation)
+                lock_value = rule.form_of(value)
                 lock_key = self.lock_key(rule, lock_value) if lock_value in state.locks else None
                 cell_finding = by_cell.get((rule.name, acct))
                 row.cells[rule.name] = Cell(value, cell_finding.status if cell_finding else OK, lock_key,
@@ -606,6 +621,14 @@ def findings_by_place(pk_name: str, findings: Iterable[Finding]) -> tuple[
         for key in f.lock_keys:
             by_lock[(f.rule, key[pk_name]["S"])] = f
     return by_cell, by_lock, acct_expired
+
+
+def value_check(rule: LockRule, has_sk: bool) -> str | tuple[str, str] | None:
+    """What a lock key cut by the rule's prefix and suffix must also show: a scoped rule's
+    middle (``#User#email#``, a str), or the sort key around the value (a tuple), or None."""
+    if rule.middle is not None:
+        return rule.middle
+    return rule.sk_template if has_sk else None
 
 
 def classify(items: Iterable[Mapping[str, Any]], schema: UniquenessSchema,

@@ -18,10 +18,12 @@ from dynoview.core.background import yield_to_ui
 from dynoview.core.uniqueness.forms import (
     NORMALISE_LOWER,
     NORMALISE_NFKC_CASEFOLD,
+    NORMALISE_NONE,
     NORMALISE_TRIM_LOWER,
     mixed_clash_keys,
 )
 from dynoview.core.uniqueness.schema import LockRule
+from dynoview.core.uniqueness.scope import normalise_form
 
 
 class RuleState:
@@ -123,9 +125,12 @@ def pack_record(values: list[str | None], expired: bool, sk: str | None) -> str 
     return ("1" if expired else "0") + SEP + SEP.join(parts)
 
 
-def held_values(column: list[str], mode: str) -> list[str]:
-    """A column's values as the rule's locks hold them ("" is no value: skipped)."""
+def held_values(column: list[str], mode: str, middle: str | None = None) -> list[str]:
+    """A column's values as the rule's locks hold them ("" is no value: skipped); a scoped
+    rule's (``middle`` given) are forms whose value part alone is normalised."""
     values: Iterable[str] = filter(None, column)  # S as is, N as its text
+    if middle is not None and mode != NORMALISE_NONE:
+        return [normalise_form(middle, v, mode) for v in values]
     if mode == NORMALISE_LOWER:
         values = map(str.lower, values)
     elif mode == NORMALISE_TRIM_LOWER:

@@ -8,16 +8,13 @@ recognise accounts and how to build each lock's key from an account value.
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from functools import cached_property
 from typing import Any
 
 from dynoview.core.errors import InputError
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.session.user_files import UserFileError, decode_user_text, loads_user_json
 
 # The normalisations are defined once, in forms; re-exported here for the schema's users.
 from dynoview.core.uniqueness.forms import (  # noqa: F401
@@ -28,6 +25,31 @@ from dynoview.core.uniqueness.forms import (  # noqa: F401
     NORMALISE_TRIM_LOWER,
     normalise,
 )
+from dynoview.core.uniqueness.scope import (
+    fill_scope,
+    normalise_form,
+    protected_text,
+    split_form,
+)
+
+
+class SchemaError(InputError):
+    """A schema file or dict that cannot be used, with where the problem is.
+
+    ``location`` is a path into the JSON such as ``rules[1].normalisation``;
+    ``source`` is the file it came from, when there is one.
+    """
+
+    def __init__(self, message: str, location: str = "", source: str | None = None) -> None:
+        where = ""
+        if source:
+            where = f"{source}: "
+        if location:
+            where += f"{location}: "
+        super().__init__(where + message)
+        self.message = message
+        self.location = location
+        self.source = source
 
 
 @dataclass(frozen=True)
@@ -52,12 +74,66 @@ class LockRule:
 
     @property
     def prefix(self) -> str:
+        """The lock key's fixed text before the value. A scoped rule has none (the scope comes
+        first): the readers that cut one fixed prefix (live watching) refuse it by this error."""
         if self.scope is not None:  # refused loudly rather than matching nothing in silence
             raise SchemaError(f"the {self.name} rule is unique per scope ({self.scope}): it has no "
-                              "fixed lock prefix; pair it per scope (presets/scoped.py).")
+                              "fixed lock prefix, which live watching needs; audit the table instead.")
         return self.pk_template.split("{value}", 1)[0]
 
-    @property
+    @cached_property  # read per lock key by the view and the engine's helpers: worked out once
+    def fixed_prefix(self) -> str:
+        """The lock key's fixed text before the stored form: ``prefix``, or a scoped rule's text
+        before its scope (``_unique#``). What the engine cuts (``scope.py``)."""
+        return self.pk_template.split("{scope}" if self.scope is not None else "{value}", 1)[0]
+
+    @cached_property  # read per account row by the view: worked out once
+    def middle(self) -> str | None:
+        """A scoped rule's text between the scope and the value (``#User#email#``), else None."""
+        if self.scope is None:
+            return None
+        return self.pk_template.split("{scope}", 1)[1].split("{value}", 1)[0]
+
+    def held_form(self, item: Mapping[str, Any]) -> str | None:
+        """The form an account item's value takes in the lock (normalised; for a scoped rule,
+        its scope, the middle and the value), or None when it has no value."""
+        text = protected_text(item.get(self.attribute))
+        if not text:
+            return None
+        held = normalise(text, self.normalisation)
+        if self.scope is None:
+            return held
+        return fill_scope(self.scope, item) + (self.middle or "") + held
+
+    def form_of(self, value: str) -> str:
+        """A value (or, for a scoped rule, a form ``scope + middle + value``) as the lock stores
+        it: normalised; a scoped rule normalises only the value part."""
+        middle = self.middle
+        if middle is None:
+            return normalise(value, self.normalisation)
+        if middle not in value:  # a bare value: its lock key cannot be named without the scope
+            raise SchemaError(f"the {self.name} rule is unique per scope ({self.scope}): its lock key "
+                              f"needs the scope too; write the value as <scope>{middle}<value>.")
+        return normalise_form(middle, value, self.normalisation)
+
+    def value_part(self, form: str) -> str:
+        """The value in a stored form (a scoped form without its scope and middle)."""
+        middle = self.middle
+        parts = split_form(middle, form) if middle is not None else None
+        return parts[1] if parts is not None else form
+
+    def scope_part(self, form: str) -> str | None:
+        """The scope in a scoped rule's stored form, else None."""
+        middle = self.middle
+        parts = split_form(middle, form) if middle is not None else None
+        return parts[0] if parts is not None else None
+
+    def spelled(self, form: str) -> str:
+        """A stored form as sentences show it: ``'ada@x.io'`` or ``'ada@x.io' in scope acme``."""
+        scope = self.scope_part(form)
+        return repr(form) if scope is None else f"{self.value_part(form)!r} in scope {scope}"
+
+    @cached_property
     def suffix(self) -> str:
         parts = self.pk_template.split("{value}", 1)
         return parts[1] if len(parts) == 2 else ""
@@ -76,8 +152,9 @@ class LockRule:
         return None if self.sk_value is None or "{value}" in self.sk_value else self.sk_value
 
     def lock_pk(self, value: str) -> str:
-        """The lock's partition key for an account value (normalised first)."""
-        return self.prefix + normalise(value, self.normalisation) + self.suffix
+        """The lock's partition key for an account value (normalised first; a scoped rule's
+        value is a form: ``acme#User#email#ada@x.io``)."""
+        return self.fixed_prefix + self.form_of(value) + self.suffix
 
     def lock_sk(self, stored: str) -> str | None:
         """The sort key of the lock holding ``stored`` (as stored: no normalisation)."""
@@ -89,12 +166,14 @@ class LockRule:
 
         Values may contain '#', so only the template's own prefix and suffix are cut.
         """
-        if not pk.startswith(self.prefix) or not pk.endswith(self.suffix):
+        if not pk.startswith(self.fixed_prefix) or not pk.endswith(self.suffix):
             return None
         end = len(pk) - len(self.suffix) if self.suffix else len(pk)
-        if end < len(self.prefix):
+        if end < len(self.fixed_prefix):
             return None
-        return pk[len(self.prefix):end]
+        form = pk[len(self.fixed_prefix):end]
+        middle = self.middle
+        return form if middle is None or middle in form else None  # a scoped key names its middle
 
 
 @dataclass(frozen=True)
@@ -157,13 +236,13 @@ class UniquenessSchema:
 
     def lock_key(self, rule: LockRule, value: str) -> dict[str, Any]:
         """The lock item's primary key (low-level form) for a value."""
-        return self.stored_lock_key(rule, normalise(value, rule.normalisation))
+        return self.stored_lock_key(rule, rule.form_of(value))
 
     def stored_lock_key(self, rule: LockRule, stored: str) -> dict[str, Any]:
         """The key of a lock holding ``stored`` exactly as spelled (no normalisation): the
         key of a lock found in the table, which may predate or ignore the rule's normalisation."""
         pk_name, sk_name = self.lock_pk_name, self.lock_sk_name
-        key: dict[str, Any] = {pk_name: {"S": rule.prefix + stored + rule.suffix}}
+        key: dict[str, Any] = {pk_name: {"S": rule.fixed_prefix + stored + rule.suffix}}
         if sk_name and rule.sk_value is not None:
             key[sk_name] = {"S": rule.lock_sk(stored)}
         return key
@@ -185,7 +264,7 @@ class UniquenessSchema:
             return None
         sk = string_value(item.get(sk_name)) if sk_name else None
         # Longest prefix first, so UNIQ#EMAIL2# is not taken for UNIQ#EMAIL#.
-        for rule in sorted(self.rules, key=lambda r: len(r.prefix), reverse=True):
+        for rule in sorted(self.rules, key=lambda r: len(r.fixed_prefix), reverse=True):
             fixed = rule.fixed_sk
             if sk_name and fixed is not None and sk != fixed:
                 continue
@@ -196,11 +275,6 @@ class UniquenessSchema:
                 continue  # the value in the sort key must be the partition key's
             return rule, value
         return None
-
-    @classmethod
-    def from_json(cls, data: Any, source: str | None = None) -> UniquenessSchema:
-        """Validate and build from JSON data (see ``schema_from_json``)."""
-        return schema_from_json(data, source)
 
     def to_json(self) -> dict[str, Any]:
         extra: dict[str, Any] = {} if self.locks is None else {"locks_table": {
@@ -229,16 +303,6 @@ def string_value(av: Any, default: Any = None) -> Any:
     return default
 
 
-def protected_text(av: Any) -> str | None:
-    """A protected value as the audit reads it: S as is, N as its exact text; other types and
-    empty strings are no value (None)."""
-    if not isinstance(av, Mapping):
-        return None
-    text = av.get("S")
-    if text is None:
-        text = av.get("N")
-    return text if isinstance(text, str) and text else None
-
 
 def article_schema(pk_name: str = "PK", sk_name: str | None = "SK",
                    email_index: str | None = None) -> UniquenessSchema:
@@ -251,186 +315,6 @@ def article_schema(pk_name: str = "PK", sk_name: str | None = "SK",
             LockRule("username", "username", "UNIQ#HANDLE#{value}", "LOCK", NORMALISE_NONE),
         ),
     )
-
-
-# --------------------------------------------------------------------------- schema files
-
-_SCHEMA_KEYS = {"pk_name", "sk_name", "account_pk_prefix", "account_sk_value", "rules", "locks_table"}
-_LOCKS_KEYS = {"name", "pk_name", "sk_name", "accounts_table"}
-_RULE_KEYS = {"name", "attribute", "pk_template", "sk_value", "normalisation", "index_name",
-              "owner_attribute", "scope"}
-
-
-class SchemaError(InputError):
-    """A schema file or dict that cannot be used, with where the problem is.
-
-    ``location`` is a path into the JSON such as ``rules[1].normalisation``;
-    ``source`` is the file it came from, when there is one.
-    """
-
-    def __init__(self, message: str, location: str = "", source: str | None = None) -> None:
-        where = ""
-        if source:
-            where = f"{source}: "
-        if location:
-            where += f"{location}: "
-        super().__init__(where + message)
-        self.message = message
-        self.location = location
-        self.source = source
-
-
-def _text_field(data: Mapping[str, Any], key: str, where: str, *, optional: bool = False,
-                default: str | None = None) -> str | None:
-    if key not in data:
-        if optional:
-            return default
-        raise SchemaError(f"{key} is required; add it as a string.", f"{where}{key}")
-    value = data[key]
-    if value is None and optional:
-        return None
-    if not isinstance(value, str) or (not value and not optional):
-        raise SchemaError(f"{key} must be a non-empty string, not {value!r}.", f"{where}{key}")
-    return value
-
-
-def locks_from_json(data: Any, pk_name: str, sk_name: str | None) -> LocksTable | None:
-    """``locks_table`` (absent or null: locks beside the accounts); key names default to theirs."""
-    if data is None:
-        return None
-    if not isinstance(data, Mapping):
-        raise SchemaError("locks_table must be an object such as {\"name\": \"uniques\", "
-                          "\"pk_name\": \"pk\", \"sk_name\": null}.", "locks_table")
-    unknown = set(data) - _LOCKS_KEYS
-    if unknown:
-        raise SchemaError(f"unknown field {sorted(unknown)[0]!r}; allowed: "
-                          f"{', '.join(sorted(_LOCKS_KEYS))}.", f"locks_table.{sorted(unknown)[0]}")
-    name = _text_field(data, "name", "locks_table.")
-    assert name is not None
-    lock_pk = _text_field(data, "pk_name", "locks_table.", optional=True, default=pk_name) or pk_name
-    lock_sk = _text_field(data, "sk_name", "locks_table.", optional=True, default=sk_name)
-    accounts = _text_field(data, "accounts_table", "locks_table.", optional=True) or None
-    return LocksTable(name, lock_pk, lock_sk or None, accounts)
-
-
-def rule_from_json(data: Any, where: str = "", *, own_table: bool = False) -> LockRule:
-    """One rule from its JSON form (as written by ``UniquenessSchema.to_json``)."""
-    if not isinstance(data, Mapping):
-        raise SchemaError("each rule must be an object with name, attribute and pk_template.",
-                          where.rstrip("."))
-    unknown = set(data) - _RULE_KEYS
-    if unknown:
-        raise SchemaError(f"unknown field {sorted(unknown)[0]!r}; allowed: "
-                          f"{', '.join(sorted(_RULE_KEYS))}.", f"{where}{sorted(unknown)[0]}")
-    attribute = _text_field(data, "attribute", where)
-    assert attribute is not None
-    name = _text_field(data, "name", where, optional=True, default=attribute) or attribute
-    template = _text_field(data, "pk_template", where)
-    assert template is not None
-    if template.count("{value}") != 1:
-        raise SchemaError("pk_template must contain {value} exactly once, e.g. UNIQ#EMAIL#{value}.",
-                          f"{where}pk_template")
-    if not template.split("{value}", 1)[0] and not own_table:  # a locks table holds only locks
-        raise SchemaError("pk_template must start with a fixed prefix before {value} (e.g. "
-                          "UNIQ#EMAIL#), or locks cannot be told apart from other items.",
-                          f"{where}pk_template")
-    sk_value = _text_field(data, "sk_value", where, optional=True, default="LOCK")
-    if sk_value is not None and sk_value.count("{value}") > 1:
-        raise SchemaError("sk_value may contain {value} at most once (the same value as in "
-                          "pk_template), e.g. LOCK or DRM_GEN_USER.EMAIL#{value}.", f"{where}sk_value")
-    norm = data.get("normalisation", NORMALISE_NONE)
-    if norm not in NORMALISATIONS:
-        raise SchemaError(f"normalisation must be one of {', '.join(NORMALISATIONS)}, not {norm!r}.",
-                          f"{where}normalisation")
-    index = _text_field(data, "index_name", where, optional=True, default=None) or None
-    owner = _text_field(data, "owner_attribute", where, optional=True, default=None) or None
-    scope = _text_field(data, "scope", where, optional=True, default=None) or None
-    if scope and not 0 < template.find("{scope}") < template.find("{value}"):
-        raise SchemaError("a scoped rule's pk_template holds {scope} after a fixed prefix, before "
-                          "{value}: _unique#{scope}#User#email#{value}.", f"{where}pk_template")
-    return LockRule(name, attribute, template, sk_value, norm, index, owner, scope)
-
-
-def schema_from_json(data: Any, source: str | None = None) -> UniquenessSchema:
-    """Validate and build a schema from JSON data; errors say which field is wrong."""
-    try:
-        if not isinstance(data, Mapping):
-            raise SchemaError("a schema must be a JSON object with pk_name, rules, ...")
-        unknown = set(data) - _SCHEMA_KEYS
-        if unknown:
-            first = sorted(unknown)[0]
-            raise SchemaError(f"unknown field {first!r}; allowed: {', '.join(sorted(_SCHEMA_KEYS))}.",
-                              first)
-        pk_name = _text_field(data, "pk_name", "", optional=True, default="PK") or "PK"
-        sk_name = _text_field(data, "sk_name", "", optional=True, default="SK")
-        locks = locks_from_json(data.get("locks_table"), pk_name, sk_name)
-        prefix = _text_field(data, "account_pk_prefix", "", optional=True, default="ACCT#") or ""
-        if not prefix and locks is None:  # an accounts table of its own holds only accounts
-            raise SchemaError("account_pk_prefix must not be empty: it is how accounts are "
-                              "recognised (e.g. ACCT#).", "account_pk_prefix")
-        account_sk = _text_field(data, "account_sk_value", "", optional=True, default="PROFILE")
-        raw_rules = data.get("rules")
-        if not isinstance(raw_rules, list) or not raw_rules:
-            raise SchemaError("rules must be a non-empty list: one rule per protected attribute.",
-                              "rules")
-        rules = tuple(rule_from_json(r, f"rules[{i}].", own_table=locks is not None)
-                      for i, r in enumerate(raw_rules))
-        names = [r.name for r in rules]
-        for i, name in enumerate(names):
-            if name in names[:i]:
-                raise SchemaError(f"the rule name {name!r} is used twice; give each rule its own name.",
-                                  f"rules[{i}].name")
-        for i, rule in enumerate(rules):
-            lock_keys = (locks.pk_name, locks.sk_name) if locks is not None else (pk_name, sk_name)
-            if rule.owner_attribute is not None and rule.owner_attribute in lock_keys:
-                raise SchemaError(f"owner_attribute must be an attribute of the lock item that names "
-                                  f"its account, not the key {rule.owner_attribute!r}.",
-                                  f"rules[{i}].owner_attribute")
-        # Rules may share a prefix when their fixed sort keys tell them apart (a uniques table
-        # keyed value / type, ElectroDB's constraints); scoped ones by the text after the scope.
-        lock_sk = locks.sk_name if locks is not None else sk_name
-        prefixes = [(r.prefix, r.fixed_sk if lock_sk else None) if r.scope is None else None for r in rules]
-        for i, p in enumerate(prefixes):
-            if p is not None and (p in prefixes[:i] or (p[0] == "" and p[1] is None and len(rules) > 1)):
-                raise SchemaError(f"two rules use the lock prefix {p[0]!r}; each rule needs its own "
-                                  "(or, in a table with a sort key, its own sk_value).",
-                                  f"rules[{i}].pk_template")
-        return UniquenessSchema(pk_name, sk_name, prefix, account_sk, rules, locks)
-    except SchemaError as exc:
-        if source and not exc.source:
-            raise SchemaError(exc.message, exc.location, source) from None
-        raise
-
-
-def load_schema_file(path: str | os.PathLike[str]) -> UniquenessSchema:
-    """Read a schema JSON file; a syntax error reports its line and column."""
-    source = os.fspath(path)
-    try:
-        text = Path(source).read_bytes()
-    except OSError as exc:
-        raise SchemaError(f"cannot read the schema file ({exc.strerror}); check the path.",
-                          source=source) from None
-    try:
-        decoded = decode_user_text(text, "The schema file")  # UTF-8, with or without a BOM
-    except UserFileError as exc:
-        raise SchemaError(f"{exc.message} Save it as UTF-8 JSON and retry.", source=source) from None
-    try:
-        json.loads(decoded)
-    except json.JSONDecodeError as exc:
-        raise SchemaError(f"not valid JSON ({exc.msg}); fix the file and retry.",
-                          f"line {exc.lineno} column {exc.colno}", source) from None
-    except (ValueError, RecursionError):
-        pass  # said below, with the rest of what strict reading refuses
-    try:
-        data = loads_user_json(decoded, "The schema file")  # a repeated key, NaN, deep nesting
-    except UserFileError as exc:
-        raise SchemaError(f"{exc.message} Fix the file and retry.", source=source) from None
-    return schema_from_json(data, source)
-
-
-def schema_to_text(schema: UniquenessSchema) -> str:
-    """The schema as indented JSON, the form saved and edited."""
-    return json.dumps(schema.to_json(), indent=2, ensure_ascii=False)
 
 
 _TYPE_NAMES = {"S": "strings", "N": "numbers", "B": "binary values"}
@@ -454,7 +338,7 @@ def lock_key_problem(schema: UniquenessSchema, rule: LockRule, table: TableInfo)
                 "holds the locks.")
     if pk.type != "S":
         return (f"Table {table.name} cannot hold lock keys: its partition key {pk.name} holds "
-                f"{_TYPE_NAMES.get(pk.type, pk.type)}, and lock keys such as {rule.prefix}<value> are "
+                f"{_TYPE_NAMES.get(pk.type, pk.type)}, and lock keys such as {rule.fixed_prefix}<value> are "
                 "strings. Pick the table that holds the accounts and locks.")
     wants_sk = bool(lock_sk) and rule.sk_value is not None
     if sk is None:

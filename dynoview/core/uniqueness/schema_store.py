@@ -18,7 +18,8 @@ from pathlib import Path
 
 from dynoview.core.session import profile
 from dynoview.core.session.private_files import private_dir, write_private_text
-from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, schema_from_json, schema_to_text
+from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema
+from dynoview.core.uniqueness.schema_file import schema_from_json, schema_to_text
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 

@@ -70,6 +70,7 @@ class Cause:
     source: str = "images"
     forms: frozenset[tuple[str, str]] = frozenset()  # (rule, form) this record touched
     ttl_passed: datetime | None = None
+    table: str | None = None  # the record's table, when the watch follows two (a locks table)
 
     @property
     def time(self) -> datetime | None:
@@ -80,7 +81,8 @@ class Cause:
             return f"the TTL passed at {_time_text(self.ttl_passed)} (no write: DynamoDB keeps " \
                    "expired items readable until it deletes them)"
         event = self.event
-        line = f"{event.event_name} ({event.label}) {event.key_text()} at {_time_text(event.time)}"
+        where = f" in {self.table}" if self.table else ""
+        line = f"{event.event_name} ({event.label}) {event.key_text()}{where} at {_time_text(event.time)}"
         if self.changes:
             line += "; " + ", ".join(c.text() for c in self.changes)
             if self.source != "images":
@@ -92,7 +94,7 @@ class Cause:
             return {"event": "TTL", "label": "TTL passed", "time": _time_json(self.ttl_passed),
                     "keys": None}
         event = self.event
-        return {
+        out: dict[str, Any] = {
             "event": event.event_name,
             "label": event.label,
             "ttl_delete": event.ttl_delete,
@@ -103,6 +105,9 @@ class Cause:
             "protected": [c.to_json() for c in self.changes],
             "values_from": self.source,
         }
+        if self.table:
+            out["table"] = self.table
+        return out
 
 
 @dataclass(frozen=True)

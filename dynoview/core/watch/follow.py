@@ -63,6 +63,8 @@ class FollowResult:
     finished: bool = False  # every shard closed and read: no record will come
     wait_s: float = 0.0  # at least this long before the next round (throttled, or failing)
     records: int = 0
+    failed: bool = False  # the round failed (to be retried): no shard was read
+    new_shards: bool = False  # child shards were found: not read yet, so not at the tip
 
 
 def error_code(exc: BaseException) -> str | None:
@@ -113,6 +115,7 @@ class StreamFollower:
         # A round whose items could not be read back yet: kept, so a failed read-back never
         # skips its records.
         self._held_result: Any = None
+        self._shards_before = 0
 
     def notes(self) -> list[str]:
         """What the user should know about this stream before the first record."""
@@ -130,6 +133,7 @@ class StreamFollower:
                 # A failure on a later shard would drop the records already taken from the
                 # earlier ones: on failure the shards' positions go back to where they were.
                 saved = {k: dataclasses.replace(c) for k, c in self.stream.cursors.items()}
+                self._shards_before = len(saved)
                 try:
                     self._held_result = self.stream.poll(cancel)
                 except Exception:
@@ -144,6 +148,7 @@ class StreamFollower:
             self._failures += 1
             out.notices.append(failure_notice(exc, wait))
             out.wait_s = wait
+            out.failed = True
             return out
         self._held_result = None
         self._failures = 0
@@ -151,6 +156,7 @@ class StreamFollower:
         out.records = len(result.events)
         out.notices = list(result.notices)
         out.caught_up, out.more, out.finished = result.caught_up, result.more, result.finished
+        out.new_shards = len(self.stream.cursors) > self._shards_before
         if result.throttled:
             out.wait_s = 1.0
         if self.stream.records_lost != self._lost_seen:

@@ -20,7 +20,7 @@ from typing import Any
 
 from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH, Finding
 from dynoview.core.uniqueness.forms import clash_key, lookalike_key
-from dynoview.core.uniqueness.pairing import Pairing
+from dynoview.core.uniqueness.locks_table import pair_tables
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.watch.classes import RuleForms
 from dynoview.core.watch.events import APPEARED, CHANGED, RESOLVED, Cause, FindingChange
@@ -76,9 +76,12 @@ class Judge:
     """Judges touched classes for a state (its rules, account SKs and expiry)."""
 
     def __init__(self, schema: UniquenessSchema, ttl_attribute: str | None, rules: list[RuleForms],
-                 account_sk: Callable[[str], str | None], account_expired: Callable[[str], bool]) -> None:
+                 account_sk: Callable[[str], str | None], account_expired: Callable[[str], bool],
+                 *, locks_ttl: str | None = None) -> None:
         self.schema = schema
         self.ttl_attribute = ttl_attribute
+        # The locks' TTL attribute: the locks table's own when they have one (else the table's).
+        self.locks_ttl = locks_ttl if schema.locks is not None else ttl_attribute
         self.rules = rules
         self.account_sk = account_sk
         self.account_expired = account_expired
@@ -139,7 +142,8 @@ class Judge:
         """Feed the engine the items of the classes being judged (and the accounts whose
         expiry changed) as the table holds them; its findings by scope."""
         schema = self.schema
-        pk_name, sk_name = schema.pk_name, schema.sk_name
+        pk_name, sk_name = schema.lock_pk_name, schema.lock_sk_name
+        locks_ttl = self.locks_ttl
         items: list[dict[str, Any]] = []
         account_items: dict[str, dict[str, Any]] = {}
         expired_ttl = {"N": str(int(now.timestamp()) - 1)}
@@ -150,15 +154,16 @@ class Judge:
                 lock = forms.locks.get(form)
                 if lock is not None:
                     item = forms.lock_key(pk_name, sk_name, form)
-                    if lock and self.ttl_attribute:
-                        item[self.ttl_attribute] = expired_ttl
+                    if lock and locks_ttl:
+                        item[locks_ttl] = expired_ttl
                     items.append(item)
                 for account_id in forms.holders_of(form):
                     self._account_item(account_items, account_id, expired_ttl)[attribute] = {"S": form}
         for account_id in accounts:
             self._account_item(account_items, account_id, expired_ttl)
-        pairing = Pairing(schema, self.ttl_attribute, now)
-        pairing.feed([*account_items.values(), *items])
+        # One table: one feed. A locks table: its locks classified over its own view and merged.
+        pairing = pair_tables(schema, account_items.values(), items, accounts_ttl=self.ttl_attribute,
+                              locks_ttl=locks_ttl, now=now)
         out: dict[Scope, list[Finding]] = {}
         for finding in pairing.findings():
             scope = scope_of(finding, self.rules)

@@ -6,6 +6,10 @@ stream from its trim horizon, so nothing written before the watch started (an in
 test that began first) is missed, and no Scan is needed. Any other table is seeded with one
 audit (``run_audit``, as ``dynoview audit`` runs it), and the stream is read from LATEST,
 fixed before the audit starts, so what is written during the audit is applied after it.
+
+With the locks in a table of their own, both tables' streams are followed: both are replayed
+when both hold their table's whole history, else both tables are audited together
+(``run_two_table_audit``) and both streams read from LATEST.
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from dynoview.core.audit.run import DEFAULT_SEGMENTS, ProgressCallback, run_audit
+from dynoview.core.audit.run import DEFAULT_SEGMENTS, AuditResult, ProgressCallback, run_audit
+from dynoview.core.audit.two_tables import run_two_table_audit
 from dynoview.core.errors import CancelledError, DynoViewError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
@@ -96,6 +101,39 @@ def choose_seed(description: Mapping[str, Any], requested: str = AUTO,
                              "latest, fixed before the audit started.")
 
 
+def choose_two_table_seed(accounts: tuple[str, Mapping[str, Any]], locks: tuple[str, Mapping[str, Any]],
+                          requested: str = AUTO, now: datetime | None = None) -> SeedChoice:
+    """``choose_seed`` for an accounts table and its locks table, each given as (name,
+    DescribeTable): a replay replays both streams, so both must hold their whole history."""
+    now = now or datetime.now(UTC)
+    problems = [f"{name}: {problem}" for name, description in (accounts, locks)
+                if (problem := replay_problem(description, now)) is not None]
+    both = f"{accounts[0]} and its locks table {locks[0]}"
+    if requested == AUDIT:
+        return SeedChoice(AUDIT, f"Seeded with an audit of {both} (--seed audit); new records are "
+                                 "read from the latest of both streams.")
+    if requested == REPLAY:
+        if problems:
+            raise DynoViewError(f"The watch cannot replay the streams of {both}: "
+                                f"{'; '.join(problems)}, so a stream does not hold every write its "
+                                "table had. Seed it with an audit (--seed audit, or leave --seed "
+                                "out).", field="seed")
+        return SeedChoice(REPLAY, f"Replaying the streams of {both} from their first records "
+                                  "(--seed replay).")
+    counts = [d.get("ItemCount") for _, d in (accounts, locks)]
+    items = sum(c for c in counts if isinstance(c, int))
+    if not problems and items > REPLAY_MAX_ITEMS:
+        problems.append(f"the two tables hold about {items:,} items, which one audit reads faster")
+    if not problems:
+        return SeedChoice(REPLAY, f"{both} were created with their streams less than "
+                                  f"{RETENTION_HOURS} hours ago, so the streams hold every write they "
+                                  "had: the state is built by replaying both from their first records, "
+                                  "and nothing written before the watch started is missed.")
+    return SeedChoice(AUDIT, f"Seeded with an audit of {both} ({'; '.join(problems)}); new records "
+                             "are read from the latest of both streams, fixed before the audit "
+                             "started.")
+
+
 @dataclass(frozen=True)
 class AuditSeed:
     """What a seeding audit read."""
@@ -109,13 +147,21 @@ class AuditSeed:
 def seed_with_audit(reader: Reader, table: TableInfo, schema: UniquenessSchema, *,
                     records: bool = True, segments: int = DEFAULT_SEGMENTS,
                     cancel: threading.Event | None = None,
-                    progress: ProgressCallback | None = None) -> tuple[WatchState, AuditSeed]:
-    """One audit of the table, its state adopted by the watch (its dicts, not a copy; with
-    ``records`` its accounts' packed records too, see ``state``)."""
-    result = run_audit(reader, table, schema, segments=segments, cancel=cancel, progress=progress)
+                    progress: ProgressCallback | None = None,
+                    locks: TableInfo | None = None) -> tuple[WatchState, AuditSeed]:
+    """One audit of the table (with ``locks``, the schema's locks table: of both tables), its
+    state adopted by the watch (its dicts, not a copy; with ``records`` its accounts' packed
+    records too, see ``state``)."""
+    result: AuditResult
+    if locks is not None:
+        result = run_two_table_audit(reader, table, locks, schema, segments=segments, cancel=cancel,
+                                     progress=progress)
+    else:
+        result = run_audit(reader, table, schema, segments=segments, cancel=cancel, progress=progress)
     if result.cancelled:
         raise CancelledError("The watch was stopped while its seeding audit ran.")
     seed = AuditSeed(result.items_read, result.pairing.other_items, len(result.findings),
                      result.duration_s)
-    state = WatchState.from_pairing(result.pairing, result.findings, records=records)
+    state = WatchState.from_pairing(result.pairing, result.findings, records=records,
+                                    locks_ttl=locks.ttl_attribute if locks is not None else None)
     return state, seed

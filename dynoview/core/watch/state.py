@@ -11,6 +11,11 @@ Per account the state keeps what the stream cannot give back:
   record's old image says which values the account held before it;
 - otherwise (KEYS_ONLY, NEW_IMAGE, OLD_IMAGE, or accounts whose SKs vary) the audit's packed
   record per account (expiry flag, SK, protected values: ``pairing_state``'s format).
+
+A schema whose locks have a table of their own (``uniqueness.locks_table``) is fed both
+tables' records: a record's ``table`` says which, the accounts table's items are read as the
+audit reads them there (accounts only), the locks table's over ``locks_view`` (locks only),
+each with its own TTL attribute; both land in the one state, judged together.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from typing import Any
 from dynoview.core.streams.records import StreamEvent
 from dynoview.core.uniqueness.findings import EXPIRED, Finding
 from dynoview.core.uniqueness.forms import normalise
+from dynoview.core.uniqueness.locks_table import locks_view
 from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.watch.classes import RuleForms
@@ -32,6 +38,7 @@ from dynoview.core.watch.judge import Judge, Scope, Touched, identity, scope_of
 from dynoview.core.watch.projection import (
     ACCOUNT,
     LOCK,
+    OTHER,
     ItemClassifier,
     ItemView,
     Record,
@@ -66,17 +73,24 @@ class WatchState:
 
     def __init__(self, schema: UniquenessSchema, ttl_attribute: str | None, *,
                  records: bool = True, accounts: dict[str, Record] | None = None,
-                 rules: list[RuleForms] | None = None, expired_accounts: set[str] | None = None) -> None:
+                 rules: list[RuleForms] | None = None, expired_accounts: set[str] | None = None,
+                 locks_ttl: str | None = None) -> None:
         self.schema = schema
         self.ttl_attribute = ttl_attribute
         self.classifier = ItemClassifier(schema, ttl_attribute)
+        # Locks in a table of their own: its records are read by a classifier of their own.
+        self.locks_table = schema.locks.name if schema.locks is not None else None
+        self.locks_ttl = locks_ttl if self.locks_table is not None else ttl_attribute
+        self.lock_classifier = (ItemClassifier(locks_view(schema), locks_ttl)
+                                if self.locks_table is not None else None)
         # Per account: its packed record, or (None) only the expired accounts' ids.
         self.accounts: dict[str, Record] | None = (
             (accounts if accounts is not None else {}) if records else None)
         self.expired_accounts: set[str] = expired_accounts if expired_accounts is not None else set()
         self.rules = rules if rules is not None else [RuleForms(r) for r in schema.rules]
         self.findings: dict[Scope, list[Finding]] = {}
-        self.judge = Judge(schema, ttl_attribute, self.rules, self._account_sk, self._account_expired)
+        self.judge = Judge(schema, ttl_attribute, self.rules, self._account_sk, self._account_expired,
+                           locks_ttl=self.locks_ttl)
         # TTLs still ahead, of items written while watching: (epoch seconds, item id).
         self._due: list[tuple[float, tuple[str, ...]]] = []
         self._ttl_ahead: dict[tuple[str, ...], float] = {}
@@ -86,16 +100,17 @@ class WatchState:
 
     @classmethod
     def from_pairing(cls, pairing: Pairing, findings: Iterable[Finding], *,
-                     records: bool = True) -> WatchState:
+                     records: bool = True, locks_ttl: str | None = None) -> WatchState:
         """The state an audit left: its dicts adopted (no copy), its findings filed. Without
-        ``records`` the accounts' records are not packed (the pairing can then be dropped)."""
+        ``records`` the accounts' records are not packed (the pairing can then be dropped).
+        ``locks_ttl``: the locks table's TTL attribute, when the schema has one."""
         findings = list(findings)
         rules = [RuleForms(s.rule, s.locks, s.holders) for s in pairing.rules.values()]
         expired = {f.account_ids[0] for f in findings if f.rule is None and f.status == EXPIRED
                    and f.account_ids}
         state = cls(pairing.schema, pairing.ttl_attribute, records=records,
                     accounts=pairing.accounts if records else None, rules=rules,
-                    expired_accounts=None if records else expired)
+                    expired_accounts=None if records else expired, locks_ttl=locks_ttl)
         for finding in findings:
             state.findings.setdefault(scope_of(finding, state.rules), []).append(finding)
         return state
@@ -120,8 +135,7 @@ class WatchState:
         """Apply records in order; returns the findings that changed and one cause per record."""
         now = now or datetime.now(UTC)
         touched = Touched()
-        views = self.classifier.views(
-            [u.item if u.item is not None else u.event.keys for u in updates], now)
+        views = self._views(updates, now)
         before: dict[int, ItemView] = {}
         if self.accounts is None:  # what each account held: its record's old image
             olds = [i for i, (u, v) in enumerate(zip(updates, views, strict=True))
@@ -133,6 +147,25 @@ class WatchState:
         self.records_applied += len(updates)
         return self.judge.changes(touched, self.findings, now), causes
 
+    def _views(self, updates: Sequence[Update], now: datetime) -> list[ItemView]:
+        """What each record's item is: with a locks table, each table's items by its own
+        classifier (records of both tables come mixed; each keeps its place)."""
+        items = [u.item if u.item is not None else u.event.keys for u in updates]
+        if self.lock_classifier is None:
+            return self.classifier.views(items, now)
+        from_locks = [i for i, u in enumerate(updates) if u.event.table == self.locks_table]
+        if not from_locks:
+            return self.classifier.views(items, now)
+        mine = set(from_locks)
+        others = [i for i in range(len(updates)) if i not in mine]
+        out: list[ItemView] = [ItemView(OTHER)] * len(updates)
+        for positions, classifier in ((others, self.classifier), (from_locks, self.lock_classifier)):
+            if positions:
+                for i, view in zip(positions, classifier.views([items[i] for i in positions], now),
+                                   strict=True):
+                    out[i] = view
+        return out
+
     def _apply_one(self, update: Update, view: ItemView, before: ItemView | None,
                    touched: Touched) -> Cause:
         present = update.item is not None
@@ -140,7 +173,11 @@ class WatchState:
             return self._apply_account(update, view if present else None, view, before, touched)
         if view.kind == LOCK:
             return self._apply_lock(update, view if present else None, view, touched)
-        return Cause(update.event, "other", source=update.source)
+        return Cause(update.event, "other", source=update.source, table=self._table_of(update))
+
+    def _table_of(self, update: Update) -> str | None:
+        """The table a record came from, said with each cause when the watch follows two."""
+        return update.event.table if self.locks_table is not None else None
 
     def _apply_account(self, update: Update, after: ItemView | None, view: ItemView,
                        before: ItemView | None, touched: Touched) -> Cause:
@@ -189,7 +226,8 @@ class WatchState:
         cause = Cause(update.event, ACCOUNT, account_id=account_id,
                       changes=tuple(changes),
                       source=update.source,
-                      forms=frozenset((self.rules[i].rule.name, f) for i, f in forms_touched))
+                      forms=frozenset((self.rules[i].rule.name, f) for i, f in forms_touched),
+                      table=self._table_of(update))
         for index, form in forms_touched:
             touched.form(index, form, cause)
         if was_expired != now_expired:
@@ -203,7 +241,7 @@ class WatchState:
         before = forms.locks.get(value)
         now_expired = after.expired if after is not None else None
         cause = Cause(update.event, LOCK, rule=forms.rule.name, value=value, source=update.source,
-                      forms=frozenset({(forms.rule.name, value)}))
+                      forms=frozenset({(forms.rule.name, value)}), table=self._table_of(update))
         if before != now_expired:
             forms.set_lock(value, now_expired)
             touched.form(view.rule, value, cause)

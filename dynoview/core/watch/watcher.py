@@ -9,6 +9,13 @@ A change is shown once it has held for ``settle_s`` and one more read of every s
 records of one transaction can land in different shards and arrive a poll apart, so an
 account whose lock is in the next poll would otherwise flash up as a missing lock. A change
 undone within that time (a finding that appeared and was resolved) is never shown.
+
+A schema whose locks have a table of their own is watched on both tables' streams (one
+``StreamFollower`` each, both read every step), into one state. The two streams share no
+order: a sign-up's lock may be read a page, or many pages while replaying, after its account.
+So a change also waits until every stream was read, without failing, past the time of the
+records that made it (strictly later records, or the stream's tip): records of one
+transaction carry one time, and a stream read past it holds the rest of that write.
 """
 
 from __future__ import annotations
@@ -22,9 +29,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from dynoview.core.audit.run import DEFAULT_SEGMENTS, ProgressCallback
+from dynoview.core.audit.two_tables import check_two_tables
 from dynoview.core.errors import DynoViewError
 from dynoview.core.reads.reader import Reader
-from dynoview.core.session.tables import TableInfo
+from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.streams.description import StreamInfo, describe_stream, no_stream_message
 from dynoview.core.streams.reader import LATEST, TRIM_HORIZON
 from dynoview.core.uniqueness.schema import UniquenessSchema
@@ -37,7 +45,16 @@ from dynoview.core.watch.events import (
 )
 from dynoview.core.watch.follow import FollowResult, StreamFollower
 from dynoview.core.watch.recent import RecentRecords
-from dynoview.core.watch.seed import AUDIT, AUTO, REPLAY, AuditSeed, SeedChoice, choose_seed, seed_with_audit
+from dynoview.core.watch.seed import (
+    AUDIT,
+    AUTO,
+    REPLAY,
+    AuditSeed,
+    SeedChoice,
+    choose_seed,
+    choose_two_table_seed,
+    seed_with_audit,
+)
 from dynoview.core.watch.state import WatchState, identity, keeps_records
 
 DEFAULT_SETTLE_S = 0.2
@@ -63,6 +80,11 @@ class _Pending:
     first_seen: float  # monotonic
     first_round: int
     reseeded: bool = False
+    covered: bool = False  # two streams: every stream was read past its records' time
+
+
+#: A stream read to its tip: past every record written before the read.
+_TIP = datetime.max.replace(tzinfo=UTC)
 
 
 class Watcher:
@@ -81,6 +103,10 @@ class Watcher:
         self.state: WatchState | None = None
         self.follower: StreamFollower | None = None
         self.info: StreamInfo | None = None
+        # The schema's locks table, when its locks have one: followed on its own stream too.
+        self.locks_table: TableInfo | None = None
+        self.locks_follower: StreamFollower | None = None
+        self.locks_info: StreamInfo | None = None
         self.choice: SeedChoice | None = None
         self.audit: AuditSeed | None = None
         self.findings_at_start: Counter[str] = Counter()
@@ -90,7 +116,11 @@ class Watcher:
         self.rounds = 0
         self.shown: Counter[tuple[str, str]] = Counter()  # (change, status) -> events shown
         self._pending: dict[tuple[Any, ...], _Pending] = {}
-        self._buffered: list[FollowResult] = []
+        self._buffered: list[tuple[int, FollowResult]] = []  # (follower, result)
+        # Per follower: the latest record time read, and whether its last round reached the tip.
+        self._read_to: list[datetime | None] = [None, None]
+        self._at_tip: list[bool] = [False, False]
+        self._proven = [False, False]  # read to its tip once (an empty page may not be the tip)
 
     # -- starting ----------------------------------------------------------------------
 
@@ -98,33 +128,50 @@ class Watcher:
               progress: ProgressCallback | None = None) -> list[str]:
         """Find the stream, seed the state (replay or audit); returns what to tell the user.
 
-        Raises ``DynoViewError`` with the UpdateTable setting when the table has no stream."""
-        if self.schema.locks is not None:
-            # One stream would show every write to the other table as a missing or orphan lock.
-            raise DynoViewError(
-                f"The schema keeps its locks in table {self.schema.locks.name}, and watching follows "
-                f"one table's stream: {self.table.name}'s alone would show half of each write. Run "
-                "the audit instead (it pairs both tables), or diagnose a value.", field="schema")
+        Raises ``DynoViewError`` with the UpdateTable setting when the table (or the schema's
+        locks table) has no stream."""
         conn = self.reader.conn
-        description = conn.client.describe_table(TableName=self.table.name)["Table"]
-        arn = description.get("LatestStreamArn")
-        if not arn or not (description.get("StreamSpecification") or {}).get("StreamEnabled"):
-            raise DynoViewError(no_stream_message(self.table.name))
-        self.info = describe_stream(conn, str(arn))
-        self.choice = choose_seed(description, self.seed_request)
+        description = _streamed(conn, self.table.name)
+        self.info = describe_stream(conn, str(description["LatestStreamArn"]))
+        locks_description: dict[str, Any] | None = None
+        if self.schema.locks is not None:
+            self.locks_table = describe_table(conn, self.schema.locks.name)
+            check_two_tables(self.schema, self.table, self.locks_table)
+            locks_description = _streamed(conn, self.locks_table.name, locks_of=self.table.name)
+            self.locks_info = describe_stream(conn, str(locks_description["LatestStreamArn"]))
+            self.choice = choose_two_table_seed((self.table.name, description),
+                                                (self.locks_table.name, locks_description),
+                                                self.seed_request)
+        else:
+            self.choice = choose_seed(description, self.seed_request)
         replay = self.choice.mode == REPLAY
-        self.follower = StreamFollower(self.reader, self.info, self.table.name,
-                                       TRIM_HORIZON if replay else LATEST)
+        position = TRIM_HORIZON if replay else LATEST
+        self.follower = StreamFollower(self.reader, self.info, self.table.name, position)
         notices = [self.choice.reason, *self.follower.notes()]
+        if self.locks_table is not None and self.locks_info is not None:
+            self.locks_follower = StreamFollower(self.reader, self.locks_info, self.locks_table.name,
+                                                 position)
+            notices += self._named(1, self.locks_follower.notes())
         self.keep_records = keeps_records(self.schema, self.info.view_type)
         if replay:
-            self.state = WatchState(self.schema, self.table.ttl_attribute, records=self.keep_records)
+            self.state = WatchState(self.schema, self.table.ttl_attribute, records=self.keep_records,
+                                    locks_ttl=self._locks_ttl)
             return notices
-        notices += self.follower.open()
+        for n, follower in enumerate(self.followers):
+            notices += self._named(n, follower.open())
         self.state, self.audit = self._audit_while_reading(cancel, progress)
         for finding in self.state.all_findings():
             self.findings_at_start[finding.status] += 1
         return notices
+
+    @property
+    def followers(self) -> list[StreamFollower]:
+        """The streams followed: the table's, then its locks table's (when the locks have one)."""
+        return [f for f in (self.follower, self.locks_follower) if f is not None]
+
+    @property
+    def _locks_ttl(self) -> str | None:
+        return self.locks_table.ttl_attribute if self.locks_table is not None else None
 
     def _audit_while_reading(self, cancel: threading.Event | None,
                              progress: ProgressCallback | None) -> tuple[WatchState, AuditSeed]:
@@ -133,15 +180,15 @@ class Watcher:
         assert self.follower is not None
         stop = threading.Event()
         failure: list[BaseException] = []
-        follower = self.follower
+        followers = self.followers
 
         def read() -> None:
             try:
                 while not stop.is_set():
-                    result = follower.poll()
-                    self._buffered.append(result)
-                    if not result.more:
-                        stop.wait(max(POLL_INTERVAL_S, result.wait_s))
+                    results = [(n, f.poll()) for n, f in enumerate(followers)]
+                    self._buffered.extend(results)
+                    if not any(r.more for _, r in results):
+                        stop.wait(max(POLL_INTERVAL_S, *(r.wait_s for _, r in results)))
             except BaseException as exc:  # re-raised in the caller's thread
                 failure.append(exc)
 
@@ -149,7 +196,8 @@ class Watcher:
         thread.start()
         try:
             seeded = seed_with_audit(self.reader, self.table, self.schema, records=self.keep_records,
-                                     segments=self.segments, cancel=cancel, progress=progress)
+                                     segments=self.segments, cancel=cancel, progress=progress,
+                                     locks=self.locks_table)
         finally:
             stop.set()
             thread.join()
@@ -165,33 +213,81 @@ class Watcher:
             raise RuntimeError("start() the watch first")
         out = WatchStep()
         results, self._buffered = (self._buffered, []) if self._buffered else (
-            [self.follower.poll(cancel)], [])
+            [(n, f.poll(cancel)) for n, f in enumerate(self.followers)], [])
         self.rounds += 1
         now = self.clock()
-        for result in results:
-            out.notices.extend(result.notices)
+        latest: dict[int, FollowResult] = {}
+        for n, result in results:
+            latest[n] = result
+            out.notices.extend(self._named(n, result.notices))
             if result.lost:
                 out.notices.append("Records were lost (see above), so the findings kept from them "
                                    "may be stale: the watch is seeded again with an audit.")
                 self._reseed(cancel, now)
             changes, causes = self.state.apply(result.updates)
+            self._note_read(n, result)
             self.recent.add(causes, now)
             self._pend(changes, now)
             out.records += result.records
-            out.caught_up, out.finished = result.caught_up, result.finished
             out.more = out.more or result.more
-            out.wait_s = 0.0 if result.more else max(POLL_INTERVAL_S, result.wait_s)
         self.records += out.records
         self._pend(self.state.expire_due(), now)
+        if self.locks_follower is None:  # one stream: its last round says it all
+            last = results[-1][1]
+            out.caught_up, out.finished = last.caught_up, last.finished
+            out.wait_s = 0.0 if last.more else max(POLL_INTERVAL_S, last.wait_s)
+        else:
+            self._two_streams(out, latest, failed=any(r.failed for _, r in results))
         out.events = self._settled(now)
-        if self._pending:  # wake when the first waiting change has settled
+        # Wake when the first waiting change has settled (with two streams, of those both were
+        # read past: the others wait for the next read anyway).
+        waiting = [p.first_seen for p in self._pending.values()
+                   if p.covered or self.locks_follower is None]
+        if waiting:
             end = self.clock()
-            ripe = min(p.first_seen for p in self._pending.values()) + self.settle_s - end
+            ripe = min(waiting) + self.settle_s - end
             out.wait_s = max(0.0, min(out.wait_s, ripe))
         due = self.state.next_expiry()
         if due is not None:
             out.wait_s = max(0.0, min(out.wait_s, due - time.time()))
         return out
+
+    def _named(self, n: int, notices: list[str]) -> list[str]:
+        """A stream's notices; the locks table's say which table they are about."""
+        if n == 0 or self.locks_table is None:
+            return notices
+        return [f"{self.locks_table.name}: {notice}" for notice in notices]
+
+    def _note_read(self, n: int, result: FollowResult) -> None:
+        """How far stream ``n`` has been read (see the module doc). Its tip: every shard read
+        to its end (``caught_up``); once it was, also a round without a full page, throttling
+        or new child shards (under steady writes a stream never reads empty)."""
+        if result.failed:
+            return
+        times = [u.event.time for u in result.updates if u.event.time is not None]
+        seen = self._read_to[n]
+        if times and (seen is None or max(times) > seen):
+            self._read_to[n] = max(times)
+        self._proven[n] = self._proven[n] or result.caught_up
+        self._at_tip[n] = result.caught_up or (self._proven[n] and not result.more
+                                               and not result.new_shards and result.wait_s == 0)
+
+    def _two_streams(self, out: WatchStep, latest: dict[int, FollowResult], *, failed: bool) -> None:
+        """The step's state over both streams, and which waiting changes both have read past."""
+        shown = [latest.get(n) for n in range(len(self.followers))]
+        out.caught_up = all(r is not None and r.caught_up for r in shown)
+        out.finished = all(r is not None and r.finished for r in shown)
+        waits = [0.0 if r.more else max(POLL_INTERVAL_S, r.wait_s) for r in shown if r is not None]
+        backing_off = any(r.wait_s > 0 and not r.more for r in shown if r is not None)
+        out.wait_s = (max(waits) if backing_off else min(waits)) if waits else POLL_INTERVAL_S
+        if failed or any(r is None for r in shown):
+            return  # a stream not read this round: nothing is known to be past it
+        frontier = min(_TIP if self._at_tip[n] else (self._read_to[n] or datetime.min.replace(tzinfo=UTC))
+                       for n in range(len(self.followers)))
+        for pending in self._pending.values():
+            if not pending.covered and pending.first_round < self.rounds:
+                when = _cause_time(pending.change)
+                pending.covered = when is None or frontier > when
 
     def finish(self) -> list[WatchEvent]:
         """The changes still settling, shown now (the watch is ending)."""
@@ -206,7 +302,7 @@ class Watcher:
         old = {identity(f): f for f in self.state.all_findings()}
         self.state, self.audit = seed_with_audit(self.reader, self.table, self.schema,
                                                  records=self.keep_records, segments=self.segments,
-                                                 cancel=cancel)
+                                                 cancel=cancel, locks=self.locks_table)
         new = {identity(f): f for f in self.state.all_findings()}
         changes = [FindingChange(APPEARED, f) for k, f in new.items() if k not in old]
         changes += [FindingChange(RESOLVED, f) for k, f in old.items() if k not in new]
@@ -229,10 +325,13 @@ class Watcher:
                 del self._pending[key]  # undone before it was shown
             else:
                 waiting.change = merged
+                waiting.covered = False  # its newer records must be read past too
 
     def _settled(self, now: float, *, force: bool = False) -> list[WatchEvent]:
+        two = self.locks_follower is not None
         ready = [k for k, p in self._pending.items()
-                 if force or (now - p.first_seen >= self.settle_s and self.rounds > p.first_round)]
+                 if force or (now - p.first_seen >= self.settle_s and self.rounds > p.first_round
+                              and (p.covered or not two))]
         events: list[WatchEvent] = []
         detected = datetime.now(UTC)
         for key in ready:
@@ -260,6 +359,26 @@ class Watcher:
     @property
     def seeded_by_audit(self) -> bool:
         return self.choice is not None and self.choice.mode == AUDIT
+
+
+def _streamed(conn: Any, name: str, *, locks_of: str | None = None) -> dict[str, Any]:
+    """A table's DescribeTable, refused with the UpdateTable setting when it has no stream
+    (``locks_of``: the accounts table whose locks it holds, said in the sentence)."""
+    description: dict[str, Any] = conn.client.describe_table(TableName=name)["Table"]
+    arn = description.get("LatestStreamArn")
+    if not arn or not (description.get("StreamSpecification") or {}).get("StreamEnabled"):
+        message = no_stream_message(name)
+        if locks_of is not None:
+            message = (f"The schema keeps the locks of {locks_of} in table {name}, and the watch "
+                       f"follows both tables' streams. {message}")
+        raise DynoViewError(message, field="locks_table" if locks_of is not None else None)
+    return description
+
+
+def _cause_time(change: FindingChange) -> datetime | None:
+    """The newest record time among a change's causes (None: no record caused it)."""
+    times = [c.event.time for c in change.causes if c.event is not None and c.event.time is not None]
+    return max(times) if times else None
 
 
 def _merge(first: FindingChange, then: FindingChange) -> FindingChange | None:

@@ -1,9 +1,11 @@
 """The builder's work is never lost: saved as it is edited, restored at the next start.
 
 ``BuilderDrafts`` (made by ``install``) keeps the current work in the drafts folder
-(``dynoview.core.drafts``): 500 ms after the last edit, while a template form is being filled
-in, and when the application quits. At the next start, after a quit, a crash or a kill, the
-builder shows that work again with a note saying so and a Discard button. It also holds the
+(``dynoview.core.drafts``), in this window's own file (two windows never write over each
+other's): 500 ms after the last edit, while a template form is being filled in, and when the
+application quits. At the next start, after a quit, a crash or a kill, the builder shows that
+work again with a note saying so and a Discard button; work that other windows which are gone
+left as well is kept as named drafts, and the note names them. It also holds the
 builder's undo stack, the Drafts menu (Save draft as…, Open draft…, Undo, Redo) and the
 quit prompt (``confirm_close``).
 """
@@ -117,6 +119,8 @@ class BuilderDrafts(QObject):
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.save_now)
+        # The window's file stays for the next start; its lock goes with the window.
+        self.destroyed.connect(self.store.release)
 
     # ---------------------------------------------------------------- the current work
 
@@ -171,9 +175,10 @@ class BuilderDrafts(QObject):
         """Show the work the last session left (the note says so); None if there was none."""
         loaded = self.store.load_current()
         draft = loaded.draft
+        kept = self._kept_text(loaded.kept_as)
         if draft is None or draft.is_empty():
-            if loaded.problem:
-                self.note.show_text(loaded.problem, restored=False)
+            if loaded.problem or kept:
+                self.note.show_text(" ".join(p for p in (kept, loaded.problem) if p), restored=False)
             return None
         if draft.action_count:
             self.panel.load_request(draft.request, notify=False)
@@ -189,12 +194,22 @@ class BuilderDrafts(QObject):
             parts.append(self.tr(
                 "They were made for {where}: check the table names before you Execute.").format(
                     where=_where(draft)))
+        if kept:
+            parts.append(kept)
         if loaded.problem:
             parts.append(loaded.problem)
         parts.extend(problems)
         self.note.show_text(" ".join(parts), restored=True)
         self.save_now()  # the file now says what is shown (a form that could not open is gone)
         return draft
+
+    def _kept_text(self, names: tuple[str, ...]) -> str:
+        """Other windows that are gone left work too: where it is now."""
+        if not names:
+            return ""
+        return self.tr("Other windows left unsent work too: kept as %n named draft(s) ({names}); "
+                       "open them with Drafts → Open draft…", "", len(names)).format(
+                           names=", ".join(f"“{name}”" for name in names))
 
     def open_forms(self, draft: Draft) -> list[str]:
         """Open the draft's template forms again, with their values; sentences for those that
@@ -223,6 +238,14 @@ class BuilderDrafts(QObject):
             form.reject()
         self.panel.load_request(dict(EMPTY_REQUEST))
         self.save_now()
+
+    def end(self) -> None:
+        """The window ends: its work is written, and stays in its file for the next start (or
+        another window) to take over; its lock goes."""
+        self.timer.stop()
+        self.form_timer.stop()
+        self.save_now()
+        self.store.release()
 
     def confirm_close(self, parent: QWidget | None) -> bool:
         """Closing the window: True to go on, False while asking (``drafts_prompts.confirm_close``)."""

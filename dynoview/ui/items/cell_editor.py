@@ -8,10 +8,12 @@ delegate hands what was typed to the staging; it never writes the model.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Signal
+from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QStyledItemDelegate,
     QStyleOptionViewItem,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -32,10 +35,20 @@ MIN_EDITOR_WIDTH = 280  # pixels: the type box and a readable value even in a na
 LINE, FLAG, NOTHING = 0, 1, 2  # the value's page in the editor's stack
 
 
-class CellEditor(QWidget):
-    """A type box and the value: a line, true/false, or nothing (NULL)."""
+_LONG_RUN = re.compile(r"(\S{20})(?=\S)")  # a run of text with no space to wrap at
 
-    done = Signal()  # Enter in the line: the delegate commits and closes
+
+def _breakable(text: str) -> str:
+    """``text`` with a zero-width space inside long runs (38-digit numbers, long values), so
+    the narrow editor wraps them instead of cutting them off."""
+    return _LONG_RUN.sub("\\1\u200b", text)
+
+
+class CellEditor(QWidget):
+    """A type box and the value: a line, true/false, or nothing (NULL); under them, while
+    the typed value cannot be staged, why (Enter then keeps the editor open)."""
+
+    done = Signal()  # Enter on a value that can be staged: the delegate commits and closes
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,19 +65,39 @@ class CellEditor(QWidget):
         self.stack = QStackedWidget()
         for page in (self.line, self.flag, self.nothing):
             self.stack.addWidget(page)
-        layout = QHBoxLayout(self)
+        self.problem = QLabel()
+        self.problem.setObjectName("cell-problem")
+        self.problem.setProperty("role", "error")  # styled for light and dark themes
+        self.problem.setWordWrap(True)
+        self.problem.setContentsMargins(4, 0, 4, 2)
+        self.problem.hide()
+        self.started_empty = False  # opened on an attribute the item does not have
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(2)
+        row.addWidget(self.type_box)
+        row.addWidget(self.stack, 1)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
-        layout.addWidget(self.type_box)
-        layout.addWidget(self.stack, 1)
+        layout.setSpacing(0)
+        layout.addLayout(row)
+        layout.addWidget(self.problem)
+        self.type_box.setToolTip(self.tr("The value's type (Shift+Tab from the value)"))
         self.type_box.currentTextChanged.connect(self._type_changed)
         self.line.textChanged.connect(self.check)
-        self.line.returnPressed.connect(self.done)
+        self.line.returnPressed.connect(self._enter)
+        self.line.installEventFilter(self)  # Enter on a bad value must not reach the delegate
         self.setFocusProxy(self.line)
+
+    def set_attribute(self, name: str) -> None:
+        """Say which attribute is edited: the editor may open over a neighbouring column."""
+        self.line.setPlaceholderText(self.tr("value of {name}").format(name=name))
+        self.setAccessibleName(self.tr("Edit {name}").format(name=name))
 
     def set_value(self, av: Mapping[str, Any] | None, default_code: str = "S") -> None:
         """Start from ``av`` (None: an attribute the item does not have yet)."""
         code = type_code(av) if av is not None else default_code
+        self.started_empty = av is None
         self.type_box.setCurrentText(code)
         self._type_changed(code)
         if av is None:
@@ -82,14 +115,44 @@ class CellEditor(QWidget):
             return code, self.flag.currentText()
         return code, "" if code == "NULL" else self.line.text()
 
+    def untouched(self) -> bool:
+        """Opened on an absent attribute and left with nothing typed: nothing to stage (an
+        empty S would be added, or an empty N refused, for a cell the user only passed by)."""
+        code, text = self.value()
+        return self.started_empty and code not in ("BOOL", "NULL") and not text
+
     def _type_changed(self, code: str) -> None:
         page = FLAG if code == "BOOL" else NOTHING if code == "NULL" else LINE
         self.stack.setCurrentIndex(page)
-        self.setFocusProxy((self.line, self.flag, self.nothing)[page])
+        self.setFocusProxy((self.line, self.flag, self.type_box)[page])  # NULL: nothing to type
         self.check()
 
+    def _enter(self) -> None:
+        """Enter: stage and close, or stay open on what is wrong (the text is kept to fix)."""
+        if self.check() is None:
+            self.done.emit()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Enter on a value that cannot be staged stays here: the line ignores Enter, and the
+        delegate's own filter would commit and close (losing the text to fix)."""
+        if (watched is self.line and event.type() == QEvent.Type.KeyPress
+                and isinstance(event, QKeyEvent)
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.check() is not None):
+            return True
+        return super().eventFilter(watched, event)
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab and Shift+Tab move between the type and the value; the view's item navigation
+        (commit and go to the next cell) takes over past them."""
+        value, current = self.focusProxy(), self.focusWidget()
+        inside = current is (self.type_box if next else value)
+        if inside and value is not None and value is not self.type_box:
+            (value if next else self.type_box).setFocus(Qt.FocusReason.TabFocusReason)
+            return True
+        return super().focusNextPrevChild(next)
+
     def check(self) -> str | None:
-        """Why the typed value would not be staged (shown at the line), or None."""
+        """Why the typed value would not be staged (shown under the value), or None."""
         code, text = self.value()
         problem: str | None = None
         try:
@@ -99,7 +162,20 @@ class CellEditor(QWidget):
         self.line.setToolTip(problem or "")
         self.line.setProperty("invalid", problem is not None)
         self.line.setStyleSheet("QLineEdit { border: 1px solid #d32f2f; }" if problem else "")
+        shown = _breakable(problem or "")
+        if shown != self.problem.text() or self.problem.isHidden() != (problem is None):
+            self.problem.setText(shown)
+            self.problem.setVisible(problem is not None)
+            self._fit()
         return problem
+
+    def _fit(self) -> None:
+        """Grow over the rows below to show the problem whole; shrink back without it."""
+        layout = self.layout()
+        if self.width() > 0 and layout is not None:
+            height = (layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth()
+                      else layout.totalSizeHint().height())
+            self.resize(self.width(), max(height, self.minimumSizeHint().height()))
 
 
 class CellDelegate(QStyledItemDelegate):
@@ -126,17 +202,24 @@ class CellDelegate(QStyledItemDelegate):
 
     def setEditorData(self, editor: QWidget, index: _Index) -> None:
         if isinstance(editor, CellEditor):
+            name = index.model().headerData(index.column(), Qt.Orientation.Horizontal)
+            editor.set_attribute(str(name or ""))
             editor.set_value(self._value_of(index))
 
     def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: _Index) -> None:
-        if isinstance(editor, CellEditor):
+        if isinstance(editor, CellEditor) and not editor.untouched():
             code, text = editor.value()
             self._stage(index, code, text)
 
     def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem, index: _Index) -> None:
         rect = option.rect  # type: ignore[attr-defined]
         rect.setWidth(max(rect.width(), MIN_EDITOR_WIDTH))
-        rect.setHeight(max(rect.height(), editor.sizeHint().height()))
+        height = editor.sizeHint().height()
+        if isinstance(editor, CellEditor) and editor.problem.isVisibleTo(editor):
+            layout = editor.layout()  # the problem wraps at the editor's width
+            if layout is not None and layout.hasHeightForWidth():
+                height = layout.totalHeightForWidth(rect.width())
+        rect.setHeight(max(rect.height(), height))
         room = editor.parentWidget()  # the view's viewport: a cell at its right edge opens leftwards
         if room is not None and rect.right() >= room.width():
             rect.moveRight(room.width() - 1)

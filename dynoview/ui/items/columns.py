@@ -64,13 +64,13 @@ class ItemsColumns(QObject):
             if not any(not header.isSectionHidden(i) for i in range(len(columns))) and columns:
                 header.setSectionHidden(0, False)  # never a table with no column at all
             sort = self.layout.sort if self.layout.sort in columns else None
-            self.model.set_sort(sort, self.layout.descending)
+            self.model.sorting.set_sort(sort, self.layout.descending)
             self._show_indicator()
         finally:
             self._applying = False
 
     def _show_indicator(self) -> None:
-        sort = self.model.sort_column
+        sort = self.model.sorting.current
         columns = self.model.columns()
         header = self.header
         if sort is None or sort[0] not in columns:
@@ -83,7 +83,7 @@ class ItemsColumns(QObject):
 
     # -- user actions -----------------------------------------------------------------------
     def sort_by(self, name: str | None, descending: bool = False) -> None:
-        self.model.set_sort(name, descending)
+        self.model.sorting.set_sort(name, descending)
         self._show_indicator()
         self._save()
 
@@ -93,7 +93,7 @@ class ItemsColumns(QObject):
         if not 0 <= logical < len(columns):
             return
         name = columns[logical]
-        current = self.model.sort_column
+        current = self.model.sorting.current
         if current is None or current[0] != name:
             self.sort_by(name)
         elif not current[1]:
@@ -148,7 +148,7 @@ class ItemsColumns(QObject):
             menu.addAction(self.tr("Sort by {name}, ascending").format(name=name), lambda: self.sort_by(name))
             menu.addAction(self.tr(
                 "Sort by {name}, descending").format(name=name), lambda: self.sort_by(name, True))
-        if self.model.sort_column is not None:
+        if self.model.sorting.current is not None:
             menu.addAction(self.tr("Order as read (no sort)"), lambda: self.sort_by(None))
         menu.addAction(self.tr("Reset columns (order, shown, sort)"), self.reset)
         menu.aboutToHide.connect(menu.deleteLater)
@@ -165,7 +165,7 @@ class ItemsColumns(QObject):
         # Choices about columns this read did not bring are kept for the reads that do.
         absent_order = [name for name in self.layout.order if name not in present]
         hidden = {columns[i] for i in range(len(columns)) if header.isSectionHidden(i)}
-        sort = self.model.sort_column
+        sort = self.model.sorting.current
         self.layout = ColumnLayout(
             order=tuple(order + absent_order) if order != columns or absent_order else (),
             hidden=frozenset(hidden | (self.layout.hidden - present)),

@@ -2,8 +2,8 @@
 
 The controller queues pages and calls ``step`` once per turn of the event loop: each step
 appends at most ``chunk`` rows in one ``append_page`` (the rest of one page, or several small
-pages together), so a 10,000-item page never holds the loop for long, and pages of 100 read
-while the view was busy cost one insertion, not one each.
+pages together), so a large delivery never holds the loop for long, and pages of 100 read
+while the view was busy cost one insertion and one repaint, not one each.
 """
 
 from __future__ import annotations

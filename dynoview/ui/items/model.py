@@ -8,8 +8,8 @@ decoded in a worker (or as items, which are encoded here: PartiQL's small pages)
 Rows are kept compact (``ui.items.rows``: each item's JSON bytes; 165 bytes held per loaded
 row of the article's accounts and locks, 1,250 as dicts: benchmarks/browse_throughput.py) and
 a cell decodes its row when painted; a small cache holds the rows painted last. A page's work
-on the UI thread is proportional to the page, never to what is loaded; a sort of many rows
-runs in the worker pool through ``sorter`` (set by the controller).
+on the UI thread is proportional to the page, never to what is loaded; sorting is
+``sorting`` (``ui.items.sorting``): a sort of many rows runs in the worker pool.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.ttl.expiry import EXPIRED, NEVER, PENDING, TtlState, ttl_state
 from dynoview.core.values.display import display_text
 from dynoview.core.values.types import type_code
-from dynoview.ui.items.rows import KINDS, TTL_STATUS_COLUMN, LoadedRows, Sorter, SortJob, row_shape
+from dynoview.ui.items.rows import KINDS, TTL_STATUS_COLUMN, LoadedRows, row_shape
+from dynoview.ui.items.sorting import RowSorting
 from dynoview.ui.items.staged_look import staged_role
 
 __all__ = ["TTL_STATUS_COLUMN", "ItemRole", "ItemsModel", "RawValueRole", "TtlStateRole"]
@@ -40,13 +41,23 @@ TtlStateRole = Qt.ItemDataRole.UserRole + 3
 EXPIRED_BACKGROUND = QColor(255, 214, 214)
 NEVER_BACKGROUND = QColor(255, 240, 200)
 CACHE_ROWS = 512  # decoded rows kept: a screenful of cells reads each row many times
-SYNC_SORT_ROWS = 2000  # up to this many loaded rows a sort runs at once (under 10 ms); more: in the pool
 
 _Index = QModelIndex | QPersistentModelIndex
 # One shared state for every row of a table without TTL (frozen, so sharing is safe).
 NO_TTL = TtlState("none")
-_ROLES = {Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.BackgroundRole,
-          Qt.ItemDataRole.ForegroundRole, RawValueRole, ItemRole, TtlStateRole}
+# Roles as plain ints: ``data`` compares the role it gets (an int) once per cell and role, and
+# reading an enum member costs a lookup each time.
+_DISPLAY = Qt.ItemDataRole.DisplayRole.value
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole.value
+_BACKGROUND = Qt.ItemDataRole.BackgroundRole.value
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole.value
+_ROLES = frozenset({_DISPLAY, _TOOLTIP, _BACKGROUND, _FOREGROUND, RawValueRole, ItemRole, TtlStateRole})
+_EXPIRED_BRUSH = QBrush(EXPIRED_BACKGROUND)
+_NEVER_BRUSH = QBrush(NEVER_BACKGROUND)
+_DARK_TEXT = QBrush(QColor(40, 0, 0))
+# What QAbstractTableModel.flags gives a cell, and the same for an editable one.
+_READ_ONLY = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemNeverHasChildren
+_EDITABLE = _READ_ONLY | Qt.ItemFlag.ItemIsEditable
 
 
 class StagedLookup(Protocol):
@@ -70,6 +81,7 @@ class ItemsModel(QAbstractTableModel):
         self._seen: list[str] = []
         self._seen_set: set[str] = set()
         self._columns: list[str] = []
+        self._key_names: tuple[str, ...] = ()  # the table's, in its key's order
         # Plain state the controller sets: the table is read to its end; a page is on its way
         # (fetchMore asks for no more meanwhile).
         self.exhausted = True
@@ -77,8 +89,8 @@ class ItemsModel(QAbstractTableModel):
         self._items: dict[int, dict[str, Any]] = {}  # decoded rows, by loaded index
         self._states: dict[int, TtlState] = {}
         self.now: datetime | None = None  # fixed clock for tests; None means real time
-        self.sorter: Sorter | None = None  # runs a large SortJob off the UI thread
-        self._sorting: SortJob | None = None  # the job ``sorter`` runs now
+        # Sorting the loaded rows: at once when few, in the pool (its ``sorter``) when many.
+        self.sorting = RowSorting(self, lambda: self._rows, lambda: self.ttl_attribute)
         # Cells staged for edit (marked, shown with their new value); None: the model is not
         # edited in place (PartiQL's results), and no cell is editable.
         self.staging: StagedLookup | None = None
@@ -90,10 +102,12 @@ class ItemsModel(QAbstractTableModel):
         hide = self._rows.hide_expired
         self._rows = LoadedRows()
         self._rows.set_hide_expired(hide)
-        self._sorting = None
-        self._forget()
+        self.sorting.forget()
+        self._items.clear()
+        self._states.clear()
         self._seen, self._seen_set = [], set()
         self._columns = list(table.key_names) if table else []
+        self._key_names = table.key_names if table else ()
         self.exhausted = table is None
         self.loading = False
         self.endResetModel()
@@ -121,10 +135,6 @@ class ItemsModel(QAbstractTableModel):
         self.beginResetModel()
         self._rows.set_hide_expired(hide)
         self.endResetModel()
-
-    def _forget(self) -> None:
-        self._items.clear()
-        self._states.clear()
 
     def _columns_with(self, names: Sequence[str]) -> list[str] | None:
         """The columns once ``names`` are shown, or None when they bring no new attribute."""
@@ -163,8 +173,7 @@ class ItemsModel(QAbstractTableModel):
             self._rows.append(block)
             if count:
                 self.endInsertRows()
-        if self._rows.needs_sort:
-            self._sort_rows()  # the new rows join the sorted order; selection and scroll stay
+        self.sorting.update()  # the new rows join the sorted order; selection and scroll stay
 
     def item(self, row: int) -> dict[str, Any]:
         """The item shown at ``row``, decoded afresh (the caller may keep or change it)."""
@@ -176,20 +185,18 @@ class ItemsModel(QAbstractTableModel):
 
     def row_of(self, key: Mapping[str, Any]) -> int | None:
         """The shown row of the item with this primary key, if it is loaded and shown."""
-        index = self._find(key)
+        index = self._rows.find(dict(key), self._key_names)
         return None if index is None else self._rows.shown_row(index)
-
-    def _find(self, key: Mapping[str, Any]) -> int | None:
-        return self._rows.find(dict(key), self._table.key_names if self._table else ())
 
     def replace_item(self, key: Mapping[str, Any], item: dict[str, Any] | None) -> bool:
         """Show an item as it is now, after a write (None: it was deleted). False when the
         item is not among the loaded ones (a new item is not inserted into a page)."""
-        index = self._find(key)
+        index = self._rows.find(dict(key), self._key_names)
         if index is None:
             return False
         row = self._rows.shown_row(index)
-        self._forget()
+        self._items.clear()
+        self._states.clear()
         if item is None:
             self._change_rows(row, lambda: self._rows.delete(index))
             return True
@@ -213,8 +220,7 @@ class ItemsModel(QAbstractTableModel):
             replace()
             if row is not None:
                 self.dataChanged.emit(self.index(row, 0), self.index(row, max(0, len(self._columns) - 1)))
-        if self._rows.needs_sort:
-            self._sort_rows()
+        self.sorting.update()
         return True
 
     def _change_rows(self, removed: int | None, change: Callable[[], None]) -> None:
@@ -250,73 +256,10 @@ class ItemsModel(QAbstractTableModel):
                                                     self._rows.clock(index))
         return state
 
-    # -- sorting the loaded rows ----------------------------------------------------
-    @property
-    def sort_column(self) -> tuple[str, bool] | None:
-        """(column, descending) the rows are sorted by, or None for the order read."""
-        return self._rows.sort
-
-    def set_sort(self, column: str | None, descending: bool = False) -> None:
-        """Sort the loaded rows by a column (None: back to the order DynamoDB returned).
-        Only what is loaded is sorted: a Scan has no order, a Query one by its sort key.
-        Many rows are sorted in the pool: the order changes when the sort is done."""
-        wanted = (column, descending) if column else None
-        if wanted == self._rows.sort:
-            return
-        if wanted is None:
-            self._relayout(lambda: self._rows.set_sort(None))
-            return
-        self._rows.set_sort(wanted)
-        if self._rows.needs_sort:
-            self._sort_rows()
-
+    # -- sorting: ``sorting`` (ui.items.sorting) holds it --------------------------------
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         if 0 <= column < len(self._columns):
-            self.set_sort(self._columns[column], order == Qt.SortOrder.DescendingOrder)
-
-    def _sort_rows(self) -> None:
-        """Sort now when few rows are loaded, else hand the job to ``sorter`` (one at a time:
-        rows that arrive while a job runs are merged by the next one, when it is done)."""
-        if self.sorter is None or len(self._rows) <= SYNC_SORT_ROWS:
-            job = self._rows.sort_job(self.ttl_attribute)
-            self.apply_sort(job, job.run())
-            return
-        if self._sorting is not None and self._rows.is_current(self._sorting):
-            return
-        self._sorting = self._rows.sort_job(self.ttl_attribute)
-        self.sorter(self._sorting)
-
-    def drop_sort(self, job: SortJob) -> None:
-        """A job ``sorter`` could not finish: it no longer holds the next one back."""
-        if job is self._sorting:
-            self._sorting = None
-
-    def apply_sort(self, job: SortJob, result: Any) -> None:
-        """Show a finished sort (ignored when stale); rows that came meanwhile join next."""
-        if job is self._sorting:
-            self._sorting = None
-        if self._rows.is_current(job):
-            self._relayout(lambda: self._rows.apply_sort(job, result))
-        if self._rows.needs_sort:
-            self._sort_rows()
-
-    def _relayout(self, change: Callable[[], object]) -> None:
-        """Re-order the rows as a layout change, so the view keeps selection and scrolling."""
-        self.layoutAboutToBeChanged.emit()
-        before = self.persistentIndexList()
-        rows = self._rows
-        shown = rows.shown
-        loaded = [rows.index(i.row()) if 0 <= i.row() < shown else None for i in before]
-        change()
-        new_rows: dict[int, int | None] = {}
-        after = []
-        for index, old in zip(loaded, before, strict=True):
-            if index is not None and index not in new_rows:
-                new_rows[index] = rows.shown_row(index)
-            row = new_rows.get(index) if index is not None else None
-            after.append(self.index(row, old.column()) if row is not None else QModelIndex())
-        self.changePersistentIndexList(before, after)
-        self.layoutChanged.emit()
+            self.sorting.set_sort(self._columns[column], order == Qt.SortOrder.DescendingOrder)
 
     def columns(self) -> list[str]:
         return list(self._columns)
@@ -349,46 +292,44 @@ class ItemsModel(QAbstractTableModel):
             return section + 1
         return None
 
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: _Index, role: int = _DISPLAY) -> Any:
         if role not in _ROLES or not index.isValid():
             return None  # the roles asked for most (font, alignment, decoration) need no decode
-        loaded = self._rows.index(index.row())
+        row, rows = index.row(), self._rows
+        loaded = row if rows.order is None else rows.order[row]
         name = self._columns[index.column()]
-        kind = KINDS[self._rows.flags[loaded]]
-        if self.staging is not None and self.staging.active and role not in (RawValueRole, ItemRole):
-            change = self.staging.cell(self._item(loaded), name)
+        kind = KINDS[rows.flags[loaded]]
+        staging = self.staging
+        if staging is not None and role != RawValueRole and role != ItemRole and staging.active:
+            change = staging.cell(self._item(loaded), name)
             if change is not None:
                 return staged_role(change, role)
-        if role == Qt.ItemDataRole.BackgroundRole:
+        if role == _BACKGROUND:
             if kind == EXPIRED:
-                return QBrush(EXPIRED_BACKGROUND)
-            if kind == NEVER and name == TTL_STATUS_COLUMN:
-                return QBrush(NEVER_BACKGROUND)
-            return None
+                return _EXPIRED_BRUSH
+            return _NEVER_BRUSH if kind == NEVER and name == TTL_STATUS_COLUMN else None
         # Dark text only where a pale background is drawn: a "never" row's other cells keep
         # the palette's text (dark on the dark theme's base was unreadable).
-        if role == Qt.ItemDataRole.ForegroundRole:
+        if role == _FOREGROUND:
             if kind == EXPIRED or (kind == NEVER and name == TTL_STATUS_COLUMN):
-                return QBrush(QColor(40, 0, 0))
+                return _DARK_TEXT
             return None
         if role == ItemRole:
-            return self.item(index.row())
+            return self.item(row)
         if name == TTL_STATUS_COLUMN:
             state = self._state(loaded)
-            if role == Qt.ItemDataRole.DisplayRole:
+            if role == _DISPLAY:
                 return state.short
-            if role == Qt.ItemDataRole.ToolTipRole:
+            if role == _TOOLTIP:
                 tip = state.dates()
                 return "\n".join(t for t in (state.text, tip, state.reason) if t) or None
-            if role == TtlStateRole:
-                return state
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
+            return state if role == TtlStateRole else None
+        if role == _DISPLAY:
             return self._text(loaded, name)
         av = self._item(loaded).get(name)
         if role == RawValueRole:
             return av
-        if role == Qt.ItemDataRole.ToolTipRole and av is not None:
+        if role == _TOOLTIP and av is not None:
             tip = f"{type_code(av)}: {display_text(av, limit=2000)}"
             if name == self.ttl_attribute and kind in {PENDING, EXPIRED}:
                 tip += "\n" + self._state(loaded).dates()
@@ -409,12 +350,14 @@ class ItemsModel(QAbstractTableModel):
         return [self._text(rows.index(row), name) for row in range(first, min(first + count, rows.shown))]
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
-        flags = super().flags(index)
-        if self.staging is not None and index.isValid() and self._table is not None:
-            name = self._columns[index.column()]
-            if name != TTL_STATUS_COLUMN and name not in self._table.key_names:
-                flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
+        # Constant flags, not ``super().flags()`` and ``|``: Qt asks once per painted cell, and
+        # each enum operation costs microseconds in Python.
+        if not index.isValid():
+            return super().flags(index)
+        if self.staging is None or self._table is None:
+            return _READ_ONLY
+        name = self._columns[index.column()]
+        return _READ_ONLY if name == TTL_STATUS_COLUMN or name in self._key_names else _EDITABLE
 
     def staged_changed(self) -> None:
         """The staged cells changed: every shown cell may paint differently."""

@@ -10,7 +10,7 @@ selection ``ItemSelection``.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
@@ -25,13 +25,16 @@ from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.counts import not_on_page_text
 from dynoview.ui.elided_label import ElidedLabel
-from dynoview.ui.items.cell_edits import CellEdits
 from dynoview.ui.items.columns import ItemsColumns
 from dynoview.ui.items.controller import BrowseController, Fresh
 from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.read_form import ReadForm
 from dynoview.ui.items.result_pane import ResultPane
 from dynoview.ui.items.selection import ItemSelection
+from dynoview.ui.window.first_paint import after_first_paint
+
+if TYPE_CHECKING:
+    from dynoview.ui.items.cell_edits import CellEdits
 
 ATTRIBUTES_EXCLUDED = {"TTL status"}  # a column the app computes, not an attribute to filter on
 
@@ -56,10 +59,28 @@ class ItemsPanel(QWidget):
         self._not_on_page = 0  # items the builder wrote that this page does not hold
         self._setup_ui()
         self._connect()
-        # Edit in place: cell editors, the staged cells and their pane (cell_edits.py).
-        self.cell_edits = CellEdits(self)
+        self._cell_edits: CellEdits | None = None
         self._shortcuts()
         self.set_table(None)
+        # Edit in place is made once the panel has painted, or when rows first arrive (their
+        # staged cells are marked), or on first use: nothing of it shows before, and its
+        # editors, pane and the edit code they import would delay the window's first paint
+        # (issue 19). No deadline: on a slow start it would fire before the paint.
+        def make_cell_edits(*_page: object) -> None:
+            _ = self.cell_edits  # the property makes them
+
+        after_first_paint(self, make_cell_edits)
+        self.controller.page_loaded.connect(make_cell_edits)
+
+    @property
+    def cell_edits(self) -> CellEdits:
+        """Edit in place: cell editors, the staged cells and their pane (cell_edits.py)."""
+        if self._cell_edits is None:
+            from dynoview.ui.items.cell_edits import CellEdits
+
+            self._cell_edits = CellEdits(self)
+            self._cell_edits.split.show()  # in the rows' place now, not a loop turn later
+        return self._cell_edits
 
     # -- construction --------------------------------------------------------
     def _setup_ui(self) -> None:
@@ -126,7 +147,7 @@ class ItemsPanel(QWidget):
                            (("Ctrl+Shift+C",), self.detail.copy), (("Ctrl+H",), self.show_history)):
             for key in keys:
                 QShortcut(QKeySequence(key), self, slot)
-        QShortcut(QKeySequence("F2"), self.view, self.cell_edits.edit_current)
+        QShortcut(QKeySequence("F2"), self.view, lambda: self.cell_edits.edit_current())
         QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.view, self.delete_selected)
 
     # -- table switching -----------------------------------------------------

@@ -130,7 +130,9 @@ class ResultPane(QSplitter):
         header = view.horizontalHeader()
         # A third of the view at most: a long key must not leave room for PK and SK alone
         # (the whole value is in the cell's tooltip and the detail pane).
-        widest = max(2 * MIN_COLUMN, min(MAX_COLUMN, view.viewport().width() // 3))
+        # maximumViewportSize, not viewport(): the first viewport() wrapper of the process
+        # makes PySide build some 60 enum types, 30-100 ms in the first read's first page.
+        widest = max(2 * MIN_COLUMN, min(MAX_COLUMN, view.maximumViewportSize().width() // 3))
         for col in range(model.columnCount()):
             cells = model.display_texts(col, first, FIT_ROWS)
             width = max([texts.horizontalAdvance(text) + pad for text in cells]

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -29,6 +30,7 @@ from dynoview.ui.elided_label import ElidedLabel
 CELL_ROLE = Qt.ItemDataRole.UserRole + 1  # (table, key, attribute) of a line
 LIST_HEIGHT = 100  # pixels, at first: about five lines; the rows above keep the room at 1024 x 700
 MIN_LIST_HEIGHT = 44  # two lines: the splitter above the pane stops here
+ITEM_WIDTH, ITEM_WIDTH_MAX = 180, 420  # pixels: the Item column, as wide as its keys within these
 
 
 class StagedPane(QFrame):
@@ -50,7 +52,7 @@ class StagedPane(QFrame):
         self.undo_button = QPushButton(self.tr("Undo"))
         self.undo_button.setToolTip(self.tr("Undo the last change to the staged cells (Ctrl+Z)"))
         self.discard_button = QPushButton(self.tr("Discard"))
-        self.discard_button.setToolTip(self.tr("Drop the selected staged change"))
+        self.discard_button.setToolTip(self.tr("Drop the selected staged change (Delete)"))
         self.discard_all_button = QPushButton(self.tr("Discard all"))
         self.review_button = QPushButton(self.tr("Review and send…"))
         self.review_button.setToolTip(self.tr(
@@ -70,7 +72,7 @@ class StagedPane(QFrame):
         self.list.setMinimumHeight(MIN_LIST_HEIGHT)
         self.list.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         self.list.header().setStretchLastSection(True)
-        self.list.setColumnWidth(0, 180)
+        self.list.setColumnWidth(0, ITEM_WIDTH)
         self.message = ElidedLabel()
         self.message.setObjectName("staged-message")
         self.message.setProperty("role", "error")
@@ -88,6 +90,7 @@ class StagedPane(QFrame):
         self.discard_all_button.clicked.connect(self.discard_all_requested)
         self.review_button.clicked.connect(self.review_requested)
         self.list.itemSelectionChanged.connect(self._selection_changed)
+        self.list.installEventFilter(self)  # Delete in the list discards the selected line
         self.hide()
 
     def show_edits(self, edits: StagedEdits, schema: UniquenessSchema | None, *, error: str = "",
@@ -96,10 +99,13 @@ class StagedPane(QFrame):
         count = edits.count
         self.title.setText(self.tr("Staged changes (%n)", "", count))
         self.list.clear()
+        tables = {item_edits.table for item_edits in edits}
         for item_edits in edits:
             notes = lock_notes(item_edits, schema)
             where = key_text(item_edits.key)
             short = " / ".join(display_text(av, limit=40) for av in item_edits.key.values())
+            if len(tables) > 1:  # the set is the window's: say whose item each line is
+                short = self.tr("{table}: {key}").format(table=item_edits.table, key=short)
             for number, change in enumerate(item_edits.cells):
                 text = describe_change(change)
                 if change.attribute in notes:
@@ -109,6 +115,8 @@ class StagedPane(QFrame):
                 line.setToolTip(1, f"{text}\n{was_text(change)}")
                 line.setData(0, CELL_ROLE, (item_edits.table, item_edits.key, change.attribute))
                 self.list.addTopLevelItem(line)
+        self.list.resizeColumnToContents(0)  # a key with its table name is wider than 180
+        self.list.setColumnWidth(0, max(ITEM_WIDTH, min(self.list.columnWidth(0), ITEM_WIDTH_MAX)))
         self.list.setVisible(count > 0)
         self.message.setText(error)
         self.message.setVisible(bool(error))
@@ -144,7 +152,21 @@ class StagedPane(QFrame):
     def _selection_changed(self) -> None:
         self.discard_button.setEnabled(self._selected() is not None)
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (watched is self.list and event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
+                and event.key() == Qt.Key.Key_Delete and self._selected() is not None):
+            self._discard_selected()
+            return True
+        return super().eventFilter(watched, event)
+
     def _discard_selected(self) -> None:
-        cell = self._selected()
-        if cell is not None:
-            self.discard_requested.emit(cell)
+        cell, current = self._selected(), self.list.currentItem()
+        if cell is None or current is None:
+            return
+        row = self.list.indexOfTopLevelItem(current)
+        self.discard_requested.emit(cell)
+        # The next line (or the last) stays selected, and the focus in the list, to go on.
+        count = self.list.topLevelItemCount()
+        if count and self.list.isVisible():
+            self.select_line(min(row, count - 1))
+            self.list.setFocus()

@@ -1,16 +1,20 @@
 """The Items tab's staged cell edits: stage, discard, undo, hand the one guarded transaction to
 the builder, and drop what the builder wrote. Qt-side owner of ``core.edits.StagedEdits``.
 
-Every change to the set is saved in the drafts folder (``core.edits.persist``) and the set is
-restored when the window's first Items tab is made, so staged cells survive a restart or a
-kill. One staging per window (``shared``): every Items tab shows and sends the same set. Nothing is written
-here: "Review and send…" opens the transaction in the builder (its preview, preflight,
-confirmation and send), and once the builder reports items written, those items are read again
-(strongly consistent) and the staged cells the table now holds are dropped.
+Every change to the set is saved in the drafts folder (``core.edits.persist``), in this window's
+own file: two windows (or two DynoView processes) on one table each keep theirs, and sending or
+discarding removes only this window's. When the window connects, it takes over what windows that
+are gone (a quit, a crash, a kill) staged on that connection, and its pane says from which window
+and when; so staged cells survive a restart or a kill. One staging per window (``shared``): every
+Items tab shows and sends the same set. Nothing is written here: "Review and send…" opens the
+transaction in the builder (its preview, preflight, confirmation and send), and once the builder
+reports items written, those items are read again (strongly consistent) and the staged cells the
+table now holds are dropped.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -18,7 +22,7 @@ from PySide6.QtCore import QObject, Signal
 
 from dynoview.core.drafts.model import DraftError
 from dynoview.core.drafts.store import DraftStore
-from dynoview.core.edits.persist import restore_staged, save_staged
+from dynoview.core.edits.persist import Restored, save_staged, take_over_staged
 from dynoview.core.edits.staging import CellChange, EditError, ItemEdits, StagedEdits
 from dynoview.core.edits.transaction import build_transaction
 from dynoview.core.reads.reader import Reader
@@ -56,8 +60,12 @@ class CellStaging(QObject):
         self.error = ""  # why the last edit was not staged, at its cell
         self.note = ""  # what was restored at the start (or why it could not be)
         self.handed: str | None = None  # the token of the transaction last opened in the builder
-        self._restore()
         ctx.items_written.connect(self._written)
+        ctx.connection_changed.connect(self._take_over)
+        # The window's file stays for the next start; its lock goes with the window.
+        self.destroyed.connect(self.store.release)
+        if ctx.connection is not None:
+            self._take_over()
 
     # ---------------------------------------------------------------- what the model asks
 
@@ -200,13 +208,48 @@ class CellStaging(QObject):
             self.status.emit(self.tr("The staged changes could not be kept for the next start "
                                      "({reason}); they stay staged in this session.").format(reason=exc))
 
-    def _restore(self) -> None:
-        edits, problem = restore_staged(self.store)
-        if problem is not None:
-            self.note = problem
-        if edits:
-            self.edits = edits
-            where = self.tr(" on the connection {name}").format(name=edits.connection) \
-                if edits.connection else ""
-            self.note = self.tr("%n change(s) staged in your last session{where}, restored.", "",
-                                edits.count).format(where=where)
+    def _take_over(self, *_: object) -> None:
+        """Connected: take over what windows that are gone staged on this connection."""
+        name = self._connection()
+        if name is None or (self.edits and self.edits.connection not in (None, name)):
+            return  # this set is another connection's: it is sent or discarded first
+        restored = take_over_staged(self.store, self.edits, name)
+        if restored.edits is not None:
+            self.edits = restored.edits
+        note = self._restored_note(restored)
+        if note or restored.edits is not None:
+            self.note = note
+            self.changed.emit()
+
+    def _restored_note(self, restored: Restored) -> str:
+        """From which windows, and when, the restored changes came; what was left, and why."""
+        parts = [(self.tr("%n change(s) staged in an earlier window (opened {opened}, last change "
+                          "{saved}) on the connection {name}, restored.", "", one.count)
+                  if one.opened_at is not None else
+                  self.tr("%n change(s) staged in an earlier window (last change {saved}) on the "
+                          "connection {name}, restored.", "", one.count)).format(
+                              opened=_when(one.opened_at), saved=_when(one.saved_at),
+                              name=one.connection or self._connection())
+                 for one in restored.taken]
+        for one in restored.kept:
+            if one.connection not in (None, self._connection()):
+                parts.append(self.tr("%n change(s) staged on the connection {name} in an earlier "
+                                     "window (last change {saved}) are kept for when you connect "
+                                     "to it.", "", one.count).format(
+                                         name=one.connection, saved=_when(one.saved_at)))
+            else:
+                parts.append(self.tr("%n change(s) staged in an earlier window (last change "
+                                     "{saved}) give other values to the same cells: they are kept, "
+                                     "and restored when you connect again with these sent or "
+                                     "discarded.", "", one.count).format(saved=_when(one.saved_at)))
+        parts.extend(restored.problems)
+        return " ".join(parts)
+
+
+def _when(at: float | None) -> str:
+    """``10:42`` today, ``2026-12-01 10:42`` another day."""
+    if at is None:
+        return ""
+    day = time.localtime(at)
+    same_day = time.strftime("%Y-%m-%d", day) == time.strftime("%Y-%m-%d")
+    return time.strftime("%H:%M" if same_day else "%Y-%m-%d %H:%M", day)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -60,18 +61,34 @@ class _StageDialog(QDialog):
         self.error.setProperty("role", "error")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.stage_button = self.buttons.addButton(self.tr("Stage"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.stage_button.setToolTip(self.tr("Stage the value (Ctrl+Enter); nothing is written "
+                                             "until Review and send…"))
         self.buttons.rejected.connect(self.reject)
         self.stage_button.clicked.connect(self.stage)
+        self.editor.setFocus()
 
     def text_value(self) -> str:
         return self.editor.toPlainText()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter types a new line in the text: Ctrl+Enter stages (the text passes it on)."""
+        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and event.modifiers() & Qt.KeyboardModifier.ControlModifier):
+            self.stage()
+            return
+        super().keyPressEvent(event)
 
     def stage(self) -> None:
         problem = self._stage(self.code, self.text_value())
         if problem is not None:
             self.error.setText(problem)
+            self._go_to_problem()
             return
         self.accept()
+
+    def _go_to_problem(self) -> None:
+        """Back to the text to fix it."""
+        self.editor.setFocus()
 
 
 class SetEditorDialog(_StageDialog):
@@ -126,16 +143,30 @@ class DocumentEditorDialog(_StageDialog):
             layout.addWidget(widget, 1 if widget is split else 0)
         self.redraw()
 
+    def _go_to_problem(self) -> None:
+        """Back to the text, the cursor where the JSON stops being valid (if that is the problem)."""
+        try:
+            json.loads(self.editor.toPlainText())
+        except json.JSONDecodeError as exc:
+            cursor = self.editor.textCursor()
+            cursor.setPosition(min(exc.pos, len(self.editor.toPlainText())))
+            self.editor.setTextCursor(cursor)
+        except (ValueError, RecursionError):
+            pass  # the message says what; there is no one place to go to
+        self.editor.setFocus()
+
     def redraw(self) -> None:
         """The tree of what is typed now, or where the text is wrong."""
         self.timer.stop()
         try:
             value = parse_value(self.code, self.editor.toPlainText())
         except ValueParseError as exc:
-            where = f" (at {exc.path})" if exc.path else ""
+            where = self.tr(" (at {path})").format(path=exc.path) if exc.path else ""
             self.error.setText(exc.message + where)
+            self.tree.setEnabled(False)  # greyed: it shows the last valid text, not this one
             return
         self.error.clear()
+        self.tree.setEnabled(True)
         self.tree.clear()
         budget = [TREE_NODES]
         root = QTreeWidgetItem([self.tr("(value)"), type_code(value), ""])

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dynoview.core.uniqueness.diagnose import VIA_INDEX, Diagnosis
+from dynoview.core.uniqueness.diagnose import Diagnosis
 from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, EXPIRED, MISSING_LOCK, ORPHAN_LOCK
+from dynoview.core.uniqueness.holders import VIA_INDEX
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 

@@ -31,6 +31,8 @@ class LiveCounts:
     caught_up: bool = False
     seeding: bool = True
     notices: list[str] = field(default_factory=list)
+    # The two tables followed when the locks have a table of their own: (accounts, locks).
+    tables: tuple[str, str] | None = None
 
     def text(self) -> str:
         if self.seeding:
@@ -48,6 +50,10 @@ class LiveCounts:
         parts.append(QCoreApplication.translate(
             "LiveCounts", "up to date") if self.caught_up else QCoreApplication.translate(
                 "LiveCounts", "catching up"))
+        if self.tables is not None:
+            parts.append(QCoreApplication.translate(
+                "LiveCounts", "streams of {accounts} and its locks table {locks}").format(
+                    accounts=self.tables[0], locks=self.tables[1]))
         return " · ".join(parts)
 
 

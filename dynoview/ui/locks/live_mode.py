@@ -6,6 +6,8 @@ are applied to the grid's rows in one batch (``LiveRows`` then ``AuditRowsModel.
 the rows the events name, nothing else). A table with no audit shown starts from empty rows
 that fill as findings appear. When the watch replays a young table's stream from its first
 record, what it reads before it has caught up is the grid's past: applied, not marked new.
+With the locks in a table of their own, the watch follows both tables' streams: the status
+line names both, and each record in "Stream records…" names its table.
 """
 
 from __future__ import annotations
@@ -148,6 +150,8 @@ class LiveMode(QObject):
             return
         self._catching_up = watcher.replaying
         c.seeding = watcher.replaying  # until the replay has read the stream's past
+        if watcher.locks_table is not None:  # both tables' streams: say so, events name their table
+            c.tables = (watcher.table.name, watcher.locks_table.name)
         self.bar.add_notices(notices[-1:] if watcher.replaying else notices)
         self.bar.refresh()
 

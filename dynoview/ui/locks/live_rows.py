@@ -253,7 +253,7 @@ class LiveRows:
     def _stored(self, r: int, key: dict[str, Any], f: Finding) -> str:
         """A lock's stored value, from its key (the finding's value when the key says none)."""
         rule = self.schema.rules[r]
-        pk = key.get(self.schema.pk_name, {}).get("S")
+        pk = key.get(self.schema.lock_pk_name, {}).get("S")  # the locks table's, when they have one
         if (isinstance(pk, str) and pk.startswith(rule.prefix) and pk.endswith(rule.suffix)
                 and len(pk) >= len(rule.prefix) + len(rule.suffix)):
             return pk[len(rule.prefix):len(pk) - len(rule.suffix)]

@@ -6,7 +6,9 @@ located error ("rules[1].normalisation: ...") and refuses to close on it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontDatabase
@@ -15,21 +17,94 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
-from dynoview.core.uniqueness.presets import PRESETS
-from dynoview.core.uniqueness.schema import (
-    NORMALISATIONS,
-    SchemaError,
-    UniquenessSchema,
-    schema_from_json,
-    schema_to_text,
-)
+from dynoview.core.uniqueness.presets import PRESET_ELECTRODB, PRESETS, SchemaPreset
+from dynoview.core.uniqueness.presets.base import Context
+from dynoview.core.uniqueness.schema import NORMALISATIONS, SchemaError, UniquenessSchema
+from dynoview.core.uniqueness.schema_file import schema_from_json, schema_to_text
+
+_TABLE_NAME = re.compile(r"[A-Za-z0-9_.-]{3,255}")  # DynamoDB's rule for table names
+_ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
+_SCOPE_PLACEHOLDER = "${scope}"  # what a scoped preset's rule holds until the template is known
+_PROBE = "Qzxmodel"  # a model name no key holds otherwise: shows where a preset writes the model
+NOTE_LINES = 5  # the preset's note shows this many lines, and scrolls
+_PATH_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def _skip(text: str, pos: int) -> int:
+    """The first position at or after ``pos`` that is not JSON whitespace."""
+    while pos < len(text) and text[pos] in " \t\n\r":
+        pos += 1
+    return pos
+
+
+def json_offset(text: str, location: str) -> int | None:
+    """Where, in the JSON ``text``, the field at ``location`` (``rules[1].pk_template``, as a
+    ``SchemaError`` names it) is: its key, or the nearest enclosing field present when it is
+    missing; None when the text is not JSON or no part of the location is there."""
+    decoder = json.JSONDecoder()
+    pos, found = _skip(text, 0), None
+    try:
+        for match in _PATH_PART.finditer(location):
+            key, index = match.group(1), match.group(2)
+            if text[pos] != ("{" if key is not None else "["):
+                return found
+            pos, n = _skip(text, pos + 1), 0
+            while text[pos] not in "}]":
+                start = pos
+                if key is not None:
+                    name, pos = decoder.raw_decode(text, pos)
+                    pos = _skip(text, _skip(text, pos) + 1)  # past the colon
+                if (name == key) if key is not None else n == int(index):
+                    found = start
+                    break
+                _, pos = decoder.raw_decode(text, pos)
+                pos = _skip(text, pos)
+                if text[pos] != ",":
+                    return found
+                pos, n = _skip(text, pos + 1), n + 1
+            else:
+                return found
+    except (ValueError, IndexError, RecursionError):
+        return found
+    return found
+
+
+def _entity_of(schema: UniquenessSchema) -> str:
+    """The model a schema in a library's layout names, as a class name; else "User", to edit."""
+    for preset in PRESETS:
+        entity = preset.entity_of(schema)
+        if entity:
+            # TypeDORM upper-cases the class name, ElectroDB lower-cases its keys: USER -> User
+            if entity.isupper() or (preset.keys_lower and entity.islower()):
+                return entity.capitalize()
+            return entity
+    return "User"
+
+
+def _context_of(preset: SchemaPreset, schema: UniquenessSchema) -> Context:
+    """The names of the layout a schema already in ``preset``'s layout holds, for choosing the
+    preset again not to reset them: ElectroDB's service, constraint entity, version and casing;
+    OneTable's scope templates; () otherwise (the preset's defaults)."""
+    if preset.scoped:
+        return tuple(f"{r.attribute}={r.scope}" for r in schema.rules if r.scope)
+    marker = preset.marker_of(schema)
+    return marker.context if marker is not None else ()
+
+
+def _fields_naming_entity(preset: SchemaPreset, has_sk: bool) -> list[str]:
+    """The rule fields in which ``preset`` writes the model's name (any casing)."""
+    rule = preset.make_rule(_PROBE, "attribute", has_sk, ())
+    return [field for field, text in (("pk_template", rule.pk_template), ("sk_value", rule.sk_value))
+            if text is not None and _PROBE.lower() in text.lower()]
 
 
 class SchemaDialog(QDialog):
@@ -43,6 +118,7 @@ class SchemaDialog(QDialog):
         self._setup_ui(notes)
         self.editor.setPlainText(schema_to_text(schema))
         self.locks_table.setText(schema.locks.name if schema.locks is not None else "")
+        self.resize(620, 560)  # room for the JSON; fits a 1024 x 700 screen
 
     def _setup_ui(self, notes: tuple[str, ...]) -> None:
         layout = QVBoxLayout(self)
@@ -78,12 +154,21 @@ class SchemaDialog(QDialog):
         layout.addLayout(form)
         self.preset_note = QLabel()
         self.preset_note.setWordWrap(True)
-        self.preset_note.hide()
-        layout.addWidget(self.preset_note)
+        self.preset_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # A preset's note runs to ten lines: it scrolls in a few, so the JSON and the buttons
+        # keep their room (at 1024 x 700 the dialog cannot grow to show it whole).
+        self.preset_area = QScrollArea()
+        self.preset_area.setWidget(self.preset_note)
+        self.preset_area.setWidgetResizable(True)
+        self.preset_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.preset_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.preset_area.setMaximumHeight(self.fontMetrics().lineSpacing() * NOTE_LINES + 6)
+        self.preset_area.hide()
+        layout.addWidget(self.preset_area)
         self.editor = QPlainTextEdit()
         self.editor.setAccessibleName(self.tr("Uniqueness schema (JSON)"))
         self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.editor.setMinimumSize(520, 320)
+        self.editor.setMinimumSize(520, 180)
         layout.addWidget(self.editor)
         self.error = QLabel()
         self.error.setObjectName("schemaError")
@@ -98,42 +183,83 @@ class SchemaDialog(QDialog):
         layout.addWidget(buttons)
 
     def _apply_preset(self, index: int) -> None:
-        """Fill the editor with the chosen preset, keeping the key names, accounts and
-        attributes of the schema being edited (or of the one the dialog opened with)."""
+        """Fill the editor with the chosen preset, keeping the key names, accounts, attributes
+        and the layout's names the user typed (ElectroDB's service, OneTable's scopes) of the
+        schema being edited (or of the one the dialog opened with)."""
         name = self.preset.itemData(index)
         preset = next((p for p in PRESETS if p.name == name), None)
         if preset is None:
             return
+        restarted = False
         try:
             current = schema_from_json(json.loads(self.editor.toPlainText()))
         except (ValueError, RecursionError):  # JSON or schema errors: start from the original
-            current = self._schema
-        # A schema already in a library's layout names its model; else "User", to be edited.
-        entity = next((e for p in PRESETS if (e := p.entity_of(current))), "User")
-        if entity.isupper():
-            entity = entity.capitalize()  # TypeDORM keys upper-case the class name: USER -> User
-        schema = preset.build(current.pk_name, current.sk_name, entity=entity,
+            current, restarted = self._schema, True
+        if preset.needs_sk and current.sk_name is None:
+            # Its markers share one partition per service: only the sort key tells them apart.
+            self._show_error(self.tr(
+                "sk_name: {title} needs a table with a sort key (its markers differ only in "
+                "their sort key). Set sk_name to the table's sort key (e.g. SK), then choose the "
+                "preset again.").format(title=preset.title), self._offset_of("sk_name"))
+            self.preset.setCurrentIndex(0)  # the JSON below was kept
+            return
+        schema = preset.build(current.pk_name, current.sk_name, entity=_entity_of(current),
                               attributes=[r.attribute for r in current.rules],
                               account_pk_prefix=current.account_pk_prefix,
                               account_sk_value=current.account_sk_value,
                               index_names={r.attribute: r.index_name for r in current.rules
-                                           if r.index_name})
+                                           if r.index_name},
+                              context=_context_of(preset, current))
+        schema = dataclasses.replace(schema, locks=current.locks)  # a uniques table's key names
         self.editor.setPlainText(schema_to_text(schema))
-        hint = "" if preset.parse is None else (
-            self.tr(
-                " The model is {entity}: replace it in pk_template if your model has another name.").format(
-                    entity=entity))
-        self.preset_note.setText(self.tr(
-            "{description}{hint} Confirmed from {source}.").format(
-                description=preset.description, hint=hint, source=preset.source))
-        self.preset_note.show()
-        self.error.hide()
+        about = self.tr("{description} Confirmed from {source}.").format(
+            description=preset.description, source=preset.source)
+        hint = self._hint(preset, schema)  # first: the note scrolls, and this is what to change
+        if restarted:  # said, not silent: what was typed below is gone
+            hint = self.tr("The JSON below could not be read, so the preset started from the schema "
+                           "this dialog opened with.") + (f" {hint}" if hint else "")
+        self.preset_note.setText(f"{hint} {about}" if hint else about)
+        self.preset_area.show()
+        self.preset_area.verticalScrollBar().setValue(0)
+        self._fit_height()
+        self._clear_error()
+
+    def _hint(self, preset: SchemaPreset, schema: UniquenessSchema) -> str:
+        """Where the preset's keys name the model (and ElectroDB's service), to be replaced."""
+        marker = preset.marker_of(schema)
+        if marker is None:
+            return ""
+        has_sk = schema.sk_name is not None
+        fields = _fields_naming_entity(preset, has_sk)
+        hint = self.tr("The model is {entity}, in each rule's {fields}: replace it there if "
+                       "your model has another name.").format(
+                           entity=marker.entity, fields=self.tr(" and ").join(fields))
+        if preset.name == PRESET_ELECTRODB and marker.context:
+            hint = self.tr("Here the service is {service}, in pk_template (${service}#value_), "
+                           "and the entity is {entity}, in each rule's sk_value (#entity_{entity}): "
+                           "replace them there if yours have other names.").format(
+                               entity=marker.entity, service=marker.context[0])
+        placeholders = [r.name for r in schema.rules if r.scope == _SCOPE_PLACEHOLDER]
+        if placeholders:
+            hint += " " + self.tr("The scope of {rules} is {placeholder}: set it to your model's scope "
+                            "template (e.g. ${{tenantId}}).").format(
+                                rules=", ".join(placeholders), placeholder=_SCOPE_PLACEHOLDER)
+        return hint
 
     def validate(self) -> UniquenessSchema | None:
-        """Parse the text; on a problem show it (with its location) and return None."""
+        """Parse the text; on a problem show it, put the cursor (or the focus) at the field
+        that caused it and return None."""
+        self._clear_error()
+        name = self.locks_table.text().strip()  # the field decides where the locks are
+        if name and not _TABLE_NAME.fullmatch(name):
+            self._show_error(self.tr(
+                "Locks table: \"{name}\" is not a DynamoDB table name. Use 3 to 255 letters, digits, "
+                "underscores (_), hyphens (-) or dots (.), or leave the field empty when the locks "
+                "share the accounts' table.").format(name=name), field=self.locks_table)
+            return None
+        text = self.editor.toPlainText()
         try:
-            data = json.loads(self.editor.toPlainText())
-            name = self.locks_table.text().strip()  # the field decides where the locks are
+            data = json.loads(text)
             if isinstance(data, dict) and not name:
                 data.pop("locks_table", None)
             elif isinstance(data, dict):
@@ -143,20 +269,62 @@ class SchemaDialog(QDialog):
         except json.JSONDecodeError as exc:
             self._show_error(self.tr(
                 "line {lineno} column {colno}: not valid JSON ({msg}).").format(
-                    lineno=exc.lineno, colno=exc.colno, msg=exc.msg))
+                    lineno=exc.lineno, colno=exc.colno, msg=self._json_problem(exc.msg)), exc.pos)
             return None
         except RecursionError:
-            self._show_error(self.tr("This JSON is nested far too deeply to be a schema."))
+            self._show_error(self.tr("This JSON is nested far too deeply to be a schema."), 0)
             return None
         except SchemaError as exc:
-            self._show_error(str(exc))
+            if exc.location == "locks_table.name":
+                self._show_error(str(exc), field=self.locks_table)
+            else:
+                self._show_error(str(exc), json_offset(text, exc.location))
             return None
-        self.error.hide()
         return schema
 
-    def _show_error(self, text: str) -> None:
+    def _json_problem(self, msg: str) -> str:
+        """Python's words for a JSON error, said as what to fix where they are cryptic."""
+        if msg.startswith(("Invalid control character", "Unterminated string")):
+            return self.tr("a string is not closed: end it with \" on its line")
+        return msg
+
+    def _offset_of(self, location: str) -> int | None:
+        return json_offset(self.editor.toPlainText(), location)
+
+    def _show_error(self, text: str, offset: int | None = None, field: QWidget | None = None) -> None:
+        """Say what is wrong under the editor and go where it is: the cursor to ``offset`` in
+        the JSON, or the focus to ``field`` (marked) when a form field caused it."""
         self.error.setText(text)
         self.error.show()
+        self._fit_height()
+        if field is not None:
+            field.setStyleSheet(_ERROR_STYLE)
+            field.setFocus()
+            return
+        if offset is not None:
+            cursor = self.editor.textCursor()
+            cursor.setPosition(min(offset, len(self.editor.toPlainText())))
+            self.editor.setTextCursor(cursor)
+            self.editor.centerCursor()
+        self.editor.setFocus()
+
+    def _fit_height(self) -> None:
+        """Grow to show what was just added (a dialog does not grow by itself for wrapped text,
+        and the JSON would slide under the buttons), within the screen."""
+        layout = self.layout()
+        if layout is None:
+            return
+        layout.activate()
+        need = (layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth()
+                else layout.totalSizeHint().height())
+        screen = self.screen()
+        room = screen.availableGeometry().height() if screen is not None else need
+        if need > self.height():
+            self.resize(self.width(), min(need, room))
+
+    def _clear_error(self) -> None:
+        self.error.hide()
+        self.locks_table.setStyleSheet("")
 
     def accept(self) -> None:
         schema = self.validate()

@@ -170,4 +170,13 @@ class StatementEdit(QPlainTextEdit):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
-            self.highlighter.set_palette(self.palette())  # the theme switched: recolour
+            # The theme switched: recolour. Rehighlighting marks the document's contents
+            # changed, so the editor emits textChanged; a recolour is no edit, and the panel
+            # took it for one and cleared the field's error style (setStyleSheet) while Qt was
+            # still polishing this very widget for the new app stylesheet: a use after free
+            # (SIGBUS/SIGSEGV in QApplication.setStyleSheet). So the editor stays quiet.
+            blocked = self.blockSignals(True)
+            try:
+                self.highlighter.set_palette(self.palette())
+            finally:
+                self.blockSignals(blocked)

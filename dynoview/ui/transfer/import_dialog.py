@@ -13,9 +13,11 @@ from pathlib import Path
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDialog,
+    QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
@@ -38,6 +40,8 @@ from dynoview.core.values.display import display_text
 from dynoview.ui.context import AppContext
 from dynoview.ui.transfer.import_controller import ImportController, PreviewAnswer
 from dynoview.ui.transfer.progress_row import ProgressRow
+
+PREVIEW_COLUMN_MAX = 260  # pixels: a preview column's widest, so a long value keeps the rest in sight
 
 
 class ImportDialog(QDialog):
@@ -63,7 +67,10 @@ class ImportDialog(QDialog):
     def _setup_ui(self) -> None:
         self.path_edit = QLineEdit()
         self.path_edit.setAccessibleName(self.tr("File to import"))
+        self.path_edit.setPlaceholderText(self.tr("A file (.jsonl, .json, .csv) or an S3 export folder"))
+        self.path_edit.returnPressed.connect(self._preview)  # Enter previews: it never opens Browse…
         browse = QPushButton(self.tr("Browse…"))
+        browse.setAutoDefault(False)
         browse.clicked.connect(self._browse)
         file_row = QHBoxLayout()
         file_row.addWidget(self.path_edit, 1)
@@ -73,12 +80,15 @@ class ImportDialog(QDialog):
         for fmt in FORMATS:
             self.format_combo.addItem(FORMAT_LABELS[fmt], fmt)
         self.preview_button = QPushButton(self.tr("Preview"))
+        self.preview_button.setAutoDefault(False)
+        self.preview_button.setToolTip(self.tr("Read the whole file and list its problems (Enter in "
+                                               "the file field); nothing is written"))
         self.preview_button.clicked.connect(self._preview)
         self.speed_check = QCheckBox(self.tr("Speed: BatchWriteItem (not all-or-nothing per batch)"))
         self.rate_spin = QSpinBox()
         self.rate_spin.setRange(0, 1_000_000)
         self.rate_spin.setSpecialValueText(self.tr("no limit"))
-        self.rate_spin.setSuffix(" items/s")
+        self.rate_spin.setSuffix(self.tr(" items/s"))
         self.resume_check = QCheckBox(self.tr("Resume an import of this file that stopped"))
         self.warnings_check = QCheckBox(self.tr("Write batches the preflight warns about (clashes, expired)"))
         self.confirm_edit = QLineEdit()
@@ -102,6 +112,8 @@ class ImportDialog(QDialog):
         self.summary_label.setWordWrap(True)
         self.table_widget = QTableWidget(0, 0)
         self.table_widget.setAccessibleName(self.tr("Records to import"))
+        self.table_widget.verticalHeader().hide()  # the "line" column says where each item is
+        self.table_widget.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.problems = QPlainTextEdit()
         self.problems.setReadOnly(True)
         self.problems.setMaximumHeight(110)
@@ -109,8 +121,12 @@ class ImportDialog(QDialog):
         self.mode_label = QLabel("")
         self.mode_label.setWordWrap(True)
         self.import_button = QPushButton(self.tr("Import"))
+        self.import_button.setAutoDefault(False)
         self.import_button.clicked.connect(self._import)
         self.progress_row = ProgressRow(self.import_button)
+        # Close (and Escape) wait for Cancel or the end of an import: see reject().
+        self.close_buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.close_buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.summary_label)
@@ -118,12 +134,15 @@ class ImportDialog(QDialog):
         layout.addWidget(self.problems)
         layout.addWidget(self.mode_label)
         layout.addWidget(self.progress_row)
+        layout.addWidget(self.close_buttons)
         self.speed_check.toggled.connect(lambda _on: self._set_state())
         self.confirm_edit.textChanged.connect(lambda _text: self._set_state())
         self.resize(900, 600)
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import items from"), "",
+        typed = Path(self.path_edit.text().strip()).expanduser()
+        start = str(typed if typed.is_dir() else typed.parent) if self.path_edit.text().strip() else ""
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import items from"), start,
                                               "Items (*.json *.jsonl *.ndjson *.csv);;All files (*)")
         if path:
             self.path_edit.setText(path)
@@ -131,7 +150,10 @@ class ImportDialog(QDialog):
     def _preview(self) -> None:
         text = self.path_edit.text().strip()
         if not text:
-            self.summary_label.setText(self.tr("Pick a file first."))
+            self.summary_label.setText(self.tr("Pick a file first: type its path, or press Browse…"))
+            self.path_edit.setFocus()
+            return
+        if self.controller.running:
             return
         self.answer = None
         self.summary_label.setText(self.tr("Reading the whole file…"))
@@ -141,12 +163,16 @@ class ImportDialog(QDialog):
     def _previewed(self, answer: PreviewAnswer) -> None:
         self.answer = answer
         preview = answer.preview
-        self.summary_label.setText(preview.summary())
+        summary = preview.summary()
+        if preview.problem_count:
+            summary += self.tr(" Import stays off until the file has none: fix the lines listed "
+                               "below in the file, then press Preview again.")
+        self.summary_label.setText(summary)
         names = list(preview.types)
         self.table_widget.clear()
         self.table_widget.setColumnCount(len(names) + 1)
         self.table_widget.setHorizontalHeaderLabels(
-            ["line"] + [f"{n} ({preview.type_text(n)})" for n in names])
+            [self.tr("line")] + [f"{n} ({preview.type_text(n)})" for n in names])
         self.table_widget.setRowCount(len(preview.items))
         for row, record in enumerate(preview.items):
             self.table_widget.setItem(row, 0, QTableWidgetItem(str(record.place.line)))
@@ -154,6 +180,9 @@ class ImportDialog(QDialog):
                 av = record.item.get(name)
                 self.table_widget.setItem(row, col, QTableWidgetItem(
                     display_text(av, limit=80) if av is not None else ""))
+        self.table_widget.resizeColumnsToContents()
+        for col in range(self.table_widget.columnCount()):  # a long value keeps others in sight
+            self.table_widget.setColumnWidth(col, min(self.table_widget.columnWidth(col), PREVIEW_COLUMN_MAX))
         lines = [p.text() for p in preview.problems]
         if preview.problem_count > len(lines):
             lines.append(self.tr("… and {value:,} more").format(value=preview.problem_count - len(lines)))
@@ -179,6 +208,16 @@ class ImportDialog(QDialog):
                  and confirmed and not self.controller.running)
         self.import_button.setEnabled(ready)
         self.preview_button.setEnabled(not self.controller.running)
+        self.close_buttons.setEnabled(not self.controller.running)
+
+    def reject(self) -> None:
+        """Close, unless an import is running: it stops between batches, by Cancel."""
+        if self.controller.running:
+            self.summary_label.setText(self.tr(
+                "The import is running: press Cancel to stop it after the batch being written, "
+                "then Close."))
+            return
+        super().reject()
 
     def _import(self) -> None:
         if self.answer is None:

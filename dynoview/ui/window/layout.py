@@ -31,7 +31,7 @@ class WindowLayout:
         self._auto_widths: dict[str, int] = {}  # column widths the items view chose itself
 
     def apply_defaults(self) -> None:
-        """Dock and splitter sizes for a first start, in proportion to the window (docks only
+        """Dock sizes for a first start, in proportion to the window (docks only
         take sizes once the window is laid out, hence after the first show)."""
         win = self.window
         if not self.restored:
@@ -41,18 +41,19 @@ class WindowLayout:
             # tables), a few more on a taller window.
             win.resizeDocks([self.read_log_dock], [max(140, min(200, win.height() // 6))],
                             Qt.Orientation.Vertical)
-        items = self.splitters().get("items")
-        if items is not None and "items" not in self.splitters_restored:
-            total = sum(items.sizes())
-            detail = max(300, min(420, total * 3 // 10))  # room for both JSON tabs and a key
-            items.setSizes([total - detail, detail])
+        # The rows and the detail keep their 3:1 stretch on a first start: a wider detail
+        # (300 px and more) squeezed the Export… row at 1024 px in the longer languages.
 
     def splitters(self) -> dict[str, QSplitter]:
+        # The Items tab's is named, not searched for: edit in place (made after the first
+        # paint) puts the rows in a vertical splitter of its own, which a search found first.
         found = {}
-        for name, owner in (("items", self.items_panel), ("read-log", self.read_log)):
-            splitter = owner.findChild(QSplitter)
-            if splitter is not None:
-                found[name] = splitter
+        results = getattr(self.items_panel, "results", None)
+        if isinstance(results, QSplitter):
+            found["items"] = results
+        splitter = self.read_log.findChild(QSplitter)
+        if splitter is not None:
+            found["read-log"] = splitter
         return found
 
     def restore(self) -> None:
@@ -67,8 +68,12 @@ class WindowLayout:
         self.restored = self.restored and state is not None
         for name, splitter in self.splitters().items():
             sizes = saved.byte_array(store, f"window/splitter-{name}")
+            orientation, before = splitter.orientation(), splitter.saveState()
             if sizes is not None and splitter.restoreState(sizes):
-                self.splitters_restored.add(name)
+                if splitter.orientation() == orientation:
+                    self.splitters_restored.add(name)
+                else:  # saved from another splitter (edit in place's, by an earlier version)
+                    splitter.restoreState(before)
 
     def apply_column_widths(self) -> None:
         """Record the widths the view chose, then apply the ones the user set last time."""

@@ -31,7 +31,9 @@ if TYPE_CHECKING:
 RECENT_MENU = "recent-menu"  # its entries are tables: the palette lists those itself
 
 
-@dataclass
+# Built once per window and never compared or printed: no __eq__ or __repr__ to generate
+# (each generated method is source compiled while the window starts).
+@dataclass(repr=False, eq=False)
 class MenuCommands:
     """What the menus trigger."""
 
@@ -53,7 +55,7 @@ class MenuCommands:
     check_updates: Callable[[], None] | None = None  # Help → Check for updates… (issue 27)
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class WindowActions:
     """The menus' actions, for the window to enable, check and trigger."""
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from dynoview.core.redaction import redact_obj
 from dynoview.core.session.connection import ConnectionSpec
-from dynoview.core.tx.action_log import ActionLog, connection_record, default_path
+from dynoview.core.tx.action_log import ActionLog, _without_url_credentials, connection_record, default_path
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
 
@@ -113,3 +114,25 @@ def test_an_older_line_with_url_credentials_reads_back_without_them(tmp_path: Pa
     entry = ActionLog(path).entries()[0]
     assert entry["connection"]["endpoint"] == "http://<redacted>@h:8000"
     assert entry["request"] == {"note": "http://keep:as-sent@x"}  # the request is data: as sent
+
+
+@pytest.mark.parametrize("value", [
+    {"status": "succeeded", "message": "Written: Put t PK=DOC#1 (import item 1).",
+     "actions": [{"action": i, "message": f"Written: Put t PK=DOC#{i}", "item": None} for i in range(50)]},
+    {"message": "failed at http://user:hunter2pass@db.example:8000 with AKIAABCDEFGHIJKLMNOP"},
+    {"actions": [{"message": "ok"}, {"message": "SessionToken=abcdefgh12345678 was echoed"}]},
+    {"detail": {"SecretAccessKey": "x", "token": "import-run-1", "ClientRequestToken": "t"}},
+    {"parts": ["token", "=password=hunter22"]},  # a match across two strings would hide this
+    {"parts": ["Authorization", ": AWS4-HMAC-SHA256 Credential=x"], "empty": {"password": ""}},
+    {"Bearer": ["x"], "text": "bearer abc.def", "tuple": ("a", "Ab3" * 20)},
+])
+def test_outcomes_are_redacted_exactly_as_redact_obj_does(value: dict[str, object]) -> None:
+    """The fast path (one redaction of every string joined) never keeps what ``redact_obj``
+    would change, and keeps a value with nothing to redact as it is."""
+    assert _without_url_credentials(value) == redact_obj(value)
+
+
+def test_an_import_outcome_with_nothing_secret_is_kept_as_it_is() -> None:
+    value = {"status": "succeeded",
+             "actions": [{"message": f"Written: Put t PK=DOC#{i}"} for i in range(100)]}
+    assert _without_url_credentials(value) is value

@@ -63,7 +63,18 @@ SCHEMAS = [
     UniquenessSchema("PK", "SK", "ACCT#", "PROFILE", (
         LockRule("email", "email", "DRM_GEN_USER.EMAIL#{value}", "DRM_GEN_USER.EMAIL#{value}"),
         LockRule("handle", "username", "U#H#{value}#E", "S#{value}", NORMALISE_LOWER))),
+    # OneTable's scoped uniques (the scope first, from the account's attributes), next to an
+    # unscoped rule; and two scoped rules on one prefix told apart by what follows the scope.
+    UniquenessSchema("PK", "SK", "ACCT#", "PROFILE", (
+        LockRule("email", "email", "_unique#{scope}#User#email#{value}", "_unique#", NORMALISE_LOWER,
+                 scope="${tenantId}"),
+        LockRule("handle", "username", "UNIQ#HANDLE#{value}", "LOCK"))),
+    UniquenessSchema("PK", None, "ACCT#", None, (
+        LockRule("email", "email", "_unique#{scope}#User#email#{value}", None, scope="${org}-${n:3:x}"),
+        LockRule("handle", "username", "_unique#{scope}#User#username#{value}#", None,
+                 NORMALISE_TRIM_LOWER, scope="${tenantId}"))),
 ]
+SCOPES = ["acme", "Acme", "globex", "a#b", "undefined", "acme-xx7", "-xx7", ""]
 
 
 def _value(rng: random.Random, text: str) -> Any:
@@ -100,6 +111,9 @@ def _items(rng: random.Random, schema: UniquenessSchema, n: int) -> list[dict[st
             for rule in schema.rules:
                 if rng.random() < 0.9:
                     item[rule.attribute] = _value(rng, rng.choice(VALUES))
+            for name in ("tenantId", "org", "n"):  # what scoped rules fill their scope from
+                if rng.random() < 0.8:
+                    item[name] = _value(rng, rng.choice([*SCOPES[:4], "7", "1234"]))
             if rng.random() < 0.2:
                 item["expiresAt"] = _ttl(rng)
         elif r < 0.9:
@@ -108,7 +122,8 @@ def _items(rng: random.Random, schema: UniquenessSchema, n: int) -> list[dict[st
             # An SK holding the value: mostly the PK's value, sometimes another one (not a lock).
             sk = rule.lock_sk(rng.choice([value, value, value, "other"])) \
                 if rule.sk_template is not None and rng.random() < 0.7 else None
-            item = {"PK": {"S": rule.prefix + value + rule.suffix},
+            scope = rng.choice(SCOPES) + rule.middle if rule.middle is not None else ""
+            item = {"PK": {"S": rule.fixed_prefix + scope + value + rule.suffix},
                     sk_name: {"S": sk or rng.choice([rule.sk_value or "LOCK", "LOCK", "X"])}}
             if rng.random() < 0.3:
                 item["expiresAt"] = _ttl(rng)

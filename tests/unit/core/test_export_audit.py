@@ -22,7 +22,8 @@ from dynoview.core.exports.writer import Change, write_export
 from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH, OK, Finding
 from dynoview.core.uniqueness.forms import NORMALISATIONS, normalise
 from dynoview.core.uniqueness.pairing import classify
-from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, schema_to_text
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from dynoview.core.uniqueness.schema_file import schema_to_text
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 T = NOW.timestamp()
@@ -363,3 +364,36 @@ def test_small_memory_limits_use_fewer_threads() -> None:
     assert threads_for("128MB") == 1 and threads_for("64MB") == 1
     assert threads_for("512 MiB") == min(5, os.cpu_count() or 1)
     assert threads_for("not a size") is None  # DuckDB says what is wrong with it
+
+
+@pytest.mark.parametrize("mode", NORMALISATIONS)
+def test_scoped_rules_pair_by_scope_in_sql_as_live(tmp_path: Path, mode: str) -> None:
+    # OneTable's scoped uniques: the scope filled in SQL as scope.fill_scope fills it (text and
+    # numbers, ${n:3:x} padded and never cut, `undefined` for a missing variable), the value
+    # part normalised, each account paired with its own scope's marker.
+    rule = LockRule("email", "email", "_unique#{scope}#User#email#{value}", "_unique#", mode,
+                    scope="${org}-${n:3:x}")
+    schema = UniquenessSchema("pk", "sk", "user#", "user#", (rule,))
+
+    def user(i: int, email: str, **scope: dict[str, str]) -> dict[str, Any]:
+        return {"pk": _s(f"user#{i}"), "sk": _s("user#"), "email": _s(email), **scope}
+
+    def marker(scope: str, value: str) -> dict[str, Any]:
+        return {"pk": _s(f"_unique#{scope}#User#email#{value}"), "sk": _s("_unique#")}
+
+    items = [user(1, "ada@x.io", org=_s("acme"), n={"N": "7"}), marker("acme-xx7", "ada@x.io"),
+             user(2, "ada@x.io", org=_s("acme"), n=_s("1234")), marker("acme-1234", "ada@x.io"),
+             user(3, "Ada@X.io", org=_s("acme"), n={"N": "7"}),  # one value when normalised
+             user(4, "bob@x.io", org=_s("acme")), marker("undefined", "bob@x.io"),
+             user(5, "cy@x.io", org=_s("globex"), n=_s("")), marker("acme-xx7", "stuck@x.io"),
+             marker("acme-xx7", "#hash@x.io"),
+             {"pk": _s("_unique#acme-xx7#Team#name#a"), "sk": _s("_unique#")}]  # another model's
+    live = classify(items, schema, None, NOW)
+    assert {f.value for f in live.findings()} >= {"undefined#User#email#cy@x.io",
+                                                  "acme-xx7#User#email#stuck@x.io"}
+    folder = write_export(tmp_path, "app", items, files=2)
+    result = audit_exports([str(folder)], schema, options=ExportAuditOptions(now=NOW)).result
+    assert result.findings == live.findings()
+    assert result.counts == live.counts()
+    twin = twin_audit(folder, schema, tmp_path / "twin")
+    assert twin == (live.findings(), live.counts())

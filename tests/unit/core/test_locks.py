@@ -16,10 +16,9 @@ from dynoview.core.uniqueness.schema import (
     UniquenessSchema,
     article_schema,
     default_schema,
-    load_schema_file,
     lock_key_problem,
-    schema_from_json,
 )
+from dynoview.core.uniqueness.schema_file import load_schema_file, schema_from_json
 from dynoview.core.uniqueness.schema_store import SchemaStore
 
 
@@ -37,7 +36,7 @@ def test_round_trip_keeps_every_field() -> None:
         LockRule("status", "status", "U#ST#{value}#X", None),
     ))
     assert schema_from_json(json.loads(json.dumps(schema.to_json()))) == schema
-    assert UniquenessSchema.from_json(schema.to_json()) == schema
+    assert schema_from_json(schema.to_json()) == schema
 
 
 def test_owner_attribute_round_trips_and_keeps_positional_rules() -> None:

@@ -25,13 +25,8 @@ from dynoview.core.uniqueness.presets import (
     preset_schema,
 )
 from dynoview.core.uniqueness.proposal import propose_schema
-from dynoview.core.uniqueness.schema import (
-    NORMALISE_NONE,
-    SchemaError,
-    article_schema,
-    default_schema,
-    schema_from_json,
-)
+from dynoview.core.uniqueness.schema import NORMALISE_NONE, SchemaError, article_schema, default_schema
+from dynoview.core.uniqueness.schema_file import schema_from_json
 
 ONETABLE = TableInfo("app", KeyAttribute("pk", "S"), KeyAttribute("sk", "S"),
                      gsis=(IndexInfo("gs1", "GSI", KeyAttribute("email", "S"), None, "ALL"),))

@@ -27,6 +27,9 @@ AFTER_THE_PAINT = (
     "dynoview.ui.window.command_palette", "dynoview.ui.window.connection_dialog",
     "dynoview.ui.session.sso_dialog", "dynoview.ui.session.write_mode_dialog",  # dialogs
     "dynoview.ui.items.tabs",  # more Items tabs: made when the first one opens
+    # Edit in place (its editors, staged pane and the transaction code they use): made once
+    # the Items tab has painted (ui/items/panel.py).
+    "dynoview.ui.items.cell_edits", "dynoview.ui.items.staging", "dynoview.core.edits.transaction",
     "dynoview.core.uniqueness.schema_store",  # a table's saved schema: read once one is opened
 )
 

@@ -8,13 +8,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 
 from dynoview.core.reads.columns import sorted_rows
 from dynoview.core.reads.rows import RowShape, block_from_items
 from dynoview.core.session.tables import KeyAttribute, TableInfo
-from dynoview.ui.items import model as items_model
-from dynoview.ui.items import ui_gate
+from dynoview.ui.items import sorting, ui_gate
 from dynoview.ui.items.model import TTL_STATUS_COLUMN, ItemRole, ItemsModel, RawValueRole, TtlStateRole
 from dynoview.ui.items.rows import SortJob, row_shape
 
@@ -77,48 +76,48 @@ def test_rows_show_the_items_losslessly(qapp: Any) -> None:
 @pytest.mark.parametrize("descending", [False, True])
 def test_sorting_in_the_pool_and_merging_pages_matches_a_full_sort(
         qapp: Any, monkeypatch: pytest.MonkeyPatch, column: str, descending: bool) -> None:
-    monkeypatch.setattr(items_model, "SYNC_SORT_ROWS", 0)  # every sort goes to the sorter
+    monkeypatch.setattr(sorting, "SYNC_SORT_ROWS", 0)  # every sort goes to the sorter
     jobs: list[SortJob] = []
     items = some_items(120, seed=len(column))
     model = ItemsModel()
-    model.sorter = jobs.append
+    model.sorting.sorter = jobs.append
     model.reset(TABLE)
     model.append_page(items[:40], False)
-    model.set_sort(column, descending)
-    assert model.sort_column == (column, descending) and shown(model) == items[:40]  # not yet
+    model.sorting.set_sort(column, descending)
+    assert model.sorting.current == (column, descending) and shown(model) == items[:40]  # not yet
     job = jobs.pop()
-    model.apply_sort(job, job.run())
+    model.sorting.apply(job, job.run())
     assert shown(model) == expected_sort(items[:40], column, descending)
     for start in (40, 80):  # each page joins the sorted order: only its own keys are computed
         model.append_page(items[start:start + 40], start == 80)
         assert shown(model)[-40:] == items[start:start + 40]  # shown as read until sorted
         job = jobs.pop()
         assert len(job.keys) == start
-        model.apply_sort(job, job.run())
+        model.sorting.apply(job, job.run())
         assert shown(model) == expected_sort(items[:start + 40], column, descending)
     assert not jobs
 
 
 def test_a_stale_sort_is_dropped_and_run_again(qapp: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(items_model, "SYNC_SORT_ROWS", 0)
+    monkeypatch.setattr(sorting, "SYNC_SORT_ROWS", 0)
     jobs: list[SortJob] = []
     items = some_items(30)
     model = ItemsModel()
-    model.sorter = jobs.append
+    model.sorting.sorter = jobs.append
     model.reset(TABLE)
     model.append_page(items, True)
-    model.set_sort("score")
+    model.sorting.set_sort("score")
     stale = jobs.pop()
     changed = account(5, score={"N": "-1000"})
     assert model.replace_item(key(5), changed)  # while the sort runs: its key changed
     fresh = jobs.pop()
-    model.apply_sort(stale, stale.run())  # ignored
+    model.sorting.apply(stale, stale.run())  # ignored
     assert model.row_of(key(5)) == 5
-    model.apply_sort(fresh, fresh.run())
+    model.sorting.apply(fresh, fresh.run())
     assert model.row_of(key(5)) == 0 and model.item(0) == changed
     assert model.replace_item(key(5), None)  # a delete keeps the sorted order
     assert shown(model) == expected_sort(items[:5] + items[6:], "score", False)
-    model.set_sort(None)
+    model.sorting.set_sort(None)
     assert shown(model) == items[:5] + items[6:]
 
 
@@ -156,7 +155,7 @@ def test_ttl_states_colours_and_hide_expired(qapp: Any) -> None:
     assert model.data(model.index(1, 0), Qt.ItemDataRole.BackgroundRole) is None
     assert model.data(model.index(3, status), Qt.ItemDataRole.BackgroundRole) is not None
     assert model.ttl_of(2).kind == "pending" and model.ttl_of(1).kind == "none"
-    model.set_sort(TTL_STATUS_COLUMN, descending=True)
+    model.sorting.set_sort(TTL_STATUS_COLUMN, descending=True)
     assert [model.item(r)["PK"]["S"][-1] for r in range(5)] == ["2", "0", "4", "1", "3"]
     model.set_hide_expired(True)
     assert model.rowCount() == 3 and model.hidden_count == 2
@@ -182,3 +181,26 @@ def test_shape_follows_the_table(qapp: Any) -> None:
     assert row_shape(None) == RowShape(pause=ui_gate.pause)
     assert row_shape(TABLE).key_names == ("PK", "SK") and row_shape(TABLE).flag is None
     assert row_shape(TTL_TABLE, NOW).flag is not None
+
+
+class NothingStaged:
+    """The model's ``StagedLookup`` with nothing staged: the cells are editable, none marked."""
+
+    active = False
+
+    def cell(self, item: Any, column: str) -> None:
+        return None
+
+
+def test_flags_are_qts_own_and_editable_where_an_attribute_is(qapp: Any) -> None:
+    model = ItemsModel()
+    model.reset(TTL_TABLE)
+    model.append_page(ttl_items(), True)
+    cells = [model.index(0, c) for c in range(model.columnCount())]
+    qt_flags = QAbstractTableModel.flags(model, cells[0])  # what Qt gives a cell
+    assert all(model.flags(cell) == qt_flags for cell in cells)  # not edited in place: none editable
+    model.staging = NothingStaged()
+    editable = [model.columns()[c.column()] for c in cells if model.flags(c) & Qt.ItemFlag.ItemIsEditable]
+    assert editable == ["expiresAt"]  # not the keys, not the computed TTL status
+    assert all(model.flags(c) & ~Qt.ItemFlag.ItemIsEditable == qt_flags for c in cells)
+    assert model.flags(QModelIndex()) == QAbstractTableModel.flags(model, QModelIndex())

@@ -18,7 +18,6 @@ from dynoview.core.uniqueness.presets.layouts import (
     get_preset,
     preset_names,
 )
-from dynoview.core.uniqueness.presets.scoped import ScopedPairing, classify_scoped
 
 __all__ = [
     "PRESETS",
@@ -30,8 +29,6 @@ __all__ = [
     "PRESET_TYPEDORM",
     "Marker",
     "SchemaPreset",
-    "ScopedPairing",
-    "classify_scoped",
     "detect_preset",
     "get_preset",
     "preset_names",

@@ -4,7 +4,7 @@
 <context>
     <name>BrowseController</name>
     <message numerus="yes">
-        <location filename="../../items/controller.py" line="+279" />
+        <location filename="../../items/controller.py" line="+287" />
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item shown</numerusform>
@@ -15,7 +15,15 @@
 <context>
     <name>BuilderDrafts</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_view.py" line="+268" />
+        <location filename="../../builder/drafts_view.py" line="+210" />
+        <source>Other windows left unsent work too: kept as %n named draft(s) ({names}); open them with Drafts → Open draft…</source>
+        <translation>
+            <numerusform>Other windows left unsent work too: kept as %n named draft ({names}); open them with Drafts → Open draft…</numerusform>
+            <numerusform>Other windows left unsent work too: kept as %n named drafts ({names}); open them with Drafts → Open draft…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+81" />
         <source>Saved the draft “{name}”: %Ln action(s). Open it again with Drafts → Open draft…</source>
         <translation>
             <numerusform>Saved the draft “{name}”: %Ln action. Open it again with Drafts → Open draft…</numerusform>
@@ -56,7 +64,7 @@
 <context>
     <name>CellStaging</name>
     <message numerus="yes">
-        <location filename="../../items/staging.py" line="+160" />
+        <location filename="../../items/staging.py" line="+168" />
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>The builder shows the transaction of %n staged change: check the preview and the preflight, then Execute. The staged cells clear once it is written.</numerusform>
@@ -72,11 +80,35 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+26" />
-        <source>%n change(s) staged in your last session{where}, restored.</source>
+        <location line="+33" />
+        <source>%n change(s) staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</source>
         <translation>
-            <numerusform>%n change staged in your last session{where}, restored.</numerusform>
-            <numerusform>%n changes staged in your last session{where}, restored.</numerusform>
+            <numerusform>%n change staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</numerusform>
+            <numerusform>%n changes staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3" />
+        <source>%n change(s) staged in an earlier window (last change {saved}) on the connection {name}, restored.</source>
+        <translation>
+            <numerusform>%n change staged in an earlier window (last change {saved}) on the connection {name}, restored.</numerusform>
+            <numerusform>%n changes staged in an earlier window (last change {saved}) on the connection {name}, restored.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7" />
+        <source>%n change(s) staged on the connection {name} in an earlier window (last change {saved}) are kept for when you connect to it.</source>
+        <translation>
+            <numerusform>%n change staged on the connection {name} in an earlier window (last change {saved}) are kept for when you connect to it.</numerusform>
+            <numerusform>%n changes staged on the connection {name} in an earlier window (last change {saved}) are kept for when you connect to it.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5" />
+        <source>%n change(s) staged in an earlier window (last change {saved}) give other values to the same cells: they are kept, and restored when you connect again with these sent or discarded.</source>
+        <translation>
+            <numerusform>%n change staged in an earlier window (last change {saved}) give other values to the same cells: they are kept, and restored when you connect again with these sent or discarded.</numerusform>
+            <numerusform>%n changes staged in an earlier window (last change {saved}) give other values to the same cells: they are kept, and restored when you connect again with these sent or discarded.</numerusform>
         </translation>
     </message>
 </context>
@@ -121,7 +153,7 @@
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+159" />
+        <location filename="../../items/value_dialogs.py" line="+190" />
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entry</numerusform>
@@ -200,7 +232,7 @@
 <context>
     <name>ItemsPanel</name>
     <message numerus="yes">
-        <location filename="../../items/panel.py" line="+223" />
+        <location filename="../../items/panel.py" line="+244" />
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>Copied %Ln item as {format}.</numerusform>
@@ -222,7 +254,7 @@
 <context>
     <name>LIVE_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../locks/live_bar.py" line="+42" />
+        <location filename="../../locks/live_bar.py" line="+44" />
         <source>Live · %Ln new since {since}</source>
         <translation>
             <numerusform>Live · %Ln new since {since}</numerusform>
@@ -295,7 +327,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../../main_window.py" line="+271" />
+        <location filename="../../main_window.py" line="+269" />
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Connected: %Ln table.{note}</numerusform>
@@ -402,7 +434,7 @@
 <context>
     <name>StagedPane</name>
     <message numerus="yes">
-        <location filename="../../items/staged_pane.py" line="+97" />
+        <location filename="../../items/staged_pane.py" line="+100" />
         <source>Staged changes (%n)</source>
         <translation>
             <numerusform>Staged changes (%n)</numerusform>

@@ -210,8 +210,8 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+101"/>
-        <location line="+67"/>
+        <location filename="../../context.py" line="+106"/>
+        <location line="+75"/>
         <source>the article&apos;s default layout</source>
         <translation>la disposition par défaut de l’article</translation>
     </message>
@@ -245,7 +245,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+113"/>
+        <location filename="../../items/detail.py" line="+155"/>
         <source>expand to show them</source>
         <translation>déplier pour les afficher</translation>
     </message>
@@ -415,12 +415,12 @@
 <context>
     <name>BrowseController</name>
     <message>
-        <location filename="../../items/controller.py" line="+101"/>
+        <location filename="../../items/controller.py" line="+107"/>
         <source>Connect and pick a table first.</source>
         <translation>Connectez-vous et choisissez d’abord une table.</translation>
     </message>
     <message numerus="yes">
-        <location line="+178"/>
+        <location line="+180"/>
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item affiché</numerusform>
@@ -451,17 +451,17 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+116"/>
+        <location filename="../../builder/drafts_view.py" line="+118"/>
         <source>Load template</source>
         <translation>Charger un modèle</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Le travail du générateur n’a pas pu être enregistré dans {current_path} ({exc})&#xa0;; il reste dans la fenêtre, mais serait perdu si DynoView quittait maintenant.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>Restauré depuis votre dernière session (enregistré {strftime})&#xa0;: {describe}.</translation>
     </message>
@@ -470,13 +470,21 @@
         <source>They were made for {where}: check the table names before you Execute.</source>
         <translation>Elles ont été faites pour {where}&#xa0;: vérifiez les noms de table avant d’exécuter.</translation>
     </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Other windows left unsent work too: kept as %n named draft(s) ({names}); open them with Drafts → Open draft…</source>
+        <translation>
+            <numerusform>D’autres fenêtres ont aussi laissé du travail non envoyé&#xa0;: gardé comme %Ln brouillon nommé ({names})&#xa0;; ouvrez-le par Brouillons → Ouvrir un brouillon…</numerusform>
+            <numerusform>D’autres fenêtres ont aussi laissé du travail non envoyé&#xa0;: gardé comme %Ln brouillons nommés ({names})&#xa0;; ouvrez-les par Brouillons → Ouvrir un brouillon…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+24"/>
+        <location line="+19"/>
         <source>Discard restored work</source>
         <translation>Abandonner le travail restauré</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+42"/>
         <source>Import cancelled: the builder&apos;s actions are as they were.</source>
         <translation>Import annulé&#xa0;: les actions du générateur sont inchangées.</translation>
     </message>
@@ -905,7 +913,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+45"/>
+        <location filename="../../items/cell_editor.py" line="+58"/>
         <source>Type</source>
         <translation>Type</translation>
     </message>
@@ -919,6 +927,21 @@ Probablement chaudes</translation>
         <location line="+1"/>
         <source>NULL (no value)</source>
         <translation>NULL (aucune valeur)</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The value&apos;s type (Shift+Tab from the value)</source>
+        <translation>Le type de la valeur (Maj+Tab depuis la valeur)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>value of {name}</source>
+        <translation>valeur de {name}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit {name}</source>
+        <translation>Modifier {name}</translation>
     </message>
 </context>
 <context>
@@ -962,7 +985,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+83"/>
+        <location filename="../../items/staging.py" line="+91"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Connectez-vous d’abord&#xa0;: les modifications sont préparées pour une connexion et une table.</translation>
     </message>
@@ -1037,17 +1060,36 @@ Probablement chaudes</translation>
         <source>The staged changes could not be kept for the next start ({reason}); they stay staged in this session.</source>
         <translation>Les modifications préparées n’ont pas pu être conservées pour le prochain démarrage ({reason})&#xa0;; elles restent préparées dans cette session.</translation>
     </message>
-    <message>
-        <location line="+9"/>
-        <source> on the connection {name}</source>
-        <translation> sur la connexion {name}</translation>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>%n change(s) staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</source>
+        <translation>
+            <numerusform>%Ln modification préparée dans une fenêtre précédente (ouverte à {opened}, dernière modification à {saved}) sur la connexion {name}, restaurée.</numerusform>
+            <numerusform>%Ln modifications préparées dans une fenêtre précédente (ouverte à {opened}, dernière modification à {saved}) sur la connexion {name}, restaurées.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
-        <source>%n change(s) staged in your last session{where}, restored.</source>
+        <location line="+3"/>
+        <source>%n change(s) staged in an earlier window (last change {saved}) on the connection {name}, restored.</source>
         <translation>
-            <numerusform>%n modification préparée lors de votre dernière session{where}, restaurée.</numerusform>
-            <numerusform>%n modifications préparées lors de votre dernière session{where}, restaurées.</numerusform>
+            <numerusform>%Ln modification préparée dans une fenêtre précédente (dernière modification à {saved}) sur la connexion {name}, restaurée.</numerusform>
+            <numerusform>%Ln modifications préparées dans une fenêtre précédente (dernière modification à {saved}) sur la connexion {name}, restaurées.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n change(s) staged on the connection {name} in an earlier window (last change {saved}) are kept for when you connect to it.</source>
+        <translation>
+            <numerusform>%Ln modification préparée sur la connexion {name} dans une fenêtre précédente (dernière modification à {saved}) est gardée pour quand vous vous y connecterez.</numerusform>
+            <numerusform>%Ln modifications préparées sur la connexion {name} dans une fenêtre précédente (dernière modification à {saved}) sont gardées pour quand vous vous y connecterez.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n change(s) staged in an earlier window (last change {saved}) give other values to the same cells: they are kept, and restored when you connect again with these sent or discarded.</source>
+        <translation>
+            <numerusform>%Ln modification préparée dans une fenêtre précédente (dernière modification à {saved}) donne d’autres valeurs aux mêmes cellules&#xa0;: elle est gardée, et restaurée quand vous vous reconnecterez une fois celles-ci envoyées ou abandonnées.</numerusform>
+            <numerusform>%Ln modifications préparées dans une fenêtre précédente (dernière modification à {saved}) donnent d’autres valeurs aux mêmes cellules&#xa0;: elles sont gardées, et restaurées quand vous vous reconnecterez une fois celles-ci envoyées ou abandonnées.</numerusform>
         </translation>
     </message>
 </context>
@@ -1649,7 +1691,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+159"/>
+        <location filename="../../items/value_dialogs.py" line="+190"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrée</numerusform>
@@ -1818,7 +1860,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DocumentEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-55"/>
+        <location filename="../../items/value_dialogs.py" line="-69"/>
         <source>Edit {name} ({code})</source>
         <translation>Modifier {name} ({code})</translation>
     </message>
@@ -1863,7 +1905,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Valeur en arbre</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+31"/>
+        <source> (at {path})</source>
+        <translation> (à {path})</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>(value)</source>
         <translation>(valeur)</translation>
     </message>
@@ -2326,7 +2373,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+55"/>
+        <location filename="../../transfer/import_dialog.py" line="+59"/>
         <source>Import items into {name}</source>
         <translation>Importer des items dans {name}</translation>
     </message>
@@ -2337,11 +2384,16 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>A file (.jsonl, .json, .csv) or an S3 export folder</source>
+        <translation>Un fichier (.jsonl, .json, .csv) ou un dossier d’export S3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Browse…</source>
         <translation>Parcourir…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Detect from the file</source>
         <translation>Détecter d’après le fichier</translation>
     </message>
@@ -2352,6 +2404,11 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>Read the whole file and list its problems (Enter in the file field); nothing is written</source>
+        <translation>Lire tout le fichier et lister ses problèmes (Entrée dans le champ du fichier)&#xa0;; rien n’est écrit</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Speed: BatchWriteItem (not all-or-nothing per batch)</source>
         <translation>Vitesse&#xa0;: BatchWriteItem (pas tout-ou-rien par lot)</translation>
     </message>
@@ -2361,7 +2418,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>sans limite</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source> items/s</source>
+        <translation> éléments/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Resume an import of this file that stopped</source>
         <translation>Reprendre un import interrompu de ce fichier</translation>
     </message>
@@ -2411,7 +2473,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Enregistrements à importer</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Problems found in the file</source>
         <translation>Problèmes trouvés dans le fichier</translation>
     </message>
@@ -2421,22 +2483,32 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Importer</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+22"/>
         <source>Import items from</source>
         <translation>Importer des items depuis</translation>
     </message>
     <message>
         <location line="+8"/>
-        <source>Pick a file first.</source>
-        <translation>Choisissez d’abord un fichier.</translation>
+        <source>Pick a file first: type its path, or press Browse…</source>
+        <translation>Choisissez d’abord un fichier&#xa0;: tapez son chemin ou cliquez sur Parcourir…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Reading the whole file…</source>
         <translation>Lecture du fichier entier…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+9"/>
+        <source> Import stays off until the file has none: fix the lines listed below in the file, then press Preview again.</source>
+        <translation> Importer reste désactivé tant que le fichier en a&#xa0;: corrigez dans le fichier les lignes listées ci-dessous, puis cliquez à nouveau sur Aperçu.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>line</source>
+        <translation>ligne</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>… and {value:,} more</source>
         <translation>… et {value:,} de plus</translation>
     </message>
@@ -2456,7 +2528,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>la table n’a pas de règles de verrou</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+13"/>
+        <source>The import is running: press Cancel to stop it after the batch being written, then Close.</source>
+        <translation>L’import est en cours&#xa0;: cliquez sur Annuler pour l’arrêter après le lot en cours d’écriture, puis sur Fermer.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Importing…</source>
         <translation>Import en cours…</translation>
     </message>
@@ -2622,7 +2699,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+344"/>
+        <location filename="../../items/model.py" line="+279"/>
         <source>TTL status</source>
         <translation>État TTL</translation>
     </message>
@@ -2635,7 +2712,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+85"/>
+        <location filename="../../items/panel.py" line="+106"/>
         <source>Edit…</source>
         <translation>Modifier…</translation>
     </message>
@@ -2722,7 +2799,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LIVE_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../locks/live_bar.py" line="+42"/>
+        <location filename="../../locks/live_bar.py" line="+44"/>
         <source>Live · %Ln new since {since}</source>
         <translation>
             <numerusform>En direct · %Ln nouveau depuis {since}</numerusform>
@@ -2794,7 +2871,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LiveBar</name>
     <message>
-        <location filename="../../locks/live_bar.py" line="+40"/>
+        <location filename="../../locks/live_bar.py" line="+44"/>
         <source>Stream records…</source>
         <translation>Enregistrements de flux…</translation>
     </message>
@@ -2807,7 +2884,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LiveCounts</name>
     <message>
-        <location line="-51"/>
+        <location line="-55"/>
         <source>Live · starting at {since}: finding the stream and its first records…</source>
         <extracomment>Notices on screen (the newest, on one line); all of them in the tooltip.</extracomment>
         <translation>En direct · depuis {since}&#xa0;: recherche du flux et de ses premiers enregistrements…</translation>
@@ -2822,11 +2899,16 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <source>catching up</source>
         <translation>rattrapage</translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>streams of {accounts} and its locks table {locks}</source>
+        <translation>flux de {accounts} et de sa table de verrous {locks}</translation>
+    </message>
 </context>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+243"/>
+        <location filename="../../locks/live_mode.py" line="+247"/>
         <source>Stream records…</source>
         <translation>Enregistrements de flux…</translation>
     </message>
@@ -2878,7 +2960,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+157"/>
+        <location filename="../../main_window.py" line="+164"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tables</translation>
@@ -2889,7 +2971,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Journal des lectures</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+79"/>
         <source>Starting the demo backend…</source>
         <translation>Démarrage du backend de démo…</translation>
     </message>
@@ -3986,7 +4068,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-262"/>
+        <location filename="../../builder/drafts_view.py" line="-283"/>
         <source>Discard</source>
         <translation>Abandonner</translation>
     </message>
@@ -4064,12 +4146,12 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+41"/>
+        <location filename="../../locks/schema_dialog.py" line="+116"/>
         <source>Uniqueness schema</source>
         <translation>Schéma d’unicité</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals account_sk_value) and one rule per protected attribute: pk_template with {{value}}, sk_value of the lock (it may hold {{value}} too), normalisation ({value}), and an optional index_name (a GSI keyed on the attribute, used by Diagnose).</source>
         <translation>Comment les comptes sont reconnus (pk_name commence par account_pk_prefix, sk_name vaut account_sk_value) et une règle par attribut protégé&#xa0;: pk_template avec {{value}}, sk_value du verrou (peut aussi contenir {{value}}), normalisation ({value}), et un index_name facultatif (un GSI dont la clé est l’attribut, utilisé par Diagnostiquer).</translation>
     </message>
@@ -4104,22 +4186,57 @@ Requête&#xa0;: {request}</translation>
         <translation>Table des verrous&#xa0;:</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+16"/>
         <source>Uniqueness schema (JSON)</source>
         <translation>Schéma d’unicité (JSON)</translation>
     </message>
     <message>
-        <location line="+40"/>
-        <source> The model is {entity}: replace it in pk_template if your model has another name.</source>
-        <translation> Le modèle est {entity}&#xa0;: remplacez-le dans pk_template si votre modèle a un autre nom.</translation>
+        <location line="+32"/>
+        <source>sk_name: {title} needs a table with a sort key (its markers differ only in their sort key). Set sk_name to the table&apos;s sort key (e.g. SK), then choose the preset again.</source>
+        <translation>sk_name&#xa0;: {title} demande une table avec une clé de tri (ses marqueurs ne diffèrent que par leur clé de tri). Mettez dans sk_name la clé de tri de la table (p. ex. SK), puis choisissez à nouveau le préréglage.</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>{description}{hint} Confirmed from {source}.</source>
-        <translation>{description}{hint} Confirmé depuis {source}.</translation>
+        <location line="+14"/>
+        <source>{description} Confirmed from {source}.</source>
+        <translation>{description} Confirmé depuis {source}.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+4"/>
+        <source>The JSON below could not be read, so the preset started from the schema this dialog opened with.</source>
+        <translation>Le JSON ci-dessous n’a pas pu être lu, le préréglage est donc parti du schéma avec lequel cette boîte de dialogue s’est ouverte.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The model is {entity}, in each rule&apos;s {fields}: replace it there if your model has another name.</source>
+        <translation>Le modèle est {entity}, dans le {fields} de chaque règle&#xa0;: remplacez-le là si votre modèle porte un autre nom.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> and </source>
+        <translation> et </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Here the service is {service}, in pk_template (${service}#value_), and the entity is {entity}, in each rule&apos;s sk_value (#entity_{entity}): replace them there if yours have other names.</source>
+        <translation>Ici le service est {service}, dans pk_template (${service}#value_), et l’entité est {entity}, dans le sk_value de chaque règle (#entity_{entity})&#xa0;: remplacez-les là si les vôtres portent d’autres noms.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The scope of {rules} is {placeholder}: set it to your model&apos;s scope template (e.g. ${{tenantId}}).</source>
+        <translation>La portée de {rules} est {placeholder}&#xa0;: remplacez-la par le modèle de portée de votre modèle (p. ex. ${{tenantId}}).</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Locks table: &quot;{name}&quot; is not a DynamoDB table name. Use 3 to 255 letters, digits, underscores (_), hyphens (-) or dots (.), or leave the field empty when the locks share the accounts&apos; table.</source>
+        <translation>Table de verrous&#xa0;: «&#xa0;{name}&#xa0;» n’est pas un nom de table DynamoDB. Utilisez de 3 à 255 lettres, chiffres, tirets bas (_), tirets (-) ou points (.), ou laissez le champ vide quand les verrous partagent la table des comptes.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>a string is not closed: end it with &quot; on its line</source>
+        <translation>une chaîne n’est pas fermée&#xa0;: terminez-la par &quot; sur sa ligne</translation>
+    </message>
+    <message>
+        <location line="-17"/>
         <source>line {lineno} column {colno}: not valid JSON ({msg}).</source>
         <translation>ligne {lineno} colonne {colno}&#xa0;: JSON invalide ({msg}).</translation>
     </message>
@@ -4258,7 +4375,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SetEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-58"/>
+        <location filename="../../items/value_dialogs.py" line="-72"/>
         <source>strings</source>
         <translation>chaînes</translation>
     </message>
@@ -4490,7 +4607,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>StagedPane</name>
     <message>
-        <location filename="../../items/staged_pane.py" line="+50"/>
+        <location filename="../../items/staged_pane.py" line="+52"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
@@ -4506,8 +4623,8 @@ Requête&#xa0;: {request}</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Drop the selected staged change</source>
-        <translation>Abandonner la modification préparée sélectionnée</translation>
+        <source>Drop the selected staged change (Delete)</source>
+        <translation>Abandonner la modification préparée sélectionnée (Suppr)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4540,12 +4657,17 @@ Requête&#xa0;: {request}</translation>
         <translation>Modification</translation>
     </message>
     <message numerus="yes">
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Staged changes (%n)</source>
         <translation>
             <numerusform>Modifications préparées (%n)</numerusform>
             <numerusform>Modifications préparées (%n)</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{table}: {key}</source>
+        <translation>{table}&#xa0;: {key}</translation>
     </message>
 </context>
 <context>
@@ -5422,9 +5544,14 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>_StageDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-27"/>
+        <location filename="../../items/value_dialogs.py" line="-43"/>
         <source>Stage</source>
         <translation>Préparer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stage the value (Ctrl+Enter); nothing is written until Review and send…</source>
+        <translation>Préparer la valeur (Ctrl+Entrée)&#xa0;; rien n’est écrit avant Vérifier et envoyer…</translation>
     </message>
 </context>
 <context>
@@ -5720,7 +5847,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-190"/>
+        <location filename="../../items/detail.py" line="-231"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -5824,7 +5951,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.diagnose_flow</name>
     <message>
-        <location filename="../../locks/diagnose_flow.py" line="+21"/>
+        <location filename="../../locks/diagnose_flow.py" line="+22"/>
         <source>Type the value to diagnose (an email or a username).</source>
         <translation>Tapez la valeur à diagnostiquer (un e-mail ou un nom d’utilisateur).</translation>
     </message>
@@ -5873,7 +6000,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-207"/>
+        <location filename="../../locks/live_mode.py" line="-209"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
         <translation>En direct&#xa0;: suivre le flux de la table et mettre à jour les lignes à l’arrivée des écritures&#xa0;; les nouveaux problèmes sont marqués et comptés ({LIVE_KEY})</translation>
     </message>
@@ -6512,7 +6639,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.menus</name>
     <message>
-        <location filename="../../window/menus.py" line="+97"/>
+        <location filename="../../window/menus.py" line="+99"/>
         <source>&amp;Help</source>
         <translation>Aid&amp;e</translation>
     </message>

@@ -210,8 +210,8 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+101"/>
-        <location line="+67"/>
+        <location filename="../../context.py" line="+106"/>
+        <location line="+75"/>
         <source>the article&apos;s default layout</source>
         <translation>tata letak bawaan artikel</translation>
     </message>
@@ -245,7 +245,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+113"/>
+        <location filename="../../items/detail.py" line="+155"/>
         <source>expand to show them</source>
         <translation>bentangkan untuk menampilkannya</translation>
     </message>
@@ -415,12 +415,12 @@
 <context>
     <name>BrowseController</name>
     <message>
-        <location filename="../../items/controller.py" line="+101"/>
+        <location filename="../../items/controller.py" line="+107"/>
         <source>Connect and pick a table first.</source>
         <translation>Hubungkan dan pilih tabel dulu.</translation>
     </message>
     <message numerus="yes">
-        <location line="+178"/>
+        <location line="+180"/>
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item ditampilkan</numerusform>
@@ -450,17 +450,17 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+116"/>
+        <location filename="../../builder/drafts_view.py" line="+118"/>
         <source>Load template</source>
         <translation>Muat templat</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Pekerjaan pembangun transaksi tidak dapat disimpan ke {current_path} ({exc}); masih ada di jendela, tetapi akan hilang jika DynoView ditutup sekarang.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>{describe} dipulihkan dari sesi terakhir Anda (disimpan {strftime}).</translation>
     </message>
@@ -469,13 +469,20 @@
         <source>They were made for {where}: check the table names before you Execute.</source>
         <translation>Dibuat untuk {where}: periksa nama tabel sebelum Anda Jalankan.</translation>
     </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Other windows left unsent work too: kept as %n named draft(s) ({names}); open them with Drafts → Open draft…</source>
+        <translation>
+            <numerusform>Jendela lain juga meninggalkan pekerjaan yang belum dikirim: disimpan sebagai %Ln draf bernama ({names}); buka lewat Draf → Buka draf…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+24"/>
+        <location line="+19"/>
         <source>Discard restored work</source>
         <translation>Buang pekerjaan yang dipulihkan</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+42"/>
         <source>Import cancelled: the builder&apos;s actions are as they were.</source>
         <translation>Impor dibatalkan: aksi di pembangun transaksi tetap seperti semula.</translation>
     </message>
@@ -900,7 +907,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+45"/>
+        <location filename="../../items/cell_editor.py" line="+58"/>
         <source>Type</source>
         <translation>Tipe</translation>
     </message>
@@ -914,6 +921,21 @@ Kemungkinan panas</translation>
         <location line="+1"/>
         <source>NULL (no value)</source>
         <translation>NULL (tanpa nilai)</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The value&apos;s type (Shift+Tab from the value)</source>
+        <translation>Tipe nilai (Shift+Tab dari nilai)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>value of {name}</source>
+        <translation>nilai {name}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit {name}</source>
+        <translation>Ubah {name}</translation>
     </message>
 </context>
 <context>
@@ -957,7 +979,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+83"/>
+        <location filename="../../items/staging.py" line="+91"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Hubungkan dulu: edit disiapkan untuk satu koneksi dan satu tabel.</translation>
     </message>
@@ -1030,16 +1052,32 @@ Kemungkinan panas</translation>
         <source>The staged changes could not be kept for the next start ({reason}); they stay staged in this session.</source>
         <translation>Perubahan yang disiapkan tidak dapat disimpan untuk start berikutnya ({reason}); tetap disiapkan di sesi ini.</translation>
     </message>
-    <message>
-        <location line="+9"/>
-        <source> on the connection {name}</source>
-        <translation> pada koneksi {name}</translation>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>%n change(s) staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</source>
+        <translation>
+            <numerusform>%Ln perubahan yang disiapkan di jendela sebelumnya (dibuka {opened}, perubahan terakhir {saved}) pada koneksi {name}, dipulihkan.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
-        <source>%n change(s) staged in your last session{where}, restored.</source>
+        <location line="+3"/>
+        <source>%n change(s) staged in an earlier window (last change {saved}) on the connection {name}, restored.</source>
         <translation>
-            <numerusform>%n perubahan yang disiapkan di sesi terakhir Anda{where}, dipulihkan.</numerusform>
+            <numerusform>%Ln perubahan yang disiapkan di jendela sebelumnya (perubahan terakhir {saved}) pada koneksi {name}, dipulihkan.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n change(s) staged on the connection {name} in an earlier window (last change {saved}) are kept for when you connect to it.</source>
+        <translation>
+            <numerusform>%Ln perubahan yang disiapkan pada koneksi {name} di jendela sebelumnya (perubahan terakhir {saved}) disimpan untuk saat Anda terhubung ke koneksi itu.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n change(s) staged in an earlier window (last change {saved}) give other values to the same cells: they are kept, and restored when you connect again with these sent or discarded.</source>
+        <translation>
+            <numerusform>%Ln perubahan yang disiapkan di jendela sebelumnya (perubahan terakhir {saved}) memberi nilai lain pada sel yang sama: perubahan itu disimpan, dan dipulihkan saat Anda terhubung lagi setelah yang ini dikirim atau dibuang.</numerusform>
         </translation>
     </message>
 </context>
@@ -1637,7 +1675,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+159"/>
+        <location filename="../../items/value_dialogs.py" line="+190"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entri</numerusform>
@@ -1802,7 +1840,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DocumentEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-55"/>
+        <location filename="../../items/value_dialogs.py" line="-69"/>
         <source>Edit {name} ({code})</source>
         <translation>Edit {name} ({code})</translation>
     </message>
@@ -1847,7 +1885,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Nilai sebagai pohon</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+31"/>
+        <source> (at {path})</source>
+        <translation> (di {path})</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>(value)</source>
         <translation>(nilai)</translation>
     </message>
@@ -2306,7 +2349,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+55"/>
+        <location filename="../../transfer/import_dialog.py" line="+59"/>
         <source>Import items into {name}</source>
         <translation>Impor item ke {name}</translation>
     </message>
@@ -2317,11 +2360,16 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>A file (.jsonl, .json, .csv) or an S3 export folder</source>
+        <translation>Sebuah berkas (.jsonl, .json, .csv) atau folder ekspor S3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Browse…</source>
         <translation>Telusuri…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Detect from the file</source>
         <translation>Deteksi dari berkas</translation>
     </message>
@@ -2332,6 +2380,11 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>Read the whole file and list its problems (Enter in the file field); nothing is written</source>
+        <translation>Baca seluruh berkas dan daftar masalahnya (Enter di kolom berkas); tidak ada yang ditulis</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Speed: BatchWriteItem (not all-or-nothing per batch)</source>
         <translation>Kecepatan: BatchWriteItem (tidak all-or-nothing per batch)</translation>
     </message>
@@ -2341,7 +2394,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>tanpa batas</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source> items/s</source>
+        <translation> item/dtk</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Resume an import of this file that stopped</source>
         <translation>Lanjutkan impor berkas ini yang terhenti</translation>
     </message>
@@ -2391,7 +2449,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Record yang diimpor</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Problems found in the file</source>
         <translation>Masalah yang ditemukan di berkas</translation>
     </message>
@@ -2401,22 +2459,32 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Impor</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+22"/>
         <source>Import items from</source>
         <translation>Impor item dari</translation>
     </message>
     <message>
         <location line="+8"/>
-        <source>Pick a file first.</source>
-        <translation>Pilih berkas dulu.</translation>
+        <source>Pick a file first: type its path, or press Browse…</source>
+        <translation>Pilih berkas dulu: ketik jalurnya, atau tekan Telusuri…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Reading the whole file…</source>
         <translation>Membaca seluruh berkas…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+9"/>
+        <source> Import stays off until the file has none: fix the lines listed below in the file, then press Preview again.</source>
+        <translation> Impor tetap nonaktif sampai berkas tidak punya masalah: perbaiki baris yang tercantum di bawah dalam berkas, lalu tekan Pratinjau lagi.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>line</source>
+        <translation>baris</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>… and {value:,} more</source>
         <translation>… dan {value:,} lagi</translation>
     </message>
@@ -2436,7 +2504,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>tabel tidak punya aturan lock</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+13"/>
+        <source>The import is running: press Cancel to stop it after the batch being written, then Close.</source>
+        <translation>Impor sedang berjalan: tekan Batal untuk menghentikannya setelah batch yang sedang ditulis, lalu Tutup.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Importing…</source>
         <translation>Mengimpor…</translation>
     </message>
@@ -2602,7 +2675,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+344"/>
+        <location filename="../../items/model.py" line="+279"/>
         <source>TTL status</source>
         <translation>Status TTL</translation>
     </message>
@@ -2615,7 +2688,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+85"/>
+        <location filename="../../items/panel.py" line="+106"/>
         <source>Edit…</source>
         <translation>Edit…</translation>
     </message>
@@ -2700,7 +2773,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LIVE_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../locks/live_bar.py" line="+42"/>
+        <location filename="../../locks/live_bar.py" line="+44"/>
         <source>Live · %Ln new since {since}</source>
         <translation>
             <numerusform>Langsung · %Ln baru sejak {since}</numerusform>
@@ -2766,7 +2839,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LiveBar</name>
     <message>
-        <location filename="../../locks/live_bar.py" line="+40"/>
+        <location filename="../../locks/live_bar.py" line="+44"/>
         <source>Stream records…</source>
         <translation>Record stream…</translation>
     </message>
@@ -2779,7 +2852,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LiveCounts</name>
     <message>
-        <location line="-51"/>
+        <location line="-55"/>
         <source>Live · starting at {since}: finding the stream and its first records…</source>
         <extracomment>Notices on screen (the newest, on one line); all of them in the tooltip.</extracomment>
         <translation>Langsung · mulai {since}: mencari stream dan record pertamanya…</translation>
@@ -2794,11 +2867,16 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <source>catching up</source>
         <translation>menyusul</translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>streams of {accounts} and its locks table {locks}</source>
+        <translation>stream {accounts} dan tabel lock-nya {locks}</translation>
+    </message>
 </context>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+243"/>
+        <location filename="../../locks/live_mode.py" line="+247"/>
         <source>Stream records…</source>
         <translation>Record stream…</translation>
     </message>
@@ -2848,7 +2926,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+157"/>
+        <location filename="../../main_window.py" line="+164"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tabel</translation>
@@ -2859,7 +2937,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Log baca</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+79"/>
         <source>Starting the demo backend…</source>
         <translation>Memulai backend demo…</translation>
     </message>
@@ -3946,7 +4024,7 @@ Permintaan: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-262"/>
+        <location filename="../../builder/drafts_view.py" line="-283"/>
         <source>Discard</source>
         <translation>Buang</translation>
     </message>
@@ -4024,12 +4102,12 @@ Permintaan: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+41"/>
+        <location filename="../../locks/schema_dialog.py" line="+116"/>
         <source>Uniqueness schema</source>
         <translation>Skema keunikan</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals account_sk_value) and one rule per protected attribute: pk_template with {{value}}, sk_value of the lock (it may hold {{value}} too), normalisation ({value}), and an optional index_name (a GSI keyed on the attribute, used by Diagnose).</source>
         <translation>Cara akun dikenali (pk_name diawali account_pk_prefix, sk_name sama dengan account_sk_value) dan satu aturan per atribut yang dilindungi: pk_template dengan {{value}}, sk_value lock (boleh juga berisi {{value}}), normalisasi ({value}), dan index_name opsional (GSI dengan key atribut itu, dipakai Diagnosis).</translation>
     </message>
@@ -4064,22 +4142,57 @@ Permintaan: {request}</translation>
         <translation>Tabel lock:</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+16"/>
         <source>Uniqueness schema (JSON)</source>
         <translation>Skema keunikan (JSON)</translation>
     </message>
     <message>
-        <location line="+40"/>
-        <source> The model is {entity}: replace it in pk_template if your model has another name.</source>
-        <translation> Modelnya {entity}: ganti di pk_template jika model Anda bernama lain.</translation>
+        <location line="+32"/>
+        <source>sk_name: {title} needs a table with a sort key (its markers differ only in their sort key). Set sk_name to the table&apos;s sort key (e.g. SK), then choose the preset again.</source>
+        <translation>sk_name: {title} memerlukan tabel dengan sort key (penandanya hanya berbeda di sort key). Isi sk_name dengan sort key tabel (mis. SK), lalu pilih preset lagi.</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>{description}{hint} Confirmed from {source}.</source>
-        <translation>{description}{hint} Dikonfirmasi dari {source}.</translation>
+        <location line="+14"/>
+        <source>{description} Confirmed from {source}.</source>
+        <translation>{description} Dikonfirmasi dari {source}.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+4"/>
+        <source>The JSON below could not be read, so the preset started from the schema this dialog opened with.</source>
+        <translation>JSON di bawah tidak dapat dibaca, jadi preset dimulai dari skema saat dialog ini dibuka.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The model is {entity}, in each rule&apos;s {fields}: replace it there if your model has another name.</source>
+        <translation>Modelnya {entity}, di {fields} setiap aturan: ganti di sana jika model Anda bernama lain.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> and </source>
+        <translation> dan </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Here the service is {service}, in pk_template (${service}#value_), and the entity is {entity}, in each rule&apos;s sk_value (#entity_{entity}): replace them there if yours have other names.</source>
+        <translation>Di sini layanannya {service}, di pk_template (${service}#value_), dan entitasnya {entity}, di sk_value setiap aturan (#entity_{entity}): ganti di sana jika milik Anda bernama lain.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The scope of {rules} is {placeholder}: set it to your model&apos;s scope template (e.g. ${{tenantId}}).</source>
+        <translation>Cakupan {rules} adalah {placeholder}: isi dengan templat cakupan model Anda (mis. ${{tenantId}}).</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Locks table: &quot;{name}&quot; is not a DynamoDB table name. Use 3 to 255 letters, digits, underscores (_), hyphens (-) or dots (.), or leave the field empty when the locks share the accounts&apos; table.</source>
+        <translation>Tabel lock: &quot;{name}&quot; bukan nama tabel DynamoDB. Gunakan 3 sampai 255 huruf, angka, garis bawah (_), tanda hubung (-) atau titik (.), atau kosongkan kolom ini bila lock berada di tabel akun.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>a string is not closed: end it with &quot; on its line</source>
+        <translation>sebuah string tidak ditutup: akhiri dengan &quot; di barisnya</translation>
+    </message>
+    <message>
+        <location line="-17"/>
         <source>line {lineno} column {colno}: not valid JSON ({msg}).</source>
         <translation>baris {lineno} kolom {colno}: JSON tidak valid ({msg}).</translation>
     </message>
@@ -4218,7 +4331,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SetEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-58"/>
+        <location filename="../../items/value_dialogs.py" line="-72"/>
         <source>strings</source>
         <translation>string</translation>
     </message>
@@ -4450,7 +4563,7 @@ Permintaan: {request}</translation>
 <context>
     <name>StagedPane</name>
     <message>
-        <location filename="../../items/staged_pane.py" line="+50"/>
+        <location filename="../../items/staged_pane.py" line="+52"/>
         <source>Undo</source>
         <translation>Urungkan</translation>
     </message>
@@ -4466,8 +4579,8 @@ Permintaan: {request}</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Drop the selected staged change</source>
-        <translation>Buang perubahan disiapkan yang terpilih</translation>
+        <source>Drop the selected staged change (Delete)</source>
+        <translation>Buang perubahan disiapkan yang terpilih (Delete)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4500,11 +4613,16 @@ Permintaan: {request}</translation>
         <translation>Perubahan</translation>
     </message>
     <message numerus="yes">
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Staged changes (%n)</source>
         <translation>
             <numerusform>Perubahan disiapkan (%n)</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{table}: {key}</source>
+        <translation>{table}: {key}</translation>
     </message>
 </context>
 <context>
@@ -5375,9 +5493,14 @@ Terlama: {key_text}</translation>
 <context>
     <name>_StageDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-27"/>
+        <location filename="../../items/value_dialogs.py" line="-43"/>
         <source>Stage</source>
         <translation>Siapkan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stage the value (Ctrl+Enter); nothing is written until Review and send…</source>
+        <translation>Siapkan nilai (Ctrl+Enter); tidak ada yang ditulis sampai Tinjau dan kirim…</translation>
     </message>
 </context>
 <context>
@@ -5673,7 +5796,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-190"/>
+        <location filename="../../items/detail.py" line="-231"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -5777,7 +5900,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.diagnose_flow</name>
     <message>
-        <location filename="../../locks/diagnose_flow.py" line="+21"/>
+        <location filename="../../locks/diagnose_flow.py" line="+22"/>
         <source>Type the value to diagnose (an email or a username).</source>
         <translation>Ketik nilai yang didiagnosis (email atau username).</translation>
     </message>
@@ -5826,7 +5949,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-207"/>
+        <location filename="../../locks/live_mode.py" line="-209"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
         <translation>Langsung: ikuti stream tabel dan perbarui baris saat penulisan masuk; masalah baru ditandai dan dihitung ({LIVE_KEY})</translation>
     </message>
@@ -6465,7 +6588,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.menus</name>
     <message>
-        <location filename="../../window/menus.py" line="+97"/>
+        <location filename="../../window/menus.py" line="+99"/>
         <source>&amp;Help</source>
         <translation>Ba&amp;ntuan</translation>
     </message>

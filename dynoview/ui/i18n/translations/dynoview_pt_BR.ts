@@ -210,8 +210,8 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+101"/>
-        <location line="+67"/>
+        <location filename="../../context.py" line="+106"/>
+        <location line="+75"/>
         <source>the article&apos;s default layout</source>
         <translation>o layout padrão do artigo</translation>
     </message>
@@ -245,7 +245,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+113"/>
+        <location filename="../../items/detail.py" line="+155"/>
         <source>expand to show them</source>
         <translation>expanda para mostrá-los</translation>
     </message>
@@ -415,12 +415,12 @@
 <context>
     <name>BrowseController</name>
     <message>
-        <location filename="../../items/controller.py" line="+101"/>
+        <location filename="../../items/controller.py" line="+107"/>
         <source>Connect and pick a table first.</source>
         <translation>Conecte-se e escolha uma tabela primeiro.</translation>
     </message>
     <message numerus="yes">
-        <location line="+178"/>
+        <location line="+180"/>
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item exibido</numerusform>
@@ -451,17 +451,17 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+116"/>
+        <location filename="../../builder/drafts_view.py" line="+118"/>
         <source>Load template</source>
         <translation>Carregar modelo</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>O trabalho do construtor não pôde ser salvo em {current_path} ({exc}); ele continua na janela, mas seria perdido se o DynoView fechasse agora.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>Restaurado da sua última sessão: {describe} (salvo às {strftime}).</translation>
     </message>
@@ -470,13 +470,21 @@
         <source>They were made for {where}: check the table names before you Execute.</source>
         <translation>Foram feitas para {where}: confira os nomes das tabelas antes de Executar.</translation>
     </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Other windows left unsent work too: kept as %n named draft(s) ({names}); open them with Drafts → Open draft…</source>
+        <translation>
+            <numerusform>Outras janelas também deixaram trabalho não enviado: guardado como %Ln rascunho com nome ({names}); abra-o em Rascunhos → Abrir rascunho…</numerusform>
+            <numerusform>Outras janelas também deixaram trabalho não enviado: guardado como %Ln rascunhos com nome ({names}); abra-os em Rascunhos → Abrir rascunho…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+24"/>
+        <location line="+19"/>
         <source>Discard restored work</source>
         <translation>Descartar trabalho restaurado</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+42"/>
         <source>Import cancelled: the builder&apos;s actions are as they were.</source>
         <translation>Importação cancelada: as ações do construtor continuam como estavam.</translation>
     </message>
@@ -905,7 +913,7 @@ Provavelmente quente</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+45"/>
+        <location filename="../../items/cell_editor.py" line="+58"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
@@ -919,6 +927,21 @@ Provavelmente quente</translation>
         <location line="+1"/>
         <source>NULL (no value)</source>
         <translation>NULL (sem valor)</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>The value&apos;s type (Shift+Tab from the value)</source>
+        <translation>O tipo do valor (Shift+Tab a partir do valor)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>value of {name}</source>
+        <translation>valor de {name}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit {name}</source>
+        <translation>Editar {name}</translation>
     </message>
 </context>
 <context>
@@ -962,7 +985,7 @@ Provavelmente quente</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+83"/>
+        <location filename="../../items/staging.py" line="+91"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Conecte-se primeiro: as edições são preparadas para uma conexão e uma tabela.</translation>
     </message>
@@ -1037,17 +1060,36 @@ Provavelmente quente</translation>
         <source>The staged changes could not be kept for the next start ({reason}); they stay staged in this session.</source>
         <translation>As alterações preparadas não puderam ser guardadas para a próxima inicialização ({reason}); elas continuam preparadas nesta sessão.</translation>
     </message>
-    <message>
-        <location line="+9"/>
-        <source> on the connection {name}</source>
-        <translation> na conexão {name}</translation>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>%n change(s) staged in an earlier window (opened {opened}, last change {saved}) on the connection {name}, restored.</source>
+        <translation>
+            <numerusform>%Ln alteração preparada numa janela anterior (aberta às {opened}, última alteração às {saved}) na conexão {name}, restaurada.</numerusform>
+            <numerusform>%Ln alterações preparadas numa janela anterior (aberta às {opened}, última alteração às {saved}) na conexão {name}, restauradas.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
-        <source>%n change(s) staged in your last session{where}, restored.</source>
+        <location line="+3"/>
+        <source>%n change(s) staged in an earlier window (last change {saved}) on the connection {name}, restored.</source>
         <translation>
-            <numerusform>%n alteração preparada na sua última sessão{where}, restaurada.</numerusform>
-            <numerusform>%n alterações preparadas na sua última sessão{where}, restauradas.</numerusform>
+            <numerusform>%Ln alteração preparada numa janela anterior (última alteração às {saved}) na conexão {name}, restaurada.</numerusform>
+            <numerusform>%Ln alterações preparadas numa janela anterior (última alteração às {saved}) na conexão {name}, restauradas.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n change(s) staged on the connection {name} in an earlier window (last change {saved}) are kept for when you connect to it.</source>
+        <translation>
+            <numerusform>%Ln alteração preparada na conexão {name} numa janela anterior (última alteração às {saved}) fica guardada para quando você se conectar a ela.</numerusform>
+            <numerusform>%Ln alterações preparadas na conexão {name} numa janela anterior (última alteração às {saved}) ficam guardadas para quando você se conectar a ela.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n change(s) staged in an earlier window (last change {saved}) give other values to the same cells: they are kept, and restored when you connect again with these sent or discarded.</source>
+        <translation>
+            <numerusform>%Ln alteração preparada numa janela anterior (última alteração às {saved}) dá outros valores às mesmas células: ela fica guardada e é restaurada quando você se conectar de novo depois de enviar ou descartar estas.</numerusform>
+            <numerusform>%Ln alterações preparadas numa janela anterior (última alteração às {saved}) dão outros valores às mesmas células: elas ficam guardadas e são restauradas quando você se conectar de novo depois de enviar ou descartar estas.</numerusform>
         </translation>
     </message>
 </context>
@@ -1649,7 +1691,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+159"/>
+        <location filename="../../items/value_dialogs.py" line="+190"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrada</numerusform>
@@ -1818,7 +1860,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DocumentEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-55"/>
+        <location filename="../../items/value_dialogs.py" line="-69"/>
         <source>Edit {name} ({code})</source>
         <translation>Editar {name} ({code})</translation>
     </message>
@@ -1863,7 +1905,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Valor como árvore</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+31"/>
+        <source> (at {path})</source>
+        <translation> (em {path})</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>(value)</source>
         <translation>(valor)</translation>
     </message>
@@ -2326,7 +2373,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>JSON de TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+55"/>
+        <location filename="../../transfer/import_dialog.py" line="+59"/>
         <source>Import items into {name}</source>
         <translation>Importar itens para {name}</translation>
     </message>
@@ -2337,11 +2384,16 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>A file (.jsonl, .json, .csv) or an S3 export folder</source>
+        <translation>Um arquivo (.jsonl, .json, .csv) ou uma pasta de exportação do S3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Browse…</source>
         <translation>Procurar…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Detect from the file</source>
         <translation>Detectar pelo arquivo</translation>
     </message>
@@ -2352,6 +2404,11 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>Read the whole file and list its problems (Enter in the file field); nothing is written</source>
+        <translation>Ler o arquivo inteiro e listar seus problemas (Enter no campo do arquivo); nada é gravado</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Speed: BatchWriteItem (not all-or-nothing per batch)</source>
         <translation>Velocidade: BatchWriteItem (sem tudo-ou-nada por lote)</translation>
     </message>
@@ -2361,7 +2418,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>sem limite</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source> items/s</source>
+        <translation> itens/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Resume an import of this file that stopped</source>
         <translation>Retomar uma importação interrompida deste arquivo</translation>
     </message>
@@ -2411,7 +2473,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Registros a importar</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Problems found in the file</source>
         <translation>Problemas encontrados no arquivo</translation>
     </message>
@@ -2421,22 +2483,32 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Importar</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+22"/>
         <source>Import items from</source>
         <translation>Importar itens de</translation>
     </message>
     <message>
         <location line="+8"/>
-        <source>Pick a file first.</source>
-        <translation>Escolha um arquivo primeiro.</translation>
+        <source>Pick a file first: type its path, or press Browse…</source>
+        <translation>Escolha um arquivo primeiro: digite o caminho ou clique em Procurar…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Reading the whole file…</source>
         <translation>Lendo o arquivo inteiro…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+9"/>
+        <source> Import stays off until the file has none: fix the lines listed below in the file, then press Preview again.</source>
+        <translation> Importar fica desativado até o arquivo não ter nenhum: corrija no arquivo as linhas listadas abaixo e clique em Pré-visualizar de novo.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>line</source>
+        <translation>linha</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>… and {value:,} more</source>
         <translation>… e mais {value:,}</translation>
     </message>
@@ -2456,7 +2528,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>a tabela não tem regras de bloqueio</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+13"/>
+        <source>The import is running: press Cancel to stop it after the batch being written, then Close.</source>
+        <translation>A importação está em andamento: clique em Cancelar para pará-la depois do lote sendo gravado e então em Fechar.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Importing…</source>
         <translation>Importando…</translation>
     </message>
@@ -2622,7 +2699,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+344"/>
+        <location filename="../../items/model.py" line="+279"/>
         <source>TTL status</source>
         <translation>Status de TTL</translation>
     </message>
@@ -2635,7 +2712,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+85"/>
+        <location filename="../../items/panel.py" line="+106"/>
         <source>Edit…</source>
         <translation>Editar…</translation>
     </message>
@@ -2722,7 +2799,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LIVE_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../locks/live_bar.py" line="+42"/>
+        <location filename="../../locks/live_bar.py" line="+44"/>
         <source>Live · %Ln new since {since}</source>
         <translation>
             <numerusform>Ao vivo · %Ln novo desde {since}</numerusform>
@@ -2794,7 +2871,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LiveBar</name>
     <message>
-        <location filename="../../locks/live_bar.py" line="+40"/>
+        <location filename="../../locks/live_bar.py" line="+44"/>
         <source>Stream records…</source>
         <translation>Registros de stream…</translation>
     </message>
@@ -2807,7 +2884,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LiveCounts</name>
     <message>
-        <location line="-51"/>
+        <location line="-55"/>
         <source>Live · starting at {since}: finding the stream and its first records…</source>
         <extracomment>Notices on screen (the newest, on one line); all of them in the tooltip.</extracomment>
         <translation>Ao vivo · a partir de {since}: procurando o stream e seus primeiros registros…</translation>
@@ -2822,11 +2899,16 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <source>catching up</source>
         <translation>atualizando</translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>streams of {accounts} and its locks table {locks}</source>
+        <translation>streams de {accounts} e da sua tabela de bloqueios {locks}</translation>
+    </message>
 </context>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+243"/>
+        <location filename="../../locks/live_mode.py" line="+247"/>
         <source>Stream records…</source>
         <translation>Registros de stream…</translation>
     </message>
@@ -2878,7 +2960,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+157"/>
+        <location filename="../../main_window.py" line="+164"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tabelas</translation>
@@ -2889,7 +2971,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Log de leituras</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+79"/>
         <source>Starting the demo backend…</source>
         <translation>Iniciando o backend de demonstração…</translation>
     </message>
@@ -3986,7 +4068,7 @@ Requisição: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-262"/>
+        <location filename="../../builder/drafts_view.py" line="-283"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
@@ -4064,12 +4146,12 @@ Requisição: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+41"/>
+        <location filename="../../locks/schema_dialog.py" line="+116"/>
         <source>Uniqueness schema</source>
         <translation>Esquema de unicidade</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals account_sk_value) and one rule per protected attribute: pk_template with {{value}}, sk_value of the lock (it may hold {{value}} too), normalisation ({value}), and an optional index_name (a GSI keyed on the attribute, used by Diagnose).</source>
         <translation>Como as contas são reconhecidas (pk_name começa com account_pk_prefix, sk_name é igual a account_sk_value) e uma regra por atributo protegido: pk_template com {{value}}, sk_value do bloqueio (pode ter {{value}} também), normalização ({value}) e um index_name opcional (um GSI com chave no atributo, usado por Diagnosticar).</translation>
     </message>
@@ -4104,22 +4186,57 @@ Requisição: {request}</translation>
         <translation>Tabela de bloqueios:</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+16"/>
         <source>Uniqueness schema (JSON)</source>
         <translation>Esquema de unicidade (JSON)</translation>
     </message>
     <message>
-        <location line="+40"/>
-        <source> The model is {entity}: replace it in pk_template if your model has another name.</source>
-        <translation> O modelo é {entity}: substitua-o em pk_template se o seu modelo tiver outro nome.</translation>
+        <location line="+32"/>
+        <source>sk_name: {title} needs a table with a sort key (its markers differ only in their sort key). Set sk_name to the table&apos;s sort key (e.g. SK), then choose the preset again.</source>
+        <translation>sk_name: {title} precisa de uma tabela com chave de ordenação (seus marcadores diferem só na chave de ordenação). Defina sk_name como a chave de ordenação da tabela (ex.: SK) e escolha o preset de novo.</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>{description}{hint} Confirmed from {source}.</source>
-        <translation>{description}{hint} Confirmado a partir de {source}.</translation>
+        <location line="+14"/>
+        <source>{description} Confirmed from {source}.</source>
+        <translation>{description} Confirmado a partir de {source}.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+4"/>
+        <source>The JSON below could not be read, so the preset started from the schema this dialog opened with.</source>
+        <translation>O JSON abaixo não pôde ser lido, então o preset partiu do esquema com que este diálogo foi aberto.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The model is {entity}, in each rule&apos;s {fields}: replace it there if your model has another name.</source>
+        <translation>O modelo é {entity}, no {fields} de cada regra: substitua-o ali se o seu modelo tiver outro nome.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> and </source>
+        <translation> e </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Here the service is {service}, in pk_template (${service}#value_), and the entity is {entity}, in each rule&apos;s sk_value (#entity_{entity}): replace them there if yours have other names.</source>
+        <translation>Aqui o serviço é {service}, em pk_template (${service}#value_), e a entidade é {entity}, no sk_value de cada regra (#entity_{entity}): substitua-os ali se os seus tiverem outros nomes.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The scope of {rules} is {placeholder}: set it to your model&apos;s scope template (e.g. ${{tenantId}}).</source>
+        <translation>O escopo de {rules} é {placeholder}: defina-o como o template de escopo do seu modelo (ex.: ${{tenantId}}).</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Locks table: &quot;{name}&quot; is not a DynamoDB table name. Use 3 to 255 letters, digits, underscores (_), hyphens (-) or dots (.), or leave the field empty when the locks share the accounts&apos; table.</source>
+        <translation>Tabela de bloqueios: &quot;{name}&quot; não é um nome de tabela do DynamoDB. Use de 3 a 255 letras, dígitos, sublinhados (_), hífens (-) ou pontos (.), ou deixe o campo vazio quando os bloqueios ficam na tabela das contas.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>a string is not closed: end it with &quot; on its line</source>
+        <translation>uma string não está fechada: termine-a com &quot; na mesma linha</translation>
+    </message>
+    <message>
+        <location line="-17"/>
         <source>line {lineno} column {colno}: not valid JSON ({msg}).</source>
         <translation>linha {lineno} coluna {colno}: JSON inválido ({msg}).</translation>
     </message>
@@ -4258,7 +4375,7 @@ Requisição: {request}</translation>
 <context>
     <name>SetEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-58"/>
+        <location filename="../../items/value_dialogs.py" line="-72"/>
         <source>strings</source>
         <translation>strings</translation>
     </message>
@@ -4490,7 +4607,7 @@ Requisição: {request}</translation>
 <context>
     <name>StagedPane</name>
     <message>
-        <location filename="../../items/staged_pane.py" line="+50"/>
+        <location filename="../../items/staged_pane.py" line="+52"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
@@ -4506,8 +4623,8 @@ Requisição: {request}</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Drop the selected staged change</source>
-        <translation>Descartar a alteração preparada selecionada</translation>
+        <source>Drop the selected staged change (Delete)</source>
+        <translation>Descartar a alteração preparada selecionada (Delete)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4540,12 +4657,17 @@ Requisição: {request}</translation>
         <translation>Alteração</translation>
     </message>
     <message numerus="yes">
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Staged changes (%n)</source>
         <translation>
             <numerusform>Alteração preparada (%n)</numerusform>
             <numerusform>Alterações preparadas (%n)</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{table}: {key}</source>
+        <translation>{table}: {key}</translation>
     </message>
 </context>
 <context>
@@ -5422,9 +5544,14 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>_StageDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-27"/>
+        <location filename="../../items/value_dialogs.py" line="-43"/>
         <source>Stage</source>
         <translation>Preparar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stage the value (Ctrl+Enter); nothing is written until Review and send…</source>
+        <translation>Preparar o valor (Ctrl+Enter); nada é gravado até Revisar e enviar…</translation>
     </message>
 </context>
 <context>
@@ -5720,7 +5847,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-190"/>
+        <location filename="../../items/detail.py" line="-231"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -5824,7 +5951,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.diagnose_flow</name>
     <message>
-        <location filename="../../locks/diagnose_flow.py" line="+21"/>
+        <location filename="../../locks/diagnose_flow.py" line="+22"/>
         <source>Type the value to diagnose (an email or a username).</source>
         <translation>Digite o valor a diagnosticar (um e-mail ou um nome de usuário).</translation>
     </message>
@@ -5873,7 +6000,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-207"/>
+        <location filename="../../locks/live_mode.py" line="-209"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
         <translation>Ao vivo: acompanhar o stream da tabela e atualizar as linhas conforme as escritas chegam; novos problemas são marcados e contados ({LIVE_KEY})</translation>
     </message>
@@ -6512,7 +6639,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.menus</name>
     <message>
-        <location filename="../../window/menus.py" line="+97"/>
+        <location filename="../../window/menus.py" line="+99"/>
         <source>&amp;Help</source>
         <translation>Aj&amp;uda</translation>
     </message>

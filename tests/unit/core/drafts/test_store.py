@@ -1,4 +1,5 @@
-"""The drafts folder: atomic private files, restore, named drafts, damaged files set aside."""
+"""The drafts folder: atomic private files, restore, named drafts, damaged files set aside;
+the current work of windows that are gone taken over (the newest), the rest kept as named drafts."""
 
 from __future__ import annotations
 
@@ -29,6 +30,15 @@ def work(**changes: object) -> Draft:
 
 def mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
+
+
+def files(store: DraftStore) -> list[str]:
+    """The files in the folder of the windows' current work (this window's and its lock)."""
+    return sorted(p.name for p in store.current.folder.iterdir() if p.is_file())
+
+
+def own(store: DraftStore) -> list[str]:
+    return sorted([store.current_path.name, store.current_path.with_suffix(".lock").name])
 
 
 def test_the_current_work_round_trips(tmp_path: Path) -> None:
@@ -65,6 +75,8 @@ def test_files_are_0600_in_0700_folders_whatever_the_umask(tmp_path: Path) -> No
     finally:
         os.umask(previous)
     assert mode(store.root) == 0o700 and mode(store.root / "named") == 0o700
+    assert mode(store.current.folder) == 0o700
+    assert mode(store.current_path.with_suffix(".lock")) == 0o600
     assert mode(store.current_path) == 0o600 and mode(store.named_path("signup")) == 0o600
 
 
@@ -75,7 +87,7 @@ def test_a_save_replaces_the_file_whole_and_leaves_no_temporary_file(tmp_path: P
     store.save_current(work(table="other"))
     # A new file renamed over the old one (os.replace), not the old one rewritten in place.
     assert store.current_path.stat().st_ino != inode
-    assert [p.name for p in store.root.iterdir() if p.is_file()] == ["current.json"]
+    assert files(store) == own(store)
     assert store.load_current().draft.table == "other"  # type: ignore[union-attr]
 
 
@@ -91,20 +103,25 @@ def test_a_kill_mid_save_leaves_the_previous_file(tmp_path: Path, monkeypatch: p
         store.save_current(work(table="half-written"))
     monkeypatch.undo()
     assert store.load_current().draft.table == "accounts"  # type: ignore[union-attr]
-    assert [p.name for p in store.root.iterdir() if p.is_file()] == ["current.json"]
+    assert files(store) == own(store)
 
 
 @pytest.mark.parametrize("content", [b"{not json", b"\x00\xff\xfe", b'{"format": 99}', b"[]",
                                      b'{"format": 1, "request": {"TransactItems": 3}}',
                                      b'{"format": 1, "request": {}, "saved_at": "soon"}'])
-def test_a_damaged_current_file_is_set_aside_and_said(tmp_path: Path, content: bytes) -> None:
+@pytest.mark.parametrize("left_by", ["a window that is gone", "an older version"])
+def test_a_damaged_current_file_is_set_aside_and_said(tmp_path: Path, content: bytes, left_by: str) -> None:
     store = DraftStore(tmp_path / "drafts")
-    store.root.mkdir()
-    store.current_path.write_bytes(content)
+    if left_by == "an older version":  # its single drafts/current.json
+        store.root.mkdir()
+        (store.root / "current.json").write_bytes(content)
+    else:
+        store.current.folder.mkdir(parents=True)
+        (store.current.folder / "gone.json").write_bytes(content)
     loaded = store.load_current()
     assert loaded.draft is None
     assert loaded.moved_to is not None and loaded.moved_to.read_bytes() == content
-    assert not store.current_path.exists()
+    assert not (store.root / "current.json").exists() and store.current.leftovers() == []
     assert loaded.problem is not None and "could not be read" in loaded.problem
     assert str(loaded.moved_to) in loaded.problem
     assert store.load_current().draft is None and store.load_current().problem is None  # once

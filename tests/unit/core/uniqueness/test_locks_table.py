@@ -28,9 +28,8 @@ from dynoview.core.uniqueness.schema import (
     UniquenessSchema,
     article_schema,
     lock_key_problem,
-    schema_from_json,
-    schema_to_text,
 )
+from dynoview.core.uniqueness.schema_file import schema_from_json, schema_to_text
 from dynoview.core.uniqueness.schema_store import SchemaStore
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

@@ -22,7 +22,8 @@ from dynoview.core.uniqueness.presets import (
 )
 from dynoview.core.uniqueness.presets.electrodb import electrodb_parse
 from dynoview.core.uniqueness.proposal import propose_schema
-from dynoview.core.uniqueness.schema import NORMALISE_LOWER, NORMALISE_NONE, SchemaError, schema_from_json
+from dynoview.core.uniqueness.schema import NORMALISE_LOWER, NORMALISE_NONE, SchemaError
+from dynoview.core.uniqueness.schema_file import schema_from_json
 
 MI6 = TableInfo("MI6", KeyAttribute("pk", "S"), KeyAttribute("sk", "S"))
 

@@ -1,6 +1,7 @@
 """OneTable's scoped unique fields: the marker key with its scope first (src/Model.js
 createUnique), the scope filled from the account as runTemplate fills it, the schema's JSON
-round trip, detection, and pairing each account with its own scope's marker."""
+round trip, detection, and the one engine pairing each account with its own scope's marker
+(by ``Pairing.feed`` and by the audit's page classifier alike)."""
 
 from __future__ import annotations
 
@@ -9,31 +10,21 @@ from typing import Any
 
 import pytest
 
+from dynoview.core.audit.pages import PageClassifier
 from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, OK, ORPHAN_LOCK
-from dynoview.core.uniqueness.pairing import classify
+from dynoview.core.uniqueness.pairing import Pairing, classify
 from dynoview.core.uniqueness.presets import (
     PRESET_ONETABLE,
     PRESET_ONETABLE_SCOPED,
     Marker,
-    classify_scoped,
     detect_preset,
     get_preset,
 )
-from dynoview.core.uniqueness.presets.scoped import (
-    in_scope,
-    onetable_scoped_parse,
-    scope_of,
-    split_scoped,
-)
+from dynoview.core.uniqueness.presets.scoped import onetable_scoped_parse, scope_of
 from dynoview.core.uniqueness.proposal import propose_schema
-from dynoview.core.uniqueness.schema import (
-    LockRule,
-    SchemaError,
-    UniquenessSchema,
-    article_schema,
-    schema_from_json,
-)
+from dynoview.core.uniqueness.schema import LockRule, SchemaError, UniquenessSchema, article_schema
+from dynoview.core.uniqueness.schema_file import schema_from_json
 
 APP = TableInfo("app", KeyAttribute("pk", "S"), KeyAttribute("sk", "S"))
 RULE = LockRule("email", "email", "_unique#{scope}#User#email#{value}", "_unique#", scope="${tenantId}")
@@ -62,12 +53,19 @@ def test_the_rule_builds_and_reads_onetables_key() -> None:
     [rule] = schema.rules
     assert rule == RULE
     assert scope_of(rule, user("acme", "1", "a@x")) == "acme"
-    acme = in_scope(rule, "acme")
-    assert (acme.scope, acme.prefix) == (None, "_unique#acme#User#email#")
-    assert schema.lock_key(acme, "a@x") == {"pk": s("_unique#acme#User#email#a@x"), "sk": s("_unique#")}
-    assert split_scoped(rule, "_unique#acme#User#email#old#a@x") == ("acme", "old#a@x")
-    assert split_scoped(rule, "_unique#User#email#a@x") is None
-    assert split_scoped(rule, "_unique#acme#Account#name#Acme") is None
+    # The engine's form: the key between its fixed prefix and suffix, scope and value included.
+    assert (rule.fixed_prefix, rule.middle) == ("_unique#", "#User#email#")
+    with pytest.raises(SchemaError, match="unique per scope"):
+        _ = rule.prefix  # what live watching cuts: it refuses a scoped rule rather than match nothing
+    assert rule.held_form(user("acme", "1", "a@x")) == "acme#User#email#a@x"
+    assert schema.lock_key(rule, "acme#User#email#a@x") == {"pk": s("_unique#acme#User#email#a@x"),
+                                                            "sk": s("_unique#")}
+    assert rule.value_from_pk("_unique#acme#User#email#old#a@x") == "acme#User#email#old#a@x"
+    assert (rule.scope_part("acme#User#email#old#a@x"), rule.value_part("acme#User#email#old#a@x")) == (
+        "acme", "old#a@x")
+    assert rule.value_from_pk("_unique#acme#Account#name#Acme") is None  # another model's marker
+    assert schema.match_lock({"pk": s("_unique#acme#User#email#a@x"), "sk": s("_unique#")}) == (
+        rule, "acme#User#email#a@x")
     assert onetable_scoped_parse("_unique#acme#User#email#a@x", "_unique#") == Marker(
         "User", "email", "a@x", scope="acme")
     assert onetable_scoped_parse("_unique#User#email#a@x", "_unique#") is None  # unscoped
@@ -80,12 +78,25 @@ def test_the_rule_builds_and_reads_onetables_key() -> None:
     assert schema_from_json(article_schema().to_json()) == article_schema()
 
 
-def test_a_scoped_rule_is_refused_by_the_one_prefix_readers() -> None:
-    with pytest.raises(SchemaError, match="unique per scope"):
-        _ = RULE.prefix  # the audit engines read it: they refuse rather than match nothing
+def test_a_scoped_rules_template_is_checked_where_it_is_wrong() -> None:
     with pytest.raises(SchemaError, match=r"rules\[0\]\.pk_template: a scoped rule's pk_template"):
         schema_from_json({"rules": [{"attribute": "email", "pk_template": "_unique#User#{value}",
                                      "scope": "${tenantId}"}]})
+    with pytest.raises(SchemaError, match=r"rules\[0\]\.sk_value: a scoped rule's sk_value must be fixed"):
+        schema_from_json({"rules": [{"attribute": "email", "pk_template": "_unique#{scope}#User#{value}",
+                                     "sk_value": "S#{value}", "scope": "${tenantId}"}]})
+
+
+def test_a_normalising_scoped_rule_normalises_the_value_only() -> None:
+    rule = LockRule("email", "email", "_unique#{scope}#User#email#{value}", "_unique#", "lowercase",
+                    scope="${tenantId}")
+    schema = UniquenessSchema("pk", "sk", "user#", "user#", (rule,))
+    items = [user("Acme", "1", "Ada@X.io"), marker("Acme", "ada@x.io"), user("Acme", "2", "bob@x.io")]
+    pairing = classify(items, schema)
+    assert [(f.status, f.value) for f in pairing.findings()] == [(MISSING_LOCK, "Acme#User#email#bob@x.io")]
+    assert "'bob@x.io' in scope Acme" in pairing.findings()[0].sentence
+    assert rule.lock_pk("Acme#User#email#Ada@X.io") == "_unique#Acme#User#email#ada@x.io"
+    assert pairing.counts()[OK] == 1
 
 
 @pytest.mark.parametrize(("scope", "item", "expected"), [
@@ -111,11 +122,11 @@ SAMPLE = [
     marker("acme", "stuck@x.io"),  # a stuck signup
     {"pk": s("tenant#acme"), "sk": s("tenant#"), "_type": s("Tenant"), "name": s("Acme")},
 ]
-FINDINGS = [
-    (ORPHAN_LOCK, "bob@x.io", (), "_unique#acme#User#email#bob@x.io"),
-    (DUPLICATE_VALUE, "cy@x.io", ("user#4", "user#5"), "_unique#acme#User#email#cy@x.io"),
-    (ORPHAN_LOCK, "stuck@x.io", (), "_unique#acme#User#email#stuck@x.io"),
-    (MISSING_LOCK, "bob@x.io", ("user#3",), None),
+FINDINGS = [  # a scoped rule's value names its scope: the form between _unique# and the end
+    (ORPHAN_LOCK, "acme#User#email#bob@x.io", (), "_unique#acme#User#email#bob@x.io"),
+    (DUPLICATE_VALUE, "acme#User#email#cy@x.io", ("user#4", "user#5"), "_unique#acme#User#email#cy@x.io"),
+    (ORPHAN_LOCK, "acme#User#email#stuck@x.io", (), "_unique#acme#User#email#stuck@x.io"),
+    (MISSING_LOCK, "globex#User#email#bob@x.io", ("user#3",), None),
 ]
 
 
@@ -127,13 +138,19 @@ def test_detected_and_paired_per_scope() -> None:
                for n in proposal.notes)
     schema = proposal.schema
     assert (schema.account_pk_prefix, schema.account_sk_value, schema.rules) == ("user#", "user#", (RULE,))
-    result = classify_scoped(SAMPLE, schema)
+    result = classify(SAMPLE, schema)
     got = [(f.status, f.value, f.account_ids, f.lock_keys[0]["pk"]["S"] if f.lock_keys else None)
            for f in result.findings()]
     assert got == FINDINGS
-    assert [result.scope_of_finding(f) for f in result.findings()] == ["acme", "acme", "acme", "globex"]
     assert result.counts()[OK] == 2  # ada in acme and ada in globex: no duplicate across scopes
     assert result.other_items == 1  # the Tenant
+    # The audit's page classifier (what the parallel audit and its workers run) agrees.
+    paged = Pairing(schema)
+    PageClassifier(paged).feed(json.dumps({"Items": SAMPLE}).encode())
+    assert paged.findings() == result.findings()
+    assert (paged.counts(), paged.other_items) == (result.counts(), 1)
+    assert [(r.kind, r.account_id, r.cells["email"].status) for r in paged.rows()] == [
+        (r.kind, r.account_id, r.cells["email"].status) for r in result.rows()]
     # Unscoped, the same items give a wrong answer: ada@x.io would be one value held twice.
     unscoped = classify(SAMPLE, schema_from_json({**schema.to_json(), "rules": [
         {"attribute": "email", "pk_template": "_unique#acme#User#email#{value}", "sk_value": "_unique#"}]}))
@@ -174,8 +191,30 @@ def test_rules_with_different_scopes_are_paired_apart() -> None:
     nick = LockRule("nick", "nick", "_unique#{scope}#User#nick#{value}", "_unique#", scope="${org}")
     schema = UniquenessSchema("pk", "sk", "user#", "user#", (RULE, nick))
     assert schema_from_json(schema.to_json()) == schema
-    result = classify_scoped(items, schema)
+    result = classify(items, schema)
     assert [(f.status, f.rule, f.value, f.account_ids) for f in result.findings()] == [
-        (MISSING_LOCK, "nick", "ada", ("user#2",))]  # ada in org mi6; user#1's is in `undefined`
+        (MISSING_LOCK, "nick", "mi6#User#nick#ada", ("user#2",))]  # user#1's is in `undefined`
     assert result.counts()[OK] == 3
-    assert sorted(result.scopes) == [("${org}", "mi6"), ("${org}", "undefined"), ("${tenantId}", "acme")]
+    paged = Pairing(schema)
+    PageClassifier(paged).feed(json.dumps({"Items": items}).encode())
+    assert paged.findings() == result.findings()
+
+
+def test_the_same_value_in_two_tenants_is_two_oks_and_a_clash_within_one_is_a_duplicate() -> None:
+    schema = UniquenessSchema("pk", "sk", "user#", "user#", (RULE,))
+    two_tenants = [user("acme", "1", "ada@x.io"), marker("acme", "ada@x.io"),
+                   user("globex", "2", "ada@x.io"), marker("globex", "ada@x.io")]
+    assert classify(two_tenants, schema).counts()[OK] == 2
+    assert classify(two_tenants, schema).findings() == []
+    one_tenant = [*two_tenants, user("acme", "3", "ada@x.io")]
+    [dup] = classify(one_tenant, schema).findings()
+    assert (dup.status, dup.value, dup.account_ids) == (DUPLICATE_VALUE, "acme#User#email#ada@x.io",
+                                                         ("user#1", "user#3"))
+
+
+def test_a_bare_value_of_a_scoped_rule_names_no_lock() -> None:
+    # The builder's templates pass an account's value: without its scope no key is made up.
+    schema = UniquenessSchema("pk", "sk", "user#", "user#", (RULE,))
+    with pytest.raises(SchemaError, match="unique per scope"):
+        schema.lock_key(RULE, "ada@x.io")
+    assert RULE.lock_pk("acme#User#email#ada@x.io") == "_unique#acme#User#email#ada@x.io"

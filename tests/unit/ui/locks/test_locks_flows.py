@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.uniqueness.diagnose import VIA_INDEX, VIA_SCAN, Diagnosis
+from dynoview.core.uniqueness.diagnose import Diagnosis
 from dynoview.core.uniqueness.findings import (
     DUPLICATE_VALUE,
     MISSING_LOCK,
@@ -17,6 +17,7 @@ from dynoview.core.uniqueness.findings import (
     Cell,
     PairRow,
 )
+from dynoview.core.uniqueness.holders import VIA_INDEX, VIA_SCAN
 from dynoview.core.uniqueness.schema import article_schema
 from dynoview.ui.locks.diagnose_flow import (
     ANSWERED,

@@ -1,0 +1,176 @@
+"""The accounts that hold a value: through the rule's index when the schema names one, else a
+Scan filtered on the rule's attribute (its cost estimated before it runs). Used by diagnose and
+by the preflight's lookup of holders.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from dynoview.core.errors import CancelledError
+from dynoview.core.reads.reader import Reader
+from dynoview.core.reads.receipts import ReadReceipt
+from dynoview.core.session.tables import IndexInfo, TableInfo
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from dynoview.core.values.numbers import parse_number
+from dynoview.core.values.types import ValueParseError
+
+VIA_INDEX = "index"
+
+
+VIA_SCAN = "scan"
+
+
+@dataclass(frozen=True)
+class ScanEstimate:
+    """What a full Scan would read, from DescribeTable's approximate figures."""
+
+    items: int | None
+    size_bytes: int | None
+    read_units: float | None  # 4 KB per unit; half for eventual reads
+    consistent: bool
+
+    def text(self) -> str:
+        if self.size_bytes is None or self.read_units is None:
+            return "The table's size is unknown, so the Scan's cost cannot be estimated."
+        items = f"about {self.items:,} items, " if self.items is not None else ""
+        mode = "strongly consistent" if self.consistent else "eventually consistent"
+        return (f"A {mode} Scan reads the whole table ({items}{self.size_bytes:,} bytes): about "
+                f"{self.read_units:g} RCU.")
+
+
+def estimate_scan(table: TableInfo, consistent: bool) -> ScanEstimate:
+    """Estimate a full Scan's read units from the table's approximate size."""
+    size = table.size_bytes
+    units = None
+    if size is not None:
+        units = max(size, 1) / 4096
+        units = round(units if consistent else units / 2, 1)
+    return ScanEstimate(table.item_count, size, units, consistent)
+
+
+def holders_filter(schema: UniquenessSchema, rule: LockRule, values: list[str], *,
+                   numbers: bool = False) -> dict[str, Any]:
+    """FilterExpression parts for the accounts holding one of the values: the rule's attribute
+    equals one of them, on account items only (a diagnosis's Scan and the preflight's lookup).
+    ``numbers``: a value that is a number's text also matches that number stored as N (the
+    audit reads N as its text).
+
+    Every attribute name is aliased: a rule on a reserved word (status, name)
+    would otherwise be a ValidationException.
+    """
+    names = {"#v": rule.attribute, "#pk": schema.pk_name}
+    vals: dict[str, Any] = {":acct": {"S": schema.account_pk_prefix}}
+    tests = []
+    for i, value in enumerate(values):
+        vals[f":v{i}"] = {"S": value}
+        tests.append(f"#v = :v{i}")
+        if numbers and _number_text(value):
+            vals[f":n{i}"] = {"N": value}
+            tests.append(f"#v = :n{i}")
+    expr = f"({' OR '.join(tests)}) AND begins_with(#pk, :acct)"
+    if not schema.account_pk_prefix:  # an accounts table of its own: every item is an account
+        del names["#pk"], vals[":acct"]
+        expr = f"({' OR '.join(tests)})"
+    if schema.sk_name and schema.account_sk_value is not None:
+        names["#sk"] = schema.sk_name
+        vals[":sk"] = {"S": schema.account_sk_value}
+        expr += " AND #sk = :sk"
+    return {"FilterExpression": expr, "ExpressionAttributeNames": names,
+            "ExpressionAttributeValues": vals}
+
+
+def _number_text(value: str) -> bool:
+    """Whether DynamoDB would store this text, as typed, as a number."""
+    try:
+        return parse_number(value) == value
+    except ValueParseError:
+        return False
+
+
+@dataclass
+class AccountSearch:
+    """How the accounts holding a value were found, and what that read."""
+
+    method: str
+    accounts: list[dict[str, Any]]
+    index_name: str | None = None
+    estimate: ScanEstimate | None = None
+    scanned: int | None = None
+
+
+def find_accounts(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
+                   forms: list[str], use_index: bool, consistent_scan: bool,
+                   receipts: list[ReadReceipt], notes: list[str],
+                   cancel: threading.Event | None) -> AccountSearch:
+    """The accounts holding any spelling: through the rule's index if it has one, else a Scan."""
+    index = _account_index(table, rule, use_index, notes)
+    if index is not None:
+        accounts = _accounts_by_index(reader, table, schema, rule, index, forms, receipts, cancel)
+        if index.kind == "GSI":
+            notes.append(f"Accounts were found through the GSI {index.name}, which is eventually "
+                         "consistent: an account written in the last second may not show yet.")
+        return AccountSearch(VIA_INDEX, accounts, index_name=index.name)
+    estimate = estimate_scan(table, consistent_scan)
+    notes.append("No index on " + rule.attribute + " is named in the schema, so accounts were "
+                 "found with a Scan. " + estimate.text())
+    accounts, scanned = _accounts_by_scan(reader, table, schema, rule, forms, consistent_scan,
+                                          receipts, cancel)
+    return AccountSearch(VIA_SCAN, accounts, estimate=estimate, scanned=scanned)
+
+
+def _account_index(table: TableInfo, rule: LockRule, use_index: bool,
+                   notes: list[str]) -> IndexInfo | None:
+    """The rule's index when the table has it, keyed on the rule's attribute; else None."""
+    if not (use_index and rule.index_name):
+        return None
+    try:
+        idx = table.index(rule.index_name)
+    except KeyError:
+        notes.append(f"The schema names index {rule.index_name}, which table {table.name} does "
+                     "not have, so a Scan was used instead. Fix the rule's index name.")
+        return None
+    return idx if idx is not None and idx.partition_key.name == rule.attribute else None
+
+
+def _attribute_values(rule: LockRule, forms: list[str]) -> list[str]:
+    """The values accounts store for these forms (a scoped form's value part), each once."""
+    return list(dict.fromkeys(rule.value_part(f) for f in forms))
+
+
+def _accounts_by_index(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
+                       index: IndexInfo, forms: list[str], receipts: list[ReadReceipt],
+                       cancel: threading.Event | None) -> list[dict[str, Any]]:
+    accounts: list[dict[str, Any]] = []
+    for v in _attribute_values(rule, forms):
+        # GSIs only serve eventually consistent reads: ConsistentRead stays false.
+        request = {"TableName": table.name, "IndexName": index.name,
+                   "KeyConditionExpression": "#v = :v",
+                   "ExpressionAttributeNames": {"#v": rule.attribute},
+                   "ExpressionAttributeValues": {":v": {"S": v}}}
+        cursor = reader.cursor("Query", request, table)
+        while not cursor.exhausted:
+            page = cursor.next_page(want=1000, cancel=cancel)
+            receipts.extend(page.receipts)
+            accounts.extend(i for i in page.items if schema.is_account(i))
+    return accounts
+
+
+def _accounts_by_scan(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
+                      forms: list[str], consistent: bool, receipts: list[ReadReceipt],
+                      cancel: threading.Event | None) -> tuple[list[dict[str, Any]], int]:
+    """The accounts holding any spelling, by a filtered Scan; and how many items it read."""
+    accounts: list[dict[str, Any]] = []
+    scan: dict[str, Any] = {"TableName": table.name, "ConsistentRead": consistent,
+                            **holders_filter(schema, rule, sorted(_attribute_values(rule, forms)),
+                                             numbers=True)}
+    cursor = reader.cursor("Scan", scan, table)
+    while not cursor.exhausted:
+        if cancel is not None and cancel.is_set():
+            raise CancelledError("The diagnosis was cancelled during its Scan.")
+        page = cursor.next_page(want=1000, cancel=cancel)
+        receipts.extend(page.receipts)
+        accounts.extend(page.items)
+    return accounts, cursor.total_scanned
