@@ -20,6 +20,7 @@ from dynoview.core.watch.follow import FollowResult
 from dynoview.core.watch.seed import AUDIT, AUTO, REPLAY, choose_two_table_seed
 from dynoview.core.watch.state import Update, WatchState
 from dynoview.core.watch.watcher import Watcher
+from tests.unit.core.test_watch_watcher import Clock, ScriptedFollower
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 USERS, UNIQUES = "users", "uniques"
@@ -140,20 +141,6 @@ def test_a_state_seeded_from_the_two_table_pairing_matches_it() -> None:
 # --------------------------------------------------------------------------- the watcher
 
 
-class ScriptedFollower:
-    def __init__(self, *rounds: FollowResult) -> None:
-        self.rounds = list(rounds)
-
-    def poll(self, cancel: Any = None) -> FollowResult:
-        return self.rounds.pop(0) if self.rounds else FollowResult(caught_up=True)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def watcher(accounts: list[FollowResult], locks: list[FollowResult]) -> tuple[Watcher, Clock]:
