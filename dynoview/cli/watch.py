@@ -148,8 +148,15 @@ def _counts_text(counts: Counter[str]) -> str:
     total = sum(counts.values())
     if not total:
         return "0"
-    parts = ", ".join(f"{n} {LABELS[s].lower()}" for s, n in sorted(counts.items()))
+    parts = ", ".join(_kind_text(s, n) for s, n in sorted(counts.items()))
     return f"{total} ({parts})"
+
+
+def _kind_text(status: str, count: int) -> str:
+    """``2 orphan locks``, ``1 case or normalisation clash``, ``3 expired``."""
+    label = LABELS[status].lower()
+    plural = label if label == "expired" else label + ("es" if label.endswith("sh") else "s")
+    return count_text(count, label, plural)
 
 
 def _tables_text(watcher: Watcher) -> str:

@@ -291,6 +291,25 @@ def test_closing_with_unsent_actions_asks(qtbot, panel: BuilderPanel, seeded_tab
     assert (len(names) == 1 and names[0].startswith("Draft ")) is (button == "Save as draft")
 
 
+def test_saving_at_close_keeps_a_draft_of_the_same_name(qtbot, panel: BuilderPanel, seeded_table: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Data loss: a second window closed in the same minute saved "Draft <minute>" over the
+    first's. The question offers a free name and the save never replaces."""
+    taken = "Draft 2026-12-02 15:25"
+    monkeypatch.setattr(panel.drafts, "default_name", lambda: taken)  # the same minute, surely
+    store().save_named(taken, Draft(request={"TransactItems": []}, table="earlier window"))
+    panel.load_request(signup_request(seeded_table))
+    panel.show()
+    qtbot.waitExposed(panel)
+    assert panel.confirm_close(panel) is False
+    box = panel.drafts.close_box
+    assert isinstance(box, QMessageBox)
+    assert f"“{taken} (2)”" in box.informativeText()
+    next(b for b in box.buttons() if b.text() == "Save as draft").click()
+    assert store().open_named(taken).table == "earlier window"
+    assert len(store().open_named(f"{taken} (2)").request["TransactItems"]) == 3
+
+
 @pytest.mark.parametrize("button", ["Cancel", "Discard"])
 def test_file_quit_with_unsent_actions_asks_in_the_window(qtbot, config: Path, connected_window: Any,
                                                           button: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import uuid
 from collections.abc import Iterator
 from dataclasses import replace
@@ -11,7 +12,7 @@ import pytest
 
 from dynoview.core.audit.report import diagnosis_json
 from dynoview.core.audit.run import run_audit
-from dynoview.core.errors import DynoViewError
+from dynoview.core.errors import CancelledError, DynoViewError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
@@ -511,3 +512,16 @@ def test_a_table_whose_keys_cannot_hold_locks(reader: Reader, conn: Connection) 
         assert len(reader.log.receipts()) == before  # refused before anything was sent
     finally:
         conn.client.delete_table(TableName=name)
+
+
+def test_a_cancel_between_scans_stops_the_diagnosis(reader: Reader, conn: Connection,
+                                                    accounts_table: str) -> None:
+    """Cancelled once the holders' Scan was read: the whole-table Scan after it is never sent,
+    and the diagnosis says it was cancelled during its Scan."""
+    info = describe_table(conn, accounts_table)
+    cancel = threading.Event()
+    reader.log.add_listener(lambda r: cancel.set() if r.operation == "Scan" else None)
+    with pytest.raises(CancelledError, match=r"^The diagnosis was cancelled during its Scan\.$"):
+        diagnose(reader, info, default_schema(info), "username", "linus", cancel=cancel)
+    scans = [r for r in reader.log.receipts() if r.operation == "Scan"]
+    assert len(scans) == 1 and "FilterExpression" in scans[0].request  # the holders' Scan only

@@ -58,6 +58,10 @@ def _check_schema(schema: UniquenessSchema) -> None:
         raise CodegenError("The schema's accounts have no fixed sort key (account_sk_value is "
                            f"null while the table sorts on {schema.sk_name}): generated functions "
                            "find an account from its id alone. Set account_sk_value (e.g. PROFILE).")
+    scoped = next((r for r in schema.rules if r.scope is not None), None)
+    if scoped is not None:  # the functions take no scope: their markers would be in the wrong one
+        raise CodegenError(f"The {scoped.name} rule is unique per scope ({scoped.scope}), and generated "
+                           "code does not fill scopes yet: use the builder's templates for this schema.")
 
 
 # --------------------------------------------------------------------------- operations

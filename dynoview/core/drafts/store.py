@@ -97,6 +97,11 @@ def write_new_private_text(path: Path, text: str) -> bool:
             os.unlink(temp)
 
 
+def _same_work(a: Draft, b: Draft) -> bool:
+    """The same work, saved at the same moment (a take-over writes it with its time kept)."""
+    return replace(a, name=None).to_json() == replace(b, name=None).to_json()
+
+
 class DraftStore:
     """Save, restore, list and delete one window's drafts under ``root`` (one store per window:
     its current work and staged edits are its own files)."""
@@ -214,6 +219,8 @@ class DraftStore:
                     if chosen is None:  # newest first: the work to carry on with
                         self.current.write(self._text(replace(draft, name=None), keep_time=True)[1])
                         chosen = draft
+                    elif _same_work(draft, chosen):
+                        pass  # a window killed while taking it over left it twice: kept once
                     else:
                         kept.append(self._keep_named(draft))
             except (OSError, DraftError, PrivateFileError) as exc:
@@ -227,13 +234,33 @@ class DraftStore:
         """Save another window's work as a named draft, never over an existing one (another
         window may keep one at the same moment); its name."""
         when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(draft.saved_at))
-        base = f"Unsent work of another window, saved {when}"
+        return self._write_new(f"Unsent work of another window, saved {when}", draft, keep_time=True)[0]
+
+    def save_new_named(self, base: str, draft: Draft) -> tuple[str, Draft]:
+        """Save ``draft`` under ``base``, or ``base (2)``… when that name is taken: never over
+        an existing draft (two windows closed in the same minute both offer "Draft <minute>";
+        a file system that ignores case takes "fix" for "Fix"). The name used and the draft."""
+        return self._write_new(base.strip() or "Draft", draft, keep_time=False)
+
+    def free_name(self, base: str) -> str:
+        """``base``, or the first ``base (n)`` no draft holds yet (what ``save_new_named``
+        would use now; another window may take it first)."""
+        for n in range(1, 1000):
+            name = base if n == 1 else f"{base} ({n})"
+            if not self.named_path(name).exists():
+                return name
+        return base  # saving it says there are too many
+
+    def _write_new(self, base: str, draft: Draft, keep_time: bool) -> tuple[str, Draft]:
         self._prepare(self.root / NAMED)
         for n in range(1, 1000):
             name = base if n == 1 else f"{base} ({n})"
-            text = self._text(replace(draft, name=name), keep_time=True)[1]
+            if len(name) > MAX_NAME:
+                raise DraftError(f"A draft's name has at most {MAX_NAME} characters; "
+                                 f"this one has {len(name)}.")
+            saved, text = self._text(replace(draft, name=name), keep_time=keep_time)
             if write_new_private_text(self.named_path(name), text):
-                return name
+                return name, saved
         raise DraftError(f"there are too many drafts named {base!r}")
 
     def has_leftover_work(self) -> bool:

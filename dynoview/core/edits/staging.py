@@ -20,6 +20,7 @@ from typing import Any
 from dynoview.core.errors import InputError
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.template_inputs import check_value
+from dynoview.core.tx.templates import lock_value
 from dynoview.core.uniqueness.schema import UniquenessSchema, protected_text
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 from dynoview.core.values.equality import values_equal
@@ -155,9 +156,11 @@ def check_cell(info: TableInfo, schema: UniquenessSchema | None, item: Mapping[s
         return (f"{attribute} is a protected value (its {rule.name} lock is keyed on it): give it "
                 "a text (S) value, or remove it to release the lock.")
     current = protected_text(old)
-    if current is not None and rule.lock_pk(current) == rule.lock_pk(text):
+    # A scoped rule's lock is in the item's scope (tenantId): ``lock_value`` names it.
+    if current is not None and rule.lock_pk(lock_value(rule, item, current)) == rule.lock_pk(
+            lock_value(rule, item, text)):
         return None  # the lock does not move (case under a lowercase rule): a plain edit
-    check = check_value(rule, text, current)
+    check = check_value(rule, text, current, account=item)
     return check.error
 
 

@@ -57,10 +57,11 @@ def item_actions(edits: ItemEdits, key_names: tuple[str, ...],
     actions: list[Action] = []
     if schema is not None:
         for change in protected_changes(schema, edits.before(), edits.after()):
-            if change.new is not None:
-                actions.append(lock_put(schema, edits.table, change.rule, change.new))
-            if change.old is not None:
-                actions.append(lock_delete(schema, edits.table, change.rule, change.old))
+            # The lock values: a scoped rule's forms (its scope moves with a tenantId edit).
+            if change.new_lock is not None:
+                actions.append(lock_put(schema, edits.table, change.rule, change.new_lock))
+            if change.old_lock is not None:
+                actions.append(lock_delete(schema, edits.table, change.rule, change.old_lock))
     actions.append(item_update(edits, key_names))
     return actions
 

@@ -5,6 +5,7 @@ batches and items committed; it is replaced atomically after every committed bat
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.session.private_files import private_dir
+from dynoview.core.session.private_files import open_private, private_dir, temporary_name
 
 HEAD_BYTES = 64 * 1024
 VERSION = 1
@@ -91,14 +92,27 @@ def load(path: Path) -> Progress | None:
 
 
 def save(path: Path, progress: Progress) -> None:
-    """Replace the progress file atomically (a kill leaves the old one or the new one)."""
+    """Replace the progress file atomically (a kill leaves the old one or the new one), 0600.
+
+    Written under an exclusive, unguessable temporary name (``O_CREAT | O_EXCL | O_NOFOLLOW``):
+    a file planted at a guessable name (``--progress-file`` in a shared folder) is never written
+    into nor renamed into place, where whoever planted it could edit the count and make a resume
+    skip items. A missing folder is made 0700; an existing one is left as it is (the user's
+    choice; the app's own is inside its 0700 data folder). Not fsynced (it is saved after every
+    batch): a power cut can leave the previous count, so a resume writes some batches again (the
+    same Puts), or an empty file, which ``load`` refuses with a sentence; never a count too high."""
     progress.updated = datetime.now(UTC).isoformat()
-    private_dir(path.parent)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(progress.to_json(), f)
-    os.replace(tmp, path)
+    if not path.parent.is_dir():
+        private_dir(path.parent)
+    temp = temporary_name(path)
+    try:
+        with open_private(temp, "x") as handle:
+            json.dump(progress.to_json(), handle)
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def batch_token(progress: Progress, number: int) -> str:

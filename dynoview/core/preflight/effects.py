@@ -1,9 +1,9 @@
 """What one transaction action leaves behind, for the uniqueness preflight.
 
 Only what the invariant needs is computed: whether the item exists afterwards and the
-protected (rule) attributes' values. An Update whose effect on a protected attribute
-cannot be computed from the request alone yields ``UNKNOWN``, so the preflight can say
-so instead of guessing.
+protected (rule) attributes' values, and the attributes scoped rules fill their scope from. An
+Update whose effect on a protected attribute cannot be computed from the request alone yields
+``UNKNOWN``, so the preflight can say so instead of guessing.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from dynoview.core.expressions.nodes import FunctionCall, Path, Value
 from dynoview.core.expressions.parser import parse_update
 from dynoview.core.tx.model import DELETE, PUT, UPDATE, Action
 from dynoview.core.uniqueness.schema import LockRule
+from dynoview.core.uniqueness.scope import scope_variables
 
 
 class _Unknown:
@@ -101,5 +102,7 @@ def apply_action(action: Action, before: Any, rules: Sequence[LockRule]) -> Any:
     if action.kind == DELETE:
         return None
     if action.kind == UPDATE:
-        return _apply_update(action, before, {r.attribute for r in rules})
+        # A scoped rule's locks are keyed by the attributes its scope reads too (tenantId).
+        scopes = {v for r in rules if r.scope is not None for v in scope_variables(r.scope)}
+        return _apply_update(action, before, {r.attribute for r in rules} | scopes)
     return before  # ConditionCheck writes nothing

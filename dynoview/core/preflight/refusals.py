@@ -32,6 +32,7 @@ from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, ORP
 from dynoview.core.uniqueness.forms import clash_key, trims
 from dynoview.core.uniqueness.locks_table import home_table
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
+from dynoview.core.uniqueness.scope import scope_variables
 
 Touched = tuple[int, Action, dict[str, Any], str]  # (index, action, key, "account"|"lock")
 #: A candidate right transaction: (template name, the transaction, how the message offers it)
@@ -46,6 +47,8 @@ _TITLES = {
                     "guarded)",
     "delete_account": "the Delete account template (the account and all its locks together)",
     "sign_up": "the Sign up template (the account and one guarded lock per value)",
+    "change_scope": "the move to another {scope} with its locks (each lock put in the new scope and "
+                    "released in the old one, the account updated, all guarded)",
     WITH_LOCKS: "this transaction with the lock writes it lacks added (a guarded Put of each new "
                 "lock, a guarded Delete of each lock it leaves behind)",
 }
@@ -109,8 +112,9 @@ def refusal(pair: Pair, status: str, table: str, ctx: Context) -> Refusal:
     """Why ``pair`` (which would get ``status``) refuses the transaction, and what to do."""
     rule = ctx.schema.rule(pair.rule)
     cause = _cause(pair, rule, table, ctx)
+    named = _named(rule, pair.value)
     if status == DUPLICATE_VALUE:
-        text = _locked_duplicate(pair, cause) if cause.kind == "lock" else _duplicate(pair, rule, cause)
+        text = _locked_duplicate(pair, rule, cause) if cause.kind == "lock" else _duplicate(pair, rule, cause)
         return Refusal(cause.index, rule.name, pair.value, text, None, status=status)
     if (pair.holders_before, pair.locked_before) == (pair.holders_after, pair.locked_after):
         return _unfolded(pair, rule, status, table, ctx)
@@ -120,12 +124,12 @@ def refusal(pair: Pair, status: str, table: str, ctx: Context) -> Refusal:
         return _lone_lock(pair, rule, cause, ctx, status)
     if status == MISSING_LOCK:
         holder = pair.holders_after[0] if pair.holders_after else "an account"
-        text = (f"{cause.where}{holder} would hold {rule.name} {pair.value} with no lock "
+        text = (f"{cause.where}{holder} would hold {rule.name} {named} with no lock "
                 f"{pair.lock_text}: uniqueness would not be enforced for it.")
     else:  # ORPHAN_LOCK left by an account write
         left = ", ".join(pair.holders_before) or "no account"
         text = (f"{cause.where}lock {pair.lock_text} would be left with no account ({left} held it "
-                f"before): nobody could use {rule.name} {pair.value} again until it is released.")
+                f"before): nobody could use {rule.name} {named} again until it is released.")
     template, suggestion, offer = _offer(_candidates(cause, rule, ctx), ctx)
     return Refusal(cause.index, rule.name, pair.value, f"{text} {offer}", template, suggestion,
                    status=status)
@@ -135,6 +139,7 @@ def _unfolded(pair: Pair, rule: LockRule, status: str, table: str, ctx: Context)
     """A missing or orphan lock the audit counted in a case clash, which the transaction ends
     (it deletes or moves the other spelling): the value itself is unchanged, and now exposed."""
     trim = trims(rule.normalisation)
+    named = _named(rule, pair.value)
     key = clash_key(pair.value, trim)
     group = sorted(f for f in ctx.forms_before.get(table, {}).get(rule.name, {})
                    if f != pair.value and clash_key(f, trim) == key)
@@ -145,9 +150,9 @@ def _unfolded(pair: Pair, rule: LockRule, status: str, table: str, ctx: Context)
     where = f"Action {index + 1}: " if index is not None else ""
     others = ", ".join(group) or "another spelling"
     if status == MISSING_LOCK:
-        text = (f"{where}{', '.join(pair.holders_after)} holds {rule.name} {pair.value} without a lock of "
+        text = (f"{where}{', '.join(pair.holders_after)} holds {rule.name} {named} without a lock of "
                 f"its own; the case clash with {others} hid that, and this transaction ends the clash, so "
-                f"{pair.value} would be left unprotected (a missing lock).")
+                f"{named} would be left unprotected (a missing lock).")
     else:
         text = (f"{where}lock {pair.lock_text} is held by no account; the case clash with {others} hid "
                 "that, and this transaction ends the clash, so it would be left an orphan lock.")
@@ -190,25 +195,28 @@ def _cause(pair: Pair, rule: LockRule, table: str, ctx: Context) -> _Cause:
 def _duplicate(pair: Pair, rule: LockRule, cause: _Cause) -> str:
     """What is wrong with the value: who holds it. No template can make a taken value free."""
     acct = cause.acct
+    named = _named(rule, pair.value)
     others = [h for h in pair.holders_before if h != acct]
     if others:
         for_whom = f" for {acct}" if acct else ""
-        return (f"{cause.where}{pair.value} is held by {', '.join(others)}: pick another "
+        return (f"{cause.where}{named} is held by {', '.join(others)}: pick another "
                 f"{rule.name}{for_whom}.")
-    return (f"{cause.where}{pair.value} would be held by {', '.join(pair.holders_after)}, more than one "
+    return (f"{cause.where}{named} would be held by {', '.join(pair.holders_after)}, more than one "
             f"account: pick another {rule.name} for all but one of them.")
 
 
-def _locked_duplicate(pair: Pair, cause: _Cause) -> str:
+def _locked_duplicate(pair: Pair, rule: LockRule, cause: _Cause) -> str:
     """A lock written for a value two accounts hold: it protects neither."""
-    return (f"{cause.where}{pair.value} is held by {', '.join(pair.holders_after)}, more than one account: "
+    named = _named(rule, pair.value)
+    return (f"{cause.where}{named} is held by {', '.join(pair.holders_after)}, more than one account: "
             f"writing its lock {pair.lock_text} does not make it unique. Keep the value on one account "
             "and change it on the others first (the Resolve duplicate template).")
 
 
 def _lock_removed(pair: Pair, rule: LockRule, cause: _Cause, ctx: Context, status: str) -> Refusal:
     holder = ", ".join(pair.holders_after) or "an account"
-    text = (f"{cause.where}{holder} holds {rule.name} {pair.value}, so its lock {pair.lock_text} must "
+    named = _named(rule, pair.value)
+    text = (f"{cause.where}{holder} holds {rule.name} {named}, so its lock {pair.lock_text} must "
             "stay: without it anyone could sign up with the value (a missing lock). To free the value, "
             f"change the account's {rule.name} or delete the account together with its locks.")
     keep = _without(cause, ctx, "keep the lock")
@@ -224,14 +232,15 @@ def _lone_lock(pair: Pair, rule: LockRule, cause: _Cause, ctx: Context, status: 
 
     (An account holding another spelling of the value would make the lock a case clash, a
     warning, not an orphan: the audit folds the orphan into the clash.)"""
-    choices = [Choice(f"write it together with the account that is to hold {rule.name} {pair.value} "
+    named = _named(rule, pair.value)
+    choices = [Choice(f"write it together with the account that is to hold {rule.name} {named} "
                       f"(the Sign up template for a new account, the Change {rule.name} template for an "
                       "existing one)")]
     without = _without(cause, ctx, "do not write it")
     if without is not None:
         choices.append(without)
     text = (f"{cause.where}lock {pair.lock_text} would be held by no account: no account holds "
-            f"{rule.name} {pair.value}, so the lock would only block the value. No right transaction "
+            f"{rule.name} {named}, so the lock would only block the value. No right transaction "
             "writes this lock on its own: a lock needs an account that holds its value. Instead: "
             + "; or ".join(c.text for c in choices) + ".")
     return Refusal(cause.index, rule.name, pair.value, text, None, choices=tuple(choices),
@@ -306,12 +315,31 @@ def _template(cause: _Cause, rule: LockRule, ctx: Context) -> _Candidate | None:
             return "sign_up", templates.sign_up(schema, table, after), _title("sign_up", rule)
         if before is not None and after is not None:
             new = protected_text(after.get(rule.attribute))
+            moved = _scope_moved(rule, before, after)
+            if new and new == protected_text(before.get(rule.attribute)) and moved is not None:
+                # The value stays and the account moves to another scope: its locks move with it.
+                to = protected_text(after.get(moved)) or ""
+                return ("change_scope", templates.change_scope(schema, table, before, moved, to),
+                        _TITLES["change_scope"].format(scope=moved))
             if new:
                 return ("change_value", templates.change_value(schema, table, before, rule.name, new),
                         _title("change_value", rule))
     except (KeyError, ValueError):
         return None
     return None
+
+
+def _scope_moved(rule: LockRule, before: Mapping[str, Any], after: Mapping[str, Any]) -> str | None:
+    """The one attribute a scoped rule's scope reads that the write changes to a value, else None."""
+    if rule.scope is None:
+        return None
+    changed = [v for v in scope_variables(rule.scope) if before.get(v) != after.get(v)]
+    return changed[0] if len(changed) == 1 and protected_text(after.get(changed[0])) else None
+
+
+def _named(rule: LockRule, value: str) -> str:
+    """A value in a sentence: as stored, or a scoped form as ``'ada@x.io' in scope acme``."""
+    return value if rule.middle is None else rule.spelled(value)
 
 
 def _title(name: str, rule: LockRule) -> str:

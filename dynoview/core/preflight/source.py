@@ -133,6 +133,7 @@ class Source:
                                            "ExpressionAttributeNames": {"#v": rule.attribute},
                                            "ExpressionAttributeValues": {":v": {"S": value}}}
                 for page in self.reader.cursor("Query", request, info):
+                    self._check_cancel()
                     for item in page.items:
                         if schema.is_account(item):
                             self._holders[(table, rule.name, value)][pk_text(item, schema) or ""] = item
@@ -152,6 +153,7 @@ class Source:
             scan: dict[str, Any] = {"TableName": table, "ConsistentRead": True,
                                     **holders_filter(schema, rule, part)}
             for page in self.reader.cursor("Scan", scan, info):
+                self._check_cancel()  # up to LOOKUP_SCAN_MAX_ITEMS items: Cancel stops it between pages
                 for item in page.items:
                     text = protected_text(item.get(rule.attribute))
                     if text in part:

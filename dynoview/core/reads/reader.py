@@ -343,3 +343,18 @@ class PageCursor:
     def __iter__(self) -> Iterator[Page]:
         while not self.exhausted:
             yield self.next_page()
+
+    def item_pages(self, receipts: list[ReadReceipt], *, cancel: threading.Event | None = None,
+                   cancelled: str = "The read was cancelled.",
+                   want: int = 1000) -> Iterator[list[dict[str, Any]]]:
+        """The items of every page to the end (``want`` a page), for a caller that reads a
+        whole Query or Scan: each page's receipts (capacity included) are appended to
+        ``receipts`` before its items are given. ``cancel`` is looked at before each page
+        (``CancelledError(cancelled)``) and between its requests. A caller that stops early
+        leaves the cursor after the last page given."""
+        while not self.exhausted:
+            if cancel is not None and cancel.is_set():
+                raise CancelledError(cancelled)
+            page = self.next_page(want=want, cancel=cancel)
+            receipts.extend(page.receipts)
+            yield page.items

@@ -87,7 +87,6 @@ from dynoview.core.uniqueness.findings import (
 from dynoview.core.uniqueness.schema import (
     LockRule,
     UniquenessSchema,
-    normalise,
     protected_text,
 )
 
@@ -275,7 +274,7 @@ class _Repairer:
             return self.outcome(item, ALREADY_FIXED, f"Account {acct} was deleted since the report: "
                                 "there is no lock to claim. Nothing was sent.")
         text = protected_text(account.get(rule.attribute))
-        now = normalise(text, rule.normalisation) if text else None
+        now = rule.held_form(account)  # as the finding names it: normalised, a scoped one's scope first
         if now != f.value:
             shown = repr(text) if text else "no value"
             return self.outcome(item, CHANGED, f"Account {acct} now has {shown} as its {rule.attribute}, "

@@ -26,7 +26,7 @@ from dynoview.core.uniqueness.findings import (
     Finding,
     PairRow,
 )
-from dynoview.core.uniqueness.schema import UniquenessSchema, normalise, protected_text, string_value
+from dynoview.core.uniqueness.schema import UniquenessSchema, protected_text, string_value
 
 if TYPE_CHECKING:
     from dynoview.core.reads.reader import Reader
@@ -94,7 +94,7 @@ def _account_findings(schema: UniquenessSchema, item: Mapping[str, Any],
         value = protected_text(item.get(rule.attribute))
         if value is None or not evidence.covers(rule.name):
             continue
-        held = normalise(value, rule.normalisation)
+        held = rule.held_form(item)  # the finding's value: normalised, a scoped rule's with its scope
         out[rule.name] = {f.status for f in evidence.findings
                           if f.rule == rule.name and acct in f.account_ids and f.value == held}
     return out
@@ -220,11 +220,12 @@ def read_lock_evidence(reader: Reader, table: str, schema: UniquenessSchema,
             value = protected_text(item.get(rule.attribute))
             if value is None:
                 continue
-            key = schema.lock_key(rule, value)
+            form = rule.held_form(item) or value  # a scoped rule's lock is keyed by the scope too
+            key = schema.stored_lock_key(rule, form)
             if reader.get_item(schema.locks_table_name(table), key, consistent=True) is not None:
                 continue
             findings.append(Finding(
-                MISSING_LOCK, rule.name, normalise(value, rule.normalisation), (acct,), (),
+                MISSING_LOCK, rule.name, form, (acct,), (),
                 f"Account {acct} uses {rule.name} {value!r} and there is no lock "
                 f"{string_value(key.get(schema.lock_pk_name))}.",
                 EXPLANATIONS[MISSING_LOCK], (schema.account_key(acct),)))

@@ -83,6 +83,7 @@ def _explain_failed_condition(index: int, code: str, action: Action, item: Any, 
     lock = schema.match_lock(action.item) if action.kind == PUT else None
     if lock is not None:
         rule, value = lock
+        value = rule.spelled(value) if rule.middle is not None else value  # 'ada@x.io' in scope acme
         return ActionOutcome(index, code, f"{_rule_title(rule.name)} {value} is already taken.{shown} "
                              f"Choose another {rule.name}, or, if no account holds it, release the "
                              "lock with the Release orphan lock template.",

@@ -13,8 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dynoview.core.tx.templates import lock_value, scope_attributes
 from dynoview.core.uniqueness.forms import normalise, trims
 from dynoview.core.uniqueness.schema import NORMALISE_NONE, LockRule, UniquenessSchema, protected_text
+from dynoview.core.uniqueness.scope import UNDEFINED, scope_variables
 
 #: DynamoDB caps a partition key value at 2048 bytes (UTF-8).
 MAX_PARTITION_KEY_BYTES = 2048
@@ -46,17 +48,21 @@ class ValueCheck:
         return f"lock {shown(self.lock_pk)}; the account stores {shown(self.value)}"
 
 
-def check_value(rule: LockRule, text: str, current: str | None = None) -> ValueCheck:
+def check_value(rule: LockRule, text: str, current: str | None = None,
+                account: Mapping[str, Any] | None = None) -> ValueCheck:
     """Check a new value for ``rule``; ``current`` is the account's value it replaces.
 
     The lock key is built from the value after the rule's normalisation (``lock_pk``), as
-    the schema stores its locks. Refused: an empty value (or one the normalisation empties,
-    such as only invisible characters), spaces at either end (unless the rule trims them,
-    they become part of the lock key), a key DynamoDB would refuse (over 2048 bytes), and a
+    the schema stores its locks; a scoped rule's, in the scope filled from ``account`` (the
+    account as the template writes it). Refused: an empty value (or one the normalisation
+    empties, such as only invisible characters), spaces at either end (unless the rule trims
+    them, they become part of the lock key), a key DynamoDB would refuse (over 2048 bytes), a
     value whose lock key equals the current one (nothing would move: the guarded Put of the
-    "new" lock would meet the account's own lock and fail).
+    "new" lock would meet the account's own lock and fail), and, given an ``account``, a scope
+    it cannot fill (``scope_problem``).
     """
-    lock_pk = rule.lock_pk(text) if text else ""
+    held = account if account is not None else {}
+    lock_pk = rule.lock_pk(lock_value(rule, held, text)) if text else ""
     if not text.strip():
         return ValueCheck(rule, text, "", f"Type the {rule.name}: it cannot be empty.")
     if not normalise(text, rule.normalisation):
@@ -73,13 +79,38 @@ def check_value(rule: LockRule, text: str, current: str | None = None) -> ValueC
                           f"This {rule.name} is too long: its lock key would be "
                           f"{len(lock_pk.encode('utf-8')):,} bytes, and DynamoDB allows "
                           f"{MAX_PARTITION_KEY_BYTES} for a partition key.")
-    if current is not None and rule.lock_pk(current) == lock_pk:
+    problem = scope_problem(rule, account) if account is not None else None
+    if problem is not None:
+        return ValueCheck(rule, text, lock_pk, problem)
+    if current is not None and rule.lock_pk(lock_value(rule, held, current)) == lock_pk:
         how = "" if rule.normalisation == NORMALISE_NONE else f" once the rule's {rule.normalisation} " \
                                                       "normalisation is applied"
         return ValueCheck(rule, text, lock_pk,
                           f"This is the account's current {rule.name}{how} (lock {lock_pk}): "
                           "type a different one.")
     return ValueCheck(rule, text, lock_pk)
+
+
+def scope_problem(rule: LockRule, account: Mapping[str, Any]) -> str | None:
+    """Why ``account``'s scope for a scoped rule cannot be filled (an attribute its scope reads
+    is missing: OneTable would key the lock in scope ``undefined``), or None."""
+    if rule.scope is None:
+        return None
+    missing = [v for v in scope_variables(rule.scope) if protected_text(account.get(v)) is None]
+    if not missing:
+        return None
+    names = ", ".join(missing)
+    return (f"The {rule.name} is unique per {rule.scope}, and the account has no {names}: its lock "
+            f"would be in the scope {UNDEFINED!r}. Set {names} on the account first.")
+
+
+def check_scope(attribute: str, text: str) -> str | None:
+    """Why a typed scope attribute (a new account's ``tenantId``) cannot be used, or None."""
+    if not text.strip():
+        return f"Type the {attribute}: the unique values are unique per {attribute}, so their locks need it."
+    if text != text.strip():
+        return f"Remove the spaces at the start or end: the locks' keys would keep them ({text!r})."
+    return None
 
 
 def check_distinct(checks: list[ValueCheck]) -> list[ValueCheck]:
@@ -112,13 +143,19 @@ def account_key(schema: UniquenessSchema, account_id: str) -> dict[str, Any]:
 
 
 def sign_up_account(schema: UniquenessSchema, account_id: str,
-                    values: Mapping[str, str]) -> dict[str, Any]:
-    """The new account item: its key and one attribute per rule, from ``values`` by rule name.
+                    values: Mapping[str, str], scope: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The new account item: its key, the attributes scoped rules fill their scope from
+    (``scope``, by attribute: ``tenantId``), and one attribute per rule, from ``values`` by rule
+    name.
 
     ``templates.sign_up`` derives each lock from these same attributes, so the account
     and its locks are built from one string per value.
     """
     item = account_key(schema, account_id)
+    for attribute in scope_attributes(schema):
+        text = (scope or {}).get(attribute)
+        if text:
+            item[attribute] = {"S": text}
     for rule in schema.rules:
         value = values.get(rule.name)
         if value:
@@ -128,27 +165,40 @@ def sign_up_account(schema: UniquenessSchema, account_id: str,
 
 @dataclass(frozen=True)
 class ProtectedChange:
-    """One rule whose lock an edit moves: from ``old`` to ``new`` (None: no value)."""
+    """One rule whose lock an edit moves: from ``old`` to ``new`` (None: no value). ``old_lock``
+    and ``new_lock`` are what ``templates.lock_put``/``lock_delete`` take: the values, or a
+    scoped rule's forms (scope included: moving to another tenant moves the lock)."""
 
     rule: LockRule
     old: str | None
     new: str | None
+    old_lock: str | None = None
+    new_lock: str | None = None
+
+    def described(self) -> str:
+        """"email ada@x.io → ada@y.io", a scoped one "email 'ada@x.io' in scope acme → …"."""
+        def one(value: str | None, lock: str | None) -> str:
+            scoped = lock is not None and self.rule.middle is not None
+            return self.rule.spelled(lock) if scoped and lock is not None else value or "(none)"
+        return f"{self.rule.name} {one(self.old, self.old_lock)} → {one(self.new, self.new_lock)}"
 
 
 def protected_changes(schema: UniquenessSchema, old_item: Mapping[str, Any],
                       new_item: Mapping[str, Any]) -> list[ProtectedChange]:
     """Rules whose lock key an edit of an account changes (a different normalised value,
-    or a value added or removed). Edits the lock does not see (case under a lowercase
-    rule) are not listed: the lock still matches."""
+    a value added or removed, or a scoped rule's scope changed). Edits the lock does not see
+    (case under a lowercase rule) are not listed: the lock still matches."""
     if not schema.is_account(old_item):
         return []
     changes = []
     for rule in schema.rules:
         old, new = protected_text(old_item.get(rule.attribute)), protected_text(new_item.get(rule.attribute))
-        old_pk = rule.lock_pk(old) if old is not None else None
-        new_pk = rule.lock_pk(new) if new is not None else None
+        old_lock = lock_value(rule, old_item, old) if old is not None else None
+        new_lock = lock_value(rule, new_item, new) if new is not None else None
+        old_pk = rule.lock_pk(old_lock) if old_lock is not None else None
+        new_pk = rule.lock_pk(new_lock) if new_lock is not None else None
         if old_pk != new_pk:
-            changes.append(ProtectedChange(rule, old, new))
+            changes.append(ProtectedChange(rule, old, new, old_lock, new_lock))
     return changes
 
 

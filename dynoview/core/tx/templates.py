@@ -4,6 +4,12 @@ Every action is guarded: a lock is only created where none exists, only deleted
 while it exists, and an account is only changed while it still holds the values
 the user saw. Each builder returns a ``Transaction`` the user reviews in the
 builder before anything is sent.
+
+A scoped rule (OneTable's ``unique: true, scope: '${tenantId}'``) keys each lock by the account's
+scope as well as its value (``_unique#acme#User#email#ada@x.io``): every template fills the scope
+from the account it writes (``lock_value``, as OneTable fills it), guards the account on the
+attributes its scope reads, and moving an account to another scope (``change_scope``) moves its
+locks with it.
 """
 
 from __future__ import annotations
@@ -23,9 +29,34 @@ from dynoview.core.uniqueness.schema import (
     protected_text,
     string_value,
 )
+from dynoview.core.uniqueness.scope import SCOPE_VAR, fill_scope, scope_variables
 
 #: Optimistic guards compare at most this many attributes (expressions are capped at 4 KB).
 MAX_GUARDED_ATTRIBUTES = 40
+
+#: What OneTable writes on each unique marker besides its key: its ``_Unique`` model's type field
+#: (src/Schema.js createUniqueModel; the model's items carry ``_type``), so a template's marker
+#: is the item the library itself writes.
+ONETABLE_MARKER_ATTRIBUTES = {"_type": {"S": "_Unique"}}
+_ONETABLE_MARKER_PREFIXES = ("_unique#", "_unique:")
+
+
+def lock_value(rule: LockRule, account: Mapping[str, Any], value: str) -> str:
+    """What ``lock_put``/``lock_delete`` take for ``account``'s ``value``: the value itself, or for
+    a scoped rule its form: the account's scope (its template filled from the account, as OneTable
+    fills it: ``undefined`` when an attribute is missing), the rule's middle, the value."""
+    if rule.scope is None or rule.middle is None:
+        return value
+    return fill_scope(rule.scope, account) + rule.middle + value
+
+
+def _lock_name(rule: LockRule, value: str) -> str:
+    """A lock value in a label: ``ada@x.io``, or a scoped form as ``'ada@x.io' in scope acme``."""
+    return value if rule.middle is None else rule.spelled(value)
+
+
+def _marker_attributes(rule: LockRule) -> dict[str, Any]:
+    return dict(ONETABLE_MARKER_ATTRIBUTES) if rule.pk_template.startswith(_ONETABLE_MARKER_PREFIXES) else {}
 
 
 def _account_key(schema: UniquenessSchema, account: Mapping[str, Any]) -> dict[str, Any]:
@@ -48,8 +79,9 @@ def lock_put(schema: UniquenessSchema, table: str, rule: LockRule, value: str) -
     ``table`` is the accounts' table: a schema with a locks table of its own puts it there."""
     ph = Placeholders()
     cond = comparison(ph, schema.lock_pk_name, "attribute_not_exists", literal=True)
-    return _action(PUT, schema.locks_table_name(table), ph, item=schema.lock_key(rule, value), condition=cond,
-                   label=f"{rule.name} lock {value}", return_values="ALL_OLD")
+    item = {**schema.lock_key(rule, value), **_marker_attributes(rule)}
+    return _action(PUT, schema.locks_table_name(table), ph, item=item, condition=cond,
+                   label=f"{rule.name} lock {_lock_name(rule, value)}", return_values="ALL_OLD")
 
 
 def lock_delete(schema: UniquenessSchema, table: str, rule: LockRule, value: str, *,
@@ -63,20 +95,52 @@ def lock_delete(schema: UniquenessSchema, table: str, rule: LockRule, value: str
     cond = comparison(ph, schema.lock_pk_name, "attribute_exists", literal=True)
     key = schema.stored_lock_key(rule, value) if stored else schema.lock_key(rule, value)
     return _action(DELETE, schema.locks_table_name(table), ph, key=key, condition=cond,
-                   label=f"release {rule.name} lock {value}")
+                   label=f"release {rule.name} lock {_lock_name(rule, value)}")
+
+
+def _guarded_attributes(rules: list[LockRule], extra: tuple[str, ...] = ()) -> list[str]:
+    """Each rule's attribute, then the attributes scoped rules read their scope from (their
+    locks are keyed by those too), then ``extra``; each once."""
+    names = [r.attribute for r in rules]
+    names += [v for r in rules if r.scope is not None for v in scope_variables(r.scope)]
+    return list(dict.fromkeys([*names, *extra]))
 
 
 def _holds(ph: Placeholders, schema: UniquenessSchema, account: Mapping[str, Any],
-           rules: list[LockRule]) -> str:
-    """Condition: the account still holds each rule's current value (or still lacks it)."""
+           rules: list[LockRule], extra: tuple[str, ...] = ()) -> str:
+    """Condition: the account still holds each rule's current value (or still lacks it), and,
+    for a scoped rule, the attributes its scope is filled from."""
     parts = []
-    for rule in rules:
-        av = account.get(rule.attribute)
+    for name in _guarded_attributes(rules, extra):
+        av = account.get(name)
         if av is None:
-            parts.append(comparison(ph, rule.attribute, "attribute_not_exists", literal=True))
+            parts.append(comparison(ph, name, "attribute_not_exists", literal=True))
         else:
-            parts.append(comparison(ph, rule.attribute, "=", av, literal=True))
+            parts.append(comparison(ph, name, "=", av, literal=True))
     return and_(*parts) or comparison(ph, schema.pk_name, "attribute_exists", literal=True)
+
+
+def _moves(schema: UniquenessSchema, table: str, before: Mapping[str, Any], after: Mapping[str, Any],
+           skip: LockRule | None = None) -> tuple[list[Action], list[LockRule]]:
+    """The lock moves an account write needs: per rule whose lock key differs between ``before``
+    and ``after`` (its value, or for a scoped rule its scope, changed), a guarded Put of the new
+    lock and a guarded Delete of the old; and the rules moved."""
+    actions: list[Action] = []
+    moved: list[LockRule] = []
+    for rule in schema.rules:
+        if rule is skip:
+            continue
+        old, new = protected_text(before.get(rule.attribute)), protected_text(after.get(rule.attribute))
+        old_lock = lock_value(rule, before, old) if old is not None else None
+        new_lock = lock_value(rule, after, new) if new is not None else None
+        if (rule.lock_pk(old_lock) if old_lock else None) == (rule.lock_pk(new_lock) if new_lock else None):
+            continue
+        if new_lock is not None:
+            actions.append(lock_put(schema, table, rule, new_lock))
+        if old_lock is not None:
+            actions.append(lock_delete(schema, table, rule, old_lock))
+        moved.append(rule)
+    return actions, moved
 
 
 def sign_up(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any]) -> Transaction:
@@ -91,25 +155,62 @@ def sign_up(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any
     for rule in schema.rules:
         value = string_value(account_item.get(rule.attribute))
         if value is not None:
-            actions.append(lock_put(schema, table, rule, value))
+            actions.append(lock_put(schema, table, rule, lock_value(rule, account_item, value)))
     return Transaction(actions=actions)
 
 
 def change_value(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any], rule_name: str,
                  new_value: str) -> Transaction:
     """Move a protected value: Put the new lock, Delete the old one, Update the account,
-    the Update guarded on the value the account holds now."""
+    the Update guarded on the value the account holds now (and, for a scoped rule, its scope)."""
     rule = schema.rule(rule_name)
     old = string_value(account_item.get(rule.attribute))
-    actions = [lock_put(schema, table, rule, new_value)]
-    if old is not None and rule.lock_pk(old) != rule.lock_pk(new_value):
-        actions.append(lock_delete(schema, table, rule, old))
+    after = {**account_item, rule.attribute: {"S": new_value}}
+    new_lock = lock_value(rule, after, new_value)
+    actions = [lock_put(schema, table, rule, new_lock)]
+    if old is not None:
+        old_lock = lock_value(rule, account_item, old)
+        if rule.lock_pk(old_lock) != rule.lock_pk(new_lock):
+            actions.append(lock_delete(schema, table, rule, old_lock))
+    # Another rule scoped by this attribute moves to the new scope with it.
+    others, moved = _moves(schema, table, account_item, after, skip=rule)
+    actions += others
     ph = Placeholders()
     name = ph.literal_name(rule.attribute)
     update = f"SET {name} = {ph.value({'S': new_value})}"
-    cond = _holds(ph, schema, account_item, [rule])
+    cond = _holds(ph, schema, account_item, [rule, *moved])
     actions.append(_action(UPDATE, table, ph, key=_account_key(schema, account_item), update=update,
                            condition=cond, label=f"account {rule.name} {old} -> {new_value}",
+                           return_values="ALL_OLD"))
+    return Transaction(actions=actions)
+
+
+def scope_attributes(schema: UniquenessSchema) -> list[str]:
+    """The account attributes the scoped rules fill their scopes from (``tenantId``), in order."""
+    return list(dict.fromkeys(v for r in schema.rules if r.scope is not None
+                              for v in scope_variables(r.scope)))
+
+
+def change_scope(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any], attribute: str,
+                 new_value: str) -> Transaction:
+    """Move an account to another scope (OneTable's ``tenantId``): a guarded Put of each scoped
+    lock in the new scope, a guarded Delete of the old scope's, and the Update of ``attribute``,
+    guarded on its current value and each moved value; one transaction, so a value taken in the
+    new scope cancels everything."""
+    if attribute not in scope_attributes(schema):
+        scoped = ", ".join(scope_attributes(schema)) or "none"
+        raise ValueError(f"No uniqueness rule takes its scope from {attribute}; the scope attributes "
+                         f"are: {scoped}.")
+    current = account_item.get(attribute)
+    av = {"N": new_value} if isinstance(current, Mapping) and "N" in current else {"S": new_value}
+    after = {**account_item, attribute: av}
+    actions, moved = _moves(schema, table, account_item, after)
+    ph = Placeholders()
+    update = f"SET {ph.literal_name(attribute)} = {ph.value(av)}"
+    cond = _holds(ph, schema, account_item, moved, (attribute,))
+    old = protected_text(current)
+    actions.append(_action(UPDATE, table, ph, key=_account_key(schema, account_item), update=update,
+                           condition=cond, label=f"account {attribute} {old} -> {new_value}",
                            return_values="ALL_OLD"))
     return Transaction(actions=actions)
 
@@ -124,7 +225,7 @@ def delete_account(schema: UniquenessSchema, table: str, account_item: Mapping[s
     for rule in held:
         value = string_value(account_item.get(rule.attribute))
         assert value is not None
-        actions.append(lock_delete(schema, table, rule, value))
+        actions.append(lock_delete(schema, table, rule, lock_value(rule, account_item, value)))
     return Transaction(actions=actions)
 
 
@@ -133,7 +234,9 @@ def release_orphan_lock(schema: UniquenessSchema, table: str, lock_key: Mapping[
     """Delete a lock no account holds (a stuck signup or a stale lock after a change).
 
     Guarded by ``attribute_exists``; when an owner is known, a ConditionCheck makes
-    sure that account does not hold the value now (so a live lock is never released).
+    sure that account does not hold the value now (so a live lock is never released). A scoped
+    lock's owner holds it when it has the value in the lock's scope: the check compares the
+    value part, and the scope attribute when the scope is one attribute (``${tenantId}``).
     """
     match = schema.match_lock(lock_key)
     if match is None:
@@ -142,28 +245,41 @@ def release_orphan_lock(schema: UniquenessSchema, table: str, lock_key: Mapping[
     actions = [lock_delete(schema, table, rule, value, stored=True)]
     if owner_key is not None:
         ph = Placeholders()
-        cond = or_(comparison(ph, schema.pk_name, "attribute_not_exists", literal=True),
-                   comparison(ph, rule.attribute, "attribute_not_exists", literal=True),
-                   comparison(ph, rule.attribute, "<>", {"S": value}, literal=True))
-        actions.append(_action(CONDITION_CHECK, table, ph, key=owner_key, condition=cond,
-                               label=f"owner no longer holds {rule.name} {value}",
+        held = rule.value_part(value)
+        parts = [comparison(ph, schema.pk_name, "attribute_not_exists", literal=True),
+                 comparison(ph, rule.attribute, "attribute_not_exists", literal=True),
+                 comparison(ph, rule.attribute, "<>", {"S": held}, literal=True)]
+        variable = _single_scope_attribute(rule)
+        scope = rule.scope_part(value)
+        if variable is not None and scope is not None:
+            parts.append(comparison(ph, variable, "attribute_not_exists", literal=True))
+            parts.append(comparison(ph, variable, "<>", {"S": scope}, literal=True))
+        actions.append(_action(CONDITION_CHECK, table, ph, key=owner_key, condition=or_(*parts),
+                               label=f"owner no longer holds {rule.name} {_lock_name(rule, value)}",
                                return_values="ALL_OLD"))
     return Transaction(actions=actions)
+
+
+def _single_scope_attribute(rule: LockRule) -> str | None:
+    """The attribute a scope template is exactly (``${tenantId}``: tenantId), else None."""
+    whole = SCOPE_VAR.fullmatch(rule.scope or "")
+    return whole.group(1) if whole is not None and ":" not in whole.group(1) else None
 
 
 def claim_missing_lock(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any],
                        rule: LockRule | str) -> Transaction:
     """Write the lock an account should have: guarded Put plus a ConditionCheck that the
-    account still holds the value."""
+    account still holds the value (and, for a scoped rule, the scope the lock is keyed by)."""
     rule = schema.rule(rule) if isinstance(rule, str) else rule
     value = string_value(account_item.get(rule.attribute))
     if value is None:
         raise ValueError(f"The account has no {rule.attribute}, so there is no {rule.name} lock to claim.")
     ph = Placeholders()
-    cond = comparison(ph, rule.attribute, "=", {"S": value}, literal=True)
+    cond = _holds(ph, schema, account_item, [rule]) if rule.scope is not None else \
+        comparison(ph, rule.attribute, "=", {"S": value}, literal=True)
     check = _action(CONDITION_CHECK, table, ph, key=_account_key(schema, account_item), condition=cond,
                     label=f"account still holds {rule.name} {value}", return_values="ALL_OLD")
-    return Transaction(actions=[lock_put(schema, table, rule, value), check])
+    return Transaction(actions=[lock_put(schema, table, rule, lock_value(rule, account_item, value)), check])
 
 
 def resolve_duplicate(schema: UniquenessSchema, table: str, keep_item: Mapping[str, Any],
@@ -173,7 +289,9 @@ def resolve_duplicate(schema: UniquenessSchema, table: str, keep_item: Mapping[s
     (with its own guarded lock) or loses the attribute.
 
     The kept account is checked to still hold the value and its lock to exist;
-    the other account is only changed while it still holds the shared value.
+    the other account is only changed while it still holds the shared value. Under a scoped
+    rule a duplicate is one value in one scope: both accounts' forms must agree, and each is
+    guarded on its scope too.
     """
     rule = schema.rule(rule) if isinstance(rule, str) else rule
     # A duplicate is one value after the rule's normalisation ("Ada@x.io" and "ada@x.io" under
@@ -181,25 +299,30 @@ def resolve_duplicate(schema: UniquenessSchema, table: str, keep_item: Mapping[s
     shared = string_value(keep_item.get(rule.attribute))
     theirs = string_value(other_item.get(rule.attribute))
     if shared is None or theirs is None or \
-            normalise(theirs, rule.normalisation) != normalise(shared, rule.normalisation):
+            normalise(theirs, rule.normalisation) != normalise(shared, rule.normalisation) or \
+            rule.held_form(keep_item) != rule.held_form(other_item):
         raise ValueError(f"The two accounts do not share a {rule.attribute}; pick the two duplicates.")
+    scoped = rule.scope is not None
     actions: list[Action] = []
     ph = Placeholders()
+    kept = _holds(ph, schema, keep_item, [rule]) if scoped else \
+        comparison(ph, rule.attribute, "=", {"S": shared}, literal=True)
     actions.append(_action(CONDITION_CHECK, table, ph, key=_account_key(schema, keep_item),
-                           condition=comparison(ph, rule.attribute, "=", {"S": shared}, literal=True),
-                           label=f"kept account still holds {rule.name} {shared}",
+                           condition=kept, label=f"kept account still holds {rule.name} {shared}",
                            return_values="ALL_OLD"))
     ph = Placeholders()
     actions.append(_action(CONDITION_CHECK, schema.locks_table_name(table), ph,
-                           key=schema.lock_key(rule, shared),
+                           key=schema.lock_key(rule, lock_value(rule, keep_item, shared)),
                            condition=comparison(ph, schema.lock_pk_name, "attribute_exists", literal=True),
                            label=f"{rule.name} lock {shared} exists"))
     if new_value is not None:
-        actions.append(lock_put(schema, table, rule, new_value))
+        after = {**other_item, rule.attribute: {"S": new_value}}
+        actions.append(lock_put(schema, table, rule, lock_value(rule, after, new_value)))
     ph = Placeholders()
     name = ph.literal_name(rule.attribute)
     update = f"SET {name} = {ph.value({'S': new_value})}" if new_value is not None else f"REMOVE {name}"
-    cond = comparison(ph, rule.attribute, "=", {"S": theirs}, literal=True)
+    cond = _holds(ph, schema, other_item, [rule]) if scoped else \
+        comparison(ph, rule.attribute, "=", {"S": theirs}, literal=True)
     actions.append(_action(UPDATE, table, ph, key=_account_key(schema, other_item), update=update,
                            condition=cond, return_values="ALL_OLD",
                            label=f"other account gives up {rule.name} {theirs}"))
@@ -250,18 +373,9 @@ def edit_account(schema: UniquenessSchema, table_info: TableInfo, old_item: Mapp
     account and its locks never disagree, and a taken value cancels everything.
     """
     tx = edit_item(table_info, old_item, new_item)
-    actions = list(tx.actions)
-    for rule in schema.rules:
-        old, new = protected_text(old_item.get(rule.attribute)), protected_text(new_item.get(rule.attribute))
-        old_pk = rule.lock_pk(old) if old is not None else None
-        new_pk = rule.lock_pk(new) if new is not None else None
-        if old_pk == new_pk:
-            continue
-        if new is not None:
-            actions.append(lock_put(schema, table_info.name, rule, new))
-        if old is not None:
-            actions.append(lock_delete(schema, table_info.name, rule, old))
-    return Transaction(actions=actions)
+    # Per changed rule (a scoped rule's scope counts: moving to another tenant moves its locks).
+    moves, _moved = _moves(schema, table_info.name, old_item, new_item)
+    return Transaction(actions=[*tx.actions, *moves])
 
 
 def delete_item(table_info: TableInfo, item: Mapping[str, Any]) -> Transaction:

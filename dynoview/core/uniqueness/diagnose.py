@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from dynoview.core.errors import CancelledError, DynoViewError
+from dynoview.core.errors import DynoViewError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.tables import TableInfo, describe_table
@@ -36,7 +36,7 @@ from dynoview.core.uniqueness.diagnose_answer import (
 )
 from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH, OK, ORPHAN_LOCK, Finding
 from dynoview.core.uniqueness.forms import clash_key, lookalike_key, non_ascii, trims
-from dynoview.core.uniqueness.holders import VIA_SCAN, ScanEstimate, find_accounts
+from dynoview.core.uniqueness.holders import SCAN_CANCELLED, VIA_SCAN, ScanEstimate, find_accounts
 from dynoview.core.uniqueness.locks_table import pair_tables
 from dynoview.core.uniqueness.origin import STREAM_MAX_CALLS, ActionEntries, LockOrigin, classify_orphan
 from dynoview.core.uniqueness.pairing import Pairing, place_rank
@@ -91,10 +91,6 @@ class Diagnosis:
         return f"You typed {self.typed}; {where} {self.stored}."
 
 
-
-
-
-
 def spellings(value: str, rule: LockRule) -> list[str]:
     """The lock spellings worth reading for a typed value, the rule's own first.
 
@@ -117,10 +113,6 @@ def spellings(value: str, rule: LockRule) -> list[str]:
         if form and form not in out:
             out.append(form)
     return out
-
-
-
-
 
 
 def diagnose(
@@ -323,8 +315,6 @@ def _read_locks(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule
     return found
 
 
-
-
 def scoped_form(rule: LockRule, value: str, scope: str | None) -> str:
     """The form a scoped rule pairs on (``acme#User#email#ada@x.io``) for a value and its scope:
     ``scope`` as given, else the value's text before its first ``#`` (``acme#ada@x.io``)."""
@@ -340,12 +330,6 @@ def scoped_form(rule: LockRule, value: str, scope: str | None) -> str:
             raise DynoViewError("Type the value after the scope, e.g. acme#ada@example.com.",
                                 field="value")
     return scope + (rule.middle or "") + value
-
-
-
-
-
-
 
 
 #: Diagnose reads a table whole when it holds at most this many items (the preflight's limits:
@@ -364,12 +348,8 @@ def _read_whole(reader: Reader, table: TableInfo, rule: LockRule, use_index: boo
         return None
     items: list[dict[str, Any]] = []
     cursor = reader.cursor("Scan", {"TableName": table.name, "ConsistentRead": True}, table)
-    while not cursor.exhausted:
-        if cancel is not None and cancel.is_set():
-            raise CancelledError("The diagnosis was cancelled during its Scan.")
-        page = cursor.next_page(want=1000, cancel=cancel)
-        receipts.extend(page.receipts)
-        items.extend(page.items)
+    for page in cursor.item_pages(receipts, cancel=cancel, cancelled=SCAN_CANCELLED):
+        items.extend(page)
         if len(items) > limit:
             return None
     return items

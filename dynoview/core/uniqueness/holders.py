@@ -9,7 +9,6 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from dynoview.core.errors import CancelledError
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.tables import IndexInfo, TableInfo
@@ -18,9 +17,9 @@ from dynoview.core.values.numbers import parse_number
 from dynoview.core.values.types import ValueParseError
 
 VIA_INDEX = "index"
-
-
 VIA_SCAN = "scan"
+#: What a diagnosis cancelled during one of its Scans says.
+SCAN_CANCELLED = "The diagnosis was cancelled during its Scan."
 
 
 @dataclass(frozen=True)
@@ -150,11 +149,8 @@ def _accounts_by_index(reader: Reader, table: TableInfo, schema: UniquenessSchem
                    "KeyConditionExpression": "#v = :v",
                    "ExpressionAttributeNames": {"#v": rule.attribute},
                    "ExpressionAttributeValues": {":v": {"S": v}}}
-        cursor = reader.cursor("Query", request, table)
-        while not cursor.exhausted:
-            page = cursor.next_page(want=1000, cancel=cancel)
-            receipts.extend(page.receipts)
-            accounts.extend(i for i in page.items if schema.is_account(i))
+        for items in reader.cursor("Query", request, table).item_pages(receipts, cancel=cancel):
+            accounts.extend(i for i in items if schema.is_account(i))
     return accounts
 
 
@@ -162,15 +158,10 @@ def _accounts_by_scan(reader: Reader, table: TableInfo, schema: UniquenessSchema
                       forms: list[str], consistent: bool, receipts: list[ReadReceipt],
                       cancel: threading.Event | None) -> tuple[list[dict[str, Any]], int]:
     """The accounts holding any spelling, by a filtered Scan; and how many items it read."""
-    accounts: list[dict[str, Any]] = []
     scan: dict[str, Any] = {"TableName": table.name, "ConsistentRead": consistent,
                             **holders_filter(schema, rule, sorted(_attribute_values(rule, forms)),
                                              numbers=True)}
     cursor = reader.cursor("Scan", scan, table)
-    while not cursor.exhausted:
-        if cancel is not None and cancel.is_set():
-            raise CancelledError("The diagnosis was cancelled during its Scan.")
-        page = cursor.next_page(want=1000, cancel=cancel)
-        receipts.extend(page.receipts)
-        accounts.extend(page.items)
+    accounts = [item for items in cursor.item_pages(receipts, cancel=cancel, cancelled=SCAN_CANCELLED)
+                for item in items]
     return accounts, cursor.total_scanned

@@ -75,10 +75,11 @@ class LockRule:
     @property
     def prefix(self) -> str:
         """The lock key's fixed text before the value. A scoped rule has none (the scope comes
-        first): the readers that cut one fixed prefix (live watching) refuse it by this error."""
-        if self.scope is not None:  # refused loudly rather than matching nothing in silence
-            raise SchemaError(f"the {self.name} rule is unique per scope ({self.scope}): it has no "
-                              "fixed lock prefix, which live watching needs; audit the table instead.")
+        first): a reader that cuts one fixed prefix would match nothing, so it is refused loudly;
+        the engine and the watch read scoped keys with ``fixed_prefix`` and the rule's forms."""
+        if self.scope is not None:
+            raise SchemaError(f"the {self.name} rule is unique per scope ({self.scope}): its lock "
+                              "keys have no fixed text before the value (the scope comes first).")
         return self.pk_template.split("{value}", 1)[0]
 
     @cached_property  # read per lock key by the view and the engine's helpers: worked out once

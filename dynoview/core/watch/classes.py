@@ -44,8 +44,9 @@ class RuleForms:
                  holders: dict[str, str | list[str]] | None = None) -> None:
         self.rule = rule
         self.trim = trims(rule.normalisation)
-        # The lock key template's parts, split once (the rule's properties split per call).
-        self.prefix, self.suffix = rule.prefix, rule.suffix
+        # The lock key's fixed parts around a stored form (a scoped rule's form starts with its
+        # scope: its fixed prefix is the text before it), split once.
+        self.prefix, self.suffix = rule.fixed_prefix, rule.suffix
         self.sk: tuple[str, str] | str | None = rule.sk_template or rule.fixed_sk
         # The audit's own dicts when seeded from one: adopted, not copied.
         self.locks: dict[str, bool] = locks if locks is not None else {}
@@ -85,13 +86,6 @@ class RuleForms:
         if sk_name and sk is not None:
             key[sk_name] = {"S": sk if sk.__class__ is str else sk[0] + form + sk[1]}  # type: ignore[operator]
         return key
-
-    def value_from_pk(self, pk: str) -> str | None:
-        """The stored value a lock PK holds (``LockRule.value_from_pk``)."""
-        prefix, suffix = self.prefix, self.suffix
-        if not pk.startswith(prefix) or not pk.endswith(suffix) or len(pk) < len(prefix) + len(suffix):
-            return None
-        return pk[len(prefix):len(pk) - len(suffix)] if suffix else pk[len(prefix):]
 
     def present(self, form: str) -> bool:
         return form in self.locks or form in self.holders

@@ -8,7 +8,8 @@ an expired account item. A touched form's class is its clash class, or its whole
 class when that holds a form outside ASCII (``classes``). A fresh ``Pairing`` is fed the
 items of those classes, rebuilt from the state (each lock; each holder of a form as an
 account holding that form: every normalisation gives a normalised value back unchanged), and
-its findings replace the classes' old ones.
+its findings replace the classes' old ones. A rule unique per scope is judged on its forms
+(scope, middle, value) like the engine pairs it: see ``scoped`` for how its accounts are rebuilt.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from dynoview.core.uniqueness.locks_table import pair_tables
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.watch.classes import RuleForms
 from dynoview.core.watch.events import APPEARED, CHANGED, RESOLVED, Cause, FindingChange
+from dynoview.core.watch.scoped import account_attributes, judging_schema
 
 Scope = tuple[str, ...]
 
@@ -79,6 +81,8 @@ class Judge:
                  account_sk: Callable[[str], str | None], account_expired: Callable[[str], bool],
                  *, locks_ttl: str | None = None) -> None:
         self.schema = schema
+        # Scoped rules read their scope from an attribute of the rebuilt accounts (``scoped``).
+        self.pairing_schema, self.scope_attributes = judging_schema(schema)
         self.ttl_attribute = ttl_attribute
         # The locks' TTL attribute: the locks table's own when they have one (else the table's).
         self.locks_ttl = locks_ttl if schema.locks is not None else ttl_attribute
@@ -149,7 +153,7 @@ class Judge:
         expired_ttl = {"N": str(int(now.timestamp()) - 1)}
         for index, group in sorted(members.items()):
             forms = self.rules[index]
-            attribute = forms.rule.attribute
+            rule, scope_attribute = forms.rule, self.scope_attributes[index]
             for form in sorted(group):
                 lock = forms.locks.get(form)
                 if lock is not None:
@@ -157,13 +161,16 @@ class Judge:
                     if lock and locks_ttl:
                         item[locks_ttl] = expired_ttl
                     items.append(item)
-                for account_id in forms.holders_of(form):
-                    self._account_item(account_items, account_id, expired_ttl)[attribute] = {"S": form}
+                holders = forms.holders_of(form)
+                if holders:
+                    held = account_attributes(rule, scope_attribute, form)
+                    for account_id in holders:
+                        self._account_item(account_items, account_id, expired_ttl).update(held)
         for account_id in accounts:
             self._account_item(account_items, account_id, expired_ttl)
         # One table: one feed. A locks table: its locks classified over its own view and merged.
-        pairing = pair_tables(schema, account_items.values(), items, accounts_ttl=self.ttl_attribute,
-                              locks_ttl=locks_ttl, now=now)
+        pairing = pair_tables(self.pairing_schema, account_items.values(), items,
+                              accounts_ttl=self.ttl_attribute, locks_ttl=locks_ttl, now=now)
         out: dict[Scope, list[Finding]] = {}
         for finding in pairing.findings():
             scope = scope_of(finding, self.rules)

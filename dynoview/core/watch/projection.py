@@ -53,8 +53,9 @@ class ItemClassifier:
         self.schema = schema
         self.ttl_attribute = ttl_attribute
         self.rules = len(schema.rules)
-        # Per rule: how a stored value's lock key is spelled (the template's parts, split once).
-        self._lock_keys = [(r.prefix, r.suffix, r.sk_template, r.fixed_sk) for r in schema.rules]
+        # Per rule: how a stored value's lock key is spelled (the template's parts, split once;
+        # a scoped rule's stored value is its form, scope first, after the fixed prefix).
+        self._lock_keys = [(r.fixed_prefix, r.suffix, r.sk_template, r.fixed_sk) for r in schema.rules]
 
     def view(self, item: Mapping[str, Any], now: datetime | None = None) -> ItemView:
         """What ``item`` is to the schema (a key alone is enough to tell accounts from locks)."""

@@ -16,6 +16,10 @@ A schema whose locks have a table of their own (``uniqueness.locks_table``) is f
 tables' records: a record's ``table`` says which, the accounts table's items are read as the
 audit reads them there (accounts only), the locks table's over ``locks_view`` (locks only),
 each with its own TTL attribute; both land in the one state, judged together.
+
+A rule unique per scope (OneTable's ``field.scope``) is kept on its forms, as the engine pairs
+it: an account's recorded value starts with its scope (``scoped.recorded_value``), so an
+account moved to another scope leaves one form and takes another, both judged.
 """
 
 from __future__ import annotations
@@ -28,7 +32,6 @@ from typing import Any
 
 from dynoview.core.streams.records import StreamEvent
 from dynoview.core.uniqueness.findings import EXPIRED, Finding
-from dynoview.core.uniqueness.forms import normalise
 from dynoview.core.uniqueness.locks_table import locks_view
 from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.schema import UniquenessSchema
@@ -46,6 +49,7 @@ from dynoview.core.watch.projection import (
     record_sk,
     record_values,
 )
+from dynoview.core.watch.scoped import held_form, recorded_value
 
 __all__ = ["Update", "WatchState", "identity"]
 
@@ -201,9 +205,9 @@ class WatchState:
                 continue
             if from_state:
                 changes.append(ValueChange(forms.rule.name, forms.rule.attribute, old_value, new_value))
-            mode = forms.rule.normalisation
-            before_form = normalise(old_value, mode) if old_value else None
-            after_form = normalise(new_value, mode) if new_value else None
+            rule = forms.rule
+            before_form = held_form(rule, old_value) if old_value else None
+            after_form = held_form(rule, new_value) if new_value else None
             if before_form == after_form:
                 continue
             if before_form is not None:
@@ -300,23 +304,16 @@ def _expired(record: Record) -> bool:
 
 
 def _image_changes(event: StreamEvent, rules: list[RuleForms]) -> list[ValueChange]:
-    """The protected values a record's images show changing (empty without images)."""
+    """The protected values a record's images show changing (empty without images), as the
+    account records keep them: a scoped rule's with its scope, so a move to another scope is
+    a change of value."""
     if event.old_image is None and event.new_image is None:
         return []
     out = []
     for forms in rules:
-        attr = forms.rule.attribute
-        old = _text(event.old_image.get(attr)) if event.old_image is not None else None
-        new = _text(event.new_image.get(attr)) if event.new_image is not None else None
+        rule = forms.rule
+        old = recorded_value(rule, event.old_image) if event.old_image is not None else None
+        new = recorded_value(rule, event.new_image) if event.new_image is not None else None
         if old != new:
-            out.append(ValueChange(forms.rule.name, attr, old, new))
+            out.append(ValueChange(rule.name, rule.attribute, old, new))
     return out
-
-
-def _text(av: Any) -> str | None:
-    if isinstance(av, Mapping):
-        for code in ("S", "N"):
-            value = av.get(code)
-            if isinstance(value, str) and value:
-                return value
-    return None

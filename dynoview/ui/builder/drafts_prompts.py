@@ -42,7 +42,8 @@ def confirm_close(drafts: Any, parent: QWidget | None) -> bool:
     box = drafts.close_box
     if box is not None and box.isVisible():  # Ctrl+Q again while it asks: the same question
         return False
-    name = drafts.default_name()
+    # A name no draft holds: two windows closed in the same minute must not replace each other.
+    name = drafts.store.free_name(drafts.default_name())
     holds = QCoreApplication.translate("builder.drafts_prompts", "The transaction builder holds {describe}.")
     drafts.close_box = box = QMessageBox(QMessageBox.Icon.Question, QCoreApplication.translate(
         "builder.drafts_prompts", CLOSE_TITLE),
@@ -65,7 +66,7 @@ def confirm_close(drafts: Any, parent: QWidget | None) -> bool:
         clicked = box.clickedButton()
         if clicked is save:
             try:
-                drafts.store.save_named(name, draft)
+                drafts.store.save_new_named(name, draft)
             except (OSError, DraftError) as exc:
                 drafts.close_box = QMessageBox(
                     QMessageBox.Icon.Warning, QCoreApplication.translate(

@@ -285,8 +285,8 @@ class BuilderDrafts(QObject):
     def save_as(self) -> None:
         from dynoview.ui.builder.drafts_dialog import SaveDraftDialog
 
-        self.dialog = dialog = SaveDraftDialog(self.store, self.current_draft(), self.default_name(),
-                                               self.panel)
+        name = self.store.free_name(self.default_name())  # never offers to replace a draft
+        self.dialog = dialog = SaveDraftDialog(self.store, self.current_draft(), name, self.panel)
         dialog.saved.connect(lambda name, draft: self._say(
             self.tr("Saved the draft “{name}”: %Ln action(s). Open it again with Drafts → Open draft…",
                     "", draft.action_count).format(name=name)))

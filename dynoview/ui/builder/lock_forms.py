@@ -24,7 +24,9 @@ from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.template_inputs import (
     account_key,
     check_value,
+    scope_problem,
 )
+from dynoview.core.tx.templates import lock_value
 from dynoview.core.uniqueness.schema import UniquenessSchema, normalise
 from dynoview.core.uniqueness.schema import protected_text as text_of
 from dynoview.ui.builder.form_base import (
@@ -54,15 +56,20 @@ class ClaimLockForm(TemplateForm):
             f"check that the account still holds the {self.rule.name}.", parent)
         self.form.addRow(self.tr("Account"), wrapped_label(who))
         self.form.addRow(self.rule.name.capitalize(), wrapped_label(self.value or "(none)"))
-        self.lock_label = wrapped_label(self.rule.lock_pk(self.value) if self.value else
-                                 self.tr(
-                                     "The account has no {name}: there is no lock to claim.").format(
-                                         name=self.rule.name))
+        # A scoped rule's lock is keyed by the account's scope: one it cannot fill is an error here.
+        self.problem = scope_problem(self.rule, self.account)
+        self.lock_label = wrapped_label(
+            self.problem or self.rule.lock_pk(lock_value(self.rule, self.account, self.value))
+            if self.value else self.tr(
+                "The account has no {name}: there is no lock to claim.").format(name=self.rule.name))
+        self.lock_label.setObjectName("claim-lock")
+        if self.problem is not None:
+            restyle(self.lock_label, "error")
         self.form.addRow(self.tr("Lock to write"), self.lock_label)
         self.revalidate()
 
     def validate(self) -> bool:
-        return self.value is not None
+        return self.value is not None and self.problem is None
 
     def build(self) -> Transaction:
         return templates.claim_missing_lock(self.schema, self.table, self.account, self.rule)
@@ -86,12 +93,14 @@ class ReleaseLockForm(TemplateForm):
         self.rule, self.value = match
         self.lock_key = {k: v for k, v in lock.items() if k in (schema.pk_name, schema.sk_name)}
         self.holders = list(holders)
+        # A scoped lock's value is its form: shown as "'ada@x.io' in scope acme".
+        shown = self.rule.spelled(self.value) if self.rule.middle is not None else self.value
         super().__init__(
             schema, table, self.tr(
-                "Release the {name} lock {value}").format(name=self.rule.name, value=self.value),
+                "Release the {name} lock {value}").format(name=self.rule.name, value=shown),
             self.tr("Deletes the lock, only while it exists, so the {name} {value} can be "
             "used again. Release a lock only when no account holds its value: otherwise that "
-            "account's value is no longer protected.").format(name=self.rule.name, value=self.value), parent)
+            "account's value is no longer protected.").format(name=self.rule.name, value=shown), parent)
         self.form.addRow(self.tr("Lock"), wrapped_label(pk_text(schema, lock)))
         self.form.addRow(self.tr("Who holds it"), wrapped_label(evidence or (
             ", ".join(self.holders) if self.holders else
@@ -244,7 +253,7 @@ class ResolveDuplicateForm(TemplateForm):
             self.keep_error.setText("")
         if self.new_radio.isChecked():
             text = self.field.edit.text()
-            check = check_value(self.rule, text, self.shared)
+            check = check_value(self.rule, text, self.shared, account=self.other_account())
             self.field.show_check(check, touched=bool(text))
             ok = ok and check.ok
         else:

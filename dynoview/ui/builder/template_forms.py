@@ -19,7 +19,10 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QLabel,
+    QLineEdit,
     QPushButton,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -39,10 +42,12 @@ from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.template_inputs import (
     account_key,
     check_distinct,
+    check_scope,
     check_value,
     new_account_id,
     sign_up_account,
 )
+from dynoview.core.tx.templates import lock_value, scope_attributes
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.uniqueness.schema import protected_text as text_of
 from dynoview.ui.builder.form_base import (
@@ -84,6 +89,11 @@ class SignUpForm(TemplateForm):
         id_row.addWidget(self.id_label, 1)
         id_row.addWidget(regen)
         self.form.addRow(self.tr("Account"), id_row)
+        # A scoped rule's locks are keyed by the account's scope (OneTable's tenantId): asked
+        # first, once per attribute the scopes read.
+        self.scope_fields: dict[str, tuple[QLineEdit, QLabel]] = {}
+        for attribute in scope_attributes(schema):
+            self.scope_fields[attribute] = self._scope_row(attribute)
         self.fields: dict[str, ValueField] = {}
         for rule in schema.rules:
             field = ValueField(rule, self.tr("the {name}, as the person types it").format(name=rule.name))
@@ -92,6 +102,38 @@ class SignUpForm(TemplateForm):
             self.form.addRow(rule.name.capitalize(), field)
         self._show_id()
         self.revalidate()
+
+    def _scope_row(self, attribute: str) -> tuple[QLineEdit, QLabel]:
+        edit = QLineEdit()
+        edit.setObjectName(f"scope-{attribute}")
+        edit.setAccessibleName(attribute)
+        edit.setPlaceholderText(self.tr("the account's {attribute}: values are unique per "
+                                        "{attribute}").format(attribute=attribute))
+        edit.textChanged.connect(lambda _t: self.revalidate())
+        message = wrapped_label("")
+        message.setObjectName(f"message-scope-{attribute}")
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(edit)
+        layout.addWidget(message)
+        self.form.addRow(attribute, box)
+        return edit, message
+
+    def scope_values(self) -> dict[str, str]:
+        return {attribute: edit.text() for attribute, (edit, _m) in self.scope_fields.items()}
+
+    def _scope_ok(self) -> bool:
+        """Each scope attribute checked at its own field (an error once typed, else a hint)."""
+        ok = True
+        for attribute, (edit, message) in self.scope_fields.items():
+            problem = check_scope(attribute, edit.text())
+            ok = ok and problem is None
+            message.setText(problem or "")
+            restyle(message, "error" if problem and edit.text() else "hint")
+            edit.setToolTip(message.text())
+        return ok
 
     def regenerate_id(self) -> None:
         self.account_id = new_account_id()
@@ -106,13 +148,17 @@ class SignUpForm(TemplateForm):
         return {name: f.edit.text() for name, f in self.fields.items()}
 
     def validate(self) -> bool:
-        checks = check_distinct([check_value(f.rule, f.edit.text()) for f in self.fields.values()])
+        scoped = self._scope_ok()
+        # The locks' keys as the account will have them (scope included, once it is typed).
+        account = self.account_item() if scoped and self.scope_fields else None
+        checks = check_distinct([check_value(f.rule, f.edit.text(), account=account)
+                                 for f in self.fields.values()])
         for field, check in zip(self.fields.values(), checks, strict=True):
             field.show_check(check, touched=bool(field.edit.text()))
-        return all(c.ok for c in checks)
+        return scoped and all(c.ok for c in checks)
 
     def account_item(self) -> dict[str, Any]:
-        return sign_up_account(self.schema, self.account_id, self.values())
+        return sign_up_account(self.schema, self.account_id, self.values(), self.scope_values())
 
     def build(self) -> Transaction:
         return templates.sign_up(self.schema, self.table, self.account_item())
@@ -147,7 +193,7 @@ class ChangeValueForm(TemplateForm):
             self.main_layout.insertWidget(1, self.note)
         self.form.addRow(self.tr("Account"), wrapped_label(who))
         current = "(none)" if self.current is None else \
-            f"{self.current}   (lock {rule.lock_pk(self.current)})"
+            f"{self.current}   (lock {rule.lock_pk(lock_value(rule, self.account, self.current))})"
         self.current_label = wrapped_label(current)
         self.form.addRow(self.tr("Current {name}").format(name=rule.name), self.current_label)
         self.field = ValueField(rule, self.tr("the new {name}").format(name=rule.name))
@@ -159,7 +205,9 @@ class ChangeValueForm(TemplateForm):
 
     def validate(self) -> bool:
         text = self.field.edit.text()
-        check = check_value(self.rule, text, self.current)
+        # The account's scope keys the new lock (a scoped rule): an account without one is
+        # told so at the field.
+        check = check_value(self.rule, text, self.current, account=self.account)
         self.field.show_check(check, touched=bool(text))
         return check.ok
 
@@ -194,7 +242,7 @@ class DeleteAccountForm(TemplateForm):
                                  wrapped_label(self.tr(
                                      "(none: no {name} lock to remove)").format(name=rule.name)))
                 continue
-            lock = rule.lock_pk(value)
+            lock = rule.lock_pk(lock_value(rule, account, value))
             self.locks.append(lock)
             self.form.addRow(rule.name.capitalize(), wrapped_label(self.tr(
                 "{value}   → removes lock {lock}").format(value=value, lock=lock)))

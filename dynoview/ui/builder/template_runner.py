@@ -25,8 +25,10 @@ from dynoview.core.tx import templates
 from dynoview.core.tx.applicability import Applicable, Evidence, read_lock_evidence, templates_for
 from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.template_inputs import describe_account, other_changes, protected_changes
+from dynoview.core.tx.templates import lock_value
 from dynoview.core.uniqueness.diagnose import Diagnosis, diagnose
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, normalise, protected_text
+from dynoview.core.uniqueness.scope import fill_scope
 from dynoview.ui.builder.template_forms import (
     CHANGE_VALUE,
     CLAIM_LOCK,
@@ -216,6 +218,7 @@ class TemplateRunner(QObject):
                              "no lock to claim.").format(
                                  describe_account=describe_account(self.schema, item), name=rule.name))
             return
+        value = lock_value(rule, item, value)  # a scoped rule's lock is in the account's scope
         self.status.emit(self.tr(
             "Reading the {name} lock {lock_pk}…").format(name=rule.name, lock_pk=rule.lock_pk(value)))
         self.ctx.tasks.start(READ_TASK, self.claim_after_read(reader, self.subject_table(), item, rule,
@@ -223,6 +226,7 @@ class TemplateRunner(QObject):
 
     async def claim_after_read(self, reader: Reader, table: str, item: dict[str, Any], rule: LockRule,
                                value: str) -> None:
+        """``value``: what the lock stores (``templates.lock_value``)."""
         schema = self.schema
         lock = await self.ctx.tasks.call(reader.get_item, schema.locks_table_name(table),
                                          schema.lock_key(rule, value))
@@ -248,17 +252,23 @@ class TemplateRunner(QObject):
             return
         self.status.emit(self.tr(
             "Looking for the accounts holding {name} {value}…").format(name=rule.name, value=value))
-        self.ctx.tasks.start(READ_TASK, self.resolve_after_read(reader, info, rule, value),
+        self.ctx.tasks.start(READ_TASK, self.resolve_after_read(reader, info, rule, value, item),
                              on_error=self._read_failed)
 
-    async def resolve_after_read(self, reader: Reader, info: TableInfo, rule: LockRule, value: str) -> None:
+    async def resolve_after_read(self, reader: Reader, info: TableInfo, rule: LockRule, value: str,
+                                 item: Mapping[str, Any] | None = None) -> None:
+        """Diagnose ``value`` (a scoped rule's in the scope of ``item``, the selected account)."""
         schema = self.schema
-        d: Diagnosis = await self.ctx.tasks.call(diagnose, reader, info, schema, rule.name, value)
+        scope = fill_scope(rule.scope, item or {}) if rule.scope is not None else None
+        d: Diagnosis = await self.ctx.tasks.call(functools.partial(
+            diagnose, reader, info, schema, rule.name, value, scope=scope))
         # The holders of this value after the rule's normalisation (what a duplicate is); a
-        # variant the normalisation keeps apart is a clash, not a duplicate.
+        # variant the normalisation keeps apart is a clash, not a duplicate. A scoped rule's
+        # duplicate is one value in one scope: the forms agree, scope included.
         held = normalise(value, rule.normalisation)
         holders = [a for a in d.accounts
-                   if normalise(protected_text(a.get(rule.attribute)) or "", rule.normalisation) == held]
+                   if normalise(protected_text(a.get(rule.attribute)) or "", rule.normalisation) == held
+                   and (scope is None or rule.held_form(a) == rule.held_form(item or {}))]
         if len(holders) < 2:
             who = ", ".join(d.account_ids) or self.tr("no account")
             self.status.emit(self.tr(
@@ -295,7 +305,7 @@ class TemplateRunner(QObject):
         # Protected and other attributes changed together: one guarded transaction writes
         # the edited account and moves each changed value's lock, so nothing is half-done.
         tx: Transaction = templates.edit_account(self.schema, table, old_item, new_item)
-        moved = "; ".join(f"{c.rule.name} {c.old or '(none)'} → {c.new or '(none)'}" for c in changes)
+        moved = "; ".join(c.described() for c in changes)
         self.transaction_ready.emit(tx, (
             self.tr("{names} (is a protected value|are protected values) ({moved}): the edited account "
                     "is written only if it still holds the values you saw, and the same transaction puts "

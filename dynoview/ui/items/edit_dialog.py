@@ -116,7 +116,7 @@ class ItemEditDialog(QDialog):
             return None
         for change in protected_changes(self.schema, self.original, item):
             if change.new is not None:
-                check = check_value(change.rule, change.new, change.old)
+                check = check_value(change.rule, change.new, change.old, account=item)  # its scope too
                 if not check.ok:
                     return self.tr(
                         "Not opened at {attribute}: {error}").format(

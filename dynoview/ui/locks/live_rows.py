@@ -254,10 +254,9 @@ class LiveRows:
         """A lock's stored value, from its key (the finding's value when the key says none)."""
         rule = self.schema.rules[r]
         pk = key.get(self.schema.lock_pk_name, {}).get("S")  # the locks table's, when they have one
-        if (isinstance(pk, str) and pk.startswith(rule.prefix) and pk.endswith(rule.suffix)
-                and len(pk) >= len(rule.prefix) + len(rule.suffix)):
-            return pk[len(rule.prefix):len(pk) - len(rule.suffix)]
-        return f.value or ""
+        # The engine's own cut (a scoped rule's stored value is its form: scope, middle, value).
+        stored = rule.value_from_pk(pk) if isinstance(pk, str) else None
+        return stored if stored is not None else f.value or ""
 
     # ------------------------------------------------------------------ reading
 

@@ -172,7 +172,7 @@
 <context>
     <name>DRAFTS_PROMPTS</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_prompts.py" line="+100" />
+        <location filename="../../builder/drafts_prompts.py" line="+101" />
         <source>The builder holds %Ln unsent action(s). Replace (it|them) with the imported {actions}, or append the imported ones after (it|them)?</source>
         <translation>
             <numerusform>The builder holds %Ln unsent action. Replace it with the imported {actions}, or append the imported ones after it?</numerusform>
@@ -472,7 +472,7 @@
 <context>
     <name>TemplateRunner</name>
     <message numerus="yes">
-        <location filename="../../builder/template_runner.py" line="+300" />
+        <location filename="../../builder/template_runner.py" line="+310" />
         <source>{names} (is a protected value|are protected values) ({moved}): the edited account is written only if it still holds the values you saw, and the same transaction puts each new lock (only where none exists) and releases each old one. Review, then Execute.</source>
         <translation>
             <numerusform>{names} is a protected value ({moved}): the edited account is written only if it still holds the values you saw, and the same transaction puts each new lock (only where none exists) and releases each old one. Review, then Execute.</numerusform>

@@ -1096,7 +1096,7 @@ Probablement chaudes</translation>
 <context>
     <name>ChangeValueForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+137"/>
+        <location filename="../../builder/template_forms.py" line="+183"/>
         <source>Change {name} of {who}</source>
         <translation>Changer {name} de {who}</translation>
     </message>
@@ -1130,7 +1130,7 @@ Probablement chaudes</translation>
 <context>
     <name>ClaimLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+51"/>
+        <location filename="../../builder/lock_forms.py" line="+53"/>
         <source>Claim the {name} lock of {who}</source>
         <translation>Poser le verrou {name} de {who}</translation>
     </message>
@@ -1140,12 +1140,12 @@ Probablement chaudes</translation>
         <translation>Compte</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>The account has no {name}: there is no lock to claim.</source>
         <translation>Le compte n’a pas de {name}&#xa0;: aucun verrou à poser.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Lock to write</source>
         <translation>Verrou à écrire</translation>
     </message>
@@ -1710,7 +1710,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DRAFTS_PROMPTS</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_prompts.py" line="+100"/>
+        <location filename="../../builder/drafts_prompts.py" line="+101"/>
         <source>The builder holds %Ln unsent action(s). Replace (it|them) with the imported {actions}, or append the imported ones after (it|them)?</source>
         <translation>
             <numerusform>Le générateur contient %Ln action non envoyée. La remplacer par les {actions} importées, ou ajouter les importées après elle&#xa0;?</numerusform>
@@ -1729,7 +1729,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DeleteAccountForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+26"/>
+        <location filename="../../builder/template_forms.py" line="+28"/>
         <source>Delete account {who}</source>
         <translation>Supprimer le compte {who}</translation>
     </message>
@@ -3835,7 +3835,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ReleaseLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+30"/>
+        <location filename="../../builder/lock_forms.py" line="+32"/>
         <source>Release the {name} lock {value}</source>
         <translation>Libérer le verrou {name} {value}</translation>
     </message>
@@ -4522,7 +4522,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SignUpForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="-127"/>
+        <location filename="../../builder/template_forms.py" line="-170"/>
         <source>Sign up (new account)</source>
         <translation>Inscription (nouveau compte)</translation>
     </message>
@@ -4542,9 +4542,14 @@ Requête&#xa0;: {request}</translation>
         <translation>Compte</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>the {name}, as the person types it</source>
         <translation>{name}, tel que la personne le tape</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the account&apos;s {attribute}: values are unique per {attribute}</source>
+        <translation>le {attribute} du compte&#xa0;: les valeurs sont uniques par {attribute}</translation>
     </message>
 </context>
 <context>
@@ -5051,7 +5056,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TemplateRunner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="+114"/>
+        <location filename="../../builder/template_runner.py" line="+116"/>
         <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
         <translation>Impossible de lire les verrous du compte sélectionné, aucune réparation n’est donc proposée&#xa0;: </translation>
     </message>
@@ -5071,12 +5076,12 @@ Requête&#xa0;: {request}</translation>
         <translation>{describe_account} n’a pas de {name}&#xa0;: aucun verrou à poser.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Reading the {name} lock {lock_pk}…</source>
         <translation>Lecture du verrou {name} {lock_pk}…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>The {name} lock {lock_pk} already exists: nothing to claim. Diagnose the value to see who holds it.</source>
         <translation>Le verrou {name} {lock_pk} existe déjà&#xa0;: rien à poser. Diagnostiquez la valeur pour voir qui la détient.</translation>
     </message>
@@ -5091,7 +5096,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Recherche des comptes qui détiennent {name} {value}…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+19"/>
         <source>no account</source>
         <translation>aucun compte</translation>
     </message>
@@ -5600,7 +5605,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.drafts_prompts</name>
     <message>
-        <location filename="../../builder/drafts_prompts.py" line="-81"/>
+        <location filename="../../builder/drafts_prompts.py" line="-82"/>
         <source>Unsent work in the transaction builder</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, SIGINT).</extracomment>
         <translation>Travail non envoyé dans le générateur de transactions</translation>
@@ -5611,7 +5616,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Importer par-dessus des actions non envoyées</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>The transaction builder holds {describe}.</source>
         <translation>Le générateur de transactions contient&#xa0;: {describe}.</translation>
     </message>
@@ -5707,7 +5712,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.template_forms</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+122"/>
+        <location filename="../../builder/template_forms.py" line="+149"/>
         <source>Change or delete the selection</source>
         <translation>Modifier ou supprimer la sélection</translation>
     </message>
@@ -5770,7 +5775,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-247"/>
+        <location filename="../../builder/template_runner.py" line="-255"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Sélectionnez d’abord un compte ou un verrou (dans Items, Comptes et verrous ou un diagnostic)&#xa0;: les modèles agissent sur la sélection.</translation>
     </message>

@@ -1084,7 +1084,7 @@ Kemungkinan panas</translation>
 <context>
     <name>ChangeValueForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+137"/>
+        <location filename="../../builder/template_forms.py" line="+183"/>
         <source>Change {name} of {who}</source>
         <translation>Ubah {name} milik {who}</translation>
     </message>
@@ -1118,7 +1118,7 @@ Kemungkinan panas</translation>
 <context>
     <name>ClaimLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+51"/>
+        <location filename="../../builder/lock_forms.py" line="+53"/>
         <source>Claim the {name} lock of {who}</source>
         <translation>Klaim lock {name} milik {who}</translation>
     </message>
@@ -1128,12 +1128,12 @@ Kemungkinan panas</translation>
         <translation>Akun</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>The account has no {name}: there is no lock to claim.</source>
         <translation>Akun ini tidak punya {name}: tidak ada lock untuk diklaim.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Lock to write</source>
         <translation>Lock yang ditulis</translation>
     </message>
@@ -1692,7 +1692,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DRAFTS_PROMPTS</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_prompts.py" line="+100"/>
+        <location filename="../../builder/drafts_prompts.py" line="+101"/>
         <source>The builder holds %Ln unsent action(s). Replace (it|them) with the imported {actions}, or append the imported ones after (it|them)?</source>
         <translation>
             <numerusform>Pembangun transaksi berisi %Ln aksi yang belum dikirim. Ganti dengan {actions} yang diimpor, atau tambahkan yang diimpor di belakangnya?</numerusform>
@@ -1709,7 +1709,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DeleteAccountForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+26"/>
+        <location filename="../../builder/template_forms.py" line="+28"/>
         <source>Delete account {who}</source>
         <translation>Hapus akun {who}</translation>
     </message>
@@ -3792,7 +3792,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ReleaseLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+30"/>
+        <location filename="../../builder/lock_forms.py" line="+32"/>
         <source>Release the {name} lock {value}</source>
         <translation>Lepas lock {name} {value}</translation>
     </message>
@@ -4478,7 +4478,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SignUpForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="-127"/>
+        <location filename="../../builder/template_forms.py" line="-170"/>
         <source>Sign up (new account)</source>
         <translation>Signup (akun baru)</translation>
     </message>
@@ -4498,9 +4498,14 @@ Permintaan: {request}</translation>
         <translation>Akun</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>the {name}, as the person types it</source>
         <translation>{name}, seperti yang diketik orangnya</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the account&apos;s {attribute}: values are unique per {attribute}</source>
+        <translation>{attribute} akun: nilai unik per {attribute}</translation>
     </message>
 </context>
 <context>
@@ -5003,7 +5008,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TemplateRunner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="+114"/>
+        <location filename="../../builder/template_runner.py" line="+116"/>
         <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
         <translation>Tidak dapat membaca lock akun terpilih, jadi tidak ada perbaikan yang ditawarkan: </translation>
     </message>
@@ -5023,12 +5028,12 @@ Permintaan: {request}</translation>
         <translation>{describe_account} tidak punya {name}: tidak ada lock untuk diklaim.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Reading the {name} lock {lock_pk}…</source>
         <translation>Membaca lock {name} {lock_pk}…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>The {name} lock {lock_pk} already exists: nothing to claim. Diagnose the value to see who holds it.</source>
         <translation>Lock {name} {lock_pk} sudah ada: tidak ada yang diklaim. Diagnosis nilainya untuk melihat pemegangnya.</translation>
     </message>
@@ -5043,7 +5048,7 @@ Permintaan: {request}</translation>
         <translation>Mencari akun yang memegang {name} {value}…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+19"/>
         <source>no account</source>
         <translation>tanpa akun</translation>
     </message>
@@ -5549,7 +5554,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.drafts_prompts</name>
     <message>
-        <location filename="../../builder/drafts_prompts.py" line="-81"/>
+        <location filename="../../builder/drafts_prompts.py" line="-82"/>
         <source>Unsent work in the transaction builder</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, SIGINT).</extracomment>
         <translation>Pekerjaan belum terkirim di pembangun transaksi</translation>
@@ -5560,7 +5565,7 @@ Terlama: {key_text}</translation>
         <translation>Impor di atas aksi yang belum dikirim</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>The transaction builder holds {describe}.</source>
         <translation>Pembangun transaksi berisi {describe}.</translation>
     </message>
@@ -5656,7 +5661,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.template_forms</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+122"/>
+        <location filename="../../builder/template_forms.py" line="+149"/>
         <source>Change or delete the selection</source>
         <translation>Ubah atau hapus pilihan</translation>
     </message>
@@ -5719,7 +5724,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-247"/>
+        <location filename="../../builder/template_runner.py" line="-255"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Pilih akun atau lock dulu (di Item, Akun &amp; lock, atau diagnosis): templat bekerja pada pilihan.</translation>
     </message>

@@ -1096,7 +1096,7 @@ Provavelmente quente</translation>
 <context>
     <name>ChangeValueForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+137"/>
+        <location filename="../../builder/template_forms.py" line="+183"/>
         <source>Change {name} of {who}</source>
         <translation>Trocar {name} de {who}</translation>
     </message>
@@ -1130,7 +1130,7 @@ Provavelmente quente</translation>
 <context>
     <name>ClaimLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+51"/>
+        <location filename="../../builder/lock_forms.py" line="+53"/>
         <source>Claim the {name} lock of {who}</source>
         <translation>Criar o bloqueio de {name} de {who}</translation>
     </message>
@@ -1140,12 +1140,12 @@ Provavelmente quente</translation>
         <translation>Conta</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>The account has no {name}: there is no lock to claim.</source>
         <translation>A conta não tem {name}: não há bloqueio para criar.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Lock to write</source>
         <translation>Bloqueio a escrever</translation>
     </message>
@@ -1710,7 +1710,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DRAFTS_PROMPTS</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_prompts.py" line="+100"/>
+        <location filename="../../builder/drafts_prompts.py" line="+101"/>
         <source>The builder holds %Ln unsent action(s). Replace (it|them) with the imported {actions}, or append the imported ones after (it|them)?</source>
         <translation>
             <numerusform>O construtor tem %Ln ação não enviada. Substituí-la pelas {actions} importadas, ou acrescentar as importadas depois dela?</numerusform>
@@ -1729,7 +1729,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DeleteAccountForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+26"/>
+        <location filename="../../builder/template_forms.py" line="+28"/>
         <source>Delete account {who}</source>
         <translation>Excluir a conta {who}</translation>
     </message>
@@ -3835,7 +3835,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ReleaseLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+30"/>
+        <location filename="../../builder/lock_forms.py" line="+32"/>
         <source>Release the {name} lock {value}</source>
         <translation>Liberar o bloqueio de {name} {value}</translation>
     </message>
@@ -4522,7 +4522,7 @@ Requisição: {request}</translation>
 <context>
     <name>SignUpForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="-127"/>
+        <location filename="../../builder/template_forms.py" line="-170"/>
         <source>Sign up (new account)</source>
         <translation>Cadastro (nova conta)</translation>
     </message>
@@ -4542,9 +4542,14 @@ Requisição: {request}</translation>
         <translation>Conta</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>the {name}, as the person types it</source>
         <translation>{name}, como a pessoa digita</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the account&apos;s {attribute}: values are unique per {attribute}</source>
+        <translation>o {attribute} da conta: os valores são únicos por {attribute}</translation>
     </message>
 </context>
 <context>
@@ -5051,7 +5056,7 @@ Requisição: {request}</translation>
 <context>
     <name>TemplateRunner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="+114"/>
+        <location filename="../../builder/template_runner.py" line="+116"/>
         <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
         <translation>Não foi possível ler os bloqueios da conta selecionada, então nenhum reparo é oferecido: </translation>
     </message>
@@ -5071,12 +5076,12 @@ Requisição: {request}</translation>
         <translation>{describe_account} não tem {name}: não há bloqueio para criar.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Reading the {name} lock {lock_pk}…</source>
         <translation>Lendo o bloqueio de {name} {lock_pk}…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>The {name} lock {lock_pk} already exists: nothing to claim. Diagnose the value to see who holds it.</source>
         <translation>O bloqueio de {name} {lock_pk} já existe: nada para criar. Diagnostique o valor para ver quem o detém.</translation>
     </message>
@@ -5091,7 +5096,7 @@ Requisição: {request}</translation>
         <translation>Procurando as contas que têm {name} {value}…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+19"/>
         <source>no account</source>
         <translation>nenhuma conta</translation>
     </message>
@@ -5600,7 +5605,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.drafts_prompts</name>
     <message>
-        <location filename="../../builder/drafts_prompts.py" line="-81"/>
+        <location filename="../../builder/drafts_prompts.py" line="-82"/>
         <source>Unsent work in the transaction builder</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, SIGINT).</extracomment>
         <translation>Trabalho não enviado no construtor de transações</translation>
@@ -5611,7 +5616,7 @@ Mais antigo: {key_text}</translation>
         <translation>Importar sobre ações não enviadas</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>The transaction builder holds {describe}.</source>
         <translation>O construtor de transações tem {describe}.</translation>
     </message>
@@ -5707,7 +5712,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.template_forms</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+122"/>
+        <location filename="../../builder/template_forms.py" line="+149"/>
         <source>Change or delete the selection</source>
         <translation>Alterar ou excluir a seleção</translation>
     </message>
@@ -5770,7 +5775,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-247"/>
+        <location filename="../../builder/template_runner.py" line="-255"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Selecione primeiro uma conta ou um bloqueio (em Itens, Contas e bloqueios ou um diagnóstico): os modelos agem sobre a seleção.</translation>
     </message>

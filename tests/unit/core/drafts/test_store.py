@@ -147,6 +147,22 @@ def test_named_drafts_are_saved_listed_opened_and_deleted(tmp_path: Path) -> Non
         store.open_named("sign up ada")
 
 
+def test_a_new_named_draft_never_replaces_one(tmp_path: Path) -> None:
+    """Two windows closed in the same minute both offer "Draft <minute>": the second is kept
+    beside the first, as is a name a case-blind file system takes for another's."""
+    store = DraftStore(tmp_path / "drafts")
+    assert store.free_name("Draft 15:25") == "Draft 15:25"
+    first, _ = store.save_new_named("Draft 15:25", work(table="first"))
+    assert store.free_name("Draft 15:25") == "Draft 15:25 (2)"
+    second, saved = store.save_new_named("Draft 15:25", work(table="second"))
+    assert (first, second, saved.name) == ("Draft 15:25", "Draft 15:25 (2)", "Draft 15:25 (2)")
+    assert store.open_named(first).table == "first" and store.open_named(second).table == "second"
+    # A file already at the name (another spelling on a case-blind file system) is left alone.
+    store.named_path("Fix").write_text("someone else's")
+    name, _ = store.save_new_named("Fix", work())
+    assert name == "Fix (2)" and store.named_path("Fix").read_text() == "someone else's"
+
+
 @pytest.mark.parametrize("name", ["a", "A%2F", "a/", "a:", ".", "..", ".hidden", "%2E.hidden"])
 def test_distinct_names_get_distinct_files_inside_the_folder(tmp_path: Path, name: str) -> None:
     store = DraftStore(tmp_path / "drafts")

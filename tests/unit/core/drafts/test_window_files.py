@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import stat
 import subprocess
 import sys
 import textwrap
@@ -210,3 +211,65 @@ def test_a_new_file_is_never_written_over(tmp_path: Path) -> None:
     assert write_new_private_text(path, "first") is True
     assert write_new_private_text(path, "second") is False
     assert path.read_text() == "first" and [p.name for p in tmp_path.iterdir()] == ["a.json"]
+
+
+def test_a_kill_while_taking_over_builder_work_leaves_no_second_copy(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Killed after writing the work into its own file, before removing the left file: the next
+    window finds the same work twice, restores it once and keeps no named copy of it."""
+    from dynoview.core.drafts.window_files import Held
+
+    gone = DraftStore(tmp_path)
+    gone.save_current(Draft(request={"TransactItems": [{}, {}]}, table="accounts"))
+    gone.release()
+    taker = DraftStore(tmp_path)
+
+    def killed(self: Held) -> None:
+        raise KeyboardInterrupt  # a signal after the taker's own file was written
+
+    monkeypatch.setattr(Held, "remove", killed)
+    with pytest.raises(KeyboardInterrupt):
+        taker.load_current()
+    monkeypatch.undo()
+    taker.release()  # the taker is killed too: its file and the left one hold the same work
+    assert len(DraftStore(tmp_path).current.leftovers()) == 2
+    start_ = DraftStore(tmp_path)
+    loaded = start_.load_current()
+    assert loaded.draft is not None and loaded.draft.table == "accounts" and loaded.draft.action_count == 2
+    assert loaded.kept_as == ()
+    assert start_.list_named() == ([], [])
+    assert start_.current.leftovers() == []  # both taken: the work is in this window's file only
+
+
+@posix_only
+def test_taken_over_and_kept_work_is_private_whatever_the_umask(tmp_path: Path) -> None:
+    """Every file a take-over writes (this window's files, a named copy of other work, locks)
+    is 0600 and every folder 0700, under a umask of 000."""
+    from dynoview.core.edits.persist import save_staged
+    from dynoview.core.session.tables import KeyAttribute, TableInfo
+
+    info = TableInfo("accounts", KeyAttribute("PK", "S"), KeyAttribute("SK", "S"))
+    previous = os.umask(0)
+    try:
+        for n in range(2):
+            gone = DraftStore(tmp_path / "drafts")
+            gone.save_current(Draft(request={"TransactItems": [{}] * (n + 1)}))
+            staged = StagedEdits()
+            staged.stage(info, {"PK": {"S": f"ACCT#{n}"}, "SK": {"S": "PROFILE"}}, "name",
+                         {"S": f"v{n}"}, connection="local")
+            save_staged(gone, staged)
+            os.utime(gone.current_path, (1_000_000 + n, 1_000_000 + n))
+            gone.release()
+        taker = DraftStore(tmp_path / "drafts")
+        loaded = taker.load_current()
+        restored = take_over_staged(taker, StagedEdits(), "local")
+    finally:
+        os.umask(previous)
+    assert loaded.draft is not None and len(loaded.kept_as) == 1
+    assert restored.edits is not None and restored.edits.count == 2
+    seen = {p.relative_to(tmp_path).as_posix(): stat.S_IMODE(p.lstat().st_mode)
+            for p in (tmp_path / "drafts").rglob("*")}
+    assert {"drafts/named", "drafts/current", "drafts/staged-edits"} <= set(seen)
+    assert any(name.startswith("drafts/named/") for name in seen)
+    assert {name: m for name, m in seen.items() if (tmp_path / name).is_dir() and m != 0o700} == {}
+    assert {name: m for name, m in seen.items() if (tmp_path / name).is_file() and m != 0o600} == {}

@@ -148,3 +148,24 @@ def test_a_cancelled_preflight_stops_before_its_next_read() -> None:
     with pytest.raises(CancelledError):
         source.table_items(TABLE)
     assert reader.of("TransactGetItems") == []
+
+
+def test_a_cancel_during_the_holders_scan_stops_it_between_pages() -> None:
+    """The holders' bounded Scan (up to 20,000 items) stops at the next page once cancelled."""
+    cancel = threading.Event()
+    accounts = [acct(f"a{n}", f"u{n}@x.io") for n in range(10)]  # 5 pages of 2
+
+    class CancellingReader(StubReader):
+        pages = 0
+
+        def cursor(self, operation: str, request: Any, info: Any = None) -> Any:
+            for page in super().cursor(operation, request, info):
+                self.pages += 1
+                yield page
+                cancel.set()  # the user pressed Cancel while the first page was judged
+
+    reader = CancellingReader(accounts)
+    source = Source(cast(Reader, reader), {TABLE: table_info()}, SCHEMA, cancel)
+    with pytest.raises(CancelledError, match="The preflight was cancelled"):
+        source.holders(TABLE, SCHEMA.rule("email"), ["u9@x.io"])
+    assert reader.pages == 2  # the page already asked for when Cancel came, none of the other 3

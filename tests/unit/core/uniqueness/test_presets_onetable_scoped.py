@@ -56,7 +56,7 @@ def test_the_rule_builds_and_reads_onetables_key() -> None:
     # The engine's form: the key between its fixed prefix and suffix, scope and value included.
     assert (rule.fixed_prefix, rule.middle) == ("_unique#", "#User#email#")
     with pytest.raises(SchemaError, match="unique per scope"):
-        _ = rule.prefix  # what live watching cuts: it refuses a scoped rule rather than match nothing
+        _ = rule.prefix  # no fixed text before a scoped value: refused rather than match nothing
     assert rule.held_form(user("acme", "1", "a@x")) == "acme#User#email#a@x"
     assert schema.lock_key(rule, "acme#User#email#a@x") == {"pk": s("_unique#acme#User#email#a@x"),
                                                             "sk": s("_unique#")}
