@@ -1,6 +1,12 @@
 """The embedded demo backend: moto's ThreadedMotoServer on loopback (or, with the
 dynamodb-local engine, AWS's DynamoDB Local), seeded with accounts, locks and every
-broken case the app knows how to find."""
+broken case the app knows how to find.
+
+Seeding speaks DynamoDB's JSON protocol directly (``json_protocol.HttpSender``): the demo's
+child seeds on the app's start-up path, where a botocore client would cost more than the
+requests. Callers holding a ``Connection`` (tests, benchmarks) seed through its client, the
+healthy signups through the app's own ``execute``; both write the same items in the same order.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +14,16 @@ import logging
 import os
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.session.connection import Connection, ConnectionSpec, demo_credentials
-from dynoview.core.tx.model import execute, new_token, signup_request
+from dynoview.core.tx.model import new_token, signup_request
+from dynoview.demo.json_protocol import ClientSender, HttpSender, Sender
+
+# What the demo's child imports delays the first rows: connections (and the session checks
+# they bring) are imported only where the app's side of this module uses them.
+if TYPE_CHECKING:
+    from dynoview.core.session.connection import Connection, ConnectionSpec
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +39,10 @@ ENGINES = ("moto", "dynamodb-local")
 ENGINE_VARIABLE = "DYNOVIEW_DEMO_ENGINE"
 BATCH_SIZE = 25  # BatchWriteItem's limit
 BATCH_ATTEMPTS = 6  # unprocessed items are sent again, with back-off, this many times in all
+#: The keys the app signs with on the demo (``connection.demo_credentials``): moto keeps one
+#: database per account, which it reads from the access key, so the seed must use the same.
+SEED_KEYS = {"access_key": "demo", "secret_key": "demo-secret"}
+SEED_REGION = "us-east-1"
 
 HEALTHY = [
     ("a1f9c3", "ada@lovelace.io", "ada", "Ada Lovelace"),
@@ -54,14 +69,22 @@ class DemoBackend:
     engine: str = "moto"
 
     def connection_spec(self, read_only: bool = False) -> ConnectionSpec:
+        from dynoview.core.session.connection import ConnectionSpec
+
         name = "Demo (embedded)" if self.engine == "moto" else "Demo (DynamoDB Local)"
         return ConnectionSpec(name=name, endpoint_url=self.endpoint_url,
                               region="us-east-1", read_only=read_only, demo=True)
 
     def connect(self, read_only: bool = False) -> Connection:
+        from dynoview.core.session.connection import Connection, demo_credentials
+
         creds = demo_credentials()
         creds.pop("region_name")
         return Connection(self.connection_spec(read_only), credentials=creds)
+
+    def seed_sender(self) -> HttpSender:
+        """Requests to this endpoint signed as the app's demo connection signs them."""
+        return HttpSender(self.endpoint_url, region=SEED_REGION, **SEED_KEYS)
 
     def stop(self) -> None:
         self.server.stop()
@@ -122,7 +145,7 @@ def start_demo(seed: bool = True, engine: str | None = None) -> DemoBackend:
     backend = DemoBackend(server, url, name)
     if seed:
         try:
-            seed_demo(backend.connect())
+            seed_demo(backend.seed_sender())
         except BaseException:
             backend.stop()  # a half-seeded endpoint must not outlive the failure
             raise
@@ -158,10 +181,37 @@ def _lock(kind: str, value: str, **extra: Any) -> dict[str, Any]:
     return {"PK": _s(f"UNIQ#{kind}#{value}"), "SK": _s("LOCK"), **extra}
 
 
-def create_accounts_table(conn: Connection, name: str = ACCOUNTS_TABLE) -> None:
+def _sender(target: Connection | Sender) -> Sender:
+    return target if isinstance(target, Sender) else ClientSender(target.client)
+
+
+def _transact(target: Connection | Sender, request: dict[str, Any]) -> None:
+    """One TransactWriteItems: through the app's own ``execute`` (the body it previews is the
+    body sent) on a connection, as the same JSON on a sender."""
+    if isinstance(target, Sender):
+        target.call("TransactWriteItems", request)
+    else:
+        from dynoview.core.tx.model import execute
+
+        execute(target, request)
+
+
+def list_table_names(target: Connection | Sender) -> list[str]:
+    """Every table's name, page after page."""
+    send, names = _sender(target), []
+    params: dict[str, Any] = {}
+    while True:
+        page = send.call("ListTables", params)
+        names.extend(page.get("TableNames", []))
+        if not page.get("LastEvaluatedTableName"):
+            return names
+        params = {"ExclusiveStartTableName": page["LastEvaluatedTableName"]}
+
+
+def create_accounts_table(conn: Connection | Sender, name: str = ACCOUNTS_TABLE) -> None:
     """The article's single-table layout with a GSI on email, an LSI, TTL and a stream."""
-    client = conn.client
-    client.create_table(
+    send = _sender(conn)
+    send.call("CreateTable", dict(
         TableName=name,
         AttributeDefinitions=[
             {"AttributeName": "PK", "AttributeType": "S"},
@@ -184,11 +234,11 @@ def create_accounts_table(conn: Connection, name: str = ACCOUNTS_TABLE) -> None:
         }],
         BillingMode="PAY_PER_REQUEST",
         StreamSpecification={"StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"},
-    )
-    client.update_time_to_live(
+    ))
+    send.call("UpdateTimeToLive", dict(
         TableName=name,
         TimeToLiveSpecification={"Enabled": True, "AttributeName": TTL_ATTRIBUTE},
-    )
+    ))
 
 
 class _Puts:
@@ -196,8 +246,8 @@ class _Puts:
     on the app's start-up path (its first rows wait for it), where a request per item was most
     of the seeding's time. A batch writes the same items and stream records as single puts."""
 
-    def __init__(self, conn: Connection, table: str) -> None:
-        self.client = conn.client
+    def __init__(self, conn: Connection | Sender, table: str) -> None:
+        self.send = _sender(conn)
         self.table = table
         self.items: list[dict[str, Any]] = []
 
@@ -215,7 +265,8 @@ class _Puts:
                 return
             if attempt:
                 time.sleep(0.05 * 2 ** attempt)  # the engine asked to slow down
-            pending = self.client.batch_write_item(RequestItems=pending).get("UnprocessedItems") or {}
+            answer = self.send.call("BatchWriteItem", {"RequestItems": pending})
+            pending = answer.get("UnprocessedItems") or {}
         if pending:
             raise DynoViewError(f"Seeding {self.table} left items unwritten after "
                                 f"{BATCH_ATTEMPTS} attempts.")
@@ -228,7 +279,7 @@ class _Puts:
             self.flush()
 
 
-def seed_accounts(conn: Connection, name: str = ACCOUNTS_TABLE, now: float | None = None) -> None:
+def seed_accounts(conn: Connection | Sender, name: str = ACCOUNTS_TABLE, now: float | None = None) -> None:
     """Healthy signups through the same transaction path as the app, then the broken cases
     written the way buggy code would have written them (plain puts, batched between the
     transactions so every write keeps its place in the stream)."""
@@ -246,11 +297,11 @@ def seed_accounts(conn: Connection, name: str = ACCOUNTS_TABLE, now: float | Non
         _seed_sessions(put, now)
 
 
-def _seed_healthy_signups(conn: Connection, name: str) -> None:
+def _seed_healthy_signups(conn: Connection | Sender, name: str) -> None:
     for i, (acct_id, email, username, display) in enumerate(HEALTHY):
         created = f"2026-0{1 + i % 9}-1{i % 10}T09:00:00Z"
         account = _account(acct_id, email, username, display, created)
-        execute(conn, signup_request(name, account, [_lock("EMAIL", email), _lock("HANDLE", username)]))
+        _transact(conn, signup_request(name, account, [_lock("EMAIL", email), _lock("HANDLE", username)]))
 
 
 def _seed_stuck_signup(put: _Puts) -> None:
@@ -272,16 +323,16 @@ def _seed_shared_email(put: _Puts) -> None:
     put(_lock("EMAIL", "shared@example.com"))
 
 
-def _seed_stale_lock_after_email_change(conn: Connection, name: str) -> None:
+def _seed_stale_lock_after_email_change(conn: Connection | Sender, name: str) -> None:
     """A stale lock left by an email change that did not delete the old lock: a proper signup
     with barbara@mit.edu, then a buggy change (new lock and account update, no Delete of the
     old lock). Both transactions are on the stream, so diagnose can tell this orphan from
     the stuck signup."""
     barbara = _account("4c5d6e", "barbara@mit.edu", "barbara", "Barbara Liskov",
                        "2026-02-02T12:00:00Z")
-    execute(conn, signup_request(name, barbara, [_lock("EMAIL", "barbara@mit.edu"),
-                                                 _lock("HANDLE", "barbara")]))
-    execute(conn, {"TransactItems": [
+    _transact(conn, signup_request(name, barbara, [_lock("EMAIL", "barbara@mit.edu"),
+                                                   _lock("HANDLE", "barbara")]))
+    _transact(conn, {"TransactItems": [
         {"Put": {"TableName": name, "Item": _lock("EMAIL", "barbara@liskov.io"),
                  "ConditionExpression": "attribute_not_exists(PK)"}},
         {"Update": {"TableName": name, "Key": {"PK": _s("ACCT#4c5d6e"), "SK": _s("PROFILE")},
@@ -338,14 +389,14 @@ def _seed_sessions(put: _Puts, now: float) -> None:
         put(item)
 
 
-def create_metrics_table(conn: Connection, name: str = METRICS_TABLE) -> None:
+def create_metrics_table(conn: Connection | Sender, name: str = METRICS_TABLE) -> None:
     """A partition-key-only table with numeric keys and every attribute type."""
-    conn.client.create_table(
+    _sender(conn).call("CreateTable", dict(
         TableName=name,
         AttributeDefinitions=[{"AttributeName": "deviceId", "AttributeType": "N"}],
         KeySchema=[{"AttributeName": "deviceId", "KeyType": "HASH"}],
         BillingMode="PAY_PER_REQUEST",
-    )
+    ))
     with _Puts(conn, name) as put:
         for device in range(1, 41):
             item = {
@@ -367,12 +418,12 @@ def create_metrics_table(conn: Connection, name: str = METRICS_TABLE) -> None:
             put(item)
 
 
-def seed_demo(conn: Connection) -> None:
+def seed_demo(conn: Connection | Sender) -> None:
     """Create and fill the demo tables (idempotent for an already seeded endpoint)."""
-    existing = set(conn.list_tables())
+    existing = set(list_table_names(conn))
     if ACCOUNTS_TABLE not in existing:
         create_accounts_table(conn)
         seed_accounts(conn)
     if METRICS_TABLE not in existing:
         create_metrics_table(conn)
-    log.info("demo seeded at %s", conn.spec.endpoint_url)
+    log.info("demo seeded")

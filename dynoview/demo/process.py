@@ -171,7 +171,8 @@ def serve() -> int:
         backend = DemoBackend(server, url, engine)
         try:
             say(url=url, engine=engine)
-            seed_demo(backend.connect())
+            with contextlib.closing(backend.seed_sender()) as sender:
+                seed_demo(sender)  # DynamoDB JSON over HTTP: no botocore client to build first
             say(ready=True)
             # What imports and seeding made stays: frozen out of the collector's reach, else
             # the first collection (about 50 ms) would hold up the app's first request.

@@ -19,13 +19,15 @@ import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dynoview.core.errors import InputError
-from dynoview.core.session.connection import Connection
 from dynoview.core.session.user_files import UserFileError, decode_user_text, loads_user_json, read_user_bytes
 from dynoview.core.values.dynamodb_json import from_dynamodb_json
 from dynoview.core.values.types import ValueParseError
+
+if TYPE_CHECKING:  # the demo's child builds signups with this module and needs no connection
+    from dynoview.core.session.connection import Connection
 
 PUT = "Put"
 UPDATE = "Update"

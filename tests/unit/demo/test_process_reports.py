@@ -1,0 +1,35 @@
+"""What the app says when the demo's child reports a failed seed (dynoview/demo/process.py): the
+child's sentence, after what it reached, and never a traceback."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+from dynoview.demo.process import DemoProcess, DemoStartError
+
+REFUSED = "seeding failed: the endpoint refused CreateTable: ResourceInUseException: Table already exists"
+
+
+def _child_saying(*lines: dict[str, object]) -> DemoProcess:
+    """A stand-in child that says ``lines`` on stdout as the real one does, then waits."""
+    script = "".join(f"print({json.dumps(json.dumps(line))}, flush=True)\n" for line in lines)
+    proc = subprocess.Popen([sys.executable, "-c", script + "import sys; sys.stdin.read()"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    return DemoProcess(proc, tempfile.TemporaryFile())
+
+
+def test_a_failed_seed_reaches_the_app_as_the_childs_sentence() -> None:
+    demo = _child_saying({"url": "http://127.0.0.1:9", "engine": "moto"}, {"error": REFUSED})
+    try:
+        assert demo.wait_listening() == "http://127.0.0.1:9"
+        with pytest.raises(DemoStartError) as raised:
+            demo.wait_ready()
+        assert str(raised.value) == f"The demo backend did not start: {REFUSED}"
+    finally:
+        demo.stop(wait=10)
+    assert not demo.running
