@@ -14,7 +14,8 @@ window, where the panel is on screen long before a read.
 Figures: items/s against the raw paginator (best round of each, rounds interleaved), the
 longest event-loop stall, with the longest stretch of CPU the UI thread spent in one go and
 the collections within the worst stall (a stall well above both is waiting: for the GIL, or
-for a core on a busy machine: the load average is reported), bytes held per loaded row
+for a core on a busy machine: the load average is reported, and on Linux each run's worst
+stall is split into the UI thread's CPU and its time queued for a core), bytes held per loaded row
 (tracemalloc: Python memory still held once the read is shown, over every row; the RSS growth
 is reported next to it), and the detail pane: how long selecting a 369 KB item nested 32
 levels deep holds the UI thread (and its DynamoDB JSON tab, viewed for the first time).
@@ -120,7 +121,10 @@ def raw_boto3(conn: Connection, table: str, page_size: int) -> tuple[int, float]
 class Heartbeat:
     """A 5 ms QTimer: the longest gap between beats is the longest event-loop stall; the UI
     thread's CPU time within a gap tells the app's work from waiting (the GIL, the machine),
-    and the collections within it (any thread: a collection holds the GIL) are counted too."""
+    and the collections within it (any thread: a collection holds the GIL) are counted too.
+    Within the worst gap, the UI thread's CPU time and, on Linux, its time waiting in the run
+    queue for a core (``/proc/thread-self/schedstat``: the machine, not the app) are kept;
+    the rest of the gap is waiting for the GIL or asleep."""
 
     def __init__(self) -> None:
         from PySide6.QtCore import QTimer
@@ -130,14 +134,26 @@ class Heartbeat:
         self.timer.timeout.connect(self._beat)
         self.max_gap = self.max_busy = 0.0
         self.worst = (0.0, 0.0)
+        self.worst_cpu = self.worst_queued = 0.0  # the UI thread's, within the worst gap
         self.collections: list[tuple[float, float]] = []
+        self._schedstat: int | None = None
 
     def start(self) -> None:
         self.max_gap = self.max_busy = 0.0
+        self.worst_cpu = self.worst_queued = 0.0
         self.collections = []
         gc.callbacks.append(self._collection)
-        self.last, self.last_cpu = time.perf_counter(), time.thread_time()
+        try:  # this (the UI) thread's scheduler statistics: on a core, queued for one (ns)
+            self._schedstat = os.open("/proc/thread-self/schedstat", os.O_RDONLY)
+        except OSError:
+            self._schedstat = None
+        self.last, self.last_cpu, self.last_queued = time.perf_counter(), time.thread_time(), self._queued()
         self.timer.start()
+
+    def _queued(self) -> float:
+        if self._schedstat is None:
+            return 0.0
+        return int(os.pread(self._schedstat, 64, 0).split()[1]) / 1e9
 
     def _collection(self, phase: str, _info: dict[str, Any]) -> None:
         if phase == "start":
@@ -146,16 +162,20 @@ class Heartbeat:
             self.collections[-1] = (self.collections[-1][0], time.perf_counter())
 
     def _beat(self) -> None:
-        now, cpu = time.perf_counter(), time.thread_time()
+        now, cpu, queued = time.perf_counter(), time.thread_time(), self._queued()
         if now - self.last > self.max_gap:
             self.max_gap, self.worst = now - self.last, (self.last, now)
+            self.worst_cpu, self.worst_queued = cpu - self.last_cpu, queued - self.last_queued
         self.max_busy = max(self.max_busy, cpu - self.last_cpu)
-        self.last, self.last_cpu = now, cpu
+        self.last, self.last_cpu, self.last_queued = now, cpu, queued
 
     def stop(self) -> None:
         self._beat()
         self.timer.stop()
         gc.callbacks.remove(self._collection)
+        if self._schedstat is not None:
+            os.close(self._schedstat)
+            self._schedstat = None
 
     def gc_in_worst_ms(self) -> float:
         start, end = self.worst
@@ -224,7 +244,9 @@ class App:
         self.app.processEvents()
         return {"rows": rows, "seconds": elapsed, "stall_ms": self.heartbeat.max_gap * 1000,
                 "ui_busy_ms": self.heartbeat.max_busy * 1000,
-                "gc_ms_in_worst_stall": self.heartbeat.gc_in_worst_ms()}
+                "gc_ms_in_worst_stall": self.heartbeat.gc_in_worst_ms(),
+                "ui_cpu_ms_in_worst_stall": self.heartbeat.worst_cpu * 1000,
+                "ui_queued_ms_in_worst_stall": self.heartbeat.worst_queued * 1000}
 
     def memory(self, page_size: int) -> dict[str, Any]:
         """Bytes still held per loaded row once a whole read is shown (tracemalloc, RSS)."""
@@ -358,6 +380,10 @@ def compare(conn: Connection, app: App, table: str, page_size: int, rounds: int,
             "max_stall_ms": max(r["stall_ms"] for r in runs),
             "stalls_ms": [round(r["stall_ms"], 1) for r in runs],
             "gc_ms_in_worst_stalls": [round(r["gc_ms_in_worst_stall"], 1) for r in runs],
+            # Each run's worst stall, made of: the UI thread working, the UI thread waiting
+            # for a core (the machine's load), and the rest (the GIL, or nothing to do).
+            "ui_cpu_ms_in_worst_stalls": [round(r["ui_cpu_ms_in_worst_stall"], 1) for r in runs],
+            "ui_queued_ms_in_worst_stalls": [round(r["ui_queued_ms_in_worst_stall"], 1) for r in runs],
             "ui_busy_max_ms": max(r["ui_busy_ms"] for r in runs),
             "raw_seconds": raw_times, "app_seconds": [r["seconds"] for r in runs]}
 
@@ -407,7 +433,9 @@ def main() -> int:
     load = os.getloadavg()[0]
     per_run = "; ".join(f"{r['endpoint']} page {r['page_size']}: {r['app_items_per_s']:,.0f} vs "
                         f"{r['raw_items_per_s']:,.0f} items/s = {r['ratio']:.2f}x, stall "
-                        f"{r['max_stall_ms']:.0f} ms (UI busy at most {r['ui_busy_max_ms']:.0f})"
+                        f"{r['max_stall_ms']:.0f} ms (UI busy at most {r['ui_busy_max_ms']:.0f}; "
+                        f"worst stalls {r['stalls_ms']} of which UI CPU {r['ui_cpu_ms_in_worst_stalls']}, "
+                        f"queued for a core {r['ui_queued_ms_in_worst_stalls']})"
                         for r in runs)
     summary = (f"browse: {per_run}; worst {worst_ratio:.2f}x (goal >= {GOAL_RATIO}x), stall "
                f"{worst_stall:.0f} ms (goal <= {GOAL_STALL_MS:.0f}); {memory['bytes_per_row']:.0f} "

@@ -388,14 +388,14 @@ def _first_connection(window: MainWindow, args: argparse.Namespace, demo_process
     """Connect as the arguments and environment say, else ask; True when connecting."""
     from PySide6.QtCore import QTimer
 
-    from dynoview.core.session.connection import spec_from_environment
-
     if args.demo or args.smoke:
         window.connect_to(demo=True, read_only=args.read_only, table=args.table or "accounts",
                           demo_process=demo_process)
         return True
     if (args.profile or args.endpoint_url or os.environ.get("AWS_PROFILE")
             or os.environ.get("AWS_ENDPOINT_URL_DYNAMODB") or os.environ.get("AWS_ENDPOINT_URL")):
+        from dynoview.core.session.connection import spec_from_environment
+
         window.connect_to(spec_from_environment(profile=args.profile, region=args.region,
                                                 endpoint_url=args.endpoint_url,
                                                 read_only=args.read_only,

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLayout,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QWidget,
 )
 
@@ -44,6 +43,8 @@ from dynoview.ui.window.tables_panel import TablesPanel
 from dynoview.ui.window.title import show_connection, window_title
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox  # made with the first box (its enums: after the paint)
+
     # Types only, or imported when first used: more Items tabs, the sign-in view and the
     # connection's own module are none of the window module's imports.
     from dynoview.core.session.connection import Connection, ConnectionSpec
@@ -417,6 +418,8 @@ class MainWindow(QMainWindow):
         self.show_status(err.message, 15000)
         # Window-modal and opened, not exec()'d: a nested event loop would stall the window's
         # tasks (and a test's clock) until someone clicks OK.
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(QMessageBox.Icon.Warning, err.title, err.message,
                           QMessageBox.StandardButton.Ok, self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -454,6 +457,8 @@ class MainWindow(QMainWindow):
         if problem is None:
             return
         self.show_status(self.tr("Settings were reset: the settings file was damaged."), 15000)
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Settings reset"), problem.message,
                           QMessageBox.StandardButton.Ok, self)
         box.setObjectName("settings-problem")

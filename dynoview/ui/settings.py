@@ -24,13 +24,15 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
-from dynoview.core.session import production, profile
-from dynoview.core.session.connection import ConnectionSpec
+from dynoview.core.session import profile
 from dynoview.core.session.private_files import open_private, private_dir, tighten_file
+
+if TYPE_CHECKING:  # the connection code loads when a connection is read or made, after the paint
+    from dynoview.core.session.connection import ConnectionSpec
 
 log = logging.getLogger(__name__)
 CONNECTIONS_KEY = "connections/saved"
@@ -141,6 +143,8 @@ def load_connections(store: QSettings | None = None) -> tuple[list[ConnectionSpe
     except (ValueError, RecursionError):
         return [], [QCoreApplication.translate(
             "settings", "The saved connections could not be read and were ignored.")]
+    from dynoview.core.session.connection import ConnectionSpec
+
     specs: list[ConnectionSpec] = []
     for entry in data if isinstance(data, list) else []:
         try:
@@ -174,12 +178,16 @@ PRODUCTION_PATTERNS_KEY = "production/profile_patterns"
 
 def production_patterns(store: QSettings | None = None) -> list[str]:
     """The profile-name patterns that mark a connection production (Qt reads "a, b" as a list)."""
+    from dynoview.core.session import production
+
     value = (store or settings()).value(PRODUCTION_PATTERNS_KEY, "")
     text = ", ".join(v for v in value if isinstance(v, str)) if isinstance(value, list) else value
     return list(production.parse_patterns(text)) if isinstance(text, str) else []
 
 
 def save_production_patterns(patterns: list[str], store: QSettings | None = None) -> None:
+    from dynoview.core.session import production
+
     store = store or settings()
     store.setValue(PRODUCTION_PATTERNS_KEY, production.format_patterns(patterns))
     sync(store)

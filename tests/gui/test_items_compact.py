@@ -4,6 +4,7 @@ read log appends in constant time."""
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -84,6 +85,42 @@ def test_pages_shown_in_chunks_hold_every_item_in_order(qtbot: Any, ctx: AppCont
     assert controller.scanned_total == len(expected)
     receipts = ctx.read_log.receipts()
     assert receipts and all(r.operation == "Scan" and r.estimated_capacity for r in receipts)
+
+
+def test_a_slow_turn_appends_fewer_rows_next_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert browse.next_chunk(20_000, browse.SHOW_SLICE_S / 2) == 20_000  # fast enough: as many
+    assert browse.next_chunk(20_000, browse.SHOW_SLICE_S * 4) == 5_000  # four times too slow
+    assert browse.next_chunk(20_000, 10.0) == browse.MIN_CHUNK_ROWS  # never fewer
+    monkeypatch.setattr(browse, "CHUNK_ROWS", 4)
+    assert browse.next_chunk(4, 10.0) == 4  # a chunk set below the floor stays as set
+
+
+def test_pages_are_read_without_full_collections_and_the_thresholds_come_back(
+        qtbot: Any, ctx: AppContext, demo_conn: Connection) -> None:
+    assert ctx.table is not None
+    normal = gc.get_threshold()
+    model = ItemsModel()
+    controller = BrowseController(ctx, model)
+    assert controller.start(BrowseSpec(table=ctx.table.name, page_size=15))
+    cursor = controller.cursor
+    assert cursor is not None
+    seen: list[tuple[int, int, int]] = []
+    next_page = cursor.next_page
+
+    def recorded(*args: Any, **kwargs: Any) -> Page:
+        seen.append(gc.get_threshold())  # in the worker, while the read task runs
+        return next_page(*args, **kwargs)
+
+    cursor.next_page = recorded  # type: ignore[method-assign]
+
+    def to_the_end() -> bool:
+        if model.canFetchMore():
+            model.fetchMore()
+        return model.exhausted and not controller.busy
+
+    qtbot.waitUntil(to_the_end, timeout=30000)
+    qtbot.waitUntil(lambda: gc.get_threshold() == normal, timeout=5000)  # the last task ended
+    assert seen and all(t[2] > normal[2] * 1000 for t in seen)  # no full collection meanwhile
 
 
 def test_a_view_held_at_the_end_gets_pages_gathered(qtbot: Any, ctx: AppContext, demo_conn: Connection,

@@ -7,12 +7,14 @@ reserved words (name, status, ttl, ...) and names with dots just work.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.values.types import ValueParseError
 from dynoview.core.values.user_text import parse_value
+
+if TYPE_CHECKING:  # a type only: table descriptions load with the connection, after the first paint
+    from dynoview.core.session.tables import KeyAttribute, TableInfo
 
 SORT_KEY_OPERATORS = ("=", "<", "<=", ">", ">=", "begins_with", "between")
 FILTER_OPERATORS = ("=", "<>", "<", "<=", ">", ">=", "begins_with", "contains",

@@ -247,10 +247,17 @@ def block_from_body(body: bytes, shape: RowShape) -> tuple[dict[str, Any], RowBl
     is decoded on its own, a slice at a time: one call decoding a whole 1 MB page held the
     GIL for up to 15 ms, the UI thread waiting behind it.
     """
+    pause = shape.pause
     try:
+        if pause is not None:
+            pause()  # the UI may be painting: each split below holds the GIL for 1-2 ms per MB
         fields = _PAGE.decode(body)
         texts = _ITEMS.decode(fields.pop("Items")) if "Items" in fields else []
-        rows = [bytes(text) for text in texts]
+        rows: list[bytes] = []
+        for start in range(0, len(texts), SLICE):  # 2-3 ms of copies per MB: in slices too
+            if pause is not None:
+                pause()
+            rows.extend(map(bytes, texts[start:start + SLICE]))
         page = {name: _loads(bytes(value)) for name, value in fields.items()}
         block = _block(rows, shape)
     except (msgspec.DecodeError, ValueError) as exc:

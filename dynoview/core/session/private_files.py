@@ -21,7 +21,6 @@ import contextlib
 import errno
 import logging
 import os
-import secrets
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -179,6 +178,8 @@ def temporary_name(path: Path | str, tag: str = "tmp") -> Path:
     """``.<name>.<tag>-<pid>-<random>`` beside ``path``: unguessable, and the process id lets a
     later sweep tell a leftover of a dead process from a file being written."""
     path = Path(path)
+    import secrets  # with hmac and OpenSSL: not needed to read the settings at start
+
     return path.with_name(f".{path.name}.{tag}-{os.getpid()}-{secrets.token_hex(6)}")
 
 

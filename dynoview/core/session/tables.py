@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dynoview.core.errors import DynoViewError, aws_error_code
-from dynoview.core.session.connection import Connection
 from dynoview.core.session.table_settings import (
     TableExtras,
     TableSettings,
@@ -22,6 +21,9 @@ from dynoview.core.session.table_settings import (
     read_extras,
     settings_from_description,
 )
+
+if TYPE_CHECKING:  # a type here: the connection code loads when one is made
+    from dynoview.core.session.connection import Connection
 
 #: DescribeTable calls in flight while a listing is described (metadata reads, no capacity).
 LISTING_WORKERS = 8

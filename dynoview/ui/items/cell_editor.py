@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from dynoview.core.edits.cell_text import cell_text
 from dynoview.core.values.types import TYPE_ORDER, ValueParseError, type_code
 from dynoview.core.values.user_text import parse_value
+from dynoview.ui.items.cell_paint import ItemsDelegate
 
 _Index = QModelIndex | QPersistentModelIndex
 MIN_EDITOR_WIDTH = 280  # pixels: the type box and a readable value even in a narrow column
@@ -178,8 +179,9 @@ class CellEditor(QWidget):
             self.resize(self.width(), max(height, self.minimumSizeHint().height()))
 
 
-class CellDelegate(QStyledItemDelegate):
-    """Opens a ``CellEditor`` on a cell; on commit, ``stage(index, code, text)``."""
+class CellDelegate(ItemsDelegate):
+    """Opens a ``CellEditor`` on a cell; on commit, ``stage(index, code, text)``; paints
+    cells as the view's own delegate does (one call into the model each: ``cell_paint``)."""
 
     def __init__(self, stage: Callable[[_Index, str, str], object],
                  value_of: Callable[[_Index], Mapping[str, Any] | None],

@@ -19,11 +19,13 @@ cell and role) held the worker back for a fifth of the read.
 
 Pages are read as compact rows (``Reader.cursor(..., rows=...)``): the worker that read a
 page also decodes it, so the UI thread only appends rows, at most ``CHUNK_ROWS`` per turn of
-the event loop (``PageFeeder``); ``page_loaded`` comes once a page is shown whole. While
+the event loop (``PageFeeder``), fewer once a turn took longer than ``SHOW_SLICE_S`` (a busy
+machine); ``page_loaded`` comes once a page is shown whole. While
 pages are being shown, decoding workers wait between slices (``ui_gate``): measured at 1 MB
 pages, showing one page while the next was decoded stalled the loop 45-65 ms (every call of
-the loop into Python queued for the GIL), and 15-25 ms once the worker waits. A sort of many
-loaded rows runs in the pool too (``ItemsModel.sorting``).
+the loop into Python queued for the GIL), and 15-25 ms once the worker waits. While a read
+task runs the collector makes no full collection (``gc_pauses.read_collections``). A sort of
+many loaded rows runs in the pool too (``ItemsModel.sorting``).
 
 The same controller reads single items for the panel: one by key (GetItem, for a link to an
 item not on the page) and the items a transaction just wrote.
@@ -35,29 +37,43 @@ import asyncio
 import functools
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.reads.browse import BrowseSpec, build_request
-from dynoview.core.reads.reader import Page, PageCursor, Reader
 from dynoview.ui.context import AppContext
+from dynoview.ui.gc_pauses import read_collections
 from dynoview.ui.items import ui_gate
 from dynoview.ui.items.feeder import PageFeeder
 from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.rows import SortJob, row_shape
 
+if TYPE_CHECKING:  # the read code loads with the connection, after the first paint
+    from dynoview.core.reads.reader import Page, PageCursor, Reader
+
 TASK = "browse"
 # Rows appended per turn of the event loop. Appending costs about 0.05 us a row (1 ms for
 # 20,000); the repaint after each turn costs the same whatever the rows: few, large turns.
 CHUNK_ROWS = 20_000
+SHOW_SLICE_S = 0.005  # a turn that appended for longer appends fewer rows next turn
+MIN_CHUNK_ROWS = 1000
 STREAM_ROWS = 100_000  # most rows gathered per read while the view waits at the end
 STREAM_S = 0.2  # ... or what that read brought in this long
 EAGER_ASKS = 3  # asks in a row, each right after a page was shown, before gathering pages
 EAGER_S = 0.1  # "right after"
 EAGER_AFTER_ROWS = 200  # more than a view fills on its own
 Fresh = list[tuple[dict[str, Any], dict[str, Any] | None]]  # (key, the item now or None)
+
+
+def next_chunk(rows: int, seconds: float) -> int:
+    """Rows to append next turn, after ``rows`` took ``seconds``: as many as fit in
+    ``SHOW_SLICE_S`` when that turn took longer (a large page while the machine is busy), the
+    same otherwise; never fewer than ``MIN_CHUNK_ROWS`` (or ``CHUNK_ROWS`` when it is lower)."""
+    if seconds <= SHOW_SLICE_S:
+        return rows
+    return max(min(MIN_CHUNK_ROWS, CHUNK_ROWS), int(rows * SHOW_SLICE_S / seconds))
 
 
 def _read_items(reader: Reader, table: str, keys: list[dict[str, Any]]) -> Fresh:
@@ -168,19 +184,20 @@ class BrowseController(QObject):
         The task ends when nothing is wanted, so an idle tab holds no task; ``fetch_more``
         starts the next one.
         """
-        while self._needs_page(cursor):
-            if not self._wanted:
-                self._sync_loading()  # the view may ask; the answer is already coming
-            want = self.spec.page_size if self.spec else None
-            read = cursor.next_page
-            if want is not None and self._streaming:
-                # Several requests of the same size for STREAM_S, then one show.
-                want, read = max(want, STREAM_ROWS), functools.partial(read, within=STREAM_S)
-            page = await self.ctx.tasks.call(read, want, cancellable=True)
-            if self._wanted:
-                self._deliver(page)
-            else:
-                self._ahead.append(page)
+        with read_collections():  # no full collection while pages are decoded (gc_pauses)
+            while self._needs_page(cursor):
+                if not self._wanted:
+                    self._sync_loading()  # the view may ask; the answer is already coming
+                want = self.spec.page_size if self.spec else None
+                read = cursor.next_page
+                if want is not None and self._streaming:
+                    # Several requests of the same size for STREAM_S, then one show.
+                    want, read = max(want, STREAM_ROWS), functools.partial(read, within=STREAM_S)
+                page = await self.ctx.tasks.call(read, want, cancellable=True)
+                if self._wanted:
+                    self._deliver(page)
+                else:
+                    self._ahead.append(page)
 
     def _sync_loading(self) -> None:
         """The view asks for more only when no page is awaited or still being shown."""
@@ -202,8 +219,11 @@ class BrowseController(QObject):
         workers wait (``ui_gate``): between two chunks the loop paints and runs timers, and
         each of its calls into Python would otherwise queue for the GIL behind them."""
         with ui_gate.busy():
+            chunk = CHUNK_ROWS
             while self._feeder:
-                shown = self._feeder.step(CHUNK_ROWS)
+                started = time.perf_counter()
+                shown = self._feeder.step(chunk)
+                chunk = next_chunk(chunk, time.perf_counter() - started)
                 self._sync_loading()
                 for page in shown:
                     self._page_shown(page)

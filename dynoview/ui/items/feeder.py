@@ -9,10 +9,13 @@ while the view was busy cost one insertion and one repaint, not one each.
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
 
-from dynoview.core.reads.reader import Page
 from dynoview.core.reads.rows import RowBlock
 from dynoview.ui.items.model import ItemsModel
+
+if TYPE_CHECKING:  # the read code loads with the connection, after the first paint
+    from dynoview.core.reads.reader import Page
 
 
 class PageFeeder:

@@ -7,7 +7,9 @@ decoded in a worker (or as items, which are encoded here: PartiQL's small pages)
 
 Rows are kept compact (``ui.items.rows``: each item's JSON bytes; 165 bytes held per loaded
 row of the article's accounts and locks, 1,250 as dicts: benchmarks/browse_throughput.py) and
-a cell decodes its row when painted; a small cache holds the rows painted last. A page's work
+a cell decodes its row when painted; a small cache holds the rows painted last. The view
+paints a cell from ``look`` (text and colours in one call: ``ui.items.cell_paint``), other
+readers use ``data``. A page's work
 on the UI thread is proportional to the page, never to what is loaded; sorting is
 ``sorting`` (``ui.items.sorting``): a sort of many rows runs in the worker pool.
 """
@@ -16,21 +18,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from dynoview.core.edits.staging import CellChange
 from dynoview.core.reads.browse import column_order
 from dynoview.core.reads.rows import RowBlock, RowShape, block_from_items, decode_row
-from dynoview.core.session.tables import TableInfo
 from dynoview.core.ttl.expiry import EXPIRED, NEVER, PENDING, TtlState, ttl_state
 from dynoview.core.values.display import display_text
 from dynoview.core.values.types import type_code
 from dynoview.ui.items.rows import KINDS, TTL_STATUS_COLUMN, LoadedRows, row_shape
 from dynoview.ui.items.sorting import RowSorting
 from dynoview.ui.items.staged_look import staged_role
+
+if TYPE_CHECKING:  # the edit code loads with edit in place, table descriptions with the connection
+    from dynoview.core.edits.staging import CellChange
+    from dynoview.core.session.tables import TableInfo
 
 __all__ = ["TTL_STATUS_COLUMN", "ItemRole", "ItemsModel", "RawValueRole", "TtlStateRole"]
 
@@ -58,6 +62,17 @@ _DARK_TEXT = QBrush(QColor(40, 0, 0))
 # What QAbstractTableModel.flags gives a cell, and the same for an editable one.
 _READ_ONLY = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemNeverHasChildren
 _EDITABLE = _READ_ONLY | Qt.ItemFlag.ItemIsEditable
+
+
+def _tint(kind: str, name: str) -> tuple[QBrush | None, QBrush | None]:
+    """A cell's (background, foreground) for its row's TTL kind. Dark text only where a pale
+    background is drawn: a "never" row's other cells keep the palette's text (dark on the
+    dark theme's base was unreadable)."""
+    if kind == EXPIRED:
+        return _EXPIRED_BRUSH, _DARK_TEXT
+    if kind == NEVER and name == TTL_STATUS_COLUMN:
+        return _NEVER_BRUSH, _DARK_TEXT
+    return None, None
 
 
 class StagedLookup(Protocol):
@@ -305,15 +320,9 @@ class ItemsModel(QAbstractTableModel):
             if change is not None:
                 return staged_role(change, role)
         if role == _BACKGROUND:
-            if kind == EXPIRED:
-                return _EXPIRED_BRUSH
-            return _NEVER_BRUSH if kind == NEVER and name == TTL_STATUS_COLUMN else None
-        # Dark text only where a pale background is drawn: a "never" row's other cells keep
-        # the palette's text (dark on the dark theme's base was unreadable).
+            return _tint(kind, name)[0]
         if role == _FOREGROUND:
-            if kind == EXPIRED or (kind == NEVER and name == TTL_STATUS_COLUMN):
-                return _DARK_TEXT
-            return None
+            return _tint(kind, name)[1]
         if role == ItemRole:
             return self.item(row)
         if name == TTL_STATUS_COLUMN:
@@ -335,6 +344,21 @@ class ItemsModel(QAbstractTableModel):
                 tip += "\n" + self._state(loaded).dates()
             return tip
         return None
+
+    def look(self, row: int, column: int) -> tuple[str, QBrush | None, QBrush | None]:
+        """A shown cell's (text, background, foreground): ``data``'s display, background and
+        foreground roles in one call, for the view's delegate (``ui.items.cell_paint``)."""
+        rows = self._rows
+        loaded = row if rows.order is None else rows.order[row]
+        name = self._columns[column]
+        staging = self.staging
+        if staging is not None and staging.active:
+            change = staging.cell(self._item(loaded), name)
+            if change is not None:
+                return (staged_role(change, _DISPLAY), staged_role(change, _BACKGROUND),
+                        staged_role(change, _FOREGROUND))
+        background, foreground = _tint(KINDS[rows.flags[loaded]], name)
+        return self._text(loaded, name), background, foreground
 
     def _text(self, loaded: int, name: str) -> str:
         """A cell's text (the TTL status column's too)."""

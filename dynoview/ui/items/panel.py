@@ -16,11 +16,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMenu, QPushButton, QVBoxLayout, QWidget
 
-from dynoview.core.errors import DynoViewError
-from dynoview.core.reads.browse import BrowseSpec, build_request
-from dynoview.core.reads.history import add_to_history
-from dynoview.core.reads.reader import Page
-from dynoview.core.session.tables import TableInfo
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.counts import not_on_page_text
@@ -34,6 +29,9 @@ from dynoview.ui.items.selection import ItemSelection
 from dynoview.ui.window.first_paint import after_first_paint
 
 if TYPE_CHECKING:
+    from dynoview.core.reads.browse import BrowseSpec
+    from dynoview.core.reads.reader import Page
+    from dynoview.core.session.tables import TableInfo
     from dynoview.ui.items.cell_edits import CellEdits
 
 ATTRIBUTES_EXCLUDED = {"TTL status"}  # a column the app computes, not an attribute to filter on
@@ -181,6 +179,8 @@ class ItemsPanel(QWidget):
             self.progress.setText(self.tr("Reading…"))
             key = self._table_key()
             if key is not None:
+                from dynoview.core.reads.history import add_to_history
+
                 saved.save_read_history(*key, add_to_history(saved.read_history(*key), spec))
 
     def cancel(self) -> None:
@@ -231,6 +231,7 @@ class ItemsPanel(QWidget):
     # -- copy as -----------------------------------------------------------------
     def copy_as(self, fmt: str) -> str | None:
         """Copy the selected items (or the item read by key) in ``fmt``; returns the text."""
+        from dynoview.core.errors import DynoViewError
         from dynoview.core.items.clipboard import LABELS, copy_text  # with its formats: on first use
 
         items = self.selected_items() or ([self.by_key_item] if self.by_key_item else [])
@@ -275,6 +276,9 @@ class ItemsPanel(QWidget):
         if spec is None or info is None:
             return
         self.form.clear_errors()
+        from dynoview.core.errors import DynoViewError
+        from dynoview.core.reads.browse import build_request
+
         try:
             operation, request = build_request(info, spec)
         except DynoViewError as exc:

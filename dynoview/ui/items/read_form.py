@@ -4,6 +4,8 @@ again) and marks the field a refusal names. Running is the panel's business."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -25,10 +27,12 @@ from dynoview.core.reads.browse import (
     BrowseSpec,
     FilterSpec,
 )
-from dynoview.core.session.tables import TableInfo
 from dynoview.ui.accessible import labelled, named
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:  # a type only: table descriptions load with the connection, after the first paint
+    from dynoview.core.session.tables import TableInfo
 
 TABLE_ENTRY = QT_TRANSLATE_NOOP("items.read_form", "(table)")
 ANY = "(any)"

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from dynoview.ui.context import AppContext
 from dynoview.ui.elided_label import ElidedLabel
 from dynoview.ui.items import ui_gate
+from dynoview.ui.items.cell_paint import ItemsDelegate
 from dynoview.ui.items.detail import ItemDetail
 from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.transfer import Items, TableOf, TransferButtons
@@ -101,6 +102,7 @@ class ResultPane(QSplitter):
         view.setAccessibleDescription(QCoreApplication.translate(
             "ResultPane", "One row per item; Enter or a selection shows it in full"))
         view.setModel(model)
+        view.setItemDelegate(ItemsDelegate(view))  # one call into the model per painted cell
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         # Several rows for "Copy as"; Edit… and Delete… still act on exactly one.
         view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)

@@ -16,14 +16,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import chain, compress, count
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dynoview.core.reads.columns import sort_key
 from dynoview.core.reads.rows import Flag, Item, RowBlock, RowShape, decode_row, key_digest
-from dynoview.core.session.tables import TableInfo
 from dynoview.core.ttl.expiry import EXPIRED, NEVER, NONE, PENDING, ttl_state
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.items import ui_gate
+
+if TYPE_CHECKING:  # a type only: table descriptions load with the connection, after the first paint
+    from dynoview.core.session.tables import TableInfo
 
 TTL_STATUS_COLUMN = QT_TRANSLATE_NOOP("items.rows", "TTL status")
 KINDS = (NONE, PENDING, EXPIRED, NEVER)  # a row's TTL kind is stored as its index here

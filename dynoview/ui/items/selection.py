@@ -5,12 +5,11 @@ Edit…, Delete… and the transfer buttons act on."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QItemSelection
 from PySide6.QtWidgets import QPushButton
 
-from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.display import display_text
 from dynoview.ui.context import AppContext
 from dynoview.ui.items.controller import Fresh
@@ -18,6 +17,9 @@ from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.result_pane import ResultPane
 
 Item = dict[str, Any]
+
+if TYPE_CHECKING:  # a type only: table descriptions load with the connection, after the first paint
+    from dynoview.core.session.tables import TableInfo
 
 
 class ItemSelection:

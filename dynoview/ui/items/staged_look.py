@@ -3,15 +3,16 @@ own in the light and dark themes, and "was …" in its tooltip."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QGuiApplication
 
-from dynoview.core.edits.diff import value_text
-from dynoview.core.edits.staging import CellChange
 from dynoview.core.values.display import display_text
 from dynoview.ui.tones import tone
+
+if TYPE_CHECKING:  # the edit code loads with edit in place, after the first paint
+    from dynoview.core.edits.staging import CellChange
 
 
 def staged_background() -> QBrush:
@@ -33,6 +34,8 @@ def staged_role(change: CellChange, role: int) -> Any:
     if role == Qt.ItemDataRole.ForegroundRole:
         return staged_foreground()
     if role == Qt.ItemDataRole.ToolTipRole:
+        from dynoview.core.edits.diff import value_text  # with the edit code, after the paint
+
         staged = QCoreApplication.translate("StagedCell", "Staged: {value}").format(
             value=value_text(change.new, limit=2000) if change.new is not None else
             QCoreApplication.translate("StagedCell", "removed"))

@@ -7,16 +7,18 @@ the table behind them (for key columns and a whole-table export). The dialogs do
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
-from dynoview.core.session.connection import ConnectionSpec
-from dynoview.core.session.tables import TableInfo
 from dynoview.ui.context import AppContext
 
+if TYPE_CHECKING:  # the connection code and table descriptions load when one is made
+    from dynoview.core.session.connection import ConnectionSpec
+    from dynoview.core.session.tables import TableInfo
+
 Items = Callable[[], list[dict[str, Any]]]
-TableOf = Callable[[], TableInfo | None]
+TableOf = Callable[[], "TableInfo | None"]
 
 
 class TransferButtons(QWidget):

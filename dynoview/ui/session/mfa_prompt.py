@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal
 from PySide6.QtWidgets import QDialog, QWidget
 
 from dynoview.core.session import signin
 from dynoview.core.session.signin import MfaRequest
-from dynoview.ui.session.mfa_dialog import MfaDialog
+
+if TYPE_CHECKING:  # the dialog is made when a code is asked for, not with the window
+    from dynoview.ui.session.mfa_dialog import MfaDialog
 
 
 @dataclass
@@ -72,6 +75,8 @@ class WindowPrompter(QObject):
         self._cancel_all()
 
     def _dialog(self, request: MfaRequest) -> MfaDialog:
+        from dynoview.ui.session.mfa_dialog import MfaDialog
+
         self.dialog = MfaDialog(request, self._window)
         return self.dialog
 

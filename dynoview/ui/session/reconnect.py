@@ -11,16 +11,18 @@ region, profile (and account, when known) opens. Elsewhere it says what was clos
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 
-from dynoview.core.reads.browse import BrowseSpec
-from dynoview.core.session.connection import Connection
 from dynoview.core.session.place import Place
-from dynoview.core.session.tables import TableInfo
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import context
+
+if TYPE_CHECKING:  # types only: the connection code loads when one is made, after the first paint
+    from dynoview.core.reads.browse import BrowseSpec
+    from dynoview.core.session.connection import Connection
+    from dynoview.core.session.tables import TableInfo
 
 KEPT = context("KEPT")  # plural texts (dynoview.ui.i18n.context)
 

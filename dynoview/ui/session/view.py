@@ -11,11 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox, QPushButton
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QPushButton
 
 from dynoview.core.errors import describe_error
-from dynoview.core.session.connection import Connection, ConnectionSpec
-from dynoview.core.session.identity import Identity, caller_identity
 from dynoview.ui import tones
 from dynoview.ui.context import AppContext
 from dynoview.ui.session import mfa_prompt
@@ -23,6 +21,10 @@ from dynoview.ui.session.reconnect import ReconnectKeeper
 from dynoview.ui.window.title import show_connection, window_title
 
 if TYPE_CHECKING:  # built on demand, not at start-up
+    from PySide6.QtWidgets import QMessageBox
+
+    from dynoview.core.session.connection import Connection, ConnectionSpec
+    from dynoview.core.session.identity import Identity
     from dynoview.ui.session.settings_dialog import SettingsDialog
     from dynoview.ui.session.sso_dialog import SsoSignInDialog
     from dynoview.ui.session.write_mode_dialog import WriteModeDialog
@@ -83,6 +85,8 @@ class SessionView(QObject):
             return
         if not SSO_ERRORS.intersection(cls.__name__ for cls in type(exc).__mro__):
             return
+        from PySide6.QtWidgets import QMessageBox
+
         button = box.addButton(self.tr("Sign in…"), QMessageBox.ButtonRole.ActionRole)
         button.setObjectName("sso-sign-in")
         button.setToolTip(self.tr("Sign in with AWS SSO in your browser, then connect again"))
@@ -96,6 +100,8 @@ class SessionView(QObject):
         dialog.start()
 
     async def _identity(self, conn: Connection) -> None:
+        from dynoview.core.session.identity import caller_identity  # once connected
+
         identity = await self.ctx.tasks.call(caller_identity, conn)
         if conn is self.ctx.connection and identity is not None:
             self.show_identity(identity)

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from dynoview.core.session.tables import describe_table
 from dynoview.ui.context import AppContext
 from dynoview.ui.demo_entry import spawn_demo
 
 if TYPE_CHECKING:
     from dynoview.core.session.connection import Connection, ConnectionSpec
+    from dynoview.core.session.tables import TableInfo
 
 
 def _open(spec: ConnectionSpec) -> Connection:
@@ -32,6 +32,14 @@ def _open(spec: ConnectionSpec) -> Connection:
 
     check_reachable(spec.endpoint_url)  # "unreachable" at once, before any credential lookup
     return Connection(spec)
+
+
+def describe_table(conn: Connection, name: str) -> TableInfo:
+    """``core.session.tables.describe_table``, imported with the first table opened: the table
+    descriptions' code is not needed for the window's first paint."""
+    from dynoview.core.session.tables import describe_table as describe
+
+    return describe(conn, name)
 
 
 class ConnectionController(QObject):

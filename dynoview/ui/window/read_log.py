@@ -24,11 +24,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QMenu, QPlainTextEdit, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from dynoview.core.reads.estimates import capacity_text
 from dynoview.core.reads.receipts import STRONG, ReadReceipt
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
-from dynoview.ui.i18n.labels import consistency_label
 from dynoview.ui.items.detail import monospace
 
 COLUMNS = (QT_TRANSLATE_NOOP("window.read_log", "Time"), QT_TRANSLATE_NOOP("window.read_log", "Operation"),
@@ -99,6 +97,10 @@ class ReadLogModel(QAbstractTableModel):
         if role == ReceiptRole:
             return r
         if role == Qt.ItemDataRole.DisplayRole:
+            # Imported with the first receipt shown, not with the window (its first paint).
+            from dynoview.core.reads.estimates import capacity_text
+            from dynoview.ui.i18n.labels import consistency_label
+
             return (
                 r.time.astimezone().strftime("%H:%M:%S.%f")[:-3],
                 r.operation + (f" (failed: {r.error})" if r.error else ""),

@@ -7,17 +7,19 @@ It takes the views it routes between, not the window.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QDockWidget
 
-from dynoview.core.session.tables import TableInfo
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext
 from dynoview.ui.items.panel import ItemsPanel
 from dynoview.ui.window.feature_tabs import FeatureTabs
 from dynoview.ui.window.tables_panel import TablesPanel
+
+if TYPE_CHECKING:  # a type only: table descriptions load with the connection, after the first paint
+    from dynoview.core.session.tables import TableInfo
 
 
 class WindowRouter:

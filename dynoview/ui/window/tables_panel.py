@@ -24,11 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.session.tables import TableInfo
 from dynoview.ui.accessible import name_clear_button
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.window.first_paint import after_first_paint
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # types only: table descriptions load with the connection
+    from dynoview.core.session.tables import TableInfo
     from dynoview.ui.context import AppContext
 
 EXTRAS_TASK = "table-extras"
@@ -57,8 +58,14 @@ class TablesPanel(QWidget):
         self._actions: tuple[QAction, QAction] | None = None  # File's Create… and Delete…
         self.filter = QLineEdit()
         self.filter.setPlaceholderText(self.tr("Filter tables (Ctrl+T)"))
-        self.filter.setClearButtonEnabled(True)
-        name_clear_button(self.filter)
+
+        def clear_button() -> None:
+            self.filter.setClearButtonEnabled(True)
+            name_clear_button(self.filter)
+
+        # Made once the panel has painted: the button shows only once the filter holds text, and
+        # its icon is looked up in the desktop's icon theme (10 ms, the window's first paint).
+        after_first_paint(self, clear_button)
         self.filter.setAccessibleName(self.tr("Filter tables"))
         self.list = QListWidget()
         self.list.setAccessibleName(self.tr("Tables"))

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel
 
 from dynoview import APP_NAME
-from dynoview.core.session.connection import PLACEHOLDER_NOTE, Connection
 from dynoview.ui.context import AppContext
+
+if TYPE_CHECKING:  # the connection code loads when one is made, after the first paint
+    from dynoview.core.session.connection import Connection
 
 
 def window_title(ctx: AppContext) -> str:
@@ -30,6 +34,8 @@ def show_connection(label: QLabel, conn: Connection) -> None:
         "window.title", "  WRITE MODE") if conn.spec.production else "")
     placeholder = QCoreApplication.translate(
         "window.title", "  (placeholder keys)") if getattr(conn, "placeholder_credentials", False) else ""
+    from dynoview.core.session.connection import PLACEHOLDER_NOTE
+
     label.setText(f"{demo}{conn.spec.name}{ro}{placeholder}")
     label.setToolTip(conn.spec.describe() + (f"\n{PLACEHOLDER_NOTE}" if placeholder else ""))
     kind = "-".join(k for k, on in (("demo", conn.spec.demo), ("read-only", conn.spec.read_only)) if on)

@@ -11,6 +11,7 @@ import pytest
 
 from dynoview.core.reads.estimates import ITEMS_SIZE, explain_read
 from dynoview.core.reads.rows import (
+    SLICE,
     BadPageError,
     RowBlock,
     RowShape,
@@ -113,6 +114,16 @@ def test_items_and_bodies_give_the_same_block() -> None:
     assert list(from_items.digests) == list(from_body.digests)
     assert from_items.flags == from_body.flags == bytearray([0, 7, 0])
     assert from_items.size == from_body.size
+
+
+def test_a_big_body_is_decoded_with_pauses_between_its_slices() -> None:
+    """The UI lets the decoding worker wait while it paints: the worker offers to before the
+    page is split and between slices of its copies and of its decode, not only per decode."""
+    items = [{"PK": {"S": f"ACCT#{i}"}, "SK": {"S": "PROFILE"}} for i in range(2 * SLICE + 1)]
+    pauses: list[int] = []
+    _, block = block_from_body(body_of(items), RowShape(("PK", "SK"), pause=lambda: pauses.append(1)))
+    assert block.items() == items
+    assert len(pauses) == 1 + 3 + 3  # before the split; three slices copied; three decoded
 
 
 def test_blocks_slice_and_concatenate_in_order() -> None:

@@ -31,6 +31,11 @@ AFTER_THE_PAINT = (
     # the Items tab has painted (ui/items/panel.py).
     "dynoview.ui.items.cell_edits", "dynoview.ui.items.staging", "dynoview.core.edits.transaction",
     "dynoview.core.uniqueness.schema_store",  # a table's saved schema: read once one is opened
+    # The connection, table descriptions, reads and their receipts' labels: the window's
+    # modules name them as types only, and import them where they run (after the paint).
+    "dynoview.core.session.connection", "dynoview.core.session.tables",
+    "dynoview.core.session.table_settings", "dynoview.core.reads.reader", "dynoview.core.edits",
+    "dynoview.core.tx", "dynoview.core.uniqueness", "secrets",
 )
 
 _BUILD = """
