@@ -26,6 +26,7 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+import shiboken6
 from PySide6.QtCore import QObject, Signal
 
 from dynoview.core.background import background_priority
@@ -52,6 +53,35 @@ def was_reported(exc: BaseException) -> bool:
 
 
 T = TypeVar("T")
+
+
+class _Relay(QObject):
+    """Carries calls from pool threads to the UI thread. One for the app, made on the UI thread
+    and never deleted: a pool thread emitting on a window's own object while the window was
+    being deleted crashed Qt (a segfault in the audit's progress report at a window's close)."""
+
+    call = Signal(object, object, object)  # owner, fn, args: queued to the UI thread
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.call.connect(self._run)
+
+    def _run(self, owner: QObject, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        if shiboken6.isValid(owner):  # the owner may be gone by the time the call arrives
+            fn(*args)
+
+
+_relay: _Relay | None = None
+
+
+def relay_to_ui(owner: QObject, fn: Callable[..., Any]) -> Callable[..., None]:
+    """``fn`` made callable from any thread: each call runs ``fn`` on the UI thread, later,
+    and only while ``owner`` still exists. Call it on the UI thread (it makes the relay)."""
+    global _relay
+    if _relay is None:
+        _relay = _Relay()
+    relay = _relay
+    return lambda *args: relay.call.emit(owner, fn, args)
 
 
 class TaskRunner(QObject):

@@ -292,6 +292,10 @@ def test_large_audit_sorts_filters_and_searches_off_the_ui_thread(
     assert model.rowCount() == len(rows)
     first = model.pair_row(0)
     assert first is not None and first.findings  # problems first
+    # Once the rows are shown, the account order is sorted in the pool before anyone asks.
+    ordering = panel.grid.ordering
+    assert ordering is not None and not ordering._sorted
+    qtbot.waitUntil(lambda: ("account", 0) in ordering._sorted, timeout=30000)
 
     def shown_accounts() -> list[str]:
         return [model.data(model.index(r, COL_ACCOUNT)) for r in range(model.rowCount())]

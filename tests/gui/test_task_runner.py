@@ -113,3 +113,31 @@ def test_shutdown_stops_the_blocking_work_and_waits_for_it(qasync_loop, qtbot) -
     qtbot.waitUntil(started.is_set, timeout=3000)
     tasks.shutdown(wait_seconds=5)
     assert finished.is_set()
+
+
+def test_a_relayed_call_runs_on_the_ui_thread_only_while_its_owner_lives(qtbot) -> None:
+    """Pool threads report through ``relay_to_ui``: a report that arrives after its window was
+    deleted is dropped (emitting on the deleted window's own object crashed Qt)."""
+    import shiboken6
+    from PySide6.QtCore import QObject
+
+    from dynoview.ui.tasks import relay_to_ui
+
+    seen: list[tuple[int, bool]] = []
+    ui_thread = threading.get_ident()
+    alive, doomed = QObject(), QObject()
+    to_alive = relay_to_ui(alive, lambda n: seen.append((n, threading.get_ident() == ui_thread)))
+    to_doomed = relay_to_ui(doomed, lambda n: seen.append((n, False)))
+
+    def worker() -> None:
+        for n in range(50):
+            to_alive(n)
+            to_doomed(-1)
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join()
+    shiboken6.delete(doomed)  # the window is gone before the queued calls run
+    qtbot.waitUntil(lambda: len(seen) == 50, timeout=5000)
+    qtbot.wait(50)
+    assert seen == [(n, True) for n in range(50)]

@@ -39,7 +39,6 @@ from dynoview.core.uniqueness.findings import (
     PairRow,
 )
 from dynoview.core.uniqueness.pairing import Pairing, findings_by_place
-from dynoview.core.uniqueness.pairing_state import missing_from
 from dynoview.core.uniqueness.schema import UniquenessSchema, normalise
 
 #: Status codes, one byte per cell: the index in this tuple.
@@ -297,7 +296,7 @@ def _lock_rows(pairing: Pairing, by_lock: dict[tuple[str, str], Finding]) -> lis
     out = []
     for r, state in enumerate(pairing.rules.values()):
         rule = state.rule
-        for value in sorted(missing_from(state.locks, state.holders)):
+        for value in sorted(pairing.unheld_locks(rule.name)):
             pk = rule.fixed_prefix + value + rule.suffix
             finding = by_lock.get((rule.name, pk))
             out.append((r, value, CODE[finding.status] if finding else CODE[ORPHAN_LOCK], finding))

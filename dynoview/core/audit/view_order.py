@@ -2,9 +2,12 @@
 
 The window asks for an order (a sort, a status filter, a search); ``RowOrdering.order``
 answers with the rows to show, in order, as an ``array('i')`` the model swaps in. It runs
-in a worker thread, in steps: a text column is sorted in runs of ``RUN`` rows (each a short
-C sort) merged by ``heapq.merge`` (Python code, so the GIL changes hands every millisecond);
-status columns are bucketed over the account order; filters and searches are C loops over
+in a worker thread, in steps: a text column's case-folded texts are copied, slice by slice,
+into a numpy array of their UTF-8 bytes (whose byte order is the texts' code point order), and
+numpy's stable sort orders it without holding the GIL (``_numpy_sorted``); texts numpy would
+compare differently (holding NUL) or too long to copy are sorted in runs of ``RUN`` rows (each
+a short C sort) merged by ``heapq.merge`` (Python code, so the GIL changes hands every
+millisecond). Status columns are bucketed over the account order; filters and searches are C loops over
 slices (``compress``, ``bytes.translate``, ``in``). Sorted orders are kept, so sorting again
 by the same column, or filtering a sorted view, costs one pass.
 """
@@ -24,6 +27,9 @@ from dynoview.core.uniqueness.findings import LABELS, SEVERITY
 
 ACCOUNT_COLUMN, VALUE_COLUMN, LOCK_COLUMN, STATUS_COLUMN = "account", "value", "lock", "status"
 RUN = 32_768  # rows per sorted run: one C sort of this many strings takes milliseconds
+#: At most this many bytes of sort keys are copied into one numpy array (longer texts are rare:
+#: a million 64-byte keys fit); past it the runs and merge are used.
+NUMPY_SORT_MAX_BYTES = 128_000_000
 NO_ACCOUNT = "(no account)"  # what the Account column shows for a lock row
 
 
@@ -62,8 +68,17 @@ class RowOrdering:
     def __init__(self, rows: AuditRows) -> None:
         self.rows = rows
         self._sorted: dict[tuple[str, int], array] = {}
+        # One text sort at a time: a sort asked for while ``prepare`` sorts the same column
+        # waits for it instead of doing it again beside it.
+        self._sorting = threading.Lock()
         self._texts: list[str] | None = None
         self._last: tuple[ViewQuery, array] | None = None  # for narrowing searches
+
+    def prepare(self, cancel: threading.Event | None = None) -> None:
+        """Sort by account ahead of a click (the first sort a user asks for, and the base of
+        the status sorts): run in the pool once an audit's rows are shown."""
+        with relaxed_gc():
+            self._ascending(ACCOUNT_COLUMN, 0, cancel)
 
     def order(self, query: ViewQuery, cancel: threading.Event | None = None) -> array:
         """The rows to show for ``query``, in order (raises ``CancelledError`` when cancelled)."""
@@ -107,6 +122,15 @@ class RowOrdering:
         cached = self._sorted.get((column, rule))
         if cached is not None:
             return cached
+        while not self._sorting.acquire(timeout=0.05):
+            check(cancel)
+        try:
+            cached = self._sorted.get((column, rule))  # sorted meanwhile (``prepare``)
+            return cached if cached is not None else self._sort_texts(column, rule, cancel)
+        finally:
+            self._sorting.release()
+
+    def _sort_texts(self, column: str, rule: int, cancel: threading.Event | None) -> array:
         rows = self.rows
         texts = rows.ids if column == ACCOUNT_COLUMN else rows.values[rule]
         keys: list[str] = []
@@ -116,7 +140,9 @@ class RowOrdering:
         if column == ACCOUNT_COLUMN:
             for row in range(rows.accounts, len(rows)):
                 keys[row] = NO_ACCOUNT  # as shown
-        result = _merge_sorted(keys, cancel)
+        result = _numpy_sorted(keys, cancel)
+        if result is None:
+            result = _merge_sorted(keys, cancel)
         self._sorted[(column, rule)] = result
         return result
 
@@ -195,6 +221,41 @@ class RowOrdering:
                     rows.ids[a:b], *(column[a:b] for column in rows.values), strict=True))))
             self._texts = texts
         return self._texts
+
+
+def _numpy_sorted(keys: list[str], cancel: threading.Event | None) -> array | None:
+    """Row numbers ordered by ``keys`` (stable), or None when numpy would order them otherwise.
+
+    UTF-8 keeps code point order, and numpy compares fixed-width bytes as unsigned, padding
+    with NUL: so a key holding NUL (``"a"`` and ``"a\\0"`` would tie) is left to Python. The
+    copy goes slice by slice (C loops of milliseconds); the sort itself releases the GIL.
+    """
+    import numpy as np  # imported on the first sort: the window starts without it
+
+    encoded: list[bytes] = []
+    width = 1
+    for part in chunks(len(keys)):
+        check(cancel)
+        try:
+            block = list(map(str.encode, keys[part.start:part.stop]))
+        except UnicodeEncodeError:  # a lone surrogate: no UTF-8 form to compare
+            return None
+        if not block:
+            continue
+        if b"\0" in b"".join(block):
+            return None
+        width = max(width, max(map(len, block)))
+        if width * len(keys) > NUMPY_SORT_MAX_BYTES:
+            return None
+        encoded.extend(block)
+    texts = np.empty(len(encoded), dtype=f"S{width}")
+    for part in chunks(len(encoded)):
+        check(cancel)
+        texts[part.start:part.stop] = encoded[part.start:part.stop]
+    del encoded
+    order = np.argsort(texts, kind="stable")
+    check(cancel)
+    return array("i", order.astype(np.intc).tobytes())
 
 
 def _merge_sorted(keys: list[str], cancel: threading.Event | None) -> array:

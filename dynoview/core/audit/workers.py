@@ -55,14 +55,17 @@ def available_cpus() -> int:
     return os.cpu_count() or 1
 
 
-def _serve(conn: Any, schema: UniquenessSchema, ttl_attribute: str | None, now: float) -> None:
+def _serve(conn: Any, schema: UniquenessSchema, ttl_attribute: str | None, now: float,
+           niceness: int) -> None:
     """A worker's life: classify page bodies, sending batches, until the end marker."""
     from dynoview.core.audit.pages import PageClassifier
 
     # Below the process that reads the pages (and, in the app, paints the window): on a busy
     # machine the workers wait, not the reads that feed them or the window's event loop.
+    # Started below already (``_start_below``); this makes sure where that did not apply.
     with contextlib.suppress(OSError, AttributeError):
-        os.nice(WORKER_NICENESS)
+        if os.getpriority(os.PRIO_PROCESS, 0) < niceness:
+            os.setpriority(os.PRIO_PROCESS, 0, niceness)
     pairing = Pairing(schema, ttl_attribute)
     pairing.now = now  # the caller's clock, so TTL expiry is judged at one instant
     classifier = PageClassifier(pairing)
@@ -83,6 +86,35 @@ def _serve(conn: Any, schema: UniquenessSchema, ttl_attribute: str | None, now: 
     conn.close()
 
 
+def _own_niceness() -> int:
+    try:
+        return os.getpriority(os.PRIO_PROCESS, 0)
+    except (OSError, AttributeError):
+        return 0
+
+
+def _start_below(proc: Any) -> None:
+    """Start a worker from a thread below this process's priority (``background_priority``):
+    a new process inherits the nice value of the thread that starts it, so its interpreter's
+    start-up and imports (~0.3 s of CPU each) already run below a window's event loop; started
+    at its priority, two workers took both cores from the window for ~0.4 s at the audit's start
+    (benchmarks/window_audit.py: the event loop blocked 437 ms)."""
+    failed: list[BaseException] = []
+
+    def start() -> None:
+        background_priority()
+        try:
+            proc.start()
+        except BaseException as exc:  # raised again in the caller's thread
+            failed.append(exc)
+
+    starter = threading.Thread(target=start, name="audit-worker-start", daemon=True)
+    starter.start()
+    starter.join()
+    if failed:
+        raise failed[0]
+
+
 class ClassifierPool:
     """``processes`` spawned workers fed page bodies by segment number; their batches are
     applied to ``pairing`` (under ``lock``) by one receiving thread per worker."""
@@ -101,9 +133,10 @@ class ClassifierPool:
             for i in range(processes):
                 parent, child = ctx.Pipe(duplex=True)
                 proc = ctx.Process(target=_serve,
-                                   args=(child, pairing.schema, pairing.ttl_attribute, pairing.now),
+                                   args=(child, pairing.schema, pairing.ttl_attribute, pairing.now,
+                                         _own_niceness() + WORKER_NICENESS),
                                    name=f"dynoview-audit-worker-{i}", daemon=True)
-                proc.start()
+                _start_below(proc)
                 child.close()
                 self._conns.append(parent)
                 self._procs.append(proc)

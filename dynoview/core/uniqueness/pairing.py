@@ -121,6 +121,8 @@ class Pairing:
         self._lock_rules = [] if schema.locks is not None else sorted(
             self.rules.values(), key=lambda s: len(s.rule.fixed_prefix), reverse=True)
         self._cache: tuple[int, list[Finding]] | None = None
+        # Per rule, the lock values no account holds, as the findings in ``_cache`` found them.
+        self._unheld: dict[str, list[str]] = {}
         self._ok = 0
         self._expired_accounts: set[str] | None = set()  # like RuleState.unlike: while known
 
@@ -358,6 +360,7 @@ class Pairing:
             return self._cache[1]
         out: list[Finding] = []
         ok = 0
+        self._unheld = {}
         for state in self.rules.values():
             found, healthy = self._rule_findings(state)
             out.extend(found)
@@ -454,7 +457,8 @@ class Pairing:
                     MISSING_LOCK, rule, value, accts, [],
                     f"Account {accts[0]} uses {rule.name} {rule.spelled(value)} without a lock: "
                     "uniqueness is not enforced for it. Claim the lock for this account.")))
-        for value in missing_from(locks, holders):
+        unheld = self._unheld[rule.name] = missing_from(locks, holders)
+        for value in unheld:
             expired = locks[value]
             if expired:
                 found.append((value, EXPIRED, self._expired_finding(rule, value, [])))
@@ -473,6 +477,14 @@ class Pairing:
             f"{len(accts)} accounts ({', '.join(accts)}) hold the {rule.name} "
             f"{rule.spelled(value)}, which {lock_text}: uniqueness was already broken. Keep it on one "
             "account and change the others.")
+
+    def unheld_locks(self, rule_name: str) -> list[str]:
+        """The rule's lock values that no account holds (orphans, or expired): those ``findings``
+        found when they are up to date, else looked up again (a million lookups: ~0.3 s)."""
+        if self._cache is not None and self._cache[0] == self.items_seen and rule_name in self._unheld:
+            return self._unheld[rule_name]
+        state = self.rules[rule_name]
+        return missing_from(state.locks, state.holders)
 
     def certain_findings(self) -> list[Finding]:
         """The findings no item read later can undo (duplicates, case and lookalike clashes,

@@ -30,15 +30,20 @@ from dynoview.core.uniqueness.proposal import propose_schema
 from dynoview.core.uniqueness.schema import SchemaProposal, UniquenessSchema
 from dynoview.ui.context import AppContext
 from dynoview.ui.gc_pauses import audit_collections
+from dynoview.ui.tasks import relay_to_ui
 
 AUDIT_TASK = "locks-audit"
 ORDER_TASK = "locks-order"
+PREPARE_TASK = "locks-prepare-order"
 DIAGNOSE_TASK = "locks-diagnose"
 DETECT_TASK = "locks-detect"
 DETECT_SAMPLE = 1000
 #: At most this often a running audit's progress reaches the UI thread: each report is work
 #: there, and the UI thread waits for the GIL behind the audit's own threads every time.
 PROGRESS_EVERY_S = 0.25
+#: At most this often the findings so far replace the grid's rows while an audit runs (the first
+#: at once): each is a model reset, a repaint and a relayout of the counts on the UI thread.
+PARTIAL_EVERY_S = 1.0
 #: While an audit runs the event loop beats this often; its threads wait for the loop once it
 #: has missed a beat (``dynoview.core.background.yield_to_ui``).
 HEARTBEAT_MS = 10
@@ -80,14 +85,14 @@ class LocksController(QObject):
     diagnose_failed = Signal(object)
     detected = Signal(object)  # SchemaProposal
     detect_failed = Signal(object)
-    _progress = Signal(object)  # AuditProgress, emitted on the worker thread (queued here)
-    _partial = Signal(object)  # AuditRows, emitted on the worker thread (queued here)
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self._progress.connect(self._relay_progress)
-        self._partial.connect(self._relay_partial)
+        # The audit reports on a pool thread: relayed to the UI thread, and dropped once this
+        # controller is gone (an emit on it during the window's deletion crashed Qt).
+        self._progress = relay_to_ui(self, self._relay_progress)
+        self._partial = relay_to_ui(self, self._relay_partial)
         self._progress_sent = 0.0
         self._heartbeat = QTimer(self)
         self._heartbeat.setTimerType(Qt.TimerType.PreciseTimer)
@@ -130,16 +135,24 @@ class LocksController(QObject):
 
     def _audit_work(self, reader: Reader, table: TableInfo, schema: UniquenessSchema, segments: int,
                     consistent: bool, cancel: threading.Event) -> tuple[AuditResult, AuditRows]:
+        partial_sent = [float("-inf")]
+
         def so_far(findings: list[Finding]) -> None:
-            self._partial.emit(rows_of_findings(schema, findings))
+            now = time.monotonic()
+            if now - partial_sent[0] >= PARTIAL_EVERY_S:  # later reports hold every earlier finding
+                partial_sent[0] = now
+                self._partial(rows_of_findings(schema, findings))
 
         self._progress_sent = 0.0
         checkpoint = _Checkpoint(cancel)
         with audit_collections():  # what it builds is frozen at the end, never walked
             # Locks in a table of their own (schema.locks): both tables are scanned and paired.
+            # A core is kept for the loop (one worker fewer than the CLI): with two workers on two
+            # cores the window's own threads, holding the GIL, waited for a core and the loop
+            # stood still 280-500 ms (benchmarks/window_audit.py, load 1-3), against ~150 with one.
             result = run_schema_audit(reader, table, schema, segments=segments, consistent=consistent,
                                       progress=self._progress_from_audit, cancel=checkpoint,
-                                      findings_so_far=so_far, spare_cores=1)  # a core for the loop
+                                      findings_so_far=so_far, spare_cores=1)
             rows = build_rows(result.pairing, result.findings, checkpoint)  # here, off the UI thread
         return result, rows
 
@@ -154,7 +167,7 @@ class LocksController(QObject):
         now = time.monotonic()
         if now - self._progress_sent >= PROGRESS_EVERY_S or p.segments_done == p.segments:
             self._progress_sent = now
-            self._progress.emit(p)
+            self._progress(p)
 
     def _relay_progress(self, p: AuditProgress) -> None:
         if self.audit_running():  # a cancelled audit's last reports are dropped
@@ -176,6 +189,14 @@ class LocksController(QObject):
 
     def cancel_order(self) -> None:
         self.ctx.tasks.cancel(ORDER_TASK)
+
+    def start_prepare(self, ordering: RowOrdering) -> None:
+        """Sort by account in the pool ahead of a click (``RowOrdering.prepare``)."""
+        self.ctx.tasks.start(PREPARE_TASK, self.ctx.tasks.call(ordering.prepare, cancellable=True),
+                             on_error=self.order_failed.emit)
+
+    def cancel_prepare(self) -> None:
+        self.ctx.tasks.cancel(PREPARE_TASK)
 
     def order_running(self) -> bool:
         return self.ctx.tasks.is_running(ORDER_TASK)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from array import array
 from dataclasses import replace
 
-from PySide6.QtCore import QObject, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QObject, QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QLineEdit, QTableView
 
 from dynoview.core.audit.rows import AuditRows
@@ -23,6 +23,9 @@ from dynoview.ui.locks.model import AuditRowsModel
 #: Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger
 #: audits are ordered in the pool.
 ORDER_AT_ONCE_ROWS = 10_000
+#: Once a large audit's rows are shown, the account order is sorted in the pool after this
+#: pause (the first paint goes first), so a click on a header finds it ready.
+PREPARE_AFTER_MS = 300
 #: The audit's own order (problems first) reads as a descending Status sort.
 PROBLEMS_FIRST = SortKey(STATUS_COLUMN, 0, True)
 
@@ -54,16 +57,25 @@ class GridOrder(QObject):
         """New rows in the model (an audit, or none): problems first, then the filter and
         search already typed, if any."""
         self.controller.cancel_order()
+        self.controller.cancel_prepare()
         self.ordering = RowOrdering(rows) if rows is not None and not rows.partial else None
         self.shown = ViewQuery()
         self.show_sort(PROBLEMS_FIRST)
         self.query = ViewQuery(None, self._statuses(), self.search.text())
         self._request()
+        ordering = self.ordering
+        if ordering is not None and len(ordering.rows) > ORDER_AT_ONCE_ROWS:
+            QTimer.singleShot(PREPARE_AFTER_MS, self, lambda: self._prepare(ordering))
+
+    def _prepare(self, ordering: RowOrdering) -> None:
+        if ordering is self.ordering:  # not replaced meanwhile
+            self.controller.start_prepare(ordering)
 
     def rows_changed(self) -> None:
         """Live mode changed rows in place: the orders kept for them are out of date."""
         rows = self.model.audit_rows
         if self.ordering is not None and rows is not None:
+            self.controller.cancel_prepare()
             self.ordering = RowOrdering(rows)
 
     @property

@@ -112,13 +112,19 @@ class AuditBar(QWidget):
 
     def show_progress(self, fraction: float | None, text: str, tip: str = "") -> None:
         """A share done (None: unknown, a busy bar) and its text."""
-        if fraction is None:
-            self.progress.setRange(0, 0)
-        else:
-            self.progress.setRange(0, 1000)
-            self.progress.setValue(int(fraction * 1000))
-        self.progress.setFormat(text)
-        self.progress.setToolTip(tip or text)
+        # QProgressBar.setValue repaints the bar at once, on the UI thread (1-20 ms each report
+        # while an audit runs); with updates off it is repainted with the next frame instead.
+        self.progress.setUpdatesEnabled(False)
+        try:
+            if fraction is None:
+                self.progress.setRange(0, 0)
+            else:
+                self.progress.setRange(0, 1000)
+                self.progress.setValue(int(fraction * 1000))
+            self.progress.setFormat(text)
+            self.progress.setToolTip(tip or text)
+        finally:
+            self.progress.setUpdatesEnabled(True)  # queues one update
 
     def show_busy(self, busy: bool, text: str, audit_running: bool) -> None:
         """A sort, filter or search ordering in the pool (the audit's progress keeps the bar)."""

@@ -68,6 +68,13 @@ _DARK = QBrush(DARK_TEXT)
 
 Index = QModelIndex | QPersistentModelIndex
 
+_DISPLAY, _BACKGROUND, _FOREGROUND, _FONT, _TOOLTIP, _DECORATION = (int(r) for r in (
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ForegroundRole,
+    Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.DecorationRole))
+#: The roles ``data`` answers: any other is None at once.
+_SERVED_ROLES = frozenset({_DISPLAY, _BACKGROUND, _FOREGROUND, _FONT, _TOOLTIP, _DECORATION,
+                           int(StatusRole), int(FindingRole), int(RowRole), int(KeyRole)})
+
 STALE_TEXT = QT_TRANSLATE_NOOP("locks.model", "stale: re-run the audit")
 STALE_TIP = QT_TRANSLATE_NOOP(
     "locks.model",
@@ -299,7 +306,8 @@ class AuditRowsModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+        # The row numbers' header asks for several roles per visible row on every paint.
+        if role != _DISPLAY or orientation != Qt.Orientation.Horizontal:
             return None
         if section == COL_ACCOUNT:
             return self.tr("Account")
@@ -323,26 +331,30 @@ class AuditRowsModel(QAbstractTableModel):
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         rows = self._rows
-        if rows is None or not index.isValid():
+        # Roles as ints, compared once: a paint asks ~8 roles of every visible cell, under the
+        # GIL the audit's threads want too (an enum comparison costs ten times an int's).
+        if role not in _SERVED_ROLES or rows is None or not index.isValid():
             return None
         row = self._order[index.row()]
         col = index.column()
         status = rows.status(row)
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             return self._display(rows, row, col, status)
-        if role == Qt.ItemDataRole.BackgroundRole:
+        if role == _BACKGROUND:
             return _BRUSHES.get(status)
-        if role == Qt.ItemDataRole.ForegroundRole:
+        if role == _FOREGROUND:
             return _DARK if status in COLOURS else None  # pale backgrounds need dark text
-        if role == Qt.ItemDataRole.FontRole:
+        if role == _FONT:
             return self._italic if row in self._stale else self._bold if self._mark(row) == NEW_TEXT else None
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             mark = self._mark(row)
             tip = self._tooltip(rows, row, col)
             return tip if mark is None else "\n\n".join(filter(None, [QCoreApplication.translate(
                 "locks.model", LIVE_TIP).format(
                 what="a problem appeared" if mark == NEW_TEXT else "its problems were resolved"), tip]))
-        if role == Qt.ItemDataRole.DecorationRole and col == COL_ACCOUNT:
+        if role == _DECORATION:
+            if col != COL_ACCOUNT:
+                return None
             mark = self._mark(row)
             return None if mark is None else NEW_COLOUR if mark == NEW_TEXT else RESOLVED_COLOUR
         if role == StatusRole:

@@ -23,6 +23,7 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext
+from dynoview.ui.tasks import relay_to_ui
 
 REPAIR_TASK = "locks-repair-all"
 
@@ -33,7 +34,6 @@ class RepairController(QObject):
     progress = Signal(object)  # RepairProgress, in order; the last one carries the finished run
     failed = Signal(object)  # the exception that stopped the run before its finished report
     stopped = Signal()  # the task ended (after the run's last report was queued)
-    _report = Signal(object)  # RepairProgress, emitted on the worker thread (queued to progress)
 
     def __init__(self, ctx: AppContext, plan: RepairPlan, schema: UniquenessSchema, table: TableInfo,
                  state: RepairState, parent: QObject | None = None) -> None:
@@ -43,7 +43,8 @@ class RepairController(QObject):
         self.schema = schema
         self.table = table
         self.state = state
-        self._report.connect(self.progress)
+        # The run reports on a pool thread: relayed, so a report after the window is gone is dropped.
+        self._report = relay_to_ui(self, self.progress.emit)
 
     def start(self, conn: Connection, reader: Reader | None, confirmation: str | bool, rate: float,
               log: ActionLog) -> None:
@@ -57,7 +58,7 @@ class RepairController(QObject):
         cancel = threading.Event()
         work = functools.partial(run_repairs, conn, self.plan, self.schema, self.table, reader=reader,
                                  confirmation=confirmation, rate=rate, cancel=cancel,
-                                 progress=self._report.emit, state=self.state, log=log)
+                                 progress=self._report, state=self.state, log=log)
         pending = asyncio.ensure_future(self.ctx.tasks.call(work))
         try:
             return await asyncio.shield(pending)

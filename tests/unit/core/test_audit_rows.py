@@ -14,6 +14,7 @@ from typing import Any
 import orjson
 import pytest
 
+from dynoview.core.audit import view_order
 from dynoview.core.audit.pages import PageClassifier
 from dynoview.core.audit.rows import AuditRows, build_rows, rows_of_findings
 from dynoview.core.audit.view_order import RowOrdering, SortKey, ViewQuery
@@ -104,6 +105,20 @@ def test_rows_showing_a_lock_include_the_accounts_whose_cell_shows_it() -> None:
     assert rows.rows_showing({"PK": s("UNIQ#EMAIL#a@x"), "SK": s("LOCK")}) == {account}
     assert rows.rows_showing({"PK": s("UNIQ#EMAIL#z@x"), "SK": s("LOCK")}) == {orphan}
     assert rows.rows_showing({"PK": s("UNIQ#EMAIL#a@x"), "SK": s("OTHER")}) == set()
+
+
+def test_lock_rows_follow_items_read_after_the_findings() -> None:
+    """The rows reuse the lock values without a holder that the findings looked up, only while
+    no item was read since."""
+    pairing = classify([{"PK": s("ACCT#1"), "SK": s("PROFILE"), "email": s("a@x")},
+                        {"PK": s("UNIQ#EMAIL#a@x"), "SK": s("LOCK")},
+                        {"PK": s("UNIQ#EMAIL#z@x"), "SK": s("LOCK")}], SCHEMA)
+    pairing.findings()
+    assert pairing.unheld_locks("email") == ["z@x"]
+    pairing.feed([{"PK": s("ACCT#2"), "SK": s("PROFILE"), "email": s("z@x")}])
+    assert pairing.unheld_locks("email") == []
+    rows = build_rows(pairing, pairing.findings())
+    assert rows.accounts == len(rows) == 2  # no lock row left: ACCT#2 holds z@x
 
 
 def test_rows_of_findings_so_far_name_each_account_and_lock() -> None:
@@ -235,3 +250,23 @@ def test_two_hundred_thousand_accounts_order_as_plain_python_does() -> None:
     by_account = list(ordering.order(ViewQuery(SortKey("account"))))
     assert by_account == sorted(range(len(rows)), key=lambda i: (built[i].account_id or
                                                                   "(no account)").casefold())
+
+
+def test_text_sorts_give_python_order_for_any_text() -> None:
+    """numpy's byte sort and the runs-and-merge fallback both give Python's stable order: ties
+    in row order, prefixes first, non-ASCII and astral characters by code point."""
+    rng = random.Random(7)
+    alphabet = ["a", "b", "B", "é", "z", "\u0430", "\uff41", "\U0001f600", "\x7f", " ", "\x01"]
+    keys = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 4))) for _ in range(3_000)]
+    expected = sorted(range(len(keys)), key=keys.__getitem__)
+    sorted_by_numpy = view_order._numpy_sorted(keys, None)
+    assert sorted_by_numpy is not None and list(sorted_by_numpy) == expected
+    assert list(view_order._merge_sorted(keys, None)) == expected
+    # NUL would tie with the padding numpy adds ("a" == "a\0"), so Python sorts those.
+    with_nul = [*keys, "a\x00", "a"]
+    assert view_order._numpy_sorted(with_nul, None) is None
+    ordering = RowOrdering(build_rows(paged([{"PK": s(f"ACCT#{k}"), "SK": s("PROFILE")}
+                                              for k in ("b\x00", "b", "a\x00b", "a")]),
+                                      []))
+    shown = [ordering.rows.ids[i] for i in ordering.order(ViewQuery(SortKey("account")))]
+    assert shown == ["ACCT#a", "ACCT#a\x00b", "ACCT#b", "ACCT#b\x00"]
