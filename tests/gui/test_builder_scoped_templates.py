@@ -47,7 +47,7 @@ def tenants_table(demo_conn: Connection) -> Iterator[str]:
 
 @pytest.fixture
 def panel(qtbot: Any, qasync_loop: Any, demo_conn: Connection, tenants_table: str,
-          tmp_path: Path) -> BuilderPanel:
+          tmp_path: Path) -> Iterator[BuilderPanel]:
     ctx = AppContext()
     ctx.set_connection(demo_conn)
     ctx.set_table(describe_table(demo_conn, tenants_table))
@@ -55,7 +55,8 @@ def panel(qtbot: Any, qasync_loop: Any, demo_conn: Connection, tenants_table: st
     widget = BuilderPanel(ctx)
     widget.action_log = ActionLog(tmp_path / "actions.jsonl")
     qtbot.addWidget(widget)
-    return widget
+    yield widget
+    ctx.tasks.shutdown()  # no send of this test's left running into the next
 
 
 def fill_sign_up(panel: BuilderPanel, tenant: str, email: str) -> SignUpForm:
@@ -100,7 +101,8 @@ def test_sign_up_asks_for_the_tenant_and_keys_the_marker_in_it(qtbot: Any, panel
 
     panel.ask_confirmation = lambda requirement, preview, answer: answer(True)  # type: ignore
     panel.execute()
-    qtbot.waitUntil(lambda: panel.result is not None, timeout=15000)
+    # The result comes before the send's task ends; Execute stays refused until it has.
+    qtbot.waitUntil(lambda: panel.result is not None and not panel.send_flow.running(), timeout=15000)
     assert panel.result is not None and panel.result.status == "succeeded"
 
     # The same email in another tenant is another value: it passes and is written.
@@ -108,7 +110,8 @@ def test_sign_up_asks_for_the_tenant_and_keys_the_marker_in_it(qtbot: Any, panel
     form = fill_sign_up(panel, "globex", "ada@x.io")
     form.accept()
     panel.execute()
-    qtbot.waitUntil(lambda: panel.result is not None, timeout=15000)
+    # The result comes before the send's task ends; Execute stays refused until it has.
+    qtbot.waitUntil(lambda: panel.result is not None and not panel.send_flow.running(), timeout=15000)
     assert panel.result is not None and panel.result.status == "succeeded"
 
     # Twice in acme: the preflight refuses it before sending.
