@@ -161,19 +161,20 @@ def stream_records(conn: Connection, table: str) -> int:
     return total
 
 
-def watch_beside(endpoint: str, table: str, *args: str) -> Watch:
+def watch_beside(endpoint: str, table: str, *args: str, idle: int = IDLE_S) -> Watch:
     """A watch failing on every kind of finding, ready before the run's first write; it ends
-    itself once the table has been quiet for ``IDLE_S``."""
+    itself once the table has been quiet for ``idle`` seconds (longer for a run that starts a
+    process before its first write: on a loaded machine that took over 5 s)."""
     return Watch(endpoint, table, "--fail-on", EVERY_KIND, "--format", "json",
-                 "--until-idle", str(IDLE_S), *args).ready()
+                 "--until-idle", str(idle), *args).ready()
 
 
 def found_nothing(watch: Watch, conn: Connection, table: str, *, records_before: int = 0,
-                  resolved: dict[str, int] | None = None) -> dict[str, Any]:
+                  resolved: dict[str, int] | None = None, idle: int = IDLE_S) -> dict[str, Any]:
     """Wait for a ``watch_beside`` to end and check it read every record written since it
     started (``records_before``: those already in the stream when it started from LATEST)
     and that no finding appeared or grew; only the ``resolved`` ones may be reported."""
-    code = watch.finish(timeout=REPORT_S + IDLE_S)
+    code = watch.finish(timeout=REPORT_S + idle)
     objects = watch.objects()
     assert code == 0 and objects[0]["type"] == "watching" and objects[-1]["type"] == "summary", (
         code, watch.out, watch.err)
@@ -184,7 +185,7 @@ def found_nothing(watch: Watch, conn: Connection, table: str, *, records_before:
     summary = objects[-1]
     assert summary["appeared"] == {} and summary["changed"] == {} and summary["failed"] is False
     assert summary["resolved"] == resolved and summary["findings_now"] == 0
-    assert summary["ended"] == f"idle for {IDLE_S} s", summary
+    assert summary["ended"] == f"idle for {idle} s", summary
     # It ended because the table went quiet, not before the run wrote: it read every record.
     written = stream_records(conn, table) - records_before
     assert summary["records"] == written > 0, (summary, written)

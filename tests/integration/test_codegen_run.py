@@ -380,6 +380,9 @@ def items_of(conn: Connection, table: str) -> list[dict[str, Any]]:
 #: moto 5 undoes a cancelled TransactWriteItems by putting back a copy of the table, so a
 #: stream reader already holding an iterator reads the cancelled writes and nothing after.
 WATCHES_BESIDE = "dynamodb-local"
+#: The watch beside a generated program ends once the table was quiet this long: the program's
+#: first write comes after its interpreter and boto3 start (over 5 s once on a loaded machine).
+RUN_IDLE_S = 20
 
 
 @pytest.fixture
@@ -390,9 +393,9 @@ def watched(engine: str, endpoint_url: str, conn: Connection, table: str) -> Ite
     if engine != WATCHES_BESIDE:
         yield None
         return
-    watch = watch_beside(endpoint_url, table)
+    watch = watch_beside(endpoint_url, table, idle=RUN_IDLE_S)
     yield watch
-    found_nothing(watch, conn, table)
+    found_nothing(watch, conn, table, idle=RUN_IDLE_S)
 
 
 @contextmanager
@@ -404,11 +407,11 @@ def watched_repairs(engine: str, endpoint_url: str, conn: Connection, table: str
         yield
         return
     before = stream_records(conn, table)
-    watch = watch_beside(endpoint_url, table, "--seed", "audit")
+    watch = watch_beside(endpoint_url, table, "--seed", "audit", idle=RUN_IDLE_S)
     assert watch.objects()[0]["findings_at_start"] == {"MISSING_LOCK": 1, "ORPHAN_LOCK": 1}
     yield
     found_nothing(watch, conn, table, records_before=before,
-                  resolved={"MISSING_LOCK": 1, "ORPHAN_LOCK": 1})
+                  resolved={"MISSING_LOCK": 1, "ORPHAN_LOCK": 1}, idle=RUN_IDLE_S)
 
 
 def audit_findings(conn: Connection, table: str) -> list[Any]:
