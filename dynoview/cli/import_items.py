@@ -24,6 +24,7 @@ from dynoview.cli.common import (
     fail,
     open_connection,
     say,
+    terminal_json,
     terminal_line,
 )
 from dynoview.core.errors import ReadOnlyError
@@ -193,8 +194,9 @@ def _report(args: argparse.Namespace, preview: Preview, _unused: Any, mode: str,
     rules = ("the table has uniqueness lock rules: each batch is judged by the preflight" if locks
              else "the table has no lock rules")
     if args.json:
-        print(json.dumps({"status": "preview", "mode": mode, "lock_rules": locks,
-                          **preview.to_json()}, indent=2, ensure_ascii=False))
+        # The preview quotes the file's values: escaped for the terminal, still the same JSON.
+        print(terminal_json(json.dumps({"status": "preview", "mode": mode, "lock_rules": locks,
+                                        **preview.to_json()}, indent=2, ensure_ascii=False)))
     _print(_preview_lines(preview))
     _print([f"mode: {MODE_SENTENCES[mode]} ({rules})."])
 
@@ -210,8 +212,11 @@ def _stopped(args: argparse.Namespace, exc: ImportStopped) -> None:
     if exc.preflight is not None:
         _print([f"  {line}" for line in exc.preflight.lines()])
     if exc.batch is not None:
+        # Only the preflight's refusal is about the file; a send that failed is not.
+        then = "fix the file, then --resume continues" if exc.preflight is not None else \
+            "--resume continues from this batch"
         _print([f"  stopped batch: {exc.batch.span()} ({len(exc.batch.records)} item(s)); "
-                "the batches before it were written: fix the file, then --resume continues."])
+                f"the batches before it were written: {then}."])
     say(exc.message)
     if args.json:
         print(json.dumps({"status": "stopped", "message": exc.message,

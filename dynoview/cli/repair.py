@@ -20,7 +20,14 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from dynoview.cli.common import USER_ERRORS, add_connection_arguments, fail, open_connection
+from dynoview.cli.common import (
+    USER_ERRORS,
+    add_connection_arguments,
+    fail,
+    open_connection,
+    terminal_json,
+    terminal_line,
+)
 from dynoview.core.counts import count_text
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.reads.reader import Reader
@@ -42,6 +49,12 @@ from dynoview.core.tx.confirmation import confirmation_for
 from dynoview.core.tx.model import DELETE, Action, Transaction
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, lock_key_problem
 from dynoview.core.uniqueness.schema_file import load_schema_file
+
+
+def _out(line: str) -> None:
+    """One line of text output: it quotes the report's values (read from the table), so every
+    control, bidi or invisible character is shown as an escape."""
+    print(terminal_line(line), flush=True)
 
 
 def _rate(text: str) -> float:
@@ -172,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
     plan = plan_repairs(report.findings, schema, report.table)
     if not args.dry_run and not args.yes:
         for line in [*_plan_lines(report, plan, ""), *_decision_lines(plan)]:
-            print(line)
+            _out(line)
         print("Nothing was sent: pass --yes to repair, or --dry-run to see each transaction.",
               file=sys.stderr)
         return EXIT_ERROR
@@ -209,20 +222,20 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
     text = args.format == "text"
     if text:
         for line in _plan_lines(report, plan, f" on {conn.spec.describe()}"):
-            print(line)
+            _out(line)
         if state.replaced and not args.dry_run:
-            print(f"The state file {state_path} was for an earlier report; this run replaces it.")
+            _out(f"The state file {state_path} was for an earlier report; this run replaces it.")
         if state.done:
             done = len(state.done)
-            print(f"Resuming: {count_text(done, 'finding')} {'was' if done == 1 else 'were'} done by an "
-                  f"earlier run ({state_path}).")
+            _out(f"Resuming: {count_text(done, 'finding')} {'was' if done == 1 else 'were'} done by an "
+                 f"earlier run ({state_path}).")
 
     def show(p: RepairProgress) -> None:
         if not text or p.outcome is None or p.outcome.earlier:
             return
-        print(p.text(), flush=True)
+        _out(p.text())
         if p.outcome.status == PLANNED and p.outcome.request:
-            print(f"  {p.outcome.request}", flush=True)
+            _out(f"  {p.outcome.request}")
 
     cancel = threading.Event()
     with _ctrl_c_cancels(cancel):
@@ -231,8 +244,8 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
                              state=None if args.dry_run else state,
                              log=None if args.dry_run else ActionLog(), locks_table=locks)
     if not text:
-        print(json.dumps(_run_json(report, result, None if args.dry_run else state), indent=2,
-                         ensure_ascii=False))
+        print(terminal_json(json.dumps(_run_json(report, result, None if args.dry_run else state),
+                                       indent=2, ensure_ascii=False)))
         return result.exit_code
     _print_result(args, plan, result, state_path)
     return result.exit_code
@@ -274,10 +287,10 @@ def _open_state(args: argparse.Namespace, report: AuditReport, state_path: Path)
 def _print_result(args: argparse.Namespace, plan: RepairPlan, result: RepairRun, state_path: Path) -> None:
     """The text report after a run: decisions, notes, the summary, and where it stopped."""
     for line in _decision_lines(plan):
-        print(line)
+        _out(line)
     for note in result.notes:
-        print(f"note: {note}")
-    print(result.summary())
+        _out(f"note: {note}")
+    _out(result.summary())
     stopped = result.stopped_at
     if stopped is not None:
         where = result.outcomes[stopped]

@@ -82,10 +82,10 @@ def run(args: argparse.Namespace) -> int:
                            "stream_view_type": i.stream_view_type,
                            "item_count": i.item_count} for i in infos], indent=2))
     else:
-        for info in infos:
-            print(info.name)
+        for info in infos:  # attribute and index names are any UTF-8: escaped for the terminal
+            print(terminal_line(info.name))
             for line in info.summary_lines():
-                print(f"  {line}")
+                print(terminal_line(f"  {line}"))
     return 0
 
 

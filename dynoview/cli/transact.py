@@ -16,7 +16,14 @@ import sys
 from typing import Any
 
 from dynoview.cli.audit import resolve_schema
-from dynoview.cli.common import USER_ERRORS, add_connection_arguments, fail, open_connection
+from dynoview.cli.common import (
+    USER_ERRORS,
+    add_connection_arguments,
+    fail,
+    open_connection,
+    terminal_json,
+    terminal_line,
+)
 from dynoview.core.errors import DynoViewError, ReadOnlyError, aws_error_code, describe_error
 from dynoview.core.preflight.check import Preflight, run_preflight
 from dynoview.core.preflight.guards import add_guards
@@ -35,7 +42,7 @@ from dynoview.core.tx.model import (
     import_text,
     read_request_text,
 )
-from dynoview.core.tx.outcomes import APPLIED, CANCELLED, NOT_APPLIED, SUCCEEDED, ExecutionResult
+from dynoview.core.tx.outcomes import APPLIED, CANCELLED, NOT_APPLIED, SUCCEEDED, UNKNOWN, ExecutionResult
 from dynoview.core.tx.validation import describe_tables, has_errors, validate
 from dynoview.core.tx.wire import RequestShapeError, preview_text
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, article_schema
@@ -89,12 +96,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def _emit(args: argparse.Namespace, payload: dict[str, Any], lines: list[str], *,
           err: bool = False) -> None:
+    # Results quote keys and values from the table: escaped, so none acts on the terminal
+    # (standard error is escaped by the boundary, ``run_guarded``).
     if args.format == "json":
-        print(json.dumps(payload, indent=2, ensure_ascii=False))
+        print(terminal_json(json.dumps(payload, indent=2, ensure_ascii=False)))
         return
     stream = sys.stderr if err else sys.stdout
     for line in lines:
-        print(line, file=stream)
+        print(line if err else terminal_line(line), file=stream)
 
 
 def _problem_lines(problems: list[Problem]) -> list[str]:
@@ -119,6 +128,17 @@ def _describe_tables(conn: Connection, tx: Transaction) -> tuple[dict[str, Table
             problems.append(Problem(index, "table", f"Table {name} does not exist on this connection; "
                                     "check the name, the region and the endpoint."))
     return infos, problems
+
+
+def _resend_note(args: argparse.Namespace, result: ExecutionResult) -> str | None:
+    """After an unknown outcome of a file without a token: how to send it again under the token
+    it was sent with (a rerun of the file alone chooses a new one: a new request, which an
+    unguarded write would apply a second time)."""
+    if result.status != UNKNOWN or not getattr(args, "token_note", None):
+        return None
+    return (f"{args.file} has no ClientRequestToken, so running it again would send a new request. "
+            f'To send this one again under its token, add "ClientRequestToken": "{result.token}" to '
+            "the file first (DynamoDB applies one token's transaction once within 10 minutes).")
 
 
 def _result_lines(result: ExecutionResult, tx: Transaction) -> list[str]:
@@ -202,7 +222,7 @@ def _dry_run(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema
                         "--profile or --region reads the table first).")
     if _connects(args):
         try:
-            problems, preflight, note = _dry_run_check(args, tx, schema)
+            problems, preflight, note, tx = _dry_run_check(args, tx, schema)
         except SchemaError as exc:
             print(f"dynoview: {exc}", file=sys.stderr)
             return EXIT_ERROR
@@ -216,11 +236,11 @@ def _dry_run(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema
     stop = _stop_reason(args, preflight)
     token_note = getattr(args, "token_note", None)
     if args.format == "json":
-        print(json.dumps({"status": "dry-run", "body": body, "token": None if token_note else tx.token,
-                          "token_note": token_note, "problems": [p.to_json() for p in problems],
-                          "preflight": preflight.to_json() if preflight is not None else None,
-                          "preflight_note": note, "would_send": stop is None},
-                         indent=2, ensure_ascii=False))
+        print(terminal_json(json.dumps({
+            "status": "dry-run", "body": body, "token": None if token_note else tx.token,
+            "token_note": token_note, "problems": [p.to_json() for p in problems],
+            "preflight": preflight.to_json() if preflight is not None else None,
+            "preflight_note": note, "would_send": stop is None}, indent=2, ensure_ascii=False)))
         return EXIT_OK if stop is None else EXIT_ERROR
     for line in _problem_lines(problems):
         print(line, file=sys.stderr)
@@ -238,9 +258,9 @@ def _dry_run(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema
 
 
 def _dry_run_check(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema
-                   ) -> tuple[list[Problem], Preflight | None, str | None]:
-    """Problems with the tables' key schemas, the preflight, and one sentence when either could
-    not run."""
+                   ) -> tuple[list[Problem], Preflight | None, str | None, Transaction]:
+    """Problems with the tables' key schemas, the preflight, one sentence when either could
+    not run, and the transaction --yes would send (with --add-guards, the guarded one)."""
     try:
         with open_connection(args) as conn:
             return _check_on(args, conn, tx, schema)
@@ -248,21 +268,21 @@ def _dry_run_check(args: argparse.Namespace, tx: Transaction, schema: Uniqueness
         raise
     except USER_ERRORS as exc:  # the demo or the connection could not start: check offline
         return validate(tx, None, schema), None, (
-            f"Could not connect ({exc}); checked without the tables, and the preflight did not run.")
+            f"Could not connect ({exc}); checked without the tables, and the preflight did not run."), tx
 
 
 def _check_on(args: argparse.Namespace, conn: Connection, tx: Transaction, schema: UniquenessSchema
-              ) -> tuple[list[Problem], Preflight | None, str | None]:
+              ) -> tuple[list[Problem], Preflight | None, str | None, Transaction]:
     try:
         schemas = describe_tables(conn, [a.table for a in tx.actions if a.table])
     except USER_ERRORS as exc:  # network, credentials, permissions: check without the schemas
         err = describe_error(exc, operation="DescribeTable", endpoint=conn.spec.endpoint_url)
         note = (f"Could not describe the tables ({err.title}: {err.message}); checked without their key "
                 "and index schemas, and the preflight did not run.")
-        return validate(tx, None, schema), None, " ".join(note.split())
+        return validate(tx, None, schema), None, " ".join(note.split()), tx
     problems = schemas.problems(tx) + validate(tx, schemas.infos, schema)
     if has_errors(problems):
-        return problems, None, None
+        return problems, None, None, tx
     try:
         chosen = _preflight_schema(args, conn, tx, schemas.infos, schema)
         preflight = run_preflight(Reader(conn), tx, chosen, schemas.infos)
@@ -271,8 +291,21 @@ def _check_on(args: argparse.Namespace, conn: Connection, tx: Transaction, schem
     except USER_ERRORS as exc:
         err = describe_error(exc, profile=args.profile, endpoint=args.endpoint_url, region=args.region)
         return problems, None, ("The preflight could not read the items this transaction touches, so "
-                                f"it did not run. {err.message}")
-    return problems, preflight, None
+                                f"it did not run. {err.message}"), tx
+    # The body printed is the one --yes sends: with --add-guards, the guarded one (as _execute).
+    return problems, preflight, None, _guarded(args, tx, chosen, preflight)[0]
+
+
+def _guarded(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema,
+             preflight: Preflight) -> tuple[Transaction, bool]:
+    """With --add-guards (and a preflight that read the accounts), ``tx`` with the guards it can
+    add, each named on standard error, and whether any was added; else ``tx`` itself."""
+    if not (args.add_guards and preflight.checked):
+        return tx, False
+    guarded, guards = add_guards(tx, schema, preflight.seen)
+    for guard in guards:
+        print(f"guard added: action {guard.index + 1}: {guard.text}", file=sys.stderr)
+    return guarded, bool(guards)
 
 
 def _stop_reason(args: argparse.Namespace, preflight: Preflight | None) -> str | None:
@@ -413,12 +446,9 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
             print("--allow-broken-locks: sending although the preflight refused it.", file=sys.stderr)
         elif preflight.warnings:
             print("--accept-warnings: sending although the preflight warned.", file=sys.stderr)
-    if args.add_guards and preflight.checked:
-        tx, guards = add_guards(tx, schema, preflight.seen)
-        for guard in guards:
-            print(f"guard added: action {guard.index + 1}: {guard.text}", file=sys.stderr)
-        if guards and args.format == "text":
-            print("request sent: " + preview_text(tx.to_request()), file=sys.stderr)
+    tx, added = _guarded(args, tx, schema, preflight)
+    if added and args.format == "text":
+        print("request sent: " + preview_text(tx.to_request()), file=sys.stderr)
     if not args.yes:
         message = (f"Not executed: pass --yes to send this transaction to {requirement.connection} "
                    "(this command never asks). Use --dry-run to print the exact request.")
@@ -426,10 +456,14 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
         return EXIT_ERROR
     result = execute_transaction(conn, tx, confirmation=confirmation, tables=infos, schema=schema,
                                  log=ActionLog())
+    resend = _resend_note(args, result)
     if args.format == "text":
         for sentence in result.recovered:  # an earlier run's send, settled before this one
             print(f"note: {sentence}", file=sys.stderr)
-    _emit(args, result.to_json(), _result_lines(result, tx))
+        if resend:
+            print(f"note: {resend}", file=sys.stderr)
+    _emit(args, {**result.to_json(), **({"resend_note": resend} if resend else {})},
+          _result_lines(result, tx))
     if result.status in (SUCCEEDED, APPLIED):
         return EXIT_OK
     if result.status in (CANCELLED, NOT_APPLIED):

@@ -189,3 +189,33 @@ def test_preflight_read_errors_say_nothing_was_sent(proxy: FaultProxy, direct: C
     assert "internal error" in err and "TransactWriteItems" not in err
     assert proxy.requests(TX) == [] and data_home.entries() == []
     assert present(direct, table, "preflight500") == [False, False, False]
+
+
+def test_an_unknown_outcome_of_a_file_without_a_token_says_how_to_resend_it(
+        proxy: FaultProxy, direct: Connection, table: str, tmp_path: Path, data_home: ActionLog,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A file without a ClientRequestToken gets a new token on every run: after an unknown
+    outcome, "execute again with the same token" is only possible by putting that token in the
+    file, and the command says so, with the token it sent (else a rerun is a new request)."""
+    request = json.loads(preview_text(signup(table, "tokenless").to_request()))
+    del request["ClientRequestToken"]
+    path = tmp_path / "tokenless.json"
+    path.write_text(json.dumps(request))
+    for fmt in ("text", "json"):
+        proxy.reset()
+        sent_once: list[bool] = []
+        # Every answer lost, and the settling reads fail (the preflight's, before the send, work).
+        proxy.add(fp.DROP_AFTER, operation=TX, times=None,
+                  predicate=lambda _, sent=sent_once: sent.append(True) or True)
+        proxy.add(fp.HTTP_500, operation="TransactGetItems", times=None,
+                  predicate=lambda _, sent=sent_once: bool(sent))
+        code = main(["transact", str(path), "--endpoint-url", proxy.url, "--yes", "--format", fmt])
+        out, err = capsys.readouterr()
+        assert code == 2, out + err
+        sent = proxy.requests(TX)[-1].json()["ClientRequestToken"]
+        advice = f'"ClientRequestToken": "{sent}"'
+        if fmt == "json":
+            payload = json.loads(out)
+            assert payload["status"] == "unknown" and advice in payload["resend_note"]
+        else:
+            assert out.startswith("unknown: ") and advice in err, out + err

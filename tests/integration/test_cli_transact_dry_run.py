@@ -127,3 +127,31 @@ def test_dry_run_without_a_connection_says_the_preflight_did_not_run(
     notes = [line for line in capsys.readouterr().err.splitlines() if line.startswith("note:")]
     assert notes == ["note: The preflight did not run: no connection was given (--endpoint-url, --demo, "
                      "--profile or --region reads the table first)."]
+
+
+def test_dry_run_with_add_guards_prints_the_body_yes_sends(
+        tmp_path: Path, endpoint_url: str, accounts_table: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """--add-guards changes the request: the dry run prints that guarded body (text and JSON),
+    byte for byte the one --yes then sends (before, it printed the file's body unguarded)."""
+    from dynoview.core.tx.action_log import ActionLog
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps({"ClientRequestToken": "dry-run-guards-0001", "TransactItems": [
+        put(accounts_table, {"PK": {"S": "ACCT#drg"}, "SK": {"S": "PROFILE"},
+                             "email": {"S": "drg@x.io"}, "username": {"S": "drg"}}),
+        put(accounts_table, {"PK": {"S": "UNIQ#EMAIL#drg@x.io"}, "SK": {"S": "LOCK"}}),
+        put(accounts_table, {"PK": {"S": "UNIQ#HANDLE#drg"}, "SK": {"S": "LOCK"}})]}))
+    flags = ["transact", str(path), "--endpoint-url", endpoint_url, "--add-guards"]
+    assert main([*flags, "--dry-run"]) == 0
+    captured = capsys.readouterr()
+    previewed = captured.out.strip()
+    assert "attribute_not_exists" in previewed, previewed  # the guards are in the preview
+    assert "guard added: action 2: attribute_not_exists(PK) on the new email lock" in captured.err
+    assert main([*flags, "--dry-run", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["body"] == previewed
+    assert main([*flags, "--yes"]) == 0
+    capsys.readouterr()
+    sent = [e["request"] for e in ActionLog().entries() if e.get("token") == "dry-run-guards-0001"]
+    assert sent == [json.loads(previewed)]

@@ -16,7 +16,7 @@ from typing import IO, Any
 from dynoview.core.imports.model import Item, Located, Place, Problem, Record
 from dynoview.core.imports.parse import RecordError, load_json
 from dynoview.core.values.binary import parse_binary
-from dynoview.core.values.csv_cells import is_formula_like
+from dynoview.core.values.csv_cells import needs_neutralising
 from dynoview.core.values.numbers import analyse_number, number_text
 from dynoview.core.values.plain import from_plain
 from dynoview.core.values.sets import binary_set, number_set, string_set
@@ -27,7 +27,7 @@ _HEADER = re.compile(r"(?s)(.*) \((" + "|".join(TYPE_ORDER) + r")\)")
 
 def unneutralise(text: str, raw: bool) -> str:
     """The cell as the table holds it: the export's ``'`` in front of a formula-like cell removed."""
-    if not raw and text.startswith("'") and is_formula_like(text[1:]):
+    if not raw and text.startswith("'") and needs_neutralising(text[1:]):
         return text[1:]
     return text
 

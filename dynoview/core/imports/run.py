@@ -48,7 +48,7 @@ from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.confirmation import confirmation_for_tables
 from dynoview.core.tx.execution import TransactionInvalidError, execute_transaction
 from dynoview.core.tx.model import MAX_ACTIONS, PUT, Action, Transaction
-from dynoview.core.tx.outcomes import APPLIED, SUCCEEDED, ExecutionResult
+from dynoview.core.tx.outcomes import APPLIED, SUCCEEDED, UNKNOWN, ExecutionResult
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
 
@@ -359,6 +359,13 @@ class _Sender:
                                      reader=self.reader, log=self.log,
                                      context=_context(batch, self.state), validated=True,
                                      fresh_token=fresh)
+        if result.status == UNKNOWN:
+            # Sent, the answer lost and the reads failed: it may be in the table. Never "not
+            # written": the user would look for a problem in the file that is not there.
+            raise ImportStopped(f"Batch {batch.number + 1} ({batch.span()}) may have been written: "
+                                f"{result.message} --resume sends this batch again (the same Puts: "
+                                "its items end the same whether or not it was applied).",
+                                batch=batch, result=result)
         if result.status not in (SUCCEEDED, APPLIED):
             raise ImportStopped(f"Batch {batch.number + 1} ({batch.span()}) was not written: "
                                 f"{result.message}", batch=batch, result=result)

@@ -33,15 +33,22 @@ def is_formula_like(text: str) -> bool:
     return text.startswith(FORMULA_START) and _PLAIN_NUMBER.fullmatch(text) is None
 
 
+def needs_neutralising(text: str) -> bool:
+    """Whether the export puts a ``'`` in front of ``text``: formula-like, or formula-like after
+    the ``'`` it starts with (``'=1+1`` becomes ``''=1+1``), so a reader that takes one ``'`` off a
+    cell whose rest needs it (``imports.csv_typed``) gets every value back exactly."""
+    return is_formula_like(text.lstrip("'"))
+
+
 def neutralise(text: str) -> str:
-    """``text`` with a ``'`` in front when it is formula-like (the cell must also be quoted:
+    """``text`` with a ``'`` in front when it needs one (the cell must also be quoted:
     ``csv_record`` does both)."""
-    return "'" + text if is_formula_like(text) else text
+    return "'" + text if needs_neutralising(text) else text
 
 
 def _field(text: str, raw: bool) -> str:
     quote = False
-    if not raw and is_formula_like(text):
+    if not raw and needs_neutralising(text):
         text, quote = "'" + text, True
     if quote or _NEEDS_QUOTES.search(text):
         return '"' + text.replace('"', '""') + '"'

@@ -1,0 +1,88 @@
+"""An import batch whose answer is lost and whose settling reads fail too: the batch may have
+been written, and the import never says it was not (before: "Batch 1 ... was not written:" ahead
+of a sentence saying whether it was applied is not known). Both engines."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from dynoview.cli import main
+from dynoview.core.imports.run import ImportOptions, ImportStopped, run_import
+from dynoview.core.imports.source import read_records
+from dynoview.core.items.export import DDB_JSON, render
+from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.outcomes import UNKNOWN
+from dynoview.core.uniqueness.schema import article_schema
+from dynoview.demo.backend import create_accounts_table
+from tests import fault_proxy as fp
+from tests.fault_proxy import FaultProxy
+from tests.unit.core.imports.samples import plain_document
+
+pytestmark = [pytest.mark.integration, pytest.mark.faults]
+
+
+@pytest.fixture
+def docs_table(direct: Connection) -> Iterator[str]:
+    name = f"import-lost-{uuid.uuid4().hex[:8]}"
+    create_accounts_table(direct, name)
+    yield name
+    direct.client.delete_table(TableName=name)
+
+
+def _lose_every_answer(proxy: FaultProxy) -> None:
+    """Every TransactWriteItems reaches the engine, its answer never comes back; every
+    settling read (TransactGetItems) fails: the outcome cannot be known."""
+    proxy.add(fp.DROP_AFTER, operation="TransactWriteItems", times=None)
+    proxy.add(fp.HTTP_500, operation="TransactGetItems", times=None)
+
+
+def _count(direct: Connection, table: str) -> int:
+    return int(direct.client.scan(TableName=table, Select="COUNT", ConsistentRead=True)["Count"])
+
+
+def _file(tmp_path: Path) -> Path:
+    path = tmp_path / "docs.json"
+    path.write_text(render([plain_document(n) for n in range(10)], DDB_JSON))
+    return path
+
+
+def test_a_batch_of_unknown_outcome_is_never_called_not_written(
+        proxy: FaultProxy, pconn: Connection, direct: Connection, docs_table: str,
+        tmp_path: Path) -> None:
+    path = _file(tmp_path)
+    _lose_every_answer(proxy)
+    with pytest.raises(ImportStopped) as stopped:
+        run_import(pconn, describe_table(direct, docs_table), read_records(path, DDB_JSON), path,
+                   schema=article_schema(), has_lock_rules=False, log=ActionLog(tmp_path / "a.jsonl"),
+                   options=ImportOptions(progress_path=tmp_path / "p.json"))
+    assert proxy.forwarded("TransactWriteItems")  # it reached the engine...
+    assert _count(direct, docs_table) == 10  # ...which wrote it
+    exc = stopped.value
+    assert exc.result is not None and exc.result.status == UNKNOWN
+    assert "was not written" not in exc.message, exc.message
+    assert exc.message.startswith("Batch 1 (") and "may have been written" in exc.message
+
+
+def test_the_command_says_the_batch_may_have_been_written(
+        proxy: FaultProxy, direct: Connection, docs_table: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = _file(tmp_path)
+    _lose_every_answer(proxy)
+    assert main(["import", str(path), "--table", docs_table, "--endpoint-url", proxy.url, "--yes",
+                 "--progress-file", str(tmp_path / "p.json")]) == 2
+    err = capsys.readouterr().err
+    assert "was not written" not in err and "nothing of it" not in err, err
+    assert "may have been written" in err
+    assert "fix the file" not in err  # nothing is wrong with the file
+    assert _count(direct, docs_table) == 10
+    proxy.clear()  # the endpoint answers again: --resume sends the batch again, as said
+    assert main(["import", str(path), "--table", docs_table, "--endpoint-url", proxy.url, "--yes",
+                 "--resume", "--progress-file", str(tmp_path / "p.json")]) == 0
+    assert _count(direct, docs_table) == 10
