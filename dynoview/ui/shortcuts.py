@@ -12,18 +12,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QDialog,
-    QDialogButtonBox,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QWidget
 
 from dynoview.ui.accessible import name_clear_button
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
@@ -151,6 +140,19 @@ class ShortcutsDialog(QDialog):
     """Help > Keyboard shortcuts: the table above, filterable, non-modal."""
 
     def __init__(self, parent: QWidget | None = None, owners: set[str] | None = None) -> None:
+        # The dialog's own classes load when it opens: the window imports this module for the
+        # table, before its first paint, and each Qt class brings its enums (issue 19).
+        from PySide6.QtWidgets import (
+            QAbstractItemView,
+            QDialogButtonBox,
+            QHeaderView,
+            QLabel,
+            QLineEdit,
+            QTableWidget,
+            QTableWidgetItem,
+            QVBoxLayout,
+        )
+
         super().__init__(parent)
         self.setWindowTitle(self.tr("Keyboard shortcuts"))
         self.resize(720, 480)

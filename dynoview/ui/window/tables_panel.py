@@ -8,7 +8,6 @@ local endpoint the list's menu (and File) can create and delete tables (``ui/tab
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, Qt, Signal
@@ -39,6 +38,8 @@ CREATE, DELETE = QT_TRANSLATE_NOOP(
 
 def description_html(info: TableInfo, more: list[str] | None = None) -> str:
     """The table's name and one bullet per line, every value escaped."""
+    import html  # with the first description (its entity table is no start-up import)
+
     lines = [*info.summary_lines(), *(more or [])]
     rows = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
     return f"<b>{html.escape(info.name)}</b><ul>{rows}</ul>"

@@ -36,6 +36,9 @@ AFTER_THE_PAINT = (
     "dynoview.core.session.connection", "dynoview.core.session.tables",
     "dynoview.core.session.table_settings", "dynoview.core.reads.reader", "dynoview.core.edits",
     "dynoview.core.tx", "dynoview.core.uniqueness", "secrets",
+    # Read with the first table description (its entity table), and the package files read as
+    # plain files when they are (ui/resources.py).
+    "html", "importlib.resources",
 )
 
 _BUILD = """
