@@ -1,4 +1,4 @@
-"""The embedded demo backend: moto's ThreadedMotoServer on loopback (or, with the
+"""The embedded demo backend: moto's DynamoDB server on loopback (or, with the
 dynamodb-local engine, AWS's DynamoDB Local), seeded with accounts, locks and every
 broken case the app knows how to find.
 
@@ -91,29 +91,16 @@ class DemoBackend:
 
 
 def start_server() -> tuple[Any, str]:
-    """Start moto's HTTP server on 127.0.0.1 on a free port; its tracebacks go to the demo
-    log (``server_log``), its failures are answered as DynamoDB's JSON errors."""
-    from moto.moto_server.werkzeug_app import (
-        DomainDispatcherApplication,
-        MotoRequestHandler,
-        create_backend_app,
-    )
-    from moto.server import ThreadedMotoServer
-    from werkzeug.serving import make_server
-
+    """Start moto's DynamoDB on 127.0.0.1 on a free port (``moto_app``: moto's handlers without
+    its all-services Flask dispatcher); its tracebacks go to the demo log (``server_log``), its
+    failures are answered as DynamoDB's JSON errors."""
+    from dynoview.demo import moto_speedups
+    from dynoview.demo.moto_app import DemoMotoApp, DemoMotoServer
     from dynoview.demo.server_log import answer_failures, route_server_logs
 
     route_server_logs()
-
-    class _Server(ThreadedMotoServer):
-        def _server_entry(self) -> None:  # moto's own, with the app wrapped
-            app = answer_failures(DomainDispatcherApplication(create_backend_app))
-            self._server = make_server(self._ip_address, self._port, app, True,
-                                       request_handler=MotoRequestHandler)
-            self._server_ready_event.set()
-            self._server.serve_forever()
-
-    server = _Server(ip_address="127.0.0.1", port=0, verbose=False)
+    moto_speedups.install()
+    server = DemoMotoServer(answer_failures(DemoMotoApp()))
     server.start()
     host, port = server.get_host_and_port()
     return server, f"http://{host}:{port}"

@@ -4,8 +4,9 @@
 starts the server and seeds it on a core of its own while the window is built and painted,
 so neither moto's imports nor the seeding requests share the GIL with the UI thread. The
 child says what it reached on stdout, one JSON object per line (``{"url": ...}`` once it
-listens, ``{"ready": true}`` once seeded, ``{"error": ...}`` when it cannot), and lives until
-its stdin closes: when the app stops it, or when the app dies in any way.
+listens, ``{"ready": true, "tables": [...]}`` once seeded, ``{"error": ...}`` when it
+cannot), and lives until its stdin closes: when the app stops it, or when the app dies in any
+way.
 """
 
 from __future__ import annotations
@@ -108,9 +109,14 @@ class DemoProcess:
 
         return DemoBackend(self, self.wait_listening(), self.engine)
 
-    def wait_ready(self) -> None:
-        """Return once the endpoint is seeded."""
-        self._wait_for("ready")
+    def wait_ready(self) -> list[str] | None:
+        """Return once the endpoint is seeded, with its tables' names as ListTables gives
+        them (the child lists them as it says so: the app's first rows wait for no
+        ListTables of their own), or None from a child that did not say them."""
+        tables = self._wait_for("ready").get("tables")
+        if isinstance(tables, list) and all(isinstance(name, str) for name in tables):
+            return tables
+        return None
 
     def _last_error(self) -> str:
         try:
@@ -150,7 +156,14 @@ def serve() -> int:
     if hasattr(os, "nice"):
         os.nice(10)
     from dynoview.core.session import profile
-    from dynoview.demo.backend import DemoBackend, demo_engine, seed_demo, start_dynamodb_local, start_server
+    from dynoview.demo.backend import (
+        DemoBackend,
+        demo_engine,
+        list_table_names,
+        seed_demo,
+        start_dynamodb_local,
+        start_server,
+    )
 
     def say(**what: Any) -> None:
         print(json.dumps(what), flush=True)
@@ -173,7 +186,8 @@ def serve() -> int:
             say(url=url, engine=engine)
             with contextlib.closing(backend.seed_sender()) as sender:
                 seed_demo(sender)  # DynamoDB JSON over HTTP: no botocore client to build first
-            say(ready=True)
+                tables = list_table_names(sender)
+            say(ready=True, tables=tables)
             # What imports and seeding made stays: frozen out of the collector's reach, else
             # the first collection (about 50 ms) would hold up the app's first request.
             gc.freeze()

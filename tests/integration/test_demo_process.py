@@ -18,9 +18,9 @@ def test_child_listens_seeds_and_stops() -> None:
     try:
         backend = demo.backend()  # as soon as it listens
         assert backend.endpoint_url.startswith("http://127.0.0.1:") and backend.engine == "moto"
-        demo.wait_ready()
+        said = demo.wait_ready()
         conn = backend.connect(read_only=True)
-        assert {ACCOUNTS_TABLE, METRICS_TABLE} <= set(conn.list_tables())
+        assert said == conn.list_tables() and {ACCOUNTS_TABLE, METRICS_TABLE} <= set(said)
         assert conn.client.scan(TableName=ACCOUNTS_TABLE, Select="COUNT")["Count"] == DEMO_ITEMS
     finally:
         backend.stop()  # stops the child

@@ -33,3 +33,20 @@ def test_a_failed_seed_reaches_the_app_as_the_childs_sentence() -> None:
     finally:
         demo.stop(wait=10)
     assert not demo.running
+
+
+def test_ready_carries_the_tables_the_child_listed() -> None:
+    demo = _child_saying({"url": "http://127.0.0.1:9", "engine": "moto"},
+                         {"ready": True, "tables": ["accounts", "metrics"]})
+    try:
+        assert demo.wait_ready() == ["accounts", "metrics"]
+    finally:
+        demo.stop(wait=10)
+
+
+def test_a_ready_without_tables_leaves_the_listing_to_the_app() -> None:
+    demo = _child_saying({"url": "http://127.0.0.1:9", "engine": "moto"}, {"ready": True})
+    try:
+        assert demo.wait_ready() is None
+    finally:
+        demo.stop(wait=10)

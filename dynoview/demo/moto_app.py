@@ -1,0 +1,130 @@
+"""The demo's moto server: DynamoDB and DynamoDB Streams answered by moto's own handlers.
+
+moto's ``ThreadedMotoServer`` serves every AWS service through one Flask app per service,
+chosen per request by ``DomainDispatcherApplication``: before the demo's first request the
+child imported Flask, Jinja and every service's URL patterns, and built a Flask app for
+DynamoDB on that request, all on the app's start-up path (its first rows wait for the seed).
+Here a request whose ``X-Amz-Target`` names DynamoDB or DynamoDB Streams goes straight to
+moto's handler for it (``DynamoHandler.dispatch``, what moto's Flask view calls), with the
+same backend, models, streams and TTL. Anything else (S3 for the export audit, moto's own
+``/moto-api``) goes to moto's dispatcher, imported and built on its first use.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from botocore.exceptions import ClientError
+from moto.core.request import (
+    PRESERVED_HEADER_NAMES_ENVIRON_KEY,
+    Request,
+    environ_key_for_header,
+    should_preserve_original_header_name,
+)
+from werkzeug.exceptions import HTTPException
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
+from werkzeug.wrappers import Response
+
+WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+#: The X-Amz-Target prefixes answered here (what DomainDispatcherApplication sends to moto's
+#: "dynamodb" and "dynamodbstreams" apps); DynamoDB's 2011 API goes to the dispatcher.
+DYNAMODB_TARGET = "DynamoDB_20120810."
+STREAMS_TARGET = "DynamoDBStreams_20120810."
+
+
+class ServerRequest(Request):
+    """What moto's Flask app hands its handlers: a request read by a real WSGI server."""
+
+    from_wsgi_server = True
+
+
+def _handler_for(target: str) -> Any:
+    """moto's handler class for a DynamoDB or Streams target, else None."""
+    if target.startswith(DYNAMODB_TARGET):
+        from moto.dynamodb.responses import DynamoHandler
+
+        return DynamoHandler
+    if target.startswith(STREAMS_TARGET):
+        from moto.dynamodbstreams.responses import DynamoDBStreamsHandler
+
+        return DynamoDBStreamsHandler
+    return None
+
+
+class DemoMotoApp:
+    """The WSGI app: DynamoDB and Streams here, every other request to moto's dispatcher."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._dispatcher: WSGIApp | None = None
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        handler = _handler_for(str(environ.get("HTTP_X_AMZ_TARGET", "")))
+        if handler is None:
+            return self.dispatcher()(environ, start_response)
+        request = ServerRequest(environ)
+        try:
+            # As moto's Flask view calls it (moto.core.utils.convert_to_flask_response).
+            result = handler.dispatch(request, request.raw_url, dict(request.headers))
+        except HTTPException as exc:  # moto's RESTError family: a WSGI answer of its own
+            return exc(environ, start_response)
+        except ClientError as exc:  # as moto's view answers another service's refusal
+            result = 400, {}, exc.response["Error"]["Message"]
+        status, headers, body = result if len(result) == 3 else (200, {}, result)
+        return Response(response=body, status=status, headers=headers)(environ, start_response)
+
+    def dispatcher(self) -> WSGIApp:
+        """moto's all-services dispatcher (Flask), built once, on the first request for it."""
+        with self._lock:
+            if self._dispatcher is None:
+                from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
+
+                self._dispatcher = DomainDispatcherApplication(create_backend_app)
+            return self._dispatcher
+
+
+class DemoRequestHandler(WSGIRequestHandler):
+    """werkzeug's handler, keeping header names with underscores as moto's own server does
+    (``MotoRequestHandler``, which imports Flask): S3 metadata keys may contain them."""
+
+    def make_environ(self) -> dict[str, Any]:
+        environ = super().make_environ()
+        dashed = {environ_key_for_header(name) for name in self.headers if "_" not in name}
+        names: dict[str, str] = {}
+        values: dict[str, list[str]] = {}
+        for name, value in self.headers.items():
+            key = environ_key_for_header(name)
+            if not should_preserve_original_header_name(name) or key in dashed:
+                continue  # an underscored header never stands in for a dashed one
+            names.setdefault(key, name)
+            values.setdefault(key, []).append(value.replace("\r\n", ""))
+        for key, key_values in values.items():
+            environ[key] = ",".join(key_values)
+        environ[PRESERVED_HEADER_NAMES_ENVIRON_KEY] = names
+        return environ
+
+
+class DemoMotoServer:
+    """``app`` served on ``host`` (port 0: a free one) by werkzeug's threaded server in a
+    daemon thread; the same ``start``/``stop``/``get_host_and_port`` as ThreadedMotoServer."""
+
+    def __init__(self, app: WSGIApp, host: str = "127.0.0.1", port: int = 0) -> None:
+        self._server: BaseWSGIServer = make_server(host, port, app, threaded=True,
+                                                   request_handler=DemoRequestHandler)
+        self._thread = threading.Thread(target=self._server.serve_forever, name="demo-moto",
+                                         daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def get_host_and_port(self) -> tuple[str, int]:
+        host, port = self._server.server_address[:2]
+        return str(host), int(port)
+
+    def stop(self) -> None:
+        if self._thread.is_alive():
+            self._server.shutdown()
+            self._thread.join()
+        self._server.server_close()
