@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
@@ -22,6 +24,8 @@ from dynoview.core.uniqueness.findings import (
 )
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 from dynoview.ui.context import AppContext
+from dynoview.ui.locks import grid_order
+from dynoview.ui.locks.grid_paint import LocksDelegate
 from dynoview.ui.locks.model import (
     AMBER,
     COL_ACCOUNT,
@@ -282,7 +286,7 @@ def _large_audit(accounts: int) -> tuple[Any, Any]:
 
 
 def test_large_audit_sorts_filters_and_searches_off_the_ui_thread(
-        qtbot: Any, qasync_loop: asyncio.AbstractEventLoop) -> None:
+        qtbot: Any, qasync_loop: asyncio.AbstractEventLoop, monkeypatch: pytest.MonkeyPatch) -> None:
     ctx = AppContext()
     panel = LocksPanel(ctx)
     qtbot.addWidget(panel)
@@ -320,11 +324,65 @@ def test_large_audit_sorts_filters_and_searches_off_the_ui_thread(
     missing = {r.account_id for r in panel.model.pair_rows()}
     assert missing and missing == {f.account_ids[0] for f in result.findings if f.status == MISSING_LOCK}
 
+    # The busy bar lies over the grid: showing it moves nothing in the panel.
+    grid_geometry = panel.view.geometry()
+    assert panel.ordering_bar.isHidden()
     # Cancel puts the grid back as it was shown, and says so.
+    monkeypatch.setattr(grid_order, "BUSY_AFTER_MS", 0)  # the bar at once, not after 150 ms
     panel.grid.ordering._sorted.clear()  # make the next sort take a while
     panel.set_status_filter(None)
-    assert not panel.cancel_button.isHidden()
-    panel.cancel_button.click()
+    assert not panel.ordering_bar.isHidden() and panel.ordering_bar.parentWidget() is panel.view
+    assert "Ordering 30,0" in panel.ordering_bar.label.text()
+    assert panel.view.geometry() == grid_geometry
+    panel.ordering_bar.cancel_button.click()
+    assert panel.ordering_bar.isHidden()
     assert panel.grid.query == panel.grid.shown and panel.status_filter.currentData() == {MISSING_LOCK}
     assert {r.account_id for r in panel.model.pair_rows()} == missing
+    ctx.tasks.shutdown()
+
+
+def test_grid_cells_paint_what_the_model_roles_say(
+        qtbot: Any, qasync_loop: asyncio.AbstractEventLoop) -> None:
+    """The grid's one-call delegate fills each cell's style option as Qt's own does from the
+    model's roles: text, colours, font (a stale row goes Qt's way)."""
+    ctx = AppContext()
+    panel = LocksPanel(ctx)
+    qtbot.addWidget(panel)
+    result, rows = _large_audit(2_000)
+    panel._on_audit_result(result, rows)
+    model = panel.model
+    panel.model.mark_stale([rows.key(model.row_at(1))])
+    ours, qts = panel.view.itemDelegate(), QStyledItemDelegate()
+    assert isinstance(ours, LocksDelegate)
+    backgrounds = set()
+    for view_row in range(40):
+        for column in range(model.columnCount()):
+            index = model.index(view_row, column)
+            got, want = QStyleOptionViewItem(), QStyleOptionViewItem()
+            ours.initStyleOption(got, index)
+            qts.initStyleOption(want, index)
+            text = QPalette.ColorRole.Text
+            assert (got.text, got.backgroundBrush, got.palette.brush(text), got.font, got.features) == (
+                want.text, want.backgroundBrush, want.palette.brush(text), want.font, want.features)
+            backgrounds.add(got.backgroundBrush.color().name())
+    assert len(backgrounds) >= 2  # problem rows coloured, healthy ones not
+    ctx.tasks.shutdown()
+
+
+def test_new_rows_under_the_same_columns_drop_the_selection(
+        qtbot: Any, qasync_loop: asyncio.AbstractEventLoop) -> None:
+    """Rows of findings so far, then the full audit's, come in as a layout change: nothing the
+    user selected in the old rows stays selected in the new ones."""
+    ctx = AppContext()
+    panel = LocksPanel(ctx)
+    qtbot.addWidget(panel)
+    result, rows = _large_audit(300)
+    panel._on_audit_result(result, rows)
+    panel.select_row(3)
+    assert panel.view.selectionModel().selectedRows()
+    _, again = _large_audit(200)
+    panel.model.set_rows(again)
+    assert panel.model.rowCount() == len(again)
+    assert not panel.view.selectionModel().selectedRows()
+    assert not panel.view.currentIndex().isValid()
     ctx.tasks.shutdown()

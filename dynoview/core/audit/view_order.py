@@ -7,9 +7,10 @@ into a numpy array of their UTF-8 bytes (whose byte order is the texts' code poi
 numpy's stable sort orders it without holding the GIL (``_numpy_sorted``); texts numpy would
 compare differently (holding NUL) or too long to copy are sorted in runs of ``RUN`` rows (each
 a short C sort) merged by ``heapq.merge`` (Python code, so the GIL changes hands every
-millisecond). Status columns are bucketed over the account order; filters and searches are C loops over
-slices (``compress``, ``bytes.translate``, ``in``). Sorted orders are kept, so sorting again
-by the same column, or filtering a sorted view, costs one pass.
+millisecond). Status columns are bucketed over the account order; filters are C loops over
+slices (``compress``, ``bytes.translate``); searches scan a ``SearchIndex`` of the texts (numpy,
+off the GIL). Sorted orders are kept, so sorting again by the same column, or filtering a sorted
+view, costs one pass.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ import heapq
 import threading
 from array import array
 from dataclasses import dataclass
-from itertools import compress, islice, repeat
-from operator import contains
+from itertools import compress, islice
 
 from dynoview.core.audit.collector import relaxed_gc
+from dynoview.core.audit.row_search import SearchIndex
 from dynoview.core.audit.rows import CHUNK, CODES, EXPIRED, AuditRows, check, chunks
 from dynoview.core.uniqueness.findings import LABELS, SEVERITY
 
@@ -71,14 +72,16 @@ class RowOrdering:
         # One text sort at a time: a sort asked for while ``prepare`` sorts the same column
         # waits for it instead of doing it again beside it.
         self._sorting = threading.Lock()
-        self._texts: list[str] | None = None
+        self._index = SearchIndex(rows)
         self._last: tuple[ViewQuery, array] | None = None  # for narrowing searches
 
     def prepare(self, cancel: threading.Event | None = None) -> None:
         """Sort by account ahead of a click (the first sort a user asks for, and the base of
-        the status sorts): run in the pool once an audit's rows are shown."""
+        the status sorts), then index the texts for searches (the first search on a million
+        accounts: 0.2-0.5 s -> 0.1 s): run in the pool once an audit's rows are shown."""
         with relaxed_gc():
             self._ascending(ACCOUNT_COLUMN, 0, cancel)
+            self._index.prepare(cancel)
 
     def order(self, query: ViewQuery, cancel: threading.Event | None = None) -> array:
         """The rows to show for ``query``, in order (raises ``CancelledError`` when cancelled)."""
@@ -143,6 +146,7 @@ class RowOrdering:
         result = _numpy_sorted(keys, cancel)
         if result is None:
             result = _merge_sorted(keys, cancel)
+        _release(keys)
         self._sorted[(column, rule)] = result
         return result
 
@@ -200,27 +204,7 @@ class RowOrdering:
         return out
 
     def _search(self, shown: array, text: str, cancel: threading.Event | None) -> array:
-        needle = text.strip().casefold()
-        texts = self._search_texts(cancel)
-        out = array("i")
-        for part in chunks(len(shown)):
-            check(cancel)
-            block = shown[part.start:part.stop]
-            out.extend(compress(block, map(contains, map(texts.__getitem__, block), repeat(needle))))
-        return out
-
-    def _search_texts(self, cancel: threading.Event | None) -> list[str]:
-        """Per row, the id and values case-folded, joined by a separator no one types."""
-        if self._texts is None:
-            rows = self.rows
-            texts: list[str] = []
-            for part in chunks(len(rows)):
-                check(cancel)
-                a, b = part.start, part.stop
-                texts.extend(map(str.casefold, map("\x1f".join, zip(
-                    rows.ids[a:b], *(column[a:b] for column in rows.values), strict=True))))
-            self._texts = texts
-        return self._texts
+        return self._index.search(shown, text, cancel)
 
 
 def _numpy_sorted(keys: list[str], cancel: threading.Event | None) -> array | None:
@@ -252,10 +236,17 @@ def _numpy_sorted(keys: list[str], cancel: threading.Event | None) -> array | No
     for part in chunks(len(encoded)):
         check(cancel)
         texts[part.start:part.stop] = encoded[part.start:part.stop]
-    del encoded
+    _release(encoded)
     order = np.argsort(texts, kind="stable")
     check(cancel)
     return array("i", order.astype(np.intc).tobytes())
+
+
+def _release(items: list[str] | list[bytes]) -> None:
+    """Free a long list's items a slice at a time: a million strings freed in one call (the
+    list's last reference dropped) held the GIL 50-100 ms."""
+    while items:
+        del items[-CHUNK:]
 
 
 def _merge_sorted(keys: list[str], cancel: threading.Event | None) -> array:

@@ -26,6 +26,9 @@ ORDER_AT_ONCE_ROWS = 10_000
 #: Once a large audit's rows are shown, the account order is sorted in the pool after this
 #: pause (the first paint goes first), so a click on a header finds it ready.
 PREPARE_AFTER_MS = 300
+#: An order in the pool shows its busy bar (with Cancel) only once it has run this long: a
+#: sort or filter of a million rows is often done sooner, and never flashes one.
+BUSY_AFTER_MS = 150
 #: The audit's own order (problems first) reads as a descending Status sort.
 PROBLEMS_FIRST = SortKey(STATUS_COLUMN, 0, True)
 
@@ -34,7 +37,7 @@ class GridOrder(QObject):
     """Turns the header, the status filter and the search box into orders of the grid."""
 
     rows_ready = Signal()  # a new order is in the grid
-    busy = Signal(bool, str)  # ordering in the pool (show a busy bar and Cancel), its text
+    busy = Signal(bool, str)  # ordering in the pool for a while (show a busy bar, Cancel), its text
     cancelled = Signal()
 
     def __init__(self, model: AuditRowsModel, view: QTableView, search: QLineEdit,
@@ -51,7 +54,12 @@ class GridOrder(QObject):
         status_filter.currentIndexChanged.connect(
             lambda _i: self._set_query(replace(self.query, statuses=self._statuses())))
         controller.ordered.connect(self._on_ordered)
-        controller.order_failed.connect(lambda _exc: self.busy.emit(False, ""))
+        controller.order_failed.connect(lambda _exc: self._set_busy(False))
+        self._busy_text = ""
+        self._busy_shown = False
+        self._busy_timer = QTimer(self)
+        self._busy_timer.setSingleShot(True)
+        self._busy_timer.timeout.connect(self._show_busy)
 
     def reset(self, rows: AuditRows | None) -> None:
         """New rows in the model (an audit, or none): problems first, then the filter and
@@ -92,7 +100,7 @@ class GridOrder(QObject):
         """Stop a sort, filter or search: the grid keeps the order it shows, and the header,
         filter and search box say so again."""
         self.controller.cancel_order()
-        self.busy.emit(False, "")
+        self._set_busy(False)
         self.query = self.shown
         self.show_sort(self.shown.sort)
         with QSignalBlocker(self.search):
@@ -141,18 +149,37 @@ class GridOrder(QObject):
             return
         if self.query == self.shown:
             self.controller.cancel_order()
-            self.busy.emit(False, "")
+            self._set_busy(False)
             return
         if len(ordering.rows) <= ORDER_AT_ONCE_ROWS:
             self._on_ordered(self.query, ordering.order(self.query))
             return
-        self.busy.emit(True, self.tr("Ordering {rows_count:,} rows…").format(rows_count=len(ordering.rows)))
         self.controller.start_order(ordering, self.query)
+        self._set_busy(True, self.tr("Ordering {rows_count:,} rows…").format(rows_count=len(ordering.rows)))
 
     def _on_ordered(self, query: ViewQuery, shown: array) -> None:
         if query != self.query or self.ordering is None:
             return  # a later request replaced it
-        self.busy.emit(False, "")
+        self._set_busy(False)
         self.model.set_order(shown)
         self.shown = query
         self.rows_ready.emit()
+
+    def _set_busy(self, busy: bool, text: str = "") -> None:
+        """An order started (its busy bar shows after ``BUSY_AFTER_MS``) or ended."""
+        if busy:
+            self._busy_text = text
+            if self._busy_shown or BUSY_AFTER_MS <= 0:
+                self._show_busy()
+            else:
+                self._busy_timer.start(BUSY_AFTER_MS)
+            return
+        self._busy_timer.stop()
+        if self._busy_shown:
+            self._busy_shown = False
+            self.busy.emit(False, "")
+
+    def _show_busy(self) -> None:
+        if self.running:
+            self._busy_shown = True
+            self.busy.emit(True, self._busy_text)

@@ -2,17 +2,20 @@
 
 ``AuditBar`` (the schema sentence, the audit row with the Live toggle, the counts),
 ``FilterBar`` (status filter, search, exports), ``FindingsPane`` (the grid beside the selected
-row's details and actions) and ``arrange`` (those, the Live bar and the diagnose box, sized
-for 1024x700: the rows wrap rather than clip, and the findings get most of the height).
+row's details and actions, and the ``OrderingBar`` over the grid while a large order runs)
+and ``arrange`` (those, the Live bar and the diagnose box, sized for 1024x700: the rows wrap
+rather than clip, and the findings get most of the height).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QFrame,
     QGridLayout,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -36,7 +39,9 @@ from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.i18n.labels import finding_label
 from dynoview.ui.locks.controller import DETECT_SAMPLE
 from dynoview.ui.locks.diagnose import DiagnoseBox
+from dynoview.ui.locks.grid_paint import paint_cells_directly
 from dynoview.ui.locks.live_bar import LiveBar
+from dynoview.ui.locks.model import AuditRowsModel
 from dynoview.ui.locks.repair_flow import RowActions
 
 FILTER_ALL = QT_TRANSLATE_NOOP("locks.layout", "All rows")
@@ -126,15 +131,6 @@ class AuditBar(QWidget):
         finally:
             self.progress.setUpdatesEnabled(True)  # queues one update
 
-    def show_busy(self, busy: bool, text: str, audit_running: bool) -> None:
-        """A sort, filter or search ordering in the pool (the audit's progress keeps the bar)."""
-        if audit_running:
-            return
-        self.progress.setVisible(busy)
-        self.cancel_button.setVisible(busy)
-        if busy:
-            self.show_progress(None, text)
-
 
 class FilterBar(QWidget):
     """The status filter, the search box and the exports."""
@@ -161,23 +157,72 @@ class FilterBar(QWidget):
             row.addWidget(w)
 
 
+class OrderingBar(QFrame):
+    """A sort, filter or search ordering a large audit's rows: its text, a busy bar and Cancel,
+    laid over the grid's bottom edge. In no layout, so showing and hiding it moves nothing:
+    the audit bar's progress and Cancel, shown for it before, relaid the whole panel out
+    (11-17 ms of the UI thread in a 1280x860 window, against 2 ms for this bar)."""
+
+    def __init__(self, view: QTableView) -> None:
+        super().__init__(view)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(6, 2, 2, 2)
+        self.label = QLabel()
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)  # busy: an order has no share done to show
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumWidth(120)
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        row.addWidget(self.label, 1)
+        row.addWidget(self.progress)
+        row.addWidget(self.cancel_button)
+        self.hide()
+        view.installEventFilter(self)  # follows the grid's size
+
+    def show_busy(self, busy: bool, text: str) -> None:
+        if busy:
+            self.label.setText(text)
+            self.progress.setToolTip(text)
+            self._place()
+            self.raise_()
+        self.setVisible(busy)
+
+    def _place(self) -> None:
+        """Along the bottom of the grid's rows (the view's viewport)."""
+        view = self.parentWidget()
+        if not isinstance(view, QTableView):
+            return
+        rows = view.viewport().geometry()
+        height = self.sizeHint().height()
+        self.setGeometry(rows.left(), max(rows.top(), rows.bottom() + 1 - height), rows.width(), height)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and self.isVisible():
+            self._place()
+        return False
+
+
 class FindingsPane(QSplitter):
     """The grid beside the selected row's details and its four actions."""
 
-    def __init__(self, model: QAbstractItemModel, parent: QWidget | None = None) -> None:
+    def __init__(self, model: AuditRowsModel, parent: QWidget | None = None) -> None:
         super().__init__(Qt.Orientation.Horizontal, parent)
         self.addWidget(self._build_view(model))
+        self.ordering_bar = OrderingBar(self.view)
         self.addWidget(self._build_details())
         self.setStretchFactor(0, 3)
         self.setStretchFactor(1, 1)
         self.setSizes([900, 300])
 
-    def _build_view(self, model: QAbstractItemModel) -> QTableView:
+    def _build_view(self, model: AuditRowsModel) -> QTableView:
         self.view = QTableView()
         self.view.setAccessibleName(self.tr("Accounts and locks"))
         self.view.setAccessibleDescription(self.tr(
             "One row per value: its account, its lock and the finding"))
         self.view.setModel(model)
+        paint_cells_directly(self.view, model.look)  # one call per cell into Python, none per primitive
         self.view.setSortingEnabled(True)
         self.view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
@@ -190,6 +235,10 @@ class FindingsPane(QSplitter):
         rows.setDefaultSectionSize(self.fontMetrics().height() + 8)  # compact
         # Fixed heights: a million rows cost the header nothing to lay out.
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        # Its sections are blank (the model names no rows), yet after every sort, filter or
+        # search it measured 200 of them for its width: 1,300 headerData calls into Python
+        # and their text layout on the UI thread.
+        rows.hide()
         return self.view
 
     def _build_details(self) -> QWidget:

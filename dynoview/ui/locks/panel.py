@@ -91,6 +91,7 @@ class LocksPanel(QWidget):
         self.status_filter, self.search = f.status_filter, f.search
         self.export_csv_button, self.export_json_button = f.export_csv_button, f.export_json_button
         self.view, self.details, self.open_item_button = g.view, g.details, g.open_item_button
+        self.ordering_bar = g.ordering_bar
         self.release_button, self.claim_button = g.release_button, g.claim_button
         self.resolve_button, self.rule_picker = g.resolve_button, d.rule_picker
         self.value_edit, self.diagnose_button = d.value_edit, d.diagnose_button
@@ -120,8 +121,8 @@ class LocksPanel(QWidget):
         c.audit_failed.connect(self._on_audit_error)
         c.order_failed.connect(self.ctx.report)
         self.grid.rows_ready.connect(self.rows_ready)
-        self.grid.busy.connect(lambda busy, text: self.audit_bar.show_busy(
-            busy, text, self.controller.audit_running()))
+        self.grid.busy.connect(self.ordering_bar.show_busy)
+        self.ordering_bar.cancel_button.clicked.connect(self.grid.cancel)
         self.grid.cancelled.connect(
             lambda: self.ctx.status_message.emit(self.tr("Cancelled: the rows keep the order they had.")))
         self.diagnose.finished.connect(self.diagnosis_finished)

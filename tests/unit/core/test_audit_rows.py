@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 import pytest
 
-from dynoview.core.audit import view_order
+from dynoview.core.audit import row_search, view_order
 from dynoview.core.audit.pages import PageClassifier
 from dynoview.core.audit.rows import AuditRows, build_rows, rows_of_findings
 from dynoview.core.audit.view_order import RowOrdering, SortKey, ViewQuery
@@ -201,6 +201,34 @@ def test_a_narrowing_search_gives_what_a_fresh_search_gives() -> None:
     typed = [ordering.order(ViewQuery(search=text)) for text in ("u", "u1", "u1@", "u1@x")]
     fresh = RowOrdering(rows).order(ViewQuery(search="u1@x"))
     assert list(typed[-1]) == list(fresh) and len(typed[0]) >= len(typed[-1]) > 0
+
+
+#: Texts a byte search could get wrong: NUL (the index's separator), a lone surrogate, folds
+#: that change length (ß -> ss, ﬃ -> ffi), final sigma, astral and fullwidth letters, the
+#: record separator, empty.
+TRICKY = ["a\x00b", "\x00", "x\ud800y", "Straße", "STRASSE", "ﬃx", "ΣΑΣ", "σας", "\U0001f600@x",
+          "ＡＢ@x", "x\x1fy", "", "ab\x00"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_search_index_finds_what_python_in_finds(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Searches through the index (slices of 7 rows, the ones holding NUL searched by Python)
+    give the rows ``needle in text.casefold()`` gives, field by field."""
+    monkeypatch.setattr(row_search, "FEW_ROWS", 0)
+    monkeypatch.setattr(row_search, "SLICE_ROWS", 7)
+    rng = random.Random(seed)
+    items = random_items(rng, 150, unique_ids=True)
+    for k, text in enumerate(TRICKY * 2):
+        item = {"PK": s(f"ACCT#{text}{k}"), "SK": s("PROFILE"), "email": s(f"{k}{text}")}
+        items.insert(rng.randrange(len(items) + 1), item)
+    pairing = classify(items, SCHEMA, TTL)
+    rows = build_rows(pairing, pairing.findings())
+    built = [rows.pair_row(i) for i in range(len(rows))]
+    ordering = RowOrdering(rows)
+    for needle in ("a", "A@", "ss", "SS", "ß", "ffi", "σ", "ς", "\x00", "b\x00", "\ud800",
+                   "\U0001f600", "ａ", "x\x1fy", "acct#", "u1@x", "zz", "\x00b"):
+        _check(rows, built, ordering, ViewQuery(search=needle))
+        _check(rows, built, ordering, ViewQuery(SortKey("value", 0), frozenset(PROBLEMS), needle))
 
 
 def test_an_order_stops_when_cancelled() -> None:
