@@ -4,7 +4,7 @@
 <context>
     <name>BrowseController</name>
     <message numerus="yes">
-        <location filename="../../items/controller.py" line="+287" />
+        <location filename="../../items/controller.py" line="+308" />
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item shown</numerusform>
@@ -232,7 +232,7 @@
 <context>
     <name>ItemsPanel</name>
     <message numerus="yes">
-        <location filename="../../items/panel.py" line="+244" />
+        <location filename="../../items/panel.py" line="+245" />
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>Copied %Ln item as {format}.</numerusform>
@@ -243,7 +243,7 @@
 <context>
     <name>KEPT</name>
     <message numerus="yes">
-        <location filename="../../session/reconnect.py" line="+48" />
+        <location filename="../../session/reconnect.py" line="+50" />
         <source>%Ln more Items tab(s)</source>
         <translation>
             <numerusform>%Ln more Items tab</numerusform>
@@ -308,7 +308,7 @@
 <context>
     <name>LocksPanel</name>
     <message numerus="yes">
-        <location filename="../../locks/panel.py" line="+225" />
+        <location filename="../../locks/panel.py" line="+226" />
         <source>%n problem row(s) so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</source>
         <translation>
             <numerusform>%n problem row so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</numerusform>
@@ -327,7 +327,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../../main_window.py" line="+269" />
+        <location filename="../../main_window.py" line="+270" />
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Connected: %Ln table.{note}</numerusform>

@@ -306,7 +306,7 @@
 <context>
     <name>AuditBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+64"/>
+        <location filename="../../locks/layout.py" line="+69"/>
         <source>Run full audit</source>
         <translation>Audit penuh</translation>
     </message>
@@ -389,7 +389,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+305"/>
+        <location filename="../../locks/model.py" line="+328"/>
         <source>Account</source>
         <translation>Akun</translation>
     </message>
@@ -415,12 +415,12 @@
 <context>
     <name>BrowseController</name>
     <message>
-        <location filename="../../items/controller.py" line="+107"/>
+        <location filename="../../items/controller.py" line="+123"/>
         <source>Connect and pick a table first.</source>
         <translation>Hubungkan dan pilih tabel dulu.</translation>
     </message>
     <message numerus="yes">
-        <location line="+180"/>
+        <location line="+185"/>
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item ditampilkan</numerusform>
@@ -907,7 +907,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+58"/>
+        <location filename="../../items/cell_editor.py" line="+59"/>
         <source>Type</source>
         <translation>Tipe</translation>
     </message>
@@ -2234,7 +2234,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExtrasReader</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="+258"/>
+        <location filename="../../window/tables_panel.py" line="+266"/>
         <source>Point-in-time recovery and resource policy: not known ({type})</source>
         <translation>Point-in-time recovery dan resource policy: tidak diketahui ({type})</translation>
     </message>
@@ -2250,7 +2250,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>FilterBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+50"/>
+        <location filename="../../locks/layout.py" line="+47"/>
         <location line="+4"/>
         <source>Search values or account ids</source>
         <translation>Cari nilai atau ID akun</translation>
@@ -2274,7 +2274,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>FindingsPane</name>
     <message>
-        <location line="+18"/>
+        <location line="+66"/>
         <source>Accounts and locks</source>
         <translation>Akun dan lock</translation>
     </message>
@@ -2284,7 +2284,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Satu baris per nilai: akunnya, lock-nya, dan temuannya</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>Select a row to see what is wrong and what to do.</source>
         <translation>Pilih baris untuk melihat masalahnya dan apa yang harus dilakukan.</translation>
     </message>
@@ -2312,9 +2312,9 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>GridOrder</name>
     <message>
-        <location filename="../../locks/grid_order.py" line="+137"/>
+        <location filename="../../locks/grid_order.py" line="+158"/>
         <source>Ordering {rows_count:,} rows…</source>
-        <extracomment>Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger audits are ordered in the pool. The audit&apos;s own order (problems first) reads as a descending Status sort.</extracomment>
+        <extracomment>Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger audits are ordered in the pool. Once a large audit&apos;s rows are shown, the account order is sorted in the pool after this pause (the first paint goes first), so a click on a header finds it ready. An order in the pool shows its busy bar (with Cancel) only once it has run this long: a sort or filter of a million rows is often done sooner, and never flashes one. The audit&apos;s own order (problems first) reads as a descending Status sort.</extracomment>
         <translation>Mengurutkan {rows_count:,} baris…</translation>
     </message>
 </context>
@@ -2624,7 +2624,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemSelection</name>
     <message>
-        <location filename="../../items/selection.py" line="+118"/>
+        <location filename="../../items/selection.py" line="+120"/>
         <source>Reading {key_text}…</source>
         <translation>Membaca {key_text}…</translation>
     </message>
@@ -2647,12 +2647,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsColumns</name>
     <message>
-        <location filename="../../items/columns.py" line="+42"/>
+        <location filename="../../items/columns.py" line="+43"/>
         <source>Click to sort the loaded items, drag to move a column, right-click to choose columns</source>
         <translation>Klik untuk mengurutkan item yang dimuat, seret untuk memindah kolom, klik kanan untuk memilih kolom</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+107"/>
         <source>Sort by {name}, ascending</source>
         <translation>Urutkan menurut {name}, naik</translation>
     </message>
@@ -2675,7 +2675,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+279"/>
+        <location filename="../../items/model.py" line="+294"/>
         <source>TTL status</source>
         <translation>Status TTL</translation>
     </message>
@@ -2688,7 +2688,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+106"/>
+        <location filename="../../items/panel.py" line="+104"/>
         <source>Edit…</source>
         <translation>Edit…</translation>
     </message>
@@ -2718,7 +2718,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Membaca…</translation>
     </message>
     <message numerus="yes">
-        <location line="+63"/>
+        <location line="+66"/>
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>%Ln item disalin sebagai {format}.</numerusform>
@@ -2753,7 +2753,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>KEPT</name>
     <message>
-        <location filename="../../session/reconnect.py" line="+45"/>
+        <location filename="../../session/reconnect.py" line="+47"/>
         <source>table {name}</source>
         <translation>tabel {name}</translation>
     </message>
@@ -2884,7 +2884,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+126"/>
+        <location filename="../../locks/panel.py" line="+127"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Dibatalkan: baris tetap dalam urutan semula.</translation>
     </message>
@@ -2926,7 +2926,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+164"/>
+        <location filename="../../main_window.py" line="+165"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tabel</translation>
@@ -2979,12 +2979,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Membuka {name} di tab Item baru…</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+83"/>
         <source>Settings were reset: the settings file was damaged.</source>
         <translation>Pengaturan diatur ulang: berkas pengaturan rusak.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Settings reset</source>
         <translation>Pengaturan diatur ulang</translation>
     </message>
@@ -3065,6 +3065,14 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <location line="+3"/>
         <source>Deleted the draft “{name}”.</source>
         <translation>Draf “{name}” dihapus.</translation>
+    </message>
+</context>
+<context>
+    <name>OrderingBar</name>
+    <message>
+        <location filename="../../locks/layout.py" line="-78"/>
+        <source>Cancel</source>
+        <translation>Batal</translation>
     </message>
 </context>
 <context>
@@ -3475,7 +3483,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ReadForm</name>
     <message>
-        <location filename="../../items/read_form.py" line="+48"/>
+        <location filename="../../items/read_form.py" line="+52"/>
         <source>Read</source>
         <translation>Baca</translation>
     </message>
@@ -3703,7 +3711,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ReadLogModel</name>
     <message>
-        <location filename="../../window/read_log.py" line="+116"/>
+        <location filename="../../window/read_log.py" line="+118"/>
         <source> Estimate: {estimate_basis}.</source>
         <translation> Perkiraan: {estimate_basis}.</translation>
     </message>
@@ -4047,7 +4055,7 @@ Permintaan: {request}</translation>
 <context>
     <name>ResultPane</name>
     <message>
-        <location filename="../../items/result_pane.py" line="+100"/>
+        <location filename="../../items/result_pane.py" line="+124"/>
         <source>Items</source>
         <translation>Item</translation>
     </message>
@@ -4271,19 +4279,19 @@ Permintaan: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+46"/>
-        <location line="+107"/>
+        <location filename="../../session/view.py" line="+48"/>
+        <location line="+111"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Mode tulis…</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-86"/>
         <source>Region {value}</source>
         <translation>Region {value}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Sign in…</source>
         <translation>Masuk…</translation>
     </message>
@@ -4293,7 +4301,7 @@ Permintaan: {request}</translation>
         <translation>Masuk dengan AWS SSO di browser, lalu hubungkan lagi</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>identity unknown · {value}</source>
         <translation>identitas tak diketahui · {value}</translation>
     </message>
@@ -4420,7 +4428,7 @@ Permintaan: {request}</translation>
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../shortcuts.py" line="+155"/>
+        <location filename="../../shortcuts.py" line="+157"/>
         <location line="+9"/>
         <source>Keyboard shortcuts</source>
         <translation>Pintasan keyboard</translation>
@@ -4545,12 +4553,12 @@ Permintaan: {request}</translation>
 <context>
     <name>StagedCell</name>
     <message>
-        <location filename="../../items/staged_look.py" line="+29"/>
+        <location filename="../../items/staged_look.py" line="+30"/>
         <source>(removed)</source>
         <translation>(dihapus)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Staged: {value}</source>
         <translation>Disiapkan: {value}</translation>
     </message>
@@ -4913,12 +4921,12 @@ Permintaan: {request}</translation>
 <context>
     <name>TablesPanel</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="-199"/>
+        <location filename="../../window/tables_panel.py" line="-205"/>
         <source>Filter tables (Ctrl+T)</source>
         <translation>Filter tabel (Ctrl+T)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+9"/>
         <source>Filter tables</source>
         <translation>Filter tabel</translation>
     </message>
@@ -4977,7 +4985,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TaskRunner</name>
     <message>
-        <location filename="../../tasks.py" line="+117"/>
+        <location filename="../../tasks.py" line="+147"/>
         <source>(while handling an error of task {name!r})</source>
         <translation>(saat menangani error tugas {name!r})</translation>
     </message>
@@ -5096,7 +5104,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TransferButtons</name>
     <message>
-        <location filename="../../items/transfer.py" line="+38"/>
+        <location filename="../../items/transfer.py" line="+40"/>
         <source>Export…</source>
         <translation>Ekspor…</translation>
     </message>
@@ -5424,7 +5432,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>WindowRouter</name>
     <message>
-        <location filename="../../window/router.py" line="+61"/>
+        <location filename="../../window/router.py" line="+63"/>
         <source>Table {name} is not on this connection.</source>
         <translation>Tabel {name} tidak ada di koneksi ini.</translation>
     </message>
@@ -5824,7 +5832,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.rows</name>
     <message>
-        <location filename="../../items/rows.py" line="+28"/>
+        <location filename="../../items/rows.py" line="+30"/>
         <source>TTL status</source>
         <translation>Status TTL</translation>
     </message>
@@ -5936,7 +5944,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.layout</name>
     <message>
-        <location filename="../../locks/layout.py" line="-158"/>
+        <location filename="../../locks/layout.py" line="-130"/>
         <source>All rows</source>
         <translation>Semua baris</translation>
     </message>
@@ -5970,8 +5978,9 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-236"/>
+        <location filename="../../locks/model.py" line="-252"/>
         <source>stale: re-run the audit</source>
+        <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>usang: jalankan ulang audit</translation>
     </message>
     <message>
@@ -6154,7 +6163,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+88"/>
+        <location filename="../../settings.py" line="+90"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Berkas pengaturan {path} tidak dapat dibaca ({strerror}); DynoView dimulai dengan pengaturan bawaan dan tidak akan menyimpannya.</translation>
     </message>
@@ -6177,7 +6186,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>shortcuts</name>
     <message>
-        <location filename="../../shortcuts.py" line="-144"/>
+        <location filename="../../shortcuts.py" line="-157"/>
         <source>Anywhere</source>
         <translation>Di mana saja</translation>
     </message>
@@ -6731,7 +6740,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.read_log</name>
     <message>
-        <location filename="../../window/read_log.py" line="-201"/>
+        <location filename="../../window/read_log.py" line="-205"/>
         <source>Time</source>
         <translation>Waktu</translation>
     </message>
@@ -6774,7 +6783,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.tables_panel</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="-153"/>
+        <location filename="../../window/tables_panel.py" line="-161"/>
         <source>create a table</source>
         <translation>buat tabel</translation>
     </message>
@@ -6787,7 +6796,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.title</name>
     <message>
-        <location filename="../../window/title.py" line="+29"/>
+        <location filename="../../window/title.py" line="+33"/>
         <source>  WRITE MODE</source>
         <translation>  MODE TULIS</translation>
     </message>

@@ -306,7 +306,7 @@
 <context>
     <name>AuditBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+64"/>
+        <location filename="../../locks/layout.py" line="+69"/>
         <source>Run full audit</source>
         <translation>Auditar</translation>
     </message>
@@ -389,7 +389,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+305"/>
+        <location filename="../../locks/model.py" line="+328"/>
         <source>Account</source>
         <translation>Conta</translation>
     </message>
@@ -415,12 +415,12 @@
 <context>
     <name>BrowseController</name>
     <message>
-        <location filename="../../items/controller.py" line="+107"/>
+        <location filename="../../items/controller.py" line="+123"/>
         <source>Connect and pick a table first.</source>
         <translation>Conecte-se e escolha uma tabela primeiro.</translation>
     </message>
     <message numerus="yes">
-        <location line="+180"/>
+        <location line="+185"/>
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item exibido</numerusform>
@@ -913,7 +913,7 @@ Provavelmente quente</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+58"/>
+        <location filename="../../items/cell_editor.py" line="+59"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
@@ -2258,7 +2258,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExtrasReader</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="+258"/>
+        <location filename="../../window/tables_panel.py" line="+266"/>
         <source>Point-in-time recovery and resource policy: not known ({type})</source>
         <translation>Recuperação point-in-time e política de recurso: desconhecidas ({type})</translation>
     </message>
@@ -2274,7 +2274,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>FilterBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+50"/>
+        <location filename="../../locks/layout.py" line="+47"/>
         <location line="+4"/>
         <source>Search values or account ids</source>
         <translation>Buscar valores ou ids de conta</translation>
@@ -2298,7 +2298,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>FindingsPane</name>
     <message>
-        <location line="+18"/>
+        <location line="+66"/>
         <source>Accounts and locks</source>
         <translation>Contas e bloqueios</translation>
     </message>
@@ -2308,7 +2308,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Uma linha por valor: sua conta, seu bloqueio e o achado</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>Select a row to see what is wrong and what to do.</source>
         <translation>Selecione uma linha para ver o que está errado e o que fazer.</translation>
     </message>
@@ -2336,9 +2336,9 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>GridOrder</name>
     <message>
-        <location filename="../../locks/grid_order.py" line="+137"/>
+        <location filename="../../locks/grid_order.py" line="+158"/>
         <source>Ordering {rows_count:,} rows…</source>
-        <extracomment>Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger audits are ordered in the pool. The audit&apos;s own order (problems first) reads as a descending Status sort.</extracomment>
+        <extracomment>Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger audits are ordered in the pool. Once a large audit&apos;s rows are shown, the account order is sorted in the pool after this pause (the first paint goes first), so a click on a header finds it ready. An order in the pool shows its busy bar (with Cancel) only once it has run this long: a sort or filter of a million rows is often done sooner, and never flashes one. The audit&apos;s own order (problems first) reads as a descending Status sort.</extracomment>
         <translation>Ordenando {rows_count:,} linhas…</translation>
     </message>
 </context>
@@ -2648,7 +2648,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemSelection</name>
     <message>
-        <location filename="../../items/selection.py" line="+118"/>
+        <location filename="../../items/selection.py" line="+120"/>
         <source>Reading {key_text}…</source>
         <translation>Lendo {key_text}…</translation>
     </message>
@@ -2671,12 +2671,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsColumns</name>
     <message>
-        <location filename="../../items/columns.py" line="+42"/>
+        <location filename="../../items/columns.py" line="+43"/>
         <source>Click to sort the loaded items, drag to move a column, right-click to choose columns</source>
         <translation>Clique para ordenar os itens carregados, arraste para mover uma coluna, clique com o botão direito para escolher colunas</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+107"/>
         <source>Sort by {name}, ascending</source>
         <translation>Ordenar por {name}, crescente</translation>
     </message>
@@ -2699,7 +2699,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+279"/>
+        <location filename="../../items/model.py" line="+294"/>
         <source>TTL status</source>
         <translation>Status de TTL</translation>
     </message>
@@ -2712,7 +2712,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+106"/>
+        <location filename="../../items/panel.py" line="+104"/>
         <source>Edit…</source>
         <translation>Editar…</translation>
     </message>
@@ -2742,7 +2742,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Lendo…</translation>
     </message>
     <message numerus="yes">
-        <location line="+63"/>
+        <location line="+66"/>
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>%Ln item copiado como {format}.</numerusform>
@@ -2778,7 +2778,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>KEPT</name>
     <message>
-        <location filename="../../session/reconnect.py" line="+45"/>
+        <location filename="../../session/reconnect.py" line="+47"/>
         <source>table {name}</source>
         <translation>tabela {name}</translation>
     </message>
@@ -2916,7 +2916,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+126"/>
+        <location filename="../../locks/panel.py" line="+127"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Cancelado: as linhas mantêm a ordem que tinham.</translation>
     </message>
@@ -2960,7 +2960,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+164"/>
+        <location filename="../../main_window.py" line="+165"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tabelas</translation>
@@ -3014,12 +3014,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Abrindo {name} em uma nova aba de Itens…</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+83"/>
         <source>Settings were reset: the settings file was damaged.</source>
         <translation>As configurações foram redefinidas: o arquivo de configurações estava danificado.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Settings reset</source>
         <translation>Configurações redefinidas</translation>
     </message>
@@ -3101,6 +3101,14 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <location line="+3"/>
         <source>Deleted the draft “{name}”.</source>
         <translation>Rascunho “{name}” excluído.</translation>
+    </message>
+</context>
+<context>
+    <name>OrderingBar</name>
+    <message>
+        <location filename="../../locks/layout.py" line="-78"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
     </message>
 </context>
 <context>
@@ -3517,7 +3525,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ReadForm</name>
     <message>
-        <location filename="../../items/read_form.py" line="+48"/>
+        <location filename="../../items/read_form.py" line="+52"/>
         <source>Read</source>
         <translation>Ler</translation>
     </message>
@@ -3745,7 +3753,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ReadLogModel</name>
     <message>
-        <location filename="../../window/read_log.py" line="+116"/>
+        <location filename="../../window/read_log.py" line="+118"/>
         <source> Estimate: {estimate_basis}.</source>
         <translation> Estimativa: {estimate_basis}.</translation>
     </message>
@@ -4091,7 +4099,7 @@ Requisição: {request}</translation>
 <context>
     <name>ResultPane</name>
     <message>
-        <location filename="../../items/result_pane.py" line="+100"/>
+        <location filename="../../items/result_pane.py" line="+124"/>
         <source>Items</source>
         <translation>Itens</translation>
     </message>
@@ -4315,19 +4323,19 @@ Requisição: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+46"/>
-        <location line="+107"/>
+        <location filename="../../session/view.py" line="+48"/>
+        <location line="+111"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Modo de escrita…</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-86"/>
         <source>Region {value}</source>
         <translation>Região {value}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Sign in…</source>
         <translation>Entrar…</translation>
     </message>
@@ -4337,7 +4345,7 @@ Requisição: {request}</translation>
         <translation>Entre com o AWS SSO no navegador, depois conecte de novo</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>identity unknown · {value}</source>
         <translation>identidade desconhecida · {value}</translation>
     </message>
@@ -4464,7 +4472,7 @@ Requisição: {request}</translation>
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../shortcuts.py" line="+155"/>
+        <location filename="../../shortcuts.py" line="+157"/>
         <location line="+9"/>
         <source>Keyboard shortcuts</source>
         <translation>Atalhos de teclado</translation>
@@ -4589,12 +4597,12 @@ Requisição: {request}</translation>
 <context>
     <name>StagedCell</name>
     <message>
-        <location filename="../../items/staged_look.py" line="+29"/>
+        <location filename="../../items/staged_look.py" line="+30"/>
         <source>(removed)</source>
         <translation>(removido)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Staged: {value}</source>
         <translation>Preparado: {value}</translation>
     </message>
@@ -4961,12 +4969,12 @@ Requisição: {request}</translation>
 <context>
     <name>TablesPanel</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="-199"/>
+        <location filename="../../window/tables_panel.py" line="-205"/>
         <source>Filter tables (Ctrl+T)</source>
         <translation>Filtrar tabelas (Ctrl+T)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+9"/>
         <source>Filter tables</source>
         <translation>Filtrar tabelas</translation>
     </message>
@@ -5025,7 +5033,7 @@ Requisição: {request}</translation>
 <context>
     <name>TaskRunner</name>
     <message>
-        <location filename="../../tasks.py" line="+117"/>
+        <location filename="../../tasks.py" line="+147"/>
         <source>(while handling an error of task {name!r})</source>
         <translation>(ao tratar um erro da tarefa {name!r})</translation>
     </message>
@@ -5145,7 +5153,7 @@ Requisição: {request}</translation>
 <context>
     <name>TransferButtons</name>
     <message>
-        <location filename="../../items/transfer.py" line="+38"/>
+        <location filename="../../items/transfer.py" line="+40"/>
         <source>Export…</source>
         <translation>Exportar…</translation>
     </message>
@@ -5475,7 +5483,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>WindowRouter</name>
     <message>
-        <location filename="../../window/router.py" line="+61"/>
+        <location filename="../../window/router.py" line="+63"/>
         <source>Table {name} is not on this connection.</source>
         <translation>A tabela {name} não está nesta conexão.</translation>
     </message>
@@ -5875,7 +5883,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.rows</name>
     <message>
-        <location filename="../../items/rows.py" line="+28"/>
+        <location filename="../../items/rows.py" line="+30"/>
         <source>TTL status</source>
         <translation>Status de TTL</translation>
     </message>
@@ -5987,7 +5995,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.layout</name>
     <message>
-        <location filename="../../locks/layout.py" line="-158"/>
+        <location filename="../../locks/layout.py" line="-130"/>
         <source>All rows</source>
         <translation>Todas as linhas</translation>
     </message>
@@ -6021,8 +6029,9 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-236"/>
+        <location filename="../../locks/model.py" line="-252"/>
         <source>stale: re-run the audit</source>
+        <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>desatualizado: refaça a auditoria</translation>
     </message>
     <message>
@@ -6205,7 +6214,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+88"/>
+        <location filename="../../settings.py" line="+90"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Não foi possível ler o arquivo de configurações {path} ({strerror}); o DynoView inicia com as configurações padrão e não vai salvá-las.</translation>
     </message>
@@ -6228,7 +6237,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>shortcuts</name>
     <message>
-        <location filename="../../shortcuts.py" line="-144"/>
+        <location filename="../../shortcuts.py" line="-157"/>
         <source>Anywhere</source>
         <translation>Em qualquer lugar</translation>
     </message>
@@ -6782,7 +6791,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.read_log</name>
     <message>
-        <location filename="../../window/read_log.py" line="-201"/>
+        <location filename="../../window/read_log.py" line="-205"/>
         <source>Time</source>
         <translation>Hora</translation>
     </message>
@@ -6825,7 +6834,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.tables_panel</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="-153"/>
+        <location filename="../../window/tables_panel.py" line="-161"/>
         <source>create a table</source>
         <translation>criar uma tabela</translation>
     </message>
@@ -6838,7 +6847,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.title</name>
     <message>
-        <location filename="../../window/title.py" line="+29"/>
+        <location filename="../../window/title.py" line="+33"/>
         <source>  WRITE MODE</source>
         <translation>  MODO DE ESCRITA</translation>
     </message>
