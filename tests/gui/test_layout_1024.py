@@ -298,6 +298,9 @@ def test_stream_panel(qtbot, window: MainWindow) -> None:
 def test_ttl_timeline_panel(qtbot, window: MainWindow) -> None:
     panel = show_tab(qtbot, window, "TTL timeline")
     qtbot.waitUntil(lambda: panel.timeline is not None, timeout=10000)
+    # The summary's new text is laid out on a later turn (a wrapped label's height follows its
+    # text through a posted layout request): wait for that turn, then check everything.
+    qtbot.waitUntil(lambda: clipped_text(panel.summary) is None, timeout=3000)
     assert_all_fit(window, panel, [
         "granularity", "max_items", "scan_button", "cancel_button", "export_button", "summary",
         "chart", "items_table", "never_table"])
