@@ -4,6 +4,7 @@ cancel as in-process, every read still made (and refused) by the caller's connec
 from __future__ import annotations
 
 import dataclasses
+import os
 import threading
 from typing import Any
 
@@ -17,7 +18,12 @@ from dynoview.core.audit.run import (
     choose_workers,
     run_audit,
 )
-from dynoview.core.audit.workers import AuditWorkerError, ClassifierPool
+from dynoview.core.audit.workers import (
+    LOW_WORKER_NICENESS,
+    WORKER_NICENESS,
+    AuditWorkerError,
+    ClassifierPool,
+)
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
@@ -63,6 +69,29 @@ def test_workers_find_exactly_what_in_process_finds(conn: Connection, accounts_t
     assert all(p.findings is None for p in seen[:-1]) and seen[-1].findings == len(DEMO_FINDINGS)
     assert seen[-1].segments_done == segments and seen[-1].items_read == info.item_count
     assert "findings counted at the end" in seen[0].text()
+
+
+def test_low_priority_workers_find_what_in_process_finds(conn: Connection, accounts_table: str) -> None:
+    info = describe_table(conn, accounts_table)
+    schema = default_schema(info)
+    in_process = run_audit(Reader(conn), info, schema, workers=0)
+    low = run_audit(Reader(conn), info, schema, workers=2, low_priority_workers=True)
+    assert shown(low) == shown(in_process) and low.workers == 2
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="nice values are POSIX")
+@pytest.mark.parametrize("niceness", [WORKER_NICENESS, LOW_WORKER_NICENESS])
+def test_workers_start_below_the_caller(niceness: int) -> None:
+    """From their interpreter's start (its imports too), not once they serve; the calling
+    thread keeps its own priority."""
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    pool = ClassifierPool(2, Pairing(article_schema()), threading.Lock(), niceness)
+    try:
+        assert [os.getpriority(os.PRIO_PROCESS, p.pid) for p in pool._procs] == [min(19, own + niceness)] * 2
+        assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == own
+        pool.finish()
+    finally:
+        pool.close()
 
 
 def test_read_only_connection_audits_with_workers(endpoint_url: str, accounts_table: str) -> None:

@@ -38,7 +38,12 @@ from typing import Any
 from dynoview.core.audit.collector import relaxed_gc
 from dynoview.core.audit.pages import PageClassifier
 from dynoview.core.audit.scan import AuditStop, SegmentDone, SegmentScanner, fast_reader
-from dynoview.core.audit.workers import ClassifierPool, available_cpus
+from dynoview.core.audit.workers import (
+    LOW_WORKER_NICENESS,
+    WORKER_NICENESS,
+    ClassifierPool,
+    available_cpus,
+)
 from dynoview.core.background import background_priority, yield_to_ui
 from dynoview.core.counts import count_text
 from dynoview.core.errors import DynoViewError, describe_error
@@ -223,6 +228,7 @@ def run_audit(
     findings_so_far: FindingsCallback | None = None,
     spare_cores: int = 0,
     pairing: Pairing | None = None,
+    low_priority_workers: bool = False,
 ) -> AuditResult:
     """Scan the whole table in ``segments`` parallel segments and classify every item.
 
@@ -230,6 +236,9 @@ def run_audit(
     marked cancelled and holds what was read so far. ``page_limit`` sets the
     Scan ``Limit`` (items per page; DynamoDB also stops a page at 1 MB).
     ``workers`` and ``spare_cores``: see ``choose_workers`` (default: by the table's size).
+    ``low_priority_workers``: the worker processes run well below this process's threads
+    (``LOW_WORKER_NICENESS``), taking mostly the CPU it leaves: a window's event loop, and its
+    threads that hold the GIL the loop needs, seldom wait for a core behind a worker.
     ``findings_so_far`` gets the certain findings (duplicates, clashes, expired items) while
     the scan runs, when they change: the first within a fraction of a second.
     ``pairing``: classify into this one (built for ``schema``) instead of a new one: the audit
@@ -249,7 +258,8 @@ def run_audit(
     # Worker batches are applied from their receiving threads; fallback pages from here.
     apply_lock = threading.Lock()
     # Started first, so the workers boot while the first pages are on their way.
-    pool = ClassifierPool(n_workers, pairing, apply_lock) if n_workers else None
+    niceness = LOW_WORKER_NICENESS if low_priority_workers else WORKER_NICENESS
+    pool = ClassifierPool(n_workers, pairing, apply_lock, niceness) if n_workers else None
     scanner = SegmentScanner(
         fast_reader(reader) if fast_parse else reader, table.name, segments,
         consistent=consistent, page_limit=page_limit, cancel=stop, pool=pool,

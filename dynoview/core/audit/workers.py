@@ -42,6 +42,11 @@ _BATCH, _DONE, _ERROR = b"B", b"D", b"E"
 # took 34 ms to decode, one C call, during which a window's event loop stood still).
 FLUSH_ITEMS = 10_000
 WORKER_NICENESS = 5
+#: Workers under a window: well below its threads (``BACKGROUND_NICENESS``), which hold the GIL
+#: the event loop needs; a worker that took the core from one of them stood the loop still (two
+#: workers at ``WORKER_NICENESS``: 280-500 ms stalls). Not the lowest (19): there, other programs
+#: on a busy machine left the workers nothing and the audit took 1.4-2.1x the CLI's at 1M items.
+LOW_WORKER_NICENESS = 10
 
 
 class AuditWorkerError(DynoViewError):
@@ -93,33 +98,25 @@ def _own_niceness() -> int:
         return 0
 
 
-def _start_below(proc: Any) -> None:
-    """Start a worker from a thread below this process's priority (``background_priority``):
-    a new process inherits the nice value of the thread that starts it, so its interpreter's
-    start-up and imports (~0.3 s of CPU each) already run below a window's event loop; started
-    at its priority, two workers took both cores from the window for ~0.4 s at the audit's start
-    (benchmarks/window_audit.py: the event loop blocked 437 ms)."""
-    failed: list[BaseException] = []
-
-    def start() -> None:
-        background_priority()
-        try:
-            proc.start()
-        except BaseException as exc:  # raised again in the caller's thread
-            failed.append(exc)
-
-    starter = threading.Thread(target=start, name="audit-worker-start", daemon=True)
-    starter.start()
-    starter.join()
-    if failed:
-        raise failed[0]
+def _start_below(proc: Any, niceness: int) -> None:
+    """Start a worker and lower it to ``niceness`` at once, before its interpreter's start-up and
+    imports (~0.3 s of CPU each) are under way: started at this process's priority, two workers
+    took both cores from a window for ~0.4 s at the audit's start (the event loop blocked 437 ms).
+    Not started from a thread already at ``niceness``: the child inherits it before it execs,
+    and the starting thread holds the GIL until then (``vfork``), so while a child that low waited
+    for a core on a busy machine, the window's event loop stood still 100-150 ms."""
+    proc.start()
+    with contextlib.suppress(OSError, AttributeError):  # no such call on Windows
+        os.setpriority(os.PRIO_PROCESS, proc.pid, niceness)
 
 
 class ClassifierPool:
     """``processes`` spawned workers fed page bodies by segment number; their batches are
-    applied to ``pairing`` (under ``lock``) by one receiving thread per worker."""
+    applied to ``pairing`` (under ``lock``) by one receiving thread per worker. ``niceness``:
+    how far below this process the workers run."""
 
-    def __init__(self, processes: int, pairing: Pairing, lock: threading.Lock) -> None:
+    def __init__(self, processes: int, pairing: Pairing, lock: threading.Lock,
+                 niceness: int = WORKER_NICENESS) -> None:
         ctx = multiprocessing.get_context("spawn")
         self._pairing = pairing
         self._apply_lock = lock
@@ -129,14 +126,15 @@ class ClassifierPool:
         self._errors: dict[int, AuditWorkerError] = {}
         # One sender at a time per pipe: several segment threads may feed one worker.
         self._locks = [threading.Lock() for _ in range(processes)]
+        niceness = min(19, _own_niceness() + niceness)
         try:
             for i in range(processes):
                 parent, child = ctx.Pipe(duplex=True)
                 proc = ctx.Process(target=_serve,
                                    args=(child, pairing.schema, pairing.ttl_attribute, pairing.now,
-                                         _own_niceness() + WORKER_NICENESS),
+                                         niceness),
                                    name=f"dynoview-audit-worker-{i}", daemon=True)
-                _start_below(proc)
+                _start_below(proc, niceness)
                 child.close()
                 self._conns.append(parent)
                 self._procs.append(proc)

@@ -147,12 +147,13 @@ class LocksController(QObject):
         checkpoint = _Checkpoint(cancel)
         with audit_collections():  # what it builds is frozen at the end, never walked
             # Locks in a table of their own (schema.locks): both tables are scanned and paired.
-            # A core is kept for the loop (one worker fewer than the CLI): with two workers on two
-            # cores the window's own threads, holding the GIL, waited for a core and the loop
-            # stood still 280-500 ms (benchmarks/window_audit.py, load 1-3), against ~150 with one.
+            # As many workers as the CLI, well below the window's threads: at the CLI's priority
+            # two workers kept those threads, holding the GIL, waiting for a core (the loop stood
+            # still 280-500 ms); one worker at that priority kept the loop going but made the
+            # audit ~1.55x the CLI's at 3M items (benchmarks/window_audit.py).
             result = run_schema_audit(reader, table, schema, segments=segments, consistent=consistent,
                                       progress=self._progress_from_audit, cancel=checkpoint,
-                                      findings_so_far=so_far, spare_cores=1)
+                                      findings_so_far=so_far, low_priority_workers=True)
             rows = build_rows(result.pairing, result.findings, checkpoint)  # here, off the UI thread
         return result, rows
 

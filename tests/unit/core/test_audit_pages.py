@@ -19,7 +19,7 @@ import msgspec
 import orjson
 import pytest
 
-from dynoview.core.audit.pages import PageClassifier, page_meta
+from dynoview.core.audit.pages import PageClassifier, _Item, page_meta
 from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.pairing_state import BIG_TABLE, Batch, grows_big_table, table_full_at
 from dynoview.core.uniqueness.schema import (
@@ -275,3 +275,45 @@ def test_a_big_tables_growth_is_foreseen_batch_by_batch() -> None:
         grew.append(sys.getsizeof(d) != before and start >= BIG_TABLE)
     assert said == grew and sum(said) == 2  # at ~175k and ~350k keys
     assert table_full_at(0) == 5 and table_full_at(6) == 10 and table_full_at(699_050) == 699_050
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_the_column_path_fills_the_batch_the_item_loop_does(seed: int) -> None:
+    """Pages the column path takes (schemas without scopes or lock suffixes, keys all text)
+    give the item loop's batch, column by column; a page with a binary key is left to the loop."""
+    rng = random.Random(seed)
+    schemas = [s for s in SCHEMAS if PageClassifier(Pairing(s, "expiresAt", NOW))._columns]
+    assert len(schemas) >= 3
+    schema = schemas[seed % len(schemas)]
+    items = [i for i in _items(rng, schema, rng.randint(1, 80))
+             if isinstance(i.get("PK"), dict) and isinstance(i["PK"].get("S"), str)]
+    by_columns = PageClassifier(Pairing(schema, "expiresAt", NOW))
+    by_items = PageClassifier(Pairing(schema, "expiresAt", NOW))
+    assert by_columns._classify_columns(_structs(by_columns, items))
+    by_items._classify_items(_structs(by_items, items))
+    assert msgspec.to_builtins(by_columns.batch) == msgspec.to_builtins(by_items.batch)
+
+    binary = {"PK": {"B": base64.b64encode(b"\x00").decode()}, "SK": {"S": "x"}}
+    before = msgspec.to_builtins(by_columns.batch)
+    assert not by_columns._classify_columns(_structs(by_columns, [*items, binary]))
+    assert msgspec.to_builtins(by_columns.batch) == before  # nothing appended: the loop does it all
+
+
+def _structs(classifier: PageClassifier, items: list[dict[str, Any]]) -> list[Any]:
+    """The items as ``classify`` decodes them (the dict fallback when a value is not DynamoDB's shape)."""
+    try:
+        return list(classifier._decoder.decode(_body(items)).Items)
+    except msgspec.ValidationError:
+        return [_Item(item, classifier) for item in items]
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython", reason="a CPython dict's layout")
+def test_rule_dicts_keep_their_keys_hashes() -> None:
+    """A str-only dict reads each key's hash from the key itself when its table grows; the
+    pairing's big dicts keep the hashes in their entries (8 bytes more per key)."""
+    state = Pairing(article_schema()).rules["email"]
+    plain: dict[str, bool] = {}
+    for d in (state.locks, plain):
+        d.update((f"user{i}@x", False) for i in range(1000))
+    assert sys.getsizeof(state.locks) > sys.getsizeof(plain)
+    assert list(state.locks) == list(plain) and state.locks == plain
