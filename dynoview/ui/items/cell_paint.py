@@ -17,12 +17,12 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex
-from PySide6.QtGui import QBrush, QPalette
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
+from dynoview.ui.cell_option import fill_option
+
 Look = Callable[[int, int], tuple[str, QBrush | None, QBrush | None]]
-_HAS_DISPLAY = QStyleOptionViewItem.ViewItemFeature.HasDisplay
-_TEXT = QPalette.ColorRole.Text
 
 
 class ItemsDelegate(QStyledItemDelegate):
@@ -43,17 +43,7 @@ class ItemsDelegate(QStyledItemDelegate):
         if look is None:
             super().initStyleOption(option, index)
             return
-        text, background, foreground = look(index.row(), index.column())
-        option.index = index  # type: ignore[assignment]
-        if foreground is not None:
-            palette = option.palette
-            palette.setBrush(_TEXT, foreground)
-            option.palette = palette
-        option.features |= _HAS_DISPLAY
-        option.text = text
-        if background is not None:
-            option.backgroundBrush = background
-        option.styleObject = None  # type: ignore[assignment]  # as Qt: no style animations in cells
+        fill_option(option, index, *look(index.row(), index.column()))
 
 
 __all__ = ["ItemsDelegate"]

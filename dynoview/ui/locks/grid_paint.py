@@ -18,12 +18,12 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex
-from PySide6.QtGui import QBrush, QPalette
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTableView
 
+from dynoview.ui.cell_option import fill_option
+
 Look = Callable[[int, int], tuple[str, QBrush | None, QBrush | None] | None]
-_HAS_DISPLAY = QStyleOptionViewItem.ViewItemFeature.HasDisplay
-_TEXT = QPalette.ColorRole.Text
 
 
 class LocksDelegate(QStyledItemDelegate):
@@ -41,17 +41,7 @@ class LocksDelegate(QStyledItemDelegate):
         if look is None:
             super().initStyleOption(option, index)
             return
-        text, background, foreground = look
-        option.index = index  # type: ignore[assignment]
-        if foreground is not None:
-            palette = option.palette
-            palette.setBrush(_TEXT, foreground)
-            option.palette = palette
-        option.features |= _HAS_DISPLAY
-        option.text = text
-        if background is not None:
-            option.backgroundBrush = background
-        option.styleObject = None  # type: ignore[assignment]  # as Qt: no style animations in cells
+        fill_option(option, index, *look)
 
 
 def paint_cells_directly(view: QTableView, look: Look) -> None:
