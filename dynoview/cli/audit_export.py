@@ -25,7 +25,12 @@ from typing import Any
 from dynoview.cli.common import USER_ERRORS, fail, terminal_json, terminal_line
 from dynoview.core.audit.report import dumps
 from dynoview.core.errors import DynoViewError
-from dynoview.core.exports.athena import DEFAULT_DATABASE, AthenaSettings, read_only_refusal
+from dynoview.core.exports.athena import (
+    DEFAULT_DATABASE,
+    AthenaNameError,
+    AthenaSettings,
+    read_only_refusal,
+)
 from dynoview.core.exports.audit import (
     ExportAuditOptions,
     ExportProgress,
@@ -44,6 +49,7 @@ from dynoview.core.uniqueness.schema_file import load_schema_file
 
 DETECT_SAMPLE = 1000
 PRINT_SQL_OUTPUT = "s3://YOUR-ATHENA-RESULTS-BUCKET/dynoview/"
+ATHENA_NAME_FLAGS = {"database": "--athena-database", "workgroup": "--athena-workgroup"}
 
 
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:
@@ -65,9 +71,11 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
                        help="DuckDB threads (default: one per core, fewer under a small --memory-limit)")
     group.add_argument("--athena-output", metavar="S3URL",
                        help="run the rules on Athena (export in S3) with results written here")
-    group.add_argument("--athena-workgroup", metavar="WG", help="Athena workgroup")
-    group.add_argument("--athena-database", default=DEFAULT_DATABASE,
-                       help=f"Glue database for the audit's scratch tables (default {DEFAULT_DATABASE})")
+    group.add_argument("--athena-workgroup", metavar="WG",
+                       help="Athena workgroup (letters, digits, '.', '-' and '_')")
+    group.add_argument("--athena-database", metavar="DB", default=DEFAULT_DATABASE,
+                       help="Glue database for the audit's scratch tables: lower-case letters, "
+                            f"digits and underscores (default {DEFAULT_DATABASE})")
     group.add_argument("--print-sql", choices=(DUCKDB, ATHENA),
                        help="print the SQL the audit would run on that engine, and exit")
     group.add_argument("--s3-endpoint-url", metavar="URL", help="S3 endpoint (a local emulator)")
@@ -131,8 +139,13 @@ def run_export(args: argparse.Namespace) -> int:
     need_s3 = any(p.startswith("s3://") for p in args.export)
     athena = None
     if args.athena_output or args.print_sql == ATHENA:
-        athena = AthenaSettings(args.athena_output or PRINT_SQL_OUTPUT, args.athena_workgroup,
-                                args.athena_database)
+        try:
+            athena = AthenaSettings(args.athena_output or PRINT_SQL_OUTPUT, args.athena_workgroup,
+                                    args.athena_database)
+        except AthenaNameError as exc:  # before any client exists: nothing read, nothing sent
+            flag = ATHENA_NAME_FLAGS.get(exc.field or "", "Athena")
+            print(terminal_line(f"dynoview: {flag}: {exc.message} Nothing was sent."), file=sys.stderr)
+            return 2
     if athena is not None and args.athena_output and not args.print_sql and getattr(args, "read_only", False):
         # Before any client exists: not even the manifests are read.
         print(f"dynoview: {read_only_refusal(athena, len(args.export))}", file=sys.stderr)

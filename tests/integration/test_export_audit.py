@@ -189,3 +189,38 @@ def test_athena_path_sends_the_rules_and_reads_the_same_report(s3: Any, moto_end
     assert {q["QueryExecutionContext"]["Database"] for q in sent} == {"default"}
     report = result.report_json(include_receipts=False)
     assert report["export"]["engine"] == "athena" and report["export"]["athena"]["queries"] == 6
+
+
+@pytest.mark.parametrize(("flags", "message"), [
+    (["--athena-database", 'audits"; DROP TABLE x; --'],
+     """dynoview: --athena-database: 'audits"; DROP TABLE x; --' has upper-case letters, '"', ';', ' ' """
+     "and '-': a Glue database name is 1 to 255 characters, each a lower-case letter a-z, a digit 0-9 "
+     "or an underscore. Nothing was sent."),
+    (["--athena-database", "audit`db"], "dynoview: --athena-database: 'audit`db' has '`'"),
+    (["--athena-database", "Audits"], "(in lower case: 'audits')"),
+    (["--athena-database", "team.audits"], "dynoview: --athena-database: 'team.audits' has '.'"),
+    (["--athena-workgroup", "my workgroup"],
+     "dynoview: --athena-workgroup: 'my workgroup' has ' ': an Athena workgroup name is 1 to 128 "
+     "characters, each a letter, a digit, '.', '-' or '_'. Nothing was sent."),
+    (["--athena-database", "x" * 256, "--print-sql", "athena"], "is 256 characters long"),
+])
+def test_an_unusable_athena_name_is_refused_before_any_request(
+        flags: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.integration.test_read_only import CountingListener
+
+    listener = CountingListener()  # S3 and Athena both here: it counts every connection
+    try:
+        endpoints = ["--s3-endpoint-url", listener.url, "--athena-endpoint-url", listener.url]
+        code = main(["audit", "--export", "s3://exports/daily/", "--athena-output", "s3://results/x/",
+                     *endpoints, *flags])
+        out = capsys.readouterr()
+        assert (code, out.out) == (2, "")
+        assert message in out.err and out.err.count("\n") == 1
+        assert listener.accepted == 0
+        # The same command with usable names does reach the endpoint: the count above means it.
+        main(["audit", "--export", "s3://exports/daily/", "--athena-output", "s3://results/x/",
+              *endpoints, "--athena-database", "audits", "--athena-workgroup", "team.audit-1"])
+        assert "Nothing was sent" not in capsys.readouterr().err
+        assert listener.accepted > 0
+    finally:
+        listener.close()

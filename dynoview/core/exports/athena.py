@@ -16,6 +16,7 @@ reading only.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 import uuid
@@ -37,6 +38,18 @@ from dynoview.core.exports.sql import (
 from dynoview.core.uniqueness.schema import UniquenessSchema
 
 DEFAULT_DATABASE = "default"
+# Database names: Glue's 1 to 255 characters, lower case (Athena lowers upper case, so the
+# database would not be the one named), and no special character but "_" (all Athena
+# supports: a "-" Glue accepts breaks Athena's DDL). ASCII only here, so a name can never
+# close the double quotes or backticks it sits in.
+NAME_MAX = 255
+NAME_CHARS = re.compile(r"[a-z0-9_]+")
+# The audit's own tables are dynoview_<kind>_<run id>: the run id must leave room for the rest.
+RUN_ID_MAX = 64
+# StartQueryExecution's WorkGroup (botocore's model: [a-zA-Z0-9._-]{1,128}); a request
+# parameter, not SQL, but checked with the rest so a typo is refused before anything is sent.
+WORKGROUP_MAX = 128
+WORKGROUP_CHARS = re.compile(r"[A-Za-z0-9._-]+")
 POLL_START_S = 0.2
 POLL_MAX_S = 2.0
 PAGE_SIZE = 1000  # get_query_results' maximum
@@ -48,12 +61,79 @@ class AthenaQueryError(DynoViewError):
     """A query Athena refused or that failed, with Athena's reason."""
 
 
-@dataclass
+class AthenaNameError(DynoViewError):
+    """A database, workgroup or run id Athena would refuse (or that would break the SQL it is
+    quoted in); ``field`` says which setting: ``database``, ``workgroup`` or ``run_id``."""
+
+
+def _shown(name: str) -> str:
+    return repr(name) if len(name) <= 60 else repr(name[:57]) + "..."
+
+
+def _listed(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _outside(name: str, allowed: re.Pattern[str]) -> list[str]:
+    """The characters of ``name`` that ``allowed`` refuses, each once, in order, as repr()s."""
+    return [repr(c) for c in dict.fromkeys(c for c in name if not allowed.fullmatch(c))]
+
+
+def _name_problem(name: str, most: int, allowed: re.Pattern[str], rule: str, hint: str = "") -> str | None:
+    """What is wrong with ``name`` (empty, too long, the characters ``allowed`` refuses: upper
+    case said once), then the rule; None when it is usable. ``hint`` follows a character problem."""
+    if not name:
+        return f"the name is empty: {rule}."
+    if len(name) > most:
+        return f"{_shown(name)} is {len(name)} characters long: {rule}."
+    if allowed.fullmatch(name):
+        return None
+    upper = "" if allowed.fullmatch("A") else "".join(c for c in name if "A" <= c <= "Z")
+    wrong = (["upper-case letters"] if upper else []) + _outside(
+        "".join(c for c in name if c not in upper), allowed)
+    return f"{_shown(name)} has {_listed(wrong)}: {rule}{hint}."
+
+
+def database_name_problem(name: str) -> str | None:
+    """Why Glue/Athena would refuse ``name`` as the audit's database, or None when it is usable."""
+    lower = name.lower()
+    hint = f" (in lower case: {lower!r})" if lower != name and NAME_CHARS.fullmatch(lower) else ""
+    return _name_problem(name, NAME_MAX, NAME_CHARS, f"a Glue database name is 1 to {NAME_MAX} characters, "
+                         "each a lower-case letter a-z, a digit 0-9 or an underscore", hint)
+
+
+def workgroup_name_problem(name: str) -> str | None:
+    """Why Athena would refuse ``name`` as a workgroup, or None when it is usable."""
+    return _name_problem(name, WORKGROUP_MAX, WORKGROUP_CHARS, f"an Athena workgroup name is 1 to "
+                         f"{WORKGROUP_MAX} characters, each a letter, a digit, '.', '-' or '_'")
+
+
+def run_id_problem(run_id: str) -> str | None:
+    """Why ``run_id`` cannot name the audit's tables (dynoview_<kind>_<run id>), or None."""
+    if run_id and len(run_id) <= RUN_ID_MAX and NAME_CHARS.fullmatch(run_id):
+        return None
+    return (f"the run id {_shown(run_id)} names the audit's Glue tables: it must be 1 to {RUN_ID_MAX} "
+            "characters, each a lower-case letter a-z, a digit 0-9 or an underscore.")
+
+
+@dataclass(frozen=True)
 class AthenaSettings:
+    """Where and how an Athena audit runs. The names are checked when the settings are made
+    (``AthenaNameError``; frozen, so they stay checked), so a name that Athena would refuse, or
+    that would break out of its quotes in the SQL, never gets as far as a request."""
+
     output: str  # s3://bucket/prefix/ for query results and the CTAS table
     workgroup: str | None = None
     database: str = DEFAULT_DATABASE
     run_id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+
+    def __post_init__(self) -> None:
+        for name, problem in (("database", database_name_problem(self.database)),
+                              ("workgroup", None if self.workgroup is None
+                               else workgroup_name_problem(self.workgroup)),
+                              ("run_id", run_id_problem(self.run_id))):
+            if problem:
+                raise AthenaNameError(problem, field=name)
 
     @property
     def output_prefix(self) -> str:

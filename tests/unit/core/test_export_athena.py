@@ -1,6 +1,8 @@
 """AthenaRunner's loop: polling until a query ends, paging results with NextToken (moto's
 Athena answers in one page, so paging is driven here by a stand-in for the API's shape),
-failures as sentences, cancel stops the running query, cleanup after a failure."""
+failures as sentences, cancel stops the running query, cleanup after a failure. And the
+names that go into Athena's SQL (database, run id) and requests (workgroup): checked when
+the settings are made, with a sentence saying what is wrong and what is allowed."""
 
 from __future__ import annotations
 
@@ -8,9 +10,18 @@ import threading
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dynoview.core.errors import CancelledError
-from dynoview.core.exports.athena import AthenaQueryError, AthenaRunner, AthenaSettings, run
+from dynoview.core.exports.athena import (
+    AthenaNameError,
+    AthenaQueryError,
+    AthenaRunner,
+    AthenaSettings,
+    database_name_problem,
+    run,
+)
 from dynoview.core.exports.sql import AuditSql, Statement
 
 
@@ -89,3 +100,76 @@ def test_cancel_stops_the_running_query() -> None:
     with pytest.raises(CancelledError):
         runner(client, cancel).execute(Statement("raw", "SELECT 1", ""))
     assert ("stop", {"QueryExecutionId": "q1"}) in client.calls
+
+
+# ------------------------------------------------------------------ names
+
+
+DATABASE_RULE = ("a Glue database name is 1 to 255 characters, each a lower-case letter a-z, "
+                 "a digit 0-9 or an underscore")
+WORKGROUP_RULE = ("an Athena workgroup name is 1 to 128 characters, each a letter, a digit, "
+                  "'.', '-' or '_'")
+
+
+@pytest.mark.parametrize("database", ["default", "dynoview_scratch", "_scratch", "2026_audits", "a" * 255])
+def test_usable_database_names_are_kept(database: str) -> None:
+    settings = AthenaSettings("s3://out/x/", None, database)
+    assert settings.database == database
+    assert database_name_problem(database) is None
+
+
+@pytest.mark.parametrize(("database", "what"), [
+    ('audit"db', """'audit"db' has '"'"""),
+    ("audit`db", "'audit`db' has '`'"),
+    ("audits.scratch", "'audits.scratch' has '.'"),
+    ("my scratch", "'my scratch' has ' '"),
+    (" scratch", "' scratch' has ' '"),
+    ("audit-db", "'audit-db' has '-'"),
+    ("Audits", "'Audits' has upper-case letters: " + DATABASE_RULE + " (in lower case: 'audits')"),
+    ('My "DB"', """'My "DB"' has upper-case letters, ' ' and '"'"""),
+    ("données", "'données' has 'é'"),
+    ("", "the name is empty: " + DATABASE_RULE),
+    ("a" * 256, "is 256 characters long: " + DATABASE_RULE),
+    ('x"; DROP TABLE t; --', """has upper-case letters, '"', ';', ' ' and '-'"""),
+])
+def test_unusable_database_names_are_refused_with_the_rule(database: str, what: str) -> None:
+    with pytest.raises(AthenaNameError) as raised:
+        AthenaSettings("s3://out/x/", None, database)
+    assert raised.value.field == "database"
+    assert what in raised.value.message and DATABASE_RULE in raised.value.message
+
+
+@given(st.text(max_size=300))
+def test_an_accepted_database_name_cannot_leave_its_quotes(database: str) -> None:
+    # The name sits in "..." and `...` in the SQL: whatever is accepted closes neither.
+    if database_name_problem(database) is None:
+        assert database and len(database) <= 255
+        assert not set(database) - set("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+@pytest.mark.parametrize("workgroup", [None, "primary", "Team.Audit-1_x", "w" * 128])
+def test_usable_workgroups_are_kept(workgroup: str | None) -> None:
+    assert AthenaSettings("s3://out/x/", workgroup).workgroup == workgroup
+
+
+@pytest.mark.parametrize(("workgroup", "what"), [
+    ("", "the name is empty"),
+    ("my workgroup", "'my workgroup' has ' '"),
+    ('wg"x', """'wg"x' has '"'"""),
+    ("wg`x", "'wg`x' has '`'"),
+    ("team/audit", "'team/audit' has '/'"),
+    ("w" * 129, "is 129 characters long"),
+])
+def test_unusable_workgroups_are_refused_with_the_rule(workgroup: str, what: str) -> None:
+    with pytest.raises(AthenaNameError) as raised:
+        AthenaSettings("s3://out/x/", workgroup)
+    assert raised.value.field == "workgroup"
+    assert what in raised.value.message and WORKGROUP_RULE in raised.value.message
+
+
+@pytest.mark.parametrize("run_id", ["", "Run1", "run-1", "r" * 65, 'r"1'])
+def test_a_run_id_that_cannot_name_tables_is_refused(run_id: str) -> None:
+    with pytest.raises(AthenaNameError, match="names the audit's Glue tables") as raised:
+        AthenaSettings("s3://out/x/", run_id=run_id)
+    assert raised.value.field == "run_id"
+    assert AthenaSettings("s3://out/x/", run_id="twin").table("raw") == "dynoview_raw_twin"
