@@ -10,17 +10,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.values.types import ValueParseError
-from dynoview.core.values.user_text import parse_value
+from dynoview.core.reads.browse_options import (
+    DEFAULT_PAGE_SIZE,
+    FILTER_OPERATORS,
+    SORT_KEY_OPERATORS,
+    UNARY_OPERATORS,
+)
 
 if TYPE_CHECKING:  # a type only: table descriptions load with the connection, after the first paint
     from dynoview.core.session.tables import KeyAttribute, TableInfo
 
-SORT_KEY_OPERATORS = ("=", "<", "<=", ">", ">=", "begins_with", "between")
-FILTER_OPERATORS = ("=", "<>", "<", "<=", ">", ">=", "begins_with", "contains",
-                    "attribute_exists", "attribute_not_exists")
-_UNARY = {"attribute_exists", "attribute_not_exists"}
-DEFAULT_PAGE_SIZE = 100
+__all__ = ["DEFAULT_PAGE_SIZE", "FILTER_OPERATORS", "SORT_KEY_OPERATORS", "BrowseSpec", "FilterSpec",
+           "build_request", "column_order"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,11 @@ def _typed(key: KeyAttribute, text: str, field: str) -> dict[str, Any]:
     if key.type == "S" and text == "":
         raise DynoViewError(f"{key.name} is a key attribute: it cannot be an empty string.",
                             field=field)
+    # The value parsers load with the first read: the Items tab imports this module before the
+    # window's first paint.
+    from dynoview.core.values.types import ValueParseError
+    from dynoview.core.values.user_text import parse_value
+
     try:
         return parse_value(key.type, text)
     except ValueParseError as exc:
@@ -108,8 +114,11 @@ def _filter_expression(ph: Any, flt: FilterSpec) -> str:
     if flt.operator not in FILTER_OPERATORS:
         raise DynoViewError(f"Unknown filter operator {flt.operator!r}.", field="filter_operator")
     name = ph.literal_name(flt.attribute)
-    if flt.operator in _UNARY:
+    if flt.operator in UNARY_OPERATORS:
         return f"{flt.operator}({name})"
+    from dynoview.core.values.types import ValueParseError
+    from dynoview.core.values.user_text import parse_value
+
     try:
         value = parse_value(flt.value_type, flt.value)
     except ValueParseError as exc:

@@ -7,8 +7,10 @@ import threading
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported where a read is timed: not before the window's first paint
+    from datetime import datetime
 
 STRONG = "strong"
 EVENTUAL = "eventual"
@@ -142,6 +144,8 @@ class ReadLog:
 
 
 def now_utc() -> datetime:
+    from datetime import UTC, datetime
+
     return datetime.now(UTC)
 
 

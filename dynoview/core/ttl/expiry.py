@@ -13,10 +13,9 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-NONE = "none"
-PENDING = "pending"
-EXPIRED = "expired"
-NEVER = "never"  # present but not a usable TTL value
+from dynoview.core.ttl.kinds import EXPIRED, NEVER, NONE, PENDING
+
+__all__ = ["EXPIRED", "NEVER", "NONE", "PENDING", "TtlState", "expired_at", "humanize", "ttl_state"]
 
 # Epoch seconds past this (year 5138) are almost surely milliseconds or microseconds.
 _MILLISECONDS_THRESHOLD = 100_000_000_000

@@ -2,7 +2,7 @@
 
 Drag a header to move its column; click it to sort the loaded items (ascending, descending,
 then back to the order read); right-click the header to show or hide columns. The layout is
-kept by column name (``core.column_layout``), since columns come and go as pages bring new
+kept by column name (``core.reads.column_layout``), since columns come and go as pages bring new
 attributes, and saved for the connection and table.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
-from dynoview.core.reads.columns import ColumnLayout
+from dynoview.core.reads.column_layout import ColumnLayout
 from dynoview.ui import settings as saved
 from dynoview.ui.items.model import ItemsModel
 

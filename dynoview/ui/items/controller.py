@@ -42,7 +42,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.reads.browse import BrowseSpec, build_request
 from dynoview.ui.context import AppContext
 from dynoview.ui.gc_pauses import read_collections
 from dynoview.ui.items import ui_gate
@@ -51,6 +50,7 @@ from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.rows import SortJob, row_shape
 
 if TYPE_CHECKING:  # the read code loads with the connection, after the first paint
+    from dynoview.core.reads.browse import BrowseSpec
     from dynoview.core.reads.reader import Page, PageCursor, Reader
 
 TASK = "browse"
@@ -122,6 +122,8 @@ class BrowseController(QObject):
         if self.ctx.reader is None or table is None:
             self.failed.emit("", self.tr("Connect and pick a table first."))
             return False
+        from dynoview.core.reads.browse import build_request
+
         try:
             operation, request = build_request(table, spec)
             cursor = self.ctx.reader.cursor(operation, request, table,

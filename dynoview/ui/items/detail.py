@@ -13,7 +13,7 @@ import json
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtGui import QFont, QFontDatabase, QGuiApplication, QShowEvent
@@ -30,12 +30,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.ttl.expiry import TtlState
-from dynoview.core.values.display import display_text
-from dynoview.core.values.dynamodb_json import dynamodb_json, to_dynamodb_json
-from dynoview.core.values.plain import plain_json
-from dynoview.core.values.types import type_code
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:  # imported with the first item shown (``_import_value_code``)
+    from dynoview.core.ttl.expiry import TtlState
+    from dynoview.core.values.display import display_text
+    from dynoview.core.values.dynamodb_json import dynamodb_json, to_dynamodb_json
+    from dynoview.core.values.plain import plain_json
+    from dynoview.core.values.types import type_code
 
 _SET_TYPES = {"SS", "NS", "BS"}
 TREE_BUDGET = 200  # nodes built when an item is shown (breadth first)
@@ -43,6 +45,21 @@ TREE_BATCH = 500  # members of one map, list or set built at a time
 # Characters of JSON shown in a tab (about 3,000 lines): 200,000 took 130 ms to lay out and paint.
 TEXT_LIMIT = 50_000
 CUT_NOTE = QT_TRANSLATE_NOOP("items.detail", "\n… cut here for display; Copy as JSON copies the whole item.")
+_value_code = False  # ``_import_value_code`` ran
+
+
+def _import_value_code() -> None:
+    """Import the value code the pane shows an item with: with the first item, not before the
+    window's first paint (an empty pane needs none of it; issue 19)."""
+    global display_text, dynamodb_json, to_dynamodb_json, plain_json, type_code, _value_code
+    if _value_code:
+        return
+    from dynoview.core.values.display import display_text
+    from dynoview.core.values.dynamodb_json import dynamodb_json, to_dynamodb_json
+    from dynoview.core.values.plain import plain_json
+    from dynoview.core.values.types import type_code
+
+    _value_code = True
 
 
 def _shown(chunks: Iterable[str], limit: int = TEXT_LIMIT) -> str:
@@ -100,6 +117,7 @@ def _lazy_json(av: dict[str, Any]) -> Any:
 def ddb_json_shown(item: dict[str, Any]) -> str:
     """``dynamodb_json(item)`` as the tab shows it, converted and formatted only as far as it
     is shown (the indenting encoder is json's pure Python one, which walks these lazily)."""
+    _import_value_code()
     encoder = json.JSONEncoder(indent=2, ensure_ascii=False)
     return _shown(encoder.iterencode(_LazyMap(item)))
 
@@ -126,6 +144,7 @@ class AttributeNode(QTreeWidgetItem):
     """A tree row for one attribute; its members are built on demand (``grow``)."""
 
     def __init__(self, name: str, av: dict[str, Any]) -> None:
+        _import_value_code()
         text = display_text(av, limit=500)
         super().__init__([name, type_code(av), text])
         # The longer text only when the short one was cut (else both are the same).
@@ -266,6 +285,7 @@ class ItemDetail(QWidget):
             self.ttl_label.hide()
             return
         self.title.setText(key_text or "Item")
+        _import_value_code()
         nodes = [AttributeNode(k, v) for k, v in item.items()]
         self.tree.addTopLevelItems(nodes)  # type: ignore[arg-type]  # QTreeWidgetItem subclasses
         grow_breadth_first(nodes, TREE_BUDGET - len(nodes))

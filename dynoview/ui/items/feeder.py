@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from dynoview.core.reads.rows import RowBlock
 from dynoview.ui.items.model import ItemsModel
 
 if TYPE_CHECKING:  # the read code loads with the connection, after the first paint
     from dynoview.core.reads.reader import Page
+    from dynoview.core.reads.rows import RowBlock
 
 
 class PageFeeder:
@@ -64,7 +64,12 @@ class PageFeeder:
             self.shown = 0
             done.append(page)
         exhausted = bool(done) and done[-1].exhausted and not pages
-        self.model.append_page(parts[0] if len(parts) == 1 else RowBlock.concat(parts), exhausted)
+        if len(parts) == 1:
+            self.model.append_page(parts[0], exhausted)
+        else:
+            from dynoview.core.reads.rows import RowBlock  # loaded already: the pages hold blocks
+
+            self.model.append_page(RowBlock.concat(parts), exhausted)
         return done
 
     def flush(self) -> list[Page]:

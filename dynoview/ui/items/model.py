@@ -17,38 +17,41 @@ on the UI thread is proportional to the page, never to what is loaded; sorting i
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
 
-from dynoview.core.reads.browse import column_order
-from dynoview.core.reads.rows import RowBlock, RowShape, block_from_items, decode_row
-from dynoview.core.ttl.expiry import EXPIRED, NEVER, PENDING, TtlState, ttl_state
-from dynoview.core.values.display import display_text
-from dynoview.core.values.types import type_code
+from dynoview.core.ttl.kinds import EXPIRED, NEVER, PENDING
 from dynoview.ui.items.rows import KINDS, TTL_STATUS_COLUMN, LoadedRows, row_shape
 from dynoview.ui.items.sorting import RowSorting
 from dynoview.ui.items.staged_look import staged_role
 
-if TYPE_CHECKING:  # the edit code loads with edit in place, table descriptions with the connection
-    from dynoview.core.edits.staging import CellChange
-    from dynoview.core.session.tables import TableInfo
+if TYPE_CHECKING:
+    from datetime import datetime
 
-__all__ = ["TTL_STATUS_COLUMN", "ItemRole", "ItemsModel", "RawValueRole", "TtlStateRole"]
+    # The edit code loads with edit in place, table descriptions with the connection, the row
+    # code and the brushes with the first rows (``import_row_code``).
+    from PySide6.QtGui import QBrush
+
+    from dynoview.core.edits.staging import CellChange
+    from dynoview.core.reads.browse import column_order
+    from dynoview.core.reads.rows import RowBlock, RowShape, block_from_items, decode_row
+    from dynoview.core.session.tables import TableInfo
+    from dynoview.core.ttl.expiry import TtlState, ttl_state
+    from dynoview.core.values.display import display_text
+    from dynoview.core.values.types import type_code
+
+__all__ = ["TTL_STATUS_COLUMN", "ItemRole", "ItemsModel", "RawValueRole", "TtlStateRole", "import_row_code"]
 
 RawValueRole = Qt.ItemDataRole.UserRole + 1  # the low-level AttributeValue of a cell
 ItemRole = Qt.ItemDataRole.UserRole + 2  # the whole item of the row
 TtlStateRole = Qt.ItemDataRole.UserRole + 3
 
-EXPIRED_BACKGROUND = QColor(255, 214, 214)
-NEVER_BACKGROUND = QColor(255, 240, 200)
+EXPIRED_BACKGROUND = (255, 214, 214)  # RGB
+NEVER_BACKGROUND = (255, 240, 200)
 CACHE_ROWS = 512  # decoded rows kept: a screenful of cells reads each row many times
 
 _Index = QModelIndex | QPersistentModelIndex
-# One shared state for every row of a table without TTL (frozen, so sharing is safe).
-NO_TTL = TtlState("none")
 # Roles as plain ints: ``data`` compares the role it gets (an int) once per cell and role, and
 # reading an enum member costs a lookup each time.
 _DISPLAY = Qt.ItemDataRole.DisplayRole.value
@@ -56,12 +59,42 @@ _TOOLTIP = Qt.ItemDataRole.ToolTipRole.value
 _BACKGROUND = Qt.ItemDataRole.BackgroundRole.value
 _FOREGROUND = Qt.ItemDataRole.ForegroundRole.value
 _ROLES = frozenset({_DISPLAY, _TOOLTIP, _BACKGROUND, _FOREGROUND, RawValueRole, ItemRole, TtlStateRole})
-_EXPIRED_BRUSH = QBrush(EXPIRED_BACKGROUND)
-_NEVER_BRUSH = QBrush(NEVER_BACKGROUND)
-_DARK_TEXT = QBrush(QColor(40, 0, 0))
+# Made by ``import_row_code`` with the code above (no cell is painted before any row arrives).
+_row_code = False  # ``import_row_code`` ran
+NO_TTL: TtlState  # one shared state for every row of a table without TTL (frozen: safe to share)
+_EXPIRED_BRUSH: QBrush
+_NEVER_BRUSH: QBrush
+_DARK_TEXT: QBrush
 # What QAbstractTableModel.flags gives a cell, and the same for an editable one.
 _READ_ONLY = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemNeverHasChildren
 _EDITABLE = _READ_ONLY | Qt.ItemFlag.ItemIsEditable
+
+
+def import_row_code() -> None:
+    """Import the code that decodes rows and paints cells, and make the cells' brushes: with the
+    first rows (``append_page``), or earlier once the window has painted (the Items panel).
+
+    Nothing here is needed before a row arrives, and importing it (msgspec, the value display,
+    TTL) and making the brushes cost some 30 ms before the window's first paint (issue 19).
+    Runs on the UI thread; running it again costs a few microseconds.
+    """
+    global RowBlock, block_from_items, decode_row, column_order, TtlState, ttl_state
+    global display_text, type_code, NO_TTL, _EXPIRED_BRUSH, _NEVER_BRUSH, _DARK_TEXT, _row_code
+    if _row_code:
+        return
+    from PySide6.QtGui import QBrush, QColor
+
+    from dynoview.core.reads.browse import column_order
+    from dynoview.core.reads.rows import RowBlock, block_from_items, decode_row
+    from dynoview.core.ttl.expiry import TtlState, ttl_state
+    from dynoview.core.values.display import display_text
+    from dynoview.core.values.types import type_code
+
+    _EXPIRED_BRUSH = QBrush(QColor(*EXPIRED_BACKGROUND))
+    _NEVER_BRUSH = QBrush(QColor(*NEVER_BACKGROUND))
+    _DARK_TEXT = QBrush(QColor(40, 0, 0))
+    NO_TTL = TtlState("none")
+    _row_code = True
 
 
 def _tint(kind: str, name: str) -> tuple[QBrush | None, QBrush | None]:
@@ -172,6 +205,7 @@ class ItemsModel(QAbstractTableModel):
 
     def append_page(self, items: RowBlock | Sequence[dict[str, Any]], exhausted: bool) -> None:
         """Add a page of items (or a block of compact rows); new attributes become new columns."""
+        import_row_code()
         block = items if isinstance(items, RowBlock) else block_from_items(list(items), self.row_shape())
         self.loading = False
         self.exhausted = exhausted
@@ -206,6 +240,7 @@ class ItemsModel(QAbstractTableModel):
     def replace_item(self, key: Mapping[str, Any], item: dict[str, Any] | None) -> bool:
         """Show an item as it is now, after a write (None: it was deleted). False when the
         item is not among the loaded ones (a new item is not inserted into a page)."""
+        import_row_code()
         index = self._rows.find(dict(key), self._key_names)
         if index is None:
             return False
@@ -293,6 +328,8 @@ class ItemsModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.DisplayRole:  # the computed column's name is also its key
                 return self.tr("TTL status") if name == TTL_STATUS_COLUMN else name
             if role == Qt.ItemDataRole.FontRole and self._table and name in self._table.key_names:
+                from PySide6.QtGui import QFont  # its enums cost 2 ms before the first paint
+
                 font = QFont()
                 font.setBold(True)
                 return font

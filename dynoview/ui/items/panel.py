@@ -22,7 +22,7 @@ from dynoview.ui.counts import not_on_page_text
 from dynoview.ui.elided_label import ElidedLabel
 from dynoview.ui.items.columns import ItemsColumns
 from dynoview.ui.items.controller import BrowseController, Fresh
-from dynoview.ui.items.model import ItemsModel
+from dynoview.ui.items.model import ItemsModel, import_row_code
 from dynoview.ui.items.read_form import ReadForm
 from dynoview.ui.items.result_pane import ResultPane
 from dynoview.ui.items.selection import ItemSelection
@@ -67,7 +67,14 @@ class ItemsPanel(QWidget):
         def make_cell_edits(*_page: object) -> None:
             _ = self.cell_edits  # the property makes them
 
-        after_first_paint(self, make_cell_edits)
+        def after_paint() -> None:
+            # What the first rows need, made while the first read waits for the connection
+            # (else their own arrival makes it: ItemsModel.append_page, ResultPane).
+            make_cell_edits()
+            import_row_code()
+            self.results.prepare_rows()
+
+        after_first_paint(self, after_paint)
         self.controller.page_loaded.connect(make_cell_edits)
 
     @property

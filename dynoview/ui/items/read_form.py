@@ -20,25 +20,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.reads.browse import (
+from dynoview.core.reads.browse_options import (
     DEFAULT_PAGE_SIZE,
     FILTER_OPERATORS,
     SORT_KEY_OPERATORS,
-    BrowseSpec,
-    FilterSpec,
+    UNARY_OPERATORS,
 )
 from dynoview.ui.accessible import labelled, named
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
-if TYPE_CHECKING:  # a type only: table descriptions load with the connection, after the first paint
+if TYPE_CHECKING:  # types only: the read's code loads when one runs, table descriptions with the connection
+    from dynoview.core.reads.browse import BrowseSpec
     from dynoview.core.session.tables import TableInfo
 
 TABLE_ENTRY = QT_TRANSLATE_NOOP("items.read_form", "(table)")
 ANY = "(any)"
 ERROR_STYLE = "border: 2px solid #d32f2f;"  # readable in light and dark themes
 VALUE_TYPES = ("S", "N", "B", "BOOL", "NULL")
-UNARY = {"attribute_exists", "attribute_not_exists"}
 STRONG_TIP = QT_TRANSLATE_NOOP(
     "items.read_form", "Strong reads see every acknowledged write and cost twice as much as eventual reads.")
 
@@ -196,7 +195,7 @@ class ReadForm(QGroupBox):
         op = self.sk_op.currentText()
         self.sk_value.setVisible(op != ANY)
         self.sk_value2.setVisible(op == "between")
-        unary = self.filter_op.currentText() in UNARY
+        unary = self.filter_op.currentText() in UNARY_OPERATORS
         self.filter_value.setEnabled(not unary)
         self.filter_type.setEnabled(not unary)
 
@@ -221,6 +220,8 @@ class ReadForm(QGroupBox):
         info = self.info
         if info is None:
             return None
+        from dynoview.core.reads.browse import BrowseSpec, FilterSpec
+
         op = self.sk_op.currentText()
         attr = self.filter_attr.currentText().strip()
         return BrowseSpec(

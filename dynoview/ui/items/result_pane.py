@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QSplitter,
-    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -21,7 +20,6 @@ from PySide6.QtWidgets import (
 from dynoview.ui.context import AppContext
 from dynoview.ui.elided_label import ElidedLabel
 from dynoview.ui.items import ui_gate
-from dynoview.ui.items.cell_paint import ItemsDelegate
 from dynoview.ui.items.detail import ItemDetail
 from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.transfer import Items, TableOf, TransferButtons
@@ -94,6 +92,31 @@ class ResultPane(QSplitter):
         self.addWidget(self.detail)
         self.setStretchFactor(0, 3)
         self.setStretchFactor(1, 1)
+        # What showing rows takes comes with the first rows, or once the window has painted
+        # (``prepare_rows``): an empty view paints no cell, and its Qt classes cost some 13 ms
+        # before the window's first paint (issue 19).
+        self._prepared = False
+        model.modelReset.connect(self._rows_arrived)
+        model.rowsInserted.connect(self._rows_arrived)
+
+    def _rows_arrived(self) -> None:
+        if self.model.rowCount():
+            self.prepare_rows()
+
+    def prepare_rows(self) -> None:
+        """Give the view its one-call delegate (unless it has one of that kind already, such as
+        edit in place's), and import the style classes ``fit_columns`` measures with."""
+        if self._prepared:
+            return
+        self._prepared = True
+        self.model.modelReset.disconnect(self._rows_arrived)
+        self.model.rowsInserted.disconnect(self._rows_arrived)
+        from PySide6.QtWidgets import QStyle  # noqa: F401 - its 17 enums: 10 ms, here, not at the first page
+
+        from dynoview.ui.items.cell_paint import ItemsDelegate
+
+        if not isinstance(self.view.itemDelegate(), ItemsDelegate):
+            self.view.setItemDelegate(ItemsDelegate(self.view))  # one call into the model per painted cell
 
     @staticmethod
     def _build_view(model: ItemsModel) -> QTableView:
@@ -102,7 +125,6 @@ class ResultPane(QSplitter):
         view.setAccessibleDescription(QCoreApplication.translate(
             "ResultPane", "One row per item; Enter or a selection shows it in full"))
         view.setModel(model)
-        view.setItemDelegate(ItemsDelegate(view))  # one call into the model per painted cell
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         # Several rows for "Copy as"; Edit… and Delete… still act on exactly one.
         view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -126,6 +148,8 @@ class ResultPane(QSplitter):
         if not rows:
             return
         first = max(0, view.rowAt(0))
+        from PySide6.QtWidgets import QStyle
+
         texts = view.fontMetrics()
         style = view.style()
         pad = 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1) + 1

@@ -14,17 +14,19 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime
 from itertools import chain, compress, count
 from typing import TYPE_CHECKING, Any
 
-from dynoview.core.reads.columns import sort_key
-from dynoview.core.reads.rows import Flag, Item, RowBlock, RowShape, decode_row, key_digest
-from dynoview.core.ttl.expiry import EXPIRED, NEVER, NONE, PENDING, ttl_state
+from dynoview.core.ttl.kinds import EXPIRED, NEVER, NONE, PENDING
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.items import ui_gate
 
-if TYPE_CHECKING:  # a type only: table descriptions load with the connection, after the first paint
+if TYPE_CHECKING:
+    # The row code (msgspec, orjson), the TTL and sort key code load with the first read, and
+    # table descriptions with the connection: after the window's first paint (issue 19).
+    from datetime import datetime
+
+    from dynoview.core.reads.rows import Flag, Item, RowBlock, RowShape
     from dynoview.core.session.tables import TableInfo
 
 TTL_STATUS_COLUMN = QT_TRANSLATE_NOOP("items.rows", "TTL status")
@@ -39,6 +41,8 @@ _GENERATIONS = count(1)
 
 def ttl_flag(attribute: str, now: datetime | None = None) -> Flag:
     """The per-row TTL code, computed while a page is decoded (``now`` None: the current time)."""
+    from dynoview.core.ttl.expiry import ttl_state
+
     def flag(item: Item) -> int:
         av = item.get(attribute)
         return 0 if av is None else CODE[ttl_state(av, now).kind]
@@ -47,6 +51,8 @@ def ttl_flag(attribute: str, now: datetime | None = None) -> Flag:
 
 def row_shape(table: TableInfo | None, now: datetime | None = None) -> RowShape:
     """What a worker computes per row of ``table`` while decoding a page: key digests, TTL codes."""
+    from dynoview.core.reads.rows import RowShape
+
     if table is None:
         return RowShape(now=now, pause=ui_gate.pause)
     ttl = table.ttl_attribute if table.ttl_enabled else None
@@ -68,18 +74,32 @@ class SortJob:
 
     def key(self, index: int) -> Any:
         """The sort key of a row (None: the value is missing, shown last either way)."""
-        if self.column == TTL_STATUS_COLUMN:
-            if self.flags[index] == CODE[NONE] or self.ttl_attribute is None:
-                return None
-            expires = ttl_state(decode_row(self.rows[index]).get(self.ttl_attribute)).expires_at
-            return expires.timestamp() if expires is not None else None
-        av = decode_row(self.rows[index]).get(self.column)
-        return None if av is None else sort_key(av)
+        return self._keys()(index)
+
+    def _keys(self) -> Callable[[int], Any]:
+        """``key``, with the decoding and sort key code imported once for all rows."""
+        from dynoview.core.reads.columns import sort_key
+        from dynoview.core.reads.rows import decode_row
+        from dynoview.core.ttl.expiry import ttl_state
+
+        rows, column, flags, ttl_attribute = self.rows, self.column, self.flags, self.ttl_attribute
+        if column == TTL_STATUS_COLUMN:
+            def expiry(index: int) -> Any:
+                if flags[index] == CODE[NONE] or ttl_attribute is None:
+                    return None
+                expires = ttl_state(decode_row(rows[index]).get(ttl_attribute)).expires_at
+                return expires.timestamp() if expires is not None else None
+            return expiry
+
+        def value(index: int) -> Any:
+            av = decode_row(rows[index]).get(column)
+            return None if av is None else sort_key(av)
+        return value
 
     def run(self) -> tuple[list[Any], array[int]]:
         """(keys of every row, the rows' sorted order: present values sorted, missing last)."""
         done = len(self.keys)
-        keys = self.keys + [self.key(i) for i in range(done, len(self.rows))]
+        keys = self.keys + list(map(self._keys(), range(done, len(self.rows))))
         merged = chain(self.sorted, range(done, len(self.rows)))
         present: list[int] = []
         missing: list[int] = []
@@ -136,6 +156,8 @@ class LoadedRows:
 
     def find(self, key: dict[str, Any], key_names: tuple[str, ...]) -> int | None:
         """The loaded row holding this key (a digest search, each candidate checked)."""
+        from dynoview.core.reads.rows import decode_row, key_digest
+
         if key_names and set(key) == set(key_names):
             digest = key_digest([key.get(k) for k in key_names])
             start = 0

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, QItemSelection
 from PySide6.QtWidgets import QPushButton
 
-from dynoview.core.values.display import display_text
 from dynoview.ui.context import AppContext
 from dynoview.ui.items.controller import Fresh
 from dynoview.ui.items.model import ItemsModel
@@ -140,6 +139,8 @@ class ItemSelection:
         self.update_actions()
 
     def key_text(self, item: Item) -> str:
+        from dynoview.core.values.display import display_text  # with the rows, after the paint
+
         info = self._info()
         return ", ".join(f"{k} = {display_text(item[k])}" for k in (info.key_names if info else ())
                          if k in item)

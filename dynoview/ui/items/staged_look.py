@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QGuiApplication
 
-from dynoview.core.values.display import display_text
 from dynoview.ui.tones import tone
 
 if TYPE_CHECKING:  # the edit code loads with edit in place, after the first paint
@@ -28,6 +27,8 @@ def staged_role(change: CellChange, role: int) -> Any:
     if role == Qt.ItemDataRole.DisplayRole:
         if change.new is None:
             return QCoreApplication.translate("StagedCell", "(removed)")
+        from dynoview.core.values.display import display_text  # with the rows, after the paint
+
         return display_text(change.new)
     if role == Qt.ItemDataRole.BackgroundRole:
         return staged_background()
