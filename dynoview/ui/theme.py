@@ -3,26 +3,78 @@
 The mode is "system" (follow ``QStyleHints.colorScheme()`` and its changes, Qt 6.5+),
 "light" or "dark". Fusion is used on every platform so both themes look and measure the
 same everywhere, including where the native style has no dark variant.
+
+Fusion outlines check boxes and radio buttons a shade off the window colour, which all but
+vanishes on the dark palette (1.2:1). The stylesheets draw those indicators with an edge over
+3:1 in both themes (their marks are SVG files beside them, named through the
+``dynoview-styles:`` search path); menus, which a stylesheet rule would lay out anew, get a
+palette of their own that Fusion derives a visible edge from. No Python QStyle subclass: Qt
+would call Python for every primitive of every widget, each cell of each item view included.
+Nor does the start-up touch a QStyle object from Python (PySide6 builds QStyle's enums, ~10 ms,
+the first time one crosses over): the application is created with Fusion
+(``new_application``) and the light palette is Fusion's, written out.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPainterPath, QPalette, QPen
-from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory, QStyleOption, QWidget
+import shiboken6
+from PySide6.QtCore import QDir, QObject, Qt, Signal
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
 
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.resources import resource
 from dynoview.ui.resources import stylesheet as _stylesheet
 from dynoview.ui.tones import muted
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QStyle
 
 log = logging.getLogger(__name__)
 MODES = ("system", "light", "dark")
 MODE_LABELS = {"system": QT_TRANSLATE_NOOP("theme", "Follow &system"),
                "light": QT_TRANSLATE_NOOP("theme", "&Light"),
                "dark": QT_TRANSLATE_NOOP("theme", "&Dark")}
+STYLE = "fusion"
+SEARCH_PATH = "dynoview-styles"  # the stylesheets' url(dynoview-styles:name.svg) images
 
+# Fusion's standard palette (Qt 6), the light theme and the base of the dark one.
+_LIGHT = {
+    QPalette.ColorRole.Window: "#efefef",
+    QPalette.ColorRole.WindowText: "#000000",
+    QPalette.ColorRole.Base: "#ffffff",
+    QPalette.ColorRole.AlternateBase: "#f7f7f7",
+    QPalette.ColorRole.ToolTipBase: "#ffffdc",
+    QPalette.ColorRole.ToolTipText: "#000000",
+    QPalette.ColorRole.PlaceholderText: "#80000000",
+    QPalette.ColorRole.Text: "#000000",
+    QPalette.ColorRole.Button: "#efefef",
+    QPalette.ColorRole.ButtonText: "#000000",
+    QPalette.ColorRole.BrightText: "#ffffff",
+    QPalette.ColorRole.Light: "#ffffff",
+    QPalette.ColorRole.Midlight: "#cacaca",
+    QPalette.ColorRole.Mid: "#b8b8b8",
+    QPalette.ColorRole.Dark: "#9f9f9f",
+    QPalette.ColorRole.Shadow: "#767676",
+    QPalette.ColorRole.Highlight: "#308cc6",
+    QPalette.ColorRole.HighlightedText: "#ffffff",
+    QPalette.ColorRole.Link: "#0000ff",
+    QPalette.ColorRole.LinkVisited: "#ff00ff",
+    QPalette.ColorRole.Accent: "#308cc6",
+}
+_LIGHT_DISABLED = {
+    QPalette.ColorRole.WindowText: "#bebebe",
+    QPalette.ColorRole.Text: "#bebebe",
+    QPalette.ColorRole.ButtonText: "#bebebe",
+    QPalette.ColorRole.Base: "#efefef",
+    QPalette.ColorRole.Dark: "#bebebe",
+    QPalette.ColorRole.Shadow: "#b1b1b1",
+    QPalette.ColorRole.Highlight: "#919191",
+    QPalette.ColorRole.Accent: "#919191",
+}
 _DARK = {
     QPalette.ColorRole.Window: "#2b2d31",
     QPalette.ColorRole.WindowText: "#e3e5e8",
@@ -62,50 +114,36 @@ def system_scheme() -> str:
 
 def palette(scheme: str) -> QPalette:
     """The palette of the "light" or "dark" theme."""
-    fusion = QStyleFactory.create("Fusion")
-    base = fusion.standardPalette()
-    if scheme == "light":
-        return base
-    pal = QPalette(base)
-    for role, color in _DARK.items():
-        pal.setColor(QPalette.ColorGroup.All, role, QColor(color))
-    for role, color in _DARK_DISABLED.items():
-        pal.setColor(QPalette.ColorGroup.Disabled, role, QColor(color))
+    pal = QPalette()
+    layers = [(_LIGHT, _LIGHT_DISABLED)] + ([(_DARK, _DARK_DISABLED)] if scheme == "dark" else [])
+    for colors, disabled in layers:
+        for role, color in colors.items():
+            pal.setColor(QPalette.ColorGroup.All, role, QColor(color))
+        for role, color in disabled.items():
+            pal.setColor(QPalette.ColorGroup.Disabled, role, QColor(color))
     return pal
 
 
-class ThemedFusion(QProxyStyle):
-    """Fusion, with check box and radio button edges that show on a dark window.
+def menu_palette(pal: QPalette) -> QPalette:
+    """The Window colour of menus in ``pal``'s theme, alone (menus take every other colour from the
+    application's palette): one Fusion turns into a check box edge as visible as the stylesheets'
+    (``tones.muted``, over 3:1 against the menu). Fusion derives a menu's check box edge from
+    Window, darker(140) then lighter(240) in a dark colour scheme or lighter(110) in a light one,
+    and fills the menu from Base, so Window changes only the edges (and the menu's frame, that
+    much lighter in the dark theme, darker in the light)."""
+    dark_scheme = QGuiApplication.styleHints().colorScheme() == Qt.ColorScheme.Dark
+    menu = QPalette()
+    for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive, QPalette.ColorGroup.Disabled):
+        edge = muted(_in_group(pal, group))
+        menu.setColor(group, QPalette.ColorRole.Window,
+                      edge.darker(171) if dark_scheme else edge.lighter(127))  # 240/140, 140/110
+    return menu
 
-    Fusion outlines them a shade darker than the window and fills them with the base colour,
-    so on the dark palette an unchecked box all but vanished (1.2:1 against the window; 1.7:1
-    on the light one). The edge is redrawn in a grey halfway between text and base: over 3:1
-    in both themes, as non-text contrast needs.
-    """
 
-    def __init__(self) -> None:
-        super().__init__(QStyleFactory.create("Fusion"))
-
-    def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption,
-                      painter: QPainter, widget: QWidget | None = None) -> None:
-        super().drawPrimitive(element, option, painter, widget)
-        if element not in (QStyle.PrimitiveElement.PE_IndicatorCheckBox,
-                           QStyle.PrimitiveElement.PE_IndicatorRadioButton):
-            return
-        rect = option.rect  # type: ignore[attr-defined]
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(muted(option.palette)))  # type: ignore[attr-defined]
-        if element == QStyle.PrimitiveElement.PE_IndicatorCheckBox:
-            painter.translate(0.5, 0.5)  # the same geometry as Fusion's own square
-            painter.drawRect(rect.adjusted(0, 0, -1, -1))
-        else:
-            circle = QPainterPath()
-            radius = (rect.width() + (rect.width() + 1) % 2) / 2.0 - 1
-            circle.addEllipse(QPointF(rect.center()) + QPointF(1, 1), radius, radius)
-            painter.drawPath(circle)
-        painter.restore()
+def _in_group(pal: QPalette, group: QPalette.ColorGroup) -> QPalette:
+    copy = QPalette(pal)
+    copy.setCurrentColorGroup(group)
+    return copy
 
 
 class ThemeManager(QObject):
@@ -140,12 +178,10 @@ class ThemeManager(QObject):
         else:
             hints.setColorScheme(Qt.ColorScheme.Dark if self.mode == "dark" else Qt.ColorScheme.Light)
         scheme = self.effective()
-        if not isinstance(getattr(self.app, "_dynoview_style", None), ThemedFusion) \
-                or self.app.style().name():  # a named style replaced ours since
-            style = ThemedFusion()
-            self.app._dynoview_style = style  # type: ignore[attr-defined]  # kept alive with the app
-            self.app.setStyle(style)
-        self.app.setPalette(palette(scheme))
+        _use_fusion(self.app)
+        pal = palette(scheme)
+        self.app.setPalette(pal)
+        self.app.setPalette(menu_palette(pal), "QMenu")  # type: ignore[arg-type]  # a C string
         if stylesheet:
             self.app.setStyleSheet(_stylesheet(scheme))
         if scheme != self.scheme:
@@ -160,3 +196,31 @@ class ThemeManager(QObject):
         if self.mode == "system" and self.scheme is not None and system_scheme() != self.scheme:
             log.info("system colour scheme changed to %s", system_scheme())
             self.apply()
+
+
+_fusion: QStyle | None = None  # the style set last; the application owns it
+_fusion_from_start = False  # new_application() made the application with Fusion
+
+
+def new_application(argv: list[str]) -> QApplication:
+    """The QApplication, with Fusion as its style from the start: Qt makes no other style first
+    and ``ThemeManager.apply`` need not look at it (a QStyle object in Python costs its enums)."""
+    global _fusion_from_start
+    app = QApplication([*argv, "-style", STYLE])
+    _fusion_from_start = True
+    return app
+
+
+def _use_fusion(app: QApplication) -> None:
+    """Qt's own Fusion (no Python subclass), set only when another style replaced it: setStyle
+    re-polishes every widget. (``app.style()`` is a nameless stylesheet wrapper once a sheet is
+    set, so the style object is kept; Qt deletes it when a different style takes its place.)"""
+    global _fusion
+    if not _fusion_from_start and (_fusion is None or not shiboken6.isValid(_fusion)):
+        if app.style().name() == STYLE and not app.styleSheet():
+            _fusion = app.style()  # the platform's default already
+        else:
+            _fusion = QApplication.setStyle(STYLE)
+    # The stylesheets' url(dynoview-styles:name.svg) images are the files beside them.
+    if not QDir.searchPaths(SEARCH_PATH):
+        QDir.addSearchPath(SEARCH_PATH, str(resource("styles")))

@@ -1,0 +1,245 @@
+"""The light and dark themes (dynoview/ui/theme.py, resources/styles): Qt's own Fusion under the
+stylesheets, so painting calls no Python; check boxes and radio buttons with an edge over 3:1
+wherever they appear (widgets, item views, group box titles, menus), a mark for every state, and
+the size Fusion gives them."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QAction, QColor, QImage, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QGroupBox,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QRadioButton,
+    QStyle,
+    QStyleOptionButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dynoview.ui.resources import STYLES, resource, stylesheet
+from dynoview.ui.theme import SEARCH_PATH, ThemeManager
+
+pytestmark = pytest.mark.gui
+
+STATES = {"unchecked": Qt.CheckState.Unchecked, "checked": Qt.CheckState.Checked,
+          "partial": Qt.CheckState.PartiallyChecked}
+
+
+@pytest.fixture(params=["light", "dark"])
+def scheme(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
+    """The theme applied; the light one again after (as the other GUI tests expect it)."""
+    manager = ThemeManager(qapp, request.param)
+    manager.apply()
+    yield request.param
+    manager.set_mode("light")
+    manager.deleteLater()
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """WCAG contrast ratio between two colours."""
+    def lum(c: QColor) -> float:
+        def ch(v: float) -> float:
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        return 0.2126 * ch(c.redF()) + 0.7152 * ch(c.greenF()) + 0.0722 * ch(c.blueF())
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def best_contrast(image: QImage, area: QRect, background: QColor) -> float:
+    return max(contrast(image.pixelColor(x, y), background)
+               for x in range(area.left(), area.right() + 1) for y in range(area.top(), area.bottom() + 1))
+
+
+def shown(qtbot, widget: QWidget) -> QImage:
+    qtbot.addWidget(widget)
+    widget.resize(widget.sizeHint().expandedTo(widget.minimumSizeHint()).expandedTo(widget.size()))
+    return widget.grab().toImage()
+
+
+def button(kind: type[QCheckBox] | type[QRadioButton], state: str = "unchecked", *,
+           enabled: bool = True) -> QCheckBox | QRadioButton:
+    widget = kind("Strongly consistent")
+    if isinstance(widget, QCheckBox):
+        widget.setTristate(True)
+        widget.setCheckState(STATES[state])
+    else:
+        widget.setChecked(state == "checked")
+    widget.setEnabled(enabled)
+    return widget
+
+
+def indicator(widget: QCheckBox | QRadioButton) -> QRect:
+    option = QStyleOptionButton()
+    option.initFrom(widget)
+    element = (QStyle.SubElement.SE_CheckBoxIndicator if isinstance(widget, QCheckBox)
+               else QStyle.SubElement.SE_RadioButtonIndicator)
+    return widget.style().subElementRect(element, option, widget)
+
+
+def check_list(states: list[str]) -> QListWidget:
+    view = QListWidget()
+    for state in states:
+        item = QListWidgetItem(f"item {state}")
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsUserTristate)
+        item.setCheckState(STATES[state])
+        view.addItem(item)
+    view.resize(300, 120)
+    return view
+
+
+def test_an_item_view_paints_without_calling_python(qtbot, scheme: str) -> None:
+    """Last session's style was a Python QProxyStyle: Qt called Python for every primitive of
+    every cell on every repaint. Qt's own Fusion and the stylesheet paint in C++ alone."""
+    view = check_list(["unchecked", "checked", "partial"] * 5)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitExposed(view)
+    view.viewport().repaint()  # PySide6 builds the Python types a first paint meets, once
+    calls: list[str] = []
+
+    def profile(frame, event: str, _arg) -> None:  # type: ignore[no-untyped-def]
+        if event == "call" and frame.f_code.co_name != "profile":
+            calls.append(f"{frame.f_code.co_filename}:{frame.f_code.co_name}")
+    sys.setprofile(profile)
+    try:
+        view.viewport().repaint()
+    finally:
+        sys.setprofile(None)
+    assert calls == []
+
+
+@pytest.mark.parametrize("kind", [QCheckBox, QRadioButton])
+def test_a_buttons_edge_stands_out_from_the_window(qtbot, scheme: str, kind: type[QCheckBox]) -> None:
+    widget = button(kind)
+    image = shown(qtbot, widget)
+    background = widget.palette().color(QPalette.ColorRole.Window)
+    assert best_contrast(image, indicator(widget), background) >= 3.0
+
+
+def test_an_item_views_check_box_edge_stands_out(qtbot, scheme: str) -> None:
+    view = check_list(["unchecked"])
+    shown(qtbot, view)
+    image = view.viewport().grab().toImage()
+    row = view.visualItemRect(view.item(0))
+    background = view.palette().color(QPalette.ColorRole.Base)
+    # The check box sits left of the text, in the row's first 20 px.
+    assert best_contrast(image, QRect(row.left(), row.top(), 20, row.height()), background) >= 3.0
+
+
+def test_a_group_box_titles_check_box_edge_stands_out(qtbot, scheme: str) -> None:
+    box = QGroupBox("Options")
+    box.setCheckable(True)
+    box.setChecked(False)
+    QVBoxLayout(box).addWidget(QLabel("inside"))
+    image = shown(qtbot, box)
+    background = box.palette().color(QPalette.ColorRole.Window)
+    title_row = QRect(0, 0, 20, box.fontMetrics().height() + 2)
+    assert best_contrast(image, title_row, background) >= 3.0
+
+
+def test_a_menus_check_box_edge_stands_out(qtbot, scheme: str) -> None:
+    """Menus keep Fusion's drawing (a stylesheet rule would lay their items out anew): their
+    palette's Window colour is the one Fusion turns into a visible edge."""
+    menu = QMenu()
+    qtbot.addWidget(menu)
+    action = QAction("Follow the stream", menu)
+    action.setCheckable(True)
+    menu.addAction(action)
+    menu.addAction(QAction("Refresh", menu))
+    image = shown(qtbot, menu)
+    row = menu.actionGeometry(action)
+    background = image.pixelColor(row.right() - 4, row.center().y())  # the menu, past the text
+    # Left of the text, past the menu's frame.
+    area = QRect(row.left() + 3, row.top(), 20, row.height())
+    assert best_contrast(image, area, background) >= 3.0
+
+
+@pytest.mark.parametrize("kind", [QCheckBox, QRadioButton])
+def test_every_state_has_its_own_look(qtbot, scheme: str, kind: type[QCheckBox]) -> None:
+    states = ["unchecked", "checked", "partial"] if kind is QCheckBox else ["unchecked", "checked"]
+    looks = {}
+    for state in states:
+        for enabled in (True, False):
+            widget = button(kind, state, enabled=enabled)
+            looks[state, enabled] = shown(qtbot, widget).copy(indicator(widget))
+    assert len({bytes(image.constBits()) for image in looks.values()}) == len(looks)
+    # The mark shows against the box's own fill (the image files were found and drawn).
+    for state in states[1:]:
+        image = looks[state, True]
+        fill = image.pixelColor(1, image.height() - 2)  # inside the edge, below the mark
+        assert best_contrast(image, image.rect().adjusted(3, 3, -3, -3), fill) >= 3.0, state
+
+
+def test_an_item_views_check_states_each_look_different(qtbot, scheme: str) -> None:
+    view = check_list(list(STATES))
+    shown(qtbot, view)
+    image = view.viewport().grab().toImage()
+    rows = [view.visualItemRect(view.item(i)) for i in range(len(STATES))]
+    boxes = [image.copy(QRect(row.left(), row.top(), 20, row.height())) for row in rows]
+    assert len({bytes(box.constBits()) for box in boxes}) == len(STATES)
+
+
+@pytest.mark.parametrize("kind", [QCheckBox, QRadioButton, QGroupBox])
+def test_buttons_keep_the_size_fusion_gives_them(qtbot, qapp: QApplication, scheme: str,
+                                                 kind: type[QCheckBox | QRadioButton | QGroupBox]) -> None:
+    """The indicator rules make the stylesheet lay out the whole button; the sheets put Fusion's
+    spacing and margins back, so no form moves."""
+    def measure() -> tuple[object, ...]:
+        widget = kind("Strongly consistent")
+        if isinstance(widget, QGroupBox):
+            widget.setCheckable(True)
+            QVBoxLayout(widget).addWidget(QLabel("inside"))
+        qtbot.addWidget(widget)
+        found: tuple[object, ...] = (widget.sizeHint(), widget.minimumSizeHint())
+        if isinstance(widget, QCheckBox | QRadioButton):
+            widget.resize(widget.sizeHint())
+            found += (indicator(widget),)
+        return found
+
+    themed = measure()
+    sheet = qapp.styleSheet()
+    qapp.setStyleSheet("")
+    try:
+        plain = measure()
+    finally:
+        qapp.setStyleSheet(sheet)
+    assert themed == plain
+
+
+def test_the_application_is_made_with_fusion_whatever_the_desktop_asks() -> None:
+    """``new_application`` (what the app starts with) puts Fusion in from the start, so the
+    theme need not replace a desktop's style (Windows 11, macOS, Breeze) before the first paint."""
+    code = ("from dynoview.ui.theme import ThemeManager, new_application\n"
+            "app = new_application(['dynoview'])\n"
+            "ThemeManager(app, 'dark').apply(stylesheet=False)\n"
+            "print(app.style().name(), app.arguments())\n")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_STYLE_OVERRIDE": "windows"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert done.stdout.split()[0] == "fusion"
+    assert "-style" not in done.stdout  # Qt took the option; the app's own arguments are untouched
+
+
+@pytest.mark.parametrize("name", STYLES)
+def test_every_image_a_stylesheet_names_ships_and_loads(qapp: QApplication, name: str) -> None:
+    names = re.findall(rf"url\({SEARCH_PATH}:([^)]+)\)", stylesheet(name))
+    assert len(names) >= 6  # check, partial and radio marks, enabled and disabled
+    for file in names:
+        path = resource("styles", file)
+        assert isinstance(path, Path) and path.is_file(), file
+        image = QImage(str(path))
+        assert not image.isNull() and image.size().toTuple() == (12, 12), file
