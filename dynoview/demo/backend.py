@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -82,25 +83,40 @@ class DemoBackend:
         creds.pop("region_name")
         return Connection(self.connection_spec(read_only), credentials=creds)
 
-    def seed_sender(self) -> HttpSender:
-        """Requests to this endpoint signed as the app's demo connection signs them."""
-        return HttpSender(self.endpoint_url, region=SEED_REGION, **SEED_KEYS)
+    def seed_sender(self, extra_headers: dict[str, str] | None = None) -> HttpSender:
+        """Requests to this endpoint signed as the app's demo connection signs them (with
+        ``extra_headers`` too: the demo's child sends its seed token)."""
+        return HttpSender(self.endpoint_url, region=SEED_REGION, extra_headers=extra_headers, **SEED_KEYS)
 
     def stop(self) -> None:
         self.server.stop()
 
 
-def start_server() -> tuple[Any, str]:
-    """Start moto's DynamoDB on 127.0.0.1 on a free port (``moto_app``: moto's handlers without
-    its all-services Flask dispatcher); its tracebacks go to the demo log (``server_log``), its
-    failures are answered as DynamoDB's JSON errors."""
-    from dynoview.demo import moto_speedups
-    from dynoview.demo.moto_app import DemoMotoApp, DemoMotoServer
+def listen() -> tuple[socket.socket, str]:
+    """A socket listening on a free loopback port, and the endpoint's URL on it: the demo's child
+    says the URL before it imports moto, so the app builds its client meanwhile (a request sent
+    before the server runs waits in the socket's backlog)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    host, port = listener.getsockname()[:2]
+    return listener, f"http://{host}:{port}"
+
+
+def start_server(listener: socket.socket | None = None) -> tuple[Any, str]:
+    """Start moto's DynamoDB on 127.0.0.1 on a free port, or on ``listener`` (from ``listen``)
+    (``moto_app``: moto's handlers without its all-services Flask dispatcher); its tracebacks
+    go to the demo log (``server_log``), its failures are answered as DynamoDB's JSON errors."""
+    from dynoview.demo import moto_imports, moto_speedups
+
+    with moto_imports.deferring():  # moto's imports that only its other services use
+        from dynoview.demo.moto_app import DemoMotoApp, DemoMotoServer
+
+        moto_imports.import_request_time_modules()
     from dynoview.demo.server_log import answer_failures, route_server_logs
 
     route_server_logs()
     moto_speedups.install()
-    server = DemoMotoServer(answer_failures(DemoMotoApp()))
+    moto_imports.install()
+    server = DemoMotoServer(answer_failures(DemoMotoApp()), listener=listener)
     server.start()
     host, port = server.get_host_and_port()
     return server, f"http://{host}:{port}"

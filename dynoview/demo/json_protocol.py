@@ -79,19 +79,21 @@ class HttpSender:
     """DynamoDB JSON requests over one HTTP/1.1 keep-alive connection to ``endpoint_url``."""
 
     def __init__(self, endpoint_url: str, *, access_key: str, secret_key: str,
-                 region: str = "us-east-1") -> None:
+                 region: str = "us-east-1", extra_headers: dict[str, str] | None = None) -> None:
         parts = urlsplit(endpoint_url)
         if parts.scheme != "http" or not parts.hostname:
             raise SeedRequestError(f"The demo seeds over plain http on loopback, not {endpoint_url!r}.")
         self._host = parts.netloc
         self._connection = http.client.HTTPConnection(parts.hostname, parts.port or 80, timeout=_TIMEOUT_S)
         self._access_key, self._secret_key, self._region = access_key, secret_key, region
+        self._extra = dict(extra_headers or {})  # sent unsigned, after the signed ones
 
     def call(self, operation: str, params: dict[str, Any]) -> dict[str, Any]:
         body = request_body(params)
         headers = signed_headers(host=self._host, target=TARGET_PREFIX + operation, body=body,
                                  access_key=self._access_key, secret_key=self._secret_key,
                                  region=self._region)
+        headers.update(self._extra)
         try:
             self._connection.request("POST", "/", body, headers)
             response = self._connection.getresponse()

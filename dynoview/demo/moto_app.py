@@ -12,6 +12,8 @@ same backend, models, streams and TTL. Anything else (S3 for the export audit, m
 
 from __future__ import annotations
 
+import contextlib
+import socket
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -26,6 +28,8 @@ from moto.core.request import (
 from werkzeug.exceptions import HTTPException
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 from werkzeug.wrappers import Response
+
+from dynoview.demo import moto_speedups
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 #: The X-Amz-Target prefixes answered here (what DomainDispatcherApplication sends to moto's
@@ -65,9 +69,12 @@ class DemoMotoApp:
         if handler is None:
             return self.dispatcher()(environ, start_response)
         request = ServerRequest(environ)
+        seed = moto_speedups.from_seeder(environ)
+        seeding = moto_speedups.without_copies() if seed else contextlib.nullcontext()
         try:
             # As moto's Flask view calls it (moto.core.utils.convert_to_flask_response).
-            result = handler.dispatch(request, request.raw_url, dict(request.headers))
+            with seeding:
+                result = handler.dispatch(request, request.raw_url, dict(request.headers))
         except HTTPException as exc:  # moto's RESTError family: a WSGI answer of its own
             return exc(environ, start_response)
         except ClientError as exc:  # as moto's view answers another service's refusal
@@ -80,6 +87,10 @@ class DemoMotoApp:
         with self._lock:
             if self._dispatcher is None:
                 from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
+
+                from dynoview.demo.moto_imports import load_deferred
+
+                load_deferred()  # what it uses, loaded here under the lock, not by many threads
 
                 self._dispatcher = DomainDispatcherApplication(create_backend_app)
             return self._dispatcher
@@ -108,11 +119,17 @@ class DemoRequestHandler(WSGIRequestHandler):
 
 class DemoMotoServer:
     """``app`` served on ``host`` (port 0: a free one) by werkzeug's threaded server in a
-    daemon thread; the same ``start``/``stop``/``get_host_and_port`` as ThreadedMotoServer."""
+    daemon thread; the same ``start``/``stop``/``get_host_and_port`` as ThreadedMotoServer.
+    ``listener``: a socket bound and listening already, served instead (and closed here: the
+    server keeps a duplicate of it)."""
 
-    def __init__(self, app: WSGIApp, host: str = "127.0.0.1", port: int = 0) -> None:
-        self._server: BaseWSGIServer = make_server(host, port, app, threaded=True,
-                                                   request_handler=DemoRequestHandler)
+    def __init__(self, app: WSGIApp, host: str = "127.0.0.1", port: int = 0,
+                 listener: socket.socket | None = None) -> None:
+        self._server: BaseWSGIServer = make_server(
+            host, port, app, threaded=True, request_handler=DemoRequestHandler,
+            fd=listener.fileno() if listener is not None else None)
+        if listener is not None:
+            listener.close()
         self._thread = threading.Thread(target=self._server.serve_forever, name="demo-moto",
                                          daemon=True)
 

@@ -14,17 +14,28 @@ holds. The first Scan of the demo's 63 accounts spent about 0.1 s there, on the 
 window's first rows. Here an ``AttributeValue`` given as a plain dict of DynamoDB's own member
 names (what moto's DynamoDB models give) is read by those names; each value it holds is then
 serialized by moto as before.
+
+The demo's child goes one step further for its own seeding: a transaction sent with the seed's
+token (``SEED_HEADER``, known to the child alone) takes no copy at all. A seeding transaction
+that failed would leave its first writes in place, but the child then reports the failure and
+exits with its endpoint (``process.serve``), so no one ever reads that state; on success, what
+it writes is what a copying transaction writes. Every other request copies as above.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import threading
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 _PATCHED = "_dynoview_one_copy_per_table"
 _taken = threading.local()  # the tables copied by this thread's transaction, while it runs
+#: The header the demo's child seeds with: its value is the token ``trust_seeder`` was given.
+SEED_HEADER = "X-DynoView-Seed"
+_seed_token: str | None = None
 
 
 class _CopyModule:
@@ -41,6 +52,8 @@ class _CopyModule:
         copies: dict[int, Any] | None = getattr(_taken, "tables", None)
         if copies is None or not isinstance(value, self._table_type):
             return copy.deepcopy(value, memo)
+        if getattr(_taken, "uncopied", False):
+            return value  # the seed's own transaction: no roll-back wanted (see above)
         if id(value) not in copies:  # the table outlives the transaction: its id is stable
             copies[id(value)] = copy.deepcopy(value, memo)
         return copies[id(value)]
@@ -105,3 +118,25 @@ def install() -> None:
     """Both speed-ups (idempotent)."""
     copy_each_table_once()
     serialize_attribute_values_by_name()
+
+
+def trust_seeder(token: str | None) -> None:
+    """Requests carrying ``token`` in ``SEED_HEADER`` are the seed's (None: no request is)."""
+    global _seed_token
+    _seed_token = token
+
+
+def from_seeder(environ: Mapping[str, Any]) -> bool:
+    """Whether this WSGI request carries the seed's token."""
+    key = "HTTP_" + SEED_HEADER.upper().replace("-", "_")
+    return _seed_token is not None and environ.get(key) == _seed_token
+
+
+@contextlib.contextmanager
+def without_copies() -> Iterator[None]:
+    """This thread's transactions take no roll-back copy while inside (the seed's requests)."""
+    _taken.uncopied = True
+    try:
+        yield
+    finally:
+        _taken.uncopied = False

@@ -4,9 +4,9 @@
 starts the server and seeds it on a core of its own while the window is built and painted,
 so neither moto's imports nor the seeding requests share the GIL with the UI thread. The
 child says what it reached on stdout, one JSON object per line (``{"url": ...}`` once it
-listens, ``{"ready": true, "tables": [...]}`` once seeded, ``{"error": ...}`` when it
-cannot), and lives until its stdin closes: when the app stops it, or when the app dies in any
-way.
+listens: on moto, before moto is imported, so the app builds its client meanwhile;
+``{"ready": true, "tables": [...]}`` once seeded, ``{"error": ...}`` when it cannot), and
+lives until its stdin closes: when the app stops it, or when the app dies in any way.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import contextlib
 import gc
 import json
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -156,10 +157,12 @@ def serve() -> int:
     if hasattr(os, "nice"):
         os.nice(10)
     from dynoview.core.session import profile
+    from dynoview.demo import moto_speedups
     from dynoview.demo.backend import (
         DemoBackend,
         demo_engine,
         list_table_names,
+        listen,
         seed_demo,
         start_dynamodb_local,
         start_server,
@@ -177,16 +180,29 @@ def serve() -> int:
     with profile.use(profile.DEMO):  # whatever seeding records goes to the demo's files
         try:
             engine = demo_engine()
-            server, url = start_dynamodb_local() if engine == "dynamodb-local" else start_server()
+            if engine == "dynamodb-local":
+                server, url = start_dynamodb_local()
+            else:
+                # The URL first, then moto's imports: the app builds its client meanwhile.
+                listener, url = listen()
+                say(url=url, engine=engine)
+                server, _ = start_server(listener)
         except Exception as exc:  # reported to the app, which shows it as a sentence
             say(error=str(exc) or type(exc).__name__)
             return 1
         backend = DemoBackend(server, url, engine)
         try:
-            say(url=url, engine=engine)
-            with contextlib.closing(backend.seed_sender()) as sender:
+            if engine == "dynamodb-local":
+                say(url=url, engine=engine)
+            # On moto, the seed's own transactions take no copy for a roll-back: a failed seed
+            # ends this child (moto_speedups). The token marks them; no other request has it.
+            token = secrets.token_hex(16) if engine == "moto" else None
+            moto_speedups.trust_seeder(token)
+            marked = {moto_speedups.SEED_HEADER: token} if token else None
+            with contextlib.closing(backend.seed_sender(marked)) as sender:
                 seed_demo(sender)  # DynamoDB JSON over HTTP: no botocore client to build first
                 tables = list_table_names(sender)
+            moto_speedups.trust_seeder(None)  # seeded: every transaction copies again
             say(ready=True, tables=tables)
             # What imports and seeding made stays: frozen out of the collector's reach, else
             # the first collection (about 50 ms) would hold up the app's first request.

@@ -26,15 +26,19 @@ import json, sys
 from dynoview.demo import backend as demo
 from tests.helpers import FAKE_KEYS, connect
 
-if sys.argv[1] == "demo":
+if sys.argv[1] == "demo":  # seeded as the demo's child seeds: its transactions take no copy
     server, url = demo.start_server()
+    from dynoview.demo import moto_speedups
+    moto_speedups.trust_seeder("seed-token")
+    marked = {moto_speedups.SEED_HEADER: "seed-token"}
 else:
     from moto.server import ThreadedMotoServer
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
     server.start()
     url = "http://%s:%d" % server.get_host_and_port()
+    marked = {}
 sender = demo.HttpSender(url, access_key=FAKE_KEYS["aws_access_key_id"],
-                         secret_key=FAKE_KEYS["aws_secret_access_key"])
+                         secret_key=FAKE_KEYS["aws_secret_access_key"], extra_headers=marked)
 demo.create_accounts_table(sender)
 demo.seed_accounts(sender, now=1_790_000_000.0)
 demo.create_metrics_table(sender)

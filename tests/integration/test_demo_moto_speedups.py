@@ -1,6 +1,7 @@
 """moto on the demo's server (dynoview/demo/moto_speedups.py): TransactWriteItems copies each
 table once per transaction, for its roll-back, instead of once per item, and still rolls back;
-item attributes are serialized by name, into the answers moto's own lookup gives."""
+item attributes are serialized by name, into the answers moto's own lookup gives; the demo's own
+seed takes no copy."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 
 from dynoview.core.session.connection import Connection
+from dynoview.demo import moto_speedups
 from dynoview.demo.backend import create_accounts_table, create_metrics_table
 from dynoview.demo.json_protocol import HttpSender
 from tests.helpers import FAKE_KEYS, connect
@@ -55,6 +57,51 @@ def test_a_transaction_copies_its_table_once(moto_conn: Connection, table: str,
     moto_conn.client.transact_write_items(TransactItems=[_put(table, f"UNIQ#{n}") for n in range(3)])
     assert copied == [table]  # moto alone: three copies, one per item
     assert moto_conn.client.scan(TableName=table, Select="COUNT")["Count"] == 3
+
+
+@pytest.fixture
+def copied_tables(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the tables deep-copied from here on (the server runs in this process)."""
+    from moto.dynamodb.models.table import Table
+
+    copied: list[str] = []
+    deepcopy = copy.deepcopy
+
+    def counting(value: Any, memo: Any = None) -> Any:
+        if isinstance(value, Table):
+            copied.append(value.name)
+        return deepcopy(value, memo)
+
+    monkeypatch.setattr(copy, "deepcopy", counting)
+    return copied
+
+
+def test_only_the_seeds_own_transactions_take_no_copy(moto_endpoint: str, moto_conn: Connection,
+                                                      table: str, copied_tables: list[str]) -> None:
+    """The demo's child marks its seed's requests with a token of its own: their transactions
+    take no roll-back copy; another token, no token, or any request once the seed is done, do."""
+    def transact(pk: str, token: str | None) -> None:
+        headers = {moto_speedups.SEED_HEADER: token} if token else None
+        sender = HttpSender(moto_endpoint, access_key=FAKE_KEYS["aws_access_key_id"],
+                            secret_key=FAKE_KEYS["aws_secret_access_key"], extra_headers=headers)
+        try:
+            sender.call("TransactWriteItems", {"TransactItems": [_put(table, pk)]})
+        finally:
+            sender.close()
+
+    moto_speedups.trust_seeder("the-seed")
+    try:
+        transact("UNIQ#seed", "the-seed")
+        assert copied_tables == []
+        transact("UNIQ#other-token", "not-the-seed")
+        transact("UNIQ#no-token", None)
+        assert copied_tables == [table, table]
+    finally:
+        moto_speedups.trust_seeder(None)
+    transact("UNIQ#after-the-seed", "the-seed")
+    assert copied_tables == [table] * 3
+    keys = {item["PK"]["S"] for item in moto_conn.client.scan(TableName=table)["Items"]}
+    assert keys == {"UNIQ#seed", "UNIQ#other-token", "UNIQ#no-token", "UNIQ#after-the-seed"}
 
 
 def test_a_cancelled_transaction_still_rolls_back(moto_conn: Connection, table: str) -> None:

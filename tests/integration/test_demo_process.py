@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from dynoview.demo.backend import ACCOUNTS_TABLE, METRICS_TABLE
+from dynoview.demo.backend import ACCOUNTS_TABLE, METRICS_TABLE, SEED_KEYS, SEED_REGION
+from dynoview.demo.json_protocol import HttpSender
 from dynoview.demo.process import DemoProcess, DemoStartError
 from tests.demo_expectations import DEMO_ITEMS
 
@@ -25,6 +26,23 @@ def test_child_listens_seeds_and_stops() -> None:
     finally:
         backend.stop()  # stops the child
     demo.stop(wait=10)
+    assert not demo.running
+
+
+def test_a_request_sent_as_soon_as_the_url_is_said_is_answered() -> None:
+    """The child says its URL before it imports moto (the app builds its client meanwhile): a
+    request sent at once waits in the socket's backlog until the server answers it."""
+    demo = DemoProcess.spawn()
+    try:
+        sender = HttpSender(demo.wait_listening(), region=SEED_REGION,
+                            access_key=SEED_KEYS["access_key"], secret_key=SEED_KEYS["secret_key"])
+        try:
+            assert isinstance(sender.call("ListTables", {})["TableNames"], list)
+        finally:
+            sender.close()
+        assert set(demo.wait_ready() or ()) == {ACCOUNTS_TABLE, METRICS_TABLE}
+    finally:
+        demo.stop(wait=10)
     assert not demo.running
 
 

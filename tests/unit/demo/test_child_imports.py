@@ -12,7 +12,8 @@ CHILD_IMPORTS = """
 import json, sys
 import dynoview.demo.process
 from dynoview.core.session import profile
-from dynoview.demo.backend import DemoBackend, demo_engine, seed_demo, start_dynamodb_local, start_server
+from dynoview.demo import moto_speedups
+from dynoview.demo.backend import DemoBackend, demo_engine, listen, seed_demo, start_server
 from dynoview.demo.server_log import answer_failures, route_server_logs
 print(json.dumps(sorted(m for m in sys.modules if m.startswith("dynoview"))))
 """
