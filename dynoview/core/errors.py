@@ -14,8 +14,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dynoview.core.redaction import redact_url, redact_url_credentials
-
 
 class DynoViewError(Exception):
     """Base class for errors whose message is already fit for a user."""
@@ -275,6 +273,10 @@ def describe_error(
     The sentence never holds a password from an endpoint URL (``http://user:pass@host``):
     neither the endpoint it names nor an exception text that quotes the URL.
     """
+    # Imported when an error is described: its patterns are compiled as it loads, and every
+    # module that can raise imports this one (the window among them, before its first paint).
+    from dynoview.core.redaction import redact_url, redact_url_credentials
+
     endpoint = redact_url(endpoint)
     facts = _Facts(
         where=f" at {endpoint}" if endpoint else (f" in {region}" if region else ""),

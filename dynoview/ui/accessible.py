@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TypeVar
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 
 W = TypeVar("W", bound=QWidget)
@@ -16,6 +15,8 @@ CLEAR_ACTION = "_q_qlineeditclearaction"  # Qt's own name for a line edit's clea
 def name_clear_button(edit: QLineEdit) -> None:
     """Give the line edit's clear button (an icon without text) a name; call after
     ``setClearButtonEnabled(True)``."""
+    from PySide6.QtGui import QAction  # its enums: not with the modules the first paint needs
+
     for action in edit.findChildren(QAction):
         if action.objectName() == CLEAR_ACTION and not action.text():
             action.setText(QCoreApplication.translate("accessible", "Clear"))

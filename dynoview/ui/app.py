@@ -255,6 +255,9 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     _after_first_rows(window, lambda: _set_icon(app, window, _app_icon()))
     _after_first_rows(window, _clean_leftovers)
     _after_first_rows(window, lambda: _mention_unsent_work(window))
+    # The MFA prompter for connections the window does not open itself (a copy to another
+    # profile); the window's own connections make it as they open.
+    _after_first_rows(window, window.session_view.ready)
     if not args.smoke:  # nobody answers the one-time question in a smoke run
         def start_updates() -> None:
             from dynoview.ui.updates import start_update_check
@@ -332,9 +335,10 @@ def _application() -> QApplication:
     from PySide6.QtWidgets import QApplication
 
     from dynoview.ui.resources import APP_ID
+    from dynoview.ui.theme import new_application
 
     existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    app = existing if isinstance(existing, QApplication) else new_application(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORG_NAME)
     app.setApplicationVersion(__version__)
@@ -379,7 +383,7 @@ def _main_window(app: QApplication) -> MainWindow:
     # The stylesheet once the window is built: with it set, every widget added to a parent
     # re-polished its whole subtree, and the window is built by adding widgets to parents.
     theme.apply(stylesheet=False)
-    window = MainWindow(theme=theme, settings_problem=problem)
+    window = MainWindow(theme=theme, settings_problem=problem, menus_after_paint=True)
     theme.apply_stylesheet()
     return window
 

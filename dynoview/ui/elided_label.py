@@ -3,9 +3,13 @@ and the whole text is its tooltip."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QLabel, QStyle, QStyleOption, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPaintEvent, QResizeEvent
 
 MIN_WIDTH = 40  # pixels: what a squeezed label still asks for (a word and the ellipsis)
 
@@ -38,7 +42,16 @@ class ElidedLabel(QLabel):
         super().resizeEvent(event)
         self._update_tip()
 
-    def paintEvent(self, _event: QPaintEvent) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if not self.is_elided():
+            # A text that fits is painted by QLabel itself, the same way: the window's first
+            # paint then makes no Python style objects (importing QStyle, QStyleOption and
+            # QPainter builds 20 enums, ~10 ms of start-up).
+            super().paintEvent(event)
+            return
+        from PySide6.QtGui import QPainter
+        from PySide6.QtWidgets import QStyle, QStyleOption
+
         # Ended here, not when the local goes: a frame can outlive its call (a kept traceback,
         # a profiler, a stall sampler), and a painter still active when Qt finishes the paint
         # is ended later on a device Qt has moved on from (SIGSEGV; tests/gui/test_crash_painter.py).

@@ -9,7 +9,7 @@ end of its row; widgets that expand horizontally (line edits) take a row's spare
 from __future__ import annotations
 
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
-from PySide6.QtWidgets import QLayout, QLayoutItem, QSizePolicy, QSpacerItem, QStyle, QWidget
+from PySide6.QtWidgets import QLayout, QLayoutItem, QSizePolicy, QSpacerItem, QWidget
 
 
 class FlowLayout(QLayout):
@@ -80,21 +80,26 @@ class FlowLayout(QLayout):
     def _shown(self) -> list[QLayoutItem]:
         return [item for item in self._items if item.spacerItem() is not None or not item.isEmpty()]
 
-    def _spacing_of(self, pixel_metric: QStyle.PixelMetric) -> int:
+    def _space(self) -> int:
+        """The gap between items, across a row and between rows: the one given, else the
+        enclosing layout's spacing, else the parent widget's style's layout spacing.
+
+        Asked through ``QLayout.spacing`` (Qt's own "smart spacing", in C++), not from
+        ``widget.style()`` in Python: a style object in Python makes PySide6 build QStyle's
+        enums, ~10 ms of start-up (the read form lays out before the first paint). Fusion, the
+        app's style everywhere (ui/theme.py), spaces layouts the same both ways.
+        """
         if self._spacing >= 0:
             return self._spacing
-        parent = self.parent()
-        if isinstance(parent, QWidget):
-            return parent.style().pixelMetric(pixel_metric, None, parent)
-        if isinstance(parent, QLayout):
-            return parent.spacing()
-        return 6
+        if self.parent() is None:
+            return 6
+        return max(0, QLayout.spacing(self))
 
     def _h_space(self) -> int:
-        return max(0, self._spacing_of(QStyle.PixelMetric.PM_LayoutHorizontalSpacing))
+        return self._space()
 
     def _v_space(self) -> int:
-        return max(0, self._spacing_of(QStyle.PixelMetric.PM_LayoutVerticalSpacing))
+        return self._space()
 
     def _rows(self, width: int) -> list[list[tuple[QLayoutItem, int]]]:
         """Items per row with the width each gets before spare room is shared out."""

@@ -14,15 +14,8 @@ import gc
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QShowEvent
-from PySide6.QtWidgets import (
-    QApplication,
-    QDockWidget,
-    QLayout,
-    QMainWindow,
-    QMenu,
-    QWidget,
-)
+from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtWidgets import QApplication, QDockWidget, QLayout, QMainWindow, QMenu, QWidget
 
 from dynoview.core.errors import UserFacingError, describe_error, is_user_facing
 from dynoview.ui import settings as saved
@@ -32,10 +25,11 @@ from dynoview.ui.gc_pauses import settle_after_connect
 from dynoview.ui.items.panel import ItemsPanel
 from dynoview.ui.resources import app_icon
 from dynoview.ui.window.connection_controller import ConnectionController
+from dynoview.ui.window.crash_info import crash_context, crash_secrets
 from dynoview.ui.window.feature_tabs import FEATURE_TABS, FeatureTabs
 from dynoview.ui.window.first_paint import after_first_paint
 from dynoview.ui.window.layout import WindowLayout, fit_to_screen
-from dynoview.ui.window.menus import MenuCommands, build_menus, palette_entries
+from dynoview.ui.window.menus import MenuCommands, MenusOnDemand, build_menus, palette_entries, top_menus
 from dynoview.ui.window.read_log import ReadLogView
 from dynoview.ui.window.router import WindowRouter
 from dynoview.ui.window.status_bar import WindowStatus
@@ -43,6 +37,7 @@ from dynoview.ui.window.tables_panel import TablesPanel
 from dynoview.ui.window.title import show_connection, window_title
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QAction, QActionGroup  # with the menus' contents, after the paint
     from PySide6.QtWidgets import QMessageBox  # made with the first box (its enums: after the paint)
 
     # Types only, or imported when first used: more Items tabs, the sign-in view and the
@@ -83,7 +78,7 @@ def _check_for_updates(window: QMainWindow) -> None:
     check_for_updates(window)
 
 
-class MainWindow(QMainWindow):
+class MainWindow(MenusOnDemand):
     table_shown = Signal(str)  # emitted once the first page of a newly opened table arrived
     #: The update check (dynoview/ui/updates), started after the first paint by app.py.
     updates: Any = None
@@ -92,7 +87,7 @@ class MainWindow(QMainWindow):
     #: The last error box shown (tests read it; it deletes itself when closed).
     error_box: QMessageBox | None = None
 
-    # Set from window/menus.py's WindowActions.
+    # Set from window/menus.py's WindowActions, by finish_menus (asking for one makes them).
     connect_action: QAction
     recent_menu: QMenu
     refresh_action: QAction
@@ -112,7 +107,11 @@ class MainWindow(QMainWindow):
     session_view: SessionView
 
     def __init__(self, ctx: AppContext | None = None, theme: ThemeManager | None = None,
-                 settings_problem: saved.SettingsProblem | None = None) -> None:
+                 settings_problem: saved.SettingsProblem | None = None, *,
+                 menus_after_paint: bool = False) -> None:
+        """``menus_after_paint``: the menus' actions and the window's shortcuts are made on the
+        loop turn after the first paint (app.py, the app's start: ~10 ms less before it, for
+        QAction's enums and the shortcut table), or when first asked for; else now."""
         super().__init__()
         self.ctx = ctx or AppContext(self)
         self.connection = ConnectionController(self.ctx, self)
@@ -137,7 +136,7 @@ class MainWindow(QMainWindow):
         shared = QApplication.windowIcon()  # set by run_app: decoding its sizes again costs
         self.setWindowIcon(app_icon() if shared.isNull() else shared)
         fit_to_screen(self)
-        self._compose()
+        self._compose(menus_after_paint)
         # The window never resizes itself: a panel asking for more room than the window has
         # is squeezed (and fails the layout tests), instead of pushing the window past the
         # screen. The user can still not make it smaller than this.
@@ -149,12 +148,14 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.layout_state.restore()
         if self.settings_problem is not None:
-            QTimer.singleShot(0, self._report_settings_problem)
+            from dynoview.ui.window.error_box import report_settings_problem
+
+            QTimer.singleShot(0, lambda: report_settings_problem(self, self.show_status))
         if startup_trace.enabled():  # benchmarks/startup.py: first paint, first rows
             startup_trace.install(self, self.table_shown)
 
     # -- construction --------------------------------------------------------
-    def _compose(self) -> None:
+    def _compose(self, menus_after_paint: bool) -> None:
         """Tabs in the middle, tables and the read log docked, the status bar, the menus."""
         self.items_panel = ItemsPanel(self.ctx)
         self.feature_tabs = FeatureTabs(self.ctx, self.items_panel)
@@ -185,18 +186,27 @@ class MainWindow(QMainWindow):
             create_table=self.tables_panel.create_table,
             delete_table=lambda: self.tables_panel.delete_table(),
             check_updates=lambda: _check_for_updates(self))
-        titles = [self.tabs.tabText(i) for i in range(self.tabs.count())]
-        actions = build_menus(self.menuBar(), self, commands, titles,
-                              [self.tables_dock, self.read_log_dock], self.theme.mode)
-        for name, value in vars(actions).items():
-            setattr(self, name, value)
-        self.tables_panel.track_actions(actions.create_table_action, actions.delete_table_action)
         # Issue 25: MFA prompt, identity, production colours, File > Settings…; its dialogs are
         # imported when they open, not with the window.
         from dynoview.ui.session.view import SessionView
 
         self.session_view = SessionView(self, self.ctx)
-        self.session_view.add_settings_action(actions.quit_action)
+        # The menus' titles now (painted); their actions and the window's shortcuts now or
+        # right after the first paint (``finish_menus``, window/menus.py's MenusOnDemand).
+        menus = top_menus(QMainWindow.menuBar(self))
+
+        def fill() -> None:
+            titles = [self.tabs.tabText(i) for i in range(self.tabs.count())]
+            actions = build_menus(QMainWindow.menuBar(self), self, commands, titles,
+                                  [self.tables_dock, self.read_log_dock], self.theme.mode, menus)
+            for name, value in vars(actions).items():
+                setattr(self, name, value)
+            self.tables_panel.track_actions(actions.create_table_action, actions.delete_table_action)
+            self.session_view.add_settings_action(actions.quit_action)
+
+        self.fill_menus = fill
+        if not menus_after_paint:
+            self.finish_menus()
 
     def feature(self, class_name: str) -> Any:
         """A feature panel by class name (``FEATURE_TABS``), built now if it was not yet."""
@@ -228,6 +238,7 @@ class MainWindow(QMainWindow):
         self.theme.changed.connect(lambda _scheme: self._update_title())
         self.connection.connected.connect(self._connected)
         self.connection.connect_failed.connect(self._connect_failed)
+        self.connection.opening.connect(self.session_view.ready)  # the MFA prompter, made now
         self.connection.tables_listed.connect(self.tables_panel.set_tables)
         self.connection.table_described.connect(self._table_described)
         self.connection.tab_table_described.connect(lambda conn, info: self.items_tabs.add(conn, info))
@@ -383,10 +394,6 @@ class MainWindow(QMainWindow):
     def close_items_tab(self, panel: ItemsPanel) -> None:
         self.items_tabs.close(panel)
 
-    def run_template(self, name: str, rule: str | None = None) -> None:
-        """Start a template: the builder comes forward and opens its form."""
-        self.router.run_template(name, rule)
-
     # -- command palette, dialogs, theme -----------------------------------------------
     def palette_entries(self) -> list[PaletteEntry]:
         """What the command palette offers now: recent tables, tables, enabled commands."""
@@ -434,37 +441,13 @@ class MainWindow(QMainWindow):
 
     def crash_context(self) -> dict[str, str]:
         """What the window was doing, for error reports: no credentials, only names."""
-        conn = self.ctx.connection
-        context = {"Connection": "none"}
-        if conn is not None:
-            flags = [f for f, on in (("demo", conn.spec.demo), ("read-only", conn.spec.read_only)) if on]
-            context["Connection"] = conn.spec.describe() + (f" ({', '.join(flags)})" if flags else "")
-        context["Table"] = self.ctx.table.name if self.ctx.table is not None else "none"
-        context["Tab"] = self.tabs.tabText(self.tabs.currentIndex()).replace("&&", "&")
-        context["Running tasks"] = ", ".join(self.ctx.tasks.running()) or "none"
-        return context
+        return crash_context(self.ctx, self.tabs.tabText(self.tabs.currentIndex()))
 
     def crash_secrets(self) -> list[str]:
         """Credentials of the live connection, so a report can be scrubbed of their values."""
-        from dynoview.ui.crash import credential_secrets
-
-        conn = self.ctx.connection
-        return credential_secrets(conn.session) if conn is not None else []
+        return crash_secrets(self.ctx)
 
     # -- window life -----------------------------------------------------------------
-    def _report_settings_problem(self) -> None:
-        problem = self.settings_problem
-        if problem is None:
-            return
-        self.show_status(self.tr("Settings were reset: the settings file was damaged."), 15000)
-        from PySide6.QtWidgets import QMessageBox
-
-        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Settings reset"), problem.message,
-                          QMessageBox.StandardButton.Ok, self)
-        box.setObjectName("settings-problem")
-        box.open()
-        self.settings_problem_box = box
-
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self._laid_out:
@@ -473,6 +456,7 @@ class MainWindow(QMainWindow):
             # Connecting waits for the first paint (its imports would hold the GIL meanwhile).
             self.connection.hold_until_painted()
             after_first_paint(self, self.connection.painted, at_most_ms=PAINT_WAIT_MS)
+            after_first_paint(self, self.finish_menus, at_most_ms=PAINT_WAIT_MS)
 
     def save_state(self) -> None:
         """Write layout, splitters and column widths to the settings file."""

@@ -10,21 +10,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QPushButton
 
 from dynoview.core.errors import describe_error
 from dynoview.ui import tones
 from dynoview.ui.context import AppContext
-from dynoview.ui.session import mfa_prompt
-from dynoview.ui.session.reconnect import ReconnectKeeper
 from dynoview.ui.window.title import show_connection, window_title
 
 if TYPE_CHECKING:  # built on demand, not at start-up
+    from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QMessageBox
 
     from dynoview.core.session.connection import Connection, ConnectionSpec
     from dynoview.core.session.identity import Identity
+    from dynoview.ui.session.mfa_prompt import WindowPrompter
+    from dynoview.ui.session.reconnect import ReconnectKeeper
     from dynoview.ui.session.settings_dialog import SettingsDialog
     from dynoview.ui.session.sso_dialog import SsoSignInDialog
     from dynoview.ui.session.write_mode_dialog import WriteModeDialog
@@ -41,8 +41,11 @@ class SessionView(QObject):
         super().__init__(window)
         self.window = window
         self.ctx = ctx
-        self.prompter = mfa_prompt.install(window)
-        self.keeper = ReconnectKeeper(window, ctx)
+        # The MFA prompter and the reconnect keeper are made when first needed (``ready``: as
+        # the window opens a connection to a profile, or once the app's first rows showed):
+        # their modules and the sign-in and place code they import are no part of the first paint.
+        self._prompter: WindowPrompter | None = None
+        self._keeper: ReconnectKeeper | None = None
         self.identity_label = QLabel("")
         self.identity_label.setObjectName("identity-badge")
         self.write_button = QPushButton(self.tr("Write mode…"))
@@ -61,12 +64,35 @@ class SessionView(QObject):
             theme.changed.connect(lambda _scheme: self.show_production())
 
     # -- connection life ---------------------------------------------------------------
+    def ready(self) -> None:
+        """Before a connection opens: the window's MFA prompter is every connection's default."""
+        _ = self.prompter
+
+    @property
+    def prompter(self) -> WindowPrompter:
+        """The window's MFA prompter, installed as the default on first use."""
+        if self._prompter is None:
+            from dynoview.ui.session import mfa_prompt
+
+            self._prompter = mfa_prompt.install(self.window)
+        return self._prompter
+
+    @property
+    def keeper(self) -> ReconnectKeeper:
+        """What a reconnect to the same place keeps (made on first use: it starts empty)."""
+        if self._keeper is None:
+            from dynoview.ui.session.reconnect import ReconnectKeeper
+
+            self._keeper = ReconnectKeeper(self.window, self.ctx)
+        return self._keeper
+
     def leaving(self) -> None:
         """Before the window clears the tables and tabs of the connection it leaves."""
-        self.keeper.leaving()
+        if self._keeper is not None or self.ctx.connection is not None:  # else nothing to keep
+            self.keeper.leaving()
 
     def connected(self, conn: Connection) -> None:
-        kept = self.keeper.arrived(conn)
+        kept = self._keeper.arrived(conn) if self._keeper is not None else None
         if kept is not None:  # after the window's own "Connected: N tables"
             QTimer.singleShot(0, lambda: self.ctx.status_message.emit(kept))
         self.identity_label.setText(f"{conn.region or 'no region'}")
@@ -122,6 +148,8 @@ class SessionView(QObject):
     # -- settings --------------------------------------------------------------------------
     def add_settings_action(self, before: QAction) -> None:
         """File > Settings…, in the menus that hold ``before`` (Quit)."""
+        from PySide6.QtGui import QAction  # with the menus' contents, after the first paint
+
         self.settings_action = QAction(self.tr("&Settings…"), self.window)
         self.settings_action.setObjectName("settings-action")
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)

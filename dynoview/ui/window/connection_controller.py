@@ -52,6 +52,9 @@ class ConnectionController(QObject):
     tables_listed = Signal(object)  # list[str] of the current connection
     table_described = Signal(object)  # TableInfo, for the window's own Items tab
     tab_table_described = Signal(object, object)  # (Connection, TableInfo): another Items tab
+    #: A connection to a ``ConnectionSpec`` is about to open (on the UI thread): what it may
+    #: ask for (an MFA code) must be ready now.
+    opening = Signal()
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -87,6 +90,7 @@ class ConnectionController(QObject):
 
     async def _open_spec(self, spec: ConnectionSpec) -> None:
         await self._ui_idle()
+        self.opening.emit()
         conn = await self.ctx.tasks.call(_open, spec)
         tables = await self.ctx.tasks.call(conn.list_tables)
         self.connected.emit(conn, None, tables)

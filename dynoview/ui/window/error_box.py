@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QAbstractButton, QMessageBox, QPushButton, QWidget
@@ -41,3 +42,18 @@ def next_step_box(parent: QWidget, err: UserFacingError, *,
     box.finished.connect(box.deleteLater)
     box.open()
     return box
+
+
+def report_settings_problem(window: Any, show_status: Callable[[str, int], None]) -> None:
+    """The main window's settings file was damaged and set aside (``window.settings_problem``):
+    say so in the status bar and in a box (kept as ``window.settings_problem_box``)."""
+    problem = window.settings_problem
+    if problem is None:
+        return
+    show_status(QCoreApplication.translate(
+        "MainWindow", "Settings were reset: the settings file was damaged."), 15000)
+    box = QMessageBox(QMessageBox.Icon.Warning, QCoreApplication.translate("MainWindow", "Settings reset"),
+                      problem.message, QMessageBox.StandardButton.Ok, window)
+    box.setObjectName("settings-problem")
+    box.open()
+    window.settings_problem_box = box

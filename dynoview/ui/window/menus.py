@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QDockWidget, QMenu, QMenuBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QMenuBar, QWidget
 
 from dynoview import APP_NAME
-from dynoview.ui.shortcuts import ITEMS, WINDOW, shortcut
-from dynoview.ui.theme import MODE_LABELS, MODES
 
 if TYPE_CHECKING:
+    # QAction and the shortcut table load with the menus' contents (``build_menus``), which the
+    # app's main window makes right after its first paint: only the menus' titles show then.
+    from PySide6.QtGui import QAction, QActionGroup
+
     from dynoview.ui.context import AppContext
     from dynoview.ui.items.panel import ItemsPanel
     from dynoview.ui.window.command_palette import PaletteEntry
@@ -77,9 +78,42 @@ class WindowActions:
     check_updates_action: QAction | None = None
 
 
+#: The window's members that its menus' contents set.
+MENU_MEMBERS = frozenset(f.name for f in fields(WindowActions))
+
+
+class MenusOnDemand(QMainWindow):
+    """A main window that may make its menus' contents (actions, shortcuts) after its first
+    paint: the function in ``fill_menus`` runs on ``finish_menus`` (the loop turn after that
+    paint), or at once when anything asks for an action (``MENU_MEMBERS``) or the menu bar
+    first. ``QMainWindow.menuBar(window)`` is the bar as it is."""
+
+    fill_menus: Callable[[], None] | None = None
+
+    def finish_menus(self) -> None:
+        fill, self.fill_menus = self.fill_menus, None
+        if fill is not None:
+            fill()
+
+    def __getattr__(self, name: str) -> Any:
+        # Only for what normal lookup did not find: an action asked for before it was made.
+        if name in MENU_MEMBERS and self.fill_menus is not None:
+            self.finish_menus()
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def menuBar(self) -> QMenuBar:
+        self.finish_menus()
+        return super().menuBar()
+
+
 def window_action(owner: QWidget, text: str, command: str | None,
                   slot: Callable[..., Any]) -> QAction:
     """A window-wide action; ``command`` names its row in the shortcut table."""
+    from PySide6.QtGui import QAction
+
+    from dynoview.ui.shortcuts import WINDOW, shortcut
+
     action = QAction(text, owner)
     if command is not None:
         entry = shortcut(command)
@@ -91,12 +125,21 @@ def window_action(owner: QWidget, text: str, command: str | None,
     return action
 
 
+def top_menus(bar: QMenuBar) -> tuple[QMenu, QMenu, QMenu]:
+    """File, View and Help, still empty (``build_menus`` fills them)."""
+    return (bar.addMenu(QCoreApplication.translate("window.menus", "&File")),
+            bar.addMenu(QCoreApplication.translate("window.menus", "&View")),
+            bar.addMenu(QCoreApplication.translate("window.menus", "&Help")))
+
+
 def build_menus(bar: QMenuBar, owner: QWidget, commands: MenuCommands, tab_titles: list[str],
-                docks: list[QDockWidget], theme_mode: str) -> WindowActions:
-    """File, View and Help. ``tab_titles`` escape "&" as "&&", as an action's text needs."""
-    actions = _build_file_menu(bar, owner, commands)
-    _build_view_menu(bar, owner, commands, actions, tab_titles, docks, theme_mode)
-    help_menu = bar.addMenu(QCoreApplication.translate("window.menus", "&Help"))
+                docks: list[QDockWidget], theme_mode: str,
+                menus: tuple[QMenu, QMenu, QMenu] | None = None) -> WindowActions:
+    """File, View and Help (``menus``: made by ``top_menus`` already, else now). ``tab_titles``
+    escape "&" as "&&", as an action's text needs."""
+    file_menu, view_menu, help_menu = menus or top_menus(bar)
+    actions = _build_file_menu(file_menu, owner, commands)
+    _build_view_menu(view_menu, owner, commands, actions, tab_titles, docks, theme_mode)
     actions.shortcuts_action = window_action(owner, QCoreApplication.translate(
         "window.menus", "&Keyboard shortcuts"), "keyboard-shortcuts",
                                              commands.shortcuts)
@@ -113,8 +156,7 @@ def build_menus(bar: QMenuBar, owner: QWidget, commands: MenuCommands, tab_title
     return actions
 
 
-def _build_file_menu(bar: QMenuBar, owner: QWidget, commands: MenuCommands) -> WindowActions:
-    file_menu = bar.addMenu(QCoreApplication.translate("window.menus", "&File"))
+def _build_file_menu(file_menu: QMenu, owner: QWidget, commands: MenuCommands) -> WindowActions:
     recent_menu = QMenu(QCoreApplication.translate("window.menus", "Open &recent table"), owner)
     recent_menu.setObjectName(RECENT_MENU)
     recent_menu.aboutToShow.connect(lambda: fill_recent_menu(recent_menu, commands))
@@ -151,9 +193,14 @@ def _build_file_menu(bar: QMenuBar, owner: QWidget, commands: MenuCommands) -> W
     return actions
 
 
-def _build_view_menu(bar: QMenuBar, owner: QWidget, commands: MenuCommands, actions: WindowActions,
-                     tab_titles: list[str], docks: list[QDockWidget], theme_mode: str) -> None:
-    view_menu = bar.addMenu(QCoreApplication.translate("window.menus", "&View"))
+def _build_view_menu(view_menu: QMenu, owner: QWidget, commands: MenuCommands,
+                     actions: WindowActions, tab_titles: list[str], docks: list[QDockWidget],
+                     theme_mode: str) -> None:
+    from PySide6.QtGui import QAction, QActionGroup
+
+    from dynoview.ui.shortcuts import shortcut
+    from dynoview.ui.theme import MODE_LABELS, MODES
+
     for dock in docks:
         view_menu.addAction(dock.toggleViewAction())
     actions.switch_table_action = window_action(owner, QCoreApplication.translate(
@@ -218,6 +265,7 @@ class PaletteHost(Protocol):
 
 def palette_entries(host: PaletteHost) -> list[PaletteEntry]:
     """What the command palette offers now: recent tables, tables, enabled commands."""
+    from dynoview.ui.shortcuts import ITEMS, shortcut
     from dynoview.ui.window.command_palette import COMMAND, RECENT, TABLE, PaletteEntry
 
     entries: list[PaletteEntry] = []

@@ -11,9 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, Qt, Signal
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
-    QDialog,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -28,6 +26,9 @@ from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.window.first_paint import after_first_paint
 
 if TYPE_CHECKING:  # types only: table descriptions load with the connection
+    from PySide6.QtGui import QAction  # File's actions: made after the first paint
+    from PySide6.QtWidgets import QDialog
+
     from dynoview.core.session.tables import TableInfo
     from dynoview.ui.context import AppContext
 
