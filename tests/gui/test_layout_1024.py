@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPalette
+from PySide6.QtGui import QFontMetrics, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -35,6 +35,7 @@ from dynoview.ui.i18n import loader
 from dynoview.ui.i18n.languages import TRANSLATED
 from dynoview.ui.main_window import FEATURE_TABS, MainWindow
 from dynoview.ui.theme import ThemeManager
+from tests.gui.colour_contrast import contrast
 
 pytestmark = pytest.mark.gui
 
@@ -315,16 +316,6 @@ def test_capacity_panel(qtbot, window: MainWindow) -> None:
     panel.lists.setCurrentWidget(panel.pages)  # the sample's cost is the collections' neighbour tab
     qtbot.wait(20)
     assert_fits(window, panel.pages, "pages")
-
-
-def contrast(a: QColor, b: QColor) -> float:
-    """WCAG contrast ratio between two colours."""
-    def lum(c: QColor) -> float:
-        def ch(v: float) -> float:
-            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-        return 0.2126 * ch(c.redF()) + 0.7152 * ch(c.greenF()) + 0.0722 * ch(c.blueF())
-    hi, lo = sorted((lum(a), lum(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 def test_check_boxes_stand_out(qtbot, window: MainWindow) -> None:

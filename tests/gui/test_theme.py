@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from dynoview.ui.resources import STYLES, resource, stylesheet
 from dynoview.ui.theme import SEARCH_PATH, ThemeManager
+from tests.gui.colour_contrast import contrast
 
 pytestmark = pytest.mark.gui
 
@@ -47,16 +48,6 @@ def scheme(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
     yield request.param
     manager.set_mode("light")
     manager.deleteLater()
-
-
-def contrast(a: QColor, b: QColor) -> float:
-    """WCAG contrast ratio between two colours."""
-    def lum(c: QColor) -> float:
-        def ch(v: float) -> float:
-            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-        return 0.2126 * ch(c.redF()) + 0.7152 * ch(c.greenF()) + 0.0722 * ch(c.blueF())
-    hi, lo = sorted((lum(a), lum(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 def best_contrast(image: QImage, area: QRect, background: QColor) -> float:
