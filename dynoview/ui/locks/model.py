@@ -329,7 +329,8 @@ class AuditRowsModel(QAbstractTableModel):
         if section == self.status_column():
             return self.tr("Status")
         rule = self._rules[(section - FIRST_RULE_COL) // 2]
-        return rule if (section - FIRST_RULE_COL) % 2 == 0 else f"{rule} lock"
+        # The rule is the schema's own name (an attribute); only "lock" is the app's word.
+        return rule if (section - FIRST_RULE_COL) % 2 == 0 else self.tr("{rule} lock").format(rule=rule)
 
     def _cell(self, row: int, column: int) -> tuple[int, str] | None:
         """(rule index, status) of a rule column's cell; None where the row has no cell (a lock

@@ -4,7 +4,7 @@
 <context>
     <name>BrowseController</name>
     <message numerus="yes">
-        <location filename="../../items/controller.py" line="+308" />
+        <location filename="../../items/controller.py" line="+309" />
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item shown</numerusform>
@@ -232,7 +232,7 @@
 <context>
     <name>ItemsPanel</name>
     <message numerus="yes">
-        <location filename="../../items/panel.py" line="+245" />
+        <location filename="../../items/panel.py" line="+252" />
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>Copied %Ln item as {format}.</numerusform>
@@ -327,7 +327,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../../main_window.py" line="+270" />
+        <location filename="../../main_window.py" line="+281" />
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Connected: %Ln table.{note}</numerusform>

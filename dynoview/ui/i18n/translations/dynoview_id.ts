@@ -245,7 +245,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+155"/>
+        <location filename="../../items/detail.py" line="+174"/>
         <source>expand to show them</source>
         <translation>bentangkan untuk menampilkannya</translation>
     </message>
@@ -398,6 +398,11 @@
         <source>Status</source>
         <translation>Status</translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>{rule} lock</source>
+        <translation>lock {rule}</translation>
+    </message>
 </context>
 <context>
     <name>BarChart</name>
@@ -420,7 +425,7 @@
         <translation>Hubungkan dan pilih tabel dulu.</translation>
     </message>
     <message numerus="yes">
-        <location line="+185"/>
+        <location line="+186"/>
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item ditampilkan</numerusform>
@@ -2234,7 +2239,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExtrasReader</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="+266"/>
+        <location filename="../../window/tables_panel.py" line="+267"/>
         <source>Point-in-time recovery and resource policy: not known ({type})</source>
         <translation>Point-in-time recovery dan resource policy: tidak diketahui ({type})</translation>
     </message>
@@ -2578,7 +2583,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Salin tab yang ditampilkan (Ctrl+Shift+C)</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>TTL: {details}</source>
         <translation>TTL: {details}</translation>
     </message>
@@ -2624,7 +2629,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemSelection</name>
     <message>
-        <location filename="../../items/selection.py" line="+120"/>
+        <location filename="../../items/selection.py" line="+119"/>
         <source>Reading {key_text}…</source>
         <translation>Membaca {key_text}…</translation>
     </message>
@@ -2639,7 +2644,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>{key_text} — dibaca lewat key (GetItem): tidak ada di halaman ini</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
         <source>{key_text} was deleted by the transaction.</source>
         <translation>{key_text} dihapus oleh transaksi.</translation>
     </message>
@@ -2647,12 +2652,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsColumns</name>
     <message>
-        <location filename="../../items/columns.py" line="+43"/>
+        <location filename="../../items/columns.py" line="+42"/>
         <source>Click to sort the loaded items, drag to move a column, right-click to choose columns</source>
         <translation>Klik untuk mengurutkan item yang dimuat, seret untuk memindah kolom, klik kanan untuk memilih kolom</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+106"/>
         <source>Sort by {name}, ascending</source>
         <translation>Urutkan menurut {name}, naik</translation>
     </message>
@@ -2675,12 +2680,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+294"/>
+        <location filename="../../items/model.py" line="+329"/>
         <source>TTL status</source>
         <translation>Status TTL</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>{name}: key attribute</source>
         <translation>{name}: atribut key</translation>
     </message>
@@ -2688,7 +2693,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+104"/>
+        <location filename="../../items/panel.py" line="+111"/>
         <source>Edit…</source>
         <translation>Edit…</translation>
     </message>
@@ -2926,7 +2931,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+165"/>
+        <location filename="../../main_window.py" line="+166"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tabel</translation>
@@ -2937,7 +2942,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Log baca</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+89"/>
         <source>Starting the demo backend…</source>
         <translation>Memulai backend demo…</translation>
     </message>
@@ -2979,12 +2984,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Membuka {name} di tab Item baru…</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location filename="../../window/error_box.py" line="+53"/>
         <source>Settings were reset: the settings file was damaged.</source>
         <translation>Pengaturan diatur ulang: berkas pengaturan rusak.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Settings reset</source>
         <translation>Pengaturan diatur ulang</translation>
     </message>
@@ -3483,7 +3488,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ReadForm</name>
     <message>
-        <location filename="../../items/read_form.py" line="+52"/>
+        <location filename="../../items/read_form.py" line="+51"/>
         <source>Read</source>
         <translation>Baca</translation>
     </message>
@@ -4279,14 +4284,14 @@ Permintaan: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+48"/>
-        <location line="+111"/>
+        <location filename="../../session/view.py" line="+51"/>
+        <location line="+136"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Mode tulis…</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-88"/>
         <source>Region {value}</source>
         <translation>Region {value}</translation>
     </message>
@@ -4316,7 +4321,7 @@ Permintaan: {request}</translation>
         <translation>STS tidak menyebutkan identitasnya: {message}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>&amp;Settings…</source>
         <translation>Pen&amp;gaturan…</translation>
     </message>
@@ -4553,12 +4558,12 @@ Permintaan: {request}</translation>
 <context>
     <name>StagedCell</name>
     <message>
-        <location filename="../../items/staged_look.py" line="+30"/>
+        <location filename="../../items/staged_look.py" line="+29"/>
         <source>(removed)</source>
         <translation>(dihapus)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Staged: {value}</source>
         <translation>Disiapkan: {value}</translation>
     </message>
@@ -5519,7 +5524,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>accessible</name>
     <message>
-        <location filename="../../accessible.py" line="+21"/>
+        <location filename="../../accessible.py" line="+22"/>
         <source>Clear</source>
         <translation>Bersihkan</translation>
     </message>
@@ -5532,7 +5537,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+316"/>
+        <location filename="../../app.py" line="+319"/>
         <source>Your last session left unsent work in the transaction builder: open it (Ctrl+B) to carry on or discard it.</source>
         <extracomment>Cyclic garbage collection is back on this long after start-up at the latest. The icon sizes the window starts with: what title bars, task bars and switchers draw at 1x. On X11 every size of the icon goes to the server as the window is created (1.4 MB with 128 to 512 px, each decoded first); the HiDPI sizes follow the first paint. What waits for the first rows runs this long after the first paint at the latest (no table opens at start, or it fails).</extracomment>
         <translation>Sesi terakhir Anda meninggalkan pekerjaan yang belum dikirim di pembangun transaksi: buka (Ctrl+B) untuk melanjutkan atau membuangnya.</translation>
@@ -5809,7 +5814,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-231"/>
+        <location filename="../../items/detail.py" line="-249"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -5819,12 +5824,12 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-175"/>
+        <location filename="../../items/read_form.py" line="-174"/>
         <source>(table)</source>
         <translation>(tabel)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Strong reads see every acknowledged write and cost twice as much as eventual reads.</source>
         <translation>Pembacaan kuat melihat setiap penulisan yang sudah dikonfirmasi dan biayanya dua kali pembacaan konsisten akhir.</translation>
     </message>
@@ -5832,7 +5837,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.rows</name>
     <message>
-        <location filename="../../items/rows.py" line="+30"/>
+        <location filename="../../items/rows.py" line="+32"/>
         <source>TTL status</source>
         <translation>Status TTL</translation>
     </message>
@@ -5978,7 +5983,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-252"/>
+        <location filename="../../locks/model.py" line="-255"/>
         <source>stale: re-run the audit</source>
         <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>usang: jalankan ulang audit</translation>
@@ -6476,7 +6481,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>theme</name>
     <message>
-        <location filename="../../theme.py" line="+22"/>
+        <location filename="../../theme.py" line="+38"/>
         <source>Follow &amp;system</source>
         <translation>Ikuti &amp;sistem</translation>
     </message>
@@ -6556,7 +6561,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.error_box</name>
     <message>
-        <location filename="../../window/error_box.py" line="+23"/>
+        <location filename="../../window/error_box.py" line="-31"/>
         <source>Try the same connection again</source>
         <translation>Coba koneksi yang sama lagi</translation>
     </message>
@@ -6602,12 +6607,12 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.menus</name>
     <message>
-        <location filename="../../window/menus.py" line="+99"/>
+        <location filename="../../window/menus.py" line="+132"/>
         <source>&amp;Help</source>
         <translation>Ba&amp;ntuan</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+11"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>&amp;Pintasan keyboard</translation>
     </message>
@@ -6622,12 +6627,13 @@ Terlama: {key_text}</translation>
         <translation>&amp;Tentang {APP_NAME}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-23"/>
         <source>&amp;File</source>
+        <extracomment>The window&apos;s members that its menus&apos; contents set.</extracomment>
         <translation>&amp;Berkas</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+30"/>
         <source>Open &amp;recent table</source>
         <translation>Buka tabel &amp;terbaru</translation>
     </message>
@@ -6667,12 +6673,12 @@ Terlama: {key_text}</translation>
         <translation>Hapus ta&amp;bel…</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-48"/>
         <source>&amp;View</source>
         <translation>&amp;Tampilan</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+75"/>
         <source>Switch &amp;table</source>
         <translation>&amp;Ganti tabel</translation>
     </message>
@@ -6692,7 +6698,7 @@ Terlama: {key_text}</translation>
         <translation>Tidak ada tabel terbaru di koneksi ini</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>Run the read</source>
         <translation>Jalankan pembacaan</translation>
     </message>

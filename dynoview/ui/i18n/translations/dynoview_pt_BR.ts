@@ -245,7 +245,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+155"/>
+        <location filename="../../items/detail.py" line="+174"/>
         <source>expand to show them</source>
         <translation>expanda para mostrá-los</translation>
     </message>
@@ -398,6 +398,11 @@
         <source>Status</source>
         <translation>Status</translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>{rule} lock</source>
+        <translation>bloqueio de {rule}</translation>
+    </message>
 </context>
 <context>
     <name>BarChart</name>
@@ -420,7 +425,7 @@
         <translation>Conecte-se e escolha uma tabela primeiro.</translation>
     </message>
     <message numerus="yes">
-        <location line="+185"/>
+        <location line="+186"/>
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item exibido</numerusform>
@@ -2258,7 +2263,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExtrasReader</name>
     <message>
-        <location filename="../../window/tables_panel.py" line="+266"/>
+        <location filename="../../window/tables_panel.py" line="+267"/>
         <source>Point-in-time recovery and resource policy: not known ({type})</source>
         <translation>Recuperação point-in-time e política de recurso: desconhecidas ({type})</translation>
     </message>
@@ -2602,7 +2607,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Copiar a aba exibida (Ctrl+Shift+C)</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>TTL: {details}</source>
         <translation>TTL: {details}</translation>
     </message>
@@ -2648,7 +2653,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemSelection</name>
     <message>
-        <location filename="../../items/selection.py" line="+120"/>
+        <location filename="../../items/selection.py" line="+119"/>
         <source>Reading {key_text}…</source>
         <translation>Lendo {key_text}…</translation>
     </message>
@@ -2663,7 +2668,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>{key_text} — lido pela chave (GetItem): não está na página atual</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
         <source>{key_text} was deleted by the transaction.</source>
         <translation>{key_text} foi excluído pela transação.</translation>
     </message>
@@ -2671,12 +2676,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsColumns</name>
     <message>
-        <location filename="../../items/columns.py" line="+43"/>
+        <location filename="../../items/columns.py" line="+42"/>
         <source>Click to sort the loaded items, drag to move a column, right-click to choose columns</source>
         <translation>Clique para ordenar os itens carregados, arraste para mover uma coluna, clique com o botão direito para escolher colunas</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+106"/>
         <source>Sort by {name}, ascending</source>
         <translation>Ordenar por {name}, crescente</translation>
     </message>
@@ -2699,12 +2704,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+294"/>
+        <location filename="../../items/model.py" line="+329"/>
         <source>TTL status</source>
         <translation>Status de TTL</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>{name}: key attribute</source>
         <translation>{name}: atributo de chave</translation>
     </message>
@@ -2712,7 +2717,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+104"/>
+        <location filename="../../items/panel.py" line="+111"/>
         <source>Edit…</source>
         <translation>Editar…</translation>
     </message>
@@ -2960,7 +2965,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+165"/>
+        <location filename="../../main_window.py" line="+166"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tabelas</translation>
@@ -2971,7 +2976,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Log de leituras</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+89"/>
         <source>Starting the demo backend…</source>
         <translation>Iniciando o backend de demonstração…</translation>
     </message>
@@ -3014,12 +3019,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Abrindo {name} em uma nova aba de Itens…</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location filename="../../window/error_box.py" line="+53"/>
         <source>Settings were reset: the settings file was damaged.</source>
         <translation>As configurações foram redefinidas: o arquivo de configurações estava danificado.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Settings reset</source>
         <translation>Configurações redefinidas</translation>
     </message>
@@ -3525,7 +3530,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ReadForm</name>
     <message>
-        <location filename="../../items/read_form.py" line="+52"/>
+        <location filename="../../items/read_form.py" line="+51"/>
         <source>Read</source>
         <translation>Ler</translation>
     </message>
@@ -4323,14 +4328,14 @@ Requisição: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+48"/>
-        <location line="+111"/>
+        <location filename="../../session/view.py" line="+51"/>
+        <location line="+136"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Modo de escrita…</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-88"/>
         <source>Region {value}</source>
         <translation>Região {value}</translation>
     </message>
@@ -4360,7 +4365,7 @@ Requisição: {request}</translation>
         <translation>O STS não disse quem é: {message}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Configurações…</translation>
     </message>
@@ -4597,12 +4602,12 @@ Requisição: {request}</translation>
 <context>
     <name>StagedCell</name>
     <message>
-        <location filename="../../items/staged_look.py" line="+30"/>
+        <location filename="../../items/staged_look.py" line="+29"/>
         <source>(removed)</source>
         <translation>(removido)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Staged: {value}</source>
         <translation>Preparado: {value}</translation>
     </message>
@@ -5570,7 +5575,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>accessible</name>
     <message>
-        <location filename="../../accessible.py" line="+21"/>
+        <location filename="../../accessible.py" line="+22"/>
         <source>Clear</source>
         <translation>Limpar</translation>
     </message>
@@ -5583,7 +5588,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+316"/>
+        <location filename="../../app.py" line="+319"/>
         <source>Your last session left unsent work in the transaction builder: open it (Ctrl+B) to carry on or discard it.</source>
         <extracomment>Cyclic garbage collection is back on this long after start-up at the latest. The icon sizes the window starts with: what title bars, task bars and switchers draw at 1x. On X11 every size of the icon goes to the server as the window is created (1.4 MB with 128 to 512 px, each decoded first); the HiDPI sizes follow the first paint. What waits for the first rows runs this long after the first paint at the latest (no table opens at start, or it fails).</extracomment>
         <translation>Sua última sessão deixou trabalho não enviado no construtor de transações: abra-o (Ctrl+B) para continuar ou descarte-o.</translation>
@@ -5860,7 +5865,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-231"/>
+        <location filename="../../items/detail.py" line="-249"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -5870,12 +5875,12 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-175"/>
+        <location filename="../../items/read_form.py" line="-174"/>
         <source>(table)</source>
         <translation>(tabela)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Strong reads see every acknowledged write and cost twice as much as eventual reads.</source>
         <translation>Leituras fortes veem toda escrita confirmada e custam o dobro das leituras eventuais.</translation>
     </message>
@@ -5883,7 +5888,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.rows</name>
     <message>
-        <location filename="../../items/rows.py" line="+30"/>
+        <location filename="../../items/rows.py" line="+32"/>
         <source>TTL status</source>
         <translation>Status de TTL</translation>
     </message>
@@ -6029,7 +6034,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.model</name>
     <message>
-        <location filename="../../locks/model.py" line="-252"/>
+        <location filename="../../locks/model.py" line="-255"/>
         <source>stale: re-run the audit</source>
         <extracomment>The roles ``data`` answers: any other is None at once.</extracomment>
         <translation>desatualizado: refaça a auditoria</translation>
@@ -6527,7 +6532,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>theme</name>
     <message>
-        <location filename="../../theme.py" line="+22"/>
+        <location filename="../../theme.py" line="+38"/>
         <source>Follow &amp;system</source>
         <translation>Seguir o &amp;sistema</translation>
     </message>
@@ -6607,7 +6612,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.error_box</name>
     <message>
-        <location filename="../../window/error_box.py" line="+23"/>
+        <location filename="../../window/error_box.py" line="-31"/>
         <source>Try the same connection again</source>
         <translation>Tentar a mesma conexão de novo</translation>
     </message>
@@ -6653,12 +6658,12 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.menus</name>
     <message>
-        <location filename="../../window/menus.py" line="+99"/>
+        <location filename="../../window/menus.py" line="+132"/>
         <source>&amp;Help</source>
         <translation>Aj&amp;uda</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+11"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>&amp;Atalhos de teclado</translation>
     </message>
@@ -6673,12 +6678,13 @@ Mais antigo: {key_text}</translation>
         <translation>&amp;Sobre o {APP_NAME}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-23"/>
         <source>&amp;File</source>
+        <extracomment>The window&apos;s members that its menus&apos; contents set.</extracomment>
         <translation>&amp;Arquivo</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+30"/>
         <source>Open &amp;recent table</source>
         <translation>Abrir tabela &amp;recente</translation>
     </message>
@@ -6718,12 +6724,12 @@ Mais antigo: {key_text}</translation>
         <translation>&amp;Excluir tabela…</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="-48"/>
         <source>&amp;View</source>
         <translation>E&amp;xibir</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+75"/>
         <source>Switch &amp;table</source>
         <translation>Trocar de ta&amp;bela</translation>
     </message>
@@ -6743,7 +6749,7 @@ Mais antigo: {key_text}</translation>
         <translation>Nenhuma tabela recente nesta conexão</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>Run the read</source>
         <translation>Executar a leitura</translation>
     </message>
