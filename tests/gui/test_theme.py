@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QAction, QColor, QImage, QPalette
+from PySide6.QtGui import QAction, QColor, QGuiApplication, QImage, QPalette
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.ui.resources import STYLES, resource, stylesheet
-from dynoview.ui.theme import SEARCH_PATH, ThemeManager
+from dynoview.ui.theme import SEARCH_PATH, ThemeManager, palette
 from tests.gui.colour_contrast import contrast
 
 pytestmark = pytest.mark.gui
@@ -90,6 +90,28 @@ def check_list(states: list[str]) -> QListWidget:
         view.addItem(item)
     view.resize(300, 120)
     return view
+
+
+def test_the_light_palette_is_fusions_own(qapp: QApplication) -> None:
+    """The light palette is written out (asking Fusion for it builds QStyle's enums in Python
+    before the first paint): every colour of every group must still be Fusion's, also after the
+    dark theme was applied (a role left out would keep the dark one)."""
+    from PySide6.QtWidgets import QStyleFactory
+
+    QGuiApplication.styleHints().unsetColorScheme()  # Fusion's standard palette follows it
+    fusion = QStyleFactory.create("Fusion").standardPalette()
+    groups = (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive, QPalette.ColorGroup.Disabled)
+    roles = [role for role in QPalette.ColorRole if role != QPalette.ColorRole.NColorRoles]
+    manager = ThemeManager(qapp, "dark")
+    manager.apply()
+    try:
+        ours = palette("light")
+        differ = [(group.name, role.name) for group in groups for role in roles
+                  if ours.color(group, role).rgba() != fusion.color(group, role).rgba()]
+    finally:
+        manager.set_mode("light")
+        manager.deleteLater()
+    assert differ == []
 
 
 def test_an_item_view_paints_without_calling_python(qtbot, scheme: str) -> None:
