@@ -66,7 +66,7 @@ class FlowLayout(QLayout):
             hint = item.sizeHint()
             width += hint.width()
             height = max(height, hint.height())
-        width += self._h_space() * max(0, len(shown) - 1)
+        width += self._space() * max(0, len(shown) - 1)
         return QSize(width, height).grownBy(self.contentsMargins())
 
     def minimumSize(self) -> QSize:
@@ -95,17 +95,11 @@ class FlowLayout(QLayout):
             return 6
         return max(0, QLayout.spacing(self))
 
-    def _h_space(self) -> int:
-        return self._space()
-
-    def _v_space(self) -> int:
-        return self._space()
-
     def _rows(self, width: int) -> list[list[tuple[QLayoutItem, int]]]:
         """Items per row with the width each gets before spare room is shared out."""
         rows: list[list[tuple[QLayoutItem, int]]] = [[]]
         used = 0
-        space = self._h_space()
+        space = self._space()
         for item in self._shown():
             if item.spacerItem() is not None:
                 rows[-1].append((item, 0))
@@ -129,7 +123,7 @@ class FlowLayout(QLayout):
         margins: QMargins = self.contentsMargins()
         area = rect.marginsRemoved(margins)
         width = max(1, area.width())
-        space_x, space_y = self._h_space(), self._v_space()
+        space_x = space_y = self._space()
         y = area.y()
         rows = self._rows(width)
         for index, row in enumerate(rows):
