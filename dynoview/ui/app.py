@@ -7,6 +7,7 @@ an unexpected exception into a dialog instead of a dead window.
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import os
 import signal
@@ -18,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from dynoview import APP_NAME, ORG_NAME, __version__
 
-# Qt and asyncio are imported in run_app, once the demo's child process has been started: it
-# starts and seeds on another core while they load, and it is what first rows wait for.
+# Qt is imported in run_app, once the demo's child process has been started: it starts and
+# seeds on another core while Qt loads, and it is what first rows wait for. asyncio and qasync
+# load after the window's first paint (_run_loop).
 
 if TYPE_CHECKING:
     import asyncio
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
     from dynoview.ui.main_window import MainWindow
 
 SMOKE_TIMEOUT_MS = 60_000
+#: The qasync loop starts after the first paint, or this long after show() without one.
+FIRST_PAINT_WAIT_MS = 1000
 NO_DISPLAY = ("no display found: set DISPLAY or WAYLAND_DISPLAY, or use the headless commands "
               "(dynoview --help lists them)")
 # Platform plugins that draw on a display server; the others (offscreen, minimal, vnc, eglfs,
@@ -206,7 +210,6 @@ FIRST_ICON_SIZES = (16, 24, 32, 48, 64)
 
 
 def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
-    import asyncio
     import logging
 
     # Before qasync: qasync binds to the Qt binding already imported, else to the first one it
@@ -216,40 +219,9 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     from dynoview.ui.pyside_imports import skip_source_scan
 
     skip_source_scan()  # before the window's modules (and later botocore's) are imported
-    import qasync
-
-    from dynoview.ui.window.first_paint import after_first_paint
-
     logging.basicConfig(level=logging.WARNING)
     app = _application()
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    # Registered now, acted on once the loop runs: closing every window (dialogs too, so a
-    # modal exec() returns) runs the main window's close event, which saves the layout. A
-    # signal (logout, kill) has nobody to answer "unsent work: save or discard?": the window
-    # closes unattended, and the builder keeps its work as a draft without asking.
-    shown: list[MainWindow] = []
-
-    def close_unattended() -> None:
-        for main in shown:
-            main.closing_unattended = True
-        app.closeAllWindows()
-
-    close_on_signals(loop, close_unattended)
     window = _main_window(app)
-    shown.append(window)
-    crashes: list[CrashHandler] = []
-
-    def install_crash_handler() -> None:
-        from dynoview.ui.crash import CrashHandler  # its dialog's classes load after the paint
-
-        crash = CrashHandler(window, context=window.crash_context, secrets=window.crash_secrets)
-        crash.install()
-        loop.set_exception_handler(crash.asyncio_handler)
-        crashes.append(crash)
-
-    # Before the first paint an error still prints its traceback and ends the start.
-    after_first_paint(window, install_crash_handler, at_most_ms=1000)
     # The rest waits for the first rows: on the UI thread it would hold the GIL from the
     # connection's imports in the worker thread (the first rows wait for those).
     _after_first_rows(window, lambda: _set_icon(app, window, _app_icon()))
@@ -266,16 +238,64 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
                 window.updates = start_update_check(window)
 
         _after_first_rows(window, start_updates)
+    connect = _first_connection(window, args, demo_process)
     window.show()
-    if not _first_connection(window, args, demo_process):
-        after_first_paint(window, gc.enable)  # else once connected (main_window.settle)
+    # Qt's own loop paints the first frame: asyncio and qasync (about 35 ms of imports) load
+    # after it, as nothing before it awaits. Before the paint an error still prints its
+    # traceback and ends the start.
+    _until_first_paint(window)
+    if not window.isVisible():
+        return 0  # closed before it was painted
+    return _run_loop(app, window, args, connect)
+
+
+def _until_first_paint(window: MainWindow) -> None:
+    """Run Qt's event loop until ``window`` has been painted once (or a second has passed:
+    a window started minimised is never painted)."""
+    from PySide6.QtCore import QEventLoop
+
+    from dynoview.ui.window.first_paint import after_first_paint
+
+    waiting = QEventLoop()
+    after_first_paint(window, waiting.quit, at_most_ms=FIRST_PAINT_WAIT_MS)
+    waiting.exec()
+
+
+def _run_loop(app: QApplication, window: MainWindow, args: argparse.Namespace,
+              connect: Callable[[], None] | None) -> int:
+    """The qasync loop, with signals, the crash reporter and the first connection, until the
+    last window closes."""
+    import asyncio
+
+    import qasync
+
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+
+    # Closing every window (dialogs too, so a modal exec() returns) runs the main window's
+    # close event, which saves the layout. A signal (logout, kill) has nobody to answer
+    # "unsent work: save or discard?": the window closes unattended, and the builder keeps
+    # its work as a draft without asking.
+    def close_unattended() -> None:
+        window.closing_unattended = True
+        app.closeAllWindows()
+
+    close_on_signals(loop, close_unattended)
+    from dynoview.ui.crash import CrashHandler  # its dialog's classes load after the paint
+
+    crash = CrashHandler(window, context=window.crash_context, secrets=window.crash_secrets)
+    crash.install()
+    loop.set_exception_handler(crash.asyncio_handler)
+    if connect is None:
+        gc.enable()  # else once connected (main_window.settle)
     else:
         # Whatever the connection does next (no table to open, a table that fails), cyclic
         # collections resume: a session that never shows rows must not run without them.
         from PySide6.QtCore import QTimer
 
         QTimer.singleShot(GC_RESUME_AT_THE_LATEST_MS, gc.enable)
-    smoke = _SmokeCheck(app, window, crashes) if args.smoke else None
+        connect()
+    smoke = _SmokeCheck(app, window, [crash]) if args.smoke else None
     app.lastWindowClosed.connect(loop.stop)
     with loop:
         loop.run_forever()
@@ -388,26 +408,27 @@ def _main_window(app: QApplication) -> MainWindow:
     return window
 
 
-def _first_connection(window: MainWindow, args: argparse.Namespace, demo_process: Any) -> bool:
-    """Connect as the arguments and environment say, else ask; True when connecting."""
+def _first_connection(window: MainWindow, args: argparse.Namespace,
+                      demo_process: Any) -> Callable[[], None] | None:
+    """What connects as the arguments and environment say (announced in the window now, started
+    once the loop runs), else None: the connection dialog then asks, on the loop's first turn."""
     from PySide6.QtCore import QTimer
 
     if args.demo or args.smoke:
-        window.connect_to(demo=True, read_only=args.read_only, table=args.table or "accounts",
-                          demo_process=demo_process)
-        return True
+        window.announce_connection(demo=True)
+        return functools.partial(window.connect_to, demo=True, read_only=args.read_only,
+                                 table=args.table or "accounts", demo_process=demo_process)
     if (args.profile or args.endpoint_url or os.environ.get("AWS_PROFILE")
             or os.environ.get("AWS_ENDPOINT_URL_DYNAMODB") or os.environ.get("AWS_ENDPOINT_URL")):
         from dynoview.core.session.connection import spec_from_environment
 
-        window.connect_to(spec_from_environment(profile=args.profile, region=args.region,
-                                                endpoint_url=args.endpoint_url,
-                                                read_only=args.read_only,
-                                                production=getattr(args, "production", False)),  # H7
-                          table=args.table)
-        return True
+        spec = spec_from_environment(profile=args.profile, region=args.region,
+                                     endpoint_url=args.endpoint_url, read_only=args.read_only,
+                                     production=getattr(args, "production", False))  # H7
+        window.announce_connection(spec)
+        return functools.partial(window.connect_to, spec, table=args.table)
     QTimer.singleShot(0, window.show_connection_dialog)
-    return False
+    return None
 
 
 class _SmokeCheck:

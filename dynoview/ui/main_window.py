@@ -254,6 +254,12 @@ class MainWindow(MenusOnDemand):
         """Open a connection off the UI thread; ``table`` opens once the list arrives.
         ``demo_process``: the demo endpoint already starting (``dynoview --demo``)."""
         self._pending_table = table
+        self.announce_connection(spec, demo=demo)
+        self.connection.connect_to(spec, demo=demo, read_only=read_only, demo_process=demo_process)
+
+    def announce_connection(self, spec: ConnectionSpec | None = None, *, demo: bool = False) -> None:
+        """Say where the window is connecting, in the status bar and its connection label (at
+        start-up already in the first frame, before the loop that connects runs)."""
         if demo:
             what = self.tr("Starting the demo backend…")
         else:
@@ -261,7 +267,6 @@ class MainWindow(MenusOnDemand):
             what = self.tr("Connecting to {describe}…").format(describe=spec.describe())
         self.connection_label.setText(what)
         self.show_status(what, 0)
-        self.connection.connect_to(spec, demo=demo, read_only=read_only, demo_process=demo_process)
 
     def _connected(self, conn: Connection, backend: Any, tables: list[str]) -> None:
         """``backend``: the ``DemoBackend`` when this is the embedded demo, else None."""

@@ -17,20 +17,22 @@ a task without ``on_error``.
 
 from __future__ import annotations
 
-import asyncio
 import concurrent.futures
 import functools
 import sys
 import threading
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import shiboken6
 from PySide6.QtCore import QObject, Signal
 
 from dynoview.core.background import background_priority
 from dynoview.core.errors import is_user_facing
+
+if TYPE_CHECKING:  # asyncio loads with the qasync loop, after the window's first paint
+    import asyncio
 
 _REPORTED = "_dynoview_crash_reported"
 
@@ -104,6 +106,8 @@ class TaskRunner(QObject):
         stale = self._tasks.get(name)
         if stale is not None:
             stale.cancel()
+        import asyncio
+
         task = asyncio.get_event_loop().create_task(work, name=name)
         self._tasks[name] = task
         self.busy_changed.emit(True)
@@ -116,6 +120,8 @@ class TaskRunner(QObject):
         Cancelling the awaiting task sets the event, so the blocking work stops at its next
         check; its result, if it still comes, is dropped.
         """
+        import asyncio
+
         event = threading.Event()
         work = functools.partial(fn, *args, cancel=event) if cancellable else functools.partial(fn, *args)
         running = self._executor.submit(work)

@@ -91,9 +91,32 @@ NOT_AT_FIRST_PAINT = (
     "dynoview.core.session.place",
     "dynoview.core.redaction",
     "dynoview.ui.shortcuts",  # the shortcut table: with the menus' contents
+    "asyncio",  # with the qasync loop, which starts after the paint (dynoview/ui/app.py)
+    "qasync",
 )
 #: QStyle's and QStyleOption's enums: built only when Python code touches a style object.
 STYLE_ENUMS = {"PrimitiveElement", "StateFlag", "StyleOptionType"}
+
+
+# ``dynoview --demo`` as users start it (dynoview/__main__.py): what is loaded at the first paint,
+# and that the loop started after it shows the first rows.
+_REAL_START = """
+import json, os, sys
+os.environ["DYNOVIEW_TRACE_STARTUP"] = "1"
+from dynoview.ui import startup_trace
+seen = {}
+def mark(what):
+    if what == startup_trace.WINDOW_SHOWN:
+        seen["modules"] = sorted(sys.modules)
+    elif what == startup_trace.FIRST_ROWS:
+        seen["rows_after_paint"] = "modules" in seen
+        print(json.dumps(seen), flush=True)
+        os._exit(0)
+startup_trace.mark = mark
+sys.argv = ["dynoview", "--demo"]
+from dynoview.__main__ import main
+main()
+"""
 
 
 def _run(code: str, tmp_path: Path, *args: str) -> dict[str, Any]:
@@ -119,6 +142,14 @@ def test_what_the_first_screen_does_not_show_loads_after_the_first_paint(tmp_pat
     # The menu bar's titles are painted; File's entries come on the next turn.
     assert seen["titles"] == ["&File", "&View", "&Help"]
     assert seen["file_entries"] == 0 and seen["file_entries_later"] >= 8
+
+
+def test_dynoview_paints_before_its_asyncio_loop_loads_and_then_shows_rows(tmp_path: Path) -> None:
+    seen = _run(_REAL_START, tmp_path)
+    modules = set(seen["modules"])
+    assert "dynoview.ui.main_window" in modules
+    assert modules & {"asyncio", "qasync", "dynoview.ui.crash"} == set()
+    assert seen["rows_after_paint"]
 
 
 def test_the_window_makes_its_sign_in_helpers_when_first_asked(qtbot, qasync_loop) -> None:

@@ -33,7 +33,6 @@ item not on the page) and the items a transaction just wrote.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import time
 from collections.abc import Mapping
@@ -50,6 +49,8 @@ from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.rows import SortJob, row_shape
 
 if TYPE_CHECKING:  # the read code loads with the connection, after the first paint
+    import asyncio
+
     from dynoview.core.reads.browse import BrowseSpec
     from dynoview.core.reads.reader import Page, PageCursor, Reader
 
@@ -220,6 +221,8 @@ class BrowseController(QObject):
         """Append the queued pages, a chunk per turn of the event loop. Meanwhile decoding
         workers wait (``ui_gate``): between two chunks the loop paints and runs timers, and
         each of its calls into Python would otherwise queue for the GIL behind them."""
+        import asyncio
+
         with ui_gate.busy():
             chunk = CHUNK_ROWS
             while self._feeder:

@@ -11,7 +11,6 @@ GIL from the UI thread while it paints.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +20,8 @@ from dynoview.ui.context import AppContext
 from dynoview.ui.demo_entry import spawn_demo
 
 if TYPE_CHECKING:
+    import asyncio
+
     from dynoview.core.session.connection import Connection, ConnectionSpec
     from dynoview.core.session.tables import TableInfo
 
@@ -59,20 +60,25 @@ class ConnectionController(QObject):
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self._painted: asyncio.Event | None = None
+        self._held = False
+        self._painted: asyncio.Event | None = None  # what a held connection awaits
 
     # -- start-up ----------------------------------------------------------------------
     def hold_until_painted(self) -> None:
         """Network work waits until ``painted()`` (the window is about to paint first)."""
-        if self._painted is None:
-            self._painted = asyncio.Event()
+        self._held = True
 
     def painted(self) -> None:
+        self._held = False
         if self._painted is not None:
             self._painted.set()
 
     async def _ui_idle(self) -> None:
-        if self._painted is not None:
+        if self._held:
+            import asyncio  # made here: asyncio loads after the first paint (dynoview/ui/app.py)
+
+            if self._painted is None:
+                self._painted = asyncio.Event()
             await self._painted.wait()
 
     # -- connecting --------------------------------------------------------------------------
