@@ -15,7 +15,6 @@ import contextlib
 import gc
 import json
 import os
-import secrets
 import signal
 import subprocess
 import sys
@@ -196,6 +195,8 @@ def serve() -> int:
                 say(url=url, engine=engine)
             # On moto, the seed's own transactions take no copy for a roll-back: a failed seed
             # ends this child (moto_speedups). The token marks them; no other request has it.
+            import secrets  # here: the app imports this module to spawn the child, before its paint
+
             token = secrets.token_hex(16) if engine == "moto" else None
             moto_speedups.trust_seeder(token)
             marked = {moto_speedups.SEED_HEADER: token} if token else None
