@@ -250,15 +250,16 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
 
 
 def _until_first_paint(window: MainWindow) -> None:
-    """Run Qt's event loop until ``window`` has been painted once (or a second has passed:
-    a window started minimised is never painted)."""
-    from PySide6.QtCore import QEventLoop
+    """Handle Qt's events until ``window`` has been painted once (or a second has passed: a
+    window started minimised is never painted). Not a nested loop: no other loop runs yet."""
+    from PySide6.QtCore import QCoreApplication, QEventLoop
 
     from dynoview.ui.window.first_paint import after_first_paint
 
-    waiting = QEventLoop()
-    after_first_paint(window, waiting.quit, at_most_ms=FIRST_PAINT_WAIT_MS)
-    waiting.exec()
+    painted: list[bool] = []
+    after_first_paint(window, lambda: painted.append(True), at_most_ms=FIRST_PAINT_WAIT_MS)
+    while not painted:  # each pass sleeps until Qt has an event (the paint, or the deadline)
+        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
 
 
 def _run_loop(app: QApplication, window: MainWindow, args: argparse.Namespace,
