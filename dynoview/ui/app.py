@@ -243,27 +243,29 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     # Qt's own loop paints the first frame: asyncio and qasync (about 35 ms of imports) load
     # after it, as nothing before it awaits. Before the paint an error still prints its
     # traceback and ends the start.
-    _until_first_paint(window)
+    painted_at = _until_first_paint(window)
     if not window.isVisible():
         return 0  # closed before it was painted
-    return _run_loop(app, window, args, connect)
+    return _run_loop(app, window, args, connect, painted_at)
 
 
-def _until_first_paint(window: MainWindow) -> None:
+def _until_first_paint(window: MainWindow) -> float | None:
     """Handle Qt's events until ``window`` has been painted once (or a second has passed: a
-    window started minimised is never painted). Not a nested loop: no other loop runs yet."""
+    window started minimised is never painted). Not a nested loop: no other loop runs yet.
+    Returns the process's age at the paint (``process_age``)."""
     from PySide6.QtCore import QCoreApplication, QEventLoop
 
     from dynoview.ui.window.first_paint import after_first_paint
 
-    painted: list[bool] = []
-    after_first_paint(window, lambda: painted.append(True), at_most_ms=FIRST_PAINT_WAIT_MS)
+    painted: list[float | None] = []
+    after_first_paint(window, lambda: painted.append(process_age()), at_most_ms=FIRST_PAINT_WAIT_MS)
     while not painted:  # each pass sleeps until Qt has an event (the paint, or the deadline)
         QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
+    return painted[0]
 
 
 def _run_loop(app: QApplication, window: MainWindow, args: argparse.Namespace,
-              connect: Callable[[], None] | None) -> int:
+              connect: Callable[[], None] | None, painted_at: float | None) -> int:
     """The qasync loop, with signals, the crash reporter and the first connection, until the
     last window closes."""
     import asyncio
@@ -296,7 +298,7 @@ def _run_loop(app: QApplication, window: MainWindow, args: argparse.Namespace,
 
         QTimer.singleShot(GC_RESUME_AT_THE_LATEST_MS, gc.enable)
         connect()
-    smoke = _SmokeCheck(app, window, [crash]) if args.smoke else None
+    smoke = _SmokeCheck(app, window, [crash], painted_at) if args.smoke else None
     app.lastWindowClosed.connect(loop.stop)
     with loop:
         loop.run_forever()
@@ -435,18 +437,15 @@ def _first_connection(window: MainWindow, args: argparse.Namespace,
 class _SmokeCheck:
     """``--smoke``: exit 0 once the accounts table shows rows without an error report."""
 
-    def __init__(self, app: QApplication, window: MainWindow, crashes: list[CrashHandler]) -> None:
+    def __init__(self, app: QApplication, window: MainWindow, crashes: list[CrashHandler],
+                 window_shown: float | None) -> None:
         from PySide6.QtCore import QTimer
 
         self.app, self.window, self.crashes = app, window, crashes
         self.exit_code = 0
-        self.window_shown: float | None = None
-        QTimer.singleShot(0, self._loop_started)  # first loop turn
+        self.window_shown = window_shown  # the process's age at the first paint
         window.table_shown.connect(self._shown)
         QTimer.singleShot(SMOKE_TIMEOUT_MS, self._timeout)
-
-    def _loop_started(self) -> None:
-        self.window_shown = process_age()
 
     def _shown(self, name: str) -> None:
         rows = self.window.items_panel.model.rowCount()
