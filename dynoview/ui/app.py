@@ -222,6 +222,22 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     logging.basicConfig(level=logging.WARNING)
     app = _application()
     window = _main_window(app)
+    crashes: list[CrashHandler] = []
+
+    def install_crash_handler() -> None:
+        if crashes:
+            return
+        from dynoview.ui.crash import CrashHandler  # its dialog's classes load after the paint
+
+        crash = CrashHandler(window, context=window.crash_context, secrets=window.crash_secrets)
+        crash.install()
+        crashes.append(crash)
+
+    # Before the first paint an error still prints its traceback and ends the start; after it,
+    # what runs once the window has painted (menus, the rows' code) already has the reporter.
+    from dynoview.ui.window.first_paint import after_first_paint
+
+    after_first_paint(window, install_crash_handler, at_most_ms=FIRST_PAINT_WAIT_MS)
     # The rest waits for the first rows: on the UI thread it would hold the GIL from the
     # connection's imports in the worker thread (the first rows wait for those).
     _after_first_rows(window, lambda: _set_icon(app, window, _app_icon()))
@@ -240,13 +256,13 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
         _after_first_rows(window, start_updates)
     connect = _first_connection(window, args, demo_process)
     window.show()
-    # Qt's own loop paints the first frame: asyncio and qasync (about 35 ms of imports) load
-    # after it, as nothing before it awaits. Before the paint an error still prints its
-    # traceback and ends the start.
+    # Qt paints the first frame before asyncio and qasync load (about 35 ms of imports):
+    # nothing before it awaits.
     painted_at = _until_first_paint(window)
     if not window.isVisible():
         return 0  # closed before it was painted
-    return _run_loop(app, window, args, connect, painted_at)
+    install_crash_handler()  # at the paint already, unless the paint's deadline has not come
+    return _run_loop(app, window, args, connect, crashes[0], painted_at)
 
 
 def _until_first_paint(window: MainWindow) -> float | None:
@@ -265,9 +281,10 @@ def _until_first_paint(window: MainWindow) -> float | None:
 
 
 def _run_loop(app: QApplication, window: MainWindow, args: argparse.Namespace,
-              connect: Callable[[], None] | None, painted_at: float | None) -> int:
-    """The qasync loop, with signals, the crash reporter and the first connection, until the
-    last window closes."""
+              connect: Callable[[], None] | None, crash: CrashHandler,
+              painted_at: float | None) -> int:
+    """The qasync loop, with signals, the crash reporter's loop handler and the first
+    connection, until the last window closes."""
     import asyncio
 
     import qasync
@@ -284,10 +301,6 @@ def _run_loop(app: QApplication, window: MainWindow, args: argparse.Namespace,
         app.closeAllWindows()
 
     close_on_signals(loop, close_unattended)
-    from dynoview.ui.crash import CrashHandler  # its dialog's classes load after the paint
-
-    crash = CrashHandler(window, context=window.crash_context, secrets=window.crash_secrets)
-    crash.install()
     loop.set_exception_handler(crash.asyncio_handler)
     if connect is None:
         gc.enable()  # else once connected (main_window.settle)
