@@ -181,6 +181,7 @@ def run_app(args: argparse.Namespace) -> int:
     # paint when nothing connects at start.
     gc.disable()
     demo = None
+    held, previous = hold_signals()
     try:
         if args.demo or args.smoke:
             # First thing: the demo endpoint starts and seeds in a child process on another
@@ -194,9 +195,11 @@ def run_app(args: argparse.Namespace) -> int:
         # settings or builds the action log, so it never changes the user's saved connections,
         # layout or action log. Restored afterwards for in-process callers (tests).
         with profile.use(profile.DEMO if demo is not None else profile.active()):
-            return _run_app(args, demo)
+            return _run_app(args, demo, held)
     finally:
         gc.enable()
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
         if demo is not None:
             demo.stop()  # already stopped with the window, unless start-up failed first
 
@@ -209,7 +212,25 @@ GC_RESUME_AT_THE_LATEST_MS = 10_000
 FIRST_ICON_SIZES = (16, 24, 32, 48, 64)
 
 
-def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
+def hold_signals() -> tuple[list[int], dict[int, Any]]:
+    """Until the loop can act on them, SIGTERM and SIGINT are only noted: one sent while the
+    window is being built closes it once it is shown (Python's own handling lost a Ctrl+C
+    there, and SIGTERM ended the start without stopping the demo). Returns the list they are
+    noted in and the handlers they replaced."""
+    held: list[int] = []
+    previous: dict[int, Any] = {}
+    for signum in (getattr(signal, "SIGTERM", None), signal.SIGINT):
+        if signum is None:
+            continue
+        try:
+            previous[signum] = signal.signal(signum, lambda num, _frame: held.append(num))
+        except ValueError:  # not the main thread (an embedding host): leave signals alone
+            continue
+    return held, previous
+
+
+def _run_app(args: argparse.Namespace, demo_process: Any = None,
+             held: list[int] | None = None) -> int:
     import logging
 
     # Before qasync: qasync binds to the Qt binding already imported, else to the first one it
@@ -262,7 +283,7 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None) -> int:
     if not window.isVisible():
         return 0  # closed before it was painted
     install_crash_handler()  # at the paint already, unless the paint's deadline has not come
-    return _run_loop(app, window, args, connect, crashes[0], painted_at)
+    return _run_loop(app, window, args, connect, crashes[0], painted_at, held or [])
 
 
 def _until_first_paint(window: MainWindow) -> float | None:
@@ -282,9 +303,9 @@ def _until_first_paint(window: MainWindow) -> float | None:
 
 def _run_loop(app: QApplication, window: MainWindow, args: argparse.Namespace,
               connect: Callable[[], None] | None, crash: CrashHandler,
-              painted_at: float | None) -> int:
-    """The qasync loop, with signals, the crash reporter's loop handler and the first
-    connection, until the last window closes."""
+              painted_at: float | None, held: list[int]) -> int:
+    """The qasync loop, with signals (``held``: those that came before it), the crash
+    reporter's loop handler and the first connection, until the last window closes."""
     import asyncio
 
     import qasync
@@ -301,6 +322,8 @@ def _run_loop(app: QApplication, window: MainWindow, args: argparse.Namespace,
         app.closeAllWindows()
 
     close_on_signals(loop, close_unattended)
+    if held:  # a signal while the window was being built: close as it would have
+        loop.call_soon(close_unattended)
     loop.set_exception_handler(crash.asyncio_handler)
     if connect is None:
         gc.enable()  # else once connected (main_window.settle)

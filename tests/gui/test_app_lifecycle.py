@@ -95,7 +95,7 @@ def test_a_stale_display_is_a_sentence_and_exit_1(tmp_path: Path) -> None:
 
 
 def handler_installed(pid: int, signum: int) -> bool:
-    """Whether the process catches ``signum`` (the SigCgt mask in /proc): the app is past start-up."""
+    """Whether the process catches ``signum`` (the SigCgt mask in /proc): the app's own handling is on."""
     try:
         status = Path(f"/proc/{pid}/status").read_text()
     except FileNotFoundError:
@@ -131,5 +131,35 @@ def test_signal_closes_the_window_and_saves_the_layout(tmp_path: Path, args: tup
             proc.kill()
     assert proc.returncode == 0, err
     saved = (tmp_path / settings).read_text()
+    assert "geometry=" in saved and "state=" in saved
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+
+
+@linux_only
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_before_the_first_paint_closes_the_window_once_shown(tmp_path: Path,
+                                                                       signum: int) -> None:
+    """Sent while the window is being built, before the loop that closes windows runs: it is
+    noted, the window paints, then closes as it would have (layout saved, demo stopped)."""
+    proc = run_dynoview(tmp_path, "--demo", QT_QPA_PLATFORM="offscreen", DYNOVIEW_TRACE_STARTUP="1",
+                        AWS_CONFIG_FILE=str(tmp_path / "none"),
+                        AWS_SHARED_CREDENTIALS_FILE=str(tmp_path / "none"))
+    try:
+        deadline = time.monotonic() + 60
+        while not handler_installed(proc.pid, signal.SIGTERM):
+            assert proc.poll() is None, proc.communicate()[1]
+            assert time.monotonic() < deadline, "the app did not start"
+            time.sleep(0.002)
+        sent = time.monotonic()
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    painted = [float(line.split()[2]) for line in out.splitlines()
+               if line.startswith("startup-trace window-shown")]
+    assert painted and painted[0] > sent  # the signal did come before the first paint
+    saved = (tmp_path / ".config/DynoView/demo/settings.ini").read_text()
     assert "geometry=" in saved and "state=" in saved
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
