@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dynoview import APP_NAME, ORG_NAME, __version__
+from dynoview.ui.app_signals import close_on_signals, hold_signals
 
 # Qt is imported in run_app, once the demo's child process has been started: it starts and
 # seeds on another core while Qt loads, and it is what first rows wait for. asyncio and qasync
 # load after the window's first paint (_run_loop).
 
 if TYPE_CHECKING:
-    import asyncio
 
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
@@ -104,54 +104,6 @@ def x_display_unreachable(environ: Mapping[str, str] | None = None) -> str | Non
     return display
 
 
-def close_on_signals(loop: asyncio.AbstractEventLoop, close: Callable[[], None],
-                     signals: tuple[int, ...] = ()) -> list[int]:
-    """Close the window the normal way (layout saved) on SIGTERM or SIGINT.
-
-    Python runs signal handlers only between bytecodes, and Qt's event loop can sleep in C for
-    minutes: the asyncio loop's handlers wake it through a self-pipe, so logout, ``kill`` and
-    Ctrl+C act at once. A second signal while closing stops the loop outright. Returns the
-    signals handled.
-    """
-    signals = signals or tuple(s for s in (getattr(signal, "SIGTERM", None), signal.SIGINT) if s)
-    received: list[int] = []
-
-    def on_signal(signum: int) -> None:
-        received.append(signum)
-        if len(received) == 1:
-            close()
-        else:
-            loop.stop()  # the first close did not finish: do not make the user wait
-
-    handled = []
-    for signum in signals:
-        try:
-            loop.add_signal_handler(signum, on_signal, signum)
-        except (NotImplementedError, RuntimeError, ValueError):
-            # Windows event loops have no add_signal_handler: hop from Python's handler to the
-            # loop instead (Ctrl+C in a console window); a wake-up timer lets Python run.
-            try:
-                signal.signal(signum, lambda num, _frame: loop.call_soon_threadsafe(on_signal, num))
-            except ValueError:  # not the main thread (an embedding host): leave signals alone
-                continue
-            _start_wakeup_timer()
-        handled.append(signum)
-    return handled
-
-
-def _start_wakeup_timer() -> None:
-    from PySide6.QtCore import QCoreApplication, QTimer
-
-    app = QCoreApplication.instance()
-    if app is None or app.findChild(QTimer, "signal-wakeup") is not None:
-        return
-    timer = QTimer(app)
-    timer.setObjectName("signal-wakeup")
-    timer.setInterval(250)
-    timer.timeout.connect(lambda: None)  # a trip through Python runs pending signal handlers
-    timer.start()
-
-
 def process_age() -> float | None:
     """Seconds since this process started (Linux), so ``--smoke`` can report launch times that
     include the interpreter's and a bundle's own start-up; None elsewhere."""
@@ -210,23 +162,6 @@ GC_RESUME_AT_THE_LATEST_MS = 10_000
 #: 1x. On X11 every size of the icon goes to the server as the window is created (1.4 MB
 #: with 128 to 512 px, each decoded first); the HiDPI sizes follow the first paint.
 FIRST_ICON_SIZES = (16, 24, 32, 48, 64)
-
-
-def hold_signals() -> tuple[list[int], dict[int, Any]]:
-    """Until the loop can act on them, SIGTERM and SIGINT are only noted: one sent while the
-    window is being built closes it once it is shown (Python's own handling lost a Ctrl+C
-    there, and SIGTERM ended the start without stopping the demo). Returns the list they are
-    noted in and the handlers they replaced."""
-    held: list[int] = []
-    previous: dict[int, Any] = {}
-    for signum in (getattr(signal, "SIGTERM", None), signal.SIGINT):
-        if signum is None:
-            continue
-        try:
-            previous[signum] = signal.signal(signum, lambda num, _frame: held.append(num))
-        except ValueError:  # not the main thread (an embedding host): leave signals alone
-            continue
-    return held, previous
 
 
 def _run_app(args: argparse.Namespace, demo_process: Any = None,
