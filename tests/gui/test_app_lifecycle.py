@@ -104,6 +104,36 @@ def handler_installed(pid: int, signum: int) -> bool:
     return bool(mask & (1 << (signum - 1)))
 
 
+def signal_once_handled(tmp_path: Path, args: tuple[str, ...], signum: int, settle_s: float,
+                        poll_s: float, **env: str) -> tuple[float, str, str]:
+    """Start dynoview, wait until it handles SIGTERM itself, wait ``settle_s``, send ``signum``
+    and wait for the exit (asserted clean). Returns when it was sent, stdout and stderr."""
+    proc = run_dynoview(tmp_path, *args, QT_QPA_PLATFORM="offscreen",
+                        AWS_CONFIG_FILE=str(tmp_path / "none"),
+                        AWS_SHARED_CREDENTIALS_FILE=str(tmp_path / "none"), **env)
+    try:
+        deadline = time.monotonic() + 60
+        while not handler_installed(proc.pid, signal.SIGTERM):
+            assert proc.poll() is None, proc.communicate()[1]
+            assert time.monotonic() < deadline, "the app did not start"
+            time.sleep(poll_s)
+        time.sleep(settle_s)
+        sent = time.monotonic()
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    return sent, out, err
+
+
+def assert_layout_saved(path: Path) -> None:
+    saved = path.read_text()
+    assert "geometry=" in saved and "state=" in saved
+
+
 @linux_only
 @pytest.mark.parametrize(("args", "signum", "settings"), [
     (("--demo",), signal.SIGTERM, ".config/DynoView/demo/settings.ini"),
@@ -113,26 +143,9 @@ def handler_installed(pid: int, signum: int) -> bool:
 ])
 def test_signal_closes_the_window_and_saves_the_layout(tmp_path: Path, args: tuple[str, ...],
                                                        signum: int, settings: str) -> None:
-    proc = run_dynoview(tmp_path, *args, QT_QPA_PLATFORM="offscreen",
-                        AWS_CONFIG_FILE=str(tmp_path / "none"),
-                        AWS_SHARED_CREDENTIALS_FILE=str(tmp_path / "none"))
-    try:
-        deadline = time.monotonic() + 60
-        # SIGTERM's handler is the app's own (Python catches SIGINT from the start).
-        while not handler_installed(proc.pid, signal.SIGTERM):
-            assert proc.poll() is None, proc.communicate()[1]
-            assert time.monotonic() < deadline, "the app did not start"
-            time.sleep(0.1)
-        time.sleep(2)  # the window is up and the demo starting: a signal in the middle of work
-        proc.send_signal(signum)
-        _out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 0, err
-    saved = (tmp_path / settings).read_text()
-    assert "geometry=" in saved and "state=" in saved
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    # 2 s: the window is up and the demo starting, a signal in the middle of work.
+    signal_once_handled(tmp_path, args, signum, settle_s=2, poll_s=0.1)
+    assert_layout_saved(tmp_path / settings)
 
 
 @linux_only
@@ -141,25 +154,9 @@ def test_a_signal_before_the_first_paint_closes_the_window_once_shown(tmp_path: 
                                                                        signum: int) -> None:
     """Sent while the window is being built, before the loop that closes windows runs: it is
     noted, the window paints, then closes as it would have (layout saved, demo stopped)."""
-    proc = run_dynoview(tmp_path, "--demo", QT_QPA_PLATFORM="offscreen", DYNOVIEW_TRACE_STARTUP="1",
-                        AWS_CONFIG_FILE=str(tmp_path / "none"),
-                        AWS_SHARED_CREDENTIALS_FILE=str(tmp_path / "none"))
-    try:
-        deadline = time.monotonic() + 60
-        while not handler_installed(proc.pid, signal.SIGTERM):
-            assert proc.poll() is None, proc.communicate()[1]
-            assert time.monotonic() < deadline, "the app did not start"
-            time.sleep(0.002)
-        sent = time.monotonic()
-        proc.send_signal(signum)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    assert proc.returncode == 0, err
+    sent, out, _err = signal_once_handled(tmp_path, ("--demo",), signum, settle_s=0, poll_s=0.002,
+                                          DYNOVIEW_TRACE_STARTUP="1")
     painted = [float(line.split()[2]) for line in out.splitlines()
                if line.startswith("startup-trace window-shown")]
     assert painted and painted[0] > sent  # the signal did come before the first paint
-    saved = (tmp_path / ".config/DynoView/demo/settings.ini").read_text()
-    assert "geometry=" in saved and "state=" in saved
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert_layout_saved(tmp_path / ".config/DynoView/demo/settings.ini")
