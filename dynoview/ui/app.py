@@ -13,7 +13,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -165,7 +165,7 @@ FIRST_ICON_SIZES = (16, 24, 32, 48, 64)
 
 
 def _run_app(args: argparse.Namespace, demo_process: Any = None,
-             held: list[int] | None = None) -> int:
+             held: Sequence[int] = ()) -> int:
     import logging
 
     # Before qasync: qasync binds to the Qt binding already imported, else to the first one it
@@ -218,7 +218,7 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None,
     if not window.isVisible():
         return 0  # closed before it was painted
     install_crash_handler()  # at the paint already, unless the paint's deadline has not come
-    return _run_loop(app, window, args, connect, crashes[0], painted_at, held or [])
+    return _run_loop(app, window, args, connect, crashes[0], painted_at, held)
 
 
 def _until_first_paint(window: MainWindow) -> float | None:
@@ -238,7 +238,7 @@ def _until_first_paint(window: MainWindow) -> float | None:
 
 def _run_loop(app: QApplication, window: MainWindow, args: argparse.Namespace,
               connect: Callable[[], None] | None, crash: CrashHandler,
-              painted_at: float | None, held: list[int]) -> int:
+              painted_at: float | None, held: Sequence[int]) -> int:
     """The qasync loop, with signals (``held``: those that came before it), the crash
     reporter's loop handler and the first connection, until the last window closes."""
     import asyncio
@@ -269,7 +269,7 @@ def _run_loop(app: QApplication, window: MainWindow, args: argparse.Namespace,
 
         QTimer.singleShot(GC_RESUME_AT_THE_LATEST_MS, gc.enable)
         connect()
-    smoke = _SmokeCheck(app, window, [crash], painted_at) if args.smoke else None
+    smoke = _SmokeCheck(app, window, crash, painted_at) if args.smoke else None
     app.lastWindowClosed.connect(loop.stop)
     with loop:
         loop.run_forever()
@@ -408,11 +408,11 @@ def _first_connection(window: MainWindow, args: argparse.Namespace,
 class _SmokeCheck:
     """``--smoke``: exit 0 once the accounts table shows rows without an error report."""
 
-    def __init__(self, app: QApplication, window: MainWindow, crashes: list[CrashHandler],
+    def __init__(self, app: QApplication, window: MainWindow, crash: CrashHandler,
                  window_shown: float | None) -> None:
         from PySide6.QtCore import QTimer
 
-        self.app, self.window, self.crashes = app, window, crashes
+        self.app, self.window, self.crash = app, window, crash
         self.exit_code = 0
         self.window_shown = window_shown  # the process's age at the first paint
         window.table_shown.connect(self._shown)
@@ -421,7 +421,7 @@ class _SmokeCheck:
     def _shown(self, name: str) -> None:
         rows = self.window.items_panel.model.rowCount()
         ok = name == "accounts" and rows > 0
-        dialog = self.crashes[0].dialog if self.crashes else None
+        dialog = self.crash.dialog
         if dialog is not None:  # the table showed, but something broke on the way
             print("smoke: an unexpected error was reported:\n" + dialog.report_text(),
                   file=sys.stderr)

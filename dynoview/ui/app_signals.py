@@ -11,6 +11,11 @@ if TYPE_CHECKING:
     import asyncio
 
 
+def _window_signals() -> tuple[int, ...]:
+    """SIGTERM (logout, ``kill``; not on every platform) and SIGINT (Ctrl+C)."""
+    return tuple(s for s in (getattr(signal, "SIGTERM", None), signal.SIGINT) if s is not None)
+
+
 def hold_signals() -> tuple[list[int], dict[int, Any]]:
     """Until the loop can act on them, SIGTERM and SIGINT are only noted: one sent while the
     window is being built closes it once it is shown (Python's own handling lost a Ctrl+C
@@ -18,9 +23,7 @@ def hold_signals() -> tuple[list[int], dict[int, Any]]:
     noted in and the handlers they replaced."""
     held: list[int] = []
     previous: dict[int, Any] = {}
-    for signum in (getattr(signal, "SIGTERM", None), signal.SIGINT):
-        if signum is None:
-            continue
+    for signum in _window_signals():
         try:
             previous[signum] = signal.signal(signum, lambda num, _frame: held.append(num))
         except ValueError:  # not the main thread (an embedding host): leave signals alone
@@ -37,7 +40,7 @@ def close_on_signals(loop: asyncio.AbstractEventLoop, close: Callable[[], None],
     Ctrl+C act at once. A second signal while closing stops the loop outright. Returns the
     signals handled.
     """
-    signals = signals or tuple(s for s in (getattr(signal, "SIGTERM", None), signal.SIGINT) if s)
+    signals = signals or _window_signals()
     received: list[int] = []
 
     def on_signal(signum: int) -> None:
