@@ -1,6 +1,6 @@
 """Issue 20: ``kill -9`` between a transaction reaching DynamoDB and its answer.
 
-A real process runs ``dynoview repair --yes`` (or ``transact --yes``) through the fault proxy,
+A real process runs ``dynoview repair --yes`` (or ``transact``, ``import``) through the fault proxy,
 which forwards the first TransactWriteItems (the engine applies it) and holds its answer. Once
 the table shows the write, the process is killed with SIGKILL. The action log then holds the
 send's intent (written before the request left) without an outcome, and the repair's state
@@ -17,21 +17,26 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from dynoview.cli import main
+from dynoview.core.items.export import DDB_JSON, render
 from dynoview.core.session.connection import Connection
 from dynoview.core.tx.action_log import INTENT, NO_OUTCOME, ActionLog
 from dynoview.core.tx.outcomes import APPLIED, SUCCEEDED
 from dynoview.core.tx.templates import sign_up
 from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.schema import article_schema
+from dynoview.demo.backend import create_accounts_table
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
+from tests.integration.test_import_items import _scan
+from tests.unit.core.imports.samples import canonical, dataset
 
 pytestmark = [pytest.mark.integration, pytest.mark.faults]
 ROOT = Path(__file__).resolve().parents[2]
@@ -145,3 +150,46 @@ def test_kill_during_transact_is_settled_by_the_next_one(proxy: FaultProxy, dire
     assert out.startswith("succeeded:")
     statuses = [(e["token"], e["outcome"]["status"]) for e in data_home.entries()]
     assert statuses[0] == (pending["token"], APPLIED) and statuses[1][1] == SUCCEEDED
+
+
+@pytest.fixture
+def empty_table(direct: Connection) -> Iterator[str]:
+    name = f"import-kill-{uuid.uuid4().hex[:8]}"
+    create_accounts_table(direct, name)
+    yield name
+    direct.client.delete_table(TableName=name)
+
+
+def test_kill_during_an_import_batch_then_resume_sends_it_once(
+        proxy: FaultProxy, direct: Connection, empty_table: str, tmp_path: Path,
+        data_home: ActionLog, capsys: pytest.CaptureFixture[str]) -> None:
+    """Killed after batch 3 reached the engine and before its answer (the progress file says 2
+    batches): the resume settles batch 3 by reads, skips it as applied, and sends the rest."""
+    items = dataset(100, 200)
+    path = tmp_path / "items.json"
+    path.write_text(render(items, DDB_JSON))
+    progress = tmp_path / "progress.json"
+    args = ["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
+            "--progress-file", str(progress)]
+
+    def third_batch_written() -> bool:
+        saved = json.loads(progress.read_text()) if progress.exists() else {}
+        return saved.get("batches") == 2 and len(_scan(direct, empty_table)) > saved["items"]
+
+    proxy.add(fp.DELAY_RESPONSE, operation=TX, after=2, seconds=8)  # batch 3: applied, answer held
+    kill_when(args, third_batch_written)
+    (pending,) = [e for e in data_home.entries() if e["outcome"]["status"] == NO_OUTCOME]
+    assert pending["context"]["import"]["batch"] == 3
+
+    proxy.clear()
+    assert main([*args, "--resume", "--json"]) == 0
+    out = capsys.readouterr().out
+    result = json.loads(out[out.index('{\n  "status": "imported"'):])
+    sent = [r.json()["ClientRequestToken"] for r in proxy.requests(TX)]
+    assert len(sent) == len(set(sent))  # batch 3 was not sent again
+    assert any(f"stopped after sending the transaction with token {pending['token']}" in note
+               and "applied once" in note for note in result["notes"]), result["notes"]
+    assert canonical(_scan(direct, empty_table)) == canonical(items)
+    applied = [e["context"]["import"]["batch"] for e in data_home.entries()
+               if e["outcome"]["status"] in (APPLIED, SUCCEEDED)]
+    assert sorted(applied) == list(range(1, json.loads(progress.read_text())["batches"] + 1))

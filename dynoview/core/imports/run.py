@@ -49,6 +49,7 @@ from dynoview.core.tx.confirmation import confirmation_for_tables
 from dynoview.core.tx.execution import TransactionInvalidError, execute_transaction
 from dynoview.core.tx.model import MAX_ACTIONS, PUT, Action, Transaction
 from dynoview.core.tx.outcomes import APPLIED, SUCCEEDED, UNKNOWN, ExecutionResult
+from dynoview.core.tx.recovery import Recovery, recover_interrupted
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
 
@@ -116,7 +117,7 @@ class ImportResult:
         rate = self.items / self.duration_s if self.duration_s else 0.0
         return (f"{self.items:,} item(s) imported into {self.table} in {self.batches:,} batch(es) by "
                 f"{MODE_SENTENCES[self.mode].split(':')[0]} in {self.duration_s:.1f} s "
-                f"({rate:,.0f} items/s){again}.")
+                f"({rate:,.0f} items/s){again}." + "".join(f" {note}" for note in self.notes))
 
     def to_json(self) -> dict[str, Any]:
         return {"table": self.table, "mode": self.mode, "items": self.items, "batches": self.batches,
@@ -240,7 +241,10 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
                                         f"written, but its batches hold {result.skipped_items:,}: it "
                                         "does not match this file. Remove it to import from the start.",
                                         field="resume")
-                write = send.judged(batch, view, first=batch.number == state.batches)
+                first = batch.number == state.batches
+                write = send.judged(batch, view, first=first)
+                if first:  # an earlier run's sends, settled before this one sent anything
+                    result.notes.extend(r.sentence for r in send.recovered)
                 # Guarded: the batch before it is written before this one is sent. Several in
                 # flight: an item whose key a batch in flight also writes waits for that batch,
                 # so the file's last one still wins (requests in flight land in any order).
@@ -330,6 +334,7 @@ class _Sender:
         self.options, self.cancel, self.state = options, cancel, state
         self.reader = SplitGetsReader(conn)
         self.client = batch_write.writer_client(conn) if options.mode == BATCH else None
+        self.recovered: list[Recovery] = []  # an earlier run's sends, settled before resuming
 
     def judged(self, batch: Batch, view: TableView | None, *, first: bool) -> Callable[[], int]:
         """The batch's write, once the preflight let it through (else ``ImportStopped``).
@@ -344,8 +349,13 @@ class _Sender:
                 context=_context(batch, state), cancel=self.cancel, client=self.client)
         token = resume.batch_token(state, batch.number)
         resent = first and state.batches > 0  # a killed run may have sent it: its log says
-        if resent and _already_applied(self.log, token):
-            return lambda: 1
+        if resent:
+            # Killed between the send and its answer, the run left an intent without outcome:
+            # settled by reads first, so a batch that was applied is not sent (and logged) again.
+            self.recovered = recover_interrupted(self.conn, self.log, schema=self.schema,
+                                                 tables={table: self.table}, reader=self.reader)
+            if _already_applied(self.log, token):
+                return lambda: 1
         tx = Transaction(actions=[_put(table, r) for r in batch.records], token=token)
         _check(view, tx, batch, self.options.accept_warnings)
         problems = validate(tx, {table: self.table}, self.schema or article_schema())
