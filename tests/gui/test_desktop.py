@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPalette, QShortcut
-from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QSplitter
+from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
 from dynoview.core.session.connection import Connection
 from dynoview.ui import settings as saved
@@ -110,7 +110,7 @@ def test_layout_is_restored_on_the_next_start(qtbot, qasync_loop) -> None:
     qtbot.addWidget(first)
     first.resize(700, 560)
     first.read_log_dock.hide()
-    splitter = first.items_panel.findChild(QSplitter)
+    splitter = first.items_panel.results
     splitter.setSizes([500, 300])
     sizes = splitter.sizes()
     first.save_state()
@@ -118,7 +118,7 @@ def test_layout_is_restored_on_the_next_start(qtbot, qasync_loop) -> None:
     qtbot.addWidget(second)
     assert second.size() == QSize(700, 560)
     assert second.read_log_dock.isHidden()
-    assert second.items_panel.findChild(QSplitter).sizes() == sizes
+    assert second.items_panel.results.sizes() == sizes
 
 
 def test_first_start_fits_the_screen(window: MainWindow) -> None:

@@ -44,11 +44,8 @@ class CellEdits(QObject):
         self.view.doubleClicked.connect(self.edit)
         self.model.staging = self
         self.pane = StagedPane()
-        # Under the rows, in a splitter: at 1024 x 700 the user chooses rows or staged lines.
-        self.split = QSplitter(Qt.Orientation.Vertical)
-        self.split.setChildrenCollapsible(False)
-        panel.layout().replaceWidget(panel.results, self.split)
-        self.split.addWidget(panel.results)
+        # Under the rows, in the panel's splitter: at 1024 x 700 the user chooses rows or staged lines.
+        self.split: QSplitter = panel.rows_split
         self.split.addWidget(self.pane)
         self.split.setStretchFactor(0, 1)
         self.split.setStretchFactor(1, 0)

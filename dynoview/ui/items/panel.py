@@ -12,9 +12,9 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
-from PySide6.QtWidgets import QMenu, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMenu, QPushButton, QSplitter, QVBoxLayout, QWidget
 
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext, WrittenKey
@@ -26,6 +26,7 @@ from dynoview.ui.items.model import ItemsModel, import_row_code
 from dynoview.ui.items.read_form import ReadForm
 from dynoview.ui.items.result_pane import ResultPane
 from dynoview.ui.items.selection import ItemSelection
+from dynoview.ui.items.staged_look import STAGING_OBJECT
 from dynoview.ui.window.first_paint import after_first_paint
 
 if TYPE_CHECKING:
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
     from dynoview.core.session.tables import TableInfo
     from dynoview.ui.items.cell_edits import CellEdits
 
+#: Edit in place is made this long after the first page of rows (their repaint goes first).
+EDITS_AFTER_ROWS_MS = 50
 ATTRIBUTES_EXCLUDED = {"TTL status"}  # a column the app computes, not an attribute to filter on
 
 
@@ -60,22 +63,37 @@ class ItemsPanel(QWidget):
         self._cell_edits: CellEdits | None = None
         self._shortcuts()
         self.set_table(None)
-        # Edit in place is made once the panel has painted, or when rows first arrive (their
-        # staged cells are marked), or on first use: nothing of it shows before, and its
-        # editors, pane and the edit code they import would delay the window's first paint
-        # (issue 19). No deadline: on a slow start it would fire before the paint.
-        def make_cell_edits(*_page: object) -> None:
+        # Edit in place (its editors, staged pane and edit code: ~55 ms the rows do not need)
+        # is made a moment after the first rows have painted, or on first use (F2, a double
+        # click, the menu): made before, it held back the window's first rows (issue 19). Cells
+        # staged in another Items tab of this window are marked with the rows: it is made with
+        # them then; a set an earlier session left is restored (and marked) that moment later.
+        soon: list[bool] = []
+
+        def make_cell_edits() -> None:
             _ = self.cell_edits  # the property makes them
+
+        def after_rows(*_page: object) -> None:
+            if self._cell_edits is not None or soon:
+                return
+            if self.ctx.findChild(QObject, STAGING_OBJECT) is not None:
+                make_cell_edits()
+                return
+            soon.append(True)
+            QTimer.singleShot(EDITS_AFTER_ROWS_MS, self, make_cell_edits)
 
         def after_paint() -> None:
             # What the first rows need, made while the first read waits for the connection
             # (else their own arrival makes it: ItemsModel.append_page, ResultPane).
-            make_cell_edits()
             import_row_code()
             self.results.prepare_rows()
 
         after_first_paint(self, after_paint)
-        self.controller.page_loaded.connect(make_cell_edits)
+        self.controller.page_loaded.connect(after_rows)
+        # A double click before edit in place is made makes it and edits (its own handler is
+        # connected from then on: Qt does not call it for the click that made it).
+        self.view.doubleClicked.connect(
+            lambda index: self.cell_edits.edit(index) if self._cell_edits is None else None)
 
     @property
     def cell_edits(self) -> CellEdits:
@@ -84,7 +102,6 @@ class ItemsPanel(QWidget):
             from dynoview.ui.items.cell_edits import CellEdits
 
             self._cell_edits = CellEdits(self)
-            self._cell_edits.split.show()  # in the rows' place now, not a loop turn later
         return self._cell_edits
 
     # -- construction --------------------------------------------------------
@@ -125,7 +142,11 @@ class ItemsPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.form)
         layout.addWidget(self.global_note)
-        layout.addWidget(self.results, 1)
+        # The rows over the staged changes of edit in place (its pane joins when it is made).
+        self.rows_split = QSplitter(Qt.Orientation.Vertical)
+        self.rows_split.setChildrenCollapsible(False)
+        self.rows_split.addWidget(self.results)
+        layout.addWidget(self.rows_split, 1)
 
     def _connect(self) -> None:
         self.run_button.clicked.connect(self.run)

@@ -10,8 +10,12 @@ from PySide6.QtGui import QBrush, QGuiApplication
 
 from dynoview.ui.tones import tone
 
-if TYPE_CHECKING:  # the edit code loads with edit in place, after the first paint
+if TYPE_CHECKING:  # the edit code loads with edit in place, after the first rows
     from dynoview.core.edits.staging import CellChange
+
+#: The object name of a window's staged set (``staging.CellStaging``): the Items tab finds it
+#: without importing the edit code.
+STAGING_OBJECT = "cell-staging"
 
 
 def staged_background() -> QBrush:

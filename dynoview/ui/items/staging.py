@@ -29,6 +29,7 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session.private_files import PrivateFileError
 from dynoview.core.session.tables import TableInfo
 from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.items.staged_look import STAGING_OBJECT
 
 Item = dict[str, Any]
 Fresh = list[tuple[ItemEdits, Item | None]]
@@ -54,6 +55,7 @@ class CellStaging(QObject):
     def __init__(self, ctx: AppContext, store: DraftStore | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName(STAGING_OBJECT)
         self.ctx = ctx
         self.store = store or DraftStore()
         self.edits = StagedEdits()
