@@ -4,8 +4,6 @@ of a sentence saying whether it was applied is not known). Both engines."""
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,20 +17,11 @@ from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.outcomes import UNKNOWN
 from dynoview.core.uniqueness.schema import article_schema
-from dynoview.demo.backend import create_accounts_table
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
 from tests.unit.core.imports.samples import plain_document
 
 pytestmark = [pytest.mark.integration, pytest.mark.faults]
-
-
-@pytest.fixture
-def docs_table(direct: Connection) -> Iterator[str]:
-    name = f"import-lost-{uuid.uuid4().hex[:8]}"
-    create_accounts_table(direct, name)
-    yield name
-    direct.client.delete_table(TableName=name)
 
 
 def _lose_every_answer(proxy: FaultProxy) -> None:
@@ -53,16 +42,16 @@ def _file(tmp_path: Path) -> Path:
 
 
 def test_a_batch_of_unknown_outcome_is_never_called_not_written(
-        proxy: FaultProxy, pconn: Connection, direct: Connection, docs_table: str,
+        proxy: FaultProxy, pconn: Connection, direct: Connection, empty_table: str,
         tmp_path: Path) -> None:
     path = _file(tmp_path)
     _lose_every_answer(proxy)
     with pytest.raises(ImportStopped) as stopped:
-        run_import(pconn, describe_table(direct, docs_table), read_records(path, DDB_JSON), path,
+        run_import(pconn, describe_table(direct, empty_table), read_records(path, DDB_JSON), path,
                    schema=article_schema(), has_lock_rules=False, log=ActionLog(tmp_path / "a.jsonl"),
                    options=ImportOptions(progress_path=tmp_path / "p.json"))
     assert proxy.forwarded("TransactWriteItems")  # it reached the engine...
-    assert _count(direct, docs_table) == 10  # ...which wrote it
+    assert _count(direct, empty_table) == 10  # ...which wrote it
     exc = stopped.value
     assert exc.result is not None and exc.result.status == UNKNOWN
     assert "was not written" not in exc.message, exc.message
@@ -70,19 +59,19 @@ def test_a_batch_of_unknown_outcome_is_never_called_not_written(
 
 
 def test_the_command_says_the_batch_may_have_been_written(
-        proxy: FaultProxy, direct: Connection, docs_table: str, tmp_path: Path,
+        proxy: FaultProxy, direct: Connection, empty_table: str, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     path = _file(tmp_path)
     _lose_every_answer(proxy)
-    assert main(["import", str(path), "--table", docs_table, "--endpoint-url", proxy.url, "--yes",
+    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
                  "--progress-file", str(tmp_path / "p.json")]) == 2
     err = capsys.readouterr().err
     assert "was not written" not in err and "nothing of it" not in err, err
     assert "may have been written" in err
     assert "fix the file" not in err  # nothing is wrong with the file
-    assert _count(direct, docs_table) == 10
+    assert _count(direct, empty_table) == 10
     proxy.clear()  # the endpoint answers again: --resume sends the batch again, as said
-    assert main(["import", str(path), "--table", docs_table, "--endpoint-url", proxy.url, "--yes",
+    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
                  "--resume", "--progress-file", str(tmp_path / "p.json")]) == 0
-    assert _count(direct, docs_table) == 10
+    assert _count(direct, empty_table) == 10

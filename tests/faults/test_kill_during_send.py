@@ -17,8 +17,7 @@ import signal
 import subprocess
 import sys
 import time
-import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +31,6 @@ from dynoview.core.tx.outcomes import APPLIED, SUCCEEDED
 from dynoview.core.tx.templates import sign_up
 from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.schema import article_schema
-from dynoview.demo.backend import create_accounts_table
 from tests import fault_proxy as fp
 from tests.fault_proxy import FaultProxy
 from tests.integration.test_import_items import _scan
@@ -150,14 +148,6 @@ def test_kill_during_transact_is_settled_by_the_next_one(proxy: FaultProxy, dire
     assert out.startswith("succeeded:")
     statuses = [(e["token"], e["outcome"]["status"]) for e in data_home.entries()]
     assert statuses[0] == (pending["token"], APPLIED) and statuses[1][1] == SUCCEEDED
-
-
-@pytest.fixture
-def empty_table(direct: Connection) -> Iterator[str]:
-    name = f"import-kill-{uuid.uuid4().hex[:8]}"
-    create_accounts_table(direct, name)
-    yield name
-    direct.client.delete_table(TableName=name)
 
 
 def test_kill_during_an_import_batch_then_resume_sends_it_once(
