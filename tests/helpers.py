@@ -23,18 +23,23 @@ def connect(url: str, *, read_only: bool = False, name: str = "test",
 
 
 @contextmanager
-def seeded_accounts_copy(conn: Connection, prefix: str = "accounts") -> Iterator[str]:
-    """A freshly seeded copy of the demo's accounts table under a unique name, dropped after.
-
-    The endpoint's state is shared by the whole test process, hence the unique names.
-    """
+def empty_accounts_table(conn: Connection, prefix: str = "accounts") -> Iterator[str]:
+    """An empty table of the article's layout (keys, indexes, stream) under a unique name,
+    dropped after. The endpoint's state is shared by the whole test process, hence the names."""
     name = f"{prefix}-{uuid.uuid4().hex[:8]}"
     create_accounts_table(conn, name)
-    seed_accounts(conn, name)
     try:
         yield name
     finally:
         conn.client.delete_table(TableName=name)
+
+
+@contextmanager
+def seeded_accounts_copy(conn: Connection, prefix: str = "accounts") -> Iterator[str]:
+    """A freshly seeded copy of the demo's accounts table under a unique name, dropped after."""
+    with empty_accounts_table(conn, prefix) as name:
+        seed_accounts(conn, name)
+        yield name
 
 
 def honours_tokens(engine: str) -> bool:

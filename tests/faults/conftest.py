@@ -5,18 +5,16 @@ a loopback-only guard, and a QTimer heartbeat that measures event-loop stalls.""
 from __future__ import annotations
 
 import socket
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from dynoview.core.session.connection import Connection
-from dynoview.demo.backend import create_accounts_table
 from tests.fault_proxy import FaultProxy
 from tests.faults.support import Heartbeat, proxied
 from tests.gui.conftest import qasync_loop  # noqa: F401 - re-exported fixture for the UI tests
-from tests.helpers import connect, seeded_accounts_copy
+from tests.helpers import connect, empty_accounts_table, seeded_accounts_copy
 
 _LOOPBACK_NAMES = {"127.0.0.1", "localhost", "::1"}
 
@@ -78,10 +76,8 @@ def table(direct: Connection) -> Iterator[str]:
 @pytest.fixture
 def empty_table(direct: Connection) -> Iterator[str]:
     """An empty table of the article's layout (keys, indexes), made directly, not through faults."""
-    name = f"faults-empty-{uuid.uuid4().hex[:8]}"
-    create_accounts_table(direct, name)
-    yield name
-    direct.client.delete_table(TableName=name)
+    with empty_accounts_table(direct, "faults-empty") as name:
+        yield name
 
 
 @pytest.fixture

@@ -130,8 +130,7 @@ def test_edit_in_place_waits_for_the_first_rows_not_the_paint(qtbot, qasync_loop
     with qtbot.waitSignal(window.table_shown, timeout=15000):
         window.tables_panel.select(seeded_table)
     assert panel._cell_edits is None  # the rows first
-    qtbot.wait(EDITS_AFTER_ROWS_MS // 2)
-    qtbot.waitUntil(lambda: panel._cell_edits is not None, timeout=2000)
+    qtbot.waitUntil(lambda: panel._cell_edits is not None, timeout=EDITS_AFTER_ROWS_MS + 2000)
     edits = panel.cell_edits
     assert edits.split.isVisible() and panel.results.isVisible()
     assert panel.results.parent() is edits.split is panel.rows_split

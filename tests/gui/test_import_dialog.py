@@ -3,7 +3,6 @@ stays disabled while there is one); Import writes with a progress bar and says t
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,9 +14,9 @@ from PySide6.QtWidgets import QFileDialog
 from dynoview.core.items.export import DDB_JSON, render
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
-from dynoview.demo.backend import create_accounts_table
 from dynoview.ui.context import AppContext
 from dynoview.ui.transfer.import_dialog import ImportDialog
+from tests.helpers import empty_accounts_table
 from tests.unit.core.imports.samples import account, canonical, plain_document
 
 pytestmark = pytest.mark.gui
@@ -25,10 +24,8 @@ pytestmark = pytest.mark.gui
 
 @pytest.fixture
 def empty_table(demo_conn: Connection) -> Iterator[str]:
-    name = f"import-{uuid.uuid4().hex[:8]}"
-    create_accounts_table(demo_conn, name)
-    yield name
-    demo_conn.client.delete_table(TableName=name)
+    with empty_accounts_table(demo_conn, "import") as name:
+        yield name
 
 
 def _dialog(qtbot: Any, ctx: AppContext, table: str, path: Path) -> ImportDialog:

@@ -51,9 +51,8 @@ from dynoview.core.uniqueness.forms import NORMALISATIONS, normalise
 from dynoview.core.uniqueness.pairing import classify
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, article_schema
 from dynoview.demo import dynamodb_local as ddbl
-from dynoview.demo.backend import create_accounts_table
 from tests import node_sdk
-from tests.helpers import connect
+from tests.helpers import connect, empty_accounts_table
 from tests.integration.test_cli_watch import Watch, found_nothing, stream_records, watch_beside
 from tests.unit.core.test_codegen_python import collisions, normalisation_corpus
 
@@ -360,10 +359,8 @@ def run_driver(project: Path, scenario: str, **args: str) -> Any:
 
 @pytest.fixture
 def table(conn: Connection) -> Iterator[str]:
-    name = f"codegen-{uuid.uuid4().hex[:8]}"
-    create_accounts_table(conn, name)
-    yield name
-    conn.client.delete_table(TableName=name)
+    with empty_accounts_table(conn, "codegen") as name:
+        yield name
 
 
 def items_of(conn: Connection, table: str) -> list[dict[str, Any]]:

@@ -12,7 +12,6 @@ On DynamoDB Local and on moto (no transaction is cancelled here, see ``WATCHES_B
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -23,7 +22,7 @@ import pytest
 from dynoview.core.codegen import module_code
 from dynoview.core.session.connection import Connection
 from dynoview.core.tx.template_inputs import account_key
-from dynoview.demo.backend import create_accounts_table
+from tests.helpers import empty_accounts_table
 from tests.integration.test_cli_watch import EVERY_KIND, Watch
 from tests.integration.test_codegen_run import (
     COMPILES,
@@ -46,10 +45,8 @@ def node_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def table(conn: Connection) -> Iterator[str]:
     """The article's table, with a NEW_AND_OLD_IMAGES stream."""
-    name = f"watched-{uuid.uuid4().hex[:8]}"
-    create_accounts_table(conn, name)
-    yield name
-    conn.client.delete_table(TableName=name)
+    with empty_accounts_table(conn, "watched") as name:
+        yield name
 
 
 @pytest.fixture

@@ -14,9 +14,9 @@ import pytest
 
 from dynoview.core.session.connection import Connection
 from dynoview.demo import moto_speedups
-from dynoview.demo.backend import create_accounts_table, create_metrics_table
+from dynoview.demo.backend import create_metrics_table
 from dynoview.demo.json_protocol import HttpSender
-from tests.helpers import FAKE_KEYS, connect
+from tests.helpers import FAKE_KEYS, connect, empty_accounts_table
 
 pytestmark = pytest.mark.integration
 
@@ -28,10 +28,8 @@ def moto_conn(moto_endpoint: str) -> Connection:  # the demo's server, speed-up 
 
 @pytest.fixture
 def table(moto_conn: Connection) -> Iterator[str]:
-    name = f"speedups-{uuid.uuid4().hex[:8]}"
-    create_accounts_table(moto_conn, name)
-    yield name
-    moto_conn.client.delete_table(TableName=name)
+    with empty_accounts_table(moto_conn, "speedups") as name:
+        yield name
 
 
 def _put(table: str, pk: str, condition: str | None = None) -> dict[str, Any]:

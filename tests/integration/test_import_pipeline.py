@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import threading
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.model import PUT, Action, Transaction
 from dynoview.core.uniqueness.schema import article_schema
-from dynoview.demo.backend import create_accounts_table
+from tests.helpers import empty_accounts_table
 from tests.unit.core.imports.samples import account, canonical, document
 
 pytestmark = pytest.mark.integration
@@ -36,10 +35,8 @@ pytestmark = pytest.mark.integration
 
 @pytest.fixture
 def table(conn: Connection) -> Iterator[str]:
-    name = f"pipe-{uuid.uuid4().hex[:8]}"
-    create_accounts_table(conn, name)
-    yield name
-    conn.client.delete_table(TableName=name)
+    with empty_accounts_table(conn, "pipe") as name:
+        yield name
 
 
 def _scan(conn: Connection, table: str) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ import pytest
 from dynoview.core.session.connection import Connection
 from dynoview.core.tx import wire
 from dynoview.core.tx.wire import WireMismatchError, request_body, send_exact
-from dynoview.demo.backend import create_accounts_table
+from tests.helpers import empty_accounts_table
 
 pytestmark = pytest.mark.integration
 
@@ -32,10 +32,8 @@ class _Counting:
 
 @pytest.fixture
 def table(conn: Connection) -> Iterator[str]:
-    name = f"once-{uuid.uuid4().hex[:8]}"
-    create_accounts_table(conn, name)
-    yield name
-    conn.client.delete_table(TableName=name)
+    with empty_accounts_table(conn, "once") as name:
+        yield name
 
 
 def _request(table: str, n: int) -> dict[str, Any]:

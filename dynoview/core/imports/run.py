@@ -49,7 +49,7 @@ from dynoview.core.tx.confirmation import confirmation_for_tables
 from dynoview.core.tx.execution import TransactionInvalidError, execute_transaction
 from dynoview.core.tx.model import MAX_ACTIONS, PUT, Action, Transaction
 from dynoview.core.tx.outcomes import APPLIED, SUCCEEDED, UNKNOWN, ExecutionResult
-from dynoview.core.tx.recovery import Recovery, recover_interrupted
+from dynoview.core.tx.recovery import recover_interrupted
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
 
@@ -199,6 +199,12 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
     max_items = options.max_items or (MAX_ACTIONS if options.mode == TRANSACT
                                       else batch_write.MAX_REQUEST_ITEMS)
     send = _Sender(conn, table, schema, log, options, cancel, state)
+    if state.batches:
+        # A resumed run killed between a send and its answer left an intent without outcome:
+        # settled by reads before anything is sent, so a batch it applied is not sent (and
+        # logged as applied) again; the settling is said in the result.
+        result.notes.extend(r.sentence for r in recover_interrupted(
+            conn, log, schema=schema, tables={table.name: table}, reader=send.reader))
 
     def record(done: tuple[Batch, int] | None) -> None:
         """A batch was written: the resume position moves past it, then the progress."""
@@ -241,10 +247,7 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
                                         f"written, but its batches hold {result.skipped_items:,}: it "
                                         "does not match this file. Remove it to import from the start.",
                                         field="resume")
-                first = batch.number == state.batches
-                write = send.judged(batch, view, first=first)
-                if first:  # an earlier run's sends, settled before this one sent anything
-                    result.notes.extend(r.sentence for r in send.recovered)
+                write = send.judged(batch, view, first=batch.number == state.batches)
                 # Guarded: the batch before it is written before this one is sent. Several in
                 # flight: an item whose key a batch in flight also writes waits for that batch,
                 # so the file's last one still wins (requests in flight land in any order).
@@ -334,7 +337,6 @@ class _Sender:
         self.options, self.cancel, self.state = options, cancel, state
         self.reader = SplitGetsReader(conn)
         self.client = batch_write.writer_client(conn) if options.mode == BATCH else None
-        self.recovered: list[Recovery] = []  # an earlier run's sends, settled before resuming
 
     def judged(self, batch: Batch, view: TableView | None, *, first: bool) -> Callable[[], int]:
         """The batch's write, once the preflight let it through (else ``ImportStopped``).
@@ -349,13 +351,8 @@ class _Sender:
                 context=_context(batch, state), cancel=self.cancel, client=self.client)
         token = resume.batch_token(state, batch.number)
         resent = first and state.batches > 0  # a killed run may have sent it: its log says
-        if resent:
-            # Killed between the send and its answer, the run left an intent without outcome:
-            # settled by reads first, so a batch that was applied is not sent (and logged) again.
-            self.recovered = recover_interrupted(self.conn, self.log, schema=self.schema,
-                                                 tables={table: self.table}, reader=self.reader)
-            if _already_applied(self.log, token):
-                return lambda: 1
+        if resent and _already_applied(self.log, token):  # (``run_import`` settled it first)
+            return lambda: 1
         tx = Transaction(actions=[_put(table, r) for r in batch.records], token=token)
         _check(view, tx, batch, self.options.accept_warnings)
         problems = validate(tx, {table: self.table}, self.schema or article_schema())

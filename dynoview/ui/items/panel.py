@@ -68,19 +68,14 @@ class ItemsPanel(QWidget):
         # click, the menu): made before, it held back the window's first rows (issue 19). Cells
         # staged in another Items tab of this window are marked with the rows: it is made with
         # them then; a set an earlier session left is restored (and marked) that moment later.
-        soon: list[bool] = []
-
         def make_cell_edits() -> None:
-            _ = self.cell_edits  # the property makes them
+            _ = self.cell_edits  # the property makes them (once)
 
-        def after_rows(*_page: object) -> None:
-            if self._cell_edits is not None or soon:
-                return
+        def after_first_rows(*_page: object) -> None:
             if self.ctx.findChild(QObject, STAGING_OBJECT) is not None:
                 make_cell_edits()
-                return
-            soon.append(True)
-            QTimer.singleShot(EDITS_AFTER_ROWS_MS, self, make_cell_edits)
+            else:
+                QTimer.singleShot(EDITS_AFTER_ROWS_MS, self, make_cell_edits)
 
         def after_paint() -> None:
             # What the first rows need, made while the first read waits for the connection
@@ -89,7 +84,7 @@ class ItemsPanel(QWidget):
             self.results.prepare_rows()
 
         after_first_paint(self, after_paint)
-        self.controller.page_loaded.connect(after_rows)
+        self.controller.page_loaded.connect(after_first_rows, Qt.ConnectionType.SingleShotConnection)
         # A double click before edit in place is made makes it and edits (its own handler is
         # connected from then on: Qt does not call it for the click that made it).
         self.view.doubleClicked.connect(
