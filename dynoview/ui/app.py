@@ -71,10 +71,13 @@ def x_display_unreachable(environ: Mapping[str, str] | None = None) -> str | Non
     in tmux), else None. Qt aborts on it with the same misleading ``xcb-cursor0`` message.
 
     Only checked when X11 is Qt's one choice (no Wayland session) and DISPLAY has the usual
-    ``[host]:N[.screen]`` form; the socket is only opened, never spoken to (no X auth needed).
+    ``[host]:N[.screen]`` form. A local display is looked up among the listening sockets
+    first (``/proc/net/unix``): a probe connection that hangs up unannounced keeps the X
+    server busy for ~25 ms, and Qt's own connection then waits that long. Else (another
+    network namespace's socket, a remote display) the socket is only opened, never spoken
+    to (no X auth needed).
     """
     import re
-    import socket
 
     environ = os.environ if environ is None else environ
     display = environ.get("DISPLAY", "")
@@ -86,11 +89,15 @@ def x_display_unreachable(environ: Mapping[str, str] | None = None) -> str | Non
     if match is None:
         return None  # a path or another form: let Qt try
     host, number = match["host"], int(match["number"])
+    path = f"/tmp/.X11-unix/X{number}"
+    if not host and not {path, "@" + path}.isdisjoint(listening_unix_sockets()):
+        return None
+    import socket
+
     try:
         if host:
             with socket.create_connection((host, 6000 + number), timeout=2):
                 return None
-        path = f"/tmp/.X11-unix/X{number}"
         for address in ("\0" + path, path):  # Linux servers listen on both (abstract first)
             with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
                 sock.settimeout(2)
@@ -102,6 +109,26 @@ def x_display_unreachable(environ: Mapping[str, str] | None = None) -> str | Non
     except OSError:
         pass
     return display
+
+
+#: A listening socket's flags in /proc/net/unix (__SO_ACCEPTCON).
+_ACCEPTING = 0x10000
+
+
+def listening_unix_sockets(table: str = "/proc/net/unix") -> set[str]:
+    """The paths of the Unix sockets that accept connections in this network namespace
+    (abstract names start with "@"); empty when ``table`` cannot be read (not Linux)."""
+    try:
+        with open(table, encoding="utf-8", errors="replace") as lines:
+            next(lines, None)  # the header
+            found = set()
+            for line in lines:
+                fields = line.split(None, 7)
+                if len(fields) == 8 and int(fields[3], 16) & _ACCEPTING:
+                    found.add(fields[7].rstrip("\n"))
+            return found
+    except (OSError, ValueError):
+        return set()
 
 
 def process_age() -> float | None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dynoview.ui.app import NO_DISPLAY, missing_display, x_display_unreachable
+from dynoview.ui.app import NO_DISPLAY, listening_unix_sockets, missing_display, x_display_unreachable
 
 pytestmark = pytest.mark.gui
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,6 +68,54 @@ def test_a_listening_display_passes(tmp_path: Path) -> None:
         server.bind("\0/tmp/.X11-unix/X4243")  # the abstract name X servers listen on
         server.listen()
         assert x_display_unreachable({"DISPLAY": ":4243"}) is None
+
+
+@linux_only
+def test_a_listening_display_is_found_without_connecting_to_it() -> None:
+    """A probe connection that hangs up unannounced keeps an X server busy (~25 ms on Xvfb)
+    just when Qt connects: a listener found in /proc/net/unix is not connected to."""
+    import socket
+
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind("\0/tmp/.X11-unix/X4245")
+        server.listen()
+        server.setblocking(False)
+        assert "@/tmp/.X11-unix/X4245" in listening_unix_sockets()
+        assert x_display_unreachable({"DISPLAY": ":4245.0"}) is None
+        with pytest.raises(BlockingIOError):  # nobody knocked
+            server.accept()
+
+
+@linux_only
+def test_a_socket_another_namespace_listens_on_is_probed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A socket file shared into a container (its own network namespace) is not in the
+    container's /proc/net/unix: the check then connects, as before."""
+    import socket
+
+    import dynoview.ui.app as app_module
+
+    monkeypatch.setattr(app_module, "listening_unix_sockets", lambda: set())
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind("\0/tmp/.X11-unix/X4246")
+        server.listen()
+        assert x_display_unreachable({"DISPLAY": ":4246"}) is None
+        server.settimeout(1)
+        server.accept()[0].close()  # it knocked
+    assert x_display_unreachable({"DISPLAY": ":4246"}) == ":4246"
+
+
+def test_listening_sockets_are_read_from_the_kernel_table(tmp_path: Path) -> None:
+    table = tmp_path / "unix"
+    table.write_text(
+        "Num       RefCount Protocol Flags    Type St Inode Path\n"
+        "0000000000000000: 00000002 00000000 00010000 0001 01 55788 /tmp/.X11-unix/X99\n"
+        "0000000000000000: 00000002 00000000 00010000 0001 01 55787 @/tmp/.X11-unix/X99\n"
+        "0000000000000000: 00000003 00000000 00000000 0001 03 1077 /run/a connected one\n"
+        "0000000000000000: 00000003 00000000 00000000 0001 03  1076\n"
+        "0000000000000000: 00000002 00000000 00010000 0001 01 9 /tmp/with space\n")
+    assert listening_unix_sockets(str(table)) == {
+        "/tmp/.X11-unix/X99", "@/tmp/.X11-unix/X99", "/tmp/with space"}
+    assert listening_unix_sockets(str(tmp_path / "absent")) == set()
 
 
 def run_dynoview(home: Path, *args: str, **env: str) -> subprocess.Popen[str]:
