@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import json
 import os
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 from typing import IO, TYPE_CHECKING, Any
 
@@ -47,6 +45,18 @@ def serve_command() -> list[str]:
     return [sys.executable, "-m", "dynoview", SERVE_ARGUMENT]
 
 
+def _error_file() -> IO[bytes]:
+    """Where the child's stderr goes until ``stop()``: a file in memory on Linux (``tempfile``
+    and what it imports would delay the spawn, which comes before the window's first paint),
+    else an unnamed temporary file."""
+    if hasattr(os, "memfd_create"):
+        with contextlib.suppress(OSError):  # a kernel without memfd (before 3.17)
+            return open(os.memfd_create("dynoview-demo-stderr"), "w+b")
+    import tempfile
+
+    return tempfile.TemporaryFile()
+
+
 class DemoProcess:
     """A demo endpoint starting in a child process; ``stop()`` ends it."""
 
@@ -61,7 +71,7 @@ class DemoProcess:
     @classmethod
     def spawn(cls) -> DemoProcess:
         """Start the child now and return at once (the engine comes from the environment)."""
-        errors = tempfile.TemporaryFile()  # noqa: SIM115 - the child writes it until stop()
+        errors = _error_file()
         proc = subprocess.Popen(serve_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=errors, text=True, bufsize=1,
                                 # The terminal's Ctrl+C is the app's to handle; it stops the child.
@@ -74,6 +84,8 @@ class DemoProcess:
 
     def _wait_for(self, key: str) -> dict[str, Any]:
         """Block until the child said ``key`` (or failed); runs in a worker thread."""
+        import json
+
         from dynoview.demo.errors import DemoStartError
 
         with self._lock:
@@ -155,6 +167,8 @@ def serve() -> int:
     # answer, this process has the CPU to itself.
     if hasattr(os, "nice"):
         os.nice(10)
+    import json
+
     from dynoview.core.session import profile
     from dynoview.demo import moto_speedups
     from dynoview.demo.backend import (
