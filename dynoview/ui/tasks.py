@@ -17,12 +17,10 @@ a task without ``on_error``.
 
 from __future__ import annotations
 
-import concurrent.futures
 import functools
 import sys
 import threading
 from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import shiboken6
@@ -33,6 +31,7 @@ from dynoview.core.errors import is_user_facing
 
 if TYPE_CHECKING:  # asyncio loads with the qasync loop, after the window's first paint
     import asyncio
+    import concurrent.futures  # with the pool, made for the first call (after the paint)
 
 _REPORTED = "_dynoview_crash_reported"
 
@@ -93,12 +92,26 @@ class TaskRunner(QObject):
 
     def __init__(self, max_workers: int = 8, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        # Pool threads run below the UI thread: it gets the CPU (and the GIL) first.
-        self._executor = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="dynoview",
-                                            initializer=background_priority)
+        self._max_workers = max_workers
+        self._pool: concurrent.futures.ThreadPoolExecutor | None = None
+        self._shut_down = False
         self._tasks: dict[str, asyncio.Task[Any]] = {}
         # Blocking work in flight, with its cancel event: shutdown stops and waits for it.
         self._work: dict[concurrent.futures.Future[Any], threading.Event] = {}
+
+    @property
+    def _executor(self) -> concurrent.futures.ThreadPoolExecutor:
+        """The pool, made for the first blocking call: the window is built and painted before
+        anything runs in it."""
+        if self._pool is None:
+            if self._shut_down:  # as a pool that was shut down says
+                raise RuntimeError("cannot schedule new futures after shutdown")
+            from concurrent.futures import ThreadPoolExecutor
+
+            # Pool threads run below the UI thread: it gets the CPU (and the GIL) first.
+            self._pool = ThreadPoolExecutor(max_workers=self._max_workers, thread_name_prefix="dynoview",
+                                            initializer=background_priority)
+        return self._pool
 
     def start(self, name: str, work: Coroutine[Any, Any, Any],
               on_error: Callable[[BaseException], None] | None = None) -> asyncio.Task[Any]:
@@ -176,5 +189,10 @@ class TaskRunner(QObject):
         self._tasks.clear()
         for event in list(self._work.values()):
             event.set()
+        self._shut_down = True
+        if self._pool is None:
+            return  # nothing ever ran in a pool
+        import concurrent.futures
+
         concurrent.futures.wait(list(self._work), timeout=wait_seconds)
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._pool.shutdown(wait=False, cancel_futures=True)

@@ -39,6 +39,8 @@ AFTER_THE_PAINT = (
     # Read with the first table description (its entity table), and the package files read as
     # plain files when they are (ui/resources.py).
     "html", "importlib.resources",
+    # The task runner's thread pool: made for the first blocking call (ui/tasks.py).
+    "concurrent.futures",
 )
 
 _BUILD = """
