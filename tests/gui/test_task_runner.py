@@ -115,6 +115,28 @@ def test_shutdown_stops_the_blocking_work_and_waits_for_it(qasync_loop, qtbot) -
     assert finished.is_set()
 
 
+def test_the_pool_made_at_the_first_call_refuses_work_after_shutdown(qasync_loop, qtbot) -> None:
+    """The pool is made for the first call (the window's runner exists before its first paint,
+    test_first_paint_imports.py): work runs, and a runner shut down before any call refuses
+    work as a shut-down pool does."""
+    tasks = TaskRunner(max_workers=1)
+    done: list[int] = []
+
+    async def work() -> None:
+        done.append(await tasks.call(lambda: 7))
+
+    tasks.start("first", work())
+    qtbot.waitUntil(lambda: done == [7], timeout=3000)
+    tasks.shutdown()
+    with pytest.raises(RuntimeError, match="after shutdown"):
+        asyncio.get_event_loop().run_until_complete(tasks.call(lambda: 1))
+
+    idle = TaskRunner(max_workers=1)
+    idle.shutdown()  # never used: nothing to stop
+    with pytest.raises(RuntimeError, match="after shutdown"):
+        asyncio.get_event_loop().run_until_complete(idle.call(lambda: 1))
+
+
 def test_a_relayed_call_runs_on_the_ui_thread_only_while_its_owner_lives(qtbot) -> None:
     """Pool threads report through ``relay_to_ui``: a report that arrives after its window was
     deleted is dropped (emitting on the deleted window's own object crashed Qt)."""
