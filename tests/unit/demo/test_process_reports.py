@@ -50,3 +50,24 @@ def test_a_ready_without_tables_leaves_the_listing_to_the_app() -> None:
         assert demo.wait_ready() is None
     finally:
         demo.stop(wait=10)
+
+
+def test_a_child_that_dies_before_a_word_is_reported_with_its_last_stderr_line() -> None:
+    """The child's stderr goes to the spawn's error file (in memory on Linux: no tempfile
+    import before the window's first paint) and its last line ends the app's sentence."""
+    from dynoview.demo.process import _error_file
+
+    errors = _error_file()
+    if sys.platform.startswith("linux"):
+        import os
+
+        assert os.readlink(f"/proc/self/fd/{errors.fileno()}").startswith("/memfd:")
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; sys.exit('moto: no module named werkzeug')"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors, text=True)
+    demo = DemoProcess(proc, errors)
+    try:
+        with pytest.raises(DemoStartError) as raised:
+            demo.wait_listening()
+        assert "stopped before it was ready (moto: no module named werkzeug)" in str(raised.value)
+    finally:
+        demo.stop(wait=10)
