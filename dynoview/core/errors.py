@@ -11,8 +11,11 @@ botocore's exception classes and DynamoDB's error codes, in ``error_messages``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dynoview.core.error_messages import Facts
 
 
 class DynoViewError(Exception):
@@ -68,6 +71,8 @@ THROTTLING_CODES = frozenset({
 })
 #: The PartiQL operations: a server error to one of them is the statement's refusal.
 PARTIQL_OPERATIONS = frozenset({"ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"})
+_SERVER_CODES = frozenset({"InternalServerError", "InternalFailure", "ServiceUnavailable",
+                           "ServiceUnavailableException"})
 
 
 # -- throttling reasons (ThrottlingReasons in botocore's model, on every throttling answer)
@@ -142,17 +147,59 @@ def describe_error(
     endpoint: str | None = None,
     region: str | None = None,
 ) -> UserFacingError:
-    """Map any exception raised by a DynamoDB call to a title and an actionable sentence
-    (``error_messages.describe``: its tables load when an error is first described, not with
-    every module that can raise one, the window's among them before its first paint).
+    """Map any exception raised by a DynamoDB call to a title and an actionable sentence.
 
     The sentence never holds a password from an endpoint URL (``http://user:pass@host``):
     neither the endpoint it names nor an exception text that quotes the URL.
     """
-    from dynoview.core.error_messages import describe
+    # Imported when an error is described, not with every module that can raise one (the
+    # window's among them, before its first paint): the patterns compile as redaction loads,
+    # the two tables of sentences are dataclasses.
+    from dynoview.core.error_messages import Facts
+    from dynoview.core.redaction import redact_url, redact_url_credentials
 
-    return describe(exc, operation=operation, table=table, profile=profile, endpoint=endpoint,
-                    region=region)
+    endpoint = redact_url(endpoint)
+    facts = Facts(
+        where=f" at {endpoint}" if endpoint else (f" in {region}" if region else ""),
+        profile=profile,
+        profile_flag=f" --profile {profile}" if profile else "",
+        for_profile=f" for profile {profile}" if profile else "",
+        on_table=f" on table {table}" if table else "",
+        on=f" on {table}" if table else "",
+        the_table=f"Table {table}" if table else "The table",
+    )
+    err = _describe(exc, facts, operation)
+    return UserFacingError(redact_url_credentials(err.title), redact_url_credentials(err.message),
+                           err.code)
+
+
+def _describe(exc: BaseException, facts: Facts, operation: str | None) -> UserFacingError:
+    from dynoview.core.error_messages import BOTOCORE_ERRORS, CLIENT_ERRORS, render
+
+    if isinstance(exc, DynoViewError):
+        return UserFacingError("Not sent" if isinstance(exc, ReadOnlyError) else "DynoView",
+                               exc.message, type(exc).__name__)
+    names = [cls.__name__ for cls in type(exc).__mro__]
+    response = getattr(exc, "response", None)
+    if "ClientError" in names and isinstance(response, dict):
+        error = response.get("Error", {})
+        code = aws_error_code(exc) or ""
+        status = int(response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0)
+        op = operation or getattr(exc, "operation_name", None) or "the operation"
+        facts = replace(facts, code=code, raw=error.get("Message", "") or str(exc), status=status,
+                        op=op, throttled=code in THROTTLING_CODES, partiql=op in PARTIQL_OPERATIONS,
+                        server_error=code in _SERVER_CODES or status >= 500)
+        if facts.throttled:
+            why = reasons_text(throttling_reasons(exc))
+            facts = replace(facts, reasons=f" {why}" if why else "")
+        entry = next((e for matches, e in CLIENT_ERRORS if matches(facts)), None)
+        if entry is None:
+            return UserFacingError(code or "DynamoDB error", f"{facts.op} failed: {facts.raw}", code)
+        return UserFacingError(*render(entry, facts))
+    entry = next((BOTOCORE_ERRORS[n] for n in names if n in BOTOCORE_ERRORS), None)
+    if entry is not None:
+        return UserFacingError(*render(entry, replace(facts, exc_text=str(exc).strip())))
+    return UserFacingError("Unexpected error", f"{type(exc).__name__}: {exc}", type(exc).__name__)
 
 
 def is_user_facing(exc: BaseException) -> bool:
