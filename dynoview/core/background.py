@@ -15,11 +15,10 @@ once the event loop has missed its beat for ``UI_LAG_S``, the thread waits (GIL 
 until the loop beats again, at most ``UI_WAIT_S``. Without a heartbeat (the CLI) it returns
 at once.
 
-Some steps are one long C call that no switch interval can cut: a dict of 700,000 keys whose
-table grows re-inserts every key holding the GIL (~35 ms here; the audit's four big dicts grow
-at the same batches, 132 ms in a row before they were cut apart). Before such a step a thread
-calls ``yield_before(True)``: it waits for a fresh beat even when the loop is not behind, so
-the call starts as the loop goes idle rather than in the middle of a paint.
+Some steps would be one long C call that no switch interval can cut: a dict of 700,000 keys
+whose table grows re-inserts every key holding the GIL (46 ms here, 110-180 ms beside an audit's
+worker processes). The audit's big dicts are therefore cut into parts (``uniqueness.sharded_dict``)
+whose growths take a few ms each.
 """
 
 from __future__ import annotations
@@ -36,9 +35,6 @@ UI_LAG_S = 0.015
 #: A background thread never waits longer than this for one beat (a loop busy in C++ for long
 #: does not beat, and the work must go on).
 UI_WAIT_S = 0.05
-#: Before one long C call (a big dict's table growing: tens of ms holding the GIL) a thread
-#: waits for a beat unless the loop beat this recently, so the call starts as the loop goes idle.
-UI_FRESH_S = 0.003
 #: While a window's work runs in threads, a thread that holds the GIL is asked to drop it this
 #: soon after another asks (Python's default is 5 ms). The UI thread asks once for every call
 #: from Qt into Python; behind four busy threads it waited up to 5 ms per thread per call.
@@ -104,27 +100,9 @@ class UiHeartbeat:
             if self.behind():
                 self._cond.wait(UI_WAIT_S)
 
-    def wait_fresh(self) -> None:
-        """Before one long C call: unless the loop beat within ``UI_FRESH_S``, wait (the GIL
-        released) for its next beat, at most ``UI_WAIT_S``. The call then holds the GIL while
-        the loop is idle until its next timer, not while it paints."""
-        if self._users == 0 or time.monotonic() - self._last < UI_FRESH_S:
-            return
-        with self._cond:
-            if self._users:
-                self._cond.wait(UI_WAIT_S)
-
 
 #: The process's one UI thread beats here (``dynoview/ui/locks/controller.py`` while an audit runs).
 ui_heartbeat = UiHeartbeat()
-
-
-def yield_before(long_call: bool) -> None:
-    """``yield_to_ui``, or ``wait_fresh`` when the next step is one long C call."""
-    if long_call:
-        ui_heartbeat.wait_fresh()
-    else:
-        ui_heartbeat.wait()
 
 
 def yield_to_ui(*_: object, **__: object) -> None:

@@ -28,7 +28,7 @@ from typing import Any
 import msgspec
 import orjson
 
-from dynoview.core.background import yield_before
+from dynoview.core.background import yield_to_ui
 from dynoview.core.ttl.expiry import expired_at
 from dynoview.core.uniqueness.pairing import Pairing, value_check
 from dynoview.core.uniqueness.pairing_state import Batch
@@ -123,7 +123,7 @@ class PageClassifier:
     def feed(self, body: bytes) -> int:
         """Classify one page body and apply it to the pairing; returns how many items it held."""
         n = self.classify(body)
-        self.pairing.apply(self.take(), step=yield_before)
+        self.pairing.apply(self.take(), step=yield_to_ui)
         return n
 
     def take(self) -> Batch:

@@ -27,7 +27,7 @@ from typing import Any
 
 import msgspec
 
-from dynoview.core.background import background_priority, yield_before, yield_to_ui
+from dynoview.core.background import background_priority, yield_to_ui
 from dynoview.core.errors import DynoViewError
 from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.pairing_state import Batch
@@ -163,7 +163,7 @@ class ClassifierPool:
                     batch = decode(memoryview(message)[1:])
                     del message
                     with self._apply_lock:  # the loop also goes first between the dicts' growth
-                        self._pairing.apply(batch, step=yield_before)
+                        self._pairing.apply(batch, step=yield_to_ui)
                 elif kind == _DONE:
                     return
                 else:

@@ -47,7 +47,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from itertools import compress
-from operator import ne
 from typing import Any
 
 from dynoview.core.ttl.expiry import expired_at
@@ -77,7 +76,6 @@ from dynoview.core.uniqueness.pairing_state import (
     RuleState,
     columns_of_batches,
     columns_of_records,
-    grows_big_table,
     held_values,
     missing_from,
     pack_record,
@@ -175,8 +173,12 @@ class Pairing:
         now = self.now
         accounts = self.accounts
         # A scoped rule's forms start with the account's scope and the middle (scope.py).
+        # A big dict is split between pages (``ShardedDict``): within one, its parts stay put.
+        for s in self.rules.values():
+            s.holders.split_if_big()
+            s.locks.split_if_big()
         account_specs = [(s.rule.attribute, s.rule.normalisation if s.rule.normalisation != NORMALISE_NONE
-                          else None, s.holders, s,
+                          else None, s.holders.parts, s.holders.mask, s,
                           (s.rule.scope, s.rule.middle or "") if s.rule.scope is not None else None)
                          for s in self.rules.values()]
         n_rules = len(account_specs)
@@ -185,7 +187,8 @@ class Pairing:
         # common case pays one "is not None".
         lock_specs = [(s.rule.fixed_prefix, s.rule.suffix, len(s.rule.fixed_prefix), len(s.rule.suffix),
                        s.rule.fixed_sk if sk_name else None,
-                       value_check(s.rule, bool(sk_name)), s.locks) for s in self._lock_rules]
+                       value_check(s.rule, bool(sk_name)), s.locks.parts, s.locks.mask)
+                      for s in self._lock_rules]
         n = other = 0
         for item in items:
             n += 1
@@ -203,7 +206,7 @@ class Pairing:
                 if not expired and pk in accounts:  # read before (its SKs vary): expired if any is
                     expired = record_expired(accounts[pk])
                 parts = ["1" if expired else "0", (sk or "") if acct_sk is None else ""]
-                for attr, mode, holders, state, scoping in account_specs:
+                for attr, mode, held_parts, held_mask, state, scoping in account_specs:
                     av = item.get(attr)
                     # S as is, N as its exact text; other types and "" are no value.
                     value = (av.get("S") or av.get("N")) if av.__class__ is dict else None
@@ -215,6 +218,7 @@ class Pairing:
                         head = fill_scope(scoping[0], item) + scoping[1]
                         value, key = head + value, head + key
                     parts.append(value)
+                    holders = held_parts[hash(key) & held_mask]
                     if key in holders:
                         state.add_holder(key, pk)
                     else:
@@ -224,7 +228,7 @@ class Pairing:
                 accounts[pk] = record if record.count(SEP) == n_rules + 1 else pack_record(
                     [p or None for p in parts[2:]], expired, sk if acct_sk is None else None)
                 continue
-            for prefix, suffix, lp, ls, sk_value, sk_tpl, locks in lock_specs:
+            for prefix, suffix, lp, ls, sk_value, sk_tpl, lock_parts, lock_mask in lock_specs:
                 if sk_value is not None and sk != sk_value:
                     continue
                 # Values may contain '#': only the template's own prefix and suffix are cut.
@@ -234,7 +238,7 @@ class Pairing:
                                                else sk != sk_tpl[0] + value + sk_tpl[1]):
                         continue
                     expired = ttl is not None and ttl in item and _expired(item[ttl], now)
-                    locks[value] = expired
+                    lock_parts[hash(value) & lock_mask][value] = expired
                     break
             else:
                 other += 1
@@ -269,15 +273,13 @@ class Pairing:
             rb.odd_keys = [lookalike_key(f, trim) for f in rb.odd]
         return batch
 
-    def apply(self, batch: Batch, step: Callable[[bool], None] | None = None) -> None:
+    def apply(self, batch: Batch, step: Callable[[], None] | None = None) -> None:
         """Add a batch of classified items: the same state as ``feed`` of those items, in order.
 
-        The dicts grow in C loops; only values held by two or more accounts (rare) are
-        walked one by one. Batches of different Scan segments may come in any order:
-        DynamoDB keeps all items of a partition key in one segment. ``step`` runs before each
-        dict grows, told whether its table grows (``grows_big_table``): the four grow in step,
-        and a big table's growth holds the GIL ~35 ms, so a window's event loop goes between
-        them (``background.yield_before``), not after all four.
+        Batches of different Scan segments may come in any order: DynamoDB keeps all items
+        of a partition key in one segment. ``step`` runs before each rule's locks and holders
+        are added (``background.yield_to_ui``: a window's event loop that is behind goes
+        first); no step is one long C call, as the dicts are sharded (``ShardedDict``).
         """
         self.items_seen += batch.items
         self.other_items += batch.other
@@ -295,35 +297,15 @@ class Pairing:
                                      strict=True):
             if rb.lock_values:
                 if step is not None:
-                    step(grows_big_table(state.locks, len(rb.lock_values)))
-                state.locks.update(zip(rb.lock_values, rb.lock_expired, strict=True))
+                    step()
+                state.locks.put_all(rb.lock_values, rb.lock_expired)
             # The values the accounts hold, and the account of each: the same string objects
             # as the columns' (no copies), picked in C.
             hv = rb.normalised if state.rule.normalisation != NORMALISE_NONE else list(filter(None, column))
-            ha = list(compress(ids, column))
             if hv:
-                holders = state.holders
-                # Values held before this batch, or by two accounts within it, need add_holder:
-                # they are found with probes and counts, then replayed in order (rare).
-                before = set(filter(holders.__contains__, hv)) if holders else set()
-                saved = {v: holders[v] for v in before}
-                expected = len(holders) + len(hv) - (sum(map(before.__contains__, hv)) if before else 0)
                 if step is not None:
-                    step(grows_big_table(holders, len(hv)))
-                holders.update(zip(hv, ha, strict=True))
-                multi = before
-                if len(holders) != expected:  # a value repeated within the batch
-                    multi = before | set(compress(hv, map(ne, map(holders.__getitem__, hv), ha)))
-                if multi:
-                    for value in multi:
-                        if value in saved:
-                            holders[value] = saved[value]
-                        else:
-                            del holders[value]
-                    for i in compress(range(len(hv)), map(multi.__contains__, hv)):
-                        state.add_holder(hv[i], ha[i])
-                    if state.shared is not None:
-                        state.shared.update(v for v in multi if holders[v].__class__ is list)
+                    step()
+                state.add_holders(hv, list(compress(ids, column)))
             if state.unlike is not None:
                 state.unlike.update(rb.unlike)
             if state.odd is not None:

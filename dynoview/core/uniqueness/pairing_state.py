@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import chain, compress, filterfalse, repeat
-from typing import Any
+from operator import ne
 
 import msgspec
 
@@ -25,18 +25,7 @@ from dynoview.core.uniqueness.forms import (
 )
 from dynoview.core.uniqueness.schema import LockRule
 from dynoview.core.uniqueness.scope import normalise_form
-
-
-def hashed_dict() -> dict[Any, Any]:
-    """An empty dict whose entries keep each key's hash (CPython keeps them once a dict has held
-    a key that is not a str; a str-only dict reads the hash from each key string instead).
-    Probes compare the kept hash before touching a key, and a table growing re-inserts every
-    key without reading it: at a million keys each read misses the CPU caches. At 3M items the
-    audit's dict updates took ~35% less CPU and a table's growth held the GIL ~40% less
-    (8 bytes more per key)."""
-    d: dict[Any, Any] = {0: None}
-    del d[0]
-    return d
+from dynoview.core.uniqueness.sharded_dict import ShardedDict, aligned_parts
 
 
 class RuleState:
@@ -46,9 +35,10 @@ class RuleState:
 
     def __init__(self, rule: LockRule) -> None:
         self.rule = rule
-        self.locks: dict[str, bool] = hashed_dict()
+        # Sharded: at a million values one dict's table growth held the GIL 110-180 ms.
+        self.locks: ShardedDict[bool] = ShardedDict()
         # normalised value -> account id, or a list of ids when shared (rare; saves memory)
-        self.holders: dict[str, str | list[str]] = hashed_dict()
+        self.holders: ShardedDict[str | list[str]] = ShardedDict()
         # Forms (lock values and holder values) that differ from their clash key, while known:
         # ``apply`` adds those of each batch (worked out where the batch was made), ``feed``
         # forgets them (None) and ``findings`` works them out again.
@@ -67,6 +57,31 @@ class RuleState:
                 held.append(acct)
         elif held != acct:
             self.holders[value] = [held, acct]
+
+    def add_holders(self, values: list[str], accounts: list[str]) -> None:
+        """``add_holder`` of each pair, in order; a value that becomes shared joins ``shared``
+        while it is known. C loops, part by part: only values held before the call or twice
+        within it (rare) are replayed one by one."""
+        for holders, hv, ha in self.holders.by_part(values, accounts):
+            # Probes and a count find the values held before or repeated within the batch.
+            before = set(filter(holders.__contains__, hv)) if holders else set()
+            saved = {v: holders[v] for v in before}
+            expected = len(holders) + len(hv) - (sum(map(before.__contains__, hv)) if before else 0)
+            holders.update(zip(hv, ha, strict=True))
+            multi = before
+            if len(holders) != expected:  # a value repeated within the batch
+                multi = before | set(compress(hv, map(ne, map(holders.__getitem__, hv), ha)))
+            if not multi:
+                continue
+            for value in multi:
+                if value in saved:
+                    holders[value] = saved[value]
+                else:
+                    del holders[value]
+            for i in compress(range(len(hv)), map(multi.__contains__, hv)):
+                self.add_holder(hv[i], ha[i])
+            if self.shared is not None:
+                self.shared.update(v for v in multi if holders[v].__class__ is list)
 
     def holders_of(self, value: str) -> list[str]:
         held = self.holders.get(value)
@@ -107,27 +122,6 @@ class Batch(msgspec.Struct, array_like=True):
 
 
 SEP = "\x1f"  # ASCII unit separator: joins an account's record into one string
-#: From this many keys a dict's table growing (every key re-inserted, one C call) holds the GIL
-#: long enough to matter to a window: ~35 ms at 700,000 keys here.
-BIG_TABLE = 100_000
-
-
-def table_full_at(n: int) -> int:
-    """How many keys a dict grown by inserts to ``n`` keys holds before its table grows
-    (CPython: a table of 2**k slots takes 2**(k+1)//3 keys, then doubles)."""
-    size = 8
-    while (size << 1) // 3 < n:
-        size <<= 1
-    return (size << 1) // 3
-
-
-def grows_big_table(d: Mapping[str, object], adding: int) -> bool:
-    """Whether adding up to ``adding`` keys to ``d`` grows a big table (a long C call).
-    A guess from the key count (deletions leave slots used): it only times a wait."""
-    n = len(d)
-    return n >= BIG_TABLE and n + adding > table_full_at(n)
-
-
 def pack_record(values: list[str | None], expired: bool, sk: str | None) -> str | tuple[
         tuple[str | None, ...], bool, str | None]:
     """An account record as one string ("1"/"0", SK, values; "" for none), or a tuple in the rare
@@ -250,14 +244,21 @@ def in_slices(values: Iterable[str], size: int = _STEP) -> Iterator[list[str]]:
 
 
 def missing_from(values: Iterable[str], present: Mapping[str, object] | set[str]) -> list[str]:
-    """The ``values`` not in ``present``, in order, found slice by slice."""
+    """The ``values`` not in ``present``, in order, found slice by slice (part by part when
+    both are sharded dicts cut alike: a probe of the part a value can be in is a C call)."""
     out: list[str] = []
+    pairs = aligned_parts(values, present)
+    if pairs is not None:
+        for here, there in pairs:
+            for part in in_slices(here, _PROBE_STEP):
+                out.extend(filterfalse(there.__contains__, part))
+        return out
     for part in in_slices(values, _PROBE_STEP):
         out.extend(filterfalse(present.__contains__, part))
     return out
 
 
-def true_keys(flags: dict[str, bool]) -> list[str]:
+def true_keys(flags: Mapping[str, bool]) -> list[str]:
     """The keys whose value is true (expired locks), slice by slice."""
     out: list[str] = []
     keys, values = list(flags), list(flags.values())
@@ -267,7 +268,7 @@ def true_keys(flags: dict[str, bool]) -> list[str]:
     return out
 
 
-def shared_values(holders: dict[str, str | list[str]]) -> set[str]:
+def shared_values(holders: Mapping[str, str | list[str]]) -> set[str]:
     """Values held by two or more accounts (their holder is a list), slice by slice."""
     out: set[str] = set()
     keys, held = list(holders), list(holders.values())

@@ -18,7 +18,7 @@ found by spelling the lookalike key back into the ASCII texts that have it (``l`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableMapping
 from functools import cache
 
 from dynoview.core.uniqueness.forms import (
@@ -40,8 +40,8 @@ class RuleForms:
 
     __slots__ = ("holders", "locks", "odd", "prefix", "rule", "sk", "suffix", "trim", "unlike")
 
-    def __init__(self, rule: LockRule, locks: dict[str, bool] | None = None,
-                 holders: dict[str, str | list[str]] | None = None) -> None:
+    def __init__(self, rule: LockRule, locks: MutableMapping[str, bool] | None = None,
+                 holders: MutableMapping[str, str | list[str]] | None = None) -> None:
         self.rule = rule
         self.trim = trims(rule.normalisation)
         # The lock key's fixed parts around a stored form (a scoped rule's form starts with its
@@ -49,8 +49,8 @@ class RuleForms:
         self.prefix, self.suffix = rule.fixed_prefix, rule.suffix
         self.sk: tuple[str, str] | str | None = rule.sk_template or rule.fixed_sk
         # The audit's own dicts when seeded from one: adopted, not copied.
-        self.locks: dict[str, bool] = locks if locks is not None else {}
-        self.holders: dict[str, str | list[str]] = holders if holders is not None else {}
+        self.locks: MutableMapping[str, bool] = locks if locks is not None else {}
+        self.holders: MutableMapping[str, str | list[str]] = holders if holders is not None else {}
         self.unlike: dict[str, set[str]] = {}  # clash key -> forms that differ from it
         self.odd: dict[str, set[str]] = {}  # lookalike key -> forms outside ASCII
         self._index(self.locks)

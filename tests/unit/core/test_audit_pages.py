@@ -12,7 +12,7 @@ import base64
 import random
 import sys
 from datetime import UTC, datetime
-from itertools import pairwise
+from itertools import pairwise, repeat
 from typing import Any
 
 import msgspec
@@ -20,8 +20,9 @@ import orjson
 import pytest
 
 from dynoview.core.audit.pages import PageClassifier, _Item, page_meta
+from dynoview.core.uniqueness import sharded_dict
 from dynoview.core.uniqueness.pairing import Pairing
-from dynoview.core.uniqueness.pairing_state import BIG_TABLE, Batch, grows_big_table, table_full_at
+from dynoview.core.uniqueness.pairing_state import Batch
 from dynoview.core.uniqueness.schema import (
     NORMALISE_LOWER,
     NORMALISE_NFKC_CASEFOLD,
@@ -167,6 +168,18 @@ def _pages(rng: random.Random, items: list[dict[str, Any]]) -> list[list[dict[st
 
 @pytest.mark.parametrize("seed", range(300))
 def test_three_classifiers_agree(seed: int) -> None:
+    _three_classifiers_agree(seed)
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_three_classifiers_agree_on_split_dicts(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same with the rule dicts split into parts after a few keys (``ShardedDict``: a
+    million-key table's dicts), at page and batch boundaries that differ between the three."""
+    monkeypatch.setattr(sharded_dict, "SPLIT_AT", 1 + seed % 7)
+    _three_classifiers_agree(seed)
+
+
+def _three_classifiers_agree(seed: int) -> None:
     rng = random.Random(seed)
     schema = SCHEMAS[seed % len(SCHEMAS)]
     pages = _pages(rng, _items(rng, schema, rng.randint(0, 60)))
@@ -204,14 +217,14 @@ def test_three_classifiers_agree(seed: int) -> None:
         queues.append([msgspec.msgpack.decode(msgspec.msgpack.encode(b), type=Batch) for b in made])
     while any(queues):
         queue = rng.choice([q for q in queues if q])
-        merged.apply(queue.pop(0), step=(lambda _big: None) if rng.random() < 0.5 else None)
+        merged.apply(queue.pop(0), step=(lambda: None) if rng.random() < 0.5 else None)
     assert signature(merged) == signature(reference)
 
 
-def test_apply_lets_the_event_loop_go_between_the_dicts_growth() -> None:
-    """A million-entry dict's resize holds the GIL for tens of ms, and the four dicts (locks
-    and holders of two rules) grow in step: ``step`` (the window's ``yield_to_ui``) must run
-    before each one grows, so no two of them grow without the event loop going between."""
+def test_apply_lets_the_event_loop_go_between_the_dicts() -> None:
+    """``step`` (the window's ``yield_to_ui``) runs before each of the four dicts (locks and
+    holders of two rules) takes a batch's values, so a window's event loop that is behind goes
+    between them, not after all four."""
     schema = article_schema()
     items: list[dict[str, Any]] = []
     for k in range(200):
@@ -229,7 +242,7 @@ def test_apply_lets_the_event_loop_go_between_the_dicts_growth() -> None:
         return [len(d) for state in stepped.rules.values() for d in (state.locks, state.holders)]
 
     seen = [sizes()]
-    stepped.apply(batch, step=lambda _big: seen.append(sizes()))
+    stepped.apply(batch, step=lambda: seen.append(sizes()))
     seen.append(sizes())
     grew = [sum(a != b for a, b in zip(before, after, strict=True)) for before, after in pairwise(seen)]
     assert seen[-1] == [200, 200, 200, 200]
@@ -259,22 +272,6 @@ def test_page_meta_skips_items_and_keeps_paging_fields() -> None:
                                "LastEvaluatedKey": {"PK": {"S": "x"}, "SK": {"B": "AAE="}},
                                "ConsumedCapacity": {"TableName": "t", "CapacityUnits": 0.5}}
     assert page_meta(b'{"Items":[],"Count":0}') == {"Count": 0}
-
-
-def test_a_big_tables_growth_is_foreseen_batch_by_batch() -> None:
-    """``grows_big_table`` says which update grows a dict's table (its size jumps), as batches of
-    accounts arrive: the window waits for its event loop to go idle before those only."""
-    d: dict[str, int] = {}
-    keys = [f"user{i}@example.com" for i in range(4 * BIG_TABLE)]
-    said, grew = [], []
-    for start in range(0, len(keys), 7_001):
-        part = keys[start:start + 7_001]
-        said.append(grows_big_table(d, len(part)))
-        before = sys.getsizeof(d)
-        d.update(zip(part, range(len(part)), strict=True))
-        grew.append(sys.getsizeof(d) != before and start >= BIG_TABLE)
-    assert said == grew and sum(said) == 2  # at ~175k and ~350k keys
-    assert table_full_at(0) == 5 and table_full_at(6) == 10 and table_full_at(699_050) == 699_050
 
 
 @pytest.mark.parametrize("seed", range(100))
@@ -310,10 +307,18 @@ def _structs(classifier: PageClassifier, items: list[dict[str, Any]]) -> list[An
 @pytest.mark.skipif(sys.implementation.name != "cpython", reason="a CPython dict's layout")
 def test_rule_dicts_keep_their_keys_hashes() -> None:
     """A str-only dict reads each key's hash from the key itself when its table grows; the
-    pairing's big dicts keep the hashes in their entries (8 bytes more per key)."""
+    pairing's big dicts keep the hashes in their entries (8 bytes more per key), whole or split."""
     state = Pairing(article_schema()).rules["email"]
     plain: dict[str, bool] = {}
-    for d in (state.locks, plain):
-        d.update((f"user{i}@x", False) for i in range(1000))
-    assert sys.getsizeof(state.locks) > sys.getsizeof(plain)
+    keys = [f"user{i}@x" for i in range(1000)]
+    plain.update(zip(keys, repeat(False)))
+    state.locks.put_all(keys, [False] * len(keys))
+    assert sys.getsizeof(state.locks.parts[0]) > sys.getsizeof(plain)
     assert list(state.locks) == list(plain) and state.locks == plain
+    more = [f"user{i}@x" for i in range(1000, sharded_dict.SPLIT_AT)]
+    state.locks.put_all(more, [True] * len(more))
+    assert len(state.locks.parts) == sharded_dict.PARTS and len(state.locks) == sharded_dict.SPLIT_AT
+    part = state.locks.parts[0]
+    str_only: dict[str, bool] = {}
+    str_only.update(zip(part, part.values(), strict=True))  # key by key, as the part was filled
+    assert sys.getsizeof(part) > sys.getsizeof(str_only) and part == str_only

@@ -87,25 +87,3 @@ def test_the_switch_interval_is_short_only_while_a_window_waits_on_threads() -> 
         assert sys.getswitchinterval() == pytest.approx(before)
     finally:
         sys.setswitchinterval(before)
-
-
-def test_a_long_call_waits_for_a_fresh_beat_unless_the_loop_just_beat(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Before a big dict's table grows (tens of ms holding the GIL) the thread waits for the
-    loop's next beat, even when the loop is not behind: the call then starts as the loop idles."""
-    monkeypatch.setattr(background, "UI_WAIT_S", 5.0)  # so only the beat can end the wait
-    beat = UiHeartbeat()
-    started = time.monotonic()
-    beat.wait_fresh()  # no window: no wait
-    beat.start()
-    beat.beat()
-    beat.wait_fresh()  # the loop beat just now
-    assert time.monotonic() - started < 1
-    time.sleep(background.UI_FRESH_S * 2)  # not behind (UI_LAG_S), yet the long call waits
-    done = threading.Event()
-    worker = threading.Thread(target=lambda: (beat.wait_fresh(), done.set()))
-    worker.start()
-    assert not done.wait(0.2)  # held until the loop beats
-    beat.beat()
-    assert done.wait(2)
-    worker.join()
