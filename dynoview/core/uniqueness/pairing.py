@@ -81,7 +81,6 @@ from dynoview.core.uniqueness.pairing_state import (
     pack_record,
     record_expired,
     shared_values,
-    true_keys,
     unpack_record,
 )
 from dynoview.core.uniqueness.schema import (
@@ -252,7 +251,7 @@ class Pairing:
         self._cache = None
         self._expired_accounts = None
         for state in self.rules.values():
-            state.unlike = state.shared = state.odd = None
+            state.unlike = state.shared = state.odd = state.expired = None
 
     def new_batch(self) -> Batch:
         """An empty batch shaped for this pairing's rules."""
@@ -298,7 +297,7 @@ class Pairing:
             if rb.lock_values:
                 if step is not None:
                     step()
-                state.locks.put_all(rb.lock_values, rb.lock_expired)
+                state.add_locks(rb.lock_values, rb.lock_expired)
             # The values the accounts hold, and the account of each: the same string objects
             # as the columns' (no copies), picked in C.
             hv = rb.normalised if state.rule.normalisation != NORMALISE_NONE else list(filter(None, column))
@@ -420,7 +419,7 @@ class Pairing:
             shared = state.shared = shared_values(holders)
         # Slice by slice (C loops of milliseconds): a window's event loop runs meanwhile.
         unhealthy = set(missing_from(holders, locks))
-        expired_locks = true_keys(locks)
+        expired_locks = state.expired_locks()
         unhealthy.update(shared, filter(holders.__contains__, clashed),
                          filter(holders.__contains__, alike),
                          filter(holders.__contains__, expired_locks))
@@ -486,7 +485,7 @@ class Pairing:
             for value in shared:
                 found.append((value, DUPLICATE_VALUE, self._duplicate_finding(
                     state.rule, value, sorted(holders[value]), value in locks)))
-            for value in true_keys(locks):
+            for value in state.expired_locks():
                 found.append((value, EXPIRED, self._expired_finding(
                     state.rule, value, sorted(state.holders_of(value)))))
             found.sort(key=lambda t: (t[0], t[1]))

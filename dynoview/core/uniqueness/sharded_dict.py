@@ -19,6 +19,8 @@ from itertools import chain, repeat
 from operator import and_
 from typing import Any, TypeVar
 
+from dynoview.core.background import yield_to_ui
+
 V = TypeVar("V")
 #: A part, and the keys and values of a bulk insert that belong in it.
 PartCut = tuple[dict[str, Any], list[str], list[Any]]
@@ -120,6 +122,7 @@ class ShardedDict(MutableMapping[str, V]):
     def put_all(self, keys: list[str], values: Iterable[V]) -> None:
         """``self[k] = v`` for each pair, in order; first split if the dict would grow big."""
         for part, part_keys, part_values in self.by_part(keys, list(values)):
+            yield_to_ui()
             part.update(zip(part_keys, part_values, strict=True))
 
     def by_part(self, keys: list[str], values: list[Any]) -> list[PartCut]:
@@ -172,6 +175,12 @@ class _Items(ItemsView[str, V]):
 
     def __iter__(self) -> Iterator[tuple[str, V]]:
         return chain.from_iterable(p.items() for p in self._mapping.parts)
+
+
+def dict_parts(d: Mapping[str, V]) -> list[Mapping[str, V]]:
+    """The dicts a mapping is made of: a sharded dict's parts, or the mapping itself. Listing a
+    part's keys is one fast C call; listing a sharded dict's keys chains its parts (3-4x slower)."""
+    return list(d.parts) if isinstance(d, ShardedDict) else [d]
 
 
 def aligned_parts(values: object, present: object) -> list[tuple[dict[str, Any], dict[str, Any]]] | None:
