@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from dynoview.core.streams.records import TTL_DELETE_LABEL, parse_record
+from dynoview.core.uniqueness import sharded_dict
 from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
     DUPLICATE_VALUE,
@@ -84,7 +85,8 @@ def delete(item: dict[str, Any], **kw: Any) -> Update:
 def seeded(*items: dict[str, Any], schema: UniquenessSchema = SCHEMA, records: bool = True) -> WatchState:
     """The state an audit of ``items`` leaves."""
     pairing = Pairing(schema, TTL, NOW)
-    pairing.feed(items)
+    for start in range(0, len(items), 3):  # pages: a big dict is split between them
+        pairing.feed(items[start:start + 3])
     return WatchState.from_pairing(pairing, pairing.findings(), records=records)
 
 
@@ -258,16 +260,23 @@ def _random_batches(rng: random.Random, table: dict[tuple[str, str], dict[str, A
     return updates
 
 
+@pytest.mark.parametrize("split", [False, True], ids=["whole-dicts", "split-dicts"])
 @pytest.mark.parametrize("records", [True, False], ids=["account-records", "old-images"])
 @pytest.mark.parametrize("modes", [("none", "lowercase"), ("trim+lowercase", "nfkc+casefold"),
                                    ("nfkc+casefold", "none")])
 def test_the_state_always_agrees_with_an_audit_of_the_whole_table(modes: tuple[str, str],
-                                                                   records: bool) -> None:
+                                                                   records: bool, split: bool,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """Account records kept (KEYS_ONLY streams), or old values from the records' old images
-    (NEW_AND_OLD_IMAGES): either way, after every round, the findings of a whole audit."""
+    (NEW_AND_OLD_IMAGES): either way, after every round, the findings of a whole audit. The
+    audit's dicts the state adopts may be split into parts (``ShardedDict``, past a few keys here
+    as past 65,536 in a real table)."""
+    if split:
+        monkeypatch.setattr(sharded_dict, "SPLIT_AT", 4)
     assert set(modes) <= set(NORMALISATIONS)
     schema = dataclasses.replace(SCHEMA, rules=tuple(
         dataclasses.replace(r, normalisation=m) for r, m in zip(SCHEMA.rules, modes, strict=True)))
+    seeded_split = 0
     for seed in range(25):
         rng = random.Random(seed)
         table: dict[tuple[str, str], dict[str, Any]] = {}
@@ -276,8 +285,10 @@ def test_the_state_always_agrees_with_an_audit_of_the_whole_table(modes: tuple[s
         for step in range(30):
             if step == seed_at:
                 state = seeded(*table.values(), schema=schema, records=records)
+                seeded_split += any(getattr(d, "mask", 0) for r in state.rules for d in (r.locks, r.holders))
             state.apply(_random_batches(rng, table), NOW)
             audit = Pairing(schema, TTL, NOW)
             audit.feed(list(table.values()))
             assert sorted(map(repr, state.all_findings())) == sorted(map(repr, audit.findings())), \
                 f"seed {seed}, step {step}"
+    assert bool(seeded_split) == split
