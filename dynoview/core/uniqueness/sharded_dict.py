@@ -105,9 +105,11 @@ class ShardedDict(MutableMapping[str, V]):
         self.mask = 0
 
     def update(self, other: Any = (), /, **kwargs: V) -> None:
-        """As ``dict.update``; a mapping's keys go in as one bulk insert."""
+        """As ``dict.update``; a mapping's keys go in as bulk inserts (a sharded one's part by
+        part)."""
         if isinstance(other, Mapping):
-            self.put_all(list(other), list(other.values()))
+            for part in dict_parts(other):
+                self.put_all(list(part), list(part.values()))
         else:
             for key, value in other:
                 self[key] = value

@@ -94,3 +94,16 @@ def test_missing_from_gives_the_same_values_in_the_same_order_however_split(
     assert missing_from(here, there) == expected and expected
     if all(split):
         assert [v for p in here.parts for v in p] == list(here)  # part by part, as iterated
+
+
+def test_update_from_another_sharded_dict_takes_every_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The two-table audit merges the locks table's locks into the accounts table's pairing."""
+    monkeypatch.setattr(sharded_dict, "SPLIT_AT", 50)
+    source: ShardedDict[bool] = ShardedDict()
+    target: ShardedDict[bool] = ShardedDict()
+    source.put_all([f"s{i}" for i in range(300)], [i % 3 == 0 for i in range(300)])
+    target.put_all([f"s{i}" for i in range(250, 280)], [True] * 30)
+    plain = dict(target)
+    plain.update(dict(source))
+    target.update(source)
+    assert len(source.parts) == PARTS and target == plain and len(target) == 300
