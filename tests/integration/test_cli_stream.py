@@ -140,9 +140,10 @@ def test_ctrl_c_stops_follow_cleanly(endpoint_url: str, conn: Connection, accoun
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     conn.client.put_item(TableName=accounts_table, Item={"PK": {"S": "SIGINT#1"}, "SK": {"S": "X"}})
     code = "import sys; from dynoview.cli import main; sys.exit(main(sys.argv[1:]))"
+    # -X faulthandler: a follower that does not stop prints where it is stuck (SIGABRT below).
     proc = subprocess.Popen(
-        [sys.executable, "-c", code, "stream", "--table", accounts_table, "--endpoint-url",
-         endpoint_url, "--key", "SIGINT#1", "--follow", "--poll-interval", "0.1"],
+        [sys.executable, "-X", "faulthandler", "-c", code, "stream", "--table", accounts_table,
+         "--endpoint-url", endpoint_url, "--key", "SIGINT#1", "--follow", "--poll-interval", "0.1"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     try:
         assert proc.stdout is not None
@@ -150,7 +151,13 @@ def test_ctrl_c_stops_follow_cleanly(endpoint_url: str, conn: Connection, accoun
         assert line, proc.stderr.read() if proc.stderr else "no output"
         assert json.loads(line)["keys"]["PK"] == {"S": "SIGINT#1"}
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=30) == 0
+        try:  # communicate, not wait: a follower writing meanwhile must not block on a full pipe
+            _out, err = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGABRT)
+            _out, err = proc.communicate(timeout=10)
+            pytest.fail(f"still following 30 s after SIGINT; where it was:\n{err[-6000:]}")
+        assert proc.returncode == 0, err
     finally:
         if proc.poll() is None:
             proc.kill()
