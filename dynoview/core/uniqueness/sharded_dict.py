@@ -54,11 +54,9 @@ class ShardedDict(MutableMapping[str, V]):
 
     __slots__ = ("mask", "parts")
 
-    def __init__(self, items: Mapping[str, V] | None = None) -> None:
+    def __init__(self) -> None:
         self.parts: list[dict[str, V]] = [hashed_dict()]
         self.mask = 0
-        if items:
-            self.put_all(list(items), list(items.values()))
 
     # -- one key ----------------------------------------------------------------
 

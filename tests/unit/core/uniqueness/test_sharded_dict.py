@@ -40,7 +40,8 @@ def test_it_behaves_as_a_dict_through_any_mix_of_operations(seed: int,
             mine.update({key: value})
             plain.update({key: value})
         elif op == 6:
-            assert mine.split_if_big() in (True, False)
+            was_whole, big = not mine.mask, len(mine) >= sharded_dict.SPLIT_AT
+            assert mine.split_if_big() == (was_whole and big) and bool(mine.mask) == (big or not was_whole)
         else:
             assert (key in mine) == (key in plain)
         assert len(mine) == len(plain) and bool(mine) == bool(plain), step
