@@ -20,7 +20,9 @@ valid JSON, the same data).
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -230,3 +232,26 @@ def fail(exc: BaseException, args: argparse.Namespace, *, operation: str | None 
     # An AWS answer can quote the request (a table value, the credentials a server echoes).
     say(f"{title}{err.message}")
     return EXIT_ERROR
+
+
+@contextmanager
+def stop_signals() -> Iterator[None]:
+    """SIGTERM, and SIGINT even where a shell started the command with it ignored (a job run
+    with ``&`` from a script, which Python then leaves ignored), raise KeyboardInterrupt: how a
+    follower (``watch``, ``stream --follow``) is told to end cleanly. Main thread only."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    for signum in previous:
+        signal.signal(signum, interrupt)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            if handler is not None:
+                signal.signal(signum, handler)

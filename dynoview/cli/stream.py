@@ -2,7 +2,8 @@
 
 Records go to stdout; notices (closed shards, expired iterators, trimmed records) go to
 stderr as sentences, so a pipe of JSON lines stays clean. ``--follow`` keeps polling
-until Ctrl+C, ``--max-seconds`` or ``--limit``.
+until Ctrl+C or SIGTERM (even in a job started with ``&``), ``--max-seconds`` or
+``--limit``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import json
 import math
 import sys
 from collections.abc import Callable
+from contextlib import nullcontext
 from typing import Any
 
 from dynoview.cli.common import (
@@ -21,6 +23,7 @@ from dynoview.cli.common import (
     fail,
     open_connection,
     say,
+    stop_signals,
     terminal_json,
     terminal_line,
 )
@@ -144,6 +147,12 @@ def run(args: argparse.Namespace) -> int:
     except DynoViewError as exc:
         say(exc.message)
         return 2
+    # Following ends on Ctrl+C or SIGTERM, even in a job a script started with ``&``.
+    with stop_signals() if args.follow else nullcontext():
+        return _print_records(args, key_filter)
+
+
+def _print_records(args: argparse.Namespace, key_filter: KeyFilter) -> int:
     printed = 0
     try:
         with open_connection(args) as conn:

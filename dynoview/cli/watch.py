@@ -14,13 +14,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
 import sys
-import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +29,7 @@ from dynoview.cli.common import (
     fail,
     open_connection,
     say,
+    stop_signals,
     terminal_json,
     terminal_line,
 )
@@ -202,28 +200,6 @@ def summary_text(data: dict[str, Any], run: _Run) -> str:
     return text
 
 
-@contextmanager
-def _stop_signals() -> Iterator[None]:
-    """SIGTERM, and SIGINT even where a shell started the watch with it ignored (a job run
-    with ``&``), end the watch like Ctrl+C: cleanly, with a summary."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
-    for signum in previous:
-        signal.signal(signum, interrupt)
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            if handler is not None:
-                signal.signal(signum, handler)
-
-
 def _progress(args: argparse.Namespace) -> Callable[[AuditProgress], None] | None:
     if args.format != "text" or not sys.stderr.isatty():
         return None
@@ -298,7 +274,7 @@ def run(args: argparse.Namespace) -> int:
     watch_run = _Run(args)
     watcher: Watcher | None = None
     operation = "DescribeTable"
-    with _stop_signals():
+    with stop_signals():
         try:
             with open_connection(args) as conn:
                 reader = Reader(conn)
