@@ -186,9 +186,9 @@ def run_app(args: argparse.Namespace) -> int:
 
 #: Cyclic garbage collection is back on this long after start-up at the latest.
 GC_RESUME_AT_THE_LATEST_MS = 10_000
-#: The icon sizes the window starts with: what title bars, task bars and switchers draw at
-#: 1x. On X11 every size of the icon goes to the server as the window is created (1.4 MB
-#: with 128 to 512 px, each decoded first); the HiDPI sizes follow the first paint.
+#: The icon sizes set right after the first paint: what title bars, task bars and switchers
+#: draw at 1x. On X11 every size of the icon goes to the server when it is set (1.4 MB with
+#: 128 to 512 px, each decoded first); the HiDPI sizes follow the first rows.
 FIRST_ICON_SIZES = (16, 24, 32, 48, 64)
 
 
@@ -224,7 +224,7 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None,
     after_first_paint(window, install_crash_handler, at_most_ms=FIRST_PAINT_WAIT_MS)
     # The rest waits for the first rows: on the UI thread it would hold the GIL from the
     # connection's imports in the worker thread (the first rows wait for those).
-    _after_first_rows(window, lambda: _set_icon(app, window, _app_icon()))
+    _icons_after_paint(app, window)
     _after_first_rows(window, _clean_leftovers)
     _after_first_rows(window, lambda: _mention_unsent_work(window))
     # The MFA prompter for connections the window does not open itself (a copy to another
@@ -353,7 +353,8 @@ def _clean_leftovers() -> None:
 
 
 def _application() -> QApplication:
-    """The QApplication, named and with its icon (the desktop file's id on Wayland)."""
+    """The QApplication, named (the desktop file's id on Wayland); its icon comes with the
+    window's, after the first paint (``_icons_after_paint``)."""
     from PySide6.QtWidgets import QApplication
 
     from dynoview.ui.resources import APP_ID
@@ -365,7 +366,6 @@ def _application() -> QApplication:
     app.setOrganizationName(ORG_NAME)
     app.setApplicationVersion(__version__)
     app.setDesktopFileName(APP_ID)  # Wayland app id; matches the installed .desktop file
-    app.setWindowIcon(_app_icon(FIRST_ICON_SIZES))
     return app
 
 
@@ -384,6 +384,16 @@ def _app_icon(sizes: tuple[int, ...] | None = None) -> QIcon:
     for size, path in paths.items():
         icon.addFile(str(path), QSize(size, size))
     return icon
+
+
+def _icons_after_paint(app: QApplication, window: MainWindow) -> None:
+    """The icon's 1x sizes once the window has painted (a title bar shows the icon a moment
+    later; the paint does not wait for QIcon), every size once the first rows showed."""
+    from dynoview.ui.window.first_paint import after_first_paint
+
+    after_first_paint(window, lambda: _set_icon(app, window, _app_icon(FIRST_ICON_SIZES)),
+                      at_most_ms=FIRST_PAINT_WAIT_MS)
+    _after_first_rows(window, lambda: _set_icon(app, window, _app_icon()))
 
 
 def _set_icon(app: QApplication, window: MainWindow, icon: QIcon) -> None:
@@ -405,7 +415,7 @@ def _main_window(app: QApplication) -> MainWindow:
     # The stylesheet once the window is built: with it set, every widget added to a parent
     # re-polished its whole subtree, and the window is built by adding widgets to parents.
     theme.apply(stylesheet=False)
-    window = MainWindow(theme=theme, settings_problem=problem, menus_after_paint=True)
+    window = MainWindow(theme=theme, settings_problem=problem, after_paint=True)
     theme.apply_stylesheet()
     return window
 

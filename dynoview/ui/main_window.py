@@ -108,10 +108,12 @@ class MainWindow(MenusOnDemand):
 
     def __init__(self, ctx: AppContext | None = None, theme: ThemeManager | None = None,
                  settings_problem: saved.SettingsProblem | None = None, *,
-                 menus_after_paint: bool = False) -> None:
-        """``menus_after_paint``: the menus' actions and the window's shortcuts are made on the
-        loop turn after the first paint (app.py, the app's start: ~10 ms less before it, for
-        QAction's enums and the shortcut table), or when first asked for; else now."""
+                 after_paint: bool = False) -> None:
+        """``after_paint`` (the app's start, app.py): what the first paint does without comes
+        after it. The menus' actions and the window's shortcuts are made on the loop turn after
+        the paint, or when first asked for (~10 ms of QAction's enums and the shortcut table),
+        and the window's icon is the caller's to set (~8 ms of QIcon's enums and files).
+        Otherwise both are made now."""
         super().__init__()
         self.ctx = ctx or AppContext(self)
         self.connection = ConnectionController(self.ctx, self)
@@ -133,10 +135,11 @@ class MainWindow(MenusOnDemand):
         self.about_dialog: QWidget | None = None
         self.export_audit_dialog: QWidget | None = None
         self.connect_failed_box: QMessageBox | None = None
-        shared = QApplication.windowIcon()  # set by run_app: decoding its sizes again costs
-        self.setWindowIcon(app_icon() if shared.isNull() else shared)
+        if not after_paint:
+            shared = QApplication.windowIcon()  # decoding its sizes again costs
+            self.setWindowIcon(app_icon() if shared.isNull() else shared)
         fit_to_screen(self)
-        self._compose(menus_after_paint)
+        self._compose(after_paint)
         # The window never resizes itself: a panel asking for more room than the window has
         # is squeezed (and fails the layout tests), instead of pushing the window past the
         # screen. The user can still not make it smaller than this.
@@ -155,7 +158,7 @@ class MainWindow(MenusOnDemand):
             startup_trace.install(self, self.table_shown)
 
     # -- construction --------------------------------------------------------
-    def _compose(self, menus_after_paint: bool) -> None:
+    def _compose(self, after_paint: bool) -> None:
         """Tabs in the middle, tables and the read log docked, the status bar, the menus."""
         self.items_panel = ItemsPanel(self.ctx)
         self.feature_tabs = FeatureTabs(self.ctx, self.items_panel)
@@ -205,7 +208,7 @@ class MainWindow(MenusOnDemand):
             self.session_view.add_settings_action(actions.quit_action)
 
         self.fill_menus = fill
-        if not menus_after_paint:
+        if not after_paint:
             self.finish_menus()
 
     def feature(self, class_name: str) -> Any:

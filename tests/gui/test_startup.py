@@ -1,6 +1,7 @@
 """Start-up (dynoview/ui/app.py): the window is built before the stylesheet is set, and the
-stylesheet still styles every widget of it; the window starts with the 1x icon sizes and gets
-the HiDPI ones after its first paint; the demo's child is spawned before Qt is imported."""
+stylesheet still styles every widget of it; the window gets the 1x icon sizes after its first
+paint and the HiDPI ones after the first rows; the demo's child is spawned before Qt is
+imported."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtGui import QGuiApplication, QIcon, QPalette
 
 from dynoview.ui import app as app_module
 from dynoview.ui import settings as saved
@@ -61,6 +62,24 @@ def test_the_first_icon_has_the_1x_sizes_and_the_full_one_every_size(qtbot, qasy
     qtbot.addWidget(window)
     app_module._set_icon(qapp, window, app_module._app_icon())  # what the first paint runs
     assert {s.width() for s in window.windowIcon().availableSizes()} == set(ICON_SIZES)
+    assert {s.width() for s in qapp.windowIcon().availableSizes()} == set(ICON_SIZES)
+
+
+def test_the_icon_comes_after_the_first_paint(qtbot, qasync_loop, qapp, app_look: None) -> None:
+    """The app's window is painted without an icon (QIcon's enums and files wait); its 1x sizes
+    come right after the paint, every size after the first rows, the application's too."""
+    qapp.setWindowIcon(QIcon())
+    window = app_module._main_window(qapp)
+    qtbot.addWidget(window)
+    assert window.windowIcon().isNull()
+    app_module._icons_after_paint(qapp, window)
+    assert window.windowIcon().isNull()  # not before the paint
+    window.show()
+    qtbot.waitUntil(lambda: not window.windowIcon().isNull(), timeout=3000)
+    assert {s.width() for s in window.windowIcon().availableSizes()} == set(app_module.FIRST_ICON_SIZES)
+    assert {s.width() for s in qapp.windowIcon().availableSizes()} == set(app_module.FIRST_ICON_SIZES)
+    window.table_shown.emit("accounts")
+    qtbot.waitUntil(lambda: len(window.windowIcon().availableSizes()) == len(ICON_SIZES), timeout=3000)
     assert {s.width() for s in qapp.windowIcon().availableSizes()} == set(ICON_SIZES)
 
 

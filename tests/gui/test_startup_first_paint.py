@@ -100,14 +100,14 @@ STYLE_ENUMS = {"PrimitiveElement", "StateFlag", "StyleOptionType"}
 
 # ``dynoview --demo`` as users start it (dynoview/__main__.py): what is loaded at the first paint,
 # and that the loop started after it shows the first rows.
-_REAL_START = """
-import json, os, sys
+_REAL_START = _ENUM_SPY + """
+import json, os
 os.environ["DYNOVIEW_TRACE_STARTUP"] = "1"
 from dynoview.ui import startup_trace
 seen = {}
 def mark(what):
     if what == startup_trace.WINDOW_SHOWN:
-        seen["modules"] = sorted(sys.modules)
+        seen.update(modules=sorted(sys.modules), enums=BUILT[:])
     elif what == startup_trace.FIRST_ROWS:
         seen["rows_after_paint"] = "modules" in seen
         print(json.dumps(seen), flush=True)
@@ -149,6 +149,7 @@ def test_dynoview_paints_before_its_asyncio_loop_loads_and_then_shows_rows(tmp_p
     modules = set(seen["modules"])
     assert "dynoview.ui.main_window" in modules
     assert modules & {"asyncio", "qasync", "dynoview.ui.crash"} == set()
+    assert "ThemeIcon" not in seen["enums"]  # QIcon: the icon comes after the paint
     assert seen["rows_after_paint"]
 
 
@@ -183,7 +184,7 @@ def test_menus_made_after_the_paint_are_made_when_first_asked_for(qtbot, qasync_
 
     from dynoview.ui.main_window import MainWindow
 
-    window = MainWindow(menus_after_paint=True)
+    window = MainWindow(after_paint=True)
     qtbot.addWidget(window)
     file_menu = QMainWindow.menuBar(window).actions()[0].menu()
     assert file_menu is not None and file_menu.actions() == []
@@ -191,7 +192,7 @@ def test_menus_made_after_the_paint_are_made_when_first_asked_for(qtbot, qasync_
     assert quit_action in file_menu.actions() and quit_action.shortcuts()
     assert window.session_view.settings_action in file_menu.actions()
 
-    other = MainWindow(menus_after_paint=True)
+    other = MainWindow(after_paint=True)
     qtbot.addWidget(other)
     menus = [a.menu() for a in other.menuBar().actions()]
     assert all(menu is not None and menu.actions() for menu in menus)
