@@ -186,10 +186,6 @@ def run_app(args: argparse.Namespace) -> int:
 
 #: Cyclic garbage collection is back on this long after start-up at the latest.
 GC_RESUME_AT_THE_LATEST_MS = 10_000
-#: The icon sizes set right after the first paint: what title bars, task bars and switchers
-#: draw at 1x. On X11 every size of the icon goes to the server when it is set (1.4 MB with
-#: 128 to 512 px, each decoded first); the HiDPI sizes follow the first rows.
-FIRST_ICON_SIZES = (16, 24, 32, 48, 64)
 
 
 def _run_app(args: argparse.Namespace, demo_process: Any = None,
@@ -224,7 +220,9 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None,
     after_first_paint(window, install_crash_handler, at_most_ms=FIRST_PAINT_WAIT_MS)
     # The rest waits for the first rows: on the UI thread it would hold the GIL from the
     # connection's imports in the worker thread (the first rows wait for those).
-    _icons_after_paint(app, window)
+    # The icon waits for the rows too: QIcon's enums and files are ~8 ms the paint does
+    # without, and a title bar shows it a moment later.
+    _after_first_rows(window, lambda: _set_icon(app, window, _app_icon()))
     _after_first_rows(window, _clean_leftovers)
     _after_first_rows(window, lambda: _mention_unsent_work(window))
     # The MFA prompter for connections the window does not open itself (a copy to another
@@ -354,7 +352,7 @@ def _clean_leftovers() -> None:
 
 def _application() -> QApplication:
     """The QApplication, named (the desktop file's id on Wayland); its icon comes with the
-    window's, after the first paint (``_icons_after_paint``)."""
+    window's, once the first rows show."""
     from PySide6.QtWidgets import QApplication
 
     from dynoview.ui.resources import APP_ID
@@ -369,31 +367,22 @@ def _application() -> QApplication:
     return app
 
 
-def _app_icon(sizes: tuple[int, ...] | None = None) -> QIcon:
-    """The application icon in ``sizes`` (default: all), each PNG decoded when that size is
-    first asked for. Resources that are not plain files (a zipped install): every size, now."""
+def _app_icon() -> QIcon:
+    """The application icon in every size, each PNG decoded when that size is first asked for
+    (on X11 all of them as it is set: 1.4 MB with 128 to 512 px). Resources that are not plain
+    files (a zipped install): every size, now."""
     from PySide6.QtCore import QSize
     from PySide6.QtGui import QIcon
 
     from dynoview.ui.resources import ICON_SIZES, app_icon, resource
 
-    paths = {size: resource("icons", f"dynoview-{size}.png") for size in sizes or ICON_SIZES}
+    paths = {size: resource("icons", f"dynoview-{size}.png") for size in ICON_SIZES}
     if not all(isinstance(path, Path) and path.is_file() for path in paths.values()):
         return app_icon()
     icon = QIcon()
     for size, path in paths.items():
         icon.addFile(str(path), QSize(size, size))
     return icon
-
-
-def _icons_after_paint(app: QApplication, window: MainWindow) -> None:
-    """The icon's 1x sizes once the window has painted (a title bar shows the icon a moment
-    later; the paint does not wait for QIcon), every size once the first rows showed."""
-    from dynoview.ui.window.first_paint import after_first_paint
-
-    after_first_paint(window, lambda: _set_icon(app, window, _app_icon(FIRST_ICON_SIZES)),
-                      at_most_ms=FIRST_PAINT_WAIT_MS)
-    _after_first_rows(window, lambda: _set_icon(app, window, _app_icon()))
 
 
 def _set_icon(app: QApplication, window: MainWindow, icon: QIcon) -> None:

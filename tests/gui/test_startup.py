@@ -1,7 +1,6 @@
 """Start-up (dynoview/ui/app.py): the window is built before the stylesheet is set, and the
-stylesheet still styles every widget of it; the window gets the 1x icon sizes after its first
-paint and the HiDPI ones after the first rows; the demo's child is spawned before Qt is
-imported."""
+stylesheet still styles every widget of it; the window gets its icon once the first rows show;
+the demo's child is spawned before Qt is imported."""
 
 from __future__ import annotations
 
@@ -52,34 +51,20 @@ def test_the_stylesheet_set_after_the_window_styles_all_of_it(qtbot, qasync_loop
     assert window.items_panel.style().metaObject().className() == "QStyleSheetStyle"
 
 
-def test_the_first_icon_has_the_1x_sizes_and_the_full_one_every_size(qtbot, qasync_loop, qapp,
-                                                                     app_look: None) -> None:
-    first = app_module._app_icon(app_module.FIRST_ICON_SIZES)
-    assert {s.width() for s in first.availableSizes()} == set(app_module.FIRST_ICON_SIZES)
-    assert set(app_module.FIRST_ICON_SIZES) < set(ICON_SIZES)
-    qapp.setWindowIcon(first)
-    window = app_module._main_window(qapp)
-    qtbot.addWidget(window)
-    app_module._set_icon(qapp, window, app_module._app_icon())  # what the first paint runs
-    assert {s.width() for s in window.windowIcon().availableSizes()} == set(ICON_SIZES)
-    assert {s.width() for s in qapp.windowIcon().availableSizes()} == set(ICON_SIZES)
-
-
-def test_the_icon_comes_after_the_first_paint(qtbot, qasync_loop, qapp, app_look: None) -> None:
-    """The app's window is painted without an icon (QIcon's enums and files wait); its 1x sizes
-    come right after the paint, every size after the first rows, the application's too."""
+def test_the_icon_comes_with_the_first_rows(qtbot, qasync_loop, qapp, app_look: None) -> None:
+    """The app's window is painted without an icon (QIcon's enums and files wait); every size
+    comes once the first rows show, the application's icon too."""
     qapp.setWindowIcon(QIcon())
     window = app_module._main_window(qapp)
     qtbot.addWidget(window)
-    assert window.windowIcon().isNull()
-    app_module._icons_after_paint(qapp, window)
-    assert window.windowIcon().isNull()  # not before the paint
+    app_module._after_first_rows(window, lambda: app_module._set_icon(qapp, window, app_module._app_icon()))
     window.show()
-    qtbot.waitUntil(lambda: not window.windowIcon().isNull(), timeout=3000)
-    assert {s.width() for s in window.windowIcon().availableSizes()} == set(app_module.FIRST_ICON_SIZES)
-    assert {s.width() for s in qapp.windowIcon().availableSizes()} == set(app_module.FIRST_ICON_SIZES)
+    qtbot.waitExposed(window)
+    qtbot.wait(100)
+    assert window.windowIcon().isNull()  # painted, no rows yet
     window.table_shown.emit("accounts")
-    qtbot.waitUntil(lambda: len(window.windowIcon().availableSizes()) == len(ICON_SIZES), timeout=3000)
+    qtbot.waitUntil(lambda: not window.windowIcon().isNull(), timeout=3000)
+    assert {s.width() for s in window.windowIcon().availableSizes()} == set(ICON_SIZES)
     assert {s.width() for s in qapp.windowIcon().availableSizes()} == set(ICON_SIZES)
 
 
