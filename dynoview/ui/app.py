@@ -220,9 +220,7 @@ def _run_app(args: argparse.Namespace, demo_process: Any = None,
     after_first_paint(window, install_crash_handler, at_most_ms=FIRST_PAINT_WAIT_MS)
     # The rest waits for the first rows: on the UI thread it would hold the GIL from the
     # connection's imports in the worker thread (the first rows wait for those).
-    # The icon waits for the rows too: QIcon's enums and files are ~8 ms the paint does
-    # without, and a title bar shows it a moment later.
-    _after_first_rows(window, lambda: _set_icon(app, window, _app_icon()))
+    _icon_with_first_rows(app, window)
     _after_first_rows(window, _clean_leftovers)
     _after_first_rows(window, lambda: _mention_unsent_work(window))
     # The MFA prompter for connections the window does not open itself (a copy to another
@@ -383,6 +381,12 @@ def _app_icon() -> QIcon:
     for size, path in paths.items():
         icon.addFile(str(path), QSize(size, size))
     return icon
+
+
+def _icon_with_first_rows(app: QApplication, window: MainWindow) -> None:
+    """The icon waits for the first rows too: QIcon's enums and files are ~8 ms the paint does
+    without, and a title bar shows it a moment later."""
+    _after_first_rows(window, lambda: _set_icon(app, window, _app_icon()))
 
 
 def _set_icon(app: QApplication, window: MainWindow, icon: QIcon) -> None:

@@ -57,7 +57,7 @@ def test_the_icon_comes_with_the_first_rows(qtbot, qasync_loop, qapp, app_look: 
     qapp.setWindowIcon(QIcon())
     window = app_module._main_window(qapp)
     qtbot.addWidget(window)
-    app_module._after_first_rows(window, lambda: app_module._set_icon(qapp, window, app_module._app_icon()))
+    app_module._icon_with_first_rows(qapp, window)  # as _run_app does
     window.show()
     qtbot.waitExposed(window)
     qtbot.wait(100)
