@@ -366,14 +366,17 @@ class MainWindow(MenusOnDemand):
     def _table_described(self, info: TableInfo) -> None:
         self.layout_state.remember_column_widths()
         if self.ctx.connection is not None:
-            saved.add_recent_table(self.ctx.connection.spec.name, info.name)
             self.layout_state.columns_for = (self.ctx.connection.spec.name, info.name)
         self.ctx.set_table(info)
-        self.tables_panel.show_description(info)
         self.items_panel.set_table(info)
-        self._update_title()
         self._awaiting_first_page = info.name
+        # The rows' Scan goes out first; the description's own calls (backups, resource
+        # policy) and the recent-tables file do not hold it up.
         self.items_panel.run()
+        self.tables_panel.show_description(info)
+        if self.ctx.connection is not None:
+            saved.add_recent_table(self.ctx.connection.spec.name, info.name)
+        self._update_title()
 
     def _first_page(self, _page: Any) -> None:
         name = self._awaiting_first_page

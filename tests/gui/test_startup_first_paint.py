@@ -119,6 +119,38 @@ main()
 """
 
 
+# The same start, watching the imports between the demo saying it is seeded and the first rows:
+# which the UI thread makes (the rows wait for those), and what was loaded at that moment.
+_ROWS_PATH = """
+import json, os, sys, threading
+os.environ["DYNOVIEW_TRACE_STARTUP"] = "1"
+from dynoview.demo import process
+from dynoview.ui import startup_trace
+seen = {"ui_thread_imports": []}
+class Watch:
+    def find_spec(self, name, path=None, target=None):
+        if "at_ready" in seen and threading.current_thread() is threading.main_thread():
+            if name not in sys.modules:
+                seen["ui_thread_imports"].append(name)
+        return None
+sys.meta_path.insert(0, Watch())
+wait_ready = process.DemoProcess.wait_ready
+def ready(self):
+    tables = wait_ready(self)
+    seen["at_ready"] = sorted(sys.modules)
+    return tables
+process.DemoProcess.wait_ready = ready
+def mark(what):
+    if what == startup_trace.FIRST_ROWS:
+        print(json.dumps(seen), flush=True)
+        os._exit(0)
+startup_trace.mark = mark
+sys.argv = ["dynoview", "--demo"]
+from dynoview.__main__ import main
+main()
+"""
+
+
 def _run(code: str, tmp_path: Path, *args: str) -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen",
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data"),
@@ -151,6 +183,21 @@ def test_dynoview_paints_before_its_asyncio_loop_loads_and_then_shows_rows(tmp_p
     assert modules & {"asyncio", "qasync", "dynoview.ui.crash"} == set()
     assert "ThemeIcon" not in seen["enums"]  # QIcon: the icon comes after the paint
     assert seen["rows_after_paint"]
+
+
+def test_the_first_rows_wait_for_no_import_on_the_ui_thread(tmp_path: Path) -> None:
+    """What showing the first table imports is loaded in a worker while the demo seeds
+    (connection_controller.FIRST_TABLE_MODULES), so the UI thread imports none of the
+    description's, reader's, schema's or labels' modules between "seeded" and the rows."""
+    from dynoview.ui.window.connection_controller import FIRST_TABLE_MODULES
+
+    seen = _run(_ROWS_PATH, tmp_path)
+    at_ready = set(seen["at_ready"])
+    assert [name for name in FIRST_TABLE_MODULES if name not in at_ready] == []
+    assert "encodings.idna" in at_ready  # the first request's host name
+    rows_path = ("dynoview.core.reads", "dynoview.core.uniqueness", "dynoview.core.session",
+                 "dynoview.core.expressions", "dynoview.ui.i18n")
+    assert [name for name in seen["ui_thread_imports"] if name.startswith(rows_path)] == []
 
 
 def test_the_window_makes_its_sign_in_helpers_when_first_asked(qtbot, qasync_loop) -> None:
