@@ -20,12 +20,24 @@ class FlowLayout(QLayout):
         super().__init__(parent)
         self._items: list[QLayoutItem] = []
         self._spacing = spacing
+        # What the layouts around ask again and again for the same widths while a window is
+        # laid out (30 times for 7 widths before the first paint); Qt's own box layouts keep
+        # the same, until ``invalidate()``.
+        self._heights: dict[int, int] = {}
+        self._hints: tuple[QSize, QSize] | None = None  # (sizeHint, minimumSize)
         if parent is None:
             self.setContentsMargins(0, 0, 0, 0)  # nested, like a QHBoxLayout added to a layout
 
     # -- QLayout --------------------------------------------------------------------
     def addItem(self, item: QLayoutItem) -> None:
         self._items.append(item)
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """An item was added, taken, shown, hidden or changed its size (Qt calls this)."""
+        self._heights.clear()
+        self._hints = None
+        super().invalidate()
 
     def addWidgets(self, *widgets: QWidget) -> None:
         for widget in widgets:
@@ -43,7 +55,11 @@ class FlowLayout(QLayout):
         return self._items[index] if 0 <= index < len(self._items) else None
 
     def takeAt(self, index: int) -> QLayoutItem | None:  # type: ignore[override]
-        return self._items.pop(index) if 0 <= index < len(self._items) else None
+        if not 0 <= index < len(self._items):
+            return None
+        item = self._items.pop(index)
+        self.invalidate()
+        return item
 
     def expandingDirections(self) -> Qt.Orientation:
         return Qt.Orientation(0)
@@ -52,7 +68,10 @@ class FlowLayout(QLayout):
         return True
 
     def heightForWidth(self, width: int) -> int:
-        return self._layout(QRect(0, 0, width, 0), apply=False)
+        height = self._heights.get(width)
+        if height is None:
+            height = self._heights[width] = self._layout(QRect(0, 0, width, 0), apply=False)
+        return height
 
     def setGeometry(self, rect: QRect) -> None:
         super().setGeometry(rect)
@@ -60,6 +79,18 @@ class FlowLayout(QLayout):
 
     def sizeHint(self) -> QSize:
         """Everything on one row: what the layout asks for when there is room."""
+        return QSize(self._sizes()[0])
+
+    def minimumSize(self) -> QSize:
+        """The widest single item: below that nothing can wrap any further."""
+        return QSize(self._sizes()[1])
+
+    def _sizes(self) -> tuple[QSize, QSize]:
+        if self._hints is None:
+            self._hints = (self._one_row_size(), self._widest_item())
+        return self._hints
+
+    def _one_row_size(self) -> QSize:
         width = height = 0
         shown = self._shown()
         for item in shown:
@@ -69,8 +100,7 @@ class FlowLayout(QLayout):
         width += self._space() * max(0, len(shown) - 1)
         return QSize(width, height).grownBy(self.contentsMargins())
 
-    def minimumSize(self) -> QSize:
-        """The widest single item: below that nothing can wrap any further."""
+    def _widest_item(self) -> QSize:
         size = QSize()
         for item in self._shown():
             size = size.expandedTo(item.minimumSize())

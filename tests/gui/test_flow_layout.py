@@ -61,3 +61,21 @@ def test_hidden_widgets_take_no_room(qtbot) -> None:
     qtbot.wait(10)
     host.layout().activate()
     assert buttons[1].geometry().left() < buttons[0].sizeHint().width()
+
+
+def test_the_height_and_sizes_it_keeps_follow_a_widget_that_grows(qtbot) -> None:
+    """Heights per width and the size hints are kept between layouts (Qt asks for the same
+    widths many times); a widget that grows makes the layout measure again."""
+    host, buttons, _run, _edit = make(qtbot)
+    host.resize(1400, 400)
+    host.show()
+    qtbot.waitExposed(host)
+    flow = host.layout().itemAt(0).layout()
+    assert isinstance(flow, FlowLayout)
+    before = (flow.heightForWidth(1400), flow.sizeHint().width(), flow.minimumSize().width())
+    assert len({b.geometry().top() for b in buttons}) == 1  # one row
+    buttons[0].setText("A button whose label is now a great deal longer than it was " * 4)
+    # Laid out again: the next button wrapped below it.
+    qtbot.waitUntil(lambda: buttons[1].geometry().top() > buttons[0].geometry().top())
+    assert flow.heightForWidth(1400) > before[0]
+    assert flow.sizeHint().width() > before[1] and flow.minimumSize().width() > before[2]
