@@ -147,11 +147,13 @@ def service_regions(service_name: str) -> list[str]:
 
 def regions_without_a_session() -> None:
     """Install the third speed-up in moto's backends (idempotent)."""
+    from moto.core import utils
     from moto.core.base_backend import AccountSpecificBackend
 
     original = AccountSpecificBackend._generate_regions
     code = getattr(getattr(original, "__wrapped__", None), "__code__", None)
-    if getattr(original, _PATCHED, False) or code is None or set(code.co_names) != _REGIONS_NAMES:
+    if (getattr(original, _PATCHED, False) or code is None or set(code.co_names) != _REGIONS_NAMES
+            or not hasattr(utils, "get_service_model")):
         return  # done already, or moto lists regions another way: leave it as it is
 
     def generate_regions(self: Any, service_name: str) -> list[str]:

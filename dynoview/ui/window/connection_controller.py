@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import logging
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
     from dynoview.core.session.connection import Connection, ConnectionSpec
     from dynoview.core.session.tables import TableInfo
 
+
+log = logging.getLogger(__name__)
 
 #: What showing a table's first rows imports: its description, the reader, the uniqueness
 #: schema and its store, the read log's labels. Imported in a worker while the connection
@@ -43,9 +46,14 @@ FIRST_TABLE_MODULES = (
 
 
 def import_first_table_modules() -> None:
-    """Import ``FIRST_TABLE_MODULES`` (in a worker thread: none makes a Qt object as it loads)."""
+    """Import ``FIRST_TABLE_MODULES`` (in a worker thread: none makes a Qt object as it loads).
+    Ahead of time only: a module that fails to load fails again where it is used, and is
+    reported there, not as a connection that did not open."""
     for name in FIRST_TABLE_MODULES:
-        importlib.import_module(name)
+        try:
+            importlib.import_module(name)
+        except Exception:  # see above
+            log.debug("could not import %s ahead of the first table", name, exc_info=True)
     # The first request's host name goes through the IDNA codec (getaddrinfo), which loads
     # encodings.idna, stringprep and unicodedata.
     "localhost".encode("idna")
