@@ -1,4 +1,4 @@
-"""Three speed-ups of moto's DynamoDB for the demo, each with the same answers and behaviour.
+"""Two speed-ups of moto's DynamoDB for the demo, each with the same answers and behaviour.
 
 ``TransactWriteItems`` in moto first deep-copies each table the transaction writes, to roll
 back on failure, but it copies the table again for every item written to it: a signup (an
@@ -14,12 +14,6 @@ holds. The first Scan of the demo's 63 accounts spent about 0.1 s there, on the 
 window's first rows. Here an ``AttributeValue`` given as a plain dict of DynamoDB's own member
 names (what moto's DynamoDB models give) is read by those names; each value it holds is then
 serialized by moto as before.
-
-moto lists the regions a service's backend accepts when it makes the backend, on the first
-request, through a boto3 ``Session`` made for that alone: botocore's session components, a
-listing of its ~400 service folders and a second read of DynamoDB's model, about 60 ms of the
-demo's first request (its seeding, which the first rows wait for). Here the same list comes
-from botocore's endpoint data and the service model moto has already read to parse the request.
 
 The demo's child goes one step further for its own seeding: a transaction sent with the seed's
 token (``SEED_HEADER``, known to the child alone) takes no copy at all. A seeding transaction
@@ -42,10 +36,6 @@ _taken = threading.local()  # the tables copied by this thread's transaction, wh
 #: The header the demo's child seeds with: its value is the token ``trust_seeder`` was given.
 SEED_HEADER = "X-DynoView-Seed"
 _seed_token: str | None = None
-#: The names moto's ``AccountSpecificBackend._generate_regions`` uses (moto 5.2): the
-#: replacement below gives its answer, so it is installed only where moto's is still that.
-_REGIONS_NAMES = {"AccountSpecificBackend", "extend", "get_available_partitions",
-                  "get_available_regions", "get_session"}
 
 
 class _CopyModule:
@@ -124,50 +114,10 @@ def serialize_attribute_values_by_name() -> None:
     setattr(BaseJSONSerializer, _PATCHED, True)
 
 
-@functools.cache
-def service_regions(service_name: str) -> list[str]:
-    """Every partition's regions for ``service_name``, as botocore's ``get_available_regions``
-    gives them partition by partition (none for a service botocore does not know)."""
-    from botocore.exceptions import UnknownServiceError
-    from botocore.loaders import create_loader
-    from botocore.regions import EndpointResolver
-    from moto.core.utils import get_service_model
-
-    try:
-        metadata = get_service_model(service_name).metadata
-    except UnknownServiceError:
-        return []
-    loader = create_loader()
-    endpoints, path = loader.load_data_with_path("endpoints")
-    resolver = EndpointResolver(endpoints, uses_builtin_data=loader.is_builtin_path(path))
-    prefix = metadata.get("endpointPrefix", service_name)
-    return [region for partition in resolver.get_available_partitions()
-            for region in resolver.get_available_endpoints(prefix, partition)]
-
-
-def regions_without_a_session() -> None:
-    """Install the third speed-up in moto's backends (idempotent)."""
-    from moto.core import utils
-    from moto.core.base_backend import AccountSpecificBackend
-
-    original = AccountSpecificBackend._generate_regions
-    code = getattr(getattr(original, "__wrapped__", None), "__code__", None)
-    if (getattr(original, _PATCHED, False) or code is None or set(code.co_names) != _REGIONS_NAMES
-            or not hasattr(utils, "get_service_model")):
-        return  # done already, or moto lists regions another way: leave it as it is
-
-    def generate_regions(self: Any, service_name: str) -> list[str]:
-        return list(service_regions(service_name))
-
-    setattr(generate_regions, _PATCHED, True)
-    AccountSpecificBackend._generate_regions = generate_regions  # type: ignore[method-assign,assignment]
-
-
 def install() -> None:
-    """The three speed-ups (idempotent)."""
+    """Both speed-ups (idempotent)."""
     copy_each_table_once()
     serialize_attribute_values_by_name()
-    regions_without_a_session()
 
 
 def trust_seeder(token: str | None) -> None:

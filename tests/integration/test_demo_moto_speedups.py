@@ -126,31 +126,3 @@ def test_attribute_values_answer_as_motos_own_serializer_does(
     finally:
         sender.close()
         moto_conn.client.delete_table(TableName=name)
-
-
-@pytest.mark.parametrize("service", ["dynamodb", "dynamodbstreams", "sts", "iam", "no-such-service"])
-def test_backends_accept_the_regions_a_boto3_session_lists(service: str) -> None:
-    """The third speed-up: the regions come from botocore's endpoint data, as moto's own
-    listing through a boto3 Session gives them (none for a global or unknown service)."""
-    import boto3
-
-    session = boto3.Session()
-    expected = [region for partition in session.get_available_partitions()
-                for region in session.get_available_regions(service, partition_name=partition)]
-    assert moto_speedups.service_regions(service) == expected
-    assert (len(expected) > 30) is (service not in ("iam", "no-such-service"))
-
-
-def test_a_new_backend_makes_no_boto3_session_for_its_regions(monkeypatch: pytest.MonkeyPatch) -> None:
-    from moto.core.base_backend import AccountSpecificBackend
-    from moto.dynamodb.models import dynamodb_backends
-
-    moto_speedups.install()
-
-    def no_session() -> None:
-        raise AssertionError("a boto3 Session was made to list regions")
-
-    monkeypatch.setattr(AccountSpecificBackend, "get_session", no_session)
-    account = dynamodb_backends[f"{uuid.uuid4().int % 10**12:012d}"]
-    assert account.regions == moto_speedups.service_regions("dynamodb")
-    assert account["eu-west-1"].region_name == "eu-west-1"
