@@ -26,6 +26,15 @@ def make(qtbot) -> tuple[QWidget, list[QPushButton], QPushButton, QLineEdit]:
     return host, buttons, run, edit
 
 
+def shown_flow(qtbot, host: QWidget, width: int) -> FlowLayout:
+    host.resize(width, 400)
+    host.show()
+    qtbot.waitExposed(host)
+    flow = host.layout().itemAt(0).layout()
+    assert isinstance(flow, FlowLayout)
+    return flow
+
+
 def test_one_row_when_wide_and_the_stretch_puts_run_at_the_right(qtbot) -> None:
     host, buttons, run, edit = make(qtbot)
     host.resize(1400, 200)
@@ -39,11 +48,7 @@ def test_one_row_when_wide_and_the_stretch_puts_run_at_the_right(qtbot) -> None:
 
 def test_wraps_and_asks_for_the_height_it_needs_when_narrow(qtbot) -> None:
     host, buttons, run, _edit = make(qtbot)
-    host.resize(330, 400)
-    host.show()
-    qtbot.waitExposed(host)
-    flow = host.layout().itemAt(0).layout()
-    assert isinstance(flow, FlowLayout)
+    flow = shown_flow(qtbot, host, 330)
     assert flow.heightForWidth(330) > flow.heightForWidth(1400)
     assert flow.minimumSize().width() < 330
     rows = {b.geometry().top() for b in [*buttons, run]}
@@ -67,11 +72,7 @@ def test_the_height_and_sizes_it_keeps_follow_a_widget_that_grows(qtbot) -> None
     """Heights per width and the size hints are kept between layouts (Qt asks for the same
     widths many times); a widget that grows makes the layout measure again."""
     host, buttons, _run, _edit = make(qtbot)
-    host.resize(1400, 400)
-    host.show()
-    qtbot.waitExposed(host)
-    flow = host.layout().itemAt(0).layout()
-    assert isinstance(flow, FlowLayout)
+    flow = shown_flow(qtbot, host, 1400)
     before = (flow.heightForWidth(1400), flow.sizeHint().width(), flow.minimumSize().width())
     assert len({b.geometry().top() for b in buttons}) == 1  # one row
     buttons[0].setText("A button whose label is now a great deal longer than it was " * 4)
