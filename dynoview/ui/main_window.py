@@ -364,9 +364,10 @@ class MainWindow(MenusOnDemand):
         self.connection.describe(conn, name)
 
     def _table_described(self, info: TableInfo) -> None:
+        place = self.ctx.connection.spec.name if self.ctx.connection is not None else None
         self.layout_state.remember_column_widths()
-        if self.ctx.connection is not None:
-            self.layout_state.columns_for = (self.ctx.connection.spec.name, info.name)
+        if place is not None:
+            self.layout_state.columns_for = (place, info.name)
         self.ctx.set_table(info)
         self.items_panel.set_table(info)
         self._awaiting_first_page = info.name
@@ -374,8 +375,8 @@ class MainWindow(MenusOnDemand):
         # policy) and the recent-tables file do not hold it up.
         self.items_panel.run()
         self.tables_panel.show_description(info)
-        if self.ctx.connection is not None:
-            saved.add_recent_table(self.ctx.connection.spec.name, info.name)
+        if place is not None:
+            saved.add_recent_table(place, info.name)
         self._update_title()
 
     def _first_page(self, _page: Any) -> None:
