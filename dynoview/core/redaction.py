@@ -40,10 +40,12 @@ _ENV_SECRET_NAME = re.compile(r"(?i)secret|token|password|passwd|access_key|cred
 
 # The user-info part of a URL: everything between "scheme://" and the last "@" before the
 # host (a password may itself hold an unescaped "@"), never crossing a "/", "?", "#" or space.
-_URL_USERINFO = re.compile(r"(?i)\b(?P<scheme>[a-z][a-z0-9+.-]*://)[^/?#\s'\"<>]*@")
+# The scheme starts where a run of scheme characters does (not at every word boundary inside
+# one, which made a long "a.a.a…" rescan itself: quadratic).
+_URL_USERINFO = re.compile(r"(?i)(?<![a-z0-9+.-])(?P<scheme>[a-z][a-z0-9+.-]*://)[^/?#\s'\"<>]*@")
 # mfa_code / TokenCode: a one-time MFA code (issue 25) is a secret while it is valid.
-_SECRET_NAME = r"[\w.-]*(?:secret|token|mfa[_-]?code|passw(?:or)?d|credential|signature|authorization|" \
-               r"api[_-]?key|private[_-]?key|session[_-]?key|access[_-]?key)[\w.-]*"
+_SECRET_WORD_IN_NAME = r"[\w.-]*?(?:secret|token|mfa[_-]?code|passw(?:or)?d|credential|signature|" \
+                       r"authorization|api[_-]?key|private[_-]?key|session[_-]?key|access[_-]?key)"
 # A name holding one of these always names a secret; "token" only at its end (SessionToken,
 # X-Amz-Security-Token, aws_session_token, accessToken), and never these, which are not secrets:
 # DynamoDB's idempotency and paging tokens, and a bare "token" (the CLI's "token: <the request's
@@ -81,7 +83,11 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], .
     (re.compile(r"(?i)\bbearer\s+[\w.~+/-]+=*"), "Bearer " + REDACTED),
     # name=value, name: value, 'name': 'value', "Name": "value", 'Name': b'value' (ini, env, repr,
     # JSON, headers): X-Amz-Security-Token, aws_secret_access_key, SessionToken, password...
-    (re.compile(rf"(?i)(?P<key>{_SECRET_NAME})(?P<sep>[\"']?\s*[:=]\s*)(?P<q>{_BYTES_QUOTE})"
+    # The name is a whole run of name characters that holds a secret's word: anchored at the run's
+    # start and looked for lazily inside it, the search stays linear on a long run of letters (an
+    # unanchored name made every position of a 30 KB value rescan the run: minutes to print it).
+    (re.compile(rf"(?i)(?<![\w.-])(?={_SECRET_WORD_IN_NAME})(?P<key>[\w.-]+)(?P<sep>[\"']?\s*[:=]\s*)"
+                rf"(?P<q>{_BYTES_QUOTE})"
                 r"(?P<val>[^\"'\s,;}\])]+)"), _named_value),
     # AWS access key ids (long-term AKIA, temporary ASIA, and the other id prefixes)
     (re.compile(r"\b(?:AKIA|ASIA|AIDA|AROA|AGPA|ANPA|ANVA|AIPA|ABIA|ACCA)[A-Z0-9]{12,}\b"), REDACTED),

@@ -174,3 +174,27 @@ def test_stack_info_is_redacted_too(caplog: pytest.LogCaptureFixture) -> None:
     record = caplog.records[-1]
     assert record.stack_info and "deep()" in record.stack_info  # the source lines are shown...
     assert "stack-secret-value-123" not in record.stack_info and REDACTED in record.stack_info
+
+
+# Long runs that made an unanchored name or scheme rescan the run at every position: a 30 KB
+# item value took 38 s to print in `dynoview import`'s preview, 400 KB would take hours.
+_LONG_RUNS = [("y", 400_000), ("a.", 200_000), ("x-", 200_000), ("token", 80_000), ("a:", 200_000)]
+
+
+def test_a_value_of_the_largest_item_size_is_redacted_in_one_pass() -> None:
+    """Redaction ends on DynamoDB's largest item (400 KB) of each shape: run in a child process
+    with a generous bound (a backtracking regex holds the GIL, so no thread can time it out)."""
+    import subprocess
+    import sys
+
+    code = ("from dynoview.core.redaction import redact_text\n"
+            f"for part, times in {_LONG_RUNS!r}:\n    assert redact_text(part * times) == part * times\n"
+            "print('done')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "done", done.stderr
+
+
+def test_a_secret_name_inside_a_long_run_is_still_found() -> None:
+    value = "q" * 50_000 + "_session_token=" + "AbC123xyz789QQQ"
+    assert redact_text(value) == "q" * 50_000 + "_session_token=" + REDACTED
+    assert redact_text("x=password=hunter22") == "x=password=" + REDACTED
