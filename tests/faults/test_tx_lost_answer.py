@@ -174,6 +174,31 @@ def test_repair_reports_the_delete_that_happened(proxy: FaultProxy, endpoint_url
     assert len(data_home.entries()) == 2
 
 
+@pytest.mark.parametrize("fault", [fp.HTTP_500, fp.DROP_BEFORE])
+def test_a_repair_that_never_reached_dynamodb_is_retried_by_the_next_run(
+        proxy: FaultProxy, endpoint_url: str, direct: Connection, table: str, tmp_path: Path,
+        data_home: ActionLog, fault: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing reached DynamoDB: the run says nothing was written and stops (it is not "cancelled
+    by DynamoDB, the table changed"), and the next run re-checks the finding and repairs it."""
+    report = orphan_report(capsys, endpoint_url, table, tmp_path / "audit.json")
+    proxy.add(fault, operation=TX, times=None)
+    argv = ["repair", str(report), "--endpoint-url", proxy.url, "--table", table, "--yes", "--rate", "50"]
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert code == 2, out + err
+    assert "Nothing was written; the run stopped here. Run the repair again" in out
+    assert "cancelled by DynamoDB" not in out and "The table changed" not in out
+    assert proxy.requests(TX) and proxy.forwarded(TX) == []
+    proxy.clear()
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert code == 0, out + err
+    assert "2 applied; 0 need a decision." in out, out
+    for email in ("ken@thompson.dev", "barbara@mit.edu"):
+        lock = key(f"UNIQ#EMAIL#{email}", "LOCK")
+        assert "Item" not in direct.client.get_item(TableName=table, Key=lock, ConsistentRead=True)
+
+
 @pytest.mark.parametrize("describe_fails", [False, True], ids=["item-reads", "all-reads"])
 def test_preflight_read_errors_say_nothing_was_sent(proxy: FaultProxy, direct: Connection, table: str,
                                                     tmp_path: Path, data_home: ActionLog,

@@ -331,9 +331,14 @@ class _Repairer:
             keys = [a.target_key(self.key_names(a.table)) for a in tx.actions if a.kind != CONDITION_CHECK]
             done = "Released" if item.kind == RELEASE else "Claimed"
             return self.outcome(item, APPLIED, f"{done} {key_text(keys[0])}. {result.message}", tx, keys)
-        if result.status in (tx_outcomes.CANCELLED, tx_outcomes.NOT_APPLIED):
+        if result.status == tx_outcomes.CANCELLED:
             return self.outcome(item, CANCELLED, f"{result.message} The table changed after the re-check; "
                                 "this finding is not retried. Run the audit again and decide.", tx)
+        if result.status == tx_outcomes.NOT_APPLIED:
+            # Never reached DynamoDB, or lost and read back absent: nothing changed, so DynamoDB
+            # cancelled nothing and the finding stands; it is not recorded as settled.
+            return self.outcome(item, ERROR, f"{result.message} Nothing was written; the run stopped "
+                                "here. Run the repair again: it re-checks this finding and retries it.", tx)
         return self.outcome(item, ERROR, f"{result.message} The run stopped here.", tx)
 
 
