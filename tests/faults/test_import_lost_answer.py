@@ -75,3 +75,27 @@ def test_the_command_says_the_batch_may_have_been_written(
     assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
                  "--resume", "--progress-file", str(tmp_path / "p.json")]) == 0
     assert _count(direct, empty_table) == 10
+
+
+def test_speed_mode_says_a_batch_whose_answer_was_lost_may_have_been_written(
+        proxy: FaultProxy, direct: Connection, empty_table: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """BatchWriteItem (--speed) reached the engine and its answer was lost (the connection
+    dropped after the request was sent): the batch is in the table, so the command
+    says it may have been written and --resume, not "could not reach the endpoint"; the action
+    log keeps the request with an unknown outcome."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = _file(tmp_path)
+    proxy.add(fp.DROP_AFTER, operation="BatchWriteItem", times=None)
+    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
+                 "--speed", "--progress-file", str(tmp_path / "p.json")]) == 2
+    err = capsys.readouterr().err
+    assert "Batch 1 (" in err and "may have been written" in err and "--resume" in err, err
+    assert proxy.forwarded("BatchWriteItem")
+    assert _count(direct, empty_table) == 10
+    logged = ActionLog(tmp_path / "data" / "DynoView" / "actions.jsonl").entries()
+    assert logged and {e["outcome"]["status"] for e in logged} == {UNKNOWN}
+    proxy.clear()
+    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
+                 "--speed", "--resume", "--progress-file", str(tmp_path / "p.json")]) == 0
+    assert _count(direct, empty_table) == 10

@@ -11,7 +11,7 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from dynoview.core.errors import CancelledError, DynoViewError
+from dynoview.core.errors import THROTTLING_CODES, CancelledError, DynoViewError, aws_error_code
 from dynoview.core.imports.model import Item
 from dynoview.core.session.connection import Connection, client_config
 from dynoview.core.tx.action_log import ActionLog, connection_record
@@ -47,6 +47,17 @@ def writer_client(conn: Connection) -> Any:
     return conn.new_client(config=client_config().merge(Config(parameter_validation=False)))
 
 
+def refused_whole(exc: BaseException) -> bool:
+    """DynamoDB answered the request with a refusal that every try of it got alike (validation,
+    access, no such table): nothing of it was written. Not a throttle, a server error or a lost
+    answer: the SDK retries those, and a try whose answer was lost may have written the batch."""
+    code = aws_error_code(exc)
+    meta = (getattr(exc, "response", None) or {}).get("ResponseMetadata") or {}
+    status = meta.get("HTTPStatusCode")
+    return (code is not None and code not in THROTTLING_CODES and isinstance(status, int)
+            and 400 <= status < 500)
+
+
 def write_items(conn: Connection, table: str, items: Sequence[Item], *, log: ActionLog | None,
                 context: Mapping[str, Any], cancel: threading.Event | None = None,
                 sleep: Callable[[float], None] = time.sleep, client: Any = None) -> int:
@@ -63,7 +74,15 @@ def write_items(conn: Connection, table: str, items: Sequence[Item], *, log: Act
                 raise CancelledError("The import was cancelled while DynamoDB had items unprocessed.")
             sleep(min(0.05 * 2 ** round_, 5.0))
         request = {"RequestItems": pending}
-        response = (client or conn.client).batch_write_item(**request)
+        try:
+            response = (client or conn.client).batch_write_item(**request)
+        except Exception as exc:
+            if log is not None:  # a lost answer is logged too: the request may have been applied
+                log.append(connection=record, token=f"batch-{uuid.uuid4().hex[:20]}",
+                           request={"operation": "BatchWriteItem", **_logged(request)},
+                           outcome={"status": "failed" if refused_whole(exc) else "unknown",
+                                    "error": type(exc).__name__, "context": dict(context)})
+            raise
         unprocessed = response.get("UnprocessedItems") or {}
         if log is not None:
             log.append(connection=record, token=f"batch-{uuid.uuid4().hex[:20]}",

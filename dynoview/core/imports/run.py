@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError
+from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError, describe_error
 from dynoview.core.imports import batch_write, resume
 from dynoview.core.imports.batching import Batch, applies, batches
 from dynoview.core.imports.checks import checked_size, key_of
@@ -346,9 +346,7 @@ class _Sender:
             if view is not None:  # (a token of its own: this transaction is judged, never sent)
                 _check(view, Transaction(actions=[_put(table, r) for r in batch.records],
                                          token="judged-only"), batch, False)
-            return lambda: batch_write.write_items(
-                self.conn, table, [r.item for r in batch.records], log=self.log,
-                context=_context(batch, state), cancel=self.cancel, client=self.client)
+            return lambda: self._batch_write(batch)
         token = resume.batch_token(state, batch.number)
         resent = first and state.batches > 0  # a killed run may have sent it: its log says
         if resent and _already_applied(self.log, token):  # (``run_import`` settled it first)
@@ -359,6 +357,23 @@ class _Sender:
         if has_errors(problems):  # (validation serialises the request: the send reuses it)
             raise TransactionInvalidError(problems)
         return lambda: self._transact(batch, tx, fresh=not resent)
+
+    def _batch_write(self, batch: Batch) -> int:
+        try:
+            return batch_write.write_items(
+                self.conn, self.table.name, [r.item for r in batch.records], log=self.log,
+                context=_context(batch, self.state), cancel=self.cancel, client=self.client)
+        except DynoViewError:
+            raise  # cancelled, or items left unprocessed: each says what happened
+        except Exception as exc:
+            if batch_write.refused_whole(exc):
+                raise  # refused by DynamoDB as it stands: nothing of it was written
+            said = describe_error(exc, operation="BatchWriteItem", table=self.table.name).message
+            # Never "could not reach the endpoint" alone: the request may have been applied.
+            raise ImportStopped(f"Batch {batch.number + 1} ({batch.span()}) may have been written, in "
+                                f"part or whole: {said} --resume sends this batch again (the same "
+                                "Puts: its items end the same whether or not they were written).",
+                                batch=batch) from exc
 
     def _transact(self, batch: Batch, tx: Transaction, *, fresh: bool) -> int:
         result = execute_transaction(self.conn, tx, confirmation=self.options.confirmation,
