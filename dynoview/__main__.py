@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from dynoview import __version__
 
@@ -39,6 +39,24 @@ def gui_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _command_first(parser: argparse.ArgumentParser, argv: Sequence[str],
+                   commands: Collection[str]) -> list[str] | None:
+    """``argv`` with a headless command that follows the window's options moved first (the
+    top-level help lists ``--endpoint-url`` and the commands, so both orders get typed), or None
+    when no command follows them."""
+    takes_value = {name for action in parser._actions if action.nargs != 0
+                   for name in action.option_strings}
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg in commands:
+            return [arg, *argv[:i], *argv[i + 1:]]
+        if not arg.startswith("-"):
+            return None
+        i += 2 if arg in takes_value else 1
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv == ["--serve-demo"]:  # the demo endpoint's child process (dynoview/demo/process.py)
@@ -52,6 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return cli_main(argv)
     parser = gui_parser()
+    command_first = _command_first(parser, argv, COMMANDS)
+    if command_first is not None:  # `dynoview --endpoint-url URL tables`: the options go with it
+        from dynoview.cli import main as cli_main
+
+        return cli_main(command_first)
     args = parser.parse_args(argv)
     if args.engine:
         if not (args.demo or args.smoke):

@@ -142,6 +142,11 @@ def run(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         say("--limit must be 1 or more.")
         return 2
+    if any(not spec.strip(" ;") for spec in args.key):
+        # An empty --key (an unset shell variable) would print every record, as if it filtered.
+        say("--key is empty: give PK or PK,SK (for example --key 'UNIQ#EMAIL#ada@lovelace.io,LOCK'), "
+            "or leave --key out to see every record.")
+        return 2
     try:
         key_filter = KeyFilter.parse(args.key)
     except DynoViewError as exc:

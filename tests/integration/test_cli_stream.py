@@ -127,6 +127,16 @@ def test_bad_key_filter_is_refused(capsys: pytest.CaptureFixture[str], endpoint_
     assert code == 2 and "no partition key" in err
 
 
+@pytest.mark.parametrize("empty", ["", "  ", ";"])
+def test_an_empty_key_filter_is_refused_not_ignored(capsys: pytest.CaptureFixture[str],
+                                                    endpoint_url: str, empty: str) -> None:
+    """``--key "$KEY"`` with KEY unset must not print every record as if it had filtered."""
+    code, out, err = run_cli(capsys, "--table", "whatever", "--endpoint-url", endpoint_url,
+                             "--key", empty)
+    assert code == 2 and out == []
+    assert err.startswith("dynoview: --key is empty: give PK or PK,SK"), err
+
+
 def test_key_with_three_parts_is_refused_before_connecting(capsys: pytest.CaptureFixture[str],
                                                            endpoint_url: str) -> None:
     code, out, err = run_cli(capsys, "--table", "whatever", "--endpoint-url", endpoint_url,

@@ -86,6 +86,9 @@ def load(path: Path) -> Progress | None:
         return Progress.from_json(data)
     except FileNotFoundError:
         return None
+    except IsADirectoryError:  # never "remove it": a folder the user named may hold their files
+        raise DynoViewError(f"The import progress file {path} is a folder: give a file path for "
+                            "--progress-file (or leave it out for the default).", field="resume") from None
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise DynoViewError(f"The import progress file {path} cannot be read ({exc}); remove it to "
                             "import from the start.", field="resume") from None

@@ -8,6 +8,9 @@ import os
 import stat
 from pathlib import Path
 
+import pytest
+
+from dynoview.core.errors import DynoViewError
 from dynoview.core.imports import resume
 
 
@@ -59,3 +62,13 @@ def test_an_existing_progress_file_is_tightened(tmp_path: Path) -> None:
     resume.save(path, _progress(tmp_path))
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_a_folder_given_as_the_progress_file_is_named_as_a_folder(tmp_path: Path) -> None:
+    """Never "remove it to import from the start": the folder may hold the user's files."""
+    with pytest.raises(DynoViewError) as raised:
+        resume.load(tmp_path)
+    message = raised.value.message
+    assert "is a folder: give a file path for --progress-file" in message
+    assert "remove" not in message
+    assert tmp_path.is_dir()
