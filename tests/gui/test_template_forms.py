@@ -134,6 +134,23 @@ def test_resolve_duplicate_asks_who_keeps_the_value(qtbot: Any) -> None:
     assert form.build().actions[-1].update.startswith("REMOVE")
 
 
+def test_resolve_duplicate_refuses_a_spelling_that_still_shares_the_lock(qtbot: Any) -> None:
+    """Under a lowercasing rule "SHARED@…" keys the same lock as "shared@…": the other account
+    would still share it, so the form refuses it (a change of one's own spelling is accepted)."""
+    schema = UniquenessSchema(rules=(
+        LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", NORMALISE_LOWER),
+        LockRule("username", "username", "UNIQ#HANDLE#{value}", "LOCK", NORMALISE_LOWER)))
+    one = account("2a3b4c", "shared@example.com", "dup1")
+    two = account("3b4c5d", "shared@example.com", "dup2")
+    form = ResolveDuplicateForm(schema, "accounts", "email", [one, two])
+    qtbot.addWidget(form)
+    form.choose_keeper("ACCT#3b4c5d")
+    form.field.edit.setText("SHARED@example.com")
+    assert form.field.message.property("role") == "error" and not form.ok_button.isEnabled()
+    form.field.edit.setText("dup1@example.com")
+    assert form.ok_button.isEnabled()
+
+
 def test_release_refuses_a_lock_an_account_holds(qtbot: Any) -> None:
     lock = {"PK": s("UNIQ#EMAIL#ada@lovelace.io"), "SK": s("LOCK")}
     form = ReleaseLockForm(S, "accounts", lock, ["ACCT#a1f9c3"])

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from dynoview.core.tx.keys import MAX_SORT_KEY_BYTES
 from dynoview.core.tx.templates import lock_value, scope_attributes
 from dynoview.core.uniqueness.forms import normalise, trims
 from dynoview.core.uniqueness.schema import NORMALISE_NONE, LockRule, UniquenessSchema, protected_text
@@ -36,6 +37,7 @@ class ValueCheck:
     value: str  # stored on the account exactly as typed
     lock_pk: str  # the lock's partition key, after the rule's normalisation
     error: str | None = None
+    note: str | None = None  # said with the preview of a usable value (a new spelling, one lock)
 
     @property
     def ok(self) -> bool:
@@ -44,25 +46,32 @@ class ValueCheck:
     @property
     def preview(self) -> str:
         """"lock UNIQ#EMAIL#ada@x.io; the account stores Ada@x.io": what each item gets. Under a
-        normalising rule the two differ, and the form shows both."""
-        return f"lock {shown(self.lock_pk)}; the account stores {shown(self.value)}"
+        normalising rule the two differ, and the form shows both; then any ``note``."""
+        said = f"lock {shown(self.lock_pk)}; the account stores {shown(self.value)}"
+        return f"{said}. {self.note}" if self.note else said
 
 
 def check_value(rule: LockRule, text: str, current: str | None = None,
-                account: Mapping[str, Any] | None = None) -> ValueCheck:
+                account: Mapping[str, Any] | None = None, *, shared: bool = False) -> ValueCheck:
     """Check a new value for ``rule``; ``current`` is the account's value it replaces.
 
     The lock key is built from the value after the rule's normalisation (``lock_pk``), as
     the schema stores its locks; a scoped rule's, in the scope filled from ``account`` (the
     account as the template writes it). Refused: an empty value (or one the normalisation
     empties, such as only invisible characters), spaces at either end (unless the rule trims
-    them, they become part of the lock key), a key DynamoDB would refuse (over 2048 bytes), a
-    value whose lock key equals the current one (nothing would move: the guarded Put of the
-    "new" lock would meet the account's own lock and fail), and, given an ``account``, a scope
-    it cannot fill (``scope_problem``).
+    them, they become part of the lock key), a key DynamoDB would refuse (a partition key over
+    2048 bytes, a sort key holding the value over 1024), the current value itself (nothing would
+    change), and, given an ``account``, a scope it cannot fill (``scope_problem``).
+
+    A new spelling of the current value that the lock cannot see (``BOB@x.io`` for ``Bob@x.io``
+    under a lowercase rule) is accepted with a ``note``: the account keeps its lock and only the
+    account is updated (``templates.change_value``). ``shared=True``: ``current``'s lock is another
+    account's (``resolve_duplicate`` moves this account off it), so a value keyed by that same
+    lock is refused too: the account would still share it.
     """
     held = account if account is not None else {}
-    lock_pk = rule.lock_pk(lock_value(rule, held, text)) if text else ""
+    form = rule.form_of(lock_value(rule, held, text)) if text else ""
+    lock_pk = rule.fixed_prefix + form + rule.suffix if text else ""
     if not text.strip():
         return ValueCheck(rule, text, "", f"Type the {rule.name}: it cannot be empty.")
     if not normalise(text, rule.normalisation):
@@ -79,15 +88,28 @@ def check_value(rule: LockRule, text: str, current: str | None = None,
                           f"This {rule.name} is too long: its lock key would be "
                           f"{len(lock_pk.encode('utf-8')):,} bytes, and DynamoDB allows "
                           f"{MAX_PARTITION_KEY_BYTES} for a partition key.")
+    lock_sk = rule.lock_sk(form)
+    if lock_sk is not None and len(lock_sk.encode("utf-8")) > MAX_SORT_KEY_BYTES:
+        return ValueCheck(rule, text, lock_pk,
+                          f"This {rule.name} is too long: its lock's sort key would be "
+                          f"{len(lock_sk.encode('utf-8')):,} bytes, and DynamoDB allows "
+                          f"{MAX_SORT_KEY_BYTES} for a sort key.")
     problem = scope_problem(rule, account) if account is not None else None
     if problem is not None:
         return ValueCheck(rule, text, lock_pk, problem)
-    if current is not None and rule.lock_pk(lock_value(rule, held, current)) == lock_pk:
-        how = "" if rule.normalisation == NORMALISE_NONE else f" once the rule's {rule.normalisation} " \
-                                                      "normalisation is applied"
+    if current is not None and text == current:
         return ValueCheck(rule, text, lock_pk,
-                          f"This is the account's current {rule.name}{how} (lock {lock_pk}): "
+                          f"This is the account's current {rule.name} (lock {lock_pk}): "
                           "type a different one.")
+    if current is not None and rule.lock_pk(lock_value(rule, held, current)) == lock_pk:
+        how = "" if rule.normalisation == NORMALISE_NONE else f" under the rule's {rule.normalisation} " \
+                                                      "normalisation"
+        if shared:
+            return ValueCheck(rule, text, lock_pk,
+                              f"This is {shown(current)}{how} (lock {lock_pk}), the value the "
+                              "account shares: type a different one.")
+        return ValueCheck(rule, text, lock_pk, note=f"Only the spelling changes: the lock stays{how}, "
+                                                    "so only the account is updated.")
     return ValueCheck(rule, text, lock_pk)
 
 

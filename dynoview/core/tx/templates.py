@@ -14,6 +14,7 @@ locks with it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,9 +28,10 @@ from dynoview.core.uniqueness.schema import (
     UniquenessSchema,
     normalise,
     protected_text,
-    string_value,
 )
 from dynoview.core.uniqueness.scope import SCOPE_VAR, fill_scope, scope_variables
+from dynoview.core.values.numbers import number_identity
+from dynoview.core.values.types import ValueParseError
 
 #: Optimistic guards compare at most this many attributes (expressions are capped at 4 KB).
 MAX_GUARDED_ATTRIBUTES = 40
@@ -39,6 +41,7 @@ MAX_GUARDED_ATTRIBUTES = 40
 #: is the item the library itself writes.
 ONETABLE_MARKER_ATTRIBUTES = {"_type": {"S": "_Unique"}}
 _ONETABLE_MARKER_PREFIXES = ("_unique#", "_unique:")
+_NUMBER = re.compile(r"-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")  # a number's text, as an N holds it
 
 
 def lock_value(rule: LockRule, account: Mapping[str, Any], value: str) -> str:
@@ -153,7 +156,7 @@ def sign_up(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any
     cond = comparison(ph, schema.pk_name, "attribute_not_exists", literal=True)
     actions = [_action(PUT, table, ph, item=account_item, condition=cond, label="account")]
     for rule in schema.rules:
-        value = string_value(account_item.get(rule.attribute))
+        value = protected_text(account_item.get(rule.attribute))  # the engine's value: S or N, "" none
         if value is not None:
             actions.append(lock_put(schema, table, rule, lock_value(rule, account_item, value)))
     return Transaction(actions=actions)
@@ -162,15 +165,20 @@ def sign_up(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any
 def change_value(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any], rule_name: str,
                  new_value: str) -> Transaction:
     """Move a protected value: Put the new lock, Delete the old one, Update the account,
-    the Update guarded on the value the account holds now (and, for a scoped rule, its scope)."""
+    the Update guarded on the value the account holds now (and, for a scoped rule, its scope).
+
+    A new spelling the lock cannot see (``Bob@x.io`` → ``BOB@x.io`` under a lowercase rule) keeps
+    the lock it has: only the account is updated, as ``edit_account`` does (a Put of the "new"
+    lock would meet the account's own lock and cancel)."""
     rule = schema.rule(rule_name)
-    old = string_value(account_item.get(rule.attribute))
+    old = protected_text(account_item.get(rule.attribute))
     after = {**account_item, rule.attribute: {"S": new_value}}
     new_lock = lock_value(rule, after, new_value)
-    actions = [lock_put(schema, table, rule, new_lock)]
-    if old is not None:
-        old_lock = lock_value(rule, account_item, old)
-        if rule.lock_pk(old_lock) != rule.lock_pk(new_lock):
+    old_lock = lock_value(rule, account_item, old) if old is not None else None
+    actions: list[Action] = []
+    if old_lock is None or rule.lock_pk(old_lock) != rule.lock_pk(new_lock):
+        actions.append(lock_put(schema, table, rule, new_lock))
+        if old_lock is not None:
             actions.append(lock_delete(schema, table, rule, old_lock))
     # Another rule scoped by this attribute moves to the new scope with it.
     others, moved = _moves(schema, table, account_item, after, skip=rule)
@@ -217,13 +225,13 @@ def change_scope(schema: UniquenessSchema, table: str, account_item: Mapping[str
 
 def delete_account(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any]) -> Transaction:
     """Delete the account and every lock it holds, in one transaction, each guarded."""
-    held = [r for r in schema.rules if string_value(account_item.get(r.attribute)) is not None]
+    held = [r for r in schema.rules if protected_text(account_item.get(r.attribute)) is not None]
     ph = Placeholders()
     cond = _holds(ph, schema, account_item, held)
     actions = [_action(DELETE, table, ph, key=_account_key(schema, account_item), condition=cond,
                        label="account", return_values="ALL_OLD")]
     for rule in held:
-        value = string_value(account_item.get(rule.attribute))
+        value = protected_text(account_item.get(rule.attribute))
         assert value is not None
         actions.append(lock_delete(schema, table, rule, lock_value(rule, account_item, value)))
     return Transaction(actions=actions)
@@ -248,7 +256,7 @@ def release_orphan_lock(schema: UniquenessSchema, table: str, lock_key: Mapping[
         held = rule.value_part(value)
         parts = [comparison(ph, schema.pk_name, "attribute_not_exists", literal=True),
                  comparison(ph, rule.attribute, "attribute_not_exists", literal=True),
-                 comparison(ph, rule.attribute, "<>", {"S": held}, literal=True)]
+                 _differs(ph, rule.attribute, held)]
         variable = _single_scope_attribute(rule)
         scope = rule.scope_part(value)
         if variable is not None and scope is not None:
@@ -258,6 +266,19 @@ def release_orphan_lock(schema: UniquenessSchema, table: str, lock_key: Mapping[
                                label=f"owner no longer holds {rule.name} {_lock_name(rule, value)}",
                                return_values="ALL_OLD"))
     return Transaction(actions=actions)
+
+
+def _differs(ph: Placeholders, attribute: str, text: str) -> str:
+    """Condition: ``attribute`` holds neither the S ``text`` nor, when ``text`` is a number, that N
+    (the engine reads an N value as its text: ``protected_text``)."""
+    differs = comparison(ph, attribute, "<>", {"S": text}, literal=True)
+    try:
+        if _NUMBER.fullmatch(text) is None:
+            return differs
+        number_identity(text)  # within DynamoDB's 38 digits and range
+    except ValueParseError:
+        return differs
+    return and_(differs, comparison(ph, attribute, "<>", {"N": text}, literal=True))
 
 
 def _single_scope_attribute(rule: LockRule) -> str | None:
@@ -271,12 +292,12 @@ def claim_missing_lock(schema: UniquenessSchema, table: str, account_item: Mappi
     """Write the lock an account should have: guarded Put plus a ConditionCheck that the
     account still holds the value (and, for a scoped rule, the scope the lock is keyed by)."""
     rule = schema.rule(rule) if isinstance(rule, str) else rule
-    value = string_value(account_item.get(rule.attribute))
+    value = protected_text(account_item.get(rule.attribute))
     if value is None:
         raise ValueError(f"The account has no {rule.attribute}, so there is no {rule.name} lock to claim.")
     ph = Placeholders()
     cond = _holds(ph, schema, account_item, [rule]) if rule.scope is not None else \
-        comparison(ph, rule.attribute, "=", {"S": value}, literal=True)
+        comparison(ph, rule.attribute, "=", account_item[rule.attribute], literal=True)  # as stored: S or N
     check = _action(CONDITION_CHECK, table, ph, key=_account_key(schema, account_item), condition=cond,
                     label=f"account still holds {rule.name} {value}", return_values="ALL_OLD")
     return Transaction(actions=[lock_put(schema, table, rule, lock_value(rule, account_item, value)), check])
@@ -296,8 +317,8 @@ def resolve_duplicate(schema: UniquenessSchema, table: str, keep_item: Mapping[s
     rule = schema.rule(rule) if isinstance(rule, str) else rule
     # A duplicate is one value after the rule's normalisation ("Ada@x.io" and "ada@x.io" under
     # lowercase); each account is guarded on the spelling it stores.
-    shared = string_value(keep_item.get(rule.attribute))
-    theirs = string_value(other_item.get(rule.attribute))
+    shared = protected_text(keep_item.get(rule.attribute))
+    theirs = protected_text(other_item.get(rule.attribute))
     if shared is None or theirs is None or \
             normalise(theirs, rule.normalisation) != normalise(shared, rule.normalisation) or \
             rule.held_form(keep_item) != rule.held_form(other_item):
@@ -306,7 +327,7 @@ def resolve_duplicate(schema: UniquenessSchema, table: str, keep_item: Mapping[s
     actions: list[Action] = []
     ph = Placeholders()
     kept = _holds(ph, schema, keep_item, [rule]) if scoped else \
-        comparison(ph, rule.attribute, "=", {"S": shared}, literal=True)
+        comparison(ph, rule.attribute, "=", keep_item[rule.attribute], literal=True)
     actions.append(_action(CONDITION_CHECK, table, ph, key=_account_key(schema, keep_item),
                            condition=kept, label=f"kept account still holds {rule.name} {shared}",
                            return_values="ALL_OLD"))
@@ -322,7 +343,7 @@ def resolve_duplicate(schema: UniquenessSchema, table: str, keep_item: Mapping[s
     name = ph.literal_name(rule.attribute)
     update = f"SET {name} = {ph.value({'S': new_value})}" if new_value is not None else f"REMOVE {name}"
     cond = _holds(ph, schema, other_item, [rule]) if scoped else \
-        comparison(ph, rule.attribute, "=", {"S": theirs}, literal=True)
+        comparison(ph, rule.attribute, "=", other_item[rule.attribute], literal=True)
     actions.append(_action(UPDATE, table, ph, key=_account_key(schema, other_item), update=update,
                            condition=cond, return_values="ALL_OLD",
                            label=f"other account gives up {rule.name} {theirs}"))

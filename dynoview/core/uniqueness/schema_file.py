@@ -101,6 +101,53 @@ def rule_from_json(data: Any, where: str = "", *, own_table: bool = False) -> Lo
     return LockRule(name, attribute, template, sk_value, norm, index, owner, scope)
 
 
+def _ends_agree(a: str, b: str, *, at_start: bool) -> bool:
+    """Whether one text begins (``at_start``) or ends the other: keys around them can be equal."""
+    return a.startswith(b) or b.startswith(a) if at_start else a.endswith(b) or b.endswith(a)
+
+
+def _sort_keys_may_meet(a: LockRule, b: LockRule) -> bool:
+    """Whether a lock of ``a`` and one of ``b`` can have one sort key: equal fixed ones, a fixed one
+    the other's template can spell, or two templates around a value (or a rule without one)."""
+    if a.sk_value is None or b.sk_value is None:
+        return True
+    ta, tb = a.sk_template, b.sk_template
+    if ta is None and tb is None:
+        return a.sk_value == b.sk_value
+    if ta is not None and tb is not None:
+        return _ends_agree(ta[0], tb[0], at_start=True) and _ends_agree(ta[1], tb[1], at_start=False)
+    fixed, template = (a.sk_value, tb) if ta is None else (b.sk_value, ta)
+    assert template is not None
+    before, after = template
+    return len(fixed) > len(before) + len(after) and fixed.startswith(before) and fixed.endswith(after)
+
+
+def _refuse_overlapping_keys(rules: tuple[LockRule, ...], sort_key: bool) -> None:
+    """Refuse two rules one of whose lock key prefixes begins the other's (``UNIQ#{value}`` and
+    ``UNIQ#EMAIL#{value}``), when their sort keys can agree: a value of the shorter one (the
+    username ``EMAIL#bob@x.io``) would write, and hold, the other's lock (bob@x.io's email lock).
+    Two scoped rules are told apart by the text after their scope (checked above)."""
+    for j, b in enumerate(rules):
+        for a in rules[:j]:
+            if a.scope is not None and b.scope is not None:
+                continue
+            if not (_ends_agree(a.fixed_prefix, b.fixed_prefix, at_start=True)
+                    and _ends_agree(a.suffix, b.suffix, at_start=False)):
+                continue
+            if sort_key and not _sort_keys_may_meet(a, b):
+                continue
+            short, long = (a, b) if len(a.fixed_prefix) <= len(b.fixed_prefix) else (b, a)
+            rest = long.fixed_prefix[len(short.fixed_prefix):]
+            how = (f"a {short.name} beginning with {rest!r} would write, and hold, a lock of the "
+                   f"{long.name} rule"
+                   if rest else f"a {short.name} and a {long.name} can write the same lock")
+            raise SchemaError(
+                f"the lock keys of the {a.name} rule ({a.pk_template}) and the {b.name} rule "
+                f"({b.pk_template}) overlap: {how}. Give each rule a prefix that does not begin "
+                "another's (e.g. UNIQ#EMAIL#{value} and UNIQ#HANDLE#{value}), or, in a table with "
+                "a sort key, its own sk_value.", f"rules[{j}].pk_template")
+
+
 def schema_from_json(data: Any, source: str | None = None) -> UniquenessSchema:
     """Validate and build a schema from JSON data; errors say which field is wrong."""
 
@@ -146,6 +193,7 @@ def schema_from_json(data: Any, source: str | None = None) -> UniquenessSchema:
                 raise SchemaError(f"two rules use the lock prefix {p[0]!r}; each rule needs its own "
                                   "(or, in a table with a sort key, its own sk_value).",
                                   f"rules[{i}].pk_template")
+        _refuse_overlapping_keys(rules, lock_sk is not None)
         return UniquenessSchema(pk_name, sk_name, prefix, account_sk, rules, locks)
     except SchemaError as exc:
         if source and not exc.source:

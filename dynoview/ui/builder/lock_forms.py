@@ -253,7 +253,8 @@ class ResolveDuplicateForm(TemplateForm):
             self.keep_error.setText("")
         if self.new_radio.isChecked():
             text = self.field.edit.text()
-            check = check_value(self.rule, text, self.shared, account=self.other_account())
+            # shared: a new spelling of the shared value would still share its lock
+            check = check_value(self.rule, text, self.shared, account=self.other_account(), shared=True)
             self.field.show_check(check, touched=bool(text))
             ok = ok and check.ok
         else:

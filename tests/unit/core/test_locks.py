@@ -126,6 +126,50 @@ def test_validation_errors_are_located(data: dict, location: str) -> None:
     assert str(info.value).startswith(location)
 
 
+def rules(*pairs: tuple[str, str | None], sk_name: str | None = "SK") -> dict:
+    return {"sk_name": sk_name, "rules": [{"name": f"r{i}", "attribute": f"a{i}", "pk_template": pk,
+                                           "sk_value": sk} for i, (pk, sk) in enumerate(pairs)]}
+
+
+def test_overlapping_lock_prefixes_are_refused_naming_both_rules() -> None:
+    data = {"rules": [{"name": "email", "attribute": "email", "pk_template": "UNIQ#EMAIL#{value}"},
+                      {"name": "username", "attribute": "username", "pk_template": "UNIQ#{value}"}]}
+    with pytest.raises(SchemaError) as info:
+        schema_from_json(data, "overlap.json")
+    # The username EMAIL#bob@x.io would write (and hold) UNIQ#EMAIL#bob@x.io, bob@x.io's email lock.
+    assert info.value.location == "rules[1].pk_template"
+    assert info.value.message == (
+        "the lock keys of the email rule (UNIQ#EMAIL#{value}) and the username rule (UNIQ#{value}) "
+        "overlap: a username beginning with 'EMAIL#' would write, and hold, a lock of the email rule. "
+        "Give each rule a prefix that does not begin another's (e.g. UNIQ#EMAIL#{value} and "
+        "UNIQ#HANDLE#{value}), or, in a table with a sort key, its own sk_value.")
+    assert info.value.source == "overlap.json"
+
+
+@pytest.mark.parametrize("data", [
+    rules(("UNIQ#{value}", "LOCK"), ("UNIQ#EMAIL#{value}", "LOCK")),  # the shorter one first
+    rules(("UNIQ#EMAIL#{value}", None), ("UNIQ#{value}", None), sk_name=None),  # no sort key
+    rules(("U#{value}", "S#x"), ("U#E#{value}", "S#{value}")),  # S#x is S#{value} of x
+    rules(("U#{value}", "S#{value}"), ("U#E#{value}", "S#E#{value}")),  # two templates that can meet
+    rules(("U#{value}", "LOCKED"), ("U#E#{value}", "LOCK{value}")),  # LOCK + ED
+])
+def test_lock_keys_that_can_meet_are_refused(data: dict) -> None:
+    with pytest.raises(SchemaError, match="overlap") as info:
+        schema_from_json(data)
+    assert info.value.location == "rules[1].pk_template"
+
+
+@pytest.mark.parametrize("data", [
+    rules(("UNIQ#EMAIL#{value}", "LOCK"), ("UNIQ#EMAIL2#{value}", "LOCK")),  # neither begins the other
+    rules(("UNIQ#{value}", "HANDLE"), ("UNIQ#EMAIL#{value}", "EMAIL")),  # the sort keys tell them apart
+    rules(("U#{value}", "LOCK"), ("U#E#{value}", "S#{value}")),  # LOCK is never S#<value>
+    rules(("U#{value}#a", "LOCK"), ("U#E#{value}#b", "LOCK")),  # different suffixes
+    rules(("$app#value_{value}", "$c#name_email"), ("$app#value_{value}", "$c#name_handle")),  # ElectroDB
+])
+def test_lock_keys_that_cannot_meet_are_accepted(data: dict) -> None:
+    assert len(schema_from_json(data).rules) == 2
+
+
 def test_schema_file_errors_name_file_and_line(tmp_path: Path) -> None:
     bad = tmp_path / "schema.json"
     bad.write_text('{\n  "rules": [\n    {"attribute": "email",}\n  ]\n}\n')

@@ -57,12 +57,24 @@ def test_empty_padded_too_long_and_unchanged_values_are_refused() -> None:
                           "type a different one.")
 
 
-def test_unchanged_is_judged_after_the_rules_normalisation() -> None:
+def test_a_new_spelling_the_lock_cannot_see_is_accepted_with_a_note() -> None:
     lower = LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", NORMALISE_LOWER)
-    check = check_value(lower, "Ada@Lovelace.io", "ada@lovelace.io")
-    assert check.error is not None and "lowercase normalisation" in check.error
+    check = check_value(lower, "BOB@x.io", "Bob@x.io")
+    # The lock stays (UNIQ#EMAIL#bob@x.io): change_value only updates the account.
+    assert check.ok and check.lock_pk == "UNIQ#EMAIL#bob@x.io"
+    assert check.note == ("Only the spelling changes: the lock stays under the rule's lowercase "
+                          "normalisation, so only the account is updated.")
+    assert check.preview == "lock UNIQ#EMAIL#bob@x.io; the account stores BOB@x.io. " + check.note
+    # Only the value itself is refused: nothing would change.
+    assert check_value(lower, "Bob@x.io", "Bob@x.io").error == (
+        "This is the account's current email (lock UNIQ#EMAIL#bob@x.io): type a different one.")
+    # Moving off a lock another account holds (resolve_duplicate): its other spellings stay on it.
+    shared = check_value(lower, "BOB@x.io", "bob@x.io", shared=True)
+    assert shared.error == ("This is bob@x.io under the rule's lowercase normalisation (lock "
+                            "UNIQ#EMAIL#bob@x.io), the value the account shares: type a different one.")
     # Without normalisation a case change is another lock key, so it may be moved.
-    assert check_value(EMAIL, "Ada@lovelace.io", "ada@lovelace.io").ok
+    plain = check_value(EMAIL, "Ada@lovelace.io", "ada@lovelace.io")
+    assert plain.ok and plain.note is None
     trim = LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", NORMALISE_TRIM_LOWER)
     assert check_value(trim, " New@x.io ").lock_pk == "UNIQ#EMAIL#new@x.io"
 
@@ -91,6 +103,21 @@ def test_spaces_are_refused_only_where_the_rule_keeps_them() -> None:
     for mode in (NORMALISE_TRIM_LOWER, NORMALISE_NFKC_CASEFOLD):
         rule = LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", mode)
         assert check_value(rule, "a@x.io ").lock_pk == "UNIQ#EMAIL#a@x.io"
+
+
+def test_a_sort_key_holding_the_value_is_checked_against_1024_bytes() -> None:
+    typedorm = LockRule("email", "email", "DRM_GEN_USER.EMAIL#{value}", "DRM_GEN_USER.EMAIL#{value}")
+    long = "a" * 1500 + "@x.io"  # a 1524-byte key: a partition key may hold it, a sort key not
+    assert check_value(typedorm, long).error == (
+        "This email is too long: its lock's sort key would be 1,524 bytes, and DynamoDB allows "
+        "1024 for a sort key.")
+    fits = "a" * (1024 - len("DRM_GEN_USER.EMAIL#") - 5) + "@x.io"
+    assert check_value(typedorm, fits).ok
+    assert check_value(EMAIL, long).ok  # a fixed sort key (LOCK) does not grow with the value
+    # Counted in UTF-8 bytes after the rule's normalisation, as the lock stores it.
+    lower = LockRule("email", "email", "U#{value}", "S#{value}", NORMALISE_LOWER)
+    assert check_value(lower, "\u00c9" * 511).ok  # 2 + 1022 bytes
+    assert (check_value(lower, "\u00c9" * 512).error or "").startswith("This email is too long")
 
 
 def test_a_value_the_normalisation_empties_is_refused() -> None:

@@ -210,3 +210,66 @@ def test_release_keeps_the_stored_spelling_under_a_normalising_rule() -> None:
     # A lock written before the rule lower-cased values is released where it is, not at a
     # lower-cased key that does not exist.
     assert tx.actions[0].key == key
+
+
+NUM = {**ACCT_KEY, "email": {"S": "num@x.io"}, "username": {"N": "42"}}
+HANDLE_42 = {"PK": {"S": "UNIQ#HANDLE#42"}, "SK": {"S": "LOCK"}}
+
+
+def test_a_number_value_is_locked_released_and_claimed_as_the_engine_reads_it() -> None:
+    # The engine (scope.protected_text) reads an N value as its text: username 42 holds
+    # UNIQ#HANDLE#42, so every template writes, releases and claims that lock.
+    assert [a.item["PK"]["S"] for a in sign_up(S, "t", NUM).actions] == [
+        "ACCT#a1f9c3", "UNIQ#EMAIL#num@x.io", "UNIQ#HANDLE#42"]
+    delete = delete_account(S, "t", NUM)
+    assert [a.key for a in delete.actions[1:]] == [{"PK": {"S": "UNIQ#EMAIL#num@x.io"}, "SK": {"S": "LOCK"}},
+                                                   HANDLE_42]
+    assert delete.actions[0].values == {":v0": {"S": "num@x.io"}, ":v1": {"N": "42"}}  # guarded as stored
+    claim = claim_missing_lock(S, "t", NUM, "username")
+    assert claim.actions[0].item == HANDLE_42
+    assert claim.actions[1].values == {":v0": {"N": "42"}}
+    change = change_value(S, "t", NUM, "username", "43")
+    assert [a.kind for a in change.actions] == ["Put", "Delete", "Update"]
+    assert change.actions[1].key == HANDLE_42
+    assert change.actions[2].values[":v1"] == {"N": "42"}
+    other = {**NUM, "PK": {"S": "ACCT#b"}}
+    resolve = resolve_duplicate(S, "t", NUM, other, "username", "43")
+    assert resolve.actions[1].key == HANDLE_42
+    assert resolve.actions[0].values == {":v0": {"N": "42"}}
+    assert resolve.actions[3].values[":v1"] == {"N": "42"}
+
+
+def test_releasing_a_number_lock_checks_the_owner_holds_neither_spelling() -> None:
+    owner = {"PK": {"S": "ACCT#n1"}, "SK": {"S": "PROFILE"}}
+    check = release_orphan_lock(S, "t", HANDLE_42, owner).actions[1]
+    assert check.condition == ("attribute_not_exists(#n0) OR attribute_not_exists(#n1) OR "
+                               "#n1 <> :v0 AND #n1 <> :v1")
+    assert check.values == {":v0": {"S": "42"}, ":v1": {"N": "42"}}
+    text = release_orphan_lock(S, "t", {"PK": {"S": "UNIQ#HANDLE# 4"}, "SK": {"S": "LOCK"}}, owner)
+    assert text.actions[1].values == {":v0": {"S": " 4"}}  # not a number's text: S only
+
+
+def test_an_empty_string_is_no_value() -> None:
+    empty = {**ACCT, "username": {"S": ""}}
+    assert [a.label for a in sign_up(S, "t", empty).actions] == ["account", "email lock ada@lovelace.io"]
+    # No guarded Delete of a UNIQ#HANDLE# lock that never exists (it would cancel every time).
+    assert [a.label for a in delete_account(S, "t", empty).actions] == [
+        "account", "release email lock ada@lovelace.io"]
+    with pytest.raises(ValueError, match="The account has no username"):
+        claim_missing_lock(S, "t", empty, "username")
+    change = change_value(S, "t", empty, "username", "ada")
+    assert [a.kind for a in change.actions] == ["Put", "Update"]  # nothing to release
+    assert change.actions[0].item == {"PK": {"S": "UNIQ#HANDLE#ada"}, "SK": {"S": "LOCK"}}
+
+
+def test_change_value_keeps_the_lock_when_only_the_spelling_changes() -> None:
+    schema = rule_schema(NORMALISE_LOWER)
+    bob = {**ACCT_KEY, "email": {"S": "Bob@x.io"}, "username": {"S": "bob"}}
+    tx = change_value(schema, "accounts", bob, "email", "BOB@x.io")
+    # As edit_account: the lock UNIQ#EMAIL#bob@x.io stays; a Put of it would meet itself and cancel.
+    assert tx.to_request()["TransactItems"] == [{"Update": {
+        "TableName": "accounts", "Key": ACCT_KEY, "UpdateExpression": "SET #n0 = :v0",
+        "ConditionExpression": "#n0 = :v1", "ExpressionAttributeNames": {"#n0": "email"},
+        "ExpressionAttributeValues": {":v0": {"S": "BOB@x.io"}, ":v1": {"S": "Bob@x.io"}},
+        "ReturnValuesOnConditionCheckFailure": "ALL_OLD"}}]
+    assert validate(tx, schema=schema) == []
