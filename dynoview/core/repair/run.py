@@ -154,7 +154,8 @@ class RepairRun:
                  if self.count(s) or s in (APPLIED, PLANNED)]
         earlier = sum(1 for o in self.outcomes if o.earlier)
         text = ", ".join(parts) + (f" ({earlier} by an earlier run)" if earlier else "")
-        text += f"; {len(self.plan.decisions)} need a decision."
+        # The plan's decisions, and the repairs the run's re-check left to a person.
+        text += f"; {len(self.plan.decisions) + self.count(NEEDS_DECISION)} need a decision."
         if self.dry_run:
             text = "Dry run, nothing sent: " + text
         return text[0].upper() + text[1:]

@@ -193,6 +193,14 @@ def test_exit_status(statuses: list[str], decisions: bool, cancelled: bool, code
     assert run.exit_code == code
 
 
+def test_the_summary_counts_the_repairs_the_run_left_to_a_person() -> None:
+    """A repair the re-check hands to a person ("[1/1] needs a decision") is in the summary's
+    count, not only the plan's decisions (it said "0 applied; 0 need a decision")."""
+    plan = plan_repairs(FINDINGS[:2], S, "accounts")
+    run = RepairRun(plan, [_outcome("0", APPLIED), _outcome("1", NEEDS_DECISION)])
+    assert run.summary() == "1 applied; 1 need a decision."
+
+
 def test_finding_ids_are_stable_and_distinct() -> None:
     ids = [finding_id(f) for f in FINDINGS]
     assert len(set(ids)) == len(ids)
