@@ -18,7 +18,6 @@ from __future__ import annotations
 import ast
 import json
 import pprint
-import re
 import shlex
 import textwrap
 from collections.abc import Mapping
@@ -199,13 +198,22 @@ def to_aws_cli(request: Mapping[str, Any], *, region: str | None = None,
 
 # JSON leaves these raw inside strings; escape them for every JS engine (U+2028/9 ended
 # string literals before ES2019) and so a lone surrogate never hits a UTF-8 encoder.
-_JS_RAW = re.compile("[\u2028\u2029\ud800-\udfff]")
 
 
 def _js_string(text: str) -> str:
-    """A double-quoted JavaScript string literal for ``text``."""
+    """A double-quoted JavaScript string literal for ``text``. Characters that print nothing
+    (bidi overrides, zero-width marks, line separators, lone surrogates) are escaped, as the
+    reads' exports do: raw, they can make a reviewer read another value than the one sent."""
     literal = json.dumps(text, ensure_ascii=False)
-    return _JS_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", literal)
+    return "".join(char if char.isprintable() else _js_escape(char) for char in literal)
+
+
+def _js_escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # JavaScript strings are UTF-16: a surrogate pair
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 _JS = JsStyle(string=_js_string, trailing_commas=False, error=ExportValueError,

@@ -167,6 +167,17 @@ def test_javascript_keeps_a_proto_attribute_and_lone_surrogates_as_data(tmp_path
     assert printed["config"] == {}
 
 
+def test_javascript_shows_characters_that_print_nothing_as_escapes(tmp_path: Path) -> None:
+    """A bidi override or a zero-width mark, raw in the file, makes a reviewer read another value
+    than the one sent (the reads' exports escape them too); escaped, the request is the same."""
+    value = "admin\u202e@evil\u200b.io\u2066x\U000e0041"
+    request = {"TransactItems": [{"Put": {"TableName": "t", "Item": {"PK": {"S": value}}}}]}
+    code = to_javascript(request)
+    assert not [c for c in code if not c.isprintable() and c not in "\n"]
+    assert "\\u202e" in code and "\\u200b" in code
+    assert _run_node(code, tmp_path)["input"] == tagged(request)
+
+
 def test_boto3_export_sends_the_request_exactly_and_runs_no_payload(tmp_path: Path) -> None:
     class Sneaky(str):
         """A str whose repr is code: the export must never use it."""
