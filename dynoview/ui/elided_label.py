@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from dynoview.ui.plain_text import plain_tooltip
+
 if TYPE_CHECKING:
     from PySide6.QtGui import QPaintEvent, QResizeEvent
 
@@ -68,6 +70,8 @@ class ElidedLabel(QLabel):
         whole = self.text()
         if self.is_elided() and whole != self._own_tip:
             tip = f"{whole}\n\n{self._own_tip}" if self._own_tip else whole
+            # The label is plain text, so its tooltip shows it the same way, never as HTML.
+            tip = plain_tooltip(tip)
         else:
             tip = self._own_tip
         super().setToolTip(tip)

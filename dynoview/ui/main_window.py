@@ -441,6 +441,9 @@ class MainWindow(MenusOnDemand):
 
         box = QMessageBox(QMessageBox.Icon.Warning, err.title, err.message,
                           QMessageBox.StandardButton.Ok, self)
+        # Plain text: the message quotes the server (names and values from the table), and a box
+        # at AutoText renders text that looks like HTML as HTML.
+        box.setTextFormat(Qt.TextFormat.PlainText)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.setObjectName("error-box")
         self.error_box = box

@@ -13,6 +13,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from dynoview.ui.builder.dialogs import restyle
+from dynoview.ui.plain_text import plain_label
 
 
 class CodeSource(Protocol):
@@ -38,7 +39,8 @@ class CodeActions(QWidget):
         self.file_dialog: QFileDialog | None = None  # kept alive while it is open
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.status = QLabel("")
+        # Plain text: the status quotes file names and errors, and the code holds table values.
+        self.status = plain_label(QLabel(""))
         self.status.setObjectName(status_name)
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -97,8 +99,15 @@ class CodeActions(QWidget):
         code = self.source.code_of(lang)
         if code is None:
             return False
+        from dynoview.core.session.private_files import PrivateFileError, write_private_bytes
+
         try:
-            Path(path).write_text(code, encoding="utf-8", newline="\n")
+            # The code holds the item's keys and values: a 0600 file, replaced whole, never
+            # written through a link. Bytes, so the newlines stay "\n" on every platform.
+            write_private_bytes(path, code.encode("utf-8"))
+        except PrivateFileError as exc:  # a link, a folder: the sentence says what to do
+            self.show_status(exc.message, "error")
+            return False
         except OSError as exc:
             self.show_status(self.tr("Could not save {path}: {value}. Choose another "
                              "folder or file name.").format(path=path, value=exc.strerror or exc), "error")

@@ -30,6 +30,7 @@ from dynoview.core.edits.cell_text import cell_text
 from dynoview.core.values.types import TYPE_ORDER, ValueParseError, type_code
 from dynoview.core.values.user_text import parse_value
 from dynoview.ui.items.cell_paint import ItemsDelegate
+from dynoview.ui.plain_text import plain_label, plain_tooltip
 
 _Index = QModelIndex | QPersistentModelIndex
 MIN_EDITOR_WIDTH = 280  # pixels: the type box and a readable value even in a narrow column
@@ -66,7 +67,7 @@ class CellEditor(QWidget):
         self.stack = QStackedWidget()
         for page in (self.line, self.flag, self.nothing):
             self.stack.addWidget(page)
-        self.problem = QLabel()
+        self.problem = plain_label(QLabel())  # the parser's message quotes the typed value
         self.problem.setObjectName("cell-problem")
         self.problem.setProperty("role", "error")  # styled for light and dark themes
         self.problem.setWordWrap(True)
@@ -160,7 +161,7 @@ class CellEditor(QWidget):
             parse_value(code, text)
         except ValueParseError as exc:
             problem = exc.message
-        self.line.setToolTip(problem or "")
+        self.line.setToolTip(plain_tooltip(problem or ""))
         self.line.setProperty("invalid", problem is not None)
         self.line.setStyleSheet("QLineEdit { border: 1px solid #d32f2f; }" if problem else "")
         shown = _breakable(problem or "")

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_label, plain_tooltip
 
 if TYPE_CHECKING:  # imported with the first item shown (``_import_value_code``)
     from dynoview.core.ttl.expiry import TtlState
@@ -148,7 +149,8 @@ class AttributeNode(QTreeWidgetItem):
         text = display_text(av, limit=500)
         super().__init__([name, type_code(av), text])
         # The longer text only when the short one was cut (else both are the same).
-        self.setToolTip(2, display_text(av, limit=5000) if text.endswith("…") else text)
+        # Escaped: every tooltip is HTML when it looks like HTML, and the value is the table's.
+        self.setToolTip(2, plain_tooltip(display_text(av, limit=5000) if text.endswith("…") else text))
         self.av = av
         self.total = _member_count(av)
         self.built = 0
@@ -236,9 +238,10 @@ class ItemDetail(QWidget):
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.title = QLabel(self.tr("Select an item to see it in full."))
+        # Plain text: the title is the item's key and the TTL line may quote its value.
+        self.title = plain_label(QLabel(self.tr("Select an item to see it in full.")))
         self.title.setWordWrap(True)
-        self.ttl_label = QLabel()
+        self.ttl_label = plain_label(QLabel())
         self.ttl_label.setWordWrap(True)
         self.ttl_label.hide()
         self.tabs = QTabWidget()

@@ -24,6 +24,7 @@ from dynoview.core.reads.browse import BrowseSpec
 from dynoview.core.reads.history import SAVED_LIMIT, describe, spec_from_json, spec_to_json
 from dynoview.ui import settings as saved
 from dynoview.ui.accessible import labelled
+from dynoview.ui.plain_text import plain_tooltip
 
 SpecRole = Qt.ItemDataRole.UserRole + 1
 NameRole = Qt.ItemDataRole.UserRole + 2
@@ -94,7 +95,7 @@ class ReadHistoryDialog(QDialog):
         item = QListWidgetItem(text)
         item.setData(SpecRole, spec)
         item.setData(NameRole, name)
-        item.setToolTip(text)
+        item.setToolTip(plain_tooltip(text))  # a read's text quotes its key values
         lst.addItem(item)
 
     def _picked(self, lst: QListWidget, current: QListWidgetItem | None) -> None:

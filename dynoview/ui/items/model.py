@@ -25,6 +25,7 @@ from dynoview.core.ttl.kinds import EXPIRED, NEVER, PENDING
 from dynoview.ui.items.rows import KINDS, TTL_STATUS_COLUMN, LoadedRows, row_shape
 from dynoview.ui.items.sorting import RowSorting
 from dynoview.ui.items.staged_look import staged_role
+from dynoview.ui.plain_text import plain_tooltip
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -337,9 +338,10 @@ class ItemsModel(QAbstractTableModel):
                 if name == TTL_STATUS_COLUMN:
                     return ("Expiry computed at read time: DynamoDB deletes expired items in the "
                             "background, typically within days, so they stay readable until then.")
+                # Attribute names are the table's: escaped, or Qt would render one that looks like HTML.
                 if self._table and name in self._table.key_names:
-                    return self.tr("{name}: key attribute").format(name=name)
-                return name
+                    return plain_tooltip(self.tr("{name}: key attribute").format(name=name))
+                return plain_tooltip(name)
         if orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
             return section + 1
         return None
@@ -368,7 +370,7 @@ class ItemsModel(QAbstractTableModel):
                 return state.short
             if role == _TOOLTIP:
                 tip = state.dates()
-                return "\n".join(t for t in (state.text, tip, state.reason) if t) or None
+                return plain_tooltip("\n".join(t for t in (state.text, tip, state.reason) if t)) or None
             return state if role == TtlStateRole else None
         if role == _DISPLAY:
             return self._text(loaded, name)
@@ -379,7 +381,7 @@ class ItemsModel(QAbstractTableModel):
             tip = f"{type_code(av)}: {display_text(av, limit=2000)}"
             if name == self.ttl_attribute and kind in {PENDING, EXPIRED}:
                 tip += "\n" + self._state(loaded).dates()
-            return tip
+            return plain_tooltip(tip)  # the value is the table's: shown as its characters
         return None
 
     def look(self, row: int, column: int) -> tuple[str, QBrush | None, QBrush | None]:

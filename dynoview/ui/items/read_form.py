@@ -29,6 +29,7 @@ from dynoview.core.reads.browse_options import (
 from dynoview.ui.accessible import labelled, named
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_label, plain_tooltip
 
 if TYPE_CHECKING:  # types only: the read's code loads when one runs, table descriptions with the connection
     from dynoview.core.reads.browse import BrowseSpec
@@ -55,7 +56,7 @@ class ReadForm(QGroupBox):
         form.addRow(self._top_row())
         form.addRow(self._key_row())
         form.addRow(self._filter_row())
-        self.error_label = QLabel()
+        self.error_label = plain_label(QLabel())  # a refusal may quote a value or a key name
         self.error_label.setProperty("role", "error")  # styled per theme
         self.error_label.setWordWrap(True)
         self.error_label.hide()
@@ -105,10 +106,11 @@ class ReadForm(QGroupBox):
 
     def _key_row(self) -> QWidget:
         """The key condition of a Query (shown in Query mode only)."""
-        self.pk_label = QLabel(self.tr("PK ="))
+        # Plain text: key names are the table's, and Qt renders one that looks like HTML as HTML.
+        self.pk_label = plain_label(QLabel(self.tr("PK =")))
         self.pk_value = QLineEdit()
         self.pk_value.setPlaceholderText(self.tr("partition key value"))
-        self.sk_label = QLabel("SK")
+        self.sk_label = plain_label(QLabel("SK"))
         self.sk_op = QComboBox()
         self.sk_op.addItems([ANY, *SORT_KEY_OPERATORS])
         self.sk_value = QLineEdit()
@@ -273,7 +275,7 @@ class ReadForm(QGroupBox):
         widget = self.field_widget(field)
         if widget is not None:
             widget.setStyleSheet(ERROR_STYLE)
-            widget.setToolTip(message)
+            widget.setToolTip(plain_tooltip(message))
             widget.setFocus()
 
     def clear_errors(self) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QGuiApplication
 
+from dynoview.ui.plain_text import plain_tooltip
 from dynoview.ui.tones import tone
 
 if TYPE_CHECKING:  # the edit code loads with edit in place, after the first rows
@@ -46,5 +47,5 @@ def staged_role(change: CellChange, role: int) -> Any:
             QCoreApplication.translate("StagedCell", "removed"))
         was = QCoreApplication.translate("StagedCell", "was {value}").format(
             value=value_text(change.old, limit=2000))
-        return f"{staged}\n{was}"
+        return plain_tooltip(f"{staged}\n{was}")  # the values are the table's: never HTML
     return None

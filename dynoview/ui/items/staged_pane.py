@@ -26,6 +26,7 @@ from dynoview.core.edits.staging import StagedEdits, key_text
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.display import display_text
 from dynoview.ui.elided_label import ElidedLabel
+from dynoview.ui.plain_text import plain_tooltip
 
 CELL_ROLE = Qt.ItemDataRole.UserRole + 1  # (table, key, attribute) of a line
 LIST_HEIGHT = 100  # pixels, at first: about five lines; the rows above keep the room at 1024 x 700
@@ -111,8 +112,9 @@ class StagedPane(QFrame):
                 if change.attribute in notes:
                     text += f" ({notes[change.attribute]})"
                 line = QTreeWidgetItem(["" if number else short, text])  # the key once per item
-                line.setToolTip(0, f"{item_edits.table}: {where}")
-                line.setToolTip(1, f"{text}\n{was_text(change)}")
+                # Keys and values are the table's: tooltips show their characters, never HTML.
+                line.setToolTip(0, plain_tooltip(f"{item_edits.table}: {where}"))
+                line.setToolTip(1, plain_tooltip(f"{text}\n{was_text(change)}"))
                 line.setData(0, CELL_ROLE, (item_edits.table, item_edits.key, change.attribute))
                 self.list.addTopLevelItem(line)
         self.list.resizeColumnToContents(0)  # a key with its table name is wider than 180

@@ -30,6 +30,7 @@ from dynoview.core.values.types import ValueParseError, type_code
 from dynoview.core.values.user_text import parse_value
 from dynoview.ui.i18n import context
 from dynoview.ui.items.detail import monospace
+from dynoview.ui.plain_text import plain_label
 
 DOCUMENT_COUNTS = context("DOCUMENT_COUNTS")
 
@@ -56,7 +57,7 @@ class _StageDialog(QDialog):
         self.hint.setWordWrap(True)
         self.editor = QPlainTextEdit()
         self.editor.setFont(monospace())
-        self.error = QLabel()
+        self.error = plain_label(QLabel())  # the parser's message quotes the typed value
         self.error.setWordWrap(True)
         self.error.setProperty("role", "error")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)

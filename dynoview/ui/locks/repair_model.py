@@ -32,6 +32,7 @@ from dynoview.core.repair.state import (
 )
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.i18n.labels import finding_label
+from dynoview.ui.plain_text import plain_tooltip
 
 COL_FINDING = 0
 COL_RULE = 1
@@ -100,9 +101,10 @@ class RepairModel(QAbstractTableModel):
         return self.tr("needs a decision") if item.kind == DECIDE else ""
 
     def _tooltip(self, item: PlannedRepair, outcome: RepairOutcome | None) -> str:
+        # Sentences quote the table's values and the server's words: shown as their characters.
         if outcome is not None:
-            return outcome.message
-        return item.reason or item.finding.sentence
+            return plain_tooltip(outcome.message)
+        return plain_tooltip(item.reason or item.finding.sentence)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():

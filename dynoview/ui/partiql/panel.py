@@ -45,6 +45,7 @@ from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.result_pane import ResultPane
 from dynoview.ui.partiql.controller import DEFAULT_PAGE_SIZE, PartiqlController
 from dynoview.ui.partiql.editor import StatementEdit
+from dynoview.ui.plain_text import plain_label, plain_tooltip
 
 ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab: readable in light and dark
 ERROR_BACKGROUND = QColor(211, 47, 47, 110)  # a translucent red: the text stays readable in both
@@ -157,7 +158,7 @@ class ParameterTable(QWidget):
         for r in range(self.table.rowCount()):
             item = self.table.item(r, VALUE_COLUMN)
             if item is not None:
-                item.setToolTip(message if r == row else "")
+                item.setToolTip(plain_tooltip(message) if r == row else "")  # may quote the value
                 item.setBackground(ERROR_BACKGROUND if r == row else Qt.GlobalColor.transparent)
         if row is not None:
             self.table.setCurrentCell(row, VALUE_COLUMN)  # the value to fix has the focus
@@ -251,7 +252,8 @@ class PartiqlPanel(QWidget):
         self.statement_split.setStretchFactor(0, 3)
         self.statement_split.setStretchFactor(1, 2)
         self.statement_split.setChildrenCollapsible(False)
-        self.error_label = QLabel()
+        # Plain text: the message quotes the server (and the statement's names and values).
+        self.error_label = plain_label(QLabel())
         self.error_label.setProperty("role", "error")  # styled per theme
         self.error_label.setWordWrap(True)
         self.error_label.hide()
@@ -421,7 +423,8 @@ class PartiqlPanel(QWidget):
             if params:
                 label += "  [" + self.tr("%Ln value(s)", "", len(params)) + "]"
             self.history.addItem(label)
-            self.history.setItemData(self.history.count() - 1, entry["statement"],
+            # A statement may hold a value pasted from a table: a tooltip shows its characters.
+            self.history.setItemData(self.history.count() - 1, plain_tooltip(entry["statement"]),
                                      Qt.ItemDataRole.ToolTipRole)
         self.history.setCurrentIndex(0)
         self.history.setEnabled(bool(history))

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from dynoview.core.reads.capacity import CollectionStat, PartitionReport, human_bytes
 from dynoview.ui.counts import share_text
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_tooltip
 from dynoview.ui.tones import caution_background
 
 COLUMNS = (QT_TRANSLATE_NOOP("scans.collections_model", "Partition key"),
@@ -90,7 +91,8 @@ class CollectionsModel(QAbstractTableModel):
             )[col]
         if role == Qt.ItemDataRole.ToolTipRole:
             if hot:
-                return f"{stat.key_text} {self._hot[stat.key_text]}"
+                # The key value is the table's: escaped, or Qt would render one that looks like HTML.
+                return plain_tooltip(f"{stat.key_text} {self._hot[stat.key_text]}")
             if col == 5 and not has_lsi:
                 return self.tr("Without a local secondary index an item collection has no size limit.")
             return None

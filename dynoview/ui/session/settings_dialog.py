@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from dynoview.core.session.production import pattern_problem
 from dynoview.ui import settings as saved
 from dynoview.ui.i18n.language_dialog import LanguageChooser
+from dynoview.ui.plain_text import plain_label
 
 ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
 
@@ -53,7 +54,7 @@ class ProductionPatterns(QWidget):
         self.remove_button.clicked.connect(self.remove)
         self.list.currentRowChanged.connect(lambda row: self.remove_button.setEnabled(row >= 0))
         self.remove_button.setEnabled(False)
-        self.error = QLabel()
+        self.error = plain_label(QLabel())  # the problem quotes the typed pattern
         self.error.setObjectName("production-pattern-error")
         self.error.setWordWrap(True)
         self.error.setProperty("role", "error")

@@ -23,6 +23,7 @@ from dynoview.core.session.sso_login import (
     wait_for_token,
 )
 from dynoview.ui.context import AppContext
+from dynoview.ui.plain_text import plain_label
 
 TASK = "sso-sign-in"
 
@@ -78,7 +79,8 @@ class SsoSignInDialog(QDialog):
                             "opens on the sign-in page; check that it shows this code, then approve.").format(
                                 profile=profile))
         self.intro.setWordWrap(True)
-        self.code = QLabel("…")
+        # Plain text: the code, the address and the errors come from the SSO service.
+        self.code = plain_label(QLabel("…"))
         self.code.setObjectName("sso-code")
         font = QFont("monospace")
         font.setPointSizeF(font.pointSizeF() * 2)
@@ -86,7 +88,7 @@ class SsoSignInDialog(QDialog):
         self.code.setFont(font)
         self.code.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.state = QLabel(self.tr("Starting the sign-in…"))
+        self.state = plain_label(QLabel(self.tr("Starting the sign-in…")))
         self.state.setWordWrap(True)
         self.open_button = QPushButton(self.tr("Open the browser again"))
         self.open_button.setEnabled(False)

@@ -26,6 +26,7 @@ from dynoview.core.streams.records import ADDED, CHANGED, INSERT, MODIFY, REMOVE
 from dynoview.core.values.display import display_text
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.items.detail import monospace
+from dynoview.ui.plain_text import plain_tooltip
 from dynoview.ui.stream.events_model import event_color
 
 NO_SELECTION = QT_TRANSLATE_NOOP("stream.record_view", "Select a record to see what changed.")
@@ -84,7 +85,7 @@ class StreamRecordView(QTabWidget):
                 if col == 1:
                     cell.setForeground(QBrush(colors[change.kind]))
                 if col >= 2:
-                    cell.setToolTip(text)
+                    cell.setToolTip(plain_tooltip(text))  # the item's value: never HTML
                 self.diff.setItem(row, col, cell)
         self.diff.resizeColumnsToContents()
         self.record_json.setPlainText(json.dumps(event.to_json(), indent=2, ensure_ascii=False))

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.exports.audit import ExportAuditResult
 from dynoview.ui.context import AppContext
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.transfer.export_controller import ExportAuditController
 from dynoview.ui.transfer.progress_row import ProgressRow
 
@@ -78,8 +79,8 @@ class ExportAuditDialog(QDialog):
         self.ttl = QLineEdit((self.ctx.table.ttl_attribute or "") if self.ctx.table else "")
         self.ttl.setPlaceholderText(self.tr("the table's TTL attribute, e.g. expiresAt (empty: not checked)"))
         form.addRow(self.tr("TTL attribute:"), self.ttl)
-        self.schema_label = QLabel(f"{', '.join(r.name for r in self.ctx.schema.rules)} "
-                                   f"({self.ctx.schema_note})")
+        self.schema_label = plain_label(QLabel(f"{', '.join(r.name for r in self.ctx.schema.rules)} "
+                                   f"({self.ctx.schema_note})"))
         form.addRow(self.tr("Schema:"), self.schema_label)
         layout.addLayout(form)
         self.run_button = QPushButton(self.tr("Audit"))
@@ -89,7 +90,7 @@ class ExportAuditDialog(QDialog):
         self.progress_row.cancel_requested.connect(self.controller.cancel)
         layout.addWidget(self.progress_row)
         self.run_button.setDefault(True)  # Enter audits (Qt made "Add folder…" the default)
-        self.summary = QLabel("")
+        self.summary = plain_label(QLabel(""))  # quotes the table's name and the export's errors
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
         self.findings = QPlainTextEdit()
@@ -176,13 +177,26 @@ class ExportAuditDialog(QDialog):
         if name:
             self.save_report(Path(name))
 
-    def save_report(self, path: Path) -> None:
-        """Write the report ``dynoview audit --export --format json`` prints."""
+    def save_report(self, path: Path) -> bool:
+        """Write the report ``dynoview audit --export --format json`` prints; False (said in the
+        status bar) when it cannot be written there."""
+        from dynoview.core.session.private_files import PrivateFileError, write_private_text
+
         assert self.audit_result is not None
         report = self.audit_result.report_json()
-        path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n",
-                        encoding="utf-8")
+        try:
+            # The report quotes values and account ids: a 0600 file, replaced whole, never
+            # written through a link (like every other file the app writes).
+            write_private_text(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+        except PrivateFileError as exc:  # a link, a folder: the sentence says what to do
+            self.ctx.status_message.emit(exc.message)
+            return False
+        except OSError as exc:
+            self.ctx.status_message.emit(self.tr("Could not save {path}: {value}. Choose another "
+                                         "folder or file name.").format(path=path, value=exc.strerror or exc))
+            return False
         self.ctx.status_message.emit(self.tr("Report saved to {path}.").format(path=path))
+        return True
 
     def open_repair(self) -> QDialog | None:
         from dynoview.ui.locks.repair_dialog import open_repair_dialog

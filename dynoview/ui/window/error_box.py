@@ -9,6 +9,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QAbstractButton, QMessageBox, QPushButton, QWidget
 
 from dynoview.core.errors import UserFacingError
+from dynoview.ui.plain_text import plain_label
 
 
 def next_step_box(parent: QWidget, err: UserFacingError, *,
@@ -17,6 +18,9 @@ def next_step_box(parent: QWidget, err: UserFacingError, *,
     """A non-modal warning with Retry and Connect… when given, and Close; opened already."""
     box = QMessageBox(QMessageBox.Icon.Warning, err.title, err.message,
                       QMessageBox.StandardButton.NoButton, parent)
+    # Plain text: the message quotes the server's words (which echo names and values from the
+    # request), and a box at AutoText renders text that looks like HTML as HTML.
+    plain_label(box)
     box.setObjectName("next-step-box")
     steps: list[tuple[Callable[[], None], QPushButton]] = []
     if retry is not None:
@@ -54,6 +58,7 @@ def report_settings_problem(window: Any, show_status: Callable[[str, int], None]
         "MainWindow", "Settings were reset: the settings file was damaged."), 15000)
     box = QMessageBox(QMessageBox.Icon.Warning, QCoreApplication.translate("MainWindow", "Settings reset"),
                       problem.message, QMessageBox.StandardButton.Ok, window)
+    plain_label(box)  # the message names a file and quotes the parser's words
     box.setObjectName("settings-problem")
     box.open()
     window.settings_problem_box = box

@@ -28,6 +28,7 @@ from dynoview.core.reads.receipts import STRONG, ReadReceipt
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.items.detail import monospace
+from dynoview.ui.plain_text import plain_tooltip
 
 COLUMNS = (QT_TRANSLATE_NOOP("window.read_log", "Time"), QT_TRANSLATE_NOOP("window.read_log", "Operation"),
            QT_TRANSLATE_NOOP("window.read_log", "Table / index"),
@@ -120,7 +121,7 @@ class ReadLogModel(QAbstractTableModel):
             return (self.tr("As DynamoDB reported it, and the app's own estimate from item sizes "
                     "(4 KB read units, halved for eventual reads).") + basis)
         if role == Qt.ItemDataRole.ToolTipRole and col == 1 and r.error:
-            return f"{r.operation} failed: {r.error}"
+            return plain_tooltip(f"{r.operation} failed: {r.error}")  # the server's words: never HTML
         if role == Qt.ItemDataRole.ToolTipRole and col == 3:
             return (self.tr("Strongly consistent: reflects every write acknowledged before the read.")
                     if r.consistency == STRONG else
