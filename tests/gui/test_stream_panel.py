@@ -169,3 +169,14 @@ def test_model_drops_oldest_beyond_its_bound(panel: StreamPanel) -> None:
     panel.model.add_events(events[2:])
     assert [e.sequence_number for e in panel.model.events()] == ["2", "3", "4"]
     assert panel.model.dropped == 2
+
+
+def test_a_describe_error_is_shown_as_its_characters(panel: StreamPanel) -> None:
+    """The description line is rich text (bold labels); a server's message in it is escaped."""
+    from PySide6.QtGui import QTextDocument
+
+    marker = '<b>B</b><img src="file:///nonexistent.png"><a href="x">L</a>'
+    panel.controller.describe_failed.emit(f"DescribeStream failed: {marker}")
+    document = QTextDocument()
+    document.setHtml(panel.info_label.text())
+    assert document.toPlainText() == f"DescribeStream failed: {marker}"

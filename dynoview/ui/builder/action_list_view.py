@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyle, QWidget
 from dynoview.core.tx.model import Action, Problem
 from dynoview.core.tx.outcomes import APPLIED, CANCELLED, WRITTEN, ActionOutcome
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_tooltip
 
 # How an outcome shows: its word, and the tone of its icon.
 ERROR, WARNING, PASSED, DONE = "error", "warning", "passed", "written"
@@ -69,7 +70,7 @@ class ActionListView(QListWidget):
                 text += f"  — {word}"
                 tips.insert(0, outcome.message)
             item.setText(text)
-            item.setToolTip("\n".join(tips))
+            item.setToolTip(plain_tooltip("\n".join(tips)))
             if tone == ERROR or any(p.is_error for p in mine):
                 tone = ERROR
             elif mine:

@@ -32,6 +32,7 @@ from dynoview.core.values.dynamodb_json import to_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 from dynoview.core.values.user_text import parse_value
 from dynoview.ui.flow_layout import FlowLayout
+from dynoview.ui.plain_text import plain_tooltip
 
 TYPE_CODES = ("S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M")
 # Pale tones with dark text: the dark theme's light text on them was unreadable.
@@ -76,7 +77,7 @@ def mark_field(widget: QWidget, problems: list[Problem]) -> None:
         return
     error = any(p.is_error for p in problems)
     widget.setStyleSheet(ERROR_STYLE if error else WARNING_STYLE)
-    widget.setToolTip("\n".join(p.message for p in problems))
+    widget.setToolTip(plain_tooltip("\n".join(p.message for p in problems)))
 
 
 class AttributeTable(QWidget):
@@ -197,7 +198,7 @@ class AttributeTable(QWidget):
                 cell = self.table.item(row, col)
                 if cell is None:
                     continue
-                cell.setToolTip("\n".join(p.message for p in mine))
+                cell.setToolTip(plain_tooltip("\n".join(p.message for p in mine)))
                 if not mine:  # back to the view's own colours
                     cell.setData(Qt.ItemDataRole.BackgroundRole, None)
                     cell.setData(Qt.ItemDataRole.ForegroundRole, None)

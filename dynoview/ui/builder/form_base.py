@@ -32,6 +32,7 @@ from dynoview.core.tx.template_inputs import (
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 from dynoview.ui.builder.dialogs import restyle  # defined there: code_export_view needs it too
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_tooltip
 
 ACCEPT_TEXT = QT_TRANSLATE_NOOP("builder.form_base", "Open in builder")
 EXPORT_TEXT = QT_TRANSLATE_NOOP("builder.form_base", "&Export as code…")  # Alt+E
@@ -88,7 +89,7 @@ class ValueField(QWidget):
             restyle(self.message, "error")
         else:
             self.message.setText("")
-        self.edit.setToolTip(self.message.text())
+        self.edit.setToolTip(plain_tooltip(self.message.text()))
 
 
 def first_input(form: QFormLayout) -> QWidget | None:

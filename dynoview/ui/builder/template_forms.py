@@ -59,6 +59,7 @@ from dynoview.ui.builder.form_base import (
 )
 from dynoview.ui.builder.lock_forms import ClaimLockForm, ReleaseLockForm, ResolveDuplicateForm
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_tooltip
 
 __all__ = [
     "CHANGE_VALUE", "CLAIM_LOCK", "DELETE_ACCOUNT", "DELETE_ITEM", "NO_SUBJECT_HINT", "READING_HINT",
@@ -132,7 +133,7 @@ class SignUpForm(TemplateForm):
             ok = ok and problem is None
             message.setText(problem or "")
             restyle(message, "error" if problem and edit.text() else "hint")
-            edit.setToolTip(message.text())
+            edit.setToolTip(plain_tooltip(message.text()))
         return ok
 
     def regenerate_id(self) -> None:

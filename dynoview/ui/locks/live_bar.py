@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVB
 
 from dynoview.ui.i18n import context
 from dynoview.ui.i18n.formats import clock_text
+from dynoview.ui.plain_text import plain_label, plain_tooltip
 
 LIVE_COUNTS = context("LIVE_COUNTS")  # plural texts (dynoview.ui.i18n.context)
 
@@ -67,7 +68,7 @@ class ElidedLabel(QLabel):
 
     def set_full_text(self, text: str, tip: str = "") -> None:
         self.full = text
-        self.setToolTip(tip or text)
+        self.setToolTip(plain_tooltip(tip or text))
         self._elide()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -86,7 +87,7 @@ class LiveBar(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.status = QLabel()
+        self.status = plain_label(QLabel())  # may quote values and server errors
         self.status.setObjectName("liveStatus")
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -127,7 +128,7 @@ class LiveBar(QWidget):
             return
         text = c.text()
         self.status.setText(text)
-        self.status.setToolTip(text)
+        self.status.setToolTip(plain_tooltip(text))
         if c.notices:
             self.notices.set_full_text(" ".join(c.notices[-NOTICES_SHOWN:]), "\n\n".join(c.notices))
             self.notices.show()

@@ -44,6 +44,7 @@ from dynoview.core.ttl.timeline import (
 from dynoview.ui.context import AppContext
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_tooltip
 from dynoview.ui.scans.bar_chart import Bar, BarChart
 from dynoview.ui.scans.controller import ScanController, bind_scan_controls, show_message
 from dynoview.ui.tones import muted, warning_color
@@ -58,7 +59,7 @@ def _cell(text: str, tooltip: str = "") -> QTableWidgetItem:
     item = QTableWidgetItem(text)
     item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
     if tooltip:
-        item.setToolTip(tooltip)
+        item.setToolTip(plain_tooltip(tooltip))
     return item
 
 

@@ -17,6 +17,7 @@ from dynoview.core.streams.records import INSERT, MODIFY, REMOVE
 from dynoview.ui.accessible import labelled, name_clear_button
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.stream.events_model import TTL_EVENT
 
 POSITION_CHOICES = (
@@ -43,6 +44,8 @@ class StreamControls:
 
     def _build_header(self) -> QHBoxLayout:
         self.info_label = QLabel()
+        # Rich: the stream's description is laid out in bold; the server's text goes in escaped.
+        self.info_label.setTextFormat(Qt.TextFormat.RichText)
         self.info_label.setWordWrap(True)
         self.info_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.refresh_button = QPushButton(QCoreApplication.translate("StreamControls", "Refresh"))
@@ -110,7 +113,7 @@ class StreamControls:
         self.kind_filter.setAccessibleName(QCoreApplication.translate("StreamControls", "Events shown"))
         for text, value in EVENT_FILTERS:
             self.kind_filter.addItem(QCoreApplication.translate("stream.controls", text), value)
-        self.filter_error = QLabel()
+        self.filter_error = plain_label(QLabel())  # quotes the typed key
         self.filter_error.hide()
         filters = FlowLayout()
         for widget in (labelled(QLabel(QCoreApplication.translate(

@@ -8,6 +8,8 @@ the records live in ``StreamEventsModel`` behind ``StreamFilterProxy``.
 
 from __future__ import annotations
 
+from html import escape as escaped  # the server's words inside the rich description
+
 from PySide6.QtCore import QEvent, QModelIndex, QPoint, Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QSplitter, QVBoxLayout, QWidget
 
@@ -18,6 +20,7 @@ from dynoview.core.streams.key_filter import KeyFilter
 from dynoview.core.streams.reader import AFTER_SEQUENCE_NUMBER, StreamReader
 from dynoview.core.streams.records import StreamEvent
 from dynoview.ui.context import AppContext
+from dynoview.ui.plain_text import plain_label, plain_tooltip
 from dynoview.ui.stream.controller import FOLLOWING, IDLE, PAUSED, READING, StreamController
 from dynoview.ui.stream.controls import SEQUENCE_POSITIONS, StreamControls
 from dynoview.ui.stream.events_model import StreamEventsModel
@@ -82,9 +85,9 @@ class StreamPanel(QWidget):
         body.setSizes([780, 520])
         body.setChildrenCollapsible(False)
 
-        self.status = QLabel()
+        self.status = plain_label(QLabel())
         self.status.setWordWrap(True)
-        self.notice = QLabel()
+        self.notice = plain_label(QLabel())  # server and stream messages
         self.notice.setWordWrap(True)
         self.notice.hide()
         # One line; the whole rule in its tooltip (three lines at 1024 px took the records' room).
@@ -119,7 +122,7 @@ class StreamPanel(QWidget):
         self.view.customContextMenuRequested.connect(self._context_menu)
         controller = self.controller
         controller.described.connect(self._described)
-        controller.describe_failed.connect(self.info_label.setText)
+        controller.describe_failed.connect(lambda message: self.info_label.setText(escaped(message)))
         controller.state_changed.connect(self._state_changed)
         controller.polled.connect(self._update_status)
         controller.notice.connect(self._show_notice)
@@ -173,7 +176,7 @@ class StreamPanel(QWidget):
         if table is None:
             self.info_label.setText(self.tr("Open a table to see its stream."))
         elif not table.stream_enabled or not table.stream_arn:
-            self.info_label.setText(no_stream_message(table.name))
+            self.info_label.setText(escaped(no_stream_message(table.name)))
         else:
             self.info_label.setText(self.tr("Stream of {name}: describing…").format(name=table.name))
             self.refresh()
@@ -191,8 +194,9 @@ class StreamPanel(QWidget):
             self.tr("<b>Stream</b> {arn}<br><b>View type</b> {view_type}: {view_type_text}"
                     "<br><b>Status</b> {status}; %n shard(s), {open_shards} open. Records are kept "
                     "24 hours; reads are eventually consistent.", "", len(info.shards)).format(
-                arn=info.arn, view_type=info.view_type, view_type_text=info.view_type_text,
-                status=info.status.lower(), open_shards=len(info.open_shards))
+                arn=escaped(info.arn), view_type=escaped(str(info.view_type)),
+                view_type_text=escaped(info.view_type_text), status=escaped(info.status.lower()),
+                open_shards=len(info.open_shards))
         )
         self.shards.set_info(info, self.palette())
         self._set_controls_enabled(True)
@@ -292,7 +296,7 @@ class StreamPanel(QWidget):
     def _show_notice(self, message: str, warn: bool = False) -> None:
         self._notices.append(message)
         self.notice.setText(message)
-        self.notice.setToolTip("\n\n".join(self._notices[-20:]))
+        self.notice.setToolTip(plain_tooltip("\n\n".join(self._notices[-20:])))
         self.notice.setStyleSheet(f"color: {warning_color(self.palette()).name()};" if warn else "")
         self.notice.show()
 

@@ -35,6 +35,7 @@ from dynoview.core.session import local_tables
 from dynoview.ui.builder.dialogs import code_view, restyle
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.tables.controller import LocalTablesController
 
 ARTICLE_TEXT = (QT_TRANSLATE_NOOP(
@@ -103,7 +104,7 @@ class CreateTableDialog(QDialog):
         preview_label.setBuddy(self.preview)
         layout.addWidget(preview_label)
         layout.addWidget(self.preview, 1)
-        self.status = QLabel("")
+        self.status = plain_label(QLabel(""))  # may quote the server's error
         self.status.setObjectName("create-status")
         self.status.setWordWrap(True)
         layout.addWidget(self.status)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from dynoview.core.redaction import redact_url
 from dynoview.ui.builder.dialogs import restyle
 from dynoview.ui.context import AppContext
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.tables.controller import LocalTablesController
 from dynoview.ui.tables.create_dialog import refusal
 
@@ -52,7 +53,7 @@ class DeleteTableDialog(QDialog):
         self.typed.setAccessibleName(self.tr("Table name to confirm"))
         self.typed.setPlaceholderText(name)
         layout.addWidget(self.typed)
-        self.status = QLabel("")
+        self.status = plain_label(QLabel(""))  # may quote the server's error
         self.status.setObjectName("delete-status")
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
