@@ -25,6 +25,7 @@ USER_CODE = "WDJB-MJHT"
 class SsoEndpoint:
     def __init__(self) -> None:
         self.approved = threading.Event()
+        self.verification_page = "https://device.sso.example/"  # what the service says to open
         self.calls: list[tuple[str, dict[str, Any]]] = []
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
@@ -65,9 +66,9 @@ class SsoEndpoint:
                                      "clientSecretExpiresAt": int(time.time()) + 90 * 86400})
                 elif path == "/device_authorization":
                     self._send(200, {"deviceCode": "device-code-1", "userCode": USER_CODE,
-                                     "verificationUri": "https://device.sso.example/",
+                                     "verificationUri": endpoint.verification_page,
                                      "verificationUriComplete":
-                                         f"https://device.sso.example/?user_code={USER_CODE}",
+                                         f"{endpoint.verification_page}?user_code={USER_CODE}",
                                      "expiresIn": 600, "interval": 1})
                 elif path == "/token":
                     if not endpoint.approved.is_set():

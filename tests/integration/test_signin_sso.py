@@ -116,3 +116,15 @@ def test_cancel_and_non_sso_profiles_are_sentences(sso: SsoEndpoint) -> None:
         wait_for_token(session, auth, cancel, sleep=lambda _s: cancel.set())
     assert not (Path(token_cache_dir()) / (hashlib.sha1(b"corp").hexdigest() + ".json")).exists()
     assert os.environ["AWS_ENDPOINT_URL_SSO_OIDC"] == sso.url
+
+
+@pytest.mark.parametrize("page", ["file:///etc/passwd", "ms-settings:", "http://device.sso.example/",
+                                  "javascript:alert(1)"])
+def test_a_verification_page_that_is_not_https_is_refused(sso: SsoEndpoint, page: str) -> None:
+    """The page comes from the network: anything but https:// is never handed to the desktop
+    (which would open it with whatever handles the scheme)."""
+    import boto3.session
+
+    sso.verification_page = page
+    with pytest.raises(SsoSignInError, match="not an https:// address"):
+        start_sign_in(boto3.session.Session(profile_name="sso-support"), "sso-support")

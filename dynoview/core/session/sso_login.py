@@ -97,6 +97,20 @@ def _oidc(boto3_session: Any, region: str) -> Any:
                                 config=Config(signature_version=UNSIGNED, user_agent_extra="DynoView"))
 
 
+def _web_page(url: str) -> str:
+    """The verification page the browser is sent to: https only. The answer comes from the
+    network (a hostile endpoint or proxy could name file:// or an app's own scheme, which the
+    desktop would open with whatever handles it)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme.lower() != "https" or not parts.netloc:
+        raise SsoSignInError(f"The SSO service sent a verification page that is not an https:// "
+                             f"address ({url[:80]!r}), so DynoView did not open it. Check the "
+                             "profile's sso_start_url and sso_region.", field="sso")
+    return url
+
+
 def start_sign_in(boto3_session: Any, profile: str) -> DeviceAuthorization:
     """Register a client and start the device authorization (two calls to SSO OIDC)."""
     settings = sso_settings(boto3_session, profile)
@@ -108,7 +122,7 @@ def start_sign_in(boto3_session: Any, profile: str) -> DeviceAuthorization:
                                               startUrl=settings.start_url)
     return DeviceAuthorization(
         settings=settings,
-        verification_url=started.get("verificationUriComplete") or started["verificationUri"],
+        verification_url=_web_page(started.get("verificationUriComplete") or started["verificationUri"]),
         user_code=started["userCode"], device_code=started["deviceCode"],
         interval=int(started.get("interval") or 5),
         expires_at=time.monotonic() + int(started["expiresIn"]),
