@@ -31,6 +31,19 @@ def demo_log_path() -> Path:
     return log_dir() / LOG_NAME
 
 
+class _PrivateLog(logging.FileHandler):
+    """The demo log, 0600 like every file DynoView writes (its tracebacks quote requests), and
+    never written through a link planted at its name."""
+
+    def _open(self) -> Any:
+        from dynoview.core.session.private_files import PrivateFileError, open_private
+
+        try:
+            return open_private(self.baseFilename, "a", encoding=self.encoding)
+        except (PrivateFileError, OSError):  # a link or a folder there: the records are dropped
+            return None  # (FileHandler.emit writes nothing without a stream; never the terminal)
+
+
 def route_server_logs(path: Path | None = None) -> Path:
     """Send werkzeug's and moto's records to ``path`` (the demo log) and nowhere else (once)."""
     path = path or demo_log_path()
@@ -39,8 +52,10 @@ def route_server_logs(path: Path | None = None) -> Path:
         if any(getattr(h, _HANDLER_ATTR, False) for h in logger.handlers):
             continue
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handler: logging.Handler = logging.FileHandler(path, encoding="utf-8", delay=True)
+            from dynoview.core.session.private_files import private_dir
+
+            private_dir(path.parent)
+            handler: logging.Handler = _PrivateLog(path, encoding="utf-8", delay=True)
         except OSError:  # an unwritable log directory: drop the records rather than print them
             handler = logging.NullHandler()
         handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
