@@ -209,7 +209,24 @@ def test_a_change_made_meanwhile_cancels_and_nothing_is_overwritten(
     demo_conn.client.update_item(
         TableName=seeded_table, Key={"PK": s("ACCT#b27d10"), "SK": s("PROFILE")},
         UpdateExpression="SET displayName = :n", ExpressionAttributeValues={":n": s("Theirs")})
-    builder = send(qtbot, window)
+    # The preflight reads the item's new value: each edit is guarded on the value it changed, so
+    # it says DynamoDB would cancel, before anything is sent.
+    pane = panel.cell_edits.pane
+    pane.review_button.click()
+    builder: Any = window.feature("BuilderPanel")
+    builder.ask_confirmation = lambda requirement, preview, answer: answer(True)
+    overrides: list[Any] = []
+    builder.ask_override = lambda preflight, table, answer: (overrides.append(preflight), answer(False))
+    builder.execute()
+    qtbot.waitUntil(lambda: bool(overrides), timeout=30000)
+    refusals = overrides[0].refusals
+    assert [r.status for r in refusals] == ["CANCELLED"]
+    assert "ACCT#b27d10" in refusals[0].message and "Theirs" in refusals[0].message
+    assert builder.result is None  # nothing was sent
+    # Sent anyway (the override), DynamoDB cancels it whole: the same truth, from the table.
+    builder.ask_override = lambda preflight, table, answer: answer(True)
+    builder.execute()
+    qtbot.waitUntil(lambda: builder.result is not None, timeout=30000)
     assert builder.result.status == "cancelled"
     assert stored(window, "ACCT#b27d10")["displayName"] == s("Theirs")
     assert stored(window, "ACCT#c3e511")["displayName"] != s("Mine")

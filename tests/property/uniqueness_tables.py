@@ -26,7 +26,8 @@ from dynoview.core.tx import templates
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
 from dynoview.core.uniqueness.forms import NORMALISATIONS, normalise
 from dynoview.core.uniqueness.presets import get_preset
-from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, string_value
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from dynoview.core.uniqueness.scope import protected_text
 
 TTL_ATTRIBUTE = "expiresAt"
 TABLE = "engines"  # the table name transactions carry in memory (a real table gets its own)
@@ -334,10 +335,11 @@ def _operation(draw: st.DrawFn, layout: Layout, words: Sequence[str], items: Seq
     schema = layout.schema
     accts = _accounts_of(schema, items)
     locks = [i for i in items if schema.match_lock(i) is not None]
-    with_text = [(a, r) for a in accts for r in schema.rules if string_value(a.get(r.attribute))]
+    # What the engine protects (a non-empty S, or an N): the templates' own definition.
+    with_text = [(a, r) for a in accts for r in schema.rules if protected_text(a.get(r.attribute))]
     shared = [(a, b, r) for i, a in enumerate(accts) for b in accts[i + 1:] for r in schema.rules
-              if string_value(a.get(r.attribute)) is not None
-              and string_value(a.get(r.attribute)) == string_value(b.get(r.attribute))]
+              if protected_text(a.get(r.attribute)) is not None
+              and protected_text(a.get(r.attribute)) == protected_text(b.get(r.attribute))]
     kinds = ["sign_up", "put account", "put lock", "delete"]
     if accts:
         kinds += ["change_value", "delete_account"]

@@ -13,12 +13,18 @@ that repairs problems and creates none passes.
 Each refusal's suggested transaction passed its own preflight, run against the same reads
 (``Source`` remembers them); where none exists the refusal says so and lists the choices.
 
+The after-state is computed as if every condition passes, except a condition the preflight can
+judge on the items it read (``conditions``): one that fails means DynamoDB would cancel the
+whole transaction (a guarded Put on an orphan or expired lock still there), so it is refused,
+saying what to release first, instead of "passing" with repairs that would never happen.
+
 The reads are not atomic with the write: the transaction's own conditions stay the real guard
 (see ``guards.add_guards`` for the ones the preflight can add).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +32,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from dynoview.core.preflight import compare
+from dynoview.core.preflight.conditions import cancellations
 from dynoview.core.preflight.effects import UNKNOWN, apply_action
 from dynoview.core.preflight.model import (
     FREE,
@@ -45,7 +52,7 @@ from dynoview.core.preflight.model import (
 from dynoview.core.preflight.probes import probe_forms
 from dynoview.core.preflight.refusals import Context, Touched, refusal, unpredictable
 from dynoview.core.preflight.source import LOOKUP_SCAN_MAX_ITEMS, Ident, Source
-from dynoview.core.preflight.warnings import warning
+from dynoview.core.preflight.warnings import unknown_expiries, warning
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.tx.model import Action, Transaction
@@ -61,7 +68,8 @@ from dynoview.core.uniqueness.schema import UniquenessSchema, protected_text, st
 __all__ = ["FREE", "LOOKUP_SCAN_MAX_ITEMS", "NOT_ATOMIC_NOTE", "UNPREDICTABLE", "Choice", "Pair",
            "Preflight", "PreflightWarning", "Refusal", "Source", "judge", "run_preflight"]
 
-_SIMULATED_NOTE = "Computed as if every condition passes; if one fails, DynamoDB writes nothing."
+_SIMULATED_NOTE = ("Computed as if every condition passes (except those the preflight could check "
+                   "against what it read); if one fails, DynamoDB writes nothing.")
 
 
 def run_preflight(reader: Reader, tx: Transaction, schema: UniquenessSchema,
@@ -112,7 +120,7 @@ def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
         result.pairs.append(_pair(schema, verdicts[table], rule_name, value))
     notes = [source.table_notes.get(t) for t in sorted({t for t, _r in world.in_play})]
     notes += [source.lookup_notes.get(tr) for tr in sorted(world.in_play)]
-    notes += [n for _t, v in sorted(verdicts.items()) for n in v.notes]
+    notes += [n for _t, v in sorted(verdicts.items()) for n in v.notes] + source.key_notes
     result.notes.extend(n for n in dict.fromkeys(notes) if n and n not in result.notes)
 
     def verify(candidate: Transaction) -> Preflight:
@@ -133,7 +141,27 @@ def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
         for change in verdict.changes:
             if not change.breaking:
                 result.warnings.append(warning(change, table, ctx, verdict.forms_before))
+    result.warnings.extend(unknown_expiries(touched, world.before, schema, source.tables))
+    _cancelled(result, cancellations(touched, world.before, schema, source.tables, ctx.forms_before,
+                                     now, ctx.verify))
     return result
+
+
+def _cancelled(result: Preflight, refusals: list[Refusal]) -> None:
+    """DynamoDB judges conditions: one that fails on what the preflight read cancels the whole
+    transaction. Its refusals stop the send, and the after-state is the before-state (nothing is
+    repaired or warned of); a transaction already refused keeps its own refusals (they say who
+    holds the value), with the cancellation as a note."""
+    if not refusals:
+        return
+    if result.refusals:
+        result.notes.extend(r.message for r in refusals)
+        return
+    result.refusals = refusals
+    result.warnings = []
+    result.pairs = [dataclasses.replace(p, holders_after=p.holders_before, locked_after=p.locked_before,
+                                        status_after=p.status_before, breaks=False, warns=False,
+                                        clash_with=()) for p in result.pairs]
 
 
 # ------------------------------------------------------------------ what the transaction touches

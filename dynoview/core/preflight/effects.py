@@ -1,18 +1,23 @@
 """What one transaction action leaves behind, for the uniqueness preflight.
 
-Only what the invariant needs is computed: whether the item exists afterwards and the
-protected (rule) attributes' values, and the attributes scoped rules fill their scope from. An
-Update whose effect on a protected attribute cannot be computed from the request alone yields
-``UNKNOWN``, so the preflight can say so instead of guessing.
+Whether the item exists afterwards, and every attribute an Update sets from something the
+request and the item before it name (a value, another attribute, ``if_not_exists``, a number
+sum): the protected (rule) attributes, the attributes scoped rules fill their scope from, and
+the TTL attribute, whose new value decides whether the item expires. An Update whose effect on a
+protected attribute cannot be computed from the request alone yields ``UNKNOWN``, so the
+preflight can say so instead of guessing; any other attribute it cannot compute exists
+afterwards with a placeholder value, and ``uncomputed`` names it (for the TTL attribute the
+preflight then warns that the expiry cannot be known).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from decimal import Context, Decimal, InvalidOperation
 from typing import Any
 
 from dynoview.core.expressions.lexer import ExpressionSyntaxError
-from dynoview.core.expressions.nodes import FunctionCall, Path, Value
+from dynoview.core.expressions.nodes import Arithmetic, FunctionCall, Path, Value
 from dynoview.core.expressions.parser import parse_update
 from dynoview.core.tx.model import DELETE, PUT, UPDATE, Action
 from dynoview.core.uniqueness.schema import LockRule
@@ -27,6 +32,9 @@ class _Unknown:
 
 
 UNKNOWN: Any = _Unknown()
+
+#: DynamoDB's own number arithmetic: 38 significant digits.
+_NUMBERS = Context(prec=38)
 
 
 def _top_name(path: Path, names: Mapping[str, str]) -> str | None:
@@ -50,7 +58,27 @@ def _operand(node: Any, item: Mapping[str, Any], action: Action) -> Any:
         if current is UNKNOWN:
             return UNKNOWN
         return current if current is not None else _operand(node.args[1], item, action)
-    return UNKNOWN  # list_append, arithmetic: never a protected string value we can name
+    if isinstance(node, Arithmetic):
+        return _sum(node.op, _operand(node.left, item, action), _operand(node.right, item, action))
+    return UNKNOWN  # list_append: never a protected string value we can name
+
+
+def _number(av: Any) -> Decimal | None:
+    if not isinstance(av, Mapping) or set(av) != {"N"}:
+        return None
+    try:
+        return Decimal(str(av["N"]))
+    except InvalidOperation:
+        return None
+
+
+def _sum(op: str, left: Any, right: Any) -> Any:
+    """``left + right`` (or ``-``) of two Numbers, or UNKNOWN (DynamoDB refuses anything else)."""
+    a, b = _number(left), _number(right)
+    if a is None or b is None:
+        return UNKNOWN
+    result = _NUMBERS.add(a, b) if op == "+" else _NUMBERS.subtract(a, b)
+    return {"N": str(result)}
 
 
 def _apply_update(action: Action, before: Mapping[str, Any] | None,
@@ -66,12 +94,15 @@ def _apply_update(action: Action, before: Mapping[str, Any] | None,
         name = _top_name(step.path, action.names)
         if name is None:
             return UNKNOWN
+        value = _operand(step.value, original, action) if len(step.path.elements) == 1 else UNKNOWN
         if name not in protected:
-            item.setdefault(name, {"NULL": True})  # exists afterwards; its value does not matter here
+            # Its real value where the request says it (a TTL decides expiry); else it only
+            # exists afterwards (``uncomputed`` names it).
+            if value is UNKNOWN or value is None:
+                item.setdefault(name, {"NULL": True})
+            else:
+                item[name] = value
             continue
-        if len(step.path.elements) != 1:
-            return UNKNOWN
-        value = _operand(step.value, original, action)
         if value is UNKNOWN:
             return UNKNOWN
         if value is None:
@@ -90,7 +121,45 @@ def _apply_update(action: Action, before: Mapping[str, Any] | None,
         name = _top_name(update.path, action.names)
         if name is None or name in protected:
             return UNKNOWN
+    for update in tree.add:
+        name = _top_name(update.path, action.names) or ""
+        added = _added(update.path, original.get(name), action.values.get(update.value.name))
+        if added is UNKNOWN:
+            item.setdefault(name, {"NULL": True})  # a set, or a sum we cannot name
+        else:
+            item[name] = added
     return item
+
+
+def _added(path: Path, current: Any, value: Any) -> Any:
+    """What ``ADD path :n`` leaves for a Number (the value, or the sum), else UNKNOWN."""
+    if len(path.elements) != 1 or _number(value) is None:
+        return UNKNOWN
+    return value if current is None else _sum("+", current, value)
+
+
+def uncomputed(action: Action, before: Mapping[str, Any] | None) -> set[str]:
+    """The attributes an Update sets (SET or ADD) to a value the request and ``before`` do
+    not determine: ``apply_action`` gives them a placeholder (or UNKNOWN for a protected one)."""
+    if action.kind != UPDATE:
+        return set()
+    try:
+        tree = parse_update(action.update)
+    except ExpressionSyntaxError:
+        return set()
+    item = dict(before) if before is not None else dict(action.key)
+    out: set[str] = set()
+    for step in tree.set:
+        name = _top_name(step.path, action.names)
+        if name is not None and (len(step.path.elements) != 1
+                                 or _operand(step.value, item, action) in (UNKNOWN, None)):
+            out.add(name)
+    for update in tree.add:
+        name = _top_name(update.path, action.names)
+        if name is not None and _added(update.path, item.get(name),
+                                       action.values.get(update.value.name)) is UNKNOWN:
+            out.add(name)
+    return out
 
 
 def apply_action(action: Action, before: Any, rules: Sequence[LockRule]) -> Any:

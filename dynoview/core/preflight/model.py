@@ -30,6 +30,7 @@ from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 
 FREE = "FREE"  # no lock and no account: nothing to protect
 UNPREDICTABLE = "UNPREDICTABLE"  # an Update whose effect on a protected value cannot be computed
+CANCELLED = "CANCELLED"  # a refusal: an action's condition fails on what the preflight read
 
 NOT_ATOMIC_NOTE = ("The preflight's reads are not atomic with the write: another writer can change "
                    "these items in between, so the transaction's own conditions remain the real guard.")
@@ -192,6 +193,9 @@ class Preflight:
     def summary(self) -> str:
         if not self.checked:
             return "Preflight: this transaction touches no account or lock of the uniqueness schema."
+        if self.refused and all(r.status == CANCELLED for r in self.refusals):
+            return (f"Refused by the preflight: DynamoDB would cancel this transaction ({len(self.refusals)} "
+                    "condition(s) fail on the items as the preflight read them). Nothing was sent.")
         if self.refused:
             return (f"Refused by the preflight: {len(self.refusals)} uniqueness problem(s) would be "
                     "created. Nothing was sent.")

@@ -17,7 +17,9 @@ from dynoview.core.errors import CancelledError
 from dynoview.core.preflight.model import item_ident, pk_text
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx.cancellation import key_text
 from dynoview.core.uniqueness.holders import holders_filter
+from dynoview.core.uniqueness.key_limits import fits_partition_key, oversized, skipped_note
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
 
 #: A holder lookup without an index scans the table only when it is at most this big.
@@ -52,6 +54,8 @@ class Source:
         self.lookup_notes: dict[tuple[str, str], str] = {}
         self._whole: dict[str, list[dict[str, Any]] | None] = {}  # table -> every item, or None
         self.table_notes: dict[str, str] = {}  # table -> how it was read
+        #: Lookups skipped because their key is over DynamoDB's size limit, for the notes
+        self.key_notes: list[str] = []
 
     def table_items(self, table: str) -> list[dict[str, Any]] | None:
         """Every item of ``table`` (one consistent Scan), when it is small enough to read whole
@@ -89,7 +93,13 @@ class Source:
         """The items at these keys (None: absent), strongly consistent, each read once."""
         wanted: dict[Ident, tuple[str, dict[str, Any]]] = {}
         for table, key in keys:
-            wanted.setdefault(item_ident(table, key), (table, key))
+            ident = item_ident(table, key)
+            if ident not in self._items and oversized(key, self._partition_key(table, key)):
+                # A probe form can outgrow its value ("m" -> "rn"): DynamoDB would fail the whole
+                # read, and no item can exist at such a key, so it is absent without reading.
+                self._items[ident] = None
+                self.key_notes.append(skipped_note(f"The key {key_text(key)} in {table} is"))
+            wanted.setdefault(ident, (table, key))
         missing = [(ident, tk) for ident, tk in wanted.items() if ident not in self._items]
         for start in range(0, len(missing), _GET_BATCH):
             self._check_cancel()
@@ -128,6 +138,11 @@ class Source:
         if index is not None:
             for value in values:
                 self._check_cancel()
+                if not fits_partition_key(value):  # no index key holds it: the Query would fail
+                    self.key_notes.append(skipped_note(
+                        f"The lookup of {key_text({rule.attribute: {'S': value}})} through the index "
+                        f"{index.name} is"))
+                    continue
                 request: dict[str, Any] = {"TableName": table, "IndexName": index.name,
                                            "KeyConditionExpression": "#v = :v",
                                            "ExpressionAttributeNames": {"#v": rule.attribute},
@@ -158,6 +173,12 @@ class Source:
                     text = protected_text(item.get(rule.attribute))
                     if text in part:
                         self._holders[(table, rule.name, text)][pk_text(item, schema) or ""] = item
+
+    def _partition_key(self, table: str, key: Mapping[str, Any]) -> str:
+        info = self.tables.get(table)
+        if info is not None:
+            return info.partition_key.name
+        return self.schema.lock_pk_name if self.schema.lock_pk_name in key else self.schema.pk_name
 
     def _check_cancel(self) -> None:
         if self.cancel is not None and self.cancel.is_set():

@@ -1,17 +1,21 @@
 """A preflight warning in words: a case clash, lookalike clash or expired item the transaction
-would create. It does not break a lock, so it is not refused; it is sent only after the same
-explicit confirmation as an override."""
+would create, or an expiry it sets that cannot be known before sending. It does not break a
+lock, so it is not refused; it is sent only after the same explicit confirmation as an
+override."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from dynoview.core.preflight.compare import Change, holders_by_form
+from dynoview.core.preflight.effects import uncomputed
 from dynoview.core.preflight.model import Forms, PreflightWarning, item_ident, known, pk_text, rule_value
-from dynoview.core.preflight.refusals import Context
-from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH
+from dynoview.core.preflight.refusals import Context, Touched
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.uniqueness.findings import CASE_CLASH, EXPIRED, LOOKALIKE_CLASH
 from dynoview.core.uniqueness.locks_table import home_table
-from dynoview.core.uniqueness.schema import LockRule
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 
 
 def warning(change: Change, table: str, ctx: Context, forms_before: Forms) -> PreflightWarning:
@@ -45,6 +49,29 @@ def warning(change: Change, table: str, ctx: Context, forms_before: Forms) -> Pr
     else:
         message = f"{where}after this transaction: {f.sentence}"
     return PreflightWarning(index, f.status, rule.name, f.value, tuple(members), f.account_ids, message)
+
+
+def unknown_expiries(touched: Sequence[Touched], before: Mapping[tuple[str, str], Any],
+                     schema: UniquenessSchema, tables: Mapping[str, TableInfo]) -> list[PreflightWarning]:
+    """A warning for each Update that sets its table's TTL attribute to a value the request and
+    the item read do not determine (arithmetic on a missing number, ``if_not_exists`` of another
+    attribute, a nested path): whether the account or lock expires cannot be known."""
+    out: list[PreflightWarning] = []
+    for index, action, key, kind in touched:
+        info = tables.get(action.table)
+        ttl = info.ttl_attribute if info is not None else None
+        if ttl is None or ttl not in uncomputed(action, before.get(item_ident(action.table, key))):
+            continue
+        match = schema.match_lock(key) if kind == "lock" else None
+        acct = pk_text(key, schema) if kind == "account" else None
+        what = f"the {match[0].name} lock {match[1]}" if match is not None else f"account {acct}"
+        out.append(PreflightWarning(
+            index, EXPIRED, match[0].name if match else None, match[1] if match else None, (),
+            (acct,) if acct else (),
+            f"{_where(index)}this Update sets {ttl}, the TTL attribute of {action.table}, to a value "
+            f"the preflight cannot compute, so it cannot tell whether {what} would expire (and be "
+            f"deleted by DynamoDB). Set {ttl} from a value (SET {ttl} = :t), or confirm to send it anyway."))
+    return out
 
 
 def _where(index: int | None) -> str:

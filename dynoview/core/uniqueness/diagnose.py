@@ -37,6 +37,7 @@ from dynoview.core.uniqueness.diagnose_answer import (
 from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH, OK, ORPHAN_LOCK, Finding
 from dynoview.core.uniqueness.forms import clash_key, lookalike_key, non_ascii, trims
 from dynoview.core.uniqueness.holders import SCAN_CANCELLED, VIA_SCAN, ScanEstimate, find_accounts
+from dynoview.core.uniqueness.key_limits import fits_partition_key, oversized, skipped_note
 from dynoview.core.uniqueness.locks_table import pair_tables
 from dynoview.core.uniqueness.origin import STREAM_MAX_CALLS, ActionEntries, LockOrigin, classify_orphan
 from dynoview.core.uniqueness.pairing import Pairing, place_rank
@@ -157,11 +158,11 @@ def diagnose(
     # 1. The locks, by exact key, strongly consistent: never a Scan for one value. The rule's own
     #    spelling first, then the other spellings a lock of this value may have been stored in.
     forms = spellings(value, rule)
-    found = _read_locks(reader, locks, schema, rule, forms, receipts)
+    found = _read_locks(reader, locks, schema, rule, forms, receipts, notes)
 
     # 2. The accounts holding any of those spellings.
-    search = find_accounts(reader, table, schema, rule, forms, use_index, consistent_scan, receipts,
-                            notes, cancel)
+    search = find_accounts(reader, table, schema, rule, _index_forms(table, rule, forms, use_index, notes),
+                           use_index, consistent_scan, receipts, notes, cancel)
     capacity = sum(r.consumed_capacity for r in receipts if r.consumed_capacity is not None)
     if search.method == VIA_SCAN:
         notes.append(f"The Scan read {search.scanned:,} items for {capacity:g} RCU.")
@@ -302,17 +303,45 @@ def _checked_rule(table: TableInfo, schema: UniquenessSchema, rule_name: str, va
 
 
 def _read_locks(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
-                forms: list[str], receipts: list[ReadReceipt]) -> dict[str, dict[str, Any]]:
-    """The locks found, by spelling: one strongly consistent GetItem per spelling."""
+                forms: list[str], receipts: list[ReadReceipt],
+                notes: list[str]) -> dict[str, dict[str, Any]]:
+    """The locks found, by spelling: one strongly consistent GetItem per spelling whose key
+    DynamoDB accepts (a lookalike form can outgrow the value: no lock can exist at its key)."""
     found: dict[str, dict[str, Any]] = {}
     for form in forms:
+        key = schema.stored_lock_key(rule, form)
+        if oversized(key, table.partition_key.name):
+            notes.append(skipped_note(f"The lock key of the spelling {_short(form)} is"))
+            continue
         response, receipt = reader.read_with_receipt(
-            "GetItem", {"TableName": table.name, "Key": schema.stored_lock_key(rule, form),
-                        "ConsistentRead": True})
+            "GetItem", {"TableName": table.name, "Key": key, "ConsistentRead": True})
         receipts.append(receipt)
         if response.get("Item"):
             found[form] = response["Item"]
     return found
+
+
+def _index_forms(table: TableInfo, rule: LockRule, forms: list[str], use_index: bool,
+                 notes: list[str]) -> list[str]:
+    """The spellings to look accounts up by: through the rule's index, only those an index key
+    can hold (a longer one fails the Query, and no account can be in the index under it)."""
+    try:
+        index = table.index(rule.index_name) if use_index and rule.index_name else None
+    except KeyError:
+        index = None  # find_accounts says so, and scans instead
+    if index is None or index.partition_key.name != rule.attribute:
+        return forms  # a Scan compares any length
+    kept = [f for f in forms if fits_partition_key(rule.value_part(f))]
+    for form in forms:
+        if form not in kept:
+            notes.append(skipped_note(f"The lookup of the spelling {_short(form)} through the index "
+                                      f"{index.name} is"))
+    return kept
+
+
+def _short(form: str) -> str:
+    """A spelling as a note shows it: the start of a value too long to print."""
+    return form if len(form) <= 60 else f"{form[:40]}… ({len(form.encode('utf-8')):,} bytes)"
 
 
 def scoped_form(rule: LockRule, value: str, scope: str | None) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dynoview.core.preflight.effects import UNKNOWN, apply_action
+from dynoview.core.preflight.effects import UNKNOWN, apply_action, uncomputed
 from dynoview.core.tx.model import Action
 from tests.unit.core.preflight.stub_reader import SCHEMA, TABLE, acct
 
@@ -67,3 +67,45 @@ def test_what_the_request_alone_cannot_say_is_unknown() -> None:
 def test_other_attributes_only_exist_afterwards() -> None:
     after = apply_action(update("SET visits = visits + :one", {":one": {"N": "1"}}), ADA, RULES)
     assert after is not UNKNOWN and "visits" in after and after["email"] == ADA["email"]
+
+
+# ------------------------------------------------------------------ attributes set from a value
+
+
+LOCK = {"PK": {"S": "UNIQ#EMAIL#ada@x.io"}, "SK": {"S": "LOCK"}}
+
+
+def lock_update(expression: str, values: dict[str, Any] | None = None) -> Action:
+    return Action("Update", TABLE, key=dict(LOCK), update=expression, values=values or {})
+
+
+def test_an_attribute_set_from_a_value_gets_that_value() -> None:
+    # The TTL decides whether the lock expires: a placeholder would hide a past expiry.
+    after = apply_action(lock_update("SET expiresAt = :e", {":e": {"N": "1000"}}), LOCK, RULES)
+    assert after["expiresAt"] == {"N": "1000"}
+    assert uncomputed(lock_update("SET expiresAt = :e", {":e": {"N": "1000"}}), LOCK) == set()
+
+
+def test_number_sums_and_add_are_computed() -> None:
+    held = {**LOCK, "expiresAt": {"N": "1000"}}
+    extend = lock_update("SET expiresAt = expiresAt + :d", {":d": {"N": "3600"}})
+    assert apply_action(extend, held, RULES)["expiresAt"] == {"N": "4600"}
+    add = lock_update("ADD expiresAt :d", {":d": {"N": "-10"}})
+    assert apply_action(add, held, RULES)["expiresAt"] == {"N": "990"}
+    assert apply_action(add, LOCK, RULES)["expiresAt"] == {"N": "-10"}  # ADD on a missing number
+    assert uncomputed(extend, held) == set() and uncomputed(add, LOCK) == set()
+
+
+def test_what_cannot_be_computed_exists_afterwards_and_is_named() -> None:
+    cases = [
+        lock_update("SET expiresAt = expiresAt + :d", {":d": {"N": "1"}}),  # a sum on a missing number
+        lock_update("SET expiresAt = if_not_exists(other, other)"),  # another missing attribute
+        lock_update("SET expiresAt = :missing"),  # a placeholder the request does not define
+        lock_update("SET expiresAt.at = :e", {":e": {"N": "1"}}),  # a nested path
+        lock_update("ADD expiresAt :s", {":s": {"SS": ["x"]}}),  # a set
+    ]
+    for action in cases:
+        after = apply_action(action, LOCK, RULES)
+        assert after is not UNKNOWN and "expiresAt" in after, action.update
+        assert uncomputed(action, LOCK) == {"expiresAt"}, action.update
+    assert uncomputed(Action("Put", TABLE, item=dict(LOCK)), None) == set()
