@@ -48,3 +48,18 @@ def honours_tokens(engine: str) -> bool:
     IdempotentParameterMismatchException. DynamoDB Local does; moto ignores the token, so a
     resend of an applied signup is cancelled by its own attribute_not_exists guards."""
     return engine == "dynamodb-local"
+
+
+def s(value: str) -> dict[str, str]:
+    """A DynamoDB string value."""
+    return {"S": value}
+
+
+def account_key(acct: str) -> dict[str, Any]:
+    """The article layout's key of account ``acct`` (``ACCT#<acct>``, ``PROFILE``)."""
+    return {"PK": s(f"ACCT#{acct}"), "SK": s("PROFILE")}
+
+
+def lock_key(kind: str, value: str) -> dict[str, Any]:
+    """The article layout's key of a lock (``UNIQ#<KIND>#<value>``, ``LOCK``)."""
+    return {"PK": s(f"UNIQ#{kind}#{value}"), "SK": s("LOCK")}

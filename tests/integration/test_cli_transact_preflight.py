@@ -14,21 +14,12 @@ from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.templates import change_value, delete_account, release_orphan_lock, sign_up
 from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.schema import article_schema
+from tests.helpers import account_key as _acct
+from tests.helpers import lock_key as _lock
+from tests.helpers import s as _s
 
 pytestmark = pytest.mark.integration
 S = article_schema()
-
-
-def _s(v: str) -> dict[str, str]:
-    return {"S": v}
-
-
-def _acct(acct: str) -> dict[str, Any]:
-    return {"PK": _s(f"ACCT#{acct}"), "SK": _s("PROFILE")}
-
-
-def _lock(kind: str, value: str) -> dict[str, Any]:
-    return {"PK": _s(f"UNIQ#{kind}#{value}"), "SK": _s("LOCK")}
 
 
 def _file(tmp_path: Path, items: list[dict[str, Any]] | Transaction) -> Path:

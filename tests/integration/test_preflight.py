@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from dynoview.core.preflight.check import FREE, run_preflight
@@ -13,22 +11,14 @@ from dynoview.core.tx import templates
 from dynoview.core.tx.model import Action, Transaction
 from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, OK, ORPHAN_LOCK
 from dynoview.core.uniqueness.schema import article_schema
+from tests.helpers import account_key as _acct
+from tests.helpers import lock_key as _lock
+from tests.helpers import s as _s
 
 pytestmark = pytest.mark.integration
 
+
 SCHEMA = article_schema(email_index="email-index")
-
-
-def _s(v: str) -> dict[str, str]:
-    return {"S": v}
-
-
-def _acct(acct: str) -> dict[str, Any]:
-    return {"PK": _s(f"ACCT#{acct}"), "SK": _s("PROFILE")}
-
-
-def _lock(kind: str, value: str) -> dict[str, Any]:
-    return {"PK": _s(f"UNIQ#{kind}#{value}"), "SK": _s("LOCK")}
 
 
 def _run(reader: Reader, table: str, tx: Transaction):

@@ -27,22 +27,14 @@ from dynoview.core.uniqueness.findings import (
 )
 from dynoview.core.uniqueness.pairing import classify
 from dynoview.core.uniqueness.schema import article_schema
+from tests.helpers import account_key as _acct
+from tests.helpers import lock_key as _lock
+from tests.helpers import s as _s
 
 pytestmark = pytest.mark.integration
 
+
 SCHEMA = article_schema(email_index="email-index")  # the demo's: email normalisation "none"
-
-
-def _s(v: str) -> dict[str, str]:
-    return {"S": v}
-
-
-def _acct(acct: str) -> dict[str, Any]:
-    return {"PK": _s(f"ACCT#{acct}"), "SK": _s("PROFILE")}
-
-
-def _lock(kind: str, value: str) -> dict[str, Any]:
-    return {"PK": _s(f"UNIQ#{kind}#{value}"), "SK": _s("LOCK")}
 
 
 def _run(reader: Reader, table: str, tx: Transaction) -> Preflight:

@@ -25,23 +25,15 @@ from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.diagnose import FREE, diagnose
 from dynoview.core.uniqueness.findings import EXPIRED
 from dynoview.core.uniqueness.schema import article_schema, default_schema
+from tests.helpers import account_key as _acct
+from tests.helpers import lock_key as _lock
+from tests.helpers import s as _s
 
 pytestmark = pytest.mark.integration
 
+
 SCHEMA = article_schema(email_index="email-index")
 SKIPPED = "longer than DynamoDB allows for a key"
-
-
-def _s(v: str) -> dict[str, str]:
-    return {"S": v}
-
-
-def _acct(acct: str) -> dict[str, Any]:
-    return {"PK": _s(f"ACCT#{acct}"), "SK": _s("PROFILE")}
-
-
-def _lock(kind: str, value: str) -> dict[str, Any]:
-    return {"PK": _s(f"UNIQ#{kind}#{value}"), "SK": _s("LOCK")}
 
 
 def _transact(tmp_path: Path, endpoint_url: str, items: list[dict[str, Any]] | Any,
