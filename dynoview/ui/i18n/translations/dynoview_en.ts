@@ -4,7 +4,7 @@
 <context>
     <name>BrowseController</name>
     <message numerus="yes">
-        <location filename="../../items/controller.py" line="+309" />
+        <location filename="../../items/controller.py" line="+312" />
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item shown</numerusform>
@@ -64,7 +64,7 @@
 <context>
     <name>CellStaging</name>
     <message numerus="yes">
-        <location filename="../../items/staging.py" line="+168" />
+        <location filename="../../items/staging.py" line="+170" />
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>The builder shows the transaction of %n staged change: check the preview and the preflight, then Execute. The staged cells clear once it is written.</numerusform>
@@ -153,7 +153,7 @@
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+190" />
+        <location filename="../../items/value_dialogs.py" line="+191" />
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entry</numerusform>
@@ -191,7 +191,7 @@
 <context>
     <name>ExportAuditDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_audit_dialog.py" line="+147" />
+        <location filename="../../transfer/export_audit_dialog.py" line="+148" />
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -232,7 +232,7 @@
 <context>
     <name>ItemsPanel</name>
     <message numerus="yes">
-        <location filename="../../items/panel.py" line="+252" />
+        <location filename="../../items/panel.py" line="+268" />
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>Copied %Ln item as {format}.</numerusform>
@@ -254,7 +254,7 @@
 <context>
     <name>LIVE_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../locks/live_bar.py" line="+44" />
+        <location filename="../../locks/live_bar.py" line="+45" />
         <source>Live · %Ln new since {since}</source>
         <translation>
             <numerusform>Live · %Ln new since {since}</numerusform>
@@ -327,7 +327,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../../main_window.py" line="+281" />
+        <location filename="../../main_window.py" line="+289" />
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Connected: %Ln table.{note}</numerusform>
@@ -360,7 +360,7 @@
 <context>
     <name>ParameterTable</name>
     <message numerus="yes">
-        <location filename="../../partiql/panel.py" line="+136" />
+        <location filename="../../partiql/panel.py" line="+137" />
         <source>, %Ln value(s)</source>
         <translation>
             <numerusform>, %Ln value</numerusform>
@@ -390,7 +390,7 @@
 <context>
     <name>PartiqlPanel</name>
     <message numerus="yes">
-        <location filename="../../partiql/panel.py" line="+286" />
+        <location filename="../../partiql/panel.py" line="+287" />
         <source>%Ln value(s)</source>
         <translation>
             <numerusform>%Ln value</numerusform>
@@ -434,7 +434,7 @@
 <context>
     <name>StagedPane</name>
     <message numerus="yes">
-        <location filename="../../items/staged_pane.py" line="+100" />
+        <location filename="../../items/staged_pane.py" line="+101" />
         <source>Staged changes (%n)</source>
         <translation>
             <numerusform>Staged changes (%n)</numerusform>
@@ -445,7 +445,7 @@
 <context>
     <name>StreamPanel</name>
     <message numerus="yes">
-        <location filename="../../stream/panel.py" line="+191" />
+        <location filename="../../stream/panel.py" line="+194" />
         <source>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;View type&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard(s), {open_shards} open. Records are kept 24 hours; reads are eventually consistent.</source>
         <translation>
             <numerusform>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;View type&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard, {open_shards} open. Records are kept 24 hours; reads are eventually consistent.</numerusform>
@@ -453,7 +453,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+87" />
+        <location line="+88" />
         <source>Caught up after %Ln record(s). Press Follow to keep watching for new ones.</source>
         <translation>
             <numerusform>Caught up after %Ln record. Press Follow to keep watching for new ones.</numerusform>
@@ -483,7 +483,7 @@
 <context>
     <name>TtlTimelinePanel</name>
     <message numerus="yes">
-        <location filename="../../scans/ttl_timeline_panel.py" line="+252" />
+        <location filename="../../scans/ttl_timeline_panel.py" line="+253" />
         <source>the first %Ln item(s)</source>
         <translation>
             <numerusform>the first %Ln item</numerusform>

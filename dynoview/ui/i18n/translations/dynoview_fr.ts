@@ -179,7 +179,7 @@
 <context>
     <name>ActionListView</name>
     <message>
-        <location filename="../../builder/action_list_view.py" line="+47"/>
+        <location filename="../../builder/action_list_view.py" line="+48"/>
         <source>Actions</source>
         <translation>Actions</translation>
     </message>
@@ -245,7 +245,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+174"/>
+        <location filename="../../items/detail.py" line="+176"/>
         <source>expand to show them</source>
         <translation>déplier pour les afficher</translation>
     </message>
@@ -253,7 +253,7 @@
 <context>
     <name>AttributeTable</name>
     <message>
-        <location filename="../../builder/fields.py" line="+97"/>
+        <location filename="../../builder/fields.py" line="+98"/>
         <source>{capitalize} attributes</source>
         <translation>Attributs {capitalize}</translation>
     </message>
@@ -420,12 +420,12 @@
 <context>
     <name>BrowseController</name>
     <message>
-        <location filename="../../items/controller.py" line="+123"/>
+        <location filename="../../items/controller.py" line="+124"/>
         <source>Connect and pick a table first.</source>
         <translation>Connectez-vous et choisissez d’abord une table.</translation>
     </message>
     <message numerus="yes">
-        <location line="+186"/>
+        <location line="+188"/>
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item affiché</numerusform>
@@ -918,7 +918,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+59"/>
+        <location filename="../../items/cell_editor.py" line="+60"/>
         <source>Type</source>
         <translation>Type</translation>
     </message>
@@ -952,7 +952,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellEdits</name>
     <message>
-        <location filename="../../items/cell_edits.py" line="+118"/>
+        <location filename="../../items/cell_edits.py" line="+115"/>
         <source>Pick a cell to edit first.</source>
         <translation>Choisissez d’abord une cellule à modifier.</translation>
     </message>
@@ -990,7 +990,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+91"/>
+        <location filename="../../items/staging.py" line="+93"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Connectez-vous d’abord&#xa0;: les modifications sont préparées pour une connexion et une table.</translation>
     </message>
@@ -1101,7 +1101,7 @@ Probablement chaudes</translation>
 <context>
     <name>ChangeValueForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+183"/>
+        <location filename="../../builder/template_forms.py" line="+184"/>
         <source>Change {name} of {who}</source>
         <translation>Changer {name} de {who}</translation>
     </message>
@@ -1158,7 +1158,7 @@ Probablement chaudes</translation>
 <context>
     <name>CodeActions</name>
     <message>
-        <location filename="../../codegen/code_actions.py" line="+47"/>
+        <location filename="../../codegen/code_actions.py" line="+49"/>
         <source>&amp;Copy</source>
         <translation>&amp;Copier</translation>
     </message>
@@ -1183,7 +1183,7 @@ Probablement chaudes</translation>
         <translation>Enregistrer le code {TITLES}</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+28"/>
         <source>Could not save {path}: {value}. Choose another folder or file name.</source>
         <translation>Impossible d’enregistrer {path}&#xa0;: {value}. Choisissez un autre dossier ou nom de fichier.</translation>
     </message>
@@ -1209,7 +1209,7 @@ Probablement chaudes</translation>
 <context>
     <name>CollectionsModel</name>
     <message>
-        <location filename="../../scans/collections_model.py" line="+68"/>
+        <location filename="../../scans/collections_model.py" line="+69"/>
         <source>Item collection size: table items plus their LSI entries (the 10 GB limit counts both)</source>
         <translation>Taille de collection&#xa0;: items de la table plus leurs entrées LSI (la limite de 10 Go compte les deux)</translation>
     </message>
@@ -1229,7 +1229,7 @@ Probablement chaudes</translation>
         <translation>probablement chaude</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Without a local secondary index an item collection has no size limit.</source>
         <translation>Sans index secondaire local, une collection d’items n’a pas de limite de taille.</translation>
     </message>
@@ -1619,7 +1619,7 @@ Probablement chaudes</translation>
 <context>
     <name>CreateTableDialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="+69"/>
+        <location filename="../../tables/create_dialog.py" line="+70"/>
         <source>Create a local table</source>
         <translation>Créer une table locale</translation>
     </message>
@@ -1696,7 +1696,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+190"/>
+        <location filename="../../items/value_dialogs.py" line="+191"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrée</numerusform>
@@ -1762,7 +1762,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DeleteTableDialog</name>
     <message>
-        <location filename="../../tables/delete_dialog.py" line="+42"/>
+        <location filename="../../tables/delete_dialog.py" line="+43"/>
         <source>Delete {name}</source>
         <translation>Supprimer {name}</translation>
     </message>
@@ -1931,7 +1931,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditDialog</name>
     <message>
-        <location filename="../../transfer/export_audit_dialog.py" line="+49"/>
+        <location filename="../../transfer/export_audit_dialog.py" line="+50"/>
         <source>Audit an export</source>
         <translation>Auditer un export</translation>
     </message>
@@ -2046,7 +2046,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Enregistrer le rapport d’audit</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+20"/>
+        <source>Could not save {path}: {value}. Choose another folder or file name.</source>
+        <translation>Impossible d’enregistrer {path}&#xa0;: {value}. Choisissez un autre dossier ou nom de fichier.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Report saved to {path}.</source>
         <translation>Rapport enregistré dans {path}.</translation>
     </message>
@@ -2546,7 +2551,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemDetail</name>
     <message>
-        <location filename="../../items/detail.py" line="+65"/>
+        <location filename="../../items/detail.py" line="+66"/>
         <location line="+43"/>
         <source>Select an item to see it in full.</source>
         <translation>Sélectionnez un item pour le voir en entier.</translation>
@@ -2615,7 +2620,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+51"/>
+        <location filename="../../items/edit_dialog.py" line="+52"/>
         <source>Edit item</source>
         <translation>Modifier l’item</translation>
     </message>
@@ -2630,7 +2635,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Item en JSON DynamoDB</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Open in builder</source>
         <translation>Ouvrir dans le générateur</translation>
     </message>
@@ -2704,12 +2709,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+329"/>
+        <location filename="../../items/model.py" line="+330"/>
         <source>TTL status</source>
         <translation>État TTL</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>{name}: key attribute</source>
         <translation>{name}&#xa0;: attribut de clé</translation>
     </message>
@@ -2717,8 +2722,9 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+111"/>
+        <location filename="../../items/panel.py" line="+123"/>
         <source>Edit…</source>
+        <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Modifier…</translation>
     </message>
     <message>
@@ -2737,7 +2743,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Supprimer l’item par une transaction protégée (Suppr)</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+58"/>
         <source>Pick a table on the left.</source>
         <translation>Choisissez une table à gauche.</translation>
     </message>
@@ -2804,7 +2810,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LIVE_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../locks/live_bar.py" line="+44"/>
+        <location filename="../../locks/live_bar.py" line="+45"/>
         <source>Live · %Ln new since {since}</source>
         <translation>
             <numerusform>En direct · %Ln nouveau depuis {since}</numerusform>
@@ -2965,7 +2971,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+166"/>
+        <location filename="../../main_window.py" line="+169"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tables</translation>
@@ -2976,7 +2982,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Journal des lectures</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+95"/>
         <source>Starting the demo backend…</source>
         <translation>Démarrage du backend de démo…</translation>
     </message>
@@ -2986,7 +2992,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Connexion à {describe}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Connecté&#xa0;: %Ln table.{note}</numerusform>
@@ -3014,12 +3020,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Ouverture de {name}…</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+36"/>
         <source>Opening {name} in a new Items tab…</source>
         <translation>Ouverture de {name} dans un nouvel onglet Items…</translation>
     </message>
     <message>
-        <location filename="../../window/error_box.py" line="+53"/>
+        <location filename="../../window/error_box.py" line="+57"/>
         <source>Settings were reset: the settings file was damaged.</source>
         <translation>Paramètres réinitialisés&#xa0;: le fichier de paramètres était endommagé.</translation>
     </message>
@@ -3155,7 +3161,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+60"/>
+        <location filename="../../partiql/panel.py" line="+61"/>
         <source>Statement parameters</source>
         <translation>Paramètres de l’instruction</translation>
     </message>
@@ -3251,12 +3257,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+183"/>
+        <location line="+184"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Tapez un SELECT puis Ctrl+Enter.</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-169"/>
         <source>Run</source>
         <translation>Exécuter</translation>
     </message>
@@ -3326,7 +3332,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Valeurs des&#xa0;?</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>Running…</source>
         <translation>Exécution…</translation>
     </message>
@@ -3369,7 +3375,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         </translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Loaded from the history{values}: Ctrl+Enter runs it again.</source>
         <translation>Chargée depuis l’historique{values}&#xa0;: Ctrl+Enter la relance.</translation>
     </message>
@@ -3466,7 +3472,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+36"/>
+        <location filename="../../session/settings_dialog.py" line="+37"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Une connexion dont le nom de profil correspond à l’un de ces motifs s’ouvre en production&#xa0;: lecture seule, et écrire demande l’id du compte. * correspond à tout texte,&#xa0;? à un caractère, [abc] à l’un d’un ensemble.</translation>
     </message>
@@ -3530,7 +3536,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ReadForm</name>
     <message>
-        <location filename="../../items/read_form.py" line="+51"/>
+        <location filename="../../items/read_form.py" line="+52"/>
         <source>Read</source>
         <translation>Lecture</translation>
     </message>
@@ -3611,7 +3617,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Mode</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>PK =</source>
         <translation>PK =</translation>
     </message>
@@ -3694,7 +3700,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ReadHistoryDialog</name>
     <message>
-        <location filename="../../items/history_dialog.py" line="+38"/>
+        <location filename="../../items/history_dialog.py" line="+39"/>
         <source>Reads of {table}</source>
         <translation>Lectures de {table}</translation>
     </message>
@@ -3758,7 +3764,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ReadLogModel</name>
     <message>
-        <location filename="../../window/read_log.py" line="+118"/>
+        <location filename="../../window/read_log.py" line="+119"/>
         <source> Estimate: {estimate_basis}.</source>
         <translation> Estimation&#xa0;: {estimate_basis}.</translation>
     </message>
@@ -4020,7 +4026,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>RepairModel</name>
     <message>
-        <location filename="../../locks/repair_model.py" line="+100"/>
+        <location filename="../../locks/repair_model.py" line="+101"/>
         <source>needs a decision</source>
         <translation>décision requise</translation>
     </message>
@@ -4439,7 +4445,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>ShardTree</name>
     <message>
-        <location filename="../../stream/record_view.py" line="+98"/>
+        <location filename="../../stream/record_view.py" line="+99"/>
         <source>Shard</source>
         <translation>Shard</translation>
     </message>
@@ -4568,7 +4574,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SsoSignInDialog</name>
     <message>
-        <location filename="../../session/sso_dialog.py" line="+63"/>
+        <location filename="../../session/sso_dialog.py" line="+64"/>
         <source>Sign in with AWS SSO</source>
         <extracomment>How the verification page is opened (a test records it instead of starting a browser).</extracomment>
         <translation>Connexion avec AWS SSO</translation>
@@ -4579,7 +4585,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Le profil &lt;b&gt;{profile}&lt;/b&gt; exige une connexion AWS SSO. Votre navigateur s’ouvre sur la page de connexion&#xa0;; vérifiez qu’elle affiche ce code, puis approuvez.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Starting the sign-in…</source>
         <translation>Démarrage de la connexion…</translation>
     </message>
@@ -4602,8 +4608,9 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>StagedCell</name>
     <message>
-        <location filename="../../items/staged_look.py" line="+29"/>
+        <location filename="../../items/staged_look.py" line="+34"/>
         <source>(removed)</source>
+        <extracomment>The object name of a window&apos;s staged set (``staging.CellStaging``): the Items tab finds it without importing the edit code.</extracomment>
         <translation>(retiré)</translation>
     </message>
     <message>
@@ -4625,7 +4632,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>StagedPane</name>
     <message>
-        <location filename="../../items/staged_pane.py" line="+52"/>
+        <location filename="../../items/staged_pane.py" line="+53"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
@@ -4712,7 +4719,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>StreamControls</name>
     <message>
-        <location filename="../../stream/controls.py" line="+48"/>
+        <location filename="../../stream/controls.py" line="+51"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
@@ -4833,7 +4840,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>StreamPanel</name>
     <message>
-        <location filename="../../stream/panel.py" line="+76"/>
+        <location filename="../../stream/panel.py" line="+79"/>
         <source>Shards</source>
         <translation>Shards</translation>
     </message>
@@ -4861,7 +4868,7 @@ Requête&#xa0;: {request}</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+87"/>
+        <location line="+88"/>
         <source>Caught up after %Ln record(s). Press Follow to keep watching for new ones.</source>
         <translation>
             <numerusform>À jour après %Ln enregistrement. Cliquez sur Suivre pour guetter les nouveaux.</numerusform>
@@ -5038,7 +5045,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TaskRunner</name>
     <message>
-        <location filename="../../tasks.py" line="+147"/>
+        <location filename="../../tasks.py" line="+166"/>
         <source>(while handling an error of task {name!r})</source>
         <translation>(pendant le traitement d’une erreur de la tâche {name!r})</translation>
     </message>
@@ -5046,7 +5053,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TemplateForm</name>
     <message>
-        <location filename="../../builder/form_base.py" line="+139"/>
+        <location filename="../../builder/form_base.py" line="+140"/>
         <source>This template as a Python (boto3) or TypeScript function, with an example sending the form&apos;s values (Alt+E)</source>
         <translation>Ce modèle en fonction Python (boto3) ou TypeScript, avec un exemple qui envoie les valeurs du formulaire (Alt+E)</translation>
     </message>
@@ -5197,7 +5204,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+114"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+115"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Scannez la table pour voir quand ses items expirent.</translation>
     </message>
@@ -5588,9 +5595,9 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+319"/>
+        <location filename="../../app.py" line="+337"/>
         <source>Your last session left unsent work in the transaction builder: open it (Ctrl+B) to carry on or discard it.</source>
-        <extracomment>Cyclic garbage collection is back on this long after start-up at the latest. The icon sizes the window starts with: what title bars, task bars and switchers draw at 1x. On X11 every size of the icon goes to the server as the window is created (1.4 MB with 128 to 512 px, each decoded first); the HiDPI sizes follow the first paint. What waits for the first rows runs this long after the first paint at the latest (no table opens at start, or it fails).</extracomment>
+        <extracomment>The qasync loop starts after the first paint, or this long after show() without one. A listening socket&apos;s flags in /proc/net/unix (__SO_ACCEPTCON). Cyclic garbage collection is back on this long after start-up at the latest. What waits for the first rows runs this long after the first paint at the latest (no table opens at start, or it fails).</extracomment>
         <translation>Votre dernière session a laissé du travail non envoyé dans le générateur de transactions&#xa0;: ouvrez-le (Ctrl+B) pour continuer ou abandonnez-le.</translation>
     </message>
 </context>
@@ -5865,7 +5872,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-249"/>
+        <location filename="../../items/detail.py" line="-251"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -5875,7 +5882,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-174"/>
+        <location filename="../../items/read_form.py" line="-175"/>
         <source>(table)</source>
         <translation>(table)</translation>
     </message>
@@ -6165,7 +6172,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>scans.collections_model</name>
     <message>
-        <location filename="../../scans/collections_model.py" line="-71"/>
+        <location filename="../../scans/collections_model.py" line="-72"/>
         <source>Partition key</source>
         <translation>Clé de partition</translation>
     </message>
@@ -6405,7 +6412,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>stream.controls</name>
     <message>
-        <location filename="../../stream/controls.py" line="-93"/>
+        <location filename="../../stream/controls.py" line="-95"/>
         <source>Oldest kept (trim horizon, up to 24 h back)</source>
         <translation>Plus ancien (trim horizon, 24 h max)</translation>
     </message>

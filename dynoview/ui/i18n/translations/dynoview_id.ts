@@ -179,7 +179,7 @@
 <context>
     <name>ActionListView</name>
     <message>
-        <location filename="../../builder/action_list_view.py" line="+47"/>
+        <location filename="../../builder/action_list_view.py" line="+48"/>
         <source>Actions</source>
         <translation>Aksi</translation>
     </message>
@@ -245,7 +245,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+174"/>
+        <location filename="../../items/detail.py" line="+176"/>
         <source>expand to show them</source>
         <translation>bentangkan untuk menampilkannya</translation>
     </message>
@@ -253,7 +253,7 @@
 <context>
     <name>AttributeTable</name>
     <message>
-        <location filename="../../builder/fields.py" line="+97"/>
+        <location filename="../../builder/fields.py" line="+98"/>
         <source>{capitalize} attributes</source>
         <translation>Atribut {capitalize}</translation>
     </message>
@@ -420,12 +420,12 @@
 <context>
     <name>BrowseController</name>
     <message>
-        <location filename="../../items/controller.py" line="+123"/>
+        <location filename="../../items/controller.py" line="+124"/>
         <source>Connect and pick a table first.</source>
         <translation>Hubungkan dan pilih tabel dulu.</translation>
     </message>
     <message numerus="yes">
-        <location line="+186"/>
+        <location line="+188"/>
         <source>%Ln item(s) shown</source>
         <translation>
             <numerusform>%Ln item ditampilkan</numerusform>
@@ -912,7 +912,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+59"/>
+        <location filename="../../items/cell_editor.py" line="+60"/>
         <source>Type</source>
         <translation>Tipe</translation>
     </message>
@@ -946,7 +946,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellEdits</name>
     <message>
-        <location filename="../../items/cell_edits.py" line="+118"/>
+        <location filename="../../items/cell_edits.py" line="+115"/>
         <source>Pick a cell to edit first.</source>
         <translation>Pilih sel yang akan diedit dulu.</translation>
     </message>
@@ -984,7 +984,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+91"/>
+        <location filename="../../items/staging.py" line="+93"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Hubungkan dulu: edit disiapkan untuk satu koneksi dan satu tabel.</translation>
     </message>
@@ -1089,7 +1089,7 @@ Kemungkinan panas</translation>
 <context>
     <name>ChangeValueForm</name>
     <message>
-        <location filename="../../builder/template_forms.py" line="+183"/>
+        <location filename="../../builder/template_forms.py" line="+184"/>
         <source>Change {name} of {who}</source>
         <translation>Ubah {name} milik {who}</translation>
     </message>
@@ -1146,7 +1146,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CodeActions</name>
     <message>
-        <location filename="../../codegen/code_actions.py" line="+47"/>
+        <location filename="../../codegen/code_actions.py" line="+49"/>
         <source>&amp;Copy</source>
         <translation>&amp;Salin</translation>
     </message>
@@ -1171,7 +1171,7 @@ Kemungkinan panas</translation>
         <translation>Simpan kode {TITLES}</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+28"/>
         <source>Could not save {path}: {value}. Choose another folder or file name.</source>
         <translation>Tidak dapat menyimpan {path}: {value}. Pilih folder atau nama berkas lain.</translation>
     </message>
@@ -1197,7 +1197,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CollectionsModel</name>
     <message>
-        <location filename="../../scans/collections_model.py" line="+68"/>
+        <location filename="../../scans/collections_model.py" line="+69"/>
         <source>Item collection size: table items plus their LSI entries (the 10 GB limit counts both)</source>
         <translation>Ukuran item collection: item tabel ditambah entri LSI-nya (batas 10 GB menghitung keduanya)</translation>
     </message>
@@ -1217,7 +1217,7 @@ Kemungkinan panas</translation>
         <translation>kemungkinan panas</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Without a local secondary index an item collection has no size limit.</source>
         <translation>Tanpa local secondary index, item collection tidak punya batas ukuran.</translation>
     </message>
@@ -1603,7 +1603,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CreateTableDialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="+69"/>
+        <location filename="../../tables/create_dialog.py" line="+70"/>
         <source>Create a local table</source>
         <translation>Buat tabel lokal</translation>
     </message>
@@ -1680,7 +1680,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+190"/>
+        <location filename="../../items/value_dialogs.py" line="+191"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entri</numerusform>
@@ -1742,7 +1742,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DeleteTableDialog</name>
     <message>
-        <location filename="../../tables/delete_dialog.py" line="+42"/>
+        <location filename="../../tables/delete_dialog.py" line="+43"/>
         <source>Delete {name}</source>
         <translation>Hapus {name}</translation>
     </message>
@@ -1911,7 +1911,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditDialog</name>
     <message>
-        <location filename="../../transfer/export_audit_dialog.py" line="+49"/>
+        <location filename="../../transfer/export_audit_dialog.py" line="+50"/>
         <source>Audit an export</source>
         <translation>Audit ekspor</translation>
     </message>
@@ -2025,7 +2025,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Simpan laporan audit</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+20"/>
+        <source>Could not save {path}: {value}. Choose another folder or file name.</source>
+        <translation>Tidak dapat menyimpan {path}: {value}. Pilih folder atau nama berkas lain.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Report saved to {path}.</source>
         <translation>Laporan disimpan ke {path}.</translation>
     </message>
@@ -2522,7 +2527,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemDetail</name>
     <message>
-        <location filename="../../items/detail.py" line="+65"/>
+        <location filename="../../items/detail.py" line="+66"/>
         <location line="+43"/>
         <source>Select an item to see it in full.</source>
         <translation>Pilih item untuk melihatnya lengkap.</translation>
@@ -2591,7 +2596,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+51"/>
+        <location filename="../../items/edit_dialog.py" line="+52"/>
         <source>Edit item</source>
         <translation>Edit item</translation>
     </message>
@@ -2606,7 +2611,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Item sebagai DynamoDB JSON</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Open in builder</source>
         <translation>Buka di pembangun transaksi</translation>
     </message>
@@ -2680,12 +2685,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsModel</name>
     <message>
-        <location filename="../../items/model.py" line="+329"/>
+        <location filename="../../items/model.py" line="+330"/>
         <source>TTL status</source>
         <translation>Status TTL</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>{name}: key attribute</source>
         <translation>{name}: atribut key</translation>
     </message>
@@ -2693,8 +2698,9 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+111"/>
+        <location filename="../../items/panel.py" line="+123"/>
         <source>Edit…</source>
+        <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Edit…</translation>
     </message>
     <message>
@@ -2713,7 +2719,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Hapus item lewat transaksi yang dijaga (Delete)</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+58"/>
         <source>Pick a table on the left.</source>
         <translation>Pilih tabel di sebelah kiri.</translation>
     </message>
@@ -2778,7 +2784,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LIVE_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../locks/live_bar.py" line="+44"/>
+        <location filename="../../locks/live_bar.py" line="+45"/>
         <source>Live · %Ln new since {since}</source>
         <translation>
             <numerusform>Langsung · %Ln baru sejak {since}</numerusform>
@@ -2931,7 +2937,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+166"/>
+        <location filename="../../main_window.py" line="+169"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tabel</translation>
@@ -2942,7 +2948,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Log baca</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+95"/>
         <source>Starting the demo backend…</source>
         <translation>Memulai backend demo…</translation>
     </message>
@@ -2952,7 +2958,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Menghubungkan ke {describe}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Terhubung: %Ln tabel.{note}</numerusform>
@@ -2979,12 +2985,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Membuka {name}…</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+36"/>
         <source>Opening {name} in a new Items tab…</source>
         <translation>Membuka {name} di tab Item baru…</translation>
     </message>
     <message>
-        <location filename="../../window/error_box.py" line="+53"/>
+        <location filename="../../window/error_box.py" line="+57"/>
         <source>Settings were reset: the settings file was damaged.</source>
         <translation>Pengaturan diatur ulang: berkas pengaturan rusak.</translation>
     </message>
@@ -3118,7 +3124,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+60"/>
+        <location filename="../../partiql/panel.py" line="+61"/>
         <source>Statement parameters</source>
         <translation>Parameter statement</translation>
     </message>
@@ -3211,12 +3217,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+183"/>
+        <location line="+184"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Ketik SELECT lalu tekan Ctrl+Enter.</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-169"/>
         <source>Run</source>
         <translation>Jalankan</translation>
     </message>
@@ -3286,7 +3292,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Nilai ?</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>Running…</source>
         <translation>Menjalankan…</translation>
     </message>
@@ -3328,7 +3334,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         </translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Loaded from the history{values}: Ctrl+Enter runs it again.</source>
         <translation>Dimuat dari riwayat{values}: Ctrl+Enter menjalankannya lagi.</translation>
     </message>
@@ -3424,7 +3430,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+36"/>
+        <location filename="../../session/settings_dialog.py" line="+37"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Koneksi yang nama profilnya cocok dengan salah satu pola ini dibuka sebagai produksi: hanya-baca, dan penulisan meminta ID akun. * cocok dengan teks apa pun, ? satu karakter, [abc] salah satu dari himpunan.</translation>
     </message>
@@ -3488,7 +3494,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ReadForm</name>
     <message>
-        <location filename="../../items/read_form.py" line="+51"/>
+        <location filename="../../items/read_form.py" line="+52"/>
         <source>Read</source>
         <translation>Baca</translation>
     </message>
@@ -3569,7 +3575,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Mode</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>PK =</source>
         <translation>PK =</translation>
     </message>
@@ -3652,7 +3658,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ReadHistoryDialog</name>
     <message>
-        <location filename="../../items/history_dialog.py" line="+38"/>
+        <location filename="../../items/history_dialog.py" line="+39"/>
         <source>Reads of {table}</source>
         <translation>Pembacaan {table}</translation>
     </message>
@@ -3716,7 +3722,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ReadLogModel</name>
     <message>
-        <location filename="../../window/read_log.py" line="+118"/>
+        <location filename="../../window/read_log.py" line="+119"/>
         <source> Estimate: {estimate_basis}.</source>
         <translation> Perkiraan: {estimate_basis}.</translation>
     </message>
@@ -3976,7 +3982,7 @@ Permintaan: {request}</translation>
 <context>
     <name>RepairModel</name>
     <message>
-        <location filename="../../locks/repair_model.py" line="+100"/>
+        <location filename="../../locks/repair_model.py" line="+101"/>
         <source>needs a decision</source>
         <translation>perlu keputusan</translation>
     </message>
@@ -4395,7 +4401,7 @@ Permintaan: {request}</translation>
 <context>
     <name>ShardTree</name>
     <message>
-        <location filename="../../stream/record_view.py" line="+98"/>
+        <location filename="../../stream/record_view.py" line="+99"/>
         <source>Shard</source>
         <translation>Shard</translation>
     </message>
@@ -4524,7 +4530,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SsoSignInDialog</name>
     <message>
-        <location filename="../../session/sso_dialog.py" line="+63"/>
+        <location filename="../../session/sso_dialog.py" line="+64"/>
         <source>Sign in with AWS SSO</source>
         <extracomment>How the verification page is opened (a test records it instead of starting a browser).</extracomment>
         <translation>Masuk dengan AWS SSO</translation>
@@ -4535,7 +4541,7 @@ Permintaan: {request}</translation>
         <translation>Profil &lt;b&gt;{profile}&lt;/b&gt; perlu masuk lewat AWS SSO. Browser Anda membuka halaman masuk; pastikan kode ini yang tampil, lalu setujui.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Starting the sign-in…</source>
         <translation>Memulai proses masuk…</translation>
     </message>
@@ -4558,8 +4564,9 @@ Permintaan: {request}</translation>
 <context>
     <name>StagedCell</name>
     <message>
-        <location filename="../../items/staged_look.py" line="+29"/>
+        <location filename="../../items/staged_look.py" line="+34"/>
         <source>(removed)</source>
+        <extracomment>The object name of a window&apos;s staged set (``staging.CellStaging``): the Items tab finds it without importing the edit code.</extracomment>
         <translation>(dihapus)</translation>
     </message>
     <message>
@@ -4581,7 +4588,7 @@ Permintaan: {request}</translation>
 <context>
     <name>StagedPane</name>
     <message>
-        <location filename="../../items/staged_pane.py" line="+52"/>
+        <location filename="../../items/staged_pane.py" line="+53"/>
         <source>Undo</source>
         <translation>Urungkan</translation>
     </message>
@@ -4667,7 +4674,7 @@ Permintaan: {request}</translation>
 <context>
     <name>StreamControls</name>
     <message>
-        <location filename="../../stream/controls.py" line="+48"/>
+        <location filename="../../stream/controls.py" line="+51"/>
         <source>Refresh</source>
         <translation>Muat ulang</translation>
     </message>
@@ -4788,7 +4795,7 @@ Permintaan: {request}</translation>
 <context>
     <name>StreamPanel</name>
     <message>
-        <location filename="../../stream/panel.py" line="+76"/>
+        <location filename="../../stream/panel.py" line="+79"/>
         <source>Shards</source>
         <translation>Shard</translation>
     </message>
@@ -4815,7 +4822,7 @@ Permintaan: {request}</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+87"/>
+        <location line="+88"/>
         <source>Caught up after %Ln record(s). Press Follow to keep watching for new ones.</source>
         <translation>
             <numerusform>Tersusul setelah %Ln record. Tekan Ikuti untuk terus memantau record baru.</numerusform>
@@ -4990,7 +4997,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TaskRunner</name>
     <message>
-        <location filename="../../tasks.py" line="+147"/>
+        <location filename="../../tasks.py" line="+166"/>
         <source>(while handling an error of task {name!r})</source>
         <translation>(saat menangani error tugas {name!r})</translation>
     </message>
@@ -4998,7 +5005,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TemplateForm</name>
     <message>
-        <location filename="../../builder/form_base.py" line="+139"/>
+        <location filename="../../builder/form_base.py" line="+140"/>
         <source>This template as a Python (boto3) or TypeScript function, with an example sending the form&apos;s values (Alt+E)</source>
         <translation>Templat ini sebagai fungsi Python (boto3) atau TypeScript, dengan contoh yang mengirim nilai formulir (Alt+E)</translation>
     </message>
@@ -5148,7 +5155,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+114"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+115"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Scan tabel untuk melihat kapan item-nya kedaluwarsa.</translation>
     </message>
@@ -5537,9 +5544,9 @@ Terlama: {key_text}</translation>
 <context>
     <name>app</name>
     <message>
-        <location filename="../../app.py" line="+319"/>
+        <location filename="../../app.py" line="+337"/>
         <source>Your last session left unsent work in the transaction builder: open it (Ctrl+B) to carry on or discard it.</source>
-        <extracomment>Cyclic garbage collection is back on this long after start-up at the latest. The icon sizes the window starts with: what title bars, task bars and switchers draw at 1x. On X11 every size of the icon goes to the server as the window is created (1.4 MB with 128 to 512 px, each decoded first); the HiDPI sizes follow the first paint. What waits for the first rows runs this long after the first paint at the latest (no table opens at start, or it fails).</extracomment>
+        <extracomment>The qasync loop starts after the first paint, or this long after show() without one. A listening socket&apos;s flags in /proc/net/unix (__SO_ACCEPTCON). Cyclic garbage collection is back on this long after start-up at the latest. What waits for the first rows runs this long after the first paint at the latest (no table opens at start, or it fails).</extracomment>
         <translation>Sesi terakhir Anda meninggalkan pekerjaan yang belum dikirim di pembangun transaksi: buka (Ctrl+B) untuk melanjutkan atau membuangnya.</translation>
     </message>
 </context>
@@ -5814,7 +5821,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-249"/>
+        <location filename="../../items/detail.py" line="-251"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -5824,7 +5831,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-174"/>
+        <location filename="../../items/read_form.py" line="-175"/>
         <source>(table)</source>
         <translation>(tabel)</translation>
     </message>
@@ -6114,7 +6121,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>scans.collections_model</name>
     <message>
-        <location filename="../../scans/collections_model.py" line="-71"/>
+        <location filename="../../scans/collections_model.py" line="-72"/>
         <source>Partition key</source>
         <translation>Partition key</translation>
     </message>
@@ -6354,7 +6361,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>stream.controls</name>
     <message>
-        <location filename="../../stream/controls.py" line="-93"/>
+        <location filename="../../stream/controls.py" line="-95"/>
         <source>Oldest kept (trim horizon, up to 24 h back)</source>
         <translation>Terlama yang tersimpan (trim horizon, hingga 24 jam lalu)</translation>
     </message>
