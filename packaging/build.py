@@ -290,7 +290,8 @@ def check(executable: Path) -> None:
             (["audit", "--demo", "--table", "accounts"], 1, "ORPHAN_LOCK"),
             (["stream", "--demo", "--table", "accounts", "--limit", "2", "--format", "text"], 0,
              "INSERT"),
-            (["transact", "--demo", "--yes", str(request)], 1, "already taken"),
+            # The lock is held: the preflight reads it and stops the Put before anything is sent.
+            (["transact", "--demo", "--yes", str(request)], 2, "DynamoDB would cancel this transaction"),
         ]
         for args, expected_rc, expected_text in runs:
             started = time.monotonic()
