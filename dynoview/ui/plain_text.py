@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from PySide6.QtCore import Qt as QtCore_Qt
-from PySide6.QtGui import Qt as QtGui_Qt  # the Qt namespace with mightBeRichText (QtGui's half)
+from PySide6.QtGui import Qt  # QtGui's Qt namespace: TextFormat, and mightBeRichText
 
 if TYPE_CHECKING:  # QMessageBox is loaded with the first box, after the first paint
     from PySide6.QtWidgets import QLabel, QMessageBox
@@ -28,7 +27,7 @@ def plain_tooltip(text: str) -> str:
     ``convertFromPlainText``: that folds blank lines and turns tabs and spaces into
     non-breaking ones (a long value then cannot wrap); ``pre-wrap`` keeps every character.
     """
-    if not QtGui_Qt.mightBeRichText(text):
+    if not Qt.mightBeRichText(text):
         return text
     import html  # only for such a text: the window's first paint imports none of it
 
@@ -37,5 +36,5 @@ def plain_tooltip(text: str) -> str:
 
 def plain_label(widget: LabelOrBox) -> LabelOrBox:
     """Show ``widget``'s text (now and later) as plain text; returns it, for chaining."""
-    widget.setTextFormat(QtCore_Qt.TextFormat.PlainText)
+    widget.setTextFormat(Qt.TextFormat.PlainText)
     return widget
