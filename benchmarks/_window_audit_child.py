@@ -410,8 +410,11 @@ class Driver(QObject):
 
         panel, view = self.panel, self.panel.view
         status = self._column("Status", view.model().columnCount() - 1)
+        email = self._column("email", 1)
         return [
             ("sort_account", lambda: view.sortByColumn(0, Qt.SortOrder.AscendingOrder)),
+            # A value column is not sorted ahead of the click, as the Account column is.
+            ("sort_email", lambda: view.sortByColumn(email, Qt.SortOrder.AscendingOrder)),
             # Descending: problems first, as the panel shows them after an audit.
             ("sort_status", lambda: view.sortByColumn(status, Qt.SortOrder.DescendingOrder)),
             ("search", lambda: panel.search.setText("user000123")),

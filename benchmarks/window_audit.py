@@ -15,7 +15,8 @@ pages generated before timing) to two processes, one after the other:
   were read), it opens the "Accounts & locks" tab and times ``panel.run_audit()`` to the rows
   shown: ``audit_finished``, rows in the view, one paint of it. A 5 ms heartbeat timer in the
   window gives the longest event-loop stall. On the largest size it then times, each with its
-  stall: sort by Account, sort by Status, search "user000123" and clear it, the Problems filter
+  stall: sort by Account (sorted ahead in the pool once the rows show) and by email (not),
+  sort by Status, search "user000123" and clear it, the Problems filter
   and back to all rows, each to the panel's ``rows_ready`` signal (to the return of the call
   when the panel has no such signal).
 
@@ -82,7 +83,7 @@ GOAL_PEAK_SIZE = 1_000_000
 GOAL_STALL_MS = 100
 GOAL_OP_S = 1.0  # sorts and searches
 OPS_GOAL_SIZE = 3_000_000  # 1M accounts
-TIMED_OPS = ("sort_account", "sort_status", "search", "search_clear")
+TIMED_OPS = ("sort_account", "sort_email", "sort_status", "search", "search_clear")
 DEFAULT_SIZES = (100_000, 1_000_000, 3_000_000)
 QUICK_SIZES = (100_000,)
 SEGMENTS = 4  # the CLI's and the panel's default
@@ -366,7 +367,7 @@ def check(results: list[dict[str, Any]], quick: bool) -> list[str]:
     if audit is not None and audit["stall_ms"] > GOAL_STALL_MS:
         problems.append(f"audit stalled the window {audit['stall_ms']:.0f} ms (goal <= {GOAL_STALL_MS} ms)")
     operations = ops_row.get("operations") or {}
-    for name in ("sort_account", "sort_status", "search", "search_clear", "filter_problems", "filter_all"):
+    for name in (*TIMED_OPS, "filter_problems", "filter_all"):
         op = operations.get(name)
         if op is None:
             problems.append(f"{name} was not measured")

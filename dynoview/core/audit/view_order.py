@@ -2,12 +2,10 @@
 
 The window asks for an order (a sort, a status filter, a search); ``RowOrdering.order``
 answers with the rows to show, in order, as an ``array('i')`` the model swaps in. It runs
-in a worker thread, in steps: a text column's case-folded texts are copied, slice by slice,
-into a numpy array of their UTF-8 bytes (whose byte order is the texts' code point order), and
-numpy's stable sort orders it without holding the GIL (``_numpy_sorted``); texts numpy would
-compare differently (holding NUL) or too long to copy are sorted in runs of ``RUN`` rows (each
-a short C sort) merged by ``heapq.merge`` (Python code, so the GIL changes hands every
-millisecond). Status columns are bucketed over the account order; filters are C loops over
+in a worker thread, in steps: a text column is sorted case-folded by numpy, off the GIL
+(``sort_keys.folded_order``); texts numpy would compare differently (holding NUL) or too long
+to copy are sorted in runs of ``RUN`` rows (each a short C sort) merged by ``heapq.merge``
+(Python code, so the GIL changes hands every millisecond). Status columns are bucketed over the account order; filters are C loops over
 slices (``compress``, ``bytes.translate``); searches scan a ``SearchIndex`` of the texts (numpy,
 off the GIL). Sorted orders are kept, so sorting again by the same column, or filtering a sorted
 view, costs one pass.
@@ -24,13 +22,11 @@ from itertools import compress, islice
 from dynoview.core.audit.collector import relaxed_gc
 from dynoview.core.audit.row_search import SearchIndex
 from dynoview.core.audit.rows import CHUNK, CODES, EXPIRED, AuditRows, check, chunks
+from dynoview.core.audit.sort_keys import SORT_STEP, folded_order
 from dynoview.core.uniqueness.findings import LABELS, SEVERITY
 
 ACCOUNT_COLUMN, VALUE_COLUMN, LOCK_COLUMN, STATUS_COLUMN = "account", "value", "lock", "status"
 RUN = 32_768  # rows per sorted run: one C sort of this many strings takes milliseconds
-#: At most this many bytes of sort keys are copied into one numpy array (longer texts are rare:
-#: a million 64-byte keys fit); past it the runs and merge are used.
-NUMPY_SORT_MAX_BYTES = 128_000_000
 NO_ACCOUNT = "(no account)"  # what the Account column shows for a lock row
 
 
@@ -135,18 +131,23 @@ class RowOrdering:
 
     def _sort_texts(self, column: str, rule: int, cancel: threading.Event | None) -> array:
         rows = self.rows
-        texts = rows.ids if column == ACCOUNT_COLUMN else rows.values[rule]
-        keys: list[str] = []
-        for part in chunks(len(texts)):
-            check(cancel)
-            keys.extend(map(str.casefold, texts[part.start:part.stop]))
         if column == ACCOUNT_COLUMN:
-            for row in range(rows.accounts, len(rows)):
-                keys[row] = NO_ACCOUNT  # as shown
-        result = _numpy_sorted(keys, cancel)
-        if result is None:
+            def texts(start: int, stop: int) -> list[str]:
+                shown = rows.ids[start:min(stop, rows.accounts)]
+                return shown + [NO_ACCOUNT] * (stop - start - len(shown))  # lock rows, as shown
+        else:
+            values = rows.values[rule]
+
+            def texts(start: int, stop: int) -> list[str]:
+                return values[start:stop]
+        result = folded_order(texts, len(rows), cancel)
+        if result is None:  # texts numpy would order otherwise: Python sorts them
+            keys: list[str] = []
+            for part in chunks(len(rows), SORT_STEP):
+                check(cancel)
+                keys.extend(map(str.casefold, texts(part.start, part.stop)))
             result = _merge_sorted(keys, cancel)
-        _release(keys)
+            _release(keys)
         self._sorted[(column, rule)] = result
         return result
 
@@ -207,46 +208,11 @@ class RowOrdering:
         return self._index.search(shown, text, cancel)
 
 
-def _numpy_sorted(keys: list[str], cancel: threading.Event | None) -> array | None:
-    """Row numbers ordered by ``keys`` (stable), or None when numpy would order them otherwise.
-
-    UTF-8 keeps code point order, and numpy compares fixed-width bytes as unsigned, padding
-    with NUL: so a key holding NUL (``"a"`` and ``"a\\0"`` would tie) is left to Python. The
-    copy goes slice by slice (C loops of milliseconds); the sort itself releases the GIL.
-    """
-    import numpy as np  # imported on the first sort: the window starts without it
-
-    encoded: list[bytes] = []
-    width = 1
-    for part in chunks(len(keys)):
-        check(cancel)
-        try:
-            block = list(map(str.encode, keys[part.start:part.stop]))
-        except UnicodeEncodeError:  # a lone surrogate: no UTF-8 form to compare
-            return None
-        if not block:
-            continue
-        if b"\0" in b"".join(block):
-            return None
-        width = max(width, max(map(len, block)))
-        if width * len(keys) > NUMPY_SORT_MAX_BYTES:
-            return None
-        encoded.extend(block)
-    texts = np.empty(len(encoded), dtype=f"S{width}")
-    for part in chunks(len(encoded)):
-        check(cancel)
-        texts[part.start:part.stop] = encoded[part.start:part.stop]
-    _release(encoded)
-    order = np.argsort(texts, kind="stable")
-    check(cancel)
-    return array("i", order.astype(np.intc).tobytes())
-
-
-def _release(items: list[str] | list[bytes]) -> None:
+def _release(items: list[str]) -> None:
     """Free a long list's items a slice at a time: a million strings freed in one call (the
     list's last reference dropped) held the GIL 50-100 ms."""
     while items:
-        del items[-CHUNK:]
+        del items[-SORT_STEP:]
 
 
 def _merge_sorted(keys: list[str], cancel: threading.Event | None) -> array:

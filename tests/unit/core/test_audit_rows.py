@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 import pytest
 
-from dynoview.core.audit import row_search, view_order
+from dynoview.core.audit import row_search, sort_keys, view_order
 from dynoview.core.audit.pages import PageClassifier
 from dynoview.core.audit.rows import AuditRows, build_rows, rows_of_findings
 from dynoview.core.audit.view_order import RowOrdering, SortKey, ViewQuery
@@ -280,19 +280,26 @@ def test_two_hundred_thousand_accounts_order_as_plain_python_does() -> None:
                                                                   "(no account)").casefold())
 
 
-def test_text_sorts_give_python_order_for_any_text() -> None:
-    """numpy's byte sort and the runs-and-merge fallback both give Python's stable order: ties
-    in row order, prefixes first, non-ASCII and astral characters by code point."""
+def test_text_sorts_give_python_order_for_any_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """numpy's byte sort and the runs-and-merge fallback both give Python's stable order of the
+    case-folded texts: ties in row order, prefixes first, non-ASCII and astral characters by
+    code point, folds that change length (ß -> ss), whichever step a text falls in."""
+    monkeypatch.setattr(sort_keys, "SORT_STEP", 7)
     rng = random.Random(7)
-    alphabet = ["a", "b", "B", "é", "z", "\u0430", "\uff41", "\U0001f600", "\x7f", " ", "\x01"]
+    alphabet = ["a", "b", "B", "é", "É", "ß", "ﬃ", "z", "\u0430", "\uff41", "\U0001f600", "\x7f",
+                " ", "\x01"]
     keys = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 4))) for _ in range(3_000)]
-    expected = sorted(range(len(keys)), key=keys.__getitem__)
-    sorted_by_numpy = view_order._numpy_sorted(keys, None)
-    assert sorted_by_numpy is not None and list(sorted_by_numpy) == expected
-    assert list(view_order._merge_sorted(keys, None)) == expected
-    # NUL would tie with the padding numpy adds ("a" == "a\0"), so Python sorts those.
-    with_nul = [*keys, "a\x00", "a"]
-    assert view_order._numpy_sorted(with_nul, None) is None
+    expected = sorted(range(len(keys)), key=lambda i: keys[i].casefold())
+    by_numpy = sort_keys.folded_order(lambda a, b: keys[a:b], len(keys), None)
+    assert by_numpy is not None and list(by_numpy) == expected
+    assert list(view_order._merge_sorted([k.casefold() for k in keys], None)) == expected
+    none = sort_keys.folded_order(lambda a, b: [], 0, None)
+    assert none is not None and len(none) == 0
+    # NUL would tie with the padding numpy adds ("a" == "a\0"), a lone surrogate has no UTF-8
+    # form: Python sorts those.
+    for odd in ("a\x00", "\x00", "x\ud800"):
+        texts = [*keys, odd, "a"]
+        assert sort_keys.folded_order(lambda a, b, t=texts: t[a:b], len(texts), None) is None
     ordering = RowOrdering(build_rows(paged([{"PK": s(f"ACCT#{k}"), "SK": s("PROFILE")}
                                               for k in ("b\x00", "b", "a\x00b", "a")]),
                                       []))
