@@ -18,6 +18,8 @@ then applies its fault to the next ``times`` of them (``times=None``: all). Kind
 - ``throttle``: answer 400 ProvisionedThroughputExceededException without forwarding.
 - ``expired_token``: answer 400 ExpiredTokenException without forwarding.
 - ``respond``: answer ``status`` with ``body`` (and ``headers``) without forwarding.
+- ``replace``: forward (the write happens), then answer 200 with ``body`` (and ``headers``)
+  instead of the endpoint's answer: what a middlebox that mangles answers sends.
 
 ``go_down()`` closes the listening socket and every open connection (the endpoint
 goes away: connections are refused); ``come_back()`` listens on the same port again.
@@ -48,10 +50,11 @@ HTTP_500 = "http_500"
 THROTTLE = "throttle"
 EXPIRED_TOKEN = "expired_token"
 RESPOND = "respond"
+REPLACE = "replace"
 KINDS = (DELAY, DELAY_RESPONSE, DROP_BEFORE, DROP_AFTER, CUT, HTTP_500, THROTTLE, EXPIRED_TOKEN,
-         RESPOND)
+         RESPOND, REPLACE)
 #: Faults after which the request reached the endpoint (a write there happened).
-FORWARDED = frozenset({DELAY, DELAY_RESPONSE, DROP_AFTER, CUT})
+FORWARDED = frozenset({DELAY, DELAY_RESPONSE, DROP_AFTER, CUT, REPLACE})
 
 _JSON = "application/x-amz-json-1.0"
 THROTTLE_BODY = {
@@ -425,6 +428,10 @@ class FaultProxy:
             return False
         if kind == DELAY_RESPONSE and rule is not None:
             time.sleep(rule.seconds)
+        if kind == REPLACE and rule is not None:
+            self._record(info, kind, True, 200)
+            client.sendall(self._response(200, {"Content-Type": _JSON, **rule.headers}, rule.body))
+            return True
         if kind == CUT:
             self._record(info, kind, True, status)
             whole = self._response(status, headers, body)

@@ -99,3 +99,27 @@ def test_speed_mode_says_a_batch_whose_answer_was_lost_may_have_been_written(
     assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
                  "--speed", "--resume", "--progress-file", str(tmp_path / "p.json")]) == 0
     assert _count(direct, empty_table) == 10
+
+
+@pytest.mark.parametrize("answer", [b'{"UnprocessedItems":{"t":[{"PutRequest":', b"Service unavailable"])
+def test_speed_mode_says_a_batch_whose_answer_came_damaged_may_have_been_written(
+        proxy: FaultProxy, direct: Connection, empty_table: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], answer: bytes) -> None:
+    """BatchWriteItem reached the engine, and a middlebox answered 200 with a cut or foreign
+    body (no CRC32): botocore parses it as ``{}``, no UnprocessedItems, which read as "every
+    item written". Which items were written is unknown: the command says the batch may have been
+    written, logs it as unknown, and --resume sends it again."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = _file(tmp_path)
+    proxy.add(fp.REPLACE, operation="BatchWriteItem", body=answer, times=None)
+    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
+                 "--speed", "--progress-file", str(tmp_path / "p.json")]) == 2
+    err = capsys.readouterr().err
+    assert "Batch 1 (" in err and "may have been written" in err and "--resume" in err, err
+    assert "arrived damaged" in err
+    logged = ActionLog(tmp_path / "data" / "DynoView" / "actions.jsonl").entries()
+    assert logged and {e["outcome"]["status"] for e in logged} == {UNKNOWN}
+    proxy.clear()
+    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
+                 "--speed", "--resume", "--progress-file", str(tmp_path / "p.json")]) == 0
+    assert _count(direct, empty_table) == 10

@@ -43,6 +43,7 @@ from dynoview.core.imports.reads import SplitGetsReader
 from dynoview.core.preflight.check import Preflight
 from dynoview.core.redaction import redact_url
 from dynoview.core.session.connection import Connection
+from dynoview.core.session.integrity import DamagedResponseError
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.confirmation import confirmation_for_tables
@@ -292,6 +293,12 @@ def _start_state(path: Path, identity: resume.FileIdentity, table: str, endpoint
     return saved
 
 
+def _maybe_written(batch: Batch, said: str) -> ImportStopped:
+    return ImportStopped(f"Batch {batch.number + 1} ({batch.span()}) may have been written, in part "
+                         f"or whole: {said} --resume sends this batch again (the same Puts: its "
+                         "items end the same whether or not they were written).", batch=batch)
+
+
 def _context(batch: Batch, state: resume.Progress) -> dict[str, Any]:
     return {"import": {"file": Path(state.identity.path).name, "run": state.run, "batch": batch.number + 1,
                        "items": batch.span(), "table": state.table}}
@@ -363,17 +370,16 @@ class _Sender:
             return batch_write.write_items(
                 self.conn, self.table.name, [r.item for r in batch.records], log=self.log,
                 context=_context(batch, self.state), cancel=self.cancel, client=self.client)
+        except DamagedResponseError as exc:  # sent and answered, but the answer is unreadable
+            raise _maybe_written(batch, str(exc)) from exc
         except DynoViewError:
             raise  # cancelled, or items left unprocessed: each says what happened
         except Exception as exc:
             if batch_write.refused_whole(exc):
                 raise  # refused by DynamoDB as it stands: nothing of it was written
-            said = describe_error(exc, operation="BatchWriteItem", table=self.table.name).message
             # Never "could not reach the endpoint" alone: the request may have been applied.
-            raise ImportStopped(f"Batch {batch.number + 1} ({batch.span()}) may have been written, in "
-                                f"part or whole: {said} --resume sends this batch again (the same "
-                                "Puts: its items end the same whether or not they were written).",
-                                batch=batch) from exc
+            raise _maybe_written(batch, describe_error(exc, operation="BatchWriteItem",
+                                                       table=self.table.name).message) from exc
 
     def _transact(self, batch: Batch, tx: Transaction, *, fresh: bool) -> int:
         result = execute_transaction(self.conn, tx, confirmation=self.options.confirmation,

@@ -9,8 +9,11 @@ wrong answer, so read responses are checked after botocore is done: a body
 shorter than its Content-Length or failing its CRC32 raises
 ``DamagedResponseError``.
 
-Writes are not checked: their HTTP status already says whether DynamoDB applied
-them, and the transaction path settles lost answers with reads of its own.
+Writes are checked where the answer says what was written: BatchWriteItem's
+``UnprocessedItems``. A damaged one parsed as ``{}`` read as "every item written"; it now
+raises, so the batch is reported as perhaps written (its outcome unknown), as for a lost
+answer. Other writes are not: their HTTP status already says whether DynamoDB applied them,
+and the transaction path settles lost answers with reads of its own.
 """
 
 from __future__ import annotations
@@ -66,6 +69,8 @@ def response_damage(http_response: Any, operation: str = "") -> str | None:
 
 
 _PAGED = frozenset({"Query", "Scan"})
+#: Writes whose answer says which items were written (those it leaves unprocessed were not).
+_TELLING_WRITES = frozenset({"BatchWriteItem"})
 
 
 def _from_aws(http_response: Any) -> bool:
@@ -77,15 +82,22 @@ def _from_aws(http_response: Any) -> bool:
 
 def check_read_response(http_response: Any = None, model: Any = None,
                         context: Any = None, **_: Any) -> None:
-    """botocore ``after-call`` hook: raise if a successful read's body arrived damaged."""
+    """botocore ``after-call`` hook: raise if a successful read's body, or a batch write's,
+    arrived damaged."""
     name = getattr(model, "name", "")
-    if http_response is None or not is_read_operation(name):
+    if http_response is None or not (is_read_operation(name) or name in _TELLING_WRITES):
         return
     if getattr(http_response, "status_code", 500) >= 300:
         return  # an error answer; botocore reports it as one
     damage = response_damage(http_response, name)
     if damage is not None:
         attempts = ((context or {}).get("retries") or {}).get("attempt", 1)
+        if name in _TELLING_WRITES:
+            raise DamagedResponseError(
+                f"The answer to {name} arrived damaged ({damage}), so which of its items DynamoDB "
+                "wrote is unknown: it may have written some or all of them. Something between you "
+                "and DynamoDB (a proxy, VPN or flaky network) is cutting responses.",
+                retried=int(attempts or 1) > 1)
         raise DamagedResponseError(
             f"The answer to {name} arrived damaged ({damage}) on every attempt, so it was "
             "discarded: nothing from it is shown. Something between you and DynamoDB (a "
