@@ -5,10 +5,10 @@ answers with the rows to show, in order, as an ``array('i')`` the model swaps in
 in a worker thread, in steps: a text column is sorted case-folded by numpy, off the GIL
 (``sort_keys.folded_order``); texts numpy would compare differently (holding NUL) or too long
 to copy are sorted in runs of ``RUN`` rows (each a short C sort) merged by ``heapq.merge``
-(Python code, so the GIL changes hands every millisecond). Status columns are bucketed over the account order; filters are C loops over
-slices (``compress``, ``bytes.translate``); searches scan a ``SearchIndex`` of the texts (numpy,
-off the GIL). Sorted orders are kept, so sorting again by the same column, or filtering a sorted
-view, costs one pass.
+(Python code, so the GIL changes hands every millisecond). Status columns are bucketed over
+the account order; filters are C loops over slices (``compress``, ``bytes.translate``);
+searches scan a ``SearchIndex`` of the texts (numpy, off the GIL). Sorted orders are kept, so
+sorting again by the same column, or filtering a sorted view, costs one pass.
 """
 
 from __future__ import annotations
