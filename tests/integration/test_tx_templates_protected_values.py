@@ -28,6 +28,7 @@ from dynoview.core.uniqueness.schema import (
     UniquenessSchema,
     article_schema,
 )
+from dynoview.core.values.numbers import stored_number
 
 pytestmark = pytest.mark.integration
 
@@ -120,3 +121,36 @@ def test_a_new_spelling_the_lock_cannot_see_only_updates_the_account(
     assert stored is not None and stored["email"] == s("BOB@x.io")
     assert keys(reader, table) == ["ACCT#bbb222", "UNIQ#EMAIL#bob@x.io", "UNIQ#HANDLE#bob"]
     assert findings(reader, info, LOWER) == []
+
+
+def test_a_number_changed_stays_a_number_keyed_as_dynamodb_stores_it(
+        conn: Connection, reader: Reader, table: str) -> None:
+    """DynamoDB stores ``0043`` as ``43``: a change of a Number username writes N (not S) in that
+    spelling, and keys the new lock on it, so the account and its lock agree once stored."""
+    info = describe_table(conn, table)
+    num = account("n00002", "n2@x.io", {"N": "42"})
+    preflight_and_send(conn, reader, info, sign_up(SCHEMA, table, num))
+    tx = change_value(SCHEMA, table, num, "username", "0043.0")
+    assert [a.label for a in tx.actions] == ["username lock 43", "release username lock 42",
+                                             "account username 42 -> 43"]
+    preflight_and_send(conn, reader, info, tx)
+    stored = reader.get_item(table, {"PK": s("ACCT#n00002"), "SK": s("PROFILE")}, consistent=True)
+    assert stored is not None and stored["username"] == {"N": "43"}
+    assert keys(reader, table) == ["ACCT#n00002", "UNIQ#EMAIL#n2@x.io", "UNIQ#HANDLE#43"]
+    assert findings(reader, info, SCHEMA) == []
+    with pytest.raises(ValueError, match="username"):
+        change_value(SCHEMA, table, stored, "username", "forty-four")
+
+
+NUMBERS = ["1.0", "1e2", "0.10", "-0", "007", "1.50E+1", "1e30", "1.5e-5", "1E-130", "9.9E+125",
+           "12345678901234567890123456789012345678e10", "-1.5e-3", "+5", ".5", "5.", "123.4500"]
+
+
+@pytest.mark.only_on("dynamodb-local", reason="DynamoDB stores numbers in its own spelling; moto "
+                                              "keeps the text it was sent")
+def test_stored_number_is_what_dynamodb_reads_back(conn: Connection, table: str) -> None:
+    for k, typed in enumerate(NUMBERS):
+        key = {"PK": s(f"N#{k}"), "SK": s("X")}
+        conn.client.put_item(TableName=table, Item={**key, "n": {"N": typed}})
+        got = conn.client.get_item(TableName=table, Key=key, ConsistentRead=True)["Item"]["n"]["N"]
+        assert stored_number(typed) == got, typed

@@ -86,6 +86,16 @@ def values(words: Sequence[str]) -> st.SearchStrategy[str]:
     return st.builds(spell, st.sampled_from(list(words)), st.sampled_from(list(SPELLINGS)))
 
 
+def new_values(words: Sequence[str], held: Any) -> st.SearchStrategy[str]:
+    """A new value for an attribute holding ``held``: a number where it holds one (the templates
+    keep the type), spelled as people type them (``007``, ``7.0``), else any spelling."""
+    if not (isinstance(held, Mapping) and "N" in held):
+        return values(words)
+    numbers = [w for w in words if w.isdigit()] or ["7"]
+    return st.builds(lambda n, spelling: spelling.format(n), st.sampled_from(numbers),
+                     st.sampled_from(["{}", "00{}", "{}.0", "{}e0"]))
+
+
 def attribute_values(words: Sequence[str], *, indexed: bool) -> st.SearchStrategy[dict[str, Any] | None]:
     """An account's protected attribute: mostly a string; a number when it is one; sometimes
     empty or absent. An attribute a GSI is keyed on cannot be empty or a number (DynamoDB
@@ -365,7 +375,8 @@ def _operation(draw: st.DrawFn, layout: Layout, words: Sequence[str], items: Seq
     if kind == "change_value":
         account = draw(st.sampled_from(accts))
         rule = draw(st.sampled_from(schema.rules))
-        return kind, templates.change_value(schema, table, account, rule.name, draw(values(words))).actions
+        new = draw(new_values(words, account.get(rule.attribute)))
+        return kind, templates.change_value(schema, table, account, rule.name, new).actions
     if kind == "delete_account":
         return kind, templates.delete_account(schema, table, draw(st.sampled_from(accts))).actions
     if kind == "release_orphan_lock":
@@ -380,7 +391,7 @@ def _operation(draw: st.DrawFn, layout: Layout, words: Sequence[str], items: Seq
     keep, other, rule = draw(st.sampled_from(shared))
     if draw(st.booleans()):
         keep, other = other, keep
-    new_value = draw(st.none() | values(words))
+    new_value = draw(st.none() | new_values(words, other.get(rule.attribute)))
     return kind, templates.resolve_duplicate(schema, table, keep, other, rule, new_value).actions
 
 

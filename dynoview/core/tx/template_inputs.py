@@ -18,6 +18,8 @@ from dynoview.core.tx.templates import lock_value, scope_attributes
 from dynoview.core.uniqueness.forms import normalise, trims
 from dynoview.core.uniqueness.schema import NORMALISE_NONE, LockRule, UniquenessSchema, protected_text
 from dynoview.core.uniqueness.scope import UNDEFINED, scope_variables
+from dynoview.core.values.numbers import stored_number
+from dynoview.core.values.types import ValueParseError
 
 #: DynamoDB caps a partition key value at 2048 bytes (UTF-8).
 MAX_PARTITION_KEY_BYTES = 2048
@@ -34,7 +36,7 @@ class ValueCheck:
     """A typed value for one rule: the lock key it writes, or why it cannot be used."""
 
     rule: LockRule
-    value: str  # stored on the account exactly as typed
+    value: str  # stored on the account as typed (a number as DynamoDB stores it)
     lock_pk: str  # the lock's partition key, after the rule's normalisation
     error: str | None = None
     note: str | None = None  # said with the preview of a usable value (a new spelling, one lock)
@@ -70,6 +72,13 @@ def check_value(rule: LockRule, text: str, current: str | None = None,
     lock is refused too: the account would still share it.
     """
     held = account if account is not None else {}
+    held_value = held.get(rule.attribute)
+    if text.strip() and isinstance(held_value, Mapping) and "N" in held_value:
+        try:  # a number stays one, as DynamoDB will store it (``value_like``): its lock too
+            text = stored_number(text)
+        except ValueParseError as exc:
+            return ValueCheck(rule, text, "", f"The account holds its {rule.name} as a number, and "
+                                              f"a change keeps it one: {exc.message}")
     form = rule.form_of(lock_value(rule, held, text)) if text else ""
     lock_pk = rule.fixed_prefix + form + rule.suffix if text else ""
     if not text.strip():

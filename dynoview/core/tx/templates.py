@@ -30,7 +30,7 @@ from dynoview.core.uniqueness.schema import (
     protected_text,
 )
 from dynoview.core.uniqueness.scope import SCOPE_VAR, fill_scope, scope_variables
-from dynoview.core.values.numbers import number_identity
+from dynoview.core.values.numbers import number_identity, stored_number
 from dynoview.core.values.types import ValueParseError
 
 #: Optimistic guards compare at most this many attributes (expressions are capped at 4 KB).
@@ -162,6 +162,16 @@ def sign_up(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any
     return Transaction(actions=actions)
 
 
+def value_like(held: Any, text: str, attribute: str) -> dict[str, str]:
+    """``text`` as the value to write where the account holds ``held``: a number stays a number
+    (N, spelled as DynamoDB stores it, so the lock keyed on it is the one the account will
+    hold: ``007`` is stored as ``7``), anything else becomes a string. Raises
+    ``ValueParseError`` (at ``attribute``) for text that is not a number where one is held."""
+    if isinstance(held, Mapping) and "N" in held:
+        return {"N": stored_number(text, attribute)}
+    return {"S": text}
+
+
 def change_value(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any], rule_name: str,
                  new_value: str) -> Transaction:
     """Move a protected value: Put the new lock, Delete the old one, Update the account,
@@ -172,7 +182,9 @@ def change_value(schema: UniquenessSchema, table: str, account_item: Mapping[str
     lock would meet the account's own lock and cancel)."""
     rule = schema.rule(rule_name)
     old = protected_text(account_item.get(rule.attribute))
-    after = {**account_item, rule.attribute: {"S": new_value}}
+    new_av = value_like(account_item.get(rule.attribute), new_value, rule.attribute)
+    new_value = protected_text(new_av) or new_value
+    after = {**account_item, rule.attribute: new_av}
     new_lock = lock_value(rule, after, new_value)
     old_lock = lock_value(rule, account_item, old) if old is not None else None
     actions: list[Action] = []
@@ -185,7 +197,7 @@ def change_value(schema: UniquenessSchema, table: str, account_item: Mapping[str
     actions += others
     ph = Placeholders()
     name = ph.literal_name(rule.attribute)
-    update = f"SET {name} = {ph.value({'S': new_value})}"
+    update = f"SET {name} = {ph.value(new_av)}"
     cond = _holds(ph, schema, account_item, [rule, *moved])
     actions.append(_action(UPDATE, table, ph, key=_account_key(schema, account_item), update=update,
                            condition=cond, label=f"account {rule.name} {old} -> {new_value}",
@@ -210,7 +222,8 @@ def change_scope(schema: UniquenessSchema, table: str, account_item: Mapping[str
         raise ValueError(f"No uniqueness rule takes its scope from {attribute}; the scope attributes "
                          f"are: {scoped}.")
     current = account_item.get(attribute)
-    av = {"N": new_value} if isinstance(current, Mapping) and "N" in current else {"S": new_value}
+    av = value_like(current, new_value, attribute)
+    new_value = protected_text(av) or new_value
     after = {**account_item, attribute: av}
     actions, moved = _moves(schema, table, account_item, after)
     ph = Placeholders()
@@ -336,12 +349,15 @@ def resolve_duplicate(schema: UniquenessSchema, table: str, keep_item: Mapping[s
                            key=schema.lock_key(rule, lock_value(rule, keep_item, shared)),
                            condition=comparison(ph, schema.lock_pk_name, "attribute_exists", literal=True),
                            label=f"{rule.name} lock {shared} exists"))
+    new_av = None
     if new_value is not None:
-        after = {**other_item, rule.attribute: {"S": new_value}}
+        new_av = value_like(other_item.get(rule.attribute), new_value, rule.attribute)
+        new_value = protected_text(new_av) or new_value
+        after = {**other_item, rule.attribute: new_av}
         actions.append(lock_put(schema, table, rule, lock_value(rule, after, new_value)))
     ph = Placeholders()
     name = ph.literal_name(rule.attribute)
-    update = f"SET {name} = {ph.value({'S': new_value})}" if new_value is not None else f"REMOVE {name}"
+    update = f"SET {name} = {ph.value(new_av)}" if new_av is not None else f"REMOVE {name}"
     cond = _holds(ph, schema, other_item, [rule]) if scoped else \
         comparison(ph, rule.attribute, "=", other_item[rule.attribute], literal=True)
     actions.append(_action(UPDATE, table, ph, key=_account_key(schema, other_item), update=update,

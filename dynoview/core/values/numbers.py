@@ -159,6 +159,24 @@ def parse_number(text: str) -> str:
     return analyse_number(text)[0]
 
 
+def stored_number(text: str, path: str = "") -> str:
+    """The text DynamoDB stores, and reads back, for a number: plain notation, no exponent, no
+    leading or trailing zeros (``007`` -> ``7``, ``1.50E+1`` -> ``15``, ``-0`` -> ``0``), as
+    DynamoDB Local answers. A lock keyed on a number must be keyed on this text, the one its
+    account will hold. Raises ``ValueParseError`` for an invalid number."""
+    parts = analyse_number(text, path)[1]
+    digits, point = parts.digits, parts.adjusted + 1  # digits before the decimal point
+    if not digits:
+        return "0"
+    if point >= len(digits):
+        plain = digits + "0" * (point - len(digits))
+    elif point > 0:
+        plain = f"{digits[:point]}.{digits[point:]}"
+    else:
+        plain = "0." + "0" * -point + digits
+    return f"-{plain}" if parts.negative else plain
+
+
 def number_identity(text: str) -> tuple[bool, str, int]:
     """A key equal for numerically equal N strings (``1``, ``1.0``, ``10E-1``, ``-0``, ``0``),
     as DynamoDB compares numbers and keys. Raises ``ValueParseError`` for an invalid number."""

@@ -174,3 +174,18 @@ def test_edit_account_moves_each_changed_lock_in_the_same_transaction() -> None:
     assert new_lock["Put"]["ConditionExpression"] == "attribute_not_exists(#n0)"
     assert old_lock["Delete"]["Key"] == {"PK": s("UNIQ#EMAIL#ada@lovelace.io"), "SK": s("LOCK")}
     assert old_lock["Delete"]["ConditionExpression"] == "attribute_exists(#n0)"
+
+
+def test_a_number_value_is_checked_and_keyed_as_dynamodb_stores_it() -> None:
+    """Where the account holds a Number, a new value must be one, and its lock is keyed on the
+    text DynamoDB will store (``0043.0`` -> ``43``); the same number spelled otherwise is the
+    current value."""
+    handle = S.rule("username")
+    held = ada(username={"N": "42"})
+    check = check_value(handle, "0043.0", "42", account=held)
+    assert check.ok and check.lock_pk == "UNIQ#HANDLE#43"
+    assert "as a number" in (check_value(handle, "forty", "42", account=held).error or "")
+    assert "current username" in (check_value(handle, "4.2e1", "42", account=held).error or "")
+    tx = templates.change_value(S, "t", held, "username", "1e2")
+    written = list(tx.actions[-1].values.values())
+    assert {"N": "100"} in written and {"S": "1e2"} not in written

@@ -22,7 +22,7 @@ from dynoview.core.values.dynamodb_json import (
     to_dynamodb_json,
 )
 from dynoview.core.values.equality import values_equal
-from dynoview.core.values.numbers import parse_number
+from dynoview.core.values.numbers import parse_number, stored_number
 from dynoview.core.values.plain import from_plain, plain_json
 from dynoview.core.values.sizes import attribute_size, item_size, read_units, write_units
 from dynoview.core.values.types import TYPE_CODES, ValueParseError, type_code
@@ -793,3 +793,14 @@ def test_every_type_code_has_a_dynamodb_json_converter() -> None:
     from dynoview.core.values.types import TYPE_CODES
 
     assert set(_CONVERTERS) == set(TYPE_CODES)
+
+
+@pytest.mark.parametrize(("typed", "stored"), [
+    # As DynamoDB Local answers a GetItem of each (checked by hand against it).
+    ("1.0", "1"), ("1e2", "100"), ("0.10", "0.1"), ("-0", "0"), ("007", "7"), ("1.50E+1", "15"),
+    ("1e30", "1" + "0" * 30), ("1.5e-5", "0.000015"), ("1E-130", "0." + "0" * 129 + "1"),
+    ("12345678901234567890123456789012345678e10", "12345678901234567890123456789012345678" + "0" * 10),
+    ("-1.5e-3", "-0.0015"), ("+5", "5"), (".5", "0.5"), ("5.", "5"), ("-0.0e5", "0"), ("123.4500", "123.45"),
+])
+def test_stored_number_is_the_text_dynamodb_keeps(typed: str, stored: str) -> None:
+    assert stored_number(typed) == stored
