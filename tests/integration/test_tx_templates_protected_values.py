@@ -154,3 +154,20 @@ def test_stored_number_is_what_dynamodb_reads_back(conn: Connection, table: str)
         conn.client.put_item(TableName=table, Item={**key, "n": {"N": typed}})
         got = conn.client.get_item(TableName=table, Key=key, ConsistentRead=True)["Item"]["n"]["N"]
         assert stored_number(typed) == got, typed
+
+
+def test_the_preflight_sees_a_number_as_dynamodb_will_store_it(
+        conn: Connection, reader: Reader, table: str) -> None:
+    """A hand-built sign-up whose Number username is typed ``007`` with a lock keyed ``007``:
+    DynamoDB stores the account's ``7``, so that lock would belong to nobody and the account
+    would have none. The preflight says so before sending (refused), and nothing is written."""
+    info = describe_table(conn, table)
+    padded = account("n00003", "n3@x.io", {"N": "007"})
+    tx = sign_up(SCHEMA, table, {**padded, "username": {"N": "7"}})
+    # The lock keyed as typed, not as stored: what an app building its own request might send.
+    lock = next(a for a in tx.actions if a.label == "username lock 7")
+    lock.item["PK"] = s("UNIQ#HANDLE#007")
+    tx.actions[0].item["username"] = {"N": "007"}
+    check = run_preflight(reader, tx, SCHEMA, {info.name: info})
+    assert check.refused, check.lines()
+    assert keys(reader, table) == []

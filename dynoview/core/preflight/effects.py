@@ -12,6 +12,7 @@ preflight then warns that the expiry cannot be known).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from decimal import Context, Decimal, InvalidOperation
 from typing import Any
@@ -22,6 +23,8 @@ from dynoview.core.expressions.parser import parse_update
 from dynoview.core.tx.model import DELETE, PUT, UPDATE, Action
 from dynoview.core.uniqueness.schema import LockRule
 from dynoview.core.uniqueness.scope import scope_variables
+from dynoview.core.values.numbers import stored_number
+from dynoview.core.values.types import ValueParseError
 
 
 class _Unknown:
@@ -167,11 +170,22 @@ def apply_action(action: Action, before: Any, rules: Sequence[LockRule]) -> Any:
     if before is UNKNOWN:
         return UNKNOWN
     if action.kind == PUT:
-        return dict(action.item)
+        return _as_stored(dict(action.item))
     if action.kind == DELETE:
         return None
     if action.kind == UPDATE:
         # A scoped rule's locks are keyed by the attributes its scope reads too (tenantId).
         scopes = {v for r in rules if r.scope is not None for v in scope_variables(r.scope)}
-        return _apply_update(action, before, {r.attribute for r in rules} | scopes)
+        after = _apply_update(action, before, {r.attribute for r in rules} | scopes)
+        return _as_stored(after) if isinstance(after, dict) else after
     return before  # ConditionCheck writes nothing
+
+
+def _as_stored(item: dict[str, Any]) -> dict[str, Any]:
+    """The item as DynamoDB will hold it: a Number in its stored spelling (``007`` -> ``7``),
+    which is the text the audit reads and a lock keyed on it must carry."""
+    for name, av in item.items():
+        if isinstance(av, Mapping) and set(av) == {"N"} and isinstance(av["N"], str):
+            with contextlib.suppress(ValueParseError):  # not a number: validation refuses it
+                item[name] = {"N": stored_number(av["N"])}
+    return item
