@@ -40,8 +40,8 @@ os.environ.update(
         "HOME": str(_ISOLATION / "home"),
     }
 )
-for var in ("AWS_PROFILE", "AWS_SESSION_TOKEN", "AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_DYNAMODB",
-            "AWS_REGION"):
+for var in ("AWS_PROFILE", "AWS_DEFAULT_PROFILE", "AWS_SESSION_TOKEN", "AWS_ENDPOINT_URL",
+            "AWS_ENDPOINT_URL_DYNAMODB", "AWS_REGION"):
     os.environ.pop(var, None)
 (_ISOLATION / "home").mkdir(exist_ok=True)
 

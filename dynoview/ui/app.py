@@ -424,6 +424,7 @@ def _first_connection(window: MainWindow, args: argparse.Namespace,
         return functools.partial(window.connect_to, demo=True, read_only=args.read_only,
                                  table=args.table or "accounts", demo_process=demo_process)
     if (args.profile or args.endpoint_url or os.environ.get("AWS_PROFILE")
+            or os.environ.get("AWS_DEFAULT_PROFILE")
             or os.environ.get("AWS_ENDPOINT_URL_DYNAMODB") or os.environ.get("AWS_ENDPOINT_URL")):
         from dynoview.core.session.connection import spec_from_environment
 

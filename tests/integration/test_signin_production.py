@@ -83,3 +83,41 @@ def test_write_mode_needs_the_account_id_when_it_is_known(
         conn.enable_writes("payments")
     conn.enable_writes(f" {identity.account} ")
     assert not conn.read_only
+
+
+@pytest.mark.parametrize("variable", ["AWS_DEFAULT_PROFILE", "AWS_PROFILE"])
+def test_a_production_profile_from_the_environment_opens_read_only(
+        moto_endpoint: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, variable: str) -> None:
+    """A connection that names no profile signs with boto3's (AWS_DEFAULT_PROFILE, then
+    AWS_PROFILE): matched as production on that profile, so it opens read-only too."""
+    from dynoview.core.session import profile
+    from dynoview.core.session.connection import spec_from_environment
+
+    monkeypatch.setattr(profile, "config_dir", lambda _profile=None: tmp_path)
+    (tmp_path / "settings.ini").write_text("[production]\nprofile_patterns=*-prod\n")
+    (tmp_path / "config").write_text("[profile acme-prod]\nregion = us-east-1\n"
+                                     "aws_access_key_id = AKIAACMEPROD00000001\n"
+                                     "aws_secret_access_key = acme-secret-key-000000000000000000000\n")
+    monkeypatch.setenv("AWS_CONFIG_FILE", str(tmp_path / "config"))
+    monkeypatch.setenv(variable, "acme-prod")
+    conn = Connection(ConnectionSpec(name="saved", endpoint_url=moto_endpoint))
+    assert conn.spec.production and conn.read_only
+    with pytest.raises(ReadOnlyError, match="production connection"):
+        conn.client.delete_item(TableName="t", Key={"PK": {"S": "x"}})
+    assert spec_from_environment(endpoint_url=moto_endpoint).profile == "acme-prod"
+
+
+def test_an_endpoint_in_the_profile_config_is_not_where_the_data_goes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A profile's endpoint_url, or AWS_ENDPOINT_URL_DYNAMODB set after the connection was
+    described, is not followed: a connection that names no endpoint goes to AWS, as the window
+    and the action log say (nothing is sent here: the clients are only made)."""
+    elsewhere = "http://192.0.2.2:18765"
+    (tmp_path / "config").write_text(f"[profile dev]\nregion = eu-west-1\nendpoint_url = {elsewhere}\n"
+                                     "aws_access_key_id = AKIADEVPROFILE000001\n"
+                                     "aws_secret_access_key = dev-secret-key-0000000000000000000000\n")
+    monkeypatch.setenv("AWS_CONFIG_FILE", str(tmp_path / "config"))
+    monkeypatch.setenv("AWS_ENDPOINT_URL_DYNAMODB", elsewhere)
+    conn = Connection(ConnectionSpec(name="dev", profile="dev"))
+    assert conn.client.meta.endpoint_url == f"https://dynamodb.{conn.region}.amazonaws.com"
+    assert conn.streams_client().meta.endpoint_url == f"https://streams.dynamodb.{conn.region}.amazonaws.com"

@@ -199,7 +199,8 @@ def spec_from_environment(
 ) -> ConnectionSpec:
     """The connection the command line and environment ask for (flags win over variables)."""
     env = os.environ if environ is None else environ
-    profile = profile or env.get("AWS_PROFILE") or None
+    # botocore's order: AWS_DEFAULT_PROFILE before AWS_PROFILE.
+    profile = profile or env.get("AWS_DEFAULT_PROFILE") or env.get("AWS_PROFILE") or None
     region = region or env.get("AWS_REGION") or env.get("AWS_DEFAULT_REGION") or None
     endpoint_url = (
         endpoint_url or env.get("AWS_ENDPOINT_URL_DYNAMODB") or env.get("AWS_ENDPOINT_URL") or None
@@ -249,18 +250,22 @@ class Connection:
 
         if not spec.demo:
             validate_spec(spec)  # a sentence, before boto3 says "Unexpected error" about it
-            spec = production.as_opened(spec)  # production opens read-only
         # botocore's DEBUG logs carry the access key id and session token: keep them out.
         install_log_redaction()
         if credentials:
             remember_secrets(*(v for k, v in credentials.items() if k != "region_name"))
-        self.spec = spec
         session_kwargs: dict[str, Any] = {}
         if spec.profile:
             session_kwargs["profile_name"] = spec.profile
         if credentials:
             session_kwargs.update(credentials)
         self.session = boto3.session.Session(**session_kwargs)
+        if not spec.demo:
+            # Production opens read-only, matched on the profile that signs: without one named,
+            # boto3's (AWS_DEFAULT_PROFILE, AWS_PROFILE, else "default"). Typed keys name none.
+            signs_as = spec.profile or (None if credentials else self.session.profile_name)
+            spec = production.as_opened(spec, profile=signs_as)
+        self.spec = spec
         self.identity: Identity | None = None  # set by identity.caller_identity
         self.placeholder_credentials = False  # True: a loopback endpoint and no AWS credentials
         if not credentials:
@@ -292,9 +297,18 @@ class Connection:
         Every client in the app comes from here (or from the session): the read-only
         guard is on the session, and DynamoDB clients also get the integrity check.
         """
+        config = config or self._config
+        if service in ("dynamodb", "dynamodbstreams"):
+            from botocore.config import Config
+
+            # The table's data goes where the connection says, and nowhere else: an endpoint_url
+            # in the profile's config (or AWS_ENDPOINT_URL* left out of the spec) would send the
+            # signed requests to a host the window, the checks and the action log never name.
+            # The environment's endpoint reaches the spec by ``spec_from_environment``.
+            config = config.merge(Config(ignore_configured_endpoint_urls=True))
         client = self.session.client(service, region_name=self.region,
                                      endpoint_url=self.spec.endpoint_url if own_endpoint else None,
-                                     config=config or self._config)
+                                     config=config)
         if service == "dynamodb":
             install_integrity_check(client)  # a damaged read answer raises, never shows half
         if service in ("dynamodb", "dynamodbstreams"):

@@ -82,9 +82,11 @@ def matches(profile_name: str | None, patterns: Iterable[str]) -> bool:
     return bool(profile_name) and any(fnmatchcase(profile_name or "", p) for p in patterns)
 
 
-def as_opened(spec: Spec, patterns: Iterable[str] | None = None) -> Spec:
-    """The spec a connection opens with: production (marked or matched) is read-only."""
-    wanted = spec.production or (not spec.demo and matches(spec.profile, load_patterns()
+def as_opened(spec: Spec, patterns: Iterable[str] | None = None, *,
+              profile: str | None = None) -> Spec:
+    """The spec a connection opens with: production (marked or matched) is read-only.
+    ``profile``: the one that signs, where the spec names none (boto3's from the environment)."""
+    wanted = spec.production or (not spec.demo and matches(spec.profile or profile, load_patterns()
                                                           if patterns is None else patterns))
     return replace(spec, production=True, read_only=True) if wanted else spec
 
