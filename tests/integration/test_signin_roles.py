@@ -3,6 +3,7 @@ per credentials' lifetime, chains, credential_source, credential_process and its
 
 from __future__ import annotations
 
+import datetime
 import json
 import time
 from pathlib import Path
@@ -60,6 +61,25 @@ def test_an_mfa_session_is_refreshed_after_it_expires_asking_once_more(
     conn.list_tables()
     assert len(profiles.asked) == 2
     assert conn.session.get_credentials().get_frozen_credentials().access_key != first
+
+
+def test_cancelling_a_refresh_prompt_says_the_session_ended_not_that_it_is_not_connected(
+        profiles: Profiles, moto_endpoint: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the mandatory refresh (10 minutes before the end; a failed refresh before that
+    keeps the old credentials), a cancelled prompt stops the request and says why."""
+    from botocore import credentials
+
+    real_now, shift = credentials._local_now, [0.0]
+    monkeypatch.setattr(credentials, "_local_now",
+                        lambda: real_now() + datetime.timedelta(seconds=shift[0]))
+    conn = open_profile(profiles, "mfa-short", moto_endpoint)
+    conn.list_tables()
+    shift[0] = 400.0  # 905 s sessions: 5 s left of them
+    profiles.answer = None
+    with pytest.raises(MfaCancelled) as cancelled:
+        conn.list_tables()
+    assert "session ended" in cancelled.value.message and "not sent" in cancelled.value.message
+    assert "Not connected" not in cancelled.value.message
 
 
 def test_cancelling_the_prompt_leaves_nothing(profiles: Profiles, moto_endpoint: str) -> None:

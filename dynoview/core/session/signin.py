@@ -177,15 +177,28 @@ def _prompting_class() -> type:
 
             # botocore wraps this refresher so a second call raises; asking again is the point.
             return DeferredRefreshableCredentials(method=self.METHOD,
-                                                  refresh_using=fetcher.fetch_credentials,
+                                                  refresh_using=self._fetched(fetcher.fetch_credentials),
                                                   time_fetcher=clock._local_now)
 
         def _code(self, request: MfaRequest) -> str:
             answer = self._ask(request)
             if answer is None:
+                if getattr(self, "_signed_in", False):  # a refresh: the connection stays open
+                    raise MfaCancelled(
+                        f"The role's session ended and no MFA code was given for {request.serial} "
+                        f"(profile {request.profile}), so the request was not sent. The next "
+                        "request asks for a code again.")
                 raise MfaCancelled(f"Not connected: no MFA code was given for {request.serial} "
                                    f"(profile {request.profile}).")
             return check_mfa_code(answer)
+
+        def _fetched(self, fetch: Callable[[], Any]) -> Callable[[], Any]:
+            """``fetch``, remembering that it once succeeded: a later prompt is a refresh."""
+            def fetched() -> Any:
+                credentials = fetch()
+                self._signed_in = True
+                return credentials
+            return fetched
 
     return PromptingProvider
 
