@@ -186,3 +186,34 @@ def test_a_case_clash_needs_accept_warnings(tmp_path: Path, endpoint_url: str, a
     assert "warning: Action 1: email ADA@Lovelace.io (ACCT#ada2acct) and ada@lovelace.io (ACCT#a1f9c3)" in err
     assert "--accept-warnings: sending although the preflight warned." in err
     assert reader.get_item(accounts_table, _acct("ada2acct")) is not None
+
+
+def test_a_delete_on_a_table_keyed_otherwise_is_not_let_through_by_checks_elsewhere(
+        tmp_path: Path, endpoint_url: str, accounts_table: str, reader: Reader,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A table of accounts keyed pk/sk beside the article's PK/SK table: deleting an account
+    there alone is refused; two ConditionChecks on the PK/SK table made the schema judged the
+    PK/SK one, and the Delete went unjudged and was sent, leaving two orphan locks. Now the
+    action the schema cannot judge is refused, and nothing is sent."""
+    client = reader.conn.client
+    lower = f"acc-lower-{tmp_path.name[-8:]}"
+    client.create_table(TableName=lower, BillingMode="PAY_PER_REQUEST",
+                        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"},
+                                   {"AttributeName": "sk", "KeyType": "RANGE"}],
+                        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"},
+                                              {"AttributeName": "sk", "AttributeType": "S"}])
+    try:
+        for item in ({"pk": _s("ACCT#L1"), "sk": _s("PROFILE"), "email": _s("low@x.io")},
+                     {"pk": _s("UNIQ#EMAIL#low@x.io"), "sk": _s("LOCK")}):
+            client.put_item(TableName=lower, Item=item)
+        held = client.scan(TableName=accounts_table)["Items"][:2]
+        checks = [{"ConditionCheck": {"TableName": accounts_table, "Key": {"PK": i["PK"], "SK": i["SK"]},
+                                      "ConditionExpression": "attribute_exists(PK)"}} for i in held]
+        path = _file(tmp_path, [{"Delete": {"TableName": lower,
+                                            "Key": {"pk": _s("ACCT#L1"), "sk": _s("PROFILE")}}}, *checks])
+        assert main(["transact", str(path), "--endpoint-url", endpoint_url, "--yes"]) == 2
+        err = capsys.readouterr().err
+        assert "Refused by the preflight" in err and f"Action 1 writes {lower}" in err, err
+        assert len(client.scan(TableName=lower)["Items"]) == 2
+    finally:
+        client.delete_table(TableName=lower)

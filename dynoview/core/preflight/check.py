@@ -104,6 +104,9 @@ def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
     """The preflight of ``tx`` on what ``source`` reads (and remembers). ``suggest=False``
     judges only: no suggestions are built (the check of a suggestion itself)."""
     schema = with_accounts_table(schema, [a.table for a in tx.actions])  # locks in their own table
+    foreign = _foreign(tx, schema, source.tables)
+    if foreign:
+        return Preflight(refusals=foreign, notes=[NOT_ATOMIC_NOTE])
     touched = _touched(tx, schema, source.tables)
     if not touched:
         return Preflight(checked=False)
@@ -182,6 +185,33 @@ def _unpaired_lock(schema: UniquenessSchema, touched: Sequence[Touched]) -> Refu
         "which table holds its accounts, so who holds the value cannot be checked. Name it in the "
         "schema (locks_table.accounts_table), or send the lock with the account it belongs to."),
         None, status=UNPREDICTABLE)
+
+
+def _foreign(tx: Transaction, schema: UniquenessSchema,
+             tables: Mapping[str, TableInfo]) -> list[Refusal]:
+    """Refusals for actions on a table keyed otherwise than the schema (``pk``/``sk`` beside
+    ``PK``/``SK``) whose key, read in the schema's names, is an account or a lock: a table of
+    accounts this schema cannot judge. Skipped, they let a transaction that breaks locks there
+    pass. A table whose keys look like neither (an outbox, a log) is not the preflight's."""
+    out: list[Refusal] = []
+    for index, action in enumerate(tx.actions):
+        info = tables.get(action.table)
+        names = schema.lock_key_names if is_locks_table(schema, action.table) else schema.key_names
+        if info is None or tuple(info.key_names) == names or len(info.key_names) != len(names):
+            continue
+        key = _key_of(action, info.key_names)
+        if key is None:
+            continue
+        as_schema = {name: key[own] for name, own in zip(names, info.key_names, strict=True)}
+        if not (schema.is_account(as_schema) or schema.match_lock(as_schema) is not None):
+            continue
+        out.append(Refusal(index, "", "", (
+            f"Action {index + 1} writes {action.table}, whose key attributes "
+            f"({', '.join(info.key_names)}) are not those of the uniqueness schema judged here "
+            f"({', '.join(names)}), and its key reads as an account or a lock: the preflight cannot "
+            f"judge it. Send the writes of {action.table} in a transaction of their own, where "
+            "that table's schema judges them."), None, status=UNPREDICTABLE))
+    return out
 
 
 def _key(schema: UniquenessSchema, item: Mapping[str, Any], table: str = "") -> dict[str, Any]:
