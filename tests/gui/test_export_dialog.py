@@ -137,3 +137,44 @@ def test_items_tab_exports_its_result_and_copies_the_selected_item(qtbot: Any, c
     qtbot.addWidget(copy)
     assert copy.selected_scope.isChecked() and copy.items() == [panel.model.item(2)]
     assert not copy.connection.isEnabled()  # no main window to switch: this connection only
+
+
+def test_an_existing_file_is_replaced_only_when_the_user_says_so(
+        qtbot: Any, ctx: AppContext, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "notes.json"
+    path.write_text("MY HAND-WRITTEN NOTES")
+    dialog = dialog_for(qtbot, ctx, path)
+    asked: list[Path] = []
+    monkeypatch.setattr(dialog, "confirm_replace", lambda p: asked.append(p) or False)
+    assert dialog.start() is False
+    assert asked == [path] and path.read_text() == "MY HAND-WRITTEN NOTES"
+    assert "Nothing was written" in dialog.status.text()
+    assert not [r for r in ctx.read_log.receipts() if r.operation == "Scan"]  # nothing was read
+    monkeypatch.setattr(dialog, "confirm_replace", lambda p: asked.append(p) or True)
+    with qtbot.waitSignal(dialog.finished_export, timeout=20000) as done:
+        assert dialog.start()
+    assert done.args[0] is not None and len(asked) == 2
+    assert path.read_text() != "MY HAND-WRITTEN NOTES"
+
+
+def test_two_suggested_names_in_one_second_differ(qtbot: Any, ctx: AppContext, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from datetime import datetime
+
+    from dynoview.ui.transfer import export_dialog
+
+    class Frozen(datetime):
+        @classmethod
+        def now(cls, tz: Any = None) -> Frozen:
+            return cls(2026, 12, 4, 11, 30, 5)
+
+    monkeypatch.setattr(export_dialog, "datetime", Frozen)
+    names = []
+    for _ in range(2):
+        dialog = dialog_for(qtbot, ctx, tmp_path / "seed.json")
+        dialog._suggested = dialog.path.text()  # as proposed: the next proposal replaces it
+        dialog._suggest_path()
+        names.append(Path(dialog.path.text()))
+        names[-1].write_text("an export")
+    assert names[0].parent == tmp_path and names[0].name.endswith("-20261204-113005.json")
+    assert names[1] != names[0] and names[1].name.endswith("-20261204-113005-2.json")

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QRadioButton,
     QSpinBox,
@@ -68,6 +69,7 @@ class ExportDialog(QDialog):
         self.controller = ExportController(ctx, self)
         self.page_limit: int | None = None  # the Scan's Limit (None: 1 MB pages)
         self._suggested = ""  # the path last proposed; replaced only while the user kept it
+        self._replace_confirmed = ""  # a path Browse… chose: its dialog asked before replacing
         self.setWindowTitle(self.tr("Export items"))
         self._setup_ui()
         self.controller.progress.connect(self.progress_row.show_progress)
@@ -203,15 +205,29 @@ class ExportDialog(QDialog):
         stem = self.table.name if self.table else "result"
         if not self.whole_table():
             stem += "-result"
-        name = f"{stem}-{datetime.now():%Y%m%d-%H%M}{SUFFIXES[self.fmt()]}"
+        base = f"{stem}-{datetime.now():%Y%m%d-%H%M%S}"
+        suggested = folder / f"{base}{SUFFIXES[self.fmt()]}"
+        n = 2
+        while suggested.exists():  # two exports in one second: never the other's name
+            suggested, n = folder / f"{base}-{n}{SUFFIXES[self.fmt()]}", n + 1
         if not current or self._suggested == current:
-            self._suggested = str(folder / name)
+            self._suggested = str(suggested)
             self.path.setText(self._suggested)
 
     def _browse(self) -> None:
         name, _ = QFileDialog.getSaveFileName(self, self.tr("Export to"), self.path.text())
         if name:
             self.path.setText(name)
+            self._replace_confirmed = name  # the file dialog asked already
+
+    def confirm_replace(self, path: Path) -> bool:
+        """Whether to replace ``path``, which exists: asked, No by default."""
+        answer = QMessageBox.question(
+            self, self.tr("Replace the file?"),
+            self.tr("{name} exists already in {folder}. Replace it with this export? Its content "
+                    "will be lost.").format(name=path.name, folder=str(path.parent)),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     def _set_running(self, running: bool, text: str = "") -> None:
         self.export_button.setEnabled(not running)
@@ -231,6 +247,12 @@ class ExportDialog(QDialog):
             self.path.setFocus()
             return False
         path = Path(text).expanduser()
+        if path.exists() and text != self._replace_confirmed and not self.confirm_replace(path):
+            self.status.setText(self.tr("Nothing was written: give another file name, or confirm "
+                                        "the replacement."))
+            self.path.setFocus()
+            return False
+        self._replace_confirmed = ""
         self.exported = None
         if not self.whole_table():
             self._set_running(True, self.tr("Writing %Ln item(s)…", "", len(self.items)))
