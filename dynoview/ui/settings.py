@@ -141,8 +141,10 @@ def load_connections(store: QSettings | None = None) -> tuple[list[ConnectionSpe
     try:
         data = json.loads(raw if isinstance(raw, str) else "[]")
     except (ValueError, RecursionError):
+        kept = _keep_unreadable(raw)
         return [], [QCoreApplication.translate(
-            "settings", "The saved connections could not be read and were ignored.")]
+            "settings", "The saved connections could not be read, so none is shown; they are kept "
+                        "as they were in {path}.").format(path=kept or "?")]
     from dynoview.core.session.connection import ConnectionSpec
 
     specs: list[ConnectionSpec] = []
@@ -151,7 +153,29 @@ def load_connections(store: QSettings | None = None) -> tuple[list[ConnectionSpe
             specs.append(ConnectionSpec.from_settings(entry if isinstance(entry, dict) else {}))
         except ValueError as exc:
             problems.append(str(exc))
+    if problems:  # the next save writes only the readable ones: the others stay here
+        kept = _keep_unreadable(raw)
+        problems.append(QCoreApplication.translate(
+            "settings", "The saved connections as they were are kept in {path}.").format(path=kept or "?"))
     return specs, problems
+
+
+def _keep_unreadable(raw: Any) -> Path | None:
+    """A private copy of saved connections that could not all be read, beside the settings file
+    (once per content), so the next save, which writes only what was read, loses nothing."""
+    import hashlib
+
+    text = raw if isinstance(raw, str) else repr(raw)
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    path = settings_path().with_name(f"{settings_path().name}.connections-unreadable-{digest}")
+    try:
+        if not path.exists():
+            with open_private(path) as out:  # they may hold endpoint URLs with passwords
+                out.write(text)
+    except OSError as exc:
+        log.warning("could not keep the unreadable saved connections: %s", exc)
+        return None
+    return path
 
 
 def save_connections(specs: list[ConnectionSpec], store: QSettings | None = None) -> None:

@@ -63,3 +63,28 @@ def test_demo_entry(qtbot) -> None:
     dialog.list.setCurrentRow(0)
     dialog._connect()
     assert dialog.demo_chosen and dialog.chosen is None
+
+
+def test_damaged_saved_connections_are_kept_when_a_new_one_is_saved(qtbot) -> None:
+    """One stray character made every saved connection unreadable; the next Save wrote only the
+    new one, and the production flags of the others were gone for good. They are kept, as they
+    were, in a private file the message names."""
+    from dynoview.ui.settings import CONNECTIONS_KEY, settings, sync
+
+    damaged = '[{"name": "payments", "profile": "acme-prod", "production": true}, {"name": "x'
+    store = settings()
+    store.setValue(CONNECTIONS_KEY, damaged)
+    sync(store)
+    specs, problems = load_connections()
+    assert specs == [] and len(problems) == 1
+    kept = next(p for p in settings_path().parent.iterdir() if "connections-unreadable" in p.name)
+    assert str(kept) in problems[0] and kept.read_text() == damaged
+    assert kept.stat().st_mode & 0o077 == 0
+    dialog = ConnectionDialog()
+    qtbot.addWidget(dialog)
+    dialog._new()
+    dialog.name.setText("local")
+    dialog.endpoint.setText("http://localhost:8000")
+    dialog._save()
+    assert [s.name for s in load_connections()[0]] == ["local"]
+    assert kept.read_text() == damaged  # still there after the save
