@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.drafts.model import Draft, DraftError
 from dynoview.core.drafts.store import DraftStore
-from dynoview.core.tx.model import Transaction
+from dynoview.core.tx.model import Transaction, TransactionImportError, parse_request
 from dynoview.ui.builder.drafts_forms import form_from_state, form_state
 from dynoview.ui.builder.drafts_prompts import APPEND, REPLACE, appended, ask_import, confirm_close
 from dynoview.ui.builder.undo import BuilderUndo
@@ -180,8 +180,22 @@ class BuilderDrafts(QObject):
             if loaded.problem or kept:
                 self.note.show_text(" ".join(p for p in (kept, loaded.problem) if p), restored=False)
             return None
+        try:
+            return self._show_restored(draft, kept, loaded.problem)
+        except TransactionImportError as exc:
+            reason = self.tr("its request cannot be opened: {problems}").format(
+                problems="; ".join(f"{p.location()}: {p.message}" for p in exc.problems))
+        except Exception as exc:  # whatever the file holds, the builder must still open
+            log.exception("The builder's work from the last session could not be shown")
+            reason = str(exc) or type(exc).__name__
+        self._restore_failed(reason, kept, loaded.problem)
+        return None
+
+    def _show_restored(self, draft: Draft, kept: str, problem: str | None) -> Draft:
         if draft.action_count:
-            self.panel.load_request(draft.request, notify=False)
+            # Drafts hold request_json(): DynamoDB JSON, binary as base64 text, read as such.
+            tx = parse_request(draft.request, dynamodb_json=True)
+            self.panel.load_request(tx, notify=False)
         problems = self.open_forms(draft)
         self.undo.reset()
         parts = [self.tr("Restored {describe} from your last session"
@@ -196,12 +210,34 @@ class BuilderDrafts(QObject):
                     where=_where(draft)))
         if kept:
             parts.append(kept)
-        if loaded.problem:
-            parts.append(loaded.problem)
+        if problem:
+            parts.append(problem)
         parts.extend(problems)
         self.note.show_text(" ".join(parts), restored=True)
         self.save_now()  # the file now says what is shown (a form that could not open is gone)
         return draft
+
+    def _restore_failed(self, reason: str, kept: str, problem: str | None) -> None:
+        """The restored work could not be shown: its file is set aside (kept, never deleted, so
+        it is not read again at every start), the note says where, and the builder is empty."""
+        what = self.tr("The builder's work from your last session")
+
+        def refuse(_data: Any) -> None:
+            raise DraftError(reason)
+
+        # parse_file sets a file aside when its parser refuses it: the store's own wording.
+        _none, aside = self.store.parse_file(self.store.current_path, refuse, what)
+        aside = aside or self.tr("{what} could not be shown ({reason}), so it was not restored.").format(
+            what=what, reason=reason)
+        try:
+            form = self.panel.template_runner.current_form
+            if form is not None:
+                form.reject()
+            self.panel.load_request(dict(EMPTY_REQUEST), notify=False)
+        except Exception:  # half-shown work must not stop the builder opening either
+            log.exception("The builder could not be emptied after a failed restore")
+        self.undo.reset()
+        self.note.show_text(" ".join(p for p in (kept, problem, aside) if p), restored=False)
 
     def _kept_text(self, names: tuple[str, ...]) -> str:
         """Other windows that are gone left work too: where it is now."""
@@ -302,7 +338,11 @@ class BuilderDrafts(QObject):
     def open_draft(self, draft: Draft) -> None:
         """Replace the builder's work with a named draft (one Ctrl+Z brings the old work back)."""
         self.undo.label_next(self.tr("Open draft “{name}”").format(name=draft.name))
-        self.panel.load_request(draft.request if draft.action_count else dict(EMPTY_REQUEST))
+        # Saved as request_json(): DynamoDB JSON, binary as base64 text, read as such.
+        if not self.panel.load_request(draft.request if draft.action_count else dict(EMPTY_REQUEST),
+                                       dynamodb_json=True):
+            self.undo.label_next(None)
+            return  # the status says why; the builder's work is as it was
         self.undo.record()
         problems = self.open_forms(draft)
         opened = self.tr("Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder "

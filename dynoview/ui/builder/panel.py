@@ -26,6 +26,7 @@ from dynoview.core.tx.outcomes import ExecutionResult
 from dynoview.core.tx.validation import has_errors
 from dynoview.core.tx.wire import RequestShapeError
 from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.values.dynamodb_json import to_dynamodb_json
 from dynoview.ui.builder.dialogs import ActionLogDialog, ConfirmDialog, ExportDialog, ImportDialog
 from dynoview.ui.builder.drafts_view import BuilderDrafts
 from dynoview.ui.builder.editing import ActionsPane, default_table, judge, request_json, tables_of
@@ -41,6 +42,30 @@ from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
 EXPORT_TITLES = {"boto3": QT_TRANSLATE_NOOP(
     "builder.panel", "boto3 (Python)"), "cli": "AWS CLI", "js": "JavaScript SDK v3"}
+
+
+def _parse(request: Any, dynamodb_json: bool | None) -> Transaction:
+    """``request`` as a transaction (``load_request``); raises ``TransactionImportError``."""
+    if dynamodb_json is not None:
+        return parse_request(request, dynamodb_json=dynamodb_json)
+    try:
+        tx = parse_request(request, dynamodb_json=False)
+    except TransactionImportError:
+        return parse_request(request, dynamodb_json=True)
+    # The memory-form parse checks no value: base64 text in a B would pass it and break the
+    # editors later, so a request whose values are not all in memory form is DynamoDB JSON.
+    return tx if _in_memory_form(tx) else parse_request(request, dynamodb_json=True)
+
+
+def _in_memory_form(tx: Transaction) -> bool:
+    try:
+        for action in tx.actions:
+            for values in (action.item, action.key, action.values):
+                for av in values.values():
+                    to_dynamodb_json(av)  # bytes(text) raises: base64 text is not memory form
+    except (TypeError, ValueError, KeyError, AttributeError):  # ValueParseError is a ValueError
+        return False
+    return True
 
 
 class BuilderPanel(QWidget):
@@ -175,18 +200,21 @@ class BuilderPanel(QWidget):
 
     # ---------------------------------------------------------------- the transaction
 
-    def load_request(self, request: dict, *, notify: bool = True) -> None:
-        """Open a TransactWriteItems request (values in memory form, or DynamoDB JSON)."""
+    def load_request(self, request: dict | Transaction, *, notify: bool = True,
+                     dynamodb_json: bool | None = None) -> bool:
+        """Open a TransactWriteItems request; False (the status says why) if it cannot be.
+
+        ``dynamodb_json`` True: values are DynamoDB JSON (binary as base64 text), as drafts and
+        undo snapshots hold them; False: memory form (binary as bytes); None: told from them.
+        """
         try:
-            tx = request if isinstance(request, Transaction) else parse_request(request, dynamodb_json=False)
-        except TransactionImportError:
-            try:
-                tx = parse_request(request, dynamodb_json=True)
-            except TransactionImportError as exc:
-                self.status.setText(self.tr("The request could not be opened: ") + "; ".join(
-                    f"{p.location()}: {p.message}" for p in exc.problems))
-                return
+            tx = request if isinstance(request, Transaction) else _parse(request, dynamodb_json)
+        except TransactionImportError as exc:
+            self.status.setText(self.tr("The request could not be opened: ") + "; ".join(
+                f"{p.location()}: {p.message}" for p in exc.problems))
+            return False
         self.set_transaction(tx, notify=notify)
+        return True
 
     def set_transaction(self, tx: Transaction, *, pinned: bool = False, notify: bool = True) -> None:
         """Replace everything with ``tx`` (templates, import, ``load_request``); ``pinned``

@@ -42,7 +42,8 @@ class Editable(Protocol):
 
     def request_json(self) -> dict[str, Any]: ...
 
-    def load_request(self, request: dict[str, Any], *, notify: bool = True) -> None: ...
+    def load_request(self, request: dict[str, Any], *, notify: bool = True,
+                     dynamodb_json: bool | None = None) -> bool: ...
 
 
 def _items(request: dict[str, Any]) -> list[Any]:
@@ -197,7 +198,8 @@ class BuilderUndo(QObject):
         """Show ``request`` (an undo or a redo) without recording it as a new edit."""
         self._applying = True
         try:
-            self.panel.load_request(copy.deepcopy(request), notify=False)
+            # Snapshots are request_json(): DynamoDB JSON, binary as base64 text, read as such.
+            self.panel.load_request(copy.deepcopy(request), notify=False, dynamodb_json=True)
         finally:
             self._applying = False
         self._state = copy.deepcopy(self.panel.request_json())
