@@ -95,8 +95,8 @@ def _on_needs_retry(response: Any = None, caught_exception: BaseException | None
                     attempts: int = 0, **_: Any) -> None:
     """Observe botocore's attempts on this thread (never decides on retries itself)."""
     record = getattr(_attempts, "record", None)
-    if record is None:
-        return
+    if record is None or isinstance(caught_exception, TokenWindowClosed):
+        return  # (an attempt stopped before it left: neither an attempt nor a cause)
     record["count"] = max(record["count"], attempts)
     status = None
     if response is not None:
@@ -117,10 +117,24 @@ def _on_before_send(request: Any = None, **_: Any) -> None:
     record = getattr(_attempts, "record", None)
     if record is None or request is None:
         return
+    window = record.get("window")
+    if record["tokens"] and window is not None:  # a resend, botocore's own ones included
+        clock, began = window
+        if clock() - began > TOKEN_RESEND_WARNING:
+            # DynamoDB honours a token 10 minutes from its first send: later, this resend would
+            # be a new request (an unguarded write applied twice). Not sent; the reads decide.
+            raise TokenWindowClosed(
+                f"It was not resent again: {(clock() - began) / 60:.0f} minutes have passed since "
+                "the token was first sent, and DynamoDB honours a token for 10 minutes, so a "
+                "resend would be a new request.")
     try:
         record["tokens"].append(body_json(request.body).get("ClientRequestToken", ""))
     except (ValueError, TypeError):
         record["tokens"].append("")
+
+
+class TokenWindowClosed(DynoViewError):
+    """A resend stopped before it left: its token's 10 minutes (from the first send) are over."""
 
 
 def _install_observers(conn: Connection) -> None:
@@ -248,12 +262,16 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
     intent = None if log is None else log.intent(
         connection=connection_record(conn.spec, conn.region), token=tx.token, request=body_json(body),
         context=context)
-    record: dict[str, Any] = {"count": 0, "ambiguous": False, "tokens": []}
+    # Resends are bounded by the token's age, from its first send in this run of sends (the
+    # action log's), not from this execution's start: a resend of it later is a new request.
+    began = first_sent if first_sent is not None and started - first_sent <= TOKEN_RESEND_WARNING \
+        else started
+    record: dict[str, Any] = {"count": 0, "ambiguous": False, "tokens": [], "window": (clock, began)}
     _attempts.record = record
     try:
         result, stale_resend = _outcome(conn, tx, request, body, tables=tables, schema=schema,
                                         reader=reader, record=record, retries=retries,
-                                        retry_delay=retry_delay, sleep=sleep, clock=clock, started=started)
+                                        retry_delay=retry_delay, sleep=sleep, clock=clock, started=began)
     except BaseException:
         if log is not None and intent is not None and not record["tokens"]:
             log.void(intent)  # refused before the first attempt left the machine
@@ -298,6 +316,8 @@ def _outcome(conn: Connection, tx: Transaction, request: dict[str, Any], body: b
         # Sent, then an error nothing above expected: as much a doubt as a lost answer.
         record["ambiguous"] = True
         answer, last_exc, stale_resend = None, exc, None
+        if isinstance(exc, TokenWindowClosed):  # what botocore saw took the last answer away
+            last_exc, stale_resend = None, exc.message
     if answer is not None and (answer.status == SUCCEEDED or not record["ambiguous"]):
         return answer, stale_resend
     lost = _lost_sentence(tx, last_exc, record.get("cause"), stale_resend, answer)
@@ -352,7 +372,7 @@ def _send_with_retries(conn: Connection, tx: Transaction, request: dict[str, Any
                 # applied twice. Stop resending; the reads below decide what happened.
                 return None, last_exc, (
                     f"It was not resent again: {(clock() - started) / 60:.0f} minutes have "
-                    "passed since the first attempt, and DynamoDB honours a token for 10 "
+                    "passed since the token was first sent, and DynamoDB honours a token for 10 "
                     "minutes, so a resend would be a new request.")
         try:
             response = send_exact(conn, request, body)
