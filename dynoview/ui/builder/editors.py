@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.session.tables import TableInfo
+from dynoview.core.session.user_files import UserFileError, loads_user_json
 from dynoview.core.tx.expressions import (
     CONDITION_OPERATORS,
     SET_FORMS,
@@ -265,22 +266,26 @@ class ActionEditor(QWidget):
         names_text = self.names_raw.toPlainText().strip()
         if names_text:
             try:
-                names = json.loads(names_text)
+                # Strict: a repeated placeholder would keep only its last meaning, silently.
+                names = loads_user_json(names_text, "ExpressionAttributeNames")
                 if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
                     raise ValueError
                 action.names = names
-            except ValueError:
-                problems.append(Problem(index, "names", self.tr(
+            except (UserFileError, ValueError) as exc:
+                # A repeated key (it has a path): core's message names it and where it is.
+                repeated = exc.message if isinstance(exc, UserFileError) and exc.path else ""
+                problems.append(Problem(index, "names", repeated or self.tr(
                     'ExpressionAttributeNames is a JSON object such as '
                                         '{"#n0": "email"}; fix the text.')))
         values_text = self.values_raw.toPlainText().strip()
         if values_text:
             try:
-                raw = json.loads(values_text)
+                raw = loads_user_json(values_text, "ExpressionAttributeValues")  # as names above
                 if not isinstance(raw, dict):
                     raise ValueError
-            except ValueError:
-                problems.append(Problem(index, "values", self.tr(
+            except (UserFileError, ValueError) as exc:
+                repeated = exc.message if isinstance(exc, UserFileError) and exc.path else ""
+                problems.append(Problem(index, "values", repeated or self.tr(
                     'ExpressionAttributeValues is a JSON object such '
                                         'as {":v0": {"S": "x"}}; fix the text.')))
                 return

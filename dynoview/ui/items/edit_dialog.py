@@ -7,7 +7,6 @@ user types: changing one moves its lock too, which the builder then does for the
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from PySide6.QtCore import QTimer
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.session.user_files import UserFileError, loads_user_json
 from dynoview.core.tx.template_inputs import check_value, protected_changes
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.dynamodb_json import dynamodb_json, from_dynamodb_json
@@ -31,12 +31,13 @@ from dynoview.ui.plain_text import plain_label
 def parse_item(text: str) -> dict[str, Any]:
     """DynamoDB JSON text to an item; ValueParseError says where it is wrong."""
     try:
-        data = json.loads(text)
-    except ValueError as exc:
-        line = getattr(exc, "lineno", "?")
-        raise ValueParseError(f"This is not valid JSON (line {line}): {exc.args[0]}.") from exc
-    except RecursionError:
-        raise ValueParseError("This JSON is nested far too deeply; DynamoDB allows 32 levels.") from None
+        # Strict: plain JSON keeps only the last of a repeated key, so a slip would be
+        # applied silently (a lost value, or a key that moves the item); refuse it instead.
+        data = loads_user_json(text, "The item")
+    except UserFileError as exc:
+        # The repeated key's path, as the dialog shows paths ("PK.S", not "$.PK.S").
+        where = exc.path.removeprefix("$").removeprefix(".") if exc.path else ""
+        raise ValueParseError(exc.message, where) from None
     if not isinstance(data, dict) or not data:
         raise ValueParseError("An item is a JSON object of attribute names to typed values, "
                               'e.g. {"PK": {"S": "ACCT#1"}}.')
