@@ -478,8 +478,14 @@ class MainWindow(MenusOnDemand):
         self.layout_state.save()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        # File → Quit, Ctrl+Q and the title bar's close all land here. The builder asks first
-        # about unsent actions (True: go on closing; False: the user chose to stay).
+        # File → Quit, Ctrl+Q and the title bar's close all land here. A running import or
+        # export is stopped first (asked, then waited for), then the builder asks about unsent
+        # actions (True: go on closing; False: it asks, waits, or the user chose to stay).
+        from dynoview.ui.transfer.quit_guard import QuitGuard  # Qt only, on the first close
+
+        if not QuitGuard.of(self).confirm_close():
+            event.ignore()
+            return
         builder = self.features.get("BuilderPanel")
         confirm = getattr(builder, "confirm_close", None)
         if callable(confirm) and not confirm(self):

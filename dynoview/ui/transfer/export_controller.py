@@ -80,7 +80,12 @@ class ExportController(QObject):
                              on_error=lambda exc: self._failed(exc, table))
 
     async def _run(self, work: Callable[..., ExportResult], path: Path) -> None:
-        result = await self.ctx.tasks.call(functools.partial(work, cancel=self.cancel_event))
+        try:
+            result = await self.ctx.tasks.call(functools.partial(work, cancel=self.cancel_event))
+        except BaseException:
+            # The task cancelled (shutdown) sets only its own event: stop the export too.
+            self.cancel_event.set()
+            raise
         self.running = False
         late = self.tr(" (it finished before the cancel reached it)") if self.cancel_event.is_set() else ""
         items = result.items

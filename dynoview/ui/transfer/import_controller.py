@@ -85,7 +85,12 @@ class ImportController(QObject):
         return True
 
     async def _run(self, work: functools.partial[ImportResult]) -> None:
-        result = await self.ctx.tasks.call(work)
+        try:
+            result = await self.ctx.tasks.call(work)
+        except BaseException:
+            # The task cancelled (shutdown) sets only its own event: stop the import too.
+            self.cancel_event.set()
+            raise
         self.running = False
         self.ctx.status_message.emit(result.summary())
         self.finished.emit(result, result.summary())

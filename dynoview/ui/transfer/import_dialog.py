@@ -211,8 +211,10 @@ class ImportDialog(QDialog):
         self.close_buttons.setEnabled(not self.controller.running)
 
     def reject(self) -> None:
-        """Close, unless an import is running: it stops between batches, by Cancel."""
-        if self.controller.running:
+        """Close, unless an import is running: it stops between batches, by Cancel. When the
+        window closes unattended (a signal), the dialog goes and the window stops the import."""
+        unattended = getattr(self.parent(), "closing_unattended", False)
+        if self.controller.running and not unattended:
             self.summary_label.setText(self.tr(
                 "The import is running: press Cancel to stop it after the batch being written, "
                 "then Close."))

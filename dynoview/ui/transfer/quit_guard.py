@@ -1,0 +1,143 @@
+"""Closing the window while an import or export runs: ask first, then stop it after its batch.
+
+An import stops between batches and its progress file records where (Resume in Import…, or
+``--resume``, continues from there); an export stops after its page and removes its partial
+file. Closing waits for that with the event loop running, then closes the window again. An
+unattended close (``closing_unattended``: a signal closes the window) stops them without asking.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any, Protocol
+
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtWidgets import QMessageBox, QProgressDialog, QWidget
+
+#: Set to True on the window when it closes without a person to answer (SIGTERM, logout).
+UNATTENDED = "closing_unattended"
+IMPORT, EXPORT = "import", "export"
+# Looked up in sys.modules: a controller module never loaded has nothing running, and closing
+# need not load it.
+CONTROLLERS = ((IMPORT, "dynoview.ui.transfer.import_controller", "ImportController"),
+               (EXPORT, "dynoview.ui.transfer.export_controller", "ExportController"))
+POLL_MS = 100
+STOP_WAIT_S = 30.0  # at most this long does closing wait for a batch (retries included)
+
+
+class Transfer(Protocol):
+    running: bool
+
+    def cancel(self) -> None: ...
+
+
+def running_transfers(window: QWidget) -> list[tuple[str, Transfer]]:
+    """The window's imports and exports that are running, with their kind."""
+    found: list[tuple[str, Transfer]] = []
+    for kind, module, name in CONTROLLERS:
+        loaded = sys.modules.get(module)
+        if loaded is None:
+            continue
+        found += [(kind, c) for c in window.findChildren(getattr(loaded, name)) if c.running]
+    return found
+
+
+class QuitGuard(QObject):
+    """One per window, made at its first close: asks, stops the transfers, closes again."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.window_ = window
+        self.box: QMessageBox | None = None
+        self.waiting: QProgressDialog | None = None
+        self.closing_answered = False
+        self.deadline = 0.0
+        self.timer = QTimer(self)
+        self.timer.setInterval(POLL_MS)
+        self.timer.timeout.connect(self._check)
+
+    @classmethod
+    def of(cls, window: QWidget) -> QuitGuard:
+        guard = window.findChild(cls)
+        return guard if isinstance(guard, cls) else cls(window)
+
+    def confirm_close(self) -> bool:
+        """True to go on closing; False while it asks or waits (it closes the window itself)."""
+        if self.closing_answered:
+            return True
+        if self.waiting is not None:  # Ctrl+Q again while stopping: it closes when done
+            return False
+        running = running_transfers(self.window_)
+        if not running:
+            return True
+        if getattr(self.window_, UNATTENDED, False):
+            self._stop(running)
+        elif self.box is None or not self.box.isVisible():
+            self._ask(running)
+        return False
+
+    def _ask(self, running: list[tuple[str, Transfer]]) -> None:
+        kinds = {kind for kind, _ in running}
+        infos = []
+        if IMPORT in kinds:
+            infos.append(self.tr("Stop and quit ends the import after the current batch. What was "
+                                 "written stays, and Resume in Import… (or --resume) continues from "
+                                 "where it stopped."))
+        if EXPORT in kinds:
+            infos.append(self.tr("Stop and quit ends the export and removes its partial file, so no "
+                                 "incomplete export is left looking complete."))
+        text = (self.tr("An import and an export are running.") if len(kinds) > 1
+                else self.tr("An import is running.") if IMPORT in kinds
+                else self.tr("An export is running."))
+        self.box = box = QMessageBox(QMessageBox.Icon.Question, self.tr("Quit DynoView"), text,
+                                     QMessageBox.StandardButton.NoButton, self.window_)
+        box.setInformativeText(" ".join(infos))
+        stop = box.addButton(self.tr("Stop and quit"), QMessageBox.ButtonRole.DestructiveRole)
+        keep = box.addButton(self.tr("Keep running"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)  # Enter must not stop a long import
+        box.setEscapeButton(keep)
+        box.setObjectName("transfer-close-prompt")
+
+        def answered(_code: int) -> None:
+            self.box = None
+            if box.clickedButton() is stop:
+                self._stop(running_transfers(self.window_))  # it may have finished meanwhile
+
+        box.finished.connect(answered)
+        box.open()
+
+    def _stop(self, running: list[tuple[str, Transfer]]) -> None:
+        """Cancel each transfer and wait, the loop running, until all stopped (or the deadline)."""
+        for _, transfer in running:
+            transfer.cancel()
+        kinds = {kind for kind, _ in running}
+        label = (self.tr("Stopping the import and the export before quitting…") if len(kinds) > 1
+                 else self.tr("Stopping the import after the current batch…") if IMPORT in kinds
+                 else self.tr("Stopping the export…"))
+        show_status: Any = getattr(self.window_, "show_status", None)
+        if callable(show_status):
+            show_status(label)
+        self.waiting = waiting = QProgressDialog(label, "", 0, 0, self.window_)
+        waiting.setCancelButton(None)  # the batch in flight finishes either way
+        waiting.setWindowTitle(self.tr("Quit DynoView"))
+        waiting.setWindowModality(Qt.WindowModality.WindowModal)
+        waiting.setMinimumDuration(0)
+        waiting.setObjectName("transfer-stopping")
+        waiting.show()
+        self.deadline = time.monotonic() + STOP_WAIT_S
+        self.timer.start()  # not checked now: a close from inside closeEvent would not close
+
+    def _check(self) -> None:
+        if running_transfers(self.window_) and time.monotonic() < self.deadline:
+            return
+        self.timer.stop()
+        if self.waiting is not None:
+            self.waiting.close()
+            self.waiting.deleteLater()
+            self.waiting = None
+        self.closing_answered = True
+        try:
+            self.window_.close()
+        finally:
+            self.closing_answered = False
