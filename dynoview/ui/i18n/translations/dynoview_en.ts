@@ -15,7 +15,7 @@
 <context>
     <name>BuilderDrafts</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_view.py" line="+210" />
+        <location filename="../../builder/drafts_view.py" line="+246" />
         <source>Other windows left unsent work too: kept as %n named draft(s) ({names}); open them with Drafts → Open draft…</source>
         <translation>
             <numerusform>Other windows left unsent work too: kept as %n named draft ({names}); open them with Drafts → Open draft…</numerusform>
@@ -31,7 +31,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+17" />
+        <location line="+21" />
         <source>Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder held.</source>
         <translation>
             <numerusform>Opened the draft “{name}”: %Ln action. Ctrl+Z brings back what the builder held.</numerusform>
@@ -202,7 +202,7 @@
 <context>
     <name>ExportController</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_controller.py" line="+87" />
+        <location filename="../../transfer/export_controller.py" line="+92" />
         <source>Exported %Ln item(s) to {path}.</source>
         <translation>
             <numerusform>Exported %Ln item to {path}.</numerusform>
@@ -213,7 +213,7 @@
 <context>
     <name>ExportDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_dialog.py" line="+129" />
+        <location filename="../../transfer/export_dialog.py" line="+131" />
         <source>{source} (%Ln item(s) loaded)</source>
         <translation>
             <numerusform>{source} (%Ln item loaded)</numerusform>
@@ -221,7 +221,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+107" />
+        <location line="+127" />
         <source>Writing %Ln item(s)…</source>
         <translation>
             <numerusform>Writing %Ln item…</numerusform>

@@ -37,7 +37,7 @@
 <context>
     <name>ActionEditor</name>
     <message>
-        <location filename="../../builder/editors.py" line="+59"/>
+        <location filename="../../builder/editors.py" line="+60"/>
         <source>Key</source>
         <translation>Clé</translation>
     </message>
@@ -166,12 +166,12 @@
         <translation>Joindre par</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+115"/>
         <source>ExpressionAttributeNames is a JSON object such as {&quot;#n0&quot;: &quot;email&quot;}; fix the text.</source>
         <translation>ExpressionAttributeNames est un objet JSON tel que {&quot;#n0&quot;: &quot;email&quot;}&#xa0;; corrigez le texte.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>ExpressionAttributeValues is a JSON object such as {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}; fix the text.</source>
         <translation>ExpressionAttributeValues est un objet JSON tel que {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}&#xa0;; corrigez le texte.</translation>
     </message>
@@ -466,7 +466,12 @@
         <translation>Le travail du générateur n’a pas pu être enregistré dans {current_path} ({exc})&#xa0;; il reste dans la fenêtre, mais serait perdu si DynoView quittait maintenant.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
+        <source>its request cannot be opened: {problems}</source>
+        <translation>sa requête ne peut pas être ouverte&#xa0;: {problems}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>Restauré depuis votre dernière session (enregistré {strftime})&#xa0;: {describe}.</translation>
     </message>
@@ -475,8 +480,18 @@
         <source>They were made for {where}: check the table names before you Execute.</source>
         <translation>Elles ont été faites pour {where}&#xa0;: vérifiez les noms de table avant d’exécuter.</translation>
     </message>
+    <message>
+        <location line="+14"/>
+        <source>The builder&apos;s work from your last session</source>
+        <translation>Le travail du générateur de votre dernière session</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{what} could not be shown ({reason}), so it was not restored.</source>
+        <translation>{what} n’a pas pu être affiché ({reason}), il n’a donc pas été restauré.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Other windows left unsent work too: kept as %n named draft(s) ({names}); open them with Drafts → Open draft…</source>
         <translation>
             <numerusform>D’autres fenêtres ont aussi laissé du travail non envoyé&#xa0;: gardé comme %Ln brouillon nommé ({names})&#xa0;; ouvrez-le par Brouillons → Ouvrir un brouillon…</numerusform>
@@ -517,7 +532,7 @@
         <translation>Ouvrir le brouillon «&#xa0;{name}&#xa0;»</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+8"/>
         <source>Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder held.</source>
         <translation>
             <numerusform>Brouillon «&#xa0;{name}&#xa0;» ouvert&#xa0;: %Ln action. Ctrl+Z rétablit le contenu précédent du générateur.</numerusform>
@@ -548,12 +563,12 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+186"/>
+        <location filename="../../builder/panel.py" line="+213"/>
         <source>The request could not be opened: </source>
         <translation>Impossible d’ouvrir la requête&#xa0;: </translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>Connect to DynamoDB first: there is no connection to send to.</source>
         <translation>Connectez-vous d’abord à DynamoDB&#xa0;: aucune connexion où envoyer.</translation>
     </message>
@@ -684,7 +699,7 @@
 <context>
     <name>BuilderUndo</name>
     <message>
-        <location filename="../../builder/undo.py" line="+139"/>
+        <location filename="../../builder/undo.py" line="+140"/>
         <source>&amp;Undo</source>
         <translation>&amp;Annuler</translation>
     </message>
@@ -1923,7 +1938,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+148"/>
+        <location filename="../../transfer/export_controller.py" line="+153"/>
         <source>The export audit was cancelled; nothing was reported.</source>
         <translation>L’audit de l’export a été annulé&#xa0;; aucun rapport.</translation>
     </message>
@@ -2106,7 +2121,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+113"/>
+        <location filename="../../transfer/export_dialog.py" line="+115"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -2214,17 +2229,32 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Segments du Scan parallèle (Segment/TotalSegments)</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+45"/>
         <source>Export to</source>
         <translation>Exporter vers</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+8"/>
+        <source>Replace the file?</source>
+        <translation>Remplacer le fichier&#xa0;?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} exists already in {folder}. Replace it with this export? Its content will be lost.</source>
+        <translation>{name} existe déjà dans {folder}. Le remplacer par cet export&#xa0;? Son contenu sera perdu.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>Give the file to write first.</source>
         <translation>Indiquez d’abord le fichier à écrire.</translation>
     </message>
+    <message>
+        <location line="+5"/>
+        <source>Nothing was written: give another file name, or confirm the replacement.</source>
+        <translation>Rien n’a été écrit&#xa0;: donnez un autre nom de fichier, ou confirmez le remplacement.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Writing %Ln item(s)…</source>
         <translation>
             <numerusform>Écriture de %Ln item…</numerusform>
@@ -2360,7 +2390,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Connectez-vous d’abord à une table.</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+56"/>
         <source>{message} Nothing more was imported.</source>
         <translation>{message} Rien de plus n’a été importé.</translation>
     </message>
@@ -2538,7 +2568,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>la table n’a pas de règles de verrou</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>The import is running: press Cancel to stop it after the batch being written, then Close.</source>
         <translation>L’import est en cours&#xa0;: cliquez sur Annuler pour l’arrêter après le lot en cours d’écriture, puis sur Fermer.</translation>
     </message>
@@ -2620,7 +2650,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+52"/>
+        <location filename="../../items/edit_dialog.py" line="+53"/>
         <source>Edit item</source>
         <translation>Modifier l’item</translation>
     </message>
@@ -3511,6 +3541,66 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
 </context>
 <context>
+    <name>QuitGuard</name>
+    <message>
+        <location filename="../../transfer/quit_guard.py" line="+84"/>
+        <source>Stop and quit ends the import after the current batch. What was written stays, and Resume in Import… (or --resume) continues from where it stopped.</source>
+        <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
+        <translation>Arrêter et quitter termine l’import après le lot en cours. Ce qui a été écrit reste, et Reprendre dans Importer… (ou --resume) continue là où il s’est arrêté.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Stop and quit ends the export and removes its partial file, so no incomplete export is left looking complete.</source>
+        <translation>Arrêter et quitter termine l’export et supprime son fichier partiel&#xa0;: aucun export incomplet ne reste avec l’air d’être complet.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>An import and an export are running.</source>
+        <translation>Un import et un export sont en cours.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An import is running.</source>
+        <translation>Un import est en cours.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An export is running.</source>
+        <translation>Un export est en cours.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+30"/>
+        <source>Quit DynoView</source>
+        <translation>Quitter DynoView</translation>
+    </message>
+    <message>
+        <location line="-27"/>
+        <source>Stop and quit</source>
+        <translation>Arrêter et quitter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep running</source>
+        <translation>Continuer</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Stopping the import and the export before quitting…</source>
+        <translation>Arrêt de l’import et de l’export avant de quitter…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stopping the import after the current batch…</source>
+        <translation>Arrêt de l’import après le lot en cours…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stopping the export…</source>
+        <translation>Arrêt de l’export…</translation>
+    </message>
+</context>
+<context>
     <name>ReadCodeDialog</name>
     <message>
         <location filename="../../codegen/read_code_dialog.py" line="+51"/>
@@ -4087,7 +4177,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-283"/>
+        <location filename="../../builder/drafts_view.py" line="-323"/>
         <source>Discard</source>
         <translation>Abandonner</translation>
     </message>
@@ -5700,7 +5790,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-331"/>
+        <location filename="../../builder/panel.py" line="-358"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -6241,9 +6331,14 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Le fichier de paramètres était endommagé et a été mis de côté sous {moved}. DynoView a démarré avec les paramètres par défaut&#xa0;: les connexions enregistrées et la disposition de la fenêtre sont réinitialisées. L’ancien fichier est conservé si vous voulez en récupérer quelque chose.</translation>
     </message>
     <message>
-        <location line="+33"/>
-        <source>The saved connections could not be read and were ignored.</source>
-        <translation>Les connexions enregistrées n’ont pas pu être lues et ont été ignorées.</translation>
+        <location line="+34"/>
+        <source>The saved connections could not be read, so none is shown; they are kept as they were in {path}.</source>
+        <translation>Les connexions enregistrées n’ont pas pu être lues, aucune n’est donc affichée&#xa0;; elles sont conservées telles quelles dans {path}.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The saved connections as they were are kept in {path}.</source>
+        <translation>Les connexions enregistrées, telles qu’elles étaient, sont conservées dans {path}.</translation>
     </message>
 </context>
 <context>
@@ -6557,7 +6652,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>transfer.export_controller</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-65"/>
+        <location filename="../../transfer/export_controller.py" line="-70"/>
         <source>Export cancelled: no file was written.</source>
         <translation>Export annulé&#xa0;: aucun fichier écrit.</translation>
     </message>

@@ -37,7 +37,7 @@
 <context>
     <name>ActionEditor</name>
     <message>
-        <location filename="../../builder/editors.py" line="+59"/>
+        <location filename="../../builder/editors.py" line="+60"/>
         <source>Key</source>
         <translation>Key</translation>
     </message>
@@ -166,12 +166,12 @@
         <translation>Gabung dengan</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+115"/>
         <source>ExpressionAttributeNames is a JSON object such as {&quot;#n0&quot;: &quot;email&quot;}; fix the text.</source>
         <translation>ExpressionAttributeNames adalah objek JSON seperti {&quot;#n0&quot;: &quot;email&quot;}; perbaiki teksnya.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>ExpressionAttributeValues is a JSON object such as {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}; fix the text.</source>
         <translation>ExpressionAttributeValues adalah objek JSON seperti {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}; perbaiki teksnya.</translation>
     </message>
@@ -465,7 +465,12 @@
         <translation>Pekerjaan pembangun transaksi tidak dapat disimpan ke {current_path} ({exc}); masih ada di jendela, tetapi akan hilang jika DynoView ditutup sekarang.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
+        <source>its request cannot be opened: {problems}</source>
+        <translation>permintaannya tidak dapat dibuka: {problems}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>{describe} dipulihkan dari sesi terakhir Anda (disimpan {strftime}).</translation>
     </message>
@@ -474,8 +479,18 @@
         <source>They were made for {where}: check the table names before you Execute.</source>
         <translation>Dibuat untuk {where}: periksa nama tabel sebelum Anda Jalankan.</translation>
     </message>
+    <message>
+        <location line="+14"/>
+        <source>The builder&apos;s work from your last session</source>
+        <translation>Pekerjaan pembuat dari sesi terakhir Anda</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{what} could not be shown ({reason}), so it was not restored.</source>
+        <translation>{what} tidak dapat ditampilkan ({reason}), jadi tidak dipulihkan.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Other windows left unsent work too: kept as %n named draft(s) ({names}); open them with Drafts → Open draft…</source>
         <translation>
             <numerusform>Jendela lain juga meninggalkan pekerjaan yang belum dikirim: disimpan sebagai %Ln draf bernama ({names}); buka lewat Draf → Buka draf…</numerusform>
@@ -514,7 +529,7 @@
         <translation>Buka draf “{name}”</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+8"/>
         <source>Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder held.</source>
         <translation>
             <numerusform>Draf “{name}” dibuka: %Ln aksi. Ctrl+Z mengembalikan isi pembangun transaksi sebelumnya.</numerusform>
@@ -544,12 +559,12 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+186"/>
+        <location filename="../../builder/panel.py" line="+213"/>
         <source>The request could not be opened: </source>
         <translation>Permintaan tidak dapat dibuka: </translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>Connect to DynamoDB first: there is no connection to send to.</source>
         <translation>Hubungkan ke DynamoDB dulu: belum ada koneksi tujuan pengiriman.</translation>
     </message>
@@ -680,7 +695,7 @@
 <context>
     <name>BuilderUndo</name>
     <message>
-        <location filename="../../builder/undo.py" line="+139"/>
+        <location filename="../../builder/undo.py" line="+140"/>
         <source>&amp;Undo</source>
         <translation>&amp;Urungkan</translation>
     </message>
@@ -1903,7 +1918,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+148"/>
+        <location filename="../../transfer/export_controller.py" line="+153"/>
         <source>The export audit was cancelled; nothing was reported.</source>
         <translation>Audit ekspor dibatalkan; tidak ada yang dilaporkan.</translation>
     </message>
@@ -2084,7 +2099,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+113"/>
+        <location filename="../../transfer/export_dialog.py" line="+115"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
@@ -2191,17 +2206,32 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Segmen Scan paralel (Segment/TotalSegments)</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+45"/>
         <source>Export to</source>
         <translation>Ekspor ke</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+8"/>
+        <source>Replace the file?</source>
+        <translation>Ganti berkas?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} exists already in {folder}. Replace it with this export? Its content will be lost.</source>
+        <translation>{name} sudah ada di {folder}. Ganti dengan ekspor ini? Isinya akan hilang.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>Give the file to write first.</source>
         <translation>Isi berkas tujuan dulu.</translation>
     </message>
+    <message>
+        <location line="+5"/>
+        <source>Nothing was written: give another file name, or confirm the replacement.</source>
+        <translation>Tidak ada yang ditulis: beri nama berkas lain, atau konfirmasi penggantian.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Writing %Ln item(s)…</source>
         <translation>
             <numerusform>Menulis %Ln item…</numerusform>
@@ -2336,7 +2366,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Hubungkan ke tabel dulu.</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+56"/>
         <source>{message} Nothing more was imported.</source>
         <translation>{message} Tidak ada lagi yang diimpor.</translation>
     </message>
@@ -2514,7 +2544,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>tabel tidak punya aturan lock</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>The import is running: press Cancel to stop it after the batch being written, then Close.</source>
         <translation>Impor sedang berjalan: tekan Batal untuk menghentikannya setelah batch yang sedang ditulis, lalu Tutup.</translation>
     </message>
@@ -2596,7 +2626,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+52"/>
+        <location filename="../../items/edit_dialog.py" line="+53"/>
         <source>Edit item</source>
         <translation>Edit item</translation>
     </message>
@@ -3469,6 +3499,66 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
 </context>
 <context>
+    <name>QuitGuard</name>
+    <message>
+        <location filename="../../transfer/quit_guard.py" line="+84"/>
+        <source>Stop and quit ends the import after the current batch. What was written stays, and Resume in Import… (or --resume) continues from where it stopped.</source>
+        <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
+        <translation>Hentikan dan keluar mengakhiri impor setelah batch saat ini. Yang sudah ditulis tetap ada, dan Lanjutkan di Impor… (atau --resume) melanjutkan dari tempat berhentinya.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Stop and quit ends the export and removes its partial file, so no incomplete export is left looking complete.</source>
+        <translation>Hentikan dan keluar mengakhiri ekspor dan menghapus berkas parsialnya, sehingga tidak ada ekspor tak lengkap yang tertinggal seolah lengkap.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>An import and an export are running.</source>
+        <translation>Sebuah impor dan sebuah ekspor sedang berjalan.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An import is running.</source>
+        <translation>Sebuah impor sedang berjalan.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An export is running.</source>
+        <translation>Sebuah ekspor sedang berjalan.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+30"/>
+        <source>Quit DynoView</source>
+        <translation>Keluar dari DynoView</translation>
+    </message>
+    <message>
+        <location line="-27"/>
+        <source>Stop and quit</source>
+        <translation>Hentikan dan keluar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep running</source>
+        <translation>Tetap berjalan</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Stopping the import and the export before quitting…</source>
+        <translation>Menghentikan impor dan ekspor sebelum keluar…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stopping the import after the current batch…</source>
+        <translation>Menghentikan impor setelah batch saat ini…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stopping the export…</source>
+        <translation>Menghentikan ekspor…</translation>
+    </message>
+</context>
+<context>
     <name>ReadCodeDialog</name>
     <message>
         <location filename="../../codegen/read_code_dialog.py" line="+51"/>
@@ -4043,7 +4133,7 @@ Permintaan: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-283"/>
+        <location filename="../../builder/drafts_view.py" line="-323"/>
         <source>Discard</source>
         <translation>Buang</translation>
     </message>
@@ -5649,7 +5739,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-331"/>
+        <location filename="../../builder/panel.py" line="-358"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -6190,9 +6280,14 @@ Terlama: {key_text}</translation>
         <translation>Berkas pengaturan rusak dan sudah disisihkan sebagai {moved}. DynoView dimulai dengan pengaturan bawaan: koneksi tersimpan dan tata letak jendela diatur ulang. Berkas lama disimpan jika Anda ingin memulihkan sesuatu darinya.</translation>
     </message>
     <message>
-        <location line="+33"/>
-        <source>The saved connections could not be read and were ignored.</source>
-        <translation>Koneksi tersimpan tidak dapat dibaca dan diabaikan.</translation>
+        <location line="+34"/>
+        <source>The saved connections could not be read, so none is shown; they are kept as they were in {path}.</source>
+        <translation>Koneksi tersimpan tidak dapat dibaca, jadi tidak ada yang ditampilkan; koneksi itu disimpan apa adanya di {path}.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The saved connections as they were are kept in {path}.</source>
+        <translation>Koneksi tersimpan sebagaimana adanya disimpan di {path}.</translation>
     </message>
 </context>
 <context>
@@ -6506,7 +6601,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>transfer.export_controller</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-65"/>
+        <location filename="../../transfer/export_controller.py" line="-70"/>
         <source>Export cancelled: no file was written.</source>
         <translation>Ekspor dibatalkan: tidak ada berkas yang ditulis.</translation>
     </message>

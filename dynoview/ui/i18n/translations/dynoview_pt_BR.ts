@@ -37,7 +37,7 @@
 <context>
     <name>ActionEditor</name>
     <message>
-        <location filename="../../builder/editors.py" line="+59"/>
+        <location filename="../../builder/editors.py" line="+60"/>
         <source>Key</source>
         <translation>Chave</translation>
     </message>
@@ -166,12 +166,12 @@
         <translation>Unir com</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+115"/>
         <source>ExpressionAttributeNames is a JSON object such as {&quot;#n0&quot;: &quot;email&quot;}; fix the text.</source>
         <translation>ExpressionAttributeNames é um objeto JSON como {&quot;#n0&quot;: &quot;email&quot;}; corrija o texto.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>ExpressionAttributeValues is a JSON object such as {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}; fix the text.</source>
         <translation>ExpressionAttributeValues é um objeto JSON como {&quot;:v0&quot;: {&quot;S&quot;: &quot;x&quot;}}; corrija o texto.</translation>
     </message>
@@ -466,7 +466,12 @@
         <translation>O trabalho do construtor não pôde ser salvo em {current_path} ({exc}); ele continua na janela, mas seria perdido se o DynoView fechasse agora.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
+        <source>its request cannot be opened: {problems}</source>
+        <translation>a solicitação não pode ser aberta: {problems}</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>Restaurado da sua última sessão: {describe} (salvo às {strftime}).</translation>
     </message>
@@ -475,8 +480,18 @@
         <source>They were made for {where}: check the table names before you Execute.</source>
         <translation>Foram feitas para {where}: confira os nomes das tabelas antes de Executar.</translation>
     </message>
+    <message>
+        <location line="+14"/>
+        <source>The builder&apos;s work from your last session</source>
+        <translation>O trabalho do construtor da sua última sessão</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{what} could not be shown ({reason}), so it was not restored.</source>
+        <translation>{what} não pôde ser exibido ({reason}), então não foi restaurado.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Other windows left unsent work too: kept as %n named draft(s) ({names}); open them with Drafts → Open draft…</source>
         <translation>
             <numerusform>Outras janelas também deixaram trabalho não enviado: guardado como %Ln rascunho com nome ({names}); abra-o em Rascunhos → Abrir rascunho…</numerusform>
@@ -517,7 +532,7 @@
         <translation>Abrir rascunho “{name}”</translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+8"/>
         <source>Opened the draft “{name}”: %Ln action(s). Ctrl+Z brings back what the builder held.</source>
         <translation>
             <numerusform>Rascunho “{name}” aberto: %Ln ação. Ctrl+Z traz de volta o que o construtor tinha.</numerusform>
@@ -548,12 +563,12 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+186"/>
+        <location filename="../../builder/panel.py" line="+213"/>
         <source>The request could not be opened: </source>
         <translation>Não foi possível abrir a requisição: </translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>Connect to DynamoDB first: there is no connection to send to.</source>
         <translation>Conecte-se ao DynamoDB primeiro: não há conexão para onde enviar.</translation>
     </message>
@@ -684,7 +699,7 @@
 <context>
     <name>BuilderUndo</name>
     <message>
-        <location filename="../../builder/undo.py" line="+139"/>
+        <location filename="../../builder/undo.py" line="+140"/>
         <source>&amp;Undo</source>
         <translation>&amp;Desfazer</translation>
     </message>
@@ -1923,7 +1938,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+148"/>
+        <location filename="../../transfer/export_controller.py" line="+153"/>
         <source>The export audit was cancelled; nothing was reported.</source>
         <translation>A auditoria da exportação foi cancelada; nada foi relatado.</translation>
     </message>
@@ -2106,7 +2121,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+113"/>
+        <location filename="../../transfer/export_dialog.py" line="+115"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -2214,17 +2229,32 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Segmentos do Scan paralelo (Segment/TotalSegments)</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+45"/>
         <source>Export to</source>
         <translation>Exportar para</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+8"/>
+        <source>Replace the file?</source>
+        <translation>Substituir o arquivo?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{name} exists already in {folder}. Replace it with this export? Its content will be lost.</source>
+        <translation>{name} já existe em {folder}. Substituí-lo por esta exportação? O conteúdo dele será perdido.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>Give the file to write first.</source>
         <translation>Informe primeiro o arquivo a escrever.</translation>
     </message>
+    <message>
+        <location line="+5"/>
+        <source>Nothing was written: give another file name, or confirm the replacement.</source>
+        <translation>Nada foi gravado: informe outro nome de arquivo ou confirme a substituição.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Writing %Ln item(s)…</source>
         <translation>
             <numerusform>Escrevendo %Ln item…</numerusform>
@@ -2360,7 +2390,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Conecte-se a uma tabela primeiro.</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+56"/>
         <source>{message} Nothing more was imported.</source>
         <translation>{message} Nada mais foi importado.</translation>
     </message>
@@ -2538,7 +2568,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>a tabela não tem regras de bloqueio</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>The import is running: press Cancel to stop it after the batch being written, then Close.</source>
         <translation>A importação está em andamento: clique em Cancelar para pará-la depois do lote sendo gravado e então em Fechar.</translation>
     </message>
@@ -2620,7 +2650,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+52"/>
+        <location filename="../../items/edit_dialog.py" line="+53"/>
         <source>Edit item</source>
         <translation>Editar item</translation>
     </message>
@@ -3511,6 +3541,66 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
 </context>
 <context>
+    <name>QuitGuard</name>
+    <message>
+        <location filename="../../transfer/quit_guard.py" line="+84"/>
+        <source>Stop and quit ends the import after the current batch. What was written stays, and Resume in Import… (or --resume) continues from where it stopped.</source>
+        <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
+        <translation>Parar e sair encerra a importação após o lote atual. O que foi gravado permanece, e Retomar em Importar… (ou --resume) continua de onde parou.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Stop and quit ends the export and removes its partial file, so no incomplete export is left looking complete.</source>
+        <translation>Parar e sair encerra a exportação e remove o arquivo parcial, para que nenhuma exportação incompleta fique parecendo completa.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>An import and an export are running.</source>
+        <translation>Uma importação e uma exportação estão em andamento.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An import is running.</source>
+        <translation>Uma importação está em andamento.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An export is running.</source>
+        <translation>Uma exportação está em andamento.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+30"/>
+        <source>Quit DynoView</source>
+        <translation>Sair do DynoView</translation>
+    </message>
+    <message>
+        <location line="-27"/>
+        <source>Stop and quit</source>
+        <translation>Parar e sair</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep running</source>
+        <translation>Continuar executando</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Stopping the import and the export before quitting…</source>
+        <translation>Parando a importação e a exportação antes de sair…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stopping the import after the current batch…</source>
+        <translation>Parando a importação após o lote atual…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stopping the export…</source>
+        <translation>Parando a exportação…</translation>
+    </message>
+</context>
+<context>
     <name>ReadCodeDialog</name>
     <message>
         <location filename="../../codegen/read_code_dialog.py" line="+51"/>
@@ -4087,7 +4177,7 @@ Requisição: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-283"/>
+        <location filename="../../builder/drafts_view.py" line="-323"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
@@ -5700,7 +5790,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-331"/>
+        <location filename="../../builder/panel.py" line="-358"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -6241,9 +6331,14 @@ Mais antigo: {key_text}</translation>
         <translation>O arquivo de configurações estava danificado e foi posto de lado como {moved}. O DynoView iniciou com as configurações padrão: as conexões salvas e o layout da janela foram redefinidos. O arquivo antigo foi guardado caso você queira recuperar algo dele.</translation>
     </message>
     <message>
-        <location line="+33"/>
-        <source>The saved connections could not be read and were ignored.</source>
-        <translation>Não foi possível ler as conexões salvas, e elas foram ignoradas.</translation>
+        <location line="+34"/>
+        <source>The saved connections could not be read, so none is shown; they are kept as they were in {path}.</source>
+        <translation>As conexões salvas não puderam ser lidas, então nenhuma é exibida; elas estão guardadas como estavam em {path}.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The saved connections as they were are kept in {path}.</source>
+        <translation>As conexões salvas, como estavam, estão guardadas em {path}.</translation>
     </message>
 </context>
 <context>
@@ -6557,7 +6652,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>transfer.export_controller</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-65"/>
+        <location filename="../../transfer/export_controller.py" line="-70"/>
         <source>Export cancelled: no file was written.</source>
         <translation>Exportação cancelada: nenhum arquivo foi escrito.</translation>
     </message>
