@@ -141,7 +141,7 @@ def load_connections(store: QSettings | None = None) -> tuple[list[ConnectionSpe
     try:
         data = json.loads(raw if isinstance(raw, str) else "[]")
     except (ValueError, RecursionError):
-        kept = _keep_unreadable(raw)
+        kept = _keep_unreadable(store, raw)
         return [], [QCoreApplication.translate(
             "settings", "The saved connections could not be read, so none is shown; they are kept "
                         "as they were in {path}.").format(path=kept or "?")]
@@ -154,24 +154,24 @@ def load_connections(store: QSettings | None = None) -> tuple[list[ConnectionSpe
         except ValueError as exc:
             problems.append(str(exc))
     if problems:  # the next save writes only the readable ones: the others stay here
-        kept = _keep_unreadable(raw)
+        kept = _keep_unreadable(store, raw)
         problems.append(QCoreApplication.translate(
             "settings", "The saved connections as they were are kept in {path}.").format(path=kept or "?"))
     return specs, problems
 
 
-def _keep_unreadable(raw: Any) -> Path | None:
+def _keep_unreadable(store: QSettings, raw: Any) -> Path | None:
     """A private copy of saved connections that could not all be read, beside the settings file
     (once per content), so the next save, which writes only what was read, loses nothing."""
     import hashlib
 
-    text = raw if isinstance(raw, str) else repr(raw)
-    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
-    path = settings_path().with_name(f"{settings_path().name}.connections-unreadable-{digest}")
+    data = (raw if isinstance(raw, str) else repr(raw)).encode("utf-8", "surrogatepass")
+    beside = Path(store.fileName() or settings_path())
+    path = beside.with_name(f"{beside.name}.connections-unreadable-{hashlib.sha256(data).hexdigest()[:12]}")
     try:
         if not path.exists():
-            with open_private(path) as out:  # they may hold endpoint URLs with passwords
-                out.write(text)
+            with open_private(path, "wb", encoding=None) as out:  # URLs may hold passwords
+                out.write(data)
     except OSError as exc:
         log.warning("could not keep the unreadable saved connections: %s", exc)
         return None
