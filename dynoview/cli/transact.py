@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from typing import Any
 
 from dynoview.cli.audit import resolve_schema
@@ -27,6 +28,7 @@ from dynoview.cli.common import (
 from dynoview.core.errors import DynoViewError, ReadOnlyError, aws_error_code, describe_error
 from dynoview.core.preflight.check import Preflight, run_preflight
 from dynoview.core.preflight.guards import add_guards
+from dynoview.core.preflight.replay import replayed
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
@@ -424,7 +426,9 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
         print(line, file=sys.stderr)
     try:
         schema = _preflight_schema(args, conn, tx, infos, schema)
-        preflight = run_preflight(Reader(conn), tx, schema, infos)
+        # A resend of a token DynamoDB still honours: its guards fail on what it wrote itself.
+        preflight = replayed(run_preflight(Reader(conn), tx, schema, infos), ActionLog(), tx.token,
+                             time.time())
     except (SchemaError, DynoViewError):
         raise
     except USER_ERRORS as exc:

@@ -217,3 +217,24 @@ def test_a_delete_on_a_table_keyed_otherwise_is_not_let_through_by_checks_elsewh
         assert len(client.scan(TableName=lower)["Items"]) == 2
     finally:
         client.delete_table(TableName=lower)
+
+
+@pytest.mark.only_on("dynamodb-local", reason="moto does not keep tokens: it judges a resend again")
+def test_a_resend_of_an_applied_token_is_not_refused_as_a_cancellation(
+        tmp_path: Path, endpoint_url: str, accounts_table: str, reader: Reader,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same sign-up file sent twice (the documented recovery after a lost answer): its
+    guards now fail on what its first send wrote, but DynamoDB answers the resend of the token
+    as applied, writing nothing. The preflight says so instead of "would cancel, use another
+    account id", and the resend goes through."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    tx = sign_up(S, accounts_table, {**_acct("e5e5e5"), "email": _s("eve@x.io"), "username": _s("eve5")})
+    path = _file(tmp_path, tx)
+    assert main(["transact", str(path), "--endpoint-url", endpoint_url, "--yes"]) == 0
+    before = sorted(map(repr, reader.conn.client.scan(TableName=accounts_table)["Items"]))
+    capsys.readouterr()
+    assert main(["transact", str(path), "--endpoint-url", endpoint_url, "--yes"]) == 0
+    out = capsys.readouterr()
+    assert "would cancel" not in out.err and "use another account id" not in out.err
+    assert "minute(s) ago" in out.out + out.err
+    assert sorted(map(repr, reader.conn.client.scan(TableName=accounts_table)["Items"])) == before

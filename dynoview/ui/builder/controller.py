@@ -10,11 +10,13 @@ task has ended, so the panel can enable Execute again.
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from dynoview.core.preflight.check import Preflight, run_preflight
+from dynoview.core.preflight.replay import replayed
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
@@ -49,13 +51,18 @@ class BuilderController(QObject):
         task.add_done_callback(lambda _task: self.idle.emit())
 
     def start_preflight(self, reader: Reader, tx: Transaction, schema: UniquenessSchema,
-                        tables: dict[str, TableInfo], *, execute_after: bool) -> None:
-        self._start(self.preflight(reader, tx, schema, tables, execute_after), self.preflight_failed.emit)
+                        tables: dict[str, TableInfo], *, execute_after: bool,
+                        log: ActionLog | None = None) -> None:
+        self._start(self.preflight(reader, tx, schema, tables, execute_after, log),
+                    self.preflight_failed.emit)
 
     async def preflight(self, reader: Reader, tx: Transaction, schema: UniquenessSchema,
-                        tables: dict[str, TableInfo], execute_after: bool) -> None:
+                        tables: dict[str, TableInfo], execute_after: bool,
+                        log: ActionLog | None = None) -> None:
         result: Preflight = await self.ctx.tasks.call(run_preflight, reader, tx, schema, tables,
                                                       cancellable=True)
+        # A resend of a token DynamoDB still honours: its guards fail on what it wrote itself.
+        result = replayed(result, log, tx.token, time.time())
         self.preflight_done.emit(tx, execute_after, result)
 
     def start_send(self, conn: Connection, tx: Transaction, confirmation: str | bool, *,

@@ -186,7 +186,8 @@ class SendFlow(QObject):
         self._env = env
         self._go(State.CHECKING, tx=tx, execute_after=execute_after,
                  message=self.tr("Preflight: reading the accounts and locks this transaction touches…"))
-        self.controller.start_preflight(reader, tx, env.schema, env.tables, execute_after=execute_after)
+        self.controller.start_preflight(reader, tx, env.schema, env.tables, execute_after=execute_after,
+                                        log=env.log)
         return True
 
     def override(self, typed: bool) -> None:

@@ -1,0 +1,44 @@
+"""A resend of a token DynamoDB still honours is a replay, not a new transaction.
+
+The preflight judges conditions on the items as they are now; after a send whose answer was
+lost (or that succeeded), those items may be what this very transaction wrote: its guards then
+fail against itself ("an account with this id already exists", "this email is taken by the
+account making the change"). DynamoDB answers a resend of an applied token within 10 minutes
+with success and writes nothing, so predicting a cancellation there is false, and the advice
+it gives ("use another account id") would make a second account. The reads after the send
+settle what happened, as for any resend.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from dynoview.core.preflight.model import CANCELLED, Preflight
+from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.idempotency import TOKEN_RESEND_WARNING, token_first_sent
+
+#: Outcomes after which DynamoDB may hold the token as applied (a cancelled or refused request
+#: is not: it is judged again).
+_MAYBE_APPLIED = frozenset({"succeeded", "applied", "unknown"})
+
+
+def replayed(preflight: Preflight, log: ActionLog | None, token: str, now: float) -> Preflight:
+    """``preflight`` for a resend of ``token``: its predicted cancellations dropped (with a
+    note) when the log shows the token sent less than ``TOKEN_RESEND_WARNING`` ago and perhaps
+    applied; otherwise as it is."""
+    if not preflight.refused or any(r.status != CANCELLED for r in preflight.refusals):
+        return preflight
+    first = token_first_sent(log, token)
+    if log is None or first is None or now - first > TOKEN_RESEND_WARNING:
+        return preflight
+    outcomes = [str((e.get("outcome") or {}).get("status", "unknown")).lower()
+                for e in log.entries_for_token(token)]
+    if not outcomes or outcomes[-1] not in _MAYBE_APPLIED:
+        return preflight
+    minutes = max(0, round((now - first) / 60))
+    note = (f"This transaction's token {token} was sent {minutes} minute(s) ago, and DynamoDB "
+            "honours a token for 10 minutes: if that send was applied, this one is answered as "
+            "applied without writing again, so its conditions, which fail on what it wrote, do "
+            "not cancel it. Strongly consistent reads after the send say what happened.")
+    return dataclasses.replace(preflight, refusals=[], notes=[note, *preflight.notes],
+                               warnings=list(preflight.warnings))
