@@ -38,6 +38,7 @@ from dynoview.core.tx.confirmation import confirmation_for, tables_of
 from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.idempotency import text_carries_token
 from dynoview.core.tx.model import (
+    CONDITION_CHECK,
     Problem,
     Transaction,
     TransactionImportError,
@@ -152,7 +153,8 @@ def _result_lines(result: ExecutionResult, tx: Transaction) -> list[str]:
             # "passed", not DynamoDB's placeholder code "None", for an action that held.
             lines.append(f"action {outcome.index + 1} {outcome.code or 'passed'}{field}: {outcome.message}")
     elif result.status == SUCCEEDED:
-        lines.extend(f"action {i + 1} written: {a.summary()}" for i, a in enumerate(tx.actions))
+        lines.extend(f"action {i + 1} {'held' if a.kind == CONDITION_CHECK else 'written'}: {a.summary()}"
+                     for i, a in enumerate(tx.actions))  # a ConditionCheck writes nothing
     else:
         lines.extend(f"action {o.index + 1}: {o.message}" for o in result.actions)
     return lines

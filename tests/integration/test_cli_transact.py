@@ -152,3 +152,24 @@ def test_remote_endpoint_needs_the_table_name_too(tmp_path: Path,
     assert main(["transact", str(path), "--endpoint-url", url, "--yes",
                  "--confirm-table", "other"]) == 2
     assert "--confirm-table accounts" in capsys.readouterr().err
+
+
+def test_a_condition_check_is_said_to_have_held_not_to_be_written(
+        tmp_path: Path, endpoint_url: str, accounts_table: str, reader: Reader,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    first, _ = signup_file(tmp_path, accounts_table, "c7", "held@x.io", "held7")
+    assert main(["transact", str(first), "--endpoint-url", endpoint_url, "--yes"]) == 0
+    capsys.readouterr()
+    key = {"PK": {"S": "ACCT#c7"}, "SK": {"S": "PROFILE"}}
+    path = tmp_path / "check.json"
+    path.write_text(json.dumps({"TransactItems": [
+        {"ConditionCheck": {"TableName": accounts_table,
+                            "Key": {"PK": {"S": "UNIQ#EMAIL#held@x.io"}, "SK": {"S": "LOCK"}},
+                            "ConditionExpression": "attribute_exists(PK)"}},
+        {"Update": {"TableName": accounts_table, "Key": key, "UpdateExpression": "SET displayName = :d",
+                    "ExpressionAttributeValues": {":d": {"S": "Held"}}}}]}))
+    assert main(["transact", str(path), "--endpoint-url", endpoint_url, "--yes"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("succeeded: The transaction was applied: 1 action written, 1 condition "
+                          "check held."), out
+    assert f"action 1 held: ConditionCheck {accounts_table}" in out and "action 2 written: Update" in out

@@ -47,7 +47,7 @@ from dynoview.core.tx.action_log import ActionLog, ActionLogError, connection_re
 from dynoview.core.tx.cancellation import cancellation_summary, explain_cancellation
 from dynoview.core.tx.confirmation import confirmation_for
 from dynoview.core.tx.idempotency import TOKEN_RESEND_WARNING, stale_token_warning, token_first_sent
-from dynoview.core.tx.model import Problem, Transaction
+from dynoview.core.tx.model import CONDITION_CHECK, Problem, Transaction
 from dynoview.core.tx.outcomes import (
     APPLIED,
     CANCELLED,
@@ -408,7 +408,12 @@ def _error_answer(exc: bce.ClientError, tx: Transaction, schema: UniquenessSchem
 
 def _applied(tx: Transaction, response: dict[str, Any], record: dict[str, Any],
              last_exc: BaseException | None) -> ExecutionResult:
-    written = [ActionOutcome(i, None, f"Written: {a.summary()}.") for i, a in enumerate(tx.actions)]
+    # A ConditionCheck writes nothing: it held, and is said so (not counted as written).
+    written = [ActionOutcome(i, None, f"{'Held' if a.kind == CONDITION_CHECK else 'Written'}: "
+                                      f"{a.summary()}.") for i, a in enumerate(tx.actions)]
+    writes = sum(1 for a in tx.actions if a.kind != CONDITION_CHECK)
+    checks = len(tx.actions) - writes
+    held = f", {checks} condition check{'s' if checks != 1 else ''} held" if checks else ""
     # DynamoDB answers a resend of an applied transaction 200 without writing again (same
     # token, within 10 minutes): say that the 200 came after a lost answer, and why that is safe.
     resent = ""
@@ -417,8 +422,8 @@ def _applied(tx: Transaction, response: dict[str, Any], record: dict[str, Any],
         resent = (f" An earlier attempt got no usable answer ({cause}), so it was resent with "
                   f"the same token {tx.token}; DynamoDB applies the transaction of one token "
                   "only once.")
-    return ExecutionResult(SUCCEEDED, f"The transaction was applied: {len(tx.actions)} action"
-                           f"{'s' if len(tx.actions) != 1 else ''} written.{resent}", tx.token,
+    return ExecutionResult(SUCCEEDED, f"The transaction was applied: {writes} action"
+                           f"{'s' if writes != 1 else ''} written{held}.{resent}", tx.token,
                            written, response=response)
 
 
