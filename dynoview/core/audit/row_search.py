@@ -28,7 +28,10 @@ if TYPE_CHECKING:
 #: Up to this many rows shown, a search tests those rows' texts one by one (a search that
 #: narrows the last one: a few rows, microseconds) instead of scanning the index.
 FEW_ROWS = 5_000
-SLICE_ROWS = CHUNK  # rows per slice of the index: one numpy call of ~1 ms per column
+#: Rows per slice of the index: its joined text is built with the GIL held, in fresh memory
+#: that this VM faults in slowly (50,000 rows a slice froze the window up to 283 ms); a search
+#: makes one numpy call per slice and column, each well under a millisecond.
+SLICE_ROWS = 10_000
 _UTF8 = ("utf-8", "surrogatepass")  # a lone surrogate has a form too (self-synchronising)
 
 
