@@ -20,6 +20,7 @@ from itertools import compress, repeat
 from operator import contains
 from typing import TYPE_CHECKING, Any
 
+from dynoview.core.audit.folded_text import folded_utf8
 from dynoview.core.audit.rows import CHUNK, AuditRows, check, chunks
 
 if TYPE_CHECKING:
@@ -45,18 +46,13 @@ class _Slice:
         import numpy as np  # imported on the first search: the window starts without it
 
         self.start, self.stop = start, stop
-        # casefold maps each code point on its own (no context), so folding the joined texts
-        # folds each one, and NUL stays NUL; ASCII text folds as its bytes lower (faster).
-        text = "\0".join(texts[start:stop])
-        joined = text.encode().lower() if text.isascii() else text.casefold().encode(*_UTF8)
         self.buffer: Any = None
         self.ends: Any = None
-        if not joined:
-            return  # one empty text: nothing to find
-        nul = np.flatnonzero(np.frombuffer(joined, dtype=np.uint8) == 0)
-        if len(nul) != stop - start - 1:
-            return  # a text holds NUL itself: searched by Python
-        self.ends = np.append(nul, len(joined)).astype(np.int32)
+        folded = folded_utf8(texts[start:stop], "surrogatepass")  # a lone surrogate has a form
+        if folded is None or not folded[0]:
+            return  # a text holds NUL itself, or one empty text: searched by Python
+        joined, cuts = folded
+        self.ends = np.append(cuts, len(joined)).astype(np.int32)
         # One element of the buffer's length (numpy ignores its trailing NULs: empty texts).
         self.buffer = np.frombuffer(joined, dtype=f"S{len(joined)}")
 
