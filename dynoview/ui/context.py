@@ -72,7 +72,9 @@ class AppContext(QObject):
     status_message = Signal(str)
     error_raised = Signal(object)  # UserFacingError
     open_item_requested = Signal(str, object)  # table name, key (low-level)
-    open_builder_requested = Signal(object)  # a TransactWriteItems request dict
+    # A Transaction, or a TransactWriteItems request dict as Transaction.to_request() makes it
+    # (binary values as bytes, not base64 text): the builder opens it in place of its own.
+    open_builder_requested = Signal(object)
     # A browser edit to open in the builder: (TableInfo, item as shown, item as edited). The
     # builder decides whether it is a plain guarded Put or moves protected values' locks.
     edit_requested = Signal(object, object, object)

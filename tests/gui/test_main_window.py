@@ -445,3 +445,20 @@ def test_the_start_says_when_the_last_session_left_unsent_work(connected_window:
         assert "unsent work in the transaction builder" in connected_window.status.text()
     finally:
         store.current.path.unlink()
+
+
+def test_a_request_the_panels_send_opens_in_the_builder_as_sent(connected_window: MainWindow,
+                                                                seeded_table: str) -> None:
+    """What the window's panels send (ctx.open_builder_requested) is in memory form: binary
+    values arrive as the bytes they are, whether a Transaction or its request dict comes."""
+    blob = b"\x00\x01\xfe\xff"
+    request = {"TransactItems": [{"Put": {
+        "TableName": seeded_table, "Item": {"PK": {"S": "ITEM#blob"}, "SK": {"S": "X"},
+                                            "b": {"B": blob}, "bs": {"BS": [blob, b"QUJD"]}},
+        "ConditionExpression": "attribute_not_exists(PK)"}}]}
+    connected_window.ctx.open_builder_requested.emit(request)
+    builder = connected_window.feature("BuilderPanel")
+    assert connected_window.tabs.currentWidget() is builder
+    (action,) = builder.transaction.actions
+    assert action.item["b"] == {"B": blob} and action.item["bs"] == {"BS": [blob, b"QUJD"]}
+    assert builder.transaction.to_request()["TransactItems"] == request["TransactItems"]

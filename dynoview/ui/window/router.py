@@ -20,6 +20,7 @@ from dynoview.ui.window.tables_panel import TablesPanel
 
 if TYPE_CHECKING:  # a type only: table descriptions load with the connection, after the first paint
     from dynoview.core.session.tables import TableInfo
+    from dynoview.core.tx.model import Transaction
 
 
 class WindowRouter:
@@ -91,9 +92,11 @@ class WindowRouter:
         self.tabs.show(builder)
         return builder
 
-    def open_request(self, request: dict) -> None:
+    def open_request(self, request: dict | Transaction) -> None:
         builder = self.tabs.feature("BuilderPanel")
-        builder.load_request(request)
+        # What the window's own panels send is in memory form (ctx.open_builder_requested):
+        # said, not guessed from the values.
+        builder.load_request(request, dynamodb_json=False)
         self.tabs.show(builder)
 
     def open_delete(self, info: TableInfo, item: dict) -> None:
