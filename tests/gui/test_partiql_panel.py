@@ -150,6 +150,30 @@ def test_history_is_saved_per_connection_and_runs_again(qtbot: Any, ctx: AppCont
     assert saved.partiql_history("gui-test").count(latest) == 1  # re-run moves it up, once
 
 
+def test_a_history_pick_is_undone_by_ctrl_z_with_the_values_it_replaced(
+        qtbot: Any, ctx: AppContext, panel: PartiqlPanel, seeded_table: str) -> None:
+    """Picking an entry over a statement being typed loses nothing: Ctrl+Z in the editor
+    brings the statement back, and with it the values and the consistency it had."""
+    saved.add_partiql_history("gui-test", {"statement": f'SELECT * FROM "{seeded_table}"',
+                                           "parameters": [], "consistent": False})
+    other = PartiqlPanel(ctx)
+    qtbot.addWidget(other)
+    mine = f'SELECT * FROM "{seeded_table}" WHERE PK = ? AND SK = ?'
+    type_statement(other, mine, ("S", "ACCT#a1f9c3"), (DYNAMODB_JSON, '{"S": "PROFILE"}'))
+    other.consistent.setChecked(True)
+    other.load_history(1)
+    assert other.editor.toPlainText() == f'SELECT * FROM "{seeded_table}"'
+    assert other.parameters.rows() == () and not other.consistent.isChecked()
+    assert "Ctrl+Z brings back" in other.progress.text()
+    qtbot.keyClick(other.editor, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert other.editor.toPlainText() == mine
+    assert other.parameters.rows() == (("S", "ACCT#a1f9c3"), (DYNAMODB_JSON, '{"S": "PROFILE"}'))
+    assert other.consistent.isChecked()
+    qtbot.keyClick(other.editor, Qt.Key.Key_Z, Qt.KeyboardModifier.ShiftModifier
+                   | Qt.KeyboardModifier.ControlModifier)  # redo: the pick again, values left
+    assert other.editor.toPlainText() == f'SELECT * FROM "{seeded_table}"'
+
+
 def test_history_keeps_the_last_50(qasync_loop: Any) -> None:
     for i in range(55):
         saved.add_partiql_history("gui-history-cap", {"statement": f"SELECT {i}", "parameters": [],

@@ -45,6 +45,7 @@ from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.result_pane import ResultPane
 from dynoview.ui.partiql.controller import DEFAULT_PAGE_SIZE, PartiqlController
 from dynoview.ui.partiql.editor import StatementEdit
+from dynoview.ui.partiql.history_pick import HistoryPick
 from dynoview.ui.plain_text import plain_label, plain_tooltip
 
 ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab: readable in light and dark
@@ -148,9 +149,16 @@ class ParameterTable(QWidget):
         return tuple(out)
 
     def set_values(self, values: tuple[dict[str, Any], ...]) -> None:
+        self.set_rows(tuple(parameter_text(av) for av in values))
+
+    def rows(self) -> tuple[tuple[str, str], ...]:
+        """Each row's type and value as typed (parsed or not)."""
+        return tuple((self.kind(row), self.text(row)) for row in range(self.table.rowCount()))
+
+    def set_rows(self, rows: tuple[tuple[str, str], ...]) -> None:
         self.table.setRowCount(0)
-        for av in values:
-            self.add_row(*parameter_text(av))
+        for kind, text in rows:
+            self.add_row(kind, text)
 
     def mark(self, row: int | None, message: str = "") -> None:
         """Tint the value of ``row`` (None: clear every mark), without counting as an edit."""
@@ -280,6 +288,7 @@ class PartiqlPanel(QWidget):
         self.cancel_button.clicked.connect(self.controller.cancel)
         self.more_button.clicked.connect(self.load_more)
         self.history.activated.connect(self.load_history)
+        self.history_pick = HistoryPick(self.editor, self.parameters, self.consistent)
         self.editor.textChanged.connect(self._statement_edited)
         self.parameters.table.itemChanged.connect(lambda _i: self._clear_errors())
         self.controller.page_loaded.connect(self._page_loaded)
@@ -435,12 +444,13 @@ class PartiqlPanel(QWidget):
         if index <= 0:
             return
         spec = self.controller.history_spec(index - 1)
-        self.editor.setPlainText(spec.statement)
+        self.history_pick.load(spec.statement)  # undoable: Ctrl+Z brings the last one back
         self.parameters.set_values(spec.parameters)
         self.parameters.fit(parameter_count(spec.statement))
         self.consistent.setChecked(spec.consistent)
         self.history.setCurrentIndex(0)
         values = f" with {describe_parameters(spec.parameters)}" if spec.parameters else ""
         self.progress.setText(self.tr(
-            "Loaded from the history{values}: Ctrl+Enter runs it again.").format(values=values))
+            "Loaded from the history{values}: Ctrl+Enter runs it again, Ctrl+Z brings back what "
+            "the editor held.").format(values=values))
         self.editor.setFocus()

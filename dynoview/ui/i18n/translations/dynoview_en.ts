@@ -360,7 +360,7 @@
 <context>
     <name>ParameterTable</name>
     <message numerus="yes">
-        <location filename="../../partiql/panel.py" line="+137" />
+        <location filename="../../partiql/panel.py" line="+138" />
         <source>, %Ln value(s)</source>
         <translation>
             <numerusform>, %Ln value</numerusform>
@@ -390,7 +390,7 @@
 <context>
     <name>PartiqlPanel</name>
     <message numerus="yes">
-        <location filename="../../partiql/panel.py" line="+287" />
+        <location filename="../../partiql/panel.py" line="+295" />
         <source>%Ln value(s)</source>
         <translation>
             <numerusform>%Ln value</numerusform>

@@ -210,7 +210,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+106"/>
+        <location filename="../../context.py" line="+108"/>
         <location line="+75"/>
         <source>the article&apos;s default layout</source>
         <translation>la disposition par défaut de l’article</translation>
@@ -3191,7 +3191,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+61"/>
+        <location filename="../../partiql/panel.py" line="+62"/>
         <source>Statement parameters</source>
         <translation>Paramètres de l’instruction</translation>
     </message>
@@ -3281,18 +3281,18 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>PartiqlPanel</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+50"/>
+        <location filename="../../partiql/panel.py" line="+57"/>
         <source>the PartiQL result</source>
         <translation>le résultat PartiQL</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+184"/>
+        <location line="+185"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Tapez un SELECT puis Ctrl+Enter.</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-170"/>
         <source>Run</source>
         <translation>Exécuter</translation>
     </message>
@@ -3362,7 +3362,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Valeurs des&#xa0;?</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>Running…</source>
         <translation>Exécution…</translation>
     </message>
@@ -3406,8 +3406,8 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+21"/>
-        <source>Loaded from the history{values}: Ctrl+Enter runs it again.</source>
-        <translation>Chargée depuis l’historique{values}&#xa0;: Ctrl+Enter la relance.</translation>
+        <source>Loaded from the history{values}: Ctrl+Enter runs it again, Ctrl+Z brings back what the editor held.</source>
+        <translation>Chargée depuis l’historique{values}&#xa0;: Ctrl+Enter la relance, Ctrl+Z rend ce que l’éditeur contenait.</translation>
     </message>
 </context>
 <context>
@@ -4386,7 +4386,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Vérification préalable&#xa0;: lecture des comptes et verrous touchés par cette transaction…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Use the proposed template, or fix the actions.</source>
         <translation>Utilisez le modèle proposé, ou corrigez les actions.</translation>
     </message>
@@ -5585,7 +5585,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>WindowRouter</name>
     <message>
-        <location filename="../../window/router.py" line="+63"/>
+        <location filename="../../window/router.py" line="+64"/>
         <source>Table {name} is not on this connection.</source>
         <translation>La table {name} n’est pas sur cette connexion.</translation>
     </message>

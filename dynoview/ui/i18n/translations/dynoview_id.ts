@@ -210,7 +210,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+106"/>
+        <location filename="../../context.py" line="+108"/>
         <location line="+75"/>
         <source>the article&apos;s default layout</source>
         <translation>tata letak bawaan artikel</translation>
@@ -3154,7 +3154,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+61"/>
+        <location filename="../../partiql/panel.py" line="+62"/>
         <source>Statement parameters</source>
         <translation>Parameter statement</translation>
     </message>
@@ -3241,18 +3241,18 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>PartiqlPanel</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+50"/>
+        <location filename="../../partiql/panel.py" line="+57"/>
         <source>the PartiQL result</source>
         <translation>hasil PartiQL</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+184"/>
+        <location line="+185"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Ketik SELECT lalu tekan Ctrl+Enter.</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-170"/>
         <source>Run</source>
         <translation>Jalankan</translation>
     </message>
@@ -3322,7 +3322,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Nilai ?</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>Running…</source>
         <translation>Menjalankan…</translation>
     </message>
@@ -3365,8 +3365,8 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+21"/>
-        <source>Loaded from the history{values}: Ctrl+Enter runs it again.</source>
-        <translation>Dimuat dari riwayat{values}: Ctrl+Enter menjalankannya lagi.</translation>
+        <source>Loaded from the history{values}: Ctrl+Enter runs it again, Ctrl+Z brings back what the editor held.</source>
+        <translation>Dimuat dari riwayat{values}: Ctrl+Enter menjalankannya lagi, Ctrl+Z mengembalikan isi editor sebelumnya.</translation>
     </message>
 </context>
 <context>
@@ -4342,7 +4342,7 @@ Permintaan: {request}</translation>
         <translation>Pemeriksaan awal: membaca akun dan lock yang disentuh transaksi ini…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Use the proposed template, or fix the actions.</source>
         <translation>Pakai templat yang diusulkan, atau perbaiki aksinya.</translation>
     </message>
@@ -5534,7 +5534,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>WindowRouter</name>
     <message>
-        <location filename="../../window/router.py" line="+63"/>
+        <location filename="../../window/router.py" line="+64"/>
         <source>Table {name} is not on this connection.</source>
         <translation>Tabel {name} tidak ada di koneksi ini.</translation>
     </message>

@@ -210,7 +210,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+106"/>
+        <location filename="../../context.py" line="+108"/>
         <location line="+75"/>
         <source>the article&apos;s default layout</source>
         <translation>o layout padrão do artigo</translation>
@@ -3191,7 +3191,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+61"/>
+        <location filename="../../partiql/panel.py" line="+62"/>
         <source>Statement parameters</source>
         <translation>Parâmetros da instrução</translation>
     </message>
@@ -3281,18 +3281,18 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>PartiqlPanel</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+50"/>
+        <location filename="../../partiql/panel.py" line="+57"/>
         <source>the PartiQL result</source>
         <translation>o resultado PartiQL</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+184"/>
+        <location line="+185"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Digite um SELECT (Ctrl+Enter).</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-170"/>
         <source>Run</source>
         <translation>Executar</translation>
     </message>
@@ -3362,7 +3362,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Valores de ?</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>Running…</source>
         <translation>Executando…</translation>
     </message>
@@ -3406,8 +3406,8 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+21"/>
-        <source>Loaded from the history{values}: Ctrl+Enter runs it again.</source>
-        <translation>Carregada do histórico{values}: Ctrl+Enter a executa de novo.</translation>
+        <source>Loaded from the history{values}: Ctrl+Enter runs it again, Ctrl+Z brings back what the editor held.</source>
+        <translation>Carregada do histórico{values}: Ctrl+Enter a executa de novo, Ctrl+Z traz de volta o que o editor tinha.</translation>
     </message>
 </context>
 <context>
@@ -4386,7 +4386,7 @@ Requisição: {request}</translation>
         <translation>Verificação prévia: lendo as contas e os bloqueios que esta transação toca…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Use the proposed template, or fix the actions.</source>
         <translation>Use o modelo proposto, ou corrija as ações.</translation>
     </message>
@@ -5585,7 +5585,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>WindowRouter</name>
     <message>
-        <location filename="../../window/router.py" line="+63"/>
+        <location filename="../../window/router.py" line="+64"/>
         <source>Table {name} is not on this connection.</source>
         <translation>A tabela {name} não está nesta conexão.</translation>
     </message>
