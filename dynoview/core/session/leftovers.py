@@ -22,7 +22,7 @@ import stat
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from types import FrameType
@@ -179,25 +179,35 @@ def remove_temp_dir(path: Path) -> None:
     shutil.rmtree(path, ignore_errors=True)
 
 
-def sweep_temp_dirs(root: Path | str | None = None) -> list[Path]:
-    """Remove stale ``dynoview-spool-*`` and ``dynoview-audit-*`` folders; returns them."""
-    root = Path(root) if root is not None else Path(tempfile.gettempdir())
-    removed: list[Path] = []
+def _stale(folder: Path | str, pattern: re.Pattern[str],
+           is_kind: Callable[[int], bool]) -> list[os.DirEntry[str]]:
+    """The entries of ``folder`` named by ``pattern`` (its ``pid`` group: the process that made
+    them), of the kind ``is_kind`` accepts (on the mode, links not followed), and stale."""
     try:
-        entries = list(os.scandir(root))
+        entries = list(os.scandir(folder))
     except OSError:
-        return removed
+        return []
+    found = []
     for entry in entries:
-        match = _TEMP_DIR_RE.fullmatch(entry.name)
+        match = pattern.fullmatch(entry.name)
         if match is None:
             continue
         try:
             st = entry.stat(follow_symlinks=False)
         except OSError:
             continue
-        if stat.S_ISDIR(st.st_mode) and is_stale(st, int(match["pid"])):
-            shutil.rmtree(entry.path, ignore_errors=True)
-            removed.append(Path(entry.path))
+        if is_kind(st.st_mode) and is_stale(st, int(match["pid"])):
+            found.append(entry)
+    return found
+
+
+def sweep_temp_dirs(root: Path | str | None = None) -> list[Path]:
+    """Remove stale ``dynoview-spool-*`` and ``dynoview-audit-*`` folders; returns them."""
+    root = Path(root) if root is not None else Path(tempfile.gettempdir())
+    removed: list[Path] = []
+    for entry in _stale(root, _TEMP_DIR_RE, stat.S_ISDIR):
+        shutil.rmtree(entry.path, ignore_errors=True)
+        removed.append(Path(entry.path))
     return removed
 
 
@@ -205,22 +215,10 @@ def sweep_folder(folder: Path | str) -> list[Path]:
     """Remove stale temporary files of ours (``.name.partial-PID-R``, ``.name.tmp-PID-R``)
     from ``folder``: what an export or a save killed half-way left; returns them."""
     removed: list[Path] = []
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return removed
-    for entry in entries:
-        match = _TEMP_FILE_RE.fullmatch(entry.name)
-        if match is None:
-            continue
-        try:
-            st = entry.stat(follow_symlinks=False)
-        except OSError:
-            continue
-        if stat.S_ISREG(st.st_mode) and is_stale(st, int(match["pid"])):
-            with contextlib.suppress(OSError):
-                os.unlink(entry.path)
-                removed.append(Path(entry.path))
+    for entry in _stale(folder, _TEMP_FILE_RE, stat.S_ISREG):
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
     return removed
 
 
