@@ -164,7 +164,7 @@ def test_a_history_pick_is_undone_by_ctrl_z_with_the_values_it_replaced(
     other.load_history(1)
     assert other.editor.toPlainText() == f'SELECT * FROM "{seeded_table}"'
     assert other.parameters.rows() == () and not other.consistent.isChecked()
-    assert "Ctrl+Z brings back" in other.progress.text()
+    assert "Ctrl+Z undoes the pick" in other.progress.text()
     qtbot.keyClick(other.editor, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert other.editor.toPlainText() == mine
     assert other.parameters.rows() == (("S", "ACCT#a1f9c3"), (DYNAMODB_JSON, '{"S": "PROFILE"}'))

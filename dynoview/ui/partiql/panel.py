@@ -451,6 +451,6 @@ class PartiqlPanel(QWidget):
         self.history.setCurrentIndex(0)
         values = f" with {describe_parameters(spec.parameters)}" if spec.parameters else ""
         self.progress.setText(self.tr(
-            "Loaded from the history{values}: Ctrl+Enter runs it again, Ctrl+Z brings back what "
-            "the editor held.").format(values=values))
+            "Loaded from the history{values}: Ctrl+Enter runs it again, Ctrl+Z undoes the "
+            "pick.").format(values=values))
         self.editor.setFocus()

@@ -3406,8 +3406,8 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+21"/>
-        <source>Loaded from the history{values}: Ctrl+Enter runs it again, Ctrl+Z brings back what the editor held.</source>
-        <translation>Chargée depuis l’historique{values}&#xa0;: Ctrl+Enter la relance, Ctrl+Z rend ce que l’éditeur contenait.</translation>
+        <source>Loaded from the history{values}: Ctrl+Enter runs it again, Ctrl+Z undoes the pick.</source>
+        <translation>Chargée depuis l’historique{values}&#xa0;: Ctrl+Enter la relance, Ctrl+Z annule ce choix.</translation>
     </message>
 </context>
 <context>

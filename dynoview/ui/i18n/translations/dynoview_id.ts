@@ -3365,8 +3365,8 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+21"/>
-        <source>Loaded from the history{values}: Ctrl+Enter runs it again, Ctrl+Z brings back what the editor held.</source>
-        <translation>Dimuat dari riwayat{values}: Ctrl+Enter menjalankannya lagi, Ctrl+Z mengembalikan isi editor sebelumnya.</translation>
+        <source>Loaded from the history{values}: Ctrl+Enter runs it again, Ctrl+Z undoes the pick.</source>
+        <translation>Dimuat dari riwayat{values}: Ctrl+Enter menjalankannya lagi, Ctrl+Z membatalkan pilihan ini.</translation>
     </message>
 </context>
 <context>

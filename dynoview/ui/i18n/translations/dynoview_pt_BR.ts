@@ -3406,8 +3406,8 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+21"/>
-        <source>Loaded from the history{values}: Ctrl+Enter runs it again, Ctrl+Z brings back what the editor held.</source>
-        <translation>Carregada do histórico{values}: Ctrl+Enter a executa de novo, Ctrl+Z traz de volta o que o editor tinha.</translation>
+        <source>Loaded from the history{values}: Ctrl+Enter runs it again, Ctrl+Z undoes the pick.</source>
+        <translation>Carregada do histórico{values}: Ctrl+Enter a executa de novo, Ctrl+Z desfaz a escolha.</translation>
     </message>
 </context>
 <context>
