@@ -11,6 +11,8 @@ import argparse
 import dataclasses
 import sys
 
+from botocore.exceptions import ClientError
+
 from dynoview.cli.audit_export import add_export_arguments, run_export
 from dynoview.cli.common import (
     USER_ERRORS,
@@ -24,6 +26,7 @@ from dynoview.cli.common import (
 from dynoview.core.audit.report import audit_json, audit_text, dumps
 from dynoview.core.audit.run import DEFAULT_SEGMENTS, AuditProgress, AuditResult, run_audit
 from dynoview.core.audit.two_tables import TWO_SCANS_NOTE, run_two_table_audit
+from dynoview.core.errors import DynoViewError, aws_error_code
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
@@ -61,16 +64,30 @@ def resolve_schema(args: argparse.Namespace, conn: Connection, reader: Reader,
     puts its locks in that table."""
     schema, origin = _flagged_schema(args, conn, reader, info)
     if getattr(args, "locks_table", None):
-        schema = with_locks_table(schema, describe_table(conn, args.locks_table), info.name)
+        schema = with_locks_table(schema, describe_locks_table(conn, args.locks_table), info.name)
         origin += f", locks in table {args.locks_table}"
     elif schema.locks is not None and info.name != schema.locks.name:
         schema = with_accounts_table(schema, [info.name])  # the table named is the accounts'
     return schema, origin
 
 
+def describe_locks_table(conn: Connection, name: str) -> TableInfo:
+    """DescribeTable of the separate locks table. A missing one is named as the locks table:
+    the command's error boundary would otherwise say the accounts table (``--table``) is the
+    one that does not exist."""
+    try:
+        return describe_table(conn, name)
+    except ClientError as exc:
+        if aws_error_code(exc) != "ResourceNotFoundException":
+            raise
+        raise DynoViewError(f"The locks table {name} does not exist on this connection: check the "
+                            "--locks-table name (or the schema's locks table), the region and the "
+                            "endpoint.", field="locks_table") from None
+
+
 def locks_table_info(conn: Connection, schema: UniquenessSchema) -> TableInfo | None:
     """DescribeTable of the schema's separate locks table (None: locks share the table)."""
-    return describe_table(conn, schema.locks.name) if schema.locks is not None else None
+    return describe_locks_table(conn, schema.locks.name) if schema.locks is not None else None
 
 
 def _flagged_schema(args: argparse.Namespace, conn: Connection, reader: Reader,

@@ -40,7 +40,7 @@ from dynoview.core.exports.audit import (
     plan_sql,
 )
 from dynoview.core.exports.duckdb_engine import DEFAULT_MEMORY_LIMIT
-from dynoview.core.exports.manifest import ExportManifest
+from dynoview.core.exports.manifest import ExportError, ExportManifest
 from dynoview.core.exports.sql import ATHENA, DUCKDB
 from dynoview.core.uniqueness.presets import preset_schema
 from dynoview.core.uniqueness.proposal import propose_schema
@@ -92,17 +92,39 @@ def _clients(args: argparse.Namespace, need_s3: bool, need_athena: bool) -> tupl
                        read_only=bool(getattr(args, "read_only", False)))
 
 
+def _record(line: str, rel: str, number: int) -> dict[str, Any]:
+    """One line of an export's data file as a JSON object, else an ``ExportError`` naming the
+    file and the line."""
+    try:
+        record = json.loads(line)
+    except ValueError as exc:
+        record = exc
+    if not isinstance(record, dict):
+        why = f"not JSON: {record}" if isinstance(record, ValueError) else "not a JSON object"
+        raise ExportError(f"The data file {rel}, line {number}, is {why}: an export's lines are "
+                          '{"Item": {...}}. Copy the file again from the export (or export again); '
+                          "nothing was audited.", file=rel)
+    return record
+
+
 def _sample(manifest: ExportManifest, limit: int) -> list[dict[str, Any]]:
     """Up to ``limit`` items from the export's first data files, for --detect."""
     items: list[dict[str, Any]] = []
     for data_file in manifest.files:
-        # Streamed: only the first lines of a (possibly large) file are read.
-        with manifest.store.open(data_file.rel) as body, \
-                gzip.open(body, "rt", encoding="utf-8") as lines:
-            for line in islice(lines, limit - len(items)):
-                item = json.loads(line).get("Item")
-                if isinstance(item, dict):
-                    items.append(item)
+        try:
+            # Streamed: only the first lines of a (possibly large) file are read.
+            with manifest.store.open(data_file.rel) as body, \
+                    gzip.open(body, "rt", encoding="utf-8") as lines:
+                for number, line in enumerate(islice(lines, limit - len(items)), 1):
+                    record = _record(line, data_file.rel, number)
+                    item = record.get("Item")
+                    if isinstance(item, dict):
+                        items.append(item)
+        except (UnicodeDecodeError, EOFError, gzip.BadGzipFile) as exc:
+            # Sampled before the checksums are checked: a damaged file is named here.
+            raise ExportError(f"The data file {data_file.rel} cannot be read ({exc}): copy it again "
+                              "from the export (or export again); nothing was audited.",
+                              file=data_file.rel) from None
         if len(items) >= limit:
             break
     return items

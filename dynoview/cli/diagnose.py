@@ -16,7 +16,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from dynoview.cli.audit import add_schema_arguments, locks_table_info, resolve_schema
+from dynoview.cli.audit import (
+    add_schema_arguments,
+    describe_locks_table,
+    locks_table_info,
+    resolve_schema,
+)
 from dynoview.cli.common import (
     USER_ERRORS,
     add_connection_arguments,
@@ -93,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
             if schema is None:
                 schema, _ = resolve_schema(args, conn, reader, info)
             elif args.locks_table:
-                schema = with_locks_table(schema, describe_table(conn, args.locks_table), info.name)
+                schema = with_locks_table(schema, describe_locks_table(conn, args.locks_table), info.name)
             locks = locks_table_info(conn, schema)
             for value in args.values:
                 results.append(diagnose(reader, info, schema, args.rule, value,

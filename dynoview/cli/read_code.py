@@ -12,13 +12,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from dynoview.cli.common import say
 from dynoview.core.codegen.model import CodegenError
 from dynoview.core.codegen.read_request import READ_OPERATIONS, request_from_json
 from dynoview.core.codegen.reads import READ_LANGUAGES, read_code
 from dynoview.core.session.connection import ConnectionSpecError, check_endpoint_url
+from dynoview.core.session.user_files import UserFileError, decode_user_text, read_user_text
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -44,15 +44,22 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _request_text(value: str) -> str:
+    """The request's text: inline, or a file's (``@-``: standard input), UTF-8 with or without
+    a byte-order mark; a missing file, a folder, UTF-16 or bytes that are not UTF-8 raise
+    ``UserFileError``, a sentence naming the file."""
     if value == "@-":
-        return sys.stdin.read()
+        return decode_user_text(sys.stdin.buffer.read(), "The request on standard input")
     if value.startswith("@"):
-        return Path(value[1:]).read_text(encoding="utf-8")
+        return read_user_text(value[1:], "The request file")
     return value
 
 
 def run(args: argparse.Namespace) -> int:
-    text = _request_text(args.request)  # a file's OSError reaches the boundary: one sentence
+    try:
+        text = _request_text(args.request)
+    except UserFileError as exc:
+        say(exc.message)
+        return 2
     operation = args.operation
     try:
         entry = json.loads(text)

@@ -20,6 +20,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from dynoview.cli.audit import locks_table_info
 from dynoview.cli.common import (
     USER_ERRORS,
     add_connection_arguments,
@@ -209,7 +210,7 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
         return EXIT_ERROR
     info = describe_table(conn, args.table)
     # The report's schema may keep its locks in a table of their own: they are repaired there.
-    locks = describe_table(conn, schema.locks.name) if schema.locks is not None else None
+    locks = locks_table_info(conn, schema)
     for rule in schema.rules:
         problem = lock_key_problem(schema, rule, locks or info)
         if problem:

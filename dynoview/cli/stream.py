@@ -142,6 +142,16 @@ def run(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         say("--limit must be 1 or more.")
         return 2
+    if args.position not in ("at-sequence", "after-sequence"):
+        # Else ignored: the records would start at --from, not where the number says.
+        given = [flag for flag, value in (("--sequence-number", args.sequence_number),
+                                          ("--shard", args.shard)) if value is not None]
+        if given:
+            verb = "apply" if len(given) > 1 else "applies"
+            say(f"{' and '.join(given)} only {verb} with --from at-sequence or --from after-sequence; "
+                f"this read starts at --from {args.position}. Add --from at-sequence (or "
+                f"after-sequence), or leave {' and '.join(given)} out.")
+            return 2
     if any(not spec.strip(" ;") for spec in args.key):
         # An empty --key (an unset shell variable) would print every record, as if it filtered.
         say("--key is empty: give PK or PK,SK (for example --key 'UNIQ#EMAIL#ada@lovelace.io,LOCK'), "

@@ -26,6 +26,7 @@ from dynoview.cli.common import (
 from dynoview.core.session import local_tables
 from dynoview.core.session.connection import spec_from_environment
 from dynoview.core.session.tables import describe_tables
+from dynoview.core.session.user_files import UserFileError, read_user_text
 
 CREATE = "create"
 DELETE = "delete"
@@ -114,11 +115,12 @@ def _create(args: argparse.Namespace) -> int:
         if args.layout is not None:
             plan = local_tables.article_plan(args.name)
         else:
-            text = args.from_describe.read_text(encoding="utf-8")
+            # UTF-8 with or without a BOM; UTF-16 (PowerShell's >) or bad bytes are a sentence.
+            text = read_user_text(args.from_describe, "The table description")
             plan = local_tables.plan_from_description(text, args.name)
         with open_connection(args) as conn:
             local_tables.create_table(conn, plan)
-    except (local_tables.LocalTablesRefused, local_tables.TableRequestError) as exc:
+    except (local_tables.LocalTablesRefused, local_tables.TableRequestError, UserFileError) as exc:
         say(exc.message)
         return 2
     except USER_ERRORS as exc:

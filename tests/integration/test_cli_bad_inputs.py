@@ -1,0 +1,91 @@
+"""Headless commands given bad inputs: each is one sentence naming what is wrong and exit 2,
+never a traceback (exit 3), a silently ignored flag or a message about the wrong table."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from dynoview.cli import main
+from dynoview.core.exports.writer import write_export
+
+pytestmark = pytest.mark.integration
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("command", [["audit"], ["diagnose", "--rule", "email", "ada@lovelace.io"],
+                                     ["codegen", "--lang", "python"]])
+def test_a_missing_locks_table_is_named_not_the_accounts_table(
+        capsys: pytest.CaptureFixture[str], endpoint_url: str, accounts_table: str,
+        command: list[str]) -> None:
+    code, out, err = run(capsys, command[0], "--endpoint-url", endpoint_url, "--table", accounts_table,
+                         "--locks-table", "no-such-locks-table", *command[1:])
+    assert (code, out) == (2, "")
+    assert "The locks table no-such-locks-table does not exist" in err
+    assert f"Table {accounts_table} does not exist" not in err
+
+
+@pytest.mark.parametrize("flags", [["--sequence-number", "123"], ["--from", "latest", "--shard", "s-1"]])
+def test_stream_refuses_a_sequence_number_or_shard_it_would_ignore(
+        capsys: pytest.CaptureFixture[str], flags: list[str]) -> None:
+    """Without --from at-sequence/after-sequence the read would start elsewhere, silently."""
+    code, out, err = run(capsys, "stream", "--table", "accounts", "--endpoint-url",
+                         "http://127.0.0.1:9", *flags)
+    assert (code, out) == (2, "")
+    assert "only applies with --from at-sequence or --from after-sequence" in err
+    assert "a bug in DynoView" not in err
+
+
+def test_read_code_request_file_not_utf8_is_a_sentence(capsys: pytest.CaptureFixture[str],
+                                                       tmp_path: Path) -> None:
+    request = tmp_path / "request.json"
+    request.write_bytes(b'{"TableName": "caf\xe9"}')
+    code, out, err = run(capsys, "read-code", "--operation", "Scan", "--request", f"@{request}",
+                         "--lang", "python")
+    assert (code, out) == (2, "")
+    assert f"The request file {request} is not valid UTF-8: the byte 0xe9 at line 1" in err
+    assert "a bug in DynoView" not in err
+
+
+def test_read_code_request_file_with_a_bom_is_read(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Path) -> None:
+    request = tmp_path / "request.json"
+    request.write_bytes(b'\xef\xbb\xbf{"TableName": "accounts"}')
+    code, out, err = run(capsys, "read-code", "--operation", "Scan", "--request", f"@{request}",
+                         "--lang", "python")
+    assert code == 0, err
+    assert "accounts" in out
+
+
+def test_tables_create_from_a_utf16_description_is_a_sentence(
+        capsys: pytest.CaptureFixture[str], moto_endpoint: str, tmp_path: Path) -> None:
+    """PowerShell's ``aws dynamodb describe-table > d.json`` writes UTF-16."""
+    describe = tmp_path / "describe.json"
+    describe.write_bytes(json.dumps({"Table": {"TableName": "t"}}).encode("utf-16"))
+    code, out, err = run(capsys, "tables", "create", "--from-describe", str(describe),
+                         "--endpoint-url", moto_endpoint)
+    assert (code, out) == (2, "")
+    assert f"The table description {describe} is encoded as UTF-16" in err
+    assert "a bug in DynoView" not in err
+
+
+@pytest.mark.parametrize("content", [gzip.compress(b'[1]\n'), gzip.compress(b'{"Item": {}}\n')[:15]],
+                         ids=["a-list-line", "truncated-gzip"])
+def test_audit_export_detect_on_a_damaged_data_file_is_a_sentence(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes) -> None:
+    folder = write_export(tmp_path, "accounts", [{"PK": {"S": "ACCT#1"}, "SK": {"S": "PROFILE"}}],
+                          files=1)
+    [data] = (folder / "data").glob("*.json.gz")
+    data.write_bytes(content)
+    code, out, err = run(capsys, "audit", "--export", str(tmp_path), "--detect")
+    assert (code, out) == (2, "")
+    assert f"The data file data/{data.name}" in err and "nothing was audited" in err
+    assert "a bug in DynoView" not in err
