@@ -24,6 +24,7 @@ from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError
 from dynoview.core.reads.partiql_statements import parameter_count, statement_target, strip_comments
 from dynoview.core.reads.reader import Page, Reader, check_consistency
 from dynoview.core.session.operations import check_read_only, partiql_is_read
+from dynoview.core.session.partiql_lexer import IN_COMMENT, OPERATOR, scan, tokens
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.display import display_text
 from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
@@ -104,6 +105,16 @@ class StatementSpec:
     page_size: int | None = None  # ExecuteStatement's Limit: items evaluated per request
 
 
+def _not_a_read(text: str) -> str:
+    """Why ``text`` (not one plain SELECT) is not sent: a write, or a word that is not SELECT."""
+    first = next((t.text for t in tokens(text) if not (t.kind == OPERATOR and t.text == "(")), "")
+    if first.upper() in ("SELECT", "INSERT", "UPDATE", "DELETE"):
+        return WRITE_REFUSED
+    shown = first if len(first) <= 20 else first[:19] + "…"
+    return (f"The statement starts with {shown!r}, not SELECT: only a SELECT runs here (check the "
+            "spelling). Writes go through the transaction builder (or dynoview transact).")
+
+
 def prepare(spec: StatementSpec, *, read_only: bool, table: TableInfo | None = None) -> dict[str, Any]:
     """The ExecuteStatement request for ``spec``, or a ``DynoViewError`` located at the field
     to fix ("statement", "parameters", "consistency", "page_size") before anything is sent.
@@ -111,6 +122,9 @@ def prepare(spec: StatementSpec, *, read_only: bool, table: TableInfo | None = N
     ``table`` (the statement's target, when known) lets a strong read of a GSI be refused
     here, as the Items tab does, instead of by DynamoDB.
     """
+    if scan(spec.statement)[1] == IN_COMMENT:  # stripped, the rest would go unseen
+        raise DynoViewError("A /* comment is never closed: everything after it would be left out "
+                            "of the statement sent. Close it with */, or remove it.", field="statement")
     text = strip_comments(spec.statement)
     if not text:
         raise DynoViewError('Type a statement, e.g. SELECT * FROM "accounts" WHERE PK = ?',
@@ -122,7 +136,7 @@ def prepare(spec: StatementSpec, *, read_only: bool, table: TableInfo | None = N
         except ReadOnlyError as exc:
             raise ReadOnlyError(exc.message, field="statement") from None
     if not partiql_is_read(text):
-        raise DynoViewError(WRITE_REFUSED, field="statement")
+        raise DynoViewError(_not_a_read(text), field="statement")
     wanted = parameter_count(text)
     if wanted != len(spec.parameters):
         given = len(spec.parameters)

@@ -68,3 +68,27 @@ def test_receipts_estimate_a_statement_from_what_it_returned() -> None:
     estimate = explain_read("ExecuteStatement", {"Statement": "SELECT * FROM t", "ConsistentRead": True},
                             {"Items": [{"a": {"S": "x" * 5000}}]})
     assert (estimate.units, estimate.lower_bound) == (2.0, True)  # 5 KB strong: 2 units, at least
+
+
+def test_an_unclosed_block_comment_is_refused_not_stripped_with_the_rest() -> None:
+    """Stripped, ``/* WHERE PK = 'x'`` left a valid SELECT of the whole table: the statement
+    run would not be the one typed."""
+    with pytest.raises(DynoViewError) as err:
+        pq.prepare(pq.StatementSpec("SELECT * FROM \"accounts\" /* WHERE PK = 'x'"), read_only=False)
+    assert err.value.field == "statement" and "never closed" in err.value.message
+    closed = pq.prepare(pq.StatementSpec("SELECT * FROM \"accounts\" /* all */"), read_only=False)
+    assert closed["Statement"] == 'SELECT * FROM "accounts"'
+
+
+@pytest.mark.parametrize(("statement", "said"), [
+    ("SELEKT * FROM accounts", "starts with 'SELEKT', not SELECT"),
+    ("(x", "starts with 'x', not SELECT"),
+    ("DELETE FROM accounts WHERE PK = 'a'", pq.WRITE_REFUSED),
+    ("update accounts SET a = 1 WHERE PK = 'a'", pq.WRITE_REFUSED),
+    ("SELECT * FROM accounts; DELETE FROM accounts", pq.WRITE_REFUSED),
+])
+def test_a_statement_that_is_not_one_select_is_refused_with_the_reason(statement: str, said: str) -> None:
+    """A typo is not called a write; a write is said to be one."""
+    with pytest.raises(DynoViewError) as err:
+        pq.prepare(pq.StatementSpec(statement), read_only=False)
+    assert err.value.field == "statement" and said in err.value.message
