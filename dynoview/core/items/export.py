@@ -272,10 +272,10 @@ class ExportResult:
 
     def summary(self) -> str:
         what = f"of {self.table} " if self.table else ""
-        mode = "strongly consistent" if self.consistent else "eventually consistent"
+        mode = "a strongly consistent" if self.consistent else "an eventually consistent"
         cost = (f", {self.consumed_capacity:g} RCU" if self.consumed_capacity is not None
                 else ", capacity not reported")
-        scan = (f" by a {mode} Scan in {self.segments} segment{'s' if self.segments != 1 else ''}"
+        scan = (f" by {mode} Scan in {self.segments} segment{'s' if self.segments != 1 else ''}"
                 f" ({self.pages} page{'s' if self.pages != 1 else ''}{cost})" if self.pages else "")
         note = f" {self.throttle_note}" if self.throttle_note else ""
         return (f"{self.items:,} item{'s' if self.items != 1 else ''} {what}exported as "

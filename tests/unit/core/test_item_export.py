@@ -70,3 +70,13 @@ def test_progress_text() -> None:
     assert p.text() == "50 of about 200 items exported, 1.5 RCU, 1/4 segments done"
     with pytest.raises(DynoViewError, match="between 1 and 64"):
         ex.check_segments(0)
+
+
+def test_the_summary_says_how_the_scan_read() -> None:
+    eventual = ex.ExportResult("accounts", "jsonl", 1200, pages=3, segments=2, consumed_capacity=4.5,
+                               duration_s=1.25)
+    assert eventual.summary() == ("1,200 items of accounts exported as jsonl by an eventually "
+                                  "consistent Scan in 2 segments (3 pages, 4.5 RCU) in 1.2 s.")
+    strong = ex.ExportResult("accounts", "csv", 1, pages=1, consistent=True)
+    assert "1 item of accounts exported as csv by a strongly consistent Scan in 1 segment (1 page, " \
+           "capacity not reported)" in strong.summary()
