@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,13 +34,16 @@ def detect_format(path: str | Path) -> str:
     suffix = path.suffix.lower()
     if suffix == ".csv":
         return CSV
-    if suffix == ".jsonl" or suffix == ".ndjson":
-        return JSONL
+    lines = suffix in (".jsonl", ".ndjson")
     try:
         with path.open("rb") as f:
             head = f.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
     except OSError as exc:
+        if lines:
+            return JSONL  # the reader says why it cannot read it
         raise ImportFormatError(f"{path} cannot be read ({exc.strerror}).") from None
+    if lines:  # lines of items, unless each line is one {"Item": ...} (DynamoDB JSON)
+        return DDB_JSON if _item_wrapper(head) else JSONL
     if head.startswith(b"["):
         return JSON_ARRAY
     if head.startswith(b"{"):
@@ -49,6 +53,17 @@ def detect_format(path: str | Path) -> str:
         return JSON_ARRAY
     raise ImportFormatError(f"The format of {path.name} is not recognised: give --format "
                             f"({', '.join(FORMATS)}).")
+
+
+def _item_wrapper(head: bytes) -> bool:
+    """True when the first line is a JSON object holding "Item" alone (an S3 export's line);
+    a line longer than ``head`` is judged by how it starts."""
+    line, newline, _ = head.partition(b"\n")
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return not newline and line.replace(b" ", b"").startswith(b'{"Item":{')
+    return isinstance(record, dict) and list(record) == ["Item"] and isinstance(record["Item"], dict)
 
 
 def resolve_format(path: str | Path, fmt: str = AUTO) -> str:

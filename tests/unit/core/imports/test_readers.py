@@ -173,3 +173,17 @@ def test_detect_format(tmp_path: Path) -> None:
     assert [detect_format(tmp_path / n) for n in cases] == ["csv", "jsonl", "json", "ddb-json", "jsonl"]
     write_s3_export(tmp_path / "exp", dataset(1, 1))
     assert detect_format(tmp_path / "exp") == "s3-export"
+
+
+def test_lines_named_jsonl_that_hold_dynamodb_json_are_read_as_such(tmp_path: Path) -> None:
+    """An S3 export's lines saved as .jsonl: each line {"Item": ...} is DynamoDB JSON, not an
+    item without a PK; an item that merely has an attribute named Item stays an item."""
+    long_value = "x" * 5000  # a first line longer than what is peeked at
+    cases = {"e.jsonl": '{"Item": {"PK": {"S": "x"}}}\n{"Item": {"PK": {"S": "y"}}}\n',
+             "f.ndjson": '{"Item": {"PK": {"S": "' + long_value + '"}}}\n',
+             "g.jsonl": '{"Item": {"a": 1}, "PK": "x"}\n', "h.jsonl": '{"Item": "text"}\n'}
+    for name, text in cases.items():
+        (tmp_path / name).write_text(text)
+    assert [detect_format(tmp_path / n) for n in cases] == ["ddb-json", "ddb-json", "jsonl", "jsonl"]
+    assert [r.item["PK"] for r in read_records(tmp_path / "e.jsonl", detect_format(tmp_path / "e.jsonl"))] \
+        == [{"S": "x"}, {"S": "y"}]
