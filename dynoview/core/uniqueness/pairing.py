@@ -38,8 +38,9 @@ A rule unique per scope (OneTable's ``field.scope``) is paired on its forms
 prefix and suffix, an account's its scope filled from its attributes, the middle and its
 value; so the same value in two scopes is two values, and every check above runs per scope.
 
-Long because the classifier's hot loop (``feed``), its batch merge (``apply``) and the
-findings share one state and are kept together, inlined for speed.
+Here: the state, the classifier's hot loop (``feed``, inlined for speed), its batch merge
+(``apply``) and the findings' cache. Reading that state into findings, clash members, counts
+and view rows is ``pairing_findings.py``; the ``Pairing`` methods of those names delegate to it.
 """
 
 from __future__ import annotations
@@ -50,24 +51,11 @@ from itertools import compress
 from typing import Any
 
 from dynoview.core.ttl.expiry import expired_at
-from dynoview.core.uniqueness.clash_groups import case_groups, lookalike_groups, spelled
-from dynoview.core.uniqueness.findings import (
-    CASE_CLASH,
-    DUPLICATE_VALUE,
-    EXPIRED,
-    EXPLANATIONS,
-    LOOKALIKE_CLASH,
-    MISSING_LOCK,
-    NO_VALUE,
-    OK,
-    ORPHAN_LOCK,
-    SEVERITY,
-    STATUSES,
-    Cell,
-    Finding,
-    PairRow,
-)
-from dynoview.core.uniqueness.forms import clash_key, lookalike_key, trims, unlike_and_odd
+from dynoview.core.uniqueness import pairing_findings
+from dynoview.core.uniqueness.findings import Finding, PairRow
+from dynoview.core.uniqueness.forms import lookalike_key, trims, unlike_and_odd
+from dynoview.core.uniqueness.pairing_findings import findings_by_place as findings_by_place  # re-exported
+from dynoview.core.uniqueness.pairing_findings import place_rank as place_rank  # re-exported
 from dynoview.core.uniqueness.pairing_state import (
     SEP,
     AccountColumns,
@@ -80,7 +68,6 @@ from dynoview.core.uniqueness.pairing_state import (
     missing_from,
     pack_record,
     record_expired,
-    shared_values,
     unpack_record,
 )
 from dynoview.core.uniqueness.schema import (
@@ -310,7 +297,8 @@ class Pairing:
             if state.odd is not None:
                 state.odd.update(zip(rb.odd, rb.odd_keys, strict=True))
 
-    def _expired_account_ids(self) -> set[str]:
+    def expired_account_ids(self) -> set[str]:
+        """The accounts whose TTL has passed (an account is expired if any of its items is)."""
         if self._expired_accounts is None:
             self._expired_accounts = {a for a, r in self.accounts.items() if record_expired(r)}
         return self._expired_accounts
@@ -336,128 +324,13 @@ class Pairing:
         return key
 
     def findings(self) -> list[Finding]:
-        """Every problem found so far, in a stable order (rule, value, status)."""
+        """Every problem found so far, in a stable order (rule, value, status); kept until more
+        items come (``pairing_findings`` names them)."""
         if self._cache is not None and self._cache[0] == self.items_seen:
             return self._cache[1]
-        out: list[Finding] = []
-        ok = 0
-        self._unheld = {}
-        for state in self.rules.values():
-            found, healthy = self._rule_findings(state)
-            out.extend(found)
-            ok += healthy
-        for acct in sorted(self._expired_account_ids()):
-            out.append(self._expired_account_finding(acct))
+        out, self._ok, self._unheld = pairing_findings.all_findings(self)
         self._cache = (self.items_seen, out)
-        self._ok = ok
         return out
-
-    def _expired_account_finding(self, acct: str) -> Finding:
-        return Finding(
-            EXPIRED, None, None, (acct,), (),
-            f"Account {acct} has expired (its TTL has passed) but is still readable; once "
-            "DynamoDB deletes it, its locks become orphans. Renew the TTL or delete the "
-            "account and its locks together.",
-            EXPLANATIONS[EXPIRED], (self.account_key(acct),))
-
-    def _rule_findings(self, state: RuleState) -> tuple[list[Finding], int]:
-        """One rule's findings and its number of healthy (account, value, lock) triples."""
-        found, clashed = self._clash_findings(state)
-        lookalikes, alike = self._lookalike_findings(state)
-        found.extend(lookalikes)
-        ok = self._value_findings(state, clashed, found, alike)
-        found.sort(key=lambda t: (t[0], t[1]))
-        return [f for _, _, f in found], ok
-
-    def _clash_findings(self, state: RuleState) -> tuple[list[tuple[str, str, Finding]], set[str]]:
-        """The rule's CASE_CLASH findings (by clash key), and every form that clashes."""
-        rule = state.rule
-        clashed: set[str] = set()
-        found: list[tuple[str, str, Finding]] = []
-        for key, members in case_groups(state).items():
-            clashed.update(members)
-            accts = sorted({a for m in members for a in state.holders_of(m)})
-            lock_values = sorted(m for m in members if m in state.locks)
-            who = f"account(s) {', '.join(accts)}" if accts else "no account"
-            how = "case or spacing" if all(map(str.isascii, members)) else (
-                "case, spacing, Unicode form or invisible characters")
-            found.append((key, CASE_CLASH, self._finding(
-                CASE_CLASH, rule, key, accts, lock_values,
-                f"The {rule.name} values {spelled(members)} differ only in {how} ({who}; "
-                f"{len(lock_values)} lock(s)): uniqueness is not enforced between them. Keep one "
-                "spelling and one lock.")))
-        return found, clashed
-
-    def _lookalike_findings(self, state: RuleState) -> tuple[list[tuple[str, str, Finding]], set[str]]:
-        """The rule's LOOKALIKE_CLASH findings (by lookalike key), and every form in one."""
-        rule = state.rule
-        alike: set[str] = set()
-        found: list[tuple[str, str, Finding]] = []
-        for key, members in lookalike_groups(state).items():
-            alike.update(members)
-            accts = sorted({a for m in members for a in state.holders_of(m)})
-            lock_values = sorted(m for m in members if m in state.locks)
-            who = f"account(s) {', '.join(accts)}" if accts else "no account"
-            found.append((key, LOOKALIKE_CLASH, self._finding(
-                LOOKALIKE_CLASH, rule, key, accts, lock_values,
-                f"The {rule.name} values {spelled(members)} look the same but are different values "
-                f"({who}; {len(lock_values)} lock(s)): one may be impersonating another. Check who "
-                "owns each account before changing either.")))
-        return found, alike
-
-    def _value_findings(self, state: RuleState, clashed: set[str],
-                        found: list[tuple[str, str, Finding]], alike: set[str]) -> int:
-        """Add the rule's duplicate, expired, missing and orphan findings (missing and orphan
-        outside case clashes) to ``found``; return the number of healthy values (outside
-        case and lookalike clashes)."""
-        rule = state.rule
-        locks, holders = state.locks, state.holders
-        # The healthy case (one account, its live lock, no clash) is most values: set operations
-        # (C loops) find the others, and only those are visited here.
-        shared = state.shared
-        if shared is None:
-            shared = state.shared = shared_values(holders)
-        # Slice by slice (C loops of milliseconds): a window's event loop runs meanwhile.
-        unhealthy = set(missing_from(holders, locks))
-        expired_locks = state.expired_locks()
-        unhealthy.update(shared, filter(holders.__contains__, clashed),
-                         filter(holders.__contains__, alike),
-                         filter(holders.__contains__, expired_locks))
-        ok = len(holders) - len(unhealthy)
-        for value in unhealthy:
-            held = holders[value]
-            lock_expired = locks.get(value)  # None: no lock; False: live lock; True: expired
-            accts = [held] if held.__class__ is str else sorted(held)
-            locked = lock_expired is not None
-            if len(accts) >= 2:
-                found.append((value, DUPLICATE_VALUE, self._duplicate_finding(rule, value, accts, locked)))
-            if lock_expired:
-                found.append((value, EXPIRED, self._expired_finding(rule, value, accts)))
-            elif len(accts) == 1 and not locked and value not in clashed:
-                found.append((value, MISSING_LOCK, self._finding(
-                    MISSING_LOCK, rule, value, accts, [],
-                    f"Account {accts[0]} uses {rule.name} {rule.spelled(value)} without a lock: "
-                    "uniqueness is not enforced for it. Claim the lock for this account.")))
-        unheld = self._unheld[rule.name] = missing_from(locks, holders)
-        for value in unheld:
-            expired = locks[value]
-            if expired:
-                found.append((value, EXPIRED, self._expired_finding(rule, value, [])))
-            elif value not in clashed:
-                found.append((value, ORPHAN_LOCK, self._finding(
-                    ORPHAN_LOCK, rule, value, [], [value],
-                    f"{value if rule.scope is None else rule.spelled(value)} is locked, and no account "
-                    "uses it: a stuck signup or a value left "
-                    "behind by a change; diagnose it to see which.")))
-        return ok
-
-    def _duplicate_finding(self, rule: LockRule, value: str, accts: list[str], locked: bool) -> Finding:
-        lock_text = "is locked" if locked else "has no lock"
-        return self._finding(
-            DUPLICATE_VALUE, rule, value, accts, [value] if locked else [],
-            f"{len(accts)} accounts ({', '.join(accts)}) hold the {rule.name} "
-            f"{rule.spelled(value)}, which {lock_text}: uniqueness was already broken. Keep it on one "
-            "account and change the others.")
 
     def unheld_locks(self, rule_name: str) -> list[str]:
         """The rule's lock values that no account holds (orphans, or expired): those ``findings``
@@ -467,153 +340,32 @@ class Pairing:
         state = self.rules[rule_name]
         return missing_from(state.locks, state.holders)
 
-    def certain_findings(self) -> list[Finding]:
-        """The findings no item read later can undo (duplicates, case and lookalike clashes,
-        expired items), so they can be shown while the scan runs; orphans and missing locks
-        need every item.
-
-        Costs set operations over the state (C loops), not a walk of every value.
-        """
-        out: list[Finding] = []
-        for state in self.rules.values():
-            found, _clashed = self._clash_findings(state)
-            found.extend(self._lookalike_findings(state)[0])
-            holders, locks = state.holders, state.locks
-            shared = state.shared
-            if shared is None:
-                shared = state.shared = shared_values(holders)
-            for value in shared:
-                found.append((value, DUPLICATE_VALUE, self._duplicate_finding(
-                    state.rule, value, sorted(holders[value]), value in locks)))
-            for value in state.expired_locks():
-                found.append((value, EXPIRED, self._expired_finding(
-                    state.rule, value, sorted(state.holders_of(value)))))
-            found.sort(key=lambda t: (t[0], t[1]))
-            out.extend(f for _, _, f in found)
-        for acct in sorted(self._expired_account_ids()):
-            out.append(self._expired_account_finding(acct))
-        return out
-
-    def _expired_finding(self, rule: LockRule, value: str, accts: list[str]) -> Finding:
-        owner = f"account {accts[0]}" if len(accts) == 1 else (
-            "no account" if not accts else f"{len(accts)} accounts")
-        return self._finding(
-            EXPIRED, rule, value, accts, [value],
-            f"The lock for {rule.name} {rule.spelled(value)} (held by {owner}) has expired but is "
-            "still readable: it blocks the value until DynamoDB deletes it, then the value "
-            "is unprotected. Renew the TTL, or release the lock if it is not needed.")
-
-    def _finding(self, status: str, rule: LockRule, value: str, accts: list[str],
-                 locks: list[str], sentence: str) -> Finding:
-        return Finding(status, rule.name, value, tuple(accts),
-                       tuple(self.lock_key(rule, v) for v in locks), sentence,
-                       EXPLANATIONS[status], tuple(self.account_key(a) for a in accts))
-
-    def findings_of(self, rule_name: str, form: str) -> list[Finding]:
-        """The findings that concern one stored form of a rule (a lock value, or an account
-        value after the rule's normalisation): its own, the clashes it is a member of, and its
-        holders' expired-account findings. What a diagnosis of the form reports."""
-        state = self.rules[rule_name]
-        holders = set(state.holders_of(form))
-        trim = trims(state.rule.normalisation)
-        out: list[Finding] = []
-        for f in self.findings():
-            if f.rule is None:
-                if holders.intersection(f.account_ids):
-                    out.append(f)
-            elif f.rule != rule_name:
-                continue
-            elif f.status in (CASE_CLASH, LOOKALIKE_CLASH):
-                # A member by its key, not by its holders: where accounts' sort keys vary, one
-                # account's items may hold a member and another value of the rule.
-                key = clash_key if f.status == CASE_CLASH else lookalike_key
-                if key(form, trim) == f.value:
-                    out.append(f)
-            elif f.value == form:
-                out.append(f)
-        return out
-
-    def members(self, finding: Finding) -> list[str]:
-        """The stored forms of a case or lookalike clash, sorted (a walk of the rule's forms:
-        for a small pairing, such as a diagnosis's)."""
-        state = self.rules[finding.rule or ""]
-        trim = trims(state.rule.normalisation)
-        key = clash_key if finding.status == CASE_CLASH else lookalike_key
-        return sorted(f for f in {*state.locks, *state.holders} if key(f, trim) == finding.value)
-
     def ok_count(self) -> int:
         """(account, rule) pairs whose value has its own, unexpired, unshared, unclashed lock."""
         self.findings()
         return self._ok
 
+    # The rest is read from the state by pairing_findings, whose functions these methods call.
+
+    def certain_findings(self) -> list[Finding]:
+        """The findings no item read later can undo (shown while the scan runs)."""
+        return pairing_findings.certain_findings(self)
+
+    def findings_of(self, rule_name: str, form: str) -> list[Finding]:
+        """The findings that concern one stored form of a rule (what its diagnosis reports)."""
+        return pairing_findings.findings_of(self, rule_name, form)
+
+    def members(self, finding: Finding) -> list[str]:
+        """The stored forms of a case or lookalike clash, sorted."""
+        return pairing_findings.members(self, finding)
+
     def counts(self) -> dict[str, int]:
         """Findings per status, plus OK as the number of healthy (account, rule) pairs."""
-        counts = dict.fromkeys(STATUSES, 0)
-        for f in self.findings():
-            counts[f.status] += 1
-        counts[OK] = self.ok_count()
-        return counts
+        return pairing_findings.counts(self)
 
     def rows(self) -> list[PairRow]:
         """The side-by-side view: one row per account, then one per lock no account needs."""
-        by_cell, by_lock, acct_expired = findings_by_place(self.schema.lock_pk_name, self.findings())
-        rows: list[PairRow] = []
-        for acct in sorted(self.accounts):
-            values, expired, _ = self.account(acct)
-            row = PairRow("account", acct, self.account_key(acct), expired=expired)
-            if acct in acct_expired:
-                row.findings.append(acct_expired[acct])
-            for index, state in enumerate(self.rules.values()):
-                rule = state.rule
-                value = values[index]
-                if not value:
-                    row.cells[rule.name] = Cell(value, NO_VALUE)
-                    continue
-                lock_value = rule.form_of(value)
-                lock_key = self.lock_key(rule, lock_value) if lock_value in state.locks else None
-                cell_finding = by_cell.get((rule.name, acct))
-                row.cells[rule.name] = Cell(value, cell_finding.status if cell_finding else OK, lock_key,
-                                            cell_finding)
-                if cell_finding is not None and cell_finding not in row.findings:
-                    row.findings.append(cell_finding)
-            rows.append(row)
-        for state in self.rules.values():
-            rule = state.rule
-            for value in sorted(state.locks):
-                if state.holders.get(value) is not None:
-                    continue
-                key = self.lock_key(rule, value)
-                lock_finding = by_lock.get((rule.name, key[self.schema.lock_pk_name]["S"]))
-                status = lock_finding.status if lock_finding else ORPHAN_LOCK
-                row = PairRow("lock", None, key, cells={rule.name: Cell(value, status, key, lock_finding)})
-                if lock_finding is not None:
-                    row.findings.append(lock_finding)
-                rows.append(row)
-        return rows
-
-
-def place_rank(status: str) -> tuple[int, bool]:
-    """Which finding a cell shows when several name it: the most severe; between warnings,
-    a lookalike clash (a possible impersonation) over the others."""
-    return SEVERITY[status], status == LOOKALIKE_CLASH
-
-
-def findings_by_place(pk_name: str, findings: Iterable[Finding]) -> tuple[
-        dict[tuple[str, str], Finding], dict[tuple[str, str], Finding], dict[str, Finding]]:
-    """Each account cell's finding by (rule, account id), each lock's by (rule, lock PK), and
-    each expired account's: the worst finding wins where several name one place."""
-    by_cell: dict[tuple[str, str], Finding] = {}
-    by_lock: dict[tuple[str, str], Finding] = {}
-    acct_expired: dict[str, Finding] = {}
-    for f in sorted(findings, key=lambda f: place_rank(f.status)):
-        if f.rule is None:
-            acct_expired[f.account_ids[0]] = f
-            continue
-        for a in f.account_ids:
-            by_cell[(f.rule, a)] = f
-        for key in f.lock_keys:
-            by_lock[(f.rule, key[pk_name]["S"])] = f
-    return by_cell, by_lock, acct_expired
+        return pairing_findings.rows(self)
 
 
 def value_check(rule: LockRule, has_sk: bool) -> str | tuple[str, str] | None:

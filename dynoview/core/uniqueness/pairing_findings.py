@@ -1,0 +1,321 @@
+"""Name what a ``Pairing`` holds: its findings, the forms of a clash, counts and view rows.
+
+``pairing.py`` keeps the state and how items reach it (``feed``, ``apply``) and caches the
+findings; here that state is read and classified, as functions of the pairing (its methods
+delegate to them). Kept apart so the feeding hot loop and the rules that name each broken case
+(see ``pairing.py``'s docstring) can each be read on their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from dynoview.core.uniqueness.clash_groups import case_groups, lookalike_groups, spelled
+from dynoview.core.uniqueness.findings import (
+    CASE_CLASH,
+    DUPLICATE_VALUE,
+    EXPIRED,
+    EXPLANATIONS,
+    LOOKALIKE_CLASH,
+    MISSING_LOCK,
+    NO_VALUE,
+    OK,
+    ORPHAN_LOCK,
+    SEVERITY,
+    STATUSES,
+    Cell,
+    Finding,
+    PairRow,
+)
+from dynoview.core.uniqueness.forms import clash_key, lookalike_key, trims
+from dynoview.core.uniqueness.pairing_state import RuleState, missing_from, shared_values
+from dynoview.core.uniqueness.schema import LockRule
+
+if TYPE_CHECKING:  # pairing.py imports this module: a runtime import would be a cycle
+    from dynoview.core.uniqueness.pairing import Pairing
+
+# (sort value, status, finding): a rule's findings before they are put in order.
+Found = list[tuple[str, str, Finding]]
+
+
+def all_findings(pairing: Pairing) -> tuple[list[Finding], int, dict[str, list[str]]]:
+    """Every problem in the pairing's state, in a stable order (rule, value, status); the
+    number of healthy (account, rule) pairs; per rule, the lock values no account holds."""
+    out: list[Finding] = []
+    ok = 0
+    unheld: dict[str, list[str]] = {}
+    for state in pairing.rules.values():
+        found, healthy = _rule_findings(pairing, state, unheld)
+        out.extend(found)
+        ok += healthy
+    for acct in sorted(pairing.expired_account_ids()):
+        out.append(_expired_account_finding(pairing, acct))
+    return out, ok, unheld
+
+
+def _expired_account_finding(pairing: Pairing, acct: str) -> Finding:
+    return Finding(
+        EXPIRED, None, None, (acct,), (),
+        f"Account {acct} has expired (its TTL has passed) but is still readable; once "
+        "DynamoDB deletes it, its locks become orphans. Renew the TTL or delete the "
+        "account and its locks together.",
+        EXPLANATIONS[EXPIRED], (pairing.account_key(acct),))
+
+
+def _rule_findings(pairing: Pairing, state: RuleState,
+                   unheld: dict[str, list[str]]) -> tuple[list[Finding], int]:
+    """One rule's findings and its number of healthy (account, value, lock) triples."""
+    found, clashed = _clash_findings(pairing, state)
+    lookalikes, alike = _lookalike_findings(pairing, state)
+    found.extend(lookalikes)
+    ok = _value_findings(pairing, state, clashed, found, alike, unheld)
+    found.sort(key=lambda t: (t[0], t[1]))
+    return [f for _, _, f in found], ok
+
+
+def _clash_findings(pairing: Pairing, state: RuleState) -> tuple[Found, set[str]]:
+    """The rule's CASE_CLASH findings (by clash key), and every form that clashes."""
+    def say(members: set[str], who: str, n_locks: int) -> str:
+        how = "case or spacing" if all(map(str.isascii, members)) else (
+            "case, spacing, Unicode form or invisible characters")
+        return (f"The {state.rule.name} values {spelled(members)} differ only in {how} ({who}; "
+                f"{n_locks} lock(s)): uniqueness is not enforced between them. Keep one "
+                "spelling and one lock.")
+    return _group_findings(pairing, state, CASE_CLASH, case_groups(state), say)
+
+
+def _lookalike_findings(pairing: Pairing, state: RuleState) -> tuple[Found, set[str]]:
+    """The rule's LOOKALIKE_CLASH findings (by lookalike key), and every form in one."""
+    def say(members: set[str], who: str, n_locks: int) -> str:
+        return (f"The {state.rule.name} values {spelled(members)} look the same but are different "
+                f"values ({who}; {n_locks} lock(s)): one may be impersonating another. Check who "
+                "owns each account before changing either.")
+    return _group_findings(pairing, state, LOOKALIKE_CLASH, lookalike_groups(state), say)
+
+
+def _group_findings(pairing: Pairing, state: RuleState, status: str, groups: dict[str, set[str]],
+                    say: Callable[[set[str], str, int], str]) -> tuple[Found, set[str]]:
+    """One clash finding per group of forms (by its key), worded by ``say(members, who, number
+    of locks)``; and every form in a group."""
+    grouped: set[str] = set()
+    found: Found = []
+    for key, members in groups.items():
+        grouped.update(members)
+        accts = sorted({a for m in members for a in state.holders_of(m)})
+        lock_values = sorted(m for m in members if m in state.locks)
+        who = f"account(s) {', '.join(accts)}" if accts else "no account"
+        found.append((key, status, _finding(pairing, status, state.rule, key, accts, lock_values,
+                                            say(members, who, len(lock_values)))))
+    return found, grouped
+
+
+def _shared(state: RuleState) -> set[str]:
+    """The rule's values held by two or more accounts, found once until more items come."""
+    shared = state.shared
+    if shared is None:
+        shared = state.shared = shared_values(state.holders)
+    return shared
+
+
+def _value_findings(pairing: Pairing, state: RuleState, clashed: set[str], found: Found,
+                    alike: set[str], unheld_by_rule: dict[str, list[str]]) -> int:
+    """Add the rule's duplicate, expired, missing and orphan findings (missing and orphan
+    outside case clashes) to ``found``, and its unheld lock values to ``unheld_by_rule``;
+    return the number of healthy values (outside case and lookalike clashes)."""
+    rule = state.rule
+    locks, holders = state.locks, state.holders
+    # The healthy case (one account, its live lock, no clash) is most values: set operations
+    # (C loops) find the others, and only those are visited here.
+    shared = _shared(state)
+    # Slice by slice (C loops of milliseconds): a window's event loop runs meanwhile.
+    unhealthy = set(missing_from(holders, locks))
+    expired_locks = state.expired_locks()
+    unhealthy.update(shared, filter(holders.__contains__, clashed),
+                     filter(holders.__contains__, alike),
+                     filter(holders.__contains__, expired_locks))
+    ok = len(holders) - len(unhealthy)
+    for value in unhealthy:
+        held = holders[value]
+        lock_expired = locks.get(value)  # None: no lock; False: live lock; True: expired
+        accts = [held] if held.__class__ is str else sorted(held)
+        locked = lock_expired is not None
+        if len(accts) >= 2:
+            found.append((value, DUPLICATE_VALUE, _duplicate_finding(pairing, rule, value, accts, locked)))
+        if lock_expired:
+            found.append((value, EXPIRED, _expired_finding(pairing, rule, value, accts)))
+        elif len(accts) == 1 and not locked and value not in clashed:
+            found.append((value, MISSING_LOCK, _finding(
+                pairing, MISSING_LOCK, rule, value, accts, [],
+                f"Account {accts[0]} uses {rule.name} {rule.spelled(value)} without a lock: "
+                "uniqueness is not enforced for it. Claim the lock for this account.")))
+    unheld = unheld_by_rule[rule.name] = missing_from(locks, holders)
+    for value in unheld:
+        expired = locks[value]
+        if expired:
+            found.append((value, EXPIRED, _expired_finding(pairing, rule, value, [])))
+        elif value not in clashed:
+            found.append((value, ORPHAN_LOCK, _finding(
+                pairing, ORPHAN_LOCK, rule, value, [], [value],
+                f"{value if rule.scope is None else rule.spelled(value)} is locked, and no account "
+                "uses it: a stuck signup or a value left "
+                "behind by a change; diagnose it to see which.")))
+    return ok
+
+
+def _duplicate_finding(pairing: Pairing, rule: LockRule, value: str, accts: list[str],
+                       locked: bool) -> Finding:
+    lock_text = "is locked" if locked else "has no lock"
+    return _finding(
+        pairing, DUPLICATE_VALUE, rule, value, accts, [value] if locked else [],
+        f"{len(accts)} accounts ({', '.join(accts)}) hold the {rule.name} "
+        f"{rule.spelled(value)}, which {lock_text}: uniqueness was already broken. Keep it on one "
+        "account and change the others.")
+
+
+def certain_findings(pairing: Pairing) -> list[Finding]:
+    """The findings no item read later can undo (duplicates, case and lookalike clashes,
+    expired items), so they can be shown while the scan runs; orphans and missing locks
+    need every item.
+
+    Costs set operations over the state (C loops), not a walk of every value.
+    """
+    out: list[Finding] = []
+    for state in pairing.rules.values():
+        found, _clashed = _clash_findings(pairing, state)
+        found.extend(_lookalike_findings(pairing, state)[0])
+        holders, locks = state.holders, state.locks
+        for value in _shared(state):
+            found.append((value, DUPLICATE_VALUE, _duplicate_finding(
+                pairing, state.rule, value, sorted(holders[value]), value in locks)))
+        for value in state.expired_locks():
+            found.append((value, EXPIRED, _expired_finding(
+                pairing, state.rule, value, sorted(state.holders_of(value)))))
+        found.sort(key=lambda t: (t[0], t[1]))
+        out.extend(f for _, _, f in found)
+    for acct in sorted(pairing.expired_account_ids()):
+        out.append(_expired_account_finding(pairing, acct))
+    return out
+
+
+def _expired_finding(pairing: Pairing, rule: LockRule, value: str, accts: list[str]) -> Finding:
+    owner = f"account {accts[0]}" if len(accts) == 1 else (
+        "no account" if not accts else f"{len(accts)} accounts")
+    return _finding(
+        pairing, EXPIRED, rule, value, accts, [value],
+        f"The lock for {rule.name} {rule.spelled(value)} (held by {owner}) has expired but is "
+        "still readable: it blocks the value until DynamoDB deletes it, then the value "
+        "is unprotected. Renew the TTL, or release the lock if it is not needed.")
+
+
+def _finding(pairing: Pairing, status: str, rule: LockRule, value: str, accts: list[str],
+             locks: list[str], sentence: str) -> Finding:
+    return Finding(status, rule.name, value, tuple(accts),
+                   tuple(pairing.lock_key(rule, v) for v in locks), sentence,
+                   EXPLANATIONS[status], tuple(pairing.account_key(a) for a in accts))
+
+
+def findings_of(pairing: Pairing, rule_name: str, form: str) -> list[Finding]:
+    """The findings that concern one stored form of a rule (a lock value, or an account
+    value after the rule's normalisation): its own, the clashes it is a member of, and its
+    holders' expired-account findings. What a diagnosis of the form reports."""
+    state = pairing.rules[rule_name]
+    holders = set(state.holders_of(form))
+    trim = trims(state.rule.normalisation)
+    out: list[Finding] = []
+    for f in pairing.findings():
+        if f.rule is None:
+            if holders.intersection(f.account_ids):
+                out.append(f)
+        elif f.rule != rule_name:
+            continue
+        elif f.status in (CASE_CLASH, LOOKALIKE_CLASH):
+            # A member by its key, not by its holders: where accounts' sort keys vary, one
+            # account's items may hold a member and another value of the rule.
+            key = clash_key if f.status == CASE_CLASH else lookalike_key
+            if key(form, trim) == f.value:
+                out.append(f)
+        elif f.value == form:
+            out.append(f)
+    return out
+
+
+def members(pairing: Pairing, finding: Finding) -> list[str]:
+    """The stored forms of a case or lookalike clash, sorted (a walk of the rule's forms:
+    for a small pairing, such as a diagnosis's)."""
+    state = pairing.rules[finding.rule or ""]
+    trim = trims(state.rule.normalisation)
+    key = clash_key if finding.status == CASE_CLASH else lookalike_key
+    return sorted(f for f in {*state.locks, *state.holders} if key(f, trim) == finding.value)
+
+
+def counts(pairing: Pairing) -> dict[str, int]:
+    """Findings per status, plus OK as the number of healthy (account, rule) pairs."""
+    counted = dict.fromkeys(STATUSES, 0)
+    for f in pairing.findings():
+        counted[f.status] += 1
+    counted[OK] = pairing.ok_count()
+    return counted
+
+
+def rows(pairing: Pairing) -> list[PairRow]:
+    """The side-by-side view: one row per account, then one per lock no account needs."""
+    schema = pairing.schema
+    by_cell, by_lock, acct_expired = findings_by_place(schema.lock_pk_name, pairing.findings())
+    out: list[PairRow] = []
+    for acct in sorted(pairing.accounts):
+        values, expired, _ = pairing.account(acct)
+        row = PairRow("account", acct, pairing.account_key(acct), expired=expired)
+        if acct in acct_expired:
+            row.findings.append(acct_expired[acct])
+        for index, state in enumerate(pairing.rules.values()):
+            rule = state.rule
+            value = values[index]
+            if not value:
+                row.cells[rule.name] = Cell(value, NO_VALUE)
+                continue
+            lock_value = rule.form_of(value)
+            lock_key = pairing.lock_key(rule, lock_value) if lock_value in state.locks else None
+            cell_finding = by_cell.get((rule.name, acct))
+            row.cells[rule.name] = Cell(value, cell_finding.status if cell_finding else OK, lock_key,
+                                        cell_finding)
+            if cell_finding is not None and cell_finding not in row.findings:
+                row.findings.append(cell_finding)
+        out.append(row)
+    for state in pairing.rules.values():
+        rule = state.rule
+        for value in sorted(state.locks):
+            if state.holders.get(value) is not None:
+                continue
+            key = pairing.lock_key(rule, value)
+            lock_finding = by_lock.get((rule.name, key[schema.lock_pk_name]["S"]))
+            status = lock_finding.status if lock_finding else ORPHAN_LOCK
+            row = PairRow("lock", None, key, cells={rule.name: Cell(value, status, key, lock_finding)})
+            if lock_finding is not None:
+                row.findings.append(lock_finding)
+            out.append(row)
+    return out
+
+
+def place_rank(status: str) -> tuple[int, bool]:
+    """Which finding a cell shows when several name it: the most severe; between warnings,
+    a lookalike clash (a possible impersonation) over the others."""
+    return SEVERITY[status], status == LOOKALIKE_CLASH
+
+
+def findings_by_place(pk_name: str, findings: Iterable[Finding]) -> tuple[
+        dict[tuple[str, str], Finding], dict[tuple[str, str], Finding], dict[str, Finding]]:
+    """Each account cell's finding by (rule, account id), each lock's by (rule, lock PK), and
+    each expired account's: the worst finding wins where several name one place."""
+    by_cell: dict[tuple[str, str], Finding] = {}
+    by_lock: dict[tuple[str, str], Finding] = {}
+    acct_expired: dict[str, Finding] = {}
+    for f in sorted(findings, key=lambda f: place_rank(f.status)):
+        if f.rule is None:
+            acct_expired[f.account_ids[0]] = f
+            continue
+        for a in f.account_ids:
+            by_cell[(f.rule, a)] = f
+        for key in f.lock_keys:
+            by_lock[(f.rule, key[pk_name]["S"])] = f
+    return by_cell, by_lock, acct_expired
