@@ -170,3 +170,15 @@ def test_headless_create_on_aws_is_refused_before_a_connection(monkeypatch: pyte
     assert "only create a table on a local endpoint" in capsys.readouterr().err
     assert cli_main(["tables", "delete", "accounts", "--confirm", "accounts", *where]) == 2
     assert "nothing was sent" in capsys.readouterr().err
+
+
+def test_a_name_already_taken_is_said_at_the_name_and_changes_nothing(conn: Connection,
+                                                                      names: list[str]) -> None:
+    name = unique()
+    names.append(name)
+    local_tables.create_table(conn, local_tables.article_plan(name))
+    before = conn.client.describe_table(TableName=name)["Table"]["KeySchema"]
+    with pytest.raises(local_tables.TableRequestError) as err:
+        local_tables.create_table(conn, local_tables.article_plan(name))
+    assert err.value.field == "name" and f"A table named {name} already exists" in err.value.message
+    assert conn.client.describe_table(TableName=name)["Table"]["KeySchema"] == before

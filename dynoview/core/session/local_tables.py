@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import botocore.session
-from botocore.exceptions import ParamValidationError
+from botocore.exceptions import ClientError, ParamValidationError
 from botocore.serialize import create_serializer
 
-from dynoview.core.errors import DynoViewError, InputError
+from dynoview.core.errors import DynoViewError, InputError, aws_error_code
 from dynoview.core.redaction import redact_url
 from dynoview.core.session.connection import Connection, ConnectionSpec
 
@@ -207,7 +207,14 @@ def create_table(conn: Connection, plan: TablePlan) -> None:
     check_local(conn.spec, "create a table")
     check_request(plan.request)
     client = conn.client
-    client.create_table(**plan.request)
+    try:
+        client.create_table(**plan.request)
+    except ClientError as exc:
+        if aws_error_code(exc) != "ResourceInUseException":
+            raise
+        raise TableRequestError(f"A table named {plan.name} already exists on this endpoint: choose "
+                                "another name, or delete that table first. Nothing was changed.",
+                                field="name") from None
     client.get_waiter("table_exists").wait(TableName=plan.name, WaiterConfig=_WAIT)
     if plan.ttl_attribute:
         client.update_time_to_live(TableName=plan.name, TimeToLiveSpecification={
