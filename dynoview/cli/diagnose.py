@@ -90,6 +90,11 @@ def run(args: argparse.Namespace) -> int:
         except SchemaError as exc:
             say(f"The schema file cannot be used: {exc}")
             return 2
+    if args.action_log is not None and args.action_log.exists() and not args.action_log.is_file():
+        # Read as empty, it would make every orphan lock "no record found" without a word.
+        say(f"--action-log {args.action_log} is not a file: give the action log's file (the app's "
+            "own is used when --action-log is left out).")
+        return 2
     log = ActionLog(args.action_log) if args.action_log else ActionLog()
     try:
         with open_connection(args) as conn:

@@ -89,3 +89,12 @@ def test_audit_export_detect_on_a_damaged_data_file_is_a_sentence(
     assert (code, out) == (2, "")
     assert f"The data file data/{data.name}" in err and "nothing was audited" in err
     assert "a bug in DynoView" not in err
+
+
+def test_diagnose_refuses_an_action_log_that_is_a_folder(capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Path) -> None:
+    """Read as empty, a folder made every orphan lock 'no record found' without a word."""
+    code, out, err = run(capsys, "diagnose", "--endpoint-url", "http://127.0.0.1:9", "--table",
+                         "accounts", "--rule", "email", "--action-log", str(tmp_path), "ada@lovelace.io")
+    assert (code, out) == (2, "")
+    assert f"--action-log {tmp_path} is not a file" in err
