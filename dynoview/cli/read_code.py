@@ -63,8 +63,12 @@ def run(args: argparse.Namespace) -> int:
     operation = args.operation
     try:
         entry = json.loads(text)
-    except ValueError:
+    except ValueError as exc:
         entry = None
+        if operation is None:  # what is wrong with the JSON first: the operation cannot mend it
+            say(f"The request is not JSON: {exc}. Give a read request as the API's JSON, or a read "
+                "log entry.")
+            return 2
     if isinstance(entry, dict) and isinstance(entry.get("request"), dict) and "operation" in entry:
         if operation is not None and operation != entry["operation"]:
             say(f"The read log entry is a {entry['operation']}, not a {operation}: leave out "

@@ -98,3 +98,11 @@ def test_diagnose_refuses_an_action_log_that_is_a_folder(capsys: pytest.CaptureF
                          "accounts", "--rule", "email", "--action-log", str(tmp_path), "ada@lovelace.io")
     assert (code, out) == (2, "")
     assert f"--action-log {tmp_path} is not a file" in err
+
+
+def test_read_code_says_bad_json_before_asking_for_the_operation(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Asked for --operation first, the user then learnt on the next run that the JSON was bad."""
+    code, out, err = run(capsys, "read-code", "--lang", "python", "--request", '{"TableName": ')
+    assert (code, out) == (2, "")
+    assert "The request is not JSON: Expecting value: line 1 column 15" in err and "--operation" not in err
