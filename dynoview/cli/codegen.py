@@ -77,8 +77,13 @@ def run(args: argparse.Namespace) -> int:
         print(code, end="")
         say(f"schema: {origin}.")
         return 0
+    name = file_name(info.name, args.lang)
+    if args.out.exists() and not args.out.is_dir():
+        say(f"--out {args.out} is a file: --out takes a folder, where the module is written as "
+            f"{name}.")
+        return 2
     try:
-        path = write_module(args.out, file_name(info.name, args.lang), code)
+        path = write_module(args.out, name, code)
     except NotGeneratedError as exc:
         say(str(exc))
         return 2

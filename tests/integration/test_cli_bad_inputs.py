@@ -106,3 +106,15 @@ def test_read_code_says_bad_json_before_asking_for_the_operation(
     code, out, err = run(capsys, "read-code", "--lang", "python", "--request", '{"TableName": ')
     assert (code, out) == (2, "")
     assert "The request is not JSON: Expecting value: line 1 column 15" in err and "--operation" not in err
+
+
+def test_codegen_out_naming_a_file_says_it_takes_a_folder(
+        capsys: pytest.CaptureFixture[str], endpoint_url: str, accounts_table: str,
+        tmp_path: Path) -> None:
+    target = tmp_path / "mine.py"
+    target.write_text("kept\n")
+    code, out, err = run(capsys, "codegen", "--endpoint-url", endpoint_url, "--table", accounts_table,
+                         "--lang", "python", "--out", str(target))
+    assert (code, out) == (2, "")
+    assert f"--out {target} is a file: --out takes a folder" in err
+    assert target.read_text() == "kept\n"
