@@ -1,9 +1,10 @@
 """CSV with typed headers, as DynoView exports it (``items.export``): one column per attribute
 and type (``email (S)``), an empty cell where the item lacks it. Cells are the inverse of
-``export.csv_cell``: S as text, N digits, B base64, BOOL true/false, NULL null, sets, lists
-and maps as plain JSON. A cell the export neutralised for spreadsheets (``'=...``, quoted:
-``values.csv_cells``) is read back without its ``'`` unless ``raw`` (a CSV written with
-``--csv-raw``). Read record by record; the column of a problem is the field's number."""
+``export.csv_cell``: S as text (``'`` the empty string), N digits, B base64 (``'`` empty),
+BOOL true/false, NULL null, sets, lists and maps as plain JSON. A cell the export
+neutralised for spreadsheets (``'=...``, quoted: ``values.csv_cells``) is read back without
+its ``'`` unless ``raw`` (a CSV written with ``--csv-raw``). Read record by record; the column
+of a problem is the field's number."""
 
 from __future__ import annotations
 
@@ -57,12 +58,12 @@ def _json_list(text: str, code: str) -> list[Any]:
 
 def cell_value(text: str, code: str, name: str) -> dict[str, Any]:
     """The AttributeValue a cell of type ``code`` holds (inverse of ``export.csv_cell``)."""
-    if code == "S":
-        return {"S": text}
+    if code == "S":  # the export writes "" as "'", and "'" as "''" (an empty cell: no attribute)
+        return {"S": text[1:] if text.startswith("'") and text.strip("'") == "" else text}
     if code == "N":
         return {"N": analyse_number(text, name)[0]}
     if code == "B":
-        return {"B": parse_binary(text, name)}
+        return {"B": b"" if text == "'" else parse_binary(text, name)}
     if code == "BOOL":
         if text not in ("true", "false"):
             raise ValueParseError(f"BOOL cells are true or false; found {text!r}.", name)

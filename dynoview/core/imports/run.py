@@ -75,6 +75,7 @@ class ImportStopped(DynoViewError):
                  result: ExecutionResult | None = None, problem: Problem | None = None) -> None:
         super().__init__(message, field="import")
         self.batch, self.preflight, self.result, self.problem = batch, preflight, result, problem
+        self.written = 0  # items this run wrote before it stopped (set by ``run_import``)
 
 
 @dataclass(frozen=True)
@@ -255,18 +256,25 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
                 keys = {key_of(r.item, table) for r in batch.records} if depth > 1 else set()
                 while pipe.in_flight and (pipe.full or any(keys & other for other in flying.values())):
                     record(pipe.wait())
-                if cancel is not None and cancel.is_set():
+                pacer.wait(len(batch.records), cancel)  # (returns at once when cancelled)
+                if cancel is not None and cancel.is_set():  # after the pause too: never sent then
+                    settle(pipe)  # the batches in flight are written: counted before it is said
                     raise CancelledError(f"The import was cancelled after {result.items:,} item(s); "
                                          "--resume continues from there.")
-                pacer.wait(len(batch.records), cancel)
                 if view is not None:
                     view.written((r.item for r in batch.records), in_flight=depth)
                 if keys:
                     flying[batch.number] = keys
                 pipe.submit(batch, write)
             settle(pipe)
-        except BaseException:
-            settle(pipe)  # the batches in flight stay written (their own failure comes first)
+        except BaseException as exc:
+            try:
+                settle(pipe)  # the batches in flight stay written (their own failure comes first)
+            except ImportStopped as failure:
+                failure.written = result.items
+                raise
+            if isinstance(exc, ImportStopped):
+                exc.written = result.items  # the batches before it stay written: said with it
             raise
     if state.batches > result.skipped_batches + result.batches:
         raise DynoViewError(f"The progress file {path} counts more batches than this file holds: it "

@@ -5,7 +5,8 @@
 - ``json``: one item a line as plain JSON, numbers with their stored digits.
 - ``csv``: one column per attribute *and type*, the type in the header (``email (S)``;
   an attribute stored with two types gets two columns), key attributes first. A cell is
-  empty when the item lacks that attribute with that type. A header or cell that a
+  empty when the item lacks that attribute with that type; an empty string or binary is
+  written ``'`` (a string of apostrophes only gets one more ``'``). A header or cell that a
   spreadsheet would run as a formula (starting with ``=``, ``+``, ``-``, ``@``, tab or
   carriage return) is prefixed with ``'`` and quoted (``values.csv_cells``): a value from a
   table is data, never code. ``csv_raw=True`` writes cells as they are, for programs.
@@ -86,16 +87,17 @@ def csv_cell(av: Mapping[str, Any]) -> str:
     sets, lists and maps as plain JSON (the header keeps the type). Exact: the writer
     (``csv_cells.CsvWriter``) neutralises formula-like cells, N digits such as "-5" excepted."""
     code = type_code(av)
-    if code == "S":
-        return str(av["S"])
+    if code == "S":  # an empty cell is an attribute the item lacks: "" is written "'", and a
+        text = str(av["S"])  # value of apostrophes only gets one more (``csv_typed`` takes it off)
+        return "'" + text if text.strip("'") == "" else text
     if code == "N":
         return str(av["N"])
     if code == "BOOL":
         return "true" if av["BOOL"] else "false"
     if code == "NULL":
         return "null"
-    if code == "B":
-        return base64.b64encode(bytes(av["B"])).decode("ascii")
+    if code == "B":  # empty binary as "'" (an empty cell is an attribute the item lacks)
+        return base64.b64encode(bytes(av["B"])).decode("ascii") or "'"
     return plain_value_json(av)
 
 

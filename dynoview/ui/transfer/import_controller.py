@@ -103,7 +103,11 @@ class ImportController(QObject):
     def _failed(self, exc: BaseException) -> None:
         self.running = False
         if isinstance(exc, CancelledError | ImportStopped):
-            self.finished.emit(None, exc.message)
+            said = exc.message
+            if isinstance(exc, ImportStopped) and exc.written:
+                said += self.tr(" The batches before it were written (%Ln item(s)); Resume "
+                                "continues from the batch that stopped.", "", exc.written)
+            self.finished.emit(None, said)
             return
         message = getattr(exc, "message", None)
         if message is None:

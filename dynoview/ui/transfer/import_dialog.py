@@ -54,6 +54,7 @@ class ImportDialog(QDialog):
         self.ctx = ctx
         self.table = table
         self.answer: PreviewAnswer | None = None
+        self._asked: tuple[str, str] | None = None  # (file, format) of the last Preview
         self.imported: ImportResult | None = None
         self.controller = ImportController(ctx, self)
         self.setWindowTitle(self.tr("Import items into {name}").format(name=table.name))
@@ -136,6 +137,8 @@ class ImportDialog(QDialog):
         layout.addWidget(self.progress_row)
         layout.addWidget(self.close_buttons)
         self.speed_check.toggled.connect(lambda _on: self._set_state())
+        self.path_edit.textChanged.connect(lambda _text: self._source_changed())
+        self.format_combo.currentIndexChanged.connect(lambda _i: self._source_changed())
         self.confirm_edit.textChanged.connect(lambda _text: self._set_state())
         self.resize(900, 600)
 
@@ -147,6 +150,18 @@ class ImportDialog(QDialog):
         if path:
             self.path_edit.setText(path)
 
+    def _fields(self) -> tuple[str, str]:
+        return self.path_edit.text().strip(), str(self.format_combo.currentData())
+
+    def _source_changed(self) -> None:
+        """Another file or format than the one previewed: Import waits for its Preview (it
+        would write the file previewed, not the one shown)."""
+        if self.answer is not None and self._fields() != self._asked:
+            self.answer = None
+            self.summary_label.setText(self.tr(
+                "The file or format changed: press Preview before Import."))
+            self._set_state()
+
     def _preview(self) -> None:
         text = self.path_edit.text().strip()
         if not text:
@@ -156,11 +171,16 @@ class ImportDialog(QDialog):
         if self.controller.running:
             return
         self.answer = None
+        self._asked = self._fields()
         self.summary_label.setText(self.tr("Reading the whole file…"))
         self.controller.preview(Path(text), str(self.format_combo.currentData()), self.table)
         self._set_state()
 
     def _previewed(self, answer: PreviewAnswer) -> None:
+        if self._fields() != self._asked:  # changed while it was read: not this file's preview
+            self.summary_label.setText(self.tr(
+                "The file or format changed: press Preview before Import."))
+            return
         self.answer = answer
         preview = answer.preview
         summary = preview.summary()

@@ -230,6 +230,15 @@
     </message>
 </context>
 <context>
+    <name>ImportController</name>
+    <message numerus="yes">
+        <location filename="../../transfer/import_controller.py" line="+108" />
+        <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
+        <translation>
+            <numerusform> The batches before it were written (%Ln item); Resume continues from the batch that stopped.</numerusform><numerusform> The batches before it were written (%Ln items); Resume continues from the batch that stopped.</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>ItemsPanel</name>
     <message numerus="yes">
         <location filename="../../items/panel.py" line="+268" />

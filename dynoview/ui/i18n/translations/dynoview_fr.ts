@@ -2389,8 +2389,16 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <source>Connect to a table first.</source>
         <translation>Connectez-vous d’abord à une table.</translation>
     </message>
+    <message numerus="yes">
+        <location line="+53"/>
+        <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
+        <translation>
+            <numerusform> Les lots précédents ont été écrits (%Ln item)&#xa0;; Reprendre continue à partir du lot arrêté.</numerusform>
+            <numerusform> Les lots précédents ont été écrits (%Ln items)&#xa0;; Reprendre continue à partir du lot arrêté.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+56"/>
+        <location line="+7"/>
         <source>{message} Nothing more was imported.</source>
         <translation>{message} Rien de plus n’a été importé.</translation>
     </message>
@@ -2413,7 +2421,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+59"/>
+        <location filename="../../transfer/import_dialog.py" line="+60"/>
         <source>Import items into {name}</source>
         <translation>Importer des items dans {name}</translation>
     </message>
@@ -2523,22 +2531,28 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Importer</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Import items from</source>
         <translation>Importer des items depuis</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
+        <location line="+20"/>
+        <source>The file or format changed: press Preview before Import.</source>
+        <translation>Le fichier ou le format a changé&#xa0;: appuyez sur Aperçu avant Importer.</translation>
+    </message>
+    <message>
+        <location line="-14"/>
         <source>Pick a file first: type its path, or press Browse…</source>
         <translation>Choisissez d’abord un fichier&#xa0;: tapez son chemin ou cliquez sur Parcourir…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Reading the whole file…</source>
         <translation>Lecture du fichier entier…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source> Import stays off until the file has none: fix the lines listed below in the file, then press Preview again.</source>
         <translation> Importer reste désactivé tant que le fichier en a&#xa0;: corrigez dans le fichier les lignes listées ci-dessous, puis cliquez à nouveau sur Aperçu.</translation>
     </message>

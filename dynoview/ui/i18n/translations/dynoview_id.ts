@@ -2365,8 +2365,15 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <source>Connect to a table first.</source>
         <translation>Hubungkan ke tabel dulu.</translation>
     </message>
+    <message numerus="yes">
+        <location line="+53"/>
+        <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
+        <translation>
+            <numerusform> Batch sebelumnya sudah ditulis (%Ln item); Lanjutkan meneruskan dari batch yang berhenti.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+56"/>
+        <location line="+7"/>
         <source>{message} Nothing more was imported.</source>
         <translation>{message} Tidak ada lagi yang diimpor.</translation>
     </message>
@@ -2389,7 +2396,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+59"/>
+        <location filename="../../transfer/import_dialog.py" line="+60"/>
         <source>Import items into {name}</source>
         <translation>Impor item ke {name}</translation>
     </message>
@@ -2499,22 +2506,28 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Impor</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Import items from</source>
         <translation>Impor item dari</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
+        <location line="+20"/>
+        <source>The file or format changed: press Preview before Import.</source>
+        <translation>Berkas atau format berubah: tekan Pratinjau sebelum Impor.</translation>
+    </message>
+    <message>
+        <location line="-14"/>
         <source>Pick a file first: type its path, or press Browse…</source>
         <translation>Pilih berkas dulu: ketik jalurnya, atau tekan Telusuri…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Reading the whole file…</source>
         <translation>Membaca seluruh berkas…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source> Import stays off until the file has none: fix the lines listed below in the file, then press Preview again.</source>
         <translation> Impor tetap nonaktif sampai berkas tidak punya masalah: perbaiki baris yang tercantum di bawah dalam berkas, lalu tekan Pratinjau lagi.</translation>
     </message>

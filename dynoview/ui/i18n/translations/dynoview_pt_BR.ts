@@ -2389,8 +2389,16 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <source>Connect to a table first.</source>
         <translation>Conecte-se a uma tabela primeiro.</translation>
     </message>
+    <message numerus="yes">
+        <location line="+53"/>
+        <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
+        <translation>
+            <numerusform> Os lotes anteriores foram gravados (%Ln item); Retomar continua a partir do lote que parou.</numerusform>
+            <numerusform> Os lotes anteriores foram gravados (%Ln itens); Retomar continua a partir do lote que parou.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+56"/>
+        <location line="+7"/>
         <source>{message} Nothing more was imported.</source>
         <translation>{message} Nada mais foi importado.</translation>
     </message>
@@ -2413,7 +2421,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>JSON de TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+59"/>
+        <location filename="../../transfer/import_dialog.py" line="+60"/>
         <source>Import items into {name}</source>
         <translation>Importar itens para {name}</translation>
     </message>
@@ -2523,22 +2531,28 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Importar</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Import items from</source>
         <translation>Importar itens de</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
+        <location line="+20"/>
+        <source>The file or format changed: press Preview before Import.</source>
+        <translation>O arquivo ou o formato mudou: clique em Pré-visualizar antes de Importar.</translation>
+    </message>
+    <message>
+        <location line="-14"/>
         <source>Pick a file first: type its path, or press Browse…</source>
         <translation>Escolha um arquivo primeiro: digite o caminho ou clique em Procurar…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Reading the whole file…</source>
         <translation>Lendo o arquivo inteiro…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source> Import stays off until the file has none: fix the lines listed below in the file, then press Preview again.</source>
         <translation> Importar fica desativado até o arquivo não ter nenhum: corrija no arquivo as linhas listadas abaixo e clique em Pré-visualizar de novo.</translation>
     </message>
