@@ -149,6 +149,10 @@ class CopyItemsDialog(QDialog):
     def _reset_batches(self) -> None:
         self.batches = []
         self.opened = 0
+        if self.target_spec is not None:  # "Switch to … and open batch 1" was for those batches
+            self.target_spec = None
+            self.open_button.clicked.disconnect()
+            self.open_button.clicked.connect(self.open_next)
         self.open_button.setText(self.tr("Open in the builder"))
         self._say("")
 
@@ -210,6 +214,9 @@ class CopyItemsDialog(QDialog):
         self.switch_connection(spec, self.target_table)
 
     def _open_batch(self) -> None:
+        if self.opened >= len(self.batches):  # reset meanwhile (another table, scope or connection)
+            self._say(self.tr("Nothing to open: press Open in the builder to make the batches."))
+            return
         tx = self.batches[self.opened]
         self.opened += 1
         self.ctx.open_builder_requested.emit(tx)

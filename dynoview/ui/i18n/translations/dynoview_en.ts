@@ -123,7 +123,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+109" />
+        <location line="+113" />
         <source>%Ln item(s) in {batches}. The builder sends on the window's connection: the window switches to {name} and opens {table}; the items to copy stay here.</source>
         <translation>
             <numerusform>%Ln item in {batches}. The builder sends on the window's connection: the window switches to {name} and opens {table}; the items to copy stay here.</numerusform>
@@ -235,7 +235,9 @@
         <location filename="../../transfer/import_controller.py" line="+108" />
         <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
         <translation>
-            <numerusform> The batches before it were written (%Ln item); Resume continues from the batch that stopped.</numerusform><numerusform> The batches before it were written (%Ln items); Resume continues from the batch that stopped.</numerusform></translation>
+            <numerusform> The batches before it were written (%Ln item); Resume continues from the batch that stopped.</numerusform>
+            <numerusform> The batches before it were written (%Ln items); Resume continues from the batch that stopped.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

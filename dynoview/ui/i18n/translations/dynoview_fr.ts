@@ -1498,18 +1498,18 @@ Probablement chaudes</translation>
     </message>
     <message>
         <location line="+7"/>
-        <location line="+37"/>
-        <location line="+72"/>
+        <location line="+41"/>
+        <location line="+75"/>
         <source>Open in the builder</source>
         <translation>Ouvrir dans le générateur</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-114"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+53"/>
         <source>Type or pick the target table.</source>
         <translation>Saisissez ou choisissez la table cible.</translation>
     </message>
@@ -1550,7 +1550,12 @@ Probablement chaudes</translation>
         <translation>Connexion à {name}…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+17"/>
+        <source>Nothing to open: press Open in the builder to make the batches.</source>
+        <translation>Rien à ouvrir&#xa0;: appuyez sur Ouvrir dans le générateur pour préparer les lots.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Open batch {value} of {total}</source>
         <translation>Ouvrir le lot {value} sur {total}</translation>
     </message>

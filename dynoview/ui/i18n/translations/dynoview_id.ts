@@ -1485,18 +1485,18 @@ Kemungkinan panas</translation>
     </message>
     <message>
         <location line="+7"/>
-        <location line="+37"/>
-        <location line="+72"/>
+        <location line="+41"/>
+        <location line="+75"/>
         <source>Open in the builder</source>
         <translation>Buka di pembangun transaksi</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-114"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+53"/>
         <source>Type or pick the target table.</source>
         <translation>Ketik atau pilih tabel tujuan.</translation>
     </message>
@@ -1535,7 +1535,12 @@ Kemungkinan panas</translation>
         <translation>Menghubungkan ke {name}…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+17"/>
+        <source>Nothing to open: press Open in the builder to make the batches.</source>
+        <translation>Tidak ada yang dibuka: tekan Buka di pembangun transaksi untuk membuat batch.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Open batch {value} of {total}</source>
         <translation>Buka batch {value} dari {total}</translation>
     </message>

@@ -1498,18 +1498,18 @@ Provavelmente quente</translation>
     </message>
     <message>
         <location line="+7"/>
-        <location line="+37"/>
-        <location line="+72"/>
+        <location line="+41"/>
+        <location line="+75"/>
         <source>Open in the builder</source>
         <translation>Abrir no construtor</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-114"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+53"/>
         <source>Type or pick the target table.</source>
         <translation>Digite ou escolha a tabela de destino.</translation>
     </message>
@@ -1550,7 +1550,12 @@ Provavelmente quente</translation>
         <translation>Conectando a {name}…</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+17"/>
+        <source>Nothing to open: press Open in the builder to make the batches.</source>
+        <translation>Nada a abrir: clique em Abrir no construtor para montar os lotes.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Open batch {value} of {total}</source>
         <translation>Abrir o lote {value} de {total}</translation>
     </message>
