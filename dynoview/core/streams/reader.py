@@ -288,6 +288,19 @@ class StreamReader:
         shard until the next poll; any other error is raised again."""
         code = aws_error_code(exc)
         if code == "ExpiredIteratorException" and can_retry:
+            cursor.iterator = None
+            if cursor.last_sequence is None and cursor.start_type == LATEST:
+                # No record read yet: the only position to resume from is the shard's tip
+                # now, past whatever was written since the expired iterator's position.
+                result.notices.append(
+                    f"The shard iterator for {cursor.shard_id} expired (iterators last "
+                    f"{ITERATOR_LIFETIME_MINUTES} minutes, e.g. while paused) before any record "
+                    "was read from it, so reading resumed at the shard's latest record: records "
+                    "written while it was expired may have been missed. Read from the trim "
+                    "horizon to see them."
+                )
+                self.records_lost += 1
+                return True
             where = (f"after sequence number {cursor.last_sequence}" if cursor.last_sequence
                      else "from the start position")
             result.notices.append(
@@ -295,7 +308,6 @@ class StreamReader:
                 f"{ITERATOR_LIFETIME_MINUTES} minutes, e.g. while paused); reading resumed "
                 f"{where}, so no record was skipped."
             )
-            cursor.iterator = None
             return True
         if code == "TrimmedDataAccessException" and can_retry:
             result.notices.append(self._trimmed_message(cursor))

@@ -65,6 +65,7 @@ class FollowResult:
     records: int = 0
     failed: bool = False  # the round failed (to be retried): no shard was read
     new_shards: bool = False  # child shards were found: not read yet, so not at the tip
+    throttled: bool = False  # a shard was not read: DynamoDB Streams asked to slow down
 
 
 def error_code(exc: BaseException) -> str | None:
@@ -159,6 +160,7 @@ class StreamFollower:
         out.new_shards = len(self.stream.cursors) > self._shards_before
         if result.throttled:
             out.wait_s = 1.0
+            out.throttled = True
         if self.stream.records_lost != self._lost_seen:
             self._lost_seen = self.stream.records_lost
             out.lost = True

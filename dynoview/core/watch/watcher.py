@@ -72,6 +72,15 @@ class WatchStep:
     more: bool = False  # a full page: records are waiting (not at the stream's tip)
     finished: bool = False  # the stream ended: no record will come
     wait_s: float = POLL_INTERVAL_S  # before the next step
+    # A stream's last read failed (retried next step) or was throttled: records may be waiting.
+    failed: bool = False
+
+    @property
+    def up_to_date(self) -> bool:
+        """Read to the tip: every shard at its end, or no full page waiting, and no stream
+        left unread by a failed or throttled call (under steady writes a stream never reads
+        empty, so ``caught_up`` alone may never come)."""
+        return not self.failed and (self.caught_up or not self.more)
 
 
 @dataclass
@@ -231,6 +240,7 @@ class Watcher:
             out.records += result.records
             out.more = out.more or result.more
         self.records += out.records
+        out.failed = any(r.failed or r.throttled for r in latest.values())
         self._pend(self.state.expire_due(), now)
         if self.locks_follower is None:  # one stream: its last round says it all
             last = results[-1][1]

@@ -167,10 +167,10 @@ class LiveMode(QObject):
             return
         quiet = self._catching_up or self._settling > 0
         self._settling = max(0, self._settling - 1)
-        # At the tip: every shard read to its end, or a page that was not full (under steady
-        # writes the stream never reads empty, so ``caught_up`` alone may never come). The
-        # past's last changes settle one poll later (``Watcher``): quiet for two more steps.
-        at_tip = step.caught_up or not step.more
+        # At the tip: every shard read to its end, or a page that was not full, and no read
+        # failed or throttled (``WatchStep.up_to_date``). The past's last changes settle one
+        # poll later (``Watcher``): quiet for two more steps.
+        at_tip = step.up_to_date
         if at_tip and self._catching_up:
             self._catching_up = False
             self._settling = SETTLE_STEPS
