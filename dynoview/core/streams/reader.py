@@ -40,6 +40,8 @@ _SEQUENCE_POSITIONS = (AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
 ITERATOR_LIFETIME_MINUTES = 15
 MAX_RECORDS_PER_CALL = 1000  # the GetRecords maximum
 EMPTY_PAGES_AT_TIP = 2  # consecutive empty pages before a shard counts as read to its tip
+#: Every shard read closed, DescribeStream is asked this often for the shards that follow.
+RELIST_S = 5.0
 # A GetRecords response stops at 1 MB; a page this big probably has more behind it.
 _FULL_PAGE_BYTES = 900_000
 
@@ -116,6 +118,8 @@ class StreamReader:
         self.cursors: dict[str, ShardCursor] = {}
         self._started = False
         self._announced_end = False
+        self._announced_wait = False
+        self._looked_for_shards = float("-inf")  # when DescribeStream was last asked for new shards
         self.total_events = 0
         # Times reading skipped records it had not read (trimmed past the retention, or a
         # shard gone): a follower keeping state from the records knows that state is stale.
@@ -375,9 +379,13 @@ class StreamReader:
             if cancel is not None and cancel.is_set():
                 raise CancelledError("Reading the stream was cancelled.")
             self._read_shard(cursor, result)
+        if not self.active and self.cursors and self._next_shards(result):
+            result.caught_up = False  # shards DynamoDB listed late: not read yet
         if len(self.cursors) > before:
             result.caught_up = False  # child shards were added and have not been read yet
-        result.finished = not self.active
+        result.finished = not self.active and not self._enabled()
+        if not self.active and not result.finished:
+            result.caught_up = True  # nothing to read until the next shard is listed
         if result.finished:
             result.caught_up = True
             if self.cursors and not self._announced_end:
@@ -387,6 +395,34 @@ class StreamReader:
                                       "replaced).")
         self.total_events += len(result.events)
         return result
+
+    def _enabled(self) -> bool:
+        """The stream still records (an ENABLED stream always gets a next shard)."""
+        return self.info is not None and self.info.status in ("ENABLED", "ENABLING")
+
+    def _next_shards(self, result: PollResult) -> bool:
+        """Every shard read is closed: look (at most every ``RELIST_S``) for the shards that
+        follow, which DescribeStream may list some time after their parent closed; read from
+        their start. True when some were added."""
+        now = time.monotonic()
+        if now - self._looked_for_shards < RELIST_S:
+            return False
+        self._looked_for_shards = now
+        info = self.refresh()
+        new = [s for s in info.shards if s.shard_id not in self.cursors
+               and s.parent_shard_id in self.cursors]
+        for shard in new:
+            self.cursors[shard.shard_id] = ShardCursor(shard.shard_id, TRIM_HORIZON)
+        if new:
+            self._announced_wait = False
+            result.notices.append("DynamoDB now lists the shard that follows: reading continues "
+                                  "with " + ", ".join(s.shard_id for s in new) + ".")
+        elif self._enabled() and not self._announced_wait:
+            self._announced_wait = True
+            result.notices.append("Every shard being read is closed and the stream is still "
+                                  "enabled: DynamoDB has not listed the next shard yet. Reading "
+                                  "goes on as soon as it does.")
+        return bool(new)
 
     def polls(
         self,

@@ -12,6 +12,7 @@ from botocore.exceptions import ClientError
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.reads.receipts import EVENTUAL, ReadLog
+from dynoview.core.streams import reader as reader_module
 from dynoview.core.streams.description import stream_info_from_description
 from dynoview.core.streams.key_filter import KeyFilter
 from dynoview.core.streams.reader import (
@@ -419,13 +420,37 @@ def test_unknown_sequence_number_and_missing_number_are_explained() -> None:
         reader.poll()
 
 
-def test_all_shards_closed_finishes_with_a_notice() -> None:
+def test_all_shards_closed_on_a_disabled_stream_finishes_with_a_notice() -> None:
+    fake = three_shards()
+    fake.closed |= {"shardId-child-a", "shardId-child-b"}
+    fake.description = {**fake.description, "StreamStatus": "DISABLED"}
+    reader, _ = make_reader(fake)
+    events, notices = drain(reader)
+    assert len(events) == 4
+    assert any("no new records will arrive" in n for n in notices)
+
+
+def test_all_shards_closed_on_an_enabled_stream_waits_for_the_next_shard(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """DescribeStream may list a closed shard's child some time after it closed: the reader
+    waits for it (it said the stream had ended, and a watch stopped) and reads it from its start."""
+    monkeypatch.setattr(reader_module, "RELIST_S", 0.0)
     fake = three_shards()
     fake.closed |= {"shardId-child-a", "shardId-child-b"}
     reader, _ = make_reader(fake)
     events, notices = drain(reader)
     assert len(events) == 4
-    assert any("no new records will arrive" in n for n in notices)
+    assert not any("no new records will arrive" in n for n in notices)
+    assert any("has not listed the next shard yet" in n for n in notices)
+    waiting = reader.poll()
+    assert not waiting.finished and waiting.caught_up and not waiting.events
+    late = {"ShardId": "shardId-late", "ParentShardId": "shardId-child-b",
+            "SequenceNumberRange": {"StartingSequenceNumber": "400"}}
+    fake.description = {**fake.description, "Shards": [*fake.description["Shards"], late]}
+    fake.shards["shardId-late"] = [api_record("INSERT", 401, "L1")]
+    found = reader.poll()
+    assert not found.finished and any("reading continues with shardId-late" in n for n in found.notices)
+    assert seqs(reader.poll().events) == ["401"]
 
 
 def test_full_pages_ask_for_an_immediate_repoll() -> None:
