@@ -111,6 +111,26 @@ def test_no_stream_says_the_setting_and_turns_off(qtbot: Any, ctx: AppContext, c
         conn.client.delete_table(TableName=table)
 
 
+def test_a_stream_that_ends_turns_live_off_and_says_why(qtbot: Any, ctx: AppContext,
+                                                         conn: Connection) -> None:
+    """The stream was disabled or replaced: nothing more will come. Live kept saying 'up to
+    date' with the toggle on; it goes off and the status bar says why."""
+    from dynoview.core.watch.watcher import WatchStep
+
+    table = _table(conn)
+    try:
+        panel = live.open_panel(qtbot, ctx, conn, table)
+        live.started(qtbot, panel)
+        ended = "Every shard being read is closed and read to its end: no new records will arrive."
+        with qtbot.waitSignal(ctx.status_message, timeout=5000) as said:
+            panel.live.controller.stepped.emit(WatchStep(caught_up=True, finished=True, notices=[ended]))
+        assert said.args[0] == f"Live mode stopped: {ended}"
+        assert not panel.live_toggle.isChecked() and panel.live_bar.isHidden()
+        qtbot.waitUntil(lambda: not ctx.tasks.is_running(LIVE_TASK), timeout=5000)
+    finally:
+        conn.client.delete_table(TableName=table)
+
+
 def test_a_table_change_stops_live(qtbot: Any, ctx: AppContext, conn: Connection) -> None:
     table = _table(conn)
     try:

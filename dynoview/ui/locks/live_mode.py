@@ -181,6 +181,10 @@ class LiveMode(QObject):
         self._queued.extend((e, quiet) for e in step.events)
         self._flush()
         self.bar.refresh()
+        if step.finished:  # the stream was disabled or replaced: nothing more comes, Live goes off
+            why = step.notices[-1] if step.notices else self.tr("The table's stream ended.")
+            self.toggle.setChecked(False)
+            self.ctx.status_message.emit(self.tr("Live mode stopped: {why}").format(why=why))
 
     def _flush(self) -> None:
         """Apply the queued events in one batch (once the rows' index is ready)."""

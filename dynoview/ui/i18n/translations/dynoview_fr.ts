@@ -2968,7 +2968,17 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+247"/>
+        <location filename="../../locks/live_mode.py" line="+185"/>
+        <source>The table&apos;s stream ended.</source>
+        <translation>Le flux de la table s’est terminé.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Live mode stopped: {why}</source>
+        <translation>Mode direct arrêté&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>Stream records…</source>
         <translation>Enregistrements de flux…</translation>
     </message>
@@ -6134,7 +6144,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-209"/>
+        <location filename="../../locks/live_mode.py" line="-213"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
         <translation>En direct&#xa0;: suivre le flux de la table et mettre à jour les lignes à l’arrivée des écritures&#xa0;; les nouveaux problèmes sont marqués et comptés ({LIVE_KEY})</translation>
     </message>

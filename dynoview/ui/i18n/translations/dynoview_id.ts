@@ -2935,7 +2935,17 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+247"/>
+        <location filename="../../locks/live_mode.py" line="+185"/>
+        <source>The table&apos;s stream ended.</source>
+        <translation>Stream tabel telah berakhir.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Live mode stopped: {why}</source>
+        <translation>Mode langsung berhenti: {why}</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>Stream records…</source>
         <translation>Record stream…</translation>
     </message>
@@ -6082,7 +6092,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-209"/>
+        <location filename="../../locks/live_mode.py" line="-213"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
         <translation>Langsung: ikuti stream tabel dan perbarui baris saat penulisan masuk; masalah baru ditandai dan dihitung ({LIVE_KEY})</translation>
     </message>

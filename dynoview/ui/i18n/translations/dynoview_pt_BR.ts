@@ -2968,7 +2968,17 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+247"/>
+        <location filename="../../locks/live_mode.py" line="+185"/>
+        <source>The table&apos;s stream ended.</source>
+        <translation>O stream da tabela terminou.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Live mode stopped: {why}</source>
+        <translation>Modo ao vivo parado: {why}</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>Stream records…</source>
         <translation>Registros de stream…</translation>
     </message>
@@ -6134,7 +6144,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-209"/>
+        <location filename="../../locks/live_mode.py" line="-213"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
         <translation>Ao vivo: acompanhar o stream da tabela e atualizar as linhas conforme as escritas chegam; novos problemas são marcados e contados ({LIVE_KEY})</translation>
     </message>
