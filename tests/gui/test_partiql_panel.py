@@ -293,11 +293,11 @@ def test_highlighting_and_completion(qtbot: Any, panel: PartiqlPanel, seeded_tab
     assert panel.editor.toPlainText() == f'SELECT * FROM "{seeded_table}"'
 
 
-def test_copy_to_another_saved_connection_switches_the_window_then_opens_the_builder(
-        qtbot: Any, qasync_loop: Any, moto_endpoint: str, demo_conn: Connection,
-        seeded_table: str) -> None:
-    """The builder sends on the window's connection: the window switches to the target
-    connection (the items stay in the dialog) and the batch opens there."""
+@pytest.fixture
+def copy_to_other(qtbot: Any, qasync_loop: Any, moto_endpoint: str, demo_conn: Connection,
+                  seeded_table: str) -> Iterator[tuple[Any, Any, str, Any]]:
+    """A window whose PartiQL result (ada) is being copied to a new table of another saved
+    connection: (window, copy dialog, target table, that connection), the switch offered."""
     from dynoview.core.session.connection import ConnectionSpec
     from dynoview.ui.main_window import MainWindow
 
@@ -324,59 +324,38 @@ def test_copy_to_another_saved_connection_switches_the_window_then_opens_the_bui
         dialog.table.setEditText(target)
         dialog.open_next()
         qtbot.waitUntil(lambda: "switches to" in dialog.status.text(), timeout=10000)
-        with qtbot.waitSignal(window.ctx.open_builder_requested, timeout=20000) as opened:
-            qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
-        assert window.ctx.connection is not None and window.ctx.connection.spec == other
-        [action] = opened.args[0].actions
-        assert action.table == target and action.item["email"] == {"S": "ada@lovelace.io"}
-        builder: Any = window.feature("BuilderPanel")
-        assert window.tabs.currentWidget() is builder and len(builder.transaction.actions) == 1
+        yield window, dialog, target, other
     finally:
         saved.save_connections(kept)
         window.ctx.tasks.shutdown()
         demo_conn.client.delete_table(TableName=target)
+
+
+def test_copy_to_another_saved_connection_switches_the_window_then_opens_the_builder(
+        qtbot: Any, copy_to_other: tuple[Any, Any, str, Any]) -> None:
+    """The builder sends on the window's connection: the window switches to the target
+    connection (the items stay in the dialog) and the batch opens there."""
+    window, dialog, target, other = copy_to_other
+    with qtbot.waitSignal(window.ctx.open_builder_requested, timeout=20000) as opened:
+        qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
+    assert window.ctx.connection is not None and window.ctx.connection.spec == other
+    [action] = opened.args[0].actions
+    assert action.table == target and action.item["email"] == {"S": "ada@lovelace.io"}
+    builder: Any = window.feature("BuilderPanel")
+    assert window.tabs.currentWidget() is builder and len(builder.transaction.actions) == 1
 
 
 def test_copy_target_changed_after_the_switch_was_offered_opens_nothing_stale(
-        qtbot: Any, qasync_loop: Any, moto_endpoint: str, demo_conn: Connection,
-        seeded_table: str) -> None:
+        qtbot: Any, seeded_table: str, copy_to_other: tuple[Any, Any, str, Any]) -> None:
     """'Switch to … and open batch 1' was offered, then the table changed: the button makes the
     batches again for the new choice (it switched and opened a batch of an empty list: IndexError)."""
-    from dynoview.core.session.connection import ConnectionSpec
-    from dynoview.ui.main_window import MainWindow
-
-    target = f"copy-{uuid.uuid4().hex[:8]}"
-    create_accounts_table(demo_conn, target)
-    other = ConnectionSpec(name=f"other-{uuid.uuid4().hex[:6]}", endpoint_url=moto_endpoint,
-                           region="us-east-1")
-    kept, _ = saved.load_connections()
-    saved.save_connections([*kept, other])
-    window = MainWindow()
-    qtbot.addWidget(window)
-    try:
-        window.ctx.set_connection(demo_conn)
-        panel: Any = window.feature("PartiqlPanel")
-        qtbot.waitUntil(lambda: bool(panel.controller.tables), timeout=10000)
-        type_statement(panel, f'SELECT * FROM "{seeded_table}" WHERE PK = ?', ("S", "ACCT#a1f9c3"))
-        panel.run()
-        qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=10000)
-        panel.view.selectRow(0)
-        dialog: Any = panel.transfer.open_copy()
-        dialog.connection.setCurrentIndex(dialog.connection.findText(other.describe()))
-        qtbot.waitUntil(lambda: dialog.table.findText(target) >= 0, timeout=10000)
-        dialog.table.setEditText(target)
-        dialog.open_next()
-        qtbot.waitUntil(lambda: "switches to" in dialog.status.text(), timeout=10000)
-        dialog.table.setEditText(seeded_table)  # changed its mind: those batches are gone
-        assert dialog.open_button.text() == "Open in the builder" and dialog.target_spec is None
-        dialog.table.setEditText(target)
-        qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)  # makes them again
-        qtbot.waitUntil(lambda: "switches to" in dialog.status.text(), timeout=10000)
-        with qtbot.waitSignal(window.ctx.open_builder_requested, timeout=20000) as opened:
-            qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
-        [action] = opened.args[0].actions
-        assert action.table == target
-    finally:
-        saved.save_connections(kept)
-        window.ctx.tasks.shutdown()
-        demo_conn.client.delete_table(TableName=target)
+    window, dialog, target, _other = copy_to_other
+    dialog.table.setEditText(seeded_table)  # changed its mind: those batches are gone
+    assert dialog.open_button.text() == "Open in the builder" and dialog.target_spec is None
+    dialog.table.setEditText(target)
+    qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)  # makes them again
+    qtbot.waitUntil(lambda: "switches to" in dialog.status.text(), timeout=10000)
+    with qtbot.waitSignal(window.ctx.open_builder_requested, timeout=20000) as opened:
+        qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
+    [action] = opened.args[0].actions
+    assert action.table == target
