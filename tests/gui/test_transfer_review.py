@@ -70,6 +70,6 @@ def test_a_stopped_import_says_the_batches_before_it_were_written(
         qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
     text = dialog.summary_label.text()
     assert "would break a uniqueness lock, so nothing of it was written" in text
-    assert "The batches before it were written (99 item(s))" in text
+    assert "The batches before it were written (99 items)" in text
     assert ctx.connection is not None
     assert ctx.connection.client.scan(TableName=empty_table, Select="COUNT")["Count"] == 99
