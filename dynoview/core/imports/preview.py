@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dynoview.core.errors import CancelledError
-from dynoview.core.imports.checks import item_problem
+from dynoview.core.imports.checks import item_problem, key_of
 from dynoview.core.imports.model import Item, Located, Problem, Record
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.types import type_code
@@ -27,6 +27,8 @@ class Preview:
     problems: list[Problem] = field(default_factory=list)
     problem_count: int = 0
     records: int = 0  # records read (items and problems)
+    #: items whose key an earlier item of the file has: written too, each replacing the one before
+    repeated_keys: int = 0
     complete: bool = False  # the whole file was read
 
     @property
@@ -39,13 +41,17 @@ class Preview:
     def summary(self) -> str:
         scope = "in the file" if self.complete else f"in the first {self.records:,} records"
         problems = (f"{self.problem_count:,} problem(s)" if self.problem_count else "no problem")
-        return f"{self.valid:,} item(s) and {problems} {scope} ({self.fmt})."
+        repeated = (f" {self.repeated_keys:,} of them repeat an earlier item's key: written in a later "
+                    "batch, each replaces the item before it, so the table gets fewer items than "
+                    "are imported." if self.repeated_keys else "")
+        return f"{self.valid:,} item(s) and {problems} {scope} ({self.fmt}).{repeated}"
 
     def to_json(self) -> dict[str, Any]:
         from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
         return {"format": self.fmt, "records": self.records, "items": self.valid,
                 "complete": self.complete, "types": self.types, "problem_count": self.problem_count,
+                "repeated_keys": self.repeated_keys,
                 "problems": [p.to_json() for p in self.problems],
                 "preview": [{"item": r.place.index + 1, "line": r.place.line,
                              "values": {k: to_dynamodb_json(v) for k, v in r.item.items()}}
@@ -67,6 +73,8 @@ def build_preview(records: Iterable[Record], fmt: str, table: TableInfo | None =
     """The first ``items`` items and the problems among the records read; ``whole`` reads to the
     end (counting items and problems), else reading stops after the first ``items`` records."""
     preview = Preview(fmt)
+    # The keys seen, as hashes (a million keys: some 60 MB, not a tuple of strings each).
+    seen: set[int] = set()
     for record in records:
         if cancel is not None and preview.records % 1000 == 0 and cancel.is_set():
             raise CancelledError("The preview was cancelled.")
@@ -80,6 +88,10 @@ def build_preview(records: Iterable[Record], fmt: str, table: TableInfo | None =
             if len(preview.problems) < MAX_PROBLEMS:
                 preview.problems.append(problem)
         elif isinstance(record, Located):
+            if table is not None:
+                marker = hash(key_of(record.item, table))
+                preview.repeated_keys += marker in seen
+                seen.add(marker)
             if len(preview.items) < items:
                 preview.items.append(record)
             if len(preview.items) <= items:

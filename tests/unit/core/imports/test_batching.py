@@ -108,3 +108,18 @@ def test_progress_file_round_trip_identity_and_token(tmp_path: Path) -> None:
     path.write_text("{")
     with pytest.raises(DynoViewError, match="cannot be read"):
         resume.load(path)
+
+
+def test_preview_counts_items_that_repeat_an_earlier_key() -> None:
+    """Both are written (a later batch), the later replacing the earlier: the import counts two
+    items where the table gets one, so the preview says so before anything is written."""
+    again = {**document(1), "note": {"S": "second"}}
+    text = render([document(1), document(2), again, again], DDB_JSON)
+    preview = build_preview(typed_lines(io.BytesIO(text.encode()).readlines()), DDB_JSON, TABLE,
+                            whole=True)
+    assert preview.valid == 4 and preview.problem_count == 0 and preview.repeated_keys == 2
+    assert "2 of them repeat an earlier item's key" in preview.summary()
+    assert preview.to_json()["repeated_keys"] == 2
+    once = build_preview(typed_lines(io.BytesIO(render([document(1), document(2)], DDB_JSON)
+                                                .encode()).readlines()), DDB_JSON, TABLE, whole=True)
+    assert once.repeated_keys == 0 and "repeat" not in once.summary()
