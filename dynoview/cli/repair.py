@@ -242,7 +242,9 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
     with _ctrl_c_cancels(cancel):
         result = run_repairs(conn, plan, schema, info, reader=Reader(conn), dry_run=args.dry_run,
                              confirmation=confirmation, rate=args.rate, cancel=cancel, progress=show,
-                             state=None if args.dry_run else state,
+                             # A dry run reads the state file too (never writes it): it shows
+                             # what a resumed run sends, not findings an earlier run settled.
+                             state=state,
                              log=None if args.dry_run else ActionLog(), locks_table=locks)
     if not text:
         print(terminal_json(json.dumps(_run_json(report, result, None if args.dry_run else state),
