@@ -37,8 +37,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError, describe_error
-from dynoview.core.expressions.builders import and_, comparison
-from dynoview.core.expressions.placeholders import Placeholders
 from dynoview.core.preflight.check import (
     FREE,
     LOOKUP_SCAN_MAX_ITEMS,
@@ -57,6 +55,7 @@ from dynoview.core.repair.earlier import (
     repair_context,
 )
 from dynoview.core.repair.plan import RELEASE, PlannedRepair, RepairPlan
+from dynoview.core.repair.release_guard import claimed_again, guard_owner
 from dynoview.core.repair.state import (
     ALREADY_FIXED,
     APPLIED,
@@ -179,19 +178,6 @@ def _holders_checkable(table: TableInfo, rule: LockRule) -> bool:
     return table.item_count is not None and table.item_count <= LOOKUP_SCAN_MAX_ITEMS
 
 
-def _guard_owner(tx: Transaction, schema: UniquenessSchema, attribute: str, seen: Any) -> None:
-    """The release deletes the lock only while it names the owner the re-check read (or still
-    names none): a lock released by someone else and claimed again by a new signup between the
-    re-check and the send names its new account, and is kept (the transaction is cancelled)."""
-    delete = next(a for a in tx.actions if a.kind == DELETE)
-    ph = Placeholders()
-    exists = comparison(ph, schema.lock_pk_name, "attribute_exists", literal=True)
-    same = (comparison(ph, attribute, "=", seen, literal=True) if isinstance(seen, Mapping) and seen
-            else comparison(ph, attribute, "attribute_not_exists", literal=True))
-    delete.condition, delete.names, delete.values = and_(exists, same), ph.names, ph.values
-    delete.return_values = "ALL_OLD"  # the cancellation shows which account holds the lock now
-
-
 class _Repairer:
     """The re-check, build and send of one finding; shared state of one run."""
 
@@ -282,7 +268,7 @@ class _Repairer:
             owner_key = self.schema.account_key(owner["S"])
         tx = release_orphan_lock(self.schema, self.table.name, lock_key, owner_key)
         if rule.owner_attribute:
-            _guard_owner(tx, self.schema, rule.owner_attribute, owner)
+            guard_owner(tx, self.schema, rule.owner_attribute, owner)
         return tx
 
     def _recheck_missing(self, item: PlannedRepair, rule: LockRule) -> Transaction | RepairOutcome:
@@ -341,18 +327,6 @@ class _Repairer:
                                 f"{f.value} ({pair.line()}), so it was not sent.")
         return None
 
-    def _claimed_again(self, item: PlannedRepair, tx: Transaction, actions: Sequence[Any]) -> str:
-        """A release cancelled because the lock is there but names another owner now (released
-        and claimed again after the re-check): said as such, not as a lock that is gone."""
-        rule = self.schema.rule(item.finding.rule or "")
-        failed = next((a for a in actions if a.index == 0 and a.code), None)
-        if item.kind != RELEASE or not rule.owner_attribute or failed is None or not failed.item:
-            return ""
-        owner = protected_text(failed.item.get(rule.owner_attribute)) or "no account"
-        return (f"Nothing was written: the lock {key_text(tx.actions[0].key)} names {owner} now, "
-                "not the owner the re-check read, so someone claimed it again after the re-check "
-                "and it was kept.")
-
     def _send(self, item: PlannedRepair, tx: Transaction) -> RepairOutcome:
         result = execute_transaction(self.conn, tx, confirmation=self.confirmation,
                                      tables=self.tables, schema=self.schema,
@@ -363,7 +337,7 @@ class _Repairer:
             done = "Released" if item.kind == RELEASE else "Claimed"
             return self.outcome(item, APPLIED, f"{done} {key_text(keys[0])}. {result.message}", tx, keys)
         if result.status == tx_outcomes.CANCELLED:
-            claimed = self._claimed_again(item, tx, result.actions)
+            claimed = claimed_again(self.schema, item, tx, result.actions)
             message = claimed or result.message
             return self.outcome(item, CANCELLED, f"{message} The table changed after the re-check; "
                                 "this finding is not retried. Run the audit again and decide.", tx)

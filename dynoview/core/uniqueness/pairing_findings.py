@@ -8,8 +8,8 @@ delegate to them). Kept apart so the feeding hot loop and the rules that name ea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from dynoview.core.uniqueness.clash_groups import case_groups, lookalike_groups, spelled
 from dynoview.core.uniqueness.findings import (
@@ -32,8 +32,31 @@ from dynoview.core.uniqueness.forms import clash_key, lookalike_key, trims
 from dynoview.core.uniqueness.pairing_state import RuleState, missing_from, shared_values
 from dynoview.core.uniqueness.schema import LockRule
 
-if TYPE_CHECKING:  # pairing.py imports this module: a runtime import would be a cycle
-    from dynoview.core.uniqueness.pairing import Pairing
+if TYPE_CHECKING:
+    from dynoview.core.uniqueness.schema import UniquenessSchema
+
+
+class Pairing(Protocol):
+    """What these functions read of a ``pairing.Pairing`` (which imports this module: naming
+    the class here would make the two modules a cycle)."""
+
+    schema: UniquenessSchema
+    rules: dict[str, RuleState]
+
+    @property
+    def accounts(self) -> Mapping[str, object]: ...
+
+    def account(self, acct: str) -> tuple[tuple[str | None, ...], bool, str | None]: ...
+
+    def account_key(self, acct: str) -> dict[str, Any]: ...
+
+    def lock_key(self, rule: LockRule, stored_value: str) -> dict[str, Any]: ...
+
+    def expired_account_ids(self) -> set[str]: ...
+
+    def findings(self) -> list[Finding]: ...
+
+    def ok_count(self) -> int: ...
 
 # (sort value, status, finding): a rule's findings before they are put in order.
 Found = list[tuple[str, str, Finding]]
