@@ -53,6 +53,27 @@ def _consistent(request: Mapping[str, Any]) -> bool:
     return bool(request.get("ConsistentRead"))
 
 
+def _projected(request: Mapping[str, Any]) -> bool:
+    return bool(request.get("ProjectionExpression") or request.get("AttributesToGet")
+                or request.get("Select") == "SPECIFIC_ATTRIBUTES")
+
+
+def estimate_is_lower_bound(operation: str, request: Mapping[str, Any], count: int | None,
+                            scanned: int | None) -> bool:
+    """Whether the size estimate of a read can only be a floor: DynamoDB bills what it read,
+    and the response shows less (items filtered out, attributes projected away, keys missing
+    from a batch, or a PartiQL statement's unreturned items). ``count`` and ``scanned`` are
+    the read's Count and ScannedCount (a GetItem's count is 1 when it found the item)."""
+    if operation in {"ExecuteStatement", "BatchGetItem"}:
+        return True
+    if operation == "GetItem":
+        return bool(count) and _projected(request)
+    if operation in {"Query", "Scan"}:
+        filtered = count is not None and scanned is not None and scanned > count
+        return filtered or _projected(request)
+    return False
+
+
 def explain_read(
     operation: str, request: Mapping[str, Any], response: Mapping[str, Any]
 ) -> ReadEstimate:
@@ -67,7 +88,7 @@ def _get_item(request: Mapping[str, Any], response: Mapping[str, Any]) -> ReadEs
     item = response.get("Item")
     size = item_size(item) if item else 0
     basis = f"item of {size} bytes" if item else "no item found: a miss still costs one read"
-    lower = bool(item) and bool(request.get("ProjectionExpression") or request.get("AttributesToGet"))
+    lower = estimate_is_lower_bound("GetItem", request, 1 if item else 0, None)
     return ReadEstimate(read_units(size, _consistent(request)), basis, lower)
 
 
@@ -83,15 +104,14 @@ def _page(request: Mapping[str, Any], response: Mapping[str, Any]) -> ReadEstima
     count = int(response.get("Count", len(items)))
     scanned = int(response.get("ScannedCount", count))
     filtered = scanned > count
-    projected = bool(request.get("ProjectionExpression") or request.get("AttributesToGet")
-                     or request.get("Select") == "SPECIFIC_ATTRIBUTES")
+    projected = _projected(request)
     basis = f"{count_text(count, 'item')}, {count_text(size, 'byte')}, rounded up to 4 KB per page"
     if filtered:
         basis += (f"; {count_text(scanned - count, 'item')} read but filtered out "
                   f"{'is' if scanned - count == 1 else 'are'} not in the response")
     if projected:
         basis += "; a projection returns fewer bytes than DynamoDB reads"
-    return ReadEstimate(units, basis, filtered or projected)
+    return ReadEstimate(units, basis, estimate_is_lower_bound("Query", request, count, scanned))
 
 
 def _statement(request: Mapping[str, Any], response: Mapping[str, Any]) -> ReadEstimate:
@@ -164,11 +184,14 @@ def explain_for_response(
 
 
 def capacity_text(receipt: ReadReceipt) -> str:
-    """Service-reported and estimated capacity side by side, e.g. "0.5 RCU (est. 0.5)"."""
+    """Service-reported and estimated capacity side by side, e.g. "0.5 RCU (est. 0.5 RCU)";
+    "est. at least" where the estimate is only a floor (``estimate_is_lower_bound``)."""
     base = receipt.cost_text()
     if receipt.estimated_capacity is None:
         return base
-    est = f"est. {receipt.estimated_capacity:g} RCU"
+    floor = estimate_is_lower_bound(receipt.operation, receipt.request, receipt.count,
+                                    receipt.scanned_count)
+    est = f"est. {'at least ' if floor else ''}{receipt.estimated_capacity:g} RCU"
     if receipt.consumed_capacity is None:
         return f"{base}; {est}"
     return f"{receipt.consumed_capacity:g} RCU ({est})"

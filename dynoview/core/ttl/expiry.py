@@ -87,7 +87,7 @@ def expired_at(text: Any, now: float) -> bool:
         seconds = Decimal(text)
     except InvalidOperation:
         return False
-    return (seconds.is_finite() and 0 <= seconds <= now and seconds < _MILLISECONDS_THRESHOLD
+    return (seconds.is_finite() and 0 <= seconds < now and seconds < _MILLISECONDS_THRESHOLD
             and now - float(seconds) <= _FIVE_YEARS.total_seconds())
 
 
@@ -117,7 +117,7 @@ def ttl_state(value: Any, now: datetime | None = None) -> TtlState:
     if seconds < 0:
         return TtlState(NEVER, text="will never expire", reason="the value is negative")
     expires_at = datetime.fromtimestamp(float(seconds), UTC)
-    if expires_at > now:
+    if expires_at >= now:  # expired once the TTL "is less than the current time" (AWS)
         return TtlState(PENDING, expires_at, f"expires in {humanize(expires_at - now)}")
     if now - expires_at > _FIVE_YEARS:
         return TtlState(NEVER, expires_at, "will never expire",
