@@ -245,7 +245,8 @@ class CapacityPanel(QWidget):
                 for s in report.collections[:TOP_BARS]]
         shown = self.tr(
             "largest {bars_count} of {key_count}").format(
-                bars_count=len(bars), key_count=report.key_count) if report.key_count > len(bars) else "all"
+                bars_count=len(bars), key_count=report.key_count) if report.key_count > len(bars) \
+            else self.tr("all", "every item collection is shown")
         self.size_chart.set_bars(bars, title=self.tr("Item-collection sizes ({shown})").format(shown=shown))
         if report.has_lsi:
             self.size_chart.set_marker(COLLECTION_LIMIT_BYTES, self.tr("10 GB item-collection limit (LSI)"))
@@ -268,7 +269,7 @@ class CapacityPanel(QWidget):
             for col, text in enumerate(values):
                 self.pages.setItem(row, col, QTableWidgetItem(text))
         total = sample.reported_units
-        totals = ("Total", f"{len(sample.items):,}", human_bytes(sum(p.bytes for p in sample.pages)),
+        totals = (self.tr("Total"), f"{len(sample.items):,}", human_bytes(sum(p.bytes for p in sample.pages)),
                   self.tr("not reported") if total is None else f"{total:g} RCU",
                   f"{sample.estimated_units:g} RCU")
         for col, text in enumerate(totals):

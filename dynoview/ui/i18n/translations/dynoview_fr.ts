@@ -892,6 +892,12 @@ Probablement chaudes</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>all</source>
+        <comment>every item collection is shown</comment>
+        <translation>toutes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Item-collection sizes ({shown})</source>
         <translation>Taille des collections ({shown})</translation>
     </message>
@@ -928,6 +934,11 @@ Probablement chaudes</translation>
         <location line="+6"/>
         <source>not reported</source>
         <translation>non communiqué</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Total</source>
+        <translation>Total</translation>
     </message>
 </context>
 <context>

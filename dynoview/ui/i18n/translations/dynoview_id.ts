@@ -887,6 +887,12 @@ Kemungkinan panas</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>all</source>
+        <comment>every item collection is shown</comment>
+        <translation>semua</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Item-collection sizes ({shown})</source>
         <translation>Ukuran item collection ({shown})</translation>
     </message>
@@ -922,6 +928,11 @@ Kemungkinan panas</translation>
         <location line="+6"/>
         <source>not reported</source>
         <translation>tidak dilaporkan</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Total</source>
+        <translation>Total</translation>
     </message>
 </context>
 <context>

@@ -892,6 +892,12 @@ Provavelmente quente</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>all</source>
+        <comment>every item collection is shown</comment>
+        <translation>todas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Item-collection sizes ({shown})</source>
         <translation>Tamanhos das coleções de itens ({shown})</translation>
     </message>
@@ -928,6 +934,11 @@ Provavelmente quente</translation>
         <location line="+6"/>
         <source>not reported</source>
         <translation>não informado</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Total</source>
+        <translation>Total</translation>
     </message>
 </context>
 <context>
