@@ -131,6 +131,25 @@ def test_a_stream_that_ends_turns_live_off_and_says_why(qtbot: Any, ctx: AppCont
         conn.client.delete_table(TableName=table)
 
 
+def test_a_failed_stream_read_is_named_after_its_call(qtbot: Any, ctx: AppContext,
+                                                      conn: Connection) -> None:
+    """A step's GetRecords that fails is said as GetRecords (it was called a DescribeTable)."""
+    from botocore.exceptions import ClientError
+
+    table = _table(conn)
+    try:
+        panel = live.open_panel(qtbot, ctx, conn, table)
+        live.started(qtbot, panel)
+        refused = ClientError({"Error": {"Code": "AccessDeniedException",
+                                         "Message": "not allowed to read the stream"}}, "GetRecords")
+        with qtbot.waitSignal(ctx.error_raised, timeout=5000) as raised:
+            panel.live.controller.failed.emit(refused)
+        assert "GetRecords" in raised.args[0].message and "DescribeTable" not in raised.args[0].message
+        assert not panel.live_toggle.isChecked()
+    finally:
+        conn.client.delete_table(TableName=table)
+
+
 def test_a_table_change_stops_live(qtbot: Any, ctx: AppContext, conn: Connection) -> None:
     table = _table(conn)
     try:

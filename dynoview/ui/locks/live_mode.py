@@ -157,7 +157,8 @@ class LiveMode(QObject):
 
     def _on_failed(self, exc: BaseException) -> None:
         self.toggle.setChecked(False)
-        self.ctx.report(exc, operation="DescribeTable")
+        # Named after the call that failed (a step's GetRecords, the seeding's Scan), not one guess.
+        self.ctx.report(exc, operation=getattr(exc, "operation_name", None) or "DescribeTable")
 
     # ------------------------------------------------------------------ events
 
