@@ -50,6 +50,7 @@ def test_another_file_named_after_the_preview_is_not_imported_unseen(
     dialog.path_edit.setText(str(second))
     assert not dialog.import_button.isEnabled()
     assert "press Preview" in dialog.summary_label.text()
+    assert dialog.table_widget.rowCount() == 0 and not dialog.problems.toPlainText()  # not its rows
     with qtbot.waitSignal(dialog.controller.previewed, timeout=20000):
         qtbot.mouseClick(dialog.preview_button, Qt.MouseButton.LeftButton)
     assert dialog.import_button.isEnabled()

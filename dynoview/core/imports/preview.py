@@ -41,9 +41,10 @@ class Preview:
     def summary(self) -> str:
         scope = "in the file" if self.complete else f"in the first {self.records:,} records"
         problems = (f"{self.problem_count:,} problem(s)" if self.problem_count else "no problem")
-        repeated = (f" {self.repeated_keys:,} of them repeat an earlier item's key: written in a later "
-                    "batch, each replaces the item before it, so the table gets fewer items than "
-                    "are imported." if self.repeated_keys else "")
+        verb = "repeats" if self.repeated_keys == 1 else "repeat"
+        repeated = (f" {self.repeated_keys:,} of them {verb} an earlier item's key: written in a "
+                    "later batch, each replaces the item before it, so the table gets fewer items "
+                    "than are imported." if self.repeated_keys else "")
         return f"{self.valid:,} item(s) and {problems} {scope} ({self.fmt}).{repeated}"
 
     def to_json(self) -> dict[str, Any]:

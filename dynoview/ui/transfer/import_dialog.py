@@ -160,6 +160,10 @@ class ImportDialog(QDialog):
             self.answer = None
             self.summary_label.setText(self.tr(
                 "The file or format changed: press Preview before Import."))
+            self.table_widget.clear()  # the rows and problems were the other file's
+            self.table_widget.setRowCount(0)
+            self.table_widget.setColumnCount(0)
+            self.problems.clear()
             self._set_state()
 
     def _preview(self) -> None:

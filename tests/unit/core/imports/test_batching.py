@@ -119,6 +119,9 @@ def test_preview_counts_items_that_repeat_an_earlier_key() -> None:
                             whole=True)
     assert preview.valid == 4 and preview.problem_count == 0 and preview.repeated_keys == 2
     assert "2 of them repeat an earlier item's key" in preview.summary()
+    one = build_preview(typed_lines(io.BytesIO(render([document(1), document(1)], DDB_JSON).encode())
+                                    .readlines()), DDB_JSON, TABLE, whole=True)
+    assert "1 of them repeats an earlier item's key" in one.summary()
     assert preview.to_json()["repeated_keys"] == 2
     once = build_preview(typed_lines(io.BytesIO(render([document(1), document(2)], DDB_JSON)
                                                 .encode()).readlines()), DDB_JSON, TABLE, whole=True)
