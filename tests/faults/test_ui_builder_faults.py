@@ -61,7 +61,9 @@ def panel(qtbot: Any, qasync_loop: asyncio.AbstractEventLoop, pconn: Connection,
 def execute(qtbot: Any, panel: BuilderPanel, heartbeat: Heartbeat) -> None:
     heartbeat.start()
     panel.execute()
-    qtbot.waitUntil(lambda: panel.result is not None, timeout=30000)
+    # The result comes from inside the send's task, a loop turn before the task ends; Execute
+    # pressed in between is refused as "being executed" (the second execute of a test was).
+    qtbot.waitUntil(lambda: panel.result is not None and not panel.send_flow.running(), timeout=30000)
     heartbeat.stop()
     assert heartbeat.max_gap_ms < STALL_LIMIT_MS, f"event loop stalled {heartbeat.max_gap_ms:.0f} ms"
 
