@@ -38,7 +38,8 @@ from dynoview.core.uniqueness.findings import (
     Finding,
     PairRow,
 )
-from dynoview.core.uniqueness.pairing import Pairing, findings_by_place
+from dynoview.core.uniqueness.pairing import Pairing
+from dynoview.core.uniqueness.pairing_findings import findings_by_place
 from dynoview.core.uniqueness.schema import UniquenessSchema, normalise
 
 #: Status codes, one byte per cell: the index in this tuple.

@@ -40,7 +40,8 @@ from dynoview.core.uniqueness.holders import SCAN_CANCELLED, VIA_SCAN, ScanEstim
 from dynoview.core.uniqueness.key_limits import fits_partition_key, oversized, skipped_note
 from dynoview.core.uniqueness.locks_table import pair_tables
 from dynoview.core.uniqueness.origin import STREAM_MAX_CALLS, ActionEntries, LockOrigin, classify_orphan
-from dynoview.core.uniqueness.pairing import Pairing, place_rank
+from dynoview.core.uniqueness.pairing import Pairing
+from dynoview.core.uniqueness.pairing_findings import place_rank
 from dynoview.core.uniqueness.schema import (
     LockRule,
     UniquenessSchema,

@@ -54,8 +54,6 @@ from dynoview.core.ttl.expiry import expired_at
 from dynoview.core.uniqueness import pairing_findings
 from dynoview.core.uniqueness.findings import Finding, PairRow
 from dynoview.core.uniqueness.forms import lookalike_key, trims, unlike_and_odd
-from dynoview.core.uniqueness.pairing_findings import findings_by_place as findings_by_place  # re-exported
-from dynoview.core.uniqueness.pairing_findings import place_rank as place_rank  # re-exported
 from dynoview.core.uniqueness.pairing_state import (
     SEP,
     AccountColumns,
