@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import socket
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -171,3 +172,29 @@ def _window_language(request: pytest.FixtureRequest) -> None:
     wanted = languages.resolve(languages.SYSTEM, {languages.ENV_VAR: os.environ.get(languages.ENV_VAR, "en")})
     if loader.current() != wanted:
         loader.install(wanted, app)
+
+
+def network_address() -> str | None:
+    """This machine's IPv4 address on its default route (a UDP "connect" sends nothing)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routed like any remote host
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+@pytest.fixture(scope="session")
+def lan_endpoint() -> Iterator[str]:
+    """moto on this machine's network address: requests to it count as leaving the machine."""
+    from dynoview.demo.backend import start_server
+
+    address = network_address()
+    if address is None:
+        pytest.skip("this machine has no network address other than loopback")
+    server, _ = start_server(socket.create_server((address, 0)))
+    try:
+        yield f"http://{address}:{server.get_host_and_port()[1]}"
+    finally:
+        server.stop()

@@ -212,6 +212,8 @@ def open_connection(args: argparse.Namespace) -> Iterator[Connection]:
         remember_secrets(*credential_secrets(conn.session))
     if conn.placeholder_credentials:
         print(f"dynoview: {PLACEHOLDER_NOTE}", file=sys.stderr)
+    if conn.cleartext_warning:
+        print(f"dynoview: warning: {conn.cleartext_warning}", file=sys.stderr)
     yield conn
 
 

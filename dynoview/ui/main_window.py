@@ -34,7 +34,7 @@ from dynoview.ui.window.read_log import ReadLogView
 from dynoview.ui.window.router import WindowRouter
 from dynoview.ui.window.status_bar import WindowStatus
 from dynoview.ui.window.tables_panel import TablesPanel
-from dynoview.ui.window.title import show_connection, window_title
+from dynoview.ui.window.title import connection_notes, show_connection, window_title
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QActionGroup  # with the menus' contents, after the paint
@@ -283,9 +283,7 @@ class MainWindow(MenusOnDemand):
         self.tables_panel.set_tables(tables)
         self._update_title()
         self.session_view.connected(conn)  # issue 25 (H7): identity, region, production colours
-        from dynoview.core.session.connection import PLACEHOLDER_NOTE
-
-        note = f" {PLACEHOLDER_NOTE}" if conn.placeholder_credentials else ""
+        note = connection_notes(conn)
         self.show_status(self.tr("Connected: %Ln table(s).{note}", "", len(tables)).format(note=note),
                          15000 if note else 5000)
         wanted = self._pending_table or (tables[0] if len(tables) == 1 else None)

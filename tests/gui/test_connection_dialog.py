@@ -30,6 +30,37 @@ def test_new_connection_is_validated_at_the_field(qtbot) -> None:
     assert load_connections()[0] == []
 
 
+@pytest.mark.parametrize("region, endpoint, field, words", [
+    ("", "http://dynamodb.us-east-1.amazonaws.com", "endpoint", "plain http://"),
+    ("", "http://localhost:99999", "endpoint", "port that is not a number from 1 to 65535"),
+    ("", "https://db.example?x=1", "endpoint", "query or a fragment"),
+    ("Europe (Ireland)", "", "region", "is not an AWS region name"),
+])
+def test_what_connecting_would_refuse_is_refused_at_its_field_before(
+        qtbot, region: str, endpoint: str, field: str, words: str) -> None:
+    """Neither saved nor connected: the sentence the connection would fail with, at the field."""
+    dialog = ConnectionDialog()
+    qtbot.addWidget(dialog)
+    dialog._new()
+    dialog.name.setText("prod")
+    dialog.region.setText(region)
+    dialog.endpoint.setText(endpoint)
+    dialog._save()
+    assert words in dialog.message.text()
+    assert "d32f2f" in getattr(dialog, field).styleSheet()
+    other = dialog.endpoint if field == "region" else dialog.region
+    assert other.styleSheet() == ""
+    assert load_connections()[0] == []
+    dialog._connect()
+    assert dialog.chosen is None and dialog.result() == 0
+    # Fixed, it saves and the marks go.
+    dialog.region.setText("eu-west-1")
+    dialog.endpoint.setText("https://dynamodb.eu-west-1.amazonaws.com")
+    dialog._save()
+    assert dialog.message.text() == "" and getattr(dialog, field).styleSheet() == ""
+    assert [s.name for s in load_connections()[0]] == ["prod"]
+
+
 def test_saved_connection_keeps_no_secrets(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "very-secret-value-123")
     dialog = ConnectionDialog()

@@ -6,7 +6,6 @@ never secrets). A ``Connection`` is a live boto3 client built from it.
 
 from __future__ import annotations
 
-import ipaddress
 import os
 import re
 from collections.abc import Mapping
@@ -19,6 +18,7 @@ from dynoview.core.errors import DynoViewError, ReadOnlyError
 from dynoview.core.redaction import install_log_redaction, redact_url, remember_secrets
 from dynoview.core.session import production, signin
 from dynoview.core.session.answers import install_answer_check
+from dynoview.core.session.endpoints import cleartext_warning, endpoint_is_local, is_aws_host
 from dynoview.core.session.integrity import install_integrity_check
 from dynoview.core.session.operations import check_read_only
 
@@ -63,19 +63,6 @@ PRODUCTION_NOTE = ("This is a production connection: it opens read-only, and wri
                    "Write mode… in the window's status bar, with the account id typed.")
 
 
-def endpoint_is_local(endpoint_url: str | None) -> bool:
-    """True when the endpoint is on this machine (loopback), where writes need less ceremony."""
-    if not endpoint_url:
-        return False
-    host = urlparse(endpoint_url).hostname or ""
-    if host in {"localhost", "localhost.localdomain"} or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 class ConnectionSpecError(DynoViewError):
     """An endpoint URL or a region that no connection can be made with."""
 
@@ -110,6 +97,12 @@ def check_endpoint_url(url: str | None, *, source: str = "The endpoint URL") -> 
     if parsed.query or parsed.fragment:
         raise ConnectionSpecError(f"{source} {shown!r} has a query or a fragment (after ? or #), "
                                   f"which an endpoint does not take: {hint}", field="endpoint_url")
+    if parsed.scheme.lower() == "http" and is_aws_host(url):
+        raise ConnectionSpecError(
+            f"{source} {shown!r} reaches AWS over plain http://, where the table's items, the "
+            "access key id and the session token travel readable and a captured request can be "
+            "sent again: write https://, or leave the endpoint empty to use the region's own.",
+            field="endpoint_url")
 
 
 def check_region(region: str | None, *, endpoint_url: str | None = None,
@@ -278,6 +271,9 @@ class Connection:
             # Now, in the connecting thread: the MFA prompt, a credential_process's failure and a
             # cancel all happen before any client exists, so no half-made connection is left.
             signin.sign_in(self.session, spec.profile)
+        #: A sentence when AWS keys sign requests that travel unencrypted (endpoints.py), else None.
+        self.cleartext_warning = (None if spec.demo or self.placeholder_credentials
+                                  else _cleartext_warning(self.session, spec.endpoint_url))
         # First, so no other before-call handler can answer for a write before it is refused.
         self.session.events.register_first("before-call.dynamodb", self._guard)
         region = spec.region or self.session.region_name or ("us-east-1" if spec.endpoint_url else None)
@@ -363,6 +359,20 @@ def _has_credentials(session: Any) -> bool:
         return session.get_credentials() is not None
     except BotoCoreError:
         return True
+
+
+def _cleartext_warning(session: Any, endpoint_url: str | None) -> str | None:
+    """``cleartext_warning`` for the keys ``session`` signs with (already resolved: signed in)."""
+    if endpoint_url is None:
+        return None
+    try:
+        found = session.get_credentials()
+        frozen = found.get_frozen_credentials() if found is not None else None
+    except Exception:  # no keys found is said by the first request, in its own words
+        return None
+    if frozen is None:
+        return None
+    return cleartext_warning(endpoint_url, frozen.access_key, frozen.token)
 
 
 def _decode_body(params: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import socket
 from urllib.parse import urlparse
 
-from dynoview.core.session.connection import endpoint_is_local
+from dynoview.core.session.endpoints import endpoint_is_local
 
 PROBE_TIMEOUT_S = 2.0
 

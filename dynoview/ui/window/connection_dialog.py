@@ -20,7 +20,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.session.connection import ConnectionSpec, available_profiles
+from dynoview.core.session.connection import (
+    ConnectionSpec,
+    ConnectionSpecError,
+    available_profiles,
+    validate_spec,
+)
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.settings import load_connections, save_connections
 
@@ -153,7 +158,7 @@ class ConnectionDialog(QDialog):
 
     def form_spec(self) -> ConnectionSpec | None:
         """The spec in the form, or None with the faulty field marked."""
-        for w in (self.name, self.endpoint):
+        for w in (self.name, self.region, self.endpoint):
             w.setStyleSheet("")
         self.message.clear()
         name = self.name.text().strip()
@@ -161,14 +166,20 @@ class ConnectionDialog(QDialog):
             self._invalid(self.name, self.tr("Give the connection a name."))
             return None
         endpoint = self.endpoint.text().strip() or None
-        if endpoint and not endpoint.startswith(("http://", "https://")):
-            self._invalid(self.endpoint, "The endpoint URL must start with http:// or "
-                                         "https://, e.g. http://localhost:8000.")
+        if endpoint and not endpoint.lower().startswith(("http://", "https://")):
+            self._invalid(self.endpoint, self.tr("The endpoint URL must start with http:// or "
+                                                 "https://, e.g. http://localhost:8000."))
             return None
-        return ConnectionSpec(name=name, profile=self.profile.currentText().strip() or None,
+        spec = ConnectionSpec(name=name, profile=self.profile.currentText().strip() or None,
                               region=self.region.text().strip() or None, endpoint_url=endpoint,
                               read_only=self.read_only.isChecked(),
                               production=self.production.isChecked())  # issue 25 (H7)
+        try:  # what connecting would refuse (a port out of range, AWS over http://, a bad region)
+            validate_spec(spec)
+        except ConnectionSpecError as exc:
+            self._invalid(self.region if exc.field == "region" else self.endpoint, exc.message)
+            return None
+        return spec
 
     def _invalid(self, widget: QWidget, message: str) -> None:
         widget.setStyleSheet(ERROR_STYLE)

@@ -27,7 +27,7 @@ def window_title(ctx: AppContext) -> str:
 
 
 def show_connection(label: QLabel, conn: Connection) -> None:
-    """The badge: connection name, demo, read-only, placeholder keys (styled by kind)."""
+    """The badge: connection name, demo, read-only, placeholder keys, unencrypted (styled by kind)."""
     demo = "DEMO  " if conn.spec.demo else ""
     demo = "PRODUCTION  " if conn.spec.production else demo  # issue 25 (H7)
     ro = "  READ-ONLY" if conn.spec.read_only else (QCoreApplication.translate(
@@ -36,10 +36,27 @@ def show_connection(label: QLabel, conn: Connection) -> None:
         "window.title", "  (placeholder keys)") if getattr(conn, "placeholder_credentials", False) else ""
     from dynoview.core.session.connection import PLACEHOLDER_NOTE
 
-    label.setText(f"{demo}{conn.spec.name}{ro}{placeholder}")
-    label.setToolTip(conn.spec.describe() + (f"\n{PLACEHOLDER_NOTE}" if placeholder else ""))
+    cleartext = getattr(conn, "cleartext_warning", None)
+    unencrypted = QCoreApplication.translate("window.title", "  UNENCRYPTED") if cleartext else ""
+    label.setText(f"{demo}{conn.spec.name}{ro}{placeholder}{unencrypted}")
+    label.setToolTip(conn.spec.describe() + (f"\n{PLACEHOLDER_NOTE}" if placeholder else "")
+                     + (f"\n{cleartext}" if cleartext else ""))
     kind = "-".join(k for k, on in (("demo", conn.spec.demo), ("read-only", conn.spec.read_only)) if on)
+    kind = "unencrypted" if cleartext else kind  # the text still says READ-ONLY where it is
     # Styled by the theme's stylesheet (resources/styles/*.qss) through this property.
     label.setProperty("kind", kind)
     label.style().unpolish(label)
     label.style().polish(label)
+
+
+def connection_notes(conn: Connection) -> str:
+    """What the status bar adds to "Connected": placeholder keys, requests sent unencrypted
+    (core's sentences, as the command line says them), each after a space; else ""."""
+    from dynoview.core.session.connection import PLACEHOLDER_NOTE
+
+    note = f" {PLACEHOLDER_NOTE}" if getattr(conn, "placeholder_credentials", False) else ""
+    cleartext = getattr(conn, "cleartext_warning", None)
+    if cleartext:
+        note += " " + QCoreApplication.translate("window.title", "Warning: {sentence}").format(
+            sentence=cleartext)
+    return note

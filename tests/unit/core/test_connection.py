@@ -1,6 +1,7 @@
 import pytest
 
-from dynoview.core.session.connection import ConnectionSpec, endpoint_is_local, spec_from_environment
+from dynoview.core.session.connection import ConnectionSpec, spec_from_environment
+from dynoview.core.session.endpoints import endpoint_is_local
 
 
 @pytest.mark.parametrize("url, local", [

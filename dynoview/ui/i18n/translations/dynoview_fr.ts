@@ -1319,7 +1319,7 @@ Probablement chaudes</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+36"/>
+        <location filename="../../window/connection_dialog.py" line="+41"/>
         <source>Connect to DynamoDB</source>
         <translation>Connexion à DynamoDB</translation>
     </message>
@@ -1417,6 +1417,11 @@ Probablement chaudes</translation>
         <location line="+30"/>
         <source>Give the connection a name.</source>
         <translation>Donnez un nom à la connexion.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The endpoint URL must start with http:// or https://, e.g. http://localhost:8000.</source>
+        <translation>L’URL du point de terminaison doit commencer par http:// ou https://, p. ex. http://localhost:8000.</translation>
     </message>
 </context>
 <context>
@@ -2553,7 +2558,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>The file or format changed: press Preview before Import.</source>
         <translation>Le fichier ou le format a changé&#xa0;: appuyez sur Aperçu avant Importer.</translation>
     </message>
@@ -2979,7 +2984,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+185"/>
+        <location filename="../../locks/live_mode.py" line="+186"/>
         <source>The table&apos;s stream ended.</source>
         <translation>Le flux de la table s’est terminé.</translation>
     </message>
@@ -3062,7 +3067,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Connexion à {describe}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+19"/>
+        <location line="+17"/>
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Connecté&#xa0;: %Ln table.{note}</numerusform>
@@ -6155,7 +6160,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-213"/>
+        <location filename="../../locks/live_mode.py" line="-214"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
         <translation>En direct&#xa0;: suivre le flux de la table et mettre à jour les lignes à l’arrivée des écritures&#xa0;; les nouveaux problèmes sont marqués et comptés ({LIVE_KEY})</translation>
     </message>
@@ -6746,7 +6751,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-134"/>
+        <location filename="../../window/connection_dialog.py" line="-138"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Démo (intégrée, sans compte AWS)</translation>
     </message>
@@ -7003,6 +7008,16 @@ Plus ancien&#xa0;: {key_text}</translation>
         <location line="+2"/>
         <source>  (placeholder keys)</source>
         <translation>  (clés factices)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>  UNENCRYPTED</source>
+        <translation>  NON CHIFFRÉ</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Warning: {sentence}</source>
+        <translation>Attention : {sentence}</translation>
     </message>
 </context>
 </TS>

@@ -1307,7 +1307,7 @@ Kemungkinan panas</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+36"/>
+        <location filename="../../window/connection_dialog.py" line="+41"/>
         <source>Connect to DynamoDB</source>
         <translation>Hubungkan ke DynamoDB</translation>
     </message>
@@ -1405,6 +1405,11 @@ Kemungkinan panas</translation>
         <location line="+30"/>
         <source>Give the connection a name.</source>
         <translation>Beri nama koneksi.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The endpoint URL must start with http:// or https://, e.g. http://localhost:8000.</source>
+        <translation>URL endpoint harus diawali http:// atau https://, mis. http://localhost:8000.</translation>
     </message>
 </context>
 <context>
@@ -2528,7 +2533,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>The file or format changed: press Preview before Import.</source>
         <translation>Berkas atau format berubah: tekan Pratinjau sebelum Impor.</translation>
     </message>
@@ -2946,7 +2951,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+185"/>
+        <location filename="../../locks/live_mode.py" line="+186"/>
         <source>The table&apos;s stream ended.</source>
         <translation>Stream tabel telah berakhir.</translation>
     </message>
@@ -3027,7 +3032,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Menghubungkan ke {describe}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+19"/>
+        <location line="+17"/>
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Terhubung: %Ln tabel.{note}</numerusform>
@@ -6103,7 +6108,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-213"/>
+        <location filename="../../locks/live_mode.py" line="-214"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
         <translation>Langsung: ikuti stream tabel dan perbarui baris saat penulisan masuk; masalah baru ditandai dan dihitung ({LIVE_KEY})</translation>
     </message>
@@ -6694,7 +6699,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-134"/>
+        <location filename="../../window/connection_dialog.py" line="-138"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demo (tertanam, tanpa akun AWS)</translation>
     </message>
@@ -6951,6 +6956,16 @@ Terlama: {key_text}</translation>
         <location line="+2"/>
         <source>  (placeholder keys)</source>
         <translation>  (key placeholder)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>  UNENCRYPTED</source>
+        <translation>  TIDAK TERENKRIPSI</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Warning: {sentence}</source>
+        <translation>Peringatan: {sentence}</translation>
     </message>
 </context>
 </TS>

@@ -1319,7 +1319,7 @@ Provavelmente quente</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+36"/>
+        <location filename="../../window/connection_dialog.py" line="+41"/>
         <source>Connect to DynamoDB</source>
         <translation>Conectar ao DynamoDB</translation>
     </message>
@@ -1417,6 +1417,11 @@ Provavelmente quente</translation>
         <location line="+30"/>
         <source>Give the connection a name.</source>
         <translation>Dê um nome à conexão.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The endpoint URL must start with http:// or https://, e.g. http://localhost:8000.</source>
+        <translation>A URL do endpoint deve começar com http:// ou https://, p. ex. http://localhost:8000.</translation>
     </message>
 </context>
 <context>
@@ -2553,7 +2558,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+14"/>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>The file or format changed: press Preview before Import.</source>
         <translation>O arquivo ou o formato mudou: clique em Pré-visualizar antes de Importar.</translation>
     </message>
@@ -2979,7 +2984,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+185"/>
+        <location filename="../../locks/live_mode.py" line="+186"/>
         <source>The table&apos;s stream ended.</source>
         <translation>O stream da tabela terminou.</translation>
     </message>
@@ -3062,7 +3067,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Conectando a {describe}…</translation>
     </message>
     <message numerus="yes">
-        <location line="+19"/>
+        <location line="+17"/>
         <source>Connected: %Ln table(s).{note}</source>
         <translation>
             <numerusform>Conectado: %Ln tabela.{note}</numerusform>
@@ -6155,7 +6160,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.live_mode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="-213"/>
+        <location filename="../../locks/live_mode.py" line="-214"/>
         <source>Live: follow the table&apos;s stream and update the rows as writes arrive; new problems are marked and counted ({LIVE_KEY})</source>
         <translation>Ao vivo: acompanhar o stream da tabela e atualizar as linhas conforme as escritas chegam; novos problemas são marcados e contados ({LIVE_KEY})</translation>
     </message>
@@ -6746,7 +6751,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-134"/>
+        <location filename="../../window/connection_dialog.py" line="-138"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demonstração (embutida, sem conta AWS)</translation>
     </message>
@@ -7003,6 +7008,16 @@ Mais antigo: {key_text}</translation>
         <location line="+2"/>
         <source>  (placeholder keys)</source>
         <translation>  (chaves fictícias)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>  UNENCRYPTED</source>
+        <translation>  SEM CRIPTOGRAFIA</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Warning: {sentence}</source>
+        <translation>Aviso: {sentence}</translation>
     </message>
 </context>
 </TS>
