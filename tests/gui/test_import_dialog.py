@@ -120,3 +120,21 @@ def test_the_items_tab_opens_import_for_its_table_and_not_on_a_read_only_connect
     buttons.update_state()
     assert not buttons.import_button.isEnabled()
     assert "read-only" in buttons.import_button.toolTip()
+
+
+def test_a_cancelled_import_names_the_resume_box_not_a_command_line_flag(
+        qtbot: Any, ctx: AppContext, empty_table: str, tmp_path: Path) -> None:
+    """A window user has no --resume to pass: the sentence names the dialog's check box."""
+    items = [plain_document(n) for n in range(40)]
+    path = tmp_path / "items.json"
+    path.write_text(render(items, DDB_JSON))
+    dialog = _dialog(qtbot, ctx, empty_table, path)
+    dialog.rate_spin.setValue(1)  # the first batch waits for the pace: Cancel lands before it
+    with qtbot.waitSignal(dialog.finished_import, timeout=60000) as done:
+        qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: dialog.controller.running, timeout=5000)
+        dialog.controller.cancel()
+    assert done.args[0] is None
+    said = dialog.summary_label.text()
+    assert "cancelled" in said and "--resume" not in said
+    assert f"“{dialog.resume_check.text()}” continues from there" in said

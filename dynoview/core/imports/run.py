@@ -137,6 +137,9 @@ class ImportOptions:
     progress_path: Path | None = None
     confirmation: str | bool | None = True
     max_items: int | None = None  # per batch (tests); default 100 or 25
+    #: How the caller's user resumes, as the messages name it: the command line's flag, or the
+    #: window's check box (a window user has no --resume to pass).
+    resume_hint: str = "--resume"
 
 
 def check_mode(mode: str, has_lock_rules: bool) -> None:
@@ -260,7 +263,7 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
                 if cancel is not None and cancel.is_set():  # after the pause too: never sent then
                     settle(pipe)  # the batches in flight are written: counted before it is said
                     raise CancelledError(f"The import was cancelled after {result.items:,} item(s); "
-                                         "--resume continues from there.")
+                                         f"{options.resume_hint} continues from there.")
                 if view is not None:
                     view.written((r.item for r in batch.records), in_flight=depth)
                 if keys:
@@ -293,7 +296,8 @@ def _start_state(path: Path, identity: resume.FileIdentity, table: str, endpoint
         return resume.Progress(identity, table, endpoint, options.mode)
     if not saved.identity.same_file(identity):
         raise DynoViewError(f"The file changed since the import stopped ({path} describes another "
-                            "version): import it from the start, without --resume.", field="resume")
+                            f"version): import it from the start, without {options.resume_hint}.",
+                            field="resume")
     if (saved.table, saved.endpoint) != (table, endpoint) or saved.mode != options.mode:
         raise DynoViewError(f"The progress file {path} is of an import into {saved.table} at "
                             f"{saved.endpoint} by {saved.mode}; resume with the same table, endpoint "
@@ -301,9 +305,9 @@ def _start_state(path: Path, identity: resume.FileIdentity, table: str, endpoint
     return saved
 
 
-def _maybe_written(batch: Batch, said: str) -> ImportStopped:
+def _maybe_written(batch: Batch, said: str, resume_hint: str) -> ImportStopped:
     return ImportStopped(f"Batch {batch.number + 1} ({batch.span()}) may have been written, in part "
-                         f"or whole: {said} --resume sends this batch again (the same Puts: its "
+                         f"or whole: {said} {resume_hint} sends this batch again (the same Puts: its "
                          "items end the same whether or not they were written).", batch=batch)
 
 
@@ -379,7 +383,7 @@ class _Sender:
                 self.conn, self.table.name, [r.item for r in batch.records], log=self.log,
                 context=_context(batch, self.state), cancel=self.cancel, client=self.client)
         except DamagedResponseError as exc:  # sent and answered, but the answer is unreadable
-            raise _maybe_written(batch, str(exc)) from exc
+            raise _maybe_written(batch, str(exc), self.options.resume_hint) from exc
         except DynoViewError:
             raise  # cancelled, or items left unprocessed: each says what happened
         except Exception as exc:
@@ -387,7 +391,8 @@ class _Sender:
                 raise  # refused by DynamoDB as it stands: nothing of it was written
             # Never "could not reach the endpoint" alone: the request may have been applied.
             raise _maybe_written(batch, describe_error(exc, operation="BatchWriteItem",
-                                                       table=self.table.name).message) from exc
+                                                       table=self.table.name).message,
+                                 self.options.resume_hint) from exc
 
     def _transact(self, batch: Batch, tx: Transaction, *, fresh: bool) -> int:
         result = execute_transaction(self.conn, tx, confirmation=self.options.confirmation,
@@ -399,8 +404,9 @@ class _Sender:
             # Sent, the answer lost and the reads failed: it may be in the table. Never "not
             # written": the user would look for a problem in the file that is not there.
             raise ImportStopped(f"Batch {batch.number + 1} ({batch.span()}) may have been written: "
-                                f"{result.message} --resume sends this batch again (the same Puts: "
-                                "its items end the same whether or not it was applied).",
+                                f"{result.message} {self.options.resume_hint} sends this batch "
+                                "again (the same Puts: its items end the same whether or not it "
+                                "was applied).",
                                 batch=batch, result=result)
         if result.status not in (SUCCEEDED, APPLIED):
             raise ImportStopped(f"Batch {batch.number + 1} ({batch.span()}) was not written: "

@@ -251,7 +251,9 @@ class ImportDialog(QDialog):
         options = ImportOptions(mode=self._mode(), rate=self.rate_spin.value() or None,
                                 accept_warnings=self.warnings_check.isChecked(),
                                 resume=self.resume_check.isChecked(),
-                                confirmation=self.type_to_confirm or True)
+                                confirmation=self.type_to_confirm or True,
+                                resume_hint=self.tr("“{check}”").format(  # the check box, named
+                                    check=self.resume_check.text()))
         if self.controller.start(self.answer, self.table, options):
             self.progress_row.set_running(True, self.tr("Importing…"))
             self._set_state()
