@@ -101,8 +101,9 @@ class ItemEditDialog(QDialog):
                 "{names}: protected values (each has a lock); changing one moves its lock too.").format(
                     names=names)
         moved = "; ".join(f"{c.rule.attribute} {c.old or '(none)'} → {c.new or '(none)'}" for c in changes)
-        return (f"Protected: {moved}. The builder moves the lock with the value (new lock guarded "
-                "by attribute_not_exists, old lock released) in the same transaction.")
+        return self.tr("Protected: {moved}. The builder moves the lock with the value (new lock "
+                       "guarded by attribute_not_exists, old lock released) in the same "
+                       "transaction.").format(moved=moved)
 
     def update_protected_note(self) -> None:
         try:

@@ -38,6 +38,23 @@ Stage = Callable[[str, str], str | None]  # (type code, text) -> why it was not 
 TREE_NODES = 2000  # nodes drawn in the preview: enough to check a document's shape
 
 
+#: Characters a QPlainTextEdit turns into a line break: a member holding one cannot be shown one
+#: per line, and a JSON text shows the separators escaped (as JSON allows), never raw.
+LINE_BREAKS = ("\n", "\r", "\u2028", "\u2029")
+
+
+def _json_safe(text: str) -> str:
+    """JSON text with the Unicode line separators escaped: the editor would turn them, raw in a
+    string, into line breaks that JSON refuses (so an untouched value could not be staged)."""
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def one_per_line(members: list[str]) -> bool:
+    """Whether the set editor's lines give these members back: none blank (blank lines are left
+    out) and none holding a line break (it would become two members)."""
+    return all(m.strip() and not any(b in m for b in LINE_BREAKS) for m in members)
+
+
 def _members(av: Mapping[str, Any]) -> list[str]:
     code = type_code(av)
     if code == "BS":
@@ -99,18 +116,32 @@ class SetEditorDialog(_StageDialog):
                  parent: QWidget | None = None) -> None:
         code = type_code(av)
         kind = {"SS": self.tr("strings"), "NS": self.tr("numbers"), "BS": self.tr("base64 binary")}[code]
+        members = _members(av)
+        # A member with a line break or only spaces would not come back from lines: the set is
+        # then edited as a JSON array, so accepting it untouched stages nothing.
+        self.as_json = not one_per_line(members)
+        hint = (self.tr("The members as a JSON array ({kind}): some hold line breaks or only "
+                        "spaces, which one member per line cannot show. A set holds each member "
+                        "once and cannot be empty: to empty it, remove the attribute.")
+                if self.as_json else
+                self.tr("One member per line ({kind}). A set holds each member once and "
+                        "cannot be empty: to empty it, remove the attribute."))
         super().__init__(self.tr("Edit {name} ({code})").format(name=attribute, code=code),
-                         self.tr("One member per line ({kind}). A set holds each member once and "
-                                 "cannot be empty: to empty it, remove the attribute.").format(kind=kind),
-                         code, stage, parent)
+                         hint.format(kind=kind), code, stage, parent)
         self.resize(420, 360)
-        self.editor.setAccessibleName(self.tr("Set members, one per line"))
-        self.editor.setPlainText("\n".join(_members(av)))
+        if self.as_json:
+            self.editor.setAccessibleName(self.tr("Set members as a JSON array"))
+            self.editor.setPlainText(_json_safe(json.dumps(members, indent=2, ensure_ascii=False)))
+        else:
+            self.editor.setAccessibleName(self.tr("Set members, one per line"))
+            self.editor.setPlainText("\n".join(members))
         layout = QVBoxLayout(self)
         for widget in (self.hint, self.editor, self.error, self.buttons):
             layout.addWidget(widget, 1 if widget is self.editor else 0)
 
     def text_value(self) -> str:
+        if self.as_json:
+            return self.editor.toPlainText()
         lines = [line for line in self.editor.toPlainText().split("\n") if line.strip()]
         return json.dumps(lines, ensure_ascii=False)
 
@@ -128,7 +159,7 @@ class DocumentEditorDialog(_StageDialog):
                          code, stage, parent)
         self.resize(820, 520)
         self.editor.setAccessibleName(self.tr("Value as JSON"))
-        self.editor.setPlainText(cell_text(av, indent=2))
+        self.editor.setPlainText(_json_safe(cell_text(av, indent=2)))
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels([self.tr("Name"), self.tr("Type"), self.tr("Value")])
         self.tree.setAccessibleName(self.tr("Value as a tree"))

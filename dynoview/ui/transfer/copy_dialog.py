@@ -27,13 +27,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.edits.staging import key_id
 from dynoview.core.errors import DynoViewError
-from dynoview.core.items.copy_to_table import copy_transactions
+from dynoview.core.items.copy_to_table import CopyPlan, copy_plan
 from dynoview.core.session.connection import Connection, ConnectionSpec
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.model import Transaction
 from dynoview.ui import settings as saved
-from dynoview.ui.context import AppContext
+from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.transfer.copy_controller import CopyTargetController
 
 
@@ -49,6 +50,14 @@ class CopyItemsDialog(QDialog):
         self.selected = list(selected)
         self.result_items = list(result)
         self.switch_connection = switch_connection  # MainWindow.connect_to, when there is one
+        # The source table's schema, taken now: switching to the target's connection changes
+        # ctx.schema, and it is what tells the selection's accounts and locks apart.
+        self.schema = ctx.schema
+        self.warning = ""  # what the batches leave apart (accounts without their locks)
+        self.plan: CopyPlan | None = None
+        self.written: set[int] = set()  # batches the builder wrote (0-based)
+        self.batch_keys: list[set[str]] = []  # per batch, the items it writes (key_id)
+        ctx.items_written.connect(self._items_written)
         self.batches: list[Transaction] = []
         self.opened = 0  # batches opened in the builder so far
         self.target_spec: ConnectionSpec | None = None  # the batches' connection
@@ -63,11 +72,12 @@ class CopyItemsDialog(QDialog):
 
     def _setup_ui(self) -> None:
         layout = QVBoxLayout(self)
-        intro = QLabel(self.tr(
+        self.intro = intro = QLabel(self.tr(
             "Each item is written by a Put guarded by attribute_not_exists on the target's "
                        "key, so nothing already in the target is replaced. Batches of up to 100 open "
                        "in the transaction builder, where you see the request and the preflight "
-                       "before anything is sent."))
+                       "before anything is sent. An account and its locks always go in the same "
+                       "batch, so a copy that stops between batches never splits them."))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
@@ -149,6 +159,8 @@ class CopyItemsDialog(QDialog):
     def _reset_batches(self) -> None:
         self.batches = []
         self.opened = 0
+        self.warning = ""
+        self.plan, self.written, self.batch_keys = None, set(), []
         if self.target_spec is not None:  # "Switch to … and open batch 1" was for those batches
             self.target_spec = None
             self.open_button.clicked.disconnect()
@@ -158,6 +170,26 @@ class CopyItemsDialog(QDialog):
 
     def _say(self, text: str) -> None:
         self.status.setText(text)
+
+    def _items_written(self, written: list[WrittenKey]) -> None:
+        """The builder wrote (or may have written) these keys: a batch all of whose items are
+        among them is in the target. Says which batches are, and which accounts are not yet."""
+        if self.plan is None:
+            return
+        keys = {key_id(w.table, w.key) for w in written}
+        fresh = {i for i, batch in enumerate(self.batch_keys[:self.opened])
+                 if i not in self.written and batch <= keys}
+        if not fresh:
+            return
+        self.written |= fresh
+        self._say(self.plan.progress(self.written) + self._warning_text())
+
+    def _warning_text(self) -> str:
+        """The plan's warning, after what the status says (empty when the plan keeps every
+        account with its locks)."""
+        if not self.warning:
+            return ""
+        return "\n\n" + self.tr("Warning: {details}").format(details=self.warning)
 
     # -- batches -------------------------------------------------------------------
     def open_next(self) -> None:
@@ -176,10 +208,13 @@ class CopyItemsDialog(QDialog):
 
     def _described(self, spec: ConnectionSpec | None, info: TableInfo) -> None:
         try:
-            self.batches = copy_transactions(self.items(), info)
+            plan = copy_plan(self.items(), info, self.schema)
         except DynoViewError as exc:
             self._say(exc.message)
             return
+        self.batches, self.warning, self.plan, self.written = plan.batches, plan.warning(), plan, set()
+        self.batch_keys = [{key_id(a.table, a.target_key(info.key_names)) for a in tx.actions}
+                           for tx in plan.batches]
         self.target_spec, self.target_table, self.opened = spec, info.name, 0
         if spec is None:
             self._open_batch()
@@ -189,7 +224,7 @@ class CopyItemsDialog(QDialog):
         self._say(self.tr("%Ln item(s) in {batches}. The builder sends on the window's connection: the "
                           "window switches to {name} and opens {table}; the items to copy stay here.",
                           "", n).format(batches=self.tr("%Ln batch(es)", "", len(self.batches)),
-                                        name=spec.name, table=info.name))
+                                        name=spec.name, table=info.name) + self._warning_text())
         self.open_button.clicked.disconnect()
         self.open_button.clicked.connect(self.switch_and_open)
 
@@ -226,9 +261,11 @@ class CopyItemsDialog(QDialog):
                 "Open batch {value} of {total}").format(value=self.opened + 1, total=total))
             self._say(self.tr("Batch {opened} of {total} ({actions_count} Puts) is open in the builder: "
                       "check the request and the preflight, then Execute. Come back here for the "
-                      "next batch.").format(opened=self.opened, total=total, actions_count=len(tx.actions)))
+                      "next batch.").format(opened=self.opened, total=total, actions_count=len(tx.actions))
+                      + self._warning_text())
         else:
             self.open_button.setText(self.tr("Open in the builder"))
             self._say(self.tr("Batch {opened} of {total} ({actions_count} Puts) is open in the builder: "
                       "check the request and the preflight, then Execute. That is the last batch.").format(
-                          opened=self.opened, total=total, actions_count=len(tx.actions)))
+                          opened=self.opened, total=total, actions_count=len(tx.actions))
+                      + self._warning_text())

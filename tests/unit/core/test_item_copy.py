@@ -39,3 +39,39 @@ def test_items_the_target_cannot_take_are_named() -> None:
         check_items([{"PK": {"N": "1"}, "SK": {"S": "x"}}], TARGET)
     with pytest.raises(DynoViewError, match="Select the items"):
         copy_transactions([], TARGET)
+
+
+# -- an account and its locks are never split across batches ------------------------------
+
+def lock(kind: str, value: str) -> dict:
+    return {"PK": {"S": f"UNIQ#{kind}#{value}"}, "SK": {"S": "LOCK"}}
+
+
+def test_an_account_and_its_locks_share_a_batch() -> None:
+    from dynoview.core.uniqueness.schema import article_schema
+
+    # 99 plain items, then an account and its two locks: a cut at 100 would put the account in
+    # batch 1 and its locks in batch 2 (a stop between them leaves the account unguarded).
+    items = [{"PK": {"S": f"NOTE#{i}"}, "SK": {"S": "N"}} for i in range(99)]
+    ada = item(7, email={"S": "ada@x.io"}, username={"S": "ada"})
+    items += [lock("EMAIL", "ada@x.io"), ada, lock("HANDLE", "ada")]
+    batches = copy_transactions(items, TARGET, article_schema())
+    assert [len(t.actions) for t in batches] == [99, 3]
+    assert [a.item["PK"]["S"] for a in batches[1].actions] == [
+        "ACCT#7", "UNIQ#EMAIL#ada@x.io", "UNIQ#HANDLE#ada"]
+    # Without a schema nothing is known of accounts: the plain cut at 100.
+    assert [len(t.actions) for t in copy_transactions(items, TARGET)] == [100, 2]
+
+
+def test_what_the_selection_splits_is_named() -> None:
+    from dynoview.core.items.copy_to_table import copy_plan
+    from dynoview.core.uniqueness.schema import article_schema
+
+    ada = item(7, email={"S": "ada@x.io"}, username={"S": "ada"})
+    plan = copy_plan([ada, lock("EMAIL", "ada@x.io"), lock("EMAIL", "bob@x.io")], TARGET,
+                     article_schema())
+    assert plan.incomplete == ["account ACCT#7 / PROFILE without its username lock UNIQ#HANDLE#ada / LOCK",
+                               "lock UNIQ#EMAIL#bob@x.io / LOCK without its account"]
+    assert "select each account together with its locks" in plan.warning()
+    whole = copy_plan([ada, lock("EMAIL", "ada@x.io"), lock("HANDLE", "ada")], TARGET, article_schema())
+    assert whole.incomplete == [] and whole.warning() == ""
