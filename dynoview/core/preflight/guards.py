@@ -18,6 +18,7 @@ from dynoview.core.expressions.lexer import ExpressionSyntaxError
 from dynoview.core.expressions.nodes import paths as _paths
 from dynoview.core.expressions.parser import parse_condition, parse_update
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
+from dynoview.core.tx.validation import guarded_absent
 from dynoview.core.uniqueness.locks_table import is_locks_table
 from dynoview.core.uniqueness.schema import UniquenessSchema, protected_text
 
@@ -109,7 +110,10 @@ def add_guards(tx: Transaction, schema: UniquenessSchema,
         added: list[tuple[str, str]] = []
         lock_pk = schema.lock_pk_name
         match = schema.match_lock(key) if locks_here or schema.locks is None else None
-        if match is not None and lock_pk not in mentioned:
+        # A lock Put is guarded only by an attribute_not_exists the whole condition needs: one
+        # under OR or NOT ("... OR attribute_exists(PK)") lets it overwrite a lock that is there.
+        unguarded_put = action.kind == PUT and lock_pk not in guarded_absent(action)
+        if match is not None and (lock_pk not in mentioned or unguarded_put):
             rule, value = match
             if action.kind == PUT:
                 added.append((_guard(action, lock_pk, "attribute_not_exists", None),

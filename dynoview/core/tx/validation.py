@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from dynoview.core.errors import aws_error_code
 from dynoview.core.expressions.checks import check_placeholders
 from dynoview.core.expressions.lexer import ExpressionSyntaxError
-from dynoview.core.expressions.nodes import Condition, UpdateExpression
+from dynoview.core.expressions.nodes import And, Condition, FunctionCall, Path, UpdateExpression
 from dynoview.core.expressions.parser import parse_condition, parse_update
 from dynoview.core.expressions.rules import (
     MAX_SUBSTITUTED_BYTES,
@@ -67,16 +67,21 @@ MAX_REQUEST_BYTES = 4 * 1024 * 1024
 MAX_NAME_BYTES = 65535
 #: ``#name`` and ``:value`` placeholders are at most 255 characters.
 MAX_PLACEHOLDER_LENGTH = 255
-__all__ = ["MAX_PARTITION_KEY_BYTES", "MAX_SORT_KEY_BYTES", "TableSchemas", "describe_tables", "has_errors",
-           "item_identity", "validate", "validate_against"]
+__all__ = ["MAX_PARTITION_KEY_BYTES", "MAX_SORT_KEY_BYTES", "TableSchemas", "describe_tables",
+           "guarded_absent", "has_errors", "item_identity", "validate", "validate_against"]
 
 _TABLE_NAME = re.compile(r"[A-Za-z0-9_.-]{3,255}")
-_NOT_EXISTS = re.compile(r"attribute_not_exists\s*\(\s*([#\w.\[\]]+)\s*\)")
 
 LOCK_OVERWRITE_WARNING = (
     "This Put writes the {rule} lock {value!r} without attribute_not_exists: without this "
     "condition a second signup silently overwrites the lock. Add the condition "
     "attribute_not_exists({pk}) (the Sign up template does)."
+)
+LOCK_WEAK_GUARD_WARNING = (
+    "This Put writes the {rule} lock {value!r}, and its condition does not require "
+    "attribute_not_exists({pk}) on its own (under OR or NOT it guards nothing): without this "
+    "condition a second signup silently overwrites the lock. AND attribute_not_exists({pk}) "
+    "to the condition (the Sign up template does)."
 )
 
 
@@ -244,11 +249,33 @@ def _check_lock_guard(index: int, action: Action, schema: UniquenessSchema | Non
     if match is None:
         return
     rule, value = match
-    for target in _NOT_EXISTS.findall(action.condition):
-        if action.names.get(target, target) in (schema.lock_pk_name, schema.lock_sk_name):
-            return
-    problems.append(Problem(index, "condition", LOCK_OVERWRITE_WARNING.format(
+    if guarded_absent(action) & {schema.lock_pk_name, schema.lock_sk_name}:
+        return
+    text = LOCK_OVERWRITE_WARNING if not action.condition.strip() else LOCK_WEAK_GUARD_WARNING
+    problems.append(Problem(index, "condition", text.format(
         rule=rule.name, value=value, pk=schema.lock_pk_name), WARNING))
+
+
+def guarded_absent(action: Action) -> set[str]:
+    """The attributes the condition requires absent: an ``attribute_not_exists`` the whole
+    condition depends on (alone, or ANDed). Under OR or NOT it guards nothing: ``... OR
+    attribute_exists(PK)`` lets the Put overwrite a lock that is there."""
+    try:
+        tree: Condition | None = parse_condition(action.condition) if action.condition.strip() else None
+    except ExpressionSyntaxError:
+        return set()  # reported as a syntax error
+    out: set[str] = set()
+    pending = [tree] if tree is not None else []
+    while pending:
+        node = pending.pop()
+        if isinstance(node, And):
+            pending.extend(node.operands)
+        elif isinstance(node, FunctionCall) and node.name == "attribute_not_exists" and node.args \
+                and isinstance(node.args[0], Path) and len(node.args[0].elements) == 1:
+            first = node.args[0].elements[0]
+            if isinstance(first, str):
+                out.add(action.names.get(first, first))
+    return out
 
 
 def validate(tx: Transaction, tables: Mapping[str, TableInfo] | None = None,

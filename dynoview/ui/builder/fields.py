@@ -169,6 +169,7 @@ class AttributeTable(QWidget):
 
     def values(self, index: int, problems: list[Problem]) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        first_row: dict[str, int] = {}  # name -> the row that named it first
         for row in range(self.table.rowCount()):
             name_item = self.table.item(row, 0)
             value_item = self.table.item(row, 2)
@@ -179,6 +180,14 @@ class AttributeTable(QWidget):
                     "Row {value} has no attribute name; "
                                         "type one or remove the row.").format(value=row + 1)))
                 continue
+            if name in first_row:
+                # A dict keeps one value per name: the other row would vanish from the request.
+                problems.append(Problem(index, f"{self.field_prefix}.{name}", self.tr(
+                    "Rows {first} and {row} both name the attribute {name}; an item holds each "
+                    "attribute once, so one of the values would be lost. Rename or remove one "
+                    "of the rows.").format(first=first_row[name] + 1, row=row + 1, name=name)))
+                continue
+            first_row[name] = row
             code = combo.currentText() if isinstance(combo, QComboBox) else "S"
             try:
                 out[name] = parse_value(code, value_item.text() if value_item else "")
