@@ -18,6 +18,7 @@ never keys, secrets or session tokens.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -28,8 +29,10 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
+from dynoview.core.redaction import drop_url_credentials
 from dynoview.core.session import profile
-from dynoview.core.session.private_files import open_private, private_dir, tighten_file
+from dynoview.core.session.private_files import PrivateFileError, open_private, private_dir, tighten_file
+from dynoview.ui.settings_save import update, update_quietly
 
 if TYPE_CHECKING:  # the connection code loads when a connection is read or made, after the paint
     from dynoview.core.session.connection import ConnectionSpec
@@ -55,9 +58,14 @@ def settings() -> QSettings:
         private_dir(path.parent, top=profile.config_root())
         # An empty 0600 file now, so Qt's first save (a temp file renamed over it) keeps that mode.
         open_private(path, "ab").close()
-    except OSError as exc:  # Qt reports an unwritable file itself (status); start anyway
+    except (OSError, PrivateFileError) as exc:  # a save says it in a sentence; start anyway
         log.warning("could not prepare the settings file %s: %s", path, exc)
     return QSettings(str(path), QSettings.Format.IniFormat)
+
+
+def _path(store: QSettings | None) -> Path:
+    """The file ``store`` reads (the active profile's when None): what a save changes."""
+    return Path((store or settings()).fileName())  # settings() makes the folder
 
 
 def sync(store: QSettings) -> None:
@@ -122,7 +130,10 @@ def byte_array(store: QSettings, key: str) -> QByteArray | None:
 
 
 def _json_value(store: QSettings, key: str, default: Any) -> Any:
-    raw = store.value(key)
+    return _json_of(store.value(key), key, default)
+
+
+def _json_of(raw: Any, key: str, default: Any) -> Any:
     if not isinstance(raw, str):
         return default
     try:
@@ -178,10 +189,65 @@ def _keep_unreadable(store: QSettings, raw: Any) -> Path | None:
     return path
 
 
+def _entry(spec: ConnectionSpec) -> tuple[dict[str, Any], bool]:
+    """What is saved of ``spec``, and whether a user or password was left out of its endpoint."""
+    data = spec.to_settings()
+    url, had = drop_url_credentials(spec.endpoint_url) if spec.endpoint_url else ("", False)
+    if had:
+        data["endpoint_url"] = url
+    return data, had
+
+
+def _raw_entries(raw: Any, store: QSettings | None) -> list[Any]:
+    """The saved entries as stored: ones that cannot be read stay as they are."""
+    try:
+        data = json.loads(raw) if isinstance(raw, str) else []
+    except (ValueError, RecursionError):
+        data = None
+    if not isinstance(data, list):
+        _keep_unreadable(store or settings(), raw)
+        return []
+    return data
+
+
+def _named(entry: Any, name: str) -> bool:
+    return isinstance(entry, dict) and isinstance(entry.get("name"), str) and entry["name"].strip() == name
+
+
+def save_connection(spec: ConnectionSpec,
+                    store: QSettings | None = None) -> tuple[list[ConnectionSpec], str | None]:
+    """Add ``spec`` to the saved connections as the file holds them now (replacing one of that
+    name), so a connection another window saved meanwhile stays. The connections saved now, and
+    a sentence when the endpoint's user and password were left out; ``SettingsSaveError``."""
+    data, had = _entry(spec)
+    saved = update(_path(store), CONNECTIONS_KEY, lambda raw: json.dumps(
+        [*(e for e in _raw_entries(raw, store) if not _named(e, spec.name)), data]))
+    note = QCoreApplication.translate(
+        "settings", "The user name and password in the endpoint URL are not saved: type them in "
+                    "the endpoint again each time you connect.") if had else None
+    return _specs(saved), note
+
+
+def delete_connection(name: str, store: QSettings | None = None) -> list[ConnectionSpec]:
+    """Remove the connection ``name`` from the file as it is now (the others stay)."""
+    return _specs(update(_path(store), CONNECTIONS_KEY, lambda raw: json.dumps(
+        [e for e in _raw_entries(raw, store) if not _named(e, name)])))
+
+
+def _specs(raw: str) -> list[ConnectionSpec]:
+    """The connections just saved (read from what was written, not from Qt's cache)."""
+    from dynoview.core.session.connection import ConnectionSpec
+
+    out = []
+    for entry in json.loads(raw):
+        with contextlib.suppress(ValueError):
+            out.append(ConnectionSpec.from_settings(entry if isinstance(entry, dict) else {}))
+    return out
+
+
 def save_connections(specs: list[ConnectionSpec], store: QSettings | None = None) -> None:
-    store = store or settings()
-    store.setValue(CONNECTIONS_KEY, json.dumps([s.to_settings() for s in specs]))
-    sync(store)
+    """Replace all saved connections with ``specs`` (``save_connection`` adds one)."""
+    update(_path(store), CONNECTIONS_KEY, lambda _raw: json.dumps([_entry(s)[0] for s in specs]))
 
 
 def load_theme(store: QSettings | None = None) -> str:
@@ -280,8 +346,10 @@ PARTIQL_HISTORY_LIMIT = 50
 def partiql_history(connection: str, store: QSettings | None = None) -> list[dict[str, Any]]:
     """PartiQL statements run on this connection, most recent first: ``{"statement": str,
     "parameters": [DynamoDB JSON values], "consistent": bool}``; malformed entries are skipped."""
-    data = _json_value(store or settings(), PARTIQL_HISTORY_KEY, {})
-    entries = data.get(connection, [])
+    return _history(_json_value(store or settings(), PARTIQL_HISTORY_KEY, {}).get(connection, []))
+
+
+def _history(entries: Any) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for entry in entries if isinstance(entries, list) else []:
         if (isinstance(entry, dict) and isinstance(entry.get("statement"), str)
@@ -296,14 +364,16 @@ def add_partiql_history(connection: str, entry: dict[str, Any],
     """Put ``entry`` first in this connection's history (once: a re-run moves it up), keep the
     last ``PARTIQL_HISTORY_LIMIT``, save, and return the history. Statements can hold values
     (emails): the file is private to the user like the rest of the settings."""
-    store = store or settings()
-    data = _json_value(store, PARTIQL_HISTORY_KEY, {})
     same = json.dumps(entry, sort_keys=True)
-    kept = [e for e in partiql_history(connection, store) if json.dumps(e, sort_keys=True) != same]
-    data[connection] = [entry, *kept][:PARTIQL_HISTORY_LIMIT]
-    store.setValue(PARTIQL_HISTORY_KEY, json.dumps(data))
-    sync(store)
-    return list(data[connection])
+    history: list[dict[str, Any]] = []
+
+    def change(raw: Any) -> str:
+        data = _json_of(raw, PARTIQL_HISTORY_KEY, {})
+        kept = [e for e in _history(data.get(connection, [])) if json.dumps(e, sort_keys=True) != same]
+        history[:] = data[connection] = [entry, *kept][:PARTIQL_HISTORY_LIMIT]
+        return json.dumps(data)
+    update_quietly(_path(store), PARTIQL_HISTORY_KEY, change)
+    return list(history) or [entry]
 
 
 # -- the items view, per table: column layout, recent reads, saved reads -------------------------
@@ -326,15 +396,15 @@ def _save_table_entry(key: str, connection: str, table: str, value: Any,
     """Save one table's entry (an empty one is dropped). With ``evict``, the least recently
     saved tables are forgotten first, as for column widths; what the user saved by name
     is never evicted."""
-    store = store or settings()
-    data = _json_value(store, key, {})
-    data.pop(_table_key(connection, table), None)
-    if value:
-        data[_table_key(connection, table)] = value
-    while evict and len(data) > COLUMN_TABLES_LIMIT:
-        data.pop(next(iter(data)))
-    store.setValue(key, json.dumps(data))
-    sync(store)
+    def change(raw: Any) -> str:
+        data = _json_of(raw, key, {})
+        data.pop(_table_key(connection, table), None)
+        if value:
+            data[_table_key(connection, table)] = value
+        while evict and len(data) > COLUMN_TABLES_LIMIT:
+            data.pop(next(iter(data)))
+        return json.dumps(data)
+    update_quietly(_path(store), key, change)
 
 
 def column_layout(connection: str, table: str, store: QSettings | None = None) -> dict[str, Any]:

@@ -27,7 +27,8 @@ from dynoview.core.session.connection import (
     validate_spec,
 )
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
-from dynoview.ui.settings import load_connections, save_connections
+from dynoview.ui.settings import delete_connection, load_connections, save_connection
+from dynoview.ui.settings_save import SettingsSaveError
 
 DEMO_ENTRY = QT_TRANSLATE_NOOP("window.connection_dialog", "Demo (embedded, no AWS account)")
 ERROR_STYLE = "border: 1px solid #d32f2f;"
@@ -190,15 +191,23 @@ class ConnectionDialog(QDialog):
         spec = self.form_spec()
         if spec is None:
             return
-        self.specs = [s for s in self.specs if s.name != spec.name] + [spec]
-        save_connections(self.specs)
+        try:  # merged with what other windows saved meanwhile (settings.save_connection)
+            self.specs, note = save_connection(spec)
+        except SettingsSaveError as exc:
+            self.message.setText(exc.message)
+            return
         self._refresh(select=spec.name)
+        if note:
+            self.message.setText(note)
 
     def _delete(self) -> None:
         row = self.list.currentRow()
         if row > 0:
-            del self.specs[row - 1]
-            save_connections(self.specs)
+            try:
+                self.specs = delete_connection(self.specs[row - 1].name)
+            except SettingsSaveError as exc:
+                self.message.setText(exc.message)
+                return
             self._refresh()
 
     def _connect(self) -> None:

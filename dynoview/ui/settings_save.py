@@ -1,0 +1,121 @@
+"""Saving one settings key safely: read-merge-write under a lock, the file replaced whole.
+
+Two DynoView windows or processes saving at once (a connection each) both keep their change:
+the value is read from the file as it is now, changed, and written back under the lock Qt's
+own saves take (``settings.ini.lock``, a ``QLockFile``: it works on every platform and is
+taken over when its owner died). The new file is a private copy renamed over the old one
+once complete and synced, so a kill mid-save or a full disk leaves the previous file, and
+the failure is a sentence (``SettingsSaveError``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QLockFile, QSettings
+
+from dynoview.core.errors import DynoViewError
+from dynoview.core.session import leftovers
+from dynoview.core.session.private_files import (
+    PrivateFileError,
+    check_target,
+    open_private,
+    temporary_name,
+    tighten_file,
+)
+
+log = logging.getLogger(__name__)
+
+
+class SettingsSaveError(DynoViewError):
+    """A change to the settings file could not be saved; the file keeps what it held before."""
+
+
+LOCK_WAIT_MS = 10_000  # another DynoView's save takes milliseconds; a hung one is said, not waited on
+
+
+def update(path: Path, key: str, change: Callable[[Any], str]) -> str:
+    """Set ``key`` to ``change(its value as the file holds it now)``, with no other writer in
+    between, and write the whole file atomically; ``SettingsSaveError`` says why not.
+
+    Read-merge-write under the lock Qt's own saves take (``settings.ini.lock``), so two windows
+    or processes saving at once each see the other's change. The value is read from a private
+    copy, changed there and the copy renamed over the file: Qt keeps one parsed file per path
+    and re-reads it only when its size or time changed, so a write by another process in the
+    same clock tick could go unseen, and a failed save would stay pending in that cache to be
+    written later over newer data."""
+    lock = QLockFile(f"{path}.lock")
+    if not lock.tryLock(LOCK_WAIT_MS):
+        if lock.error() != QLockFile.LockError.LockFailedError:  # the lock file itself cannot be made
+            raise SettingsSaveError(_not_saved(path, _cannot_write(path.parent)))
+        raise SettingsSaveError(QCoreApplication.translate(
+            "settings", "The settings could not be saved: another DynoView window kept the settings "
+                        "file {path} locked. Try again; if it keeps happening, close the other "
+                        "DynoView windows.").format(path=path))
+    try:
+        return _update_locked(path, key, change)
+    finally:
+        lock.unlock()
+
+
+def _update_locked(path: Path, key: str, change: Callable[[Any], str]) -> str:
+    leftovers.sweep_folder(path.parent)  # a copy a killed save left
+    temp = temporary_name(path)
+    with leftovers.tracked(temp):
+        try:
+            check_target(path)  # a link (a dotfiles manager's) is said, never replaced or written through
+            with open_private(temp, "xb", encoding=None) as out, contextlib.suppress(FileNotFoundError):
+                out.write(path.read_bytes())
+            copy = QSettings(str(temp), QSettings.Format.IniFormat)
+            value = change(copy.value(key))
+            copy.setValue(key, value)
+            copy.sync()
+            status = copy.status()
+            del copy
+            if status != QSettings.Status.NoError:
+                raise SettingsSaveError(_not_saved(path, _cannot_write(path.parent)
+                    if status == QSettings.Status.AccessError else QCoreApplication.translate(
+                    "settings", "the file is damaged; restart DynoView to set it aside")))
+            with open(temp, "rb") as done:  # Qt's save synced its own file; this one is ours
+                os.fsync(done.fileno())
+            os.replace(temp, path)
+        except (OSError, PrivateFileError) as exc:
+            reason = getattr(exc, "strerror", None) or getattr(exc, "message", None) or str(exc)
+            raise SettingsSaveError(_not_saved(path, reason)) from exc
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+    tighten_file(path)
+    return value
+
+
+def update_quietly(path: Path, key: str, change: Callable[[Any], str]) -> None:
+    """``update`` for what the app saves on its own (layout, history): logged, never a crash."""
+    try:
+        update(path, key, change)
+    except SettingsSaveError as exc:
+        log.warning("%s", exc.message)
+
+
+def _cannot_write(folder: Path) -> str:
+    """Why nothing can be written in ``folder``, as far as can be told without writing."""
+    try:
+        probe = os.statvfs(folder) if hasattr(os, "statvfs") else None
+    except OSError:
+        probe = None
+    if probe is not None and probe.f_flag & getattr(os, "ST_RDONLY", 1):
+        return QCoreApplication.translate("settings", "the folder is on a read-only disk")
+    if probe is not None and probe.f_bavail * probe.f_frsize < 64 * 1024:
+        return QCoreApplication.translate("settings", "the disk is full")
+    return QCoreApplication.translate("settings", "the disk may be full, or the folder not writable")
+
+
+def _not_saved(path: Path, reason: str) -> str:
+    return QCoreApplication.translate(
+        "settings", "The change could not be saved to the settings file {path} ({reason}). The "
+                    "settings saved before are kept as they were.").format(path=path, reason=reason)
