@@ -264,13 +264,15 @@ class Connection:
         if not credentials:
             signin.install_signin(self.session, mfa_prompter or signin.default_prompter(),
                                   credential_cache)
-        if not credentials and endpoint_is_local(spec.endpoint_url) and not _has_credentials(self.session):
+        # Now, in the connecting thread: the MFA prompt, a credential_process's failure and a
+        # cancel all happen before any client exists, so no half-made connection is left. Once:
+        # a failing chain asked twice ran its process twice (a hanging one: twice its timeout).
+        # A chain that fails is said in its own words, which name the login to run, even for a
+        # loopback endpoint: placeholder keys would hide it.
+        if not credentials and signin.sign_in(self.session, spec.profile) is None \
+                and endpoint_is_local(spec.endpoint_url):
             self.session = boto3.session.Session(**session_kwargs, **PLACEHOLDER_CREDENTIALS)
             self.placeholder_credentials = True
-        elif not credentials:
-            # Now, in the connecting thread: the MFA prompt, a credential_process's failure and a
-            # cancel all happen before any client exists, so no half-made connection is left.
-            signin.sign_in(self.session, spec.profile)
         #: A sentence when AWS keys sign requests that travel unencrypted (endpoints.py), else None.
         self.cleartext_warning = (None if spec.demo or self.placeholder_credentials
                                   else _cleartext_warning(self.session, spec.endpoint_url))
@@ -347,18 +349,6 @@ class Connection:
         for page in self.client.get_paginator("list_tables").paginate():
             names.extend(page.get("TableNames", []))
         return names
-
-
-def _has_credentials(session: Any) -> bool:
-    """Whether the default chain finds credentials for ``session``. A chain that fails (a
-    broken SSO or process profile) counts as configured: its own error, which says which
-    login to run, is worth more than keys that would hide it."""
-    from botocore.exceptions import BotoCoreError
-
-    try:
-        return session.get_credentials() is not None
-    except BotoCoreError:
-        return True
 
 
 def _cleartext_warning(session: Any, endpoint_url: str | None) -> str | None:

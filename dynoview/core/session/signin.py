@@ -15,6 +15,7 @@ logged (``redaction`` treats ``TokenCode`` and ``mfa_code`` as secrets), saved o
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import threading
@@ -50,11 +51,15 @@ class SignInError(DynoViewError):
 
 
 def check_mfa_code(code: str) -> str:
-    """The code without spaces, or a sentence: an MFA code is six digits."""
+    """The code without spaces, or a sentence: an MFA code is six digits. The sentence never
+    quotes what was typed (it may be a real code, or a password typed in the wrong place)."""
     cleaned = re.sub(r"\s+", "", code)
     if not MFA_CODE_RE.fullmatch(cleaned):
-        raise SignInError("An MFA code is the six digits your device shows now; "
-                          f"{len(cleaned)} characters were given.", field="mfa_code")
+        given = ("nothing was typed" if not cleaned
+                 else f"{len(cleaned)} characters were given" if cleaned.isdigit()
+                 else f"{len(cleaned)} characters were given, not all of them digits")
+        raise SignInError(f"An MFA code is the six digits your device shows now; {given}.",
+                          field="mfa_code")
     return cleaned
 
 
@@ -133,10 +138,115 @@ def install_signin(boto3_session: Any, prompter: MfaPrompter | None, cache: Any 
     prompting = _prompting_class()
     core = boto3_session._session  # boto3 keeps the botocore session here; no public accessor
     resolver = core.get_component("credential_provider")
+    resolver.providers[:] = _bounded(resolver.providers)
     for index, provider in enumerate(resolver.providers):
         if isinstance(provider, AssumeRoleProvider) and not isinstance(provider, prompting):
             resolver.providers[index] = prompting(
                 provider, prompter or no_prompter, credential_cache() if cache is None else cache)
+
+
+#: Seconds a credential_process may run. botocore waits for ever, and a helper waiting for input
+#: nobody can give (a window's connection, a cron job) would hang the connection; long enough for
+#: a helper that opens a browser sign-in.
+PROCESS_TIMEOUT = 120.0
+
+
+def _bounded(providers: list[Any]) -> list[Any]:
+    """``providers`` with botocore's credential_process provider replaced by ``_process_class``."""
+    from botocore.credentials import ProcessProvider
+
+    bounded = _process_class()
+    return [bounded(profile_name=p._profile_name, load_config=p._load_config)
+            if isinstance(p, ProcessProvider) and not isinstance(p, bounded) else p
+            for p in providers]
+
+
+class _BoundedBuilder:
+    """botocore's source-profile provider builder (role chains), with ``_bounded`` providers."""
+
+    def __init__(self, builder: Any) -> None:
+        self._builder = builder
+
+    def providers(self, profile_name: str, disable_env_vars: bool = False) -> list[Any]:
+        return _bounded(self._builder.providers(profile_name=profile_name,
+                                                disable_env_vars=disable_env_vars))
+
+
+@cache
+def _process_class() -> type:
+    """botocore's ProcessProvider, but a process that hangs, cannot start, prints no JSON or
+    hands over expired keys is a sentence (botocore: a hang, a traceback, a RuntimeError)."""
+    import json
+    import subprocess
+    from datetime import UTC, datetime
+
+    from botocore.compat import compat_shell_split
+    from botocore.credentials import ProcessProvider
+    from botocore.exceptions import CredentialRetrievalError
+    from dateutil.parser import parse as parse_time
+
+    class BoundedProcessProvider(ProcessProvider):
+        def _retrieve_credentials_using(self, credential_process: str) -> dict[str, Any]:
+            def failed(why: str) -> CredentialRetrievalError:
+                # ``sentence``: _retrieval_sentence says it as it is, not as "It said: ...".
+                return CredentialRetrievalError(provider=self.METHOD, error_msg=why, sentence=True)
+
+            try:
+                process = self._popen(compat_shell_split(credential_process),
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            except (OSError, ValueError) as exc:  # not found, not executable, unbalanced quotes
+                why = getattr(exc, "strerror", None) or str(exc)
+                where = getattr(exc, "filename", None)
+                raise failed(f"could not be started ({why}{f': {where}' if where else ''}).") from None
+            try:
+                stdout, stderr = process.communicate(timeout=PROCESS_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                # A grandchild may hold the pipes open: do not wait for it either.
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.communicate(timeout=5)
+                raise failed(f"did not finish within {PROCESS_TIMEOUT:g} seconds and was stopped "
+                             "(it may be waiting for input nobody can give here).") from None
+            if process.returncode == 0:
+                try:
+                    parsed = json.loads(stdout.decode("utf-8"))
+                except ValueError:
+                    parsed = None
+                # Its output is never quoted: it may hold half a secret.
+                if not isinstance(parsed, dict):
+                    raise failed("printed something that is not the JSON credentials AWS documents "
+                                 "(an object with Version 1, AccessKeyId and SecretAccessKey).")
+            # botocore's own checks (exit status, version, keys), on the output already read.
+            process = _Finished(process.returncode, stdout, stderr)
+            answer: dict[str, Any] = ProcessProvider(self._profile_name, self._load_config,
+                                                     popen=lambda *_a, **_k: process
+                                                     )._retrieve_credentials_using(credential_process)
+            expiry = answer.get("expiry_time")
+            if expiry is not None:
+                try:
+                    ends = parse_time(str(expiry))
+                    ends = ends if ends.tzinfo else ends.replace(tzinfo=UTC)
+                except (ValueError, OverflowError):
+                    raise failed(f"gave an Expiration that is not a date ({str(expiry)[:40]!r})."
+                                 ) from None
+                if ends <= datetime.now(UTC):
+                    raise failed(f"handed over credentials that expired at {expiry}: sign in again "
+                                 "with the tool behind it so it prints fresh ones.")
+            return answer
+
+    return BoundedProcessProvider
+
+
+@dataclass
+class _Finished:
+    """A process that has already run, for botocore's checks of its output."""
+
+    returncode: int
+    stdout: bytes
+    stderr: bytes
+
+    def communicate(self) -> tuple[bytes, bytes]:
+        return self.stdout, self.stderr
 
 
 @cache
@@ -155,8 +265,15 @@ def _prompting_class() -> type:
             super().__init__(load_config=base._load_config, client_creator=base._client_creator,
                              cache=cache, profile_name=base._profile_name,
                              credential_sourcer=base._credential_sourcer,
-                             profile_provider_builder=base._profile_provider_builder)
+                             profile_provider_builder=base._profile_provider_builder and
+                             _BoundedBuilder(base._profile_provider_builder))
             self._ask = prompter
+
+        def load(self) -> Any:
+            # botocore keeps the profiles visited by the last attempt: after a failed one (a
+            # source profile's process failing), the next would be refused as a loop.
+            self._visited_profiles = [self._profile_name]
+            return super().load()
 
         def _load_creds_via_assume_role(self, profile_name: str) -> Any:
             role = self._get_role_config(profile_name)
@@ -176,9 +293,9 @@ def _prompting_class() -> type:
             from botocore import credentials as clock  # looked up now: a test may move it
 
             # botocore wraps this refresher so a second call raises; asking again is the point.
-            return DeferredRefreshableCredentials(method=self.METHOD,
-                                                  refresh_using=self._fetched(fetcher.fetch_credentials),
-                                                  time_fetcher=clock._local_now)
+            return DeferredRefreshableCredentials(
+                method=self.METHOD, time_fetcher=clock._local_now,
+                refresh_using=self._fetched(fetcher.fetch_credentials, MfaRequest(serial, profile_name)))
 
         def _code(self, request: MfaRequest) -> str:
             answer = self._ask(request)
@@ -192,10 +309,24 @@ def _prompting_class() -> type:
                                    f"(profile {request.profile}).")
             return check_mfa_code(answer)
 
-        def _fetched(self, fetch: Callable[[], Any]) -> Callable[[], Any]:
-            """``fetch``, remembering that it once succeeded: a later prompt is a refresh."""
+        def _fetched(self, fetch: Callable[[], Any], request: MfaRequest) -> Callable[[], Any]:
+            """``fetch``, remembering that it once succeeded (a later prompt is a refresh), and
+            STS's refusal of the code said as such (botocore: an AccessDenied like any other)."""
+            from botocore.exceptions import ClientError
+
             def fetched() -> Any:
-                credentials = fetch()
+                try:
+                    credentials = fetch()
+                except ClientError as exc:
+                    error = exc.response.get("Error", {})
+                    if (error.get("Code") == "AccessDenied"
+                            and "MultiFactorAuthentication" in str(error.get("Message", ""))):
+                        raise SignInError(
+                            f"AWS STS refused the MFA code for {request.serial} (profile "
+                            f"{request.profile}): it is not the one the device shows now, or it was "
+                            "used already (each code works once). Try again with the next code.",
+                            field="mfa_code") from exc
+                    raise
                 self._signed_in = True
                 return credentials
             return fetched
@@ -206,7 +337,12 @@ def _prompting_class() -> type:
 def sign_in(boto3_session: Any, profile: str | None) -> Any:
     """Resolve the session's credentials now (an MFA code is asked for here), as a sentence
     when they cannot be had; returns the credentials (None: the chain found none)."""
-    from botocore.exceptions import CredentialRetrievalError, InvalidConfigError, PartialCredentialsError
+    from botocore.exceptions import (
+        ClientError,
+        CredentialRetrievalError,
+        InvalidConfigError,
+        PartialCredentialsError,
+    )
 
     try:
         creds = boto3_session.get_credentials()
@@ -215,6 +351,15 @@ def sign_in(boto3_session: Any, profile: str | None) -> Any:
         return creds
     except CredentialRetrievalError as exc:
         raise SignInError(_retrieval_sentence(exc, profile)) from exc
+    except ClientError as exc:
+        if exc.operation_name != "AssumeRole":
+            raise
+        # Else said as a missing DynamoDB permission ("dynamodb:AssumeRole"), which it is not.
+        said = redact_text(str(exc.response.get("Error", {}).get("Message", "")).strip())
+        raise SignInError(f"AWS STS refused to let profile {profile or 'default'} assume its role "
+                          f"({said or exc.response.get('Error', {}).get('Code', 'no reason given')}). "
+                          "Check the role's trust policy and that the source profile may call "
+                          "sts:AssumeRole on it, or use another profile.") from exc
     except (InvalidConfigError, PartialCredentialsError) as exc:
         raise SignInError(f"Profile {profile or 'default'} cannot be used as configured: "
                           f"{redact_text(str(exc))} Fix it in your AWS config file.") from exc
@@ -224,6 +369,9 @@ def _retrieval_sentence(exc: Any, profile: str | None) -> str:
     provider = getattr(exc, "kwargs", {}).get("provider", "")
     detail = redact_text(str(getattr(exc, "kwargs", {}).get("error_msg", exc)).strip())
     name = profile or "default"
+    if provider == "custom-process" and getattr(exc, "kwargs", {}).get("sentence"):
+        return (f"The credential_process of profile {name} {detail} Run that command in a terminal "
+                "to see why, then retry.")
     if provider == "custom-process":
         said = f" It said: {detail}" if detail else " It printed nothing on standard error."
         return (f"The credential_process of profile {name} (custom-process) failed, so there are no "
@@ -233,11 +381,16 @@ def _retrieval_sentence(exc: Any, profile: str | None) -> str:
             f"{detail} Check the profile's credential_source or source_profile, then retry.")
 
 
-def terminal_prompter(given_code: str | None = None) -> MfaPrompter:
+#: Seconds the terminal waits for a code: a command left at a prompt nobody answers (a terminal
+#: left open, a scheduled job with a terminal attached) stops with a sentence instead of hanging.
+MFA_PROMPT_TIMEOUT = 120.0
+
+
+def terminal_prompter(given_code: str | None = None, *, timeout: float = MFA_PROMPT_TIMEOUT,
+                      device: str = "/dev/tty") -> MfaPrompter:
     """The headless commands' prompter: ``given_code`` (``--mfa-code``) the first time, then the
-    terminal when standard input is one (the code is not echoed), else ``no_prompter``'s
-    sentence. A code works once: a refresh in a long command asks again."""
-    import getpass
+    terminal when standard input is one (the code is not echoed; ``timeout`` seconds at most),
+    else ``no_prompter``'s sentence. A code works once: a refresh in a long command asks again."""
     import sys
 
     pending = [given_code] if given_code else []
@@ -247,9 +400,80 @@ def terminal_prompter(given_code: str | None = None) -> MfaPrompter:
             return pending.pop()
         if not sys.stdin.isatty():
             return no_prompter(request)
-        try:
-            return getpass.getpass(f"MFA code for {request.serial} (profile {request.profile}): ")
-        except EOFError:
-            return None
+        typed = _read_hidden(f"MFA code for {request.serial} (profile {request.profile}): ",
+                             timeout, device)
+        if typed is _TIMED_OUT:
+            raise SignInError(
+                f"No MFA code was typed within {timeout:g} seconds for {request.serial} (profile "
+                f"{request.profile}), so the command stopped. Run it again and type the code, or "
+                "pass --mfa-code with the six digits your device shows.", field="mfa_code")
+        return typed
 
     return ask
+
+
+_TIMED_OUT = "\0timed out"  # never a code: codes are digits
+
+
+def _read_hidden(prompt: str, timeout: float, device: str) -> str | None:
+    """A line typed on the terminal without echo, None at end of input (Ctrl-D), ``_TIMED_OUT``
+    after ``timeout`` seconds. ``getpass`` does the same but waits for ever."""
+    import sys
+
+    if sys.platform == "win32":
+        return _read_hidden_windows(prompt, timeout)
+    import select
+    import termios
+
+    try:
+        fd, own = os.open(device, os.O_RDWR | os.O_NOCTTY), True
+    except OSError:  # no controlling terminal: standard input is one (checked by the caller)
+        fd, own = sys.stdin.fileno(), False
+    out = fd if own else sys.stderr.fileno()
+    try:
+        before = termios.tcgetattr(fd)
+        hidden = list(before)
+        hidden[3] &= ~termios.ECHO  # local flags: no echo, lines still edited by the terminal
+        os.write(out, prompt.encode())
+        termios.tcsetattr(fd, termios.TCSAFLUSH, hidden)
+        try:
+            ready, _, _ = select.select([fd], [], [], timeout)
+            data = os.read(fd, 1024) if ready else None
+        finally:
+            # TCSAFLUSH also drops a half-typed code, so the shell never receives it.
+            termios.tcsetattr(fd, termios.TCSAFLUSH, before)
+            os.write(out, b"\n")
+    finally:
+        if own:
+            os.close(fd)
+    if data is None:
+        return _TIMED_OUT
+    return data.decode("utf-8", "replace").rstrip("\r\n") if data else None
+
+
+def _read_hidden_windows(prompt: str, timeout: float) -> str | None:
+    import sys
+    import time
+
+    if sys.platform == "win32":  # for mypy: msvcrt exists only there
+        import msvcrt
+
+        sys.stderr.write(prompt)
+        sys.stderr.flush()
+        typed: list[str] = []
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if not msvcrt.kbhit():
+                time.sleep(0.05)
+                continue
+            char = msvcrt.getwch()
+            if char in "\r\n":
+                sys.stderr.write("\n")
+                return "".join(typed)
+            if char == "\x03":
+                raise KeyboardInterrupt
+            if char == "\x1a":  # Ctrl-Z: end of input
+                return None
+            typed = typed[:-1] if char == "\b" else [*typed, char]
+        sys.stderr.write("\n")
+    return _TIMED_OUT

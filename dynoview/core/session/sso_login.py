@@ -92,9 +92,12 @@ def _oidc(boto3_session: Any, region: str) -> Any:
     from botocore import UNSIGNED
     from botocore.config import Config
 
-    # Unsigned, as the service wants: there are no credentials yet, that is the point.
-    return boto3_session.client("sso-oidc", region_name=region,
-                                config=Config(signature_version=UNSIGNED, user_agent_extra="DynoView"))
+    # Unsigned, as the service wants: there are no credentials yet, that is the point. Short
+    # timeouts and few retries: a cancel is honoured after the call in flight, so that call must
+    # not hang (botocore's default is 60 s per read, five attempts).
+    return boto3_session.client("sso-oidc", region_name=region, config=Config(
+        signature_version=UNSIGNED, user_agent_extra="DynoView", connect_timeout=5,
+        read_timeout=15, retries={"mode": "standard", "total_max_attempts": 2}))
 
 
 def _web_page(url: str) -> str:
@@ -163,6 +166,8 @@ def wait_for_token(boto3_session: Any, auth: DeviceAuthorization, cancel: thread
                 raise SsoSignInError("The SSO sign-in code expired before it was approved in the "
                                      "browser. Start the sign-in again.") from exc
             raise
+        if cancel.is_set():  # approved while the user cancelled: cancel wins, nothing is written
+            raise SsoSignInError("SSO sign-in cancelled: nothing was written.")
         token = token_record(auth, answer)
         write_token(auth.settings, token)
         return token
