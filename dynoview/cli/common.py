@@ -48,7 +48,7 @@ from dynoview.core.session.connection import (
     validate_spec,
 )
 from dynoview.core.session.endpoint_probe import check_reachable
-from dynoview.core.session.signin import terminal_prompter
+from dynoview.core.session.mfa_terminal import terminal_prompter
 from dynoview.core.values.visible_text import visible, visible_json
 
 EXIT_ERROR = 2  # a user error: one sentence on standard error

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from dynoview.core.errors import describe_error
-from dynoview.core.session import signin
+from dynoview.core.session import credential_process
 from dynoview.core.session.connection import Connection, ConnectionSpec
 from dynoview.core.session.identity import caller_identity
 from dynoview.core.session.signin import SignInError
@@ -141,7 +141,7 @@ def test_a_broken_credential_process_is_a_sentence(profiles: Profiles, moto_endp
 @pytest.mark.parametrize("profile", ["hangs", "hangs-chained"])
 def test_a_credential_process_that_hangs_is_stopped(profiles: Profiles, moto_endpoint: str,
                                                     monkeypatch: pytest.MonkeyPatch, profile: str) -> None:
-    monkeypatch.setattr(signin, "PROCESS_TIMEOUT", 1.0)
+    monkeypatch.setattr(credential_process, "PROCESS_TIMEOUT", 1.0)
     started = time.monotonic()
     with pytest.raises(SignInError) as info:
         connect(profiles, profile, moto_endpoint)

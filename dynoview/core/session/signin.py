@@ -15,7 +15,6 @@ logged (``redaction`` treats ``TokenCode`` and ``mfa_code`` as secrets), saved o
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import threading
@@ -26,6 +25,7 @@ from typing import Any
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.redaction import redact_text
+from dynoview.core.session.credential_process import BoundedBuilder, bounded_providers
 
 MFA_CODE_RE = re.compile(r"[0-9]{6}")
 
@@ -138,115 +138,11 @@ def install_signin(boto3_session: Any, prompter: MfaPrompter | None, cache: Any 
     prompting = _prompting_class()
     core = boto3_session._session  # boto3 keeps the botocore session here; no public accessor
     resolver = core.get_component("credential_provider")
-    resolver.providers[:] = _bounded(resolver.providers)
+    resolver.providers[:] = bounded_providers(resolver.providers)
     for index, provider in enumerate(resolver.providers):
         if isinstance(provider, AssumeRoleProvider) and not isinstance(provider, prompting):
             resolver.providers[index] = prompting(
                 provider, prompter or no_prompter, credential_cache() if cache is None else cache)
-
-
-#: Seconds a credential_process may run. botocore waits for ever, and a helper waiting for input
-#: nobody can give (a window's connection, a cron job) would hang the connection; long enough for
-#: a helper that opens a browser sign-in.
-PROCESS_TIMEOUT = 120.0
-
-
-def _bounded(providers: list[Any]) -> list[Any]:
-    """``providers`` with botocore's credential_process provider replaced by ``_process_class``."""
-    from botocore.credentials import ProcessProvider
-
-    bounded = _process_class()
-    return [bounded(profile_name=p._profile_name, load_config=p._load_config)
-            if isinstance(p, ProcessProvider) and not isinstance(p, bounded) else p
-            for p in providers]
-
-
-class _BoundedBuilder:
-    """botocore's source-profile provider builder (role chains), with ``_bounded`` providers."""
-
-    def __init__(self, builder: Any) -> None:
-        self._builder = builder
-
-    def providers(self, profile_name: str, disable_env_vars: bool = False) -> list[Any]:
-        return _bounded(self._builder.providers(profile_name=profile_name,
-                                                disable_env_vars=disable_env_vars))
-
-
-@cache
-def _process_class() -> type:
-    """botocore's ProcessProvider, but a process that hangs, cannot start, prints no JSON or
-    hands over expired keys is a sentence (botocore: a hang, a traceback, a RuntimeError)."""
-    import json
-    import subprocess
-    from datetime import UTC, datetime
-
-    from botocore.compat import compat_shell_split
-    from botocore.credentials import ProcessProvider
-    from botocore.exceptions import CredentialRetrievalError
-    from dateutil.parser import parse as parse_time
-
-    class BoundedProcessProvider(ProcessProvider):
-        def _retrieve_credentials_using(self, credential_process: str) -> dict[str, Any]:
-            def failed(why: str) -> CredentialRetrievalError:
-                # ``sentence``: _retrieval_sentence says it as it is, not as "It said: ...".
-                return CredentialRetrievalError(provider=self.METHOD, error_msg=why, sentence=True)
-
-            try:
-                process = self._popen(compat_shell_split(credential_process),
-                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-            except (OSError, ValueError) as exc:  # not found, not executable, unbalanced quotes
-                why = getattr(exc, "strerror", None) or str(exc)
-                where = getattr(exc, "filename", None)
-                raise failed(f"could not be started ({why}{f': {where}' if where else ''}).") from None
-            try:
-                stdout, stderr = process.communicate(timeout=PROCESS_TIMEOUT)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                # A grandchild may hold the pipes open: do not wait for it either.
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    process.communicate(timeout=5)
-                raise failed(f"did not finish within {PROCESS_TIMEOUT:g} seconds and was stopped "
-                             "(it may be waiting for input nobody can give here).") from None
-            if process.returncode == 0:
-                try:
-                    parsed = json.loads(stdout.decode("utf-8"))
-                except ValueError:
-                    parsed = None
-                # Its output is never quoted: it may hold half a secret.
-                if not isinstance(parsed, dict):
-                    raise failed("printed something that is not the JSON credentials AWS documents "
-                                 "(an object with Version 1, AccessKeyId and SecretAccessKey).")
-            # botocore's own checks (exit status, version, keys), on the output already read.
-            process = _Finished(process.returncode, stdout, stderr)
-            answer: dict[str, Any] = ProcessProvider(self._profile_name, self._load_config,
-                                                     popen=lambda *_a, **_k: process
-                                                     )._retrieve_credentials_using(credential_process)
-            expiry = answer.get("expiry_time")
-            if expiry is not None:
-                try:
-                    ends = parse_time(str(expiry))
-                    ends = ends if ends.tzinfo else ends.replace(tzinfo=UTC)
-                except (ValueError, OverflowError):
-                    raise failed(f"gave an Expiration that is not a date ({str(expiry)[:40]!r})."
-                                 ) from None
-                if ends <= datetime.now(UTC):
-                    raise failed(f"handed over credentials that expired at {expiry}: sign in again "
-                                 "with the tool behind it so it prints fresh ones.")
-            return answer
-
-    return BoundedProcessProvider
-
-
-@dataclass
-class _Finished:
-    """A process that has already run, for botocore's checks of its output."""
-
-    returncode: int
-    stdout: bytes
-    stderr: bytes
-
-    def communicate(self) -> tuple[bytes, bytes]:
-        return self.stdout, self.stderr
 
 
 @cache
@@ -266,7 +162,7 @@ def _prompting_class() -> type:
                              cache=cache, profile_name=base._profile_name,
                              credential_sourcer=base._credential_sourcer,
                              profile_provider_builder=base._profile_provider_builder and
-                             _BoundedBuilder(base._profile_provider_builder))
+                             BoundedBuilder(base._profile_provider_builder))
             self._ask = prompter
 
         def load(self) -> Any:
@@ -379,101 +275,3 @@ def _retrieval_sentence(exc: Any, profile: str | None) -> str:
                 "then retry.")
     return (f"No credentials for profile {name} from {provider or 'its credential source'}: "
             f"{detail} Check the profile's credential_source or source_profile, then retry.")
-
-
-#: Seconds the terminal waits for a code: a command left at a prompt nobody answers (a terminal
-#: left open, a scheduled job with a terminal attached) stops with a sentence instead of hanging.
-MFA_PROMPT_TIMEOUT = 120.0
-
-
-def terminal_prompter(given_code: str | None = None, *, timeout: float = MFA_PROMPT_TIMEOUT,
-                      device: str = "/dev/tty") -> MfaPrompter:
-    """The headless commands' prompter: ``given_code`` (``--mfa-code``) the first time, then the
-    terminal when standard input is one (the code is not echoed; ``timeout`` seconds at most),
-    else ``no_prompter``'s sentence. A code works once: a refresh in a long command asks again."""
-    import sys
-
-    pending = [given_code] if given_code else []
-
-    def ask(request: MfaRequest) -> str | None:
-        if pending:
-            return pending.pop()
-        if not sys.stdin.isatty():
-            return no_prompter(request)
-        typed = _read_hidden(f"MFA code for {request.serial} (profile {request.profile}): ",
-                             timeout, device)
-        if typed is _TIMED_OUT:
-            raise SignInError(
-                f"No MFA code was typed within {timeout:g} seconds for {request.serial} (profile "
-                f"{request.profile}), so the command stopped. Run it again and type the code, or "
-                "pass --mfa-code with the six digits your device shows.", field="mfa_code")
-        return typed
-
-    return ask
-
-
-_TIMED_OUT = "\0timed out"  # never a code: codes are digits
-
-
-def _read_hidden(prompt: str, timeout: float, device: str) -> str | None:
-    """A line typed on the terminal without echo, None at end of input (Ctrl-D), ``_TIMED_OUT``
-    after ``timeout`` seconds. ``getpass`` does the same but waits for ever."""
-    import sys
-
-    if sys.platform == "win32":
-        return _read_hidden_windows(prompt, timeout)
-    import select
-    import termios
-
-    try:
-        fd, own = os.open(device, os.O_RDWR | os.O_NOCTTY), True
-    except OSError:  # no controlling terminal: standard input is one (checked by the caller)
-        fd, own = sys.stdin.fileno(), False
-    out = fd if own else sys.stderr.fileno()
-    try:
-        before = termios.tcgetattr(fd)
-        hidden = list(before)
-        hidden[3] &= ~termios.ECHO  # local flags: no echo, lines still edited by the terminal
-        os.write(out, prompt.encode())
-        termios.tcsetattr(fd, termios.TCSAFLUSH, hidden)
-        try:
-            ready, _, _ = select.select([fd], [], [], timeout)
-            data = os.read(fd, 1024) if ready else None
-        finally:
-            # TCSAFLUSH also drops a half-typed code, so the shell never receives it.
-            termios.tcsetattr(fd, termios.TCSAFLUSH, before)
-            os.write(out, b"\n")
-    finally:
-        if own:
-            os.close(fd)
-    if data is None:
-        return _TIMED_OUT
-    return data.decode("utf-8", "replace").rstrip("\r\n") if data else None
-
-
-def _read_hidden_windows(prompt: str, timeout: float) -> str | None:
-    import sys
-    import time
-
-    if sys.platform == "win32":  # for mypy: msvcrt exists only there
-        import msvcrt
-
-        sys.stderr.write(prompt)
-        sys.stderr.flush()
-        typed: list[str] = []
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if not msvcrt.kbhit():
-                time.sleep(0.05)
-                continue
-            char = msvcrt.getwch()
-            if char in "\r\n":
-                sys.stderr.write("\n")
-                return "".join(typed)
-            if char == "\x03":
-                raise KeyboardInterrupt
-            if char == "\x1a":  # Ctrl-Z: end of input
-                return None
-            typed = typed[:-1] if char == "\b" else [*typed, char]
-        sys.stderr.write("\n")
-    return _TIMED_OUT

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from dynoview.core.session.signin import MfaRequest, SignInError, terminal_prompter
+from dynoview.core.session.mfa_terminal import terminal_prompter
+from dynoview.core.session.signin import MfaRequest, SignInError
 
 termios = pytest.importorskip("termios")
 pty = pytest.importorskip("pty")

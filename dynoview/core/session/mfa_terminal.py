@@ -1,0 +1,105 @@
+"""The headless commands' MFA prompt: ``--mfa-code`` first, then the terminal without echo and
+with a time limit (``getpass`` waits for ever), else a sentence saying what to pass."""
+
+from __future__ import annotations
+
+import os
+
+from dynoview.core.session.signin import MfaPrompter, MfaRequest, SignInError, no_prompter
+
+#: Seconds the terminal waits for a code: a command left at a prompt nobody answers (a terminal
+#: left open, a scheduled job with a terminal attached) stops with a sentence instead of hanging.
+MFA_PROMPT_TIMEOUT = 120.0
+
+
+def terminal_prompter(given_code: str | None = None, *, timeout: float = MFA_PROMPT_TIMEOUT,
+                      device: str = "/dev/tty") -> MfaPrompter:
+    """The headless commands' prompter: ``given_code`` (``--mfa-code``) the first time, then the
+    terminal when standard input is one (the code is not echoed; ``timeout`` seconds at most),
+    else ``no_prompter``'s sentence. A code works once: a refresh in a long command asks again."""
+    import sys
+
+    pending = [given_code] if given_code else []
+
+    def ask(request: MfaRequest) -> str | None:
+        if pending:
+            return pending.pop()
+        if not sys.stdin.isatty():
+            return no_prompter(request)
+        typed = _read_hidden(f"MFA code for {request.serial} (profile {request.profile}): ",
+                             timeout, device)
+        if typed is _TIMED_OUT:
+            raise SignInError(
+                f"No MFA code was typed within {timeout:g} seconds for {request.serial} (profile "
+                f"{request.profile}), so the command stopped. Run it again and type the code, or "
+                "pass --mfa-code with the six digits your device shows.", field="mfa_code")
+        return typed
+
+    return ask
+
+
+_TIMED_OUT = "\0timed out"  # never a code: codes are digits
+
+
+def _read_hidden(prompt: str, timeout: float, device: str) -> str | None:
+    """A line typed on the terminal without echo, None at end of input (Ctrl-D), ``_TIMED_OUT``
+    after ``timeout`` seconds. ``getpass`` does the same but waits for ever."""
+    import sys
+
+    if sys.platform == "win32":
+        return _read_hidden_windows(prompt, timeout)
+    import select
+    import termios
+
+    try:
+        fd, own = os.open(device, os.O_RDWR | os.O_NOCTTY), True
+    except OSError:  # no controlling terminal: standard input is one (checked by the caller)
+        fd, own = sys.stdin.fileno(), False
+    out = fd if own else sys.stderr.fileno()
+    try:
+        before = termios.tcgetattr(fd)
+        hidden = list(before)
+        hidden[3] &= ~termios.ECHO  # local flags: no echo, lines still edited by the terminal
+        os.write(out, prompt.encode())
+        termios.tcsetattr(fd, termios.TCSAFLUSH, hidden)
+        try:
+            ready, _, _ = select.select([fd], [], [], timeout)
+            data = os.read(fd, 1024) if ready else None
+        finally:
+            # TCSAFLUSH also drops a half-typed code, so the shell never receives it.
+            termios.tcsetattr(fd, termios.TCSAFLUSH, before)
+            os.write(out, b"\n")
+    finally:
+        if own:
+            os.close(fd)
+    if data is None:
+        return _TIMED_OUT
+    return data.decode("utf-8", "replace").rstrip("\r\n") if data else None
+
+
+def _read_hidden_windows(prompt: str, timeout: float) -> str | None:
+    import sys
+    import time
+
+    if sys.platform == "win32":  # for mypy: msvcrt exists only there
+        import msvcrt
+
+        sys.stderr.write(prompt)
+        sys.stderr.flush()
+        typed: list[str] = []
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if not msvcrt.kbhit():
+                time.sleep(0.05)
+                continue
+            char = msvcrt.getwch()
+            if char in "\r\n":
+                sys.stderr.write("\n")
+                return "".join(typed)
+            if char == "\x03":
+                raise KeyboardInterrupt
+            if char == "\x1a":  # Ctrl-Z: end of input
+                return None
+            typed = typed[:-1] if char == "\b" else [*typed, char]
+        sys.stderr.write("\n")
+    return _TIMED_OUT
