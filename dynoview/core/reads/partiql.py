@@ -6,8 +6,8 @@ before anything is sent, and pages through the answer.
 
 Only SELECT is sent from here. PartiQL INSERT, UPDATE and DELETE would write without the
 transaction builder's preview and lock preflight, so they are refused with a sentence that
-points to the builder; on a read-only connection the session's own guard
-(``operations.check_read_only``) refuses them first.
+points to the builder (and, on a read-only connection, says it is one). The rule is the
+session guard's own (``operations.partiql_is_read``), which refuses them on the wire too.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any
 from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError
 from dynoview.core.reads.partiql_statements import parameter_count, statement_target, strip_comments
 from dynoview.core.reads.reader import Page, Reader, check_consistency
-from dynoview.core.session.operations import check_read_only, partiql_is_read
+from dynoview.core.session.operations import partiql_is_read
 from dynoview.core.session.partiql_lexer import IN_COMMENT, OPERATOR, scan, tokens
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.display import display_text
@@ -93,6 +93,10 @@ WRITE_REFUSED = (
     "Only SELECT runs here: INSERT, UPDATE and DELETE would write without the transaction "
     "builder's preview and lock preflight, so this statement was not sent. Make the change in the "
     "transaction builder (or with dynoview transact).")
+READ_ONLY_TOO = ("This connection is read-only as well, so the builder would refuse the change "
+                 "too: open a writable connection first.")
+PRODUCTION_TOO = ("This production connection is read-only as well: the builder sends the change "
+                  "once Write mode… in the window's status bar is on, with the account id typed.")
 
 
 @dataclass(frozen=True)
@@ -115,12 +119,14 @@ def _not_a_read(text: str) -> str:
             "spelling). Writes go through the transaction builder (or dynoview transact).")
 
 
-def prepare(spec: StatementSpec, *, read_only: bool, table: TableInfo | None = None) -> dict[str, Any]:
+def prepare(spec: StatementSpec, *, read_only: bool, table: TableInfo | None = None,
+            production: bool = False) -> dict[str, Any]:
     """The ExecuteStatement request for ``spec``, or a ``DynoViewError`` located at the field
     to fix ("statement", "parameters", "consistency", "page_size") before anything is sent.
 
     ``table`` (the statement's target, when known) lets a strong read of a GSI be refused
-    here, as the Items tab does, instead of by DynamoDB.
+    here, as the Items tab does, instead of by DynamoDB. ``production``: a read-only
+    connection's refusal of a write says how production writes (Write mode…).
     """
     if scan(spec.statement)[1] == IN_COMMENT:  # stripped, the rest would go unseen
         raise DynoViewError("A /* comment is never closed: everything after it would be left out "
@@ -130,13 +136,14 @@ def prepare(spec: StatementSpec, *, read_only: bool, table: TableInfo | None = N
         raise DynoViewError('Type a statement, e.g. SELECT * FROM "accounts" WHERE PK = ?',
                             field="statement")
     request: dict[str, Any] = {"Statement": text, "ConsistentRead": spec.consistent}
-    if read_only:
-        try:  # the session guard's own rule, so the editor says what the session would
-            check_read_only("ExecuteStatement", request)
-        except ReadOnlyError as exc:
-            raise ReadOnlyError(exc.message, field="statement") from None
+    # The session guard's own rule (one plain SELECT), said as this tab would on any connection:
+    # the guard's "open a writable connection" would not make a write run here.
     if not partiql_is_read(text):
-        raise DynoViewError(_not_a_read(text), field="statement")
+        message = _not_a_read(text)
+        if read_only and message == WRITE_REFUSED:
+            raise ReadOnlyError(f"{message} {PRODUCTION_TOO if production else READ_ONLY_TOO}",
+                                field="statement")
+        raise DynoViewError(message, field="statement")
     wanted = parameter_count(text)
     if wanted != len(spec.parameters):
         given = len(spec.parameters)

@@ -14,7 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
-from dynoview.core.errors import DynoViewError, ReadOnlyError
+from dynoview.core.errors import DynoViewError
 from dynoview.core.redaction import install_log_redaction, redact_url, remember_secrets
 from dynoview.core.session import production, signin
 from dynoview.core.session.answers import install_answer_check
@@ -316,12 +316,8 @@ class Connection:
     def _guard(self, model: Any, params: Mapping[str, Any], **_: Any) -> None:
         if self.spec.read_only:
             body = params.get("body")
-            try:
-                check_read_only(model.name, body if isinstance(body, Mapping) else _decode_body(params))
-            except ReadOnlyError as exc:
-                if not self.spec.production:
-                    raise
-                raise ReadOnlyError(f"{exc.message} {PRODUCTION_NOTE}") from None
+            check_read_only(model.name, body if isinstance(body, Mapping) else _decode_body(params),
+                            production_note=PRODUCTION_NOTE if self.spec.production else None)
 
     @property
     def read_only(self) -> bool:

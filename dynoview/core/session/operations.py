@@ -16,19 +16,31 @@ from typing import Any
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.session.partiql_lexer import COMMENT, KEYWORD, NORMAL, OPERATOR, scan
 
-# Operations that only read data or metadata. Everything else in the DynamoDB
-# API is refused on a read-only connection, so a new write API added to
-# botocore is refused by default rather than let through.
-_READ_ONLY_OPERATIONS = frozenset(
-    {"BatchGetItem", "GetItem", "Query", "Scan", "TransactGetItems"}
-)
-_READ_ONLY_PREFIXES = ("Describe", "List", "Get")
+# Operations known to only read data or metadata, named one by one (DynamoDB's and DynamoDB
+# Streams', whose answers the integrity check also verifies). Everything else is refused on a
+# read-only connection: an operation botocore adds later, even one named Get..., is a write
+# until it is listed here.
+_READ_ONLY_OPERATIONS = frozenset({
+    "BatchGetItem", "GetItem", "Query", "Scan", "TransactGetItems",
+    "DescribeBackup", "DescribeBulkOperation", "DescribeContinuousBackups",
+    "DescribeContributorInsights", "DescribeEndpoints", "DescribeExport", "DescribeGlobalTable",
+    "DescribeGlobalTableSettings", "DescribeImport", "DescribeKinesisStreamingDestination",
+    "DescribeLimits", "DescribeTable", "DescribeTableReplicaAutoScaling", "DescribeTimeToLive",
+    "GetResourcePolicy", "ListBackups", "ListBulkOperations", "ListContributorInsights",
+    "ListExports", "ListGlobalTables", "ListImports", "ListTables", "ListTagsOfResource",
+    "SearchVectors",  # a similarity search of a vector index: returns items, writes none
+    # DynamoDB Streams: its whole API.
+    "DescribeStream", "GetRecords", "GetShardIterator", "ListStreams",
+})
 _PARTIQL_OPERATIONS = frozenset({"ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction"})
+#: What a read-only refusal of a write tells to do (a production connection says its own).
+WRITABLE_ADVICE = "Open a writable connection to change data."
+_WRITE_WORDS = frozenset({"INSERT", "UPDATE", "DELETE", "UPSERT", "REPLACE"})
 
 
 def is_read_operation(operation: str) -> bool:
-    """True for API operations that cannot change data or tables."""
-    return operation in _READ_ONLY_OPERATIONS or operation.startswith(_READ_ONLY_PREFIXES)
+    """True for API operations known not to change data or tables."""
+    return operation in _READ_ONLY_OPERATIONS
 
 
 def partiql_has_comment(statement: str) -> bool:
@@ -101,27 +113,79 @@ def _partiql_statements(operation: str, params: Mapping[str, Any]) -> list[str]:
     if operation == "ExecuteStatement":
         return [str(params.get("Statement", ""))]
     key = "Statements" if operation == "BatchExecuteStatement" else "TransactStatements"
-    return [str(s.get("Statement", "")) for s in params.get(key, []) if isinstance(s, Mapping)]
+    listed = params.get(key, [])
+    # An entry that is not a statement object is read as an empty statement: refused, not skipped.
+    return [str(s.get("Statement", "")) if isinstance(s, Mapping) else ""
+            for s in (listed if isinstance(listed, list) else [])]
 
 
-def check_read_only(operation: str, params: Mapping[str, Any]) -> None:
-    """Raise ReadOnlyError if this call could write. Called before anything is sent."""
+def _without_comments(statement: str) -> str:
+    found = scan(statement)[0]
+    out, at = [], 0
+    for token in found:
+        if token.kind == COMMENT:
+            out += [statement[at:token.start], " "]
+            at = token.end
+    return ("".join(out) + statement[at:]).strip()
+
+
+def _first_word(statement: str) -> str:
+    first = next((t.text for t in scan(statement)[0]
+                  if t.kind != COMMENT and not (t.kind == OPERATOR and t.text == "(")), "")
+    return first if len(first) <= 20 else first[:19] + "…"
+
+
+def _why_not_a_read(statement: str, where: str) -> tuple[str, str]:
+    """(why ``statement`` is not one plain SELECT, what to do), for a refusal's sentence."""
+    if partiql_has_comment(statement) and partiql_is_read(_without_comments(statement)):
+        return (f"{where} has a comment (-- or /* */), and a comment can hide a write",
+                "Remove the comments and run the SELECT again.")
+    word = _first_word(statement)
+    upper = word.upper() if word.isascii() else ""
+    if upper in _WRITE_WORDS:
+        return f"{where} is {'an' if upper[0] in 'AEIOU' else 'a'} {upper}, which writes", ""
+    if upper == "EXISTS":
+        return (f"{where} is an EXISTS condition check, which only runs in a transaction that "
+                "writes", "")
+    if upper == "SELECT":
+        return (f"{where} is not one plain SELECT (a comment, text after its ;, or a space "
+                "before it other than a plain space, tab or line break)",
+                "Send the SELECT alone, without comments.")
+    if not word:
+        return f"{where} is empty", "Type a SELECT."
+    return (f"{where} starts with {word!r}, not SELECT",
+            "Check the spelling: only a SELECT runs on a read-only connection.")
+
+
+def check_read_only(operation: str, params: Mapping[str, Any], *,
+                    production_note: str | None = None) -> None:
+    """Raise ReadOnlyError if this call could write. Called before anything is sent.
+
+    ``production_note``: a production connection's own sentence on how to write, said in
+    place of ``WRITABLE_ADVICE`` (opening another connection is not how it is done there).
+    """
     if is_read_operation(operation):
         return
+    writes_advice = production_note or WRITABLE_ADVICE
     if operation in _PARTIQL_OPERATIONS:
         statements = _partiql_statements(operation, params)
         if statements and all(partiql_is_read(s) for s in statements):
             return
-        if any(partiql_has_comment(s) for s in statements):
+        if not statements:
             raise ReadOnlyError(
-                f"This connection is read-only: the PartiQL {operation} has a comment (-- or /* */), "
-                "and a comment can hide a write, so it was not sent. Remove the comments and run "
-                "the SELECT again.")
-        raise ReadOnlyError(
-            f"This connection is read-only: the PartiQL {operation} contains a statement that "
-            "writes, so it was not sent. Open a writable connection to change data."
-        )
+                f"This connection is read-only: the PartiQL {operation} holds no statement, so it "
+                f"was not sent. {writes_advice}")
+        single = len(statements) == 1
+        reasons = [_why_not_a_read(s, "the statement" if single else
+                                   f"statement {i} of {len(statements)}")
+                   for i, s in enumerate(statements, 1) if not partiql_is_read(s)]
+        # A write is said before a comment: removing the comments would not make it a read.
+        why, advice = next((r for r in reasons if not r[1]), reasons[0])
+        if not advice:
+            advice = writes_advice
+        elif production_note:
+            advice = f"{advice} {production_note}"
+        raise ReadOnlyError(f"This connection is read-only: {why}, so the PartiQL {operation} "
+                            f"was not sent. {advice}")
     raise ReadOnlyError(
-        f"This connection is read-only: {operation} writes, so it was not sent. "
-        "Open a writable connection to change data."
-    )
+        f"This connection is read-only: {operation} writes, so it was not sent. {writes_advice}")

@@ -113,7 +113,8 @@ class PartiqlController(QObject):
         target = statement_target(spec.statement)
         known = self.ctx.tables.get(target[0]) if target else None
         try:
-            request = prepare(spec, read_only=conn.read_only, table=known)
+            request = prepare(spec, read_only=conn.read_only, table=known,
+                              production=conn.spec.production)
         except DynoViewError as exc:
             self.failed.emit(exc.field or "", exc.message)
             return False
