@@ -21,6 +21,7 @@ from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.builder.dialogs import CREDENTIALS_NOTE, code_view
 from dynoview.ui.codegen.code_actions import CodeActions
 from dynoview.ui.context import AppContext
+from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
 PYTHON = "python"  # the codegen's language names (LANGUAGES), without loading it first
 TYPESCRIPT = "typescript"
@@ -30,9 +31,12 @@ FILTERS = {PYTHON: "Python files (*.py)", TYPESCRIPT: "TypeScript files (*.ts)"}
 # Where the example sending the form's values starts, in either language.
 EXAMPLE = QRegularExpression(r"^(def|export async function) example\(",
                              QRegularExpression.PatternOption.MultilineOption)
-SENDS_NOTE = ("example() sends this form's transaction to the table with a new token: the same "
-              "guarded write the builder would execute. Running the Python file calls it; the "
-              "TypeScript module exports it (await example()).")
+#: Shown above the code, translated there (lupdate reads the literal context).
+SENDS_NOTE = QT_TRANSLATE_NOOP(
+    "builder.code_export_view",
+    "example() sends this form's transaction to the table with a new token: the same guarded "
+    "write the builder would execute. Running the Python file calls it; the TypeScript module "
+    "exports it (await example()).")
 
 
 def connection_target(form: QObject) -> tuple[str | None, str | None]:
@@ -76,7 +80,8 @@ class CodeExportDialog(QDialog):
         self.codes = dict(codes)
         self.names = dict(names)
         layout = QVBoxLayout(self)
-        note = QLabel(f"{SENDS_NOTE} {QCoreApplication.translate('builder.dialogs', CREDENTIALS_NOTE)}")
+        note = QLabel(" ".join((QCoreApplication.translate("builder.code_export_view", SENDS_NOTE),
+                                 QCoreApplication.translate("builder.dialogs", CREDENTIALS_NOTE))))
         note.setWordWrap(True)
         layout.addWidget(note)
         self.tabs = QTabWidget()
