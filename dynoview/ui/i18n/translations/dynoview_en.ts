@@ -115,7 +115,7 @@
 <context>
     <name>CopyItemsDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/copy_dialog.py" line="+76" />
+        <location filename="../../transfer/copy_dialog.py" line="+86" />
         <source>the selected item(s) (%Ln)</source>
         <translation>
             <numerusform>the selected item (%Ln)</numerusform>
@@ -123,7 +123,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+113" />
+        <location line="+138" />
         <source>%Ln item(s) in {batches}. The builder sends on the window's connection: the window switches to {name} and opens {table}; the items to copy stay here.</source>
         <translation>
             <numerusform>%Ln item in {batches}. The builder sends on the window's connection: the window switches to {name} and opens {table}; the items to copy stay here.</numerusform>
@@ -153,7 +153,7 @@
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+191" />
+        <location filename="../../items/value_dialogs.py" line="+222" />
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entry</numerusform>
@@ -382,7 +382,7 @@
 <context>
     <name>PartiqlController</name>
     <message numerus="yes">
-        <location filename="../../partiql/controller.py" line="+190" />
+        <location filename="../../partiql/controller.py" line="+191" />
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>

@@ -298,9 +298,14 @@
         <translation>Charger une valeur binaire</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Row {value} has no attribute name; type one or remove the row.</source>
         <translation>La ligne {value} n’a pas de nom d’attribut&#xa0;; saisissez-en un ou retirez la ligne.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Rows {first} and {row} both name the attribute {name}; an item holds each attribute once, so one of the values would be lost. Rename or remove one of the rows.</source>
+        <translation>Les lignes {first} et {row} nomment toutes deux l’attribut {name} ; un item ne porte chaque attribut qu’une fois, l’une des valeurs serait donc perdue. Renommez ou retirez l’une des lignes.</translation>
     </message>
 </context>
 <context>
@@ -1222,7 +1227,7 @@ Probablement chaudes</translation>
 <context>
     <name>CodeExportDialog</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="+96"/>
+        <location filename="../../builder/code_export_view.py" line="+101"/>
         <source>Copy the code of the tab shown to the clipboard</source>
         <translation>Copier le code de l’onglet affiché dans le presse-papiers</translation>
     </message>
@@ -1319,7 +1324,7 @@ Probablement chaudes</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+41"/>
+        <location filename="../../window/connection_dialog.py" line="+42"/>
         <source>Connect to DynamoDB</source>
         <translation>Connexion à DynamoDB</translation>
     </message>
@@ -1455,17 +1460,17 @@ Probablement chaudes</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+60"/>
+        <location filename="../../transfer/copy_dialog.py" line="+69"/>
         <source>Copy items to a table</source>
         <translation>Copier des items vers une table</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>Each item is written by a Put guarded by attribute_not_exists on the target&apos;s key, so nothing already in the target is replaced. Batches of up to 100 open in the transaction builder, where you see the request and the preflight before anything is sent.</source>
-        <translation>Chaque item est écrit par un Put protégé par attribute_not_exists sur la clé de la cible, donc rien de déjà présent n’est remplacé. Les lots de 100 au plus s’ouvrent dans le générateur de transactions, où vous voyez la requête et la vérification préalable avant tout envoi.</translation>
+        <source>Each item is written by a Put guarded by attribute_not_exists on the target&apos;s key, so nothing already in the target is replaced. Batches of up to 100 open in the transaction builder, where you see the request and the preflight before anything is sent. An account and its locks always go in the same batch, so a copy that stops between batches never splits them.</source>
+        <translation>Chaque item est écrit par un Put protégé par attribute_not_exists sur la clé de la cible : rien de ce qui est déjà dans la cible n’est remplacé. Les lots de 100 au plus s’ouvrent dans le constructeur de transactions, où vous voyez la requête et la pré-vérification avant tout envoi. Un compte et ses verrous vont toujours dans le même lot : une copie qui s’arrête entre deux lots ne les sépare jamais.</translation>
     </message>
     <message numerus="yes">
-        <location line="+9"/>
+        <location line="+10"/>
         <source>the selected item(s) (%Ln)</source>
         <translation>
             <numerusform>l’item sélectionné (%Ln)</numerusform>
@@ -1514,18 +1519,23 @@ Probablement chaudes</translation>
     </message>
     <message>
         <location line="+7"/>
-        <location line="+41"/>
-        <location line="+75"/>
+        <location line="+43"/>
+        <location line="+99"/>
         <source>Open in the builder</source>
         <translation>Ouvrir dans le générateur</translation>
     </message>
     <message>
-        <location line="-114"/>
+        <location line="-140"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+65"/>
+        <source>Warning: {details}</source>
+        <translation>Attention : {details}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Type or pick the target table.</source>
         <translation>Saisissez ou choisissez la table cible.</translation>
     </message>
@@ -1540,7 +1550,7 @@ Probablement chaudes</translation>
         <translation>Connectez-vous d’abord.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Switch to {name} and open batch 1</source>
         <translation>Basculer vers {name} et ouvrir le lot 1</translation>
     </message>
@@ -1581,7 +1591,7 @@ Probablement chaudes</translation>
         <translation>Le lot {opened} sur {total} ({actions_count} Puts) est ouvert dans le générateur&#xa0;: vérifiez la requête et la vérification préalable, puis exécutez. Revenez ici pour le lot suivant.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. That is the last batch.</source>
         <translation>Le lot {opened} sur {total} ({actions_count} Puts) est ouvert dans le générateur&#xa0;: vérifiez la requête et la vérification préalable, puis exécutez. C’est le dernier lot.</translation>
     </message>
@@ -1732,7 +1742,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+191"/>
+        <location filename="../../items/value_dialogs.py" line="+222"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrée</numerusform>
@@ -2608,7 +2618,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>L’import est en cours&#xa0;: cliquez sur Annuler pour l’arrêter après le lot en cours d’écriture, puis sur Fermer.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
+        <source>“{check}”</source>
+        <translation>« {check} »</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Importing…</source>
         <translation>Import en cours…</translation>
     </message>
@@ -2710,7 +2725,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>{names}&#xa0;: valeurs protégées (chacune a un verrou)&#xa0;; en changer une déplace aussi son verrou.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+3"/>
+        <source>Protected: {moved}. The builder moves the lock with the value (new lock guarded by attribute_not_exists, old lock released) in the same transaction.</source>
+        <translation>Protégé : {moved}. Le constructeur déplace le verrou avec la valeur (nouveau verrou protégé par attribute_not_exists, ancien verrou libéré) dans la même transaction.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>Not opened at {attribute}: {error}</source>
         <translation>Non ouvert à {attribute}&#xa0;: {error}</translation>
     </message>
@@ -3292,7 +3312,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Connectez-vous d’abord&#xa0;: Fichier → Connexion… (Ctrl+O).</translation>
     </message>
     <message numerus="yes">
-        <location line="+79"/>
+        <location line="+80"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -4258,7 +4278,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>RowList</name>
     <message>
-        <location filename="../../builder/fields.py" line="+62"/>
+        <location filename="../../builder/fields.py" line="+64"/>
         <location line="+1"/>
         <source>Remove this row</source>
         <translation>Retirer cette ligne</translation>
@@ -4529,7 +4549,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SetEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-72"/>
+        <location filename="../../items/value_dialogs.py" line="-86"/>
         <source>strings</source>
         <translation>chaînes</translation>
     </message>
@@ -4544,17 +4564,27 @@ Requête&#xa0;: {request}</translation>
         <translation>binaire base64</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
+        <source>The members as a JSON array ({kind}): some hold line breaks or only spaces, which one member per line cannot show. A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
+        <translation>Les membres en tableau JSON ({kind}) : certains contiennent des sauts de ligne ou seulement des espaces, qu’un membre par ligne ne peut pas montrer. Un ensemble contient chaque membre une fois et ne peut pas être vide : pour le vider, retirez l’attribut.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Edit {name} ({code})</source>
         <translation>Modifier {name} ({code})</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-2"/>
         <source>One member per line ({kind}). A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
         <translation>Un membre par ligne ({kind}). Un ensemble contient chaque membre une fois et ne peut être vide&#xa0;: pour le vider, retirez l’attribut.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
+        <source>Set members as a JSON array</source>
+        <translation>Membres de l’ensemble en tableau JSON</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Set members, one per line</source>
         <translation>Membres de l’ensemble, un par ligne</translation>
     </message>
@@ -5704,8 +5734,9 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>_StageDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-43"/>
+        <location filename="../../items/value_dialogs.py" line="-55"/>
         <source>Stage</source>
+        <extracomment>Characters a QPlainTextEdit turns into a line break: a member holding one cannot be shown one per line, and a JSON text shows the separators escaped (as JSON allows), never raw.</extracomment>
         <translation>Préparer</translation>
     </message>
     <message>
@@ -5747,6 +5778,15 @@ Plus ancien&#xa0;: {key_text}</translation>
         <location line="+19"/>
         <source>not written</source>
         <translation>non écrite</translation>
+    </message>
+</context>
+<context>
+    <name>builder.code_export_view</name>
+    <message>
+        <location filename="../../builder/code_export_view.py" line="-67"/>
+        <source>example() sends this form&apos;s transaction to the table with a new token: the same guarded write the builder would execute. Running the Python file calls it; the TypeScript module exports it (await example()).</source>
+        <extracomment>Shown above the code, translated there (lupdate reads the literal context).</extracomment>
+        <translation>example() envoie la transaction de ce formulaire à la table avec un nouveau jeton : la même écriture protégée que le constructeur exécuterait. Exécuter le fichier Python l’appelle ; le module TypeScript l’exporte (await example()).</translation>
     </message>
 </context>
 <context>
@@ -6361,7 +6401,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+90"/>
+        <location filename="../../settings.py" line="+98"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Impossible de lire le fichier de paramètres {path} ({strerror})&#xa0;; DynoView démarre avec les paramètres par défaut et ne les enregistrera pas.</translation>
     </message>
@@ -6376,7 +6416,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Le fichier de paramètres était endommagé et a été mis de côté sous {moved}. DynoView a démarré avec les paramètres par défaut&#xa0;: les connexions enregistrées et la disposition de la fenêtre sont réinitialisées. L’ancien fichier est conservé si vous voulez en récupérer quelque chose.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>The saved connections could not be read, so none is shown; they are kept as they were in {path}.</source>
         <translation>Les connexions enregistrées n’ont pas pu être lues, aucune n’est donc affichée&#xa0;; elles sont conservées telles quelles dans {path}.</translation>
     </message>
@@ -6384,6 +6424,41 @@ Plus ancien&#xa0;: {key_text}</translation>
         <location line="+13"/>
         <source>The saved connections as they were are kept in {path}.</source>
         <translation>Les connexions enregistrées, telles qu’elles étaient, sont conservées dans {path}.</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>The user name and password in the endpoint URL are not saved: type them in the endpoint again each time you connect.</source>
+        <translation>Le nom d’utilisateur et le mot de passe de l’URL du point de terminaison ne sont pas enregistrés : retapez-les dans le point de terminaison à chaque connexion.</translation>
+    </message>
+    <message>
+        <location filename="../../settings_save.py" line="+56"/>
+        <source>The settings could not be saved: another DynoView window kept the settings file {path} locked. Try again; if it keeps happening, close the other DynoView windows.</source>
+        <translation>Les paramètres n’ont pas pu être enregistrés : une autre fenêtre DynoView a gardé le fichier de paramètres {path} verrouillé. Réessayez ; si cela se répète, fermez les autres fenêtres DynoView.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>the file is damaged; restart DynoView to set it aside</source>
+        <translation>le fichier est endommagé ; redémarrez DynoView pour le mettre de côté</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>the folder is on a read-only disk</source>
+        <translation>le dossier est sur un disque en lecture seule</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the disk is full</source>
+        <translation>le disque est plein</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the disk may be full, or the folder not writable</source>
+        <translation>le disque est peut-être plein, ou le dossier non inscriptible</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The change could not be saved to the settings file {path} ({reason}). The settings saved before are kept as they were.</source>
+        <translation>La modification n’a pas pu être enregistrée dans le fichier de paramètres {path} ({reason}). Les paramètres enregistrés auparavant sont conservés tels quels.</translation>
     </message>
 </context>
 <context>
@@ -7017,7 +7092,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+20"/>
         <source>Warning: {sentence}</source>
-        <translation>Attention : {sentence}</translation>
+        <translation>Attention&#xa0;: {sentence}</translation>
     </message>
 </context>
 </TS>

@@ -298,9 +298,14 @@
         <translation>Muat nilai biner</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Row {value} has no attribute name; type one or remove the row.</source>
         <translation>Baris {value} tidak punya nama atribut; ketik nama atau hapus barisnya.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Rows {first} and {row} both name the attribute {name}; an item holds each attribute once, so one of the values would be lost. Rename or remove one of the rows.</source>
+        <translation>Baris {first} dan {row} sama-sama menamai atribut {name}; sebuah item memuat setiap atribut sekali, jadi salah satu nilainya akan hilang. Ganti nama atau hapus salah satu baris.</translation>
     </message>
 </context>
 <context>
@@ -1210,7 +1215,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CodeExportDialog</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="+96"/>
+        <location filename="../../builder/code_export_view.py" line="+101"/>
         <source>Copy the code of the tab shown to the clipboard</source>
         <translation>Salin kode tab yang ditampilkan ke clipboard</translation>
     </message>
@@ -1307,7 +1312,7 @@ Kemungkinan panas</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+41"/>
+        <location filename="../../window/connection_dialog.py" line="+42"/>
         <source>Connect to DynamoDB</source>
         <translation>Hubungkan ke DynamoDB</translation>
     </message>
@@ -1443,17 +1448,17 @@ Kemungkinan panas</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+60"/>
+        <location filename="../../transfer/copy_dialog.py" line="+69"/>
         <source>Copy items to a table</source>
         <translation>Salin item ke tabel</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>Each item is written by a Put guarded by attribute_not_exists on the target&apos;s key, so nothing already in the target is replaced. Batches of up to 100 open in the transaction builder, where you see the request and the preflight before anything is sent.</source>
-        <translation>Setiap item ditulis oleh Put yang dijaga attribute_not_exists pada key tujuan, jadi tidak ada yang sudah ada di tujuan yang tertimpa. Batch hingga 100 dibuka di pembangun transaksi, tempat Anda melihat permintaan dan pemeriksaan awal sebelum apa pun dikirim.</translation>
+        <source>Each item is written by a Put guarded by attribute_not_exists on the target&apos;s key, so nothing already in the target is replaced. Batches of up to 100 open in the transaction builder, where you see the request and the preflight before anything is sent. An account and its locks always go in the same batch, so a copy that stops between batches never splits them.</source>
+        <translation>Setiap item ditulis oleh Put yang dijaga attribute_not_exists pada kunci tujuan, jadi tidak ada yang sudah ada di tujuan yang diganti. Batch berisi hingga 100 dibuka di penyusun transaksi, tempat Anda melihat permintaan dan pra-pemeriksaan sebelum apa pun dikirim. Akun dan kuncinya selalu berada di batch yang sama, jadi salinan yang berhenti di antara batch tidak pernah memisahkannya.</translation>
     </message>
     <message numerus="yes">
-        <location line="+9"/>
+        <location line="+10"/>
         <source>the selected item(s) (%Ln)</source>
         <translation>
             <numerusform>item terpilih (%Ln)</numerusform>
@@ -1501,18 +1506,23 @@ Kemungkinan panas</translation>
     </message>
     <message>
         <location line="+7"/>
-        <location line="+41"/>
-        <location line="+75"/>
+        <location line="+43"/>
+        <location line="+99"/>
         <source>Open in the builder</source>
         <translation>Buka di pembangun transaksi</translation>
     </message>
     <message>
-        <location line="-114"/>
+        <location line="-140"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+65"/>
+        <source>Warning: {details}</source>
+        <translation>Peringatan: {details}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Type or pick the target table.</source>
         <translation>Ketik atau pilih tabel tujuan.</translation>
     </message>
@@ -1527,7 +1537,7 @@ Kemungkinan panas</translation>
         <translation>Hubungkan dulu.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Switch to {name} and open batch 1</source>
         <translation>Pindah ke {name} dan buka batch 1</translation>
     </message>
@@ -1566,7 +1576,7 @@ Kemungkinan panas</translation>
         <translation>Batch {opened} dari {total} ({actions_count} Put) terbuka di pembangun transaksi: periksa permintaan dan pemeriksaan awal, lalu Jalankan. Kembali ke sini untuk batch berikutnya.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. That is the last batch.</source>
         <translation>Batch {opened} dari {total} ({actions_count} Put) terbuka di pembangun transaksi: periksa permintaan dan pemeriksaan awal, lalu Jalankan. Itu batch terakhir.</translation>
     </message>
@@ -1716,7 +1726,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+191"/>
+        <location filename="../../items/value_dialogs.py" line="+222"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entri</numerusform>
@@ -2583,7 +2593,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Impor sedang berjalan: tekan Batal untuk menghentikannya setelah batch yang sedang ditulis, lalu Tutup.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
+        <source>“{check}”</source>
+        <translation>“{check}”</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Importing…</source>
         <translation>Mengimpor…</translation>
     </message>
@@ -2685,7 +2700,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>{names}: nilai yang dilindungi (masing-masing punya lock); mengubahnya ikut memindahkan lock-nya.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+3"/>
+        <source>Protected: {moved}. The builder moves the lock with the value (new lock guarded by attribute_not_exists, old lock released) in the same transaction.</source>
+        <translation>Dilindungi: {moved}. Penyusun memindahkan kunci bersama nilainya (kunci baru dijaga attribute_not_exists, kunci lama dilepas) dalam transaksi yang sama.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>Not opened at {attribute}: {error}</source>
         <translation>Tidak dibuka di {attribute}: {error}</translation>
     </message>
@@ -3253,7 +3273,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Hubungkan dulu: Berkas → Hubungkan… (Ctrl+O).</translation>
     </message>
     <message numerus="yes">
-        <location line="+79"/>
+        <location line="+80"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -4213,7 +4233,7 @@ Permintaan: {request}</translation>
 <context>
     <name>RowList</name>
     <message>
-        <location filename="../../builder/fields.py" line="+62"/>
+        <location filename="../../builder/fields.py" line="+64"/>
         <location line="+1"/>
         <source>Remove this row</source>
         <translation>Hapus baris ini</translation>
@@ -4484,7 +4504,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SetEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-72"/>
+        <location filename="../../items/value_dialogs.py" line="-86"/>
         <source>strings</source>
         <translation>string</translation>
     </message>
@@ -4499,17 +4519,27 @@ Permintaan: {request}</translation>
         <translation>biner base64</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
+        <source>The members as a JSON array ({kind}): some hold line breaks or only spaces, which one member per line cannot show. A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
+        <translation>Anggota sebagai larik JSON ({kind}): beberapa memuat jeda baris atau hanya spasi, yang tidak dapat ditampilkan satu anggota per baris. Set memuat setiap anggota sekali dan tidak boleh kosong: untuk mengosongkannya, hapus atributnya.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Edit {name} ({code})</source>
         <translation>Edit {name} ({code})</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-2"/>
         <source>One member per line ({kind}). A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
         <translation>Satu anggota per baris ({kind}). Set memuat setiap anggota sekali dan tidak boleh kosong: untuk mengosongkannya, hapus atributnya.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
+        <source>Set members as a JSON array</source>
+        <translation>Anggota set sebagai larik JSON</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Set members, one per line</source>
         <translation>Anggota set, satu per baris</translation>
     </message>
@@ -5652,8 +5682,9 @@ Terlama: {key_text}</translation>
 <context>
     <name>_StageDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-43"/>
+        <location filename="../../items/value_dialogs.py" line="-55"/>
         <source>Stage</source>
+        <extracomment>Characters a QPlainTextEdit turns into a line break: a member holding one cannot be shown one per line, and a JSON text shows the separators escaped (as JSON allows), never raw.</extracomment>
         <translation>Siapkan</translation>
     </message>
     <message>
@@ -5695,6 +5726,15 @@ Terlama: {key_text}</translation>
         <location line="+19"/>
         <source>not written</source>
         <translation>tidak ditulis</translation>
+    </message>
+</context>
+<context>
+    <name>builder.code_export_view</name>
+    <message>
+        <location filename="../../builder/code_export_view.py" line="-67"/>
+        <source>example() sends this form&apos;s transaction to the table with a new token: the same guarded write the builder would execute. Running the Python file calls it; the TypeScript module exports it (await example()).</source>
+        <extracomment>Shown above the code, translated there (lupdate reads the literal context).</extracomment>
+        <translation>example() mengirim transaksi formulir ini ke tabel dengan token baru: penulisan terjaga yang sama dengan yang akan dijalankan penyusun. Menjalankan file Python memanggilnya; modul TypeScript mengekspornya (await example()).</translation>
     </message>
 </context>
 <context>
@@ -6309,7 +6349,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+90"/>
+        <location filename="../../settings.py" line="+98"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Berkas pengaturan {path} tidak dapat dibaca ({strerror}); DynoView dimulai dengan pengaturan bawaan dan tidak akan menyimpannya.</translation>
     </message>
@@ -6324,7 +6364,7 @@ Terlama: {key_text}</translation>
         <translation>Berkas pengaturan rusak dan sudah disisihkan sebagai {moved}. DynoView dimulai dengan pengaturan bawaan: koneksi tersimpan dan tata letak jendela diatur ulang. Berkas lama disimpan jika Anda ingin memulihkan sesuatu darinya.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>The saved connections could not be read, so none is shown; they are kept as they were in {path}.</source>
         <translation>Koneksi tersimpan tidak dapat dibaca, jadi tidak ada yang ditampilkan; koneksi itu disimpan apa adanya di {path}.</translation>
     </message>
@@ -6332,6 +6372,41 @@ Terlama: {key_text}</translation>
         <location line="+13"/>
         <source>The saved connections as they were are kept in {path}.</source>
         <translation>Koneksi tersimpan sebagaimana adanya disimpan di {path}.</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>The user name and password in the endpoint URL are not saved: type them in the endpoint again each time you connect.</source>
+        <translation>Nama pengguna dan kata sandi dalam URL endpoint tidak disimpan: ketik lagi di endpoint setiap kali Anda terhubung.</translation>
+    </message>
+    <message>
+        <location filename="../../settings_save.py" line="+56"/>
+        <source>The settings could not be saved: another DynoView window kept the settings file {path} locked. Try again; if it keeps happening, close the other DynoView windows.</source>
+        <translation>Pengaturan tidak dapat disimpan: jendela DynoView lain mengunci file pengaturan {path}. Coba lagi; jika terus terjadi, tutup jendela DynoView lainnya.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>the file is damaged; restart DynoView to set it aside</source>
+        <translation>file rusak; mulai ulang DynoView untuk menyisihkannya</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>the folder is on a read-only disk</source>
+        <translation>folder berada di disk hanya-baca</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the disk is full</source>
+        <translation>disk penuh</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the disk may be full, or the folder not writable</source>
+        <translation>disk mungkin penuh, atau folder tidak dapat ditulisi</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The change could not be saved to the settings file {path} ({reason}). The settings saved before are kept as they were.</source>
+        <translation>Perubahan tidak dapat disimpan ke file pengaturan {path} ({reason}). Pengaturan yang disimpan sebelumnya tetap seperti semula.</translation>
     </message>
 </context>
 <context>

@@ -298,9 +298,14 @@
         <translation>Carregar valor binário</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Row {value} has no attribute name; type one or remove the row.</source>
         <translation>A linha {value} não tem nome de atributo; digite um ou remova a linha.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Rows {first} and {row} both name the attribute {name}; an item holds each attribute once, so one of the values would be lost. Rename or remove one of the rows.</source>
+        <translation>As linhas {first} e {row} nomeiam o atributo {name}; um item guarda cada atributo uma vez, então um dos valores se perderia. Renomeie ou remova uma das linhas.</translation>
     </message>
 </context>
 <context>
@@ -1222,7 +1227,7 @@ Provavelmente quente</translation>
 <context>
     <name>CodeExportDialog</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="+96"/>
+        <location filename="../../builder/code_export_view.py" line="+101"/>
         <source>Copy the code of the tab shown to the clipboard</source>
         <translation>Copiar o código da aba exibida para a área de transferência</translation>
     </message>
@@ -1319,7 +1324,7 @@ Provavelmente quente</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+41"/>
+        <location filename="../../window/connection_dialog.py" line="+42"/>
         <source>Connect to DynamoDB</source>
         <translation>Conectar ao DynamoDB</translation>
     </message>
@@ -1455,17 +1460,17 @@ Provavelmente quente</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+60"/>
+        <location filename="../../transfer/copy_dialog.py" line="+69"/>
         <source>Copy items to a table</source>
         <translation>Copiar itens para uma tabela</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>Each item is written by a Put guarded by attribute_not_exists on the target&apos;s key, so nothing already in the target is replaced. Batches of up to 100 open in the transaction builder, where you see the request and the preflight before anything is sent.</source>
-        <translation>Cada item é escrito por um Put protegido por attribute_not_exists na chave do destino, então nada que já esteja no destino é substituído. Lotes de até 100 abrem no construtor de transações, onde você vê a requisição e a verificação prévia antes de qualquer envio.</translation>
+        <source>Each item is written by a Put guarded by attribute_not_exists on the target&apos;s key, so nothing already in the target is replaced. Batches of up to 100 open in the transaction builder, where you see the request and the preflight before anything is sent. An account and its locks always go in the same batch, so a copy that stops between batches never splits them.</source>
+        <translation>Cada item é gravado por um Put protegido por attribute_not_exists na chave do destino, então nada que já esteja no destino é substituído. Lotes de até 100 abrem no construtor de transações, onde você vê a requisição e a pré-verificação antes de qualquer envio. Uma conta e seus bloqueios vão sempre no mesmo lote, então uma cópia que para entre lotes nunca os separa.</translation>
     </message>
     <message numerus="yes">
-        <location line="+9"/>
+        <location line="+10"/>
         <source>the selected item(s) (%Ln)</source>
         <translation>
             <numerusform>o item selecionado (%Ln)</numerusform>
@@ -1514,18 +1519,23 @@ Provavelmente quente</translation>
     </message>
     <message>
         <location line="+7"/>
-        <location line="+41"/>
-        <location line="+75"/>
+        <location line="+43"/>
+        <location line="+99"/>
         <source>Open in the builder</source>
         <translation>Abrir no construtor</translation>
     </message>
     <message>
-        <location line="-114"/>
+        <location line="-140"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+65"/>
+        <source>Warning: {details}</source>
+        <translation>Aviso: {details}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Type or pick the target table.</source>
         <translation>Digite ou escolha a tabela de destino.</translation>
     </message>
@@ -1540,7 +1550,7 @@ Provavelmente quente</translation>
         <translation>Conecte-se primeiro.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Switch to {name} and open batch 1</source>
         <translation>Trocar para {name} e abrir o lote 1</translation>
     </message>
@@ -1581,7 +1591,7 @@ Provavelmente quente</translation>
         <translation>O lote {opened} de {total} ({actions_count} Puts) está aberto no construtor: confira a requisição e a verificação prévia, depois Execute. Volte aqui para o próximo lote.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Batch {opened} of {total} ({actions_count} Puts) is open in the builder: check the request and the preflight, then Execute. That is the last batch.</source>
         <translation>O lote {opened} de {total} ({actions_count} Puts) está aberto no construtor: confira a requisição e a verificação prévia, depois Execute. Este é o último lote.</translation>
     </message>
@@ -1732,7 +1742,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+191"/>
+        <location filename="../../items/value_dialogs.py" line="+222"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrada</numerusform>
@@ -2608,7 +2618,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>A importação está em andamento: clique em Cancelar para pará-la depois do lote sendo gravado e então em Fechar.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
+        <source>“{check}”</source>
+        <translation>“{check}”</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Importing…</source>
         <translation>Importando…</translation>
     </message>
@@ -2710,7 +2725,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>{names}: valores protegidos (cada um tem um bloqueio); alterar um move o bloqueio também.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+3"/>
+        <source>Protected: {moved}. The builder moves the lock with the value (new lock guarded by attribute_not_exists, old lock released) in the same transaction.</source>
+        <translation>Protegido: {moved}. O construtor move o bloqueio junto com o valor (novo bloqueio protegido por attribute_not_exists, bloqueio antigo liberado) na mesma transação.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>Not opened at {attribute}: {error}</source>
         <translation>Não aberto em {attribute}: {error}</translation>
     </message>
@@ -3292,7 +3312,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Conecte-se primeiro: Arquivo → Conectar… (Ctrl+O).</translation>
     </message>
     <message numerus="yes">
-        <location line="+79"/>
+        <location line="+80"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -4258,7 +4278,7 @@ Requisição: {request}</translation>
 <context>
     <name>RowList</name>
     <message>
-        <location filename="../../builder/fields.py" line="+62"/>
+        <location filename="../../builder/fields.py" line="+64"/>
         <location line="+1"/>
         <source>Remove this row</source>
         <translation>Remover esta linha</translation>
@@ -4529,7 +4549,7 @@ Requisição: {request}</translation>
 <context>
     <name>SetEditorDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-72"/>
+        <location filename="../../items/value_dialogs.py" line="-86"/>
         <source>strings</source>
         <translation>strings</translation>
     </message>
@@ -4544,17 +4564,27 @@ Requisição: {request}</translation>
         <translation>binário base64</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
+        <source>The members as a JSON array ({kind}): some hold line breaks or only spaces, which one member per line cannot show. A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
+        <translation>Os membros como array JSON ({kind}): alguns contêm quebras de linha ou só espaços, que um membro por linha não consegue mostrar. Um conjunto guarda cada membro uma vez e não pode ficar vazio: para esvaziá-lo, remova o atributo.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Edit {name} ({code})</source>
         <translation>Editar {name} ({code})</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-2"/>
         <source>One member per line ({kind}). A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
         <translation>Um membro por linha ({kind}). Um set tem cada membro uma vez e não pode ser vazio: para esvaziá-lo, remova o atributo.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
+        <source>Set members as a JSON array</source>
+        <translation>Membros do conjunto como array JSON</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Set members, one per line</source>
         <translation>Membros do set, um por linha</translation>
     </message>
@@ -5704,8 +5734,9 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>_StageDialog</name>
     <message>
-        <location filename="../../items/value_dialogs.py" line="-43"/>
+        <location filename="../../items/value_dialogs.py" line="-55"/>
         <source>Stage</source>
+        <extracomment>Characters a QPlainTextEdit turns into a line break: a member holding one cannot be shown one per line, and a JSON text shows the separators escaped (as JSON allows), never raw.</extracomment>
         <translation>Preparar</translation>
     </message>
     <message>
@@ -5747,6 +5778,15 @@ Mais antigo: {key_text}</translation>
         <location line="+19"/>
         <source>not written</source>
         <translation>não escrito</translation>
+    </message>
+</context>
+<context>
+    <name>builder.code_export_view</name>
+    <message>
+        <location filename="../../builder/code_export_view.py" line="-67"/>
+        <source>example() sends this form&apos;s transaction to the table with a new token: the same guarded write the builder would execute. Running the Python file calls it; the TypeScript module exports it (await example()).</source>
+        <extracomment>Shown above the code, translated there (lupdate reads the literal context).</extracomment>
+        <translation>example() envia a transação deste formulário à tabela com um novo token: a mesma gravação protegida que o construtor executaria. Executar o arquivo Python a chama; o módulo TypeScript a exporta (await example()).</translation>
     </message>
 </context>
 <context>
@@ -6361,7 +6401,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+90"/>
+        <location filename="../../settings.py" line="+98"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Não foi possível ler o arquivo de configurações {path} ({strerror}); o DynoView inicia com as configurações padrão e não vai salvá-las.</translation>
     </message>
@@ -6376,7 +6416,7 @@ Mais antigo: {key_text}</translation>
         <translation>O arquivo de configurações estava danificado e foi posto de lado como {moved}. O DynoView iniciou com as configurações padrão: as conexões salvas e o layout da janela foram redefinidos. O arquivo antigo foi guardado caso você queira recuperar algo dele.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+37"/>
         <source>The saved connections could not be read, so none is shown; they are kept as they were in {path}.</source>
         <translation>As conexões salvas não puderam ser lidas, então nenhuma é exibida; elas estão guardadas como estavam em {path}.</translation>
     </message>
@@ -6384,6 +6424,41 @@ Mais antigo: {key_text}</translation>
         <location line="+13"/>
         <source>The saved connections as they were are kept in {path}.</source>
         <translation>As conexões salvas, como estavam, estão guardadas em {path}.</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>The user name and password in the endpoint URL are not saved: type them in the endpoint again each time you connect.</source>
+        <translation>O nome de usuário e a senha na URL do endpoint não são salvos: digite-os no endpoint novamente a cada conexão.</translation>
+    </message>
+    <message>
+        <location filename="../../settings_save.py" line="+56"/>
+        <source>The settings could not be saved: another DynoView window kept the settings file {path} locked. Try again; if it keeps happening, close the other DynoView windows.</source>
+        <translation>Não foi possível salvar as configurações: outra janela do DynoView manteve o arquivo de configurações {path} bloqueado. Tente de novo; se continuar acontecendo, feche as outras janelas do DynoView.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>the file is damaged; restart DynoView to set it aside</source>
+        <translation>o arquivo está danificado; reinicie o DynoView para deixá-lo de lado</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>the folder is on a read-only disk</source>
+        <translation>a pasta está em um disco somente leitura</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the disk is full</source>
+        <translation>o disco está cheio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the disk may be full, or the folder not writable</source>
+        <translation>o disco pode estar cheio, ou a pasta não é gravável</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The change could not be saved to the settings file {path} ({reason}). The settings saved before are kept as they were.</source>
+        <translation>Não foi possível salvar a alteração no arquivo de configurações {path} ({reason}). As configurações salvas antes são mantidas como estavam.</translation>
     </message>
 </context>
 <context>
