@@ -30,6 +30,7 @@ _SYNTAX = re.compile(r"[#:][A-Za-z0-9_]+|\b(?:AND|BETWEEN|begins_with|contains|a
                      r"attribute_not_exists)\b|<>|<=|>=|[=<>(),\s]")
 
 FIELDS = {"page_size", "pk_value", "sk_operator", "sk_value0", "sk_value1", "mode", "filter_operator",
+          "filter_attribute", "filter_type",
           "filter_value", "consistency"}
 
 

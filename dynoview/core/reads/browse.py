@@ -74,40 +74,97 @@ def build_request(table: TableInfo, spec: BrowseSpec) -> tuple[str, dict[str, An
     from dynoview.core.expressions.placeholders import Placeholders
 
     ph = Placeholders()
+    flt = spec.filter if spec.filter is not None and spec.filter.attribute else None
     if spec.mode == "Query":
         pk, sk = table.keys_for(spec.index)
         parts = [f"{ph.name(pk.name)} = {ph.value(_typed(pk, spec.pk_value, 'pk_value'))}"]
-        if spec.sk_operator:
+        sk_operator, sk_values, fields = spec.sk_operator, spec.sk_values, _SK_FIELDS
+        if flt is not None and flt.attribute in {pk.name, *([sk.name] if sk else [])}:
+            # DynamoDB refuses key attributes of the queried table or index in a FilterExpression.
+            sk_operator, sk_values = _filter_as_key_condition(flt, pk, sk, spec.sk_operator)
+            flt, fields = None, _FILTER_FIELDS
+        if sk_operator:
             if sk is None:
                 raise DynoViewError("This table or index has no sort key to compare.",
                                     field="sk_operator")
-            if spec.sk_operator not in SORT_KEY_OPERATORS:
-                raise DynoViewError(f"Unknown sort key operator {spec.sk_operator!r}.",
-                                    field="sk_operator")
-            needed = 2 if spec.sk_operator == "between" else 1
-            values = [_typed(sk, v, f"sk_value{i}") for i, v in enumerate(spec.sk_values[:needed])]
-            if len(values) < needed:
-                raise DynoViewError("BETWEEN needs a lower and an upper value.", field="sk_value1")
-            name = ph.name(sk.name)
-            if spec.sk_operator == "begins_with":
-                if sk.type == "N":
-                    raise DynoViewError("begins_with works on string and binary sort keys, "
-                                        f"and {sk.name} is a number.", field="sk_operator")
-                parts.append(f"begins_with({name}, {ph.value(values[0])})")
-            elif spec.sk_operator == "between":
-                parts.append(f"{name} BETWEEN {ph.value(values[0])} AND {ph.value(values[1])}")
-            else:
-                parts.append(f"{name} {spec.sk_operator} {ph.value(values[0])}")
+            parts.append(_sort_key_condition(ph, sk, sk_operator, sk_values, fields))
         request["KeyConditionExpression"] = " AND ".join(parts)
     elif spec.mode != "Scan":
         raise DynoViewError(f"Unknown read mode {spec.mode!r}.", field="mode")
-    if spec.filter is not None and spec.filter.attribute:
-        request["FilterExpression"] = _filter_expression(ph, spec.filter)
+    if flt is not None:
+        request["FilterExpression"] = _filter_expression(ph, flt)
     if ph.names:
         request["ExpressionAttributeNames"] = dict(ph.names)
     if ph.values:
         request["ExpressionAttributeValues"] = dict(ph.values)
     return spec.mode, request
+
+
+# Operators a filter on the sort key can become in a Query's key condition.
+_AS_KEY_CONDITION = frozenset({"=", "<", "<=", ">", ">=", "begins_with"})
+_ORDERED_TYPES = frozenset({"S", "N", "B"})  # what <, <=, >, >= and BETWEEN compare
+# The form's fields that a sort key condition came from: (operator, value, upper bound).
+_SK_FIELDS = ("sk_operator", "sk_value0", "sk_value1")
+_FILTER_FIELDS = ("filter_operator", "filter_value", "filter_value")
+
+
+def _filter_as_key_condition(flt: FilterSpec, pk: KeyAttribute, sk: KeyAttribute | None,
+                             sk_operator: str | None) -> tuple[str, tuple[str, ...]]:
+    """A Query's filter on the sort key as its key condition; refused on the partition key."""
+    if sk is None or flt.attribute == pk.name:
+        raise DynoViewError(
+            f"{flt.attribute} is the partition key of this read: the Query already reads only the "
+            f"items whose {flt.attribute} is the value typed above, and DynamoDB refuses key "
+            "attributes in a filter. Clear the filter, or Scan to filter on it.",
+            field="filter_attribute")
+    if sk_operator:
+        raise DynoViewError(
+            f"{sk.name} is the sort key of this read and already has a condition; DynamoDB refuses "
+            "key attributes in a filter. Clear the filter, or change the sort key condition.",
+            field="filter_attribute")
+    if flt.operator not in _AS_KEY_CONDITION:
+        raise DynoViewError(
+            f"{sk.name} is the sort key of this read: DynamoDB takes it only in the key condition, "
+            f"which has no {flt.operator}. Use =, <, <=, >, >= or begins_with, or Scan to filter "
+            "on it.", field="filter_operator")
+    if flt.value_type != sk.type:
+        raise DynoViewError(
+            f"{sk.name} is a sort key of type {sk.type}: compare it with a {sk.type} value, not "
+            f"{flt.value_type}.", field="filter_type")
+    return flt.operator, (flt.value,)
+
+
+def _order_key(av: dict[str, Any]) -> Any:
+    """How DynamoDB orders key values: numbers by value, strings by UTF-8 bytes, binary by bytes."""
+    ((code, member),) = av.items()
+    if code == "N":
+        from decimal import Decimal
+
+        return Decimal(member)
+    return member.encode("utf-8", "surrogatepass") if code == "S" else bytes(member)
+
+
+def _sort_key_condition(ph: Any, sk: KeyAttribute, operator: str, texts: tuple[str, ...],
+                        fields: tuple[str, str, str]) -> str:
+    if operator not in SORT_KEY_OPERATORS:
+        raise DynoViewError(f"Unknown sort key operator {operator!r}.", field=fields[0])
+    if operator == "begins_with" and sk.type == "N":
+        raise DynoViewError("begins_with works on string and binary sort keys, "
+                            f"and {sk.name} is a number.", field=fields[0])
+    needed = 2 if operator == "between" else 1
+    values = [_typed(sk, v, fields[1 + i]) for i, v in enumerate(texts[:needed])]
+    if len(values) < needed:
+        raise DynoViewError("BETWEEN needs a lower and an upper value.", field=fields[2])
+    name = ph.name(sk.name)
+    if operator == "begins_with":
+        return f"begins_with({name}, {ph.value(values[0])})"
+    if operator == "between":
+        if _order_key(values[0]) > _order_key(values[1]):
+            raise DynoViewError(
+                f"The upper bound {texts[1]!r} is below the lower bound {texts[0]!r}, and "
+                f"DynamoDB refuses such a BETWEEN; swap them.", field=fields[2])
+        return f"{name} BETWEEN {ph.value(values[0])} AND {ph.value(values[1])}"
+    return f"{name} {operator} {ph.value(values[0])}"
 
 
 def _filter_expression(ph: Any, flt: FilterSpec) -> str:
@@ -119,6 +176,12 @@ def _filter_expression(ph: Any, flt: FilterSpec) -> str:
     from dynoview.core.values.types import ValueParseError
     from dynoview.core.values.user_text import parse_value
 
+    if flt.operator in {"<", "<=", ">", ">="} and flt.value_type not in _ORDERED_TYPES:
+        raise DynoViewError(f"{flt.operator} compares strings, numbers or binary, not "
+                            f"{flt.value_type}; use = or <>, or another type.", field="filter_type")
+    if flt.operator == "begins_with" and flt.value_type not in {"S", "B"}:
+        raise DynoViewError(f"begins_with compares strings or binary, not {flt.value_type}; "
+                            "use another operator or type.", field="filter_type")
     try:
         value = parse_value(flt.value_type, flt.value)
     except ValueParseError as exc:

@@ -46,7 +46,9 @@ def _display(av: Mapping[str, Any], out: _Writer, nested: bool) -> None:
         # Only the head can show: a 400 KB string is not escaped whole for a 200-character cell
         # (twice the limit, as "\r\n" shrinks to one "⏎"; still past the limit, so still cut).
         head = member[: 2 * out.limit + 2]
-        if nested:
+        # Quoted when blank at either end: an empty string would look like a missing
+        # attribute, and "ada " like the lock "ada".
+        if nested or not member or member[0].isspace() or member[-1].isspace():
             out.write(visible(json.dumps(head, ensure_ascii=False)))
         else:
             out.write(visible(_LINE_BREAKS.sub("⏎", head)))
@@ -90,7 +92,8 @@ def _display(av: Mapping[str, Any], out: _Writer, nested: bool) -> None:
 def display_text(av: Mapping[str, Any], limit: int = 200) -> str:
     """One-line text for a table cell, at most ``limit`` characters (ending in "…" if cut).
 
-    S as is (line breaks shown as ⏎ to stay on one line; other control, bidi and invisible
+    S as is, quoted like JSON when empty or starting or ending with white space (line breaks
+    shown as ⏎ to stay on one line; other control, bidi and invisible
     characters as escapes such as ``\\x1b`` or ``\\u202e``), N as stored, BOOL true/false,
     NULL null, B ``b64:…``; sets in braces (``{"a", "b"}``, ``{1, 2}``) so they are told
     apart from lists (``[…]``); maps as ``{k: v, …}``. Strings inside collections are

@@ -51,6 +51,7 @@ class ReadForm(QGroupBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Read"), parent)
         self.info: TableInfo | None = None
+        self._tips: dict[QWidget, tuple[str, str]] = {}  # widget: (its own tooltip, the error's)
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.addRow(self._top_row())
@@ -161,6 +162,11 @@ class ReadForm(QGroupBox):
         for edit in (self.pk_value, self.sk_value, self.sk_value2, self.filter_value):
             edit.returnPressed.connect(self.run_requested)
             edit.textEdited.connect(self.clear_errors)
+        # Changing what a refusal named clears it, as typing in a value does.
+        self.filter_attr.editTextChanged.connect(self.clear_errors)
+        self.filter_type.currentIndexChanged.connect(self.clear_errors)
+        self.filter_op.currentIndexChanged.connect(self.clear_errors)
+        self.sk_op.currentIndexChanged.connect(self.clear_errors)
 
     # -- the table -----------------------------------------------------------------
     def set_table(self, info: TableInfo | None) -> None:
@@ -224,7 +230,9 @@ class ReadForm(QGroupBox):
             return None
         from dynoview.core.reads.browse import BrowseSpec, FilterSpec
 
-        op = self.sk_op.currentText()
+        # A sort key condition left from another index is not this one's: its box is disabled
+        # where the table or index has no sort key, and the user could not clear it.
+        op = self.sk_op.currentText() if self.sk_op.isEnabled() else ANY
         attr = self.filter_attr.currentText().strip()
         return BrowseSpec(
             table=info.name,
@@ -264,6 +272,7 @@ class ReadForm(QGroupBox):
         return {
             "pk_value": self.pk_value, "sk_value0": self.sk_value, "sk_value1": self.sk_value2,
             "sk_operator": self.sk_op, "filter_value": self.filter_value,
+            "filter_attribute": self.filter_attr, "filter_type": self.filter_type,
             "filter_operator": self.filter_op, "consistency": self.consistent,
             "page_size": self.page_size,
         }.get(field)
@@ -275,11 +284,19 @@ class ReadForm(QGroupBox):
         widget = self.field_widget(field)
         if widget is not None:
             widget.setStyleSheet(ERROR_STYLE)
-            widget.setToolTip(plain_tooltip(message))
+            tip = plain_tooltip(message)
+            own = self._tips[widget][0] if widget in self._tips else widget.toolTip()
+            self._tips[widget] = (own, tip)
+            widget.setToolTip(tip)
             widget.setFocus()
 
     def clear_errors(self) -> None:
         self.error_label.hide()
-        for widget in (self.pk_value, self.sk_value, self.sk_value2, self.sk_op,
-                       self.filter_value, self.filter_op, self.consistent, self.page_size):
+        for widget in (self.pk_value, self.sk_value, self.sk_value2, self.sk_op, self.filter_attr,
+                       self.filter_type, self.filter_value, self.filter_op, self.consistent,
+                       self.page_size):
             widget.setStyleSheet("")
+        for marked, (own, error) in self._tips.items():
+            if marked.toolTip() == error:  # not replaced since (the index's consistency tip)
+                marked.setToolTip(own)
+        self._tips.clear()
