@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from dynoview.core.tx.applicability import Evidence
+from dynoview.core.tx.templates import OwnerRead
 from dynoview.core.uniqueness.findings import MISSING_LOCK, ORPHAN_LOCK, Finding
 from dynoview.core.uniqueness.schema import (
     NORMALISE_LOWER,
@@ -160,6 +161,13 @@ def test_release_refuses_a_lock_an_account_holds(qtbot: Any) -> None:
     free = ReleaseLockForm(S, "accounts", {"PK": s("UNIQ#EMAIL#barbara@mit.edu"), "SK": s("LOCK")})
     qtbot.addWidget(free)
     free.owner.setText("4c5d6e")
+    assert len(free.build().actions) == 1  # the owner is read on OK, then guarded on that read
+    owner = {"PK": s("ACCT#4c5d6e"), "SK": s("PROFILE")}
+    free.owner_seen = OwnerRead(owner, {**owner, "email": s("barbara@mit.edu")})
+    assert not free.revalidate()  # the owner read holds the value: refused at the field
+    assert free.owner_message.text().startswith("ACCT#4c5d6e holds email barbara@mit.edu")
+    free.owner_seen = OwnerRead(owner, {**owner, "email": s("barbara@new.edu")})
+    assert free.revalidate()
     check = free.build().actions[1]
     assert check.kind == "ConditionCheck" and check.key == {"PK": s("ACCT#4c5d6e"), "SK": s("PROFILE")}
 

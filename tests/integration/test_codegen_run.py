@@ -642,6 +642,10 @@ def test_typescript_repairs_fix_what_the_audit_finds(node_project: Path, engine:
 @COMPILES
 def test_typescript_sends_the_template_transactions(node_project: Path) -> None:
     sent = run_driver(node_project, "requests", endpoint="http://127.0.0.1:9")
+    # The release reads its former owner first (strongly consistent; absent here).
+    reads = [s for s in sent if "ConsistentRead" in s]
+    assert reads == [{"TableName": "accounts", "Key": account_key(SCHEMA, "b2"), "ConsistentRead": True}]
+    sent = [s for s in sent if "ConsistentRead" not in s]
     account = {**account_key(SCHEMA, "a1"), "email": {"S": "ada@x.io"}, "username": {"S": "ada"}}
     want = [
         templates.sign_up(SCHEMA, "accounts", sign_up_account(SCHEMA, "a1", {"email": "ada@x.io",
@@ -651,7 +655,7 @@ def test_typescript_sends_the_template_transactions(node_project: Path) -> None:
         templates.delete_account(SCHEMA, "accounts", account),
         templates.claim_missing_lock(SCHEMA, "accounts", account, "email"),
         templates.release_orphan_lock(SCHEMA, "accounts", SCHEMA.stored_lock_key(SCHEMA.rules[0], "old@x.io"),
-                                      account_key(SCHEMA, "b2")),
+                                      templates.OwnerRead(account_key(SCHEMA, "b2"), None)),
         templates.resolve_duplicate(SCHEMA, "accounts", account,
                                     {**account_key(SCHEMA, "b2"), "email": {"S": "ada@x.io"}}, "email"),
     ]

@@ -27,6 +27,7 @@ from dynoview.core.tx.execution import TransactionInvalidError, execute_transact
 from dynoview.core.tx.model import PUT, Action, Transaction, execute, new_token, signup_request
 from dynoview.core.tx.outcomes import APPLIED, CANCELLED, SUCCEEDED
 from dynoview.core.tx.templates import (
+    OwnerRead,
     change_value,
     claim_missing_lock,
     delete_account,
@@ -153,12 +154,11 @@ def test_release_stuck_signup_lock(conn: Connection, reader: Reader, accounts_ta
 
 def test_release_stale_lock_with_owner_check(conn: Connection, reader: Reader, accounts_table: str) -> None:
     owner = key("ACCT#4c5d6e", "PROFILE")
-    live = execute_transaction(conn, release_orphan_lock(
-        S, accounts_table, key("UNIQ#EMAIL#barbara@liskov.io", "LOCK"), owner), confirmation=True)
-    assert live.status == CANCELLED  # the owner still holds that email: never release a live lock
-    assert live.actions[1].code == "ConditionalCheckFailed"
+    seen = OwnerRead(owner, reader.get_item(accounts_table, owner))
+    with pytest.raises(ValueError, match="still holds"):  # never release a live lock
+        release_orphan_lock(S, accounts_table, key("UNIQ#EMAIL#barbara@liskov.io", "LOCK"), seen)
     stale = execute_transaction(conn, release_orphan_lock(
-        S, accounts_table, key("UNIQ#EMAIL#barbara@mit.edu", "LOCK"), owner), confirmation=True)
+        S, accounts_table, key("UNIQ#EMAIL#barbara@mit.edu", "LOCK"), seen), confirmation=True)
     assert stale.status == SUCCEEDED
     assert get(reader, accounts_table, "UNIQ#EMAIL#barbara@mit.edu", "LOCK") is None
     assert get(reader, accounts_table, "UNIQ#EMAIL#barbara@liskov.io", "LOCK") is not None

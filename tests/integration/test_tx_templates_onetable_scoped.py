@@ -27,6 +27,7 @@ from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.model import DELETE, PUT, UPDATE, Action, Transaction
 from dynoview.core.tx.outcomes import CANCELLED, SUCCEEDED
 from dynoview.core.tx.templates import (
+    OwnerRead,
     change_scope,
     change_value,
     claim_missing_lock,
@@ -148,7 +149,9 @@ def test_change_move_claim_release_and_resolve_leave_nothing_to_find(
                                       (MISSING_LOCK, "globex#User#email#cy@x.io"),
                                       (ORPHAN_LOCK, "globex#User#email#stuck@x.io")]
     repairs = [claim_missing_lock(SCHEMA, table, cy, "email"),
-               release_orphan_lock(SCHEMA, table, stuck, {"pk": s("user#4"), "sk": s("user#")}),
+               release_orphan_lock(SCHEMA, table, stuck, OwnerRead(
+                   {"pk": s("user#4"), "sk": s("user#")},
+                   reader.get_item(table, {"pk": s("user#4"), "sk": s("user#")}))),
                resolve_duplicate(SCHEMA, table, bob, eve, "email", "eve@x.io")]
     for tx in repairs:
         assert not run_preflight(reader, tx, SCHEMA, {table: info}).refused

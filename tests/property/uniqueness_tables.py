@@ -382,9 +382,13 @@ def _operation(draw: st.DrawFn, layout: Layout, words: Sequence[str], items: Seq
     if kind == "release_orphan_lock":
         lock = draw(st.sampled_from(locks))
         owner = draw(st.sampled_from([None, *accts]))
-        owner_key = {k: owner[k] for k in schema.key_names} if owner is not None else None
-        return kind, templates.release_orphan_lock(
-            schema, table, {k: lock[k] for k in schema.key_names}, owner_key).actions
+        read = templates.OwnerRead({k: owner[k] for k in schema.key_names}, owner) \
+            if owner is not None else None
+        lock_key = {k: lock[k] for k in schema.key_names}
+        try:
+            return kind, templates.release_orphan_lock(schema, table, lock_key, read).actions
+        except ValueError:  # the owner holds the lock's value: refused, so no owner named
+            return kind, templates.release_orphan_lock(schema, table, lock_key).actions
     if kind == "claim_missing_lock":
         account, rule = draw(st.sampled_from(with_text))
         return kind, templates.claim_missing_lock(schema, table, account, rule).actions

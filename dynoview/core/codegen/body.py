@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dynoview.core.codegen.model import ACCOUNT_ID, NEW, Operation, Param, Step, key_params
+from dynoview.core.codegen.model import ACCOUNT_ID, NEW, Operation, OwnerRead, Param, Step, key_params
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,14 @@ class Send:
 
 
 @dataclass(frozen=True)
+class ReadOwner:
+    """Read the former owner (strongly consistent), refuse when it holds the lock's value by
+    the rule's normalisation, else send the transaction of what was read (``OwnerRead``)."""
+
+    read: OwnerRead
+
+
+@dataclass(frozen=True)
 class Branch:
     """One block when the optional parameter is None, the other when it is given."""
 
@@ -72,5 +80,5 @@ def body(op: Operation) -> tuple[Any, ...]:
     block: list[Any] = normalise(optional)
     if op.distinct is not None and optional.key in op.distinct and optional.rule is not None:
         block.append(RefuseSame(op.distinct[0], op.distinct[1], optional.rule))
-    block.append(Send(given.steps))
+    block.append(Send(given.steps) if given.read is None else ReadOwner(given.read))
     return (*out, Branch(optional.key, (Send(without.steps),), tuple(block)))

@@ -25,6 +25,7 @@ from dynoview.core.codegen.model import (
     HELD,
     LOCK_MISSING,
     NEW,
+    RAW,
     RELEASE_ORPHAN_LOCK,
     RESOLVE_DUPLICATE,
     SIGN_UP,
@@ -36,9 +37,13 @@ from dynoview.core.codegen.model import (
     CodeModel,
     Failure,
     Operation,
+    OwnerRead,
     Param,
+    Read,
     RuleInfo,
+    Slot,
     Step,
+    Text,
     Variant,
     slots,
 )
@@ -68,9 +73,11 @@ def _check_schema(schema: UniquenessSchema) -> None:
 
 
 def build_model(schema: UniquenessSchema, table: str,
-                only: tuple[str, str | None] | None = None) -> CodeModel:
+                only: tuple[str, str | None] | None = None, lacking: tuple[str, ...] = ()) -> CodeModel:
     """The operations of ``schema`` on ``table``: sign up, and per rule change, claim, release
-    and resolve, plus delete account. ``only=(template, rule)`` keeps one operation."""
+    and resolve, plus delete account. ``only=(template, rule)`` keeps one operation;
+    ``lacking``: the rules whose value the deleted account lacks (its delete takes no value
+    for them, and requires it still lacks them)."""
     _check_schema(schema)
     words = rule_words([r.name for r in schema.rules])
     rules = tuple(RuleInfo(r.name, w, r.attribute, r.normalisation)
@@ -87,7 +94,8 @@ def build_model(schema: UniquenessSchema, table: str,
     operations = []
     for template, lock_rule in wanted:
         if lock_rule is None:
-            operations.append(_sign_up(schema, rules) if template == SIGN_UP else _delete(schema, rules))
+            operations.append(_sign_up(schema, rules) if template == SIGN_UP else
+                              _delete(schema, rules, lacking))
         else:
             operations.append(_PER_RULE[template](schema, rules, lock_rule))
     return CodeModel(table, rules, tuple(operations))
@@ -130,8 +138,7 @@ def _failure(schema: UniquenessSchema, probe: Probe, template: str, action: Acti
     if action.kind == PUT:
         return Failure(ACCOUNT_EXISTS, None, None, account)
     if template == RELEASE_ORPHAN_LOCK:
-        values = probe.slot_params(action.values)
-        return Failure(STILL_HELD, None, values[0] if values else None, account)
+        return Failure(STILL_HELD, None, None, account)  # its value: the lock's (``_release``)
     return Failure(ACCOUNT_CHANGED, None, None, account)
 
 
@@ -181,12 +188,14 @@ def _change(schema: UniquenessSchema, rules: tuple[RuleInfo, ...], rule: LockRul
                      distinct=(current.key, new.key))
 
 
-def _delete(schema: UniquenessSchema, rules: tuple[RuleInfo, ...]) -> Operation:
+def _delete(schema: UniquenessSchema, rules: tuple[RuleInfo, ...], lacking: tuple[str, ...]) -> Operation:
     probe = Probe(schema)
     table, account = _table_param(), Param(("account", "id"), ACCOUNT_ID)
-    values = [Param(_words(rules, r), HELD, r.name) for r in schema.rules]
+    # A rule the account lacks has no parameter: the template guards on it staying absent.
+    held_rules = [r for r in schema.rules if r.name not in lacking]
+    values = [Param(_words(rules, r), HELD, r.name) for r in held_rules]
     table_value, account_value = probe.value(table), probe.value(account)
-    held = {r.attribute: probe.value(p) for r, p in zip(schema.rules, values, strict=True)}
+    held = {r.attribute: probe.value(p) for r, p in zip(held_rules, values, strict=True)}
     tx = templates.delete_account(probe_schema(schema), table_value,
                                   _account_item(schema, account_value, held))
     return Operation(DELETE_ACCOUNT, ("delete", "account"), None, (account, *values, table),
@@ -214,22 +223,46 @@ def _release(schema: UniquenessSchema, rules: tuple[RuleInfo, ...], rule: LockRu
     words = _words(rules, rule)
     table, value = _table_param(), Param(words, STORED, rule.name)
     owner = Param(("former", "owner", "id"), ACCOUNT_ID, optional=True)
-    variants = []
-    for with_owner in (False, True):
-        probe = Probe(schema)
-        table_value, stored = probe.value(table), probe.value(value)
-        owner_key = account_key(schema, probe.value(owner)) if with_owner else None
-        lock = schema.stored_lock_key(rule, stored)
-        if schema.match_lock(lock) != (rule, stored):
-            raise CodegenError(f"A {rule.name} lock is read as another rule's lock: give each rule "
-                               "a prefix that no other rule's prefix starts with.")
-        tx = templates.release_orphan_lock(probe_schema(schema), table_value, lock, owner_key)
-        variants.append(Variant(with_owner, _for_rule(_steps(schema, probe, RELEASE_ORPHAN_LOCK, tx),
-                                                      rule)))
+    # The value read from the owner: no parameter, the generated code puts it in whole (``Read``).
+    read = Param(("owner", "value"), HELD, rule.name)
+    probe = Probe(schema)
+    table_value, stored, owner_id = probe.value(table), probe.value(value), probe.value(owner)
+    lock = schema.stored_lock_key(rule, stored)
+    if schema.match_lock(lock) != (rule, stored):
+        raise CodegenError(f"A {rule.name} lock is read as another rule's lock: give each rule "
+                           "a prefix that no other rule's prefix starts with.")
+    key = account_key(schema, owner_id)
+
+    def steps(owner_read: templates.OwnerRead | None) -> tuple[Step, ...]:
+        tx = templates.release_orphan_lock(probe_schema(schema), table_value, lock, owner_read)
+        # A failed owner check reports the lock's value (not the value read).
+        return tuple(dataclasses.replace(s, request=_read_whole(s.request, read.key),
+                                         failure=dataclasses.replace(s.failure, value=value.key))
+                     if s.failure.kind == STILL_HELD else s
+                     for s in _for_rule(_steps(schema, probe, RELEASE_ORPHAN_LOCK, tx), rule))
+
+    cases = [steps(templates.OwnerRead(key, item)) for item in
+             (None, key, {**key, rule.attribute: {"S": probe.value(read)}})]
+    owner_read = OwnerRead(probe.data(key), rule.attribute, rule.name, value.key, owner.key, *cases)
+    variants = (Variant(False, steps(None)), Variant(True, cases[2], owner_read))
     return Operation(RELEASE_ORPHAN_LOCK, ("release", *words, "lock"), rule.name,
-                     (value, owner, table), tuple(variants),
+                     (value, owner, table), variants,
                      "Delete a lock no account holds, given its value as the lock stores it; with "
-                     "the former owner's id, only while that account does not hold the value.")
+                     "the former owner's id, the owner is read first and the lock is released only "
+                     "while that account does not hold the value, unchanged since the read.")
+
+
+def _read_whole(value: Any, param: str) -> Any:
+    """``value`` with the probed owner value (``{"S": <slot>}``) replaced by ``Read``: the
+    generated code puts the value it read, whole, whatever its type."""
+    if isinstance(value, Mapping):
+        text = value.get("S")
+        if len(value) == 1 and isinstance(text, Text) and text.parts == (Slot(param, RAW),):
+            return Read()
+        return {k: _read_whole(v, param) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_read_whole(v, param) for v in value]
+    return value
 
 
 def _resolve(schema: UniquenessSchema, rules: tuple[RuleInfo, ...], rule: LockRule) -> Operation:

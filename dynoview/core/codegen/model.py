@@ -118,11 +118,36 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Read:
+    """In a request: the owner's value as the generated code read it (S, N, ...), whole."""
+
+
+@dataclass(frozen=True)
+class OwnerRead:
+    """A release given its former owner: the generated code reads the owner first (a strongly
+    consistent GetItem of ``key``), refuses when it holds the lock's value by the rule's
+    normalisation (a condition cannot normalise), and else sends the transaction of what it
+    read, guarded on the owner being unchanged: ``absent`` (no item), ``lacking`` (no
+    ``attribute``), or ``holding`` (the attribute as read: ``Read`` in the request)."""
+
+    key: Mapping[str, Any]  # the owner's key (strings may be ``Text``)
+    attribute: str
+    rule: str
+    value: str  # Param.key of the lock's value, as stored
+    account: str  # Param.key of the owner's id
+    absent: tuple[Step, ...]
+    lacking: tuple[Step, ...]
+    holding: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
 class Variant:
-    """The transaction when the operation's optional parameter is given (or not)."""
+    """The transaction when the operation's optional parameter is given (or not); ``read``:
+    sent after reading the owner (``steps`` is then its ``holding`` case)."""
 
     with_optional: bool
     steps: tuple[Step, ...]
+    read: OwnerRead | None = None
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,8 @@ RESERVED = frozenset({
     # Parameters the generated functions take besides the protected values.
     "account_id", "table_name", "max_attempts", "keep_account_id", "other_account_id",
     "former_owner_id",
+    # Locals of a release given its former owner: the owner read, and its value.
+    "former_owner", "owner_value", "formerOwner", "ownerValue",
     # Helpers and builtins the functions call (TypeScript's in camelCase).
     "str", "strip", "sleep", "failure", "transact", "new_value", "extra_attributes",
     "error_name", "is_space", "case_fold", "nfkc_casefold", "error_for_failed_conditions",

@@ -57,6 +57,8 @@ def _slot(slot: m.Slot) -> str:
 def _leaf(value: Any) -> str:
     if isinstance(value, m.Text):
         return _text(value)
+    if isinstance(value, m.Read):
+        return "owner_value"
     if isinstance(value, str):
         return py_string(value)
     if value is None or isinstance(value, bool):
@@ -165,6 +167,8 @@ class _Writer:
                           [_Literal(st.rule), st.new, _Literal(reason)], force=True)
             elif isinstance(st, bodies.Send):
                 self.send(op, st, level)
+            elif isinstance(st, bodies.ReadOwner):
+                self.read_owner(op, st.read, level)
             elif isinstance(st, bodies.Branch):
                 self.emit(level, f"if {st.param} is None:")
                 self.statements(op, st.without, level + 1)
@@ -189,6 +193,22 @@ class _Writer:
             text = expression(arg.text, base, base) if isinstance(arg, _Literal) else str(arg)
             self.emit(level + 1, text + ",")
         self.emit(level, f"){tail}")
+
+    def read_owner(self, op: m.Operation, read: m.OwnerRead, level: int) -> None:
+        """Read the owner; refuse when it holds the value; else guard on what was read."""
+        indent = len(INDENT) * level
+        head = "former_owner = _read_owner(client, table_name, "
+        self.emit(level, head + expression(read.key, indent, indent + len(head)) + ")")
+        self.call(level, "owner_value = ", "_owner_value", ["former_owner", _Literal(read.attribute)])
+        rule = self.model.rule(read.rule)
+        self.call(level, "if ", "_owner_holds", ["owner_value", read.value,
+                                                 f"normalise_{snake(rule.words)}"], tail=":")
+        self.call(level + 1, "raise ", "StillHeldError",
+                  [_Literal(read.rule), read.value, read.account])
+        for test, steps in (("if former_owner is None:", read.absent),
+                            ("elif owner_value is None:", read.lacking), ("else:", read.holding)):
+            self.emit(level, test)
+            self.send(op, bodies.Send(steps), level + 1)
 
     def send(self, op: m.Operation, st: bodies.Send, level: int) -> None:
         indent = len(INDENT) * level
@@ -290,9 +310,14 @@ def _merges_attributes(code_model: m.CodeModel) -> bool:
                for s in v.steps)
 
 
+def _reads_owner(code_model: m.CodeModel) -> bool:
+    return any(v.read is not None for op in code_model.operations for v in op.variants)
+
+
 def _imports(code_model: m.CodeModel, extra_third_party: tuple[str, ...]) -> str:
     nfkc = any(r.normalisation == NORMALISE_NFKC_CASEFOLD for r in code_model.rules)
-    abc = ", ".join([*(["Callable"] if _uses_new_values(code_model) else []), "Mapping", "Sequence"])
+    callable_ = _uses_new_values(code_model) or _reads_owner(code_model)
+    abc = ", ".join([*(["Callable"] if callable_ else []), "Mapping", "Sequence"])
     std = ["import random", *(["import re"] if nfkc else []), "import time",
            *(["import unicodedata"] if nfkc else []), "import uuid",
            f"from collections.abc import {abc}",
@@ -319,6 +344,8 @@ def module(code_model: m.CodeModel, *, example: list[str] | None = None,
         text += rt.NEW_VALUE
     if _merges_attributes(code_model):
         text += rt.EXTRA + _account_attributes(code_model)
+    if _reads_owner(code_model):
+        text += rt.READ_OWNER
     text += layout.functions(_Writer(code_model), code_model)
     if example:
         text += "\n\n" + "\n".join(example) + "\n"

@@ -43,6 +43,10 @@ class TransactClient(Protocol):
         self, *, TransactItems: Sequence[Any], ClientRequestToken: str
     ) -> Any: ...
 
+    def get_item(
+        self, *, TableName: str, Key: Mapping[str, Any], ConsistentRead: bool
+    ) -> Any: ...
+
 
 class UniquenessError(Exception):
     """The call wrote nothing; the subclass says why."""
@@ -263,4 +267,30 @@ def _nfkc_casefold(value: str) -> str:
         return value.strip().lower()
     text = _IGNORABLE.sub("", unicodedata.normalize("NFKC", value))
     return unicodedata.normalize("NFKC", text.casefold()).strip()
+'''
+
+READ_OWNER = '''
+
+def _read_owner(
+    client: TransactClient, table: str, key: Mapping[str, Any]
+) -> dict[str, Any] | None:
+    """The former owner's item, strongly consistent; None when no item has its key."""
+    item = client.get_item(TableName=table, Key=key, ConsistentRead=True).get("Item")
+    return dict(item) if item is not None else None
+
+
+def _owner_value(owner: Mapping[str, Any] | None, attribute: str) -> Any:
+    """The owner's value of ``attribute`` as read, or None (no owner, or no value)."""
+    return None if owner is None else owner.get(attribute)
+
+
+def _owner_holds(
+    seen: Mapping[str, Any] | None, stored: str, normalise: Callable[[str], str]
+) -> bool:
+    """Whether the owner's value (S or N, as read) is the lock's value once normalised:
+    a condition compares exactly, so another spelling is caught here, before sending."""
+    text = seen.get("S", seen.get("N")) if seen is not None else None
+    if not isinstance(text, str) or not text:
+        return False
+    return normalise(text) in (stored, normalise(stored))
 '''

@@ -9,7 +9,6 @@ values is generated for the values it holds (the template deletes only their loc
 
 from __future__ import annotations
 
-import dataclasses
 import textwrap
 from collections.abc import Mapping
 from typing import Any
@@ -75,8 +74,10 @@ def _operation(schema: UniquenessSchema, table: str, template: str,
         if not held:
             raise m.CodegenError("The account holds no protected value, so there is no lock to "
                                  "delete with it: use the Delete item template.")
-        code_model = build_model(dataclasses.replace(schema, rules=held), table,
-                                   (m.DELETE_ACCOUNT, None))
+        # Every rule: one the account lacks is guarded absent, so a value (and lock) it gains
+        # after the read cancels the delete instead of being left behind.
+        code_model = build_model(schema, table, (m.DELETE_ACCOUNT, None),
+                                 tuple(r.name for r in schema.rules if r not in held))
         args = {"account_id": account_id}
         for param in code_model.operations[0].params:
             rule = next((r for r in held if r.name == param.rule), None)

@@ -65,6 +65,8 @@ def _slot(slot: m.Slot) -> str:
 def _leaf(value: Any) -> str:
     if isinstance(value, m.Text):
         return " + ".join(ts_string(p) if isinstance(p, str) else _slot(p) for p in value.parts)
+    if isinstance(value, m.Read):
+        return "ownerValue"
     if isinstance(value, str):
         return ts_string(value)
     if value is None:
@@ -142,12 +144,32 @@ class _Writer:
                 self.emit(level, "}")
             elif isinstance(st, bodies.Send):
                 self.send(op, st, level)
+            elif isinstance(st, bodies.ReadOwner):
+                self.read_owner(op, st.read, level)
             elif isinstance(st, bodies.Branch):
                 self.emit(level, f"if ({_var(st.param)} == null) {{")
                 self.statements(op, st.without, level + 1)
                 self.emit(level, "} else {")
                 self.statements(op, st.given, level + 1)
                 self.emit(level, "}")
+
+    def read_owner(self, op: m.Operation, read: m.OwnerRead, level: int) -> None:
+        """Read the owner; refuse when it holds the value; else guard on what was read."""
+        indent = len(INDENT) * level
+        head = "const formerOwner = await readOwner(client, tableName, "
+        self.emit(level, head + expression(read.key, indent, indent + len(head)) + ");")
+        self.emit(level, f"const ownerValue = formerOwner?.[{ts_string(read.attribute)}];")
+        value, account = _var(read.value), _var(read.account)
+        fn = f"normalise{pascal(self.model.rule(read.rule).words)}"
+        self.emit(level, f"if (ownerHolds(ownerValue, {value}, {fn})) {{")
+        self.emit(level + 1, f"throw new StillHeldError({ts_string(read.rule)}, {value}, {account});")
+        self.emit(level, "}")
+        cases = (("if (formerOwner === undefined) {", read.absent),
+                 ("} else if (ownerValue === undefined) {", read.lacking), ("} else {", read.holding))
+        for test, steps in cases:
+            self.emit(level, test)
+            self.send(op, bodies.Send(steps), level + 1)
+        self.emit(level, "}")
 
     def send(self, op: m.Operation, st: bodies.Send, level: int) -> None:
         indent = len(INDENT) * level
@@ -236,8 +258,10 @@ def module(code_model: m.CodeModel, *, example: list[str] | None = None) -> str:
     fields = " | ".join(ts_string(r.name) for r in code_model.rules)
     merges = any(s.merge_attributes for op in code_model.operations for v in op.variants
                  for s in v.steps)
-    sdk = ["DynamoDBClient", "TransactWriteItemsCommand", *(["type AttributeValue"] if merges else []),
-           "type CancellationReason", "type TransactWriteItem"]
+    reads = any(v.read is not None for op in code_model.operations for v in op.variants)
+    sdk = ["DynamoDBClient", *(["GetItemCommand"] if reads else []), "TransactWriteItemsCommand",
+           *(["type AttributeValue"] if merges or reads else []), "type CancellationReason",
+           "type TransactWriteItem"]
     text = rt.HEADER.format(version=__version__, table=ts_string(code_model.table), fields=fields,
                           sdk_imports="\n".join(f"  {name}," for name in sdk))
     text += rt.SUPPORT
@@ -248,6 +272,8 @@ def module(code_model: m.CodeModel, *, example: list[str] | None = None) -> str:
         text += rt.NEW_VALUE
     if merges:
         text += rt.EXTRA
+    if reads:
+        text += rt.READ_OWNER
     if any(r.normalisation == NORMALISE_NFKC_CASEFOLD for r in code_model.rules):
         text += (rt.IGNORABLE_HEAD + _range_lines(unicode_tables.ignorable_ranges()) + "\n"
                  + rt.FOLD_HEAD + _fold_lines() + "\n" + rt.NFKC)

@@ -358,3 +358,34 @@ function nfkcCasefold(value: string): string {
   return strip(caseFold(text).normalize("NFKC"));
 }
 """
+
+READ_OWNER = """
+/** The former owner's item, strongly consistent; undefined when no item has its key. */
+async function readOwner(
+  client: DynamoDBClient,
+  table: string,
+  key: Record<string, AttributeValue>,
+): Promise<Record<string, AttributeValue> | undefined> {
+  const answer = await client.send(
+    new GetItemCommand({ TableName: table, Key: key, ConsistentRead: true }),
+  );
+  return answer.Item;
+}
+
+/**
+ * Whether the owner's value (S or N, as read) is the lock's value once normalised: a condition
+ * compares exactly, so another spelling is caught here, before sending.
+ */
+function ownerHolds(
+  seen: AttributeValue | undefined,
+  stored: string,
+  normalise: (value: string) => string,
+): boolean {
+  const text = seen?.S ?? seen?.N;
+  if (typeof text !== "string" || text === "") {
+    return false;
+  }
+  const held = normalise(text);
+  return held === stored || held === normalise(stored);
+}
+"""

@@ -80,7 +80,7 @@ from dynoview.core.tx.confirmation import confirmation_for
 from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, Action, Transaction
 from dynoview.core.tx.recovery import recover_interrupted
-from dynoview.core.tx.templates import claim_missing_lock, release_orphan_lock
+from dynoview.core.tx.templates import OwnerRead, claim_missing_lock, release_orphan_lock
 from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.findings import (
     OK,
@@ -261,12 +261,15 @@ class _Repairer:
                                 f"cannot be checked: the schema names no index on {rule.attribute} "
                                 f"and {self.table.name} is too large to scan. Add the index to the "
                                 "schema, or diagnose the value and release the lock by hand.")
-        owner_key = None
-        owner = lock.get(rule.owner_attribute) if rule.owner_attribute else None
+        seen, owner = None, lock.get(rule.owner_attribute) if rule.owner_attribute else None
         if isinstance(owner, Mapping) and isinstance(owner.get("S"), str) and owner["S"]:
-            # The lock names its account: the release also checks that account does not hold it.
-            owner_key = self.schema.account_key(owner["S"])
-        tx = release_orphan_lock(self.schema, self.table.name, lock_key, owner_key)
+            # The lock names its account: read it, and guard the release on what was read.
+            key = self.schema.account_key(owner["S"])
+            seen = OwnerRead(key, self.reader.get_item(self.table.name, key, consistent=True))
+        try:
+            tx = release_orphan_lock(self.schema, self.table.name, lock_key, seen)
+        except ValueError as exc:  # the named owner holds the value (in any spelling): no orphan
+            return self.outcome(item, ALREADY_FIXED, f"{exc} Left as it is; nothing was sent.")
         if rule.owner_attribute:
             guard_owner(tx, self.schema, rule.owner_attribute, owner)
         return tx

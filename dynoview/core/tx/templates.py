@@ -14,11 +14,11 @@ locks with it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from dynoview.core.expressions.builders import and_, comparison, or_
+from dynoview.core.expressions.builders import and_, comparison
 from dynoview.core.expressions.placeholders import Placeholders
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.applicability import templates_for as templates_for  # re-exported
@@ -29,9 +29,8 @@ from dynoview.core.uniqueness.schema import (
     normalise,
     protected_text,
 )
-from dynoview.core.uniqueness.scope import SCOPE_VAR, fill_scope, scope_variables
-from dynoview.core.values.numbers import number_identity, stored_number
-from dynoview.core.values.types import ValueParseError
+from dynoview.core.uniqueness.scope import fill_scope, scope_variables
+from dynoview.core.values.numbers import stored_number
 
 #: Optimistic guards compare at most this many attributes (expressions are capped at 4 KB).
 MAX_GUARDED_ATTRIBUTES = 40
@@ -41,7 +40,6 @@ MAX_GUARDED_ATTRIBUTES = 40
 #: is the item the library itself writes.
 ONETABLE_MARKER_ATTRIBUTES = {"_type": {"S": "_Unique"}}
 _ONETABLE_MARKER_PREFIXES = ("_unique#", "_unique:")
-_NUMBER = re.compile(r"-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")  # a number's text, as an N holds it
 
 
 def lock_value(rule: LockRule, account: Mapping[str, Any], value: str) -> str:
@@ -237,10 +235,13 @@ def change_scope(schema: UniquenessSchema, table: str, account_item: Mapping[str
 
 
 def delete_account(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any]) -> Transaction:
-    """Delete the account and every lock it holds, in one transaction, each guarded."""
+    """Delete the account and every lock it holds, in one transaction, each guarded.
+
+    The account is guarded on every rule, so also on lacking the values it lacks: one that gains
+    a value (and its lock) after the read cancels the delete instead of leaving that lock behind."""
     held = [r for r in schema.rules if protected_text(account_item.get(r.attribute)) is not None]
     ph = Placeholders()
-    cond = _holds(ph, schema, account_item, held)
+    cond = _holds(ph, schema, account_item, list(schema.rules))
     actions = [_action(DELETE, table, ph, key=_account_key(schema, account_item), condition=cond,
                        label="account", return_values="ALL_OLD")]
     for rule in held:
@@ -250,54 +251,56 @@ def delete_account(schema: UniquenessSchema, table: str, account_item: Mapping[s
     return Transaction(actions=actions)
 
 
+@dataclass(frozen=True)
+class OwnerRead:
+    """What a caller read of a lock's former owner (strongly consistent): its key, and its
+    item, or None when no item has that key. The release is guarded on exactly this."""
+
+    key: Mapping[str, Any]
+    item: Mapping[str, Any] | None
+
+
+def owner_holds(rule: LockRule, owner: Mapping[str, Any] | None, stored: str) -> bool:
+    """Whether ``owner`` holds the lock's value ``stored`` by the rule's normalisation (and, for
+    a scoped rule, in the lock's scope): ``Ada@X.io`` holds ``ada@x.io`` under lowercase."""
+    held = rule.held_form(owner) if owner is not None else None
+    if held is None:
+        return False
+    try:
+        return held in (stored, rule.form_of(stored))
+    except ValueError:  # a form the rule cannot read: compare as stored
+        return held == stored
+
+
 def release_orphan_lock(schema: UniquenessSchema, table: str, lock_key: Mapping[str, Any],
-                        owner_key: Mapping[str, Any] | None = None) -> Transaction:
+                        owner: OwnerRead | None = None) -> Transaction:
     """Delete a lock no account holds (a stuck signup or a stale lock after a change).
 
-    Guarded by ``attribute_exists``; when an owner is known, a ConditionCheck makes
-    sure that account does not hold the value now (so a live lock is never released). A scoped
-    lock's owner holds it when it has the value in the lock's scope: the check compares the
-    value part, and the scope attribute when the scope is one attribute (``${tenantId}``).
+    Guarded by ``attribute_exists``. With a former owner, the caller reads it first (``owner``):
+    a condition cannot normalise (``email <> "ada@x.io"`` passes for ``Ada@X.io``), so an owner
+    that holds the value by the rule's normalisation is refused here, and otherwise a
+    ConditionCheck requires the owner unchanged since that read (its value and the attributes
+    its scope reads, exactly as read; absent while it was absent), which is race-free.
     """
     match = schema.match_lock(lock_key)
     if match is None:
         raise ValueError("This item is not a lock of the table's uniqueness schema; pick a lock item.")
     rule, value = match
     actions = [lock_delete(schema, table, rule, value, stored=True)]
-    if owner_key is not None:
+    if owner is not None:
+        if not isinstance(owner, OwnerRead):  # an owner key alone cannot guard (see above)
+            raise TypeError("release_orphan_lock takes what was read of the owner: an OwnerRead.")
+        if owner_holds(rule, owner.item, value):
+            raise ValueError(f"The former owner still holds {rule.name} {rule.spelled(value)}: "
+                             "this lock is not an orphan, so it is not released.")
         ph = Placeholders()
-        held = rule.value_part(value)
-        parts = [comparison(ph, schema.pk_name, "attribute_not_exists", literal=True),
-                 comparison(ph, rule.attribute, "attribute_not_exists", literal=True),
-                 _differs(ph, rule.attribute, held)]
-        variable = _single_scope_attribute(rule)
-        scope = rule.scope_part(value)
-        if variable is not None and scope is not None:
-            parts.append(comparison(ph, variable, "attribute_not_exists", literal=True))
-            parts.append(comparison(ph, variable, "<>", {"S": scope}, literal=True))
-        actions.append(_action(CONDITION_CHECK, table, ph, key=owner_key, condition=or_(*parts),
-                               label=f"owner no longer holds {rule.name} {_lock_name(rule, value)}",
+        cond = _holds(ph, schema, owner.item, [rule]) if owner.item is not None else \
+            comparison(ph, schema.pk_name, "attribute_not_exists", literal=True)
+        actions.append(_action(CONDITION_CHECK, table, ph, key=owner.key, condition=cond,
+                               label=f"former owner unchanged since read, without {rule.name} "
+                                     f"{_lock_name(rule, value)}",
                                return_values="ALL_OLD"))
     return Transaction(actions=actions)
-
-
-def _differs(ph: Placeholders, attribute: str, text: str) -> str:
-    """Condition: ``attribute`` holds neither the S ``text`` nor, when ``text`` is a number, that N
-    (the engine reads an N value as its text: ``protected_text``)."""
-    differs = comparison(ph, attribute, "<>", {"S": text}, literal=True)
-    try:
-        if _NUMBER.fullmatch(text) is None:
-            return differs
-        number_identity(text)  # within DynamoDB's 38 digits and range
-    except ValueParseError:
-        return differs
-    return and_(differs, comparison(ph, attribute, "<>", {"N": text}, literal=True))
-
-
-def _single_scope_attribute(rule: LockRule) -> str | None:
-    """The attribute a scope template is exactly (``${tenantId}``: tenantId), else None."""
-    whole = SCOPE_VAR.fullmatch(rule.scope or "")
-    return whole.group(1) if whole is not None and ":" not in whole.group(1) else None
 
 
 def claim_missing_lock(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any],

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -79,9 +80,15 @@ class ClaimLockForm(TemplateForm):
 
 
 class ReleaseLockForm(TemplateForm):
-    """Release a lock no account holds; optionally check a former owner no longer holds it."""
+    """Release a lock no account holds; optionally check a former owner no longer holds it.
+
+    A condition cannot normalise (``email <> "ada@x.io"`` passes for ``Ada@X.io``), so with a
+    former owner OK first asks for it to be read (``read_owner``, answered by
+    ``owner_was_read``): an owner holding the value by the rule's normalisation is refused
+    here, and otherwise the transaction requires the owner unchanged since that read."""
 
     template = RELEASE_LOCK
+    read_owner = Signal(object)  # the former owner's key: read it (strongly consistent)
 
     def __init__(self, schema: UniquenessSchema, table: str, lock: Mapping[str, Any],
                  holders: Sequence[str] = (), evidence: str = "",
@@ -110,10 +117,12 @@ class ReleaseLockForm(TemplateForm):
             "optional, e.g. {account_pk_prefix}4c5d6e").format(account_pk_prefix=schema.account_pk_prefix))
         self.owner.setAccessibleName(self.tr("Former owner"))
         self.owner.textChanged.connect(lambda _t: self.revalidate())
-        self.owner_message = wrapped_label(self.tr(
+        self.owner_seen: templates.OwnerRead | None = None  # what was read of the owner
+        self.owner_hint = self.tr(
             "If the lock was left by an account that changed its value, "
                                     "name it: the transaction then also checks that it no longer "
-                                    "holds {value}.").format(value=self.value))
+                                    "holds {value}.").format(value=self.value)
+        self.owner_message = wrapped_label(self.owner_hint)
         restyle(self.owner_message, "hint")
         owner_box = QWidget()
         owner_layout = QVBoxLayout(owner_box)
@@ -139,10 +148,41 @@ class ReleaseLockForm(TemplateForm):
                     value=', '.join(self.holders), name=self.rule.name, value2=self.value))
             restyle(self.owner_message, "error")
             return False
+        seen = self.seen()
+        if seen is not None and templates.owner_holds(self.rule, seen.item, self.value):
+            self.owner_message.setText(self.tr(
+                "{owner} holds {name} {value} (as the rule normalises it): this lock is not an "
+                "orphan, and releasing it would leave that value unprotected.").format(
+                    owner=pk_text(self.schema, seen.key), name=self.rule.name, value=self.value))
+            restyle(self.owner_message, "error")
+            return False
+        self.owner_message.setText(self.owner_hint)
+        restyle(self.owner_message, "hint")
         return True
 
+    def seen(self) -> templates.OwnerRead | None:
+        """What was read of the owner now named, if it was read."""
+        key, seen = self.owner_key(), self.owner_seen
+        return seen if seen is not None and key is not None and dict(seen.key) == key else None
+
     def build(self) -> Transaction:
-        return templates.release_orphan_lock(self.schema, self.table, self.lock_key, self.owner_key())
+        # Before the owner is read the summary shows the Delete alone; OK reads it first.
+        return templates.release_orphan_lock(self.schema, self.table, self.lock_key, self.seen())
+
+    def accept(self) -> None:
+        key = self.owner_key()
+        if key is not None and self.seen() is None:
+            if self.revalidate():
+                self.owner_message.setText(self.tr("Reading the former owner…"))
+                self.read_owner.emit(key)
+            return
+        super().accept()
+
+    def owner_was_read(self, seen: templates.OwnerRead) -> None:
+        """The owner as read: accepted when it does not hold the value, else refused here."""
+        self.owner_seen = seen
+        if self.revalidate():
+            self.accept()
 
     def code_values(self) -> dict[str, Any]:
         return {"lock": self.lock_key, "owner_id": self.owner.text().strip() or None}

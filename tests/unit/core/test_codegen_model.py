@@ -55,6 +55,8 @@ def fill(code_model: m.CodeModel, op: m.Operation, data: Any, values: dict[str, 
                 value = normalise(value, code_model.rule(rule).normalisation)
             out.append(value)
         return "".join(out)
+    if isinstance(data, m.Read):  # the owner's value as read: a Number here
+        return SEEN
     if isinstance(data, dict):
         return {k: fill(code_model, op, v, values) for k, v in data.items()}
     if isinstance(data, list):
@@ -83,6 +85,7 @@ def item(schema: UniquenessSchema, account: str, **held: str) -> dict[str, Any]:
 # Values that normalise: case, spaces (trimming rules), a fullwidth letter and a zero-width space.
 NEW = "  Ｎew.Person\u200b@X.io "
 HELD = "Old.Person@x.IO"
+SEEN = {"N": "42"}  # a former owner's value as read
 
 
 # TypeDORM repeats the value in the sort key; a partition-key-only table has no sort key at all.
@@ -133,11 +136,18 @@ def test_every_operation_is_its_template(schema: UniquenessSchema) -> None:
         op = ops[(m.RELEASE_ORPHAN_LOCK, rule.name)]
         value = next(p.key for p in op.params if p.role == m.STORED)
         lock = schema.stored_lock_key(rule, HELD)
-        for given in (False, True):
-            owner = account_key(schema, "b2") if given else None
-            want = templates.release_orphan_lock(schema, TABLE, lock, owner)
-            values = {"table_name": TABLE, value: HELD, "former_owner_id": "b2"}
-            assert generated(code_model, op, values, given) == template_items(want)
+        values = {"table_name": TABLE, value: HELD, "former_owner_id": "b2"}
+        want = templates.release_orphan_lock(schema, TABLE, lock)
+        assert generated(code_model, op, values, False) == template_items(want)
+        # Given its former owner, the release is the template's of what was read of it: each
+        # case (no item, no value, a value) guarded on exactly that.
+        key = account_key(schema, "b2")
+        read = op.variants[1].read
+        assert read is not None and fill(code_model, op, read.key, values) == key
+        for steps, owner in ((read.absent, None), (read.lacking, key),
+                             (read.holding, {**key, rule.attribute: SEEN})):
+            want = templates.release_orphan_lock(schema, TABLE, lock, templates.OwnerRead(key, owner))
+            assert [fill(code_model, op, s.request, values) for s in steps] == template_items(want)
 
         op = ops[(m.RESOLVE_DUPLICATE, rule.name)]
         # The other account's spelling differs where the rule folds case.

@@ -74,9 +74,15 @@ def load(code: str, folder: Path) -> ModuleType:
 class Recorder:
     """Records each TransactWriteItems; answers with the queued errors first, then success."""
 
-    def __init__(self, *errors: ClientError) -> None:
+    def __init__(self, *errors: ClientError, owner: dict[str, Any] | None = None) -> None:
         self.calls: list[dict[str, Any]] = []
         self.errors = list(errors)
+        self.owner = owner  # what GetItem finds (a release reads its former owner first)
+        self.reads: list[dict[str, Any]] = []
+
+    def get_item(self, **kwargs: Any) -> dict[str, Any]:
+        self.reads.append(kwargs)
+        return {"Item": self.owner} if self.owner is not None else {}
 
     def transact_write_items(self, **kwargs: Any) -> dict[str, Any]:
         self.calls.append(kwargs)
@@ -152,7 +158,8 @@ def test_change_and_delete_send_the_template_transactions(article: ModuleType) -
             templates.change_value(schema, TABLE, account_key(schema, "a1"), "username", "ada2"),
             templates.delete_account(schema, TABLE, account),
             templates.claim_missing_lock(schema, TABLE, account, "email"),
-            templates.release_orphan_lock(schema, TABLE, lock, account_key(schema, "b2")),
+            templates.release_orphan_lock(schema, TABLE, lock,
+                                          templates.OwnerRead(account_key(schema, "b2"), None)),
             templates.resolve_duplicate(schema, TABLE, account, other, "email")]
     assert [c["TransactItems"] for c in client.calls] == [t.to_request()["TransactItems"] for t in want]
     assert len({c["ClientRequestToken"] for c in client.calls}) == len(want)  # one per call

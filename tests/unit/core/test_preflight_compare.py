@@ -338,7 +338,7 @@ def test_ending_a_clash_that_hid_a_missing_lock_is_refused(owner_check: bool) ->
     # the audit reported instead. Releasing that lock as an orphan leaves ada unprotected.
     items = [acct("a1", "ada@x.io"), lock("EMAIL", "ADA@x.io")]
     tx = templates.release_orphan_lock(SCHEMA, TABLE, lock("EMAIL", "ADA@x.io"),
-                                       acct("a1") if owner_check else None)
+                                       templates.OwnerRead(acct("a1"), items[0]) if owner_check else None)
     result = judge(tx, SCHEMA, MemorySource(items))
     (refusal,) = result.refusals
     assert refusal.status == MISSING_LOCK and refusal.value == "ada@x.io" and refusal.action == 0

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.tx.templates import (
+    OwnerRead,
     change_value,
     claim_missing_lock,
     delete_account,
@@ -79,18 +82,40 @@ def test_delete_account_deletes_every_lock_guarded() -> None:
 
 
 def test_release_orphan_lock_with_owner() -> None:
+    # The owner's check is the owner unchanged since the caller read it: exact and race-free.
     lock = {"PK": {"S": "UNIQ#EMAIL#barbara@mit.edu"}, "SK": {"S": "LOCK"}}
     owner = {"PK": {"S": "ACCT#4c5d6e"}, "SK": {"S": "PROFILE"}}
-    items = release_orphan_lock(S, "accounts", lock, owner).to_request()["TransactItems"]
+    read = {**owner, "email": {"S": "barbara@new.edu"}}
+    items = release_orphan_lock(S, "accounts", lock, OwnerRead(owner, read)).to_request()["TransactItems"]
     assert items == [
         {"Delete": {"TableName": "accounts", "Key": lock, **EXISTS}},
         {"ConditionCheck": {
             "TableName": "accounts", "Key": owner,
-            "ConditionExpression": "attribute_not_exists(#n0) OR attribute_not_exists(#n1) OR #n1 <> :v0",
-            "ExpressionAttributeNames": {"#n0": "PK", "#n1": "email"},
-            "ExpressionAttributeValues": {":v0": {"S": "barbara@mit.edu"}},
+            "ConditionExpression": "#n0 = :v0",
+            "ExpressionAttributeNames": {"#n0": "email"},
+            "ExpressionAttributeValues": {":v0": {"S": "barbara@new.edu"}},
             "ReturnValuesOnConditionCheckFailure": "ALL_OLD"}},
     ]
+    for seen, condition, name in ((None, "attribute_not_exists(#n0)", "PK"),
+                                  (owner, "attribute_not_exists(#n0)", "email")):
+        check = release_orphan_lock(S, "accounts", lock, OwnerRead(owner, seen)).actions[1]
+        assert (check.condition, check.names, check.values) == (condition, {"#n0": name}, {})
+    holding = OwnerRead(owner, {**owner, "email": {"S": "barbara@mit.edu"}})
+    with pytest.raises(ValueError, match=r"still holds email 'barbara@mit\.edu'"):
+        release_orphan_lock(S, "accounts", lock, holding)
+    with pytest.raises(TypeError, match="OwnerRead"):  # a key alone cannot guard
+        release_orphan_lock(S, "accounts", lock, owner)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mode", [NORMALISE_LOWER, NORMALISE_TRIM_LOWER, NORMALISE_NFKC_CASEFOLD])
+def test_an_owner_holding_the_value_in_another_spelling_is_refused(mode: str) -> None:
+    # A condition compares exactly: "Ada@X.io" <> "ada@x.io" would pass and release a held lock.
+    schema = dataclasses.replace(S, rules=tuple(dataclasses.replace(r, normalisation=mode)
+                                                for r in S.rules))
+    lock = {"PK": {"S": "UNIQ#EMAIL#ada@x.io"}, "SK": {"S": "LOCK"}}
+    owner = {"PK": {"S": "ACCT#a1"}, "SK": {"S": "PROFILE"}}
+    with pytest.raises(ValueError, match="still holds"):
+        release_orphan_lock(schema, "t", lock, OwnerRead(owner, {**owner, "email": {"S": "Ada@X.io"}}))
 
 
 def test_release_refuses_a_non_lock() -> None:
@@ -241,12 +266,11 @@ def test_a_number_value_is_locked_released_and_claimed_as_the_engine_reads_it() 
 
 def test_releasing_a_number_lock_checks_the_owner_holds_neither_spelling() -> None:
     owner = {"PK": {"S": "ACCT#n1"}, "SK": {"S": "PROFILE"}}
-    check = release_orphan_lock(S, "t", HANDLE_42, owner).actions[1]
-    assert check.condition == ("attribute_not_exists(#n0) OR attribute_not_exists(#n1) OR "
-                               "#n1 <> :v0 AND #n1 <> :v1")
-    assert check.values == {":v0": {"S": "42"}, ":v1": {"N": "42"}}
-    text = release_orphan_lock(S, "t", {"PK": {"S": "UNIQ#HANDLE# 4"}, "SK": {"S": "LOCK"}}, owner)
-    assert text.actions[1].values == {":v0": {"S": " 4"}}  # not a number's text: S only
+    for held in ({"S": "42"}, {"N": "42"}):  # the engine reads both as 42
+        with pytest.raises(ValueError, match="still holds"):
+            release_orphan_lock(S, "t", HANDLE_42, OwnerRead(owner, {**owner, "username": held}))
+    check = release_orphan_lock(S, "t", HANDLE_42, OwnerRead(owner, {**owner, "username": {"N": "43"}}))
+    assert (check.actions[1].condition, check.actions[1].values) == ("#n0 = :v0", {":v0": {"N": "43"}})
 
 
 def test_an_empty_string_is_no_value() -> None:

@@ -23,6 +23,7 @@ from dynoview.core.tx.template_inputs import (
     sign_up_account,
 )
 from dynoview.core.tx.templates import (
+    OwnerRead,
     change_scope,
     change_value,
     claim_missing_lock,
@@ -160,14 +161,18 @@ def test_claim_writes_the_missing_marker_while_the_account_holds_value_and_scope
 
 def test_release_checks_the_owner_holds_neither_the_value_nor_the_scope() -> None:
     lock = key(marker("globex", "eve@x.io"))
-    items = release_orphan_lock(SCHEMA, "app", lock, key(user("5", None, "x"))).to_request()["TransactItems"]
+    eve = user("5", None, "x")
+    items = release_orphan_lock(SCHEMA, "app", lock, OwnerRead(key(eve), eve)).to_request()["TransactItems"]
     assert items[0] == {"Delete": {"TableName": "app", "Key": lock, **EXISTS}}
-    check = items[1]["ConditionCheck"]
-    assert check["ConditionExpression"] == (
-        "attribute_not_exists(#n0) OR attribute_not_exists(#n1) OR #n1 <> :v0 OR "
-        "attribute_not_exists(#n2) OR #n2 <> :v1")
-    assert check["ExpressionAttributeNames"] == {"#n0": "pk", "#n1": "email", "#n2": "tenantId"}
-    assert check["ExpressionAttributeValues"] == {":v0": s("eve@x.io"), ":v1": s("globex")}
+    check = items[1]["ConditionCheck"]  # the owner unchanged since read: value and scope
+    assert check["ConditionExpression"] == "#n0 = :v0 AND attribute_not_exists(#n1)"
+    assert check["ExpressionAttributeNames"] == {"#n0": "email", "#n1": "tenantId"}
+    assert check["ExpressionAttributeValues"] == {":v0": s("x")}
+    elsewhere = user("5", "acme", "eve@x.io")  # the value in another scope: not this lock
+    check = release_orphan_lock(SCHEMA, "app", lock, OwnerRead(key(eve), elsewhere)).actions[1]
+    assert check.values == {":v0": s("eve@x.io"), ":v1": s("acme")}
+    with pytest.raises(ValueError, match="still holds"):
+        release_orphan_lock(SCHEMA, "app", lock, OwnerRead(key(eve), user("5", "globex", "eve@x.io")))
 
 
 def test_resolve_duplicate_within_one_scope() -> None:

@@ -242,7 +242,7 @@ def test_templates_put_and_delete_locks_in_the_locks_table() -> None:
     claim = templates.claim_missing_lock(VALUE_TYPE, "users", USERS[1], "email")
     assert [(a.kind, a.table) for a in claim.actions] == [(PUT, "uniques"), (CONDITION_CHECK, "users")]
     release = templates.release_orphan_lock(VALUE_TYPE, "users", {"value": S("g@x.io"), "type": S("email")},
-                                            {"ID": S("ada")})
+                                            templates.OwnerRead({"ID": S("ada")}, None))
     assert [(a.kind, a.table) for a in release.actions] == [(DELETE, "uniques"), (CONDITION_CHECK, "users")]
     dup = templates.resolve_duplicate(VALUE_TYPE, "users", USERS[2], USERS[3], "email", "c2@x.io")
     assert [(a.kind, a.table) for a in dup.actions] == [
