@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 import time
 from array import array
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
@@ -31,6 +32,9 @@ from dynoview.core.uniqueness.schema import SchemaProposal, UniquenessSchema
 from dynoview.ui.context import AppContext
 from dynoview.ui.gc_pauses import audit_collections
 from dynoview.ui.tasks import relay_to_ui
+
+if TYPE_CHECKING:  # asyncio loads with the qasync loop, after the window's first paint
+    import asyncio
 
 AUDIT_TASK = "locks-audit"
 ORDER_TASK = "locks-order"
@@ -99,6 +103,7 @@ class LocksController(QObject):
         self._heartbeat.setInterval(HEARTBEAT_MS)
         self._heartbeat.timeout.connect(ui_heartbeat.beat)
         self._beating = 0  # audits of this panel whose threads may be running
+        self._audit_task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ audit
 
@@ -107,8 +112,9 @@ class LocksController(QObject):
         reader, table = self.ctx.reader, self.ctx.table
         if reader is None or table is None:
             return False
-        self.ctx.tasks.start(AUDIT_TASK, self.audit(reader, table, schema, segments, consistent),
-                             on_error=self.audit_failed.emit)
+        self._audit_task = self.ctx.tasks.start(
+            AUDIT_TASK, self.audit(reader, table, schema, segments, consistent),
+            on_error=self.audit_failed.emit)
         return True
 
     async def audit(self, reader: Reader, table: TableInfo, schema: UniquenessSchema, segments: int,
@@ -170,12 +176,18 @@ class LocksController(QObject):
             self._progress_sent = now
             self._progress(p)
 
+    def _audit_live(self) -> bool:
+        """An audit runs and was not cancelled: a cancelled one stays running until its thread
+        stops, and what it relays meanwhile is of a table or schema the user has left."""
+        task = self._audit_task
+        return self.audit_running() and task is not None and not task.cancelling()
+
     def _relay_progress(self, p: AuditProgress) -> None:
-        if self.audit_running():  # a cancelled audit's last reports are dropped
+        if self._audit_live():  # a cancelled audit's last reports are dropped
             self.audit_progress.emit(p)
 
     def _relay_partial(self, rows: AuditRows) -> None:
-        if self.audit_running():
+        if self._audit_live():
             self.audit_partial.emit(rows)
 
     # ------------------------------------------------------------------ the grid's order
@@ -218,6 +230,9 @@ class LocksController(QObject):
                                                  cancellable=True)
         self.diagnosed.emit(d, select)
 
+    def cancel_diagnose(self) -> None:
+        self.ctx.tasks.cancel(DIAGNOSE_TASK)
+
     def start_detect(self) -> bool:
         reader, table = self.ctx.reader, self.ctx.table
         if reader is None or table is None:
@@ -227,6 +242,9 @@ class LocksController(QObject):
 
     async def detect(self, reader: Reader, table: TableInfo) -> None:
         self.detected.emit(await self.ctx.tasks.call(detect, reader, table, cancellable=True))
+
+    def cancel_detect(self) -> None:
+        self.ctx.tasks.cancel(DETECT_TASK)
 
 
 def _diagnose_work(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: str, value: str,

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from dynoview.core.audit.report import audit_json, dumps, findings_csv
 from dynoview.core.audit.run import AuditResult
+from dynoview.core.errors import UserFacingError
 from dynoview.core.session.private_files import write_private_text
 from dynoview.ui.context import AppContext
 
@@ -50,6 +51,13 @@ def ask_export(parent: QWidget, ctx: AppContext, result: AuditResult | None, fmt
             write_audit(result, path, fmt)
             ctx.status_message.emit(QCoreApplication.translate(
                 "locks.export", "Exported to {path}.").format(path=path))
-        except (OSError, ValueError) as exc:
+        except OSError as exc:  # the user's path, not a bug: said as a sentence, no crash report
+            ctx.error_raised.emit(UserFacingError(
+                QCoreApplication.translate("locks.export", "Export failed"),
+                QCoreApplication.translate(
+                    "locks.export", "The audit was not exported: {path} could not be written ({reason}). "
+                    "Choose a folder that exists and that you can write to.").format(
+                        path=path, reason=exc.strerror or exc)))
+        except ValueError as exc:
             ctx.report(exc)
     return export_dialog(parent, result, fmt, chosen)

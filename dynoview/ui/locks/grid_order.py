@@ -47,6 +47,7 @@ class GridOrder(QObject):
         self.model, self.view, self.search, self.status_filter = model, view, search, status_filter
         self.controller = controller
         self.ordering: RowOrdering | None = None
+        self.partial_filtered = True  # the findings so far follow the filter and search
         self.query = ViewQuery()  # what was asked for
         self.shown = ViewQuery()  # what the grid shows now
         model.order_requested.connect(self._sort_requested)
@@ -74,6 +75,17 @@ class GridOrder(QObject):
         ordering = self.ordering
         if ordering is not None and len(ordering.rows) > ORDER_AT_ONCE_ROWS:
             QTimer.singleShot(PREPARE_AFTER_MS, self, lambda: self._prepare(ordering))
+
+    def _filter_partial(self, rows: AuditRows) -> None:
+        """The findings so far under the filter and search typed: ordered at once when they are
+        few; too many to order on the UI thread while the audit runs, they show unfiltered
+        until it ends (``partial_filtered`` says which)."""
+        query = ViewQuery(None, self._statuses(), self.search.text())
+        self.partial_filtered = query == ViewQuery() or len(rows) <= ORDER_AT_ONCE_ROWS
+        if len(rows) <= ORDER_AT_ONCE_ROWS:
+            shown = RowOrdering(rows).order(query) if query != ViewQuery() else rows.default_order
+            self.model.set_order(shown)
+            self.rows_ready.emit()
 
     def _prepare(self, ordering: RowOrdering) -> None:
         if ordering is self.ordering:  # not replaced meanwhile
@@ -146,6 +158,9 @@ class GridOrder(QObject):
     def _request(self) -> None:
         ordering = self.ordering
         if ordering is None:
+            rows = self.model.audit_rows
+            if rows is not None and rows.partial:  # the findings so far follow the search too
+                self._filter_partial(rows)
             return
         if self.query == self.shown:
             self.controller.cancel_order()

@@ -150,10 +150,13 @@ class LocksPanel(QWidget):
     # ------------------------------------------------------------------ table and schema
 
     def _on_table_changed(self, info: TableInfo | None) -> None:
-        self.controller.cancel_audit()
-        self.controller.cancel_order()
+        # Every answer on its way is of the table left: none may land in this one's views.
+        for cancel in (self.controller.cancel_audit, self.controller.cancel_order,
+                       self.controller.cancel_diagnose, self.controller.cancel_detect):
+            cancel()
         self.audit_bar.set_running(False, self.ctx.table is not None)
         self.result, self.stale, self._reselect = None, False, None
+        self.repair_all_button.setEnabled(False)
         self.model.clear()
         self.grid.reset(None)
         self.details.clear()
@@ -177,6 +180,11 @@ class LocksPanel(QWidget):
         audited again at once, any other shows that the audit is out of date."""
         self.ctx.set_schema(schema, save)
         self.live.stop()
+        # An audit or diagnosis still reading classifies with the schema left: dropped.
+        self.controller.cancel_audit()
+        self.controller.cancel_diagnose()
+        self.audit_bar.set_running(False, self.ctx.table is not None)
+        self.repair_all_button.setEnabled(False)
         self.result = None
         self.model.clear()
         self.grid.reset(None)
@@ -216,18 +224,26 @@ class LocksPanel(QWidget):
         audit's full rows are on screen: those stay until the new ones are ready)."""
         if self.model.audit_rows is not None and not self.model.partial:
             return
-        first = self.model.rowCount() == 0
+        if rows.schema != self.schema:
+            return  # relayed before its audit was cancelled for a new schema
+        first = self.model.audit_rows is None
         self.model.set_rows(rows)
+        # The last audit's orders index other rows; the filter and search typed apply to these.
+        self.grid.reset(rows)
         if first:
             self.findings.status_beside_account(self.model.status_column())
-            self.grid.show_sort(None)  # problems first
             QTimer.singleShot(0, self.view.resizeColumnsToContents)  # once the rows are laid out
-        self.counts_label.setText(
-            self.tr("%n problem row(s) so far: duplicates, case clashes and expired items show as they "
-                    "are read; orphan and missing locks once every segment is read.", "", len(rows)))
+        text = self.tr("%n problem row(s) so far: duplicates, case clashes and expired items show as they "
+                       "are read; orphan and missing locks once every segment is read.", "", len(rows))
+        if not self.grid.partial_filtered:
+            text += " " + self.tr("The filter and search apply once the audit is complete.")
+        self.counts_label.setText(text)
         self.rows_ready.emit()
 
     def _on_audit_result(self, result: AuditResult, rows: AuditRows) -> None:
+        table = self.ctx.table
+        if (table is not None and result.table != table.name) or result.schema != self.schema:
+            return  # of a table or schema the user has left (its task was cancelled too late)
         self.audit_bar.set_running(False, self.ctx.table is not None)
         self.result, self.stale = result, False
         self.repair_all_button.setEnabled(bool(result.findings))

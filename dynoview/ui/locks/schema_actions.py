@@ -47,6 +47,12 @@ class SchemaActions(QObject):
         self.controller.start_detect()
 
     def _detected(self, proposal: SchemaProposal) -> None:
+        if self.dialog is not None and self.dialog.edited():
+            # Replacing the open editor would throw away what the user typed there.
+            self.ctx.status_message.emit(self.tr(
+                "A schema was detected from the sample, but the schema editor holds your changes: "
+                "save or cancel them, then choose Detect from sample again."))
+            return
         self.edit(proposal.notes, proposal.schema)
 
     def _finished(self, dialog: SchemaDialog, code: int) -> None:

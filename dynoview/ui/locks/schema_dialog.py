@@ -118,7 +118,12 @@ class SchemaDialog(QDialog):
         self._setup_ui(notes)
         self.editor.setPlainText(schema_to_text(schema))
         self.locks_table.setText(schema.locks.name if schema.locks is not None else "")
+        self._opened = (self.editor.toPlainText(), self.locks_table.text())
         self.resize(620, 560)  # room for the JSON; fits a 1024 x 700 screen
+
+    def edited(self) -> bool:
+        """Whether the user changed the schema since it opened (typed, or chose a preset)."""
+        return (self.editor.toPlainText(), self.locks_table.text()) != self._opened
 
     def _setup_ui(self, notes: tuple[str, ...]) -> None:
         layout = QVBoxLayout(self)
