@@ -88,6 +88,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 2
         # Read by the demo's child process (and by start_demo), which inherit the environment.
         os.environ["DYNOVIEW_DEMO_ENGINE"] = args.engine
+    if (args.demo or args.smoke) and (args.engine or os.environ.get("DYNOVIEW_DEMO_ENGINE")
+                                      or "moto") == "moto":
+        from dynoview.demo import moto_unavailable_reason
+
+        reason = moto_unavailable_reason()  # before a window opens on a demo that cannot start
+        if reason:
+            print(f"dynoview: {reason}", file=sys.stderr)
+            return 2
     from dynoview.ui.app import run_app
 
     return run_app(args)

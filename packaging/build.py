@@ -73,8 +73,8 @@ def run_pyinstaller() -> None:
 
 
 def compile_translations() -> list[Path]:
-    """The window's .qm catalogues from the .ts in git (pyside6-lrelease), before PyInstaller and
-    the wheel pick them up; a missing tool or a failed build stops the build."""
+    """The window's .qm catalogues from the .ts in git (pyside6-lrelease), before PyInstaller picks
+    them up (the wheel compiles its own: setup.py); a missing tool or a failed build stops the build."""
     folder = ROOT / "dynoview" / "ui" / "i18n" / "translations"
     tool = Path(sys.executable).with_name("pyside6-lrelease")
     lrelease = str(tool) if tool.is_file() else shutil.which("pyside6-lrelease")

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.tx.model import new_token, signup_request
+from dynoview.demo import moto_unavailable_reason
 from dynoview.demo.json_protocol import ClientSender, HttpSender, Sender
 
 # What the demo's child imports delays the first rows: connections (and the session checks
@@ -105,6 +106,11 @@ def start_server(listener: socket.socket | None = None) -> tuple[Any, str]:
     """Start moto's DynamoDB on 127.0.0.1 on a free port, or on ``listener`` (from ``listen``)
     (``moto_app``: moto's handlers without its all-services Flask dispatcher); its tracebacks
     go to the demo log (``server_log``), its failures are answered as DynamoDB's JSON errors."""
+    reason = moto_unavailable_reason()
+    if reason:
+        from dynoview.demo.errors import DemoStartError
+
+        raise DemoStartError(reason)
     from dynoview.demo import moto_imports, moto_speedups
 
     with moto_imports.deferring():  # moto's imports that only its other services use
