@@ -209,7 +209,8 @@ class ItemsPanel(QWidget):
     def cancel(self) -> None:
         if self.controller.busy:
             self.controller.cancel()
-            self.progress.setText(self.controller.describe_progress() + " (cancelled)")
+            self.progress.setText(self.tr("{progress} (cancelled)").format(
+                progress=self.controller.describe_progress()))
 
     def _hide_expired(self, hide: bool) -> None:
         self.model.set_hide_expired(hide)

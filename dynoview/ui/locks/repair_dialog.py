@@ -252,7 +252,7 @@ class RepairDialog(QDialog):
             self.model.set_outcome(outcome)
         text = run.summary()
         if run.cancelled:
-            text = "Cancelled. " + text + self.tr(" Continue picks up where it stopped.")
+            text = self.tr("Cancelled. {summary} Continue picks up where it stopped.").format(summary=text)
         if run.error:
             text += self.tr(" Stopped by an error: {error}").format(error=run.error)
         self.status_label.setText(text)

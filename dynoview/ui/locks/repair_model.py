@@ -40,7 +40,12 @@ COL_VALUE = 2
 COL_ACCOUNTS = 3
 COL_ACTION = 4
 COL_RESULT = 5
-HEADERS = ("Finding", "Rule", "Value", "Accounts", "Repair", "Result")
+HEADERS = (QT_TRANSLATE_NOOP("locks.repair_model", "Finding"),
+           QT_TRANSLATE_NOOP("locks.repair_model", "Rule"),
+           QT_TRANSLATE_NOOP("locks.repair_model", "Value"),
+           QT_TRANSLATE_NOOP("locks.repair_model", "Accounts"),
+           QT_TRANSLATE_NOOP("locks.repair_model", "Repair"),
+           QT_TRANSLATE_NOOP("locks.repair_model", "Result"))
 
 PlannedRole = Qt.ItemDataRole.UserRole + 1  # the PlannedRepair
 OutcomeRole = Qt.ItemDataRole.UserRole + 2  # the RepairOutcome, or None before it is handled
@@ -76,7 +81,7 @@ class RepairModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
+            return QCoreApplication.translate("locks.repair_model", HEADERS[section])
         return None
 
     def item(self, row: int) -> PlannedRepair:

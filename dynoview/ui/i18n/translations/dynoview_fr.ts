@@ -305,7 +305,7 @@
     <message>
         <location line="+6"/>
         <source>Rows {first} and {row} both name the attribute {name}; an item holds each attribute once, so one of the values would be lost. Rename or remove one of the rows.</source>
-        <translation>Les lignes {first} et {row} nomment toutes deux l’attribut {name} ; un item ne porte chaque attribut qu’une fois, l’une des valeurs serait donc perdue. Renommez ou retirez l’une des lignes.</translation>
+        <translation>Les lignes {first} et {row} nomment toutes deux l’attribut {name}&#xa0;; un item ne porte chaque attribut qu’une fois, l’une des valeurs serait donc perdue. Renommez ou retirez l’une des lignes.</translation>
     </message>
 </context>
 <context>
@@ -1166,7 +1166,7 @@ Probablement chaudes</translation>
 <context>
     <name>ClaimLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+53"/>
+        <location filename="../../builder/lock_forms.py" line="+54"/>
         <source>Claim the {name} lock of {who}</source>
         <translation>Poser le verrou {name} de {who}</translation>
     </message>
@@ -1467,7 +1467,7 @@ Probablement chaudes</translation>
     <message>
         <location line="+7"/>
         <source>Each item is written by a Put guarded by attribute_not_exists on the target&apos;s key, so nothing already in the target is replaced. Batches of up to 100 open in the transaction builder, where you see the request and the preflight before anything is sent. An account and its locks always go in the same batch, so a copy that stops between batches never splits them.</source>
-        <translation>Chaque item est écrit par un Put protégé par attribute_not_exists sur la clé de la cible : rien de ce qui est déjà dans la cible n’est remplacé. Les lots de 100 au plus s’ouvrent dans le constructeur de transactions, où vous voyez la requête et la pré-vérification avant tout envoi. Un compte et ses verrous vont toujours dans le même lot : une copie qui s’arrête entre deux lots ne les sépare jamais.</translation>
+        <translation>Chaque item est écrit par un Put protégé par attribute_not_exists sur la clé de la cible&#xa0;: rien de ce qui est déjà dans la cible n’est remplacé. Les lots de 100 au plus s’ouvrent dans le constructeur de transactions, où vous voyez la requête et la pré-vérification avant tout envoi. Un compte et ses verrous vont toujours dans le même lot&#xa0;: une copie qui s’arrête entre deux lots ne les sépare jamais.</translation>
     </message>
     <message numerus="yes">
         <location line="+10"/>
@@ -1532,7 +1532,7 @@ Probablement chaudes</translation>
     <message>
         <location line="+65"/>
         <source>Warning: {details}</source>
-        <translation>Attention : {details}</translation>
+        <translation>Attention&#xa0;: {details}</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -2407,7 +2407,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>GridOrder</name>
     <message>
-        <location filename="../../locks/grid_order.py" line="+158"/>
+        <location filename="../../locks/grid_order.py" line="+173"/>
         <source>Ordering {rows_count:,} rows…</source>
         <extracomment>Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger audits are ordered in the pool. Once a large audit&apos;s rows are shown, the account order is sorted in the pool after this pause (the first paint goes first), so a click on a header finds it ready. An order in the pool shows its busy bar (with Cancel) only once it has run this long: a sort or filter of a million rows is often done sooner, and never flashes one. The audit&apos;s own order (problems first) reads as a descending Status sort.</extracomment>
         <translation>Tri de {rows_count:,} lignes…</translation>
@@ -2620,7 +2620,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+12"/>
         <source>“{check}”</source>
-        <translation>« {check} »</translation>
+        <translation>«&#xa0;{check}&#xa0;»</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2727,7 +2727,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+3"/>
         <source>Protected: {moved}. The builder moves the lock with the value (new lock guarded by attribute_not_exists, old lock released) in the same transaction.</source>
-        <translation>Protégé : {moved}. Le constructeur déplace le verrou avec la valeur (nouveau verrou protégé par attribute_not_exists, ancien verrou libéré) dans la même transaction.</translation>
+        <translation>Protégé&#xa0;: {moved}. Le constructeur déplace le verrou avec la valeur (nouveau verrou protégé par attribute_not_exists, ancien verrou libéré) dans la même transaction.</translation>
     </message>
     <message>
         <location line="+22"/>
@@ -2837,8 +2837,13 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <source>Reading…</source>
         <translation>Lecture…</translation>
     </message>
+    <message>
+        <location line="+10"/>
+        <source>{progress} (cancelled)</source>
+        <translation>{progress} (annulé)</translation>
+    </message>
     <message numerus="yes">
-        <location line="+66"/>
+        <location line="+57"/>
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>%Ln item copié en {format}.</numerusform>
@@ -3027,12 +3032,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Annulé&#xa0;: les lignes gardent leur ordre.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+42"/>
         <source>Open a table to pair its accounts with their locks.</source>
         <translation>Ouvrez une table pour associer ses comptes à leurs verrous.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+23"/>
         <source>The schema changed: run the full audit again.</source>
         <translation>Le schéma a changé&#xa0;: relancez l’audit complet.</translation>
     </message>
@@ -3047,15 +3052,20 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>L’audit a été annulé&#xa0;; relancez-le pour une vue complète.</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+16"/>
         <source>%n problem row(s) so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</source>
         <translation>
             <numerusform>%n ligne à problème pour l’instant&#xa0;: doublons, collisions de casse et items expirés apparaissent à la lecture&#xa0;; verrous orphelins et manquants une fois tous les segments lus.</numerusform>
             <numerusform>%n lignes à problème pour l’instant&#xa0;: doublons, collisions de casse et items expirés apparaissent à la lecture&#xa0;; verrous orphelins et manquants une fois tous les segments lus.</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>The filter and search apply once the audit is complete.</source>
+        <translation>Le filtre et la recherche s’appliquent une fois l’audit terminé.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+125"/>
+        <location line="+128"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Périmé&#xa0;: une transaction a écrit %Ln item depuis cet audit&#xa0;; relancez l’audit. </numerusform>
@@ -3696,7 +3706,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Lecture</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Scan reads every item; Query reads one partition key (cheaper)</source>
         <translation>Scan lit tous les items&#xa0;; Query lit une clé de partition (moins cher)</translation>
     </message>
@@ -3842,7 +3852,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Filtre</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+61"/>
         <source>no sort key</source>
         <translation>pas de clé de tri</translation>
     </message>
@@ -4009,7 +4019,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ReleaseLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+32"/>
+        <location filename="../../builder/lock_forms.py" line="+38"/>
         <source>Release the {name} lock {value}</source>
         <translation>Libérer le verrou {name} {value}</translation>
     </message>
@@ -4040,19 +4050,29 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Former owner</source>
         <translation>Ancien propriétaire</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="-10"/>
         <source>If the lock was left by an account that changed its value, name it: the transaction then also checks that it no longer holds {value}.</source>
         <translation>Si le verrou a été laissé par un compte qui a changé de valeur, indiquez-le&#xa0;: la transaction vérifie alors aussi qu’il ne détient plus {value}.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>{value} holds {name} {value2}: this lock is not an orphan, and releasing it would leave that value unprotected. Change or delete the account instead.</source>
         <translation>{value} détient {name} {value2}&#xa0;: ce verrou n’est pas orphelin, et le libérer laisserait cette valeur sans protection. Modifiez ou supprimez plutôt le compte.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{owner} holds {name} {value} (as the rule normalises it): this lock is not an orphan, and releasing it would leave that value unprotected.</source>
+        <translation>{owner} détient {name} {value} (tel que la règle le normalise) : ce verrou n’est pas orphelin, et le libérer laisserait cette valeur sans protection.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Reading the former owner…</source>
+        <translation>Lecture de l’ancien propriétaire…</translation>
     </message>
 </context>
 <context>
@@ -4164,8 +4184,8 @@ Requête&#xa0;: {request}</translation>
     </message>
     <message>
         <location line="+20"/>
-        <source> Continue picks up where it stopped.</source>
-        <translation> Continuer reprend là où il s’est arrêté.</translation>
+        <source>Cancelled. {summary} Continue picks up where it stopped.</source>
+        <translation>Annulé. {summary} Continuer reprend là où cela s’est arrêté.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -4181,7 +4201,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>RepairModel</name>
     <message>
-        <location filename="../../locks/repair_model.py" line="+101"/>
+        <location filename="../../locks/repair_model.py" line="+106"/>
         <source>needs a decision</source>
         <translation>décision requise</translation>
     </message>
@@ -4318,6 +4338,14 @@ Requête&#xa0;: {request}</translation>
     </message>
 </context>
 <context>
+    <name>SchemaActions</name>
+    <message>
+        <location filename="../../locks/schema_actions.py" line="+53"/>
+        <source>A schema was detected from the sample, but the schema editor holds your changes: save or cancel them, then choose Detect from sample again.</source>
+        <translation>Un schéma a été détecté à partir de l’échantillon, mais l’éditeur de schéma contient vos modifications : enregistrez-les ou annulez-les, puis choisissez à nouveau Détecter le schéma.</translation>
+    </message>
+</context>
+<context>
     <name>SchemaDialog</name>
     <message>
         <location filename="../../locks/schema_dialog.py" line="+116"/>
@@ -4325,7 +4353,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Schéma d’unicité</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+15"/>
         <source>How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals account_sk_value) and one rule per protected attribute: pk_template with {{value}}, sk_value of the lock (it may hold {{value}} too), normalisation ({value}), and an optional index_name (a GSI keyed on the attribute, used by Diagnose).</source>
         <translation>Comment les comptes sont reconnus (pk_name commence par account_pk_prefix, sk_name vaut account_sk_value) et une règle par attribut protégé&#xa0;: pk_template avec {{value}}, sk_value du verrou (peut aussi contenir {{value}}), normalisation ({value}), et un index_name facultatif (un GSI dont la clé est l’attribut, utilisé par Diagnostiquer).</translation>
     </message>
@@ -4566,7 +4594,7 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+5"/>
         <source>The members as a JSON array ({kind}): some hold line breaks or only spaces, which one member per line cannot show. A set holds each member once and cannot be empty: to empty it, remove the attribute.</source>
-        <translation>Les membres en tableau JSON ({kind}) : certains contiennent des sauts de ligne ou seulement des espaces, qu’un membre par ligne ne peut pas montrer. Un ensemble contient chaque membre une fois et ne peut pas être vide : pour le vider, retirez l’attribut.</translation>
+        <translation>Les membres en tableau JSON ({kind})&#xa0;: certains contiennent des sauts de ligne ou seulement des espaces, qu’un membre par ligne ne peut pas montrer. Un ensemble contient chaque membre une fois et ne peut pas être vide&#xa0;: pour le vider, retirez l’attribut.</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -5256,7 +5284,12 @@ Requête&#xa0;: {request}</translation>
         <translation>{windowTitle}&#xa0;: vérifiez la requête, puis exécutez.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+32"/>
+        <source>Connect to a table first: the former owner is read before the release is built.</source>
+        <translation>Connectez-vous d’abord à une table : l’ancien propriétaire est lu avant que la libération soit construite.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>{describe_account} has no {name}: there is no lock to claim.</source>
         <translation>{describe_account} n’a pas de {name}&#xa0;: aucun verrou à poser.</translation>
     </message>
@@ -5786,7 +5819,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <location filename="../../builder/code_export_view.py" line="-67"/>
         <source>example() sends this form&apos;s transaction to the table with a new token: the same guarded write the builder would execute. Running the Python file calls it; the TypeScript module exports it (await example()).</source>
         <extracomment>Shown above the code, translated there (lupdate reads the literal context).</extracomment>
-        <translation>example() envoie la transaction de ce formulaire à la table avec un nouveau jeton : la même écriture protégée que le constructeur exécuterait. Exécuter le fichier Python l’appelle ; le module TypeScript l’exporte (await example()).</translation>
+        <translation>example() envoie la transaction de ce formulaire à la table avec un nouveau jeton&#xa0;: la même écriture protégée que le constructeur exécuterait. Exécuter le fichier Python l’appelle&#xa0;; le module TypeScript l’exporte (await example()).</translation>
     </message>
 </context>
 <context>
@@ -5970,7 +6003,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-255"/>
+        <location filename="../../builder/template_runner.py" line="-270"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Sélectionnez d’abord un compte ou un verrou (dans Items, Comptes et verrous ou un diagnostic)&#xa0;: les modèles agissent sur la sélection.</translation>
     </message>
@@ -6057,7 +6090,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-175"/>
+        <location filename="../../items/read_form.py" line="-181"/>
         <source>(table)</source>
         <translation>(table)</translation>
     </message>
@@ -6159,7 +6192,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.export</name>
     <message>
-        <location filename="../../locks/export.py" line="+28"/>
+        <location filename="../../locks/export.py" line="+29"/>
         <source>Export audit findings</source>
         <translation>Exporter les constats de l’audit</translation>
     </message>
@@ -6177,6 +6210,16 @@ Plus ancien&#xa0;: {key_text}</translation>
         <location line="+7"/>
         <source>Exported to {path}.</source>
         <translation>Exporté dans {path}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export failed</source>
+        <translation>Échec de l’export</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The audit was not exported: {path} could not be written ({reason}). Choose a folder that exists and that you can write to.</source>
+        <translation>L’audit n’a pas été exporté : impossible d’écrire {path} ({reason}). Choisissez un dossier qui existe et dans lequel vous pouvez écrire.</translation>
     </message>
 </context>
 <context>
@@ -6258,7 +6301,37 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.repair_model</name>
     <message>
-        <location filename="../../locks/repair_model.py" line="-53"/>
+        <location filename="../../locks/repair_model.py" line="-63"/>
+        <source>Finding</source>
+        <translation>Constat</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rule</source>
+        <translation>Règle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value</source>
+        <translation>Valeur</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accounts</source>
+        <translation>Comptes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Repair</source>
+        <translation>Réparation</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>Résultat</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>release the lock</source>
         <translation>libérer le verrou</translation>
     </message>
@@ -6428,17 +6501,17 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+56"/>
         <source>The user name and password in the endpoint URL are not saved: type them in the endpoint again each time you connect.</source>
-        <translation>Le nom d’utilisateur et le mot de passe de l’URL du point de terminaison ne sont pas enregistrés : retapez-les dans le point de terminaison à chaque connexion.</translation>
+        <translation>Le nom d’utilisateur et le mot de passe de l’URL du point de terminaison ne sont pas enregistrés&#xa0;: retapez-les dans le point de terminaison à chaque connexion.</translation>
     </message>
     <message>
         <location filename="../../settings_save.py" line="+56"/>
         <source>The settings could not be saved: another DynoView window kept the settings file {path} locked. Try again; if it keeps happening, close the other DynoView windows.</source>
-        <translation>Les paramètres n’ont pas pu être enregistrés : une autre fenêtre DynoView a gardé le fichier de paramètres {path} verrouillé. Réessayez ; si cela se répète, fermez les autres fenêtres DynoView.</translation>
+        <translation>Les paramètres n’ont pas pu être enregistrés&#xa0;: une autre fenêtre DynoView a gardé le fichier de paramètres {path} verrouillé. Réessayez&#xa0;; si cela se répète, fermez les autres fenêtres DynoView.</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>the file is damaged; restart DynoView to set it aside</source>
-        <translation>le fichier est endommagé ; redémarrez DynoView pour le mettre de côté</translation>
+        <translation>le fichier est endommagé&#xa0;; redémarrez DynoView pour le mettre de côté</translation>
     </message>
     <message>
         <location line="+30"/>

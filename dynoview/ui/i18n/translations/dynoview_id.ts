@@ -1154,7 +1154,7 @@ Kemungkinan panas</translation>
 <context>
     <name>ClaimLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+53"/>
+        <location filename="../../builder/lock_forms.py" line="+54"/>
         <source>Claim the {name} lock of {who}</source>
         <translation>Klaim lock {name} milik {who}</translation>
     </message>
@@ -2383,7 +2383,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>GridOrder</name>
     <message>
-        <location filename="../../locks/grid_order.py" line="+158"/>
+        <location filename="../../locks/grid_order.py" line="+173"/>
         <source>Ordering {rows_count:,} rows…</source>
         <extracomment>Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger audits are ordered in the pool. Once a large audit&apos;s rows are shown, the account order is sorted in the pool after this pause (the first paint goes first), so a click on a header finds it ready. An order in the pool shows its busy bar (with Cancel) only once it has run this long: a sort or filter of a million rows is often done sooner, and never flashes one. The audit&apos;s own order (problems first) reads as a descending Status sort.</extracomment>
         <translation>Mengurutkan {rows_count:,} baris…</translation>
@@ -2812,8 +2812,13 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <source>Reading…</source>
         <translation>Membaca…</translation>
     </message>
+    <message>
+        <location line="+10"/>
+        <source>{progress} (cancelled)</source>
+        <translation>{progress} (dibatalkan)</translation>
+    </message>
     <message numerus="yes">
-        <location line="+66"/>
+        <location line="+57"/>
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>%Ln item disalin sebagai {format}.</numerusform>
@@ -2994,12 +2999,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Dibatalkan: baris tetap dalam urutan semula.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+42"/>
         <source>Open a table to pair its accounts with their locks.</source>
         <translation>Buka tabel untuk memasangkan akun dengan lock-nya.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+23"/>
         <source>The schema changed: run the full audit again.</source>
         <translation>Skema berubah: jalankan audit penuh lagi.</translation>
     </message>
@@ -3014,14 +3019,19 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Audit dibatalkan; jalankan lagi untuk tampilan lengkap.</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+16"/>
         <source>%n problem row(s) so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</source>
         <translation>
             <numerusform>%n baris bermasalah sejauh ini: duplikat, tabrakan huruf besar/kecil, dan item kedaluwarsa tampil saat dibaca; lock yatim dan lock yang hilang setelah semua segmen dibaca.</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>The filter and search apply once the audit is complete.</source>
+        <translation>Filter dan pencarian berlaku setelah audit selesai.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+125"/>
+        <location line="+128"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Usang: sebuah transaksi menulis %Ln item sejak audit ini; jalankan ulang audit. </numerusform>
@@ -3653,7 +3663,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Baca</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Scan reads every item; Query reads one partition key (cheaper)</source>
         <translation>Scan membaca semua item; Query membaca satu partition key (lebih murah)</translation>
     </message>
@@ -3799,7 +3809,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Filter</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+61"/>
         <source>no sort key</source>
         <translation>tanpa sort key</translation>
     </message>
@@ -3965,7 +3975,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ReleaseLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+32"/>
+        <location filename="../../builder/lock_forms.py" line="+38"/>
         <source>Release the {name} lock {value}</source>
         <translation>Lepas lock {name} {value}</translation>
     </message>
@@ -3996,19 +4006,29 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Former owner</source>
         <translation>Pemilik sebelumnya</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="-10"/>
         <source>If the lock was left by an account that changed its value, name it: the transaction then also checks that it no longer holds {value}.</source>
         <translation>Jika lock ditinggalkan oleh akun yang mengubah nilainya, sebutkan akunnya: transaksi lalu juga memeriksa bahwa akun itu tidak lagi memegang {value}.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>{value} holds {name} {value2}: this lock is not an orphan, and releasing it would leave that value unprotected. Change or delete the account instead.</source>
         <translation>{value} memegang {name} {value2}: lock ini bukan yatim, dan melepasnya membuat nilai itu tidak terlindungi. Ubah atau hapus akunnya saja.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{owner} holds {name} {value} (as the rule normalises it): this lock is not an orphan, and releasing it would leave that value unprotected.</source>
+        <translation>{owner} memegang {name} {value} (sebagaimana aturan menormalkannya): kunci ini bukan yatim, dan melepasnya akan membuat nilai itu tidak terlindungi.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Reading the former owner…</source>
+        <translation>Membaca pemilik sebelumnya…</translation>
     </message>
 </context>
 <context>
@@ -4119,8 +4139,8 @@ Permintaan: {request}</translation>
     </message>
     <message>
         <location line="+20"/>
-        <source> Continue picks up where it stopped.</source>
-        <translation> Lanjutkan meneruskan dari tempat berhenti.</translation>
+        <source>Cancelled. {summary} Continue picks up where it stopped.</source>
+        <translation>Dibatalkan. {summary} Lanjutkan meneruskan dari tempat berhenti.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -4136,7 +4156,7 @@ Permintaan: {request}</translation>
 <context>
     <name>RepairModel</name>
     <message>
-        <location filename="../../locks/repair_model.py" line="+101"/>
+        <location filename="../../locks/repair_model.py" line="+106"/>
         <source>needs a decision</source>
         <translation>perlu keputusan</translation>
     </message>
@@ -4273,6 +4293,14 @@ Permintaan: {request}</translation>
     </message>
 </context>
 <context>
+    <name>SchemaActions</name>
+    <message>
+        <location filename="../../locks/schema_actions.py" line="+53"/>
+        <source>A schema was detected from the sample, but the schema editor holds your changes: save or cancel them, then choose Detect from sample again.</source>
+        <translation>Skema terdeteksi dari sampel, tetapi penyunting skema memuat perubahan Anda: simpan atau batalkan, lalu pilih Deteksi dari sampel lagi.</translation>
+    </message>
+</context>
+<context>
     <name>SchemaDialog</name>
     <message>
         <location filename="../../locks/schema_dialog.py" line="+116"/>
@@ -4280,7 +4308,7 @@ Permintaan: {request}</translation>
         <translation>Skema keunikan</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+15"/>
         <source>How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals account_sk_value) and one rule per protected attribute: pk_template with {{value}}, sk_value of the lock (it may hold {{value}} too), normalisation ({value}), and an optional index_name (a GSI keyed on the attribute, used by Diagnose).</source>
         <translation>Cara akun dikenali (pk_name diawali account_pk_prefix, sk_name sama dengan account_sk_value) dan satu aturan per atribut yang dilindungi: pk_template dengan {{value}}, sk_value lock (boleh juga berisi {{value}}), normalisasi ({value}), dan index_name opsional (GSI dengan key atribut itu, dipakai Diagnosis).</translation>
     </message>
@@ -5207,7 +5235,12 @@ Permintaan: {request}</translation>
         <translation>{windowTitle}: tinjau permintaan, lalu Jalankan.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+32"/>
+        <source>Connect to a table first: the former owner is read before the release is built.</source>
+        <translation>Hubungkan ke tabel terlebih dahulu: pemilik sebelumnya dibaca sebelum pelepasan disusun.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>{describe_account} has no {name}: there is no lock to claim.</source>
         <translation>{describe_account} tidak punya {name}: tidak ada lock untuk diklaim.</translation>
     </message>
@@ -5918,7 +5951,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-255"/>
+        <location filename="../../builder/template_runner.py" line="-270"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Pilih akun atau lock dulu (di Item, Akun &amp; lock, atau diagnosis): templat bekerja pada pilihan.</translation>
     </message>
@@ -6005,7 +6038,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-175"/>
+        <location filename="../../items/read_form.py" line="-181"/>
         <source>(table)</source>
         <translation>(tabel)</translation>
     </message>
@@ -6107,7 +6140,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.export</name>
     <message>
-        <location filename="../../locks/export.py" line="+28"/>
+        <location filename="../../locks/export.py" line="+29"/>
         <source>Export audit findings</source>
         <translation>Ekspor temuan audit</translation>
     </message>
@@ -6125,6 +6158,16 @@ Terlama: {key_text}</translation>
         <location line="+7"/>
         <source>Exported to {path}.</source>
         <translation>Diekspor ke {path}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export failed</source>
+        <translation>Ekspor gagal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The audit was not exported: {path} could not be written ({reason}). Choose a folder that exists and that you can write to.</source>
+        <translation>Audit tidak diekspor: {path} tidak dapat ditulis ({reason}). Pilih folder yang ada dan dapat Anda tulisi.</translation>
     </message>
 </context>
 <context>
@@ -6206,7 +6249,37 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.repair_model</name>
     <message>
-        <location filename="../../locks/repair_model.py" line="-53"/>
+        <location filename="../../locks/repair_model.py" line="-63"/>
+        <source>Finding</source>
+        <translation>Temuan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rule</source>
+        <translation>Aturan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value</source>
+        <translation>Nilai</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accounts</source>
+        <translation>Akun</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Repair</source>
+        <translation>Perbaikan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>Hasil</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>release the lock</source>
         <translation>lepas lock</translation>
     </message>

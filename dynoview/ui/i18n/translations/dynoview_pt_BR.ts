@@ -1166,7 +1166,7 @@ Provavelmente quente</translation>
 <context>
     <name>ClaimLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+53"/>
+        <location filename="../../builder/lock_forms.py" line="+54"/>
         <source>Claim the {name} lock of {who}</source>
         <translation>Criar o bloqueio de {name} de {who}</translation>
     </message>
@@ -2407,7 +2407,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>GridOrder</name>
     <message>
-        <location filename="../../locks/grid_order.py" line="+158"/>
+        <location filename="../../locks/grid_order.py" line="+173"/>
         <source>Ordering {rows_count:,} rows…</source>
         <extracomment>Up to this many rows the grid is ordered at once on the UI thread (milliseconds); larger audits are ordered in the pool. Once a large audit&apos;s rows are shown, the account order is sorted in the pool after this pause (the first paint goes first), so a click on a header finds it ready. An order in the pool shows its busy bar (with Cancel) only once it has run this long: a sort or filter of a million rows is often done sooner, and never flashes one. The audit&apos;s own order (problems first) reads as a descending Status sort.</extracomment>
         <translation>Ordenando {rows_count:,} linhas…</translation>
@@ -2837,8 +2837,13 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <source>Reading…</source>
         <translation>Lendo…</translation>
     </message>
+    <message>
+        <location line="+10"/>
+        <source>{progress} (cancelled)</source>
+        <translation>{progress} (cancelado)</translation>
+    </message>
     <message numerus="yes">
-        <location line="+66"/>
+        <location line="+57"/>
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>%Ln item copiado como {format}.</numerusform>
@@ -3027,12 +3032,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Cancelado: as linhas mantêm a ordem que tinham.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+42"/>
         <source>Open a table to pair its accounts with their locks.</source>
         <translation>Abra uma tabela para parear suas contas com seus bloqueios.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+23"/>
         <source>The schema changed: run the full audit again.</source>
         <translation>O esquema mudou: refaça a auditoria completa.</translation>
     </message>
@@ -3047,15 +3052,20 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>A auditoria foi cancelada; refaça-a para uma visão completa.</translation>
     </message>
     <message numerus="yes">
-        <location line="+14"/>
+        <location line="+16"/>
         <source>%n problem row(s) so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</source>
         <translation>
             <numerusform>%n linha com problema até agora: duplicatas, colisões de caixa e itens expirados aparecem conforme são lidos; bloqueios órfãos e ausentes, quando todos os segmentos forem lidos.</numerusform>
             <numerusform>%n linhas com problema até agora: duplicatas, colisões de caixa e itens expirados aparecem conforme são lidos; bloqueios órfãos e ausentes, quando todos os segmentos forem lidos.</numerusform>
         </translation>
     </message>
+    <message>
+        <location line="+3"/>
+        <source>The filter and search apply once the audit is complete.</source>
+        <translation>O filtro e a busca valem quando a auditoria terminar.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+125"/>
+        <location line="+128"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Desatualizado: uma transação escreveu %Ln item desde esta auditoria; refaça a auditoria. </numerusform>
@@ -3696,7 +3706,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Ler</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Scan reads every item; Query reads one partition key (cheaper)</source>
         <translation>Scan lê todos os itens; Query lê uma chave de partição (mais barato)</translation>
     </message>
@@ -3842,7 +3852,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Filtro</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+61"/>
         <source>no sort key</source>
         <translation>sem chave de ordenação</translation>
     </message>
@@ -4009,7 +4019,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ReleaseLockForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+32"/>
+        <location filename="../../builder/lock_forms.py" line="+38"/>
         <source>Release the {name} lock {value}</source>
         <translation>Liberar o bloqueio de {name} {value}</translation>
     </message>
@@ -4040,19 +4050,29 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Former owner</source>
         <translation>Dono anterior</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="-10"/>
         <source>If the lock was left by an account that changed its value, name it: the transaction then also checks that it no longer holds {value}.</source>
         <translation>Se o bloqueio foi deixado por uma conta que mudou de valor, informe-a: a transação então também verifica que ela não tem mais {value}.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>{value} holds {name} {value2}: this lock is not an orphan, and releasing it would leave that value unprotected. Change or delete the account instead.</source>
         <translation>{value} tem {name} {value2}: este bloqueio não é órfão, e liberá-lo deixaria esse valor desprotegido. Altere ou exclua a conta em vez disso.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{owner} holds {name} {value} (as the rule normalises it): this lock is not an orphan, and releasing it would leave that value unprotected.</source>
+        <translation>{owner} detém {name} {value} (como a regra o normaliza): este bloqueio não é órfão, e liberá-lo deixaria esse valor desprotegido.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Reading the former owner…</source>
+        <translation>Lendo o antigo dono…</translation>
     </message>
 </context>
 <context>
@@ -4164,8 +4184,8 @@ Requisição: {request}</translation>
     </message>
     <message>
         <location line="+20"/>
-        <source> Continue picks up where it stopped.</source>
-        <translation> Continuar retoma de onde parou.</translation>
+        <source>Cancelled. {summary} Continue picks up where it stopped.</source>
+        <translation>Cancelado. {summary} Continuar retoma de onde parou.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -4181,7 +4201,7 @@ Requisição: {request}</translation>
 <context>
     <name>RepairModel</name>
     <message>
-        <location filename="../../locks/repair_model.py" line="+101"/>
+        <location filename="../../locks/repair_model.py" line="+106"/>
         <source>needs a decision</source>
         <translation>precisa de uma decisão</translation>
     </message>
@@ -4318,6 +4338,14 @@ Requisição: {request}</translation>
     </message>
 </context>
 <context>
+    <name>SchemaActions</name>
+    <message>
+        <location filename="../../locks/schema_actions.py" line="+53"/>
+        <source>A schema was detected from the sample, but the schema editor holds your changes: save or cancel them, then choose Detect from sample again.</source>
+        <translation>Um esquema foi detectado a partir da amostra, mas o editor de esquema tem suas alterações: salve-as ou cancele-as e escolha Detectar pela amostra de novo.</translation>
+    </message>
+</context>
+<context>
     <name>SchemaDialog</name>
     <message>
         <location filename="../../locks/schema_dialog.py" line="+116"/>
@@ -4325,7 +4353,7 @@ Requisição: {request}</translation>
         <translation>Esquema de unicidade</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+15"/>
         <source>How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals account_sk_value) and one rule per protected attribute: pk_template with {{value}}, sk_value of the lock (it may hold {{value}} too), normalisation ({value}), and an optional index_name (a GSI keyed on the attribute, used by Diagnose).</source>
         <translation>Como as contas são reconhecidas (pk_name começa com account_pk_prefix, sk_name é igual a account_sk_value) e uma regra por atributo protegido: pk_template com {{value}}, sk_value do bloqueio (pode ter {{value}} também), normalização ({value}) e um index_name opcional (um GSI com chave no atributo, usado por Diagnosticar).</translation>
     </message>
@@ -5256,7 +5284,12 @@ Requisição: {request}</translation>
         <translation>{windowTitle}: revise a requisição, depois Execute.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+32"/>
+        <source>Connect to a table first: the former owner is read before the release is built.</source>
+        <translation>Conecte-se a uma tabela primeiro: o antigo dono é lido antes de a liberação ser montada.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>{describe_account} has no {name}: there is no lock to claim.</source>
         <translation>{describe_account} não tem {name}: não há bloqueio para criar.</translation>
     </message>
@@ -5970,7 +6003,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-255"/>
+        <location filename="../../builder/template_runner.py" line="-270"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Selecione primeiro uma conta ou um bloqueio (em Itens, Contas e bloqueios ou um diagnóstico): os modelos agem sobre a seleção.</translation>
     </message>
@@ -6057,7 +6090,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-175"/>
+        <location filename="../../items/read_form.py" line="-181"/>
         <source>(table)</source>
         <translation>(tabela)</translation>
     </message>
@@ -6159,7 +6192,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.export</name>
     <message>
-        <location filename="../../locks/export.py" line="+28"/>
+        <location filename="../../locks/export.py" line="+29"/>
         <source>Export audit findings</source>
         <translation>Exportar achados da auditoria</translation>
     </message>
@@ -6177,6 +6210,16 @@ Mais antigo: {key_text}</translation>
         <location line="+7"/>
         <source>Exported to {path}.</source>
         <translation>Exportado para {path}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export failed</source>
+        <translation>Falha na exportação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The audit was not exported: {path} could not be written ({reason}). Choose a folder that exists and that you can write to.</source>
+        <translation>A auditoria não foi exportada: não foi possível gravar {path} ({reason}). Escolha uma pasta que exista e na qual você possa gravar.</translation>
     </message>
 </context>
 <context>
@@ -6258,7 +6301,37 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.repair_model</name>
     <message>
-        <location filename="../../locks/repair_model.py" line="-53"/>
+        <location filename="../../locks/repair_model.py" line="-63"/>
+        <source>Finding</source>
+        <translation>Constatação</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rule</source>
+        <translation>Regra</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Accounts</source>
+        <translation>Contas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Repair</source>
+        <translation>Reparo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>release the lock</source>
         <translation>liberar o bloqueio</translation>
     </message>
