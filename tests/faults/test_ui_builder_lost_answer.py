@@ -20,6 +20,7 @@ from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog, connection_record
 from dynoview.core.tx.outcomes import APPLIED, SUCCEEDED
+from dynoview.core.tx.settle import HELD_KEY
 from dynoview.core.tx.templates import sign_up
 from dynoview.core.tx.wire import body_json, preview_text
 from dynoview.core.uniqueness.schema import article_schema
@@ -107,9 +108,11 @@ def test_an_earlier_sessions_interrupted_send_is_settled_and_said(qtbot: Any, pa
     the write applied, the intent logged by a process that no longer exists)."""
     earlier = sign_up(S, table, account("uikilled"))
     direct.client.transact_write_items(**earlier.to_request())
+    # As the session logged it: with what held before its send (none of it: settle.held_before).
     intent = panel.action_log.intent(connection=connection_record(pconn.spec, pconn.region),
                                      token=earlier.token,
-                                     request=body_json(preview_text(earlier.to_request())))
+                                     request=body_json(preview_text(earlier.to_request())),
+                                     context={HELD_KEY: [False] * len(earlier.actions)})
     pid = f'"pid": {intent["process"]["pid"]}'
     lines = panel.action_log.path.read_text().replace(pid, '"pid": 999999999')  # a process gone
     panel.action_log.path.write_text(lines)

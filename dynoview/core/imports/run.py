@@ -399,7 +399,7 @@ class _Sender:
                                      tables={self.table.name: self.table}, schema=self.schema,
                                      reader=self.reader, log=self.log,
                                      context=_context(batch, self.state), validated=True,
-                                     fresh_token=fresh)
+                                     fresh_token=fresh, assume_new=True)  # no read per batch
         if result.status == UNKNOWN:
             # Sent, the answer lost and the reads failed: it may be in the table. Never "not
             # written": the user would look for a problem in the file that is not there.

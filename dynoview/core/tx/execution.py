@@ -9,6 +9,12 @@
   settle whether the transaction was applied. Once an answer is lost, no later
   answer decides (a throttle, expired credentials, a conflict): only the reads
   (``_outcome``, the one place). Success or failure is never reported without knowing.
+  Before the first attempt, one consistent read of a touched item says whether its change
+  already held (``settle.held_before``): a change found in place after a lost answer is
+  evidence only if it was not in place before (a lock that already existed is not). An
+  execution of a token sent before (in its 10 minutes) reuses what its first send saw (a read
+  now would find that send's own changes); a caller that has just read the items passes them
+  (``before``) and nothing more is read. That read never stops a send: failing, it knows nothing.
 - DynamoDB keeps a token for 10 minutes after the request that used it. A resend
   later than about 9 minutes after the token was first sent (``TOKEN_RESEND_WARNING``)
   would be a new request: the execution's own resends stop there and the reads
@@ -59,7 +65,14 @@ from dynoview.core.tx.outcomes import (
     ExecutionResult,
 )
 from dynoview.core.tx.recovery import recover_interrupted
-from dynoview.core.tx.settle import settled_result
+from dynoview.core.tx.settle import (
+    HELD_KEY,
+    held_before,
+    held_from_context,
+    held_from_items,
+    merged_held,
+    settled_result,
+)
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import body_json, request_body, send_exact
 from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
@@ -213,6 +226,8 @@ def execute_transaction(
     context: Mapping[str, Any] | None = None,
     validated: bool = False,
     fresh_token: bool = False,
+    before: Sequence[Mapping[str, Any] | None] | None = None,
+    assume_new: bool = False,
 ) -> ExecutionResult:
     """Validate, confirm, send the exact preview bytes, and report a known outcome.
 
@@ -226,7 +241,11 @@ def execute_transaction(
     ``validated``: the caller ran ``validate`` on this very transaction and found no error
     (the import does, while the batch before it is written), so it is not run again.
     ``fresh_token``: the caller knows the token was never sent before (an import's batch after
-    its first), so the log is not searched for its first send.
+    its first), so the log is not searched for its first send. ``before``: the item each action
+    touches as the caller read it, strongly consistently, just before (None where absent; one per
+    action): then no read is made to know what held before the send (``settle.held_before``).
+    ``assume_new``: a change found in place after a lost answer counts as this send's, unread
+    (an import's batch: one whose changes all held already leaves the table as its file says).
     """
     schema = schema or article_schema()
     tables = dict(tables or {})
@@ -237,16 +256,19 @@ def execute_transaction(
     if has_errors(problems):
         raise TransactionInvalidError(problems)
     requirement.check(confirmation)
+    given = None if before is None else held_from_items(tx, before)  # (ValueError: nothing sent)
+    given = [False] * len(tx.actions) if given is None and assume_new else given
     return _send_and_settle(conn, tx, tables=tables, schema=schema, reader=reader or Reader(conn),
                             log=log, retries=retries, retry_delay=retry_delay, sleep=sleep, clock=clock,
-                            context=context, fresh_token=fresh_token)
+                            context=context, fresh_token=fresh_token, given=given)
 
 
 def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, TableInfo],
                      schema: UniquenessSchema, reader: Reader, log: ActionLog | None, retries: int,
                      retry_delay: float, sleep: Callable[[float], None],
                      clock: Callable[[], float], context: Mapping[str, Any] | None,
-                     fresh_token: bool = False) -> ExecutionResult:
+                     fresh_token: bool = False, given: list[bool | None] | None = None
+                     ) -> ExecutionResult:
     request = tx.to_request()
     body = request_body(request)
     _install_observers(conn)
@@ -257,6 +279,13 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
     warnings = [w for w in [stale_token_warning(tx.token, first_sent, started)] if w]
     # Sends an earlier process was killed in the middle of are settled first (once per run).
     recovered = recover_interrupted(conn, log, schema=schema, tables=tables, reader=reader)
+    # What the changes looked like before the token's first send (in its window): kept with the
+    # intent, for a recovery and for the next execution of this token (always, so the newest
+    # send that has it is of the current run of sends).
+    window = first_sent is not None and started - first_sent <= TOKEN_RESEND_WARNING
+    earlier = _earlier_held(log, tx, body) if window else None
+    held = _held(conn, tx, reader, tables, schema, earlier, given)
+    context = {**(context or {}), HELD_KEY: held}
     # The intent is on disk before the request leaves: a kill during the send is recovered.
     # ActionLogError here means nothing was sent.
     intent = None if log is None else log.intent(
@@ -264,13 +293,12 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
         context=context)
     # Resends are bounded by the token's age, from its first send in this run of sends (the
     # action log's), not from this execution's start: a resend of it later is a new request.
-    began = first_sent if first_sent is not None and started - first_sent <= TOKEN_RESEND_WARNING \
-        else started
+    began = first_sent if first_sent is not None and window else started
     record: dict[str, Any] = {"count": 0, "ambiguous": False, "tokens": [], "window": (clock, began)}
     _attempts.record = record
     try:
         result, stale_resend = _outcome(conn, tx, request, body, tables=tables, schema=schema,
-                                        reader=reader, record=record, retries=retries,
+                                        reader=reader, record=record, held=held, retries=retries,
                                         retry_delay=retry_delay, sleep=sleep, clock=clock, started=began)
     except BaseException:
         if log is not None and intent is not None and not record["tokens"]:
@@ -298,8 +326,9 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
 
 def _outcome(conn: Connection, tx: Transaction, request: dict[str, Any], body: bytes, *,
              tables: dict[str, TableInfo], schema: UniquenessSchema, reader: Reader,
-             record: dict[str, Any], retries: int, retry_delay: float, sleep: Callable[[float], None],
-             clock: Callable[[], float], started: float) -> tuple[ExecutionResult, str | None]:
+             record: dict[str, Any], held: list[bool | None], retries: int, retry_delay: float,
+             sleep: Callable[[float], None], clock: Callable[[], float], started: float
+             ) -> tuple[ExecutionResult, str | None]:
     """What became of the send: DynamoDB's answer while there is no doubt; after any doubt
     (an answer lost on the way), the strongly consistent reads alone decide.
 
@@ -321,7 +350,38 @@ def _outcome(conn: Connection, tx: Transaction, request: dict[str, Any], body: b
     if answer is not None and (answer.status == SUCCEEDED or not record["ambiguous"]):
         return answer, stale_resend
     lost = _lost_sentence(tx, last_exc, record.get("cause"), stale_resend, answer)
-    return settled_result(conn, tx, reader, tables, schema, lost, answer), stale_resend
+    return settled_result(conn, tx, reader, tables, schema, lost, answer, held), stale_resend
+
+
+def _held(conn: Connection, tx: Transaction, reader: Reader, tables: dict[str, TableInfo],
+          schema: UniquenessSchema, earlier: list[bool | None] | None,
+          given: list[bool | None] | None) -> list[bool | None]:
+    """What held before the send: an earlier send's of this token, completed (when it has no
+    witness) by the caller's items or ``held_before``. A read that fails knows nothing: it never
+    stops a send (the preflight already read what decides whether to send); the reads after a
+    lost answer then cannot claim applied."""
+    if earlier is not None and False in earlier:
+        return earlier  # a witness already: no read
+    if given is not None:
+        return merged_held(earlier, given)
+    try:
+        fresh = held_before(conn, tx, reader, tables, schema)
+    except Exception:  # a throttle, an endpoint down: the send says what matters
+        fresh = [None] * len(tx.actions)
+    return merged_held(earlier, fresh)
+
+
+def _earlier_held(log: ActionLog | None, tx: Transaction, body: bytes) -> list[bool | None] | None:
+    """What the newest logged send of this very request (token and bytes) kept of what held
+    before it; None when no send kept it (an older log, or none)."""
+    if log is None:
+        return None
+    request = body_json(body)
+    for entry in reversed(log.entries_for_token(tx.token)):
+        held = held_from_context(entry.get("context"), tx) if entry.get("request") == request else None
+        if held is not None:
+            return held
+    return None
 
 
 def _lost_sentence(tx: Transaction, last_exc: BaseException | None, observed: str | None,
