@@ -249,6 +249,35 @@ def test_release_the_orphan_lock_found_by_diagnose(qtbot: Any, window: MainWindo
     assert audit_findings(window, values={"ken@thompson.dev"}) == []
 
 
+def test_release_with_a_former_owner_reads_it_then_guards_on_that_read(qtbot: Any,
+                                                                         window: MainWindow) -> None:
+    """OK with a former owner typed reads that account first (a condition cannot normalise);
+    one that does not hold the value is guarded on exactly what was read."""
+    locks = locks_of(qtbot, window)
+    locks.rule_picker.setCurrentText("email")
+    locks.value_edit.setText("ken@thompson.dev")
+    with qtbot.waitSignal(locks.diagnosis_finished, timeout=20000):
+        locks.diagnose_button.click()
+    qtbot.waitUntil(lambda: window.ctx.subject is not None
+                    and window.ctx.subject.item["PK"] == s("UNIQ#EMAIL#ken@thompson.dev"), timeout=10000)
+    locks.diag_release_button.click()
+    form = locks.current_form
+    assert isinstance(form, ReleaseLockForm)
+    form.owner.setText("4c5d6e")  # an account with another email
+    builder = builder_of(window)
+    with qtbot.waitSignal(form.finished, timeout=20000):
+        form.accept()  # reads the owner, then accepts
+    assert form.owner_seen is not None and form.owner_seen.item is not None
+    held = form.owner_seen.item["email"]
+    assert held != s("ken@thompson.dev")
+    qtbot.waitUntil(lambda: len(builder.transaction.actions) == 2, timeout=10000)
+    check = builder.transaction.actions[1]
+    assert check.kind == "ConditionCheck" and check.key == {"PK": s("ACCT#4c5d6e"), "SK": s("PROFILE")}
+    assert held in check.values.values()  # unchanged since the read, exactly
+    execute(qtbot, builder)
+    assert not lock_exists(window, "UNIQ#EMAIL#ken@thompson.dev")
+
+
 def test_resolve_duplicate_asks_which_account_keeps_it(qtbot: Any, window: MainWindow) -> None:
     locks = locks_of(qtbot, window)
     select_audit_row(locks, "ACCT#2a3b4c")

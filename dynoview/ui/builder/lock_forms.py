@@ -184,6 +184,11 @@ class ReleaseLockForm(TemplateForm):
         if self.revalidate():
             self.accept()
 
+    def owner_read_failed(self, message: str) -> None:
+        """The owner could not be read: said at its field; OK reads it again."""
+        self.owner_message.setText(message)
+        restyle(self.owner_message, "error")
+
     def code_values(self) -> dict[str, Any]:
         return {"lock": self.lock_key, "owner_id": self.owner.text().strip() or None}
 

@@ -29,6 +29,7 @@ from dynoview.core.tx.templates import lock_value
 from dynoview.core.uniqueness.diagnose import Diagnosis, diagnose
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, normalise, protected_text
 from dynoview.core.uniqueness.scope import fill_scope
+from dynoview.ui.builder.owner_read import connect_owner_read
 from dynoview.ui.builder.template_forms import (
     CHANGE_VALUE,
     CLAIM_LOCK,
@@ -169,6 +170,7 @@ class TemplateRunner(QObject):
         if self.current_form is not None:
             self.current_form.close()
         self.current_form = form
+        connect_owner_read(form, self.ctx)  # a release form reads its former owner on OK
         form.finished.connect(functools.partial(self._form_finished, form))
         form.open()
 
@@ -204,22 +206,7 @@ class TemplateRunner(QObject):
         except ValueError as exc:
             self.status.emit(str(exc))
             return
-        form.read_owner.connect(functools.partial(self.read_owner, form))
         self.open_form(form)
-
-    def read_owner(self, form: ReleaseLockForm, key: dict[str, Any]) -> None:
-        """Read a release's former owner (strongly consistent GetItem) for its guard."""
-        if self.ctx.reader is None:
-            self.status.emit(self.tr("Connect to a table first: the former owner is read before "
-                                     "the release is built."))
-            return
-        self.ctx.tasks.start(READ_TASK, self.owner_after_read(self.ctx.reader, form, key),
-                             on_error=self._read_failed)
-
-    async def owner_after_read(self, reader: Reader, form: ReleaseLockForm, key: dict[str, Any]) -> None:
-        item = await self.ctx.tasks.call(reader.get_item, form.table, key)
-        if self.current_form is form:  # else the form was closed meanwhile
-            form.owner_was_read(templates.OwnerRead(key, item))
 
     def claim(self, rule_name: str) -> None:
         """Claim a lock, after checking (strongly consistent GetItem) that it is missing."""

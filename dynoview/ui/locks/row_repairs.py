@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QWidget
 
+from dynoview.ui.builder.owner_read import connect_owner_read
 from dynoview.ui.builder.template_forms import TemplateForm
 from dynoview.ui.context import AppContext
 from dynoview.ui.locks.repair_flow import RepairFlow
@@ -41,6 +42,7 @@ class RowRepairs(QObject):
         replaced = self.flow.opened(kind, form)
         if replaced is not None:
             replaced.close()
+        connect_owner_read(form, self.ctx)  # a release form reads its former owner on OK
         form.finished.connect(lambda code: self._finished(form, code))
         form.open()
 

@@ -4067,7 +4067,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+9"/>
         <source>{owner} holds {name} {value} (as the rule normalises it): this lock is not an orphan, and releasing it would leave that value unprotected.</source>
-        <translation>{owner} détient {name} {value} (tel que la règle le normalise) : ce verrou n’est pas orphelin, et le libérer laisserait cette valeur sans protection.</translation>
+        <translation>{owner} détient {name} {value} (tel que la règle le normalise)&#xa0;: ce verrou n’est pas orphelin, et le libérer laisserait cette valeur sans protection.</translation>
     </message>
     <message>
         <location line="+22"/>
@@ -4209,7 +4209,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>ResolveDuplicateForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+33"/>
+        <location filename="../../builder/lock_forms.py" line="+38"/>
         <source>Resolve duplicate {name} {shared}</source>
         <translation>Résoudre le doublon {name} {shared}</translation>
     </message>
@@ -4342,7 +4342,7 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location filename="../../locks/schema_actions.py" line="+53"/>
         <source>A schema was detected from the sample, but the schema editor holds your changes: save or cancel them, then choose Detect from sample again.</source>
-        <translation>Un schéma a été détecté à partir de l’échantillon, mais l’éditeur de schéma contient vos modifications : enregistrez-les ou annulez-les, puis choisissez à nouveau Détecter le schéma.</translation>
+        <translation>Un schéma a été détecté à partir de l’échantillon, mais l’éditeur de schéma contient vos modifications&#xa0;: enregistrez-les ou annulez-les, puis choisissez à nouveau Détecter le schéma.</translation>
     </message>
 </context>
 <context>
@@ -5269,7 +5269,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TemplateRunner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="+116"/>
+        <location filename="../../builder/template_runner.py" line="+117"/>
         <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
         <translation>Impossible de lire les verrous du compte sélectionné, aucune réparation n’est donc proposée&#xa0;: </translation>
     </message>
@@ -5279,17 +5279,12 @@ Requête&#xa0;: {request}</translation>
         <translation>{replace} ne s’applique pas à la sélection.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>{windowTitle}: review the request, then Execute.</source>
         <translation>{windowTitle}&#xa0;: vérifiez la requête, puis exécutez.</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <source>Connect to a table first: the former owner is read before the release is built.</source>
-        <translation>Connectez-vous d’abord à une table : l’ancien propriétaire est lu avant que la libération soit construite.</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location line="+36"/>
         <source>{describe_account} has no {name}: there is no lock to claim.</source>
         <translation>{describe_account} n’a pas de {name}&#xa0;: aucun verrou à poser.</translation>
     </message>
@@ -5906,6 +5901,14 @@ Plus ancien&#xa0;: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>builder.owner_read</name>
+    <message>
+        <location filename="../../builder/owner_read.py" line="+30"/>
+        <source>Connect to the table first: the former owner is read before the release is built.</source>
+        <translation>Connectez-vous d’abord à la table : l’ancien propriétaire est lu avant que la libération soit construite.</translation>
+    </message>
+</context>
+<context>
     <name>builder.panel</name>
     <message>
         <location filename="../../builder/panel.py" line="-358"/>
@@ -6003,7 +6006,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-270"/>
+        <location filename="../../builder/template_runner.py" line="-256"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Sélectionnez d’abord un compte ou un verrou (dans Items, Comptes et verrous ou un diagnostic)&#xa0;: les modèles agissent sur la sélection.</translation>
     </message>
@@ -6219,7 +6222,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+1"/>
         <source>The audit was not exported: {path} could not be written ({reason}). Choose a folder that exists and that you can write to.</source>
-        <translation>L’audit n’a pas été exporté : impossible d’écrire {path} ({reason}). Choisissez un dossier qui existe et dans lequel vous pouvez écrire.</translation>
+        <translation>L’audit n’a pas été exporté&#xa0;: impossible d’écrire {path} ({reason}). Choisissez un dossier qui existe et dans lequel vous pouvez écrire.</translation>
     </message>
 </context>
 <context>

@@ -4164,7 +4164,7 @@ Permintaan: {request}</translation>
 <context>
     <name>ResolveDuplicateForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+33"/>
+        <location filename="../../builder/lock_forms.py" line="+38"/>
         <source>Resolve duplicate {name} {shared}</source>
         <translation>Selesaikan duplikat {name} {shared}</translation>
     </message>
@@ -5220,7 +5220,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TemplateRunner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="+116"/>
+        <location filename="../../builder/template_runner.py" line="+117"/>
         <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
         <translation>Tidak dapat membaca lock akun terpilih, jadi tidak ada perbaikan yang ditawarkan: </translation>
     </message>
@@ -5230,17 +5230,12 @@ Permintaan: {request}</translation>
         <translation>{replace} tidak berlaku untuk pilihan ini.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>{windowTitle}: review the request, then Execute.</source>
         <translation>{windowTitle}: tinjau permintaan, lalu Jalankan.</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <source>Connect to a table first: the former owner is read before the release is built.</source>
-        <translation>Hubungkan ke tabel terlebih dahulu: pemilik sebelumnya dibaca sebelum pelepasan disusun.</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location line="+36"/>
         <source>{describe_account} has no {name}: there is no lock to claim.</source>
         <translation>{describe_account} tidak punya {name}: tidak ada lock untuk diklaim.</translation>
     </message>
@@ -5854,6 +5849,14 @@ Terlama: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>builder.owner_read</name>
+    <message>
+        <location filename="../../builder/owner_read.py" line="+30"/>
+        <source>Connect to the table first: the former owner is read before the release is built.</source>
+        <translation>Hubungkan ke tabel terlebih dahulu: pemilik sebelumnya dibaca sebelum pelepasan disusun.</translation>
+    </message>
+</context>
+<context>
     <name>builder.panel</name>
     <message>
         <location filename="../../builder/panel.py" line="-358"/>
@@ -5951,7 +5954,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-270"/>
+        <location filename="../../builder/template_runner.py" line="-256"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Pilih akun atau lock dulu (di Item, Akun &amp; lock, atau diagnosis): templat bekerja pada pilihan.</translation>
     </message>

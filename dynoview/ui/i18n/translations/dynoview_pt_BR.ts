@@ -4209,7 +4209,7 @@ Requisição: {request}</translation>
 <context>
     <name>ResolveDuplicateForm</name>
     <message>
-        <location filename="../../builder/lock_forms.py" line="+33"/>
+        <location filename="../../builder/lock_forms.py" line="+38"/>
         <source>Resolve duplicate {name} {shared}</source>
         <translation>Resolver {name} duplicado {shared}</translation>
     </message>
@@ -5269,7 +5269,7 @@ Requisição: {request}</translation>
 <context>
     <name>TemplateRunner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="+116"/>
+        <location filename="../../builder/template_runner.py" line="+117"/>
         <source>Could not read the selected account&apos;s locks, so no repair is offered: </source>
         <translation>Não foi possível ler os bloqueios da conta selecionada, então nenhum reparo é oferecido: </translation>
     </message>
@@ -5279,17 +5279,12 @@ Requisição: {request}</translation>
         <translation>{replace} não se aplica à seleção.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>{windowTitle}: review the request, then Execute.</source>
         <translation>{windowTitle}: revise a requisição, depois Execute.</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <source>Connect to a table first: the former owner is read before the release is built.</source>
-        <translation>Conecte-se a uma tabela primeiro: o antigo dono é lido antes de a liberação ser montada.</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location line="+36"/>
         <source>{describe_account} has no {name}: there is no lock to claim.</source>
         <translation>{describe_account} não tem {name}: não há bloqueio para criar.</translation>
     </message>
@@ -5906,6 +5901,14 @@ Mais antigo: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>builder.owner_read</name>
+    <message>
+        <location filename="../../builder/owner_read.py" line="+30"/>
+        <source>Connect to the table first: the former owner is read before the release is built.</source>
+        <translation>Conecte-se à tabela primeiro: o antigo dono é lido antes de a liberação ser montada.</translation>
+    </message>
+</context>
+<context>
     <name>builder.panel</name>
     <message>
         <location filename="../../builder/panel.py" line="-358"/>
@@ -6003,7 +6006,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.template_runner</name>
     <message>
-        <location filename="../../builder/template_runner.py" line="-270"/>
+        <location filename="../../builder/template_runner.py" line="-256"/>
         <source>Select an account or lock first (in Items, Accounts &amp; locks or a diagnosis): the templates act on the selection.</source>
         <translation>Selecione primeiro uma conta ou um bloqueio (em Itens, Contas e bloqueios ou um diagnóstico): os modelos agem sobre a seleção.</translation>
     </message>
