@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
-from dynoview.core.redaction import drop_url_credentials
 from dynoview.core.session import profile
 from dynoview.core.session.private_files import PrivateFileError, open_private, private_dir, tighten_file
 from dynoview.ui.settings_save import update, update_quietly
@@ -191,6 +190,8 @@ def _keep_unreadable(store: QSettings, raw: Any) -> Path | None:
 
 def _entry(spec: ConnectionSpec) -> tuple[dict[str, Any], bool]:
     """What is saved of ``spec``, and whether a user or password was left out of its endpoint."""
+    from dynoview.core.redaction import drop_url_credentials  # not before the first paint
+
     data = spec.to_settings()
     url, had = drop_url_credentials(spec.endpoint_url) if spec.endpoint_url else ("", False)
     if had:
