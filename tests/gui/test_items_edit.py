@@ -218,7 +218,9 @@ def test_a_change_made_meanwhile_cancels_and_nothing_is_overwritten(
     overrides: list[Any] = []
     builder.ask_override = lambda preflight, table, answer: (overrides.append(preflight), answer(False))
     builder.execute()
-    qtbot.waitUntil(lambda: bool(overrides), timeout=30000)
+    # The refusal is asked from inside the send's task: Execute again only once it ended (one
+    # pressed in between is refused as "being executed"; CI under load hit it once).
+    qtbot.waitUntil(lambda: bool(overrides) and not builder.send_flow.running(), timeout=30000)
     refusals = overrides[0].refusals
     assert [r.status for r in refusals] == ["CANCELLED"]
     assert "ACCT#b27d10" in refusals[0].message and "Theirs" in refusals[0].message
