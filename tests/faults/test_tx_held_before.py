@@ -1,11 +1,11 @@
-"""What held before a send: read once, reused by the token's next execution, or passed in.
+"""What held before a send: read once, reused by the token's next execution, or not read.
 
 ``settle.held_before`` reads one touched item (a consistent GetItem) before the first attempt,
 so a change found in place after a lost answer counts only if it was not there before. Here:
 that read failing (throttled, dropped) never stops the send and never lets the reads claim
 applied; an execution of a token sent before reuses what its first send saw (a read now would
-find that send's own changes) and settles applied; a caller that passes the items it has just
-read (``before=``) costs no read. Both engines, through the fault proxy.
+find that send's own changes) and settles applied; an import's batch (``assume_new``) costs no
+read. Both engines, through the fault proxy.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.execution import execute_transaction
-from dynoview.core.tx.model import PUT, Action, Transaction
+from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.outcomes import APPLIED, NOT_APPLIED, SUCCEEDED, UNKNOWN, ExecutionResult
 from dynoview.core.tx.settle import HELD_KEY
 from dynoview.core.tx.templates import sign_up
@@ -160,39 +160,17 @@ def test_the_same_token_past_its_ten_minutes_reads_again(
     assert late.status == UNKNOWN and not late.written, late.message
 
 
-# ------------------------------------------------------------------ items the caller read
+# ------------------------------------------------------------------ an import's batches
 
 
-def test_items_passed_by_the_caller_replace_the_pre_read(
-        proxy: FaultProxy, pconn: Connection, direct: Connection, table: str, tmp_path: Any) -> None:
+def test_assume_new_reads_nothing_before_and_counts_a_change_in_place_as_this_sends(
+        proxy: FaultProxy, pconn: Connection, table: str, tmp_path: Any) -> None:
+    """An import's batches (imports/run.py): no GetItem before each send; after a lost answer
+    the changes found in place settle it as applied."""
     proxy.add(fp.DROP_AFTER, operation=TX, times=None)
-    tx = signup(table, "given")
+    tx = signup(table, "imported")
     log = ActionLog(tmp_path / "a.jsonl")
-    result = execute(pconn, tx, log, before=items_of(direct, table, tx))
-    assert proxy.requests(GET) == [] and proxy.requests("TransactGetItems")  # the settling reads
+    result = execute(pconn, tx, log, assume_new=True)
+    assert proxy.requests(GET) == [] and proxy.forwarded(TX)
     assert result.status == APPLIED, result.message
     assert log.entries()[-1]["context"][HELD_KEY] == [False, False, False]
-
-
-def test_items_passed_that_already_held_make_a_lost_answer_unknown(
-        proxy: FaultProxy, pconn: Connection, direct: Connection, table: str, tmp_path: Any) -> None:
-    """Ada's email lock exists, and the caller's items say so: its guarded Put is cancelled, the
-    lock reads as the Put would leave it, and the outcome is unknown (never applied)."""
-    proxy.add(fp.DROP_AFTER, operation=TX, times=None)
-    lock = key("UNIQ#EMAIL#ada@lovelace.io", "LOCK")
-    tx = Transaction(actions=[Action(PUT, table, item=lock, condition="attribute_not_exists(PK)")])
-    before = items_of(direct, table, tx)
-    assert before == [lock]
-    result = execute(pconn, tx, ActionLog(tmp_path / "a.jsonl"), before=before)
-    assert proxy.requests(GET) == [] and proxy.forwarded(TX)
-    assert result.status == UNKNOWN and not result.written, result.message
-    assert "already in place before it was sent" in result.message
-
-
-def test_items_passed_for_the_wrong_number_of_actions_stop_the_send(
-        proxy: FaultProxy, pconn: Connection, table: str, tmp_path: Any) -> None:
-    tx = signup(table, "mismatch")
-    log = ActionLog(tmp_path / "a.jsonl")
-    with pytest.raises(ValueError, match="one per action"):
-        execute(pconn, tx, log, before=[None])
-    assert proxy.requests() == [] and log.entries() == []

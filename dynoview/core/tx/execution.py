@@ -69,7 +69,6 @@ from dynoview.core.tx.settle import (
     HELD_KEY,
     held_before,
     held_from_context,
-    held_from_items,
     merged_held,
     settled_result,
 )
@@ -226,7 +225,6 @@ def execute_transaction(
     context: Mapping[str, Any] | None = None,
     validated: bool = False,
     fresh_token: bool = False,
-    before: Sequence[Mapping[str, Any] | None] | None = None,
     assume_new: bool = False,
 ) -> ExecutionResult:
     """Validate, confirm, send the exact preview bytes, and report a known outcome.
@@ -241,9 +239,7 @@ def execute_transaction(
     ``validated``: the caller ran ``validate`` on this very transaction and found no error
     (the import does, while the batch before it is written), so it is not run again.
     ``fresh_token``: the caller knows the token was never sent before (an import's batch after
-    its first), so the log is not searched for its first send. ``before``: the item each action
-    touches as the caller read it, strongly consistently, just before (None where absent; one per
-    action): then no read is made to know what held before the send (``settle.held_before``).
+    its first), so the log is not searched for its first send.
     ``assume_new``: a change found in place after a lost answer counts as this send's, unread
     (an import's batch: one whose changes all held already leaves the table as its file says).
     """
@@ -256,8 +252,7 @@ def execute_transaction(
     if has_errors(problems):
         raise TransactionInvalidError(problems)
     requirement.check(confirmation)
-    given = None if before is None else held_from_items(tx, before)  # (ValueError: nothing sent)
-    given = [False] * len(tx.actions) if given is None and assume_new else given
+    given: list[bool | None] | None = [False] * len(tx.actions) if assume_new else None
     return _send_and_settle(conn, tx, tables=tables, schema=schema, reader=reader or Reader(conn),
                             log=log, retries=retries, retry_delay=retry_delay, sleep=sleep, clock=clock,
                             context=context, fresh_token=fresh_token, given=given)

@@ -143,16 +143,6 @@ def held_before(conn: Connection, tx: Transaction, reader: Reader, tables: Mappi
     return held
 
 
-def held_from_items(tx: Transaction, before: Sequence[Mapping[str, Any] | None]) -> list[bool | None]:
-    """``held_before``'s answer from items the caller read (strongly consistently) just before
-    the send, one per action (None: absent); raises ValueError when they do not match."""
-    if len(before) != len(tx.actions):
-        raise ValueError(f"before= holds {len(before)} item(s) for {len(tx.actions)} action(s): one "
-                         "per action (None where the item is absent).")
-    return [None if _expected_effect(a, {}) == "unverifiable" else _expected_effect(a, item) == "applied"
-            for a, item in zip(tx.actions, before, strict=True)]
-
-
 def merged_held(earlier: Sequence[bool | None] | None, fresh: Sequence[bool | None]) -> list[bool | None]:
     """An earlier send's ``held`` (same token) completed by a read made after it: where the
     earlier one knows, it decides (a read now would see that send's own changes as held); a
