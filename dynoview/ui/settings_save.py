@@ -26,7 +26,7 @@ from dynoview.core.session.private_files import (
     check_target,
     open_private,
     temporary_name,
-    tighten_file,
+    write_private_bytes,
 )
 
 log = logging.getLogger(__name__)
@@ -64,14 +64,15 @@ def update(path: Path, key: str, change: Callable[[Any], str]) -> str:
 
 
 def _update_locked(path: Path, key: str, change: Callable[[Any], str]) -> str:
-    leftovers.sweep_folder(path.parent)  # a copy a killed save left
-    temp = temporary_name(path)
-    with leftovers.tracked(temp):
+    # Qt reads and changes a private copy (QSettings works on a file by name); the result
+    # replaces the file whole through atomic_private (synced, renamed; a link refused).
+    copy_path = temporary_name(path)  # a leftover of a killed save is swept like any other
+    with leftovers.tracked(copy_path):
         try:
             check_target(path)  # a link (a dotfiles manager's) is said, never replaced or written through
-            with open_private(temp, "xb", encoding=None) as out, contextlib.suppress(FileNotFoundError):
+            with open_private(copy_path, "xb", encoding=None) as out, contextlib.suppress(FileNotFoundError):
                 out.write(path.read_bytes())
-            copy = QSettings(str(temp), QSettings.Format.IniFormat)
+            copy = QSettings(str(copy_path), QSettings.Format.IniFormat)
             value = change(copy.value(key))
             copy.setValue(key, value)
             copy.sync()
@@ -81,16 +82,13 @@ def _update_locked(path: Path, key: str, change: Callable[[Any], str]) -> str:
                 raise SettingsSaveError(_not_saved(path, _cannot_write(path.parent)
                     if status == QSettings.Status.AccessError else QCoreApplication.translate(
                     "settings", "the file is damaged; restart DynoView to set it aside")))
-            with open(temp, "rb") as done:  # Qt's save synced its own file; this one is ours
-                os.fsync(done.fileno())
-            os.replace(temp, path)
+            write_private_bytes(path, copy_path.read_bytes())
         except (OSError, PrivateFileError) as exc:
             reason = getattr(exc, "strerror", None) or getattr(exc, "message", None) or str(exc)
             raise SettingsSaveError(_not_saved(path, reason)) from exc
         finally:
             with contextlib.suppress(OSError):
-                os.unlink(temp)
-    tighten_file(path)
+                os.unlink(copy_path)
     return value
 
 
