@@ -54,9 +54,8 @@ def connection_notes(conn: Connection) -> str:
     (core's sentences, as the command line says them), each after a space; else ""."""
     from dynoview.core.session.connection import PLACEHOLDER_NOTE
 
-    note = f" {PLACEHOLDER_NOTE}" if getattr(conn, "placeholder_credentials", False) else ""
-    cleartext = getattr(conn, "cleartext_warning", None)
-    if cleartext:
+    note = f" {PLACEHOLDER_NOTE}" if conn.placeholder_credentials else ""
+    if conn.cleartext_warning:
         note += " " + QCoreApplication.translate("window.title", "Warning: {sentence}").format(
-            sentence=cleartext)
+            sentence=conn.cleartext_warning)
     return note
