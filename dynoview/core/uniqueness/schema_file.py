@@ -148,6 +148,41 @@ def _refuse_overlapping_keys(rules: tuple[LockRule, ...], sort_key: bool) -> Non
                 "a sort key, its own sk_value.", f"rules[{j}].pk_template")
 
 
+def _refuse_account_collisions(schema: UniquenessSchema) -> None:
+    """Refuse an empty sort key value (DynamoDB refuses "" in a key) and a lock key that can be an
+    account's key: a value equal to an account id would write, or be refused by, that account's
+    item. Locks in a table of their own never meet an account."""
+    if schema.sk_name and schema.account_sk_value == "":
+        raise SchemaError("DynamoDB refuses an empty string as a key value; give the accounts' "
+                          "sort key value (e.g. PROFILE), or null when any sort key marks an "
+                          "account.", "account_sk_value")
+    lock_sk = schema.locks.sk_name if schema.locks is not None else schema.sk_name
+    for i, rule in enumerate(schema.rules):
+        if lock_sk and rule.sk_value == "":
+            raise SchemaError("DynamoDB refuses an empty string as a key value; give the locks' "
+                              "sort key value (e.g. LOCK).", f"rules[{i}].sk_value")
+    if schema.locks is not None:
+        return
+    account, account_sk = schema.account_pk_prefix, schema.account_sk_value
+    for i, rule in enumerate(schema.rules):
+        if not _ends_agree(rule.fixed_prefix, account, at_start=True):
+            continue
+        if schema.sk_name and rule.sk_value is not None and account_sk is not None:
+            template = rule.sk_template
+            if template is None:
+                if rule.sk_value != account_sk:
+                    continue  # the sort key tells a lock from an account
+            elif not (len(account_sk) > len(template[0]) + len(template[1])
+                      and account_sk.startswith(template[0]) and account_sk.endswith(template[1])):
+                continue
+        same_sk = " and have the same sort key" if schema.sk_name else ""
+        raise SchemaError(
+            f"the lock keys of the {rule.name} rule ({rule.pk_template}) can be account keys "
+            f"(accounts begin with {account}{same_sk}): a value equal to an account's id would "
+            "write, or be refused by, that account's item. Give the rule a prefix of its own, e.g. "
+            f"UNIQ#{rule.name.upper()}#{{value}}.", f"rules[{i}].pk_template")
+
+
 def schema_from_json(data: Any, source: str | None = None) -> UniquenessSchema:
     """Validate and build a schema from JSON data; errors say which field is wrong."""
 
@@ -194,7 +229,9 @@ def schema_from_json(data: Any, source: str | None = None) -> UniquenessSchema:
                                   "(or, in a table with a sort key, its own sk_value).",
                                   f"rules[{i}].pk_template")
         _refuse_overlapping_keys(rules, lock_sk is not None)
-        return UniquenessSchema(pk_name, sk_name, prefix, account_sk, rules, locks)
+        schema = UniquenessSchema(pk_name, sk_name, prefix, account_sk, rules, locks)
+        _refuse_account_collisions(schema)
+        return schema
     except SchemaError as exc:
         if source and not exc.source:
             raise SchemaError(exc.message, exc.location, source) from None

@@ -13,7 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QItemSelection, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QItemSelection, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
 from dynoview.core.audit.rows import AuditRows
@@ -74,6 +75,10 @@ class LocksPanel(QWidget):
         self.live = LiveMode(ctx, self.model, self.view, self.grid, self.live_toggle, self.live_bar,
                              lambda: self.schema, self._show_selected, self)
         self._connect()
+        # Ctrl+F (the platform's Find) goes to the search, as in the other tabs of desktop tools;
+        # only while the focus is in this tab, so it never steals another tab's Find.
+        find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._focus_search)
+        find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         ctx.table_changed.connect(self._on_table_changed)
         ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
         ctx.schema_changed.connect(lambda _schema: self.schema_actions.show(self.ctx.schema_note))
@@ -98,6 +103,10 @@ class LocksPanel(QWidget):
         self.diagnosis_view, self.open_account_button = d.diagnosis_view, d.open_account_button
         self.open_lock_button, self.diag_release_button = d.open_lock_button, d.diag_release_button
         self.diag_claim_button, self.diag_resolve_button = d.diag_claim_button, d.diag_resolve_button
+
+    def _focus_search(self) -> None:
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
 
     @property
     def schema(self) -> UniquenessSchema:

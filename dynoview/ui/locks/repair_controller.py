@@ -43,6 +43,8 @@ class RepairController(QObject):
         self.schema = schema
         self.table = table
         self.state = state
+        self._cancel: threading.Event | None = None
+        self._work: asyncio.Future[RepairRun] | None = None  # the run in the pool, until it returns
         # The run reports on a pool thread: relayed, so a report after the window is gone is dropped.
         self._report = relay_to_ui(self, self.progress.emit)
 
@@ -55,11 +57,11 @@ class RepairController(QObject):
 
     async def run(self, conn: Connection, reader: Reader | None, confirmation: str | bool, rate: float,
                   log: ActionLog) -> RepairRun:
-        cancel = threading.Event()
+        self._cancel = cancel = threading.Event()
         work = functools.partial(run_repairs, conn, self.plan, self.schema, self.table, reader=reader,
                                  confirmation=confirmation, rate=rate, cancel=cancel,
                                  progress=self._report, state=self.state, log=log)
-        pending = asyncio.ensure_future(self.ctx.tasks.call(work))
+        self._work = pending = asyncio.ensure_future(self.ctx.tasks.call(work))
         try:
             return await asyncio.shield(pending)
         except asyncio.CancelledError:
@@ -67,7 +69,18 @@ class RepairController(QObject):
             return await pending
 
     def cancel(self) -> None:
+        """Stop after the finding in progress. The run's own event is set here, not only when
+        the task's cancellation reaches it: at the window's close the loop may never turn again,
+        and the pool thread would go on repairing, unseen, until the process exits."""
+        if self._cancel is not None:
+            self._cancel.set()
         self.ctx.tasks.cancel(REPAIR_TASK)
+
+    @property
+    def busy(self) -> bool:
+        """True until the run in the pool has returned (a cancelled task may still be settling
+        its finding in flight)."""
+        return self._work is not None and not self._work.done()
 
     def running(self) -> bool:
         return self.ctx.tasks.is_running(REPAIR_TASK)

@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QDialog,
     QDoubleSpinBox,
     QHBoxLayout,
@@ -41,6 +42,7 @@ from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.accessible import labelled
 from dynoview.ui.context import AppContext, WrittenKey
+from dynoview.ui.locks.repair_close import RepairCloseGuard
 from dynoview.ui.locks.repair_controller import RepairController
 from dynoview.ui.locks.repair_model import COL_RESULT, COL_VALUE, RepairModel
 
@@ -58,6 +60,7 @@ class RepairDialog(QDialog):
         self.schema = schema
         self.table = table
         self.plan: RepairPlan = plan_repairs(findings, schema, table.name)
+        self.connection = ctx.connection  # the one its state and outcomes belong to
         self.log = log if log is not None else ActionLog()
         # In memory: Cancel then Continue resumes, and no finding is acted on twice.
         self.state = RepairState(None, "", table.name)
@@ -192,6 +195,10 @@ class RepairDialog(QDialog):
                    if p.id not in self.state.done and (done.get(p.id) is None
                                                        or done[p.id].status == PENDING))
 
+    def unfinished(self) -> bool:
+        """A run is under way, or one stopped (Cancel, close, an error) with findings left."""
+        return self._running or self.controller.busy or (self.last_run is not None and self._remaining() > 0)
+
     def _update_buttons(self) -> None:
         conn = self.ctx.connection
         writable = conn is not None and not conn.spec.read_only
@@ -227,6 +234,11 @@ class RepairDialog(QDialog):
         self.status_label.setText(self.tr("Repairing: each finding is re-checked, then repaired…"))
         self._update_buttons()
         self.controller.start(conn, self.ctx.reader, confirmation, float(self.rate.value()), self.log)
+        top = self.parentWidget()
+        while top is not None and top.parentWidget() is not None:
+            top = top.parentWidget()
+        if top is not None:  # closing the main window waits for the finding in flight
+            RepairCloseGuard.watch(top)
 
     def cancel(self) -> None:
         """Stop after the finding in progress (its transaction, if sent, is settled first)."""
@@ -256,6 +268,9 @@ class RepairDialog(QDialog):
         if run.error:
             text += self.tr(" Stopped by an error: {error}").format(error=run.error)
         self.status_label.setText(text)
+        if not self.isVisible():  # closed while it stopped: say how it ended where the user is
+            self.ctx.status_message.emit(self.tr("Repair all on {name}: {summary}").format(
+                name=self.table.name, summary=text))
         written, self._written = self._written, []
         if written:
             # Views holding these items (the audit rows, the browser) re-read or mark them stale.
@@ -301,6 +316,23 @@ def open_repair_dialog(parent: QWidget | None, ctx: AppContext, audit_result: Au
             "locks.repair_dialog", "The schema changed since the audit: run the full audit again, then "
                                 "Repair all."))
         return None
+    earlier = _unfinished_dialog(ctx, schema, table)
+    if earlier is not None:
+        # A run stopped with findings left: show it (its outcomes and Continue) rather than a
+        # fresh plan that forgets what it repaired; a re-audit after its writes no longer lists them.
+        earlier.open()
+        earlier.raise_()
+        earlier.activateWindow()
+        return earlier
     dialog = RepairDialog(ctx, list(audit_result.findings), schema, table, parent)
     dialog.open()
     return dialog
+
+
+def _unfinished_dialog(ctx: AppContext, schema: UniquenessSchema, table: TableInfo) -> RepairDialog | None:
+    """This table's Repair all, on this connection and schema, whose run has findings left."""
+    for widget in QApplication.topLevelWidgets():
+        if (isinstance(widget, RepairDialog) and widget.ctx is ctx and widget.connection is ctx.connection
+                and widget.table.name == table.name and widget.schema == schema and widget.unfinished()):
+            return widget
+    return None
