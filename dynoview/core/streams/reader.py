@@ -7,6 +7,7 @@ are reported, not silently passed over.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -95,6 +96,7 @@ class StreamReader:
         limit: int = MAX_RECORDS_PER_CALL,
         table: str | None = None,
         parse: Callable[..., StreamEvent] = parse_record,
+        forget_read_shards: bool = False,
     ) -> None:
         if position not in POSITIONS:
             raise ValueError(f"Unknown stream position {position}; use one of {', '.join(POSITIONS)}.")
@@ -116,6 +118,12 @@ class StreamReader:
         self.arn = stream.arn if isinstance(stream, StreamInfo) else stream
         self.table = table or (self.info.table_name if self.info else None)
         self.cursors: dict[str, ShardCursor] = {}
+        # With ``forget_read_shards`` (a reader that follows for days), a closed shard read to
+        # its end leaves ``cursors`` after the poll; only its id is kept, while DescribeStream
+        # still lists it (24 hours), so it is never read again nor its children added twice.
+        self.forget_read_shards = forget_read_shards
+        self.read_shards: set[str] = set()
+        self.shards_added = 0  # shards ever given a cursor (new shards: this count grows)
         self._started = False
         self._announced_end = False
         self._announced_wait = False
@@ -131,7 +139,31 @@ class StreamReader:
     def refresh(self) -> StreamInfo:
         self.info = describe_stream(self.conn, self.arn)
         self.table = self.table or self.info.table_name
+        if self.read_shards:  # a shard no longer listed is never offered again
+            self.read_shards &= {s.shard_id for s in self.info.shards}
         return self.info
+
+    def known(self, shard_id: str) -> bool:
+        """Whether the shard is being read or was read (a forgotten cursor's id counts)."""
+        return shard_id in self.cursors or shard_id in self.read_shards
+
+    def _add_cursor(self, shard_id: str, start_type: str, start_sequence: str | None = None) -> None:
+        self.cursors[shard_id] = ShardCursor(shard_id, start_type, start_sequence)
+        self.shards_added += 1
+
+    def save(self) -> tuple[dict[str, ShardCursor], set[str], int]:
+        """Where reading stands, to go back to with ``restore`` (a round that failed)."""
+        return ({k: dataclasses.replace(c) for k, c in self.cursors.items()}, set(self.read_shards),
+                self.shards_added)
+
+    def restore(self, saved: tuple[dict[str, ShardCursor], set[str], int]) -> None:
+        self.cursors, self.read_shards, self.shards_added = saved
+
+    def _forget_read(self) -> None:
+        for shard_id, cursor in list(self.cursors.items()):
+            if cursor.finished:
+                del self.cursors[shard_id]
+                self.read_shards.add(shard_id)
 
     def start(self) -> list[str]:
         """Describe the stream (if needed) and choose the shards to read. Returns notices."""
@@ -139,10 +171,10 @@ class StreamReader:
         notices: list[str] = []
         if self.position == TRIM_HORIZON:
             for shard in info.roots():
-                self.cursors[shard.shard_id] = ShardCursor(shard.shard_id, TRIM_HORIZON)
+                self._add_cursor(shard.shard_id, TRIM_HORIZON)
         elif self.position == LATEST:
             for shard in info.open_shards:
-                self.cursors[shard.shard_id] = ShardCursor(shard.shard_id, LATEST)
+                self._add_cursor(shard.shard_id, LATEST)
             if not info.open_shards:
                 notices.append("This stream has no open shard, so no new records will arrive "
                                "(the stream may be disabled). Read from the trim horizon to see "
@@ -158,7 +190,7 @@ class StreamReader:
                     "from the trim horizon instead.",
                     field="sequence_number",
                 )
-            self.cursors[found.shard_id] = ShardCursor(found.shard_id, self.position, seq)
+            self._add_cursor(found.shard_id, self.position, seq)
         self._started = True
         return notices
 
@@ -229,9 +261,9 @@ class StreamReader:
         if not children:
             info = self.refresh()
             children = info.children(cursor.shard_id)
-        new = [c for c in children if c.shard_id not in self.cursors]
+        new = [c for c in children if not self.known(c.shard_id)]
         for child in new:
-            self.cursors[child.shard_id] = ShardCursor(child.shard_id, TRIM_HORIZON)
+            self._add_cursor(child.shard_id, TRIM_HORIZON)
         if announce:
             if new:
                 names = ", ".join(c.shard_id for c in new)
@@ -374,21 +406,24 @@ class StreamReader:
         result = PollResult()
         if not self._started:
             result.notices.extend(self.start())
-        before = len(self.cursors)
+        before = self.shards_added
         for cursor in list(self.active):
             if cancel is not None and cancel.is_set():
                 raise CancelledError("Reading the stream was cancelled.")
             self._read_shard(cursor, result)
-        if not self.active and self.cursors and self._next_shards(result):
+        read_any = bool(self.cursors or self.read_shards)
+        if not self.active and read_any and self._next_shards(result):
             result.caught_up = False  # shards DynamoDB listed late: not read yet
-        if len(self.cursors) > before:
+        if self.forget_read_shards:
+            self._forget_read()
+        if self.shards_added > before:
             result.caught_up = False  # child shards were added and have not been read yet
         result.finished = not self.active and not self._enabled()
         if not self.active and not result.finished:
             result.caught_up = True  # nothing to read until the next shard is listed
         if result.finished:
             result.caught_up = True
-            if self.cursors and not self._announced_end:
+            if read_any and not self._announced_end:
                 self._announced_end = True
                 result.notices.append("Every shard being read is closed and read to its end: no "
                                       "new records will arrive there (the stream was disabled or "
@@ -409,10 +444,10 @@ class StreamReader:
             return False
         self._looked_for_shards = now
         info = self.refresh()
-        new = [s for s in info.shards if s.shard_id not in self.cursors
-               and s.parent_shard_id in self.cursors]
+        new = [s for s in info.shards if not self.known(s.shard_id)
+               and s.parent_shard_id is not None and self.known(s.parent_shard_id)]
         for shard in new:
-            self.cursors[shard.shard_id] = ShardCursor(shard.shard_id, TRIM_HORIZON)
+            self._add_cursor(shard.shard_id, TRIM_HORIZON)
         if new:
             self._announced_wait = False
             result.notices.append("DynamoDB now lists the shard that follows: reading continues "

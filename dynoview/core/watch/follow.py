@@ -16,7 +16,6 @@ trimmed records and throttling said). What this adds:
 from __future__ import annotations
 
 import base64
-import dataclasses
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -108,7 +107,8 @@ class StreamFollower:
         self.info = info
         self.table = table
         self.stream = stream_reader or StreamReader(reader.conn, info, position=position,
-                                                    log=reader.log, table=table, parse=watch_record)
+                                                    log=reader.log, table=table, parse=watch_record,
+                                                    forget_read_shards=True)
         self.reads_back = info.view_type in ("KEYS_ONLY", "OLD_IMAGE")
         self._lost_seen = 0
         self._failures = 0
@@ -133,12 +133,12 @@ class StreamFollower:
             if self._held_result is None:
                 # A failure on a later shard would drop the records already taken from the
                 # earlier ones: on failure the shards' positions go back to where they were.
-                saved = {k: dataclasses.replace(c) for k, c in self.stream.cursors.items()}
-                self._shards_before = len(saved)
+                saved = self.stream.save()
+                self._shards_before = self.stream.shards_added
                 try:
                     self._held_result = self.stream.poll(cancel)
                 except Exception:
-                    self.stream.cursors = saved
+                    self.stream.restore(saved)
                     raise
             result = self._held_result
             updates = self._with_items(result.events)
@@ -157,7 +157,7 @@ class StreamFollower:
         out.records = len(result.events)
         out.notices = list(result.notices)
         out.caught_up, out.more, out.finished = result.caught_up, result.more, result.finished
-        out.new_shards = len(self.stream.cursors) > self._shards_before
+        out.new_shards = self.stream.shards_added > self._shards_before
         if result.throttled:
             out.wait_s = 1.0
             out.throttled = True
@@ -182,6 +182,12 @@ class StreamFollower:
                 # (the later records then change nothing); gone since: deleted.
                 out.append(Update(event, items.get(_key_id(event.keys)), "read back"))
         return out
+
+    def read_again(self, events: Sequence[StreamEvent]) -> list[Update]:
+        """Each record with its item as it is now (strongly consistent; None: gone), whatever
+        its images say: for records that may be older than a re-seed's audit (``fence``)."""
+        items = self._read_back([e.keys for e in events]) if events else {}
+        return [Update(e, items.get(_key_id(e.keys)), "read back") for e in events]
 
     def _read_back(self, keys: list[Mapping[str, Any]]) -> dict[tuple[Any, ...], dict[str, Any]]:
         unique = list({_key_id(k): dict(k) for k in keys}.values())

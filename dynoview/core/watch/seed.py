@@ -28,6 +28,7 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.streams.description import RETENTION_HOURS
 from dynoview.core.streams.records import as_utc
 from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.watch.fence import server_time
 from dynoview.core.watch.state import WatchState
 
 AUTO = "auto"
@@ -142,6 +143,10 @@ class AuditSeed:
     other_items: int
     findings: int
     duration_s: float
+    # When it ran, by the service's clock when ``server_clock`` (see ``fence``); None: not known.
+    started: datetime | None = None
+    ended: datetime | None = None
+    server_clock: bool = False
 
 
 def seed_with_audit(reader: Reader, table: TableInfo, schema: UniquenessSchema, *,
@@ -153,6 +158,7 @@ def seed_with_audit(reader: Reader, table: TableInfo, schema: UniquenessSchema, 
     state adopted by the watch (its dicts, not a copy; with ``records`` its accounts' packed
     records too, see ``state``)."""
     result: AuditResult
+    started, dated = server_time(reader.conn, table.name)
     if locks is not None:
         result = run_two_table_audit(reader, table, locks, schema, segments=segments, cancel=cancel,
                                      progress=progress)
@@ -160,8 +166,10 @@ def seed_with_audit(reader: Reader, table: TableInfo, schema: UniquenessSchema, 
         result = run_audit(reader, table, schema, segments=segments, cancel=cancel, progress=progress)
     if result.cancelled:
         raise CancelledError("The watch was stopped while its seeding audit ran.")
+    ended, dated_end = server_time(reader.conn, table.name)
+    # The Date header is rounded down: the audit may have read until a second later.
     seed = AuditSeed(result.items_read, result.pairing.other_items, len(result.findings),
-                     result.duration_s)
+                     result.duration_s, started, ended + timedelta(seconds=1), dated and dated_end)
     state = WatchState.from_pairing(result.pairing, result.findings, records=records,
                                     locks_ttl=locks.ttl_attribute if locks is not None else None)
     return state, seed

@@ -43,6 +43,7 @@ from dynoview.core.watch.events import (
     FindingChange,
     WatchEvent,
 )
+from dynoview.core.watch.fence import LOCAL_MARGIN, MARGIN, SeedFence
 from dynoview.core.watch.follow import FollowResult, StreamFollower
 from dynoview.core.watch.recent import RecentRecords
 from dynoview.core.watch.seed import (
@@ -55,7 +56,7 @@ from dynoview.core.watch.seed import (
     choose_two_table_seed,
     seed_with_audit,
 )
-from dynoview.core.watch.state import WatchState, identity, keeps_records
+from dynoview.core.watch.state import Update, WatchState, identity, keeps_records
 
 DEFAULT_SETTLE_S = 0.2
 POLL_INTERVAL_S = 0.2  # GetRecords allows 5 calls a second per shard
@@ -130,6 +131,8 @@ class Watcher:
         self._read_to: list[datetime | None] = [None, None]
         self._at_tip: list[bool] = [False, False]
         self._proven = [False, False]  # read to its tip once (an empty page may not be the tip)
+        # When the last re-seed's audit ran: records older than it are not applied over it.
+        self.fence: SeedFence | None = None
 
     # -- starting ----------------------------------------------------------------------
 
@@ -233,7 +236,7 @@ class Watcher:
                 out.notices.append("Records were lost (see above), so the findings kept from them "
                                    "may be stale: the watch is seeded again with an audit.")
                 self._reseed(cancel, now)
-            changes, causes = self.state.apply(result.updates)
+            changes, causes = self.state.apply(self._fenced(n, result.updates))
             self._note_read(n, result)
             self.recent.add(causes, now)
             self._pend(changes, now)
@@ -310,15 +313,36 @@ class Watcher:
     def _reseed(self, cancel: threading.Event | None, now: float) -> None:
         assert self.state is not None
         old = {identity(f): f for f in self.state.all_findings()}
+        started = datetime.now(UTC)
+        # Records kept per account: an item read again is applied against what the state
+        # holds for it, not against the old image of a record the audit may already hold.
+        self.keep_records = True
         self.state, self.audit = seed_with_audit(self.reader, self.table, self.schema,
-                                                 records=self.keep_records, segments=self.segments,
+                                                 records=True, segments=self.segments,
                                                  cancel=cancel, locks=self.locks_table)
+        audit = self.audit
+        if audit.started is not None and audit.ended is not None:
+            self.fence = SeedFence(audit.started, audit.ended, MARGIN if audit.server_clock else LOCAL_MARGIN)
+        else:  # when the audit ran is not known: this machine's clock around it
+            self.fence = SeedFence(started, datetime.now(UTC), LOCAL_MARGIN)
         new = {identity(f): f for f in self.state.all_findings()}
         changes = [FindingChange(APPEARED, f) for k, f in new.items() if k not in old]
         changes += [FindingChange(RESOLVED, f) for k, f in old.items() if k not in new]
         changes += [FindingChange(CHANGED, f, (), old[k]) for k, f in new.items()
                     if k in old and (old[k].account_ids, old[k].lock_keys) != (f.account_ids, f.lock_keys)]
         self._pend(changes, now, reseeded=True)
+
+    def _fenced(self, n: int, updates: list[Update]) -> list[Update]:
+        """Stream ``n``'s records as they may be applied over the last re-seed (``fence``):
+        those older than its audit skipped, those it may or may not hold read again."""
+        if self.fence is None or not updates:
+            return updates
+        kept, again = self.fence.sort(updates)
+        if again:
+            fresh = self.followers[n].read_again([kept[i].event for i in again])
+            for i, update in zip(again, fresh, strict=True):
+                kept[i] = update
+        return kept
 
     # -- settling ----------------------------------------------------------------------
 
