@@ -427,3 +427,21 @@ def test_the_window_keeps_its_size_whatever_happens_in_it(qtbot, window: MainWin
         hint = window.minimumSizeHint()
         assert hint.width() <= WIDTH and hint.height() <= HEIGHT, \
             f"{window.tabs.tabText(i)} asks for {hint.toTuple()}"
+
+
+def test_accounts_and_locks_keeps_eight_rows_while_an_audit_runs(qtbot, window: MainWindow) -> None:
+    """The progress and Cancel take the places of the buttons not for use meanwhile: the audit's
+    row does not wrap to a second line, and the findings arriving keep their height (CI caught
+    7 rows while the demo's audit was still running)."""
+    panel = show_tab(qtbot, window, "Accounts & locks")
+    bar = panel.audit_bar
+    qtbot.waitUntil(lambda: not bar.progress.isVisible(), timeout=15000)  # the demo's own audit
+    bar.set_running(True, True)
+    bar.show_progress(0.5, bar.tr("3,000,000 of ~3,000,000 · 16/16 segments"))
+    qtbot.wait(100)
+    assert bar.progress.isVisible() and bar.cancel_button.isVisible()
+    assert not bar.audit_button.isVisible()
+    assert rows_in_sight(panel.view) >= 8
+    bar.set_running(False, True)
+    qtbot.wait(50)
+    assert bar.audit_button.isVisible() and bar.edit_schema_button.isVisible()

@@ -111,9 +111,18 @@ class AuditBar(QWidget):
         return row
 
     def set_running(self, running: bool, can_audit: bool) -> None:
+        # The progress and Cancel take the places of Run, Repair all and the schema buttons
+        # (none is for use while the audit reads): the row keeps its lines at 1024 px, and the
+        # findings arriving meanwhile keep their height.
+        had_focus = self.audit_button.hasFocus()
         self.progress.setVisible(running)
         self.cancel_button.setVisible(running)
+        for button in (self.audit_button, self.repair_all_button, self.edit_schema_button,
+                       self.detect_button):
+            button.setVisible(not running)
         self.audit_button.setEnabled(not running and can_audit)
+        if running and had_focus:
+            self.cancel_button.setFocus()
 
     def show_progress(self, fraction: float | None, text: str, tip: str = "") -> None:
         """A share done (None: unknown, a busy bar) and its text."""
