@@ -1,5 +1,6 @@
 """The headless commands' MFA prompt: ``--mfa-code`` first, then the terminal without echo and
-with a time limit (``getpass`` waits for ever), else a sentence saying what to pass."""
+with a time limit (``getpass`` waits for ever), else a sentence saying what to pass. Asked again
+after a refused code, the terminal says why; without one, signin says the refusal."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ def terminal_prompter(given_code: str | None = None, *, timeout: float = MFA_PRO
                       device: str = "/dev/tty") -> MfaPrompter:
     """The headless commands' prompter: ``given_code`` (``--mfa-code``) the first time, then the
     terminal when standard input is one (the code is not echoed; ``timeout`` seconds at most),
-    else ``no_prompter``'s sentence. A code works once: a refresh in a long command asks again."""
+    else ``no_prompter``'s sentence. A code works once: a refresh in a long command asks again,
+    and so does signin after STS refused a code (``request.again``)."""
     import sys
 
     pending = [given_code] if given_code else []
@@ -25,9 +27,10 @@ def terminal_prompter(given_code: str | None = None, *, timeout: float = MFA_PRO
         if pending:
             return pending.pop()
         if not sys.stdin.isatty():
-            return no_prompter(request)
-        typed = _read_hidden(f"MFA code for {request.serial} (profile {request.profile}): ",
-                             timeout, device)
+            # Asked again (--mfa-code was refused): nobody can type another, so signin says why.
+            return None if request.again else no_prompter(request)
+        typed = _read_hidden(f"{_again_note(request)}MFA code for {request.serial} (profile "
+                             f"{request.profile}): ", timeout, device)
         if typed is _TIMED_OUT:
             raise SignInError(
                 f"No MFA code was typed within {timeout:g} seconds for {request.serial} (profile "
@@ -36,6 +39,16 @@ def terminal_prompter(given_code: str | None = None, *, timeout: float = MFA_PRO
         return typed
 
     return ask
+
+
+def _again_note(request: MfaRequest) -> str:
+    """Why a code is asked for again, as the line before the prompt (nothing the first time)."""
+    left = "1 try left" if request.tries_left == 1 else f"{request.tries_left} tries left"
+    return {
+        "refused": f"AWS STS refused that code ({left}).\n",
+        "repeated": f"That code was refused already and was not sent again ({left}).\n",
+        "malformed": f"An MFA code is the six digits your device shows ({left}).\n",
+    }.get(request.again or "", "")
 
 
 _TIMED_OUT = "\0timed out"  # never a code: codes are digits

@@ -9,7 +9,8 @@ reuse each other's sessions) and asks again only when they expire.
 
 ``sign_in`` resolves the credentials at once, so connecting is where a code is asked for and
 where a failing ``credential_process`` is said as a sentence; a cancelled prompt raises
-``MfaCancelled`` and no connection is made. The code itself is handed to STS and dropped: never
+``MfaCancelled`` and no connection is made. A code STS refuses (or one that is not six digits)
+is asked for again, saying why, up to ``MFA_TRIES`` codes. The code itself is handed to STS and dropped: never
 logged (``redaction`` treats ``TokenCode`` and ``mfa_code`` as secrets), saved or cached.
 """
 
@@ -21,13 +22,19 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.redaction import redact_text
 from dynoview.core.session.credential_process import BoundedBuilder, bounded_providers
 
 MFA_CODE_RE = re.compile(r"[0-9]{6}")
+#: Codes asked for in one sign-in: past three refused in a row, the device, its clock or the
+#: profile's mfa_serial is what is wrong, and asking more would only wear the user out.
+MFA_TRIES = 3
+#: Why a code is asked for again: STS refused the last one ("refused"), it was not six digits
+#: ("malformed"), or it was the code STS had just refused, so it was not sent ("repeated").
+MfaAgain = Literal["refused", "malformed", "repeated"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +43,8 @@ class MfaRequest:
 
     serial: str  # the MFA device's ARN (or a hardware token's serial number)
     profile: str
+    again: MfaAgain | None = None  # None the first time a sign-in asks
+    tries_left: int = MFA_TRIES  # codes that may still be given, this one included
 
 
 #: Returns the six-digit code, or None when the user cancelled.
@@ -129,6 +138,32 @@ class _FallbackCache:
             self._memory[key] = value
 
 
+class _Tries:
+    """One sign-in's codes: how many were asked for, why the last was not taken, and the code
+    STS refused last (held only while asking, so it is not sent twice; never logged or saved)."""
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.asked = 0
+        self.again: MfaAgain | None = None
+        self.error: SignInError | None = None  # what is raised when no other code comes
+        self.sent: str | None = None
+        self.refused_code: str | None = None
+
+    def refused(self, why: MfaAgain, error: SignInError) -> None:
+        self.again, self.error = why, error
+        if why == "refused":
+            self.refused_code, self.sent = self.sent, None
+
+
+def _mfa_refused(error: dict[str, Any]) -> bool:
+    """STS's answer to a wrong or reused code: an AccessDenied like a missing permission."""
+    return (error.get("Code") == "AccessDenied"
+            and "MultiFactorAuthentication" in str(error.get("Message", "")))
+
+
 def install_signin(boto3_session: Any, prompter: MfaPrompter | None, cache: Any = None) -> None:
     """Make ``boto3_session`` ask ``prompter`` for MFA codes (``no_prompter`` when None) and
     keep assumed roles' credentials in ``cache`` (default: the AWS CLI's). Call it before any
@@ -182,47 +217,89 @@ def _prompting_class() -> type:
                              ("duration_seconds", "DurationSeconds")):
                 if role.get(key) is not None:
                     extra[arg] = role[key]
+            request = MfaRequest(serial, profile_name)
+            tries = _Tries()
             fetcher = AssumeRoleCredentialFetcher(
                 client_creator=self._client_creator, source_credentials=source,
                 role_arn=role["role_arn"], extra_args=extra, cache=self.cache,
-                mfa_prompter=lambda _prompt: self._code(MfaRequest(serial, profile_name)))
+                mfa_prompter=lambda _prompt: self._code(request, tries))
             from botocore import credentials as clock  # looked up now: a test may move it
 
             # botocore wraps this refresher so a second call raises; asking again is the point.
             return DeferredRefreshableCredentials(
                 method=self.METHOD, time_fetcher=clock._local_now,
-                refresh_using=self._fetched(fetcher.fetch_credentials, MfaRequest(serial, profile_name)))
+                refresh_using=self._fetched(fetcher.fetch_credentials, request, tries))
 
-        def _code(self, request: MfaRequest) -> str:
-            answer = self._ask(request)
-            if answer is None:
-                if getattr(self, "_signed_in", False):  # a refresh: the connection stays open
-                    raise MfaCancelled(
-                        f"The role's session ended and no MFA code was given for {request.serial} "
-                        f"(profile {request.profile}), so the request was not sent. The next "
-                        "request asks for a code again.")
-                raise MfaCancelled(f"Not connected: no MFA code was given for {request.serial} "
-                                   f"(profile {request.profile}).")
-            return check_mfa_code(answer)
+        def _code(self, first: MfaRequest, tries: _Tries) -> str:
+            """A six-digit code STS has not refused yet, asking up to ``MFA_TRIES`` times."""
+            while True:
+                if tries.asked >= MFA_TRIES and tries.error is not None:
+                    raise tries.error
+                request = MfaRequest(first.serial, first.profile, tries.again,
+                                     MFA_TRIES - tries.asked)
+                answer = self._ask(request)
+                tries.asked += 1
+                if answer is None:
+                    raise self._cancelled(request, tries)
+                try:
+                    code = check_mfa_code(answer)
+                except SignInError as exc:  # never sent: asked again, as the window's field does
+                    tries.refused("malformed", exc)
+                    continue
+                if code == tries.refused_code:
+                    # A code STS refused stays refused: sending it again would only be refused.
+                    tries.again = "repeated"
+                    continue
+                tries.sent = code
+                return code
 
-        def _fetched(self, fetch: Callable[[], Any], request: MfaRequest) -> Callable[[], Any]:
-            """``fetch``, remembering that it once succeeded (a later prompt is a refresh), and
-            STS's refusal of the code said as such (botocore: an AccessDenied like any other)."""
+        def _cancelled(self, request: MfaRequest, tries: _Tries) -> DynoViewError:
+            refresh = getattr(self, "_signed_in", False)  # a refresh: the connection stays open
+            if tries.again == "malformed" and tries.error is not None:
+                return tries.error
+            if tries.again is not None:
+                return MfaCancelled(
+                    f"AWS STS refused the MFA code for {request.serial} (profile {request.profile}) "
+                    "and no other code was given, so "
+                    + ("the request was not sent. The next request asks for a code again." if refresh
+                       else "DynoView did not connect. Try again with the code your device shows "
+                       "now (each code works once)."))
+            if refresh:
+                return MfaCancelled(
+                    f"The role's session ended and no MFA code was given for {request.serial} "
+                    f"(profile {request.profile}), so the request was not sent. The next "
+                    "request asks for a code again.")
+            return MfaCancelled(f"Not connected: no MFA code was given for {request.serial} "
+                                f"(profile {request.profile}).")
+
+        def _fetched(self, fetch: Callable[[], Any], request: MfaRequest,
+                     tries: _Tries) -> Callable[[], Any]:
+            """``fetch``, asking again while STS refuses the code (botocore: an AccessDenied
+            like any other, said here as a refused code), and remembering that it once
+            succeeded (a later prompt is a refresh)."""
             from botocore.exceptions import ClientError
 
             def fetched() -> Any:
+                tries.reset()  # each sign-in or refresh has its own tries
                 try:
-                    credentials = fetch()
-                except ClientError as exc:
-                    error = exc.response.get("Error", {})
-                    if (error.get("Code") == "AccessDenied"
-                            and "MultiFactorAuthentication" in str(error.get("Message", ""))):
-                        raise SignInError(
-                            f"AWS STS refused the MFA code for {request.serial} (profile "
-                            f"{request.profile}): it is not the one the device shows now, or it was "
-                            "used already (each code works once). Try again with the next code.",
-                            field="mfa_code") from exc
-                    raise
+                    while True:
+                        try:
+                            credentials = fetch()
+                            break
+                        except ClientError as exc:
+                            if not _mfa_refused(exc.response.get("Error", {})):
+                                raise
+                            refused = SignInError(
+                                f"AWS STS refused the MFA code for {request.serial} (profile "
+                                f"{request.profile}): it is not the one the device shows now, or it "
+                                "was used already (each code works once). Try again with the next "
+                                "code.", field="mfa_code")
+                            refused.__cause__ = exc
+                            tries.refused("refused", refused)
+                            if tries.asked >= MFA_TRIES:
+                                raise refused from exc
+                finally:
+                    tries.reset()  # the codes are dropped, whatever happened
                 self._signed_in = True
                 return credentials
             return fetched

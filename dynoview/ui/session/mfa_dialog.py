@@ -1,4 +1,5 @@
-"""The MFA code dialog: six digits for the device shown, or Cancel (no connection is made)."""
+"""The MFA code dialog: six digits for the device shown, or Cancel (no connection is made).
+Asked again after a refused code, it says why above an empty field."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ class MfaDialog(QDialog):
         self.setObjectName("mfa-dialog")
         self.setWindowTitle(self.tr("MFA code needed"))
         self.request = request
+        self._short_said = False  # the message says a short code was refused
         self._setup_ui()
 
     def _setup_ui(self) -> None:
@@ -48,6 +50,11 @@ class MfaDialog(QDialog):
         form = QFormLayout()
         form.addRow(self.tr("Device"), self.device)
         form.addRow(self.tr("Code"), self.code)
+        self.message = QLabel(self._again_text())
+        self.message.setObjectName("mfa-message")
+        self.message.setWordWrap(True)
+        self.message.setProperty("role", "error")
+        self.message.setHidden(not self.message.text())  # the first time: no room taken
         note = QLabel(self.tr("The code is sent to AWS STS once and never saved. The role's session is "
                       "kept (as the AWS CLI keeps it) until it expires."))
         note.setWordWrap(True)
@@ -58,19 +65,60 @@ class MfaDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addLayout(form)
+        layout.addWidget(self.message)
         layout.addWidget(note)
         layout.addWidget(self.buttons)
         # Only once the button is in the dialog: Qt ignores it before and makes Cancel the
         # default on show (Enter after the code cancelled the sign-in).
         self.sign_in.setDefault(True)
-        self.code.textChanged.connect(lambda text: self.sign_in.setEnabled(bool(MFA_CODE_RE.fullmatch(text))))
+        self.code.textChanged.connect(self._typed)
+        # Enter on a short code: the (disabled) Sign in does nothing, so the field says why.
+        self.code.returnPressed.connect(self._refuse_short)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self.resize(520, self.sizeHint().height())
+        self.code.setFocus()
+
+    def _again_text(self) -> str:
+        """Why the code is asked for again (empty the first time)."""
+        left = self.request.tries_left
+        tries = (self.tr("1 try left") if left == 1
+                 else self.tr("{count} tries left").format(count=left))
+        if self.request.again == "refused":
+            return self.tr("AWS STS refused that code: it is not the one the device shows now, or "
+                           "it was used already. Type the code it shows now ({tries}).").format(
+                               tries=tries)
+        if self.request.again == "repeated":
+            return self.tr("That code was refused already, so it was not sent again. Wait for "
+                           "your device to show the next one ({tries}).").format(tries=tries)
+        if self.request.again == "malformed":
+            return self.tr("An MFA code is six digits. Type the code your device shows now "
+                           "({tries}).").format(tries=tries)
+        return ""
+
+    def _typed(self, text: str) -> None:
+        whole = bool(MFA_CODE_RE.fullmatch(text))
+        self.sign_in.setEnabled(whole)
+        if whole and self._short_said:  # back to why it was asked again, if it was
+            self._short_said = False
+            self.message.setText(self._again_text())
+            self.message.setHidden(not self.message.text())
+
+    def _refuse_short(self) -> None:
+        typed = len(self.code.text())
+        if typed == 6:
+            return
+        self._short_said = True
+        self.message.setText(self.tr("An MFA code is six digits ({count} of 6 typed). Nothing "
+                                     "was sent.").format(count=typed))
+        self.message.show()
+        self.code.setFocus()
 
     def accept(self) -> None:
         if MFA_CODE_RE.fullmatch(self.code.text()):
             super().accept()
+        else:
+            self._refuse_short()
 
     def take_code(self) -> str | None:
         """The code typed (once: the field is cleared), None unless it is six digits."""

@@ -4,7 +4,8 @@ A connection is opened in the task runner's pool, where botocore's assume-role p
 the prompter. ``WindowPrompter`` posts the request to the UI thread (a queued signal), opens an
 ``MfaDialog`` there and blocks only the asking worker until the dialog is answered; quitting the
 app or closing the window answers Cancel, so no worker waits forever. Asked on the UI thread
-itself (connections never open there), it answers Cancel rather than freeze the window.
+itself (connections never open there), it answers Cancel rather than freeze the window. After a
+code STS refused, signin asks again: a fresh dialog says why (``MfaRequest.again``).
 """
 
 from __future__ import annotations
@@ -77,6 +78,8 @@ class WindowPrompter(QObject):
     def _dialog(self, request: MfaRequest) -> MfaDialog:
         from dynoview.ui.session.mfa_dialog import MfaDialog
 
+        if self.dialog is not None and not self.dialog.isVisible():
+            self.dialog.deleteLater()  # answered: a sign-in may ask up to MFA_TRIES times
         self.dialog = MfaDialog(request, self._window)
         return self.dialog
 
@@ -88,6 +91,7 @@ class WindowPrompter(QObject):
         dialog.finished.connect(
             lambda result: pending.answer(dialog.take_code() if int(result) == accepted else None))
         dialog.open()
+        dialog.code.setFocus()  # asked again: the field is where the next code goes
 
 
 def install(window: QWidget) -> WindowPrompter:
