@@ -27,11 +27,11 @@ from tests.property.strategies import BASE64ISH, FUZZ, NUMBERISH, TEXT, check_av
 pytestmark = pytest.mark.property
 
 _SYNTAX = re.compile(r"[#:][A-Za-z0-9_]+|\b(?:AND|BETWEEN|begins_with|contains|attribute_exists|"
-                     r"attribute_not_exists)\b|<>|<=|>=|[=<>(),\s]")
+                     r"attribute_not_exists|IN)\b|<>|<=|>=|[=<>(),\s]")
 
 FIELDS = {"page_size", "pk_value", "sk_operator", "sk_value0", "sk_value1", "mode", "filter_operator",
           "filter_attribute", "filter_type",
-          "filter_value", "consistency"}
+          "filter_value", "filter_value1", "consistency"}
 
 
 def table(pk_type: str, sk_type: str | None) -> object:

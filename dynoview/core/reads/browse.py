@@ -10,12 +10,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.reads.browse_options import (
-    DEFAULT_PAGE_SIZE,
-    FILTER_OPERATORS,
-    SORT_KEY_OPERATORS,
-    UNARY_OPERATORS,
-)
+from dynoview.core.reads.browse_filters import filter_expression, order_key, out_of_order
+from dynoview.core.reads.browse_options import DEFAULT_PAGE_SIZE, FILTER_OPERATORS, SORT_KEY_OPERATORS
 
 if TYPE_CHECKING:  # a type only: table descriptions load with the connection, after the first paint
     from dynoview.core.session.tables import KeyAttribute, TableInfo
@@ -26,10 +22,14 @@ __all__ = ["DEFAULT_PAGE_SIZE", "FILTER_OPERATORS", "SORT_KEY_OPERATORS", "Brows
 
 @dataclass(frozen=True)
 class FilterSpec:
+    """One filter: ``attribute`` exactly as typed (DynamoDB names may begin or end with spaces);
+    ``value`` the value, or an IN's JSON list; ``upper`` a BETWEEN's upper bound."""
+
     attribute: str
     operator: str
     value: str = ""
     value_type: str = "S"
+    upper: str = ""
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ def build_request(table: TableInfo, spec: BrowseSpec) -> tuple[str, dict[str, An
     elif spec.mode != "Scan":
         raise DynoViewError(f"Unknown read mode {spec.mode!r}.", field="mode")
     if flt is not None:
-        request["FilterExpression"] = _filter_expression(ph, flt)
+        request["FilterExpression"] = filter_expression(ph, flt)
     if ph.names:
         request["ExpressionAttributeNames"] = dict(ph.names)
     if ph.values:
@@ -101,11 +101,10 @@ def build_request(table: TableInfo, spec: BrowseSpec) -> tuple[str, dict[str, An
 
 
 # Operators a filter on the sort key can become in a Query's key condition.
-_AS_KEY_CONDITION = frozenset({"=", "<", "<=", ">", ">=", "begins_with"})
-_ORDERED_TYPES = frozenset({"S", "N", "B"})  # what <, <=, >, >= and BETWEEN compare
+_AS_KEY_CONDITION = frozenset({"=", "<", "<=", ">", ">=", "begins_with", "between"})
 # The form's fields that a sort key condition came from: (operator, value, upper bound).
 _SK_FIELDS = ("sk_operator", "sk_value0", "sk_value1")
-_FILTER_FIELDS = ("filter_operator", "filter_value", "filter_value")
+_FILTER_FIELDS = ("filter_operator", "filter_value", "filter_value1")
 
 
 def _filter_as_key_condition(flt: FilterSpec, pk: KeyAttribute, sk: KeyAttribute | None,
@@ -125,23 +124,13 @@ def _filter_as_key_condition(flt: FilterSpec, pk: KeyAttribute, sk: KeyAttribute
     if flt.operator not in _AS_KEY_CONDITION:
         raise DynoViewError(
             f"{sk.name} is the sort key of this read: DynamoDB takes it only in the key condition, "
-            f"which has no {flt.operator}. Use =, <, <=, >, >= or begins_with, or Scan to filter "
-            "on it.", field="filter_operator")
+            f"which has no {flt.operator}. Use =, <, <=, >, >=, begins_with or between, or Scan to "
+            "filter on it.", field="filter_operator")
     if flt.value_type != sk.type:
         raise DynoViewError(
             f"{sk.name} is a sort key of type {sk.type}: compare it with a {sk.type} value, not "
             f"{flt.value_type}.", field="filter_type")
-    return flt.operator, (flt.value,)
-
-
-def _order_key(av: dict[str, Any]) -> Any:
-    """How DynamoDB orders key values: numbers by value, strings by UTF-8 bytes, binary by bytes."""
-    ((code, member),) = av.items()
-    if code == "N":
-        from decimal import Decimal
-
-        return Decimal(member)
-    return member.encode("utf-8", "surrogatepass") if code == "S" else bytes(member)
+    return flt.operator, (flt.value, flt.upper)
 
 
 def _sort_key_condition(ph: Any, sk: KeyAttribute, operator: str, texts: tuple[str, ...],
@@ -159,36 +148,10 @@ def _sort_key_condition(ph: Any, sk: KeyAttribute, operator: str, texts: tuple[s
     if operator == "begins_with":
         return f"begins_with({name}, {ph.value(values[0])})"
     if operator == "between":
-        if _order_key(values[0]) > _order_key(values[1]):
-            raise DynoViewError(
-                f"The upper bound {texts[1]!r} is below the lower bound {texts[0]!r}, and "
-                f"DynamoDB refuses such a BETWEEN; swap them.", field=fields[2])
+        if order_key(values[0]) > order_key(values[1]):
+            raise out_of_order(texts[0], texts[1], fields[2])
         return f"{name} BETWEEN {ph.value(values[0])} AND {ph.value(values[1])}"
     return f"{name} {operator} {ph.value(values[0])}"
-
-
-def _filter_expression(ph: Any, flt: FilterSpec) -> str:
-    if flt.operator not in FILTER_OPERATORS:
-        raise DynoViewError(f"Unknown filter operator {flt.operator!r}.", field="filter_operator")
-    name = ph.literal_name(flt.attribute)
-    if flt.operator in UNARY_OPERATORS:
-        return f"{flt.operator}({name})"
-    from dynoview.core.values.types import ValueParseError
-    from dynoview.core.values.user_text import parse_value
-
-    if flt.operator in {"<", "<=", ">", ">="} and flt.value_type not in _ORDERED_TYPES:
-        raise DynoViewError(f"{flt.operator} compares strings, numbers or binary, not "
-                            f"{flt.value_type}; use = or <>, or another type.", field="filter_type")
-    if flt.operator == "begins_with" and flt.value_type not in {"S", "B"}:
-        raise DynoViewError(f"begins_with compares strings or binary, not {flt.value_type}; "
-                            "use another operator or type.", field="filter_type")
-    try:
-        value = parse_value(flt.value_type, flt.value)
-    except ValueParseError as exc:
-        raise DynoViewError(f"Filter value: {exc.message}", field="filter_value") from exc
-    if flt.operator in {"begins_with", "contains"}:
-        return f"{flt.operator}({name}, {ph.value(value)})"
-    return f"{name} {flt.operator} {ph.value(value)}"
 
 
 def column_order(table: TableInfo, seen: list[str]) -> list[str]:

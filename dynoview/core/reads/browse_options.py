@@ -6,7 +6,8 @@ first paint without importing it (it loads when a read is run).
 """
 
 SORT_KEY_OPERATORS = ("=", "<", "<=", ">", ">=", "begins_with", "between")
-FILTER_OPERATORS = ("=", "<>", "<", "<=", ">", ">=", "begins_with", "contains",
+FILTER_OPERATORS = ("=", "<>", "<", "<=", ">", ">=", "between", "in", "begins_with", "contains",
                     "attribute_exists", "attribute_not_exists")
 UNARY_OPERATORS = frozenset({"attribute_exists", "attribute_not_exists"})  # no value to compare
 DEFAULT_PAGE_SIZE = 100
+MAX_IN_VALUES = 100  # DynamoDB's limit on the values of one IN

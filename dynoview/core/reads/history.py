@@ -6,6 +6,7 @@ rebuilt from the spec when it runs again, so it always matches the table as it i
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
@@ -25,6 +26,8 @@ SAVED_LIMIT = 100
 def spec_to_json(spec: BrowseSpec) -> dict[str, Any]:
     data = asdict(spec)
     data["sk_values"] = list(spec.sk_values)
+    if data["filter"] is not None and not data["filter"]["upper"]:
+        del data["filter"]["upper"]  # as saved before BETWEEN filters: the same read, one entry
     return data
 
 
@@ -50,10 +53,11 @@ def spec_from_json(data: Any, table: str | None = None) -> BrowseSpec | None:
     filter_spec = None
     if isinstance(flt, Mapping) and isinstance(flt.get("attribute"), str) and flt["attribute"] \
             and flt.get("operator") in FILTER_OPERATORS:
-        value, value_type = flt.get("value"), flt.get("value_type")
+        value, value_type, upper = flt.get("value"), flt.get("value_type"), flt.get("upper")
         filter_spec = FilterSpec(flt["attribute"], flt["operator"],
                                  value if isinstance(value, str) else "",
-                                 value_type if isinstance(value_type, str) else "S")
+                                 value_type if isinstance(value_type, str) else "S",
+                                 upper if isinstance(upper, str) else "")
     index = data.get("index")
     return BrowseSpec(
         table=name, mode=mode, index=index if isinstance(index, str) and index else None,
@@ -78,9 +82,15 @@ def describe(spec: BrowseSpec) -> str:
         parts[0] += f": {key}"
     if spec.filter is not None:
         f = spec.filter
-        unary = f.operator in ("attribute_exists", "attribute_not_exists")
-        parts.append(f"filter {f.operator}({f.attribute})" if unary
-                     else f"filter {f.attribute} {f.operator} {f.value}")
+        # A name with blanks at an end is quoted: " email" and "email" are two attributes.
+        name = json.dumps(f.attribute, ensure_ascii=False) if f.attribute != f.attribute.strip() \
+            else f.attribute
+        if f.operator in ("attribute_exists", "attribute_not_exists"):
+            parts.append(f"filter {f.operator}({name})")
+        elif f.operator == "between":
+            parts.append(f"filter {name} between {f.value} and {f.upper}")
+        else:
+            parts.append(f"filter {name} {f.operator} {f.value}")
     if spec.consistent:
         parts.append("strongly consistent")
     parts.append(f"page {spec.page_size}")

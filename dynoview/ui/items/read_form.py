@@ -4,9 +4,10 @@ again) and marks the field a refusal names. Running is the panel's business."""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
 from dynoview.core.reads.browse_options import (
     DEFAULT_PAGE_SIZE,
     FILTER_OPERATORS,
+    MAX_IN_VALUES,
     SORT_KEY_OPERATORS,
     UNARY_OPERATORS,
 )
@@ -51,12 +53,20 @@ class ReadForm(QGroupBox):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Read"), parent)
         self.info: TableInfo | None = None
+        self._sampled: set[str] = set()  # the attribute names the table's items read so far have
+        self._strong_choice = False  # the user's "Strongly consistent", kept while a GSI is read
         self._tips: dict[QWidget, tuple[str, str]] = {}  # widget: (its own tooltip, the error's)
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.addRow(self._top_row())
         form.addRow(self._key_row())
         form.addRow(self._filter_row())
+        # Under the filter: a name with blanks at an end that no item read so far has.
+        self.filter_note = plain_label(QLabel())
+        self.filter_note.setProperty("role", "hint")
+        self.filter_note.setWordWrap(True)
+        self.filter_note.hide()
+        form.addRow(self.filter_note)
         self.error_label = plain_label(QLabel())  # a refusal may quote a value or a key name
         self.error_label.setProperty("role", "error")  # styled per theme
         self.error_label.setWordWrap(True)
@@ -138,19 +148,29 @@ class ReadForm(QGroupBox):
         if line is not None:
             line.setPlaceholderText(self.tr("attribute (optional)"))
         self.filter_attr.setMinimumContentsLength(14)
+        # Names are taken exactly as typed: DynamoDB compares them case-sensitively, so the
+        # completer must not turn "EMAIL" into "email", nor Enter add a name to the sampled list.
+        self.filter_attr.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        completer = self.filter_attr.completer()
+        if completer is not None:
+            completer.setCaseSensitivity(Qt.CaseSensitivity.CaseSensitive)
         self.filter_op = QComboBox()
         self.filter_op.addItems(list(FILTER_OPERATORS))
         self.filter_type = QComboBox()
         self.filter_type.addItems(list(VALUE_TYPES))
         self.filter_value = QLineEdit()
         self.filter_value.setPlaceholderText(self.tr("value"))
+        self.filter_value2 = QLineEdit()
+        self.filter_value2.setPlaceholderText(self.tr("upper bound"))
+        self.filter_value2.hide()  # BETWEEN's only (update_form)
         named(self.filter_attr, self.tr(
             "Filter attribute"), self.tr("Optional: only items whose attribute matches"))
         named(self.filter_op, self.tr("Filter operator"))
         named(self.filter_type, self.tr("Filter value type"))
         named(self.filter_value, self.tr("Filter value"))
+        named(self.filter_value2, self.tr("Filter upper bound"))
         for w in (QLabel(self.tr("Filter")), self.filter_attr, self.filter_op, self.filter_type,
-                  self.filter_value):
+                  self.filter_value, self.filter_value2):
             filter_row.addWidget(w)
         return filter_row
 
@@ -159,11 +179,12 @@ class ReadForm(QGroupBox):
         self.index.currentIndexChanged.connect(self.update_form)
         self.sk_op.currentTextChanged.connect(self.update_form)
         self.filter_op.currentTextChanged.connect(self.update_form)
-        for edit in (self.pk_value, self.sk_value, self.sk_value2, self.filter_value):
+        for edit in (self.pk_value, self.sk_value, self.sk_value2, self.filter_value, self.filter_value2):
             edit.returnPressed.connect(self.run_requested)
             edit.textEdited.connect(self.clear_errors)
         # Changing what a refusal named clears it, as typing in a value does.
         self.filter_attr.editTextChanged.connect(self.clear_errors)
+        self.filter_attr.editTextChanged.connect(self._update_attribute_note)
         self.filter_type.currentIndexChanged.connect(self.clear_errors)
         self.filter_op.currentIndexChanged.connect(self.clear_errors)
         self.sk_op.currentIndexChanged.connect(self.clear_errors)
@@ -180,8 +201,10 @@ class ReadForm(QGroupBox):
         self.index.blockSignals(False)
         self.hide_expired.setEnabled(bool(info and info.ttl_enabled))
         self.filter_attr.clear()
+        self._sampled = set()
         self.clear_errors()
         self.update_form()
+        self._update_attribute_note()
 
     def set_attributes(self, names: list[str]) -> None:
         """The attributes the filter offers (what the result has shown), keeping the text."""
@@ -191,6 +214,24 @@ class ReadForm(QGroupBox):
         self.filter_attr.addItems(names)
         self.filter_attr.setEditText(current)
         self.filter_attr.blockSignals(False)
+        self._sampled.update(names)  # every read of this table: an empty page forgets nothing
+        self._update_attribute_note()
+
+    def _update_attribute_note(self) -> None:
+        """Warn, at the filter, of a name with blanks at an end that no item read so far has:
+        it is sent as typed, and " email" is not "email"."""
+        name = self.filter_attr.currentText()
+        odd = bool(name) and name != name.strip() and name not in self._sampled
+        if odd:
+            text = self.tr("The attribute name {name} begins or ends with blank space, and no item "
+                           "read so far has it: the filter uses it exactly as typed.").format(
+                               name=json.dumps(name, ensure_ascii=False))
+            trimmed = name.strip()
+            if trimmed in self._sampled:
+                text += " " + self.tr("{trimmed} is another attribute.").format(
+                    trimmed=json.dumps(trimmed, ensure_ascii=False))
+            self.filter_note.setText(text)
+        self.filter_note.setVisible(odd)
 
     def index_name(self) -> str | None:
         return self.index.currentData()
@@ -203,9 +244,18 @@ class ReadForm(QGroupBox):
         op = self.sk_op.currentText()
         self.sk_value.setVisible(op != ANY)
         self.sk_value2.setVisible(op == "between")
-        unary = self.filter_op.currentText() in UNARY_OPERATORS
+        filter_op = self.filter_op.currentText()
+        unary = filter_op in UNARY_OPERATORS
         self.filter_value.setEnabled(not unary)
         self.filter_type.setEnabled(not unary)
+        self.filter_value2.setVisible(filter_op == "between")
+        if filter_op == "in":
+            self.filter_value.setPlaceholderText(self.tr('["a", "b"]'))
+            self.filter_value.setToolTip(self.tr(
+                "A JSON list of up to {count} values of the chosen type").format(count=MAX_IN_VALUES))
+        else:
+            self.filter_value.setPlaceholderText(self.tr("value"))
+            self.filter_value.setToolTip("")
 
     def _update_keys(self, info: TableInfo) -> None:
         pk, sk = info.keys_for(self.index_name())
@@ -214,11 +264,15 @@ class ReadForm(QGroupBox):
         self.sk_op.setEnabled(sk is not None)
         idx = info.index(self.index_name())
         if idx is not None and not idx.strong_reads_allowed:
+            if self.consistent.isEnabled():  # the user's choice, to restore off the GSI
+                self._strong_choice = self.consistent.isChecked()
             self.consistent.setChecked(False)
             self.consistent.setEnabled(False)
             self.consistent.setToolTip(self.tr("{name} is a global secondary index: GSIs only "
                                        "serve eventually consistent reads.").format(name=idx.name))
         else:
+            if not self.consistent.isEnabled():  # back from a GSI: the choice made before it
+                self.consistent.setChecked(self._strong_choice)
             self.consistent.setEnabled(True)
             self.consistent.setToolTip(QCoreApplication.translate("items.read_form", STRONG_TIP))
 
@@ -233,7 +287,8 @@ class ReadForm(QGroupBox):
         # A sort key condition left from another index is not this one's: its box is disabled
         # where the table or index has no sort key, and the user could not clear it.
         op = self.sk_op.currentText() if self.sk_op.isEnabled() else ANY
-        attr = self.filter_attr.currentText().strip()
+        # Exactly as typed: DynamoDB names may begin or end with spaces (the note warns).
+        attr = self.filter_attr.currentText()
         return BrowseSpec(
             table=info.name,
             mode=self.mode.currentText(),
@@ -244,7 +299,7 @@ class ReadForm(QGroupBox):
             sk_operator=None if op == ANY else op,
             sk_values=(self.sk_value.text(), self.sk_value2.text()),
             filter=FilterSpec(attr, self.filter_op.currentText(), self.filter_value.text(),
-                              self.filter_type.currentText()) if attr else None,
+                              self.filter_type.currentText(), self.filter_value2.text()) if attr else None,
         )
 
     def load_spec(self, spec: BrowseSpec) -> None:
@@ -265,6 +320,7 @@ class ReadForm(QGroupBox):
             self.filter_op.setCurrentText(flt.operator)
             self.filter_type.setCurrentText(flt.value_type)
         self.filter_value.setText(flt.value if flt else "")
+        self.filter_value2.setText(flt.upper if flt else "")
         self.update_form()
 
     # -- refusals ----------------------------------------------------------------------
@@ -272,6 +328,7 @@ class ReadForm(QGroupBox):
         return {
             "pk_value": self.pk_value, "sk_value0": self.sk_value, "sk_value1": self.sk_value2,
             "sk_operator": self.sk_op, "filter_value": self.filter_value,
+            "filter_value1": self.filter_value2,
             "filter_attribute": self.filter_attr, "filter_type": self.filter_type,
             "filter_operator": self.filter_op, "consistency": self.consistent,
             "page_size": self.page_size,
@@ -293,7 +350,8 @@ class ReadForm(QGroupBox):
     def clear_errors(self) -> None:
         self.error_label.hide()
         for widget in (self.pk_value, self.sk_value, self.sk_value2, self.sk_op, self.filter_attr,
-                       self.filter_type, self.filter_value, self.filter_op, self.consistent,
+                       self.filter_type, self.filter_value, self.filter_value2, self.filter_op,
+                       self.consistent,
                        self.page_size):
             widget.setStyleSheet("")
         for marked, (own, error) in self._tips.items():
