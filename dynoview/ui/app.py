@@ -438,7 +438,8 @@ def _first_connection(window: MainWindow, args: argparse.Namespace,
 
 
 class _SmokeCheck:
-    """``--smoke``: exit 0 once the accounts table shows rows without an error report."""
+    """``--smoke``: exit 0 once the accounts table shows rows without an error report; 1 as soon
+    as the demo fails to connect or an error is shown, else when it has not shown in time."""
 
     def __init__(self, app: QApplication, window: MainWindow, crash: CrashHandler,
                  window_shown: float | None) -> None:
@@ -448,6 +449,9 @@ class _SmokeCheck:
         self.exit_code = 0
         self.window_shown = window_shown  # the process's age at the first paint
         window.table_shown.connect(self._shown)
+        # Said at once: the table can no longer show, and the timeout would only hide why.
+        window.connection.connect_failed.connect(lambda exc, _spec: self._failed("did not connect", exc))
+        window.ctx.error_raised.connect(lambda err: self._failed("showed an error", err.message))
         QTimer.singleShot(SMOKE_TIMEOUT_MS, self._timeout)
 
     def _shown(self, name: str) -> None:
@@ -465,6 +469,15 @@ class _SmokeCheck:
                   "after the process started")
         self.exit_code = 0 if ok else 1
         self.app.closeAllWindows()  # an open dialog (a crash report) would keep the loop running
+
+    def _failed(self, what: str, why: BaseException | str) -> None:
+        if isinstance(why, BaseException):
+            from dynoview.core.errors import describe_error
+
+            why = describe_error(why).message
+        print(f"smoke: FAILED: the demo {what}: {why}", file=sys.stderr)
+        self.exit_code = 1
+        self.app.closeAllWindows()
 
     def _timeout(self) -> None:
         print("smoke: the accounts table did not show in time", file=sys.stderr)

@@ -428,7 +428,8 @@ class MainWindow(MenusOnDemand):
         """Switch to "system", "light" or "dark" now and remember it."""
         self.theme.set_mode(mode)
         self.theme_actions[mode].setChecked(True)
-        saved.save_theme(mode)
+        if (problem := saved.save_theme(mode)) is not None:  # not a silent Light at the next start
+            self.show_status(problem, 0)  # kept until the next message
 
     # -- status ------------------------------------------------------------------
     def _error(self, err: UserFacingError) -> None:

@@ -31,7 +31,7 @@ from PySide6.QtCore import QByteArray, QCoreApplication, QSettings
 
 from dynoview.core.session import profile
 from dynoview.core.session.private_files import PrivateFileError, open_private, private_dir, tighten_file
-from dynoview.ui.settings_save import update, update_quietly
+from dynoview.ui.settings_save import SettingsSaveError, update, update_quietly
 
 if TYPE_CHECKING:  # the connection code loads when a connection is read or made, after the paint
     from dynoview.core.session.connection import ConnectionSpec
@@ -257,10 +257,31 @@ def load_theme(store: QSettings | None = None) -> str:
     return value if value in ("system", "light", "dark") else "system"
 
 
-def save_theme(mode: str, store: QSettings | None = None) -> None:
-    store = store or settings()
-    store.setValue(THEME_KEY, mode)
-    sync(store)
+def save_theme(mode: str, store: QSettings | None = None) -> str | None:
+    """Keep the theme for the next start: None when saved, else a sentence saying why not
+    (the theme is shown already and stays until quit, so a failed save is a notice)."""
+    try:
+        _save_choice(THEME_KEY, mode, store)
+    except SettingsSaveError as exc:
+        return QCoreApplication.translate(
+            "settings", "Could not save the theme to {path}: {reason}. The theme applies until you "
+                        "quit; choose it again once the settings folder can be written.").format(
+                            path=exc.path, reason=exc.reason)
+    return None
+
+
+def _save_choice(key: str, value: str, store: QSettings | None) -> None:
+    """One value saved like the connections (merged under the lock, the file replaced whole), not
+    through QSettings.sync(), which fails silently and keeps the value only until quit."""
+    update(_path(store), key, lambda _raw: value)
+
+
+def _choice_not_saved(what: str, exc: SettingsSaveError) -> SettingsSaveError:
+    """``exc`` said for a choice made in File > Settings: nothing changed, OK can be pressed again."""
+    return SettingsSaveError(QCoreApplication.translate(
+        "settings", "Could not save {what} to {path}: {reason}. The setting saved before still "
+                    "applies; press OK again once the settings folder can be written, or Cancel.").format(
+                        what=what, path=exc.path, reason=exc.reason), path=exc.path, reason=exc.reason)
 
 
 # Issue 25 (H7): [production] profile_patterns, what core.session.production reads at each connect.
@@ -277,11 +298,14 @@ def production_patterns(store: QSettings | None = None) -> list[str]:
 
 
 def save_production_patterns(patterns: list[str], store: QSettings | None = None) -> None:
+    """``SettingsSaveError`` when not saved: the patterns saved before stay in force."""
     from dynoview.core.session import production
 
-    store = store or settings()
-    store.setValue(PRODUCTION_PATTERNS_KEY, production.format_patterns(patterns))
-    sync(store)
+    try:
+        _save_choice(PRODUCTION_PATTERNS_KEY, production.format_patterns(patterns), store)
+    except SettingsSaveError as exc:
+        raise _choice_not_saved(QCoreApplication.translate(
+            "settings", "the production patterns"), exc) from exc
 
 
 LANGUAGE_KEY = "appearance/language"
@@ -297,9 +321,11 @@ def load_language(store: QSettings | None = None) -> str:
 
 
 def save_language(code: str, store: QSettings | None = None) -> None:
-    store = store or settings()
-    store.setValue(LANGUAGE_KEY, code)
-    sync(store)
+    """``SettingsSaveError`` when not saved: the next start keeps the language saved before."""
+    try:
+        _save_choice(LANGUAGE_KEY, code, store)
+    except SettingsSaveError as exc:
+        raise _choice_not_saved(QCoreApplication.translate("settings", "the language"), exc) from exc
 
 
 def recent_tables(connection: str, store: QSettings | None = None) -> list[str]:

@@ -33,7 +33,14 @@ log = logging.getLogger(__name__)
 
 
 class SettingsSaveError(DynoViewError):
-    """A change to the settings file could not be saved; the file keeps what it held before."""
+    """A change to the settings file could not be saved; the file keeps what it held before.
+    ``path`` and ``reason`` let a caller say what the lost change means (a theme applies until
+    quit, a language never)."""
+
+    def __init__(self, message: str, *, path: Path, reason: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.reason = reason
 
 
 LOCK_WAIT_MS = 10_000  # another DynoView's save takes milliseconds; a hung one is said, not waited on
@@ -52,11 +59,12 @@ def update(path: Path, key: str, change: Callable[[Any], str]) -> str:
     lock = QLockFile(f"{path}.lock")
     if not lock.tryLock(LOCK_WAIT_MS):
         if lock.error() != QLockFile.LockError.LockFailedError:  # the lock file itself cannot be made
-            raise SettingsSaveError(_not_saved(path, _cannot_write(path.parent)))
+            raise _not_saved(path, _cannot_write(path.parent))
         raise SettingsSaveError(QCoreApplication.translate(
             "settings", "The settings could not be saved: another DynoView window kept the settings "
                         "file {path} locked. Try again; if it keeps happening, close the other "
-                        "DynoView windows.").format(path=path))
+                        "DynoView windows.").format(path=path), path=path, reason=QCoreApplication.translate(
+            "settings", "another DynoView window kept it locked"))
     try:
         return _update_locked(path, key, change)
     finally:
@@ -79,13 +87,13 @@ def _update_locked(path: Path, key: str, change: Callable[[Any], str]) -> str:
             status = copy.status()
             del copy
             if status != QSettings.Status.NoError:
-                raise SettingsSaveError(_not_saved(path, _cannot_write(path.parent)
+                raise _not_saved(path, _cannot_write(path.parent)
                     if status == QSettings.Status.AccessError else QCoreApplication.translate(
-                    "settings", "the file is damaged; restart DynoView to set it aside")))
+                    "settings", "the file is damaged; restart DynoView to set it aside"))
             write_private_bytes(path, copy_path.read_bytes())
         except (OSError, PrivateFileError) as exc:
             reason = getattr(exc, "strerror", None) or getattr(exc, "message", None) or str(exc)
-            raise SettingsSaveError(_not_saved(path, reason)) from exc
+            raise _not_saved(path, reason) from exc
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(copy_path)
@@ -113,7 +121,8 @@ def _cannot_write(folder: Path) -> str:
     return QCoreApplication.translate("settings", "the disk may be full, or the folder not writable")
 
 
-def _not_saved(path: Path, reason: str) -> str:
-    return QCoreApplication.translate(
+def _not_saved(path: Path, reason: str) -> SettingsSaveError:
+    return SettingsSaveError(QCoreApplication.translate(
         "settings", "The change could not be saved to the settings file {path} ({reason}). The "
-                    "settings saved before are kept as they were.").format(path=path, reason=reason)
+                    "settings saved before are kept as they were.").format(path=path, reason=reason),
+        path=path, reason=reason)

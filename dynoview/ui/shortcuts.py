@@ -108,6 +108,8 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("live-mode", ("Ctrl+L",), QT_TRANSLATE_NOOP(
         "shortcuts", "Live mode: follow the table's stream and update the rows as "
              "writes arrive"), LOCKS),
+    Shortcut("find-account", ("Ctrl+F",), QT_TRANSLATE_NOOP(
+        "shortcuts", "Go to the search (values or account ids)"), LOCKS),
     Shortcut("go-to-tab", tuple(f"Ctrl+{n}" for n in range(1, 10)),
              QT_TRANSLATE_NOOP("shortcuts", "Show tab 1, 2, 3… in the order of the tabs (Items is 1)")),
     Shortcut("keyboard-shortcuts", ("F1", "Ctrl+/"), QT_TRANSLATE_NOOP(

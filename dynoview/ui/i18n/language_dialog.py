@@ -43,4 +43,5 @@ class LanguageChooser(QWidget):
         return data if isinstance(data, str) else languages.SYSTEM
 
     def save(self) -> None:
+        """``SettingsSaveError`` when the choice could not be saved (the dialog says it)."""
         saved.save_language(self.choice())

@@ -25,6 +25,7 @@ from dynoview.core.session.production import pattern_problem
 from dynoview.ui import settings as saved
 from dynoview.ui.i18n.language_dialog import LanguageChooser
 from dynoview.ui.plain_text import plain_label
+from dynoview.ui.settings_save import SettingsSaveError
 
 ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
 
@@ -113,8 +114,14 @@ class SettingsDialog(QDialog):
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        self.save_error = plain_label(QLabel())  # a failed save: the dialog stays open saying why
+        self.save_error.setObjectName("settings-save-error")
+        self.save_error.setWordWrap(True)
+        self.save_error.setProperty("role", "error")
+        self.save_error.hide()
         layout = QVBoxLayout(self)
         layout.addLayout(self.sections)
+        layout.addWidget(self.save_error)
         layout.addWidget(buttons)
         self.resize(520, self.sizeHint().height())
 
@@ -129,6 +136,11 @@ class SettingsDialog(QDialog):
         # A pattern typed but not added is added now, or the dialog stays open saying why.
         if self.production.field.text().strip() and not self.production.add():
             return
-        saved.save_production_patterns(self.production.patterns())
-        self.language.save()
+        try:
+            saved.save_production_patterns(self.production.patterns())
+            self.language.save()
+        except SettingsSaveError as exc:
+            self.save_error.setText(exc.message)
+            self.save_error.show()
+            return
         super().accept()
