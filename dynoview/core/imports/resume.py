@@ -94,6 +94,19 @@ def load(path: Path) -> Progress | None:
                             "import from the start.", field="resume") from None
 
 
+def resumable(path: Path, identity: FileIdentity) -> Progress | None:
+    """The progress at ``path`` when a resume of this file would continue it (by its mode): not
+    done, items written, the same file. A damaged progress file is None here (the import says
+    why when it is asked to resume)."""
+    try:
+        saved = load(path)
+    except DynoViewError:
+        return None
+    if saved is None or saved.done or not saved.items:
+        return None
+    return saved if saved.identity.same_file(identity) else None
+
+
 def save(path: Path, progress: Progress) -> None:
     """Replace the progress file atomically (a kill leaves the old one or the new one), 0600.
 

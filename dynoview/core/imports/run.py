@@ -194,7 +194,7 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
     check_mode(options.mode, has_lock_rules)
     started = time.perf_counter()
     identity = resume.file_identity(source)
-    endpoint = redact_url(conn.spec.endpoint_url) or f"aws:{conn.region}"
+    endpoint = _endpoint(conn)
     path = options.progress_path or resume.default_path(log.path, identity, table.name, endpoint)
     state = _start_state(path, identity, table.name, endpoint, options)
     result = ImportResult(table.name, options.mode, progress_path=str(path))
@@ -287,6 +287,20 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
     resume.save(path, state)
     result.duration_s = time.perf_counter() - started
     return result
+
+
+def _endpoint(conn: Connection) -> str:
+    """The endpoint as a progress file names it (no credentials in a URL)."""
+    return redact_url(conn.spec.endpoint_url) or f"aws:{conn.region}"
+
+
+def stopped_import(conn: Connection, table: TableInfo, source: str | Path,
+                   log_path: Path) -> resume.Progress | None:
+    """The saved progress of an import of ``source`` into ``table`` that stopped before its end
+    (a quit, Cancel, a failure), which ``resume=True`` in its mode continues; else None."""
+    identity = resume.file_identity(source)
+    path = resume.default_path(log_path, identity, table.name, _endpoint(conn))
+    return resume.resumable(path, identity)
 
 
 def _start_state(path: Path, identity: resume.FileIdentity, table: str, endpoint: str,

@@ -18,7 +18,15 @@ from PySide6.QtCore import QObject, Signal
 from dynoview.core.errors import CancelledError
 from dynoview.core.imports.lock_rules import LayoutWatch, has_lock_rules
 from dynoview.core.imports.preview import Preview, build_preview
-from dynoview.core.imports.run import ImportOptions, ImportResult, ImportStopped, run_import
+from dynoview.core.imports.resume import Progress
+from dynoview.core.imports.run import (
+    ImportOptions,
+    ImportProgress,
+    ImportResult,
+    ImportStopped,
+    run_import,
+    stopped_import,
+)
 from dynoview.core.imports.source import read_records, resolve_format
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog
@@ -34,6 +42,8 @@ class PreviewAnswer:
     fmt: str
     preview: Preview
     lock_rules: bool
+    #: An import of this file into this table that stopped before its end (Resume continues it).
+    stopped: Progress | None = None
 
 
 class ImportController(QObject):
@@ -48,6 +58,8 @@ class ImportController(QObject):
         self.ctx = ctx
         self.running = False
         self.cancel_event = threading.Event()
+        self.last: ImportProgress | None = None  # the running import's latest progress
+        self.progress.connect(self._note)
 
     def preview(self, path: Path, fmt: str, table: TableInfo, *, csv_raw: bool = False) -> None:
         reader = self.ctx.reader
@@ -56,13 +68,17 @@ class ImportController(QObject):
             return
         schema = self.ctx.schema
         chosen = self.ctx.schema_note != "the article's default layout"
+        conn = self.ctx.connection
 
         def work() -> PreviewAnswer:
             resolved = resolve_format(path, fmt)
             watch = LayoutWatch(read_records(path, resolved, csv_raw=csv_raw), schema)
             preview = build_preview(watch, resolved, table, whole=True)
             locks = has_lock_rules(reader, table, schema, chosen=chosen or watch.seen)
-            return PreviewAnswer(path, resolved, preview, locks)
+            # Where an earlier import of it stopped (a quit, Cancel): said before Import.
+            stopped = (stopped_import(conn, table, path, ActionLog().path)
+                       if conn is not None else None)
+            return PreviewAnswer(path, resolved, preview, locks, stopped)
 
         self.ctx.tasks.start(PREVIEW_TASK, self._previewed(work), on_error=self._failed)
 
@@ -75,6 +91,7 @@ class ImportController(QObject):
         if conn is None:
             return False
         self.cancel_event = threading.Event()
+        self.last = None
         self.running = True
         work = functools.partial(
             run_import, conn, table, read_records(answer.path, answer.fmt, csv_raw=csv_raw),
@@ -94,6 +111,21 @@ class ImportController(QObject):
         self.running = False
         self.ctx.status_message.emit(result.summary())
         self.finished.emit(result, result.summary())
+
+    def _note(self, progress: ImportProgress) -> None:
+        self.last = progress
+
+    def progress_text(self) -> str:
+        """How far the running import got (its batches answered), for the question asked when
+        the window closes."""
+        last = self.last
+        if last is None:
+            return self.tr("No batch is confirmed written yet.")
+        done = last.items + last.skipped
+        if last.total:
+            return self.tr("{done:,} of {total:,} items are written.").format(done=done,
+                                                                             total=last.total)
+        return self.tr("{done:,} items are written.").format(done=done)
 
     def cancel(self) -> None:
         """Stop after the batch being written; what was written stays."""

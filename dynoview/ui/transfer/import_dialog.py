@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -91,6 +92,10 @@ class ImportDialog(QDialog):
         self.rate_spin.setSpecialValueText(self.tr("no limit"))
         self.rate_spin.setSuffix(self.tr(" items/s"))
         self.resume_check = QCheckBox(self.tr("Resume an import of this file that stopped"))
+        # Where an earlier import of the file stopped (a quit, Cancel), said after Preview.
+        self.resume_label = QLabel("")
+        self.resume_label.setWordWrap(True)
+        self.resume_label.hide()
         self.warnings_check = QCheckBox(self.tr("Write batches the preflight warns about (clashes, expired)"))
         self.confirm_edit = QLineEdit()
         requirement = (confirmation_for_tables(self.ctx.connection, [self.table.name], self.tr("the import"))
@@ -103,6 +108,7 @@ class ImportDialog(QDialog):
         form.addRow(self.tr("Mode"), self.speed_check)
         form.addRow(self.tr("Rate"), self.rate_spin)
         form.addRow("", self.resume_check)
+        form.addRow("", self.resume_label)
         form.addRow("", self.warnings_check)
         if self.type_to_confirm is not None:
             form.addRow(self.tr(
@@ -211,7 +217,26 @@ class ImportDialog(QDialog):
         if preview.problem_count > len(lines):
             lines.append(self.tr("… and {value:,} more").format(value=preview.problem_count - len(lines)))
         self.problems.setPlainText("\n".join(lines) or self.tr("No problem found."))
+        self._show_stopped(answer)
         self._set_state()
+
+    def _show_stopped(self, answer: PreviewAnswer) -> None:
+        """An earlier import of this file stopped: say how far it got and tick Resume, so
+        Import continues after the items written rather than writing them again."""
+        stopped = answer.stopped
+        self.resume_label.setVisible(stopped is not None)
+        if stopped is None:
+            self.resume_label.clear()
+            return
+        self.resume_check.setChecked(True)
+        if stopped.mode == BATCH and not answer.lock_rules:
+            self.speed_check.setChecked(True)  # a resume goes on in the mode it was begun in
+        self.resume_label.setText(self.tr(
+            "An import of this file into {table} stopped after {done:,} of {total:,} items "
+            "(batch {batch:,}, {when}). Resume is ticked: Import skips the items written and "
+            "continues from there. Untick it to write every item again.").format(
+                table=stopped.table, done=stopped.items, total=answer.preview.valid,
+                batch=stopped.batches, when=stopped.updated[:16].replace("T", " ") + " UTC"))
 
     def _mode(self) -> str:
         return BATCH if self.speed_check.isChecked() else TRANSACT
@@ -244,6 +269,24 @@ class ImportDialog(QDialog):
                 "then Close."))
             return
         super().reject()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """While it writes: its title bar (a close from the window system) is its Close button,
+        which says to Cancel first; the app quitting (every window closed, the modal dialog
+        first) asks whether to stop and quit, with the count written."""
+        window = self.parent()
+        unattended = getattr(window, "closing_unattended", False)
+        if self.controller.running and not unattended and event.spontaneous():
+            event.ignore()
+            self.reject()
+            return
+        if self.controller.running and not unattended and isinstance(window, QWidget):
+            from dynoview.ui.transfer.quit_guard import QuitGuard
+
+            event.ignore()
+            QuitGuard.of(window).ask_from(self)
+            return
+        super().closeEvent(event)
 
     def _import(self) -> None:
         if self.answer is None:

@@ -13,7 +13,7 @@ import time
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Qt, QTimer
-from PySide6.QtWidgets import QMessageBox, QProgressDialog, QWidget
+from PySide6.QtWidgets import QDialog, QMessageBox, QProgressDialog, QWidget
 
 #: Set to True on the window when it closes without a person to answer (SIGTERM, logout).
 UNATTENDED = "closing_unattended"
@@ -30,6 +30,12 @@ class Transfer(Protocol):
     running: bool
 
     def cancel(self) -> None: ...
+
+
+def progress_of(transfer: Transfer) -> str:
+    """How far the transfer got, when it says (the import does), else ""."""
+    text: Any = getattr(transfer, "progress_text", None)
+    return str(text()) if callable(text) else ""
 
 
 def running_transfers(window: QWidget) -> list[tuple[str, Transfer]]:
@@ -50,6 +56,7 @@ class QuitGuard(QObject):
         super().__init__(window)
         self.window_ = window
         self.box: QMessageBox | None = None
+        self.dialog: QWidget | None = None  # the modal dialog that was closed, closed first
         self.waiting: QProgressDialog | None = None
         self.closing_answered = False
         self.deadline = 0.0
@@ -77,9 +84,20 @@ class QuitGuard(QObject):
             self._ask(running)
         return False
 
-    def _ask(self, running: list[tuple[str, Transfer]]) -> None:
+    def ask_from(self, dialog: QWidget) -> None:
+        """The app quitting (Cmd+Q, the Dock, every window closed) while the modal Import…
+        dialog writes: Qt closes the dialog first and stopped at its refusal. Asked as quitting,
+        with a choice to stop only the import; after Stop and quit, the dialog closes before
+        the window."""
+        running = running_transfers(self.window_)
+        if not running or self.waiting is not None or (self.box is not None and self.box.isVisible()):
+            return
+        self.dialog = dialog
+        self._ask(running, only_stop=True)
+
+    def _ask(self, running: list[tuple[str, Transfer]], *, only_stop: bool = False) -> None:
         kinds = {kind for kind, _ in running}
-        infos = []
+        infos = [said for _, t in running if (said := progress_of(t))]
         if IMPORT in kinds:
             infos.append(self.tr("Stop and quit ends the import after the current batch. What was "
                                  "written stays, and Resume in Import… (or --resume) continues from "
@@ -91,18 +109,29 @@ class QuitGuard(QObject):
                 else self.tr("An import is running.") if IMPORT in kinds
                 else self.tr("An export is running."))
         self.box = box = QMessageBox(QMessageBox.Icon.Question, self.tr("Quit DynoView"), text,
-                                     QMessageBox.StandardButton.NoButton, self.window_)
+                                     QMessageBox.StandardButton.NoButton,
+                                     self.dialog or self.window_)  # over the modal dialog
         box.setInformativeText(" ".join(infos))
         stop = box.addButton(self.tr("Stop and quit"), QMessageBox.ButtonRole.DestructiveRole)
         keep = box.addButton(self.tr("Keep running"), QMessageBox.ButtonRole.RejectRole)
+        # (the Cancel button's "stop after the batch", the window staying open)
+        just_stop = (box.addButton(self.tr("Stop, don't quit"), QMessageBox.ButtonRole.ActionRole)
+                     if only_stop else None)
         box.setDefaultButton(keep)  # Enter must not stop a long import
         box.setEscapeButton(keep)
         box.setObjectName("transfer-close-prompt")
 
         def answered(_code: int) -> None:
             self.box = None
+            box.deleteLater()  # a next close asks with a box of its own
             if box.clickedButton() is stop:
                 self._stop(running_transfers(self.window_))  # it may have finished meanwhile
+            elif just_stop is not None and box.clickedButton() is just_stop:
+                self.dialog = None
+                for _, transfer in running_transfers(self.window_):
+                    transfer.cancel()
+            else:
+                self.dialog = None
 
         box.finished.connect(answered)
         box.open()
@@ -138,6 +167,9 @@ class QuitGuard(QObject):
             self.waiting = None
         self.closing_answered = True
         try:
+            dialog, self.dialog = self.dialog, None
+            if isinstance(dialog, QDialog):  # done(), not close(): past the deadline it refuses
+                dialog.done(QDialog.DialogCode.Rejected)
             self.window_.close()
         finally:
             self.closing_answered = False
