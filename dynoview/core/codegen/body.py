@@ -28,12 +28,23 @@ class Normalise:
 
 @dataclass(frozen=True)
 class RefuseSame:
-    """The new value's lock key is the held value's: the lock would not move (the guarded Put
-    would meet the account's own lock), so refuse before sending."""
+    """The new value is the held value itself, as typed: nothing would change, so refuse
+    before sending (as the builder's form does)."""
 
     held: str
     new: str
     rule: str
+
+
+@dataclass(frozen=True)
+class SameKey:
+    """``same`` when the new value's lock key is the held value's (only the spelling
+    changes: the lock stays), else ``other``."""
+
+    held: str
+    new: str
+    same: Send
+    other: Any  # a Send, or a ReadOwner
 
 
 @dataclass(frozen=True)
@@ -78,7 +89,11 @@ def body(op: Operation) -> tuple[Any, ...]:
         return (*out, Send(op.variants[0].steps))
     without, given = (next(v for v in op.variants if v.with_optional == flag) for flag in (False, True))
     block: list[Any] = normalise(optional)
+    send: Any = Send(given.steps) if given.read is None else ReadOwner(given.read)
     if op.distinct is not None and optional.key in op.distinct and optional.rule is not None:
-        block.append(RefuseSame(op.distinct[0], op.distinct[1], optional.rule))
-    block.append(Send(given.steps) if given.read is None else ReadOwner(given.read))
+        held, new = op.distinct
+        block.append(RefuseSame(held, new, optional.rule))
+        if op.respelled is not None:
+            send = SameKey(held, new, Send(op.respelled), send)
+    block.append(send)
     return (*out, Branch(optional.key, (Send(without.steps),), tuple(block)))

@@ -98,7 +98,8 @@ def build_model(schema: UniquenessSchema, table: str,
                               _delete(schema, rules, lacking))
         else:
             operations.append(_PER_RULE[template](schema, rules, lock_rule))
-    return CodeModel(table, rules, tuple(operations))
+    return CodeModel(table, rules, tuple(operations), (schema.pk_name, schema.sk_name),
+                     (schema.lock_pk_name, schema.lock_sk_name))
 
 
 def _table_param() -> Param:
@@ -172,20 +173,24 @@ def _change(schema: UniquenessSchema, rules: tuple[RuleInfo, ...], rule: LockRul
     current = Param(("current", *words), HELD, rule.name, optional=True)
     new = Param(("new", *words), NEW, rule.name)
     variants = []
-    for with_current in (False, True):
+    # The third case is a new spelling of the current value (same lock key): the template
+    # then keeps the lock and updates the account alone.
+    for with_current, respelled in ((False, False), (True, False), (True, True)):
         probe = Probe(schema)
         table_value, account_value = probe.value(table), probe.value(account)
-        current_value, new_value = probe.value(current), probe.value(new)
+        current_value = probe.value(current)
+        new_value = probe.spelling(current_value, new) if respelled else probe.value(new)
         held = {rule.attribute: current_value} if with_current else {}
         tx = templates.change_value(probe_schema(schema), table_value,
                                     _account_item(schema, account_value, held), rule.name, new_value)
         # The account's guard fails when it no longer holds the value the caller gave.
         variants.append(Variant(with_current, _for_rule(_steps(schema, probe, CHANGE_VALUE, tx), rule)))
     return Operation(CHANGE_VALUE, ("change", *words), rule.name, (account, current, new, table),
-                     tuple(variants),
+                     tuple(variants[:2]),
                      "Move the account to a new value: new lock, old lock released, account "
-                     "updated only while it holds the current value (None: it has none).",
-                     distinct=(current.key, new.key))
+                     "updated only while it holds the current value (None: it has none). A new "
+                     "spelling with the same lock key keeps the lock and updates the account.",
+                     distinct=(current.key, new.key), respelled=variants[2].steps)
 
 
 def _delete(schema: UniquenessSchema, rules: tuple[RuleInfo, ...], lacking: tuple[str, ...]) -> Operation:

@@ -161,8 +161,13 @@ class Operation:
     variants: tuple[Variant, ...]  # one, or (without, with) the optional parameter
     summary: str  # a docstring line: identifiers only, no schema text
     returns_account_id: bool = False
-    #: (held, new): the two values must not share a lock key (nothing would move).
+    #: (held, new): when the two share a lock key only the spelling changes, and
+    #: ``respelled`` is sent instead (the lock stays; the same value is refused).
     distinct: tuple[str, str] | None = None
+    #: The steps of a new spelling of the held value: the account's update alone (a Put of
+    #: the same lock would meet the account's own, and one transaction cannot delete and
+    #: put one item), as the builder's ``templates.change_value`` sends it.
+    respelled: tuple[Step, ...] | None = None
 
     @property
     def optional(self) -> Param | None:
@@ -179,6 +184,10 @@ class CodeModel:
     table: str
     rules: tuple[RuleInfo, ...]
     operations: tuple[Operation, ...]
+    #: (partition key, sort key or None) of the accounts and of the locks: the generated
+    #: code checks their values against DynamoDB's key size limits before sending.
+    account_key: tuple[str, str | None]
+    lock_key: tuple[str, str | None]
 
     def rule(self, name: str) -> RuleInfo:
         return next(r for r in self.rules if r.name == name)

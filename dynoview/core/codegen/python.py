@@ -25,6 +25,7 @@ from dynoview.core.uniqueness.forms import (
     NORMALISE_NONE,
     NORMALISE_TRIM_LOWER,
 )
+from dynoview.core.uniqueness.key_limits import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES
 
 WIDTH = 88  # ruff's and black's default line length
 INDENT = "    "
@@ -154,17 +155,19 @@ class _Writer:
                 else:
                     self.call(level, f"{st.param}_key = ", fn, [st.param])
             elif isinstance(st, bodies.RefuseSame):
-                test = f"{st.held}_key == {st.new}_key"
-                if len(INDENT * level + f"if {test}:") <= WIDTH:
-                    self.emit(level, f"if {test}:")
-                else:
-                    self.emit(level, "if (")
-                    self.emit(level + 1, f"{st.held}_key")
-                    self.emit(level + 1, f"== {st.new}_key")
-                    self.emit(level, "):")
-                reason = "it has the lock key of the current value, so nothing would move"
+                self.condition(level, st.new, st.held)
+                reason = "it is the value the account holds now, so nothing would change"
                 self.call(level + 1, "raise ", "InvalidValueError",
                           [_Literal(st.rule), st.new, _Literal(reason)], force=True)
+            elif isinstance(st, bodies.SameKey):
+                self.condition(level, f"{st.new}_key", f"{st.held}_key")
+                self.comment(level + 1, "Only the spelling changes: the account keeps its lock (a "
+                                        "Put of that key would meet it, and one transaction cannot "
+                                        "delete and put one item), so only the account is updated, "
+                                        "guarded on the value it holds.")
+                self.send(op, st.same, level + 1)
+                self.emit(level, "else:")
+                self.statements(op, (st.other,), level + 1)
             elif isinstance(st, bodies.Send):
                 self.send(op, st, level)
             elif isinstance(st, bodies.ReadOwner):
@@ -174,6 +177,21 @@ class _Writer:
                 self.statements(op, st.without, level + 1)
                 self.emit(level, "else:")
                 self.statements(op, st.given, level + 1)
+
+    def comment(self, level: int, text: str) -> None:
+        """A comment of fixed text (never schema data), wrapped to the line length."""
+        for line in textwrap.wrap(text, WIDTH - len(INDENT) * level - 2, break_on_hyphens=False):
+            self.emit(level, f"# {line}")
+
+    def condition(self, level: int, left: str, right: str) -> None:
+        """``if <left> == <right>:``, the operands a line each when it does not fit."""
+        if len(INDENT * level + f"if {left} == {right}:") <= WIDTH:
+            self.emit(level, f"if {left} == {right}:")
+            return
+        self.emit(level, "if (")
+        self.emit(level + 1, left)
+        self.emit(level + 1, f"== {right}")
+        self.emit(level, "):")
 
     def call(self, level: int, head: str, function: str, args: list[Any], *,
              force: bool = False, tail: str = "") -> None:
@@ -198,7 +216,8 @@ class _Writer:
         """Read the owner; refuse when it holds the value; else guard on what was read."""
         indent = len(INDENT) * level
         head = "former_owner = _read_owner(client, table_name, "
-        self.emit(level, head + expression(read.key, indent, indent + len(head)) + ")")
+        key = expression(read.key, indent, indent + len(head))
+        self.emit(level, f"{head}{key}, {read.account})")
         self.call(level, "owner_value = ", "_owner_value", ["former_owner", _Literal(read.attribute)])
         rule = self.model.rule(read.rule)
         self.call(level, "if ", "_owner_holds", ["owner_value", read.value,
@@ -227,7 +246,8 @@ class _Writer:
                 _Literal(f.kind), "None" if f.rule is None else _Literal(f.rule), _var(f.value),
                 _var(f.account)], tail=",")
         self.emit(level, "]")
-        self.emit(level, "_transact(client, items, failures, max_attempts)")
+        self.call(level, "", "_transact",
+                  ["client", "items", "failures", "max_attempts", "client_request_token"])
 
     def function(self, op: m.Operation) -> None:
         name = snake(op.words)
@@ -240,9 +260,17 @@ class _Writer:
         for param in op.params:
             self.emit(1, self.parameter(param) + ",")
         self.emit(1, "max_attempts: int = MAX_ATTEMPTS,")
+        self.emit(1, "client_request_token: str | None = None,")
         self.emit(0, f") -> {'str' if op.returns_account_id else 'None'}:")
+        same = " and the same account_id" if op.returns_account_id else ""
         self.docstring(1, f"{op.summary}\n\nRaises a UniquenessError subclass when nothing "
-                          "was written.")
+                          "was written.\n\nclient_request_token: when a call's outcome is "
+                          "unknown (a timeout, a lost connection), call again with the same "
+                          f"token and the same arguments{same}: within 10 minutes DynamoDB "
+                          "applies one token's transaction once, so the retry cannot write "
+                          "twice or report the first call's own write as a conflict. Use a new "
+                          "token (at most 36 characters) per logical operation; left out, each "
+                          "call chooses its own.")
         self.statements(op, bodies.body(op), 1)
         if op.returns_account_id:
             account = next(p for p in op.params if p.role == m.ACCOUNT_ID)
@@ -326,6 +354,16 @@ def _imports(code_model: m.CodeModel, extra_third_party: tuple[str, ...]) -> str
     return "\n".join(std) + "\n\n" + "\n".join(third)
 
 
+def _key_names(names: tuple[str, str | None]) -> str:
+    """``(partition key, sort key or None)`` as a Python tuple literal, one name a line when
+    the two do not fit after ``_ACCOUNT_KEY: tuple[str, str | None] = ``."""
+    cells = [py_string(names[0]), "None" if names[1] is None else py_string(names[1])]
+    line = f"({', '.join(cells)})"
+    if len(line) <= WIDTH - 40:
+        return line
+    return "(\n" + "".join(f"    {expression(n, 4, 4)},\n" for n in names) + ")"
+
+
 def _ranges_lines(ranges: tuple[tuple[int, int], ...]) -> str:
     cells = [f"(0x{a:04X}, 0x{b:04X})," for a, b in ranges]
     return layout.packed_lines(cells, INDENT, WIDTH)
@@ -340,6 +378,9 @@ def module(code_model: m.CodeModel, *, example: list[str] | None = None,
     if any(r.normalisation == NORMALISE_NFKC_CASEFOLD for r in code_model.rules):
         text += rt.NFKC.format(ranges=_ranges_lines(unicode_tables.ignorable_ranges()))
     text += rt.SUPPORT
+    text += rt.KEY_LIMITS.format(
+        account_key=_key_names(code_model.account_key), lock_key=_key_names(code_model.lock_key),
+        partition_bytes=MAX_PARTITION_KEY_BYTES, sort_bytes=MAX_SORT_KEY_BYTES)
     if _uses_new_values(code_model):
         text += rt.NEW_VALUE
     if _merges_attributes(code_model):

@@ -118,6 +118,23 @@ class InvalidValueError(UniquenessError, ValueError):
         super().__init__(f"The {field} {value!r} cannot be used: {reason}.")
 
 
+class KeyTooLongError(UniquenessError, ValueError):
+    """A key built from a value is longer than DynamoDB allows; refused before anything
+    was sent. ``field`` names the value (None: the account id)."""
+
+    def __init__(self, field: Field | None, value: str | None, key: str, size: int,
+                 limit: int) -> None:
+        self.field = field
+        self.value = value
+        what = f"The {field}" if field is not None else "The account id"
+        whose = "lock's" if field is not None else "account's"
+        shown = repr(value if value is None or len(value) <= 40 else value[:40] + "...")
+        super().__init__(
+            f"{what} {shown} is too long: the {whose} key {key} would be "
+            f"{size:,} bytes (UTF-8), and DynamoDB allows {limit:,}: use a shorter one."
+        )
+
+
 class ContentionError(UniquenessError):
     """Conflicting writes or throttling cancelled every attempt: try again later."""
 
@@ -182,11 +199,16 @@ def _transact(
     items: list[dict[str, Any]],
     failures: Sequence[_Failure],
     max_attempts: int,
+    client_request_token: str | None,
 ) -> None:
     """Send the transaction; retry conflicts and throttling with backoff, same token."""
+    _check_keys(items, failures)
     # One token for every attempt: DynamoDB applies a token's request once (for 10
-    # minutes), so resending after an answer that never arrived cannot write twice.
-    token = str(uuid.uuid4())
+    # minutes), so resending after an answer that never arrived cannot write twice. The
+    # caller's token extends that to its own retries of the call.
+    token = client_request_token
+    if token is None:
+        token = str(uuid.uuid4())
     contended: set[Field] = set()
     for attempt in range(max_attempts):
         if attempt:
@@ -272,9 +294,10 @@ def _nfkc_casefold(value: str) -> str:
 READ_OWNER = '''
 
 def _read_owner(
-    client: TransactClient, table: str, key: Mapping[str, Any]
+    client: TransactClient, table: str, key: Mapping[str, Any], owner_id: str
 ) -> dict[str, Any] | None:
     """The former owner's item, strongly consistent; None when no item has its key."""
+    _check_key(key, _ACCOUNT_KEY, None, owner_id)
     item = client.get_item(TableName=table, Key=key, ConsistentRead=True).get("Item")
     return dict(item) if item is not None else None
 
@@ -293,4 +316,45 @@ def _owner_holds(
     if not isinstance(text, str) or not text:
         return False
     return normalise(text) in (stored, normalise(stored))
+'''
+
+# Filled in by ``python`` (``str.format``): the key names, quoted, and the limits.
+KEY_LIMITS = '''
+
+#: (partition key, sort key) of the accounts and of the locks.
+_ACCOUNT_KEY: tuple[str, str | None] = {account_key}
+_LOCK_KEY: tuple[str, str | None] = {lock_key}
+#: DynamoDB refuses a key value longer than this, in UTF-8 bytes.
+_PARTITION_KEY_BYTES = {partition_bytes}
+_SORT_KEY_BYTES = {sort_bytes}
+
+
+def _check_key(
+    key: Mapping[str, Any],
+    names: tuple[str, str | None],
+    field: Field | None,
+    value: str | None,
+) -> None:
+    """Refuse a key DynamoDB would refuse as too long, naming the value it was built
+    from (a long value can pass its own checks and still make a key over the limit)."""
+    for name, limit in ((names[0], _PARTITION_KEY_BYTES), (names[1], _SORT_KEY_BYTES)):
+        text = key.get(name, {{}}).get("S") if name is not None else None
+        if isinstance(text, str):
+            size = len(text.encode("utf-8", "surrogatepass"))
+            if size > limit:
+                raise KeyTooLongError(field, value, name or "", size, limit)
+
+
+def _check_keys(
+    items: Sequence[Mapping[str, Any]], failures: Sequence[_Failure]
+) -> None:
+    """Check every action's key before sending: a lock's names its field and value, an
+    account's its id."""
+    for item, failure in zip(items, failures, strict=True):
+        ((kind, action),) = item.items()
+        key = action["Item"] if kind == "Put" else action["Key"]
+        if failure.kind in ("taken", "lock_missing"):
+            _check_key(key, _LOCK_KEY, failure.field, failure.value)
+        else:
+            _check_key(key, _ACCOUNT_KEY, None, failure.account)
 '''

@@ -31,6 +31,7 @@ from dynoview.core.uniqueness.forms import (
     NORMALISE_NONE,
     NORMALISE_TRIM_LOWER,
 )
+from dynoview.core.uniqueness.key_limits import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES
 
 WIDTH = 100
 INDENT = "  "
@@ -134,13 +135,24 @@ class _Writer:
                 else:
                     self.emit(level, f"const {var}Key = {fn}({var});")
             elif isinstance(st, bodies.RefuseSame):
-                self.emit(level, f"if ({_var(st.held)}Key === {_var(st.new)}Key) {{")
+                self.emit(level, f"if ({_var(st.new)} === {_var(st.held)}) {{")
                 self.emit(level + 1, "throw new InvalidValueError(")
                 self.emit(level + 2, f"{ts_string(st.rule)},")
                 self.emit(level + 2, f"{_var(st.new)},")
-                self.emit(level + 2, '"it has the lock key of the current value, so nothing would '
-                                     'move",')
+                self.emit(level + 2, '"it is the value the account holds now, so nothing would '
+                                     'change",')
                 self.emit(level + 1, ");")
+                self.emit(level, "}")
+            elif isinstance(st, bodies.SameKey):
+                self.emit(level, f"if ({_var(st.new)}Key === {_var(st.held)}Key) {{")
+                self.lines += [INDENT * (level + 1) + "// " + line for line in textwrap.wrap(
+                    "Only the spelling changes: the account keeps its lock (a Put of that key "
+                    "would meet it, and one transaction cannot delete and put one item), so only "
+                    "the account is updated, guarded on the value it holds.",
+                    WIDTH - len(INDENT) * (level + 1) - 3, break_on_hyphens=False)]
+                self.send(op, st.same, level + 1)
+                self.emit(level, "} else {")
+                self.statements(op, (st.other,), level + 1)
                 self.emit(level, "}")
             elif isinstance(st, bodies.Send):
                 self.send(op, st, level)
@@ -157,7 +169,8 @@ class _Writer:
         """Read the owner; refuse when it holds the value; else guard on what was read."""
         indent = len(INDENT) * level
         head = "const formerOwner = await readOwner(client, tableName, "
-        self.emit(level, head + expression(read.key, indent, indent + len(head)) + ");")
+        key = expression(read.key, indent, indent + len(head))
+        self.emit(level, f"{head}{key}, {_var(read.account)});")
         self.emit(level, f"const ownerValue = formerOwner?.[{ts_string(read.attribute)}];")
         value, account = _var(read.value), _var(read.account)
         fn = f"normalise{pascal(self.model.rule(read.rule).words)}"
@@ -185,7 +198,8 @@ class _Writer:
         for step in st.steps:
             self.emit(level + 1, _failure(step.failure) + ",")
         self.emit(level, "];")
-        self.emit(level, "await transact(client, items, failures, maxAttempts);")
+        self.emit(level, "await transact(client, items, failures, maxAttempts, "
+                         "options.clientRequestToken);")
 
     def interface(self, op: m.Operation) -> str:
         name = f"{pascal(op.words)}Input"
@@ -214,7 +228,10 @@ class _Writer:
         input_type = self.interface(op)
         self.emit(0, "")
         self.lines += _doc(0, f"{op.summary} Throws a UniquenessError subclass when nothing was "
-                              "written.")
+                              "written. After an unknown outcome (a timeout), retry with the same "
+                              "`options.clientRequestToken` and the same input"
+                              + (", accountId included" if op.returns_account_id else "")
+                              + ": DynamoDB applies it once.")
         returns = "Promise<string>" if op.returns_account_id else "Promise<void>"
         self.emit(0, f"export async function {camel(op.words)}(")
         self.emit(1, "client: DynamoDBClient,")
@@ -242,6 +259,11 @@ class _Writer:
         self.emit(0, "}")
 
 
+def _key_names(names: tuple[str, str | None]) -> str:
+    """``[partition key, sort key or null]`` as a TypeScript array literal."""
+    return f"[{ts_string(names[0])}, {'null' if names[1] is None else ts_string(names[1])}]"
+
+
 def _range_lines(ranges: tuple[tuple[int, int], ...]) -> str:
     cells = [f"[0x{a:04x}, 0x{b:04x}]," for a, b in ranges]
     return layout.packed_lines(cells, INDENT, WIDTH)
@@ -260,11 +282,15 @@ def module(code_model: m.CodeModel, *, example: list[str] | None = None) -> str:
                  for s in v.steps)
     reads = any(v.read is not None for op in code_model.operations for v in op.variants)
     sdk = ["DynamoDBClient", *(["GetItemCommand"] if reads else []), "TransactWriteItemsCommand",
-           *(["type AttributeValue"] if merges or reads else []), "type CancellationReason",
+           "type AttributeValue", "type CancellationReason",
            "type TransactWriteItem"]
     text = rt.HEADER.format(version=__version__, table=ts_string(code_model.table), fields=fields,
                           sdk_imports="\n".join(f"  {name}," for name in sdk))
     text += rt.SUPPORT
+    text += rt.KEY_LIMITS.format(account_key=_key_names(code_model.account_key),
+                                 lock_key=_key_names(code_model.lock_key),
+                                 partition_bytes=MAX_PARTITION_KEY_BYTES,
+                                 sort_bytes=MAX_SORT_KEY_BYTES)
     new_values = any(p.role == m.NEW for op in code_model.operations for p in op.params)
     if new_values or any(r.trims for r in code_model.rules):
         text += rt.SPACES_HEAD + _range_lines(unicode_tables.space_ranges()) + "\n" + rt.STRIP

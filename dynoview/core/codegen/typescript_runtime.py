@@ -38,10 +38,18 @@ const RETRY_CODES: ReadonlySet<string> = new Set([
 /** The protected values, by rule name. */
 export type Field = {fields};
 
-/** Per call: another table name (a stage's copy), or another number of attempts. */
+/** Per call: another table name (a stage's copy), another number of attempts, or a token. */
 export interface CallOptions {{
   tableName?: string;
   maxAttempts?: number;
+  /**
+   * The ClientRequestToken (at most 36 characters): when a call's outcome is unknown (a timeout,
+   * a lost connection), call again with the same token and the same input. Within 10 minutes
+   * DynamoDB applies one token's transaction once, so the retry cannot write twice or report the
+   * first call's own write as a conflict. One token per logical operation; left out, each call
+   * chooses its own.
+   */
+  clientRequestToken?: string;
 }}
 """
 
@@ -120,6 +128,24 @@ export class StillHeldError extends UniquenessError {
 export class InvalidValueError extends UniquenessError {
   constructor(readonly field: Field, readonly value: string, reason: string) {
     super(`The ${field} ${JSON.stringify(value)} cannot be used: ${reason}.`);
+  }
+}
+
+/** A key built from a value is longer than DynamoDB allows; refused before anything was sent.
+ * `field` names the value (null: the account id). */
+export class KeyTooLongError extends UniquenessError {
+  constructor(
+    readonly field: Field | null,
+    readonly value: string | null,
+    key: string,
+    size: number,
+    limit: number,
+  ) {
+    const what = field === null ? "The account id" : `The ${field}`;
+    const whose = field === null ? "account's" : "lock's";
+    const shown = JSON.stringify(value === null || value.length <= 40 ? value : `${value.slice(0, 40)}...`);
+    super(`${what} ${shown} is too long: the ${whose} key ${key} would be ${size.toLocaleString("en")} ` +
+      `bytes (UTF-8), and DynamoDB allows ${limit.toLocaleString("en")}: use a shorter one.`);
   }
 }
 
@@ -209,10 +235,13 @@ async function transact(
   items: TransactWriteItem[],
   failures: readonly Failure[],
   maxAttempts: number,
+  clientRequestToken: string | undefined,
 ): Promise<void> {
+  checkKeys(items, failures);
   // One token for every attempt: DynamoDB applies a token's request once (for 10 minutes),
-  // so resending after an answer that never arrived cannot write twice.
-  const token = randomUUID();
+  // so resending after an answer that never arrived cannot write twice. The caller's token
+  // extends that to its own retries of the call.
+  const token = clientRequestToken ?? randomUUID();
   const contended = new Set<Field>();
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     if (attempt > 0) {
@@ -365,7 +394,9 @@ async function readOwner(
   client: DynamoDBClient,
   table: string,
   key: Record<string, AttributeValue>,
+  ownerId: string,
 ): Promise<Record<string, AttributeValue> | undefined> {
+  checkKey(key, ACCOUNT_KEY, null, ownerId);
   const answer = await client.send(
     new GetItemCommand({ TableName: table, Key: key, ConsistentRead: true }),
   );
@@ -388,4 +419,53 @@ function ownerHolds(
   const held = normalise(text);
   return held === stored || held === normalise(stored);
 }
+"""
+
+# Filled in by ``typescript`` (``str.format``): the key names, quoted, and the limits.
+KEY_LIMITS = """
+/** [partition key, sort key] of the accounts and of the locks. */
+const ACCOUNT_KEY: readonly [string, string | null] = {account_key};
+const LOCK_KEY: readonly [string, string | null] = {lock_key};
+/** DynamoDB refuses a key value longer than this, in UTF-8 bytes. */
+const PARTITION_KEY_BYTES = {partition_bytes};
+const SORT_KEY_BYTES = {sort_bytes};
+
+/** Refuse a key DynamoDB would refuse as too long, naming the value it was built from (a long
+ * value can pass its own checks and still make a key over the limit). */
+function checkKey(
+  key: Record<string, AttributeValue> | undefined,
+  names: readonly [string, string | null],
+  field: Field | null,
+  value: string | null,
+): void {{
+  const limits: Array<[string | null, number]> = [[names[0], PARTITION_KEY_BYTES],
+    [names[1], SORT_KEY_BYTES]];
+  for (const [name, limit] of limits) {{
+    const text = name === null ? undefined : key?.[name]?.S;
+    if (name !== null && text !== undefined) {{
+      // Lone surrogates count 3 bytes, as Python's "surrogatepass" counts them.
+      const size = Buffer.byteLength(text, "utf8");
+      if (size > limit) {{
+        throw new KeyTooLongError(field, value, name, size, limit);
+      }}
+    }}
+  }}
+}}
+
+/** Check every action's key before sending: a lock's names its field and value, an account's
+ * its id. */
+function checkKeys(items: readonly TransactWriteItem[], failures: readonly Failure[]): void {{
+  items.forEach((item, i) => {{
+    const f = failures[i];
+    const key = item.Put?.Item ?? item.Update?.Key ?? item.Delete?.Key ?? item.ConditionCheck?.Key;
+    if (f === undefined) {{
+      return;
+    }}
+    if (f.kind === "taken" || f.kind === "lock_missing") {{
+      checkKey(key, LOCK_KEY, f.field, f.value);
+    }} else {{
+      checkKey(key, ACCOUNT_KEY, null, f.account);
+    }}
+  }});
+}}
 """

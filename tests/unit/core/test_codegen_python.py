@@ -243,9 +243,13 @@ def test_new_values_are_refused_before_anything_is_sent(tmp_path: Path) -> None:
     # A trimming rule takes the spaces off instead.
     module.sign_up(client, r0="a", r1="b", r2="  C ", r3=" D ")
     assert client.calls[0]["TransactItems"][3]["Put"]["Item"]["PK"] == {"S": "UNIQ#R2#c"}
-    with pytest.raises(module.InvalidValueError, match="nothing would move"):
-        module.change_r1(client, account_id="a1", current_r1="Ada", new_r1="ADA")
+    with pytest.raises(module.InvalidValueError, match="nothing would change"):
+        module.change_r1(client, account_id="a1", current_r1="Ada", new_r1="Ada")
     assert len(client.calls) == 1
+    # A new spelling of the same lock: the account alone changes, guarded; the lock stays.
+    module.change_r1(client, account_id="a1", current_r1="Ada", new_r1="ADA")
+    assert len(client.calls) == 2
+    assert [list(item) for item in client.calls[1]["TransactItems"]] == [["Update"]]
 
 
 def normalisation_corpus() -> list[str]:

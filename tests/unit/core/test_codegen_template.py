@@ -90,7 +90,8 @@ def test_a_delete_covers_the_values_the_account_holds() -> None:
     code = template_code(S, "accounts", "delete_account", {"account": NO_NAME}, lang="python")
     tree = ast.parse(code)
     delete = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "delete_account")
-    assert [a.arg for a in delete.args.kwonlyargs] == ["account_id", "email", "table_name", "max_attempts"]
+    assert [a.arg for a in delete.args.kwonlyargs] == ["account_id", "email", "table_name", "max_attempts",
+                                                           "client_request_token"]
     with pytest.raises(CodegenError, match="holds no protected value"):
         template_code(S, "accounts", "delete_account", {"account": account_key(S, "c3")}, lang="python")
 
