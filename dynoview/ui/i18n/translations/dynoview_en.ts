@@ -232,7 +232,7 @@
 <context>
     <name>ImportController</name>
     <message numerus="yes">
-        <location filename="../../transfer/import_controller.py" line="+108" />
+        <location filename="../../transfer/import_controller.py" line="+140" />
         <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
         <translation>
             <numerusform> The batches before it were written (%Ln item); Resume continues from the batch that stopped.</numerusform>
@@ -319,7 +319,7 @@
 <context>
     <name>LocksPanel</name>
     <message numerus="yes">
-        <location filename="../../locks/panel.py" line="+236" />
+        <location filename="../../locks/panel.py" line="+245" />
         <source>%n problem row(s) so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</source>
         <translation>
             <numerusform>%n problem row so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</numerusform>
@@ -434,7 +434,7 @@
 <context>
     <name>RepairDialog</name>
     <message numerus="yes">
-        <location filename="../../locks/repair_dialog.py" line="+161" />
+        <location filename="../../locks/repair_dialog.py" line="+164" />
         <source>Repair %Ln finding(s)</source>
         <translation>
             <numerusform>Repair %Ln finding</numerusform>

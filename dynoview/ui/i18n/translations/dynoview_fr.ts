@@ -2345,7 +2345,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>FilterBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+47"/>
+        <location filename="../../locks/layout.py" line="+56"/>
         <location line="+4"/>
         <source>Search values or account ids</source>
         <translation>Chercher une valeur ou un id</translation>
@@ -2416,12 +2416,28 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+55"/>
+        <location filename="../../transfer/import_controller.py" line="+67"/>
         <source>Connect to a table first.</source>
+        <extracomment>An import of this file into this table that stopped before its end (Resume continues it).</extracomment>
         <translation>Connectez-vous d’abord à une table.</translation>
     </message>
+    <message>
+        <location line="+56"/>
+        <source>No batch is confirmed written yet.</source>
+        <translation>Aucun lot n&apos;est encore confirmé écrit.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{done:,} of {total:,} items are written.</source>
+        <translation>{done:,} éléments sur {total:,} sont écrits.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{done:,} items are written.</source>
+        <translation>{done:,} éléments sont écrits.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+53"/>
+        <location line="+12"/>
         <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
         <translation>
             <numerusform> Les lots précédents ont été écrits (%Ln item)&#xa0;; Reprendre continue à partir du lot arrêté.</numerusform>
@@ -2452,7 +2468,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+60"/>
+        <location filename="../../transfer/import_dialog.py" line="+61"/>
         <source>Import items into {name}</source>
         <translation>Importer des items dans {name}</translation>
     </message>
@@ -2507,7 +2523,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Reprendre un import interrompu de ce fichier</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Write batches the preflight warns about (clashes, expired)</source>
         <translation>Écrire les lots signalés par la vérification préalable (collisions, expirés)</translation>
     </message>
@@ -2537,7 +2553,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Débit</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Type {type_to_confirm} to import</source>
         <translation>Tapez {type_to_confirm} pour importer</translation>
     </message>
@@ -2603,7 +2619,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Aucun problème trouvé.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
+        <source>An import of this file into {table} stopped after {done:,} of {total:,} items (batch {batch:,}, {when}). Resume is ticked: Import skips the items written and continues from there. Untick it to write every item again.</source>
+        <translation>Une importation de ce fichier dans {table} s&apos;est arrêtée après {done:,} éléments sur {total:,} (lot {batch:,}, {when}). Reprendre est coché : Importer saute les éléments écrits et continue à partir de là. Décochez-le pour tout réécrire.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>the table has uniqueness lock rules: each batch is judged by the preflight</source>
         <translation>la table a des règles de verrous d’unicité&#xa0;: chaque lot passe par la vérification préalable</translation>
     </message>
@@ -2618,7 +2639,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>L’import est en cours&#xa0;: cliquez sur Annuler pour l’arrêter après le lot en cours d’écriture, puis sur Fermer.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+30"/>
         <source>“{check}”</source>
         <translation>«&#xa0;{check}&#xa0;»</translation>
     </message>
@@ -3027,7 +3048,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+127"/>
+        <location filename="../../locks/panel.py" line="+136"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Annulé&#xa0;: les lignes gardent leur ordre.</translation>
     </message>
@@ -3143,12 +3164,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>MfaDialog</name>
     <message>
-        <location filename="../../session/mfa_dialog.py" line="+26"/>
+        <location filename="../../session/mfa_dialog.py" line="+27"/>
         <source>MFA code needed</source>
         <translation>Code MFA requis</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Profile &lt;b&gt;{escape}&lt;/b&gt; assumes a role that needs a code from your MFA device. Type the six digits it shows now.</source>
         <translation>Le profil &lt;b&gt;{escape}&lt;/b&gt; endosse un rôle qui exige un code de votre appareil MFA. Tapez les six chiffres qu’il affiche.</translation>
     </message>
@@ -3168,7 +3189,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Code</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>The code is sent to AWS STS once and never saved. The role&apos;s session is kept (as the AWS CLI keeps it) until it expires.</source>
         <translation>Le code est envoyé une fois à AWS STS et jamais enregistré. La session du rôle est conservée (comme le fait l’AWS CLI) jusqu’à son expiration.</translation>
     </message>
@@ -3176,6 +3197,36 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <location line="+5"/>
         <source>Sign in</source>
         <translation>Se connecter</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>1 try left</source>
+        <translation>1 essai restant</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} tries left</source>
+        <translation>{count} essais restants</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>AWS STS refused that code: it is not the one the device shows now, or it was used already. Type the code it shows now ({tries}).</source>
+        <translation>AWS STS a refusé ce code : ce n&apos;est pas celui que l&apos;appareil affiche maintenant, ou il a déjà servi. Saisissez le code affiché maintenant ({tries}).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>That code was refused already, so it was not sent again. Wait for your device to show the next one ({tries}).</source>
+        <translation>Ce code a déjà été refusé, il n&apos;a donc pas été renvoyé. Attendez que votre appareil affiche le suivant ({tries}).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>An MFA code is six digits. Type the code your device shows now ({tries}).</source>
+        <translation>Un code MFA compte six chiffres. Saisissez le code que votre appareil affiche maintenant ({tries}).</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>An MFA code is six digits ({count} of 6 typed). Nothing was sent.</source>
+        <translation>Un code MFA compte six chiffres ({count} sur 6 saisis). Rien n&apos;a été envoyé.</translation>
     </message>
 </context>
 <context>
@@ -3577,7 +3628,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+37"/>
+        <location filename="../../session/settings_dialog.py" line="+38"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Une connexion dont le nom de profil correspond à l’un de ces motifs s’ouvre en production&#xa0;: lecture seule, et écrire demande l’id du compte. * correspond à tout texte,&#xa0;? à un caractère, [abc] à l’un d’un ensemble.</translation>
     </message>
@@ -3618,7 +3669,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>QuitGuard</name>
     <message>
-        <location filename="../../transfer/quit_guard.py" line="+84"/>
+        <location filename="../../transfer/quit_guard.py" line="+102"/>
         <source>Stop and quit ends the import after the current batch. What was written stays, and Resume in Import… (or --resume) continues from where it stopped.</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
         <translation>Arrêter et quitter termine l’import après le lot en cours. Ce qui a été écrit reste, et Reprendre dans Importer… (ou --resume) continue là où il s’est arrêté.</translation>
@@ -3645,12 +3696,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+30"/>
+        <location line="+41"/>
         <source>Quit DynoView</source>
         <translation>Quitter DynoView</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="-37"/>
         <source>Stop and quit</source>
         <translation>Arrêter et quitter</translation>
     </message>
@@ -3660,7 +3711,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Continuer</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+2"/>
+        <source>Stop, don&apos;t quit</source>
+        <translation>Arrêter sans quitter</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Stopping the import and the export before quitting…</source>
         <translation>Arrêt de l’import et de l’export avant de quitter…</translation>
     </message>
@@ -3701,12 +3757,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ReadForm</name>
     <message>
-        <location filename="../../items/read_form.py" line="+52"/>
+        <location filename="../../items/read_form.py" line="+54"/>
         <source>Read</source>
         <translation>Lecture</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+28"/>
         <source>Scan reads every item; Query reads one partition key (cheaper)</source>
         <translation>Scan lit tous les items&#xa0;; Query lit une clé de partition (moins cher)</translation>
     </message>
@@ -3798,11 +3854,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+34"/>
         <source>upper bound</source>
         <translation>borne haute</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-31"/>
         <source>Sort key value</source>
         <translation>Valeur de clé de tri</translation>
     </message>
@@ -3817,12 +3874,13 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>attribut (facultatif)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+13"/>
+        <location line="+95"/>
         <source>value</source>
         <translation>valeur</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-90"/>
         <source>Filter attribute</source>
         <translation>Attribut de filtre</translation>
     </message>
@@ -3848,16 +3906,41 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Filter upper bound</source>
+        <translation>Borne supérieure du filtre</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Filter</source>
         <translation>Filtre</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+54"/>
+        <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
+        <translation>Le nom d&apos;attribut {name} commence ou finit par une espace, et aucun élément lu jusqu&apos;ici ne l&apos;a : le filtre l&apos;utilise exactement tel que saisi.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{trimmed} is another attribute.</source>
+        <translation>{trimmed} est un autre attribut.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>[&quot;a&quot;, &quot;b&quot;]</source>
+        <translation>[&quot;a&quot;, &quot;b&quot;]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A JSON list of up to {count} values of the chosen type</source>
+        <translation>Une liste JSON d&apos;au plus {count} valeurs du type choisi</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>no sort key</source>
         <translation>pas de clé de tri</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>{name} is a global secondary index: GSIs only serve eventually consistent reads.</source>
         <translation>{name} est un index secondaire global&#xa0;: les GSI ne servent que des lectures à cohérence à terme.</translation>
     </message>
@@ -4076,9 +4159,22 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
 </context>
 <context>
+    <name>RepairCloseGuard</name>
+    <message>
+        <location filename="../../locks/repair_close.py" line="+57"/>
+        <source>Stopping the repair after the finding in progress…</source>
+        <translation>Arrêt de la réparation après le constat en cours…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Quit DynoView</source>
+        <translation>Quitter DynoView</translation>
+    </message>
+</context>
+<context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+72"/>
+        <location filename="../../locks/repair_dialog.py" line="+75"/>
         <source>Repair all — {name}</source>
         <translation>Tout réparer — {name}</translation>
     </message>
@@ -4168,7 +4264,7 @@ Request: {request}</source>
 Requête&#xa0;: {request}</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+28"/>
         <source>Continue ({remaining} left)</source>
         <translation>Continuer (reste {remaining})</translation>
     </message>
@@ -4178,7 +4274,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Réparation&#xa0;: chaque constat est revérifié, puis réparé…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>Stopping after the finding in progress…</source>
         <translation>Arrêt après le constat en cours…</translation>
     </message>
@@ -4191,6 +4287,11 @@ Requête&#xa0;: {request}</translation>
         <location line="+2"/>
         <source> Stopped by an error: {error}</source>
         <translation> Arrêté par une erreur&#xa0;: {error}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Repair all on {name}: {summary}</source>
+        <translation>Tout réparer sur {name} : {summary}</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -4676,7 +4777,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../shortcuts.py" line="+157"/>
+        <location filename="../../shortcuts.py" line="+159"/>
         <location line="+9"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
@@ -5905,7 +6006,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location filename="../../builder/owner_read.py" line="+30"/>
         <source>Connect to the table first: the former owner is read before the release is built.</source>
-        <translation>Connectez-vous d’abord à la table : l’ancien propriétaire est lu avant que la libération soit construite.</translation>
+        <translation>Connectez-vous d’abord à la table&#xa0;: l’ancien propriétaire est lu avant que la libération soit construite.</translation>
     </message>
 </context>
 <context>
@@ -6093,7 +6194,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-181"/>
+        <location filename="../../items/read_form.py" line="-231"/>
         <source>(table)</source>
         <translation>(table)</translation>
     </message>
@@ -6228,7 +6329,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.layout</name>
     <message>
-        <location filename="../../locks/layout.py" line="-130"/>
+        <location filename="../../locks/layout.py" line="-139"/>
         <source>All rows</source>
         <translation>Toutes les lignes</translation>
     </message>
@@ -6477,7 +6578,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+98"/>
+        <location filename="../../settings.py" line="+97"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Impossible de lire le fichier de paramètres {path} ({strerror})&#xa0;; DynoView démarre avec les paramètres par défaut et ne les enregistrera pas.</translation>
     </message>
@@ -6502,22 +6603,47 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Les connexions enregistrées, telles qu’elles étaient, sont conservées dans {path}.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+58"/>
         <source>The user name and password in the endpoint URL are not saved: type them in the endpoint again each time you connect.</source>
         <translation>Le nom d’utilisateur et le mot de passe de l’URL du point de terminaison ne sont pas enregistrés&#xa0;: retapez-les dans le point de terminaison à chaque connexion.</translation>
     </message>
     <message>
-        <location filename="../../settings_save.py" line="+56"/>
+        <location line="+40"/>
+        <source>Could not save the theme to {path}: {reason}. The theme applies until you quit; choose it again once the settings folder can be written.</source>
+        <translation>Impossible d&apos;enregistrer le thème dans {path} : {reason}. Le thème s&apos;applique jusqu&apos;à ce que vous quittiez ; choisissez-le de nouveau quand le dossier des réglages sera accessible en écriture.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not save {what} to {path}: {reason}. The setting saved before still applies; press OK again once the settings folder can be written, or Cancel.</source>
+        <translation>Impossible d&apos;enregistrer {what} dans {path} : {reason}. Le réglage enregistré auparavant s&apos;applique toujours ; appuyez de nouveau sur OK quand le dossier des réglages sera accessible en écriture, ou sur Annuler.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>the production patterns</source>
+        <translation>les motifs de production</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>the language</source>
+        <translation>la langue</translation>
+    </message>
+    <message>
+        <location filename="../../settings_save.py" line="+63"/>
         <source>The settings could not be saved: another DynoView window kept the settings file {path} locked. Try again; if it keeps happening, close the other DynoView windows.</source>
         <translation>Les paramètres n’ont pas pu être enregistrés&#xa0;: une autre fenêtre DynoView a gardé le fichier de paramètres {path} verrouillé. Réessayez&#xa0;; si cela se répète, fermez les autres fenêtres DynoView.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+3"/>
+        <source>another DynoView window kept it locked</source>
+        <translation>une autre fenêtre DynoView le gardait verrouillé</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>the file is damaged; restart DynoView to set it aside</source>
         <translation>le fichier est endommagé&#xa0;; redémarrez DynoView pour le mettre de côté</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+27"/>
         <source>the folder is on a read-only disk</source>
         <translation>le dossier est sur un disque en lecture seule</translation>
     </message>
@@ -6540,7 +6666,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>shortcuts</name>
     <message>
-        <location filename="../../shortcuts.py" line="-157"/>
+        <location filename="../../shortcuts.py" line="-159"/>
         <source>Anywhere</source>
         <translation>Partout</translation>
     </message>
@@ -6685,7 +6811,12 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Mode direct&#xa0;: suivre le flux de la table et mettre à jour les lignes à l’arrivée des écritures</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>Go to the search (values or account ids)</source>
+        <translation>Aller à la recherche (valeurs ou identifiants de compte)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Show tab 1, 2, 3… in the order of the tabs (Items is 1)</source>
         <translation>Afficher l’onglet 1, 2, 3… dans l’ordre des onglets (Items est le 1)</translation>
     </message>
@@ -7166,7 +7297,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>  NON CHIFFRÉ</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Warning: {sentence}</source>
         <translation>Attention&#xa0;: {sentence}</translation>
     </message>

@@ -2321,7 +2321,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>FilterBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+47"/>
+        <location filename="../../locks/layout.py" line="+56"/>
         <location line="+4"/>
         <source>Search values or account ids</source>
         <translation>Cari nilai atau ID akun</translation>
@@ -2392,12 +2392,28 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+55"/>
+        <location filename="../../transfer/import_controller.py" line="+67"/>
         <source>Connect to a table first.</source>
+        <extracomment>An import of this file into this table that stopped before its end (Resume continues it).</extracomment>
         <translation>Hubungkan ke tabel dulu.</translation>
     </message>
+    <message>
+        <location line="+56"/>
+        <source>No batch is confirmed written yet.</source>
+        <translation>Belum ada batch yang dipastikan tertulis.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{done:,} of {total:,} items are written.</source>
+        <translation>{done:,} dari {total:,} item sudah tertulis.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{done:,} items are written.</source>
+        <translation>{done:,} item sudah tertulis.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+53"/>
+        <location line="+12"/>
         <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
         <translation>
             <numerusform> Batch sebelumnya sudah ditulis (%Ln item); Lanjutkan meneruskan dari batch yang berhenti.</numerusform>
@@ -2427,7 +2443,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+60"/>
+        <location filename="../../transfer/import_dialog.py" line="+61"/>
         <source>Import items into {name}</source>
         <translation>Impor item ke {name}</translation>
     </message>
@@ -2482,7 +2498,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Lanjutkan impor berkas ini yang terhenti</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Write batches the preflight warns about (clashes, expired)</source>
         <translation>Tulis batch yang diperingatkan pemeriksaan awal (tabrakan, kedaluwarsa)</translation>
     </message>
@@ -2512,7 +2528,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Laju</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Type {type_to_confirm} to import</source>
         <translation>Ketik {type_to_confirm} untuk mengimpor</translation>
     </message>
@@ -2578,7 +2594,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tidak ada masalah.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
+        <source>An import of this file into {table} stopped after {done:,} of {total:,} items (batch {batch:,}, {when}). Resume is ticked: Import skips the items written and continues from there. Untick it to write every item again.</source>
+        <translation>Impor berkas ini ke {table} berhenti setelah {done:,} dari {total:,} item (batch {batch:,}, {when}). Lanjutkan dicentang: Impor melewati item yang sudah tertulis dan melanjutkan dari sana. Hapus centangnya untuk menulis semua item lagi.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>the table has uniqueness lock rules: each batch is judged by the preflight</source>
         <translation>tabel punya aturan lock keunikan: setiap batch dinilai oleh pemeriksaan awal</translation>
     </message>
@@ -2593,7 +2614,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Impor sedang berjalan: tekan Batal untuk menghentikannya setelah batch yang sedang ditulis, lalu Tutup.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+30"/>
         <source>“{check}”</source>
         <translation>“{check}”</translation>
     </message>
@@ -2994,7 +3015,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+127"/>
+        <location filename="../../locks/panel.py" line="+136"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Dibatalkan: baris tetap dalam urutan semula.</translation>
     </message>
@@ -3107,12 +3128,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>MfaDialog</name>
     <message>
-        <location filename="../../session/mfa_dialog.py" line="+26"/>
+        <location filename="../../session/mfa_dialog.py" line="+27"/>
         <source>MFA code needed</source>
         <translation>Kode MFA diperlukan</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Profile &lt;b&gt;{escape}&lt;/b&gt; assumes a role that needs a code from your MFA device. Type the six digits it shows now.</source>
         <translation>Profil &lt;b&gt;{escape}&lt;/b&gt; memakai role yang memerlukan kode dari perangkat MFA Anda. Ketik enam digit yang tampil sekarang.</translation>
     </message>
@@ -3132,7 +3153,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Kode</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>The code is sent to AWS STS once and never saved. The role&apos;s session is kept (as the AWS CLI keeps it) until it expires.</source>
         <translation>Kode dikirim ke AWS STS sekali dan tidak pernah disimpan. Sesi role disimpan (seperti AWS CLI menyimpannya) sampai kedaluwarsa.</translation>
     </message>
@@ -3140,6 +3161,36 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <location line="+5"/>
         <source>Sign in</source>
         <translation>Masuk</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>1 try left</source>
+        <translation>sisa 1 percobaan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} tries left</source>
+        <translation>sisa {count} percobaan</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>AWS STS refused that code: it is not the one the device shows now, or it was used already. Type the code it shows now ({tries}).</source>
+        <translation>AWS STS menolak kode itu: bukan kode yang ditampilkan perangkat sekarang, atau sudah pernah dipakai. Ketik kode yang ditampilkan sekarang ({tries}).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>That code was refused already, so it was not sent again. Wait for your device to show the next one ({tries}).</source>
+        <translation>Kode itu sudah ditolak, jadi tidak dikirim lagi. Tunggu perangkat Anda menampilkan kode berikutnya ({tries}).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>An MFA code is six digits. Type the code your device shows now ({tries}).</source>
+        <translation>Kode MFA terdiri dari enam digit. Ketik kode yang ditampilkan perangkat Anda sekarang ({tries}).</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>An MFA code is six digits ({count} of 6 typed). Nothing was sent.</source>
+        <translation>Kode MFA terdiri dari enam digit ({count} dari 6 diketik). Tidak ada yang dikirim.</translation>
     </message>
 </context>
 <context>
@@ -3534,7 +3585,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+37"/>
+        <location filename="../../session/settings_dialog.py" line="+38"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Koneksi yang nama profilnya cocok dengan salah satu pola ini dibuka sebagai produksi: hanya-baca, dan penulisan meminta ID akun. * cocok dengan teks apa pun, ? satu karakter, [abc] salah satu dari himpunan.</translation>
     </message>
@@ -3575,7 +3626,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>QuitGuard</name>
     <message>
-        <location filename="../../transfer/quit_guard.py" line="+84"/>
+        <location filename="../../transfer/quit_guard.py" line="+102"/>
         <source>Stop and quit ends the import after the current batch. What was written stays, and Resume in Import… (or --resume) continues from where it stopped.</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
         <translation>Hentikan dan keluar mengakhiri impor setelah batch saat ini. Yang sudah ditulis tetap ada, dan Lanjutkan di Impor… (atau --resume) melanjutkan dari tempat berhentinya.</translation>
@@ -3602,12 +3653,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+30"/>
+        <location line="+41"/>
         <source>Quit DynoView</source>
         <translation>Keluar dari DynoView</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="-37"/>
         <source>Stop and quit</source>
         <translation>Hentikan dan keluar</translation>
     </message>
@@ -3617,7 +3668,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tetap berjalan</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+2"/>
+        <source>Stop, don&apos;t quit</source>
+        <translation>Hentikan, jangan keluar</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Stopping the import and the export before quitting…</source>
         <translation>Menghentikan impor dan ekspor sebelum keluar…</translation>
     </message>
@@ -3658,12 +3714,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ReadForm</name>
     <message>
-        <location filename="../../items/read_form.py" line="+52"/>
+        <location filename="../../items/read_form.py" line="+54"/>
         <source>Read</source>
         <translation>Baca</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+28"/>
         <source>Scan reads every item; Query reads one partition key (cheaper)</source>
         <translation>Scan membaca semua item; Query membaca satu partition key (lebih murah)</translation>
     </message>
@@ -3755,11 +3811,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+34"/>
         <source>upper bound</source>
         <translation>batas atas</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-31"/>
         <source>Sort key value</source>
         <translation>Nilai sort key</translation>
     </message>
@@ -3774,12 +3831,13 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>atribut (opsional)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+13"/>
+        <location line="+95"/>
         <source>value</source>
         <translation>nilai</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-90"/>
         <source>Filter attribute</source>
         <translation>Atribut filter</translation>
     </message>
@@ -3805,16 +3863,41 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Filter upper bound</source>
+        <translation>Batas atas filter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Filter</source>
         <translation>Filter</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+54"/>
+        <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
+        <translation>Nama atribut {name} diawali atau diakhiri spasi, dan belum ada item terbaca yang memilikinya: filter memakainya persis seperti yang diketik.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{trimmed} is another attribute.</source>
+        <translation>{trimmed} adalah atribut lain.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>[&quot;a&quot;, &quot;b&quot;]</source>
+        <translation>[&quot;a&quot;, &quot;b&quot;]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A JSON list of up to {count} values of the chosen type</source>
+        <translation>Daftar JSON berisi paling banyak {count} nilai dari jenis yang dipilih</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>no sort key</source>
         <translation>tanpa sort key</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>{name} is a global secondary index: GSIs only serve eventually consistent reads.</source>
         <translation>{name} adalah global secondary index: GSI hanya melayani pembacaan eventually consistent.</translation>
     </message>
@@ -4032,9 +4115,22 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
 </context>
 <context>
+    <name>RepairCloseGuard</name>
+    <message>
+        <location filename="../../locks/repair_close.py" line="+57"/>
+        <source>Stopping the repair after the finding in progress…</source>
+        <translation>Menghentikan perbaikan setelah temuan yang sedang diproses…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Quit DynoView</source>
+        <translation>Keluar dari DynoView</translation>
+    </message>
+</context>
+<context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+72"/>
+        <location filename="../../locks/repair_dialog.py" line="+75"/>
         <source>Repair all — {name}</source>
         <translation>Perbaiki semua — {name}</translation>
     </message>
@@ -4123,7 +4219,7 @@ Request: {request}</source>
 Permintaan: {request}</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+28"/>
         <source>Continue ({remaining} left)</source>
         <translation>Lanjutkan (sisa {remaining})</translation>
     </message>
@@ -4133,7 +4229,7 @@ Permintaan: {request}</translation>
         <translation>Memperbaiki: setiap temuan dicek ulang, lalu diperbaiki…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>Stopping after the finding in progress…</source>
         <translation>Berhenti setelah temuan yang sedang diproses…</translation>
     </message>
@@ -4146,6 +4242,11 @@ Permintaan: {request}</translation>
         <location line="+2"/>
         <source> Stopped by an error: {error}</source>
         <translation> Dihentikan oleh error: {error}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Repair all on {name}: {summary}</source>
+        <translation>Perbaiki semua di {name}: {summary}</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -4631,7 +4732,7 @@ Permintaan: {request}</translation>
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../shortcuts.py" line="+157"/>
+        <location filename="../../shortcuts.py" line="+159"/>
         <location line="+9"/>
         <source>Keyboard shortcuts</source>
         <translation>Pintasan keyboard</translation>
@@ -6041,7 +6142,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-181"/>
+        <location filename="../../items/read_form.py" line="-231"/>
         <source>(table)</source>
         <translation>(tabel)</translation>
     </message>
@@ -6176,7 +6277,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.layout</name>
     <message>
-        <location filename="../../locks/layout.py" line="-130"/>
+        <location filename="../../locks/layout.py" line="-139"/>
         <source>All rows</source>
         <translation>Semua baris</translation>
     </message>
@@ -6425,7 +6526,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+98"/>
+        <location filename="../../settings.py" line="+97"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Berkas pengaturan {path} tidak dapat dibaca ({strerror}); DynoView dimulai dengan pengaturan bawaan dan tidak akan menyimpannya.</translation>
     </message>
@@ -6450,22 +6551,47 @@ Terlama: {key_text}</translation>
         <translation>Koneksi tersimpan sebagaimana adanya disimpan di {path}.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+58"/>
         <source>The user name and password in the endpoint URL are not saved: type them in the endpoint again each time you connect.</source>
         <translation>Nama pengguna dan kata sandi dalam URL endpoint tidak disimpan: ketik lagi di endpoint setiap kali Anda terhubung.</translation>
     </message>
     <message>
-        <location filename="../../settings_save.py" line="+56"/>
+        <location line="+40"/>
+        <source>Could not save the theme to {path}: {reason}. The theme applies until you quit; choose it again once the settings folder can be written.</source>
+        <translation>Tema tidak dapat disimpan ke {path}: {reason}. Tema berlaku sampai Anda keluar; pilih lagi setelah folder pengaturan dapat ditulis.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not save {what} to {path}: {reason}. The setting saved before still applies; press OK again once the settings folder can be written, or Cancel.</source>
+        <translation>{what} tidak dapat disimpan ke {path}: {reason}. Pengaturan yang disimpan sebelumnya tetap berlaku; tekan OK lagi setelah folder pengaturan dapat ditulis, atau Batal.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>the production patterns</source>
+        <translation>pola produksi</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>the language</source>
+        <translation>bahasa</translation>
+    </message>
+    <message>
+        <location filename="../../settings_save.py" line="+63"/>
         <source>The settings could not be saved: another DynoView window kept the settings file {path} locked. Try again; if it keeps happening, close the other DynoView windows.</source>
         <translation>Pengaturan tidak dapat disimpan: jendela DynoView lain mengunci file pengaturan {path}. Coba lagi; jika terus terjadi, tutup jendela DynoView lainnya.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+3"/>
+        <source>another DynoView window kept it locked</source>
+        <translation>jendela DynoView lain menguncinya</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>the file is damaged; restart DynoView to set it aside</source>
         <translation>file rusak; mulai ulang DynoView untuk menyisihkannya</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+27"/>
         <source>the folder is on a read-only disk</source>
         <translation>folder berada di disk hanya-baca</translation>
     </message>
@@ -6488,7 +6614,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>shortcuts</name>
     <message>
-        <location filename="../../shortcuts.py" line="-157"/>
+        <location filename="../../shortcuts.py" line="-159"/>
         <source>Anywhere</source>
         <translation>Di mana saja</translation>
     </message>
@@ -6633,7 +6759,12 @@ Terlama: {key_text}</translation>
         <translation>Mode langsung: ikuti stream tabel dan perbarui baris saat penulisan masuk</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>Go to the search (values or account ids)</source>
+        <translation>Ke pencarian (nilai atau id akun)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Show tab 1, 2, 3… in the order of the tabs (Items is 1)</source>
         <translation>Tampilkan tab 1, 2, 3… sesuai urutan tab (Item adalah 1)</translation>
     </message>
@@ -7114,7 +7245,7 @@ Terlama: {key_text}</translation>
         <translation>  TIDAK TERENKRIPSI</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Warning: {sentence}</source>
         <translation>Peringatan: {sentence}</translation>
     </message>

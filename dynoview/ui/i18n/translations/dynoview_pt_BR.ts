@@ -2345,7 +2345,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>FilterBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+47"/>
+        <location filename="../../locks/layout.py" line="+56"/>
         <location line="+4"/>
         <source>Search values or account ids</source>
         <translation>Buscar valores ou ids de conta</translation>
@@ -2416,12 +2416,28 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+55"/>
+        <location filename="../../transfer/import_controller.py" line="+67"/>
         <source>Connect to a table first.</source>
+        <extracomment>An import of this file into this table that stopped before its end (Resume continues it).</extracomment>
         <translation>Conecte-se a uma tabela primeiro.</translation>
     </message>
+    <message>
+        <location line="+56"/>
+        <source>No batch is confirmed written yet.</source>
+        <translation>Nenhum lote foi confirmado como gravado ainda.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{done:,} of {total:,} items are written.</source>
+        <translation>{done:,} de {total:,} itens estão gravados.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{done:,} items are written.</source>
+        <translation>{done:,} itens estão gravados.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+53"/>
+        <location line="+12"/>
         <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
         <translation>
             <numerusform> Os lotes anteriores foram gravados (%Ln item); Retomar continua a partir do lote que parou.</numerusform>
@@ -2452,7 +2468,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>JSON de TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+60"/>
+        <location filename="../../transfer/import_dialog.py" line="+61"/>
         <source>Import items into {name}</source>
         <translation>Importar itens para {name}</translation>
     </message>
@@ -2507,7 +2523,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Retomar uma importação interrompida deste arquivo</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Write batches the preflight warns about (clashes, expired)</source>
         <translation>Escrever lotes com avisos da verificação prévia (colisões, expirados)</translation>
     </message>
@@ -2537,7 +2553,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Taxa</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Type {type_to_confirm} to import</source>
         <translation>Digite {type_to_confirm} para importar</translation>
     </message>
@@ -2603,7 +2619,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Nenhum problema encontrado.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
+        <source>An import of this file into {table} stopped after {done:,} of {total:,} items (batch {batch:,}, {when}). Resume is ticked: Import skips the items written and continues from there. Untick it to write every item again.</source>
+        <translation>Uma importação deste arquivo para {table} parou após {done:,} de {total:,} itens (lote {batch:,}, {when}). Retomar está marcado: Importar pula os itens gravados e continua dali. Desmarque para gravar todos os itens de novo.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>the table has uniqueness lock rules: each batch is judged by the preflight</source>
         <translation>a tabela tem regras de bloqueio de unicidade: cada lote passa pela verificação prévia</translation>
     </message>
@@ -2618,7 +2639,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>A importação está em andamento: clique em Cancelar para pará-la depois do lote sendo gravado e então em Fechar.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+30"/>
         <source>“{check}”</source>
         <translation>“{check}”</translation>
     </message>
@@ -3027,7 +3048,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+127"/>
+        <location filename="../../locks/panel.py" line="+136"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Cancelado: as linhas mantêm a ordem que tinham.</translation>
     </message>
@@ -3143,12 +3164,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>MfaDialog</name>
     <message>
-        <location filename="../../session/mfa_dialog.py" line="+26"/>
+        <location filename="../../session/mfa_dialog.py" line="+27"/>
         <source>MFA code needed</source>
         <translation>Código MFA necessário</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Profile &lt;b&gt;{escape}&lt;/b&gt; assumes a role that needs a code from your MFA device. Type the six digits it shows now.</source>
         <translation>O perfil &lt;b&gt;{escape}&lt;/b&gt; assume uma função que precisa de um código do seu dispositivo MFA. Digite os seis dígitos que ele mostra agora.</translation>
     </message>
@@ -3168,7 +3189,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Código</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>The code is sent to AWS STS once and never saved. The role&apos;s session is kept (as the AWS CLI keeps it) until it expires.</source>
         <translation>O código é enviado ao AWS STS uma vez e nunca é salvo. A sessão da função é mantida (como o AWS CLI faz) até expirar.</translation>
     </message>
@@ -3176,6 +3197,36 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <location line="+5"/>
         <source>Sign in</source>
         <translation>Entrar</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>1 try left</source>
+        <translation>resta 1 tentativa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} tries left</source>
+        <translation>restam {count} tentativas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>AWS STS refused that code: it is not the one the device shows now, or it was used already. Type the code it shows now ({tries}).</source>
+        <translation>O AWS STS recusou esse código: não é o que o dispositivo mostra agora, ou já foi usado. Digite o código que ele mostra agora ({tries}).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>That code was refused already, so it was not sent again. Wait for your device to show the next one ({tries}).</source>
+        <translation>Esse código já foi recusado, então não foi enviado de novo. Espere seu dispositivo mostrar o próximo ({tries}).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>An MFA code is six digits. Type the code your device shows now ({tries}).</source>
+        <translation>Um código MFA tem seis dígitos. Digite o código que seu dispositivo mostra agora ({tries}).</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>An MFA code is six digits ({count} of 6 typed). Nothing was sent.</source>
+        <translation>Um código MFA tem seis dígitos ({count} de 6 digitados). Nada foi enviado.</translation>
     </message>
 </context>
 <context>
@@ -3577,7 +3628,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+37"/>
+        <location filename="../../session/settings_dialog.py" line="+38"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Uma conexão cujo nome de perfil combina com um destes padrões abre como produção: somente leitura, e escrever pede o id da conta. * combina com qualquer texto, ? com um caractere, [abc] com um de um conjunto.</translation>
     </message>
@@ -3618,7 +3669,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>QuitGuard</name>
     <message>
-        <location filename="../../transfer/quit_guard.py" line="+84"/>
+        <location filename="../../transfer/quit_guard.py" line="+102"/>
         <source>Stop and quit ends the import after the current batch. What was written stays, and Resume in Import… (or --resume) continues from where it stopped.</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
         <translation>Parar e sair encerra a importação após o lote atual. O que foi gravado permanece, e Retomar em Importar… (ou --resume) continua de onde parou.</translation>
@@ -3645,12 +3696,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+30"/>
+        <location line="+41"/>
         <source>Quit DynoView</source>
         <translation>Sair do DynoView</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="-37"/>
         <source>Stop and quit</source>
         <translation>Parar e sair</translation>
     </message>
@@ -3660,7 +3711,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Continuar executando</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+2"/>
+        <source>Stop, don&apos;t quit</source>
+        <translation>Parar, sem sair</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Stopping the import and the export before quitting…</source>
         <translation>Parando a importação e a exportação antes de sair…</translation>
     </message>
@@ -3701,12 +3757,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ReadForm</name>
     <message>
-        <location filename="../../items/read_form.py" line="+52"/>
+        <location filename="../../items/read_form.py" line="+54"/>
         <source>Read</source>
         <translation>Ler</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+28"/>
         <source>Scan reads every item; Query reads one partition key (cheaper)</source>
         <translation>Scan lê todos os itens; Query lê uma chave de partição (mais barato)</translation>
     </message>
@@ -3798,11 +3854,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+34"/>
         <source>upper bound</source>
         <translation>limite superior</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-31"/>
         <source>Sort key value</source>
         <translation>Valor da chave de ordenação</translation>
     </message>
@@ -3817,12 +3874,13 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>atributo (opcional)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+13"/>
+        <location line="+95"/>
         <source>value</source>
         <translation>valor</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-90"/>
         <source>Filter attribute</source>
         <translation>Atributo do filtro</translation>
     </message>
@@ -3848,16 +3906,41 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Filter upper bound</source>
+        <translation>Limite superior do filtro</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Filter</source>
         <translation>Filtro</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+54"/>
+        <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
+        <translation>O nome de atributo {name} começa ou termina com espaço, e nenhum item lido até agora o tem: o filtro o usa exatamente como digitado.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{trimmed} is another attribute.</source>
+        <translation>{trimmed} é outro atributo.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>[&quot;a&quot;, &quot;b&quot;]</source>
+        <translation>[&quot;a&quot;, &quot;b&quot;]</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A JSON list of up to {count} values of the chosen type</source>
+        <translation>Uma lista JSON de até {count} valores do tipo escolhido</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>no sort key</source>
         <translation>sem chave de ordenação</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>{name} is a global secondary index: GSIs only serve eventually consistent reads.</source>
         <translation>{name} é um índice secundário global: GSIs só atendem leituras eventualmente consistentes.</translation>
     </message>
@@ -4076,9 +4159,22 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
 </context>
 <context>
+    <name>RepairCloseGuard</name>
+    <message>
+        <location filename="../../locks/repair_close.py" line="+57"/>
+        <source>Stopping the repair after the finding in progress…</source>
+        <translation>Parando o reparo após o achado em andamento…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Quit DynoView</source>
+        <translation>Sair do DynoView</translation>
+    </message>
+</context>
+<context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+72"/>
+        <location filename="../../locks/repair_dialog.py" line="+75"/>
         <source>Repair all — {name}</source>
         <translation>Reparar tudo — {name}</translation>
     </message>
@@ -4168,7 +4264,7 @@ Request: {request}</source>
 Requisição: {request}</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+28"/>
         <source>Continue ({remaining} left)</source>
         <translation>Continuar (faltam {remaining})</translation>
     </message>
@@ -4178,7 +4274,7 @@ Requisição: {request}</translation>
         <translation>Reparando: cada achado é verificado de novo, depois reparado…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>Stopping after the finding in progress…</source>
         <translation>Parando depois do achado em andamento…</translation>
     </message>
@@ -4191,6 +4287,11 @@ Requisição: {request}</translation>
         <location line="+2"/>
         <source> Stopped by an error: {error}</source>
         <translation> Parado por um erro: {error}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Repair all on {name}: {summary}</source>
+        <translation>Reparar tudo em {name}: {summary}</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -4676,7 +4777,7 @@ Requisição: {request}</translation>
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../shortcuts.py" line="+157"/>
+        <location filename="../../shortcuts.py" line="+159"/>
         <location line="+9"/>
         <source>Keyboard shortcuts</source>
         <translation>Atalhos de teclado</translation>
@@ -6093,7 +6194,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-181"/>
+        <location filename="../../items/read_form.py" line="-231"/>
         <source>(table)</source>
         <translation>(tabela)</translation>
     </message>
@@ -6228,7 +6329,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.layout</name>
     <message>
-        <location filename="../../locks/layout.py" line="-130"/>
+        <location filename="../../locks/layout.py" line="-139"/>
         <source>All rows</source>
         <translation>Todas as linhas</translation>
     </message>
@@ -6477,7 +6578,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+98"/>
+        <location filename="../../settings.py" line="+97"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Não foi possível ler o arquivo de configurações {path} ({strerror}); o DynoView inicia com as configurações padrão e não vai salvá-las.</translation>
     </message>
@@ -6502,22 +6603,47 @@ Mais antigo: {key_text}</translation>
         <translation>As conexões salvas, como estavam, estão guardadas em {path}.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+58"/>
         <source>The user name and password in the endpoint URL are not saved: type them in the endpoint again each time you connect.</source>
         <translation>O nome de usuário e a senha na URL do endpoint não são salvos: digite-os no endpoint novamente a cada conexão.</translation>
     </message>
     <message>
-        <location filename="../../settings_save.py" line="+56"/>
+        <location line="+40"/>
+        <source>Could not save the theme to {path}: {reason}. The theme applies until you quit; choose it again once the settings folder can be written.</source>
+        <translation>Não foi possível salvar o tema em {path}: {reason}. O tema vale até você sair; escolha-o de novo quando a pasta de configurações puder ser gravada.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not save {what} to {path}: {reason}. The setting saved before still applies; press OK again once the settings folder can be written, or Cancel.</source>
+        <translation>Não foi possível salvar {what} em {path}: {reason}. A configuração salva antes continua valendo; pressione OK de novo quando a pasta de configurações puder ser gravada, ou Cancelar.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>the production patterns</source>
+        <translation>os padrões de produção</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>the language</source>
+        <translation>o idioma</translation>
+    </message>
+    <message>
+        <location filename="../../settings_save.py" line="+63"/>
         <source>The settings could not be saved: another DynoView window kept the settings file {path} locked. Try again; if it keeps happening, close the other DynoView windows.</source>
         <translation>Não foi possível salvar as configurações: outra janela do DynoView manteve o arquivo de configurações {path} bloqueado. Tente de novo; se continuar acontecendo, feche as outras janelas do DynoView.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+3"/>
+        <source>another DynoView window kept it locked</source>
+        <translation>outra janela do DynoView o manteve bloqueado</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>the file is damaged; restart DynoView to set it aside</source>
         <translation>o arquivo está danificado; reinicie o DynoView para deixá-lo de lado</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+27"/>
         <source>the folder is on a read-only disk</source>
         <translation>a pasta está em um disco somente leitura</translation>
     </message>
@@ -6540,7 +6666,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>shortcuts</name>
     <message>
-        <location filename="../../shortcuts.py" line="-157"/>
+        <location filename="../../shortcuts.py" line="-159"/>
         <source>Anywhere</source>
         <translation>Em qualquer lugar</translation>
     </message>
@@ -6685,7 +6811,12 @@ Mais antigo: {key_text}</translation>
         <translation>Modo ao vivo: acompanhar o stream da tabela e atualizar as linhas conforme as escritas chegam</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>Go to the search (values or account ids)</source>
+        <translation>Ir para a busca (valores ou ids de conta)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Show tab 1, 2, 3… in the order of the tabs (Items is 1)</source>
         <translation>Mostrar a aba 1, 2, 3… na ordem das abas (Itens é a 1)</translation>
     </message>
@@ -7166,7 +7297,7 @@ Mais antigo: {key_text}</translation>
         <translation>  SEM CRIPTOGRAFIA</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Warning: {sentence}</source>
         <translation>Aviso: {sentence}</translation>
     </message>
