@@ -1,8 +1,9 @@
 """Closing the main window or the dialog while "Repair all…" runs, and opening it again.
 
-The window waits for the finding in flight and stops the run there: nothing is written after
-it has closed, every send in the action log has its outcome, and reopening Repair all shows
-the run that was cancelled (with Continue) instead of a fresh plan that forgot it."""
+Closing the window asks, as for an import (ui/transfer/quit_guard.py); Stop and quit waits for
+the finding in flight and stops the run there: nothing is written after the window has closed,
+every send in the action log has its outcome. Reopening Repair all shows the run that was
+cancelled (with Continue) instead of a fresh plan that forgot it."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 
 from dynoview.core.repair.state import APPLIED
 from dynoview.core.session import profile
@@ -66,6 +68,12 @@ def test_closing_the_window_stops_the_run_before_it_goes(qtbot: Any, qasync_loop
     dialog = _start_slow_run(qtbot, _panel(qtbot, win), log)
 
     win.close()
+    box = win.findChild(QMessageBox, "transfer-close-prompt")
+    assert box is not None and box.isVisible(), "closing during Repair all did not ask"
+    assert box.text() == "Repair all is running."
+    assert win.isVisible()
+    [stop] = [b for b in box.buttons() if b.text() == "Stop and quit"]
+    qtbot.mouseClick(stop, Qt.MouseButton.LeftButton)
     # The window closes once the run has stopped after the finding in flight.
     qtbot.waitUntil(lambda: not win.isVisible(), timeout=30000)
     assert not dialog.controller.busy
@@ -109,3 +117,24 @@ def test_reopening_after_cancel_shows_the_cancelled_run(qtbot: Any, qasync_loop:
     assert [(o.status, o.earlier) for o in finished.args[0].outcomes] == [
         (APPLIED, True), (APPLIED, False), (APPLIED, False)]
     assert len(log.entries()) == 3
+
+
+def test_closing_the_window_after_the_dialog_waits_without_asking(qtbot: Any, qasync_loop: Any,
+                                                                  demo_conn: Connection,
+                                                                  seeded_table: str,
+                                                                  tmp_path: Path) -> None:
+    """Quitting the app closes the (window-modal) dialog first, which cancels the run: the
+    window then waits for the finding in flight, and asks nothing no answer could change."""
+    win = open_window(qtbot, demo_conn, seeded_table)
+    win.show()
+    log = ActionLog(tmp_path / "actions.jsonl")
+    dialog = _start_slow_run(qtbot, _panel(qtbot, win), log)
+    dialog.close()
+    assert dialog.controller.stopping or not dialog.controller.busy
+    win.close()
+    assert win.findChild(QMessageBox, "transfer-close-prompt") is None
+    qtbot.waitUntil(lambda: not win.isVisible(), timeout=30000)
+    assert not dialog.controller.busy
+    sent = len(log.entries())
+    time.sleep(2.5)
+    assert len(log.entries()) == sent < 3

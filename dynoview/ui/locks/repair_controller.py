@@ -77,6 +77,11 @@ class RepairController(QObject):
         self.ctx.tasks.cancel(REPAIR_TASK)
 
     @property
+    def stopping(self) -> bool:
+        """Cancelled, and finishing the finding in flight (window/quit_guard waits for it)."""
+        return self.busy and self._cancel is not None and self._cancel.is_set()
+
+    @property
     def busy(self) -> bool:
         """True until the run in the pool has returned (a cancelled task may still be settling
         its finding in flight)."""

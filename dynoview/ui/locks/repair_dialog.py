@@ -42,7 +42,6 @@ from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.accessible import labelled
 from dynoview.ui.context import AppContext, WrittenKey
-from dynoview.ui.locks.repair_close import RepairCloseGuard
 from dynoview.ui.locks.repair_controller import RepairController
 from dynoview.ui.locks.repair_model import COL_RESULT, COL_VALUE, RepairModel
 
@@ -234,11 +233,6 @@ class RepairDialog(QDialog):
         self.status_label.setText(self.tr("Repairing: each finding is re-checked, then repaired…"))
         self._update_buttons()
         self.controller.start(conn, self.ctx.reader, confirmation, float(self.rate.value()), self.log)
-        top = self.parentWidget()
-        while top is not None and top.parentWidget() is not None:
-            top = top.parentWidget()
-        if top is not None:  # closing the main window waits for the finding in flight
-            RepairCloseGuard.watch(top)
 
     def cancel(self) -> None:
         """Stop after the finding in progress (its transaction, if sent, is settled first)."""

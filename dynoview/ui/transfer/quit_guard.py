@@ -1,9 +1,13 @@
-"""Closing the window while an import or export runs: ask first, then stop it after its batch.
+"""Closing the window while an import, an export or Repair all runs: ask first, then stop it
+after its batch.
 
 An import stops between batches and its progress file records where (Resume in Import…, or
 ``--resume``, continues from there); an export stops after its page and removes its partial
-file. Closing waits for that with the event loop running, then closes the window again. An
-unattended close (``closing_unattended``: a signal closes the window) stops them without asking.
+file; Repair all stops after the finding in flight, whose send and outcome are in the action
+log (its work runs in the pool, which goes on when the event loop has ended: it must stop
+before the window goes). Closing waits for that with the event loop running, then closes the
+window again. An unattended close (``closing_unattended``: a signal closes the window) stops
+them without asking, and so does a close when each is stopping already.
 """
 
 from __future__ import annotations
@@ -17,18 +21,17 @@ from PySide6.QtWidgets import QDialog, QMessageBox, QProgressDialog, QWidget
 
 #: Set to True on the window when it closes without a person to answer (SIGTERM, logout).
 UNATTENDED = "closing_unattended"
-IMPORT, EXPORT = "import", "export"
+IMPORT, EXPORT, REPAIR = "import", "export", "repair"
 # Looked up in sys.modules: a controller module never loaded has nothing running, and closing
-# need not load it.
-CONTROLLERS = ((IMPORT, "dynoview.ui.transfer.import_controller", "ImportController"),
-               (EXPORT, "dynoview.ui.transfer.export_controller", "ExportController"))
+# need not load it. The last field names the attribute that is true while it works.
+CONTROLLERS = ((IMPORT, "dynoview.ui.transfer.import_controller", "ImportController", "running"),
+               (EXPORT, "dynoview.ui.transfer.export_controller", "ExportController", "running"),
+               (REPAIR, "dynoview.ui.locks.repair_controller", "RepairController", "busy"))
 POLL_MS = 100
 STOP_WAIT_S = 30.0  # at most this long does closing wait for a batch (retries included)
 
 
 class Transfer(Protocol):
-    running: bool
-
     def cancel(self) -> None: ...
 
 
@@ -39,14 +42,20 @@ def progress_of(transfer: Transfer) -> str:
 
 
 def running_transfers(window: QWidget) -> list[tuple[str, Transfer]]:
-    """The window's imports and exports that are running, with their kind."""
+    """The window's imports, exports and repairs that are running, with their kind."""
     found: list[tuple[str, Transfer]] = []
-    for kind, module, name in CONTROLLERS:
+    for kind, module, name, working in CONTROLLERS:
         loaded = sys.modules.get(module)
         if loaded is None:
             continue
-        found += [(kind, c) for c in window.findChildren(getattr(loaded, name)) if c.running]
+        found += [(kind, c) for c in window.findChildren(getattr(loaded, name)) if getattr(c, working)]
     return found
+
+
+def stopping(transfer: Transfer) -> bool:
+    """Cancelled already and finishing its step (a repair whose dialog was closed): nothing
+    to ask, only to wait for."""
+    return bool(getattr(transfer, "stopping", False))
 
 
 class QuitGuard(QObject):
@@ -78,7 +87,7 @@ class QuitGuard(QObject):
         running = running_transfers(self.window_)
         if not running:
             return True
-        if getattr(self.window_, UNATTENDED, False):
+        if getattr(self.window_, UNATTENDED, False) or all(stopping(t) for _, t in running):
             self._stop(running)
         elif self.box is None or not self.box.isVisible():
             self._ask(running)
@@ -105,9 +114,15 @@ class QuitGuard(QObject):
         if EXPORT in kinds:
             infos.append(self.tr("Stop and quit ends the export and removes its partial file, so no "
                                  "incomplete export is left looking complete."))
-        text = (self.tr("An import and an export are running.") if len(kinds) > 1
-                else self.tr("An import is running.") if IMPORT in kinds
-                else self.tr("An export is running."))
+        if REPAIR in kinds:
+            infos.append(self.tr("Stop and quit ends Repair all after the finding in progress: what "
+                                 "it sent is in the action log with its outcome, and Continue or a "
+                                 "new audit picks up the rest."))
+        one = {IMPORT: self.tr("An import is running."), EXPORT: self.tr("An export is running."),
+               REPAIR: self.tr("Repair all is running.")}
+        text = (one[next(iter(kinds))] if len(kinds) == 1
+                else self.tr("An import and an export are running.") if kinds == {IMPORT, EXPORT}
+                else self.tr("Several tasks are running."))
         self.box = box = QMessageBox(QMessageBox.Icon.Question, self.tr("Quit DynoView"), text,
                                      QMessageBox.StandardButton.NoButton,
                                      self.dialog or self.window_)  # over the modal dialog
@@ -141,9 +156,12 @@ class QuitGuard(QObject):
         for _, transfer in running:
             transfer.cancel()
         kinds = {kind for kind, _ in running}
-        label = (self.tr("Stopping the import and the export before quitting…") if len(kinds) > 1
-                 else self.tr("Stopping the import after the current batch…") if IMPORT in kinds
-                 else self.tr("Stopping the export…"))
+        one = {IMPORT: self.tr("Stopping the import after the current batch…"),
+               EXPORT: self.tr("Stopping the export…"),
+               REPAIR: self.tr("Stopping Repair all after the finding in progress…")}
+        label = (one[next(iter(kinds))] if len(kinds) == 1
+                 else self.tr("Stopping the import and the export before quitting…")
+                 if kinds == {IMPORT, EXPORT} else self.tr("Stopping the running tasks before quitting…"))
         show_status: Any = getattr(self.window_, "show_status", None)
         if callable(show_status):
             show_status(label)

@@ -434,7 +434,7 @@
 <context>
     <name>RepairDialog</name>
     <message numerus="yes">
-        <location filename="../../locks/repair_dialog.py" line="+164" />
+        <location filename="../../locks/repair_dialog.py" line="+163" />
         <source>Repair %Ln finding(s)</source>
         <translation>
             <numerusform>Repair %Ln finding</numerusform>

@@ -2424,7 +2424,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+56"/>
         <source>No batch is confirmed written yet.</source>
-        <translation>Aucun lot n&apos;est encore confirmé écrit.</translation>
+        <translation>Aucun lot n’est encore confirmé écrit.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2621,7 +2621,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+16"/>
         <source>An import of this file into {table} stopped after {done:,} of {total:,} items (batch {batch:,}, {when}). Resume is ticked: Import skips the items written and continues from there. Untick it to write every item again.</source>
-        <translation>Une importation de ce fichier dans {table} s&apos;est arrêtée après {done:,} éléments sur {total:,} (lot {batch:,}, {when}). Reprendre est coché : Importer saute les éléments écrits et continue à partir de là. Décochez-le pour tout réécrire.</translation>
+        <translation>Une importation de ce fichier dans {table} s’est arrêtée après {done:,} éléments sur {total:,} (lot {batch:,}, {when}). Reprendre est coché : Importer saute les éléments écrits et continue à partir de là. Décochez-le pour tout réécrire.</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -3211,12 +3211,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+2"/>
         <source>AWS STS refused that code: it is not the one the device shows now, or it was used already. Type the code it shows now ({tries}).</source>
-        <translation>AWS STS a refusé ce code : ce n&apos;est pas celui que l&apos;appareil affiche maintenant, ou il a déjà servi. Saisissez le code affiché maintenant ({tries}).</translation>
+        <translation>AWS STS a refusé ce code : ce n’est pas celui que l’appareil affiche maintenant, ou il a déjà servi. Saisissez le code affiché maintenant ({tries}).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>That code was refused already, so it was not sent again. Wait for your device to show the next one ({tries}).</source>
-        <translation>Ce code a déjà été refusé, il n&apos;a donc pas été renvoyé. Attendez que votre appareil affiche le suivant ({tries}).</translation>
+        <translation>Ce code a déjà été refusé, il n’a donc pas été renvoyé. Attendez que votre appareil affiche le suivant ({tries}).</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3226,7 +3226,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+17"/>
         <source>An MFA code is six digits ({count} of 6 typed). Nothing was sent.</source>
-        <translation>Un code MFA compte six chiffres ({count} sur 6 saisis). Rien n&apos;a été envoyé.</translation>
+        <translation>Un code MFA compte six chiffres ({count} sur 6 saisis). Rien n’a été envoyé.</translation>
     </message>
 </context>
 <context>
@@ -3669,7 +3669,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>QuitGuard</name>
     <message>
-        <location filename="../../transfer/quit_guard.py" line="+102"/>
+        <location filename="../../transfer/quit_guard.py" line="+111"/>
         <source>Stop and quit ends the import after the current batch. What was written stays, and Resume in Import… (or --resume) continues from where it stopped.</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
         <translation>Arrêter et quitter termine l’import après le lot en cours. Ce qui a été écrit reste, et Reprendre dans Importer… (ou --resume) continue là où il s’est arrêté.</translation>
@@ -3680,28 +3680,43 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Arrêter et quitter termine l’export et supprime son fichier partiel&#xa0;: aucun export incomplet ne reste avec l’air d’être complet.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+9"/>
         <source>An import and an export are running.</source>
         <translation>Un import et un export sont en cours.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>An import is running.</source>
         <translation>Un import est en cours.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
+        <source>Stop and quit ends Repair all after the finding in progress: what it sent is in the action log with its outcome, and Continue or a new audit picks up the rest.</source>
+        <translation>Arrêter et quitter termine Tout réparer après le constat en cours : ce qui a été envoyé figure dans le journal des actions avec son résultat, et Continuer ou un nouvel audit reprend le reste.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>An export is running.</source>
         <translation>Un export est en cours.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+41"/>
+        <source>Repair all is running.</source>
+        <translation>Tout réparer est en cours.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Several tasks are running.</source>
+        <translation>Plusieurs tâches sont en cours.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+44"/>
         <source>Quit DynoView</source>
         <translation>Quitter DynoView</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-40"/>
         <source>Stop and quit</source>
         <translation>Arrêter et quitter</translation>
     </message>
@@ -3716,12 +3731,22 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Arrêter sans quitter</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
+        <source>Stopping Repair all after the finding in progress…</source>
+        <translation>Arrêt de Tout réparer après le constat en cours…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Stopping the import and the export before quitting…</source>
         <translation>Arrêt de l’import et de l’export avant de quitter…</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Stopping the running tasks before quitting…</source>
+        <translation>Arrêt des tâches en cours avant de quitter…</translation>
+    </message>
+    <message>
+        <location line="-5"/>
         <source>Stopping the import after the current batch…</source>
         <translation>Arrêt de l’import après le lot en cours…</translation>
     </message>
@@ -3917,7 +3942,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+54"/>
         <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
-        <translation>Le nom d&apos;attribut {name} commence ou finit par une espace, et aucun élément lu jusqu&apos;ici ne l&apos;a : le filtre l&apos;utilise exactement tel que saisi.</translation>
+        <translation>Le nom d’attribut {name} commence ou finit par une espace, et aucun élément lu jusqu’ici ne l’a : le filtre l’utilise exactement tel que saisi.</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3932,7 +3957,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+2"/>
         <source>A JSON list of up to {count} values of the chosen type</source>
-        <translation>Une liste JSON d&apos;au plus {count} valeurs du type choisi</translation>
+        <translation>Une liste JSON d’au plus {count} valeurs du type choisi</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -4159,22 +4184,9 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
 </context>
 <context>
-    <name>RepairCloseGuard</name>
-    <message>
-        <location filename="../../locks/repair_close.py" line="+57"/>
-        <source>Stopping the repair after the finding in progress…</source>
-        <translation>Arrêt de la réparation après le constat en cours…</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Quit DynoView</source>
-        <translation>Quitter DynoView</translation>
-    </message>
-</context>
-<context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+75"/>
+        <location filename="../../locks/repair_dialog.py" line="+74"/>
         <source>Repair all — {name}</source>
         <translation>Tout réparer — {name}</translation>
     </message>
@@ -4274,7 +4286,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Réparation&#xa0;: chaque constat est revérifié, puis réparé…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+8"/>
         <source>Stopping after the finding in progress…</source>
         <translation>Arrêt après le constat en cours…</translation>
     </message>
@@ -4291,7 +4303,7 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+3"/>
         <source>Repair all on {name}: {summary}</source>
-        <translation>Tout réparer sur {name} : {summary}</translation>
+        <translation>Tout réparer sur {name} : {summary}</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -6610,12 +6622,12 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+40"/>
         <source>Could not save the theme to {path}: {reason}. The theme applies until you quit; choose it again once the settings folder can be written.</source>
-        <translation>Impossible d&apos;enregistrer le thème dans {path} : {reason}. Le thème s&apos;applique jusqu&apos;à ce que vous quittiez ; choisissez-le de nouveau quand le dossier des réglages sera accessible en écriture.</translation>
+        <translation>Impossible d’enregistrer le thème dans {path} : {reason}. Le thème s’applique jusqu’à ce que vous quittiez ; choisissez-le de nouveau quand le dossier des réglages sera accessible en écriture.</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Could not save {what} to {path}: {reason}. The setting saved before still applies; press OK again once the settings folder can be written, or Cancel.</source>
-        <translation>Impossible d&apos;enregistrer {what} dans {path} : {reason}. Le réglage enregistré auparavant s&apos;applique toujours ; appuyez de nouveau sur OK quand le dossier des réglages sera accessible en écriture, ou sur Annuler.</translation>
+        <translation>Impossible d’enregistrer {what} dans {path} : {reason}. Le réglage enregistré auparavant s’applique toujours ; appuyez de nouveau sur OK quand le dossier des réglages sera accessible en écriture, ou sur Annuler.</translation>
     </message>
     <message>
         <location line="+26"/>

@@ -3626,7 +3626,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>QuitGuard</name>
     <message>
-        <location filename="../../transfer/quit_guard.py" line="+102"/>
+        <location filename="../../transfer/quit_guard.py" line="+111"/>
         <source>Stop and quit ends the import after the current batch. What was written stays, and Resume in Import… (or --resume) continues from where it stopped.</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
         <translation>Hentikan dan keluar mengakhiri impor setelah batch saat ini. Yang sudah ditulis tetap ada, dan Lanjutkan di Impor… (atau --resume) melanjutkan dari tempat berhentinya.</translation>
@@ -3637,28 +3637,43 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Hentikan dan keluar mengakhiri ekspor dan menghapus berkas parsialnya, sehingga tidak ada ekspor tak lengkap yang tertinggal seolah lengkap.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+9"/>
         <source>An import and an export are running.</source>
         <translation>Sebuah impor dan sebuah ekspor sedang berjalan.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>An import is running.</source>
         <translation>Sebuah impor sedang berjalan.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
+        <source>Stop and quit ends Repair all after the finding in progress: what it sent is in the action log with its outcome, and Continue or a new audit picks up the rest.</source>
+        <translation>Hentikan dan keluar mengakhiri Perbaiki semua setelah temuan yang sedang diproses: yang sudah dikirim tercatat di log tindakan beserta hasilnya, dan Lanjutkan atau audit baru menangani sisanya.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>An export is running.</source>
         <translation>Sebuah ekspor sedang berjalan.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+41"/>
+        <source>Repair all is running.</source>
+        <translation>Perbaiki semua sedang berjalan.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Several tasks are running.</source>
+        <translation>Beberapa tugas sedang berjalan.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+44"/>
         <source>Quit DynoView</source>
         <translation>Keluar dari DynoView</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-40"/>
         <source>Stop and quit</source>
         <translation>Hentikan dan keluar</translation>
     </message>
@@ -3673,12 +3688,22 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Hentikan, jangan keluar</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
+        <source>Stopping Repair all after the finding in progress…</source>
+        <translation>Menghentikan Perbaiki semua setelah temuan yang sedang diproses…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Stopping the import and the export before quitting…</source>
         <translation>Menghentikan impor dan ekspor sebelum keluar…</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Stopping the running tasks before quitting…</source>
+        <translation>Menghentikan tugas yang berjalan sebelum keluar…</translation>
+    </message>
+    <message>
+        <location line="-5"/>
         <source>Stopping the import after the current batch…</source>
         <translation>Menghentikan impor setelah batch saat ini…</translation>
     </message>
@@ -4115,22 +4140,9 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
 </context>
 <context>
-    <name>RepairCloseGuard</name>
-    <message>
-        <location filename="../../locks/repair_close.py" line="+57"/>
-        <source>Stopping the repair after the finding in progress…</source>
-        <translation>Menghentikan perbaikan setelah temuan yang sedang diproses…</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Quit DynoView</source>
-        <translation>Keluar dari DynoView</translation>
-    </message>
-</context>
-<context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+75"/>
+        <location filename="../../locks/repair_dialog.py" line="+74"/>
         <source>Repair all — {name}</source>
         <translation>Perbaiki semua — {name}</translation>
     </message>
@@ -4229,7 +4241,7 @@ Permintaan: {request}</translation>
         <translation>Memperbaiki: setiap temuan dicek ulang, lalu diperbaiki…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+8"/>
         <source>Stopping after the finding in progress…</source>
         <translation>Berhenti setelah temuan yang sedang diproses…</translation>
     </message>

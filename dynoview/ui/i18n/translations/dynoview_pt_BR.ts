@@ -3669,7 +3669,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>QuitGuard</name>
     <message>
-        <location filename="../../transfer/quit_guard.py" line="+102"/>
+        <location filename="../../transfer/quit_guard.py" line="+111"/>
         <source>Stop and quit ends the import after the current batch. What was written stays, and Resume in Import… (or --resume) continues from where it stopped.</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
         <translation>Parar e sair encerra a importação após o lote atual. O que foi gravado permanece, e Retomar em Importar… (ou --resume) continua de onde parou.</translation>
@@ -3680,28 +3680,43 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Parar e sair encerra a exportação e remove o arquivo parcial, para que nenhuma exportação incompleta fique parecendo completa.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+9"/>
         <source>An import and an export are running.</source>
         <translation>Uma importação e uma exportação estão em andamento.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>An import is running.</source>
         <translation>Uma importação está em andamento.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
+        <source>Stop and quit ends Repair all after the finding in progress: what it sent is in the action log with its outcome, and Continue or a new audit picks up the rest.</source>
+        <translation>Parar e sair encerra Reparar tudo após o achado em andamento: o que foi enviado está no log de ações com seu resultado, e Continuar ou uma nova auditoria retoma o restante.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>An export is running.</source>
         <translation>Uma exportação está em andamento.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+41"/>
+        <source>Repair all is running.</source>
+        <translation>Reparar tudo está em andamento.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Several tasks are running.</source>
+        <translation>Várias tarefas estão em andamento.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+44"/>
         <source>Quit DynoView</source>
         <translation>Sair do DynoView</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="-40"/>
         <source>Stop and quit</source>
         <translation>Parar e sair</translation>
     </message>
@@ -3716,12 +3731,22 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Parar, sem sair</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
+        <source>Stopping Repair all after the finding in progress…</source>
+        <translation>Parando Reparar tudo após o achado em andamento…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Stopping the import and the export before quitting…</source>
         <translation>Parando a importação e a exportação antes de sair…</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Stopping the running tasks before quitting…</source>
+        <translation>Parando as tarefas em andamento antes de sair…</translation>
+    </message>
+    <message>
+        <location line="-5"/>
         <source>Stopping the import after the current batch…</source>
         <translation>Parando a importação após o lote atual…</translation>
     </message>
@@ -4159,22 +4184,9 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
 </context>
 <context>
-    <name>RepairCloseGuard</name>
-    <message>
-        <location filename="../../locks/repair_close.py" line="+57"/>
-        <source>Stopping the repair after the finding in progress…</source>
-        <translation>Parando o reparo após o achado em andamento…</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Quit DynoView</source>
-        <translation>Sair do DynoView</translation>
-    </message>
-</context>
-<context>
     <name>RepairDialog</name>
     <message>
-        <location filename="../../locks/repair_dialog.py" line="+75"/>
+        <location filename="../../locks/repair_dialog.py" line="+74"/>
         <source>Repair all — {name}</source>
         <translation>Reparar tudo — {name}</translation>
     </message>
@@ -4274,7 +4286,7 @@ Requisição: {request}</translation>
         <translation>Reparando: cada achado é verificado de novo, depois reparado…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+8"/>
         <source>Stopping after the finding in progress…</source>
         <translation>Parando depois do achado em andamento…</translation>
     </message>
