@@ -1,8 +1,13 @@
-"""Saving an audit from the Accounts & locks panel: its findings as CSV, its report as JSON."""
+"""Saving an audit from the Accounts & locks panel: its findings as CSV, its report as JSON.
+
+Either file holds every finding of the audit, whatever the window's status filter and search
+show; the JSON says so, with when it was written (its ``schema`` is the rules audited).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
@@ -10,14 +15,23 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from dynoview.core.audit.report import audit_json, dumps, findings_csv
 from dynoview.core.audit.run import AuditResult
-from dynoview.core.errors import UserFacingError
+from dynoview.core.errors import DynoViewError, UserFacingError
 from dynoview.core.session.private_files import write_private_text
 from dynoview.ui.context import AppContext
 
 
 def write_audit(result: AuditResult, path: str | Path, fmt: str) -> Path:
     """Write the audit's findings as CSV, or the full report as JSON."""
-    text = findings_csv(result.findings) if fmt == "csv" else dumps(audit_json(result))
+    if fmt == "csv":
+        text = findings_csv(result.findings)
+    else:
+        data = audit_json(result)
+        # A reader of the file cannot see the window: say it is everything, not what was shown.
+        data["export"] = {
+            "exported_at": datetime.now(UTC).isoformat(), "scope": "all-findings",
+            "findings": len(result.findings),
+            "note": "Every finding of the audit: the window's status filter and search do not apply."}
+        text = dumps(data)
     # Findings name emails and account ids: the export is private like every file we write.
     return write_private_text(Path(path), text)
 
@@ -49,8 +63,14 @@ def ask_export(parent: QWidget, ctx: AppContext, result: AuditResult | None, fmt
     def chosen(path: str) -> None:
         try:
             write_audit(result, path, fmt)
-            ctx.status_message.emit(QCoreApplication.translate(
-                "locks.export", "Exported to {path}.").format(path=path))
+            # Every finding, not the filtered rows; a cancelled audit's file is not the table's.
+            text = QCoreApplication.translate(
+                "locks.export", "Exported all %n finding(s) of the audit to {path} (the filter and "
+                "search do not apply).", "", len(result.findings)).format(path=path)
+            if result.cancelled:
+                text += " " + QCoreApplication.translate(
+                    "locks.export", "The audit was cancelled: the file covers only the items read.")
+            ctx.status_message.emit(text)
         except OSError as exc:  # the user's path, not a bug: said as a sentence, no crash report
             ctx.error_raised.emit(UserFacingError(
                 QCoreApplication.translate("locks.export", "Export failed"),
@@ -58,6 +78,11 @@ def ask_export(parent: QWidget, ctx: AppContext, result: AuditResult | None, fmt
                     "locks.export", "The audit was not exported: {path} could not be written ({reason}). "
                     "Choose a folder that exists and that you can write to.").format(
                         path=path, reason=exc.strerror or exc)))
+        except DynoViewError as exc:  # a link or a device at the path: refused, and said
+            ctx.error_raised.emit(UserFacingError(
+                QCoreApplication.translate("locks.export", "Export failed"),
+                QCoreApplication.translate("locks.export", "The audit was not exported: {reason}").format(
+                    reason=exc.message)))
         except ValueError as exc:
             ctx.report(exc)
     return export_dialog(parent, result, fmt, chosen)

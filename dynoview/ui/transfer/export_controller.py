@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
-from dynoview.core.errors import CancelledError
+from dynoview.core.errors import CancelledError, DynoViewError
 from dynoview.core.exports.audit import (
     ExportAuditOptions,
     ExportAuditResult,
@@ -44,6 +44,7 @@ class ExportController(QObject):
         super().__init__(parent)
         self.ctx = ctx
         self.running = False
+        self.error_field: str | None = None  # the field the last failure is about ("output": the file)
         # Cancel is the export's own event, not the task's: the task still reports back, so
         # "cancelled, nothing written" is said only when that is what happened.
         self.cancel_event = threading.Event()
@@ -76,12 +77,20 @@ class ExportController(QObject):
     def _start(self, work: Callable[..., ExportResult], path: Path, table: str | None) -> None:
         self.cancel_event = threading.Event()
         self.running = True
+        self.error_field = None
         self.ctx.tasks.start(EXPORT_TASK, self._run(work, path),
                              on_error=lambda exc: self._failed(exc, table))
 
     async def _run(self, work: Callable[..., ExportResult], path: Path) -> None:
         try:
             result = await self.ctx.tasks.call(functools.partial(work, cancel=self.cancel_event))
+        except OSError as exc:
+            # A full disk, a quota or a folder gone mid-write: the user's to fix, not a bug. The
+            # partial file is already removed and a file that was there is untouched.
+            raise DynoViewError(self.tr(
+                "{path} could not be written ({reason}): free some space or pick another folder, "
+                "then export again.").format(path=path, reason=exc.strerror or exc),
+                field="output") from exc
         except BaseException:
             # The task cancelled (shutdown) sets only its own event: stop the export too.
             self.cancel_event.set()
@@ -99,6 +108,7 @@ class ExportController(QObject):
             self.finished.emit(None, QCoreApplication.translate("transfer.export_controller", CANCELLED))
             return
         message = getattr(exc, "message", None)
+        self.error_field = getattr(exc, "field", None)
         if message is None:  # an AWS answer or a bug (the crash path): said here, not in a box
             message = self.ctx.describe(exc, operation="Scan", table=table).message
         self.finished.emit(None, self.tr("{message} No file was written.").format(message=message))

@@ -280,6 +280,9 @@ class ExportDialog(QDialog):
         self.exported = result
         self._set_running(False)
         self.status.setText(sentence)
+        if result is None and self.controller.error_field == "output":
+            self.path.setFocus()  # the sentence is about the file: the cursor goes where to fix it
+            self.path.selectAll()
         self.finished_export.emit(result)
 
     def reject(self) -> None:
