@@ -36,6 +36,16 @@ def _logged(request: Mapping[str, Any]) -> dict[str, Any]:
                              for table, writes in request["RequestItems"].items()}}
 
 
+class CancelledUnprocessed(CancelledError):
+    """Cancelled between the tries of a request DynamoDB answered with items unprocessed: the
+    items it processed are written, the ``unprocessed`` ones are not (``run`` says which batch)."""
+
+    def __init__(self, sent: int, unprocessed: int) -> None:
+        super().__init__(f"The import was cancelled while DynamoDB had {unprocessed:,} of {sent:,} "
+                         "item(s) of a batch unprocessed (not written); the others were written.")
+        self.sent, self.unprocessed = sent, unprocessed
+
+
 def writer_client(conn: Connection) -> Any:
     """A client of ``conn`` for the import's BatchWriteItem requests, without botocore's own
     check of every value against the API's shapes: half the client's time for a request of 25
@@ -71,7 +81,7 @@ def write_items(conn: Connection, table: str, items: Sequence[Item], *, log: Act
     for round_ in range(MAX_ROUNDS):
         if round_:
             if cancel is not None and cancel.is_set():
-                raise CancelledError("The import was cancelled while DynamoDB had items unprocessed.")
+                raise CancelledUnprocessed(len(items), sum(len(v) for v in pending.values()))
             sleep(min(0.05 * 2 ** round_, 5.0))
         request = {"RequestItems": pending}
         try:

@@ -276,8 +276,12 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
             except ImportStopped as failure:
                 failure.written = result.items
                 raise
+            except _CancelledMidBatch as failure:
+                raise CancelledError(failure.said(state.items, options.resume_hint)) from failure
             if isinstance(exc, ImportStopped):
                 exc.written = result.items  # the batches before it stay written: said with it
+            if isinstance(exc, _CancelledMidBatch):  # said now: the batches before it are counted
+                raise CancelledError(exc.said(state.items, options.resume_hint)) from exc
             raise
     if state.batches > result.skipped_batches + result.batches:
         raise DynoViewError(f"The progress file {path} counts more batches than this file holds: it "
@@ -317,6 +321,27 @@ def _start_state(path: Path, identity: resume.FileIdentity, table: str, endpoint
                             f"{saved.endpoint} by {saved.mode}; resume with the same table, endpoint "
                             "and mode.", field="resume")
     return saved
+
+
+class _CancelledMidBatch(CancelledError):
+    """Cancelled while DynamoDB had items of ``batch`` unprocessed (``batch_write``): the batch
+    is partly written. ``run_import`` says it once the batches before it are counted."""
+
+    def __init__(self, batch: Batch, cause: batch_write.CancelledUnprocessed) -> None:
+        super().__init__(cause.message)
+        self.batch, self.sent, self.unprocessed = batch, cause.sent, cause.unprocessed
+
+    def said(self, confirmed: int, resume_hint: str) -> str:
+        # A resume skips the batches the progress file counts and writes this one again whole.
+        number = self.batch.number + 1
+        before = (f"{confirmed:,} item(s) are confirmed written (the batches before it)" if confirmed
+                  else "no item is confirmed written yet")
+        return (f"The import was cancelled while DynamoDB still had items of batch {number} "
+                f"({self.batch.span()}) unprocessed: {before}; of the {self.sent:,} item(s) of batch "
+                f"{number}, {self.sent - self.unprocessed:,} were written and {self.unprocessed:,} "
+                f"were unprocessed (not written), so that batch is partly written. {resume_hint} "
+                f"continues from the last confirmed batch: it writes batch {number} and those after "
+                "it again (the same Puts: items written already end the same).")
 
 
 def _maybe_written(batch: Batch, said: str, resume_hint: str) -> ImportStopped:
@@ -398,6 +423,8 @@ class _Sender:
                 context=_context(batch, self.state), cancel=self.cancel, client=self.client)
         except DamagedResponseError as exc:  # sent and answered, but the answer is unreadable
             raise _maybe_written(batch, str(exc), self.options.resume_hint) from exc
+        except batch_write.CancelledUnprocessed as exc:
+            raise _CancelledMidBatch(batch, exc) from exc
         except DynoViewError:
             raise  # cancelled, or items left unprocessed: each says what happened
         except Exception as exc:

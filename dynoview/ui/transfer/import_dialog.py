@@ -5,7 +5,9 @@ and Preview: the first items with their types and every problem, located by line
 (a problem disables Import). Then Import writes in guarded batches (``core.imports.run``):
 TransactWriteItems judged by the preflight, or BatchWriteItem when "Speed" is chosen on a
 table without lock rules; the mode is said before anything is written. Cancel stops after the
-batch being written; Resume continues an import of the same file that stopped."""
+batch being written; Resume continues an import of the same file that stopped. For a CSV file,
+"Raw CSV" keeps a leading ' as data instead of taking it off as the mark DynoView's export puts
+before a formula-like cell (Preview shows the values as they will be written)."""
 
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dynoview.core.imports.model import AUTO, FORMAT_LABELS, FORMATS
+from dynoview.core.imports.model import AUTO, CSV, FORMAT_LABELS, FORMATS
 from dynoview.core.imports.run import BATCH, MODE_SENTENCES, TRANSACT, ImportOptions, ImportResult
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.confirmation import confirmation_for_tables
@@ -55,7 +57,7 @@ class ImportDialog(QDialog):
         self.ctx = ctx
         self.table = table
         self.answer: PreviewAnswer | None = None
-        self._asked: tuple[str, str] | None = None  # (file, format) of the last Preview
+        self._asked: tuple[str, str, bool] | None = None  # (file, format, raw CSV) of the last Preview
         self.imported: ImportResult | None = None
         self.controller = ImportController(ctx, self)
         self.setWindowTitle(self.tr("Import items into {name}").format(name=table.name))
@@ -86,6 +88,14 @@ class ImportDialog(QDialog):
         self.preview_button.setToolTip(self.tr("Read the whole file and list its problems (Enter in "
                                                "the file field); nothing is written"))
         self.preview_button.clicked.connect(self._preview)
+        # DynoView's CSV export puts a ' before a formula-like cell and the import takes it off;
+        # a CSV from elsewhere may mean that ' (e.g. '=notes): raw keeps it. Shown for CSV only.
+        self.csv_raw_check = QCheckBox(self.tr("Raw CSV: keep a leading ' as data (the file was "
+                                               "not written by DynoView's export)"))
+        self.csv_raw_check.setToolTip(self.tr(
+            "Off: a cell such as '=notes is read as =notes (DynoView's export added the ' so a "
+            "spreadsheet would not run it as a formula). On: the cell is imported as it is."))
+        self.csv_raw_check.hide()
         self.speed_check = QCheckBox(self.tr("Speed: BatchWriteItem (not all-or-nothing per batch)"))
         self.rate_spin = QSpinBox()
         self.rate_spin.setRange(0, 1_000_000)
@@ -104,6 +114,7 @@ class ImportDialog(QDialog):
         form = QFormLayout()
         form.addRow(self.tr("File"), file_row)
         form.addRow(self.tr("Format"), self.format_combo)
+        form.addRow("", self.csv_raw_check)
         form.addRow("", self.preview_button)
         form.addRow(self.tr("Mode"), self.speed_check)
         form.addRow(self.tr("Rate"), self.rate_spin)
@@ -145,6 +156,7 @@ class ImportDialog(QDialog):
         self.speed_check.toggled.connect(lambda _on: self._set_state())
         self.path_edit.textChanged.connect(lambda _text: self._source_changed())
         self.format_combo.currentIndexChanged.connect(lambda _i: self._source_changed())
+        self.csv_raw_check.toggled.connect(lambda _on: self._source_changed())
         self.confirm_edit.textChanged.connect(lambda _text: self._set_state())
         self.resize(900, 600)
 
@@ -156,21 +168,37 @@ class ImportDialog(QDialog):
         if path:
             self.path_edit.setText(path)
 
-    def _fields(self) -> tuple[str, str]:
-        return self.path_edit.text().strip(), str(self.format_combo.currentData())
+    def _fields(self) -> tuple[str, str, bool]:
+        return self.path_edit.text().strip(), str(self.format_combo.currentData()), self._csv_raw()
+
+    def _is_csv(self) -> bool:
+        """Whether the file is read as CSV: chosen, or detected (by its name, as
+        ``detect_format`` does: a CSV is never detected by its content)."""
+        fmt = self.format_combo.currentData()
+        text = self.path_edit.text().strip()
+        return fmt == CSV or (fmt == AUTO and Path(text).suffix.lower() == ".csv")
+
+    def _csv_raw(self) -> bool:
+        return self._is_csv() and self.csv_raw_check.isChecked()
 
     def _source_changed(self) -> None:
-        """Another file or format than the one previewed: Import waits for its Preview (it
-        would write the file previewed, not the one shown)."""
+        """Another file, format or CSV reading than the one previewed: Import waits for its
+        Preview (it would write the file previewed, not the one shown)."""
+        self.csv_raw_check.setVisible(self._is_csv())
         if self.answer is not None and self._fields() != self._asked:
             self.answer = None
-            self.summary_label.setText(self.tr(
-                "The file or format changed: press Preview before Import."))
+            self.summary_label.setText(self._changed_text())
             self.table_widget.clear()  # the rows and problems were the other file's
             self.table_widget.setRowCount(0)
             self.table_widget.setColumnCount(0)
             self.problems.clear()
             self._set_state()
+
+    def _changed_text(self) -> str:
+        if self._asked is not None and self._fields()[:2] == self._asked[:2]:
+            return self.tr("The Raw CSV box changed, and with it the values read: press Preview "
+                           "before Import.")
+        return self.tr("The file or format changed: press Preview before Import.")
 
     def _preview(self) -> None:
         text = self.path_edit.text().strip()
@@ -183,13 +211,13 @@ class ImportDialog(QDialog):
         self.answer = None
         self._asked = self._fields()
         self.summary_label.setText(self.tr("Reading the whole file…"))
-        self.controller.preview(Path(text), str(self.format_combo.currentData()), self.table)
+        self.controller.preview(Path(text), str(self.format_combo.currentData()), self.table,
+                                csv_raw=self._csv_raw())
         self._set_state()
 
     def _previewed(self, answer: PreviewAnswer) -> None:
         if self._fields() != self._asked:  # changed while it was read: not this file's preview
-            self.summary_label.setText(self.tr(
-                "The file or format changed: press Preview before Import."))
+            self.summary_label.setText(self._changed_text())
             return
         self.answer = answer
         preview = answer.preview
@@ -257,6 +285,7 @@ class ImportDialog(QDialog):
                  and confirmed and not self.controller.running)
         self.import_button.setEnabled(ready)
         self.preview_button.setEnabled(not self.controller.running)
+        self.csv_raw_check.setEnabled(not self.controller.running)
         self.close_buttons.setEnabled(not self.controller.running)
 
     def reject(self) -> None:
@@ -297,7 +326,8 @@ class ImportDialog(QDialog):
                                 confirmation=self.type_to_confirm or True,
                                 resume_hint=self.tr("“{check}”").format(  # the check box, named
                                     check=self.resume_check.text()))
-        if self.controller.start(self.answer, self.table, options):
+        # As previewed: a change of the box since then took the preview away (_source_changed).
+        if self.controller.start(self.answer, self.table, options, csv_raw=self._csv_raw()):
             self.progress_row.set_running(True, self.tr("Importing…"))
             self._set_state()
 
