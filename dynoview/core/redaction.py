@@ -29,11 +29,15 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
+from urllib.parse import quote
 
 REDACTED = "<redacted>"
 #: Shorter values are never replaced wherever they appear: real keys are 20+ characters, and
 #: replacing a word like "demo" (the demo endpoint's fake key) would garble the text.
 MIN_SECRET_LENGTH = 8
+#: Known values this long (secret keys, session tokens) are also removed in pieces of 16+ characters.
+FRAGMENT_OF = 32
+_KEY_RUN = re.compile(r"[A-Za-z0-9+/]{16,}")
 _AWS_ENV_SECRETS = ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN",
                     "AWS_SECURITY_TOKEN")
 _ENV_SECRET_NAME = re.compile(r"(?i)secret|token|password|passwd|access_key|credential|api_key")
@@ -68,10 +72,25 @@ def is_secret_name(name: str) -> bool:
     return folded.endswith("token") and folded not in _NOT_SECRET_TOKENS
 
 
+# name=value, name: value, 'name': 'value', "Name": "value", 'Name': b'value', \"Name\": \"value\"
+# (ini, env, repr, JSON, JSON inside a JSON string, headers): X-Amz-Security-Token, SessionToken,
+# aws_secret_access_key, password... A quoted value runs to its closing quote (a password may hold
+# spaces, "," or ";"); a bare one to the first space or delimiter. The name is a whole run of name
+# characters that holds a secret's word: anchored at the run's start and looked for lazily inside
+# it, the search stays linear on a long run of letters (an unanchored name made every position of
+# a 30 KB value rescan the run: minutes to print it).
+_NAMED_VALUE = re.compile(
+    rf"(?i)(?<![\w.-])(?={_SECRET_WORD_IN_NAME})(?P<key>[\w.-]+)(?P<sep>\\?[\"']?\s*[:=]\s*)"
+    r"(?P<q>b?(?P<quote>[\"'])|\\(?P<escaped>[\"'])|)"
+    r"(?P<val>(?(quote)(?:\\.|(?!(?P=quote))[^\\\n])+|(?(escaped)[^\\\n]+|[^\"'\s,;}\])]+)))")
+
+
 def _named_value(match: re.Match[str]) -> str:
-    if not is_secret_name(match.group("key")):
-        return match.group()
-    return match.group("key") + match.group("sep") + match.group("q") + REDACTED
+    head = match.group("key") + match.group("sep") + match.group("q")
+    if is_secret_name(match.group("key")):
+        return head + REDACTED
+    # Not a secret (NextToken...): its value is looked at again, as it may quote one.
+    return head + _NAMED_VALUE.sub(_named_value, match.group("val"))
 
 
 _PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
@@ -81,14 +100,15 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], .
     (re.compile(rf"(?i)(?P<key>\bauthorization[\"']?\s*[:=]\s*{_BYTES_QUOTE})[^\n\"';]+"),
      r"\g<key>" + REDACTED),
     (re.compile(r"(?i)\bbearer\s+[\w.~+/-]+=*"), "Bearer " + REDACTED),
-    # name=value, name: value, 'name': 'value', "Name": "value", 'Name': b'value' (ini, env, repr,
-    # JSON, headers): X-Amz-Security-Token, aws_secret_access_key, SessionToken, password...
-    # The name is a whole run of name characters that holds a secret's word: anchored at the run's
-    # start and looked for lazily inside it, the search stays linear on a long run of letters (an
-    # unanchored name made every position of a 30 KB value rescan the run: minutes to print it).
-    (re.compile(rf"(?i)(?<![\w.-])(?={_SECRET_WORD_IN_NAME})(?P<key>[\w.-]+)(?P<sep>[\"']?\s*[:=]\s*)"
-                rf"(?P<q>{_BYTES_QUOTE})"
-                r"(?P<val>[^\"'\s,;}\])]+)"), _named_value),
+    # name=value in its many spellings (``_NAMED_VALUE``)
+    (_NAMED_VALUE, _named_value),
+    # The same names as XML elements (STS and IAM answer in XML: <SecretAccessKey>...</...>).
+    (re.compile(rf"(?i)<(?={_SECRET_WORD_IN_NAME})(?P<key>[\w.-]+)>(?P<val>[^<]+)(?=</(?P=key)>)"),
+     lambda m: f"<{m.group('key')}>{REDACTED}" if is_secret_name(m.group("key")) else m.group()),
+    # botocore's ParamValidationError quotes a wrong value: "parameter TokenCode, value: 123456, type: ...".
+    (re.compile(r"(?im)\bparameter\s+(?P<key>[\w.\[\]-]+),\s*value:\s*(?P<val>.+?)(?=,\s*(?:type|valid)\b|$)"),
+     lambda m: m.group()[:m.start("val") - m.start()] + REDACTED if is_secret_name(m.group("key"))
+     else m.group()),
     # AWS access key ids (long-term AKIA, temporary ASIA, and the other id prefixes)
     (re.compile(r"\b(?:AKIA|ASIA|AIDA|AROA|AGPA|ANPA|ANVA|AIPA|ABIA|ACCA)[A-Z0-9]{12,}\b"), REDACTED),
     # Long high-entropy runs (secret keys are 40 base64 characters, session tokens hundreds),
@@ -146,15 +166,28 @@ def _secret_values(extra: Iterable[str] = (), *, environment: bool = True) -> li
         if _cached is not None and _cached[0] == key:
             return _cached[1]
         values = {*_known, *env, *more}
+        # As a URL or a JSON writer that escapes "/" spells them: a secret key's "/" and "+".
+        values |= {spelling for v in values for spelling in (quote(v, safe=""), v.replace("/", "\\/"))}
         found = sorted((v for v in values if len(v) >= MIN_SECRET_LENGTH), key=len, reverse=True)
         _cached = (key, found)
     return found
 
 
+def _fragments(text: str, values: Iterable[str]) -> str:
+    """``text`` with every run of 16+ key characters that is part of a known key or token
+    replaced: a token wrapped over lines, or cut short ("IQoJb3Jp…"), is no longer whole."""
+    long = [v for v in values if len(v) >= FRAGMENT_OF]
+    if not long:
+        return text
+    return _KEY_RUN.sub(lambda m: REDACTED if any(m.group() in v for v in long) else m.group(), text)
+
+
 def _redact(text: str, values: Iterable[str]) -> str:
+    values = list(values)
     for value in values:  # longest first (``_secret_values``)
         if value in text:
             text = text.replace(value, REDACTED)
+    text = _fragments(text, values)
     for pattern, replacement in _PATTERNS:
         text = pattern.sub(replacement, text)
     return text
