@@ -174,7 +174,8 @@ def test_export_dialog_suggests_a_name_and_writes_the_file(qtbot: Any, panel: Lo
     target = tmp_path / f"out.{fmt}"
     with qtbot.waitSignal(panel.ctx.status_message) as said:
         dialog.fileSelected.emit(str(target))  # what accepting the dialog on that file does
-    assert said.args[0] == f"Exported to {target}."
+    assert said.args[0] == (f"Exported every finding of the audit ({len(panel.result.findings):,}) to "
+                            f"{target}; the window's filter and search do not apply.")
     text = target.read_text()
     assert text.startswith("status,rule,value") if fmt == "csv" else json.loads(text)["findings"]
     dialog.reject()

@@ -65,8 +65,8 @@ def ask_export(parent: QWidget, ctx: AppContext, result: AuditResult | None, fmt
             write_audit(result, path, fmt)
             # Every finding, not the filtered rows; a cancelled audit's file is not the table's.
             text = QCoreApplication.translate(
-                "locks.export", "Exported all %n finding(s) of the audit to {path} (the filter and "
-                "search do not apply).", "", len(result.findings)).format(path=path)
+                "locks.export", "Exported every finding of the audit ({count:,}) to {path}; the "
+                "window's filter and search do not apply.").format(count=len(result.findings), path=path)
             if result.cancelled:
                 text += " " + QCoreApplication.translate(
                     "locks.export", "The audit was cancelled: the file covers only the items read.")

@@ -202,7 +202,7 @@
 <context>
     <name>ExportController</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_controller.py" line="+92" />
+        <location filename="../../transfer/export_controller.py" line="+101" />
         <source>Exported %Ln item(s) to {path}.</source>
         <translation>
             <numerusform>Exported %Ln item to {path}.</numerusform>

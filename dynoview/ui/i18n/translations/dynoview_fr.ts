@@ -1969,7 +1969,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+153"/>
+        <location filename="../../transfer/export_controller.py" line="+163"/>
         <source>The export audit was cancelled; nothing was reported.</source>
         <translation>L’audit de l’export a été annulé&#xa0;; aucun rapport.</translation>
     </message>
@@ -2105,7 +2105,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-63"/>
+        <location filename="../../transfer/export_controller.py" line="-72"/>
+        <source>{path} could not be written ({reason}): free some space or pick another folder, then export again.</source>
+        <translation>{path} n’a pas pu être écrit ({reason}) : libérez de la place ou choisissez un autre dossier, puis exportez de nouveau.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source> (it finished before the cancel reached it)</source>
         <translation> (terminé avant que l’annulation ne l’atteigne)</translation>
     </message>
@@ -2123,7 +2128,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>{summary} Écrit dans {path}{late}.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>{message} No file was written.</source>
         <translation>{message} Aucun fichier écrit.</translation>
     </message>
@@ -2468,7 +2473,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+61"/>
+        <location filename="../../transfer/import_dialog.py" line="+63"/>
         <source>Import items into {name}</source>
         <translation>Importer des items dans {name}</translation>
     </message>
@@ -2501,6 +2506,16 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <location line="+2"/>
         <source>Read the whole file and list its problems (Enter in the file field); nothing is written</source>
         <translation>Lire tout le fichier et lister ses problèmes (Entrée dans le champ du fichier)&#xa0;; rien n’est écrit</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Raw CSV: keep a leading &apos; as data (the file was not written by DynoView&apos;s export)</source>
+        <translation>CSV brut : garder une ’ initiale comme donnée (le fichier n’a pas été écrit par l’export de DynoView)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Off: a cell such as &apos;=notes is read as =notes (DynoView&apos;s export added the &apos; so a spreadsheet would not run it as a formula). On: the cell is imported as it is.</source>
+        <translation>Décoché : une cellule telle que &apos;=notes est lue =notes (l’export de DynoView a ajouté l’apostrophe pour qu’un tableur ne l’exécute pas comme formule). Coché : la cellule est importée telle quelle.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2543,7 +2558,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Format</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
@@ -2578,18 +2593,22 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Importer</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Import items from</source>
         <translation>Importer des items depuis</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+24"/>
+        <location line="+33"/>
+        <source>The Raw CSV box changed, and with it the values read: press Preview before Import.</source>
+        <translation>La case CSV brut a changé, et avec elle les valeurs lues : appuyez sur Aperçu avant Importer.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>The file or format changed: press Preview before Import.</source>
         <translation>Le fichier ou le format a changé&#xa0;: appuyez sur Aperçu avant Importer.</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="+5"/>
         <source>Pick a file first: type its path, or press Browse…</source>
         <translation>Choisissez d’abord un fichier&#xa0;: tapez son chemin ou cliquez sur Parcourir…</translation>
     </message>
@@ -2621,7 +2640,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+16"/>
         <source>An import of this file into {table} stopped after {done:,} of {total:,} items (batch {batch:,}, {when}). Resume is ticked: Import skips the items written and continues from there. Untick it to write every item again.</source>
-        <translation>Une importation de ce fichier dans {table} s’est arrêtée après {done:,} éléments sur {total:,} (lot {batch:,}, {when}). Reprendre est coché : Importer saute les éléments écrits et continue à partir de là. Décochez-le pour tout réécrire.</translation>
+        <translation>Une importation de ce fichier dans {table} s’est arrêtée après {done:,} éléments sur {total:,} (lot {batch:,}, {when}). Reprendre est coché&#xa0;: Importer saute les éléments écrits et continue à partir de là. Décochez-le pour tout réécrire.</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -2634,7 +2653,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>la table n’a pas de règles de verrou</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>The import is running: press Cancel to stop it after the batch being written, then Close.</source>
         <translation>L’import est en cours&#xa0;: cliquez sur Annuler pour l’arrêter après le lot en cours d’écriture, puis sur Fermer.</translation>
     </message>
@@ -2644,7 +2663,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>«&#xa0;{check}&#xa0;»</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Importing…</source>
         <translation>Import en cours…</translation>
     </message>
@@ -3211,7 +3230,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+2"/>
         <source>AWS STS refused that code: it is not the one the device shows now, or it was used already. Type the code it shows now ({tries}).</source>
-        <translation>AWS STS a refusé ce code : ce n’est pas celui que l’appareil affiche maintenant, ou il a déjà servi. Saisissez le code affiché maintenant ({tries}).</translation>
+        <translation>AWS STS a refusé ce code&#xa0;: ce n’est pas celui que l’appareil affiche maintenant, ou il a déjà servi. Saisissez le code affiché maintenant ({tries}).</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3692,7 +3711,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="-3"/>
         <source>Stop and quit ends Repair all after the finding in progress: what it sent is in the action log with its outcome, and Continue or a new audit picks up the rest.</source>
-        <translation>Arrêter et quitter termine Tout réparer après le constat en cours : ce qui a été envoyé figure dans le journal des actions avec son résultat, et Continuer ou un nouvel audit reprend le reste.</translation>
+        <translation>Arrêter et quitter termine Tout réparer après le constat en cours&#xa0;: ce qui a été envoyé figure dans le journal des actions avec son résultat, et Continuer ou un nouvel audit reprend le reste.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3942,7 +3961,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+54"/>
         <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
-        <translation>Le nom d’attribut {name} commence ou finit par une espace, et aucun élément lu jusqu’ici ne l’a : le filtre l’utilise exactement tel que saisi.</translation>
+        <translation>Le nom d’attribut {name} commence ou finit par une espace, et aucun élément lu jusqu’ici ne l’a&#xa0;: le filtre l’utilise exactement tel que saisi.</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -4303,7 +4322,7 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+3"/>
         <source>Repair all on {name}: {summary}</source>
-        <translation>Tout réparer sur {name} : {summary}</translation>
+        <translation>Tout réparer sur {name}&#xa0;: {summary}</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -6308,7 +6327,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.export</name>
     <message>
-        <location filename="../../locks/export.py" line="+29"/>
+        <location filename="../../locks/export.py" line="+43"/>
         <source>Export audit findings</source>
         <translation>Exporter les constats de l’audit</translation>
     </message>
@@ -6323,17 +6342,28 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Lancez d’abord l’audit&#xa0;: rien à exporter pour l’instant.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Exported to {path}.</source>
-        <translation>Exporté dans {path}.</translation>
+        <location line="+8"/>
+        <source>Exported every finding of the audit ({count:,}) to {path}; the window&apos;s filter and search do not apply.</source>
+        <translation>Tous les constats de l’audit ({count:,}) ont été exportés dans {path} ; le filtre et la recherche de la fenêtre ne s’appliquent pas.</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>The audit was cancelled: the file covers only the items read.</source>
+        <translation>L’audit a été annulé : le fichier ne couvre que les éléments lus.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The audit was not exported: {reason}</source>
+        <translation>L’audit n’a pas été exporté : {reason}</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <location line="+7"/>
         <source>Export failed</source>
         <translation>Échec de l’export</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-6"/>
         <source>The audit was not exported: {path} could not be written ({reason}). Choose a folder that exists and that you can write to.</source>
         <translation>L’audit n’a pas été exporté&#xa0;: impossible d’écrire {path} ({reason}). Choisissez un dossier qui existe et dans lequel vous pouvez écrire.</translation>
     </message>
@@ -6622,12 +6652,12 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+40"/>
         <source>Could not save the theme to {path}: {reason}. The theme applies until you quit; choose it again once the settings folder can be written.</source>
-        <translation>Impossible d’enregistrer le thème dans {path} : {reason}. Le thème s’applique jusqu’à ce que vous quittiez ; choisissez-le de nouveau quand le dossier des réglages sera accessible en écriture.</translation>
+        <translation>Impossible d’enregistrer le thème dans {path}&#xa0;: {reason}. Le thème s’applique jusqu’à ce que vous quittiez&#xa0;; choisissez-le de nouveau quand le dossier des réglages sera accessible en écriture.</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Could not save {what} to {path}: {reason}. The setting saved before still applies; press OK again once the settings folder can be written, or Cancel.</source>
-        <translation>Impossible d’enregistrer {what} dans {path} : {reason}. Le réglage enregistré auparavant s’applique toujours ; appuyez de nouveau sur OK quand le dossier des réglages sera accessible en écriture, ou sur Annuler.</translation>
+        <translation>Impossible d’enregistrer {what} dans {path}&#xa0;: {reason}. Le réglage enregistré auparavant s’applique toujours&#xa0;; appuyez de nouveau sur OK quand le dossier des réglages sera accessible en écriture, ou sur Annuler.</translation>
     </message>
     <message>
         <location line="+26"/>
@@ -6991,7 +7021,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>transfer.export_controller</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-70"/>
+        <location filename="../../transfer/export_controller.py" line="-80"/>
         <source>Export cancelled: no file was written.</source>
         <translation>Export annulé&#xa0;: aucun fichier écrit.</translation>
     </message>

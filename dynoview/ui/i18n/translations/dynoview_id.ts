@@ -1949,7 +1949,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+153"/>
+        <location filename="../../transfer/export_controller.py" line="+163"/>
         <source>The export audit was cancelled; nothing was reported.</source>
         <translation>Audit ekspor dibatalkan; tidak ada yang dilaporkan.</translation>
     </message>
@@ -2084,7 +2084,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-63"/>
+        <location filename="../../transfer/export_controller.py" line="-72"/>
+        <source>{path} could not be written ({reason}): free some space or pick another folder, then export again.</source>
+        <translation>{path} tidak dapat ditulis ({reason}): kosongkan ruang atau pilih folder lain, lalu ekspor lagi.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source> (it finished before the cancel reached it)</source>
         <translation> (selesai sebelum pembatalan sampai)</translation>
     </message>
@@ -2101,7 +2106,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>{summary} Ditulis ke {path}{late}.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>{message} No file was written.</source>
         <translation>{message} Tidak ada berkas yang ditulis.</translation>
     </message>
@@ -2443,7 +2448,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+61"/>
+        <location filename="../../transfer/import_dialog.py" line="+63"/>
         <source>Import items into {name}</source>
         <translation>Impor item ke {name}</translation>
     </message>
@@ -2476,6 +2481,16 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <location line="+2"/>
         <source>Read the whole file and list its problems (Enter in the file field); nothing is written</source>
         <translation>Baca seluruh berkas dan daftar masalahnya (Enter di kolom berkas); tidak ada yang ditulis</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Raw CSV: keep a leading &apos; as data (the file was not written by DynoView&apos;s export)</source>
+        <translation>CSV mentah: pertahankan &apos; di awal sebagai data (berkas ini tidak ditulis oleh ekspor DynoView)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Off: a cell such as &apos;=notes is read as =notes (DynoView&apos;s export added the &apos; so a spreadsheet would not run it as a formula). On: the cell is imported as it is.</source>
+        <translation>Mati: sel seperti &apos;=notes dibaca sebagai =notes (ekspor DynoView menambahkan &apos; agar spreadsheet tidak menjalankannya sebagai rumus). Nyala: sel diimpor apa adanya.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2518,7 +2533,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Format</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Mode</source>
         <translation>Mode</translation>
     </message>
@@ -2553,18 +2568,22 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Impor</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Import items from</source>
         <translation>Impor item dari</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+24"/>
+        <location line="+33"/>
+        <source>The Raw CSV box changed, and with it the values read: press Preview before Import.</source>
+        <translation>Kotak CSV mentah berubah, dan begitu pula nilai yang dibaca: tekan Pratinjau sebelum Impor.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>The file or format changed: press Preview before Import.</source>
         <translation>Berkas atau format berubah: tekan Pratinjau sebelum Impor.</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="+5"/>
         <source>Pick a file first: type its path, or press Browse…</source>
         <translation>Pilih berkas dulu: ketik jalurnya, atau tekan Telusuri…</translation>
     </message>
@@ -2609,7 +2628,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>tabel tidak punya aturan lock</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>The import is running: press Cancel to stop it after the batch being written, then Close.</source>
         <translation>Impor sedang berjalan: tekan Batal untuk menghentikannya setelah batch yang sedang ditulis, lalu Tutup.</translation>
     </message>
@@ -2619,7 +2638,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>“{check}”</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Importing…</source>
         <translation>Mengimpor…</translation>
     </message>
@@ -6256,7 +6275,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.export</name>
     <message>
-        <location filename="../../locks/export.py" line="+29"/>
+        <location filename="../../locks/export.py" line="+43"/>
         <source>Export audit findings</source>
         <translation>Ekspor temuan audit</translation>
     </message>
@@ -6271,17 +6290,28 @@ Terlama: {key_text}</translation>
         <translation>Jalankan audit dulu: belum ada yang bisa diekspor.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Exported to {path}.</source>
-        <translation>Diekspor ke {path}.</translation>
+        <location line="+8"/>
+        <source>Exported every finding of the audit ({count:,}) to {path}; the window&apos;s filter and search do not apply.</source>
+        <translation>Semua temuan audit ({count:,}) diekspor ke {path}; filter dan pencarian jendela tidak berlaku.</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>The audit was cancelled: the file covers only the items read.</source>
+        <translation>Audit dibatalkan: berkas hanya mencakup item yang terbaca.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The audit was not exported: {reason}</source>
+        <translation>Audit tidak diekspor: {reason}</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <location line="+7"/>
         <source>Export failed</source>
         <translation>Ekspor gagal</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-6"/>
         <source>The audit was not exported: {path} could not be written ({reason}). Choose a folder that exists and that you can write to.</source>
         <translation>Audit tidak diekspor: {path} tidak dapat ditulis ({reason}). Pilih folder yang ada dan dapat Anda tulisi.</translation>
     </message>
@@ -6939,7 +6969,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>transfer.export_controller</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-70"/>
+        <location filename="../../transfer/export_controller.py" line="-80"/>
         <source>Export cancelled: no file was written.</source>
         <translation>Ekspor dibatalkan: tidak ada berkas yang ditulis.</translation>
     </message>

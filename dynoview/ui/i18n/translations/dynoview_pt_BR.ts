@@ -1969,7 +1969,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+153"/>
+        <location filename="../../transfer/export_controller.py" line="+163"/>
         <source>The export audit was cancelled; nothing was reported.</source>
         <translation>A auditoria da exportação foi cancelada; nada foi relatado.</translation>
     </message>
@@ -2105,7 +2105,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-63"/>
+        <location filename="../../transfer/export_controller.py" line="-72"/>
+        <source>{path} could not be written ({reason}): free some space or pick another folder, then export again.</source>
+        <translation>{path} não pôde ser gravado ({reason}): libere espaço ou escolha outra pasta e exporte de novo.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source> (it finished before the cancel reached it)</source>
         <translation> (terminou antes que o cancelamento chegasse)</translation>
     </message>
@@ -2123,7 +2128,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>{summary} Escrito em {path}{late}.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>{message} No file was written.</source>
         <translation>{message} Nenhum arquivo foi escrito.</translation>
     </message>
@@ -2468,7 +2473,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>JSON de TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+61"/>
+        <location filename="../../transfer/import_dialog.py" line="+63"/>
         <source>Import items into {name}</source>
         <translation>Importar itens para {name}</translation>
     </message>
@@ -2501,6 +2506,16 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <location line="+2"/>
         <source>Read the whole file and list its problems (Enter in the file field); nothing is written</source>
         <translation>Ler o arquivo inteiro e listar seus problemas (Enter no campo do arquivo); nada é gravado</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Raw CSV: keep a leading &apos; as data (the file was not written by DynoView&apos;s export)</source>
+        <translation>CSV bruto: manter um &apos; inicial como dado (o arquivo não foi gravado pela exportação do DynoView)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Off: a cell such as &apos;=notes is read as =notes (DynoView&apos;s export added the &apos; so a spreadsheet would not run it as a formula). On: the cell is imported as it is.</source>
+        <translation>Desmarcado: uma célula como &apos;=notes é lida como =notes (a exportação do DynoView adicionou o &apos; para que uma planilha não a execute como fórmula). Marcado: a célula é importada como está.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2543,7 +2558,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Formato</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Mode</source>
         <translation>Modo</translation>
     </message>
@@ -2578,18 +2593,22 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Importar</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Import items from</source>
         <translation>Importar itens de</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+24"/>
+        <location line="+33"/>
+        <source>The Raw CSV box changed, and with it the values read: press Preview before Import.</source>
+        <translation>A caixa CSV bruto mudou, e com ela os valores lidos: pressione Pré-visualizar antes de Importar.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>The file or format changed: press Preview before Import.</source>
         <translation>O arquivo ou o formato mudou: clique em Pré-visualizar antes de Importar.</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="+5"/>
         <source>Pick a file first: type its path, or press Browse…</source>
         <translation>Escolha um arquivo primeiro: digite o caminho ou clique em Procurar…</translation>
     </message>
@@ -2634,7 +2653,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>a tabela não tem regras de bloqueio</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>The import is running: press Cancel to stop it after the batch being written, then Close.</source>
         <translation>A importação está em andamento: clique em Cancelar para pará-la depois do lote sendo gravado e então em Fechar.</translation>
     </message>
@@ -2644,7 +2663,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>“{check}”</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Importing…</source>
         <translation>Importando…</translation>
     </message>
@@ -6308,7 +6327,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.export</name>
     <message>
-        <location filename="../../locks/export.py" line="+29"/>
+        <location filename="../../locks/export.py" line="+43"/>
         <source>Export audit findings</source>
         <translation>Exportar achados da auditoria</translation>
     </message>
@@ -6323,17 +6342,28 @@ Mais antigo: {key_text}</translation>
         <translation>Execute a auditoria primeiro: ainda não há nada para exportar.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>Exported to {path}.</source>
-        <translation>Exportado para {path}.</translation>
+        <location line="+8"/>
+        <source>Exported every finding of the audit ({count:,}) to {path}; the window&apos;s filter and search do not apply.</source>
+        <translation>Todos os achados da auditoria ({count:,}) foram exportados para {path}; o filtro e a busca da janela não se aplicam.</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>The audit was cancelled: the file covers only the items read.</source>
+        <translation>A auditoria foi cancelada: o arquivo cobre apenas os itens lidos.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The audit was not exported: {reason}</source>
+        <translation>A auditoria não foi exportada: {reason}</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <location line="+7"/>
         <source>Export failed</source>
         <translation>Falha na exportação</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-6"/>
         <source>The audit was not exported: {path} could not be written ({reason}). Choose a folder that exists and that you can write to.</source>
         <translation>A auditoria não foi exportada: não foi possível gravar {path} ({reason}). Escolha uma pasta que exista e na qual você possa gravar.</translation>
     </message>
@@ -6991,7 +7021,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>transfer.export_controller</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-70"/>
+        <location filename="../../transfer/export_controller.py" line="-80"/>
         <source>Export cancelled: no file was written.</source>
         <translation>Exportação cancelada: nenhum arquivo foi escrito.</translation>
     </message>
