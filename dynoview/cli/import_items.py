@@ -29,7 +29,7 @@ from dynoview.cli.common import (
 )
 from dynoview.core.errors import ReadOnlyError
 from dynoview.core.imports.lock_rules import LayoutWatch, has_lock_rules
-from dynoview.core.imports.model import AUTO, FORMAT_LABELS, FORMATS
+from dynoview.core.imports.model import AUTO, CSV, FORMAT_LABELS, FORMATS
 from dynoview.core.imports.preview import Preview, build_preview
 from dynoview.core.imports.run import (
     BATCH,
@@ -172,7 +172,7 @@ def _run(args: argparse.Namespace, conn: Connection, fmt: str) -> int:
         return EXIT_ERROR
     options = ImportOptions(mode=mode, rate=args.rate, accept_warnings=args.accept_warnings,
                             resume=args.resume, progress_path=_path(args.progress_file),
-                            confirmation=confirmation)
+                            confirmation=confirmation, csv_raw=args.csv_raw and fmt == CSV)
     result = run_import(conn, info, read_records(args.file, fmt, csv_raw=args.csv_raw), args.file,
                         schema=schema, has_lock_rules=locks, log=ActionLog(), options=options,
                         total=preview.valid, progress=_progress_printer(), cancel=threading.Event())

@@ -1,7 +1,10 @@
 """Where an import stopped: a small JSON file per (file, table, endpoint), next to the action
 log (``imports/<id>.json``) or at a path given. It names the file by its identity (size,
 modification time, SHA-256 of its first 64 KiB: a changed file does not resume) and counts the
-batches and items committed; it is replaced atomically after every committed batch."""
+batches and items committed; it is replaced atomically after every committed batch. It also
+records whether CSV cells were read raw (``csv_raw``): the same file read the other way holds
+other values, so a resume must read it as the stopped import did. A file without the field
+(written before it existed) was read with the default, raw off."""
 
 from __future__ import annotations
 
@@ -60,6 +63,7 @@ class Progress:
     items: int = 0
     done: bool = False
     updated: str = ""
+    csv_raw: bool = False  # a leading ' of a CSV cell kept as data (``source.read_records``)
 
     def to_json(self) -> dict[str, Any]:
         return {"version": VERSION, **asdict(self)}
@@ -69,9 +73,12 @@ class Progress:
         if data.get("version") != VERSION:
             raise ValueError("version")
         ident = FileIdentity(**data["identity"])
+        raw = data.get("csv_raw", False)
+        if not isinstance(raw, bool):  # "false" would read as true: damaged, never guessed
+            raise ValueError("csv_raw")
         return cls(ident, str(data["table"]), str(data["endpoint"]), str(data["mode"]),
                    str(data["run"]), int(data["batches"]), int(data["items"]), bool(data["done"]),
-                   str(data.get("updated", "")))
+                   str(data.get("updated", "")), raw)
 
 
 def default_path(log_path: Path, identity: FileIdentity, table: str, endpoint: str) -> Path:

@@ -140,6 +140,11 @@ class ImportOptions:
     #: How the caller's user resumes, as the messages name it: the command line's flag, or the
     #: window's check box (a window user has no --resume to pass).
     resume_hint: str = "--resume"
+    #: Whether the records were read with CSV cells raw (``read_records(csv_raw=…)``): saved in
+    #: the progress file, and a resume must match it (the rest would hold other values).
+    csv_raw: bool = False
+    #: The raw CSV setting as the messages name it: the flag, or the window's check box.
+    csv_raw_hint: str = "--csv-raw"
 
 
 def check_mode(mode: str, has_lock_rules: bool) -> None:
@@ -311,7 +316,7 @@ def _start_state(path: Path, identity: resume.FileIdentity, table: str, endpoint
                  options: ImportOptions) -> resume.Progress:
     saved = resume.load(path)
     if not options.resume or saved is None:
-        return resume.Progress(identity, table, endpoint, options.mode)
+        return resume.Progress(identity, table, endpoint, options.mode, csv_raw=options.csv_raw)
     if not saved.identity.same_file(identity):
         raise DynoViewError(f"The file changed since the import stopped ({path} describes another "
                             f"version): import it from the start, without {options.resume_hint}.",
@@ -320,7 +325,19 @@ def _start_state(path: Path, identity: resume.FileIdentity, table: str, endpoint
         raise DynoViewError(f"The progress file {path} is of an import into {saved.table} at "
                             f"{saved.endpoint} by {saved.mode}; resume with the same table, endpoint "
                             "and mode.", field="resume")
+    if not saved.done and saved.csv_raw != options.csv_raw:
+        raise DynoViewError(_csv_raw_mismatch(saved.csv_raw, options), field="csv_raw")
     return saved
+
+
+def _csv_raw_mismatch(saved_raw: bool, options: ImportOptions) -> str:
+    """Why a resume that reads the CSV the other way is refused, and how to resume."""
+    used, now = ("with", "without") if saved_raw else ("without", "with")
+    kept = "kept as data" if saved_raw else "taken off"
+    return (f"The import that stopped read this CSV {used} {options.csv_raw_hint} (a leading ' "
+            f"{kept}); this run reads it {now}, so the rest would be written with other values. "
+            f"Resume {used} {options.csv_raw_hint}, or import from the start without "
+            f"{options.resume_hint}.")
 
 
 class _CancelledMidBatch(CancelledError):

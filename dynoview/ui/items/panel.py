@@ -111,7 +111,7 @@ class ItemsPanel(QWidget):
         self.filter_value, self.error_label = f.filter_value, f.error_label
         self.results = ResultPane(self.ctx, self.model, self.model.items,
                                   lambda: [item] if (item := self.current_item()) else [],
-                                  lambda: self.info)
+                                  lambda: self.info, more_pages=self._more_pages)
         self.results.setSizes([900, 350])
         self.view, self.detail = self.results.view, self.results.detail
         self.progress, self.transfer = self.results.progress, self.results.transfer
@@ -247,6 +247,12 @@ class ItemsPanel(QWidget):
     def selected_items(self) -> list[dict[str, Any]]:
         """Every selected row's item, in the order shown."""
         return self.selection.selected_items()
+
+    def _more_pages(self) -> bool:
+        """The read behind the rows has pages not shown yet (pages read ahead, a pending
+        LastEvaluatedKey, or a read stopped by Cancel or an error): an export of them is partial."""
+        cursor = self.controller.cursor
+        return cursor is not None and (not self.model.exhausted or not cursor.exhausted)
 
     def current_item(self) -> dict[str, Any] | None:
         """The item Edit… and Delete… act on: the selected row, or the item read by key."""

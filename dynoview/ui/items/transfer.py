@@ -2,6 +2,8 @@
 
 A view hands over three callables: the items of its current result, the items selected, and
 the table behind them (for key columns and a whole-table export). The dialogs do the rest.
+Export… is also told whether the read behind the result has more pages not loaded yet, so a
+"current result" export says it holds only the items loaded.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ if TYPE_CHECKING:  # the connection code and table descriptions load when one is
 
 Items = Callable[[], list[dict[str, Any]]]
 TableOf = Callable[[], "TableInfo | None"]
+MorePages = Callable[[], bool]
 
 
 class TransferButtons(QWidget):
@@ -27,12 +30,15 @@ class TransferButtons(QWidget):
     def __init__(self, ctx: AppContext, result: Items, selected: Items,
                  table: TableOf, *, source: str = "the current result",
                  has_result: Callable[[], bool] | None = None,
+                 more_pages: MorePages | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self._result, self._selected, self._table = result, selected, table
         # Whether there is a result, without building it: asked after every page.
         self._has_result = has_result or (lambda: bool(result()))
+        # Whether the read has more pages than the result holds: asked when Export… opens.
+        self._more_pages = more_pages or (lambda: False)
         self.source = source
         self.dialog: QWidget | None = None  # the open dialog (tests and re-focus)
         layout = QHBoxLayout(self)
@@ -73,7 +79,7 @@ class TransferButtons(QWidget):
 
         table = self._table()
         dialog = ExportDialog(self.ctx, self._result(), table=table, source=self.source,
-                              parent=self.window())
+                              more_pages=self._more_pages(), parent=self.window())
         self.dialog = dialog
         dialog.open()
         return dialog

@@ -192,7 +192,8 @@ class PartiqlPanel(QWidget):
     def _setup_ui(self) -> None:
         self.results_split = ResultPane(self.ctx, self.model, self.controller.result_items,
                                         self.selected_items, self.source_table,
-                                        source=self.tr("the PartiQL result"))
+                                        source=self.tr("the PartiQL result"),
+                                        more_pages=lambda: self.controller.more_available)
         self.results_split.setSizes([900, 320])
         self.view, self.detail = self.results_split.view, self.results_split.detail
         self.progress, self.transfer = self.results_split.progress, self.results_split.transfer

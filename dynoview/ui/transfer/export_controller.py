@@ -63,10 +63,13 @@ class ExportController(QObject):
         return True
 
     def export_items(self, items: Sequence[dict[str, Any]], path: Path, fmt: str,
-                     key_names: Sequence[str], table: str | None, *, csv_raw: bool = False) -> None:
-        """Export items already read (nothing is read again)."""
+                     key_names: Sequence[str], table: str | None, *, csv_raw: bool = False,
+                     partial: bool = False) -> None:
+        """Export items already read (nothing is read again). ``partial``: the read behind them
+        has more pages not loaded, which the finished sentence says (no format has a place for
+        it in the file without changing what it re-imports as)."""
         self._start(functools.partial(export_items_to_file, items, path, fmt, key_names, table,
-                                      csv_raw=csv_raw), path, table)
+                                      csv_raw=csv_raw), path, table, partial=partial)
 
     def cancel(self) -> None:
         """Ask the export to stop: the worker notices after its page and removes the partial
@@ -74,14 +77,15 @@ class ExportController(QObject):
         if self.running:
             self.cancel_event.set()
 
-    def _start(self, work: Callable[..., ExportResult], path: Path, table: str | None) -> None:
+    def _start(self, work: Callable[..., ExportResult], path: Path, table: str | None, *,
+               partial: bool = False) -> None:
         self.cancel_event = threading.Event()
         self.running = True
         self.error_field = None
-        self.ctx.tasks.start(EXPORT_TASK, self._run(work, path),
+        self.ctx.tasks.start(EXPORT_TASK, self._run(work, path, partial),
                              on_error=lambda exc: self._failed(exc, table))
 
-    async def _run(self, work: Callable[..., ExportResult], path: Path) -> None:
+    async def _run(self, work: Callable[..., ExportResult], path: Path, partial: bool = False) -> None:
         try:
             result = await self.ctx.tasks.call(functools.partial(work, cancel=self.cancel_event))
         except OSError as exc:
@@ -98,6 +102,15 @@ class ExportController(QObject):
         self.running = False
         late = self.tr(" (it finished before the cancel reached it)") if self.cancel_event.is_set() else ""
         items = result.items
+        if partial:  # said wherever the export is reported: the file alone looks whole
+            self.ctx.status_message.emit(self.tr(
+                "Exported %Ln item(s) to {path}: partial, the read has more pages not loaded.", "",
+                items).format(path=path))
+            self.finished.emit(result, self.tr(
+                "{summary} Written to {path}{late}. Partial: the read has more pages not loaded, "
+                "so the file holds only the %Ln item(s) loaded; export the whole table for every "
+                "item.", "", items).format(summary=result.summary(), path=path, late=late))
+            return
         self.ctx.status_message.emit(self.tr("Exported %Ln item(s) to {path}.", "", items).format(path=path))
         self.finished.emit(result, self.tr(
             "{summary} Written to {path}{late}.").format(summary=result.summary(), path=path, late=late))

@@ -58,10 +58,13 @@ class ExportDialog(QDialog):
 
     def __init__(self, ctx: AppContext, items: Sequence[dict[str, Any]], *,
                  table: TableInfo | None = None, key_names: Sequence[str] = (),
-                 source: str = "the current result", parent: QWidget | None = None) -> None:
+                 source: str = "the current result", more_pages: bool = False,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self.items = list(items)
+        # The read behind ``items`` has pages not loaded yet: a result export is partial.
+        self.more_pages = more_pages
         self.table = table
         self.key_names = tuple(key_names) or (table.key_names if table else ())
         self.source = source
@@ -129,6 +132,14 @@ class ExportDialog(QDialog):
         n = len(self.items)
         self.result_scope = QRadioButton(
             self.tr("{source} (%Ln item(s) loaded)", "", n).format(source=self.source))
+        # Said beside the choice, not only after the export: the file would look whole.
+        self.partial_note = QLabel(self.tr(
+            "%Ln item(s) loaded; the read has more pages: this exports only those %Ln. Choose the "
+            "whole table to export every item, or load the rest of the read first (scroll to its "
+            "end or Ctrl+L) and export again.", "", n))
+        self.partial_note.setWordWrap(True)
+        self.partial_note.setProperty("role", "hint")
+        self.partial_note.setVisible(False)
         self.table_scope = QRadioButton(
             self.tr("the whole table {name} (a parallel Scan)").format(name=self.table.name) if self.table
             else self.tr("the whole table (open a table first)"))
@@ -139,6 +150,7 @@ class ExportDialog(QDialog):
         (self.result_scope if n or self.table is None else self.table_scope).setChecked(True)
         scope_box = QVBoxLayout()
         scope_box.addWidget(self.result_scope)
+        scope_box.addWidget(self.partial_note)
         scope_box.addWidget(self.table_scope)
         return scope_box
 
@@ -194,8 +206,13 @@ class ExportDialog(QDialog):
         """Formula-like CSV cells as they are: only when asked, and only for CSV."""
         return self.fmt() == CSV and self.csv_raw.isChecked()
 
+    def partial(self) -> bool:
+        """Whether the export chosen holds only part of a read (the result, more pages unread)."""
+        return self.more_pages and not self.whole_table()
+
     def _scope_changed(self) -> None:
         self.scan_options.setEnabled(self.whole_table())
+        self.partial_note.setVisible(self.partial())
         self._suggest_path()
 
     def _suggest_path(self) -> None:
@@ -204,7 +221,7 @@ class ExportDialog(QDialog):
         folder = Path(current).parent if current else Path.home()
         stem = self.table.name if self.table else "result"
         if not self.whole_table():
-            stem += "-result"
+            stem += "-partial-result" if self.more_pages else "-result"  # the name says it too
         base = f"{stem}-{datetime.now():%Y%m%d-%H%M%S}"
         suggested = folder / f"{base}{SUFFIXES[self.fmt()]}"
         n = 2
@@ -258,7 +275,7 @@ class ExportDialog(QDialog):
             self._set_running(True, self.tr("Writing %Ln item(s)…", "", len(self.items)))
             self.controller.export_items(self.items, path, self.fmt(), self.key_names,
                                          self.table.name if self.table else None,
-                                         csv_raw=self.keep_csv_raw())
+                                         csv_raw=self.keep_csv_raw(), partial=self.partial())
             return True
         if self.table is None or not self.controller.export_table(
                 self.table, path, self.fmt(), segments=self.segments.value(),

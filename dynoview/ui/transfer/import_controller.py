@@ -7,6 +7,7 @@ Cancel stops between batches and what was written stays (Resume continues)."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import threading
 from collections.abc import Callable
@@ -93,6 +94,8 @@ class ImportController(QObject):
         self.cancel_event = threading.Event()
         self.last = None
         self.running = True
+        # The progress file records how the CSV was read: a resume read the other way is refused.
+        options = dataclasses.replace(options, csv_raw=csv_raw)
         work = functools.partial(
             run_import, conn, table, read_records(answer.path, answer.fmt, csv_raw=csv_raw),
             answer.path, schema=self.ctx.schema, has_lock_rules=answer.lock_rules, log=ActionLog(),

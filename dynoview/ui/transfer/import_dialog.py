@@ -259,12 +259,31 @@ class ImportDialog(QDialog):
         self.resume_check.setChecked(True)
         if stopped.mode == BATCH and not answer.lock_rules:
             self.speed_check.setChecked(True)  # a resume goes on in the mode it was begun in
-        self.resume_label.setText(self.tr(
+        self.resume_label.setText(" ".join(filter(None, [self.tr(
             "An import of this file into {table} stopped after {done:,} of {total:,} items "
             "(batch {batch:,}, {when}). Resume is ticked: Import skips the items written and "
             "continues from there. Untick it to write every item again.").format(
                 table=stopped.table, done=stopped.items, total=answer.preview.valid,
-                batch=stopped.batches, when=stopped.updated[:16].replace("T", " ") + " UTC"))
+                batch=stopped.batches, when=stopped.updated[:16].replace("T", " ") + " UTC"),
+            self._raw_mismatch(answer)])))
+
+    def _raw_mismatch(self, answer: PreviewAnswer) -> str:
+        """Why Resume cannot go on with the Raw CSV box as it is ("" when it can): the stopped
+        import read the CSV the other way, and the rest would be written with other values (a
+        leading ' kept in some items, taken off in others). The box is not flipped for the user:
+        the preview shown is of the box as it is."""
+        stopped = answer.stopped
+        if stopped is None or stopped.csv_raw == self._csv_raw():
+            return ""
+        if stopped.csv_raw:
+            return self.tr("The import that stopped read this CSV with Raw CSV ticked (a leading ' "
+                           "kept as data); the box is unticked now, so the rest would be written "
+                           "with other values. Tick Raw CSV and press Preview to resume, or untick "
+                           "Resume to write every item again.")
+        return self.tr("The import that stopped read this CSV with Raw CSV unticked (a leading ' "
+                       "taken off); the box is ticked now, so the rest would be written with other "
+                       "values. Untick Raw CSV and press Preview to resume, or untick Resume to "
+                       "write every item again.")
 
     def _mode(self) -> str:
         return BATCH if self.speed_check.isChecked() else TRANSACT
@@ -320,12 +339,18 @@ class ImportDialog(QDialog):
     def _import(self) -> None:
         if self.answer is None:
             return
+        mismatch = self._raw_mismatch(self.answer) if self.resume_check.isChecked() else ""
+        if mismatch:  # refused at the box, before anything is read or sent
+            self.summary_label.setText(mismatch)
+            self.csv_raw_check.setFocus()
+            return
         options = ImportOptions(mode=self._mode(), rate=self.rate_spin.value() or None,
                                 accept_warnings=self.warnings_check.isChecked(),
                                 resume=self.resume_check.isChecked(),
                                 confirmation=self.type_to_confirm or True,
                                 resume_hint=self.tr("“{check}”").format(  # the check box, named
-                                    check=self.resume_check.text()))
+                                    check=self.resume_check.text()),
+                                csv_raw_hint=self.tr("“Raw CSV”"))
         # As previewed: a change of the box since then took the preview away (_source_changed).
         if self.controller.start(self.answer, self.table, options, csv_raw=self._csv_raw()):
             self.progress_row.set_running(True, self.tr("Importing…"))
