@@ -143,14 +143,7 @@ class StreamFollower:
             result = self._held_result
             updates = self._with_items(result.events)
         except Exception as exc:
-            if not is_transient(exc):
-                raise
-            wait = RETRY_WAITS_S[min(self._failures, len(RETRY_WAITS_S) - 1)]
-            self._failures += 1
-            out.notices.append(failure_notice(exc, wait))
-            out.wait_s = wait
-            out.failed = True
-            return out
+            return self.failed_round(exc)
         self._held_result = None
         self._failures = 0
         out.updates = updates
@@ -165,6 +158,16 @@ class StreamFollower:
             self._lost_seen = self.stream.records_lost
             out.lost = True
         return out
+
+    def failed_round(self, exc: BaseException) -> FollowResult:
+        """A round that failed and will be retried, said as the user sees it, after a wait
+        that grows with each failure in a row; re-raises a failure that will not pass."""
+        if not is_transient(exc):
+            raise exc
+        wait = RETRY_WAITS_S[min(self._failures, len(RETRY_WAITS_S) - 1)]
+        self._failures += 1
+        return FollowResult(notices=[failure_notice(exc, wait)], wait_s=wait, failed=True,
+                            throttled=error_code(exc) in THROTTLING_CODES)
 
     def _with_items(self, events: list[StreamEvent]) -> list[Update]:
         """Each record with its item after it: the new image, nothing for a delete, or the
@@ -187,6 +190,7 @@ class StreamFollower:
         """Each record with its item as it is now (strongly consistent; None: gone), whatever
         its images say: for records that may be older than a re-seed's audit (``fence``)."""
         items = self._read_back([e.keys for e in events]) if events else {}
+        self._failures = 0  # read: the next failure waits the shortest time again
         return [Update(e, items.get(_key_id(e.keys)), "read back") for e in events]
 
     def _read_back(self, keys: list[Mapping[str, Any]]) -> dict[tuple[Any, ...], dict[str, Any]]:

@@ -24,7 +24,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -126,12 +126,14 @@ class Watcher:
         self.rounds = 0
         self.shown: Counter[tuple[str, str]] = Counter()  # (change, status) -> events shown
         self._pending: dict[tuple[Any, ...], _Pending] = {}
-        self._buffered: list[tuple[int, FollowResult]] = []  # (follower, result)
+        # (follower, result) read but not applied yet: during the seeding audit, or held by a
+        # failed re-read (``_fenced``).
+        self._buffered: list[tuple[int, FollowResult]] = []
         # Per follower: the latest record time read, and whether its last round reached the tip.
         self._read_to: list[datetime | None] = [None, None]
         self._at_tip: list[bool] = [False, False]
         self._proven = [False, False]  # read to its tip once (an empty page may not be the tip)
-        # When the last re-seed's audit ran: records older than it are not applied over it.
+        # When the last seeding audit ran: records older than it are not applied over it.
         self.fence: SeedFence | None = None
 
     # -- starting ----------------------------------------------------------------------
@@ -171,7 +173,13 @@ class Watcher:
             return notices
         for n, follower in enumerate(self.followers):
             notices += self._named(n, follower.open())
+        # Fenced like a re-seed's (``fence``): the records of writes made while the audit ran
+        # may be older than what it read. Read again, they are applied against each account's
+        # record, so the records are kept whatever the stream's images.
+        self.keep_records = True
+        started = datetime.now(UTC)
         self.state, self.audit = self._audit_while_reading(cancel, progress)
+        self.fence = _fence_of(self.audit, started)
         for finding in self.state.all_findings():
             self.findings_at_start[finding.status] += 1
         return notices
@@ -220,7 +228,8 @@ class Watcher:
     # -- stepping ----------------------------------------------------------------------
 
     def step(self, cancel: threading.Event | None = None) -> WatchStep:
-        """Read every shard once (or apply what was read during the seeding audit)."""
+        """Read every shard once (or apply what was read during the seeding audit, or what a
+        failed re-read held)."""
         if self.state is None or self.follower is None:
             raise RuntimeError("start() the watch first")
         out = WatchStep()
@@ -229,14 +238,24 @@ class Watcher:
         self.rounds += 1
         now = self.clock()
         latest: dict[int, FollowResult] = {}
-        for n, result in results:
+        for i, (n, result) in enumerate(results):
             latest[n] = result
             out.notices.extend(self._named(n, result.notices))
             if result.lost:
                 out.notices.append("Records were lost (see above), so the findings kept from them "
                                    "may be stale: the watch is seeded again with an audit.")
                 self._reseed(cancel, now)
-            changes, causes = self.state.apply(self._fenced(n, result.updates))
+            try:
+                updates = self._fenced(n, result.updates)
+            except Exception as exc:
+                # Like a failed poll: this round and the ones after it are held (said and
+                # re-seeded already) and applied by the next step, after the re-read.
+                latest[n] = self.followers[n].failed_round(exc)
+                out.notices.extend(self._named(n, latest[n].notices))
+                self._buffered = [(n, replace(result, notices=[], lost=False)), *results[i + 1:]]
+                results = [*results[:i], (n, latest[n])]
+                break
+            changes, causes = self.state.apply(updates)
             self._note_read(n, result)
             self.recent.add(causes, now)
             self._pend(changes, now)
@@ -320,11 +339,7 @@ class Watcher:
         self.state, self.audit = seed_with_audit(self.reader, self.table, self.schema,
                                                  records=True, segments=self.segments,
                                                  cancel=cancel, locks=self.locks_table)
-        audit = self.audit
-        if audit.started is not None and audit.ended is not None:
-            self.fence = SeedFence(audit.started, audit.ended, MARGIN if audit.server_clock else LOCAL_MARGIN)
-        else:  # when the audit ran is not known: this machine's clock around it
-            self.fence = SeedFence(started, datetime.now(UTC), LOCAL_MARGIN)
+        self.fence = _fence_of(self.audit, started)
         new = {identity(f): f for f in self.state.all_findings()}
         changes = [FindingChange(APPEARED, f) for k, f in new.items() if k not in old]
         changes += [FindingChange(RESOLVED, f) for k, f in old.items() if k not in new]
@@ -333,8 +348,9 @@ class Watcher:
         self._pend(changes, now, reseeded=True)
 
     def _fenced(self, n: int, updates: list[Update]) -> list[Update]:
-        """Stream ``n``'s records as they may be applied over the last re-seed (``fence``):
-        those older than its audit skipped, those it may or may not hold read again."""
+        """Stream ``n``'s records as they may be applied over the last seeding audit (``fence``):
+        those older than it skipped, those it may or may not hold read again (may raise: the
+        read failed)."""
         if self.fence is None or not updates:
             return updates
         kept, again = self.fence.sort(updates)
@@ -407,6 +423,14 @@ def _streamed(conn: Any, name: str, *, locks_of: str | None = None) -> dict[str,
                        f"follows both tables' streams. {message}")
         raise DynoViewError(message, field="locks_table" if locks_of is not None else None)
     return description
+
+
+def _fence_of(audit: AuditSeed, started: datetime) -> SeedFence:
+    """The fence of a seeding audit begun at ``started`` by this machine's clock."""
+    if audit.started is not None and audit.ended is not None:
+        return SeedFence(audit.started, audit.ended, MARGIN if audit.server_clock else LOCAL_MARGIN)
+    # When the audit ran is not known: this machine's clock around it.
+    return SeedFence(started, datetime.now(UTC), LOCAL_MARGIN)
 
 
 def _cause_time(change: FindingChange) -> datetime | None:
