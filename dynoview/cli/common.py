@@ -35,7 +35,7 @@ from dynoview.core.errors import DynoViewError, InputError, describe_error
 from dynoview.core.redaction import (
     credential_secrets,
     environment_secrets,
-    install_log_redaction,
+    install_stderr_redaction,
     redact_known_values,
     redact_text,
     remember_secrets,
@@ -113,7 +113,9 @@ class ScrubbedStream:
 def scrubbed_output() -> Iterator[None]:
     """``sys.stderr`` and ``sys.stdout`` cleaned for the block (``ScrubbedStream``), and Python
     logging redacted."""
-    install_log_redaction()
+    # Warnings and unraisable exceptions too: those printed after the block (a __del__ at exit)
+    # reach the real stderr, which the block's stream no longer cleans.
+    install_stderr_redaction()
     previous_out, previous_err = sys.stdout, sys.stderr
     out = (previous_out if isinstance(previous_out, ScrubbedStream)
            else ScrubbedStream(previous_out, data=True))

@@ -23,10 +23,14 @@ user and password instead (``drop_url_credentials``), so the code still runs.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
+import sys
 import threading
+import traceback
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from urllib.parse import quote
@@ -149,6 +153,26 @@ def credential_secrets(session: Any) -> list[str]:
         if isinstance(value, str) and len(value) >= MIN_SECRET_LENGTH:
             found.append(value)
     return found
+
+
+def remember_credentials(session: Any) -> None:
+    """Redact the credentials a boto3 session resolved, and those it refreshes to later (an
+    assumed role, SSO, a credential_process with an expiry): each set is remembered as botocore
+    receives it, before any request signed with it can be logged."""
+    remember_secrets(*credential_secrets(session))
+    creds = getattr(getattr(session, "_session", None), "_credentials", None)
+    refresh = getattr(creds, "_refresh_using", None)  # botocore's RefreshableCredentials
+    if not callable(refresh) or getattr(refresh, "dynoview_remembers", False):
+        return
+
+    def refreshed() -> Any:
+        data = refresh()
+        if isinstance(data, Mapping):
+            remember_secrets(data.get("access_key"), data.get("secret_key"), data.get("token"))
+        return data
+
+    refreshed.dynoview_remembers = True  # type: ignore[attr-defined]
+    creds._refresh_using = refreshed  # type: ignore[union-attr]
 
 
 _cached: tuple[tuple[Any, ...], list[str]] | None = None
@@ -301,3 +325,51 @@ def install_log_redaction() -> None:
             return
         logging.setLogRecordFactory(_redacting(logging.getLogRecordFactory()))
         _installed = True
+
+
+def _unraisable(args: Any) -> None:
+    """``sys.unraisablehook``: Python's own report (an exception in ``__del__``, a finalizer, a
+    callback), formatted as Python does, then redacted: it is printed, never logged."""
+    try:
+        head = args.err_msg or "Exception ignored in"
+        try:
+            where = f"{head}: {args.object!r}" if args.object is not None else f"{head}:"
+        except Exception:  # an object whose repr fails is still reported
+            where = f"{head}: <object repr() failed>"
+        text = where + "\n" + "".join(traceback.format_exception(
+            args.exc_type, args.exc_value, args.exc_traceback))
+        if sys.stderr is not None:
+            sys.stderr.write(redact(text))
+            sys.stderr.flush()
+    except Exception:  # reporting must never raise from a finalizer
+        pass
+
+
+def _showwarning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                 file: Any = None, line: str | None = None) -> None:
+    """``warnings.showwarning``: Python's text, redacted (a warning can quote a URL or a key)."""
+    stream = sys.stderr if file is None else file
+    if stream is None:  # pythonw: nowhere to print
+        return
+    # As Python's own: a closed stream loses the warning, not the program.
+    with contextlib.suppress(OSError):
+        stream.write(redact(warnings.formatwarning(message, category, filename, lineno, line)))
+
+
+def _python_prints(hook: Any) -> bool:
+    return getattr(hook, "__module__", None) == "warnings"
+
+
+def install_stderr_redaction() -> None:
+    """Log redaction, and the two routes Python prints on standard error by itself redacted
+    too: warnings and unraisable exceptions (an error in ``__del__``), formatted as Python does,
+    then redacted. Not ``logging.captureWarnings``: with no handler configured (the CLI) it
+    drops them. Only Python's own printers are replaced: a test runner's or an embedding app's
+    (which records, and prints nothing by itself) stays. For the window and the CLI only."""
+    install_log_redaction()
+    # The module's printer, and not inside catch_warnings(record=True), which swaps the impl.
+    if _python_prints(warnings.showwarning) and \
+            _python_prints(getattr(warnings, "_showwarnmsg_impl", None)):
+        warnings.showwarning = _showwarning
+    if sys.unraisablehook is sys.__unraisablehook__:
+        sys.unraisablehook = _unraisable

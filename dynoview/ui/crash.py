@@ -50,7 +50,7 @@ from dynoview.core.redaction import (
     REDACTED,
     credential_secrets,
     environment_secrets,
-    install_log_redaction,
+    install_stderr_redaction,
     redact,
 )
 from dynoview.core.values.visible_text import visible
@@ -216,7 +216,8 @@ class CrashHandler(QObject):
         self.reported.connect(self._show, Qt.ConnectionType.QueuedConnection)
 
     def install(self) -> None:
-        install_log_redaction()  # every log line redacted from start-up, before any connection
+        # Every log line, warning and unraisable exception redacted, before any connection.
+        install_stderr_redaction()
         self._previous_hook = sys.excepthook
         self._previous_thread_hook = threading.excepthook
         sys.excepthook = self.excepthook

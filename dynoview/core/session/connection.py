@@ -15,7 +15,12 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.redaction import install_log_redaction, redact_url, remember_secrets
+from dynoview.core.redaction import (
+    install_log_redaction,
+    redact_url,
+    remember_credentials,
+    remember_secrets,
+)
 from dynoview.core.session import production, signin
 from dynoview.core.session.answers import install_answer_check
 from dynoview.core.session.endpoints import cleartext_warning, endpoint_is_local, is_aws_host
@@ -273,6 +278,10 @@ class Connection:
                 and endpoint_is_local(spec.endpoint_url):
             self.session = boto3.session.Session(**session_kwargs, **PLACEHOLDER_CREDENTIALS)
             self.placeholder_credentials = True
+        if not self.placeholder_credentials:
+            # The keys the chain resolved (and each refresh of them) are removed from every log
+            # line and message, even where no pattern would spot them: for the window and the CLI.
+            remember_credentials(self.session)
         #: A sentence when AWS keys sign requests that travel unencrypted (endpoints.py), else None.
         self.cleartext_warning = (None if spec.demo or self.placeholder_credentials
                                   else _cleartext_warning(self.session, spec.endpoint_url))
