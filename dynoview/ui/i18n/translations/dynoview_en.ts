@@ -202,7 +202,19 @@
 <context>
     <name>ExportController</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_controller.py" line="+101" />
+        <location filename="../../transfer/export_controller.py" line="+107" />
+        <source>Exported %Ln item(s) to {path}: partial, the read has more pages not loaded.</source>
+        <translation>
+            <numerusform>Exported %Ln item to {path}: partial, the read has more pages not loaded.</numerusform><numerusform>Exported %Ln items to {path}: partial, the read has more pages not loaded.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3" />
+        <source>{summary} Written to {path}{late}. Partial: the read has more pages not loaded, so the file holds only the %Ln item(s) loaded; export the whole table for every item.</source>
+        <translation>
+            <numerusform>{summary} Written to {path}{late}. Partial: the read has more pages not loaded, so the file holds only the %Ln item loaded; export the whole table for every item.</numerusform><numerusform>{summary} Written to {path}{late}. Partial: the read has more pages not loaded, so the file holds only the %Ln items loaded; export the whole table for every item.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4" />
         <source>Exported %Ln item(s) to {path}.</source>
         <translation>
             <numerusform>Exported %Ln item to {path}.</numerusform>
@@ -213,7 +225,7 @@
 <context>
     <name>ExportDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_dialog.py" line="+131" />
+        <location filename="../../transfer/export_dialog.py" line="+134" />
         <source>{source} (%Ln item(s) loaded)</source>
         <translation>
             <numerusform>{source} (%Ln item loaded)</numerusform>
@@ -221,7 +233,13 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+127" />
+        <location line="+3" />
+        <source>%Ln item(s) loaded; the read has more pages: this exports only those %Ln. Choose the whole table to export every item, or load the rest of the read first (scroll to its end or Ctrl+L) and export again.</source>
+        <translation>
+            <numerusform>%Ln item loaded; the read has more pages: this exports only those %Ln. Choose the whole table to export every item, or load the rest of the read first (scroll to its end or Ctrl+L) and export again.</numerusform><numerusform>%Ln items loaded; the read has more pages: this exports only those %Ln. Choose the whole table to export every item, or load the rest of the read first (scroll to its end or Ctrl+L) and export again.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+138" />
         <source>Writing %Ln item(s)…</source>
         <translation>
             <numerusform>Writing %Ln item…</numerusform>
@@ -232,7 +250,7 @@
 <context>
     <name>ImportController</name>
     <message numerus="yes">
-        <location filename="../../transfer/import_controller.py" line="+140" />
+        <location filename="../../transfer/import_controller.py" line="+143" />
         <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
         <translation>
             <numerusform> The batches before it were written (%Ln item); Resume continues from the batch that stopped.</numerusform>
@@ -243,7 +261,7 @@
 <context>
     <name>ItemsPanel</name>
     <message numerus="yes">
-        <location filename="../../items/panel.py" line="+269" />
+        <location filename="../../items/panel.py" line="+275" />
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>Copied %Ln item as {format}.</numerusform>
@@ -401,7 +419,7 @@
 <context>
     <name>PartiqlPanel</name>
     <message numerus="yes">
-        <location filename="../../partiql/panel.py" line="+295" />
+        <location filename="../../partiql/panel.py" line="+296" />
         <source>%Ln value(s)</source>
         <translation>
             <numerusform>%Ln value</numerusform>

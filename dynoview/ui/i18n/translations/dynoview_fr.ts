@@ -1969,7 +1969,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+163"/>
+        <location filename="../../transfer/export_controller.py" line="+176"/>
         <source>The export audit was cancelled; nothing was reported.</source>
         <translation>L’audit de l’export a été annulé&#xa0;; aucun rapport.</translation>
     </message>
@@ -2105,9 +2105,9 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-72"/>
+        <location filename="../../transfer/export_controller.py" line="-81"/>
         <source>{path} could not be written ({reason}): free some space or pick another folder, then export again.</source>
-        <translation>{path} n’a pas pu être écrit ({reason}) : libérez de la place ou choisissez un autre dossier, puis exportez de nouveau.</translation>
+        <translation>{path} n’a pas pu être écrit ({reason})&#xa0;: libérez de la place ou choisissez un autre dossier, puis exportez de nouveau.</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -2115,7 +2115,23 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation> (terminé avant que l’annulation ne l’atteigne)</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
+        <source>Exported %Ln item(s) to {path}: partial, the read has more pages not loaded.</source>
+        <translation>
+            <numerusform>%Ln élément exporté dans {path} : partiel, la lecture a d’autres pages non chargées.</numerusform>
+            <numerusform>%Ln éléments exportés dans {path} : partiel, la lecture a d’autres pages non chargées.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>{summary} Written to {path}{late}. Partial: the read has more pages not loaded, so the file holds only the %Ln item(s) loaded; export the whole table for every item.</source>
+        <translation>
+            <numerusform>{summary} Écrit dans {path}{late}. Partiel : la lecture a d’autres pages non chargées, le fichier ne contient donc que l’élément chargé (%Ln) ; exportez la table entière pour avoir tous les éléments.</numerusform>
+            <numerusform>{summary} Écrit dans {path}{late}. Partiel : la lecture a d’autres pages non chargées, le fichier ne contient donc que les %Ln éléments chargés ; exportez la table entière pour avoir tous les éléments.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
         <source>Exported %Ln item(s) to {path}.</source>
         <translation>
             <numerusform>%Ln item exporté dans {path}.</numerusform>
@@ -2157,7 +2173,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+115"/>
+        <location filename="../../transfer/export_dialog.py" line="+118"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -2219,8 +2235,16 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
             <numerusform>{source} (%Ln items chargés)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln item(s) loaded; the read has more pages: this exports only those %Ln. Choose the whole table to export every item, or load the rest of the read first (scroll to its end or Ctrl+L) and export again.</source>
+        <translation>
+            <numerusform>%Ln élément chargé ; la lecture a d’autres pages : ceci n’exporte que celui-là (%Ln). Choisissez la table entière pour tout exporter, ou chargez d’abord le reste de la lecture (faites défiler jusqu’au bout ou Ctrl+L) puis exportez de nouveau.</numerusform>
+            <numerusform>%Ln éléments chargés ; la lecture a d’autres pages : ceci n’exporte que ces %Ln. Choisissez la table entière pour tout exporter, ou chargez d’abord le reste de la lecture (faites défiler jusqu’au bout ou Ctrl+L) puis exportez de nouveau.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>the whole table {name} (a parallel Scan)</source>
         <translation>toute la table {name} (un Scan parallèle)</translation>
     </message>
@@ -2230,7 +2254,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>toute la table (ouvrez d’abord une table)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Keep formula-like cells raw (for programs: unsafe to open in a spreadsheet)</source>
         <translation>Garder brutes les cellules type formule (pour programmes&#xa0;: risqué dans un tableur)</translation>
     </message>
@@ -2265,7 +2289,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Segments du Scan parallèle (Segment/TotalSegments)</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+50"/>
         <source>Export to</source>
         <translation>Exporter vers</translation>
     </message>
@@ -2421,13 +2445,13 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+67"/>
+        <location filename="../../transfer/import_controller.py" line="+68"/>
         <source>Connect to a table first.</source>
         <extracomment>An import of this file into this table that stopped before its end (Resume continues it).</extracomment>
         <translation>Connectez-vous d’abord à une table.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+58"/>
         <source>No batch is confirmed written yet.</source>
         <translation>Aucun lot n’est encore confirmé écrit.</translation>
     </message>
@@ -2510,12 +2534,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+5"/>
         <source>Raw CSV: keep a leading &apos; as data (the file was not written by DynoView&apos;s export)</source>
-        <translation>CSV brut : garder une ’ initiale comme donnée (le fichier n’a pas été écrit par l’export de DynoView)</translation>
+        <translation>CSV brut&#xa0;: garder une ’ initiale comme donnée (le fichier n’a pas été écrit par l’export de DynoView)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Off: a cell such as &apos;=notes is read as =notes (DynoView&apos;s export added the &apos; so a spreadsheet would not run it as a formula). On: the cell is imported as it is.</source>
-        <translation>Décoché : une cellule telle que &apos;=notes est lue =notes (l’export de DynoView a ajouté l’apostrophe pour qu’un tableur ne l’exécute pas comme formule). Coché : la cellule est importée telle quelle.</translation>
+        <translation>Décoché&#xa0;: une cellule telle que &apos;=notes est lue =notes (l’export de DynoView a ajouté l’apostrophe pour qu’un tableur ne l’exécute pas comme formule). Coché&#xa0;: la cellule est importée telle quelle.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2600,7 +2624,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+33"/>
         <source>The Raw CSV box changed, and with it the values read: press Preview before Import.</source>
-        <translation>La case CSV brut a changé, et avec elle les valeurs lues : appuyez sur Aperçu avant Importer.</translation>
+        <translation>La case CSV brut a changé, et avec elle les valeurs lues&#xa0;: appuyez sur Aperçu avant Importer.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2643,7 +2667,17 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Une importation de ce fichier dans {table} s’est arrêtée après {done:,} éléments sur {total:,} (lot {batch:,}, {when}). Reprendre est coché&#xa0;: Importer saute les éléments écrits et continue à partir de là. Décochez-le pour tout réécrire.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
+        <source>The import that stopped read this CSV with Raw CSV ticked (a leading &apos; kept as data); the box is unticked now, so the rest would be written with other values. Tick Raw CSV and press Preview to resume, or untick Resume to write every item again.</source>
+        <translation>L’importation arrêtée a lu ce CSV avec CSV brut coché (une ’ initiale gardée comme donnée) ; la case est décochée maintenant, le reste serait donc écrit avec d’autres valeurs. Cochez CSV brut et appuyez sur Aperçu pour reprendre, ou décochez Reprendre pour tout réécrire.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The import that stopped read this CSV with Raw CSV unticked (a leading &apos; taken off); the box is ticked now, so the rest would be written with other values. Untick Raw CSV and press Preview to resume, or untick Resume to write every item again.</source>
+        <translation>L’importation arrêtée a lu ce CSV avec CSV brut décoché (une ’ initiale retirée) ; la case est cochée maintenant, le reste serait donc écrit avec d’autres valeurs. Décochez CSV brut et appuyez sur Aperçu pour reprendre, ou décochez Reprendre pour tout réécrire.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>the table has uniqueness lock rules: each batch is judged by the preflight</source>
         <translation>la table a des règles de verrous d’unicité&#xa0;: chaque lot passe par la vérification préalable</translation>
     </message>
@@ -2658,12 +2692,17 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>L’import est en cours&#xa0;: cliquez sur Annuler pour l’arrêter après le lot en cours d’écriture, puis sur Fermer.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>“{check}”</source>
         <translation>«&#xa0;{check}&#xa0;»</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>“Raw CSV”</source>
+        <translation>« CSV brut »</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Importing…</source>
         <translation>Import en cours…</translation>
     </message>
@@ -2883,7 +2922,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>{progress} (annulé)</translation>
     </message>
     <message numerus="yes">
-        <location line="+57"/>
+        <location line="+63"/>
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>%Ln item copié en {format}.</numerusform>
@@ -3431,7 +3470,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>le résultat PartiQL</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <location line="+185"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Tapez un SELECT puis Ctrl+Enter.</translation>
@@ -4417,7 +4456,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>ResultPane</name>
     <message>
-        <location filename="../../items/result_pane.py" line="+124"/>
+        <location filename="../../items/result_pane.py" line="+125"/>
         <source>Items</source>
         <translation>Items</translation>
     </message>
@@ -5490,7 +5529,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TransferButtons</name>
     <message>
-        <location filename="../../items/transfer.py" line="+40"/>
+        <location filename="../../items/transfer.py" line="+46"/>
         <source>Export…</source>
         <translation>Exporter…</translation>
     </message>
@@ -6344,17 +6383,17 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+8"/>
         <source>Exported every finding of the audit ({count:,}) to {path}; the window&apos;s filter and search do not apply.</source>
-        <translation>Tous les constats de l’audit ({count:,}) ont été exportés dans {path} ; le filtre et la recherche de la fenêtre ne s’appliquent pas.</translation>
+        <translation>Tous les constats de l’audit ({count:,}) ont été exportés dans {path}&#xa0;; le filtre et la recherche de la fenêtre ne s’appliquent pas.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The audit was cancelled: the file covers only the items read.</source>
-        <translation>L’audit a été annulé : le fichier ne couvre que les éléments lus.</translation>
+        <translation>L’audit a été annulé&#xa0;: le fichier ne couvre que les éléments lus.</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>The audit was not exported: {reason}</source>
-        <translation>L’audit n’a pas été exporté : {reason}</translation>
+        <translation>L’audit n’a pas été exporté&#xa0;: {reason}</translation>
     </message>
     <message>
         <location line="-8"/>
@@ -7021,7 +7060,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>transfer.export_controller</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-80"/>
+        <location filename="../../transfer/export_controller.py" line="-93"/>
         <source>Export cancelled: no file was written.</source>
         <translation>Export annulé&#xa0;: aucun fichier écrit.</translation>
     </message>

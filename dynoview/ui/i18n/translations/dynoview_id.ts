@@ -1949,7 +1949,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+163"/>
+        <location filename="../../transfer/export_controller.py" line="+176"/>
         <source>The export audit was cancelled; nothing was reported.</source>
         <translation>Audit ekspor dibatalkan; tidak ada yang dilaporkan.</translation>
     </message>
@@ -2084,7 +2084,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-72"/>
+        <location filename="../../transfer/export_controller.py" line="-81"/>
         <source>{path} could not be written ({reason}): free some space or pick another folder, then export again.</source>
         <translation>{path} tidak dapat ditulis ({reason}): kosongkan ruang atau pilih folder lain, lalu ekspor lagi.</translation>
     </message>
@@ -2094,7 +2094,21 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation> (selesai sebelum pembatalan sampai)</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
+        <source>Exported %Ln item(s) to {path}: partial, the read has more pages not loaded.</source>
+        <translation>
+            <numerusform>%Ln item diekspor ke {path}: sebagian, pembacaan masih punya halaman yang belum dimuat.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>{summary} Written to {path}{late}. Partial: the read has more pages not loaded, so the file holds only the %Ln item(s) loaded; export the whole table for every item.</source>
+        <translation>
+            <numerusform>{summary} Ditulis ke {path}{late}. Sebagian: pembacaan masih punya halaman yang belum dimuat, jadi berkas hanya berisi %Ln item yang dimuat; ekspor seluruh tabel untuk semua item.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
         <source>Exported %Ln item(s) to {path}.</source>
         <translation>
             <numerusform>%Ln item diekspor ke {path}.</numerusform>
@@ -2135,7 +2149,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+115"/>
+        <location filename="../../transfer/export_dialog.py" line="+118"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
@@ -2196,8 +2210,15 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
             <numerusform>{source} (%Ln item dimuat)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln item(s) loaded; the read has more pages: this exports only those %Ln. Choose the whole table to export every item, or load the rest of the read first (scroll to its end or Ctrl+L) and export again.</source>
+        <translation>
+            <numerusform>%Ln item dimuat; pembacaan masih punya halaman lain: ini hanya mengekspor %Ln item itu. Pilih seluruh tabel untuk mengekspor semua item, atau muat dulu sisa pembacaan (gulir sampai akhir atau Ctrl+L) lalu ekspor lagi.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>the whole table {name} (a parallel Scan)</source>
         <translation>seluruh tabel {name} (Scan paralel)</translation>
     </message>
@@ -2207,7 +2228,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>seluruh tabel (buka tabel dulu)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Keep formula-like cells raw (for programs: unsafe to open in a spreadsheet)</source>
         <translation>Biarkan sel mirip rumus apa adanya (untuk program: tidak aman dibuka di spreadsheet)</translation>
     </message>
@@ -2242,7 +2263,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Segmen Scan paralel (Segment/TotalSegments)</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+50"/>
         <source>Export to</source>
         <translation>Ekspor ke</translation>
     </message>
@@ -2397,13 +2418,13 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+67"/>
+        <location filename="../../transfer/import_controller.py" line="+68"/>
         <source>Connect to a table first.</source>
         <extracomment>An import of this file into this table that stopped before its end (Resume continues it).</extracomment>
         <translation>Hubungkan ke tabel dulu.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+58"/>
         <source>No batch is confirmed written yet.</source>
         <translation>Belum ada batch yang dipastikan tertulis.</translation>
     </message>
@@ -2618,7 +2639,17 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Impor berkas ini ke {table} berhenti setelah {done:,} dari {total:,} item (batch {batch:,}, {when}). Lanjutkan dicentang: Impor melewati item yang sudah tertulis dan melanjutkan dari sana. Hapus centangnya untuk menulis semua item lagi.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
+        <source>The import that stopped read this CSV with Raw CSV ticked (a leading &apos; kept as data); the box is unticked now, so the rest would be written with other values. Tick Raw CSV and press Preview to resume, or untick Resume to write every item again.</source>
+        <translation>Impor yang berhenti membaca CSV ini dengan CSV mentah dicentang (&apos; di awal dipertahankan sebagai data); kotaknya sekarang tidak dicentang, jadi sisanya akan ditulis dengan nilai lain. Centang CSV mentah dan tekan Pratinjau untuk melanjutkan, atau hapus centang Lanjutkan untuk menulis semua item lagi.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The import that stopped read this CSV with Raw CSV unticked (a leading &apos; taken off); the box is ticked now, so the rest would be written with other values. Untick Raw CSV and press Preview to resume, or untick Resume to write every item again.</source>
+        <translation>Impor yang berhenti membaca CSV ini dengan CSV mentah tidak dicentang (&apos; di awal dibuang); kotaknya sekarang dicentang, jadi sisanya akan ditulis dengan nilai lain. Hapus centang CSV mentah dan tekan Pratinjau untuk melanjutkan, atau hapus centang Lanjutkan untuk menulis semua item lagi.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>the table has uniqueness lock rules: each batch is judged by the preflight</source>
         <translation>tabel punya aturan lock keunikan: setiap batch dinilai oleh pemeriksaan awal</translation>
     </message>
@@ -2633,12 +2664,17 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Impor sedang berjalan: tekan Batal untuk menghentikannya setelah batch yang sedang ditulis, lalu Tutup.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>“{check}”</source>
         <translation>“{check}”</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>“Raw CSV”</source>
+        <translation>“CSV mentah”</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Importing…</source>
         <translation>Mengimpor…</translation>
     </message>
@@ -2858,7 +2894,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>{progress} (dibatalkan)</translation>
     </message>
     <message numerus="yes">
-        <location line="+57"/>
+        <location line="+63"/>
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>%Ln item disalin sebagai {format}.</numerusform>
@@ -3390,7 +3426,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>hasil PartiQL</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <location line="+185"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Ketik SELECT lalu tekan Ctrl+Enter.</translation>
@@ -4372,7 +4408,7 @@ Permintaan: {request}</translation>
 <context>
     <name>ResultPane</name>
     <message>
-        <location filename="../../items/result_pane.py" line="+124"/>
+        <location filename="../../items/result_pane.py" line="+125"/>
         <source>Items</source>
         <translation>Item</translation>
     </message>
@@ -5440,7 +5476,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TransferButtons</name>
     <message>
-        <location filename="../../items/transfer.py" line="+40"/>
+        <location filename="../../items/transfer.py" line="+46"/>
         <source>Export…</source>
         <translation>Ekspor…</translation>
     </message>
@@ -6969,7 +7005,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>transfer.export_controller</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-80"/>
+        <location filename="../../transfer/export_controller.py" line="-93"/>
         <source>Export cancelled: no file was written.</source>
         <translation>Ekspor dibatalkan: tidak ada berkas yang ditulis.</translation>
     </message>

@@ -1969,7 +1969,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+163"/>
+        <location filename="../../transfer/export_controller.py" line="+176"/>
         <source>The export audit was cancelled; nothing was reported.</source>
         <translation>A auditoria da exportação foi cancelada; nada foi relatado.</translation>
     </message>
@@ -2105,7 +2105,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-72"/>
+        <location filename="../../transfer/export_controller.py" line="-81"/>
         <source>{path} could not be written ({reason}): free some space or pick another folder, then export again.</source>
         <translation>{path} não pôde ser gravado ({reason}): libere espaço ou escolha outra pasta e exporte de novo.</translation>
     </message>
@@ -2115,7 +2115,23 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation> (terminou antes que o cancelamento chegasse)</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
+        <source>Exported %Ln item(s) to {path}: partial, the read has more pages not loaded.</source>
+        <translation>
+            <numerusform>%Ln item exportado para {path}: parcial, a leitura tem mais páginas não carregadas.</numerusform>
+            <numerusform>%Ln itens exportados para {path}: parcial, a leitura tem mais páginas não carregadas.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>{summary} Written to {path}{late}. Partial: the read has more pages not loaded, so the file holds only the %Ln item(s) loaded; export the whole table for every item.</source>
+        <translation>
+            <numerusform>{summary} Gravado em {path}{late}. Parcial: a leitura tem mais páginas não carregadas, então o arquivo contém só o item carregado (%Ln); exporte a tabela inteira para ter todos os itens.</numerusform>
+            <numerusform>{summary} Gravado em {path}{late}. Parcial: a leitura tem mais páginas não carregadas, então o arquivo contém só os %Ln itens carregados; exporte a tabela inteira para ter todos os itens.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
         <source>Exported %Ln item(s) to {path}.</source>
         <translation>
             <numerusform>%Ln item exportado para {path}.</numerusform>
@@ -2157,7 +2173,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+115"/>
+        <location filename="../../transfer/export_dialog.py" line="+118"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -2219,8 +2235,16 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
             <numerusform>{source} (%Ln itens carregados)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln item(s) loaded; the read has more pages: this exports only those %Ln. Choose the whole table to export every item, or load the rest of the read first (scroll to its end or Ctrl+L) and export again.</source>
+        <translation>
+            <numerusform>%Ln item carregado; a leitura tem mais páginas: isto exporta só esse (%Ln). Escolha a tabela inteira para exportar todos os itens, ou carregue antes o resto da leitura (role até o fim ou Ctrl+L) e exporte de novo.</numerusform>
+            <numerusform>%Ln itens carregados; a leitura tem mais páginas: isto exporta só esses %Ln. Escolha a tabela inteira para exportar todos os itens, ou carregue antes o resto da leitura (role até o fim ou Ctrl+L) e exporte de novo.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>the whole table {name} (a parallel Scan)</source>
         <translation>a tabela {name} inteira (um Scan paralelo)</translation>
     </message>
@@ -2230,7 +2254,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>a tabela inteira (abra uma tabela primeiro)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Keep formula-like cells raw (for programs: unsafe to open in a spreadsheet)</source>
         <translation>Manter brutas as células que parecem fórmulas (para programas: inseguro abrir numa planilha)</translation>
     </message>
@@ -2265,7 +2289,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Segmentos do Scan paralelo (Segment/TotalSegments)</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+50"/>
         <source>Export to</source>
         <translation>Exportar para</translation>
     </message>
@@ -2421,13 +2445,13 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+67"/>
+        <location filename="../../transfer/import_controller.py" line="+68"/>
         <source>Connect to a table first.</source>
         <extracomment>An import of this file into this table that stopped before its end (Resume continues it).</extracomment>
         <translation>Conecte-se a uma tabela primeiro.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+58"/>
         <source>No batch is confirmed written yet.</source>
         <translation>Nenhum lote foi confirmado como gravado ainda.</translation>
     </message>
@@ -2643,7 +2667,17 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Uma importação deste arquivo para {table} parou após {done:,} de {total:,} itens (lote {batch:,}, {when}). Retomar está marcado: Importar pula os itens gravados e continua dali. Desmarque para gravar todos os itens de novo.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
+        <source>The import that stopped read this CSV with Raw CSV ticked (a leading &apos; kept as data); the box is unticked now, so the rest would be written with other values. Tick Raw CSV and press Preview to resume, or untick Resume to write every item again.</source>
+        <translation>A importação que parou leu este CSV com CSV bruto marcado (um &apos; inicial mantido como dado); a caixa está desmarcada agora, então o restante seria gravado com outros valores. Marque CSV bruto e pressione Pré-visualizar para retomar, ou desmarque Retomar para gravar todos os itens de novo.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The import that stopped read this CSV with Raw CSV unticked (a leading &apos; taken off); the box is ticked now, so the rest would be written with other values. Untick Raw CSV and press Preview to resume, or untick Resume to write every item again.</source>
+        <translation>A importação que parou leu este CSV com CSV bruto desmarcado (um &apos; inicial removido); a caixa está marcada agora, então o restante seria gravado com outros valores. Desmarque CSV bruto e pressione Pré-visualizar para retomar, ou desmarque Retomar para gravar todos os itens de novo.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>the table has uniqueness lock rules: each batch is judged by the preflight</source>
         <translation>a tabela tem regras de bloqueio de unicidade: cada lote passa pela verificação prévia</translation>
     </message>
@@ -2658,12 +2692,17 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>A importação está em andamento: clique em Cancelar para pará-la depois do lote sendo gravado e então em Fechar.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>“{check}”</source>
         <translation>“{check}”</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>“Raw CSV”</source>
+        <translation>“CSV bruto”</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Importing…</source>
         <translation>Importando…</translation>
     </message>
@@ -2883,7 +2922,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>{progress} (cancelado)</translation>
     </message>
     <message numerus="yes">
-        <location line="+57"/>
+        <location line="+63"/>
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>%Ln item copiado como {format}.</numerusform>
@@ -3431,7 +3470,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>o resultado PartiQL</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <location line="+185"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Digite um SELECT (Ctrl+Enter).</translation>
@@ -4417,7 +4456,7 @@ Requisição: {request}</translation>
 <context>
     <name>ResultPane</name>
     <message>
-        <location filename="../../items/result_pane.py" line="+124"/>
+        <location filename="../../items/result_pane.py" line="+125"/>
         <source>Items</source>
         <translation>Itens</translation>
     </message>
@@ -5490,7 +5529,7 @@ Requisição: {request}</translation>
 <context>
     <name>TransferButtons</name>
     <message>
-        <location filename="../../items/transfer.py" line="+40"/>
+        <location filename="../../items/transfer.py" line="+46"/>
         <source>Export…</source>
         <translation>Exportar…</translation>
     </message>
@@ -7021,7 +7060,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>transfer.export_controller</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-80"/>
+        <location filename="../../transfer/export_controller.py" line="-93"/>
         <source>Export cancelled: no file was written.</source>
         <translation>Exportação cancelada: nenhum arquivo foi escrito.</translation>
     </message>
