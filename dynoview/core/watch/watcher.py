@@ -174,9 +174,7 @@ class Watcher:
         for n, follower in enumerate(self.followers):
             notices += self._named(n, follower.open())
         # Fenced like a re-seed's (``fence``): the records of writes made while the audit ran
-        # may be older than what it read. Read again, they are applied against each account's
-        # record, so the records are kept whatever the stream's images.
-        self.keep_records = True
+        # may be older than what it read, so those it may hold are read again.
         started = datetime.now(UTC)
         self.state, self.audit = self._audit_while_reading(cancel, progress)
         self.fence = _fence_of(self.audit, started)
