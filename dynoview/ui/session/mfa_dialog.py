@@ -40,9 +40,11 @@ class MfaDialog(QDialog):
         self.device.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.code = QLineEdit()
         self.code.setObjectName("mfa-code")
-        self.code.setMaxLength(6)
+        # Authenticator apps show "918 273": pasted or typed so, the spaces are dropped.
+        self.code.setMaxLength(12)
         self.code.setPlaceholderText(self.tr("6 digits"))
-        self.code.setValidator(QRegularExpressionValidator(QRegularExpression("[0-9]{0,6}"), self.code))
+        self.code.setValidator(QRegularExpressionValidator(QRegularExpression(r"(?:\s*[0-9]){0,6}\s*"),
+                                                           self.code))
         self.code.setInputMethodHints(Qt.InputMethodHint.ImhDigitsOnly)
         font = QFont("monospace")
         font.setPointSizeF(font.pointSizeF() * 1.4)
@@ -97,7 +99,7 @@ class MfaDialog(QDialog):
         return ""
 
     def _typed(self, text: str) -> None:
-        whole = bool(MFA_CODE_RE.fullmatch(text))
+        whole = bool(MFA_CODE_RE.fullmatch(_digits(text)))
         self.sign_in.setEnabled(whole)
         if whole and self._short_said:  # back to why it was asked again, if it was
             self._short_said = False
@@ -105,7 +107,7 @@ class MfaDialog(QDialog):
             self.message.setHidden(not self.message.text())
 
     def _refuse_short(self) -> None:
-        typed = len(self.code.text())
+        typed = len(_digits(self.code.text()))
         if typed == 6:
             return
         self._short_said = True
@@ -115,16 +117,20 @@ class MfaDialog(QDialog):
         self.code.setFocus()
 
     def accept(self) -> None:
-        if MFA_CODE_RE.fullmatch(self.code.text()):
+        if MFA_CODE_RE.fullmatch(_digits(self.code.text())):
             super().accept()
         else:
             self._refuse_short()
 
     def take_code(self) -> str | None:
         """The code typed (once: the field is cleared), None unless it is six digits."""
-        text = self.code.text()
+        text = _digits(self.code.text())
         self.code.clear()
         return text if MFA_CODE_RE.fullmatch(text) else None
+
+
+def _digits(text: str) -> str:
+    return "".join(text.split())
 
 
 def _escape(text: str) -> str:
