@@ -146,3 +146,18 @@ def test_the_next_import_of_the_file_says_where_it_stopped_and_resumes_from_ther
                                      ConsistentRead=True)["Item"]
     assert kept["name"] == {"S": "edited since"}  # skipped, not written again
     win2.close()
+
+
+def test_stop_and_quit_from_the_dialog_closes_every_window(
+        qtbot: Any, qasync_loop: Any, demo_conn: Connection, seeded_table: str, target: str,
+        tmp_path: Path) -> None:
+    """The app was quitting: once the import has stopped, the other windows close too, not
+    only the one whose dialog asked."""
+    other = open_window(qtbot, demo_conn, seeded_table)
+    other.show()
+    win, _dialog = importing(qtbot, demo_conn, seeded_table, target, tmp_path)
+    QApplication.closeAllWindows()
+    qtbot.waitUntil(lambda: prompt(win) is not None, timeout=3000)
+    click(prompt(win), "Stop and quit")  # type: ignore[arg-type]
+    qtbot.waitUntil(lambda: not win.isVisible(), timeout=35000)
+    qtbot.waitUntil(lambda: not other.isVisible(), timeout=5000)

@@ -17,7 +17,7 @@ import time
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Qt, QTimer
-from PySide6.QtWidgets import QDialog, QMessageBox, QProgressDialog, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QProgressDialog, QWidget
 
 #: Set to True on the window when it closes without a person to answer (SIGTERM, logout).
 UNATTENDED = "closing_unattended"
@@ -66,6 +66,7 @@ class QuitGuard(QObject):
         self.window_ = window
         self.box: QMessageBox | None = None
         self.dialog: QWidget | None = None  # the modal dialog that was closed, closed first
+        self.quitting_app = False  # asked from that dialog: the app was quitting, not one window
         self.waiting: QProgressDialog | None = None
         self.closing_answered = False
         self.deadline = 0.0
@@ -102,6 +103,7 @@ class QuitGuard(QObject):
         if not running or self.waiting is not None or (self.box is not None and self.box.isVisible()):
             return
         self.dialog = dialog
+        self.quitting_app = True
         self._ask(running, only_stop=True)
 
     def _ask(self, running: list[tuple[str, Transfer]], *, only_stop: bool = False) -> None:
@@ -142,11 +144,11 @@ class QuitGuard(QObject):
             if box.clickedButton() is stop:
                 self._stop(running_transfers(self.window_))  # it may have finished meanwhile
             elif just_stop is not None and box.clickedButton() is just_stop:
-                self.dialog = None
+                self.dialog, self.quitting_app = None, False
                 for _, transfer in running_transfers(self.window_):
                     transfer.cancel()
             else:
-                self.dialog = None
+                self.dialog, self.quitting_app = None, False
 
         box.finished.connect(answered)
         box.open()
@@ -191,3 +193,8 @@ class QuitGuard(QObject):
             self.window_.close()
         finally:
             self.closing_answered = False
+        if self.quitting_app and not self.window_.isVisible():
+            # The quit stopped at this window's dialog: the other windows close now, as the
+            # quit asked (each asks for its own running work).
+            self.quitting_app = False
+            QTimer.singleShot(0, QApplication.closeAllWindows)
