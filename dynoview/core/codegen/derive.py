@@ -80,7 +80,7 @@ def build_model(schema: UniquenessSchema, table: str,
     for them, and requires it still lacks them)."""
     _check_schema(schema)
     words = rule_words([r.name for r in schema.rules])
-    rules = tuple(RuleInfo(r.name, w, r.attribute, r.normalisation)
+    rules = tuple(RuleInfo(r.name, w, r.attribute, r.normalisation, r.index_name)
                   for r, w in zip(schema.rules, words, strict=True))
     wanted: list[tuple[str, LockRule | None]] = [(SIGN_UP, None)]
     wanted += [(CHANGE_VALUE, r) for r in schema.rules]

@@ -60,6 +60,9 @@ class RuleInfo:
     words: Words
     attribute: str
     normalisation: str
+    #: The GSI the schema names as keyed on ``attribute`` (``LockRule.index_name``): the
+    #: account's value is then an index key, held to DynamoDB's key size limits too.
+    index: str | None = None
 
     @property
     def trims(self) -> bool:

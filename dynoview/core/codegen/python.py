@@ -150,8 +150,11 @@ class _Writer:
                 rule = self.model.rule(st.rule)
                 fn = f"normalise_{snake(rule.words)}"
                 if st.check:
-                    self.call(level, f"{st.param}_key = ", "_new_value",
-                              [_Literal(rule.name), st.param, fn, f"trims={rule.trims!r}"])
+                    args: list[Any] = [_Literal(rule.name), st.param, fn, f"trims={rule.trims!r}"]
+                    if rule.index is not None:
+                        args.append(f"index=({py_string(rule.index)}, "
+                                    f"{py_string(rule.attribute)})")
+                    self.call(level, f"{st.param}_key = ", "_new_value", args)
                 else:
                     self.call(level, f"{st.param}_key = ", fn, [st.param])
             elif isinstance(st, bodies.RefuseSame):
@@ -269,8 +272,10 @@ class _Writer:
                           f"token and the same arguments{same}: within 10 minutes DynamoDB "
                           "applies one token's transaction once, so the retry cannot write "
                           "twice or report the first call's own write as a conflict. Use a new "
-                          "token (at most 36 characters) per logical operation; left out, each "
-                          "call chooses its own.")
+                          "token (1 to 36 characters) per logical operation: one reused for "
+                          "another request raises TokenReusedError. Left out, each call "
+                          "chooses its own.")
+        self.emit(1, "_check_token(client_request_token)")
         self.statements(op, bodies.body(op), 1)
         if op.returns_account_id:
             account = next(p for p in op.params if p.role == m.ACCOUNT_ID)

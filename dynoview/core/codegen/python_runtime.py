@@ -110,9 +110,12 @@ class StillHeldError(UniquenessError):
 
 
 class InvalidValueError(UniquenessError, ValueError):
-    """A new value no lock could protect; refused before anything was sent."""
+    """A new value no lock could protect, or a token DynamoDB would refuse; refused
+    before anything was sent."""
 
-    def __init__(self, field: Field, value: str, reason: str) -> None:
+    def __init__(
+        self, field: Field | Literal["client_request_token"], value: str, reason: str
+    ) -> None:
         self.field = field
         self.value = value
         super().__init__(f"The {field} {value!r} cannot be used: {reason}.")
@@ -123,15 +126,30 @@ class KeyTooLongError(UniquenessError, ValueError):
     was sent. ``field`` names the value (None: the account id)."""
 
     def __init__(self, field: Field | None, value: str | None, key: str, size: int,
-                 limit: int) -> None:
+                 limit: int, index: str | None = None) -> None:
         self.field = field
         self.value = value
         what = f"The {field}" if field is not None else "The account id"
         whose = "lock's" if field is not None else "account's"
+        if index is not None:  # the account's value itself is the key of an index
+            whose = f"index {index}'s"
         shown = repr(value if value is None or len(value) <= 40 else value[:40] + "...")
         super().__init__(
             f"{what} {shown} is too long: the {whose} key {key} would be "
             f"{size:,} bytes (UTF-8), and DynamoDB allows {limit:,}: use a shorter one."
+        )
+
+
+class TokenReusedError(UniquenessError):
+    """DynamoDB's IdempotentParameterMismatch: the caller's client_request_token was
+    used within the last 10 minutes for a different request."""
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+        super().__init__(
+            f"The client_request_token {token!r} was used within the last 10 minutes "
+            "for a different request: use a new token for a new operation; reuse it "
+            "only to retry the same call with the same arguments."
         )
 
 
@@ -194,6 +212,15 @@ def _raise_for_failed_conditions(
     raise AccountChangedError(first.account, first.field) from cause
 
 
+def _check_token(token: str | None) -> None:
+    """Refuse a caller's token DynamoDB would refuse, before anything is sent (a release
+    reads its former owner first)."""
+    if token is not None and not 1 <= len(token) <= 36:
+        raise InvalidValueError(
+            "client_request_token", token, "DynamoDB takes 1 to 36 characters"
+        )
+
+
 def _transact(
     client: TransactClient,
     items: list[dict[str, Any]],
@@ -220,6 +247,8 @@ def _transact(
             code = exc.response.get("Error", {}).get("Code")
             if code == "TransactionInProgressException":
                 continue  # this token's request is still running: ask again
+            if code == "IdempotentParameterMismatchException":
+                raise TokenReusedError(token) from exc
             if code != "TransactionCanceledException":
                 raise
             reasons = exc.response.get("CancellationReasons") or []
@@ -239,9 +268,21 @@ def _transact(
 NEW_VALUE = '''
 
 def _new_value(
-    field: Field, value: str, normalise: Callable[[str], str], trims: bool
+    field: Field,
+    value: str,
+    normalise: Callable[[str], str],
+    trims: bool,
+    index: tuple[str, str] | None = None,
 ) -> str:
-    """A new value's lock key form, normalised once; refused if no lock can keep it."""
+    """A new value's lock key form, normalised once; refused if no lock can keep it.
+    ``index``: (GSI, attribute) when a GSI is keyed on the account's attribute: the
+    value as given is then an index key, and DynamoDB refuses an item over the limit."""
+    if index is not None:
+        size = len(value.encode("utf-8", "surrogatepass"))
+        if size > _PARTITION_KEY_BYTES:
+            raise KeyTooLongError(
+                field, value, index[1], size, _PARTITION_KEY_BYTES, index=index[0]
+            )
     if not value.strip():
         raise InvalidValueError(field, value, "it is empty")
     if not trims and value != value.strip():

@@ -20,6 +20,7 @@ from typing import Any
 import dynoview.core.codegen.body as bodies
 import dynoview.core.codegen.layout as layout
 import dynoview.core.codegen.model as m
+import dynoview.core.codegen.typescript_checks as checks
 import dynoview.core.codegen.typescript_runtime as rt
 import dynoview.core.codegen.unicode_tables as unicode_tables
 from dynoview import __version__
@@ -130,8 +131,11 @@ class _Writer:
                 var = _var(st.param)
                 if st.check:
                     trims = "true" if rule.trims else "false"
+                    index = ""
+                    if rule.index is not None:
+                        index = f", [{ts_string(rule.index)}, {ts_string(rule.attribute)}]"
                     self.emit(level, f"const {var}Key = newValue({ts_string(rule.name)}, {var}, "
-                                     f"{fn}, {trims});")
+                                     f"{fn}, {trims}{index});")
                 else:
                     self.emit(level, f"const {var}Key = {fn}({var});")
             elif isinstance(st, bodies.RefuseSame):
@@ -240,6 +244,7 @@ class _Writer:
         self.emit(0, f"): {returns} {{")
         self.emit(1, "const tableName = options.tableName ?? TABLE_NAME;")
         self.emit(1, "const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;")
+        self.emit(1, "checkToken(options.clientRequestToken);")
         plain = [_name(p) for p in op.params if p.role not in (m.TABLE, m.ATTRIBUTES)
                  and not p.defaulted]
         if plain:
@@ -287,15 +292,15 @@ def module(code_model: m.CodeModel, *, example: list[str] | None = None) -> str:
     text = rt.HEADER.format(version=__version__, table=ts_string(code_model.table), fields=fields,
                           sdk_imports="\n".join(f"  {name}," for name in sdk))
     text += rt.SUPPORT
-    text += rt.KEY_LIMITS.format(account_key=_key_names(code_model.account_key),
-                                 lock_key=_key_names(code_model.lock_key),
-                                 partition_bytes=MAX_PARTITION_KEY_BYTES,
-                                 sort_bytes=MAX_SORT_KEY_BYTES)
+    text += checks.KEY_LIMITS.format(account_key=_key_names(code_model.account_key),
+                                     lock_key=_key_names(code_model.lock_key),
+                                     partition_bytes=MAX_PARTITION_KEY_BYTES,
+                                     sort_bytes=MAX_SORT_KEY_BYTES)
     new_values = any(p.role == m.NEW for op in code_model.operations for p in op.params)
     if new_values or any(r.trims for r in code_model.rules):
         text += rt.SPACES_HEAD + _range_lines(unicode_tables.space_ranges()) + "\n" + rt.STRIP
     if new_values:
-        text += rt.NEW_VALUE
+        text += checks.NEW_VALUE
     if merges:
         text += rt.EXTRA
     if reads:

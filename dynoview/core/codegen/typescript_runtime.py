@@ -1,7 +1,7 @@
 """The fixed part of the generated TypeScript module: its header and imports, typed errors,
-the retrying send, Python's strip, the checks of new values and the nfkc+casefold normaliser
-(whose tables ``typescript`` fills in from ``unicode_tables``). Nothing here holds data from a
-schema.
+the retrying send, Python's strip and the nfkc+casefold normaliser (whose tables ``typescript``
+fills in from ``unicode_tables``); the checks of keys and new values are ``typescript_checks``.
+Nothing here holds data from a schema.
 """
 
 from __future__ import annotations
@@ -43,11 +43,11 @@ export interface CallOptions {{
   tableName?: string;
   maxAttempts?: number;
   /**
-   * The ClientRequestToken (at most 36 characters): when a call's outcome is unknown (a timeout,
-   * a lost connection), call again with the same token and the same input. Within 10 minutes
-   * DynamoDB applies one token's transaction once, so the retry cannot write twice or report the
-   * first call's own write as a conflict. One token per logical operation; left out, each call
-   * chooses its own.
+   * The ClientRequestToken: when a call's outcome is unknown (a timeout, a lost connection), call
+   * again with the same token and the same input. Within 10 minutes DynamoDB applies one token's
+   * transaction once, so the retry cannot write twice or report the first call's own write as a
+   * conflict. One token (1 to 36 characters) per logical operation:
+   * one reused for another request throws TokenReusedError. Left out, each call chooses its own.
    */
   clientRequestToken?: string;
 }}
@@ -124,9 +124,10 @@ export class StillHeldError extends UniquenessError {
   }
 }
 
-/** A new value no lock could protect; refused before anything was sent. */
+/** A new value no lock could protect, or a token DynamoDB would refuse; refused before anything
+ * was sent. */
 export class InvalidValueError extends UniquenessError {
-  constructor(readonly field: Field, readonly value: string, reason: string) {
+  constructor(readonly field: Field | "clientRequestToken", readonly value: string, reason: string) {
     super(`The ${field} ${JSON.stringify(value)} cannot be used: ${reason}.`);
   }
 }
@@ -140,12 +141,23 @@ export class KeyTooLongError extends UniquenessError {
     key: string,
     size: number,
     limit: number,
+    index: string | null = null, // the account's value itself is the key of this index
   ) {
     const what = field === null ? "The account id" : `The ${field}`;
-    const whose = field === null ? "account's" : "lock's";
+    const whose = index !== null ? `index ${index}'s` : field === null ? "account's" : "lock's";
     const shown = JSON.stringify(value === null || value.length <= 40 ? value : `${value.slice(0, 40)}...`);
     super(`${what} ${shown} is too long: the ${whose} key ${key} would be ${size.toLocaleString("en")} ` +
       `bytes (UTF-8), and DynamoDB allows ${limit.toLocaleString("en")}: use a shorter one.`);
+  }
+}
+
+/** DynamoDB's IdempotentParameterMismatch: the caller's clientRequestToken was used within the
+ * last 10 minutes for a different request. */
+export class TokenReusedError extends UniquenessError {
+  constructor(readonly token: string, cause?: unknown) {
+    super(`The clientRequestToken ${JSON.stringify(token)} was used within the last 10 minutes ` +
+      "for a different request: use a new token for a new operation; reuse it only to retry " +
+      "the same call with the same arguments.", cause);
   }
 }
 
@@ -229,6 +241,14 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** Refuse a caller's token DynamoDB would refuse, before anything is sent (a release reads its
+ * former owner first). Counted in code points, as the generated Python counts them. */
+function checkToken(token: string | undefined): void {
+  if (token !== undefined && ([...token].length < 1 || [...token].length > 36)) {
+    throw new InvalidValueError("clientRequestToken", token, "DynamoDB takes 1 to 36 characters");
+  }
+}
+
 /** Send the transaction; retry conflicts and throttling with backoff, same token. */
 async function transact(
   client: DynamoDBClient,
@@ -256,6 +276,9 @@ async function transact(
       const name = errorName(error);
       if (name === "TransactionInProgressException") {
         continue; // this token's request is still running: ask again
+      }
+      if (name === "IdempotentParameterMismatchException") {
+        throw new TokenReusedError(token, error);
       }
       if (name !== "TransactionCanceledException") {
         throw error;
@@ -310,28 +333,6 @@ function strip(value: string): string {
 
 """
 
-NEW_VALUE = """
-/** A new value's lock key form, normalised once; refused if no lock can keep it. */
-function newValue(
-  field: Field,
-  value: string,
-  normalise: (value: string) => string,
-  trims: boolean,
-): string {
-  if (strip(value) === "") {
-    throw new InvalidValueError(field, value, "it is empty");
-  }
-  if (!trims && value !== strip(value)) {
-    throw new InvalidValueError(field, value, "it has spaces at either end, which its lock key would keep");
-  }
-  const key = normalise(value);
-  if (key === "") {
-    throw new InvalidValueError(field, value, "nothing of it is left once normalised");
-  }
-  return key;
-}
-
-"""
 
 EXTRA = """
 /** More attributes for the new account item (low-level form, { S: ... }). */
@@ -419,53 +420,4 @@ function ownerHolds(
   const held = normalise(text);
   return held === stored || held === normalise(stored);
 }
-"""
-
-# Filled in by ``typescript`` (``str.format``): the key names, quoted, and the limits.
-KEY_LIMITS = """
-/** [partition key, sort key] of the accounts and of the locks. */
-const ACCOUNT_KEY: readonly [string, string | null] = {account_key};
-const LOCK_KEY: readonly [string, string | null] = {lock_key};
-/** DynamoDB refuses a key value longer than this, in UTF-8 bytes. */
-const PARTITION_KEY_BYTES = {partition_bytes};
-const SORT_KEY_BYTES = {sort_bytes};
-
-/** Refuse a key DynamoDB would refuse as too long, naming the value it was built from (a long
- * value can pass its own checks and still make a key over the limit). */
-function checkKey(
-  key: Record<string, AttributeValue> | undefined,
-  names: readonly [string, string | null],
-  field: Field | null,
-  value: string | null,
-): void {{
-  const limits: Array<[string | null, number]> = [[names[0], PARTITION_KEY_BYTES],
-    [names[1], SORT_KEY_BYTES]];
-  for (const [name, limit] of limits) {{
-    const text = name === null ? undefined : key?.[name]?.S;
-    if (name !== null && text !== undefined) {{
-      // Lone surrogates count 3 bytes, as Python's "surrogatepass" counts them.
-      const size = Buffer.byteLength(text, "utf8");
-      if (size > limit) {{
-        throw new KeyTooLongError(field, value, name, size, limit);
-      }}
-    }}
-  }}
-}}
-
-/** Check every action's key before sending: a lock's names its field and value, an account's
- * its id. */
-function checkKeys(items: readonly TransactWriteItem[], failures: readonly Failure[]): void {{
-  items.forEach((item, i) => {{
-    const f = failures[i];
-    const key = item.Put?.Item ?? item.Update?.Key ?? item.Delete?.Key ?? item.ConditionCheck?.Key;
-    if (f === undefined) {{
-      return;
-    }}
-    if (f.kind === "taken" || f.kind === "lock_missing") {{
-      checkKey(key, LOCK_KEY, f.field, f.value);
-    }} else {{
-      checkKey(key, ACCOUNT_KEY, null, f.account);
-    }}
-  }});
-}}
 """
