@@ -10,6 +10,7 @@ rather than clip, and the findings get most of the height).
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -315,3 +316,15 @@ def arrange(panel: QWidget, audit: AuditBar, filters: FilterBar, live: LiveBar, 
 
     diagnose.room_wanted.connect(give_room)
     layout.addWidget(vertical, 1)
+
+
+def find_shortcut(tab: QWidget, search: QLineEdit) -> QShortcut:
+    """The platform's Find (Ctrl+F) on ``tab``: the focus goes to ``search``, its text selected.
+    Only while the focus is in the tab, so it never takes another tab's Find."""
+    def go() -> None:
+        search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        search.selectAll()
+
+    find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), tab, go)
+    find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+    return find

@@ -13,8 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QItemSelection, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QCoreApplication, QItemSelection, QTimer, Signal
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
 from dynoview.core.audit.rows import AuditRows
@@ -31,7 +30,7 @@ from dynoview.ui.locks.diagnose import DIAGNOSIS_LINES, DiagnoseBox
 from dynoview.ui.locks.diagnose_control import DiagnoseControl
 from dynoview.ui.locks.export import ask_export, write_audit
 from dynoview.ui.locks.grid_order import GridOrder
-from dynoview.ui.locks.layout import NO_AUDIT, AuditBar, FilterBar, FindingsPane, arrange
+from dynoview.ui.locks.layout import NO_AUDIT, AuditBar, FilterBar, FindingsPane, arrange, find_shortcut
 from dynoview.ui.locks.live_bar import LiveBar
 from dynoview.ui.locks.live_mode import LiveMode
 from dynoview.ui.locks.model import AuditRowsModel, FindingRole, row_item
@@ -75,10 +74,8 @@ class LocksPanel(QWidget):
         self.live = LiveMode(ctx, self.model, self.view, self.grid, self.live_toggle, self.live_bar,
                              lambda: self.schema, self._show_selected, self)
         self._connect()
-        # Ctrl+F (the platform's Find) goes to the search, as in the other tabs of desktop tools;
-        # only while the focus is in this tab, so it never steals another tab's Find.
-        find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self, self._focus_search)
-        find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        # Ctrl+F goes to the search, as in the other tabs of desktop tools (layout.find_shortcut).
+        find_shortcut(self, self.search)
         ctx.table_changed.connect(self._on_table_changed)
         ctx.connection_changed.connect(lambda _conn: self._on_table_changed(None))
         ctx.schema_changed.connect(lambda _schema: self.schema_actions.show(self.ctx.schema_note))
@@ -103,10 +100,6 @@ class LocksPanel(QWidget):
         self.diagnosis_view, self.open_account_button = d.diagnosis_view, d.open_account_button
         self.open_lock_button, self.diag_release_button = d.open_lock_button, d.diag_release_button
         self.diag_claim_button, self.diag_resolve_button = d.diag_claim_button, d.diag_resolve_button
-
-    def _focus_search(self) -> None:
-        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.search.selectAll()
 
     @property
     def schema(self) -> UniquenessSchema:
