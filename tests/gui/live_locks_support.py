@@ -21,6 +21,7 @@ from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext
 from dynoview.ui.locks.live_controller import LIVE_TASK
 from dynoview.ui.locks.panel import LocksPanel
+from dynoview.ui.row_select import select_only_row
 from tests.helpers import connect
 
 WAIT_MS = 30_000
@@ -115,7 +116,7 @@ def stopped(qtbot: Any, ctx: AppContext, panel: LocksPanel) -> None:
 
 def records_text(panel: LocksPanel, view_row: int) -> str:
     """The text of the records dialog of the row at ``view_row`` (closed after)."""
-    panel.view.selectRow(view_row)
+    select_only_row(panel.view, view_row)
     assert panel.live_bar.records_button.isEnabled()
     dialog = panel.live.show_records()
     assert dialog is not None

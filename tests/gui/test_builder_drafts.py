@@ -35,6 +35,7 @@ from dynoview.ui.builder.drafts_prompts import CLOSE_TITLE
 from dynoview.ui.builder.lock_forms import ClaimLockForm, ReleaseLockForm, ResolveDuplicateForm
 from dynoview.ui.builder.template_forms import ChangeValueForm, DeleteAccountForm, SignUpForm
 from dynoview.ui.context import AppContext
+from dynoview.ui.row_select import select_only_row
 
 pytestmark = pytest.mark.gui
 S = article_schema()
@@ -401,11 +402,11 @@ def test_save_open_and_delete_named_drafts(qtbot, panel: BuilderPanel, seeded_ta
             for r in range(chooser.table.rowCount())]
     assert sorted(rows) == [("ada signup", "3"), ("one more", "4")]
     assert chooser.message.text() == "2 drafts saved."
-    chooser.table.selectRow(next(r for r, row in enumerate(rows) if row[0] == "ada signup"))
+    select_only_row(chooser.table, next(r for r, row in enumerate(rows) if row[0] == "ada signup"))
     chooser.delete_selected()
     assert [chooser.table.item(r, 0).text() for r in range(chooser.table.rowCount())] == ["one more"]
     assert chooser.message.text() == "1 draft saved. Deleted the draft “ada signup”."
-    chooser.table.selectRow(0)
+    select_only_row(chooser.table, 0)
     chooser.open_selected()
     assert len(panel.request_json()["TransactItems"]) == 4
     assert panel.status.text().startswith("Opened the draft “one more”: 4 actions.")

@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 
 from dynoview.core.items.export import CSV, DDB_JSON, ExportProgress, item_from_ddb_json_line
 from dynoview.ui.context import AppContext
+from dynoview.ui.row_select import select_only_row
 from dynoview.ui.transfer.export_dialog import ExportDialog
 
 pytestmark = pytest.mark.gui
@@ -132,7 +133,7 @@ def test_items_tab_exports_its_result_and_copies_the_selected_item(qtbot: Any, c
     with qtbot.waitSignal(dialog.finished_export, timeout=10000):
         dialog.start()
     assert len((tmp_path / "page.jsonl").read_text().splitlines()) == shown
-    panel.view.selectRow(2)
+    select_only_row(panel.view, 2)
     copy: Any = panel.transfer.open_copy()
     qtbot.addWidget(copy)
     assert copy.selected_scope.isChecked() and copy.items() == [panel.model.item(2)]

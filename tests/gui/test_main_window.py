@@ -10,6 +10,7 @@ from dynoview.core.session.tables import describe_table
 from dynoview.demo.backend import CREATED_INDEX, EMAIL_INDEX
 from dynoview.ui.items.model import TTL_STATUS_COLUMN, ItemRole, TtlStateRole
 from dynoview.ui.main_window import MainWindow
+from dynoview.ui.row_select import select_only_row
 from tests.demo_expectations import DEMO_ITEMS
 
 pytestmark = pytest.mark.gui
@@ -108,7 +109,7 @@ def test_selecting_an_item_shows_json(qtbot, connected_window: MainWindow) -> No
     panel = connected_window.items_panel
     row = next(r for r in range(panel.model.rowCount())
                if panel.model.item(r)["PK"]["S"] == "ACCT#a1f9c3")
-    panel.view.selectRow(row)
+    select_only_row(panel.view, row)
     assert '"S": "ada@lovelace.io"' in panel.detail.ddb_text.toPlainText()
     assert '"email": "ada@lovelace.io"' in panel.detail.plain_text.toPlainText()
     assert panel.model.data(panel.model.index(row, 0), ItemRole)["SK"] == {"S": "PROFILE"}
@@ -137,7 +138,7 @@ def test_metrics_numbers_exact_and_sets_distinct(qtbot, connected_window: MainWi
 
 def select_pk(panel, pk: str) -> dict:
     row = next(r for r in range(panel.model.rowCount()) if panel.model.item(r)["PK"]["S"] == pk)
-    panel.view.selectRow(row)
+    select_only_row(panel.view, row)
     return panel.model.item(row)
 
 
@@ -368,7 +369,7 @@ def test_menus_show_an_ampersand_in_data_as_itself(qtbot, connected_window: Main
     from PySide6.QtWidgets import QMenu
 
     builder = connected_window.feature("BuilderPanel")
-    connected_window.items_panel.view.selectRow(0)  # an account: the templates that apply
+    select_only_row(connected_window.items_panel.view, 0)  # an account: the templates that apply
     menus = [a.menu() for a in connected_window.menuBar().actions()]
     templates = getattr(builder, "templates_menu", None)
     if isinstance(templates, QMenu):

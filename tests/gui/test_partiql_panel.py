@@ -20,6 +20,7 @@ from dynoview.demo.backend import create_accounts_table
 from dynoview.ui import settings as saved
 from dynoview.ui.context import AppContext
 from dynoview.ui.partiql.panel import ERROR_BACKGROUND, PartiqlPanel
+from dynoview.ui.row_select import select_only_row
 from tests.helpers import connect, seeded_accounts_copy
 
 pytestmark = pytest.mark.gui
@@ -61,7 +62,7 @@ def test_run_a_select_with_values_and_see_the_item_and_its_receipt(
     assert receipt.request["Parameters"] == [{"S": "ACCT#a1f9c3"}, {"S": "PROFILE"}]
     assert "1 item, 1 request, end of the result" in panel.progress.text()
     assert not panel.more_button.isEnabled()
-    panel.view.selectRow(0)
+    select_only_row(panel.view, 0)
     assert "ada@lovelace.io" in panel.detail.ddb_text.toPlainText()
     assert ctx.subject is not None and ctx.subject.item["PK"] == {"S": "ACCT#a1f9c3"}
     # Attributes seen in the result complete in the editor, and the tables of the connection.
@@ -242,7 +243,7 @@ def test_copy_selected_results_to_another_table_opens_guarded_puts_in_the_builde
         type_statement(panel, f'SELECT * FROM "{seeded_table}" WHERE SK = ?', ("S", "PROFILE"))
         panel.run()
         qtbot.waitUntil(lambda: panel.model.rowCount() > 3, timeout=10000)
-        panel.view.selectRow(0)
+        select_only_row(panel.view, 0)
         panel.view.selectionModel().select(
             panel.model.index(1, 0), panel.view.selectionModel().SelectionFlag.Select
             | panel.view.selectionModel().SelectionFlag.Rows)
@@ -316,7 +317,7 @@ def copy_to_other(qtbot: Any, qasync_loop: Any, moto_endpoint: str, demo_conn: C
         type_statement(panel, f'SELECT * FROM "{seeded_table}" WHERE PK = ?', ("S", "ACCT#a1f9c3"))
         panel.run()
         qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=10000)
-        panel.view.selectRow(0)
+        select_only_row(panel.view, 0)
         dialog: Any = panel.transfer.open_copy()
         assert dialog.connection.isEnabled()
         dialog.connection.setCurrentIndex(dialog.connection.findText(other.describe()))

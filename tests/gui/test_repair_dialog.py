@@ -19,6 +19,7 @@ from dynoview.core.tx.action_log import ActionLog
 from dynoview.ui.context import AppContext, WrittenKey
 from dynoview.ui.locks.repair_dialog import RepairDialog, open_repair_dialog
 from dynoview.ui.locks.repair_model import COL_ACTION, COL_RESULT, COL_VALUE, OutcomeRole
+from dynoview.ui.row_select import select_only_row
 from tests.demo_expectations import DECISIONS
 from tests.helpers import connect
 
@@ -73,7 +74,7 @@ def test_plan_run_and_results_per_finding(qtbot: Any, ctx: AppContext, tmp_path:
     assert [sorted(w.key["PK"]["S"] for w in written[0])] == [
         ["UNIQ#EMAIL#barbara@mit.edu", "UNIQ#EMAIL#ken@thompson.dev", "UNIQ#HANDLE#linus"]]
     # Selecting a row shows its sentence and the exact request sent.
-    dialog.view.selectRow(1)
+    select_only_row(dialog.view, 1)
     assert "Request: {\"TransactItems\"" in dialog.details.text()
 
     after = _audit(ctx)

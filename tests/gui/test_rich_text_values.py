@@ -24,6 +24,7 @@ from dynoview.core.session.connection import Connection
 from dynoview.ui import settings as saved
 from dynoview.ui.items.detail import AttributeNode
 from dynoview.ui.main_window import MainWindow
+from dynoview.ui.row_select import select_only_row
 from dynoview.ui.window.error_box import next_step_box
 from tests.gui.conftest import open_window
 
@@ -82,7 +83,7 @@ def window(qtbot, qasync_loop, demo_conn: Connection, hostile_table: str) -> Mai
 
 def test_the_detail_title_and_the_key_label_are_plain_text(qtbot, window: MainWindow) -> None:
     panel = window.items_panel
-    panel.view.selectRow(0)
+    select_only_row(panel.view, 0)
     title = panel.detail.title
     qtbot.waitUntil(lambda: MARK in title.text(), timeout=5000)
     assert title.textFormat() == Qt.TextFormat.PlainText
@@ -107,7 +108,7 @@ def test_cell_and_header_tooltips_show_the_characters(window: MainWindow) -> Non
 
 def test_the_detail_tree_tooltips_show_the_characters(qtbot, window: MainWindow) -> None:
     panel = window.items_panel
-    panel.view.selectRow(0)
+    select_only_row(panel.view, 0)
     tree = panel.detail.tree
     qtbot.waitUntil(lambda: tree.topLevelItemCount() == 3, timeout=5000)
     nodes = {tree.topLevelItem(i).text(0): tree.topLevelItem(i) for i in range(3)}

@@ -13,6 +13,7 @@ from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.streams.reader import LATEST
 from dynoview.core.streams.records import TTL_DELETE_LABEL, parse_record
 from dynoview.ui.context import AppContext
+from dynoview.ui.row_select import select_only_row
 from dynoview.ui.stream.events_model import COL_EVENT, COL_LABEL, EVENT_COLORS
 from dynoview.ui.stream.panel import StreamPanel
 from tests.demo_expectations import DEMO_ITEMS
@@ -123,7 +124,7 @@ def test_key_filter_colours_and_diff(qtbot: Any, panel: StreamPanel, demo_conn: 
     insert_color = proxy.index(0, COL_EVENT).data(Qt.ItemDataRole.ForegroundRole).color().name()
     remove_color = proxy.index(2, COL_EVENT).data(Qt.ItemDataRole.ForegroundRole).color().name()
     assert insert_color in EVENT_COLORS["INSERT"] and remove_color in EVENT_COLORS["REMOVE"]
-    panel.view.selectRow(3)
+    select_only_row(panel.view, 3)
     assert panel.detail_tabs.diff.rowCount() == 1
     assert [panel.detail_tabs.diff.item(0, c).text() for c in range(4)] == [
         "email", "changed", "ada@lovelace.io", "ada@analytical.engine"]

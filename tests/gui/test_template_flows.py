@@ -28,6 +28,7 @@ from dynoview.ui.builder.template_forms import (
 )
 from dynoview.ui.locks.model import RowRole
 from dynoview.ui.main_window import MainWindow
+from dynoview.ui.row_select import select_only_row
 from dynoview.ui.window.menus import palette_entries
 
 pytestmark = pytest.mark.gui
@@ -66,7 +67,7 @@ def locks_of(qtbot: Any, window: MainWindow) -> Any:
 def select_item(window: MainWindow, pk: str) -> dict[str, Any]:
     panel = window.items_panel
     row = next(r for r in range(panel.model.rowCount()) if panel.model.item(r)["PK"]["S"] == pk)
-    panel.view.selectRow(row)
+    select_only_row(panel.view, row)
     return panel.model.item(row)
 
 

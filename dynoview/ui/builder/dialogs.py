@@ -29,6 +29,7 @@ from dynoview.core.tx.model import Transaction, TransactionImportError, import_t
 from dynoview.ui.accessible import labelled
 from dynoview.ui.builder.preflight_view import preflight_warnings, warning_line
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.row_select import select_only_row
 from dynoview.ui.tones import is_dark
 
 
@@ -260,7 +261,7 @@ class ActionLogDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(960, 520)
         if self.entries:
-            self.table.selectRow(0)
+            select_only_row(self.table, 0)
 
     def show_entry(self, row: int) -> None:
         if 0 <= row < len(self.entries):

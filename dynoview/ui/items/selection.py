@@ -14,6 +14,7 @@ from dynoview.ui.context import AppContext
 from dynoview.ui.items.controller import Fresh
 from dynoview.ui.items.model import ItemsModel
 from dynoview.ui.items.result_pane import ResultPane
+from dynoview.ui.row_select import select_only_row
 
 Item = dict[str, Any]
 
@@ -109,7 +110,7 @@ class ItemSelection:
         if row is None:
             return False
         view = self.results.view
-        view.selectRow(row)
+        select_only_row(view, row)
         view.scrollTo(self.model.index(row, 0))
         return True
 

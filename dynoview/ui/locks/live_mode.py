@@ -32,6 +32,7 @@ from dynoview.ui.locks.live_controller import LiveController
 from dynoview.ui.locks.live_records import RecordsDialog
 from dynoview.ui.locks.live_rows import LiveRows, empty_rows
 from dynoview.ui.locks.model import AuditRowsModel
+from dynoview.ui.row_select import select_only_row
 
 LIVE_KEY = "Ctrl+L"
 SETTLE_STEPS = 2
@@ -246,7 +247,7 @@ class LiveMode(QObject):
         index = self.view.indexAt(pos)
         if not index.isValid():
             return
-        self.view.selectRow(index.row())
+        select_only_row(self.view, index.row())
         row = self.model.row_at(index.row())
         menu = QMenu(self.view)
         action = menu.addAction(self.tr("Stream records…"), self.show_records)

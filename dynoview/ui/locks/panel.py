@@ -39,6 +39,7 @@ from dynoview.ui.locks.row_repairs import RowRepairs
 from dynoview.ui.locks.schema_actions import SchemaActions
 from dynoview.ui.locks.schema_dialog import SchemaDialog
 from dynoview.ui.locks.text import counts_text, details_html
+from dynoview.ui.row_select import select_only_row
 
 __all__ = ["DIAGNOSIS_LINES", "LocksPanel"]
 
@@ -287,7 +288,7 @@ class LocksPanel(QWidget):
         return self.model.data(rows[0], FindingRole) if rows else None
 
     def select_row(self, view_row: int) -> None:
-        self.view.selectRow(view_row)
+        select_only_row(self.view, view_row)
 
     def select_key(self, key: dict[str, Any]) -> bool:
         """Select the row of an account or lock key (after a re-audit, or from a link)."""
@@ -296,7 +297,7 @@ class LocksPanel(QWidget):
         view_row = self.model.view_row_of(row) if row is not None else None
         if view_row is None:
             return False
-        self.view.selectRow(view_row)
+        select_only_row(self.view, view_row)
         self.view.scrollTo(self.model.index(view_row, 0))
         return True
 

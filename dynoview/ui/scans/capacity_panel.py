@@ -36,6 +36,7 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.ui.context import AppContext
 from dynoview.ui.counts import share_text
 from dynoview.ui.flow_layout import FlowLayout
+from dynoview.ui.row_select import select_only_row
 from dynoview.ui.scans.bar_chart import Bar, BarChart
 from dynoview.ui.scans.collections_model import CollectionsModel
 from dynoview.ui.scans.controller import ScanController, bind_scan_controls, show_message
@@ -282,5 +283,5 @@ class CapacityPanel(QWidget):
 
     def _select_collection(self, index: int) -> None:
         if 0 <= index < self.model.rowCount():
-            self.view.selectRow(index)
+            select_only_row(self.view, index)
             self.view.scrollTo(self.model.index(index, 0))
