@@ -88,6 +88,11 @@ def check_endpoint_url(url: str | None, *, source: str = "The endpoint URL") -> 
     if not url.strip() or any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in url):
         raise ConnectionSpecError(f"{source} {shown!r} holds spaces or control characters: {hint}",
                                   field="endpoint_url")
+    if "\\" in url:
+        # urllib reads "http://a.example\@127.0.0.1" as 127.0.0.1 and urllib3, which sends, as
+        # a.example: the checks here (local, AWS over http://) would judge another host.
+        raise ConnectionSpecError(f"{source} {shown!r} holds a backslash (\\), which a URL does not "
+                                  f"take: {hint}", field="endpoint_url")
     parsed = urlparse(url)
     if parsed.scheme.lower() not in ("http", "https"):
         raise ConnectionSpecError(f"{source} {shown!r} is not an http:// or https:// URL: {hint}",
@@ -142,6 +147,9 @@ class ConnectionSpec:
     demo: bool = False
     #: Opens read-only; writing needs the account id typed, for this session (``production``).
     production: bool = False
+    #: The host the user agreed to send requests to over plain http:// (the connection dialog's
+    #: "Send in clear text"); another host in ``endpoint_url`` is asked about again.
+    cleartext_host: str | None = None
 
     @property
     def is_local(self) -> bool:
@@ -183,6 +191,7 @@ class ConnectionSpec:
             endpoint_url=text("endpoint_url"),
             read_only=bool(data.get("read_only", False)),
             production=data.get("production") in (True, "true", "1", 1),
+            cleartext_host=text("cleartext_host"),
         )
 
 

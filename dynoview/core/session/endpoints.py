@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import socket
 from urllib.parse import urlparse
 
 #: Host names that belong to AWS's services (commercial, China and dual-stack endpoints).
@@ -20,31 +21,57 @@ AWS_HOST_SUFFIXES = (".amazonaws.com", ".amazonaws.com.cn", ".api.aws")
 #: An access key id as AWS issues them: AKIA long-term, ASIA temporary, then 16 of A-Z, 0-9.
 AWS_KEY_ID_RE = re.compile(r"(?:AKIA|ASIA)[A-Z0-9]{16}")
 CLEARTEXT_FIX = "use https:// if the host has it, or keys that are not AWS's for a local engine"
+#: An IPv4 address as the C library's inet_aton reads it (``127.1``, ``2130706433``, ``0x7f.1``):
+#: getaddrinfo connects to these as the address they spell, so ``127.1`` is loopback.
+_INET_ATON_RE = re.compile(r"(?:0x[0-9a-f]*|[0-9]+)(?:\.(?:0x[0-9a-f]*|[0-9]+)){0,3}")
 
 
-def _host(endpoint_url: str | None) -> str:
+def endpoint_host(endpoint_url: str | None) -> str:
+    """The host an endpoint URL names, lowercase, without a trailing dot ("" when none)."""
     try:
         return (urlparse(endpoint_url or "").hostname or "").lower().rstrip(".")
     except ValueError:
         return ""
 
 
+def _address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The IP address ``host`` spells, an IPv4-mapped IPv6 one as its IPv4 (None: a name)."""
+    try:
+        address: ipaddress.IPv4Address | ipaddress.IPv6Address = ipaddress.ip_address(host)
+    except ValueError:
+        if not _INET_ATON_RE.fullmatch(host):
+            return None
+        try:
+            address = ipaddress.IPv4Address(socket.inet_aton(host))
+        except OSError:  # a part out of range (256.1): not an address, and not reachable either
+            return None
+    mapped = address.ipv4_mapped if isinstance(address, ipaddress.IPv6Address) else None
+    return mapped or address
+
+
 def endpoint_is_local(endpoint_url: str | None) -> bool:
-    """True when the endpoint is on this machine (loopback), where writes need less ceremony."""
-    if not endpoint_url:
+    """True when requests to the endpoint never leave this machine: localhost and ``*.localhost``
+    (RFC 6761 reserves them for loopback), 127.0.0.0/8 and ::1 however spelled, and 0.0.0.0 or
+    ``::`` (a server's bind address, which a client reaches on this machine).
+
+    A private or link-local address (10/8, 192.168/16, fe80::/10) or a docker host name is NOT
+    local: it is the café's or office's network, where anyone on it can read plain http://.
+    Writes need less ceremony where this is True.
+    """
+    if not endpoint_url or "\\" in endpoint_url:
+        # urllib (this check) reads "http://evil.example\@127.0.0.1" as 127.0.0.1, urllib3 (which
+        # sends) as evil.example: a URL the two read differently is never taken for local.
         return False
-    host = _host(endpoint_url)
+    host = endpoint_host(endpoint_url)
     if host in {"localhost", "localhost.localdomain"} or host.endswith(".localhost"):
         return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    address = _address(host)
+    return address is not None and (address.is_loopback or address.is_unspecified)
 
 
 def is_aws_host(endpoint_url: str | None) -> bool:
     """True when the endpoint names one of AWS's own hosts (``dynamodb.eu-west-1.amazonaws.com``)."""
-    host = _host(endpoint_url)
+    host = endpoint_host(endpoint_url)
     return any(host.endswith(suffix) or host == suffix[1:] for suffix in AWS_HOST_SUFFIXES)
 
 
@@ -70,7 +97,7 @@ def cleartext_warning(endpoint_url: str | None, access_key: str | None,
     unencrypted, else None."""
     if not is_cleartext(endpoint_url) or not looks_like_aws_keys(access_key, token):
         return None
-    host = _host(endpoint_url)
+    host = endpoint_host(endpoint_url)
     return (f"Requests to {host} travel unencrypted (http://) and are signed with AWS keys: anyone "
             "on the network can read the items, the access key id and any session token, and "
             f"send a captured request again for 15 minutes. {CLEARTEXT_FIX[0].upper()}"

@@ -26,6 +26,7 @@ from dynoview.core.session.connection import (
     available_profiles,
     validate_spec,
 )
+from dynoview.core.session.endpoints import endpoint_host, is_cleartext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.settings import delete_connection, load_connections, save_connection
 from dynoview.ui.settings_save import SettingsSaveError
@@ -44,6 +45,7 @@ class ConnectionDialog(QDialog):
         self.specs, problems = load_connections()
         self.chosen: ConnectionSpec | None = None
         self.demo_chosen = False
+        self._cleartext_for: str | None = None  # the host "Send in clear text" is ticked for
         self._setup_ui()
         if problems:
             self.message.setText(self.tr("Some saved connections were skipped: ") + " ".join(problems))
@@ -63,6 +65,11 @@ class ConnectionDialog(QDialog):
         self.region.setPlaceholderText(self.tr("e.g. eu-west-1 (empty: the profile's region)"))
         self.endpoint = QLineEdit()
         self.endpoint.setPlaceholderText(self.tr("empty for AWS; http://localhost:8000 for DynamoDB Local"))
+        # The endpoint field's own warning and consent, shown for http:// to another machine.
+        self.cleartext_note = QLabel()
+        self.cleartext_note.setWordWrap(True)
+        self.cleartext_note.setProperty("role", "error")  # styled per theme
+        self.cleartext = QCheckBox(self.tr("Send in clear text (http://) to this host"))
         self.read_only = QCheckBox(self.tr("Read-only: refuse every write before it leaves the machine"))
         # issue 25 (H7): production opens read-only; writing asks for the account id
         self.production = QCheckBox(self.tr("Production: open read-only; writing asks for the account id"))
@@ -71,6 +78,8 @@ class ConnectionDialog(QDialog):
         form.addRow(self.tr("Profile"), self.profile)
         form.addRow(self.tr("Region"), self.region)
         form.addRow(self.tr("Endpoint URL"), self.endpoint)
+        form.addRow("", self.cleartext_note)
+        form.addRow("", self.cleartext)
         form.addRow("", self.read_only)
         form.addRow("", self.production)  # issue 25 (H7)
         note = QLabel(self.tr("Only names, profiles, regions and endpoints are saved; never keys or "
@@ -108,6 +117,8 @@ class ConnectionDialog(QDialog):
         self.delete_button.clicked.connect(self._delete)
         self.new_button.clicked.connect(self._new)
         self.list.currentRowChanged.connect(self._load)
+        self.endpoint.textChanged.connect(self._endpoint_changed)
+        self._endpoint_changed("")
         self.list.itemDoubleClicked.connect(lambda _i: self._connect())
 
     def _refresh(self, select: str | None = None) -> None:
@@ -143,6 +154,9 @@ class ConnectionDialog(QDialog):
         self.endpoint.setText(spec.endpoint_url or "")
         self.read_only.setChecked(spec.read_only)
         self.production.setChecked(spec.production)  # issue 25 (H7)
+        # The consent saved with it holds for the host it was given for, no other.
+        self.cleartext.setChecked(self._cleartext_for is not None
+                                  and spec.cleartext_host == self._cleartext_for)
 
     def _new(self) -> None:
         self.list.setCurrentRow(-1)
@@ -155,7 +169,25 @@ class ConnectionDialog(QDialog):
         self.endpoint.setText("")
         self.read_only.setChecked(False)
         self.production.setChecked(False)  # issue 25 (H7)
+        self.cleartext.setChecked(False)
         self.name.setFocus()
+
+    def _endpoint_changed(self, text: str) -> None:
+        """The warning at the endpoint field while its URL is http:// to another machine (the
+        core's judgement: loopback is not warned about). A tick given for one host never carries
+        over to another: changing the host unticks it."""
+        url = text.strip()
+        host = endpoint_host(url) if is_cleartext(url) else None
+        if host != self._cleartext_for:
+            self.cleartext.setChecked(False)
+        self._cleartext_for = host
+        self.cleartext_note.setText(self.tr(
+            "Requests to {host} travel unencrypted (http://): anyone on the network between can "
+            "read the items and, when AWS keys sign them, the access key id and session token, and "
+            "can send a captured request again for minutes. Use https:// if the host has it."
+        ).format(host=host) if host else "")
+        self.cleartext_note.setVisible(host is not None)
+        self.cleartext.setVisible(host is not None)
 
     def form_spec(self) -> ConnectionSpec | None:
         """The spec in the form, or None with the faulty field marked."""
@@ -174,7 +206,9 @@ class ConnectionDialog(QDialog):
         spec = ConnectionSpec(name=name, profile=self.profile.currentText().strip() or None,
                               region=self.region.text().strip() or None, endpoint_url=endpoint,
                               read_only=self.read_only.isChecked(),
-                              production=self.production.isChecked())  # issue 25 (H7)
+                              production=self.production.isChecked(),  # issue 25 (H7)
+                              cleartext_host=self._cleartext_for if self.cleartext.isChecked()
+                              else None)
         try:  # what connecting would refuse (a port out of range, AWS over http://, a bad region)
             validate_spec(spec)
         except ConnectionSpecError as exc:
@@ -219,6 +253,14 @@ class ConnectionDialog(QDialog):
             return
         spec = self.form_spec()
         if spec is None:
+            return
+        if self._cleartext_for is not None and spec.cleartext_host != self._cleartext_for:
+            # Refused until consented to: a careful tool does not send a table's items readable
+            # on one click; once ticked (and saved), this connection is not asked again.
+            self._invalid(self.endpoint, self.tr(
+                "Requests to {host} would travel unencrypted: use https://, or tick “Send in clear "
+                "text” below the field to connect anyway (Save keeps that choice for this "
+                "connection).").format(host=self._cleartext_for))
             return
         self.chosen = replace(spec)
         self.accept()
