@@ -12,6 +12,10 @@ where a failing ``credential_process`` is said as a sentence; a cancelled prompt
 ``MfaCancelled`` and no connection is made. A code STS refuses (or one that is not six digits)
 is asked for again, saying why, up to ``MFA_TRIES`` codes. The code itself is handed to STS and dropped: never
 logged (``redaction`` treats ``TokenCode`` and ``mfa_code`` as secrets), saved or cached.
+
+A sign-in made inside ``replaceable(event)`` ends with ``MfaCancelled`` once ``event`` is set
+(another connection replaced it): its prompt gets the event (``MfaRequest.cancel``) to stop
+waiting on, and a code given after that is not sent.
 """
 
 from __future__ import annotations
@@ -19,13 +23,14 @@ from __future__ import annotations
 import os
 import re
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
 
 from dynoview.core.errors import DynoViewError
-from dynoview.core.redaction import redact_text
+from dynoview.core.redaction import redact_text, remember_credentials
 from dynoview.core.session.credential_process import BoundedBuilder, bounded_providers
 
 MFA_CODE_RE = re.compile(r"[0-9]{6}")
@@ -45,6 +50,8 @@ class MfaRequest:
     profile: str
     again: MfaAgain | None = None  # None the first time a sign-in asks
     tries_left: int = MFA_TRIES  # codes that may still be given, this one included
+    #: Set when the sign-in that asks was replaced: a prompt stops waiting and answers None.
+    cancel: threading.Event | None = field(default=None, compare=False, repr=False)
 
 
 #: Returns the six-digit code, or None when the user cancelled.
@@ -57,6 +64,26 @@ class MfaCancelled(DynoViewError):
 
 class SignInError(DynoViewError):
     """Credentials could not be obtained (a process that failed, a code STS refused)."""
+
+
+_replaceable = threading.local()  # the cancel event of the sign-in this thread runs, if any
+
+
+@contextmanager
+def replaceable(cancel: threading.Event) -> Iterator[None]:
+    """Sign-ins run by this thread inside the block end with ``MfaCancelled`` once ``cancel``
+    is set: asked for a code, they wait for the prompt or for ``cancel``, whichever comes first."""
+    previous = getattr(_replaceable, "cancel", None)
+    _replaceable.cancel = cancel
+    try:
+        yield
+    finally:
+        _replaceable.cancel = previous
+
+
+def replaced_sentence(request: MfaRequest) -> str:
+    return (f"Not connected with profile {request.profile}: another connection replaced this "
+            f"sign-in before an MFA code from {request.serial} was given.")
 
 
 def check_mfa_code(code: str) -> str:
@@ -232,13 +259,19 @@ def _prompting_class() -> type:
 
         def _code(self, first: MfaRequest, tries: _Tries) -> str:
             """A six-digit code STS has not refused yet, asking up to ``MFA_TRIES`` times."""
+            cancel: threading.Event | None = getattr(_replaceable, "cancel", None)
             while True:
                 if tries.asked >= MFA_TRIES and tries.error is not None:
                     raise tries.error
                 request = MfaRequest(first.serial, first.profile, tries.again,
-                                     MFA_TRIES - tries.asked)
+                                     MFA_TRIES - tries.asked, cancel)
+                if cancel is not None and cancel.is_set():
+                    raise MfaCancelled(replaced_sentence(request))  # nobody to ask any more
                 answer = self._ask(request)
                 tries.asked += 1
+                if cancel is not None and cancel.is_set():
+                    # Replaced while the prompt was open: a code typed meanwhile is not sent.
+                    raise MfaCancelled(replaced_sentence(request))
                 if answer is None:
                     raise self._cancelled(request, tries)
                 try:
@@ -320,6 +353,10 @@ def sign_in(boto3_session: Any, profile: str | None) -> Any:
     try:
         creds = boto3_session.get_credentials()
         if creds is not None:
+            # Before the first freeze: keys that expire within botocore's refresh window (an
+            # assumed role, SSO, a credential_process) are replaced by it, and the replaced set
+            # would never be remembered. From here each refreshed set is, as it arrives.
+            remember_credentials(boto3_session)
             creds.get_frozen_credentials()
         return creds
     except CredentialRetrievalError as exc:

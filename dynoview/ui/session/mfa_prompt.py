@@ -5,7 +5,9 @@ the prompter. ``WindowPrompter`` posts the request to the UI thread (a queued si
 ``MfaDialog`` there and blocks only the asking worker until the dialog is answered; quitting the
 app or closing the window answers Cancel, so no worker waits forever. Asked on the UI thread
 itself (connections never open there), it answers Cancel rather than freeze the window. After a
-code STS refused, signin asks again: a fresh dialog says why (``MfaRequest.again``).
+code STS refused, signin asks again: a fresh dialog says why (``MfaRequest.again``). A sign-in
+another connection replaced (``MfaRequest.cancel`` set) stops waiting: its dialog closes and
+the worker gets Cancel.
 """
 
 from __future__ import annotations
@@ -19,9 +21,13 @@ from PySide6.QtWidgets import QDialog, QWidget
 
 from dynoview.core.session import signin
 from dynoview.core.session.signin import MfaRequest
+from dynoview.ui.tasks import relay_to_ui
 
 if TYPE_CHECKING:  # the dialog is made when a code is asked for, not with the window
     from dynoview.ui.session.mfa_dialog import MfaDialog
+
+#: How often a worker waiting for a code checks whether its sign-in was replaced (seconds).
+REPLACED_CHECK = 0.05
 
 
 @dataclass
@@ -29,6 +35,7 @@ class _Pending:
     request: MfaRequest
     done: threading.Event = field(default_factory=threading.Event)
     code: str | None = None
+    dialog: MfaDialog | None = None  # the one showing it (UI thread only)
 
     def answer(self, code: str | None) -> None:
         self.code = code
@@ -47,6 +54,9 @@ class WindowPrompter(QObject):
         waiting: list[_Pending] = []
         self._waiting = waiting
         self._asked.connect(self._show)
+        # From the worker, whose sign-in was replaced: closes its dialog on the UI thread (the
+        # app-wide relay, never this object's own signal: the window may be going meanwhile).
+        self._withdraw_later = relay_to_ui(self, self._withdraw)
 
         def cancel_all() -> None:  # a closure: it must work after this object is deleted
             for pending in list(waiting):
@@ -65,9 +75,13 @@ class WindowPrompter(QObject):
             return None
         pending = _Pending(request)
         self._waiting.append(pending)
+        cancel = request.cancel
         try:
             self._asked.emit(pending)
-            pending.done.wait()
+            while not pending.done.wait(None if cancel is None else REPLACED_CHECK):
+                if cancel is not None and cancel.is_set():
+                    pending.answer(None)  # replaced: nobody waits for this code any more
+                    self._withdraw_later(pending)
             return pending.code
         finally:
             self._waiting.remove(pending)
@@ -83,10 +97,17 @@ class WindowPrompter(QObject):
         self.dialog = MfaDialog(request, self._window)
         return self.dialog
 
+    def _withdraw(self, pending: _Pending) -> None:
+        """Close the dialog of a prompt answered Cancel because its sign-in was replaced."""
+        dialog = pending.dialog
+        if dialog is not None and dialog.isVisible():
+            dialog.code.clear()  # a half-typed code goes with it
+            dialog.reject()
+
     def _show(self, pending: _Pending) -> None:
         if pending.done.is_set():
             return  # cancelled before it could be shown
-        dialog = self._dialog(pending.request)
+        dialog = pending.dialog = self._dialog(pending.request)
         accepted = QDialog.DialogCode.Accepted.value
         dialog.finished.connect(
             lambda result: pending.answer(dialog.take_code() if int(result) == accepted else None))

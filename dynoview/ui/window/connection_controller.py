@@ -23,6 +23,7 @@ from dynoview.ui.demo_entry import spawn_demo
 
 if TYPE_CHECKING:
     import asyncio
+    import threading
 
     from dynoview.core.session.connection import Connection, ConnectionSpec
     from dynoview.core.session.tables import TableInfo
@@ -59,13 +60,19 @@ def import_first_table_modules() -> None:
     "localhost".encode("idna")
 
 
-def _open(spec: ConnectionSpec) -> Connection:
-    """A connection to ``spec``, after a quick check that its endpoint answers at all."""
+def _open(spec: ConnectionSpec, cancel: threading.Event | None = None) -> Connection:
+    """A connection to ``spec``, after a quick check that its endpoint answers at all.
+    ``cancel`` is set when another connection replaces this one: a sign-in waiting for an MFA
+    code then ends (``MfaCancelled``) instead of waiting for a dialog nobody will answer."""
+    from dynoview.core.session import signin
     from dynoview.core.session.connection import Connection
     from dynoview.core.session.endpoint_probe import check_reachable
 
     check_reachable(spec.endpoint_url)  # "unreachable" at once, before any credential lookup
-    return Connection(spec)
+    if cancel is None:  # nothing can replace it (a direct call, not the window's connect task)
+        return Connection(spec)
+    with signin.replaceable(cancel):
+        return Connection(spec)
 
 
 def describe_table(conn: Connection, name: str) -> TableInfo:
@@ -130,7 +137,8 @@ class ConnectionController(QObject):
     async def _open_spec(self, spec: ConnectionSpec) -> None:
         await self._ui_idle()
         self.opening.emit()
-        conn = await self.ctx.tasks.call(_open, spec)
+        # A newer connect_to cancels this task, which sets the call's cancel event.
+        conn = await self.ctx.tasks.call(_open, spec, cancellable=True)
         import asyncio
 
         tables, _ = await asyncio.gather(self.ctx.tasks.call(conn.list_tables),
