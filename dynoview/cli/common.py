@@ -7,7 +7,8 @@ has its control, bidi and invisible characters shown as escapes (``visible_text`
 breaks, tabs and the progress line's carriage return excepted. Standard output carries data,
 which the patterns could mistake for keys: there only the exact credential values in use are
 removed (an AWS answer echoing them, printed as a result). ``run_guarded`` puts both on
-``sys.stderr`` and ``sys.stdout`` for the whole command, so nothing printed skips them.
+``sys.stderr`` and ``sys.stdout`` for the whole command, so nothing printed skips them. Standard
+error is cleaned a whole line at a time, so a secret written in pieces is cleaned whole.
 
 It is also the one error boundary: a user error (``USER_ERRORS``: the core's refusals and input
 errors, AWS's answers, credentials and connections, files) is one sentence and exit 2; anything
@@ -24,7 +25,7 @@ import signal
 import sys
 import threading
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import IO, Any
 
@@ -87,23 +88,80 @@ def terminal_json(json_text: str) -> str:
     return visible_json(json_text)
 
 
+#: Text on standard error without a line end is held at most this long before it is cleaned and
+#: written anyway (a line that never ends must still appear).
+HELD_LIMIT = 64 * 1024
+
+
 class ScrubbedStream:
     """A text stream that cleans what is written to it: messages (standard error) as
     ``clean_message`` does, carriage returns kept for progress lines; data (standard output)
-    only of the exact credential values in use. Everything else goes to the wrapped stream."""
+    only of the exact credential values in use. Everything else goes to the wrapped stream.
+
+    Messages are cleaned a whole line at a time: a secret split over two writes
+    (``write("aws_session_token=AbC")``, ``write("dEf…")``; ``print(name, value)``, which writes
+    each argument apart) matches no rule in either piece. Text is held until a line end ("\n", or
+    the "\r" a progress line starts with), ``flush()`` (``print(..., flush=True)``, ``input()``
+    before its prompt), ``close()``, the end of ``scrubbed_output`` or ``HELD_LIMIT`` characters."""
 
     def __init__(self, stream: IO[str], *, data: bool = False) -> None:
         self.stream = stream
         self.data = data
         self._environment = environment_secrets()
+        self._held: list[str] = []  # the unfinished line, as written
+        self._held_size = 0
+        # Reentrant: redacting can run a finalizer whose report (``sys.unraisablehook``) writes here.
+        self._lock = threading.RLock()
 
     def write(self, text: str) -> int:
         if self.data:
             # The environment's secrets were read once, when the command started.
             self.stream.write(redact_known_values(text, self._environment, environment=False))
-        else:
-            self.stream.write(visible(redact_text(text, self._environment), keep="\n\t\r"))
+            return len(text)
+        with self._lock:
+            end = max(text.rfind("\n"), text.rfind("\r")) + 1
+            if end == len(text) and end and not self._held:  # whole lines (logging's one write)
+                self.stream.write(self._clean(text))
+                return len(text)
+            self._held.append(text)
+            self._held_size += len(text)
+            if end or self._held_size > HELD_LIMIT:
+                unfinished = len(text) - end if end else 0
+                self._emit(keep=unfinished if unfinished <= HELD_LIMIT else 0)
         return len(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        with self._lock:
+            self._emit()
+            self.stream.flush()
+
+    def close(self) -> None:
+        with self._lock:
+            self._emit()
+            self.stream.close()
+
+    def finish(self) -> None:
+        """Write a last line left without a line end (nothing else: the stream may be closed)."""
+        with self._lock:
+            if self._held:
+                self.flush()
+
+    def _emit(self, keep: int = 0) -> None:
+        """Clean and write what is held but its last ``keep`` characters."""
+        if not self._held:
+            return
+        held = "".join(self._held)
+        cut = len(held) - keep
+        self._held, self._held_size = ([held[cut:]], keep) if keep else ([], 0)
+        if cut:
+            self.stream.write(self._clean(held[:cut]))
+
+    def _clean(self, text: str) -> str:
+        return visible(redact_text(text, self._environment), keep="\n\t\r")
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)
@@ -124,6 +182,7 @@ def scrubbed_output() -> Iterator[None]:
     try:
         yield
     finally:
+        err.finish()  # a last message printed without a line end
         if sys.stdout is out:
             sys.stdout = previous_out
         if sys.stderr is err:

@@ -39,18 +39,40 @@ REDACTED = "<redacted>"
 #: Shorter values are never replaced wherever they appear: real keys are 20+ characters, and
 #: replacing a word like "demo" (the demo endpoint's fake key) would garble the text.
 MIN_SECRET_LENGTH = 8
-#: Known values this long (secret keys, session tokens) are also removed in pieces of 16+ characters.
-FRAGMENT_OF = 32
-_KEY_RUN = re.compile(r"[A-Za-z0-9+/]{16,}")
+#: A piece of a known value (a key wrapped over two lines, a token cut short) is removed where it
+#: stands as a whole run of key characters (base64's alphabet) this long: when it holds a digit
+#: and a letter, or whatever it holds from ``PLAIN_FRAGMENT`` characters on.
+MIN_FRAGMENT = 8
+PLAIN_FRAGMENT = 16
+# Why a digit below 16: a secret key is 40 random base64 characters, so the piece a wrap leaves
+# can be any length, and one of 8 (12, 15) characters holds a digit 74% (87%, 92%) of the time.
+# Ordinary words ("DynamoDB", "Password") and numbers ("20120810") never hold both, so a password
+# made of words ("DynamoDBAdmin1") does not turn every "DynamoDB" of a message into <redacted>
+# (nor show, by doing so, what the password holds). Under 8 characters a piece is as likely a
+# word of the message as a part of a key: it stays.
+# Scanned from the left, each match is a whole run (a shorter one never matches, nor then its tail).
+_KEY_RUN = re.compile(rf"[A-Za-z0-9+/]{{{MIN_FRAGMENT},}}")
+_DIGIT = re.compile(r"[0-9]")
+_LETTER = re.compile(r"[A-Za-z]")
 _AWS_ENV_SECRETS = ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN",
                     "AWS_SECURITY_TOKEN")
 _ENV_SECRET_NAME = re.compile(r"(?i)secret|token|password|passwd|access_key|credential|api_key")
 
 # The user-info part of a URL: everything between "scheme://" and the last "@" before the
-# host (a password may itself hold an unescaped "@"), never crossing a "/", "?", "#" or space.
+# host (a password may itself hold an unescaped "@"), never crossing a "/", "?", "#", a quote
+# or a line end. A password may hold raw spaces ("http://u:my secret@proxy:3128", as a user types
+# HTTPS_PROXY): then the user is one word followed by ":", and the password runs over words up
+# to the first word holding an "@" (to that word's last "@", followed by a host). So a URL's own
+# "host:8000" followed by words is not taken for a user and password (a port is digits), and
+# "http://u:p@host as ada@lovelace.io" keeps the host and the mail address; a password holding
+# both a raw space and a raw "@" before it loses only its words after that "@" ("p@ss word").
 # The scheme starts where a run of scheme characters does (not at every word boundary inside
 # one, which made a long "a.a.a…" rescan itself: quadratic).
-_URL_USERINFO = re.compile(r"(?i)(?<![a-z0-9+.-])(?P<scheme>[a-z][a-z0-9+.-]*://)[^/?#\s'\"<>]*@")
+_URL_USERINFO = re.compile(
+    r"(?i)(?<![a-z0-9+.-])(?P<scheme>[a-z][a-z0-9+.-]*://)"
+    r"(?:[^/?#\s'\"<>@:\[\]]*:(?![0-9]+[,;:.)\]]*[ \t])[^/?#\s'\"<>@]+(?:[ \t]+[^/?#\s'\"<>@]+)*"
+    r"[ \t]+[^/?#\s'\"<>]*@(?=[\w\[])"  # with spaces
+    r"|[^/?#\s'\"<>]*@)")  # without
 # mfa_code / TokenCode: a one-time MFA code (issue 25) is a secret while it is valid.
 _SECRET_WORD_IN_NAME = r"[\w.-]*?(?:secret|token|mfa[_-]?code|passw(?:or)?d|credential|signature|" \
                        r"authorization|api[_-]?key|private[_-]?key|session[_-]?key|access[_-]?key)"
@@ -197,13 +219,22 @@ def _secret_values(extra: Iterable[str] = (), *, environment: bool = True) -> li
     return found
 
 
-def _fragments(text: str, values: Iterable[str]) -> str:
-    """``text`` with every run of 16+ key characters that is part of a known key or token
-    replaced: a token wrapped over lines, or cut short ("IQoJb3Jp…"), is no longer whole."""
-    long = [v for v in values if len(v) >= FRAGMENT_OF]
-    if not long:
+def _fragments(text: str, values: list[str]) -> str:
+    """``text`` with every run of key characters that is part of a known value replaced
+    (``MIN_FRAGMENT``): a token wrapped over lines, or cut short ("IQoJb3Jp…"), is no longer whole."""
+    if not values:
         return text
-    return _KEY_RUN.sub(lambda m: REDACTED if any(m.group() in v for v in long) else m.group(), text)
+    # One search in all the values at once (a run never holds the "\n" that joins them).
+    joined = "\n".join(values)
+
+    def piece(match: re.Match[str]) -> str:
+        run = match.group()
+        if run in joined and (len(run) >= PLAIN_FRAGMENT or
+                              (_DIGIT.search(run) is not None and _LETTER.search(run) is not None)):
+            return REDACTED
+        return run
+
+    return _KEY_RUN.sub(piece, text)
 
 
 def _redact(text: str, values: Iterable[str]) -> str:

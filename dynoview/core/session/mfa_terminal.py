@@ -69,6 +69,9 @@ def _read_hidden(prompt: str, timeout: float, device: str) -> str | None:
     except OSError:  # no controlling terminal: standard input is one (checked by the caller)
         fd, own = sys.stdin.fileno(), False
     out = fd if own else sys.stderr.fileno()
+    # The prompt goes past sys.stderr: what it holds (the CLI's holds a line until it ends) first.
+    if sys.stderr is not None:
+        sys.stderr.flush()
     try:
         before = termios.tcgetattr(fd)
         hidden = list(before)
