@@ -194,7 +194,8 @@ def capacity_text(receipt: ReadReceipt) -> str:
     est = f"est. {'at least ' if floor else ''}{receipt.estimated_capacity:g} RCU"
     if receipt.consumed_capacity is None:
         return f"{base}; {est}"
-    return f"{receipt.consumed_capacity:g} RCU ({est})"
+    per_table = receipt.per_table_capacity()  # "A 1, B 0.5" for a BatchGetItem of two tables
+    return f"{receipt.consumed_capacity:g} RCU ({per_table + '; ' if per_table else ''}{est})"
 
 
 # --------------------------------------------------------------------------- write estimates

@@ -27,8 +27,10 @@ from dynoview.core.reads.receipts import (
     STRONG,
     ReadLog,
     ReadReceipt,
+    batch_tables,
     consumed_read_units,
     now_utc,
+    overall_consistency,
     snapshot_request,
 )
 from dynoview.core.reads.rows import RowBlock, RowShape, block_from_body, block_from_items
@@ -99,8 +101,7 @@ def _consistency(operation: str, request: Mapping[str, Any]) -> str:
     if operation == "TransactGetItems":
         return STRONG  # transactional reads are serializable, hence strongly consistent
     if operation == "BatchGetItem":
-        tables = request.get("RequestItems", {}).values()
-        return STRONG if tables and all(t.get("ConsistentRead") for t in tables) else EVENTUAL
+        return overall_consistency(batch_tables(request))  # ConsistentRead is per table
     return STRONG if request.get("ConsistentRead") else EVENTUAL
 
 
@@ -215,6 +216,8 @@ class Reader:
                 estimated_capacity=estimate.units if estimate is not None else None,
                 estimate_basis=estimate.basis if estimate is not None else None,
                 extra=dict(extra or {}),
+                tables=(batch_tables(req, response.get("ConsumedCapacity"))
+                        if operation == "BatchGetItem" else ()),
             )
             self.log.record(receipt)
         return response, receipt

@@ -14,6 +14,17 @@ if TYPE_CHECKING:  # imported where a read is timed: not before the window's fir
 
 STRONG = "strong"
 EVENTUAL = "eventual"
+#: A BatchGetItem whose tables were read with different ConsistentRead settings.
+MIXED = "mixed"
+
+
+@dataclass(frozen=True)
+class TableRead:
+    """One table's part of a read that spans tables (BatchGetItem)."""
+
+    table: str
+    consistency: str  # STRONG or EVENTUAL: BatchGetItem sets ConsistentRead per table
+    consumed_capacity: float | None = None  # this table's read units, where the service said
 
 
 @dataclass(frozen=True)
@@ -24,7 +35,7 @@ class ReadReceipt:
     operation: str
     table: str | None
     index: str | None
-    consistency: str  # STRONG or EVENTUAL
+    consistency: str  # STRONG, EVENTUAL, or MIXED (``tables`` says which table was read how)
     consumed_capacity: float | None  # read units as the service reported them
     count: int | None
     scanned_count: int | None
@@ -35,6 +46,7 @@ class ReadReceipt:
     estimated_capacity: float | None = None  # the app's own estimate from item sizes
     estimate_basis: str | None = None  # what the estimate counted, in words
     extra: Mapping[str, Any] = field(default_factory=dict)
+    tables: tuple[TableRead, ...] = ()  # per table, for a read that spans several
 
     @property
     def target(self) -> str:
@@ -42,14 +54,31 @@ class ReadReceipt:
             return f"{self.table}/{self.index}"
         return self.table or "-"
 
+    def per_table_capacity(self) -> str:
+        """"A 1, B 0.5": each table's units, for a read of several tables whose answer said."""
+        if len(self.tables) < 2:
+            return ""
+        return ", ".join(f"{t.table} {t.consumed_capacity:g}" for t in self.tables
+                         if t.consumed_capacity is not None)
+
     def cost_text(self) -> str:
         if self.consumed_capacity is None:
             return "capacity not reported"
-        return f"{self.consumed_capacity:g} RCU"
+        per_table = self.per_table_capacity()
+        return f"{self.consumed_capacity:g} RCU" + (f" ({per_table})" if per_table else "")
+
+    def consistency_text(self) -> str:
+        """"strong", or for tables read differently "mixed: strong for A, eventual for B"."""
+        if self.consistency != MIXED or not self.tables:
+            return self.consistency
+        groups: dict[str, list[str]] = {}
+        for part in self.tables:
+            groups.setdefault(part.consistency, []).append(part.table)
+        return "mixed: " + "; ".join(f"{mode} for {', '.join(names)}" for mode, names in groups.items())
 
     def summary(self) -> str:
         """The status-bar line: "Query, strong, 0.5 RCU, 12 ms"."""
-        parts = [self.operation, self.consistency, self.cost_text(), f"{self.duration_ms:.0f} ms"]
+        parts = [self.operation, self.consistency_text(), self.cost_text(), f"{self.duration_ms:.0f} ms"]
         if self.error:
             parts.append(f"failed: {self.error}")
         return ", ".join(parts)
@@ -70,6 +99,9 @@ class ReadReceipt:
             "error": self.error,
             "request": _json_safe(self.request),
         }
+        if self.tables:
+            data["tables"] = [{"table": t.table, "consistency": t.consistency,
+                               "consumed_capacity": t.consumed_capacity} for t in self.tables]
         if self.extra:  # e.g. the audit's "audit_path": where the page was classified
             data["extra"] = _json_safe(self.extra)
         return data
@@ -101,6 +133,28 @@ def consumed_read_units(consumed: Any) -> float | None:
                 total += float(units)
                 seen = True
     return total if seen else None
+
+
+def batch_tables(request: Mapping[str, Any], consumed: Any = None) -> tuple[TableRead, ...]:
+    """Each table of a BatchGetItem request, read strongly or not as its own ConsistentRead
+    says, with its units from the answer's ConsumedCapacity (one entry per table) if given."""
+    units: dict[str, float] = {}
+    for entry in consumed if isinstance(consumed, list) else []:
+        value = consumed_read_units(entry) if isinstance(entry, Mapping) else None
+        if value is not None and entry.get("TableName") is not None:
+            units[str(entry["TableName"])] = value
+    items = request.get("RequestItems") or {}
+    return tuple(TableRead(str(name), STRONG if (spec or {}).get("ConsistentRead") else EVENTUAL,
+                           units.get(str(name)))
+                 for name, spec in items.items())
+
+
+def overall_consistency(tables: tuple[TableRead, ...]) -> str:
+    """STRONG or EVENTUAL when every table was read so, else MIXED (EVENTUAL for none)."""
+    modes = {t.consistency for t in tables}
+    if not modes:
+        return EVENTUAL
+    return modes.pop() if len(modes) == 1 else MIXED
 
 
 Listener = Callable[[ReadReceipt], None]

@@ -34,6 +34,7 @@ ORIGINS: dict[str, str] = {
 CONSISTENCY: dict[str, str] = {
     "strong": QT_TRANSLATE_NOOP("labels", "strong"),  # a strongly consistent read
     "eventual": QT_TRANSLATE_NOOP("labels", "eventual"),  # an eventually consistent read
+    "mixed": QT_TRANSLATE_NOOP("labels", "mixed"),  # a BatchGetItem reading tables both ways
 }
 
 

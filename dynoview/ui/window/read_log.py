@@ -24,7 +24,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QMenu, QPlainTextEdit, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from dynoview.core.reads.receipts import STRONG, ReadReceipt
+from dynoview.core.reads.receipts import MIXED, STRONG, ReadReceipt
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.items.detail import monospace
@@ -122,6 +122,11 @@ class ReadLogModel(QAbstractTableModel):
                     "(4 KB read units, halved for eventual reads).") + basis)
         if role == Qt.ItemDataRole.ToolTipRole and col == 1 and r.error:
             return plain_tooltip(f"{r.operation} failed: {r.error}")  # the server's words: never HTML
+        if role == Qt.ItemDataRole.ToolTipRole and col == 3 and r.consistency == MIXED:
+            from dynoview.ui.i18n.labels import consistency_label
+
+            return self.tr("Tables read with different consistency: {tables}.").format(
+                tables="; ".join(f"{t.table} {consistency_label(t.consistency)}" for t in r.tables))
         if role == Qt.ItemDataRole.ToolTipRole and col == 3:
             return (self.tr("Strongly consistent: reflects every write acknowledged before the read.")
                     if r.consistency == STRONG else
