@@ -17,7 +17,6 @@ from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.uniqueness.findings import OK
 from dynoview.ui.context import AppContext
-from dynoview.ui.locks.export import ask_export
 from dynoview.ui.locks.panel import LocksPanel
 
 pytestmark = pytest.mark.gui
@@ -56,7 +55,7 @@ def test_a_link_at_the_path_is_a_sentence_not_a_crash(
     os.symlink(target, tmp_path / "f.csv")
     errors: list[Any] = []
     ctx.error_raised.connect(errors.append)
-    dialog = ask_export(panel, ctx, panel.result, "csv")
+    dialog = panel.exporter.ask(panel.result, "csv")
     assert dialog is not None
     dialog.fileSelected.emit(str(tmp_path / "f.csv"))
     dialog.close()

@@ -58,8 +58,10 @@ def _receipts(receipts: Iterable[ReadReceipt]) -> list[dict[str, Any]]:
     return [r.to_json() for r in receipts]
 
 
-def audit_json(result: AuditResult, *, include_receipts: bool = True) -> dict[str, Any]:
-    """The audit report as a JSON-ready dict (see docs/cli-audit.md)."""
+def audit_json(result: AuditResult, *, include_receipts: bool = True,
+               with_findings: bool = True) -> dict[str, Any]:
+    """The audit report as a JSON-ready dict (see docs/cli-audit.md). ``with_findings=False``
+    leaves ``findings`` empty, for a writer that adds them in slices (``audit.export_file``)."""
     data: dict[str, Any] = {
         "format": AUDIT_FORMAT,
         "version": VERSION,
@@ -84,7 +86,7 @@ def audit_json(result: AuditResult, *, include_receipts: bool = True) -> dict[st
             "throttled": result.throttle_note,
         },
         "counts": {s: result.counts.get(s, 0) for s in STATUSES},
-        "findings": [finding_json(f) for f in result.findings],
+        "findings": [finding_json(f) for f in result.findings] if with_findings else [],
     }
     if include_receipts:
         data["receipts"] = _receipts(result.receipts)

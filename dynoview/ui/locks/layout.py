@@ -143,7 +143,7 @@ class AuditBar(QWidget):
 
 
 class FilterBar(QWidget):
-    """The status filter, the search box and the exports."""
+    """The status filter, the search box and the exports (with an export's progress and Cancel)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -163,8 +163,39 @@ class FilterBar(QWidget):
         self.search.setMinimumWidth(180)
         self.export_csv_button = QPushButton(self.tr("Export CSV…"))
         self.export_json_button = QPushButton(self.tr("Export JSON…"))
-        for w in (self.status_filter, self.search, self.export_csv_button, self.export_json_button):
+        # An export being written (export_flow.AuditExport): its share and Cancel, beside the
+        # buttons, shown only once it takes a while.
+        self.export_progress = QProgressBar()
+        self.export_progress.setRange(0, 1000)
+        self.export_progress.setTextVisible(True)
+        self.export_progress.setAccessibleName(self.tr("Export progress"))
+        self.export_progress.setMinimumWidth(self.fontMetrics().horizontalAdvance(
+            self.tr("Writing 3,000,000 of 3,000,000 findings")) + 24)
+        self.export_cancel_button = QPushButton(self.tr("Cancel export"))
+        self.export_progress.hide()
+        self.export_cancel_button.hide()
+        for w in (self.status_filter, self.search, self.export_csv_button, self.export_json_button,
+                  self.export_progress, self.export_cancel_button):
             row.addWidget(w)
+
+    def set_exporting(self, exporting: bool) -> None:
+        """While an export is written the Export buttons are off (one export at a time); its
+        progress and Cancel are shown by ``show_export_progress``."""
+        had_focus = self.export_cancel_button.hasFocus()
+        for button in (self.export_csv_button, self.export_json_button):
+            button.setEnabled(not exporting)
+        if not exporting:
+            self.export_progress.hide()
+            self.export_cancel_button.hide()
+            if had_focus:  # the keyboard stays in the bar, not lost with the hidden button
+                self.export_csv_button.setFocus()
+
+    def show_export_progress(self, fraction: float, text: str) -> None:
+        self.export_progress.setValue(int(fraction * 1000))
+        self.export_progress.setFormat(text)
+        self.export_progress.setToolTip(text)
+        self.export_progress.show()
+        self.export_cancel_button.show()
 
 
 class OrderingBar(QFrame):

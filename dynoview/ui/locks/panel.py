@@ -4,8 +4,9 @@ The panel composes small views (``layout``: the audit bar, the filter bar, the f
 ``diagnose``: the diagnose box; ``live_bar``) and the objects that run their workflows:
 ``LocksController`` (audit, diagnosis and detection as tasks on the qasync loop), ``GridOrder``
 (sort, filter, search), ``SchemaActions``, ``DiagnoseControl`` (over ``DiagnoseFlow``),
-``RowRepairs`` (over ``RepairFlow``) and ``LiveMode``. What is left here is the audit and the
-grid's selection, and turning row actions into signals on the context.
+``RowRepairs`` (over ``RepairFlow``), ``LiveMode`` and ``AuditExport`` (the exports). What is
+left here is the audit and the grid's selection, and turning row actions into signals on the
+context.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from dynoview.ui.locks import repairs as locks_repairs
 from dynoview.ui.locks.controller import LocksController
 from dynoview.ui.locks.diagnose import DIAGNOSIS_LINES, DiagnoseBox
 from dynoview.ui.locks.diagnose_control import DiagnoseControl
-from dynoview.ui.locks.export import ask_export, write_audit
+from dynoview.ui.locks.export import write_audit
+from dynoview.ui.locks.export_flow import AuditExport
 from dynoview.ui.locks.grid_order import GridOrder
 from dynoview.ui.locks.layout import NO_AUDIT, AuditBar, FilterBar, FindingsPane, arrange, find_shortcut
 from dynoview.ui.locks.live_bar import LiveBar
@@ -74,6 +76,7 @@ class LocksPanel(QWidget):
                                         lambda: self.schema, self)
         self.live = LiveMode(ctx, self.model, self.view, self.grid, self.live_toggle, self.live_bar,
                              lambda: self.schema, self._show_selected, self)
+        self.exporter = AuditExport(ctx, self.filter_bar, self)  # Export CSV…/JSON…, off the UI thread
         self._connect()
         # Ctrl+F goes to the search, as in the other tabs of desktop tools (layout.find_shortcut).
         find_shortcut(self, self.search)
@@ -135,10 +138,11 @@ class LocksPanel(QWidget):
         # clicked(bool) must not reach edit_schema's parameters: that was the TypeError.
         self.edit_schema_button.clicked.connect(lambda _checked=False: self.edit_schema())
         self.detect_button.clicked.connect(self.detect_schema)
-        # Ask where to save, then write (the status line says where, or the error why not).
+        # Ask where to save, then write in the background (the status line says where, or the
+        # error why not).
         for button, fmt in ((self.export_csv_button, "csv"), (self.export_json_button, "json")):
             button.clicked.connect(lambda _=False, fmt=fmt: setattr(
-                self, "export_dialog", ask_export(self, self.ctx, self.result, fmt)))
+                self, "export_dialog", self.exporter.ask(self.result, fmt)))
         self.view.selectionModel().selectionChanged.connect(self._on_selection)
         # A reset or refilter drops the selection without selectionChanged: update the buttons.
         for sig in (self.model.modelReset, self.model.layoutChanged):
@@ -338,7 +342,8 @@ class LocksPanel(QWidget):
     # ------------------------------------------------------------------ export and diagnose
 
     def export_to(self, path: str | Path, fmt: str) -> Path:
-        """Write the audit's findings as CSV, or the full report as JSON."""
+        """Write the audit's findings as CSV, or the full report as JSON, before returning
+        (scripts and tests; the Export buttons write in the background: ``exporter``)."""
         if self.result is None:
             raise ValueError("Run the audit first: there is nothing to export yet.")
         return write_audit(self.result, path, fmt)

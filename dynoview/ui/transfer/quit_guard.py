@@ -1,5 +1,5 @@
-"""Closing the window while an import, an export or Repair all runs: ask first, then stop it
-after its batch.
+"""Closing the window while an import, an export (of items, or of the audit's findings) or
+Repair all runs: ask first, then stop it after its batch.
 
 An import stops between batches and its progress file records where (Resume in Import…, or
 ``--resume``, continues from there); an export stops after its page and removes its partial
@@ -26,6 +26,8 @@ IMPORT, EXPORT, REPAIR = "import", "export", "repair"
 # need not load it. The last field names the attribute that is true while it works.
 CONTROLLERS = ((IMPORT, "dynoview.ui.transfer.import_controller", "ImportController", "running"),
                (EXPORT, "dynoview.ui.transfer.export_controller", "ExportController", "running"),
+               # Export CSV…/JSON… of the Accounts & locks audit (its file appears only whole).
+               (EXPORT, "dynoview.ui.locks.export_flow", "AuditExport", "running"),
                (REPAIR, "dynoview.ui.locks.repair_controller", "RepairController", "busy"))
 POLL_MS = 100
 STOP_WAIT_S = 30.0  # at most this long does closing wait for a batch (retries included)
