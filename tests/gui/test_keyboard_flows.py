@@ -245,7 +245,7 @@ DEFAULT_BUTTONS = {
     "crash": "Keep and close", "edit-item": "Open in builder", "read-history": "Run",
     "export": "Export", "copy": "Open in the builder", "read-code": "Close",
     "export-audit": "Audit", "schema": "Save", "create-table": "&Create", "delete-table": "Cancel",
-    "repair": "Repair 3 findings", "sign-up": "Open in builder", "change-email": "Open in builder",
+    "repair": None, "sign-up": "Open in builder", "change-email": "Open in builder",
     "delete-account": "Open in builder", "claim-lock": "Open in builder",
     "release-lock": "Open in builder", "resolve-duplicate": "Open in builder", "confirm": "Execute",
     "import": "OK", "builder-export": "Copy", "action-log": "Close", "code-export": "Close",

@@ -109,7 +109,7 @@ def test_reopening_after_cancel_shows_the_cancelled_run(qtbot: Any, qasync_loop:
     assert isinstance(again, RepairDialog) and again.isVisible()
     # The record of what the cancelled run repaired is still there, and Continue picks it up.
     assert _results(again)["barbara@mit.edu"] == "applied"
-    assert again.start_button.text() == "Continue (2 left)"
+    assert again.start_button.text() == "&Continue (2 left)"
     assert [o.status for o in again.state.done.values()] == [APPLIED]
     again.rate.setValue(50)
     with qtbot.waitSignal(again.run_finished, timeout=30000) as finished:

@@ -53,7 +53,7 @@ def test_plan_run_and_results_per_finding(qtbot: Any, ctx: AppContext, tmp_path:
     actions = [model.data(model.index(r, COL_ACTION)) for r in range(model.rowCount())]
     assert actions == ["release the lock"] * 2 + ["claim the lock"] + ["a person decides"] * 4
     assert _results(dialog)["shared@example.com"] == "needs a decision"
-    assert dialog.start_button.text() == "Repair 3 findings" and dialog.start_button.isEnabled()
+    assert dialog.start_button.text() == "&Repair 3 findings" and dialog.start_button.isEnabled()
     assert not dialog.cancel_button.isEnabled()
 
     dialog.rate.setValue(50)
@@ -97,7 +97,7 @@ def test_cancel_then_continue_acts_on_no_finding_twice(qtbot: Any, ctx: AppConte
     assert run.cancelled and [o.status for o in run.outcomes] == [APPLIED, PENDING, PENDING]
     assert dialog.status_label.text().startswith("Cancelled.")
     assert _results(dialog)["linus"] == "not done yet"
-    assert dialog.start_button.text() == "Continue (2 left)" and dialog.start_button.isEnabled()
+    assert dialog.start_button.text() == "&Continue (2 left)" and dialog.start_button.isEnabled()
 
     dialog.rate.setValue(50)
     with qtbot.waitSignal(dialog.run_finished, timeout=30000) as finished:

@@ -147,6 +147,7 @@ class RepairDialog(QDialog):
                 "Type {type_to_confirm} to confirm").format(type_to_confirm=requirement.type_to_confirm))
             self.confirm_edit.setToolTip(requirement.message)
             self.confirm_edit.textChanged.connect(lambda _t: self._update_buttons())
+            self.confirm_edit.returnPressed.connect(self._confirmed)
         else:
             self.confirm_edit.setVisible(False)
         row.addWidget(self.confirm_edit, 1)
@@ -160,7 +161,7 @@ class RepairDialog(QDialog):
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         count = len(self.plan.actionable)
-        self.start_button = QPushButton(self.tr("Repair %Ln finding(s)", "", count))
+        self.start_button = QPushButton(self.tr("&Repair %Ln finding(s)", "", count))
         self.start_button.clicked.connect(self.start)
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setToolTip(self.tr(
@@ -169,8 +170,18 @@ class RepairDialog(QDialog):
         self.close_button = QPushButton(self.tr("Close"))
         self.close_button.clicked.connect(self.reject)
         for b in (self.start_button, self.cancel_button, self.close_button):
+            # Enter in the rate or the confirmation must not start the bulk write (nor close the
+            # dialog): no button is the default. The run starts from a click, Space or Alt+R.
+            b.setAutoDefault(False)
+            b.setDefault(False)
             buttons.addWidget(b)
         return buttons
+
+    def _confirmed(self) -> None:
+        """Enter in the confirmation field: the focus goes to the button, which then takes a
+        Space or a click (the typed name confirms the table, not the run)."""
+        if self.start_button.isEnabled():
+            self.start_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _show_row(self, row: int) -> None:
         if row < 0:
@@ -207,7 +218,7 @@ class RepairDialog(QDialog):
         remaining = self._remaining()
         self.start_button.setEnabled(writable and not self._running and remaining > 0 and typed_ok)
         if self.last_run is not None and remaining:
-            self.start_button.setText(self.tr("Continue ({remaining} left)").format(remaining=remaining))
+            self.start_button.setText(self.tr("&Continue ({remaining} left)").format(remaining=remaining))
         self.cancel_button.setEnabled(self._running)
         self.rate.setEnabled(not self._running)
 
