@@ -53,7 +53,7 @@
 <context>
     <name>CapacityPanel</name>
     <message numerus="yes">
-        <location filename="../../scans/capacity_panel.py" line="+257" />
+        <location filename="../../scans/capacity_panel.py" line="+258" />
         <source>%Ln partition key(s) (holds|hold) {items} each</source>
         <translation>
             <numerusform>%Ln partition key holds {items} each</numerusform>
@@ -205,13 +205,17 @@
         <location filename="../../transfer/export_controller.py" line="+107" />
         <source>Exported %Ln item(s) to {path}: partial, the read has more pages not loaded.</source>
         <translation>
-            <numerusform>Exported %Ln item to {path}: partial, the read has more pages not loaded.</numerusform><numerusform>Exported %Ln items to {path}: partial, the read has more pages not loaded.</numerusform></translation>
+            <numerusform>Exported %Ln item to {path}: partial, the read has more pages not loaded.</numerusform>
+            <numerusform>Exported %Ln items to {path}: partial, the read has more pages not loaded.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location line="+3" />
         <source>{summary} Written to {path}{late}. Partial: the read has more pages not loaded, so the file holds only the %Ln item(s) loaded; export the whole table for every item.</source>
         <translation>
-            <numerusform>{summary} Written to {path}{late}. Partial: the read has more pages not loaded, so the file holds only the %Ln item loaded; export the whole table for every item.</numerusform><numerusform>{summary} Written to {path}{late}. Partial: the read has more pages not loaded, so the file holds only the %Ln items loaded; export the whole table for every item.</numerusform></translation>
+            <numerusform>{summary} Written to {path}{late}. Partial: the read has more pages not loaded, so the file holds only the %Ln item loaded; export the whole table for every item.</numerusform>
+            <numerusform>{summary} Written to {path}{late}. Partial: the read has more pages not loaded, so the file holds only the %Ln items loaded; export the whole table for every item.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location line="+4" />
@@ -236,7 +240,9 @@
         <location line="+3" />
         <source>%Ln item(s) loaded; the read has more pages: this exports only those %Ln. Choose the whole table to export every item, or load the rest of the read first (scroll to its end or Ctrl+L) and export again.</source>
         <translation>
-            <numerusform>%Ln item loaded; the read has more pages: this exports only those %Ln. Choose the whole table to export every item, or load the rest of the read first (scroll to its end or Ctrl+L) and export again.</numerusform><numerusform>%Ln items loaded; the read has more pages: this exports only those %Ln. Choose the whole table to export every item, or load the rest of the read first (scroll to its end or Ctrl+L) and export again.</numerusform></translation>
+            <numerusform>%Ln item loaded; the read has more pages: this exports only those %Ln. Choose the whole table to export every item, or load the rest of the read first (scroll to its end or Ctrl+L) and export again.</numerusform>
+            <numerusform>%Ln items loaded; the read has more pages: this exports only those %Ln. Choose the whole table to export every item, or load the rest of the read first (scroll to its end or Ctrl+L) and export again.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location line="+138" />
@@ -337,7 +343,7 @@
 <context>
     <name>LocksPanel</name>
     <message numerus="yes">
-        <location filename="../../locks/panel.py" line="+245" />
+        <location filename="../../locks/panel.py" line="+243" />
         <source>%n problem row(s) so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</source>
         <translation>
             <numerusform>%n problem row so far: duplicates, case clashes and expired items show as they are read; orphan and missing locks once every segment is read.</numerusform>
@@ -345,7 +351,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+131" />
+        <location line="+132" />
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Stale: a transaction wrote %Ln item since this audit; re-run the audit. </numerusform>
@@ -452,12 +458,10 @@
 <context>
     <name>RepairDialog</name>
     <message numerus="yes">
-        <location filename="../../locks/repair_dialog.py" line="+163" />
-        <source>Repair %Ln finding(s)</source>
+        <location filename="../../locks/repair_dialog.py" line="+164" />
+        <source>&amp;Repair %Ln finding(s)</source>
         <translation>
-            <numerusform>Repair %Ln finding</numerusform>
-            <numerusform>Repair %Ln findings</numerusform>
-        </translation>
+            <numerusform>&amp;Repair %Ln finding</numerusform><numerusform>&amp;Repair %Ln findings</numerusform></translation>
     </message>
 </context>
 <context>

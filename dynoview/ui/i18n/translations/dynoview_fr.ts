@@ -187,7 +187,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+224"/>
+        <location filename="../../builder/dialogs.py" line="+225"/>
         <source>Action log</source>
         <translation>Journal</translation>
     </message>
@@ -311,7 +311,7 @@
 <context>
     <name>AuditBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+69"/>
+        <location filename="../../locks/layout.py" line="+70"/>
         <source>Run full audit</source>
         <translation>Audit complet</translation>
     </message>
@@ -738,7 +738,7 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+73"/>
+        <location filename="../../scans/capacity_panel.py" line="+74"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Scannez un échantillon pour voir la taille des collections d’items et les clés de partition.</translation>
     </message>
@@ -1324,12 +1324,12 @@ Probablement chaudes</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+42"/>
+        <location filename="../../window/connection_dialog.py" line="+43"/>
         <source>Connect to DynamoDB</source>
         <translation>Connexion à DynamoDB</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Some saved connections were skipped: </source>
         <translation>Des connexions enregistrées ont été ignorées&#xa0;: </translation>
     </message>
@@ -1352,6 +1352,11 @@ Probablement chaudes</translation>
         <location line="+2"/>
         <source>empty for AWS; http://localhost:8000 for DynamoDB Local</source>
         <translation>vide pour AWS&#xa0;; http://localhost:8000 pour DynamoDB Local</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Send in clear text (http://) to this host</source>
+        <translation>Envoyer en clair (http://) à cet hôte</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1384,7 +1389,7 @@ Probablement chaudes</translation>
         <translation>URL du point de terminaison</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Only names, profiles, regions and endpoints are saved; never keys or tokens.</source>
         <translation>Seuls les noms, profils, régions et points de terminaison sont enregistrés&#xa0;; jamais les clés ni les jetons.</translation>
     </message>
@@ -1409,7 +1414,7 @@ Probablement chaudes</translation>
         <translation>Connecter</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>Demo</source>
         <translation>Démo</translation>
     </message>
@@ -1419,7 +1424,12 @@ Probablement chaudes</translation>
         <translation>(démarré dans l’application)</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+37"/>
+        <source>Requests to {host} travel unencrypted (http://): anyone on the network between can read the items and, when AWS keys sign them, the access key id and session token, and can send a captured request again for minutes. Use https:// if the host has it.</source>
+        <translation>Les requêtes vers {host} circulent sans chiffrement (http://) : quiconque se trouve sur le réseau entre les deux peut lire les éléments et, quand des clés AWS les signent, l’identifiant de clé d’accès et le jeton de session, et peut renvoyer une requête capturée pendant plusieurs minutes. Utilisez https:// si l’hôte le propose.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Give the connection a name.</source>
         <translation>Donnez un nom à la connexion.</translation>
     </message>
@@ -1427,6 +1437,11 @@ Probablement chaudes</translation>
         <location line="+4"/>
         <source>The endpoint URL must start with http:// or https://, e.g. http://localhost:8000.</source>
         <translation>L’URL du point de terminaison doit commencer par http:// ou https://, p. ex. http://localhost:8000.</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
+        <translation>Les requêtes vers {host} circuleraient sans chiffrement : utilisez https://, ou cochez « Envoyer en clair » sous le champ pour vous connecter malgré tout (Enregistrer garde ce choix pour cette connexion).</translation>
     </message>
 </context>
 <context>
@@ -2118,16 +2133,16 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <location line="+4"/>
         <source>Exported %Ln item(s) to {path}: partial, the read has more pages not loaded.</source>
         <translation>
-            <numerusform>%Ln élément exporté dans {path} : partiel, la lecture a d’autres pages non chargées.</numerusform>
-            <numerusform>%Ln éléments exportés dans {path} : partiel, la lecture a d’autres pages non chargées.</numerusform>
+            <numerusform>%Ln élément exporté dans {path}&#xa0;: partiel, la lecture a d’autres pages non chargées.</numerusform>
+            <numerusform>%Ln éléments exportés dans {path}&#xa0;: partiel, la lecture a d’autres pages non chargées.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
         <source>{summary} Written to {path}{late}. Partial: the read has more pages not loaded, so the file holds only the %Ln item(s) loaded; export the whole table for every item.</source>
         <translation>
-            <numerusform>{summary} Écrit dans {path}{late}. Partiel : la lecture a d’autres pages non chargées, le fichier ne contient donc que l’élément chargé (%Ln) ; exportez la table entière pour avoir tous les éléments.</numerusform>
-            <numerusform>{summary} Écrit dans {path}{late}. Partiel : la lecture a d’autres pages non chargées, le fichier ne contient donc que les %Ln éléments chargés ; exportez la table entière pour avoir tous les éléments.</numerusform>
+            <numerusform>{summary} Écrit dans {path}{late}. Partiel&#xa0;: la lecture a d’autres pages non chargées, le fichier ne contient donc que l’élément chargé (%Ln)&#xa0;; exportez la table entière pour avoir tous les éléments.</numerusform>
+            <numerusform>{summary} Écrit dans {path}{late}. Partiel&#xa0;: la lecture a d’autres pages non chargées, le fichier ne contient donc que les %Ln éléments chargés&#xa0;; exportez la table entière pour avoir tous les éléments.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -2239,8 +2254,8 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <location line="+3"/>
         <source>%Ln item(s) loaded; the read has more pages: this exports only those %Ln. Choose the whole table to export every item, or load the rest of the read first (scroll to its end or Ctrl+L) and export again.</source>
         <translation>
-            <numerusform>%Ln élément chargé ; la lecture a d’autres pages : ceci n’exporte que celui-là (%Ln). Choisissez la table entière pour tout exporter, ou chargez d’abord le reste de la lecture (faites défiler jusqu’au bout ou Ctrl+L) puis exportez de nouveau.</numerusform>
-            <numerusform>%Ln éléments chargés ; la lecture a d’autres pages : ceci n’exporte que ces %Ln. Choisissez la table entière pour tout exporter, ou chargez d’abord le reste de la lecture (faites défiler jusqu’au bout ou Ctrl+L) puis exportez de nouveau.</numerusform>
+            <numerusform>%Ln élément chargé&#xa0;; la lecture a d’autres pages&#xa0;: ceci n’exporte que celui-là (%Ln). Choisissez la table entière pour tout exporter, ou chargez d’abord le reste de la lecture (faites défiler jusqu’au bout ou Ctrl+L) puis exportez de nouveau.</numerusform>
+            <numerusform>%Ln éléments chargés&#xa0;; la lecture a d’autres pages&#xa0;: ceci n’exporte que ces %Ln. Choisissez la table entière pour tout exporter, ou chargez d’abord le reste de la lecture (faites défiler jusqu’au bout ou Ctrl+L) puis exportez de nouveau.</numerusform>
         </translation>
     </message>
     <message>
@@ -2394,11 +2409,26 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <source>Export JSON…</source>
         <translation>Exporter en JSON…</translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>Export progress</source>
+        <translation>Progression de l’export</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Writing 3,000,000 of 3,000,000 findings</source>
+        <translation>Écriture de 3 000 000 constats sur 3 000 000</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel export</source>
+        <translation>Annuler l’export</translation>
+    </message>
 </context>
 <context>
     <name>FindingsPane</name>
     <message>
-        <location line="+66"/>
+        <location line="+88"/>
         <source>Accounts and locks</source>
         <translation>Comptes et verrous</translation>
     </message>
@@ -2669,12 +2699,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+16"/>
         <source>The import that stopped read this CSV with Raw CSV ticked (a leading &apos; kept as data); the box is unticked now, so the rest would be written with other values. Tick Raw CSV and press Preview to resume, or untick Resume to write every item again.</source>
-        <translation>L’importation arrêtée a lu ce CSV avec CSV brut coché (une ’ initiale gardée comme donnée) ; la case est décochée maintenant, le reste serait donc écrit avec d’autres valeurs. Cochez CSV brut et appuyez sur Aperçu pour reprendre, ou décochez Reprendre pour tout réécrire.</translation>
+        <translation>L’importation arrêtée a lu ce CSV avec CSV brut coché (une ’ initiale gardée comme donnée)&#xa0;; la case est décochée maintenant, le reste serait donc écrit avec d’autres valeurs. Cochez CSV brut et appuyez sur Aperçu pour reprendre, ou décochez Reprendre pour tout réécrire.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The import that stopped read this CSV with Raw CSV unticked (a leading &apos; taken off); the box is ticked now, so the rest would be written with other values. Untick Raw CSV and press Preview to resume, or untick Resume to write every item again.</source>
-        <translation>L’importation arrêtée a lu ce CSV avec CSV brut décoché (une ’ initiale retirée) ; la case est cochée maintenant, le reste serait donc écrit avec d’autres valeurs. Décochez CSV brut et appuyez sur Aperçu pour reprendre, ou décochez Reprendre pour tout réécrire.</translation>
+        <translation>L’importation arrêtée a lu ce CSV avec CSV brut décoché (une ’ initiale retirée)&#xa0;; la case est cochée maintenant, le reste serait donc écrit avec d’autres valeurs. Décochez CSV brut et appuyez sur Aperçu pour reprendre, ou décochez Reprendre pour tout réécrire.</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -2699,7 +2729,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+2"/>
         <source>“Raw CSV”</source>
-        <translation>« CSV brut »</translation>
+        <translation>«&#xa0;CSV brut&#xa0;»</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2822,7 +2852,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemSelection</name>
     <message>
-        <location filename="../../items/selection.py" line="+119"/>
+        <location filename="../../items/selection.py" line="+120"/>
         <source>Reading {key_text}…</source>
         <translation>Lecture de {key_text}…</translation>
     </message>
@@ -3088,7 +3118,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+186"/>
+        <location filename="../../locks/live_mode.py" line="+187"/>
         <source>The table&apos;s stream ended.</source>
         <translation>Le flux de la table s’est terminé.</translation>
     </message>
@@ -3106,12 +3136,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+136"/>
+        <location filename="../../locks/panel.py" line="+133"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Annulé&#xa0;: les lignes gardent leur ordre.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>Open a table to pair its accounts with their locks.</source>
         <translation>Ouvrez une table pour associer ses comptes à leurs verrous.</translation>
     </message>
@@ -3144,7 +3174,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Le filtre et la recherche s’appliquent une fois l’audit terminé.</translation>
     </message>
     <message numerus="yes">
-        <location line="+128"/>
+        <location line="+129"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Périmé&#xa0;: une transaction a écrit %Ln item depuis cet audit&#xa0;; relancez l’audit. </numerusform>
@@ -3232,12 +3262,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Le profil &lt;b&gt;{escape}&lt;/b&gt; endosse un rôle qui exige un code de votre appareil MFA. Tapez les six chiffres qu’il affiche.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>6 digits</source>
         <translation>6 chiffres</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Device</source>
         <translation>Appareil</translation>
     </message>
@@ -3727,7 +3757,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>QuitGuard</name>
     <message>
-        <location filename="../../transfer/quit_guard.py" line="+111"/>
+        <location filename="../../transfer/quit_guard.py" line="+115"/>
         <source>Stop and quit ends the import after the current batch. What was written stays, and Resume in Import… (or --resume) continues from where it stopped.</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
         <translation>Arrêter et quitter termine l’import après le lot en cours. Ce qui a été écrit reste, et Reprendre dans Importer… (ou --resume) continue là où il s’est arrêté.</translation>
@@ -4105,7 +4135,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Tel qu’annoncé par DynamoDB, et l’estimation de l’application d’après la taille des items (unités de lecture de 4 Ko, divisées par deux en lecture à terme).</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
+        <source>Tables read with different consistency: {tables}.</source>
+        <translation>Tables lues avec des cohérences différentes : {tables}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Strongly consistent: reflects every write acknowledged before the read.</source>
         <translation>Fortement cohérente&#xa0;: reflète toute écriture confirmée avant la lecture.</translation>
     </message>
@@ -4304,15 +4339,20 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Tapez {type_to_confirm} pour confirmer</translation>
     </message>
     <message numerus="yes">
-        <location line="+16"/>
-        <source>Repair %Ln finding(s)</source>
+        <location line="+17"/>
+        <source>&amp;Repair %Ln finding(s)</source>
         <translation>
-            <numerusform>Réparer %Ln constat</numerusform>
-            <numerusform>Réparer %Ln constats</numerusform>
+            <numerusform>&amp;Réparer %Ln constat</numerusform>
+            <numerusform>&amp;Réparer %Ln constats</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+57"/>
+        <source>&amp;Continue ({remaining} left)</source>
+        <translation>&amp;Continuer (reste {remaining})</translation>
+    </message>
+    <message>
+        <location line="-55"/>
         <source>Cancel</source>
         <translation>Annuler</translation>
     </message>
@@ -4327,19 +4367,14 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+23"/>
         <source>
 Request: {request}</source>
         <translation>
 Requête&#xa0;: {request}</translation>
     </message>
     <message>
-        <location line="+28"/>
-        <source>Continue ({remaining} left)</source>
-        <translation>Continuer (reste {remaining})</translation>
-    </message>
-    <message>
-        <location line="+23"/>
+        <location line="+51"/>
         <source>Repairing: each finding is re-checked, then repaired…</source>
         <translation>Réparation&#xa0;: chaque constat est revérifié, puis réparé…</translation>
     </message>
@@ -6354,6 +6389,11 @@ Plus ancien&#xa0;: {key_text}</translation>
         <source>eventual</source>
         <translation>à terme</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>mixed</source>
+        <translation>mixte</translation>
+    </message>
 </context>
 <context>
     <name>locks.diagnose_flow</name>
@@ -6366,7 +6406,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.export</name>
     <message>
-        <location filename="../../locks/export.py" line="+43"/>
+        <location filename="../../locks/export.py" line="+31"/>
         <source>Export audit findings</source>
         <translation>Exporter les constats de l’audit</translation>
     </message>
@@ -6376,12 +6416,12 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Exporter le rapport d’audit</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>Run the audit first: there is nothing to export yet.</source>
         <translation>Lancez d’abord l’audit&#xa0;: rien à exporter pour l’instant.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Exported every finding of the audit ({count:,}) to {path}; the window&apos;s filter and search do not apply.</source>
         <translation>Tous les constats de l’audit ({count:,}) ont été exportés dans {path}&#xa0;; le filtre et la recherche de la fenêtre ne s’appliquent pas.</translation>
     </message>
@@ -6391,26 +6431,51 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>L’audit a été annulé&#xa0;: le fichier ne couvre que les éléments lus.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+7"/>
+        <source>Export cancelled: {path} was left as it was.</source>
+        <translation>Export annulé : {path} est resté tel quel.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export cancelled: no file was written to {path}.</source>
+        <translation>Export annulé : aucun fichier n’a été écrit dans {path}.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>An export is already being written to {path}: wait for it to finish, or cancel it, before exporting again.</source>
+        <translation>Un export est déjà en cours d’écriture dans {path} : attendez qu’il se termine, ou annulez-le, avant d’exporter de nouveau.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>The audit was not exported: {reason}</source>
         <translation>L’audit n’a pas été exporté&#xa0;: {reason}</translation>
     </message>
     <message>
-        <location line="-8"/>
-        <location line="+7"/>
+        <location line="-7"/>
         <source>Export failed</source>
         <translation>Échec de l’export</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="+2"/>
         <source>The audit was not exported: {path} could not be written ({reason}). Choose a folder that exists and that you can write to.</source>
         <translation>L’audit n’a pas été exporté&#xa0;: impossible d’écrire {path} ({reason}). Choisissez un dossier qui existe et dans lequel vous pouvez écrire.</translation>
+    </message>
+    <message>
+        <location filename="../../locks/export_flow.py" line="+125"/>
+        <source>Cancelling…</source>
+        <extracomment>An export done sooner shows no progress at all (most audits&apos; files take a few ms). At most this often the writer&apos;s progress reaches the UI thread.</extracomment>
+        <translation>Annulation…</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Writing {done:,} of {total:,} findings</source>
+        <translation>Écriture de {done:,} constats sur {total:,}</translation>
     </message>
 </context>
 <context>
     <name>locks.layout</name>
     <message>
-        <location filename="../../locks/layout.py" line="-139"/>
+        <location filename="../../locks/layout.py" line="-170"/>
         <source>All rows</source>
         <translation>Toutes les lignes</translation>
     </message>
@@ -7114,7 +7179,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-138"/>
+        <location filename="../../window/connection_dialog.py" line="-227"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Démo (intégrée, sans compte AWS)</translation>
     </message>
@@ -7307,7 +7372,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.read_log</name>
     <message>
-        <location filename="../../window/read_log.py" line="-205"/>
+        <location filename="../../window/read_log.py" line="-210"/>
         <source>Time</source>
         <translation>Heure</translation>
     </message>

@@ -187,7 +187,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+224"/>
+        <location filename="../../builder/dialogs.py" line="+225"/>
         <source>Action log</source>
         <translation>Log aksi</translation>
     </message>
@@ -311,7 +311,7 @@
 <context>
     <name>AuditBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+69"/>
+        <location filename="../../locks/layout.py" line="+70"/>
         <source>Run full audit</source>
         <translation>Audit penuh</translation>
     </message>
@@ -733,7 +733,7 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+73"/>
+        <location filename="../../scans/capacity_panel.py" line="+74"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Scan sampel untuk melihat ukuran item collection dan partition key.</translation>
     </message>
@@ -1312,12 +1312,12 @@ Kemungkinan panas</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+42"/>
+        <location filename="../../window/connection_dialog.py" line="+43"/>
         <source>Connect to DynamoDB</source>
         <translation>Hubungkan ke DynamoDB</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Some saved connections were skipped: </source>
         <translation>Beberapa koneksi tersimpan dilewati: </translation>
     </message>
@@ -1340,6 +1340,11 @@ Kemungkinan panas</translation>
         <location line="+2"/>
         <source>empty for AWS; http://localhost:8000 for DynamoDB Local</source>
         <translation>kosong untuk AWS; http://localhost:8000 untuk DynamoDB Local</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Send in clear text (http://) to this host</source>
+        <translation>Kirim tanpa enkripsi (http://) ke host ini</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1372,7 +1377,7 @@ Kemungkinan panas</translation>
         <translation>URL endpoint</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Only names, profiles, regions and endpoints are saved; never keys or tokens.</source>
         <translation>Hanya nama, profil, region, dan endpoint yang disimpan; tidak pernah key atau token.</translation>
     </message>
@@ -1397,7 +1402,7 @@ Kemungkinan panas</translation>
         <translation>Hubungkan</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>Demo</source>
         <translation>Demo</translation>
     </message>
@@ -1407,7 +1412,12 @@ Kemungkinan panas</translation>
         <translation>(dijalankan di dalam aplikasi)</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+37"/>
+        <source>Requests to {host} travel unencrypted (http://): anyone on the network between can read the items and, when AWS keys sign them, the access key id and session token, and can send a captured request again for minutes. Use https:// if the host has it.</source>
+        <translation>Permintaan ke {host} dikirim tanpa enkripsi (http://): siapa pun di jaringan di antaranya dapat membaca item dan, bila kunci AWS menandatanganinya, ID kunci akses dan token sesi, serta dapat mengirim ulang permintaan yang disadap selama beberapa menit. Gunakan https:// jika host mendukungnya.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Give the connection a name.</source>
         <translation>Beri nama koneksi.</translation>
     </message>
@@ -1415,6 +1425,11 @@ Kemungkinan panas</translation>
         <location line="+4"/>
         <source>The endpoint URL must start with http:// or https://, e.g. http://localhost:8000.</source>
         <translation>URL endpoint harus diawali http:// atau https://, mis. http://localhost:8000.</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
+        <translation>Permintaan ke {host} akan dikirim tanpa enkripsi: gunakan https://, atau centang “Kirim tanpa enkripsi” di bawah kolom untuk tetap terhubung (Simpan menyimpan pilihan itu untuk koneksi ini).</translation>
     </message>
 </context>
 <context>
@@ -2367,11 +2382,26 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <source>Export JSON…</source>
         <translation>Ekspor JSON…</translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>Export progress</source>
+        <translation>Kemajuan ekspor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Writing 3,000,000 of 3,000,000 findings</source>
+        <translation>Menulis 3.000.000 dari 3.000.000 temuan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel export</source>
+        <translation>Batalkan ekspor</translation>
+    </message>
 </context>
 <context>
     <name>FindingsPane</name>
     <message>
-        <location line="+66"/>
+        <location line="+88"/>
         <source>Accounts and locks</source>
         <translation>Akun dan lock</translation>
     </message>
@@ -2794,7 +2824,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemSelection</name>
     <message>
-        <location filename="../../items/selection.py" line="+119"/>
+        <location filename="../../items/selection.py" line="+120"/>
         <source>Reading {key_text}…</source>
         <translation>Membaca {key_text}…</translation>
     </message>
@@ -3052,7 +3082,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+186"/>
+        <location filename="../../locks/live_mode.py" line="+187"/>
         <source>The table&apos;s stream ended.</source>
         <translation>Stream tabel telah berakhir.</translation>
     </message>
@@ -3070,12 +3100,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+136"/>
+        <location filename="../../locks/panel.py" line="+133"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Dibatalkan: baris tetap dalam urutan semula.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>Open a table to pair its accounts with their locks.</source>
         <translation>Buka tabel untuk memasangkan akun dengan lock-nya.</translation>
     </message>
@@ -3107,7 +3137,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Filter dan pencarian berlaku setelah audit selesai.</translation>
     </message>
     <message numerus="yes">
-        <location line="+128"/>
+        <location line="+129"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Usang: sebuah transaksi menulis %Ln item sejak audit ini; jalankan ulang audit. </numerusform>
@@ -3193,12 +3223,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Profil &lt;b&gt;{escape}&lt;/b&gt; memakai role yang memerlukan kode dari perangkat MFA Anda. Ketik enam digit yang tampil sekarang.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>6 digits</source>
         <translation>6 digit</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Device</source>
         <translation>Perangkat</translation>
     </message>
@@ -3681,7 +3711,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>QuitGuard</name>
     <message>
-        <location filename="../../transfer/quit_guard.py" line="+111"/>
+        <location filename="../../transfer/quit_guard.py" line="+115"/>
         <source>Stop and quit ends the import after the current batch. What was written stays, and Resume in Import… (or --resume) continues from where it stopped.</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
         <translation>Hentikan dan keluar mengakhiri impor setelah batch saat ini. Yang sudah ditulis tetap ada, dan Lanjutkan di Impor… (atau --resume) melanjutkan dari tempat berhentinya.</translation>
@@ -4059,7 +4089,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Seperti dilaporkan DynamoDB, dan perkiraan aplikasi dari ukuran item (unit baca 4 KB, separuhnya untuk pembacaan konsisten akhir).</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
+        <source>Tables read with different consistency: {tables}.</source>
+        <translation>Tabel dibaca dengan konsistensi berbeda: {tables}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Strongly consistent: reflects every write acknowledged before the read.</source>
         <translation>Sangat konsisten: mencerminkan setiap penulisan yang dikonfirmasi sebelum pembacaan.</translation>
     </message>
@@ -4257,14 +4292,19 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Ketik {type_to_confirm} untuk mengonfirmasi</translation>
     </message>
     <message numerus="yes">
-        <location line="+16"/>
-        <source>Repair %Ln finding(s)</source>
+        <location line="+17"/>
+        <source>&amp;Repair %Ln finding(s)</source>
         <translation>
-            <numerusform>Perbaiki %Ln temuan</numerusform>
+            <numerusform>&amp;Perbaiki %Ln temuan</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+57"/>
+        <source>&amp;Continue ({remaining} left)</source>
+        <translation>&amp;Lanjutkan (sisa {remaining})</translation>
+    </message>
+    <message>
+        <location line="-55"/>
         <source>Cancel</source>
         <translation>Batal</translation>
     </message>
@@ -4279,19 +4319,14 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tutup</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+23"/>
         <source>
 Request: {request}</source>
         <translation>
 Permintaan: {request}</translation>
     </message>
     <message>
-        <location line="+28"/>
-        <source>Continue ({remaining} left)</source>
-        <translation>Lanjutkan (sisa {remaining})</translation>
-    </message>
-    <message>
-        <location line="+23"/>
+        <location line="+51"/>
         <source>Repairing: each finding is re-checked, then repaired…</source>
         <translation>Memperbaiki: setiap temuan dicek ulang, lalu diperbaiki…</translation>
     </message>
@@ -6299,6 +6334,11 @@ Terlama: {key_text}</translation>
         <source>eventual</source>
         <translation>akhir</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>mixed</source>
+        <translation>campuran</translation>
+    </message>
 </context>
 <context>
     <name>locks.diagnose_flow</name>
@@ -6311,7 +6351,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.export</name>
     <message>
-        <location filename="../../locks/export.py" line="+43"/>
+        <location filename="../../locks/export.py" line="+31"/>
         <source>Export audit findings</source>
         <translation>Ekspor temuan audit</translation>
     </message>
@@ -6321,12 +6361,12 @@ Terlama: {key_text}</translation>
         <translation>Ekspor laporan audit</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>Run the audit first: there is nothing to export yet.</source>
         <translation>Jalankan audit dulu: belum ada yang bisa diekspor.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Exported every finding of the audit ({count:,}) to {path}; the window&apos;s filter and search do not apply.</source>
         <translation>Semua temuan audit ({count:,}) diekspor ke {path}; filter dan pencarian jendela tidak berlaku.</translation>
     </message>
@@ -6336,26 +6376,51 @@ Terlama: {key_text}</translation>
         <translation>Audit dibatalkan: berkas hanya mencakup item yang terbaca.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+7"/>
+        <source>Export cancelled: {path} was left as it was.</source>
+        <translation>Ekspor dibatalkan: {path} dibiarkan seperti semula.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export cancelled: no file was written to {path}.</source>
+        <translation>Ekspor dibatalkan: tidak ada berkas yang ditulis ke {path}.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>An export is already being written to {path}: wait for it to finish, or cancel it, before exporting again.</source>
+        <translation>Sebuah ekspor sedang ditulis ke {path}: tunggu sampai selesai, atau batalkan, sebelum mengekspor lagi.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>The audit was not exported: {reason}</source>
         <translation>Audit tidak diekspor: {reason}</translation>
     </message>
     <message>
-        <location line="-8"/>
-        <location line="+7"/>
+        <location line="-7"/>
         <source>Export failed</source>
         <translation>Ekspor gagal</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="+2"/>
         <source>The audit was not exported: {path} could not be written ({reason}). Choose a folder that exists and that you can write to.</source>
         <translation>Audit tidak diekspor: {path} tidak dapat ditulis ({reason}). Pilih folder yang ada dan dapat Anda tulisi.</translation>
+    </message>
+    <message>
+        <location filename="../../locks/export_flow.py" line="+125"/>
+        <source>Cancelling…</source>
+        <extracomment>An export done sooner shows no progress at all (most audits&apos; files take a few ms). At most this often the writer&apos;s progress reaches the UI thread.</extracomment>
+        <translation>Membatalkan…</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Writing {done:,} of {total:,} findings</source>
+        <translation>Menulis {done:,} dari {total:,} temuan</translation>
     </message>
 </context>
 <context>
     <name>locks.layout</name>
     <message>
-        <location filename="../../locks/layout.py" line="-139"/>
+        <location filename="../../locks/layout.py" line="-170"/>
         <source>All rows</source>
         <translation>Semua baris</translation>
     </message>
@@ -7059,7 +7124,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-138"/>
+        <location filename="../../window/connection_dialog.py" line="-227"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demo (tertanam, tanpa akun AWS)</translation>
     </message>
@@ -7252,7 +7317,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.read_log</name>
     <message>
-        <location filename="../../window/read_log.py" line="-205"/>
+        <location filename="../../window/read_log.py" line="-210"/>
         <source>Time</source>
         <translation>Waktu</translation>
     </message>

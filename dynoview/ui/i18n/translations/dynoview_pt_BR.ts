@@ -187,7 +187,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+224"/>
+        <location filename="../../builder/dialogs.py" line="+225"/>
         <source>Action log</source>
         <translation>Log de ações</translation>
     </message>
@@ -311,7 +311,7 @@
 <context>
     <name>AuditBar</name>
     <message>
-        <location filename="../../locks/layout.py" line="+69"/>
+        <location filename="../../locks/layout.py" line="+70"/>
         <source>Run full audit</source>
         <translation>Auditar</translation>
     </message>
@@ -738,7 +738,7 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+73"/>
+        <location filename="../../scans/capacity_panel.py" line="+74"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Faça o Scan de uma amostra para ver os tamanhos das coleções de itens e as chaves de partição.</translation>
     </message>
@@ -1324,12 +1324,12 @@ Provavelmente quente</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+42"/>
+        <location filename="../../window/connection_dialog.py" line="+43"/>
         <source>Connect to DynamoDB</source>
         <translation>Conectar ao DynamoDB</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Some saved connections were skipped: </source>
         <translation>Algumas conexões salvas foram ignoradas: </translation>
     </message>
@@ -1352,6 +1352,11 @@ Provavelmente quente</translation>
         <location line="+2"/>
         <source>empty for AWS; http://localhost:8000 for DynamoDB Local</source>
         <translation>vazio para a AWS; http://localhost:8000 para o DynamoDB Local</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Send in clear text (http://) to this host</source>
+        <translation>Enviar sem criptografia (http://) para este host</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1384,7 +1389,7 @@ Provavelmente quente</translation>
         <translation>URL do endpoint</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Only names, profiles, regions and endpoints are saved; never keys or tokens.</source>
         <translation>Só nomes, perfis, regiões e endpoints são salvos; nunca chaves ou tokens.</translation>
     </message>
@@ -1409,7 +1414,7 @@ Provavelmente quente</translation>
         <translation>Conectar</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>Demo</source>
         <translation>Demonstração</translation>
     </message>
@@ -1419,7 +1424,12 @@ Provavelmente quente</translation>
         <translation>(iniciado dentro do app)</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+37"/>
+        <source>Requests to {host} travel unencrypted (http://): anyone on the network between can read the items and, when AWS keys sign them, the access key id and session token, and can send a captured request again for minutes. Use https:// if the host has it.</source>
+        <translation>As requisições para {host} trafegam sem criptografia (http://): qualquer pessoa na rede entre os dois pode ler os itens e, quando chaves da AWS as assinam, o ID da chave de acesso e o token de sessão, e pode reenviar uma requisição capturada por alguns minutos. Use https:// se o host oferecer.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Give the connection a name.</source>
         <translation>Dê um nome à conexão.</translation>
     </message>
@@ -1427,6 +1437,11 @@ Provavelmente quente</translation>
         <location line="+4"/>
         <source>The endpoint URL must start with http:// or https://, e.g. http://localhost:8000.</source>
         <translation>A URL do endpoint deve começar com http:// ou https://, p. ex. http://localhost:8000.</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
+        <translation>As requisições para {host} trafegariam sem criptografia: use https://, ou marque “Enviar sem criptografia” abaixo do campo para conectar mesmo assim (Salvar guarda essa escolha para esta conexão).</translation>
     </message>
 </context>
 <context>
@@ -2394,11 +2409,26 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <source>Export JSON…</source>
         <translation>Exportar JSON…</translation>
     </message>
+    <message>
+        <location line="+6"/>
+        <source>Export progress</source>
+        <translation>Progresso da exportação</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Writing 3,000,000 of 3,000,000 findings</source>
+        <translation>Gravando 3.000.000 de 3.000.000 achados</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel export</source>
+        <translation>Cancelar exportação</translation>
+    </message>
 </context>
 <context>
     <name>FindingsPane</name>
     <message>
-        <location line="+66"/>
+        <location line="+88"/>
         <source>Accounts and locks</source>
         <translation>Contas e bloqueios</translation>
     </message>
@@ -2822,7 +2852,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemSelection</name>
     <message>
-        <location filename="../../items/selection.py" line="+119"/>
+        <location filename="../../items/selection.py" line="+120"/>
         <source>Reading {key_text}…</source>
         <translation>Lendo {key_text}…</translation>
     </message>
@@ -3088,7 +3118,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LiveMode</name>
     <message>
-        <location filename="../../locks/live_mode.py" line="+186"/>
+        <location filename="../../locks/live_mode.py" line="+187"/>
         <source>The table&apos;s stream ended.</source>
         <translation>O stream da tabela terminou.</translation>
     </message>
@@ -3106,12 +3136,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LocksPanel</name>
     <message>
-        <location filename="../../locks/panel.py" line="+136"/>
+        <location filename="../../locks/panel.py" line="+133"/>
         <source>Cancelled: the rows keep the order they had.</source>
         <translation>Cancelado: as linhas mantêm a ordem que tinham.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>Open a table to pair its accounts with their locks.</source>
         <translation>Abra uma tabela para parear suas contas com seus bloqueios.</translation>
     </message>
@@ -3144,7 +3174,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>O filtro e a busca valem quando a auditoria terminar.</translation>
     </message>
     <message numerus="yes">
-        <location line="+128"/>
+        <location line="+129"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Desatualizado: uma transação escreveu %Ln item desde esta auditoria; refaça a auditoria. </numerusform>
@@ -3232,12 +3262,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>O perfil &lt;b&gt;{escape}&lt;/b&gt; assume uma função que precisa de um código do seu dispositivo MFA. Digite os seis dígitos que ele mostra agora.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>6 digits</source>
         <translation>6 dígitos</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Device</source>
         <translation>Dispositivo</translation>
     </message>
@@ -3727,7 +3757,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>QuitGuard</name>
     <message>
-        <location filename="../../transfer/quit_guard.py" line="+111"/>
+        <location filename="../../transfer/quit_guard.py" line="+115"/>
         <source>Stop and quit ends the import after the current batch. What was written stays, and Resume in Import… (or --resume) continues from where it stopped.</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
         <translation>Parar e sair encerra a importação após o lote atual. O que foi gravado permanece, e Retomar em Importar… (ou --resume) continua de onde parou.</translation>
@@ -4105,7 +4135,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Como o DynamoDB informou, e a estimativa do próprio app pelo tamanho dos itens (unidades de leitura de 4 KB, pela metade em leituras eventuais).</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
+        <source>Tables read with different consistency: {tables}.</source>
+        <translation>Tabelas lidas com consistências diferentes: {tables}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Strongly consistent: reflects every write acknowledged before the read.</source>
         <translation>Fortemente consistente: reflete toda escrita confirmada antes da leitura.</translation>
     </message>
@@ -4304,15 +4339,20 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Digite {type_to_confirm} para confirmar</translation>
     </message>
     <message numerus="yes">
-        <location line="+16"/>
-        <source>Repair %Ln finding(s)</source>
+        <location line="+17"/>
+        <source>&amp;Repair %Ln finding(s)</source>
         <translation>
-            <numerusform>Reparar %Ln achado</numerusform>
-            <numerusform>Reparar %Ln achados</numerusform>
+            <numerusform>&amp;Reparar %Ln achado</numerusform>
+            <numerusform>&amp;Reparar %Ln achados</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+57"/>
+        <source>&amp;Continue ({remaining} left)</source>
+        <translation>&amp;Continuar (faltam {remaining})</translation>
+    </message>
+    <message>
+        <location line="-55"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -4327,19 +4367,14 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Fechar</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+23"/>
         <source>
 Request: {request}</source>
         <translation>
 Requisição: {request}</translation>
     </message>
     <message>
-        <location line="+28"/>
-        <source>Continue ({remaining} left)</source>
-        <translation>Continuar (faltam {remaining})</translation>
-    </message>
-    <message>
-        <location line="+23"/>
+        <location line="+51"/>
         <source>Repairing: each finding is re-checked, then repaired…</source>
         <translation>Reparando: cada achado é verificado de novo, depois reparado…</translation>
     </message>
@@ -6354,6 +6389,11 @@ Mais antigo: {key_text}</translation>
         <source>eventual</source>
         <translation>eventual</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>mixed</source>
+        <translation>mista</translation>
+    </message>
 </context>
 <context>
     <name>locks.diagnose_flow</name>
@@ -6366,7 +6406,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.export</name>
     <message>
-        <location filename="../../locks/export.py" line="+43"/>
+        <location filename="../../locks/export.py" line="+31"/>
         <source>Export audit findings</source>
         <translation>Exportar achados da auditoria</translation>
     </message>
@@ -6376,12 +6416,12 @@ Mais antigo: {key_text}</translation>
         <translation>Exportar relatório da auditoria</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>Run the audit first: there is nothing to export yet.</source>
         <translation>Execute a auditoria primeiro: ainda não há nada para exportar.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Exported every finding of the audit ({count:,}) to {path}; the window&apos;s filter and search do not apply.</source>
         <translation>Todos os achados da auditoria ({count:,}) foram exportados para {path}; o filtro e a busca da janela não se aplicam.</translation>
     </message>
@@ -6391,26 +6431,51 @@ Mais antigo: {key_text}</translation>
         <translation>A auditoria foi cancelada: o arquivo cobre apenas os itens lidos.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+7"/>
+        <source>Export cancelled: {path} was left as it was.</source>
+        <translation>Exportação cancelada: {path} ficou como estava.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export cancelled: no file was written to {path}.</source>
+        <translation>Exportação cancelada: nenhum arquivo foi gravado em {path}.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>An export is already being written to {path}: wait for it to finish, or cancel it, before exporting again.</source>
+        <translation>Uma exportação já está sendo gravada em {path}: espere terminar, ou cancele-a, antes de exportar de novo.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>The audit was not exported: {reason}</source>
         <translation>A auditoria não foi exportada: {reason}</translation>
     </message>
     <message>
-        <location line="-8"/>
-        <location line="+7"/>
+        <location line="-7"/>
         <source>Export failed</source>
         <translation>Falha na exportação</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="+2"/>
         <source>The audit was not exported: {path} could not be written ({reason}). Choose a folder that exists and that you can write to.</source>
         <translation>A auditoria não foi exportada: não foi possível gravar {path} ({reason}). Escolha uma pasta que exista e na qual você possa gravar.</translation>
+    </message>
+    <message>
+        <location filename="../../locks/export_flow.py" line="+125"/>
+        <source>Cancelling…</source>
+        <extracomment>An export done sooner shows no progress at all (most audits&apos; files take a few ms). At most this often the writer&apos;s progress reaches the UI thread.</extracomment>
+        <translation>Cancelando…</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Writing {done:,} of {total:,} findings</source>
+        <translation>Gravando {done:,} de {total:,} achados</translation>
     </message>
 </context>
 <context>
     <name>locks.layout</name>
     <message>
-        <location filename="../../locks/layout.py" line="-139"/>
+        <location filename="../../locks/layout.py" line="-170"/>
         <source>All rows</source>
         <translation>Todas as linhas</translation>
     </message>
@@ -7114,7 +7179,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-138"/>
+        <location filename="../../window/connection_dialog.py" line="-227"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demonstração (embutida, sem conta AWS)</translation>
     </message>
@@ -7307,7 +7372,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.read_log</name>
     <message>
-        <location filename="../../window/read_log.py" line="-205"/>
+        <location filename="../../window/read_log.py" line="-210"/>
         <source>Time</source>
         <translation>Hora</translation>
     </message>
