@@ -38,7 +38,7 @@ from dynoview.core.exports.writer import Change, write_export
 from dynoview.core.ttl.expiry import expired_at
 from dynoview.core.uniqueness import findings as kinds
 from dynoview.core.uniqueness.findings import Finding
-from dynoview.core.uniqueness.forms import clash_key, lookalike_key, normalise, trims
+from dynoview.core.uniqueness.forms import clash_key, is_odd, lookalike_key, normalise, trims
 from dynoview.core.uniqueness.pairing import Pairing, classify
 from dynoview.core.uniqueness.pairing_state import Batch
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
@@ -326,7 +326,8 @@ def _rule_findings(rule: LockRule, holders: dict[str, set[str]], locks: dict[str
             clashed |= members
             out.append((kinds.CASE_CLASH, rule.name, key, accounts_of(members), lock_pks(members)))
     for key, members in by_lookalike.items():
-        if any(not m.isascii() for m in members) and len({clash_key(m, trim) for m in members}) >= 2:
+        # An odd member (outside ASCII, or whitespace the lookalike key tidies) and two values.
+        if any(is_odd(m, trim) for m in members) and len({clash_key(m, trim) for m in members}) >= 2:
             out.append((kinds.LOOKALIKE_CLASH, rule.name, key, accounts_of(members), lock_pks(members)))
     for value in forms:
         held = holders.get(value, set())

@@ -5,8 +5,8 @@ A scenario is a schema (one of the presets' layouts or a harder custom one, each
 a random normalisation), a table of accounts, locks and other items drawn from a small pool
 of values (so duplicates, clashes and orphans are common), and a transaction mixing the
 templates with raw Puts and Deletes. Values are spelled the ways that break comparisons:
-case, spaces, NFC and NFD, fullwidth letters, a zero-width space, Cyrillic lookalikes,
-``#`` and quotes inside, numbers stored as N.
+case, spaces (padding, inner runs), NFC and NFD, fullwidth letters, a zero-width space,
+Cyrillic lookalikes, a dotted capital İ, ``#`` and quotes inside, numbers stored as N.
 
 TTLs are drawn around a moment (``Clock``): in memory a fixed one, over
 DynamoDB the real clock (the preflight judges expiry at the time it runs; days of margin).
@@ -74,6 +74,11 @@ SPELLINGS: dict[str, Callable[[str], str]] = {
     "zero-width space": _zero_width,
     "cyrillic": _cyrillic,
     "cyrillic upper": lambda w: _cyrillic(w).upper(),
+    # A capital İ folds to i + a dot above, which the lookalike key drops after a soft-dotted i.
+    "dotted capital i": lambda w: w.replace("i", "\u0130"),
+    # An inner space, and a run of whitespace the lookalike key tidies into one.
+    "space inside": lambda w: w[:1] + " " + w[1:],
+    "run inside": lambda w: w[:1] + " \t " + w[1:],
 }
 
 

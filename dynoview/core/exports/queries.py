@@ -36,7 +36,7 @@ from dynoview.core.uniqueness.rules import (
     GROUP_CHECKS,
     HEALTHY,
     LOOKALIKE_KEY,
-    NON_ASCII,
+    ODD,
     GroupCheck,
 )
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
@@ -160,8 +160,9 @@ def rules_query(d: Dialect, schema: UniquenessSchema, raw: str, attrs: tuple[str
         *filter(None, [forms_sql.key_tables(d)]),
         _holders(d, rules, index, attrs),
         _VALUE_STATE,
-        f"keyed AS (SELECT rule, value, holders, locked, lock_expired, {forms_sql.non_ascii(d, 'value')} "
-        f"AS {NON_ASCII}, {trims_sql} AS trims FROM value_state),",
+        f"keyed AS (SELECT rule, value, holders, locked, lock_expired, "
+        f"{forms_sql.odd(d, 'value', trim if isinstance(trim, bool) else trims_sql)} "
+        f"AS {ODD}, {trims_sql} AS trims FROM value_state),",
         f"clash_keyed AS (SELECT k.*, {forms_sql.clash_key(d, 'k.value', trim)} AS ck "
         f"FROM keyed k{forms_sql.with_tables(d)}),",
         d.materialized("form_keys", "SELECT k.*, "
@@ -186,19 +187,19 @@ def _group_table(group: GroupCheck) -> str:
     return f"{group.status.lower()}_groups"
 
 
-# A group's aggregates over its forms (rules.FORMS, CLASH_KEYS, NON_ASCII).
-_AGGREGATES = {FORMS: "count(*)", CLASH_KEYS: "count(DISTINCT f.ck)", NON_ASCII: "count_if(f.non_ascii)"}
+# A group's aggregates over its forms (rules.FORMS, CLASH_KEYS, ODD).
+_AGGREGATES = {FORMS: "count(*)", CLASH_KEYS: "count(DISTINCT f.ck)", ODD: f"count_if(f.{ODD})"}
 
 
 def _groups(group: GroupCheck) -> str:
     """The CTE of a group check: per (rule, key), the aggregates its conditions read. A check
-    that needs a form outside ASCII groups only keys such a form has: the ASCII bulk of a table
-    is joined against those few keys instead of being grouped."""
+    that needs an odd form (outside ASCII, or padded) groups only keys such a form has: the
+    tidy ASCII bulk of a table is joined against those few keys instead of being grouped."""
     key = _key_column(group)
     used = list(dict.fromkeys(c.column for c in group.conds))
     aggregates = ", ".join(f"{_AGGREGATES[c]} AS {c}" for c in used)
-    seeded = any(c.column == NON_ASCII and c.op == ">=" and int(c.value) >= 1 for c in group.conds)
-    seeds = (f"\n  JOIN (SELECT DISTINCT rule, {key} FROM form_keys WHERE {NON_ASCII}) s "
+    seeded = any(c.column == ODD and c.op == ">=" and int(c.value) >= 1 for c in group.conds)
+    seeds = (f"\n  JOIN (SELECT DISTINCT rule, {key} FROM form_keys WHERE {ODD}) s "
              f"ON s.rule = f.rule AND s.{key} = f.{key}") if seeded else ""
     return (f"{_group_table(group)} AS (\n  SELECT f.rule, f.{key} AS group_key, {aggregates}\n"
             f"  FROM form_keys f{seeds}\n  GROUP BY f.rule, f.{key}\n),")

@@ -11,7 +11,8 @@ the accounts holding it (point reads and index queries, never a full Scan of a l
 - its ASCII respelling: each non-ASCII character of the clash key replaced by the ASCII
   character it is confusable with (Cyrillic ``а`` -> ``a``), because the skeleton of ASCII text
   is not always itself (``m`` -> ``rn``), so ``mаllory@example.com`` with a Cyrillic ``а`` is
-  only found next to ``mallory@example.com`` this way.
+  only found next to ``mallory@example.com`` this way. A dot above a soft-dotted letter then
+  goes, as in the lookalike key (``tİm`` folds to ``ti̇m``, respelled ``tim``, not ``tirn``).
 
 A form that differs from all of these (``Ada@X`` against a new ``ADA@x``) is not found; the
 audit of the whole table finds it.
@@ -23,7 +24,7 @@ import dataclasses
 import string
 from functools import cache
 
-from dynoview.core.uniqueness.forms import clash_key, lookalike_key, trims
+from dynoview.core.uniqueness.forms import clash_key, drop_redundant_dots, lookalike_key, trims
 from dynoview.core.uniqueness.schema import LockRule
 
 #: ASCII characters a non-ASCII one may be respelled as, most likely first (letters before
@@ -52,7 +53,8 @@ def ascii_respelling(value: str, trim: bool = False) -> str | None:
     if key.isascii():
         return None
     by_skeleton = _ascii_by_skeleton()
-    out = "".join(ch if ch.isascii() else by_skeleton.get(lookalike_key(ch), ch) for ch in key)
+    out = drop_redundant_dots("".join(ch if ch.isascii() else by_skeleton.get(lookalike_key(ch), ch)
+                                      for ch in key))
     return out if out != key else None
 
 

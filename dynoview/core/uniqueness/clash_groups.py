@@ -2,9 +2,9 @@
 
 A ``Pairing`` asks for them over its whole state (a million forms), so the common cases
 cost almost nothing: only forms unlike their clash key can start a case clash, and only
-forms outside ASCII a lookalike clash; both sets are kept as batches are applied
-(``RuleState.unlike``, ``RuleState.odd``) or worked out again after ``feed``
-(``know_forms``). The ASCII forms a lookalike group needs are looked up by their key's
+odd forms (outside ASCII, or padded: ``forms.is_odd``) a lookalike clash; both sets are kept
+as batches are applied (``RuleState.unlike``, ``RuleState.odd``) or worked out again after
+``feed`` (``know_forms``). The ASCII forms a lookalike group needs are looked up by their key's
 ASCII spellings, not keyed one by one. The keys themselves are ``forms``'.
 """
 
@@ -27,8 +27,8 @@ from dynoview.core.uniqueness.pairing_state import RuleState, in_slices, missing
 
 
 def know_forms(state: RuleState) -> None:
-    """Work out the forms unlike their clash key and those outside ASCII (with their lookalike
-    keys) from the whole state: after ``feed``, which forgets them."""
+    """Work out the forms unlike their clash key and the odd ones (with their lookalike keys)
+    from the whole state: after ``feed``, which forgets them."""
     trim = trims(state.rule.normalisation)
     unlike_locks, odd_locks = unlike_and_odd(state.locks, trim)
     unlike_held, odd_held = unlike_and_odd(state.holders, trim)
@@ -53,9 +53,8 @@ def case_groups(state: RuleState) -> dict[str, set[str]]:
 
 
 def lookalike_groups(state: RuleState) -> dict[str, set[str]]:
-    """Lookalike key -> its stored forms, for every key whose forms hold one outside ASCII and
-    two or more clash keys (a lookalike clash). A rule without a form outside ASCII pays a
-    set lookup."""
+    """Lookalike key -> its stored forms, for every key whose forms hold an odd one and two
+    or more clash keys (a lookalike clash). A rule without an odd form pays a set lookup."""
     if state.odd is None or state.unlike is None:
         know_forms(state)
     odd, unlike = state.odd or {}, state.unlike or set()
@@ -75,9 +74,10 @@ def _add_ascii_lookalikes(state: RuleState, groups: dict[str, set[str]], ascii_u
     """Add to each group (by lookalike key) the rule's ASCII forms with that key.
 
     An ASCII form equal to its clash key is lower-case, so it is one of the key's lower-case
-    ASCII spellings (usually one: ``ada@x.io``), found by a dict probe each; the few forms
-    unlike their clash key are keyed directly. A key with too many spellings (a long run of
-    ``l``) falls back to keying every ASCII form, slice by slice, in C.
+    ASCII spellings (usually one: ``ada@x.io``), found by a dict probe each, or odd (untidy
+    whitespace) and a member already; the few forms unlike their clash key are keyed
+    directly. A key with too many spellings (a long run of ``l``) falls back to keying every
+    ASCII form, slice by slice, in C.
     """
     locks, holders = state.locks, state.holders
     for form, key in zip(ascii_unlike, [lookalike_key(f, trim) for f in ascii_unlike], strict=True):

@@ -35,7 +35,7 @@ from dynoview.core.uniqueness.diagnose_answer import (
     orphan_sentence,
 )
 from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH, OK, ORPHAN_LOCK, Finding
-from dynoview.core.uniqueness.forms import clash_key, lookalike_key, non_ascii, trims
+from dynoview.core.uniqueness.forms import clash_key, lookalike_key, odd_forms, trims
 from dynoview.core.uniqueness.holders import SCAN_CANCELLED, VIA_SCAN, ScanEstimate, find_accounts
 from dynoview.core.uniqueness.key_limits import fits_partition_key, oversized, skipped_note
 from dynoview.core.uniqueness.locks_table import pair_tables
@@ -98,8 +98,8 @@ def spellings(value: str, rule: LockRule) -> list[str]:
 
     Customers type capitals; a table whose rule says "none" may still store every lock
     lower-cased in practice, so the value's clash key (the form a case clash compares) is read
-    too. For a value outside ASCII, the form of its lookalike key as well (and that form's clash
-    key): the value it may imitate. Two to five GetItems, never a Scan.
+    too. For an odd value (outside ASCII, or padded with whitespace), the form of its lookalike
+    key as well (and that form's clash key): the value it may imitate. Two to five GetItems, never a Scan.
     """
     if rule.middle is not None:  # a scoped form: the spellings of its value, in its scope
         scope, plain = rule.scope_part(value) or "", rule.value_part(value)
@@ -107,7 +107,7 @@ def spellings(value: str, rule: LockRule) -> list[str]:
         return [head + f for f in spellings(plain, dataclasses.replace(rule, scope=None))]
     trim = trims(rule.normalisation)
     forms = [normalise(value, rule.normalisation), value, clash_key(value, trim)]
-    if non_ascii(forms):  # only a form outside ASCII can be a lookalike clash
+    if odd_forms(forms, trim):  # only an odd form (forms.is_odd) can be a lookalike clash
         alike = lookalike_key(value, trim)
         forms += [alike, clash_key(alike, trim)]
     out: list[str] = []
@@ -267,7 +267,7 @@ def _judge(schema: UniquenessSchema, table: TableInfo, rule: LockRule, value: st
     if not mine:  # a free value: does it look like one the table holds?
         key, own = lookalike_key(value, trim), clash_key(value, trim)
         alike = sorted(f for f in stored_forms if lookalike_key(f, trim) == key and clash_key(f, trim) != own)
-        alike = alike if non_ascii([value, *alike]) else []
+        alike = alike if odd_forms([value, *alike], trim) else []
     return _Judged(mine[0] if mine else normalised, pairing, ranked, alike)
 
 

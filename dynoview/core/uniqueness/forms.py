@@ -10,9 +10,13 @@ Three keys of a value, each coarser than the one before:
   and two lock keys to DynamoDB.
 - ``lookalike_key(form, trim)``: the confusable skeleton of Unicode TR39 over the clash key
   (Cyrillic ``а`` and Latin ``a`` share it). Two forms with one lookalike key but different
-  clash keys are a *lookalike clash*: an impersonation for support staff. Only forms holding a
-  character outside ASCII take part, so ``bob1`` and ``bobl`` (ASCII skeletons ``l``/``1``,
-  ``rn``/``m``) are not flagged on every table of usernames.
+  clash keys are a *lookalike clash*: an impersonation for support staff. Only groups holding
+  an odd form (below) take part, so ``bob1`` and ``bobl`` (ASCII skeletons ``l``/``1``,
+  ``rn``/``m``) are not flagged on every table of usernames. Two refinements make the skeleton
+  compare what a reader sees: a dot above that a soft-dotted letter already shows is dropped
+  (``İstanbul`` folds to ``i̇stanbul``), and whitespace is tidied (ends removed, each inner
+  run one space: `` ada@x.io`` on a rule that does not trim). Forms that can start a
+  lookalike clash (``is_odd``): those outside ASCII, and those whose whitespace is tidied.
 
 The confusable prototypes come from ``confusable_homoglyphs``, generated from Unicode's own
 ``confusables.txt`` (not a hand-made table). ASCII values, most of any table, take C fast
@@ -22,12 +26,13 @@ paths (``str.lower``, ``str.translate``); only other forms run Python per charac
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import cache
 from importlib import resources
 from itertools import compress, filterfalse
-from operator import ne, not_
+from operator import ne, not_, or_
 
 NORMALISE_NONE = "none"
 NORMALISE_LOWER = "lowercase"
@@ -89,23 +94,76 @@ def unlike_clash_key(forms: Iterable[str], trim: bool) -> Iterator[str]:
 
 
 def non_ascii(forms: Iterable[str]) -> list[str]:
-    """The forms holding a character outside ASCII: the only ones a lookalike clash can start
-    from (C loop)."""
+    """The forms holding a character outside ASCII (C loop)."""
     return list(filterfalse(str.isascii, forms))
+
+
+def is_odd(form: str, trim: bool = False) -> bool:
+    """Whether a form can start a lookalike clash: it holds a character outside ASCII, or
+    whitespace its lookalike key tidies (at an end on a rule that does not trim, a run, a tab).
+    The ASCII bulk of a table is neither, so its lookalikes are only looked up, never keyed."""
+    if not form.isascii():
+        return True
+    text = form.strip() if trim else form
+    return tidy_whitespace(text) != text
+
+
+def odd_forms(forms: Iterable[str], trim: bool = False) -> list[str]:
+    """The forms ``is_odd`` holds, in order: C loops, and none at all over ASCII forms without
+    whitespace (one ``join`` and a few substring searches)."""
+    forms = list(forms)
+    return _odd_forms(forms, "".join(forms), trim)
+
+
+def _odd_forms(forms: list[str], joined: str, trim: bool) -> list[str]:
+    """``odd_forms``, given the forms joined (a caller that joined them already)."""
+    if not _holds_whitespace(joined):
+        return [] if joined.isascii() else non_ascii(forms)
+    if joined.isascii() and not _holds_untidy_run(joined):
+        # Single spaces only: a form is untidy at its ends, and a trimmed one nowhere.
+        return [] if trim else list(compress(forms, map(ne, map(str.strip, forms), forms)))
+    texts = list(map(str.strip, forms)) if trim else forms
+    untidy = map(ne, map(" ".join, map(str.split, texts)), texts)
+    return list(compress(forms, map(or_, map(not_, map(str.isascii, forms)), untidy)))
+
+
+def tidy_whitespace(text: str) -> str:
+    """``text`` without whitespace at its ends and each inner run of it one space (what
+    ``str.split`` calls whitespace, which is what ``str.strip`` removes)."""
+    return " ".join(text.split())
+
+
+# The ASCII characters str.isspace() holds; a text outside ASCII is checked with the regex.
+_ASCII_WHITESPACE = "".join(c for c in map(chr, range(128)) if c.isspace())
+_WHITESPACE = re.compile(r"\s")
+
+
+def _holds_whitespace(text: str) -> bool:
+    if text.isascii():  # one fast substring search per character: no regex over a million forms
+        return any(map(text.__contains__, _ASCII_WHITESPACE))
+    return _WHITESPACE.search(text) is not None
+
+
+def _holds_untidy_run(ascii_text: str) -> bool:
+    """Whether an ASCII text holds two whitespace characters in a row or one that is no space
+    (single spaces, as in most names, need no regex)."""
+    return "  " in ascii_text or any(map(ascii_text.__contains__, _ASCII_WHITESPACE.replace(" ", "")))
 
 
 # --------------------------------------------------------------------------- the lookalike key
 
 
 def lookalike_key(form: str, trim: bool = False) -> str:
-    """The TR39 skeleton of the form's clash key: NFD, each character replaced by its
-    confusable prototype, NFD again."""
+    """The TR39 skeleton of the form's clash key (NFD, each character replaced by its
+    confusable prototype, NFD again), without a dot above a soft-dotted letter already shows
+    (``drop_redundant_dots``), its whitespace tidied (``tidy_whitespace``)."""
     key = clash_key(form, trim)
     if key.isascii():
-        return key.translate(_ascii_table())
+        return tidy_whitespace(key.translate(_ascii_table()))
     prototypes = _prototypes()
     text = unicodedata.normalize("NFD", key)
-    return unicodedata.normalize("NFD", "".join([prototypes.get(c, c) for c in text]))
+    skeleton = unicodedata.normalize("NFD", "".join([prototypes.get(c, c) for c in text]))
+    return tidy_whitespace(drop_redundant_dots(skeleton))
 
 
 def lookalike_keys(forms: list[str], trim: bool = False) -> list[str]:
@@ -114,10 +172,60 @@ def lookalike_keys(forms: list[str], trim: bool = False) -> list[str]:
     out: list[str] = []
     for form in forms:
         if form.isascii():
-            out.append((form.strip().lower() if trim else form.lower()).translate(table))
+            out.append(" ".join((form.strip().lower() if trim else form.lower()).translate(table).split()))
         else:
             out.append(lookalike_key(form, trim))
     return out
+
+
+# Soft_Dotted (Unicode's PropList.txt, current version: the few assigned after Python's own
+# tables are listed too, harmlessly): letters whose dot goes when an accent is put above them
+# (i, j, Cyrillic і and ј, ɨ, ị, the mathematical i and j...).
+SOFT_DOTTED = frozenset(map(chr, (
+    0x69, 0x6A, 0x12F, 0x249, 0x268, 0x29D, 0x2B2, 0x3F3, 0x456, 0x458, 0x1D62, 0x1D96, 0x1DA4,
+    0x1DA8, 0x1E2D, 0x1ECB, 0x2071, 0x2148, 0x2149, 0x2C7C, *range(0x1D422, 0x1D693 + 1, 0x34),
+    *range(0x1D423, 0x1D693 + 1, 0x34), 0x1DF1A, 0x1DF6F, 0x1DF70, 0x1DF71, 0x1DFD9, 0x1E04C,
+    0x1E04D, 0x1E068)))
+DOT_ABOVE = "\u0307"
+
+
+@cache
+def marks_between() -> str:
+    """The combining marks that may stand between a letter and its dot above in NFD (canonical
+    combining class 1 to 229: below, overlays, ogonek...), as a regex class of the characters
+    themselves (ranges, no escapes: the export SQL uses it too). No such mark lies past U+1EFFF
+    (checked in the tests)."""
+    ranges: list[tuple[str, str]] = []
+    for char in map(chr, range(0x300, 0x1F000)):
+        if 0 < unicodedata.combining(char) < 230:
+            if ranges and ord(ranges[-1][1]) == ord(char) - 1:
+                ranges[-1] = (ranges[-1][0], char)
+            else:
+                ranges.append((char, char))
+    return "[" + "".join(a if a == b else f"{a}-{b}" for a, b in ranges) + "]"
+
+
+@cache
+def redundant_dot_pattern() -> str:
+    """A regex matching a soft-dotted letter, the marks between, and a dot above after them
+    (Unicode's After_Soft_Dotted condition); the dot is dropped by keeping group 1."""
+    return f"([{''.join(sorted(SOFT_DOTTED))}]{marks_between()}*){DOT_ABOVE}"
+
+
+def drop_redundant_dots(text: str) -> str:
+    """An NFD text without the dots above that soft-dotted letters already show.
+
+    Python case-folds ``İ`` (U+0130) to ``i`` + U+0307, and the TR39 skeleton keeps the
+    U+0307, so ``İstanbul`` would be neither a case clash nor a lookalike of ``istanbul``
+    although the two render alike. The fix belongs here, in the skeleton, not in the clash
+    key: folding stays ``str.casefold`` as documented, and ``İ``/``i`` remain two values. The
+    condition is Unicode's own for "a dot above is redundant" (SpecialCasing's
+    After_Soft_Dotted, the Lithuanian rule): no starter and no other mark above between the
+    letter and the dot, so ``ị̇`` (dot below first) loses it too. Applied to the skeleton, it
+    also covers letters whose prototype is soft-dotted (dotless ``ı`` -> ``i``)."""
+    if DOT_ABOVE not in text:
+        return text
+    return re.sub(redundant_dot_pattern(), r"\1", text)
 
 
 def is_ignorable(char: str) -> bool:
@@ -203,21 +311,22 @@ def mixed_clash_keys(forms: list[str], trim: bool = False) -> list[str]:
 
 
 def unlike_and_odd(forms: Iterable[str], trim: bool = False) -> tuple[list[str], list[str]]:
-    """``unlike_clash_key`` and ``non_ascii`` of the forms in one go: when every form is ASCII
+    """``unlike_clash_key`` and ``odd_forms`` of the forms in one go: when every form is ASCII
     (one ``join``, and ``str.isascii`` of the result is a flag read), the first is one C pass
-    and the second empty."""
+    and the second empty unless a form holds whitespace."""
     forms = list(forms)
-    if "".join(forms).isascii():
+    joined = "".join(forms)
+    if joined.isascii():
         keys = map(str.lower, map(str.strip, forms)) if trim else map(str.lower, forms)
-        return list(compress(forms, map(ne, keys, forms))), []
-    return list(unlike_clash_key(forms, trim)), non_ascii(forms)
+        return list(compress(forms, map(ne, keys, forms))), _odd_forms(forms, joined, trim)
+    return list(unlike_clash_key(forms, trim)), _odd_forms(forms, joined, trim)
 
 
 def ascii_lookalike_keys(forms: list[str], trim: bool = False) -> list[str]:
     """``lookalike_key`` of ASCII forms, in order, for the whole list at once: joined, lower-
     cased, translated one-to-one as bytes, the few one-to-many prototypes (``m`` -> ``rn``)
-    replaced, split again. One ``str.translate`` per form runs its slow path on every
-    ``m``, about 1 µs a form."""
+    replaced, split again, whitespace tidied only if there is any. One ``str.translate`` per
+    form runs its slow path on every ``m``, about 1 µs a form."""
     if not forms:
         return []
     plan = _ascii_plan()
@@ -235,12 +344,22 @@ def ascii_lookalike_keys(forms: list[str], trim: bool = False) -> list[str]:
     for char, proto in wider:
         if not proto.isascii():
             text = text.replace(char, proto)
-    return text.split(sep)
+    if not _holds_whitespace(text):
+        return text.split(sep)
+    # No separator is whitespace, so runs never cross two forms; each form's ends go after.
+    if _holds_untidy_run(text):
+        text = _UNTIDY_RUN.sub(" ", text)
+    return list(map(str.strip, text.split(sep)))
+
+
+# What tidy_whitespace rewrites inside a text: a run of two or more, or one that is no space.
+_UNTIDY_RUN = re.compile(r"\s\s+|[^\S ]")
 
 
 def lower_ascii_preimages(key: str, limit: int = 4096) -> list[str] | None:
-    """Every lower-case ASCII string whose lookalike key is ``key`` (each equals its own clash
-    key, trimmed or not), or None when there may be more than ``limit``.
+    """Every lower-case ASCII string with tidy whitespace whose lookalike key is ``key`` (each
+    equals its own clash key, trimmed or not), or None when there may be more than ``limit``.
+    A form with untidy whitespace is odd (``is_odd``): keyed directly, never looked up.
 
     The ASCII forms of a lookalike group are found by looking these up (a few dict probes)
     rather than by keying every ASCII form of a table: those equal to their clash key are

@@ -26,7 +26,7 @@ needs is ``normalise(account value, rule.normalisation)``):
   are folded into the clash (they are its symptoms); duplicates and expiry are
   still reported.
 - LOOKALIKE_CLASH: forms sharing one ``forms.lookalike_key`` (TR39 skeleton),
-  at least one of them outside ASCII, with two or more distinct clash keys
+  at least one of them odd (outside ASCII, or padded), with two or more distinct clash keys
   (Cyrillic ``аda@x.io`` beside Latin ``ada@x.io``). Orphans and missing locks
   of its members are still reported: a lookalike is another value.
 
@@ -244,7 +244,7 @@ class Pairing:
 
     def finish_batch(self, batch: Batch) -> Batch:
         """Normalise the account values and find the forms unlike their clash key and those
-        outside ASCII (C loops, where the batch was made: in a worker process, in parallel)."""
+        that are odd (C loops, where the batch was made: in a worker process, in parallel)."""
         for state, column, rb in zip(self.rules.values(), batch.account_values, batch.rules, strict=True):
             held = held_values(column, state.rule.normalisation, state.rule.middle)
             if state.rule.normalisation != NORMALISE_NONE:

@@ -47,8 +47,8 @@ class RuleState:
         # Lock values whose TTL has passed, kept the same way: walking a million locks for the
         # few expired ones misses the CPU caches once they are sharded (~80 ms a walk).
         self.expired: set[str] | None = set()
-        # Forms holding a character outside ASCII -> their lookalike key, kept the same way: a
-        # lookalike clash needs one, so a table without any never computes a lookalike key.
+        # Odd forms (outside ASCII, or padded: forms.is_odd) -> their lookalike key, kept the
+        # same way: a lookalike clash needs one, so a table without any never computes one.
         self.odd: dict[str, str] | None = {}
 
     def add_holder(self, value: str, acct: str) -> None:
@@ -122,7 +122,7 @@ class RuleBatch(msgspec.Struct, array_like=True):
     # normalisation (empty for rules without one: ``apply`` takes the column as it is).
     normalised: list[str] = msgspec.field(default_factory=list)
     unlike: list[str] = msgspec.field(default_factory=list)  # forms unlike their clash key
-    odd: list[str] = msgspec.field(default_factory=list)  # forms outside ASCII (lookalikes) ...
+    odd: list[str] = msgspec.field(default_factory=list)  # odd forms (lookalikes) ...
     odd_keys: list[str] = msgspec.field(default_factory=list)  # ... and their lookalike keys
 
 

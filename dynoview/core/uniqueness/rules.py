@@ -36,7 +36,9 @@ IN_LOOKALIKE_CLASH = "in_lookalike_clash"  # the form's lookalike-key group is a
 # A group of forms sharing a key.
 FORMS = "forms"  # distinct forms
 CLASH_KEYS = "clash_keys"  # distinct clash keys of those forms
-NON_ASCII = "non_ascii"  # forms holding a character outside ASCII
+# Forms that can start a lookalike clash (forms.is_odd): a character outside ASCII, or
+# whitespace the lookalike key tidies (" ada@x.io" where the rule does not trim).
+ODD = "odd"
 # An account item.
 ACCOUNT_EXPIRED = "expired"  # its own TTL has passed
 
@@ -76,7 +78,7 @@ class Check:
 @dataclass(frozen=True)
 class GroupCheck:
     """Forms sharing ``key``: one finding per group meeting ``conds`` (over FORMS, CLASH_KEYS,
-    NON_ASCII), valued by the key, naming the holders and locks of every member. ``member`` is
+    ODD), valued by the key, naming the holders and locks of every member. ``member`` is
     the form state column saying a form is in such a group; ``folds``: the members' own
     findings that are symptoms of the group's and so are not reported."""
 
@@ -104,9 +106,10 @@ GROUP_CHECKS = (
     # and missing locks of its members are its symptoms.
     GroupCheck(CASE_CLASH, CLASH_KEY, (Cond(FORMS, ">=", 2),), IN_CASE_CLASH,
                frozenset({MISSING_LOCK, ORPHAN_LOCK})),
-    # Forms that look alike (forms.lookalike_key) but are different values: only with a
-    # character outside ASCII among them (bob1 / bobl are not flagged). Nothing is folded.
-    GroupCheck(LOOKALIKE_CLASH, LOOKALIKE_KEY, (Cond(NON_ASCII, ">=", 1), Cond(CLASH_KEYS, ">=", 2)),
+    # Forms that look alike (forms.lookalike_key) but are different values: only with an odd
+    # form among them (outside ASCII, or padded: bob1 / bobl are not flagged, " bob1" / "bob1"
+    # are where the rule does not trim). Nothing is folded.
+    GroupCheck(LOOKALIKE_CLASH, LOOKALIKE_KEY, (Cond(ODD, ">=", 1), Cond(CLASH_KEYS, ">=", 2)),
                IN_LOOKALIKE_CLASH),
 )
 

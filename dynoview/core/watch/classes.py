@@ -22,10 +22,12 @@ from collections.abc import Iterable, MutableMapping
 from functools import cache
 
 from dynoview.core.uniqueness.forms import (
+    ascii_prototypes,
     clash_key,
+    is_odd,
     lookalike_key,
     lookalike_keys,
-    non_ascii,
+    odd_forms,
     trims,
     unlike_clash_key,
 )
@@ -52,22 +54,22 @@ class RuleForms:
         self.locks: MutableMapping[str, bool] = locks if locks is not None else {}
         self.holders: MutableMapping[str, str | list[str]] = holders if holders is not None else {}
         self.unlike: dict[str, set[str]] = {}  # clash key -> forms that differ from it
-        self.odd: dict[str, set[str]] = {}  # lookalike key -> forms outside ASCII
+        self.odd: dict[str, set[str]] = {}  # lookalike key -> odd forms (forms.is_odd)
         self._index(self.locks)
         self._index(self.holders)
 
     def _index(self, forms: Iterable[str]) -> None:
-        """Index the forms that differ from their clash key or hold non-ASCII characters
-        (C loops pick them; only those few run Python)."""
+        """Index the forms that differ from their clash key or are odd (outside ASCII, or
+        padded: ``forms.is_odd``); C loops pick them, only those few run Python."""
         forms = list(forms)
-        for form in {*unlike_clash_key(forms, self.trim), *non_ascii(forms)}:
+        for form in {*unlike_clash_key(forms, self.trim), *odd_forms(forms, self.trim)}:
             self._note(form)
 
     def _note(self, form: str) -> None:
         key = clash_key(form, self.trim)
         if key != form:
             self.unlike.setdefault(key, set()).add(form)
-        if not form.isascii():
+        if is_odd(form, self.trim):
             self.odd.setdefault(lookalike_key(form, self.trim), set()).add(form)
 
     def _forget(self, form: str) -> None:
@@ -94,7 +96,7 @@ class RuleForms:
 
     def _indexed(self, form: str) -> bool:
         """Whether the indexes hold ``form`` while it is present (most forms: no)."""
-        return not form.isascii() or clash_key(form, self.trim) != form
+        return is_odd(form, self.trim) or clash_key(form, self.trim) != form
 
     def set_lock(self, form: str, expired: bool | None) -> None:
         """The lock holding ``form``: its expiry flag, or None once it is gone."""
@@ -159,8 +161,8 @@ class RuleForms:
         return members
 
     def has_lookalikes(self, key: str) -> bool:
-        """Whether the lookalike class ``key`` holds a form outside ASCII (only then can it
-        be a lookalike clash)."""
+        """Whether the lookalike class ``key`` holds an odd form (only then can it be a
+        lookalike clash)."""
         return key in self.odd
 
     def lookalike_class(self, key: str) -> set[str]:
@@ -182,16 +184,19 @@ class RuleForms:
 @cache
 def _spelled_as() -> dict[str, tuple[str, ...]]:
     """Each piece of an ASCII text's lookalike key -> the ASCII characters a clash key may
-    hold there (clash keys of ASCII forms are lower case)."""
+    hold there (clash keys of ASCII forms are lower case). Each character's own prototype, not
+    its lookalike key: that tidies a lone space away, and a key's inner space is spelled " "."""
     out: dict[str, list[str]] = {}
+    prototypes = ascii_prototypes()
     for char in map(chr, range(128)):
         if char.lower() == char:
-            out.setdefault(lookalike_key(char), []).append(char)
+            out.setdefault(prototypes.get(char, char), []).append(char)
     return {k: tuple(v) for k, v in out.items()}
 
 
 def ascii_spellings(key: str, limit: int) -> list[str] | None:
-    """The ASCII clash keys whose lookalike key is ``key`` (None: more than ``limit``)."""
+    """The ASCII clash keys with tidy whitespace whose lookalike key is ``key`` (None: more
+    than ``limit``); the untidy ones are odd, indexed by their key."""
     pieces = _spelled_as()
     sizes = sorted({len(p) for p in pieces})
     # Texts spelled so far, by how much of the key they cover (a loop, not recursion: a

@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH, Finding
-from dynoview.core.uniqueness.forms import clash_key, lookalike_key
+from dynoview.core.uniqueness.forms import clash_key, is_odd, lookalike_key
 from dynoview.core.uniqueness.locks_table import pair_tables
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.watch.classes import RuleForms
@@ -123,9 +123,9 @@ class Judge:
             key = clash_key(form, forms.trim)
             group = members.setdefault(index, set())
             judged: list[Scope] = [("C", name, key)]
-            # A lookalike clash needs a form outside ASCII: with none in the rule (most
-            # tables) and an ASCII form, there is no lookalike scope to judge.
-            look = lookalike_key(form, forms.trim) if forms.odd or not form.isascii() else None
+            # A lookalike clash needs an odd form (outside ASCII, or padded): with none in the
+            # rule (most tables) and a tidy ASCII form, there is no lookalike scope to judge.
+            look = lookalike_key(form, forms.trim) if forms.odd or is_odd(form, forms.trim) else None
             if look is not None:
                 judged.append(("L", name, look))
             if look is not None and forms.has_lookalikes(look):

@@ -179,7 +179,9 @@ def test_an_account_whose_items_hold_a_flagged_and_a_healthy_value(tmp_path: Pat
     # item holds 'ada@x.io' (locked: healthy), its USER item ' ada@x.io' (a value of its own
     # under "none": no lock). Rebuilding the evidence took "USER#1 is flagged for email" to
     # mean all its email values, so the healthy one lost its lock there (a MISSING_LOCK the
-    # SQL rightly does not report) and the export audit refused to report.
+    # SQL rightly does not report) and the export audit refused to report. The USER item now
+    # holds 'ada@y.io': ' ada@x.io' is a lookalike of 'ada@x.io' (forms.lookalike_key tidies
+    # whitespace), which would leave no healthy value (test_lookalike_whitespace_dots.py).
     schema = UniquenessSchema("PK", "SK", "USER#", None, (
         LockRule("email", "email", "DRM_GEN_USER.EMAIL#{value}", "DRM_GEN_USER.EMAIL#{value}"),
         LockRule("username", "username", "DRM_GEN_USER.USERNAME#{value}",
@@ -187,12 +189,12 @@ def test_an_account_whose_items_hold_a_flagged_and_a_healthy_value(tmp_path: Pat
     items = [{"PK": _s("USER#1"), "SK": _s("PROFILE"), "email": _s("ada@x.io")},
              {"PK": _s("USER#2"), "SK": _s("USER")},
              {"PK": _s("USER#2"), "SK": _s("PROFILE")},
-             {"PK": _s("USER#1"), "SK": _s("USER"), "email": _s(" ada@x.io"),
+             {"PK": _s("USER#1"), "SK": _s("USER"), "email": _s("ada@y.io"),
               "username": _s("ada@x.io")},
              {"PK": _s("DRM_GEN_USER.EMAIL#ada@x.io"), "SK": _s("DRM_GEN_USER.EMAIL#ada@x.io")}]
     live = classify(items, schema, None, NOW)
     assert [(f.status, f.rule, f.value, f.account_ids) for f in live.findings()] == [
-        ("MISSING_LOCK", "email", " ada@x.io", ("USER#1",)),
+        ("MISSING_LOCK", "email", "ada@y.io", ("USER#1",)),
         ("MISSING_LOCK", "username", "ada@x.io", ("USER#1",))]
     assert live.counts()[OK] == 1  # email 'ada@x.io' with its lock
     folder = write_export(tmp_path, "accounts", items, files=2)

@@ -57,7 +57,9 @@ def test_the_respelling_prefers_letters_and_leaves_ascii_alone() -> None:
 
 def test_a_trimming_rule_trims_its_forms() -> None:
     untrimmed = probe_forms("  Ada@x.io ", EMAIL)
-    assert untrimmed == ["  Ada@x.io ", "  ada@x.io "]
+    # Untrimmed, the padding is kept in the clash key; the lookalike key tidies it away, so the
+    # lock of the value it imitates is read too.
+    assert untrimmed == ["  Ada@x.io ", "  ada@x.io ", "ada@x.io"]
     trimming = LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK", NORMALISE_TRIM_LOWER)
     assert probe_forms("  Ada@x.io ", trimming) == ["  Ada@x.io ", "ada@x.io"]
 
