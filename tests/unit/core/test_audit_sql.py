@@ -39,22 +39,6 @@ def _one(con: duckdb.DuckDBPyConnection, sql: str) -> object:
     return con.execute(sql).fetchall()[0][0]
 
 
-@pytest.fixture(scope="module")
-def twin() -> duckdb.DuckDBPyConnection:
-    """DuckDB with the Trino functions the twin's SQL calls."""
-    con = duckdb.connect()
-    forms_sql.register(con, ATHENA_TWIN)
-    return con
-
-
-@pytest.fixture(scope="module")
-def duck() -> duckdb.DuckDBPyConnection:
-    """DuckDB with forms' own functions as UDFs."""
-    con = duckdb.connect()
-    forms_sql.register(con, DUCKDB)
-    return con
-
-
 def _keyed(d: Dialect, select: str, source: str) -> str:
     """``select`` over ``source``, with the character tables the keys read."""
     tables = forms_sql.key_tables(d)

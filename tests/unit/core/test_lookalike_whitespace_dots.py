@@ -39,6 +39,7 @@ from dynoview.core.uniqueness.forms import (
 from dynoview.core.uniqueness.pairing import classify
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 from dynoview.core.watch.classes import RuleForms
+from tests.unit.core.test_audit_sql import _keyed  # the keyed query, as the SQL's own tests make it
 from tests.unit.core.test_export_audit import NOW, twin_audit
 
 DOTTED_I = "\u0130"  # İ, LATIN CAPITAL LETTER I WITH DOT ABOVE
@@ -114,26 +115,6 @@ def test_soft_dotted_is_unicodes_property_and_no_mark_between_lies_past_the_tabl
 
 
 # --------------------------------------------------------------------------- the SQL keys
-
-
-@pytest.fixture(scope="module")
-def twin() -> duckdb.DuckDBPyConnection:
-    con = duckdb.connect()
-    forms_sql.register(con, ATHENA_TWIN)
-    return con
-
-
-@pytest.fixture(scope="module")
-def duck() -> duckdb.DuckDBPyConnection:
-    con = duckdb.connect()
-    forms_sql.register(con, DUCKDB)
-    return con
-
-
-def _keyed(d: Dialect, select: str, source: str) -> str:
-    tables = forms_sql.key_tables(d)
-    return (f"WITH {tables} src AS ({source}) " if tables else f"WITH src AS ({source}) ") + \
-        f"SELECT {select} FROM src{forms_sql.with_tables(d)}"
 
 
 @pytest.mark.parametrize("mode", NORMALISATIONS)
