@@ -50,6 +50,8 @@ class WrittenKey:
 
     table: str
     key: dict[str, Any] = field(hash=False)
+    # False: the answer was lost and reads could not settle it (the item may be unchanged).
+    certain: bool = True
 
     def matches(self, table: str, item: Mapping[str, Any]) -> bool:
         """True when ``item`` (an item or a key) is this one."""

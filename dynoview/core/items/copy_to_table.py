@@ -137,16 +137,27 @@ class CopyPlan:
     # was not written leaves out of the target.
     accounts: list[list[str]] = field(default_factory=list)
 
-    def progress(self, written: Collection[int]) -> str:
-        """Which batches (0-based in ``written``) the target holds, and which accounts the
-        others leave out: what the user is told as batches are sent, or one fails."""
+    def progress(self, written: Collection[int], unsure: Collection[int] = ()) -> str:
+        """Which batches (0-based in ``written``) the target holds, which ones may hold
+        (``unsure``: sent, the answer lost and the reads could not settle it), and which accounts
+        the others leave out: what the user is told as batches are sent, or one fails."""
         total = len(self.batches)
         done = [i for i in range(total) if i in written]
-        left = [i for i in range(total) if i not in written]
-        if not left:
+        maybe = [i for i in range(total) if i in unsure and i not in written]
+        left = [i for i in range(total) if i not in written and i not in maybe]
+        if not left and not maybe:
             return f"All {total} batch(es) are written: every item is in the target."
         said = (f"Written: batch(es) {', '.join(str(i + 1) for i in done)} of {total}. " if done
+                else f"No batch of {total} is confirmed written yet. " if maybe
                 else f"No batch of {total} is written yet. ")
+        if maybe:
+            # Never "written" nor "not written": the request may have reached DynamoDB.
+            said += (f"May have been written: batch(es) {', '.join(str(i + 1) for i in maybe)} (the "
+                     "answer was lost and the reads could not tell): check the target, or execute "
+                     "the batch again in the builder with its token, which DynamoDB applies only "
+                     "once. ")
+        if not left:
+            return said.rstrip()
         missing = [a for i in left for a in self.accounts[i]] if self.accounts else []
         names = ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
         who = f": the accounts {names} (each with its locks) are not in the target" if missing else ""

@@ -129,7 +129,7 @@ def written_keys(result: ExecutionResult, sent: Transaction, tables: dict[str, T
         info = tables.get(action.table)
         names = info.key_names if info is not None else tuple(
             n for n in (schema.pk_name, schema.sk_name) if n)
-        keys.append(WrittenKey(action.table, action.target_key(names)))
+        keys.append(WrittenKey(action.table, action.target_key(names), result.status != UNKNOWN))
     return keys
 
 

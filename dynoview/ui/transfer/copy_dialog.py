@@ -56,6 +56,7 @@ class CopyItemsDialog(QDialog):
         self.warning = ""  # what the batches leave apart (accounts without their locks)
         self.plan: CopyPlan | None = None
         self.written: set[int] = set()  # batches the builder wrote (0-based)
+        self.unsure: set[int] = set()  # batches it may have written (answer lost, reads failed)
         self.batch_keys: list[set[str]] = []  # per batch, the items it writes (key_id)
         ctx.items_written.connect(self._items_written)
         self.batches: list[Transaction] = []
@@ -160,7 +161,7 @@ class CopyItemsDialog(QDialog):
         self.batches = []
         self.opened = 0
         self.warning = ""
-        self.plan, self.written, self.batch_keys = None, set(), []
+        self.plan, self.written, self.unsure, self.batch_keys = None, set(), set(), []
         if self.target_spec is not None:  # "Switch to … and open batch 1" was for those batches
             self.target_spec = None
             self.open_button.clicked.disconnect()
@@ -173,16 +174,21 @@ class CopyItemsDialog(QDialog):
 
     def _items_written(self, written: list[WrittenKey]) -> None:
         """The builder wrote (or may have written) these keys: a batch all of whose items are
-        among them is in the target. Says which batches are, and which accounts are not yet."""
+        among them is in the target, or may be (``certain`` False). Says which batches are, which
+        may be, and which accounts are not yet."""
         if self.plan is None:
             return
-        keys = {key_id(w.table, w.key) for w in written}
-        fresh = {i for i, batch in enumerate(self.batch_keys[:self.opened])
-                 if i not in self.written and batch <= keys}
-        if not fresh:
+        keys = {key_id(w.table, w.key) for w in written if w.certain}
+        maybe = {key_id(w.table, w.key) for w in written if not w.certain}
+        opened = list(enumerate(self.batch_keys[:self.opened]))
+        fresh = {i for i, batch in opened if i not in self.written and batch <= keys}
+        unsure = {i for i, batch in opened
+                  if i not in self.written | fresh | self.unsure and batch <= keys | maybe}
+        if not fresh and not unsure:
             return
         self.written |= fresh
-        self._say(self.plan.progress(self.written) + self._warning_text())
+        self.unsure = (self.unsure | unsure) - self.written
+        self._say(self.plan.progress(self.written, self.unsure) + self._warning_text())
 
     def _warning_text(self) -> str:
         """The plan's warning, after what the status says (empty when the plan keeps every
@@ -212,7 +218,8 @@ class CopyItemsDialog(QDialog):
         except DynoViewError as exc:
             self._say(exc.message)
             return
-        self.batches, self.warning, self.plan, self.written = plan.batches, plan.warning(), plan, set()
+        self.batches, self.warning, self.plan = plan.batches, plan.warning(), plan
+        self.written, self.unsure = set(), set()
         self.batch_keys = [{key_id(a.table, a.target_key(info.key_names)) for a in tx.actions}
                            for tx in plan.batches]
         self.target_spec, self.target_table, self.opened = spec, info.name, 0
