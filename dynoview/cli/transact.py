@@ -14,6 +14,7 @@ import argparse
 import json
 import sys
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 from dynoview.cli.audit import resolve_schema
@@ -37,6 +38,7 @@ from dynoview.core.tx.code_export import to_aws_cli, to_boto3, to_javascript
 from dynoview.core.tx.confirmation import confirmation_for, tables_of
 from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.idempotency import text_carries_token
+from dynoview.core.tx.interrupted import interrupted_send
 from dynoview.core.tx.model import (
     CONDITION_CHECK,
     Problem,
@@ -460,8 +462,15 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
                    "(this command never asks). Use --dry-run to print the exact request.")
         _emit(args, {"status": "not-confirmed", "message": message}, [message], err=True)
         return EXIT_ERROR
-    result = execute_transaction(conn, tx, confirmation=confirmation, tables=infos, schema=schema,
-                                 log=ActionLog())
+    log, started = ActionLog(), datetime.now(UTC)
+    try:
+        result = execute_transaction(conn, tx, confirmation=confirmation, tables=infos, schema=schema,
+                                     log=log)
+    except KeyboardInterrupt:  # Ctrl+C or SIGTERM mid-send: the log tells whether it may have left
+        stopped = interrupted_send(log, tx.token, started)
+        _emit(args, {"status": "interrupted", "may_be_written": stopped.may_be_written,
+                     "token": tx.token, "message": stopped.message}, [stopped.message], err=True)
+        return EXIT_ERROR
     resend = _resend_note(args, result)
     if args.format == "text":
         for sentence in result.recovered:  # an earlier run's send, settled before this one
