@@ -21,6 +21,8 @@ valid JSON, the same data).
 from __future__ import annotations
 
 import argparse
+import codecs
+import io
 import signal
 import sys
 import threading
@@ -102,7 +104,10 @@ class ScrubbedStream:
     (``write("aws_session_token=AbC")``, ``write("dEf…")``; ``print(name, value)``, which writes
     each argument apart) matches no rule in either piece. Text is held until a line end ("\n", or
     the "\r" a progress line starts with), ``flush()`` (``print(..., flush=True)``, ``input()``
-    before its prompt), ``close()``, the end of ``scrubbed_output`` or ``HELD_LIMIT`` characters."""
+    before its prompt), ``close()``, the end of ``scrubbed_output`` or ``HELD_LIMIT`` characters.
+
+    Bytes written to its ``buffer`` take the same path (``CleanedBytes``); the wrapped stream's
+    own buffer is never handed out, as writing there would skip the cleaning."""
 
     def __init__(self, stream: IO[str], *, data: bool = False) -> None:
         self.stream = stream
@@ -112,6 +117,10 @@ class ScrubbedStream:
         self._held_size = 0
         # Reentrant: redacting can run a finalizer whose report (``sys.unraisablehook``) writes here.
         self._lock = threading.RLock()
+        # Bytes that do not decode are shown as \xNN escapes, never dropped.
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        self._decoder = codecs.getincrementaldecoder(encoding)(errors="backslashreplace")
+        self.buffer = CleanedBytes(self)
 
     def write(self, text: str) -> int:
         if self.data:
@@ -134,6 +143,14 @@ class ScrubbedStream:
         for line in lines:
             self.write(line)
 
+    def write_bytes(self, data: bytes, *, final: bool = False) -> None:
+        """Decode ``data`` (a character cut between two writes waits for its end) and write it
+        as text; ``final``: what is left of a cut character too, as escapes."""
+        with self._lock:
+            text = self._decoder.decode(data, final)
+            if text:
+                self.write(text)
+
     def flush(self) -> None:
         with self._lock:
             self._emit()
@@ -141,12 +158,17 @@ class ScrubbedStream:
 
     def close(self) -> None:
         with self._lock:
+            self.write_bytes(b"", final=True)
             self._emit()
             self.stream.close()
+
+    def detach(self) -> Any:
+        raise io.UnsupportedOperation("standard streams are cleaned; their buffer is not handed out")
 
     def finish(self) -> None:
         """Write a last line left without a line end (nothing else: the stream may be closed)."""
         with self._lock:
+            self.write_bytes(b"", final=True)
             if self._held:
                 self.flush()
 
@@ -167,6 +189,51 @@ class ScrubbedStream:
         return getattr(self.stream, name)
 
 
+class CleanedBytes:
+    """``ScrubbedStream.buffer``: what code writing bytes finds (``sys.stderr.buffer.write``).
+    The bytes are decoded and cleaned with the stream's text, in order with it, and encoded by
+    the wrapped stream; a line is held to its end there too. Not an ``io`` class, whose
+    finalizer would close the standard stream, and without ``raw``/``detach``: nothing reaches
+    the wrapped stream's buffer uncleaned."""
+
+    def __init__(self, text: ScrubbedStream) -> None:
+        self._text = text
+
+    def write(self, data: bytes | bytearray | memoryview) -> int:
+        size = memoryview(data).nbytes  # str is refused, as by a real buffer
+        self._text.write_bytes(bytes(data))
+        return size
+
+    def writelines(self, lines: Iterable[bytes | bytearray | memoryview]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        self._text.flush()
+
+    def close(self) -> None:
+        self._text.close()
+
+    @property
+    def closed(self) -> bool:
+        return bool(self._text.stream.closed)
+
+    def writable(self) -> bool:
+        return True
+
+    def readable(self) -> bool:
+        return False
+
+    def seekable(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        return self._text.stream.fileno()
+
+    def isatty(self) -> bool:
+        return self._text.stream.isatty()
+
+
 @contextmanager
 def scrubbed_output() -> Iterator[None]:
     """``sys.stderr`` and ``sys.stdout`` cleaned for the block (``ScrubbedStream``), and Python
@@ -182,6 +249,7 @@ def scrubbed_output() -> Iterator[None]:
     try:
         yield
     finally:
+        out.finish()  # a character cut at the end of bytes written to stdout.buffer
         err.finish()  # a last message printed without a line end
         if sys.stdout is out:
             sys.stdout = previous_out

@@ -177,10 +177,29 @@ def credential_secrets(session: Any) -> list[str]:
     return found
 
 
+def _remember_signing_keys(request_signer: Any = None, request: Any = None, **_: Any) -> None:
+    """botocore's ``before-sign``: remember the keys about to sign this request (the signer's,
+    or the request's own), before the request can be logged or a server quote them back."""
+    signing = getattr(request, "context", {}).get("signing", {})
+    for creds in (getattr(request_signer, "_credentials", None), signing.get("request_credentials")):
+        # Frozen as the signer freezes them next: a set refreshed now is the set that signs.
+        frozen = getattr(creds, "get_frozen_credentials", None)
+        if callable(frozen):
+            keys = frozen()
+            remember_secrets(keys.access_key, keys.secret_key, keys.token)
+
+
 def remember_credentials(session: Any) -> None:
     """Redact the credentials a boto3 session resolved, and those it refreshes to later (an
     assumed role, SSO, a credential_process with an expiry): each set is remembered as botocore
-    receives it, before any request signed with it can be logged."""
+    receives it, before any request signed with it can be logged. So is every set that signs a
+    request of a client made from then on, such as a role chain's source profile signing the
+    AssumeRole call: call it before the session's first client."""
+    # botocore's STS client for an assumed role is made from this same session when the role is
+    # first fetched, and a client copies the session's handlers when it is made: this one too.
+    events = getattr(session, "events", None)
+    if events is not None:
+        events.register("before-sign", _remember_signing_keys, unique_id="dynoview-signing-keys")
     remember_secrets(*credential_secrets(session))
     creds = getattr(getattr(session, "_session", None), "_credentials", None)
     refresh = getattr(creds, "_refresh_using", None)  # botocore's RefreshableCredentials
