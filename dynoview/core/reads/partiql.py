@@ -23,7 +23,7 @@ from typing import Any
 from dynoview.core.errors import CancelledError, DynoViewError, ReadOnlyError
 from dynoview.core.reads.partiql_statements import parameter_count, statement_target, strip_comments
 from dynoview.core.reads.reader import Page, Reader, check_consistency
-from dynoview.core.session.operations import partiql_is_read
+from dynoview.core.session.operations import malformed_select, partiql_is_read
 from dynoview.core.session.partiql_lexer import IN_COMMENT, OPERATOR, scan, tokens
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.display import display_text
@@ -111,7 +111,9 @@ class StatementSpec:
 
 def _not_a_read(text: str) -> str:
     """Why ``text`` (not one plain SELECT) is not sent: a write, or a word that is not SELECT."""
-    first = next((t.text for t in tokens(text) if not (t.kind == OPERATOR and t.text == "(")), "")
+    # Past ( and invisible characters (a BOM): what the statement is, not what hides before it.
+    first = next((t.text for t in tokens(text)
+                  if not (t.kind == OPERATOR and (t.text == "(" or not t.text.isprintable()))), "")
     if first.upper() in ("SELECT", "INSERT", "UPDATE", "DELETE"):
         return WRITE_REFUSED
     shown = first if len(first) <= 20 else first[:19] + "…"
@@ -136,6 +138,12 @@ def prepare(spec: StatementSpec, *, read_only: bool, table: TableInfo | None = N
         raise DynoViewError('Type a statement, e.g. SELECT * FROM "accounts" WHERE PK = ?',
                             field="statement")
     request: dict[str, Any] = {"Statement": text, "ConsistentRead": spec.consistent}
+    # A SELECT with a no-break space or ;; in it: DynamoDB would refuse it, so say it here
+    # (the trimmed ends aside, the statement is sent as typed, never respaced behind the user).
+    form = malformed_select(text)
+    if form is not None:
+        raise DynoViewError(f"The statement {form[0]}, so it was not sent. {form[1]}",
+                            field="statement")
     # The session guard's own rule (one plain SELECT), said as this tab would on any connection:
     # the guard's "open a writable connection" would not make a write run here.
     if not partiql_is_read(text):

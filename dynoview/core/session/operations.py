@@ -10,11 +10,21 @@ own, which also counts ``--`` inside backticks), and never compares case-folded 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from dynoview.core.errors import ReadOnlyError
-from dynoview.core.session.partiql_lexer import COMMENT, KEYWORD, NORMAL, OPERATOR, scan
+from dynoview.core.session.partiql_lexer import (
+    COMMENT,
+    KEYWORD,
+    NORMAL,
+    OPERATOR,
+    WHITESPACE,
+    Token,
+    scan,
+    stray_character,
+)
 
 # Operations known to only read data or metadata, named one by one (DynamoDB's and DynamoDB
 # Streams', whose answers the integrity check also verifies). Everything else is refused on a
@@ -76,9 +86,37 @@ def _has_second_statement(statement: str) -> bool:
                 quote = None  # a doubled quote reopens at once on the next character
         elif ch in "'\"":
             quote = ch
-        elif ch == ";" and statement[i + 1:].strip():
+        elif ch == ";" and statement[i + 1:].strip(WHITESPACE):
             return True
     return False
+
+
+def _character_name(ch: str) -> str:
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X} {name}" if name else f"U+{ord(ch):04X}, a control character"
+
+
+def partiql_form_problem(statement: str) -> tuple[str, str] | None:
+    """(why DynamoDB would refuse this statement's spacing or ending, as a clause: "has ...",
+    "ends with ..."; what to do), or None when it has neither problem.
+
+    DynamoDB's rule, checked on DynamoDB Local: whitespace is space, tab, line feed, vertical
+    tab, form feed and carriage return, nothing else; a statement may end with one ``;``
+    followed by whitespace (or comments), never ``;;``.
+    """
+    at = stray_character(statement)
+    if at is not None:
+        before = statement[:at]
+        line, column = before.count("\n") + 1, at - (before.rfind("\n") + 1) + 1
+        return (f"has {_character_name(statement[at])} at line {line}, column {column}, which "
+                "DynamoDB does not take as a space (only spaces, tabs and line breaks)",
+                "Type a plain space there (or delete it) and run the SELECT again.")
+    found = [t for t in scan(statement)[0] if t.kind != COMMENT]
+    semicolons = [i for i, t in enumerate(found) if t.kind == OPERATOR and t.text == ";"]
+    if len(semicolons) > 1 and semicolons[0] == len(found) - len(semicolons):
+        return ("ends with more than one ; (DynamoDB takes one at most)",
+                "Remove the extra ; and run the SELECT again.")
+    return None
 
 
 def partiql_is_read(statement: str) -> bool:
@@ -88,7 +126,8 @@ def partiql_is_read(statement: str) -> bool:
     to look behind them, because a comment is the easiest way to dress a write up as a
     SELECT, and a read-only connection must not guess.
     """
-    if partiql_has_comment(statement) or _has_second_statement(statement):
+    if (partiql_has_comment(statement) or _has_second_statement(statement)
+            or partiql_form_problem(statement) is not None):
         return False
     found, state = scan(statement)
     if state != NORMAL or any(t.kind == COMMENT for t in found):
@@ -99,8 +138,8 @@ def partiql_is_read(statement: str) -> bool:
     first = code[0]
     if first.kind != KEYWORD or not first.text.isascii() or first.text.upper() != "SELECT":
         return False
-    # Before it: ASCII whitespace and opening parentheses only (no BOM, no other space).
-    if statement[:first.start].strip(" \t\r\n("):
+    # Before it: DynamoDB's whitespace and opening parentheses only (no BOM, no other space).
+    if statement[:first.start].strip(WHITESPACE + "("):
         return False
     follows = statement[first.end:first.end + 1]
     if follows and (follows.isalnum() or follows in "_$"):
@@ -126,13 +165,37 @@ def _without_comments(statement: str) -> str:
         if token.kind == COMMENT:
             out += [statement[at:token.start], " "]
             at = token.end
-    return ("".join(out) + statement[at:]).strip()
+    return ("".join(out) + statement[at:]).strip(WHITESPACE)
+
+
+def _invisible(token: Token) -> bool:
+    return token.kind == OPERATOR and unicodedata.category(token.text[0]) in ("Cf", "Cc")
+
+
+def _code_after_semicolon(statement: str) -> bool:
+    """True if a word or value follows the first ``;`` (more ``;`` and invisible characters
+    aside): a second statement, which a refusal names before any spacing problem."""
+    found = [t for t in scan(statement)[0] if t.kind != COMMENT]
+    first = next((i for i, t in enumerate(found) if t.kind == OPERATOR and t.text == ";"), None)
+    return first is not None and any(not (t.text == ";" or _invisible(t)) for t in found[first + 1:])
 
 
 def _first_word(statement: str) -> str:
-    first = next((t.text for t in scan(statement)[0]
-                  if t.kind != COMMENT and not (t.kind == OPERATOR and t.text == "(")), "")
+    # Past comments, ( and invisible characters: a BOM before DELETE still makes a DELETE.
+    first = next((t.text for t in scan(statement)[0] if t.kind != COMMENT
+                  and not (t.kind == OPERATOR and t.text == "(") and not _invisible(t)), "")
     return first if len(first) <= 20 else first[:19] + "…"
+
+
+def malformed_select(statement: str) -> tuple[str, str] | None:
+    """``partiql_form_problem`` of a statement that is otherwise one SELECT (SELECT its first
+    word, nothing after its ``;``): a harmless read DynamoDB would refuse as malformed, to be
+    said as such, never as a write. None for any other statement."""
+    form = partiql_form_problem(statement)
+    if form is None or _code_after_semicolon(statement):
+        return None
+    word = _first_word(statement)
+    return form if word.isascii() and word.upper() == "SELECT" else None
 
 
 def _why_not_a_read(statement: str, where: str) -> tuple[str, str]:
@@ -140,6 +203,9 @@ def _why_not_a_read(statement: str, where: str) -> tuple[str, str]:
     if partiql_has_comment(statement) and partiql_is_read(_without_comments(statement)):
         return (f"{where} has a comment (-- or /* */), and a comment can hide a write",
                 "Remove the comments and run the SELECT again.")
+    form = malformed_select(statement)
+    if form is not None:
+        return f"{where} {form[0]}", form[1]
     word = _first_word(statement)
     upper = word.upper() if word.isascii() else ""
     if upper in _WRITE_WORDS:
@@ -148,8 +214,7 @@ def _why_not_a_read(statement: str, where: str) -> tuple[str, str]:
         return (f"{where} is an EXISTS condition check, which only runs in a transaction that "
                 "writes", "")
     if upper == "SELECT":
-        return (f"{where} is not one plain SELECT (a comment, text after its ;, or a space "
-                "before it other than a plain space, tab or line break)",
+        return (f"{where} is not one plain SELECT (a comment, text after its ;)",
                 "Send the SELECT alone, without comments.")
     if not word:
         return f"{where} is empty", "Type a SELECT."

@@ -9,6 +9,7 @@ outside ASCII (``ſ``, U+017F, which ``str.upper`` turns into ``S``) is never pa
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 KEYWORD = "keyword"
@@ -37,6 +38,10 @@ KEYWORDS = frozenset({
 #: DynamoDB's PartiQL functions (names compared case-insensitively).
 FUNCTIONS = frozenset({"BEGINS_WITH", "CONTAINS", "SIZE", "ATTRIBUTE_TYPE", "LIST_APPEND",
                        "SET_ADD", "SET_DELETE"})
+
+#: The only characters DynamoDB's PartiQL takes as whitespace (checked on DynamoDB Local): a
+#: no-break space, U+2028, a BOM or a zero-width space between words is a malformed statement.
+WHITESPACE = " \t\n\x0b\x0c\r"
 
 _NUMBER = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$]*")
@@ -135,3 +140,19 @@ def scan(text: str, state: int = NORMAL) -> tuple[list[Token], int]:
 def tokens(statement: str) -> list[Token]:
     """Every token of a whole statement, comments included."""
     return scan(statement)[0]
+
+
+def stray_character(text: str) -> int | None:
+    """Where the first character outside quotes and comments that DynamoDB refuses as space is:
+    a Unicode space other than ``WHITESPACE`` (the lexer skips those like spaces), or an
+    invisible format or control character (a BOM, a zero-width space, NUL)."""
+    at = 0
+    found, _state = scan(text)
+    for token in [*found, Token(OPERATOR, len(text), len(text), "")]:
+        gap = next((i for i in range(at, token.start) if text[i] not in WHITESPACE), None)
+        if gap is not None:
+            return gap
+        if token.kind == OPERATOR and token.text and unicodedata.category(token.text[0]) in ("Cf", "Cc"):
+            return token.start
+        at = token.end
+    return None
