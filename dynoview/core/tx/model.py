@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from dynoview.core.errors import InputError
 from dynoview.core.session.user_files import UserFileError, decode_user_text, loads_user_json, read_user_bytes
-from dynoview.core.values.dynamodb_json import from_dynamodb_json
+from dynoview.core.values.dynamodb_json import check_memory_binary, from_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 
 if TYPE_CHECKING:  # the demo's child builds signups with this module and needs no connection
@@ -256,6 +256,13 @@ def _values_map(raw: Any, index: int, fld: str, problems: list[Problem], dynamod
     out: dict[str, Any] = {}
     for name, av in raw.items():
         if not dynamodb_json:
+            # Memory form: its values are checked as DynamoDB checks them by ``validate`` (at
+            # the field, on every refresh), but a binary held as text cannot even be shown.
+            try:
+                check_memory_binary(av, str(name))
+            except ValueParseError as exc:
+                _fail(problems, index, f"{fld}.{exc.path or name}", exc.message)
+                continue
             out[str(name)] = copy.deepcopy(av)
             continue
         try:

@@ -15,6 +15,7 @@ from dynoview.core.values.types import (
     TYPE_CODES,
     TYPE_ORDER,
     ValueParseError,
+    abbreviate,
     check_depth,
     check_utf8,
     child_path,
@@ -182,6 +183,36 @@ def _no_spaces(text: str, path: str) -> None:
                               "remove them.", path)
 
 
+def _memory_bytes(member: Any, path: str = "") -> bytes:
+    """A binary value in memory form is bytes; text there (base64 or not) is a request in
+    DynamoDB JSON opened as memory form, refused here rather than encoded as UTF-8."""
+    if isinstance(member, bytes | bytearray | memoryview):
+        return bytes(member)
+    raise ValueParseError(f"A binary value here must be bytes, not {describe_kind(member)} "
+                          f"({abbreviate(str(member))!r}): sent as it is, its characters would be "
+                          "stored, not the bytes they stand for. Give the bytes, or open the "
+                          "request as DynamoDB JSON (binary as base64 text).", path)
+
+
+def check_memory_binary(av: Any, path: str = "") -> None:
+    """Raise ``ValueParseError`` (at its path) for a B or BS member of an in-memory value, nested
+    in maps and lists too, that is not bytes. Other shapes are left to the value checks."""
+    if not isinstance(av, Mapping) or len(av) != 1:
+        return
+    ((code, member),) = av.items()
+    if code == "B":
+        _memory_bytes(member, path)
+    elif code == "BS" and isinstance(member, list | tuple | set | frozenset):
+        for i, m in enumerate(member):
+            _memory_bytes(m, child_path(path, i))
+    elif code == "L" and isinstance(member, list):
+        for i, child in enumerate(member):
+            check_memory_binary(child, child_path(path, i))
+    elif code == "M" and isinstance(member, Mapping):
+        for key, child in member.items():
+            check_memory_binary(child, child_path(path, str(key)))
+
+
 def to_dynamodb_json(av: Mapping[str, Any]) -> Any:
     """Convert an in-memory AttributeValue to DynamoDB JSON (binary as base64 strings).
 
@@ -190,9 +221,9 @@ def to_dynamodb_json(av: Mapping[str, Any]) -> Any:
     code = type_code(av)
     member = av[code]
     if code == "B":
-        return {"B": base64_text(bytes(member))}
+        return {"B": base64_text(_memory_bytes(member))}
     if code == "BS":
-        return {"BS": [base64_text(bytes(m)) for m in member]}
+        return {"BS": [base64_text(_memory_bytes(m)) for m in member]}
     if code in ("SS", "NS"):
         return {code: list(member)}
     if code == "L":
