@@ -32,11 +32,14 @@ def confirm_close(drafts: Any, parent: QWidget | None) -> bool:
     back; Cancel keeps the window open. After Save as draft or Discard it closes ``parent``
     again, and that close goes on. With nothing unsent, or nobody to ask (the window's
     ``closing_unattended``: a signal closes it), the work is saved as it is and True returned.
+    So it is when the builder holds exactly the transaction being sent: the window asked about
+    that send already (``transfer.quit_guard``), and it is not unsent work.
     """
     if drafts.closing_answered:
         return True
     draft = drafts.current_draft()
-    if draft.is_empty() or getattr(parent, UNATTENDED, False):
+    in_flight = drafts.panel.send_flow.sending_as(drafts.panel.transaction)
+    if draft.is_empty() or getattr(parent, UNATTENDED, False) or in_flight:
         drafts.save_now()  # an empty builder clears the file: the next start opens empty
         return True
     box = drafts.close_box

@@ -165,6 +165,22 @@ class SendFlow(QObject):
     def running(self) -> bool:
         return self.controller.running()
 
+    @property
+    def sending(self) -> bool:
+        """A transaction left (or is leaving) and its outcome is not settled yet: closing the
+        window waits for it (``transfer.quit_guard``), as it cannot be taken back."""
+        return self.state is State.SENDING
+
+    def sending_to(self) -> list[str]:
+        """The tables the transaction in flight writes to, in request order ([] when none)."""
+        sent = self.executed if self.sending else None
+        return list(dict.fromkeys(a.table for a in sent.actions)) if sent is not None else []
+
+    def sending_as(self, tx: Transaction) -> bool:
+        """Whether ``tx``'s actions are exactly the ones in flight: not unsent work to ask about."""
+        sent = self.executed
+        return self.sending and sent is not None and _items(sent) == _items(tx)
+
     def _go(self, state: State, **details: Any) -> None:
         if state not in TRANSITIONS[self.step.state]:
             raise FlowError(f"The send cannot go from {self.step.state} to {state}.")

@@ -1,5 +1,6 @@
 """Closing the window while an import, an export (of items, or of the audit's findings) or
-Repair all runs: ask first, then stop it after its batch.
+Repair all runs: ask first, then stop it after its batch. A transaction the builder is sending
+is asked about too, but only waited for: once sent it cannot be stopped safely.
 
 An import stops between batches and its progress file records where (Resume in Import…, or
 ``--resume``, continues from there); an export stops after its page and removes its partial
@@ -8,6 +9,11 @@ log (its work runs in the pool, which goes on when the event loop has ended: it 
 before the window goes). Closing waits for that with the event loop running, then closes the
 window again. An unattended close (``closing_unattended``: a signal closes the window) stops
 them without asking, and so does a close when each is stopping already.
+
+A builder send (its settling reads and resends included) ends by itself, within minutes at
+worst: Wait for the answer and quit closes once its outcome is in the action log, and offers
+Quit now after ``QUIT_NOW_AFTER_S`` (the next execution settles an intent left without outcome
+from the log). An unattended close waits ``UNATTENDED_SEND_WAIT_S`` for the answer at most.
 """
 
 from __future__ import annotations
@@ -17,23 +23,32 @@ import time
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Qt, QTimer
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QProgressDialog, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QProgressDialog, QPushButton, QWidget
 
 #: Set to True on the window when it closes without a person to answer (SIGTERM, logout).
 UNATTENDED = "closing_unattended"
-IMPORT, EXPORT, REPAIR = "import", "export", "repair"
+IMPORT, EXPORT, REPAIR, SEND = "import", "export", "repair", "send"
 # Looked up in sys.modules: a controller module never loaded has nothing running, and closing
 # need not load it. The last field names the attribute that is true while it works.
 CONTROLLERS = ((IMPORT, "dynoview.ui.transfer.import_controller", "ImportController", "running"),
                (EXPORT, "dynoview.ui.transfer.export_controller", "ExportController", "running"),
                # Export CSV…/JSON… of the Accounts & locks audit (its file appears only whole).
                (EXPORT, "dynoview.ui.locks.export_flow", "AuditExport", "running"),
-               (REPAIR, "dynoview.ui.locks.repair_controller", "RepairController", "busy"))
+               (REPAIR, "dynoview.ui.locks.repair_controller", "RepairController", "busy"),
+               # The builder's TransactWriteItems, from the send to its settled outcome.
+               (SEND, "dynoview.ui.builder.send_flow", "SendFlow", "sending"))
 POLL_MS = 100
 STOP_WAIT_S = 30.0  # at most this long does closing wait for a batch (retries included)
+# A send's own resends stop before its token's 10 minutes end, and reads settle it: closing
+# waits that long at most, with Quit now offered after QUIT_NOW_AFTER_S.
+SEND_WAIT_S = 600.0
+QUIT_NOW_AFTER_S = 10.0
+UNATTENDED_SEND_WAIT_S = 5.0  # a signal's close: short, the session may be ending
 
 
 class Transfer(Protocol):
+    """An import, export or repair; a builder send (SEND) has no cancel (``cancel_transfers``)."""
+
     def cancel(self) -> None: ...
 
 
@@ -54,6 +69,19 @@ def running_transfers(window: QWidget) -> list[tuple[str, Transfer]]:
     return found
 
 
+def sent_to(running: list[tuple[str, Any]]) -> str:
+    """The tables the running builder sends write to, as the prompt names them."""
+    return ", ".join(sorted({table for kind, flow in running if kind == SEND
+                             for table in flow.sending_to()}))
+
+
+def cancel_transfers(running: list[tuple[str, Any]]) -> None:
+    """Cancel what can stop; a send that left is waited for, never cancelled."""
+    for kind, transfer in running:
+        if kind != SEND:
+            transfer.cancel()
+
+
 def stopping(transfer: Transfer) -> bool:
     """Cancelled already and finishing its step (a repair whose dialog was closed): nothing
     to ask, only to wait for."""
@@ -72,6 +100,8 @@ class QuitGuard(QObject):
         self.waiting: QProgressDialog | None = None
         self.closing_answered = False
         self.deadline = 0.0
+        self.send_deadline = 0.0  # a send's answer is waited for until then
+        self.quit_now_at: float | None = None  # when the waiting offers Quit now (None: never)
         self.timer = QTimer(self)
         self.timer.setInterval(POLL_MS)
         self.timer.timeout.connect(self._check)
@@ -122,8 +152,18 @@ class QuitGuard(QObject):
             infos.append(self.tr("Stop and quit ends Repair all after the finding in progress: what "
                                  "it sent is in the action log with its outcome, and Continue or a "
                                  "new audit picks up the rest."))
+        only_send = kinds == {SEND}  # nothing to stop: the only choice is to wait, or not quit
+        quit_label = self.tr("Wait for the answer and quit") if only_send else self.tr("Stop and quit")
+        keep_label = self.tr("Keep working") if only_send else self.tr("Keep running")
+        if SEND in kinds:
+            infos.append(self.tr("A transaction that was sent cannot be stopped safely. {quit} waits "
+                                 "for its answer and records its outcome in the action log before "
+                                 "closing; {keep} shows the outcome in the builder.").format(
+                quit=quit_label, keep=keep_label))
         one = {IMPORT: self.tr("An import is running."), EXPORT: self.tr("An export is running."),
-               REPAIR: self.tr("Repair all is running.")}
+               REPAIR: self.tr("Repair all is running."),
+               SEND: self.tr("A transaction is being sent to {table}: its answer is awaited.").format(
+                   table=sent_to(running))}
         text = (one[next(iter(kinds))] if len(kinds) == 1
                 else self.tr("An import and an export are running.") if kinds == {IMPORT, EXPORT}
                 else self.tr("Several tasks are running."))
@@ -131,11 +171,12 @@ class QuitGuard(QObject):
                                      QMessageBox.StandardButton.NoButton,
                                      self.dialog or self.window_)  # over the modal dialog
         box.setInformativeText(" ".join(infos))
-        stop = box.addButton(self.tr("Stop and quit"), QMessageBox.ButtonRole.DestructiveRole)
-        keep = box.addButton(self.tr("Keep running"), QMessageBox.ButtonRole.RejectRole)
+        stop = box.addButton(quit_label, QMessageBox.ButtonRole.AcceptRole if only_send
+                             else QMessageBox.ButtonRole.DestructiveRole)
+        keep = box.addButton(keep_label, QMessageBox.ButtonRole.RejectRole)
         # (the Cancel button's "stop after the batch", the window staying open)
         just_stop = (box.addButton(self.tr("Stop, don't quit"), QMessageBox.ButtonRole.ActionRole)
-                     if only_stop else None)
+                     if only_stop and not only_send else None)
         box.setDefaultButton(keep)  # Enter must not stop a long import
         box.setEscapeButton(keep)
         box.setObjectName("transfer-close-prompt")
@@ -147,8 +188,7 @@ class QuitGuard(QObject):
                 self._stop(running_transfers(self.window_))  # it may have finished meanwhile
             elif just_stop is not None and box.clickedButton() is just_stop:
                 self.dialog, self.quitting_app = None, False
-                for _, transfer in running_transfers(self.window_):
-                    transfer.cancel()
+                cancel_transfers(running_transfers(self.window_))
             else:
                 self.dialog, self.quitting_app = None, False
 
@@ -156,13 +196,15 @@ class QuitGuard(QObject):
         box.open()
 
     def _stop(self, running: list[tuple[str, Transfer]]) -> None:
-        """Cancel each transfer and wait, the loop running, until all stopped (or the deadline)."""
-        for _, transfer in running:
-            transfer.cancel()
+        """Cancel each transfer and wait, the loop running, until all stopped and every send
+        answered (or the deadlines)."""
+        cancel_transfers(running)
         kinds = {kind for kind, _ in running}
         one = {IMPORT: self.tr("Stopping the import after the current batch…"),
                EXPORT: self.tr("Stopping the export…"),
-               REPAIR: self.tr("Stopping Repair all after the finding in progress…")}
+               REPAIR: self.tr("Stopping Repair all after the finding in progress…"),
+               SEND: self.tr("Waiting for DynamoDB's answer to the transaction sent to {table}…").format(
+                   table=sent_to(running))}
         label = (one[next(iter(kinds))] if len(kinds) == 1
                  else self.tr("Stopping the import and the export before quitting…")
                  if kinds == {IMPORT, EXPORT} else self.tr("Stopping the running tasks before quitting…"))
@@ -176,11 +218,22 @@ class QuitGuard(QObject):
         waiting.setMinimumDuration(0)
         waiting.setObjectName("transfer-stopping")
         waiting.show()
-        self.deadline = time.monotonic() + STOP_WAIT_S
+        now = time.monotonic()
+        self.deadline = now + STOP_WAIT_S
+        unattended = getattr(self.window_, UNATTENDED, False)
+        self.send_deadline = now + (UNATTENDED_SEND_WAIT_S if unattended else SEND_WAIT_S)
+        self.quit_now_at = None if unattended else now + QUIT_NOW_AFTER_S
         self.timer.start()  # not checked now: a close from inside closeEvent would not close
 
     def _check(self) -> None:
-        if running_transfers(self.window_) and time.monotonic() < self.deadline:
+        now = time.monotonic()
+        running = running_transfers(self.window_)
+        sends = any(kind == SEND for kind, _ in running)
+        transfers = any(kind != SEND for kind, _ in running)
+        if (transfers and now < self.deadline) or (sends and now < self.send_deadline):
+            if sends and not transfers and self.quit_now_at is not None and now >= self.quit_now_at:
+                self.quit_now_at = None
+                self._offer_quit_now()
             return
         self.timer.stop()
         if self.waiting is not None:
@@ -200,3 +253,21 @@ class QuitGuard(QObject):
             # quit asked (each asks for its own running work).
             self.quitting_app = False
             QTimer.singleShot(0, QApplication.closeAllWindows)
+
+    def _offer_quit_now(self) -> None:
+        """The answer is slow: let the user go without it (the action log holds the intent)."""
+        waiting = self.waiting
+        if waiting is None:
+            return
+        button = QPushButton(self.tr("Quit now"), waiting)
+        button.setObjectName("quit-now")
+        waiting.setCancelButton(button)
+        waiting.setLabelText(self.tr(
+            "{waiting}\n\nQuit now closes without the answer: if it is not recorded, the transaction's "
+            "outcome will be settled by the next execution on this connection, from the action "
+            "log.").format(waiting=waiting.labelText()))
+        waiting.canceled.connect(self._quit_now)
+        waiting.show()  # (Escape may have hidden it; the wait went on)
+
+    def _quit_now(self) -> None:
+        self.send_deadline = 0.0  # the next check closes
