@@ -47,7 +47,13 @@ class BrowseSpec:
     filter: FilterSpec | None = None
 
 
-def _typed(key: KeyAttribute, text: str, field: str) -> dict[str, Any]:
+#: DynamoDB's key size limits (uniqueness.key_limits holds the same; a test keeps them equal:
+#: uniqueness reads through this package, so importing them from there would be a cycle).
+MAX_PARTITION_KEY_BYTES = 2048
+MAX_SORT_KEY_BYTES = 1024
+
+
+def _typed(key: KeyAttribute, text: str, field: str, limit: int) -> dict[str, Any]:
     if key.type == "S" and text == "":
         raise DynoViewError(f"{key.name} is a key attribute: it cannot be an empty string.",
                             field=field)
@@ -57,9 +63,25 @@ def _typed(key: KeyAttribute, text: str, field: str) -> dict[str, Any]:
     from dynoview.core.values.user_text import parse_value
 
     try:
-        return parse_value(key.type, text)
+        value = parse_value(key.type, text)
     except ValueParseError as exc:
         raise DynoViewError(f"{key.name} ({key.type}): {exc.message}", field=field) from exc
+    # DynamoDB refuses a key condition value over the key's limit (ValidationException), and no
+    # item can hold such a key: say so at the field instead of sending the request.
+    size = _key_bytes(value)
+    if size > limit:
+        raise DynoViewError(
+            f"{key.name} is a key attribute and holds at most {limit} bytes; this value has {size}, "
+            "so no item can have it. Shorten the value.", field=field)
+    return value
+
+
+def _key_bytes(av: dict[str, Any]) -> int:
+    """UTF-8 bytes of a String, bytes of a Binary; 0 for a Number (never over the limit)."""
+    if isinstance(av.get("S"), str):
+        return len(av["S"].encode("utf-8", "surrogatepass"))
+    data = av.get("B")
+    return len(data) if isinstance(data, bytes | bytearray) else 0
 
 
 def build_request(table: TableInfo, spec: BrowseSpec) -> tuple[str, dict[str, Any]]:
@@ -77,7 +99,8 @@ def build_request(table: TableInfo, spec: BrowseSpec) -> tuple[str, dict[str, An
     flt = spec.filter if spec.filter is not None and spec.filter.attribute else None
     if spec.mode == "Query":
         pk, sk = table.keys_for(spec.index)
-        parts = [f"{ph.name(pk.name)} = {ph.value(_typed(pk, spec.pk_value, 'pk_value'))}"]
+        pk_value = _typed(pk, spec.pk_value, 'pk_value', MAX_PARTITION_KEY_BYTES)
+        parts = [f"{ph.name(pk.name)} = {ph.value(pk_value)}"]
         sk_operator, sk_values, fields = spec.sk_operator, spec.sk_values, _SK_FIELDS
         if flt is not None and flt.attribute in {pk.name, *([sk.name] if sk else [])}:
             # DynamoDB refuses key attributes of the queried table or index in a FilterExpression.
@@ -141,7 +164,7 @@ def _sort_key_condition(ph: Any, sk: KeyAttribute, operator: str, texts: tuple[s
         raise DynoViewError("begins_with works on string and binary sort keys, "
                             f"and {sk.name} is a number.", field=fields[0])
     needed = 2 if operator == "between" else 1
-    values = [_typed(sk, v, fields[1 + i]) for i, v in enumerate(texts[:needed])]
+    values = [_typed(sk, v, fields[1 + i], MAX_SORT_KEY_BYTES) for i, v in enumerate(texts[:needed])]
     if len(values) < needed:
         raise DynoViewError("BETWEEN needs a lower and an upper value.", field=fields[2])
     name = ph.name(sk.name)

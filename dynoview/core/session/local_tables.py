@@ -14,6 +14,7 @@ home account, are dropped with a note).
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from botocore.serialize import create_serializer
 from dynoview.core.errors import DynoViewError, InputError, aws_error_code
 from dynoview.core.redaction import redact_url
 from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.session.user_files import UserFileError, loads_user_json
 
 ARTICLE = "article"
 LAYOUTS = (ARTICLE,)
@@ -102,7 +104,7 @@ def check_local(spec: ConnectionSpec, action: str) -> None:
 def article_plan(name: str) -> TablePlan:
     """The article's layout under ``name``: PK/SK, the email GSI, TTL and a stream."""
     return TablePlan({
-        "TableName": _name(name),
+        "TableName": _check_name(_name(name)),
         "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"},
                                  {"AttributeName": "SK", "AttributeType": "S"},
                                  {"AttributeName": "email", "AttributeType": "S"}],
@@ -116,10 +118,24 @@ def article_plan(name: str) -> TablePlan:
     }, TTL_ATTRIBUTE)
 
 
+#: DynamoDB's table names: 3 to 255 of these characters (CreateTable refuses any other).
+_TABLE_NAME = re.compile(r"[A-Za-z0-9_.-]{3,255}")
+
+
 def _name(name: str) -> str:
     name = name.strip()
     if not name:
         raise TableRequestError("Type a name for the table.", field="name")
+    return name
+
+
+def _check_name(name: str) -> str:
+    """``name`` if CreateTable takes it (checked after the request's shape, which says more)."""
+    if not _TABLE_NAME.fullmatch(name):
+        shown = json.dumps(name if len(name) <= 60 else name[:60] + "…", ensure_ascii=True)
+        raise TableRequestError(
+            f"{shown} cannot be a table name: DynamoDB takes 3 to 255 letters, digits, '_', '-' or "
+            f"'.' (this one has {len(name)} characters). Change the name.", field="name")
     return name
 
 
@@ -128,7 +144,11 @@ def _throughput(value: Any) -> dict[str, int] | None:
     (its description reports 0 units)."""
     if not isinstance(value, Mapping):
         return None
-    units = {k: int(value.get(k) or 0) for k in ("ReadCapacityUnits", "WriteCapacityUnits")}
+    try:
+        units = {k: int(value.get(k) or 0) for k in ("ReadCapacityUnits", "WriteCapacityUnits")}
+    except (TypeError, ValueError):  # a hand-edited answer: "ten", 1e400, a list
+        raise TableRequestError("ProvisionedThroughput must give ReadCapacityUnits and "
+                                "WriteCapacityUnits as whole numbers.", field="describe") from None
     return units if all(units.values()) else None
 
 
@@ -146,35 +166,40 @@ def plan_from_description(data: Any, name: str | None = None) -> TablePlan:
     dynamodb describe-table`` prints it, or the table description itself), under ``name`` if
     given. TTL is on when the JSON carries a ``TimeToLiveDescription`` that has it on."""
     if isinstance(data, str):
+        # Strict: a repeated key (JSON keeps the last without a word), NaN and deep nesting
+        # (a RecursionError in json) are each refused with a sentence.
         try:
-            data = json.loads(data)
-        except ValueError as exc:
-            raise TableRequestError(f"The table description is not JSON: {exc}.", field="describe") from None
+            data = loads_user_json(data, "The table description")
+        except UserFileError as exc:
+            syntax = exc.__context__  # the JSONDecodeError behind a syntax error, if it is one
+            message = (f"The table description is not JSON: {syntax}."
+                       if isinstance(syntax, json.JSONDecodeError) else exc.message)
+            raise TableRequestError(message, field="describe") from None
     table = data.get("Table", data) if isinstance(data, Mapping) else None
     if not isinstance(table, Mapping) or "KeySchema" not in table or "AttributeDefinitions" not in table:
         raise TableRequestError("This is not a DescribeTable answer: it needs a Table with "
                                 "KeySchema and AttributeDefinitions (run aws dynamodb describe-table "
                                 "--table-name NAME and use its output).", field="describe")
     table_name = _name(name if name is not None else str(table.get("TableName") or ""))
-    billing = (table.get("BillingModeSummary") or {}).get("BillingMode")
+    billing = _object(table.get("BillingModeSummary")).get("BillingMode")
     throughput = _throughput(table.get("ProvisionedThroughput"))
     provisioned = billing == "PROVISIONED" or (billing is None and throughput is not None)
     request: dict[str, Any] = {
         "TableName": table_name,
-        "AttributeDefinitions": list(table["AttributeDefinitions"]),
-        "KeySchema": list(table["KeySchema"]),
+        "AttributeDefinitions": _list(table, "AttributeDefinitions"),
+        "KeySchema": _list(table, "KeySchema"),
         "BillingMode": "PROVISIONED" if provisioned else "PAY_PER_REQUEST",
     }
     if provisioned:
         request["ProvisionedThroughput"] = throughput or {"ReadCapacityUnits": 1, "WriteCapacityUnits": 1}
     for kind, local in (("GlobalSecondaryIndexes", False), ("LocalSecondaryIndexes", True)):
         if table.get(kind):
-            request[kind] = [_index(i, provisioned, local) for i in table[kind]]
-    stream = table.get("StreamSpecification") or {}
+            request[kind] = [_index(_object(i), provisioned, local) for i in _list(table, kind)]
+    stream = _object(table.get("StreamSpecification"))
     if stream.get("StreamEnabled"):
         request["StreamSpecification"] = {
             "StreamEnabled": True, "StreamViewType": stream.get("StreamViewType", "NEW_AND_OLD_IMAGES")}
-    table_class = (table.get("TableClassSummary") or {}).get("TableClass")
+    table_class = _object(table.get("TableClassSummary")).get("TableClass")
     if table_class:
         request["TableClass"] = table_class
     ttl = data.get("TimeToLiveDescription") if isinstance(data, Mapping) else None
@@ -184,7 +209,22 @@ def plan_from_description(data: Any, name: str | None = None) -> TablePlan:
     notes = ((f"Left out of the local table: {', '.join(dropped)} (they concern the table's "
               "AWS account)."),) if dropped else ()
     check_request(request)
+    _check_name(table_name)
     return TablePlan(request, ttl_attribute, notes)
+
+
+def _object(value: Any) -> Mapping[str, Any]:
+    """A part of a pasted answer that should be an object, or an empty one (botocore's
+    validation then names what is missing) rather than an AttributeError on a string."""
+    return value if isinstance(value, Mapping) else {}
+
+
+def _list(table: Mapping[str, Any], key: str) -> list[Any]:
+    value = table[key]
+    if not isinstance(value, list):
+        raise TableRequestError(f"{key} must be a JSON list, as describe-table prints it.",
+                                field="describe")
+    return list(value)
 
 
 def check_request(request: Mapping[str, Any]) -> None:

@@ -35,7 +35,7 @@ from dynoview.core.session import local_tables
 from dynoview.ui.builder.dialogs import code_view, restyle
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
-from dynoview.ui.plain_text import plain_label
+from dynoview.ui.plain_text import plain_label, plain_tooltip
 from dynoview.ui.tables.controller import LocalTablesController
 
 ARTICLE_TEXT = (QT_TRANSLATE_NOOP(
@@ -141,6 +141,7 @@ class CreateTableDialog(QDialog):
             widget.setEnabled(not self.refused)
         self.plan = None
         self.preview.setPlainText("")
+        self._mark(None, "")
         if self.refused:
             self.show_status(self.refused, "error")
             self.create_button.setEnabled(False)
@@ -154,7 +155,9 @@ class CreateTableDialog(QDialog):
             else:
                 plan = local_tables.article_plan(self.name.text())
         except InputError as exc:
-            self.show_status(exc.message, "error" if self.name.text() or copying else "hint")
+            error = bool(self.name.text()) or copying
+            self.show_status(exc.message, "error" if error else "hint")
+            self._mark(exc.field if error else None, exc.message)
             self.create_button.setEnabled(False)
             return
         self.plan = plan
@@ -164,6 +167,14 @@ class CreateTableDialog(QDialog):
         self.preview.setPlainText(json.dumps(plan.request, indent=2) + ttl)
         self.show_status(" ".join(plan.notes) or plan.summary())
         self.create_button.setEnabled(not self.controller.creating())
+
+    def _mark(self, field: str | None, message: str) -> None:
+        """Outline the field a refusal names (the name, or the pasted JSON), its tooltip the why."""
+        for key, widget in (("name", self.name), ("describe", self.describe)):
+            bad = key == field
+            widget.setProperty("invalid", bad)
+            widget.setStyleSheet(f"{type(widget).__name__} {{ border: 1px solid #d32f2f; }}" if bad else "")
+            widget.setToolTip(plain_tooltip(message) if bad else "")
 
     def ask_file(self) -> None:
         dialog = QFileDialog(self, self.tr("Open a DescribeTable JSON"), str(Path.home()))
