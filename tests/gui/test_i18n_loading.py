@@ -112,9 +112,9 @@ def test_the_label_tables_cover_the_core_codes() -> None:
 
     assert set(labels.FINDINGS) == set(findings.LABELS)
     assert set(labels.ORIGINS) == set(origin.LABELS)
-    from dynoview.core.reads.receipts import EVENTUAL, STRONG
+    from dynoview.core.reads.receipts import EVENTUAL, MIXED, STRONG
 
-    assert set(labels.CONSISTENCY) == {STRONG, EVENTUAL}
+    assert set(labels.CONSISTENCY) == {STRONG, EVENTUAL, MIXED}
 
 
 _REWRITE = """
