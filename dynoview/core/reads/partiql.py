@@ -38,6 +38,9 @@ from dynoview.core.values.user_text import parse_value
 #: value editor takes it, or a whole typed value in DynamoDB JSON.
 DYNAMODB_JSON = "DynamoDB JSON"
 PARAMETER_KINDS = ("S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M", DYNAMODB_JSON)
+#: DynamoDB refuses a longer statement, counted in UTF-8 bytes (ValidationException "Member
+#: must have length less than or equal to 8192"); botocore does not check it before sending.
+MAX_STATEMENT_BYTES = 8192
 
 
 def _json(text: str, example: str) -> Any:
@@ -137,6 +140,11 @@ def prepare(spec: StatementSpec, *, read_only: bool, table: TableInfo | None = N
     if not text:
         raise DynoViewError('Type a statement, e.g. SELECT * FROM "accounts" WHERE PK = ?',
                             field="statement")
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_STATEMENT_BYTES:
+        raise DynoViewError(f"The statement is {size:,} bytes; DynamoDB takes at most "
+                            f"{MAX_STATEMENT_BYTES:,} and would refuse it, so it was not sent. Shorten "
+                            "it: a long value can go in a ? placeholder, given below.", field="statement")
     request: dict[str, Any] = {"Statement": text, "ConsistentRead": spec.consistent}
     # A SELECT with a no-break space or ;; in it: DynamoDB would refuse it, so say it here
     # (the trimmed ends aside, the statement is sent as typed, never respaced behind the user).

@@ -93,7 +93,12 @@ def check_endpoint_url(url: str | None, *, source: str = "The endpoint URL") -> 
         # a.example: the checks here (local, AWS over http://) would judge another host.
         raise ConnectionSpecError(f"{source} {shown!r} holds a backslash (\\), which a URL does not "
                                   f"take: {hint}", field="endpoint_url")
-    parsed = urlparse(url)
+    try:
+        parsed = urlparse(url)
+    except ValueError:  # "http://[::1" (unclosed), "http://[zz]": brackets hold only an IPv6 address
+        raise ConnectionSpecError(f"{source} {shown!r} has square brackets that do not enclose an "
+                                  f"IPv6 address (as in http://[::1]:8000): {hint}",
+                                  field="endpoint_url") from None
     if parsed.scheme.lower() not in ("http", "https"):
         raise ConnectionSpecError(f"{source} {shown!r} is not an http:// or https:// URL: {hint}",
                                   field="endpoint_url")

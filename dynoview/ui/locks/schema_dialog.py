@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.session.user_files import UserFileError, loads_user_json
 from dynoview.core.uniqueness.presets import PRESET_ELECTRODB, PRESETS, SchemaPreset
 from dynoview.core.uniqueness.presets.base import Context
 from dynoview.core.uniqueness.schema import NORMALISATIONS, SchemaError, UniquenessSchema
@@ -264,7 +265,9 @@ class SchemaDialog(QDialog):
             return None
         text = self.editor.toPlainText()
         try:
-            data = json.loads(text)
+            json.loads(text)  # syntax first: its position puts the cursor at the mistake
+            # Strict, as a schema file is read: a repeated key would keep only its last value.
+            data = loads_user_json(text, "The schema")
             if isinstance(data, dict) and not name:
                 data.pop("locks_table", None)
             elif isinstance(data, dict):
@@ -278,6 +281,10 @@ class SchemaDialog(QDialog):
             return None
         except RecursionError:
             self._show_error(self.tr("This JSON is nested far too deeply to be a schema."), 0)
+            return None
+        except UserFileError as exc:  # a repeated key (at its path) or NaN
+            where = exc.path[2:] if exc.path and exc.path.startswith("$.") else ""
+            self._show_error(exc.message, json_offset(text, where) if where else 0)
             return None
         except SchemaError as exc:
             if exc.location == "locks_table.name":
