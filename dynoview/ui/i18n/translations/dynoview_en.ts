@@ -115,7 +115,7 @@
 <context>
     <name>CopyItemsDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/copy_dialog.py" line="+86" />
+        <location filename="../../transfer/copy_dialog.py" line="+87" />
         <source>the selected item(s) (%Ln)</source>
         <translation>
             <numerusform>the selected item (%Ln)</numerusform>
@@ -123,7 +123,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+138" />
+        <location line="+144" />
         <source>%Ln item(s) in {batches}. The builder sends on the window's connection: the window switches to {name} and opens {table}; the items to copy stay here.</source>
         <translation>
             <numerusform>%Ln item in {batches}. The builder sends on the window's connection: the window switches to {name} and opens {table}; the items to copy stay here.</numerusform>
@@ -172,7 +172,7 @@
 <context>
     <name>DRAFTS_PROMPTS</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_prompts.py" line="+101" />
+        <location filename="../../builder/drafts_prompts.py" line="+104" />
         <source>The builder holds %Ln unsent action(s). Replace (it|them) with the imported {actions}, or append the imported ones after (it|them)?</source>
         <translation>
             <numerusform>The builder holds %Ln unsent action. Replace it with the imported {actions}, or append the imported ones after it?</numerusform>
@@ -461,7 +461,9 @@
         <location filename="../../locks/repair_dialog.py" line="+164" />
         <source>&amp;Repair %Ln finding(s)</source>
         <translation>
-            <numerusform>&amp;Repair %Ln finding</numerusform><numerusform>&amp;Repair %Ln findings</numerusform></translation>
+            <numerusform>&amp;Repair %Ln finding</numerusform>
+            <numerusform>&amp;Repair %Ln findings</numerusform>
+        </translation>
     </message>
 </context>
 <context>

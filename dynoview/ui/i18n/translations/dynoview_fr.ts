@@ -210,7 +210,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+108"/>
+        <location filename="../../context.py" line="+110"/>
         <location line="+75"/>
         <source>the article&apos;s default layout</source>
         <translation>la disposition par défaut de l’article</translation>
@@ -1426,7 +1426,7 @@ Probablement chaudes</translation>
     <message>
         <location line="+37"/>
         <source>Requests to {host} travel unencrypted (http://): anyone on the network between can read the items and, when AWS keys sign them, the access key id and session token, and can send a captured request again for minutes. Use https:// if the host has it.</source>
-        <translation>Les requêtes vers {host} circulent sans chiffrement (http://) : quiconque se trouve sur le réseau entre les deux peut lire les éléments et, quand des clés AWS les signent, l’identifiant de clé d’accès et le jeton de session, et peut renvoyer une requête capturée pendant plusieurs minutes. Utilisez https:// si l’hôte le propose.</translation>
+        <translation>Les requêtes vers {host} circulent sans chiffrement (http://)&#xa0;: quiconque se trouve sur le réseau entre les deux peut lire les éléments et, quand des clés AWS les signent, l’identifiant de clé d’accès et le jeton de session, et peut renvoyer une requête capturée pendant plusieurs minutes. Utilisez https:// si l’hôte le propose.</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -1441,7 +1441,7 @@ Probablement chaudes</translation>
     <message>
         <location line="+58"/>
         <source>Requests to {host} would travel unencrypted: use https://, or tick “Send in clear text” below the field to connect anyway (Save keeps that choice for this connection).</source>
-        <translation>Les requêtes vers {host} circuleraient sans chiffrement : utilisez https://, ou cochez « Envoyer en clair » sous le champ pour vous connecter malgré tout (Enregistrer garde ce choix pour cette connexion).</translation>
+        <translation>Les requêtes vers {host} circuleraient sans chiffrement&#xa0;: utilisez https://, ou cochez «&#xa0;Envoyer en clair&#xa0;» sous le champ pour vous connecter malgré tout (Enregistrer garde ce choix pour cette connexion).</translation>
     </message>
 </context>
 <context>
@@ -1475,7 +1475,7 @@ Probablement chaudes</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+69"/>
+        <location filename="../../transfer/copy_dialog.py" line="+70"/>
         <source>Copy items to a table</source>
         <translation>Copier des items vers une table</translation>
     </message>
@@ -1535,17 +1535,17 @@ Probablement chaudes</translation>
     <message>
         <location line="+7"/>
         <location line="+43"/>
-        <location line="+99"/>
+        <location line="+105"/>
         <source>Open in the builder</source>
         <translation>Ouvrir dans le générateur</translation>
     </message>
     <message>
-        <location line="-140"/>
+        <location line="-146"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+70"/>
         <source>Warning: {details}</source>
         <translation>Attention&#xa0;: {details}</translation>
     </message>
@@ -1565,7 +1565,7 @@ Probablement chaudes</translation>
         <translation>Connectez-vous d’abord.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Switch to {name} and open batch 1</source>
         <translation>Basculer vers {name} et ouvrir le lot 1</translation>
     </message>
@@ -1725,7 +1725,7 @@ Probablement chaudes</translation>
         <translation>créer une table</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+43"/>
         <source>
 
 Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
@@ -1734,7 +1734,7 @@ Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
 Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+15"/>
         <source>Open a DescribeTable JSON</source>
         <translation>Ouvrir un JSON DescribeTable</translation>
     </message>
@@ -1776,7 +1776,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DRAFTS_PROMPTS</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_prompts.py" line="+101"/>
+        <location filename="../../builder/drafts_prompts.py" line="+104"/>
         <source>The builder holds %Ln unsent action(s). Replace (it|them) with the imported {actions}, or append the imported ones after (it|them)?</source>
         <translation>
             <numerusform>Le générateur contient %Ln action non envoyée. La remplacer par les {actions} importées, ou ajouter les importées après elle&#xa0;?</numerusform>
@@ -3757,7 +3757,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>QuitGuard</name>
     <message>
-        <location filename="../../transfer/quit_guard.py" line="+115"/>
+        <location filename="../../transfer/quit_guard.py" line="+145"/>
         <source>Stop and quit ends the import after the current batch. What was written stays, and Resume in Import… (or --resume) continues from where it stopped.</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
         <translation>Arrêter et quitter termine l’import après le lot en cours. Ce qui a été écrit reste, et Reprendre dans Importer… (ou --resume) continue là où il s’est arrêté.</translation>
@@ -3768,22 +3768,37 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Arrêter et quitter termine l’export et supprime son fichier partiel&#xa0;: aucun export incomplet ne reste avec l’air d’être complet.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+19"/>
         <source>An import and an export are running.</source>
         <translation>Un import et un export sont en cours.</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-5"/>
         <source>An import is running.</source>
         <translation>Un import est en cours.</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-11"/>
         <source>Stop and quit ends Repair all after the finding in progress: what it sent is in the action log with its outcome, and Continue or a new audit picks up the rest.</source>
         <translation>Arrêter et quitter termine Tout réparer après le constat en cours&#xa0;: ce qui a été envoyé figure dans le journal des actions avec son résultat, et Continuer ou un nouvel audit reprend le reste.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>Wait for the answer and quit</source>
+        <translation>Attendre la réponse et quitter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep working</source>
+        <translation>Continuer à travailler</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A transaction that was sent cannot be stopped safely. {quit} waits for its answer and records its outcome in the action log before closing; {keep} shows the outcome in the builder.</source>
+        <translation>Une transaction envoyée ne peut pas être arrêtée sans risque. « {quit} » attend sa réponse et inscrit son issue dans le journal des actions avant de fermer ; « {keep} » affiche l’issue dans le constructeur.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>An export is running.</source>
         <translation>Un export est en cours.</translation>
     </message>
@@ -3793,18 +3808,37 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Tout réparer est en cours.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>A transaction is being sent to {table}: its answer is awaited.</source>
+        <translation>Une transaction est en cours d’envoi vers {table} : sa réponse est attendue.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Several tasks are running.</source>
         <translation>Plusieurs tâches sont en cours.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>Quit DynoView</source>
         <translation>Quitter DynoView</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="+46"/>
+        <source>Quit now</source>
+        <translation>Quitter maintenant</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{waiting}
+
+Quit now closes without the answer: if it is not recorded, the transaction&apos;s outcome will be settled by the next execution on this connection, from the action log.</source>
+        <translation>{waiting}
+
+« Quitter maintenant » ferme sans la réponse : si elle n’est pas inscrite, l’issue de la transaction sera établie par la prochaine exécution sur cette connexion, à partir du journal des actions.</translation>
+    </message>
+    <message>
+        <location line="-110"/>
         <source>Stop and quit</source>
         <translation>Arrêter et quitter</translation>
     </message>
@@ -3814,17 +3848,22 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Continuer</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+21"/>
         <source>Stop, don&apos;t quit</source>
         <translation>Arrêter sans quitter</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+27"/>
         <source>Stopping Repair all after the finding in progress…</source>
         <translation>Arrêt de Tout réparer après le constat en cours…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>Waiting for DynamoDB&apos;s answer to the transaction sent to {table}…</source>
+        <translation>En attente de la réponse de DynamoDB à la transaction envoyée vers {table}…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Stopping the import and the export before quitting…</source>
         <translation>Arrêt de l’import et de l’export avant de quitter…</translation>
     </message>
@@ -3834,7 +3873,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Arrêt des tâches en cours avant de quitter…</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-7"/>
         <source>Stopping the import after the current batch…</source>
         <translation>Arrêt de l’import après le lot en cours…</translation>
     </message>
@@ -4137,7 +4176,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+7"/>
         <source>Tables read with different consistency: {tables}.</source>
-        <translation>Tables lues avec des cohérences différentes : {tables}.</translation>
+        <translation>Tables lues avec des cohérences différentes&#xa0;: {tables}.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -4554,7 +4593,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+116"/>
+        <location filename="../../locks/schema_dialog.py" line="+117"/>
         <source>Uniqueness schema</source>
         <translation>Schéma d’unicité</translation>
     </message>
@@ -4639,12 +4678,12 @@ Requête&#xa0;: {request}</translation>
         <translation>Table de verrous&#xa0;: «&#xa0;{name}&#xa0;» n’est pas un nom de table DynamoDB. Utilisez de 3 à 255 lettres, chiffres, tirets bas (_), tirets (-) ou points (.), ou laissez le champ vide quand les verrous partagent la table des comptes.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+38"/>
         <source>a string is not closed: end it with &quot; on its line</source>
         <translation>une chaîne n’est pas fermée&#xa0;: terminez-la par &quot; sur sa ligne</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-21"/>
         <source>line {lineno} column {colno}: not valid JSON ({msg}).</source>
         <translation>ligne {lineno} colonne {colno}&#xa0;: JSON invalide ({msg}).</translation>
     </message>
@@ -4680,7 +4719,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+188"/>
+        <location filename="../../builder/send_flow.py" line="+204"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Vérification préalable&#xa0;: lecture des comptes et verrous touchés par cette transaction…</translation>
     </message>
@@ -6034,7 +6073,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.drafts_prompts</name>
     <message>
-        <location filename="../../builder/drafts_prompts.py" line="-82"/>
+        <location filename="../../builder/drafts_prompts.py" line="-85"/>
         <source>Unsent work in the transaction builder</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, SIGINT).</extracomment>
         <translation>Travail non envoyé dans le générateur de transactions</translation>
@@ -6045,7 +6084,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Importer par-dessus des actions non envoyées</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>The transaction builder holds {describe}.</source>
         <translation>Le générateur de transactions contient&#xa0;: {describe}.</translation>
     </message>
@@ -6433,17 +6472,17 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location line="+7"/>
         <source>Export cancelled: {path} was left as it was.</source>
-        <translation>Export annulé : {path} est resté tel quel.</translation>
+        <translation>Export annulé&#xa0;: {path} est resté tel quel.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Export cancelled: no file was written to {path}.</source>
-        <translation>Export annulé : aucun fichier n’a été écrit dans {path}.</translation>
+        <translation>Export annulé&#xa0;: aucun fichier n’a été écrit dans {path}.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>An export is already being written to {path}: wait for it to finish, or cancel it, before exporting again.</source>
-        <translation>Un export est déjà en cours d’écriture dans {path} : attendez qu’il se termine, ou annulez-le, avant d’exporter de nouveau.</translation>
+        <translation>Un export est déjà en cours d’écriture dans {path}&#xa0;: attendez qu’il se termine, ou annulez-le, avant d’exporter de nouveau.</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -7094,7 +7133,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>tables.create_dialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="-152"/>
+        <location filename="../../tables/create_dialog.py" line="-163"/>
         <source>The article&apos;s layout: keys PK and SK, the email-index GSI on email, TTL on expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity</source>
         <translation>La disposition de l’article&#xa0;: clés PK et SK, le GSI email-index sur email, TTL sur expiresAt, un flux NEW_AND_OLD_IMAGES, capacité à la demande</translation>
     </message>

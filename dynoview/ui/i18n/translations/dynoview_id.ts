@@ -210,7 +210,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+108"/>
+        <location filename="../../context.py" line="+110"/>
         <location line="+75"/>
         <source>the article&apos;s default layout</source>
         <translation>tata letak bawaan artikel</translation>
@@ -1463,7 +1463,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+69"/>
+        <location filename="../../transfer/copy_dialog.py" line="+70"/>
         <source>Copy items to a table</source>
         <translation>Salin item ke tabel</translation>
     </message>
@@ -1522,17 +1522,17 @@ Kemungkinan panas</translation>
     <message>
         <location line="+7"/>
         <location line="+43"/>
-        <location line="+99"/>
+        <location line="+105"/>
         <source>Open in the builder</source>
         <translation>Buka di pembangun transaksi</translation>
     </message>
     <message>
-        <location line="-140"/>
+        <location line="-146"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+70"/>
         <source>Warning: {details}</source>
         <translation>Peringatan: {details}</translation>
     </message>
@@ -1552,7 +1552,7 @@ Kemungkinan panas</translation>
         <translation>Hubungkan dulu.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Switch to {name} and open batch 1</source>
         <translation>Pindah ke {name} dan buka batch 1</translation>
     </message>
@@ -1709,7 +1709,7 @@ Kemungkinan panas</translation>
         <translation>buat tabel</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+43"/>
         <source>
 
 Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
@@ -1718,7 +1718,7 @@ Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
 Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+15"/>
         <source>Open a DescribeTable JSON</source>
         <translation>Buka JSON DescribeTable</translation>
     </message>
@@ -1758,7 +1758,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DRAFTS_PROMPTS</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_prompts.py" line="+101"/>
+        <location filename="../../builder/drafts_prompts.py" line="+104"/>
         <source>The builder holds %Ln unsent action(s). Replace (it|them) with the imported {actions}, or append the imported ones after (it|them)?</source>
         <translation>
             <numerusform>Pembangun transaksi berisi %Ln aksi yang belum dikirim. Ganti dengan {actions} yang diimpor, atau tambahkan yang diimpor di belakangnya?</numerusform>
@@ -3711,7 +3711,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>QuitGuard</name>
     <message>
-        <location filename="../../transfer/quit_guard.py" line="+115"/>
+        <location filename="../../transfer/quit_guard.py" line="+145"/>
         <source>Stop and quit ends the import after the current batch. What was written stays, and Resume in Import… (or --resume) continues from where it stopped.</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
         <translation>Hentikan dan keluar mengakhiri impor setelah batch saat ini. Yang sudah ditulis tetap ada, dan Lanjutkan di Impor… (atau --resume) melanjutkan dari tempat berhentinya.</translation>
@@ -3722,22 +3722,37 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Hentikan dan keluar mengakhiri ekspor dan menghapus berkas parsialnya, sehingga tidak ada ekspor tak lengkap yang tertinggal seolah lengkap.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+19"/>
         <source>An import and an export are running.</source>
         <translation>Sebuah impor dan sebuah ekspor sedang berjalan.</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-5"/>
         <source>An import is running.</source>
         <translation>Sebuah impor sedang berjalan.</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-11"/>
         <source>Stop and quit ends Repair all after the finding in progress: what it sent is in the action log with its outcome, and Continue or a new audit picks up the rest.</source>
         <translation>Hentikan dan keluar mengakhiri Perbaiki semua setelah temuan yang sedang diproses: yang sudah dikirim tercatat di log tindakan beserta hasilnya, dan Lanjutkan atau audit baru menangani sisanya.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>Wait for the answer and quit</source>
+        <translation>Tunggu jawaban lalu keluar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep working</source>
+        <translation>Lanjut bekerja</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A transaction that was sent cannot be stopped safely. {quit} waits for its answer and records its outcome in the action log before closing; {keep} shows the outcome in the builder.</source>
+        <translation>Transaksi yang sudah dikirim tidak dapat dihentikan dengan aman. {quit} menunggu jawabannya dan mencatat hasilnya di log tindakan sebelum menutup; {keep} menampilkan hasilnya di pembuat transaksi.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>An export is running.</source>
         <translation>Sebuah ekspor sedang berjalan.</translation>
     </message>
@@ -3747,18 +3762,37 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Perbaiki semua sedang berjalan.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>A transaction is being sent to {table}: its answer is awaited.</source>
+        <translation>Sebuah transaksi sedang dikirim ke {table}: jawabannya sedang ditunggu.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Several tasks are running.</source>
         <translation>Beberapa tugas sedang berjalan.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>Quit DynoView</source>
         <translation>Keluar dari DynoView</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="+46"/>
+        <source>Quit now</source>
+        <translation>Keluar sekarang</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{waiting}
+
+Quit now closes without the answer: if it is not recorded, the transaction&apos;s outcome will be settled by the next execution on this connection, from the action log.</source>
+        <translation>{waiting}
+
+Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan dipastikan oleh eksekusi berikutnya pada koneksi ini, dari log tindakan.</translation>
+    </message>
+    <message>
+        <location line="-110"/>
         <source>Stop and quit</source>
         <translation>Hentikan dan keluar</translation>
     </message>
@@ -3768,17 +3802,22 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tetap berjalan</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+21"/>
         <source>Stop, don&apos;t quit</source>
         <translation>Hentikan, jangan keluar</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+27"/>
         <source>Stopping Repair all after the finding in progress…</source>
         <translation>Menghentikan Perbaiki semua setelah temuan yang sedang diproses…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>Waiting for DynamoDB&apos;s answer to the transaction sent to {table}…</source>
+        <translation>Menunggu jawaban DynamoDB untuk transaksi yang dikirim ke {table}…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Stopping the import and the export before quitting…</source>
         <translation>Menghentikan impor dan ekspor sebelum keluar…</translation>
     </message>
@@ -3788,7 +3827,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Menghentikan tugas yang berjalan sebelum keluar…</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-7"/>
         <source>Stopping the import after the current batch…</source>
         <translation>Menghentikan impor setelah batch saat ini…</translation>
     </message>
@@ -4506,7 +4545,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+116"/>
+        <location filename="../../locks/schema_dialog.py" line="+117"/>
         <source>Uniqueness schema</source>
         <translation>Skema keunikan</translation>
     </message>
@@ -4591,12 +4630,12 @@ Permintaan: {request}</translation>
         <translation>Tabel lock: &quot;{name}&quot; bukan nama tabel DynamoDB. Gunakan 3 sampai 255 huruf, angka, garis bawah (_), tanda hubung (-) atau titik (.), atau kosongkan kolom ini bila lock berada di tabel akun.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+38"/>
         <source>a string is not closed: end it with &quot; on its line</source>
         <translation>sebuah string tidak ditutup: akhiri dengan &quot; di barisnya</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-21"/>
         <source>line {lineno} column {colno}: not valid JSON ({msg}).</source>
         <translation>baris {lineno} kolom {colno}: JSON tidak valid ({msg}).</translation>
     </message>
@@ -4632,7 +4671,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+188"/>
+        <location filename="../../builder/send_flow.py" line="+204"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Pemeriksaan awal: membaca akun dan lock yang disentuh transaksi ini…</translation>
     </message>
@@ -5979,7 +6018,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.drafts_prompts</name>
     <message>
-        <location filename="../../builder/drafts_prompts.py" line="-82"/>
+        <location filename="../../builder/drafts_prompts.py" line="-85"/>
         <source>Unsent work in the transaction builder</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, SIGINT).</extracomment>
         <translation>Pekerjaan belum terkirim di pembangun transaksi</translation>
@@ -5990,7 +6029,7 @@ Terlama: {key_text}</translation>
         <translation>Impor di atas aksi yang belum dikirim</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>The transaction builder holds {describe}.</source>
         <translation>Pembangun transaksi berisi {describe}.</translation>
     </message>
@@ -7039,7 +7078,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>tables.create_dialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="-152"/>
+        <location filename="../../tables/create_dialog.py" line="-163"/>
         <source>The article&apos;s layout: keys PK and SK, the email-index GSI on email, TTL on expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity</source>
         <translation>Tata letak artikel: key PK dan SK, GSI email-index pada email, TTL pada expiresAt, stream NEW_AND_OLD_IMAGES, kapasitas on-demand</translation>
     </message>

@@ -210,7 +210,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+108"/>
+        <location filename="../../context.py" line="+110"/>
         <location line="+75"/>
         <source>the article&apos;s default layout</source>
         <translation>o layout padrão do artigo</translation>
@@ -1475,7 +1475,7 @@ Provavelmente quente</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+69"/>
+        <location filename="../../transfer/copy_dialog.py" line="+70"/>
         <source>Copy items to a table</source>
         <translation>Copiar itens para uma tabela</translation>
     </message>
@@ -1535,17 +1535,17 @@ Provavelmente quente</translation>
     <message>
         <location line="+7"/>
         <location line="+43"/>
-        <location line="+99"/>
+        <location line="+105"/>
         <source>Open in the builder</source>
         <translation>Abrir no construtor</translation>
     </message>
     <message>
-        <location line="-140"/>
+        <location line="-146"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+70"/>
         <source>Warning: {details}</source>
         <translation>Aviso: {details}</translation>
     </message>
@@ -1565,7 +1565,7 @@ Provavelmente quente</translation>
         <translation>Conecte-se primeiro.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Switch to {name} and open batch 1</source>
         <translation>Trocar para {name} e abrir o lote 1</translation>
     </message>
@@ -1725,7 +1725,7 @@ Provavelmente quente</translation>
         <translation>criar uma tabela</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+43"/>
         <source>
 
 Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
@@ -1734,7 +1734,7 @@ Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
 Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+15"/>
         <source>Open a DescribeTable JSON</source>
         <translation>Abrir um JSON do DescribeTable</translation>
     </message>
@@ -1776,7 +1776,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DRAFTS_PROMPTS</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_prompts.py" line="+101"/>
+        <location filename="../../builder/drafts_prompts.py" line="+104"/>
         <source>The builder holds %Ln unsent action(s). Replace (it|them) with the imported {actions}, or append the imported ones after (it|them)?</source>
         <translation>
             <numerusform>O construtor tem %Ln ação não enviada. Substituí-la pelas {actions} importadas, ou acrescentar as importadas depois dela?</numerusform>
@@ -3757,7 +3757,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>QuitGuard</name>
     <message>
-        <location filename="../../transfer/quit_guard.py" line="+115"/>
+        <location filename="../../transfer/quit_guard.py" line="+145"/>
         <source>Stop and quit ends the import after the current batch. What was written stays, and Resume in Import… (or --resume) continues from where it stopped.</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, logout).</extracomment>
         <translation>Parar e sair encerra a importação após o lote atual. O que foi gravado permanece, e Retomar em Importar… (ou --resume) continua de onde parou.</translation>
@@ -3768,22 +3768,37 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Parar e sair encerra a exportação e remove o arquivo parcial, para que nenhuma exportação incompleta fique parecendo completa.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+19"/>
         <source>An import and an export are running.</source>
         <translation>Uma importação e uma exportação estão em andamento.</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-5"/>
         <source>An import is running.</source>
         <translation>Uma importação está em andamento.</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-11"/>
         <source>Stop and quit ends Repair all after the finding in progress: what it sent is in the action log with its outcome, and Continue or a new audit picks up the rest.</source>
         <translation>Parar e sair encerra Reparar tudo após o achado em andamento: o que foi enviado está no log de ações com seu resultado, e Continuar ou uma nova auditoria retoma o restante.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>Wait for the answer and quit</source>
+        <translation>Esperar a resposta e sair</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep working</source>
+        <translation>Continuar trabalhando</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A transaction that was sent cannot be stopped safely. {quit} waits for its answer and records its outcome in the action log before closing; {keep} shows the outcome in the builder.</source>
+        <translation>Uma transação já enviada não pode ser interrompida com segurança. {quit} espera a resposta e registra o resultado no log de ações antes de fechar; {keep} mostra o resultado no construtor.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>An export is running.</source>
         <translation>Uma exportação está em andamento.</translation>
     </message>
@@ -3793,18 +3808,37 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Reparar tudo está em andamento.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>A transaction is being sent to {table}: its answer is awaited.</source>
+        <translation>Uma transação está sendo enviada para {table}: aguardando a resposta.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Several tasks are running.</source>
         <translation>Várias tarefas estão em andamento.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>Quit DynoView</source>
         <translation>Sair do DynoView</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="+46"/>
+        <source>Quit now</source>
+        <translation>Sair agora</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{waiting}
+
+Quit now closes without the answer: if it is not recorded, the transaction&apos;s outcome will be settled by the next execution on this connection, from the action log.</source>
+        <translation>{waiting}
+
+Sair agora fecha sem a resposta: se ela não for registrada, o resultado da transação será apurado pela próxima execução nesta conexão, a partir do log de ações.</translation>
+    </message>
+    <message>
+        <location line="-110"/>
         <source>Stop and quit</source>
         <translation>Parar e sair</translation>
     </message>
@@ -3814,17 +3848,22 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Continuar executando</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+21"/>
         <source>Stop, don&apos;t quit</source>
         <translation>Parar, sem sair</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+27"/>
         <source>Stopping Repair all after the finding in progress…</source>
         <translation>Parando Reparar tudo após o achado em andamento…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>Waiting for DynamoDB&apos;s answer to the transaction sent to {table}…</source>
+        <translation>Aguardando a resposta do DynamoDB à transação enviada para {table}…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Stopping the import and the export before quitting…</source>
         <translation>Parando a importação e a exportação antes de sair…</translation>
     </message>
@@ -3834,7 +3873,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Parando as tarefas em andamento antes de sair…</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-7"/>
         <source>Stopping the import after the current batch…</source>
         <translation>Parando a importação após o lote atual…</translation>
     </message>
@@ -4554,7 +4593,7 @@ Requisição: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+116"/>
+        <location filename="../../locks/schema_dialog.py" line="+117"/>
         <source>Uniqueness schema</source>
         <translation>Esquema de unicidade</translation>
     </message>
@@ -4639,12 +4678,12 @@ Requisição: {request}</translation>
         <translation>Tabela de bloqueios: &quot;{name}&quot; não é um nome de tabela do DynamoDB. Use de 3 a 255 letras, dígitos, sublinhados (_), hífens (-) ou pontos (.), ou deixe o campo vazio quando os bloqueios ficam na tabela das contas.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+38"/>
         <source>a string is not closed: end it with &quot; on its line</source>
         <translation>uma string não está fechada: termine-a com &quot; na mesma linha</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-21"/>
         <source>line {lineno} column {colno}: not valid JSON ({msg}).</source>
         <translation>linha {lineno} coluna {colno}: JSON inválido ({msg}).</translation>
     </message>
@@ -4680,7 +4719,7 @@ Requisição: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+188"/>
+        <location filename="../../builder/send_flow.py" line="+204"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Verificação prévia: lendo as contas e os bloqueios que esta transação toca…</translation>
     </message>
@@ -6034,7 +6073,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.drafts_prompts</name>
     <message>
-        <location filename="../../builder/drafts_prompts.py" line="-82"/>
+        <location filename="../../builder/drafts_prompts.py" line="-85"/>
         <source>Unsent work in the transaction builder</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, SIGINT).</extracomment>
         <translation>Trabalho não enviado no construtor de transações</translation>
@@ -6045,7 +6084,7 @@ Mais antigo: {key_text}</translation>
         <translation>Importar sobre ações não enviadas</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>The transaction builder holds {describe}.</source>
         <translation>O construtor de transações tem {describe}.</translation>
     </message>
@@ -7094,7 +7133,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>tables.create_dialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="-152"/>
+        <location filename="../../tables/create_dialog.py" line="-163"/>
         <source>The article&apos;s layout: keys PK and SK, the email-index GSI on email, TTL on expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity</source>
         <translation>O layout do artigo: chaves PK e SK, o GSI email-index em email, TTL em expiresAt, um stream NEW_AND_OLD_IMAGES, capacidade sob demanda</translation>
     </message>
