@@ -13,7 +13,7 @@ import sys
 
 from botocore.exceptions import ClientError
 
-from dynoview.cli.audit_export import add_export_arguments, run_export
+from dynoview.cli.audit_export import add_export_arguments, export_only_flags, run_export
 from dynoview.cli.common import (
     USER_ERRORS,
     add_connection_arguments,
@@ -131,6 +131,13 @@ def run(args: argparse.Namespace) -> int:
         return run_export(args)
     if not args.table:
         say("give --table TABLE to audit a live table, or --export PATH to audit an export of one.")
+        return 2
+    ignored = export_only_flags(args)
+    if ignored:
+        # Else silently ignored: --print-sql would run a whole Scan, --athena-output a local audit.
+        flags, them = (ignored[0], "it") if len(ignored) == 1 else (", ".join(ignored), "them")
+        say(f"{flags} only {'applies' if them == 'it' else 'apply'} to auditing an export "
+            f"(--export PATH), not the live table {args.table}: leave {them} out.")
         return 2
     operation = "DescribeTable"
     try:

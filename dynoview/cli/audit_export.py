@@ -82,6 +82,22 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--athena-endpoint-url", metavar="URL", help="Athena endpoint (a local emulator)")
 
 
+#: Each export-only option's destination, its flag and its default (a flag left at it was not given).
+EXPORT_ONLY = (("ttl_attribute", "--ttl-attribute", None),
+               ("memory_limit", "--memory-limit", DEFAULT_MEMORY_LIMIT),
+               ("temp_dir", "--temp-dir", None), ("threads", "--threads", None),
+               ("athena_output", "--athena-output", None),
+               ("athena_workgroup", "--athena-workgroup", None),
+               ("athena_database", "--athena-database", DEFAULT_DATABASE),
+               ("print_sql", "--print-sql", None), ("s3_endpoint_url", "--s3-endpoint-url", None),
+               ("athena_endpoint_url", "--athena-endpoint-url", None))
+
+
+def export_only_flags(args: argparse.Namespace) -> list[str]:
+    """The flags given that only an export's audit reads (the live audit would ignore them)."""
+    return [flag for dest, flag, default in EXPORT_ONLY if getattr(args, dest, default) != default]
+
+
 def _clients(args: argparse.Namespace, need_s3: bool, need_athena: bool) -> tuple[Any, Any]:
     """S3 and Athena clients from the profile and region flags (the same credentials chain as
     every other command)."""

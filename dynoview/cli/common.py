@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import io
+import os
 import signal
 import sys
 import threading
@@ -56,13 +57,19 @@ from dynoview.core.values.visible_text import visible, visible_json
 
 EXIT_ERROR = 2  # a user error: one sentence on standard error
 EXIT_BUG = 3  # a bug: a traceback on standard error and a crash report saved
+#: Standard output's reader went away before the command ended (``| head -1``): no message, and
+#: the status a shell gives a program its pipe's reader left (128 + SIGPIPE), never 0: the
+#: command was cut short (an import's preview cut before its write wrote nothing).
+EXIT_READER_GONE = 141
 #: Every command's help ends with this (its own exits for findings are in its description).
 EXIT_EPILOG = (f"Exit status {EXIT_ERROR}: an error you can act on (one sentence on standard error: "
                f"credentials, permissions, a missing table, an unreachable endpoint, bad input). "
                f"Exit status {EXIT_BUG}: a bug in DynoView (its traceback on standard error and a "
-               "crash report saved; the last line says where).")
+               f"crash report saved; the last line says where). Exit status {EXIT_READER_GONE}: "
+               "standard output was closed before the command ended (e.g. piped into head).")
 #: What a command explains as one sentence (exit 2); any other exception is a bug (exit 3).
-#: OSError: a file the user named, a full disk, a closed pipe: the machine's state, not a bug.
+#: OSError: a file the user named, a full disk: the machine's state, not a bug (a closed
+#: standard output is ``EXIT_READER_GONE``).
 USER_ERRORS: tuple[type[BaseException], ...] = (DynoViewError, InputError, BotoCoreError, ClientError,
                                                 OSError)
 
@@ -112,6 +119,9 @@ class ScrubbedStream:
     def __init__(self, stream: IO[str], *, data: bool = False) -> None:
         self.stream = stream
         self.data = data
+        #: Set when the reader of a data stream went away (``| head``): ``run_guarded`` then ends
+        #: quietly instead of calling the closed pipe the user's error.
+        self.reader_gone = False
         self._environment = environment_secrets()
         self._held: list[str] = []  # the unfinished line, as written
         self._held_size = 0
@@ -125,7 +135,8 @@ class ScrubbedStream:
     def write(self, text: str) -> int:
         if self.data:
             # The environment's secrets were read once, when the command started.
-            self.stream.write(redact_known_values(text, self._environment, environment=False))
+            with self._noting_reader_gone():
+                self.stream.write(redact_known_values(text, self._environment, environment=False))
             return len(text)
         with self._lock:
             end = max(text.rfind("\n"), text.rfind("\r")) + 1
@@ -152,9 +163,17 @@ class ScrubbedStream:
                 self.write(text)
 
     def flush(self) -> None:
-        with self._lock:
+        with self._lock, self._noting_reader_gone():
             self._emit()
             self.stream.flush()
+
+    @contextmanager
+    def _noting_reader_gone(self) -> Iterator[None]:
+        try:
+            yield
+        except BrokenPipeError:
+            self.reader_gone = self.data
+            raise
 
     def close(self) -> None:
         with self._lock:
@@ -260,18 +279,47 @@ def scrubbed_output() -> Iterator[None]:
 def run_guarded(command: Callable[[], int], args: argparse.Namespace | None = None,
                 name: str = "") -> int:
     """The error boundary: run a command with its output cleaned. Ctrl+C says so and exits 2; a
-    user error that reached here is one sentence and exits 2; a bug prints its traceback,
-    redacted, saves a crash report and exits 3."""
+    user error that reached here is one sentence and exits 2; standard output's reader gone
+    exits 141 without a word; a bug prints its traceback, redacted, saves a crash report and
+    exits 3."""
     with scrubbed_output():
         try:
             return command()
         except KeyboardInterrupt:
             print("Interrupted.", file=sys.stderr)
             return EXIT_ERROR
+        except BrokenPipeError as exc:
+            if not reader_gone(exc):
+                return fail(exc, args or argparse.Namespace())
+            # The output's reader stopped reading (``| head -1``): not an error to explain.
+            _drop_output()
+            return EXIT_READER_GONE
         except USER_ERRORS as exc:
             return fail(exc, args or argparse.Namespace())
         except Exception as exc:
             return _report_bug(exc, name)
+
+
+def reader_gone(exc: BaseException) -> bool:
+    """Whether ``exc`` is standard output's reader going away (``| head -1``): not the user's
+    error, and not the endpoint's (a connection it closed is another ``BrokenPipeError``)."""
+    out = sys.stdout
+    return isinstance(exc, BrokenPipeError) and isinstance(out, ScrubbedStream) and out.reader_gone
+
+
+def _drop_output() -> None:
+    """Point standard output at the null device: the data still buffered for the reader that
+    went away is dropped at exit instead of failing there again."""
+    out = sys.stdout
+    try:
+        fd = out.stream.fileno() if isinstance(out, ScrubbedStream) else out.fileno()
+    except (OSError, ValueError, AttributeError):
+        return  # not a file (a caller's own stream): nothing of it is flushed at exit
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, fd)
+    finally:
+        os.close(null)
 
 
 def _report_bug(exc: Exception, name: str) -> int:
@@ -349,6 +397,8 @@ def open_connection(args: argparse.Namespace) -> Iterator[Connection]:
 def fail(exc: BaseException, args: argparse.Namespace, *, operation: str | None = None,
          table: str | None = None) -> int:
     """Print an actionable message on stderr and return exit status 2."""
+    if reader_gone(exc):
+        raise exc  # a command's own handler caught it: the boundary ends quietly
     if isinstance(exc, OSError) and not isinstance(exc, BotoCoreError):
         # describe_error knows DynamoDB's failures; a file's is the OS's own words and the path.
         where = f": {exc.filename}" if exc.filename else ""

@@ -34,7 +34,7 @@ from dynoview.cli.common import (
 from dynoview.core.audit.report import diagnosis_json, dumps
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import describe_table
-from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.action_log import ActionLog, unreadable_reason
 from dynoview.core.uniqueness.diagnose import Diagnosis, diagnose
 from dynoview.core.uniqueness.locks_table import with_locks_table
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema
@@ -90,10 +90,11 @@ def run(args: argparse.Namespace) -> int:
         except SchemaError as exc:
             say(f"The schema file cannot be used: {exc}")
             return 2
-    if args.action_log is not None and args.action_log.exists() and not args.action_log.is_file():
+    why = unreadable_reason(args.action_log) if args.action_log is not None else None
+    if why:
         # Read as empty, it would make every orphan lock "no record found" without a word.
-        say(f"--action-log {args.action_log} is not a file: give the action log's file (the app's "
-            "own is used when --action-log is left out).")
+        say(f"--action-log {args.action_log} {why}: give the action log's file (the app's own is "
+            "used when --action-log is left out).")
         return 2
     log = ActionLog(args.action_log) if args.action_log else ActionLog()
     try:

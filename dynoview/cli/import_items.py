@@ -27,18 +27,20 @@ from dynoview.cli.common import (
     terminal_json,
     terminal_line,
 )
-from dynoview.core.errors import ReadOnlyError
+from dynoview.core.errors import DynoViewError, ReadOnlyError
 from dynoview.core.imports.lock_rules import LayoutWatch, has_lock_rules
 from dynoview.core.imports.model import AUTO, CSV, FORMAT_LABELS, FORMATS
 from dynoview.core.imports.preview import Preview, build_preview
 from dynoview.core.imports.run import (
     BATCH,
+    MIN_RATE,
     MODE_SENTENCES,
     TRANSACT,
     ImportOptions,
     ImportProgress,
     ImportStopped,
     check_mode,
+    check_rate,
     run_import,
 )
 from dynoview.core.imports.source import read_records, resolve_format
@@ -122,8 +124,11 @@ def run(args: argparse.Namespace) -> int:
         say("This connection is read-only: nothing was imported (no request was sent). Run it "
             "without --read-only to import.")
         return EXIT_ERROR
-    if args.rate is not None and args.rate <= 0:
-        say("--rate is items per second: give a number above 0.")
+    try:
+        check_rate(args.rate)
+    except DynoViewError:
+        say(f"--rate is items per second, at least {MIN_RATE:.3g} (one a minute): {args.rate:g} was "
+            "given; leave --rate out for no limit.")
         return EXIT_ERROR
     try:
         with open_connection(args) as conn:

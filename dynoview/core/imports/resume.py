@@ -114,6 +114,27 @@ def resumable(path: Path, identity: FileIdentity) -> Progress | None:
     return saved if saved.identity.same_file(identity) else None
 
 
+def _unwritable(path: Path, exc: OSError, *, nothing_sent: bool = False) -> DynoViewError:
+    said = "; nothing was sent" if nothing_sent else ""
+    return DynoViewError(f"The import progress file {path} cannot be written ({exc.strerror or exc}"
+                         f"){said}: save it in a folder you can write to.", field="progress_file")
+
+
+def check_writable(path: Path) -> None:
+    """Refuse, with a sentence naming ``path``, a progress file that ``save`` could not write
+    (a read-only or missing-permission folder, a full disk): probed by creating and removing
+    a file beside it, as ``save`` does, leaving an existing progress file as it is."""
+    try:
+        if not path.parent.is_dir():
+            private_dir(path.parent)
+        temp = temporary_name(path)
+        with open_private(temp, "x"):
+            pass
+        os.unlink(temp)
+    except OSError as exc:
+        raise _unwritable(path, exc, nothing_sent=True) from None
+
+
 def save(path: Path, progress: Progress) -> None:
     """Replace the progress file atomically (a kill leaves the old one or the new one), 0600.
 
@@ -125,16 +146,21 @@ def save(path: Path, progress: Progress) -> None:
     batch): a power cut can leave the previous count, so a resume writes some batches again (the
     same Puts), or an empty file, which ``load`` refuses with a sentence; never a count too high."""
     progress.updated = datetime.now(UTC).isoformat()
-    if not path.parent.is_dir():
-        private_dir(path.parent)
-    temp = temporary_name(path)
+    try:
+        if not path.parent.is_dir():
+            private_dir(path.parent)
+        temp = temporary_name(path)
+    except OSError as exc:
+        raise _unwritable(path, exc) from None
     try:
         with open_private(temp, "x") as handle:
             json.dump(progress.to_json(), handle)
         os.replace(temp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(temp)
+        if isinstance(exc, OSError):  # the progress file's name, never its temporary one's
+            raise _unwritable(path, exc) from None
         raise
 
 

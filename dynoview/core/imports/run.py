@@ -24,6 +24,7 @@ the first batch not written (the same Puts).
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -156,6 +157,14 @@ def check_mode(mode: str, has_lock_rules: bool) -> None:
                             "could leave an account without its lock.", field="mode")
 
 
+def check_rate(rate: float | None) -> None:
+    """A rate is a finite number of items per second above 0 (None: no limit). NaN would pass
+    every comparison and send at full speed; infinity or a tiny rate would never send."""
+    if rate is not None and not (math.isfinite(rate) and rate >= MIN_RATE):
+        raise DynoViewError(f"The import rate is items per second, at least {MIN_RATE:g}; {rate:g} "
+                            "was given (leave the rate out for no limit).", field="rate")
+
+
 def valid_items(records: Iterable[Record], table: TableInfo) -> Iterator[Located]:
     """The items, stopping at the first problem (the preview lists them all before a write)."""
     for record in records:
@@ -165,6 +174,10 @@ def valid_items(records: Iterable[Record], table: TableInfo) -> Iterator[Located
                                 f"({found.place.text()}): {found.message}", problem=found)
         assert isinstance(record, Located)
         yield Located(record.item, record.place, found)  # its size, for the batches
+
+
+#: One item a minute: below it an import is a typo (1e-9), not a pace (it would sleep for years).
+MIN_RATE = 1 / 60
 
 
 class _Pacer:
@@ -197,11 +210,15 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
     if not requirement.allowed:
         raise ReadOnlyError(requirement.message)
     check_mode(options.mode, has_lock_rules)
+    check_rate(options.rate)
     started = time.perf_counter()
     identity = resume.file_identity(source)
     endpoint = _endpoint(conn)
     path = options.progress_path or resume.default_path(log.path, identity, table.name, endpoint)
     state = _start_state(path, identity, table.name, endpoint, options)
+    # Saved after every batch: a place it cannot be saved is refused before the first is sent,
+    # not found after it was written.
+    resume.check_writable(path)
     result = ImportResult(table.name, options.mode, progress_path=str(path))
     reader = SplitGetsReader(conn)
     pacer = _Pacer(options.rate, sleep)

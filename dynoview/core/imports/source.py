@@ -7,6 +7,7 @@ import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from dynoview.core.imports.array import read_array
 from dynoview.core.imports.csv_typed import read_csv
@@ -78,6 +79,16 @@ def resolve_format(path: str | Path, fmt: str = AUTO) -> str:
     return fmt
 
 
+def _blank(handle: BinaryIO) -> bool:
+    """Whether the file holds nothing but a byte order mark and whitespace; read from the start
+    again after (only its first chunk, unless that is blank)."""
+    chunk = handle.read(1 << 16).removeprefix(b"\xef\xbb\xbf")
+    while chunk and not chunk.strip():
+        chunk = handle.read(1 << 16)
+    handle.seek(0)
+    return not chunk
+
+
 def read_records(path: str | Path, fmt: str, *, csv_raw: bool = False) -> Iterator[Record]:
     """Every record of ``path`` in order, streamed (an item or a located problem)."""
     if fmt == S3_EXPORT:
@@ -88,6 +99,10 @@ def read_records(path: str | Path, fmt: str, *, csv_raw: bool = False) -> Iterat
     except OSError as exc:
         raise ImportFormatError(f"{path} cannot be read ({exc.strerror}).") from None
     with contextlib.closing(handle):
+        if _blank(handle):
+            # Said as such, not as 0 items imported or a format's complaint ("starts with [").
+            raise ImportFormatError(f"{path} is empty: there is nothing to import. Check that the "
+                                    "file was written completely, or name another file.")
         if fmt == JSONL:
             yield from plain_lines(handle)
         elif fmt == DDB_JSON:

@@ -37,8 +37,9 @@ def check_answer(http_response: Any = None, model: Any = None, **_: Any) -> None
         return
     status = int(getattr(http_response, "status_code", 0) or 0)
     name = getattr(model, "name", "the request")
-    if _is_markup(http_response) and status >= 500 and name in PARTIQL_OPERATIONS:
-        # A local engine's PartiQL failing on a statement (a bare moto server's error page).
+    if _is_markup(http_response) and status == 500 and name in PARTIQL_OPERATIONS:
+        # A local engine's PartiQL failing on a statement (a bare moto server's error page). Not
+        # any 5xx: 501 (a web server without POST) or a proxy's 502-504 is not DynamoDB at all.
         raise NotDynamoDBError(
             f"This endpoint's PartiQL engine cannot run this statement: it answered HTTP {status} "
             "with an error page and no message (its own log says why). Sending it again will not "

@@ -178,6 +178,28 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
+def unreadable_reason(path: Path) -> str | None:
+    """Why a log named by the user cannot be searched ("is not a file", "cannot be read
+    (Permission denied)"), or None. Reading treats these as an empty log, which would turn the
+    user's mistake into "no record" without a word. A missing file is a log with nothing in it
+    yet: searched as empty, and the diagnosis says it was not there (``uniqueness.origin``)."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    if stat.S_ISDIR(info.st_mode):
+        return "is not a file"  # a folder
+    if not stat.S_ISREG(info.st_mode):
+        return "is not a regular file"
+    try:
+        os.close(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)))
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    return None
+
+
 def _read_tail(path: Path, tail_bytes: int | None) -> bytes:
     """The file's last ``tail_bytes`` (all of it for None); nothing when it is not a regular file."""
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) \

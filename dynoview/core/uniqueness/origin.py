@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any, Protocol
 
 from botocore.exceptions import BotoCoreError, ClientError
@@ -397,6 +398,12 @@ def _from_action_log(ctx: _Context, action_log: ActionEntries) -> LockOrigin | N
         return _left_in_log(ctx, released)
     if created is not None:
         return _written_in_log(ctx, *created)
+    path = getattr(action_log, "path", None)
+    if not entries and isinstance(path, Path) and not path.exists():
+        # Not "no transaction": nothing was there to search (a new log, or a mistyped name).
+        ctx.notes.append(f"The action log {path} does not exist (yet), so no transaction was "
+                         "searched.")
+        return None
     ctx.notes.append("The action log has no transaction that wrote or released this lock.")
     return None
 
