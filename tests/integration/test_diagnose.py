@@ -435,6 +435,7 @@ def test_no_evidence_says_either_or(reader: Reader, conn: Connection, plain_tabl
                                     tmp_path: Path) -> None:
     _put(conn, plain_table, "UNIQ#EMAIL#mystery@x.io", "LOCK")
     info = describe_table(conn, plain_table)
+    (tmp_path / "none.jsonl").touch()  # an action log with nothing in it (a missing one says so)
     d = diagnose(reader, info, ARTICLE, "email", "mystery@x.io",
                  action_log=ActionLog(tmp_path / "none.jsonl"))
     assert d.status == ORPHAN_LOCK and d.origin is not None
