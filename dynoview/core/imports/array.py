@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import IO
 
 from dynoview.core.imports.model import Located, Place, Problem, Record
-from dynoview.core.imports.parse import RecordError, load_json, plain_item, typed_item
+from dynoview.core.imports.parse import NESTED_TOO_DEEP, RecordError, load_json, plain_item, typed_item
 
 CHUNK = 1 << 16
 #: An element longer than this is a broken file, not an item (DynamoDB's items are 400 KB).
@@ -131,5 +131,7 @@ def _element(text: _Text) -> tuple[str, int] | RecordError:
         except json.JSONDecodeError as exc:
             if text.eof or len(text.buf) - text.pos > MAX_ELEMENT:
                 return RecordError(f"not valid JSON: {exc.msg}", exc.pos - text.pos)
+        except RecursionError:  # its end cannot be found: nothing after it can be placed
+            return RecordError(NESTED_TOO_DEEP)
         if not text.more():
             continue  # eof now set: decide on what there is

@@ -11,7 +11,11 @@ from typing import Any
 from dynoview.core.imports.model import Item
 from dynoview.core.values.dynamodb_json import from_dynamodb_json
 from dynoview.core.values.plain import from_plain
-from dynoview.core.values.types import ValueParseError, describe_kind
+from dynoview.core.values.types import MAX_NESTING_DEPTH, ValueParseError, describe_kind
+
+#: JSON nested past what Python's parser can follow (DynamoDB stores far less anyway).
+NESTED_TOO_DEEP = (f"the JSON is nested far too deeply to be read; DynamoDB stores values nested at "
+                   f"most {MAX_NESTING_DEPTH} levels deep.")
 
 
 class RecordError(Exception):
@@ -63,6 +67,8 @@ def load_json(text: str) -> Any:
         raise RecordError(f"not valid JSON: {exc.msg}", exc.pos) from None
     except ValueParseError as exc:
         raise RecordError(exc.message) from None
+    except RecursionError:  # a few hundred levels already exhaust the parser's stack
+        raise RecordError(NESTED_TOO_DEEP) from None
 
 
 def _offset_of(text: str, name: str) -> int:

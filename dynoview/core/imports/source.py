@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import json
 from collections.abc import Iterator
@@ -30,7 +31,7 @@ def detect_format(path: str | Path) -> str:
     """The format of ``path``: a folder is an S3 export; a file by its suffix, else by its
     first non-blank character and line (``[``: array; ``{"Item"``: DynamoDB JSON lines)."""
     path = Path(path)
-    if path.is_dir():
+    if _is_dir(path):
         return S3_EXPORT
     suffix = path.suffix.lower()
     if suffix == ".csv":
@@ -39,10 +40,10 @@ def detect_format(path: str | Path) -> str:
     try:
         with path.open("rb") as f:
             head = f.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
-    except OSError as exc:
+    except (OSError, ValueError) as exc:
         if lines:
             return JSONL  # the reader says why it cannot read it
-        raise ImportFormatError(f"{path} cannot be read ({exc.strerror}).") from None
+        raise ImportFormatError(_unreadable(path, exc)) from None
     if lines:  # lines of items, unless each line is one {"Item": ...} (DynamoDB JSON)
         return DDB_JSON if _item_wrapper(head) else JSONL
     if head.startswith(b"["):
@@ -62,9 +63,36 @@ def _item_wrapper(head: bytes) -> bool:
     line, newline, _ = head.partition(b"\n")
     try:
         record = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # the reader locates what is wrong with the line
         return not newline and line.replace(b" ", b"").startswith(b'{"Item":{')
     return isinstance(record, dict) and list(record) == ["Item"] and isinstance(record["Item"], dict)
+
+
+def _shown(path: Path, limit: int = 160) -> str:
+    """``path`` for a message: control and invisible characters (a NUL, a newline, a
+    right-to-left mark) written as escapes, a very long name shortened in its middle."""
+    text = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in str(path))
+    return text if len(text) <= limit else f"{text[:limit // 2]}…{text[-limit // 2:]}"
+
+
+def _unreadable(path: Path, exc: OSError | ValueError) -> str:
+    """Why the file at ``path`` cannot be opened, said of its name when the name is the cause
+    (Python raises ValueError for a NUL in it, the system ENAMETOOLONG for a long one)."""
+    if isinstance(exc, ValueError):
+        why = "its name holds a NUL character, which no file name can"
+    elif exc.errno == errno.ENAMETOOLONG:
+        why = f"its name, {len(str(path)):,} characters long, is longer than the system allows"
+    else:
+        why = exc.strerror or str(exc)
+    return f"{_shown(path)} cannot be read ({why})."
+
+
+def _is_dir(path: Path) -> bool:
+    """Whether ``path`` is a folder; a name the system cannot look up is said as such."""
+    try:
+        return path.is_dir()  # False for a missing path or a NUL in the name (Python ≥ 3.8)
+    except OSError as exc:
+        raise ImportFormatError(_unreadable(path, exc)) from None
 
 
 def resolve_format(path: str | Path, fmt: str = AUTO) -> str:
@@ -72,7 +100,7 @@ def resolve_format(path: str | Path, fmt: str = AUTO) -> str:
         return detect_format(path)
     if fmt not in FORMATS:
         raise ImportFormatError(f"Import formats are {', '.join(FORMATS)}; {fmt!r} is not one.")
-    if (fmt == S3_EXPORT) != Path(path).is_dir():
+    if (fmt == S3_EXPORT) != _is_dir(Path(path)):
         raise ImportFormatError(f"{path}: an S3 export is a folder; every other format is a file."
                                 if fmt == S3_EXPORT else f"{path} is a folder: give a file, or "
                                 "--format s3-export for an S3 export folder.")
@@ -96,8 +124,8 @@ def read_records(path: str | Path, fmt: str, *, csv_raw: bool = False) -> Iterat
         return
     try:
         handle = Path(path).open("rb")  # noqa: SIM115 - closed below, after the generator's last item
-    except OSError as exc:
-        raise ImportFormatError(f"{path} cannot be read ({exc.strerror}).") from None
+    except (OSError, ValueError) as exc:
+        raise ImportFormatError(_unreadable(Path(path), exc)) from None
     with contextlib.closing(handle):
         if _blank(handle):
             # Said as such, not as 0 items imported or a format's complaint ("starts with [").

@@ -53,6 +53,7 @@ class ImportController(QObject):
     previewed = Signal(object)  # PreviewAnswer
     progress = Signal(object)  # core.imports.run.ImportProgress, from the worker thread
     finished = Signal(object, str)  # ImportResult | None (stopped, failed or cancelled), the sentence
+    preview_failed = Signal(str)  # why the file cannot be previewed: said at the file field
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -81,10 +82,19 @@ class ImportController(QObject):
                        if conn is not None else None)
             return PreviewAnswer(path, resolved, preview, locks, stopped)
 
-        self.ctx.tasks.start(PREVIEW_TASK, self._previewed(work), on_error=self._failed)
+        self.ctx.tasks.start(PREVIEW_TASK, self._previewed(work), on_error=self._preview_failed)
 
     async def _previewed(self, work: Callable[[], PreviewAnswer]) -> None:
         self.previewed.emit(await self.ctx.tasks.call(work))
+
+    def _preview_failed(self, exc: BaseException) -> None:
+        """The file cannot be read at all (missing, a folder, not UTF-8, an unusable name):
+        nothing was imported, so nothing of an import is said; a bug still reaches the crash
+        reporter (``describe``)."""
+        message = getattr(exc, "message", None)
+        if message is None:
+            message = self.ctx.describe(exc, operation=self.tr("Preview")).message
+        self.preview_failed.emit(message)
 
     def start(self, answer: PreviewAnswer, table: TableInfo, options: ImportOptions, *,
               csv_raw: bool = False) -> bool:

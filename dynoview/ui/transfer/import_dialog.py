@@ -44,6 +44,7 @@ from dynoview.ui.context import AppContext
 from dynoview.ui.transfer.import_controller import ImportController, PreviewAnswer
 from dynoview.ui.transfer.progress_row import ProgressRow
 
+ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
 PREVIEW_COLUMN_MAX = 260  # pixels: a preview column's widest, so a long value keeps the rest in sight
 
 
@@ -63,6 +64,7 @@ class ImportDialog(QDialog):
         self.setWindowTitle(self.tr("Import items into {name}").format(name=table.name))
         self._setup_ui()
         self.controller.previewed.connect(self._previewed)
+        self.controller.preview_failed.connect(self._preview_failed)
         self.controller.progress.connect(self.progress_row.show_progress)
         self.controller.finished.connect(self._finished)
         self.progress_row.cancel_requested.connect(self.controller.cancel)
@@ -184,6 +186,7 @@ class ImportDialog(QDialog):
     def _source_changed(self) -> None:
         """Another file, format or CSV reading than the one previewed: Import waits for its
         Preview (it would write the file previewed, not the one shown)."""
+        self.path_edit.setStyleSheet("")  # a refusal was of the file named before
         self.csv_raw_check.setVisible(self._is_csv())
         if self.answer is not None and self._fields() != self._asked:
             self.answer = None
@@ -210,9 +213,21 @@ class ImportDialog(QDialog):
             return
         self.answer = None
         self._asked = self._fields()
+        self.path_edit.setStyleSheet("")
         self.summary_label.setText(self.tr("Reading the whole file…"))
         self.controller.preview(Path(text), str(self.format_combo.currentData()), self.table,
                                 csv_raw=self._csv_raw())
+        self._set_state()
+
+    def _preview_failed(self, message: str) -> None:
+        """The file named cannot be read: said with the field marked and focused, what was
+        typed kept to be corrected."""
+        if self._fields() != self._asked:  # changed while it was read: not this file's answer
+            self.summary_label.setText(self._changed_text())
+            return
+        self.summary_label.setText(message)
+        self.path_edit.setStyleSheet(ERROR_STYLE)
+        self.path_edit.setFocus()
         self._set_state()
 
     def _previewed(self, answer: PreviewAnswer) -> None:
