@@ -22,9 +22,16 @@ from dynoview.cli.common import (
     say,
     terminal_json,
     terminal_line,
+    whole_number,
 )
 from dynoview.core.audit.report import audit_json, audit_text, dumps
-from dynoview.core.audit.run import DEFAULT_SEGMENTS, AuditProgress, AuditResult, run_audit
+from dynoview.core.audit.run import (
+    DEFAULT_SEGMENTS,
+    MAX_SEGMENTS,
+    AuditProgress,
+    AuditResult,
+    run_audit,
+)
 from dynoview.core.audit.two_tables import TWO_SCANS_NOTE, run_two_table_audit
 from dynoview.core.errors import DynoViewError, aws_error_code
 from dynoview.core.reads.reader import Reader
@@ -116,8 +123,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                         "status 0 clean, 1 findings, 2 error.")
     add_connection_arguments(parser)
     add_schema_arguments(parser, table_required=False)
-    parser.add_argument("--segments", type=int, default=DEFAULT_SEGMENTS,
-                        help=f"parallel Scan segments, 1-64 (default {DEFAULT_SEGMENTS})")
+    parser.add_argument("--segments", type=whole_number(1, MAX_SEGMENTS), default=DEFAULT_SEGMENTS,
+                        help=f"parallel Scan segments, 1-{MAX_SEGMENTS} (default {DEFAULT_SEGMENTS})")
     parser.add_argument("--consistent", action="store_true",
                         help="strongly consistent reads (twice the read capacity)")
     parser.add_argument("--format", choices=("text", "json"), default="text")

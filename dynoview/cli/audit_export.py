@@ -22,7 +22,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from dynoview.cli.common import USER_ERRORS, fail, terminal_json, terminal_line
+from dynoview.cli.common import USER_ERRORS, fail, terminal_json, terminal_line, whole_number
 from dynoview.core.audit.report import dumps
 from dynoview.core.errors import DynoViewError
 from dynoview.core.exports.athena import (
@@ -67,7 +67,7 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--temp-dir", metavar="DIR", type=Path,
                        help="where DuckDB spills and S3 exports are downloaded (default: a new "
                             "temporary folder, removed after)")
-    group.add_argument("--threads", type=int,
+    group.add_argument("--threads", type=whole_number(1),
                        help="DuckDB threads (default: one per core, fewer under a small --memory-limit)")
     group.add_argument("--athena-output", metavar="S3URL",
                        help="run the rules on Athena (export in S3) with results written here")

@@ -35,7 +35,7 @@ from typing import IO, Any
 from botocore.exceptions import BotoCoreError, ClientError
 
 from dynoview.core.crash_report import build_report, save_report
-from dynoview.core.errors import DynoViewError, InputError, describe_error
+from dynoview.core.errors import DynoViewError, InputError, aws_error_code, describe_error
 from dynoview.core.redaction import (
     credential_secrets,
     environment_secrets,
@@ -357,6 +357,25 @@ def add_connection_arguments(parser: argparse.ArgumentParser) -> None:
                        "terminal, or a cached session is used)")
 
 
+def whole_number(minimum: int = 1, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type for a numeric flag: a whole number from ``minimum`` to ``maximum``
+    (none: no top), else a sentence with the allowed range, which argparse prefixes with the
+    flag (``argument --segments: ...``) before anything runs, and exits 2."""
+    allowed = (f" from {minimum:,} to {maximum:,}" if maximum is not None
+               else f", {minimum:,} or more")
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"give a whole number{allowed}; {text!r} is not "
+                                             "one.") from None
+        if value < minimum or (maximum is not None and value > maximum):
+            raise argparse.ArgumentTypeError(f"give a whole number{allowed}; {text!r} was given.")
+        return value
+    return parse
+
+
 def profile_for(args: argparse.Namespace) -> str:
     """The file profile a command runs in: ``--demo`` never touches the user's own files."""
     return profile.DEMO if getattr(args, "demo", False) else profile.active()
@@ -373,7 +392,9 @@ def open_connection(args: argparse.Namespace) -> Iterator[Connection]:
         # a demo connection directly off the user's action log and schemas too.
         try:
             with profile.use(profile.DEMO):
-                yield backend.connect(read_only=getattr(args, "read_only", False))
+                conn = backend.connect(read_only=getattr(args, "read_only", False))
+                with _listing_tables_when_missing(conn):
+                    yield conn
         finally:
             backend.stop()
         return
@@ -391,7 +412,34 @@ def open_connection(args: argparse.Namespace) -> Iterator[Connection]:
         print(f"dynoview: {PLACEHOLDER_NOTE}", file=sys.stderr)
     if conn.cleartext_warning:
         print(f"dynoview: warning: {conn.cleartext_warning}", file=sys.stderr)
-    yield conn
+    with _listing_tables_when_missing(conn):
+        yield conn
+
+
+#: Where ``open_connection`` leaves the names ListTables gave on a missing table's error, for
+#: ``fail`` (the connection is closed by then) to offer the one meant.
+_TABLE_NAMES_ATTR = "_dynoview_table_names"
+
+
+@contextmanager
+def _listing_tables_when_missing(conn: Connection) -> Iterator[None]:
+    """On a missing table (ResourceNotFoundException), one ListTables while the connection is
+    still open, kept on the error: only on that path, so a command that works costs no call."""
+    try:
+        yield
+    except ClientError as exc:
+        if aws_error_code(exc) == "ResourceNotFoundException" and not hasattr(exc, _TABLE_NAMES_ATTR):
+            setattr(exc, _TABLE_NAMES_ATTR, _first_table_names(conn))
+        raise
+
+
+def _first_table_names(conn: Connection) -> tuple[str, ...]:
+    """The first page of ListTables (up to 100 names), or none when it fails: a hint that cannot
+    be had must not replace the error it was for."""
+    try:
+        return tuple(conn.client.list_tables().get("TableNames", []))
+    except (BotoCoreError, ClientError, DynoViewError):
+        return ()
 
 
 def fail(exc: BaseException, args: argparse.Namespace, *, operation: str | None = None,
@@ -407,7 +455,8 @@ def fail(exc: BaseException, args: argparse.Namespace, *, operation: str | None 
     err = describe_error(exc, operation=operation, table=table,
                          profile=getattr(args, "profile", None),
                          endpoint=getattr(args, "endpoint_url", None),
-                         region=getattr(args, "region", None))
+                         region=getattr(args, "region", None),
+                         table_names=getattr(exc, _TABLE_NAMES_ATTR, None))
     # A title that only repeats the program's name ("DynoView") says nothing after "dynoview:".
     title = "" if err.title.lower() == "dynoview" else f"{err.title}: "
     # An AWS answer can quote the request (a table value, the credentials a server echoes).

@@ -20,12 +20,14 @@ from dynoview.cli.common import (
     open_connection,
     say,
     terminal_json,
+    whole_number,
 )
 from dynoview.core.items.export import (
     CSV,
     DDB_JSON,
     DEFAULT_SEGMENTS,
     FORMATS,
+    MAX_SEGMENTS,
     ExportProgress,
     check_segments,
     export_table,
@@ -50,8 +52,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help=f"output format (default {DDB_JSON})")
     parser.add_argument("--consistent", action="store_true",
                         help="strongly consistent Scan (twice the cost)")
-    parser.add_argument("--segments", type=int, default=DEFAULT_SEGMENTS,
-                        help=f"parallel Scan segments, 1-64 (default {DEFAULT_SEGMENTS})")
+    parser.add_argument("--segments", type=whole_number(1, MAX_SEGMENTS), default=DEFAULT_SEGMENTS,
+                        help=f"parallel Scan segments, 1-{MAX_SEGMENTS} (default {DEFAULT_SEGMENTS})")
     parser.add_argument("--csv-raw", action="store_true",
                         help="CSV: write cells that start with =, +, -, @, a tab or a carriage return "
                              "exactly as stored, without the ' and quotes that stop a spreadsheet "

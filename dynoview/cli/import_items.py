@@ -26,6 +26,7 @@ from dynoview.cli.common import (
     say,
     terminal_json,
     terminal_line,
+    whole_number,
 )
 from dynoview.core.errors import DynoViewError, ReadOnlyError
 from dynoview.core.imports.lock_rules import LayoutWatch, has_lock_rules
@@ -94,7 +95,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--csv-raw", action="store_true",
                         help="CSV cells as they are (a CSV exported with --csv-raw): a leading ' is "
                              "kept")
-    parser.add_argument("--preview", type=int, default=5, metavar="N",
+    parser.add_argument("--preview", type=whole_number(0), default=5, metavar="N",
                         help="items shown in the preview (default 5)")
     parser.add_argument("--json", action="store_true", help="the preview and result as JSON on "
                         "standard output")

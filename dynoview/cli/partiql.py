@@ -20,8 +20,15 @@ from dynoview.cli.common import (
     say,
     terminal_json,
     terminal_line,
+    whole_number,
 )
-from dynoview.core.reads.partiql import StatementCursor, StatementSpec, parse_cli_parameter, prepare
+from dynoview.core.reads.partiql import (
+    MAX_PAGE_SIZE,
+    StatementCursor,
+    StatementSpec,
+    parse_cli_parameter,
+    prepare,
+)
 from dynoview.core.reads.partiql_statements import statement_target
 from dynoview.core.reads.reader import Reader
 from dynoview.core.values.display import display_text
@@ -46,9 +53,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--format", choices=("json", "text"), default="json",
                         help="json: one item a line as plain JSON (default); text: one item a line "
                              "as name=value, then a summary line")
-    parser.add_argument("--page-size", type=int, metavar="N",
-                        help="items DynamoDB evaluates per request (its Limit; default: 1 MB pages)")
-    parser.add_argument("--max-items", type=int, metavar="N",
+    parser.add_argument("--page-size", type=whole_number(1, MAX_PAGE_SIZE), metavar="N",
+                        help=f"items DynamoDB evaluates per request, 1-{MAX_PAGE_SIZE:,} (its Limit; "
+                             "default: 1 MB pages)")
+    parser.add_argument("--max-items", type=whole_number(1), metavar="N",
                         help="stop after printing N items (no further page is read)")
     parser.add_argument("--receipts", action="store_true",
                         help="print each request's read receipt (consistency, capacity, duration) as "
@@ -68,9 +76,6 @@ def run(args: argparse.Namespace) -> int:
         except ValueParseError as exc:
             say(f"--param {position} ({text}): {exc}")
             return 2
-    if args.max_items is not None and args.max_items < 1:
-        say("--max-items is at least 1.")
-        return 2
     spec = StatementSpec(statement, tuple(parameters), consistent=args.consistent,
                          page_size=args.page_size)
     target = statement_target(statement)

@@ -62,9 +62,11 @@ def _rate(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of findings per second") from None
-    if not 0 < value <= MAX_RATE:
-        raise argparse.ArgumentTypeError(f"the rate must be above 0 and at most {MAX_RATE:g}")
+        raise argparse.ArgumentTypeError(f"give a number of findings per second, above 0 and at most "
+                                         f"{MAX_RATE:g}; {text!r} is not a number.") from None
+    if not 0 < value <= MAX_RATE:  # nan too
+        raise argparse.ArgumentTypeError(f"give a number of findings per second, above 0 and at most "
+                                         f"{MAX_RATE:g}; {text!r} was given.")
     return value
 
 

@@ -26,6 +26,7 @@ from dynoview.cli.common import (
     stop_signals,
     terminal_json,
     terminal_line,
+    whole_number,
 )
 from dynoview.core.errors import DynoViewError
 from dynoview.core.streams.description import ORDER_NOTE, StreamInfo, describe_stream, table_stream_arn
@@ -64,20 +65,6 @@ def seconds(*, minimum: float | None = None,
     return parse
 
 
-def positive_count() -> Callable[[str], int]:
-    """An argparse type: a whole number, 1 or more."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"give a whole number, 1 or more; {text!r} is not "
-                                             "one.") from None
-        if value < 1:
-            raise argparse.ArgumentTypeError(f"give a whole number, 1 or more; {text!r} was given.")
-        return value
-    return parse
-
-
 POSITIONS = {
     "trim-horizon": TRIM_HORIZON,
     "latest": LATEST,
@@ -107,7 +94,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                              "keys. Escape a comma inside a value as \\,")
     parser.add_argument("--format", choices=("json", "text"), default="json",
                         help="json: one JSON object per line (default); text: one readable line")
-    parser.add_argument("--limit", type=positive_count(), default=None,
+    parser.add_argument("--limit", type=whole_number(1), default=None,
                         help="stop after printing this many records")
     parser.add_argument("--max-seconds", type=seconds(), default=None,
                         help="stop following after this many seconds")
@@ -139,9 +126,6 @@ def describe_json(info: StreamInfo) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.limit is not None and args.limit < 1:
-        say("--limit must be 1 or more.")
-        return 2
     if args.position not in ("at-sequence", "after-sequence"):
         # Else ignored: the records would start at --from, not where the number says.
         given = [flag for flag, value in (("--sequence-number", args.sequence_number),

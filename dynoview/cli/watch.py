@@ -32,9 +32,10 @@ from dynoview.cli.common import (
     stop_signals,
     terminal_json,
     terminal_line,
+    whole_number,
 )
 from dynoview.cli.stream import seconds
-from dynoview.core.audit.run import DEFAULT_SEGMENTS, AuditProgress
+from dynoview.core.audit.run import DEFAULT_SEGMENTS, MAX_SEGMENTS, AuditProgress
 from dynoview.core.counts import count_text
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import describe_table
@@ -99,8 +100,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", choices=SEED_MODES, default=AUTO,
                         help="auto (default): replay the stream of a table created with it less than "
                              "24 hours ago, else audit the table first; audit; replay")
-    parser.add_argument("--segments", type=int, default=DEFAULT_SEGMENTS,
-                        help=f"parallel Scan segments of a seeding audit (default {DEFAULT_SEGMENTS})")
+    parser.add_argument("--segments", type=whole_number(1, MAX_SEGMENTS), default=DEFAULT_SEGMENTS,
+                        help=f"parallel Scan segments of a seeding audit, 1-{MAX_SEGMENTS} (default "
+                             f"{DEFAULT_SEGMENTS})")
 
 
 def note(message: str) -> None:
@@ -268,9 +270,6 @@ def _loop(watcher: Watcher, run: _Run) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.segments < 1:
-        say("--segments must be 1 or more.")
-        return 2
     watch_run = _Run(args)
     watcher: Watcher | None = None
     operation = "DescribeTable"

@@ -8,7 +8,8 @@ this module loads with the first error described, not with every module that can
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import difflib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 
@@ -27,6 +28,7 @@ class Facts:
     on_table: str = ""  # " on table NAME"
     on: str = ""  # " on NAME"
     the_table: str = "The table"  # "Table NAME"
+    did_you_mean: str = ""  # " Did you mean NAME?" for a missing table named almost like another
     exc_text: str = ""
     reasons: str = ""  # " DynamoDB's reason: ..." from a throttling answer's ThrottlingReasons
     throttled: bool = False  # a throttling code (errors.THROTTLING_CODES)
@@ -95,8 +97,8 @@ CLIENT_ERRORS: tuple[tuple[Callable[[Facts], bool], Entry], ...] = (
         "in your IAM policy, or use another profile. ({raw})")),
     (_code_in("ResourceNotFoundException"), Entry(
         "Table not found",
-        "{the_table} does not exist{where}. Check the table name, the region and the endpoint of "
-        "this connection.")),
+        "{the_table} does not exist{where}.{did_you_mean} Check the table name, the region and the "
+        "endpoint of this connection.")),
     (lambda facts: facts.throttled, Entry(
         "Throttled",
         "DynamoDB throttled {op}{on} even after retries: the table or a hot partition key is over "
@@ -137,6 +139,30 @@ CLIENT_ERRORS: tuple[tuple[Callable[[Facts], bool], Entry], ...] = (
         "Global secondary indexes only serve eventually consistent reads. Switch the read to "
         "eventual, or query the table or a local secondary index.")),
 )
+
+
+#: How alike a name must be (difflib's ratio) to be offered for a missing table: a typo or two.
+SIMILAR_TABLE_CUTOFF = 0.85
+
+
+def similar_table(wanted: str, names: Iterable[str]) -> str | None:
+    """The one table of ``names`` that ``wanted`` most likely meant, or None.
+
+    Table names are case-sensitive, so ``Accounts`` for ``accounts`` is a missing table: the
+    only name equal but for case wins; else the one close match above ``SIMILAR_TABLE_CUTOFF``.
+    Two candidates alike (``Accounts`` and ``ACCOUNTS``, for ``aCCOUNTS``) are no answer.
+    """
+    listed = list(dict.fromkeys(names))
+    if wanted in listed:
+        return None  # it exists: another table is the one missing
+    same_but_case = [name for name in listed if name.casefold() == wanted.casefold()]
+    if same_but_case:
+        return same_but_case[0] if len(same_but_case) == 1 else None
+    close = difflib.get_close_matches(wanted, listed, n=2, cutoff=SIMILAR_TABLE_CUTOFF)
+    if len(close) == 2 and (difflib.SequenceMatcher(None, wanted, close[0]).ratio()
+                            == difflib.SequenceMatcher(None, wanted, close[1]).ratio()):
+        return None  # a tie: offering either would be a guess
+    return close[0] if close else None
 
 
 def render(entry: Entry, facts: Facts) -> tuple[str, str, str | None]:

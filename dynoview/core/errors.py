@@ -146,8 +146,12 @@ def describe_error(
     profile: str | None = None,
     endpoint: str | None = None,
     region: str | None = None,
+    table_names: Iterable[str] | None = None,
 ) -> UserFacingError:
     """Map any exception raised by a DynamoDB call to a title and an actionable sentence.
+
+    ``table_names``: the tables the connection lists, if known. A missing ``table`` named like
+    one of them but for case or a typo is then offered ("Did you mean accounts?").
 
     The sentence never holds a password from an endpoint URL (``http://user:pass@host``):
     neither the endpoint it names nor an exception text that quotes the URL.
@@ -168,13 +172,14 @@ def describe_error(
         on=f" on {table}" if table else "",
         the_table=f"Table {table}" if table else "The table",
     )
-    err = _describe(exc, facts, operation)
+    err = _describe(exc, facts, operation, table, table_names)
     return UserFacingError(redact_url_credentials(err.title), redact_url_credentials(err.message),
                            err.code)
 
 
-def _describe(exc: BaseException, facts: Facts, operation: str | None) -> UserFacingError:
-    from dynoview.core.error_messages import BOTOCORE_ERRORS, CLIENT_ERRORS, render
+def _describe(exc: BaseException, facts: Facts, operation: str | None, table: str | None,
+              table_names: Iterable[str] | None) -> UserFacingError:
+    from dynoview.core.error_messages import BOTOCORE_ERRORS, CLIENT_ERRORS, render, similar_table
 
     if isinstance(exc, DynoViewError):
         return UserFacingError("Not sent" if isinstance(exc, ReadOnlyError) else "DynoView",
@@ -192,6 +197,11 @@ def _describe(exc: BaseException, facts: Facts, operation: str | None) -> UserFa
         if facts.throttled:
             why = reasons_text(throttling_reasons(exc))
             facts = replace(facts, reasons=f" {why}" if why else "")
+        meant = (similar_table(table, table_names)
+                 if table and table_names is not None and code == "ResourceNotFoundException"
+                 else None)
+        if meant is not None:
+            facts = replace(facts, did_you_mean=f" Did you mean {meant}?")
         entry = next((e for matches, e in CLIENT_ERRORS if matches(facts)), None)
         if entry is None:
             return UserFacingError(code or "DynamoDB error", f"{facts.op} failed: {facts.raw}", code)

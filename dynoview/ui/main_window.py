@@ -295,10 +295,12 @@ class MainWindow(MenusOnDemand):
         else:
             settle()
             if wanted:
-                self._error(UserFacingError(self.tr("Table not found"),
-                                            self.tr(
-                                                "Table {wanted} does not exist on this connection.").format(
-                                                    wanted=wanted)))
+                from dynoview.core.error_messages import similar_table  # with the first error
+                meant = similar_table(wanted, tables)  # "accounts" for "Accounts", as the CLI says
+                why = (self.tr("Table {wanted} does not exist on this connection. Did you mean {meant}?")
+                       if meant else self.tr("Table {wanted} does not exist on this connection."))
+                self._error(UserFacingError(self.tr("Table not found"), why.format_map(
+                    {"wanted": wanted, "meant": meant})))
 
     def _connect_failed(self, exc: BaseException, spec: ConnectionSpec | None) -> None:
         # The previous connection's tables and panels must not stay on screen under

@@ -118,3 +118,32 @@ def test_codegen_out_naming_a_file_says_it_takes_a_folder(
     assert (code, out) == (2, "")
     assert f"--out {target} is a file: --out takes a folder" in err
     assert target.read_text() == "kept\n"
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["partiql", "--page-size", "0", "SELECT * FROM t"], "argument --page-size: give a whole number "
+                                                         "from 1 to 10,000; '0' was given."),
+    (["partiql", "--max-items", "0", "SELECT * FROM t"], "argument --max-items: give a whole number, "
+                                                         "1 or more; '0' was given."),
+    (["watch", "--table", "t", "--segments", "0"], "argument --segments: give a whole number from 1 "
+                                                   "to 64; '0' was given."),
+    (["watch", "--table", "t", "--segments", "65"], "argument --segments: give a whole number from 1 "
+                                                    "to 64; '65' was given."),
+    (["audit", "--table", "t", "--segments", "65"], "argument --segments: give a whole number from 1 "
+                                                    "to 64; '65' was given."),
+    (["export", "--table", "t", "--segments", "x"], "argument --segments: give a whole number from 1 "
+                                                    "to 64; 'x' is not one."),
+    (["import", "--table", "t", "--preview", "-1", "items.jsonl"],
+     "argument --preview: give a whole number, 0 or more; '-1' was given."),
+    (["audit", "--export", "folder", "--threads", "0"],
+     "argument --threads: give a whole number, 1 or more; '0' was given."),
+    (["repair", "--table", "t", "--rate", "0", "report.json"],
+     "argument --rate: give a number of findings per second, above 0 and at most 100; '0' was given."),
+])
+def test_a_numeric_flag_out_of_range_is_named_with_its_range(
+        capsys: pytest.CaptureFixture[str], argv: list[str], said: str) -> None:
+    """Refused as the arguments are read, before any connection: the flag and what it allows."""
+    with pytest.raises(SystemExit) as caught:
+        main([*argv, "--endpoint-url", "http://127.0.0.1:9"])
+    assert caught.value.code == 2
+    assert said in capsys.readouterr().err

@@ -41,6 +41,8 @@ PARAMETER_KINDS = ("S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M", DY
 #: DynamoDB refuses a longer statement, counted in UTF-8 bytes (ValidationException "Member
 #: must have length less than or equal to 8192"); botocore does not check it before sending.
 MAX_STATEMENT_BYTES = 8192
+#: The most items ExecuteStatement evaluates per request (its Limit).
+MAX_PAGE_SIZE = 10_000
 
 
 def _json(text: str, example: str) -> Any:
@@ -167,8 +169,8 @@ def prepare(spec: StatementSpec, *, read_only: bool, table: TableInfo | None = N
             f"The statement has {wanted} ? placeholder{'s' if wanted != 1 else ''} and "
             f"{given} value{'s are' if given != 1 else ' is'} given: give one value per ?, in order.",
             field="parameters")
-    if spec.page_size is not None and not 1 <= spec.page_size <= 10_000:
-        raise DynoViewError("The page size is 1 to 10,000 items.", field="page_size")
+    if spec.page_size is not None and not 1 <= spec.page_size <= MAX_PAGE_SIZE:
+        raise DynoViewError(f"The page size is 1 to {MAX_PAGE_SIZE:,} items.", field="page_size")
     target = statement_target(text)
     if table is not None and target is not None and target[0] == table.name and target[1]:
         # An index the table does not have (KeyError): DynamoDB's answer names it.

@@ -7,6 +7,7 @@ user types: changing one moves its lock too, which the builder then does for the
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from PySide6.QtCore import QTimer
@@ -19,8 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.session.tables import TableInfo
 from dynoview.core.session.user_files import UserFileError, loads_user_json
+from dynoview.core.tx.model import PUT, Action, Problem, Transaction
 from dynoview.core.tx.template_inputs import check_value, protected_changes
+from dynoview.core.tx.validation import validate
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.dynamodb_json import dynamodb_json, from_dynamodb_json
 from dynoview.core.values.types import ValueParseError
@@ -44,17 +48,67 @@ def parse_item(text: str) -> dict[str, Any]:
     return {name: from_dynamodb_json(value, path=name) for name, value in data.items()}
 
 
+#: The table an item is checked for when the dialog is not told its table: a valid name that
+#: no key schema comes with, so only the checks that need none run (names, size, values).
+_ANY_TABLE = "table"
+
+
+def item_problem(item: dict[str, Any], info: TableInfo | None) -> Problem | None:
+    """The first reason DynamoDB would refuse ``item`` written to its table (a key missing, empty
+    or over its byte limit, an attribute name empty or over 64 KB, an item over 400 KB), or None.
+    The builder's own checks of a Put, run before the item is handed to it."""
+    table = info.name if info is not None else _ANY_TABLE
+    tables = {info.name: info} if info is not None else {}
+    problems = validate(Transaction([Action(PUT, table, item=item)]), tables)
+    return next((p for p in problems if p.is_error and p.field.split(".", 1)[0] == "item"), None)
+
+
+def problem_attribute(problem: Problem, item: dict[str, Any]) -> str | None:
+    """The top-level attribute of ``item`` a problem is located at, or None (the whole item)."""
+    path = problem.field.removeprefix("item").removeprefix(".")
+    if not path:
+        # validate names no attribute for an empty name; it reports that before the size.
+        return "" if "" in item else None
+    if path.endswith("..."):  # a long name, cut
+        return next((n for n in item if n.startswith(path[:-3])), None)
+    # The longest name the path starts with: an attribute name may hold dots itself.
+    return max((n for n in item if n and (path == n or path.startswith(n + "."))), key=len, default=None)
+
+
+def attribute_offset(text: str, name: str) -> int | None:
+    """Where the top-level attribute ``name`` starts in the item's JSON ``text`` (already parsed
+    without error), or None."""
+    decoder = json.JSONDecoder()
+    at = text.find("{") + 1
+    while at:
+        while at < len(text) and text[at] in " \t\r\n,":
+            at += 1
+        if at >= len(text) or text[at] != '"':
+            return None
+        start = at
+        key, at = decoder.raw_decode(text, at)
+        if key == name:
+            return start
+        at = text.index(":", at) + 1
+        while at < len(text) and text[at] in " \t\r\n":
+            at += 1
+        _, at = decoder.raw_decode(text, at)
+    return None
+
+
 class ItemEditDialog(QDialog):
     """Returns the edited item in ``item`` when accepted."""
 
     def __init__(self, item: dict[str, Any], parent: QWidget | None = None,
-                 schema: UniquenessSchema | None = None) -> None:
+                 schema: UniquenessSchema | None = None, info: TableInfo | None = None) -> None:
+        """``info``: the item's table, whose keys are checked before the item is handed over."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("Edit item"))
         self.resize(640, 520)
         self.item: dict[str, Any] | None = None
         self.original = item
         self.schema = schema
+        self.info = info
         hint = QLabel(self.tr("Edit the item as DynamoDB JSON. Saving opens the transaction builder "
                       "with a Put guarded on the values you saw, so nothing is written until "
                       "you have checked the request."))
@@ -127,6 +181,29 @@ class ItemEditDialog(QDialog):
                             attribute=change.rule.attribute, error=check.error)
         return None
 
+    def _refused_by_dynamodb(self, item: dict[str, Any]) -> bool:
+        """Say a limit of DynamoDB the item breaks, at the attribute's line and column in the
+        editor (the cursor moves there), as the builder would after the hand-over."""
+        problem = item_problem(item, self.info)
+        if problem is None:
+            return False
+        text = self.editor.toPlainText()
+        name = problem_attribute(problem, item)
+        offset = attribute_offset(text, name) if name is not None else None
+        if name is None or offset is None:
+            self.error.setText(self.tr("Not opened: {message}").format(message=problem.message))
+            return True
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        shown = name if len(name) <= 40 else name[:40] + "…"
+        self.error.setText(self.tr("Not opened at {attribute} (line {line}, column {column}): "
+                                   "{message}").format(attribute=shown or '""', line=line,
+                                                        column=column, message=problem.message))
+        cursor = self.editor.textCursor()
+        cursor.setPosition(offset)
+        self.editor.setTextCursor(cursor)
+        return True
+
     def _accept(self) -> None:
         try:
             item = parse_item(self.editor.toPlainText())
@@ -134,6 +211,8 @@ class ItemEditDialog(QDialog):
             where = f" at {exc.path}" if exc.path else ""
             self.error.setText(self.tr(
                 "Not opened{where}: {message}").format(where=where, message=exc.message))
+            return
+        if self._refused_by_dynamodb(item):
             return
         problem = self.protected_error(item)
         if problem is not None:

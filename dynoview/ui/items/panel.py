@@ -357,7 +357,7 @@ class ItemsPanel(QWidget):
             return
         from dynoview.ui.items.edit_dialog import ItemEditDialog
 
-        dialog = ItemEditDialog(item, self, schema=self.ctx.schema)
+        dialog = ItemEditDialog(item, self, schema=self.ctx.schema, info=info)
         self.edit_dialog = dialog
 
         def finished(code: int) -> None:
