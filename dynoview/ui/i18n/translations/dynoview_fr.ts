@@ -2475,13 +2475,18 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+68"/>
+        <location filename="../../transfer/import_controller.py" line="+69"/>
         <source>Connect to a table first.</source>
         <extracomment>An import of this file into this table that stopped before its end (Resume continues it).</extracomment>
         <translation>Connectez-vous d’abord à une table.</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+27"/>
+        <source>Preview</source>
+        <translation>Aperçu</translation>
+    </message>
+    <message>
+        <location line="+40"/>
         <source>No batch is confirmed written yet.</source>
         <translation>Aucun lot n’est encore confirmé écrit.</translation>
     </message>
@@ -2527,12 +2532,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+63"/>
+        <location filename="../../transfer/import_dialog.py" line="+64"/>
         <source>Import items into {name}</source>
         <translation>Importer des items dans {name}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>File to import</source>
         <translation>Fichier à importer</translation>
     </message>
@@ -2652,7 +2657,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Importer des items depuis</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>The Raw CSV box changed, and with it the values read: press Preview before Import.</source>
         <translation>La case CSV brut a changé, et avec elle les valeurs lues&#xa0;: appuyez sur Aperçu avant Importer.</translation>
     </message>
@@ -2667,12 +2672,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Choisissez d’abord un fichier&#xa0;: tapez son chemin ou cliquez sur Parcourir…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Reading the whole file…</source>
         <translation>Lecture du fichier entier…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+24"/>
         <source> Import stays off until the file has none: fix the lines listed below in the file, then press Preview again.</source>
         <translation> Importer reste désactivé tant que le fichier en a&#xa0;: corrigez dans le fichier les lignes listées ci-dessous, puis cliquez à nouveau sur Aperçu.</translation>
     </message>
@@ -2809,12 +2814,13 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+53"/>
+        <location filename="../../items/edit_dialog.py" line="+106"/>
         <source>Edit item</source>
+        <extracomment>The table an item is checked for when the dialog is not told its table: a valid name that no key schema comes with, so only the checks that need none run (names, size, values).</extracomment>
         <translation>Modifier l’item</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Edit the item as DynamoDB JSON. Saving opens the transaction builder with a Put guarded on the values you saw, so nothing is written until you have checked the request.</source>
         <translation>Modifiez l’item en JSON DynamoDB. Enregistrer ouvre le générateur de transactions avec un Put protégé sur les valeurs vues, donc rien n’est écrit avant que vous ayez vérifié la requête.</translation>
     </message>
@@ -2844,7 +2850,17 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Non ouvert à {attribute}&#xa0;: {error}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
+        <source>Not opened: {message}</source>
+        <translation>Non ouvert : {message}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not opened at {attribute} (line {line}, column {column}): {message}</source>
+        <translation>Non ouvert à {attribute} (ligne {line}, colonne {column}) : {message}</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Not opened{where}: {message}</source>
         <translation>Non ouvert{where}&#xa0;: {message}</translation>
     </message>
@@ -3214,17 +3230,22 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
+        <source>Table {wanted} does not exist on this connection. Did you mean {meant}?</source>
+        <translation>La table {wanted} n’existe pas sur cette connexion. Vouliez-vous dire {meant} ?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Table not found</source>
         <translation>Table introuvable</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-1"/>
         <source>Table {wanted} does not exist on this connection.</source>
         <translation>La table {wanted} n’existe pas sur cette connexion.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Not connected</source>
         <translation>Non connecté</translation>
     </message>
@@ -3795,7 +3816,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+2"/>
         <source>A transaction that was sent cannot be stopped safely. {quit} waits for its answer and records its outcome in the action log before closing; {keep} shows the outcome in the builder.</source>
-        <translation>Une transaction envoyée ne peut pas être arrêtée sans risque. « {quit} » attend sa réponse et inscrit son issue dans le journal des actions avant de fermer ; « {keep} » affiche l’issue dans le constructeur.</translation>
+        <translation>Une transaction envoyée ne peut pas être arrêtée sans risque. «&#xa0;{quit}&#xa0;» attend sa réponse et inscrit son issue dans le journal des actions avant de fermer&#xa0;; «&#xa0;{keep}&#xa0;» affiche l’issue dans le constructeur.</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3810,7 +3831,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+1"/>
         <source>A transaction is being sent to {table}: its answer is awaited.</source>
-        <translation>Une transaction est en cours d’envoi vers {table} : sa réponse est attendue.</translation>
+        <translation>Une transaction est en cours d’envoi vers {table}&#xa0;: sa réponse est attendue.</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3835,7 +3856,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 Quit now closes without the answer: if it is not recorded, the transaction&apos;s outcome will be settled by the next execution on this connection, from the action log.</source>
         <translation>{waiting}
 
-« Quitter maintenant » ferme sans la réponse : si elle n’est pas inscrite, l’issue de la transaction sera établie par la prochaine exécution sur cette connexion, à partir du journal des actions.</translation>
+«&#xa0;Quitter maintenant&#xa0;» ferme sans la réponse&#xa0;: si elle n’est pas inscrite, l’issue de la transaction sera établie par la prochaine exécution sur cette connexion, à partir du journal des actions.</translation>
     </message>
     <message>
         <location line="-110"/>

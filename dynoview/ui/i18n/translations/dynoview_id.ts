@@ -2448,13 +2448,18 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+68"/>
+        <location filename="../../transfer/import_controller.py" line="+69"/>
         <source>Connect to a table first.</source>
         <extracomment>An import of this file into this table that stopped before its end (Resume continues it).</extracomment>
         <translation>Hubungkan ke tabel dulu.</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+27"/>
+        <source>Preview</source>
+        <translation>Pratinjau</translation>
+    </message>
+    <message>
+        <location line="+40"/>
         <source>No batch is confirmed written yet.</source>
         <translation>Belum ada batch yang dipastikan tertulis.</translation>
     </message>
@@ -2499,12 +2504,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+63"/>
+        <location filename="../../transfer/import_dialog.py" line="+64"/>
         <source>Import items into {name}</source>
         <translation>Impor item ke {name}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>File to import</source>
         <translation>Berkas yang diimpor</translation>
     </message>
@@ -2624,7 +2629,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Impor item dari</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>The Raw CSV box changed, and with it the values read: press Preview before Import.</source>
         <translation>Kotak CSV mentah berubah, dan begitu pula nilai yang dibaca: tekan Pratinjau sebelum Impor.</translation>
     </message>
@@ -2639,12 +2644,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Pilih berkas dulu: ketik jalurnya, atau tekan Telusuri…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Reading the whole file…</source>
         <translation>Membaca seluruh berkas…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+24"/>
         <source> Import stays off until the file has none: fix the lines listed below in the file, then press Preview again.</source>
         <translation> Impor tetap nonaktif sampai berkas tidak punya masalah: perbaiki baris yang tercantum di bawah dalam berkas, lalu tekan Pratinjau lagi.</translation>
     </message>
@@ -2781,12 +2786,13 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+53"/>
+        <location filename="../../items/edit_dialog.py" line="+106"/>
         <source>Edit item</source>
+        <extracomment>The table an item is checked for when the dialog is not told its table: a valid name that no key schema comes with, so only the checks that need none run (names, size, values).</extracomment>
         <translation>Edit item</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Edit the item as DynamoDB JSON. Saving opens the transaction builder with a Put guarded on the values you saw, so nothing is written until you have checked the request.</source>
         <translation>Edit item sebagai DynamoDB JSON. Menyimpan membuka pembangun transaksi dengan Put yang dijaga pada nilai yang Anda lihat, jadi tidak ada yang ditulis sampai Anda memeriksa permintaannya.</translation>
     </message>
@@ -2816,7 +2822,17 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tidak dibuka di {attribute}: {error}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
+        <source>Not opened: {message}</source>
+        <translation>Tidak dibuka: {message}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not opened at {attribute} (line {line}, column {column}): {message}</source>
+        <translation>Tidak dibuka di {attribute} (baris {line}, kolom {column}): {message}</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Not opened{where}: {message}</source>
         <translation>Tidak dibuka{where}: {message}</translation>
     </message>
@@ -3175,17 +3191,22 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
+        <source>Table {wanted} does not exist on this connection. Did you mean {meant}?</source>
+        <translation>Tabel {wanted} tidak ada di koneksi ini. Maksud Anda {meant}?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Table not found</source>
         <translation>Tabel tidak ditemukan</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-1"/>
         <source>Table {wanted} does not exist on this connection.</source>
         <translation>Tabel {wanted} tidak ada di koneksi ini.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Not connected</source>
         <translation>Tidak terhubung</translation>
     </message>

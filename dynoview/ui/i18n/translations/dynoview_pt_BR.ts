@@ -2475,13 +2475,18 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+68"/>
+        <location filename="../../transfer/import_controller.py" line="+69"/>
         <source>Connect to a table first.</source>
         <extracomment>An import of this file into this table that stopped before its end (Resume continues it).</extracomment>
         <translation>Conecte-se a uma tabela primeiro.</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+27"/>
+        <source>Preview</source>
+        <translation>Prévia</translation>
+    </message>
+    <message>
+        <location line="+40"/>
         <source>No batch is confirmed written yet.</source>
         <translation>Nenhum lote foi confirmado como gravado ainda.</translation>
     </message>
@@ -2527,12 +2532,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>JSON de TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+63"/>
+        <location filename="../../transfer/import_dialog.py" line="+64"/>
         <source>Import items into {name}</source>
         <translation>Importar itens para {name}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>File to import</source>
         <translation>Arquivo a importar</translation>
     </message>
@@ -2652,7 +2657,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Importar itens de</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>The Raw CSV box changed, and with it the values read: press Preview before Import.</source>
         <translation>A caixa CSV bruto mudou, e com ela os valores lidos: pressione Pré-visualizar antes de Importar.</translation>
     </message>
@@ -2667,12 +2672,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Escolha um arquivo primeiro: digite o caminho ou clique em Procurar…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Reading the whole file…</source>
         <translation>Lendo o arquivo inteiro…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+24"/>
         <source> Import stays off until the file has none: fix the lines listed below in the file, then press Preview again.</source>
         <translation> Importar fica desativado até o arquivo não ter nenhum: corrija no arquivo as linhas listadas abaixo e clique em Pré-visualizar de novo.</translation>
     </message>
@@ -2809,12 +2814,13 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+53"/>
+        <location filename="../../items/edit_dialog.py" line="+106"/>
         <source>Edit item</source>
+        <extracomment>The table an item is checked for when the dialog is not told its table: a valid name that no key schema comes with, so only the checks that need none run (names, size, values).</extracomment>
         <translation>Editar item</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Edit the item as DynamoDB JSON. Saving opens the transaction builder with a Put guarded on the values you saw, so nothing is written until you have checked the request.</source>
         <translation>Edite o item como DynamoDB JSON. Salvar abre o construtor de transações com um Put protegido pelos valores que você viu, então nada é escrito até você conferir a requisição.</translation>
     </message>
@@ -2844,7 +2850,17 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Não aberto em {attribute}: {error}</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
+        <source>Not opened: {message}</source>
+        <translation>Não aberto: {message}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not opened at {attribute} (line {line}, column {column}): {message}</source>
+        <translation>Não aberto em {attribute} (linha {line}, coluna {column}): {message}</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Not opened{where}: {message}</source>
         <translation>Não aberto{where}: {message}</translation>
     </message>
@@ -3214,17 +3230,22 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
+        <source>Table {wanted} does not exist on this connection. Did you mean {meant}?</source>
+        <translation>A tabela {wanted} não existe nesta conexão. Você quis dizer {meant}?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Table not found</source>
         <translation>Tabela não encontrada</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-1"/>
         <source>Table {wanted} does not exist on this connection.</source>
         <translation>A tabela {wanted} não existe nesta conexão.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Not connected</source>
         <translation>Não conectado</translation>
     </message>
