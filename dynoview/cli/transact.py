@@ -23,6 +23,7 @@ from dynoview.cli.common import (
     add_connection_arguments,
     fail,
     open_connection,
+    stop_signals,
     terminal_json,
     terminal_line,
 )
@@ -464,8 +465,10 @@ def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema
         return EXIT_ERROR
     log, started = ActionLog(), datetime.now(UTC)
     try:
-        result = execute_transaction(conn, tx, confirmation=confirmation, tables=infos, schema=schema,
-                                     log=log)
+        # SIGTERM too, and SIGINT even when the shell started the command with it ignored.
+        with stop_signals():
+            result = execute_transaction(conn, tx, confirmation=confirmation, tables=infos,
+                                         schema=schema, log=log)
     except KeyboardInterrupt:  # Ctrl+C or SIGTERM mid-send: the log tells whether it may have left
         stopped = interrupted_send(log, tx.token, started)
         _emit(args, {"status": "interrupted", "may_be_written": stopped.may_be_written,
