@@ -100,9 +100,15 @@ def test_a_table_name_dynamodb_refuses_is_refused_at_the_name(
     assert dialog.create_button.isEnabled() and not dialog.name.property("invalid")
 
 
+# Deep nesting is "too deep to read" where the parser's recursion runs out, else the JSON is read
+# and is no DescribeTable answer: which one depends on Python's recursion limit, which the
+# builder's expression parser raises for the rest of the process once it meets a deep expression.
+DEEP_SAID = ("nested far too deeply", "not a DescribeTable answer")
+
+
 @pytest.mark.parametrize(("text", "said"), [
-    ("[" * 1000 + "]" * 1000, "nested far too deeply"),
-    ("[" * 100000 + "]" * 100000, "nested far too deeply"),
+    ("[" * 1000 + "]" * 1000, DEEP_SAID),
+    ("[" * 100000 + "]" * 100000, DEEP_SAID),
     ('{"Table": ' + json.dumps(DESCRIBED["Table"]) + ', "Table": {"TableName": "other"}}', "twice"),
     ('{"Table": NaN}', "NaN"),
     ('{"Table": {"TableName": "abc",}}', "not JSON"),
@@ -113,7 +119,7 @@ def test_a_table_name_dynamodb_refuses_is_refused_at_the_name(
                            "GlobalSecondaryIndexes": [7]}}), "IndexName"),
 ])
 def test_a_hostile_describe_table_json_is_a_sentence_at_the_json(
-        qtbot: Any, local_ctx: AppContext, text: str, said: str) -> None:
+        qtbot: Any, local_ctx: AppContext, text: str, said: str | tuple[str, ...]) -> None:
     """Deep nesting, a repeated key, NaN, a trailing comma or a wrong shape: a sentence, never
     an exception in the slot (which left the previous plan's message and Create enabled)."""
     dialog = CreateTableDialog(local_ctx)
@@ -124,6 +130,6 @@ def test_a_hostile_describe_table_json_is_a_sentence_at_the_json(
     assert dialog.create_button.isEnabled()
     dialog.describe.setPlainText(text)
     assert not dialog.create_button.isEnabled() and dialog.plan is None
-    assert said in dialog.status.text()
+    assert any(s in dialog.status.text() for s in ((said,) if isinstance(said, str) else said))
     assert dialog.describe.property("invalid")
     assert dialog.describe.toPlainText() == text

@@ -70,8 +70,10 @@ def test_json_nested_past_the_parser_is_a_located_problem(
     dialog = _dialog(qtbot, ctx, empty_table, str(path))
     _previewed(qtbot, dialog)
     problems = dialog.problems.toPlainText()
-    assert "item 1 (line " in problems and "nested far too deeply" in problems, problems
-    assert "at most 32 levels" in problems
+    # "Too deep to be read" where the parser's recursion runs out, else DynamoDB's own 32-level
+    # limit: which one depends on Python's recursion limit (the builder's expression parser raises
+    # it for the rest of the process), and both are problems of the record.
+    assert "item 1 (line " in problems and "at most 32 levels" in problems, problems
     assert not dialog.import_button.isEnabled()
 
 
