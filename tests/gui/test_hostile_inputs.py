@@ -10,9 +10,7 @@ from typing import Any
 
 import pytest
 
-from dynoview.core.reads import browse
 from dynoview.core.session.connection import Connection
-from dynoview.core.uniqueness import key_limits
 from dynoview.ui.context import AppContext
 from dynoview.ui.items.read_form import ERROR_STYLE
 from dynoview.ui.main_window import MainWindow
@@ -37,11 +35,6 @@ def local_ctx(qasync_loop: asyncio.AbstractEventLoop, demo_conn: Connection) -> 
     context.set_connection(demo_conn)
     yield context
     context.tasks.shutdown()
-
-
-def test_the_read_form_key_limits_are_dynamodbs() -> None:
-    assert (browse.MAX_PARTITION_KEY_BYTES, browse.MAX_SORT_KEY_BYTES) == (
-        key_limits.MAX_PARTITION_KEY_BYTES, key_limits.MAX_SORT_KEY_BYTES)
 
 
 @pytest.mark.parametrize(("where", "value"), [

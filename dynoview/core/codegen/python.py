@@ -25,7 +25,7 @@ from dynoview.core.uniqueness.forms import (
     NORMALISE_NONE,
     NORMALISE_TRIM_LOWER,
 )
-from dynoview.core.uniqueness.key_limits import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES
+from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES
 
 WIDTH = 88  # ruff's and black's default line length
 INDENT = "    "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dynoview.core.imports.model import Item, Located, Problem
 from dynoview.core.session.tables import KeyAttribute, TableInfo
-from dynoview.core.uniqueness.key_limits import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES, key_bytes
+from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES, key_bytes
 from dynoview.core.values.sizes import item_size
 from dynoview.core.values.types import type_code
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from dynoview.core.errors import DynoViewError
 from dynoview.core.reads.browse_filters import filter_expression, order_key, out_of_order
 from dynoview.core.reads.browse_options import DEFAULT_PAGE_SIZE, FILTER_OPERATORS, SORT_KEY_OPERATORS
+from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES, key_bytes
 
 if TYPE_CHECKING:  # a type only: table descriptions load with the connection, after the first paint
     from dynoview.core.session.tables import KeyAttribute, TableInfo
@@ -47,12 +48,6 @@ class BrowseSpec:
     filter: FilterSpec | None = None
 
 
-#: DynamoDB's key size limits (uniqueness.key_limits holds the same; a test keeps them equal:
-#: uniqueness reads through this package, so importing them from there would be a cycle).
-MAX_PARTITION_KEY_BYTES = 2048
-MAX_SORT_KEY_BYTES = 1024
-
-
 def _typed(key: KeyAttribute, text: str, field: str, limit: int) -> dict[str, Any]:
     if key.type == "S" and text == "":
         raise DynoViewError(f"{key.name} is a key attribute: it cannot be an empty string.",
@@ -68,20 +63,12 @@ def _typed(key: KeyAttribute, text: str, field: str, limit: int) -> dict[str, An
         raise DynoViewError(f"{key.name} ({key.type}): {exc.message}", field=field) from exc
     # DynamoDB refuses a key condition value over the key's limit (ValidationException), and no
     # item can hold such a key: say so at the field instead of sending the request.
-    size = _key_bytes(value)
+    size = key_bytes(value)
     if size > limit:
         raise DynoViewError(
             f"{key.name} is a key attribute and holds at most {limit} bytes; this value has {size}, "
             "so no item can have it. Shorten the value.", field=field)
     return value
-
-
-def _key_bytes(av: dict[str, Any]) -> int:
-    """UTF-8 bytes of a String, bytes of a Binary; 0 for a Number (never over the limit)."""
-    if isinstance(av.get("S"), str):
-        return len(av["S"].encode("utf-8", "surrogatepass"))
-    data = av.get("B")
-    return len(data) if isinstance(data, bytes | bytearray) else 0
 
 
 def build_request(table: TableInfo, spec: BrowseSpec) -> tuple[str, dict[str, Any]]:

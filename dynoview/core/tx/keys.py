@@ -18,12 +18,10 @@ from dynoview.core.expressions.rules import Target, resolve, static_type
 from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.tx.model import CONDITION_CHECK, PUT, Action, Problem
 from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES
 from dynoview.core.values.numbers import number_identity
 from dynoview.core.values.types import ValueParseError
 
-#: Partition keys (of the table and of its indexes) hold at most 2048 bytes, sort keys 1024.
-MAX_PARTITION_KEY_BYTES = 2048
-MAX_SORT_KEY_BYTES = 1024
 _KEY_TYPES = frozenset({"S", "N", "B"})
 
 

@@ -13,16 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from dynoview.core.tx.keys import MAX_SORT_KEY_BYTES
 from dynoview.core.tx.templates import lock_value, scope_attributes
 from dynoview.core.uniqueness.forms import normalise, trims
 from dynoview.core.uniqueness.schema import NORMALISE_NONE, LockRule, UniquenessSchema, protected_text
 from dynoview.core.uniqueness.scope import UNDEFINED, scope_variables
+from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES
 from dynoview.core.values.numbers import stored_number
 from dynoview.core.values.types import ValueParseError
-
-#: DynamoDB caps a partition key value at 2048 bytes (UTF-8).
-MAX_PARTITION_KEY_BYTES = 2048
 
 
 def shown(text: str) -> str:

@@ -11,23 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-#: The limits ``tx.keys`` checks a transaction's keys against (a test keeps the two equal;
-#: ``tx`` imports ``uniqueness``, so importing them from there would be a package cycle).
-#: Partition keys (of the table and of its indexes) hold at most 2048 bytes, sort keys 1024.
-MAX_PARTITION_KEY_BYTES = 2048
-MAX_SORT_KEY_BYTES = 1024
-
-
-def key_bytes(av: Any) -> int:
-    """The size DynamoDB counts for a key value: UTF-8 bytes of a String, bytes of a Binary
-    (0 for anything else: a Number is never over the limit)."""
-    if not isinstance(av, Mapping):
-        return 0
-    text = av.get("S")
-    if isinstance(text, str):
-        return len(text.encode("utf-8", "surrogatepass"))
-    data = av.get("B")
-    return len(data) if isinstance(data, bytes | bytearray) else 0
+from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES, key_bytes
 
 
 def oversized(key: Mapping[str, Any], partition_key: str) -> bool:
