@@ -405,12 +405,8 @@ def _main_window(app: QApplication) -> MainWindow:
     # Read the theme only once a damaged settings file has been set aside (the window reports it).
     problem = recover_if_corrupt()
     theme = ThemeManager(app, load_theme())
-    # The stylesheet once the window is built: with it set, every widget added to a parent
-    # re-polished its whole subtree, and the window is built by adding widgets to parents.
-    theme.apply(stylesheet=False)
-    window = MainWindow(theme=theme, settings_problem=problem, after_paint=True)
-    theme.apply_stylesheet()
-    return window
+    theme.apply()
+    return MainWindow(theme=theme, settings_problem=problem, after_paint=True)
 
 
 def _first_connection(window: MainWindow, args: argparse.Namespace,

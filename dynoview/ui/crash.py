@@ -54,6 +54,7 @@ from dynoview.core.redaction import (
     redact,
 )
 from dynoview.core.values.visible_text import visible
+from dynoview.ui.themed import set_role, set_sheets
 from dynoview.ui.windows import bring_to_front
 
 log = logging.getLogger(__name__)
@@ -109,11 +110,13 @@ class CrashDialog(QDialog):
             "read and submit.").format(APP_NAME=APP_NAME, where=_where(self.target)))
         explain.setWordWrap(True)
         self.saved = QLabel()
-        self.saved.setProperty("role", "hint")
+        set_role(self.saved, "hint")
         self.saved.setWordWrap(True)
         self.saved.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details = QPlainTextEdit(readOnly=True)
         self.details.setObjectName("crash-report")
+        set_sheets(self.details, "QPlainTextEdit { background: #fbfbfb; }",
+                   "QPlainTextEdit { background: #1b1c1f; }")
         self.details.setAccessibleName(self.tr("Crash report"))
         self.details.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.details.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)

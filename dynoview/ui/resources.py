@@ -1,4 +1,4 @@
-"""Files shipped inside the package (icons, styles, desktop metadata), read the same way from a
+"""Files shipped inside the package (icons, desktop metadata), read the same way from a
 source checkout, an installed wheel and the PyInstaller bundle: where the ``dynoview.resources``
 package is, never through ``__file__`` or the working directory.
 
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 
 APP_ID = "io.github.dynoview.DynoView"  # reverse-DNS id: .desktop file, AppStream, Wayland app id
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
-STYLES = ("light", "dark")
 
 
 def _folder() -> Path | None:
@@ -50,13 +49,6 @@ def read_bytes(*parts: str) -> bytes:
 
 def read_text(*parts: str) -> str:
     return resource(*parts).read_text(encoding="utf-8")
-
-
-def stylesheet(name: str) -> str:
-    """The Qt stylesheet of the "light" or "dark" theme."""
-    if name not in STYLES:
-        raise ValueError(f"unknown style {name!r}; expected one of {', '.join(STYLES)}")
-    return read_text("styles", f"{name}.qss")
 
 
 def icon_png(size: int) -> bytes:

@@ -1,18 +1,20 @@
-"""Light and dark themes: the Fusion style with an explicit palette plus a small stylesheet.
+"""Light and dark themes: the Fusion style with an explicit palette, and no stylesheet.
 
 The mode is "system" (follow ``QStyleHints.colorScheme()`` and its changes, Qt 6.5+),
 "light" or "dark". Fusion is used on every platform so both themes look and measure the
 same everywhere, including where the native style has no dark variant.
 
-Fusion outlines check boxes and radio buttons a shade off the window colour, which all but
-vanishes on the dark palette (1.2:1). The stylesheets draw those indicators with an edge over
-3:1 in both themes (their marks are SVG files beside them, named through the
-``dynoview-styles:`` search path); menus, which a stylesheet rule would lay out anew, get a
-palette of their own that Fusion derives a visible edge from. No Python QStyle subclass: Qt
-would call Python for every primitive of every widget, each cell of each item view included.
-Nor does the start-up touch a QStyle object from Python (PySide6 builds QStyle's enums, ~10 ms,
-the first time one crosses over): the application is created with Fusion
-(``new_application``) and the light palette is Fusion's, written out.
+Fusion draws a check box's, a radio button's and a menu's check box edge from the Window colour
+(darker(140), then lighter), which all but vanishes on either palette (1.2:1 on the dark one).
+Those classes get a palette of their own whose Window colour Fusion turns into an edge in the
+muted tone, over 3:1 (``edge_palette``); none of them paints Window, so nothing else changes.
+The few widgets the palette cannot colour (hint and error labels, the connection badge, the
+command palette, the crash report) are styled one by one (dynoview/ui/themed.py). No stylesheet
+on the application: it would draw every widget through QStyleSheetStyle (~12 ms of the first
+paint, issue 19). No Python QStyle subclass: Qt would call Python for every primitive of every
+widget, each cell of each item view included. Nor does the start-up touch a QStyle object from
+Python (PySide6 builds QStyle's enums, ~10 ms, the first time one crosses over): the application
+is created with Fusion (``new_application``) and the light palette is Fusion's, written out.
 """
 
 from __future__ import annotations
@@ -21,13 +23,12 @@ import logging
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QDir, QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
-from dynoview.ui.resources import resource
-from dynoview.ui.resources import stylesheet as _stylesheet
+from dynoview.ui.themed import restyle_all
 from dynoview.ui.tones import muted
 
 if TYPE_CHECKING:
@@ -39,7 +40,10 @@ MODE_LABELS = {"system": QT_TRANSLATE_NOOP("theme", "Follow &system"),
                "light": QT_TRANSLATE_NOOP("theme", "&Light"),
                "dark": QT_TRANSLATE_NOOP("theme", "&Dark")}
 STYLE = "fusion"
-SEARCH_PATH = "dynoview-styles"  # the stylesheets' url(dynoview-styles:name.svg) images
+#: Classes whose check box (or radio) edge Fusion draws from Window: they get ``edge_palette``.
+EDGE_CLASSES = ("QMenu", "QCheckBox", "QRadioButton")
+#: Tooltips (text, background) in the light and dark themes.
+TOOLTIP_COLOURS = (("#202124", "#fffbe6"), ("#e8eaed", "#3c4043"))
 
 # Fusion's standard palette (Qt 6), the light theme and the base of the dark one.
 _LIGHT = {
@@ -124,13 +128,14 @@ def palette(scheme: str) -> QPalette:
     return pal
 
 
-def menu_palette(pal: QPalette) -> QPalette:
-    """The Window colour of menus in ``pal``'s theme, alone (menus take every other colour from the
-    application's palette): one Fusion turns into a check box edge as visible as the stylesheets'
-    (``tones.muted``, over 3:1 against the menu). Fusion derives a menu's check box edge from
-    Window, darker(140) then lighter(240) in a dark colour scheme or lighter(110) in a light one,
-    and fills the menu from Base, so Window changes only the edges (and the menu's frame, that
-    much lighter in the dark theme, darker in the light)."""
+def edge_palette(pal: QPalette) -> QPalette:
+    """The Window colour of ``EDGE_CLASSES`` in ``pal``'s theme, alone (they take every other
+    colour from the application's palette): one Fusion turns into a check box or radio edge in
+    ``tones.muted``, over 3:1 against the window or menu. Fusion derives that edge from Window,
+    darker(140) then lighter(240) in a dark colour scheme or lighter(110) in a light one. A check
+    box or radio button paints no Window, and a menu fills itself from Base, so Window changes
+    only the edges (and a menu's frame, that much lighter in the dark theme, darker in the
+    light)."""
     dark_scheme = QGuiApplication.styleHints().colorScheme() == Qt.ColorScheme.Dark
     menu = QPalette()
     for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive, QPalette.ColorGroup.Disabled):
@@ -167,11 +172,10 @@ class ThemeManager(QObject):
         self.mode = mode
         self.apply()
 
-    def apply(self, *, stylesheet: bool = True) -> None:
-        """Style, palette and stylesheet for the current mode; tells the platform too (Qt 6.8+),
-        so native title bars and dialogs match where the platform supports it. Without
-        ``stylesheet``, ``apply_stylesheet()`` must follow (start-up sets it once the window
-        is built)."""
+    def apply(self) -> None:
+        """Style and palettes for the current mode, and the widgets styled one by one
+        (themed.py); tells the platform too (Qt 6.8+), so native title bars and dialogs match
+        where the platform supports it."""
         hints = QGuiApplication.styleHints()
         if self.mode == "system":
             hints.unsetColorScheme()
@@ -181,16 +185,18 @@ class ThemeManager(QObject):
         _use_fusion(self.app)
         pal = palette(scheme)
         self.app.setPalette(pal)
-        self.app.setPalette(menu_palette(pal), "QMenu")  # type: ignore[arg-type]  # a C string
-        if stylesheet:
-            self.app.setStyleSheet(_stylesheet(scheme))
+        edges = edge_palette(pal)
+        for name in EDGE_CLASSES:
+            self.app.setPalette(edges, name)  # type: ignore[arg-type]  # a C string
+        text, background = TOOLTIP_COLOURS[scheme == "dark"]
+        tips = QPalette(pal)
+        tips.setColor(QPalette.ColorRole.ToolTipText, QColor(text))
+        tips.setColor(QPalette.ColorRole.ToolTipBase, QColor(background))
+        QToolTip.setPalette(tips)
+        restyle_all()
         if scheme != self.scheme:
             self.scheme = scheme
             self.changed.emit(scheme)
-
-    def apply_stylesheet(self) -> None:
-        """The stylesheet of the scheme ``apply()`` chose."""
-        self.app.setStyleSheet(_stylesheet(self.scheme or self.effective()))
 
     def _system_changed(self, _scheme: Qt.ColorScheme) -> None:
         if self.mode == "system" and self.scheme is not None and system_scheme() != self.scheme:
@@ -221,6 +227,3 @@ def _use_fusion(app: QApplication) -> None:
             _fusion = app.style()  # the platform's default already
         else:
             _fusion = QApplication.setStyle(STYLE)
-    # The stylesheets' url(dynoview-styles:name.svg) images are the files beside them.
-    if not QDir.searchPaths(SEARCH_PATH):
-        QDir.addSearchPath(SEARCH_PATH, str(resource("styles")))

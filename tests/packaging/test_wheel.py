@@ -65,15 +65,10 @@ def test_wheel_holds_every_runtime_resource(wheel: zipfile.ZipFile) -> None:
         "dynoview/core/codegen/typescript_runtime.py",
         "dynoview/demo/backend.py",
     }
-    for folder in ("icons", "styles"):
+    for folder in ("icons",):
         expected |= {f"dynoview/resources/{folder}/{p.name}" for p in (ROOT / "resources" / folder).iterdir()
                      if p.is_file()}
     assert expected <= names, sorted(expected - names)
-    # Every SVG a stylesheet names is shipped beside it.
-    for qss in ("light", "dark"):
-        text = wheel.read(f"dynoview/resources/styles/{qss}.qss").decode()
-        for svg in set(re.findall(r"[\w-]+\.svg", text)):
-            assert f"dynoview/resources/styles/{svg}" in names
 
 
 def test_wheel_holds_no_tests_caches_or_screenshots(wheel: zipfile.ZipFile) -> None:

@@ -58,18 +58,6 @@ def test_icns_entries_are_well_formed() -> None:
     assert kinds[b"icp4"] == (16, 16) and kinds[b"ic10"] == (1024, 1024)
 
 
-@pytest.mark.parametrize("name", ["light", "dark"])
-def test_stylesheets_load_and_style_the_badge(name: str) -> None:
-    text = resources.stylesheet(name)
-    assert 'QLabel#connection-badge[kind="demo"]' in text
-    assert text.count("{") == text.count("}")
-
-
-def test_unknown_stylesheet_is_refused() -> None:
-    with pytest.raises(ValueError, match="unknown style"):
-        resources.stylesheet("solarized")
-
-
 def test_desktop_entry_matches_app_id_and_binary() -> None:
     parser = configparser.ConfigParser(interpolation=None)
     parser.optionxform = str  # type: ignore[assignment,method-assign]

@@ -30,6 +30,7 @@ from dynoview.ui.accessible import labelled
 from dynoview.ui.builder.preflight_view import preflight_warnings, warning_line
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.row_select import select_only_row
+from dynoview.ui.themed import set_role
 from dynoview.ui.tones import is_dark
 
 
@@ -85,9 +86,7 @@ CREDENTIALS_NOTE = (QT_TRANSLATE_NOOP(
 
 def restyle(widget: QWidget, role: str) -> None:
     """Switch a label between the theme's "error" and "hint" styles."""
-    widget.setProperty("role", role)
-    widget.style().unpolish(widget)
-    widget.style().polish(widget)
+    set_role(widget, role)
 
 
 def code_view(text: str, name: str = "") -> QPlainTextEdit:

@@ -21,12 +21,13 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.drafts.model import Draft, DraftError
 from dynoview.core.drafts.store import DraftInfo, DraftStore
+from dynoview.ui.themed import set_role
 
 
 def _label(text: str = "", role: str = "hint") -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setProperty("role", role)
+    set_role(label, role)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
 

@@ -38,6 +38,7 @@ from dynoview.core.tx.model import Transaction, TransactionImportError, parse_re
 from dynoview.ui.builder.drafts_forms import form_from_state, form_state
 from dynoview.ui.builder.drafts_prompts import APPEND, REPLACE, appended, ask_import, confirm_close
 from dynoview.ui.builder.undo import BuilderUndo
+from dynoview.ui.themed import set_role
 
 log = logging.getLogger(__name__)
 SAVE_DELAY_MS = 500  # after the last edit
@@ -69,9 +70,7 @@ class RestoreNote(QFrame):
 
     def show_text(self, text: str, *, restored: bool) -> None:
         self.text.setText(text)
-        self.text.setProperty("role", "hint" if restored else "error")
-        self.text.style().unpolish(self.text)
-        self.text.style().polish(self.text)
+        set_role(self.text, "hint" if restored else "error")
         self.discard_button.setVisible(restored)
         self.close_button.setText("Keep" if restored else "OK")
         self.show()

@@ -31,6 +31,7 @@ from dynoview.core.values.types import TYPE_ORDER, ValueParseError, type_code
 from dynoview.core.values.user_text import parse_value
 from dynoview.ui.items.cell_paint import ItemsDelegate
 from dynoview.ui.plain_text import plain_label, plain_tooltip
+from dynoview.ui.themed import set_role
 
 _Index = QModelIndex | QPersistentModelIndex
 MIN_EDITOR_WIDTH = 280  # pixels: the type box and a readable value even in a narrow column
@@ -69,7 +70,7 @@ class CellEditor(QWidget):
             self.stack.addWidget(page)
         self.problem = plain_label(QLabel())  # the parser's message quotes the typed value
         self.problem.setObjectName("cell-problem")
-        self.problem.setProperty("role", "error")  # styled for light and dark themes
+        set_role(self.problem, "error")  # styled for light and dark themes
         self.problem.setWordWrap(True)
         self.problem.setContentsMargins(4, 0, 4, 2)
         self.problem.hide()

@@ -30,6 +30,7 @@ from dynoview.core.values.dynamodb_json import dynamodb_json, from_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 from dynoview.ui.items.detail import monospace
 from dynoview.ui.plain_text import plain_label
+from dynoview.ui.themed import set_role
 
 
 def parse_item(text: str) -> dict[str, Any]:
@@ -120,13 +121,13 @@ class ItemEditDialog(QDialog):
         # Plain text: errors and the protected note quote the item's names and values.
         self.error = plain_label(QLabel())
         self.error.setWordWrap(True)
-        self.error.setProperty("role", "error")  # styled per theme
+        set_role(self.error, "error")  # styled per theme
         # What the edit does to protected values, updated as the user types (parsing waits
         # for a pause, so a large item is not parsed on every key).
         self.protected_note = plain_label(QLabel())
         self.protected_note.setObjectName("protected-note")
         self.protected_note.setWordWrap(True)
-        self.protected_note.setProperty("role", "hint")
+        set_role(self.protected_note, "hint")
         self._note_timer = QTimer(self)
         self._note_timer.setSingleShot(True)
         self._note_timer.setInterval(250)

@@ -25,6 +25,7 @@ from dynoview.core.reads.history import SAVED_LIMIT, describe, spec_from_json, s
 from dynoview.ui import settings as saved
 from dynoview.ui.accessible import labelled
 from dynoview.ui.plain_text import plain_tooltip
+from dynoview.ui.themed import set_role
 
 SpecRole = Qt.ItemDataRole.UserRole + 1
 NameRole = Qt.ItemDataRole.UserRole + 2
@@ -56,7 +57,7 @@ class ReadHistoryDialog(QDialog):
         save_row.addWidget(self.delete_button)
         layout.addLayout(save_row)
         self.message = QLabel()
-        self.message.setProperty("role", "hint")
+        set_role(self.message, "hint")
         self.message.setWordWrap(True)
         layout.addWidget(self.message)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

@@ -27,6 +27,7 @@ from dynoview.ui.items.read_form import ReadForm
 from dynoview.ui.items.result_pane import ResultPane
 from dynoview.ui.items.selection import ItemSelection
 from dynoview.ui.items.staged_look import STAGING_OBJECT
+from dynoview.ui.themed import set_role
 from dynoview.ui.window.first_paint import after_first_paint
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ class ItemsPanel(QWidget):
         # A global table's transactions are atomic in one Region only: said before any is built.
         self.global_note = ElidedLabel()
         self.global_note.setObjectName("global-table-note")
-        self.global_note.setProperty("role", "hint")
+        set_role(self.global_note, "hint")
         self.global_note.hide()
         layout = QVBoxLayout(self)
         layout.addWidget(self.form)

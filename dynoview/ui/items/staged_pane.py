@@ -27,6 +27,7 @@ from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.display import display_text
 from dynoview.ui.elided_label import ElidedLabel
 from dynoview.ui.plain_text import plain_tooltip
+from dynoview.ui.themed import set_role
 
 CELL_ROLE = Qt.ItemDataRole.UserRole + 1  # (table, key, attribute) of a line
 LIST_HEIGHT = 100  # pixels, at first: about five lines; the rows above keep the room at 1024 x 700
@@ -76,9 +77,9 @@ class StagedPane(QFrame):
         self.list.setColumnWidth(0, ITEM_WIDTH)
         self.message = ElidedLabel()
         self.message.setObjectName("staged-message")
-        self.message.setProperty("role", "error")
+        set_role(self.message, "error")
         self.note = ElidedLabel()
-        self.note.setProperty("role", "hint")
+        set_role(self.note, "hint")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(3)

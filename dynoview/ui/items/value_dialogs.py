@@ -31,6 +31,7 @@ from dynoview.core.values.user_text import parse_value
 from dynoview.ui.i18n import context
 from dynoview.ui.items.detail import monospace
 from dynoview.ui.plain_text import plain_label
+from dynoview.ui.themed import set_role
 
 DOCUMENT_COUNTS = context("DOCUMENT_COUNTS")
 
@@ -76,7 +77,7 @@ class _StageDialog(QDialog):
         self.editor.setFont(monospace())
         self.error = plain_label(QLabel())  # the parser's message quotes the typed value
         self.error.setWordWrap(True)
-        self.error.setProperty("role", "error")
+        set_role(self.error, "error")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.stage_button = self.buttons.addButton(self.tr("Stage"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.stage_button.setToolTip(self.tr("Stage the value (Ctrl+Enter); nothing is written "

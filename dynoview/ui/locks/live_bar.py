@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVB
 from dynoview.ui.i18n import context
 from dynoview.ui.i18n.formats import clock_text
 from dynoview.ui.plain_text import plain_label, plain_tooltip
+from dynoview.ui.themed import set_role
 
 LIVE_COUNTS = context("LIVE_COUNTS")  # plural texts (dynoview.ui.i18n.context)
 
@@ -96,7 +97,7 @@ class LiveBar(QWidget):
         self.records_button.setEnabled(False)
         self.records_button.clicked.connect(self.records_requested)
         self.notices = ElidedLabel()  # one line: the findings keep the room (1024x700)
-        self.notices.setProperty("role", "hint")
+        set_role(self.notices, "hint")
         self.notices.hide()
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)

@@ -31,6 +31,7 @@ from dynoview.core.uniqueness.presets import PRESET_ELECTRODB, PRESETS, SchemaPr
 from dynoview.core.uniqueness.presets.base import Context
 from dynoview.core.uniqueness.schema import NORMALISATIONS, SchemaError, UniquenessSchema
 from dynoview.core.uniqueness.schema_file import schema_from_json, schema_to_text
+from dynoview.ui.themed import set_role
 
 _TABLE_NAME = re.compile(r"[A-Za-z0-9_.-]{3,255}")  # DynamoDB's rule for table names
 _ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
@@ -179,7 +180,7 @@ class SchemaDialog(QDialog):
         self.error = QLabel()
         self.error.setObjectName("schemaError")
         self.error.setWordWrap(True)
-        self.error.setProperty("role", "error")  # styled for light and dark themes
+        set_role(self.error, "error")  # styled for light and dark themes
         self.error.hide()
         layout.addWidget(self.error)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save

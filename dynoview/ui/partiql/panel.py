@@ -47,6 +47,7 @@ from dynoview.ui.partiql.controller import DEFAULT_PAGE_SIZE, PartiqlController
 from dynoview.ui.partiql.editor import StatementEdit
 from dynoview.ui.partiql.history_pick import HistoryPick
 from dynoview.ui.plain_text import plain_label, plain_tooltip
+from dynoview.ui.themed import set_role
 
 ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab: readable in light and dark
 ERROR_BACKGROUND = QColor(211, 47, 47, 110)  # a translucent red: the text stays readable in both
@@ -72,7 +73,7 @@ class ParameterTable(QWidget):
         self.add_button = QPushButton(self.tr("Add"))
         self.remove_button = QPushButton(self.tr("Remove"))
         self.count_label = QLabel("")
-        self.count_label.setProperty("role", "hint")
+        set_role(self.count_label, "hint")
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addWidget(self.add_button)
@@ -263,7 +264,7 @@ class PartiqlPanel(QWidget):
         self.statement_split.setChildrenCollapsible(False)
         # Plain text: the message quotes the server (and the statement's names and values).
         self.error_label = plain_label(QLabel())
-        self.error_label.setProperty("role", "error")  # styled per theme
+        set_role(self.error_label, "error")  # styled per theme
         self.error_label.setWordWrap(True)
         self.error_label.hide()
         statement = QWidget()

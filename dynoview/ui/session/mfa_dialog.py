@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.session.signin import MFA_CODE_RE, MfaRequest
+from dynoview.ui.themed import set_role
 
 
 class MfaDialog(QDialog):
@@ -55,7 +56,7 @@ class MfaDialog(QDialog):
         self.message = QLabel(self._again_text())
         self.message.setObjectName("mfa-message")
         self.message.setWordWrap(True)
-        self.message.setProperty("role", "error")
+        set_role(self.message, "error")
         self.message.setHidden(not self.message.text())  # the first time: no room taken
         note = QLabel(self.tr("The code is sent to AWS STS once and never saved. The role's session is "
                       "kept (as the AWS CLI keeps it) until it expires."))

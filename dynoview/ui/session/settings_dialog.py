@@ -26,6 +26,7 @@ from dynoview.ui import settings as saved
 from dynoview.ui.i18n.language_dialog import LanguageChooser
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.settings_save import SettingsSaveError
+from dynoview.ui.themed import set_role
 
 ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
 
@@ -58,7 +59,7 @@ class ProductionPatterns(QWidget):
         self.error = plain_label(QLabel())  # the problem quotes the typed pattern
         self.error.setObjectName("production-pattern-error")
         self.error.setWordWrap(True)
-        self.error.setProperty("role", "error")
+        set_role(self.error, "error")
         self.error.hide()
         row = QHBoxLayout()
         for widget in (self.field, self.add_button, self.remove_button):
@@ -117,7 +118,7 @@ class SettingsDialog(QDialog):
         self.save_error = plain_label(QLabel())  # a failed save: the dialog stays open saying why
         self.save_error.setObjectName("settings-save-error")
         self.save_error.setWordWrap(True)
-        self.save_error.setProperty("role", "error")
+        set_role(self.save_error, "error")
         self.save_error.hide()
         layout = QVBoxLayout(self)
         layout.addLayout(self.sections)

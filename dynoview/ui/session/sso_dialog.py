@@ -24,6 +24,7 @@ from dynoview.core.session.sso_login import (
 )
 from dynoview.ui.context import AppContext
 from dynoview.ui.plain_text import plain_label
+from dynoview.ui.themed import set_role
 
 TASK = "sso-sign-in"
 
@@ -120,4 +121,4 @@ class SsoSignInDialog(QDialog):
     def _failed(self, exc: BaseException) -> None:
         err = describe_error(exc, operation=self.tr("SSO sign-in"), profile=self.spec.profile)
         self.state.setText(err.message)
-        self.state.setProperty("role", "error")
+        set_role(self.state, "error")

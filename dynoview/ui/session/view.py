@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QPushButton
 from dynoview.core.errors import describe_error
 from dynoview.ui import tones
 from dynoview.ui.context import AppContext
+from dynoview.ui.themed import BADGE_OBJECT, PRODUCTION_COLOUR, style_badge
 from dynoview.ui.window.title import show_connection, window_title
 
 if TYPE_CHECKING:  # built on demand, not at start-up
@@ -171,19 +172,24 @@ class SessionView(QObject):
         bar = self.window.statusBar()
         production = conn is not None and conn.spec.production
         self.write_button.setVisible(production)
+        badge = self.window.findChild(QLabel, BADGE_OBJECT)
         if not production:
             bar.setStyleSheet("")
+            if badge is not None and badge.property(PRODUCTION_COLOUR):
+                badge.setProperty(PRODUCTION_COLOUR, None)
+                style_badge(badge)
             return
         assert conn is not None
         writable = not conn.spec.read_only
         light, dark = PRODUCTION_WRITABLE if writable else PRODUCTION_READ_ONLY
         colour = tones.tone(bar.palette(), light, dark).name()
-        # The badge a white pill in the production colour: the theme's own badge colours (amber for
-        # read-only) would not read on it.
         bar.setStyleSheet(f"QStatusBar {{ background: {colour}; }} "
-                          "QStatusBar QLabel, QStatusBar QPushButton { color: white; } "
-                          f"QLabel#connection-badge {{ background: white; color: {colour}; "
-                          "font-weight: bold; border-radius: 3px; padding: 0 6px; }")
+                          "QStatusBar QLabel, QStatusBar QPushButton { color: white; }")
+        if badge is not None:
+            # A white pill in the production colour: the badge's own colours (amber for
+            # read-only) would not read on it.
+            badge.setProperty(PRODUCTION_COLOUR, colour)
+            style_badge(badge)
         self.write_button.setText(self.tr("Back to read-only") if writable else self.tr("Write mode…"))
         self.write_button.setToolTip(self.tr("Refuse writes again") if writable else
                                      self.tr("Allow writes for this session (asks for the account id)"))

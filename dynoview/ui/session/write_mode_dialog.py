@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.session.connection import Connection
+from dynoview.ui.themed import set_role
 
 
 class WriteModeDialog(QDialog):
@@ -36,7 +37,7 @@ class WriteModeDialog(QDialog):
         self.typed.setPlaceholderText(self.tr("account id") if account else self.tr("connection name"))
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.message.setProperty("role", "error")
+        set_role(self.message, "error")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.allow = buttons.addButton(self.tr("Allow writes"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.allow.setEnabled(False)

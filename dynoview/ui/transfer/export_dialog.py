@@ -47,6 +47,7 @@ from dynoview.core.items.export import (
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.csv_cells import NEUTRALISED_NOTE
 from dynoview.ui.context import AppContext
+from dynoview.ui.themed import set_role
 from dynoview.ui.transfer.export_controller import ExportController
 from dynoview.ui.transfer.progress_row import ProgressRow
 
@@ -138,7 +139,7 @@ class ExportDialog(QDialog):
             "whole table to export every item, or load the rest of the read first (scroll to its "
             "end or Ctrl+L) and export again.", "", n))
         self.partial_note.setWordWrap(True)
-        self.partial_note.setProperty("role", "hint")
+        set_role(self.partial_note, "hint")
         self.partial_note.setVisible(False)
         self.table_scope = QRadioButton(
             self.tr("the whole table {name} (a parallel Scan)").format(name=self.table.name) if self.table
@@ -160,7 +161,7 @@ class ExportDialog(QDialog):
         box.setContentsMargins(0, 0, 0, 0)
         self.csv_note = QLabel(NEUTRALISED_NOTE)
         self.csv_note.setWordWrap(True)
-        self.csv_note.setProperty("role", "hint")
+        set_role(self.csv_note, "hint")
         self.csv_raw = QCheckBox(self.tr("Keep formula-like cells raw (for programs: unsafe to open in a "
                                  "spreadsheet)"))
         self.csv_raw.setToolTip(self.tr("Write cells starting with =, +, -, @, a tab or a carriage return "

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from dynoview.ui.accessible import name_clear_button
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.themed import set_role, set_sheets
 from dynoview.ui.windows import bring_to_front
 
 TABLE = QT_TRANSLATE_NOOP("window.command_palette", "Table")
@@ -85,12 +86,19 @@ def rank(query: str, entries: Sequence[PaletteEntry], limit: int = 200) -> list[
     return [t[3] for t in scored[:limit]]
 
 
+#: The palette's frame (a popup: no title bar), a roomy search box, a list without its own frame.
+_SHEET = ("QDialog#command-palette {{ border: 1px solid {edge}; }} "
+          "QLineEdit {{ padding: 6px 8px; font-size: 11pt; }} "
+          "QTreeWidget {{ border: none; }} QTreeWidget::item {{ padding: 4px 6px; }}")
+
+
 class CommandPalette(QDialog):
     """A search box over tables and commands; Enter runs the highlighted entry."""
 
     def __init__(self, provider: Callable[[], list[PaletteEntry]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("command-palette")
+        set_sheets(self, _SHEET.format(edge="#9aa0a6"), _SHEET.format(edge="#5f6368"))
         self.setWindowTitle(self.tr("Go to table or command"))
         self.provider = provider
         self.entries: list[PaletteEntry] = []
@@ -112,7 +120,7 @@ class CommandPalette(QDialog):
         self.list.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.list.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.hint = QLabel(self.tr("↑↓ to choose · Enter to open · Esc to close"))
-        self.hint.setProperty("role", "hint")
+        set_role(self.hint, "hint")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addWidget(self.query)

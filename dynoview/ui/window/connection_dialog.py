@@ -30,6 +30,7 @@ from dynoview.core.session.endpoints import endpoint_host, is_cleartext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.settings import delete_connection, load_connections, save_connection
 from dynoview.ui.settings_save import SettingsSaveError
+from dynoview.ui.themed import set_role
 
 DEMO_ENTRY = QT_TRANSLATE_NOOP("window.connection_dialog", "Demo (embedded, no AWS account)")
 ERROR_STYLE = "border: 1px solid #d32f2f;"
@@ -68,7 +69,7 @@ class ConnectionDialog(QDialog):
         # The endpoint field's own warning and consent, shown for http:// to another machine.
         self.cleartext_note = QLabel()
         self.cleartext_note.setWordWrap(True)
-        self.cleartext_note.setProperty("role", "error")  # styled per theme
+        set_role(self.cleartext_note, "error")  # styled per theme
         self.cleartext = QCheckBox(self.tr("Send in clear text (http://) to this host"))
         self.read_only = QCheckBox(self.tr("Read-only: refuse every write before it leaves the machine"))
         # issue 25 (H7): production opens read-only; writing asks for the account id
@@ -89,7 +90,7 @@ class ConnectionDialog(QDialog):
         form.addRow(note)
         self.message = QLabel()
         self.message.setWordWrap(True)
-        self.message.setProperty("role", "error")  # styled per theme
+        set_role(self.message, "error")  # styled per theme
         form.addRow(self.message)
         self.save_button = QPushButton(self.tr("Save"))
         self.delete_button = QPushButton(self.tr("Delete"))

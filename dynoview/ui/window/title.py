@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLabel
 
 from dynoview import APP_NAME
 from dynoview.ui.context import AppContext
+from dynoview.ui.themed import style_badge
 
 if TYPE_CHECKING:  # the connection code loads when one is made, after the first paint
     from dynoview.core.session.connection import Connection
@@ -43,10 +44,8 @@ def show_connection(label: QLabel, conn: Connection) -> None:
                      + (f"\n{cleartext}" if cleartext else ""))
     kind = "-".join(k for k, on in (("demo", conn.spec.demo), ("read-only", conn.spec.read_only)) if on)
     kind = "unencrypted" if cleartext else kind  # the text still says READ-ONLY where it is
-    # Styled by the theme's stylesheet (resources/styles/*.qss) through this property.
-    label.setProperty("kind", kind)
-    label.style().unpolish(label)
-    label.style().polish(label)
+    label.setProperty("kind", kind)  # its colours, per theme (dynoview/ui/themed.py)
+    style_badge(label)
 
 
 def connection_notes(conn: Connection) -> str:
