@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from dynoview.core.errors import UserFacingError, describe_error, is_user_facing
-from dynoview.core.reads.receipts import ReadLog, ReadReceipt
 from dynoview.ui.gc_pauses import share_gil_with_ui
 from dynoview.ui.tasks import TaskRunner, report_unexpected
 
 if TYPE_CHECKING:  # types only: their modules load after the first paint, when first used
     from dynoview.core.reads.reader import Reader
+    from dynoview.core.reads.receipts import ReadLog, ReadReceipt
     from dynoview.core.session.connection import Connection
     from dynoview.core.session.tables import TableInfo
     from dynoview.core.tx.applicability import Evidence
@@ -89,7 +89,7 @@ class AppContext(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.read_log = ReadLog()
+        self._read_log: ReadLog | None = None  # made when first asked for (``read_log``)
         # Receipts are recorded on worker threads; a queued signal hops to the UI thread once
         # for all the receipts that arrive before it is delivered.
         self._waiting: deque[ReadReceipt] = deque()
@@ -97,7 +97,6 @@ class AppContext(QObject):
         self._delivery_posted = False
         self._delivered_at = 0.0  # time.monotonic() of the last delivery
         self._receipts_waiting.connect(self._deliver_receipts, Qt.ConnectionType.QueuedConnection)
-        self.read_log.add_listener(self._receipt_recorded)
         self.tasks = TaskRunner(parent=self)
         share_gil_with_ui()  # the pool's workers parse pages while the UI thread paints
         self.connection: Connection | None = None
@@ -110,6 +109,17 @@ class AppContext(QObject):
         self.schema_note = self.tr("the article's default layout")
         self.subject: Subject | None = None
         self.items_written.connect(self._refresh_subject)
+
+    @property
+    def read_log(self) -> ReadLog:
+        """Every data read's receipt. Made when first asked for (a connection's reader, on the UI
+        thread): the receipts' module loads after the window's first paint."""
+        if self._read_log is None:
+            from dynoview.core.reads.receipts import ReadLog
+
+            self._read_log = ReadLog()
+            self._read_log.add_listener(self._receipt_recorded)
+        return self._read_log
 
     def _receipt_recorded(self, receipt: ReadReceipt) -> None:
         with self._waiting_lock:

@@ -19,7 +19,6 @@ never keys, secrets or session tokens.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import time
@@ -34,6 +33,8 @@ from dynoview.core.session.private_files import PrivateFileError, open_private, 
 from dynoview.ui.settings_save import SettingsSaveError, update, update_quietly
 
 if TYPE_CHECKING:  # the connection code loads when a connection is read or made, after the paint
+    from types import ModuleType
+
     from dynoview.core.session.connection import ConnectionSpec
 
 log = logging.getLogger(__name__)
@@ -43,6 +44,13 @@ RECENT_KEY = "recent/tables"
 COLUMNS_KEY = "columns/widths"
 RECENT_LIMIT = 10
 COLUMN_TABLES_LIMIT = 50
+
+
+def _json() -> ModuleType:
+    """``json``, imported with the first value read or saved as JSON: the first paint reads none."""
+    import json
+
+    return json
 
 
 def settings_path() -> Path:
@@ -136,7 +144,7 @@ def _json_of(raw: Any, key: str, default: Any) -> Any:
     if not isinstance(raw, str):
         return default
     try:
-        data = json.loads(raw)
+        data = _json().loads(raw)
     except (ValueError, RecursionError):
         log.warning("setting %s is not valid JSON; ignored", key)
         return default
@@ -149,7 +157,7 @@ def load_connections(store: QSettings | None = None) -> tuple[list[ConnectionSpe
     raw = store.value(CONNECTIONS_KEY, "[]")
     problems: list[str] = []
     try:
-        data = json.loads(raw if isinstance(raw, str) else "[]")
+        data = _json().loads(raw if isinstance(raw, str) else "[]")
     except (ValueError, RecursionError):
         kept = _keep_unreadable(store, raw)
         return [], [QCoreApplication.translate(
@@ -202,7 +210,7 @@ def _entry(spec: ConnectionSpec) -> tuple[dict[str, Any], bool]:
 def _raw_entries(raw: Any, store: QSettings | None) -> list[Any]:
     """The saved entries as stored: ones that cannot be read stay as they are."""
     try:
-        data = json.loads(raw) if isinstance(raw, str) else []
+        data = _json().loads(raw) if isinstance(raw, str) else []
     except (ValueError, RecursionError):
         data = None
     if not isinstance(data, list):
@@ -221,7 +229,7 @@ def save_connection(spec: ConnectionSpec,
     name), so a connection another window saved meanwhile stays. The connections saved now, and
     a sentence when the endpoint's user and password were left out; ``SettingsSaveError``."""
     data, had = _entry(spec)
-    saved = update(_path(store), CONNECTIONS_KEY, lambda raw: json.dumps(
+    saved = update(_path(store), CONNECTIONS_KEY, lambda raw: _json().dumps(
         [*(e for e in _raw_entries(raw, store) if not _named(e, spec.name)), data]))
     note = QCoreApplication.translate(
         "settings", "The user name and password in the endpoint URL are not saved: type them in "
@@ -231,7 +239,7 @@ def save_connection(spec: ConnectionSpec,
 
 def delete_connection(name: str, store: QSettings | None = None) -> list[ConnectionSpec]:
     """Remove the connection ``name`` from the file as it is now (the others stay)."""
-    return _specs(update(_path(store), CONNECTIONS_KEY, lambda raw: json.dumps(
+    return _specs(update(_path(store), CONNECTIONS_KEY, lambda raw: _json().dumps(
         [e for e in _raw_entries(raw, store) if not _named(e, name)])))
 
 
@@ -240,7 +248,7 @@ def _specs(raw: str) -> list[ConnectionSpec]:
     from dynoview.core.session.connection import ConnectionSpec
 
     out = []
-    for entry in json.loads(raw):
+    for entry in _json().loads(raw):
         with contextlib.suppress(ValueError):
             out.append(ConnectionSpec.from_settings(entry if isinstance(entry, dict) else {}))
     return out
@@ -248,7 +256,7 @@ def _specs(raw: str) -> list[ConnectionSpec]:
 
 def save_connections(specs: list[ConnectionSpec], store: QSettings | None = None) -> None:
     """Replace all saved connections with ``specs`` (``save_connection`` adds one)."""
-    update(_path(store), CONNECTIONS_KEY, lambda _raw: json.dumps([_entry(s)[0] for s in specs]))
+    update(_path(store), CONNECTIONS_KEY, lambda _raw: _json().dumps([_entry(s)[0] for s in specs]))
 
 
 def load_theme(store: QSettings | None = None) -> str:
@@ -340,7 +348,7 @@ def add_recent_table(connection: str, table: str, store: QSettings | None = None
     data = _json_value(store, RECENT_KEY, {})
     names = [table, *(n for n in recent_tables(connection, store) if n != table)]
     data[connection] = names[:RECENT_LIMIT]
-    store.setValue(RECENT_KEY, json.dumps(data))
+    store.setValue(RECENT_KEY, _json().dumps(data))
 
 
 def column_widths(connection: str, table: str, store: QSettings | None = None) -> dict[str, int]:
@@ -363,7 +371,7 @@ def save_column_widths(connection: str, table: str, widths: dict[str, int],
         data[key] = widths
     while len(data) > COLUMN_TABLES_LIMIT:
         data.pop(next(iter(data)))
-    store.setValue(COLUMNS_KEY, json.dumps(data))
+    store.setValue(COLUMNS_KEY, _json().dumps(data))
 
 
 PARTIQL_HISTORY_KEY = "partiql/history"
@@ -391,14 +399,14 @@ def add_partiql_history(connection: str, entry: dict[str, Any],
     """Put ``entry`` first in this connection's history (once: a re-run moves it up), keep the
     last ``PARTIQL_HISTORY_LIMIT``, save, and return the history. Statements can hold values
     (emails): the file is private to the user like the rest of the settings."""
-    same = json.dumps(entry, sort_keys=True)
+    same = _json().dumps(entry, sort_keys=True)
     history: list[dict[str, Any]] = []
 
     def change(raw: Any) -> str:
         data = _json_of(raw, PARTIQL_HISTORY_KEY, {})
-        kept = [e for e in _history(data.get(connection, [])) if json.dumps(e, sort_keys=True) != same]
+        kept = [e for e in _history(data.get(connection, [])) if _json().dumps(e, sort_keys=True) != same]
         history[:] = data[connection] = [entry, *kept][:PARTIQL_HISTORY_LIMIT]
-        return json.dumps(data)
+        return _json().dumps(data)
     update_quietly(_path(store), PARTIQL_HISTORY_KEY, change)
     return list(history) or [entry]
 
@@ -430,7 +438,7 @@ def _save_table_entry(key: str, connection: str, table: str, value: Any,
             data[_table_key(connection, table)] = value
         while evict and len(data) > COLUMN_TABLES_LIMIT:
             data.pop(next(iter(data)))
-        return json.dumps(data)
+        return _json().dumps(data)
     update_quietly(_path(store), key, change)
 
 

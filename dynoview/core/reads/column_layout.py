@@ -1,7 +1,7 @@
 """Which columns the items view shows for a table, in what order, sorted how; saved per table.
 
-Apart from the sort keys (``core.reads.columns``): the Items tab builds a layout before the
-window's first paint, which must not wait for their imports (decimal, the value display).
+Apart from the sort keys (``core.reads.columns``): the Items tab applies a layout to each read's
+columns, which must not wait for their imports (decimal, the value display).
 """
 
 from __future__ import annotations

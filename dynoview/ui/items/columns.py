@@ -9,13 +9,16 @@ attributes, and saved for the connection and table.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtWidgets import QHeaderView, QMenu, QTableView
 
-from dynoview.core.reads.column_layout import ColumnLayout
 from dynoview.ui import settings as saved
 from dynoview.ui.items.model import ItemsModel
+
+if TYPE_CHECKING:  # loaded when a table's columns are first shown, after the window's first paint
+    from dynoview.core.reads.column_layout import ColumnLayout
 
 TableKey = tuple[str, str]  # (connection name, table name)
 
@@ -30,7 +33,7 @@ class ItemsColumns(QObject):
         self.model = model
         self._table_key = table_key
         self._applying = False
-        self.layout = ColumnLayout()
+        self._layout: ColumnLayout | None = None  # ``layout``: made when first needed
         header = self.header
         header.setSectionsMovable(True)
         header.setSortIndicatorShown(False)
@@ -47,24 +50,41 @@ class ItemsColumns(QObject):
     def header(self) -> QHeaderView:
         return self.view.horizontalHeader()
 
+    @property
+    def layout(self) -> ColumnLayout:
+        """The table's layout as last applied or saved (an empty one before that)."""
+        if self._layout is None:
+            from dynoview.core.reads.column_layout import ColumnLayout
+
+            self._layout = ColumnLayout()
+        return self._layout
+
     # -- applying the saved layout ---------------------------------------------------------
     def apply(self) -> None:
         """Show the model's columns as the table's saved layout says."""
         key = self._table_key()
-        self.layout = ColumnLayout.from_json(saved.column_layout(*key)) if key else ColumnLayout()
+        if key:
+            from dynoview.core.reads.column_layout import ColumnLayout
+
+            self._layout = ColumnLayout.from_json(saved.column_layout(*key))
+        else:
+            self._layout = None  # the empty layout, made when asked for
         columns = self.model.columns()
         self._applying = True
         try:
-            header = self.header
-            for visual, name in enumerate(self.layout.arranged(columns)):
-                logical = columns.index(name)
-                header.moveSection(header.visualIndex(logical), visual)
-            for logical, name in enumerate(columns):
-                header.setSectionHidden(logical, name in self.layout.hidden)
-            if not any(not header.isSectionHidden(i) for i in range(len(columns))) and columns:
-                header.setSectionHidden(0, False)  # never a table with no column at all
-            sort = self.layout.sort if self.layout.sort in columns else None
-            self.model.sorting.set_sort(sort, self.layout.descending)
+            sort, descending = None, False
+            if columns:  # none in the empty view the window is built with: nothing to arrange
+                layout, header = self.layout, self.header
+                for visual, name in enumerate(layout.arranged(columns)):
+                    logical = columns.index(name)
+                    header.moveSection(header.visualIndex(logical), visual)
+                for logical, name in enumerate(columns):
+                    header.setSectionHidden(logical, name in layout.hidden)
+                if not any(not header.isSectionHidden(i) for i in range(len(columns))):
+                    header.setSectionHidden(0, False)  # never a table with no column at all
+                sort = layout.sort if layout.sort in columns else None
+                descending = layout.descending
+            self.model.sorting.set_sort(sort, descending)
             self._show_indicator()
         finally:
             self._applying = False
@@ -157,6 +177,8 @@ class ItemsColumns(QObject):
     def _save(self) -> None:
         if self._applying:
             return
+        from dynoview.core.reads.column_layout import ColumnLayout
+
         key = self._table_key()
         columns = self.model.columns()
         header = self.header
@@ -166,7 +188,7 @@ class ItemsColumns(QObject):
         absent_order = [name for name in self.layout.order if name not in present]
         hidden = {columns[i] for i in range(len(columns)) if header.isSectionHidden(i)}
         sort = self.model.sorting.current
-        self.layout = ColumnLayout(
+        self._layout = ColumnLayout(
             order=tuple(order + absent_order) if order != columns or absent_order else (),
             hidden=frozenset(hidden | (self.layout.hidden - present)),
             sort=sort[0] if sort else None, descending=bool(sort and sort[1]))

@@ -9,7 +9,6 @@ indented DynamoDB JSON, 4.5 s to format and lay out; "Copy as JSON" still copies
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
@@ -118,6 +117,8 @@ def _lazy_json(av: dict[str, Any]) -> Any:
 def ddb_json_shown(item: dict[str, Any]) -> str:
     """``dynamodb_json(item)`` as the tab shows it, converted and formatted only as far as it
     is shown (the indenting encoder is json's pure Python one, which walks these lazily)."""
+    import json  # with the first item shown, not before the window's first paint
+
     _import_value_code()
     encoder = json.JSONEncoder(indent=2, ensure_ascii=False)
     return _shown(encoder.iterencode(_LazyMap(item)))

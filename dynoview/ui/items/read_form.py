@@ -4,7 +4,6 @@ again) and marks the field a refusal names. Running is the panel's business."""
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
@@ -32,6 +31,7 @@ from dynoview.ui.accessible import labelled, named
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.plain_text import plain_label, plain_tooltip
+from dynoview.ui.themed import set_role
 
 if TYPE_CHECKING:  # types only: the read's code loads when one runs, table descriptions with the connection
     from dynoview.core.reads.browse import BrowseSpec
@@ -63,12 +63,12 @@ class ReadForm(QGroupBox):
         form.addRow(self._filter_row())
         # Under the filter: a name with blanks at an end that no item read so far has.
         self.filter_note = plain_label(QLabel())
-        self.filter_note.setProperty("role", "hint")
+        set_role(self.filter_note, "hint")
         self.filter_note.setWordWrap(True)
         self.filter_note.hide()
         form.addRow(self.filter_note)
         self.error_label = plain_label(QLabel())  # a refusal may quote a value or a key name
-        self.error_label.setProperty("role", "error")  # styled per theme
+        set_role(self.error_label, "error")  # styled per theme
         self.error_label.setWordWrap(True)
         self.error_label.hide()
         form.addRow(self.error_label)
@@ -223,6 +223,8 @@ class ReadForm(QGroupBox):
         name = self.filter_attr.currentText()
         odd = bool(name) and name != name.strip() and name not in self._sampled
         if odd:
+            import json  # a name is quoted only when one is odd: not before the first paint
+
             text = self.tr("The attribute name {name} begins or ends with blank space, and no item "
                            "read so far has it: the filter uses it exactly as typed.").format(
                                name=json.dumps(name, ensure_ascii=False))

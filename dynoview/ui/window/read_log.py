@@ -8,9 +8,8 @@ the rows in sight, not on every row.
 
 from __future__ import annotations
 
-import json
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -24,11 +23,13 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QMenu, QPlainTextEdit, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from dynoview.core.reads.receipts import MIXED, STRONG, ReadReceipt
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.items.detail import monospace
 from dynoview.ui.plain_text import plain_tooltip
+
+if TYPE_CHECKING:  # a type only: the receipts' module loads with the first read (ui/context.py)
+    from dynoview.core.reads.receipts import ReadReceipt
 
 COLUMNS = (QT_TRANSLATE_NOOP("window.read_log", "Time"), QT_TRANSLATE_NOOP("window.read_log", "Operation"),
            QT_TRANSLATE_NOOP("window.read_log", "Table / index"),
@@ -122,12 +123,14 @@ class ReadLogModel(QAbstractTableModel):
                     "(4 KB read units, halved for eventual reads).") + basis)
         if role == Qt.ItemDataRole.ToolTipRole and col == 1 and r.error:
             return plain_tooltip(f"{r.operation} failed: {r.error}")  # the server's words: never HTML
-        if role == Qt.ItemDataRole.ToolTipRole and col == 3 and r.consistency == MIXED:
-            from dynoview.ui.i18n.labels import consistency_label
-
-            return self.tr("Tables read with different consistency: {tables}.").format(
-                tables="; ".join(f"{t.table} {consistency_label(t.consistency)}" for t in r.tables))
         if role == Qt.ItemDataRole.ToolTipRole and col == 3:
+            from dynoview.core.reads.receipts import MIXED, STRONG  # loaded: a receipt is shown
+
+            if r.consistency == MIXED:
+                from dynoview.ui.i18n.labels import consistency_label
+
+                return self.tr("Tables read with different consistency: {tables}.").format(
+                    tables="; ".join(f"{t.table} {consistency_label(t.consistency)}" for t in r.tables))
             return (self.tr("Strongly consistent: reflects every write acknowledged before the read.")
                     if r.consistency == STRONG else
                     self.tr("Eventually consistent: may miss writes from the last second; costs half."))
@@ -227,6 +230,8 @@ class ReadLogView(QWidget):
     def _show(self, current: QModelIndex, _previous: QModelIndex) -> None:
         if not current.isValid():
             return
+        import json  # with the first receipt shown, not before the window's first paint
+
         receipt = self.model.receipt(current.row())
         self.request_text.setPlainText(json.dumps(receipt.to_json(), indent=2, ensure_ascii=False))
 

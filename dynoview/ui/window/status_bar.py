@@ -6,11 +6,16 @@ with the whole text in its tooltip, and the badge beside it is never painted ove
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QLabel, QStatusBar
 
-from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.ui.elided_label import ElidedLabel
+from dynoview.ui.themed import BADGE_OBJECT, style_badge
+
+if TYPE_CHECKING:  # a type only: receipts come with the first read, after the first paint
+    from dynoview.core.reads.receipts import ReadReceipt
 
 DEFAULT_MS = 8000
 
@@ -26,7 +31,8 @@ class WindowStatus:
         self.receipt_label.setToolTip(QCoreApplication.translate(
             "WindowStatus", "The last read: operation, consistency, capacity, duration"))
         self.connection_label = QLabel(QCoreApplication.translate("WindowStatus", "Not connected"))
-        self.connection_label.setObjectName("connection-badge")
+        self.connection_label.setObjectName(BADGE_OBJECT)
+        style_badge(self.connection_label)
         bar.addWidget(self.message, 3)
         bar.addPermanentWidget(self.receipt_label, 2)
         bar.addPermanentWidget(self.connection_label)

@@ -41,17 +41,24 @@ AFTER_THE_PAINT = (
     "html", "importlib.resources",
     # The task runner's thread pool: made for the first blocking call (ui/tasks.py).
     "concurrent.futures",
+    # Read receipts: the read log is made for the first connection's reader (ui/context.py); a
+    # table's column layout is read when its columns first show (ui/items/columns.py).
+    "dynoview.core.reads.receipts", "dynoview.core.reads.column_layout",
+    # Settings values, a receipt's request and an item as JSON: read or shown after the paint.
+    "json",
 )
 
 _BUILD = """
-import json, sys
+import sys
 from PySide6.QtWidgets import QApplication
 app = QApplication(sys.argv[:1])
 import dynoview.ui.app  # noqa: F401 - the entry point's own module
 from dynoview.ui.main_window import MainWindow
 window = MainWindow()
+loaded = list(sys.modules)
+import json  # once the window is built: json is one of the modules it must not import
 banned = json.loads(sys.argv[1])
-print(json.dumps(sorted(m for m in sys.modules for b in banned if m == b or m.startswith(b + "."))))
+print(json.dumps(sorted(m for m in loaded for b in banned if m == b or m.startswith(b + "."))))
 """
 
 
