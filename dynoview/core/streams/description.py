@@ -8,6 +8,7 @@ key), not across items or shards. Records are kept 24 hours.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -30,6 +31,8 @@ VIEW_TYPE_TEXT = {
     "NEW_AND_OLD_IMAGES": "old and new images: full diffs",
 }
 RETENTION_HOURS = 24
+# DynamoDB Streams' SequenceNumber: 21 to 40 characters, all digits (the API's constraint).
+_SEQUENCE_NUMBER = re.compile(r"[0-9]{21,40}")
 
 
 @dataclass(frozen=True)
@@ -181,6 +184,42 @@ def describe_stream(conn: Connection, arn: str) -> StreamInfo:
         request["ExclusiveStartShardId"] = last
     desc["Shards"] = shards
     return stream_info_from_description(desc)
+
+
+def _quoted(text: str, limit: int = 48) -> str:
+    """Typed text quoted for a message: control characters escaped, a long text cut."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def check_start_sequence(info: StreamInfo, sequence_number: str, shard_id: str | None = None) -> ShardInfo:
+    """The shard to start reading at or after ``sequence_number`` in (``shard_id``'s when one
+    is chosen), checked before any request: DynamoDB refuses a number that is not 21 to 40
+    digits, and one outside the shard's range reads nothing. A DynoViewError at the field
+    ``sequence_number`` says what to type instead."""
+    number = sequence_number.strip()
+    if not number:
+        raise DynoViewError(
+            "Reading at or after a sequence number needs the number. Copy one from a "
+            "record, or read from the trim horizon (oldest) or latest instead.",
+            field="sequence_number")
+    if not _SEQUENCE_NUMBER.fullmatch(number):
+        raise DynoViewError(
+            f"{_quoted(number)} is not a sequence number: DynamoDB's are 21 to 40 digits (0-9). "
+            "Right-click a record and choose Read after this record, or copy the number from "
+            "its Sequence number column.", field="sequence_number")
+    chosen = info.shard(shard_id) if shard_id else None
+    if chosen is not None and not chosen.contains(number):
+        raise DynoViewError(
+            f"Sequence number {number} is not in shard {chosen.shard_id} (its range is "
+            f"{chosen.range_text()}). Select the shard the record came from in the Shards tab.",
+            field="sequence_number")
+    found = chosen or info.shard_for_sequence(number)
+    if found is None:
+        raise DynoViewError(
+            f"Sequence number {number} is not in any shard of this stream. It may be older "
+            f"than the {RETENTION_HOURS}-hour retention, or from another stream; read "
+            "from the trim horizon instead.", field="sequence_number")
+    return found
 
 
 def no_stream_message(table_name: str) -> str:

@@ -40,7 +40,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.errors import DynoViewError
 from dynoview.core.session.private_files import write_private_bytes
+from dynoview.ui.plain_text import plain_tooltip
 from dynoview.ui.tones import warning_color
 
 
@@ -286,8 +288,9 @@ class BarChart(QWidget):
                 QToolTip.hideText()
             else:
                 bar = self.bars[index]
-                QToolTip.showText(event.globalPos(),
-                                  bar.tooltip or f"{bar.label}: {self.value_format(bar.value)}", self)
+                # Bars are named after key values: shown as their characters, never as HTML.
+                QToolTip.showText(event.globalPos(), plain_tooltip(
+                    bar.tooltip or f"{bar.label}: {self.value_format(bar.value)}"), self)
             return True
         return super().event(event)
 
@@ -320,7 +323,7 @@ class BarChart(QWidget):
         buffer.close()
         try:
             write_private_bytes(path, bytes(data.data()))
-        except OSError:
+        except (OSError, DynoViewError, ValueError):  # a folder, a link, a NUL in the name
             return False
         return True
 

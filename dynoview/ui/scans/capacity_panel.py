@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QSpinBox,
     QSplitter,
     QTableView,
     QTableWidget,
@@ -36,10 +35,12 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.ui.context import AppContext
 from dynoview.ui.counts import share_text
 from dynoview.ui.flow_layout import FlowLayout
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.row_select import select_only_row
 from dynoview.ui.scans.bar_chart import Bar, BarChart
 from dynoview.ui.scans.collections_model import CollectionsModel
 from dynoview.ui.scans.controller import ScanController, bind_scan_controls, show_message
+from dynoview.ui.scans.count_box import CountBox
 from dynoview.ui.tones import warning_color
 from dynoview.ui.wrapped_label import WrappedLabel
 
@@ -69,12 +70,14 @@ class CapacityPanel(QWidget):
 
     # -- construction ------------------------------------------------------------
     def _setup_ui(self) -> None:
-        self.message = QLabel()
+        # Plain text: these quote partition key values, which Qt would otherwise render as
+        # HTML when they look like it.
+        self.message = plain_label(QLabel())
         self.message.setWordWrap(True)
-        self.summary = WrappedLabel(self.tr("Scan a sample to see item-collection sizes and partition keys."),
-                                    selectable=True)
-        self.limit_label = WrappedLabel()
-        self.hot_label = WrappedLabel(selectable=True)
+        self.summary = plain_label(WrappedLabel(self.tr(
+            "Scan a sample to see item-collection sizes and partition keys."), selectable=True))
+        self.limit_label = plain_label(WrappedLabel())
+        self.hot_label = plain_label(WrappedLabel(selectable=True))
 
         # The collections and the sample's cost take turns: stacked, neither showed eight rows
         # at 1024x700.
@@ -94,13 +97,12 @@ class CapacityPanel(QWidget):
         layout.addWidget(body, 1)
 
         self.scan_button.clicked.connect(self.scan)
+        self.max_items.corrected.connect(lambda text: show_message(self.message, text, warn=True))
         self.size_chart.bar_clicked.connect(self._select_collection)
 
     def _build_controls(self) -> FlowLayout:
-        self.max_items = QSpinBox()
-        self.max_items.setRange(100, 200_000)
+        self.max_items = CountBox(100, 200_000, 2000)
         self.max_items.setSingleStep(1000)
-        self.max_items.setValue(2000)
         self.max_items.setPrefix(self.tr("Sample up to "))
         self.max_items.setSuffix(self.tr(" items"))
         self.max_items.setAccessibleName(self.tr("Items to sample"))
@@ -185,7 +187,7 @@ class CapacityPanel(QWidget):
 
     def scan(self) -> None:
         table, reader = self._table, self.ctx.reader
-        if table is None or reader is None:
+        if table is None or reader is None or self.max_items.hold():
             return
         work = functools.partial(scan_sample, max_items=self.max_items.value())
         self.scanner.start(work, reader, table.name,

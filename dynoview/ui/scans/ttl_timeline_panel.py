@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QSpinBox,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -44,9 +43,10 @@ from dynoview.core.ttl.timeline import (
 from dynoview.ui.context import AppContext
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
-from dynoview.ui.plain_text import plain_tooltip
+from dynoview.ui.plain_text import plain_label, plain_tooltip
 from dynoview.ui.scans.bar_chart import Bar, BarChart
 from dynoview.ui.scans.controller import ScanController, bind_scan_controls, show_message
+from dynoview.ui.scans.count_box import CountBox
 from dynoview.ui.tones import muted, warning_color
 
 EntryRole = Qt.ItemDataRole.UserRole + 1
@@ -109,10 +109,12 @@ class TtlTimelinePanel(QWidget):
 
     # -- construction ------------------------------------------------------------
     def _setup_ui(self) -> None:
-        self.message = QLabel()
+        # Plain text: both quote the table's own words (key values, attribute names), which
+        # Qt would otherwise render as HTML when they look like it.
+        self.message = plain_label(QLabel())
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.summary = QLabel(self.tr("Scan the table to see when its items expire."))
+        self.summary = plain_label(QLabel(self.tr("Scan the table to see when its items expire.")))
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # Said once, in the summary's tooltip and the expired bar's list title: two lines of
@@ -146,10 +148,8 @@ class TtlTimelinePanel(QWidget):
         self.granularity.addItem(self.tr("Per day"), DAY)
         self.granularity.setToolTip(self.tr("Group expiries per hour or per day ahead (Auto picks hours "
                                     "when everything expires within 48 hours)"))
-        self.max_items = QSpinBox()
-        self.max_items.setRange(100, 100_000)
+        self.max_items = CountBox(100, 100_000, 5000)
         self.max_items.setSingleStep(1000)
-        self.max_items.setValue(5000)
         self.max_items.setPrefix(self.tr("up to "))
         self.max_items.setSuffix(self.tr(" items"))
         self.max_items.setToolTip(self.tr("A bounded Scan of keys and the TTL attribute only; every page "
@@ -199,6 +199,7 @@ class TtlTimelinePanel(QWidget):
 
     def _connect(self) -> None:
         self.scan_button.clicked.connect(self.scan)
+        self.max_items.corrected.connect(lambda text: show_message(self.message, text, warn=True))
         self.export_button.clicked.connect(lambda: self.export_png())
         self.granularity.currentIndexChanged.connect(lambda _i: self._rebuild())
         self.chart.bar_clicked.connect(self.show_bar)
@@ -237,7 +238,7 @@ class TtlTimelinePanel(QWidget):
     def scan(self) -> None:
         """Scan keys and the TTL attribute in a worker; the chart updates when it is done."""
         table, reader = self._table, self.ctx.reader
-        if table is None or reader is None or not table.ttl_attribute:
+        if table is None or reader is None or not table.ttl_attribute or self.max_items.hold():
             return
         work = functools.partial(scan_for_timeline, max_items=self.max_items.value())
         self.scanner.start(work, reader, table,

@@ -182,8 +182,7 @@ class StreamController(QObject):
                 self.slices_started.emit()
             while self.pending:
                 chunk = [self.pending.popleft() for _ in range(min(INSERT_SLICE, len(self.pending)))]
-                self.model.add_packed(chunk)
-                added += len(chunk)
+                added += self.model.add_packed(chunk)
                 if self.pending:
                     await _next_turn()
         finally:

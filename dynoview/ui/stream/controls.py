@@ -17,7 +17,7 @@ from dynoview.core.streams.records import INSERT, MODIFY, REMOVE
 from dynoview.ui.accessible import labelled, name_clear_button
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
-from dynoview.ui.plain_text import plain_label
+from dynoview.ui.plain_text import plain_label, plain_tooltip
 from dynoview.ui.stream.events_model import TTL_EVENT
 
 POSITION_CHOICES = (
@@ -32,6 +32,7 @@ EVENT_FILTERS = ((QT_TRANSLATE_NOOP("stream.controls", "All events"), None),
                  (QT_TRANSLATE_NOOP("stream.controls", "User deletes"), REMOVE),
                  (QT_TRANSLATE_NOOP("stream.controls", "TTL expiries"), TTL_EVENT))
 SEQUENCE_POSITIONS = (AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
+ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
 
 
 class StreamControls:
@@ -41,6 +42,22 @@ class StreamControls:
         self.header = self._build_header()
         self.controls = self._build_controls()
         self.filters = self._build_filters()
+        self._tips = {field: field.toolTip() for field in (self.sequence, self.key_filter)}
+        # A mark goes as soon as the field is edited (or, for the sequence number, not used).
+        self.sequence.textChanged.connect(lambda _text: self.unmark(self.sequence))
+        self.position.currentIndexChanged.connect(lambda _i: self.unmark(self.sequence))
+
+    def mark(self, field: QLineEdit, message: str, *, focus: bool = True) -> None:
+        """Show that ``field`` holds what was refused: a red frame, the reason as its tooltip
+        and, unless the user is typing there already, the focus."""
+        field.setStyleSheet(ERROR_STYLE)
+        field.setToolTip(plain_tooltip(message))
+        if focus:
+            field.setFocus()
+
+    def unmark(self, field: QLineEdit) -> None:
+        field.setStyleSheet("")
+        field.setToolTip(self._tips[field])
 
     def _build_header(self) -> QHBoxLayout:
         self.info_label = QLabel()

@@ -97,6 +97,12 @@ def pack_event(event: StreamEvent) -> PackedEvent:
     )
 
 
+def _record_id(packed: PackedEvent) -> tuple[str, str] | None:
+    """Which stream record a row is (sequence numbers are unique within a shard); None
+    for a row without a sequence number, which is never taken for another."""
+    return (packed[P_SHARD], packed[P_SEQUENCE]) if packed[P_SEQUENCE] else None
+
+
 def poll_and_pack(reader: StreamReader, cancel: threading.Event | None = None
                   ) -> tuple[PollResult, list[PackedEvent]]:
     """One poll in a worker thread; events come back packed, ready for the model."""
@@ -123,6 +129,7 @@ class StreamEventsModel(QStandardItemModel):
                                         for name in COLUMNS])
         self.max_rows = max_rows
         self._rows: list[PackedEvent] = []
+        self._seen: set[tuple[str, str] | None] = set()  # (shard, sequence number) of each row
         self.dropped = 0
         self._brushes: dict[str, QBrush] = {}
         self.set_palette(QPalette())
@@ -142,14 +149,25 @@ class StreamEventsModel(QStandardItemModel):
     def add_events(self, events: Sequence[StreamEvent]) -> None:
         self.add_packed([pack_event(e) for e in events])
 
-    def add_packed(self, rows: Sequence[PackedEvent]) -> None:
-        """Append a batch: one row insertion, then the cells (C++ only from here on)."""
+    def add_packed(self, rows: Sequence[PackedEvent]) -> int:
+        """Append a batch: one row insertion, then the cells (C++ only from here on). A record
+        already listed is not listed again (reading again from an earlier position, or Read
+        then Follow from the trim horizon, reads it twice: two rows would read as two writes).
+        Returns how many rows were added."""
+        fresh: list[PackedEvent] = []
+        for packed in rows:
+            record = _record_id(packed)
+            if record is None or record not in self._seen:
+                fresh.append(packed)
+                if record is not None:
+                    self._seen.add(record)
+        rows = fresh[-self.max_rows:]
         if not rows:
-            return
-        rows = list(rows)[-self.max_rows:]
+            return 0
         overflow = len(self._rows) + len(rows) - self.max_rows
         if overflow > 0:
             self.removeRows(0, overflow)
+            self._seen.difference_update(_record_id(p) for p in self._rows[:overflow])
             del self._rows[:overflow]
             self.dropped += overflow
         first = len(self._rows)
@@ -161,10 +179,12 @@ class StreamEventsModel(QStandardItemModel):
             for col in columns:
                 self.setData(self.index(row, col), packed[col])
             self._colour(row, packed)
+        return len(rows)
 
     def clear_events(self) -> None:
         self.removeRows(0, self.rowCount())
         self._rows.clear()
+        self._seen.clear()
         self.dropped = 0
 
     def tooltip(self, row: int, col: int) -> str:

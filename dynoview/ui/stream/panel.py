@@ -15,7 +15,12 @@ from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QSplitter, QVBoxLayou
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.streams.description import ORDER_NOTE, StreamInfo, no_stream_message
+from dynoview.core.streams.description import (
+    ORDER_NOTE,
+    StreamInfo,
+    check_start_sequence,
+    no_stream_message,
+)
 from dynoview.core.streams.key_filter import KeyFilter
 from dynoview.core.streams.reader import AFTER_SEQUENCE_NUMBER, StreamReader
 from dynoview.core.streams.records import StreamEvent
@@ -218,15 +223,20 @@ class StreamPanel(QWidget):
         if follow is not None:
             _set_checked_quietly(self.follow_button, follow)
         position = self.position.currentData()
-        sequence = self.sequence.text() or None
-        in_shard = position in SEQUENCE_POSITIONS and sequence
+        sequence = self.sequence.text() if position in SEQUENCE_POSITIONS else None
         try:
+            # Checked here, at the field: in the worker a bad number came back as the SDK's
+            # "Parameter validation failed" or not at all (the read found nothing).
+            shard = check_start_sequence(info, sequence, self.shards.selected_shard()) \
+                if sequence is not None else None
             reader = StreamReader(
                 conn, info, position=position, sequence_number=sequence,
-                shard_id=self.shards.selected_shard() if in_shard else None,
+                shard_id=shard.shard_id if shard is not None else None,
                 log=self.ctx.read_log, table=info.table_name)
         except DynoViewError as exc:
             self._show_notice(exc.message, warn=True)
+            if exc.field == "sequence_number" and self.sequence.isEnabled():
+                self.controls.mark(self.sequence, exc.message)
             return False
         self._notices.clear()
         self._note = ""
@@ -328,8 +338,11 @@ class StreamPanel(QWidget):
             self.filter_error.setText(exc.message)
             self.filter_error.setStyleSheet(f"color: {warning_color(self.palette()).name()};")
             self.filter_error.show()
+            # The rows stay filtered by the last filter that parsed: the frame says this one did not.
+            self.controls.mark(self.key_filter, exc.message, focus=False)
             return
         self.filter_error.hide()
+        self.controls.unmark(self.key_filter)
         self.proxy.set_filter(key_filter, self.kind_filter.currentData())
         self._update_status()
 
