@@ -36,6 +36,7 @@ from dynoview.core.audit.two_tables import TWO_SCANS_NOTE, run_two_table_audit
 from dynoview.core.errors import DynoViewError, aws_error_code
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
+from dynoview.core.session.table_suggestion import did_you_mean, suggested_tables
 from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.uniqueness.locks_table import with_accounts_table, with_locks_table
 from dynoview.core.uniqueness.presets import PRESETS, preset_names, preset_schema
@@ -87,8 +88,9 @@ def describe_locks_table(conn: Connection, name: str) -> TableInfo:
     except ClientError as exc:
         if aws_error_code(exc) != "ResourceNotFoundException":
             raise
-        raise DynoViewError(f"The locks table {name} does not exist on this connection: check the "
-                            "--locks-table name (or the schema's locks table), the region and the "
+        meant = did_you_mean(suggested_tables(conn, [name]).get(name))
+        raise DynoViewError(f"The locks table {name} does not exist on this connection.{meant} Check "
+                            "the --locks-table name (or the schema's locks table), the region and the "
                             "endpoint.", field="locks_table") from None
 
 

@@ -53,6 +53,7 @@ from dynoview.core.session.connection import (
 )
 from dynoview.core.session.endpoint_probe import check_reachable
 from dynoview.core.session.mfa_terminal import terminal_prompter
+from dynoview.core.session.table_suggestion import table_names_for_suggestion
 from dynoview.core.values.visible_text import visible, visible_json
 
 EXIT_ERROR = 2  # a user error: one sentence on standard error
@@ -423,23 +424,15 @@ _TABLE_NAMES_ATTR = "_dynoview_table_names"
 
 @contextmanager
 def _listing_tables_when_missing(conn: Connection) -> Iterator[None]:
-    """On a missing table (ResourceNotFoundException), one ListTables while the connection is
-    still open, kept on the error: only on that path, so a command that works costs no call."""
+    """On a missing table (ResourceNotFoundException), the table names (ListTables, paged up to
+    ``dynoview.core.session.table_suggestion.SUGGESTION_NAMES``) while the connection is still
+    open, kept on the error: only on that path, so a command that works costs no call."""
     try:
         yield
     except ClientError as exc:
         if aws_error_code(exc) == "ResourceNotFoundException" and not hasattr(exc, _TABLE_NAMES_ATTR):
-            setattr(exc, _TABLE_NAMES_ATTR, _first_table_names(conn))
+            setattr(exc, _TABLE_NAMES_ATTR, table_names_for_suggestion(conn))
         raise
-
-
-def _first_table_names(conn: Connection) -> tuple[str, ...]:
-    """The first page of ListTables (up to 100 names), or none when it fails: a hint that cannot
-    be had must not replace the error it was for."""
-    try:
-        return tuple(conn.client.list_tables().get("TableNames", []))
-    except (BotoCoreError, ClientError, DynoViewError):
-        return ()
 
 
 def fail(exc: BaseException, args: argparse.Namespace, *, operation: str | None = None,

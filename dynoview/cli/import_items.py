@@ -97,8 +97,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                              "kept")
     parser.add_argument("--preview", type=whole_number(0), default=5, metavar="N",
                         help="items shown in the preview (default 5)")
-    parser.add_argument("--json", action="store_true", help="the preview and result as JSON on "
-                        "standard output")
+    parser.add_argument("--json", action="store_true",
+                        help="one JSON document on standard output: the status (imported, dry-run, "
+                             "invalid, not-confirmed, stopped), the result's counts, the mode and the "
+                             "preview")
 
 
 def _preview_lines(preview: Preview) -> list[str]:
@@ -137,9 +139,6 @@ def run(args: argparse.Namespace) -> int:
     except ReadOnlyError as exc:
         say(exc.message)
         return EXIT_ERROR
-    except ImportStopped as exc:
-        _stopped(args, exc)
-        return EXIT_ERROR
     except USER_ERRORS as exc:
         return fail(exc, args, table=args.table)
 
@@ -156,35 +155,39 @@ def _run(args: argparse.Namespace, conn: Connection, fmt: str) -> int:
     locks = has_lock_rules(reader, info, schema, chosen=origin != DEFAULT_LOCAL or watch.seen)
     mode = BATCH if args.speed else TRANSACT
     if preview.problem_count:
-        _report(args, preview, None, mode, locks)
-        say(f"{preview.problem_count:,} problem(s) in {args.file}: nothing was imported. Fix them "
-            "and import again.")
-        return EXIT_ERROR
+        head = _report(preview, mode, locks)
+        return _refused(args, "invalid", f"{preview.problem_count:,} problem(s) in {args.file}: nothing "
+                        "was imported. Fix them and import again.", head)
     check_mode(mode, locks)
-    _report(args, preview, None, mode, locks)
+    head = _report(preview, mode, locks)
     if args.dry_run:
         print("dry run: nothing was written.", file=sys.stderr)
+        _json(args, {"status": "dry-run", **head})
         return EXIT_OK
     confirmation: str | bool = True
     if requirement.type_to_confirm is not None:
         if (args.confirm_table or "").strip() != requirement.type_to_confirm:
-            say(f"Not imported: {requirement.connection} is not on this machine. Pass --confirm-table "
-                f"{requirement.type_to_confirm} with --yes to import.")
-            return EXIT_ERROR
+            return _refused(args, "not-confirmed", f"Not imported: {requirement.connection} is not on "
+                            f"this machine. Pass --confirm-table {requirement.type_to_confirm} with --yes "
+                            "to import.", head)
         confirmation = requirement.type_to_confirm
     if not args.yes:
-        say(f"Not imported: pass --yes to write {preview.valid:,} item(s) into {info.name} "
-            "(this command never asks); --dry-run checks without writing.")
-        return EXIT_ERROR
+        return _refused(args, "not-confirmed", f"Not imported: pass --yes to write {preview.valid:,} "
+                        f"item(s) into {info.name} (this command never asks); --dry-run checks without "
+                        "writing.", head)
     options = ImportOptions(mode=mode, rate=args.rate, accept_warnings=args.accept_warnings,
                             resume=args.resume, progress_path=_path(args.progress_file),
                             confirmation=confirmation, csv_raw=args.csv_raw and fmt == CSV)
-    result = run_import(conn, info, read_records(args.file, fmt, csv_raw=args.csv_raw), args.file,
-                        schema=schema, has_lock_rules=locks, log=ActionLog(), options=options,
-                        total=preview.valid, progress=_progress_printer(), cancel=threading.Event())
+    try:
+        result = run_import(conn, info, read_records(args.file, fmt, csv_raw=args.csv_raw), args.file,
+                            schema=schema, has_lock_rules=locks, log=ActionLog(), options=options,
+                            total=preview.valid, progress=_progress_printer(), cancel=threading.Event())
+    except ImportStopped as exc:
+        _stopped(args, exc, head)
+        return EXIT_ERROR
     print("", file=sys.stderr)
     if args.json:
-        print(json.dumps({"status": "imported", **result.to_json()}, indent=2))
+        _json(args, {"status": "imported", **result.to_json(), **head})
     else:
         print(result.summary())
     return EXIT_OK
@@ -196,15 +199,28 @@ def _path(text: str | None) -> Any:
     return Path(text) if text else None
 
 
-def _report(args: argparse.Namespace, preview: Preview, _unused: Any, mode: str, locks: bool) -> None:
+def _report(preview: Preview, mode: str, locks: bool) -> dict[str, Any]:
+    """The preview and the mode on standard error; returned as the JSON document's part."""
     rules = ("the table has uniqueness lock rules: each batch is judged by the preflight" if locks
              else "the table has no lock rules")
-    if args.json:
-        # The preview quotes the file's values: escaped for the terminal, still the same JSON.
-        print(terminal_json(json.dumps({"status": "preview", "mode": mode, "lock_rules": locks,
-                                        **preview.to_json()}, indent=2, ensure_ascii=False)))
     _print(_preview_lines(preview))
     _print([f"mode: {MODE_SENTENCES[mode]} ({rules})."])
+    return {"mode": mode, "lock_rules": locks, "preview": preview.to_json()}
+
+
+def _json(args: argparse.Namespace, document: dict[str, Any]) -> None:
+    """With --json, the run's one document on standard output (as transact's and audit's): a
+    script reads it whole (``json.loads``, ``jq``), whatever the run ended with."""
+    if args.json:
+        # The preview quotes the file's values: escaped for the terminal, still the same JSON.
+        print(terminal_json(json.dumps(document, indent=2, ensure_ascii=False)))
+
+
+def _refused(args: argparse.Namespace, status: str, message: str, head: dict[str, Any]) -> int:
+    """Nothing written: the sentence on standard error, and with --json the document."""
+    say(message)
+    _json(args, {"status": status, "message": message, **head})
+    return EXIT_ERROR
 
 
 def _progress_printer() -> Any:
@@ -213,7 +229,7 @@ def _progress_printer() -> Any:
     return show
 
 
-def _stopped(args: argparse.Namespace, exc: ImportStopped) -> None:
+def _stopped(args: argparse.Namespace, exc: ImportStopped, head: dict[str, Any]) -> None:
     print("", file=sys.stderr)
     if exc.preflight is not None:
         _print([f"  {line}" for line in exc.preflight.lines()])
@@ -224,6 +240,5 @@ def _stopped(args: argparse.Namespace, exc: ImportStopped) -> None:
         _print([f"  stopped batch: {exc.batch.span()} ({len(exc.batch.records)} item(s)); "
                 f"the batches before it were written: {then}."])
     say(exc.message)
-    if args.json:
-        print(json.dumps({"status": "stopped", "message": exc.message,
-                          "preflight": exc.preflight.to_json() if exc.preflight else None}, indent=2))
+    _json(args, {"status": "stopped", "message": exc.message,
+                 "preflight": exc.preflight.to_json() if exc.preflight else None, **head})

@@ -27,13 +27,13 @@ from dynoview.cli.common import (
     terminal_json,
     terminal_line,
 )
-from dynoview.core.errors import DynoViewError, ReadOnlyError, aws_error_code, describe_error
+from dynoview.core.errors import DynoViewError, ReadOnlyError, describe_error
 from dynoview.core.preflight.check import Preflight, run_preflight
 from dynoview.core.preflight.guards import add_guards
 from dynoview.core.preflight.replay import replayed
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import TableInfo, describe_table
+from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog, ActionLogError
 from dynoview.core.tx.code_export import to_aws_cli, to_boto3, to_javascript
 from dynoview.core.tx.confirmation import confirmation_for, tables_of
@@ -122,18 +122,10 @@ def _read(path: str) -> str:
 
 
 def _describe_tables(conn: Connection, tx: Transaction) -> tuple[dict[str, TableInfo], list[Problem]]:
-    infos: dict[str, TableInfo] = {}
-    problems: list[Problem] = []
-    for name in tables_of(tx):
-        try:
-            infos[name] = describe_table(conn, name)
-        except USER_ERRORS as exc:
-            if aws_error_code(exc) != "ResourceNotFoundException":
-                raise
-            index = next(i for i, a in enumerate(tx.actions) if a.table == name)
-            problems.append(Problem(index, "table", f"Table {name} does not exist on this connection; "
-                                    "check the name, the region and the endpoint."))
-    return infos, problems
+    """The tables' descriptions, and an error per table that does not exist (offering the one
+    named almost like it): the dry run's ``describe_tables``, so both say the same."""
+    schemas = describe_tables(conn, tables_of(tx))
+    return schemas.infos, schemas.problems(tx)
 
 
 def _resend_note(args: argparse.Namespace, result: ExecutionResult) -> str | None:

@@ -128,5 +128,5 @@ def test_import_preview_escapes_the_file_values(
     assert code == 0, err
     assert_safe(out, err)
     if fmt == "json":
-        preview = json.loads(out)["preview"]  # the same data
+        preview = json.loads(out)["preview"]["preview"]  # the same data
         assert [p["values"]["note"] for p in preview] == [{"S": text} for text in PAYLOADS]

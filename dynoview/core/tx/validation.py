@@ -26,6 +26,7 @@ from dynoview.core.expressions.rules import (
     update_targets,
     values_size,
 )
+from dynoview.core.session.table_suggestion import suggested_tables
 from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.tx.keys import (
     MAX_PARTITION_KEY_BYTES,
@@ -443,6 +444,7 @@ class TableSchemas:
     infos: dict[str, TableInfo] = field(default_factory=dict)
     missing: frozenset[str] = frozenset()
     complete: bool = False
+    meant: Mapping[str, str] = field(default_factory=dict)  # a missing name -> the table like it
 
     def problems(self, tx: Transaction) -> list[Problem]:
         """One error per table that does not exist, at the first action that names it."""
@@ -454,16 +456,17 @@ class TableSchemas:
                 continue
             if name in self.missing or self.complete:
                 reported.add(name)
-                out.append(Problem(index, "table", f"Table {name} does not exist on this connection; "
-                                   "check the name, the region and the endpoint."))
+                hint = f". Did you mean {self.meant[name]}? Check" if name in self.meant else "; check"
+                out.append(Problem(index, "table", f"Table {name} does not exist on this connection"
+                                   f"{hint} the name, the region and the endpoint."))
         return out
 
 
 def describe_tables(conn: Connection, names: Iterable[str]) -> TableSchemas:
     """DescribeTable for each name (once): keys, GSI and LSI keys and their types.
 
-    A table DynamoDB says does not exist is listed in ``missing``; any other failure
-    (network, permissions) propagates, for the caller to say it could not check.
+    A table DynamoDB says does not exist is listed in ``missing`` (and in ``meant`` the table it
+    is named almost like, if any); any other failure (network, permissions) propagates.
     """
     infos: dict[str, TableInfo] = {}
     missing: set[str] = set()
@@ -476,7 +479,7 @@ def describe_tables(conn: Connection, names: Iterable[str]) -> TableSchemas:
             if aws_error_code(exc) != "ResourceNotFoundException":
                 raise
             missing.add(name)
-    return TableSchemas(infos, frozenset(missing))
+    return TableSchemas(infos, frozenset(missing), meant=suggested_tables(conn, missing))
 
 
 def validate_against(conn: Connection, tx: Transaction,
