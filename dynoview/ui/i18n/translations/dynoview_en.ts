@@ -15,7 +15,7 @@
 <context>
     <name>BuilderDrafts</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_view.py" line="+246" />
+        <location filename="../../builder/drafts_view.py" line="+245" />
         <source>Other windows left unsent work too: kept as %n named draft(s) ({names}); open them with Drafts → Open draft…</source>
         <translation>
             <numerusform>Other windows left unsent work too: kept as %n named draft ({names}); open them with Drafts → Open draft…</numerusform>
@@ -53,7 +53,7 @@
 <context>
     <name>CapacityPanel</name>
     <message numerus="yes">
-        <location filename="../../scans/capacity_panel.py" line="+258" />
+        <location filename="../../scans/capacity_panel.py" line="+260" />
         <source>%Ln partition key(s) (holds|hold) {items} each</source>
         <translation>
             <numerusform>%Ln partition key holds {items} each</numerusform>
@@ -142,7 +142,7 @@
 <context>
     <name>CrashDialog</name>
     <message numerus="yes">
-        <location filename="../../crash.py" line="+151" />
+        <location filename="../../crash.py" line="+154" />
         <source>&lt;b&gt;%Ln unexpected error(s).&lt;/b&gt; The latest: {summary}</source>
         <translation>
             <numerusform>&lt;b&gt;%Ln unexpected error.&lt;/b&gt; The latest: {summary}</numerusform>
@@ -153,7 +153,7 @@
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+222" />
+        <location filename="../../items/value_dialogs.py" line="+223" />
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entry</numerusform>
@@ -229,7 +229,7 @@
 <context>
     <name>ExportDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_dialog.py" line="+134" />
+        <location filename="../../transfer/export_dialog.py" line="+135" />
         <source>{source} (%Ln item(s) loaded)</source>
         <translation>
             <numerusform>{source} (%Ln item loaded)</numerusform>
@@ -267,7 +267,7 @@
 <context>
     <name>ItemsPanel</name>
     <message numerus="yes">
-        <location filename="../../items/panel.py" line="+275" />
+        <location filename="../../items/panel.py" line="+276" />
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>Copied %Ln item as {format}.</numerusform>
@@ -289,7 +289,7 @@
 <context>
     <name>LIVE_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../locks/live_bar.py" line="+45" />
+        <location filename="../../locks/live_bar.py" line="+46" />
         <source>Live · %Ln new since {since}</source>
         <translation>
             <numerusform>Live · %Ln new since {since}</numerusform>
@@ -373,7 +373,7 @@
 <context>
     <name>OpenDraftDialog</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_dialog.py" line="+143" />
+        <location filename="../../builder/drafts_dialog.py" line="+144" />
         <source>%Ln draft(s) saved.</source>
         <translation>
             <numerusform>%Ln draft saved.</numerusform>
@@ -395,7 +395,7 @@
 <context>
     <name>ParameterTable</name>
     <message numerus="yes">
-        <location filename="../../partiql/panel.py" line="+138" />
+        <location filename="../../partiql/panel.py" line="+139" />
         <source>, %Ln value(s)</source>
         <translation>
             <numerusform>, %Ln value</numerusform>
@@ -469,7 +469,7 @@
 <context>
     <name>StagedPane</name>
     <message numerus="yes">
-        <location filename="../../items/staged_pane.py" line="+101" />
+        <location filename="../../items/staged_pane.py" line="+102" />
         <source>Staged changes (%n)</source>
         <translation>
             <numerusform>Staged changes (%n)</numerusform>
@@ -480,7 +480,7 @@
 <context>
     <name>StreamPanel</name>
     <message numerus="yes">
-        <location filename="../../stream/panel.py" line="+194" />
+        <location filename="../../stream/panel.py" line="+199" />
         <source>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;View type&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard(s), {open_shards} open. Records are kept 24 hours; reads are eventually consistent.</source>
         <translation>
             <numerusform>&lt;b&gt;Stream&lt;/b&gt; {arn}&lt;br&gt;&lt;b&gt;View type&lt;/b&gt; {view_type}: {view_type_text}&lt;br&gt;&lt;b&gt;Status&lt;/b&gt; {status}; %n shard, {open_shards} open. Records are kept 24 hours; reads are eventually consistent.</numerusform>
@@ -488,7 +488,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+88" />
+        <location line="+93" />
         <source>Caught up after %Ln record(s). Press Follow to keep watching for new ones.</source>
         <translation>
             <numerusform>Caught up after %Ln record. Press Follow to keep watching for new ones.</numerusform>
@@ -518,7 +518,7 @@
 <context>
     <name>TtlTimelinePanel</name>
     <message numerus="yes">
-        <location filename="../../scans/ttl_timeline_panel.py" line="+253" />
+        <location filename="../../scans/ttl_timeline_panel.py" line="+254" />
         <source>the first %Ln item(s)</source>
         <translation>
             <numerusform>the first %Ln item</numerusform>

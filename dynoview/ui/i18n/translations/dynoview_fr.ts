@@ -187,7 +187,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+225"/>
+        <location filename="../../builder/dialogs.py" line="+224"/>
         <source>Action log</source>
         <translation>Journal</translation>
     </message>
@@ -210,8 +210,8 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+110"/>
-        <location line="+75"/>
+        <location filename="../../context.py" line="+109"/>
+        <location line="+86"/>
         <source>the article&apos;s default layout</source>
         <translation>la disposition par défaut de l’article</translation>
     </message>
@@ -245,7 +245,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+176"/>
+        <location filename="../../items/detail.py" line="+177"/>
         <source>expand to show them</source>
         <translation>déplier pour les afficher</translation>
     </message>
@@ -412,7 +412,7 @@
 <context>
     <name>BarChart</name>
     <message>
-        <location filename="../../scans/bar_chart.py" line="+95"/>
+        <location filename="../../scans/bar_chart.py" line="+97"/>
         <source>No data</source>
         <translation>Aucune donnée</translation>
     </message>
@@ -461,7 +461,7 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+118"/>
+        <location filename="../../builder/drafts_view.py" line="+117"/>
         <source>Load template</source>
         <translation>Charger un modèle</translation>
     </message>
@@ -738,23 +738,23 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+74"/>
+        <location filename="../../scans/capacity_panel.py" line="+78"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Scannez un échantillon pour voir la taille des collections d’items et les clés de partition.</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+36"/>
+        <location line="+8"/>
+        <location line="+35"/>
         <source>Item collections, largest first</source>
         <translation>Plus grandes collections</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-34"/>
         <source>What the sample cost</source>
         <translation>Coût de l’échantillon</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Sample up to </source>
         <translation>Échantillon jusqu’à </translation>
     </message>
@@ -949,7 +949,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+60"/>
+        <location filename="../../items/cell_editor.py" line="+61"/>
         <source>Type</source>
         <translation>Type</translation>
     </message>
@@ -1268,8 +1268,9 @@ Probablement chaudes</translation>
 <context>
     <name>CommandPalette</name>
     <message>
-        <location filename="../../window/command_palette.py" line="+94"/>
+        <location filename="../../window/command_palette.py" line="+102"/>
         <source>Go to table or command</source>
+        <extracomment>The palette&apos;s frame (a popup: no title bar), a roomy search box, a list without its own frame.</extracomment>
         <translation>Aller à une table ou une commande</translation>
     </message>
     <message>
@@ -1324,7 +1325,7 @@ Probablement chaudes</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+43"/>
+        <location filename="../../window/connection_dialog.py" line="+44"/>
         <source>Connect to DynamoDB</source>
         <translation>Connexion à DynamoDB</translation>
     </message>
@@ -1612,9 +1613,22 @@ Probablement chaudes</translation>
     </message>
 </context>
 <context>
+    <name>CountBox</name>
+    <message>
+        <location filename="../../scans/count_box.py" line="+57"/>
+        <source>{typed} is not a count from {low:,} to {high:,}: the box now says {value:,}. Scan again to read that many, or type another count.</source>
+        <translation>{typed} n’est pas un nombre de {low:,} à {high:,} : la case indique maintenant {value:,}. Scannez de nouveau pour lire ce nombre, ou saisissez un autre nombre.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No count was typed: the box is back at {value:,}. Scan again to read that many, or type a count from {low:,} to {high:,}.</source>
+        <translation>Aucun nombre saisi : la case est revenue à {value:,}. Scannez de nouveau pour lire ce nombre, ou saisissez un nombre de {low:,} à {high:,}.</translation>
+    </message>
+</context>
+<context>
     <name>CrashDialog</name>
     <message>
-        <location filename="../../crash.py" line="+96"/>
+        <location filename="../../crash.py" line="+97"/>
         <source>{APP_NAME}: unexpected error</source>
         <translation>{APP_NAME}&#xa0;: erreur inattendue</translation>
     </message>
@@ -1624,7 +1638,7 @@ Probablement chaudes</translation>
         <translation>{APP_NAME} fonctionne toujours et votre connexion reste ouverte. Si quelque chose semble anormal, relancez la lecture ou reconnectez-vous (Ctrl+O). Les clés, secrets et jetons de session ont été retirés du rapport ci-dessous. Rien n’est envoyé sauf si vous cliquez sur Envoyer le rapport&#xa0;: cela ouvre {where} avec le rapport prérempli, pour que vous le lisiez et le soumettiez.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Crash report</source>
         <translation>Rapport de plantage</translation>
     </message>
@@ -1757,7 +1771,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+222"/>
+        <location filename="../../items/value_dialogs.py" line="+223"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrée</numerusform>
@@ -2188,7 +2202,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+118"/>
+        <location filename="../../transfer/export_dialog.py" line="+119"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -2814,7 +2828,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+106"/>
+        <location filename="../../items/edit_dialog.py" line="+107"/>
         <source>Edit item</source>
         <extracomment>The table an item is checked for when the dialog is not told its table: a valid name that no key schema comes with, so only the checks that need none run (names, size, values).</extracomment>
         <translation>Modifier l’item</translation>
@@ -2852,12 +2866,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+14"/>
         <source>Not opened: {message}</source>
-        <translation>Non ouvert : {message}</translation>
+        <translation>Non ouvert&#xa0;: {message}</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Not opened at {attribute} (line {line}, column {column}): {message}</source>
-        <translation>Non ouvert à {attribute} (ligne {line}, colonne {column}) : {message}</translation>
+        <translation>Non ouvert à {attribute} (ligne {line}, colonne {column})&#xa0;: {message}</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -2891,12 +2905,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemsColumns</name>
     <message>
-        <location filename="../../items/columns.py" line="+42"/>
+        <location filename="../../items/columns.py" line="+45"/>
         <source>Click to sort the loaded items, drag to move a column, right-click to choose columns</source>
         <translation>Cliquer pour trier les items chargés, glisser pour déplacer une colonne, clic droit pour choisir les colonnes</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+123"/>
         <source>Sort by {name}, ascending</source>
         <translation>Trier par {name}, croissant</translation>
     </message>
@@ -2932,7 +2946,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+123"/>
+        <location filename="../../items/panel.py" line="+124"/>
         <source>Edit…</source>
         <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Modifier…</translation>
@@ -3025,7 +3039,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>LIVE_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../locks/live_bar.py" line="+45"/>
+        <location filename="../../locks/live_bar.py" line="+46"/>
         <source>Live · %Ln new since {since}</source>
         <translation>
             <numerusform>En direct · %Ln nouveau depuis {since}</numerusform>
@@ -3232,7 +3246,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+13"/>
         <source>Table {wanted} does not exist on this connection. Did you mean {meant}?</source>
-        <translation>La table {wanted} n’existe pas sur cette connexion. Vouliez-vous dire {meant} ?</translation>
+        <translation>La table {wanted} n’existe pas sur cette connexion. Vouliez-vous dire {meant}&#xa0;?</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3273,7 +3287,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>MfaDialog</name>
     <message>
-        <location filename="../../session/mfa_dialog.py" line="+27"/>
+        <location filename="../../session/mfa_dialog.py" line="+28"/>
         <source>MFA code needed</source>
         <translation>Code MFA requis</translation>
     </message>
@@ -3341,7 +3355,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>OpenDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="+96"/>
+        <location filename="../../builder/drafts_dialog.py" line="+97"/>
         <source>Open draft</source>
         <translation>Ouvrir un brouillon</translation>
     </message>
@@ -3426,7 +3440,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+62"/>
+        <location filename="../../partiql/panel.py" line="+63"/>
         <source>Statement parameters</source>
         <translation>Paramètres de l’instruction</translation>
     </message>
@@ -3737,7 +3751,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+38"/>
+        <location filename="../../session/settings_dialog.py" line="+39"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Une connexion dont le nom de profil correspond à l’un de ces motifs s’ouvre en production&#xa0;: lecture seule, et écrire demande l’id du compte. * correspond à tout texte,&#xa0;? à un caractère, [abc] à l’un d’un ensemble.</translation>
     </message>
@@ -4048,12 +4062,12 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
     </message>
     <message>
         <location line="+13"/>
-        <location line="+95"/>
+        <location line="+97"/>
         <source>value</source>
         <translation>valeur</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-92"/>
         <source>Filter attribute</source>
         <translation>Attribut de filtre</translation>
     </message>
@@ -4088,7 +4102,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Filtre</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+56"/>
         <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
         <translation>Le nom d’attribut {name} commence ou finit par une espace, et aucun élément lu jusqu’ici ne l’a&#xa0;: le filtre l’utilise exactement tel que saisi.</translation>
     </message>
@@ -4121,7 +4135,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
 <context>
     <name>ReadHistoryDialog</name>
     <message>
-        <location filename="../../items/history_dialog.py" line="+39"/>
+        <location filename="../../items/history_dialog.py" line="+40"/>
         <source>Reads of {table}</source>
         <translation>Lectures de {table}</translation>
     </message>
@@ -4185,7 +4199,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
 <context>
     <name>ReadLogModel</name>
     <message>
-        <location filename="../../window/read_log.py" line="+119"/>
+        <location filename="../../window/read_log.py" line="+120"/>
         <source> Estimate: {estimate_basis}.</source>
         <translation> Estimation&#xa0;: {estimate_basis}.</translation>
     </message>
@@ -4195,12 +4209,12 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Tel qu’annoncé par DynamoDB, et l’estimation de l’application d’après la taille des items (unités de lecture de 4 Ko, divisées par deux en lecture à terme).</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Tables read with different consistency: {tables}.</source>
         <translation>Tables lues avec des cohérences différentes&#xa0;: {tables}.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Strongly consistent: reflects every write acknowledged before the read.</source>
         <translation>Fortement cohérente&#xa0;: reflète toute écriture confirmée avant la lecture.</translation>
     </message>
@@ -4228,7 +4242,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Sélectionnez une lecture pour voir la requête exacte envoyée.</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+76"/>
         <source>Copy as code…</source>
         <translation>Copier en code…</translation>
     </message>
@@ -4528,7 +4542,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-323"/>
+        <location filename="../../builder/drafts_view.py" line="-321"/>
         <source>Discard</source>
         <translation>Abandonner</translation>
     </message>
@@ -4614,7 +4628,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+117"/>
+        <location filename="../../locks/schema_dialog.py" line="+118"/>
         <source>Uniqueness schema</source>
         <translation>Schéma d’unicité</translation>
     </message>
@@ -4783,14 +4797,14 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+51"/>
-        <location line="+136"/>
+        <location filename="../../session/view.py" line="+52"/>
+        <location line="+141"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Mode écriture…</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-93"/>
         <source>Region {value}</source>
         <translation>Région {value}</translation>
     </message>
@@ -4825,7 +4839,7 @@ Requête&#xa0;: {request}</translation>
         <translation>&amp;Paramètres…</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+39"/>
         <source>Back to read-only</source>
         <translation>Revenir en lecture seule</translation>
     </message>
@@ -4942,7 +4956,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../shortcuts.py" line="+159"/>
+        <location filename="../../shortcuts.py" line="+160"/>
         <location line="+9"/>
         <source>Keyboard shortcuts</source>
         <translation>Raccourcis clavier</translation>
@@ -5033,7 +5047,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SsoSignInDialog</name>
     <message>
-        <location filename="../../session/sso_dialog.py" line="+64"/>
+        <location filename="../../session/sso_dialog.py" line="+65"/>
         <source>Sign in with AWS SSO</source>
         <extracomment>How the verification page is opened (a test records it instead of starting a browser).</extracomment>
         <translation>Connexion avec AWS SSO</translation>
@@ -5091,7 +5105,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>StagedPane</name>
     <message>
-        <location filename="../../items/staged_pane.py" line="+53"/>
+        <location filename="../../items/staged_pane.py" line="+54"/>
         <source>Undo</source>
         <translation>Annuler</translation>
     </message>
@@ -5178,7 +5192,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>StreamControls</name>
     <message>
-        <location filename="../../stream/controls.py" line="+51"/>
+        <location filename="../../stream/controls.py" line="+68"/>
         <source>Refresh</source>
         <translation>Actualiser</translation>
     </message>
@@ -5299,7 +5313,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>StreamPanel</name>
     <message>
-        <location filename="../../stream/panel.py" line="+79"/>
+        <location filename="../../stream/panel.py" line="+84"/>
         <source>Shards</source>
         <translation>Shards</translation>
     </message>
@@ -5327,7 +5341,7 @@ Requête&#xa0;: {request}</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+88"/>
+        <location line="+93"/>
         <source>Caught up after %Ln record(s). Press Follow to keep watching for new ones.</source>
         <translation>
             <numerusform>À jour après %Ln enregistrement. Cliquez sur Suivre pour guetter les nouveaux.</numerusform>
@@ -5663,7 +5677,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+115"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+117"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Scannez la table pour voir quand ses items expirent.</translation>
     </message>
@@ -5703,7 +5717,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Grouper les expirations par heure ou par jour à venir (Auto choisit les heures quand tout expire sous 48 heures)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>up to </source>
         <translation>jusqu’à </translation>
     </message>
@@ -5754,13 +5768,13 @@ Requête&#xa0;: {request}</translation>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+43"/>
+        <location line="+44"/>
         <location line="+75"/>
         <source>Click a bar to list its items.</source>
         <translation>Cliquez sur une barre pour lister ses items.</translation>
     </message>
     <message>
-        <location line="-115"/>
+        <location line="-116"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Valeur TTL</translation>
@@ -5807,7 +5821,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Items qui n’expireront jamais</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Open a table to see its TTL timeline.</source>
         <translation>Ouvrez une table pour voir sa chronologie TTL.</translation>
     </message>
@@ -5962,7 +5976,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>WindowStatus</name>
     <message>
-        <location filename="../../window/status_bar.py" line="+25"/>
+        <location filename="../../window/status_bar.py" line="+30"/>
         <source>No reads yet</source>
         <translation>Aucune lecture</translation>
     </message>
@@ -5977,7 +5991,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Non connecté</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Last read: </source>
         <translation>Dernière lecture&#xa0;: </translation>
     </message>
@@ -5985,7 +5999,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>WriteModeDialog</name>
     <message>
-        <location filename="../../session/write_mode_dialog.py" line="+24"/>
+        <location filename="../../session/write_mode_dialog.py" line="+25"/>
         <source>Write to production?</source>
         <translation>Écrire en production&#xa0;?</translation>
     </message>
@@ -6086,7 +6100,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.dialogs</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-84"/>
+        <location filename="../../builder/dialogs.py" line="-82"/>
         <source>Uses the default credential chain (environment, profile, SSO or role); no credentials are included.</source>
         <translation>Utilise la chaîne d’identifiants par défaut (environnement, profil, SSO ou rôle)&#xa0;; aucun identifiant n’est inclus.</translation>
     </message>
@@ -6148,7 +6162,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+21"/>
+        <location filename="../../builder/drafts_view.py" line="+19"/>
         <source>table {table} on connection {connection}</source>
         <translation>table {table} sur la connexion {connection}</translation>
     </message>
@@ -6349,7 +6363,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-251"/>
+        <location filename="../../items/detail.py" line="-253"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -6359,7 +6373,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-231"/>
+        <location filename="../../items/read_form.py" line="-233"/>
         <source>(table)</source>
         <translation>(table)</translation>
     </message>
@@ -6776,7 +6790,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-273"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-274"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>DynamoDB supprime les items expirés lors d’un balayage en arrière-plan, généralement en quelques jours&#xa0;: d’ici là ils sont encore lus, vérifiez donc l’expiration au moment de la lecture.</translation>
     </message>
@@ -6784,7 +6798,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+97"/>
+        <location filename="../../settings.py" line="+105"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Impossible de lire le fichier de paramètres {path} ({strerror})&#xa0;; DynoView démarre avec les paramètres par défaut et ne les enregistrera pas.</translation>
     </message>
@@ -7040,7 +7054,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>stream.controls</name>
     <message>
-        <location filename="../../stream/controls.py" line="-95"/>
+        <location filename="../../stream/controls.py" line="-112"/>
         <source>Oldest kept (trim horizon, up to 24 h back)</source>
         <translation>Plus ancien (trim horizon, 24 h max)</translation>
     </message>
@@ -7167,7 +7181,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>theme</name>
     <message>
-        <location filename="../../theme.py" line="+38"/>
+        <location filename="../../theme.py" line="+39"/>
         <source>Follow &amp;system</source>
         <translation>Suivre le s&amp;ystème</translation>
     </message>
@@ -7221,7 +7235,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.command_palette</name>
     <message>
-        <location filename="../../window/command_palette.py" line="-84"/>
+        <location filename="../../window/command_palette.py" line="-91"/>
         <source>Table</source>
         <translation>Table</translation>
     </message>
@@ -7432,7 +7446,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.read_log</name>
     <message>
-        <location filename="../../window/read_log.py" line="-210"/>
+        <location filename="../../window/read_log.py" line="-214"/>
         <source>Time</source>
         <translation>Heure</translation>
     </message>
@@ -7488,7 +7502,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.title</name>
     <message>
-        <location filename="../../window/title.py" line="+33"/>
+        <location filename="../../window/title.py" line="+34"/>
         <source>  WRITE MODE</source>
         <translation>  MODE ÉCRITURE</translation>
     </message>
@@ -7503,7 +7517,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>  NON CHIFFRÉ</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+17"/>
         <source>Warning: {sentence}</source>
         <translation>Attention&#xa0;: {sentence}</translation>
     </message>

@@ -187,7 +187,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+225"/>
+        <location filename="../../builder/dialogs.py" line="+224"/>
         <source>Action log</source>
         <translation>Log aksi</translation>
     </message>
@@ -210,8 +210,8 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+110"/>
-        <location line="+75"/>
+        <location filename="../../context.py" line="+109"/>
+        <location line="+86"/>
         <source>the article&apos;s default layout</source>
         <translation>tata letak bawaan artikel</translation>
     </message>
@@ -245,7 +245,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+176"/>
+        <location filename="../../items/detail.py" line="+177"/>
         <source>expand to show them</source>
         <translation>bentangkan untuk menampilkannya</translation>
     </message>
@@ -412,7 +412,7 @@
 <context>
     <name>BarChart</name>
     <message>
-        <location filename="../../scans/bar_chart.py" line="+95"/>
+        <location filename="../../scans/bar_chart.py" line="+97"/>
         <source>No data</source>
         <translation>Tidak ada data</translation>
     </message>
@@ -460,7 +460,7 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+118"/>
+        <location filename="../../builder/drafts_view.py" line="+117"/>
         <source>Load template</source>
         <translation>Muat templat</translation>
     </message>
@@ -733,23 +733,23 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+74"/>
+        <location filename="../../scans/capacity_panel.py" line="+78"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Scan sampel untuk melihat ukuran item collection dan partition key.</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+36"/>
+        <location line="+8"/>
+        <location line="+35"/>
         <source>Item collections, largest first</source>
         <translation>Item collection, terbesar dulu</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-34"/>
         <source>What the sample cost</source>
         <translation>Biaya sampel</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Sample up to </source>
         <translation>Sampel hingga </translation>
     </message>
@@ -943,7 +943,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+60"/>
+        <location filename="../../items/cell_editor.py" line="+61"/>
         <source>Type</source>
         <translation>Tipe</translation>
     </message>
@@ -1256,8 +1256,9 @@ Kemungkinan panas</translation>
 <context>
     <name>CommandPalette</name>
     <message>
-        <location filename="../../window/command_palette.py" line="+94"/>
+        <location filename="../../window/command_palette.py" line="+102"/>
         <source>Go to table or command</source>
+        <extracomment>The palette&apos;s frame (a popup: no title bar), a roomy search box, a list without its own frame.</extracomment>
         <translation>Buka tabel atau perintah</translation>
     </message>
     <message>
@@ -1312,7 +1313,7 @@ Kemungkinan panas</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+43"/>
+        <location filename="../../window/connection_dialog.py" line="+44"/>
         <source>Connect to DynamoDB</source>
         <translation>Hubungkan ke DynamoDB</translation>
     </message>
@@ -1597,9 +1598,22 @@ Kemungkinan panas</translation>
     </message>
 </context>
 <context>
+    <name>CountBox</name>
+    <message>
+        <location filename="../../scans/count_box.py" line="+57"/>
+        <source>{typed} is not a count from {low:,} to {high:,}: the box now says {value:,}. Scan again to read that many, or type another count.</source>
+        <translation>{typed} bukan jumlah dari {low:,} sampai {high:,}: kotak kini berisi {value:,}. Scan lagi untuk membaca sebanyak itu, atau ketik jumlah lain.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No count was typed: the box is back at {value:,}. Scan again to read that many, or type a count from {low:,} to {high:,}.</source>
+        <translation>Tidak ada jumlah yang diketik: kotak kembali ke {value:,}. Scan lagi untuk membaca sebanyak itu, atau ketik jumlah dari {low:,} sampai {high:,}.</translation>
+    </message>
+</context>
+<context>
     <name>CrashDialog</name>
     <message>
-        <location filename="../../crash.py" line="+96"/>
+        <location filename="../../crash.py" line="+97"/>
         <source>{APP_NAME}: unexpected error</source>
         <translation>{APP_NAME}: error tak terduga</translation>
     </message>
@@ -1609,7 +1623,7 @@ Kemungkinan panas</translation>
         <translation>{APP_NAME} masih berjalan dan koneksi Anda masih terbuka. Jika ada yang tampak salah, jalankan pembacaan lagi atau hubungkan ulang (Ctrl+O). Key, rahasia, dan token sesi sudah dihapus dari laporan di bawah. Tidak ada yang dikirim kecuali Anda mengklik Kirim laporan: ini membuka {where} dengan laporan terisi, untuk Anda baca dan kirim.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Crash report</source>
         <translation>Laporan crash</translation>
     </message>
@@ -1741,7 +1755,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+222"/>
+        <location filename="../../items/value_dialogs.py" line="+223"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entri</numerusform>
@@ -2164,7 +2178,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+118"/>
+        <location filename="../../transfer/export_dialog.py" line="+119"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
@@ -2786,7 +2800,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+106"/>
+        <location filename="../../items/edit_dialog.py" line="+107"/>
         <source>Edit item</source>
         <extracomment>The table an item is checked for when the dialog is not told its table: a valid name that no key schema comes with, so only the checks that need none run (names, size, values).</extracomment>
         <translation>Edit item</translation>
@@ -2863,12 +2877,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsColumns</name>
     <message>
-        <location filename="../../items/columns.py" line="+42"/>
+        <location filename="../../items/columns.py" line="+45"/>
         <source>Click to sort the loaded items, drag to move a column, right-click to choose columns</source>
         <translation>Klik untuk mengurutkan item yang dimuat, seret untuk memindah kolom, klik kanan untuk memilih kolom</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+123"/>
         <source>Sort by {name}, ascending</source>
         <translation>Urutkan menurut {name}, naik</translation>
     </message>
@@ -2904,7 +2918,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+123"/>
+        <location filename="../../items/panel.py" line="+124"/>
         <source>Edit…</source>
         <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Edit…</translation>
@@ -2995,7 +3009,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>LIVE_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../locks/live_bar.py" line="+45"/>
+        <location filename="../../locks/live_bar.py" line="+46"/>
         <source>Live · %Ln new since {since}</source>
         <translation>
             <numerusform>Langsung · %Ln baru sejak {since}</numerusform>
@@ -3234,7 +3248,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>MfaDialog</name>
     <message>
-        <location filename="../../session/mfa_dialog.py" line="+27"/>
+        <location filename="../../session/mfa_dialog.py" line="+28"/>
         <source>MFA code needed</source>
         <translation>Kode MFA diperlukan</translation>
     </message>
@@ -3302,7 +3316,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>OpenDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="+96"/>
+        <location filename="../../builder/drafts_dialog.py" line="+97"/>
         <source>Open draft</source>
         <translation>Buka draf</translation>
     </message>
@@ -3385,7 +3399,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+62"/>
+        <location filename="../../partiql/panel.py" line="+63"/>
         <source>Statement parameters</source>
         <translation>Parameter statement</translation>
     </message>
@@ -3691,7 +3705,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+38"/>
+        <location filename="../../session/settings_dialog.py" line="+39"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Koneksi yang nama profilnya cocok dengan salah satu pola ini dibuka sebagai produksi: hanya-baca, dan penulisan meminta ID akun. * cocok dengan teks apa pun, ? satu karakter, [abc] salah satu dari himpunan.</translation>
     </message>
@@ -4002,12 +4016,12 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
     </message>
     <message>
         <location line="+13"/>
-        <location line="+95"/>
+        <location line="+97"/>
         <source>value</source>
         <translation>nilai</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-92"/>
         <source>Filter attribute</source>
         <translation>Atribut filter</translation>
     </message>
@@ -4042,7 +4056,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Filter</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+56"/>
         <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
         <translation>Nama atribut {name} diawali atau diakhiri spasi, dan belum ada item terbaca yang memilikinya: filter memakainya persis seperti yang diketik.</translation>
     </message>
@@ -4075,7 +4089,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>ReadHistoryDialog</name>
     <message>
-        <location filename="../../items/history_dialog.py" line="+39"/>
+        <location filename="../../items/history_dialog.py" line="+40"/>
         <source>Reads of {table}</source>
         <translation>Pembacaan {table}</translation>
     </message>
@@ -4139,7 +4153,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>ReadLogModel</name>
     <message>
-        <location filename="../../window/read_log.py" line="+119"/>
+        <location filename="../../window/read_log.py" line="+120"/>
         <source> Estimate: {estimate_basis}.</source>
         <translation> Perkiraan: {estimate_basis}.</translation>
     </message>
@@ -4149,12 +4163,12 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Seperti dilaporkan DynamoDB, dan perkiraan aplikasi dari ukuran item (unit baca 4 KB, separuhnya untuk pembacaan konsisten akhir).</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Tables read with different consistency: {tables}.</source>
         <translation>Tabel dibaca dengan konsistensi berbeda: {tables}.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Strongly consistent: reflects every write acknowledged before the read.</source>
         <translation>Sangat konsisten: mencerminkan setiap penulisan yang dikonfirmasi sebelum pembacaan.</translation>
     </message>
@@ -4182,7 +4196,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Pilih pembacaan untuk melihat permintaan persis yang dikirim.</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+76"/>
         <source>Copy as code…</source>
         <translation>Salin sebagai kode…</translation>
     </message>
@@ -4480,7 +4494,7 @@ Permintaan: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-323"/>
+        <location filename="../../builder/drafts_view.py" line="-321"/>
         <source>Discard</source>
         <translation>Buang</translation>
     </message>
@@ -4566,7 +4580,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+117"/>
+        <location filename="../../locks/schema_dialog.py" line="+118"/>
         <source>Uniqueness schema</source>
         <translation>Skema keunikan</translation>
     </message>
@@ -4735,14 +4749,14 @@ Permintaan: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+51"/>
-        <location line="+136"/>
+        <location filename="../../session/view.py" line="+52"/>
+        <location line="+141"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Mode tulis…</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-93"/>
         <source>Region {value}</source>
         <translation>Region {value}</translation>
     </message>
@@ -4777,7 +4791,7 @@ Permintaan: {request}</translation>
         <translation>Pen&amp;gaturan…</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+39"/>
         <source>Back to read-only</source>
         <translation>Kembali ke hanya-baca</translation>
     </message>
@@ -4894,7 +4908,7 @@ Permintaan: {request}</translation>
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../shortcuts.py" line="+159"/>
+        <location filename="../../shortcuts.py" line="+160"/>
         <location line="+9"/>
         <source>Keyboard shortcuts</source>
         <translation>Pintasan keyboard</translation>
@@ -4985,7 +4999,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SsoSignInDialog</name>
     <message>
-        <location filename="../../session/sso_dialog.py" line="+64"/>
+        <location filename="../../session/sso_dialog.py" line="+65"/>
         <source>Sign in with AWS SSO</source>
         <extracomment>How the verification page is opened (a test records it instead of starting a browser).</extracomment>
         <translation>Masuk dengan AWS SSO</translation>
@@ -5043,7 +5057,7 @@ Permintaan: {request}</translation>
 <context>
     <name>StagedPane</name>
     <message>
-        <location filename="../../items/staged_pane.py" line="+53"/>
+        <location filename="../../items/staged_pane.py" line="+54"/>
         <source>Undo</source>
         <translation>Urungkan</translation>
     </message>
@@ -5129,7 +5143,7 @@ Permintaan: {request}</translation>
 <context>
     <name>StreamControls</name>
     <message>
-        <location filename="../../stream/controls.py" line="+51"/>
+        <location filename="../../stream/controls.py" line="+68"/>
         <source>Refresh</source>
         <translation>Muat ulang</translation>
     </message>
@@ -5250,7 +5264,7 @@ Permintaan: {request}</translation>
 <context>
     <name>StreamPanel</name>
     <message>
-        <location filename="../../stream/panel.py" line="+79"/>
+        <location filename="../../stream/panel.py" line="+84"/>
         <source>Shards</source>
         <translation>Shard</translation>
     </message>
@@ -5277,7 +5291,7 @@ Permintaan: {request}</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+88"/>
+        <location line="+93"/>
         <source>Caught up after %Ln record(s). Press Follow to keep watching for new ones.</source>
         <translation>
             <numerusform>Tersusul setelah %Ln record. Tekan Ikuti untuk terus memantau record baru.</numerusform>
@@ -5610,7 +5624,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+115"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+117"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Scan tabel untuk melihat kapan item-nya kedaluwarsa.</translation>
     </message>
@@ -5650,7 +5664,7 @@ Permintaan: {request}</translation>
         <translation>Kelompokkan kedaluwarsa per jam atau per hari ke depan (Otomatis memilih jam bila semua kedaluwarsa dalam 48 jam)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>up to </source>
         <translation>hingga </translation>
     </message>
@@ -5701,13 +5715,13 @@ Permintaan: {request}</translation>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+43"/>
+        <location line="+44"/>
         <location line="+75"/>
         <source>Click a bar to list its items.</source>
         <translation>Klik batang untuk mendaftar item-nya.</translation>
     </message>
     <message>
-        <location line="-115"/>
+        <location line="-116"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Nilai TTL</translation>
@@ -5754,7 +5768,7 @@ Permintaan: {request}</translation>
         <translation>Item yang tidak akan kedaluwarsa</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Open a table to see its TTL timeline.</source>
         <translation>Buka tabel untuk melihat linimasa TTL-nya.</translation>
     </message>
@@ -5907,7 +5921,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>WindowStatus</name>
     <message>
-        <location filename="../../window/status_bar.py" line="+25"/>
+        <location filename="../../window/status_bar.py" line="+30"/>
         <source>No reads yet</source>
         <translation>Belum ada pembacaan</translation>
     </message>
@@ -5922,7 +5936,7 @@ Terlama: {key_text}</translation>
         <translation>Tidak terhubung</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Last read: </source>
         <translation>Pembacaan terakhir: </translation>
     </message>
@@ -5930,7 +5944,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>WriteModeDialog</name>
     <message>
-        <location filename="../../session/write_mode_dialog.py" line="+24"/>
+        <location filename="../../session/write_mode_dialog.py" line="+25"/>
         <source>Write to production?</source>
         <translation>Tulis ke produksi?</translation>
     </message>
@@ -6031,7 +6045,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.dialogs</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-84"/>
+        <location filename="../../builder/dialogs.py" line="-82"/>
         <source>Uses the default credential chain (environment, profile, SSO or role); no credentials are included.</source>
         <translation>Memakai rantai kredensial bawaan (environment, profil, SSO, atau role); tidak ada kredensial yang disertakan.</translation>
     </message>
@@ -6093,7 +6107,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+21"/>
+        <location filename="../../builder/drafts_view.py" line="+19"/>
         <source>table {table} on connection {connection}</source>
         <translation>tabel {table} di koneksi {connection}</translation>
     </message>
@@ -6294,7 +6308,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-251"/>
+        <location filename="../../items/detail.py" line="-253"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -6304,7 +6318,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-231"/>
+        <location filename="../../items/read_form.py" line="-233"/>
         <source>(table)</source>
         <translation>(tabel)</translation>
     </message>
@@ -6721,7 +6735,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-273"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-274"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>DynamoDB menghapus item kedaluwarsa lewat proses latar belakang, biasanya dalam beberapa hari: sampai saat itu item masih ikut terbaca, jadi periksa kedaluwarsa saat membaca.</translation>
     </message>
@@ -6729,7 +6743,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+97"/>
+        <location filename="../../settings.py" line="+105"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Berkas pengaturan {path} tidak dapat dibaca ({strerror}); DynoView dimulai dengan pengaturan bawaan dan tidak akan menyimpannya.</translation>
     </message>
@@ -6985,7 +6999,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>stream.controls</name>
     <message>
-        <location filename="../../stream/controls.py" line="-95"/>
+        <location filename="../../stream/controls.py" line="-112"/>
         <source>Oldest kept (trim horizon, up to 24 h back)</source>
         <translation>Terlama yang tersimpan (trim horizon, hingga 24 jam lalu)</translation>
     </message>
@@ -7112,7 +7126,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>theme</name>
     <message>
-        <location filename="../../theme.py" line="+38"/>
+        <location filename="../../theme.py" line="+39"/>
         <source>Follow &amp;system</source>
         <translation>Ikuti &amp;sistem</translation>
     </message>
@@ -7166,7 +7180,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.command_palette</name>
     <message>
-        <location filename="../../window/command_palette.py" line="-84"/>
+        <location filename="../../window/command_palette.py" line="-91"/>
         <source>Table</source>
         <translation>Tabel</translation>
     </message>
@@ -7377,7 +7391,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.read_log</name>
     <message>
-        <location filename="../../window/read_log.py" line="-210"/>
+        <location filename="../../window/read_log.py" line="-214"/>
         <source>Time</source>
         <translation>Waktu</translation>
     </message>
@@ -7433,7 +7447,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.title</name>
     <message>
-        <location filename="../../window/title.py" line="+33"/>
+        <location filename="../../window/title.py" line="+34"/>
         <source>  WRITE MODE</source>
         <translation>  MODE TULIS</translation>
     </message>
@@ -7448,7 +7462,7 @@ Terlama: {key_text}</translation>
         <translation>  TIDAK TERENKRIPSI</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+17"/>
         <source>Warning: {sentence}</source>
         <translation>Peringatan: {sentence}</translation>
     </message>

@@ -187,7 +187,7 @@
 <context>
     <name>ActionLogDialog</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="+225"/>
+        <location filename="../../builder/dialogs.py" line="+224"/>
         <source>Action log</source>
         <translation>Log de ações</translation>
     </message>
@@ -210,8 +210,8 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+110"/>
-        <location line="+75"/>
+        <location filename="../../context.py" line="+109"/>
+        <location line="+86"/>
         <source>the article&apos;s default layout</source>
         <translation>o layout padrão do artigo</translation>
     </message>
@@ -245,7 +245,7 @@
 <context>
     <name>AttributeNode</name>
     <message>
-        <location filename="../../items/detail.py" line="+176"/>
+        <location filename="../../items/detail.py" line="+177"/>
         <source>expand to show them</source>
         <translation>expanda para mostrá-los</translation>
     </message>
@@ -412,7 +412,7 @@
 <context>
     <name>BarChart</name>
     <message>
-        <location filename="../../scans/bar_chart.py" line="+95"/>
+        <location filename="../../scans/bar_chart.py" line="+97"/>
         <source>No data</source>
         <translation>Sem dados</translation>
     </message>
@@ -461,7 +461,7 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+118"/>
+        <location filename="../../builder/drafts_view.py" line="+117"/>
         <source>Load template</source>
         <translation>Carregar modelo</translation>
     </message>
@@ -738,23 +738,23 @@
 <context>
     <name>CapacityPanel</name>
     <message>
-        <location filename="../../scans/capacity_panel.py" line="+74"/>
+        <location filename="../../scans/capacity_panel.py" line="+78"/>
         <source>Scan a sample to see item-collection sizes and partition keys.</source>
         <translation>Faça o Scan de uma amostra para ver os tamanhos das coleções de itens e as chaves de partição.</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+36"/>
+        <location line="+8"/>
+        <location line="+35"/>
         <source>Item collections, largest first</source>
         <translation>Coleções de itens, maiores primeiro</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-34"/>
         <source>What the sample cost</source>
         <translation>Quanto a amostra custou</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>Sample up to </source>
         <translation>Amostra de até </translation>
     </message>
@@ -949,7 +949,7 @@ Provavelmente quente</translation>
 <context>
     <name>CellEditor</name>
     <message>
-        <location filename="../../items/cell_editor.py" line="+60"/>
+        <location filename="../../items/cell_editor.py" line="+61"/>
         <source>Type</source>
         <translation>Tipo</translation>
     </message>
@@ -1268,8 +1268,9 @@ Provavelmente quente</translation>
 <context>
     <name>CommandPalette</name>
     <message>
-        <location filename="../../window/command_palette.py" line="+94"/>
+        <location filename="../../window/command_palette.py" line="+102"/>
         <source>Go to table or command</source>
+        <extracomment>The palette&apos;s frame (a popup: no title bar), a roomy search box, a list without its own frame.</extracomment>
         <translation>Ir para tabela ou comando</translation>
     </message>
     <message>
@@ -1324,7 +1325,7 @@ Provavelmente quente</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+43"/>
+        <location filename="../../window/connection_dialog.py" line="+44"/>
         <source>Connect to DynamoDB</source>
         <translation>Conectar ao DynamoDB</translation>
     </message>
@@ -1612,9 +1613,22 @@ Provavelmente quente</translation>
     </message>
 </context>
 <context>
+    <name>CountBox</name>
+    <message>
+        <location filename="../../scans/count_box.py" line="+57"/>
+        <source>{typed} is not a count from {low:,} to {high:,}: the box now says {value:,}. Scan again to read that many, or type another count.</source>
+        <translation>{typed} não é uma quantidade de {low:,} a {high:,}: a caixa agora mostra {value:,}. Faça o Scan de novo para ler essa quantidade ou digite outra.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No count was typed: the box is back at {value:,}. Scan again to read that many, or type a count from {low:,} to {high:,}.</source>
+        <translation>Nenhuma quantidade digitada: a caixa voltou para {value:,}. Faça o Scan de novo para ler essa quantidade ou digite uma de {low:,} a {high:,}.</translation>
+    </message>
+</context>
+<context>
     <name>CrashDialog</name>
     <message>
-        <location filename="../../crash.py" line="+96"/>
+        <location filename="../../crash.py" line="+97"/>
         <source>{APP_NAME}: unexpected error</source>
         <translation>{APP_NAME}: erro inesperado</translation>
     </message>
@@ -1624,7 +1638,7 @@ Provavelmente quente</translation>
         <translation>O {APP_NAME} continua em execução e sua conexão continua aberta. Se algo parecer errado, refaça a leitura ou reconecte (Ctrl+O). Chaves, segredos e tokens de sessão foram removidos do relatório abaixo. Nada é enviado a menos que você clique em Enviar relatório: isso abre {where} com o relatório preenchido, para você ler e enviar.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Crash report</source>
         <translation>Relatório de falha</translation>
     </message>
@@ -1757,7 +1771,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DOCUMENT_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../items/value_dialogs.py" line="+222"/>
+        <location filename="../../items/value_dialogs.py" line="+223"/>
         <source>%n entr(y|ies)</source>
         <translation>
             <numerusform>%n entrada</numerusform>
@@ -2188,7 +2202,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+118"/>
+        <location filename="../../transfer/export_dialog.py" line="+119"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -2814,7 +2828,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+106"/>
+        <location filename="../../items/edit_dialog.py" line="+107"/>
         <source>Edit item</source>
         <extracomment>The table an item is checked for when the dialog is not told its table: a valid name that no key schema comes with, so only the checks that need none run (names, size, values).</extracomment>
         <translation>Editar item</translation>
@@ -2891,12 +2905,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsColumns</name>
     <message>
-        <location filename="../../items/columns.py" line="+42"/>
+        <location filename="../../items/columns.py" line="+45"/>
         <source>Click to sort the loaded items, drag to move a column, right-click to choose columns</source>
         <translation>Clique para ordenar os itens carregados, arraste para mover uma coluna, clique com o botão direito para escolher colunas</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+123"/>
         <source>Sort by {name}, ascending</source>
         <translation>Ordenar por {name}, crescente</translation>
     </message>
@@ -2932,7 +2946,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+123"/>
+        <location filename="../../items/panel.py" line="+124"/>
         <source>Edit…</source>
         <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Editar…</translation>
@@ -3025,7 +3039,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>LIVE_COUNTS</name>
     <message numerus="yes">
-        <location filename="../../locks/live_bar.py" line="+45"/>
+        <location filename="../../locks/live_bar.py" line="+46"/>
         <source>Live · %Ln new since {since}</source>
         <translation>
             <numerusform>Ao vivo · %Ln novo desde {since}</numerusform>
@@ -3273,7 +3287,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>MfaDialog</name>
     <message>
-        <location filename="../../session/mfa_dialog.py" line="+27"/>
+        <location filename="../../session/mfa_dialog.py" line="+28"/>
         <source>MFA code needed</source>
         <translation>Código MFA necessário</translation>
     </message>
@@ -3341,7 +3355,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>OpenDraftDialog</name>
     <message>
-        <location filename="../../builder/drafts_dialog.py" line="+96"/>
+        <location filename="../../builder/drafts_dialog.py" line="+97"/>
         <source>Open draft</source>
         <translation>Abrir rascunho</translation>
     </message>
@@ -3426,7 +3440,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+62"/>
+        <location filename="../../partiql/panel.py" line="+63"/>
         <source>Statement parameters</source>
         <translation>Parâmetros da instrução</translation>
     </message>
@@ -3737,7 +3751,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+38"/>
+        <location filename="../../session/settings_dialog.py" line="+39"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Uma conexão cujo nome de perfil combina com um destes padrões abre como produção: somente leitura, e escrever pede o id da conta. * combina com qualquer texto, ? com um caractere, [abc] com um de um conjunto.</translation>
     </message>
@@ -4048,12 +4062,12 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
     </message>
     <message>
         <location line="+13"/>
-        <location line="+95"/>
+        <location line="+97"/>
         <source>value</source>
         <translation>valor</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-92"/>
         <source>Filter attribute</source>
         <translation>Atributo do filtro</translation>
     </message>
@@ -4088,7 +4102,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Filtro</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+56"/>
         <source>The attribute name {name} begins or ends with blank space, and no item read so far has it: the filter uses it exactly as typed.</source>
         <translation>O nome de atributo {name} começa ou termina com espaço, e nenhum item lido até agora o tem: o filtro o usa exatamente como digitado.</translation>
     </message>
@@ -4121,7 +4135,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>ReadHistoryDialog</name>
     <message>
-        <location filename="../../items/history_dialog.py" line="+39"/>
+        <location filename="../../items/history_dialog.py" line="+40"/>
         <source>Reads of {table}</source>
         <translation>Leituras de {table}</translation>
     </message>
@@ -4185,7 +4199,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>ReadLogModel</name>
     <message>
-        <location filename="../../window/read_log.py" line="+119"/>
+        <location filename="../../window/read_log.py" line="+120"/>
         <source> Estimate: {estimate_basis}.</source>
         <translation> Estimativa: {estimate_basis}.</translation>
     </message>
@@ -4195,12 +4209,12 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Como o DynamoDB informou, e a estimativa do próprio app pelo tamanho dos itens (unidades de leitura de 4 KB, pela metade em leituras eventuais).</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Tables read with different consistency: {tables}.</source>
         <translation>Tabelas lidas com consistências diferentes: {tables}.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Strongly consistent: reflects every write acknowledged before the read.</source>
         <translation>Fortemente consistente: reflete toda escrita confirmada antes da leitura.</translation>
     </message>
@@ -4228,7 +4242,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Selecione uma leitura para ver a requisição exata enviada.</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+76"/>
         <source>Copy as code…</source>
         <translation>Copiar como código…</translation>
     </message>
@@ -4528,7 +4542,7 @@ Requisição: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-323"/>
+        <location filename="../../builder/drafts_view.py" line="-321"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
@@ -4614,7 +4628,7 @@ Requisição: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+117"/>
+        <location filename="../../locks/schema_dialog.py" line="+118"/>
         <source>Uniqueness schema</source>
         <translation>Esquema de unicidade</translation>
     </message>
@@ -4783,14 +4797,14 @@ Requisição: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+51"/>
-        <location line="+136"/>
+        <location filename="../../session/view.py" line="+52"/>
+        <location line="+141"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
         <translation>Modo de escrita…</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-93"/>
         <source>Region {value}</source>
         <translation>Região {value}</translation>
     </message>
@@ -4825,7 +4839,7 @@ Requisição: {request}</translation>
         <translation>&amp;Configurações…</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+39"/>
         <source>Back to read-only</source>
         <translation>Voltar a somente leitura</translation>
     </message>
@@ -4942,7 +4956,7 @@ Requisição: {request}</translation>
 <context>
     <name>ShortcutsDialog</name>
     <message>
-        <location filename="../../shortcuts.py" line="+159"/>
+        <location filename="../../shortcuts.py" line="+160"/>
         <location line="+9"/>
         <source>Keyboard shortcuts</source>
         <translation>Atalhos de teclado</translation>
@@ -5033,7 +5047,7 @@ Requisição: {request}</translation>
 <context>
     <name>SsoSignInDialog</name>
     <message>
-        <location filename="../../session/sso_dialog.py" line="+64"/>
+        <location filename="../../session/sso_dialog.py" line="+65"/>
         <source>Sign in with AWS SSO</source>
         <extracomment>How the verification page is opened (a test records it instead of starting a browser).</extracomment>
         <translation>Entrar com AWS SSO</translation>
@@ -5091,7 +5105,7 @@ Requisição: {request}</translation>
 <context>
     <name>StagedPane</name>
     <message>
-        <location filename="../../items/staged_pane.py" line="+53"/>
+        <location filename="../../items/staged_pane.py" line="+54"/>
         <source>Undo</source>
         <translation>Desfazer</translation>
     </message>
@@ -5178,7 +5192,7 @@ Requisição: {request}</translation>
 <context>
     <name>StreamControls</name>
     <message>
-        <location filename="../../stream/controls.py" line="+51"/>
+        <location filename="../../stream/controls.py" line="+68"/>
         <source>Refresh</source>
         <translation>Atualizar</translation>
     </message>
@@ -5299,7 +5313,7 @@ Requisição: {request}</translation>
 <context>
     <name>StreamPanel</name>
     <message>
-        <location filename="../../stream/panel.py" line="+79"/>
+        <location filename="../../stream/panel.py" line="+84"/>
         <source>Shards</source>
         <translation>Shards</translation>
     </message>
@@ -5327,7 +5341,7 @@ Requisição: {request}</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+88"/>
+        <location line="+93"/>
         <source>Caught up after %Ln record(s). Press Follow to keep watching for new ones.</source>
         <translation>
             <numerusform>Em dia depois de %Ln registro. Clique em Acompanhar para continuar observando novos.</numerusform>
@@ -5663,7 +5677,7 @@ Requisição: {request}</translation>
 <context>
     <name>TtlTimelinePanel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="+115"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="+117"/>
         <source>Scan the table to see when its items expire.</source>
         <translation>Faça o Scan da tabela para ver quando seus itens expiram.</translation>
     </message>
@@ -5703,7 +5717,7 @@ Requisição: {request}</translation>
         <translation>Agrupar expirações por hora ou por dia (Auto escolhe horas quando tudo expira em até 48 horas)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>up to </source>
         <translation>até </translation>
     </message>
@@ -5754,13 +5768,13 @@ Requisição: {request}</translation>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+43"/>
+        <location line="+44"/>
         <location line="+75"/>
         <source>Click a bar to list its items.</source>
         <translation>Clique em uma barra para listar seus itens.</translation>
     </message>
     <message>
-        <location line="-115"/>
+        <location line="-116"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Valor do TTL</translation>
@@ -5807,7 +5821,7 @@ Requisição: {request}</translation>
         <translation>Itens que nunca vão expirar</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Open a table to see its TTL timeline.</source>
         <translation>Abra uma tabela para ver sua linha do tempo de TTL.</translation>
     </message>
@@ -5962,7 +5976,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>WindowStatus</name>
     <message>
-        <location filename="../../window/status_bar.py" line="+25"/>
+        <location filename="../../window/status_bar.py" line="+30"/>
         <source>No reads yet</source>
         <translation>Nenhuma leitura ainda</translation>
     </message>
@@ -5977,7 +5991,7 @@ Mais antigo: {key_text}</translation>
         <translation>Não conectado</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Last read: </source>
         <translation>Última leitura: </translation>
     </message>
@@ -5985,7 +5999,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>WriteModeDialog</name>
     <message>
-        <location filename="../../session/write_mode_dialog.py" line="+24"/>
+        <location filename="../../session/write_mode_dialog.py" line="+25"/>
         <source>Write to production?</source>
         <translation>Escrever em produção?</translation>
     </message>
@@ -6086,7 +6100,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.dialogs</name>
     <message>
-        <location filename="../../builder/dialogs.py" line="-84"/>
+        <location filename="../../builder/dialogs.py" line="-82"/>
         <source>Uses the default credential chain (environment, profile, SSO or role); no credentials are included.</source>
         <translation>Usa a cadeia de credenciais padrão (ambiente, perfil, SSO ou função); nenhuma credencial é incluída.</translation>
     </message>
@@ -6148,7 +6162,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+21"/>
+        <location filename="../../builder/drafts_view.py" line="+19"/>
         <source>table {table} on connection {connection}</source>
         <translation>tabela {table} na conexão {connection}</translation>
     </message>
@@ -6349,7 +6363,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.detail</name>
     <message>
-        <location filename="../../items/detail.py" line="-251"/>
+        <location filename="../../items/detail.py" line="-253"/>
         <source>
 … cut here for display; Copy as JSON copies the whole item.</source>
         <translation>
@@ -6359,7 +6373,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-231"/>
+        <location filename="../../items/read_form.py" line="-233"/>
         <source>(table)</source>
         <translation>(tabela)</translation>
     </message>
@@ -6776,7 +6790,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-273"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-274"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>O DynamoDB exclui itens expirados em uma varredura em segundo plano, normalmente em alguns dias: até lá eles ainda são lidos, então verifique a expiração no momento da leitura.</translation>
     </message>
@@ -6784,7 +6798,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>settings</name>
     <message>
-        <location filename="../../settings.py" line="+97"/>
+        <location filename="../../settings.py" line="+105"/>
         <source>The settings file {path} could not be read ({strerror}); DynoView starts with default settings and will not save them.</source>
         <translation>Não foi possível ler o arquivo de configurações {path} ({strerror}); o DynoView inicia com as configurações padrão e não vai salvá-las.</translation>
     </message>
@@ -7040,7 +7054,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>stream.controls</name>
     <message>
-        <location filename="../../stream/controls.py" line="-95"/>
+        <location filename="../../stream/controls.py" line="-112"/>
         <source>Oldest kept (trim horizon, up to 24 h back)</source>
         <translation>Mais antigo (trim horizon, até 24 h)</translation>
     </message>
@@ -7167,7 +7181,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>theme</name>
     <message>
-        <location filename="../../theme.py" line="+38"/>
+        <location filename="../../theme.py" line="+39"/>
         <source>Follow &amp;system</source>
         <translation>Seguir o &amp;sistema</translation>
     </message>
@@ -7221,7 +7235,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.command_palette</name>
     <message>
-        <location filename="../../window/command_palette.py" line="-84"/>
+        <location filename="../../window/command_palette.py" line="-91"/>
         <source>Table</source>
         <translation>Tabela</translation>
     </message>
@@ -7432,7 +7446,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.read_log</name>
     <message>
-        <location filename="../../window/read_log.py" line="-210"/>
+        <location filename="../../window/read_log.py" line="-214"/>
         <source>Time</source>
         <translation>Hora</translation>
     </message>
@@ -7488,7 +7502,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.title</name>
     <message>
-        <location filename="../../window/title.py" line="+33"/>
+        <location filename="../../window/title.py" line="+34"/>
         <source>  WRITE MODE</source>
         <translation>  MODO DE ESCRITA</translation>
     </message>
@@ -7503,7 +7517,7 @@ Mais antigo: {key_text}</translation>
         <translation>  SEM CRIPTOGRAFIA</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+17"/>
         <source>Warning: {sentence}</source>
         <translation>Aviso: {sentence}</translation>
     </message>
