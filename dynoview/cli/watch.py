@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from dynoview.cli.audit import add_schema_arguments, resolve_schema
+from dynoview.cli.audit import add_schema_arguments, locks_table_info, resolve_schema
 from dynoview.cli.common import (
     USER_ERRORS,
     add_connection_arguments,
@@ -279,6 +279,10 @@ def run(args: argparse.Namespace) -> int:
                 reader = Reader(conn)
                 info = describe_table(conn, args.table)
                 schema, origin = resolve_schema(args, conn, reader, info)
+                if schema.locks is not None and not getattr(args, "locks_table", None):
+                    # The schema file's locks table, checked here: missing, the watcher's own
+                    # DescribeTable would be reported as the accounts table (--table) missing.
+                    locks_table_info(conn, schema)
                 watcher = Watcher(reader, info, schema, seed=args.seed, segments=args.segments)
                 operation = "DescribeStream"
                 progress = _progress(args)
