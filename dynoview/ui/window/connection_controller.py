@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 FIRST_TABLE_MODULES = (
     "dynoview.core.reads.reader",
     "dynoview.core.reads.history",
+    "dynoview.core.reads.column_layout",  # the table's saved columns, applied to the first rows
     "dynoview.core.expressions.placeholders",
     "dynoview.core.session.local_tables",
     "dynoview.core.session.identity",
