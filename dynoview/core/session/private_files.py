@@ -180,7 +180,13 @@ def temporary_name(path: Path | str, tag: str = "tmp") -> Path:
     path = Path(path)
     import secrets  # with hmac and OpenSSL: not needed to read the settings at start
 
-    return path.with_name(f".{path.name}.{tag}-{os.getpid()}-{secrets.token_hex(6)}")
+    tail = f".{tag}-{os.getpid()}-{secrets.token_hex(6)}"
+    # A name near the system's 255 bytes must still get its temporary file: its start is kept.
+    room = 255 - 1 - len(tail.encode())
+    name = path.name
+    if len(name.encode("utf-8", "surrogateescape")) > room:
+        name = name.encode("utf-8", "surrogateescape")[:room].decode("utf-8", "ignore")
+    return path.with_name(f".{name}{tail}")
 
 
 @contextlib.contextmanager

@@ -48,6 +48,7 @@ from dynoview.core.uniqueness.schema import (
     lock_key_problem,
     normalise,
 )
+from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES, key_bytes
 
 
 @dataclass
@@ -153,6 +154,7 @@ def diagnose(
                             field="scope")
     now = now or datetime.now(UTC)
     normalised = rule.form_of(value)
+    _check_lock_key_size(schema, rule, locks, normalised)
     receipts: list[ReadReceipt] = []
     notes: list[str] = []
 
@@ -301,6 +303,20 @@ def _checked_rule(table: TableInfo, schema: UniquenessSchema, rule_name: str, va
         # DynamoDB would answer with a bare ValidationException; say why before sending.
         raise DynoViewError(problem, field="table")
     return rule
+
+
+def _check_lock_key_size(schema: UniquenessSchema, rule: LockRule, locks: TableInfo, form: str) -> None:
+    """Refuse a value whose own lock key is over DynamoDB's key limit: no lock can exist for it
+    and a signup with it fails, so "free, the person can sign up with it" would be wrong."""
+    key = schema.stored_lock_key(rule, form)
+    if not oversized(key, locks.partition_key.name):
+        return
+    size = max(key_bytes(av) for av in key.values())
+    raise DynoViewError(
+        f"This {rule.name} value is {len(form.encode('utf-8', 'surrogatepass')):,} bytes long, so its "
+        f"lock key would be {size:,} bytes: DynamoDB keys hold at most {MAX_PARTITION_KEY_BYTES:,} "
+        f"bytes (sort keys {MAX_SORT_KEY_BYTES:,}). No lock can exist for it and a signup with it "
+        "would fail: check what was pasted.", field="value")
 
 
 def _read_locks(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,

@@ -37,6 +37,7 @@ __all__ = ["DIAGNOSIS_LINES", "DiagnoseBox", "exact_holders"]
 #: gets the height its text needs (``room_wanted``), up to ``ANSWER_LINES_MAX``.
 DIAGNOSIS_LINES = 3
 ANSWER_LINES_MAX = 24
+ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
 
 
 class DiagnoseBox(QGroupBox):
@@ -73,6 +74,7 @@ class DiagnoseBox(QGroupBox):
         self.value_edit.setAccessibleName(self.tr("Value to diagnose"))
         self.value_edit.setPlaceholderText(self.tr("An email or username, exactly as the person typed it"))
         self.value_edit.returnPressed.connect(self.diagnose_requested.emit)
+        self.value_edit.textEdited.connect(lambda _t: self.value_edit.setStyleSheet(""))  # being fixed
         self.diagnose_button = QPushButton(self.tr("Diagnose"))
         self.diagnose_button.clicked.connect(lambda _checked=False: self.diagnose_requested.emit())
         row.addWidget(self.rule_picker)
@@ -126,6 +128,18 @@ class DiagnoseBox(QGroupBox):
                   self.open_lock_button):
             b.setEnabled(False)
         self._offer_accounts(None, [])
+
+    def refuse(self, text: str, widget: QWidget | None = None) -> None:
+        """A sentence about what was typed: shown, its field (the value unless said) marked, the
+        cursor there to fix it."""
+        self.show_text(text)
+        field = widget or self.value_edit
+        field.setStyleSheet(ERROR_STYLE)
+        field.setFocus()
+
+    def clear_marks(self) -> None:
+        for field in (self.value_edit, self.rule_picker):
+            field.setStyleSheet("")
 
     def _ask_room(self) -> None:
         """The height that shows the whole answer at the view's width (capped): the panel's

@@ -48,10 +48,14 @@ class DiagnoseControl(QObject):
         """Diagnose the typed value (``select``: its account or lock becomes the selection)."""
         if self.ctx.reader is None or self.ctx.table is None:
             return
-        ask = self.flow.ask(self.box.rule_picker.currentText(), self.box.value_edit.text(), select=select)
+        typed = self.box.value_edit.text()
+        ask = self.flow.ask(self.box.rule_picker.currentText(), typed, select=select)
         if ask is None:
-            self.box.show_text(QCoreApplication.translate("locks.diagnose_flow", EMPTY_TEXT))
+            self.box.refuse(self.tr("The value is only spaces: type the email or username to "
+                                    "diagnose.") if typed else
+                            QCoreApplication.translate("locks.diagnose_flow", EMPTY_TEXT))
             return
+        self.box.clear_marks()
         self.box.show_text(READING_TEXT)
         self.controller.start_diagnose(self.schema(), ask.rule, ask.value, select=ask.select)
 
@@ -83,9 +87,17 @@ class DiagnoseControl(QObject):
         self.finished.emit(d)
 
     def _failed(self, exc: BaseException) -> None:
-        err = self.ctx.report(exc, operation="GetItem")
+        field = getattr(exc, "field", None)
+        # About what was typed: said at the field only (``describe``), not broadcast as well.
+        err = (self.ctx.describe if field in ("value", "scope", "rule") else self.ctx.report)(
+            exc, operation="GetItem")
         self.flow.failed(err.message)
-        self.box.show_text(err.message, err.title)
+        if field in ("value", "scope"):  # about what was typed (a scope is typed there too)
+            self.box.refuse(err.message)
+        elif field == "rule":
+            self.box.refuse(err.message, self.box.rule_picker)
+        else:
+            self.box.show_text(err.message, err.title)
 
     def _repair(self, kind: str, build: Callable[..., object]) -> None:
         if self.flow.diagnosis is not None:

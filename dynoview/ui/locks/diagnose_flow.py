@@ -61,8 +61,9 @@ class DiagnoseFlow:
         self.asked: Ask | None = None
 
     def ask(self, rule: str, value: str, *, select: bool = True) -> Ask | None:
-        """The user pressed Diagnose: what to run (None: nothing typed, ``EMPTY_TEXT`` shows)."""
-        if not value:
+        """The user pressed Diagnose: what to run (None: nothing typed, or only spaces, which no
+        one signs up with: the box says so instead of calling it free)."""
+        if not value.strip():
             self.state = EMPTY
             return None
         self.state = READING

@@ -33,8 +33,11 @@ from PySide6.QtWidgets import (
 from dynoview.core.exports.audit import ExportAuditResult
 from dynoview.ui.context import AppContext
 from dynoview.ui.plain_text import plain_label
+from dynoview.ui.transfer import file_field
 from dynoview.ui.transfer.export_controller import ExportAuditController
 from dynoview.ui.transfer.progress_row import ProgressRow
+
+TTL_NAME_MAX = 255  # bytes: UpdateTimeToLive's AttributeName
 
 
 class ExportAuditDialog(QDialog):
@@ -72,12 +75,14 @@ class ExportAuditDialog(QDialog):
                                             "export first, then incremental exports"))
         self.add_folder_button = QPushButton(self.tr("Add folder…"))
         self.add_folder_button.clicked.connect(self._add_folder)
+        self.paths.textChanged.connect(lambda: file_field.mark(self.paths, False))  # being fixed
         paths_row = QHBoxLayout()
         paths_row.addWidget(self.paths, 1)
         paths_row.addWidget(self.add_folder_button)
         form.addRow(self.tr("Exports:"), paths_row)
         self.ttl = QLineEdit((self.ctx.table.ttl_attribute or "") if self.ctx.table else "")
         self.ttl.setPlaceholderText(self.tr("the table's TTL attribute, e.g. expiresAt (empty: not checked)"))
+        self.ttl.textEdited.connect(lambda _t: file_field.mark(self.ttl, False))
         form.addRow(self.tr("TTL attribute:"), self.ttl)
         self.schema_label = plain_label(QLabel(f"{', '.join(r.name for r in self.ctx.schema.rules)} "
                                    f"({self.ctx.schema_note})"))
@@ -127,16 +132,59 @@ class ExportAuditDialog(QDialog):
     def export_paths(self) -> list[str]:
         return [line.strip() for line in self.paths.toPlainText().splitlines() if line.strip()]
 
+    def _paths_problem(self) -> str | None:
+        """Why the typed exports cannot be read, said before the audit starts, or None."""
+        lines = self.export_paths()
+        if not lines:
+            return self.tr("Give the export's folder or s3:// location first.")
+        for n, line in enumerate(lines, 1):
+            problem = file_field.path_problem(line)
+            if problem is None and line.startswith("~"):  # the audit expands it: ~user must exist
+                local = file_field.expanded(line)
+                problem = local if isinstance(local, str) else None
+            if problem is not None:
+                return problem if len(lines) == 1 else self.tr("Line {n}: {problem}").format(
+                    n=n, problem=problem)
+        return None
+
+    def _ttl_problem(self, ttl: str) -> str | None:
+        """Why ``ttl`` cannot be a TTL attribute's name (DynamoDB takes 1 to 255 bytes), or None."""
+        bad = next((c for c in ttl if not c.isprintable() and c != " "), None)
+        if bad is not None:
+            return self.tr("The TTL attribute holds the control character U+{code:04X}: no "
+                           "attribute name the audit can compare should. Type it again without "
+                           "it, or leave it empty.").format(code=ord(bad))
+        size = len(ttl.encode("utf-8"))
+        if size > TTL_NAME_MAX:
+            return self.tr("The TTL attribute is {size} bytes long; DynamoDB's TTL attribute name "
+                           "holds at most {limit}. Give the table's TTL attribute, or leave it "
+                           "empty.").format(size=f"{size:,}", limit=TTL_NAME_MAX)
+        return None
+
+    def _refuse(self, field: QWidget, sentence: str) -> None:
+        """Say why beside the field that caused it, marked, with the cursor there."""
+        self.summary.setText(sentence)
+        file_field.mark(field, True)
+        field.setFocus()
+
     def start(self) -> None:
-        paths = self.export_paths()
-        if not paths:
-            self.summary.setText(self.tr("Give the export's folder or s3:// location first."))
+        for field in (self.paths, self.ttl):
+            file_field.mark(field, False)
+        problem = self._paths_problem()
+        if problem is not None:
+            self._refuse(self.paths, problem)
             return
+        ttl = self.ttl.text().strip()
+        problem = self._ttl_problem(ttl)
+        if problem is not None:
+            self._refuse(self.ttl, problem)
+            return
+        paths = self.export_paths()
         self.audit_result = None
         self.findings.clear()
         self.summary.setText("")
         self._set_running(True)
-        self.controller.start(paths, self.ttl.text().strip() or None)
+        self.controller.start(paths, ttl or None)
 
     def cancel(self) -> None:
         self.controller.cancel()
@@ -158,7 +206,10 @@ class ExportAuditDialog(QDialog):
 
     def _on_error(self, sentence: str) -> None:
         self._set_running(False)
-        self.summary.setText(sentence)
+        if self.controller.error_field == "export":  # about what was typed: marked there
+            self._refuse(self.paths, sentence)
+        else:
+            self.summary.setText(sentence)
         self.finished_audit.emit(None)
 
     def _set_running(self, running: bool) -> None:

@@ -28,6 +28,7 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.transfer.file_field import shown
 
 EXPORT_TASK = "item-export"
 EXPORT_AUDIT_TASK = "export-audit"
@@ -150,8 +151,10 @@ class ExportAuditController(QObject):
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        self.error_field: str | None = None  # the field the last failure is about ("export": the paths)
 
     def start(self, paths: list[str], ttl_attribute: str | None) -> None:
+        self.error_field = None
         conn = self.ctx.connection
         options = ExportAuditOptions(ttl_attribute=ttl_attribute,
                                      read_only=conn is not None and conn.read_only)
@@ -164,9 +167,17 @@ class ExportAuditController(QObject):
 
     async def _run(self, paths: list[str], schema: UniquenessSchema, options: ExportAuditOptions,
                    session: Any, endpoint: str | None) -> None:
-        self.finished.emit(await self.ctx.tasks.call(
-            _audit_blocking, paths, schema, options, session, endpoint, self.progress.emit,
-            cancellable=True))
+        try:
+            result = await self.ctx.tasks.call(_audit_blocking, paths, schema, options, session, endpoint,
+                                               self.progress.emit, cancellable=True)
+        except OSError as exc:
+            # A folder the system refuses to read (permissions, a name too long): the user's to
+            # fix at the paths, not a bug.
+            where = f" ({shown(str(exc.filename))})" if exc.filename else ""
+            raise DynoViewError(self.tr(
+                "The export could not be read{where}: {reason}. Check the folder, or pick "
+                "another.").format(where=where, reason=exc.strerror or exc), field="export") from exc
+        self.finished.emit(result)
 
     def cancel(self) -> None:
         """Stop the audit (its worker stops at the next check); nothing is reported."""
@@ -176,4 +187,5 @@ class ExportAuditController(QObject):
         self.failed.emit(self.tr("The export audit was cancelled; nothing was reported."))
 
     def _failed(self, exc: BaseException) -> None:
+        self.error_field = getattr(exc, "field", None)
         self.failed.emit(str(getattr(exc, "message", None) or exc))

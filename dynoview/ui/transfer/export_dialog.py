@@ -48,6 +48,7 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.csv_cells import NEUTRALISED_NOTE
 from dynoview.ui.context import AppContext
 from dynoview.ui.themed import set_role
+from dynoview.ui.transfer import file_field
 from dynoview.ui.transfer.export_controller import ExportController
 from dynoview.ui.transfer.progress_row import ProgressRow
 
@@ -121,6 +122,7 @@ class ExportDialog(QDialog):
         buttons.addWidget(self.close_button)
         layout.addLayout(buttons)
         self.browse_button.clicked.connect(self._browse)
+        self.path.textEdited.connect(lambda _t: file_field.mark(self.path, False))  # being fixed
         self.export_button.clicked.connect(self.start)
         self.progress_row.cancel_requested.connect(self.controller.cancel)
         self.close_button.clicked.connect(self.reject)
@@ -226,8 +228,11 @@ class ExportDialog(QDialog):
         base = f"{stem}-{datetime.now():%Y%m%d-%H%M%S}"
         suggested = folder / f"{base}{SUFFIXES[self.fmt()]}"
         n = 2
-        while suggested.exists():  # two exports in one second: never the other's name
-            suggested, n = folder / f"{base}-{n}{SUFFIXES[self.fmt()]}", n + 1
+        try:
+            while suggested.exists():  # two exports in one second: never the other's name
+                suggested, n = folder / f"{base}-{n}{SUFFIXES[self.fmt()]}", n + 1
+        except OSError:  # a folder the system cannot look up (a name too long): Export says so
+            pass
         if not current or self._suggested == current:
             self._suggested = str(suggested)
             self.path.setText(self._suggested)
@@ -258,13 +263,40 @@ class ExportDialog(QDialog):
         self.progress_row.set_running(running, text)
 
     # -- running --------------------------------------------------------------------
-    def start(self) -> bool:
+    def _refuse(self, sentence: str) -> bool:
+        """Say why at the file field, marked, with the cursor there; nothing runs."""
+        self.status.setText(sentence)
+        file_field.mark(self.path, True)
+        self.path.setFocus()
+        self.path.selectAll()
+        return False
+
+    def _target(self) -> Path | str:
+        """The file the typed path names, or why it names none (said before anything runs)."""
         text = self.path.text().strip()
         if not text:
-            self.status.setText(self.tr("Give the file to write first."))
-            self.path.setFocus()
-            return False
-        path = Path(text).expanduser()
+            return self.tr("Give the file to write first.")
+        problem = file_field.path_problem(text)
+        path = file_field.expanded(text) if problem is None else problem
+        if isinstance(path, str):
+            return path
+        try:
+            folder = path.is_dir()
+        except OSError as exc:  # a name the system cannot look up at all
+            return self.tr("{path} cannot be used ({reason}): pick another place.").format(
+                path=file_field.shown(path), reason=exc.strerror or exc)
+        if folder:  # never "replace" a folder: the name of the file is missing
+            return self.tr("{path} is a folder: add the name of the file to write, e.g. "
+                           "{path}/{name}.").format(path=file_field.shown(path),
+                                                    name=Path(self._suggested).name or "export.json")
+        return path
+
+    def start(self) -> bool:
+        text = self.path.text().strip()
+        path = self._target()
+        if isinstance(path, str):
+            return self._refuse(path)
+        file_field.mark(self.path, False)
         if path.exists() and text != self._replace_confirmed and not self.confirm_replace(path):
             self.status.setText(self.tr("Nothing was written: give another file name, or confirm "
                                         "the replacement."))
@@ -299,8 +331,7 @@ class ExportDialog(QDialog):
         self._set_running(False)
         self.status.setText(sentence)
         if result is None and self.controller.error_field == "output":
-            self.path.setFocus()  # the sentence is about the file: the cursor goes where to fix it
-            self.path.selectAll()
+            self._refuse(sentence)  # about the file: the mark and the cursor go where to fix it
         self.finished_export.emit(result)
 
     def reject(self) -> None:
