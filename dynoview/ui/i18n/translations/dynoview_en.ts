@@ -191,7 +191,7 @@
 <context>
     <name>ExportAuditDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_audit_dialog.py" line="+148" />
+        <location filename="../../transfer/export_audit_dialog.py" line="+196" />
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -202,7 +202,7 @@
 <context>
     <name>ExportController</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_controller.py" line="+107" />
+        <location filename="../../transfer/export_controller.py" line="+108" />
         <source>Exported %Ln item(s) to {path}: partial, the read has more pages not loaded.</source>
         <translation>
             <numerusform>Exported %Ln item to {path}: partial, the read has more pages not loaded.</numerusform>
@@ -229,7 +229,7 @@
 <context>
     <name>ExportDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_dialog.py" line="+135" />
+        <location filename="../../transfer/export_dialog.py" line="+137" />
         <source>{source} (%Ln item(s) loaded)</source>
         <translation>
             <numerusform>{source} (%Ln item loaded)</numerusform>
@@ -245,7 +245,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+138" />
+        <location line="+168" />
         <source>Writing %Ln item(s)…</source>
         <translation>
             <numerusform>Writing %Ln item…</numerusform>

@@ -1617,12 +1617,12 @@ Probablement chaudes</translation>
     <message>
         <location filename="../../scans/count_box.py" line="+57"/>
         <source>{typed} is not a count from {low:,} to {high:,}: the box now says {value:,}. Scan again to read that many, or type another count.</source>
-        <translation>{typed} n’est pas un nombre de {low:,} à {high:,} : la case indique maintenant {value:,}. Scannez de nouveau pour lire ce nombre, ou saisissez un autre nombre.</translation>
+        <translation>{typed} n’est pas un nombre de {low:,} à {high:,}&#xa0;: la case indique maintenant {value:,}. Scannez de nouveau pour lire ce nombre, ou saisissez un autre nombre.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>No count was typed: the box is back at {value:,}. Scan again to read that many, or type a count from {low:,} to {high:,}.</source>
-        <translation>Aucun nombre saisi : la case est revenue à {value:,}. Scannez de nouveau pour lire ce nombre, ou saisissez un nombre de {low:,} à {high:,}.</translation>
+        <translation>Aucun nombre saisi&#xa0;: la case est revenue à {value:,}. Scannez de nouveau pour lire ce nombre, ou saisissez un nombre de {low:,} à {high:,}.</translation>
     </message>
 </context>
 <context>
@@ -1875,7 +1875,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DiagnoseBox</name>
     <message>
-        <location filename="../../locks/diagnose.py" line="+50"/>
+        <location filename="../../locks/diagnose.py" line="+51"/>
         <source>Diagnose one value</source>
         <extracomment>Lines of the answer box before an answer (the grid keeps the room at 1024x700); an answer gets the height its text needs (``room_wanted``), up to ``ANSWER_LINES_MAX``.</extracomment>
         <translation>Diagnostiquer une valeur</translation>
@@ -1901,7 +1901,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Un e-mail ou un nom d’utilisateur, tel que la personne l’a tapé</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Diagnose</source>
         <translation>Diagnostiquer</translation>
     </message>
@@ -1922,19 +1922,27 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+56"/>
+        <location line="+68"/>
         <source>Open account</source>
         <translation>Ouvrir le compte</translation>
     </message>
     <message>
-        <location line="-54"/>
+        <location line="-66"/>
         <source>Open lock</source>
         <translation>Ouvrir le verrou</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+66"/>
         <source>Open account ({accounts_count})</source>
         <translation>Ouvrir le compte ({accounts_count})</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnoseControl</name>
+    <message>
+        <location filename="../../locks/diagnose_control.py" line="+54"/>
+        <source>The value is only spaces: type the email or username to diagnose.</source>
+        <translation>La valeur ne contient que des espaces : saisissez l’e-mail ou le nom d’utilisateur à diagnostiquer.</translation>
     </message>
 </context>
 <context>
@@ -1998,7 +2006,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+176"/>
+        <location filename="../../transfer/export_controller.py" line="+178"/>
+        <source>The export could not be read{where}: {reason}. Check the folder, or pick another.</source>
+        <translation>L’export n’a pas pu être lu{where} : {reason}. Vérifiez le dossier ou choisissez-en un autre.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>The export audit was cancelled; nothing was reported.</source>
         <translation>L’audit de l’export a été annulé&#xa0;; aucun rapport.</translation>
     </message>
@@ -2006,7 +2019,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditDialog</name>
     <message>
-        <location filename="../../transfer/export_audit_dialog.py" line="+50"/>
+        <location filename="../../transfer/export_audit_dialog.py" line="+53"/>
         <source>Audit an export</source>
         <translation>Auditer un export</translation>
     </message>
@@ -2031,7 +2044,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Ajouter un dossier…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Exports:</source>
         <translation>Exports&#xa0;:</translation>
     </message>
@@ -2041,7 +2054,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>l’attribut TTL de la table, p. ex. expiresAt (vide&#xa0;: non vérifié)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>TTL attribute:</source>
         <translation>Attribut TTL&#xa0;:</translation>
     </message>
@@ -2086,12 +2099,27 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Dossier d’export</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Give the export&apos;s folder or s3:// location first.</source>
         <translation>Indiquez d’abord le dossier ou l’emplacement s3:// de l’export.</translation>
     </message>
+    <message>
+        <location line="+7"/>
+        <source>Line {n}: {problem}</source>
+        <translation>Ligne {n} : {problem}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The TTL attribute holds the control character U+{code:04X}: no attribute name the audit can compare should. Type it again without it, or leave it empty.</source>
+        <translation>L’attribut TTL contient le caractère de contrôle U+{code:04X} : aucun nom d’attribut que l’audit peut comparer ne devrait en contenir. Saisissez-le de nouveau sans ce caractère, ou laissez-le vide.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The TTL attribute is {size} bytes long; DynamoDB&apos;s TTL attribute name holds at most {limit}. Give the table&apos;s TTL attribute, or leave it empty.</source>
+        <translation>L’attribut TTL fait {size} octets ; le nom d’attribut TTL de DynamoDB en contient au plus {limit}. Indiquez l’attribut TTL de la table, ou laissez-le vide.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+37"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -2111,7 +2139,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Aucun problème trouvé.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Starting…</source>
         <translation>Démarrage…</translation>
     </message>
@@ -2134,7 +2162,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-81"/>
+        <location filename="../../transfer/export_controller.py" line="-91"/>
         <source>{path} could not be written ({reason}): free some space or pick another folder, then export again.</source>
         <translation>{path} n’a pas pu être écrit ({reason})&#xa0;: libérez de la place ou choisissez un autre dossier, puis exportez de nouveau.</translation>
     </message>
@@ -2202,7 +2230,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+119"/>
+        <location filename="../../transfer/export_dialog.py" line="+120"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -2257,7 +2285,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Exporter</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+19"/>
         <source>{source} (%Ln item(s) loaded)</source>
         <translation>
             <numerusform>{source} (%Ln item chargé)</numerusform>
@@ -2318,7 +2346,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Segments du Scan parallèle (Segment/TotalSegments)</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+53"/>
         <source>Export to</source>
         <translation>Exporter vers</translation>
     </message>
@@ -2333,12 +2361,22 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>{name} existe déjà dans {folder}. Le remplacer par cet export&#xa0;? Son contenu sera perdu.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+28"/>
         <source>Give the file to write first.</source>
         <translation>Indiquez d’abord le fichier à écrire.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
+        <source>{path} cannot be used ({reason}): pick another place.</source>
+        <translation>{path} ne peut pas être utilisé ({reason}) : choisissez un autre emplacement.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is a folder: add the name of the file to write, e.g. {path}/{name}.</source>
+        <translation>{path} est un dossier : ajoutez le nom du fichier à écrire, par exemple {path}/{name}.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Nothing was written: give another file name, or confirm the replacement.</source>
         <translation>Rien n’a été écrit&#xa0;: donnez un autre nom de fichier, ou confirmez le remplacement.</translation>
     </message>
@@ -7202,6 +7240,29 @@ Plus ancien&#xa0;: {key_text}</translation>
         <location filename="../../transfer/export_controller.py" line="-93"/>
         <source>Export cancelled: no file was written.</source>
         <translation>Export annulé&#xa0;: aucun fichier écrit.</translation>
+    </message>
+</context>
+<context>
+    <name>transfer.file_field</name>
+    <message>
+        <location filename="../../transfer/file_field.py" line="+28"/>
+        <source>The path holds {char} at character {position}: no file name should. Type the path again without it.</source>
+        <translation>Le chemin contient {char} au caractère {position} : aucun nom de fichier ne devrait en contenir. Saisissez de nouveau le chemin sans ce caractère.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The name {name} is {size} bytes long; a file or folder name holds at most {limit}. Give a shorter name.</source>
+        <translation>Le nom {name} fait {size} octets ; un nom de fichier ou de dossier en contient au plus {limit}. Donnez un nom plus court.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The path is {size} bytes long; the system takes at most {limit}. Give a shorter path.</source>
+        <translation>Le chemin fait {size} octets ; le système en accepte au plus {limit}. Donnez un chemin plus court.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} starts with {user}, which names no user here: write the whole path, or ~/ for your home folder.</source>
+        <translation>{path} commence par {user}, qui ne désigne aucun utilisateur ici : écrivez le chemin complet, ou ~/ pour votre dossier personnel.</translation>
     </message>
 </context>
 <context>

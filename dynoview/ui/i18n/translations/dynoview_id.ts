@@ -1855,7 +1855,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DiagnoseBox</name>
     <message>
-        <location filename="../../locks/diagnose.py" line="+50"/>
+        <location filename="../../locks/diagnose.py" line="+51"/>
         <source>Diagnose one value</source>
         <extracomment>Lines of the answer box before an answer (the grid keeps the room at 1024x700); an answer gets the height its text needs (``room_wanted``), up to ``ANSWER_LINES_MAX``.</extracomment>
         <translation>Diagnosis satu nilai</translation>
@@ -1881,7 +1881,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Email atau username, persis seperti yang diketik orangnya</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Diagnose</source>
         <translation>Diagnosis</translation>
     </message>
@@ -1902,19 +1902,27 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+56"/>
+        <location line="+68"/>
         <source>Open account</source>
         <translation>Buka akun</translation>
     </message>
     <message>
-        <location line="-54"/>
+        <location line="-66"/>
         <source>Open lock</source>
         <translation>Buka lock</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+66"/>
         <source>Open account ({accounts_count})</source>
         <translation>Buka akun ({accounts_count})</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnoseControl</name>
+    <message>
+        <location filename="../../locks/diagnose_control.py" line="+54"/>
+        <source>The value is only spaces: type the email or username to diagnose.</source>
+        <translation>Nilainya hanya berisi spasi: ketik email atau nama pengguna yang akan didiagnosis.</translation>
     </message>
 </context>
 <context>
@@ -1978,7 +1986,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+176"/>
+        <location filename="../../transfer/export_controller.py" line="+178"/>
+        <source>The export could not be read{where}: {reason}. Check the folder, or pick another.</source>
+        <translation>Ekspor tidak dapat dibaca{where}: {reason}. Periksa foldernya, atau pilih yang lain.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>The export audit was cancelled; nothing was reported.</source>
         <translation>Audit ekspor dibatalkan; tidak ada yang dilaporkan.</translation>
     </message>
@@ -1986,7 +1999,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditDialog</name>
     <message>
-        <location filename="../../transfer/export_audit_dialog.py" line="+50"/>
+        <location filename="../../transfer/export_audit_dialog.py" line="+53"/>
         <source>Audit an export</source>
         <translation>Audit ekspor</translation>
     </message>
@@ -2011,7 +2024,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tambah folder…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Exports:</source>
         <translation>Ekspor:</translation>
     </message>
@@ -2021,7 +2034,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>atribut TTL tabel, mis. expiresAt (kosong: tidak diperiksa)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>TTL attribute:</source>
         <translation>Atribut TTL:</translation>
     </message>
@@ -2066,12 +2079,27 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Folder ekspor</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Give the export&apos;s folder or s3:// location first.</source>
         <translation>Isi folder ekspor atau lokasi s3:// dulu.</translation>
     </message>
+    <message>
+        <location line="+7"/>
+        <source>Line {n}: {problem}</source>
+        <translation>Baris {n}: {problem}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The TTL attribute holds the control character U+{code:04X}: no attribute name the audit can compare should. Type it again without it, or leave it empty.</source>
+        <translation>Atribut TTL berisi karakter kontrol U+{code:04X}: nama atribut yang dapat dibandingkan audit tidak semestinya berisi itu. Ketik lagi tanpa karakter itu, atau biarkan kosong.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The TTL attribute is {size} bytes long; DynamoDB&apos;s TTL attribute name holds at most {limit}. Give the table&apos;s TTL attribute, or leave it empty.</source>
+        <translation>Atribut TTL panjangnya {size} byte; nama atribut TTL DynamoDB paling banyak {limit}. Isi atribut TTL tabel, atau biarkan kosong.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+37"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -2090,7 +2118,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Tidak ada masalah.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Starting…</source>
         <translation>Memulai…</translation>
     </message>
@@ -2113,7 +2141,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-81"/>
+        <location filename="../../transfer/export_controller.py" line="-91"/>
         <source>{path} could not be written ({reason}): free some space or pick another folder, then export again.</source>
         <translation>{path} tidak dapat ditulis ({reason}): kosongkan ruang atau pilih folder lain, lalu ekspor lagi.</translation>
     </message>
@@ -2178,7 +2206,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+119"/>
+        <location filename="../../transfer/export_dialog.py" line="+120"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
@@ -2233,7 +2261,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Ekspor</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+19"/>
         <source>{source} (%Ln item(s) loaded)</source>
         <translation>
             <numerusform>{source} (%Ln item dimuat)</numerusform>
@@ -2292,7 +2320,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Segmen Scan paralel (Segment/TotalSegments)</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+53"/>
         <source>Export to</source>
         <translation>Ekspor ke</translation>
     </message>
@@ -2307,12 +2335,22 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>{name} sudah ada di {folder}. Ganti dengan ekspor ini? Isinya akan hilang.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+28"/>
         <source>Give the file to write first.</source>
         <translation>Isi berkas tujuan dulu.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
+        <source>{path} cannot be used ({reason}): pick another place.</source>
+        <translation>{path} tidak dapat dipakai ({reason}): pilih tempat lain.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is a folder: add the name of the file to write, e.g. {path}/{name}.</source>
+        <translation>{path} adalah folder: tambahkan nama file yang akan ditulis, misalnya {path}/{name}.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Nothing was written: give another file name, or confirm the replacement.</source>
         <translation>Tidak ada yang ditulis: beri nama berkas lain, atau konfirmasi penggantian.</translation>
     </message>
@@ -7147,6 +7185,29 @@ Terlama: {key_text}</translation>
         <location filename="../../transfer/export_controller.py" line="-93"/>
         <source>Export cancelled: no file was written.</source>
         <translation>Ekspor dibatalkan: tidak ada berkas yang ditulis.</translation>
+    </message>
+</context>
+<context>
+    <name>transfer.file_field</name>
+    <message>
+        <location filename="../../transfer/file_field.py" line="+28"/>
+        <source>The path holds {char} at character {position}: no file name should. Type the path again without it.</source>
+        <translation>Path berisi {char} pada karakter ke-{position}: nama file tidak semestinya berisi itu. Ketik lagi path-nya tanpa karakter itu.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The name {name} is {size} bytes long; a file or folder name holds at most {limit}. Give a shorter name.</source>
+        <translation>Nama {name} panjangnya {size} byte; nama file atau folder paling banyak {limit}. Beri nama yang lebih pendek.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The path is {size} bytes long; the system takes at most {limit}. Give a shorter path.</source>
+        <translation>Path panjangnya {size} byte; sistem menerima paling banyak {limit}. Beri path yang lebih pendek.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} starts with {user}, which names no user here: write the whole path, or ~/ for your home folder.</source>
+        <translation>{path} diawali {user}, yang bukan nama pengguna di sini: tulis path lengkapnya, atau ~/ untuk folder rumah Anda.</translation>
     </message>
 </context>
 <context>

@@ -1875,7 +1875,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DiagnoseBox</name>
     <message>
-        <location filename="../../locks/diagnose.py" line="+50"/>
+        <location filename="../../locks/diagnose.py" line="+51"/>
         <source>Diagnose one value</source>
         <extracomment>Lines of the answer box before an answer (the grid keeps the room at 1024x700); an answer gets the height its text needs (``room_wanted``), up to ``ANSWER_LINES_MAX``.</extracomment>
         <translation>Diagnosticar um valor</translation>
@@ -1901,7 +1901,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Um e-mail ou nome de usuário, exatamente como a pessoa digitou</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Diagnose</source>
         <translation>Diagnosticar</translation>
     </message>
@@ -1922,19 +1922,27 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+56"/>
+        <location line="+68"/>
         <source>Open account</source>
         <translation>Abrir conta</translation>
     </message>
     <message>
-        <location line="-54"/>
+        <location line="-66"/>
         <source>Open lock</source>
         <translation>Abrir bloqueio</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+66"/>
         <source>Open account ({accounts_count})</source>
         <translation>Abrir conta ({accounts_count})</translation>
+    </message>
+</context>
+<context>
+    <name>DiagnoseControl</name>
+    <message>
+        <location filename="../../locks/diagnose_control.py" line="+54"/>
+        <source>The value is only spaces: type the email or username to diagnose.</source>
+        <translation>O valor tem só espaços: digite o e-mail ou o nome de usuário a diagnosticar.</translation>
     </message>
 </context>
 <context>
@@ -1998,7 +2006,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="+176"/>
+        <location filename="../../transfer/export_controller.py" line="+178"/>
+        <source>The export could not be read{where}: {reason}. Check the folder, or pick another.</source>
+        <translation>Não foi possível ler a exportação{where}: {reason}. Verifique a pasta ou escolha outra.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>The export audit was cancelled; nothing was reported.</source>
         <translation>A auditoria da exportação foi cancelada; nada foi relatado.</translation>
     </message>
@@ -2006,7 +2019,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditDialog</name>
     <message>
-        <location filename="../../transfer/export_audit_dialog.py" line="+50"/>
+        <location filename="../../transfer/export_audit_dialog.py" line="+53"/>
         <source>Audit an export</source>
         <translation>Auditar uma exportação</translation>
     </message>
@@ -2031,7 +2044,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Adicionar pasta…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Exports:</source>
         <translation>Exportações:</translation>
     </message>
@@ -2041,7 +2054,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>o atributo de TTL da tabela, ex.: expiresAt (vazio: não verificado)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>TTL attribute:</source>
         <translation>Atributo de TTL:</translation>
     </message>
@@ -2086,12 +2099,27 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Pasta da exportação</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Give the export&apos;s folder or s3:// location first.</source>
         <translation>Informe primeiro a pasta ou o local s3:// da exportação.</translation>
     </message>
+    <message>
+        <location line="+7"/>
+        <source>Line {n}: {problem}</source>
+        <translation>Linha {n}: {problem}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The TTL attribute holds the control character U+{code:04X}: no attribute name the audit can compare should. Type it again without it, or leave it empty.</source>
+        <translation>O atributo de TTL contém o caractere de controle U+{code:04X}: nenhum nome de atributo que a auditoria compara deveria contê-lo. Digite-o de novo sem ele ou deixe-o vazio.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The TTL attribute is {size} bytes long; DynamoDB&apos;s TTL attribute name holds at most {limit}. Give the table&apos;s TTL attribute, or leave it empty.</source>
+        <translation>O atributo de TTL tem {size} bytes; o nome do atributo de TTL do DynamoDB tem no máximo {limit}. Informe o atributo de TTL da tabela ou deixe-o vazio.</translation>
+    </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+37"/>
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -2111,7 +2139,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Nenhum problema encontrado.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Starting…</source>
         <translation>Iniciando…</translation>
     </message>
@@ -2134,7 +2162,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportController</name>
     <message>
-        <location filename="../../transfer/export_controller.py" line="-81"/>
+        <location filename="../../transfer/export_controller.py" line="-91"/>
         <source>{path} could not be written ({reason}): free some space or pick another folder, then export again.</source>
         <translation>{path} não pôde ser gravado ({reason}): libere espaço ou escolha outra pasta e exporte de novo.</translation>
     </message>
@@ -2202,7 +2230,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+119"/>
+        <location filename="../../transfer/export_dialog.py" line="+120"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -2257,7 +2285,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Exportar</translation>
     </message>
     <message numerus="yes">
-        <location line="+18"/>
+        <location line="+19"/>
         <source>{source} (%Ln item(s) loaded)</source>
         <translation>
             <numerusform>{source} (%Ln item carregado)</numerusform>
@@ -2318,7 +2346,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Segmentos do Scan paralelo (Segment/TotalSegments)</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+53"/>
         <source>Export to</source>
         <translation>Exportar para</translation>
     </message>
@@ -2333,12 +2361,22 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>{name} já existe em {folder}. Substituí-lo por esta exportação? O conteúdo dele será perdido.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+28"/>
         <source>Give the file to write first.</source>
         <translation>Informe primeiro o arquivo a escrever.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
+        <source>{path} cannot be used ({reason}): pick another place.</source>
+        <translation>{path} não pode ser usado ({reason}): escolha outro lugar.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} is a folder: add the name of the file to write, e.g. {path}/{name}.</source>
+        <translation>{path} é uma pasta: acrescente o nome do arquivo a gravar, por exemplo {path}/{name}.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Nothing was written: give another file name, or confirm the replacement.</source>
         <translation>Nada foi gravado: informe outro nome de arquivo ou confirme a substituição.</translation>
     </message>
@@ -7202,6 +7240,29 @@ Mais antigo: {key_text}</translation>
         <location filename="../../transfer/export_controller.py" line="-93"/>
         <source>Export cancelled: no file was written.</source>
         <translation>Exportação cancelada: nenhum arquivo foi escrito.</translation>
+    </message>
+</context>
+<context>
+    <name>transfer.file_field</name>
+    <message>
+        <location filename="../../transfer/file_field.py" line="+28"/>
+        <source>The path holds {char} at character {position}: no file name should. Type the path again without it.</source>
+        <translation>O caminho contém {char} no caractere {position}: nenhum nome de arquivo deveria contê-lo. Digite o caminho de novo sem ele.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The name {name} is {size} bytes long; a file or folder name holds at most {limit}. Give a shorter name.</source>
+        <translation>O nome {name} tem {size} bytes; um nome de arquivo ou pasta tem no máximo {limit}. Dê um nome mais curto.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The path is {size} bytes long; the system takes at most {limit}. Give a shorter path.</source>
+        <translation>O caminho tem {size} bytes; o sistema aceita no máximo {limit}. Dê um caminho mais curto.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{path} starts with {user}, which names no user here: write the whole path, or ~/ for your home folder.</source>
+        <translation>{path} começa com {user}, que não é nenhum usuário aqui: escreva o caminho completo, ou ~/ para a sua pasta pessoal.</translation>
     </message>
 </context>
 <context>
