@@ -2347,7 +2347,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     <message>
         <location line="+3"/>
         <source>{path} is a folder: add the name of the file to write, e.g. {path}/{name}.</source>
-        <translation>{path} adalah folder: tambahkan nama file yang akan ditulis, misalnya {path}/{name}.</translation>
+        <translation>{path} adalah folder: tambahkan nama berkas yang akan ditulis, misalnya {path}/{name}.</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -7192,22 +7192,22 @@ Terlama: {key_text}</translation>
     <message>
         <location filename="../../transfer/file_field.py" line="+28"/>
         <source>The path holds {char} at character {position}: no file name should. Type the path again without it.</source>
-        <translation>Path berisi {char} pada karakter ke-{position}: nama file tidak semestinya berisi itu. Ketik lagi path-nya tanpa karakter itu.</translation>
+        <translation>Jalur berisi {char} pada karakter ke-{position}: nama berkas tidak semestinya berisi itu. Ketik lagi jalurnya tanpa karakter itu.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The name {name} is {size} bytes long; a file or folder name holds at most {limit}. Give a shorter name.</source>
-        <translation>Nama {name} panjangnya {size} byte; nama file atau folder paling banyak {limit}. Beri nama yang lebih pendek.</translation>
+        <translation>Nama {name} panjangnya {size} byte; nama berkas atau folder paling banyak {limit}. Beri nama yang lebih pendek.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The path is {size} bytes long; the system takes at most {limit}. Give a shorter path.</source>
-        <translation>Path panjangnya {size} byte; sistem menerima paling banyak {limit}. Beri path yang lebih pendek.</translation>
+        <translation>Jalur panjangnya {size} byte; sistem menerima paling banyak {limit}. Beri jalur yang lebih pendek.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{path} starts with {user}, which names no user here: write the whole path, or ~/ for your home folder.</source>
-        <translation>{path} diawali {user}, yang bukan nama pengguna di sini: tulis path lengkapnya, atau ~/ untuk folder rumah Anda.</translation>
+        <translation>{path} diawali {user}, yang bukan nama pengguna di sini: tulis jalur lengkapnya, atau ~/ untuk folder rumah Anda.</translation>
     </message>
 </context>
 <context>
