@@ -53,6 +53,10 @@ REFUSED_PATHS: dict[str, tuple[Callable[[Path], str], str]] = {
     "100 KB": (lambda t: str(t / ("x" * 100_000)), "the system takes at most 4,095"),
     "folder over 255 bytes": (lambda t: str(t / ("d" * 300) / "x.json"), "is 300 bytes long"),
     "a folder": (lambda t: str(t), "is a folder: add the name of the file to write"),
+    "a folder meant": (lambda t: str(t / "new-folder") + "/", "ends in a slash, so it names a folder"),
+    # The file in the way sits beside the test's folder: nothing at all is written in it.
+    "a file as a folder": (lambda t: (t.parent / f"{t.name}-f.txt").write_text("kept") and
+                           str(t.parent / f"{t.name}-f.txt" / "x.json"), "-f.txt is a file, not a folder"),
     "unknown user": (lambda _t: "~nosuchuser-dynoview/x.csv", "which names no user here"),
 }
 

@@ -11,6 +11,7 @@ behind. The dialog collects the choices and shows progress.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -282,13 +283,21 @@ class ExportDialog(QDialog):
             return path
         try:
             folder = path.is_dir()
+            # A file where a folder of the path should be: "the folder does not exist" would mislead.
+            in_a_file = next((p for p in path.parents if p.is_file()), None)
         except OSError as exc:  # a name the system cannot look up at all
             return self.tr("{path} cannot be used ({reason}): pick another place.").format(
                 path=file_field.shown(path), reason=exc.strerror or exc)
+        name = Path(self._suggested).name or "export.json"
         if folder:  # never "replace" a folder: the name of the file is missing
             return self.tr("{path} is a folder: add the name of the file to write, e.g. "
-                           "{path}/{name}.").format(path=file_field.shown(path),
-                                                    name=Path(self._suggested).name or "export.json")
+                           "{path}/{name}.").format(path=file_field.shown(path), name=name)
+        if text.endswith(("/", os.sep)):  # a folder meant (Path drops the slash): not a file named so
+            return self.tr("{path} ends in a slash, so it names a folder: add the name of the file "
+                           "to write, e.g. {path}{name}.").format(path=file_field.shown(text), name=name)
+        if in_a_file is not None:
+            return self.tr("{file} is a file, not a folder: pick a folder to write {name} in.").format(
+                file=file_field.shown(in_a_file), name=file_field.shown(path.name))
         return path
 
     def start(self) -> bool:

@@ -1942,7 +1942,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location filename="../../locks/diagnose_control.py" line="+54"/>
         <source>The value is only spaces: type the email or username to diagnose.</source>
-        <translation>La valeur ne contient que des espaces : saisissez l’e-mail ou le nom d’utilisateur à diagnostiquer.</translation>
+        <translation>La valeur ne contient que des espaces&#xa0;: saisissez l’e-mail ou le nom d’utilisateur à diagnostiquer.</translation>
     </message>
 </context>
 <context>
@@ -2008,7 +2008,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location filename="../../transfer/export_controller.py" line="+178"/>
         <source>The export could not be read{where}: {reason}. Check the folder, or pick another.</source>
-        <translation>L’export n’a pas pu être lu{where} : {reason}. Vérifiez le dossier ou choisissez-en un autre.</translation>
+        <translation>L’export n’a pas pu être lu{where}&#xa0;: {reason}. Vérifiez le dossier ou choisissez-en un autre.</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -2106,17 +2106,17 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+7"/>
         <source>Line {n}: {problem}</source>
-        <translation>Ligne {n} : {problem}</translation>
+        <translation>Ligne {n}&#xa0;: {problem}</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>The TTL attribute holds the control character U+{code:04X}: no attribute name the audit can compare should. Type it again without it, or leave it empty.</source>
-        <translation>L’attribut TTL contient le caractère de contrôle U+{code:04X} : aucun nom d’attribut que l’audit peut comparer ne devrait en contenir. Saisissez-le de nouveau sans ce caractère, ou laissez-le vide.</translation>
+        <translation>L’attribut TTL contient le caractère de contrôle U+{code:04X}&#xa0;: aucun nom d’attribut que l’audit peut comparer ne devrait en contenir. Saisissez-le de nouveau sans ce caractère, ou laissez-le vide.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The TTL attribute is {size} bytes long; DynamoDB&apos;s TTL attribute name holds at most {limit}. Give the table&apos;s TTL attribute, or leave it empty.</source>
-        <translation>L’attribut TTL fait {size} octets ; le nom d’attribut TTL de DynamoDB en contient au plus {limit}. Indiquez l’attribut TTL de la table, ou laissez-le vide.</translation>
+        <translation>L’attribut TTL fait {size} octets&#xa0;; le nom d’attribut TTL de DynamoDB en contient au plus {limit}. Indiquez l’attribut TTL de la table, ou laissez-le vide.</translation>
     </message>
     <message numerus="yes">
         <location line="+37"/>
@@ -2230,7 +2230,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+120"/>
+        <location filename="../../transfer/export_dialog.py" line="+121"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -2366,17 +2366,27 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Indiquez d’abord le fichier à écrire.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>{path} cannot be used ({reason}): pick another place.</source>
-        <translation>{path} ne peut pas être utilisé ({reason}) : choisissez un autre emplacement.</translation>
+        <translation>{path} ne peut pas être utilisé ({reason})&#xa0;: choisissez un autre emplacement.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{path} is a folder: add the name of the file to write, e.g. {path}/{name}.</source>
+        <translation>{path} est un dossier&#xa0;: ajoutez le nom du fichier à écrire, par exemple {path}/{name}.</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>{path} is a folder: add the name of the file to write, e.g. {path}/{name}.</source>
-        <translation>{path} est un dossier : ajoutez le nom du fichier à écrire, par exemple {path}/{name}.</translation>
+        <source>{path} ends in a slash, so it names a folder: add the name of the file to write, e.g. {path}{name}.</source>
+        <translation>{path} se termine par une barre oblique, il désigne donc un dossier : ajoutez le nom du fichier à écrire, par exemple {path}{name}.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+3"/>
+        <source>{file} is a file, not a folder: pick a folder to write {name} in.</source>
+        <translation>{file} est un fichier, pas un dossier : choisissez un dossier où écrire {name}.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Nothing was written: give another file name, or confirm the replacement.</source>
         <translation>Rien n’a été écrit&#xa0;: donnez un autre nom de fichier, ou confirmez le remplacement.</translation>
     </message>
@@ -7247,22 +7257,22 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location filename="../../transfer/file_field.py" line="+28"/>
         <source>The path holds {char} at character {position}: no file name should. Type the path again without it.</source>
-        <translation>Le chemin contient {char} au caractère {position} : aucun nom de fichier ne devrait en contenir. Saisissez de nouveau le chemin sans ce caractère.</translation>
+        <translation>Le chemin contient {char} au caractère {position}&#xa0;: aucun nom de fichier ne devrait en contenir. Saisissez de nouveau le chemin sans ce caractère.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The name {name} is {size} bytes long; a file or folder name holds at most {limit}. Give a shorter name.</source>
-        <translation>Le nom {name} fait {size} octets ; un nom de fichier ou de dossier en contient au plus {limit}. Donnez un nom plus court.</translation>
+        <translation>Le nom {name} fait {size} octets&#xa0;; un nom de fichier ou de dossier en contient au plus {limit}. Donnez un nom plus court.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The path is {size} bytes long; the system takes at most {limit}. Give a shorter path.</source>
-        <translation>Le chemin fait {size} octets ; le système en accepte au plus {limit}. Donnez un chemin plus court.</translation>
+        <translation>Le chemin fait {size} octets&#xa0;; le système en accepte au plus {limit}. Donnez un chemin plus court.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{path} starts with {user}, which names no user here: write the whole path, or ~/ for your home folder.</source>
-        <translation>{path} commence par {user}, qui ne désigne aucun utilisateur ici : écrivez le chemin complet, ou ~/ pour votre dossier personnel.</translation>
+        <translation>{path} commence par {user}, qui ne désigne aucun utilisateur ici&#xa0;: écrivez le chemin complet, ou ~/ pour votre dossier personnel.</translation>
     </message>
 </context>
 <context>

@@ -2206,7 +2206,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+120"/>
+        <location filename="../../transfer/export_dialog.py" line="+121"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
@@ -2340,17 +2340,27 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Isi berkas tujuan dulu.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>{path} cannot be used ({reason}): pick another place.</source>
         <translation>{path} tidak dapat dipakai ({reason}): pilih tempat lain.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>{path} is a folder: add the name of the file to write, e.g. {path}/{name}.</source>
         <translation>{path} adalah folder: tambahkan nama berkas yang akan ditulis, misalnya {path}/{name}.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+3"/>
+        <source>{path} ends in a slash, so it names a folder: add the name of the file to write, e.g. {path}{name}.</source>
+        <translation>{path} diakhiri garis miring, jadi menunjuk folder: tambahkan nama berkas yang akan ditulis, misalnya {path}{name}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{file} is a file, not a folder: pick a folder to write {name} in.</source>
+        <translation>{file} adalah berkas, bukan folder: pilih folder untuk menulis {name}.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Nothing was written: give another file name, or confirm the replacement.</source>
         <translation>Tidak ada yang ditulis: beri nama berkas lain, atau konfirmasi penggantian.</translation>
     </message>

@@ -2230,7 +2230,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+120"/>
+        <location filename="../../transfer/export_dialog.py" line="+121"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -2366,17 +2366,27 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Informe primeiro o arquivo a escrever.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>{path} cannot be used ({reason}): pick another place.</source>
         <translation>{path} não pode ser usado ({reason}): escolha outro lugar.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>{path} is a folder: add the name of the file to write, e.g. {path}/{name}.</source>
         <translation>{path} é uma pasta: acrescente o nome do arquivo a gravar, por exemplo {path}/{name}.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+3"/>
+        <source>{path} ends in a slash, so it names a folder: add the name of the file to write, e.g. {path}{name}.</source>
+        <translation>{path} termina com uma barra, então indica uma pasta: acrescente o nome do arquivo a gravar, por exemplo {path}{name}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{file} is a file, not a folder: pick a folder to write {name} in.</source>
+        <translation>{file} é um arquivo, não uma pasta: escolha uma pasta onde gravar {name}.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Nothing was written: give another file name, or confirm the replacement.</source>
         <translation>Nada foi gravado: informe outro nome de arquivo ou confirme a substituição.</translation>
     </message>
