@@ -30,6 +30,8 @@ BADGE_COLOURS = {
     "demo-read-only": (("#1565c0", "#ffe0a3"), ("#1e63c4", "#ffe7b8")),
     "unencrypted": (("#c62828", "#ffffff"), ("#b71c1c", "#ffffff")),
 }
+#: A field whose content is refused (the sentence says why): readable in both themes.
+FIELD_ERROR_STYLE = "border: 2px solid #d32f2f;"
 BADGE_OBJECT = "connection-badge"
 #: Set on the badge of a production connection: the status bar's colour, the badge a white pill.
 PRODUCTION_COLOUR = "production-colour"

@@ -23,7 +23,8 @@ from dynoview.core.session.connection import Connection
 from dynoview.ui import settings as saved
 from dynoview.ui.main_window import MainWindow
 from dynoview.ui.partiql.editor import _COLOURS
-from dynoview.ui.partiql.panel import ERROR_STYLE, PartiqlPanel
+from dynoview.ui.partiql.panel import PartiqlPanel
+from dynoview.ui.themed import FIELD_ERROR_STYLE as ERROR_STYLE
 from tests.gui.conftest import open_window
 
 pytestmark = pytest.mark.gui

@@ -12,9 +12,9 @@ import pytest
 
 from dynoview.core.session.connection import Connection
 from dynoview.ui.context import AppContext
-from dynoview.ui.items.read_form import ERROR_STYLE
 from dynoview.ui.main_window import MainWindow
 from dynoview.ui.tables.create_dialog import CreateTableDialog
+from dynoview.ui.themed import FIELD_ERROR_STYLE as ERROR_STYLE
 from tests.gui.conftest import open_window
 
 pytestmark = pytest.mark.gui

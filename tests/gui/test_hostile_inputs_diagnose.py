@@ -17,8 +17,8 @@ from dynoview.core.session.tables import describe_table
 from dynoview.core.uniqueness.diagnose_answer import FREE
 from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES
 from dynoview.ui.context import AppContext
-from dynoview.ui.locks.diagnose import ERROR_STYLE
 from dynoview.ui.locks.panel import LocksPanel
+from dynoview.ui.themed import FIELD_ERROR_STYLE as ERROR_STYLE
 
 pytestmark = pytest.mark.gui
 

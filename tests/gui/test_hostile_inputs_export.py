@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from dynoview.ui.context import AppContext
+from dynoview.ui.themed import FIELD_ERROR_STYLE as ERROR_STYLE
 from dynoview.ui.transfer.export_audit_dialog import ExportAuditDialog
 from dynoview.ui.transfer.export_dialog import ExportDialog
-from dynoview.ui.transfer.file_field import ERROR_STYLE
 
 pytestmark = pytest.mark.gui
 

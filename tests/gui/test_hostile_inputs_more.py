@@ -13,9 +13,9 @@ from dynoview.core.uniqueness.schema import article_schema
 from dynoview.core.uniqueness.schema_file import schema_to_text
 from dynoview.ui.context import AppContext
 from dynoview.ui.locks.schema_dialog import SchemaDialog
-from dynoview.ui.partiql.panel import ERROR_STYLE as PARTIQL_ERROR_STYLE
 from dynoview.ui.partiql.panel import PartiqlPanel
 from dynoview.ui.settings import load_connections, save_connections
+from dynoview.ui.themed import FIELD_ERROR_STYLE as PARTIQL_ERROR_STYLE
 from dynoview.ui.window.connection_dialog import ConnectionDialog
 
 pytestmark = pytest.mark.gui

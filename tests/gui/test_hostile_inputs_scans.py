@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QApplication, QLabel, QToolTip
 
 from dynoview.ui.context import AppContext
 from dynoview.ui.scans.capacity_panel import CapacityPanel
-from dynoview.ui.scans.count_box import ERROR_STYLE
 from dynoview.ui.scans.ttl_timeline_panel import TtlTimelinePanel
+from dynoview.ui.themed import FIELD_ERROR_STYLE as ERROR_STYLE
 
 pytestmark = pytest.mark.gui
 

@@ -12,9 +12,9 @@ import pytest
 
 from dynoview.core.streams.reader import AFTER_SEQUENCE_NUMBER, AT_SEQUENCE_NUMBER
 from dynoview.ui.context import AppContext
-from dynoview.ui.stream.controls import ERROR_STYLE
 from dynoview.ui.stream.events_model import COL_SEQUENCE, COL_SHARD
 from dynoview.ui.stream.panel import StreamPanel
+from dynoview.ui.themed import FIELD_ERROR_STYLE as ERROR_STYLE
 from tests.demo_expectations import DEMO_ITEMS
 
 pytestmark = pytest.mark.gui

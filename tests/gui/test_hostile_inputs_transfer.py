@@ -15,7 +15,8 @@ from PySide6.QtCore import Qt
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.ui.context import AppContext
-from dynoview.ui.transfer.import_dialog import ERROR_STYLE, ImportDialog
+from dynoview.ui.themed import FIELD_ERROR_STYLE as ERROR_STYLE
+from dynoview.ui.transfer.import_dialog import ImportDialog
 from tests.helpers import empty_accounts_table
 
 pytestmark = pytest.mark.gui

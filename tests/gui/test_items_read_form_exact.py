@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 
 from dynoview.core.session.connection import Connection
 from dynoview.demo.backend import EMAIL_INDEX
-from dynoview.ui.items.read_form import ERROR_STYLE
 from dynoview.ui.main_window import MainWindow
+from dynoview.ui.themed import FIELD_ERROR_STYLE as ERROR_STYLE
 from tests.gui.conftest import open_window
 
 pytestmark = pytest.mark.gui

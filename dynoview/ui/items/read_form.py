@@ -31,7 +31,7 @@ from dynoview.ui.accessible import labelled, named
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.plain_text import plain_label, plain_tooltip
-from dynoview.ui.themed import set_role
+from dynoview.ui.themed import FIELD_ERROR_STYLE, set_role
 
 if TYPE_CHECKING:  # types only: the read's code loads when one runs, table descriptions with the connection
     from dynoview.core.reads.browse import BrowseSpec
@@ -39,7 +39,6 @@ if TYPE_CHECKING:  # types only: the read's code loads when one runs, table desc
 
 TABLE_ENTRY = QT_TRANSLATE_NOOP("items.read_form", "(table)")
 ANY = "(any)"
-ERROR_STYLE = "border: 2px solid #d32f2f;"  # readable in light and dark themes
 VALUE_TYPES = ("S", "N", "B", "BOOL", "NULL")
 STRONG_TIP = QT_TRANSLATE_NOOP(
     "items.read_form", "Strong reads see every acknowledged write and cost twice as much as eventual reads.")
@@ -342,7 +341,7 @@ class ReadForm(QGroupBox):
         self.error_label.show()
         widget = self.field_widget(field)
         if widget is not None:
-            widget.setStyleSheet(ERROR_STYLE)
+            widget.setStyleSheet(FIELD_ERROR_STYLE)
             tip = plain_tooltip(message)
             own = self._tips[widget][0] if widget in self._tips else widget.toolTip()
             self._tips[widget] = (own, tip)

@@ -30,6 +30,7 @@ from dynoview.core.uniqueness.diagnose import Diagnosis
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.locks.diagnose_flow import Buttons, exact_holders
 from dynoview.ui.locks.text import diagnosis_html
+from dynoview.ui.themed import FIELD_ERROR_STYLE
 
 __all__ = ["DIAGNOSIS_LINES", "DiagnoseBox", "exact_holders"]
 
@@ -37,7 +38,6 @@ __all__ = ["DIAGNOSIS_LINES", "DiagnoseBox", "exact_holders"]
 #: gets the height its text needs (``room_wanted``), up to ``ANSWER_LINES_MAX``.
 DIAGNOSIS_LINES = 3
 ANSWER_LINES_MAX = 24
-ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
 
 
 class DiagnoseBox(QGroupBox):
@@ -134,7 +134,7 @@ class DiagnoseBox(QGroupBox):
         cursor there to fix it."""
         self.show_text(text)
         field = widget or self.value_edit
-        field.setStyleSheet(ERROR_STYLE)
+        field.setStyleSheet(FIELD_ERROR_STYLE)
         field.setFocus()
 
     def clear_marks(self) -> None:

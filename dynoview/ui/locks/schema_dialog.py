@@ -31,10 +31,9 @@ from dynoview.core.uniqueness.presets import PRESET_ELECTRODB, PRESETS, SchemaPr
 from dynoview.core.uniqueness.presets.base import Context
 from dynoview.core.uniqueness.schema import NORMALISATIONS, SchemaError, UniquenessSchema
 from dynoview.core.uniqueness.schema_file import schema_from_json, schema_to_text
-from dynoview.ui.themed import set_role
+from dynoview.ui.themed import FIELD_ERROR_STYLE, set_role
 
 _TABLE_NAME = re.compile(r"[A-Za-z0-9_.-]{3,255}")  # DynamoDB's rule for table names
-_ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
 _SCOPE_PLACEHOLDER = "${scope}"  # what a scoped preset's rule holds until the template is known
 _PROBE = "Qzxmodel"  # a model name no key holds otherwise: shows where a preset writes the model
 NOTE_LINES = 5  # the preset's note shows this many lines, and scrolls
@@ -311,7 +310,7 @@ class SchemaDialog(QDialog):
         self.error.show()
         self._fit_height()
         if field is not None:
-            field.setStyleSheet(_ERROR_STYLE)
+            field.setStyleSheet(FIELD_ERROR_STYLE)
             field.setFocus()
             return
         if offset is not None:

@@ -47,9 +47,8 @@ from dynoview.ui.partiql.controller import DEFAULT_PAGE_SIZE, PartiqlController
 from dynoview.ui.partiql.editor import StatementEdit
 from dynoview.ui.partiql.history_pick import HistoryPick
 from dynoview.ui.plain_text import plain_label, plain_tooltip
-from dynoview.ui.themed import set_role
+from dynoview.ui.themed import FIELD_ERROR_STYLE, set_role
 
-ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab: readable in light and dark
 ERROR_BACKGROUND = QColor(211, 47, 47, 110)  # a translucent red: the text stays readable in both
 TYPE_COLUMN, VALUE_COLUMN = 0, 1
 
@@ -363,7 +362,7 @@ class PartiqlPanel(QWidget):
         widget: QWidget | None = {"statement": self.editor, "parameters": self.parameters.table,
                                   "consistency": self.consistent, "page_size": self.page_size}.get(field)
         if widget is not None:
-            widget.setStyleSheet(ERROR_STYLE)
+            widget.setStyleSheet(FIELD_ERROR_STYLE)
             widget.setFocus()
         if field == "parameters":
             self.parameters.mark(row, message)

@@ -12,8 +12,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QAbstractSpinBox, QSpinBox, QWidget
 
 from dynoview.ui.plain_text import plain_tooltip
-
-ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
+from dynoview.ui.themed import FIELD_ERROR_STYLE
 
 
 class CountBox(QSpinBox):
@@ -32,13 +31,13 @@ class CountBox(QSpinBox):
 
     def setToolTip(self, tip: str) -> None:
         super().setToolTip(tip)
-        if self.styleSheet() != ERROR_STYLE:
+        if self.styleSheet() != FIELD_ERROR_STYLE:
             self._tip = tip
 
     def _edited(self, _text: str) -> None:
         self._typed = self.cleanText()
         self._held = False
-        if self.styleSheet() == ERROR_STYLE:
+        if self.styleSheet() == FIELD_ERROR_STYLE:
             self.setStyleSheet("")
             self.setToolTip(self._tip)
 
@@ -62,7 +61,7 @@ class CountBox(QSpinBox):
                               "read that many, or type a count from {low:,} to {high:,}.").format(
                 value=value, low=low, high=high)
         self._held = True
-        self.setStyleSheet(ERROR_STYLE)
+        self.setStyleSheet(FIELD_ERROR_STYLE)
         super().setToolTip(plain_tooltip(message))
         self.corrected.emit(message)
 

@@ -26,9 +26,7 @@ from dynoview.ui import settings as saved
 from dynoview.ui.i18n.language_dialog import LanguageChooser
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.settings_save import SettingsSaveError
-from dynoview.ui.themed import set_role
-
-ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
+from dynoview.ui.themed import FIELD_ERROR_STYLE, set_role
 
 
 class ProductionPatterns(QWidget):
@@ -79,7 +77,7 @@ class ProductionPatterns(QWidget):
         text = self.field.text().strip()
         problem = pattern_problem(text, self.patterns())
         if problem is not None:
-            self.field.setStyleSheet(ERROR_STYLE)
+            self.field.setStyleSheet(FIELD_ERROR_STYLE)
             self.error.setText(problem)
             self.error.show()
             self.field.setFocus()

@@ -19,6 +19,7 @@ from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.plain_text import plain_label, plain_tooltip
 from dynoview.ui.stream.events_model import TTL_EVENT
+from dynoview.ui.themed import FIELD_ERROR_STYLE
 
 POSITION_CHOICES = (
     (QT_TRANSLATE_NOOP("stream.controls", "Oldest kept (trim horizon, up to 24 h back)"), TRIM_HORIZON),
@@ -32,7 +33,6 @@ EVENT_FILTERS = ((QT_TRANSLATE_NOOP("stream.controls", "All events"), None),
                  (QT_TRANSLATE_NOOP("stream.controls", "User deletes"), REMOVE),
                  (QT_TRANSLATE_NOOP("stream.controls", "TTL expiries"), TTL_EVENT))
 SEQUENCE_POSITIONS = (AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
-ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
 
 
 class StreamControls:
@@ -50,7 +50,7 @@ class StreamControls:
     def mark(self, field: QLineEdit, message: str, *, focus: bool = True) -> None:
         """Show that ``field`` holds what was refused: a red frame, the reason as its tooltip
         and, unless the user is typing there already, the focus."""
-        field.setStyleSheet(ERROR_STYLE)
+        field.setStyleSheet(FIELD_ERROR_STYLE)
         field.setToolTip(plain_tooltip(message))
         if focus:
             field.setFocus()

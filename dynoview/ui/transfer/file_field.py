@@ -17,8 +17,8 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.themed import FIELD_ERROR_STYLE
 
-ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
 NAME_MAX = 255  # bytes in one file or folder name (ext4, APFS, NTFS in UTF-16 units)
 PATH_MAX = 4096  # bytes in a whole path (Linux)
 # Embeddings, overrides and isolates: they reorder what follows them on screen.
@@ -82,4 +82,4 @@ def expanded(text: str) -> Path | str:
 
 def mark(widget: QWidget, refused: bool) -> None:
     """Mark ``widget`` while what it holds is refused; clear the mark otherwise."""
-    widget.setStyleSheet(ERROR_STYLE if refused else "")
+    widget.setStyleSheet(FIELD_ERROR_STYLE if refused else "")

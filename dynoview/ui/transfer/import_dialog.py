@@ -41,10 +41,10 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.confirmation import confirmation_for_tables
 from dynoview.core.values.display import display_text
 from dynoview.ui.context import AppContext
+from dynoview.ui.themed import FIELD_ERROR_STYLE
 from dynoview.ui.transfer.import_controller import ImportController, PreviewAnswer
 from dynoview.ui.transfer.progress_row import ProgressRow
 
-ERROR_STYLE = "border: 2px solid #d32f2f;"  # as the Items tab's fields: readable in both themes
 PREVIEW_COLUMN_MAX = 260  # pixels: a preview column's widest, so a long value keeps the rest in sight
 
 
@@ -226,7 +226,7 @@ class ImportDialog(QDialog):
             self.summary_label.setText(self._changed_text())
             return
         self.summary_label.setText(message)
-        self.path_edit.setStyleSheet(ERROR_STYLE)
+        self.path_edit.setStyleSheet(FIELD_ERROR_STYLE)
         self.path_edit.setFocus()
         self._set_state()
 
