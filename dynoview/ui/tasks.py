@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import sys
 import threading
+import time
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -139,9 +140,12 @@ class TaskRunner(QObject):
         work = functools.partial(fn, *args, cancel=event) if cancellable else functools.partial(fn, *args)
         running = self._executor.submit(work)
         self._work[running] = event
+        awaited = asyncio.wrap_future(running, loop=asyncio.get_event_loop())
+        # Forgotten only after asyncio's own callback (registered first, run first, in the pool
+        # thread) has posted the result to the loop: once nothing is left, nothing more will post.
         running.add_done_callback(lambda done: self._work.pop(done, None))
         try:
-            return await asyncio.wrap_future(running, loop=asyncio.get_event_loop())
+            return await awaited
         except asyncio.CancelledError:
             event.set()
             raise
@@ -194,5 +198,11 @@ class TaskRunner(QObject):
             return  # nothing ever ran in a pool
         import concurrent.futures
 
+        deadline = time.monotonic() + wait_seconds
         concurrent.futures.wait(list(self._work), timeout=wait_seconds)
+        # A future is done before its callbacks run: the one posting the result to the loop may
+        # still be on its way (pool threads run niced, so late under load). Posted after the
+        # loop closed, it reached the loop's deleted QObject and segfaulted the next GUI test.
+        while self._work and time.monotonic() < deadline:
+            time.sleep(0.002)
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -115,6 +115,38 @@ def test_shutdown_stops_the_blocking_work_and_waits_for_it(qasync_loop, qtbot) -
     assert finished.is_set()
 
 
+def test_shutdown_returns_after_the_result_was_posted_to_the_loop(
+        qasync_loop: asyncio.AbstractEventLoop, qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A future is done before its callbacks run: shutdown used to return while the pool thread
+    had yet to post the result, which then reached the closed loop's deleted QObject (a segfault
+    in the next GUI test, after the stream tests left a poll in flight)."""
+    tasks = TaskRunner(max_workers=1)
+    started = threading.Event()
+    posted: list[float] = []
+    post = qasync_loop.call_soon_threadsafe
+
+    def slow_post(*args: object, **kwargs: object) -> object:
+        if threading.current_thread() is not threading.main_thread():
+            time.sleep(0.3)  # a niced pool thread, late to run under load
+            posted.append(time.monotonic())
+        return post(*args, **kwargs)
+
+    monkeypatch.setattr(qasync_loop, "call_soon_threadsafe", slow_post)
+
+    def poll(cancel: threading.Event) -> None:
+        started.set()
+        cancel.wait(10)
+
+    async def work() -> None:
+        await tasks.call(poll, cancellable=True)
+
+    tasks.start("poll", work())
+    qtbot.waitUntil(started.is_set, timeout=3000)
+    tasks.shutdown(wait_seconds=5)
+    returned = time.monotonic()
+    assert posted and posted[0] <= returned
+
+
 def test_the_pool_made_at_the_first_call_refuses_work_after_shutdown(qasync_loop, qtbot) -> None:
     """The pool is made for the first call (the window's runner exists before its first paint,
     test_first_paint_imports.py): work runs, and a runner shut down before any call refuses
