@@ -216,6 +216,13 @@ def test_read_log(qtbot, window: MainWindow) -> None:
     assert_fits(window, log.table, "read log")
     rows = log.table.viewport().height() // log.table.verticalHeader().defaultSectionSize()
     assert rows >= 4, f"the read log shows only {rows} rows"
+    # The first table's reads are in: each one's time is shown whole (it was cut to
+    # "09:33:22.…" while the stretched Duration column kept Qt's 100 px default).
+    qtbot.waitUntil(lambda: log.model.rowCount() > 0, timeout=10000)
+    log.fit_columns()
+    header = log.table.horizontalHeader()
+    assert header.sectionSize(0) >= log.table.sizeHintForColumn(0), [
+        header.sectionSize(c) for c in range(header.count())]
 
 
 def test_accounts_and_locks_panel(qtbot, window: MainWindow) -> None:

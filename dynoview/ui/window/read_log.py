@@ -45,6 +45,7 @@ RESIZE_EVERY_S = 1.0
 MAX_COLUMN = 260  # pixels: a failed read's message is cut here (whole in its tooltip)
 SHRUNK_COLUMN = 48  # pixels: a column at least, when the view is narrow
 LAST_COLUMN = 80  # pixels: what the stretched Duration column needs
+COL_TIME = 0
 
 
 class ReadLogModel(QAbstractTableModel):
@@ -155,6 +156,10 @@ class ReadLogView(QWidget):
         self.table.verticalHeader().hide()
         # Compact rows: the dock is short at 1024x700 and should still show several reads.
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        # A stretched last section never gets narrower than the default size (Qt's is 100 px):
+        # Duration needs less, and the time it held back was cut short at 1024x700. Set first:
+        # the stretched section keeps the size it had when it began to stretch.
+        self.table.horizontalHeader().setDefaultSectionSize(LAST_COLUMN)
         self.table.horizontalHeader().setStretchLastSection(True)
         # Fit columns to the rows in sight only (Qt measures 1,000 rows by default: a cost per
         # receipt that grew with the log).
@@ -214,6 +219,7 @@ class ReadLogView(QWidget):
         keep = max(LAST_COLUMN, header.sectionSizeHint(last), header.defaultSectionSize())
         overflow = sum(header.sectionSize(c) for c in range(last)) + keep - room
         floors = {c: max(SHRUNK_COLUMN, header.sectionSizeHint(c)) for c in range(last)}
+        floors[COL_TIME] = header.sectionSize(COL_TIME)  # the time is never cut: it tells reads apart
         while overflow > 0:
             col = max(range(last), key=lambda c: header.sectionSize(c) - floors[c])
             give = min(overflow, header.sectionSize(col) - floors[col])
