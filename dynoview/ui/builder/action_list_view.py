@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt
+from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyle, QWidget
 
 from dynoview.core.tx.model import Action, Problem
@@ -77,6 +78,23 @@ class ActionListView(QListWidget):
                 tone = WARNING
             icon = _ICONS[tone] if tone else QStyle.StandardPixmap.SP_FileIcon
             item.setIcon(style.standardIcon(icon))
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.count():
+            return
+        # Empty, the list says how a transaction begins instead of showing a blank box.
+        painter = QPainter(self.viewport())
+        try:
+            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
+            painter.drawText(self.viewport().rect().adjusted(12, 12, -12, -12),
+                             Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, self.empty_text())
+        finally:
+            painter.end()  # never outlives the paint
+
+    def empty_text(self) -> str:
+        return self.tr("No actions yet: Add action, a template (Templates) or a request (Import "
+                       "JSON…) starts a transaction.")
 
     def add_row(self, at: int | None = None) -> None:
         if at is None:

@@ -179,9 +179,14 @@
 <context>
     <name>ActionListView</name>
     <message>
-        <location filename="../../builder/action_list_view.py" line="+48"/>
+        <location filename="../../builder/action_list_view.py" line="+49"/>
         <source>Actions</source>
         <translation>Actions</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>No actions yet: Add action, a template (Templates) or a request (Import JSON…) starts a transaction.</source>
+        <translation>Aucune action pour l’instant : Ajouter, un modèle (Modèles) ou une requête (Importer…) commence une transaction.</translation>
     </message>
 </context>
 <context>
@@ -1615,7 +1620,7 @@ Probablement chaudes</translation>
 <context>
     <name>CountBox</name>
     <message>
-        <location filename="../../scans/count_box.py" line="+57"/>
+        <location filename="../../scans/count_box.py" line="+56"/>
         <source>{typed} is not a count from {low:,} to {high:,}: the box now says {value:,}. Scan again to read that many, or type another count.</source>
         <translation>{typed} n’est pas un nombre de {low:,} à {high:,}&#xa0;: la case indique maintenant {value:,}. Scannez de nouveau pour lire ce nombre, ou saisissez un autre nombre.</translation>
     </message>
@@ -2378,12 +2383,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     <message>
         <location line="+3"/>
         <source>{path} ends in a slash, so it names a folder: add the name of the file to write, e.g. {path}{name}.</source>
-        <translation>{path} se termine par une barre oblique, il désigne donc un dossier : ajoutez le nom du fichier à écrire, par exemple {path}{name}.</translation>
+        <translation>{path} se termine par une barre oblique, il désigne donc un dossier&#xa0;: ajoutez le nom du fichier à écrire, par exemple {path}{name}.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>{file} is a file, not a folder: pick a folder to write {name} in.</source>
-        <translation>{file} est un fichier, pas un dossier : choisissez un dossier où écrire {name}.</translation>
+        <translation>{file} est un fichier, pas un dossier&#xa0;: choisissez un dossier où écrire {name}.</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -3488,7 +3493,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+63"/>
+        <location filename="../../partiql/panel.py" line="+62"/>
         <source>Statement parameters</source>
         <translation>Paramètres de l’instruction</translation>
     </message>
@@ -3799,7 +3804,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+39"/>
+        <location filename="../../session/settings_dialog.py" line="+37"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Une connexion dont le nom de profil correspond à l’un de ces motifs s’ouvre en production&#xa0;: lecture seule, et écrire demande l’id du compte. * correspond à tout texte,&#xa0;? à un caractère, [abc] à l’un d’un ensemble.</translation>
     </message>
@@ -3992,7 +3997,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
 <context>
     <name>ReadForm</name>
     <message>
-        <location filename="../../items/read_form.py" line="+54"/>
+        <location filename="../../items/read_form.py" line="+53"/>
         <source>Read</source>
         <translation>Lecture</translation>
     </message>
@@ -4247,7 +4252,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
 <context>
     <name>ReadLogModel</name>
     <message>
-        <location filename="../../window/read_log.py" line="+120"/>
+        <location filename="../../window/read_log.py" line="+121"/>
         <source> Estimate: {estimate_basis}.</source>
         <translation> Estimation&#xa0;: {estimate_basis}.</translation>
     </message>
@@ -4280,7 +4285,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Journal des lectures</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+19"/>
         <source>Request sent</source>
         <translation>Requête envoyée</translation>
     </message>
@@ -4290,7 +4295,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Sélectionnez une lecture pour voir la requête exacte envoyée.</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>Copy as code…</source>
         <translation>Copier en code…</translation>
     </message>
@@ -4676,7 +4681,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+118"/>
+        <location filename="../../locks/schema_dialog.py" line="+117"/>
         <source>Uniqueness schema</source>
         <translation>Schéma d’unicité</translation>
     </message>
@@ -5566,7 +5571,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TaskRunner</name>
     <message>
-        <location filename="../../tasks.py" line="+166"/>
+        <location filename="../../tasks.py" line="+170"/>
         <source>(while handling an error of task {name!r})</source>
         <translation>(pendant le traitement d’une erreur de la tâche {name!r})</translation>
     </message>
@@ -6126,7 +6131,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.action_list_view</name>
     <message>
-        <location filename="../../builder/action_list_view.py" line="-27"/>
+        <location filename="../../builder/action_list_view.py" line="-74"/>
         <source>passed, not written</source>
         <translation>réussie, non écrite</translation>
     </message>
@@ -6421,12 +6426,12 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-233"/>
+        <location filename="../../items/read_form.py" line="-232"/>
         <source>(table)</source>
         <translation>(table)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Strong reads see every acknowledged write and cost twice as much as eventual reads.</source>
         <translation>Une lecture forte voit toute écriture confirmée et coûte deux fois plus qu’une lecture à terme.</translation>
     </message>
@@ -7102,7 +7107,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>stream.controls</name>
     <message>
-        <location filename="../../stream/controls.py" line="-112"/>
+        <location filename="../../stream/controls.py" line="-111"/>
         <source>Oldest kept (trim horizon, up to 24 h back)</source>
         <translation>Plus ancien (trim horizon, 24 h max)</translation>
     </message>
@@ -7517,7 +7522,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.read_log</name>
     <message>
-        <location filename="../../window/read_log.py" line="-214"/>
+        <location filename="../../window/read_log.py" line="-220"/>
         <source>Time</source>
         <translation>Heure</translation>
     </message>

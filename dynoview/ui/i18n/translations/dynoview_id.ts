@@ -179,9 +179,14 @@
 <context>
     <name>ActionListView</name>
     <message>
-        <location filename="../../builder/action_list_view.py" line="+48"/>
+        <location filename="../../builder/action_list_view.py" line="+49"/>
         <source>Actions</source>
         <translation>Aksi</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>No actions yet: Add action, a template (Templates) or a request (Import JSON…) starts a transaction.</source>
+        <translation>Belum ada aksi: Tambah aksi, templat (Templat), atau permintaan (Impor JSON…) memulai transaksi.</translation>
     </message>
 </context>
 <context>
@@ -1600,7 +1605,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CountBox</name>
     <message>
-        <location filename="../../scans/count_box.py" line="+57"/>
+        <location filename="../../scans/count_box.py" line="+56"/>
         <source>{typed} is not a count from {low:,} to {high:,}: the box now says {value:,}. Scan again to read that many, or type another count.</source>
         <translation>{typed} bukan jumlah dari {low:,} sampai {high:,}: kotak kini berisi {value:,}. Scan lagi untuk membaca sebanyak itu, atau ketik jumlah lain.</translation>
     </message>
@@ -3447,7 +3452,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+63"/>
+        <location filename="../../partiql/panel.py" line="+62"/>
         <source>Statement parameters</source>
         <translation>Parameter statement</translation>
     </message>
@@ -3753,7 +3758,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+39"/>
+        <location filename="../../session/settings_dialog.py" line="+37"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Koneksi yang nama profilnya cocok dengan salah satu pola ini dibuka sebagai produksi: hanya-baca, dan penulisan meminta ID akun. * cocok dengan teks apa pun, ? satu karakter, [abc] salah satu dari himpunan.</translation>
     </message>
@@ -3946,7 +3951,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>ReadForm</name>
     <message>
-        <location filename="../../items/read_form.py" line="+54"/>
+        <location filename="../../items/read_form.py" line="+53"/>
         <source>Read</source>
         <translation>Baca</translation>
     </message>
@@ -4201,7 +4206,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
 <context>
     <name>ReadLogModel</name>
     <message>
-        <location filename="../../window/read_log.py" line="+120"/>
+        <location filename="../../window/read_log.py" line="+121"/>
         <source> Estimate: {estimate_basis}.</source>
         <translation> Perkiraan: {estimate_basis}.</translation>
     </message>
@@ -4234,7 +4239,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Log baca</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+19"/>
         <source>Request sent</source>
         <translation>Permintaan terkirim</translation>
     </message>
@@ -4244,7 +4249,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Pilih pembacaan untuk melihat permintaan persis yang dikirim.</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>Copy as code…</source>
         <translation>Salin sebagai kode…</translation>
     </message>
@@ -4628,7 +4633,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+118"/>
+        <location filename="../../locks/schema_dialog.py" line="+117"/>
         <source>Uniqueness schema</source>
         <translation>Skema keunikan</translation>
     </message>
@@ -5514,7 +5519,7 @@ Permintaan: {request}</translation>
 <context>
     <name>TaskRunner</name>
     <message>
-        <location filename="../../tasks.py" line="+166"/>
+        <location filename="../../tasks.py" line="+170"/>
         <source>(while handling an error of task {name!r})</source>
         <translation>(saat menangani error tugas {name!r})</translation>
     </message>
@@ -6071,7 +6076,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.action_list_view</name>
     <message>
-        <location filename="../../builder/action_list_view.py" line="-27"/>
+        <location filename="../../builder/action_list_view.py" line="-74"/>
         <source>passed, not written</source>
         <translation>lolos, tidak ditulis</translation>
     </message>
@@ -6366,12 +6371,12 @@ Terlama: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-233"/>
+        <location filename="../../items/read_form.py" line="-232"/>
         <source>(table)</source>
         <translation>(tabel)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Strong reads see every acknowledged write and cost twice as much as eventual reads.</source>
         <translation>Pembacaan kuat melihat setiap penulisan yang sudah dikonfirmasi dan biayanya dua kali pembacaan konsisten akhir.</translation>
     </message>
@@ -7047,7 +7052,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>stream.controls</name>
     <message>
-        <location filename="../../stream/controls.py" line="-112"/>
+        <location filename="../../stream/controls.py" line="-111"/>
         <source>Oldest kept (trim horizon, up to 24 h back)</source>
         <translation>Terlama yang tersimpan (trim horizon, hingga 24 jam lalu)</translation>
     </message>
@@ -7462,7 +7467,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.read_log</name>
     <message>
-        <location filename="../../window/read_log.py" line="-214"/>
+        <location filename="../../window/read_log.py" line="-220"/>
         <source>Time</source>
         <translation>Waktu</translation>
     </message>

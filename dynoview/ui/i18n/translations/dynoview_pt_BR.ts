@@ -179,9 +179,14 @@
 <context>
     <name>ActionListView</name>
     <message>
-        <location filename="../../builder/action_list_view.py" line="+48"/>
+        <location filename="../../builder/action_list_view.py" line="+49"/>
         <source>Actions</source>
         <translation>Ações</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>No actions yet: Add action, a template (Templates) or a request (Import JSON…) starts a transaction.</source>
+        <translation>Nenhuma ação ainda: Nova ação, um modelo (Modelos) ou uma requisição (Importar JSON…) começa uma transação.</translation>
     </message>
 </context>
 <context>
@@ -1615,7 +1620,7 @@ Provavelmente quente</translation>
 <context>
     <name>CountBox</name>
     <message>
-        <location filename="../../scans/count_box.py" line="+57"/>
+        <location filename="../../scans/count_box.py" line="+56"/>
         <source>{typed} is not a count from {low:,} to {high:,}: the box now says {value:,}. Scan again to read that many, or type another count.</source>
         <translation>{typed} não é uma quantidade de {low:,} a {high:,}: a caixa agora mostra {value:,}. Faça o Scan de novo para ler essa quantidade ou digite outra.</translation>
     </message>
@@ -3488,7 +3493,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ParameterTable</name>
     <message>
-        <location filename="../../partiql/panel.py" line="+63"/>
+        <location filename="../../partiql/panel.py" line="+62"/>
         <source>Statement parameters</source>
         <translation>Parâmetros da instrução</translation>
     </message>
@@ -3799,7 +3804,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ProductionPatterns</name>
     <message>
-        <location filename="../../session/settings_dialog.py" line="+39"/>
+        <location filename="../../session/settings_dialog.py" line="+37"/>
         <source>A connection whose profile name matches one of these patterns opens as production: read-only, and writing asks for the account id. * matches any text, ? one character, [abc] one of a set.</source>
         <translation>Uma conexão cujo nome de perfil combina com um destes padrões abre como produção: somente leitura, e escrever pede o id da conta. * combina com qualquer texto, ? com um caractere, [abc] com um de um conjunto.</translation>
     </message>
@@ -3992,7 +3997,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>ReadForm</name>
     <message>
-        <location filename="../../items/read_form.py" line="+54"/>
+        <location filename="../../items/read_form.py" line="+53"/>
         <source>Read</source>
         <translation>Ler</translation>
     </message>
@@ -4247,7 +4252,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
 <context>
     <name>ReadLogModel</name>
     <message>
-        <location filename="../../window/read_log.py" line="+120"/>
+        <location filename="../../window/read_log.py" line="+121"/>
         <source> Estimate: {estimate_basis}.</source>
         <translation> Estimativa: {estimate_basis}.</translation>
     </message>
@@ -4280,7 +4285,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Log de leituras</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+19"/>
         <source>Request sent</source>
         <translation>Requisição enviada</translation>
     </message>
@@ -4290,7 +4295,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Selecione uma leitura para ver a requisição exata enviada.</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+77"/>
         <source>Copy as code…</source>
         <translation>Copiar como código…</translation>
     </message>
@@ -4676,7 +4681,7 @@ Requisição: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+118"/>
+        <location filename="../../locks/schema_dialog.py" line="+117"/>
         <source>Uniqueness schema</source>
         <translation>Esquema de unicidade</translation>
     </message>
@@ -5566,7 +5571,7 @@ Requisição: {request}</translation>
 <context>
     <name>TaskRunner</name>
     <message>
-        <location filename="../../tasks.py" line="+166"/>
+        <location filename="../../tasks.py" line="+170"/>
         <source>(while handling an error of task {name!r})</source>
         <translation>(ao tratar um erro da tarefa {name!r})</translation>
     </message>
@@ -6126,7 +6131,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.action_list_view</name>
     <message>
-        <location filename="../../builder/action_list_view.py" line="-27"/>
+        <location filename="../../builder/action_list_view.py" line="-74"/>
         <source>passed, not written</source>
         <translation>passou, não escrito</translation>
     </message>
@@ -6421,12 +6426,12 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>items.read_form</name>
     <message>
-        <location filename="../../items/read_form.py" line="-233"/>
+        <location filename="../../items/read_form.py" line="-232"/>
         <source>(table)</source>
         <translation>(tabela)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Strong reads see every acknowledged write and cost twice as much as eventual reads.</source>
         <translation>Leituras fortes veem toda escrita confirmada e custam o dobro das leituras eventuais.</translation>
     </message>
@@ -7102,7 +7107,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>stream.controls</name>
     <message>
-        <location filename="../../stream/controls.py" line="-112"/>
+        <location filename="../../stream/controls.py" line="-111"/>
         <source>Oldest kept (trim horizon, up to 24 h back)</source>
         <translation>Mais antigo (trim horizon, até 24 h)</translation>
     </message>
@@ -7517,7 +7522,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.read_log</name>
     <message>
-        <location filename="../../window/read_log.py" line="-214"/>
+        <location filename="../../window/read_log.py" line="-220"/>
         <source>Time</source>
         <translation>Hora</translation>
     </message>
