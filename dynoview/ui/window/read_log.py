@@ -204,8 +204,11 @@ class ReadLogView(QWidget):
     def fit_columns(self) -> None:
         """Columns as wide as the rows in sight, none wider than ``MAX_COLUMN``: a long error
         must not push the others past the view."""
-        self.table.resizeColumnsToContents()
         header = self.table.horizontalHeader()
+        # Not the stretched last column: fitted to its contents it stops stretching to the
+        # view's edge (Qt stretches it again only when the view is resized).
+        for col in range(header.count() - 1):
+            self.table.resizeColumnToContents(col)
         for col in range(header.count() - 1):  # the last one stretches to the view's edge
             if header.sectionSize(col) > MAX_COLUMN:
                 header.resizeSection(col, MAX_COLUMN)
