@@ -119,7 +119,7 @@ class CommandPalette(QDialog):
         self.list.header().setStretchLastSection(False)
         self.list.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.list.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.hint = QLabel(self.tr("↑↓ to choose · Enter to open · Esc to close"))
+        self.hint = QLabel(self._keys_hint())
         set_role(self.hint, "hint")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
@@ -159,7 +159,14 @@ class CommandPalette(QDialog):
         first = self.list.topLevelItem(0)
         if first is not None:
             self.list.setCurrentItem(first)
+        # An empty list alone looked like the palette had failed: say that nothing matched.
+        self.hint.setText(self._keys_hint() if first is not None or not text.strip() else self.tr(
+            "No table or command matches “{text}”: the palette opens tables and the menus' "
+            "commands.").format(text=text.strip()))
         self._fit_height()
+
+    def _keys_hint(self) -> str:
+        return self.tr("↑↓ to choose · Enter to open · Esc to close")
 
     def _fit_height(self) -> None:
         """As tall as the matches (up to ``VISIBLE_ROWS``), so a short list is not a big box."""

@@ -186,7 +186,7 @@
     <message>
         <location line="+47"/>
         <source>No actions yet: Add action, a template (Templates) or a request (Import JSON…) starts a transaction.</source>
-        <translation>Aucune action pour l’instant : Ajouter, un modèle (Modèles) ou une requête (Importer…) commence une transaction.</translation>
+        <translation>Aucune action pour l’instant&#xa0;: Ajouter, un modèle (Modèles) ou une requête (Importer…) commence une transaction.</translation>
     </message>
 </context>
 <context>
@@ -1294,7 +1294,12 @@ Probablement chaudes</translation>
         <translation>Tables et commandes correspondantes</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+52"/>
+        <source>No table or command matches “{text}”: the palette opens tables and the menus&apos; commands.</source>
+        <translation>Aucune table ni commande ne correspond à « {text} » : la palette ouvre les tables et les commandes des menus.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>↑↓ to choose · Enter to open · Esc to close</source>
         <translation>↑↓ choisir · Entrée ouvrir · Échap fermer</translation>
     </message>
@@ -4295,7 +4300,7 @@ Quit now closes without the answer: if it is not recorded, the transaction&apos;
         <translation>Sélectionnez une lecture pour voir la requête exacte envoyée.</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+80"/>
         <source>Copy as code…</source>
         <translation>Copier en code…</translation>
     </message>
@@ -7311,7 +7316,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.command_palette</name>
     <message>
-        <location filename="../../window/command_palette.py" line="-91"/>
+        <location filename="../../window/command_palette.py" line="-138"/>
         <source>Table</source>
         <translation>Table</translation>
     </message>
@@ -7522,7 +7527,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.read_log</name>
     <message>
-        <location filename="../../window/read_log.py" line="-220"/>
+        <location filename="../../window/read_log.py" line="-223"/>
         <source>Time</source>
         <translation>Heure</translation>
     </message>

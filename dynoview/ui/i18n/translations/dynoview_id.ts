@@ -1282,7 +1282,12 @@ Kemungkinan panas</translation>
         <translation>Tabel dan perintah yang cocok</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+52"/>
+        <source>No table or command matches “{text}”: the palette opens tables and the menus&apos; commands.</source>
+        <translation>Tidak ada tabel atau perintah yang cocok dengan “{text}”: palet membuka tabel dan perintah menu.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>↑↓ to choose · Enter to open · Esc to close</source>
         <translation>↑↓ untuk memilih · Enter untuk membuka · Esc untuk menutup</translation>
     </message>
@@ -4249,7 +4254,7 @@ Keluar sekarang menutup tanpa jawaban: jika belum tercatat, hasil transaksi akan
         <translation>Pilih pembacaan untuk melihat permintaan persis yang dikirim.</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+80"/>
         <source>Copy as code…</source>
         <translation>Salin sebagai kode…</translation>
     </message>
@@ -7256,7 +7261,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.command_palette</name>
     <message>
-        <location filename="../../window/command_palette.py" line="-91"/>
+        <location filename="../../window/command_palette.py" line="-138"/>
         <source>Table</source>
         <translation>Tabel</translation>
     </message>
@@ -7467,7 +7472,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.read_log</name>
     <message>
-        <location filename="../../window/read_log.py" line="-220"/>
+        <location filename="../../window/read_log.py" line="-223"/>
         <source>Time</source>
         <translation>Waktu</translation>
     </message>

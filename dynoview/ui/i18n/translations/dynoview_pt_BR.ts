@@ -1294,7 +1294,12 @@ Provavelmente quente</translation>
         <translation>Tabelas e comandos encontrados</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+52"/>
+        <source>No table or command matches “{text}”: the palette opens tables and the menus&apos; commands.</source>
+        <translation>Nenhuma tabela ou comando corresponde a “{text}”: a paleta abre tabelas e os comandos dos menus.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>↑↓ to choose · Enter to open · Esc to close</source>
         <translation>↑↓ para escolher · Enter para abrir · Esc para fechar</translation>
     </message>
@@ -4295,7 +4300,7 @@ Sair agora fecha sem a resposta: se ela não for registrada, o resultado da tran
         <translation>Selecione uma leitura para ver a requisição exata enviada.</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+80"/>
         <source>Copy as code…</source>
         <translation>Copiar como código…</translation>
     </message>
@@ -7311,7 +7316,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.command_palette</name>
     <message>
-        <location filename="../../window/command_palette.py" line="-91"/>
+        <location filename="../../window/command_palette.py" line="-138"/>
         <source>Table</source>
         <translation>Tabela</translation>
     </message>
@@ -7522,7 +7527,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.read_log</name>
     <message>
-        <location filename="../../window/read_log.py" line="-220"/>
+        <location filename="../../window/read_log.py" line="-223"/>
         <source>Time</source>
         <translation>Hora</translation>
     </message>
