@@ -3,6 +3,7 @@ line and Export…/Copy to table… on the left, the selected item on the right.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt
@@ -149,9 +150,12 @@ class ResultPane(QSplitter):
         if not rows:
             return
         first = max(0, view.rowAt(0))
+        from PySide6.QtGui import QFontMetricsF
         from PySide6.QtWidgets import QStyle
 
-        texts = view.fontMetrics()
+        # Fractional advances, rounded up: the cell lays its text out unrounded, and a date
+        # 139.02 px wide in a column fitted to 139 was cut to "2026-08-08T08:00:0…".
+        texts = QFontMetricsF(view.font())
         style = view.style()
         pad = 2 * (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1) + 1
         header = view.horizontalHeader()
@@ -162,7 +166,7 @@ class ResultPane(QSplitter):
         widest = max(2 * MIN_COLUMN, min(MAX_COLUMN, view.maximumViewportSize().width() // 3))
         for col in range(model.columnCount()):
             cells = model.display_texts(col, first, FIT_ROWS)
-            width = max([texts.horizontalAdvance(text) + pad for text in cells]
+            width = max([math.ceil(texts.horizontalAdvance(text)) + pad for text in cells]
                         + [header.sectionSizeHint(col)])
             header.resizeSection(col, min(max(width, MIN_COLUMN), widest))
 
