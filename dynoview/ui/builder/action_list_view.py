@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QStyle, QWidget
 
 from dynoview.core.tx.model import Action, Problem
 from dynoview.core.tx.outcomes import APPLIED, CANCELLED, WRITTEN, ActionOutcome
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.placeholder import paint_placeholder
 from dynoview.ui.plain_text import plain_tooltip
 
 # How an outcome shows: its word, and the tone of its icon.
@@ -84,13 +85,7 @@ class ActionListView(QListWidget):
         if self.count():
             return
         # Empty, the list says how a transaction begins instead of showing a blank box.
-        painter = QPainter(self.viewport())
-        try:
-            painter.setPen(self.palette().color(QPalette.ColorRole.PlaceholderText))
-            painter.drawText(self.viewport().rect().adjusted(12, 12, -12, -12),
-                             Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, self.empty_text())
-        finally:
-            painter.end()  # never outlives the paint
+        paint_placeholder(self, self.empty_text(), 12, Qt.AlignmentFlag.AlignCenter)
 
     def empty_text(self) -> str:
         return self.tr("No actions yet: Add action, a template (Templates) or a request (Import "

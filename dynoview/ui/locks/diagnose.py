@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QPushButton,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -30,6 +29,7 @@ from dynoview.core.uniqueness.diagnose import Diagnosis
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.locks.diagnose_flow import Buttons, exact_holders
 from dynoview.ui.locks.text import diagnosis_html
+from dynoview.ui.placeholder import PlaceholderBrowser
 from dynoview.ui.themed import FIELD_ERROR_STYLE
 
 __all__ = ["DIAGNOSIS_LINES", "DiagnoseBox", "exact_holders"]
@@ -54,9 +54,9 @@ class DiagnoseBox(QGroupBox):
         layout.setSpacing(4)
         layout.addLayout(self._build_value_row())
         answer_row = QHBoxLayout()
-        self.diagnosis_view = QTextBrowser()
+        self.diagnosis_view = PlaceholderBrowser()
         self.diagnosis_view.setObjectName("diagnosis-answer")
-        self.diagnosis_view.setLineWrapMode(QTextBrowser.LineWrapMode.WidgetWidth)
+        self.diagnosis_view.setLineWrapMode(PlaceholderBrowser.LineWrapMode.WidgetWidth)
         self.diagnosis_view.setPlaceholderText(self.tr("Type an email or username above and press Diagnose: "
                                                "the answer says whether it is locked, and by whom."))
         # Small until an answer comes; then the answer asks for its room (``room_wanted``).

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QTableView,
-    QTextBrowser,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -44,6 +43,7 @@ from dynoview.ui.locks.grid_paint import paint_cells_directly
 from dynoview.ui.locks.live_bar import LiveBar
 from dynoview.ui.locks.model import AuditRowsModel
 from dynoview.ui.locks.repair_flow import RowActions
+from dynoview.ui.placeholder import PlaceholderBrowser
 
 FILTER_ALL = QT_TRANSLATE_NOOP("locks.layout", "All rows")
 FILTER_PROBLEMS = QT_TRANSLATE_NOOP("locks.layout", "Problems only")
@@ -286,7 +286,7 @@ class FindingsPane(QSplitter):
         details = QWidget()
         layout = QVBoxLayout(details)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.details = QTextBrowser()
+        self.details = PlaceholderBrowser()
         self.details.setPlaceholderText(self.tr("Select a row to see what is wrong and what to do."))
         layout.addWidget(self.details, 1)
         actions = QGridLayout()
