@@ -5,6 +5,7 @@ QStyleSheetStyle, which cost the window's first paint about 12 ms (issue 19) and
 every item view a detour on each repaint. Instead:
 
 - a "hint" or "error" label gets its text colour in its own palette (``set_role``);
+- a field whose content is refused gets a red outline of its own (``mark_refused``);
 - the connection badge gets a stylesheet of its own, for its kind of connection (``style_badge``);
 - a dialog that needs more (the command palette, the crash report) gets its own small sheet for
   each theme (``set_sheets``).
@@ -32,6 +33,7 @@ BADGE_COLOURS = {
 }
 #: A field whose content is refused (the sentence says why): readable in both themes.
 FIELD_ERROR_STYLE = "border: 2px solid #d32f2f;"
+_REFUSED = "refused"  # the property a refused field carries while marked
 BADGE_OBJECT = "connection-badge"
 #: Set on the badge of a production connection: the status bar's colour, the badge a white pill.
 PRODUCTION_COLOUR = "production-colour"
@@ -60,6 +62,28 @@ def _colour_role(label: QWidget) -> None:
     pal.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.WindowText,
                  QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.WindowText))
     label.setPalette(pal)
+
+
+def mark_refused(field: QWidget, refused: bool = True) -> None:
+    """Outline ``field`` in red while what it holds is refused (the sentence beside it says
+    why), or take the outline away: every form marks its fields this one way.
+
+    The sheet names the field's own Qt class: unscoped, it outlined the field's context menu
+    too. ``is_refused`` tells the state without comparing sheets at each call site.
+    """
+    field.setProperty(_REFUSED, refused)
+    field.setStyleSheet(refused_sheet(field) if refused else "")
+
+
+def refused_sheet(field: QWidget) -> str:
+    """The sheet ``mark_refused`` gives ``field``."""
+    qt_class = next(c for c in type(field).__mro__ if c.__module__.startswith("PySide6."))
+    return f"{qt_class.__name__} {{ {FIELD_ERROR_STYLE} }}"
+
+
+def is_refused(field: QWidget) -> bool:
+    """Whether ``field`` is marked and still shows the mark (nothing replaced its sheet)."""
+    return bool(field.property(_REFUSED)) and field.styleSheet() == refused_sheet(field)
 
 
 def style_badge(label: QLabel) -> None:

@@ -14,7 +14,7 @@ from dynoview.core.session.connection import Connection
 from dynoview.ui.context import AppContext
 from dynoview.ui.main_window import MainWindow
 from dynoview.ui.tables.create_dialog import CreateTableDialog
-from dynoview.ui.themed import FIELD_ERROR_STYLE as ERROR_STYLE
+from dynoview.ui.themed import is_refused
 from tests.gui.conftest import open_window
 
 pytestmark = pytest.mark.gui
@@ -59,7 +59,7 @@ def test_a_query_key_over_dynamodbs_limit_is_refused_at_its_field(
     assert len(reader.log) == sent
     assert not form.error_label.isHidden()
     assert "at most" in form.error_label.text() and "bytes" in form.error_label.text()
-    assert getattr(form, where).styleSheet() == ERROR_STYLE
+    assert is_refused(getattr(form, where))
     assert getattr(form, where).text() == value  # what was typed stays to be shortened
 
 
@@ -87,10 +87,10 @@ def test_a_table_name_dynamodb_refuses_is_refused_at_the_name(
     assert not dialog.create_button.isEnabled()
     assert dialog.plan is None
     assert "cannot be a table name" in dialog.status.text()
-    assert dialog.name.property("invalid") and "cannot be a table name" in dialog.name.toolTip()
+    assert is_refused(dialog.name) and "cannot be a table name" in dialog.name.toolTip()
     assert dialog.name.text() == name
     dialog.name.setText("fixed-name")  # fixing it clears the mark
-    assert dialog.create_button.isEnabled() and not dialog.name.property("invalid")
+    assert dialog.create_button.isEnabled() and not is_refused(dialog.name)
 
 
 # Deep nesting is "too deep to read" where the parser's recursion runs out, else the JSON is read
@@ -124,5 +124,5 @@ def test_a_hostile_describe_table_json_is_a_sentence_at_the_json(
     dialog.describe.setPlainText(text)
     assert not dialog.create_button.isEnabled() and dialog.plan is None
     assert any(s in dialog.status.text() for s in ((said,) if isinstance(said, str) else said))
-    assert dialog.describe.property("invalid")
+    assert is_refused(dialog.describe)
     assert dialog.describe.toPlainText() == text

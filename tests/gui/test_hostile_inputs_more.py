@@ -15,7 +15,7 @@ from dynoview.ui.context import AppContext
 from dynoview.ui.locks.schema_dialog import SchemaDialog
 from dynoview.ui.partiql.panel import PartiqlPanel
 from dynoview.ui.settings import load_connections, save_connections
-from dynoview.ui.themed import FIELD_ERROR_STYLE as PARTIQL_ERROR_STYLE
+from dynoview.ui.themed import is_refused
 from dynoview.ui.window.connection_dialog import ConnectionDialog
 
 pytestmark = pytest.mark.gui
@@ -75,7 +75,7 @@ def test_a_partiql_statement_over_dynamodbs_limit_is_refused_at_the_statement(
     assert not partiql.run()
     assert len(ctx.read_log.receipts()) == sent
     assert f"{size:,} bytes" in partiql.error_label.text() and "8,192" in partiql.error_label.text()
-    assert partiql.editor.styleSheet() == PARTIQL_ERROR_STYLE
+    assert is_refused(partiql.editor)
     assert partiql.editor.toPlainText() == statement
 
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QToolTip
 from dynoview.ui.context import AppContext
 from dynoview.ui.scans.capacity_panel import CapacityPanel
 from dynoview.ui.scans.ttl_timeline_panel import TtlTimelinePanel
-from dynoview.ui.themed import FIELD_ERROR_STYLE as ERROR_STYLE
+from dynoview.ui.themed import is_refused
 
 pytestmark = pytest.mark.gui
 
@@ -68,7 +68,7 @@ def test_a_count_under_the_minimum_is_said_at_the_box_not_scanned_as_another(
     message = scan_panel.message.text()
     assert f"{quoted} is not a count from 100 to" in message and "now says 100" in message
     assert not scan_panel.message.isHidden()
-    assert box.value() == 100 and box.styleSheet() == ERROR_STYLE and box.hasFocus()
+    assert box.value() == 100 and is_refused(box) and box.hasFocus()
     assert message in box.toolTip()
     qtbot.wait(100)
     assert _scans(ctx) == sent

@@ -14,7 +14,7 @@ from dynoview.core.streams.reader import AFTER_SEQUENCE_NUMBER, AT_SEQUENCE_NUMB
 from dynoview.ui.context import AppContext
 from dynoview.ui.stream.events_model import COL_SEQUENCE, COL_SHARD
 from dynoview.ui.stream.panel import StreamPanel
-from dynoview.ui.themed import FIELD_ERROR_STYLE as ERROR_STYLE
+from dynoview.ui.themed import is_refused
 from tests.demo_expectations import DEMO_ITEMS
 
 pytestmark = pytest.mark.gui
@@ -65,7 +65,7 @@ def test_a_sequence_number_dynamodb_would_refuse_is_refused_at_the_field(
     assert panel.state == "idle" and panel.reader is None
     assert "is not a sequence number" in panel.notice.text() and "21 to 40 digits" in panel.notice.text()
     assert len(panel.notice.text()) < 400  # 300 KB typed: quoted cut short
-    assert panel.sequence.styleSheet() == ERROR_STYLE and panel.sequence.hasFocus()
+    assert is_refused(panel.sequence) and panel.sequence.hasFocus()
     assert "21 to 40 digits" in panel.sequence.toolTip()
     # What was typed stays to be fixed (Qt keeps 32,767 characters of a line).
     assert panel.sequence.text() == typed[:panel.sequence.maxLength()]
@@ -90,7 +90,7 @@ def test_a_sequence_number_outside_the_stream_is_refused_at_the_field(
     panel.sequence.setText("0" * 21)  # the form DynamoDB takes, before the shard's first record
     sent = _stream_calls(ctx)
     assert panel.start(follow=False) is False
-    assert said in panel.notice.text() and panel.sequence.styleSheet() == ERROR_STYLE
+    assert said in panel.notice.text() and is_refused(panel.sequence)
     assert panel.sequence.hasFocus() and panel.state == "idle"
     qtbot.wait(200)
     assert _stream_calls(ctx) == sent
@@ -107,7 +107,7 @@ def test_a_key_filter_that_does_not_parse_is_marked_at_the_field(
     panel.key_filter.setFocus()
     panel.key_filter.setText(typed)
     assert not panel.filter_error.isHidden()
-    assert panel.key_filter.styleSheet() == ERROR_STYLE
+    assert is_refused(panel.key_filter)
     assert panel.filter_error.text() in panel.key_filter.toolTip()
     assert panel.key_filter.text() == typed and panel.key_filter.hasFocus()
     panel.key_filter.setText("ACCT#a1f9c3")

@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.ui.context import AppContext
-from dynoview.ui.themed import FIELD_ERROR_STYLE as ERROR_STYLE
+from dynoview.ui.themed import is_refused
 from dynoview.ui.transfer.import_dialog import ImportDialog
 from tests.helpers import empty_accounts_table
 
@@ -136,7 +136,7 @@ def test_a_file_name_that_cannot_be_read_is_said_at_the_file_field(
     assert said in summary, summary
     assert "imported" not in summary and "TransactWriteItems" not in summary
     assert len(summary) < 400  # a 10,000-character name is shortened in the sentence
-    assert dialog.path_edit.styleSheet() == ERROR_STYLE and dialog.path_edit.hasFocus()
+    assert is_refused(dialog.path_edit) and dialog.path_edit.hasFocus()
     assert dialog.path_edit.text() == text
     assert imports == [] and not dialog.import_button.isEnabled()
     dialog.path_edit.setText(str(tmp_path / "other.json"))  # a new name: the mark goes
@@ -152,4 +152,4 @@ def test_an_empty_file_is_said_at_the_file_field(qtbot: Any, ctx: AppContext, em
         qtbot.mouseClick(dialog.preview_button, Qt.MouseButton.LeftButton)
     assert dialog.summary_label.text().endswith("is empty: there is nothing to import. Check that "
                                                 "the file was written completely, or name another file.")
-    assert dialog.path_edit.styleSheet() == ERROR_STYLE
+    assert is_refused(dialog.path_edit)

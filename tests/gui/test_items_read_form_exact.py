@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from dynoview.core.session.connection import Connection
 from dynoview.demo.backend import EMAIL_INDEX
 from dynoview.ui.main_window import MainWindow
-from dynoview.ui.themed import FIELD_ERROR_STYLE as ERROR_STYLE
+from dynoview.ui.themed import is_refused
 from tests.gui.conftest import open_window
 
 pytestmark = pytest.mark.gui
@@ -138,7 +138,7 @@ def test_a_between_filter_has_two_boxes_and_refuses_bounds_out_of_order(qtbot, w
     form.filter_value2.setText("a")
     window.items_panel.run()
     assert len(reader.log) == sent
-    assert form.filter_value2.styleSheet() == ERROR_STYLE
+    assert is_refused(form.filter_value2)
     assert "below the lower bound" in form.error_label.text()
 
 
@@ -154,7 +154,7 @@ def test_bad_in_lists_are_refused_at_the_value(qtbot, window: MainWindow) -> Non
                         ("[1]", "string")):
         form.filter_value.setText(text)
         window.items_panel.run()
-        assert form.filter_value.styleSheet() == ERROR_STYLE, text
+        assert is_refused(form.filter_value), text
         assert words in form.error_label.text(), (text, form.error_label.text())
     assert len(reader.log) == sent
 
@@ -174,9 +174,9 @@ def test_a_query_filter_between_on_the_sort_key_becomes_its_key_condition(
     assert window.items_panel.model.rowCount() == 1
     form.filter_value2.setText("")  # an empty upper bound of a key: refused at its box
     window.items_panel.run()
-    assert form.filter_value2.styleSheet() == ERROR_STYLE
+    assert is_refused(form.filter_value2)
     form.filter_op.setCurrentText("in")  # the key condition has no IN
     form.filter_value.setText('["PROFILE"]')
     window.items_panel.run()
-    assert form.filter_op.styleSheet() == ERROR_STYLE
+    assert is_refused(form.filter_op)
     assert "between" in form.error_label.text()

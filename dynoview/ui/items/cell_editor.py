@@ -31,7 +31,7 @@ from dynoview.core.values.types import TYPE_ORDER, ValueParseError, type_code
 from dynoview.core.values.user_text import parse_value
 from dynoview.ui.items.cell_paint import ItemsDelegate
 from dynoview.ui.plain_text import plain_label, plain_tooltip
-from dynoview.ui.themed import set_role
+from dynoview.ui.themed import mark_refused, set_role
 
 _Index = QModelIndex | QPersistentModelIndex
 MIN_EDITOR_WIDTH = 280  # pixels: the type box and a readable value even in a narrow column
@@ -163,8 +163,7 @@ class CellEditor(QWidget):
         except ValueParseError as exc:
             problem = exc.message
         self.line.setToolTip(plain_tooltip(problem or ""))
-        self.line.setProperty("invalid", problem is not None)
-        self.line.setStyleSheet("QLineEdit { border: 1px solid #d32f2f; }" if problem else "")
+        mark_refused(self.line, problem is not None)
         shown = _breakable(problem or "")
         if shown != self.problem.text() or self.problem.isHidden() != (problem is None):
             self.problem.setText(shown)

@@ -31,7 +31,7 @@ from dynoview.ui.accessible import labelled, named
 from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.plain_text import plain_label, plain_tooltip
-from dynoview.ui.themed import FIELD_ERROR_STYLE, set_role
+from dynoview.ui.themed import mark_refused, set_role
 
 if TYPE_CHECKING:  # types only: the read's code loads when one runs, table descriptions with the connection
     from dynoview.core.reads.browse import BrowseSpec
@@ -341,7 +341,7 @@ class ReadForm(QGroupBox):
         self.error_label.show()
         widget = self.field_widget(field)
         if widget is not None:
-            widget.setStyleSheet(FIELD_ERROR_STYLE)
+            mark_refused(widget)
             tip = plain_tooltip(message)
             own = self._tips[widget][0] if widget in self._tips else widget.toolTip()
             self._tips[widget] = (own, tip)
@@ -354,7 +354,7 @@ class ReadForm(QGroupBox):
                        self.filter_type, self.filter_value, self.filter_value2, self.filter_op,
                        self.consistent,
                        self.page_size):
-            widget.setStyleSheet("")
+            mark_refused(widget, False)
         for marked, (own, error) in self._tips.items():
             if marked.toolTip() == error:  # not replaced since (the index's consistency tip)
                 marked.setToolTip(own)

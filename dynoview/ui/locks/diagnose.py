@@ -30,7 +30,7 @@ from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.locks.diagnose_flow import Buttons, exact_holders
 from dynoview.ui.locks.text import diagnosis_html
 from dynoview.ui.placeholder import PlaceholderBrowser
-from dynoview.ui.themed import FIELD_ERROR_STYLE
+from dynoview.ui.themed import mark_refused
 
 __all__ = ["DIAGNOSIS_LINES", "DiagnoseBox", "exact_holders"]
 
@@ -74,7 +74,7 @@ class DiagnoseBox(QGroupBox):
         self.value_edit.setAccessibleName(self.tr("Value to diagnose"))
         self.value_edit.setPlaceholderText(self.tr("An email or username, exactly as the person typed it"))
         self.value_edit.returnPressed.connect(self.diagnose_requested.emit)
-        self.value_edit.textEdited.connect(lambda _t: self.value_edit.setStyleSheet(""))  # being fixed
+        self.value_edit.textEdited.connect(lambda _t: mark_refused(self.value_edit, False))  # being fixed
         self.diagnose_button = QPushButton(self.tr("Diagnose"))
         self.diagnose_button.clicked.connect(lambda _checked=False: self.diagnose_requested.emit())
         row.addWidget(self.rule_picker)
@@ -134,12 +134,12 @@ class DiagnoseBox(QGroupBox):
         cursor there to fix it."""
         self.show_text(text)
         field = widget or self.value_edit
-        field.setStyleSheet(FIELD_ERROR_STYLE)
+        mark_refused(field)
         field.setFocus()
 
     def clear_marks(self) -> None:
         for field in (self.value_edit, self.rule_picker):
-            field.setStyleSheet("")
+            mark_refused(field, False)
 
     def _ask_room(self) -> None:
         """The height that shows the whole answer at the view's width (capped): the panel's

@@ -31,7 +31,7 @@ from dynoview.core.uniqueness.presets import PRESET_ELECTRODB, PRESETS, SchemaPr
 from dynoview.core.uniqueness.presets.base import Context
 from dynoview.core.uniqueness.schema import NORMALISATIONS, SchemaError, UniquenessSchema
 from dynoview.core.uniqueness.schema_file import schema_from_json, schema_to_text
-from dynoview.ui.themed import FIELD_ERROR_STYLE, set_role
+from dynoview.ui.themed import mark_refused, set_role
 
 _TABLE_NAME = re.compile(r"[A-Za-z0-9_.-]{3,255}")  # DynamoDB's rule for table names
 _SCOPE_PLACEHOLDER = "${scope}"  # what a scoped preset's rule holds until the template is known
@@ -310,7 +310,7 @@ class SchemaDialog(QDialog):
         self.error.show()
         self._fit_height()
         if field is not None:
-            field.setStyleSheet(FIELD_ERROR_STYLE)
+            mark_refused(field)
             field.setFocus()
             return
         if offset is not None:
@@ -336,7 +336,7 @@ class SchemaDialog(QDialog):
 
     def _clear_error(self) -> None:
         self.error.hide()
-        self.locks_table.setStyleSheet("")
+        mark_refused(self.locks_table, False)
 
     def accept(self) -> None:
         schema = self.validate()

@@ -47,7 +47,7 @@ from dynoview.ui.partiql.controller import DEFAULT_PAGE_SIZE, PartiqlController
 from dynoview.ui.partiql.editor import StatementEdit
 from dynoview.ui.partiql.history_pick import HistoryPick
 from dynoview.ui.plain_text import plain_label, plain_tooltip
-from dynoview.ui.themed import FIELD_ERROR_STYLE, set_role
+from dynoview.ui.themed import mark_refused, set_role
 
 ERROR_BACKGROUND = QColor(211, 47, 47, 110)  # a translucent red: the text stays readable in both
 TYPE_COLUMN, VALUE_COLUMN = 0, 1
@@ -362,7 +362,7 @@ class PartiqlPanel(QWidget):
         widget: QWidget | None = {"statement": self.editor, "parameters": self.parameters.table,
                                   "consistency": self.consistent, "page_size": self.page_size}.get(field)
         if widget is not None:
-            widget.setStyleSheet(FIELD_ERROR_STYLE)
+            mark_refused(widget)
             widget.setFocus()
         if field == "parameters":
             self.parameters.mark(row, message)
@@ -372,7 +372,7 @@ class PartiqlPanel(QWidget):
     def _clear_errors(self) -> None:
         self.error_label.hide()
         for widget in (self.editor, self.parameters.table, self.consistent, self.page_size):
-            widget.setStyleSheet("")
+            mark_refused(widget, False)
         self.parameters.mark(None)
 
     def _statement_edited(self) -> None:

@@ -12,7 +12,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QAbstractSpinBox, QSpinBox, QWidget
 
 from dynoview.ui.plain_text import plain_tooltip
-from dynoview.ui.themed import FIELD_ERROR_STYLE
+from dynoview.ui.themed import is_refused, mark_refused
 
 
 class CountBox(QSpinBox):
@@ -31,14 +31,14 @@ class CountBox(QSpinBox):
 
     def setToolTip(self, tip: str) -> None:
         super().setToolTip(tip)
-        if self.styleSheet() != FIELD_ERROR_STYLE:
+        if not is_refused(self):
             self._tip = tip
 
     def _edited(self, _text: str) -> None:
         self._typed = self.cleanText()
         self._held = False
-        if self.styleSheet() == FIELD_ERROR_STYLE:
-            self.setStyleSheet("")
+        if is_refused(self):
+            mark_refused(self, False)
             self.setToolTip(self._tip)
 
     def _finished(self) -> None:
@@ -61,7 +61,7 @@ class CountBox(QSpinBox):
                               "read that many, or type a count from {low:,} to {high:,}.").format(
                 value=value, low=low, high=high)
         self._held = True
-        self.setStyleSheet(FIELD_ERROR_STYLE)
+        mark_refused(self)
         super().setToolTip(plain_tooltip(message))
         self.corrected.emit(message)
 

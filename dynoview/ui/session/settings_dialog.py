@@ -26,7 +26,7 @@ from dynoview.ui import settings as saved
 from dynoview.ui.i18n.language_dialog import LanguageChooser
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.settings_save import SettingsSaveError
-from dynoview.ui.themed import FIELD_ERROR_STYLE, set_role
+from dynoview.ui.themed import mark_refused, set_role
 
 
 class ProductionPatterns(QWidget):
@@ -77,7 +77,7 @@ class ProductionPatterns(QWidget):
         text = self.field.text().strip()
         problem = pattern_problem(text, self.patterns())
         if problem is not None:
-            self.field.setStyleSheet(FIELD_ERROR_STYLE)
+            mark_refused(self.field)
             self.error.setText(problem)
             self.error.show()
             self.field.setFocus()
@@ -93,7 +93,7 @@ class ProductionPatterns(QWidget):
             self.list.takeItem(row)
 
     def clear_error(self) -> None:
-        self.field.setStyleSheet("")
+        mark_refused(self.field, False)
         self.error.hide()
 
 

@@ -19,7 +19,7 @@ from dynoview.ui.flow_layout import FlowLayout
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.plain_text import plain_label, plain_tooltip
 from dynoview.ui.stream.events_model import TTL_EVENT
-from dynoview.ui.themed import FIELD_ERROR_STYLE
+from dynoview.ui.themed import mark_refused
 
 POSITION_CHOICES = (
     (QT_TRANSLATE_NOOP("stream.controls", "Oldest kept (trim horizon, up to 24 h back)"), TRIM_HORIZON),
@@ -50,13 +50,13 @@ class StreamControls:
     def mark(self, field: QLineEdit, message: str, *, focus: bool = True) -> None:
         """Show that ``field`` holds what was refused: a red frame, the reason as its tooltip
         and, unless the user is typing there already, the focus."""
-        field.setStyleSheet(FIELD_ERROR_STYLE)
+        mark_refused(field)
         field.setToolTip(plain_tooltip(message))
         if focus:
             field.setFocus()
 
     def unmark(self, field: QLineEdit) -> None:
-        field.setStyleSheet("")
+        mark_refused(field, False)
         field.setToolTip(self._tips[field])
 
     def _build_header(self) -> QHBoxLayout:

@@ -37,6 +37,7 @@ from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.plain_text import plain_label, plain_tooltip
 from dynoview.ui.tables.controller import LocalTablesController
+from dynoview.ui.themed import mark_refused
 
 ARTICLE_TEXT = (QT_TRANSLATE_NOOP(
     "tables.create_dialog", "The article's layout: keys PK and SK, the email-index GSI on email, TTL on "
@@ -172,8 +173,7 @@ class CreateTableDialog(QDialog):
         """Outline the field a refusal names (the name, or the pasted JSON), its tooltip the why."""
         for key, widget in (("name", self.name), ("describe", self.describe)):
             bad = key == field
-            widget.setProperty("invalid", bad)
-            widget.setStyleSheet(f"{type(widget).__name__} {{ border: 1px solid #d32f2f; }}" if bad else "")
+            mark_refused(widget, bad)
             widget.setToolTip(plain_tooltip(message) if bad else "")
 
     def ask_file(self) -> None:

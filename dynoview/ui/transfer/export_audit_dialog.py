@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from dynoview.core.exports.audit import ExportAuditResult
 from dynoview.ui.context import AppContext
 from dynoview.ui.plain_text import plain_label
+from dynoview.ui.themed import mark_refused
 from dynoview.ui.transfer import file_field
 from dynoview.ui.transfer.export_controller import ExportAuditController
 from dynoview.ui.transfer.progress_row import ProgressRow
@@ -75,14 +76,14 @@ class ExportAuditDialog(QDialog):
                                             "export first, then incremental exports"))
         self.add_folder_button = QPushButton(self.tr("Add folder…"))
         self.add_folder_button.clicked.connect(self._add_folder)
-        self.paths.textChanged.connect(lambda: file_field.mark(self.paths, False))  # being fixed
+        self.paths.textChanged.connect(lambda: mark_refused(self.paths, False))  # being fixed
         paths_row = QHBoxLayout()
         paths_row.addWidget(self.paths, 1)
         paths_row.addWidget(self.add_folder_button)
         form.addRow(self.tr("Exports:"), paths_row)
         self.ttl = QLineEdit((self.ctx.table.ttl_attribute or "") if self.ctx.table else "")
         self.ttl.setPlaceholderText(self.tr("the table's TTL attribute, e.g. expiresAt (empty: not checked)"))
-        self.ttl.textEdited.connect(lambda _t: file_field.mark(self.ttl, False))
+        self.ttl.textEdited.connect(lambda _t: mark_refused(self.ttl, False))
         form.addRow(self.tr("TTL attribute:"), self.ttl)
         self.schema_label = plain_label(QLabel(f"{', '.join(r.name for r in self.ctx.schema.rules)} "
                                    f"({self.ctx.schema_note})"))
@@ -164,12 +165,12 @@ class ExportAuditDialog(QDialog):
     def _refuse(self, field: QWidget, sentence: str) -> None:
         """Say why beside the field that caused it, marked, with the cursor there."""
         self.summary.setText(sentence)
-        file_field.mark(field, True)
+        mark_refused(field, True)
         field.setFocus()
 
     def start(self) -> None:
         for field in (self.paths, self.ttl):
-            file_field.mark(field, False)
+            mark_refused(field, False)
         problem = self._paths_problem()
         if problem is not None:
             self._refuse(self.paths, problem)

@@ -48,7 +48,7 @@ from dynoview.core.items.export import (
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.values.csv_cells import NEUTRALISED_NOTE
 from dynoview.ui.context import AppContext
-from dynoview.ui.themed import set_role
+from dynoview.ui.themed import mark_refused, set_role
 from dynoview.ui.transfer import file_field
 from dynoview.ui.transfer.export_controller import ExportController
 from dynoview.ui.transfer.progress_row import ProgressRow
@@ -123,7 +123,7 @@ class ExportDialog(QDialog):
         buttons.addWidget(self.close_button)
         layout.addLayout(buttons)
         self.browse_button.clicked.connect(self._browse)
-        self.path.textEdited.connect(lambda _t: file_field.mark(self.path, False))  # being fixed
+        self.path.textEdited.connect(lambda _t: mark_refused(self.path, False))  # being fixed
         self.export_button.clicked.connect(self.start)
         self.progress_row.cancel_requested.connect(self.controller.cancel)
         self.close_button.clicked.connect(self.reject)
@@ -267,7 +267,7 @@ class ExportDialog(QDialog):
     def _refuse(self, sentence: str) -> bool:
         """Say why at the file field, marked, with the cursor there; nothing runs."""
         self.status.setText(sentence)
-        file_field.mark(self.path, True)
+        mark_refused(self.path, True)
         self.path.setFocus()
         self.path.selectAll()
         return False
@@ -305,7 +305,7 @@ class ExportDialog(QDialog):
         path = self._target()
         if isinstance(path, str):
             return self._refuse(path)
-        file_field.mark(self.path, False)
+        mark_refused(self.path, False)
         if path.exists() and text != self._replace_confirmed and not self.confirm_replace(path):
             self.status.setText(self.tr("Nothing was written: give another file name, or confirm "
                                         "the replacement."))

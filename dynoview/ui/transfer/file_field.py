@@ -14,10 +14,8 @@ import unicodedata
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QWidget
 
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
-from dynoview.ui.themed import FIELD_ERROR_STYLE
 
 NAME_MAX = 255  # bytes in one file or folder name (ext4, APFS, NTFS in UTF-16 units)
 PATH_MAX = 4096  # bytes in a whole path (Linux)
@@ -79,7 +77,3 @@ def expanded(text: str) -> Path | str:
         user = text.split("/", 1)[0]
         return _tr(_NO_USER).format(path=shown(text), user=shown(user))
 
-
-def mark(widget: QWidget, refused: bool) -> None:
-    """Mark ``widget`` while what it holds is refused; clear the mark otherwise."""
-    widget.setStyleSheet(FIELD_ERROR_STYLE if refused else "")

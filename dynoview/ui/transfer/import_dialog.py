@@ -41,7 +41,7 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.confirmation import confirmation_for_tables
 from dynoview.core.values.display import display_text
 from dynoview.ui.context import AppContext
-from dynoview.ui.themed import FIELD_ERROR_STYLE
+from dynoview.ui.themed import mark_refused
 from dynoview.ui.transfer.import_controller import ImportController, PreviewAnswer
 from dynoview.ui.transfer.progress_row import ProgressRow
 
@@ -186,7 +186,7 @@ class ImportDialog(QDialog):
     def _source_changed(self) -> None:
         """Another file, format or CSV reading than the one previewed: Import waits for its
         Preview (it would write the file previewed, not the one shown)."""
-        self.path_edit.setStyleSheet("")  # a refusal was of the file named before
+        mark_refused(self.path_edit, False)  # a refusal was of the file named before
         self.csv_raw_check.setVisible(self._is_csv())
         if self.answer is not None and self._fields() != self._asked:
             self.answer = None
@@ -213,7 +213,7 @@ class ImportDialog(QDialog):
             return
         self.answer = None
         self._asked = self._fields()
-        self.path_edit.setStyleSheet("")
+        mark_refused(self.path_edit, False)
         self.summary_label.setText(self.tr("Reading the whole file…"))
         self.controller.preview(Path(text), str(self.format_combo.currentData()), self.table,
                                 csv_raw=self._csv_raw())
@@ -226,7 +226,7 @@ class ImportDialog(QDialog):
             self.summary_label.setText(self._changed_text())
             return
         self.summary_label.setText(message)
-        self.path_edit.setStyleSheet(FIELD_ERROR_STYLE)
+        mark_refused(self.path_edit)
         self.path_edit.setFocus()
         self._set_state()
 

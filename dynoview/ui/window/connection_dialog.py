@@ -30,10 +30,9 @@ from dynoview.core.session.endpoints import endpoint_host, is_cleartext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.settings import delete_connection, load_connections, save_connection
 from dynoview.ui.settings_save import SettingsSaveError
-from dynoview.ui.themed import set_role
+from dynoview.ui.themed import mark_refused, set_role
 
 DEMO_ENTRY = QT_TRANSLATE_NOOP("window.connection_dialog", "Demo (embedded, no AWS account)")
-ERROR_STYLE = "border: 1px solid #d32f2f;"
 
 
 class ConnectionDialog(QDialog):
@@ -193,7 +192,7 @@ class ConnectionDialog(QDialog):
     def form_spec(self) -> ConnectionSpec | None:
         """The spec in the form, or None with the faulty field marked."""
         for w in (self.name, self.region, self.endpoint):
-            w.setStyleSheet("")
+            mark_refused(w, False)
         self.message.clear()
         name = self.name.text().strip()
         if not name:
@@ -218,7 +217,7 @@ class ConnectionDialog(QDialog):
         return spec
 
     def _invalid(self, widget: QWidget, message: str) -> None:
-        widget.setStyleSheet(ERROR_STYLE)
+        mark_refused(widget)
         widget.setFocus()
         self.message.setText(message)
 

@@ -217,9 +217,9 @@ class ReadLogView(QWidget):
         # The room left of a vertical scroll bar, shown or about to be (rows were just added).
         room = self.table.width() - self.table.verticalScrollBar().sizeHint().width() \
             - 2 * self.table.frameWidth()
-        # The stretched last column keeps at least its title's width and Qt's default size
-        # (a stretched section does not go below it).
-        keep = max(LAST_COLUMN, header.sectionSizeHint(last), header.defaultSectionSize())
+        # The stretched last column keeps at least its title's width and the default size
+        # (LAST_COLUMN: Qt does not stretch a section below it).
+        keep = max(header.sectionSizeHint(last), header.defaultSectionSize())
         overflow = sum(header.sectionSize(c) for c in range(last)) + keep - room
         floors = {c: max(SHRUNK_COLUMN, header.sectionSizeHint(c)) for c in range(last)}
         floors[COL_TIME] = header.sectionSize(COL_TIME)  # the time is never cut: it tells reads apart
