@@ -130,7 +130,10 @@ def _audit_dialog(qtbot: Any, ctx: AppContext, paths: str, ttl: str | None = Non
     (lambda t: f"{t}\n{t}/a\x00b", "Line 2: The path holds U+0000"),
     (lambda t: "s3://bucket/\x1b[2J", "U+001B"),
     (lambda t: "~nosuchuser-dynoview/export", "which names no user here"),
-], ids=["100 KB", "name over 255 bytes", "NUL on line 2", "escape in s3", "unknown user"])
+    (lambda t: f"{t}\ns3://bucket with space/exports/", "Line 2: s3://bucket with space/exports/: "
+               "'bucket with space' cannot be an S3 bucket's name"),
+], ids=["100 KB", "name over 255 bytes", "NUL on line 2", "escape in s3", "unknown user",
+        "space in a bucket"])
 def test_an_export_path_no_folder_can_have_is_refused_at_the_paths(
         qtbot: Any, ctx: AppContext, tmp_path: Path, crashes: list[BaseException],
         make: Callable[[Path], str], said: str) -> None:

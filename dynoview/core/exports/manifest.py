@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -145,12 +146,22 @@ class S3Store:
         return names
 
 
+#: What any bucket name is made of, legacy us-east-1 names included (botocore's own check).
+_BUCKET_NAME = re.compile(r"[A-Za-z0-9._-]{1,255}")
+
+
 def parse_s3_url(url: str) -> tuple[str, str]:
-    """(bucket, prefix) of ``s3://bucket/prefix``; the prefix may be empty."""
+    """(bucket, prefix) of ``s3://bucket/prefix``; the prefix may be empty. A bucket no name
+    can be (a space, a colon) is refused here, in words, before botocore's regex would be."""
     parsed = urlparse(url)
     if parsed.scheme != "s3" or not parsed.netloc:
         raise ExportError(f"{url} is not an S3 location: write it as s3://bucket/prefix/.")
-    return parsed.netloc, parsed.path.lstrip("/")
+    bucket = parsed.netloc
+    if not _BUCKET_NAME.fullmatch(bucket):
+        raise ExportError(f"{url}: {bucket!r} cannot be an S3 bucket's name. A bucket's name holds "
+                          "only letters, digits, dots, hyphens and underscores; copy the location "
+                          "from the S3 console (Copy S3 URI).")
+    return bucket, parsed.path.lstrip("/")
 
 
 def open_export(path: str, s3_client: Any = None) -> Store:

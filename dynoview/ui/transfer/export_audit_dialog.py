@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.exports.audit import ExportAuditResult
+from dynoview.core.exports.manifest import ExportError, parse_s3_url
 from dynoview.ui.context import AppContext
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import mark_refused
@@ -39,6 +40,15 @@ from dynoview.ui.transfer.export_controller import ExportAuditController
 from dynoview.ui.transfer.progress_row import ProgressRow
 
 TTL_NAME_MAX = 255  # bytes: UpdateTimeToLive's AttributeName
+
+
+def s3_problem(location: str) -> str | None:
+    """Why ``location`` cannot be an S3 prefix (a bucket no name can be), or None."""
+    try:
+        parse_s3_url(location)
+    except ExportError as exc:
+        return exc.message
+    return None
 
 
 class ExportAuditDialog(QDialog):
@@ -140,6 +150,8 @@ class ExportAuditDialog(QDialog):
             return self.tr("Give the export's folder or s3:// location first.")
         for n, line in enumerate(lines, 1):
             problem = file_field.path_problem(line)
+            if problem is None and line.startswith("s3://"):
+                problem = s3_problem(line)
             if problem is None and line.startswith("~"):  # the audit expands it: ~user must exist
                 local = file_field.expanded(line)
                 problem = local if isinstance(local, str) else None

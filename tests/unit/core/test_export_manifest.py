@@ -15,6 +15,7 @@ from dynoview.core.exports.manifest import (
     data_file_rel,
     open_export,
     order_exports,
+    parse_s3_url,
     read_manifest,
 )
 from dynoview.core.exports.writer import Change, write_export
@@ -128,3 +129,20 @@ def test_incremental_exports_are_ordered_and_gaps_refused(tmp_path: Path) -> Non
         order_exports([full, inc("d", t - 7200, t - 3600)])
     with pytest.raises(ExportError, match="exactly one full export"):
         order_exports([first])
+
+
+@pytest.mark.parametrize("url", ["s3://bucket with space/exports/", "s3://my:bucket/x/",
+                                 "s3://bücket/x/", "s3://" + "b" * 256 + "/"])
+def test_an_s3_location_whose_bucket_no_name_can_be_is_refused_in_words(url: str) -> None:
+    with pytest.raises(ExportError) as caught:
+        open_export(url, s3_client=object())  # refused before any request: the client is never used
+    assert "cannot be an S3 bucket's name" in str(caught.value) and "Copy S3 URI" in str(caught.value)
+
+
+@pytest.mark.parametrize(("url", "parts"), [
+    ("s3://my-bucket/exports/", ("my-bucket", "exports/")),
+    ("s3://Legacy_Bucket.2017/x", ("Legacy_Bucket.2017", "x")),  # us-east-1 names of before 2018
+    ("s3://b", ("b", "")),
+])
+def test_real_bucket_names_pass(url: str, parts: tuple[str, str]) -> None:
+    assert parse_s3_url(url) == parts
