@@ -179,3 +179,18 @@ def test_two_suggested_names_in_one_second_differ(qtbot: Any, ctx: AppContext, t
         names[-1].write_text("an export")
     assert names[0].parent == tmp_path and names[0].name.endswith("-20261204-113005.json")
     assert names[1] != names[0] and names[1].name.endswith("-20261204-113005-2.json")
+
+
+def test_a_file_name_without_a_folder_is_written_and_named_in_full(
+        qtbot: Any, ctx: AppContext, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"result.csv" alone went to the folder the app was started from, and the dialog said
+    "result.csv": from a desktop launcher, a file nobody could find."""
+    assert ctx.connection is not None and ctx.table is not None
+    items = ctx.connection.client.scan(TableName=ctx.table.name, Limit=2)["Items"]
+    monkeypatch.chdir(tmp_path)
+    dialog = dialog_for(qtbot, ctx, Path("result.csv"), items)
+    dialog.path.setText("result.csv")
+    with qtbot.waitSignal(dialog.finished_export, timeout=10000) as done:
+        dialog.start()
+    assert done.args[0].items == 2 and (tmp_path / "result.csv").is_file()
+    assert str(tmp_path / "result.csv") in dialog.status.text()

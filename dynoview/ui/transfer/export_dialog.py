@@ -298,7 +298,9 @@ class ExportDialog(QDialog):
         if in_a_file is not None:
             return self.tr("{file} is a file, not a folder: pick a folder to write {name} in.").format(
                 file=file_field.shown(in_a_file), name=file_field.shown(path.name))
-        return path
+        # A name without a folder goes where the app was started from, which a desktop user
+        # cannot see: the confirmation, the progress and "Wrote …" name the whole path.
+        return path.absolute()
 
     def start(self) -> bool:
         text = self.path.text().strip()
