@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
             say(problem)
             return 2
     try:
-        code = module_code(schema, info.name, lang=args.lang)
+        code = module_code(schema, info.name, lang=args.lang, info=info)
     except CodegenError as exc:
         say(str(exc))
         return 2

@@ -101,10 +101,14 @@ def test_sign_up_on_the_demo_exports_code_that_sends_the_form(qtbot: Any, panel:
     for text in ("mary@somerville.org", '"mary"', f'"{form.account_id}"', f'"{seeded_table}"',
                  'region_name="us-east-1"', f'endpoint_url="{moto_endpoint}"'):
         assert text in python
+    # The table the window described has a GSI keyed on email: the email as typed is its key,
+    # held to a partition key's 2,048 bytes before anything is sent.
+    assert 'index=("email-index", "email", 2048)' in python
     dialog.tabs.setCurrentIndex(1)
     typescript = dialog.views[TYPESCRIPT].toPlainText()
     assert "export async function example(" in typescript and "mary@somerville.org" in typescript
     assert f'endpoint: "{moto_endpoint}"' in typescript
+    assert '["email-index", "email", 2048]' in typescript
 
     dialog.copy_button.click()
     assert QGuiApplication.clipboard().text() == typescript  # the tab shown

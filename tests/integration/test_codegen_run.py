@@ -46,6 +46,7 @@ from botocore.exceptions import ClientError
 from dynoview.cli import main as cli_main
 from dynoview.core.codegen import module_code
 from dynoview.core.session.connection import Connection
+from dynoview.core.session.tables import describe_table
 from dynoview.core.tx import templates
 from dynoview.core.tx.template_inputs import account_key, sign_up_account
 from dynoview.core.uniqueness.forms import NORMALISATIONS, normalise
@@ -712,7 +713,8 @@ def test_codegen_writes_a_module_that_runs(endpoint_url: str, conn: Connection, 
     assert written.read_text(encoding="utf-8") == "my own code\n"
 
 
-def test_codegen_prints_typescript_for_a_schema_file(endpoint_url: str, table: str, tmp_path: Path,
+def test_codegen_prints_typescript_for_a_schema_file(endpoint_url: str, conn: Connection, table: str,
+                                                      tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     schema_file = tmp_path / "schema.json"
     folded = UniquenessSchema(rules=(LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK",
@@ -721,7 +723,9 @@ def test_codegen_prints_typescript_for_a_schema_file(endpoint_url: str, table: s
     assert cli_main(["codegen", "--endpoint-url", endpoint_url, "--table", table, "--lang",
                      "typescript", "--schema", str(schema_file)]) == 0
     printed = capsys.readouterr()
-    assert printed.out == module_code(folded, table, lang="typescript")
+    # The table's description too: its GSI on email makes the email an index key to check.
+    assert printed.out == module_code(folded, table, lang="typescript", info=describe_table(conn, table))
+    assert '["email-index", "email", 2048]' in printed.out
     assert f"schema: schema file {schema_file}" in printed.err
 
 

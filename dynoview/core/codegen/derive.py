@@ -49,10 +49,12 @@ from dynoview.core.codegen.model import (
 )
 from dynoview.core.codegen.names import Words, rule_words
 from dynoview.core.codegen.probe import Probe, probe_schema
+from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx import templates
 from dynoview.core.tx.model import PUT, Action, Transaction
 from dynoview.core.tx.template_inputs import account_key, sign_up_account
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES
 
 
 def _check_schema(schema: UniquenessSchema) -> None:
@@ -72,16 +74,37 @@ def _check_schema(schema: UniquenessSchema) -> None:
 # --------------------------------------------------------------------------- operations
 
 
+def _rule_info(rule: LockRule, words: Words, index: tuple[str, int] | None) -> RuleInfo:
+    if index is None:
+        return RuleInfo(rule.name, words, rule.attribute, rule.normalisation)
+    return RuleInfo(rule.name, words, rule.attribute, rule.normalisation, *index)
+
+
+def index_key(rule: LockRule, info: TableInfo | None) -> tuple[str, int] | None:
+    """(index, bytes): the index whose key holds the account's value as given, and that key's
+    limit, when one does. Of the table's indexes keyed on the rule's attribute, the tightest (a
+    sort key holds 1,024 bytes, a partition key 2,048), the schema's own index first among
+    equals. Without the table's description, the GSI the schema names, as the partition key it
+    is meant to be keyed on."""
+    if info is None:
+        return (rule.index_name, MAX_PARTITION_KEY_BYTES) if rule.index_name else None
+    keyed = [(idx.name, MAX_PARTITION_KEY_BYTES if idx.partition_key.name == rule.attribute
+              else MAX_SORT_KEY_BYTES) for idx in info.indexes
+             if rule.attribute in (idx.partition_key.name, idx.sort_key.name if idx.sort_key else None)]
+    return min(keyed, key=lambda k: (k[1], k[0] != rule.index_name), default=None)
+
+
 def build_model(schema: UniquenessSchema, table: str,
-                only: tuple[str, str | None] | None = None, lacking: tuple[str, ...] = ()) -> CodeModel:
+                only: tuple[str, str | None] | None = None, lacking: tuple[str, ...] = (),
+                info: TableInfo | None = None) -> CodeModel:
     """The operations of ``schema`` on ``table``: sign up, and per rule change, claim, release
     and resolve, plus delete account. ``only=(template, rule)`` keeps one operation;
     ``lacking``: the rules whose value the deleted account lacks (its delete takes no value
-    for them, and requires it still lacks them)."""
+    for them, and requires it still lacks them); ``info``: the table's description, whose
+    indexes tell which values are index keys (``index_key``)."""
     _check_schema(schema)
     words = rule_words([r.name for r in schema.rules])
-    rules = tuple(RuleInfo(r.name, w, r.attribute, r.normalisation, r.index_name)
-                  for r, w in zip(schema.rules, words, strict=True))
+    rules = tuple(_rule_info(r, w, index_key(r, info)) for r, w in zip(schema.rules, words, strict=True))
     wanted: list[tuple[str, LockRule | None]] = [(SIGN_UP, None)]
     wanted += [(CHANGE_VALUE, r) for r in schema.rules]
     wanted.append((DELETE_ACCOUNT, None))

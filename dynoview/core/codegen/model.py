@@ -16,6 +16,7 @@ from typing import Any
 from dynoview.core.codegen.names import Words
 from dynoview.core.errors import InputError
 from dynoview.core.uniqueness.forms import trims
+from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES
 
 # Template names, as the builder's forms and ``templates.templates_for`` spell them.
 SIGN_UP = "sign_up"
@@ -60,9 +61,11 @@ class RuleInfo:
     words: Words
     attribute: str
     normalisation: str
-    #: The GSI the schema names as keyed on ``attribute`` (``LockRule.index_name``): the
-    #: account's value is then an index key, held to DynamoDB's key size limits too.
+    #: An index keyed on ``attribute`` (``derive.index_key``): the account's value as given is
+    #: then an index key, held to ``index_key_bytes`` (2,048 for a partition key, 1,024 for a
+    #: sort key) too.
     index: str | None = None
+    index_key_bytes: int = MAX_PARTITION_KEY_BYTES
 
     @property
     def trims(self) -> bool:

@@ -153,7 +153,7 @@ class _Writer:
                     args: list[Any] = [_Literal(rule.name), st.param, fn, f"trims={rule.trims!r}"]
                     if rule.index is not None:
                         args.append(f"index=({py_string(rule.index)}, "
-                                    f"{py_string(rule.attribute)})")
+                                    f"{py_string(rule.attribute)}, {rule.index_key_bytes})")
                     self.call(level, f"{st.param}_key = ", "_new_value", args)
                 else:
                     self.call(level, f"{st.param}_key = ", fn, [st.param])

@@ -272,17 +272,17 @@ def _new_value(
     value: str,
     normalise: Callable[[str], str],
     trims: bool,
-    index: tuple[str, str] | None = None,
+    index: tuple[str, str, int] | None = None,
 ) -> str:
     """A new value's lock key form, normalised once; refused if no lock can keep it.
-    ``index``: (GSI, attribute) when a GSI is keyed on the account's attribute: the
-    value as given is then an index key, and DynamoDB refuses an item over the limit."""
+    ``index``: (index, attribute, bytes) when an index is keyed on the account's
+    attribute: the value as given is then that index's key (a partition key holds 2,048
+    bytes, a sort key 1,024), and DynamoDB refuses an item over the limit."""
     if index is not None:
+        name, attribute, limit = index
         size = len(value.encode("utf-8", "surrogatepass"))
-        if size > _PARTITION_KEY_BYTES:
-            raise KeyTooLongError(
-                field, value, index[1], size, _PARTITION_KEY_BYTES, index=index[0]
-            )
+        if size > limit:
+            raise KeyTooLongError(field, value, attribute, size, limit, index=name)
     if not value.strip():
         raise InvalidValueError(field, value, "it is empty")
     if not trims and value != value.strip():

@@ -20,6 +20,7 @@ from dynoview.core.codegen.derive import build_model
 from dynoview.core.codegen.names import camel, snake
 from dynoview.core.codegen.quoting import ts_string
 from dynoview.core.redaction import drop_url_credentials
+from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.schema import UniquenessSchema, string_value
 
 PYTHON = "python"
@@ -53,12 +54,12 @@ def _text(values: Mapping[str, Any], key: str) -> str:
     return value
 
 
-def _operation(schema: UniquenessSchema, table: str, template: str,
-               values: Mapping[str, Any]) -> tuple[m.CodeModel, dict[str, str | None]]:
+def _operation(schema: UniquenessSchema, table: str, template: str, values: Mapping[str, Any],
+               info: TableInfo | None) -> tuple[m.CodeModel, dict[str, str | None]]:
     """The one-operation model for the form, and its arguments by ``Param.key``."""
     rule_name = values.get("rule")
     if template == m.SIGN_UP:
-        code_model = build_model(schema, table, (m.SIGN_UP, None))
+        code_model = build_model(schema, table, (m.SIGN_UP, None), info=info)
         op = code_model.operations[0]
         typed = values.get("values") or {}
         args: dict[str, str | None] = {"account_id": values.get("account_id") or None}
@@ -77,7 +78,7 @@ def _operation(schema: UniquenessSchema, table: str, template: str,
         # Every rule: one the account lacks is guarded absent, so a value (and lock) it gains
         # after the read cancels the delete instead of being left behind.
         code_model = build_model(schema, table, (m.DELETE_ACCOUNT, None),
-                                 tuple(r.name for r in schema.rules if r not in held))
+                                 tuple(r.name for r in schema.rules if r not in held), info=info)
         args = {"account_id": account_id}
         for param in code_model.operations[0].params:
             rule = next((r for r in held if r.name == param.rule), None)
@@ -93,7 +94,7 @@ def _operation(schema: UniquenessSchema, table: str, template: str,
             raise m.CodegenError("This item is not a lock of the table's uniqueness schema; pick a "
                                  "lock item.")
         rule, stored = match
-        code_model = build_model(schema, table, (template, rule.name))
+        code_model = build_model(schema, table, (template, rule.name), info=info)
         op = code_model.operations[0]
         value_param = next(p for p in op.params if p.role == m.STORED)
         return code_model, {value_param.key: stored,
@@ -101,7 +102,7 @@ def _operation(schema: UniquenessSchema, table: str, template: str,
     if not isinstance(rule_name, str):
         raise m.CodegenError("The form names no rule; pick the protected value to work on.")
     rule = schema.rule(rule_name)
-    code_model = build_model(schema, table, (template, rule.name))
+    code_model = build_model(schema, table, (template, rule.name), info=info)
     op = code_model.operations[0]
     by_role = {p.role: p for p in op.params if p.role not in (m.TABLE, m.ACCOUNT_ID)}
     if template == m.CHANGE_VALUE:
@@ -203,7 +204,8 @@ def _typescript_example(op: m.Operation, args: Mapping[str, str | None], region:
 
 
 def template_code(schema: UniquenessSchema, table: str, template: str, values: Mapping[str, Any],
-                  *, lang: str, region: str | None = None, endpoint_url: str | None = None) -> str:
+                  *, lang: str, region: str | None = None, endpoint_url: str | None = None,
+                  info: TableInfo | None = None) -> str:
     """The code of one template form: its generated function and an ``example`` sending the
     form's values. ``lang`` is "python" (boto3) or "typescript" (SDK v3).
 
@@ -217,12 +219,13 @@ def template_code(schema: UniquenessSchema, table: str, template: str, values: M
     - ``resolve_duplicate``: ``{"rule": rule name, "keep": account item, "other": account item,
       "new_value": str | None}``
 
-    Items are in the low-level form (``{"S": ...}``). Raises ``CodegenError`` (an
-    ``InputError``) with a sentence when the values cannot be exported.
+    ``info``: the table's description; its indexes tell which values are index keys, and so
+    held to an index key's size. Items are in the low-level form (``{"S": ...}``). Raises
+    ``CodegenError`` (an ``InputError``) with a sentence when the values cannot be exported.
     """
     if lang not in LANGUAGES:
         raise m.CodegenError(f"Code is exported as {' or '.join(LANGUAGES)}, not {lang!r}.")
-    code_model, args = _operation(schema, table, template, values)
+    code_model, args = _operation(schema, table, template, values, info)
     op = code_model.operations[0]
     endpoint, dropped = drop_url_credentials(endpoint_url) if endpoint_url else (None, False)
     if lang == PYTHON:
@@ -232,9 +235,10 @@ def template_code(schema: UniquenessSchema, table: str, template: str, values: M
                              example=_typescript_example(op, args, region, endpoint, dropped))
 
 
-def module_code(schema: UniquenessSchema, table: str, *, lang: str) -> str:
+def module_code(schema: UniquenessSchema, table: str, *, lang: str,
+                info: TableInfo | None = None) -> str:
     """Every operation of the schema, as one module (``dynoview codegen``)."""
     if lang not in LANGUAGES:
         raise m.CodegenError(f"Code is generated as {' or '.join(LANGUAGES)}, not {lang!r}.")
-    code_model = build_model(schema, table)
+    code_model = build_model(schema, table, info=info)
     return python.module(code_model) if lang == PYTHON else typescript.module(code_model)

@@ -133,7 +133,8 @@ class _Writer:
                     trims = "true" if rule.trims else "false"
                     index = ""
                     if rule.index is not None:
-                        index = f", [{ts_string(rule.index)}, {ts_string(rule.attribute)}]"
+                        index = (f", [{ts_string(rule.index)}, {ts_string(rule.attribute)}, "
+                                 f"{rule.index_key_bytes}]")
                     self.emit(level, f"const {var}Key = newValue({ts_string(rule.name)}, {var}, "
                                      f"{fn}, {trims}{index});")
                 else:

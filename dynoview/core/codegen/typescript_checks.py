@@ -12,14 +12,16 @@ function newValue(
   value: string,
   normalise: (value: string) => string,
   trims: boolean,
-  index: readonly [string, string] | null = null,
+  index: readonly [string, string, number] | null = null,
 ): string {
   if (index !== null) {
-    // [GSI, attribute]: a GSI keyed on the account's attribute, whose value as given is then an
-    // index key (DynamoDB refuses the whole item over the limit).
+    // [index, attribute, bytes]: an index keyed on the account's attribute, whose value as given
+    // is then that index's key: 2,048 bytes for a partition key, 1,024 for a sort key (DynamoDB
+    // refuses the whole item over the limit).
+    const [name, attribute, limit] = index;
     const size = Buffer.byteLength(value, "utf8");
-    if (size > PARTITION_KEY_BYTES) {
-      throw new KeyTooLongError(field, value, index[1], size, PARTITION_KEY_BYTES, index[0]);
+    if (size > limit) {
+      throw new KeyTooLongError(field, value, attribute, size, limit, name);
     }
   }
   if (strip(value) === "") {

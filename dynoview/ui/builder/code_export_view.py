@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QRegularExpression, Qt
 from PySide6.QtGui import QShowEvent, QTextCursor
 from PySide6.QtWidgets import QDialog, QLabel, QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
 
+from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.builder.dialogs import CREDENTIALS_NOTE, code_view
 from dynoview.ui.codegen.code_actions import CodeActions
@@ -39,18 +40,33 @@ SENDS_NOTE = QT_TRANSLATE_NOOP(
     "exports it (await example()).")
 
 
-def connection_target(form: QObject) -> tuple[str | None, str | None]:
-    """(region, endpoint URL) of the connection the form was opened on: the window's context
-    held by the panel that opened it (the builder or the Accounts & locks panel). A form
-    opened without one (no connection yet) exports code for the default region."""
+def _context(form: QObject) -> AppContext | None:
+    """The window's context held by the panel that opened ``form`` (the builder or the
+    Accounts & locks panel), or None."""
     obj = form.parent()
     while obj is not None:
         ctx = getattr(obj, "ctx", None)
         if isinstance(ctx, AppContext):
-            conn = ctx.connection
-            return (conn.region, conn.spec.endpoint_url) if conn is not None else (None, None)
+            return ctx
         obj = obj.parent()
-    return None, None
+    return None
+
+
+def connection_target(form: QObject) -> tuple[str | None, str | None]:
+    """(region, endpoint URL) of the connection the form was opened on. A form opened without
+    one (no connection yet) exports code for the default region."""
+    ctx = _context(form)
+    conn = ctx.connection if ctx is not None else None
+    return (conn.region, conn.spec.endpoint_url) if conn is not None else (None, None)
+
+
+def table_info(form: QObject, table: str) -> TableInfo | None:
+    """The description of ``table`` the window holds, if it described it: its indexes say
+    which values the exported code holds to an index key's size."""
+    ctx = _context(form)
+    if ctx is None:
+        return None
+    return ctx.table if ctx.table is not None and ctx.table.name == table else ctx.tables.get(table)
 
 
 def file_name(template: str, lang: str) -> str:
@@ -62,12 +78,13 @@ def file_name(template: str, lang: str) -> str:
 
 
 def template_codes(schema: UniquenessSchema, table: str, template: str, values: Mapping[str, Any],
-                   region: str | None, endpoint_url: str | None) -> dict[str, str]:
+                   region: str | None, endpoint_url: str | None,
+                   info: TableInfo | None = None) -> dict[str, str]:
     """The code of the form in each language (raises ``CodegenError`` with a sentence)."""
     from dynoview.core.codegen import template_code
 
     return {lang: template_code(schema, table, template, values, lang=lang, region=region,
-                                endpoint_url=endpoint_url) for lang in TITLES}
+                                endpoint_url=endpoint_url, info=info) for lang in TITLES}
 
 
 class CodeExportDialog(QDialog):

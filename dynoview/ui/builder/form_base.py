@@ -240,13 +240,14 @@ class TemplateForm(QDialog):
             CodeExportDialog,
             connection_target,
             file_name,
+            table_info,
             template_codes,
         )
 
         region, endpoint = connection_target(self)
         try:
             codes = template_codes(self.schema, self.table, self.template, self.code_values(),
-                                   region, endpoint)
+                                   region, endpoint, table_info(self, self.table))
         except InputError as exc:
             self.show_export_error(exc.message)
             return

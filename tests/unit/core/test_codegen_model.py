@@ -10,8 +10,9 @@ import pytest
 
 import dynoview.core.codegen.body as bodies
 import dynoview.core.codegen.model as m
-from dynoview.core.codegen.derive import build_model
+from dynoview.core.codegen.derive import build_model, index_key
 from dynoview.core.codegen.names import camel, rule_words, snake
+from dynoview.core.session.tables import IndexInfo, KeyAttribute, TableInfo
 from dynoview.core.tx import templates
 from dynoview.core.tx.template_inputs import account_key, sign_up_account
 from dynoview.core.uniqueness.forms import NORMALISATIONS, normalise
@@ -222,3 +223,32 @@ def test_one_operation_can_be_asked_for() -> None:
     assert [op.words for op in code_model.operations] == [("claim", "username", "lock")]
     with pytest.raises(m.CodegenError, match="no claim_missing_lock operation"):
         build_model(article_schema(), TABLE, (m.CLAIM_MISSING_LOCK, "phone"))
+
+
+def _keyed(*indexes: tuple[str, str, str | None], kind: str = "GSI") -> TableInfo:
+    """The article's table with these (name, partition key, sort key) indexes."""
+    made = tuple(IndexInfo(name, kind, KeyAttribute(pk, "S"), KeyAttribute(sk, "S") if sk else None,
+                           "ALL") for name, pk, sk in indexes)
+    return TableInfo(name="accounts", partition_key=KeyAttribute("PK", "S"),
+                     sort_key=KeyAttribute("SK", "S"), gsis=made)
+
+
+@pytest.mark.parametrize(("indexes", "named", "expected"), [
+    ((), None, None),
+    ((("email-index", "email", None),), None, ("email-index", 2048)),
+    ((("by-tenant", "tenant", "email"),), None, ("by-tenant", 1024)),  # a sort key: 1,024 bytes
+    ((("email-index", "email", None), ("by-tenant", "tenant", "email")), "email-index",
+     ("by-tenant", 1024)),  # the tightest key wins over the one the schema names
+    ((("a", "email", None), ("email-index", "email", "SK")), "email-index", ("email-index", 2048)),
+    ((("other", "tenant", "name"),), "email-index", None),  # nothing keys the attribute
+])
+def test_the_index_key_a_value_is_held_to(indexes: tuple[tuple[str, str, str | None], ...],
+                                          named: str | None, expected: tuple[str, int] | None) -> None:
+    rule = dataclasses.replace(article_schema().rules[0], index_name=named)
+    assert index_key(rule, _keyed(*indexes)) == expected
+
+
+def test_without_the_tables_description_the_schemas_index_is_taken_as_its_partition_key() -> None:
+    rule = dataclasses.replace(article_schema().rules[0], index_name="email-index")
+    assert index_key(rule, None) == ("email-index", 2048)
+    assert index_key(article_schema().rules[1], None) is None
