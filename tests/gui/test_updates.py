@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QMessageBox, QToolBar, QWidget
 
 from dynoview.core.updates.check import Outcome, UpdateChecker
+from dynoview.ui.message_bar import MessageBar
 from dynoview.ui.updates import UpdateController, start_update_check
 from tests.unit.core.updates.feed_server import Feed, feed_server
 
@@ -109,8 +110,8 @@ def test_same_version_and_broken_feed_stay_quiet_at_start(qtbot, window: QWidget
 
 def test_the_hook_on_the_real_main_window(qtbot, qasync_loop, tmp_path: Path, feed: Feed,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    """What app.py's hook line does (dynoview/ui/updates/__init__.py): the question over the
-    main window, the note once agreed, both children of the window."""
+    """What app.py's hook line does (dynoview/ui/updates/__init__.py): the question in the
+    main window, the note once agreed, both inside the window."""
     from dynoview.ui import settings as saved
     from dynoview.ui.main_window import MainWindow
 
@@ -120,11 +121,11 @@ def test_the_hook_on_the_real_main_window(qtbot, qasync_loop, tmp_path: Path, fe
     win.show()
     controller = start_update_check(win, UpdateChecker(tmp_path / "u.json", feed.url, "0.1.0"))
     assert controller.parent() is win and controller.question is not None
-    assert controller.question.parent() is win and feed.requests == []
+    assert controller.question.window() is win and feed.requests == []
     controller.question.yes.click()
     qtbot.waitUntil(lambda: controller.notice is not None and controller.notice.isVisible(),
                     timeout=5000)
-    assert controller.notice is not None and controller.notice.parent() is win
+    assert controller.notice is not None and controller.notice.window() is win
     controller.notice.later.click()
     assert controller.checker.state().skipped is None
 
@@ -213,4 +214,42 @@ def test_the_start_up_check_keeps_the_controller_the_menu_made(qtbot, qasync_loo
     first = win.updates
     assert first is not None and first.question is not None
     action.trigger()  # asked again while the question waits: the same question
-    assert win.updates is first and len(win.findChildren(QMessageBox, "update-consent")) == 1
+    assert win.updates is first and len(win.findChildren(MessageBar, "update-consent")) == 1
+
+
+def test_the_question_is_a_strip_above_the_tabs_that_covers_nothing_and_takes_no_keys(
+        qtbot, qasync_loop, tmp_path: Path, feed: Feed, monkeypatch: pytest.MonkeyPatch) -> None:
+    """It was a message box over the middle of the grid at the first start, holding the keys
+    typed into the window until answered."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QApplication
+
+    from dynoview.ui import settings as saved
+    from dynoview.ui.main_window import MainWindow
+
+    monkeypatch.setattr(saved, "settings_path", lambda: tmp_path / "config" / "settings.ini")
+    win = MainWindow()
+    qtbot.addWidget(win)
+    with qtbot.waitActive(win):
+        win.show()
+        win.activateWindow()
+    field = win.tables_panel.filter  # enabled with no connection yet
+    field.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is field, timeout=5000)
+    tabs_top = win.tabs.mapTo(win, QPoint(0, 0)).y()
+
+    controller = start_update_check(win, UpdateChecker(tmp_path / "u.json", feed.url, "0.1.0"))
+    question = controller.question
+    assert question is not None
+    qtbot.waitUntil(question.isVisible, timeout=5000)
+    assert not question.isWindow() and question.window() is win
+    bottom = question.mapTo(win, QPoint(0, question.height())).y()
+    assert bottom <= win.tabs.mapTo(win, QPoint(0, 0)).y()  # above the tabs, over none of them
+    assert QApplication.focusWidget() is field  # typing goes on where it went
+    qtbot.keyClicks(field, "acc")
+    assert field.text() == "acc"
+
+    question.no.click()  # answered: the strip goes, the tabs move back up
+    qtbot.waitUntil(lambda: win.tabs.mapTo(win, QPoint(0, 0)).y() == tabs_top, timeout=5000)
+    assert [bar for bar in win.findChildren(QToolBar) if bar.isVisible()] == []
+    assert feed.requests == [] and controller.checker.state().consent is False

@@ -103,6 +103,7 @@ class UpdateController(QObject):
     def _notice(self, result: Result) -> None:
         assert result.release is not None
         if self.notice is not None:
+            self.notice.close()  # its strip goes with it
             self.notice.deleteLater()
         self.notice = UpdateNotice(result.release, str(self.checker.current), self.window)
         self.notice.buttonClicked.connect(self._noticed)

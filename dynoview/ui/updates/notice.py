@@ -2,29 +2,27 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from dynoview import APP_NAME
 from dynoview.core.updates.feed import Release
+from dynoview.ui.message_bar import MessageBar
 
 
-class UpdateNotice(QMessageBox):
-    """Non-modal. ``open_page``, ``skip`` and ``later`` are its buttons; installing is the user's."""
+class UpdateNotice(MessageBar):
+    """In the window, above its tabs. ``open_page``, ``skip`` and ``later`` are its buttons;
+    installing is the user's."""
 
     def __init__(self, release: Release, current: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.release = release
         self.setObjectName("update-notice")
-        self.setIcon(QMessageBox.Icon.Information)
-        self.setWindowTitle(f"{APP_NAME} {release.version}")
+        self.setAccessibleName(f"{APP_NAME} {release.version}")
         self.setText(self.tr(
             "{APP_NAME} {version} is available. You have {current}.").format(
                 APP_NAME=APP_NAME, version=release.version, current=current))
         self.setInformativeText(self.tr("Its page says what changed and how to install it. "
                                 "{APP_NAME} does not install anything itself.").format(APP_NAME=APP_NAME))
-        self.open_page = self.addButton(self.tr("Open its page"), QMessageBox.ButtonRole.AcceptRole)
-        self.skip = self.addButton(self.tr("Skip this version"), QMessageBox.ButtonRole.DestructiveRole)
-        self.later = self.addButton(self.tr("Later"), QMessageBox.ButtonRole.RejectRole)
-        self.setDefaultButton(self.open_page)
-        self.setEscapeButton(self.later)
-        self.setModal(False)
+        self.open_page = self.addButton(self.tr("Open its page"))
+        self.skip = self.addButton(self.tr("Skip this version"))
+        self.later = self.addButton(self.tr("Later"))

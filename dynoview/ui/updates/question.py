@@ -4,27 +4,25 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from dynoview import APP_NAME
+from dynoview.ui.message_bar import MessageBar
 
 
-class ConsentQuestion(QMessageBox):
-    """Non-modal: the window stays usable while the question waits. ``yes``/``no`` are its buttons."""
+class ConsentQuestion(MessageBar):
+    """In the window, above its tabs: the window stays usable while the question waits, and
+    nothing covers it. ``yes``/``no`` are its buttons."""
 
     def __init__(self, feed: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("update-consent")
-        self.setIcon(QMessageBox.Icon.Question)
-        self.setWindowTitle(self.tr("{APP_NAME}: new versions").format(APP_NAME=APP_NAME))
+        self.setAccessibleName(self.tr("{APP_NAME}: new versions").format(APP_NAME=APP_NAME))
         self.setText(self.tr("Check for new versions of {APP_NAME} once a day?").format(APP_NAME=APP_NAME))
         self.setInformativeText(
             self.tr("{APP_NAME} would ask {urlsplit} for the number of the newest "
             "version and tell you when there is one. It sends nothing about you, your connections "
             "or your tables, and never installs anything itself. You are asked once.").format(
                 APP_NAME=APP_NAME, urlsplit=urlsplit(feed).netloc or feed))
-        self.yes = self.addButton(self.tr("Check daily"), QMessageBox.ButtonRole.AcceptRole)
-        self.no = self.addButton(self.tr("Don't check"), QMessageBox.ButtonRole.RejectRole)
-        self.setDefaultButton(self.yes)
-        self.setEscapeButton(self.no)
-        self.setModal(False)
+        self.yes = self.addButton(self.tr("Check daily"))
+        self.no = self.addButton(self.tr("Don't check"))

@@ -191,7 +191,7 @@
 <context>
     <name>ExportAuditDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_audit_dialog.py" line="+196" />
+        <location filename="../../transfer/export_audit_dialog.py" line="+209" />
         <source>%Ln item(s)</source>
         <translation>
             <numerusform>%Ln item</numerusform>
@@ -245,7 +245,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+176" />
+        <location line="+178" />
         <source>Writing %Ln item(s)…</source>
         <translation>
             <numerusform>Writing %Ln item…</numerusform>

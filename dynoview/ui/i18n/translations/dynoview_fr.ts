@@ -179,12 +179,12 @@
 <context>
     <name>ActionListView</name>
     <message>
-        <location filename="../../builder/action_list_view.py" line="+49"/>
+        <location filename="../../builder/action_list_view.py" line="+50"/>
         <source>Actions</source>
         <translation>Actions</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+41"/>
         <source>No actions yet: Add action, a template (Templates) or a request (Import JSON…) starts a transaction.</source>
         <translation>Aucune action pour l’instant&#xa0;: Ajouter, un modèle (Modèles) ou une requête (Importer…) commence une transaction.</translation>
     </message>
@@ -1232,7 +1232,7 @@ Probablement chaudes</translation>
 <context>
     <name>CodeExportDialog</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="+101"/>
+        <location filename="../../builder/code_export_view.py" line="+118"/>
         <source>Copy the code of the tab shown to the clipboard</source>
         <translation>Copier le code de l’onglet affiché dans le presse-papiers</translation>
     </message>
@@ -1296,7 +1296,7 @@ Probablement chaudes</translation>
     <message>
         <location line="+52"/>
         <source>No table or command matches “{text}”: the palette opens tables and the menus&apos; commands.</source>
-        <translation>Aucune table ni commande ne correspond à « {text} » : la palette ouvre les tables et les commandes des menus.</translation>
+        <translation>Aucune table ni commande ne correspond à «&#xa0;{text}&#xa0;»&#xa0;: la palette ouvre les tables et les commandes des menus.</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1335,7 +1335,7 @@ Probablement chaudes</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+44"/>
+        <location filename="../../window/connection_dialog.py" line="+43"/>
         <source>Connect to DynamoDB</source>
         <translation>Connexion à DynamoDB</translation>
     </message>
@@ -1458,7 +1458,7 @@ Probablement chaudes</translation>
 <context>
     <name>ConsentQuestion</name>
     <message>
-        <location filename="../../updates/question.py" line="+19"/>
+        <location filename="../../updates/question.py" line="+20"/>
         <source>{APP_NAME}: new versions</source>
         <translation>{APP_NAME}&#xa0;: nouvelles versions</translation>
     </message>
@@ -1704,7 +1704,7 @@ Probablement chaudes</translation>
 <context>
     <name>CreateTableDialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="+70"/>
+        <location filename="../../tables/create_dialog.py" line="+71"/>
         <source>Create a local table</source>
         <translation>Créer une table locale</translation>
     </message>
@@ -1758,7 +1758,7 @@ Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
 Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Open a DescribeTable JSON</source>
         <translation>Ouvrir un JSON DescribeTable</translation>
     </message>
@@ -2029,7 +2029,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditDialog</name>
     <message>
-        <location filename="../../transfer/export_audit_dialog.py" line="+53"/>
+        <location filename="../../transfer/export_audit_dialog.py" line="+64"/>
         <source>Audit an export</source>
         <translation>Auditer un export</translation>
     </message>
@@ -2114,7 +2114,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Indiquez d’abord le dossier ou l’emplacement s3:// de l’export.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Line {n}: {problem}</source>
         <translation>Ligne {n}&#xa0;: {problem}</translation>
     </message>
@@ -2396,7 +2396,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>{file} est un fichier, pas un dossier&#xa0;: choisissez un dossier où écrire {name}.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>Nothing was written: give another file name, or confirm the replacement.</source>
         <translation>Rien n’a été écrit&#xa0;: donnez un autre nom de fichier, ou confirmez le remplacement.</translation>
     </message>
@@ -4623,7 +4623,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>ResultPane</name>
     <message>
-        <location filename="../../items/result_pane.py" line="+125"/>
+        <location filename="../../items/result_pane.py" line="+126"/>
         <source>Items</source>
         <translation>Items</translation>
     </message>
@@ -5975,7 +5975,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>UpdateController</name>
     <message>
-        <location filename="../../updates/controller.py" line="+126"/>
+        <location filename="../../updates/controller.py" line="+127"/>
         <source>You have the latest version ({version}).</source>
         <translation>Vous avez la dernière version ({version}).</translation>
     </message>
@@ -5998,7 +5998,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>UpdateNotice</name>
     <message>
-        <location filename="../../updates/notice.py" line="+21"/>
+        <location filename="../../updates/notice.py" line="+22"/>
         <source>{APP_NAME} {version} is available. You have {current}.</source>
         <translation>{APP_NAME} {version} est disponible. Vous avez {current}.</translation>
     </message>
@@ -6136,7 +6136,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.action_list_view</name>
     <message>
-        <location filename="../../builder/action_list_view.py" line="-74"/>
+        <location filename="../../builder/action_list_view.py" line="-68"/>
         <source>passed, not written</source>
         <translation>réussie, non écrite</translation>
     </message>
@@ -6149,7 +6149,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.code_export_view</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="-67"/>
+        <location filename="../../builder/code_export_view.py" line="-83"/>
         <source>example() sends this form&apos;s transaction to the table with a new token: the same guarded write the builder would execute. Running the Python file calls it; the TypeScript module exports it (await example()).</source>
         <extracomment>Shown above the code, translated there (lupdate reads the literal context).</extracomment>
         <translation>example() envoie la transaction de ce formulaire à la table avec un nouveau jeton&#xa0;: la même écriture protégée que le constructeur exécuterait. Exécuter le fichier Python l’appelle&#xa0;; le module TypeScript l’exporte (await example()).</translation>
@@ -7226,7 +7226,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>tables.create_dialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="-163"/>
+        <location filename="../../tables/create_dialog.py" line="-162"/>
         <source>The article&apos;s layout: keys PK and SK, the email-index GSI on email, TTL on expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity</source>
         <translation>La disposition de l’article&#xa0;: clés PK et SK, le GSI email-index sur email, TTL sur expiresAt, un flux NEW_AND_OLD_IMAGES, capacité à la demande</translation>
     </message>
@@ -7265,7 +7265,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>transfer.file_field</name>
     <message>
-        <location filename="../../transfer/file_field.py" line="+28"/>
+        <location filename="../../transfer/file_field.py" line="+26"/>
         <source>The path holds {char} at character {position}: no file name should. Type the path again without it.</source>
         <translation>Le chemin contient {char} au caractère {position}&#xa0;: aucun nom de fichier ne devrait en contenir. Saisissez de nouveau le chemin sans ce caractère.</translation>
     </message>
@@ -7334,7 +7334,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-227"/>
+        <location filename="../../window/connection_dialog.py" line="-226"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Démo (intégrée, sans compte AWS)</translation>
     </message>

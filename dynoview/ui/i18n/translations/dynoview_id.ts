@@ -179,12 +179,12 @@
 <context>
     <name>ActionListView</name>
     <message>
-        <location filename="../../builder/action_list_view.py" line="+49"/>
+        <location filename="../../builder/action_list_view.py" line="+50"/>
         <source>Actions</source>
         <translation>Aksi</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+41"/>
         <source>No actions yet: Add action, a template (Templates) or a request (Import JSON…) starts a transaction.</source>
         <translation>Belum ada aksi: Tambah aksi, templat (Templat), atau permintaan (Impor JSON…) memulai transaksi.</translation>
     </message>
@@ -1220,7 +1220,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CodeExportDialog</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="+101"/>
+        <location filename="../../builder/code_export_view.py" line="+118"/>
         <source>Copy the code of the tab shown to the clipboard</source>
         <translation>Salin kode tab yang ditampilkan ke clipboard</translation>
     </message>
@@ -1323,7 +1323,7 @@ Kemungkinan panas</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+44"/>
+        <location filename="../../window/connection_dialog.py" line="+43"/>
         <source>Connect to DynamoDB</source>
         <translation>Hubungkan ke DynamoDB</translation>
     </message>
@@ -1446,7 +1446,7 @@ Kemungkinan panas</translation>
 <context>
     <name>ConsentQuestion</name>
     <message>
-        <location filename="../../updates/question.py" line="+19"/>
+        <location filename="../../updates/question.py" line="+20"/>
         <source>{APP_NAME}: new versions</source>
         <translation>{APP_NAME}: versi baru</translation>
     </message>
@@ -1688,7 +1688,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CreateTableDialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="+70"/>
+        <location filename="../../tables/create_dialog.py" line="+71"/>
         <source>Create a local table</source>
         <translation>Buat tabel lokal</translation>
     </message>
@@ -1742,7 +1742,7 @@ Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
 Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Open a DescribeTable JSON</source>
         <translation>Buka JSON DescribeTable</translation>
     </message>
@@ -2009,7 +2009,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditDialog</name>
     <message>
-        <location filename="../../transfer/export_audit_dialog.py" line="+53"/>
+        <location filename="../../transfer/export_audit_dialog.py" line="+64"/>
         <source>Audit an export</source>
         <translation>Audit ekspor</translation>
     </message>
@@ -2094,7 +2094,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Isi folder ekspor atau lokasi s3:// dulu.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Line {n}: {problem}</source>
         <translation>Baris {n}: {problem}</translation>
     </message>
@@ -2370,7 +2370,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>{file} adalah berkas, bukan folder: pilih folder untuk menulis {name}.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>Nothing was written: give another file name, or confirm the replacement.</source>
         <translation>Tidak ada yang ditulis: beri nama berkas lain, atau konfirmasi penggantian.</translation>
     </message>
@@ -4575,7 +4575,7 @@ Permintaan: {request}</translation>
 <context>
     <name>ResultPane</name>
     <message>
-        <location filename="../../items/result_pane.py" line="+125"/>
+        <location filename="../../items/result_pane.py" line="+126"/>
         <source>Items</source>
         <translation>Item</translation>
     </message>
@@ -5920,7 +5920,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>UpdateController</name>
     <message>
-        <location filename="../../updates/controller.py" line="+126"/>
+        <location filename="../../updates/controller.py" line="+127"/>
         <source>You have the latest version ({version}).</source>
         <translation>Anda memakai versi terbaru ({version}).</translation>
     </message>
@@ -5943,7 +5943,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>UpdateNotice</name>
     <message>
-        <location filename="../../updates/notice.py" line="+21"/>
+        <location filename="../../updates/notice.py" line="+22"/>
         <source>{APP_NAME} {version} is available. You have {current}.</source>
         <translation>{APP_NAME} {version} tersedia. Versi Anda {current}.</translation>
     </message>
@@ -6081,7 +6081,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.action_list_view</name>
     <message>
-        <location filename="../../builder/action_list_view.py" line="-74"/>
+        <location filename="../../builder/action_list_view.py" line="-68"/>
         <source>passed, not written</source>
         <translation>lolos, tidak ditulis</translation>
     </message>
@@ -6094,7 +6094,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.code_export_view</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="-67"/>
+        <location filename="../../builder/code_export_view.py" line="-83"/>
         <source>example() sends this form&apos;s transaction to the table with a new token: the same guarded write the builder would execute. Running the Python file calls it; the TypeScript module exports it (await example()).</source>
         <extracomment>Shown above the code, translated there (lupdate reads the literal context).</extracomment>
         <translation>example() mengirim transaksi formulir ini ke tabel dengan token baru: penulisan terjaga yang sama dengan yang akan dijalankan penyusun. Menjalankan file Python memanggilnya; modul TypeScript mengekspornya (await example()).</translation>
@@ -7171,7 +7171,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>tables.create_dialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="-163"/>
+        <location filename="../../tables/create_dialog.py" line="-162"/>
         <source>The article&apos;s layout: keys PK and SK, the email-index GSI on email, TTL on expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity</source>
         <translation>Tata letak artikel: key PK dan SK, GSI email-index pada email, TTL pada expiresAt, stream NEW_AND_OLD_IMAGES, kapasitas on-demand</translation>
     </message>
@@ -7210,7 +7210,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>transfer.file_field</name>
     <message>
-        <location filename="../../transfer/file_field.py" line="+28"/>
+        <location filename="../../transfer/file_field.py" line="+26"/>
         <source>The path holds {char} at character {position}: no file name should. Type the path again without it.</source>
         <translation>Jalur berisi {char} pada karakter ke-{position}: nama berkas tidak semestinya berisi itu. Ketik lagi jalurnya tanpa karakter itu.</translation>
     </message>
@@ -7279,7 +7279,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-227"/>
+        <location filename="../../window/connection_dialog.py" line="-226"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demo (tertanam, tanpa akun AWS)</translation>
     </message>

@@ -179,12 +179,12 @@
 <context>
     <name>ActionListView</name>
     <message>
-        <location filename="../../builder/action_list_view.py" line="+49"/>
+        <location filename="../../builder/action_list_view.py" line="+50"/>
         <source>Actions</source>
         <translation>Ações</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+41"/>
         <source>No actions yet: Add action, a template (Templates) or a request (Import JSON…) starts a transaction.</source>
         <translation>Nenhuma ação ainda: Nova ação, um modelo (Modelos) ou uma requisição (Importar JSON…) começa uma transação.</translation>
     </message>
@@ -1232,7 +1232,7 @@ Provavelmente quente</translation>
 <context>
     <name>CodeExportDialog</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="+101"/>
+        <location filename="../../builder/code_export_view.py" line="+118"/>
         <source>Copy the code of the tab shown to the clipboard</source>
         <translation>Copiar o código da aba exibida para a área de transferência</translation>
     </message>
@@ -1335,7 +1335,7 @@ Provavelmente quente</translation>
 <context>
     <name>ConnectionDialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="+44"/>
+        <location filename="../../window/connection_dialog.py" line="+43"/>
         <source>Connect to DynamoDB</source>
         <translation>Conectar ao DynamoDB</translation>
     </message>
@@ -1458,7 +1458,7 @@ Provavelmente quente</translation>
 <context>
     <name>ConsentQuestion</name>
     <message>
-        <location filename="../../updates/question.py" line="+19"/>
+        <location filename="../../updates/question.py" line="+20"/>
         <source>{APP_NAME}: new versions</source>
         <translation>{APP_NAME}: novas versões</translation>
     </message>
@@ -1704,7 +1704,7 @@ Provavelmente quente</translation>
 <context>
     <name>CreateTableDialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="+70"/>
+        <location filename="../../tables/create_dialog.py" line="+71"/>
         <source>Create a local table</source>
         <translation>Criar uma tabela local</translation>
     </message>
@@ -1758,7 +1758,7 @@ Then UpdateTimeToLive: TTL on {ttl_attribute}.</source>
 Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Open a DescribeTable JSON</source>
         <translation>Abrir um JSON do DescribeTable</translation>
     </message>
@@ -2029,7 +2029,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ExportAuditDialog</name>
     <message>
-        <location filename="../../transfer/export_audit_dialog.py" line="+53"/>
+        <location filename="../../transfer/export_audit_dialog.py" line="+64"/>
         <source>Audit an export</source>
         <translation>Auditar uma exportação</translation>
     </message>
@@ -2114,7 +2114,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Informe primeiro a pasta ou o local s3:// da exportação.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Line {n}: {problem}</source>
         <translation>Linha {n}: {problem}</translation>
     </message>
@@ -2396,7 +2396,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>{file} é um arquivo, não uma pasta: escolha uma pasta onde gravar {name}.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>Nothing was written: give another file name, or confirm the replacement.</source>
         <translation>Nada foi gravado: informe outro nome de arquivo ou confirme a substituição.</translation>
     </message>
@@ -4623,7 +4623,7 @@ Requisição: {request}</translation>
 <context>
     <name>ResultPane</name>
     <message>
-        <location filename="../../items/result_pane.py" line="+125"/>
+        <location filename="../../items/result_pane.py" line="+126"/>
         <source>Items</source>
         <translation>Itens</translation>
     </message>
@@ -5975,7 +5975,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>UpdateController</name>
     <message>
-        <location filename="../../updates/controller.py" line="+126"/>
+        <location filename="../../updates/controller.py" line="+127"/>
         <source>You have the latest version ({version}).</source>
         <translation>Você tem a versão mais recente ({version}).</translation>
     </message>
@@ -5998,7 +5998,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>UpdateNotice</name>
     <message>
-        <location filename="../../updates/notice.py" line="+21"/>
+        <location filename="../../updates/notice.py" line="+22"/>
         <source>{APP_NAME} {version} is available. You have {current}.</source>
         <translation>O {APP_NAME} {version} está disponível. Você tem a {current}.</translation>
     </message>
@@ -6136,7 +6136,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.action_list_view</name>
     <message>
-        <location filename="../../builder/action_list_view.py" line="-74"/>
+        <location filename="../../builder/action_list_view.py" line="-68"/>
         <source>passed, not written</source>
         <translation>passou, não escrito</translation>
     </message>
@@ -6149,7 +6149,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.code_export_view</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="-67"/>
+        <location filename="../../builder/code_export_view.py" line="-83"/>
         <source>example() sends this form&apos;s transaction to the table with a new token: the same guarded write the builder would execute. Running the Python file calls it; the TypeScript module exports it (await example()).</source>
         <extracomment>Shown above the code, translated there (lupdate reads the literal context).</extracomment>
         <translation>example() envia a transação deste formulário à tabela com um novo token: a mesma gravação protegida que o construtor executaria. Executar o arquivo Python a chama; o módulo TypeScript a exporta (await example()).</translation>
@@ -7226,7 +7226,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>tables.create_dialog</name>
     <message>
-        <location filename="../../tables/create_dialog.py" line="-163"/>
+        <location filename="../../tables/create_dialog.py" line="-162"/>
         <source>The article&apos;s layout: keys PK and SK, the email-index GSI on email, TTL on expiresAt, a NEW_AND_OLD_IMAGES stream, on-demand capacity</source>
         <translation>O layout do artigo: chaves PK e SK, o GSI email-index em email, TTL em expiresAt, um stream NEW_AND_OLD_IMAGES, capacidade sob demanda</translation>
     </message>
@@ -7265,7 +7265,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>transfer.file_field</name>
     <message>
-        <location filename="../../transfer/file_field.py" line="+28"/>
+        <location filename="../../transfer/file_field.py" line="+26"/>
         <source>The path holds {char} at character {position}: no file name should. Type the path again without it.</source>
         <translation>O caminho contém {char} no caractere {position}: nenhum nome de arquivo deveria contê-lo. Digite o caminho de novo sem ele.</translation>
     </message>
@@ -7334,7 +7334,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-227"/>
+        <location filename="../../window/connection_dialog.py" line="-226"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demonstração (embutida, sem conta AWS)</translation>
     </message>
