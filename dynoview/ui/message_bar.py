@@ -78,8 +78,8 @@ class MessageBar(QFrame):
         window = self.window()
         width = self.width() if self.isVisible() else window.width() if window is not self else hint.width()
         layout = self.layout()
-        height = layout.totalHeightForWidth(width) if layout is not None else hint.height()
-        return QSize(hint.width(), max(height, hint.height() if height <= 0 else height))
+        height = layout.totalHeightForWidth(width) if layout is not None else -1
+        return QSize(hint.width(), height if height > 0 else hint.height())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
