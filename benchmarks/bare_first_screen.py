@@ -146,7 +146,9 @@ def fit_to_screen(main: QMainWindow) -> None:
     """The app's first-start size (dynoview/ui/window/layout.py: fit_to_screen)."""
     screen = main.screen() or QApplication.primaryScreen()
     area = screen.availableGeometry()
-    main.resize(min(1360, int(area.width() * 0.94)), min(860, int(area.height() * 0.92)))
+    width, height = min(1360, int(area.width() * 0.94)), min(860, int(area.height() * 0.92))
+    # A small screen's whole area rather than less than 1024x700 (first_geometry).
+    main.resize(width if width >= 1024 else area.width(), height if height >= 700 else area.height())
 
 
 def main() -> None:

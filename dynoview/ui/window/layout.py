@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QSplitter, QWidget
 
 from dynoview.ui import settings as saved
@@ -119,13 +119,32 @@ class WindowLayout:
         saved.sync(store)  # and keep the file private
 
 
+#: The first-start size on a large screen, and the smallest the panels are laid out for
+#: (tests/gui/test_layout_1024.py).
+FIRST_SIZE, LAID_OUT_FOR = QSize(1360, 860), QSize(1024, 700)
+
+
+def first_geometry(area: QRect) -> QRect:
+    """Where the window opens the first time on a screen whose free area is ``area``: centred,
+    with a margin, 1360x860 at most. On a small screen the margin would leave the window
+    narrower than the panels are laid out for (962 px of a 1024 px screen clipped the builder's
+    buttons), so there it takes the whole area."""
+    width = min(FIRST_SIZE.width(), int(area.width() * 0.94))
+    height = min(FIRST_SIZE.height(), int(area.height() * 0.92))
+    if width < LAID_OUT_FOR.width():
+        width = area.width()
+    if height < LAID_OUT_FOR.height():
+        height = area.height()
+    return QRect(area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2,
+                 width, height)
+
+
 def fit_to_screen(win: QWidget) -> None:
-    """A first-start size that fits the screen (1360x860 at most), centred."""
+    """The first-start size and place (``first_geometry``) on the window's screen."""
     screen = win.screen() or QApplication.primaryScreen()
     if screen is None:
-        win.resize(1360, 860)
+        win.resize(FIRST_SIZE)
         return
-    area = screen.availableGeometry()
-    width, height = min(1360, int(area.width() * 0.94)), min(860, int(area.height() * 0.92))
-    win.resize(width, height)
-    win.move(area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2)
+    place = first_geometry(screen.availableGeometry())
+    win.resize(place.size())
+    win.move(place.topLeft())
