@@ -329,14 +329,12 @@ def _after_first_rows(window: MainWindow, then: Callable[[], None],
 def _mention_unsent_work(window: MainWindow) -> None:
     """The builder tab is built when first opened, and restores the last session's unsent work
     then: say at start that the work is there, so nobody thinks it was lost."""
-    from PySide6.QtCore import QCoreApplication
-
     from dynoview.core.drafts.store import DraftStore
 
     if DraftStore().has_leftover_work():  # work of windows that are gone, not taken over yet
-        window.show_status(QCoreApplication.translate(
-            "app", "Your last session left unsent work in the transaction builder: "
-                           "open it (Ctrl+B) to carry on or discard it."), 30000)
+        from dynoview.ui.window.unsent_work import UnsentWorkBar
+
+        UnsentWorkBar(window).show()
 
 
 def _clean_leftovers() -> None:

@@ -433,19 +433,32 @@ def test_the_start_says_when_the_last_session_left_unsent_work(connected_window:
     from dynoview.core.drafts.model import Draft
     from dynoview.core.drafts.store import DraftStore
     from dynoview.ui.app import _mention_unsent_work
+    from dynoview.ui.window.unsent_work import UnsentWorkBar
+
+    def shown() -> list[UnsentWorkBar]:
+        return [b for b in connected_window.findChildren(UnsentWorkBar) if not b.isHidden()]
 
     store = DraftStore()
     store.clear_current()
     _mention_unsent_work(connected_window)
-    assert "unsent work" not in connected_window.status.text()
+    assert shown() == []
     store.save_current(Draft(request={"TransactItems": [{"Delete": {
         "TableName": "t", "Key": {"PK": {"S": "a"}}}}]}))
     store.release()  # the window that saved it is gone: its work waits for the next start
     try:
         _mention_unsent_work(connected_window)
-        assert "unsent work in the transaction builder" in connected_window.status.text()
+        (bar,) = shown()  # a strip above the tabs, until the builder is opened
+        assert "unsent work in the transaction builder" in bar.text() and not bar.isWindow()
+        connected_window.router.open_builder()  # Ctrl+B: the work is in sight, the strip goes
+        assert shown() == []
+        connected_window.tabs.setCurrentIndex(0)
+        bar = UnsentWorkBar(connected_window)
+        bar.show()
+        bar.open_builder.click()  # its own button does the same
+        assert type(connected_window.tabs.currentWidget()).__name__ == "BuilderPanel"
+        assert shown() == []
     finally:
-        store.current.path.unlink()
+        store.current.path.unlink(missing_ok=True)  # taken over by the builder once opened
 
 
 def test_a_request_the_panels_send_opens_in_the_builder_as_sent(connected_window: MainWindow,

@@ -5918,6 +5918,29 @@ Terlama: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>UnsentWorkBar</name>
+    <message>
+        <location filename="../../window/unsent_work.py" line="+24"/>
+        <source>Your last session left unsent work in the transaction builder.</source>
+        <translation>Sesi terakhir Anda meninggalkan pekerjaan yang belum dikirim di pembangun transaksi.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open the builder (Ctrl+B) to carry on with it or discard it; nothing is sent until you say so.</source>
+        <translation>Buka pembangun (Ctrl+B) untuk melanjutkan atau membuangnya; tidak ada yang dikirim sampai Anda memintanya.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open the builder</source>
+        <translation>Buka pembangun</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Later</source>
+        <translation>Nanti</translation>
+    </message>
+</context>
+<context>
     <name>UpdateController</name>
     <message>
         <location filename="../../updates/controller.py" line="+127"/>
@@ -6067,15 +6090,6 @@ Terlama: {key_text}</translation>
         <location line="+1"/>
         <source>Clear the text</source>
         <translation>Bersihkan teks</translation>
-    </message>
-</context>
-<context>
-    <name>app</name>
-    <message>
-        <location filename="../../app.py" line="+337"/>
-        <source>Your last session left unsent work in the transaction builder: open it (Ctrl+B) to carry on or discard it.</source>
-        <extracomment>The qasync loop starts after the first paint, or this long after show() without one. A listening socket&apos;s flags in /proc/net/unix (__SO_ACCEPTCON). Cyclic garbage collection is back on this long after start-up at the latest. What waits for the first rows runs this long after the first paint at the latest (no table opens at start, or it fails).</extracomment>
-        <translation>Sesi terakhir Anda meninggalkan pekerjaan yang belum dikirim di pembangun transaksi: buka (Ctrl+B) untuk melanjutkan atau membuangnya.</translation>
     </message>
 </context>
 <context>

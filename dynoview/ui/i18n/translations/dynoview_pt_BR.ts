@@ -5973,6 +5973,29 @@ Mais antigo: {key_text}</translation>
     </message>
 </context>
 <context>
+    <name>UnsentWorkBar</name>
+    <message>
+        <location filename="../../window/unsent_work.py" line="+24"/>
+        <source>Your last session left unsent work in the transaction builder.</source>
+        <translation>Sua última sessão deixou trabalho não enviado no construtor de transações.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open the builder (Ctrl+B) to carry on with it or discard it; nothing is sent until you say so.</source>
+        <translation>Abra o construtor (Ctrl+B) para continuar ou descartá-lo; nada é enviado até você pedir.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open the builder</source>
+        <translation>Abrir o construtor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Later</source>
+        <translation>Depois</translation>
+    </message>
+</context>
+<context>
     <name>UpdateController</name>
     <message>
         <location filename="../../updates/controller.py" line="+127"/>
@@ -6122,15 +6145,6 @@ Mais antigo: {key_text}</translation>
         <location line="+1"/>
         <source>Clear the text</source>
         <translation>Limpar o texto</translation>
-    </message>
-</context>
-<context>
-    <name>app</name>
-    <message>
-        <location filename="../../app.py" line="+337"/>
-        <source>Your last session left unsent work in the transaction builder: open it (Ctrl+B) to carry on or discard it.</source>
-        <extracomment>The qasync loop starts after the first paint, or this long after show() without one. A listening socket&apos;s flags in /proc/net/unix (__SO_ACCEPTCON). Cyclic garbage collection is back on this long after start-up at the latest. What waits for the first rows runs this long after the first paint at the latest (no table opens at start, or it fails).</extracomment>
-        <translation>Sua última sessão deixou trabalho não enviado no construtor de transações: abra-o (Ctrl+B) para continuar ou descarte-o.</translation>
     </message>
 </context>
 <context>
