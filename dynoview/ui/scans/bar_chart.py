@@ -73,6 +73,11 @@ def _count_format(value: float) -> str:
     return f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
 
 
+def axis_title(title: str, fm: QFontMetrics, room: float) -> str:
+    """``title`` whole when it fits in ``room`` pixels, else cut at its end with an ellipsis."""
+    return fm.elidedText(title, Qt.TextElideMode.ElideRight, max(0, int(room)))
+
+
 def _value_y(plot: QRectF, top: float, value: float) -> float:
     """The y coordinate of ``value`` on a value axis running from 0 to ``top``, clamped to the top."""
     return plot.bottom() - (min(value, top) / top) * plot.height() if top else plot.bottom()
@@ -224,16 +229,18 @@ class BarChart(QWidget):
         p.setPen(QPen(text, 1))
         p.drawLine(int(plot.left()), int(plot.top()), int(plot.left()), int(plot.bottom()))
         p.drawLine(int(plot.left()), int(plot.bottom()), int(plot.right()), int(plot.bottom()))
+        # A title longer than its axis is elided at its end: centred whole, a short chart cut
+        # both ends off ("llection si" for "collection size").
         if self.y_title:
             p.save()
             p.translate(10 + fm.ascent(), plot.center().y())
             p.rotate(-90)
             p.drawText(QRectF(-plot.height() / 2, -fm.ascent(), plot.height(), fm.height()),
-                       Qt.AlignmentFlag.AlignCenter, self.y_title)
+                       Qt.AlignmentFlag.AlignCenter, axis_title(self.y_title, fm, plot.height()))
             p.restore()
         if self.x_title:
             p.drawText(QRectF(plot.left(), self.height() - fm.height() - 4, plot.width(), fm.height()),
-                       Qt.AlignmentFlag.AlignCenter, self.x_title)
+                       Qt.AlignmentFlag.AlignCenter, axis_title(self.x_title, fm, plot.width()))
 
     def _paint_bars(self, p: QPainter, plot: QRectF, every: int, top: float, text: QColor,
                     highlight: QColor, fm: QFontMetrics) -> None:
