@@ -102,7 +102,12 @@ class MessageBar(QFrame):
             self._host.toggleViewAction().setVisible(False)  # not a toolbar to hide and forget
             self._host.setContextMenuPolicy(Qt.ContextMenuPolicy.PreventContextMenu)
             self._host.addWidget(self)
-            window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self._host)
+            top = Qt.ToolBarArea.TopToolBarArea
+            strips = window.findChildren(QToolBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
+            if any(bar is not self._host and not bar.isHidden() and window.toolBarArea(bar) == top
+                   for bar in strips):
+                window.addToolBarBreak(top)  # a strip of its own, under the one shown already
+            window.addToolBar(top, self._host)
         elif self._host is None:
             self.adjustSize()
         super().show()

@@ -40,3 +40,24 @@ def test_a_pressed_button_closes_the_bar_and_its_strip(qtbot: Any) -> None:
         yes.click()
     assert pressed.args == [yes] and not bar.isVisible() and bar.parent() is window
     qtbot.waitUntil(lambda: window.findChildren(QToolBar) == [], timeout=2000)
+
+
+def test_two_bars_stack_each_on_a_strip_of_the_windows_width(qtbot: Any) -> None:
+    """An unanswered update question and the last session's unsent work show together at a
+    start: side by side, the first was squeezed to a fifth of the window."""
+    from PySide6.QtCore import QPoint
+
+    window = QMainWindow()
+    window.setCentralWidget(QLabel("tabs"))
+    qtbot.addWidget(window)
+    window.resize(1000, 600)
+    window.show()
+    first, second = MessageBar(window), MessageBar(window)
+    for bar, words in ((first, "A question?"), (second, "A note.")):
+        bar.setText(words)
+        bar.addButton("OK")
+        bar.show()
+    qtbot.waitUntil(lambda: second.mapTo(window, QPoint(0, 0)).y() > first.mapTo(window, QPoint(0, 0)).y(),
+                    timeout=2000)
+    assert first.width() > 900 and second.width() > 900
+    assert first.mapTo(window, QPoint(0, 0)).x() == second.mapTo(window, QPoint(0, 0)).x()
