@@ -75,8 +75,10 @@ class MessageBar(QFrame):
         """As tall as the words need at the width the bar has (a toolbar asks no height for a
         width: a wrapped label in one got the height of its narrowest layout)."""
         hint = super().sizeHint()
-        window = self.window()
-        width = self.width() if self.isVisible() else window.width() if window is not self else hint.width()
+        if self.isVisible():
+            width = self.width()
+        else:  # about to show: it will span its window
+            width = self.window().width() if self.window() is not self else hint.width()
         layout = self.layout()
         height = layout.totalHeightForWidth(width) if layout is not None else -1
         return QSize(hint.width(), height if height > 0 else hint.height())

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtGui import QFontMetrics
 
-from dynoview.ui.scans.bar_chart import Bar, BarChart, axis_title
+from dynoview.ui.scans.bar_chart import BarChart, axis_title
 
 pytestmark = pytest.mark.gui
 
@@ -26,12 +26,3 @@ def test_a_title_that_fits_is_whole_and_a_longer_one_ends_in_an_ellipsis(qtbot: 
     assert fm.horizontalAdvance(short) <= whole * 0.6
     assert axis_title(title, fm, -5) == ""  # no room at all: nothing, not a crash
 
-
-def test_a_short_chart_paints_with_its_titles(qtbot: Any) -> None:
-    chart = BarChart()
-    qtbot.addWidget(chart)
-    chart.y_title, chart.x_title = "item-collection size", "partition key (largest first)"
-    chart.set_bars([Bar("ACCT#1", 140), Bar("ACCT#2", 120)], title="Item-collection sizes")
-    for height in (60, 90, 140):
-        chart.resize(280, height)
-        assert not chart.grab().isNull()

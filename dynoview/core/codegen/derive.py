@@ -74,12 +74,6 @@ def _check_schema(schema: UniquenessSchema) -> None:
 # --------------------------------------------------------------------------- operations
 
 
-def _rule_info(rule: LockRule, words: Words, index: tuple[str, int] | None) -> RuleInfo:
-    if index is None:
-        return RuleInfo(rule.name, words, rule.attribute, rule.normalisation)
-    return RuleInfo(rule.name, words, rule.attribute, rule.normalisation, *index)
-
-
 def index_key(rule: LockRule, info: TableInfo | None) -> tuple[str, int] | None:
     """(index, bytes): the index whose key holds the account's value as given, and that key's
     limit, when one does. Of the table's indexes keyed on the rule's attribute, the tightest (a
@@ -104,7 +98,9 @@ def build_model(schema: UniquenessSchema, table: str,
     indexes tell which values are index keys (``index_key``)."""
     _check_schema(schema)
     words = rule_words([r.name for r in schema.rules])
-    rules = tuple(_rule_info(r, w, index_key(r, info)) for r, w in zip(schema.rules, words, strict=True))
+    rules = tuple(RuleInfo(r.name, w, r.attribute, r.normalisation,
+                           *(index_key(r, info) or (None, MAX_PARTITION_KEY_BYTES)))
+                  for r, w in zip(schema.rules, words, strict=True))
     wanted: list[tuple[str, LockRule | None]] = [(SIGN_UP, None)]
     wanted += [(CHANGE_VALUE, r) for r in schema.rules]
     wanted.append((DELETE_ACCOUNT, None))

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QDialog, QLabel, QPlainTextEdit, QTabWidget, QVBox
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.builder.dialogs import CREDENTIALS_NOTE, code_view
+from dynoview.ui.builder.editing import tables_of
 from dynoview.ui.codegen.code_actions import CodeActions
 from dynoview.ui.context import AppContext
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
@@ -64,9 +65,7 @@ def table_info(form: QObject, table: str) -> TableInfo | None:
     """The description of ``table`` the window holds, if it described it: its indexes say
     which values the exported code holds to an index key's size."""
     ctx = _context(form)
-    if ctx is None:
-        return None
-    return ctx.table if ctx.table is not None and ctx.table.name == table else ctx.tables.get(table)
+    return tables_of(ctx).get(table) if ctx is not None else None
 
 
 def file_name(template: str, lang: str) -> str:
