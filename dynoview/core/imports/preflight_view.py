@@ -39,7 +39,8 @@ from dynoview.core.preflight.source import FULL_READ_MAX_ITEMS, Holders, Ident, 
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.model import Transaction
-from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
+from dynoview.core.uniqueness.holders import holds_any
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 
 #: Items the view keeps in memory at most (the import's own writes included).
 KEEP_MAX_ITEMS = 100_000
@@ -165,16 +166,17 @@ class _ViewSource(Source):
             self._items.update(zip(unread, answers, strict=True))
         return super().items(keys)
 
-    def holders(self, table: str, rule: LockRule, values: Iterable[str]) -> Holders:
+    def holders(self, table: str, rule: LockRule, values: Iterable[str],
+                forms: Iterable[str] = ()) -> Holders:
         """The table's holders, with the batch being written standing as written."""
-        values = set(values)
-        found = super().holders(table, rule, values)
+        values, forms = set(values), set(forms)
+        found = super().holders(table, rule, values, forms)
         if table != self.view.table.name:
             return found
         for item in self.view.in_flight.values():
             if self.schema.is_account(item):
                 acct = pk_text(item, self.schema) or ""
-                if protected_text(item.get(rule.attribute)) in values:
+                if holds_any(rule, item, forms, values):
                     found[acct] = item
                 else:
                     found.pop(acct, None)

@@ -52,7 +52,7 @@ from dynoview.core.preflight.model import (
 from dynoview.core.preflight.probes import probe_forms
 from dynoview.core.preflight.refusals import Context, Touched, refusal, unpredictable
 from dynoview.core.preflight.source import LOOKUP_SCAN_MAX_ITEMS, Ident, Source
-from dynoview.core.preflight.warnings import unknown_expiries, warning
+from dynoview.core.preflight.warnings import unknown_expiries, unseen_holders, warning
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.tx.model import Action, Transaction
@@ -145,6 +145,11 @@ def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
             if not change.breaking:
                 result.warnings.append(warning(change, table, ctx, verdict.forms_before))
     result.warnings.extend(unknown_expiries(touched, world.before, schema, source.tables))
+    unseen = unseen_holders(result.pairs, tables, source.unsure, ctx)
+    result.warnings.extend(unseen)
+    seen_pairs = {(w.rule, w.value) for w in unseen}
+    result.pairs = [dataclasses.replace(p, unseen=True) if (p.rule, p.value) in seen_pairs else p
+                    for p in result.pairs]
     _cancelled(result, cancellations(touched, world.before, schema, source.tables, ctx.forms_before,
                                      now, ctx.verify))
     return result
@@ -321,7 +326,7 @@ class _World:
                 text = protected_text(account.get(rule.attribute))
                 if text and rule.held_form(account) in forms:
                     raw.add(text)
-            found = source.holders(table, rule, raw)
+            found = source.holders(table, rule, raw, forms)
             mine = self.others.setdefault(table, {})
             for acct, item in found.items():
                 if (table, acct) not in self.accounts_before:

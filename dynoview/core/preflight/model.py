@@ -31,6 +31,10 @@ from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 FREE = "FREE"  # no lock and no account: nothing to protect
 UNPREDICTABLE = "UNPREDICTABLE"  # an Update whose effect on a protected value cannot be computed
 CANCELLED = "CANCELLED"  # a refusal: an action's condition fails on what the preflight read
+#: A warning: a lock removed while an account storing another spelling of its value (which the
+#: rule folds into it) could not be looked up, so it may still be held.
+UNSEEN_HOLDER = "UNSEEN_HOLDER"
+_LABELS = {**LABELS, UNSEEN_HOLDER: "Holder not looked up"}
 
 NOT_ATOMIC_NOTE = ("The preflight's reads are not atomic with the write: another writer can change "
                    "these items in between, so the transaction's own conditions remain the real guard.")
@@ -67,6 +71,8 @@ class Pair:
     warns: bool = False
     #: The other forms of the value's clash group after the transaction (case or lookalike).
     clash_with: tuple[str, ...] = ()
+    #: Accounts storing another spelling of the value could not be looked up (UNSEEN_HOLDER).
+    unseen: bool = False
 
     @property
     def worse(self) -> bool:
@@ -90,6 +96,9 @@ class Pair:
         status = self.status_after
         if status == OK:
             return f"after: lock {self.lock_text} held by {holders} ✓"
+        if status == FREE and self.unseen:
+            return (f"after: {self.rule} {self.value} has no lock, and no account found holds it ⚠ "
+                    "other spellings not looked up")
         if status == FREE:
             return f"after: {self.rule} {self.value} is free (no lock, no account) ✓"
         if status == MISSING_LOCK:
@@ -154,7 +163,7 @@ class PreflightWarning:
 
     @property
     def label(self) -> str:
-        return LABELS[self.status]
+        return _LABELS[self.status]
 
 
 @dataclass

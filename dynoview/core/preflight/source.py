@@ -18,7 +18,7 @@ from dynoview.core.preflight.model import item_ident, pk_text
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.cancellation import key_text
-from dynoview.core.uniqueness.holders import holders_filter
+from dynoview.core.uniqueness.holders import exact_lookup_finds_all, holders_filter, holds_any
 from dynoview.core.uniqueness.key_limits import fits_partition_key, oversized, skipped_note
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
 
@@ -49,7 +49,11 @@ class Source:
         self.schema = schema
         self.cancel = cancel
         self._items: dict[Ident, dict[str, Any] | None] = {}
-        self._holders: dict[tuple[str, str, str], Holders] = {}  # (table, rule, raw value)
+        #: (table, rule, a raw value, or a lock form when True) -> its holders
+        self._holders: dict[tuple[str, str, str, bool], Holders] = {}
+        #: (table, rule) whose lookups could not find every spelling of a form (an index Query
+        #: under a normalising rule): a form with no holder found may still have one
+        self.unsure: set[tuple[str, str]] = set()
         #: (table, rule) -> how its holders were (or were not) looked up, for the notes
         self.lookup_notes: dict[tuple[str, str], str] = {}
         self._whole: dict[str, list[dict[str, Any]] | None] = {}  # table -> every item, or None
@@ -112,49 +116,39 @@ class Source:
                 self._items[ident] = answer.get("Item") if isinstance(answer, Mapping) else None
         return {ident: self._items[ident] for ident in wanted}
 
-    def holders(self, table: str, rule: LockRule, values: Iterable[str]) -> Holders:
-        """Accounts (by id) whose ``rule.attribute`` is one of ``values`` as stored, found without
-        reading the whole of a large table: the rule's GSI (eventually consistent), else a
-        bounded Scan. ``lookup_notes`` says how."""
-        wanted = sorted(set(values))
-        todo = [v for v in wanted if (table, rule.name, v) not in self._holders]
+    def holders(self, table: str, rule: LockRule, values: Iterable[str],
+                forms: Iterable[str] = ()) -> Holders:
+        """Accounts (by id) whose ``rule.attribute`` is one of ``values`` as stored, or whose value
+        the rule normalises to one of the lock ``forms`` (``Ada@X.io`` holds ``ada@x.io`` under a
+        lowercase rule), found without reading the whole of a large table: the rule's GSI
+        (eventually consistent; it finds only the spellings asked for, so ``unsure`` then names
+        the rule), else a bounded Scan. ``lookup_notes`` says how."""
+        keys = [(v, False) for v in sorted(set(values))]
+        if not exact_lookup_finds_all(rule):
+            keys += [(f, True) for f in sorted(set(forms))]
+        todo = [k for k in keys if (table, rule.name, *k) not in self._holders]
         if todo:
-            self._look_up(table, rule, todo)
+            self._look_up(table, rule, [v for v, form in todo if not form],
+                          [v for v, form in todo if form])
         found: Holders = {}
-        for value in wanted:
-            for acct, item in self._holders[(table, rule.name, value)].items():
+        for key in keys:
+            for acct, item in self._holders[(table, rule.name, *key)].items():
                 found[acct] = {**found.get(acct, {}), **item}
         return found
 
-    def _look_up(self, table: str, rule: LockRule, values: Sequence[str]) -> None:
+    def _look_up(self, table: str, rule: LockRule, values: Sequence[str], forms: Sequence[str]) -> None:
         info = self.tables.get(table)
-        schema = self.schema
-        for value in values:
-            self._holders[(table, rule.name, value)] = {}
+        for key in [(v, False) for v in values] + [(f, True) for f in forms]:
+            self._holders[(table, rule.name, *key)] = {}
         index = None
         if info is not None and rule.index_name:
             index = next((i for i in (*info.gsis, *info.lsis) if i.name == rule.index_name
                           and i.partition_key.name == rule.attribute), None)
-        if index is not None:
-            for value in values:
-                self._check_cancel()
-                if not fits_partition_key(value):  # no index key holds it: the Query would fail
-                    self.key_notes.append(skipped_note(
-                        f"The lookup of {key_text({rule.attribute: {'S': value}})} through the index "
-                        f"{index.name} is"))
-                    continue
-                request: dict[str, Any] = {"TableName": table, "IndexName": index.name,
-                                           "KeyConditionExpression": "#v = :v",
-                                           "ExpressionAttributeNames": {"#v": rule.attribute},
-                                           "ExpressionAttributeValues": {":v": {"S": value}}}
-                for page in self.reader.cursor("Query", request, info):
-                    self._check_cancel()
-                    for item in page.items:
-                        if schema.is_account(item):
-                            self._holders[(table, rule.name, value)][pk_text(item, schema) or ""] = item
-            self.lookup_notes[(table, rule.name)] = (
-                f"Accounts holding these {rule.name} values were found through the GSI {index.name}, "
-                "which is eventually consistent.")
+        if index is not None and (not forms or info is None or info.item_count is None
+                                  or info.item_count > LOOKUP_SCAN_MAX_ITEMS):
+            self._by_index(table, rule, index.name, values)
+            if forms:  # the index has no way to fold spellings
+                self.unsure.add((table, rule.name))
             return
         if info is None or info.item_count is None or info.item_count > LOOKUP_SCAN_MAX_ITEMS:
             self.lookup_notes[(table, rule.name)] = (
@@ -162,17 +156,59 @@ class Source:
                 f"no index on {rule.attribute} and the table is too large to scan. Add the index to "
                 "the schema for a complete preflight.")
             return
+        if forms:  # a normalising rule: every account's value is normalised and compared here
+            self._by_scan(table, rule, None, set(values), set(forms))
+            return
         for start in range(0, len(values), _SCAN_VALUES):
-            self._check_cancel()
             part = list(values[start:start + _SCAN_VALUES])
-            scan: dict[str, Any] = {"TableName": table, "ConsistentRead": True,
-                                    **holders_filter(schema, rule, part)}
-            for page in self.reader.cursor("Scan", scan, info):
-                self._check_cancel()  # up to LOOKUP_SCAN_MAX_ITEMS items: Cancel stops it between pages
+            self._by_scan(table, rule, part, set(part), set())
+
+    def _by_index(self, table: str, rule: LockRule, index: str, values: Sequence[str]) -> None:
+        info = self.tables.get(table)
+        for value in values:
+            self._check_cancel()
+            if not fits_partition_key(value):  # no index key holds it: the Query would fail
+                self.key_notes.append(skipped_note(
+                    f"The lookup of {key_text({rule.attribute: {'S': value}})} through the index "
+                    f"{index} is"))
+                continue
+            request: dict[str, Any] = {"TableName": table, "IndexName": index,
+                                       "KeyConditionExpression": "#v = :v",
+                                       "ExpressionAttributeNames": {"#v": rule.attribute},
+                                       "ExpressionAttributeValues": {":v": {"S": value}}}
+            for page in self.reader.cursor("Query", request, info):
+                self._check_cancel()
                 for item in page.items:
-                    text = protected_text(item.get(rule.attribute))
-                    if text in part:
-                        self._holders[(table, rule.name, text)][pk_text(item, schema) or ""] = item
+                    if self.schema.is_account(item):
+                        acct = pk_text(item, self.schema) or ""
+                        self._holders[(table, rule.name, value, False)][acct] = item
+        note = (f"Accounts holding these {rule.name} values were found through the GSI {index}, "
+                "which is eventually consistent.")
+        if not exact_lookup_finds_all(rule):
+            note += (f" The index finds only the spellings asked for: an account storing another "
+                     f"spelling that the {rule.normalisation} rule folds into the same lock (other "
+                     "capitals, spaces or Unicode form) is not found; the audit reads every spelling.")
+        self.lookup_notes[(table, rule.name)] = note
+
+    def _by_scan(self, table: str, rule: LockRule, part: list[str] | None, values: set[str],
+                 forms: set[str]) -> None:
+        """One Scan for the holders of ``values`` as stored (``part``: the filter's values) or,
+        ``part`` None, of ``forms`` too, matched here on every account that has the attribute."""
+        self._check_cancel()
+        scan: dict[str, Any] = {"TableName": table, "ConsistentRead": True,
+                                **holders_filter(self.schema, rule, part)}
+        for page in self.reader.cursor("Scan", scan, self.tables.get(table)):
+            self._check_cancel()  # up to LOOKUP_SCAN_MAX_ITEMS items: Cancel stops it between pages
+            for item in page.items:
+                if part is None and not holds_any(rule, item, forms, values):
+                    continue
+                acct = pk_text(item, self.schema) or ""
+                text = protected_text(item.get(rule.attribute))
+                if text in values:
+                    self._holders[(table, rule.name, text, False)][acct] = item
+                held = rule.held_form(item)
+                if held in forms:
+                    self._holders[(table, rule.name, held, True)][acct] = item
 
     def _partition_key(self, table: str, key: Mapping[str, Any]) -> str:
         info = self.tables.get(table)

@@ -10,7 +10,16 @@ from typing import Any
 
 from dynoview.core.preflight.compare import Change, holders_by_form
 from dynoview.core.preflight.effects import uncomputed
-from dynoview.core.preflight.model import Forms, PreflightWarning, item_ident, known, pk_text, rule_value
+from dynoview.core.preflight.model import (
+    UNSEEN_HOLDER,
+    Forms,
+    Pair,
+    PreflightWarning,
+    item_ident,
+    known,
+    pk_text,
+    rule_value,
+)
 from dynoview.core.preflight.refusals import Context, Touched
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.findings import CASE_CLASH, EXPIRED, LOOKALIKE_CLASH
@@ -71,6 +80,30 @@ def unknown_expiries(touched: Sequence[Touched], before: Mapping[tuple[str, str]
             f"{_where(index)}this Update sets {ttl}, the TTL attribute of {action.table}, to a value "
             f"the preflight cannot compute, so it cannot tell whether {what} would expire (and be "
             f"deleted by DynamoDB). Set {ttl} from a value (SET {ttl} = :t), or confirm to send it anyway."))
+    return out
+
+
+def unseen_holders(pairs: Sequence[Pair], tables: Sequence[str], unsure: set[tuple[str, str]],
+                   ctx: Context) -> list[PreflightWarning]:
+    """A warning for each lock the transaction removes with no account found holding its value,
+    where the lookup could not find every spelling (``Source.unsure``: an index under a
+    normalising rule, on a table too large to read whole): an account storing another spelling
+    the rule folds into the lock (``Ada@Example.io`` for ``ada@example.io``) would lose it."""
+    out: list[PreflightWarning] = []
+    for pair, table in zip(pairs, tables, strict=True):
+        if (table, pair.rule) not in unsure or not pair.locked_before or pair.locked_after \
+                or pair.holders_after:
+            continue
+        rule = ctx.schema.rule(pair.rule)
+        index = _cause(ctx, table, rule, [pair.value])
+        out.append(PreflightWarning(
+            index, UNSEEN_HOLDER, rule.name, pair.value, (pair.value,), (),
+            f"{_where(index)}no account was found holding {rule.name} {pair.value}, but the "
+            f"{rule.normalisation} rule folds other spellings into this lock (other capitals, spaces "
+            f"or Unicode forms) and the index {rule.index_name} finds only the spellings asked for, "
+            "on a table too large to read whole. An account storing another spelling would lose "
+            "its lock. Check the audit (it reads every spelling) before releasing it, or confirm "
+            "to send it anyway."))
     return out
 
 

@@ -28,9 +28,12 @@ from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.uniqueness.diagnose_answer import (
     FREE,
+    HOLDER_UNKNOWN,
     answer,
     case_clash_sentence,
     free_lookalike_note,
+    holder_unknown_note,
+    holder_unknown_sentence,
     lookalike_sentence,
     orphan_sentence,
 )
@@ -191,6 +194,8 @@ def diagnose(
     ids = sorted(state.holders_of(stored))
     worst = about[0] if about else None
     status, sentence = answer(pairing, rule, stored, worst, lock_item is not None, ids)
+    if not search.complete and whole is None and status == ORPHAN_LOCK:
+        status, sentence = HOLDER_UNKNOWN, holder_unknown_sentence(stored, rule, search.index_name)
     origin: LockOrigin | None = None
     if status == ORPHAN_LOCK and explain_origin and lock_item is not None:
         origin, more = classify_orphan(reader, locks, schema, rule, stored, lock_item,
@@ -207,9 +212,14 @@ def diagnose(
             sentence += " Also: " + case_clash_sentence(pairing, f)
     if status == FREE and judged.alike:
         sentence += free_lookalike_note(pairing, rule, value, judged.alike)
+    if status == FREE and not search.complete and whole is None:
+        sentence += holder_unknown_note(rule, search.index_name)
     named = {a for f in about for a in f.account_ids} | set(ids) | {
         a for f in judged.alike for a in state.holders_of(f)}
-    accounts = [a for a in _distinct(search.accounts, schema) if a[schema.pk_name].get("S") in named]
+    # The engine may name accounts the look-up by spelling did not return (a whole read finds
+    # ``Dup@X.io`` for ``dup@x.io``): each named account is listed, from whichever read had it.
+    pool = search.accounts + [i for i in whole or () if schema.is_account(i)]
+    accounts = [a for a in _distinct(pool, schema) if a[schema.pk_name].get("S") in named]
     variant = next((m for f in about if f.status in (CASE_CLASH, LOOKALIKE_CLASH)
                     for m in pairing.members(f) if m in found and m != stored), None)
     diagnosis = Diagnosis(rule.name, value, normalised, status, sentence,

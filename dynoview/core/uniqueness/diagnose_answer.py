@@ -22,6 +22,9 @@ from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.schema import LockRule
 
 FREE = "FREE"  # neither locked nor used: the person can sign up
+#: Locked, and no account found holds it, but one storing another spelling the rule folds into
+#: the lock could not be looked up (an index finds only the spellings asked for).
+HOLDER_UNKNOWN = "HOLDER_UNKNOWN"
 
 
 def shown(form: str) -> str:
@@ -140,3 +143,22 @@ def orphan_sentence(value: str, rule: LockRule, origin: LockOrigin) -> str:
         return (f"{head}: left by a deleted account{who}. {origin.evidence} Releasing the lock frees "
                 f"{shown(value)} for anyone.")
     return f"{head}. {origin.evidence}"
+
+
+def _unseen(rule: LockRule, index: str | None) -> str:
+    return (f"the {rule.normalisation} rule folds other spellings (other capitals, spaces or Unicode "
+            f"forms) into one lock, and the index {index} finds only the spellings asked for, so an "
+            "account storing another spelling was not looked up")
+
+
+def holder_unknown_sentence(value: str, rule: LockRule, index: str | None) -> str:
+    """A lock with no holder found, where one storing another spelling may exist."""
+    return (f"{shown(value)} is locked, and no account was found using it; but {_unseen(rule, index)}. "
+            "Do not release the lock on this answer: run the audit, which reads every spelling, or "
+            "diagnose with a Scan (dynoview diagnose --no-index).")
+
+
+def holder_unknown_note(rule: LockRule, index: str | None) -> str:
+    """For a free value: a signup succeeds, but an account may already use another spelling."""
+    return (f" But {_unseen(rule, index)}: one may already use this value without a lock (the "
+            "audit finds it).")

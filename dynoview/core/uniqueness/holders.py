@@ -12,7 +12,7 @@ from typing import Any
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.tables import IndexInfo, TableInfo
-from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
 from dynoview.core.values.numbers import parse_number
 from dynoview.core.values.types import ValueParseError
 
@@ -50,12 +50,27 @@ def estimate_scan(table: TableInfo, consistent: bool) -> ScanEstimate:
     return ScanEstimate(table.item_count, size, units, consistent)
 
 
-def holders_filter(schema: UniquenessSchema, rule: LockRule, values: list[str], *,
+def exact_lookup_finds_all(rule: LockRule) -> bool:
+    """Whether looking accounts up by the stored value (an index Query, a filter's equality)
+    finds every account holding a form. Under a normalising rule it does not: the lock
+    ``ada@example.io`` of a lowercase rule is held by an account storing ``Ada@Example.io``
+    too, and no DynamoDB key condition or filter folds case or Unicode forms."""
+    return rule.normalisation == "none"
+
+
+def holds_any(rule: LockRule, item: dict[str, Any], forms: set[str], raw: set[str]) -> bool:
+    """Whether the account ``item`` holds one of the lock ``forms`` (its value normalised as the
+    rule says), or stores one of the ``raw`` spellings as it is."""
+    return rule.held_form(item) in forms or protected_text(item.get(rule.attribute)) in raw
+
+
+def holders_filter(schema: UniquenessSchema, rule: LockRule, values: list[str] | None, *,
                    numbers: bool = False) -> dict[str, Any]:
     """FilterExpression parts for the accounts holding one of the values: the rule's attribute
     equals one of them, on account items only (a diagnosis's Scan and the preflight's lookup).
     ``numbers``: a value that is a number's text also matches that number stored as N (the
-    audit reads N as its text).
+    audit reads N as its text). ``values`` None: every account that has the attribute, for a
+    rule whose holders only the caller can match (``exact_lookup_finds_all``).
 
     Every attribute name is aliased: a rule on a reserved word (status, name)
     would otherwise be a ValidationException.
@@ -63,16 +78,17 @@ def holders_filter(schema: UniquenessSchema, rule: LockRule, values: list[str], 
     names = {"#v": rule.attribute, "#pk": schema.pk_name}
     vals: dict[str, Any] = {":acct": {"S": schema.account_pk_prefix}}
     tests = []
-    for i, value in enumerate(values):
+    for i, value in enumerate(values or ()):
         vals[f":v{i}"] = {"S": value}
         tests.append(f"#v = :v{i}")
         if numbers and _number_text(value):
             vals[f":n{i}"] = {"N": value}
             tests.append(f"#v = :n{i}")
-    expr = f"({' OR '.join(tests)}) AND begins_with(#pk, :acct)"
+    test = f"({' OR '.join(tests)})" if values is not None else "attribute_exists(#v)"
+    expr = f"{test} AND begins_with(#pk, :acct)"
     if not schema.account_pk_prefix:  # an accounts table of its own: every item is an account
         del names["#pk"], vals[":acct"]
-        expr = f"({' OR '.join(tests)})"
+        expr = test
     if schema.sk_name and schema.account_sk_value is not None:
         names["#sk"] = schema.sk_name
         vals[":sk"] = {"S": schema.account_sk_value}
@@ -98,6 +114,9 @@ class AccountSearch:
     index_name: str | None = None
     estimate: ScanEstimate | None = None
     scanned: int | None = None
+    #: Every account holding the forms was found (False: an index Query under a normalising
+    #: rule, which finds only the spellings asked for; see ``exact_lookup_finds_all``).
+    complete: bool = True
 
 
 def find_accounts(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
@@ -111,7 +130,8 @@ def find_accounts(reader: Reader, table: TableInfo, schema: UniquenessSchema, ru
         if index.kind == "GSI":
             notes.append(f"Accounts were found through the GSI {index.name}, which is eventually "
                          "consistent: an account written in the last second may not show yet.")
-        return AccountSearch(VIA_INDEX, accounts, index_name=index.name)
+        return AccountSearch(VIA_INDEX, accounts, index_name=index.name,
+                             complete=exact_lookup_finds_all(rule))
     estimate = estimate_scan(table, consistent_scan)
     notes.append("No index on " + rule.attribute + " is named in the schema, so accounts were "
                  "found with a Scan. " + estimate.text())
@@ -157,11 +177,15 @@ def _accounts_by_index(reader: Reader, table: TableInfo, schema: UniquenessSchem
 def _accounts_by_scan(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
                       forms: list[str], consistent: bool, receipts: list[ReadReceipt],
                       cancel: threading.Event | None) -> tuple[list[dict[str, Any]], int]:
-    """The accounts holding any spelling, by a filtered Scan; and how many items it read."""
+    """The accounts holding any spelling, by a filtered Scan; and how many items it read. Under
+    a normalising rule the filter keeps every account with the attribute and the forms are
+    matched here: the Scan reads the whole table either way (a filter saves no capacity)."""
+    raw = _attribute_values(rule, forms)
+    exact = exact_lookup_finds_all(rule)
     scan: dict[str, Any] = {"TableName": table.name, "ConsistentRead": consistent,
-                            **holders_filter(schema, rule, sorted(_attribute_values(rule, forms)),
-                                             numbers=True)}
+                            **holders_filter(schema, rule, sorted(raw) if exact else None, numbers=True)}
     cursor = reader.cursor("Scan", scan, table)
+    wanted, spelt = set(forms), set(raw)
     accounts = [item for items in cursor.item_pages(receipts, cancel=cancel, cancelled=SCAN_CANCELLED)
-                for item in items]
+                for item in items if exact or holds_any(rule, item, wanted, spelt)]
     return accounts, cursor.total_scanned

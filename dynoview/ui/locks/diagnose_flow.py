@@ -45,10 +45,10 @@ class Buttons:
 
 
 def exact_holders(schema: UniquenessSchema, d: Diagnosis) -> list[dict[str, Any]]:
-    """The accounts holding exactly the diagnosed value (a case variant is a clash)."""
+    """The accounts holding the diagnosed value as its lock stores it (normalised by the rule,
+    a number by its text); a spelling the rule keeps apart is a clash, not a holder."""
     rule = schema.rule(d.rule)
-    stored = {d.value, d.typed}
-    return [a for a in d.accounts if a.get(rule.attribute, {}).get("S") in stored]
+    return [a for a in d.accounts if rule.held_form(a) == d.stored]
 
 
 class DiagnoseFlow:
