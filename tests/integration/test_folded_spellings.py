@@ -15,11 +15,17 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
 from dynoview.core.tx.model import DELETE, Action, Transaction
+from dynoview.core.tx.templates import sign_up
 from dynoview.core.uniqueness.diagnose import diagnose
 from dynoview.core.uniqueness.diagnose_answer import HOLDER_UNKNOWN
 from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, OK
 from dynoview.core.uniqueness.holders import VIA_INDEX, VIA_SCAN
-from dynoview.core.uniqueness.schema import NORMALISE_LOWER, UniquenessSchema, default_schema
+from dynoview.core.uniqueness.schema import (
+    NORMALISE_LOWER,
+    NORMALISE_NFKC_CASEFOLD,
+    UniquenessSchema,
+    default_schema,
+)
 from dynoview.ui.locks.diagnose_flow import DiagnoseFlow, exact_holders
 from tests.helpers import account_key, empty_accounts_table, lock_key, s
 
@@ -119,3 +125,20 @@ def test_diagnose_of_a_missing_lock_found_by_scan(reader: Reader, conn: Connecti
     info = counted(conn, table, LOOKED_UP)
     d = diagnose(reader, info, lowercase(info), "email", LOCK, explain_origin=False, use_index=False)
     assert (d.status, d.account_ids) == (MISSING_LOCK, ["ACCT#ada"]), d.sentence
+
+
+def test_a_value_normalised_to_nothing_is_named_in_the_refusal(reader: Reader, conn: Connection,
+                                                                table: str) -> None:
+    """Two emails of invisible characters only are one value, "", to an nfkc+casefold rule."""
+    info = describe_table(conn, table)
+    email = replace(lowercase(info).rule("email"), normalisation=NORMALISE_NFKC_CASEFOLD, index_name=None)
+    schema = replace(default_schema(info), rules=(email,))
+    first = sign_up(schema, table, {**account_key("zw1"), "email": s("\u200b")})
+    assert not run_preflight(reader, first, schema, {table: info}).refused
+    conn.client.transact_write_items(**first.to_request())
+    second = sign_up(schema, table, {**account_key("zw2"), "email": s("\u200d")})
+    result = run_preflight(reader, second, schema, {table: describe_table(conn, table)})
+    (refusal,) = result.refusals
+    assert refusal.status == DUPLICATE_VALUE
+    assert refusal.message == ("Action 1: an empty email (nothing is left of it once normalised) is held "
+                               "by ACCT#zw1: pick another email for ACCT#zw2.")

@@ -424,7 +424,7 @@ def _forms(schema: UniquenessSchema, items: Iterable[Mapping[str, Any]],
             acct = pk_text(item, schema) or ""
             for rule in schema.rules:
                 value = rule_value(item, rule)
-                if value:
+                if value is not None:  # "" too: a value of invisible characters only, as the audit counts it
                     holders[rule.name].setdefault(value, set()).add(acct)
         elif schema.locks is None:
             match = schema.match_lock(item)

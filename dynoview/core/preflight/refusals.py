@@ -338,7 +338,10 @@ def _scope_moved(rule: LockRule, before: Mapping[str, Any], after: Mapping[str, 
 
 
 def _named(rule: LockRule, value: str) -> str:
-    """A value in a sentence: as stored, or a scoped form as ``'ada@x.io' in scope acme``."""
+    """A value in a sentence: as stored, or a scoped form as ``'ada@x.io' in scope acme``; one
+    of only invisible characters, which the rule normalises to nothing, by what it became."""
+    if not value:
+        return f"an empty {rule.name} (nothing is left of it once normalised)"
     return value if rule.middle is None else rule.spelled(value)
 
 
