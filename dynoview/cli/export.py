@@ -3,7 +3,8 @@
 A parallel Scan (``--segments``), every page through the Reader. To standard output, or
 ``--output FILE``: a 0600 file that appears only once the export is complete (an error or
 Ctrl+C leaves nothing behind). ``ddb-json`` lines are those of DynamoDB's export to S3
-(``{"Item": {...}}``). Exit 0 exported, 2 error.
+(``{"Item": {...}}``). ``ddb-json`` and ``csv`` import back exactly; ``json`` is plain JSON and
+records no types (``ROUND_TRIP_NOTE``). Exit 0 exported, 2 error.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from dynoview.core.items.export import (
     DEFAULT_SEGMENTS,
     FORMATS,
     MAX_SEGMENTS,
+    PLAIN_JSON,
+    ROUND_TRIP_NOTE,
     ExportProgress,
     check_segments,
     export_table,
@@ -44,12 +47,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "export", help="export every item of a table (DynamoDB JSON lines, JSON lines or CSV)",
         description="Read every item of a table by a parallel Scan and write it as DynamoDB JSON "
                     "lines ({\"Item\": {...}}, the lines of DynamoDB's export to S3), plain JSON "
-                    "lines, or CSV (one column per attribute and type, e.g. 'email (S)'). "
-                    f"{NEUTRALISED_NOTE} Exit 0 exported, 2 error.")
+                    "lines, or CSV (one column per attribute and type, e.g. 'email (S)'; lists "
+                    f"and maps in DynamoDB JSON). {ROUND_TRIP_NOTE} {NEUTRALISED_NOTE} "
+                    "Exit 0 exported, 2 error.")
     parser.add_argument("--table", required=True, help="the table to export")
     add_connection_arguments(parser)
     parser.add_argument("--format", choices=FORMATS, default=DDB_JSON,
-                        help=f"output format (default {DDB_JSON})")
+                        help=f"output format (default {DDB_JSON}); {DDB_JSON} and {CSV} import back "
+                             f"exactly, {PLAIN_JSON} keeps no types (binary as base64 text, sets as "
+                             "arrays)")
     parser.add_argument("--consistent", action="store_true",
                         help="strongly consistent Scan (twice the cost)")
     parser.add_argument("--segments", type=whole_number(1, MAX_SEGMENTS), default=DEFAULT_SEGMENTS,

@@ -1,7 +1,8 @@
 """CSV with typed headers, as DynoView exports it (``items.export``): one column per attribute
 and type (``email (S)``), an empty cell where the item lacks it. Cells are the inverse of
 ``export.csv_cell``: S as text (``'`` the empty string), N digits, B base64 (``'`` empty),
-BOOL true/false, NULL null, sets, lists and maps as plain JSON. A cell the export
+BOOL true/false, NULL null, sets as JSON arrays, lists and maps as DynamoDB JSON (plain JSON,
+as older exports wrote them, is read too: ``detect_json_form``). A cell the export
 neutralised for spreadsheets (``'=...``, quoted: ``values.csv_cells``) is read back without
 its ``'`` unless ``raw`` (a CSV written with ``--csv-raw``). Read record by record; the column
 of a problem is the field's number."""
@@ -18,6 +19,7 @@ from dynoview.core.imports.model import Item, Located, Place, Problem, Record
 from dynoview.core.imports.parse import RecordError, load_json
 from dynoview.core.values.binary import parse_binary
 from dynoview.core.values.csv_cells import needs_neutralising
+from dynoview.core.values.dynamodb_json import detect_json_form, from_dynamodb_json
 from dynoview.core.values.numbers import analyse_number, number_text
 from dynoview.core.values.plain import from_plain
 from dynoview.core.values.sets import binary_set, number_set, string_set
@@ -85,11 +87,14 @@ def cell_value(text: str, code: str, name: str) -> dict[str, Any]:
             raise ValueParseError("BS cells hold an array of base64 strings.", name)
         return binary_set([parse_binary(m, name) for m in members], name)
     obj = load_json(text)
-    value = from_plain(obj, name)
-    if value.get(code) is None:
+    if not isinstance(obj, list if code == "L" else dict):
         raise ValueParseError(f"{code} cells hold a JSON {'array' if code == 'L' else 'object'}; "
                               f"found {describe_kind(obj)}.", name)
-    return value
+    # The export writes DynamoDB JSON (binary and sets inside stay themselves); plain JSON is an
+    # older export or a hand-made file, read as the typed fields read it.
+    if detect_json_form(obj) == "dynamodb":
+        return from_dynamodb_json({code: obj}, name)
+    return from_plain(obj, name)
 
 
 def read_csv(stream: IO[str], *, raw: bool = False) -> Iterator[Record]:

@@ -2,11 +2,13 @@
 
 - ``ddb-json``: one ``{"Item": {...}}`` a line in DynamoDB JSON (binary as base64), the
   lines of DynamoDB's own export to S3, so an export re-imports (and audits) losslessly.
-- ``json``: one item a line as plain JSON, numbers with their stored digits.
+- ``json``: one item a line as plain JSON, numbers with their stored digits. Plain JSON has
+  no types: binary is written as base64 text and sets as arrays, and they come back as S and L.
 - ``csv``: one column per attribute *and type*, the type in the header (``email (S)``;
-  an attribute stored with two types gets two columns), key attributes first. A cell is
-  empty when the item lacks that attribute with that type; an empty string or binary is
-  written ``'`` (a string of apostrophes only gets one more ``'``). A header or cell that a
+  an attribute stored with two types gets two columns), key attributes first; lists and maps
+  in DynamoDB JSON, so a CSV re-imports exactly too. A cell is empty when the item lacks that
+  attribute with that type; an empty string or binary is written ``'`` (a string of
+  apostrophes only gets one more ``'``). A header or cell that a
   spreadsheet would run as a formula (starting with ``=``, ``+``, ``-``, ``@``, tab or
   carriage return) is prefixed with ``'`` and quoted (``values.csv_cells``): a value from a
   table is data, never code. ``csv_raw=True`` writes cells as they are, for programs.
@@ -50,8 +52,13 @@ DDB_JSON = "ddb-json"
 PLAIN_JSON = "json"
 CSV = "csv"
 FORMATS = (DDB_JSON, PLAIN_JSON, CSV)
-FORMAT_LABELS = {DDB_JSON: "DynamoDB JSON lines ({\"Item\": …}, as DynamoDB's S3 export)",
-                 PLAIN_JSON: "Plain JSON lines", CSV: "CSV (one column per attribute and type)"}
+FORMAT_LABELS = {DDB_JSON: "DynamoDB JSON lines ({\"Item\": …}, as DynamoDB's S3 export; exact copy)",
+                 PLAIN_JSON: "Plain JSON lines (types not kept: not an exact copy)",
+                 CSV: "CSV (one column per attribute and type; exact copy)"}
+#: Which formats ``dynoview import`` reads back as they were: for ``--help`` and the docs.
+ROUND_TRIP_NOTE = ("DynamoDB JSON lines and CSV re-import exactly, every type kept (nested ones "
+                   "too). Plain JSON lines record no types: binary is written as base64 text and "
+                   "sets as arrays, so an import reads them back as strings and lists.")
 SUFFIXES = {DDB_JSON: ".json", PLAIN_JSON: ".jsonl", CSV: ".csv"}
 
 DEFAULT_SEGMENTS = 4
@@ -84,8 +91,9 @@ def item_from_ddb_json_line(line: str) -> dict[str, Any]:
 
 def csv_cell(av: Mapping[str, Any]) -> str:
     """One CSV cell's text: S as text, N as its digits, B base64, BOOL true/false, NULL "null",
-    sets, lists and maps as plain JSON (the header keeps the type). Exact: the writer
-    (``csv_cells.CsvWriter``) neutralises formula-like cells, N digits such as "-5" excepted."""
+    sets as JSON arrays (the header keeps the type), lists and maps as DynamoDB JSON. Exact: the
+    writer (``csv_cells.CsvWriter``) neutralises formula-like cells, N digits such as "-5"
+    excepted, and ``imports.csv_typed`` reads every cell back as it was."""
     code = type_code(av)
     if code == "S":  # an empty cell is an attribute the item lacks: "" is written "'", and a
         text = str(av["S"])  # value of apostrophes only gets one more (``csv_typed`` takes it off)
@@ -98,7 +106,12 @@ def csv_cell(av: Mapping[str, Any]) -> str:
         return "null"
     if code == "B":  # empty binary as "'" (an empty cell is an attribute the item lacks)
         return base64.b64encode(bytes(av["B"])).decode("ascii") or "'"
-    return plain_value_json(av)
+    if code in ("L", "M"):
+        # Every list and map as DynamoDB JSON, not only those plain JSON would change (binary and
+        # sets inside, a map that looks typed): exact by construction, one form per column, and
+        # what the console and the AWS CLI show. An empty one is [] or {} in both forms.
+        return json.dumps(to_dynamodb_json(av)[code], ensure_ascii=False)
+    return plain_value_json(av)  # a set: members of the one type the header names
 
 
 def csv_header(column: tuple[str, str]) -> str:

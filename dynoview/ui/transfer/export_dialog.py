@@ -2,7 +2,8 @@
 
 Formats: DynamoDB JSON lines (``{"Item": …}``, the lines of DynamoDB's export to S3), plain
 JSON lines, CSV with one column per attribute and type (cells a spreadsheet would run as formulas
-are neutralised, unless "Keep formula-like cells raw" is ticked: ``values.csv_cells``). A whole
+are neutralised, unless "Keep formula-like cells raw" is ticked: ``values.csv_cells``). Each
+choice says whether it imports back as an exact copy (plain JSON keeps no types). A whole
 table is read by a parallel
 Scan through the window's Reader (every page in the read log). ``ExportController`` does the
 work as a task; the file is 0600 and appears only when complete, so Cancel leaves nothing
@@ -42,6 +43,7 @@ from dynoview.core.items.export import (
     FORMAT_LABELS,
     FORMATS,
     MAX_SEGMENTS,
+    ROUND_TRIP_NOTE,
     SUFFIXES,
     ExportResult,
 )
@@ -95,6 +97,7 @@ class ExportDialog(QDialog):
         self.format = QComboBox()
         for fmt in FORMATS:
             self.format.addItem(FORMAT_LABELS[fmt], fmt)
+        self.format.setToolTip(ROUND_TRIP_NOTE)
         form.addRow(self.tr("Format:"), self.format)
         form.addRow(self.tr("CSV:"), self._csv_options())
         form.addRow(self.tr("Scan:"), self._scan_options())

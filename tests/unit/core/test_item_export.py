@@ -40,9 +40,33 @@ def test_csv_has_one_column_per_attribute_and_type_keys_first() -> None:
     assert rows[0] == ["PK (S)", "SK (S)", "email (N)", "ok (BOOL)", "gone (NULL)", "m (M)", "f (S)",
                        "email (S)", "n (N)", "b (B)", "tags (SS)"]
     second, first = rows[1], rows[2]
-    assert second[:7] == ["ACCT#2", "PROFILE", "7", "true", "null", '{"x": [1]}', "'=HYPERLINK(1)"]
+    assert second[:7] == ["ACCT#2", "PROFILE", "7", "true", "null", '{"x": {"L": [{"N": "1"}]}}',
+                          "'=HYPERLINK(1)"]
     assert second[7:] == ["", "", "", ""]
     assert first[7:] == ["ada@lovelace.io", "12345678901234567890.50", "AP8=", '["a", "b"]']
+
+
+def test_csv_lists_and_maps_are_dynamodb_json_and_sets_json_arrays() -> None:
+    """Plain JSON in L and M cells lost the types inside (binary became text, sets lists)."""
+    assert ex.csv_cell({"M": {"b": {"B": b"\x01"}, "s": {"SS": ["z"]}, "e": {"S": ""}}}) == \
+        '{"b": {"B": "AQ=="}, "s": {"SS": ["z"]}, "e": {"S": ""}}'
+    assert ex.csv_cell({"L": [{"NULL": True}, {"N": "1E+125"}, {"BS": [b"\xff"]}, {"NS": ["2"]}]}) == \
+        '[{"NULL": true}, {"N": "1E+125"}, {"BS": ["/w=="]}, {"NS": ["2"]}]'
+    assert (ex.csv_cell({"M": {}}), ex.csv_cell({"L": []})) == ("{}", "[]")
+    assert ex.csv_cell({"M": {"ü": {"S": "😀"}}}) == '{"ü": {"S": "😀"}}'  # text kept readable
+    assert ex.csv_cell({"SS": ["a", "b"]}) == '["a", "b"]'  # the header says SS: no types needed
+    assert ex.csv_cell({"NS": ["1E-2", "3"]}) == "[1E-2, 3]"
+
+
+def test_help_says_which_formats_import_back_exactly(capsys: pytest.CaptureFixture[str]) -> None:
+    from dynoview.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["export", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert ex.ROUND_TRIP_NOTE in shown
+    assert "not an exact copy" in ex.FORMAT_LABELS[ex.PLAIN_JSON]  # the export dialog's choices
+    assert "exact copy" in ex.FORMAT_LABELS[ex.CSV] and "exact copy" in ex.FORMAT_LABELS[ex.DDB_JSON]
 
 
 def test_unknown_format_is_a_sentence() -> None:
