@@ -49,6 +49,7 @@ from dynoview.core.values.visible_text import visible
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.i18n.labels import finding_label
 from dynoview.ui.locks.live_rows import Applied, LiveRows, insert_at, position
+from dynoview.ui.plain_text import plain_tooltip
 
 COL_ACCOUNT = 0
 FIRST_RULE_COL = 1  # then two columns per rule: value, lock status
@@ -365,9 +366,12 @@ class AuditRowsModel(QAbstractTableModel):
         if role == _TOOLTIP:
             mark = self._mark(row)
             tip = self._tooltip(rows, row, col)
-            return tip if mark is None else "\n\n".join(filter(None, [QCoreApplication.translate(
-                "locks.model", LIVE_TIP).format(
-                what="a problem appeared" if mark == NEW_TEXT else "its problems were resolved"), tip]))
+            if mark is not None:
+                tip = "\n\n".join(filter(None, [QCoreApplication.translate("locks.model", LIVE_TIP).format(
+                    what="a problem appeared" if mark == NEW_TEXT else "its problems were resolved"), tip]))
+            # The sentences quote the table's values: Qt would render one that looks like HTML
+            # as HTML (an <img> of a FIFO path blocks the UI thread on hover).
+            return plain_tooltip(tip) if tip else tip
         if role == _DECORATION:
             if col != COL_ACCOUNT:
                 return None

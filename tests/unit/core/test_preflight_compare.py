@@ -25,8 +25,9 @@ from dynoview.core.uniqueness.findings import (
     OK,
     ORPHAN_LOCK,
 )
+from dynoview.core.uniqueness.holders import holds_any
 from dynoview.core.uniqueness.pairing import classify
-from dynoview.core.uniqueness.schema import article_schema, protected_text
+from dynoview.core.uniqueness.schema import article_schema
 
 SCHEMA = article_schema()
 EMAIL = SCHEMA.rule("email")
@@ -195,10 +196,10 @@ class MemorySource(Source):
             self.reads += 1
         return out
 
-    def holders(self, table: str, rule: Any, values: Iterable[str]) -> Holders:
-        wanted = set(values)
+    def holders(self, table: str, rule: Any, values: Iterable[str], forms: Iterable[str] = ()) -> Holders:
+        wanted, folded = set(values), set(forms)
         return {pk_text(i, SCHEMA) or "": i for i in self.table.values()
-                if SCHEMA.is_account(i) and protected_text(i.get(rule.attribute)) in wanted}
+                if SCHEMA.is_account(i) and holds_any(rule, i, folded, wanted)}
 
 
 @WHOLE
