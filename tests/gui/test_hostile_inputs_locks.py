@@ -55,7 +55,8 @@ def test_a_lock_value_that_looks_like_html_shows_as_its_characters_on_hover(
         bare_ctx.set_table(describe_table(demo_conn, seeded_table))
     model, view = panel.model, panel.view
     cells = [model.index(r, c) for r in range(model.rowCount()) for c in range(model.columnCount())]
-    target = next(i for i in cells if EVIL in _reads_as(str(model.data(i, Qt.ItemDataRole.ToolTipRole) or "")))
+    tip = Qt.ItemDataRole.ToolTipRole
+    target = next(i for i in cells if EVIL in _reads_as(str(model.data(i, tip) or "")))
     view.scrollTo(target)
     centre = view.visualRect(target).center()
     QApplication.sendEvent(view.viewport(), QHelpEvent(QEvent.Type.ToolTip, centre,
