@@ -1,5 +1,6 @@
 """What a repair does with each finding of a report: release an orphan lock, claim a missing
-lock, or leave it to a person (duplicates, case clashes, expiry: decisions). No reads."""
+lock, or leave it to a person (duplicates, case clashes, expiry, a value whose lock key is
+longer than DynamoDB allows: decisions). No reads."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from dynoview.core.uniqueness.findings import (
     ORPHAN_LOCK,
     Finding,
 )
+from dynoview.core.uniqueness.key_limits import too_long
 from dynoview.core.uniqueness.schema import UniquenessSchema
 
 # What a planned repair does.
@@ -92,6 +94,13 @@ def _plan_one(f: Finding, schema: UniquenessSchema) -> PlannedRepair:
     if f.status == MISSING_LOCK:
         if len(f.account_keys) != 1 or len(f.account_ids) != 1:
             return PlannedRepair(f, DECIDE, "The finding does not name exactly one account.")
+        why = too_long(schema.stored_lock_key(rule, f.value), schema.lock_pk_name)
+        if why is not None:
+            # A claim would fail DynamoDB's key limit every time: only another value can be locked.
+            return PlannedRepair(f, DECIDE, f"Not claimed: this value can never be locked (its lock's "
+                                            f"{why}), so a claim would be refused every time. Which "
+                                            f"shorter {rule.attribute} the account gets instead is a "
+                                            "person's decision.")
         return PlannedRepair(f, CLAIM)
     return PlannedRepair(f, DECIDE, "This kind of finding is not repaired automatically.")
 

@@ -23,8 +23,9 @@ its outcome was never recorded, is its repair; it is never taken for someone els
 
 A finding that changed since the report is skipped and said so; a transaction DynamoDB
 cancels (its conditions caught a change after the re-check) is reported and never
-retried. At most ``rate`` findings are handled per second; a ``threading.Event`` stops
-the run between findings; a state file (0600) lists the findings done, so a run that
+retried; one that fails validation (nothing sent) is left to a person and the run goes on.
+At most ``rate`` findings are handled per second (``repair.pacing``); a ``threading.Event``
+stops the run between findings; a state file (0600) lists the findings done, so a run that
 stopped continues where it stopped and never acts on a finding twice.
 """
 
@@ -54,6 +55,7 @@ from dynoview.core.repair.earlier import (
     judge_earlier,
     repair_context,
 )
+from dynoview.core.repair.pacing import DEFAULT_RATE, MAX_RATE, Pacer, check_rate
 from dynoview.core.repair.plan import RELEASE, PlannedRepair, RepairPlan
 from dynoview.core.repair.release_guard import claimed_again, guard_owner
 from dynoview.core.repair.state import (
@@ -77,10 +79,11 @@ from dynoview.core.tx import outcomes as tx_outcomes
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.cancellation import key_text
 from dynoview.core.tx.confirmation import confirmation_for
-from dynoview.core.tx.execution import execute_transaction
+from dynoview.core.tx.execution import TransactionInvalidError, execute_transaction
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, Action, Transaction
 from dynoview.core.tx.recovery import recover_interrupted
 from dynoview.core.tx.templates import OwnerRead, claim_missing_lock, release_orphan_lock
+from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.findings import (
     OK,
@@ -91,9 +94,9 @@ from dynoview.core.uniqueness.schema import (
     protected_text,
 )
 
-#: Findings handled per second unless told otherwise: gentle on a table that serves signups.
-DEFAULT_RATE = 5.0
-MAX_RATE = 100.0
+# The rates live in repair.pacing; the window and the command import them from here.
+__all__ = ["DEFAULT_RATE", "EXIT_ATTENTION", "EXIT_ERROR", "EXIT_OK", "MAX_RATE", "READ_ONLY_MESSAGE",
+           "RepairProgress", "RepairRun", "run_repairs"]
 
 READ_ONLY_MESSAGE = ("This connection is read-only: nothing was repaired and nothing was sent. "
                      "Reconnect without read-only to repair, or use a dry run to see the plan.")
@@ -221,6 +224,12 @@ class _Repairer:
         if isinstance(checked, RepairOutcome):
             return checked
         tx = checked
+        problems = validate(tx, self.tables, self.schema)
+        if has_errors(problems):
+            # Refused before any send (a lock key over DynamoDB's limit, say): a problem of this
+            # finding's own that no later finding shares, so the run goes on.
+            return self.outcome(item, NEEDS_DECISION, f"{TransactionInvalidError(problems).message} "
+                                "A person decides what to do with this finding.")
         judged = self._judge(item, rule, tx)
         if judged is not None:
             return judged
@@ -376,11 +385,13 @@ def run_repairs(
     Raises before any request: ``ReadOnlyError`` (unless ``dry_run``) and the confirmation's
     ``ConfirmationError`` (``confirmation``: True on this machine, the table name elsewhere,
     as ``execute_transaction`` asks). Everything after ends in the ``RepairRun``: a failure
-    stops the run with that finding marked ``error``; ``cancel`` stops it between findings
+    that concerns every finding (a read, credentials, the connection, throttling, the log)
+    stops the run with that finding marked ``error``; a transaction its validation refuses is
+    that finding's ``needs-decision`` and the run goes on; ``cancel`` stops it between findings
     (or inside a re-check), leaving the rest ``pending``. ``dry_run`` re-checks and builds
     each transaction but sends none and records nothing.
     """
-    _check_rate(rate)
+    check_rate(rate)
     if schema.locks is not None and locks_table is None:
         locks_table = describe_table(conn, schema.locks.name)  # metadata: no read capacity
     if schema.locks is not None and locks_table is not None and locks_table.name != schema.locks.name:
@@ -404,7 +415,7 @@ def run_repairs(
                          locks_table=locks_table)
     todo = plan.actionable
     handled = 0
-    pacer = _Pacer(1.0 / rate, clock)
+    pacer = Pacer(1.0 / rate, clock)
     for index, item in enumerate(todo):
         earlier = state.done.get(item.id)
         if earlier is not None:
@@ -434,34 +445,12 @@ def run_repairs(
     return run
 
 
-def _check_rate(rate: float) -> None:
-    if not 0 < rate <= MAX_RATE:
-        raise DynoViewError(f"The rate must be above 0 and at most {MAX_RATE:g} findings per second; "
-                            f"{rate:g} was given.", field="rate")
-
-
 def _check_can_write(conn: Connection, table: TableInfo, confirmation: str | bool | None) -> None:
     """Refuse before any request: a read-only connection, or a missing confirmation."""
     if conn.spec.read_only:
         raise ReadOnlyError(READ_ONLY_MESSAGE)
     probe = Transaction(actions=[Action(DELETE, table.name)])
     confirmation_for(conn, probe).check(confirmation)
-
-
-class _Pacer:
-    """At most one finding per ``interval`` seconds; the wait ends at once on cancel."""
-
-    def __init__(self, interval: float, clock: Callable[[], float]) -> None:
-        self.interval, self.clock = interval, clock
-        self.next_at = clock()
-
-    def wait_cancelled(self, cancel: threading.Event) -> bool:
-        """Wait for the next finding's turn; True when cancel was set before or during it."""
-        delay = self.next_at - self.clock()
-        return cancel.is_set() or (delay > 0 and cancel.wait(delay))
-
-    def started(self) -> None:
-        self.next_at = max(self.next_at, self.clock()) + self.interval
 
 
 def _repair_one(repairer: _Repairer, item: PlannedRepair, run: RepairRun, conn: Connection,

@@ -17,8 +17,19 @@ from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY
 def oversized(key: Mapping[str, Any], partition_key: str) -> bool:
     """Whether ``key`` (``partition_key`` names its partition key, any other attribute is the
     sort key) is longer than DynamoDB allows, so no item can exist there."""
-    return any(key_bytes(av) > (MAX_PARTITION_KEY_BYTES if name == partition_key else MAX_SORT_KEY_BYTES)
-               for name, av in key.items())
+    return too_long(key, partition_key) is not None
+
+
+def too_long(key: Mapping[str, Any], partition_key: str) -> str | None:
+    """Why no item can ever exist at ``key`` ("partition key PK would be 3,016 bytes, and
+    DynamoDB allows at most 2,048"), or None when every part fits."""
+    for name, av in key.items():
+        part = "partition" if name == partition_key else "sort"
+        limit = MAX_PARTITION_KEY_BYTES if name == partition_key else MAX_SORT_KEY_BYTES
+        size = key_bytes(av)
+        if size > limit:
+            return f"{part} key {name} would be {size:,} bytes, and DynamoDB allows at most {limit:,}"
+    return None
 
 
 def fits_partition_key(value: str) -> bool:

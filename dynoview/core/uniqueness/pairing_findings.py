@@ -9,6 +9,7 @@ delegate to them). Kept apart so the feeding hot loop and the rules that name ea
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from dynoview.core.uniqueness.clash_groups import case_groups, lookalike_groups, spelled
@@ -29,6 +30,7 @@ from dynoview.core.uniqueness.findings import (
     PairRow,
 )
 from dynoview.core.uniqueness.forms import clash_key, lookalike_key, trims
+from dynoview.core.uniqueness.key_limits import too_long
 from dynoview.core.uniqueness.pairing_state import RuleState, missing_from, shared_values
 from dynoview.core.uniqueness.schema import LockRule
 
@@ -168,10 +170,7 @@ def _value_findings(pairing: Pairing, state: RuleState, clashed: set[str], found
         if lock_expired:
             found.append((value, EXPIRED, _expired_finding(pairing, rule, value, accts)))
         elif len(accts) == 1 and not locked and value not in clashed:
-            found.append((value, MISSING_LOCK, _finding(
-                pairing, MISSING_LOCK, rule, value, accts, [],
-                f"Account {accts[0]} uses {rule.name} {rule.spelled(value)} without a lock: "
-                "uniqueness is not enforced for it. Claim the lock for this account.")))
+            found.append((value, MISSING_LOCK, _missing_finding(pairing, rule, value, accts[0])))
     unheld = unheld_by_rule[rule.name] = missing_from(locks, holders)
     for value in unheld:
         expired = locks[value]
@@ -184,6 +183,27 @@ def _value_findings(pairing: Pairing, state: RuleState, clashed: set[str], found
                 "uses it: a stuck signup or a value left "
                 "behind by a change; diagnose it to see which.")))
     return ok
+
+
+#: A missing lock whose key is longer than DynamoDB allows: "Claim the lock" would be advice
+#: no one can follow (the claim fails validation), so the value itself has to change.
+UNLOCKABLE_EXPLANATION = (
+    "The account's value has no lock item, and none can ever be written: the lock's key would be "
+    "longer than DynamoDB allows for a key. Uniqueness cannot be enforced for this value; a person "
+    "changes the account's value to a shorter one, whose lock can then be claimed.")
+
+
+def _missing_finding(pairing: Pairing, rule: LockRule, value: str, acct: str) -> Finding:
+    """A missing lock: claim it, or, when its key can never exist, change the value."""
+    uses = f"Account {acct} uses {rule.name} {rule.spelled(value)} without a lock"
+    why = too_long(pairing.lock_key(rule, value), pairing.schema.lock_pk_name)
+    if why is None:
+        return _finding(pairing, MISSING_LOCK, rule, value, [acct], [],
+                        f"{uses}: uniqueness is not enforced for it. Claim the lock for this account.")
+    found = _finding(pairing, MISSING_LOCK, rule, value, [acct], [],
+                     f"{uses}, and this value can never be locked: its lock's {why}. Change the "
+                     f"account's {rule.attribute} to a shorter value; no lock can be claimed for this one.")
+    return replace(found, explanation=UNLOCKABLE_EXPLANATION)
 
 
 def _duplicate_finding(pairing: Pairing, rule: LockRule, value: str, accts: list[str],

@@ -140,6 +140,24 @@ def test_plan_leaves_ambiguous_orphans_and_missing_locks_to_a_person() -> None:
     assert "exactly one account" in plan.items[3].reason
 
 
+def test_plan_leaves_a_missing_lock_whose_key_is_too_long_to_a_person() -> None:
+    """Lower-cased, "İ" takes 3 bytes: the lock key of this 2,005-byte email would be 3,016
+    bytes, over DynamoDB's 2,048, so a claim is refused every time (it was planned, and its
+    validation error stopped the whole run)."""
+    lower = UniquenessSchema(rules=(LockRule("email", "email", "UNIQ#EMAIL#{value}", "LOCK",
+                                             NORMALISE_LOWER),))
+    long = ("İ" * 1000 + "@x.io").lower()
+    plan = plan_repairs([_finding(MISSING_LOCK, "email", long, ("ACCT#long",)),
+                         _finding(MISSING_LOCK, "email", "miss@x.io", ("ACCT#m",))], lower, "accounts")
+    assert [p.kind for p in plan.items] == [DECIDE, CLAIM]
+    reason = plan.items[0].reason
+    assert reason.startswith("Not claimed: this value can never be locked (its lock's partition key PK "
+                             "would be 3,016 bytes, and DynamoDB allows at most 2,048)")
+    assert "shorter email" in reason
+    assert plan.summary() == ("Will release 0 orphan locks and claim 1 missing lock; 1 finding "
+                              "needs a decision.")
+
+
 def _outcome(item_id: str, status: str) -> RepairOutcome:
     return RepairOutcome(item_id, RELEASE, status, f"{status}.", "release x", "tok", "{}",
                          [_lock("EMAIL", "x")])
@@ -217,3 +235,13 @@ def test_refusals_happen_before_any_request() -> None:
     remote = connect("https://dynamodb.eu-west-1.amazonaws.com")
     with pytest.raises(ConfirmationError, match="type accounts to confirm"):
         run_repairs(remote, plan, S, TABLE, confirmation=True)
+
+
+def test_an_unreachable_endpoint_still_stops_the_run() -> None:
+    """What fails every finding alike (here the connection) stops the run at the first one;
+    only a finding's own refused transaction lets the run go on."""
+    plan = plan_repairs(FINDINGS, S, "accounts")
+    run = run_repairs(connect("http://127.0.0.1:9"), plan, S, TABLE, dry_run=True, rate=100)
+    assert [o.status for o in run.outcomes] == [ERROR, PENDING]
+    assert run.error is not None and "Could not reach the DynamoDB endpoint" in run.error
+    assert run.stopped_at == 0 and run.exit_code == EXIT_ERROR
