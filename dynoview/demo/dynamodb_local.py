@@ -1,10 +1,14 @@
-"""DynamoDB Local, AWS's own engine, on loopback: fetched once from npm, checked, started.
+"""DynamoDB Local, AWS's own engine: fetched once from npm, checked, started.
 
 The jar ships inside the npm package ``amplify-dynamodb-simulator`` 2.9.30 (DynamoDB Local
 1.25.1). ``install`` fetches it with ``npm pack`` into a cache folder outside any checkout
 and checks it against the hashes pinned below; ``start`` runs it in memory on a free port
 (Java 17) and returns once it answers ListTables. Used by the tests and by
 ``dynoview --demo --engine dynamodb-local``.
+
+DynamoDB Local has no option to choose its address: it listens on every interface, takes any
+credentials, and with ``-sharedDb`` everyone reaching the port shares its tables. The app
+talks to it on loopback; the demo's tables are fake, and docs/security.md says the rest.
 """
 
 from __future__ import annotations
@@ -173,7 +177,8 @@ def install(root: Path | None = None, *, npm: str = "npm") -> Path:
 
 
 def free_port() -> int:
-    """A TCP port free on loopback right now (DynamoDB Local takes a port number, not 0)."""
+    """A TCP port free on loopback right now (DynamoDB Local takes a port number, not 0; it
+    then listens on every interface, see the module doc)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
@@ -229,7 +234,8 @@ class DynamoDBLocal:
 
 def start(home: Path | None = None, *, java: str = "java", timeout: float = 60.0,
           attempts: int = 3) -> DynamoDBLocal:
-    """Start DynamoDB Local in memory with one shared database on a free loopback port.
+    """Start DynamoDB Local in memory with one shared database on a free port, reached on
+    loopback (it listens on every interface: the module doc).
 
     ``-sharedDb``: one database whatever the access key and region (it keeps one per key
     and region otherwise). ``-disableTelemetry``: this machine talks to nothing else.
