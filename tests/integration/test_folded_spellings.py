@@ -142,3 +142,13 @@ def test_a_value_normalised_to_nothing_is_named_in_the_refusal(reader: Reader, c
     assert refusal.status == DUPLICATE_VALUE
     assert refusal.message == ("Action 1: an empty email (nothing is left of it once normalised) is held "
                                "by ACCT#zw1: pick another email for ACCT#zw2.")
+
+
+def test_a_preflight_told_not_to_scan_asks_the_index_and_warns(reader: Reader, conn: Connection,
+                                                                table: str) -> None:
+    """A repair run's preflights (one per finding, after an audit that read every spelling)
+    do not Scan the table each: the index is asked, and the release is a warning."""
+    info = counted(conn, table, LOOKED_UP)
+    result = run_preflight(reader, release(table), lowercase(info), {table: info}, fold_by_scan=False)
+    assert [w.status for w in result.warnings] == [UNSEEN_HOLDER] and not result.refused
+    assert any("finds only the spellings asked for" in n for n in result.notes)

@@ -74,11 +74,12 @@ _SIMULATED_NOTE = ("Computed as if every condition passes (except those the pref
 
 def run_preflight(reader: Reader, tx: Transaction, schema: UniquenessSchema,
                   tables: Mapping[str, TableInfo] | None = None, *,
-                  cancel: threading.Event | None = None) -> Preflight:
-    """Read, simulate and judge ``tx`` against the uniqueness invariant (see module doc)."""
+                  cancel: threading.Event | None = None, fold_by_scan: bool = True) -> Preflight:
+    """Read, simulate and judge ``tx`` against the uniqueness invariant (see module doc).
+    ``fold_by_scan``: see ``Source``."""
     schema = with_accounts_table(schema, [a.table for a in tx.actions])
     return judge(tx, schema, Source(reader, _with_paired_tables(reader, tx, schema, tables or {}),
-                                    schema, cancel))
+                                    schema, cancel, fold_by_scan=fold_by_scan))
 
 
 def _with_paired_tables(reader: Reader, tx: Transaction, schema: UniquenessSchema,

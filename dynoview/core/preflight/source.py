@@ -43,8 +43,11 @@ class Source:
     """The table as the preflight sees it: items by key and holders by value, each read once."""
 
     def __init__(self, reader: Reader, tables: Mapping[str, TableInfo], schema: UniquenessSchema,
-                 cancel: threading.Event | None = None) -> None:
+                 cancel: threading.Event | None = None, *, fold_by_scan: bool = True) -> None:
+        """``fold_by_scan``: under a normalising rule with an index, find the holders of every
+        spelling with a Scan on a table small enough to scan (else the index, and ``unsure``)."""
         self.reader = reader
+        self.fold_by_scan = fold_by_scan
         self.tables = tables
         self.schema = schema
         self.cancel = cancel
@@ -144,8 +147,8 @@ class Source:
         if info is not None and rule.index_name:
             index = next((i for i in (*info.gsis, *info.lsis) if i.name == rule.index_name
                           and i.partition_key.name == rule.attribute), None)
-        if index is not None and (not forms or info is None or info.item_count is None
-                                  or info.item_count > LOOKUP_SCAN_MAX_ITEMS):
+        if index is not None and (not forms or not self.fold_by_scan or info is None
+                                  or info.item_count is None or info.item_count > LOOKUP_SCAN_MAX_ITEMS):
             self._by_index(table, rule, index.name, values)
             if forms:  # the index has no way to fold spellings
                 self.unsure.add((table, rule.name))
