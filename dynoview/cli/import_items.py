@@ -233,12 +233,16 @@ def _stopped(args: argparse.Namespace, exc: ImportStopped, head: dict[str, Any])
     print("", file=sys.stderr)
     if exc.preflight is not None:
         _print([f"  {line}" for line in exc.preflight.lines()])
+    # Only the preflight's refusal and an item refused are about the file; a send that failed is not.
+    then = "fix the file, then --resume continues" if exc.preflight is not None or \
+        exc.problem is not None else "--resume continues from this batch"
+    written = (f"the batches before it were written ({exc.written:,} item(s))" if exc.written
+               else "no item was written before it")
     if exc.batch is not None:
-        # Only the preflight's refusal is about the file; a send that failed is not.
-        then = "fix the file, then --resume continues" if exc.preflight is not None else \
-            "--resume continues from this batch"
         _print([f"  stopped batch: {exc.batch.span()} ({len(exc.batch.records)} item(s)); "
-                f"the batches before it were written: {then}."])
+                f"{written}: {then}."])
+    elif exc.problem is not None:  # found as the file was read for the write, after the preview
+        _print([f"  stopped at item {exc.problem.place.index + 1}; {written}: {then}."])
     say(exc.message)
-    _json(args, {"status": "stopped", "message": exc.message,
+    _json(args, {"status": "stopped", "message": exc.message, "written": exc.written,
                  "preflight": exc.preflight.to_json() if exc.preflight else None, **head})

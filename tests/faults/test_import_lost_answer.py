@@ -4,6 +4,7 @@ of a sentence saying whether it was applied is not known). Both engines."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.outcomes import UNKNOWN
 from dynoview.core.uniqueness.schema import article_schema
 from tests import fault_proxy as fp
-from tests.fault_proxy import FaultProxy
+from tests.fault_proxy import FaultProxy, RequestInfo
 from tests.unit.core.imports.samples import plain_document
 
 pytestmark = [pytest.mark.integration, pytest.mark.faults]
@@ -123,3 +124,64 @@ def test_speed_mode_says_a_batch_whose_answer_came_damaged_may_have_been_written
     assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
                  "--speed", "--resume", "--progress-file", str(tmp_path / "p.json")]) == 0
     assert _count(direct, empty_table) == 10
+
+
+def test_speed_mode_a_refusal_after_a_lost_answer_says_the_batch_may_have_been_written(
+        proxy: FaultProxy, direct: Connection, empty_table: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """BatchWriteItem's first try reaches the engine (the batch is written) and its answer is lost;
+    botocore tries again and that try is answered 400 ExpiredTokenException. Before: only the last
+    try's answer was judged, so the request was logged "failed" and the command said DynamoDB
+    refused it (nothing written) while every item was in the table. Now the transaction's own
+    observer of the tries notes the lost one: the outcome is unknown and the batch may have been
+    written."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = _file(tmp_path)
+    lost = proxy.add(fp.DROP_AFTER, operation="BatchWriteItem", times=1)
+    expired = proxy.add(fp.EXPIRED_TOKEN, operation="BatchWriteItem", times=1)
+    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
+                 "--speed", "--progress-file", str(tmp_path / "p.json")]) == 2
+    err = capsys.readouterr().err
+    assert (lost.applied, expired.applied) == (1, 1)
+    assert _count(direct, empty_table) == 10  # the try whose answer was lost wrote the batch
+    assert "Batch 1 (items 1-10) may have been written" in err and "--resume" in err, err
+    assert "refused" not in err and "nothing of it" not in err, err
+    assert "expired" in err  # what the retry was answered: refresh the credentials first
+    logged = ActionLog(tmp_path / "data" / "DynoView" / "actions.jsonl").entries()
+    assert [e["outcome"]["status"] for e in logged] == [UNKNOWN]
+    assert logged[0]["outcome"]["lost"]  # what took the answer away
+    proxy.clear()
+    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
+                 "--speed", "--resume", "--progress-file", str(tmp_path / "p.json")]) == 0
+    assert _count(direct, empty_table) == 10
+
+
+def test_speed_mode_a_batch_dynamodb_refuses_stops_at_its_place_with_the_items_written(
+        proxy: FaultProxy, direct: Connection, empty_table: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every try of batch 2 is refused (ValidationException), none lost: nothing of it was written,
+    and the command says so at the batch's place in the file, with the 25 items of batch 1 it
+    wrote. Before: DynamoDB's bare error ("ValidationException: BatchWriteItem failed: ..."), not
+    a word of the batch nor of the items already written."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    path = tmp_path / "docs.json"
+    path.write_text(render([plain_document(n) for n in range(50)], DDB_JSON))
+
+    def of_batch_two(info: RequestInfo) -> bool:
+        writes = info.json().get("RequestItems", {}).get(empty_table, [])
+        return any(w["PutRequest"]["Item"]["PK"]["S"] == "DOC#25" for w in writes)
+
+    body = json.dumps({"__type": "com.amazon.coral.validate#ValidationException",
+                       "message": "One or more parameter values were invalid"}).encode()
+    refusal = proxy.add(fp.RESPOND, operation="BatchWriteItem", predicate=of_batch_two, status=400,
+                        body=body, times=None)
+    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
+                 "--speed", "--progress-file", str(tmp_path / "p.json")]) == 2
+    err = capsys.readouterr().err
+    assert refusal.applied == 1  # a refusal is not retried
+    assert ("DynamoDB refused batch 2 (items 26-50, from line 26, column 1), so nothing of it was "
+            "written") in err, err
+    assert "the batches before it were written (25 item(s))" in err, err
+    assert _count(direct, empty_table) == 25
+    logged = ActionLog(tmp_path / "data" / "DynoView" / "actions.jsonl").entries()
+    assert sorted(e["outcome"]["status"] for e in logged) == ["failed", "succeeded"]

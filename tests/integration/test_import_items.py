@@ -11,10 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from botocore.exceptions import ClientError
 
 from dynoview.cli import main
-from dynoview.core.errors import ReadOnlyError
-from dynoview.core.imports.run import ImportOptions, run_import
+from dynoview.core.errors import ReadOnlyError, aws_error_code
+from dynoview.core.imports import run
+from dynoview.core.imports.run import ImportOptions, ImportStopped, run_import
 from dynoview.core.imports.source import read_records
 from dynoview.core.items.export import CSV, DDB_JSON, export_table_to_file, render
 from dynoview.core.reads.reader import Reader
@@ -22,6 +24,7 @@ from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.uniqueness.schema import article_schema
+from dynoview.core.values.sizes import item_size
 from dynoview.demo.backend import create_accounts_table
 from tests.helpers import connect
 from tests.unit.core.imports.samples import (
@@ -200,3 +203,63 @@ def test_cancel_stops_between_batches_rate_paces_and_resume_finishes(
     assert canonical(_scan(conn, target)) == canonical(docs)
     sent = [e for e in log.entries() if (e.get("outcome") or {}).get("status") == "succeeded"]
     assert len(sent) == 4 and all(e["context"]["import"]["table"] == target for e in sent)
+
+
+REFUSED_AT_121 = {"empty-map-key": {"map": {"M": {"": {"S": "x"}}}},  # (the table's GSI keys email)
+                  "empty-gsi-key": {"email": {"S": ""}}}
+
+
+def _refused_at_121(tmp_path: Path, kind: str) -> tuple[Path, dict[str, Any]]:
+    """150 items; item 121 (line 121) is one DynamoDB refuses, in batch 2 of a guarded import."""
+    items = [plain_document(n) for n in range(150)]
+    items[120] = {**items[120], **REFUSED_AT_121[kind]}
+    path = tmp_path / "items.json"
+    path.write_text(render(items, DDB_JSON))
+    return path, items[120]
+
+
+@pytest.mark.parametrize("mode", [(), ("--speed",)], ids=["transact", "speed"])
+@pytest.mark.parametrize("kind", REFUSED_AT_121)
+def test_an_item_dynamodb_refuses_stops_the_file_before_anything_is_written(
+        kind: str, mode: tuple[str, ...], tmp_path: Path, engine: str, endpoint_url: str,
+        conn: Connection, new_table: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before: the preview said "150 item(s) and no problem in the file", then the import wrote
+    100 items (125 with --speed) and stopped with "The transaction has 1 problem and was not sent:
+    (Action 21 › Item › ...)", never saying that 100 items were written."""
+    target = new_table()
+    path, refused = _refused_at_121(tmp_path, kind)
+    if engine == "dynamodb-local":  # AWS's own engine refuses the item: the check is not stricter
+        with pytest.raises(ClientError) as put:
+            conn.client.put_item(TableName=target, Item=refused)
+        assert aws_error_code(put.value) == "ValidationException"
+    assert _import(path, target, endpoint_url, "--dry-run") == 2
+    err = capsys.readouterr().err
+    assert "preview: 149 item(s) and 1 problem(s) in the file" in err, err
+    assert "problem: item 121 (line 121, column 1): " in err and "Action" not in err
+    assert _import(path, target, endpoint_url, "--yes", *mode,
+                   "--progress-file", str(tmp_path / "p.json")) == 2
+    err = capsys.readouterr().err
+    assert "problem: item 121 (line 121, column 1): " in err and "nothing was imported" in err, err
+    assert _scan(conn, target) == []
+
+
+def test_a_batch_refused_when_it_is_sent_stops_at_its_item_with_the_items_written(
+        tmp_path: Path, conn: Connection, new_table: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An item the check of each item lets through (here: the check as it was before it ran the
+    transaction validation's) is refused by the batch's validation when the batch is sent: the
+    import stops at that item's line, as an import that stopped (the 100 items written before it
+    counted), never as "The transaction has 1 problem and was not sent: (Action 21 ...)"."""
+    monkeypatch.setattr(run, "checked_size", lambda record, table: item_size(record.item))
+    target = new_table()
+    path, _refused = _refused_at_121(tmp_path, "empty-map-key")
+    with pytest.raises(ImportStopped) as stopped:
+        run_import(conn, describe_table(conn, target), read_records(path, DDB_JSON), path,
+                   schema=article_schema(), has_lock_rules=False, log=ActionLog(tmp_path / "a.jsonl"),
+                   options=ImportOptions(progress_path=tmp_path / "p.json"))
+    exc = stopped.value
+    assert exc.message.startswith("Item 121 (line 121, column 1) cannot be imported: map: A map in "
+                                  "this value has an empty key"), exc.message
+    assert "Nothing of batch 2 (items 101-150) was sent." in exc.message and "Action" not in exc.message
+    assert exc.problem is not None and exc.problem.place.line == 121
+    assert exc.written == 100 and len(_scan(conn, target)) == 100
+    assert json.loads((tmp_path / "p.json").read_text())["items"] == 100

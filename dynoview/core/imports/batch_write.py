@@ -11,10 +11,20 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from dynoview.core.errors import THROTTLING_CODES, CancelledError, DynoViewError, aws_error_code
+from dynoview.core.errors import (
+    THROTTLING_CODES,
+    CancelledError,
+    DynoViewError,
+    aws_error_code,
+    describe_error,
+)
 from dynoview.core.imports.model import Item
 from dynoview.core.session.connection import Connection, client_config
 from dynoview.core.tx.action_log import ActionLog, connection_record
+
+# The transaction's own observer of botocore's tries: it notes a try whose answer was lost, cut or
+# damaged (the write may have been applied) in this thread's record, and never decides a retry.
+from dynoview.core.tx.execution import _attempts, _on_needs_retry
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
 MAX_REQUEST_ITEMS = 25
@@ -46,21 +56,42 @@ class CancelledUnprocessed(CancelledError):
         self.sent, self.unprocessed = sent, unprocessed
 
 
+class AnswerLost(DynoViewError):
+    """A try of the request got no usable answer (it may have been applied), and botocore's
+    retry of it was refused: that refusal cannot tell whether the lost try wrote the batch."""
+
+    def __init__(self, cause: str, exc: BaseException, table: str) -> None:
+        said = describe_error(exc, operation="BatchWriteItem", table=table).message
+        super().__init__(f"A try of this BatchWriteItem got no usable answer ({cause}), so it may "
+                         f"have been applied; the SDK sent it again, and DynamoDB answered "
+                         f"{aws_error_code(exc)}, which cannot tell whether that try wrote it. {said}",
+                         field="import")
+
+
 def writer_client(conn: Connection) -> Any:
     """A client of ``conn`` for the import's BatchWriteItem requests, without botocore's own
     check of every value against the API's shapes: half the client's time for a request of 25
-    items, and redundant here: each item was checked (``checks``: types, keys, size) as it was
-    read, and DynamoDB refuses a malformed request whole (nothing of it written). The session's
-    read-only guard and the answers' integrity check apply as on every client."""
+    items, and redundant here: each item was checked (``checks``: types, keys, names, size) as it
+    was read, and DynamoDB refuses a malformed request whole (nothing of it written). The session's
+    read-only guard and the answers' integrity check apply as on every client; botocore's tries
+    are observed as a transaction's are (a try whose answer was lost)."""
     from botocore.config import Config
 
-    return conn.new_client(config=client_config().merge(Config(parameter_validation=False)))
+    return _observed(conn.new_client(config=client_config().merge(Config(parameter_validation=False))))
+
+
+def _observed(client: Any) -> Any:
+    """``client`` with the attempt observer on its BatchWriteItem requests (once)."""
+    client.meta.events.register_first("needs-retry.dynamodb.BatchWriteItem", _on_needs_retry,
+                                      unique_id="dynoview-batch-write-attempts")
+    return client
 
 
 def refused_whole(exc: BaseException) -> bool:
-    """DynamoDB answered the request with a refusal that every try of it got alike (validation,
-    access, no such table): nothing of it was written. Not a throttle, a server error or a lost
-    answer: the SDK retries those, and a try whose answer was lost may have written the batch."""
+    """DynamoDB answered the try with a refusal (validation, access, expired credentials, no such
+    table): nothing of that try was written. Not a throttle, a server error or a lost answer: the
+    SDK retries those, and a try whose answer was lost may have written the batch, which is why
+    ``write_items`` judges a request by all its tries (``AnswerLost``), not by this alone."""
     code = aws_error_code(exc)
     meta = (getattr(exc, "response", None) or {}).get("ResponseMetadata") or {}
     status = meta.get("HTTPStatusCode")
@@ -78,21 +109,33 @@ def write_items(conn: Connection, table: str, items: Sequence[Item], *, log: Act
         raise ValueError("at most 25 items a BatchWriteItem")
     pending: dict[str, Any] = {table: [{"PutRequest": {"Item": dict(i)}} for i in items]}
     record = connection_record(conn.spec, conn.region)
+    client = _observed(client or conn.client)
     for round_ in range(MAX_ROUNDS):
         if round_:
             if cancel is not None and cancel.is_set():
                 raise CancelledUnprocessed(len(items), sum(len(v) for v in pending.values()))
             sleep(min(0.05 * 2 ** round_, 5.0))
         request = {"RequestItems": pending}
+        # botocore's tries of this request, as the transaction's observer notes them.
+        tries: dict[str, Any] = {"count": 0, "ambiguous": False}
+        outer, _attempts.record = getattr(_attempts, "record", None), tries
         try:
-            response = (client or conn.client).batch_write_item(**request)
+            response = client.batch_write_item(**request)
         except Exception as exc:
+            # A refusal is the last try's answer only: after a try whose answer was lost (it may
+            # have written the batch) the request's outcome is unknown, never "failed".
+            lost = tries["ambiguous"]
             if log is not None:  # a lost answer is logged too: the request may have been applied
                 log.append(connection=record, token=f"batch-{uuid.uuid4().hex[:20]}",
                            request={"operation": "BatchWriteItem", **_logged(request)},
-                           outcome={"status": "failed" if refused_whole(exc) else "unknown",
-                                    "error": type(exc).__name__, "context": dict(context)})
+                           outcome={"status": "failed" if refused_whole(exc) and not lost else "unknown",
+                                    "error": type(exc).__name__, "context": dict(context),
+                                    **({"lost": tries["cause"]} if lost else {})})
+            if lost and refused_whole(exc):
+                raise AnswerLost(tries["cause"], exc, table) from exc
             raise
+        finally:
+            _attempts.record = outer
         unprocessed = response.get("UnprocessedItems") or {}
         if log is not None:
             log.append(connection=record, token=f"batch-{uuid.uuid4().hex[:20]}",

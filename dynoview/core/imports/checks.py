@@ -1,10 +1,19 @@
 """What the target table needs of every item before any is written: its key attributes, of
-the key's types, and an item DynamoDB accepts (400 KB at most; index keys of their types)."""
+the key's types, and an item DynamoDB accepts (400 KB at most; attribute names, nested map keys
+and index key values as the transaction validation checks them)."""
 
 from __future__ import annotations
 
 from dynoview.core.imports.model import Item, Located, Problem
 from dynoview.core.session.tables import KeyAttribute, TableInfo
+from dynoview.core.tx.keys import check_put_index_keys
+from dynoview.core.tx.model import PUT, Action
+from dynoview.core.tx.model import Problem as ActionProblem
+
+# The transaction validation's own item checks, so that a batch's validation (or DynamoDB) never
+# refuses an item this check let through: found per batch, that refusal would come after the
+# batches before it were written.
+from dynoview.core.tx.validation import _check_names, _check_values
 from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES, key_bytes
 from dynoview.core.values.sizes import item_size
 from dynoview.core.values.types import type_code
@@ -35,22 +44,38 @@ def checked_size(record: Located, table: TableInfo) -> Problem | int:
         too_long = _too_long(item, key, key is table.partition_key, f"a key of {table.name}")
         if too_long:
             return Problem(record.place, too_long)
-    for index in table.indexes:
-        for key in (index.partition_key, index.sort_key):
-            if key is None or key.name not in item:
-                continue
-            code = type_code(item[key.name])
-            if code != key.type:
-                return Problem(record.place, f"{key.name} is {code}, but the index {index.name} keys it "
-                               f"as {key.type}: DynamoDB refuses the item.")
-            too_long = _too_long(item, key, key is index.partition_key, f"a key of the index {index.name}")
-            if too_long:
-                return Problem(record.place, too_long)
+    refused = _refused_as_put(item, table)
+    if refused is not None:
+        return Problem(record.place, said_at_attribute(refused))
     size = item_size(item)
     if size > MAX_ITEM_BYTES:
         return Problem(record.place, f"the item is {size:,} bytes; DynamoDB stores items of at most "
                        f"{MAX_ITEM_BYTES:,} bytes.")
     return size
+
+
+def _refused_as_put(item: Item, table: TableInfo) -> ActionProblem | None:
+    """The first error the transaction validation finds in a Put of ``item``: an attribute name
+    empty or over 64 KB, a map key empty at any depth, an index key of another type, empty or too
+    long. Every value was parsed by ``from_dynamodb_json`` or ``from_plain`` as it was read (the
+    number, set and depth checks ``_check_values`` makes again), so only lists and maps, where an
+    empty map key hides, are checked again."""
+    problems: list[ActionProblem] = []
+    _check_names(0, "item", item, problems)
+    nested = {name: av for name, av in item.items() if "M" in av or "L" in av}
+    if nested:
+        _check_values(0, "item", nested, problems)
+    check_put_index_keys(0, Action(kind=PUT, table=table.name, item=item), table, problems)
+    return next((p for p in problems if p.is_error), None)
+
+
+def said_at_attribute(problem: ActionProblem) -> str:
+    """A validation problem of a Put's item said at its attribute ("m: A map in this value...")
+    rather than at the action and field ("Action 21 › Item › m"): a place in a batch means
+    nothing to whoever reads the file."""
+    path = problem.field.partition(".")[2]
+    return problem.message if not path or problem.message.startswith(f"{path} ") else \
+        f"{path}: {problem.message}"
 
 
 def _too_long(item: Item, key: KeyAttribute, partition: bool, what: str) -> str:

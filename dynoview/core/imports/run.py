@@ -41,16 +41,16 @@ from dynoview.core.imports.model import Located, Problem, Record
 from dynoview.core.imports.pipeline import WritePipeline
 from dynoview.core.imports.preflight_view import TableView, preflight_batch
 from dynoview.core.imports.reads import SplitGetsReader
-from dynoview.core.preflight.check import Preflight
+from dynoview.core.imports.stops import ImportStopped, invalid_batch, maybe_written, refused_batch
 from dynoview.core.redaction import redact_url
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.integrity import DamagedResponseError
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.confirmation import confirmation_for_tables
-from dynoview.core.tx.execution import TransactionInvalidError, execute_transaction
+from dynoview.core.tx.execution import execute_transaction
 from dynoview.core.tx.model import MAX_ACTIONS, PUT, Action, Transaction
-from dynoview.core.tx.outcomes import APPLIED, SUCCEEDED, UNKNOWN, ExecutionResult
+from dynoview.core.tx.outcomes import APPLIED, SUCCEEDED, UNKNOWN
 from dynoview.core.tx.recovery import recover_interrupted
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
@@ -67,16 +67,6 @@ MODE_SENTENCES = {
     BATCH: "BatchWriteItem of 25 items, unprocessed items retried: fastest, but a batch can be "
            "half-written when the import stops (only for tables without lock rules)",
 }
-
-
-class ImportStopped(DynoViewError):
-    """The import stopped at a batch; what was written before it stays (resume continues)."""
-
-    def __init__(self, message: str, *, batch: Batch | None = None, preflight: Preflight | None = None,
-                 result: ExecutionResult | None = None, problem: Problem | None = None) -> None:
-        super().__init__(message, field="import")
-        self.batch, self.preflight, self.result, self.problem = batch, preflight, result, problem
-        self.written = 0  # items this run wrote before it stopped (set by ``run_import``)
 
 
 @dataclass(frozen=True)
@@ -378,12 +368,6 @@ class _CancelledMidBatch(CancelledError):
                 "it again (the same Puts: items written already end the same).")
 
 
-def _maybe_written(batch: Batch, said: str, resume_hint: str) -> ImportStopped:
-    return ImportStopped(f"Batch {batch.number + 1} ({batch.span()}) may have been written, in part "
-                         f"or whole: {said} {resume_hint} sends this batch again (the same Puts: its "
-                         "items end the same whether or not they were written).", batch=batch)
-
-
 def _context(batch: Batch, state: resume.Progress) -> dict[str, Any]:
     return {"import": {"file": Path(state.identity.path).name, "run": state.run, "batch": batch.number + 1,
                        "items": batch.span(), "table": state.table}}
@@ -447,7 +431,7 @@ class _Sender:
         _check(view, tx, batch, self.options.accept_warnings)
         problems = validate(tx, {table: self.table}, self.schema or article_schema())
         if has_errors(problems):  # (validation serialises the request: the send reuses it)
-            raise TransactionInvalidError(problems)
+            raise invalid_batch(batch, problems)  # at the item's line, with the items written
         return lambda: self._transact(batch, tx, fresh=not resent)
 
     def _batch_write(self, batch: Batch) -> int:
@@ -456,18 +440,20 @@ class _Sender:
                 self.conn, self.table.name, [r.item for r in batch.records], log=self.log,
                 context=_context(batch, self.state), cancel=self.cancel, client=self.client)
         except DamagedResponseError as exc:  # sent and answered, but the answer is unreadable
-            raise _maybe_written(batch, str(exc), self.options.resume_hint) from exc
+            raise maybe_written(batch, str(exc), self.options.resume_hint) from exc
         except batch_write.CancelledUnprocessed as exc:
             raise _CancelledMidBatch(batch, exc) from exc
+        except batch_write.AnswerLost as exc:  # refused after a try whose answer was lost
+            raise maybe_written(batch, exc.message, self.options.resume_hint) from exc
         except DynoViewError:
             raise  # cancelled, or items left unprocessed: each says what happened
         except Exception as exc:
-            if batch_write.refused_whole(exc):
-                raise  # refused by DynamoDB as it stands: nothing of it was written
+            if batch_write.refused_whole(exc):  # every try refused alike: nothing of it written
+                raise refused_batch(batch, exc, self.table.name) from exc
             # Never "could not reach the endpoint" alone: the request may have been applied.
-            raise _maybe_written(batch, describe_error(exc, operation="BatchWriteItem",
-                                                       table=self.table.name).message,
-                                 self.options.resume_hint) from exc
+            raise maybe_written(batch, describe_error(exc, operation="BatchWriteItem",
+                                                      table=self.table.name).message,
+                                self.options.resume_hint) from exc
 
     def _transact(self, batch: Batch, tx: Transaction, *, fresh: bool) -> int:
         result = execute_transaction(self.conn, tx, confirmation=self.options.confirmation,
