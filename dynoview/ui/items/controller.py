@@ -321,6 +321,11 @@ class BrowseController(QObject):
         return ", ".join(parts)
 
     # -- single items ------------------------------------------------------------------
+    @property
+    def index_read(self) -> str | None:
+        """The index the shown rows were read from (None: the table itself)."""
+        return self.spec.index if self.spec is not None else None
+
     def read_key(self, table: str, key: Mapping[str, Any]) -> None:
         """Read one item by key (strongly consistent GetItem); ``key_read`` brings it."""
         self.ctx.tasks.start(f"items-open-key-{id(self)}", self._read_key(table, dict(key)),

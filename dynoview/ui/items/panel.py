@@ -112,7 +112,8 @@ class ItemsPanel(QWidget):
         self.filter_value, self.error_label = f.filter_value, f.error_label
         self.results = ResultPane(self.ctx, self.model, self.model.items,
                                   lambda: [item] if (item := self.current_item()) else [],
-                                  lambda: self.info, more_pages=self._more_pages)
+                                  lambda: self.info, more_pages=self._more_pages,
+                                  partial=lambda: _index_rows_note(self.info, self.controller.index_read))
         self.results.setSizes([900, 350])
         self.view, self.detail = self.results.view, self.results.detail
         self.progress, self.transfer = self.results.progress, self.results.transfer
@@ -350,11 +351,19 @@ class ItemsPanel(QWidget):
         self.form.load_spec(spec)
 
     # -- edit and delete -----------------------------------------------------------
-    def edit_selected(self) -> None:
+    def edit_selected(self, whole: dict[str, Any] | None = None) -> None:
         """Edit the shown item; the change opens in the transaction builder (an account's
-        protected values through the template that moves their locks)."""
-        item, info = self.current_item(), self.info
+        protected values through the template that moves their locks). A row read from an index
+        is only what the index holds (and a GSI's may be behind): the table's item is read by
+        key first and edited instead (``whole``)."""
+        whole = whole if isinstance(whole, dict) else None  # clicked(bool) passes False
+        item, info = whole or self.current_item(), self.info
         if item is None or info is None:
+            return
+        if whole is None and self.controller.index_read:
+            from dynoview.ui.items.base_items import read_whole_item
+
+            read_whole_item(self.ctx, info, item, self.edit_selected)
             return
         from dynoview.ui.items.edit_dialog import ItemEditDialog
 
@@ -399,3 +408,12 @@ class ItemsPanel(QWidget):
     def _reread(self, fresh: Fresh) -> None:
         self._not_on_page += self.selection.apply_fresh(fresh)
         self._report_progress()
+
+
+def _index_rows_note(info: TableInfo | None, index: str | None) -> str | None:
+    """Why the rows are not whole items (an index's projection), for Copy to table…"""
+    if not index:
+        return None  # the table's own rows
+    from dynoview.core.items.partial_rows import index_rows_note  # with an index read: on use
+
+    return index_rows_note(info, index)

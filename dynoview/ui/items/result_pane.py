@@ -23,7 +23,7 @@ from dynoview.ui.elided_label import ElidedLabel
 from dynoview.ui.items import ui_gate
 from dynoview.ui.items.detail import ItemDetail
 from dynoview.ui.items.model import ItemsModel
-from dynoview.ui.items.transfer import Items, MorePages, TableOf, TransferButtons
+from dynoview.ui.items.transfer import Items, MorePages, Partial, TableOf, TransferButtons
 
 MIN_COLUMN, MAX_COLUMN = 70, 320  # pixels: a fitted column stays readable and leaves room
 FIT_ROWS = 40  # rows measured to fit columns: about a screenful, cheap whatever the result
@@ -69,7 +69,8 @@ class ResultPane(QSplitter):
 
     def __init__(self, ctx: AppContext, model: ItemsModel, result: Items, selected: Items,
                  table: TableOf, *, source: str = "the current result",
-                 more_pages: MorePages | None = None, parent: QWidget | None = None) -> None:
+                 more_pages: MorePages | None = None, partial: Partial | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(Qt.Orientation.Horizontal, parent)
         self.model = model
         self.view = self._build_view(model)
@@ -80,7 +81,7 @@ class ResultPane(QSplitter):
         # Export… and Copy to table… for what the view holds (dynoview/ui/items/transfer.py).
         self.transfer = TransferButtons(ctx, result, selected, table, source=source,
                                         has_result=lambda: model.rowCount() > 0,
-                                        more_pages=more_pages)
+                                        more_pages=more_pages, partial=partial)
         bottom = QHBoxLayout()
         bottom.setContentsMargins(0, 0, 0, 0)
         bottom.addWidget(self.progress, 1)

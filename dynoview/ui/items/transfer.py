@@ -22,6 +22,9 @@ if TYPE_CHECKING:  # the connection code and table descriptions load when one is
 Items = Callable[[], list[dict[str, Any]]]
 TableOf = Callable[[], "TableInfo | None"]
 MorePages = Callable[[], bool]
+#: Why the view's rows are only part of each item (an index's projection, a SELECT of named
+#: attributes: ``core.items.partial_rows``), or None when they are whole items.
+Partial = Callable[[], "str | None"]
 
 
 class TransferButtons(QWidget):
@@ -30,10 +33,11 @@ class TransferButtons(QWidget):
     def __init__(self, ctx: AppContext, result: Items, selected: Items,
                  table: TableOf, *, source: str = "the current result",
                  has_result: Callable[[], bool] | None = None,
-                 more_pages: MorePages | None = None,
+                 more_pages: MorePages | None = None, partial: Partial | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        self._partial = partial or (lambda: None)
         self._result, self._selected, self._table = result, selected, table
         # Whether there is a result, without building it: asked after every page.
         self._has_result = has_result or (lambda: bool(result()))
@@ -64,7 +68,12 @@ class TransferButtons(QWidget):
         """Enable what makes sense now (call when the result or the selection changes)."""
         has_result = self._has_result()
         self.export_button.setEnabled(has_result or self._table() is not None)
-        self.copy_button.setEnabled(has_result and self.ctx.connection is not None)
+        # Rows that hold part of each item would be copied as whole items, the rest lost.
+        partial = self._partial() if has_result else None
+        self.copy_button.setEnabled(has_result and self.ctx.connection is not None and partial is None)
+        self.copy_button.setToolTip(partial or self.tr(
+            "Copy the selected items (or the whole result) to another table, through guarded Puts "
+            "in the transaction builder"))
         conn = self.ctx.connection
         # A read-only connection refuses imports before anything is read: say so on the button.
         self.import_button.setEnabled(self._table() is not None and conn is not None and not conn.read_only)
@@ -95,8 +104,13 @@ class TransferButtons(QWidget):
         dialog.open()
         return dialog
 
-    def open_copy(self) -> QWidget:
+    def open_copy(self) -> QWidget | None:
         from dynoview.ui.transfer.copy_dialog import CopyItemsDialog  # built on first use
+
+        partial = self._partial()
+        if partial is not None:  # the button says so; a shortcut or a stale state lands here
+            self.ctx.status_message.emit(partial)
+            return None
 
         window: Any = self.window()
         connect_to = getattr(window, "connect_to", None)

@@ -193,7 +193,8 @@ class PartiqlPanel(QWidget):
         self.results_split = ResultPane(self.ctx, self.model, self.controller.result_items,
                                         self.selected_items, self.source_table,
                                         source=self.tr("the PartiQL result"),
-                                        more_pages=lambda: self.controller.more_available)
+                                        more_pages=lambda: self.controller.more_available,
+                                        partial=lambda: _rows_note(self.controller))
         self.results_split.setSizes([900, 320])
         self.view, self.detail = self.results_split.view, self.results_split.detail
         self.progress, self.transfer = self.results_split.progress, self.results_split.transfer
@@ -455,3 +456,14 @@ class PartiqlPanel(QWidget):
             "Loaded from the history{values}: Ctrl+Enter runs it again, Ctrl+Z undoes the "
             "pick.").format(values=values))
         self.editor.setFocus()
+
+
+def _rows_note(controller: PartiqlController) -> str | None:
+    """Why the result's rows are not whole items (a SELECT of named attributes, an index's
+    projection), for Copy to table…"""
+    spec = controller.spec
+    if spec is None:
+        return None
+    from dynoview.core.items.partial_rows import statement_rows_note  # on use
+
+    return statement_rows_note(spec.statement, controller.table)
