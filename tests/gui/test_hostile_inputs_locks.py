@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QHelpEvent, QTextDocument
-from PySide6.QtGui import Qt as GuiQt  # QtGui's namespace has mightBeRichText
+from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.ui.context import AppContext
 from dynoview.ui.locks.panel import LocksPanel
+from tests.gui.test_hostile_inputs_scans import reads_as
 
 pytestmark = pytest.mark.gui
 
@@ -30,15 +30,6 @@ def bare_ctx(qasync_loop: asyncio.AbstractEventLoop, demo_conn: Connection) -> I
     context.set_connection(demo_conn)
     yield context
     context.tasks.shutdown()
-
-
-def _reads_as(text: str) -> str:
-    """What a tooltip shows: its characters, or its HTML rendered when Qt takes it for HTML."""
-    if not GuiQt.mightBeRichText(text):
-        return text
-    document = QTextDocument()
-    document.setHtml(text)
-    return document.toPlainText()
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support raise", extend=True)
@@ -56,7 +47,7 @@ def test_a_lock_value_that_looks_like_html_shows_as_its_characters_on_hover(
     model, view = panel.model, panel.view
     cells = [model.index(r, c) for r in range(model.rowCount()) for c in range(model.columnCount())]
     tip = Qt.ItemDataRole.ToolTipRole
-    target = next(i for i in cells if EVIL in _reads_as(str(model.data(i, tip) or "")))
+    target = next(i for i in cells if EVIL in reads_as(str(model.data(i, tip) or "")))
     view.scrollTo(target)
     centre = view.visualRect(target).center()
     QApplication.sendEvent(view.viewport(), QHelpEvent(QEvent.Type.ToolTip, centre,
@@ -64,4 +55,4 @@ def test_a_lock_value_that_looks_like_html_shows_as_its_characters_on_hover(
     qtbot.waitUntil(QToolTip.isVisible, timeout=2000)
     shown = QToolTip.text()
     QToolTip.hideText()
-    assert EVIL in _reads_as(shown) and "is locked" in _reads_as(shown)
+    assert EVIL in reads_as(shown) and "is locked" in reads_as(shown)

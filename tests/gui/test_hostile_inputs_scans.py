@@ -96,7 +96,7 @@ def _tooltip_of_first_bar(qtbot: Any, chart: Any) -> str:
     return text
 
 
-def _reads_as(text: str) -> str:
+def reads_as(text: str) -> str:
     """What a tooltip shows: its characters, or its HTML rendered when Qt takes it for HTML."""
     if not GuiQt.mightBeRichText(text):
         return text
@@ -116,7 +116,7 @@ def test_ttl_key_values_that_look_like_html_show_as_their_characters(
     for label in (panel.summary, panel.message):
         assert label.textFormat() == Qt.TextFormat.PlainText
     tip = _tooltip_of_first_bar(qtbot, panel.chart)
-    assert EVIL in _reads_as(tip) and not crashes
+    assert EVIL in reads_as(tip) and not crashes
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support raise", extend=True)
@@ -131,7 +131,7 @@ def test_partition_keys_that_look_like_html_show_as_their_characters(
     labels: list[QLabel] = [panel.summary, panel.hot_label, panel.limit_label, panel.message]
     assert all(label.textFormat() == Qt.TextFormat.PlainText for label in labels)
     tip = _tooltip_of_first_bar(qtbot, panel.size_chart)
-    assert EVIL in _reads_as(tip) and not crashes
+    assert EVIL in reads_as(tip) and not crashes
 
 
 @pytest.mark.parametrize("where", ["folder", "nul"])
