@@ -335,7 +335,10 @@ def test_edit_of_protected_and_other_values_is_one_guarded_transaction(qtbot: An
     dialog._accept()
     builder = builder_of(window)
     assert builder.current_form is None
-    assert [a.kind for a in builder.transaction.actions] == ["Put", "Put", "Delete"]
+    # The account's Update writes only what was edited; its lock moves in the same transaction.
+    assert [a.kind for a in builder.transaction.actions] == ["Update", "Put", "Delete"]
+    label = builder.transaction.actions[0].label
+    assert sorted(label.removeprefix("edited account: ").split(", ")) == ["displayName", "username"]
     assert builder.status.text().startswith("username is a protected value (username edsger → ewd)")
     execute(qtbot, builder)
     assert audit_findings(window, values={"edsger", "ewd"}, accounts={"ACCT#d4a0f2"}) == []

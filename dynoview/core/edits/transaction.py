@@ -16,39 +16,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from dynoview.core.edits.staging import EditError, ItemEdits, StagedEdits, check_cell, key_id
-from dynoview.core.expressions.builders import and_, comparison
-from dynoview.core.expressions.placeholders import Placeholders
 from dynoview.core.session.tables import TableInfo
-from dynoview.core.tx.model import MAX_ACTIONS, UPDATE, Action, Transaction
+from dynoview.core.tx.item_writes import guarded_update
+from dynoview.core.tx.model import MAX_ACTIONS, Action, Transaction
 from dynoview.core.tx.template_inputs import protected_changes
 from dynoview.core.tx.templates import lock_delete, lock_put
 from dynoview.core.uniqueness.schema import UniquenessSchema
 
 
 def item_update(edits: ItemEdits, key_names: tuple[str, ...]) -> Action:
-    """The item's Update, guarded on every edited attribute's value as seen."""
-    ph = Placeholders()
-    sets, removes = [], []
-    guards = [comparison(ph, key_names[0], "attribute_exists", literal=True)]
-    for cell in edits.cells:
-        name = ph.literal_name(cell.attribute)
-        if cell.new is None:
-            removes.append(name)
-        else:
-            sets.append(f"{name} = {ph.value(cell.new)}")
-        if cell.old is None:
-            guards.append(comparison(ph, cell.attribute, "attribute_not_exists", literal=True))
-        else:
-            guards.append(comparison(ph, cell.attribute, "=", cell.old, literal=True))
-    clauses = []
-    if sets:
-        clauses.append("SET " + ", ".join(sets))
-    if removes:
-        clauses.append("REMOVE " + ", ".join(removes))
+    """The item's Update, guarded on every edited attribute's value as seen (the builder the
+    Edit as JSON template uses too: ``tx.item_writes.guarded_update``)."""
     changed = ", ".join(c.attribute for c in edits.cells)
-    return Action(kind=UPDATE, table=edits.table, key=dict(edits.key), update=" ".join(clauses),
-                  condition=and_(*guards), names=ph.names, values=ph.values,
-                  label=f"staged edit: {changed}", return_values="ALL_OLD")
+    return guarded_update(edits.table, edits.key, key_names, edits.cells, label=f"staged edit: {changed}")
 
 
 def item_actions(edits: ItemEdits, key_names: tuple[str, ...],

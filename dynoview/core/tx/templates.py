@@ -2,8 +2,10 @@
 
 Every action is guarded: a lock is only created where none exists, only deleted
 while it exists, and an account is only changed while it still holds the values
-the user saw. Each builder returns a ``Transaction`` the user reviews in the
-builder before anything is sent.
+the user saw. A browser edit writes only the attributes it changes, each guarded on
+its value as seen (``item_writes``), so it never undoes another writer's change.
+Each builder returns a ``Transaction`` the user reviews in the builder before
+anything is sent.
 
 A scoped rule (OneTable's ``unique: true, scope: '${tenantId}'``) keys each lock by the account's
 scope as well as its value (``_unique#acme#User#email#ada@x.io``): every template fills the scope
@@ -22,6 +24,17 @@ from dynoview.core.expressions.builders import and_, comparison
 from dynoview.core.expressions.placeholders import Placeholders
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.applicability import templates_for as templates_for  # re-exported
+from dynoview.core.tx.item_writes import (
+    NOTHING_CHANGED,
+    AttributeChange,
+    EditRefused,
+    changed_attributes,
+    check_update_fits,
+    fitting_seen_guard,
+    full_seen_guard,
+    guarded_update,
+    names_label,
+)
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
 from dynoview.core.uniqueness.schema import (
     LockRule,
@@ -31,9 +44,6 @@ from dynoview.core.uniqueness.schema import (
 )
 from dynoview.core.uniqueness.scope import fill_scope, scope_variables
 from dynoview.core.values.numbers import stored_number
-
-#: Optimistic guards compare at most this many attributes (expressions are capped at 4 KB).
-MAX_GUARDED_ATTRIBUTES = 40
 
 #: What OneTable writes on each unique marker besides its key: its ``_Unique`` model's type field
 #: (src/Schema.js createUniqueModel; the model's items carry ``_type``), so a template's marker
@@ -369,58 +379,100 @@ def resolve_duplicate(schema: UniquenessSchema, table: str, keep_item: Mapping[s
     return Transaction(actions=actions)
 
 
-def _optimistic(ph: Placeholders, seen: Mapping[str, Any], key_names: tuple[str, ...]) -> str:
-    """Condition: the item exists and every attribute the user saw is unchanged."""
-    parts = [comparison(ph, key_names[0], "attribute_exists", literal=True)]
-    for name, av in list(seen.items())[:MAX_GUARDED_ATTRIBUTES]:
-        if name in key_names:
-            continue
-        parts.append(comparison(ph, name, "=", av, literal=True))
-    return and_(*parts)
-
-
 def edit_item(table_info: TableInfo, old_item: Mapping[str, Any],
               new_item: Mapping[str, Any]) -> Transaction:
-    """Save an item edited in the browser, only if nobody changed it since it was shown.
+    """Save an item edited in the browser without undoing a change made since it was shown.
 
-    Same key: one Put guarded on the values seen. Changed key: Delete the old item
-    (guarded the same way) and Put the new one where no item exists.
+    Same key: one Update of only the attributes the edit changes, guarded on each one's value as
+    seen, so attributes it does not touch (one another writer added since included) are left
+    as they are. Changed key: Put the new item where none exists and Delete the old one guarded
+    on every attribute seen. ``EditRefused`` when nothing changed or a guard would be over
+    DynamoDB's limits (a guard is never cut short).
     """
     keys = table_info.key_names
     old_key = table_info.key_of(dict(old_item))
-    new_key = table_info.key_of(dict(new_item))
-    ph = Placeholders()
-    if old_key == new_key:
-        cond = _optimistic(ph, old_item, keys)
-        return Transaction(actions=[_action(PUT, table_info.name, ph, item=new_item, condition=cond,
-                                            label="edited item", return_values="ALL_OLD")])
-    delete = _action(DELETE, table_info.name, ph, key=old_key, condition=_optimistic(ph, old_item, keys),
-                     label="old key", return_values="ALL_OLD")
+    if old_key != table_info.key_of(dict(new_item)):
+        return Transaction(actions=_move_item(table_info, old_item, new_item))
+    changes = changed_attributes(old_item, new_item, keys)
+    if not changes:
+        raise EditRefused(NOTHING_CHANGED)
+    update = guarded_update(table_info.name, old_key, keys, changes,
+                            label=names_label("edited item", [c.attribute for c in changes]))
+    return Transaction(actions=[check_update_fits(update, _changes_count(changes))])
+
+
+def _changes_count(changes: list[AttributeChange]) -> str:
+    return f"This edit changes {len(changes)} attribute{'s' if len(changes) != 1 else ''}"
+
+
+def _move_item(table_info: TableInfo, old_item: Mapping[str, Any],
+               new_item: Mapping[str, Any]) -> list[Action]:
+    """An edit that changes the key: Delete the old item, guarded on every attribute seen (an
+    attribute the Delete does not check could hold a change the user never saw, lost with it),
+    and Put the new one where no item exists."""
+    keys = table_info.key_names
+    ph, cond = full_seen_guard(old_item, keys, "This edit changes the item's key, which deletes "
+                               "the item under its old key")
+    delete = _action(DELETE, table_info.name, ph, key=table_info.key_of(dict(old_item)),
+                     condition=cond, label="old key", return_values="ALL_OLD")
     ph2 = Placeholders()
     put = _action(PUT, table_info.name, ph2, item=new_item,
                   condition=comparison(ph2, keys[0], "attribute_not_exists", literal=True),
                   label="new key", return_values="ALL_OLD")
-    return Transaction(actions=[delete, put])
+    return [delete, put]
 
 
 def edit_account(schema: UniquenessSchema, table_info: TableInfo, old_item: Mapping[str, Any],
                  new_item: Mapping[str, Any]) -> Transaction:
     """Save an edited account whose protected values changed, moving their locks with them.
 
-    The account is written as ``edit_item`` writes it (guarded on every value the user
-    saw, so also on the old protected values); then, per changed rule, the new lock is
-    Put where none exists and the old one Deleted while it exists. One transaction: the
-    account and its locks never disagree, and a taken value cancels everything.
+    The account is written as ``edit_item`` writes it (an Update of the attributes the edit
+    changes, guarded on their values as seen, old protected values included, and on the
+    attributes the moved locks' scopes read); then, per changed rule, the new lock is Put where
+    none exists and the old one Deleted while it exists. One transaction: the account and its
+    locks never disagree, and a taken value cancels everything.
     """
-    tx = edit_item(table_info, old_item, new_item)
+    keys = table_info.key_names
     # Per changed rule (a scoped rule's scope counts: moving to another tenant moves its locks).
-    moves, _moved = _moves(schema, table_info.name, old_item, new_item)
-    return Transaction(actions=[*tx.actions, *moves])
+    moves, moved = _moves(schema, table_info.name, old_item, new_item)
+    old_key = table_info.key_of(dict(old_item))
+    if old_key != table_info.key_of(dict(new_item)):
+        return Transaction(actions=[*_move_item(table_info, old_item, new_item), *moves])
+    changes = changed_attributes(old_item, new_item, keys)
+    if not changes:
+        raise EditRefused(NOTHING_CHANGED)
+    written = {c.attribute for c in changes}
+    # The locks moved are keyed by what the account holds: guard what they read, written or not.
+    held = {n: old_item.get(n) for n in _guarded_attributes(moved) if n not in written and n not in keys}
+    update = guarded_update(table_info.name, old_key, keys, changes, held=held,
+                            label=names_label("edited account", [c.attribute for c in changes]))
+    return Transaction(actions=[check_update_fits(update, _changes_count(changes)), *moves])
+
+
+def edit_refusal(table_info: TableInfo, old_item: Mapping[str, Any], new_item: Mapping[str, Any],
+                 schema: UniquenessSchema | None = None) -> str | None:
+    """Why the browser's edit of ``old_item`` into ``new_item`` cannot be opened in the builder
+    (``EditRefused``'s sentence), or None: the edit dialog asks before it hands the item over."""
+    try:
+        if schema is not None and schema.is_account(old_item):
+            edit_account(schema, table_info, old_item, new_item)
+        else:
+            edit_item(table_info, old_item, new_item)
+    except EditRefused as exc:
+        return exc.message
+    return None
 
 
 def delete_item(table_info: TableInfo, item: Mapping[str, Any]) -> Transaction:
-    """Delete an item from the browser, only if it still holds the values the user saw."""
-    ph = Placeholders()
-    cond = _optimistic(ph, item, table_info.key_names)
+    """Delete an item from the browser, only if it still holds every value the user saw.
+
+    An item with more attributes than one condition can check (DynamoDB's 300 operators and
+    4 KB) is guarded on as many as fit, and the action's label says how many of how many."""
+    keys = table_info.key_names
+    ph, cond, guarded = fitting_seen_guard(item, keys)
+    total = sum(1 for n in item if n not in keys)
+    label = "item" if guarded == total else (
+        f"item, guarded on {guarded} of its {total} attributes (one condition holds no more): "
+        f"a change since to the other {total - guarded} is not detected")
     return Transaction(actions=[_action(DELETE, table_info.name, ph, key=table_info.key_of(dict(item)),
-                                        condition=cond, label="item", return_values="ALL_OLD")])
+                                        condition=cond, label=label, return_values="ALL_OLD")])

@@ -24,6 +24,7 @@ from dynoview.core.session.tables import TableInfo
 from dynoview.core.session.user_files import UserFileError, loads_user_json
 from dynoview.core.tx.model import PUT, Action, Problem, Transaction
 from dynoview.core.tx.template_inputs import check_value, protected_changes
+from dynoview.core.tx.templates import edit_refusal
 from dynoview.core.tx.validation import validate
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.dynamodb_json import dynamodb_json, from_dynamodb_json
@@ -111,7 +112,8 @@ class ItemEditDialog(QDialog):
         self.schema = schema
         self.info = info
         hint = QLabel(self.tr("Edit the item as DynamoDB JSON. Saving opens the transaction builder "
-                      "with a Put guarded on the values you saw, so nothing is written until "
+                      "with an Update of only the attributes you changed, each guarded on the value "
+                      "you saw, so other attributes stay as they are and nothing is written until "
                       "you have checked the request."))
         hint.setWordWrap(True)
         self.editor = QPlainTextEdit()
@@ -218,6 +220,12 @@ class ItemEditDialog(QDialog):
         problem = self.protected_error(item)
         if problem is not None:
             self.error.setText(problem)
+            return
+        # What the builder would refuse to build (nothing changed, a guard over DynamoDB's
+        # limits) is said here, where the edit can still be changed.
+        refusal = edit_refusal(self.info, self.original, item, self.schema) if self.info else None
+        if refusal is not None:
+            self.error.setText(self.tr("Not opened: {message}").format(message=refusal))
             return
         self.item = item
         self.accept()

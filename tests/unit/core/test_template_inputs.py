@@ -165,11 +165,17 @@ def test_edit_account_moves_each_changed_lock_in_the_same_transaction() -> None:
                      sort_key=KeyAttribute("SK", "S"))
     edited = {**ada(), "email": s("ada@new.io"), "displayName": s("Countess")}
     request = templates.edit_account(S, info, ada(), edited).to_request()["TransactItems"]
-    put, new_lock, old_lock = request
-    assert put["Put"]["Item"] == edited
-    # The account is written only while it holds everything the user saw, old email included.
-    assert "email" in put["Put"]["ExpressionAttributeNames"].values()
-    assert s("ada@lovelace.io") in put["Put"]["ExpressionAttributeValues"].values()
+    update, new_lock, old_lock = request
+    # Only what the edit changed is written, each guarded on its value as seen (the old email
+    # too); username, untouched, is neither written nor erased.
+    assert update["Update"] == {
+        "TableName": "accounts", "Key": {"PK": s("ACCT#a1f9c3"), "SK": s("PROFILE")},
+        "UpdateExpression": "SET #n1 = :v0, #n2 = :v2",
+        "ConditionExpression": "attribute_exists(#n0) AND #n1 = :v1 AND #n2 = :v3",
+        "ExpressionAttributeNames": {"#n0": "PK", "#n1": "email", "#n2": "displayName"},
+        "ExpressionAttributeValues": {":v0": s("ada@new.io"), ":v1": s("ada@lovelace.io"),
+                                      ":v2": s("Countess"), ":v3": s("Ada")},
+        "ReturnValuesOnConditionCheckFailure": "ALL_OLD"}
     assert new_lock["Put"]["Item"] == {"PK": s("UNIQ#EMAIL#ada@new.io"), "SK": s("LOCK")}
     assert new_lock["Put"]["ConditionExpression"] == "attribute_not_exists(#n0)"
     assert old_lock["Delete"]["Key"] == {"PK": s("UNIQ#EMAIL#ada@lovelace.io"), "SK": s("LOCK")}

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
 from dynoview.core.session.tables import KeyAttribute, TableInfo
+from dynoview.core.tx.item_writes import EditRefused
+from dynoview.core.tx.model import Transaction
 from dynoview.core.tx.templates import (
     OwnerRead,
     change_value,
@@ -14,6 +17,7 @@ from dynoview.core.tx.templates import (
     delete_account,
     delete_item,
     edit_item,
+    edit_refusal,
     release_orphan_lock,
     resolve_duplicate,
     sign_up,
@@ -149,16 +153,33 @@ def test_resolve_duplicate_moves_the_other_account() -> None:
     assert validate(tx, schema=S) == []
 
 
-def test_edit_item_is_guarded_on_the_values_seen() -> None:
+def test_edit_item_updates_only_what_changed_guarded_on_the_values_seen() -> None:
     info = TableInfo("metrics", KeyAttribute("deviceId", "N"), None)
-    old = {"deviceId": {"N": "1"}, "name": {"S": "a"}}
-    new = {"deviceId": {"N": "1"}, "name": {"S": "b"}}
-    assert edit_item(info, old, new).to_request()["TransactItems"] == [{"Put": {
-        "TableName": "metrics", "Item": new, "ConditionExpression": "attribute_exists(#n0) AND #n1 = :v0",
-        "ExpressionAttributeNames": {"#n0": "deviceId", "#n1": "name"},
-        "ExpressionAttributeValues": {":v0": {"S": "a"}}, "ReturnValuesOnConditionCheckFailure": "ALL_OLD"}}]
+    old = {"deviceId": {"N": "1"}, "name": {"S": "a"}, "gone": {"N": "7"}, "same": {"S": "x"}}
+    new = {"deviceId": {"N": "1"}, "name": {"S": "b"}, "added": {"BOOL": True}, "same": {"S": "x"}}
+    # No Put of the whole item: an attribute another writer added since is not erased.
+    assert edit_item(info, old, new).to_request()["TransactItems"] == [{"Update": {
+        "TableName": "metrics", "Key": {"deviceId": {"N": "1"}},
+        "UpdateExpression": "SET #n1 = :v0, #n2 = :v2 REMOVE #n3",
+        "ConditionExpression": "attribute_exists(#n0) AND #n1 = :v1 AND attribute_not_exists(#n2) "
+                               "AND #n3 = :v3",
+        "ExpressionAttributeNames": {"#n0": "deviceId", "#n1": "name", "#n2": "added", "#n3": "gone"},
+        "ExpressionAttributeValues": {":v0": {"S": "b"}, ":v1": {"S": "a"}, ":v2": {"BOOL": True},
+                                      ":v3": {"N": "7"}},
+        "ReturnValuesOnConditionCheckFailure": "ALL_OLD"}}]
     deleted = delete_item(info, old).to_request()["TransactItems"][0]["Delete"]
     assert deleted["Key"] == {"deviceId": {"N": "1"}}
+    assert deleted["ConditionExpression"] == "attribute_exists(#n0) AND #n1 = :v0 AND #n2 = :v1 AND #n3 = :v2"
+
+
+def test_an_unchanged_edit_is_refused_with_what_to_do() -> None:
+    info = TableInfo("metrics", KeyAttribute("deviceId", "N"), None)
+    item = {"deviceId": {"N": "1"}, "tags": {"SS": ["a", "b"]}, "n": {"N": "1.0"}}
+    same = {"deviceId": {"N": "1"}, "tags": {"SS": ["b", "a"]}, "n": {"N": "1"}}  # equal to DynamoDB
+    with pytest.raises(EditRefused, match=r"^Nothing changed: .* Edit a value, or cancel\.$"):
+        edit_item(info, item, same)
+    assert (edit_refusal(info, item, same) or "").startswith("Nothing changed")
+    assert edit_refusal(info, item, {**same, "n": {"N": "2"}}) is None
 
 
 def test_edit_item_with_a_new_key_deletes_and_puts() -> None:
@@ -166,6 +187,76 @@ def test_edit_item_with_a_new_key_deletes_and_puts() -> None:
     tx = edit_item(info, {"deviceId": {"N": "1"}}, {"deviceId": {"N": "2"}})
     assert [a.kind for a in tx.actions] == ["Delete", "Put"]
     assert tx.actions[1].condition == "attribute_not_exists(#n0)"
+
+
+def s(value: str) -> dict[str, str]:
+    return {"S": value}
+
+
+def wide(count: int, key: str = "ITEM#1") -> dict[str, Any]:
+    return {"PK": s(key), "SK": s("X"), **{f"a{i:03d}": s(f"v{i}") for i in range(count)}}
+
+
+WIDE = TableInfo("wide", KeyAttribute("PK", "S"), KeyAttribute("SK", "S"))
+
+
+def test_an_edit_of_a_wide_item_guards_what_it_changes_and_nothing_is_cut() -> None:
+    old = wide(45)
+    (update,) = edit_item(WIDE, old, {**old, "a044": s("mine")}).actions
+    # The 45th attribute, past the old cut at 40, is guarded; the others are not written at all.
+    assert (update.kind, update.update, update.condition) == (
+        "Update", "SET #n1 = :v0", "attribute_exists(#n0) AND #n1 = :v1")
+    assert update.names == {"#n0": "PK", "#n1": "a044"} and update.values[":v1"] == s("v44")
+    assert update.label == "edited item: a044"
+    assert validate(Transaction([update]), {"wide": WIDE}) == []
+
+
+def test_an_edit_whose_guard_is_over_dynamodbs_limits_is_refused_not_cut() -> None:
+    old = wide(200)
+    many = {**old, **{f"a{i:03d}": s("mine") for i in range(149)}}
+    (update,) = edit_item(WIDE, old, many).actions  # 1 + 149 checks and 149 ANDs: 299 operators
+    assert update.label == "edited item: a000, a001, a002, a003, a004 and 144 more"
+    assert validate(Transaction([update]), {"wide": WIDE}) == []
+    too_many = {**old, **{f"a{i:03d}": s("mine") for i in range(150)}}
+    with pytest.raises(EditRefused) as refused:
+        edit_item(WIDE, old, too_many)
+    assert refused.value.message == (
+        "This edit changes 150 attributes, and the guard that each still holds the value you saw "
+        "would need 301 operators; DynamoDB allows 300, so it was not opened. Change fewer "
+        "attributes at a time: apply part of the edit, then edit the item again for the rest.")
+    assert edit_refusal(WIDE, old, too_many) == refused.value.message
+
+
+def test_an_edit_that_moves_a_wide_item_guards_its_delete_on_everything_seen() -> None:
+    old = wide(45)
+    delete, put = edit_item(WIDE, old, {**old, "PK": s("ITEM#2")}).actions
+    assert (delete.kind, delete.key, put.kind, put.item["PK"]) == ("Delete", key(old), "Put", s("ITEM#2"))
+    assert sorted(delete.names.values()) == ["PK", *sorted(a for a in old if a.startswith("a"))]
+    assert delete.condition.count(" = ") == 45
+    assert put.condition == "attribute_not_exists(#n0)"
+    # Too many to check in one condition: refused, never guarded on a part of them.
+    huge = wide(150)
+    with pytest.raises(EditRefused, match=r"^This edit changes the item's key, .* all 150 attributes "
+                                          r"you saw would need 301 operators; DynamoDB allows 300"):
+        edit_item(WIDE, huge, {**huge, "PK": s("ITEM#2")})
+
+
+def test_a_delete_guards_every_attribute_seen_or_says_how_many_it_checks() -> None:
+    (full,) = delete_item(WIDE, wide(149)).actions
+    assert full.label == "item" and full.condition.count(" = ") == 149
+    (part,) = delete_item(WIDE, wide(180)).actions
+    assert part.condition.count(" = ") == 149
+    assert part.label == ("item, guarded on 149 of its 180 attributes (one condition holds no more): "
+                          "a change since to the other 31 is not detected")
+    assert validate(Transaction([part]), {"wide": WIDE}) == []
+    # Names go through placeholders: long ones do not shorten the guard.
+    long_names = {"PK": s("P"), "SK": s("S"), **{"n" * 2000 + str(i): s("v") for i in range(40)}}
+    (named,) = delete_item(WIDE, long_names).actions
+    assert named.label == "item" and validate(Transaction([named]), {"wide": WIDE}) == []
+
+
+def key(item: dict[str, Any]) -> dict[str, Any]:
+    return {"PK": item["PK"], "SK": item["SK"]}
 
 
 def test_templates_for_items() -> None:

@@ -200,6 +200,22 @@ def test_an_edit_that_moves_the_account_to_another_tenant_moves_its_marker() -> 
     assert protected_changes(SCHEMA, ada, {**ada, "name": s("Ada")}) == []
 
 
+def test_an_edit_of_the_email_guards_the_tenant_its_markers_are_keyed_by() -> None:
+    """The account's Update writes only the email, but the markers it moves are in the tenant's
+    scope: the Update is guarded on the tenant as seen too, so a tenant moved meanwhile cancels
+    it instead of leaving the new marker in the wrong scope."""
+    ada = {**user("1", "acme", "ada@x.io"), "name": s("Ada")}
+    edited = {**ada, "email": s("ada@y.io"), "name": s("Ada L.")}
+    update, put, delete = edit_account(SCHEMA, APP, ada, edited).to_request()["TransactItems"]
+    assert update["Update"]["UpdateExpression"] == "SET #n1 = :v0, #n2 = :v2"
+    assert update["Update"]["ConditionExpression"] == (
+        "attribute_exists(#n0) AND #n1 = :v1 AND #n2 = :v3 AND #n3 = :v4")
+    assert update["Update"]["ExpressionAttributeNames"] == {
+        "#n0": "pk", "#n1": "email", "#n2": "name", "#n3": "tenantId"}
+    assert update["Update"]["ExpressionAttributeValues"][":v4"] == s("acme")
+    assert (put, delete) == (put_marker("acme", "ada@y.io"), delete_marker("acme", "ada@x.io"))
+
+
 def test_a_staged_tenant_edit_moves_the_marker_in_the_same_transaction() -> None:
     ada = user("1", "acme", "ada@x.io")
     edits = ItemEdits("app", key(ada), ada, (CellChange("tenantId", s("acme"), s("globex")),))
