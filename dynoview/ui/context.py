@@ -75,7 +75,8 @@ class AppContext(QObject):
     error_raised = Signal(object)  # UserFacingError
     open_item_requested = Signal(str, object)  # table name, key (low-level)
     # A Transaction, or a TransactWriteItems request dict as Transaction.to_request() makes it
-    # (binary values as bytes, not base64 text): the builder opens it in place of its own.
+    # (binary values as bytes, not base64 text): the builder opens it, asking Replace / Append /
+    # Cancel first when it holds unsent actions.
     open_builder_requested = Signal(object)
     # A browser edit to open in the builder: (TableInfo, item as shown, item as edited). The
     # builder decides whether it is a plain guarded Put or moves protected values' locks.

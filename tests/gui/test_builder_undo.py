@@ -190,6 +190,9 @@ def test_template_is_one_edit(qtbot, panel: BuilderPanel, seeded_table: str) -> 
     form.fields["email"].edit.setText("t@x.io")
     form.fields["username"].edit.setText("t")
     form.accept()
+    box = panel.drafts.import_box  # over the unsent Put: Replace / Append / Cancel first
+    assert box is not None and box.isVisible()
+    next(b for b in box.buttons() if b.text() == "Replace").click()
     assert len(items(panel)) == 3 and panel.drafts.undo.stack.undoText() == "Load template"
     undo_keys(qtbot, panel)
     assert items(panel) == before

@@ -1,6 +1,6 @@
 """The two questions that keep unsent work from being lost by a click: closing the window with
-unsent actions (Save as draft / Discard / Cancel), and importing over them (Replace / Append /
-Cancel)."""
+unsent actions (Save as draft / Discard / Cancel), and loading other work over them (Replace /
+Append / Cancel): an import, or a transaction from another tab, a template or an edit."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ APPEND = "append"
 
 CLOSE_TITLE = QT_TRANSLATE_NOOP("builder.drafts_prompts", "Unsent work in the transaction builder")
 IMPORT_TITLE = QT_TRANSLATE_NOOP("builder.drafts_prompts", "Import over unsent actions")
+OPEN_TITLE = QT_TRANSLATE_NOOP("builder.drafts_prompts", "Open over unsent actions")
 DRAFTS_PROMPTS = context("DRAFTS_PROMPTS")  # plural texts (dynoview.ui.i18n.context)
 
 
@@ -96,20 +97,34 @@ def confirm_close(drafts: Any, parent: QWidget | None) -> bool:
     return False
 
 
-def ask_import(parent: QWidget, current: int, imported: Transaction,
-               answer: Callable[[str | None], None]) -> QMessageBox:
-    """Replace the builder's ``current`` unsent actions with ``imported``, append it, or cancel
-    (``answer`` gets REPLACE, APPEND or None). Opened without a nested loop."""
-    count = len(imported.actions)
-    question = DRAFTS_PROMPTS.tr("The builder holds %Ln unsent action(s). Replace (it|them) with the "
-                                 "imported {actions}, or append the imported ones after (it|them)?",
-                                 "", current)
+def ask_replace(parent: QWidget, current: int, incoming: Transaction,
+                answer: Callable[[str | None], None], kept_as: str | None = None) -> QMessageBox:
+    """Replace the builder's ``current`` unsent actions with ``incoming``, append it, or cancel
+    (``answer`` gets REPLACE, APPEND or None). Opened without a nested loop.
+
+    ``kept_as`` None: ``incoming`` is an Import JSON; else work from elsewhere (another tab, a
+    template, an edit), which Cancel keeps as the draft of that name. Enter appends: the
+    default loses nothing; Escape cancels."""
+    count = len(incoming.actions)
     actions = DRAFTS_PROMPTS.tr("%Ln action(s)", "", count)
-    box = QMessageBox(QMessageBox.Icon.Question,
-                      QCoreApplication.translate("builder.drafts_prompts", IMPORT_TITLE),
-                      question.format(actions=actions), QMessageBox.StandardButton.NoButton, parent)
-    box.setInformativeText(QCoreApplication.translate(
-        "builder.drafts_prompts", "Either way, Ctrl+Z undoes the import."))
+    if kept_as is None:
+        title = QCoreApplication.translate("builder.drafts_prompts", IMPORT_TITLE)
+        question = DRAFTS_PROMPTS.tr("The builder holds %Ln unsent action(s). Replace (it|them) with the "
+                                     "imported {actions}, or append the imported ones after (it|them)?",
+                                     "", current)
+        more = QCoreApplication.translate("builder.drafts_prompts", "Either way, Ctrl+Z undoes the import.")
+    else:
+        title = QCoreApplication.translate("builder.drafts_prompts", OPEN_TITLE)
+        question = DRAFTS_PROMPTS.tr("The builder holds %Ln unsent action(s). Replace (it|them) with the "
+                                     "new transaction's {actions}, or append those after (it|them)?",
+                                     "", current)
+        more = QCoreApplication.translate(
+            "builder.drafts_prompts", "Ctrl+Z undoes Replace or Append. Cancel leaves the builder as it is "
+            "and keeps the new transaction as the draft “{name}” (Drafts → Open draft…).")
+        more = more.format(name=kept_as)
+    box = QMessageBox(QMessageBox.Icon.Question, title, question.format(actions=actions),
+                      QMessageBox.StandardButton.NoButton, parent)
+    box.setInformativeText(more)
     replace = box.addButton(QCoreApplication.translate(
         "builder.drafts_prompts", "Replace"), QMessageBox.ButtonRole.DestructiveRole)
     append = box.addButton(QCoreApplication.translate(
@@ -117,7 +132,7 @@ def ask_import(parent: QWidget, current: int, imported: Transaction,
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(append)
     box.setEscapeButton(QMessageBox.StandardButton.Cancel)
-    box.setObjectName("import-prompt")
+    box.setObjectName("import-prompt" if kept_as is None else "replace-prompt")
 
     def finished(_code: int) -> None:
         clicked = box.clickedButton()

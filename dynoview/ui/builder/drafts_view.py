@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
@@ -33,10 +34,12 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.drafts.model import Draft, DraftError
+from dynoview.core.drafts.sent import SentBefore, sent_before
 from dynoview.core.drafts.store import DraftStore
 from dynoview.core.tx.model import Transaction, TransactionImportError, parse_request
 from dynoview.ui.builder.drafts_forms import form_from_state, form_state
-from dynoview.ui.builder.drafts_prompts import APPEND, REPLACE, appended, ask_import, confirm_close
+from dynoview.ui.builder.drafts_prompts import APPEND, REPLACE, appended, ask_replace, confirm_close
+from dynoview.ui.builder.editing import request_json
 from dynoview.ui.builder.undo import BuilderUndo
 from dynoview.ui.themed import set_role
 
@@ -76,6 +79,11 @@ class RestoreNote(QFrame):
         self.show()
 
 
+def _items(tx: Transaction) -> str:
+    """The actions as one comparable text (binary by repr)."""
+    return json.dumps(tx.to_request()["TransactItems"], sort_keys=True, default=repr)
+
+
 def _where(draft: Draft) -> str:
     if draft.connection and draft.table:
         return QCoreApplication.translate(
@@ -95,7 +103,8 @@ class BuilderDrafts(QObject):
         self._saved_forms = False  # the file holds an open form (closing it is a change too)
         self._problem_said: str | None = None
         self.dialog: QWidget | None = None  # a drafts dialog open now (kept alive while shown)
-        self.import_box: QMessageBox | None = None  # the import question, while it is asked
+        self.import_box: QMessageBox | None = None  # Replace / Append / Cancel, while it is asked
+        self.logged_token: str | None = None  # a restored draft's token the action log has sent
         self.close_box: QMessageBox | None = None  # the quit prompt, while it is asked
         self.closing_answered = False  # the close that follows the quit prompt's answer
         self.button: QToolButton | None = None  # the toolbar's Drafts menu, once attached
@@ -113,8 +122,6 @@ class BuilderDrafts(QObject):
         self.undo.applied.connect(self._edited)  # an undo loads without transaction_changed
         self._request: dict[str, Any] | None = None  # the unsent request, until the next edit
         panel.transaction_changed.connect(self._edited)
-        runner = panel.template_runner
-        runner.transaction_ready.connect(lambda *_: self.undo.label_next(self.tr("Load template")))
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.save_now)
@@ -191,19 +198,31 @@ class BuilderDrafts(QObject):
         return None
 
     def _show_restored(self, draft: Draft, kept: str, problem: str | None) -> Draft:
-        if draft.action_count:
+        sent = self._sent_before(draft) if draft.action_count else None
+        # Applied work is not restored: a serious database tool does not bring a committed
+        # change back as pending after a crash (a second Execute would write it twice: an
+        # increment, a Put over later edits; the token's 10 minutes may be over). The note
+        # says when it was applied, and the action log keeps its exact request. Work that may
+        # have been applied is restored with its own token: a resend under it is what DynamoDB
+        # applies at most once, which a fresh token would turn into a second write.
+        applied = sent is not None and sent.applied
+        shown = replace(draft, request=dict(EMPTY_REQUEST)) if applied else draft
+        if shown.action_count:
             # Drafts hold request_json(): DynamoDB JSON, binary as base64 text, read as such.
             tx = parse_request(draft.request, dynamodb_json=True)
             self.panel.load_request(tx, notify=False)
-        problems = self.open_forms(draft)
+            self.logged_token = sent.token if sent is not None else None
+        problems = self.open_forms(shown)
         self.undo.reset()
-        parts = [self.tr("Restored {describe} from your last session"
-                 " (saved {strftime}).").format(
-                     describe=draft.describe(),
-                     strftime=time.strftime('%H:%M', time.localtime(draft.saved_at)))]
+        parts = [] if shown.is_empty() else [self.tr(
+            "Restored {describe} from your last session (saved {strftime}).").format(
+                describe=shown.describe(), strftime=time.strftime('%H:%M', time.localtime(draft.saved_at)))]
+        if sent is not None:
+            parts.append(self._sent_text(sent, draft.action_count))
         conn, table = self.panel.ctx.connection, self.panel.ctx.table
         here = (conn.spec.name if conn is not None else None, table.name if table is not None else None)
-        if (draft.connection, draft.table) != here and (draft.connection or draft.table):
+        elsewhere = (draft.connection, draft.table) != here and (draft.connection or draft.table)
+        if elsewhere and not shown.is_empty():
             parts.append(self.tr(
                 "They were made for {where}: check the table names before you Execute.").format(
                     where=_where(draft)))
@@ -212,9 +231,31 @@ class BuilderDrafts(QObject):
         if problem:
             parts.append(problem)
         parts.extend(problems)
-        self.note.show_text(" ".join(parts), restored=True)
+        self.note.show_text(" ".join(parts), restored=not shown.is_empty())
         self.save_now()  # the file now says what is shown (a form that could not open is gone)
         return draft
+
+    def _sent_before(self, draft: Draft) -> SentBefore | None:
+        try:
+            return sent_before(self.panel.action_log, draft.request)
+        except (OSError, ValueError):  # the log unreadable: the work comes back as it was saved
+            log.exception("The action log could not be searched for the restored work's token")
+            return None
+
+    def _sent_text(self, sent: SentBefore, count: int) -> str:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(sent.at)) if sent.at is not None \
+            else self.tr("an unknown time")
+        if sent.applied:
+            return self.tr(
+                "Not restored: the transaction your last session left in the builder (%n action(s)) was "
+                "already applied at {when} (token {token}, in the action log). Executing it again would "
+                "write it a second time; Action log shows its request.", "", count).format(
+                    when=when, token=sent.token)
+        return self.tr(
+            "It may already have been applied: it was sent at {when} (token {token}) and its outcome "
+            "is not known. Execute sends it again under the same token, which DynamoDB applies at "
+            "most once within 10 minutes of its first send: check the items first.").format(
+                when=when, token=sent.token)
 
     def _restore_failed(self, reason: str, kept: str, problem: str | None) -> None:
         """The restored work could not be shown: its file is set aside (kept, never deleted, so
@@ -286,31 +327,83 @@ class BuilderDrafts(QObject):
         """Closing the window: True to go on, False while asking (``drafts_prompts.confirm_close``)."""
         return confirm_close(self, parent)
 
-    # ---------------------------------------------------------------- import
+    # ---------------------------------------------------------------- work from elsewhere
 
     def import_transaction(self, tx: Transaction, pinned: bool) -> None:
         """An accepted Import JSON: over unsent actions, ask Replace / Append / Cancel first."""
+        self._offer(tx, pinned, self.tr("Import JSON"), "", imported=True)
+
+    def receive(self, request: dict[str, Any] | Transaction, label: str | None = None,
+                status: str = "") -> None:
+        """Open work from elsewhere (another tab's request in memory form, a template, an edit, a
+        delete): at once into a builder without unsent actions, else after the same question as
+        Import JSON. Its Cancel leaves the builder and its draft file as they were, and keeps
+        the new transaction as a named draft: a form or a dialog it came from is gone."""
+        if not isinstance(request, Transaction):
+            try:
+                request = parse_request(request, dynamodb_json=False)
+            except TransactionImportError:
+                self.panel.load_request(request, dynamodb_json=False)  # refused: the status says why
+                return
+        self._offer(request, False, label, status, imported=False)
+
+    def load_template(self, tx: Transaction, status: str) -> None:
+        """A template's (or a browser edit's or delete's) transaction is ready."""
+        self.receive(tx, self.tr("Load template"), status)
+
+    def _offer(self, tx: Transaction, pinned: bool, label: str | None, status: str, *,
+               imported: bool) -> None:
         panel = self.panel
+        panel.refresh()  # an edit still waiting for its pause is part of what is asked about
         if not panel.has_unsent_actions():
-            self._load_imported(tx, pinned)
+            self._load(tx, pinned, label, status)  # nothing unsent would be lost
             return
-        current = len(panel.transaction.actions)
+        if not imported and _items(panel.transaction) == _items(tx):
+            # These very actions (Review and send… again): kept with their token, so a resend
+            # after an unknown outcome stays one request to DynamoDB (and its status line stays).
+            if status:
+                self._say(status)
+            return
+        if self.import_box is not None:
+            self.import_box.reject()  # a question still open (another window sent work): Cancel
+        kept_as = None if imported else self.store.free_name(self.default_name())
 
         def answer(choice: str | None) -> None:
             self.import_box = None
             if choice == REPLACE:
-                self._load_imported(tx, pinned)
+                self._load(tx, pinned, label, status)
             elif choice == APPEND:
-                self._load_imported(appended(panel.transaction, tx), False)
-            else:
+                self._load(appended(panel.transaction, tx), False, label, status)
+            elif kept_as is None:
                 self._say(self.tr("Import cancelled: the builder's actions are as they were."))
+            else:
+                self._keep_aside(tx, kept_as)
 
-        self.import_box = ask_import(panel, current, tx, answer)
+        self.import_box = ask_replace(panel, len(panel.transaction.actions), tx, answer, kept_as)
 
-    def _load_imported(self, tx: Transaction, pinned: bool) -> None:
-        self.undo.label_next(self.tr("Import JSON"))
+    def _load(self, tx: Transaction, pinned: bool, label: str | None, status: str) -> None:
+        self.undo.label_next(label)
         self.panel.set_transaction(tx, pinned=pinned)
         self.undo.record()
+        if status:
+            self._say(status)
+
+    def _keep_aside(self, tx: Transaction, name: str) -> None:
+        """Cancel over unsent actions: the builder is left alone, the new work kept by name."""
+        conn, table = self.panel.ctx.connection, self.panel.ctx.table
+        draft = Draft(request=request_json(tx, ""), connection=conn.spec.name if conn is not None else None,
+                      table=table.name if table is not None else None)
+        try:
+            name = self.store.save_new_named(name, draft)[0]  # "(2)" if taken since the question
+        except (OSError, DraftError) as exc:
+            text = self.tr("Not opened: the builder's actions are as they were. The new transaction could "
+                           "not be kept as a draft ({exc}): open it again from where it came.")
+            text = text.format(exc=exc)
+        else:
+            text = self.tr("Not opened: the builder's actions are as they were, and the new transaction is "
+                           "kept as the draft “{name}” (Drafts → Open draft…).").format(name=name)
+        self._say(text)
+        self.panel.ctx.status_message.emit(text)  # the window's status bar: it came from another tab
 
     # ---------------------------------------------------------------- named drafts
 

@@ -2,9 +2,10 @@
 its editors and the right column (request, problems, preflight), rebuilds the transaction on
 every edit, and renders the send's state (``send_flow``), forwarding the user's answers.
 
-``load_request(request)`` replaces the transaction with a request dict (as
-``ctx.open_builder_requested`` carries it); ``set_selected_item(item)`` tells the templates
-which account or lock is selected; ``transaction_changed`` follows every edit.
+``load_request(request)`` replaces the transaction with a request dict (undo, drafts); work
+from other tabs, templates and imports goes through ``drafts`` (``BuilderDrafts.receive``),
+which asks Replace / Append / Cancel over unsent actions; ``set_selected_item(item)`` tells the
+templates which account or lock is selected; ``transaction_changed`` follows every edit.
 """
 
 from __future__ import annotations
@@ -175,12 +176,8 @@ class BuilderPanel(QWidget):
         self.side.problem_list.action_activated.connect(self.action_pane.action_list.setCurrentRow)
         self.side.preflight_view.suggestion_requested.connect(self.set_transaction)
         self.side.preflight_view.guards_requested.connect(self.add_guards)
-        def template_ready(tx: Transaction, status: str) -> None:
-            self.set_transaction(tx)
-            if status:
-                self.status.setText(status)
-
-        self.templates.runner.transaction_ready.connect(template_ready)
+        # A template's, an edit's or a delete's transaction: over unsent actions, asked first.
+        self.templates.runner.transaction_ready.connect(self.drafts.load_template)
         self.templates.runner.status.connect(self.status.setText)
         for key, slot in (("Ctrl+Return", self.execute), ("Ctrl+Shift+K", self.check_preflight),
                           ("Ctrl+Up", lambda: self.move_current(-1)),
@@ -299,7 +296,8 @@ class BuilderPanel(QWidget):
         if not execute_after and (self.ctx.reader is None or not self.transaction.actions
                                   or has_errors(self.problems)):
             reason = self.tr("Connect and fix the problems listed first: the preflight reads the live table.")
-        env = SendEnv(self.schema, tables_of(self.ctx), self.action_log, self.token_row.pinned)
+        env = SendEnv(self.schema, tables_of(self.ctx), self.action_log, self.token_row.pinned,
+                      self.drafts.logged_token)
         if reason is not None or not self.send_flow.check(self.transaction.copy(), env,
                                                           execute_after=execute_after):
             self.status.setText(reason or "")
@@ -354,6 +352,9 @@ class BuilderPanel(QWidget):
         if self.send_flow.step.outcome is Outcome.WRITTEN:
             # The same token must not be reused for a different transaction.
             self.token_row.regenerate()
+            # Cleared now, not after the edit timers: a kill in between would restore the
+            # written transaction as unsent work.
+            self.drafts.save_now()
         self.ctx.items_written.emit(written_keys(result, sent, tables_of(self.ctx), self.schema))
 
     def add_guards(self) -> None:

@@ -81,6 +81,7 @@ class SendEnv:
     tables: dict[str, TableInfo]
     log: ActionLog
     pinned: bool = False  # the user brought the token (typed or imported): it may be late
+    logged_token: str | None = None  # a token the action log holds a send of (restored work)
 
 
 @dataclass(frozen=True)
@@ -310,9 +311,11 @@ class SendFlow(QObject):
         if conn is None or env is None:
             return
         requirement = confirmation_for(conn, tx)
-        # Only a token sent before (from here, or typed/imported) can be late: a fresh one is
-        # not looked up, so a long action log is not read on the UI thread for nothing.
-        sent_before = env.pinned or (self.executed is not None and self.executed.token == tx.token)
+        # Only a token sent before (from here, typed/imported, or restored with work the log
+        # records a send of) can be late: a fresh one is not looked up, so a long action log
+        # is not read on the UI thread for nothing.
+        sent_before = env.pinned or tx.token == env.logged_token or (
+            self.executed is not None and self.executed.token == tx.token)
         late = stale_token_warning(tx.token, token_first_sent(env.log, tx.token), time.time()) \
             if sent_before else None
         if late:  # the same token past DynamoDB's 10 minutes: say so before the click

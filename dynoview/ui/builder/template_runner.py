@@ -285,9 +285,9 @@ class TemplateRunner(QObject):
     # ---------------------------------------------------------------- the browser's edits
 
     def open_edit(self, table: TableInfo, old_item: Mapping[str, Any], new_item: Mapping[str, Any]) -> None:
-        """A browser edit. A plain edit is a Put guarded on the values the user saw; an
-        edit of an account's protected value moves its lock too, so it never leaves a
-        duplicate or an orphan lock behind."""
+        """A browser edit: an Update of only the attributes changed, each conditioned on the
+        value the user saw (a key change moves the item); an edit of an account's protected
+        value moves its lock too, so it never leaves a duplicate or an orphan lock behind."""
         changes = protected_changes(self.schema, old_item, new_item)
         if not changes:
             self.transaction_ready.emit(templates.edit_item(table, old_item, new_item), "")

@@ -93,11 +93,11 @@ class WindowRouter:
         return builder
 
     def open_request(self, request: dict | Transaction) -> None:
-        builder = self.tabs.feature("BuilderPanel")
-        # What the window's own panels send is in memory form (ctx.open_builder_requested):
-        # said, not guessed from the values.
-        builder.load_request(request, dynamodb_json=False)
-        self.tabs.show(builder)
+        """Another tab's transaction (staged edits, a copy's batch, a lock repair) in the
+        builder: over its unsent actions, Replace / Append / Cancel is asked first."""
+        builder = self.builder()  # first: the question is about what it shows
+        # What the window's own panels send is in memory form (ctx.open_builder_requested).
+        builder.drafts.receive(request)
 
     def open_delete(self, info: TableInfo, item: dict) -> None:
         self.builder().open_delete(info, item)

@@ -15,7 +15,15 @@
 <context>
     <name>BuilderDrafts</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_view.py" line="+245" />
+        <location filename="../../builder/drafts_view.py" line="+250" />
+        <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
+        <translation>
+            <numerusform>Not restored: the transaction your last session left in the builder (%n action) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</numerusform>
+            <numerusform>Not restored: the transaction your last session left in the builder (%n actions) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+36" />
         <source>Other windows left unsent work too: kept as %n named draft(s) ({names}); open them with Drafts → Open draft…</source>
         <translation>
             <numerusform>Other windows left unsent work too: kept as %n named draft ({names}); open them with Drafts → Open draft…</numerusform>
@@ -23,7 +31,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+81" />
+        <location line="+133" />
         <source>Saved the draft “{name}”: %Ln action(s). Open it again with Drafts → Open draft…</source>
         <translation>
             <numerusform>Saved the draft “{name}”: %Ln action. Open it again with Drafts → Open draft…</numerusform>
@@ -172,7 +180,7 @@
 <context>
     <name>DRAFTS_PROMPTS</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_prompts.py" line="+104" />
+        <location filename="../../builder/drafts_prompts.py" line="+112" />
         <source>The builder holds %Ln unsent action(s). Replace (it|them) with the imported {actions}, or append the imported ones after (it|them)?</source>
         <translation>
             <numerusform>The builder holds %Ln unsent action. Replace it with the imported {actions}, or append the imported ones after it?</numerusform>
@@ -180,7 +188,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3" />
+        <location line="+6" />
+        <source>The builder holds %Ln unsent action(s). Replace (it|them) with the new transaction's {actions}, or append those after (it|them)?</source>
+        <translation>
+            <numerusform>The builder holds %Ln unsent action. Replace it with the new transaction's {actions}, or append those after it?</numerusform>
+            <numerusform>The builder holds %Ln unsent actions. Replace them with the new transaction's {actions}, or append those after them?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-9" />
         <source>%Ln action(s)</source>
         <translation>
             <numerusform>%Ln action</numerusform>
@@ -229,7 +245,7 @@
 <context>
     <name>ExportDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_dialog.py" line="+138" />
+        <location filename="../../transfer/export_dialog.py" line="+141" />
         <source>{source} (%Ln item(s) loaded)</source>
         <translation>
             <numerusform>{source} (%Ln item loaded)</numerusform>
@@ -267,7 +283,7 @@
 <context>
     <name>ItemsPanel</name>
     <message numerus="yes">
-        <location filename="../../items/panel.py" line="+276" />
+        <location filename="../../items/panel.py" line="+277" />
         <source>Copied %Ln item(s) as {format}.</source>
         <translation>
             <numerusform>Copied %Ln item as {format}.</numerusform>
@@ -425,7 +441,7 @@
 <context>
     <name>PartiqlPanel</name>
     <message numerus="yes">
-        <location filename="../../partiql/panel.py" line="+296" />
+        <location filename="../../partiql/panel.py" line="+297" />
         <source>%Ln value(s)</source>
         <translation>
             <numerusform>%Ln value</numerusform>

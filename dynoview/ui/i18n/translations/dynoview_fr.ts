@@ -399,7 +399,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+328"/>
+        <location filename="../../locks/model.py" line="+329"/>
         <source>Account</source>
         <translation>Compte</translation>
     </message>
@@ -417,12 +417,12 @@
 <context>
     <name>BarChart</name>
     <message>
-        <location filename="../../scans/bar_chart.py" line="+97"/>
+        <location filename="../../scans/bar_chart.py" line="+102"/>
         <source>No data</source>
         <translation>Aucune donnée</translation>
     </message>
     <message>
-        <location line="+177"/>
+        <location line="+179"/>
         <source>↑ {label} (far above the axis)</source>
         <translation>↑ {label} (hors échelle)</translation>
     </message>
@@ -466,12 +466,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+117"/>
+        <location filename="../../builder/drafts_view.py" line="+352"/>
         <source>Load template</source>
         <translation>Charger un modèle</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="-189"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Le travail du générateur n’a pas pu être enregistré dans {current_path} ({exc})&#xa0;; il reste dans la fenêtre, mais serait perdu si DynoView quittait maintenant.</translation>
     </message>
@@ -481,17 +481,35 @@
         <translation>sa requête ne peut pas être ouverte&#xa0;: {problems}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+26"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>Restauré depuis votre dernière session (enregistré {strftime})&#xa0;: {describe}.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>They were made for {where}: check the table names before you Execute.</source>
         <translation>Elles ont été faites pour {where}&#xa0;: vérifiez les noms de table avant d’exécuter.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+20"/>
+        <source>an unknown time</source>
+        <translation>une heure inconnue</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
+        <translation>
+            <numerusform>Non restaurée&#xa0;: la transaction que votre dernière session a laissée dans le générateur (%n action) a déjà été appliquée le {when} (jeton {token}, dans le journal des actions). L’exécuter de nouveau l’écrirait une seconde fois&#xa0;; Journal montre sa requête.</numerusform>
+            <numerusform>Non restaurée&#xa0;: la transaction que votre dernière session a laissée dans le générateur (%n actions) a déjà été appliquée le {when} (jeton {token}, dans le journal des actions). L’exécuter de nouveau l’écrirait une seconde fois&#xa0;; Journal montre sa requête.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>It may already have been applied: it was sent at {when} (token {token}) and its outcome is not known. Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
+        <translation>La transaction a peut-être déjà été appliquée&#xa0;: elle a été envoyée le {when} (jeton {token}) et son résultat n’est pas connu. Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi&#xa0;: vérifiez d’abord les items.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>The builder&apos;s work from your last session</source>
         <translation>Le travail du générateur de votre dernière session</translation>
     </message>
@@ -514,17 +532,27 @@
         <translation>Abandonner le travail restauré</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+73"/>
         <source>Import cancelled: the builder&apos;s actions are as they were.</source>
         <translation>Import annulé&#xa0;: les actions du générateur sont inchangées.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-44"/>
         <source>Import JSON</source>
         <translation>Importer du JSON</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+65"/>
+        <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
+        <translation>Non ouverte&#xa0;: les actions du générateur sont inchangées. La nouvelle transaction n’a pas pu être gardée comme brouillon ({exc})&#xa0;: rouvrez-la depuis son origine.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not opened: the builder&apos;s actions are as they were, and the new transaction is kept as the draft “{name}” (Drafts → Open draft…).</source>
+        <translation>Non ouverte&#xa0;: les actions du générateur sont inchangées, et la nouvelle transaction est gardée comme brouillon «&#xa0;{name}&#xa0;» (Brouillons → Ouvrir un brouillon…).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Draft {strftime}</source>
         <translation>Brouillon {strftime}</translation>
     </message>
@@ -573,7 +601,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+213"/>
+        <location filename="../../builder/panel.py" line="+210"/>
         <source>The request could not be opened: </source>
         <translation>Impossible d’ouvrir la requête&#xa0;: </translation>
     </message>
@@ -608,12 +636,12 @@
         <translation>Connectez-vous et corrigez d’abord les problèmes listés&#xa0;: la vérification préalable lit la table réelle.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>The preflight could not read the table; nothing was sent.</source>
         <translation>La vérification préalable n’a pas pu lire la table&#xa0;; rien n’a été envoyé.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+36"/>
         <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
         <translation>{guarded_count} garde(s) ajoutée(s)&#xa0;; l’aperçu montre la requête exacte. Exécuter refait la vérification préalable.</translation>
     </message>
@@ -1232,7 +1260,7 @@ Probablement chaudes</translation>
 <context>
     <name>CodeExportDialog</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="+118"/>
+        <location filename="../../builder/code_export_view.py" line="+117"/>
         <source>Copy the code of the tab shown to the clipboard</source>
         <translation>Copier le code de l’onglet affiché dans le presse-papiers</translation>
     </message>
@@ -1800,7 +1828,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DRAFTS_PROMPTS</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_prompts.py" line="+104"/>
+        <location filename="../../builder/drafts_prompts.py" line="+112"/>
         <source>The builder holds %Ln unsent action(s). Replace (it|them) with the imported {actions}, or append the imported ones after (it|them)?</source>
         <translation>
             <numerusform>Le générateur contient %Ln action non envoyée. La remplacer par les {actions} importées, ou ajouter les importées après elle&#xa0;?</numerusform>
@@ -1808,7 +1836,15 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+6"/>
+        <source>The builder holds %Ln unsent action(s). Replace (it|them) with the new transaction&apos;s {actions}, or append those after (it|them)?</source>
+        <translation>
+            <numerusform>Le générateur contient %Ln action non envoyée. La remplacer par les {actions} de la nouvelle transaction, ou ajouter celles-ci après elle&#xa0;?</numerusform>
+            <numerusform>Le générateur contient %Ln actions non envoyées. Les remplacer par les {actions} de la nouvelle transaction, ou ajouter celles-ci après elles&#xa0;?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-9"/>
         <source>%Ln action(s)</source>
         <translation>
             <numerusform>%Ln action</numerusform>
@@ -2240,12 +2276,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+121"/>
+        <location filename="../../transfer/export_dialog.py" line="+124"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
     <message>
-        <location filename="../../transfer/export_dialog.py" line="-42"/>
+        <location filename="../../transfer/export_dialog.py" line="-43"/>
         <source>Export items</source>
         <translation>Exporter des items</translation>
     </message>
@@ -2255,7 +2291,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Exporter&#xa0;:</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Format:</source>
         <translation>Format&#xa0;:</translation>
     </message>
@@ -2886,18 +2922,18 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+107"/>
+        <location filename="../../items/edit_dialog.py" line="+108"/>
         <source>Edit item</source>
         <extracomment>The table an item is checked for when the dialog is not told its table: a valid name that no key schema comes with, so only the checks that need none run (names, size, values).</extracomment>
         <translation>Modifier l’item</translation>
     </message>
     <message>
         <location line="+6"/>
-        <source>Edit the item as DynamoDB JSON. Saving opens the transaction builder with a Put guarded on the values you saw, so nothing is written until you have checked the request.</source>
-        <translation>Modifiez l’item en JSON DynamoDB. Enregistrer ouvre le générateur de transactions avec un Put protégé sur les valeurs vues, donc rien n’est écrit avant que vous ayez vérifié la requête.</translation>
+        <source>Edit the item as DynamoDB JSON. Saving opens the transaction builder with an Update of only the attributes you changed, each guarded on the value you saw, so other attributes stay as they are and nothing is written until you have checked the request.</source>
+        <translation>Modifiez l’item en JSON DynamoDB. Enregistrer ouvre le générateur de transactions avec un Update des seuls attributs modifiés, chacun protégé sur la valeur vue, donc les autres attributs restent tels quels et rien n’est écrit avant que vous ayez vérifié la requête.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Item as DynamoDB JSON</source>
         <translation>Item en JSON DynamoDB</translation>
     </message>
@@ -2923,11 +2959,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+14"/>
+        <location line="+31"/>
         <source>Not opened: {message}</source>
         <translation>Non ouvert&#xa0;: {message}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-26"/>
         <source>Not opened at {attribute} (line {line}, column {column}): {message}</source>
         <translation>Non ouvert à {attribute} (ligne {line}, colonne {column})&#xa0;: {message}</translation>
     </message>
@@ -3004,7 +3041,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+124"/>
+        <location filename="../../items/panel.py" line="+125"/>
         <source>Edit…</source>
         <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Modifier…</translation>
@@ -3593,7 +3630,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>le résultat PartiQL</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <location line="+185"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Tapez un SELECT puis Ctrl+Enter.</translation>
@@ -4600,7 +4637,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-321"/>
+        <location filename="../../builder/drafts_view.py" line="-411"/>
         <source>Discard</source>
         <translation>Abandonner</translation>
     </message>
@@ -4623,7 +4660,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>ResultPane</name>
     <message>
-        <location filename="../../items/result_pane.py" line="+126"/>
+        <location filename="../../items/result_pane.py" line="+127"/>
         <source>Items</source>
         <translation>Items</translation>
     </message>
@@ -4812,7 +4849,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+204"/>
+        <location filename="../../builder/send_flow.py" line="+205"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Vérification préalable&#xa0;: lecture des comptes et verrous touchés par cette transaction…</translation>
     </message>
@@ -5696,8 +5733,9 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>TransferButtons</name>
     <message>
-        <location filename="../../items/transfer.py" line="+46"/>
+        <location filename="../../items/transfer.py" line="+50"/>
         <source>Export…</source>
+        <extracomment>Why the view&apos;s rows are only part of each item (an index&apos;s projection, a SELECT of named attributes: ``core.items.partial_rows``), or None when they are whole items.</extracomment>
         <translation>Exporter…</translation>
     </message>
     <message>
@@ -5712,17 +5750,18 @@ Requête&#xa0;: {request}</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+21"/>
         <source>Copy the selected items (or the whole result) to another table, through guarded Puts in the transaction builder</source>
         <translation>Copier les items sélectionnés (ou tout le résultat) vers une autre table, par des Puts protégés dans le générateur de transactions</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-19"/>
         <source>Import…</source>
         <translation>Importer…</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>Load items into this table from JSON lines, a JSON array, DynamoDB JSON, CSV or an S3 export, in guarded batches</source>
         <translation>Charger des items dans cette table depuis des lignes JSON, un tableau JSON, du JSON DynamoDB, du CSV ou un export S3, par lots protégés</translation>
     </message>
@@ -6163,7 +6202,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.code_export_view</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="-83"/>
+        <location filename="../../builder/code_export_view.py" line="-81"/>
         <source>example() sends this form&apos;s transaction to the table with a new token: the same guarded write the builder would execute. Running the Python file calls it; the TypeScript module exports it (await example()).</source>
         <extracomment>Shown above the code, translated there (lupdate reads the literal context).</extracomment>
         <translation>example() envoie la transaction de ce formulaire à la table avec un nouveau jeton&#xa0;: la même écriture protégée que le constructeur exécuterait. Exécuter le fichier Python l’appelle&#xa0;; le module TypeScript l’exporte (await example()).</translation>
@@ -6180,7 +6219,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.drafts_prompts</name>
     <message>
-        <location filename="../../builder/drafts_prompts.py" line="-85"/>
+        <location filename="../../builder/drafts_prompts.py" line="-87"/>
         <source>Unsent work in the transaction builder</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, SIGINT).</extracomment>
         <translation>Travail non envoyé dans le générateur de transactions</translation>
@@ -6189,6 +6228,11 @@ Plus ancien&#xa0;: {key_text}</translation>
         <location line="+1"/>
         <source>Import over unsent actions</source>
         <translation>Importer par-dessus des actions non envoyées</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open over unsent actions</source>
+        <translation>Ouvrir par-dessus des actions non envoyées</translation>
     </message>
     <message>
         <location line="+27"/>
@@ -6216,12 +6260,17 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Impossible d’enregistrer le brouillon ({exc}), DynoView reste donc ouvert&#xa0;: exportez la requête (Exporter) ou réessayez.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+38"/>
         <source>Either way, Ctrl+Z undoes the import.</source>
         <translation>Dans les deux cas, Ctrl+Z annule l’import.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
+        <source>Ctrl+Z undoes Replace or Append. Cancel leaves the builder as it is and keeps the new transaction as the draft “{name}” (Drafts → Open draft…).</source>
+        <translation>Ctrl+Z annule Remplacer ou Ajouter à la suite. Annuler laisse le générateur tel quel et garde la nouvelle transaction comme brouillon «&#xa0;{name}&#xa0;» (Brouillons → Ouvrir un brouillon…).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Replace</source>
         <translation>Remplacer</translation>
     </message>
@@ -6234,7 +6283,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+19"/>
+        <location filename="../../builder/drafts_view.py" line="+24"/>
         <source>table {table} on connection {connection}</source>
         <translation>table {table} sur la connexion {connection}</translation>
     </message>
@@ -6430,6 +6479,14 @@ Plus ancien&#xa0;: {key_text}</translation>
         <location line="+1"/>
         <source>a new issue in your browser</source>
         <translation>un nouveau ticket dans votre navigateur</translation>
+    </message>
+</context>
+<context>
+    <name>items.base_items</name>
+    <message>
+        <location filename="../../items/base_items.py" line="+17"/>
+        <source>The item {key} is no longer in {table}: nothing to edit. Run the read again.</source>
+        <translation>L’élément {key} n’est plus dans {table} : rien à modifier. Relancez la lecture.</translation>
     </message>
 </context>
 <context>

@@ -399,7 +399,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+328"/>
+        <location filename="../../locks/model.py" line="+329"/>
         <source>Account</source>
         <translation>Akun</translation>
     </message>
@@ -417,12 +417,12 @@
 <context>
     <name>BarChart</name>
     <message>
-        <location filename="../../scans/bar_chart.py" line="+97"/>
+        <location filename="../../scans/bar_chart.py" line="+102"/>
         <source>No data</source>
         <translation>Tidak ada data</translation>
     </message>
     <message>
-        <location line="+177"/>
+        <location line="+179"/>
         <source>↑ {label} (far above the axis)</source>
         <translation>↑ {label} (jauh di atas sumbu)</translation>
     </message>
@@ -465,12 +465,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+117"/>
+        <location filename="../../builder/drafts_view.py" line="+352"/>
         <source>Load template</source>
         <translation>Muat templat</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="-189"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Pekerjaan pembangun transaksi tidak dapat disimpan ke {current_path} ({exc}); masih ada di jendela, tetapi akan hilang jika DynoView ditutup sekarang.</translation>
     </message>
@@ -480,17 +480,34 @@
         <translation>permintaannya tidak dapat dibuka: {problems}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+26"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>{describe} dipulihkan dari sesi terakhir Anda (disimpan {strftime}).</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>They were made for {where}: check the table names before you Execute.</source>
         <translation>Dibuat untuk {where}: periksa nama tabel sebelum Anda Jalankan.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+20"/>
+        <source>an unknown time</source>
+        <translation>waktu yang tidak diketahui</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
+        <translation>
+            <numerusform>Tidak dipulihkan: transaksi yang ditinggalkan sesi terakhir Anda di pembangun transaksi (%n aksi) sudah diterapkan pada {when} (token {token}, di log aksi). Menjalankannya lagi akan menulisnya untuk kedua kalinya; Log aksi menampilkan permintaannya.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>It may already have been applied: it was sent at {when} (token {token}) and its outcome is not known. Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
+        <translation>Transaksi ini mungkin sudah diterapkan: dikirim pada {when} (token {token}) dan hasilnya tidak diketahui. Jalankan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya: periksa item terlebih dahulu.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>The builder&apos;s work from your last session</source>
         <translation>Pekerjaan pembuat dari sesi terakhir Anda</translation>
     </message>
@@ -512,17 +529,27 @@
         <translation>Buang pekerjaan yang dipulihkan</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+73"/>
         <source>Import cancelled: the builder&apos;s actions are as they were.</source>
         <translation>Impor dibatalkan: aksi di pembangun transaksi tetap seperti semula.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-44"/>
         <source>Import JSON</source>
         <translation>Impor JSON</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+65"/>
+        <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
+        <translation>Tidak dibuka: aksi di pembangun transaksi tetap seperti semula. Transaksi baru tidak dapat disimpan sebagai draf ({exc}): buka lagi dari asalnya.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not opened: the builder&apos;s actions are as they were, and the new transaction is kept as the draft “{name}” (Drafts → Open draft…).</source>
+        <translation>Tidak dibuka: aksi di pembangun transaksi tetap seperti semula, dan transaksi baru disimpan sebagai draf “{name}” (Draf → Buka draf…).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Draft {strftime}</source>
         <translation>Draf {strftime}</translation>
     </message>
@@ -569,7 +596,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+213"/>
+        <location filename="../../builder/panel.py" line="+210"/>
         <source>The request could not be opened: </source>
         <translation>Permintaan tidak dapat dibuka: </translation>
     </message>
@@ -604,12 +631,12 @@
         <translation>Hubungkan dan perbaiki dulu masalah yang didaftar: pemeriksaan awal membaca tabel langsung.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>The preflight could not read the table; nothing was sent.</source>
         <translation>Pemeriksaan awal tidak dapat membaca tabel; tidak ada yang dikirim.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+36"/>
         <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
         <translation>{guarded_count} penjaga ditambahkan; pratinjau menampilkan permintaan persisnya. Jalankan akan mengulang pemeriksaan awal.</translation>
     </message>
@@ -1220,7 +1247,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CodeExportDialog</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="+118"/>
+        <location filename="../../builder/code_export_view.py" line="+117"/>
         <source>Copy the code of the tab shown to the clipboard</source>
         <translation>Salin kode tab yang ditampilkan ke clipboard</translation>
     </message>
@@ -1782,14 +1809,21 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DRAFTS_PROMPTS</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_prompts.py" line="+104"/>
+        <location filename="../../builder/drafts_prompts.py" line="+112"/>
         <source>The builder holds %Ln unsent action(s). Replace (it|them) with the imported {actions}, or append the imported ones after (it|them)?</source>
         <translation>
             <numerusform>Pembangun transaksi berisi %Ln aksi yang belum dikirim. Ganti dengan {actions} yang diimpor, atau tambahkan yang diimpor di belakangnya?</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+6"/>
+        <source>The builder holds %Ln unsent action(s). Replace (it|them) with the new transaction&apos;s {actions}, or append those after (it|them)?</source>
+        <translation>
+            <numerusform>Pembangun transaksi berisi %Ln aksi yang belum dikirim. Ganti dengan {actions} dari transaksi baru, atau tambahkan itu di belakangnya?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-9"/>
         <source>%Ln action(s)</source>
         <translation>
             <numerusform>%Ln aksi</numerusform>
@@ -2216,12 +2250,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+121"/>
+        <location filename="../../transfer/export_dialog.py" line="+124"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
     <message>
-        <location filename="../../transfer/export_dialog.py" line="-42"/>
+        <location filename="../../transfer/export_dialog.py" line="-43"/>
         <source>Export items</source>
         <translation>Ekspor item</translation>
     </message>
@@ -2231,7 +2265,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Ekspor:</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Format:</source>
         <translation>Format:</translation>
     </message>
@@ -2858,18 +2892,18 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+107"/>
+        <location filename="../../items/edit_dialog.py" line="+108"/>
         <source>Edit item</source>
         <extracomment>The table an item is checked for when the dialog is not told its table: a valid name that no key schema comes with, so only the checks that need none run (names, size, values).</extracomment>
         <translation>Edit item</translation>
     </message>
     <message>
         <location line="+6"/>
-        <source>Edit the item as DynamoDB JSON. Saving opens the transaction builder with a Put guarded on the values you saw, so nothing is written until you have checked the request.</source>
-        <translation>Edit item sebagai DynamoDB JSON. Menyimpan membuka pembangun transaksi dengan Put yang dijaga pada nilai yang Anda lihat, jadi tidak ada yang ditulis sampai Anda memeriksa permintaannya.</translation>
+        <source>Edit the item as DynamoDB JSON. Saving opens the transaction builder with an Update of only the attributes you changed, each guarded on the value you saw, so other attributes stay as they are and nothing is written until you have checked the request.</source>
+        <translation>Edit item sebagai DynamoDB JSON. Menyimpan membuka pembangun transaksi dengan Update hanya pada atribut yang Anda ubah, masing-masing dijaga pada nilai yang Anda lihat, jadi atribut lain tetap seperti adanya dan tidak ada yang ditulis sampai Anda memeriksa permintaannya.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Item as DynamoDB JSON</source>
         <translation>Item sebagai DynamoDB JSON</translation>
     </message>
@@ -2895,11 +2929,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+14"/>
+        <location line="+31"/>
         <source>Not opened: {message}</source>
         <translation>Tidak dibuka: {message}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-26"/>
         <source>Not opened at {attribute} (line {line}, column {column}): {message}</source>
         <translation>Tidak dibuka di {attribute} (baris {line}, kolom {column}): {message}</translation>
     </message>
@@ -2976,7 +3011,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+124"/>
+        <location filename="../../items/panel.py" line="+125"/>
         <source>Edit…</source>
         <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Edit…</translation>
@@ -3549,7 +3584,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>hasil PartiQL</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <location line="+185"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Ketik SELECT lalu tekan Ctrl+Enter.</translation>
@@ -4552,7 +4587,7 @@ Permintaan: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-321"/>
+        <location filename="../../builder/drafts_view.py" line="-411"/>
         <source>Discard</source>
         <translation>Buang</translation>
     </message>
@@ -4575,7 +4610,7 @@ Permintaan: {request}</translation>
 <context>
     <name>ResultPane</name>
     <message>
-        <location filename="../../items/result_pane.py" line="+126"/>
+        <location filename="../../items/result_pane.py" line="+127"/>
         <source>Items</source>
         <translation>Item</translation>
     </message>
@@ -4764,7 +4799,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+204"/>
+        <location filename="../../builder/send_flow.py" line="+205"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Pemeriksaan awal: membaca akun dan lock yang disentuh transaksi ini…</translation>
     </message>
@@ -5643,8 +5678,9 @@ Permintaan: {request}</translation>
 <context>
     <name>TransferButtons</name>
     <message>
-        <location filename="../../items/transfer.py" line="+46"/>
+        <location filename="../../items/transfer.py" line="+50"/>
         <source>Export…</source>
+        <extracomment>Why the view&apos;s rows are only part of each item (an index&apos;s projection, a SELECT of named attributes: ``core.items.partial_rows``), or None when they are whole items.</extracomment>
         <translation>Ekspor…</translation>
     </message>
     <message>
@@ -5659,17 +5695,18 @@ Permintaan: {request}</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+21"/>
         <source>Copy the selected items (or the whole result) to another table, through guarded Puts in the transaction builder</source>
         <translation>Salin item terpilih (atau seluruh hasil) ke tabel lain, lewat Put yang dijaga di pembangun transaksi</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-19"/>
         <source>Import…</source>
         <translation>Impor…</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>Load items into this table from JSON lines, a JSON array, DynamoDB JSON, CSV or an S3 export, in guarded batches</source>
         <translation>Muat item ke tabel ini dari baris JSON, array JSON, DynamoDB JSON, CSV, atau ekspor S3, dalam batch yang dijaga</translation>
     </message>
@@ -6108,7 +6145,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.code_export_view</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="-83"/>
+        <location filename="../../builder/code_export_view.py" line="-81"/>
         <source>example() sends this form&apos;s transaction to the table with a new token: the same guarded write the builder would execute. Running the Python file calls it; the TypeScript module exports it (await example()).</source>
         <extracomment>Shown above the code, translated there (lupdate reads the literal context).</extracomment>
         <translation>example() mengirim transaksi formulir ini ke tabel dengan token baru: penulisan terjaga yang sama dengan yang akan dijalankan penyusun. Menjalankan file Python memanggilnya; modul TypeScript mengekspornya (await example()).</translation>
@@ -6125,7 +6162,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.drafts_prompts</name>
     <message>
-        <location filename="../../builder/drafts_prompts.py" line="-85"/>
+        <location filename="../../builder/drafts_prompts.py" line="-87"/>
         <source>Unsent work in the transaction builder</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, SIGINT).</extracomment>
         <translation>Pekerjaan belum terkirim di pembangun transaksi</translation>
@@ -6134,6 +6171,11 @@ Terlama: {key_text}</translation>
         <location line="+1"/>
         <source>Import over unsent actions</source>
         <translation>Impor di atas aksi yang belum dikirim</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open over unsent actions</source>
+        <translation>Buka di atas aksi yang belum dikirim</translation>
     </message>
     <message>
         <location line="+27"/>
@@ -6161,12 +6203,17 @@ Terlama: {key_text}</translation>
         <translation>Draf tidak dapat disimpan ({exc}), jadi DynoView tetap terbuka: ekspor permintaannya (Ekspor) atau coba lagi.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+38"/>
         <source>Either way, Ctrl+Z undoes the import.</source>
         <translation>Apa pun pilihannya, Ctrl+Z mengurungkan impor.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
+        <source>Ctrl+Z undoes Replace or Append. Cancel leaves the builder as it is and keeps the new transaction as the draft “{name}” (Drafts → Open draft…).</source>
+        <translation>Ctrl+Z mengurungkan Ganti atau Tambahkan. Batal membiarkan pembangun transaksi apa adanya dan menyimpan transaksi baru sebagai draf “{name}” (Draf → Buka draf…).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Replace</source>
         <translation>Ganti</translation>
     </message>
@@ -6179,7 +6226,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+19"/>
+        <location filename="../../builder/drafts_view.py" line="+24"/>
         <source>table {table} on connection {connection}</source>
         <translation>tabel {table} di koneksi {connection}</translation>
     </message>
@@ -6375,6 +6422,14 @@ Terlama: {key_text}</translation>
         <location line="+1"/>
         <source>a new issue in your browser</source>
         <translation>issue baru di browser Anda</translation>
+    </message>
+</context>
+<context>
+    <name>items.base_items</name>
+    <message>
+        <location filename="../../items/base_items.py" line="+17"/>
+        <source>The item {key} is no longer in {table}: nothing to edit. Run the read again.</source>
+        <translation>Item {key} sudah tidak ada di {table}: tidak ada yang bisa diubah. Jalankan pembacaan lagi.</translation>
     </message>
 </context>
 <context>

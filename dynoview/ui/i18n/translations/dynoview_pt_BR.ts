@@ -399,7 +399,7 @@
 <context>
     <name>AuditRowsModel</name>
     <message>
-        <location filename="../../locks/model.py" line="+328"/>
+        <location filename="../../locks/model.py" line="+329"/>
         <source>Account</source>
         <translation>Conta</translation>
     </message>
@@ -417,12 +417,12 @@
 <context>
     <name>BarChart</name>
     <message>
-        <location filename="../../scans/bar_chart.py" line="+97"/>
+        <location filename="../../scans/bar_chart.py" line="+102"/>
         <source>No data</source>
         <translation>Sem dados</translation>
     </message>
     <message>
-        <location line="+177"/>
+        <location line="+179"/>
         <source>↑ {label} (far above the axis)</source>
         <translation>↑ {label} (muito acima do eixo)</translation>
     </message>
@@ -466,12 +466,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+117"/>
+        <location filename="../../builder/drafts_view.py" line="+352"/>
         <source>Load template</source>
         <translation>Carregar modelo</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="-189"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>O trabalho do construtor não pôde ser salvo em {current_path} ({exc}); ele continua na janela, mas seria perdido se o DynoView fechasse agora.</translation>
     </message>
@@ -481,17 +481,35 @@
         <translation>a solicitação não pode ser aberta: {problems}</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+26"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>Restaurado da sua última sessão: {describe} (salvo às {strftime}).</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>They were made for {where}: check the table names before you Execute.</source>
         <translation>Foram feitas para {where}: confira os nomes das tabelas antes de Executar.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+20"/>
+        <source>an unknown time</source>
+        <translation>um horário desconhecido</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
+        <translation>
+            <numerusform>Não restaurada: a transação que sua última sessão deixou no construtor (%n ação) já foi aplicada em {when} (token {token}, no log de ações). Executá-la de novo a escreveria uma segunda vez; Histórico mostra a requisição.</numerusform>
+            <numerusform>Não restaurada: a transação que sua última sessão deixou no construtor (%n ações) já foi aplicada em {when} (token {token}, no log de ações). Executá-la de novo a escreveria uma segunda vez; Histórico mostra a requisição.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>It may already have been applied: it was sent at {when} (token {token}) and its outcome is not known. Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
+        <translation>A transação pode já ter sido aplicada: foi enviada em {when} (token {token}) e o resultado não é conhecido. Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos após o primeiro envio: confira os itens antes.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>The builder&apos;s work from your last session</source>
         <translation>O trabalho do construtor da sua última sessão</translation>
     </message>
@@ -514,17 +532,27 @@
         <translation>Descartar trabalho restaurado</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+73"/>
         <source>Import cancelled: the builder&apos;s actions are as they were.</source>
         <translation>Importação cancelada: as ações do construtor continuam como estavam.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-44"/>
         <source>Import JSON</source>
         <translation>Importar JSON</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+65"/>
+        <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
+        <translation>Não aberta: as ações do construtor continuam como estavam. A nova transação não pôde ser guardada como rascunho ({exc}): abra-a de novo de onde veio.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Not opened: the builder&apos;s actions are as they were, and the new transaction is kept as the draft “{name}” (Drafts → Open draft…).</source>
+        <translation>Não aberta: as ações do construtor continuam como estavam, e a nova transação foi guardada como o rascunho “{name}” (Rascunhos → Abrir rascunho…).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Draft {strftime}</source>
         <translation>Rascunho {strftime}</translation>
     </message>
@@ -573,7 +601,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+213"/>
+        <location filename="../../builder/panel.py" line="+210"/>
         <source>The request could not be opened: </source>
         <translation>Não foi possível abrir a requisição: </translation>
     </message>
@@ -608,12 +636,12 @@
         <translation>Conecte-se e corrija primeiro os problemas listados: a verificação prévia lê a tabela real.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>The preflight could not read the table; nothing was sent.</source>
         <translation>A verificação prévia não conseguiu ler a tabela; nada foi enviado.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+36"/>
         <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
         <translation>Proteções adicionadas: {guarded_count}; a pré-visualização mostra a requisição exata. Executar refaz a verificação prévia.</translation>
     </message>
@@ -1232,7 +1260,7 @@ Provavelmente quente</translation>
 <context>
     <name>CodeExportDialog</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="+118"/>
+        <location filename="../../builder/code_export_view.py" line="+117"/>
         <source>Copy the code of the tab shown to the clipboard</source>
         <translation>Copiar o código da aba exibida para a área de transferência</translation>
     </message>
@@ -1800,7 +1828,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DRAFTS_PROMPTS</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_prompts.py" line="+104"/>
+        <location filename="../../builder/drafts_prompts.py" line="+112"/>
         <source>The builder holds %Ln unsent action(s). Replace (it|them) with the imported {actions}, or append the imported ones after (it|them)?</source>
         <translation>
             <numerusform>O construtor tem %Ln ação não enviada. Substituí-la pelas {actions} importadas, ou acrescentar as importadas depois dela?</numerusform>
@@ -1808,7 +1836,15 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+6"/>
+        <source>The builder holds %Ln unsent action(s). Replace (it|them) with the new transaction&apos;s {actions}, or append those after (it|them)?</source>
+        <translation>
+            <numerusform>O construtor tem %Ln ação não enviada. Substituí-la pelas {actions} da nova transação, ou acrescentar essas depois dela?</numerusform>
+            <numerusform>O construtor tem %Ln ações não enviadas. Substituí-las pelas {actions} da nova transação, ou acrescentar essas depois delas?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-9"/>
         <source>%Ln action(s)</source>
         <translation>
             <numerusform>%Ln ação</numerusform>
@@ -2240,12 +2276,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+121"/>
+        <location filename="../../transfer/export_dialog.py" line="+124"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
     <message>
-        <location filename="../../transfer/export_dialog.py" line="-42"/>
+        <location filename="../../transfer/export_dialog.py" line="-43"/>
         <source>Export items</source>
         <translation>Exportar itens</translation>
     </message>
@@ -2255,7 +2291,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Exportar:</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Format:</source>
         <translation>Formato:</translation>
     </message>
@@ -2886,18 +2922,18 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+107"/>
+        <location filename="../../items/edit_dialog.py" line="+108"/>
         <source>Edit item</source>
         <extracomment>The table an item is checked for when the dialog is not told its table: a valid name that no key schema comes with, so only the checks that need none run (names, size, values).</extracomment>
         <translation>Editar item</translation>
     </message>
     <message>
         <location line="+6"/>
-        <source>Edit the item as DynamoDB JSON. Saving opens the transaction builder with a Put guarded on the values you saw, so nothing is written until you have checked the request.</source>
-        <translation>Edite o item como DynamoDB JSON. Salvar abre o construtor de transações com um Put protegido pelos valores que você viu, então nada é escrito até você conferir a requisição.</translation>
+        <source>Edit the item as DynamoDB JSON. Saving opens the transaction builder with an Update of only the attributes you changed, each guarded on the value you saw, so other attributes stay as they are and nothing is written until you have checked the request.</source>
+        <translation>Edite o item como DynamoDB JSON. Salvar abre o construtor de transações com um Update só dos atributos que você alterou, cada um protegido pelo valor que você viu, então os outros atributos ficam como estão e nada é escrito até você conferir a requisição.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Item as DynamoDB JSON</source>
         <translation>Item como DynamoDB JSON</translation>
     </message>
@@ -2923,11 +2959,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+14"/>
+        <location line="+31"/>
         <source>Not opened: {message}</source>
         <translation>Não aberto: {message}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-26"/>
         <source>Not opened at {attribute} (line {line}, column {column}): {message}</source>
         <translation>Não aberto em {attribute} (linha {line}, coluna {column}): {message}</translation>
     </message>
@@ -3004,7 +3041,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemsPanel</name>
     <message>
-        <location filename="../../items/panel.py" line="+124"/>
+        <location filename="../../items/panel.py" line="+125"/>
         <source>Edit…</source>
         <extracomment>Edit in place is made this long after the first page of rows (their repaint goes first).</extracomment>
         <translation>Editar…</translation>
@@ -3593,7 +3630,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>o resultado PartiQL</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <location line="+185"/>
         <source>Type a SELECT and press Ctrl+Enter.</source>
         <translation>Digite um SELECT (Ctrl+Enter).</translation>
@@ -4600,7 +4637,7 @@ Requisição: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-321"/>
+        <location filename="../../builder/drafts_view.py" line="-411"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
@@ -4623,7 +4660,7 @@ Requisição: {request}</translation>
 <context>
     <name>ResultPane</name>
     <message>
-        <location filename="../../items/result_pane.py" line="+126"/>
+        <location filename="../../items/result_pane.py" line="+127"/>
         <source>Items</source>
         <translation>Itens</translation>
     </message>
@@ -4812,7 +4849,7 @@ Requisição: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+204"/>
+        <location filename="../../builder/send_flow.py" line="+205"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Verificação prévia: lendo as contas e os bloqueios que esta transação toca…</translation>
     </message>
@@ -5696,8 +5733,9 @@ Requisição: {request}</translation>
 <context>
     <name>TransferButtons</name>
     <message>
-        <location filename="../../items/transfer.py" line="+46"/>
+        <location filename="../../items/transfer.py" line="+50"/>
         <source>Export…</source>
+        <extracomment>Why the view&apos;s rows are only part of each item (an index&apos;s projection, a SELECT of named attributes: ``core.items.partial_rows``), or None when they are whole items.</extracomment>
         <translation>Exportar…</translation>
     </message>
     <message>
@@ -5712,17 +5750,18 @@ Requisição: {request}</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+21"/>
         <source>Copy the selected items (or the whole result) to another table, through guarded Puts in the transaction builder</source>
         <translation>Copiar os itens selecionados (ou o resultado inteiro) para outra tabela, com Puts protegidos no construtor de transações</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-19"/>
         <source>Import…</source>
         <translation>Importar…</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>Load items into this table from JSON lines, a JSON array, DynamoDB JSON, CSV or an S3 export, in guarded batches</source>
         <translation>Carregar itens nesta tabela a partir de linhas JSON, um array JSON, DynamoDB JSON, CSV ou uma exportação do S3, em lotes protegidos</translation>
     </message>
@@ -6163,7 +6202,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.code_export_view</name>
     <message>
-        <location filename="../../builder/code_export_view.py" line="-83"/>
+        <location filename="../../builder/code_export_view.py" line="-81"/>
         <source>example() sends this form&apos;s transaction to the table with a new token: the same guarded write the builder would execute. Running the Python file calls it; the TypeScript module exports it (await example()).</source>
         <extracomment>Shown above the code, translated there (lupdate reads the literal context).</extracomment>
         <translation>example() envia a transação deste formulário à tabela com um novo token: a mesma gravação protegida que o construtor executaria. Executar o arquivo Python a chama; o módulo TypeScript a exporta (await example()).</translation>
@@ -6180,7 +6219,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.drafts_prompts</name>
     <message>
-        <location filename="../../builder/drafts_prompts.py" line="-85"/>
+        <location filename="../../builder/drafts_prompts.py" line="-87"/>
         <source>Unsent work in the transaction builder</source>
         <extracomment>Set to True on the window when it closes without a person to answer (SIGTERM, SIGINT).</extracomment>
         <translation>Trabalho não enviado no construtor de transações</translation>
@@ -6189,6 +6228,11 @@ Mais antigo: {key_text}</translation>
         <location line="+1"/>
         <source>Import over unsent actions</source>
         <translation>Importar sobre ações não enviadas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open over unsent actions</source>
+        <translation>Abrir sobre ações não enviadas</translation>
     </message>
     <message>
         <location line="+27"/>
@@ -6216,12 +6260,17 @@ Mais antigo: {key_text}</translation>
         <translation>Não foi possível salvar o rascunho ({exc}), então o DynoView continua aberto: exporte a requisição (Exportar) ou tente de novo.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+38"/>
         <source>Either way, Ctrl+Z undoes the import.</source>
         <translation>De qualquer forma, Ctrl+Z desfaz a importação.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
+        <source>Ctrl+Z undoes Replace or Append. Cancel leaves the builder as it is and keeps the new transaction as the draft “{name}” (Drafts → Open draft…).</source>
+        <translation>Ctrl+Z desfaz Substituir ou Acrescentar. Cancelar deixa o construtor como está e guarda a nova transação como o rascunho “{name}” (Rascunhos → Abrir rascunho…).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Replace</source>
         <translation>Substituir</translation>
     </message>
@@ -6234,7 +6283,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.drafts_view</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+19"/>
+        <location filename="../../builder/drafts_view.py" line="+24"/>
         <source>table {table} on connection {connection}</source>
         <translation>tabela {table} na conexão {connection}</translation>
     </message>
@@ -6430,6 +6479,14 @@ Mais antigo: {key_text}</translation>
         <location line="+1"/>
         <source>a new issue in your browser</source>
         <translation>uma nova issue no seu navegador</translation>
+    </message>
+</context>
+<context>
+    <name>items.base_items</name>
+    <message>
+        <location filename="../../items/base_items.py" line="+17"/>
+        <source>The item {key} is no longer in {table}: nothing to edit. Run the read again.</source>
+        <translation>O item {key} não está mais em {table}: nada a editar. Execute a leitura de novo.</translation>
     </message>
 </context>
 <context>
