@@ -68,6 +68,11 @@ BOTOCORE_ERRORS: dict[str, Entry] = {
         "No AWS credentials were found{for_profile}. Run `aws configure{profile_flag}` (or "
         "`aws sso login{profile_flag}` for SSO), or connect to a local endpoint, then retry.",
         "NoCredentials"),
+    "ConfigParseError": Entry(
+        "AWS config unreadable",
+        "{exc_text}. That file is not valid INI (a [profile NAME] header without its closing ], "
+        "a line outside any section, ...): fix it, or point AWS_CONFIG_FILE at another file, then "
+        "retry.", "ConfigParse"),
     "NoRegionError": Entry(
         "No region",
         "No AWS region is set. Choose a region in the connection dialog, pass --region, or set "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import time
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +93,17 @@ def test_unknown_profile_is_explained() -> None:
         Connection(ConnectionSpec(name="x", profile="nope", region="us-east-1"))
     err = describe_error(info.value, profile="nope")
     assert err.title == "Unknown profile" and "'nope'" in err.message
+
+
+def test_an_unreadable_aws_config_file_is_a_sentence_naming_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A [profile header without its ] made every command say "Unexpected error: ConfigParseError"."""
+    from dynoview.cli import main as cli_main
+
+    config = tmp_path / "config"
+    config.write_text("[profile broken\nregion = us-east-1\n")
+    monkeypatch.setenv("AWS_CONFIG_FILE", str(config))
+    assert cli_main(["tables", "--profile", "broken", "--region", "us-east-1"]) == 2
+    err = capsys.readouterr().err
+    assert "AWS config unreadable" in err and str(config) in err and "AWS_CONFIG_FILE" in err
+    assert "Unexpected" not in err

@@ -82,6 +82,34 @@ def test_cancelling_a_refresh_prompt_says_the_session_ended_not_that_it_is_not_c
     assert "Not connected" not in cancelled.value.message
 
 
+def test_requests_queued_behind_a_cancelled_refresh_prompt_are_not_asked_again(
+        profiles: Profiles, moto_endpoint: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three reads reach the mandatory refresh together: botocore refreshes under one lock, so
+    the two queued behind the first prompt each asked again after its Cancel (Cancel, Cancel,
+    Cancel). The Cancel holds for them; a request after the quiet time asks again."""
+    from botocore import credentials
+
+    from dynoview.core.session import signin
+
+    real_now, shift = credentials._local_now, [0.0]
+    monkeypatch.setattr(credentials, "_local_now",
+                        lambda: real_now() + datetime.timedelta(seconds=shift[0]))
+    monkeypatch.setattr(signin, "CANCEL_QUIET_S", 1.0)
+    conn = open_profile(profiles, "mfa-short", moto_endpoint)
+    conn.list_tables()
+    asked = len(profiles.asked)
+    shift[0] = 400.0
+    profiles.answer = None
+    for _ in range(3):  # as the requests queued on the refresh lock come to it, one by one
+        with pytest.raises(MfaCancelled, match="session ended"):
+            conn.list_tables()
+    assert len(profiles.asked) == asked + 1
+    time.sleep(1.1)
+    with pytest.raises(MfaCancelled):
+        conn.list_tables()
+    assert len(profiles.asked) == asked + 2
+
+
 def test_cancelling_the_prompt_leaves_nothing(profiles: Profiles, moto_endpoint: str) -> None:
     profiles.answer = None
     with pytest.raises(MfaCancelled, match=MFA_SERIAL):

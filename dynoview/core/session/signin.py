@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import re
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -37,6 +38,9 @@ MFA_CODE_RE = re.compile(r"[0-9]{6}")
 #: Codes asked for in one sign-in: past three refused in a row, the device, its clock or the
 #: profile's mfa_serial is what is wrong, and asking more would only wear the user out.
 MFA_TRIES = 3
+#: After a Cancel in a refresh's prompt, for this long, requests that were queued behind that
+#: prompt (botocore refreshes under one lock) get the same Cancel instead of a prompt each.
+CANCEL_QUIET_S = 2.0
 #: Why a code is asked for again: STS refused the last one ("refused"), it was not six digits
 #: ("malformed"), or it was the code STS had just refused, so it was not sent ("repeated").
 MfaAgain = Literal["refused", "malformed", "repeated"]
@@ -312,7 +316,11 @@ def _prompting_class() -> type:
             succeeded (a later prompt is a refresh)."""
             from botocore.exceptions import ClientError
 
+            quiet_until = [0.0]
+
             def fetched() -> Any:
+                if time.monotonic() < quiet_until[0]:
+                    raise self._cancelled(request, tries)  # the Cancel just given holds for it too
                 tries.reset()  # each sign-in or refresh has its own tries
                 try:
                     while True:
@@ -331,6 +339,9 @@ def _prompting_class() -> type:
                             tries.refused("refused", refused)
                             if tries.asked >= MFA_TRIES:
                                 raise refused from exc
+                except MfaCancelled:
+                    quiet_until[0] = time.monotonic() + CANCEL_QUIET_S
+                    raise
                 finally:
                     tries.reset()  # the codes are dropped, whatever happened
                 self._signed_in = True

@@ -3,7 +3,8 @@
 A connection is opened in the task runner's pool, where botocore's assume-role provider calls
 the prompter. ``WindowPrompter`` posts the request to the UI thread (a queued signal), opens an
 ``MfaDialog`` there and blocks only the asking worker until the dialog is answered; quitting the
-app or closing the window answers Cancel, so no worker waits forever. Asked on the UI thread
+app or closing the window answers Cancel, then and for every later ask, so no worker waits
+forever. Asked on the UI thread
 itself (connections never open there), it answers Cancel rather than freeze the window. After a
 code STS refused, signin asks again: a fresh dialog says why (``MfaRequest.again``). A sign-in
 another connection replaced (``MfaRequest.cancel`` set) stops waiting: its dialog closes and
@@ -62,19 +63,33 @@ class WindowPrompter(QObject):
             for pending in list(waiting):
                 pending.answer(None)
 
+        # Once the window or the app is going, every later ask is Cancel at once: a worker
+        # queued behind the answered prompt (a refresh) would otherwise ask a dialog no one
+        # shows, and wait for ever, keeping the process alive after Quit.
+        closed = self._closed = threading.Event()
+
+        def close() -> None:
+            closed.set()
+            cancel_all()
+
         self._cancel_all = cancel_all
-        window.destroyed.connect(cancel_all)
+        window.destroyed.connect(close)
         app = QCoreApplication.instance()
         if app is not None:
-            app.aboutToQuit.connect(cancel_all)
+            app.aboutToQuit.connect(close)
 
     def __call__(self, request: MfaRequest) -> str | None:
+        if self._closed.is_set():  # first: the Qt object may be deleted with its window
+            return None
         if QThread.currentThread() is self.thread():
             # Connections open in the task pool; a UI thread that waited here (or ran a nested
             # event loop) would freeze the window, so an ask from it is answered Cancel.
             return None
         pending = _Pending(request)
         self._waiting.append(pending)
+        if self._closed.is_set():  # closed between the test and the append: no one answers it
+            self._waiting.remove(pending)
+            return None
         cancel = request.cancel
         try:
             self._asked.emit(pending)
