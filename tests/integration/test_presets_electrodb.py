@@ -108,12 +108,13 @@ def test_electrodb_table_is_detected_audited_and_diagnosed(conn: Connection, rea
     # Diagnose takes the value as a user types it: lower-cased into ElectroDB's key.
     stuck = diagnose(reader, info, schema, "email", "Stuck@MI6.gov.uk", use_stream=False)
     assert stuck.status == ORPHAN_LOCK and stuck.lock_key == result.findings[3].lock_keys[0]
-    # Accounts are found by the spellings of the typed value (a Scan filter compares exactly):
-    # 007's own spelling finds 007 and the constraint its value is lower-cased into.
+    # Accounts are found by the rule's form of their value (the lowercase rule folds 007's
+    # James.Bond@MI6.gov.uk and 002's JAMES.BOND@mi6.gov.uk into one constraint): both hold it.
     bond = diagnose(reader, info, schema, "email", "James.Bond@MI6.gov.uk", use_stream=False)
-    assert (bond.lock_key, bond.account_ids) == (
+    assert (bond.status, bond.lock_key, sorted(bond.account_ids)) == (
+        DUPLICATE_VALUE,
         {"pk": s("$mi6#value_james.bond@mi6.gov.uk"), "sk": s("$constraint_1#name_email#entity_agent")},
-        ["$mi6#id_007"])
+        ["$mi6#id_002", "$mi6#id_007"])
     missing = diagnose(reader, info, schema, "email", "stuart@mi6.co.uk", use_stream=False)
     assert (missing.status, missing.account_ids) == (MISSING_LOCK, ["$mi6#id_005"])
     # The constraint names no agent: the stream shows whose value it was (by value again).
