@@ -29,6 +29,7 @@ from dynoview.core.streams.description import RETENTION_HOURS
 from dynoview.core.streams.records import as_utc
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.watch.fence import server_time
+from dynoview.core.watch.seed_ttls import SeedTtls, TtlSource
 from dynoview.core.watch.state import WatchState
 
 AUTO = "auto"
@@ -159,11 +160,16 @@ def seed_with_audit(reader: Reader, table: TableInfo, schema: UniquenessSchema, 
     records too, see ``state``)."""
     result: AuditResult
     started, dated = server_time(reader.conn, table.name)
+    # One instant judges every TTL: those not past then are kept for the watch to expire.
+    now = datetime.now(UTC)
+    ttls = SeedTtls(_ttl_sources(table, schema, locks), now.timestamp())
+    audit_reader = ttls.reader(reader)
     if locks is not None:
-        result = run_two_table_audit(reader, table, locks, schema, segments=segments, cancel=cancel,
-                                     progress=progress)
+        result = run_two_table_audit(audit_reader, table, locks, schema, segments=segments,
+                                     cancel=cancel, progress=progress, now=now)
     else:
-        result = run_audit(reader, table, schema, segments=segments, cancel=cancel, progress=progress)
+        result = run_audit(audit_reader, table, schema, segments=segments, cancel=cancel,
+                           progress=progress, now=now)
     if result.cancelled:
         raise CancelledError("The watch was stopped while its seeding audit ran.")
     ended, dated_end = server_time(reader.conn, table.name)
@@ -172,4 +178,19 @@ def seed_with_audit(reader: Reader, table: TableInfo, schema: UniquenessSchema, 
                      result.duration_s, started, ended + timedelta(seconds=1), dated and dated_end)
     state = WatchState.from_pairing(result.pairing, result.findings, records=records,
                                     locks_ttl=locks.ttl_attribute if locks is not None else None)
+    for source in (table, locks):
+        if source is not None:
+            for chunk in ttls.items(source.name):
+                state.note_ttls(chunk, now, locks=source is locks)
     return state, seed
+
+
+def _ttl_sources(table: TableInfo, schema: UniquenessSchema, locks: TableInfo | None) -> list[TtlSource]:
+    """The tables the seeding audit reads that have a TTL, with the key names the state reads."""
+    sources = [TtlSource(table.name, schema.pk_name, schema.sk_name, table.ttl_attribute)
+               if table.ttl_attribute else None]
+    if locks is not None and schema.locks is not None and locks.ttl_attribute:
+        sources.append(TtlSource(locks.name, schema.locks.pk_name, schema.locks.sk_name,
+                                 locks.ttl_attribute))
+    # A key is never a TTL here: the engine reads String keys only.
+    return [s for s in sources if s is not None and s.ttl_attribute not in (s.pk_name, s.sk_name)]

@@ -95,7 +95,7 @@ class WatchState:
         self.findings: dict[Scope, list[Finding]] = {}
         self.judge = Judge(schema, ttl_attribute, self.rules, self._account_sk, self._account_expired,
                            locks_ttl=self.locks_ttl)
-        # TTLs still ahead, of items written while watching: (epoch seconds, item id).
+        # TTLs still ahead, of items the seeding audit read or written since: (epoch seconds, item id).
         self._due: list[tuple[float, tuple[str, ...]]] = []
         self._ttl_ahead: dict[tuple[str, ...], float] = {}
         self.records_applied = 0
@@ -254,6 +254,15 @@ class WatchState:
 
     # -- time ------------------------------------------------------------------------
 
+    def note_ttls(self, items: Sequence[Mapping[str, Any]], now: datetime, *, locks: bool = False) -> None:
+        """Seeding: items (key and TTL) whose TTL may be ahead, read by the seeding audit (from
+        the locks table: ``locks``); the accounts and locks among them are expired when it
+        passes, as ``_note_ttl`` does for items written while watching."""
+        classifier = self.lock_classifier if locks and self.lock_classifier is not None else self.classifier
+        for view in classifier.views(list(items), now):
+            if view.kind != OTHER and view.expires_at is not None:
+                self._note_ttl(view.item_id, view.expires_at)
+
     def _note_ttl(self, item_id: tuple[str, ...], expires_at: float | None) -> None:
         if expires_at is None:
             self._ttl_ahead.pop(item_id, None)
@@ -265,7 +274,8 @@ class WatchState:
             heapq.heapify(self._due)
 
     def next_expiry(self) -> float | None:
-        """When the next TTL written while watching passes (epoch seconds), if any."""
+        """When the next TTL (read by the seeding audit, or written while watching) passes
+        (epoch seconds), if any."""
         return self._due[0][0] if self._due else None
 
     def expire_due(self, now: datetime | None = None) -> list[FindingChange]:

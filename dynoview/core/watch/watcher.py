@@ -269,6 +269,9 @@ class Watcher:
         else:
             self._two_streams(out, latest, failed=any(r.failed for _, r in results))
         out.events = self._settled(now)
+        # A failed or throttled read's back-off stays the floor: an earlier wake for a change
+        # to settle or a TTL to pass would only hit the shard again too soon.
+        floor = out.wait_s if out.failed else 0.0
         # Wake when the first waiting change has settled (with two streams, of those both were
         # read past: the others wait for the next read anyway).
         waiting = [p.first_seen for p in self._pending.values()
@@ -276,10 +279,10 @@ class Watcher:
         if waiting:
             end = self.clock()
             ripe = min(waiting) + self.settle_s - end
-            out.wait_s = max(0.0, min(out.wait_s, ripe))
+            out.wait_s = max(floor, min(out.wait_s, ripe))
         due = self.state.next_expiry()
         if due is not None:
-            out.wait_s = max(0.0, min(out.wait_s, due - time.time()))
+            out.wait_s = max(floor, min(out.wait_s, due - time.time()))
         return out
 
     def _named(self, n: int, notices: list[str]) -> list[str]:

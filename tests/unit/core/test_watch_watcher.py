@@ -6,6 +6,7 @@ DescribeTable."""
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -139,6 +140,23 @@ def test_lost_records_reseed_with_an_audit_and_report_the_difference(monkeypatch
     clock.now += 0.31
     events = {(e.kind, e.finding.status, e.reseeded) for e in w.step().events}
     assert events == {(APPEARED, MISSING_LOCK, True), (RESOLVED, ORPHAN_LOCK, True)}
+
+
+def test_a_throttled_or_failed_round_keeps_its_back_off_while_a_change_settles() -> None:
+    # The settle time (0.3 s) and a TTL due in a moment must not wake the watch before the
+    # back-off DynamoDB Streams asked for: the throttled shard would be hit again at once.
+    w, clock = watcher(FollowResult(updates=[put(ADA, 1)], records=1, wait_s=1.0, throttled=True),
+                       FollowResult(wait_s=2.0, failed=True))
+    soon = {**ADA_LOCK, "PK": s("UNIQ#EMAIL#soon@x.io"), "expiresAt": {"N": str(int(time.time()) + 1)}}
+    assert w.state is not None
+    w.state.apply([put(soon, 0)])
+    throttled = w.step()
+    assert throttled.failed and w.pending == 1 and throttled.wait_s == 1.0
+    clock.now += 0.1
+    failed = w.step()
+    assert failed.failed and failed.wait_s == 2.0
+    clock.now += 0.1
+    assert 0 < w.step().wait_s <= 0.3  # read again: the settle time decides once more
 
 
 # --------------------------------------------------------------------------- the seed
