@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from dynoview.core.tx.action_log import NO_OUTCOME, ActionLog
+from dynoview.core.tx.idempotency import entry_sent_at
 from dynoview.core.tx.outcomes import UNKNOWN, WRITTEN
 
 #: Outcomes after which the transaction may be in the table: the answer was lost and reads did
@@ -29,15 +29,6 @@ class SentBefore:
     token: str
     applied: bool  # True: recorded as applied; False: it may have been (no outcome, or unknown)
     at: float | None  # epoch seconds of that send, when the log says
-
-
-def _sent_at(entry: Mapping[str, Any]) -> float | None:
-    outcome = entry.get("outcome")
-    stamp = (outcome.get("sent_at") if isinstance(outcome, Mapping) else None) or entry.get("time")
-    try:
-        return datetime.fromisoformat(str(stamp)).timestamp()
-    except (TypeError, ValueError):
-        return None
 
 
 def sent_before(log: ActionLog, request: Mapping[str, Any]) -> SentBefore | None:
@@ -58,7 +49,7 @@ def sent_before(log: ActionLog, request: Mapping[str, Any]) -> SentBefore | None
         outcome = entry.get("outcome")
         status = outcome.get("status") if isinstance(outcome, Mapping) else None
         if status in WRITTEN:
-            applied = SentBefore(token, True, _sent_at(entry))
+            applied = SentBefore(token, True, entry_sent_at(entry))
         elif status in MAYBE_APPLIED:
-            maybe = SentBefore(token, False, _sent_at(entry))
+            maybe = SentBefore(token, False, entry_sent_at(entry))
     return applied or maybe

@@ -95,7 +95,8 @@ class TokenPolicy:
 TOKEN_RESEND_WARNING = 540.0
 
 
-def _entry_sent_at(entry: Mapping[str, Any]) -> float | None:
+def entry_sent_at(entry: Mapping[str, Any]) -> float | None:
+    """When an action log entry's request was sent (epoch seconds), when the entry says."""
     outcome = entry.get("outcome")
     stamp = (outcome.get("sent_at") if isinstance(outcome, Mapping) else None) or entry.get("time")
     try:
@@ -113,7 +114,7 @@ def token_first_sent(log: ActionLog | None, token: str) -> float | None:
     """
     if log is None or not token:
         return None
-    times = sorted(t for e in log.entries_for_token(token) for t in [_entry_sent_at(e)] if t is not None)
+    times = sorted(t for e in log.entries_for_token(token) for t in [entry_sent_at(e)] if t is not None)
     start: float | None = None
     for sent in times:
         if start is None or sent - start > TOKEN_RESEND_WARNING:
