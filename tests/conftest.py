@@ -3,6 +3,7 @@ two local engines (moto, DynamoDB Local) the integration, fault and transaction 
 
 from __future__ import annotations
 
+import gc
 import inspect
 import os
 import socket
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 
 from dynoview.demo import dynamodb_local as ddbl
+from dynoview.ui import ui_thread_gc
 
 # DynamoDB Local's download cache lives outside the repo and survives runs: resolve it from the
 # real home before HOME and XDG_CACHE_HOME are pointed at a temporary folder below.
@@ -129,6 +131,21 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
             and _local_skip[0] in str(report.longrepr[2]):
         report.longrepr = (__file__, _local_skip[1], report.longrepr[2])
     return report
+
+
+# Cyclic collections on the main thread only, as the app runs them (dynoview/ui/ui_thread_gc.py):
+# a collection in a moto server thread destroyed an earlier GUI test's Qt objects there, and the
+# test process died of it.
+gc.disable()
+
+
+@pytest.fixture(autouse=True)
+def _collections_on_the_main_thread() -> Iterator[None]:
+    """After each test, the collection that is due, here; automatic ones stay off (a test that
+    ran the app in-process may have turned them back on)."""
+    yield
+    gc.disable()
+    ui_thread_gc.collect_due()
 
 
 @pytest.fixture(autouse=True)

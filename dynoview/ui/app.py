@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dynoview import APP_NAME, ORG_NAME, __version__
+from dynoview.ui import ui_thread_gc
 from dynoview.ui.app_signals import close_on_signals, hold_signals
 
 # Qt is imported in run_app, once the demo's child process has been started: it starts and
@@ -158,7 +159,9 @@ def run_app(args: argparse.Namespace) -> int:
     # each full pass over what Qt, the imports and botocore's models made stalls the first
     # paint or the first rows. Back on once the first connection has collected and frozen
     # what it keeps (main_window.settle, dynoview/ui/gc_pauses.py), or after the first
-    # paint when nothing connects at start.
+    # paint when nothing connects at start. From then on they run on the UI thread only
+    # (dynoview/ui/ui_thread_gc.py), never in a worker.
+    collecting_before = gc.isenabled()
     gc.disable()
     demo = None
     held, previous = hold_signals()
@@ -177,11 +180,13 @@ def run_app(args: argparse.Namespace) -> int:
         with profile.use(profile.DEMO if demo is not None else profile.active()):
             return _run_app(args, demo, held)
     finally:
-        gc.enable()
+        ui_thread_gc.stop()
         for signum, handler in previous.items():
             signal.signal(signum, handler)
         if demo is not None:
             demo.stop()  # already stopped with the window, unless start-up failed first
+        if collecting_before:  # as it was, for in-process callers (tests)
+            gc.enable()
 
 
 #: Cyclic garbage collection is back on this long after start-up at the latest.
@@ -285,13 +290,13 @@ def _run_loop(app: QApplication, window: MainWindow, args: argparse.Namespace,
         loop.call_soon(close_unattended)
     loop.set_exception_handler(crash.asyncio_handler)
     if connect is None:
-        gc.enable()  # else once connected (main_window.settle)
+        ui_thread_gc.resume()  # else once connected (main_window.settle)
     else:
         # Whatever the connection does next (no table to open, a table that fails), cyclic
         # collections resume: a session that never shows rows must not run without them.
         from PySide6.QtCore import QTimer
 
-        QTimer.singleShot(GC_RESUME_AT_THE_LATEST_MS, gc.enable)
+        QTimer.singleShot(GC_RESUME_AT_THE_LATEST_MS, ui_thread_gc.resume)
         connect()
     smoke = _SmokeCheck(app, window, crash, painted_at) if args.smoke else None
     app.lastWindowClosed.connect(loop.stop)

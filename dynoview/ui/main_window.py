@@ -10,7 +10,6 @@ reports. It never resizes itself: long texts elide (``ElidedLabel``) instead of 
 
 from __future__ import annotations
 
-import gc
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -19,7 +18,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLayout, QMainWindow, Q
 
 from dynoview.core.errors import UserFacingError, describe_error, is_user_facing
 from dynoview.ui import settings as saved
-from dynoview.ui import startup_trace
+from dynoview.ui import startup_trace, ui_thread_gc
 from dynoview.ui.context import AppContext
 from dynoview.ui.gc_pauses import settle_after_connect
 from dynoview.ui.items.panel import ItemsPanel
@@ -59,7 +58,7 @@ def settle() -> None:
     """Collect once, freeze what the connection keeps, and collect from then on (the app
     starts with the collector off: dynoview/ui/app.py)."""
     settle_after_connect()
-    gc.enable()
+    ui_thread_gc.resume()
 
 
 def dock(window: QMainWindow, title: str, name: str, widget: QWidget,
@@ -315,7 +314,7 @@ class MainWindow(MenusOnDemand):
         self.connection_label.setText(self.tr("Not connected"))
         self.connection_label.setToolTip("")
         self.session_view.disconnected()  # issue 25 (H7)
-        gc.enable()  # off while the app started (dynoview/ui/app.py)
+        ui_thread_gc.resume()  # off while the app started (dynoview/ui/app.py)
         if not is_user_facing(exc):
             self.ctx.report(exc, operation="ListTables")  # a bug: the crash dialog shows it
             return

@@ -28,7 +28,7 @@ import argparse, gc, sys
 from botocore.exceptions import ClientError
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
-from dynoview.ui import app as app_module
+from dynoview.ui import app as app_module, ui_thread_gc
 from dynoview.ui.main_window import MainWindow
 from dynoview.ui.window import connection_controller
 
@@ -42,7 +42,7 @@ MainWindow._error = lambda *_args: None  # no message box to wait on
 qapp = QApplication(sys.argv[:1])
 
 def look_then_close():
-    print("gc enabled:", gc.isenabled(), flush=True)
+    print("collecting:", ui_thread_gc.running() and not gc.isenabled(), flush=True)
     qapp.closeAllWindows()
 
 QTimer.singleShot(2500, look_then_close)
@@ -72,13 +72,13 @@ def _collector_on_after_start(endpoint: str, table: str, resume_ms: int) -> str:
     done = subprocess.run([sys.executable, "-c", CHILD, endpoint, str(resume_ms), table], env=env,
                           capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-2000:]
-    return next(line for line in done.stdout.splitlines() if line.startswith("gc enabled:"))
+    return next(line for line in done.stdout.splitlines() if line.startswith("collecting:"))
 
 
 def test_collections_resume_when_the_first_table_never_shows(moto_endpoint: str, table: str) -> None:
-    assert _collector_on_after_start(moto_endpoint, table, 200) == "gc enabled: True"
+    assert _collector_on_after_start(moto_endpoint, table, 200) == "collecting: True"
 
 
 def test_without_the_fallback_the_collector_would_stay_off(moto_endpoint: str, table: str) -> None:
     """The check above can fail: with the fallback pushed past the look, it is still off."""
-    assert _collector_on_after_start(moto_endpoint, table, 600_000) == "gc enabled: False"
+    assert _collector_on_after_start(moto_endpoint, table, 600_000) == "collecting: False"
