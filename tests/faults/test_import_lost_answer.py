@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,6 +43,24 @@ def _file(tmp_path: Path) -> Path:
     return path
 
 
+def _import(path: Path, table: str, proxy: FaultProxy, tmp_path: Path, *flags: str) -> int:
+    """``dynoview-cli import`` of ``path`` through the proxy, confirmed, with its progress file."""
+    return main(["import", str(path), "--table", table, "--endpoint-url", proxy.url, "--yes", *flags,
+                 "--progress-file", str(tmp_path / "p.json")])
+
+
+def _logged(tmp_path: Path) -> list[dict[str, Any]]:
+    return ActionLog(tmp_path / "data" / "DynoView" / "actions.jsonl").entries()
+
+
+def _resume_writes_all(proxy: FaultProxy, direct: Connection, table: str, path: Path, tmp_path: Path,
+                       *flags: str) -> None:
+    """The endpoint answers again: --resume sends the batch again, as the command said."""
+    proxy.clear()
+    assert _import(path, table, proxy, tmp_path, *flags, "--resume") == 0
+    assert _count(direct, table) == 10
+
+
 def test_a_batch_of_unknown_outcome_is_never_called_not_written(
         proxy: FaultProxy, pconn: Connection, direct: Connection, empty_table: str,
         tmp_path: Path) -> None:
@@ -65,17 +84,13 @@ def test_the_command_says_the_batch_may_have_been_written(
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     path = _file(tmp_path)
     _lose_every_answer(proxy)
-    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
-                 "--progress-file", str(tmp_path / "p.json")]) == 2
+    assert _import(path, empty_table, proxy, tmp_path) == 2
     err = capsys.readouterr().err
     assert "was not written" not in err and "nothing of it" not in err, err
     assert "may have been written" in err
     assert "fix the file" not in err  # nothing is wrong with the file
     assert _count(direct, empty_table) == 10
-    proxy.clear()  # the endpoint answers again: --resume sends the batch again, as said
-    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
-                 "--resume", "--progress-file", str(tmp_path / "p.json")]) == 0
-    assert _count(direct, empty_table) == 10
+    _resume_writes_all(proxy, direct, empty_table, path, tmp_path)
 
 
 def test_speed_mode_says_a_batch_whose_answer_was_lost_may_have_been_written(
@@ -88,18 +103,14 @@ def test_speed_mode_says_a_batch_whose_answer_was_lost_may_have_been_written(
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     path = _file(tmp_path)
     proxy.add(fp.DROP_AFTER, operation="BatchWriteItem", times=None)
-    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
-                 "--speed", "--progress-file", str(tmp_path / "p.json")]) == 2
+    assert _import(path, empty_table, proxy, tmp_path, "--speed") == 2
     err = capsys.readouterr().err
     assert "Batch 1 (" in err and "may have been written" in err and "--resume" in err, err
     assert proxy.forwarded("BatchWriteItem")
     assert _count(direct, empty_table) == 10
-    logged = ActionLog(tmp_path / "data" / "DynoView" / "actions.jsonl").entries()
+    logged = _logged(tmp_path)
     assert logged and {e["outcome"]["status"] for e in logged} == {UNKNOWN}
-    proxy.clear()
-    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
-                 "--speed", "--resume", "--progress-file", str(tmp_path / "p.json")]) == 0
-    assert _count(direct, empty_table) == 10
+    _resume_writes_all(proxy, direct, empty_table, path, tmp_path, "--speed")
 
 
 @pytest.mark.parametrize("answer", [b'{"UnprocessedItems":{"t":[{"PutRequest":', b"Service unavailable"])
@@ -113,17 +124,13 @@ def test_speed_mode_says_a_batch_whose_answer_came_damaged_may_have_been_written
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     path = _file(tmp_path)
     proxy.add(fp.REPLACE, operation="BatchWriteItem", body=answer, times=None)
-    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
-                 "--speed", "--progress-file", str(tmp_path / "p.json")]) == 2
+    assert _import(path, empty_table, proxy, tmp_path, "--speed") == 2
     err = capsys.readouterr().err
     assert "Batch 1 (" in err and "may have been written" in err and "--resume" in err, err
     assert "arrived damaged" in err
-    logged = ActionLog(tmp_path / "data" / "DynoView" / "actions.jsonl").entries()
+    logged = _logged(tmp_path)
     assert logged and {e["outcome"]["status"] for e in logged} == {UNKNOWN}
-    proxy.clear()
-    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
-                 "--speed", "--resume", "--progress-file", str(tmp_path / "p.json")]) == 0
-    assert _count(direct, empty_table) == 10
+    _resume_writes_all(proxy, direct, empty_table, path, tmp_path, "--speed")
 
 
 def test_speed_mode_a_refusal_after_a_lost_answer_says_the_batch_may_have_been_written(
@@ -139,21 +146,17 @@ def test_speed_mode_a_refusal_after_a_lost_answer_says_the_batch_may_have_been_w
     path = _file(tmp_path)
     lost = proxy.add(fp.DROP_AFTER, operation="BatchWriteItem", times=1)
     expired = proxy.add(fp.EXPIRED_TOKEN, operation="BatchWriteItem", times=1)
-    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
-                 "--speed", "--progress-file", str(tmp_path / "p.json")]) == 2
+    assert _import(path, empty_table, proxy, tmp_path, "--speed") == 2
     err = capsys.readouterr().err
     assert (lost.applied, expired.applied) == (1, 1)
     assert _count(direct, empty_table) == 10  # the try whose answer was lost wrote the batch
     assert "Batch 1 (items 1-10) may have been written" in err and "--resume" in err, err
     assert "refused" not in err and "nothing of it" not in err, err
     assert "expired" in err  # what the retry was answered: refresh the credentials first
-    logged = ActionLog(tmp_path / "data" / "DynoView" / "actions.jsonl").entries()
+    logged = _logged(tmp_path)
     assert [e["outcome"]["status"] for e in logged] == [UNKNOWN]
     assert logged[0]["outcome"]["lost"]  # what took the answer away
-    proxy.clear()
-    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
-                 "--speed", "--resume", "--progress-file", str(tmp_path / "p.json")]) == 0
-    assert _count(direct, empty_table) == 10
+    _resume_writes_all(proxy, direct, empty_table, path, tmp_path, "--speed")
 
 
 def test_speed_mode_a_batch_dynamodb_refuses_stops_at_its_place_with_the_items_written(
@@ -175,13 +178,12 @@ def test_speed_mode_a_batch_dynamodb_refuses_stops_at_its_place_with_the_items_w
                        "message": "One or more parameter values were invalid"}).encode()
     refusal = proxy.add(fp.RESPOND, operation="BatchWriteItem", predicate=of_batch_two, status=400,
                         body=body, times=None)
-    assert main(["import", str(path), "--table", empty_table, "--endpoint-url", proxy.url, "--yes",
-                 "--speed", "--progress-file", str(tmp_path / "p.json")]) == 2
+    assert _import(path, empty_table, proxy, tmp_path, "--speed") == 2
     err = capsys.readouterr().err
     assert refusal.applied == 1  # a refusal is not retried
     assert ("DynamoDB refused batch 2 (items 26-50, from line 26, column 1), so nothing of it was "
             "written") in err, err
     assert "the batches before it were written (25 item(s))" in err, err
     assert _count(direct, empty_table) == 25
-    logged = ActionLog(tmp_path / "data" / "DynoView" / "actions.jsonl").entries()
+    logged = _logged(tmp_path)
     assert sorted(e["outcome"]["status"] for e in logged) == ["failed", "succeeded"]

@@ -20,11 +20,11 @@ from dynoview.core.errors import (
 )
 from dynoview.core.imports.model import Item
 from dynoview.core.session.connection import Connection, client_config
-from dynoview.core.tx.action_log import ActionLog, connection_record
 
 # The transaction's own observer of botocore's tries: it notes a try whose answer was lost, cut or
 # damaged (the write may have been applied) in this thread's record, and never decides a retry.
-from dynoview.core.tx.execution import _attempts, _on_needs_retry
+from dynoview.core.tx import attempts
+from dynoview.core.tx.action_log import ActionLog, connection_record
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
 MAX_REQUEST_ITEMS = 25
@@ -82,7 +82,7 @@ def writer_client(conn: Connection) -> Any:
 
 def _observed(client: Any) -> Any:
     """``client`` with the attempt observer on its BatchWriteItem requests (once)."""
-    client.meta.events.register_first("needs-retry.dynamodb.BatchWriteItem", _on_needs_retry,
+    client.meta.events.register_first("needs-retry.dynamodb.BatchWriteItem", attempts.on_needs_retry,
                                       unique_id="dynoview-batch-write-attempts")
     return client
 
@@ -118,7 +118,7 @@ def write_items(conn: Connection, table: str, items: Sequence[Item], *, log: Act
         request = {"RequestItems": pending}
         # botocore's tries of this request, as the transaction's observer notes them.
         tries: dict[str, Any] = {"count": 0, "ambiguous": False}
-        outer, _attempts.record = getattr(_attempts, "record", None), tries
+        outer, attempts.local.record = getattr(attempts.local, "record", None), tries
         try:
             response = client.batch_write_item(**request)
         except Exception as exc:
@@ -135,7 +135,7 @@ def write_items(conn: Connection, table: str, items: Sequence[Item], *, log: Act
                 raise AnswerLost(tries["cause"], exc, table) from exc
             raise
         finally:
-            _attempts.record = outer
+            attempts.local.record = outer
         unprocessed = response.get("UnprocessedItems") or {}
         if log is not None:
             log.append(connection=record, token=f"batch-{uuid.uuid4().hex[:20]}",

@@ -13,7 +13,7 @@ from dynoview.core.tx.model import Problem as ActionProblem
 # The transaction validation's own item checks, so that a batch's validation (or DynamoDB) never
 # refuses an item this check let through: found per batch, that refusal would come after the
 # batches before it were written.
-from dynoview.core.tx.validation import _check_names, _check_values
+from dynoview.core.tx.validation import check_names, check_values
 from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES, key_bytes
 from dynoview.core.values.sizes import item_size
 from dynoview.core.values.types import type_code
@@ -58,13 +58,13 @@ def _refused_as_put(item: Item, table: TableInfo) -> ActionProblem | None:
     """The first error the transaction validation finds in a Put of ``item``: an attribute name
     empty or over 64 KB, a map key empty at any depth, an index key of another type, empty or too
     long. Every value was parsed by ``from_dynamodb_json`` or ``from_plain`` as it was read (the
-    number, set and depth checks ``_check_values`` makes again), so only lists and maps, where an
+    number, set and depth checks ``check_values`` makes again), so only lists and maps, where an
     empty map key hides, are checked again."""
     problems: list[ActionProblem] = []
-    _check_names(0, "item", item, problems)
+    check_names(0, "item", item, problems)
     nested = {name: av for name, av in item.items() if "M" in av or "L" in av}
     if nested:
-        _check_values(0, "item", nested, problems)
+        check_values(0, "item", nested, problems)
     check_put_index_keys(0, Action(kind=PUT, table=table.name, item=item), table, problems)
     return next((p for p in problems if p.is_error), None)
 

@@ -31,7 +31,6 @@
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -47,8 +46,8 @@ from dynoview.core.errors import (
 )
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
-from dynoview.core.session.integrity import response_damage
 from dynoview.core.session.tables import TableInfo
+from dynoview.core.tx import attempts
 from dynoview.core.tx.action_log import ActionLog, ActionLogError, connection_record
 from dynoview.core.tx.cancellation import cancellation_summary, explain_cancellation
 from dynoview.core.tx.confirmation import confirmation_for
@@ -95,67 +94,6 @@ class TransactionInvalidError(DynoViewError):
         super().__init__(
             f"The transaction has {len(errors)} problem{'s' if len(errors) != 1 else ''} and was not "
             "sent: " + " ".join(f"({p.location()}) {p.message}" for p in errors), field="actions")
-
-
-# ------------------------------------------------------------------ attempts bookkeeping
-
-
-_attempts = threading.local()
-
-
-def _on_needs_retry(response: Any = None, caught_exception: BaseException | None = None,
-                    attempts: int = 0, **_: Any) -> None:
-    """Observe botocore's attempts on this thread (never decides on retries itself)."""
-    record = getattr(_attempts, "record", None)
-    if record is None or isinstance(caught_exception, TokenWindowClosed):
-        return  # (an attempt stopped before it left: neither an attempt nor a cause)
-    record["count"] = max(record["count"], attempts)
-    status = None
-    if response is not None:
-        try:
-            status = response[0].status_code
-        except (AttributeError, IndexError, TypeError):
-            status = None
-    # A 200 whose body fails its CRC32 is retried by botocore although the write was
-    # applied: that answer was lost too, so a later cancellation must be settled by reads.
-    damaged = status is not None and status < 300 and response_damage(response[0]) is not None
-    if caught_exception is not None or (status is not None and status >= 500) or damaged:
-        record["ambiguous"] = True
-        record["cause"] = (type(caught_exception).__name__ if caught_exception is not None
-                           else "a damaged answer" if damaged else f"HTTP {status}")
-
-
-def _on_before_send(request: Any = None, **_: Any) -> None:
-    record = getattr(_attempts, "record", None)
-    if record is None or request is None:
-        return
-    window = record.get("window")
-    if record["tokens"] and window is not None:  # a resend, botocore's own ones included
-        clock, began = window
-        if clock() - began > TOKEN_RESEND_WARNING:
-            # DynamoDB honours a token 10 minutes from its first send: later, this resend would
-            # be a new request (an unguarded write applied twice). Not sent; the reads decide.
-            raise TokenWindowClosed(
-                f"It was not resent again: {(clock() - began) / 60:.0f} minutes have passed since "
-                "the token was first sent, and DynamoDB honours a token for 10 minutes, so a "
-                "resend would be a new request.")
-    try:
-        record["tokens"].append(body_json(request.body).get("ClientRequestToken", ""))
-    except (ValueError, TypeError):
-        record["tokens"].append("")
-
-
-class TokenWindowClosed(DynoViewError):
-    """A resend stopped before it left: its token's 10 minutes (from the first send) are over."""
-
-
-def _install_observers(conn: Connection) -> None:
-    client = conn.client
-    if getattr(client, "_dynoview_attempt_observer", False):
-        return
-    client.meta.events.register_first("needs-retry.dynamodb.TransactWriteItems", _on_needs_retry)
-    client.meta.events.register("before-send.dynamodb.TransactWriteItems", _on_before_send)
-    client._dynoview_attempt_observer = True  # type: ignore[attr-defined]
 
 
 def _is_ambiguous(exc: BaseException) -> bool:
@@ -266,7 +204,7 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
                      ) -> ExecutionResult:
     request = tx.to_request()
     body = request_body(request)
-    _install_observers(conn)
+    attempts.install_observers(conn)
     # The user sends this token again (a resend after a lost answer, or the same request
     # later): past about 9 minutes DynamoDB takes it as a new request. Sent, with a warning.
     started = clock()
@@ -290,7 +228,7 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
     # action log's), not from this execution's start: a resend of it later is a new request.
     began = first_sent if first_sent is not None and window else started
     record: dict[str, Any] = {"count": 0, "ambiguous": False, "tokens": [], "window": (clock, began)}
-    _attempts.record = record
+    attempts.local.record = record
     try:
         result, stale_resend = _outcome(conn, tx, request, body, tables=tables, schema=schema,
                                         reader=reader, record=record, held=held, retries=retries,
@@ -300,7 +238,7 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
             log.void(intent)  # refused before the first attempt left the machine
         raise  # else (an abort) the intent stays: settled by reads at the next start
     finally:
-        _attempts.record = None
+        attempts.local.record = None
     result.attempts = max(record["count"], len(record["tokens"]), 1)
     result.tokens_sent = list(record["tokens"])
     result.sent_at = started
@@ -340,7 +278,7 @@ def _outcome(conn: Connection, tx: Transaction, request: dict[str, Any], body: b
         # Sent, then an error nothing above expected: as much a doubt as a lost answer.
         record["ambiguous"] = True
         answer, last_exc, stale_resend = None, exc, None
-        if isinstance(exc, TokenWindowClosed):  # what botocore saw took the last answer away
+        if isinstance(exc, attempts.TokenWindowClosed):  # what botocore saw took the last answer away
             last_exc, stale_resend = None, exc.message
     if answer is not None and (answer.status == SUCCEEDED or not record["ambiguous"]):
         return answer, stale_resend

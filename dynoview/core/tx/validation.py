@@ -110,7 +110,7 @@ def item_identity(action: Action, tables: Mapping[str, TableInfo],
     return None if ident is None else (action.table, ident)
 
 
-def _check_values(index: int, fld: str, values: Mapping[str, Any], problems: list[Problem]) -> None:
+def check_values(index: int, fld: str, values: Mapping[str, Any], problems: list[Problem]) -> None:
     """Every value valid as DynamoDB stores it: 38-digit numbers, non-empty distinct sets,
     map keys that are not empty."""
     start = VALUE_START_DEPTH if fld == "values" else 1  # a placeholder value is measured alone
@@ -146,7 +146,7 @@ def _empty_map_key(av: Any, path: str) -> str | None:
     return None
 
 
-def _check_names(index: int, fld: str, names: Iterable[str], problems: list[Problem]) -> None:
+def check_names(index: int, fld: str, names: Iterable[str], problems: list[Problem]) -> None:
     """Attribute names of an item: not empty, under 64 KB of UTF-8."""
     for name in names:
         size = len(name.encode("utf-8", "surrogatepass"))
@@ -333,7 +333,7 @@ def _check_action(index: int, action: Action, tables: Mapping[str, TableInfo],
     elif action.kind != PUT and not action.key:
         problems.append(Problem(index, "key", f"The {action.kind} has no key; give the primary key "
                                 "of the item it acts on."))
-    _check_values(index, "values", action.values, problems)
+    check_values(index, "values", action.values, problems)
     _check_placeholder_maps(index, action, problems)
     parsed = _check_expressions(index, action, problems)
     _check_parsed_against_table(index, action, info, parsed, problems)
@@ -359,15 +359,15 @@ def _check_item_or_key(index: int, action: Action, problems: list[Problem]) -> i
     if action.kind == PUT:
         if not action.item:
             problems.append(Problem(index, "item", "The Put has no item; add its key and attributes."))
-        _check_values(index, "item", action.item, problems)
-        _check_names(index, "item", action.item, problems)
+        check_values(index, "item", action.item, problems)
+        check_names(index, "item", action.item, problems)
         size = _size(action.item)
         if size > MAX_ITEM_BYTES:
             problems.append(Problem(index, "item", f"The item is {size:,} bytes; DynamoDB items hold at "
                                     f"most {MAX_ITEM_BYTES:,} (400 KB). Move large data to S3 and store "
                                     "its location."))
         return size
-    _check_values(index, "key", action.key, problems)
+    check_values(index, "key", action.key, problems)
     if action.item:
         problems.append(Problem(index, "item", f"A {action.kind} has no item; remove it or make "
                                 "this action a Put."))
