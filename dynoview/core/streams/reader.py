@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from botocore.exceptions import ClientError
@@ -45,6 +46,8 @@ EMPTY_PAGES_AT_TIP = 2  # consecutive empty pages before a shard counts as read 
 RELIST_S = 5.0
 # A GetRecords response stops at 1 MB; a page this big probably has more behind it.
 _FULL_PAGE_BYTES = 900_000
+#: ``StreamReader.frontier`` when every shard being read is at its tip.
+TIP = datetime.max.replace(tzinfo=UTC)
 
 
 @dataclass
@@ -59,6 +62,9 @@ class ShardCursor:
     finished: bool = False
     records_read: int = 0
     empty_pages: int = 0  # consecutive GetRecords answers without records
+    read_to: datetime | None = None  # the time of the newest record read from it
+    at_tip: bool = False  # its last read this poll reached the shard's end for now
+    tip_proven: bool = False  # read to its tip once (an empty page may not be the tip)
 
 
 @dataclass
@@ -379,6 +385,8 @@ class StreamReader:
             event = self.parse(record, cursor.shard_id, key_names=self.key_names, table=self.table)
             size += event.size_bytes or 0
             cursor.last_sequence = event.sequence_number or cursor.last_sequence
+            if event.time is not None and (cursor.read_to is None or event.time > cursor.read_to):
+                cursor.read_to = event.time
             cursor.records_read += 1
             if self.key_filter.matches(event, self.key_names):
                 result.events.append(event)
@@ -389,6 +397,7 @@ class StreamReader:
     def _note_tip(self, cursor: ShardCursor, records: list[dict[str, Any]], size: int,
                   result: PollResult) -> None:
         """Whether this shard is read to its tip, and whether a full page means more is waiting."""
+        full = len(records) >= self.limit or size >= _FULL_PAGE_BYTES
         if records:
             cursor.empty_pages = 0
             result.caught_up = False
@@ -398,7 +407,11 @@ class StreamReader:
             cursor.empty_pages += 1
             if cursor.empty_pages < EMPTY_PAGES_AT_TIP:
                 result.caught_up = False
-        if len(records) >= self.limit or size >= _FULL_PAGE_BYTES:
+        cursor.tip_proven = cursor.tip_proven or cursor.empty_pages >= EMPTY_PAGES_AT_TIP
+        # Once proven, a page that is not full took all the shard held (under steady writes a
+        # shard never reads empty again).
+        cursor.at_tip = cursor.empty_pages >= EMPTY_PAGES_AT_TIP or (cursor.tip_proven and not full)
+        if full:
             result.more = True
 
     def poll(self, cancel: threading.Event | None = None) -> PollResult:
@@ -410,6 +423,7 @@ class StreamReader:
         for cursor in list(self.active):
             if cancel is not None and cancel.is_set():
                 raise CancelledError("Reading the stream was cancelled.")
+            cursor.at_tip = False  # until this poll's read says so (a throttled shard is not)
             self._read_shard(cursor, result)
         read_any = bool(self.cursors or self.read_shards)
         if not self.active and read_any and self._next_shards(result):
@@ -430,6 +444,17 @@ class StreamReader:
                                       "replaced).")
         self.total_events += len(result.events)
         return result
+
+    def frontier(self) -> datetime | None:
+        """How far every shard being read has been read: the oldest of their newest record
+        times (``TIP`` for a shard at its tip). A shard's records come in order, so no record
+        older than the frontier is left unread: a write whose records carry an earlier time has
+        been read whole, whichever shards hold them. None while a shard has given no record and
+        is not at its tip (a new child shard, a throttled first read)."""
+        ends = [TIP if c.at_tip else c.read_to for c in self.active]
+        if any(end is None for end in ends):
+            return None
+        return min((end for end in ends if end is not None), default=TIP)
 
     def _enabled(self) -> bool:
         """The stream still records (an ENABLED stream always gets a next shard)."""

@@ -64,6 +64,9 @@ class FollowResult:
     records: int = 0
     failed: bool = False  # the round failed (to be retried): no shard was read
     new_shards: bool = False  # child shards were found: not read yet, so not at the tip
+    # How far every shard has been read (``StreamReader.frontier``; TIP: all at their tip; None:
+    # a shard has given nothing yet). A change waits until it is past the records that made it.
+    frontier: datetime | None = None
     throttled: bool = False  # a shard was not read: DynamoDB Streams asked to slow down
 
 
@@ -151,6 +154,7 @@ class StreamFollower:
         out.notices = list(result.notices)
         out.caught_up, out.more, out.finished = result.caught_up, result.more, result.finished
         out.new_shards = self.stream.shards_added > self._shards_before
+        out.frontier = self.stream.frontier()
         if result.throttled:
             out.wait_s = 1.0
             out.throttled = True

@@ -5,17 +5,20 @@ reads the stream once and returns the findings that appeared, were resolved or c
 thread on a timer; ``dynoview watch`` in a loop, waiting ``WatchStep.wait_s``); both accept a
 ``threading.Event`` that cancels them. Not thread-safe: one ``start`` or ``step`` at a time.
 
-A change is shown once it has held for ``settle_s`` and one more read of every shard: the
-records of one transaction can land in different shards and arrive a poll apart, so an
-account whose lock is in the next poll would otherwise flash up as a missing lock. A change
-undone within that time (a finding that appeared and was resolved) is never shown.
+A change is shown once it has held for ``settle_s`` and one more read of every shard, and
+every shard has been read past the time of the records that made it (a strictly later record,
+or the shard's tip: ``StreamReader.frontier``). The records of one transaction can land in
+different shards and arrive polls apart (a shard replaying thousands of older records, a
+shard throttled for a round), so an account whose lock is in another shard would otherwise
+flash up as a missing lock. A change undone within that time (a finding that appeared and was
+resolved) is never shown.
 
 A schema whose locks have a table of their own is watched on both tables' streams (one
 ``StreamFollower`` each, both read every step), into one state. The two streams share no
 order: a sign-up's lock may be read a page, or many pages while replaying, after its account.
-So a change also waits until every stream was read, without failing, past the time of the
-records that made it (strictly later records, or the stream's tip): records of one
-transaction carry one time, and a stream read past it holds the rest of that write.
+So a change waits, as it does for shards, until every stream was read, without failing, past
+the time of the records that made it: records of one transaction carry one time, and a
+stream read past it holds the rest of that write.
 """
 
 from __future__ import annotations
@@ -90,11 +93,11 @@ class _Pending:
     first_seen: float  # monotonic
     first_round: int
     reseeded: bool = False
-    covered: bool = False  # two streams: every stream was read past its records' time
+    covered: bool = False  # every shard of every stream was read past its records' time
 
 
-#: A stream read to its tip: past every record written before the read.
-_TIP = datetime.max.replace(tzinfo=UTC)
+#: A stream with a shard that has given nothing yet: past no record.
+_NOTHING_READ = datetime.min.replace(tzinfo=UTC)
 
 
 class Watcher:
@@ -129,10 +132,8 @@ class Watcher:
         # (follower, result) read but not applied yet: during the seeding audit, or held by a
         # failed re-read (``_fenced``).
         self._buffered: list[tuple[int, FollowResult]] = []
-        # Per follower: the latest record time read, and whether its last round reached the tip.
-        self._read_to: list[datetime | None] = [None, None]
-        self._at_tip: list[bool] = [False, False]
-        self._proven = [False, False]  # read to its tip once (an empty page may not be the tip)
+        # Per follower: how far every shard of its stream has been read (``FollowResult.frontier``).
+        self._frontier: list[datetime | None] = [None, None]
         # When the last seeding audit ran: records older than it are not applied over it.
         self.fence: SeedFence | None = None
 
@@ -267,15 +268,15 @@ class Watcher:
             out.caught_up, out.finished = last.caught_up, last.finished
             out.wait_s = 0.0 if last.more else max(POLL_INTERVAL_S, last.wait_s)
         else:
-            self._two_streams(out, latest, failed=any(r.failed for _, r in results))
+            self._two_streams(out, latest)
+        self._cover(latest, failed=any(r.failed for _, r in results))
         out.events = self._settled(now)
         # A failed or throttled read's back-off stays the floor: an earlier wake for a change
         # to settle or a TTL to pass would only hit the shard again too soon.
         floor = out.wait_s if out.failed else 0.0
-        # Wake when the first waiting change has settled (with two streams, of those both were
-        # read past: the others wait for the next read anyway).
-        waiting = [p.first_seen for p in self._pending.values()
-                   if p.covered or self.locks_follower is None]
+        # Wake when the first waiting change has settled, of those every shard was read past:
+        # the others wait for the next read anyway.
+        waiting = [p.first_seen for p in self._pending.values() if p.covered]
         if waiting:
             end = self.clock()
             ripe = min(waiting) + self.settle_s - end
@@ -292,31 +293,24 @@ class Watcher:
         return [f"{self.locks_table.name}: {notice}" for notice in notices]
 
     def _note_read(self, n: int, result: FollowResult) -> None:
-        """How far stream ``n`` has been read (see the module doc). Its tip: every shard read
-        to its end (``caught_up``); once it was, also a round without a full page, throttling
-        or new child shards (under steady writes a stream never reads empty)."""
-        if result.failed:
-            return
-        times = [u.event.time for u in result.updates if u.event.time is not None]
-        seen = self._read_to[n]
-        if times and (seen is None or max(times) > seen):
-            self._read_to[n] = max(times)
-        self._proven[n] = self._proven[n] or result.caught_up
-        self._at_tip[n] = result.caught_up or (self._proven[n] and not result.more
-                                               and not result.new_shards and result.wait_s == 0)
+        """How far stream ``n`` has been read, shard by shard (see the module doc)."""
+        if not result.failed:
+            self._frontier[n] = result.frontier
 
-    def _two_streams(self, out: WatchStep, latest: dict[int, FollowResult], *, failed: bool) -> None:
-        """The step's state over both streams, and which waiting changes both have read past."""
+    def _two_streams(self, out: WatchStep, latest: dict[int, FollowResult]) -> None:
+        """The step's state over both streams."""
         shown = [latest.get(n) for n in range(len(self.followers))]
         out.caught_up = all(r is not None and r.caught_up for r in shown)
         out.finished = all(r is not None and r.finished for r in shown)
         waits = [0.0 if r.more else max(POLL_INTERVAL_S, r.wait_s) for r in shown if r is not None]
         backing_off = any(r.wait_s > 0 and not r.more for r in shown if r is not None)
         out.wait_s = (max(waits) if backing_off else min(waits)) if waits else POLL_INTERVAL_S
-        if failed or any(r is None for r in shown):
+
+    def _cover(self, latest: dict[int, FollowResult], *, failed: bool) -> None:
+        """Which waiting changes every shard of every stream has been read past."""
+        if failed or any(n not in latest for n in range(len(self.followers))):
             return  # a stream not read this round: nothing is known to be past it
-        frontier = min(_TIP if self._at_tip[n] else (self._read_to[n] or datetime.min.replace(tzinfo=UTC))
-                       for n in range(len(self.followers)))
+        frontier = min(self._frontier[n] or _NOTHING_READ for n in range(len(self.followers)))
         for pending in self._pending.values():
             if not pending.covered and pending.first_round < self.rounds:
                 when = _cause_time(pending.change)
@@ -379,10 +373,9 @@ class Watcher:
                 waiting.covered = False  # its newer records must be read past too
 
     def _settled(self, now: float, *, force: bool = False) -> list[WatchEvent]:
-        two = self.locks_follower is not None
         ready = [k for k, p in self._pending.items()
                  if force or (now - p.first_seen >= self.settle_s and self.rounds > p.first_round
-                              and (p.covered or not two))]
+                              and p.covered)]
         events: list[WatchEvent] = []
         detected = datetime.now(UTC)
         for key in ready:

@@ -3,8 +3,6 @@ have been missed, and when a watch step is not up to date."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.streams.reader import LATEST
 from dynoview.core.uniqueness.schema import article_schema
@@ -14,6 +12,7 @@ from dynoview.core.watch.watcher import Watcher, WatchStep
 from tests.unit.core.test_streams import api_record, make_reader, seqs, three_shards
 from tests.unit.core.test_watch_follow import FakeStreams, follower, rec
 from tests.unit.core.test_watch_follow import client_error as follow_error
+from tests.unit.core.test_watch_watcher import ScriptedFollower
 
 
 def test_an_expired_latest_iterator_before_any_record_says_records_may_be_missed() -> None:
@@ -61,20 +60,12 @@ def test_a_throttled_follow_round_says_so() -> None:
     assert not watch.poll().throttled
 
 
-class _Scripted:
-    def __init__(self, *rounds: FollowResult) -> None:
-        self.rounds = list(rounds)
-
-    def poll(self, cancel: Any = None) -> FollowResult:
-        return self.rounds.pop(0) if self.rounds else FollowResult(caught_up=True)
-
-
 def _watcher(*rounds: FollowResult) -> Watcher:
     schema = article_schema()
     table = TableInfo("accounts", KeyAttribute("PK", "S"), KeyAttribute("SK", "S"))
     w = Watcher(None, table, schema)  # type: ignore[arg-type]
     w.state = WatchState(schema, None)
-    w.follower = _Scripted(*rounds)  # type: ignore[assignment]
+    w.follower = ScriptedFollower(*rounds)  # type: ignore[assignment]
     return w
 
 

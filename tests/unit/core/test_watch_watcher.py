@@ -7,6 +7,7 @@ DescribeTable."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.session.tables import KeyAttribute, TableInfo
+from dynoview.core.streams.reader import TIP
 from dynoview.core.streams.records import parse_record
 from dynoview.core.uniqueness.findings import MISSING_LOCK, ORPHAN_LOCK
 from dynoview.core.uniqueness.pairing import Pairing
@@ -46,13 +48,26 @@ ADA_LOCK = {"PK": s("UNIQ#EMAIL#ada@x.io"), "SK": s("LOCK")}
 
 
 class ScriptedFollower:
-    """Rounds of records, one per poll (then empty rounds)."""
+    """Rounds of records, one per poll (then empty rounds), of a stream of one shard: a round
+    that does not say how far it was read says it as ``StreamReader.frontier`` would."""
 
     def __init__(self, *rounds: FollowResult) -> None:
         self.rounds = list(rounds)
+        self._read_to: datetime | None = None
+        self._proven = False
 
     def poll(self, cancel: Any = None) -> FollowResult:
-        return self.rounds.pop(0) if self.rounds else FollowResult(caught_up=True)
+        result = self.rounds.pop(0) if self.rounds else FollowResult(caught_up=True)
+        if result.failed or result.frontier is not None:
+            return result
+        times = [u.event.time for u in result.updates if u.event.time is not None]
+        if times:
+            self._read_to = max([*times, *([self._read_to] if self._read_to else [])])
+        self._proven = self._proven or result.caught_up
+        at_tip = result.caught_up or (self._proven and not result.more and not result.throttled)
+        if result.new_shards:  # a child shard, nothing read from it yet
+            return replace(result, frontier=None)
+        return replace(result, frontier=TIP if at_tip else self._read_to)
 
 
 class Clock:
