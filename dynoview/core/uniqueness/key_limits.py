@@ -9,9 +9,12 @@ can exist at such a key, so the lookups skip it (and say so) without losing anyt
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES, key_bytes
+
+if TYPE_CHECKING:
+    from dynoview.core.uniqueness.schema import UniquenessSchema
 
 
 def oversized(key: Mapping[str, Any], partition_key: str) -> bool:
@@ -30,6 +33,12 @@ def too_long(key: Mapping[str, Any], partition_key: str) -> str | None:
         if size > limit:
             return f"{part} key {name} would be {size:,} bytes, and DynamoDB allows at most {limit:,}"
     return None
+
+
+def unlockable(schema: UniquenessSchema, rule_name: str, value: str) -> str | None:
+    """Why no lock can ever be written for an account's ``value`` under the rule (its lock's
+    key would be over DynamoDB's limit: the value itself has to change), or None."""
+    return too_long(schema.lock_key(schema.rule(rule_name), value), schema.lock_pk_name)
 
 
 def fits_partition_key(value: str) -> bool:

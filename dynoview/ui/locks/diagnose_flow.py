@@ -15,6 +15,7 @@ from typing import Any
 from dynoview.core.uniqueness.diagnose import Diagnosis
 from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, EXPIRED, MISSING_LOCK, ORPHAN_LOCK
 from dynoview.core.uniqueness.holders import VIA_INDEX
+from dynoview.core.uniqueness.key_limits import unlockable
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 
@@ -115,7 +116,8 @@ class DiagnoseFlow:
         orphan = d.lock_item is not None and not d.accounts
         return Buttons(
             release=orphan and d.status in (ORPHAN_LOCK, EXPIRED),
-            claim=d.status == MISSING_LOCK and len(d.accounts) == 1,
+            claim=(d.status == MISSING_LOCK and len(d.accounts) == 1
+                   and unlockable(schema, d.rule, d.value) is None),
             resolve=d.status == DUPLICATE_VALUE and len(exact_holders(schema, d)) >= 2,
             open_lock=d.lock_item is not None,
             accounts=len(d.accounts),

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, EXPIRED, MISSING_LOCK, ORPHAN_LOCK, PairRow
+from dynoview.core.uniqueness.key_limits import unlockable
+from dynoview.core.uniqueness.schema import UniquenessSchema
 
 IDLE, FORM_OPEN, ACCEPTED, CLOSED = "idle", "form open", "accepted", "closed"
 RELEASE, CLAIM, RESOLVE = "release", "claim", "resolve"
@@ -28,7 +30,7 @@ class RowActions:
     resolve: bool = False
 
 
-def row_actions(row: PairRow | None, *, partial: bool) -> RowActions:
+def row_actions(schema: UniquenessSchema, row: PairRow | None, *, partial: bool) -> RowActions:
     """Every button needs a row; rows of findings found so far (the audit still reads) are
     for reading only: repairs wait for the whole table."""
     if row is None:
@@ -37,9 +39,18 @@ def row_actions(row: PairRow | None, *, partial: bool) -> RowActions:
     return RowActions(
         open_item=True,
         release=row.kind == "lock" and bool(statuses & {ORPHAN_LOCK, EXPIRED}),
-        claim=MISSING_LOCK in statuses,
+        claim=not partial and claimable_rule(schema, row) is not None,
         resolve=DUPLICATE_VALUE in statuses,
     )
+
+
+def claimable_rule(schema: UniquenessSchema, row: PairRow) -> str | None:
+    """The first rule whose lock the account row misses and can claim: not a value whose lock
+    key DynamoDB could never hold (the finding says to change the value instead)."""
+    for rule, cell in row.cells.items():
+        if cell.status == MISSING_LOCK and cell.value and unlockable(schema, rule, cell.value) is None:
+            return rule
+    return None
 
 
 class RepairFlow:

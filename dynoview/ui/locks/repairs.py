@@ -14,11 +14,13 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from dynoview.core.uniqueness.diagnose import Diagnosis
-from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, MISSING_LOCK, PairRow
+from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, PairRow
+from dynoview.core.uniqueness.key_limits import unlockable
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.builder.template_forms import ClaimLockForm, ReleaseLockForm, ResolveDuplicateForm
 from dynoview.ui.locks.diagnose import exact_holders
 from dynoview.ui.locks.model import row_item
+from dynoview.ui.locks.repair_flow import claimable_rule
 
 
 def release_for_row(schema: UniquenessSchema, table: str, row: PairRow, *, stale: bool,
@@ -35,11 +37,9 @@ def release_for_row(schema: UniquenessSchema, table: str, row: PairRow, *, stale
 
 def claim_for_row(schema: UniquenessSchema, table: str, row: PairRow,
                   parent: QWidget) -> ClaimLockForm | None:
-    """Claim the first missing lock of an account row."""
-    for rule, cell in row.cells.items():
-        if cell.status == MISSING_LOCK and cell.value:
-            return ClaimLockForm(schema, table, row_item(schema, row), rule, parent)
-    return None
+    """Claim the first missing lock of an account row that can be claimed."""
+    rule = claimable_rule(schema, row)
+    return None if rule is None else ClaimLockForm(schema, table, row_item(schema, row), rule, parent)
 
 
 def resolve_for_row(schema: UniquenessSchema, table: str, row: PairRow,
@@ -74,7 +74,7 @@ def release_for_diagnosis(schema: UniquenessSchema, table: str, d: Diagnosis,
 
 def claim_for_diagnosis(schema: UniquenessSchema, table: str, d: Diagnosis,
                         parent: QWidget) -> ClaimLockForm | None:
-    if len(d.accounts) != 1:
+    if len(d.accounts) != 1 or unlockable(schema, d.rule, d.value) is not None:
         return None
     return ClaimLockForm(schema, table, d.accounts[0], d.rule, parent)
 

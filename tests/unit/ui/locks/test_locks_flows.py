@@ -30,7 +30,17 @@ from dynoview.ui.locks.diagnose_flow import (
     Buttons,
     DiagnoseFlow,
 )
-from dynoview.ui.locks.repair_flow import ACCEPTED, CLAIM, CLOSED, FORM_OPEN, RELEASE, RepairFlow, row_actions
+from dynoview.ui.locks.repair_flow import (
+    ACCEPTED,
+    CLAIM,
+    CLOSED,
+    FORM_OPEN,
+    RELEASE,
+    RepairFlow,
+    RowActions,
+    claimable_rule,
+    row_actions,
+)
 
 ROOT = Path(__file__).resolve().parents[4]
 
@@ -104,22 +114,40 @@ def test_a_write_makes_the_answer_stale_or_asks_again() -> None:
     assert flow.state == IDLE and flow.diagnosis is None
 
 
-def _row(kind: str, status: str) -> PairRow:
+def _row(kind: str, status: str, value: str = "a@x.io") -> PairRow:
     row = PairRow(kind, "ACCT#1" if kind == "account" else None, {"PK": s("x")})
-    row.cells["email"] = Cell("a@x.io", status)
+    row.cells["email"] = Cell(value, status)
     return row
 
 
+# Its lock key would be over DynamoDB's 2,048 bytes: no lock can ever be written for it.
+UNLOCKABLE = "a" * 2_040 + "@x.io"
+
+
 def test_row_actions() -> None:
-    assert row_actions(None, partial=False) == row_actions(None, partial=True)
-    assert not row_actions(None, partial=False).open_item
-    orphan = row_actions(_row("lock", ORPHAN_LOCK), partial=False)
+    schema = article_schema()
+    assert row_actions(schema, None, partial=False) == row_actions(schema, None, partial=True)
+    assert not row_actions(schema, None, partial=False).open_item
+    orphan = row_actions(schema, _row("lock", ORPHAN_LOCK), partial=False)
     assert orphan.open_item and orphan.release and not orphan.claim
-    assert row_actions(_row("account", MISSING_LOCK), partial=False).claim
-    assert row_actions(_row("account", DUPLICATE_VALUE), partial=False).resolve
+    assert row_actions(schema, _row("account", MISSING_LOCK), partial=False).claim
+    assert row_actions(schema, _row("account", DUPLICATE_VALUE), partial=False).resolve
     # Rows found while the audit still reads are for reading: no repair before the whole table.
-    partial = row_actions(_row("lock", ORPHAN_LOCK), partial=True)
+    partial = row_actions(schema, _row("lock", ORPHAN_LOCK), partial=True)
     assert partial.open_item and not (partial.release or partial.claim or partial.resolve)
+    assert not row_actions(schema, _row("account", MISSING_LOCK), partial=True).claim
+
+
+def test_no_claim_is_offered_for_a_value_whose_lock_can_never_exist() -> None:
+    """The audit says to change such a value (its claim fails DynamoDB's key limit every
+    time); Claim lock… was still enabled, in the row's buttons and in the diagnosis'."""
+    schema = article_schema()
+    row = _row("account", MISSING_LOCK, UNLOCKABLE)
+    assert row_actions(schema, row, partial=False) == RowActions(open_item=True)
+    assert claimable_rule(schema, row) is None
+    flow = DiagnoseFlow()
+    flow.answered(diagnosis(MISSING_LOCK, accounts=[account(1, UNLOCKABLE)], lock=False, typed=UNLOCKABLE))
+    assert flow.buttons(schema) == Buttons(accounts=1)
 
 
 def test_repair_flow_one_form_at_a_time() -> None:
