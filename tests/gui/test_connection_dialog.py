@@ -119,3 +119,28 @@ def test_damaged_saved_connections_are_kept_when_a_new_one_is_saved(qtbot) -> No
     dialog._save()
     assert [s.name for s in load_connections()[0]] == ["local"]
     assert kept.read_text() == damaged  # still there after the save
+
+
+def test_a_broken_aws_config_file_says_why_no_profile_is_listed(
+        qtbot, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The profile list was silently empty when the AWS config file is not valid INI."""
+    config = tmp_path / "config"
+    config.write_text("[profile broken\nregion = us-east-1\n")
+    monkeypatch.setenv("AWS_CONFIG_FILE", str(config))
+    dialog = ConnectionDialog()
+    qtbot.addWidget(dialog)
+    assert [dialog.profile.itemText(i) for i in range(dialog.profile.count())] == [""]
+    assert dialog.message.text().startswith("No AWS profile could be listed: ")
+    assert str(config) in dialog.message.text() and "not valid INI" in dialog.message.text()
+    assert str(config) in dialog.profile.toolTip()
+
+
+def test_a_readable_config_lists_its_profiles_and_says_nothing(
+        qtbot, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = tmp_path / "config"
+    config.write_text("[profile dev]\nregion = eu-west-1\n[default]\nregion = us-east-1\n")
+    monkeypatch.setenv("AWS_CONFIG_FILE", str(config))
+    dialog = ConnectionDialog()
+    qtbot.addWidget(dialog)
+    assert {dialog.profile.itemText(i) for i in range(dialog.profile.count())} >= {"dev", "default"}
+    assert dialog.message.text() == ""

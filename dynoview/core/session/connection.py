@@ -224,14 +224,17 @@ def spec_from_environment(
     )
 
 
-def available_profiles() -> list[str]:
-    """Profiles boto3 sees in the config and credentials files (SSO profiles included)."""
+def available_profiles() -> tuple[list[str], str | None]:
+    """Profiles boto3 sees in the config and credentials files (SSO profiles included), and why
+    there are none when those files cannot be read (a sentence naming the file), else None."""
     import boto3.session
 
     try:
-        return sorted(boto3.session.Session().available_profiles)
-    except Exception:  # a broken config file must not stop the dialog from opening
-        return []
+        return sorted(boto3.session.Session().available_profiles), None
+    except Exception as exc:  # a broken config file must not stop the dialog from opening
+        from dynoview.core.errors import describe_error
+
+        return [], describe_error(exc).message
 
 
 class Connection:

@@ -49,6 +49,10 @@ class ConnectionDialog(QDialog):
         self._setup_ui()
         if problems:
             self.message.setText(self.tr("Some saved connections were skipped: ") + " ".join(problems))
+        if self.profiles_problem:  # no profile listed, and the reason (a broken AWS config file)
+            self.message.setText(" ".join(filter(None, [self.message.text(), self.tr(
+                "No AWS profile could be listed: {why}").format(why=self.profiles_problem)])))
+            self.profile.setToolTip(self.profiles_problem)
         self._refresh(select=current.name if current else None)
 
     def _setup_ui(self) -> None:
@@ -58,7 +62,8 @@ class ConnectionDialog(QDialog):
         self.name = QLineEdit()
         self.profile = QComboBox()
         self.profile.setEditable(True)
-        self.profile.addItems(["", *available_profiles()])
+        profiles, self.profiles_problem = available_profiles()
+        self.profile.addItems(["", *profiles])
         self.profile.setToolTip(self.tr("A profile from ~/.aws/config or ~/.aws/credentials (SSO "
                                 "profiles included). Empty: the default credential chain."))
         self.region = QLineEdit()

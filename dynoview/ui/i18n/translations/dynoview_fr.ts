@@ -215,7 +215,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+109"/>
+        <location filename="../../context.py" line="+110"/>
         <location line="+86"/>
         <source>the article&apos;s default layout</source>
         <translation>la disposition par défaut de l’article</translation>
@@ -1373,12 +1373,17 @@ Probablement chaudes</translation>
         <translation>Des connexions enregistrées ont été ignorées&#xa0;: </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
+        <source>No AWS profile could be listed: {why}</source>
+        <translation>Aucun profil AWS n’a pu être listé&#xa0;: {why}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Saved connections</source>
         <translation>Connexions enregistrées</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>A profile from ~/.aws/config or ~/.aws/credentials (SSO profiles included). Empty: the default credential chain.</source>
         <translation>Un profil de ~/.aws/config ou ~/.aws/credentials (profils SSO compris). Vide&#xa0;: la chaîne d’identifiants par défaut.</translation>
     </message>
@@ -3310,7 +3315,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+169"/>
+        <location filename="../../main_window.py" line="+168"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tables</translation>
@@ -6486,7 +6491,7 @@ Plus ancien&#xa0;: {key_text}</translation>
     <message>
         <location filename="../../items/base_items.py" line="+17"/>
         <source>The item {key} is no longer in {table}: nothing to edit. Run the read again.</source>
-        <translation>L’élément {key} n’est plus dans {table} : rien à modifier. Relancez la lecture.</translation>
+        <translation>L’élément {key} n’est plus dans {table}&#xa0;: rien à modifier. Relancez la lecture.</translation>
     </message>
 </context>
 <context>
@@ -6601,7 +6606,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.diagnose_flow</name>
     <message>
-        <location filename="../../locks/diagnose_flow.py" line="+22"/>
+        <location filename="../../locks/diagnose_flow.py" line="+23"/>
         <source>Type the value to diagnose (an email or a username).</source>
         <translation>Tapez la valeur à diagnostiquer (un e-mail ou un nom d’utilisateur).</translation>
     </message>
@@ -6802,7 +6807,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.repairs</name>
     <message>
-        <location filename="../../locks/repairs.py" line="+29"/>
+        <location filename="../../locks/repairs.py" line="+31"/>
         <source> — stale: the table was written since, re-run the audit</source>
         <translation> — périmé&#xa0;: la table a été écrite depuis, relancez l’audit</translation>
     </message>
@@ -6812,7 +6817,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Aucun compte ne le détient, d’après l’audit{note}.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+32"/>
         <source>No account holds it, according to the diagnosis.</source>
         <translation>Aucun compte ne le détient, d’après le diagnostic.</translation>
     </message>
@@ -7405,7 +7410,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-226"/>
+        <location filename="../../window/connection_dialog.py" line="-231"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Démo (intégrée, sans compte AWS)</translation>
     </message>

@@ -215,7 +215,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+109"/>
+        <location filename="../../context.py" line="+110"/>
         <location line="+86"/>
         <source>the article&apos;s default layout</source>
         <translation>tata letak bawaan artikel</translation>
@@ -1360,12 +1360,17 @@ Kemungkinan panas</translation>
         <translation>Beberapa koneksi tersimpan dilewati: </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
+        <source>No AWS profile could be listed: {why}</source>
+        <translation>Tidak ada profil AWS yang bisa didaftar: {why}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Saved connections</source>
         <translation>Koneksi tersimpan</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>A profile from ~/.aws/config or ~/.aws/credentials (SSO profiles included). Empty: the default credential chain.</source>
         <translation>Profil dari ~/.aws/config atau ~/.aws/credentials (termasuk profil SSO). Kosong: rantai kredensial bawaan.</translation>
     </message>
@@ -3270,7 +3275,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+169"/>
+        <location filename="../../main_window.py" line="+168"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tabel</translation>
@@ -6544,7 +6549,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.diagnose_flow</name>
     <message>
-        <location filename="../../locks/diagnose_flow.py" line="+22"/>
+        <location filename="../../locks/diagnose_flow.py" line="+23"/>
         <source>Type the value to diagnose (an email or a username).</source>
         <translation>Ketik nilai yang didiagnosis (email atau username).</translation>
     </message>
@@ -6745,7 +6750,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.repairs</name>
     <message>
-        <location filename="../../locks/repairs.py" line="+29"/>
+        <location filename="../../locks/repairs.py" line="+31"/>
         <source> — stale: the table was written since, re-run the audit</source>
         <translation> — usang: tabel sudah ditulis sejak itu, jalankan ulang audit</translation>
     </message>
@@ -6755,7 +6760,7 @@ Terlama: {key_text}</translation>
         <translation>Tidak ada akun yang memegangnya, menurut audit{note}.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+32"/>
         <source>No account holds it, according to the diagnosis.</source>
         <translation>Tidak ada akun yang memegangnya, menurut diagnosis.</translation>
     </message>
@@ -7348,7 +7353,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-226"/>
+        <location filename="../../window/connection_dialog.py" line="-231"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demo (tertanam, tanpa akun AWS)</translation>
     </message>

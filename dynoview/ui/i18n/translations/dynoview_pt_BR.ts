@@ -215,7 +215,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+109"/>
+        <location filename="../../context.py" line="+110"/>
         <location line="+86"/>
         <source>the article&apos;s default layout</source>
         <translation>o layout padrão do artigo</translation>
@@ -1373,12 +1373,17 @@ Provavelmente quente</translation>
         <translation>Algumas conexões salvas foram ignoradas: </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
+        <source>No AWS profile could be listed: {why}</source>
+        <translation>Nenhum perfil da AWS pôde ser listado: {why}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Saved connections</source>
         <translation>Conexões salvas</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>A profile from ~/.aws/config or ~/.aws/credentials (SSO profiles included). Empty: the default credential chain.</source>
         <translation>Um perfil de ~/.aws/config ou ~/.aws/credentials (inclusive perfis SSO). Vazio: a cadeia de credenciais padrão.</translation>
     </message>
@@ -3310,7 +3315,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../main_window.py" line="+169"/>
+        <location filename="../../main_window.py" line="+168"/>
         <source>Tables</source>
         <extracomment>The update check (dynoview/ui/updates), started after the first paint by app.py. True once a signal closes the window: nobody is asked about unsent work (it is kept). The last error box shown (tests read it; it deletes itself when closed).</extracomment>
         <translation>Tabelas</translation>
@@ -6601,7 +6606,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.diagnose_flow</name>
     <message>
-        <location filename="../../locks/diagnose_flow.py" line="+22"/>
+        <location filename="../../locks/diagnose_flow.py" line="+23"/>
         <source>Type the value to diagnose (an email or a username).</source>
         <translation>Digite o valor a diagnosticar (um e-mail ou um nome de usuário).</translation>
     </message>
@@ -6802,7 +6807,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.repairs</name>
     <message>
-        <location filename="../../locks/repairs.py" line="+29"/>
+        <location filename="../../locks/repairs.py" line="+31"/>
         <source> — stale: the table was written since, re-run the audit</source>
         <translation> — desatualizado: a tabela foi escrita desde então, refaça a auditoria</translation>
     </message>
@@ -6812,7 +6817,7 @@ Mais antigo: {key_text}</translation>
         <translation>Nenhuma conta o detém, segundo a auditoria{note}.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+32"/>
         <source>No account holds it, according to the diagnosis.</source>
         <translation>Nenhuma conta o detém, segundo o diagnóstico.</translation>
     </message>
@@ -7405,7 +7410,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.connection_dialog</name>
     <message>
-        <location filename="../../window/connection_dialog.py" line="-226"/>
+        <location filename="../../window/connection_dialog.py" line="-231"/>
         <source>Demo (embedded, no AWS account)</source>
         <translation>Demonstração (embutida, sem conta AWS)</translation>
     </message>
