@@ -78,6 +78,9 @@ class AppContext(QObject):
     # (binary values as bytes, not base64 text): the builder opens it, asking Replace / Append /
     # Cancel first when it holds unsent actions.
     open_builder_requested = Signal(object)
+    # That question answered Cancel: the Transaction sent (as sent) was not opened, only kept as
+    # a named draft. A sender counting what it opened (Copy to table's batches) counts it back.
+    builder_declined = Signal(object)
     # A browser edit to open in the builder: (TableInfo, item as shown, item as edited). The
     # builder decides whether it is a plain guarded Put or moves protected values' locks.
     edit_requested = Signal(object, object, object)

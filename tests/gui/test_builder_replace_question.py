@@ -159,3 +159,30 @@ def test_an_empty_builder_takes_the_staged_edits_without_a_question(qtbot: Any, 
     window.items_panel.cell_edits.pane.review_button.click()
     assert builder.drafts.import_box is None and kinds(builder) == ["Update"]
     assert builder.transaction.token == token
+
+
+def test_copy_to_table_counts_back_a_batch_the_builder_did_not_open(
+        qtbot: Any, window: MainWindow, seeded_table: str) -> None:
+    """Cancel kept the batch as a draft only, and the Copy dialog went on to "Open batch 2 of 2"
+    as if batch 1 were in the builder: batch 1 was never sent from there."""
+    from dynoview.ui.transfer.copy_dialog import CopyItemsDialog
+    from tests.helpers import empty_accounts_table
+
+    conn = window.ctx.connection
+    assert conn is not None
+    builder = unsent_put(qtbot, window, seeded_table)
+    items = [{"PK": {"S": f"NOTE#{i}"}, "SK": {"S": "N"}} for i in range(150)]
+    with empty_accounts_table(conn, "copy-declined") as target:
+        dialog = CopyItemsDialog(window.ctx, items, items)
+        qtbot.addWidget(dialog)
+        dialog.table.setEditText(target)
+        dialog.open_next()
+        qtbot.waitUntil(lambda: builder.drafts.import_box is not None, timeout=10000)
+        click(question(builder), "Cancel")
+        assert dialog.opened == 0 and dialog.open_button.text() == "Open batch 1 of 2"
+        assert "Batch 1 was not opened" in dialog.status.text()
+        assert kinds(builder) == ["Put"]
+        dialog.open_next()  # again: this time Replace
+        click(question(builder), "Replace")
+        assert dialog.opened == 1 and dialog.open_button.text() == "Open batch 2 of 2"
+        assert len(builder.transaction.actions) == 100

@@ -339,20 +339,23 @@ class BuilderDrafts(QObject):
         delete): at once into a builder without unsent actions, else after the same question as
         Import JSON. Its Cancel leaves the builder and its draft file as they were, and keeps
         the new transaction as a named draft: a form or a dialog it came from is gone."""
-        if not isinstance(request, Transaction):
+        if isinstance(request, Transaction):
+            tx = request
+        else:
             try:
-                request = parse_request(request, dynamodb_json=False)
+                tx = parse_request(request, dynamodb_json=False)
             except TransactionImportError:
                 self.panel.load_request(request, dynamodb_json=False)  # refused: the status says why
                 return
-        self._offer(request, False, label, status, imported=False)
+        self._offer(tx, False, label, status, imported=False, sent=request)
 
     def load_template(self, tx: Transaction, status: str) -> None:
         """A template's (or a browser edit's or delete's) transaction is ready."""
         self.receive(tx, self.tr("Load template"), status)
 
     def _offer(self, tx: Transaction, pinned: bool, label: str | None, status: str, *,
-               imported: bool) -> None:
+               imported: bool, sent: object = None) -> None:
+        """``sent``: the request as another tab sent it (``builder_declined`` names it)."""
         panel = self.panel
         panel.refresh()  # an edit still waiting for its pause is part of what is asked about
         if not panel.has_unsent_actions():
@@ -378,6 +381,7 @@ class BuilderDrafts(QObject):
                 self._say(self.tr("Import cancelled: the builder's actions are as they were."))
             else:
                 self._keep_aside(tx, kept_as)
+                self.panel.ctx.builder_declined.emit(sent)
 
         self.import_box = ask_replace(panel, len(panel.transaction.actions), tx, answer, kept_as)
 

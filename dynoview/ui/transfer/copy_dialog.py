@@ -59,6 +59,7 @@ class CopyItemsDialog(QDialog):
         self.unsure: set[int] = set()  # batches it may have written (answer lost, reads failed)
         self.batch_keys: list[set[str]] = []  # per batch, the items it writes (key_id)
         ctx.items_written.connect(self._items_written)
+        ctx.builder_declined.connect(self._declined)
         self.batches: list[Transaction] = []
         self.opened = 0  # batches opened in the builder so far
         self.target_spec: ConnectionSpec | None = None  # the batches' connection
@@ -254,6 +255,17 @@ class CopyItemsDialog(QDialog):
 
         self.ctx.connection_changed.connect(connected)
         self.switch_connection(spec, self.target_table)
+
+    def _declined(self, sent: object) -> None:
+        """The builder's question answered Cancel for the batch just opened: it is still to open."""
+        if not self.opened or self.opened > len(self.batches) or self.batches[self.opened - 1] is not sent:
+            return
+        self.opened -= 1
+        self.open_button.setText(self.tr("Open batch {value} of {total}").format(
+            value=self.opened + 1, total=len(self.batches)))
+        self._say(self.tr("Batch {value} was not opened: the builder keeps its unsent actions (the batch "
+                          "is kept as a draft too). Send or save them, then open batch {value} again.")
+                  .format(value=self.opened + 1))
 
     def _open_batch(self) -> None:
         if self.opened >= len(self.batches):  # reset meanwhile (another table, scope or connection)

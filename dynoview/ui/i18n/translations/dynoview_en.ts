@@ -31,7 +31,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+133" />
+        <location line="+137" />
         <source>Saved the draft “{name}”: %Ln action(s). Open it again with Drafts → Open draft…</source>
         <translation>
             <numerusform>Saved the draft “{name}”: %Ln action. Open it again with Drafts → Open draft…</numerusform>
@@ -123,7 +123,7 @@
 <context>
     <name>CopyItemsDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/copy_dialog.py" line="+87" />
+        <location filename="../../transfer/copy_dialog.py" line="+88" />
         <source>the selected item(s) (%Ln)</source>
         <translation>
             <numerusform>the selected item (%Ln)</numerusform>

@@ -215,7 +215,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+110"/>
+        <location filename="../../context.py" line="+113"/>
         <location line="+86"/>
         <source>the article&apos;s default layout</source>
         <translation>la disposition par défaut de l’article</translation>
@@ -466,12 +466,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+352"/>
+        <location filename="../../builder/drafts_view.py" line="+354"/>
         <source>Load template</source>
         <translation>Charger un modèle</translation>
     </message>
     <message>
-        <location line="-189"/>
+        <location line="-191"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Le travail du générateur n’a pas pu être enregistré dans {current_path} ({exc})&#xa0;; il reste dans la fenêtre, mais serait perdu si DynoView quittait maintenant.</translation>
     </message>
@@ -532,17 +532,17 @@
         <translation>Abandonner le travail restauré</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+76"/>
         <source>Import cancelled: the builder&apos;s actions are as they were.</source>
         <translation>Import annulé&#xa0;: les actions du générateur sont inchangées.</translation>
     </message>
     <message>
-        <location line="-44"/>
+        <location line="-47"/>
         <source>Import JSON</source>
         <translation>Importer du JSON</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+69"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Non ouverte&#xa0;: les actions du générateur sont inchangées. La nouvelle transaction n’a pas pu être gardée comme brouillon ({exc})&#xa0;: rouvrez-la depuis son origine.</translation>
     </message>
@@ -1519,7 +1519,7 @@ Probablement chaudes</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+70"/>
+        <location filename="../../transfer/copy_dialog.py" line="+71"/>
         <source>Copy items to a table</source>
         <translation>Copier des items vers une table</translation>
     </message>
@@ -1579,12 +1579,12 @@ Probablement chaudes</translation>
     <message>
         <location line="+7"/>
         <location line="+43"/>
-        <location line="+105"/>
+        <location line="+116"/>
         <source>Open in the builder</source>
         <translation>Ouvrir dans le générateur</translation>
     </message>
     <message>
-        <location line="-146"/>
+        <location line="-157"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -1635,12 +1635,18 @@ Probablement chaudes</translation>
         <translation>Connexion à {name}…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+22"/>
+        <source>Batch {value} was not opened: the builder keeps its unsent actions (the batch is kept as a draft too). Send or save them, then open batch {value} again.</source>
+        <translation>Le lot {value} n’a pas été ouvert&#xa0;: le générateur garde ses actions non envoyées (le lot est aussi gardé comme brouillon). Envoyez-les ou enregistrez-les, puis ouvrez de nouveau le lot {value}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Nothing to open: press Open in the builder to make the batches.</source>
         <translation>Rien à ouvrir&#xa0;: appuyez sur Ouvrir dans le générateur pour préparer les lots.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-8"/>
+        <location line="+16"/>
         <source>Open batch {value} of {total}</source>
         <translation>Ouvrir le lot {value} sur {total}</translation>
     </message>
@@ -4642,7 +4648,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-411"/>
+        <location filename="../../builder/drafts_view.py" line="-415"/>
         <source>Discard</source>
         <translation>Abandonner</translation>
     </message>

@@ -215,7 +215,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+110"/>
+        <location filename="../../context.py" line="+113"/>
         <location line="+86"/>
         <source>the article&apos;s default layout</source>
         <translation>tata letak bawaan artikel</translation>
@@ -465,12 +465,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+352"/>
+        <location filename="../../builder/drafts_view.py" line="+354"/>
         <source>Load template</source>
         <translation>Muat templat</translation>
     </message>
     <message>
-        <location line="-189"/>
+        <location line="-191"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Pekerjaan pembangun transaksi tidak dapat disimpan ke {current_path} ({exc}); masih ada di jendela, tetapi akan hilang jika DynoView ditutup sekarang.</translation>
     </message>
@@ -529,17 +529,17 @@
         <translation>Buang pekerjaan yang dipulihkan</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+76"/>
         <source>Import cancelled: the builder&apos;s actions are as they were.</source>
         <translation>Impor dibatalkan: aksi di pembangun transaksi tetap seperti semula.</translation>
     </message>
     <message>
-        <location line="-44"/>
+        <location line="-47"/>
         <source>Import JSON</source>
         <translation>Impor JSON</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+69"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Tidak dibuka: aksi di pembangun transaksi tetap seperti semula. Transaksi baru tidak dapat disimpan sebagai draf ({exc}): buka lagi dari asalnya.</translation>
     </message>
@@ -1506,7 +1506,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+70"/>
+        <location filename="../../transfer/copy_dialog.py" line="+71"/>
         <source>Copy items to a table</source>
         <translation>Salin item ke tabel</translation>
     </message>
@@ -1565,12 +1565,12 @@ Kemungkinan panas</translation>
     <message>
         <location line="+7"/>
         <location line="+43"/>
-        <location line="+105"/>
+        <location line="+116"/>
         <source>Open in the builder</source>
         <translation>Buka di pembangun transaksi</translation>
     </message>
     <message>
-        <location line="-146"/>
+        <location line="-157"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
@@ -1619,12 +1619,18 @@ Kemungkinan panas</translation>
         <translation>Menghubungkan ke {name}…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+22"/>
+        <source>Batch {value} was not opened: the builder keeps its unsent actions (the batch is kept as a draft too). Send or save them, then open batch {value} again.</source>
+        <translation>Batch {value} tidak dibuka: pembangun transaksi menyimpan aksinya yang belum dikirim (batch juga disimpan sebagai draf). Kirim atau simpan aksi itu, lalu buka batch {value} lagi.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Nothing to open: press Open in the builder to make the batches.</source>
         <translation>Tidak ada yang dibuka: tekan Buka di pembangun transaksi untuk membuat batch.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-8"/>
+        <location line="+16"/>
         <source>Open batch {value} of {total}</source>
         <translation>Buka batch {value} dari {total}</translation>
     </message>
@@ -4592,7 +4598,7 @@ Permintaan: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-411"/>
+        <location filename="../../builder/drafts_view.py" line="-415"/>
         <source>Discard</source>
         <translation>Buang</translation>
     </message>

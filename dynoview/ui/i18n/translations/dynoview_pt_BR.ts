@@ -215,7 +215,7 @@
 <context>
     <name>AppContext</name>
     <message>
-        <location filename="../../context.py" line="+110"/>
+        <location filename="../../context.py" line="+113"/>
         <location line="+86"/>
         <source>the article&apos;s default layout</source>
         <translation>o layout padrão do artigo</translation>
@@ -466,12 +466,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+352"/>
+        <location filename="../../builder/drafts_view.py" line="+354"/>
         <source>Load template</source>
         <translation>Carregar modelo</translation>
     </message>
     <message>
-        <location line="-189"/>
+        <location line="-191"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>O trabalho do construtor não pôde ser salvo em {current_path} ({exc}); ele continua na janela, mas seria perdido se o DynoView fechasse agora.</translation>
     </message>
@@ -532,17 +532,17 @@
         <translation>Descartar trabalho restaurado</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+76"/>
         <source>Import cancelled: the builder&apos;s actions are as they were.</source>
         <translation>Importação cancelada: as ações do construtor continuam como estavam.</translation>
     </message>
     <message>
-        <location line="-44"/>
+        <location line="-47"/>
         <source>Import JSON</source>
         <translation>Importar JSON</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+69"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Não aberta: as ações do construtor continuam como estavam. A nova transação não pôde ser guardada como rascunho ({exc}): abra-a de novo de onde veio.</translation>
     </message>
@@ -1519,7 +1519,7 @@ Provavelmente quente</translation>
 <context>
     <name>CopyItemsDialog</name>
     <message>
-        <location filename="../../transfer/copy_dialog.py" line="+70"/>
+        <location filename="../../transfer/copy_dialog.py" line="+71"/>
         <source>Copy items to a table</source>
         <translation>Copiar itens para uma tabela</translation>
     </message>
@@ -1579,12 +1579,12 @@ Provavelmente quente</translation>
     <message>
         <location line="+7"/>
         <location line="+43"/>
-        <location line="+105"/>
+        <location line="+116"/>
         <source>Open in the builder</source>
         <translation>Abrir no construtor</translation>
     </message>
     <message>
-        <location line="-146"/>
+        <location line="-157"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -1635,12 +1635,18 @@ Provavelmente quente</translation>
         <translation>Conectando a {name}…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+22"/>
+        <source>Batch {value} was not opened: the builder keeps its unsent actions (the batch is kept as a draft too). Send or save them, then open batch {value} again.</source>
+        <translation>O lote {value} não foi aberto: o construtor mantém as ações não enviadas (o lote também fica guardado como rascunho). Envie-as ou salve-as e abra o lote {value} de novo.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Nothing to open: press Open in the builder to make the batches.</source>
         <translation>Nada a abrir: clique em Abrir no construtor para montar os lotes.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-8"/>
+        <location line="+16"/>
         <source>Open batch {value} of {total}</source>
         <translation>Abrir o lote {value} de {total}</translation>
     </message>
@@ -4642,7 +4648,7 @@ Requisição: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-411"/>
+        <location filename="../../builder/drafts_view.py" line="-415"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
