@@ -11,8 +11,7 @@ import dataclasses
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from botocore.exceptions import ClientError
@@ -30,12 +29,18 @@ from dynoview.core.streams.client import prepare_streams_client, record_stream_r
 from dynoview.core.streams.description import RETENTION_HOURS, StreamInfo, describe_stream
 from dynoview.core.streams.key_filter import KeyFilter
 from dynoview.core.streams.records import StreamEvent, parse_record
+from dynoview.core.streams.shards import (  # noqa: F401 (the positions: the reader's API)
+    AFTER_SEQUENCE_NUMBER,
+    AT_SEQUENCE_NUMBER,
+    LATEST,
+    POSITIONS,
+    TIP,
+    TRIM_HORIZON,
+    PollResult,
+    ShardCursor,
+    read_frontier,
+)
 
-TRIM_HORIZON = "TRIM_HORIZON"
-LATEST = "LATEST"
-AT_SEQUENCE_NUMBER = "AT_SEQUENCE_NUMBER"
-AFTER_SEQUENCE_NUMBER = "AFTER_SEQUENCE_NUMBER"
-POSITIONS = (TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
 _SEQUENCE_POSITIONS = (AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
 
 
@@ -46,39 +51,6 @@ EMPTY_PAGES_AT_TIP = 2  # consecutive empty pages before a shard counts as read 
 RELIST_S = 5.0
 # A GetRecords response stops at 1 MB; a page this big probably has more behind it.
 _FULL_PAGE_BYTES = 900_000
-#: ``StreamReader.frontier`` when every shard being read is at its tip.
-TIP = datetime.max.replace(tzinfo=UTC)
-
-
-@dataclass
-class ShardCursor:
-    """Where reading stands in one shard."""
-
-    shard_id: str
-    start_type: str = TRIM_HORIZON
-    start_sequence: str | None = None
-    iterator: str | None = None
-    last_sequence: str | None = None
-    finished: bool = False
-    records_read: int = 0
-    empty_pages: int = 0  # consecutive GetRecords answers without records
-    read_to: datetime | None = None  # the time of the newest record read from it
-    at_tip: bool = False  # its last read this poll reached the shard's end for now
-    tip_proven: bool = False  # read to its tip once (an empty page may not be the tip)
-
-
-@dataclass
-class PollResult:
-    """One round of GetRecords over the shards being read."""
-
-    events: list[StreamEvent] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
-    more: bool = False  # a shard returned a full page: poll again without waiting
-    caught_up: bool = True  # every shard being read is at its tip (EMPTY_PAGES_AT_TIP empty pages)
-    finished: bool = False  # no shard left to read: all closed and drained
-    filtered_out: int = 0
-    calls: int = 0
-    throttled: bool = False  # DynamoDB Streams asked to slow down: wait longer before the next poll
 
 
 class StreamReader:
@@ -446,15 +418,8 @@ class StreamReader:
         return result
 
     def frontier(self) -> datetime | None:
-        """How far every shard being read has been read: the oldest of their newest record
-        times (``TIP`` for a shard at its tip). A shard's records come in order, so no record
-        older than the frontier is left unread: a write whose records carry an earlier time has
-        been read whole, whichever shards hold them. None while a shard has given no record and
-        is not at its tip (a new child shard, a throttled first read)."""
-        ends = [TIP if c.at_tip else c.read_to for c in self.active]
-        if any(end is None for end in ends):
-            return None
-        return min((end for end in ends if end is not None), default=TIP)
+        """How far every shard being read has been read (``shards.read_frontier``)."""
+        return read_frontier(self.active)
 
     def _enabled(self) -> bool:
         """The stream still records (an ENABLED stream always gets a next shard)."""

@@ -17,8 +17,9 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QPalette, QStandardItemModel
 
-from dynoview.core.streams.reader import PollResult, StreamReader
+from dynoview.core.streams.reader import StreamReader
 from dynoview.core.streams.records import INSERT, MODIFY, REMOVE, StreamEvent, key_value_text
+from dynoview.core.streams.shards import PollResult
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.tones import is_dark
 

@@ -15,8 +15,8 @@ import pytest
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.session.tables import KeyAttribute, TableInfo
-from dynoview.core.streams.reader import TIP
 from dynoview.core.streams.records import parse_record
+from dynoview.core.streams.shards import TIP
 from dynoview.core.uniqueness.findings import MISSING_LOCK, ORPHAN_LOCK
 from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.schema import article_schema

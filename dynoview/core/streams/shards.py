@@ -1,0 +1,61 @@
+"""Where reading stands in each shard of a stream, and what one poll over them returned."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from dynoview.core.streams.records import StreamEvent
+
+TRIM_HORIZON = "TRIM_HORIZON"
+LATEST = "LATEST"
+AT_SEQUENCE_NUMBER = "AT_SEQUENCE_NUMBER"
+AFTER_SEQUENCE_NUMBER = "AFTER_SEQUENCE_NUMBER"
+POSITIONS = (TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER)
+
+#: ``StreamReader.frontier`` when every shard being read is at its tip.
+TIP = datetime.max.replace(tzinfo=UTC)
+
+
+@dataclass
+class ShardCursor:
+    """Where reading stands in one shard."""
+
+    shard_id: str
+    start_type: str = TRIM_HORIZON
+    start_sequence: str | None = None
+    iterator: str | None = None
+    last_sequence: str | None = None
+    finished: bool = False
+    records_read: int = 0
+    empty_pages: int = 0  # consecutive GetRecords answers without records
+    read_to: datetime | None = None  # the time of the newest record read from it
+    at_tip: bool = False  # its last read this poll reached the shard's end for now
+    tip_proven: bool = False  # read to its tip once (an empty page may not be the tip)
+
+
+@dataclass
+class PollResult:
+    """One round of GetRecords over the shards being read."""
+
+    events: list[StreamEvent] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    more: bool = False  # a shard returned a full page: poll again without waiting
+    caught_up: bool = True  # every shard being read is at its tip (EMPTY_PAGES_AT_TIP empty pages)
+    finished: bool = False  # no shard left to read: all closed and drained
+    filtered_out: int = 0
+    calls: int = 0
+    throttled: bool = False  # DynamoDB Streams asked to slow down: wait longer before the next poll
+
+
+def read_frontier(cursors: Iterable[ShardCursor]) -> datetime | None:
+    """How far every shard being read (``cursors``) has been read: the oldest of their newest
+    record times (``TIP`` for a shard at its tip). A shard's records come in order, so no record
+    older than the frontier is left unread: a write whose records carry an earlier time has been
+    read whole, whichever shards hold them. None while a shard has given no record and is not
+    at its tip (a new child shard, a throttled first read)."""
+    ends = [TIP if c.at_tip else c.read_to for c in cursors]
+    if any(end is None for end in ends):
+        return None
+    return min((end for end in ends if end is not None), default=TIP)
