@@ -44,8 +44,9 @@ from dynoview.core.repair.run import (
     run_repairs,
 )
 from dynoview.core.repair.state import PLANNED, RepairState, default_state_path
+from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
-from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.action_log import ActionLog, connection_record
 from dynoview.core.tx.confirmation import confirmation_for
 from dynoview.core.tx.model import DELETE, Action, Transaction
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, lock_key_problem
@@ -219,7 +220,7 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
             print(f"dynoview: {problem}", file=sys.stderr)
             return EXIT_ERROR
     state_path = Path(args.resume) if args.resume else default_state_path(args.report)
-    state = _open_state(args, report, state_path)
+    state = _open_state(args, report, state_path, conn)
     if state is None:
         return EXIT_ERROR
     text = args.format == "text"
@@ -227,7 +228,7 @@ def _repair(args: argparse.Namespace, conn: Any, report: AuditReport, schema: Un
         for line in _plan_lines(report, plan, f" on {conn.spec.describe()}"):
             _out(line)
         if state.replaced and not args.dry_run:
-            _out(f"The state file {state_path} was for an earlier report; this run replaces it.")
+            _out(f"The state file {state_path} was for another report or connection; this run replaces it.")
         if state.done:
             done = len(state.done)
             _out(f"Resuming: {count_text(done, 'finding')} {'was' if done == 1 else 'were'} done by an "
@@ -275,10 +276,12 @@ def _confirmation(args: argparse.Namespace, conn: Any) -> str | bool | None:
     return requirement.type_to_confirm
 
 
-def _open_state(args: argparse.Namespace, report: AuditReport, state_path: Path) -> RepairState | None:
+def _open_state(args: argparse.Namespace, report: AuditReport, state_path: Path,
+                conn: Connection) -> RepairState | None:
     """The run's state file; None (said on stderr) when a real run could not write it."""
     # The default file next to a report made again starts afresh; an explicit --resume must match.
-    state = RepairState.open(state_path, report.digest, report.table, replace_other=not args.resume)
+    state = RepairState.open(state_path, report.digest, report.table, replace_other=not args.resume,
+                             connection=connection_record(conn.spec, conn.region))
     if not args.dry_run:
         try:
             state.save()  # a folder that cannot take the state file fails here, before any send

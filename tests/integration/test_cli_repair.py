@@ -8,6 +8,7 @@ import signal
 import stat
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 from dynoview.cli import main
 from dynoview.core.session.connection import Connection
 from dynoview.core.tx.action_log import ActionLog
+from tests.helpers import connect
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
@@ -199,3 +201,43 @@ def test_ctrl_c_stops_where_it_is_and_the_next_run_continues(
     keys = [json.dumps(next(iter(a.values())).get("Key") or next(iter(a.values()))["Item"],
                        sort_keys=True) for a in sent]
     assert len(keys) == 3 and len(set(keys)) == 3  # no finding acted on twice
+
+
+def test_a_state_file_of_another_endpoint_is_never_resumed(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, moto_endpoint: str,
+        dynamodb_local_endpoint: str, action_log: ActionLog) -> None:
+    """The same report repaired first on a copy (another endpoint, a table of the same name):
+    before, the run on the real table read the copy's state file, said "3 applied (3 by an
+    earlier run)", exit 0, and sent nothing; its orphan locks and missing lock stayed."""
+    from dynoview.demo.backend import create_accounts_table, seed_accounts
+
+    real, copy = connect(moto_endpoint), connect(dynamodb_local_endpoint)
+    name = f"accounts-{uuid.uuid4().hex[:8]}"
+    for conn in (real, copy):
+        create_accounts_table(conn, name)
+        seed_accounts(conn, name)
+    try:
+        report = _report(capsys, moto_endpoint, name, tmp_path / "audit.json",
+                         keep={"ORPHAN_LOCK", "MISSING_LOCK"})
+        code, out, err = run(capsys, "repair", str(report), "--endpoint-url", dynamodb_local_endpoint,
+                             "--table", name, "--yes", "--rate", "50")
+        assert code == 0 and "3 applied" in out, err
+        code, out, err = run(capsys, "repair", str(report), "--endpoint-url", moto_endpoint,
+                             "--table", name, "--yes", "--rate", "50")
+        assert code == 0, err
+        assert "by an earlier run" not in out and "Resuming" not in out
+        assert "was for another report or connection; this run replaces it" in out
+        assert out.count("] applied: ") == 3
+        code, out, _ = run(capsys, "audit", "--endpoint-url", moto_endpoint, "--table", name,
+                           "--format", "json", "--no-receipts")
+        counts = json.loads(out)["counts"]
+        assert (counts["ORPHAN_LOCK"], counts["MISSING_LOCK"]) == (0, 0)
+        # Named with --resume, the other endpoint's file is refused, not trusted.
+        state = tmp_path / "audit.repair-state.json"
+        code, out, err = run(capsys, "repair", str(report), "--endpoint-url", dynamodb_local_endpoint,
+                             "--table", name, "--yes", "--resume", str(state))
+        assert code == 2 and "belongs to another report, table or connection" in err, err
+        assert moto_endpoint in err
+    finally:
+        for conn in (real, copy):
+            conn.client.delete_table(TableName=name)

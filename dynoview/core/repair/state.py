@@ -19,6 +19,7 @@ from typing import Any
 from dynoview.core.repair.report import RepairError
 from dynoview.core.session.private_files import atomic_private, private_dir
 from dynoview.core.session.user_files import UserFileError, json_path, read_user_json
+from dynoview.core.tx.action_log import same_connection
 from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 
@@ -132,6 +133,8 @@ def _check_state(raw: Any) -> None:
     for name in ("table", "report_sha256"):
         if not isinstance(raw.get(name), str | None):
             raise _Damaged([name], raw.get(name), "text")
+    if not isinstance(raw.get("connection"), Mapping | None):
+        raise _Damaged(["connection"], raw.get("connection"), "an object")
     done = raw.get("done")
     if done is None:
         return
@@ -139,6 +142,14 @@ def _check_state(raw: Any) -> None:
         raise _Damaged(["done"], done, "a list")
     for i, entry in enumerate(done):
         _check_entry(entry, ["done", i])
+
+
+def _described(connection: Any) -> str:
+    """Where a state file's repairs were sent, as its record names it."""
+    if not isinstance(connection, Mapping):
+        return " on a connection it does not name"
+    where = connection.get("endpoint") or f"AWS {connection.get('region') or ''}".strip()
+    return f" on {where}" + (f", profile {connection['profile']}" if connection.get("profile") else "")
 
 
 def default_state_path(report_path: str | os.PathLike[str]) -> Path:
@@ -151,23 +162,29 @@ class RepairState:
     """The findings done so far, saved after each one (0600, replaced atomically).
 
     ``path`` None keeps it in memory only (the window's dialog: Cancel, then Continue).
+    ``connection``: the connection's record (``action_log.connection_record``): what was done on
+    one endpoint is not done on another holding a table of the same name (a copy repaired
+    first), so a file of another connection is never resumed.
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None, report_digest: str, table: str) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None, report_digest: str, table: str,
+                 connection: Mapping[str, Any] | None = None) -> None:
         self.path = Path(path) if path is not None else None
         self.report_digest = report_digest
         self.table = table
+        self.connection = dict(connection) if connection is not None else None
         self.done: dict[str, RepairOutcome] = {}
         self.replaced = False  # the file held another report's state, which this one replaces
         self._lock = threading.Lock()
 
     @classmethod
     def open(cls, path: str | os.PathLike[str] | None, report_digest: str, table: str, *,
-             replace_other: bool = False) -> RepairState:
-        """Load the state file if it exists. One made for another report or table is refused, or
-        with ``replace_other`` (the default file next to a report made again) started afresh:
-        safe, since every finding is re-checked before anything is sent."""
-        state = cls(path, report_digest, table)
+             connection: Mapping[str, Any] | None = None, replace_other: bool = False) -> RepairState:
+        """Load the state file if it exists. One made for another report, table or connection
+        is refused, or with ``replace_other`` (the default file next to a report made again, or
+        repaired on another endpoint) started afresh: safe, since every finding is re-checked
+        before anything is sent."""
+        state = cls(path, report_digest, table, connection)
         if state.path is None or not state.path.exists():
             return state
         try:
@@ -185,12 +202,17 @@ class RepairState:
             raise RepairError(f"The state file {state.path} is damaged: {json_path(exc.where)} is "
                               f"{found} where {exc.wanted} belongs. Move it away to start over "
                               "(findings already repaired are then found already fixed).") from None
-        if raw.get("table") != table or (report_digest and raw.get("report_sha256") != report_digest):
+        other_connection = connection is not None and not same_connection(raw.get("connection") or {},
+                                                                          connection)
+        if (raw.get("table") != table or other_connection
+                or (report_digest and raw.get("report_sha256") != report_digest)):
             if replace_other:
                 state.replaced = True
                 return state
-            raise RepairError(f"The state file {state.path} belongs to another report or table "
-                              f"({raw.get('table')}); pass --resume with a new file, or move it away.")
+            where = _described(raw.get("connection")) if other_connection else ""
+            raise RepairError(f"The state file {state.path} belongs to another report, table or "
+                              f"connection ({raw.get('table')}{where}); pass --resume with a new file, "
+                              "or move it away.")
         for entry in raw.get("done") or []:
             if entry.get("status") in DONE:
                 outcome = RepairOutcome.from_json(entry)
@@ -215,7 +237,7 @@ class RepairState:
         if self.path is None:
             return
         data = {"format": STATE_FORMAT, "version": STATE_VERSION, "table": self.table,
-                "report_sha256": self.report_digest, "updated_at": _now(),
+                "report_sha256": self.report_digest, "connection": self.connection, "updated_at": _now(),
                 "done": [o.to_json() for o in self.done.values()]}
         folder = self.path.parent
         if not folder.exists():
