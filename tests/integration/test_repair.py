@@ -27,6 +27,7 @@ from dynoview.core.repair.state import (
     APPLIED,
     CANCELLED,
     CHANGED,
+    NEEDS_DECISION,
     PENDING,
     PLANNED,
     RepairState,
@@ -302,3 +303,30 @@ def test_rate_paces_the_findings(conn: Connection, reader: Reader, accounts_tabl
     # Three findings at 4 per second: the second starts 0.25 s after the first, the third 0.5 s.
     assert time.monotonic() - started >= 0.5
     assert len(run.outcomes) == 3
+
+
+def test_a_lock_whose_ttl_is_ahead_is_a_reservation_never_released(
+        conn: Connection, reader: Reader, tmp_path: Path) -> None:
+    """An orphan lock that expires in 15 minutes is a sign-up's reservation, still under way:
+    the repair released it (another sign-up could then take the value mid-sign-up), while an
+    expired one was left to a person. Now both are left; a lock without a TTL is released."""
+    from tests.helpers import empty_accounts_table
+
+    now = int(time.time())
+    with empty_accounts_table(conn, "reservations") as table:
+        reserved = {**_lock("EMAIL", "resv@x.io"), "expiresAt": {"N": str(now + 900)}}
+        stuck = _lock("EMAIL", "stuck@x.io")
+        for item in (reserved, stuck):
+            conn.client.put_item(TableName=table, Item=item)
+        before, info, schema = _audit(reader, table)
+        assert info.ttl_attribute == "expiresAt"
+        assert {(f.status, f.value) for f in before.findings} == {("ORPHAN_LOCK", "resv@x.io"),
+                                                                   ("ORPHAN_LOCK", "stuck@x.io")}
+        run = _repair(conn, reader, before, info, schema, ActionLog(tmp_path / "actions.jsonl"))
+        [held] = [o for o in run.outcomes if "resv@x.io" in o.title]
+        [released] = [o for o in run.outcomes if "stuck@x.io" in o.title]
+        assert released.status == APPLIED
+        assert held.status == NEEDS_DECISION and "expires in 15 min" in held.message
+        assert "reservation" in held.message and run.exit_code == EXIT_ATTENTION
+        assert conn.client.get_item(TableName=table, Key=_lock("EMAIL", "resv@x.io"),
+                                    ConsistentRead=True).get("Item") == reserved

@@ -74,7 +74,8 @@ from dynoview.core.repair.state import (
 )
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo, describe_table
-from dynoview.core.ttl.expiry import expired_at
+from dynoview.core.ttl.expiry import expired_at, ttl_state
+from dynoview.core.ttl.kinds import PENDING as TTL_AHEAD
 from dynoview.core.tx import outcomes as tx_outcomes
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.cancellation import key_text
@@ -265,6 +266,11 @@ class _Repairer:
         if self._expired(lock, self.locks):
             return self.outcome(item, CHANGED, f"The lock {key_text(lock_key)} has expired since the "
                                 "report: skipped, an expired lock is a person's decision.")
+        ttl = ttl_state(lock.get(self.locks.ttl_attribute)) if self.locks.ttl_attribute else None
+        if ttl is not None and ttl.kind == TTL_AHEAD:  # a reservation: its sign-up may be under way
+            return self.outcome(item, NEEDS_DECISION, f"The lock {key_text(lock_key)} {ttl.text}: a "
+                                "reservation a sign-up may still be completing, freed by its TTL. Not "
+                                "released; diagnose the value and release it by hand if it is stuck.")
         if not _holders_checkable(self.table, rule):
             return self.outcome(item, NEEDS_DECISION, f"The accounts holding {rule.name} {f.value} "
                                 f"cannot be checked: the schema names no index on {rule.attribute} "
