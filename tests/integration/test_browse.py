@@ -130,3 +130,30 @@ def test_unknown_table_message(reader: Reader) -> None:
     err = describe_error(info.value, table="no-such-table", endpoint="http://127.0.0.1:1")
     assert err.title == "Table not found"
     assert "no-such-table does not exist" in err.message
+
+
+@pytest.mark.parametrize(("pk_name", "sk_name"), [("user.id", "at[0]"), ("x]", "[y")])
+def test_query_a_table_whose_key_names_hold_dots_and_brackets(
+        reader: Reader, conn: Connection, pk_name: str, sk_name: str) -> None:
+    """Key names are plain attribute names: DynamoDB refused "#n0.#n1 = :v0" ("conditions on
+    nested attributes"), and "x]" raised an expression syntax error out of the Run button."""
+    import uuid
+
+    name = f"odd-keys-{uuid.uuid4().hex[:8]}"
+    conn.client.create_table(
+        TableName=name, BillingMode="PAY_PER_REQUEST",
+        KeySchema=[{"AttributeName": pk_name, "KeyType": "HASH"},
+                   {"AttributeName": sk_name, "KeyType": "RANGE"}],
+        AttributeDefinitions=[{"AttributeName": pk_name, "AttributeType": "S"},
+                              {"AttributeName": sk_name, "AttributeType": "S"}])
+    try:
+        for sk in ("a", "b"):
+            conn.client.put_item(TableName=name, Item={pk_name: {"S": "u1"}, sk_name: {"S": sk}})
+        info = describe_table(conn, name)
+        spec = BrowseSpec(table=name, mode="Query", pk_value="u1", sk_operator="=", sk_values=("b",))
+        operation, request = build_request(info, spec)
+        assert set(request["ExpressionAttributeNames"].values()) == {pk_name, sk_name}
+        page = reader.cursor(operation, request, info).next_page()
+        assert [i[sk_name]["S"] for i in page.items] == ["b"]
+    finally:
+        conn.client.delete_table(TableName=name)

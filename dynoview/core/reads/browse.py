@@ -87,7 +87,8 @@ def build_request(table: TableInfo, spec: BrowseSpec) -> tuple[str, dict[str, An
     if spec.mode == "Query":
         pk, sk = table.keys_for(spec.index)
         pk_value = _typed(pk, spec.pk_value, 'pk_value', MAX_PARTITION_KEY_BYTES)
-        parts = [f"{ph.name(pk.name)} = {ph.value(pk_value)}"]
+        # Key names are top-level attributes, dots and brackets included: never document paths.
+        parts = [f"{ph.literal_name(pk.name)} = {ph.value(pk_value)}"]
         sk_operator, sk_values, fields = spec.sk_operator, spec.sk_values, _SK_FIELDS
         if flt is not None and flt.attribute in {pk.name, *([sk.name] if sk else [])}:
             # DynamoDB refuses key attributes of the queried table or index in a FilterExpression.
@@ -154,7 +155,7 @@ def _sort_key_condition(ph: Any, sk: KeyAttribute, operator: str, texts: tuple[s
     values = [_typed(sk, v, fields[1 + i], MAX_SORT_KEY_BYTES) for i, v in enumerate(texts[:needed])]
     if len(values) < needed:
         raise DynoViewError("BETWEEN needs a lower and an upper value.", field=fields[2])
-    name = ph.name(sk.name)
+    name = ph.literal_name(sk.name)
     if operator == "begins_with":
         return f"begins_with({name}, {ph.value(values[0])})"
     if operator == "between":

@@ -308,12 +308,12 @@ class ItemsPanel(QWidget):
         if spec is None or info is None:
             return
         self.form.clear_errors()
-        from dynoview.core.errors import DynoViewError
+        from dynoview.core.errors import DynoViewError, InputError
         from dynoview.core.reads.browse import build_request
 
         try:
             operation, request = build_request(info, spec)
-        except DynoViewError as exc:
+        except (DynoViewError, InputError) as exc:
             self.form.show_error(exc.field or "", exc.message)
             return
         from dynoview.ui.codegen.read_code_dialog import ReadCodeDialog  # built on first use
