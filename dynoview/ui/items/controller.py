@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from dynoview.core.errors import DynoViewError
+from dynoview.core.errors import DynoViewError, InputError
 from dynoview.ui.context import AppContext
 from dynoview.ui.gc_pauses import read_collections
 from dynoview.ui.items import ui_gate
@@ -129,7 +129,7 @@ class BrowseController(QObject):
             operation, request = build_request(table, spec)
             cursor = self.ctx.reader.cursor(operation, request, table,
                                             rows=row_shape(table, self.model.now))
-        except DynoViewError as exc:
+        except (DynoViewError, InputError) as exc:  # a sentence at its field, never the crash dialog
             self.failed.emit(exc.field or "", exc.message)
             return False
         self.spec = spec
@@ -316,8 +316,13 @@ class BrowseController(QObject):
         if self.spec and self.spec.filter and self.spec.filter.attribute:
             parts.append(self.tr(
                 "{scanned_total} read to find them").format(scanned_total=self.scanned_total))
-        parts.append(self.tr(
-            "end of table") if self.model.exhausted else self.tr("more available (scroll or Ctrl+L)"))
+        cursor = self.cursor
+        if not self.model.exhausted:
+            parts.append(self.tr("more available (scroll or Ctrl+L)"))
+        elif cursor is not None and not cursor.exhausted:  # a failed page stopped the read
+            parts.append(self.tr("stopped before the end, more available (Ctrl+L)"))
+        else:
+            parts.append(self.tr("end of table"))
         return ", ".join(parts)
 
     # -- single items ------------------------------------------------------------------

@@ -453,12 +453,17 @@
         <translation>{scanned_total} lus pour les trouver</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>stopped before the end, more available (Ctrl+L)</source>
+        <translation>arrêtée avant la fin, suite disponible (Ctrl+L)</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>end of table</source>
         <translation>fin de table</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-4"/>
         <source>more available (scroll or Ctrl+L)</source>
         <translation>suite disponible (défiler ou Ctrl+L)</translation>
     </message>
@@ -7242,7 +7247,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>stream.events_model</name>
     <message>
-        <location filename="../../stream/events_model.py" line="+25"/>
+        <location filename="../../stream/events_model.py" line="+26"/>
         <source>Time (UTC)</source>
         <translation>Heure (UTC)</translation>
     </message>

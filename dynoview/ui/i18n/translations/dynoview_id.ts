@@ -452,12 +452,17 @@
         <translation>{scanned_total} dibaca untuk menemukannya</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>stopped before the end, more available (Ctrl+L)</source>
+        <translation>berhenti sebelum akhir, masih ada lagi (Ctrl+L)</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>end of table</source>
         <translation>akhir tabel</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-4"/>
         <source>more available (scroll or Ctrl+L)</source>
         <translation>masih ada lagi (gulir atau Ctrl+L)</translation>
     </message>
@@ -7185,7 +7190,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>stream.events_model</name>
     <message>
-        <location filename="../../stream/events_model.py" line="+25"/>
+        <location filename="../../stream/events_model.py" line="+26"/>
         <source>Time (UTC)</source>
         <translation>Waktu (UTC)</translation>
     </message>

@@ -453,12 +453,17 @@
         <translation>{scanned_total} lidos para encontrá-los</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>stopped before the end, more available (Ctrl+L)</source>
+        <translation>parou antes do fim, há mais (Ctrl+L)</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>end of table</source>
         <translation>fim da tabela</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-4"/>
         <source>more available (scroll or Ctrl+L)</source>
         <translation>há mais (role ou Ctrl+L)</translation>
     </message>
@@ -7242,7 +7247,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>stream.events_model</name>
     <message>
-        <location filename="../../stream/events_model.py" line="+25"/>
+        <location filename="../../stream/events_model.py" line="+26"/>
         <source>Time (UTC)</source>
         <translation>Hora (UTC)</translation>
     </message>
