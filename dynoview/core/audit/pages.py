@@ -20,7 +20,7 @@ Light on purpose (no boto3, no Qt): audit worker processes import only this.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import compress, repeat
 from operator import and_, attrgetter, eq, not_
 from typing import Any
@@ -114,6 +114,7 @@ class PageClassifier:
         self._value_fields = [attrgetter(f) for f in rule_fields]
         self._value_texts = [attrgetter(f"{f}.S") for f in rule_fields]
         self._ttl_text = attrgetter(f"{field_for(ttl)}.N") if ttl else None
+        self._keep_ahead = pairing.ttls_ahead is not None and ttl is not None
         self._acct_prefix, self._acct_sk_value = schema.account_pk_prefix, schema.account_sk_value
         self._acct_sk_check = schema.account_sk_value if self._has_sk else None
         self._columns = not self._scoped and all(
@@ -176,6 +177,9 @@ class PageClassifier:
             ttls = list(map(self._ttl_text, accts))
             batch.expired_at.extend(base + i for i in compress(range(len(ttls)), ttls)
                                     if expired_at(ttls[i], now))
+            if self._keep_ahead:
+                acct_sks = list(compress(sks, is_acct)) if sks is not None else repeat("")
+                _ahead(batch, ids[base:], acct_sks, ttls, now)
         for get_s, get_av, column in zip(self._value_texts, self._value_fields, batch.account_values,
                                          strict=True):
             texts = list(map(get_s, accts))
@@ -197,6 +201,9 @@ class PageClassifier:
             if self._ttl_text is not None:
                 ttls = list(map(self._ttl_text, map(items.__getitem__, taken)))
                 lock_expired.extend(bool(t) and expired_at(t, now) for t in ttls)
+                if self._keep_ahead:
+                    _ahead(batch, map(pks.__getitem__, taken),
+                           map(sks.__getitem__, taken) if sks is not None else repeat(""), ttls, now)
             else:
                 lock_expired.extend(repeat(False, len(taken)))
             rest = list(compress(rest, map(not_, hit)))
@@ -234,6 +241,7 @@ class PageClassifier:
                        by_rule[s.rule.name].lock_values.append, by_rule[s.rule.name].lock_expired.append)
                       for s in p._lock_rules]
         scoped = self._scoped
+        keep_ahead = self._keep_ahead
         other = 0
         for item in items:
             pk = item.pk.S  # _MISSING when absent: S is None
@@ -242,8 +250,12 @@ class PageClassifier:
                 continue
             sk = item.sk.S
             if pk.startswith(acct_prefix) and (acct_sk_check is None or sk == acct_sk_check):
-                if get_ttl is not None and expired_at(get_ttl(item).N, now):
-                    add_expired_at(len(ids))
+                if get_ttl is not None:
+                    ttl = get_ttl(item).N
+                    if expired_at(ttl, now):
+                        add_expired_at(len(ids))
+                    elif keep_ahead and ttl:
+                        batch.ttls_ahead.append((pk, sk or "", ttl))
                 if acct_sk is None:
                     add_sk(sk or "")
                 add_id(pk)
@@ -263,7 +275,13 @@ class PageClassifier:
                                                else sk != sk_tpl[0] + value + sk_tpl[1]):
                         continue
                     add_lock(value)
-                    add_expired(get_ttl is not None and expired_at(get_ttl(item).N, now))
+                    expired = False
+                    if get_ttl is not None:
+                        ttl = get_ttl(item).N
+                        expired = expired_at(ttl, now)
+                        if keep_ahead and ttl and not expired:
+                            batch.ttls_ahead.append((pk, sk or "", ttl))
+                    add_expired(expired)
                     break
             else:
                 other += 1
@@ -306,6 +324,14 @@ def _scope_values(item: Any, scoped: list[tuple[int, str, str, dict[str, str]]],
                 if av is not _MISSING:
                     attrs[name] = {"S": av.S} if av.S is not None else {"N": av.N}
             column[-1] = fill_scope(template, attrs) + middle + column[-1]
+
+
+def _ahead(batch: Batch, pks: Iterable[str], sks: Iterable[str | None], ttls: list[str | None],
+           now: float) -> None:
+    """Keep the items whose TTL text is set and not past (``Pairing.ttls_ahead``)."""
+    # Not strict: ``sks`` is an endless repeat("") for a table without a sort key.
+    batch.ttls_ahead.extend((pk, sk or "", t) for pk, sk, t in zip(pks, sks, ttls, strict=False)
+                            if t and not expired_at(t, now))
 
 
 _PK_TEXT = attrgetter("pk.S")

@@ -132,6 +132,8 @@ class AuditResult:
     path: str = IN_PROCESS  # where items were classified: "in-process" or "N worker processes"
     workers: int = 0  # worker processes used (0: in-process)
     throttle_note: str | None = None  # DynamoDB throttled the scan: how often, why (reads.throttling)
+    # A two-table audit's locks table: its locks whose TTL is still ahead (``Pairing.ttls_ahead``).
+    locks_ttls_ahead: list[tuple[str, str, str]] | None = None
 
     @property
     def complete(self) -> bool:
@@ -229,6 +231,7 @@ def run_audit(
     spare_cores: int = 0,
     pairing: Pairing | None = None,
     low_priority_workers: bool = False,
+    keep_ttls_ahead: bool = False,
 ) -> AuditResult:
     """Scan the whole table in ``segments`` parallel segments and classify every item.
 
@@ -243,6 +246,8 @@ def run_audit(
     the scan runs, when they change: the first within a fraction of a second.
     ``pairing``: classify into this one (built for ``schema``) instead of a new one: the audit
     of a schema whose locks have their own table (``audit.two_tables``) seeds it with them.
+    ``keep_ttls_ahead``: the new pairing keeps the accounts and locks whose TTL is still ahead
+    (``Pairing.ttls_ahead``: a watch seeded by the audit expires them when it passes).
     """
     _check_segments(segments)
     n_workers = choose_workers(table, segments, workers, fast_parse, spare_cores)
@@ -251,7 +256,8 @@ def run_audit(
     # a caller (the UI's task runner) reads its own event as "the user cancelled" and
     # would drop the error, leaving the audit spinning forever.
     stop = AuditStop(cancel or threading.Event())
-    pairing = Pairing(schema, table.ttl_attribute, now) if pairing is None else pairing
+    if pairing is None:
+        pairing = Pairing(schema, table.ttl_attribute, now, keep_ttls_ahead=keep_ttls_ahead)
     classifier = PageClassifier(pairing) if fast_parse else None
     log.info("Audit of %s: %d segment(s), pages classified %s.", table.name, segments, path)
     started = time.perf_counter()

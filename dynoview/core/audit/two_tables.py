@@ -55,6 +55,7 @@ def run_two_table_audit(reader: Reader, accounts: TableInfo, locks: TableInfo,
     """
     check_two_tables(schema, accounts, locks)
     options.setdefault("now", datetime.now(UTC))  # one instant judges both tables' TTLs
+    keep = bool(options.pop("keep_ttls_ahead", False))  # for the pairings made here
 
     def locks_progress(p: AuditProgress) -> None:
         if progress is not None:  # the locks first: their share of the bar, no findings yet
@@ -63,11 +64,12 @@ def run_two_table_audit(reader: Reader, accounts: TableInfo, locks: TableInfo,
     now = options["now"]
     lock_result = run_audit(reader, locks, locks_view(schema), segments=segments,
                             progress=locks_progress if progress else None, cancel=cancel,
-                            pairing=_LocksOnly(locks_view(schema), locks.ttl_attribute, now), **options)
+                            pairing=_LocksOnly(locks_view(schema), locks.ttl_attribute, now,
+                                               keep_ttls_ahead=keep), **options)
     if lock_result.cancelled:
         return _combined(lock_result, lock_result, accounts, locks, schema)
     read_first = lock_result.scanned
-    pairing = Pairing(schema, accounts.ttl_attribute, now)
+    pairing = Pairing(schema, accounts.ttl_attribute, now, keep_ttls_ahead=keep)
     merge_locks(pairing, lock_result.pairing)  # the accounts' Scan classifies into this one
 
     def accounts_progress(p: AuditProgress) -> None:
@@ -127,7 +129,8 @@ def _combined(result: AuditResult, lock_result: AuditResult, accounts: TableInfo
         cancelled=result.cancelled or lock_result.cancelled,
         receipts=[*lock_result.receipts, *result.receipts] if both else result.receipts,
         receipts_dropped=result.receipts_dropped + (lock_result.receipts_dropped if both else 0),
-        throttle_note=result.throttle_note or lock_result.throttle_note)
+        throttle_note=result.throttle_note or lock_result.throttle_note,
+        locks_ttls_ahead=lock_result.pairing.ttls_ahead if both else None)
 
 
 def run_schema_audit(reader: Reader, table: TableInfo, schema: UniquenessSchema,

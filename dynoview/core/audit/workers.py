@@ -61,7 +61,7 @@ def available_cpus() -> int:
 
 
 def _serve(conn: Any, schema: UniquenessSchema, ttl_attribute: str | None, now: float,
-           niceness: int) -> None:
+           niceness: int, keep_ttls_ahead: bool = False) -> None:
     """A worker's life: classify page bodies, sending batches, until the end marker."""
     from dynoview.core.audit.pages import PageClassifier
 
@@ -71,7 +71,7 @@ def _serve(conn: Any, schema: UniquenessSchema, ttl_attribute: str | None, now: 
     with contextlib.suppress(OSError, AttributeError):
         if os.getpriority(os.PRIO_PROCESS, 0) < niceness:
             os.setpriority(os.PRIO_PROCESS, 0, niceness)
-    pairing = Pairing(schema, ttl_attribute)
+    pairing = Pairing(schema, ttl_attribute, keep_ttls_ahead=keep_ttls_ahead)
     pairing.now = now  # the caller's clock, so TTL expiry is judged at one instant
     classifier = PageClassifier(pairing)
     encode = msgspec.msgpack.Encoder().encode
@@ -132,7 +132,7 @@ class ClassifierPool:
                 parent, child = ctx.Pipe(duplex=True)
                 proc = ctx.Process(target=_serve,
                                    args=(child, pairing.schema, pairing.ttl_attribute, pairing.now,
-                                         niceness),
+                                         niceness, pairing.ttls_ahead is not None),
                                    name=f"dynoview-audit-worker-{i}", daemon=True)
                 _start_below(proc, niceness)
                 child.close()

@@ -77,6 +77,13 @@ from dynoview.core.uniqueness.schema import (
 from dynoview.core.uniqueness.scope import fill_scope
 
 
+def _keep_ahead(ahead: list[tuple[str, str, str]], pk: str, sk: str | None, av: Any) -> None:
+    """Note an item whose TTL (``av``, not past) is a Number: it expires later."""
+    n = av.get("N") if av.__class__ is dict else None
+    if n.__class__ is str and n:
+        ahead.append((pk, sk or "", n))
+
+
 def _expired(av: Any, now: float) -> bool:
     """Whether a TTL attribute value has passed (``ttl.expiry``'s rule; a Number only)."""
     return isinstance(av, Mapping) and expired_at(av.get("N"), now)
@@ -86,10 +93,13 @@ class Pairing:
     """Incremental classifier: ``feed`` pages, then ask for findings, counts or rows."""
 
     def __init__(self, schema: UniquenessSchema, ttl_attribute: str | None = None,
-                 now: datetime | None = None) -> None:
+                 now: datetime | None = None, *, keep_ttls_ahead: bool = False) -> None:
         self.schema = schema
         self.ttl_attribute = ttl_attribute
         self.now = (now or datetime.now(UTC)).timestamp()
+        # ``keep_ttls_ahead``: (PK, SK or "", TTL text) of every account and lock whose TTL had
+        # not passed at ``now`` (``Batch.ttls_ahead``); None when not kept.
+        self.ttls_ahead: list[tuple[str, str, str]] | None = [] if keep_ttls_ahead and ttl_attribute else None
         self.rules = {r.name: RuleState(r) for r in schema.rules}
         # account id (PK text) -> its record, packed into one string (see _pack): strings are not
         # tracked by the cyclic garbage collector, so a million accounts cost it nothing to walk.
@@ -156,6 +166,7 @@ class Pairing:
         ttl = self.ttl_attribute
         now = self.now
         accounts = self.accounts
+        ahead = self.ttls_ahead
         # A scoped rule's forms start with the account's scope and the middle (scope.py).
         # A big dict is split between pages (``ShardedDict``): within one, its parts stay put.
         for s in self.rules.values():
@@ -187,6 +198,8 @@ class Pairing:
                 sk = sk_av.get("S") if sk_av.__class__ is dict else None
             if pk.startswith(acct_prefix) and (acct_sk is None or not sk_name or sk == acct_sk):
                 expired = ttl is not None and ttl in item and _expired(item[ttl], now)
+                if ahead is not None and ttl is not None and not expired:
+                    _keep_ahead(ahead, pk, sk, item.get(ttl))
                 if not expired and pk in accounts:  # read before (its SKs vary): expired if any is
                     expired = record_expired(accounts[pk])
                 parts = ["1" if expired else "0", (sk or "") if acct_sk is None else ""]
@@ -223,6 +236,8 @@ class Pairing:
                         continue
                     expired = ttl is not None and ttl in item and _expired(item[ttl], now)
                     lock_parts[hash(value) & lock_mask][value] = expired
+                    if ahead is not None and ttl is not None and not expired:
+                        _keep_ahead(ahead, pk, sk, item.get(ttl))
                     break
             else:
                 other += 1
@@ -268,6 +283,8 @@ class Pairing:
         self.items_seen += batch.items
         self.other_items += batch.other
         self._cache = None
+        if self.ttls_ahead is not None:
+            self.ttls_ahead.extend(batch.ttls_ahead)
         ids = batch.account_ids
         if ids:
             # The accounts dict is only needed for view rows: it is built when first asked for.

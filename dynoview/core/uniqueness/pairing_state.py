@@ -142,6 +142,9 @@ class Batch(msgspec.Struct, array_like=True):
     account_values: list[list[str]] = msgspec.field(default_factory=list)  # per rule; "" none
     expired_at: list[int] = msgspec.field(default_factory=list)  # positions whose TTL passed
     rules: list[RuleBatch] = msgspec.field(default_factory=list)  # in schema order
+    # With ``Pairing(keep_ttls_ahead=True)``: (PK, SK or "", TTL text) of the accounts and locks
+    # whose TTL had not passed, for a watch to expire them when it passes (``watch.seed``).
+    ttls_ahead: list[tuple[str, str, str]] = msgspec.field(default_factory=list)
 
 
 SEP = "\x1f"  # ASCII unit separator: joins an account's record into one string

@@ -29,8 +29,10 @@ from dynoview.core.streams.description import RETENTION_HOURS
 from dynoview.core.streams.records import as_utc
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.watch.fence import server_time
-from dynoview.core.watch.seed_ttls import SeedTtls, TtlSource
 from dynoview.core.watch.state import WatchState
+
+#: Items whose TTL is ahead given to the state at a time after the seeding audit.
+CHUNK = 10_000
 
 AUTO = "auto"
 REPLAY = "replay"
@@ -162,14 +164,12 @@ def seed_with_audit(reader: Reader, table: TableInfo, schema: UniquenessSchema, 
     started, dated = server_time(reader.conn, table.name)
     # One instant judges every TTL: those not past then are kept for the watch to expire.
     now = datetime.now(UTC)
-    ttls = SeedTtls(_ttl_sources(table, schema, locks), now.timestamp())
-    audit_reader = ttls.reader(reader)
     if locks is not None:
-        result = run_two_table_audit(audit_reader, table, locks, schema, segments=segments,
-                                     cancel=cancel, progress=progress, now=now)
+        result = run_two_table_audit(reader, table, locks, schema, segments=segments,
+                                     cancel=cancel, progress=progress, now=now, keep_ttls_ahead=True)
     else:
-        result = run_audit(audit_reader, table, schema, segments=segments, cancel=cancel,
-                           progress=progress, now=now)
+        result = run_audit(reader, table, schema, segments=segments, cancel=cancel,
+                           progress=progress, now=now, keep_ttls_ahead=True)
     if result.cancelled:
         raise CancelledError("The watch was stopped while its seeding audit ran.")
     ended, dated_end = server_time(reader.conn, table.name)
@@ -178,19 +178,26 @@ def seed_with_audit(reader: Reader, table: TableInfo, schema: UniquenessSchema, 
                      result.duration_s, started, ended + timedelta(seconds=1), dated and dated_end)
     state = WatchState.from_pairing(result.pairing, result.findings, records=records,
                                     locks_ttl=locks.ttl_attribute if locks is not None else None)
-    for source in (table, locks):
-        if source is not None:
-            for chunk in ttls.items(source.name):
-                state.note_ttls(chunk, now, locks=source is locks)
+    keys = (schema.pk_name, schema.sk_name, table.ttl_attribute)
+    _note_ttls(state, result.pairing.ttls_ahead, keys, now)
+    if locks is not None and schema.locks is not None:
+        keys = (schema.locks.pk_name, schema.locks.sk_name, locks.ttl_attribute)
+        _note_ttls(state, result.locks_ttls_ahead, keys, now, locks=True)
     return state, seed
 
 
-def _ttl_sources(table: TableInfo, schema: UniquenessSchema, locks: TableInfo | None) -> list[TtlSource]:
-    """The tables the seeding audit reads that have a TTL, with the key names the state reads."""
-    sources = [TtlSource(table.name, schema.pk_name, schema.sk_name, table.ttl_attribute)
-               if table.ttl_attribute else None]
-    if locks is not None and schema.locks is not None and locks.ttl_attribute:
-        sources.append(TtlSource(locks.name, schema.locks.pk_name, schema.locks.sk_name,
-                                 locks.ttl_attribute))
-    # A key is never a TTL here: the engine reads String keys only.
-    return [s for s in sources if s is not None and s.ttl_attribute not in (s.pk_name, s.sk_name)]
+def _note_ttls(state: WatchState, ahead: list[tuple[str, str, str]] | None,
+               keys: tuple[str, str | None, str | None], now: datetime, *, locks: bool = False) -> None:
+    """The seeding audit's items whose TTL is still ahead (PK, SK, TTL text: ``Pairing.ttls_ahead``)
+    given to the state as items, ``CHUNK`` at a time, so it expires them when they pass."""
+    pk_name, sk_name, ttl_attribute = keys
+    if not ahead or not ttl_attribute:
+        return
+    for start in range(0, len(ahead), CHUNK):
+        chunk = []
+        for pk, sk, ttl in ahead[start:start + CHUNK]:
+            item = {pk_name: {"S": pk}, ttl_attribute: {"N": ttl}}
+            if sk_name and sk:
+                item[sk_name] = {"S": sk}
+            chunk.append(item)
+        state.note_ttls(chunk, now, locks=locks)

@@ -322,3 +322,44 @@ def test_rule_dicts_keep_their_keys_hashes() -> None:
     str_only: dict[str, bool] = {}
     str_only.update(zip(part, part.values(), strict=True))  # key by key, as the part was filled
     assert sys.getsizeof(part) > sys.getsizeof(str_only) and part == str_only
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_every_path_keeps_the_same_ttls_ahead(seed: int) -> None:
+    """``keep_ttls_ahead`` (a watch's seeding audit): the dict loop, the page classifier's column
+    and item paths, and worker batches sent as MessagePack keep the same accounts and locks."""
+    rng = random.Random(seed)
+    schema = SCHEMAS[seed % len(SCHEMAS)]
+    pages = _pages(rng, _items(rng, schema, rng.randint(0, 60)))
+    by_dicts = Pairing(schema, "expiresAt", NOW, keep_ttls_ahead=True)
+    for page in pages:
+        by_dicts.feed([_decoded(i) for i in page])
+    by_json = Pairing(schema, "expiresAt", NOW, keep_ttls_ahead=True)
+    classifier = PageClassifier(by_json)
+    for page in pages:
+        classifier.feed(_body(page))
+    by_workers = Pairing(schema, "expiresAt", NOW, keep_ttls_ahead=True)
+    worker = PageClassifier(Pairing(schema, "expiresAt", NOW, keep_ttls_ahead=True))
+    for page in pages:
+        worker.classify(_body(page))
+        by_workers.apply(msgspec.msgpack.decode(msgspec.msgpack.encode(worker.take()), type=Batch))
+    assert by_dicts.ttls_ahead is not None
+    assert sorted(by_json.ttls_ahead or []) == sorted(by_dicts.ttls_ahead)
+    assert sorted(by_workers.ttls_ahead or []) == sorted(by_dicts.ttls_ahead)
+    assert signature(by_json) == signature(by_dicts)  # keeping them changes no finding
+
+
+def test_ttls_ahead_are_the_accounts_and_locks_whose_number_ttl_has_not_passed() -> None:
+    items = [{"PK": {"S": "ACCT#1"}, "SK": {"S": "PROFILE"}, "email": {"S": "a@x"},
+              "expiresAt": {"N": FUTURE}},
+             {"PK": {"S": "ACCT#2"}, "SK": {"S": "PROFILE"}, "email": {"S": "b@x"},
+              "expiresAt": {"N": PAST}},
+             {"PK": {"S": "UNIQ#EMAIL#a@x"}, "SK": {"S": "LOCK"}, "expiresAt": {"N": FUTURE}},
+             {"PK": {"S": "UNIQ#EMAIL#b@x"}, "SK": {"S": "LOCK"}, "expiresAt": {"S": FUTURE}},
+             {"PK": {"S": "ORDER#1"}, "SK": {"S": "X"}, "expiresAt": {"N": FUTURE}},
+             {"PK": {"S": "ACCT#3"}, "SK": {"S": "PROFILE"}, "email": {"S": "c@x"}}]
+    for keep in (True, False):
+        pairing = Pairing(article_schema(), "expiresAt", NOW, keep_ttls_ahead=keep)
+        PageClassifier(pairing).feed(_body(items))
+        expected = [("ACCT#1", "PROFILE", FUTURE), ("UNIQ#EMAIL#a@x", "LOCK", FUTURE)] if keep else None
+        assert (sorted(pairing.ttls_ahead) if pairing.ttls_ahead is not None else None) == expected
