@@ -37,6 +37,7 @@ from botocore.exceptions import BotoCoreError, ClientError
 from dynoview.core.crash_report import build_report, save_report
 from dynoview.core.errors import DynoViewError, InputError, aws_error_code, describe_error
 from dynoview.core.redaction import (
+    aws_environment_secrets,
     credential_secrets,
     environment_secrets,
     install_stderr_redaction,
@@ -123,7 +124,10 @@ class ScrubbedStream:
         #: Set when the reader of a data stream went away (``| head``): ``run_guarded`` then ends
         #: quietly instead of calling the closed pipe the user's error.
         self.reader_gone = False
-        self._environment = environment_secrets()
+        # Messages lose every secret-named variable's value (a CI token quoted in an error); data
+        # only the AWS credentials in use: a table value that happens to hold another variable's
+        # value (a phone number holding an 8-digit token) is the table's data, kept exact.
+        self._environment = aws_environment_secrets() if data else environment_secrets()
         self._held: list[str] = []  # the unfinished line, as written
         self._held_size = 0
         # Reentrant: redacting can run a finalizer whose report (``sys.unraisablehook``) writes here.
@@ -135,8 +139,7 @@ class ScrubbedStream:
 
     def write(self, text: str) -> int:
         if self.data:
-            # The environment's secrets were read once, when the command started.
-            with self._noting_reader_gone():
+            with self._noting_reader_gone():  # the remembered keys and the AWS_* variables only
                 self.stream.write(redact_known_values(text, self._environment, environment=False))
             return len(text)
         with self._lock:

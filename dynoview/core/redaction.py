@@ -161,6 +161,12 @@ def environment_secrets(environ: Mapping[str, str] | None = None) -> list[str]:
     return [v for k, v in env.items() if _ENV_SECRET_NAME.search(k) and len(v) >= MIN_SECRET_LENGTH]
 
 
+def aws_environment_secrets(environ: Mapping[str, str] | None = None) -> list[str]:
+    """Values of the AWS credential variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, ...)."""
+    env = os.environ if environ is None else environ
+    return [v for k in _AWS_ENV_SECRETS if len(v := env.get(k, "")) >= MIN_SECRET_LENGTH]
+
+
 def credential_secrets(session: Any) -> list[str]:
     """The access key id, secret and token a boto3 session already resolved (no refresh, no I/O)."""
     try:
