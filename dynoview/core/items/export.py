@@ -327,6 +327,9 @@ class _SegmentReader:
         self.reader, self.table, self.segments = reader, table, segments
         self.consistent, self.page_limit, self.user_cancel = consistent, page_limit, user_cancel
         self.stop = threading.Event()  # a failed segment stops the others without looking like a user cancel
+        # Set once ``scan_table`` reads no more (the sink failed, Ctrl+C): nothing waits to put then,
+        # not even a segment's end, or joining the segment threads would wait for ever.
+        self.consumer_gone = threading.Event()
         self.pages: queue.Queue[_Page | _Done] = queue.Queue(
             maxsize=segments * 2)  # bounded: a slow writer slows the readers, memory stays flat
 
@@ -360,7 +363,7 @@ class _SegmentReader:
                 self.pages.put(entry, timeout=0.1)
                 return
             except queue.Full:
-                if self.stopped() and not isinstance(entry, _Done):
+                if self.consumer_gone.is_set() or (self.stopped() and not isinstance(entry, _Done)):
                     return
 
 
@@ -399,6 +402,7 @@ def scan_table(reader: Reader, table: TableInfo, sink: Callable[[list[dict[str, 
         segment_reader.stop.set()  # the sink failed (a full disk): stop reading
         raise
     finally:
+        segment_reader.consumer_gone.set()  # every segment has put its end, or no one reads it
         for t in threads:
             t.join()
     if error is not None:
