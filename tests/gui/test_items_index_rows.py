@@ -73,3 +73,22 @@ def test_partiql_copy_of_named_attributes_is_refused(qtbot: Any, window: MainWin
     panel.run()
     qtbot.waitUntil(lambda: panel.model.rowCount() > 0 and panel.transfer.copy_button.isEnabled(),
                     timeout=10000)
+
+
+def test_export_of_keys_only_rows_says_they_are_not_whole_items(qtbot: Any, window: MainWindow) -> None:
+    """The Export dialog called these rows' formats exact copies without a word: re-imported, the
+    file replaced each item with its keys."""
+    panel = _read(qtbot, window, CREATED_INDEX)
+    dialog: Any = panel.transfer.open_export()
+    qtbot.addWidget(dialog)
+    assert dialog.result_scope.isChecked() and not dialog.rows_note_label.isHidden()
+    text = dialog.rows_note_label.text()
+    assert "index created-index" in text and "choose the whole table to export whole items" in text
+    dialog.table_scope.setChecked(True)
+    assert dialog.rows_note_label.isHidden()
+    dialog.reject()
+    _read(qtbot, window, None)  # the table's own rows: whole items, nothing said
+    whole: Any = panel.transfer.open_export()
+    qtbot.addWidget(whole)
+    assert whole.rows_note_label.isHidden()
+    whole.reject()

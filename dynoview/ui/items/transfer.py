@@ -88,7 +88,8 @@ class TransferButtons(QWidget):
 
         table = self._table()
         dialog = ExportDialog(self.ctx, self._result(), table=table, source=self.source,
-                              more_pages=self._more_pages(), parent=self.window())
+                              more_pages=self._more_pages(), rows_note=self._partial(),
+                              parent=self.window())
         self.dialog = dialog
         dialog.open()
         return dialog

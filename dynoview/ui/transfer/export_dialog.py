@@ -64,12 +64,15 @@ class ExportDialog(QDialog):
     def __init__(self, ctx: AppContext, items: Sequence[dict[str, Any]], *,
                  table: TableInfo | None = None, key_names: Sequence[str] = (),
                  source: str = "the current result", more_pages: bool = False,
-                 parent: QWidget | None = None) -> None:
+                 rows_note: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self.items = list(items)
         # The read behind ``items`` has pages not loaded yet: a result export is partial.
         self.more_pages = more_pages
+        # Why the result's rows are only part of each item (an index's projection, a SELECT of
+        # named attributes: ``core.items.partial_rows``); None when they are whole items.
+        self.rows_note = rows_note
         self.table = table
         self.key_names = tuple(key_names) or (table.key_names if table else ())
         self.source = source
@@ -147,6 +150,12 @@ class ExportDialog(QDialog):
         self.partial_note.setWordWrap(True)
         set_role(self.partial_note, "hint")
         self.partial_note.setVisible(False)
+        # Its formats copy exactly what the rows hold, which is not whole items here.
+        self.rows_note_label = QLabel(self.tr("{why} The file holds these rows as read; choose the whole "
+                                              "table to export whole items.").format(why=self.rows_note))
+        self.rows_note_label.setWordWrap(True)
+        set_role(self.rows_note_label, "hint")
+        self.rows_note_label.setVisible(False)
         self.table_scope = QRadioButton(
             self.tr("the whole table {name} (a parallel Scan)").format(name=self.table.name) if self.table
             else self.tr("the whole table (open a table first)"))
@@ -158,6 +167,7 @@ class ExportDialog(QDialog):
         scope_box = QVBoxLayout()
         scope_box.addWidget(self.result_scope)
         scope_box.addWidget(self.partial_note)
+        scope_box.addWidget(self.rows_note_label)
         scope_box.addWidget(self.table_scope)
         return scope_box
 
@@ -220,6 +230,7 @@ class ExportDialog(QDialog):
     def _scope_changed(self) -> None:
         self.scan_options.setEnabled(self.whole_table())
         self.partial_note.setVisible(self.partial())
+        self.rows_note_label.setVisible(self.rows_note is not None and not self.whole_table())
         self._suggest_path()
 
     def _suggest_path(self) -> None:

@@ -245,7 +245,7 @@
 <context>
     <name>ExportDialog</name>
     <message numerus="yes">
-        <location filename="../../transfer/export_dialog.py" line="+141" />
+        <location filename="../../transfer/export_dialog.py" line="+144" />
         <source>{source} (%Ln item(s) loaded)</source>
         <translation>
             <numerusform>{source} (%Ln item loaded)</numerusform>
@@ -261,7 +261,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+178" />
+        <location line="+186" />
         <source>Writing %Ln item(s)…</source>
         <translation>
             <numerusform>Writing %Ln item…</numerusform>

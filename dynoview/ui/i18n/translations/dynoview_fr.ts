@@ -2292,7 +2292,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+124"/>
+        <location filename="../../transfer/export_dialog.py" line="+127"/>
         <source>Close</source>
         <translation>Fermer</translation>
     </message>
@@ -2364,6 +2364,11 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+7"/>
+        <source>{why} The file holds these rows as read; choose the whole table to export whole items.</source>
+        <translation>{why} Le fichier contient ces lignes telles que lues&#xa0;; choisissez toute la table pour exporter des éléments complets.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>the whole table {name} (a parallel Scan)</source>
         <translation>toute la table {name} (un Scan parallèle)</translation>
     </message>
@@ -2373,7 +2378,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>toute la table (ouvrez d’abord une table)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Keep formula-like cells raw (for programs: unsafe to open in a spreadsheet)</source>
         <translation>Garder brutes les cellules type formule (pour programmes&#xa0;: risqué dans un tableur)</translation>
     </message>
@@ -2408,7 +2413,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Segments du Scan parallèle (Segment/TotalSegments)</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Export to</source>
         <translation>Exporter vers</translation>
     </message>

@@ -2266,7 +2266,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+124"/>
+        <location filename="../../transfer/export_dialog.py" line="+127"/>
         <source>Close</source>
         <translation>Tutup</translation>
     </message>
@@ -2336,6 +2336,11 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+7"/>
+        <source>{why} The file holds these rows as read; choose the whole table to export whole items.</source>
+        <translation>{why} Berkas ini berisi baris-baris ini seperti yang dibaca; pilih seluruh tabel untuk mengekspor item utuh.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>the whole table {name} (a parallel Scan)</source>
         <translation>seluruh tabel {name} (Scan paralel)</translation>
     </message>
@@ -2345,7 +2350,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>seluruh tabel (buka tabel dulu)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Keep formula-like cells raw (for programs: unsafe to open in a spreadsheet)</source>
         <translation>Biarkan sel mirip rumus apa adanya (untuk program: tidak aman dibuka di spreadsheet)</translation>
     </message>
@@ -2380,7 +2385,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Segmen Scan paralel (Segment/TotalSegments)</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Export to</source>
         <translation>Ekspor ke</translation>
     </message>

@@ -2292,7 +2292,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location filename="../../transfer/export_dialog.py" line="+124"/>
+        <location filename="../../transfer/export_dialog.py" line="+127"/>
         <source>Close</source>
         <translation>Fechar</translation>
     </message>
@@ -2364,6 +2364,11 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+7"/>
+        <source>{why} The file holds these rows as read; choose the whole table to export whole items.</source>
+        <translation>{why} O arquivo contém estas linhas como foram lidas; escolha a tabela inteira para exportar itens completos.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>the whole table {name} (a parallel Scan)</source>
         <translation>a tabela {name} inteira (um Scan paralelo)</translation>
     </message>
@@ -2373,7 +2378,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>a tabela inteira (abra uma tabela primeiro)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Keep formula-like cells raw (for programs: unsafe to open in a spreadsheet)</source>
         <translation>Manter brutas as células que parecem fórmulas (para programas: inseguro abrir numa planilha)</translation>
     </message>
@@ -2408,7 +2413,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Segmentos do Scan paralelo (Segment/TotalSegments)</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Export to</source>
         <translation>Exportar para</translation>
     </message>
