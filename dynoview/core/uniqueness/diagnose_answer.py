@@ -155,7 +155,7 @@ def holder_unknown_sentence(value: str, rule: LockRule, index: str | None) -> st
     """A lock with no holder found, where one storing another spelling may exist."""
     return (f"{shown(value)} is locked, and no account was found using it; but {_unseen(rule, index)}. "
             "Do not release the lock on this answer: run the audit, which reads every spelling, or "
-            "diagnose with a Scan (dynoview diagnose --no-index).")
+            "diagnose with a Scan (Scan instead in the window; dynoview diagnose --no-index).")
 
 
 def holder_unknown_note(rule: LockRule, index: str | None) -> str:

@@ -216,18 +216,20 @@ class LocksController(QObject):
 
     # ------------------------------------------------------------------ diagnose and detect
 
-    def start_diagnose(self, schema: UniquenessSchema, rule: str, value: str, *, select: bool) -> bool:
+    def start_diagnose(self, schema: UniquenessSchema, rule: str, value: str, *, select: bool,
+                       scan: bool = False) -> bool:
+        """Diagnose ``value`` off the UI thread; ``scan``: holders by a Scan, not the index."""
         reader, table = self.ctx.reader, self.ctx.table
         if reader is None or table is None:
             return False
-        self.ctx.tasks.start(DIAGNOSE_TASK, self.diagnose(reader, table, schema, rule, value, select),
+        self.ctx.tasks.start(DIAGNOSE_TASK, self.diagnose(reader, table, schema, rule, value, select, scan),
                              on_error=self.diagnose_failed.emit)
         return True
 
     async def diagnose(self, reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: str,
-                       value: str, select: bool) -> None:
+                       value: str, select: bool, scan: bool = False) -> None:
         d: Diagnosis = await self.ctx.tasks.call(_diagnose_work, reader, table, schema, rule, value,
-                                                 cancellable=True)
+                                                 not scan, cancellable=True)
         self.diagnosed.emit(d, select)
 
     def cancel_diagnose(self) -> None:
@@ -248,5 +250,5 @@ class LocksController(QObject):
 
 
 def _diagnose_work(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: str, value: str,
-                   cancel: threading.Event) -> Diagnosis:
-    return diagnose(reader, table, schema, rule, value, cancel=cancel)
+                   use_index: bool, cancel: threading.Event) -> Diagnosis:
+    return diagnose(reader, table, schema, rule, value, use_index=use_index, cancel=cancel)

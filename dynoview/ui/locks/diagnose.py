@@ -90,9 +90,14 @@ class DiagnoseBox(QGroupBox):
         self.open_account_button = QPushButton(self.tr("Open account"))
         self.open_account_button.clicked.connect(lambda _checked=False: self.account_requested.emit(0))
         self.open_lock_button = QPushButton(self.tr("Open lock"))
+        self.diag_scan_button = QPushButton(self.tr("Scan instead"))
+        self.diag_scan_button.setToolTip(self.tr(
+            "Diagnose again, looking the holders up with a Scan that reads every account's spelling "
+            "(the index finds only the spellings asked for). It reads the whole table: read capacity "
+            "in proportion to its size."))
         for i, b in enumerate((self.open_account_button, self.open_lock_button,
                                self.diag_release_button, self.diag_claim_button,
-                               self.diag_resolve_button)):
+                               self.diag_resolve_button, self.diag_scan_button)):
             b.setEnabled(False)
             grid.addWidget(b, i // 3, i % 3)
         grid.setRowStretch(2, 1)
@@ -118,6 +123,7 @@ class DiagnoseBox(QGroupBox):
         self.diag_claim_button.setEnabled(buttons.claim)
         self.diag_resolve_button.setEnabled(buttons.resolve)
         self.open_lock_button.setEnabled(buttons.open_lock)
+        self.diag_scan_button.setEnabled(buttons.scan)
         self._offer_accounts(schema, d.accounts if d is not None else [])
 
     def show_text(self, text: str, title: str = "") -> None:
@@ -125,7 +131,7 @@ class DiagnoseBox(QGroupBox):
         head = f"<b>{html.escape(title)}</b>: " if title else ""
         self.diagnosis_view.setHtml(f"<p>{head}{html.escape(text)}</p>")
         for b in (self.diag_release_button, self.diag_claim_button, self.diag_resolve_button,
-                  self.open_lock_button):
+                  self.open_lock_button, self.diag_scan_button):
             b.setEnabled(False)
         self._offer_accounts(None, [])
 

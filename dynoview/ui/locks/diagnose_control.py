@@ -14,7 +14,7 @@ from dynoview.ui.context import AppContext
 from dynoview.ui.locks import repairs as locks_repairs
 from dynoview.ui.locks.controller import LocksController
 from dynoview.ui.locks.diagnose import DiagnoseBox
-from dynoview.ui.locks.diagnose_flow import EMPTY_TEXT, READING_TEXT, DiagnoseFlow
+from dynoview.ui.locks.diagnose_flow import EMPTY_TEXT, READING_TEXT, Ask, DiagnoseFlow
 from dynoview.ui.locks.repair_flow import CLAIM, RELEASE, RESOLVE
 from dynoview.ui.locks.row_repairs import RowRepairs
 
@@ -32,6 +32,7 @@ class DiagnoseControl(QObject):
         box.diagnose_requested.connect(lambda: self.run())
         box.account_requested.connect(self.open_account)
         box.open_lock_button.clicked.connect(self.open_lock)
+        box.diag_scan_button.clicked.connect(lambda _c=False: self.scan_instead())
         for button, kind, build in (
                 (box.diag_release_button, RELEASE, locks_repairs.release_for_diagnosis),
                 (box.diag_claim_button, CLAIM, locks_repairs.claim_for_diagnosis),
@@ -55,9 +56,19 @@ class DiagnoseControl(QObject):
                                     "diagnose.") if typed else
                             QCoreApplication.translate("locks.diagnose_flow", EMPTY_TEXT))
             return
+        self._start(ask)
+
+    def scan_instead(self) -> None:
+        """Ask the answer's question again, its holders looked up by a Scan (HOLDER_UNKNOWN)."""
+        ask = self.flow.ask_with_a_scan()
+        if ask is not None and self.ctx.reader is not None and self.ctx.table is not None:
+            self._start(ask)
+
+    def _start(self, ask: Ask) -> None:
         self.box.clear_marks()
         self.box.show_text(READING_TEXT)
-        self.controller.start_diagnose(self.schema(), ask.rule, ask.value, select=ask.select)
+        self.controller.start_diagnose(self.schema(), ask.rule, ask.value, select=ask.select,
+                                       scan=ask.scan)
 
     def show(self, d: Diagnosis | None, *, stale: bool = False) -> None:
         """Show an answer (None clears it) and enable the buttons it allows."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dynoview.core.uniqueness.diagnose import Diagnosis
+from dynoview.core.uniqueness.diagnose_answer import HOLDER_UNKNOWN
 from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, EXPIRED, MISSING_LOCK, ORPHAN_LOCK
 from dynoview.core.uniqueness.holders import VIA_INDEX
 from dynoview.core.uniqueness.key_limits import unlockable
@@ -32,6 +33,7 @@ class Ask:
     rule: str
     value: str
     select: bool = True
+    scan: bool = False  # look holders up by a Scan of every spelling, not the index
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class Buttons:
     resolve: bool = False
     open_lock: bool = False
     accounts: int = 0  # accounts to offer under "Open account"
+    scan: bool = False  # the index could not see every spelling: ask again with a Scan
 
 
 def exact_holders(schema: UniquenessSchema, d: Diagnosis) -> list[dict[str, Any]]:
@@ -61,15 +64,22 @@ class DiagnoseFlow:
         self.error = ""
         self.asked: Ask | None = None
 
-    def ask(self, rule: str, value: str, *, select: bool = True) -> Ask | None:
+    def ask(self, rule: str, value: str, *, select: bool = True, scan: bool = False) -> Ask | None:
         """The user pressed Diagnose: what to run (None: nothing typed, or only spaces, which no
         one signs up with: the box says so instead of calling it free)."""
         if not value.strip():
             self.state = EMPTY
             return None
         self.state = READING
-        self.asked = Ask(rule, value, select)
+        self.asked = Ask(rule, value, select, scan)
         return self.asked
+
+    def ask_with_a_scan(self) -> Ask | None:
+        """The answer could not tell (HOLDER_UNKNOWN): the same question, holders read by a Scan."""
+        d = self.diagnosis
+        if d is None or self.state not in (ANSWERED, STALE):
+            return None
+        return self.ask(d.rule, d.typed, select=True, scan=True)
 
     def answered(self, d: Diagnosis) -> Diagnosis:
         self.state, self.diagnosis, self.error = ANSWERED, d, ""
@@ -121,4 +131,5 @@ class DiagnoseFlow:
             resolve=d.status == DUPLICATE_VALUE and len(exact_holders(schema, d)) >= 2,
             open_lock=d.lock_item is not None,
             accounts=len(d.accounts),
+            scan=d.status == HOLDER_UNKNOWN,
         )

@@ -1984,17 +1984,27 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+68"/>
+        <location line="+74"/>
         <source>Open account</source>
         <translation>Ouvrir le compte</translation>
     </message>
     <message>
-        <location line="-66"/>
+        <location line="-72"/>
         <source>Open lock</source>
         <translation>Ouvrir le verrou</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+1"/>
+        <source>Scan instead</source>
+        <translation>Scanner plutôt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Diagnose again, looking the holders up with a Scan that reads every account&apos;s spelling (the index finds only the spellings asked for). It reads the whole table: read capacity in proportion to its size.</source>
+        <translation>Diagnostiquer de nouveau en cherchant les détenteurs par un Scan qui lit la graphie de chaque compte (l’index ne trouve que les graphies demandées). Il lit toute la table&#xa0;: de la capacité de lecture à proportion de sa taille.</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>Open account ({accounts_count})</source>
         <translation>Ouvrir le compte ({accounts_count})</translation>
     </message>
@@ -2002,7 +2012,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>DiagnoseControl</name>
     <message>
-        <location filename="../../locks/diagnose_control.py" line="+54"/>
+        <location filename="../../locks/diagnose_control.py" line="+55"/>
         <source>The value is only spaces: type the email or username to diagnose.</source>
         <translation>La valeur ne contient que des espaces&#xa0;: saisissez l’e-mail ou le nom d’utilisateur à diagnostiquer.</translation>
     </message>
@@ -6622,7 +6632,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.diagnose_flow</name>
     <message>
-        <location filename="../../locks/diagnose_flow.py" line="+23"/>
+        <location filename="../../locks/diagnose_flow.py" line="+24"/>
         <source>Type the value to diagnose (an email or a username).</source>
         <translation>Tapez la valeur à diagnostiquer (un e-mail ou un nom d’utilisateur).</translation>
     </message>

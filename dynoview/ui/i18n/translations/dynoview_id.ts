@@ -1962,17 +1962,27 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+68"/>
+        <location line="+74"/>
         <source>Open account</source>
         <translation>Buka akun</translation>
     </message>
     <message>
-        <location line="-66"/>
+        <location line="-72"/>
         <source>Open lock</source>
         <translation>Buka lock</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+1"/>
+        <source>Scan instead</source>
+        <translation>Scan saja</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Diagnose again, looking the holders up with a Scan that reads every account&apos;s spelling (the index finds only the spellings asked for). It reads the whole table: read capacity in proportion to its size.</source>
+        <translation>Diagnosis ulang, mencari pemegang dengan Scan yang membaca ejaan setiap akun (indeks hanya menemukan ejaan yang ditanyakan). Scan membaca seluruh tabel: kapasitas baca sebanding dengan ukurannya.</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>Open account ({accounts_count})</source>
         <translation>Buka akun ({accounts_count})</translation>
     </message>
@@ -1980,7 +1990,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>DiagnoseControl</name>
     <message>
-        <location filename="../../locks/diagnose_control.py" line="+54"/>
+        <location filename="../../locks/diagnose_control.py" line="+55"/>
         <source>The value is only spaces: type the email or username to diagnose.</source>
         <translation>Nilainya hanya berisi spasi: ketik email atau nama pengguna yang akan didiagnosis.</translation>
     </message>
@@ -6565,7 +6575,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.diagnose_flow</name>
     <message>
-        <location filename="../../locks/diagnose_flow.py" line="+23"/>
+        <location filename="../../locks/diagnose_flow.py" line="+24"/>
         <source>Type the value to diagnose (an email or a username).</source>
         <translation>Ketik nilai yang didiagnosis (email atau username).</translation>
     </message>

@@ -1984,17 +1984,27 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+68"/>
+        <location line="+74"/>
         <source>Open account</source>
         <translation>Abrir conta</translation>
     </message>
     <message>
-        <location line="-66"/>
+        <location line="-72"/>
         <source>Open lock</source>
         <translation>Abrir bloqueio</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+1"/>
+        <source>Scan instead</source>
+        <translation>Usar Scan</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Diagnose again, looking the holders up with a Scan that reads every account&apos;s spelling (the index finds only the spellings asked for). It reads the whole table: read capacity in proportion to its size.</source>
+        <translation>Diagnosticar de novo, procurando os detentores com um Scan que lê a grafia de cada conta (o índice só encontra as grafias pedidas). Ele lê a tabela inteira: capacidade de leitura proporcional ao tamanho dela.</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>Open account ({accounts_count})</source>
         <translation>Abrir conta ({accounts_count})</translation>
     </message>
@@ -2002,7 +2012,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>DiagnoseControl</name>
     <message>
-        <location filename="../../locks/diagnose_control.py" line="+54"/>
+        <location filename="../../locks/diagnose_control.py" line="+55"/>
         <source>The value is only spaces: type the email or username to diagnose.</source>
         <translation>O valor tem só espaços: digite o e-mail ou o nome de usuário a diagnosticar.</translation>
     </message>
@@ -6622,7 +6632,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.diagnose_flow</name>
     <message>
-        <location filename="../../locks/diagnose_flow.py" line="+23"/>
+        <location filename="../../locks/diagnose_flow.py" line="+24"/>
         <source>Type the value to diagnose (an email or a username).</source>
         <translation>Digite o valor a diagnosticar (um e-mail ou um nome de usuário).</translation>
     </message>
