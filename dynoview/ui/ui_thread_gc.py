@@ -18,7 +18,6 @@ few seconds). ``ui/gc_pauses.py`` says which collections are kept off the UI thr
 from __future__ import annotations
 
 import gc
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -28,12 +27,15 @@ if TYPE_CHECKING:
 CHECK_INTERVAL_MS = 50
 
 
-@dataclass
 class _Ledger:
-    """What CPython keeps to decide a full collection, which Python does not expose."""
+    """What CPython keeps to decide a full collection, which Python does not expose. (A plain
+    class: this module loads before the first paint, where a dataclass costs its code generation.)"""
 
-    pending: int = 0  # objects promoted to the oldest generation since its last collection
-    long_lived: int = 0  # objects the last full collection left there
+    __slots__ = ("long_lived", "pending")
+
+    def __init__(self) -> None:
+        self.pending = 0  # objects promoted to the oldest generation since its last collection
+        self.long_lived = 0  # objects the last full collection left there
 
 
 _ledger = _Ledger()
