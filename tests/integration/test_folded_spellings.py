@@ -83,7 +83,7 @@ def test_preflight_warns_when_another_spelling_cannot_be_looked_up(
     assert result.needs_confirmation and "need your explicit confirmation" in result.summary()
     (pair,) = result.pairs
     assert pair.status_after == FREE and pair.unseen
-    assert "✓" not in pair.line() and "other spellings not looked up" in pair.line()
+    assert "✓" not in pair.line() and "holders not all looked up" in pair.line()
 
 
 def test_preflight_of_a_lock_kept_as_spelled_needs_no_warning(

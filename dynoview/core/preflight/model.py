@@ -71,7 +71,8 @@ class Pair:
     warns: bool = False
     #: The other forms of the value's clash group after the transaction (case or lookalike).
     clash_with: tuple[str, ...] = ()
-    #: Accounts storing another spelling of the value could not be looked up (UNSEEN_HOLDER).
+    #: Accounts holding the value (or another spelling of it) could not all be looked up, and the
+    #: transaction releases its lock or adds a holder to it (UNSEEN_HOLDER).
     unseen: bool = False
 
     @property
@@ -82,8 +83,9 @@ class Pair:
     @property
     def repaired(self) -> bool:
         """A problem before, and a lesser one (or none) after."""
+        # Not when its holders were not all seen: an "orphan" lock may be a live account's.
         return (self.status_before not in (OK, FREE) and self.status_after != UNPREDICTABLE
-                and _RANK[self.status_after] < _RANK[self.status_before])
+                and not self.unseen and _RANK[self.status_after] < _RANK[self.status_before])
 
     @property
     def changed(self) -> bool:
@@ -94,11 +96,14 @@ class Pair:
         finding that breaks the invariant, ⚠ for a warning."""
         holders = ", ".join(self.holders_after)
         status = self.status_after
+        if status == OK and self.unseen:
+            return (f"after: lock {self.lock_text} held by {holders} ⚠ other holders not looked up: "
+                    "the lock may be another account's")
         if status == OK:
             return f"after: lock {self.lock_text} held by {holders} ✓"
         if status == FREE and self.unseen:
             return (f"after: {self.rule} {self.value} has no lock, and no account found holds it ⚠ "
-                    "other spellings not looked up")
+                    "holders not all looked up")
         if status == FREE:
             return f"after: {self.rule} {self.value} is free (no lock, no account) ✓"
         if status == MISSING_LOCK:

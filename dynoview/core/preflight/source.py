@@ -154,6 +154,7 @@ class Source:
                 self.unsure.add((table, rule.name))
             return
         if info is None or info.item_count is None or info.item_count > LOOKUP_SCAN_MAX_ITEMS:
+            self.unsure.add((table, rule.name))  # no holder looked up: an existing lock may be held
             self.lookup_notes[(table, rule.name)] = (
                 f"Other accounts holding these {rule.name} values were not looked up: the schema names "
                 f"no index on {rule.attribute} and the table is too large to scan. Add the index to "

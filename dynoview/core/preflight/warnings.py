@@ -23,6 +23,7 @@ from dynoview.core.preflight.model import (
 from dynoview.core.preflight.refusals import Context, Touched
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.findings import CASE_CLASH, EXPIRED, LOOKALIKE_CLASH
+from dynoview.core.uniqueness.holders import exact_lookup_finds_all
 from dynoview.core.uniqueness.locks_table import home_table
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
 
@@ -85,25 +86,41 @@ def unknown_expiries(touched: Sequence[Touched], before: Mapping[tuple[str, str]
 
 def unseen_holders(pairs: Sequence[Pair], tables: Sequence[str], unsure: set[tuple[str, str]],
                    ctx: Context) -> list[PreflightWarning]:
-    """A warning for each lock the transaction removes with no account found holding its value,
-    where the lookup could not find every spelling (``Source.unsure``: an index under a
-    normalising rule, on a table too large to read whole): an account storing another spelling
-    the rule folds into the lock (``Ada@Example.io`` for ``ada@example.io``) would lose it."""
+    """A warning for each lock whose holders the lookup could not all find (``Source.unsure``: an
+    index under a normalising rule, which finds only the spellings asked for, or no index on a
+    table too large to scan) when the transaction releases it with no holder found (an unseen
+    holder would lose its lock), or gives it a holder while none was found before (an unseen
+    holder and the new one would share the value: a duplicate, not the repair of an orphan)."""
     out: list[PreflightWarning] = []
     for pair, table in zip(pairs, tables, strict=True):
-        if (table, pair.rule) not in unsure or not pair.locked_before or pair.locked_after \
-                or pair.holders_after:
+        if (table, pair.rule) not in unsure or not pair.locked_before:
+            continue
+        released = not pair.locked_after and not pair.holders_after
+        claimed = not pair.holders_before and bool(pair.holders_after)
+        if not (released or claimed):
             continue
         rule = ctx.schema.rule(pair.rule)
         index = _cause(ctx, table, rule, [pair.value])
+        if rule.index_name and not exact_lookup_finds_all(rule):
+            why = (f"the {rule.normalisation} rule folds other spellings into this lock (other capitals, "
+                   f"spaces or Unicode forms) and the index {rule.index_name} finds only the spellings "
+                   "asked for, on a table too large to read whole")
+            holder, audit = "An account storing another spelling", "it reads every spelling"
+        else:
+            why = (f"the schema names no index on {rule.attribute} and the table is too large to scan, "
+                   "so the accounts holding it were not looked up")
+            holder, audit = "An account holding it", "it reads every account"
+        if released:
+            found = "no account was found holding"
+            risk = f"{holder} would lose its lock. Check the audit ({audit}) before releasing it"
+        else:
+            found = "the lock exists and no account was found holding"
+            risk = (f"{holder} and the new holder would share the value (a duplicate). Diagnose the "
+                    f"value or check the audit ({audit}) first")
         out.append(PreflightWarning(
             index, UNSEEN_HOLDER, rule.name, pair.value, (pair.value,), (),
-            f"{_where(index)}no account was found holding {rule.name} {pair.value}, but the "
-            f"{rule.normalisation} rule folds other spellings into this lock (other capitals, spaces "
-            f"or Unicode forms) and the index {rule.index_name} finds only the spellings asked for, "
-            "on a table too large to read whole. An account storing another spelling would lose "
-            "its lock. Check the audit (it reads every spelling) before releasing it, or confirm "
-            "to send it anyway."))
+            f"{_where(index)}{found} {rule.name} {pair.value}, but {why}. {risk}, or confirm to send "
+            "it anyway."))
     return out
 
 
