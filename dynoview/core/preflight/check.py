@@ -63,7 +63,7 @@ from dynoview.core.uniqueness.locks_table import (
     pair_tables,
     with_accounts_table,
 )
-from dynoview.core.uniqueness.schema import UniquenessSchema, protected_text, string_value
+from dynoview.core.uniqueness.schema import UniquenessSchema, default_schema, protected_text, string_value
 
 __all__ = ["FREE", "LOOKUP_SCAN_MAX_ITEMS", "NOT_ATOMIC_NOTE", "UNPREDICTABLE", "Choice", "Pair",
            "Preflight", "PreflightWarning", "Refusal", "Source", "judge", "run_preflight"]
@@ -203,20 +203,28 @@ def _foreign(tx: Transaction, schema: UniquenessSchema,
     for index, action in enumerate(tx.actions):
         info = tables.get(action.table)
         names = schema.lock_key_names if is_locks_table(schema, action.table) else schema.key_names
-        if info is None or tuple(info.key_names) == names or len(info.key_names) != len(names):
+        if info is None or tuple(info.key_names) == names:
             continue
         key = _key_of(action, info.key_names)
         if key is None:
             continue
-        as_schema = {name: key[own] for name, own in zip(names, info.key_names, strict=True)}
-        if not (schema.is_account(as_schema) or schema.match_lock(as_schema) is not None):
+        # Read in the judged schema's names, or as the table's own default layout would read it
+        # (the builder judges with the open table's schema: a lock of another table, keyed
+        # otherwise, was "no account or lock" and passed).
+        as_schema = ({name: key[own] for name, own in zip(names, info.key_names, strict=True)}
+                     if len(info.key_names) == len(names) else {})
+        judged = bool(as_schema) and (schema.is_account(as_schema)
+                                      or schema.match_lock(as_schema) is not None)
+        own = default_schema(info)
+        if not (judged or own.is_account(key) or own.match_lock(key) is not None):
             continue
         out.append(Refusal(index, "", "", (
             f"Action {index + 1} writes {action.table}, whose key attributes "
             f"({', '.join(info.key_names)}) are not those of the uniqueness schema judged here "
             f"({', '.join(names)}), and its key reads as an account or a lock: the preflight cannot "
             f"judge it. Send the writes of {action.table} in a transaction of their own, where "
-            "that table's schema judges them."), None, status=UNPREDICTABLE))
+            f"that table's schema judges them (in the window: with {action.table} open)."), None,
+            status=UNPREDICTABLE))
     return out
 
 
