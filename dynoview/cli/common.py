@@ -396,7 +396,8 @@ def open_connection(args: argparse.Namespace) -> Iterator[Connection]:
         # a demo connection directly off the user's action log and schemas too.
         try:
             with profile.use(profile.DEMO):
-                conn = backend.connect(read_only=getattr(args, "read_only", False))
+                conn = backend.connect(read_only=getattr(args, "read_only", False),
+                                       production=getattr(args, "production", False))
                 with _listing_tables_when_missing(conn):
                     yield conn
         finally:

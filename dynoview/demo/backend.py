@@ -70,19 +70,21 @@ class DemoBackend:
     endpoint_url: str
     engine: str = "moto"
 
-    def connection_spec(self, read_only: bool = False) -> ConnectionSpec:
+    def connection_spec(self, read_only: bool = False, production: bool = False) -> ConnectionSpec:
         from dynoview.core.session.connection import ConnectionSpec
 
         name = "Demo (embedded)" if self.engine == "moto" else "Demo (DynamoDB Local)"
-        return ConnectionSpec(name=name, endpoint_url=self.endpoint_url,
-                              region="us-east-1", read_only=read_only, demo=True)
+        return ConnectionSpec(name=name, endpoint_url=self.endpoint_url, region="us-east-1",
+                              read_only=read_only, production=production, demo=True)
 
-    def connect(self, read_only: bool = False) -> Connection:
+    def connect(self, read_only: bool = False, production: bool = False) -> Connection:
+        """A connection to the demo endpoint; ``production`` opens it as a production one is
+        (read-only whatever else is asked), so the flag can be rehearsed on the demo."""
         from dynoview.core.session.connection import Connection, demo_credentials
 
         creds = demo_credentials()
         creds.pop("region_name")
-        return Connection(self.connection_spec(read_only), credentials=creds)
+        return Connection(self.connection_spec(read_only, production), credentials=creds)
 
     def seed_sender(self, extra_headers: dict[str, str] | None = None) -> HttpSender:
         """Requests to this endpoint signed as the app's demo connection signs them (with

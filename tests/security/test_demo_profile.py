@@ -97,3 +97,20 @@ def test_smoke_run_keeps_its_settings_in_the_demo_profile(tmp_path: Path) -> Non
     if os.name == "posix":
         settings = home / "xdg_config_home" / "DynoView" / "demo" / "settings.ini"
         assert stat.S_IMODE(settings.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("argv", [
+    ["transact", "{signup}", "--demo", "--production", "--yes"],
+    ["tables", "delete", "metrics", "--confirm", "metrics", "--demo", "--production"],
+])
+def test_production_on_the_demo_is_read_only_as_anywhere(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        argv: list[str]) -> None:
+    """--production ("read-only, whatever else is asked") was dropped with --demo: the sign-up
+    was written and the table deleted, exit 0, where a real endpoint refuses both."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    args = [a.replace("{signup}", str(signup_file(tmp_path, "prod1"))) for a in argv]
+    assert cli_main(args) == 2
+    captured = capsys.readouterr()
+    assert "read-only" in captured.out + captured.err
+    assert "succeeded" not in captured.out and "deleted metrics" not in captured.out

@@ -280,6 +280,8 @@ class Connection:
             # boto3's (AWS_DEFAULT_PROFILE, AWS_PROFILE, else "default"). Typed keys name none.
             signs_as = spec.profile or (None if credentials else self.session.profile_name)
             spec = production.as_opened(spec, profile=signs_as)
+        elif spec.production:  # the demo marked production (--demo --production): read-only too
+            spec = production.as_opened(spec, patterns=())
         self.spec = spec
         self.identity: Identity | None = None  # set by identity.caller_identity
         self.placeholder_credentials = False  # True: a loopback endpoint and no AWS credentials
