@@ -301,7 +301,7 @@ def _guarded(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema
     add, each named on standard error, and whether any was added; else ``tx`` itself."""
     if not (args.add_guards and preflight.checked):
         return tx, False
-    guarded, guards = add_guards(tx, schema, preflight.seen)
+    guarded, guards = add_guards(tx, schema, preflight.seen, preflight.locks_present)
     for guard in guards:
         print(f"guard added: action {guard.index + 1}: {guard.text}", file=sys.stderr)
     return guarded, bool(guards)

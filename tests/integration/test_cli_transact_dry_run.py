@@ -155,3 +155,24 @@ def test_dry_run_with_add_guards_prints_the_body_yes_sends(
     capsys.readouterr()
     sent = [e["request"] for e in ActionLog().entries() if e.get("token") == "dry-run-guards-0001"]
     assert sent == [json.loads(previewed)]
+
+
+def test_add_guards_never_adds_a_guard_sure_to_fail_on_a_lock_that_is_there(
+        tmp_path: Path, endpoint_url: str, accounts_table: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A re-put of an account and its two locks, all present: the preflight passes, and
+    --add-guards put attribute_not_exists on both locks it had read as there, so the send was
+    cancelled ("Email ... is already taken"). Locks read as present get no such guard."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    conn = connect(endpoint_url)
+    items = [{"PK": {"S": "ACCT#rep"}, "SK": {"S": "PROFILE"}, "email": {"S": "rep@x.io"},
+              "username": {"S": "rep"}},
+             {"PK": {"S": "UNIQ#EMAIL#rep@x.io"}, "SK": {"S": "LOCK"}},
+             {"PK": {"S": "UNIQ#HANDLE#rep"}, "SK": {"S": "LOCK"}}]
+    for item in items:
+        conn.client.put_item(TableName=accounts_table, Item=item)
+    path = request_file(tmp_path, *(put(accounts_table, item) for item in items))
+    assert main(["transact", str(path), "--endpoint-url", endpoint_url, "--add-guards", "--yes"]) == 0
+    captured = capsys.readouterr()
+    assert "on the new email lock" not in captured.err and "on the new username lock" not in captured.err
+    assert captured.out.startswith("succeeded"), captured.out + captured.err

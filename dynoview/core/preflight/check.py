@@ -117,6 +117,8 @@ def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
     result = Preflight(notes=[NOT_ATOMIC_NOTE, _SIMULATED_NOTE])
     world = _World.read(source, schema, touched)
     result.seen = dict(world.accounts_before)
+    result.locks_present = {i for _n, a, key, kind in touched if kind == "lock"
+                            and world.before.get(i := item_ident(a.table, key)) is not None}
     now = datetime.now(UTC)
     verdicts = {table: _verdict(source, schema, world, table, now) for table in world.tables()}
     shown = _shown(world, verdicts)

@@ -9,7 +9,7 @@ action's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +17,7 @@ from dynoview.core.expressions.builders import and_
 from dynoview.core.expressions.lexer import ExpressionSyntaxError
 from dynoview.core.expressions.nodes import paths as _paths
 from dynoview.core.expressions.parser import parse_condition, parse_update
+from dynoview.core.preflight.model import item_ident
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, PUT, UPDATE, Action, Transaction
 from dynoview.core.tx.validation import guarded_absent
 from dynoview.core.uniqueness.locks_table import is_locks_table
@@ -89,10 +90,13 @@ def _guard(action: Action, attribute: str, test: str, value: Mapping[str, Any] |
 
 
 def add_guards(tx: Transaction, schema: UniquenessSchema,
-               seen: Mapping[tuple[str, str], dict[str, Any] | None]) -> tuple[Transaction, list[Guard]]:
+               seen: Mapping[tuple[str, str], dict[str, Any] | None],
+               locks_present: Collection[tuple[str, str]] = ()) -> tuple[Transaction, list[Guard]]:
     """A copy of ``tx`` with the invariant's guards added where an action lacks them.
 
-    ``seen`` maps (table, account id) to the account as the preflight read it (None: absent).
+    ``seen`` maps (table, account id) to the account as the preflight read it (None: absent);
+    ``locks_present``, the locks it read as there (``Preflight.locks_present``): a Put of one
+    replaces it (a re-put, an orphan adopted), and attribute_not_exists would cancel it all.
     """
     out = tx.copy()
     guards: list[Guard] = []
@@ -115,6 +119,8 @@ def add_guards(tx: Transaction, schema: UniquenessSchema,
         unguarded_put = action.kind == PUT and lock_pk not in guarded_absent(action)
         if match is not None and (lock_pk not in mentioned or unguarded_put):
             rule, value = match
+            if action.kind == PUT and item_ident(action.table, key) in locks_present:
+                continue  # the lock is there: "new lock only" would be sure to cancel the write
             if action.kind == PUT:
                 added.append((_guard(action, lock_pk, "attribute_not_exists", None),
                               f"attribute_not_exists({lock_pk}) on the new {rule.name} lock {value}"))

@@ -181,6 +181,8 @@ class Preflight:
     checked: bool = True  # False when nothing in the transaction is an account or a lock
     #: (table, account id) -> the account as read before the write (None: absent)
     seen: dict[tuple[str, str], dict[str, Any] | None] = field(default_factory=dict)
+    #: The locks the transaction writes that the preflight read as present (``item_ident``s).
+    locks_present: set[tuple[str, str]] = field(default_factory=set)
     warnings: list[PreflightWarning] = field(default_factory=list)
 
     @property

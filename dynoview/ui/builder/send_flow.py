@@ -270,7 +270,7 @@ class SendFlow(QObject):
         self.preflight = preflight
         self._judged = _items(tx)
         if env is not None and preflight.checked:
-            self.guarded = add_guards(tx, env.schema, preflight.seen)
+            self.guarded = add_guards(tx, env.schema, preflight.seen, preflight.locks_present)
         guards = self.guarded[1] if self.guarded else []
         details = {"tx": tx, "preflight": preflight, "execute_after": execute_after, "guards": guards}
         if not execute_after:
