@@ -403,6 +403,9 @@ def open_connection(args: argparse.Namespace) -> Iterator[Connection]:
         finally:
             backend.stop()
         return
+    if getattr(args, "engine", None):  # as the window refuses it: it chooses the demo's engine
+        raise DynoViewError("--engine chooses the demo's engine: add --demo, or drop --engine.",
+                            field="engine")
     spec = spec_from_environment(profile=args.profile, region=args.region,
                                  endpoint_url=args.endpoint_url, read_only=args.read_only,
                                  production=getattr(args, "production", False))

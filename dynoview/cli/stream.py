@@ -91,7 +91,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help="keep polling for new records until Ctrl+C (or --max-seconds/--limit)")
     parser.add_argument("--key", action="append", default=[], metavar="PK[,SK]",
                         help="only records of this partition key (and sort key); repeat for several "
-                             "keys. Escape a comma inside a value as \\,")
+                             "keys, or separate them with ;. Inside a value write a comma as \\,, a "
+                             "semicolon as \\; and a backslash as \\\\")
     parser.add_argument("--format", choices=("json", "text"), default="json",
                         help="json: one JSON object per line (default); text: one readable line")
     parser.add_argument("--limit", type=whole_number(1), default=None,

@@ -182,3 +182,16 @@ def test_a_name_already_taken_is_said_at_the_name_and_changes_nothing(conn: Conn
         local_tables.create_table(conn, local_tables.article_plan(name))
     assert err.value.field == "name" and f"A table named {name} already exists" in err.value.message
     assert conn.client.describe_table(TableName=name)["Table"]["KeySchema"] == before
+
+
+@pytest.mark.parametrize("inside", [True, False])
+def test_a_described_ttl_is_kept_beside_or_inside_the_table(inside: bool) -> None:
+    """TimeToLiveDescription merged inside "Table" was dropped ("no TTL", no note)."""
+    from dynoview.core.session.local_tables import plan_from_description
+
+    table = {"TableName": "src", "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}],
+             "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}]}
+    ttl = {"TimeToLiveStatus": "ENABLED", "AttributeName": "expiresAt"}
+    data = {"Table": {**table, "TimeToLiveDescription": ttl}} if inside else \
+        {"Table": table, "TimeToLiveDescription": ttl}
+    assert plan_from_description(data, "copy").ttl_attribute == "expiresAt"

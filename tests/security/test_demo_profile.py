@@ -114,3 +114,9 @@ def test_production_on_the_demo_is_read_only_as_anywhere(
     captured = capsys.readouterr()
     assert "read-only" in captured.out + captured.err
     assert "succeeded" not in captured.out and "deleted metrics" not in captured.out
+
+
+def test_engine_without_demo_is_refused_not_ignored(capsys: pytest.CaptureFixture[str]) -> None:
+    """--engine chooses the demo's engine; without --demo it was silently ignored."""
+    assert cli_main(["tables", "--endpoint-url", "http://127.0.0.1:1", "--engine", "dynamodb-local"]) == 2
+    assert "--engine chooses the demo's engine: add --demo" in capsys.readouterr().err

@@ -202,7 +202,9 @@ def plan_from_description(data: Any, name: str | None = None) -> TablePlan:
     table_class = _object(table.get("TableClassSummary")).get("TableClass")
     if table_class:
         request["TableClass"] = table_class
-    ttl = data.get("TimeToLiveDescription") if isinstance(data, Mapping) else None
+    # Merged beside "Table" (as the docs say), or inside it: both are read.
+    ttl = (data.get("TimeToLiveDescription") if isinstance(data, Mapping) else None) \
+        or table.get("TimeToLiveDescription")
     ttl_attribute = (ttl.get("AttributeName") if isinstance(ttl, Mapping)
                      and ttl.get("TimeToLiveStatus") in ("ENABLED", "ENABLING") else None)
     dropped = [what for key, what in _DROPPED_NOTES.items() if table.get(key)]

@@ -11,22 +11,25 @@ from dynoview.core.streams.records import StreamEvent, key_value_text
 from dynoview.core.values.equality import values_equal
 
 
-def _split_unescaped(text: str, sep: str) -> list[str]:
-    """Split on ``sep`` except where it is escaped with a backslash (``\\,``)."""
-    parts: list[str] = []
+def _split_keys(text: str) -> list[list[str]]:
+    """Keys separated by ``;``, each of parts separated by ``,``, in one pass: a backslash keeps
+    the next ``,``, ``;`` or backslash as it is (two passes unescaped ``\\`` twice)."""
+    keys: list[list[str]] = [[]]
     current: list[str] = []
     chars = iter(text)
     for ch in chars:
         if ch == "\\":
             nxt = next(chars, "")
-            current.append(nxt if nxt in (sep, "\\") else ch + nxt)
-        elif ch == sep:
-            parts.append("".join(current))
+            current.append(nxt if nxt in (",", ";", "\\") else ch + nxt)
+        elif ch in ",;":
+            keys[-1].append("".join(current))
             current = []
+            if ch == ";":
+                keys.append([])
         else:
             current.append(ch)
-    parts.append("".join(current))
-    return parts
+    keys[-1].append("".join(current))
+    return keys
 
 
 def _key_equals(av: Mapping[str, Any] | None, text: str) -> bool:
@@ -54,15 +57,16 @@ class KeyFilter:
     def parse(cls, specs: str | Iterable[str]) -> KeyFilter:
         """From ``"PK[,SK]"`` strings; in one string several keys may be separated by ``;``.
 
-        A comma or semicolon inside a value is escaped with a backslash.
+        A comma, a semicolon or a backslash inside a value is escaped with a backslash
+        (``\\,`` ``\\;`` ``\\\\``).
         """
         texts = [specs] if isinstance(specs, str) else list(specs)
         keys: list[tuple[str, str | None]] = []
         for text in texts:
-            for spec in _split_unescaped(text, ";"):
+            for parts in _split_keys(text):
+                spec = ",".join(parts)  # as typed, for the messages
                 if not spec.strip():
                     continue
-                parts = _split_unescaped(spec.strip(), ",")
                 if len(parts) > 2:
                     # A table key has two parts at most: a third was silently folded into
                     # the sort key, so the filter matched nothing and said nothing.

@@ -489,3 +489,11 @@ def test_one_empty_page_is_not_the_end_of_a_shard() -> None:
     reader, _ = make_reader(fake)
     events, _ = drain(reader)
     assert seqs(events) == ["150", "151", "201", "301"]
+
+
+def test_key_filter_escapes_semicolons_and_backslashes_in_one_pass() -> None:
+    """A value holding ";" was cut into two keys (matching nothing, said nothing), and "\\\\" was
+    unescaped twice, so a value ending in a backslash could not be written."""
+    assert KeyFilter.parse(r"UNIQ#EMAIL#x\;y@x.io,LOCK").keys == (("UNIQ#EMAIL#x;y@x.io", "LOCK"),)
+    assert KeyFilter.parse("back\\\\,LOCK").keys == (("back\\", "LOCK"),)
+    assert KeyFilter.parse(r"a\,b,c;d").keys == (("a,b", "c"), ("d", None))
