@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
+    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QVBoxLayout,
@@ -37,7 +39,44 @@ from dynoview.core.tx.model import KINDS, PUT, RETURN_VALUES_CHOICES, UPDATE, Ac
 from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 from dynoview.core.values.user_text import parse_value
+from dynoview.ui.builder.expression_rows import INVALID, UNUSED, NotRows, rows_from_raw
 from dynoview.ui.builder.fields import AttributeTable, RowList, av_text, mark_field, type_combo
+from dynoview.ui.themed import set_role
+
+KeyRow = tuple[str, str, str]  # a key attribute as typed: (name, type code, value text)
+
+
+def raw_texts(update: str, condition: str, names: Mapping[str, str],
+              values: Mapping[str, Any]) -> tuple[str, str, str, str]:
+    """What the four raw fields show for these expressions and maps."""
+    return (update, condition, json.dumps(dict(names), ensure_ascii=False) if names else "",
+            json.dumps({k: to_dynamodb_json(v) for k, v in values.items()}, ensure_ascii=False)
+            if values else "")
+
+
+def fill_update_row(widgets: list[QWidget], row: UpdateRow) -> None:
+    clause_w, path_w, form_w, code_w, value_w = widgets
+    assert isinstance(clause_w, QComboBox) and isinstance(path_w, QLineEdit)
+    assert isinstance(form_w, QComboBox) and isinstance(code_w, QComboBox)
+    assert isinstance(value_w, QLineEdit)
+    clause_w.setCurrentText(row.clause)
+    path_w.setText(row.path)
+    form_w.setCurrentText(row.form)
+    code_w.setCurrentText(row.code)
+    value_w.setText(row.value)
+
+
+def fill_condition_row(widgets: list[QWidget], row: ConditionRow) -> None:
+    join_w, not_w, path_w, op_w, code_w, value_w = widgets
+    assert isinstance(join_w, QComboBox) and isinstance(not_w, QCheckBox)
+    assert isinstance(path_w, QLineEdit) and isinstance(op_w, QComboBox)
+    assert isinstance(code_w, QComboBox) and isinstance(value_w, QLineEdit)
+    join_w.setCurrentText(row.join)
+    not_w.setChecked(row.negate)
+    path_w.setText(row.path)
+    op_w.setCurrentText(row.op)
+    code_w.setCurrentText(row.code)
+    value_w.setText(row.value)
 
 
 class ActionEditor(QWidget):
@@ -49,6 +88,9 @@ class ActionEditor(QWidget):
         super().__init__(parent)
         self._tables = tables
         self._key_edits: dict[str, tuple[QLineEdit, str]] = {}
+        # Key values the named fields have no field for (another table's key): kept, so a
+        # table switched back, or the free-form table, shows them again.
+        self._key_stash: list[KeyRow] = []
         self.label = ""
         self._setup_ui()
 
@@ -64,7 +106,12 @@ class ActionEditor(QWidget):
         self.item = AttributeTable("item")
         QVBoxLayout(self.item_box).addWidget(self.item)
         self.raw_mode = QCheckBox(self.tr("Edit expressions as raw text"))
-        for w in (self.key_box, self.item_box, self.raw_mode):
+        self.mode_note = QLabel()  # why the raw text stays raw (hidden when empty)
+        self.mode_note.setWordWrap(True)
+        self.mode_note.setTextFormat(Qt.TextFormat.PlainText)  # it quotes expressions ("<>")
+        set_role(self.mode_note, "error")
+        self.mode_note.hide()
+        for w in (self.key_box, self.item_box, self.raw_mode, self.mode_note):
             layout.addWidget(w)
         self._build_expressions(layout)
         layout.addStretch(1)
@@ -183,6 +230,19 @@ class ActionEditor(QWidget):
         self.changed.emit()
 
     def _mode_changed(self, raw: bool) -> None:
+        if raw:  # the rows' latest edits, not the last (debounced) build's text
+            self._build_rows(0, Action(kind=self.kind.currentText(), table=""), [])
+        elif self._raw_edited():
+            why = self._fill_rows_from_raw()
+            if why:  # rows would lose it: stay raw and say why
+                self.raw_mode.blockSignals(True)
+                self.raw_mode.setChecked(True)
+                self.raw_mode.blockSignals(False)
+                self.mode_note.setText(why)
+                self.mode_note.show()
+                return
+        self.mode_note.clear()
+        self.mode_note.hide()
         self.update_rows.setVisible(not raw)
         self.condition_rows.setVisible(not raw)
         for widget in (self.update_raw, self.condition_raw, self.names_raw, self.values_raw):
@@ -193,8 +253,76 @@ class ActionEditor(QWidget):
         self._rebuild_key_form()
         self.changed.emit()
 
+    def _raw_edited(self) -> bool:
+        """Whether the raw fields say something else than the rows build (edited as text)."""
+        built = build_expressions(0, self.update_row_data() if self.kind.currentText() == UPDATE else [],
+                                  self.condition_row_data())
+        shown = (self.update_raw.text(), self.condition_raw.text(), self.names_raw.toPlainText(),
+                 self.values_raw.toPlainText())
+        return shown != raw_texts(built.update, built.condition, built.names, built.values)
+
+    def _fill_rows_from_raw(self) -> str:
+        """Replace the rows by the raw expressions; "" when done, else why they cannot be rows."""
+        action = Action(kind=self.kind.currentText(), table="")
+        problems: list[Problem] = []
+        self._build_raw(0, action, problems)
+        if problems:
+            return self.tr("Kept as raw text: {problem}").format(problem=problems[0].message)
+        try:
+            update_rows, condition_rows = rows_from_raw(action.update, action.condition, action.names,
+                                                        action.values)
+        except NotRows as exc:
+            if exc.reason == INVALID:
+                return self.tr("Kept as raw text: {problem} Fix the text, or keep editing it as "
+                               "text.").format(problem=exc.detail)
+            if exc.reason == UNUSED:
+                return self.tr("Kept as raw text: no expression uses {placeholders}, and the rows "
+                               "would drop them. Remove them from the maps, or keep editing as "
+                               "text.").format(placeholders=exc.detail)
+            return self.tr("Kept as raw text: the rows cannot show these expressions exactly (rows "
+                           "are single conditions joined left to right, and update steps that each "
+                           "act on one attribute with one value). Keep editing them as text.")
+        if action.kind == UPDATE:  # other kinds send no update: their rows stay as they are
+            self.update_rows.clear()
+            for update_row in update_rows:
+                fill_update_row(self.update_rows.add_row(), update_row)
+        self.condition_rows.clear()
+        for condition_row in condition_rows:
+            fill_condition_row(self.condition_rows.add_row(), condition_row)
+        return ""
+
+    def _key_rows(self) -> list[KeyRow]:
+        """The key as the form in use holds it, typed text (parsed or not) included; an empty
+        named field holds nothing (it would only add a blank row to a free-form key)."""
+        if self._key_edits:
+            return [(name, code, edit.text()) for name, (edit, code) in self._key_edits.items()
+                    if edit.text()]
+        return self.key_free.typed_rows()
+
+    def _show_key(self, rows: list[KeyRow], stash: list[KeyRow]) -> None:
+        """Put key values into the form in use: the free-form table takes every row (those kept
+        aside too); named fields take the values for their names, and the rest is kept aside."""
+        if not self._key_edits:
+            self.key_free.set_values({})
+            for row in (*rows, *stash):
+                self.key_free.add_text_row(*row)
+            self._key_stash = []
+            return
+        for edit, _code in self._key_edits.values():
+            edit.setText("")
+        placed: set[str] = set()
+        self._key_stash = []
+        for row in (*rows, *stash):  # the form's own values first: they are the newer ones
+            if row[0] in self._key_edits and row[0] not in placed:
+                self._key_edits[row[0]][0].setText(row[2])
+                placed.add(row[0])
+            else:
+                self._key_stash.append(row)
+
     def _rebuild_key_form(self) -> None:
-        old = {name: edit.text() for name, (edit, _t) in self._key_edits.items()}
+        # The table list is refreshed on every connection change and the table name is typed a
+        # letter at a time: the key the form held goes into the new form, whichever it is.
+        old = self._key_rows()
         while self.key_form.rowCount():
             self.key_form.removeRow(0)
         self._key_edits = {}
@@ -203,14 +331,15 @@ class ActionEditor(QWidget):
         self.key_free.changed.connect(self.changed.emit)
         if info is None:
             self.key_form.addRow(self.key_free)
-            return
-        for attr in (info.partition_key, info.sort_key):
-            if attr is None:
-                continue
-            edit = QLineEdit(old.get(attr.name, ""))
-            edit.textChanged.connect(lambda _t: self.changed.emit())
-            self._key_edits[attr.name] = (edit, attr.type)
-            self.key_form.addRow(f"{attr.name} ({attr.type})", edit)
+        else:
+            for attr in (info.partition_key, info.sort_key):
+                if attr is None:
+                    continue
+                edit = QLineEdit()
+                edit.textChanged.connect(lambda _t: self.changed.emit())
+                self._key_edits[attr.name] = (edit, attr.type)
+                self.key_form.addRow(f"{attr.name} ({attr.type})", edit)
+        self._show_key(old, self._key_stash)
 
     # ---------------------------------------------------------------- model
 
@@ -222,20 +351,13 @@ class ActionEditor(QWidget):
         self._rebuild_key_form()
         self.return_values.setCurrentText(action.return_values or "NONE")
         self.item.set_values(action.item)
-        if self._key_edits:
-            for name, (edit, _t) in self._key_edits.items():
-                av = action.key.get(name)
-                edit.setText(av_text(av)[1] if av else "")
-        else:
-            self.key_free.set_values(action.key)
+        self._show_key([(name, *av_text(av)) for name, av in action.key.items()], [])
         self.update_rows.clear()
         self.condition_rows.clear()
         self.raw_mode.setChecked(True)
-        self.update_raw.setText(action.update)
-        self.condition_raw.setText(action.condition)
-        self.names_raw.setPlainText(json.dumps(action.names, ensure_ascii=False) if action.names else "")
-        self.values_raw.setPlainText(json.dumps({k: to_dynamodb_json(v) for k, v in action.values.items()},
-                                                ensure_ascii=False) if action.values else "")
+        self.mode_note.clear()  # it was about the action shown before
+        self.mode_note.hide()
+        self._show_raw(action)
         self.label = action.label
         self.blockSignals(False)
         self.changed.emit()
@@ -302,11 +424,15 @@ class ActionEditor(QWidget):
         problems.extend(built.problems)
         action.update, action.condition = built.update, built.condition
         action.names, action.values = built.names, built.values
-        self.update_raw.setText(action.update)
-        self.condition_raw.setText(action.condition)
-        self.names_raw.setPlainText(json.dumps(action.names, ensure_ascii=False) if action.names else "")
-        self.values_raw.setPlainText(json.dumps({k: to_dynamodb_json(v) for k, v in action.values.items()},
-                                                ensure_ascii=False) if action.values else "")
+        self._show_raw(action)
+
+    def _show_raw(self, action: Action) -> None:
+        update, condition, names, values = raw_texts(action.update, action.condition, action.names,
+                                                     action.values)
+        self.update_raw.setText(update)
+        self.condition_raw.setText(condition)
+        self.names_raw.setPlainText(names)
+        self.values_raw.setPlainText(values)
 
     def update_row_data(self) -> list[UpdateRow]:
         """What the update rows hold, as core's rows."""
@@ -333,26 +459,12 @@ class ActionEditor(QWidget):
     def add_condition(self, path: str, op: str, code: str = "S", value: str = "") -> None:
         """Add a builder row (used by tests and by templates that start from rows)."""
         self.raw_mode.setChecked(False)
-        _join, _negate, path_w, op_w, code_w, value_w = self.condition_rows.add_row()
-        assert isinstance(path_w, QLineEdit) and isinstance(op_w, QComboBox)
-        assert isinstance(code_w, QComboBox) and isinstance(value_w, QLineEdit)
-        path_w.setText(path)
-        op_w.setCurrentText(op)
-        code_w.setCurrentText(code)
-        value_w.setText(value)
+        fill_condition_row(self.condition_rows.add_row(), ConditionRow(path, op, code, value))
 
     def add_update(self, clause: str, path: str, form: str = "value", code: str = "S",
                    value: str = "") -> None:
         self.raw_mode.setChecked(False)
-        clause_w, path_w, form_w, code_w, value_w = self.update_rows.add_row()
-        assert isinstance(clause_w, QComboBox) and isinstance(path_w, QLineEdit)
-        assert isinstance(form_w, QComboBox) and isinstance(code_w, QComboBox)
-        assert isinstance(value_w, QLineEdit)
-        clause_w.setCurrentText(clause)
-        path_w.setText(path)
-        form_w.setCurrentText(form)
-        code_w.setCurrentText(code)
-        value_w.setText(value)
+        fill_update_row(self.update_rows.add_row(), UpdateRow(clause, path, form, code, value))
 
     def mark(self, problems: list[Problem]) -> None:
         """Show this action's problems at their fields."""

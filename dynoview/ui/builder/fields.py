@@ -117,7 +117,10 @@ class AttributeTable(QWidget):
         layout.addLayout(buttons)
 
     def add_row(self, name: str, av: Mapping[str, Any]) -> None:
-        code, text = av_text(av)
+        self.add_text_row(name, *av_text(av))
+
+    def add_text_row(self, name: str, code: str, text: str) -> None:
+        """A row as the user typed it (the text need not parse yet)."""
         row = self.table.rowCount()
         self.table.blockSignals(True)
         self.table.insertRow(row)
@@ -160,6 +163,17 @@ class AttributeTable(QWidget):
             self.table.setItem(row, 2, cell)
         cell.setText(base64.b64encode(data).decode("ascii"))
 
+    def typed_rows(self) -> list[tuple[str, str, str]]:
+        """Every row as typed: (name, type code, value text), blank and repeated names too."""
+        rows = []
+        for row in range(self.table.rowCount()):
+            name_item, value_item = self.table.item(row, 0), self.table.item(row, 2)
+            combo = self.table.cellWidget(row, 1)
+            rows.append((name_item.text() if name_item else "",
+                         combo.currentText() if isinstance(combo, QComboBox) else "S",
+                         value_item.text() if value_item else ""))
+        return rows
+
     def set_values(self, values: Mapping[str, Any]) -> None:
         self.table.blockSignals(True)
         self.table.setRowCount(0)
@@ -174,11 +188,14 @@ class AttributeTable(QWidget):
             name_item = self.table.item(row, 0)
             value_item = self.table.item(row, 2)
             combo = self.table.cellWidget(row, 1)
-            name = name_item.text().strip() if name_item else ""
-            if not name:
-                problems.append(Problem(index, self.field_prefix, self.tr(
-                    "Row {value} has no attribute name; "
-                                        "type one or remove the row.").format(value=row + 1)))
+            # As typed: "note " and "note" are two attributes to DynamoDB, so no strip().
+            name = name_item.text() if name_item else ""
+            if not name.strip():
+                message = self.tr("Row {value} has no attribute name; type one or remove the row.") \
+                    if not name else self.tr("Row {value}'s attribute name is only spaces; type a "
+                                             "name or remove the row.")
+                # At the row's own field (prefix.name), so mark() shows it on that row.
+                problems.append(Problem(index, f"{self.field_prefix}.{name}", message.format(value=row + 1)))
                 continue
             if name in first_row:
                 # A dict keeps one value per name: the other row would vanish from the request.
@@ -199,7 +216,7 @@ class AttributeTable(QWidget):
     def mark(self, problems: list[Problem]) -> None:
         for row in range(self.table.rowCount()):
             item = self.table.item(row, 0)
-            name = item.text().strip() if item else ""
+            name = item.text() if item else ""  # as values() names the problems
             mine = [p for p in problems if p.field == f"{self.field_prefix}.{name}"
                     or p.field.startswith(f"{self.field_prefix}.{name}.")
                     or p.field.startswith(f"{self.field_prefix}.{name}[")]

@@ -37,7 +37,7 @@
 <context>
     <name>ActionEditor</name>
     <message>
-        <location filename="../../builder/editors.py" line="+60"/>
+        <location filename="../../builder/editors.py" line="+102"/>
         <source>Key</source>
         <translation>Clé</translation>
     </message>
@@ -52,7 +52,7 @@
         <translation>Modifier les expressions en texte brut</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+25"/>
         <source>Action</source>
         <translation>Action</translation>
     </message>
@@ -166,7 +166,27 @@
         <translation>Joindre par</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+60"/>
+        <source>Kept as raw text: {problem}</source>
+        <translation>Gardé en texte brut&#xa0;: {problem}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Kept as raw text: {problem} Fix the text, or keep editing it as text.</source>
+        <translation>Gardé en texte brut&#xa0;: {problem} Corrigez le texte, ou continuez à le modifier comme texte.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kept as raw text: no expression uses {placeholders}, and the rows would drop them. Remove them from the maps, or keep editing as text.</source>
+        <translation>Gardé en texte brut&#xa0;: aucune expression n’utilise {placeholders}, et les lignes les perdraient. Retirez-les des tables de correspondance, ou continuez en texte.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kept as raw text: the rows cannot show these expressions exactly (rows are single conditions joined left to right, and update steps that each act on one attribute with one value). Keep editing them as text.</source>
+        <translation>Gardé en texte brut&#xa0;: les lignes ne peuvent pas montrer ces expressions exactement (des conditions simples jointes de gauche à droite, et des étapes de mise à jour qui agissent chacune sur un attribut avec une valeur). Continuez à les modifier comme texte.</translation>
+    </message>
+    <message>
+        <location line="+118"/>
         <source>ExpressionAttributeNames is a JSON object such as {&quot;#n0&quot;: &quot;email&quot;}; fix the text.</source>
         <translation>ExpressionAttributeNames est un objet JSON tel que {&quot;#n0&quot;: &quot;email&quot;}&#xa0;; corrigez le texte.</translation>
     </message>
@@ -298,17 +318,22 @@
         <translation>Charger la valeur binaire de la ligne sélectionnée depuis un fichier.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+38"/>
         <source>Load binary value</source>
         <translation>Charger une valeur binaire</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+48"/>
         <source>Row {value} has no attribute name; type one or remove the row.</source>
         <translation>La ligne {value} n’a pas de nom d’attribut&#xa0;; saisissez-en un ou retirez la ligne.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
+        <source>Row {value}&apos;s attribute name is only spaces; type a name or remove the row.</source>
+        <translation>Le nom d’attribut de la ligne {value} n’est fait que d’espaces&#xa0;; saisissez un nom ou retirez la ligne.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Rows {first} and {row} both name the attribute {name}; an item holds each attribute once, so one of the values would be lost. Rename or remove one of the rows.</source>
         <translation>Les lignes {first} et {row} nomment toutes deux l’attribut {name}&#xa0;; un item ne porte chaque attribut qu’une fois, l’une des valeurs serait donc perdue. Renommez ou retirez l’une des lignes.</translation>
     </message>

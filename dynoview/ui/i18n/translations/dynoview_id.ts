@@ -37,7 +37,7 @@
 <context>
     <name>ActionEditor</name>
     <message>
-        <location filename="../../builder/editors.py" line="+60"/>
+        <location filename="../../builder/editors.py" line="+102"/>
         <source>Key</source>
         <translation>Key</translation>
     </message>
@@ -52,7 +52,7 @@
         <translation>Edit ekspresi sebagai teks mentah</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+25"/>
         <source>Action</source>
         <translation>Aksi</translation>
     </message>
@@ -166,7 +166,27 @@
         <translation>Gabung dengan</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+60"/>
+        <source>Kept as raw text: {problem}</source>
+        <translation>Tetap sebagai teks mentah: {problem}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Kept as raw text: {problem} Fix the text, or keep editing it as text.</source>
+        <translation>Tetap sebagai teks mentah: {problem} Perbaiki teksnya, atau terus sunting sebagai teks.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kept as raw text: no expression uses {placeholders}, and the rows would drop them. Remove them from the maps, or keep editing as text.</source>
+        <translation>Tetap sebagai teks mentah: tidak ada ekspresi yang memakai {placeholders}, dan baris-baris akan membuangnya. Hapus dari peta, atau terus sunting sebagai teks.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kept as raw text: the rows cannot show these expressions exactly (rows are single conditions joined left to right, and update steps that each act on one attribute with one value). Keep editing them as text.</source>
+        <translation>Tetap sebagai teks mentah: baris tidak dapat menampilkan ekspresi ini dengan tepat (kondisi tunggal yang digabung dari kiri ke kanan, dan langkah pembaruan yang masing-masing mengubah satu atribut dengan satu nilai). Terus sunting sebagai teks.</translation>
+    </message>
+    <message>
+        <location line="+118"/>
         <source>ExpressionAttributeNames is a JSON object such as {&quot;#n0&quot;: &quot;email&quot;}; fix the text.</source>
         <translation>ExpressionAttributeNames adalah objek JSON seperti {&quot;#n0&quot;: &quot;email&quot;}; perbaiki teksnya.</translation>
     </message>
@@ -298,17 +318,22 @@
         <translation>Muat nilai biner baris terpilih dari berkas.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+38"/>
         <source>Load binary value</source>
         <translation>Muat nilai biner</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+48"/>
         <source>Row {value} has no attribute name; type one or remove the row.</source>
         <translation>Baris {value} tidak punya nama atribut; ketik nama atau hapus barisnya.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
+        <source>Row {value}&apos;s attribute name is only spaces; type a name or remove the row.</source>
+        <translation>Nama atribut baris {value} hanya berisi spasi; ketik nama atau hapus baris.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Rows {first} and {row} both name the attribute {name}; an item holds each attribute once, so one of the values would be lost. Rename or remove one of the rows.</source>
         <translation>Baris {first} dan {row} sama-sama menamai atribut {name}; sebuah item memuat setiap atribut sekali, jadi salah satu nilainya akan hilang. Ganti nama atau hapus salah satu baris.</translation>
     </message>

@@ -37,7 +37,7 @@
 <context>
     <name>ActionEditor</name>
     <message>
-        <location filename="../../builder/editors.py" line="+60"/>
+        <location filename="../../builder/editors.py" line="+102"/>
         <source>Key</source>
         <translation>Chave</translation>
     </message>
@@ -52,7 +52,7 @@
         <translation>Editar expressões como texto bruto</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+25"/>
         <source>Action</source>
         <translation>Ação</translation>
     </message>
@@ -166,7 +166,27 @@
         <translation>Unir com</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+60"/>
+        <source>Kept as raw text: {problem}</source>
+        <translation>Mantido como texto bruto: {problem}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Kept as raw text: {problem} Fix the text, or keep editing it as text.</source>
+        <translation>Mantido como texto bruto: {problem} Corrija o texto ou continue a editá-lo como texto.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kept as raw text: no expression uses {placeholders}, and the rows would drop them. Remove them from the maps, or keep editing as text.</source>
+        <translation>Mantido como texto bruto: nenhuma expressão usa {placeholders}, e as linhas os descartariam. Remova-os dos mapas ou continue editando como texto.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kept as raw text: the rows cannot show these expressions exactly (rows are single conditions joined left to right, and update steps that each act on one attribute with one value). Keep editing them as text.</source>
+        <translation>Mantido como texto bruto: as linhas não mostram estas expressões exatamente (condições simples unidas da esquerda para a direita e passos de atualização que agem cada um sobre um atributo com um valor). Continue editando como texto.</translation>
+    </message>
+    <message>
+        <location line="+118"/>
         <source>ExpressionAttributeNames is a JSON object such as {&quot;#n0&quot;: &quot;email&quot;}; fix the text.</source>
         <translation>ExpressionAttributeNames é um objeto JSON como {&quot;#n0&quot;: &quot;email&quot;}; corrija o texto.</translation>
     </message>
@@ -298,17 +318,22 @@
         <translation>Carregar de um arquivo o valor binário da linha selecionada.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+38"/>
         <source>Load binary value</source>
         <translation>Carregar valor binário</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+48"/>
         <source>Row {value} has no attribute name; type one or remove the row.</source>
         <translation>A linha {value} não tem nome de atributo; digite um ou remova a linha.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+1"/>
+        <source>Row {value}&apos;s attribute name is only spaces; type a name or remove the row.</source>
+        <translation>O nome do atributo da linha {value} é só espaços; digite um nome ou remova a linha.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Rows {first} and {row} both name the attribute {name}; an item holds each attribute once, so one of the values would be lost. Rename or remove one of the rows.</source>
         <translation>As linhas {first} e {row} nomeiam o atributo {name}; um item guarda cada atributo uma vez, então um dos valores se perderia. Renomeie ou remova uma das linhas.</translation>
     </message>
