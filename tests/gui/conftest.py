@@ -111,3 +111,21 @@ def _no_window_outlives_its_test(qapp) -> Iterator[None]:
         widget.close()
         widget.deleteLater()
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+@pytest.fixture
+def builder_panel(qtbot, qasync_loop: asyncio.AbstractEventLoop, demo_conn: Connection,
+                  seeded_table: str, tmp_path: Any) -> Any:
+    """A transaction builder on the seeded table, its action log in the test's folder."""
+    from dynoview.core.session.tables import describe_table
+    from dynoview.core.tx.action_log import ActionLog
+    from dynoview.ui.builder import BuilderPanel
+    from dynoview.ui.context import AppContext
+
+    ctx = AppContext()
+    ctx.set_connection(demo_conn)
+    ctx.set_table(describe_table(demo_conn, seeded_table))
+    widget = BuilderPanel(ctx)
+    widget.action_log = ActionLog(tmp_path / "actions.jsonl")
+    qtbot.addWidget(widget)
+    return widget

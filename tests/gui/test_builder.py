@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,7 +10,6 @@ from PySide6.QtWidgets import QStyle
 
 from dynoview.core.session.connection import Connection, ConnectionSpec
 from dynoview.core.session.tables import describe_table
-from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.applicability import Evidence
 from dynoview.core.tx.model import CONDITION_CHECK, UPDATE
 from dynoview.core.tx.templates import sign_up
@@ -21,7 +19,6 @@ from dynoview.core.uniqueness.schema import article_schema
 from dynoview.ui.builder import BuilderPanel
 from dynoview.ui.builder.preflight_view import OverrideDialog
 from dynoview.ui.builder.template_forms import NO_SUBJECT_HINT, SIGN_UP, SignUpForm
-from dynoview.ui.context import AppContext
 
 pytestmark = pytest.mark.gui
 S = article_schema()
@@ -33,14 +30,8 @@ def account(acct: str, email: str, username: str) -> dict[str, Any]:
 
 
 @pytest.fixture
-def panel(qtbot, qasync_loop, demo_conn: Connection, seeded_table: str, tmp_path: Path) -> BuilderPanel:
-    ctx = AppContext()
-    ctx.set_connection(demo_conn)
-    ctx.set_table(describe_table(demo_conn, seeded_table))
-    widget = BuilderPanel(ctx)
-    widget.action_log = ActionLog(tmp_path / "actions.jsonl")
-    qtbot.addWidget(widget)
-    return widget
+def panel(builder_panel: BuilderPanel) -> BuilderPanel:
+    return builder_panel
 
 
 def test_loaded_request_previews_the_exact_body(panel: BuilderPanel, seeded_table: str) -> None:

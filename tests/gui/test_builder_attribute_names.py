@@ -5,28 +5,17 @@ row."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
-from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import describe_table
-from dynoview.core.tx.action_log import ActionLog
 from dynoview.ui.builder import BuilderPanel
-from dynoview.ui.context import AppContext
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def panel(qtbot, qasync_loop, demo_conn: Connection, seeded_table: str, tmp_path: Path) -> BuilderPanel:
-    ctx = AppContext()
-    ctx.set_connection(demo_conn)
-    ctx.set_table(describe_table(demo_conn, seeded_table))
-    widget = BuilderPanel(ctx)
-    widget.action_log = ActionLog(tmp_path / "actions.jsonl")
-    qtbot.addWidget(widget)
-    return widget
+def panel(builder_panel: BuilderPanel) -> BuilderPanel:
+    return builder_panel
 
 
 def test_names_with_edge_spaces_are_sent_as_typed(panel: BuilderPanel) -> None:

@@ -4,18 +4,13 @@ give is shown at its action and field before anything is sent, on every load pat
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import describe_table
-from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.model import Transaction
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 from dynoview.ui.builder import BuilderPanel
-from dynoview.ui.context import AppContext
 from tests.integration.test_tx_loaded_values import REFUSED, VALID, put_request
 
 pytestmark = pytest.mark.gui
@@ -25,14 +20,8 @@ MODES = {"memory": False, "dynamodb-json": True, "guessed": None}
 
 
 @pytest.fixture
-def panel(qtbot, qasync_loop, demo_conn: Connection, seeded_table: str, tmp_path: Path) -> BuilderPanel:
-    ctx = AppContext()
-    ctx.set_connection(demo_conn)
-    ctx.set_table(describe_table(demo_conn, seeded_table))
-    widget = BuilderPanel(ctx)
-    widget.action_log = ActionLog(tmp_path / "actions.jsonl")
-    qtbot.addWidget(widget)
-    return widget
+def panel(builder_panel: BuilderPanel) -> BuilderPanel:
+    return builder_panel
 
 
 def _load(panel: BuilderPanel, request: dict[str, Any], mode: str) -> bool:

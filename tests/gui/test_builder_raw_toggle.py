@@ -4,31 +4,20 @@ names and values are never replaced by an empty build."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import describe_table
-from dynoview.core.tx.action_log import ActionLog
 from dynoview.ui.builder import BuilderPanel
 from dynoview.ui.builder.editors import ActionEditor
-from dynoview.ui.context import AppContext
 
 pytestmark = pytest.mark.gui
 KEY = {"PK": {"S": "ACCT#d4a0f2"}, "SK": {"S": "PROFILE"}}
 
 
 @pytest.fixture
-def panel(qtbot, qasync_loop, demo_conn: Connection, seeded_table: str, tmp_path: Path) -> BuilderPanel:
-    ctx = AppContext()
-    ctx.set_connection(demo_conn)
-    ctx.set_table(describe_table(demo_conn, seeded_table))
-    widget = BuilderPanel(ctx)
-    widget.action_log = ActionLog(tmp_path / "actions.jsonl")
-    qtbot.addWidget(widget)
-    return widget
+def panel(builder_panel: BuilderPanel) -> BuilderPanel:
+    return builder_panel
 
 
 def load(panel: BuilderPanel, kind: str, body: dict[str, Any]) -> ActionEditor:

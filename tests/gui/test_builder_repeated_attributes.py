@@ -3,28 +3,16 @@ the request, so it is an error at both rows and nothing can be sent."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import describe_table
-from dynoview.core.tx.action_log import ActionLog
 from dynoview.ui.builder import BuilderPanel
-from dynoview.ui.context import AppContext
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def panel(qtbot, qasync_loop, demo_conn: Connection, seeded_table: str, tmp_path: Path) -> BuilderPanel:
-    ctx = AppContext()
-    ctx.set_connection(demo_conn)
-    ctx.set_table(describe_table(demo_conn, seeded_table))
-    widget = BuilderPanel(ctx)
-    widget.action_log = ActionLog(tmp_path / "actions.jsonl")
-    qtbot.addWidget(widget)
-    return widget
+def panel(builder_panel: BuilderPanel) -> BuilderPanel:
+    return builder_panel
 
 
 def test_an_attribute_typed_twice_is_an_error_at_its_rows(panel: BuilderPanel) -> None:
