@@ -16,6 +16,7 @@ The panel renders each ``SendStep`` (``changed``) and forwards the user's answer
 from __future__ import annotations
 
 import dataclasses
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -153,10 +154,10 @@ class SendFlow(QObject):
         self.preflight: Preflight | None = None
         self.guarded: tuple[Transaction, list[Guard]] | None = None
         self.executed: Transaction | None = None  # the last transaction sent
-        self._judged: list[Any] | None = None  # the actions the preflight judged
+        self._judged: str | None = None  # the actions the preflight judged
         # The actions whose refusal or warnings the user confirmed (typed the table name):
         # nothing the preflight refused or warned about is sent without it.
-        self._overridden: list[Any] | None = None
+        self._overridden: str | None = None
         self._env: SendEnv | None = None
 
     @property
@@ -275,7 +276,8 @@ class SendFlow(QObject):
         details = {"tx": tx, "preflight": preflight, "execute_after": execute_after, "guards": guards}
         if not execute_after:
             self._go(State.EDITING, message=preflight.summary(), **details)
-        elif self.ctx.connection is None or self._current().to_request() != tx.to_request():
+        elif self.ctx.connection is None or _items(self._current()) != _items(tx) \
+                or self._current().token != tx.token:
             self._go(State.EDITING, message=self.tr(
                 "The transaction changed during the preflight; nothing was "
                                             "sent. Execute again."), **details)
@@ -332,5 +334,7 @@ class SendFlow(QObject):
         return preflight.needs_confirmation and self._overridden != items
 
 
-def _items(tx: Transaction) -> list[Any]:
-    return tx.to_request()["TransactItems"]
+def _items(tx: Transaction) -> str:
+    """The actions as their JSON text: a dict comparison ignores key order, which the bytes
+    sent do not (an attribute removed and added again during the preflight moves)."""
+    return json.dumps(tx.to_request()["TransactItems"], ensure_ascii=False, default=repr)
