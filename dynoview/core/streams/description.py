@@ -26,7 +26,7 @@ ORDER_NOTE = (
 )
 VIEW_TYPE_TEXT = {
     "KEYS_ONLY": "keys only: records carry no images, so there are no diffs",
-    "NEW_IMAGE": "new images only: diffs show what an item became, not what it was",
+    "NEW_IMAGE": "new images only: a record shows what an item became, not what it was",
     "OLD_IMAGE": "old images only: diffs show what an item was before each change",
     "NEW_AND_OLD_IMAGES": "old and new images: full diffs",
 }

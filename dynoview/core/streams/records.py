@@ -14,6 +14,7 @@ from typing import Any
 from dynoview.core.values.display import display_text
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 from dynoview.core.values.equality import values_equal
+from dynoview.core.values.visible_text import visible
 
 INSERT = "INSERT"
 MODIFY = "MODIFY"
@@ -24,6 +25,12 @@ EVENT_LABELS = {INSERT: "inserted", MODIFY: "modified", REMOVE: "deleted"}
 # TTL deletes are service deletes: DynamoDB itself is the principal.
 TTL_PRINCIPAL = "dynamodb.amazonaws.com"
 TTL_IDENTITY_TYPE = "Service"
+
+KEYS_ONLY_NOTE = "(keys only: no images in this stream)"
+# The view types that carry one image: the other side of every record is simply absent.
+ONE_IMAGE_VIEWS = {"NEW_IMAGE": "new", "OLD_IMAGE": "old"}
+# Room for any key value (at most 2 KB) and its escapes: a key is never cut short.
+KEY_LIMIT = 8192
 
 
 ADDED = "added"
@@ -41,13 +48,14 @@ class AttributeChange:
     new: Mapping[str, Any] | None
 
     def text(self, limit: int = 60) -> str:
+        name = visible(self.name)  # names come from the table: shown, never obeyed
         if self.kind == ADDED:
-            return f"+{self.name} = {display_text(self.new or {'NULL': True}, limit)}"
+            return f"+{name} = {display_text(self.new or {'NULL': True}, limit)}"
         if self.kind == REMOVED:
-            return f"-{self.name} (was {display_text(self.old or {'NULL': True}, limit)})"
+            return f"-{name} (was {display_text(self.old or {'NULL': True}, limit)})"
         old = display_text(self.old or {"NULL": True}, limit)
         new = display_text(self.new or {"NULL": True}, limit)
-        return f"~{self.name}: {old} → {new}"
+        return f"~{name}: {old} → {new}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -65,6 +73,7 @@ def diff_images(
 
     Missing images count as empty, so an INSERT's diff lists every attribute as added
     and a REMOVE's as removed. Old-image order first, then attributes only in the new.
+    Only for those: an image a stream does not carry is unknown, not empty (``record_diff``).
     """
     old = old or {}
     new = new or {}
@@ -78,6 +87,18 @@ def diff_images(
         if name not in old:
             changes.append(AttributeChange(name, ADDED, None, value))
     return tuple(changes)
+
+
+def record_diff(event_name: str, old: Mapping[str, Any] | None,
+                new: Mapping[str, Any] | None) -> tuple[AttributeChange, ...]:
+    """The diff of a record: when both images are there, or for an INSERT (no old image by
+    nature) or a REMOVE (no new one). A MODIFY on a NEW_IMAGE or OLD_IMAGE stream has one
+    image: compared with nothing, every attribute would read as added (or removed)."""
+    if old is not None and new is not None:
+        return diff_images(old, new)
+    if (event_name == INSERT and new is not None) or (event_name == REMOVE and old is not None):
+        return diff_images(old, new)
+    return ()
 
 
 def _identity(record: Mapping[str, Any]) -> tuple[str | None, str | None]:
@@ -145,7 +166,8 @@ def _image(value: Any) -> dict[str, Any] | None:
 
 
 def key_value_text(av: Mapping[str, Any]) -> str:
-    """A key value as a user types it: S as is, N as stored, B as base64."""
+    """A key value as a user types it: S as is, N as stored, B as base64. For the key filter's
+    read-back only: shown, such text would obey bidi overrides and line breaks."""
     if "S" in av:
         return str(av["S"])
     if "N" in av:
@@ -189,12 +211,37 @@ class StreamEvent:
         return [(n, self.keys[n]) for n in names]
 
     def key_text(self) -> str:
-        return ", ".join(f"{n}={key_value_text(v)}" for n, v in self.ordered_keys())
+        """The keys as shown: names and values with control, bidi and invisible characters
+        as escapes, values as the Items tab shows them (``key_value_text`` is for filtering)."""
+        return ", ".join(f"{visible(n)}={display_text(v, KEY_LIMIT)}" for n, v in self.ordered_keys())
+
+    def missing_image(self) -> str | None:
+        """"old" or "new": the image this record's event has but its stream does not carry
+        (a MODIFY on a NEW_IMAGE stream has no old image); None when nothing is missing or
+        the stream carries keys only."""
+        if self.old_image is None and self.new_image is None and self.view_type not in ONE_IMAGE_VIEWS:
+            return None  # keys only
+        if self.event_name in (MODIFY, REMOVE) and self.old_image is None:
+            return "old"
+        if self.event_name in (MODIFY, INSERT) and self.new_image is None:
+            return "new"
+        return None
+
+    def image_note(self) -> str | None:
+        """Why this record has nothing to compare, or None when it has."""
+        side = self.missing_image()
+        if side is not None:
+            stream = f"this {self.view_type} stream" if self.view_type else "this stream"
+            return f"(no {side} image: {stream} does not carry {side} images)"
+        if self.old_image is None and self.new_image is None:
+            return KEYS_ONLY_NOTE
+        return None
 
     def diff_text(self, limit: int = 3) -> str:
         """A short summary of the changed attributes for a table cell or a text line."""
-        if self.old_image is None and self.new_image is None:
-            return "(keys only: no images in this stream)"
+        note = self.image_note()
+        if note is not None:
+            return note
         changes = [c for c in self.diff if c.name not in self.keys]  # keys are shown already
         shown = [c.text(40) for c in changes[:limit]]
         more = len(changes) - limit
@@ -278,7 +325,7 @@ def parse_record(
         keys=keys,
         old_image=old,
         new_image=new,
-        diff=diff_images(old, new) if (old is not None or new is not None) else (),
+        diff=record_diff(str(record.get("eventName", "")), old, new),
         sequence_number=str(ddb.get("SequenceNumber", "")),
         shard_id=shard_id,
         event_id=str(record.get("eventID", "")),

@@ -21,6 +21,7 @@ from dynoview.core.streams.reader import StreamReader
 from dynoview.core.streams.records import INSERT, MODIFY, REMOVE, StreamEvent, key_value_text
 from dynoview.core.streams.shards import PollResult
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
+from dynoview.ui.plain_text import plain_tooltip
 from dynoview.ui.tones import is_dark
 
 COLUMNS = (QT_TRANSLATE_NOOP("stream.events_model", "Time (UTC)"),
@@ -71,6 +72,7 @@ _FOREGROUND = Qt.ItemDataRole.ForegroundRole
 
 
 def _key_parts(event: StreamEvent, index: int) -> tuple[str, str]:
+    """A key's type and raw text, for the key filter only (never shown: see key_text)."""
     keys = event.ordered_keys()
     if index >= len(keys):
         return "", ""
@@ -87,7 +89,7 @@ def pack_event(event: StreamEvent) -> PackedEvent:
         event.time.strftime("%Y-%m-%d %H:%M:%S") if event.time else "",
         event.event_name,
         event.label,
-        event.key_text(),
+        event.key_text(),  # escaped: keys are shown, never obeyed
         event.diff_text(),
         event.sequence_number,
         event.shard_id,
@@ -193,9 +195,10 @@ class StreamEventsModel(QStandardItemModel):
         packed = self._rows[row]
         if col in (COL_EVENT, COL_LABEL):
             return QCoreApplication.translate("stream.events_model", EVENT_TIPS.get(packed[P_KIND], ""))
+        # Table text as a tooltip: literal characters, never read as HTML.
         if col == COL_CHANGES:
-            return str(packed[P_CHANGES_TIP])
-        return str(packed[col])
+            return plain_tooltip(str(packed[P_CHANGES_TIP]))
+        return plain_tooltip(str(packed[col]))
 
     def packed(self, row: int) -> PackedEvent:
         return self._rows[row]

@@ -24,9 +24,10 @@ from PySide6.QtWidgets import (
 from dynoview.core.streams.description import StreamInfo
 from dynoview.core.streams.records import ADDED, CHANGED, INSERT, MODIFY, REMOVE, REMOVED, StreamEvent
 from dynoview.core.values.display import display_text
+from dynoview.core.values.visible_text import visible
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
 from dynoview.ui.items.detail import monospace
-from dynoview.ui.plain_text import plain_tooltip
+from dynoview.ui.plain_text import plain_label, plain_tooltip
 from dynoview.ui.stream.events_model import event_color
 
 NO_SELECTION = QT_TRANSLATE_NOOP("stream.record_view", "Select a record to see what changed.")
@@ -44,7 +45,8 @@ class StreamRecordView(QTabWidget):
         self.diff.verticalHeader().hide()
         self.diff.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.diff.horizontalHeader().setStretchLastSection(True)
-        self.diff_title = QLabel(QCoreApplication.translate("stream.record_view", NO_SELECTION))
+        # Plain text: the title carries the item's keys, which are never read as HTML.
+        self.diff_title = plain_label(QLabel(QCoreApplication.translate("stream.record_view", NO_SELECTION)))
         self.diff_title.setWordWrap(True)
         diff_box = QWidget()
         diff_layout = QVBoxLayout(diff_box)
@@ -66,29 +68,73 @@ class StreamRecordView(QTabWidget):
     def show_event(self, event: StreamEvent) -> None:
         """Fill the old/new diff and the record JSON for one event."""
         when = event.time.strftime("%Y-%m-%d %H:%M:%S UTC") if event.time else self.tr("unknown time")
-        title = f"{event.event_name}, {event.label}: {event.key_text()} at {when}."
-        if event.old_image is None and event.new_image is None:
+        title = f"{visible(event.event_name)}, {event.label}: {event.key_text()} at {when}."
+        side = event.missing_image()
+        if side is not None:
+            title += self._one_image_note(event, side)
+        elif event.old_image is None and event.new_image is None:
             title += self.tr(" This stream carries keys only, so there is nothing to compare.")
         elif event.event_name == MODIFY and not event.diff:
             title += self.tr(" No attribute changed: the write stored the same values.")
         self.diff_title.setText(title)
+        if side is not None:
+            self._show_one_image(event, side)
+        else:
+            self._show_diff(event)
+        self.diff.resizeColumnsToContents()
+        self.record_json.setPlainText(json.dumps(event.to_json(), indent=2, ensure_ascii=False))
+
+    def _one_image_note(self, event: StreamEvent, side: str) -> str:
+        """Why there is no diff: the stream's view type leaves one side out."""
+        view = visible(event.view_type or self.tr("unknown view type"))
+        has_other = (event.new_image if side == "old" else event.old_image) is not None
+        if side == "old" and has_other:
+            return self.tr(" This stream ({view}) does not carry old images: the new image is below, "
+                           "with nothing to compare it to.").format(view=view)
+        if side == "new" and has_other:
+            return self.tr(" This stream ({view}) does not carry new images: the old image is below, "
+                           "with nothing to compare it to.").format(view=view)
+        if side == "old":
+            return self.tr(" This stream ({view}) does not carry old images, so only the keys "
+                           "are known.").format(view=view)
+        return self.tr(" This stream ({view}) does not carry new images, so only the keys "
+                       "are known.").format(view=view)
+
+    def _show_diff(self, event: StreamEvent) -> None:
         palette = self.palette()
         colors = {ADDED: event_color(INSERT, palette), REMOVED: event_color(REMOVE, palette),
                   CHANGED: event_color(MODIFY, palette)}
         self.diff.setRowCount(len(event.diff))
         for row, change in enumerate(event.diff):
-            values = (change.name, change.kind,
-                      display_text(change.old, 500) if change.old is not None else "",
-                      display_text(change.new, 500) if change.new is not None else "")
-            for col, text in enumerate(values):
-                cell = QTableWidgetItem(text)
-                if col == 1:
-                    cell.setForeground(QBrush(colors[change.kind]))
-                if col >= 2:
-                    cell.setToolTip(plain_tooltip(text))  # the item's value: never HTML
-                self.diff.setItem(row, col, cell)
-        self.diff.resizeColumnsToContents()
-        self.record_json.setPlainText(json.dumps(event.to_json(), indent=2, ensure_ascii=False))
+            kind = self._set_row(row, visible(change.name), change.kind,
+                                 display_text(change.old, 500) if change.old is not None else "",
+                                 display_text(change.new, 500) if change.new is not None else "")
+            kind.setForeground(QBrush(colors[change.kind]))
+
+    def _show_one_image(self, event: StreamEvent, side: str) -> None:
+        """The image the record has, its other side marked as not in this stream (never
+        compared with nothing, which would read as every attribute added or removed)."""
+        image = (event.new_image if side == "old" else event.old_image) or {}
+        absent = self.tr("not in this stream")
+        self.diff.setRowCount(len(image))
+        for row, (name, av) in enumerate(image.items()):
+            value = display_text(av, 500)
+            self._set_row(row, visible(name), self.tr("not compared"),
+                          absent if side == "old" else value, value if side == "old" else absent)
+            missing = self.diff.item(row, 2 if side == "old" else 3)
+            if missing is not None:  # italic: a note, not a value that reads "not in this stream"
+                font = missing.font()
+                font.setItalic(True)
+                missing.setFont(font)
+
+    def _set_row(self, row: int, name: str, kind: str, old: str, new: str) -> QTableWidgetItem:
+        """Fill one row; returns its Change cell, for the caller to colour."""
+        cells = [QTableWidgetItem(text) for text in (name, kind, old, new)]
+        for col, cell in enumerate(cells):
+            if col >= 2:
+                cell.setToolTip(plain_tooltip(cell.text()))  # the item's value: never HTML
+            self.diff.setItem(row, col, cell)
+        return cells[1]
 
 
 class ShardTree(QTreeWidget):
