@@ -7,9 +7,10 @@ entry sizes from ``values.sizes.item_size`` and ``attribute_size``.
 
 from __future__ import annotations
 
+import json
 import statistics
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,8 @@ from dynoview.core.reads.receipts import consumed_read_units
 from dynoview.core.session.tables import IndexInfo, TableInfo
 from dynoview.core.values.display import display_text
 from dynoview.core.values.sizes import attribute_size, item_size
+from dynoview.core.values.types import type_code
+from dynoview.core.values.visible_text import visible
 
 ITEM_LIMIT_BYTES = 400 * 1024
 COLLECTION_LIMIT_BYTES = 10 * 1024**3  # per item collection, on tables with an LSI
@@ -118,12 +121,37 @@ def scan_sample(
 # --------------------------------------------------------------------------- partitions
 
 
-def key_text(av: Mapping[str, Any] | None) -> str:
+KEY_TEXT_LIMIT = 120
+# Keys are at most 2 KB, so this much display text is the whole key, escapes and all.
+_WHOLE_KEY_TEXT = 40_000
+
+
+def key_text(av: Mapping[str, Any] | None, limit: int = KEY_TEXT_LIMIT) -> str:
+    """A key value for showing only (group by ``exact_key``): control, bidi and invisible
+    characters as escapes, like the Items tab. A long value is cut in the middle, as keys
+    sharing a long prefix differ at the end."""
     if av is None:
         return "(missing)"
-    if "S" in av:
-        return str(av["S"])
-    return display_text(av, 120)
+    text = display_text(av, _WHOLE_KEY_TEXT)
+    if len(text) <= limit:
+        return text
+    head = (limit - 1) // 2
+    return text[:head] + "…" + text[len(text) - (limit - 1 - head):]
+
+
+def exact_key(av: Mapping[str, Any] | None) -> Hashable:
+    """The exact value of a key attribute, to group by: display text is cut and escaped, so
+    two distinct keys can show alike."""
+    if av is None:
+        return None
+    code = type_code(av)
+    member = av[code]
+    if code == "B":
+        return code, bytes(member)
+    if code in ("S", "N"):
+        return code, str(member)
+    # Not a key type (keys are S, N or B): its JSON text is still exact.
+    return code, json.dumps(member, sort_keys=True, default=repr)
 
 
 def _lsi_entry_size(item: Item, table: TableInfo, lsi: IndexInfo) -> int:
@@ -213,6 +241,10 @@ class PartitionReport:
     def hot_key_texts(self) -> set[str]:
         return {h.stat.key_text for h in self.hot_keys}
 
+    def is_hot(self, stat: CollectionStat) -> bool:
+        """By identity, not text: two distinct long keys can show the same cut text."""
+        return any(h.stat is stat for h in self.hot_keys)
+
     def limit_note(self) -> str:
         """What the 10 GB item-collection limit means for this table."""
         if not self.has_lsi:
@@ -282,24 +314,23 @@ def _collections(items: Iterable[Item], table: TableInfo
                  ) -> tuple[list[CollectionStat], LargestItem | None, int]:
     """Item collections by partition key (largest first), the largest item, the item count."""
     pk = table.partition_key.name
-    groups: dict[str, list[Any]] = {}  # key text -> [key av, items, table bytes, lsi bytes]
+    groups: dict[Hashable, list[Any]] = {}  # exact key -> [key av, items, table bytes, lsi bytes]
     largest: LargestItem | None = None
     total = 0
     for item in items:
         total += 1
         av = item.get(pk)
-        text = key_text(av)
         size = item_size(item)
         lsi = sum(_lsi_entry_size(item, table, idx) for idx in table.lsis)
-        entry = groups.setdefault(text, [av, 0, 0, 0])
+        entry = groups.setdefault(exact_key(av), [av, 0, 0, 0])
         entry[1] += 1
         entry[2] += size
         entry[3] += lsi
         if largest is None or size > largest.bytes:
-            largest = LargestItem(", ".join(f"{n}={key_text(item.get(n))}" for n in table.key_names),
-                                  size)
+            largest = LargestItem(", ".join(f"{visible(n)}={key_text(item.get(n))}"
+                                            for n in table.key_names), size)
     stats = sorted(
-        (CollectionStat(av, text, n, tb, lb) for text, (av, n, tb, lb) in groups.items()),
+        (CollectionStat(av, key_text(av), n, tb, lb) for av, n, tb, lb in groups.values()),
         key=lambda s: (-s.total_bytes, -s.items, s.key_text),
     )
     return stats, largest, total

@@ -21,6 +21,7 @@ from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.ttl.expiry import EXPIRED, NEVER, NONE, PENDING, TtlState, humanize, ttl_state
 from dynoview.core.values.display import display_text
+from dynoview.core.values.visible_text import visible
 
 HOUR = "hour"
 DAY = "day"
@@ -130,7 +131,8 @@ class TtlTimeline:
 
 def _key_of(item: Mapping[str, Any], key_names: Sequence[str]) -> tuple[dict[str, Any], str]:
     key = {n: item[n] for n in key_names if n in item}
-    text = ", ".join(f"{n}={key_text(item.get(n))}" for n in key_names) if key_names else ""
+    # Shown, never obeyed: names and values escaped like the Items tab (``key_text``).
+    text = ", ".join(f"{visible(n)}={key_text(item.get(n))}" for n in key_names) if key_names else ""
     return key, text
 
 
@@ -258,7 +260,9 @@ def scan_for_timeline(
     progress: Callable[[int], None] | None = None,
 ) -> Sample:
     """Scan the keys and the TTL attribute only (a projection: less to transfer)."""
-    if not table.ttl_attribute:
+    # ttl_enabled, not the attribute: a DISABLED or DISABLING describe still names it, and
+    # then DynamoDB deletes nothing by expiry.
+    if not table.ttl_enabled or not table.ttl_attribute:
         raise ValueError(ttl_disabled_message(table))
     return scan_sample(reader, table.name, max_items=max_items,
                        projection=[*table.key_names, table.ttl_attribute],

@@ -237,14 +237,14 @@ class CapacityPanel(QWidget):
 
     def _fill_charts(self, report: PartitionReport) -> None:
         pal = self.palette()
-        hot = report.hot_key_texts
+        hot = report.is_hot
         bars = [Bar(s.key_text if len(s.key_text) <= 18 else s.key_text[:17] + "…", s.total_bytes,
-                    warning_color(pal) if s.key_text in hot else None,
+                    warning_color(pal) if hot(s) else None,
                     f"{s.key_text}\n{self.tr('%Ln item(s)', '', s.items)}, {human_bytes(s.total_bytes)}"
                     + (self.tr(
                         " ({share_text} of the 10 GB limit)").format(
                             share_text=share_text(s.limit_fraction)) if report.has_lsi else "")
-                    + (self.tr("\nLikely hot") if s.key_text in hot else ""))
+                    + (self.tr("\nLikely hot") if hot(s) else ""))
                 for s in report.collections[:TOP_BARS]]
         shown = self.tr(
             "largest {bars_count} of {key_count}").format(

@@ -184,7 +184,7 @@ class TtlTimelinePanel(QWidget):
         bar_layout.addWidget(self.bar_title)
         bar_layout.addWidget(self.items_table)
 
-        never_box = QGroupBox(self.tr("Will never expire"))
+        self.never_box = never_box = QGroupBox(self.tr("Will never expire"))
         never_layout = QVBoxLayout(never_box)
         self.never_table = _table((self.tr("Key"), self.tr("TTL value"), self.tr("Reason")))
         self.never_table.setAccessibleName(self.tr("Items that will never expire"))
@@ -216,12 +216,13 @@ class TtlTimelinePanel(QWidget):
         self.chart.set_bars([], title="")
         self.items_table.setRowCount(0)
         self.never_table.setRowCount(0)
+        self.never_box.setTitle(self.tr("Will never expire"))
         self.bar_title.setText(self.tr("Click a bar to list its items."))
         ready = self._ready()
         self.scan_button.setEnabled(ready)
         if table is None:
             show_message(self.message, self.tr("Open a table to see its TTL timeline."))
-        elif not table.ttl_attribute:
+        elif not table.ttl_enabled:  # a DISABLED describe still names the attribute
             show_message(self.message, ttl_disabled_message(table), warn=True)
         else:
             show_message(self.message, "")
@@ -233,12 +234,12 @@ class TtlTimelinePanel(QWidget):
 
     def _ready(self) -> bool:
         table = self._table
-        return table is not None and bool(table.ttl_attribute) and self.ctx.reader is not None
+        return table is not None and table.ttl_enabled and self.ctx.reader is not None
 
     def scan(self) -> None:
         """Scan keys and the TTL attribute in a worker; the chart updates when it is done."""
         table, reader = self._table, self.ctx.reader
-        if table is None or reader is None or not table.ttl_attribute or self.max_items.hold():
+        if table is None or reader is None or not table.ttl_enabled or self.max_items.hold():
             return
         work = functools.partial(scan_for_timeline, max_items=self.max_items.value())
         self.scanner.start(work, reader, table,
@@ -265,7 +266,10 @@ class TtlTimelinePanel(QWidget):
 
     def _rebuild(self) -> None:
         table = self._table
-        if table is None or not table.ttl_attribute or not self._source:
+        if table is None or not self._source:
+            return
+        if not table.ttl_enabled or not table.ttl_attribute:
+            show_message(self.message, ttl_disabled_message(table), warn=True)
             return
         timeline = build_timeline(self._items, table.ttl_attribute, table.key_names, now=self.now,
                                   granularity=self.granularity.currentData())
@@ -318,7 +322,11 @@ class TtlTimelinePanel(QWidget):
             e.state.text), tooltip=lambda e: e.state.dates())
 
     def _fill_never(self, entries: Sequence[TtlEntry]) -> None:
-        self._fill(self.never_table, entries, lambda e: (e.key_text, e.value_text, e.reason),
+        # Capped like the bar list: 100,000 rows filled on the UI thread froze it for seconds.
+        shown = min(len(entries), self.MAX_ROWS)
+        self.never_box.setTitle(self.tr("Will never expire") if shown == len(entries) else self.tr(
+            "Will never expire (first {shown} of {total} shown)").format(shown=shown, total=len(entries)))
+        self._fill(self.never_table, entries[:shown], lambda e: (e.key_text, e.value_text, e.reason),
                    tooltip=lambda e: e.reason)
 
     def _fill(self, table: QTableWidget, entries: Sequence[TtlEntry],

@@ -534,7 +534,7 @@
 <context>
     <name>TtlTimelinePanel</name>
     <message numerus="yes">
-        <location filename="../../scans/ttl_timeline_panel.py" line="+254" />
+        <location filename="../../scans/ttl_timeline_panel.py" line="+255" />
         <source>the first %Ln item(s)</source>
         <translation>
             <numerusform>the first %Ln item</numerusform>
@@ -542,7 +542,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+60" />
+        <location line="+63" />
         <source>%Ln item(s) {what}{more}.</source>
         <translation>
             <numerusform>%Ln item {what}{more}.</numerusform>

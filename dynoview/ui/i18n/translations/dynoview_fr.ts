@@ -4905,7 +4905,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+205"/>
+        <location filename="../../builder/send_flow.py" line="+206"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Vérification préalable&#xa0;: lecture des comptes et verrous touchés par cette transaction…</translation>
     </message>
@@ -4935,7 +4935,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Exécution…</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>The transaction changed during the preflight; nothing was sent. Execute again.</source>
         <translation>La transaction a changé pendant la vérification préalable&#xa0;; rien n’a été envoyé. Exécutez à nouveau.</translation>
     </message>
@@ -5069,7 +5069,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>ShardTree</name>
     <message>
-        <location filename="../../stream/record_view.py" line="+99"/>
+        <location filename="../../stream/record_view.py" line="+145"/>
         <source>Shard</source>
         <translation>Shard</translation>
     </message>
@@ -5551,7 +5551,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>StreamRecordView</name>
     <message>
-        <location filename="../../stream/record_view.py" line="-74"/>
+        <location filename="../../stream/record_view.py" line="-119"/>
         <source>Attributes changed, old and new</source>
         <translation>Attributs modifiés, anciens et nouveaux</translation>
     </message>
@@ -5576,7 +5576,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Nouveau</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <location line="+4"/>
         <source>Record JSON</source>
         <translation>JSON de l’enregistrement</translation>
@@ -5592,7 +5592,7 @@ Requête&#xa0;: {request}</translation>
         <translation>heure inconnue</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source> This stream carries keys only, so there is nothing to compare.</source>
         <translation> Ce flux ne porte que les clés, il n’y a donc rien à comparer.</translation>
     </message>
@@ -5600,6 +5600,41 @@ Requête&#xa0;: {request}</translation>
         <location line="+2"/>
         <source> No attribute changed: the write stored the same values.</source>
         <translation> Aucun attribut modifié&#xa0;: l’écriture a stocké les mêmes valeurs.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>unknown view type</source>
+        <translation>type de vue inconnu</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> This stream ({view}) does not carry old images: the new image is below, with nothing to compare it to.</source>
+        <translation> Ce flux ({view}) ne porte pas les images anciennes&#xa0;: la nouvelle image est ci-dessous, sans rien à quoi la comparer.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> This stream ({view}) does not carry new images: the old image is below, with nothing to compare it to.</source>
+        <translation> Ce flux ({view}) ne porte pas les images nouvelles&#xa0;: l’ancienne image est ci-dessous, sans rien à quoi la comparer.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> This stream ({view}) does not carry old images, so only the keys are known.</source>
+        <translation> Ce flux ({view}) ne porte pas les images anciennes&#xa0;: seules les clés sont connues.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> This stream ({view}) does not carry new images, so only the keys are known.</source>
+        <translation> Ce flux ({view}) ne porte pas les images nouvelles&#xa0;: seules les clés sont connues.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>not in this stream</source>
+        <translation>absent de ce flux</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not compared</source>
+        <translation>non comparé</translation>
     </message>
 </context>
 <context>
@@ -5921,13 +5956,13 @@ Requête&#xa0;: {request}</translation>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+44"/>
-        <location line="+75"/>
+        <location line="+45"/>
+        <location line="+78"/>
         <source>Click a bar to list its items.</source>
         <translation>Cliquez sur une barre pour lister ses items.</translation>
     </message>
     <message>
-        <location line="-116"/>
+        <location line="-120"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Valeur TTL</translation>
@@ -5960,11 +5995,13 @@ Requête&#xa0;: {request}</translation>
     </message>
     <message>
         <location line="+7"/>
+        <location line="+32"/>
+        <location line="+108"/>
         <source>Will never expire</source>
         <translation>N’expireront jamais</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-138"/>
         <source>Reason</source>
         <translation>Raison</translation>
     </message>
@@ -5974,7 +6011,7 @@ Requête&#xa0;: {request}</translation>
         <translation>Items qui n’expireront jamais</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Open a table to see its TTL timeline.</source>
         <translation>Ouvrez une table pour voir sa chronologie TTL.</translation>
     </message>
@@ -6007,7 +6044,7 @@ Requête&#xa0;: {request}</translation>
         <translation>un Scan de {scope}</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>
 Oldest: {key_text}</source>
         <translation>
@@ -6057,7 +6094,12 @@ Plus ancien&#xa0;: {key_text}</translation>
         </translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+10"/>
+        <source>Will never expire (first {shown} of {total} shown)</source>
+        <translation>N’expireront jamais ({shown} premiers sur {total} affichés)</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>Export chart as PNG</source>
         <translation>Exporter le graphique en PNG</translation>
     </message>
@@ -6975,7 +7017,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-274"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-282"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>DynamoDB supprime les items expirés lors d’un balayage en arrière-plan, généralement en quelques jours&#xa0;: d’ici là ils sont encore lus, vérifiez donc l’expiration au moment de la lecture.</translation>
     </message>
@@ -7287,7 +7329,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>stream.events_model</name>
     <message>
-        <location filename="../../stream/events_model.py" line="+26"/>
+        <location filename="../../stream/events_model.py" line="+27"/>
         <source>Time (UTC)</source>
         <translation>Heure (UTC)</translation>
     </message>
@@ -7345,7 +7387,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>stream.record_view</name>
     <message>
-        <location filename="../../stream/record_view.py" line="-41"/>
+        <location filename="../../stream/record_view.py" line="-89"/>
         <source>Select a record to see what changed.</source>
         <translation>Sélectionnez un enregistrement pour voir ce qui a changé.</translation>
     </message>

@@ -4855,7 +4855,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+205"/>
+        <location filename="../../builder/send_flow.py" line="+206"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Pemeriksaan awal: membaca akun dan lock yang disentuh transaksi ini…</translation>
     </message>
@@ -4885,7 +4885,7 @@ Permintaan: {request}</translation>
         <translation>Menjalankan…</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>The transaction changed during the preflight; nothing was sent. Execute again.</source>
         <translation>Transaksi berubah selama pemeriksaan awal; tidak ada yang dikirim. Jalankan lagi.</translation>
     </message>
@@ -5019,7 +5019,7 @@ Permintaan: {request}</translation>
 <context>
     <name>ShardTree</name>
     <message>
-        <location filename="../../stream/record_view.py" line="+99"/>
+        <location filename="../../stream/record_view.py" line="+145"/>
         <source>Shard</source>
         <translation>Shard</translation>
     </message>
@@ -5497,7 +5497,7 @@ Permintaan: {request}</translation>
 <context>
     <name>StreamRecordView</name>
     <message>
-        <location filename="../../stream/record_view.py" line="-74"/>
+        <location filename="../../stream/record_view.py" line="-119"/>
         <source>Attributes changed, old and new</source>
         <translation>Atribut yang berubah, lama dan baru</translation>
     </message>
@@ -5522,7 +5522,7 @@ Permintaan: {request}</translation>
         <translation>Baru</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <location line="+4"/>
         <source>Record JSON</source>
         <translation>JSON record</translation>
@@ -5538,7 +5538,7 @@ Permintaan: {request}</translation>
         <translation>waktu tak diketahui</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source> This stream carries keys only, so there is nothing to compare.</source>
         <translation> Stream ini hanya membawa key, jadi tidak ada yang dibandingkan.</translation>
     </message>
@@ -5546,6 +5546,41 @@ Permintaan: {request}</translation>
         <location line="+2"/>
         <source> No attribute changed: the write stored the same values.</source>
         <translation> Tidak ada atribut yang berubah: penulisan menyimpan nilai yang sama.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>unknown view type</source>
+        <translation>jenis tampilan tidak dikenal</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> This stream ({view}) does not carry old images: the new image is below, with nothing to compare it to.</source>
+        <translation> Stream ini ({view}) tidak membawa gambar lama: gambar baru ada di bawah, tanpa pembanding.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> This stream ({view}) does not carry new images: the old image is below, with nothing to compare it to.</source>
+        <translation> Stream ini ({view}) tidak membawa gambar baru: gambar lama ada di bawah, tanpa pembanding.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> This stream ({view}) does not carry old images, so only the keys are known.</source>
+        <translation> Stream ini ({view}) tidak membawa gambar lama, jadi hanya kuncinya yang diketahui.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> This stream ({view}) does not carry new images, so only the keys are known.</source>
+        <translation> Stream ini ({view}) tidak membawa gambar baru, jadi hanya kuncinya yang diketahui.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>not in this stream</source>
+        <translation>tidak ada di stream ini</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not compared</source>
+        <translation>tidak dibandingkan</translation>
     </message>
 </context>
 <context>
@@ -5866,13 +5901,13 @@ Permintaan: {request}</translation>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+44"/>
-        <location line="+75"/>
+        <location line="+45"/>
+        <location line="+78"/>
         <source>Click a bar to list its items.</source>
         <translation>Klik batang untuk mendaftar item-nya.</translation>
     </message>
     <message>
-        <location line="-116"/>
+        <location line="-120"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Nilai TTL</translation>
@@ -5905,11 +5940,13 @@ Permintaan: {request}</translation>
     </message>
     <message>
         <location line="+7"/>
+        <location line="+32"/>
+        <location line="+108"/>
         <source>Will never expire</source>
         <translation>Tidak akan kedaluwarsa</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-138"/>
         <source>Reason</source>
         <translation>Alasan</translation>
     </message>
@@ -5919,7 +5956,7 @@ Permintaan: {request}</translation>
         <translation>Item yang tidak akan kedaluwarsa</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Open a table to see its TTL timeline.</source>
         <translation>Buka tabel untuk melihat linimasa TTL-nya.</translation>
     </message>
@@ -5951,7 +5988,7 @@ Permintaan: {request}</translation>
         <translation>Scan atas {scope}</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>
 Oldest: {key_text}</source>
         <translation>
@@ -6000,7 +6037,12 @@ Terlama: {key_text}</translation>
         </translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+10"/>
+        <source>Will never expire (first {shown} of {total} shown)</source>
+        <translation>Tidak akan pernah kedaluwarsa ({shown} pertama dari {total} ditampilkan)</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>Export chart as PNG</source>
         <translation>Ekspor grafik sebagai PNG</translation>
     </message>
@@ -6918,7 +6960,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-274"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-282"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>DynamoDB menghapus item kedaluwarsa lewat proses latar belakang, biasanya dalam beberapa hari: sampai saat itu item masih ikut terbaca, jadi periksa kedaluwarsa saat membaca.</translation>
     </message>
@@ -7230,7 +7272,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>stream.events_model</name>
     <message>
-        <location filename="../../stream/events_model.py" line="+26"/>
+        <location filename="../../stream/events_model.py" line="+27"/>
         <source>Time (UTC)</source>
         <translation>Waktu (UTC)</translation>
     </message>
@@ -7288,7 +7330,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>stream.record_view</name>
     <message>
-        <location filename="../../stream/record_view.py" line="-41"/>
+        <location filename="../../stream/record_view.py" line="-89"/>
         <source>Select a record to see what changed.</source>
         <translation>Pilih record untuk melihat perubahannya.</translation>
     </message>

@@ -4905,7 +4905,7 @@ Requisição: {request}</translation>
 <context>
     <name>SendFlow</name>
     <message>
-        <location filename="../../builder/send_flow.py" line="+205"/>
+        <location filename="../../builder/send_flow.py" line="+206"/>
         <source>Preflight: reading the accounts and locks this transaction touches…</source>
         <translation>Verificação prévia: lendo as contas e os bloqueios que esta transação toca…</translation>
     </message>
@@ -4935,7 +4935,7 @@ Requisição: {request}</translation>
         <translation>Executando…</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>The transaction changed during the preflight; nothing was sent. Execute again.</source>
         <translation>A transação mudou durante a verificação prévia; nada foi enviado. Execute de novo.</translation>
     </message>
@@ -5069,7 +5069,7 @@ Requisição: {request}</translation>
 <context>
     <name>ShardTree</name>
     <message>
-        <location filename="../../stream/record_view.py" line="+99"/>
+        <location filename="../../stream/record_view.py" line="+145"/>
         <source>Shard</source>
         <translation>Shard</translation>
     </message>
@@ -5551,7 +5551,7 @@ Requisição: {request}</translation>
 <context>
     <name>StreamRecordView</name>
     <message>
-        <location filename="../../stream/record_view.py" line="-74"/>
+        <location filename="../../stream/record_view.py" line="-119"/>
         <source>Attributes changed, old and new</source>
         <translation>Atributos alterados, antigos e novos</translation>
     </message>
@@ -5576,7 +5576,7 @@ Requisição: {request}</translation>
         <translation>Novo</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <location line="+4"/>
         <source>Record JSON</source>
         <translation>JSON do registro</translation>
@@ -5592,7 +5592,7 @@ Requisição: {request}</translation>
         <translation>hora desconhecida</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source> This stream carries keys only, so there is nothing to compare.</source>
         <translation> Este stream traz só as chaves, então não há nada para comparar.</translation>
     </message>
@@ -5600,6 +5600,41 @@ Requisição: {request}</translation>
         <location line="+2"/>
         <source> No attribute changed: the write stored the same values.</source>
         <translation> Nenhum atributo mudou: a escrita gravou os mesmos valores.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>unknown view type</source>
+        <translation>tipo de visão desconhecido</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> This stream ({view}) does not carry old images: the new image is below, with nothing to compare it to.</source>
+        <translation> Este stream ({view}) não traz imagens antigas: a imagem nova está abaixo, sem nada com que compará-la.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> This stream ({view}) does not carry new images: the old image is below, with nothing to compare it to.</source>
+        <translation> Este stream ({view}) não traz imagens novas: a imagem antiga está abaixo, sem nada com que compará-la.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> This stream ({view}) does not carry old images, so only the keys are known.</source>
+        <translation> Este stream ({view}) não traz imagens antigas, então só as chaves são conhecidas.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> This stream ({view}) does not carry new images, so only the keys are known.</source>
+        <translation> Este stream ({view}) não traz imagens novas, então só as chaves são conhecidas.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>not in this stream</source>
+        <translation>fora deste stream</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not compared</source>
+        <translation>não comparado</translation>
     </message>
 </context>
 <context>
@@ -5921,13 +5956,13 @@ Requisição: {request}</translation>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+44"/>
-        <location line="+75"/>
+        <location line="+45"/>
+        <location line="+78"/>
         <source>Click a bar to list its items.</source>
         <translation>Clique em uma barra para listar seus itens.</translation>
     </message>
     <message>
-        <location line="-116"/>
+        <location line="-120"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Valor do TTL</translation>
@@ -5960,11 +5995,13 @@ Requisição: {request}</translation>
     </message>
     <message>
         <location line="+7"/>
+        <location line="+32"/>
+        <location line="+108"/>
         <source>Will never expire</source>
         <translation>Nunca vai expirar</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-138"/>
         <source>Reason</source>
         <translation>Motivo</translation>
     </message>
@@ -5974,7 +6011,7 @@ Requisição: {request}</translation>
         <translation>Itens que nunca vão expirar</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Open a table to see its TTL timeline.</source>
         <translation>Abra uma tabela para ver sua linha do tempo de TTL.</translation>
     </message>
@@ -6007,7 +6044,7 @@ Requisição: {request}</translation>
         <translation>um Scan de {scope}</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>
 Oldest: {key_text}</source>
         <translation>
@@ -6057,7 +6094,12 @@ Mais antigo: {key_text}</translation>
         </translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+10"/>
+        <source>Will never expire (first {shown} of {total} shown)</source>
+        <translation>Nunca vão expirar (primeiros {shown} de {total} mostrados)</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>Export chart as PNG</source>
         <translation>Exportar gráfico como PNG</translation>
     </message>
@@ -6975,7 +7017,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-274"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-282"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>O DynamoDB exclui itens expirados em uma varredura em segundo plano, normalmente em alguns dias: até lá eles ainda são lidos, então verifique a expiração no momento da leitura.</translation>
     </message>
@@ -7287,7 +7329,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>stream.events_model</name>
     <message>
-        <location filename="../../stream/events_model.py" line="+26"/>
+        <location filename="../../stream/events_model.py" line="+27"/>
         <source>Time (UTC)</source>
         <translation>Hora (UTC)</translation>
     </message>
@@ -7345,7 +7387,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>stream.record_view</name>
     <message>
-        <location filename="../../stream/record_view.py" line="-41"/>
+        <location filename="../../stream/record_view.py" line="-89"/>
         <source>Select a record to see what changed.</source>
         <translation>Selecione um registro para ver o que mudou.</translation>
     </message>
