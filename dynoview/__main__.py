@@ -99,7 +99,43 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     from dynoview.ui.app import run_app
 
-    return run_app(args)
+    code = run_app(args)
+    _leave_without_waiting_for_reads(code)
+    return code
+
+
+#: The task pool's threads (dynoview/ui/tasks.py names them so).
+POOL_THREAD_PREFIX = "dynoview"
+
+
+def _leave_without_waiting_for_reads(code: int) -> None:
+    """End the process now if a read is still waiting for its answer once the window is closed.
+
+    Python joins the task pool's threads at exit, and a read sent to an endpoint that accepts and
+    never answers waits for botocore's tries (4 of 30 s): the process lived on for two minutes
+    with no window, holding the drafts' locks, so a new start could not restore the builder's
+    unsent work. Every write was settled or given up by the quit guard before the window closed
+    (a send given up is settled at the next start from the action log, as after a kill), so only
+    reads are left: the exit handlers run, the streams are flushed, and the process ends."""
+    import threading
+    import time
+
+    deadline = time.monotonic() + 1.0  # idle threads leave at once (the pool was shut down)
+    for thread in threading.enumerate():
+        if thread.name.startswith(POOL_THREAD_PREFIX) and thread is not threading.current_thread():
+            thread.join(max(0.0, deadline - time.monotonic()))
+    if not any(t.name.startswith(POOL_THREAD_PREFIX) and t.is_alive() for t in threading.enumerate()):
+        return
+    import atexit
+    import contextlib
+    import logging
+
+    atexit._run_exitfuncs()  # temporary files (the catalogue copy, leftovers) removed as usual
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":
