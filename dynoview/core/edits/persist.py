@@ -17,7 +17,7 @@ from typing import Any
 
 from dynoview.core.drafts.model import DraftError
 from dynoview.core.drafts.store import DraftStore, Held
-from dynoview.core.edits.staging import CellChange, ItemEdits, StagedEdits
+from dynoview.core.edits.staging import CellChange, ItemEdits, StagedEdits, same_connection
 from dynoview.core.session.private_files import PrivateFileError
 from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
 
@@ -154,7 +154,7 @@ def take_over_staged(store: DraftStore, mine: StagedEdits, connection: str) -> R
             staged, saved_at, opened_at = read
             when = saved_at if saved_at is not None else path.stat().st_mtime
             info = Leftover(staged.count, staged.connection, when, opened_at)
-            merged = (combined or mine).merged(staged) if staged.connection in (None, connection) \
+            merged = (combined or mine).merged(staged) if same_connection(staged.connection, connection) \
                 else None
             if merged is None:
                 kept.append(info)

@@ -164,6 +164,20 @@ def check_cell(info: TableInfo, schema: UniquenessSchema | None, item: Mapping[s
     return check.error
 
 
+#: Between a connection's name and where it points, in a staged set's connection label.
+PLACE_SEPARATOR = " @ "
+
+
+def same_connection(stored: str | None, current: str | None) -> bool:
+    """Whether cells staged on the connection labelled ``stored`` belong to ``current``. A label
+    is "name @ endpoint, region[, profile]" (``ui.items.staging``): command-line connections share
+    names ("local" for every --endpoint-url), so the name alone sent a set staged on one endpoint
+    or region to another. A set an older version saved names the connection alone: taken by it."""
+    if stored is None or current is None or stored == current:
+        return True
+    return PLACE_SEPARATOR not in stored and current.startswith(stored + PLACE_SEPARATOR)
+
+
 class StagedEdits:
     """The staged cells of one connection, with Undo of every change to them."""
 
@@ -211,7 +225,7 @@ class StagedEdits:
         if len(key) != len(info.key_names):
             raise EditError("This row has no full primary key, so it cannot be edited.", info.name,
                             key, attribute)
-        if self._items and connection is not None and self.connection not in (None, connection):
+        if self._items and connection is not None and not same_connection(self.connection, connection):
             raise EditError(f"The staged changes are for the connection {self.connection}: send or "
                             "discard them before staging changes on another one.", info.name, key,
                             attribute)
@@ -291,8 +305,8 @@ class StagedEdits:
         """This set with ``other``'s cells added (a set another window left), as a new set
         without undo steps; None when they cannot go together: staged on another connection,
         or a cell staged in both with other values (neither is dropped for the other)."""
-        if self and other and self.connection not in (None, other.connection) \
-                and other.connection is not None:
+        if self and other and not same_connection(other.connection, self.connection) \
+                and not same_connection(self.connection, other.connection):
             return None
         items = dict(self._items)
         for edits in other:

@@ -23,9 +23,17 @@ from PySide6.QtCore import QObject, Signal
 from dynoview.core.drafts.model import DraftError
 from dynoview.core.drafts.store import DraftStore
 from dynoview.core.edits.persist import Restored, save_staged, take_over_staged
-from dynoview.core.edits.staging import CellChange, EditError, ItemEdits, StagedEdits
+from dynoview.core.edits.staging import (
+    PLACE_SEPARATOR,
+    CellChange,
+    EditError,
+    ItemEdits,
+    StagedEdits,
+    same_connection,
+)
 from dynoview.core.edits.transaction import build_transaction
 from dynoview.core.reads.reader import Reader
+from dynoview.core.redaction import redact_url
 from dynoview.core.session.private_files import PrivateFileError
 from dynoview.core.session.tables import TableInfo
 from dynoview.ui.context import AppContext, WrittenKey
@@ -72,12 +80,19 @@ class CellStaging(QObject):
     # ---------------------------------------------------------------- what the model asks
 
     def _connection(self) -> str | None:
+        """This connection's label for staged cells: its name and where it points (names repeat:
+        every --endpoint-url connection is "local", a profile's name is its in every region)."""
         conn = self.ctx.connection
-        return conn.spec.name if conn is not None else None
+        if conn is None:
+            return None
+        spec = conn.spec
+        where = [redact_url(spec.endpoint_url) or "AWS", conn.region or spec.region or "",
+                 *([f"profile {spec.profile}"] if spec.profile else [])]
+        return spec.name + PLACE_SEPARATOR + ", ".join(w for w in where if w)
 
     @property
     def on_this_connection(self) -> bool:
-        return self.edits.connection in (None, self._connection())
+        return same_connection(self.edits.connection, self._connection())
 
     @property
     def active(self) -> bool:
@@ -213,7 +228,7 @@ class CellStaging(QObject):
     def _take_over(self, *_: object) -> None:
         """Connected: take over what windows that are gone staged on this connection."""
         name = self._connection()
-        if name is None or (self.edits and self.edits.connection not in (None, name)):
+        if name is None or (self.edits and not same_connection(self.edits.connection, name)):
             return  # this set is another connection's: it is sent or discarded first
         restored = take_over_staged(self.store, self.edits, name)
         if restored.edits is not None:
@@ -231,14 +246,15 @@ class CellStaging(QObject):
                   self.tr("%n change(s) staged in an earlier window (last change {saved}) on the "
                           "connection {name}, restored.", "", one.count)).format(
                               opened=_when(one.opened_at), saved=_when(one.saved_at),
-                              name=one.connection or self._connection())
+                              name=_shown(one.connection or self._connection(), where=False))
                  for one in restored.taken]
         for one in restored.kept:
-            if one.connection not in (None, self._connection()):
+            if not same_connection(one.connection, self._connection()):
                 parts.append(self.tr("%n change(s) staged on the connection {name} in an earlier "
                                      "window (last change {saved}) are kept for when you connect "
                                      "to it.", "", one.count).format(
-                                         name=one.connection, saved=_when(one.saved_at)))
+                                         name=_shown(one.connection, where=True),
+                                         saved=_when(one.saved_at)))
             else:
                 parts.append(self.tr("%n change(s) staged in an earlier window (last change "
                                      "{saved}) give other values to the same cells: they are kept, "
@@ -255,3 +271,10 @@ def _when(at: float | None) -> str:
     day = time.localtime(at)
     same_day = time.strftime("%Y-%m-%d", day) == time.strftime("%Y-%m-%d")
     return time.strftime("%H:%M" if same_day else "%Y-%m-%d %H:%M", day)
+
+
+def _shown(label: str | None, *, where: bool) -> str:
+    """A staged set's connection label as a note says it: "local", or with ``where`` (another
+    connection's) "local (http://127.0.0.1:8000, us-west-2)"."""
+    name, _sep, place = (label or "").partition(PLACE_SEPARATOR)
+    return f"{name} ({place})" if where and place else name
