@@ -121,6 +121,9 @@ class BuilderDrafts(QObject):
         self.undo = BuilderUndo(panel, panel)
         self.undo.applied.connect(self._edited)  # an undo loads without transaction_changed
         self._request: dict[str, Any] | None = None  # the unsent request, until the next edit
+        # A restored draft made for another connection or table: (connection, table, request). Its
+        # file keeps saying so until the work changes, so the warning comes back at each start.
+        self._made_for: tuple[str | None, str | None, dict[str, Any]] | None = None
         panel.transaction_changed.connect(self._edited)
         app = QApplication.instance()
         if app is not None:
@@ -140,8 +143,12 @@ class BuilderDrafts(QObject):
         form = panel.template_runner.current_form
         forms = (form_state(form),) if form is not None and form.isVisible() else ()
         conn, table = panel.ctx.connection, panel.ctx.table
-        return Draft(request=request, forms=forms, connection=conn.spec.name if conn is not None else None,
-                     table=table.name if table is not None else None)
+        where = (conn.spec.name if conn is not None else None, table.name if table is not None else None)
+        if self._made_for is not None and self._made_for[2] == request:
+            where = self._made_for[:2]
+        else:
+            self._made_for = None  # edited, replaced or discarded: it is this window's work now
+        return Draft(request=request, forms=forms, connection=where[0], table=where[1])
 
     def _edited(self) -> None:
         self._request = None
@@ -223,6 +230,7 @@ class BuilderDrafts(QObject):
         here = (conn.spec.name if conn is not None else None, table.name if table is not None else None)
         elsewhere = (draft.connection, draft.table) != here and (draft.connection or draft.table)
         if elsewhere and not shown.is_empty():
+            self._made_for = (draft.connection, draft.table, self.current_draft().request)
             parts.append(self.tr(
                 "They were made for {where}: check the table names before you Execute.").format(
                     where=_where(draft)))
