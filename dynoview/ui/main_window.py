@@ -21,7 +21,7 @@ from dynoview.ui import settings as saved
 from dynoview.ui import startup_trace, ui_thread_gc
 from dynoview.ui.context import AppContext
 from dynoview.ui.gc_pauses import settle_after_connect
-from dynoview.ui.items.panel import ItemsPanel
+from dynoview.ui.items.panel import ItemsPanel, commit_open_cell
 from dynoview.ui.resources import app_icon
 from dynoview.ui.window.connection_controller import ConnectionController
 from dynoview.ui.window.crash_info import crash_context, crash_secrets
@@ -483,6 +483,7 @@ class MainWindow(MenusOnDemand):
         # actions (True: go on closing; False: it asks, waits, or the user chose to stay).
         from dynoview.ui.transfer.quit_guard import QuitGuard  # Qt only, on the first close
 
+        commit_open_cell(self.items_panel)  # a value typed and not entered yet is staged
         if not QuitGuard.of(self).confirm_close():
             event.ignore()
             return

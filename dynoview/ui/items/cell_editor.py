@@ -199,6 +199,11 @@ class CellDelegate(ItemsDelegate):
         self.editor = editor
         return editor
 
+    def commit_open(self) -> None:
+        """Stage what an open editor holds, as leaving the cell would (the window is closing)."""
+        if self.editor is not None and self.editor.isVisible():
+            self._finish(self.editor)
+
     def _finish(self, editor: CellEditor) -> None:
         self.commitData.emit(editor)
         self.closeEditor.emit(editor, QStyledItemDelegate.EndEditHint.NoHint)

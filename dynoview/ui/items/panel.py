@@ -417,3 +417,10 @@ def _index_rows_note(info: TableInfo | None, index: str | None) -> str | None:
     from dynoview.core.items.partial_rows import index_rows_note  # with an index read: on use
 
     return index_rows_note(info, index)
+
+
+def commit_open_cell(panel: ItemsPanel) -> None:
+    """A value typed in an open cell editor and not entered yet is staged, not dropped, when the
+    window closes (Ctrl+Q and the title bar's close move no focus out of the editor)."""
+    if panel._cell_edits is not None:
+        panel._cell_edits.delegate.commit_open()
