@@ -40,20 +40,20 @@ class CollectionsModel(QAbstractTableModel):
         super().__init__(parent)
         self.report: PartitionReport | None = None
         self._rows: tuple[CollectionStat, ...] = ()
-        self._hot: dict[str, str] = {}
+        self._hot: dict[int, str] = {}  # by the stat's identity: two long keys can show one cut text
 
     def set_report(self, report: PartitionReport | None) -> None:
         self.beginResetModel()
         self.report = report
         self._rows = report.collections if report else ()
-        self._hot = {h.stat.key_text: h.reason for h in report.hot_keys} if report else {}
+        self._hot = {id(h.stat): h.reason for h in report.hot_keys} if report else {}
         self.endResetModel()
 
     def stat(self, row: int) -> CollectionStat:
         return self._rows[row]
 
     def is_hot(self, row: int) -> bool:
-        return self._rows[row].key_text in self._hot
+        return id(self._rows[row]) in self._hot
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
@@ -75,7 +75,7 @@ class CollectionsModel(QAbstractTableModel):
             return None
         stat = self._rows[index.row()]
         col = index.column()
-        hot = stat.key_text in self._hot
+        hot = id(stat) in self._hot
         has_lsi = bool(self.report and self.report.has_lsi)
         if role == StatRole:
             return stat
@@ -92,7 +92,7 @@ class CollectionsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if hot:
                 # The key value is the table's: escaped, or Qt would render one that looks like HTML.
-                return plain_tooltip(f"{stat.key_text} {self._hot[stat.key_text]}")
+                return plain_tooltip(f"{stat.key_text} {self._hot[id(stat)]}")
             if col == 5 and not has_lsi:
                 return self.tr("Without a local secondary index an item collection has no size limit.")
             return None
