@@ -17,8 +17,6 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from dynoview.core.codegen import LANGUAGES
 from dynoview.core.session.connection import Connection
-from dynoview.core.session.tables import describe_table
-from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.uniqueness.schema import article_schema
 from dynoview.ui.builder import BuilderPanel
 from dynoview.ui.builder.code_export_view import PYTHON, TYPESCRIPT, CodeExportDialog
@@ -49,15 +47,8 @@ def account(acct: str, email: str | None, username: str | None) -> dict[str, Any
 
 
 @pytest.fixture
-def panel(qtbot: Any, qasync_loop: Any, demo_conn: Connection, seeded_table: str,
-          tmp_path: Path) -> BuilderPanel:
-    ctx = AppContext()
-    ctx.set_connection(demo_conn)
-    ctx.set_table(describe_table(demo_conn, seeded_table))
-    widget = BuilderPanel(ctx)
-    widget.action_log = ActionLog(tmp_path / "actions.jsonl")
-    qtbot.addWidget(widget)
-    return widget
+def panel(builder_panel: BuilderPanel) -> BuilderPanel:
+    return builder_panel
 
 
 def exported(form: TemplateForm) -> CodeExportDialog:
