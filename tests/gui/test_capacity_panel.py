@@ -25,6 +25,13 @@ def panel(qtbot: Any, ctx: AppContext) -> CapacityPanel:
     return widget
 
 
+def load(qtbot: Any, panel: CapacityPanel, items: list[dict[str, Any]], **kwargs: Any) -> None:
+    """``load_items`` once the scan on opening is done, until its analysis (in the pool) shows."""
+    qtbot.waitUntil(lambda: not panel.scanner.running and not panel.scanner.analysing, timeout=15000)
+    with qtbot.waitSignal(panel.report_changed, timeout=10000):
+        panel.load_items(items, **kwargs)
+
+
 def test_scan_sample_shows_collections_limit_and_cost(qtbot: Any, panel: CapacityPanel,
                                                       ctx: AppContext) -> None:
     with qtbot.waitSignal(panel.report_changed, timeout=15000):
@@ -52,10 +59,10 @@ def test_scan_sample_shows_collections_limit_and_cost(qtbot: Any, panel: Capacit
     assert panel.dist_chart.bars[0].label == "1" and panel.dist_chart.bars[0].value == DEMO_ITEMS
 
 
-def test_hot_keys_are_highlighted(panel: CapacityPanel) -> None:
+def test_hot_keys_are_highlighted(qtbot: Any, panel: CapacityPanel) -> None:
     items = [{"PK": {"S": "TENANT#big"}, "SK": {"S": str(i)}} for i in range(50)]
     items += [{"PK": {"S": f"TENANT#{i}"}, "SK": {"S": "1"}} for i in range(10)]
-    panel.load_items(items)
+    load(qtbot, panel, items)
     assert panel.model.stat(0).key_text == "TENANT#big"
     assert panel.model.is_hot(0) and not panel.model.is_hot(1)
     assert panel.model.index(0, 6).data() == "likely hot"
@@ -65,9 +72,9 @@ def test_hot_keys_are_highlighted(panel: CapacityPanel) -> None:
     assert panel.size_chart.bars[0].color is not None  # drawn in the warning colour
 
 
-def test_table_without_lsi_has_no_limit_marker(panel: CapacityPanel) -> None:
+def test_table_without_lsi_has_no_limit_marker(qtbot: Any, panel: CapacityPanel) -> None:
     table = TableInfo("plain", KeyAttribute("id", "S"), None)
-    panel.load_items([{"id": {"S": "a"}}], table=table)
+    load(qtbot, panel, [{"id": {"S": "a"}}], table=table)
     assert panel.size_chart.marker is None
     assert "no size limit" in panel.limit_label.text()
     assert panel.model.index(0, 5).data() == "no limit"
@@ -102,3 +109,21 @@ def test_cancel_stops_the_scan_and_says_so(qtbot: Any, panel: CapacityPanel,
     qtbot.waitUntil(lambda: not panel.scanner.running, timeout=5000)
     assert panel.report is before and panel.message.text() == "Scan cancelled."
     qtbot.wait(200)  # the pool thread's completion reaches the loop before the test closes it
+
+
+def test_the_analysis_runs_off_the_ui_thread(qtbot: Any, panel: CapacityPanel,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sizing 100,000 items' collections is most of a second of Python: done in the pool."""
+    from dynoview.ui.scans import capacity_panel
+
+    threads: list[threading.Thread] = []
+    real = capacity_panel.analyse_partitions
+
+    def recorded(*args: Any, **kwargs: Any) -> Any:
+        threads.append(threading.current_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(capacity_panel, "analyse_partitions", recorded)
+    load(qtbot, panel, [{"PK": {"S": "a"}, "SK": {"S": "1"}}])
+    assert threads and threading.main_thread() not in threads
+    assert panel.report is not None and panel.report.key_count == 1

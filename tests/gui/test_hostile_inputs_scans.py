@@ -110,8 +110,10 @@ def test_ttl_key_values_that_look_like_html_show_as_their_characters(
         qtbot: Any, ctx: AppContext, crashes: list[Any]) -> None:
     panel = _shown(qtbot, TtlTimelinePanel(ctx))
     assert isinstance(panel, TtlTimelinePanel)
-    panel.load_items([{"PK": {"S": EVIL}, "SK": {"S": "x"}, "expiresAt": {"N": _expired()}}],
-                     "the current result set")
+    qtbot.waitUntil(lambda: not panel.scanner.running and not panel.scanner.analysing, timeout=15000)
+    with qtbot.waitSignal(panel.timeline_changed, timeout=10000):  # charted in the pool
+        panel.load_items([{"PK": {"S": EVIL}, "SK": {"S": "x"}, "expiresAt": {"N": _expired()}}],
+                         "the current result set")
     assert EVIL in panel.summary.text()
     for label in (panel.summary, panel.message):
         assert label.textFormat() == Qt.TextFormat.PlainText
@@ -126,7 +128,9 @@ def test_partition_keys_that_look_like_html_show_as_their_characters(
     assert isinstance(panel, CapacityPanel)
     items = [{"PK": {"S": EVIL}, "SK": {"S": str(i)}} for i in range(50)]
     items += [{"PK": {"S": f"T#{i}"}, "SK": {"S": "1"}} for i in range(10)]
-    panel.load_items(items)
+    qtbot.waitUntil(lambda: not panel.scanner.running and not panel.scanner.analysing, timeout=15000)
+    with qtbot.waitSignal(panel.report_changed, timeout=10000):  # analysed in the pool
+        panel.load_items(items)
     assert EVIL in panel.hot_label.text()
     labels: list[QLabel] = [panel.summary, panel.hot_label, panel.limit_label, panel.message]
     assert all(label.textFormat() == Qt.TextFormat.PlainText for label in labels)

@@ -73,7 +73,8 @@ def test_clicking_a_bar_lists_its_items(qtbot: Any, panel: TtlTimelinePanel) -> 
 
 def test_granularity_switch_rebuckets(qtbot: Any, panel: TtlTimelinePanel) -> None:
     scanned(qtbot, panel)
-    panel.granularity.setCurrentIndex(panel.granularity.findText("Per hour"))
+    with qtbot.waitSignal(panel.timeline_changed, timeout=10000):
+        panel.granularity.setCurrentIndex(panel.granularity.findText("Per hour"))
     assert panel.timeline is not None and panel.timeline.granularity == "hour"
     assert panel.chart.bars[1].label == "<1 h" and panel.chart.bars[1].value == 1
     assert panel.chart.bars[-1].label == "later" and panel.chart.bars[-1].value == 1
@@ -87,11 +88,12 @@ def test_export_png(qtbot: Any, panel: TtlTimelinePanel, tmp_path: Path) -> None
     assert not image.isNull() and image.width() == panel.chart.width()
 
 
-def test_current_result_set_without_scanning(panel: TtlTimelinePanel) -> None:
+def test_current_result_set_without_scanning(qtbot: Any, panel: TtlTimelinePanel) -> None:
     now = datetime.now(UTC)
     items = [{"PK": {"S": "a"}, "SK": {"S": "b"},
               "expiresAt": {"N": str(int((now - timedelta(hours=1)).timestamp()))}}]
-    panel.load_items(items, "the current result set")
+    with qtbot.waitSignal(panel.timeline_changed, timeout=10000):
+        panel.load_items(items, "the current result set")
     assert panel.summary.text().startswith("From the current result set: 1 item read; 1 expired")
 
 

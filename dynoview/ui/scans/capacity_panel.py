@@ -210,12 +210,18 @@ class CapacityPanel(QWidget):
             self._table = table
         if self._table is None:
             return
-        report = analyse_partitions(items, self._table, complete=complete)
+        sampled = self.sample if self.sample is not None and items is self.sample.items else None
+        work = functools.partial(analyse_partitions, items, self._table, complete=complete)
+        self.scanner.analyse(work, lambda report: self._show(report, sampled), progress=self.tr(
+            "Sizing the item collections of %Ln item(s)…", "", len(items)))
+
+    def _show(self, report: PartitionReport, sample: Sample | None) -> None:
+        """The analysis of the items, and the scan's cost line when it was a scan's sample."""
         self.report = report
         self.model.set_report(report)
         text = report.summary()
-        if self.sample is not None and items is self.sample.items:
-            text += " " + self.sample.describe()
+        if sample is not None:
+            text += " " + sample.describe()
         if report.largest_item is not None:
             item = report.largest_item
             text += (self.tr(" Largest item: {key_text}, {human_bytes} "

@@ -271,8 +271,12 @@ class TtlTimelinePanel(QWidget):
         if not table.ttl_enabled or not table.ttl_attribute:
             show_message(self.message, ttl_disabled_message(table), warn=True)
             return
-        timeline = build_timeline(self._items, table.ttl_attribute, table.key_names, now=self.now,
-                                  granularity=self.granularity.currentData())
+        work = functools.partial(build_timeline, self._items, table.ttl_attribute, table.key_names,
+                                 now=self.now, granularity=self.granularity.currentData())
+        self.scanner.analyse(work, self._show, progress=self.tr(
+            "Charting %Ln item(s) by expiry…", "", len(self._items)))
+
+    def _show(self, timeline: TtlTimeline) -> None:
         self.timeline = timeline
         pal = self.palette()
         bars = []

@@ -15,7 +15,7 @@
 <context>
     <name>BuilderDrafts</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_view.py" line="+250" />
+        <location filename="../../builder/drafts_view.py" line="+258" />
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Not restored: the transaction your last session left in the builder (%n action) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</numerusform>
@@ -61,7 +61,13 @@
 <context>
     <name>CapacityPanel</name>
     <message numerus="yes">
-        <location filename="../../scans/capacity_panel.py" line="+260" />
+        <location filename="../../scans/capacity_panel.py" line="+216" />
+        <source>Sizing the item collections of %Ln item(s)…</source>
+        <translation>
+            <numerusform>Sizing the item collections of %Ln item…</numerusform><numerusform>Sizing the item collections of %Ln items…</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+50" />
         <source>%Ln partition key(s) (holds|hold) {items} each</source>
         <translation>
             <numerusform>%Ln partition key holds {items} each</numerusform>
@@ -72,7 +78,7 @@
 <context>
     <name>CellStaging</name>
     <message numerus="yes">
-        <location filename="../../items/staging.py" line="+170" />
+        <location filename="../../items/staging.py" line="+185" />
         <source>The builder shows the transaction of %n staged change(s): check the preview and the preflight, then Execute. The staged cells clear once it is written.</source>
         <translation>
             <numerusform>The builder shows the transaction of %n staged change: check the preview and the preflight, then Execute. The staged cells clear once it is written.</numerusform>
@@ -112,7 +118,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+5" />
+        <location line="+6" />
         <source>%n change(s) staged in an earlier window (last change {saved}) give other values to the same cells: they are kept, and restored when you connect again with these sent or discarded.</source>
         <translation>
             <numerusform>%n change staged in an earlier window (last change {saved}) give other values to the same cells: they are kept, and restored when you connect again with these sent or discarded.</numerusform>
@@ -542,7 +548,13 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+63" />
+        <location line="+22" />
+        <source>Charting %Ln item(s) by expiry…</source>
+        <translation>
+            <numerusform>Charting %Ln item by expiry…</numerusform><numerusform>Charting %Ln items by expiry…</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+45" />
         <source>%Ln item(s) {what}{more}.</source>
         <translation>
             <numerusform>%Ln item {what}{more}.</numerusform>

@@ -496,12 +496,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+354"/>
+        <location filename="../../builder/drafts_view.py" line="+362"/>
         <source>Load template</source>
         <translation>Charger un modèle</translation>
     </message>
     <message>
-        <location line="-191"/>
+        <location line="-192"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Le travail du générateur n’a pas pu être enregistré dans {current_path} ({exc})&#xa0;; il reste dans la fenêtre, mais serait perdu si DynoView quittait maintenant.</translation>
     </message>
@@ -516,7 +516,7 @@
         <translation>Restauré depuis votre dernière session (enregistré {strftime})&#xa0;: {describe}.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>They were made for {where}: check the table names before you Execute.</source>
         <translation>Elles ont été faites pour {where}&#xa0;: vérifiez les noms de table avant d’exécuter.</translation>
     </message>
@@ -926,8 +926,16 @@
         <source>Scanning up to {value:,} items of {name}…</source>
         <translation>Scan de {value:,} items au plus de {name}…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+21"/>
+        <source>Sizing the item collections of %Ln item(s)…</source>
+        <translation>
+            <numerusform>Mesure des collections d’éléments de %Ln élément…</numerusform>
+            <numerusform>Mesure des collections d’éléments de %Ln éléments…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+26"/>
+        <location line="+11"/>
         <source> Largest item: {key_text}, {human_bytes} ({share_text} of the 400 KB item limit).</source>
         <translation> Plus grand item&#xa0;: {key_text}, {human_bytes} ({share_text} de la limite de 400 Ko par item).</translation>
     </message>
@@ -1084,7 +1092,7 @@ Probablement chaudes</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+93"/>
+        <location filename="../../items/staging.py" line="+108"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Connectez-vous d’abord&#xa0;: les modifications sont préparées pour une connexion et une table.</translation>
     </message>
@@ -1184,7 +1192,7 @@ Probablement chaudes</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%n change(s) staged in an earlier window (last change {saved}) give other values to the same cells: they are kept, and restored when you connect again with these sent or discarded.</source>
         <translation>
             <numerusform>%Ln modification préparée dans une fenêtre précédente (dernière modification à {saved}) donne d’autres valeurs aux mêmes cellules&#xa0;: elle est gardée, et restaurée quand vous vous reconnecterez une fois celles-ci envoyées ou abandonnées.</numerusform>
@@ -4693,7 +4701,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-415"/>
+        <location filename="../../builder/drafts_view.py" line="-423"/>
         <source>Discard</source>
         <translation>Abandonner</translation>
     </message>
@@ -5957,12 +5965,12 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+10"/>
         <location line="+45"/>
-        <location line="+78"/>
+        <location line="+82"/>
         <source>Click a bar to list its items.</source>
         <translation>Cliquez sur une barre pour lister ses items.</translation>
     </message>
     <message>
-        <location line="-120"/>
+        <location line="-124"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Valeur TTL</translation>
@@ -5996,12 +6004,12 @@ Requête&#xa0;: {request}</translation>
     <message>
         <location line="+7"/>
         <location line="+32"/>
-        <location line="+108"/>
+        <location line="+112"/>
         <source>Will never expire</source>
         <translation>N’expireront jamais</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-142"/>
         <source>Reason</source>
         <translation>Raison</translation>
     </message>
@@ -6043,8 +6051,16 @@ Requête&#xa0;: {request}</translation>
         <source>a Scan of {scope}</source>
         <translation>un Scan de {scope}</translation>
     </message>
+    <message numerus="yes">
+        <location line="+21"/>
+        <source>Charting %Ln item(s) by expiry…</source>
+        <translation>
+            <numerusform>Classement de %Ln élément par expiration…</numerusform>
+            <numerusform>Classement de %Ln éléments par expiration…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+28"/>
+        <location line="+11"/>
         <source>
 Oldest: {key_text}</source>
         <translation>
@@ -7009,7 +7025,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>scans.controller</name>
     <message>
-        <location filename="../../scans/controller.py" line="+23"/>
+        <location filename="../../scans/controller.py" line="+24"/>
         <source>Scan cancelled.</source>
         <translation>Scan annulé.</translation>
     </message>
@@ -7017,7 +7033,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-282"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-286"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>DynamoDB supprime les items expirés lors d’un balayage en arrière-plan, généralement en quelques jours&#xa0;: d’ici là ils sont encore lus, vérifiez donc l’expiration au moment de la lecture.</translation>
     </message>

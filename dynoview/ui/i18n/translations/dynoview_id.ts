@@ -495,12 +495,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+354"/>
+        <location filename="../../builder/drafts_view.py" line="+362"/>
         <source>Load template</source>
         <translation>Muat templat</translation>
     </message>
     <message>
-        <location line="-191"/>
+        <location line="-192"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Pekerjaan pembangun transaksi tidak dapat disimpan ke {current_path} ({exc}); masih ada di jendela, tetapi akan hilang jika DynoView ditutup sekarang.</translation>
     </message>
@@ -515,7 +515,7 @@
         <translation>{describe} dipulihkan dari sesi terakhir Anda (disimpan {strftime}).</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>They were made for {where}: check the table names before you Execute.</source>
         <translation>Dibuat untuk {where}: periksa nama tabel sebelum Anda Jalankan.</translation>
     </message>
@@ -920,8 +920,15 @@
         <source>Scanning up to {value:,} items of {name}…</source>
         <translation>Men-scan hingga {value:,} item dari {name}…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+21"/>
+        <source>Sizing the item collections of %Ln item(s)…</source>
+        <translation>
+            <numerusform>Mengukur koleksi item dari %Ln item…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+26"/>
+        <location line="+11"/>
         <source> Largest item: {key_text}, {human_bytes} ({share_text} of the 400 KB item limit).</source>
         <translation> Item terbesar: {key_text}, {human_bytes} ({share_text} dari batas item 400 KB).</translation>
     </message>
@@ -1077,7 +1084,7 @@ Kemungkinan panas</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+93"/>
+        <location filename="../../items/staging.py" line="+108"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Hubungkan dulu: edit disiapkan untuk satu koneksi dan satu tabel.</translation>
     </message>
@@ -1172,7 +1179,7 @@ Kemungkinan panas</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%n change(s) staged in an earlier window (last change {saved}) give other values to the same cells: they are kept, and restored when you connect again with these sent or discarded.</source>
         <translation>
             <numerusform>%Ln perubahan yang disiapkan di jendela sebelumnya (perubahan terakhir {saved}) memberi nilai lain pada sel yang sama: perubahan itu disimpan, dan dipulihkan saat Anda terhubung lagi setelah yang ini dikirim atau dibuang.</numerusform>
@@ -4643,7 +4650,7 @@ Permintaan: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-415"/>
+        <location filename="../../builder/drafts_view.py" line="-423"/>
         <source>Discard</source>
         <translation>Buang</translation>
     </message>
@@ -5902,12 +5909,12 @@ Permintaan: {request}</translation>
     <message>
         <location line="+10"/>
         <location line="+45"/>
-        <location line="+78"/>
+        <location line="+82"/>
         <source>Click a bar to list its items.</source>
         <translation>Klik batang untuk mendaftar item-nya.</translation>
     </message>
     <message>
-        <location line="-120"/>
+        <location line="-124"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Nilai TTL</translation>
@@ -5941,12 +5948,12 @@ Permintaan: {request}</translation>
     <message>
         <location line="+7"/>
         <location line="+32"/>
-        <location line="+108"/>
+        <location line="+112"/>
         <source>Will never expire</source>
         <translation>Tidak akan kedaluwarsa</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-142"/>
         <source>Reason</source>
         <translation>Alasan</translation>
     </message>
@@ -5987,8 +5994,15 @@ Permintaan: {request}</translation>
         <source>a Scan of {scope}</source>
         <translation>Scan atas {scope}</translation>
     </message>
+    <message numerus="yes">
+        <location line="+21"/>
+        <source>Charting %Ln item(s) by expiry…</source>
+        <translation>
+            <numerusform>Menyusun %Ln item menurut waktu kedaluwarsa…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+28"/>
+        <location line="+11"/>
         <source>
 Oldest: {key_text}</source>
         <translation>
@@ -6952,7 +6966,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>scans.controller</name>
     <message>
-        <location filename="../../scans/controller.py" line="+23"/>
+        <location filename="../../scans/controller.py" line="+24"/>
         <source>Scan cancelled.</source>
         <translation>Scan dibatalkan.</translation>
     </message>
@@ -6960,7 +6974,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-282"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-286"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>DynamoDB menghapus item kedaluwarsa lewat proses latar belakang, biasanya dalam beberapa hari: sampai saat itu item masih ikut terbaca, jadi periksa kedaluwarsa saat membaca.</translation>
     </message>

@@ -496,12 +496,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+354"/>
+        <location filename="../../builder/drafts_view.py" line="+362"/>
         <source>Load template</source>
         <translation>Carregar modelo</translation>
     </message>
     <message>
-        <location line="-191"/>
+        <location line="-192"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>O trabalho do construtor não pôde ser salvo em {current_path} ({exc}); ele continua na janela, mas seria perdido se o DynoView fechasse agora.</translation>
     </message>
@@ -516,7 +516,7 @@
         <translation>Restaurado da sua última sessão: {describe} (salvo às {strftime}).</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>They were made for {where}: check the table names before you Execute.</source>
         <translation>Foram feitas para {where}: confira os nomes das tabelas antes de Executar.</translation>
     </message>
@@ -926,8 +926,16 @@
         <source>Scanning up to {value:,} items of {name}…</source>
         <translation>Fazendo Scan de até {value:,} itens de {name}…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+21"/>
+        <source>Sizing the item collections of %Ln item(s)…</source>
+        <translation>
+            <numerusform>Medindo as coleções de itens de %Ln item…</numerusform>
+            <numerusform>Medindo as coleções de itens de %Ln itens…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+26"/>
+        <location line="+11"/>
         <source> Largest item: {key_text}, {human_bytes} ({share_text} of the 400 KB item limit).</source>
         <translation> Maior item: {key_text}, {human_bytes} ({share_text} do limite de 400 KB por item).</translation>
     </message>
@@ -1084,7 +1092,7 @@ Provavelmente quente</translation>
 <context>
     <name>CellStaging</name>
     <message>
-        <location filename="../../items/staging.py" line="+93"/>
+        <location filename="../../items/staging.py" line="+108"/>
         <source>Connect first: edits are staged for a connection and a table.</source>
         <translation>Conecte-se primeiro: as edições são preparadas para uma conexão e uma tabela.</translation>
     </message>
@@ -1184,7 +1192,7 @@ Provavelmente quente</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%n change(s) staged in an earlier window (last change {saved}) give other values to the same cells: they are kept, and restored when you connect again with these sent or discarded.</source>
         <translation>
             <numerusform>%Ln alteração preparada numa janela anterior (última alteração às {saved}) dá outros valores às mesmas células: ela fica guardada e é restaurada quando você se conectar de novo depois de enviar ou descartar estas.</numerusform>
@@ -4693,7 +4701,7 @@ Requisição: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-415"/>
+        <location filename="../../builder/drafts_view.py" line="-423"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
@@ -5957,12 +5965,12 @@ Requisição: {request}</translation>
     <message>
         <location line="+10"/>
         <location line="+45"/>
-        <location line="+78"/>
+        <location line="+82"/>
         <source>Click a bar to list its items.</source>
         <translation>Clique em uma barra para listar seus itens.</translation>
     </message>
     <message>
-        <location line="-120"/>
+        <location line="-124"/>
         <location line="+11"/>
         <source>TTL value</source>
         <translation>Valor do TTL</translation>
@@ -5996,12 +6004,12 @@ Requisição: {request}</translation>
     <message>
         <location line="+7"/>
         <location line="+32"/>
-        <location line="+108"/>
+        <location line="+112"/>
         <source>Will never expire</source>
         <translation>Nunca vai expirar</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-142"/>
         <source>Reason</source>
         <translation>Motivo</translation>
     </message>
@@ -6043,8 +6051,16 @@ Requisição: {request}</translation>
         <source>a Scan of {scope}</source>
         <translation>um Scan de {scope}</translation>
     </message>
+    <message numerus="yes">
+        <location line="+21"/>
+        <source>Charting %Ln item(s) by expiry…</source>
+        <translation>
+            <numerusform>Organizando %Ln item por expiração…</numerusform>
+            <numerusform>Organizando %Ln itens por expiração…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+28"/>
+        <location line="+11"/>
         <source>
 Oldest: {key_text}</source>
         <translation>
@@ -7009,7 +7025,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>scans.controller</name>
     <message>
-        <location filename="../../scans/controller.py" line="+23"/>
+        <location filename="../../scans/controller.py" line="+24"/>
         <source>Scan cancelled.</source>
         <translation>Scan cancelado.</translation>
     </message>
@@ -7017,7 +7033,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>scans.ttl_timeline_panel</name>
     <message>
-        <location filename="../../scans/ttl_timeline_panel.py" line="-282"/>
+        <location filename="../../scans/ttl_timeline_panel.py" line="-286"/>
         <source>DynamoDB deletes expired items in a background sweep, typically within a few days: until then they are still read, so check expiry at read time.</source>
         <translation>O DynamoDB exclui itens expirados em uma varredura em segundo plano, normalmente em alguns dias: até lá eles ainda são lidos, então verifique a expiração no momento da leitura.</translation>
     </message>
