@@ -25,17 +25,21 @@ if TYPE_CHECKING:
 
 #: How often the UI thread looks at the collector's counters (a few microseconds each time).
 CHECK_INTERVAL_MS = 50
+#: How often, at most, once nothing has been allocated for a while: an idle window wakes once a
+#: second for it, not twenty times (a laptop's processor then stays in its sleep states).
+IDLE_INTERVAL_MS = 1000
 
 
 class _Ledger:
     """What CPython keeps to decide a full collection, which Python does not expose. (A plain
     class: this module loads before the first paint, where a dataclass costs its code generation.)"""
 
-    __slots__ = ("long_lived", "pending")
+    __slots__ = ("last_count", "long_lived", "pending")
 
     def __init__(self) -> None:
         self.pending = 0  # objects promoted to the oldest generation since its last collection
         self.long_lived = 0  # objects the last full collection left there
+        self.last_count = -1  # the young generation's count the last look left
 
 
 _ledger = _Ledger()
@@ -68,6 +72,20 @@ def collect_due() -> int | None:
     return generation
 
 
+def _look() -> None:
+    """The timer's turn: collect what is due; look less often while nothing is allocated (any
+    thread's allocation changes the count, and the next look is back to every 50 ms)."""
+    timer = _timer
+    idle = gc.get_count()[0] == _ledger.last_count
+    collect_due()
+    _ledger.last_count = gc.get_count()[0]
+    if timer is None:
+        return
+    wanted = min(timer.interval() * 2, IDLE_INTERVAL_MS) if idle else CHECK_INTERVAL_MS
+    if timer.interval() != wanted:
+        timer.setInterval(wanted)
+
+
 def resume() -> None:
     """Collections from now on, run by a timer on this thread (the UI thread): what
     ``gc.enable()`` was. Needs the QApplication; calling it again changes nothing."""
@@ -79,8 +97,8 @@ def resume() -> None:
         from PySide6.QtCore import QCoreApplication, QTimer
 
         _timer = QTimer(QCoreApplication.instance())
-        _timer.setInterval(CHECK_INTERVAL_MS)
-        _timer.timeout.connect(collect_due)
+        _timer.timeout.connect(_look)
+    _timer.setInterval(CHECK_INTERVAL_MS)
     _timer.start()
 
 

@@ -105,3 +105,20 @@ def test_a_full_collection_waits_for_a_quarter_of_the_long_lived(thresholds: Non
     [_Cycle() for _ in range(150)]
     assert ui_thread_gc.collect_due() == 2
     assert ui_thread_gc._ledger.pending == 0 and ui_thread_gc._ledger.long_lived > 0
+
+
+def test_an_idle_window_looks_once_a_second_and_allocation_brings_it_back(
+        qtbot, thresholds: None) -> None:
+    """Twenty wake-ups a second kept an idle laptop's processor awake: the look backs off to
+    one a second while nothing is allocated, and is back to every 50 ms once something is."""
+    ui_thread_gc.resume()
+    timer = ui_thread_gc._timer
+    assert timer is not None and timer.interval() == ui_thread_gc.CHECK_INTERVAL_MS
+    for _ in range(8):  # nothing allocated between two looks: idle
+        ui_thread_gc._look()
+    assert timer.interval() == ui_thread_gc.IDLE_INTERVAL_MS and timer.isActive()
+    kept = [_Cycle() for _ in range(10)]
+    ui_thread_gc._look()
+    assert timer.interval() == ui_thread_gc.CHECK_INTERVAL_MS and kept
+    ui_thread_gc.resume()  # resumed again: from the short interval
+    assert timer.interval() == ui_thread_gc.CHECK_INTERVAL_MS
