@@ -147,6 +147,8 @@ def _result_lines(result: ExecutionResult, tx: Transaction) -> list[str]:
                 else ""
             # "passed", not DynamoDB's placeholder code "None", for an action that held.
             lines.append(f"action {outcome.index + 1} {outcome.code or 'passed'}{field}: {outcome.message}")
+    elif result.status == SUCCEEDED and result.replay_of:  # DynamoDB's replay: nothing written again
+        lines.extend(f"action {o.index + 1}: {o.message}" for o in result.actions)
     elif result.status == SUCCEEDED:
         lines.extend(f"action {i + 1} {'held' if a.kind == CONDITION_CHECK else 'written'}: {a.summary()}"
                      for i, a in enumerate(tx.actions))  # a ConditionCheck writes nothing

@@ -246,3 +246,16 @@ def test_an_unknown_outcome_of_a_file_without_a_token_says_how_to_resend_it(
             assert payload["status"] == "unknown" and advice in payload["resend_note"]
         else:
             assert out.startswith("unknown: ") and advice in err, out + err
+
+
+def test_an_answer_nothing_expected_is_settled_without_claiming_a_resend(
+        proxy: FaultProxy, pconn: Connection, direct: Connection, table: str, tmp_path: Path) -> None:
+    """A 200 web page (a captive portal) for the one TransactWriteItems: settled by reads, and
+    said so; it was sent once, so the sentence must not say it was resent."""
+    proxy.add(fp.REPLACE, operation=TX, times=1, body=b"<html>portal</html>",
+              headers={"Content-Type": "text/html"})
+    result = execute(pconn, signup(table, "portal"), ActionLog(tmp_path / "a.jsonl"))
+    assert len(proxy.requests(TX)) == 1 and result.attempts == 1
+    assert result.status == APPLIED and present(direct, table, "portal") == [True] * 3
+    assert "resent" not in result.message
+    assert "was checked with strongly consistent reads" in result.message

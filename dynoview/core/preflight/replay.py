@@ -14,12 +14,13 @@ from __future__ import annotations
 import dataclasses
 
 from dynoview.core.preflight.model import CANCELLED, Preflight
-from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.action_log import NO_OUTCOME, ActionLog
 from dynoview.core.tx.idempotency import TOKEN_RESEND_WARNING, token_first_sent
 
 #: Outcomes after which DynamoDB may hold the token as applied (a cancelled or refused request
-#: is not: it is judged again).
-_MAYBE_APPLIED = frozenset({"succeeded", "applied", "unknown"})
+#: is not: it is judged again). ``no_outcome``: the app was stopped (Ctrl+C, a kill) after the
+#: request left and before its answer came, which is when the user is told to resend it.
+_MAYBE_APPLIED = frozenset({"succeeded", "applied", "unknown", NO_OUTCOME})
 
 
 def replayed(preflight: Preflight, log: ActionLog | None, token: str, now: float) -> Preflight:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from botocore import exceptions as bce
@@ -51,7 +52,12 @@ from dynoview.core.tx import attempts
 from dynoview.core.tx.action_log import ActionLog, ActionLogError, connection_record
 from dynoview.core.tx.cancellation import cancellation_summary, explain_cancellation
 from dynoview.core.tx.confirmation import confirmation_for
-from dynoview.core.tx.idempotency import TOKEN_RESEND_WARNING, stale_token_warning, token_first_sent
+from dynoview.core.tx.idempotency import (
+    TOKEN_RESEND_WARNING,
+    earlier_send,
+    stale_token_warning,
+    token_first_sent,
+)
 from dynoview.core.tx.model import CONDITION_CHECK, Problem, Transaction
 from dynoview.core.tx.outcomes import (
     APPLIED,
@@ -217,6 +223,10 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
     # send that has it is of the current run of sends).
     window = first_sent is not None and started - first_sent <= TOKEN_RESEND_WARNING
     earlier = _earlier_held(log, tx, body) if window else None
+    # A send of this request the token's window already holds as (maybe) applied: a 200 now is
+    # DynamoDB's replay of it, which writes nothing again (read after the recovery settled it).
+    replay_of = earlier_send(log, tx.token, body_json(body), first_sent) \
+        if window and first_sent is not None else None
     held = _held(conn, tx, reader, tables, schema, earlier, given)
     context = {**(context or {}), HELD_KEY: held}
     # The intent is on disk before the request leaves: a kill during the send is recovered.
@@ -239,6 +249,8 @@ def _send_and_settle(conn: Connection, tx: Transaction, *, tables: dict[str, Tab
         raise  # else (an abort) the intent stays: settled by reads at the next start
     finally:
         attempts.local.record = None
+    if replay_of is not None and result.status == SUCCEEDED:
+        _as_replay(result, tx, *replay_of)
     result.attempts = max(record["count"], len(record["tokens"]), 1)
     result.tokens_sent = list(record["tokens"])
     result.sent_at = started
@@ -282,7 +294,8 @@ def _outcome(conn: Connection, tx: Transaction, request: dict[str, Any], body: b
             last_exc, stale_resend = None, exc.message
     if answer is not None and (answer.status == SUCCEEDED or not record["ambiguous"]):
         return answer, stale_resend
-    lost = _lost_sentence(tx, last_exc, record.get("cause"), stale_resend, answer)
+    lost = _lost_sentence(tx, last_exc, record.get("cause"), stale_resend, answer,
+                          resent=max(record["count"], len(record["tokens"])) > 1)
     return settled_result(conn, tx, reader, tables, schema, lost, answer, held), stale_resend
 
 
@@ -318,8 +331,9 @@ def _earlier_held(log: ActionLog | None, tx: Transaction, body: bytes) -> list[b
 
 
 def _lost_sentence(tx: Transaction, last_exc: BaseException | None, observed: str | None,
-                   stale_resend: str | None, answer: ExecutionResult | None) -> str:
-    """What the doubt was, and what DynamoDB answered after it (if anything)."""
+                   stale_resend: str | None, answer: ExecutionResult | None, *, resent: bool = True) -> str:
+    """What the doubt was, and what DynamoDB answered after it (if anything); ``resent``: more
+    than one attempt left (an answer nothing expected is settled without a resend)."""
     cause = _lost_cause(last_exc, observed)
     if stale_resend:
         return (f"An answer from DynamoDB was lost ({cause}) under the token {tx.token}. {stale_resend} "
@@ -330,6 +344,9 @@ def _lost_sentence(tx: Transaction, last_exc: BaseException | None, observed: st
         said = answer.error_code + (f" ({', '.join(reasons)})" if reasons else "")
         checked = (f"A later attempt was answered {said}, which cannot tell whether the lost one was "
                    "applied, so it was checked with strongly consistent reads.")
+    if not resent:
+        return (f"The answer from DynamoDB was lost ({cause}) under the token {tx.token}, so the "
+                "transaction was checked with strongly consistent reads.")
     return (f"An answer from DynamoDB was lost ({cause}), so the transaction was resent with the same "
             f"token {tx.token}. {checked}")
 
@@ -418,6 +435,27 @@ def _applied(tx: Transaction, response: dict[str, Any], record: dict[str, Any],
     return ExecutionResult(SUCCEEDED, f"The transaction was applied: {writes} action"
                            f"{'s' if writes != 1 else ''} written{held}.{resent}", tx.token,
                            written, response=response)
+
+
+def _as_replay(result: ExecutionResult, tx: Transaction, sent: float, applied: bool) -> None:
+    """Say that DynamoDB's 200 answers an earlier send of the same request under this token
+    (``sent``; ``applied``: its outcome was applied for sure), not a second write."""
+    at = datetime.fromtimestamp(sent).strftime("%H:%M:%S")
+    result.replay_of = datetime.fromtimestamp(sent, UTC).isoformat()
+    writes = sum(1 for a in tx.actions if a.kind != CONDITION_CHECK)
+    if applied:
+        result.message = (f"Already applied by the send of {at} under the token {tx.token}: DynamoDB "
+                          "answered this one as its replay and wrote nothing again (it applies one "
+                          "token's transaction once within 10 minutes).")
+        by = f"written by the send of {at}"
+    else:
+        result.message = (f"The transaction is applied, once: by the send of {at} under the token "
+                          f"{tx.token}, whose answer was lost, or by this one (DynamoDB applies one "
+                          f"token's transaction once within 10 minutes): {writes} action"
+                          f"{'s' if writes != 1 else ''} written in all.")
+        by = "written once"
+    result.actions = [ActionOutcome(i, None, f"{'Held' if a.kind == CONDITION_CHECK else by.capitalize()}: "
+                                             f"{a.summary()}.") for i, a in enumerate(tx.actions)]
 
 
 def _lost_cause(last_exc: BaseException | None, observed: str | None) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.tx.action_log import NO_OUTCOME, ActionLog
 from dynoview.core.tx.model import new_token
 
 
@@ -131,3 +131,26 @@ def stale_token_warning(token: str, first_sent: float | None, now: float) -> str
             "for 10 minutes: it treats this as a new request, so if the earlier one was applied, this "
             "one can be applied again (or be cancelled by its own conditions). Check the items first, "
             "and regenerate the token for a transaction you mean as new.")
+
+
+#: Logged outcomes of a send DynamoDB applied; and of one it may have applied (answer lost,
+#: not settled; or killed before its outcome was written).
+_APPLIED_STATUSES = frozenset({"succeeded", "applied"})
+_MAYBE_APPLIED_STATUSES = frozenset({"unknown", NO_OUTCOME})
+
+
+def earlier_send(log: ActionLog | None, token: str, request: Any, since: float
+                 ) -> tuple[float, bool] | None:
+    """The newest send of this very request under ``token`` since ``since`` (the token's run of
+    sends, within DynamoDB's 10 minutes) that was or may have been applied: (when it was sent,
+    True if applied for sure). Another 200 for the request is then DynamoDB's replay of it."""
+    if log is None or not token:
+        return None
+    for entry in reversed(log.entries_for_token(token)):
+        sent = entry_sent_at(entry)
+        status = str((entry.get("outcome") or {}).get("status", "unknown")).lower()
+        if (sent is None or sent < since or entry.get("request") != request
+                or status not in _APPLIED_STATUSES | _MAYBE_APPLIED_STATUSES):
+            continue
+        return sent, status in _APPLIED_STATUSES
+    return None

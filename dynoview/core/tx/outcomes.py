@@ -52,6 +52,9 @@ class ExecutionResult:
     # and recording) and were settled by reads before this one was sent: one sentence each.
     recovered: list[str] = field(default_factory=list)
     log_error: str | None = None  # the outcome could not be written to the action log (also in message)
+    # DynamoDB's 200 answered an earlier send of this request under the token (ISO time of that
+    # send): this one wrote nothing again. Not a second write.
+    replay_of: str | None = None
 
     @property
     def written(self) -> bool:
@@ -71,6 +74,7 @@ class ExecutionResult:
             "warnings": list(self.warnings),
             "recovered": list(self.recovered),
             "log_error": self.log_error,
+            "replay_of": self.replay_of,
             "actions": [
                 {**{k: v for k, v in asdict(a).items() if k != "item"},
                  "action": a.index + 1,
