@@ -19,7 +19,8 @@ lock-breaking, a problem in the file or a cancel waits for the writes in flight,
 then stops. Guarded batches go one at a time: nothing after a batch that was not written is
 sent. ``batch`` keeps up to ``BATCH_IN_FLIGHT`` requests in flight: when one fails, the ones
 after it already sent stay written but are not recorded, and a resume writes them again from
-the first batch not written (the same Puts).
+the first batch not written (the same Puts). The stop said is the first in the file's order: the
+oldest batch in flight that failed is said before any later one (``run_import``'s ``waited``).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from dynoview.core.imports.preflight_view import TableView, preflight_batch
 from dynoview.core.imports.reads import SplitGetsReader
 from dynoview.core.imports.stops import ImportStopped, invalid_batch, maybe_written, refused_batch
 from dynoview.core.redaction import redact_url
+from dynoview.core.session.answers import NotDynamoDBError
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.integrity import DamagedResponseError
 from dynoview.core.session.tables import TableInfo
@@ -241,6 +243,23 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
 
     depth = 1 if options.mode == TRANSACT else BATCH_IN_FLIGHT
     flying: dict[int, set[KeyId]] = {}  # the keys of each batch in flight (depth > 1)
+    waited: list[BaseException] = []  # what ``wait`` raised: the oldest batch in flight's stop
+
+    def answered(pipe: WritePipeline[Batch]) -> None:
+        """The oldest batch in flight answered, and recorded once written."""
+        try:
+            done = pipe.wait()
+        except BaseException as failure:
+            waited.append(failure)  # every batch still in flight was sent after it
+            raise
+        record(done)
+
+    def counted(stop: BaseException) -> None:
+        """``stop`` said with the items the batches before it wrote (a cancel mid-batch too)."""
+        if isinstance(stop, ImportStopped):
+            stop.written = result.items
+        if isinstance(stop, _CancelledMidBatch):
+            raise CancelledError(stop.said(state.items, options.resume_hint)) from stop
 
     def settle(pipe: WritePipeline[Batch]) -> None:
         """Every write in flight answered: the written ones recorded in order, up to the first
@@ -270,7 +289,7 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
                 # so the file's last one still wins (requests in flight land in any order).
                 keys = {key_of(r.item, table) for r in batch.records} if depth > 1 else set()
                 while pipe.in_flight and (pipe.full or any(keys & other for other in flying.values())):
-                    record(pipe.wait())
+                    answered(pipe)
                 pacer.wait(len(batch.records), cancel)  # (returns at once when cancelled)
                 if cancel is not None and cancel.is_set():  # after the pause too: never sent then
                     settle(pipe)  # the batches in flight are written: counted before it is said
@@ -284,16 +303,15 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
             settle(pipe)
         except BaseException as exc:
             try:
-                settle(pipe)  # the batches in flight stay written (their own failure comes first)
-            except ImportStopped as failure:
-                failure.written = result.items
-                raise
-            except _CancelledMidBatch as failure:
-                raise CancelledError(failure.said(state.items, options.resume_hint)) from failure
-            if isinstance(exc, ImportStopped):
-                exc.written = result.items  # the batches before it stay written: said with it
-            if isinstance(exc, _CancelledMidBatch):  # said now: the batches before it are counted
-                raise CancelledError(exc.said(state.items, options.resume_hint)) from exc
+                settle(pipe)  # the batches in flight answered: those written are counted
+            except BaseException as failure:
+                # The first stop in the file's order is said: a write ``wait`` raised comes before
+                # every batch still in flight; a batch judged or read (or Ctrl+C) after them. Never
+                # a later batch's "nothing of it was written" over an earlier "may have been".
+                if not (waited and waited[0] is exc):
+                    counted(failure)
+                    raise
+            counted(exc)
             raise
     if state.batches > result.skipped_batches + result.batches:
         raise DynoViewError(f"The progress file {path} counts more batches than this file holds: it "
@@ -439,7 +457,7 @@ class _Sender:
             return batch_write.write_items(
                 self.conn, self.table.name, [r.item for r in batch.records], log=self.log,
                 context=_context(batch, self.state), cancel=self.cancel, client=self.client)
-        except DamagedResponseError as exc:  # sent and answered, but the answer is unreadable
+        except (DamagedResponseError, NotDynamoDBError) as exc:  # sent; the answer unreadable or a web page
             raise maybe_written(batch, str(exc), self.options.resume_hint) from exc
         except batch_write.CancelledUnprocessed as exc:
             raise _CancelledMidBatch(batch, exc) from exc
