@@ -119,7 +119,7 @@ def _create(args: argparse.Namespace) -> int:
             text = read_user_text(args.from_describe, "The table description")
             plan = local_tables.plan_from_description(text, args.name)
         with open_connection(args) as conn:
-            local_tables.create_table(conn, plan)
+            lost = local_tables.create_table(conn, plan)
     except (local_tables.LocalTablesRefused, local_tables.TableRequestError, UserFileError) as exc:
         say(exc.message)
         return 2
@@ -127,6 +127,8 @@ def _create(args: argparse.Namespace) -> int:
         return fail(exc, args, operation="CreateTable", table=args.name)
     for note in plan.notes:
         say(note)
+    if lost:  # a try's answer was lost: say how the table was found made by it
+        say(lost)
     print(terminal_line(f"created {plan.summary()}"))
     return 0
 
@@ -145,11 +147,13 @@ def _delete(args: argparse.Namespace) -> int:
                 "was sent.")
             return 2
         with open_connection(args) as conn:
-            local_tables.delete_table(conn, args.table, args.confirm)
+            lost = local_tables.delete_table(conn, args.table, args.confirm)
     except (local_tables.LocalTablesRefused, local_tables.TableRequestError) as exc:
         say(exc.message)
         return 2
     except USER_ERRORS as exc:
         return fail(exc, args, operation="DeleteTable", table=args.table)
+    if lost:  # a try's answer was lost: say how the table was found gone by it
+        say(lost)
     print(terminal_line(f"deleted {args.table}"))
     return 0

@@ -8,7 +8,9 @@ layout is the demo's accounts table without its sample index: PK/SK, the ``email
 GSI, TTL on ``expiresAt`` and a NEW_AND_OLD_IMAGES stream. A DescribeTable answer becomes a
 CreateTable request by keeping what CreateTable takes and dropping the rest (status, sizes,
 ARNs, dates, counts; encryption, replicas and deletion protection, which concern the table's
-home account, are dropped with a note).
+home account, are dropped with a note). When a try's answer is lost and botocore's resend is
+refused ("already exists", "not found"), the table is described: that refusal may be the lost
+try's own doing, never reported as "Nothing was changed".
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from __future__ import annotations
 import json
 import re
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +30,7 @@ from botocore.serialize import create_serializer
 from dynoview.core.errors import DynoViewError, InputError, aws_error_code
 from dynoview.core.redaction import redact_url
 from dynoview.core.session.connection import Connection, ConnectionSpec
+from dynoview.core.session.integrity import response_damage
 from dynoview.core.session.user_files import UserFileError, loads_user_json
 
 ARTICLE = "article"
@@ -243,33 +247,172 @@ def check_request(request: Mapping[str, Any]) -> None:
                                 + " ".join(str(exc).split()).rstrip(".") + ".", field="describe") from None
 
 
-def create_table(conn: Connection, plan: TablePlan) -> None:
+def create_table(conn: Connection, plan: TablePlan) -> str | None:
     """Create the planned table on a local endpoint and wait until it is ACTIVE, then turn TTL
-    on. Refused before anything is sent elsewhere (``check_local``)."""
+    on. Refused before anything is sent elsewhere (``check_local``). Returns a note to show
+    beside "created" when a try's answer was lost and the resend found the table it made."""
     check_local(conn.spec, "create a table")
     check_request(plan.request)
     client = conn.client
-    try:
-        client.create_table(**plan.request)
-    except ClientError as exc:
-        if aws_error_code(exc) != "ResourceInUseException":
-            raise
-        raise TableRequestError(f"A table named {plan.name} already exists on this endpoint: choose "
-                                "another name, or delete that table first. Nothing was changed.",
-                                field="name") from None
+    note = None
+    with _tries(client, "CreateTable") as tries:
+        try:
+            client.create_table(**plan.request)
+        except ClientError as exc:
+            if aws_error_code(exc) != "ResourceInUseException":
+                raise
+            if not tries["ambiguous"]:
+                raise TableRequestError(f"A table named {plan.name} already exists on this endpoint: "
+                                        "choose another name, or delete that table first. Nothing "
+                                        "was changed.", field="name") from None
+            # A try whose answer was lost may have created it: the resend's "in use" is then
+            # this command's own doing, and the steps after it (TTL) are still to do.
+            note = _made_by_lost_try(client, plan, tries["cause"])
     client.get_waiter("table_exists").wait(TableName=plan.name, WaiterConfig=_WAIT)
     if plan.ttl_attribute:
-        client.update_time_to_live(TableName=plan.name, TimeToLiveSpecification={
-            "Enabled": True, "AttributeName": plan.ttl_attribute})
+        _turn_ttl_on(client, plan.name, plan.ttl_attribute)
+    return note
 
 
-def delete_table(conn: Connection, name: str, typed: str) -> None:
+def delete_table(conn: Connection, name: str, typed: str) -> str | None:
     """Delete ``name`` on a local endpoint once its name was typed exactly (``typed``), and wait
-    until it is gone. Refused before anything is sent otherwise."""
+    until it is gone. Refused before anything is sent otherwise. Returns a note to show beside
+    "deleted" when a try's answer was lost and the resend found the table gone or going."""
     check_local(conn.spec, "delete a table")
     if typed != name:
         raise TableRequestError(f"Type the table's name exactly ({name}) to delete it; nothing was "
                                 "sent.", field="confirm")
     client = conn.client
-    client.delete_table(TableName=name)
+    note = None
+    with _tries(client, "DeleteTable") as tries:
+        try:
+            client.delete_table(TableName=name)
+        except ClientError as exc:
+            code = aws_error_code(exc)
+            if not tries["ambiguous"] or code not in _GONE_OR_GOING:
+                raise
+            # The lost try may have deleted it: "not found" (or, on AWS, "in use" while it is
+            # DELETING) then answers for this command's own delete. The table's status decides.
+            status = _status(client, name)
+            if status not in (None, "DELETING"):
+                if code != "ResourceNotFoundException":
+                    raise  # being created or updated: no try of this command deleted it
+                raise TableRequestError(
+                    f"DeleteTable got no answer to a try ({tries['cause']}) and DynamoDB then said "
+                    f"there is no table {name}, yet one exists again ({status}): another client "
+                    "created it after that try deleted the first. Delete it again if that is "
+                    "meant.", field="confirm") from None
+            note = (f"DeleteTable got no answer to a try ({tries['cause']}); the SDK sent it again "
+                    f"and DynamoDB answered {_GONE_OR_GOING[code]}: that first try deleted {name}.")
     client.get_waiter("table_not_exists").wait(TableName=name, WaiterConfig=_WAIT)
+    return note
+
+
+#: A resend of DeleteTable after a lost answer: DynamoDB's refusals that the lost try explains.
+_GONE_OR_GOING = {"ResourceNotFoundException": "that there is no such table",
+                  "ResourceInUseException": "that it is being deleted"}
+
+
+#: This thread's record of the tries of the request being sent (None: none watched).
+_watched = threading.local()
+
+
+def _on_try(response: Any = None, caught_exception: BaseException | None = None, **_: Any) -> None:
+    """Note a try that got no usable answer: no answer at all, a 5xx, or a 200 whose body fails
+    its check (it may have been applied). The judgement of ``core.tx.attempts.on_needs_retry``,
+    which cannot be imported here: core.tx imports core.session, and the layers allow no cycle.
+    Only observes; botocore decides the retries."""
+    record = getattr(_watched, "record", None)
+    if record is None:
+        return
+    answer = response[0] if isinstance(response, tuple) and response else None
+    status = getattr(answer, "status_code", None)
+    damaged = isinstance(status, int) and status < 300 and response_damage(answer) is not None
+    if caught_exception is not None or (isinstance(status, int) and status >= 500) or damaged:
+        record["ambiguous"] = True
+        record["cause"] = (type(caught_exception).__name__ if caught_exception is not None
+                           else "a damaged answer" if damaged else f"HTTP {status}")
+
+
+@contextmanager
+def _tries(client: Any, operation: str) -> Iterator[dict[str, Any]]:
+    """botocore's tries of the ``operation`` sent inside: ``ambiguous`` (with its ``cause``)
+    once a try got no usable answer, so it may have been applied and a resend's refusal may be
+    that try's own doing."""
+    client.meta.events.register_first(f"needs-retry.dynamodb.{operation}", _on_try,
+                                      unique_id=f"dynoview-local-tables-{operation}")
+    record: dict[str, Any] = {"ambiguous": False, "cause": None}
+    outer, _watched.record = getattr(_watched, "record", None), record
+    try:
+        yield record
+    finally:
+        _watched.record = outer
+
+
+def _made_by_lost_try(client: Any, plan: TablePlan, cause: str) -> str:
+    """After a lost answer the resend was told the name is taken: the table there is the lost
+    try's if it has the keys and indexes asked for; else another client made it, and that is
+    said rather than claimed as created."""
+    said = (f"CreateTable got no answer to a try ({cause}); the SDK sent it again and DynamoDB "
+            f"answered that {plan.name} already exists")
+    table = _describe(client, plan.name)
+    if table is None:
+        raise TableRequestError(f"{said}, but there is no such table now (deleted meanwhile). Run "
+                                "the command again.", field="name")
+    differences = [f"its {what} are {_listed(got)}, not {_listed(asked)}"
+                   for what, asked, got in zip(("keys", "indexes"), _layout(plan.request),
+                                               _layout(table), strict=True) if asked != got]
+    if differences:
+        raise TableRequestError(f"{said}, and the table of that name is not the one asked for "
+                                f"({'; '.join(differences)}): another client made it, not this "
+                                "command. Choose another name, or delete that table first.",
+                                field="name")
+    return f"{said}, with the keys and indexes asked for: that first try created it."
+
+
+def _layout(source: Mapping[str, Any]) -> tuple[list[str], list[str]]:
+    """The key schema (name, type, attribute type) and the index names of a CreateTable
+    request or a DescribeTable answer, comparable with each other."""
+    types = {a.get("AttributeName"): a.get("AttributeType")
+             for a in source.get("AttributeDefinitions") or []}
+    keys = [f"{k.get('AttributeName')} ({k.get('KeyType')}, {types.get(k.get('AttributeName'))})"
+            for k in source.get("KeySchema") or []]
+    indexes = sorted(str(i.get("IndexName")) for kind in ("GlobalSecondaryIndexes",
+                                                          "LocalSecondaryIndexes")
+                     for i in source.get(kind) or [])
+    return keys, indexes
+
+
+def _listed(values: list[str]) -> str:
+    return ", ".join(values) or "none"
+
+
+def _describe(client: Any, name: str) -> Mapping[str, Any] | None:
+    """The table's description, or None when there is no such table."""
+    try:
+        return dict(client.describe_table(TableName=name)["Table"])
+    except ClientError as exc:
+        if aws_error_code(exc) != "ResourceNotFoundException":
+            raise
+        return None
+
+
+def _status(client: Any, name: str) -> str | None:
+    table = _describe(client, name)
+    return None if table is None else str(table.get("TableStatus"))
+
+
+def _turn_ttl_on(client: Any, name: str, attribute: str) -> None:
+    """Turn TTL on. After a lost answer the resend is refused ("TimeToLive is already enabled",
+    on DynamoDB Local and AWS): that is the lost try's doing when TTL is now on as asked."""
+    with _tries(client, "UpdateTimeToLive") as tries:
+        try:
+            client.update_time_to_live(TableName=name, TimeToLiveSpecification={
+                "Enabled": True, "AttributeName": attribute})
+        except ClientError:
+            if not tries["ambiguous"]:
+                raise
+            ttl = client.describe_time_to_live(TableName=name).get("TimeToLiveDescription") or {}
+            if (ttl.get("TimeToLiveStatus") not in ("ENABLED", "ENABLING")
+                    or ttl.get("AttributeName") != attribute):
+                raise
