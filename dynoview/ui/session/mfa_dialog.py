@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from dynoview.core.session.signin import MFA_CODE_RE, MfaRequest
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role
 
 
@@ -35,7 +36,7 @@ class MfaDialog(QDialog):
                        "a code from your MFA device. Type the six digits it shows now.").format(
                            escape=_escape(self.request.profile)))
         intro.setWordWrap(True)
-        self.device = QLabel(self.request.serial)
+        self.device = plain_label(QLabel(self.request.serial))  # the config file's mfa_serial, as typed
         self.device.setObjectName("mfa-device")
         self.device.setFont(QFont("monospace"))
         self.device.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

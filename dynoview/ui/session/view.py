@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QPushButton
 from dynoview.core.errors import describe_error
 from dynoview.ui import tones
 from dynoview.ui.context import AppContext
+from dynoview.ui.plain_text import plain_label, plain_tooltip
 from dynoview.ui.themed import BADGE_OBJECT, PRODUCTION_COLOUR, style_badge
 from dynoview.ui.window.title import show_connection, window_title
 
@@ -47,7 +48,7 @@ class SessionView(QObject):
         # their modules and the sign-in and place code they import are no part of the first paint.
         self._prompter: WindowPrompter | None = None
         self._keeper: ReconnectKeeper | None = None
-        self.identity_label = QLabel("")
+        self.identity_label = plain_label(QLabel(""))  # the ARN STS answers: a role session name is anyone's
         self.identity_label.setObjectName("identity-badge")
         self.write_button = QPushButton(self.tr("Write mode…"))
         self.write_button.setObjectName("write-mode-button")
@@ -135,7 +136,7 @@ class SessionView(QObject):
 
     def show_identity(self, identity: Identity) -> None:
         self.identity_label.setText(f"{identity.short()} · {identity.region or 'no region'}")
-        self.identity_label.setToolTip(identity.line())
+        self.identity_label.setToolTip(plain_tooltip(identity.line()))
 
     def _unknown(self, conn: Connection, exc: BaseException) -> None:
         if conn is not self.ctx.connection:

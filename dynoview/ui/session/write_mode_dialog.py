@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -13,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.session.connection import Connection
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role
 
 
@@ -25,17 +28,19 @@ class WriteModeDialog(QDialog):
         self.setWindowTitle(self.tr("Write to production?"))
         self.conn = conn
         account = conn.identity.account if conn.identity else None
-        what = (self.tr("the account id <b>{account}</b>").format(account=account) if account
-                else self.tr("the connection name <b>{name}</b>").format(name=conn.spec.name))
+        # Rich text for the bold words: the connection's name is the user's and escaped.
+        name = html.escape(conn.spec.name)
+        what = (self.tr("the account id <b>{account}</b>").format(account=html.escape(account)) if account
+                else self.tr("the connection name <b>{name}</b>").format(name=name))
         intro = QLabel(self.tr("<b>{name}</b> is a production connection and opened read-only. "
                        "To allow writes until you disconnect or switch back, type {what}.").format(
-                           name=conn.spec.name, what=what))
+                           name=name, what=what))
         intro.setWordWrap(True)
         self.typed = QLineEdit()
         self.typed.setObjectName("write-mode-account")
         self.typed.setAccessibleName(self.tr("AWS account id"))
         self.typed.setPlaceholderText(self.tr("account id") if account else self.tr("connection name"))
-        self.message = QLabel()
+        self.message = plain_label(QLabel())  # a refusal quotes what was typed
         self.message.setWordWrap(True)
         set_role(self.message, "error")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)

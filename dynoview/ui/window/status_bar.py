@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QLabel, QStatusBar
 
 from dynoview.ui.elided_label import ElidedLabel
+from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import BADGE_OBJECT, style_badge
 
 if TYPE_CHECKING:  # a type only: receipts come with the first read, after the first paint
@@ -30,7 +31,10 @@ class WindowStatus:
         self.receipt_label = ElidedLabel(QCoreApplication.translate("WindowStatus", "No reads yet"))
         self.receipt_label.setToolTip(QCoreApplication.translate(
             "WindowStatus", "The last read: operation, consistency, capacity, duration"))
-        self.connection_label = QLabel(QCoreApplication.translate("WindowStatus", "Not connected"))
+        # Plain text: it names the connection and its profile, both the user's words (an
+        # AWS config section may be "<img src=...>", which Qt would load as HTML for ever).
+        not_connected = QCoreApplication.translate("WindowStatus", "Not connected")
+        self.connection_label = plain_label(QLabel(not_connected))
         self.connection_label.setObjectName(BADGE_OBJECT)
         style_badge(self.connection_label)
         bar.addWidget(self.message, 3)

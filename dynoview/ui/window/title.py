@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLabel
 
 from dynoview import APP_NAME
 from dynoview.ui.context import AppContext
+from dynoview.ui.plain_text import plain_tooltip
 from dynoview.ui.themed import style_badge
 
 if TYPE_CHECKING:  # the connection code loads when one is made, after the first paint
@@ -40,8 +41,8 @@ def show_connection(label: QLabel, conn: Connection) -> None:
     cleartext = getattr(conn, "cleartext_warning", None)
     unencrypted = QCoreApplication.translate("window.title", "  UNENCRYPTED") if cleartext else ""
     label.setText(f"{demo}{conn.spec.name}{ro}{placeholder}{unencrypted}")
-    label.setToolTip(conn.spec.describe() + (f"\n{PLACEHOLDER_NOTE}" if placeholder else "")
-                     + (f"\n{cleartext}" if cleartext else ""))
+    label.setToolTip(plain_tooltip(conn.spec.describe() + (f"\n{PLACEHOLDER_NOTE}" if placeholder else "")
+                                   + (f"\n{cleartext}" if cleartext else "")))
     kind = "-".join(k for k, on in (("demo", conn.spec.demo), ("read-only", conn.spec.read_only)) if on)
     kind = "unencrypted" if cleartext else kind  # the text still says READ-ONLY where it is
     label.setProperty("kind", kind)  # its colours, per theme (dynoview/ui/themed.py)
