@@ -32,6 +32,7 @@ from dynoview.core.streams.description import RETENTION_HOURS
 from dynoview.core.streams.records import INSERT, MODIFY, REMOVE, StreamEvent
 from dynoview.core.uniqueness.origin_stream import (
     EARLIEST,
+    TTL_REMOVE,
     UNSEEN,
     AccountTrail,
     StreamRecords,
@@ -303,6 +304,11 @@ def _released_since(released: _Release, created: StreamEvent | None) -> bool:
 
 def _left_in_stream(ctx: _Context, released: _Release) -> LockOrigin:
     when, account_id, name, after = released
+    if name == TTL_REMOVE:
+        return LockOrigin(LEFT_BY_DELETE, f"The stream shows account {account_id}, which held "
+                          f"{ctx.stored}, expired and deleted by DynamoDB's TTL{_when(when)}; this "
+                          "lock has no TTL (or a later one), so it stayed. Give the locks their "
+                          "account's TTL when it is written.", SOURCE_STREAM, account_id, None, when)
     if name == REMOVE:
         return LockOrigin(LEFT_BY_DELETE, f"The stream shows account {account_id}, which held "
                           f"{ctx.stored}, deleted{_when(when)} without this lock.", SOURCE_STREAM,

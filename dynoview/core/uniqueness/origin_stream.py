@@ -20,6 +20,9 @@ from dynoview.core.uniqueness.schema import UniquenessSchema
 
 EARLIEST = datetime.min.replace(tzinfo=UTC)  # sorts records without a time first (times are UTC)
 UNSEEN = object()  # the record carries no image for that side (KEYS_ONLY, NEW_IMAGE, OLD_IMAGE)
+#: A trail's name for a REMOVE that DynamoDB's TTL made (a service delete), told apart from a
+#: delete the application made: an account that expired is not an application bug.
+TTL_REMOVE = "TTL_REMOVE"
 _ABSENT = None  # the item (or its attribute) does not exist on that side
 
 
@@ -45,11 +48,12 @@ class AccountTrail:
             old = _ABSENT
         elif event.event_name == REMOVE:
             new = _ABSENT
+        name = TTL_REMOVE if event.event_name == REMOVE and event.ttl_delete else event.event_name
         try:
             seq = int(event.sequence_number)
         except ValueError:
             seq = 0
-        self.events.append((seq, event.time, event.event_name, old, new))
+        self.events.append((seq, event.time, name, old, new))
 
     def states(self) -> list[tuple[datetime | None, str, Any, Any]]:
         """(time, event, value before, value after) with unseen sides filled from neighbours:

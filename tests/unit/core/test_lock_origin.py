@@ -191,3 +191,27 @@ def test_another_endpoints_log_is_not_evidence(reader: Reader, tmp_path: Path) -
                request=tx(put(lock("far@x"))), outcome={"status": "succeeded"})
     origin, _ = classify_orphan(reader, TABLE, SCHEMA, RULE, "far@x", lock("far@x"), action_log=log)
     assert origin.source == SOURCE_NONE
+
+
+def test_an_account_deleted_by_ttl_is_said_so_not_a_delete_without_its_lock() -> None:
+    """A REMOVE that DynamoDB's TTL made (a service delete) is an account that expired while its
+    lock had no TTL, not an application deleting the account and forgetting the lock."""
+    from types import SimpleNamespace
+
+    from dynoview.core.uniqueness.origin import _left_in_stream, _value_changes
+    from dynoview.core.uniqueness.origin_stream import TTL_REMOVE
+
+    expired = record("REMOVE", 2, "ttl@x.io", None, acct="ACCT#3")
+    expired["userIdentity"] = {"type": "Service", "principalId": "dynamodb.amazonaws.com"}
+    deleted = record("REMOVE", 4, "del@x.io", None, acct="ACCT#4")
+    for rec, value, said, kind in ((expired, "ttl@x.io", "expired and deleted by DynamoDB's TTL", TTL_REMOVE),
+                                   (deleted, "del@x.io", "deleted at", "REMOVE")):
+        trail = AccountTrail()
+        for r in (record("INSERT", 1, None, value, acct=rec["dynamodb"]["Keys"]["PK"]["S"]), rec):
+            trail.add(parse_record(r), "email")
+        ctx = SimpleNamespace(stored=value, rule=RULE, holds=lambda v, value=value: v == value)
+        released, _acquired = _value_changes(ctx, {"acct": trail})  # type: ignore[arg-type]
+        assert released is not None and released[2] == kind
+        origin = _left_in_stream(ctx, released)  # type: ignore[arg-type]
+        assert origin.kind == LEFT_BY_DELETE and said in origin.evidence
+        assert ("without this lock" in origin.evidence) == (kind == "REMOVE")
