@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -130,3 +131,25 @@ def test_the_window_s_create_and_delete_go_through_the_same_core(pconn: Connecti
     note = local_tables.delete_table(pconn, name, name)
     assert note is not None and f"that first try deleted {name}" in note
     assert name not in direct.list_tables()
+
+
+def test_the_window_says_how_the_table_was_found(qtbot: Any, qasync_loop: Any, pconn: Connection,
+                                                 proxy: FaultProxy, direct: Connection, name: str) -> None:
+    """The window's controller shows the core's note in the status bar, not only "created"."""
+    from dynoview.ui.context import AppContext
+    from dynoview.ui.tables.controller import LocalTablesController
+
+    ctx = AppContext()
+    ctx.set_connection(pconn)
+    controller = LocalTablesController(ctx)
+    proxy.add(fp.DROP_AFTER, operation="CreateTable", times=1)
+    with qtbot.waitSignal(ctx.status_message, timeout=30000) as said, \
+            qtbot.waitSignal(controller.created, timeout=30000):
+        controller.create(local_tables.article_plan(name))
+    assert "that first try created it" in said.args[0]
+    proxy.add(fp.DROP_AFTER, operation="DeleteTable", times=1)
+    with qtbot.waitSignal(ctx.status_message, timeout=30000) as said, \
+            qtbot.waitSignal(controller.deleted, timeout=30000):
+        controller.delete(name, name)
+    assert f"that first try deleted {name}" in said.args[0]
+    ctx.tasks.shutdown()

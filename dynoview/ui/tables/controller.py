@@ -43,14 +43,18 @@ class LocalTablesController(QObject):
         conn = self.ctx.connection
         if conn is None:
             raise local_tables.LocalTablesRefused("Connect to a local endpoint to create a table.")
-        await self.ctx.tasks.call(local_tables.create_table, conn, plan)
+        note = await self.ctx.tasks.call(local_tables.create_table, conn, plan)
+        if note:  # how it was found created after a lost answer: the status bar says it
+            self.ctx.status_message.emit(note)
         self.created.emit(plan.name)
 
     async def _delete(self, name: str, typed: str) -> None:
         conn = self.ctx.connection
         if conn is None:
             raise local_tables.LocalTablesRefused("Connect to a local endpoint to delete a table.")
-        await self.ctx.tasks.call(local_tables.delete_table, conn, name, typed)
+        note = await self.ctx.tasks.call(local_tables.delete_table, conn, name, typed)
+        if note:
+            self.ctx.status_message.emit(note)
         self.deleted.emit(name)
 
     def _failed(self, exc: BaseException, operation: str) -> None:
