@@ -1,5 +1,7 @@
 """A credential_process that cannot hang a connection: botocore's ProcessProvider, time-limited,
-and every way the process can fail (not found, no JSON, expired keys) said as a sentence.
+its output bounded, and every way the process can fail (not found, a non-zero exit, no JSON,
+expired keys) said as a sentence that never quotes what it printed: a helper's messages can
+hold its own secrets (a password, a Vault or Okta token), which no redaction pattern knows.
 
 ``bounded_providers`` puts it in a session's provider chain and ``BoundedBuilder`` in a role
 chain's source profile (signin.install_signin).
@@ -8,14 +10,20 @@ chain's source profile (signin.install_signin).
 from __future__ import annotations
 
 import contextlib
+import os
+import threading
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import IO, Any
 
 #: Seconds a credential_process may run. botocore waits for ever, and a helper waiting for input
 #: nobody can give (a window's connection, a cron job) would hang the connection; long enough for
 #: a helper that opens a browser sign-in.
 PROCESS_TIMEOUT = 120.0
+#: Bytes of standard output a credential_process may print. The JSON AWS documents is a few
+#: hundred bytes (a few KB with a long session token); past this it is not credentials, and
+#: reading on would let a helper stuck in a loop fill memory until the timeout.
+MAX_OUTPUT = 64 * 1024
 
 
 def bounded_providers(providers: list[Any]) -> list[Any]:
@@ -55,38 +63,53 @@ def _process_class() -> type:
     class BoundedProcessProvider(ProcessProvider):
         def _retrieve_credentials_using(self, credential_process: str) -> dict[str, Any]:
             def failed(why: str) -> CredentialRetrievalError:
-                # ``sentence``: _retrieval_sentence says it as it is, not as "It said: ...".
+                # ``sentence``: phrased here, quoting none of the output; _retrieval_sentence
+                # passes it on as it is (botocore's own messages it does not pass on at all).
                 return CredentialRetrievalError(provider=self.METHOD, error_msg=why, sentence=True)
 
             try:
-                process = self._popen(compat_shell_split(credential_process),
-                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                command = compat_shell_split(credential_process)
+                # Standard error is not read: it is never quoted (see the module), and a helper
+                # logging without end must not fill memory. Standard input stays the terminal's,
+                # and the process stays in DynoView's process group, so a helper can still prompt.
+                process = self._popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
             except (OSError, ValueError) as exc:  # not found, not executable, unbalanced quotes
                 why = getattr(exc, "strerror", None) or str(exc)
                 where = getattr(exc, "filename", None)
                 raise failed(f"could not be started ({why}{f': {where}' if where else ''}).") from None
             try:
-                stdout, stderr = process.communicate(timeout=PROCESS_TIMEOUT)
+                stdout = _bounded_output(process, PROCESS_TIMEOUT, MAX_OUTPUT)
             except subprocess.TimeoutExpired:
-                process.kill()
-                # A grandchild may hold the pipes open: do not wait for it either.
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    process.communicate(timeout=5)
                 raise failed(f"did not finish within {PROCESS_TIMEOUT:g} seconds and was stopped "
                              "(it may be waiting for input nobody can give here).") from None
-            if process.returncode == 0:
-                try:
-                    parsed = json.loads(stdout.decode("utf-8"))
-                except ValueError:
-                    parsed = None
-                # Its output is never quoted: it may hold half a secret.
-                if not isinstance(parsed, dict):
-                    raise failed("printed something that is not the JSON credentials AWS documents "
-                                 "(an object with Version 1, AccessKeyId and SecretAccessKey).")
-            # botocore's own checks (exit status, version, keys), on the output already read.
-            process = _Finished(process.returncode, stdout, stderr)
+            if stdout is None:
+                raise failed(f"printed more than {MAX_OUTPUT // 1024} KB on standard output, which is "
+                             "not credentials, so it was stopped.")
+            if process.returncode != 0:
+                program = f"{command[0]}{' …' if len(command) > 1 else ''}" if command else "?"
+                ended = (f"was ended by signal {-process.returncode}" if process.returncode < 0
+                         else f"exited with status {process.returncode}")
+                raise failed(f"({program}) {ended}, so there are no credentials to connect with. "
+                             "What it printed is not shown here, as it may hold secrets.")
+            try:
+                parsed = json.loads(stdout.decode("utf-8"))
+            except ValueError:
+                parsed = None
+            # Its output is never quoted: it may hold half a secret.
+            if not isinstance(parsed, dict):
+                raise failed("printed something that is not the JSON credentials AWS documents "
+                             "(an object with Version 1, AccessKeyId and SecretAccessKey).")
+            if parsed.get("Version") != 1:  # botocore quotes the value, which may be anything
+                raise failed("printed JSON credentials without Version 1, the only version AWS "
+                             "documents for a credential_process.")
+            for key in ("AccessKeyId", "SecretAccessKey"):
+                if key not in parsed:
+                    raise failed(f"printed JSON credentials without {key} (AWS documents Version 1, "
+                                 "AccessKeyId and SecretAccessKey).")
+            # botocore's own reading of the checked output (session token, account id).
+            finished = _Finished(process.returncode, stdout, b"")
             answer: dict[str, Any] = ProcessProvider(self._profile_name, self._load_config,
-                                                     popen=lambda *_a, **_k: process
+                                                     popen=lambda *_a, **_k: finished
                                                      )._retrieve_credentials_using(credential_process)
             expiry = answer.get("expiry_time")
             if expiry is not None:
@@ -102,6 +125,60 @@ def _process_class() -> type:
             return answer
 
     return BoundedProcessProvider
+
+
+def _bounded_output(process: Any, timeout: float, limit: int) -> bytes | None:
+    """``process``'s standard output once it has closed it and exited; None (and the process
+    killed) as soon as it passes ``limit`` bytes. Raises ``subprocess.TimeoutExpired`` (the
+    process killed) after ``timeout`` seconds. Read by a thread: a pipe has no read timeout on
+    Windows."""
+    import subprocess
+    import time
+
+    deadline = time.monotonic() + timeout
+    output = bytearray()
+    done = threading.Event()
+    threading.Thread(target=_read_capped, args=(process.stdout, limit, output, done),
+                     name="credential-process-output", daemon=True).start()
+    try:
+        if not done.wait(timeout):
+            raise subprocess.TimeoutExpired(process.args, timeout)
+        if len(output) > limit:
+            _stop(process)
+            return None
+        process.wait(timeout=max(0.0, deadline - time.monotonic()))  # closed its output, not ended
+    except subprocess.TimeoutExpired:
+        _stop(process)
+        raise
+    return bytes(output)
+
+
+def _read_capped(stream: IO[bytes], limit: int, output: bytearray, done: threading.Event) -> None:
+    """Read ``stream`` into ``output`` until its end or past ``limit`` bytes, then close it: a
+    child of the helper still writing gets a broken pipe and ends instead of writing for ever."""
+    try:
+        while len(output) <= limit:
+            chunk = os.read(stream.fileno(), 64 * 1024)
+            if not chunk:
+                break
+            output += chunk
+    except (OSError, ValueError):  # closed under us: nothing more to read either way
+        pass
+    finally:
+        with contextlib.suppress(OSError):
+            stream.close()
+        done.set()
+
+
+def _stop(process: Any) -> None:
+    """Kill ``process`` (not its process group: that is DynoView's own, see the Popen call) and
+    reap it; a child of it that still holds the output pipe gets a broken pipe once it writes."""
+    import subprocess
+
+    with contextlib.suppress(OSError):
+        process.kill()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=5)
 
 
 @dataclass

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 
 from dynoview.core.session.signin import MfaPrompter, MfaRequest, SignInError, no_prompter
+from dynoview.core.values.visible_text import visible
 
 #: Seconds the terminal waits for a code: a command left at a prompt nobody answers (a terminal
 #: left open, a scheduled job with a terminal attached) stops with a sentence instead of hanging.
@@ -59,6 +60,10 @@ def _read_hidden(prompt: str, timeout: float, device: str) -> str | None:
     after ``timeout`` seconds. ``getpass`` does the same but waits for ever."""
     import sys
 
+    # The prompt is written past run_guarded's escaping, straight to the terminal, and quotes
+    # the config's mfa_serial and profile name: an escape sequence there (a clipboard write, an
+    # erased line) is shown, not obeyed. Its own line breaks stay.
+    prompt = visible(prompt, keep="\n")
     if sys.platform == "win32":
         return _read_hidden_windows(prompt, timeout)
     import select

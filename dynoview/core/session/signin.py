@@ -387,16 +387,18 @@ def sign_in(boto3_session: Any, profile: str | None) -> Any:
 
 
 def _retrieval_sentence(exc: Any, profile: str | None) -> str:
-    provider = getattr(exc, "kwargs", {}).get("provider", "")
-    detail = redact_text(str(getattr(exc, "kwargs", {}).get("error_msg", exc)).strip())
+    kwargs = getattr(exc, "kwargs", {})
+    provider = kwargs.get("provider", "")
     name = profile or "default"
-    if provider == "custom-process" and getattr(exc, "kwargs", {}).get("sentence"):
+    if provider == "custom-process" and not kwargs.get("sentence"):
+        # botocore's message quotes the process's standard error whole: a helper's own secrets
+        # (a password, a Vault token) that no redaction pattern knows, and megabytes of it.
+        return (f"The credential_process of profile {name} failed, so there are no credentials to "
+                "connect with. What it printed is not shown here, as it may hold secrets. Run that "
+                "command in a terminal to see why, then retry.")
+    detail = redact_text(str(kwargs.get("error_msg", exc)).strip())
+    if provider == "custom-process":  # a sentence of credential_process.py, quoting no output
         return (f"The credential_process of profile {name} {detail} Run that command in a terminal "
                 "to see why, then retry.")
-    if provider == "custom-process":
-        said = f" It said: {detail}" if detail else " It printed nothing on standard error."
-        return (f"The credential_process of profile {name} (custom-process) failed, so there are no "
-                f"credentials to connect with.{said} Run that command in a terminal to see why, "
-                "then retry.")
     return (f"No credentials for profile {name} from {provider or 'its credential source'}: "
             f"{detail} Check the profile's credential_source or source_profile, then retry.")
