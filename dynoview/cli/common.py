@@ -76,10 +76,18 @@ USER_ERRORS: tuple[type[BaseException], ...] = (DynoViewError, InputError, BotoC
                                                 OSError)
 
 
+def message_secrets() -> list[str]:
+    """The environment's secret values a message loses: those of variables named like a secret,
+    but for the ``*_FILE`` ones, which hold a path (``AWS_SHARED_CREDENTIALS_FILE``,
+    ``AWS_WEB_IDENTITY_TOKEN_FILE``): a message about that file must name it."""
+    return environment_secrets({name: value for name, value in os.environ.items()
+                                if not name.upper().endswith("_FILE")})
+
+
 def clean_message(text: str) -> str:
     """A message fit for a terminal: credentials redacted, control characters shown as escapes
     (line breaks and tabs kept)."""
-    return visible(redact_text(text, environment_secrets()), keep="\n\t")
+    return visible(redact_text(text, message_secrets()), keep="\n\t")
 
 
 def say(message: str) -> None:
@@ -127,7 +135,7 @@ class ScrubbedStream:
         # Messages lose every secret-named variable's value (a CI token quoted in an error); data
         # only the AWS credentials in use: a table value that happens to hold another variable's
         # value (a phone number holding an 8-digit token) is the table's data, kept exact.
-        self._environment = aws_environment_secrets() if data else environment_secrets()
+        self._environment = aws_environment_secrets() if data else message_secrets()
         self._held: list[str] = []  # the unfinished line, as written
         self._held_size = 0
         # Reentrant: redacting can run a finalizer whose report (``sys.unraisablehook``) writes here.

@@ -34,6 +34,15 @@ class Facts:
     throttled: bool = False  # a throttling code (errors.THROTTLING_CODES)
     partiql: bool = False  # a PartiQL operation (errors.PARTIQL_OPERATIONS)
     server_error: bool = False  # an internal error code of the service, or an HTTP 5xx
+    # From ``error_context.context_for``: what the exception's text does not give.
+    proxy_url: str = ""  # the proxy a request went through, its user info redacted
+    proxy_set_by: str = ""  # " (set by HTTPS_PROXY)"
+    proxy_var: str = ""  # the variable to correct
+    error_kind: str = ""  # the class of an HTTP client's own error (never its text)
+    file_kind: str = "config"  # which AWS file did not parse: "config" or "credentials"
+    file_path: str = ""
+    file_var: str = "AWS_CONFIG_FILE"  # the variable that chooses that file
+    parse_detail: str = ""  # where and why it did not parse
 
 
 @dataclass(frozen=True)
@@ -68,11 +77,11 @@ BOTOCORE_ERRORS: dict[str, Entry] = {
         "No AWS credentials were found{for_profile}. Run `aws configure{profile_flag}` (or "
         "`aws sso login{profile_flag}` for SSO), or connect to a local endpoint, then retry.",
         "NoCredentials"),
+    # Titles are templates too: the credentials file is not the config file.
     "ConfigParseError": Entry(
-        "AWS config unreadable",
-        "{exc_text}. That file is not valid INI (a [profile NAME] header without its closing ], "
-        "a line outside any section, ...): fix it, or point AWS_CONFIG_FILE at another file, then "
-        "retry.", "ConfigParse"),
+        "AWS {file_kind} unreadable",
+        "The AWS {file_kind} file {file_path} is not valid INI: {parse_detail} Fix that file, or "
+        "point {file_var} at another one, then retry.", "ConfigParse"),
     "NoRegionError": Entry(
         "No region",
         "No AWS region is set. Choose a region in the connection dialog, pass --region, or set "
@@ -86,6 +95,19 @@ BOTOCORE_ERRORS: dict[str, Entry] = {
         "if it keeps happening, the endpoint is overloaded or a proxy is in the way.",
         "ReadTimeout"),
     "ParamValidationError": Entry("Invalid request", "{exc_text}", "ParamValidation"),
+    # botocore names the proxy with its user info masked, never the variable that set it.
+    "ProxyConnectionError": Entry(
+        "Proxy unreachable",
+        "Could not connect to the proxy {proxy_url}{proxy_set_by} on the way to DynamoDB{where}. "
+        "Start the proxy, correct {proxy_var}, or add the endpoint's host to NO_PROXY to connect "
+        "without it, then retry.", "ProxyUnreachable"),
+    # Its text quotes whatever the client raised: bytes of the URL's user info among them.
+    "HTTPClientError": Entry(
+        "Request failed",
+        "The request to DynamoDB{where} failed in the HTTP client ({error_kind}) with no usable "
+        "answer. If the endpoint URL holds a user name or password, percent-encode them (a "
+        "quote, space or @ in them breaks the URL); check the proxy settings too (HTTPS_PROXY, "
+        "HTTP_PROXY, NO_PROXY), then retry.", "HTTPClientError"),
 }
 
 
@@ -177,4 +199,4 @@ def render(entry: Entry, facts: Facts) -> tuple[str, str, str | None]:
               "raw_sentence": raw if raw.endswith((".", "!", "?")) else raw + ".",
               "code_or_status": facts.code or str(facts.status)}
     code = facts.code if entry.code is None else entry.code.format(**fields)
-    return entry.title, entry.message.format(**fields), code
+    return entry.title.format(**fields), entry.message.format(**fields), code

@@ -154,27 +154,44 @@ def describe_error(
     one of them but for case or a typo is then offered ("Did you mean accounts?").
 
     The sentence never holds a password from an endpoint URL (``http://user:pass@host``):
-    neither the endpoint it names nor an exception text that quotes the URL.
+    neither the endpoint it names nor an exception text that quotes the URL. A command it tells
+    the user to run is quoted for POSIX shells (``login_profile_flag``).
     """
     # Imported when an error is described, not with every module that can raise one (the
     # window's among them, before its first paint): the patterns compile as redaction loads,
     # the two tables of sentences are dataclasses.
+    from dynoview.core.error_context import context_for, shown_url
     from dynoview.core.error_messages import Facts
-    from dynoview.core.redaction import redact_url, redact_url_credentials
+    from dynoview.core.redaction import redact_url_credentials
 
-    endpoint = redact_url(endpoint)
+    context = context_for(exc, endpoint)
+    # Up to the URL's last "@": a password holding a quote or a "/" is not a URL to a pattern.
+    endpoint = shown_url(endpoint) if endpoint else endpoint
     facts = Facts(
         where=f" at {endpoint}" if endpoint else (f" in {region}" if region else ""),
         profile=profile,
-        profile_flag=f" --profile {profile}" if profile else "",
+        profile_flag=login_profile_flag(profile),
         for_profile=f" for profile {profile}" if profile else "",
         on_table=f" on table {table}" if table else "",
         on=f" on {table}" if table else "",
         the_table=f"Table {table}" if table else "The table",
+        **context,
     )
     err = _describe(exc, facts, operation, table, table_names)
     return UserFacingError(redact_url_credentials(err.title), redact_url_credentials(err.message),
                            err.code)
+
+
+def login_profile_flag(profile: str | None) -> str:
+    """`` --profile NAME`` for a command the user is told to run (``aws sso login``), quoted for
+    POSIX shells: a name with a space stays one word, and one starting with "-" is given as
+    ``--profile=NAME``, never read as another option. "" for no profile."""
+    if not profile:
+        return ""
+    import shlex  # only when an error is described
+
+    quoted = shlex.quote(profile)
+    return f" --profile={quoted}" if profile.startswith("-") else f" --profile {quoted}"
 
 
 def _describe(exc: BaseException, facts: Facts, operation: str | None, table: str | None,

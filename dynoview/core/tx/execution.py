@@ -42,6 +42,7 @@ from dynoview.core.errors import (
     DynoViewError,
     ReadOnlyError,
     aws_error_code,
+    login_profile_flag,
     reasons_text,
     throttling_reasons,
 )
@@ -122,7 +123,7 @@ def _failure_message(exc: BaseException, tx: Transaction,
         code = aws_error_code(exc)
         raw = err.get("Message", "")
         if code in ("ExpiredTokenException", "ExpiredToken"):
-            login = f"aws sso login --profile {profile}" if profile else "aws sso login"
+            login = "aws sso login" + login_profile_flag(profile)  # shell-quoted: run as shown
             return ("Your temporary AWS credentials have expired, so DynamoDB refused the transaction "
                     f"and wrote nothing. Refresh them (for SSO: `{login}`), then execute it again: "
                     f"it keeps its token {tx.token}."), code
