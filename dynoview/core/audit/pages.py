@@ -183,7 +183,9 @@ class PageClassifier:
         for get_s, get_av, column in zip(self._value_texts, self._value_fields, batch.account_values,
                                          strict=True):
             texts = list(map(get_s, accts))
-            if None in texts or "" in texts:  # S as is, N as its exact text; else "" (no value)
+            # S as is, N as its exact text; else "" (no value). A value the rule's normalisation
+            # empties ("   " trimmed) is blanked by ``Pairing.finish_batch``, in the worker too.
+            if None in texts or "" in texts:
                 texts = [av.S or av.N or "" for av in map(get_av, accts)]
             column.extend(texts)
         rest = list(compress(range(len(items)), map(not_, is_acct)))
@@ -259,7 +261,8 @@ class PageClassifier:
                 if acct_sk is None:
                     add_sk(sk or "")
                 add_id(pk)
-                # S as is, N as its exact text; other types and "" are no value ("").
+                # S as is, N as its exact text; other types and "" are no value (""); one the
+                # normalisation empties is blanked later (``finish_batch``), as for columns.
                 for av, add_value in zip(get_values(item), column_appends, strict=True):
                     add_value(av.S or av.N or "")
                 if scoped:

@@ -274,14 +274,20 @@ def _holders(d: Dialect, rules: list[LockRule], index: dict[str, int], attrs: tu
                 "CAST(NULL AS VARCHAR) AS account WHERE false),")
     attr_col = {a: f"a{i}" for i, a in enumerate(attrs)}
 
-    def held(r: LockRule) -> str:  # the form: a scoped rule's starts with the account's scope
-        value = forms_sql.normalised(d, r.normalisation, attr_col[r.attribute])
+    def held(r: LockRule, value: str) -> str:  # the form: a scoped rule's starts with the scope
         return value if r.scope is None else (
             f"{_scope_sql(r.scope, attrs)} || {literal(r.middle or '')} || {value}")
-    holders = "\n  UNION ALL\n  ".join(
-        f"SELECT {index[r.name]} AS rule, {held(r)} "
-        "AS value, account "
-        f"FROM accounts{forms_sql.with_tables(d)} WHERE {attr_col[r.attribute]} IS NOT NULL" for r in rules)
+
+    def select(r: LockRule) -> str:
+        value = forms_sql.normalised(d, r.normalisation, attr_col[r.attribute])
+        source = f"accounts{forms_sql.with_tables(d)} WHERE {attr_col[r.attribute]} IS NOT NULL"
+        if not trims(r.normalisation):
+            return f"SELECT {index[r.name]} AS rule, {held(r, value)} AS value, account FROM {source}"
+        # A value its rule trims to nothing ("   ", an invisible character) is no value, as the
+        # audit has it (``Pairing.feed``): normalised once, in a subquery, then left out.
+        return (f"SELECT {index[r.name]} AS rule, {held(r, 'n.held_value')} AS value, account FROM "
+                f"(SELECT *, {value} AS held_value FROM {source}) n WHERE n.held_value <> ''")
+    holders = "\n  UNION ALL\n  ".join(select(r) for r in rules)
     return f"holders AS (\n  SELECT DISTINCT rule, value, account FROM (\n  {holders}\n  ) h\n),"
 
 

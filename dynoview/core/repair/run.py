@@ -83,7 +83,7 @@ from dynoview.core.tx.confirmation import confirmation_for
 from dynoview.core.tx.execution import TransactionInvalidError, execute_transaction
 from dynoview.core.tx.model import CONDITION_CHECK, DELETE, Action, Transaction
 from dynoview.core.tx.recovery import recover_interrupted
-from dynoview.core.tx.templates import OwnerRead, claim_missing_lock, release_orphan_lock
+from dynoview.core.tx.templates import EmptiedValueError, OwnerRead, claim_missing_lock, release_orphan_lock
 from dynoview.core.tx.validation import has_errors, validate
 from dynoview.core.tx.wire import preview_text
 from dynoview.core.uniqueness.findings import (
@@ -308,6 +308,8 @@ class _Repairer:
                                 "an expired account is a person's decision.")
         try:
             return claim_missing_lock(self.schema, self.table.name, account, rule)
+        except EmptiedValueError as exc:  # "   " under a trimming rule: no value, nothing to claim
+            return self.outcome(item, NEEDS_DECISION, str(exc))
         except ValueError as exc:  # a Number value: the template writes string locks only
             return self.outcome(item, NEEDS_DECISION, f"{exc} Claim it by hand in the builder.")
 

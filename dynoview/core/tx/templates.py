@@ -61,6 +61,18 @@ def lock_value(rule: LockRule, account: Mapping[str, Any], value: str) -> str:
     return fill_scope(rule.scope, account) + rule.middle + value
 
 
+class EmptiedValueError(ValueError):
+    """A lock asked for a value its rule's normalisation empties: there is nothing to lock."""
+
+
+def _held_lock(rule: LockRule, account: Mapping[str, Any], value: str | None) -> str | None:
+    """``lock_value`` of the account's value, or None when it holds none: missing, or emptied
+    by the rule's normalisation ("   " trimmed), which the audit counts as no value (no lock)."""
+    if value is None or not normalise(value, rule.normalisation):
+        return None
+    return lock_value(rule, account, value)
+
+
 def _lock_name(rule: LockRule, value: str) -> str:
     """A lock value in a label: ``ada@x.io``, or a scoped form as ``'ada@x.io' in scope acme``."""
     return value if rule.middle is None else rule.spelled(value)
@@ -142,8 +154,7 @@ def _moves(schema: UniquenessSchema, table: str, before: Mapping[str, Any], afte
         if rule is skip:
             continue
         old, new = protected_text(before.get(rule.attribute)), protected_text(after.get(rule.attribute))
-        old_lock = lock_value(rule, before, old) if old is not None else None
-        new_lock = lock_value(rule, after, new) if new is not None else None
+        old_lock, new_lock = _held_lock(rule, before, old), _held_lock(rule, after, new)
         if (rule.lock_pk(old_lock) if old_lock else None) == (rule.lock_pk(new_lock) if new_lock else None):
             continue
         if new_lock is not None:
@@ -165,8 +176,9 @@ def sign_up(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any
     actions = [_action(PUT, table, ph, item=account_item, condition=cond, label="account")]
     for rule in schema.rules:
         value = protected_text(account_item.get(rule.attribute))  # the engine's value: S or N, "" none
-        if value is not None:
-            actions.append(lock_put(schema, table, rule, lock_value(rule, account_item, value)))
+        held = _held_lock(rule, account_item, value)
+        if held is not None:
+            actions.append(lock_put(schema, table, rule, held))
     return Transaction(actions=actions)
 
 
@@ -193,11 +205,11 @@ def change_value(schema: UniquenessSchema, table: str, account_item: Mapping[str
     new_av = value_like(account_item.get(rule.attribute), new_value, rule.attribute)
     new_value = protected_text(new_av) or new_value
     after = {**account_item, rule.attribute: new_av}
-    new_lock = lock_value(rule, after, new_value)
-    old_lock = lock_value(rule, account_item, old) if old is not None else None
+    new_lock, old_lock = _held_lock(rule, after, new_value), _held_lock(rule, account_item, old)
     actions: list[Action] = []
-    if old_lock is None or rule.lock_pk(old_lock) != rule.lock_pk(new_lock):
-        actions.append(lock_put(schema, table, rule, new_lock))
+    if (rule.lock_pk(old_lock) if old_lock else None) != (rule.lock_pk(new_lock) if new_lock else None):
+        if new_lock is not None:  # None: the new value is emptied by the rule, no value to lock
+            actions.append(lock_put(schema, table, rule, new_lock))
         if old_lock is not None:
             actions.append(lock_delete(schema, table, rule, old_lock))
     # Another rule scoped by this attribute moves to the new scope with it.
@@ -316,11 +328,18 @@ def release_orphan_lock(schema: UniquenessSchema, table: str, lock_key: Mapping[
 def claim_missing_lock(schema: UniquenessSchema, table: str, account_item: Mapping[str, Any],
                        rule: LockRule | str) -> Transaction:
     """Write the lock an account should have: guarded Put plus a ConditionCheck that the
-    account still holds the value (and, for a scoped rule, the scope the lock is keyed by)."""
+    account still holds the value (and, for a scoped rule, the scope the lock is keyed by).
+    Refused for a value the rule's normalisation empties ("   " trimmed): that is no value."""
     rule = schema.rule(rule) if isinstance(rule, str) else rule
     value = protected_text(account_item.get(rule.attribute))
     if value is None:
         raise ValueError(f"The account has no {rule.attribute}, so there is no {rule.name} lock to claim.")
+    if not normalise(value, rule.normalisation):  # the audit's test too: no value, no lock
+        raise EmptiedValueError(
+            f"The account's {rule.attribute} {value!r} is empty once normalised "
+            f"({rule.normalisation}), so it has no {rule.name} value and no lock to claim: a lock on "
+            f"an empty value is never right, as it would refuse every other account whose "
+            f"{rule.attribute} is empty too.")
     ph = Placeholders()
     cond = _holds(ph, schema, account_item, [rule]) if rule.scope is not None else \
         comparison(ph, rule.attribute, "=", account_item[rule.attribute], literal=True)  # as stored: S or N

@@ -31,7 +31,10 @@ needs is ``normalise(account value, rule.normalisation)``):
   of its members are still reported: a lookalike is another value.
 
 Accounts whose attribute is missing, empty or not a String/Number have no
-value for that rule (status NO_VALUE): nothing to enforce, not a finding.
+value for that rule (status NO_VALUE): nothing to enforce, not a finding. So have those
+whose value the rule's normalisation empties (``"   "`` trimmed; a lone zero-width space
+under nfkc+casefold, which drops invisibles, but not under trim+lowercase, whose lock
+keeps it): ``normalise`` returning "" is the one test, on every path.
 
 A rule unique per scope (OneTable's ``field.scope``) is paired on its forms
 ``<scope><middle><value>`` (``scope.py``): a lock's is its key between the rule's fixed
@@ -60,6 +63,7 @@ from dynoview.core.uniqueness.pairing_state import (
     Batch,
     RuleBatch,
     RuleState,
+    blank_emptied,
     columns_of_batches,
     columns_of_records,
     held_values,
@@ -211,6 +215,9 @@ class Pairing:
                         parts.append("")
                         continue
                     key = normalise(value, mode) if mode else value
+                    if not key:  # emptied by the normalisation ("   " trimmed): no value either
+                        parts.append("")
+                        continue
                     if scoping is not None:
                         head = fill_scope(scoping[0], item) + scoping[1]
                         value, key = head + value, head + key
@@ -263,7 +270,8 @@ class Pairing:
         for state, column, rb in zip(self.rules.values(), batch.account_values, batch.rules, strict=True):
             held = held_values(column, state.rule.normalisation, state.rule.middle)
             if state.rule.normalisation != NORMALISE_NONE:
-                rb.normalised = held
+                # Values it empties become no value in the column too, as ``feed`` records them.
+                held = rb.normalised = blank_emptied(column, held, state.rule.middle)
             trim = trims(state.rule.normalisation)
             unlike_locks, odd_locks = unlike_and_odd(rb.lock_values, trim)
             unlike_held, odd_held = unlike_and_odd(held, trim)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import chain, compress, filterfalse, repeat
-from operator import ne
+from operator import methodcaller, ne, not_
 
 import msgspec
 
@@ -24,7 +24,7 @@ from dynoview.core.uniqueness.forms import (
     mixed_clash_keys,
 )
 from dynoview.core.uniqueness.schema import LockRule
-from dynoview.core.uniqueness.scope import normalise_form
+from dynoview.core.uniqueness.scope import normalise_form, split_form
 from dynoview.core.uniqueness.sharded_dict import ShardedDict, aligned_parts, dict_parts
 
 
@@ -160,7 +160,8 @@ def pack_record(values: list[str | None], expired: bool, sk: str | None) -> str 
 
 def held_values(column: list[str], mode: str, middle: str | None = None) -> list[str]:
     """A column's values as the rule's locks hold them ("" is no value: skipped); a scoped
-    rule's (``middle`` given) are forms whose value part alone is normalised."""
+    rule's (``middle`` given) are forms whose value part alone is normalised. A value the
+    normalisation empties ("   " trimmed) is still here: ``blank_emptied`` takes it out."""
     values: Iterable[str] = filter(None, column)  # S as is, N as its text
     if middle is not None and mode != NORMALISE_NONE:
         return [normalise_form(middle, v, mode) for v in values]
@@ -171,6 +172,30 @@ def held_values(column: list[str], mode: str, middle: str | None = None) -> list
     elif mode == NORMALISE_NFKC_CASEFOLD:  # forms.normalise: the trimmed clash key
         return mixed_clash_keys(list(values), True)
     return list(values)
+
+
+def blank_emptied(column: list[str], held: list[str], middle: str | None = None) -> list[str]:
+    """``held`` (``held_values`` of ``column``) without the values the rule's normalisation
+    emptied ("   " or "\u3000" trimmed, a lone zero-width space under nfkc+casefold), whose
+    places in ``column`` become "": no value, as ``Pairing.feed`` records them. In place, as
+    ``apply`` pairs ``held`` with the column's non-empty places; a lock on "" is never right."""
+    if middle is None:
+        if "" not in held:  # the usual case: one C scan
+            return held
+        emptied = list(map(not_, held))
+    else:  # a scoped form whose value part (after the middle) is empty ends with the middle
+        if not any(map(methodcaller("endswith", middle), held)):
+            return held
+        emptied = [h.endswith(middle) and _value_part(middle, h) == "" for h in held]
+    places = list(compress(range(len(column)), column))
+    for j in compress(range(len(held)), emptied):
+        column[places[j]] = ""
+    return list(compress(held, map(not_, emptied)))
+
+
+def _value_part(middle: str, form: str) -> str | None:
+    parts = split_form(middle, form)
+    return parts[1] if parts is not None else None
 
 
 def record_expired(record: str | tuple[tuple[str | None, ...], bool, str | None]) -> bool:
