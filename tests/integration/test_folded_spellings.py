@@ -86,12 +86,14 @@ def test_preflight_warns_when_another_spelling_cannot_be_looked_up(
     assert "✓" not in pair.line() and "holders not all looked up" in pair.line()
 
 
-def test_preflight_of_a_lock_kept_as_spelled_needs_no_warning(
+def test_preflight_of_a_lock_kept_as_spelled_warns_of_spellings_the_index_cannot_see(
         reader: Reader, conn: Connection, table: str) -> None:
-    """The article's own rule (no normalisation): the index finds every holder, no warning."""
+    """The article's own rule (no normalisation): the index finds the spellings asked for, but
+    the audit pairs an account holding another spelling (Ada@Example.io) with the lock as a case
+    clash, so a release through the index alone warns rather than calling the value free."""
     info = counted(conn, table, TOO_LARGE_TO_SCAN)
     result = run_preflight(reader, release(table), default_schema(info), {table: info})
-    assert not result.warnings and not result.refused
+    assert [w.status for w in result.warnings] == [UNSEEN_HOLDER] and not result.refused
 
 
 def test_diagnose_does_not_call_a_held_lock_an_orphan(reader: Reader, conn: Connection,
@@ -127,21 +129,21 @@ def test_diagnose_of_a_missing_lock_found_by_scan(reader: Reader, conn: Connecti
     assert (d.status, d.account_ids) == (MISSING_LOCK, ["ACCT#ada"]), d.sentence
 
 
-def test_a_value_normalised_to_nothing_is_named_in_the_refusal(reader: Reader, conn: Connection,
-                                                                table: str) -> None:
-    """Two emails of invisible characters only are one value, "", to an nfkc+casefold rule."""
+def test_a_value_normalised_to_nothing_is_no_value(reader: Reader, conn: Connection,
+                                                   table: str) -> None:
+    """Emails of invisible characters only are no email to an nfkc+casefold rule (nothing is left
+    of them once normalised), as the audit has it: no lock on "" is written, and one such account
+    does not refuse the next (a lock on "" refused every blank account after the first)."""
     info = describe_table(conn, table)
     email = replace(lowercase(info).rule("email"), normalisation=NORMALISE_NFKC_CASEFOLD, index_name=None)
     schema = replace(default_schema(info), rules=(email,))
     first = sign_up(schema, table, {**account_key("zw1"), "email": s("\u200b")})
+    assert [a.kind for a in first.actions] == ["Put"]  # the account only
     assert not run_preflight(reader, first, schema, {table: info}).refused
     conn.client.transact_write_items(**first.to_request())
     second = sign_up(schema, table, {**account_key("zw2"), "email": s("\u200d")})
     result = run_preflight(reader, second, schema, {table: describe_table(conn, table)})
-    (refusal,) = result.refusals
-    assert refusal.status == DUPLICATE_VALUE
-    assert refusal.message == ("Action 1: an empty email (nothing is left of it once normalised) is held "
-                               "by ACCT#zw1: pick another email for ACCT#zw2.")
+    assert not result.refused and [a.kind for a in second.actions] == ["Put"]
 
 
 def test_a_preflight_told_not_to_scan_asks_the_index_and_warns(reader: Reader, conn: Connection,

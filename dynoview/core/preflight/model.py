@@ -32,7 +32,8 @@ FREE = "FREE"  # no lock and no account: nothing to protect
 UNPREDICTABLE = "UNPREDICTABLE"  # an Update whose effect on a protected value cannot be computed
 CANCELLED = "CANCELLED"  # a refusal: an action's condition fails on what the preflight read
 #: A warning: a lock removed while an account storing another spelling of its value (which the
-#: rule folds into it) could not be looked up, so it may still be held.
+#: rule folds into it, or the audit pairs with it as a case clash) could not be looked up, so it
+#: may still be held.
 UNSEEN_HOLDER = "UNSEEN_HOLDER"
 _LABELS = {**LABELS, UNSEEN_HOLDER: "Holder not looked up"}
 

@@ -54,8 +54,8 @@ class Source:
         self._items: dict[Ident, dict[str, Any] | None] = {}
         #: (table, rule, a raw value, or a lock form when True) -> its holders
         self._holders: dict[tuple[str, str, str, bool], Holders] = {}
-        #: (table, rule) whose lookups could not find every spelling of a form (an index Query
-        #: under a normalising rule): a form with no holder found may still have one
+        #: (table, rule) whose lookups could not find every spelling of a form (an index Query,
+        #: under any rule): a form with no holder found may still have one, or a case clash
         self.unsure: set[tuple[str, str]] = set()
         #: (table, rule) -> how its holders were (or were not) looked up, for the notes
         self.lookup_notes: dict[tuple[str, str], str] = {}
@@ -150,8 +150,10 @@ class Source:
         if index is not None and (not forms or not self.fold_by_scan or info is None
                                   or info.item_count is None or info.item_count > LOOKUP_SCAN_MAX_ITEMS):
             self._by_index(table, rule, index.name, values)
-            if forms:  # the index has no way to fold spellings
-                self.unsure.add((table, rule.name))
+            # The index finds only the spellings asked for, under any rule: an account storing
+            # another one holds the lock (a normalising rule) or, under none, is a case clash with
+            # it to the audit. Either may exist unseen, so a lock with no holder found may be held.
+            self.unsure.add((table, rule.name))
             return
         if info is None or info.item_count is None or info.item_count > LOOKUP_SCAN_MAX_ITEMS:
             self.unsure.add((table, rule.name))  # no holder looked up: an existing lock may be held

@@ -87,10 +87,11 @@ def unknown_expiries(touched: Sequence[Touched], before: Mapping[tuple[str, str]
 def unseen_holders(pairs: Sequence[Pair], tables: Sequence[str], unsure: set[tuple[str, str]],
                    ctx: Context) -> list[PreflightWarning]:
     """A warning for each lock whose holders the lookup could not all find (``Source.unsure``: an
-    index under a normalising rule, which finds only the spellings asked for, or no index on a
-    table too large to scan) when the transaction releases it with no holder found (an unseen
-    holder would lose its lock), or gives it a holder while none was found before (an unseen
-    holder and the new one would share the value: a duplicate, not the repair of an orphan)."""
+    index, which finds only the spellings asked for, while another is a holder under a
+    normalising rule and a case clash under none; or no index on a table too large to scan)
+    when the transaction releases it with no holder found (an unseen holder would lose its
+    lock), or gives it a holder while none was found before (an unseen holder and the new one
+    would share the value, or clash with it: not the repair of an orphan)."""
     out: list[PreflightWarning] = []
     for pair, table in zip(pairs, tables, strict=True):
         if (table, pair.rule) not in unsure or not pair.locked_before:
@@ -106,17 +107,27 @@ def unseen_holders(pairs: Sequence[Pair], tables: Sequence[str], unsure: set[tup
                    f"spaces or Unicode forms) and the index {rule.index_name} finds only the spellings "
                    "asked for, on a table too large to read whole")
             holder, audit = "An account storing another spelling", "it reads every spelling"
+        elif rule.index_name:
+            # Under none an exact Query misses Ada@x.io beside the lock ada@x.io: a case clash to
+            # the audit, and this lock may be the only one protecting that account's value.
+            why = (f"the index {rule.index_name} finds only the spellings asked for, on a table too "
+                   "large to read whole, and an account storing another spelling of it (other "
+                   "capitals, spaces or Unicode forms) is a case clash with this lock to the audit")
+            holder, audit = "An account storing another spelling", "it reads every spelling"
         else:
             why = (f"the schema names no index on {rule.attribute} and the table is too large to scan, "
                    "so the accounts holding it were not looked up")
             holder, audit = "An account holding it", "it reads every account"
+        clash = bool(rule.index_name) and exact_lookup_finds_all(rule)
         if released:
             found = "no account was found holding"
-            risk = f"{holder} would lose its lock. Check the audit ({audit}) before releasing it"
+            lost = "what may be the only lock protecting its value" if clash else "its lock"
+            risk = f"{holder} would lose {lost}. Check the audit ({audit}) before releasing it"
         else:
             found = "the lock exists and no account was found holding"
-            risk = (f"{holder} and the new holder would share the value (a duplicate). Diagnose the "
-                    f"value or check the audit ({audit}) first")
+            shared = "be a case clash" if clash else "share the value (a duplicate)"
+            risk = (f"{holder} and the new holder would {shared}. Diagnose the value or check the "
+                    f"audit ({audit}) first")
         out.append(PreflightWarning(
             index, UNSEEN_HOLDER, rule.name, pair.value, (pair.value,), (),
             f"{_where(index)}{found} {rule.name} {pair.value}, but {why}. {risk}, or confirm to send "

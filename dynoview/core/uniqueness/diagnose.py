@@ -6,8 +6,10 @@ value's candidate spellings: as typed, after the rule's normalisation, its clash
 a value outside ASCII the form of its lookalike key (the Latin ``ada@x.io`` a Cyrillic
 ``аda@x.io`` imitates). The accounts holding any of them are found through the rule's GSI
 when the schema names one (GSIs only serve eventually consistent reads, and the answer says
-so) or else by a Scan filtered on the attribute, whose estimated cost is given before it runs
-and whose actual cost is reported after.
+so; the index is also asked for the capitalised and NFC/NFD spellings, ``holders.index_values``,
+and since it finds no other, a lock it finds no account for is HOLDER_UNKNOWN, never an orphan)
+or else by a Scan of the accounts matched by clash key, whose estimated cost is given before it
+runs and whose actual cost is reported after.
 
 The items read are judged by the audit's own engine: a ``Pairing`` fed them says which
 findings concern the value, so a diagnosis says what the audit says about it (as far as the
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -36,6 +39,7 @@ from dynoview.core.uniqueness.diagnose_answer import (
     holder_unknown_sentence,
     lookalike_sentence,
     orphan_sentence,
+    shown,
 )
 from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH, OK, ORPHAN_LOCK, Finding
 from dynoview.core.uniqueness.forms import clash_key, lookalike_key, odd_forms, trims
@@ -94,7 +98,8 @@ class Diagnosis:
         if self.typed == self.stored:
             return None
         where = "the lock stores" if self.lock_item is not None else "locks store"
-        return f"You typed {self.typed}; {where} {self.stored}."
+        # ``shown``: an NFC and an NFD spelling print alike; their characters are named.
+        return f"You typed {shown(self.typed)}; {where} {shown(self.stored)}."
 
 
 def spellings(value: str, rule: LockRule) -> list[str]:
@@ -103,7 +108,8 @@ def spellings(value: str, rule: LockRule) -> list[str]:
     Customers type capitals; a table whose rule says "none" may still store every lock
     lower-cased in practice, so the value's clash key (the form a case clash compares) is read
     too. For an odd value (outside ASCII, or padded with whitespace), the form of its lookalike
-    key as well (and that form's clash key): the value it may imitate. Two to five GetItems, never a Scan.
+    key as well (and that form's clash key): the value it may imitate; and each form outside
+    ASCII in NFC and NFD. Two to five GetItems for ASCII, a few more otherwise, never a Scan.
     """
     if rule.middle is not None:  # a scoped form: the spellings of its value, in its scope
         scope, plain = rule.scope_part(value) or "", rule.value_part(value)
@@ -114,6 +120,9 @@ def spellings(value: str, rule: LockRule) -> list[str]:
     if odd_forms(forms, trim):  # only an odd form (forms.is_odd) can be a lookalike clash
         alike = lookalike_key(value, trim)
         forms += [alike, clash_key(alike, trim)]
+    # An accent typed precomposed (NFC) may be locked decomposed (NFD), or the other way: two
+    # keys to DynamoDB, one value to a person. ASCII has one form, so no more reads for it.
+    forms += [unicodedata.normalize(nf, f) for f in forms if not f.isascii() for nf in ("NFC", "NFD")]
     out: list[str] = []
     for form in forms:
         if form and form not in out:
@@ -195,7 +204,10 @@ def diagnose(
     worst = about[0] if about else None
     status, sentence = answer(pairing, rule, stored, worst, lock_item is not None, ids)
     if not search.complete and whole is None and status == ORPHAN_LOCK:
-        status, sentence = HOLDER_UNKNOWN, holder_unknown_sentence(stored, rule, search.index_name)
+        # Through an index, "no account" is only "none of the spellings asked for": an account
+        # storing another spelling may hold the lock (or make it a case clash), so no Release.
+        status, sentence = HOLDER_UNKNOWN, holder_unknown_sentence(stored, rule, search.index_name,
+                                                                   search.asked)
     origin: LockOrigin | None = None
     if status == ORPHAN_LOCK and explain_origin and lock_item is not None:
         origin, more = classify_orphan(reader, locks, schema, rule, stored, lock_item,
@@ -213,7 +225,7 @@ def diagnose(
     if status == FREE and judged.alike:
         sentence += free_lookalike_note(pairing, rule, value, judged.alike)
     if status == FREE and not search.complete and whole is None:
-        sentence += holder_unknown_note(rule, search.index_name)
+        sentence += holder_unknown_note(rule, search.index_name, search.asked)
     named = {a for f in about for a in f.account_ids} | set(ids) | {
         a for f in judged.alike for a in state.holders_of(f)}
     # The engine may name accounts the look-up by spelling did not return (a whole read finds
@@ -254,7 +266,8 @@ def _judge(schema: UniquenessSchema, table: TableInfo, rule: LockRule, value: st
 
     The value's forms are its normalisation and, when the table stores it so, the value as
     typed; when neither is stored, the stored clash-key form (capitals typed for a lower-case
-    lock are the same value, not a clash)."""
+    lock are the same value, not a clash), else another stored form with the value's clash key
+    (a lock first: ``jörg`` typed in NFC for a lock stored in NFD)."""
     pairing = pair_tables(schema, items, lock_items or [], accounts_ttl=table.ttl_attribute,
                           locks_ttl=(locks or table).ttl_attribute, now=now)
     state = pairing.rules[rule.name]
@@ -267,6 +280,10 @@ def _judge(schema: UniquenessSchema, table: TableInfo, rule: LockRule, value: st
     folded = value[:len(value) - len(folded)] + clash_key(folded, trim)
     if not mine and folded in stored_forms:
         mine = [folded]
+    if not mine:  # another stored spelling of the value (NFD for a typed NFC): a lock's first
+        key = clash_key(value, trim)
+        mine = sorted((f for f in stored_forms if clash_key(f, trim) == key),
+                      key=lambda f: (f not in state.locks, f))[:1]
     about: dict[tuple[str, str | None], Finding] = {}
     for form in mine:
         for f in pairing.findings_of(rule.name, form):

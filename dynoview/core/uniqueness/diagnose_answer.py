@@ -6,6 +6,8 @@ Plain functions of the value, the finding and the pairing's state; no reads.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from dynoview.core.uniqueness.clash_groups import spelled
 from dynoview.core.uniqueness.findings import (
     CASE_CLASH,
@@ -22,8 +24,9 @@ from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.schema import LockRule
 
 FREE = "FREE"  # neither locked nor used: the person can sign up
-#: Locked, and no account found holds it, but one storing another spelling the rule folds into
-#: the lock could not be looked up (an index finds only the spellings asked for).
+#: Locked, and no account found holds it, but one storing another spelling (which the rule folds
+#: into the lock, or which the audit pairs with it as a case clash) could not be looked up: an
+#: index finds only the spellings asked for.
 HOLDER_UNKNOWN = "HOLDER_UNKNOWN"
 
 
@@ -145,20 +148,35 @@ def orphan_sentence(value: str, rule: LockRule, origin: LockOrigin) -> str:
     return f"{head}. {origin.evidence}"
 
 
-def _unseen(rule: LockRule, index: str | None) -> str:
+def _unseen(rule: LockRule, index: str | None, asked: Sequence[str]) -> str:
+    """Why an index answer is not the whole answer: which spellings it was asked for, and which
+    it cannot find."""
+    only = f" ({_listed(list(asked))})" if asked else ""
+    if rule.normalisation == "none":
+        return (f"the index {index} finds only the spellings asked for{only}, so an account storing "
+                "any other spelling of it (other capitals, spacing, an accented letter in NFC or NFD "
+                "form, invisible characters) was not looked up")
     return (f"the {rule.normalisation} rule folds other spellings (other capitals, spaces or Unicode "
-            f"forms) into one lock, and the index {index} finds only the spellings asked for, so an "
-            "account storing another spelling was not looked up")
+            f"forms) into one lock, and the index {index} finds only the spellings asked for{only}, so "
+            "an account storing another spelling was not looked up")
 
 
-def holder_unknown_sentence(value: str, rule: LockRule, index: str | None) -> str:
-    """A lock with no holder found, where one storing another spelling may exist."""
-    return (f"{shown(value)} is locked, and no account was found using it; but {_unseen(rule, index)}. "
-            "Do not release the lock on this answer: run the audit, which reads every spelling, or "
-            "diagnose with a Scan (Scan instead in the window; dynoview diagnose --no-index).")
+def holder_unknown_sentence(value: str, rule: LockRule, index: str | None,
+                            asked: Sequence[str] = ()) -> str:
+    """A lock with no holder found, where one storing another spelling may exist (under none,
+    the audit pairs such an account with the lock as a case clash: the lock is no orphan)."""
+    clash = ("; the audit pairs such an account with this lock as a case clash"
+             if rule.normalisation == "none" else "")
+    return (f"{shown(value)} is locked, and no account was found using it; but "
+            f"{_unseen(rule, index, asked)}{clash}. Do not release the lock on this answer: run the "
+            "audit, which reads every spelling, or diagnose with a Scan (Scan instead in the window; "
+            "dynoview diagnose --no-index).")
 
 
-def holder_unknown_note(rule: LockRule, index: str | None) -> str:
+def holder_unknown_note(rule: LockRule, index: str | None, asked: Sequence[str] = ()) -> str:
     """For a free value: a signup succeeds, but an account may already use another spelling."""
-    return (f" But {_unseen(rule, index)}: one may already use this value without a lock (the "
+    if rule.normalisation == "none":
+        return (f" But {_unseen(rule, index, asked)}: if one exists, a signup with this spelling "
+                "would be a case clash with it (the audit finds it).")
+    return (f" But {_unseen(rule, index, asked)}: one may already use this value without a lock (the "
             "audit finds it).")

@@ -1,20 +1,28 @@
 """The accounts that hold a value: through the rule's index when the schema names one, else a
 Scan filtered on the rule's attribute (its cost estimated before it runs). Used by diagnose and
 by the preflight's lookup of holders.
+
+An index Query compares exactly, and the audit pairs more than exact spellings with a lock:
+under a normalising rule an account storing ``Ada@x.io`` holds the lock ``ada@x.io``; under any
+rule, ``none`` included, one storing a spelling with the lock's clash key (other capitals, an
+NFC or NFD accent, an invisible character) makes the lock a case clash, not an orphan. So an
+index answer that found no account is never the whole answer; a Scan compares every account's
+value by its clash key, as the audit does.
 """
 
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, field
 from typing import Any
 
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadReceipt
 from dynoview.core.session.tables import IndexInfo, TableInfo
+from dynoview.core.uniqueness.forms import clash_key, trims
+from dynoview.core.uniqueness.key_limits import fits_partition_key
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
-from dynoview.core.values.numbers import parse_number
-from dynoview.core.values.types import ValueParseError
 
 VIA_INDEX = "index"
 VIA_SCAN = "scan"
@@ -52,10 +60,26 @@ def estimate_scan(table: TableInfo, consistent: bool) -> ScanEstimate:
 
 def exact_lookup_finds_all(rule: LockRule) -> bool:
     """Whether looking accounts up by the stored value (an index Query, a filter's equality)
-    finds every account holding a form. Under a normalising rule it does not: the lock
+    finds every account *holding* a form. Under a normalising rule it does not: the lock
     ``ada@example.io`` of a lowercase rule is held by an account storing ``Ada@Example.io``
-    too, and no DynamoDB key condition or filter folds case or Unicode forms."""
+    too, and no DynamoDB key condition or filter folds case or Unicode forms.
+
+    Holders only: under ``none`` too, an account storing another spelling with the form's clash
+    key is a case clash to the audit, which no exact lookup finds (see the module doc)."""
     return rule.normalisation == "none"
+
+
+def clash_keys_of(rule: LockRule, forms: list[str] | set[str]) -> set[str]:
+    """The clash keys of lock forms, as the audit's case clash compares them (whole forms)."""
+    trim = trims(rule.normalisation)
+    return {clash_key(f, trim) for f in forms}
+
+
+def pairs_with(rule: LockRule, item: dict[str, Any], keys: set[str]) -> bool:
+    """Whether the account ``item`` stores a spelling the audit pairs with a form whose clash
+    key is in ``keys``: the form itself (a holder), or another spelling of it (a case clash)."""
+    held = rule.held_form(item)
+    return held is not None and clash_key(held, trims(rule.normalisation)) in keys
 
 
 def holds_any(rule: LockRule, item: dict[str, Any], forms: set[str], raw: set[str]) -> bool:
@@ -64,13 +88,11 @@ def holds_any(rule: LockRule, item: dict[str, Any], forms: set[str], raw: set[st
     return rule.held_form(item) in forms or protected_text(item.get(rule.attribute)) in raw
 
 
-def holders_filter(schema: UniquenessSchema, rule: LockRule, values: list[str] | None, *,
-                   numbers: bool = False) -> dict[str, Any]:
+def holders_filter(schema: UniquenessSchema, rule: LockRule, values: list[str] | None) -> dict[str, Any]:
     """FilterExpression parts for the accounts holding one of the values: the rule's attribute
-    equals one of them, on account items only (a diagnosis's Scan and the preflight's lookup).
-    ``numbers``: a value that is a number's text also matches that number stored as N (the
-    audit reads N as its text). ``values`` None: every account that has the attribute, for a
-    rule whose holders only the caller can match (``exact_lookup_finds_all``).
+    equals one of them, on account items only (the preflight's lookup). ``values`` None: every
+    account that has the attribute, for holders only the caller can match (a normalising rule,
+    ``exact_lookup_finds_all``; a diagnosis's Scan, which matches clash keys too).
 
     Every attribute name is aliased: a rule on a reserved word (status, name)
     would otherwise be a ValidationException.
@@ -81,9 +103,6 @@ def holders_filter(schema: UniquenessSchema, rule: LockRule, values: list[str] |
     for i, value in enumerate(values or ()):
         vals[f":v{i}"] = {"S": value}
         tests.append(f"#v = :v{i}")
-        if numbers and _number_text(value):
-            vals[f":n{i}"] = {"N": value}
-            tests.append(f"#v = :n{i}")
     test = f"({' OR '.join(tests)})" if values is not None else "attribute_exists(#v)"
     expr = f"{test} AND begins_with(#pk, :acct)"
     if not schema.account_pk_prefix:  # an accounts table of its own: every item is an account
@@ -93,16 +112,10 @@ def holders_filter(schema: UniquenessSchema, rule: LockRule, values: list[str] |
         names["#sk"] = schema.sk_name
         vals[":sk"] = {"S": schema.account_sk_value}
         expr += " AND #sk = :sk"
-    return {"FilterExpression": expr, "ExpressionAttributeNames": names,
-            "ExpressionAttributeValues": vals}
-
-
-def _number_text(value: str) -> bool:
-    """Whether DynamoDB would store this text, as typed, as a number."""
-    try:
-        return parse_number(value) == value
-    except ValueParseError:
-        return False
+    out = {"FilterExpression": expr, "ExpressionAttributeNames": names}
+    if vals:  # attribute_exists on an accounts table of its own names none: an empty map is refused
+        out["ExpressionAttributeValues"] = vals
+    return out
 
 
 @dataclass
@@ -114,9 +127,11 @@ class AccountSearch:
     index_name: str | None = None
     estimate: ScanEstimate | None = None
     scanned: int | None = None
-    #: Every account holding the forms was found (False: an index Query under a normalising
-    #: rule, which finds only the spellings asked for; see ``exact_lookup_finds_all``).
+    #: Every account the audit pairs with the forms was found (False: an index Query, which finds
+    #: only the spellings asked for, under any rule; see the module doc).
     complete: bool = True
+    #: The values the index was asked for (empty for a Scan): what an answer names as looked up.
+    asked: list[str] = field(default_factory=list)
 
 
 def find_accounts(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
@@ -126,12 +141,12 @@ def find_accounts(reader: Reader, table: TableInfo, schema: UniquenessSchema, ru
     """The accounts holding any spelling: through the rule's index if it has one, else a Scan."""
     index = _account_index(table, rule, use_index, notes)
     if index is not None:
-        accounts = _accounts_by_index(reader, table, schema, rule, index, forms, receipts, cancel)
+        asked = index_values(rule, forms)
+        accounts = _accounts_by_index(reader, table, schema, rule, index, asked, receipts, cancel)
         if index.kind == "GSI":
             notes.append(f"Accounts were found through the GSI {index.name}, which is eventually "
                          "consistent: an account written in the last second may not show yet.")
-        return AccountSearch(VIA_INDEX, accounts, index_name=index.name,
-                             complete=exact_lookup_finds_all(rule))
+        return AccountSearch(VIA_INDEX, accounts, index_name=index.name, complete=False, asked=asked)
     estimate = estimate_scan(table, consistent_scan)
     notes.append("No index on " + rule.attribute + " is named in the schema, so accounts were "
                  "found with a Scan. " + estimate.text())
@@ -159,11 +174,26 @@ def _attribute_values(rule: LockRule, forms: list[str]) -> list[str]:
     return list(dict.fromkeys(rule.value_part(f) for f in forms))
 
 
+def index_values(rule: LockRule, forms: list[str]) -> list[str]:
+    """The values to ask the index for: each form's value, and the spellings accounts most often
+    store beside a lock's (the clash key with its first letter capitalised, ``Ada@x.io``; each
+    in NFC and NFD), so a common case clash is found. Any other spelling is not: the answer
+    says so. Only values an index key can hold (an NFD spelling can outgrow the limit)."""
+    trim = trims(rule.normalisation)
+    out = _attribute_values(rule, forms)
+    guesses: list[str] = []
+    for value in out:
+        key = clash_key(value, trim)
+        for text in (value, key, key[:1].upper() + key[1:]):
+            guesses += [unicodedata.normalize("NFC", text), unicodedata.normalize("NFD", text)]
+    return list(dict.fromkeys(out + [g for g in guesses if g and fits_partition_key(g)]))
+
+
 def _accounts_by_index(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
-                       index: IndexInfo, forms: list[str], receipts: list[ReadReceipt],
+                       index: IndexInfo, values: list[str], receipts: list[ReadReceipt],
                        cancel: threading.Event | None) -> list[dict[str, Any]]:
     accounts: list[dict[str, Any]] = []
-    for v in _attribute_values(rule, forms):
+    for v in values:
         # GSIs only serve eventually consistent reads: ConsistentRead stays false.
         request = {"TableName": table.name, "IndexName": index.name,
                    "KeyConditionExpression": "#v = :v",
@@ -177,15 +207,14 @@ def _accounts_by_index(reader: Reader, table: TableInfo, schema: UniquenessSchem
 def _accounts_by_scan(reader: Reader, table: TableInfo, schema: UniquenessSchema, rule: LockRule,
                       forms: list[str], consistent: bool, receipts: list[ReadReceipt],
                       cancel: threading.Event | None) -> tuple[list[dict[str, Any]], int]:
-    """The accounts holding any spelling, by a filtered Scan; and how many items it read. Under
-    a normalising rule the filter keeps every account with the attribute and the forms are
-    matched here: the Scan reads the whole table either way (a filter saves no capacity)."""
-    raw = _attribute_values(rule, forms)
-    exact = exact_lookup_finds_all(rule)
+    """The accounts holding any spelling, or another spelling the audit pairs with one (same
+    clash key), by a Scan; and how many items it read. The filter keeps every account with the
+    attribute and the forms are matched here, under every rule: no filter folds case or
+    Unicode forms, and the Scan reads the whole table either way (a filter saves no capacity)."""
     scan: dict[str, Any] = {"TableName": table.name, "ConsistentRead": consistent,
-                            **holders_filter(schema, rule, sorted(raw) if exact else None, numbers=True)}
+                            **holders_filter(schema, rule, None)}
     cursor = reader.cursor("Scan", scan, table)
-    wanted, spelt = set(forms), set(raw)
+    wanted, spelt, keys = set(forms), set(_attribute_values(rule, forms)), clash_keys_of(rule, forms)
     accounts = [item for items in cursor.item_pages(receipts, cancel=cancel, cancelled=SCAN_CANCELLED)
-                for item in items if exact or holds_any(rule, item, wanted, spelt)]
+                for item in items if holds_any(rule, item, wanted, spelt) or pairs_with(rule, item, keys)]
     return accounts, cursor.total_scanned
