@@ -89,6 +89,7 @@ class Judge:
         self.rules = rules
         self.account_sk = account_sk
         self.account_expired = account_expired
+        self._key_and_ttl = {n for n in (schema.pk_name, schema.sk_name, ttl_attribute) if n}
 
     def changes(self, touched: Touched, findings: dict[Scope, list[Finding]],
                 now: datetime) -> list[FindingChange]:
@@ -149,7 +150,10 @@ class Judge:
         pk_name, sk_name = schema.lock_pk_name, schema.lock_sk_name
         locks_ttl = self.locks_ttl
         items: list[dict[str, Any]] = []
-        account_items: dict[str, dict[str, Any]] = {}
+        # Per account its rebuilt items: one, or more when it holds two forms of a rule (its
+        # items hold several values: ``account_items``), all under its key as the audit reads them.
+        account_items: dict[str, list[dict[str, Any]]] = {}
+        slots: dict[tuple[str, int], int] = {}  # (account, rule) -> forms of the rule given so far
         expired_ttl = {"N": str(int(now.timestamp()) - 1)}
         for index, group in sorted(members.items()):
             forms = self.rules[index]
@@ -165,11 +169,13 @@ class Judge:
                 if holders:
                     held = account_attributes(rule, scope_attribute, form)
                     for account_id in holders:
-                        self._account_item(account_items, account_id, expired_ttl).update(held)
+                        slot = slots[(account_id, index)] = slots.get((account_id, index), -1) + 1
+                        self._hold(account_items, account_id, expired_ttl, held, slot)
         for account_id in accounts:
-            self._account_item(account_items, account_id, expired_ttl)
+            self._account_items(account_items, account_id, expired_ttl)
         # One table: one feed. A locks table: its locks classified over its own view and merged.
-        pairing = pair_tables(self.pairing_schema, account_items.values(), items,
+        rebuilt = [item for held in account_items.values() for item in held]
+        pairing = pair_tables(self.pairing_schema, rebuilt, items,
                               accounts_ttl=self.ttl_attribute, locks_ttl=locks_ttl, now=now)
         out: dict[Scope, list[Finding]] = {}
         for finding in pairing.findings():
@@ -179,10 +185,10 @@ class Judge:
             out.setdefault(scope, []).append(finding)
         return out
 
-    def _account_item(self, items: dict[str, dict[str, Any]], account_id: str,
-                      expired_ttl: dict[str, str]) -> dict[str, Any]:
-        item = items.get(account_id)
-        if item is None:
+    def _account_items(self, items: dict[str, list[dict[str, Any]]], account_id: str,
+                       expired_ttl: dict[str, str]) -> list[dict[str, Any]]:
+        held = items.get(account_id)
+        if held is None:
             schema = self.schema
             item = {schema.pk_name: {"S": account_id}}
             sk = schema.account_sk_value
@@ -192,8 +198,18 @@ class Judge:
                 item[schema.sk_name] = {"S": sk}
             if self.ttl_attribute and self.account_expired(account_id):
                 item[self.ttl_attribute] = expired_ttl
-            items[account_id] = item
-        return item
+            held = items[account_id] = [item]
+        return held
+
+    def _hold(self, items: dict[str, list[dict[str, Any]]], account_id: str,
+              expired_ttl: dict[str, str], attributes: dict[str, Any], slot: int) -> None:
+        """Give the account's rebuilt item number ``slot`` ``attributes`` (its ``slot``-th form of
+        a rule): the first form of each rule in its one item, as ever; a second form of a rule
+        (held by another item of the account) in a second item under the same key."""
+        held = self._account_items(items, account_id, expired_ttl)
+        while len(held) <= slot:
+            held.append({name: value for name, value in held[0].items() if name in self._key_and_ttl})
+        held[slot].update(attributes)
 
 
 def differences(old: list[Finding], new: list[Finding], causes: tuple[Cause, ...]) -> list[FindingChange]:

@@ -37,12 +37,14 @@ class ItemView:
     value: str | None = None  # a lock's stored value
     expired: bool = False
     expires_at: float | None = None  # a TTL still ahead (epoch seconds): re-judged when it passes
+    sk: str | None = None  # an account item's own SK, when accounts' SKs vary (several per account)
 
     @property
     def item_id(self) -> tuple[str, ...]:
-        """The item's identity in the watch's state."""
+        """The item's identity in the watch's state (an account's items apart by their SK)."""
         if self.kind == ACCOUNT:
-            return ("A", self.account_id or "")
+            account = ("A", self.account_id or "")
+            return account if self.sk is None else (*account, self.sk)
         return ("L", str(self.rule), self.value or "")
 
 
@@ -94,12 +96,14 @@ class ItemClassifier:
         by_pk = {key[0]: i for key, i in where.items()}
         for account_id, record in pairing.accounts.items():
             sk = schema.account_sk_value
+            own = None
             if sk is None and sk_name:
-                sk = record_sk(record, self.rules) or ""
+                own = record_sk(record, self.rules)
+                sk = own or ""
             i = where.get((account_id, sk if sk_name else None))
             if i is not None:
                 out[positions[i]] = ItemView(ACCOUNT, account_id, record, expired=record_expired(record),
-                                             expires_at=self._ttl_ahead(items[i], now))
+                                             expires_at=self._ttl_ahead(items[i], now), sk=own)
         for index, state in enumerate(pairing.rules.values()):
             if not state.locks:
                 continue

@@ -29,6 +29,8 @@ from dynoview.core.streams.description import RETENTION_HOURS
 from dynoview.core.streams.records import as_utc
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.watch.fence import server_time
+from dynoview.core.watch.projection import Record
+from dynoview.core.watch.seed_items import audit_items, items_vary
 from dynoview.core.watch.state import WatchState
 
 #: Items whose TTL is ahead given to the state at a time after the seeding audit.
@@ -159,12 +161,16 @@ def seed_with_audit(reader: Reader, table: TableInfo, schema: UniquenessSchema, 
                     locks: TableInfo | None = None) -> tuple[WatchState, AuditSeed]:
     """One audit of the table (with ``locks``, the schema's locks table: of both tables), its
     state adopted by the watch (its dicts, not a copy; with ``records`` its accounts' packed
-    records too, see ``state``)."""
+    records too, and each item of the accounts with several: see ``state``)."""
     result: AuditResult
+    items: dict[str, dict[str, Record]] | None = None
     started, dated = server_time(reader.conn, table.name)
     # One instant judges every TTL: those not past then are kept for the watch to expire.
     now = datetime.now(UTC)
-    if locks is not None:
+    if records and items_vary(schema):  # an account may have several items: the watch needs each
+        result, items = audit_items(reader, table, schema, segments=segments, cancel=cancel,
+                                    progress=progress, now=now, locks=locks)
+    elif locks is not None:
         result = run_two_table_audit(reader, table, locks, schema, segments=segments,
                                      cancel=cancel, progress=progress, now=now, keep_ttls_ahead=True)
     else:
@@ -177,7 +183,8 @@ def seed_with_audit(reader: Reader, table: TableInfo, schema: UniquenessSchema, 
     seed = AuditSeed(result.items_read, result.pairing.other_items, len(result.findings),
                      result.duration_s, started, ended + timedelta(seconds=1), dated and dated_end)
     state = WatchState.from_pairing(result.pairing, result.findings, records=records,
-                                    locks_ttl=locks.ttl_attribute if locks is not None else None)
+                                    locks_ttl=locks.ttl_attribute if locks is not None else None,
+                                    items=items)
     keys = (schema.pk_name, schema.sk_name, table.ttl_attribute)
     _note_ttls(state, result.pairing.ttls_ahead, keys, now)
     if locks is not None and schema.locks is not None:

@@ -10,7 +10,9 @@ Per account the state keeps what the stream cannot give back:
 - with old and new images (NEW_AND_OLD_IMAGES), nothing but the ids of expired accounts: a
   record's old image says which values the account held before it;
 - otherwise (KEYS_ONLY, NEW_IMAGE, OLD_IMAGE, or accounts whose SKs vary) the audit's packed
-  record per account (expiry flag, SK, protected values: ``pairing_state``'s format).
+  record per account (expiry flag, SK, protected values: ``pairing_state``'s format), and per
+  item for the accounts with several items (``account_items``): a value stays held while any
+  item of its account holds it, as the audit pairs them.
 
 A schema whose locks have a table of their own (``uniqueness.locks_table``) is fed both
 tables' records: a record's ``table`` says which, the accounts table's items are read as the
@@ -35,6 +37,7 @@ from dynoview.core.uniqueness.findings import EXPIRED, Finding
 from dynoview.core.uniqueness.locks_table import locks_view
 from dynoview.core.uniqueness.pairing import Pairing
 from dynoview.core.uniqueness.schema import UniquenessSchema
+from dynoview.core.watch.account_items import AccountItems
 from dynoview.core.watch.classes import RuleForms
 from dynoview.core.watch.events import Cause, FindingChange, ValueChange
 from dynoview.core.watch.judge import Judge, Scope, Touched, identity, scope_of
@@ -45,8 +48,6 @@ from dynoview.core.watch.projection import (
     ItemClassifier,
     ItemView,
     Record,
-    expired_record,
-    record_sk,
     record_values,
 )
 from dynoview.core.watch.scoped import held_form, recorded_value
@@ -78,7 +79,7 @@ class WatchState:
     def __init__(self, schema: UniquenessSchema, ttl_attribute: str | None, *,
                  records: bool = True, accounts: dict[str, Record] | None = None,
                  rules: list[RuleForms] | None = None, expired_accounts: set[str] | None = None,
-                 locks_ttl: str | None = None) -> None:
+                 locks_ttl: str | None = None, items: dict[str, dict[str, Record]] | None = None) -> None:
         self.schema = schema
         self.ttl_attribute = ttl_attribute
         self.classifier = ItemClassifier(schema, ttl_attribute)
@@ -87,11 +88,12 @@ class WatchState:
         self.locks_ttl = locks_ttl if self.locks_table is not None else ttl_attribute
         self.lock_classifier = (ItemClassifier(locks_view(schema), locks_ttl)
                                 if self.locks_table is not None else None)
-        # Per account: its packed record, or (None) only the expired accounts' ids.
-        self.accounts: dict[str, Record] | None = (
-            (accounts if accounts is not None else {}) if records else None)
-        self.expired_accounts: set[str] = expired_accounts if expired_accounts is not None else set()
         self.rules = rules if rules is not None else [RuleForms(r) for r in schema.rules]
+        # Per account its packed record (per item when it has several), or (None) only the
+        # expired accounts' ids.
+        self.book: AccountItems | None = (
+            AccountItems(len(self.rules), accounts, items) if records else None)
+        self.expired_accounts: set[str] = expired_accounts if expired_accounts is not None else set()
         self.findings: dict[Scope, list[Finding]] = {}
         self.judge = Judge(schema, ttl_attribute, self.rules, self._account_sk, self._account_expired,
                            locks_ttl=self.locks_ttl)
@@ -104,17 +106,21 @@ class WatchState:
 
     @classmethod
     def from_pairing(cls, pairing: Pairing, findings: Iterable[Finding], *,
-                     records: bool = True, locks_ttl: str | None = None) -> WatchState:
+                     records: bool = True, locks_ttl: str | None = None,
+                     items: dict[str, dict[str, Record]] | None = None) -> WatchState:
         """The state an audit left: its dicts adopted (no copy), its findings filed. Without
         ``records`` the accounts' records are not packed (the pairing can then be dropped).
-        ``locks_ttl``: the locks table's TTL attribute, when the schema has one."""
+        ``locks_ttl``: the locks table's TTL attribute, when the schema has one. ``items``: the
+        records of each item of the accounts with several (``ItemsPairing.item_records``);
+        without them such an account is taken for its last item alone."""
         findings = list(findings)
         rules = [RuleForms(s.rule, s.locks, s.holders) for s in pairing.rules.values()]
         expired = {f.account_ids[0] for f in findings if f.rule is None and f.status == EXPIRED
                    and f.account_ids}
         state = cls(pairing.schema, pairing.ttl_attribute, records=records,
                     accounts=pairing.accounts if records else None, rules=rules,
-                    expired_accounts=None if records else expired, locks_ttl=locks_ttl)
+                    expired_accounts=None if records else expired, locks_ttl=locks_ttl,
+                    items=items if records else None)
         for finding in findings:
             state.findings.setdefault(scope_of(finding, state.rules), []).append(finding)
         return state
@@ -122,15 +128,18 @@ class WatchState:
     def all_findings(self) -> list[Finding]:
         return [f for found in self.findings.values() for f in found]
 
+    @property
+    def accounts(self) -> dict[str, Record] | None:
+        """Account id -> its record (as the audit's ``Pairing.accounts``), when records are kept."""
+        return self.book.records if self.book is not None else None
+
     def _account_sk(self, account_id: str) -> str | None:
-        record = self.accounts.get(account_id) if self.accounts is not None else None
-        return record_sk(record, len(self.rules)) if record is not None else None
+        return self.book.sk(account_id) if self.book is not None else None
 
     def _account_expired(self, account_id: str) -> bool:
-        if self.accounts is None:
+        if self.book is None:
             return account_id in self.expired_accounts
-        record = self.accounts.get(account_id)
-        return record is not None and _expired(record)
+        return self.book.expired(account_id)
 
     # -- applying records --------------------------------------------------------------
 
@@ -141,7 +150,7 @@ class WatchState:
         touched = Touched()
         views = self._views(updates, now)
         before: dict[int, ItemView] = {}
-        if self.accounts is None:  # what each account held: its record's old image
+        if self.book is None:  # what each account held: its record's old image
             olds = [i for i, (u, v) in enumerate(zip(updates, views, strict=True))
                     if v.kind == ACCOUNT and u.event.old_image is not None]
             old_views = self.classifier.views([updates[i].event.old_image or {} for i in olds], now)
@@ -187,14 +196,17 @@ class WatchState:
                        before: ItemView | None, touched: Touched) -> Cause:
         account_id = view.account_id or ""
         n = len(self.rules)
-        if self.accounts is not None:
-            old = self.accounts.get(account_id)
-            was_expired = old is not None and _expired(old)
+        book = self.book
+        if book is not None:  # this item's values as the state holds them (not the account's)
+            old = book.item(account_id, view.sk)
+            was_expired, was_sk = book.expired(account_id), book.sk(account_id)
         else:
             old = before.record if before is not None else None
-            was_expired = account_id in self.expired_accounts
+            was_expired, was_sk = account_id in self.expired_accounts, None
         new = after.record if after is not None else None
         olds, news = record_values(old, n), record_values(new, n)
+        if book is not None:
+            book.put(account_id, view.sk, new)
         # The values a write changed: from its images when it has them (exact), else the state's.
         changes = _image_changes(update.event, self.rules)
         from_state = not changes and update.event.old_image is None and update.event.new_image is None
@@ -210,31 +222,35 @@ class WatchState:
             after_form = held_form(rule, new_value) if new_value else None
             if before_form == after_form:
                 continue
-            if before_form is not None:
+            # Another item of the account may hold the value still: then the account does.
+            if before_form is not None and (book is None or not book.holds(account_id, index, rule,
+                                                                            before_form)):
                 forms.remove_holder(before_form, account_id)
                 forms_touched.append((index, before_form))
             if after_form is not None:
                 forms.add_holder(after_form, account_id)
                 forms_touched.append((index, after_form))
-        now_expired = after is not None and after.expired
-        if self.accounts is not None:
-            if new is None:
-                self.accounts.pop(account_id, None)
-            else:
-                self.accounts[account_id] = new
-        elif now_expired:
-            self.expired_accounts.add(account_id)
+        # Another item names the account now (its SK): its findings are judged again for their keys.
+        renamed = book is not None and book.sk(account_id) != was_sk
+        keyed = (sorted(book.forms(account_id, [f.rule for f in self.rules]) - set(forms_touched))
+                 if book is not None and renamed else [])
+        if book is not None:
+            now_expired = book.expired(account_id)
         else:
-            self.expired_accounts.discard(account_id)
+            now_expired = after is not None and after.expired
+            if now_expired:
+                self.expired_accounts.add(account_id)
+            else:
+                self.expired_accounts.discard(account_id)
         self._note_ttl(view.item_id, after.expires_at if after is not None else None)
         cause = Cause(update.event, ACCOUNT, account_id=account_id,
                       changes=tuple(changes),
                       source=update.source,
                       forms=frozenset((self.rules[i].rule.name, f) for i, f in forms_touched),
                       table=self._table_of(update))
-        for index, form in forms_touched:
+        for index, form in forms_touched + keyed:
             touched.form(index, form, cause)
-        if was_expired != now_expired:
+        if was_expired != now_expired or (renamed and now_expired):
             touched.account(account_id, cause)
         return cause
 
@@ -291,14 +307,13 @@ class WatchState:
             cause = Cause(None, "ttl", ttl_passed=datetime.fromtimestamp(at, UTC))
             if item_id[0] == "A":
                 account_id = item_id[1]
-                if self.accounts is None:
+                if self.book is None:
                     if account_id not in self.expired_accounts:
                         self.expired_accounts.add(account_id)
                         touched.account(account_id, cause)
                     continue
-                record = self.accounts.get(account_id)
-                if record is not None and not _expired(record):
-                    self.accounts[account_id] = expired_record(record, len(self.rules))
+                # One item of the account (its SK third, when accounts' SKs vary).
+                if self.book.expire(account_id, item_id[2] if len(item_id) > 2 else None):
                     touched.account(account_id, cause)
             else:
                 index, value = int(item_id[1]), item_id[2]
@@ -307,10 +322,6 @@ class WatchState:
                     forms.set_lock(value, True)
                     touched.form(index, value, cause)
         return self.judge.changes(touched, self.findings, now)
-
-
-def _expired(record: Record) -> bool:
-    return record[0] == "1" if record.__class__ is str else bool(record[1])
 
 
 def _image_changes(event: StreamEvent, rules: list[RuleForms]) -> list[ValueChange]:
