@@ -92,7 +92,7 @@ class AccountItems:
         """Whether an item of the account holds ``form`` of rule ``index``."""
         for record in self._item_records(account_id):
             value = record_values(record, self.rules)[index]
-            if value and held_form(rule, value) == form:
+            if held_form(rule, value) == form:  # None (no value) is never a form
                 return True
         return False
 
@@ -101,8 +101,9 @@ class AccountItems:
         out: set[tuple[int, str]] = set()
         for record in self._item_records(account_id):
             for index, value in enumerate(record_values(record, self.rules)):
-                if value:
-                    out.add((index, held_form(rules[index], value)))
+                form = held_form(rules[index], value)
+                if form is not None:  # emptied by the normalisation: no value, as in the audit
+                    out.add((index, form))
         return out
 
     # -- writing ----------------------------------------------------------------------

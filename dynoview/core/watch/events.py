@@ -71,6 +71,10 @@ class Cause:
     forms: frozenset[tuple[str, str]] = frozenset()  # (rule, form) this record touched
     ttl_passed: datetime | None = None
     table: str | None = None  # the record's table, when the watch follows two (a locks table)
+    # An account's protected values (schema order, None: no value) and SK after the write, as
+    # the state holds the whole account: a write to one of its items may not change them.
+    account_values: tuple[str | None, ...] | None = None
+    account_sk: str | None = None
 
     @property
     def time(self) -> datetime | None:

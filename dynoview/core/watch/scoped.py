@@ -34,20 +34,29 @@ SCOPE_ATTRIBUTE = "\x00dynoview-scope-"
 def recorded_value(rule: LockRule, item: Mapping[str, Any]) -> str | None:
     """An account item's protected value as the audit's account record keeps it (``Pairing.feed``):
     its text; for a scoped rule, its scope and the middle first (``acme#User#email#Ada@x.io``),
-    so an account moved to another scope has another value. None: no value."""
+    so an account moved to another scope has another value. None: no value, as the audit
+    records a value the rule's normalisation empties ("   " trimmed)."""
     text = protected_text(item.get(rule.attribute))
     if text is None or rule.scope is None:
-        return text
-    return fill_scope(rule.scope, item) + (rule.middle or "") + text
+        return text if held_form(rule, text) is not None else None
+    recorded = fill_scope(rule.scope, item) + (rule.middle or "") + text
+    return recorded if held_form(rule, recorded) is not None else None
 
 
-def held_form(rule: LockRule, recorded: str) -> str:
+def held_form(rule: LockRule, recorded: str | None) -> str | None:
     """A recorded value (``recorded_value``) as the rule's locks hold it: normalised; a scoped
-    one's value part only (``scope.normalise_form``), as the engine pairs it."""
+    one's value part only (``scope.normalise_form``), as the engine pairs it. None: no value
+    (none recorded, or the normalisation empties it: the audit's one test, ``Pairing.feed``)."""
+    if not recorded:
+        return None
     middle = rule.middle
     if middle is None:
-        return normalise(recorded, rule.normalisation)
-    return normalise_form(middle, recorded, rule.normalisation)
+        return normalise(recorded, rule.normalisation) or None
+    parts = split_form(middle, recorded)
+    if parts is None:  # not a form the engine made; paired as the engine would
+        return normalise_form(middle, recorded, rule.normalisation) or None
+    value = normalise(parts[1], rule.normalisation)
+    return parts[0] + middle + value if value else None
 
 
 def judging_schema(schema: UniquenessSchema) -> tuple[UniquenessSchema, list[str | None]]:

@@ -218,8 +218,8 @@ class WatchState:
             if from_state:
                 changes.append(ValueChange(forms.rule.name, forms.rule.attribute, old_value, new_value))
             rule = forms.rule
-            before_form = held_form(rule, old_value) if old_value else None
-            after_form = held_form(rule, new_value) if new_value else None
+            # None when there is no value, or the normalisation empties it (the audit's test).
+            before_form, after_form = held_form(rule, old_value), held_form(rule, new_value)
             if before_form == after_form:
                 continue
             # Another item of the account may hold the value still: then the account does.
@@ -243,11 +243,16 @@ class WatchState:
             else:
                 self.expired_accounts.discard(account_id)
         self._note_ttl(view.item_id, after.expires_at if after is not None else None)
+        # The account as the state now holds it (the audit's record: its last item's values),
+        # not this item's: Live mode shows it. Without records an account is one item.
+        held = book.records.get(account_id) if book is not None else new
         cause = Cause(update.event, ACCOUNT, account_id=account_id,
                       changes=tuple(changes),
                       source=update.source,
                       forms=frozenset((self.rules[i].rule.name, f) for i, f in forms_touched),
-                      table=self._table_of(update))
+                      table=self._table_of(update),
+                      account_values=record_values(held, n),
+                      account_sk=book.sk(account_id) if book is not None else view.sk)
         for index, form in forms_touched + keyed:
             touched.form(index, form, cause)
         if was_expired != now_expired or (renamed and now_expired):

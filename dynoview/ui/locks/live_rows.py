@@ -23,7 +23,7 @@ from dynoview.core.audit.rows import ACCOUNT, CHUNK, CODE, CODES, LOCK, AuditRow
 from dynoview.core.background import yield_to_ui
 from dynoview.core.uniqueness.findings import EXPIRED, NO_VALUE, OK, SEVERITY, Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema
-from dynoview.core.watch.events import APPEARED, CHANGED, RESOLVED, WatchEvent
+from dynoview.core.watch.events import APPEARED, CHANGED, RESOLVED, Cause, WatchEvent
 
 #: Events kept per row for the records dialog (the newest).
 EVENTS_PER_ROW = 20
@@ -139,15 +139,28 @@ class LiveRows:
             row = self._accounts.get(cause.account_id or "") if cause.kind == "account" else None
             if row is None or (fill is not None and row not in fill):
                 continue
-            for change in cause.changes:
-                r = self._rule.get(change.rule)
-                if r is not None and fill is not None and self.rows.values[r][row]:
+            for r, new in self._new_values(cause):
+                if fill is not None and self.rows.values[r][row]:
                     continue
-                if r is not None and self.rows.values[r][row] != (change.new or ""):
-                    self.rows.values[r][row] = change.new or ""
-                    self.rows.cell_status[r][row] = CODE[OK if change.new else NO_VALUE]
+                if self.rows.values[r][row] != (new or ""):
+                    self.rows.values[r][row] = new or ""
+                    self.rows.cell_status[r][row] = CODE[OK if new else NO_VALUE]
                     touched.add(row)
+            sks = self.rows.sks
+            if sks is not None and cause.account_values is not None and cause.account_sk \
+                    and row < len(sks) and sks[row] != cause.account_sk:
+                sks[row] = cause.account_sk  # another item names the account now, as the audit's
+                touched.add(row)
         return touched
+
+    def _new_values(self, cause: Cause) -> list[tuple[int, str | None]]:
+        """(column, value) of the account after the write: the whole account as the watch's
+        state holds it when the cause says (an item's own change is not the account's: another
+        item may hold a value still), else the values the record itself changed."""
+        if cause.account_values is not None and len(cause.account_values) == len(self.rows.rules):
+            return list(enumerate(cause.account_values))
+        return [(r, change.new) for change in cause.changes
+                if (r := self._rule.get(change.rule)) is not None]
 
     def _set(self, f: Finding, out: Applied) -> set[int]:
         rows = self.rows
