@@ -109,7 +109,9 @@ def run(args: argparse.Namespace) -> int:
             for value in args.values:
                 results.append(diagnose(reader, info, schema, args.rule, value,
                                         use_index=not args.no_index, use_stream=not args.no_stream,
-                                        action_log=log, locks_table=locks, scope=args.scope))
+                                        action_log=log, locks_table=locks, scope=args.scope,
+                                        # every VALUE was typed: "" asks about the lock on ''
+                                        empty_given=True))
     except SchemaError as exc:  # a saved or detected schema that does not fit
         say(f"The schema cannot be used: {exc}")
         return 2

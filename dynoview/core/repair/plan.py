@@ -19,6 +19,7 @@ from dynoview.core.uniqueness.findings import (
     Finding,
 )
 from dynoview.core.uniqueness.key_limits import too_long
+from dynoview.core.uniqueness.pairing_findings import empty_text
 from dynoview.core.uniqueness.schema import UniquenessSchema
 
 # What a planned repair does.
@@ -47,12 +48,15 @@ class PlannedRepair:
     def title(self) -> str:
         """"release email lock ken@thompson.dev" and the like, for one line of output."""
         f = self.finding
+        # A lock on '' (older versions, other tools): bare, the title would end on a blank.
+        empty = empty_text(f.rule) if f.rule is not None and not f.value else None
+        value = f"for {empty}" if empty else f.value
         if self.kind == RELEASE:
-            return f"release orphan {f.rule} lock {f.value}"
+            return f"release orphan {f.rule} lock {value}"
         if self.kind == CLAIM:
             holder = f.account_ids[0] if f.account_ids else "its account"
-            return f"claim missing {f.rule} lock {f.value} for {holder}"
-        what = f"{f.rule} {f.value}" if f.rule else ", ".join(f.account_ids)
+            return f"claim missing {f.rule} lock {value} for {holder}"
+        what = empty or (f"{f.rule} {f.value}" if f.rule else ", ".join(f.account_ids))
         return f"{f.status} {what}"
 
 

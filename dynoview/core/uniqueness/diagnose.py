@@ -147,6 +147,7 @@ def diagnose(
     max_stream_calls: int = STREAM_MAX_CALLS,
     locks_table: TableInfo | None = None,
     scope: str | None = None,
+    empty_given: bool = False,
 ) -> Diagnosis:
     """Answer "is this value locked, and by whom?" in a sentence for a support agent.
 
@@ -156,9 +157,11 @@ def diagnose(
     For a lock no account holds, ``explain_origin`` looks for how it got there (the lock's
     owner attribute, the table's stream, then ``action_log``) and the sentence says which.
     ``locks_table``: the schema's separate locks table (``schema.locks``), where locks are read.
+    ``empty_given``: an empty ``value`` was given on purpose (the CLI's ``""``), so the lock on
+    '' is diagnosed; without it an empty value is one not typed yet, and refused.
     """
     locks = _locks_info(reader, table, schema, locks_table)
-    rule = _checked_rule(locks, schema, rule_name, value)
+    rule = _checked_rule(locks, schema, rule_name, value, empty_given)
     if rule.scope is not None:  # from here on the value is the rule's form: scope included
         value = scoped_form(rule, value, scope)
     elif scope is not None:
@@ -172,7 +175,7 @@ def diagnose(
 
     # 1. The locks, by exact key, strongly consistent: never a Scan for one value. The rule's own
     #    spelling first, then the other spellings a lock of this value may have been stored in.
-    forms = spellings(value, rule)
+    forms = spellings(value, rule) or [normalised]  # '' given on purpose: its lock is still read
     found = _read_locks(reader, locks, schema, rule, forms, receipts, notes)
 
     # 2. The accounts holding any of those spellings.
@@ -317,13 +320,14 @@ def _both(table: TableInfo, locks: TableInfo) -> str:
     return f"{table.name} is" if locks is table else f"{table.name} and {locks.name} are"
 
 
-def _checked_rule(table: TableInfo, schema: UniquenessSchema, rule_name: str, value: str) -> LockRule:
+def _checked_rule(table: TableInfo, schema: UniquenessSchema, rule_name: str, value: str,
+                  empty_given: bool = False) -> LockRule:
     """The rule to diagnose with, after the checks that need no request."""
     try:
         rule = schema.rule(rule_name)
     except KeyError as exc:
         raise DynoViewError(str(exc.args[0]) + " Pick one of those rules.", field="rule") from None
-    if not value:
+    if not value and not empty_given:  # nothing typed; '' on purpose diagnoses the lock on ''
         raise DynoViewError("Type the value to diagnose (an email or a username).", field="value")
     problem = lock_key_problem(schema, rule, table)
     if problem:
@@ -375,9 +379,10 @@ def _index_forms(table: TableInfo, rule: LockRule, forms: list[str], use_index: 
         index = None  # find_accounts says so, and scans instead
     if index is None or index.partition_key.name != rule.attribute:
         return forms  # a Scan compares any length
-    kept = [f for f in forms if fits_partition_key(rule.value_part(f))]
+    # An index key cannot hold '' (DynamoDB refuses the Query), and no account holds it as a value.
+    kept = [f for f in forms if rule.value_part(f) and fits_partition_key(rule.value_part(f))]
     for form in forms:
-        if form not in kept:
+        if form not in kept and rule.value_part(form):
             notes.append(skipped_note(f"The lookup of the spelling {_short(form)} through the index "
                                       f"{index.name} is"))
     return kept

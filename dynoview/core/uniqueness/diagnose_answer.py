@@ -21,6 +21,7 @@ from dynoview.core.uniqueness.findings import (
 )
 from dynoview.core.uniqueness.origin import LEFT_BY_CHANGE, LEFT_BY_DELETE, STUCK_SIGNUP, LockOrigin
 from dynoview.core.uniqueness.pairing import Pairing
+from dynoview.core.uniqueness.pairing_findings import empty_named, empty_text
 from dynoview.core.uniqueness.schema import LockRule
 
 FREE = "FREE"  # neither locked nor used: the person can sign up
@@ -30,14 +31,18 @@ FREE = "FREE"  # neither locked nor used: the person can sign up
 HOLDER_UNKNOWN = "HOLDER_UNKNOWN"
 
 
-def shown(form: str) -> str:
+def shown(form: str, rule: LockRule | None = None, *, start: bool = False) -> str:
     """A form as a sentence shows it: as is when it is plain ASCII, else quoted with its
-    characters outside ASCII named (a Cyrillic letter or a zero-width space reads apart)."""
+    characters outside ASCII named (a Cyrillic letter or a zero-width space reads apart); the
+    empty value named as such (bare, it reads as a missing word), capitalised at a ``start``."""
+    empty = empty_named(rule, form) if rule is not None else (None if form else empty_text(None))
+    if empty is not None:
+        return empty[0].upper() + empty[1:] if start else empty
     return form if form.isascii() and form.isprintable() and form.strip() == form else spelled([form])
 
 
-def _listed(forms: list[str]) -> str:
-    texts = [shown(f) for f in forms]
+def _listed(forms: list[str], rule: LockRule | None = None, *, start: bool = False) -> str:
+    texts = [shown(f, rule, start=start and i == 0) for i, f in enumerate(forms)]
     return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
 
 
@@ -50,7 +55,7 @@ def answer(pairing: Pairing, rule: LockRule, value: str, finding: Finding | None
     if finding is not None and finding.status == LOOKALIKE_CLASH:
         return LOOKALIKE_CLASH, lookalike_sentence(pairing, finding, value)
     status = finding.status if finding is not None else (OK if locked else MISSING_LOCK if ids else FREE)
-    text = shown(value)
+    text = shown(value, rule, start=True)  # every sentence below starts with it
     if status == DUPLICATE_VALUE:
         lock_text = "is locked" if locked else "is not locked"
         return DUPLICATE_VALUE, (
@@ -79,10 +84,10 @@ def answer(pairing: Pairing, rule: LockRule, value: str, finding: Finding | None
                   "with it.")
 
 
-def _locks_text(members: list[str], locks: list[str]) -> str:
+def _locks_text(members: list[str], locks: list[str], rule: LockRule) -> str:
     if locks and set(locks) == set(members):
         return "each is locked"
-    return f"locked: {', '.join(shown(f) for f in locks)}" if locks else "none is locked"
+    return f"locked: {', '.join(shown(f, rule) for f in locks)}" if locks else "none is locked"
 
 
 def case_clash_sentence(pairing: Pairing, finding: Finding) -> str:
@@ -95,8 +100,9 @@ def case_clash_sentence(pairing: Pairing, finding: Finding) -> str:
     users = (f"account{'s' if len(ids) > 1 else ''} using them: {', '.join(ids)}" if ids
              else "no account uses them")
     both = "both" if len(members) == 2 else "all"
-    return (f"{_listed(members)}, which differ only in {how}, are {both} in the table "
-            f"({_locks_text(members, [m for m in members if m in state.locks])}; {users}): the "
+    return (f"{_listed(members, state.rule, start=True)}, which differ only in {how}, are {both} in "
+            f"the table ({_locks_text(members, [m for m in members if m in state.locks], state.rule)}; "
+            f"{users}): the "
             "spellings are not kept unique. Keep one spelling on the account and release the other "
             "lock.")
 
@@ -107,15 +113,17 @@ def lookalike_sentence(pairing: Pairing, finding: Finding, value: str) -> str:
     state = pairing.rules[finding.rule or ""]
     mine = value if value in members else members[0]
     others = [m for m in members if m != mine]
-    users = "; ".join(_uses(sorted(state.holders_of(m)), m) for m in members
+    rule = state.rule
+    users = "; ".join(_uses(sorted(state.holders_of(m)), m, rule) for m in members
                       if state.holders_of(m)) or "no account uses them"
-    return (f"{shown(mine)} looks the same as {_listed(others)} but is a different value ({users}; "
-            f"{_locks_text(members, [m for m in members if m in state.locks])}): one account may be "
+    return (f"{shown(mine, rule, start=True)} looks the same as {_listed(others, rule)} but is a "
+            f"different value ({users}; "
+            f"{_locks_text(members, [m for m in members if m in state.locks], rule)}): one account may be "
             "impersonating another. Check who owns each account before helping with either.")
 
 
-def _uses(accounts: list[str], form: str) -> str:
-    return f"{', '.join(accounts)} use{'s' if len(accounts) == 1 else ''} {shown(form)}"
+def _uses(accounts: list[str], form: str, rule: LockRule) -> str:
+    return f"{', '.join(accounts)} use{'s' if len(accounts) == 1 else ''} {shown(form, rule)}"
 
 
 def free_lookalike_note(pairing: Pairing, rule: LockRule, value: str, alike: list[str]) -> str:
@@ -123,14 +131,14 @@ def free_lookalike_note(pairing: Pairing, rule: LockRule, value: str, alike: lis
     state = pairing.rules[rule.name]
     owners = sorted({a for f in alike for a in state.holders_of(f)})
     who = f" (account{'s' if len(owners) > 1 else ''} {', '.join(owners)})" if owners else ""
-    return (f" But it looks the same as {_listed(alike)}{who}: a signup with {shown(value)} would be a "
-            "lookalike clash. Make sure the person is not impersonating that account.")
+    return (f" But it looks the same as {_listed(alike, rule)}{who}: a signup with {shown(value, rule)} "
+            "would be a lookalike clash. Make sure the person is not impersonating that account.")
 
 
 def orphan_sentence(value: str, rule: LockRule, origin: LockOrigin) -> str:
     """The orphan lock's sentence once its origin is known: what it is, why we think so, and
     what releasing it means in that case."""
-    head = f"{shown(value)} is locked, and no account uses it"
+    head = f"{shown(value, rule, start=True)} is locked, and no account uses it"
     if origin.kind == STUCK_SIGNUP:
         return (f"{head}: a stuck signup. {origin.evidence} Releasing the lock lets the person sign "
                 "up again.")
@@ -139,19 +147,19 @@ def orphan_sentence(value: str, rule: LockRule, origin: LockOrigin) -> str:
         now = (f" (it now holds {origin.current_value})" if origin.current_value is not None
                else f" (it now has no {rule.name})" if origin.account_id else "")
         return (f"{head}: left behind by a change of {rule.name} on {who}{now}. {origin.evidence} "
-                f"Releasing the lock frees {shown(value)} for anyone; {who} keeps its current "
+                f"Releasing the lock frees {shown(value, rule)} for anyone; {who} keeps its current "
                 f"{rule.name}.")
     if origin.kind == LEFT_BY_DELETE:
         who = f" ({origin.account_id})" if origin.account_id else ""
         return (f"{head}: left by a deleted account{who}. {origin.evidence} Releasing the lock frees "
-                f"{shown(value)} for anyone.")
+                f"{shown(value, rule)} for anyone.")
     return f"{head}. {origin.evidence}"
 
 
 def _unseen(rule: LockRule, index: str | None, asked: Sequence[str]) -> str:
     """Why an index answer is not the whole answer: which spellings it was asked for, and which
     it cannot find."""
-    only = f" ({_listed(list(asked))})" if asked else ""
+    only = f" ({_listed(list(asked), rule)})" if asked else ""
     if rule.normalisation == "none":
         return (f"the index {index} finds only the spellings asked for{only}, so an account storing "
                 "any other spelling of it (other capitals, spacing, an accented letter in NFC or NFD "
@@ -167,7 +175,7 @@ def holder_unknown_sentence(value: str, rule: LockRule, index: str | None,
     the audit pairs such an account with the lock as a case clash: the lock is no orphan)."""
     clash = ("; the audit pairs such an account with this lock as a case clash"
              if rule.normalisation == "none" else "")
-    return (f"{shown(value)} is locked, and no account was found using it; but "
+    return (f"{shown(value, rule, start=True)} is locked, and no account was found using it; but "
             f"{_unseen(rule, index, asked)}{clash}. Do not release the lock on this answer: run the "
             "audit, which reads every spelling, or diagnose with a Scan (Scan instead in the window; "
             "dynoview diagnose --no-index).")

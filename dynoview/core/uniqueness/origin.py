@@ -39,6 +39,7 @@ from dynoview.core.uniqueness.origin_stream import (
     read_stream,
     value_text,
 )
+from dynoview.core.uniqueness.pairing_findings import empty_named
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, normalise
 
 STUCK_SIGNUP = "stuck-signup"
@@ -184,7 +185,8 @@ def classify_orphan(
         UNKNOWN,
         "Nothing on record says how the lock got there: either it is a stuck signup (the account "
         "write never happened; releasing the lock lets that person sign up) or a value left behind "
-        f"when an account changed its {rule_name} or was deleted (releasing it frees {stored} for "
+        f"when an account changed its {rule_name} or was deleted (releasing it frees "
+        f"{empty_named(rule, stored) or stored} for "
         "anyone, and the account that had it keeps its current value).",
         SOURCE_NONE)
     return _with_notes(plain, ctx.notes), ctx.receipts

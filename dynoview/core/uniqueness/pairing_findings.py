@@ -64,6 +64,23 @@ class Pairing(Protocol):
 Found = list[tuple[str, str, Finding]]
 
 
+def empty_text(rule_name: str | None, scope: str | None = None) -> str:
+    """The empty value as every sentence names it: printed bare, '' reads as a missing word
+    (a lock ``UNIQ#EMAIL#`` left by older versions or other tools is an orphan on '')."""
+    where = "" if scope is None else f" in scope {scope}"
+    return f"the empty {rule_name or 'value'} ('')" + where
+
+
+def empty_named(rule: LockRule, form: str) -> str | None:
+    """``empty_text`` for a stored form whose value (scope aside) is empty, else None."""
+    return empty_text(rule.name, rule.scope_part(form)) if not rule.value_part(form) else None
+
+
+def _named(rule: LockRule, value: str) -> str:
+    """"email 'ada@x.io'" in a sentence, or the empty value named as such."""
+    return empty_named(rule, value) or f"{rule.name} {rule.spelled(value)}"
+
+
 def all_findings(pairing: Pairing) -> tuple[list[Finding], int, dict[str, list[str]]]:
     """Every problem in the pairing's state, in a stable order (rule, value, status); the
     number of healthy (account, rule) pairs; per rule, the lock values no account holds."""
@@ -104,7 +121,7 @@ def _clash_findings(pairing: Pairing, state: RuleState) -> tuple[Found, set[str]
     def say(members: set[str], who: str, n_locks: int) -> str:
         how = "case or spacing" if all(map(str.isascii, members)) else (
             "case, spacing, Unicode form or invisible characters")
-        return (f"The {state.rule.name} values {spelled(members)} differ only in {how} ({who}; "
+        return (f"The {state.rule.name} values {_members(state.rule, members)} differ only in {how} ({who}; "
                 f"{n_locks} lock(s)): uniqueness is not enforced between them. Keep one "
                 "spelling and one lock.")
     return _group_findings(pairing, state, CASE_CLASH, case_groups(state), say)
@@ -113,10 +130,16 @@ def _clash_findings(pairing: Pairing, state: RuleState) -> tuple[Found, set[str]
 def _lookalike_findings(pairing: Pairing, state: RuleState) -> tuple[Found, set[str]]:
     """The rule's LOOKALIKE_CLASH findings (by lookalike key), and every form in one."""
     def say(members: set[str], who: str, n_locks: int) -> str:
-        return (f"The {state.rule.name} values {spelled(members)} look the same but are different "
-                f"values ({who}; {n_locks} lock(s)): one may be impersonating another. Check who "
+        return (f"The {state.rule.name} values {_members(state.rule, members)} look the same but are "
+                f"different values ({who}; {n_locks} lock(s)): one may be impersonating another. Check who "
                 "owns each account before changing either.")
     return _group_findings(pairing, state, LOOKALIKE_CLASH, lookalike_groups(state), say)
+
+
+def _members(rule: LockRule, members: set[str]) -> str:
+    """A clash's forms as ``spelled`` shows them, a lock on '' named as the empty value."""
+    empty = [text for m in members if (text := empty_named(rule, m)) is not None]
+    return ", ".join(filter(None, [", ".join(empty), spelled(m for m in members if rule.value_part(m))]))
 
 
 def _group_findings(pairing: Pairing, state: RuleState, status: str, groups: dict[str, set[str]],
@@ -179,10 +202,18 @@ def _value_findings(pairing: Pairing, state: RuleState, clashed: set[str], found
         elif value not in clashed:
             found.append((value, ORPHAN_LOCK, _finding(
                 pairing, ORPHAN_LOCK, rule, value, [], [value],
-                f"{value if rule.scope is None else rule.spelled(value)} is locked, and no account "
+                f"{_orphan_named(rule, value)} is locked, and no account "
                 "uses it: a stuck signup or a value left "
                 "behind by a change; diagnose it to see which.")))
     return ok
+
+
+def _orphan_named(rule: LockRule, value: str) -> str:
+    """An orphan lock's value at the start of its sentence: bare, or the empty value named."""
+    empty = empty_named(rule, value)
+    if empty is not None:
+        return empty[0].upper() + empty[1:]
+    return value if rule.scope is None else rule.spelled(value)
 
 
 #: A missing lock whose key is longer than DynamoDB allows: "Claim the lock" would be advice
@@ -195,7 +226,7 @@ UNLOCKABLE_EXPLANATION = (
 
 def _missing_finding(pairing: Pairing, rule: LockRule, value: str, acct: str) -> Finding:
     """A missing lock: claim it, or, when its key can never exist, change the value."""
-    uses = f"Account {acct} uses {rule.name} {rule.spelled(value)} without a lock"
+    uses = f"Account {acct} uses {_named(rule, value)} without a lock"
     why = too_long(pairing.lock_key(rule, value), pairing.schema.lock_pk_name)
     if why is None:
         return _finding(pairing, MISSING_LOCK, rule, value, [acct], [],
@@ -246,7 +277,7 @@ def _expired_finding(pairing: Pairing, rule: LockRule, value: str, accts: list[s
         "no account" if not accts else f"{len(accts)} accounts")
     return _finding(
         pairing, EXPIRED, rule, value, accts, [value],
-        f"The lock for {rule.name} {rule.spelled(value)} (held by {owner}) has expired but is "
+        f"The lock for {_named(rule, value)} (held by {owner}) has expired but is "
         "still readable: it blocks the value until DynamoDB deletes it, then the value "
         "is unprotected. Renew the TTL, or release the lock if it is not needed.")
 

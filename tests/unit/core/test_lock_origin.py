@@ -215,3 +215,10 @@ def test_an_account_deleted_by_ttl_is_said_so_not_a_delete_without_its_lock() ->
         origin = _left_in_stream(ctx, released)  # type: ignore[arg-type]
         assert origin.kind == LEFT_BY_DELETE and said in origin.evidence
         assert ("without this lock" in origin.evidence) == (kind == "REMOVE")
+
+
+def test_an_unknown_origin_of_the_empty_value_names_it(reader: Reader, tmp_path: Path) -> None:
+    """A lock on '' (UNIQ#EMAIL#): the sentence names the empty email, not a blank."""
+    origin, _ = classify_orphan(reader, TABLE, SCHEMA, RULE, "", lock(""),
+                                action_log=ActionLog(tmp_path / "none.jsonl"))
+    assert origin.kind == UNKNOWN and "frees the empty email ('') for anyone" in origin.evidence
