@@ -426,8 +426,9 @@ def open_connection(args: argparse.Namespace) -> Iterator[Connection]:
         remember_secrets(*credential_secrets(conn.session))
     if conn.placeholder_credentials:
         print(f"dynoview: {PLACEHOLDER_NOTE}", file=sys.stderr)
-    if conn.cleartext_warning:
-        print(f"dynoview: warning: {conn.cleartext_warning}", file=sys.stderr)
+    warning = conn.cleartext_warning and f"warning: {conn.cleartext_warning}"
+    for note in filter(None, (conn.endpoint_note, warning)):  # the URL's user info: not sent
+        print(f"dynoview: {note}", file=sys.stderr)
     with _listing_tables_when_missing(conn):
         yield conn
 

@@ -58,21 +58,41 @@ _AWS_ENV_SECRETS = ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_T
                     "AWS_SECURITY_TOKEN")
 _ENV_SECRET_NAME = re.compile(r"(?i)secret|token|password|passwd|access_key|credential|api_key")
 
-# The user-info part of a URL: everything between "scheme://" and the last "@" before the
-# host (a password may itself hold an unescaped "@"), never crossing a "/", "?", "#", a quote
-# or a line end. A password may hold raw spaces ("http://u:my secret@proxy:3128", as a user types
-# HTTPS_PROXY): then the user is one word followed by ":", and the password runs over words up
-# to the first word holding an "@" (to that word's last "@", followed by a host). So a URL's own
-# "host:8000" followed by words is not taken for a user and password (a port is digits), and
-# "http://u:p@host as ada@lovelace.io" keeps the host and the mail address; a password holding
-# both a raw space and a raw "@" before it loses only its words after that "@" ("p@ss word").
+# The user-info part of a URL: everything between "scheme://" and the last "@" before the host.
+# A typed password may hold what a URL does not allow there ("/", "?", "#", a raw "@", quotes,
+# "<", ">"); each used to end the match, and the password was shown whole. So:
+# - "user:password" runs over any of them, to the last "@" followed by a host (a letter, digit,
+#   "_" or "[") in the same run of non-spaces: "http://admin:Sup3r/Secr3t@127.0.0.1:5055". At
+#   most 128 characters: the bound keeps a long value linear to scan.
+# - a user alone (no ":") stops at "/", "?" and "#", so "https://host/path@v2" stays.
+# - a quote or "<" right before the scheme opens the URL, and its closing quote (or ">") ends
+#   it, unless escaped (\" in JSON, '"'"' and '\'' in a shell's quoting), so that
+#   '{"a":"http://h:1","b":"ada@x.io"}' keeps its mail address; any other quote is part of the
+#   password. A password holding the closing quote itself is taken whole when the quote is
+#   there once before the "@" (botocore's 'URL: "%s"' of "http://u:Sup3r"Secr3t@h").
+# - a password may hold raw spaces ("http://u:my secret@proxy:3128", as a user types
+#   HTTPS_PROXY): then the user is one word followed by ":", and the password runs over words
+#   up to the first word holding an "@" (to that word's last "@", followed by a host). So a URL's
+#   own "host:8000" followed by words is not taken for a user and password (a port is digits),
+#   and "http://u:p@host as ada@lovelace.io" keeps the host and the mail address; a password
+#   holding both a raw space and a raw "@" before it loses only its words after that "@".
 # The scheme starts where a run of scheme characters does (not at every word boundary inside
-# one, which made a long "a.a.a…" rescan itself: quadratic).
+# one, which made a long "a.a.a…" rescan itself: quadratic). Alternatives inside a repeat are
+# atomic: a quote read two ways ('"'"') must not double the work at each one.
+MAX_URL_PASSWORD = 128
+_URL_OPEN = r"(?:(?<=(?P<q>[\"']))|(?<=(?P<lt><))|(?<![\"'<]))"
+_URL_CLOSE = r"(?(q)(?P=q)|(?(lt)>|(?!)))"  # fails where nothing opened the URL
+_URL_QUOTE = r"(?:(?(q)(?!(?P=q)))(?(lt)(?!>))['\"<>]|'(?:\"'\"|\\')')"  # not the closing one
+_URL_USER = rf"(?>[^/?#\s\\'\"<>@:\[\]]++|\\.|{_URL_QUOTE})*:(?=[^\s@]{{0,{MAX_URL_PASSWORD}}}@)"
+_URL_PASSWORD = rf"(?>[^\s\\'\"<>]|\\.|{_URL_QUOTE}){{0,{MAX_URL_PASSWORD}}}"
 _URL_USERINFO = re.compile(
-    r"(?i)(?<![a-z0-9+.-])(?P<scheme>[a-z][a-z0-9+.-]*://)"
+    rf"(?i)(?<![a-z0-9+.-])(?=[a-z]){_URL_OPEN}(?P<scheme>[a-z][a-z0-9+.-]*://)"
     r"(?:[^/?#\s'\"<>@:\[\]]*:(?![0-9]+[,;:.)\]]*[ \t])[^/?#\s'\"<>@]+(?:[ \t]+[^/?#\s'\"<>@]+)*"
     r"[ \t]+[^/?#\s'\"<>]*@(?=[\w\[])"  # with spaces
-    r"|[^/?#\s'\"<>]*@)")  # without
+    rf"|{_URL_USER}{_URL_PASSWORD}@(?=[\w\[])"  # user:password
+    rf"|(?>[^/?#\s\\'\"<>@]++|\\.|{_URL_QUOTE}|@)*@"  # a user alone, or up to a / ? #
+    # The closing quote inside, after a password that is not a port ("<http://h:1>ada@x.io").
+    rf"|{_URL_USER}(?![0-9]*{_URL_CLOSE}){_URL_PASSWORD}{_URL_CLOSE}{_URL_PASSWORD}@(?=[\w\[]))")
 # mfa_code / TokenCode: a one-time MFA code (issue 25) is a secret while it is valid.
 _SECRET_WORD_IN_NAME = r"[\w.-]*?(?:secret|token|mfa[_-]?code|passw(?:or)?d|credential|signature|" \
                        r"authorization|api[_-]?key|private[_-]?key|session[_-]?key|access[_-]?key)"

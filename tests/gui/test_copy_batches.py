@@ -75,3 +75,31 @@ def test_a_selection_that_splits_an_account_from_its_lock_is_warned(qtbot, ctx: 
         text = dialog.status.text()
         assert "Warning: The items to copy split accounts from their locks: account ACCT#ada / " \
                "PROFILE without its username lock UNIQ#HANDLE#ada / LOCK." in text
+
+
+def test_switching_to_a_connection_whose_profile_names_its_endpoint_goes_on(
+        qtbot, ctx: AppContext, moto_endpoint: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The connection made from the chosen spec names the endpoint its profile's config sets (so
+    its spec is not the one asked for): the dialog still knows it as the one it waited for and
+    opens the batch (it waited for ever, comparing the specs)."""
+    from dynoview.core.session.connection import Connection, ConnectionSpec
+
+    config = tmp_path / "config"
+    config.write_text(f"[profile target]\nregion = us-east-1\nendpoint_url = {moto_endpoint}\n"
+                      "aws_access_key_id = AKIATARGETPROFILE001\naws_secret_access_key = target-secret\n")
+    monkeypatch.setenv("AWS_CONFIG_FILE", str(config))
+    items = [account("cy", "cy@x.io", "cy")]
+    dialog = CopyItemsDialog(ctx, items, items, switch_connection=lambda spec, _table: ctx.set_connection(
+        Connection(spec)))
+    qtbot.addWidget(dialog)
+    spec = ConnectionSpec(name="target", profile="target")
+    opened: list[Transaction] = []
+    ctx.open_builder_requested.connect(opened.append)
+    dialog.batches = [Transaction(actions=[])]
+    dialog.target_spec, dialog.target_table = spec, "accounts"
+    dialog.switch_and_open()
+    conn = ctx.connection
+    assert conn is not None and conn.spec != spec and conn.asked == spec
+    assert conn.spec.endpoint_url == moto_endpoint
+    qtbot.waitUntil(lambda: dialog.target_spec is None, timeout=5000)
+    assert dialog.open_button.isEnabled()

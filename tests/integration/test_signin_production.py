@@ -107,11 +107,11 @@ def test_a_production_profile_from_the_environment_opens_read_only(
     assert spec_from_environment(endpoint_url=moto_endpoint).profile == "acme-prod"
 
 
-def test_an_endpoint_in_the_profile_config_is_not_where_the_data_goes(
+def test_an_endpoint_in_the_profile_config_is_named_where_the_data_goes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A profile's endpoint_url, or AWS_ENDPOINT_URL_DYNAMODB set after the connection was
-    described, is not followed: a connection that names no endpoint goes to AWS, as the window
-    and the action log say (nothing is sent here: the clients are only made)."""
+    """A profile's endpoint_url, or AWS_ENDPOINT_URL_DYNAMODB, is followed as the AWS SDKs follow
+    it, and the connection's spec names it (what the window, its checks and the action log
+    show): never a host other than the one named (nothing is sent here: the clients are only made)."""
     elsewhere = "http://192.0.2.2:18765"
     (tmp_path / "config").write_text(f"[profile dev]\nregion = eu-west-1\nendpoint_url = {elsewhere}\n"
                                      "aws_access_key_id = AKIADEVPROFILE000001\n"
@@ -119,5 +119,6 @@ def test_an_endpoint_in_the_profile_config_is_not_where_the_data_goes(
     monkeypatch.setenv("AWS_CONFIG_FILE", str(tmp_path / "config"))
     monkeypatch.setenv("AWS_ENDPOINT_URL_DYNAMODB", elsewhere)
     conn = Connection(ConnectionSpec(name="dev", profile="dev"))
-    assert conn.client.meta.endpoint_url == f"https://dynamodb.{conn.region}.amazonaws.com"
-    assert conn.streams_client().meta.endpoint_url == f"https://streams.dynamodb.{conn.region}.amazonaws.com"
+    assert conn.spec.endpoint_url == elsewhere and elsewhere in conn.spec.describe()
+    assert conn.client.meta.endpoint_url == elsewhere
+    assert conn.streams_client().meta.endpoint_url == elsewhere

@@ -16,6 +16,7 @@ from urllib.parse import urlparse
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.redaction import (
+    drop_url_credentials,
     install_log_redaction,
     redact_url,
     remember_credentials,
@@ -23,7 +24,14 @@ from dynoview.core.redaction import (
 )
 from dynoview.core.session import production, signin
 from dynoview.core.session.answers import install_answer_check
-from dynoview.core.session.endpoints import cleartext_warning, endpoint_is_local, is_aws_host
+from dynoview.core.session.endpoints import (
+    ConfiguredEndpointError,
+    cleartext_warning,
+    configured_endpoint,
+    endpoint_host,
+    endpoint_is_local,
+    is_aws_host,
+)
 from dynoview.core.session.integrity import install_integrity_check
 from dynoview.core.session.operations import check_read_only
 
@@ -64,6 +72,10 @@ PLACEHOLDER_CREDENTIALS = {"aws_access_key_id": "dynoviewlocal",
                            "aws_secret_access_key": "dynoviewlocal"}
 PLACEHOLDER_NOTE = ("No AWS credentials were found, so DynoView signs with placeholder keys: "
                     "local endpoints (DynamoDB Local, LocalStack, moto) accept any.")
+#: Said where the connection is shown when its endpoint URL holds a user or password.
+USERINFO_NOTE = ("The user and password in the endpoint URL are not sent: DynamoDB uses none (requests "
+                 "are signed with AWS keys). Leave them out of the URL.")
+USERINFO_SHORT = "user and password not sent"
 PRODUCTION_NOTE = ("This is a production connection: it opens read-only, and writing needs "
                    "Write mode… in the window's status bar, with the account id typed.")
 
@@ -102,8 +114,17 @@ def check_endpoint_url(url: str | None, *, source: str = "The endpoint URL") -> 
     if parsed.scheme.lower() not in ("http", "https"):
         raise ConnectionSpecError(f"{source} {shown!r} is not an http:// or https:// URL: {hint}",
                                   field="endpoint_url")
+    host = parsed.hostname
+    if "@" in parsed.path + parsed.query + parsed.fragment or \
+            endpoint_host(drop_url_credentials(url)[0]) != (host or "").rstrip("."):
+        # A password holding "/", "?" or "#" ends the host part early: the URL names another
+        # host than the one after its last "@", and redaction cannot tell what to hide.
+        raise ConnectionSpecError(
+            f"{source} {shown!r} has an @ after its host part: a user or password holding /, ? or # "
+            "makes the URL name another host. DynamoDB uses no user or password (requests are "
+            f"signed with AWS keys): leave them out and {hint}", field="endpoint_url")
     try:
-        host, _port = parsed.hostname, parsed.port
+        _port = parsed.port
     except ValueError:
         raise ConnectionSpecError(f"{source} {shown!r} has a port that is not a number from 1 to "
                                   f"65535: {hint}", field="endpoint_url") from None
@@ -132,6 +153,23 @@ def check_region(region: str | None, *, endpoint_url: str | None = None,
         f"{source} {region!r} is not an AWS region name: regions are written like us-east-1, "
         "eu-west-2 or ap-southeast-1 (lowercase letters, hyphens and a number). Check --region, "
         "AWS_REGION and the profile's region.", field="region")
+
+
+def with_configured_endpoint(spec: ConnectionSpec,
+                             environ: Mapping[str, str] | None = None) -> ConnectionSpec:
+    """``spec`` with the endpoint the environment or its profile's config sets for DynamoDB when
+    it names none, as the AWS SDKs and CLI use it (``endpoints.configured_endpoint``): the
+    requests go where every line about the connection says, never to AWS in its place."""
+    if spec.endpoint_url or spec.demo:
+        return spec
+    try:
+        found = configured_endpoint(spec.profile, environ)
+    except ConfiguredEndpointError as exc:
+        raise ConnectionSpecError(str(exc), field="endpoint_url") from None
+    if found is None:
+        return spec
+    check_endpoint_url(found.url, source=found.source)
+    return replace(spec, endpoint_url=found.url)
 
 
 def validate_spec(spec: ConnectionSpec) -> None:
@@ -163,10 +201,12 @@ class ConnectionSpec:
     def describe(self) -> str:
         """One line for title bars and logs: name, where, and the read-only flag.
 
-        A user and password in the endpoint URL are left out: this line reaches crash
-        reports, confirmations and the command line's output.
+        A user and password in the endpoint URL are left out, and said to be: this line reaches
+        crash reports, confirmations and the command line's output, and they are never sent.
         """
-        where = redact_url(self.endpoint_url) or f"AWS {self.region or 'default region'}"
+        url, had = drop_url_credentials(self.endpoint_url) if self.endpoint_url else ("", False)
+        where = (f"{url} ({USERINFO_SHORT})" if had else url) or \
+            f"AWS {self.region or 'default region'}"
         who = f" profile {self.profile}" if self.profile else ""
         flags = [f for f, on in (("production", self.production), ("read-only", self.read_only)) if on]
         ro = f" ({', '.join(flags)})" if flags else ""
@@ -209,15 +249,22 @@ def spec_from_environment(
     production: bool = False,
     environ: Mapping[str, str] | None = None,
 ) -> ConnectionSpec:
-    """The connection the command line and environment ask for (flags win over variables)."""
+    """The connection the command line and environment ask for (flags win over variables), with
+    the endpoint the AWS SDKs would use when no flag names one (``configured_endpoint``)."""
     env = os.environ if environ is None else environ
     # botocore's order: AWS_DEFAULT_PROFILE before AWS_PROFILE.
     profile = profile or env.get("AWS_DEFAULT_PROFILE") or env.get("AWS_PROFILE") or None
     region = region or env.get("AWS_REGION") or env.get("AWS_DEFAULT_REGION") or None
-    endpoint_url = (
-        endpoint_url or env.get("AWS_ENDPOINT_URL_DYNAMODB") or env.get("AWS_ENDPOINT_URL") or None
-    )
-    name = "local" if endpoint_url else (profile or "default")
+    from_profile = False
+    if not endpoint_url:
+        try:
+            found = configured_endpoint(profile, env)
+            if found is not None:
+                check_endpoint_url(found.url, source=found.source)
+        except (ConfiguredEndpointError, ConnectionSpecError):
+            found = None  # the Connection looks again, and says what is wrong and where it is set
+        endpoint_url, from_profile = (found.url, found.from_profile) if found else (None, False)
+    name = "local" if endpoint_url and not from_profile else (profile or "default")
     return ConnectionSpec(
         name=name, profile=profile, region=region, endpoint_url=endpoint_url, read_only=read_only,
         production=production,
@@ -263,7 +310,11 @@ class Connection:
         assumed roles' credentials (default: the AWS CLI's cache folder)."""
         import boto3.session
 
+        #: The spec this connection was asked for, before the configured endpoint and production
+        #: were filled in (``spec``): what a caller waiting for "its" connection compares.
+        self.asked = spec
         if not spec.demo:
+            spec = with_configured_endpoint(spec)  # named in the spec: title, checks, action log
             validate_spec(spec)  # a sentence, before boto3 says "Unexpected error" about it
         # botocore's DEBUG logs carry the access key id and session token: keep them out.
         install_log_redaction()
@@ -301,6 +352,8 @@ class Connection:
             # The keys the chain resolved (and each refresh of them) are removed from every log
             # line and message, even where no pattern would spot them: for the window and the CLI.
             remember_credentials(self.session)
+        #: USERINFO_NOTE when the endpoint URL holds a user or password (never sent), else None.
+        self.endpoint_note = USERINFO_NOTE if drop_url_credentials(spec.endpoint_url or "")[1] else None
         #: A sentence when AWS keys sign requests that travel unencrypted (endpoints.py), else None.
         self.cleartext_warning = (None if spec.demo or self.placeholder_credentials
                                   else _cleartext_warning(self.session, spec.endpoint_url))
@@ -327,13 +380,16 @@ class Connection:
         if service in ("dynamodb", "dynamodbstreams"):
             from botocore.config import Config
 
-            # The table's data goes where the connection says, and nowhere else: an endpoint_url
-            # in the profile's config (or AWS_ENDPOINT_URL* left out of the spec) would send the
-            # signed requests to a host the window, the checks and the action log never name.
-            # The environment's endpoint reaches the spec by ``spec_from_environment``.
+            # The table's data goes where the spec says, and nowhere else: the configured
+            # endpoint is in the spec already (``with_configured_endpoint``); one botocore would
+            # pick by itself (a variable set later, a profile changed since) is never named by the
+            # window, the checks or the action log.
             config = config.merge(Config(ignore_configured_endpoint_urls=True))
+        # Without its user and password, which DynamoDB never uses: botocore's NO_PROXY check
+        # compares the host with them, so a URL holding them went to the proxy, password and all.
+        endpoint = drop_url_credentials(self.spec.endpoint_url)[0] if self.spec.endpoint_url else None
         client = self.session.client(service, region_name=self.region,
-                                     endpoint_url=self.spec.endpoint_url if own_endpoint else None,
+                                     endpoint_url=endpoint if own_endpoint else None,
                                      config=config)
         if service == "dynamodb":
             install_integrity_check(client)  # a damaged read answer raises, never shows half

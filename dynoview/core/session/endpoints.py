@@ -1,5 +1,6 @@
 """What an endpoint URL says about where the requests go: this machine, AWS itself, or
-another host over plain http:// where anyone on the way reads them.
+another host over plain http:// where anyone on the way reads them; and which endpoint the
+environment and the AWS config file set for DynamoDB, as the AWS SDKs read them.
 
 SigV4 never sends the secret key, but over http:// the table's items travel readable, so do
 the access key id and a session token (``X-Amz-Security-Token``), and a signed request that is
@@ -12,8 +13,12 @@ about only when the keys signing for it look like AWS's own.
 from __future__ import annotations
 
 import ipaddress
+import os
 import re
 import socket
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlparse
 
 #: Host names that belong to AWS's services (commercial, China and dual-stack endpoints).
@@ -102,3 +107,85 @@ def cleartext_warning(endpoint_url: str | None, access_key: str | None,
             "on the network can read the items, the access key id and any session token, and "
             f"send a captured request again for 15 minutes. {CLEARTEXT_FIX[0].upper()}"
             f"{CLEARTEXT_FIX[1:]}.")
+
+
+@dataclass(frozen=True)
+class ConfiguredEndpoint:
+    """An endpoint URL the environment or the AWS config file sets for DynamoDB."""
+
+    url: str
+    #: Where it is set, to start a sentence: "AWS_ENDPOINT_URL_DYNAMODB", "The endpoint_url of
+    #: profile 'dev' in ~/.aws/config".
+    source: str
+    #: True when the profile's config sets it (the connection is named after the profile).
+    from_profile: bool
+
+
+class ConfiguredEndpointError(ValueError):
+    """A profile names a ``services`` section its config file does not have (botocore's
+    InvalidConfigError, said as a sentence)."""
+
+
+def _is_true(value: object) -> bool:
+    # botocore's ``ensure_boolean``: only "true", in any case, is true.
+    return value is True or (isinstance(value, str) and value.lower() == "true")
+
+
+def _profile_config(name: str, env: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """The profile's settings, the config file's ``services`` sections and that file's path, read
+    as botocore reads them (the credentials file's keys merged into the profile)."""
+    import botocore.configloader
+    from botocore.exceptions import ConfigNotFound
+
+    path = env.get("AWS_CONFIG_FILE") or "~/.aws/config"
+    try:
+        config = botocore.configloader.load_config(path)
+    except ConfigNotFound:
+        config = {"profiles": {}}
+    profile = dict(config.get("profiles", {}).get(name, {}))
+    try:
+        creds = botocore.configloader.raw_config_parse(
+            env.get("AWS_SHARED_CREDENTIALS_FILE") or "~/.aws/credentials")
+    except ConfigNotFound:
+        creds = {}
+    profile.update(creds.get(name, {}))
+    return profile, config.get("services", {}), path
+
+
+def configured_endpoint(profile: str | None,
+                        environ: Mapping[str, str] | None = None) -> ConfiguredEndpoint | None:
+    """Where the AWS SDKs and CLI send DynamoDB's requests for ``profile`` when the code names no
+    endpoint: AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL, the profile's ``services`` section,
+    then its ``endpoint_url`` (botocore's order). None when none is set, when
+    AWS_IGNORE_CONFIGURED_ENDPOINT_URLS or the profile's ``ignore_configured_endpoint_urls`` is
+    true, or when the files cannot be read (the connection then says why, in its own words).
+    Raises ``ConfiguredEndpointError`` for a ``services`` section that does not exist."""
+    from botocore.exceptions import BotoCoreError
+
+    env = os.environ if environ is None else environ
+    name = profile or env.get("AWS_DEFAULT_PROFILE") or env.get("AWS_PROFILE") or "default"
+    try:
+        settings, services, path = _profile_config(name, env)
+    except BotoCoreError:  # a file that does not parse: boto3 says so when the session is made
+        return None
+    # The variable wins over the profile, even set empty (botocore's chain).
+    ignore = env["AWS_IGNORE_CONFIGURED_ENDPOINT_URLS"] if "AWS_IGNORE_CONFIGURED_ENDPOINT_URLS" in env \
+        else settings.get("ignore_configured_endpoint_urls")
+    if _is_true(ignore):
+        return None
+    for variable in ("AWS_ENDPOINT_URL_DYNAMODB", "AWS_ENDPOINT_URL"):
+        if env.get(variable):
+            return ConfiguredEndpoint(env[variable], variable, from_profile=False)
+    where = f"profile '{name}' in {path}"
+    section = settings.get("services")
+    if section:
+        if section not in services:
+            raise ConfiguredEndpointError(
+                f"The {where} names services section '{section}', which the file does not have: "
+                f"add a [services {section}] section, or remove the profile's services line.")
+        url = services[section].get("dynamodb", {}).get("endpoint_url")
+        if url:
+            return ConfiguredEndpoint(url, f"The dynamodb endpoint_url of services section "
+                                           f"'{section}' (for {where})", from_profile=True)
+    url = settings.get("endpoint_url")
+    return ConfiguredEndpoint(url, f"The endpoint_url of {where}", from_profile=True) if url else None

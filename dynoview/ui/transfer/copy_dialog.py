@@ -244,7 +244,7 @@ class CopyItemsDialog(QDialog):
         self._say(self.tr("Connecting to {name}…").format(name=spec.name))
 
         def connected(conn: Connection | None) -> None:
-            if conn is None or conn.spec != spec:
+            if conn is None or conn.asked != spec:  # its spec may name a configured endpoint
                 return
             self.ctx.connection_changed.disconnect(connected)
             self.target_spec = None  # the window's own connection from now on

@@ -55,6 +55,8 @@ def connection_notes(conn: Connection) -> str:
     from dynoview.core.session.connection import PLACEHOLDER_NOTE
 
     note = f" {PLACEHOLDER_NOTE}" if conn.placeholder_credentials else ""
+    if getattr(conn, "endpoint_note", None):  # a user and password in the URL: never sent
+        note += f" {conn.endpoint_note}"
     if conn.cleartext_warning:
         note += " " + QCoreApplication.translate("window.title", "Warning: {sentence}").format(
             sentence=conn.cleartext_warning)
