@@ -5,16 +5,14 @@ a bidi override) are shown as escapes, as every other message is, never sent to 
 from __future__ import annotations
 
 import os
-import select
-import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from dynoview.core.session.mfa_terminal import terminal_prompter
 from dynoview.core.session.signin import MfaRequest
+from tests.unit.core.session.test_signin_terminal_again import shown, terminal  # noqa: F401 - fixture
 
 pty = pytest.importorskip("pty")
 
@@ -24,33 +22,6 @@ ERASE_LINE = "\x1b[2K"
 #: r09's mfa_serial, and a profile name that recolours the terminal and reverses what follows.
 SERIAL = f"arn:aws:iam::123456789012:mfa/ada{CLIPBOARD_WRITE}{ERASE_LINE}"
 PROFILE = "support\x1b[31m\u202egpj"
-
-
-@pytest.fixture
-def terminal(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[int, str]]:
-    master, slave = pty.openpty()
-    stdin = open(slave, closefd=False)  # noqa: SIM115 - closed below with the pty
-    monkeypatch.setattr(sys, "stdin", stdin)  # standard input is this terminal
-    try:
-        yield master, os.ttyname(slave)
-    finally:
-        stdin.close()
-        os.close(slave)
-        os.close(master)
-
-
-def shown(master: int) -> str:
-    """What the terminal received so far."""
-    data = b""
-    while select.select([master], [], [], 0.2)[0]:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        data += chunk
-    return data.decode("utf-8", "replace")
 
 
 def type_later(master: int, data: bytes) -> None:
@@ -63,14 +34,15 @@ def assert_escaped(text: str) -> None:
     assert "mfa/ada\\x1b]52;c;ZWNobyBwd25lZAo=\\x07\\x1b[2K (profile support\\x1b[31m\\u202egpj): " in text
 
 
-def test_escape_sequences_in_the_serial_and_profile_are_shown_not_sent(terminal: tuple[int, str]) -> None:
+def test_escape_sequences_in_the_serial_and_profile_are_shown_not_sent(
+        terminal: tuple[int, str]) -> None:  # noqa: F811 - the fixture
     master, path = terminal
     type_later(master, f"{CODE}\n".encode())
     assert terminal_prompter(device=path, timeout=10)(MfaRequest(SERIAL, PROFILE)) == CODE
     assert_escaped(shown(master))
 
 
-def test_asked_again_the_note_keeps_its_line_break(terminal: tuple[int, str]) -> None:
+def test_asked_again_the_note_keeps_its_line_break(terminal: tuple[int, str]) -> None:  # noqa: F811
     master, path = terminal
     type_later(master, f"{CODE}\n".encode())
     request = MfaRequest(SERIAL, PROFILE, again="refused", tries_left=2)
@@ -82,7 +54,8 @@ def test_asked_again_the_note_keeps_its_line_break(terminal: tuple[int, str]) ->
 
 
 def test_without_dev_tty_the_prompt_on_standard_error_is_escaped_too(
-        terminal: tuple[int, str], tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+        terminal: tuple[int, str], tmp_path: Path,  # noqa: F811 - the fixture
+        capfd: pytest.CaptureFixture[str]) -> None:
     """No controlling terminal to open: the prompt goes to standard error's descriptor, also
     past the CLI's escaping."""
     master, _path = terminal
