@@ -248,16 +248,23 @@ def _random_batch(rng: random.Random, table: dict[tuple[str, str], dict[str, Any
                 new[TTL] = PASSED
         else:
             new = lock(rng.choice(VALUES))
-        where = (new["PK"]["S"], new["SK"]["S"])
-        old = table.get(where)
-        if rng.random() < 0.3:
-            if old is not None:
-                del table[where]
-                updates.append(delete(old, images=images))
-        else:
-            table[where] = new
-            updates.append(put(new, old, images=images))
+        updates += _written(rng, table, new, images)
     return updates
+
+
+def _written(rng: random.Random, table: dict[tuple[str, str], dict[str, Any]], new: dict[str, Any],
+             images: bool) -> list[Update]:
+    """``new`` put over its item in ``table``, or (three times in ten) that item deleted: the
+    stream's records of it."""
+    where = (new["PK"]["S"], new["SK"]["S"])
+    old = table.get(where)
+    if rng.random() < 0.3:
+        if old is None:
+            return []
+        del table[where]
+        return [delete(old, images=images)]
+    table[where] = new
+    return [put(new, old, images=images)]
 
 
 @pytest.mark.parametrize("images", [True, False], ids=["new-and-old-images", "keys-only"])
@@ -314,15 +321,7 @@ def test_items_ttls_pass_as_the_audit_sees_them(images: bool) -> None:
                        if rng.random() < 0.7 else lock(email))
                 if new["PK"]["S"].startswith("ACCT#") and rng.random() < 0.4:
                     new[TTL] = {"N": str(int(now.timestamp()) + rng.randint(-30, 60))}
-                where = (new["PK"]["S"], new["SK"]["S"])
-                old = table.get(where)
-                if rng.random() < 0.3:
-                    if old is not None:
-                        del table[where]
-                        updates.append(delete(old, images=images))
-                else:
-                    table[where] = new
-                    updates.append(put(new, old, images=images))
+                updates += _written(rng, table, new, images)
             state.apply(updates, now)
             state.expire_due(now)
             fresh = Pairing(SCHEMA, TTL, now)
