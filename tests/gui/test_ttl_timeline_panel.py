@@ -92,6 +92,8 @@ def test_current_result_set_without_scanning(qtbot: Any, panel: TtlTimelinePanel
     now = datetime.now(UTC)
     items = [{"PK": {"S": "a"}, "SK": {"S": "b"},
               "expiresAt": {"N": str(int((now - timedelta(hours=1)).timestamp()))}}]
+    # The scan on opening first (its chart would replace these items'), then these, charted.
+    qtbot.waitUntil(lambda: not panel.scanner.running and not panel.scanner.analysing, timeout=15000)
     with qtbot.waitSignal(panel.timeline_changed, timeout=10000):
         panel.load_items(items, "the current result set")
     assert panel.summary.text().startswith("From the current result set: 1 item read; 1 expired")
