@@ -42,6 +42,8 @@ from dynoview.core.exports.audit import (
 from dynoview.core.exports.duckdb_engine import DEFAULT_MEMORY_LIMIT
 from dynoview.core.exports.manifest import ExportError, ExportManifest
 from dynoview.core.exports.sql import ATHENA, DUCKDB
+from dynoview.core.redaction import drop_url_credentials
+from dynoview.core.session.connection import USERINFO_NOTE
 from dynoview.core.uniqueness.presets import preset_schema
 from dynoview.core.uniqueness.proposal import propose_schema
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema, default_schema
@@ -103,6 +105,9 @@ def _clients(args: argparse.Namespace, need_s3: bool, need_athena: bool) -> tupl
     every other command)."""
     if not (need_s3 or need_athena):
         return None, None
+    urls = (args.s3_endpoint_url if need_s3 else None, args.athena_endpoint_url if need_athena else None)
+    if any(drop_url_credentials(url)[1] for url in urls if url):
+        print(f"dynoview: {USERINFO_NOTE}", file=sys.stderr)  # as for the DynamoDB endpoint
     return aws_clients(profile=args.profile, region=args.region, s3_endpoint_url=args.s3_endpoint_url,
                        athena_endpoint_url=args.athena_endpoint_url, s3=need_s3, athena=need_athena,
                        read_only=bool(getattr(args, "read_only", False)))

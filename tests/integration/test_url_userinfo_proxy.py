@@ -127,3 +127,27 @@ def test_the_window_says_the_user_and_password_are_not_sent(moto_endpoint: str) 
     conn = Connection(ConnectionSpec(name="lab", endpoint_url=with_password(moto_endpoint),
                                      region="us-east-1"), credentials=FAKE_KEYS)
     assert USERINFO_NOTE in connection_notes(conn)
+
+
+def test_export_audit_clients_drop_the_user_and_password(proxy: ProxyStub, moto_endpoint: str) -> None:
+    """The S3 and Athena endpoints of an export's audit are signed with AWS keys too: the same
+    NO_PROXY slip sent ``GET http://admin:pw@host/`` to the proxy."""
+    from dynoview.core.exports.audit import aws_clients
+
+    s3, athena = aws_clients(s3_endpoint_url=with_password(moto_endpoint),
+                             athena_endpoint_url=with_password(moto_endpoint), athena=True)
+    assert isinstance(s3.list_buckets()["Buckets"], list)  # moto answered, straight
+    assert proxy.lines == []
+    assert s3.meta.endpoint_url == moto_endpoint
+    assert athena.meta.endpoint_url == moto_endpoint
+
+
+def test_the_export_audit_command_says_the_user_and_password_are_not_sent(
+        proxy: ProxyStub, moto_endpoint: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status = cli_main(["audit", "--export", "s3://no-such-bucket/exports/",
+                       "--s3-endpoint-url", with_password(moto_endpoint)])
+    captured = capsys.readouterr()
+    assert proxy.lines == []
+    assert PASSWORD not in captured.out + captured.err
+    assert f"dynoview: {USERINFO_NOTE}" in captured.err
+    assert status != 0  # no such bucket: said, nothing audited

@@ -182,12 +182,16 @@ def aws_clients(*, session: Any = None, profile: str | None = None, region: str 
     but a read (Get, List, Head, Describe) is refused before it is sent."""
     import boto3.session
 
-    from dynoview.core.redaction import install_log_redaction
+    from dynoview.core.redaction import drop_url_credentials, install_log_redaction
     from dynoview.core.session.connection import check_endpoint_url, check_region, client_config
 
     check_endpoint_url(s3_endpoint_url, source="The S3 endpoint URL")
     check_endpoint_url(athena_endpoint_url, source="The Athena endpoint URL")
     check_region(region, endpoint_url=s3_endpoint_url or athena_endpoint_url)
+    # S3 and Athena here are signed with AWS keys too: a user and password in the URL are
+    # dropped, as for DynamoDB (botocore's NO_PROXY check would send them to a proxy).
+    s3_endpoint_url, athena_endpoint_url = (
+        drop_url_credentials(url)[0] if url else url for url in (s3_endpoint_url, athena_endpoint_url))
     install_log_redaction()  # botocore's debug logs carry the access key id
     if session is None:
         session = boto3.session.Session(profile_name=profile) if profile else boto3.session.Session()
