@@ -526,3 +526,26 @@ def test_a_cancel_between_scans_stops_the_diagnosis(reader: Reader, conn: Connec
         diagnose(reader, info, default_schema(info), "username", "linus", cancel=cancel)
     scans = [r for r in reader.log.receipts() if r.operation == "Scan"]
     assert len(scans) == 1 and "FilterExpression" in scans[0].request  # the holders' Scan only
+
+
+def test_action_log_of_a_connection_whose_url_holds_a_password(
+        endpoint_url: str, plain_table: str, tmp_path: Path) -> None:
+    """The log keeps the endpoint redacted (no password on disk): the connection it is compared
+    with is redacted the same way, or no entry of that connection ever counted."""
+    from dynoview.core.session.connection import ConnectionSpec
+    from tests.helpers import FAKE_KEYS
+
+    conn = Connection(ConnectionSpec(name="lab", region="us-east-1",
+                                     endpoint_url=endpoint_url.replace("http://", "http://admin:pw@", 1)),
+                      credentials=FAKE_KEYS)
+    log = ActionLog(tmp_path / "actions.jsonl")
+    tables = {plain_table: describe_table(conn, plain_table)}
+    lock = lock_put(ARTICLE, plain_table, ARTICLE.rule("email"), "alone@pw.io")
+    result = execute_transaction(conn, Transaction(actions=[lock]), confirmation=True,
+                                 tables=tables, schema=ARTICLE, log=log)
+    assert result.status == SUCCEEDED, result.message
+    assert "pw@" not in (tmp_path / "actions.jsonl").read_text()
+
+    d = diagnose(Reader(conn), tables[plain_table], ARTICLE, "email", "alone@pw.io", action_log=log)
+    assert d.origin is not None
+    assert (d.origin.kind, d.origin.source) == (STUCK_SIGNUP, SOURCE_ACTION_LOG)

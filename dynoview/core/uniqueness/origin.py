@@ -27,6 +27,7 @@ from dynoview.core.counts import count_text
 from dynoview.core.errors import CancelledError, DynoViewError, aws_error_code
 from dynoview.core.reads.reader import Reader
 from dynoview.core.reads.receipts import ReadLog, ReadReceipt
+from dynoview.core.redaction import redact_url
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.streams.description import RETENTION_HOURS
 from dynoview.core.streams.records import INSERT, MODIFY, REMOVE, StreamEvent
@@ -354,8 +355,8 @@ def _same_connection(entry: Mapping[str, Any], reader: Reader) -> bool:
     if not isinstance(conn, Mapping):
         return False
     spec = reader.conn.spec
-    if spec.endpoint_url or conn.get("endpoint"):
-        return bool(conn.get("endpoint") == spec.endpoint_url)
+    if spec.endpoint_url or conn.get("endpoint"):  # the log keeps the URL redacted
+        return bool(conn.get("endpoint") == redact_url(spec.endpoint_url))
     region = getattr(reader.conn, "region", None) or spec.region
     return not conn.get("region") or not region or conn.get("region") == region
 
