@@ -18,7 +18,12 @@ from dynoview.core.preflight.model import item_ident, pk_text
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.cancellation import key_text
-from dynoview.core.uniqueness.holders import exact_lookup_finds_all, holders_filter, holds_any
+from dynoview.core.uniqueness.holders import (
+    clash_keys_of,
+    exact_lookup_finds_all,
+    holders_filter,
+    holds_any,
+)
 from dynoview.core.uniqueness.key_limits import fits_partition_key, oversized, skipped_note
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
 
@@ -32,8 +37,6 @@ FULL_READ_MAX_ITEMS = LOOKUP_SCAN_MAX_ITEMS
 FULL_READ_INDEXED_MAX_ITEMS = 2_000
 #: TransactGetItems reads at most 100 items per request.
 _GET_BATCH = 100
-#: Values per filtered Scan (each one is a placeholder in the FilterExpression).
-_SCAN_VALUES = 50
 
 Ident = tuple[str, str]  # (table, the key in a comparable form): see ``item_ident``
 Holders = dict[str, dict[str, Any]]  # account id -> the account item
@@ -125,7 +128,9 @@ class Source:
         the rule normalises to one of the lock ``forms`` (``Ada@X.io`` holds ``ada@x.io`` under a
         lowercase rule), found without reading the whole of a large table: the rule's GSI
         (eventually consistent; it finds only the spellings asked for, so ``unsure`` then names
-        the rule), else a bounded Scan. ``lookup_notes`` says how."""
+        the rule), else a bounded Scan, which under ``none`` also finds the accounts storing
+        another spelling with a value's clash key (a case clash to the audit). ``lookup_notes``
+        says how."""
         keys = [(v, False) for v in sorted(set(values))]
         if not exact_lookup_finds_all(rule):
             keys += [(f, True) for f in sorted(set(forms))]
@@ -162,12 +167,10 @@ class Source:
                 f"no index on {rule.attribute} and the table is too large to scan. Add the index to "
                 "the schema for a complete preflight.")
             return
-        if forms:  # a normalising rule: every account's value is normalised and compared here
-            self._by_scan(table, rule, None, set(values), set(forms))
-            return
-        for start in range(0, len(values), _SCAN_VALUES):
-            part = list(values[start:start + _SCAN_VALUES])
-            self._by_scan(table, rule, part, set(part), set())
+        # Every account is compared here: a normalising rule's values are normalised, and under
+        # none another spelling with a value's clash key is a case clash to the audit, which no
+        # equality filter finds (the Scan reads the whole table either way).
+        self._by_scan(table, rule, set(values), set(forms))
 
     def _by_index(self, table: str, rule: LockRule, index: str, values: Sequence[str]) -> None:
         info = self.tables.get(table)
@@ -196,22 +199,28 @@ class Source:
                      "capitals, spaces or Unicode form) is not found; the audit reads every spelling.")
         self.lookup_notes[(table, rule.name)] = note
 
-    def _by_scan(self, table: str, rule: LockRule, part: list[str] | None, values: set[str],
-                 forms: set[str]) -> None:
-        """One Scan for the holders of ``values`` as stored (``part``: the filter's values) or,
-        ``part`` None, of ``forms`` too, matched here on every account that has the attribute."""
+    def _by_scan(self, table: str, rule: LockRule, values: set[str], forms: set[str]) -> None:
+        """One Scan for the holders of ``values`` as stored and of the lock ``forms``, matched
+        here on every account that has the attribute; under ``none``, an account storing
+        another spelling with a value's clash key counts with that value (a case clash)."""
         self._check_cancel()
+        by_clash: dict[str, set[str]] = {}
+        if exact_lookup_finds_all(rule):
+            for value in values:
+                by_clash.setdefault(next(iter(clash_keys_of(rule, [value]))), set()).add(value)
         scan: dict[str, Any] = {"TableName": table, "ConsistentRead": True,
-                                **holders_filter(self.schema, rule, part)}
+                                **holders_filter(self.schema, rule, None)}
         for page in self.reader.cursor("Scan", scan, self.tables.get(table)):
             self._check_cancel()  # up to LOOKUP_SCAN_MAX_ITEMS items: Cancel stops it between pages
             for item in page.items:
-                if part is None and not holds_any(rule, item, forms, values):
+                text = protected_text(item.get(rule.attribute))
+                clashing = by_clash.get(clash_keys_of(rule, [text]).pop(), set()) \
+                    if text and by_clash else set()
+                if not clashing and not holds_any(rule, item, forms, values):
                     continue
                 acct = pk_text(item, self.schema) or ""
-                text = protected_text(item.get(rule.attribute))
-                if text in values:
-                    self._holders[(table, rule.name, text, False)][acct] = item
+                for value in clashing | ({text} & values):
+                    self._holders[(table, rule.name, value, False)][acct] = item
                 held = rule.held_form(item)
                 if held in forms:
                     self._holders[(table, rule.name, held, True)][acct] = item

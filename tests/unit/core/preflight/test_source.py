@@ -115,19 +115,24 @@ def test_holders_through_the_rules_gsi_are_eventually_consistent_queries() -> No
     assert len(reader.of("Query")) == 2  # each value looked up once
 
 
-def test_holders_without_an_index_on_a_small_table_are_a_consistent_scan_matched_exactly() -> None:
+def test_holders_without_an_index_on_a_small_table_are_one_consistent_scan_matched_here() -> None:
+    """Under ``none`` the audit pairs another spelling with the same clash key as a case clash:
+    the Scan reads the whole table anyway, so every account is compared here, not by a filter's
+    equality (which found ada@x.io and never Ada@x.io)."""
     items = [*ADA, acct("c1", "Ada@x.io"), acct("b1", "bob@x.io")]
     source, reader = make(items, table_info(19_999))  # small enough to scan
     found = source.holders(TABLE, SCHEMA.rule("email"), ["ada@x.io"])
-    assert list(found) == ["ACCT#a1"]  # Ada@x.io is another spelling, not this value
+    assert sorted(found) == ["ACCT#a1", "ACCT#c1"]  # the holder, and its case clash
     (scan,) = reader.of("Scan")
-    assert scan["ConsistentRead"] is True and "FilterExpression" in scan
+    assert scan["ConsistentRead"] is True
+    assert scan["FilterExpression"].startswith("attribute_exists(#v)")
+    assert source.holders(TABLE, SCHEMA.rule("email"), ["bob@x.io"]) == {"ACCT#b1": items[-1]}
 
 
-def test_holders_scans_take_50_values_each() -> None:
+def test_holders_of_many_values_are_one_scan() -> None:
     source, reader = make(ADA)
     source.holders(TABLE, SCHEMA.rule("email"), [f"u{n}@x.io" for n in range(120)])
-    assert len(reader.of("Scan")) == 3
+    assert len(reader.of("Scan")) == 1
 
 
 def test_holders_on_a_large_table_without_an_index_are_not_looked_up() -> None:
