@@ -204,10 +204,10 @@ class Source:
         here on every account that has the attribute; under ``none``, an account storing
         another spelling with a value's clash key counts with that value (a case clash)."""
         self._check_cancel()
-        by_clash: dict[str, set[str]] = {}
+        by_clash: dict[str, set[str]] = {}  # a clash key -> the values asked for with it
         if exact_lookup_finds_all(rule):
             for value in values:
-                by_clash.setdefault(next(iter(clash_keys_of(rule, [value]))), set()).add(value)
+                by_clash.setdefault(clash_keys_of(rule, [value]).pop(), set()).add(value)
         scan: dict[str, Any] = {"TableName": table, "ConsistentRead": True,
                                 **holders_filter(self.schema, rule, None)}
         for page in self.reader.cursor("Scan", scan, self.tables.get(table)):
@@ -219,7 +219,7 @@ class Source:
                 if not clashing and not holds_any(rule, item, forms, values):
                     continue
                 acct = pk_text(item, self.schema) or ""
-                for value in clashing | ({text} & values):
+                for value in clashing | ({text} & values if text else set()):
                     self._holders[(table, rule.name, value, False)][acct] = item
                 held = rule.held_form(item)
                 if held in forms:
