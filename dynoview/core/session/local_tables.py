@@ -10,7 +10,9 @@ CreateTable request by keeping what CreateTable takes and dropping the rest (sta
 ARNs, dates, counts; encryption, replicas and deletion protection, which concern the table's
 home account, are dropped with a note). When a try's answer is lost and botocore's resend is
 refused ("already exists", "not found"), the table is described: that refusal may be the lost
-try's own doing, never reported as "Nothing was changed".
+try's own doing, never reported as "Nothing was changed". When no try got an answer (reset after
+it was sent, timed out) it may have been applied all the same: DescribeTable decides, and when it
+cannot, the message says the table may have been created (deleted) and how to check.
 """
 
 from __future__ import annotations
@@ -24,7 +26,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import botocore.session
-from botocore.exceptions import ClientError, ParamValidationError
+from botocore.exceptions import (
+    BotoCoreError,
+    ClientError,
+    ConnectTimeoutError,
+    EndpointConnectionError,
+    ParamValidationError,
+)
 from botocore.serialize import create_serializer
 
 from dynoview.core.errors import DynoViewError, InputError, aws_error_code
@@ -250,7 +258,7 @@ def check_request(request: Mapping[str, Any]) -> None:
 def create_table(conn: Connection, plan: TablePlan) -> str | None:
     """Create the planned table on a local endpoint and wait until it is ACTIVE, then turn TTL
     on. Refused before anything is sent elsewhere (``check_local``). Returns a note to show
-    beside "created" when a try's answer was lost and the resend found the table it made."""
+    beside "created" when a try's answer was lost and the table was found made by it."""
     check_local(conn.spec, "create a table")
     check_request(plan.request)
     client = conn.client
@@ -258,16 +266,18 @@ def create_table(conn: Connection, plan: TablePlan) -> str | None:
     with _tries(client, "CreateTable") as tries:
         try:
             client.create_table(**plan.request)
-        except ClientError as exc:
-            if aws_error_code(exc) != "ResourceInUseException":
+        except (BotoCoreError, ClientError) as exc:
+            if _unanswered(exc, tries):  # no try answered: DescribeTable says what was done
+                note = _created_unanswered(client, plan, tries)
+            elif aws_error_code(exc) != "ResourceInUseException":
                 raise
-            if not tries["ambiguous"]:
+            elif not tries["ambiguous"]:
                 raise TableRequestError(f"A table named {plan.name} already exists on this endpoint: "
                                         "choose another name, or delete that table first. Nothing "
                                         "was changed.", field="name") from None
-            # A try whose answer was lost may have created it: the resend's "in use" is then
-            # this command's own doing, and the steps after it (TTL) are still to do.
-            note = _made_by_lost_try(client, plan, tries["cause"])
+            else:  # a lost try may have created it: the resend's "in use" is then this
+                # command's own doing, and the steps after it (TTL) are still to do.
+                note = _made_by_lost_try(client, plan, tries["cause"])
     client.get_waiter("table_exists").wait(TableName=plan.name, WaiterConfig=_WAIT)
     if plan.ttl_attribute:
         _turn_ttl_on(client, plan.name, plan.ttl_attribute)
@@ -287,14 +297,15 @@ def delete_table(conn: Connection, name: str, typed: str) -> str | None:
     with _tries(client, "DeleteTable") as tries:
         try:
             client.delete_table(TableName=name)
-        except ClientError as exc:
+        except (BotoCoreError, ClientError) as exc:
             code = aws_error_code(exc)
-            if not tries["ambiguous"] or code not in _GONE_OR_GOING:
+            if _unanswered(exc, tries):  # no try answered: DescribeTable says what was done
+                note = _deleted_unanswered(client, name, tries)
+            elif not tries["ambiguous"] or code not in _GONE_OR_GOING:
                 raise
             # The lost try may have deleted it: "not found" (or, on AWS, "in use" while it is
             # DELETING) then answers for this command's own delete. The table's status decides.
-            status = _status(client, name)
-            if status not in (None, "DELETING"):
+            elif (status := _status(client, name)) not in (None, "DELETING"):
                 if code != "ResourceNotFoundException":
                     raise  # being created or updated: no try of this command deleted it
                 raise TableRequestError(
@@ -302,8 +313,10 @@ def delete_table(conn: Connection, name: str, typed: str) -> str | None:
                     f"there is no table {name}, yet one exists again ({status}): another client "
                     "created it after that try deleted the first. Delete it again if that is "
                     "meant.", field="confirm") from None
-            note = (f"DeleteTable got no answer to a try ({tries['cause']}); the SDK sent it again "
-                    f"and DynamoDB answered {_GONE_OR_GOING[code]}: that first try deleted {name}.")
+            else:
+                note = (f"DeleteTable got no answer to a try ({tries['cause']}); the SDK sent it "
+                        f"again and DynamoDB answered {_GONE_OR_GOING[str(code)]}: that first try "
+                        f"deleted {name}.")
     client.get_waiter("table_not_exists").wait(TableName=name, WaiterConfig=_WAIT)
     return note
 
@@ -315,20 +328,26 @@ _GONE_OR_GOING = {"ResourceNotFoundException": "that there is no such table",
 
 #: This thread's record of the tries of the request being sent (None: none watched).
 _watched = threading.local()
+#: A try that failed with these made no connection: it was never sent, so never applied.
+_NOT_SENT = (EndpointConnectionError, ConnectTimeoutError)
 
 
 def _on_try(response: Any = None, caught_exception: BaseException | None = None, **_: Any) -> None:
-    """Note a try that got no usable answer: no answer at all, a 5xx, or a 200 whose body fails
-    its check (it may have been applied). The judgement of ``core.tx.attempts.on_needs_retry``,
-    which cannot be imported here: core.tx imports core.session, and the layers allow no cycle.
-    Only observes; botocore decides the retries."""
+    """Count the tries, and note one that got no usable answer: no answer at all, a 5xx, or a
+    200 whose body fails its check (it may have been applied, unless no connection was made).
+    The judgement of ``core.tx.attempts.on_needs_retry``, which cannot be imported here: core.tx
+    imports core.session, and the layers allow no cycle. Only observes; botocore decides."""
     record = getattr(_watched, "record", None)
     if record is None:
         return
+    record["tries"] += 1
     answer = response[0] if isinstance(response, tuple) and response else None
     status = getattr(answer, "status_code", None)
     damaged = isinstance(status, int) and status < 300 and response_damage(answer) is not None
     if caught_exception is not None or (isinstance(status, int) and status >= 500) or damaged:
+        record["unanswered"] += 1
+        if isinstance(caught_exception, _NOT_SENT):
+            return
         record["ambiguous"] = True
         record["cause"] = (type(caught_exception).__name__ if caught_exception is not None
                            else "a damaged answer" if damaged else f"HTTP {status}")
@@ -338,10 +357,10 @@ def _on_try(response: Any = None, caught_exception: BaseException | None = None,
 def _tries(client: Any, operation: str) -> Iterator[dict[str, Any]]:
     """botocore's tries of the ``operation`` sent inside: ``ambiguous`` (with its ``cause``)
     once a try got no usable answer, so it may have been applied and a resend's refusal may be
-    that try's own doing."""
+    that try's own doing; how many ``tries`` there were and how many were ``unanswered``."""
     client.meta.events.register_first(f"needs-retry.dynamodb.{operation}", _on_try,
                                       unique_id=f"dynoview-local-tables-{operation}")
-    record: dict[str, Any] = {"ambiguous": False, "cause": None}
+    record: dict[str, Any] = {"ambiguous": False, "cause": None, "tries": 0, "unanswered": 0}
     outer, _watched.record = getattr(_watched, "record", None), record
     try:
         yield record
@@ -351,23 +370,85 @@ def _tries(client: Any, operation: str) -> Iterator[dict[str, Any]]:
 
 def _made_by_lost_try(client: Any, plan: TablePlan, cause: str) -> str:
     """After a lost answer the resend was told the name is taken: the table there is the lost
-    try's if it has the keys and indexes asked for; else another client made it, and that is
-    said rather than claimed as created."""
+    try's if it has the keys and indexes asked for (``_check_layout``)."""
     said = (f"CreateTable got no answer to a try ({cause}); the SDK sent it again and DynamoDB "
             f"answered that {plan.name} already exists")
     table = _describe(client, plan.name)
     if table is None:
         raise TableRequestError(f"{said}, but there is no such table now (deleted meanwhile). Run "
                                 "the command again.", field="name")
-    differences = [f"its {what} are {_listed(got)}, not {_listed(asked)}"
-                   for what, asked, got in zip(("keys", "indexes"), _layout(plan.request),
-                                               _layout(table), strict=True) if asked != got]
+    _check_layout(plan, table, said)
+    return f"{said}, with the keys and indexes asked for: that first try created it."
+
+
+def _unanswered(exc: BaseException, tries: Mapping[str, Any]) -> bool:
+    """The last try got no usable answer (``exc``: none at all, or a 5xx) and a try may have
+    reached DynamoDB: the request may have been applied, whatever ``exc`` says."""
+    status = (getattr(exc, "response", None) or {}).get("ResponseMetadata", {}).get("HTTPStatusCode")
+    return bool(tries["ambiguous"]) and (isinstance(exc, BotoCoreError)
+                                         or (isinstance(status, int) and status >= 500))
+
+
+def _no_answer(operation: str, tries: Mapping[str, Any]) -> str:
+    """"CreateTable got no answer to any of its 4 tries (ReadTimeoutError)", as it was."""
+    count, unanswered = tries["tries"], tries["unanswered"]
+    which = (f"{unanswered} of its {count} tries" if unanswered < count
+             else f"any of its {count} tries" if count > 1 else "its try")
+    return f"{operation} got no answer to {which} ({tries['cause']})"
+
+
+def _look(client: Any, name: str, said: str, what: str, check: str,
+          field_name: str) -> Mapping[str, Any] | None:
+    """DescribeTable ``name``; if it cannot, say that ``what`` may have happened, and ``check``."""
+    try:
+        return _describe(client, name)
+    except (BotoCoreError, ClientError) as exc:
+        why = aws_error_code(exc) or type(exc).__name__
+        raise TableRequestError(
+            f"{said}, and DescribeTable could not check afterwards ({why}): a try may have "
+            f"reached DynamoDB before its answer was lost, so {name} may have been {what}. List "
+            "the tables once the endpoint answers (dynoview tables list, or Refresh tables in "
+            f"the window): {check}", field=field_name) from None
+
+
+def _created_unanswered(client: Any, plan: TablePlan, tries: Mapping[str, Any]) -> str:
+    """No try of CreateTable got an answer: the table there now, if any, decides. Ours if it
+    has the keys and indexes asked for; another client's if not; not created if none."""
+    said, name = _no_answer("CreateTable", tries), plan.name
+    ttl = f" (TTL on {plan.ttl_attribute} was not turned on)" if plan.ttl_attribute else ""
+    table = _look(client, name, said, "created", f"if {name} is there, it was created{ttl}; if "
+                  "not, run the command again.", "name")
+    if table is None:
+        raise TableRequestError(f"{said}, and DescribeTable then found no table {name}: it was "
+                                "not created. Run the command again.", field="name")
+    _check_layout(plan, table, f"{said}; DescribeTable then found {name}")
+    return (f"{said}, and DescribeTable then found {name} with the keys and indexes asked for: "
+            "it was created.")
+
+
+def _deleted_unanswered(client: Any, name: str, tries: Mapping[str, Any]) -> str:
+    """No try of DeleteTable got an answer: gone or DELETING, it was deleted; else it is not."""
+    said = _no_answer("DeleteTable", tries)
+    table = _look(client, name, said, "deleted", f"if {name} is gone, it was deleted; if it is "
+                  "still there, run the command again.", "confirm")
+    if table is None:
+        return f"{said}, and DescribeTable then found no table {name}: it was deleted."
+    if (status := str(table.get("TableStatus"))) != "DELETING":
+        raise TableRequestError(f"{said}, and DescribeTable then found {name} still there "
+                                f"({status}). Run the command again to delete it.", field="confirm")
+    return f"{said}, and DescribeTable then found {name} DELETING: it is being deleted."
+
+
+def _check_layout(plan: TablePlan, table: Mapping[str, Any], said: str) -> None:
+    """Refuse the described table when its keys or indexes are not the plan's: another
+    client made it, and that is said rather than claimed as created."""
+    differences = "; ".join(f"its {what} are {_listed(got)}, not {_listed(asked)}"
+                            for what, asked, got in zip(("keys", "indexes"), _layout(plan.request),
+                                                        _layout(table), strict=True) if asked != got)
     if differences:
         raise TableRequestError(f"{said}, and the table of that name is not the one asked for "
-                                f"({'; '.join(differences)}): another client made it, not this "
-                                "command. Choose another name, or delete that table first.",
-                                field="name")
-    return f"{said}, with the keys and indexes asked for: that first try created it."
+                                f"({differences}): another client made it, not this command. "
+                                "Choose another name, or delete that table first.", field="name")
 
 
 def _layout(source: Mapping[str, Any]) -> tuple[list[str], list[str]]:
