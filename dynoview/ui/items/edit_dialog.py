@@ -8,9 +8,11 @@ user types: changing one moves its lock too, which the builder then does for the
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.drafts.dialog_texts import KeptText, Subject, item_subject
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.session.user_files import UserFileError, loads_user_json
 from dynoview.core.tx.model import PUT, Action, Problem, Transaction
@@ -30,6 +33,7 @@ from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.dynamodb_json import dynamodb_json, from_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 from dynoview.ui.items.detail import monospace
+from dynoview.ui.kept_text import KeptNote, TextKeeper, connection_of, context_of
 from dynoview.ui.plain_text import plain_label
 from dynoview.ui.themed import set_role
 
@@ -98,8 +102,20 @@ def attribute_offset(text: str, name: str) -> int | None:
     return None
 
 
+def _subject(parent: QWidget | None, info: TableInfo | None, item: dict[str, Any]) -> Subject | None:
+    """What the dialog's unsent text is kept under: the window's connection, the table and the
+    item's key (None when the dialog is not opened from a connected window's table)."""
+    connection = connection_of(context_of(parent))
+    key = info.key_of(item) if info is not None else {}
+    if connection is None or info is None or len(key) != len(info.key_names):
+        return None
+    return item_subject(connection, info.name, key)
+
+
 class ItemEditDialog(QDialog):
-    """Returns the edited item in ``item`` when accepted."""
+    """Returns the edited item in ``item`` when accepted. Opened from a connected window, what
+    the user typed is kept if the dialog closes without their answer (``ui.kept_text``) and
+    shown again, with a note, the next time the same item is edited."""
 
     def __init__(self, item: dict[str, Any], parent: QWidget | None = None,
                  schema: UniquenessSchema | None = None, info: TableInfo | None = None) -> None:
@@ -119,7 +135,9 @@ class ItemEditDialog(QDialog):
         self.editor = QPlainTextEdit()
         self.editor.setAccessibleName(self.tr("Item as DynamoDB JSON"))
         self.editor.setFont(monospace())
-        self.editor.setPlainText(dynamodb_json(item))
+        self.base_text = dynamodb_json(item)
+        self.editor.setPlainText(self.base_text)
+        self.kept_note = KeptNote()  # what was typed and not sent when the app last closed
         # Plain text: errors and the protected note quote the item's names and values.
         self.error = plain_label(QLabel())
         self.error.setWordWrap(True)
@@ -140,12 +158,55 @@ class ItemEditDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self.ok.clicked.connect(self._accept)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.kept_note)
         layout.addWidget(hint)
         layout.addWidget(self.editor, 1)
         layout.addWidget(self.protected_note)
         layout.addWidget(self.error)
-        self.update_protected_note()
         layout.addWidget(buttons)
+        self.keeper = TextKeeper(self, _subject(parent, info, item),
+                                 lambda: {"json": self.editor.toPlainText()},
+                                 {"json": self.base_text}, self.kept_note)
+        self.kept_note.discard_button.clicked.connect(self.discard_kept)
+        kept = self.keeper.restore()
+        if kept is not None:
+            self._show_kept(kept)
+        self.editor.textChanged.connect(self.keeper.changed)
+        self.update_protected_note()
+
+    def _show_kept(self, kept: KeptText) -> None:
+        """Put the kept text in the editor, under a note that says what it is."""
+        self.editor.setPlainText(kept.fields.get("json", self.base_text))
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(kept.saved_at))
+        text = self.tr("This is your unsent edit of this item, kept when DynoView closed at {when}. "
+                       "It is compared with the item as it is now when you open it in the "
+                       "builder.").format(when=when)
+        then = kept.base.get("json")
+        if then is not None and then != self.base_text:
+            try:
+                before, now = parse_item(then), self.original
+                names = sorted(n for n in before.keys() | now.keys() if before.get(n) != now.get(n))
+            except ValueParseError:
+                names = []
+            text += " " + self.tr("The item has changed in the table since ({names}): check that "
+                                  "your edit does not undo that change.").format(
+                                      names=", ".join(names) or self.tr("its attributes"))
+        self.kept_note.show_kept(text, self.tr("Discard it and start from the item as it is now"))
+        self.editor.setFocus()  # where the user carries on
+
+    def discard_kept(self) -> None:
+        """The note's button: the kept edit is deleted and the editor holds the item as it is."""
+        self.keeper.discard_kept()
+        self.editor.setPlainText(self.base_text)
+        self.error.clear()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.keeper.closing(event)  # closed around it (a signal, a quit): the text is kept
+        super().closeEvent(event)
+
+    def done(self, result: int) -> None:
+        self.keeper.chose()  # sent on to the builder, or cancelled: nothing kept any more
+        super().done(result)
 
     def protected_text(self, item: dict[str, Any]) -> str:
         """A sentence about the protected values this edit changes ("" when none)."""

@@ -9,9 +9,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import time
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontDatabase
+from PySide6.QtGui import QCloseEvent, QFontDatabase
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -26,11 +27,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from dynoview.core.drafts.dialog_texts import KeptText, Subject, schema_subject
 from dynoview.core.session.user_files import UserFileError, loads_user_json
 from dynoview.core.uniqueness.presets import PRESET_ELECTRODB, PRESETS, SchemaPreset
 from dynoview.core.uniqueness.presets.base import Context
 from dynoview.core.uniqueness.schema import NORMALISATIONS, SchemaError, UniquenessSchema
 from dynoview.core.uniqueness.schema_file import schema_from_json, schema_to_text
+from dynoview.ui.kept_text import KeptNote, TextKeeper, connection_of, context_of
 from dynoview.ui.themed import mark_refused, set_role
 
 _TABLE_NAME = re.compile(r"[A-Za-z0-9_.-]{3,255}")  # DynamoDB's rule for table names
@@ -108,8 +111,20 @@ def _fields_naming_entity(preset: SchemaPreset, has_sk: bool) -> list[str]:
             if text is not None and _PROBE.lower() in text.lower()]
 
 
+def _subject(parent: QWidget | None) -> Subject | None:
+    """What the dialog's unsent text is kept under: the window's connection and open table
+    (None when the dialog is not opened from a connected window with a table)."""
+    ctx = context_of(parent)
+    connection = connection_of(ctx)
+    if ctx is None or connection is None or ctx.table is None:
+        return None
+    return schema_subject(connection, ctx.table.name)
+
+
 class SchemaDialog(QDialog):
-    """Edit a schema; ``schema()`` holds the accepted result."""
+    """Edit a schema; ``schema()`` holds the accepted result. Opened from a connected window,
+    what the user typed is kept if the dialog closes without their answer (``ui.kept_text``)
+    and shown again, with a note, the next time the table's schema is edited."""
 
     def __init__(self, schema: UniquenessSchema, notes: tuple[str, ...] = (),
                  parent: QWidget | None = None) -> None:
@@ -120,14 +135,58 @@ class SchemaDialog(QDialog):
         self.editor.setPlainText(schema_to_text(schema))
         self.locks_table.setText(schema.locks.name if schema.locks is not None else "")
         self._opened = (self.editor.toPlainText(), self.locks_table.text())
+        self.keeper = TextKeeper(self, _subject(parent), self._fields,
+                                 {"json": self._opened[0], "locks_table": self._opened[1]},
+                                 self.kept_note)
+        self.kept_note.discard_button.clicked.connect(self.discard_kept)
+        kept = self.keeper.restore()
+        if kept is not None:
+            self._show_kept(kept)
+        self.editor.textChanged.connect(self.keeper.changed)
+        self.locks_table.textChanged.connect(self.keeper.changed)
         self.resize(620, 560)  # room for the JSON; fits a 1024 x 700 screen
 
+    def _fields(self) -> dict[str, str]:
+        return {"json": self.editor.toPlainText(), "locks_table": self.locks_table.text()}
+
+    def _show_kept(self, kept: KeptText) -> None:
+        """Put the kept text in the fields, under a note that says what it is."""
+        self.editor.setPlainText(kept.fields.get("json", self._opened[0]))
+        self.locks_table.setText(kept.fields.get("locks_table", self._opened[1]))
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(kept.saved_at))
+        text = self.tr("This is your unsent edit of this table's uniqueness schema, kept when "
+                       "DynoView closed at {when}.").format(when=when)
+        if kept.base and dict(kept.base) != {"json": self._opened[0], "locks_table": self._opened[1]}:
+            text += " " + self.tr("The schema has changed since: saving replaces it with the one below.")
+        self.kept_note.show_kept(text, self.tr("Discard it and start from the schema as it is now"))
+        self.editor.setFocus()  # where the user carries on
+
+    def discard_kept(self) -> None:
+        """The note's button: the kept edit is deleted and the fields hold the schema as it is."""
+        self.keeper.discard_kept()
+        self.editor.setPlainText(self._opened[0])
+        self.locks_table.setText(self._opened[1])
+        self.preset.setCurrentIndex(0)
+        self.preset_area.hide()
+        self._clear_error()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.keeper.closing(event)  # closed around it (a signal, a quit): the text is kept
+        super().closeEvent(event)
+
+    def done(self, result: int) -> None:
+        self.keeper.chose()  # saved, or cancelled: nothing kept any more
+        super().done(result)
+
     def edited(self) -> bool:
-        """Whether the user changed the schema since it opened (typed, or chose a preset)."""
+        """Whether the fields differ from the schema the dialog opened with (typed, a preset
+        chosen, or the unsent edit kept from when DynoView last closed around it)."""
         return (self.editor.toPlainText(), self.locks_table.text()) != self._opened
 
     def _setup_ui(self, notes: tuple[str, ...]) -> None:
         layout = QVBoxLayout(self)
+        self.kept_note = KeptNote()
+        layout.addWidget(self.kept_note)
         help_text = (
             self.tr("How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals "
             "account_sk_value) and one rule per protected attribute: pk_template with {{value}}, "

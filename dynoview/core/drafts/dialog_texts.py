@@ -1,0 +1,205 @@
+"""What the user typed in an editing dialog and did not send: the Items tab's Edit as JSON…
+and the uniqueness schema editor keep their text when they close without the user choosing
+(the app quits around them, a signal, a kill), so the next time that dialog opens for the same
+thing it opens with that text instead of losing it.
+
+One file per subject in ``<drafts>/dialog-texts/`` (``DraftStore``'s folder): its name is a
+hash of the subject (the dialog, the connection, the table and, for an item, its key), and the
+subject is written inside too, so a file is only ever used for the subject it names. The text is
+kept as the user left it, even when it is not valid JSON or not a valid rule: it is theirs to
+finish. Files are written whole, 0600 in 0700 folders (``session.private_files``); a file that
+cannot be read is set aside (``.corrupt-<time>``) and said, as the drafts store does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dynoview.core.drafts.model import DraftError
+from dynoview.core.drafts.store import DraftStore
+from dynoview.core.redaction import redact_url
+from dynoview.core.session import profile
+from dynoview.core.session.private_files import private_dir, write_private_text
+from dynoview.core.values.dynamodb_json import to_dynamodb_json
+
+FOLDER = "dialog-texts"
+FORMAT = 1
+ITEM_EDIT = "item-edit"  # the Items tab's Edit as JSON…
+SCHEMA_EDIT = "schema-edit"  # the uniqueness schema editor
+DIALOGS = (ITEM_EDIT, SCHEMA_EDIT)
+SUFFIX = ".json"
+_HASH_CHARS = 40
+
+Fields = Mapping[str, str]
+
+
+def connection_label(name: str, endpoint_url: str | None = None, region: str | None = None,
+                     profile_name: str | None = None, demo: bool = False) -> str:
+    """Which connection a kept text belongs to: its name and where it points, as staged cell
+    edits label theirs ("local @ http://127.0.0.1:8000, us-east-1"), since names repeat (every
+    --endpoint-url connection is "local"). The demo's endpoint changes at every start and its
+    files are in a profile of their own: its name alone."""
+    if demo:
+        return f"{name} @ demo"
+    where = [redact_url(endpoint_url) or "AWS", region or "",
+             *([f"profile {profile_name}"] if profile_name else [])]
+    return f"{name} @ " + ", ".join(w for w in where if w)
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What a kept text is for: one dialog on one connection's table (and item, by its key)."""
+
+    dialog: str
+    connection: str
+    table: str
+    key: str = ""  # an item's primary key as canonical DynamoDB JSON; "" for a table's schema
+
+    def to_json(self) -> dict[str, str]:
+        return {"dialog": self.dialog, "connection": self.connection, "table": self.table,
+                "key": self.key}
+
+    @property
+    def file_name(self) -> str:
+        """``item-edit-<hash>.json``: safe on every file system whatever the key holds."""
+        ident = json.dumps(self.to_json(), sort_keys=True, ensure_ascii=False)
+        digest = hashlib.sha256(ident.encode("utf-8", "surrogatepass")).hexdigest()[:_HASH_CHARS]
+        return f"{self.dialog}-{digest}{SUFFIX}"
+
+    def describe(self) -> str:
+        """``Edit as JSON of {"PK":{"S":"ACCT#1"}} in accounts (local @ …)``, for lists and logs."""
+        what = f"Edit as JSON of {self.key}" if self.dialog == ITEM_EDIT else "The uniqueness schema"
+        return f"{what} in {self.table} ({self.connection})"
+
+
+def item_subject(connection: str, table: str, key: Mapping[str, Mapping[str, Any]]) -> Subject:
+    """Edit as JSON… of the item with primary key ``key`` (low-level AttributeValues)."""
+    text = json.dumps({name: to_dynamodb_json(av) for name, av in key.items()}, sort_keys=True,
+                      ensure_ascii=False, separators=(",", ":"))
+    return Subject(ITEM_EDIT, connection, table, text)
+
+
+def schema_subject(connection: str, table: str) -> Subject:
+    """The uniqueness schema editor of ``table``."""
+    return Subject(SCHEMA_EDIT, connection, table)
+
+
+@dataclass(frozen=True)
+class KeptText:
+    """A dialog's fields as the user left them (``fields``: the editor's text and any other
+    field), with what the dialog had opened with then (``base``) and when they were kept."""
+
+    subject: Subject
+    fields: Fields
+    base: Fields = field(default_factory=dict)
+    saved_at: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "subject": self.subject.to_json(), "fields": dict(self.fields),
+                "base": dict(self.base), "saved_at": self.saved_at}
+
+
+def _text_map(data: Any, what: str) -> dict[str, str]:
+    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                             for k, v in data.items()):
+        raise DraftError(f"its {what} are not texts by name")
+    return dict(data)
+
+
+def kept_from_json(data: Any) -> KeptText:
+    """The kept text a file holds; ``DraftError`` says what is wrong with one that cannot be used."""
+    if not isinstance(data, dict):
+        raise DraftError("it is not a JSON object")
+    if data.get("format") != FORMAT:
+        raise DraftError(f"its format is {data.get('format')!r}, not {FORMAT}")
+    subject = data.get("subject")
+    if not isinstance(subject, dict) or not all(isinstance(subject.get(k), str)
+                                                for k in ("dialog", "connection", "table", "key")):
+        raise DraftError("it does not say which dialog, connection and table it is for")
+    if subject["dialog"] not in DIALOGS:
+        raise DraftError(f"it is for a dialog DynoView does not have ({subject['dialog']!r})")
+    saved_at = data.get("saved_at")
+    if not isinstance(saved_at, int | float) or isinstance(saved_at, bool):
+        raise DraftError("its time is not a number")
+    return KeptText(Subject(subject["dialog"], subject["connection"], subject["table"], subject["key"]),
+                    _text_map(data.get("fields"), "fields"), _text_map(data.get("base", {}), "bases"),
+                    float(saved_at))
+
+
+class DialogTexts:
+    """Keep, read and discard dialogs' unsent texts in the drafts folder (``root``: the app's
+    drafts folder of the active profile unless given)."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self._own_root = root is None  # the app's folders: tightened from the top when writing
+        self.root = root if root is not None else profile.config_dir() / "drafts"
+        self.folder = self.root / FOLDER
+
+    def path(self, subject: Subject) -> Path:
+        return self.folder / subject.file_name
+
+    def keep(self, subject: Subject, fields: Fields, base: Fields) -> KeptText:
+        """Write ``fields`` for ``subject`` (replacing what was kept for it), whole and private."""
+        kept = KeptText(subject, dict(fields), dict(base), time.time())
+        # ASCII escapes: a lone surrogate pasted in the editor is kept too (UTF-8 has no form for it).
+        text = json.dumps(kept.to_json(), ensure_ascii=True) + "\n"
+        private_dir(self.folder, top=profile.config_root() if self._own_root else self.root)
+        write_private_text(self.path(subject), text, encoding="utf-8")
+        return kept
+
+    def update(self, subject: Subject, fields: Fields, base: Fields) -> KeptText | None:
+        """Keep ``fields`` when they differ from ``base`` (what the dialog opened with); else
+        there is nothing unsent: discard what was kept. The kept text, or None."""
+        if dict(fields) == dict(base):
+            self.discard(subject)
+            return None
+        return self.keep(subject, fields, base)
+
+    def discard(self, subject: Subject) -> None:
+        """Nothing kept for ``subject`` any more (sent, cancelled, or discarded by the user)."""
+        with contextlib.suppress(FileNotFoundError):
+            self.path(subject).unlink()
+
+    def _parse(self, path: Path) -> tuple[KeptText | None, str | None]:
+        what = f"The unsent dialog text kept in {path.name}"
+        return DraftStore(self.root).parse_file(path, kept_from_json, what)
+
+    def load(self, subject: Subject) -> tuple[KeptText | None, str | None]:
+        """What was kept for ``subject`` (None: nothing), or None and a sentence when its file
+        cannot be read (set aside). A file naming another subject is not used."""
+        kept, problem = self._parse(self.path(subject))
+        if kept is not None and kept.subject != subject:
+            return None, None
+        return kept, problem
+
+    def kept(self) -> tuple[list[KeptText], list[str]]:
+        """Every kept text, newest first, and a sentence for each file that could not be read."""
+        try:
+            paths = sorted(p for p in self.folder.iterdir()
+                           if p.suffix == SUFFIX and not p.name.startswith("."))
+        except FileNotFoundError:
+            return [], []
+        found: list[KeptText] = []
+        problems: list[str] = []
+        for path in paths:
+            kept, problem = self._parse(path)
+            if problem is not None:
+                problems.append(problem)
+            if kept is not None:
+                found.append(kept)
+        found.sort(key=lambda k: -k.saved_at)
+        return found, problems
+
+    def has_kept(self) -> bool:
+        """Whether any dialog text is kept (without reading the files)."""
+        try:
+            return any(p.suffix == SUFFIX and not p.name.startswith(".") for p in self.folder.iterdir())
+        except FileNotFoundError:
+            return False

@@ -1,0 +1,177 @@
+"""An editing dialog's unsent text, kept when it closes without the user choosing: the Qt side
+of ``core.drafts.dialog_texts`` for Edit as JSON… and the uniqueness schema editor.
+
+While the dialog's fields differ from what it opened with, they are written to the drafts
+folder half a second after the last change (so a kill loses at most that), and again when the
+dialog or its window closes around it: a signal or the app quitting (``closeAllWindows``),
+or the window closed while it is open. The user's own answers, Save/OK and Cancel (its button,
+Esc, or the dialog's title bar), delete what was kept: that is their choice. The next time the
+dialog opens for the same subject it shows the kept text under a note (``KeptNote``) whose
+button discards it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QDialog, QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from dynoview.core.drafts.dialog_texts import DialogTexts, Fields, KeptText, Subject, connection_label
+from dynoview.core.session.private_files import PrivateFileError
+from dynoview.ui.context import AppContext
+from dynoview.ui.plain_text import plain_label
+from dynoview.ui.themed import set_role
+
+log = logging.getLogger(__name__)
+SAVE_DELAY_MS = 500  # after the last change, as the builder's autosave
+#: Set on the main window when it closes with nobody to answer (a signal: ``ui.app``).
+UNATTENDED = "closing_unattended"
+
+
+def context_of(widget: QWidget | None) -> AppContext | None:
+    """The window's context held by a dialog's parent (its panel's ``ctx``), or None."""
+    while widget is not None:
+        ctx = getattr(widget, "ctx", None)
+        if isinstance(ctx, AppContext):
+            return ctx
+        widget = widget.parentWidget()
+    return None
+
+
+def connection_of(ctx: AppContext | None) -> str | None:
+    """The label kept texts of ``ctx``'s connection are filed under, or None (not connected)."""
+    conn = ctx.connection if ctx is not None else None
+    if conn is None:
+        return None
+    spec = conn.spec
+    return connection_label(spec.name, spec.endpoint_url, conn.region or spec.region, spec.profile,
+                            demo=spec.demo)
+
+
+class KeptNote(QFrame):
+    """The strip at the top of a dialog that opened with a kept text: what it is, and the
+    button that discards it (or, alone, why a kept text could not be kept or read)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("kept-note")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.text = plain_label(QLabel())  # it may quote a table's name or an item's key
+        self.text.setObjectName("kept-note-text")
+        self.text.setWordWrap(True)
+        self.discard_button = QPushButton(self.tr("Discard the kept edit"))
+        self.discard_button.setObjectName("kept-note-discard")
+        self.discard_button.setAccessibleName(self.tr("Discard the kept edit"))
+        self.discard_button.setAutoDefault(False)  # Enter in a field never discards the edit
+        row = QHBoxLayout(self)
+        row.setContentsMargins(6, 4, 6, 4)
+        row.addWidget(self.text, 1)
+        row.addWidget(self.discard_button)
+        self.hide()
+
+    def show_kept(self, text: str, button: str) -> None:
+        self.text.setText(text)
+        set_role(self.text, "hint")
+        self.discard_button.setText(button)
+        self.discard_button.show()
+        self.show()
+
+    def show_problem(self, text: str) -> None:
+        self.text.setText(text)
+        set_role(self.text, "error")
+        self.discard_button.hide()
+        self.show()
+
+
+class TextKeeper(QObject):
+    """Keeps ``fields()`` of ``dialog`` for ``subject`` while they differ from ``base`` (None
+    subject: the dialog is not tied to a connection and table, and nothing is kept)."""
+
+    def __init__(self, dialog: QDialog, subject: Subject | None, fields: Callable[[], Fields],
+                 base: Fields, note: KeptNote, store: DialogTexts | None = None) -> None:
+        super().__init__(dialog)
+        self.dialog, self.subject, self.fields, self.base, self.note = dialog, subject, fields, base, note
+        self.store = store or DialogTexts()
+        self.settled = subject is None  # the user chose (or there is nothing to keep)
+        self._written: dict[str, str] | None = None  # the fields last kept, not written again
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(SAVE_DELAY_MS)
+        self._timer.timeout.connect(lambda: self.keep(only_changes=True))
+        parent = dialog.parentWidget()
+        self._window = parent.window() if parent is not None else None
+        if self._window is not None and not self.settled:
+            # The window closed (or hidden) while the dialog is open: the dialog is not closed
+            # with it, and the app may quit before the delay is over.
+            self._window.installEventFilter(self)
+
+    def restore(self) -> KeptText | None:
+        """What was kept for this subject the last time (its note shows a problem reading it)."""
+        if self.subject is None:
+            return None
+        kept, problem = self.store.load(self.subject)
+        if problem is not None:
+            self.note.show_problem(problem)
+        if kept is not None:
+            self._written = dict(kept.fields)
+        return kept
+
+    def changed(self) -> None:
+        """A field changed: keep it after a pause in typing."""
+        if not self.settled:
+            self._timer.start()
+
+    def keep(self, only_changes: bool = False) -> None:
+        """Keep the fields now if they differ from the base (else nothing is kept); with
+        ``only_changes``, not when they are what was kept already (its time stays)."""
+        self._timer.stop()
+        if self.settled or self.subject is None:
+            return
+        fields = dict(self.fields())
+        if only_changes and fields == self._written:
+            return
+        try:
+            self.store.update(self.subject, fields, self.base)
+        except (OSError, PrivateFileError) as exc:
+            log.warning("could not keep the text of %s: %s", self.subject.describe(), exc)
+            self.note.show_problem(self.tr(
+                "Your changes here could not be kept in case DynoView closes ({error}): save or "
+                "copy them before you quit.").format(error=exc))
+            return
+        self._written = fields
+
+    def discard_kept(self) -> None:
+        """The note's button: the kept text goes; what the user types next is kept again."""
+        self._timer.stop()
+        if self.subject is not None:
+            self.store.discard(self.subject)
+        self._written = None
+        self.note.hide()
+
+    def closing(self, event: QCloseEvent) -> None:
+        """The dialog is closing: its title bar, by the user, is their Cancel (``chose``
+        follows); the app or the window closing it (a signal, a quit) keeps the fields."""
+        window = self._window
+        unattended = window is not None and bool(getattr(window, UNATTENDED, False))
+        if event.spontaneous() and not unattended:
+            return
+        self.keep()
+        self.settled = True
+
+    def chose(self) -> None:
+        """The user answered (Save/OK sent it on, or Cancel): nothing is kept for next time."""
+        self._timer.stop()
+        if self.settled:
+            return
+        self.settled = True
+        if self.subject is not None:
+            self.store.discard(self.subject)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._window and event.type() in (QEvent.Type.Hide, QEvent.Type.Close) \
+                and self.dialog.isVisible():
+            self.keep()
+        return False
