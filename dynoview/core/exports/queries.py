@@ -14,7 +14,6 @@ from datetime import datetime
 
 from dynoview.core.exports import forms_sql
 from dynoview.core.exports.sql import (
-    TTL_MAX_AGE_S,
     TTL_MAX_SECONDS,
     AuditSql,
     Dialect,
@@ -25,6 +24,7 @@ from dynoview.core.exports.sql import (
     literal,
     where,
 )
+from dynoview.core.ttl.expiry import ignored_before
 from dynoview.core.uniqueness.findings import LABELS, OK
 from dynoview.core.uniqueness.forms import trims
 from dynoview.core.uniqueness.rules import (
@@ -120,8 +120,8 @@ def _raw_select(d: Dialect, schema: UniquenessSchema, ttl: str | None, source: S
 def _expired(ttl: str, now: float) -> str:
     seconds = f"TRY_CAST({ttl} AS DOUBLE)"
     now_text = repr(float(now))
-    return (f"coalesce({seconds} >= 0 AND {seconds} < {now_text} AND {now_text} - {seconds} <= "
-            f"{TTL_MAX_AGE_S} AND {seconds} < {TTL_MAX_SECONDS}, false)")
+    return (f"coalesce({seconds} >= 0 AND {seconds} < {now_text} AND {seconds} >= "
+            f"{ignored_before(now)!r} AND {seconds} < {TTL_MAX_SECONDS}, false)")
 
 
 def _starts(expr: str, prefix: str) -> str:

@@ -32,8 +32,8 @@ ATHENA = "athena"
 ATHENA_TWIN = "athena-twin"
 DIALECTS = (DUCKDB, ATHENA)
 
-# TTL: DynamoDB ignores values more than five years old and milliseconds (dynoview.core.ttl.expiry).
-TTL_MAX_AGE_S = 5 * 365 * 86400
+# TTL: DynamoDB ignores milliseconds, and values more than five calendar years old
+# (dynoview.core.ttl.expiry.ignored_before).
 TTL_MAX_SECONDS = 100_000_000_000
 
 

@@ -11,15 +11,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Any
 
 from dynoview.core.ttl.kinds import EXPIRED, NEVER, NONE, PENDING
 
-__all__ = ["EXPIRED", "NEVER", "NONE", "PENDING", "TtlState", "expired_at", "humanize", "ttl_state"]
+__all__ = ["EXPIRED", "NEVER", "NONE", "PENDING", "TtlState", "expired_at", "humanize", "ignored_before",
+           "ttl_state"]
 
 # Epoch seconds past this (year 5138) are almost surely milliseconds or microseconds.
 _MILLISECONDS_THRESHOLD = 100_000_000_000
-_FIVE_YEARS = timedelta(days=5 * 365)
+
+
+@lru_cache(maxsize=16)  # the audit asks once per item with the same ``now``
+def ignored_before(now: float) -> float:
+    """The epoch seconds five calendar years before ``now``: DynamoDB ignores a TTL older than
+    that. Calendar years, as DynamoDB Local's sweep counts them (five years hold one or two leap
+    days: 5 x 365 days kept calling a lock it was about to delete "never expires")."""
+    moment = datetime.fromtimestamp(now, UTC)
+    try:
+        back = moment.replace(year=moment.year - 5)
+    except ValueError:  # 29 February, in a year that has none
+        back = moment.replace(year=moment.year - 5, day=28)
+    return back.timestamp()
 
 
 @dataclass(frozen=True)
@@ -88,7 +102,7 @@ def expired_at(text: Any, now: float) -> bool:
     except InvalidOperation:
         return False
     return (seconds.is_finite() and 0 <= seconds < now and seconds < _MILLISECONDS_THRESHOLD
-            and now - float(seconds) <= _FIVE_YEARS.total_seconds())
+            and float(seconds) >= ignored_before(now))
 
 
 def ttl_state(value: Any, now: datetime | None = None) -> TtlState:
@@ -119,7 +133,7 @@ def ttl_state(value: Any, now: datetime | None = None) -> TtlState:
     expires_at = datetime.fromtimestamp(float(seconds), UTC)
     if expires_at >= now:  # expired once the TTL "is less than the current time" (AWS)
         return TtlState(PENDING, expires_at, f"expires in {humanize(expires_at - now)}")
-    if now - expires_at > _FIVE_YEARS:
+    if expires_at.timestamp() < ignored_before(now.timestamp()):
         return TtlState(NEVER, expires_at, "will never expire",
                         reason="DynamoDB ignores TTL values more than five years in the past")
     return TtlState(

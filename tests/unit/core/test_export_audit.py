@@ -44,7 +44,11 @@ def random_table(rng: random.Random, schema: UniquenessSchema) -> list[dict[str,
 
     def ttl() -> dict[str, str] | None:
         return rng.choice([None, None, {"N": str(int(T - 3600))}, {"N": str(int(T + 3600))},
-                           {"N": str(int(T * 1000))}, {"N": str(int(T - 6 * 365 * 86400))}])
+                           {"N": str(int(T * 1000))}, {"N": str(int(T - 6 * 365 * 86400))},
+                           # Either side of five calendar years back (one or two leap days more
+                           # than 5 x 365 days): still expired, then ignored by DynamoDB.
+                           {"N": str(int(T - (5 * 365 + 0.5) * 86400))},
+                           {"N": str(int(T - (5 * 365 + 2.5) * 86400))}])
 
     for i in range(rng.randint(5, 40)):
         acct: dict[str, Any] = {"PK": _s(f"ACCT#{i:03d}"), "SK": _s("PROFILE")}

@@ -63,3 +63,24 @@ def test_the_hot_loop_check_agrees_with_the_full_classification() -> None:
 ])
 def test_humanize_rounds_to_its_unit(delta: timedelta, text: str) -> None:
     assert humanize(delta) == text
+
+
+@pytest.mark.parametrize(("now", "days_ago", "kind"), [
+    # Five calendar years before 2026-12-06 is 1,826 days (2024 has a leap day): DynamoDB
+    # Local's sweep deleted a lock 1,825.5 days past and kept one 1,826.2 days past.
+    (datetime(2026, 12, 6, 12, tzinfo=UTC), 1825.5, EXPIRED),
+    (datetime(2026, 12, 6, 12, tzinfo=UTC), 1826.2, NEVER),
+    (datetime(2026, 12, 6, 12, tzinfo=UTC), 1825.99, EXPIRED),
+    (datetime(2026, 12, 6, 12, tzinfo=UTC), 1826.01, NEVER),
+    # Two leap days (2020, 2024) in the five years before 2024-03-01: 1,827 days.
+    (datetime(2024, 3, 1, tzinfo=UTC), 1826.5, EXPIRED),
+    (datetime(2024, 3, 1, tzinfo=UTC), 1827.5, NEVER),
+    # 29 February: five years back has none, so the 28th (2023-02-28: 1,827 days).
+    (datetime(2028, 2, 29, tzinfo=UTC), 1826.5, EXPIRED),
+    (datetime(2028, 2, 29, tzinfo=UTC), 1827.5, NEVER),
+])
+def test_more_than_five_calendar_years_in_the_past_is_ignored(now: datetime, days_ago: float,
+                                                              kind: str) -> None:
+    text = str(int((now - timedelta(days=days_ago)).timestamp()))
+    assert ttl_state(n(text), now).kind == kind
+    assert expired_at(text, now.timestamp()) is (kind == EXPIRED)
