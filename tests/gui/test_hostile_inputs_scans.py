@@ -38,7 +38,9 @@ def _shown(qtbot: Any, widget: TtlTimelinePanel | CapacityPanel) -> TtlTimelineP
     widget.resize(1100, 800)
     widget.show()
     qtbot.waitExposed(widget)
-    qtbot.waitUntil(lambda: not widget.scanner.running, timeout=15000)  # the scan on opening
+    # The scan on opening, and its chart or sizing (built in the pool, whose progress line
+    # would replace a message a test is about to read).
+    qtbot.waitUntil(lambda: not widget.scanner.running and not widget.scanner.analysing, timeout=15000)
     return widget
 
 
