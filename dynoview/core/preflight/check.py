@@ -154,7 +154,7 @@ def judge(tx: Transaction, schema: UniquenessSchema, source: Source, *,
     result.pairs = [dataclasses.replace(p, unseen=True) if (p.rule, p.value) in seen_pairs else p
                     for p in result.pairs]
     _cancelled(result, cancellations(touched, world.before, schema, source.tables, ctx.forms_before,
-                                     now, ctx.verify))
+                                     now, ctx.verify, source.unsure))
     return result
 
 

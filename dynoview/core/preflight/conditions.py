@@ -11,7 +11,7 @@ attribute) stays DynamoDB's to judge.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -115,20 +115,25 @@ def _equal(node: Comparison, item: Mapping[str, Any], action: Action) -> bool | 
 def cancellations(touched: Sequence[Touched], before: Mapping[tuple[str, str], Any],
                   schema: UniquenessSchema, tables: Mapping[str, TableInfo],
                   forms_before: Mapping[str, Forms], now: datetime,
-                  verify: Callable[[Transaction], Preflight] | None) -> list[Refusal]:
-    """A refusal for each action whose condition fails on the item as the preflight read it."""
+                  verify: Callable[[Transaction], Preflight] | None,
+                  unsure: Collection[tuple[str, str]] = ()) -> list[Refusal]:
+    """A refusal for each action whose condition fails on the item as the preflight read it.
+    ``unsure``: the (accounts table, rule) pairs whose holders the lookup could not all find
+    (``Source.unsure``): a lock there with no holder found is not known to be unheld."""
     out: list[Refusal] = []
     for index, action, key, kind in touched:
         item = before.get(item_ident(action.table, key))
         if evaluate(action, item) is not False:
             continue
-        out.append(_cancelled(index, action, key, kind, item, schema, tables, forms_before, now, verify))
+        out.append(_cancelled(index, action, key, kind, item, schema, tables, forms_before, now, verify,
+                              unsure))
     return out
 
 
 def _cancelled(index: int, action: Action, key: dict[str, Any], kind: str, item: Any,
                schema: UniquenessSchema, tables: Mapping[str, TableInfo], forms_before: Mapping[str, Forms],
-               now: datetime, verify: Callable[[Transaction], Preflight] | None) -> Refusal:
+               now: datetime, verify: Callable[[Transaction], Preflight] | None,
+               unsure: Collection[tuple[str, str]] = ()) -> Refusal:
     condition = render_expression(action.condition, action.names, action.values)
     found = (f"the preflight read {compact_item(item)} there" if item is not None
              else "the preflight found no item there")
@@ -160,6 +165,10 @@ def _cancelled(index: int, action: Action, key: dict[str, Any], kind: str, item:
     ttl = info.ttl_attribute if info is not None else None
     expired = ttl is not None and isinstance(item.get(ttl), Mapping) \
         and expired_at(item[ttl].get("N"), now.timestamp())
+    if (home, rule.name) in unsure:
+        # No holder found is not "no holder": the release the diagnosis would not offer either.
+        return Refusal(index, rule.name, value, f"{head} {_maybe_held(title, rule.name, value, expired)}",
+                       None, status=CANCELLED)
     why = ("its TTL has passed, but DynamoDB has not deleted it yet (typically within days) and it "
            "still blocks the value" if expired else "no account holds it (an orphan lock)")
     tail = (f"{title} {value} is already taken: {why}. Release the lock with the Release orphan "
@@ -171,3 +180,15 @@ def _cancelled(index: int, action: Action, key: dict[str, Any], kind: str, item:
         choices = (Choice(f"release the lock {key_text(key)} first (the Release orphan lock template)",
                           RELEASE_LOCK, release),)
     return Refusal(index, rule.name, value, f"{head} {tail}", None, choices=choices, status=CANCELLED)
+
+
+def _maybe_held(title: str, rule: str, value: str, expired: bool) -> str:
+    """Why a taken value's lock is not offered for release when its holders could not all be
+    looked up (an index finds only the spellings asked for): an account may still hold it."""
+    lock = ("its lock's TTL has passed, but DynamoDB has not deleted it yet (typically within days) "
+            "and it still blocks the value" if expired else "its lock is there")
+    return (f"{title} {value} is already taken: {lock}. No account was found holding it, but the "
+            "preflight could not look up every account that may hold it (see its notes), so one may: "
+            "releasing the lock could free a value an account still uses. Check the audit (it reads "
+            f"every spelling) or diagnose {rule} {value} with a Scan, and release the lock only if no "
+            "account holds it; then send this transaction again.")

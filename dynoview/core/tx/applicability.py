@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from dynoview.core.uniqueness.diagnose_answer import HOLDER_UNKNOWN
 from dynoview.core.uniqueness.findings import (
     DUPLICATE_VALUE,
     EXPIRED,
@@ -199,7 +200,12 @@ def row_evidence(row: PairRow | None, stale: bool = False) -> Evidence | None:
 
 
 def diagnosis_evidence(d: Diagnosis) -> Evidence:
-    """What a diagnosis says about its one value (the other rules were not checked)."""
+    """What a diagnosis says about its one value (the other rules were not checked). A diagnosis
+    that could not tell who holds the value (HOLDER_UNKNOWN: an index finds only the spellings
+    asked for) checked nothing about its holders: its rule counts as not checked, so no release
+    is offered and the note says what would tell, never "the diagnosis found an account"."""
+    if d.status == HOLDER_UNKNOWN:
+        return Evidence((), DIAGNOSIS, frozenset())
     findings: tuple[Finding, ...] = ()
     if d.is_problem and d.status in EXPLANATIONS:
         locks = (d.lock_key,) if d.lock_item is not None else ()

@@ -41,7 +41,14 @@ from dynoview.core.uniqueness.diagnose_answer import (
     orphan_sentence,
     shown,
 )
-from dynoview.core.uniqueness.findings import CASE_CLASH, LOOKALIKE_CLASH, OK, ORPHAN_LOCK, Finding
+from dynoview.core.uniqueness.findings import (
+    CASE_CLASH,
+    EXPIRED,
+    LOOKALIKE_CLASH,
+    OK,
+    ORPHAN_LOCK,
+    Finding,
+)
 from dynoview.core.uniqueness.forms import clash_key, lookalike_key, odd_forms, trims
 from dynoview.core.uniqueness.holders import SCAN_CANCELLED, VIA_SCAN, ScanEstimate, find_accounts
 from dynoview.core.uniqueness.key_limits import fits_partition_key, oversized, skipped_note
@@ -206,11 +213,13 @@ def diagnose(
     ids = sorted(state.holders_of(stored))
     worst = about[0] if about else None
     status, sentence = answer(pairing, rule, stored, worst, lock_item is not None, ids)
-    if not search.complete and whole is None and status == ORPHAN_LOCK:
+    if not search.complete and whole is None and (
+            status == ORPHAN_LOCK or (status == EXPIRED and lock_item is not None and not ids)):
         # Through an index, "no account" is only "none of the spellings asked for": an account
-        # storing another spelling may hold the lock (or make it a case clash), so no Release.
-        status, sentence = HOLDER_UNKNOWN, holder_unknown_sentence(stored, rule, search.index_name,
-                                                                   search.asked)
+        # storing another spelling may hold the lock (or make it a case clash), so no Release,
+        # expired or not (releasing an expired lock an account holds frees its value too).
+        status, sentence = HOLDER_UNKNOWN, holder_unknown_sentence(
+            stored, rule, search.index_name, search.asked, expired=status == EXPIRED)
     origin: LockOrigin | None = None
     if status == ORPHAN_LOCK and explain_origin and lock_item is not None:
         origin, more = classify_orphan(reader, locks, schema, rule, stored, lock_item,

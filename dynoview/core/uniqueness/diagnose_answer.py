@@ -170,15 +170,21 @@ def _unseen(rule: LockRule, index: str | None, asked: Sequence[str]) -> str:
 
 
 def holder_unknown_sentence(value: str, rule: LockRule, index: str | None,
-                            asked: Sequence[str] = ()) -> str:
+                            asked: Sequence[str] = (), *, expired: bool = False) -> str:
     """A lock with no holder found, where one storing another spelling may exist (under none,
-    the audit pairs such an account with the lock as a case clash: the lock is no orphan)."""
+    the audit pairs such an account with the lock as a case clash: the lock is no orphan).
+    ``expired``: the lock's TTL has passed (still there, still blocking, until DynamoDB deletes
+    it); releasing it is no safer, since an unseen holder's value would be freed all the same."""
     clash = ("; the audit pairs such an account with this lock as a case clash"
              if rule.normalisation == "none" else "")
-    return (f"{shown(value, rule, start=True)} is locked, and no account was found using it; but "
-            f"{_unseen(rule, index, asked)}{clash}. Do not release the lock on this answer: run the "
-            "audit, which reads every spelling, or diagnose with a Scan (Scan instead in the window; "
-            "dynoview diagnose --no-index).")
+    lock = "by a lock whose TTL has passed" if expired else ""
+    ttl = (" The expired lock still blocks signups until DynamoDB deletes it (typically within "
+           "days); if an account holds the value, renew the lock's TTL before then, or the value is "
+           "left unprotected." if expired else "")
+    return (f"{shown(value, rule, start=True)} is locked{' ' + lock if lock else ''}, and no account "
+            f"was found using it; but {_unseen(rule, index, asked)}{clash}. Do not release the lock on "
+            "this answer: run the audit, which reads every spelling, or diagnose with a Scan (Scan "
+            f"instead in the window; dynoview diagnose --no-index).{ttl}")
 
 
 def holder_unknown_note(rule: LockRule, index: str | None, asked: Sequence[str] = ()) -> str:
