@@ -301,6 +301,7 @@ class BuilderPanel(QWidget):
         if reason is not None or not self.send_flow.check(self.transaction.copy(), env,
                                                           execute_after=execute_after):
             self.status.setText(reason or "")
+        self._update_execute()  # off while the preflight runs (its task starts after the render)
 
     def ask_confirmation(self, requirement: Any, preview: str,
                          answer: Callable[[str | bool | None], None]) -> None:
@@ -358,13 +359,18 @@ class BuilderPanel(QWidget):
         self.ctx.items_written.emit(written_keys(result, sent, tables_of(self.ctx), self.schema))
 
     def add_guards(self) -> None:
-        """Load the transaction with the preflight's guards added (the preview shows them)."""
+        """Load the transaction with the preflight's guards added (the preview shows them) and
+        check it again at once, as Check preflight does: the verdict shown was about the
+        transaction without them (and the table may have changed since), so the guarded one
+        is judged and its verdict shown; Execute is off until that check ends."""
         guarded = self.send_flow.take_guards()
         if guarded is None:
             return
         self.set_transaction(guarded[0])
-        self.status.setText(self.tr("Added {guarded_count} guard(s); the preview shows the exact request. "
-                            "Execute checks the preflight again.").format(guarded_count=len(guarded[1])))
+        added = self.tr("Added {guarded_count} guard(s); the preview shows the exact request. "
+                        "Execute checks the preflight again.").format(guarded_count=len(guarded[1]))
+        self.check_preflight()  # the edit cleared the old verdict; this shows the new one
+        self.status.setText(f"{added} {self.status.text()}".rstrip())  # and what the check is doing
 
     # ---------------------------------------------------------------- import / export / log
 
