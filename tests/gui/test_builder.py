@@ -362,11 +362,17 @@ def test_preflight_refuses_a_lock_breaking_update_and_offers_the_template(
     ada = reader.get_item(seeded_table, {"PK": {"S": "ACCT#a1f9c3"}, "SK": {"S": "PROFILE"}})
     assert ada is not None and ada["email"] == {"S": "ada@lovelace.io"}
 
-    # The proposed template replaces the transaction, passes the preflight and is sent.
+    # The proposed template replaces the transaction, is checked again at once (its verdict
+    # is about what is loaded and the table now), passes the preflight and is sent.
     assert not panel.preflight_view.suggest_button.isHidden()
     panel.preflight_view.suggest_button.click()
     assert [a.kind for a in panel.transaction.actions] == ["Put", "Delete", "Update"]
     assert panel.preflight is None  # an answer about other actions is cleared
+    assert panel.send_flow.running() and not panel.execute_button.isEnabled()
+    qtbot.waitUntil(lambda: panel.preflight is not None and not panel.send_flow.running(), timeout=15000)
+    assert panel.preflight is not None and panel.preflight.summary().startswith("Preflight passed")
+    assert panel.preflight_view.summary.text() == panel.preflight.summary()
+    assert panel.execute_button.isEnabled()
     panel.execute()
     qtbot.waitUntil(lambda: panel.result is not None, timeout=15000)
     assert panel.result is not None and panel.result.status == "succeeded"

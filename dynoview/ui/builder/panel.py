@@ -174,7 +174,10 @@ class BuilderPanel(QWidget):
         self.action_pane.reshaped.connect(self.refresh)
         self.token_row.edited.connect(self._timer.start)
         self.side.problem_list.action_activated.connect(self.action_pane.action_list.setCurrentRow)
-        self.side.preflight_view.suggestion_requested.connect(self.set_transaction)
+        # The suggestion passed its preflight on the reads of the refused one: checked again at
+        # once, as Add guards is, so the verdict shown is about what is loaded and the table now.
+        self.side.preflight_view.suggestion_requested.connect(
+            lambda tx: (self.set_transaction(tx), self.check_preflight()))
         self.side.preflight_view.guards_requested.connect(self.add_guards)
         # A template's, an edit's or a delete's transaction: over unsent actions, asked first.
         self.templates.runner.transaction_ready.connect(self.drafts.load_template)
