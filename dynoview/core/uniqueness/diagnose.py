@@ -186,11 +186,12 @@ def diagnose(
     found = _read_locks(reader, locks, schema, rule, forms, receipts, notes)
 
     # 2. The accounts holding any of those spellings.
+    before = len(receipts)
     search = find_accounts(reader, table, schema, rule, _index_forms(table, rule, forms, use_index, notes),
                            use_index, consistent_scan, receipts, notes, cancel)
-    capacity = sum(r.consumed_capacity for r in receipts if r.consumed_capacity is not None)
-    if search.method == VIA_SCAN:
-        notes.append(f"The Scan read {search.scanned:,} items for {capacity:g} RCU.")
+    if search.method == VIA_SCAN:  # that Scan's own cost, not the lock reads' before it
+        notes.append(f"The Scan read {search.scanned:,} items for "
+                     f"{_capacity(receipts[before:]) or 0:g} RCU.")
 
     # 3. The audit's judgement. A small table is read whole (one consistent Scan), so every
     #    spelling of the value is compared as the audit compares them; else what was read.
@@ -251,12 +252,17 @@ def diagnose(
                           [a[schema.pk_name]["S"] for a in accounts], search.method, search.index_name,
                           bool(state.locks.get(stored)),
                           schema.stored_lock_key(rule, variant) if variant is not None else None,
-                          search.estimate, search.scanned,
-                          capacity if any(r.consumed_capacity is not None for r in receipts) else None,
+                          search.estimate, search.scanned, _capacity(receipts),  # every read's
                           receipts, notes, origin, value, stored)
     if diagnosis.typed_note:
         diagnosis.sentence = f"{diagnosis.typed_note} {diagnosis.sentence}"
     return diagnosis
+
+
+def _capacity(receipts: list[ReadReceipt]) -> float | None:
+    """What these reads consumed, as DynamoDB reported it (None: it reported none)."""
+    reported = [r.consumed_capacity for r in receipts if r.consumed_capacity is not None]
+    return sum(reported) if reported else None
 
 
 @dataclass

@@ -23,6 +23,7 @@ from dynoview.core.session.tables import IndexInfo, TableInfo
 from dynoview.core.uniqueness.forms import clash_key, trims
 from dynoview.core.uniqueness.key_limits import fits_partition_key
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
+from dynoview.core.values.sizes import read_units
 
 VIA_INDEX = "index"
 VIA_SCAN = "scan"
@@ -49,12 +50,11 @@ class ScanEstimate:
 
 
 def estimate_scan(table: TableInfo, consistent: bool) -> ScanEstimate:
-    """Estimate a full Scan's read units from the table's approximate size."""
+    """Estimate a full Scan's read units from the table's approximate size: its 4 KB units,
+    rounded up as DynamoDB rounds a page (a strongly consistent read of any size costs 1 RCU at
+    least, an eventually consistent one half that)."""
     size = table.size_bytes
-    units = None
-    if size is not None:
-        units = max(size, 1) / 4096
-        units = round(units if consistent else units / 2, 1)
+    units = None if size is None else read_units(size, consistent)
     return ScanEstimate(table.item_count, size, units, consistent)
 
 
