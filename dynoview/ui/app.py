@@ -333,13 +333,23 @@ def _after_first_rows(window: MainWindow, then: Callable[[], None],
 
 def _mention_unsent_work(window: MainWindow) -> None:
     """The builder tab is built when first opened, and restores the last session's unsent work
-    then: say at start that the work is there, so nobody thinks it was lost."""
+    then; a dialog's kept text comes back when that dialog opens again: say at start that the
+    work is there, so nobody thinks it was lost."""
     from dynoview.core.drafts.store import DraftStore
 
     if DraftStore().has_leftover_work():  # work of windows that are gone, not taken over yet
         from dynoview.ui.window.unsent_work import UnsentWorkBar
 
         UnsentWorkBar(window).show()
+    from dynoview.core.drafts.dialog_texts import DialogTexts
+
+    texts = DialogTexts()
+    if texts.has_kept():  # Edit as JSON… or the schema editor, closed around by the last session
+        from dynoview.ui.window.unsent_work import KeptTextsBar
+
+        kept, _problems = texts.kept()  # a damaged file is said where its dialog opens
+        if kept:
+            KeptTextsBar(window, [k.subject.describe() for k in kept]).show()
 
 
 def _clean_leftovers() -> None:

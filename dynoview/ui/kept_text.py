@@ -27,7 +27,7 @@ from dynoview.ui.themed import set_role
 
 log = logging.getLogger(__name__)
 SAVE_DELAY_MS = 500  # after the last change, as the builder's autosave
-#: Set on the main window when it closes with nobody to answer (a signal: ``ui.app``).
+# Set on the main window when it closes with nobody to answer (a signal: ``ui.app``).
 UNATTENDED = "closing_unattended"
 
 

@@ -382,3 +382,27 @@ def test_a_terminated_app_keeps_the_edit_and_the_next_start_shows_it(
     assert shown["text"] == TYPED
     assert shown["note"].startswith("This is your unsent edit of this item, kept when DynoView closed at")
     assert list(folder.glob("*.json")) == []  # discarded: nothing comes back a third time
+
+
+def test_the_start_says_a_dialog_kept_text_is_waiting(
+        qtbot: Any, qasync_loop: Any, demo_conn: Connection, seeded_table: str) -> None:
+    """A kept text comes back only when its dialog opens again for the same item: the window
+    says so at start, naming the item, and says nothing when none is kept."""
+    from dynoview.ui.app import _mention_unsent_work
+    from dynoview.ui.window.unsent_work import KeptTextsBar
+
+    window = open_window(qtbot, demo_conn, seeded_table)
+
+    def shown() -> list[KeptTextsBar]:
+        return [b for b in window.findChildren(KeptTextsBar) if not b.isHidden()]
+
+    _mention_unsent_work(window)
+    assert shown() == []
+    subject = subject_of(window, seeded_table, SESSION)
+    DialogTexts().keep(subject, {"json": TYPED}, {"json": "{}"})
+    _mention_unsent_work(window)
+    (bar,) = shown()
+    assert bar.text() == "Your last session kept 1 unsent edit typed in a dialog."
+    assert bar.informativeText().startswith(subject.describe() + ". Open the same dialog")
+    bar.later.click()
+    assert shown() == []

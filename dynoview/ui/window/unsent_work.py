@@ -36,3 +36,26 @@ class UnsentWorkBar(MessageBar):
         if window.tabs.currentWidget() is window.feature_tabs.features.get("BuilderPanel"):
             window.tabs.currentChanged.disconnect(self._tab_shown)
             self.close()
+
+
+# Kept dialog texts named in the strip; the rest are counted.
+NAMED_TEXTS = 3
+
+
+class KeptTextsBar(MessageBar):
+    """Says at start that Edit as JSON… or the schema editor kept what was typed when the last
+    session closed around them (``core.drafts.dialog_texts``): each comes back when its dialog
+    opens again for the same item or table, which nothing else on screen tells."""
+
+    def __init__(self, window: MainWindow, subjects: list[str]) -> None:
+        super().__init__(window)
+        self.setObjectName("kept-texts")
+        self.setText(self.tr("Your last session kept %n unsent edit(s) typed in a dialog.", "",
+                             len(subjects)))
+        named = "; ".join(subjects[:NAMED_TEXTS])
+        if len(subjects) > NAMED_TEXTS:
+            named += self.tr("; and %n more", "", len(subjects) - NAMED_TEXTS)
+        self.setInformativeText(self.tr(
+            "{named}. Open the same dialog on that item (Edit as JSON…) or table (the uniqueness "
+            "schema) to carry on with it or discard it.").format(named=named))
+        self.later = self.addButton(self.tr("Later"))

@@ -64,7 +64,9 @@
         <location filename="../../scans/capacity_panel.py" line="+216" />
         <source>Sizing the item collections of %Ln item(s)…</source>
         <translation>
-            <numerusform>Sizing the item collections of %Ln item…</numerusform><numerusform>Sizing the item collections of %Ln items…</numerusform></translation>
+            <numerusform>Sizing the item collections of %Ln item…</numerusform>
+            <numerusform>Sizing the item collections of %Ln items…</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location line="+50" />
@@ -305,6 +307,25 @@
         <translation>
             <numerusform>%Ln more Items tab</numerusform>
             <numerusform>%Ln more Items tabs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>KeptTextsBar</name>
+    <message numerus="yes">
+        <location filename="../../window/unsent_work.py" line="+53" />
+        <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
+        <translation>
+            <numerusform>Your last session kept %n unsent edit typed in a dialog.</numerusform>
+            <numerusform>Your last session kept %n unsent edits typed in a dialog.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4" />
+        <source>; and %n more</source>
+        <translation>
+            <numerusform>; and %n more</numerusform>
+            <numerusform>; and %n more</numerusform>
         </translation>
     </message>
 </context>
@@ -551,7 +572,9 @@
         <location line="+22" />
         <source>Charting %Ln item(s) by expiry…</source>
         <translation>
-            <numerusform>Charting %Ln item by expiry…</numerusform><numerusform>Charting %Ln items by expiry…</numerusform></translation>
+            <numerusform>Charting %Ln item by expiry…</numerusform>
+            <numerusform>Charting %Ln items by expiry…</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location line="+45" />

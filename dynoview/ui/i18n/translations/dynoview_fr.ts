@@ -631,7 +631,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+210"/>
+        <location filename="../../builder/panel.py" line="+213"/>
         <source>The request could not be opened: </source>
         <translation>Impossible d’ouvrir la requête&#xa0;: </translation>
     </message>
@@ -666,17 +666,17 @@
         <translation>Connectez-vous et corrigez d’abord les problèmes listés&#xa0;: la vérification préalable lit la table réelle.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>The preflight could not read the table; nothing was sent.</source>
         <translation>La vérification préalable n’a pas pu lire la table&#xa0;; rien n’a été envoyé.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
         <translation>{guarded_count} garde(s) ajoutée(s)&#xa0;; l’aperçu montre la requête exacte. Exécuter refait la vérification préalable.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Export as {EXPORT_TITLES}</source>
         <translation>Exporter en {EXPORT_TITLES}</translation>
     </message>
@@ -2986,7 +2986,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+108"/>
+        <location filename="../../items/edit_dialog.py" line="+124"/>
         <source>Edit item</source>
         <extracomment>The table an item is checked for when the dialog is not told its table: a valid name that no key schema comes with, so only the checks that need none run (names, size, values).</extracomment>
         <translation>Modifier l’item</translation>
@@ -3002,12 +3002,32 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Item en JSON DynamoDB</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Open in builder</source>
         <translation>Ouvrir dans le générateur</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+24"/>
+        <source>This is your unsent edit of this item, kept when DynoView closed at {when}. It is compared with the item as it is now when you open it in the builder.</source>
+        <translation>Voici votre modification non envoyée de cet élément, conservée quand DynoView s’est fermé à {when}. Elle est comparée à l’élément tel qu’il est maintenant quand vous l’ouvrez dans le constructeur.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The item has changed in the table since ({names}): check that your edit does not undo that change.</source>
+        <translation>L’élément a changé dans la table depuis ({names}) : vérifiez que votre modification n’annule pas ce changement.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its attributes</source>
+        <translation>ses attributs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard it and start from the item as it is now</source>
+        <translation>L’abandonner et repartir de l’élément tel qu’il est maintenant</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>{names}: protected values (each has a lock); changing one moves its lock too.</source>
         <translation>{names}&#xa0;: valeurs protégées (chacune a un verrou)&#xa0;; en changer une déplace aussi son verrou.</translation>
     </message>
@@ -3193,6 +3213,44 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <location line="+1"/>
         <source>nothing</source>
         <translation>rien</translation>
+    </message>
+</context>
+<context>
+    <name>KeptNote</name>
+    <message>
+        <location filename="../../kept_text.py" line="+65"/>
+        <location line="+2"/>
+        <source>Discard the kept edit</source>
+        <translation>Abandonner la modification conservée</translation>
+    </message>
+</context>
+<context>
+    <name>KeptTextsBar</name>
+    <message numerus="yes">
+        <location filename="../../window/unsent_work.py" line="+53"/>
+        <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
+        <translation>
+            <numerusform>Votre dernière session a conservé %n modification non envoyée saisie dans une boîte de dialogue.</numerusform>
+            <numerusform>Votre dernière session a conservé %n modifications non envoyées saisies dans une boîte de dialogue.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>; and %n more</source>
+        <translation>
+            <numerusform>; et %n autre</numerusform>
+            <numerusform>; et %n autres</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{named}. Open the same dialog on that item (Edit as JSON…) or table (the uniqueness schema) to carry on with it or discard it.</source>
+        <translation>{named}. Ouvrez la même boîte de dialogue sur cet élément (Modifier en JSON…) ou cette table (le schéma d’unicité) pour la reprendre ou l’abandonner.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Later</source>
+        <translation>Plus tard</translation>
     </message>
 </context>
 <context>
@@ -3446,7 +3504,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>MfaDialog</name>
     <message>
-        <location filename="../../session/mfa_dialog.py" line="+28"/>
+        <location filename="../../session/mfa_dialog.py" line="+29"/>
         <source>MFA code needed</source>
         <translation>Code MFA requis</translation>
     </message>
@@ -4787,12 +4845,27 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+117"/>
+        <location filename="../../locks/schema_dialog.py" line="+132"/>
         <source>Uniqueness schema</source>
         <translation>Schéma d’unicité</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+25"/>
+        <source>This is your unsent edit of this table&apos;s uniqueness schema, kept when DynoView closed at {when}.</source>
+        <translation>Voici votre modification non envoyée du schéma d’unicité de cette table, conservée quand DynoView s’est fermé à {when}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The schema has changed since: saving replaces it with the one below.</source>
+        <translation>Le schéma a changé depuis : enregistrer le remplace par celui ci-dessous.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard it and start from the schema as it is now</source>
+        <translation>L’abandonner et repartir du schéma tel qu’il est maintenant</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals account_sk_value) and one rule per protected attribute: pk_template with {{value}}, sk_value of the lock (it may hold {{value}} too), normalisation ({value}), and an optional index_name (a GSI keyed on the attribute, used by Diagnose).</source>
         <translation>Comment les comptes sont reconnus (pk_name commence par account_pk_prefix, sk_name vaut account_sk_value) et une règle par attribut protégé&#xa0;: pk_template avec {{value}}, sk_value du verrou (peut aussi contenir {{value}}), normalisation ({value}), et un index_name facultatif (un GSI dont la clé est l’attribut, utilisé par Diagnostiquer).</translation>
     </message>
@@ -4956,7 +5029,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+52"/>
+        <location filename="../../session/view.py" line="+53"/>
         <location line="+141"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
@@ -5807,6 +5880,14 @@ Requête&#xa0;: {request}</translation>
     </message>
 </context>
 <context>
+    <name>TextKeeper</name>
+    <message>
+        <location filename="../../kept_text.py" line="+74"/>
+        <source>Your changes here could not be kept in case DynoView closes ({error}): save or copy them before you quit.</source>
+        <translation>Vos modifications ici n’ont pas pu être conservées au cas où DynoView se fermerait ({error}) : enregistrez-les ou copiez-les avant de quitter.</translation>
+    </message>
+</context>
+<context>
     <name>TokenRow</name>
     <message>
         <location filename="../../builder/token_row.py" line="+28"/>
@@ -6128,7 +6209,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>UnsentWorkBar</name>
     <message>
-        <location filename="../../window/unsent_work.py" line="+24"/>
+        <location filename="../../window/unsent_work.py" line="-37"/>
         <source>Your last session left unsent work in the transaction builder.</source>
         <translation>Votre dernière session a laissé du travail non envoyé dans le générateur de transactions.</translation>
     </message>
@@ -6210,7 +6291,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>WindowStatus</name>
     <message>
-        <location filename="../../window/status_bar.py" line="+30"/>
+        <location filename="../../window/status_bar.py" line="+31"/>
         <source>No reads yet</source>
         <translation>Aucune lecture</translation>
     </message>
@@ -6220,12 +6301,12 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>La dernière lecture&#xa0;: opération, cohérence, capacité, durée</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Not connected</source>
         <translation>Non connecté</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Last read: </source>
         <translation>Dernière lecture&#xa0;: </translation>
     </message>
@@ -6233,12 +6314,12 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>WriteModeDialog</name>
     <message>
-        <location filename="../../session/write_mode_dialog.py" line="+25"/>
+        <location filename="../../session/write_mode_dialog.py" line="+28"/>
         <source>Write to production?</source>
         <translation>Écrire en production&#xa0;?</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>the account id &lt;b&gt;{account}&lt;/b&gt;</source>
         <translation>l’id de compte &lt;b&gt;{account}&lt;/b&gt;</translation>
     </message>
@@ -6426,7 +6507,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-358"/>
+        <location filename="../../builder/panel.py" line="-367"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7768,7 +7849,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>window.title</name>
     <message>
-        <location filename="../../window/title.py" line="+34"/>
+        <location filename="../../window/title.py" line="+35"/>
         <source>  WRITE MODE</source>
         <translation>  MODE ÉCRITURE</translation>
     </message>
@@ -7783,7 +7864,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>  NON CHIFFRÉ</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Warning: {sentence}</source>
         <translation>Attention&#xa0;: {sentence}</translation>
     </message>

@@ -626,7 +626,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+210"/>
+        <location filename="../../builder/panel.py" line="+213"/>
         <source>The request could not be opened: </source>
         <translation>Permintaan tidak dapat dibuka: </translation>
     </message>
@@ -661,17 +661,17 @@
         <translation>Hubungkan dan perbaiki dulu masalah yang didaftar: pemeriksaan awal membaca tabel langsung.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>The preflight could not read the table; nothing was sent.</source>
         <translation>Pemeriksaan awal tidak dapat membaca tabel; tidak ada yang dikirim.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
         <translation>{guarded_count} penjaga ditambahkan; pratinjau menampilkan permintaan persisnya. Jalankan akan mengulang pemeriksaan awal.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Export as {EXPORT_TITLES}</source>
         <translation>Ekspor sebagai {EXPORT_TITLES}</translation>
     </message>
@@ -2955,7 +2955,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+108"/>
+        <location filename="../../items/edit_dialog.py" line="+124"/>
         <source>Edit item</source>
         <extracomment>The table an item is checked for when the dialog is not told its table: a valid name that no key schema comes with, so only the checks that need none run (names, size, values).</extracomment>
         <translation>Edit item</translation>
@@ -2971,12 +2971,32 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Item sebagai DynamoDB JSON</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Open in builder</source>
         <translation>Buka di pembangun transaksi</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+24"/>
+        <source>This is your unsent edit of this item, kept when DynoView closed at {when}. It is compared with the item as it is now when you open it in the builder.</source>
+        <translation>Ini suntingan Anda yang belum dikirim untuk item ini, disimpan saat DynoView ditutup pada {when}. Suntingan ini dibandingkan dengan item seperti sekarang saat Anda membukanya di pembuat transaksi.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The item has changed in the table since ({names}): check that your edit does not undo that change.</source>
+        <translation>Item telah berubah di tabel sejak itu ({names}): periksa bahwa suntingan Anda tidak membatalkan perubahan tersebut.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its attributes</source>
+        <translation>atributnya</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard it and start from the item as it is now</source>
+        <translation>Buang dan mulai dari item seperti sekarang</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>{names}: protected values (each has a lock); changing one moves its lock too.</source>
         <translation>{names}: nilai yang dilindungi (masing-masing punya lock); mengubahnya ikut memindahkan lock-nya.</translation>
     </message>
@@ -3160,6 +3180,42 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <location line="+1"/>
         <source>nothing</source>
         <translation>tidak ada</translation>
+    </message>
+</context>
+<context>
+    <name>KeptNote</name>
+    <message>
+        <location filename="../../kept_text.py" line="+65"/>
+        <location line="+2"/>
+        <source>Discard the kept edit</source>
+        <translation>Buang suntingan yang disimpan</translation>
+    </message>
+</context>
+<context>
+    <name>KeptTextsBar</name>
+    <message numerus="yes">
+        <location filename="../../window/unsent_work.py" line="+53"/>
+        <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
+        <translation>
+            <numerusform>Sesi terakhir Anda menyimpan %n suntingan yang belum dikirim, diketik di sebuah dialog.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>; and %n more</source>
+        <translation>
+            <numerusform>; dan %n lainnya</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{named}. Open the same dialog on that item (Edit as JSON…) or table (the uniqueness schema) to carry on with it or discard it.</source>
+        <translation>{named}. Buka dialog yang sama pada item itu (Sunting sebagai JSON…) atau tabel itu (skema keunikan) untuk melanjutkan atau membuangnya.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Later</source>
+        <translation>Nanti</translation>
     </message>
 </context>
 <context>
@@ -3404,7 +3460,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>MfaDialog</name>
     <message>
-        <location filename="../../session/mfa_dialog.py" line="+28"/>
+        <location filename="../../session/mfa_dialog.py" line="+29"/>
         <source>MFA code needed</source>
         <translation>Kode MFA diperlukan</translation>
     </message>
@@ -4736,12 +4792,27 @@ Permintaan: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+117"/>
+        <location filename="../../locks/schema_dialog.py" line="+132"/>
         <source>Uniqueness schema</source>
         <translation>Skema keunikan</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+25"/>
+        <source>This is your unsent edit of this table&apos;s uniqueness schema, kept when DynoView closed at {when}.</source>
+        <translation>Ini suntingan Anda yang belum dikirim untuk skema keunikan tabel ini, disimpan saat DynoView ditutup pada {when}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The schema has changed since: saving replaces it with the one below.</source>
+        <translation>Skema telah berubah sejak itu: menyimpan akan menggantinya dengan yang di bawah.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard it and start from the schema as it is now</source>
+        <translation>Buang dan mulai dari skema seperti sekarang</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals account_sk_value) and one rule per protected attribute: pk_template with {{value}}, sk_value of the lock (it may hold {{value}} too), normalisation ({value}), and an optional index_name (a GSI keyed on the attribute, used by Diagnose).</source>
         <translation>Cara akun dikenali (pk_name diawali account_pk_prefix, sk_name sama dengan account_sk_value) dan satu aturan per atribut yang dilindungi: pk_template dengan {{value}}, sk_value lock (boleh juga berisi {{value}}), normalisasi ({value}), dan index_name opsional (GSI dengan key atribut itu, dipakai Diagnosis).</translation>
     </message>
@@ -4905,7 +4976,7 @@ Permintaan: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+52"/>
+        <location filename="../../session/view.py" line="+53"/>
         <location line="+141"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
@@ -5751,6 +5822,14 @@ Permintaan: {request}</translation>
     </message>
 </context>
 <context>
+    <name>TextKeeper</name>
+    <message>
+        <location filename="../../kept_text.py" line="+74"/>
+        <source>Your changes here could not be kept in case DynoView closes ({error}): save or copy them before you quit.</source>
+        <translation>Perubahan Anda di sini tidak dapat disimpan untuk berjaga-jaga bila DynoView ditutup ({error}): simpan atau salin sebelum keluar.</translation>
+    </message>
+</context>
+<context>
     <name>TokenRow</name>
     <message>
         <location filename="../../builder/token_row.py" line="+28"/>
@@ -6069,7 +6148,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>UnsentWorkBar</name>
     <message>
-        <location filename="../../window/unsent_work.py" line="+24"/>
+        <location filename="../../window/unsent_work.py" line="-37"/>
         <source>Your last session left unsent work in the transaction builder.</source>
         <translation>Sesi terakhir Anda meninggalkan pekerjaan yang belum dikirim di pembangun transaksi.</translation>
     </message>
@@ -6151,7 +6230,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>WindowStatus</name>
     <message>
-        <location filename="../../window/status_bar.py" line="+30"/>
+        <location filename="../../window/status_bar.py" line="+31"/>
         <source>No reads yet</source>
         <translation>Belum ada pembacaan</translation>
     </message>
@@ -6161,12 +6240,12 @@ Terlama: {key_text}</translation>
         <translation>Pembacaan terakhir: operasi, konsistensi, kapasitas, durasi</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Not connected</source>
         <translation>Tidak terhubung</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Last read: </source>
         <translation>Pembacaan terakhir: </translation>
     </message>
@@ -6174,12 +6253,12 @@ Terlama: {key_text}</translation>
 <context>
     <name>WriteModeDialog</name>
     <message>
-        <location filename="../../session/write_mode_dialog.py" line="+25"/>
+        <location filename="../../session/write_mode_dialog.py" line="+28"/>
         <source>Write to production?</source>
         <translation>Tulis ke produksi?</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>the account id &lt;b&gt;{account}&lt;/b&gt;</source>
         <translation>ID akun &lt;b&gt;{account}&lt;/b&gt;</translation>
     </message>
@@ -6367,7 +6446,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-358"/>
+        <location filename="../../builder/panel.py" line="-367"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7709,7 +7788,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>window.title</name>
     <message>
-        <location filename="../../window/title.py" line="+34"/>
+        <location filename="../../window/title.py" line="+35"/>
         <source>  WRITE MODE</source>
         <translation>  MODE TULIS</translation>
     </message>
@@ -7724,7 +7803,7 @@ Terlama: {key_text}</translation>
         <translation>  TIDAK TERENKRIPSI</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Warning: {sentence}</source>
         <translation>Peringatan: {sentence}</translation>
     </message>

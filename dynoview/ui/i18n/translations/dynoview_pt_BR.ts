@@ -631,7 +631,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+210"/>
+        <location filename="../../builder/panel.py" line="+213"/>
         <source>The request could not be opened: </source>
         <translation>Não foi possível abrir a requisição: </translation>
     </message>
@@ -666,17 +666,17 @@
         <translation>Conecte-se e corrija primeiro os problemas listados: a verificação prévia lê a tabela real.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>The preflight could not read the table; nothing was sent.</source>
         <translation>A verificação prévia não conseguiu ler a tabela; nada foi enviado.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>Added {guarded_count} guard(s); the preview shows the exact request. Execute checks the preflight again.</source>
         <translation>Proteções adicionadas: {guarded_count}; a pré-visualização mostra a requisição exata. Executar refaz a verificação prévia.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Export as {EXPORT_TITLES}</source>
         <translation>Exportar como {EXPORT_TITLES}</translation>
     </message>
@@ -2986,7 +2986,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../items/edit_dialog.py" line="+108"/>
+        <location filename="../../items/edit_dialog.py" line="+124"/>
         <source>Edit item</source>
         <extracomment>The table an item is checked for when the dialog is not told its table: a valid name that no key schema comes with, so only the checks that need none run (names, size, values).</extracomment>
         <translation>Editar item</translation>
@@ -3002,12 +3002,32 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>Item como DynamoDB JSON</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>Open in builder</source>
         <translation>Abrir no construtor</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+24"/>
+        <source>This is your unsent edit of this item, kept when DynoView closed at {when}. It is compared with the item as it is now when you open it in the builder.</source>
+        <translation>Esta é a sua edição não enviada deste item, guardada quando o DynoView fechou em {when}. Ela é comparada com o item como está agora quando você a abre no construtor.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The item has changed in the table since ({names}): check that your edit does not undo that change.</source>
+        <translation>O item mudou na tabela desde então ({names}): verifique se a sua edição não desfaz essa mudança.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its attributes</source>
+        <translation>seus atributos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard it and start from the item as it is now</source>
+        <translation>Descartá-la e começar do item como está agora</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>{names}: protected values (each has a lock); changing one moves its lock too.</source>
         <translation>{names}: valores protegidos (cada um tem um bloqueio); alterar um move o bloqueio também.</translation>
     </message>
@@ -3193,6 +3213,44 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <location line="+1"/>
         <source>nothing</source>
         <translation>nada</translation>
+    </message>
+</context>
+<context>
+    <name>KeptNote</name>
+    <message>
+        <location filename="../../kept_text.py" line="+65"/>
+        <location line="+2"/>
+        <source>Discard the kept edit</source>
+        <translation>Descartar a edição guardada</translation>
+    </message>
+</context>
+<context>
+    <name>KeptTextsBar</name>
+    <message numerus="yes">
+        <location filename="../../window/unsent_work.py" line="+53"/>
+        <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
+        <translation>
+            <numerusform>Sua última sessão guardou %n edição não enviada digitada em uma caixa de diálogo.</numerusform>
+            <numerusform>Sua última sessão guardou %n edições não enviadas digitadas em caixas de diálogo.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>; and %n more</source>
+        <translation>
+            <numerusform>; e mais %n</numerusform>
+            <numerusform>; e mais %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{named}. Open the same dialog on that item (Edit as JSON…) or table (the uniqueness schema) to carry on with it or discard it.</source>
+        <translation>{named}. Abra a mesma caixa de diálogo nesse item (Editar como JSON…) ou nessa tabela (o esquema de unicidade) para continuar ou descartá-la.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Later</source>
+        <translation>Mais tarde</translation>
     </message>
 </context>
 <context>
@@ -3446,7 +3504,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>MfaDialog</name>
     <message>
-        <location filename="../../session/mfa_dialog.py" line="+28"/>
+        <location filename="../../session/mfa_dialog.py" line="+29"/>
         <source>MFA code needed</source>
         <translation>Código MFA necessário</translation>
     </message>
@@ -4787,12 +4845,27 @@ Requisição: {request}</translation>
 <context>
     <name>SchemaDialog</name>
     <message>
-        <location filename="../../locks/schema_dialog.py" line="+117"/>
+        <location filename="../../locks/schema_dialog.py" line="+132"/>
         <source>Uniqueness schema</source>
         <translation>Esquema de unicidade</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+25"/>
+        <source>This is your unsent edit of this table&apos;s uniqueness schema, kept when DynoView closed at {when}.</source>
+        <translation>Esta é a sua edição não enviada do esquema de unicidade desta tabela, guardada quando o DynoView fechou em {when}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The schema has changed since: saving replaces it with the one below.</source>
+        <translation>O esquema mudou desde então: salvar o substitui pelo abaixo.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discard it and start from the schema as it is now</source>
+        <translation>Descartá-la e começar do esquema como está agora</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>How accounts are recognised (pk_name begins with account_pk_prefix, sk_name equals account_sk_value) and one rule per protected attribute: pk_template with {{value}}, sk_value of the lock (it may hold {{value}} too), normalisation ({value}), and an optional index_name (a GSI keyed on the attribute, used by Diagnose).</source>
         <translation>Como as contas são reconhecidas (pk_name começa com account_pk_prefix, sk_name é igual a account_sk_value) e uma regra por atributo protegido: pk_template com {{value}}, sk_value do bloqueio (pode ter {{value}} também), normalização ({value}) e um index_name opcional (um GSI com chave no atributo, usado por Diagnosticar).</translation>
     </message>
@@ -4956,7 +5029,7 @@ Requisição: {request}</translation>
 <context>
     <name>SessionView</name>
     <message>
-        <location filename="../../session/view.py" line="+52"/>
+        <location filename="../../session/view.py" line="+53"/>
         <location line="+141"/>
         <source>Write mode…</source>
         <extracomment>botocore&apos;s errors for an SSO token that is missing, expired or refused.</extracomment>
@@ -5807,6 +5880,14 @@ Requisição: {request}</translation>
     </message>
 </context>
 <context>
+    <name>TextKeeper</name>
+    <message>
+        <location filename="../../kept_text.py" line="+74"/>
+        <source>Your changes here could not be kept in case DynoView closes ({error}): save or copy them before you quit.</source>
+        <translation>Suas alterações aqui não puderam ser guardadas caso o DynoView feche ({error}): salve ou copie-as antes de sair.</translation>
+    </message>
+</context>
+<context>
     <name>TokenRow</name>
     <message>
         <location filename="../../builder/token_row.py" line="+28"/>
@@ -6128,7 +6209,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>UnsentWorkBar</name>
     <message>
-        <location filename="../../window/unsent_work.py" line="+24"/>
+        <location filename="../../window/unsent_work.py" line="-37"/>
         <source>Your last session left unsent work in the transaction builder.</source>
         <translation>Sua última sessão deixou trabalho não enviado no construtor de transações.</translation>
     </message>
@@ -6210,7 +6291,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>WindowStatus</name>
     <message>
-        <location filename="../../window/status_bar.py" line="+30"/>
+        <location filename="../../window/status_bar.py" line="+31"/>
         <source>No reads yet</source>
         <translation>Nenhuma leitura ainda</translation>
     </message>
@@ -6220,12 +6301,12 @@ Mais antigo: {key_text}</translation>
         <translation>A última leitura: operação, consistência, capacidade, duração</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Not connected</source>
         <translation>Não conectado</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Last read: </source>
         <translation>Última leitura: </translation>
     </message>
@@ -6233,12 +6314,12 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>WriteModeDialog</name>
     <message>
-        <location filename="../../session/write_mode_dialog.py" line="+25"/>
+        <location filename="../../session/write_mode_dialog.py" line="+28"/>
         <source>Write to production?</source>
         <translation>Escrever em produção?</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>the account id &lt;b&gt;{account}&lt;/b&gt;</source>
         <translation>o id da conta &lt;b&gt;{account}&lt;/b&gt;</translation>
     </message>
@@ -6426,7 +6507,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-358"/>
+        <location filename="../../builder/panel.py" line="-367"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -7768,7 +7849,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>window.title</name>
     <message>
-        <location filename="../../window/title.py" line="+34"/>
+        <location filename="../../window/title.py" line="+35"/>
         <source>  WRITE MODE</source>
         <translation>  MODO DE ESCRITA</translation>
     </message>
@@ -7783,7 +7864,7 @@ Mais antigo: {key_text}</translation>
         <translation>  SEM CRIPTOGRAFIA</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Warning: {sentence}</source>
         <translation>Aviso: {sentence}</translation>
     </message>
