@@ -27,6 +27,7 @@ from dynoview.core.drafts.store import DraftStore
 from dynoview.core.redaction import redact_url
 from dynoview.core.session import profile
 from dynoview.core.session.private_files import private_dir, write_private_text
+from dynoview.core.tx.cancellation import key_text
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
 
 FOLDER = "dialog-texts"
@@ -74,9 +75,18 @@ class Subject:
         return f"{self.dialog}-{digest}{SUFFIX}"
 
     def describe(self) -> str:
-        """``Edit as JSON of {"PK":{"S":"ACCT#1"}} in accounts (local @ …)``, for lists and logs."""
-        what = f"Edit as JSON of {self.key}" if self.dialog == ITEM_EDIT else "The uniqueness schema"
+        """``Edit as JSON of PK=ACCT#1, SK=PROFILE in accounts (local @ …)``, for lists and logs."""
+        what = f"Edit as JSON of {self._key_shown()}" if self.dialog == ITEM_EDIT \
+            else "The uniqueness schema"
         return f"{what} in {self.table} ({self.connection})"
+
+    def _key_shown(self) -> str:
+        """The key as messages show one (``key_text``), else its JSON as kept."""
+        try:
+            key = json.loads(self.key)
+            return key_text(key) if isinstance(key, dict) and key else self.key
+        except ValueError:
+            return self.key
 
 
 def item_subject(connection: str, table: str, key: Mapping[str, Mapping[str, Any]]) -> Subject:

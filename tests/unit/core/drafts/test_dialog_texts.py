@@ -209,3 +209,11 @@ def test_the_app_keeps_them_in_the_active_profiles_drafts_folder() -> None:
     assert DialogTexts().folder == profile.config_dir() / "drafts" / FOLDER
     with profile.use(profile.DEMO):
         assert DialogTexts().folder == profile.config_root() / "demo" / "drafts" / FOLDER
+
+
+def test_a_subject_is_described_as_messages_show_a_key() -> None:
+    item = item_subject("lab (http://127.0.0.1:8000, us-east-1)", "accounts",
+                        {"SK": {"S": "PROFILE"}, "PK": {"S": "ACCT#1"}})
+    assert item.describe() == ("Edit as JSON of PK=ACCT#1, SK=PROFILE in accounts "
+                               "(lab (http://127.0.0.1:8000, us-east-1))")
+    assert schema_subject("lab", "accounts").describe() == "The uniqueness schema in accounts (lab)"
