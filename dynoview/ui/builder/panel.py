@@ -174,10 +174,7 @@ class BuilderPanel(QWidget):
         self.action_pane.reshaped.connect(self.refresh)
         self.token_row.edited.connect(self._timer.start)
         self.side.problem_list.action_activated.connect(self.action_pane.action_list.setCurrentRow)
-        # The suggestion passed its preflight on the reads of the refused one: checked again at
-        # once, as Add guards is, so the verdict shown is about what is loaded and the table now.
-        self.side.preflight_view.suggestion_requested.connect(
-            lambda tx: (self.set_transaction(tx), self.check_preflight()))
+        self.side.preflight_view.suggestion_requested.connect(self.load_suggestion)
         self.side.preflight_view.guards_requested.connect(self.add_guards)
         # A template's, an edit's or a delete's transaction: over unsent actions, asked first.
         self.templates.runner.transaction_ready.connect(self.drafts.load_template)
@@ -374,6 +371,13 @@ class BuilderPanel(QWidget):
                         "Execute checks the preflight again.").format(guarded_count=len(guarded[1]))
         self.check_preflight()  # the edit cleared the old verdict; this shows the new one
         self.status.setText(f"{added} {self.status.text()}".rstrip())  # and what the check is doing
+
+    def load_suggestion(self, tx: Transaction) -> None:
+        """Load the refusal's suggested transaction and check it again at once, as Add guards
+        does: it passed its preflight on the refused one's reads, so the verdict shown is about
+        what is loaded and the table now."""
+        self.set_transaction(tx)
+        self.check_preflight()
 
     # ---------------------------------------------------------------- import / export / log
 
