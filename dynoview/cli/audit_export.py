@@ -39,6 +39,7 @@ from dynoview.core.exports.audit import (
     load_exports,
     plan_sql,
 )
+from dynoview.core.exports.checksums import GZIP_ERRORS
 from dynoview.core.exports.duckdb_engine import DEFAULT_MEMORY_LIMIT
 from dynoview.core.exports.manifest import ExportError, ExportManifest
 from dynoview.core.exports.sql import ATHENA, DUCKDB
@@ -52,6 +53,8 @@ from dynoview.core.uniqueness.schema_file import load_schema_file
 DETECT_SAMPLE = 1000
 PRINT_SQL_OUTPUT = "s3://YOUR-ATHENA-RESULTS-BUCKET/dynoview/"
 ATHENA_NAME_FLAGS = {"database": "--athena-database", "workgroup": "--athena-workgroup"}
+#: What sampling a damaged data file raises (not UTF-8, or not a complete gzip file).
+_UNREADABLE: tuple[type[BaseException], ...] = (UnicodeDecodeError, *GZIP_ERRORS)
 
 
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:
@@ -67,8 +70,9 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
                        help="DuckDB's memory limit before it spills to disk "
                             f"(default {DEFAULT_MEMORY_LIMIT})")
     group.add_argument("--temp-dir", metavar="DIR", type=Path,
-                       help="where DuckDB spills and S3 exports are downloaded (default: a new "
-                            "temporary folder, removed after)")
+                       help="where DuckDB's database and spill files and S3 downloads go: in a new "
+                            "private folder made inside DIR (default: in the system's temporary "
+                            "folder), removed after")
     group.add_argument("--threads", type=whole_number(1),
                        help="DuckDB threads (default: one per core, fewer under a small --memory-limit)")
     group.add_argument("--athena-output", metavar="S3URL",
@@ -141,7 +145,7 @@ def _sample(manifest: ExportManifest, limit: int) -> list[dict[str, Any]]:
                     item = record.get("Item")
                     if isinstance(item, dict):
                         items.append(item)
-        except (UnicodeDecodeError, EOFError, gzip.BadGzipFile) as exc:
+        except _UNREADABLE as exc:
             # Sampled before the checksums are checked: a damaged file is named here.
             raise ExportError(f"The data file {data_file.rel} cannot be read ({exc}): copy it again "
                               "from the export (or export again); nothing was audited.",

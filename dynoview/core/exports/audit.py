@@ -12,7 +12,8 @@ confirmed with one strongly consistent GetItem of its keys before anything is re
 
 from __future__ import annotations
 
-import shutil
+import os
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -25,11 +26,28 @@ from dynoview.core.audit.run import AuditResult
 from dynoview.core.errors import CancelledError, ReadOnlyError
 from dynoview.core.exports import athena as export_athena
 from dynoview.core.exports import duckdb_engine as export_duckdb
-from dynoview.core.exports.checksums import check_item_counts, verify_etags, verify_files
-from dynoview.core.exports.manifest import ExportManifest, S3Store, open_export, order_exports, read_manifest
+from dynoview.core.exports.checksums import (
+    check_gzip,
+    check_item_counts,
+    md5_checkable,
+    unchecked_files,
+    unchecked_note,
+    verify_etags,
+    verify_files,
+)
+from dynoview.core.exports.manifest import (
+    DataFile,
+    ExportError,
+    ExportManifest,
+    S3Store,
+    open_export,
+    order_exports,
+    read_manifest,
+)
 from dynoview.core.exports.rows import build_pairing, findings_and_counts, parse_rows
 from dynoview.core.exports.sql import ATHENA, DUCKDB, AuditSql
 from dynoview.core.session import leftovers
+from dynoview.core.session.private_files import private_dir
 from dynoview.core.uniqueness.findings import Finding
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.core.values.dynamodb_json import to_dynamodb_json
@@ -61,7 +79,8 @@ ProgressCallback = Callable[[ExportProgress], None]
 class ExportAuditOptions:
     ttl_attribute: str | None = None  # exports do not record the table's TTL setting
     now: datetime | None = None  # TTL expiry is judged at this moment (default: now)
-    temp_directory: Path | None = None  # DuckDB's database, spill files and S3 downloads
+    # DuckDB's database, spill files and S3 downloads go to a new private folder in it
+    temp_directory: Path | None = None
     memory_limit: str = export_duckdb.DEFAULT_MEMORY_LIMIT
     threads: int | None = None
     athena: export_athena.AthenaSettings | None = None  # set: run on Athena instead of DuckDB
@@ -277,7 +296,7 @@ def audit_exports(paths: Sequence[str], schema: UniquenessSchema, *,
     lines = sum(counts.values())
     result = _audit_result(manifests, schema, sql, rows, options.ttl_attribute, now, engine=engine,
                            lines=lines, started=started)
-    notes = _notes(manifests, stats)
+    notes = _notes(manifests, stats, by_etag=engine == ATHENA)
     report("done", 1.0)
     return ExportAuditResult(result, manifests, engine, options.ttl_attribute, now, n_files, lines,
                              stats, notes)
@@ -326,11 +345,15 @@ def _audit_result(manifests: list[ExportManifest], schema: UniquenessSchema, sql
         path=engine, workers=0)
 
 
-def _notes(manifests: list[ExportManifest], stats: export_athena.QueryStats | None) -> list[str]:
+def _notes(manifests: list[ExportManifest], stats: export_athena.QueryStats | None, *,
+           by_etag: bool) -> list[str]:
     notes: list[str] = []
     if len(manifests) > 1:
         notes.append(f"{len(manifests) - 1} incremental export(s) applied over the full export, in "
                      "time order: the latest image of each item wins, and deleted items are gone.")
+    unchecked = unchecked_note(unchecked_files(manifests, by_etag=by_etag), by_etag=by_etag)
+    if unchecked:
+        notes.append(unchecked)
     if stats is not None and stats.cleanup_problem:
         notes.append(stats.cleanup_problem)
     return notes
@@ -345,12 +368,12 @@ def _run_duckdb(manifests: list[ExportManifest], schema: UniquenessSchema, optio
                 cancel: threading.Event | None, n_files: int,
                 ) -> tuple[dict[tuple[int, str], int], list[Any], AuditSql]:
     """Check (and, from S3, download) every data file, then run the DuckDB plan."""
-    own_temp = options.temp_directory is None
     # Ours: 0700, removed on any exit (SIGTERM included), swept at the next start after kill -9.
-    temp = leftovers.private_temp_dir("audit") if own_temp else options.temp_directory
-    assert temp is not None
+    temp = (leftovers.private_temp_dir("audit") if options.temp_directory is None
+            else _work_folder_in(options.temp_directory))
     try:
         exports: list[tuple[list[str], bool]] = []
+        read: list[tuple[DataFile, Path]] = []
         done = 0
         for m in manifests:
             local = verify_files(
@@ -358,6 +381,7 @@ def _run_duckdb(manifests: list[ExportManifest], schema: UniquenessSchema, optio
                 progress=lambda i, total, what: report(what, 0.4 * i / max(1, total)))
             done += len(m.files)
             exports.append(([str(p) for p in local], m.incremental))
+            read.extend(zip(m.files, local, strict=False))
             if cancel is not None and cancel.is_set():
                 raise CancelledError("The export audit was cancelled; nothing was reported.")
         sql = export_duckdb.plan(schema, exports, ttl_attribute=options.ttl_attribute, now=now)
@@ -370,14 +394,46 @@ def _run_duckdb(manifests: list[ExportManifest], schema: UniquenessSchema, optio
             base, span = (0.4, 0.4) if stage[0].startswith("reading") else (0.8, 0.15)
             report(stage[0], base + span * fraction if fraction is not None else base)
 
-        counts, rows = export_duckdb.run(sql, settings, on_stage=on_stage, cancel=cancel)
+        try:
+            counts, rows = export_duckdb.run(sql, settings, on_stage=on_stage, cancel=cancel)
+        except export_duckdb.DuckDBReadError as exc:
+            raise _read_failure(exc, read) from None
         return counts, rows, sql
     finally:
-        if own_temp:
-            leftovers.remove_temp_dir(temp)
-        else:
-            shutil.rmtree(temp / "download", ignore_errors=True)
-            shutil.rmtree(temp / "spill", ignore_errors=True)
+        leftovers.remove_temp_dir(temp)
+
+
+def _work_folder_in(folder: Path) -> Path:
+    """A new folder of this audit's own in ``folder`` (``--temp-dir``): made by ``mkdtemp``
+    (0700, a random name, so nothing can be planted at it and two audits never share one),
+    tracked so any exit removes it; stale ones of killed audits are swept first."""
+    try:
+        if not folder.exists():
+            private_dir(folder)
+        leftovers.sweep_temp_dirs(folder)
+        path = Path(tempfile.mkdtemp(prefix=f"dynoview-audit-{os.getpid()}-", dir=folder))
+    except OSError as exc:
+        raise ExportError(f"The temporary folder {folder} cannot hold the audit's files "
+                          f"({exc.strerror or exc}): give a folder you can write to.") from None
+    leftovers.track(path)
+    return path
+
+
+def _read_failure(exc: export_duckdb.DuckDBReadError, read: Sequence[tuple[DataFile, Path]]) -> ExportError:
+    """Why DuckDB could not read the files: a data file that is not a complete gzip file is
+    named; else DuckDB's message, saying whether every file's content was checked."""
+    for data_file, path in read:
+        check_gzip(data_file, path)  # raises, naming the file
+    unchecked = [f for f, _ in read if not md5_checkable(f)]
+    if not unchecked:
+        return ExportError(f"DuckDB could not read the export: {exc.detail}. The data files passed "
+                           "their checksums, so this is likely a line DynoView does not understand; "
+                           "report it with the export's manifest-summary.json.")
+    shown = ", ".join(f.rel for f in unchecked[:5]) + (" and more" if len(unchecked) > 5 else "")
+    return ExportError(f"DuckDB could not read the export: {exc.detail}. The manifest gives no "
+                       f"checksum for {shown}, so the content could not be checked: copy the export "
+                       "again and audit it again; if this happens again, report it with the "
+                       "export's manifest-summary.json.")
 
 
 def finding_keys(findings: Sequence[Finding]) -> list[tuple[str, str | None, str | None, tuple[str, ...]]]:

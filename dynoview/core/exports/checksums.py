@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import base64
 import binascii
+import gzip
 import hashlib
 import threading
-from collections.abc import Callable
+import zlib
+from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 
 from dynoview.core.counts import count_text
@@ -60,6 +62,57 @@ def check_md5(data_file: DataFile, digest: bytes) -> None:
             raise ExportError(f"The data file {data_file.rel} is corrupted: its content does not match "
                               f"the ETag {data_file.etag} in the manifest. Copy it again from the "
                               "export; nothing was audited.", file=data_file.rel)
+
+
+def md5_checkable(data_file: DataFile) -> bool:
+    """Whether ``check_md5`` can check the file: an md5Checksum, or an ETag whose MD5 can be
+    computed (a multi-part one depends on the part size, which the manifest does not give)."""
+    if data_file.md5:
+        return True
+    return bool(data_file.etag) and _etag_parts(data_file.etag or "") <= 1
+
+
+def unchecked_files(manifests: Sequence[ExportManifest], *, by_etag: bool = False) -> list[DataFile]:
+    """The data files whose content no checksum can confirm: no md5Checksum and no computable
+    ETag (``by_etag``, the Athena path that compares S3's ETags: no etag)."""
+    return [f for m in manifests for f in m.files
+            if not (f.etag if by_etag else md5_checkable(f))]
+
+
+def unchecked_note(files: Sequence[DataFile], *, by_etag: bool = False) -> str | None:
+    """One sentence naming the data files whose content could not be verified, or None."""
+    if not files:
+        return None
+    shown = ", ".join(f.rel for f in files[:5]) + (f" and {len(files) - 5:,} more" if len(files) > 5 else "")
+    given = "no etag" if by_etag else "no md5Checksum and no single-part etag"
+    its, count = ("its", "item count was") if len(files) == 1 else ("their", "item counts were")
+    return (f"{FILES} gives {given} for {shown}, so {its} content could not be verified: only "
+            f"{its} {count} checked.")
+
+
+def damaged_gzip(data_file: DataFile | str, exc: BaseException, *, done: str = "nothing was audited",
+                 ) -> ExportError:
+    """The sentence for a data file that is not a complete gzip file."""
+    rel = data_file if isinstance(data_file, str) else data_file.rel
+    why = str(exc).rstrip(".") or type(exc).__name__
+    return ExportError(f"The data file {rel} is not a complete gzip file ({why}): it is truncated "
+                       f"or corrupted. Copy it again from the export (or export again); {done}.",
+                       file=rel)
+
+
+_READ = 1 << 20
+#: What gunzipping a truncated or corrupted file raises.
+GZIP_ERRORS: tuple[type[BaseException], ...] = (EOFError, zlib.error, gzip.BadGzipFile)
+
+
+def check_gzip(data_file: DataFile, path: Path) -> None:
+    """Gunzip the whole file (nothing kept) and refuse it, naming it, if it is not complete."""
+    try:
+        with gzip.open(path, "rb") as f:
+            while f.read(_READ):
+                pass
+    except GZIP_ERRORS as exc:
+        raise damaged_gzip(data_file, exc) from None
 
 
 def _missing(manifest: ExportManifest, data_file: DataFile) -> ExportError:

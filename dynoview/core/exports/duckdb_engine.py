@@ -1,8 +1,9 @@
 """Run the export audit's SQL on DuckDB, embedded, over local gzipped JSON lines.
 
 DuckDB reads ``data/*.json.gz`` without extensions, keeps its tables in a database file
-in a temporary folder and spills to that folder when an aggregation outgrows
-``memory_limit``: a table larger than memory is audited on one machine.
+made new in a folder of the run's own (``audit`` makes it private and unique) and spills
+there when an aggregation outgrows ``memory_limit``: a table larger than memory is audited
+on one machine.
 """
 
 from __future__ import annotations
@@ -26,11 +27,23 @@ if TYPE_CHECKING:
 
 DEFAULT_MEMORY_LIMIT = "2GB"
 RAW_TABLE = "raw"
+DATABASE = "export-audit.duckdb"
+
+
+class DuckDBReadError(DynoViewError):
+    """DuckDB could not read the data files; ``detail`` is its own message."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"DuckDB could not read the export: {detail}. Check that the data files "
+                         "are whole (copy them again from the export); if they are, this is likely "
+                         "a line DynoView does not understand: report it with the export's "
+                         "manifest-summary.json.")
+        self.detail = detail
 
 
 @dataclass(frozen=True)
 class DuckDBSettings:
-    temp_directory: Path  # the database file and the spill files live here
+    temp_directory: Path  # the database file and the spill files live here: a folder of this run's own
     memory_limit: str = DEFAULT_MEMORY_LIMIT
     threads: int | None = None  # None: DuckDB's default (one per core)
 
@@ -71,12 +84,24 @@ def run(sql: AuditSql, settings: DuckDBSettings, *, on_stage: StageCallback | No
     import duckdb
 
     settings.temp_directory.mkdir(parents=True, exist_ok=True)
-    con = duckdb.connect(str(settings.temp_directory / "export-audit.duckdb"))
+    database = settings.temp_directory / DATABASE
+    if os.path.lexists(database):  # never open (or write through) a file or link already there
+        raise DynoViewError(f"{database} already exists: the audit's DuckDB database is always made "
+                            "new, in a folder of its own. Remove it, or give another temporary folder.")
+    try:
+        con = duckdb.connect(str(database))
+    except duckdb.Error as exc:
+        raise DynoViewError(f"DuckDB could not create its database in {settings.temp_directory} "
+                            f"({exc}): give a temporary folder you can write to.") from None
     stop = threading.Event()
     watcher = threading.Thread(target=_watch, args=(con, stop, cancel, on_stage),
                                name="duckdb-export-audit", daemon=True)
     try:
-        _configure(con, settings)
+        try:
+            _configure(con, settings)
+        except duckdb.Error as exc:
+            raise DynoViewError(f"DuckDB refused the audit's settings ({exc}): check --memory-limit "
+                                "(such as 2GB or 512MB) and --threads.", field="memory_limit") from None
         register_functions(con, sql.dialect)
         watcher.start()
         return _execute(con, sql, on_stage)
@@ -87,9 +112,7 @@ def run(sql: AuditSql, settings: DuckDBSettings, *, on_stage: StageCallback | No
                             f"({exc}). Raise --memory-limit (or use fewer --threads) and run the "
                             "audit again.", field="memory_limit") from None
     except duckdb.Error as exc:
-        raise DynoViewError(f"DuckDB could not read the export: {exc}. The data files passed their "
-                            "checksums, so this is likely a line DynoView does not understand; "
-                            "report it with the export's manifest-summary.json.") from None
+        raise DuckDBReadError(str(exc)) from None
     finally:
         stop.set()
         if watcher.is_alive():
@@ -150,5 +173,5 @@ def _execute(con: DuckDBPyConnection, sql: AuditSql,
 
 
 def _remove_database(temp_directory: Path) -> None:
-    for leftover in (temp_directory / "export-audit.duckdb", temp_directory / "export-audit.duckdb.wal"):
+    for leftover in (temp_directory / DATABASE, temp_directory / f"{DATABASE}.wal"):
         leftover.unlink(missing_ok=True)

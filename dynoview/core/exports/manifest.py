@@ -72,7 +72,22 @@ class LocalStore:
         self.where = str(root)
 
     def path(self, rel: str) -> Path:
-        return self.root.joinpath(*PurePosixPath(rel).parts)
+        """The file at ``rel``, refused (``ExportError``) when a symbolic link (the file's, or a
+        folder's on the way) leads outside the export folder: only the export's own files are read."""
+        path = self.root.joinpath(*PurePosixPath(rel).parts)
+        try:
+            target = path.resolve()
+            inside = target.is_relative_to(self.root.resolve())
+        except (OSError, RuntimeError):  # a loop of links
+            raise ExportError(f"{rel} in the export folder {self.where} is a symbolic link that "
+                              "leads nowhere (a loop of links): replace it with the file itself, "
+                              "copied from the export.", file=rel) from None
+        if not inside:
+            raise ExportError(f"{rel} in the export folder {self.where} is reached through a "
+                              f"symbolic link that leads outside the folder (to {target}): only the "
+                              "export's own files are read, so it was not. Copy the file itself "
+                              "into the export folder, or remove the link.", file=rel)
+        return path
 
     def read(self, rel: str) -> bytes:
         return self.path(rel).read_bytes()
@@ -300,6 +315,21 @@ def _json_object(raw: bytes, name: str) -> dict[str, Any]:
     return data
 
 
+def _refuse_listed_twice(files_rel: str, rel: str, line: int,
+                        listed_at: dict[str, tuple[int, str]]) -> None:
+    """Refuse a data file listed a second time (its items would be read, counted and written
+    twice), and two files of one name (they are told apart by name); else note where it is."""
+    name = PurePosixPath(rel).name
+    if name in listed_at:
+        first, first_rel = listed_at[name]
+        what = (f"the data file {rel} twice (lines {first} and {line})" if first_rel == rel else
+                f"two data files named {name} ({first_rel} on line {first}, {rel} on line {line})")
+        raise ExportError(f"{files_rel} lists {what}: the manifest looks damaged, and the file's items "
+                          f"would be read twice. Copy {files_rel} again from the export (or export "
+                          "again); nothing was read.", file=files_rel)
+    listed_at[name] = (line, rel)
+
+
 def read_manifest(store: Store) -> ExportManifest:
     """Read and check both manifests of the export at ``store``."""
     if not store.exists(SUMMARY):
@@ -325,6 +355,7 @@ def read_manifest(store: Store) -> ExportManifest:
         raise ExportError(f"{store.where} has no {files_rel}, which {SUMMARY} names: the export is "
                           "incomplete. Copy the whole export folder, or export again.", file=files_rel)
     files: list[DataFile] = []
+    listed_at: dict[str, tuple[int, str]] = {}  # file name -> (line, rel) where it was listed
     text = store.read(files_rel).decode("utf-8", "replace")
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -336,7 +367,9 @@ def read_manifest(store: Store) -> ExportManifest:
         except (ValueError, KeyError, TypeError):
             raise ExportError(f"{files_rel} line {n} is not a data file entry (dataFileS3Key, "
                               "itemCount); the export looks damaged.", file=files_rel) from None
-        files.append(DataFile(key, data_file_rel(key, export_id), count,
+        rel = data_file_rel(key, export_id)
+        _refuse_listed_twice(files_rel, rel, n, listed_at)
+        files.append(DataFile(key, rel, count,
                               entry.get("md5Checksum") or None, entry.get("etag") or None))
     listed = sum(f.item_count for f in files)
     total = summary.get("itemCount")
