@@ -2,10 +2,14 @@
 
 The file is read twice, streamed both times: first whole, for the preview (the first items
 with their types, every problem located by line and column; a problem stops everything before
-a write), then for the write (``core.imports.run``): TransactWriteItems of up to 100 items, each
-batch after the builder's preflight, or BatchWriteItem with ``--speed`` on a table without lock
-rules. Exit 0 imported (or a clean dry run), 2 a problem in the file, a batch the preflight
-stopped (nothing of it written), a read-only connection, or any other error.
+a write), then for the write, only as the preview checked it (``source.SourceWatch``: a file
+changed since stops the import before its first unchecked item; ``core.imports.run``):
+TransactWriteItems of up to 100 items, each batch after the builder's preflight, or
+BatchWriteItem with ``--speed`` on a table without lock rules (``import_prepare``: the schema
+and the progress file, settled first). Exit 0 imported (or a clean dry run), 2 a problem in
+the file, a stopped batch (the preflight's, DynamoDB's refusal, items left unprocessed, a lost
+answer), a read-only connection, or any other error; 3 a bug, also when it came with a stopped
+batch (both are said).
 """
 
 from __future__ import annotations
@@ -16,8 +20,9 @@ import sys
 import threading
 from typing import Any
 
-from dynoview.cli.audit import add_schema_arguments, resolve_schema
+from dynoview.cli.audit import add_schema_arguments
 from dynoview.cli.common import (
+    EXIT_BUG,
     EXIT_ERROR,
     USER_ERRORS,
     add_connection_arguments,
@@ -28,6 +33,8 @@ from dynoview.cli.common import (
     terminal_line,
     whole_number,
 )
+from dynoview.cli.common import _report_bug as report_bug  # the boundary's own report of a bug
+from dynoview.cli.import_prepare import begin_progress, cut_inputs, import_schema, progress_path
 from dynoview.core.errors import DynoViewError, ReadOnlyError
 from dynoview.core.imports.lock_rules import LayoutWatch, has_lock_rules
 from dynoview.core.imports.model import AUTO, CSV, FORMAT_LABELS, FORMATS
@@ -44,12 +51,13 @@ from dynoview.core.imports.run import (
     check_rate,
     run_import,
 )
-from dynoview.core.imports.source import read_records, resolve_format
+from dynoview.core.imports.source import SourceWatch, read_records, resolve_format
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import describe_table
 from dynoview.core.tx.action_log import ActionLog
 from dynoview.core.tx.confirmation import confirmation_for_tables
+from dynoview.core.uniqueness.schema import SchemaError
 from dynoview.core.values.dynamodb_json import dynamodb_json
 
 EXIT_OK = 0
@@ -139,6 +147,9 @@ def run(args: argparse.Namespace) -> int:
     except ReadOnlyError as exc:
         say(exc.message)
         return EXIT_ERROR
+    except SchemaError as exc:  # a --schema file or a preset that cannot be used: a sentence
+        say(str(exc))
+        return EXIT_ERROR
     except USER_ERRORS as exc:
         return fail(exc, args, table=args.table)
 
@@ -149,8 +160,11 @@ def _run(args: argparse.Namespace, conn: Connection, fmt: str) -> int:
         raise ReadOnlyError(requirement.message)
     info = describe_table(conn, args.table)
     reader = Reader(conn)
-    schema, origin = resolve_schema(args, conn, reader, info)
-    watch = LayoutWatch(read_records(args.file, fmt, csv_raw=args.csv_raw), schema)
+    schema, origin = import_schema(args, conn, reader, info, fmt)
+    if args.yes and args.progress_file:  # one that cannot serve is refused before the preview
+        progress_path(args, conn, info)
+    source = SourceWatch(args.file)  # what the write pass reads is what the preview checked
+    watch = LayoutWatch(source.checking(read_records(args.file, fmt, csv_raw=args.csv_raw)), schema)
     preview = build_preview(watch, fmt, info, items=max(args.preview, 0), whole=True)
     locks = has_lock_rules(reader, info, schema, chosen=origin != DEFAULT_LOCAL or watch.seen)
     mode = BATCH if args.speed else TRANSACT
@@ -175,28 +189,27 @@ def _run(args: argparse.Namespace, conn: Connection, fmt: str) -> int:
         return _refused(args, "not-confirmed", f"Not imported: pass --yes to write {preview.valid:,} "
                         f"item(s) into {info.name} (this command never asks); --dry-run checks without "
                         "writing.", head)
+    path = progress_path(args, conn, info)
+    csv_raw = args.csv_raw and fmt == CSV
+    begin_progress(path, args, conn, info, mode=mode, csv_raw=csv_raw,
+                   inputs=cut_inputs(args, fmt, info, schema, origin, locks=locks, mode=mode))
+    # (resume=True: a fresh import's progress file was begun just now, with nothing written)
     options = ImportOptions(mode=mode, rate=args.rate, accept_warnings=args.accept_warnings,
-                            resume=args.resume, progress_path=_path(args.progress_file),
-                            confirmation=confirmation, csv_raw=args.csv_raw and fmt == CSV)
+                            resume=True, progress_path=path, confirmation=confirmation,
+                            csv_raw=csv_raw)
     try:
-        result = run_import(conn, info, read_records(args.file, fmt, csv_raw=args.csv_raw), args.file,
+        records = source.writing(read_records(args.file, fmt, csv_raw=args.csv_raw))
+        result = run_import(conn, info, records, args.file,
                             schema=schema, has_lock_rules=locks, log=ActionLog(), options=options,
                             total=preview.valid, progress=_progress_printer(), cancel=threading.Event())
     except ImportStopped as exc:
-        _stopped(args, exc, head)
-        return EXIT_ERROR
+        return _stopped(args, exc, head)
     print("", file=sys.stderr)
     if args.json:
         _json(args, {"status": "imported", **result.to_json(), **head})
     else:
         print(result.summary())
     return EXIT_OK
-
-
-def _path(text: str | None) -> Any:
-    from pathlib import Path
-
-    return Path(text) if text else None
 
 
 def _report(preview: Preview, mode: str, locks: bool) -> dict[str, Any]:
@@ -229,7 +242,9 @@ def _progress_printer() -> Any:
     return show
 
 
-def _stopped(args: argparse.Namespace, exc: ImportStopped, head: dict[str, Any]) -> None:
+def _stopped(args: argparse.Namespace, exc: ImportStopped, head: dict[str, Any]) -> int:
+    """The stop on standard error (and --json's document), with every bug that came after it
+    reported as the boundary reports one (a traceback, a crash report): exit 3 then, else 2."""
     print("", file=sys.stderr)
     if exc.preflight is not None:
         _print([f"  {line}" for line in exc.preflight.lines()])
@@ -239,10 +254,18 @@ def _stopped(args: argparse.Namespace, exc: ImportStopped, head: dict[str, Any])
     written = (f"the batches before it were written ({exc.written:,} item(s))" if exc.written
                else "no item was written before it")
     if exc.batch is not None:
-        _print([f"  stopped batch: {exc.batch.span()} ({len(exc.batch.records)} item(s)); "
+        left = f", {exc.unprocessed:,} left unprocessed" if exc.unprocessed else ""
+        _print([f"  stopped batch: {exc.batch.span()} ({len(exc.batch.records)} item(s){left}); "
                 f"{written}: {then}."])
     elif exc.problem is not None:  # found as the file was read for the write, after the preview
         _print([f"  stopped at item {exc.problem.place.index + 1}; {written}: {then}."])
     say(exc.message)
+    for bug in exc.bugs:  # said in the message too; its traceback and crash report here
+        report_bug(bug.error, "import")
+    batch = exc.batch.number + 1 if exc.batch is not None else None
     _json(args, {"status": "stopped", "message": exc.message, "written": exc.written,
+                 "batch": batch, "items": exc.batch.span() if exc.batch is not None else None,
+                 "unprocessed": exc.unprocessed, "resume_from_batch": batch,
+                 "bugs": [bug.to_json() for bug in exc.bugs],
                  "preflight": exc.preflight.to_json() if exc.preflight else None, **head})
+    return EXIT_BUG if exc.bugs else EXIT_ERROR

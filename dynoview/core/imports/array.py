@@ -1,6 +1,7 @@
 """A JSON array of items, read element by element from a text stream (never the whole file):
 each element is decoded on its own, its line and column kept. An element DynamoDB JSON
-(``{"Item": {...}}``) is read as typed, any other object as plain JSON."""
+(``{"Item": {...}}``) is read as typed, any other object as plain JSON. Nothing but whitespace
+may follow the array's closing ]."""
 
 from __future__ import annotations
 
@@ -9,7 +10,14 @@ from collections.abc import Iterator
 from typing import IO
 
 from dynoview.core.imports.model import Located, Place, Problem, Record
-from dynoview.core.imports.parse import NESTED_TOO_DEEP, RecordError, load_json, plain_item, typed_item
+from dynoview.core.imports.parse import (
+    NESTED_TOO_DEEP,
+    RecordError,
+    json_problem,
+    load_json,
+    plain_item,
+    typed_item,
+)
 
 CHUNK = 1 << 16
 #: An element longer than this is a broken file, not an item (DynamoDB's items are 400 KB).
@@ -88,6 +96,7 @@ def read_array(stream: IO[str]) -> Iterator[Record]:
     while True:
         nxt = text.skip_space()
         if nxt == "]" and index == 0:
+            yield from _after_the_array(text, index)
             return
         start_line, start_col = text.place(text.pos)
         place = Place(index, start_line, start_col)
@@ -114,11 +123,25 @@ def read_array(stream: IO[str]) -> Iterator[Record]:
             text.pos += 1
             continue
         if sep == "]":
+            yield from _after_the_array(text, index)
             return
         line, col = text.place(text.pos)
         yield Problem(Place(index, line, col), "expected , or ] after an element of the array"
                       if sep else "the file ends inside the array (no closing ]).")
         return
+
+
+def _after_the_array(text: _Text, index: int) -> Iterator[Problem]:
+    """Past the array's closing ] (at ``text.pos``) only whitespace may follow: anything else
+    (a second array, as ``cat a.json b.json`` makes) is a problem where it starts, never
+    dropped."""
+    text.pos += 1
+    if not text.skip_space():
+        return
+    line, col = text.place(text.pos)
+    yield Problem(Place(index, line, col), "there is more after the array's closing ]: a JSON array "
+                  "file holds one array (two files joined into one, say). Put every item in one "
+                  "array, or import each file on its own.")
 
 
 def _element(text: _Text) -> tuple[str, int] | RecordError:
@@ -130,7 +153,7 @@ def _element(text: _Text) -> tuple[str, int] | RecordError:
                 return text.buf[text.pos:end], end
         except json.JSONDecodeError as exc:
             if text.eof or len(text.buf) - text.pos > MAX_ELEMENT:
-                return RecordError(f"not valid JSON: {exc.msg}", exc.pos - text.pos)
+                return RecordError(json_problem(exc), exc.pos - text.pos)
         except RecursionError:  # its end cannot be found: nothing after it can be placed
             return RecordError(NESTED_TOO_DEEP)
         if not text.more():

@@ -56,6 +56,17 @@ class CancelledUnprocessed(CancelledError):
         self.sent, self.unprocessed = sent, unprocessed
 
 
+class LeftUnprocessed(DynoViewError):
+    """DynamoDB kept items of a request unprocessed for ``tries`` tries: the items it processed
+    are written, the ``unprocessed`` ones are not (``run`` says it as a stop at its batch)."""
+
+    def __init__(self, sent: int, unprocessed: int, tries: int) -> None:
+        super().__init__(f"DynamoDB left {unprocessed} item(s) of a batch unprocessed after {tries} tries "
+                         "(the table's write capacity is exhausted): lower --rate and resume.",
+                         field="import")
+        self.sent, self.unprocessed, self.tries = sent, unprocessed, tries
+
+
 class AnswerLost(DynoViewError):
     """A try of the request got no usable answer (it may have been applied), and botocore's
     retry of it was refused: that refusal cannot tell whether the lost try wrote the batch."""
@@ -102,9 +113,9 @@ def refused_whole(exc: BaseException) -> bool:
 def write_items(conn: Connection, table: str, items: Sequence[Item], *, log: ActionLog | None,
                 context: Mapping[str, Any], cancel: threading.Event | None = None,
                 sleep: Callable[[float], None] = time.sleep, client: Any = None) -> int:
-    """Write ``items`` (at most 25) and return the requests it took; raises when DynamoDB keeps
-    items unprocessed for ``MAX_ROUNDS`` rounds. ``client``: the connection's by default
-    (``writer_client`` for an import)."""
+    """Write ``items`` (at most 25) and return the requests it took; raises ``LeftUnprocessed``
+    when DynamoDB keeps items unprocessed for ``MAX_ROUNDS`` rounds. ``client``: the
+    connection's by default (``writer_client`` for an import)."""
     if len(items) > MAX_REQUEST_ITEMS:
         raise ValueError("at most 25 items a BatchWriteItem")
     pending: dict[str, Any] = {table: [{"PutRequest": {"Item": dict(i)}} for i in items]}
@@ -146,7 +157,4 @@ def write_items(conn: Connection, table: str, items: Sequence[Item], *, log: Act
         if not unprocessed:
             return round_ + 1
         pending = unprocessed
-    left = sum(len(v) for v in pending.values())
-    raise DynoViewError(f"DynamoDB left {left} item(s) of a batch unprocessed after {MAX_ROUNDS} tries "
-                        f"(the table's write capacity is exhausted): lower --rate and resume.",
-                        field="import")
+    raise LeftUnprocessed(len(items), sum(len(v) for v in pending.values()), MAX_ROUNDS)

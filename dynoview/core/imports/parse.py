@@ -64,11 +64,56 @@ def load_json(text: str) -> Any:
         return json.loads(text, parse_float=Digits, parse_int=Digits, parse_constant=_constant,
                           object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: {exc.msg}", exc.pos) from None
+        raise RecordError(json_problem(exc), exc.pos) from None
     except ValueParseError as exc:
         raise RecordError(exc.message) from None
     except RecursionError:  # a few hundred levels already exhaust the parser's stack
         raise RecordError(NESTED_TOO_DEEP) from None
+
+
+#: Python's words for what is wrong with some JSON, said as what to fix where the problem is.
+_SAID = {
+    "Expecting value": "a value was expected here (a value missing, a comma too many, or text that "
+                       "is not JSON); write the value, or take out what does not belong",
+    "Expecting ',' delimiter": "a comma was expected here, between two values (a comma missing, or "
+                               'a " inside a string written as it is rather than as \\"); add it',
+    "Expecting ':' delimiter": "a colon was expected here, after an attribute name; add it",
+    "Expecting property name enclosed in double quotes": "an attribute name in double quotes was "
+        "expected here (a comma too many before a }, or a name in single quotes); fix it there",
+    "Unterminated string starting at": 'a string starts here and never ends (its closing " is '
+                                       "missing, or the record was cut short); close it",
+    "Invalid \\escape": "a backslash starts an escape JSON does not have; write a backslash as \\\\",
+    "Invalid \\uXXXX escape": "a \\u escape needs four hexadecimal digits (\\u00e9); fix it there",
+    "Extra data": "there is more after the JSON value has ended (two records on one line, say); "
+                  "keep one value here, each record on a line of its own",
+}
+
+
+def json_problem(exc: json.JSONDecodeError) -> str:
+    """What is wrong with the JSON at ``exc.pos``, and what to do about it, as a sentence: a NUL
+    (a binary or damaged file), a control character written as it is, lone CR line ends (old Mac
+    files, which the line formats do not split on), else Python's words said plainly."""
+    doc, pos = exc.doc, exc.pos
+    char = doc[pos] if pos < len(doc) else ""
+    if char == "\x00":
+        return ("not valid JSON: the record holds a NUL character (a zero byte), which JSON text never "
+                "does: this is a binary file, or a damaged copy (cut off and filled with zeros). Check "
+                "that it is the right file, or export it again.")
+    if exc.msg.startswith("Invalid control character") and char and char in "\r\n":
+        return ('not valid JSON: a string runs into a line break: its closing " is missing (the '
+                "record cut short, say), or the line break belongs in the value, which JSON writes "
+                "as \\n; close the string, or write the line break as \\n.")
+    if exc.msg.startswith("Invalid control character"):
+        return (f"not valid JSON: a string holds the control character U+{ord(char or ' '):04X} as it "
+                f"is; JSON writes it escaped (\\n, \\t, \\u{ord(char or ' '):04x}): fix the string there.")
+    gap = doc[:pos]
+    if exc.msg == "Extra data" and "\r" in gap[len(gap.rstrip(" \t\r\n")):]:
+        return ("not valid JSON: this line holds more than one record, separated by a lone CR (the "
+                "line ends of old Mac files), and the jsonl and ddb-json formats end a line at LF "
+                "only. Save the file with LF (or CR LF) line ends, e.g. tr '\\r' '\\n' < FILE > "
+                "FIXED, and import that.")
+    said = _SAID.get(exc.msg)
+    return f"not valid JSON: {said}." if said else f"not valid JSON ({exc.msg}): fix the JSON there."
 
 
 def _offset_of(text: str, name: str) -> int:

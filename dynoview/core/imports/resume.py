@@ -4,7 +4,13 @@ modification time, SHA-256 of its first 64 KiB: a changed file does not resume) 
 batches and items committed; it is replaced atomically after every committed batch. It also
 records whether CSV cells were read raw (``csv_raw``): the same file read the other way holds
 other values, so a resume must read it as the stopped import did. A file without the field
-(written before it existed) was read with the default, raw off."""
+(written before it existed) was read with the default, raw off.
+
+A resume skips the batches it counts, so it must cut the file into the same batches: ``inputs``
+records what the cut depends on besides the file (``batch_inputs``: the format, the table's key,
+the lock rules the batches follow, by a fingerprint of the schema, and the batch size), and a
+resume whose inputs differ is refused, saying what differs (``inputs_mismatch``). A file without
+them (written before they existed, or by a caller that does not record them) is not checked."""
 
 from __future__ import annotations
 
@@ -20,9 +26,13 @@ from typing import Any
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.session.private_files import open_private, private_dir, temporary_name
+from dynoview.core.session.tables import TableInfo
+from dynoview.core.uniqueness.schema import UniquenessSchema
 
 HEAD_BYTES = 64 * 1024
 VERSION = 1
+#: A progress file is a few hundred bytes: a larger file is something else.
+MAX_BYTES = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -64,6 +74,8 @@ class Progress:
     done: bool = False
     updated: str = ""
     csv_raw: bool = False  # a leading ' of a CSV cell kept as data (``source.read_records``)
+    #: What the batches were cut by (``batch_inputs``); None: not recorded (not checked).
+    inputs: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"version": VERSION, **asdict(self)}
@@ -76,9 +88,63 @@ class Progress:
         raw = data.get("csv_raw", False)
         if not isinstance(raw, bool):  # "false" would read as true: damaged, never guessed
             raise ValueError("csv_raw")
+        inputs = data.get("inputs")
+        if inputs is not None and not (isinstance(inputs, dict) and all(
+                isinstance(v, str | int) for v in inputs.values())):
+            raise ValueError("inputs")
         return cls(ident, str(data["table"]), str(data["endpoint"]), str(data["mode"]),
                    str(data["run"]), int(data["batches"]), int(data["items"]), bool(data["done"]),
-                   str(data.get("updated", "")), raw)
+                   str(data.get("updated", "")), raw, inputs)
+
+
+def batch_inputs(fmt: str, table: TableInfo, schema: UniquenessSchema | None, *, max_items: int,
+                 schema_label: str = "") -> dict[str, Any]:
+    """What an import's batches are cut by, besides the file: its format, the table's key (items
+    with one key never share a batch), the lock rules the batches follow (``schema``, None when
+    the table is imported without lock rules: then the file's order alone; kept as a fingerprint
+    of the schema, and ``schema_label``, how it was chosen, for the sentences) and the batch size."""
+    keys = [table.partition_key, *([table.sort_key] if table.sort_key else [])]
+    fingerprint = "" if schema is None else hashlib.sha256(
+        json.dumps(schema.to_json(), sort_keys=True).encode()).hexdigest()[:16]
+    return {"format": fmt, "key": ", ".join(f"{k.name} ({k.type})" for k in keys),
+            "schema": fingerprint, "schema_label": schema_label, "max_items": max_items}
+
+
+def _rules(inputs: dict[str, Any]) -> str:
+    label = inputs.get("schema_label") or "a uniqueness schema"
+    return f"the lock rules of {label}" if inputs.get("schema") else "no lock rules (the file's order)"
+
+
+def inputs_mismatch(path: Path, saved: Progress, inputs: dict[str, Any], *,
+                    resume_hint: str = "--resume") -> str | None:
+    """Why resuming ``saved`` with batches cut by ``inputs`` would skip other items than the
+    stopped import wrote, as a sentence; None when it would not (the same cut, nothing written
+    yet, or the progress file does not say how its batches were cut)."""
+    before = saved.inputs
+    if before is None or not saved.batches:
+        return None
+    differs: list[str] = []
+    same: list[str] = []
+    if before.get("format") != inputs["format"]:
+        differs.append(f"it read the file as {before.get('format')}, this run as {inputs['format']}")
+        same.append(f"--format {before.get('format')}")
+    if before.get("schema") != inputs["schema"]:
+        differs.append(f"its batches followed {_rules(before)}, this run's follow {_rules(inputs)}")
+        same.append(f"the same uniqueness schema ({before.get('schema_label') or 'as before'})"
+                    if before.get("schema") else "no lock rules, as before")
+    if before.get("max_items") != inputs["max_items"]:
+        differs.append(f"its batches held up to {before.get('max_items')} items, this run's "
+                       f"{inputs['max_items']}")
+        same.append("the same batch size")
+    if before.get("key") != inputs["key"]:
+        differs.append(f"the table was keyed on {before.get('key')}, it is keyed on {inputs['key']} now")
+    if not differs:
+        return None
+    again = f"Resume with {' and '.join(same)}, or import" if same else "Import"
+    return (f"The progress file {path} is of an import whose batches were cut differently: "
+            f"{'; '.join(differs)}. A resume skips the first {saved.items:,} item(s) of this run's "
+            "batches as written; cut differently, they are not the items the stopped import wrote, "
+            f"so some items would never be written. {again} from the start without {resume_hint}.")
 
 
 def default_path(log_path: Path, identity: FileIdentity, table: str, endpoint: str) -> Path:
@@ -87,18 +153,42 @@ def default_path(log_path: Path, identity: FileIdentity, table: str, endpoint: s
 
 
 def load(path: Path) -> Progress | None:
-    """The progress saved at ``path``; None when there is none. A damaged file is a sentence."""
+    """The progress saved at ``path``; None when there is none. A damaged file is a sentence:
+    "remove it" only when it is DynoView's own (``_ours``), never for a file the user named
+    that is something else (their data file given as ``--progress-file``)."""
+    raw = b""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return Progress.from_json(data)
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)  # never a whole data file named by mistake
+        if len(raw) > MAX_BYTES:
+            raise ValueError(f"over {MAX_BYTES // 1024} KiB, far larger than a progress file")
+        return Progress.from_json(json.loads(raw.decode("utf-8")))
     except FileNotFoundError:
         return None
     except IsADirectoryError:  # never "remove it": a folder the user named may hold their files
         raise DynoViewError(f"The import progress file {path} is a folder: give a file path for "
                             "--progress-file (or leave it out for the default).", field="resume") from None
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise DynoViewError(f"The import progress file {path} cannot be read ({exc}); remove it to "
-                            "import from the start.", field="resume") from None
+    except OSError as exc:
+        raise DynoViewError(f"The import progress file {path} cannot be read ({exc.strerror or exc}): "
+                            "check its permissions, or give another --progress-file.",
+                            field="resume") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        if _ours(path, raw):
+            raise DynoViewError(f"The import progress file {path} cannot be read ({exc}); remove it "
+                                "to import from the start.", field="resume") from None
+        raise DynoViewError(f"{path} is not a DynoView import progress file ({exc}), so it is left as "
+                            "it is: give --progress-file a path of its own (a new file), or leave "
+                            "--progress-file out for the default.", field="resume") from None
+
+
+def _ours(path: Path, raw: bytes) -> bool:
+    """Whether a progress file that cannot be read was written by DynoView: at a default path
+    (``default_path``), empty (a save cut by a power failure) or starting as ``save`` writes."""
+    default = path.parent.name == "imports" and len(path.stem) == 20 and path.suffix == ".json" \
+        and all(c in "0123456789abcdef" for c in path.stem)
+    if default:
+        return True
+    return len(raw) <= MAX_BYTES and (not raw.strip() or raw.startswith(b'{"version": 1, "identity": '))
 
 
 def resumable(path: Path, identity: FileIdentity) -> Progress | None:

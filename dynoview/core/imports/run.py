@@ -20,7 +20,8 @@ then stops. Guarded batches go one at a time: nothing after a batch that was not
 sent. ``batch`` keeps up to ``BATCH_IN_FLIGHT`` requests in flight: when one fails, the ones
 after it already sent stay written but are not recorded, and a resume writes them again from
 the first batch not written (the same Puts). The stop said is the first in the file's order: the
-oldest batch in flight that failed is said before any later one (``run_import``'s ``waited``).
+oldest batch in flight that failed is said before any later one (``run_import``'s ``failed``); a
+bug in DynoView after it (a later batch's, or the reading's) is said with it (``stops.with_bugs``).
 """
 
 from __future__ import annotations
@@ -42,7 +43,16 @@ from dynoview.core.imports.model import Located, Problem, Record
 from dynoview.core.imports.pipeline import WritePipeline
 from dynoview.core.imports.preflight_view import TableView, preflight_batch
 from dynoview.core.imports.reads import SplitGetsReader
-from dynoview.core.imports.stops import ImportStopped, invalid_batch, maybe_written, refused_batch
+from dynoview.core.imports.stops import (
+    CancelledMidBatch,
+    ImportStopped,
+    invalid_batch,
+    is_bug,
+    maybe_written,
+    refused_batch,
+    unprocessed_batch,
+    with_bugs,
+)
 from dynoview.core.redaction import redact_url
 from dynoview.core.session.answers import NotDynamoDBError
 from dynoview.core.session.connection import Connection
@@ -230,7 +240,6 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
         if done is None:
             return
         batch, requests = done
-        flying.pop(batch.number, None)
         state.batches += 1
         state.items += len(batch.records)
         resume.save(path, state)
@@ -242,34 +251,46 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
                                     time.perf_counter() - started, result.skipped_items))
 
     depth = 1 if options.mode == TRANSACT else BATCH_IN_FLIGHT
-    flying: dict[int, set[KeyId]] = {}  # the keys of each batch in flight (depth > 1)
-    waited: list[BaseException] = []  # what ``wait`` raised: the oldest batch in flight's stop
+    # The batches in flight, oldest first, with their keys (depth > 1; else none).
+    flying: dict[int, tuple[Batch, set[KeyId]]] = {}
+    # What the writes raised, each with its batch, in the file's order: the first is the stop said.
+    failed: list[tuple[Batch | None, BaseException]] = []
 
     def answered(pipe: WritePipeline[Batch]) -> None:
-        """The oldest batch in flight answered, and recorded once written."""
+        """The oldest batch in flight answered: recorded once written, unless a batch before it
+        failed (a resume writes it again); a failure (its recording's too) is kept in ``failed``
+        and raised."""
+        batch = next(iter(flying.values()))[0]  # the one ``wait`` answers
         try:
             done = pipe.wait()
+            if not failed:
+                record(done)
         except BaseException as failure:
-            waited.append(failure)  # every batch still in flight was sent after it
+            failed.append((batch, failure))  # every batch still in flight was sent after it
             raise
-        record(done)
+        finally:
+            del flying[batch.number]
 
-    def counted(stop: BaseException) -> None:
+    def settle(pipe: WritePipeline[Batch]) -> None:
+        """Every write in flight answered, in order; each failure kept in ``failed``, none
+        raised: every one is said (a bug after the first stop too), not only the first."""
+        while pipe.in_flight:
+            try:
+                answered(pipe)
+            except BaseException:
+                continue
+
+    def said(stop: BaseException) -> BaseException:
         """``stop`` said with the items the batches before it wrote (a cancel mid-batch too)."""
         if isinstance(stop, ImportStopped):
             stop.written = result.items
-        if isinstance(stop, _CancelledMidBatch):
-            raise CancelledError(stop.said(state.items, options.resume_hint)) from stop
+        if isinstance(stop, CancelledMidBatch):
+            cancelled = CancelledError(stop.said(state.items, options.resume_hint))
+            cancelled.__cause__ = stop
+            return cancelled
+        return stop
 
-    def settle(pipe: WritePipeline[Batch]) -> None:
-        """Every write in flight answered: the written ones recorded in order, up to the first
-        failure, which is raised (an earlier batch's failure comes before anything after it)."""
-        written, failure = pipe.drain()
-        for done in written:
-            record(done)
-        if failure is not None:
-            raise failure
-
+    interrupted: BaseException | None = None  # what the reading, judging or waiting raised
     with WritePipeline[Batch](depth) as pipe:
         try:
             for batch in batches(valid_items(records, table), table, schema if has_lock_rules else None,
@@ -288,7 +309,7 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
                 # flight: an item whose key a batch in flight also writes waits for that batch,
                 # so the file's last one still wins (requests in flight land in any order).
                 keys = {key_of(r.item, table) for r in batch.records} if depth > 1 else set()
-                while pipe.in_flight and (pipe.full or any(keys & other for other in flying.values())):
+                while pipe.in_flight and (pipe.full or any(keys & other for _, other in flying.values())):
                     answered(pipe)
                 pacer.wait(len(batch.records), cancel)  # (returns at once when cancelled)
                 if cancel is not None and cancel.is_set():  # after the pause too: never sent then
@@ -297,22 +318,19 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
                                          f"{options.resume_hint} continues from there.")
                 if view is not None:
                     view.written((r.item for r in batch.records), in_flight=depth)
-                if keys:
-                    flying[batch.number] = keys
+                flying[batch.number] = (batch, keys)
                 pipe.submit(batch, write)
-            settle(pipe)
         except BaseException as exc:
-            try:
-                settle(pipe)  # the batches in flight answered: those written are counted
-            except BaseException as failure:
-                # The first stop in the file's order is said: a write ``wait`` raised comes before
-                # every batch still in flight; a batch judged or read (or Ctrl+C) after them. Never
-                # a later batch's "nothing of it was written" over an earlier "may have been".
-                if not (waited and waited[0] is exc):
-                    counted(failure)
-                    raise
-            counted(exc)
-            raise
+            interrupted = exc  # said below, out of here: not as the context of every later failure
+        settle(pipe)  # the batches in flight answered: those written are counted
+    # The first stop in the file's order is said: a write that failed comes before every batch sent
+    # after it; a batch judged or read (or Ctrl+C) after them. Never a later batch's "nothing of it
+    # was written" over an earlier "may have been"; what failed after it on a bug is said with it.
+    if interrupted is not None and all(interrupted is not failure for _, failure in failed):
+        failed.append((None, interrupted))
+    if failed:
+        (_, stop), *later = failed
+        raise with_bugs(said(stop), later, options.resume_hint)
     if state.batches > result.skipped_batches + result.batches:
         raise DynoViewError(f"The progress file {path} counts more batches than this file holds: it "
                             "does not match this file. Remove it to import from the start.",
@@ -363,27 +381,6 @@ def _csv_raw_mismatch(saved_raw: bool, options: ImportOptions) -> str:
             f"{kept}); this run reads it {now}, so the rest would be written with other values. "
             f"Resume {used} {options.csv_raw_hint}, or import from the start without "
             f"{options.resume_hint}.")
-
-
-class _CancelledMidBatch(CancelledError):
-    """Cancelled while DynamoDB had items of ``batch`` unprocessed (``batch_write``): the batch
-    is partly written. ``run_import`` says it once the batches before it are counted."""
-
-    def __init__(self, batch: Batch, cause: batch_write.CancelledUnprocessed) -> None:
-        super().__init__(cause.message)
-        self.batch, self.sent, self.unprocessed = batch, cause.sent, cause.unprocessed
-
-    def said(self, confirmed: int, resume_hint: str) -> str:
-        # A resume skips the batches the progress file counts and writes this one again whole.
-        number = self.batch.number + 1
-        before = (f"{confirmed:,} item(s) are confirmed written (the batches before it)" if confirmed
-                  else "no item is confirmed written yet")
-        return (f"The import was cancelled while DynamoDB still had items of batch {number} "
-                f"({self.batch.span()}) unprocessed: {before}; of the {self.sent:,} item(s) of batch "
-                f"{number}, {self.sent - self.unprocessed:,} were written and {self.unprocessed:,} "
-                f"were unprocessed (not written), so that batch is partly written. {resume_hint} "
-                f"continues from the last confirmed batch: it writes batch {number} and those after "
-                "it again (the same Puts: items written already end the same).")
 
 
 def _context(batch: Batch, state: resume.Progress) -> dict[str, Any]:
@@ -460,12 +457,19 @@ class _Sender:
         except (DamagedResponseError, NotDynamoDBError) as exc:  # sent; the answer unreadable or a web page
             raise maybe_written(batch, str(exc), self.options.resume_hint) from exc
         except batch_write.CancelledUnprocessed as exc:
-            raise _CancelledMidBatch(batch, exc) from exc
+            raise CancelledMidBatch(batch, exc) from exc
+        except batch_write.LeftUnprocessed as exc:  # a stop at this batch, as any other
+            raise unprocessed_batch(batch, exc.sent, exc.unprocessed, exc.tries,
+                                    self.options.resume_hint) from exc
         except batch_write.AnswerLost as exc:  # refused after a try whose answer was lost
             raise maybe_written(batch, exc.message, self.options.resume_hint) from exc
         except DynoViewError:
-            raise  # cancelled, or items left unprocessed: each says what happened
+            raise  # cancelled: it says what happened
         except Exception as exc:
+            if is_bug(exc):  # never said as DynamoDB's or the network's: its traceback names the batch
+                exc.add_note(f"(Raised writing batch {batch.number + 1} ({batch.span()}) of the import: "
+                             "it may have been written, in part or whole.)")
+                raise
             if batch_write.refused_whole(exc):  # every try refused alike: nothing of it written
                 raise refused_batch(batch, exc, self.table.name) from exc
             # Never "could not reach the endpoint" alone: the request may have been applied.

@@ -1,4 +1,6 @@
-"""Which reader a file needs (by name, else by its first bytes), and the records it yields."""
+"""Which reader a file needs (by name, else by its first bytes), and the records it yields;
+and the file as the preview checked it (``SourceWatch``): an import's write pass stops before
+an item of a file that changed since (``SourceChanged``)."""
 
 from __future__ import annotations
 
@@ -6,7 +8,9 @@ import contextlib
 import errno
 import io
 import json
-from collections.abc import Iterator
+import os
+from collections.abc import Generator, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
@@ -25,6 +29,7 @@ from dynoview.core.imports.model import (
     Record,
 )
 from dynoview.core.imports.s3_export import read_export
+from dynoview.core.imports.stops import ImportStopped
 
 
 def detect_format(path: str | Path) -> str:
@@ -117,7 +122,7 @@ def _blank(handle: BinaryIO) -> bool:
     return not chunk
 
 
-def read_records(path: str | Path, fmt: str, *, csv_raw: bool = False) -> Iterator[Record]:
+def read_records(path: str | Path, fmt: str, *, csv_raw: bool = False) -> Generator[Record, None, None]:
     """Every record of ``path`` in order, streamed (an item or a located problem)."""
     if fmt == S3_EXPORT:
         yield from read_export(str(path))
@@ -141,3 +146,151 @@ def read_records(path: str | Path, fmt: str, *, csv_raw: bool = False) -> Iterat
                 yield from read_csv(text, raw=csv_raw) if fmt == CSV else read_array(text)
             except UnicodeDecodeError:
                 raise ImportFormatError(f"{path} is not UTF-8 text; save it as UTF-8.") from None
+
+
+# --------------------------------------------------------------------------- unchanged since the check
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What changes when a file is written to, replaced or removed (``None``: it is gone)."""
+
+    device: int
+    inode: int
+    size: int
+    mtime_ns: int
+    ctime_ns: int  # set by every write and by a changed modification time, never by the user
+
+    @classmethod
+    def of(cls, path: Path | str) -> Stamp | None:
+        try:
+            info = os.stat(path)
+        except FileNotFoundError:
+            return None
+        return cls(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+    def same(self, info: os.stat_result) -> bool:
+        """Whether ``info`` (of the same path) is this stamp: cheaper than a ``Stamp`` of it."""
+        return (info.st_mtime_ns == self.mtime_ns and info.st_size == self.size
+                and info.st_ctime_ns == self.ctime_ns and info.st_ino == self.inode
+                and info.st_dev == self.device)
+
+
+def _change(before: Stamp | None, now: Stamp | None) -> str:
+    """How a file changed, in words."""
+    if now is None:
+        return "it was removed"
+    if before is None:
+        return "it was added"
+    if (now.device, now.inode) != (before.device, before.inode):
+        return "it was replaced by another file"
+    if now.size != before.size:
+        return f"its size went from {before.size:,} to {now.size:,} bytes"
+    return "it was written to"
+
+
+class SourceChanged(ImportStopped):
+    """The file (or a file of the S3 export folder) changed after the preview checked it: the
+    import stops before writing an item the preview did not see. ``written`` (set by
+    ``run_import`` once the batches in flight are answered) is said in the sentence."""
+
+    def __init__(self, path: Path, what: str) -> None:
+        self.path, self.what, self._written = path, what, 0
+        super().__init__(self._sentence())
+
+    @property  # (a plain attribute in ImportStopped: set by run_import, said here)
+    def written(self) -> int:
+        return self._written
+
+    @written.setter
+    def written(self, items: int) -> None:
+        self._written = items
+        self.message = self._sentence()
+        self.args = (self.message,)
+
+    def _sentence(self) -> str:
+        before = (f"{self._written:,} item(s) were written before it, each as the preview checked it"
+                  if self._written else "no item of this run was written")
+        return (f"{_shown(self.path)} changed after the preview checked it ({self.what}), so the "
+                f"import stopped before writing anything the preview did not check: {before}. Check "
+                "the file, then import it again from the start (it is checked again first; a resume "
+                "of a changed file is refused).")
+
+
+class SourceWatch:
+    """The file an import reads, as its check (the preview) found it: the write pass reads only
+    what is still the same (``writing``), so an item written is always one the preview checked.
+
+    A file is known by its ``Stamp`` (device, inode, size, modification and change times): the
+    check's pass takes it before the first record and again after the last, and refuses a file
+    that changed in between (what it read is then a mix). The write pass compares it again
+    before each record goes on: a record passed on was read while the file was still the one
+    checked. An S3 export folder is stamped file by file (its manifests and data files, never
+    another file kept in it), each record against its own data file. Not seen: a rewrite that
+    keeps the size, within the file system's timestamp granularity (a few milliseconds) of the
+    check's first stamp."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.folder = _is_dir(self.path)
+        self._checked: dict[str, Stamp | None] | None = None
+        self._by_name: dict[str, Path] = {}
+
+    def _stamps(self) -> dict[str, Stamp | None]:
+        if not self.folder:
+            return {str(self.path): Stamp.of(self.path)}
+        found: dict[str, Stamp | None] = {}
+        for root, _dirs, files in os.walk(self.path):
+            for name in files:
+                if name.startswith("manifest-") or name.endswith(".gz"):  # what the import reads
+                    path = Path(root) / name
+                    found[str(path)] = Stamp.of(path)
+        return found
+
+    def checking(self, records: Iterable[Record]) -> Iterator[Record]:
+        """``records`` passed through, for the check; once they are all read, the file's stamps
+        (an ``ImportFormatError`` when it changed while they were read)."""
+        before = self._stamps()
+        yield from records
+        after = self._stamps()
+        if after != before:
+            path, what = self._first_change(before, after)
+            raise ImportFormatError(f"{_shown(path)} changed while it was being checked ({what}): "
+                                    "nothing was written. Import it again once nothing writes to it.")
+        self._checked = after
+        self._by_name = {Path(p).name: Path(p) for p in after}
+
+    def writing(self, records: Iterable[Record]) -> Iterator[Record]:
+        """``records`` passed through while the file is still the one checked: ``SourceChanged``
+        before the first record that may not be."""
+        checked = self._checked
+        if checked is None:
+            raise RuntimeError("the file was not checked whole before its write pass")
+        self._compare(checked, self._stamps())
+        path = str(self.path)
+        for record in records:
+            if self.folder:
+                named = self._by_name.get(record.place.file)
+                if named is None:  # (never: every data file is under the folder)
+                    self._compare(checked, self._stamps())
+                    yield record
+                    continue
+                path = str(named)
+            stamp = checked.get(path)
+            try:
+                same = stamp is not None and stamp.same(os.stat(path))
+            except FileNotFoundError:
+                same = False
+            if not same:
+                raise SourceChanged(Path(path), _change(stamp, Stamp.of(path)))
+            yield record
+
+    def _compare(self, checked: dict[str, Stamp | None], now: dict[str, Stamp | None]) -> None:
+        if now != checked:
+            raise SourceChanged(*self._first_change(checked, now))
+
+    @staticmethod
+    def _first_change(before: dict[str, Stamp | None],
+                      after: dict[str, Stamp | None]) -> tuple[Path, str]:
+        path = next(p for p in sorted({*before, *after}) if before.get(p) != after.get(p))
+        return Path(path), _change(before.get(path), after.get(path))

@@ -1,13 +1,21 @@
 """Why an import stopped at a batch, said where the file holds it: ``ImportStopped`` and its
-sentences for a batch that may have been written, that the transaction validation refused, or
-that DynamoDB refused whole. The batches before it stay written (``ImportStopped.written``, set
-by ``run.run_import``, says how many items; a resume continues from the batch that stopped)."""
+sentences for a batch that may have been written, that the transaction validation refused, that
+DynamoDB refused whole or left items of unprocessed (and ``CancelledMidBatch``, a cancel during
+the retries of those items). The batches before it stay written (``ImportStopped.written``, set
+by ``run.run_import``, says how many items; a resume continues from the batch that stopped).
+
+A bug in DynoView (``is_bug``) is never one of those stops, nor dropped behind one: when a later
+batch (or the reading of the file) fails on a bug after the batch the import stops at, the stop
+carries it (``ImportStopped.bugs``, said after the stop's sentence; ``with_bugs``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeGuard
 
-from dynoview.core.errors import DynoViewError, describe_error
+from dynoview.core.errors import CancelledError, DynoViewError, describe_error, is_user_facing
+from dynoview.core.imports.batch_write import CancelledUnprocessed
 from dynoview.core.imports.batching import Batch
 from dynoview.core.imports.checks import said_at_attribute
 from dynoview.core.imports.model import Problem
@@ -20,10 +28,89 @@ class ImportStopped(DynoViewError):
     """The import stopped at a batch; what was written before it stays (resume continues)."""
 
     def __init__(self, message: str, *, batch: Batch | None = None, preflight: Preflight | None = None,
-                 result: ExecutionResult | None = None, problem: Problem | None = None) -> None:
+                 result: ExecutionResult | None = None, problem: Problem | None = None,
+                 unprocessed: int | None = None) -> None:
         super().__init__(message, field="import")
         self.batch, self.preflight, self.result, self.problem = batch, preflight, result, problem
+        self.unprocessed = unprocessed  # items of the batch DynamoDB left unprocessed (not written)
         self.written = 0  # items this run wrote before it stopped (set by ``run_import``)
+        self.bugs: list[Bug] = []  # what failed on a bug after this stop (``with_bugs``)
+
+
+def is_bug(exc: BaseException) -> TypeGuard[Exception]:
+    """Whether ``exc`` is a bug in DynoView: not a stop the import expects (DynamoDB's answers and
+    refusals, the network, a file or the disk, a cancel, Ctrl+C)."""
+    return isinstance(exc, Exception) and not (is_user_facing(exc) or isinstance(exc, OSError))
+
+
+@dataclass(frozen=True)
+class Bug:
+    """A bug that ended a batch's write, or the reading of the file, after the batch an import
+    stopped at: said with that stop."""
+
+    error: Exception
+    batch: Batch | None = None  # None: raised as the file was read and its batches cut and judged
+
+    @property
+    def what(self) -> str:
+        return f"{type(self.error).__name__}: {self.error}" if str(self.error) else type(self.error).__name__
+
+    def sentence(self, resume_hint: str) -> str:
+        if self.batch is None:
+            return (f"The import also failed, with a bug in DynoView ({self.what}), as it read and "
+                    "judged the batches after it. Please report this bug.")
+        # Sent, so its fate is unknown; a resume continues from the stop, so it writes it again.
+        return (f"Batch {self.batch.number + 1} ({self.batch.span()}) also failed, with a bug in "
+                f"DynoView ({self.what}): it may have been written, in part or whole ({resume_hint} "
+                "writes it again after the batch that stopped). Please report this bug.")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"batch": self.batch.number + 1 if self.batch else None,
+                "items": self.batch.span() if self.batch else None, "error": self.what}
+
+
+def with_bugs(stop: BaseException, later: Iterable[tuple[Batch | None, BaseException]],
+              resume_hint: str) -> BaseException:
+    """What an import raises for ``stop``, the first in the file's order, given what failed after
+    it (each with its batch, None for the reading of the file): a bug among them is never dropped.
+    An ``ImportStopped`` carries them, each said after its sentence (the caller reports their
+    tracebacks); any other stop is noted on the first bug, which is raised instead (``stop``
+    itself when it is a bug)."""
+    bugs = [Bug(exc, batch) for batch, exc in later if is_bug(exc)]
+    if not bugs:
+        return stop
+    if isinstance(stop, ImportStopped):
+        stop.bugs.extend(bugs)
+        stop.message = " ".join([stop.message, *(b.sentence(resume_hint) for b in bugs)])
+        stop.args = (stop.message,)
+        return stop
+    raised = stop if is_bug(stop) else bugs.pop(0).error
+    if raised is not stop:  # a cancel or an error said as a sentence: the bug's traceback says it
+        raised.add_note(f"The import had stopped before it: {getattr(stop, 'message', None) or repr(stop)}")
+    for bug in bugs:
+        raised.add_note(bug.sentence(resume_hint))
+    return raised
+
+
+class CancelledMidBatch(CancelledError):
+    """Cancelled while DynamoDB had items of ``batch`` unprocessed (``batch_write``): the batch
+    is partly written. ``run_import`` says it once the batches before it are counted."""
+
+    def __init__(self, batch: Batch, cause: CancelledUnprocessed) -> None:
+        super().__init__(cause.message)
+        self.batch, self.sent, self.unprocessed = batch, cause.sent, cause.unprocessed
+
+    def said(self, confirmed: int, resume_hint: str) -> str:
+        # A resume skips the batches the progress file counts and writes this one again whole.
+        number = self.batch.number + 1
+        before = (f"{confirmed:,} item(s) are confirmed written (the batches before it)" if confirmed
+                  else "no item is confirmed written yet")
+        return (f"The import was cancelled while DynamoDB still had items of batch {number} "
+                f"({self.batch.span()}) unprocessed: {before}; of the {self.sent:,} item(s) of batch "
+                f"{number}, {self.sent - self.unprocessed:,} were written and {self.unprocessed:,} "
+                f"were unprocessed (not written), so that batch is partly written. {resume_hint} "
+                f"continues from the last confirmed batch: it writes batch {number} and those after "
+                "it again (the same Puts: items written already end the same).")
 
 
 def maybe_written(batch: Batch, said: str, resume_hint: str) -> ImportStopped:
@@ -57,3 +144,16 @@ def refused_batch(batch: Batch, exc: BaseException, table: str) -> ImportStopped
     return ImportStopped(f"DynamoDB refused batch {batch.number + 1} ({batch.span()}, from "
                          f"{batch.records[0].place.text()}), so nothing of it was written: {said}",
                          batch=batch)
+
+
+def unprocessed_batch(batch: Batch, sent: int, unprocessed: int, tries: int,
+                      resume_hint: str) -> ImportStopped:
+    """DynamoDB kept items of a batch unprocessed on every try of its BatchWriteItem: the batch is
+    partly written, and a resume sends it again whole (the same Puts)."""
+    number = batch.number + 1
+    return ImportStopped(f"DynamoDB left {unprocessed:,} of the {sent:,} item(s) of batch {number} "
+                         f"({batch.span()}) unprocessed after {tries} tries (the table's write capacity "
+                         f"is exhausted): they were not written; the other {sent - unprocessed:,} were "
+                         f"written, so the batch is partly written. Wait, or import at a lower rate: "
+                         f"{resume_hint} sends batch {number} again (the same Puts: items written "
+                         "already end the same).", batch=batch, unprocessed=unprocessed)
