@@ -334,13 +334,15 @@ def _after_first_rows(window: MainWindow, then: Callable[[], None],
 def _mention_unsent_work(window: MainWindow) -> None:
     """The builder tab is built when first opened, and restores the last session's unsent work
     then; a dialog's kept text comes back when that dialog opens again: say at start that the
-    work is there, so nobody thinks it was lost."""
+    work is there, so nobody thinks it was lost. Work whose transaction was sent (the action log
+    knows its token) is said to be sent, not unsent."""
     from dynoview.core.drafts.store import DraftStore
 
-    if DraftStore().has_leftover_work():  # work of windows that are gone, not taken over yet
-        from dynoview.ui.window.unsent_work import UnsentWorkBar
+    store = DraftStore()
+    if store.has_leftover_work():  # work of windows that are gone, not taken over yet
+        from dynoview.ui.window.unsent_work import UnsentWorkBar, leftover_sent
 
-        UnsentWorkBar(window).show()
+        UnsentWorkBar(window, leftover_sent(store)).show()
     from dynoview.core.drafts.dialog_texts import DialogTexts
 
     texts = DialogTexts()

@@ -125,9 +125,11 @@ def test_a_draft_that_may_have_been_applied_keeps_its_token_with_a_note(qtbot: A
     second = make_panel()
     assert second.request_json() == request  # the same actions, under the same token
     note = second.drafts.note.text.text()
-    assert note.startswith("Restored 3 unsent actions from your last session")
-    assert f"It may already have been applied: it was sent at {time.strftime('%Y-%m-%d')} " in note
-    assert f"(token {token}) and its outcome is not known" in note
+    # Said first that it was sent and may be written: not "unsent actions" (hostile window test).
+    assert note.startswith("Your last session sent this transaction and its outcome is not known: it "
+                           f"may have been written. It was sent at {time.strftime('%Y-%m-%d')} ")
+    assert f"(token {token}). Execute sends it again under the same token" in note
+    assert "Restored 3 actions from your last session" in note and "unsent" not in note
     # Execute says, before the click, that the token's 10 minutes are over.
     asked: list[str] = []
     second.ask_confirmation = lambda requirement, preview, answer: (asked.append(requirement.message),

@@ -47,11 +47,12 @@ class Draft:
         """Nothing worth keeping: no action and no open form."""
         return self.action_count == 0 and not self.forms
 
-    def describe(self) -> str:
-        """``4 unsent actions and the Sign up form``, for notes and prompts."""
+    def describe(self, *, unsent: bool = True) -> str:
+        """``4 unsent actions and the Sign up form``, for notes and prompts (not ``unsent``: a
+        transaction that was sent, its outcome unknown, is ``4 actions``)."""
         parts = []
         if self.action_count:
-            parts.append(count_text(self.action_count, "unsent action"))
+            parts.append(count_text(self.action_count, "unsent action" if unsent else "action"))
         titles = [str(f.get("title") or "a template") for f in self.forms]
         if titles:
             parts.append("the " + ", ".join(titles) + (" form" if len(titles) == 1 else " forms"))

@@ -267,6 +267,20 @@ class DraftStore:
         """Whether a window that is gone left builder work (not taken over yet)."""
         return bool(self.current.leftovers())
 
+    def leftover_drafts(self) -> list[Draft]:
+        """The builder work windows that are gone left, newest first, as ``load_current`` takes
+        it over (the first is the one the builder restores): a look only, nothing is taken, moved
+        or set aside; a file that cannot be read or holds nothing is left out."""
+        drafts: list[Draft] = []
+        for path in self.current.leftovers():
+            try:
+                draft = draft_from_json(json.loads(path.read_text(encoding="utf-8")))
+            except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+                continue  # the builder sets it aside, and says so, when it opens
+            if not draft.is_empty():
+                drafts.append(draft)
+        return drafts
+
     def open_named(self, name: str) -> Draft:
         """The draft saved as ``name``; ``DraftError`` with a sentence if it is gone or damaged."""
         loaded = self._read(self.named_path(name), f"The draft {name!r}")

@@ -221,11 +221,12 @@ class BuilderDrafts(QObject):
             self.logged_token = sent.token if sent is not None else None
         problems = self.open_forms(shown)
         self.undo.reset()
-        parts = [] if shown.is_empty() else [self.tr(
-            "Restored {describe} from your last session (saved {strftime}).").format(
-                describe=shown.describe(), strftime=time.strftime('%H:%M', time.localtime(draft.saved_at)))]
-        if sent is not None:
-            parts.append(self._sent_text(sent, draft.action_count))
+        # A transaction that was sent is said first: it is not unsent work, and may be written.
+        parts = [] if sent is None else [self._sent_text(sent, draft.action_count)]
+        if not shown.is_empty():
+            parts.append(self.tr("Restored {describe} from your last session (saved {strftime}).").format(
+                describe=shown.describe(unsent=sent is None),
+                strftime=time.strftime('%H:%M', time.localtime(draft.saved_at))))
         conn, table = self.panel.ctx.connection, self.panel.ctx.table
         here = (conn.spec.name if conn is not None else None, table.name if table is not None else None)
         elsewhere = (draft.connection, draft.table) != here and (draft.connection or draft.table)
@@ -260,10 +261,10 @@ class BuilderDrafts(QObject):
                 "write it a second time; Action log shows its request.", "", count).format(
                     when=when, token=sent.token)
         return self.tr(
-            "It may already have been applied: it was sent at {when} (token {token}) and its outcome "
-            "is not known. Execute sends it again under the same token, which DynamoDB applies at "
-            "most once within 10 minutes of its first send: check the items first.").format(
-                when=when, token=sent.token)
+            "Your last session sent this transaction and its outcome is not known: it may have been "
+            "written. It was sent at {when} (token {token}). Execute sends it again under the same "
+            "token, which DynamoDB applies at most once within 10 minutes of its first send: check "
+            "the items first.").format(when=when, token=sent.token)
 
     def _restore_failed(self, reason: str, kept: str, problem: str | None) -> None:
         """The restored work could not be shown: its file is set aside (kept, never deleted, so

@@ -14,8 +14,16 @@ from typing import Any
 
 from dynoview.core.uniqueness.diagnose import Diagnosis
 from dynoview.core.uniqueness.diagnose_answer import HOLDER_UNKNOWN
-from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, EXPIRED, MISSING_LOCK, ORPHAN_LOCK
-from dynoview.core.uniqueness.holders import VIA_INDEX
+from dynoview.core.uniqueness.findings import (
+    CASE_CLASH,
+    DUPLICATE_VALUE,
+    EXPIRED,
+    LOOKALIKE_CLASH,
+    MISSING_LOCK,
+    ORPHAN_LOCK,
+)
+from dynoview.core.uniqueness.forms import NORMALISE_NONE
+from dynoview.core.uniqueness.holders import VIA_INDEX, VIA_SCAN
 from dynoview.core.uniqueness.key_limits import unlockable
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.i18n import QT_TRANSLATE_NOOP
@@ -53,6 +61,24 @@ def exact_holders(schema: UniquenessSchema, d: Diagnosis) -> list[dict[str, Any]
     a number by its text); a spelling the rule keeps apart is a clash, not a holder."""
     rule = schema.rule(d.rule)
     return [a for a in d.accounts if rule.held_form(a) == d.stored]
+
+
+def other_clash_lock(schema: UniquenessSchema, d: Diagnosis) -> bool:
+    """Whether the diagnosed lock is "the other lock" a case or lookalike clash's advice means
+    (as ``repair_flow.other_clash_lock`` for an audit row): no account holds its spelling, and
+    every account the answer names holds the clash's other spelling, whose lock was read by its
+    key (``variant_lock_key``), so releasing this one leaves each account its lock. The holders
+    of the spelling are all found only where the rule keeps spellings apart (an index finds the
+    spelling asked for) or a Scan read them. The release's form and preflight judge again."""
+    if d.status not in (CASE_CLASH, LOOKALIKE_CLASH) or d.lock_item is None or d.variant_lock_key is None:
+        return False
+    rule = schema.rule(d.rule)
+    if exact_holders(schema, d) or (rule.normalisation != NORMALISE_NONE and d.method != VIA_SCAN):
+        return False
+    other = schema.match_lock(d.variant_lock_key)
+    if other is None or other[0].name != rule.name or other[1] == d.stored:
+        return False
+    return all(rule.held_form(a) == other[1] for a in d.accounts)
 
 
 class DiagnoseFlow:
@@ -125,7 +151,7 @@ class DiagnoseFlow:
             return Buttons()
         orphan = d.lock_item is not None and not d.accounts
         return Buttons(
-            release=orphan and d.status in (ORPHAN_LOCK, EXPIRED),
+            release=(orphan and d.status in (ORPHAN_LOCK, EXPIRED)) or other_clash_lock(schema, d),
             claim=(d.status == MISSING_LOCK and len(d.accounts) == 1
                    and unlockable(schema, d.rule, d.value) is None),
             resolve=d.status == DUPLICATE_VALUE and len(exact_holders(schema, d)) >= 2,

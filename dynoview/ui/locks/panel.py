@@ -320,7 +320,8 @@ class LocksPanel(QWidget):
         """Details and buttons for the selected row (``row_actions``: every button needs one)."""
         row = self.selected_row()
         html = details_html(self.schema, row, stale=self.model.is_stale(row)) if row else ""
-        self.findings.show_row(html, row_actions(self.schema, row, partial=self.model.partial))
+        self.findings.show_row(html, row_actions(self.schema, row, partial=self.model.partial,
+                                                 account_row=self.model.pair_row_of_account))
         return row
 
     def open_selected_item(self) -> None:

@@ -9,15 +9,25 @@ buttons and the flow agree, and tests drive both without a window.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dynoview.core.uniqueness.findings import DUPLICATE_VALUE, EXPIRED, MISSING_LOCK, ORPHAN_LOCK, PairRow
+from dynoview.core.uniqueness.findings import (
+    CASE_CLASH,
+    DUPLICATE_VALUE,
+    EXPIRED,
+    LOOKALIKE_CLASH,
+    MISSING_LOCK,
+    ORPHAN_LOCK,
+    PairRow,
+)
 from dynoview.core.uniqueness.key_limits import unlockable
 from dynoview.core.uniqueness.schema import UniquenessSchema
 
 IDLE, FORM_OPEN, ACCEPTED, CLOSED = "idle", "form open", "accepted", "closed"
 RELEASE, CLAIM, RESOLVE = "release", "claim", "resolve"
+CLASHES = frozenset({CASE_CLASH, LOOKALIKE_CLASH})
 
 
 @dataclass(frozen=True)
@@ -30,18 +40,44 @@ class RowActions:
     resolve: bool = False
 
 
-def row_actions(schema: UniquenessSchema, row: PairRow | None, *, partial: bool) -> RowActions:
+def row_actions(schema: UniquenessSchema, row: PairRow | None, *, partial: bool,
+                account_row: Callable[[str], PairRow | None] | None = None) -> RowActions:
     """Every button needs a row; rows of findings found so far (the audit still reads) are
-    for reading only: repairs wait for the whole table."""
+    for reading only: repairs wait for the whole table. ``account_row`` finds an account's row
+    by id (a clash's lock offers Release only when its accounts' rows show their own locks)."""
     if row is None:
         return RowActions()
     statuses = row.statuses if not partial else set()
     return RowActions(
         open_item=True,
-        release=row.kind == "lock" and bool(statuses & {ORPHAN_LOCK, EXPIRED}),
+        release=row.kind == "lock" and (bool(statuses & {ORPHAN_LOCK, EXPIRED}) or (
+            bool(statuses & CLASHES) and other_clash_lock(row, account_row))),
         claim=not partial and claimable_rule(schema, row) is not None,
         resolve=DUPLICATE_VALUE in statuses,
     )
+
+
+def other_clash_lock(row: PairRow, account_row: Callable[[str], PairRow | None] | None) -> bool:
+    """Whether a lock row of a case or lookalike clash is "the other lock" the clash's advice
+    ("keep one spelling on the account and release the other lock") means: no account holds
+    its spelling (it is a lock row), and every account of the clash holds a spelling with its
+    own lock, so releasing it leaves each of them its lock. A clash whose account has no lock of
+    its own is left to the person (the account may take this lock's spelling instead). The
+    release's own form and preflight judge again before anything is sent."""
+    if row.kind != "lock" or account_row is None:
+        return False
+    clash = False
+    for rule, cell in row.cells.items():
+        finding = cell.finding
+        if cell.status not in CLASHES or finding is None:
+            continue
+        clash = True
+        for account_id in finding.account_ids:
+            held = account_row(account_id)
+            own = held.cells.get(rule) if held is not None else None
+            if own is None or own.lock_key is None:
+                return False
+    return clash
 
 
 def claimable_rule(schema: UniquenessSchema, row: PairRow) -> str | None:

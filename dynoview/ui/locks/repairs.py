@@ -19,19 +19,28 @@ from dynoview.core.uniqueness.key_limits import unlockable
 from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.builder.template_forms import ClaimLockForm, ReleaseLockForm, ResolveDuplicateForm
 from dynoview.ui.locks.diagnose import exact_holders
+from dynoview.ui.locks.diagnose_flow import other_clash_lock
 from dynoview.ui.locks.model import row_item
-from dynoview.ui.locks.repair_flow import claimable_rule
+from dynoview.ui.locks.repair_flow import CLASHES, claimable_rule
 
 
 def release_for_row(schema: UniquenessSchema, table: str, row: PairRow, *, stale: bool,
                     parent: QWidget) -> ReleaseLockForm | None:
-    """Release a lock row's lock, with the audit as the evidence that no account holds it."""
+    """Release a lock row's lock, with the audit as the evidence that no account holds it (in
+    a case or lookalike clash: its spelling; the clash's accounts hold others, with their locks)."""
     if row.kind != "lock":
         return None
     note = QCoreApplication.translate(
         "locks.repairs", " — stale: the table was written since, re-run the audit") if stale else ""
     evidence = QCoreApplication.translate(
         "locks.repairs", "No account holds it, according to the audit{note}.").format(note=note)
+    clash = next((c.finding for c in row.cells.values() if c.status in CLASHES and c.finding), None)
+    if clash is not None:
+        evidence = QCoreApplication.translate(
+            "locks.repairs", "No account holds this spelling, according to the audit{note}. Accounts "
+            "holding another spelling of it, each with its own lock: {accounts}.").format(
+                note=note, accounts=", ".join(clash.account_ids) or QCoreApplication.translate(
+                    "locks.repairs", "none"))
     return ReleaseLockForm(schema, table, row.key, [], evidence, parent)
 
 
@@ -58,14 +67,22 @@ def resolve_for_row(schema: UniquenessSchema, table: str, row: PairRow,
 
 def release_for_diagnosis(schema: UniquenessSchema, table: str, d: Diagnosis,
                           parent: QWidget) -> ReleaseLockForm | None:
-    """Release the diagnosed lock, with where it came from as evidence (and its former owner)."""
+    """Release the diagnosed lock, with where it came from as evidence (and its former owner).
+    Its holders are the accounts holding its spelling: in a case or lookalike clash, the
+    accounts the answer names hold another (``diagnose_flow.other_clash_lock``)."""
     if d.lock_item is None:
         return None
     origin: Any = getattr(d, "origin", None)
     evidence = QCoreApplication.translate("locks.repairs", "No account holds it, according to the diagnosis.")
     if origin is not None:
         evidence += f" {origin.label.capitalize()}: {origin.evidence}"
-    form = ReleaseLockForm(schema, table, d.lock_item, d.account_ids, evidence, parent)
+    if other_clash_lock(schema, d):
+        evidence = QCoreApplication.translate(
+            "locks.repairs", "No account holds this spelling, according to the diagnosis. Accounts "
+            "holding another spelling of it, each with its own lock: {accounts}.").format(
+                accounts=", ".join(d.account_ids) or QCoreApplication.translate("locks.repairs", "none"))
+    holders = [a[schema.pk_name].get("S", "") for a in exact_holders(schema, d)]
+    form = ReleaseLockForm(schema, table, d.lock_item, holders, evidence, parent)
     former = getattr(origin, "account_id", None)
     if former:
         form.owner.setText(former)  # the evidence names the account that left it
