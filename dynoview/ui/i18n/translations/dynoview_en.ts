@@ -15,7 +15,7 @@
 <context>
     <name>BuilderDrafts</name>
     <message numerus="yes">
-        <location filename="../../builder/drafts_view.py" line="+258" />
+        <location filename="../../builder/drafts_view.py" line="+259" />
         <source>Not restored: the transaction your last session left in the builder (%n action(s)) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</source>
         <translation>
             <numerusform>Not restored: the transaction your last session left in the builder (%n action) was already applied at {when} (token {token}, in the action log). Executing it again would write it a second time; Action log shows its request.</numerusform>
@@ -313,7 +313,7 @@
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+53" />
+        <location filename="../../window/unsent_work.py" line="+103" />
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Your last session kept %n unsent edit typed in a dialog.</numerusform>
@@ -394,7 +394,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+132" />
+        <location line="+133" />
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Stale: a transaction wrote %Ln item since this audit; re-run the audit. </numerusform>

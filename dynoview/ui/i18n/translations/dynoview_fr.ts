@@ -37,7 +37,7 @@
 <context>
     <name>ActionEditor</name>
     <message>
-        <location filename="../../builder/editors.py" line="+102"/>
+        <location filename="../../builder/editors.py" line="+105"/>
         <source>Key</source>
         <translation>Clé</translation>
     </message>
@@ -186,7 +186,7 @@
         <translation>Gardé en texte brut&#xa0;: les lignes ne peuvent pas montrer ces expressions exactement (des conditions simples jointes de gauche à droite, et des étapes de mise à jour qui agissent chacune sur un attribut avec une valeur). Continuez à les modifier comme texte.</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+121"/>
         <source>ExpressionAttributeNames is a JSON object such as {&quot;#n0&quot;: &quot;email&quot;}; fix the text.</source>
         <translation>ExpressionAttributeNames est un objet JSON tel que {&quot;#n0&quot;: &quot;email&quot;}&#xa0;; corrigez le texte.</translation>
     </message>
@@ -496,12 +496,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+362"/>
+        <location filename="../../builder/drafts_view.py" line="+363"/>
         <source>Load template</source>
         <translation>Charger un modèle</translation>
     </message>
     <message>
-        <location line="-192"/>
+        <location line="-193"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Le travail du générateur n’a pas pu être enregistré dans {current_path} ({exc})&#xa0;; il reste dans la fenêtre, mais serait perdu si DynoView quittait maintenant.</translation>
     </message>
@@ -511,12 +511,12 @@
         <translation>sa requête ne peut pas être ouverte&#xa0;: {problems}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>Restauré depuis votre dernière session (enregistré {strftime})&#xa0;: {describe}.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>They were made for {where}: check the table names before you Execute.</source>
         <translation>Elles ont été faites pour {where}&#xa0;: vérifiez les noms de table avant d’exécuter.</translation>
     </message>
@@ -534,12 +534,11 @@
         </translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>It may already have been applied: it was sent at {when} (token {token}) and its outcome is not known. Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
-        <translation>La transaction a peut-être déjà été appliquée&#xa0;: elle a été envoyée le {when} (jeton {token}) et son résultat n’est pas connu. Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi&#xa0;: vérifiez d’abord les items.</translation>
+        <translation type="vanished">La transaction a peut-être déjà été appliquée&#xa0;: elle a été envoyée le {when} (jeton {token}) et son résultat n’est pas connu. Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi&#xa0;: vérifiez d’abord les items.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>The builder&apos;s work from your last session</source>
         <translation>Le travail du générateur de votre dernière session</translation>
     </message>
@@ -572,7 +571,12 @@
         <translation>Importer du JSON</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="-79"/>
+        <source>Your last session sent this transaction and its outcome is not known: it may have been written. It was sent at {when} (token {token}). Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
+        <translation>Votre dernière session a envoyé cette transaction et son issue n’est pas connue : elle a peut-être été écrite. Elle a été envoyée à {when} (jeton {token}). Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi : vérifiez d’abord les éléments.</translation>
+    </message>
+    <message>
+        <location line="+148"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Non ouverte&#xa0;: les actions du générateur sont inchangées. La nouvelle transaction n’a pas pu être gardée comme brouillon ({exc})&#xa0;: rouvrez-la depuis son origine.</translation>
     </message>
@@ -631,7 +635,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+213"/>
+        <location filename="../../builder/panel.py" line="+210"/>
         <source>The request could not be opened: </source>
         <translation>Impossible d’ouvrir la requête&#xa0;: </translation>
     </message>
@@ -676,7 +680,7 @@
         <translation>{guarded_count} garde(s) ajoutée(s)&#xa0;; l’aperçu montre la requête exacte. Exécuter refait la vérification préalable.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+45"/>
         <source>Export as {EXPORT_TITLES}</source>
         <translation>Exporter en {EXPORT_TITLES}</translation>
     </message>
@@ -3227,7 +3231,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+53"/>
+        <location filename="../../window/unsent_work.py" line="+103"/>
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Votre dernière session a conservé %n modification non envoyée saisie dans une boîte de dialogue.</numerusform>
@@ -3421,7 +3425,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>Le filtre et la recherche s’appliquent une fois l’audit terminé.</translation>
     </message>
     <message numerus="yes">
-        <location line="+129"/>
+        <location line="+130"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Périmé&#xa0;: une transaction a écrit %Ln item depuis cet audit&#xa0;; relancez l’audit. </numerusform>
@@ -4759,7 +4763,7 @@ Requête&#xa0;: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-423"/>
+        <location filename="../../builder/drafts_view.py" line="-424"/>
         <source>Discard</source>
         <translation>Abandonner</translation>
     </message>
@@ -6209,7 +6213,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>UnsentWorkBar</name>
     <message>
-        <location filename="../../window/unsent_work.py" line="-37"/>
+        <location filename="../../window/unsent_work.py" line="-59"/>
         <source>Your last session left unsent work in the transaction builder.</source>
         <translation>Votre dernière session a laissé du travail non envoyé dans le générateur de transactions.</translation>
     </message>
@@ -6219,7 +6223,7 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Ouvrez le générateur (Ctrl+B) pour le poursuivre ou l’abandonner&#xa0;; rien n’est envoyé sans votre accord.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Open the builder</source>
         <translation>Ouvrir le générateur</translation>
     </message>
@@ -6227,6 +6231,31 @@ Plus ancien&#xa0;: {key_text}</translation>
         <location line="+1"/>
         <source>Later</source>
         <translation>Plus tard</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>an unknown time</source>
+        <translation>une heure inconnue</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Your last session&apos;s transaction was already applied: it is not unsent work.</source>
+        <translation>La transaction de votre dernière session a déjà été appliquée : ce n’est pas un travail non envoyé.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>It was applied at {when} (token {token}), so the builder does not bring it back: executing it again would write it a second time. Open the builder (Ctrl+B) for its note; Action log shows its request.</source>
+        <translation>Elle a été appliquée à {when} (jeton {token}), donc le constructeur ne la rétablit pas : l’exécuter à nouveau l’écrirait une seconde fois. Ouvrez le constructeur (Ctrl+B) pour sa note ; le journal des actions montre sa requête.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Your last session sent a transaction and its outcome is not known: it may have been written.</source>
+        <translation>Votre dernière session a envoyé une transaction et son issue n’est pas connue : elle a peut-être été écrite.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>It was sent at {when} (token {token}) and is back in the transaction builder. Open the builder (Ctrl+B) to see it, and check the items or the Action log before you send it again: Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send.</source>
+        <translation>Elle a été envoyée à {when} (jeton {token}) et se trouve de nouveau dans le constructeur de transactions. Ouvrez le constructeur (Ctrl+B) pour la voir, et vérifiez les éléments ou le journal des actions avant de la renvoyer : Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi.</translation>
     </message>
 </context>
 <context>
@@ -6507,7 +6536,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-367"/>
+        <location filename="../../builder/panel.py" line="-371"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -6796,7 +6825,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.diagnose_flow</name>
     <message>
-        <location filename="../../locks/diagnose_flow.py" line="+24"/>
+        <location filename="../../locks/diagnose_flow.py" line="+32"/>
         <source>Type the value to diagnose (an email or a username).</source>
         <translation>Tapez la valeur à diagnostiquer (un e-mail ou un nom d’utilisateur).</translation>
     </message>
@@ -6997,7 +7026,7 @@ Plus ancien&#xa0;: {key_text}</translation>
 <context>
     <name>locks.repairs</name>
     <message>
-        <location filename="../../locks/repairs.py" line="+31"/>
+        <location filename="../../locks/repairs.py" line="+33"/>
         <source> — stale: the table was written since, re-run the audit</source>
         <translation> — périmé&#xa0;: la table a été écrite depuis, relancez l’audit</translation>
     </message>
@@ -7007,9 +7036,25 @@ Plus ancien&#xa0;: {key_text}</translation>
         <translation>Aucun compte ne le détient, d’après l’audit{note}.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+4"/>
+        <source>No account holds this spelling, according to the audit{note}. Accounts holding another spelling of it, each with its own lock: {accounts}.</source>
+        <translation>Aucun compte ne détient cette graphie, selon l’audit{note}. Comptes détenant une autre graphie, chacun avec son propre verrou : {accounts}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+41"/>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message>
+        <location line="-7"/>
         <source>No account holds it, according to the diagnosis.</source>
         <translation>Aucun compte ne le détient, d’après le diagnostic.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No account holds this spelling, according to the diagnosis. Accounts holding another spelling of it, each with its own lock: {accounts}.</source>
+        <translation>Aucun compte ne détient cette graphie, selon le diagnostic. Comptes détenant une autre graphie, chacun avec son propre verrou : {accounts}.</translation>
     </message>
 </context>
 <context>

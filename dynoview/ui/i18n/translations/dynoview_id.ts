@@ -37,7 +37,7 @@
 <context>
     <name>ActionEditor</name>
     <message>
-        <location filename="../../builder/editors.py" line="+102"/>
+        <location filename="../../builder/editors.py" line="+105"/>
         <source>Key</source>
         <translation>Key</translation>
     </message>
@@ -186,7 +186,7 @@
         <translation>Tetap sebagai teks mentah: baris tidak dapat menampilkan ekspresi ini dengan tepat (kondisi tunggal yang digabung dari kiri ke kanan, dan langkah pembaruan yang masing-masing mengubah satu atribut dengan satu nilai). Terus sunting sebagai teks.</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+121"/>
         <source>ExpressionAttributeNames is a JSON object such as {&quot;#n0&quot;: &quot;email&quot;}; fix the text.</source>
         <translation>ExpressionAttributeNames adalah objek JSON seperti {&quot;#n0&quot;: &quot;email&quot;}; perbaiki teksnya.</translation>
     </message>
@@ -495,12 +495,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+362"/>
+        <location filename="../../builder/drafts_view.py" line="+363"/>
         <source>Load template</source>
         <translation>Muat templat</translation>
     </message>
     <message>
-        <location line="-192"/>
+        <location line="-193"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>Pekerjaan pembangun transaksi tidak dapat disimpan ke {current_path} ({exc}); masih ada di jendela, tetapi akan hilang jika DynoView ditutup sekarang.</translation>
     </message>
@@ -510,12 +510,12 @@
         <translation>permintaannya tidak dapat dibuka: {problems}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>{describe} dipulihkan dari sesi terakhir Anda (disimpan {strftime}).</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>They were made for {where}: check the table names before you Execute.</source>
         <translation>Dibuat untuk {where}: periksa nama tabel sebelum Anda Jalankan.</translation>
     </message>
@@ -532,12 +532,11 @@
         </translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>It may already have been applied: it was sent at {when} (token {token}) and its outcome is not known. Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
-        <translation>Transaksi ini mungkin sudah diterapkan: dikirim pada {when} (token {token}) dan hasilnya tidak diketahui. Jalankan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya: periksa item terlebih dahulu.</translation>
+        <translation type="vanished">Transaksi ini mungkin sudah diterapkan: dikirim pada {when} (token {token}) dan hasilnya tidak diketahui. Jalankan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya: periksa item terlebih dahulu.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>The builder&apos;s work from your last session</source>
         <translation>Pekerjaan pembuat dari sesi terakhir Anda</translation>
     </message>
@@ -569,7 +568,12 @@
         <translation>Impor JSON</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="-79"/>
+        <source>Your last session sent this transaction and its outcome is not known: it may have been written. It was sent at {when} (token {token}). Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
+        <translation>Sesi terakhir Anda mengirim transaksi ini dan hasilnya tidak diketahui: mungkin sudah tertulis. Transaksi dikirim pada {when} (token {token}). Jalankan akan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya: periksa item terlebih dahulu.</translation>
+    </message>
+    <message>
+        <location line="+148"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Tidak dibuka: aksi di pembangun transaksi tetap seperti semula. Transaksi baru tidak dapat disimpan sebagai draf ({exc}): buka lagi dari asalnya.</translation>
     </message>
@@ -626,7 +630,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+213"/>
+        <location filename="../../builder/panel.py" line="+210"/>
         <source>The request could not be opened: </source>
         <translation>Permintaan tidak dapat dibuka: </translation>
     </message>
@@ -671,7 +675,7 @@
         <translation>{guarded_count} penjaga ditambahkan; pratinjau menampilkan permintaan persisnya. Jalankan akan mengulang pemeriksaan awal.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+45"/>
         <source>Export as {EXPORT_TITLES}</source>
         <translation>Ekspor sebagai {EXPORT_TITLES}</translation>
     </message>
@@ -3194,7 +3198,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+53"/>
+        <location filename="../../window/unsent_work.py" line="+103"/>
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Sesi terakhir Anda menyimpan %n suntingan yang belum dikirim, diketik di sebuah dialog.</numerusform>
@@ -3379,7 +3383,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>Filter dan pencarian berlaku setelah audit selesai.</translation>
     </message>
     <message numerus="yes">
-        <location line="+129"/>
+        <location line="+130"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Usang: sebuah transaksi menulis %Ln item sejak audit ini; jalankan ulang audit. </numerusform>
@@ -4706,7 +4710,7 @@ Permintaan: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-423"/>
+        <location filename="../../builder/drafts_view.py" line="-424"/>
         <source>Discard</source>
         <translation>Buang</translation>
     </message>
@@ -6148,7 +6152,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>UnsentWorkBar</name>
     <message>
-        <location filename="../../window/unsent_work.py" line="-37"/>
+        <location filename="../../window/unsent_work.py" line="-59"/>
         <source>Your last session left unsent work in the transaction builder.</source>
         <translation>Sesi terakhir Anda meninggalkan pekerjaan yang belum dikirim di pembangun transaksi.</translation>
     </message>
@@ -6158,7 +6162,7 @@ Terlama: {key_text}</translation>
         <translation>Buka pembangun (Ctrl+B) untuk melanjutkan atau membuangnya; tidak ada yang dikirim sampai Anda memintanya.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Open the builder</source>
         <translation>Buka pembangun</translation>
     </message>
@@ -6166,6 +6170,31 @@ Terlama: {key_text}</translation>
         <location line="+1"/>
         <source>Later</source>
         <translation>Nanti</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>an unknown time</source>
+        <translation>waktu yang tidak diketahui</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Your last session&apos;s transaction was already applied: it is not unsent work.</source>
+        <translation>Transaksi sesi terakhir Anda sudah diterapkan: ini bukan pekerjaan yang belum dikirim.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>It was applied at {when} (token {token}), so the builder does not bring it back: executing it again would write it a second time. Open the builder (Ctrl+B) for its note; Action log shows its request.</source>
+        <translation>Transaksi diterapkan pada {when} (token {token}), jadi pembuat transaksi tidak memulihkannya: menjalankannya lagi akan menulisnya untuk kedua kali. Buka pembuat transaksi (Ctrl+B) untuk catatannya; Log tindakan menampilkan permintaannya.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Your last session sent a transaction and its outcome is not known: it may have been written.</source>
+        <translation>Sesi terakhir Anda mengirim sebuah transaksi dan hasilnya tidak diketahui: mungkin sudah tertulis.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>It was sent at {when} (token {token}) and is back in the transaction builder. Open the builder (Ctrl+B) to see it, and check the items or the Action log before you send it again: Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send.</source>
+        <translation>Transaksi dikirim pada {when} (token {token}) dan kembali ada di pembuat transaksi. Buka pembuat transaksi (Ctrl+B) untuk melihatnya, dan periksa item atau Log tindakan sebelum mengirimnya lagi: Jalankan akan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya.</translation>
     </message>
 </context>
 <context>
@@ -6446,7 +6475,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-367"/>
+        <location filename="../../builder/panel.py" line="-371"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -6735,7 +6764,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.diagnose_flow</name>
     <message>
-        <location filename="../../locks/diagnose_flow.py" line="+24"/>
+        <location filename="../../locks/diagnose_flow.py" line="+32"/>
         <source>Type the value to diagnose (an email or a username).</source>
         <translation>Ketik nilai yang didiagnosis (email atau username).</translation>
     </message>
@@ -6936,7 +6965,7 @@ Terlama: {key_text}</translation>
 <context>
     <name>locks.repairs</name>
     <message>
-        <location filename="../../locks/repairs.py" line="+31"/>
+        <location filename="../../locks/repairs.py" line="+33"/>
         <source> — stale: the table was written since, re-run the audit</source>
         <translation> — usang: tabel sudah ditulis sejak itu, jalankan ulang audit</translation>
     </message>
@@ -6946,9 +6975,25 @@ Terlama: {key_text}</translation>
         <translation>Tidak ada akun yang memegangnya, menurut audit{note}.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+4"/>
+        <source>No account holds this spelling, according to the audit{note}. Accounts holding another spelling of it, each with its own lock: {accounts}.</source>
+        <translation>Tidak ada akun yang memegang ejaan ini, menurut audit{note}. Akun yang memegang ejaan lain darinya, masing-masing dengan kuncinya sendiri: {accounts}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+41"/>
+        <source>none</source>
+        <translation>tidak ada</translation>
+    </message>
+    <message>
+        <location line="-7"/>
         <source>No account holds it, according to the diagnosis.</source>
         <translation>Tidak ada akun yang memegangnya, menurut diagnosis.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No account holds this spelling, according to the diagnosis. Accounts holding another spelling of it, each with its own lock: {accounts}.</source>
+        <translation>Tidak ada akun yang memegang ejaan ini, menurut diagnosis. Akun yang memegang ejaan lain darinya, masing-masing dengan kuncinya sendiri: {accounts}.</translation>
     </message>
 </context>
 <context>

@@ -37,7 +37,7 @@
 <context>
     <name>ActionEditor</name>
     <message>
-        <location filename="../../builder/editors.py" line="+102"/>
+        <location filename="../../builder/editors.py" line="+105"/>
         <source>Key</source>
         <translation>Chave</translation>
     </message>
@@ -186,7 +186,7 @@
         <translation>Mantido como texto bruto: as linhas não mostram estas expressões exatamente (condições simples unidas da esquerda para a direita e passos de atualização que agem cada um sobre um atributo com um valor). Continue editando como texto.</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+121"/>
         <source>ExpressionAttributeNames is a JSON object such as {&quot;#n0&quot;: &quot;email&quot;}; fix the text.</source>
         <translation>ExpressionAttributeNames é um objeto JSON como {&quot;#n0&quot;: &quot;email&quot;}; corrija o texto.</translation>
     </message>
@@ -496,12 +496,12 @@
 <context>
     <name>BuilderDrafts</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="+362"/>
+        <location filename="../../builder/drafts_view.py" line="+363"/>
         <source>Load template</source>
         <translation>Carregar modelo</translation>
     </message>
     <message>
-        <location line="-192"/>
+        <location line="-193"/>
         <source>The builder&apos;s work could not be saved to {current_path} ({exc}); it is kept in the window, but would be lost if DynoView quit now.</source>
         <translation>O trabalho do construtor não pôde ser salvo em {current_path} ({exc}); ele continua na janela, mas seria perdido se o DynoView fechasse agora.</translation>
     </message>
@@ -511,12 +511,12 @@
         <translation>a solicitação não pode ser aberta: {problems}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Restored {describe} from your last session (saved {strftime}).</source>
         <translation>Restaurado da sua última sessão: {describe} (salvo às {strftime}).</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>They were made for {where}: check the table names before you Execute.</source>
         <translation>Foram feitas para {where}: confira os nomes das tabelas antes de Executar.</translation>
     </message>
@@ -534,12 +534,11 @@
         </translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>It may already have been applied: it was sent at {when} (token {token}) and its outcome is not known. Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
-        <translation>A transação pode já ter sido aplicada: foi enviada em {when} (token {token}) e o resultado não é conhecido. Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos após o primeiro envio: confira os itens antes.</translation>
+        <translation type="vanished">A transação pode já ter sido aplicada: foi enviada em {when} (token {token}) e o resultado não é conhecido. Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos após o primeiro envio: confira os itens antes.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>The builder&apos;s work from your last session</source>
         <translation>O trabalho do construtor da sua última sessão</translation>
     </message>
@@ -572,7 +571,12 @@
         <translation>Importar JSON</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="-79"/>
+        <source>Your last session sent this transaction and its outcome is not known: it may have been written. It was sent at {when} (token {token}). Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
+        <translation>Sua última sessão enviou esta transação e o resultado não é conhecido: ela pode ter sido gravada. Foi enviada em {when} (token {token}). Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos do primeiro envio: verifique os itens antes.</translation>
+    </message>
+    <message>
+        <location line="+148"/>
         <source>Not opened: the builder&apos;s actions are as they were. The new transaction could not be kept as a draft ({exc}): open it again from where it came.</source>
         <translation>Não aberta: as ações do construtor continuam como estavam. A nova transação não pôde ser guardada como rascunho ({exc}): abra-a de novo de onde veio.</translation>
     </message>
@@ -631,7 +635,7 @@
 <context>
     <name>BuilderPanel</name>
     <message>
-        <location filename="../../builder/panel.py" line="+213"/>
+        <location filename="../../builder/panel.py" line="+210"/>
         <source>The request could not be opened: </source>
         <translation>Não foi possível abrir a requisição: </translation>
     </message>
@@ -676,7 +680,7 @@
         <translation>Proteções adicionadas: {guarded_count}; a pré-visualização mostra a requisição exata. Executar refaz a verificação prévia.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+45"/>
         <source>Export as {EXPORT_TITLES}</source>
         <translation>Exportar como {EXPORT_TITLES}</translation>
     </message>
@@ -3227,7 +3231,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>KeptTextsBar</name>
     <message numerus="yes">
-        <location filename="../../window/unsent_work.py" line="+53"/>
+        <location filename="../../window/unsent_work.py" line="+103"/>
         <source>Your last session kept %n unsent edit(s) typed in a dialog.</source>
         <translation>
             <numerusform>Sua última sessão guardou %n edição não enviada digitada em uma caixa de diálogo.</numerusform>
@@ -3421,7 +3425,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>O filtro e a busca valem quando a auditoria terminar.</translation>
     </message>
     <message numerus="yes">
-        <location line="+129"/>
+        <location line="+130"/>
         <source>Stale: a transaction wrote %Ln item(s) since this audit; re-run the audit. </source>
         <translation>
             <numerusform>Desatualizado: uma transação escreveu %Ln item desde esta auditoria; refaça a auditoria. </numerusform>
@@ -4759,7 +4763,7 @@ Requisição: {request}</translation>
 <context>
     <name>RestoreNote</name>
     <message>
-        <location filename="../../builder/drafts_view.py" line="-423"/>
+        <location filename="../../builder/drafts_view.py" line="-424"/>
         <source>Discard</source>
         <translation>Descartar</translation>
     </message>
@@ -6209,7 +6213,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>UnsentWorkBar</name>
     <message>
-        <location filename="../../window/unsent_work.py" line="-37"/>
+        <location filename="../../window/unsent_work.py" line="-59"/>
         <source>Your last session left unsent work in the transaction builder.</source>
         <translation>Sua última sessão deixou trabalho não enviado no construtor de transações.</translation>
     </message>
@@ -6219,7 +6223,7 @@ Mais antigo: {key_text}</translation>
         <translation>Abra o construtor (Ctrl+B) para continuar ou descartá-lo; nada é enviado até você pedir.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Open the builder</source>
         <translation>Abrir o construtor</translation>
     </message>
@@ -6227,6 +6231,31 @@ Mais antigo: {key_text}</translation>
         <location line="+1"/>
         <source>Later</source>
         <translation>Depois</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>an unknown time</source>
+        <translation>um horário desconhecido</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Your last session&apos;s transaction was already applied: it is not unsent work.</source>
+        <translation>A transação da sua última sessão já foi aplicada: não é trabalho não enviado.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>It was applied at {when} (token {token}), so the builder does not bring it back: executing it again would write it a second time. Open the builder (Ctrl+B) for its note; Action log shows its request.</source>
+        <translation>Ela foi aplicada em {when} (token {token}), então o construtor não a traz de volta: executá-la de novo a gravaria uma segunda vez. Abra o construtor (Ctrl+B) para ver a nota; o Registro de ações mostra a requisição.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Your last session sent a transaction and its outcome is not known: it may have been written.</source>
+        <translation>Sua última sessão enviou uma transação e o resultado não é conhecido: ela pode ter sido gravada.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>It was sent at {when} (token {token}) and is back in the transaction builder. Open the builder (Ctrl+B) to see it, and check the items or the Action log before you send it again: Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send.</source>
+        <translation>Ela foi enviada em {when} (token {token}) e está de volta no construtor de transações. Abra o construtor (Ctrl+B) para vê-la, e verifique os itens ou o Registro de ações antes de enviá-la de novo: Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos do primeiro envio.</translation>
     </message>
 </context>
 <context>
@@ -6507,7 +6536,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>builder.panel</name>
     <message>
-        <location filename="../../builder/panel.py" line="-367"/>
+        <location filename="../../builder/panel.py" line="-371"/>
         <source>boto3 (Python)</source>
         <translation>boto3 (Python)</translation>
     </message>
@@ -6796,7 +6825,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.diagnose_flow</name>
     <message>
-        <location filename="../../locks/diagnose_flow.py" line="+24"/>
+        <location filename="../../locks/diagnose_flow.py" line="+32"/>
         <source>Type the value to diagnose (an email or a username).</source>
         <translation>Digite o valor a diagnosticar (um e-mail ou um nome de usuário).</translation>
     </message>
@@ -6997,7 +7026,7 @@ Mais antigo: {key_text}</translation>
 <context>
     <name>locks.repairs</name>
     <message>
-        <location filename="../../locks/repairs.py" line="+31"/>
+        <location filename="../../locks/repairs.py" line="+33"/>
         <source> — stale: the table was written since, re-run the audit</source>
         <translation> — desatualizado: a tabela foi escrita desde então, refaça a auditoria</translation>
     </message>
@@ -7007,9 +7036,25 @@ Mais antigo: {key_text}</translation>
         <translation>Nenhuma conta o detém, segundo a auditoria{note}.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+4"/>
+        <source>No account holds this spelling, according to the audit{note}. Accounts holding another spelling of it, each with its own lock: {accounts}.</source>
+        <translation>Nenhuma conta detém esta grafia, segundo a auditoria{note}. Contas que detêm outra grafia dela, cada uma com seu próprio bloqueio: {accounts}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+41"/>
+        <source>none</source>
+        <translation>nenhuma</translation>
+    </message>
+    <message>
+        <location line="-7"/>
         <source>No account holds it, according to the diagnosis.</source>
         <translation>Nenhuma conta o detém, segundo o diagnóstico.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No account holds this spelling, according to the diagnosis. Accounts holding another spelling of it, each with its own lock: {accounts}.</source>
+        <translation>Nenhuma conta detém esta grafia, segundo o diagnóstico. Contas que detêm outra grafia dela, cada uma com seu próprio bloqueio: {accounts}.</translation>
     </message>
 </context>
 <context>
