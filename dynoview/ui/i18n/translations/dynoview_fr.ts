@@ -534,10 +534,6 @@
         </translation>
     </message>
     <message>
-        <source>It may already have been applied: it was sent at {when} (token {token}) and its outcome is not known. Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
-        <translation type="vanished">La transaction a peut-être déjà été appliquée&#xa0;: elle a été envoyée le {when} (jeton {token}) et son résultat n’est pas connu. Exécuter la renvoie sous le même jeton, que DynamoDB n’applique qu’une fois dans les 10 minutes suivant son premier envoi&#xa0;: vérifiez d’abord les items.</translation>
-    </message>
-    <message>
         <location line="+13"/>
         <source>The builder&apos;s work from your last session</source>
         <translation>Le travail du générateur de votre dernière session</translation>

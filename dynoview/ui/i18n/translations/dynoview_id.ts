@@ -532,10 +532,6 @@
         </translation>
     </message>
     <message>
-        <source>It may already have been applied: it was sent at {when} (token {token}) and its outcome is not known. Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
-        <translation type="vanished">Transaksi ini mungkin sudah diterapkan: dikirim pada {when} (token {token}) dan hasilnya tidak diketahui. Jalankan mengirimnya lagi dengan token yang sama, yang diterapkan DynamoDB paling banyak sekali dalam 10 menit sejak pengiriman pertamanya: periksa item terlebih dahulu.</translation>
-    </message>
-    <message>
         <location line="+13"/>
         <source>The builder&apos;s work from your last session</source>
         <translation>Pekerjaan pembuat dari sesi terakhir Anda</translation>

@@ -534,10 +534,6 @@
         </translation>
     </message>
     <message>
-        <source>It may already have been applied: it was sent at {when} (token {token}) and its outcome is not known. Execute sends it again under the same token, which DynamoDB applies at most once within 10 minutes of its first send: check the items first.</source>
-        <translation type="vanished">A transação pode já ter sido aplicada: foi enviada em {when} (token {token}) e o resultado não é conhecido. Executar a envia de novo com o mesmo token, que o DynamoDB aplica no máximo uma vez em até 10 minutos após o primeiro envio: confira os itens antes.</translation>
-    </message>
-    <message>
         <location line="+13"/>
         <source>The builder&apos;s work from your last session</source>
         <translation>O trabalho do construtor da sua última sessão</translation>
