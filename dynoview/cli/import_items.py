@@ -34,7 +34,7 @@ from dynoview.cli.common import (
     whole_number,
 )
 from dynoview.cli.common import _report_bug as report_bug  # the boundary's own report of a bug
-from dynoview.cli.import_prepare import begin_progress, cut_inputs, import_schema, progress_path
+from dynoview.cli.import_prepare import import_schema, progress_path, schema_label
 from dynoview.core.errors import DynoViewError, ReadOnlyError
 from dynoview.core.imports.lock_rules import LayoutWatch, has_lock_rules
 from dynoview.core.imports.model import AUTO, CSV, FORMAT_LABELS, FORMATS
@@ -189,14 +189,12 @@ def _run(args: argparse.Namespace, conn: Connection, fmt: str) -> int:
         return _refused(args, "not-confirmed", f"Not imported: pass --yes to write {preview.valid:,} "
                         f"item(s) into {info.name} (this command never asks); --dry-run checks without "
                         "writing.", head)
-    path = progress_path(args, conn, info)
-    csv_raw = args.csv_raw and fmt == CSV
-    begin_progress(path, args, conn, info, mode=mode, csv_raw=csv_raw,
-                   inputs=cut_inputs(args, fmt, info, schema, origin, locks=locks, mode=mode))
-    # (resume=True: a fresh import's progress file was begun just now, with nothing written)
+    path = progress_path(args, conn, info)  # (--resume without progress there is refused)
+    # The format and the schema's label: a resume whose batches would be cut otherwise is refused.
     options = ImportOptions(mode=mode, rate=args.rate, accept_warnings=args.accept_warnings,
-                            resume=True, progress_path=path, confirmation=confirmation,
-                            csv_raw=csv_raw)
+                            resume=args.resume, progress_path=path, confirmation=confirmation,
+                            csv_raw=args.csv_raw and fmt == CSV, fmt=fmt,
+                            schema_label=schema_label(args, origin))
     try:
         records = source.writing(read_records(args.file, fmt, csv_raw=args.csv_raw))
         result = run_import(conn, info, records, args.file,

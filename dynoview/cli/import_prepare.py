@@ -1,13 +1,13 @@
 """What `dynoview import` settles before it writes (``import_items``): the uniqueness schema (a
 preset's markers read from the file too, ``import_schema``), and the progress file
-(``progress_path``, ``begin_progress``).
+(``progress_path``), and how the schema was chosen, as a resume refused for
+another one names it (``schema_label``).
 
 The progress file is refused before the preview when it cannot serve: the data file itself given
 as ``--progress-file``, a file that is not a progress file (left as it is), or ``--resume`` with
-no progress at the path. Before the first write it records what the batches are cut by
-(``resume.batch_inputs``): a fresh import begins the file here, with them, and ``run_import``
-continues it (its batches and run id start at 0 and anew, as a fresh start's); a resume is
-refused when this run would cut the batches differently (``resume.inputs_mismatch``).
+no progress at the path. What it records of the batches' cut (``resume.batch_inputs``), and the
+refusal of a resume that would cut them otherwise, are ``run_import``'s (``resume.start``), as
+for the window's import.
 """
 
 from __future__ import annotations
@@ -21,16 +21,13 @@ from typing import Any
 from dynoview.cli.audit import DETECT_SAMPLE, describe_locks_table, resolve_schema
 from dynoview.core.errors import DynoViewError
 from dynoview.core.imports import resume
-from dynoview.core.imports.batch_write import MAX_REQUEST_ITEMS
 from dynoview.core.imports.model import Located
-from dynoview.core.imports.run import TRANSACT
 from dynoview.core.imports.run import _endpoint as endpoint_of  # how a progress file names it
 from dynoview.core.imports.source import read_records
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog
-from dynoview.core.tx.model import MAX_ACTIONS
 from dynoview.core.uniqueness.locks_table import with_accounts_table, with_locks_table
 from dynoview.core.uniqueness.presets import get_preset, preset_schema
 from dynoview.core.uniqueness.schema import SchemaError, UniquenessSchema
@@ -133,37 +130,3 @@ def _same_file(path: Path, other: Path) -> bool:
     except (OSError, ValueError):  # one of them missing (a new progress file), or a NUL in a name
         return False
 
-
-def begin_progress(path: Path, args: argparse.Namespace, conn: Connection, info: TableInfo, *,
-                   mode: str, csv_raw: bool, inputs: dict[str, Any]) -> None:
-    """Just before the write: a resume refused when its batches would be cut otherwise than the
-    stopped import's; else the progress file holds ``inputs`` (a fresh import's begun here)."""
-    identity = resume.file_identity(args.file)
-    endpoint = endpoint_of(conn)
-    saved = resume.load(path)
-    if args.resume:
-        if saved is None:  # (removed since ``progress_path`` found it)
-            raise _nothing_to_resume(args, path, info)
-        if saved.done or not saved.identity.same_file(identity) or \
-                (saved.table, saved.endpoint, saved.mode) != (info.name, endpoint, mode):
-            return  # ``run_import`` says what differs (or skips every batch of a finished import)
-        refused = resume.inputs_mismatch(path, saved, inputs)
-        if refused is not None:
-            raise DynoViewError(refused, field="resume")
-        if saved.inputs != inputs:  # not recorded yet, or nothing written: this run's cut from now
-            resume.check_writable(path)
-            saved.inputs = inputs
-            resume.save(path, saved)
-        return
-    resume.check_writable(path)  # (refused with "nothing was sent", as ``run_import`` would)
-    resume.save(path, resume.Progress(identity, info.name, endpoint, mode, csv_raw=csv_raw,
-                                      inputs=inputs))
-
-
-def cut_inputs(args: argparse.Namespace, fmt: str, info: TableInfo, schema: UniquenessSchema,
-               origin: str, *, locks: bool, mode: str) -> dict[str, Any]:
-    """What this run's batches are cut by (``resume.batch_inputs``), as ``run_import`` cuts them:
-    the schema's lock rules only on a table that has them, batches of its mode's size."""
-    max_items = MAX_ACTIONS if mode == TRANSACT else MAX_REQUEST_ITEMS
-    return resume.batch_inputs(fmt, info, schema if locks else None, max_items=max_items,
-                               schema_label=schema_label(args, origin))

@@ -138,3 +138,25 @@ def test_a_cancelled_import_names_the_resume_box_not_a_command_line_flag(
     said = dialog.summary_label.text()
     assert "cancelled" in said and "--resume" not in said
     assert f"“{dialog.resume_check.text()}” continues from there" in said
+
+
+def test_the_default_layout_is_told_apart_in_every_language(
+        qtbot: Any, ctx: AppContext, empty_table: str, tmp_path: Path) -> None:
+    """The context words its schema note in the window's language: compared with the English
+    note, the default layout read as a chosen schema in French, and a table with no lock rules
+    lost BatchWriteItem (--speed)."""
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QApplication
+
+    from dynoview.ui.i18n import loader
+
+    loader.install("fr", QApplication.instance())
+    try:
+        ctx.schema_note = QCoreApplication.translate("AppContext", "the article's default layout")
+        assert ctx.schema_note != "the article's default layout"  # French indeed
+        path = tmp_path / "items.json"
+        path.write_text(render([plain_document(n) for n in range(3)], DDB_JSON))
+        dialog = _dialog(qtbot, ctx, empty_table, path)
+        assert dialog.speed_check.isEnabled()  # no lock rules: speed may be chosen
+    finally:
+        loader.install("en", QApplication.instance())

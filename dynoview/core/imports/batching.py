@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from dynoview.core.imports.checks import key_of
-from dynoview.core.imports.model import Located
+from dynoview.core.imports.model import KeyId, Located
 from dynoview.core.preflight.model import rule_value
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.schema import UniquenessSchema
@@ -123,7 +123,7 @@ def batches(records: Iterable[Located], table: TableInfo, schema: UniquenessSche
             max_items: int, max_bytes: int = MAX_BATCH_BYTES) -> Iterator[Batch]:
     """Groups packed into batches, in order (a group is never split unless it alone is too big)."""
     current = Batch(0)
-    keys: set[tuple[tuple[str, str], ...]] = set()
+    keys: set[KeyId] = set()
     for group in groups(records, schema, table):
         sizes = [r.size if r.size >= 0 else item_size(r.item) for r in group]
         group_keys = [key_of(r.item, table) for r in group]

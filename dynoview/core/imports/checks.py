@@ -4,7 +4,7 @@ and index key values as the transaction validation checks them)."""
 
 from __future__ import annotations
 
-from dynoview.core.imports.model import Item, Located, Problem
+from dynoview.core.imports.model import Item, KeyId, KeyPart, Located, Problem
 from dynoview.core.session.tables import KeyAttribute, TableInfo
 from dynoview.core.tx.keys import check_put_index_keys
 from dynoview.core.tx.model import PUT, Action
@@ -15,6 +15,7 @@ from dynoview.core.tx.model import Problem as ActionProblem
 # batches before it were written.
 from dynoview.core.tx.validation import check_names, check_values
 from dynoview.core.values.key_sizes import MAX_PARTITION_KEY_BYTES, MAX_SORT_KEY_BYTES, key_bytes
+from dynoview.core.values.numbers import number_key
 from dynoview.core.values.sizes import item_size
 from dynoview.core.values.types import type_code
 
@@ -90,11 +91,16 @@ def _too_long(item: Item, key: KeyAttribute, partition: bool, what: str) -> str:
             f"{limit:,} bytes.")
 
 
-def key_of(item: Item, table: TableInfo) -> tuple[tuple[str, str], ...]:
-    """A hashable identity of the item's key in ``table``."""
-    out = []
+def key_of(item: Item, table: TableInfo) -> KeyId:
+    """A hashable identity of the item's key in ``table``, equal for two items DynamoDB stores as
+    one (as the transaction validation tells them apart, ``tx.keys.key_identity``): an N by its
+    value (``1``, ``1.0``, ``01`` and ``10E-1`` are one key), a B by its bytes, an S by its text.
+    Batches never hold two items of one identity, and the preview counts repeated ones by it."""
+    out: list[tuple[str, KeyPart]] = []
     for name in table.key_names:
         av = item[name]
         code = type_code(av)
-        out.append((code, av[code].hex() if code == "B" else str(av[code])))
+        member = av[code]
+        out.append((code, number_key(member) if code == "N" else
+                    bytes(member) if code == "B" else str(member)))
     return tuple(out)

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from dynoview.core.imports.model import KeyId
 from dynoview.core.preflight.model import pk_text, rule_value
 from dynoview.core.uniqueness.forms import lookalike_key, trims
 from dynoview.core.uniqueness.schema import UniquenessSchema
 
-KeyId = tuple[tuple[str, str], ...]
 Form = tuple[str, str]  # (rule name, lookalike key), or ("", account partition key)
 
 

@@ -24,6 +24,11 @@ FORMAT_LABELS = {
 }
 
 Item = dict[str, dict[str, Any]]
+#: One key attribute's value as DynamoDB tells keys apart (``checks.key_of``): an S's text, a B's
+#: bytes, an N's numeric identity (``values.numbers.number_key``: ``1`` and ``1.0`` are one).
+KeyPart = str | bytes | tuple[bool, str, int]
+#: An item's key in a table: (type code, value) of each key attribute, in the key's order.
+KeyId = tuple[tuple[str, KeyPart], ...]
 
 
 class ImportFormatError(DynoViewError):

@@ -31,7 +31,8 @@ from dataclasses import replace
 from typing import Any
 
 from dynoview.core.imports.checks import key_of
-from dynoview.core.imports.form_index import FormIndex, KeyId
+from dynoview.core.imports.form_index import FormIndex
+from dynoview.core.imports.model import KeyId
 from dynoview.core.imports.reads import batch_get
 from dynoview.core.preflight.check import Preflight, judge
 from dynoview.core.preflight.model import item_ident, pk_text
@@ -88,7 +89,7 @@ class TableView:
 
     def _read_whole(self) -> dict[KeyId, dict[str, Any]] | None:
         """One consistent Scan of the table, given up past the limit."""
-        items: dict[tuple[tuple[str, str], ...], dict[str, Any]] = {}
+        items: dict[KeyId, dict[str, Any]] = {}
         request = {"TableName": self.table.name, "ConsistentRead": True}
         for page in self.reader.cursor("Scan", request, self.table):
             for item in page.items:

@@ -9,8 +9,9 @@ other values, so a resume must read it as the stopped import did. A file without
 A resume skips the batches it counts, so it must cut the file into the same batches: ``inputs``
 records what the cut depends on besides the file (``batch_inputs``: the format, the table's key,
 the lock rules the batches follow, by a fingerprint of the schema, and the batch size), and a
-resume whose inputs differ is refused, saying what differs (``inputs_mismatch``). A file without
-them (written before they existed, or by a caller that does not record them) is not checked."""
+resume whose inputs differ is refused, saying what differs (``inputs_mismatch``), by
+``run.run_import`` (``start``) for every caller: the command and the window. A file without them
+(written before they existed) is not checked; the resume records its own."""
 
 from __future__ import annotations
 
@@ -22,12 +23,29 @@ import uuid
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from dynoview.core.errors import DynoViewError
 from dynoview.core.session.private_files import open_private, private_dir, temporary_name
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.uniqueness.schema import UniquenessSchema
+
+
+class StartOptions(Protocol):
+    """What ``start`` reads of ``run.ImportOptions`` (run imports this module, not the reverse)."""
+
+    @property
+    def resume(self) -> bool: ...
+    @property
+    def mode(self) -> str: ...
+    @property
+    def csv_raw(self) -> bool: ...
+    @property
+    def resume_hint(self) -> str: ...
+    @property
+    def format_hint(self) -> str: ...
+    @property
+    def csv_raw_hint(self) -> str: ...
 
 HEAD_BYTES = 64 * 1024
 VERSION = 1
@@ -116,18 +134,19 @@ def _rules(inputs: dict[str, Any]) -> str:
 
 
 def inputs_mismatch(path: Path, saved: Progress, inputs: dict[str, Any], *,
-                    resume_hint: str = "--resume") -> str | None:
+                    resume_hint: str = "--resume", format_hint: str = "--format") -> str | None:
     """Why resuming ``saved`` with batches cut by ``inputs`` would skip other items than the
     stopped import wrote, as a sentence; None when it would not (the same cut, nothing written
-    yet, or the progress file does not say how its batches were cut)."""
+    yet, or the progress file does not say how its batches were cut). A format not said (""; a
+    caller of ``run_import`` that does not name it) is not compared."""
     before = saved.inputs
     if before is None or not saved.batches:
         return None
     differs: list[str] = []
     same: list[str] = []
-    if before.get("format") != inputs["format"]:
+    if before.get("format") and inputs["format"] and before.get("format") != inputs["format"]:
         differs.append(f"it read the file as {before.get('format')}, this run as {inputs['format']}")
-        same.append(f"--format {before.get('format')}")
+        same.append(f"{format_hint} {before.get('format')}")
     if before.get("schema") != inputs["schema"]:
         differs.append(f"its batches followed {_rules(before)}, this run's follow {_rules(inputs)}")
         same.append(f"the same uniqueness schema ({before.get('schema_label') or 'as before'})"
@@ -145,6 +164,48 @@ def inputs_mismatch(path: Path, saved: Progress, inputs: dict[str, Any], *,
             f"{'; '.join(differs)}. A resume skips the first {saved.items:,} item(s) of this run's "
             "batches as written; cut differently, they are not the items the stopped import wrote, "
             f"so some items would never be written. {again} from the start without {resume_hint}.")
+
+
+def start(path: Path, identity: FileIdentity, table: str, endpoint: str, options: StartOptions,
+          inputs: dict[str, Any]) -> tuple[Progress, bool]:
+    """Where an import (``run.run_import``) starts, and whether that is to be saved before its
+    first batch: a fresh start (``options.resume`` off, or nothing saved at ``path``), or the
+    saved progress a resume continues. A resume is refused (``DynoViewError`` at the field to
+    change) of another file or version, table, endpoint or mode, of a CSV read the other way, and
+    of batches cut otherwise than this run's ``inputs`` (``inputs_mismatch``: it would skip other
+    items than the stopped import wrote). The saved progress takes this run's ``inputs``."""
+    saved = load(path)
+    if not options.resume or saved is None:
+        return Progress(identity, table, endpoint, options.mode, csv_raw=options.csv_raw,
+                        inputs=inputs), True
+    if not saved.identity.same_file(identity):
+        raise DynoViewError(f"The file changed since the import stopped ({path} describes another "
+                            f"version): import it from the start, without {options.resume_hint}.",
+                            field="resume")
+    if (saved.table, saved.endpoint) != (table, endpoint) or saved.mode != options.mode:
+        raise DynoViewError(f"The progress file {path} is of an import into {saved.table} at "
+                            f"{saved.endpoint} by {saved.mode}; resume with the same table, endpoint "
+                            "and mode.", field="resume")
+    if not saved.done and saved.csv_raw != options.csv_raw:
+        raise DynoViewError(_csv_raw_mismatch(saved.csv_raw, options), field="csv_raw")
+    if not saved.done:
+        refused = inputs_mismatch(path, saved, inputs, resume_hint=options.resume_hint,
+                                  format_hint=options.format_hint)
+        if refused is not None:
+            raise DynoViewError(refused, field="resume")
+    changed = saved.inputs != inputs  # not recorded yet, nothing written yet, or another label
+    saved.inputs = inputs
+    return saved, changed
+
+
+def _csv_raw_mismatch(saved_raw: bool, options: StartOptions) -> str:
+    """Why a resume that reads the CSV the other way is refused, and how to resume."""
+    used, now = ("with", "without") if saved_raw else ("without", "with")
+    kept = "kept as data" if saved_raw else "taken off"
+    return (f"The import that stopped read this CSV {used} {options.csv_raw_hint} (a leading ' "
+            f"{kept}); this run reads it {now}, so the rest would be written with other values. "
+            f"Resume {used} {options.csv_raw_hint}, or import from the start without "
+            f"{options.resume_hint}.")
 
 
 def default_path(log_path: Path, identity: FileIdentity, table: str, endpoint: str) -> Path:

@@ -11,7 +11,10 @@
 
 A read-only connection refuses before anything is read or sent. ``rate`` caps items per second;
 ``cancel`` stops between batches (and between the retries of one); progress is saved after
-every committed batch (``resume``), so ``resume=True`` skips exactly the committed batches.
+every committed batch (``resume``), so ``resume=True`` skips exactly the committed batches: the
+progress file records what the batches are cut by (the format, the key, the lock rules, the batch
+size), and a resume that would cut them otherwise is refused before anything is read or sent
+(``resume.start``).
 
 A batch is read, parsed and judged while the one before it is written (``pipeline``; the
 preflight sees the batches in flight as written, ``preflight_view``). A batch judged
@@ -148,6 +151,13 @@ class ImportOptions:
     csv_raw: bool = False
     #: The raw CSV setting as the messages name it: the flag, or the window's check box.
     csv_raw_hint: str = "--csv-raw"
+    #: The file's format (``model.FORMATS``) and how the schema was chosen, as the sentences
+    #: name it: saved in the progress file with what the batches are cut by
+    #: (``resume.batch_inputs``), and a resume whose batches would be cut otherwise is refused.
+    fmt: str = ""
+    schema_label: str = ""
+    #: The format setting as the messages name it: the flag, or the window's list.
+    format_hint: str = "--format"
 
 
 def check_mode(mode: str, has_lock_rules: bool) -> None:
@@ -217,16 +227,22 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
     identity = resume.file_identity(source)
     endpoint = _endpoint(conn)
     path = options.progress_path or resume.default_path(log.path, identity, table.name, endpoint)
-    state = _start_state(path, identity, table.name, endpoint, options)
+    max_items = options.max_items or (MAX_ACTIONS if options.mode == TRANSACT
+                                      else batch_write.MAX_REQUEST_ITEMS)
+    cut_by = schema if has_lock_rules else None  # the lock rules the batches follow
+    inputs = resume.batch_inputs(options.fmt, table, cut_by, max_items=max_items,
+                                 schema_label=options.schema_label)
+    state, changed = resume.start(path, identity, table.name, endpoint, options, inputs)
     # Saved after every batch: a place it cannot be saved is refused before the first is sent,
-    # not found after it was written.
+    # not found after it was written. A fresh start (or a resume's new cut) is saved now, so a
+    # resume after a stop before the first batch knows how this run cut them.
     resume.check_writable(path)
+    if changed:
+        resume.save(path, state)
     result = ImportResult(table.name, options.mode, progress_path=str(path))
     reader = SplitGetsReader(conn)
     pacer = _Pacer(options.rate, sleep)
     view = TableView(reader, table, schema) if schema is not None and applies(schema, table) else None
-    max_items = options.max_items or (MAX_ACTIONS if options.mode == TRANSACT
-                                      else batch_write.MAX_REQUEST_ITEMS)
     send = _Sender(conn, table, schema, log, options, cancel, state)
     if state.batches:
         # A resumed run killed between a send and its answer left an intent without outcome:
@@ -293,8 +309,7 @@ def run_import(conn: Connection, table: TableInfo, records: Iterable[Record], so
     interrupted: BaseException | None = None  # what the reading, judging or waiting raised
     with WritePipeline[Batch](depth) as pipe:
         try:
-            for batch in batches(valid_items(records, table), table, schema if has_lock_rules else None,
-                                 max_items=max_items):
+            for batch in batches(valid_items(records, table), table, cut_by, max_items=max_items):
                 if batch.number < state.batches:
                     result.skipped_batches += 1
                     result.skipped_items += len(batch.records)
@@ -353,34 +368,6 @@ def stopped_import(conn: Connection, table: TableInfo, source: str | Path,
     identity = resume.file_identity(source)
     path = resume.default_path(log_path, identity, table.name, _endpoint(conn))
     return resume.resumable(path, identity)
-
-
-def _start_state(path: Path, identity: resume.FileIdentity, table: str, endpoint: str,
-                 options: ImportOptions) -> resume.Progress:
-    saved = resume.load(path)
-    if not options.resume or saved is None:
-        return resume.Progress(identity, table, endpoint, options.mode, csv_raw=options.csv_raw)
-    if not saved.identity.same_file(identity):
-        raise DynoViewError(f"The file changed since the import stopped ({path} describes another "
-                            f"version): import it from the start, without {options.resume_hint}.",
-                            field="resume")
-    if (saved.table, saved.endpoint) != (table, endpoint) or saved.mode != options.mode:
-        raise DynoViewError(f"The progress file {path} is of an import into {saved.table} at "
-                            f"{saved.endpoint} by {saved.mode}; resume with the same table, endpoint "
-                            "and mode.", field="resume")
-    if not saved.done and saved.csv_raw != options.csv_raw:
-        raise DynoViewError(_csv_raw_mismatch(saved.csv_raw, options), field="csv_raw")
-    return saved
-
-
-def _csv_raw_mismatch(saved_raw: bool, options: ImportOptions) -> str:
-    """Why a resume that reads the CSV the other way is refused, and how to resume."""
-    used, now = ("with", "without") if saved_raw else ("without", "with")
-    kept = "kept as data" if saved_raw else "taken off"
-    return (f"The import that stopped read this CSV {used} {options.csv_raw_hint} (a leading ' "
-            f"{kept}); this run reads it {now}, so the rest would be written with other values. "
-            f"Resume {used} {options.csv_raw_hint}, or import from the start without "
-            f"{options.resume_hint}.")
 
 
 def _context(batch: Batch, state: resume.Progress) -> dict[str, Any]:

@@ -1,23 +1,27 @@
 """The work behind Import…: the preview and the guarded import, off the UI thread.
 
 ``preview`` reads the whole file once (items, types, located problems, whether the table has
-lock rules); ``start`` runs ``core.imports.run.run_import`` with a progress callback (emitted
-from the worker thread; Qt queues it to the UI thread) and the import's own cancel event, so
-Cancel stops between batches and what was written stays (Resume continues)."""
+lock rules), watched (``source.SourceWatch``); ``start`` runs ``core.imports.run.run_import``
+on the file as the preview checked it (a file changed since stops the import before an item the
+preview did not see), with the schema and format the preview used (saved in the progress file:
+a resume whose batches would be cut otherwise is refused, at the Resume box), a progress
+callback (emitted from the worker thread; Qt queues it to the UI thread) and the import's own
+cancel event, so Cancel stops between batches and what was written stays (Resume continues)."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
-from dynoview.core.errors import CancelledError
+from dynoview.core.errors import CancelledError, DynoViewError
 from dynoview.core.imports.lock_rules import LayoutWatch, has_lock_rules
+from dynoview.core.imports.model import Record
 from dynoview.core.imports.preview import Preview, build_preview
 from dynoview.core.imports.resume import Progress
 from dynoview.core.imports.run import (
@@ -28,9 +32,10 @@ from dynoview.core.imports.run import (
     run_import,
     stopped_import,
 )
-from dynoview.core.imports.source import read_records, resolve_format
+from dynoview.core.imports.source import SourceChanged, SourceWatch, read_records, resolve_format
 from dynoview.core.session.tables import TableInfo
 from dynoview.core.tx.action_log import ActionLog
+from dynoview.core.uniqueness.schema import UniquenessSchema
 from dynoview.ui.context import AppContext
 
 PREVIEW_TASK = "import-preview"
@@ -45,6 +50,28 @@ class PreviewAnswer:
     lock_rules: bool
     #: An import of this file into this table that stopped before its end (Resume continues it).
     stopped: Progress | None = None
+    #: The file as the preview checked it: the import writes only what is still the same.
+    watch: SourceWatch | None = None
+    #: The uniqueness schema the preview found the lock rules by (the import's too), and how it
+    #: was chosen, as a resume refused for another one names it.
+    schema: UniquenessSchema | None = None
+    schema_label: str = ""
+
+
+#: Where a refusal of the import is to be fixed (``DynoViewError.field``): said at that box.
+REFUSED_FIELDS = ("resume", "csv_raw", "file")
+
+
+def _schema_notes() -> tuple[str, str]:
+    """``AppContext.schema_note`` of a schema saved for the table, and of one not saved, as the
+    context words them in the window's language."""
+    return (QCoreApplication.translate("AppContext", "saved for this connection and table"),
+            QCoreApplication.translate("AppContext", "not saved"))
+
+
+def _default_note() -> str:
+    """``AppContext.schema_note`` of the article's default layout, in the window's language."""
+    return QCoreApplication.translate("AppContext", "the article's default layout")
 
 
 class ImportController(QObject):
@@ -54,6 +81,9 @@ class ImportController(QObject):
     progress = Signal(object)  # core.imports.run.ImportProgress, from the worker thread
     finished = Signal(object, str)  # ImportResult | None (stopped, failed or cancelled), the sentence
     preview_failed = Signal(str)  # why the file cannot be previewed: said at the file field
+    #: Just after ``finished``: the import was refused or stopped for what a field holds (one of
+    #: ``REFUSED_FIELDS``: Resume, Raw CSV, or the file, changed since the preview).
+    refused_at = Signal(str)
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -69,20 +99,32 @@ class ImportController(QObject):
             self.finished.emit(None, self.tr("Connect to a table first."))
             return
         schema = self.ctx.schema
-        chosen = self.ctx.schema_note != "the article's default layout"
+        chosen = self.ctx.schema_note != _default_note()  # in the window's language
+        label = self._schema_label()
         conn = self.ctx.connection
 
         def work() -> PreviewAnswer:
             resolved = resolve_format(path, fmt)
-            watch = LayoutWatch(read_records(path, resolved, csv_raw=csv_raw), schema)
+            source = SourceWatch(path)  # what the import writes is what this preview checked
+            watch = LayoutWatch(source.checking(read_records(path, resolved, csv_raw=csv_raw)), schema)
             preview = build_preview(watch, resolved, table, whole=True)
             locks = has_lock_rules(reader, table, schema, chosen=chosen or watch.seen)
             # Where an earlier import of it stopped (a quit, Cancel): said before Import.
             stopped = (stopped_import(conn, table, path, ActionLog().path)
                        if conn is not None else None)
-            return PreviewAnswer(path, resolved, preview, locks, stopped)
+            return PreviewAnswer(path, resolved, preview, locks, stopped, source, schema, label)
 
         self.ctx.tasks.start(PREVIEW_TASK, self._previewed(work), on_error=self._preview_failed)
+
+    def _schema_label(self) -> str:
+        """The schema in use, as a resume refused for another one names it."""
+        note = self.ctx.schema_note
+        saved, unsaved = _schema_notes()
+        if note == saved:
+            return self.tr("the schema saved for this connection and table")
+        if note == unsaved:
+            return self.tr("the schema chosen in the Locks panel, not saved")
+        return self.tr("the article's default layout")  # (also when the saved one cannot be read)
 
     async def _previewed(self, work: Callable[[], PreviewAnswer]) -> None:
         self.previewed.emit(await self.ctx.tasks.call(work))
@@ -104,13 +146,18 @@ class ImportController(QObject):
         self.cancel_event = threading.Event()
         self.last = None
         self.running = True
-        # The progress file records how the CSV was read: a resume read the other way is refused.
-        options = dataclasses.replace(options, csv_raw=csv_raw)
+        # The progress file records how the CSV was read, the format and the schema: a resume
+        # that would read the rest otherwise, or cut other batches, is refused.
+        options = dataclasses.replace(options, csv_raw=csv_raw, fmt=answer.fmt,
+                                      schema_label=answer.schema_label)
+        records: Iterable[Record] = read_records(answer.path, answer.fmt, csv_raw=csv_raw)
+        if answer.watch is not None:  # only as the preview checked it
+            records = answer.watch.writing(records)
+        schema = answer.schema if answer.schema is not None else self.ctx.schema
         work = functools.partial(
-            run_import, conn, table, read_records(answer.path, answer.fmt, csv_raw=csv_raw),
-            answer.path, schema=self.ctx.schema, has_lock_rules=answer.lock_rules, log=ActionLog(),
-            options=options, total=answer.preview.valid, progress=self.progress.emit,
-            cancel=self.cancel_event)
+            run_import, conn, table, records, answer.path, schema=schema,
+            has_lock_rules=answer.lock_rules, log=ActionLog(), options=options,
+            total=answer.preview.valid, progress=self.progress.emit, cancel=self.cancel_event)
         self.ctx.tasks.start(IMPORT_TASK, self._run(work), on_error=self._failed)
         return True
 
@@ -147,6 +194,14 @@ class ImportController(QObject):
 
     def _failed(self, exc: BaseException) -> None:
         self.running = False
+        if isinstance(exc, SourceChanged):  # a resume of the changed file would be refused
+            self.finished.emit(None, exc.message)
+            self.refused_at.emit("file")
+            return
+        if isinstance(exc, DynoViewError) and exc.field in REFUSED_FIELDS:
+            self.finished.emit(None, exc.message)  # (a whole sentence: what to change, and how)
+            self.refused_at.emit(exc.field)
+            return
         if isinstance(exc, CancelledError | ImportStopped):
             said = exc.message
             if isinstance(exc, ImportStopped) and exc.written:

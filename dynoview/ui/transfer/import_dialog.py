@@ -5,7 +5,10 @@ and Preview: the first items with their types and every problem, located by line
 (a problem disables Import). Then Import writes in guarded batches (``core.imports.run``):
 TransactWriteItems judged by the preflight, or BatchWriteItem when "Speed" is chosen on a
 table without lock rules; the mode is said before anything is written. Cancel stops after the
-batch being written; Resume continues an import of the same file that stopped. For a CSV file,
+batch being written; Resume continues an import of the same file that stopped (refused, at the
+Resume box, when the batches would be cut otherwise than the stopped import's: another uniqueness
+schema or format). Import writes the file as its Preview checked it: a file changed since stops
+the import before an item the Preview did not see, and asks for a new Preview. For a CSV file,
 "Raw CSV" keeps a leading ' as data instead of taking it off as the mark DynoView's export puts
 before a formula-like cell (Preview shows the values as they will be written)."""
 
@@ -67,6 +70,7 @@ class ImportDialog(QDialog):
         self.controller.preview_failed.connect(self._preview_failed)
         self.controller.progress.connect(self.progress_row.show_progress)
         self.controller.finished.connect(self._finished)
+        self.controller.refused_at.connect(self._refused_at)
         self.progress_row.cancel_requested.connect(self.controller.cancel)
         self._set_state()
 
@@ -365,7 +369,8 @@ class ImportDialog(QDialog):
                                 confirmation=self.type_to_confirm or True,
                                 resume_hint=self.tr("“{check}”").format(  # the check box, named
                                     check=self.resume_check.text()),
-                                csv_raw_hint=self.tr("“Raw CSV”"))
+                                csv_raw_hint=self.tr("“Raw CSV”"),
+                                format_hint=self.tr("the format"))
         # As previewed: a change of the box since then took the preview away (_source_changed).
         if self.controller.start(self.answer, self.table, options, csv_raw=self._csv_raw()):
             self.progress_row.set_running(True, self.tr("Importing…"))
@@ -377,3 +382,17 @@ class ImportDialog(QDialog):
         self.summary_label.setText(sentence)
         self._set_state()
         self.finished_import.emit(result)
+
+    def _refused_at(self, field: str) -> None:
+        """The import was refused, or stopped, for what a box holds (the sentence is said by
+        ``_finished``): that box is focused. A file changed since its Preview takes the preview
+        away: Import waits for a new one, of the file as it is now."""
+        if field == "file":
+            self.answer = None
+            self._set_state()
+            mark_refused(self.path_edit)
+            self.path_edit.setFocus()
+        elif field == "csv_raw":
+            self.csv_raw_check.setFocus()
+        else:  # "resume": another file version, table, mode, or batches cut otherwise
+            self.resume_check.setFocus()

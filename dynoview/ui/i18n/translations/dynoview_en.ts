@@ -280,7 +280,7 @@
 <context>
     <name>ImportController</name>
     <message numerus="yes">
-        <location filename="../../transfer/import_controller.py" line="+153" />
+        <location filename="../../transfer/import_controller.py" line="+203" />
         <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
         <translation>
             <numerusform> The batches before it were written (%Ln item); Resume continues from the batch that stopped.</numerusform>

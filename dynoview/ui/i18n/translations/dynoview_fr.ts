@@ -243,11 +243,14 @@
     <message>
         <location line="+7"/>
         <location line="+9"/>
+        <location filename="../../transfer/import_controller.py" line="+68"/>
         <source>saved for this connection and table</source>
+        <extracomment>An import of this file into this table that stopped before its end (Resume continues it). The file as the preview checked it: the import writes only what is still the same. The uniqueness schema the preview found the lock rules by (the import&apos;s too), and how it was chosen, as a resume refused for another one names it. Where a refusal of the import is to be fixed (``DynoViewError.field``): said at that box.</extracomment>
         <translation>enregistré pour cette connexion et cette table</translation>
     </message>
     <message>
         <location line="+0"/>
+        <location filename="../../transfer/import_controller.py" line="+1"/>
         <source>not saved</source>
         <translation>non enregistré</translation>
     </message>
@@ -2647,18 +2650,33 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+69"/>
+        <location filename="../../transfer/import_controller.py" line="+25"/>
         <source>Connect to a table first.</source>
-        <extracomment>An import of this file into this table that stopped before its end (Resume continues it).</extracomment>
+        <extracomment>Just after ``finished``: the import was refused or stopped for what a field holds (one of ``REFUSED_FIELDS``: Resume, Raw CSV, or the file, changed since the preview).</extracomment>
         <translation>Connectez-vous d’abord à une table.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+25"/>
+        <source>the schema saved for this connection and table</source>
+        <translation>le schéma enregistré pour cette connexion et cette table</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the schema chosen in the Locks panel, not saved</source>
+        <translation>le schéma choisi dans le panneau Verrous, non enregistré</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the article&apos;s default layout</source>
+        <translation>la disposition par défaut de l’article</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Preview</source>
         <translation>Aperçu</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+45"/>
         <source>No batch is confirmed written yet.</source>
         <translation>Aucun lot n’est encore confirmé écrit.</translation>
     </message>
@@ -2673,7 +2691,7 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>{done:,} éléments sont écrits.</translation>
     </message>
     <message numerus="yes">
-        <location line="+12"/>
+        <location line="+20"/>
         <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
         <translation>
             <numerusform> Les lots précédents ont été écrits (%Ln item)&#xa0;; Reprendre continue à partir du lot arrêté.</numerusform>
@@ -2704,12 +2722,12 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+64"/>
+        <location filename="../../transfer/import_dialog.py" line="+67"/>
         <source>Import items into {name}</source>
         <translation>Importer des items dans {name}</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>File to import</source>
         <translation>Fichier à importer</translation>
     </message>
@@ -2907,6 +2925,11 @@ Puis UpdateTimeToLive&#xa0;: TTL sur {ttl_attribute}.</translation>
         <location line="+2"/>
         <source>“Raw CSV”</source>
         <translation>«&#xa0;CSV brut&#xa0;»</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the format</source>
+        <translation>le format</translation>
     </message>
     <message>
         <location line="+3"/>

@@ -243,11 +243,14 @@
     <message>
         <location line="+7"/>
         <location line="+9"/>
+        <location filename="../../transfer/import_controller.py" line="+68"/>
         <source>saved for this connection and table</source>
+        <extracomment>An import of this file into this table that stopped before its end (Resume continues it). The file as the preview checked it: the import writes only what is still the same. The uniqueness schema the preview found the lock rules by (the import&apos;s too), and how it was chosen, as a resume refused for another one names it. Where a refusal of the import is to be fixed (``DynoViewError.field``): said at that box.</extracomment>
         <translation>tersimpan untuk koneksi dan tabel ini</translation>
     </message>
     <message>
         <location line="+0"/>
+        <location filename="../../transfer/import_controller.py" line="+1"/>
         <source>not saved</source>
         <translation>tidak tersimpan</translation>
     </message>
@@ -2617,18 +2620,33 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+69"/>
+        <location filename="../../transfer/import_controller.py" line="+25"/>
         <source>Connect to a table first.</source>
-        <extracomment>An import of this file into this table that stopped before its end (Resume continues it).</extracomment>
+        <extracomment>Just after ``finished``: the import was refused or stopped for what a field holds (one of ``REFUSED_FIELDS``: Resume, Raw CSV, or the file, changed since the preview).</extracomment>
         <translation>Hubungkan ke tabel dulu.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+25"/>
+        <source>the schema saved for this connection and table</source>
+        <translation>skema yang disimpan untuk koneksi dan tabel ini</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the schema chosen in the Locks panel, not saved</source>
+        <translation>skema yang dipilih di panel Kunci, belum disimpan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the article&apos;s default layout</source>
+        <translation>tata letak bawaan artikel</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Preview</source>
         <translation>Pratinjau</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+45"/>
         <source>No batch is confirmed written yet.</source>
         <translation>Belum ada batch yang dipastikan tertulis.</translation>
     </message>
@@ -2643,7 +2661,7 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>{done:,} item sudah tertulis.</translation>
     </message>
     <message numerus="yes">
-        <location line="+12"/>
+        <location line="+20"/>
         <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
         <translation>
             <numerusform> Batch sebelumnya sudah ditulis (%Ln item); Lanjutkan meneruskan dari batch yang berhenti.</numerusform>
@@ -2673,12 +2691,12 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <translation>JSON TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+64"/>
+        <location filename="../../transfer/import_dialog.py" line="+67"/>
         <source>Import items into {name}</source>
         <translation>Impor item ke {name}</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>File to import</source>
         <translation>Berkas yang diimpor</translation>
     </message>
@@ -2876,6 +2894,11 @@ Lalu UpdateTimeToLive: TTL pada {ttl_attribute}.</translation>
         <location line="+2"/>
         <source>“Raw CSV”</source>
         <translation>“CSV mentah”</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the format</source>
+        <translation>formatnya</translation>
     </message>
     <message>
         <location line="+3"/>

@@ -243,11 +243,14 @@
     <message>
         <location line="+7"/>
         <location line="+9"/>
+        <location filename="../../transfer/import_controller.py" line="+68"/>
         <source>saved for this connection and table</source>
+        <extracomment>An import of this file into this table that stopped before its end (Resume continues it). The file as the preview checked it: the import writes only what is still the same. The uniqueness schema the preview found the lock rules by (the import&apos;s too), and how it was chosen, as a resume refused for another one names it. Where a refusal of the import is to be fixed (``DynoViewError.field``): said at that box.</extracomment>
         <translation>salvo para esta conexão e tabela</translation>
     </message>
     <message>
         <location line="+0"/>
+        <location filename="../../transfer/import_controller.py" line="+1"/>
         <source>not saved</source>
         <translation>não salvo</translation>
     </message>
@@ -2647,18 +2650,33 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
 <context>
     <name>ImportController</name>
     <message>
-        <location filename="../../transfer/import_controller.py" line="+69"/>
+        <location filename="../../transfer/import_controller.py" line="+25"/>
         <source>Connect to a table first.</source>
-        <extracomment>An import of this file into this table that stopped before its end (Resume continues it).</extracomment>
+        <extracomment>Just after ``finished``: the import was refused or stopped for what a field holds (one of ``REFUSED_FIELDS``: Resume, Raw CSV, or the file, changed since the preview).</extracomment>
         <translation>Conecte-se a uma tabela primeiro.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+25"/>
+        <source>the schema saved for this connection and table</source>
+        <translation>o esquema salvo para esta conexão e tabela</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the schema chosen in the Locks panel, not saved</source>
+        <translation>o esquema escolhido no painel Bloqueios, não salvo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the article&apos;s default layout</source>
+        <translation>o layout padrão do artigo</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Preview</source>
         <translation>Prévia</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+45"/>
         <source>No batch is confirmed written yet.</source>
         <translation>Nenhum lote foi confirmado como gravado ainda.</translation>
     </message>
@@ -2673,7 +2691,7 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>{done:,} itens estão gravados.</translation>
     </message>
     <message numerus="yes">
-        <location line="+12"/>
+        <location line="+20"/>
         <source> The batches before it were written (%Ln item(s)); Resume continues from the batch that stopped.</source>
         <translation>
             <numerusform> Os lotes anteriores foram gravados (%Ln item); Retomar continua a partir do lote que parou.</numerusform>
@@ -2704,12 +2722,12 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <translation>JSON de TransactWriteItems</translation>
     </message>
     <message>
-        <location filename="../../transfer/import_dialog.py" line="+64"/>
+        <location filename="../../transfer/import_dialog.py" line="+67"/>
         <source>Import items into {name}</source>
         <translation>Importar itens para {name}</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>File to import</source>
         <translation>Arquivo a importar</translation>
     </message>
@@ -2907,6 +2925,11 @@ Depois UpdateTimeToLive: TTL em {ttl_attribute}.</translation>
         <location line="+2"/>
         <source>“Raw CSV”</source>
         <translation>“CSV bruto”</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the format</source>
+        <translation>o formato</translation>
     </message>
     <message>
         <location line="+3"/>
