@@ -113,7 +113,8 @@ def _emit(args: argparse.Namespace, payload: dict[str, Any], lines: list[str], *
 
 
 def _problem_lines(problems: list[Problem]) -> list[str]:
-    return [f"{p.severity}: {p.location()}: {p.message}" for p in problems]
+    # Messages quote the file's values: one line each, whatever a value holds (``terminal_line``).
+    return [terminal_line(f"{p.severity}: {p.location()}: {p.message}") for p in problems]
 
 
 def _read(path: str) -> str:
@@ -305,7 +306,7 @@ def _guarded(args: argparse.Namespace, tx: Transaction, schema: UniquenessSchema
         return tx, False
     guarded, guards = add_guards(tx, schema, preflight.seen, preflight.locks_present)
     for guard in guards:
-        print(f"guard added: action {guard.index + 1}: {guard.text}", file=sys.stderr)
+        print(terminal_line(f"guard added: action {guard.index + 1}: {guard.text}"), file=sys.stderr)
     return guarded, bool(guards)
 
 
@@ -396,7 +397,11 @@ def _preflight_lines(preflight: Preflight) -> list[str]:
             request(choice.suggestion, f'for "{choice.text}"')
     lines.extend(f"warning: {w.message}" for w in preflight.warnings)
     lines.extend(f"note: {n}" for n in preflight.notes)
-    return lines
+    # Standard error keeps line breaks and tabs (``clean_message``), and these sentences quote
+    # values from the table and the file: each line is escaped on its own, so a value cannot
+    # print a line of its own ("Preflight passed", an "after: … ✓"). The "after:" lines quote
+    # their values with backslashes doubled too (``Pair.line``), so they also read back one way.
+    return [terminal_line(line) for line in lines]
 
 
 def _execute(args: argparse.Namespace, conn: Connection, tx: Transaction, schema: Any) -> int:

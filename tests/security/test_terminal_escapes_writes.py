@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from dynoview.core.session.connection import Connection
-from dynoview.core.values.visible_text import visible
+from dynoview.core.values.visible_text import visible, visible_value
 from tests.security.test_terminal_escapes import (  # noqa: F401 - fixtures
     PAYLOADS,
     _s,
@@ -52,7 +52,8 @@ def test_transact_output_escapes_the_keys_it_wrote(
             assert json.loads(out)["status"] == "succeeded"
         else:
             assert "action 1 written: Put" in out
-            assert visible(text) in out  # shown as escapes
+            # shown as escapes, backslashes doubled: the key reads back one way
+            assert visible_value(text) in out
 
 
 def test_transact_cancellation_escapes_the_values_taken(
@@ -73,7 +74,9 @@ def test_transact_cancellation_escapes_the_values_taken(
         assert_safe(out, err)
         if fmt == "json":
             payload = json.loads(out)
-            assert payload["status"] == "cancelled" and text in payload["message"]
+            # The sentence quotes the value as text output does (``visible_value``): prose, whose
+            # value cannot end the line or read like another.
+            assert payload["status"] == "cancelled" and visible_value(text) in payload["message"]
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])

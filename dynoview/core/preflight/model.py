@@ -27,6 +27,7 @@ from dynoview.core.uniqueness.findings import (
     SEVERITY,
 )
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from dynoview.core.values.visible_text import visible_value
 
 FREE = "FREE"  # no lock and no account: nothing to protect
 UNPREDICTABLE = "UNPREDICTABLE"  # an Update whose effect on a protected value cannot be computed
@@ -94,36 +95,40 @@ class Pair:
 
     def line(self) -> str:
         """"after: lock UNIQ#EMAIL#ada@… held by ACCT#a1f9c3 ✓" and the broken variants: ✗ for a
-        finding that breaks the invariant, ⚠ for a warning."""
-        holders = ", ".join(self.holders_after)
+        finding that breaks the invariant, ⚠ for a warning. Values from the table are quoted as
+        ``visible_value`` shows them: a line break, a tab or a backslash in one cannot print a
+        line, or a verdict, of its own."""
+        rule, value = visible_value(self.rule), visible_value(self.value)
+        lock_text = visible_value(self.lock_text)
+        holders = ", ".join(visible_value(h) for h in self.holders_after)
         status = self.status_after
         if status == OK and self.unseen:
-            return (f"after: lock {self.lock_text} held by {holders} ⚠ other holders not looked up: "
+            return (f"after: lock {lock_text} held by {holders} ⚠ other holders not looked up: "
                     "the lock may be another account's")
         if status == OK:
-            return f"after: lock {self.lock_text} held by {holders} ✓"
+            return f"after: lock {lock_text} held by {holders} ✓"
         if status == FREE and self.unseen:
-            return (f"after: {self.rule} {self.value} has no lock, and no account found holds it ⚠ "
+            return (f"after: {rule} {value} has no lock, and no account found holds it ⚠ "
                     "holders not all looked up")
         if status == FREE:
-            return f"after: {self.rule} {self.value} is free (no lock, no account) ✓"
+            return f"after: {rule} {value} is free (no lock, no account) ✓"
         if status == MISSING_LOCK:
-            return f"after: {holders} holds {self.rule} {self.value} with no lock ✗ missing lock"
+            return f"after: {holders} holds {rule} {value} with no lock ✗ missing lock"
         if status == ORPHAN_LOCK:
-            return f"after: lock {self.lock_text} held by no account ✗ orphan lock"
+            return f"after: lock {lock_text} held by no account ✗ orphan lock"
         if status == DUPLICATE_VALUE:
-            return f"after: {self.rule} {self.value} held by {holders} ✗ duplicate"
+            return f"after: {rule} {value} held by {holders} ✗ duplicate"
         who = f" (held by {holders})" if holders else ""
-        others = ", ".join(self.clash_with)
+        others = ", ".join(visible_value(c) for c in self.clash_with)
         if status == CASE_CLASH:
-            return (f"after: {self.rule} {self.value}{who} and {others or 'another spelling'} are one "
+            return (f"after: {rule} {value}{who} and {others or 'another spelling'} are one "
                     f"value to a person but different lock keys ⚠ {LABELS[CASE_CLASH].lower()}")
         if status == LOOKALIKE_CLASH:
-            return (f"after: {self.rule} {self.value}{who} looks like {others or 'another value'} "
+            return (f"after: {rule} {value}{who} looks like {others or 'another value'} "
                     f"⚠ {LABELS[LOOKALIKE_CLASH].lower()}")
         if status == EXPIRED:
-            return f"after: lock {self.lock_text}{who} has expired but is still readable ⚠ expired"
-        return f"after: {self.rule} {self.value}: cannot be predicted ✗"
+            return f"after: lock {lock_text}{who} has expired but is still readable ⚠ expired"
+        return f"after: {rule} {value}: cannot be predicted ✗"
 
 
 @dataclass(frozen=True)

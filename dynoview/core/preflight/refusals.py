@@ -33,6 +33,7 @@ from dynoview.core.uniqueness.forms import clash_key, trims
 from dynoview.core.uniqueness.locks_table import home_table
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, protected_text
 from dynoview.core.uniqueness.scope import scope_variables
+from dynoview.core.values.visible_text import visible_value
 
 Touched = tuple[int, Action, dict[str, Any], str]  # (index, action, key, "account"|"lock")
 #: A candidate right transaction: (template name, the transaction, how the message offers it)
@@ -123,13 +124,13 @@ def refusal(pair: Pair, status: str, table: str, ctx: Context) -> Refusal:
     if cause.kind == "lock" and status == ORPHAN_LOCK:
         return _lone_lock(pair, rule, cause, ctx, status)
     if status == MISSING_LOCK:
-        holder = pair.holders_after[0] if pair.holders_after else "an account"
+        holder = _shown(pair.holders_after[:1]) or "an account"
         text = (f"{cause.where}{holder} would hold {rule.name} {named} with no lock "
-                f"{pair.lock_text}: uniqueness would not be enforced for it.")
+                f"{visible_value(pair.lock_text)}: uniqueness would not be enforced for it.")
     else:  # ORPHAN_LOCK left by an account write
-        left = ", ".join(pair.holders_before) or "no account"
-        text = (f"{cause.where}lock {pair.lock_text} would be left with no account ({left} held it "
-                f"before): nobody could use {rule.name} {named} again until it is released.")
+        left = _shown(pair.holders_before) or "no account"
+        text = (f"{cause.where}lock {visible_value(pair.lock_text)} would be left with no account "
+                f"({left} held it before): nobody could use {rule.name} {named} again until it is released.")
     template, suggestion, offer = _offer(_candidates(cause, rule, ctx), ctx)
     return Refusal(cause.index, rule.name, pair.value, f"{text} {offer}", template, suggestion,
                    status=status)
@@ -148,14 +149,15 @@ def _unfolded(pair: Pair, rule: LockRule, status: str, table: str, ctx: Context)
         (kind == "lock" and (m := ctx.schema.match_lock(k)) is not None and m[0] == rule and m[1] in group)
         or (kind == "account" and rule_value(ctx.before.get(item_ident(table, k)), rule) in group))), None)
     where = f"Action {index + 1}: " if index is not None else ""
-    others = ", ".join(group) or "another spelling"
+    others = _shown(group) or "another spelling"
     if status == MISSING_LOCK:
-        text = (f"{where}{', '.join(pair.holders_after)} holds {rule.name} {named} without a lock of "
+        text = (f"{where}{_shown(pair.holders_after)} holds {rule.name} {named} without a lock of "
                 f"its own; the case clash with {others} hid that, and this transaction ends the clash, so "
                 f"{named} would be left unprotected (a missing lock).")
     else:
-        text = (f"{where}lock {pair.lock_text} is held by no account; the case clash with {others} hid "
-                "that, and this transaction ends the clash, so it would be left an orphan lock.")
+        text = (f"{where}lock {visible_value(pair.lock_text)} is held by no account; the case clash with "
+                f"{others} hid that, and this transaction ends the clash, so it would be left an orphan "
+                "lock.")
     completed = _with_locks(ctx)
     candidates = [] if completed is None else [(WITH_LOCKS, completed, _TITLES[WITH_LOCKS])]
     template, suggestion, offer = _offer(candidates, ctx)
@@ -198,27 +200,28 @@ def _duplicate(pair: Pair, rule: LockRule, cause: _Cause) -> str:
     named = _named(rule, pair.value)
     others = [h for h in pair.holders_before if h != acct]
     if others:
-        for_whom = f" for {acct}" if acct else ""
-        return (f"{cause.where}{named} is held by {', '.join(others)}: pick another "
+        for_whom = f" for {visible_value(acct)}" if acct else ""
+        return (f"{cause.where}{named} is held by {_shown(others)}: pick another "
                 f"{rule.name}{for_whom}.")
-    return (f"{cause.where}{named} would be held by {', '.join(pair.holders_after)}, more than one "
+    return (f"{cause.where}{named} would be held by {_shown(pair.holders_after)}, more than one "
             f"account: pick another {rule.name} for all but one of them.")
 
 
 def _locked_duplicate(pair: Pair, rule: LockRule, cause: _Cause) -> str:
     """A lock written for a value two accounts hold: it protects neither."""
     named = _named(rule, pair.value)
-    return (f"{cause.where}{named} is held by {', '.join(pair.holders_after)}, more than one account: "
-            f"writing its lock {pair.lock_text} does not make it unique. Keep the value on one account "
-            "and change it on the others first (the Resolve duplicate template).")
+    return (f"{cause.where}{named} is held by {_shown(pair.holders_after)}, more than one account: "
+            f"writing its lock {visible_value(pair.lock_text)} does not make it unique. Keep the value on "
+            "one account and change it on the others first (the Resolve duplicate template).")
 
 
 def _lock_removed(pair: Pair, rule: LockRule, cause: _Cause, ctx: Context, status: str) -> Refusal:
-    holder = ", ".join(pair.holders_after) or "an account"
+    holder = _shown(pair.holders_after) or "an account"
     named = _named(rule, pair.value)
-    text = (f"{cause.where}{holder} holds {rule.name} {named}, so its lock {pair.lock_text} must "
-            "stay: without it anyone could sign up with the value (a missing lock). To free the value, "
-            f"change the account's {rule.name} or delete the account together with its locks.")
+    text = (f"{cause.where}{holder} holds {rule.name} {named}, so its lock "
+            f"{visible_value(pair.lock_text)} must stay: without it anyone could sign up with the value "
+            f"(a missing lock). To free the value, change the account's {rule.name} or delete the account "
+            "together with its locks.")
     keep = _without(cause, ctx, "keep the lock")
     if keep is None or keep.suggestion is None:  # nothing else to send: keeping it is not sending
         return Refusal(cause.index, rule.name, pair.value, text, None, status=status)
@@ -239,9 +242,9 @@ def _lone_lock(pair: Pair, rule: LockRule, cause: _Cause, ctx: Context, status: 
     without = _without(cause, ctx, "do not write it")
     if without is not None:
         choices.append(without)
-    text = (f"{cause.where}lock {pair.lock_text} would be held by no account: no account holds "
-            f"{rule.name} {named}, so the lock would only block the value. No right transaction "
-            "writes this lock on its own: a lock needs an account that holds its value. Instead: "
+    text = (f"{cause.where}lock {visible_value(pair.lock_text)} would be held by no account: no "
+            f"account holds {rule.name} {named}, so the lock would only block the value. No right "
+            "transaction writes this lock on its own: a lock needs an account that holds its value. Instead: "
             + "; or ".join(c.text for c in choices) + ".")
     return Refusal(cause.index, rule.name, pair.value, text, None, choices=tuple(choices),
                    status=status)
@@ -342,7 +345,13 @@ def _named(rule: LockRule, value: str) -> str:
     of only invisible characters, which the rule normalises to nothing, by what it became."""
     if not value:
         return f"an empty {rule.name} (nothing is left of it once normalised)"
-    return value if rule.middle is None else rule.spelled(value)
+    return visible_value(value) if rule.middle is None else rule.spelled(value)
+
+
+def _shown(names: Sequence[str]) -> str:
+    """Accounts or spellings in a sentence: each as ``visible_value`` quotes it (a value from the
+    table cannot break the line, and two different ones never read alike)."""
+    return ", ".join(visible_value(n) for n in names)
 
 
 def _title(name: str, rule: LockRule) -> str:

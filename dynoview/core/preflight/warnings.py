@@ -26,6 +26,7 @@ from dynoview.core.uniqueness.findings import CASE_CLASH, EXPIRED, LOOKALIKE_CLA
 from dynoview.core.uniqueness.holders import exact_lookup_finds_all
 from dynoview.core.uniqueness.locks_table import home_table
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema
+from dynoview.core.values.visible_text import visible_value
 
 
 def warning(change: Change, table: str, ctx: Context, forms_before: Forms) -> PreflightWarning:
@@ -74,7 +75,8 @@ def unknown_expiries(touched: Sequence[Touched], before: Mapping[tuple[str, str]
             continue
         match = schema.match_lock(key) if kind == "lock" else None
         acct = pk_text(key, schema) if kind == "account" else None
-        what = f"the {match[0].name} lock {match[1]}" if match is not None else f"account {acct}"
+        what = (f"the {match[0].name} lock {visible_value(match[1])}" if match is not None
+                else f"account {visible_value(str(acct))}")
         out.append(PreflightWarning(
             index, EXPIRED, match[0].name if match else None, match[1] if match else None, (),
             (acct,) if acct else (),
@@ -130,8 +132,8 @@ def unseen_holders(pairs: Sequence[Pair], tables: Sequence[str], unsure: set[tup
                     f"audit ({audit}) first")
         out.append(PreflightWarning(
             index, UNSEEN_HOLDER, rule.name, pair.value, (pair.value,), (),
-            f"{_where(index)}{found} {rule.name} {pair.value}, but {why}. {risk}, or confirm to send "
-            "it anyway."))
+            f"{_where(index)}{found} {rule.name} {visible_value(pair.value)}, but {why}. {risk}, or confirm "
+            "to send it anyway."))
     return out
 
 
@@ -144,8 +146,9 @@ def _spellings(rule: LockRule, new: Sequence[str], others: Sequence[str],
     """"email ADA@Lovelace.io (ACCT#new1) and ada@lovelace.io (ACCT#a1f9c3)" with the new
     spellings first; with ``verb``, "… would look like …"."""
 
-    def shown(form: str) -> str:
-        return f"{form} ({', '.join(members[form]) or 'a lock, no account'})"
+    def shown(form: str) -> str:  # values from the table: one line, read back one way
+        holders = ", ".join(visible_value(m) for m in members[form])
+        return f"{visible_value(form)} ({holders or 'a lock, no account'})"
 
     mine = ", ".join(shown(m) for m in new)
     theirs = ", ".join(shown(m) for m in others)

@@ -4,9 +4,12 @@ The estimate uses ``values.sizes.item_size`` (attribute names plus values). Read
 unit per 4 KB, halved when eventually consistent; a Query or Scan page is billed on the
 total size of the items it read, rounded up once per page, while BatchGetItem rounds
 each item up separately and TransactGetItems costs 2 units per 4 KB of each key read (a
-key with no item too). Writes cost one unit per 1 KB of the larger of the item before and
-after, doubled in a transaction. The service's own figure is what counts; this estimate
-explains it, and stands in where an endpoint reports nothing (moto reports placeholders).
+key with no item too). A read of a local secondary index that asks for attributes the index
+does not project also reads each item from the table, rounded up to 4 KB item by item; the
+request does not say what the index projects, so such an estimate is a lower bound. Writes
+cost one unit per 1 KB of the larger of the item before and after, doubled in a
+transaction. The service's own figure is what counts; this estimate explains it, and stands
+in where an endpoint reports nothing (moto reports placeholders).
 docs/capacity.md compares both with DynamoDB Local, operation by operation.
 """
 
@@ -58,19 +61,33 @@ def _projected(request: Mapping[str, Any]) -> bool:
                 or request.get("Select") == "SPECIFIC_ATTRIBUTES")
 
 
+def _all_attributes_of_index(request: Mapping[str, Any]) -> bool:
+    """A Query or Scan of an index asking for every attribute (``Select: ALL_ATTRIBUTES``).
+
+    On a local secondary index that does not project them all, DynamoDB reads the index page
+    and then each item from the table, each rounded up to 4 KB on its own (DynamoDB Local:
+    a strong Query of 20 items of 5 KB and 20 of 100 bytes through a KEYS_ONLY index costs
+    1 + 20 x 2 + 20 x 1 = 61 RCU, not the 26 of one page of those items). On a GSI, or an
+    index projecting ALL, nothing is fetched. The request does not say which, so the page of
+    the items returned is only a floor."""
+    return bool(request.get("IndexName")) and request.get("Select") == "ALL_ATTRIBUTES"
+
+
 def estimate_is_lower_bound(operation: str, request: Mapping[str, Any], count: int | None,
                             scanned: int | None) -> bool:
     """Whether the size estimate of a read can only be a floor: DynamoDB bills what it read,
     and the response shows less (items filtered out, attributes projected away, keys missing
-    from a batch, or a PartiQL statement's unreturned items). ``count`` and ``scanned`` are
-    the read's Count and ScannedCount (a GetItem's count is 1 when it found the item)."""
+    from a batch, or a PartiQL statement's unreturned items), or more was read than the items
+    returned (every attribute of an index, which a local secondary index may fetch from the
+    table item by item). ``count`` and ``scanned`` are the read's Count and ScannedCount (a
+    GetItem's count is 1 when it found the item)."""
     if operation in {"ExecuteStatement", "BatchGetItem"}:
         return True
     if operation == "GetItem":
         return bool(count) and _projected(request)
     if operation in {"Query", "Scan"}:
         filtered = count is not None and scanned is not None and scanned > count
-        return filtered or _projected(request)
+        return filtered or _projected(request) or _all_attributes_of_index(request)
     return False
 
 
@@ -111,7 +128,23 @@ def _page(request: Mapping[str, Any], response: Mapping[str, Any]) -> ReadEstima
                   f"{'is' if scanned - count == 1 else 'are'} not in the response")
     if projected:
         basis += "; a projection returns fewer bytes than DynamoDB reads"
+    if request.get("IndexName") and (projected or _all_attributes_of_index(request)):
+        basis += _table_fetch_note(request, items if sized is None else None)
     return ReadEstimate(units, basis, estimate_is_lower_bound("Query", request, count, scanned))
+
+
+def _table_fetch_note(request: Mapping[str, Any], items: Sequence[Item] | None) -> str:
+    """What an index read of attributes the index does not project costs on top: each item
+    read again from the table, rounded up to 4 KB on its own. With every attribute returned,
+    that is the items' own sizes (the index page adds its share on top)."""
+    index = request.get("IndexName")
+    note = (f"; where {index} (a local secondary index) does not project an attribute asked for, "
+            "DynamoDB also reads each item from the table, rounded up to 4 KB item by item")
+    if items and request.get("Select") == "ALL_ATTRIBUTES":
+        strong = _consistent(request)
+        fetch = sum(read_units(item_size(i), strong) for i in items)
+        note += f": {fetch:g} RCU for these {count_text(len(items), 'item')}, plus the index page"
+    return note
 
 
 def _statement(request: Mapping[str, Any], response: Mapping[str, Any]) -> ReadEstimate:

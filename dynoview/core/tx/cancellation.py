@@ -14,17 +14,32 @@ from dynoview.core.tx.model import PUT, Action, Transaction
 from dynoview.core.tx.outcomes import ActionOutcome
 from dynoview.core.uniqueness.schema import UniquenessSchema, article_schema
 from dynoview.core.values.display import display_text
+from dynoview.core.values.visible_text import visible_value
+
+#: A key's value in a message is cut to about this many characters.
+KEY_LIMIT = 120
 
 
 def key_text(key: Mapping[str, Any]) -> str:
-    """``PK=UNIQ#EMAIL#ada@lovelace.io, SK=LOCK`` for messages."""
+    """``PK=UNIQ#EMAIL#ada@lovelace.io, SK=LOCK`` for messages. Names and strings are quoted as
+    ``visible_value`` quotes them (a backslash doubled, a line break as ``\\n``), so two keys
+    never read alike and none breaks the line; a string blank at either end is quoted like JSON
+    and other types are shown as a cell shows them (``display_text``)."""
     parts = []
     for name, av in key.items():
         try:
-            parts.append(f"{name}={display_text(av, 120)}")
+            parts.append(f"{visible_value(str(name))}={_value_text(av)}")
         except ValueError:
-            parts.append(f"{name}=?")
+            parts.append(f"{visible_value(str(name))}=?")
     return ", ".join(parts)
+
+
+def _value_text(av: Any) -> str:
+    member = av.get("S") if isinstance(av, Mapping) and len(av) == 1 else None
+    if isinstance(member, str) and member and not member[0].isspace() and not member[-1].isspace():
+        shown = visible_value(member[: 2 * KEY_LIMIT])
+        return shown if len(shown) <= KEY_LIMIT else shown[: KEY_LIMIT - 1] + "…"
+    return display_text(av, KEY_LIMIT)
 
 
 _PLACEHOLDER = re.compile(r"[#:][A-Za-z0-9_]+")
@@ -83,7 +98,8 @@ def _explain_failed_condition(index: int, code: str, action: Action, item: Any, 
     lock = schema.match_lock(action.item) if action.kind == PUT else None
     if lock is not None:
         rule, value = lock
-        value = rule.spelled(value) if rule.middle is not None else value  # 'ada@x.io' in scope acme
+        # 'ada@x.io' in scope acme; a bare value with its backslashes and line breaks as escapes.
+        value = rule.spelled(value) if rule.middle is not None else visible_value(value)
         return ActionOutcome(index, code, f"{_rule_title(rule.name)} {value} is already taken.{shown} "
                              f"Choose another {rule.name}, or, if no account holds it, release the "
                              "lock with the Release orphan lock template.",
@@ -91,6 +107,7 @@ def _explain_failed_condition(index: int, code: str, action: Action, item: Any, 
     lock = schema.match_lock(action.key) if action.kind != PUT else None
     if lock is not None and "attribute_exists" in action.condition.replace("not_exists", ""):
         rule, value = lock
+        value = visible_value(value)
         return ActionOutcome(index, code, f"The {rule.name} lock for {value} no longer exists, so "
                              "there was nothing to release or check; refresh and rebuild the "
                              f"transaction.{shown}", "condition", rule.attribute, item)
@@ -112,7 +129,7 @@ def _explain_conflict(index: int, code: str, action: Action, where: str,
     # lock's conflict is "try again" at the field, never "taken" (that is ConditionalCheckFailed).
     lock = schema.match_lock(action.item if action.kind == PUT else action.key)
     if lock is not None:
-        rule, value = lock
+        rule, value = lock[0], visible_value(lock[1])
         return ActionOutcome(index, code, f"Another transaction was writing the {rule.name} lock for "
                              f"{value} at the same moment, so DynamoDB cancelled this one "
                              f"(TransactionConflict). This does not mean {value} is taken. Nothing was "

@@ -25,6 +25,7 @@ from dynoview.core.errors import InputError
 from dynoview.core.session.user_files import UserFileError, decode_user_text, loads_user_json, read_user_bytes
 from dynoview.core.values.dynamodb_json import check_memory_binary, from_dynamodb_json
 from dynoview.core.values.types import ValueParseError
+from dynoview.core.values.visible_text import visible_value
 
 if TYPE_CHECKING:  # the demo's child builds signups with this module and needs no connection
     from dynoview.core.session.connection import Connection
@@ -145,6 +146,10 @@ class Action:
     values: dict[str, Any] = field(default_factory=dict)
     return_values: str = "NONE"  # ReturnValuesOnConditionCheckFailure
     label: str = ""  # a note for people ("email lock"); never sent
+    #: A Delete of an item the user was shown: the names of the attributes it held then (key
+    #: included); None: not known. Never sent: DynamoDB has no condition for "no attribute besides
+    #: these", so the preflight refuses the Delete when the item holds one more (``preflight.unseen``).
+    seen: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -186,15 +191,18 @@ class Action:
         return {self.kind: _copied(body)}
 
     def summary(self) -> str:
-        """One line for lists and logs: "Put accounts PK=UNIQ#EMAIL#ada@lovelace.io"."""
+        """One line for lists and logs: "Put accounts PK=UNIQ#EMAIL#ada@lovelace.io". Names and
+        values are quoted as ``visible_value`` shows them (a line break as ``\\n``, a backslash
+        as ``\\\\``), so two different keys never read alike and none breaks the line."""
         key = self.item if self.kind == PUT else self.key
         shown = []
         for name, av in list(key.items())[:2]:
             if isinstance(av, Mapping) and len(av) == 1:
                 (_code, member), = av.items()
-                shown.append(f"{name}={member}")
-        text = f"{self.kind} {self.table or '(no table)'} " + ", ".join(shown)
-        return f"{text} ({self.label})" if self.label else text
+                value = visible_value(member) if isinstance(member, str) else member
+                shown.append(f"{visible_value(str(name))}={value}")
+        text = f"{self.kind} {visible_value(self.table) if self.table else '(no table)'} " + ", ".join(shown)
+        return f"{text} ({visible_value(self.label)})" if self.label else text
 
 
 @dataclass

@@ -91,10 +91,10 @@ def _account_key(schema: UniquenessSchema, account: Mapping[str, Any]) -> dict[s
 
 def _action(kind: str, table: str, ph: Placeholders, *, condition: str = "", update: str = "",
             key: Mapping[str, Any] | None = None, item: Mapping[str, Any] | None = None,
-            label: str = "", return_values: str = "NONE") -> Action:
+            label: str = "", return_values: str = "NONE", seen: Mapping[str, Any] | None = None) -> Action:
     return Action(kind=kind, table=table, key=dict(key or {}), item=dict(item or {}), update=update,
                   condition=condition, names=ph.names, values=ph.values, label=label,
-                  return_values=return_values)
+                  return_values=return_values, seen=None if seen is None else tuple(seen))
 
 
 def lock_put(schema: UniquenessSchema, table: str, rule: LockRule, value: str) -> Action:
@@ -405,8 +405,8 @@ def edit_item(table_info: TableInfo, old_item: Mapping[str, Any],
     Same key: one Update of only the attributes the edit changes, guarded on each one's value as
     seen, so attributes it does not touch (one another writer added since included) are left
     as they are. Changed key: Put the new item where none exists and Delete the old one guarded
-    on every attribute seen. ``EditRefused`` when nothing changed or a guard would be over
-    DynamoDB's limits (a guard is never cut short).
+    on every attribute seen (``_move_item``). ``EditRefused`` when nothing changed or a guard
+    would be over DynamoDB's limits (a guard is never cut short).
     """
     keys = table_info.key_names
     old_key = table_info.key_of(dict(old_item))
@@ -428,12 +428,13 @@ def _move_item(table_info: TableInfo, old_item: Mapping[str, Any],
                new_item: Mapping[str, Any]) -> list[Action]:
     """An edit that changes the key: Delete the old item, guarded on every attribute seen (an
     attribute the Delete does not check could hold a change the user never saw, lost with it),
-    and Put the new one where no item exists."""
+    and Put the new one where no item exists. No condition says "no attribute but these": the
+    Delete carries the names seen (``Action.seen``), refused by ``preflight.unseen`` past them."""
     keys = table_info.key_names
     ph, cond = full_seen_guard(old_item, keys, "This edit changes the item's key, which deletes "
                                "the item under its old key")
     delete = _action(DELETE, table_info.name, ph, key=table_info.key_of(dict(old_item)),
-                     condition=cond, label="old key", return_values="ALL_OLD")
+                     condition=cond, label="old key", return_values="ALL_OLD", seen=old_item)
     ph2 = Placeholders()
     put = _action(PUT, table_info.name, ph2, item=new_item,
                   condition=comparison(ph2, keys[0], "attribute_not_exists", literal=True),
@@ -483,7 +484,8 @@ def edit_refusal(table_info: TableInfo, old_item: Mapping[str, Any], new_item: M
 
 
 def delete_item(table_info: TableInfo, item: Mapping[str, Any]) -> Transaction:
-    """Delete an item from the browser, only if it still holds every value the user saw.
+    """Delete an item from the browser, only if it still holds every value the user saw and,
+    through the preflight, no attribute added since (``Action.seen``, as ``_move_item``).
 
     An item with more attributes than one condition can check (DynamoDB's 300 operators and
     4 KB) is guarded on as many as fit, and the action's label says how many of how many."""
@@ -494,4 +496,5 @@ def delete_item(table_info: TableInfo, item: Mapping[str, Any]) -> Transaction:
         f"item, guarded on {guarded} of its {total} attributes (one condition holds no more): "
         f"a change since to the other {total - guarded} is not detected")
     return Transaction(actions=[_action(DELETE, table_info.name, ph, key=table_info.key_of(dict(item)),
-                                        condition=cond, label=label, return_values="ALL_OLD")])
+                                        condition=cond, label=label, return_values="ALL_OLD",
+                                        seen=item)])

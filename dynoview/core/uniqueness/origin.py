@@ -42,6 +42,7 @@ from dynoview.core.uniqueness.origin_stream import (
 )
 from dynoview.core.uniqueness.pairing_findings import empty_named
 from dynoview.core.uniqueness.schema import LockRule, UniquenessSchema, normalise
+from dynoview.core.values.visible_text import visible_value as said
 
 STUCK_SIGNUP = "stuck-signup"
 LEFT_BY_CHANGE = "left-by-change"
@@ -133,10 +134,10 @@ class _Context:
                               account_id, None, when)
         value = value_text(item.get(self.rule.attribute))
         if self.holds(value):
-            return LockOrigin(UNKNOWN, f"{how} Account {account_id} holds {self.stored} now, so the "
-                              "search for accounts missed it (a GSI answers eventually consistent "
+            return LockOrigin(UNKNOWN, f"{how} Account {said(account_id)} holds {said(self.stored)} now, "
+                              "so the search for accounts missed it (a GSI answers eventually consistent "
                               "reads): diagnose again in a moment.", source, account_id, value, when)
-        now = (f"That account now holds {value}." if value is not None
+        now = (f"That account now holds {said(value)}." if value is not None
                else f"That account now has no {rule}.")
         return LockOrigin(LEFT_BY_CHANGE, f"{how} {now}", source, account_id, value, when)
 
@@ -187,7 +188,7 @@ def classify_orphan(
         "Nothing on record says how the lock got there: either it is a stuck signup (the account "
         "write never happened; releasing the lock lets that person sign up) or a value left behind "
         f"when an account changed its {rule_name} or was deleted (releasing it frees "
-        f"{empty_named(rule, stored) or stored} for "
+        f"{empty_named(rule, stored) or said(stored)} for "
         "anyone, and the account that had it keeps its current value).",
         SOURCE_NONE)
     return _with_notes(plain, ctx.notes), ctx.receipts
@@ -214,7 +215,7 @@ def _from_owner(ctx: _Context, lock_item: Mapping[str, Any]) -> LockOrigin | Non
         return None
     account_id = value_text(ctx.schema.account_key(owner)[ctx.schema.pk_name]) or owner
     return ctx.from_account_now(account_id, SOURCE_OWNER,
-                                f"The lock's {attr} attribute names account {account_id}.", None)
+                                f"The lock's {attr} attribute names account {said(account_id)}.", None)
 
 
 # --------------------------------------------------------------------------- b. the stream
@@ -308,17 +309,17 @@ def _released_since(released: _Release, created: StreamEvent | None) -> bool:
 def _left_in_stream(ctx: _Context, released: _Release) -> LockOrigin:
     when, account_id, name, after = released
     if name == TTL_REMOVE:
-        return LockOrigin(LEFT_BY_DELETE, f"The stream shows account {account_id}, which held "
-                          f"{ctx.stored}, expired and deleted by DynamoDB's TTL{_when(when)}; this "
+        return LockOrigin(LEFT_BY_DELETE, f"The stream shows account {said(account_id)}, which held "
+                          f"{said(ctx.stored)}, expired and deleted by DynamoDB's TTL{_when(when)}; this "
                           "lock has no TTL (or a later one), so it stayed. Give the locks their "
                           "account's TTL when it is written.", SOURCE_STREAM, account_id, None, when)
     if name == REMOVE:
-        return LockOrigin(LEFT_BY_DELETE, f"The stream shows account {account_id}, which held "
-                          f"{ctx.stored}, deleted{_when(when)} without this lock.", SOURCE_STREAM,
+        return LockOrigin(LEFT_BY_DELETE, f"The stream shows account {said(account_id)}, which held "
+                          f"{said(ctx.stored)}, deleted{_when(when)} without this lock.", SOURCE_STREAM,
                           account_id, None, when)
-    to = f" to {after}" if after is not None else ""
-    return LockOrigin(LEFT_BY_CHANGE, f"The stream shows {account_id}'s {ctx.rule.name} changed "
-                      f"from {ctx.stored}{to}{_when(when)} without this lock being released.",
+    to = f" to {said(after)}" if after is not None else ""
+    return LockOrigin(LEFT_BY_CHANGE, f"The stream shows {said(account_id)}'s {ctx.rule.name} changed "
+                      f"from {said(ctx.stored)}{to}{_when(when)} without this lock being released.",
                       SOURCE_STREAM, account_id, after, when)
 
 
@@ -338,10 +339,10 @@ def _written_in_stream(ctx: _Context, when: datetime | None, trails: Mapping[str
     if near:
         account_id = near[-1]
         return ctx.from_account_now(account_id, SOURCE_STREAM, f"The stream shows the lock written"
-                                    f"{_when(when)} in the same transaction as account {account_id}.",
+                                    f"{_when(when)} in the same transaction as account {said(account_id)}.",
                                     when)
     return LockOrigin(STUCK_SIGNUP, f"The stream shows the lock written{_when(when)} with no account "
-                      f"write carrying {ctx.stored} in the same transaction: the account write never "
+                      f"write carrying {said(ctx.stored)} in the same transaction: the account write never "
                       "happened.", SOURCE_STREAM, None, None, when)
 
 
@@ -479,12 +480,12 @@ def _left_in_log(ctx: _Context, released: _Logged) -> LockOrigin:
     when = _parse_time(logged.get("time"))
     token = logged.get("token") or "?"
     if kind == LEFT_BY_DELETE:
-        return LockOrigin(LEFT_BY_DELETE, f"The action log shows account {account_id}, which held "
-                          f"{ctx.stored}, deleted{_when(when)} (token {token}) without this lock.",
+        return LockOrigin(LEFT_BY_DELETE, f"The action log shows account {said(account_id)}, which held "
+                          f"{said(ctx.stored)}, deleted{_when(when)} (token {token}) without this lock.",
                           SOURCE_ACTION_LOG, account_id, None, when)
-    return LockOrigin(LEFT_BY_CHANGE, f"The action log shows {_a(ctx.rule.name)} change on {account_id} "
-                      f"from {ctx.stored} to {new}{_when(when)} (token {token}) that did not "
-                      "release this lock.", SOURCE_ACTION_LOG, account_id, new, when)
+    return LockOrigin(LEFT_BY_CHANGE, f"The action log shows {_a(ctx.rule.name)} change on "
+                      f"{said(account_id)} from {said(ctx.stored)} to {said(str(new))}{_when(when)} (token "
+                      f"{token}) that did not release this lock.", SOURCE_ACTION_LOG, account_id, new, when)
 
 
 def _written_in_log(ctx: _Context, logged: Mapping[str, Any], accounts: list[str]) -> LockOrigin:
@@ -493,7 +494,7 @@ def _written_in_log(ctx: _Context, logged: Mapping[str, Any], accounts: list[str
     if accounts:
         return ctx.from_account_now(accounts[0], SOURCE_ACTION_LOG, f"The action log shows the "
                                     f"lock written{_when(when)} (token {token}) with account "
-                                    f"{accounts[0]}.", when)
+                                    f"{said(accounts[0])}.", when)
     return LockOrigin(STUCK_SIGNUP, f"The action log shows the lock written{_when(when)} (token "
                       f"{token}) without any account write: the account write never happened.",
                       SOURCE_ACTION_LOG, None, None, when)

@@ -8,7 +8,7 @@ delegate to them). Kept apart so the feeding hot loop and the rules that name ea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -33,6 +33,7 @@ from dynoview.core.uniqueness.forms import clash_key, lookalike_key, trims
 from dynoview.core.uniqueness.key_limits import too_long
 from dynoview.core.uniqueness.pairing_state import RuleState, missing_from, shared_values
 from dynoview.core.uniqueness.schema import LockRule
+from dynoview.core.values.visible_text import visible_value
 
 if TYPE_CHECKING:
     from dynoview.core.uniqueness.schema import UniquenessSchema
@@ -99,7 +100,7 @@ def all_findings(pairing: Pairing) -> tuple[list[Finding], int, dict[str, list[s
 def _expired_account_finding(pairing: Pairing, acct: str) -> Finding:
     return Finding(
         EXPIRED, None, None, (acct,), (),
-        f"Account {acct} has expired (its TTL has passed) but is still readable; once "
+        f"Account {visible_value(acct)} has expired (its TTL has passed) but is still readable; once "
         "DynamoDB deletes it, its locks become orphans. Renew the TTL or delete the "
         "account and its locks together.",
         EXPLANATIONS[EXPIRED], (pairing.account_key(acct),))
@@ -152,7 +153,7 @@ def _group_findings(pairing: Pairing, state: RuleState, status: str, groups: dic
         grouped.update(members)
         accts = sorted({a for m in members for a in state.holders_of(m)})
         lock_values = sorted(m for m in members if m in state.locks)
-        who = f"account(s) {', '.join(accts)}" if accts else "no account"
+        who = f"account(s) {_ids(accts)}" if accts else "no account"
         found.append((key, status, _finding(pairing, status, state.rule, key, accts, lock_values,
                                             say(members, who, len(lock_values)))))
     return found, grouped
@@ -213,7 +214,13 @@ def _orphan_named(rule: LockRule, value: str) -> str:
     empty = empty_named(rule, value)
     if empty is not None:
         return empty[0].upper() + empty[1:]
-    return value if rule.scope is None else rule.spelled(value)
+    return visible_value(value) if rule.scope is None else rule.spelled(value)
+
+
+def _ids(accts: Sequence[str]) -> str:
+    """Account ids (partition keys from the table) in a sentence, each as ``visible_value``
+    quotes it: one line, and two different ids never read alike."""
+    return ", ".join(visible_value(a) for a in accts)
 
 
 #: A missing lock whose key is longer than DynamoDB allows: "Claim the lock" would be advice
@@ -226,7 +233,7 @@ UNLOCKABLE_EXPLANATION = (
 
 def _missing_finding(pairing: Pairing, rule: LockRule, value: str, acct: str) -> Finding:
     """A missing lock: claim it, or, when its key can never exist, change the value."""
-    uses = f"Account {acct} uses {_named(rule, value)} without a lock"
+    uses = f"Account {visible_value(acct)} uses {_named(rule, value)} without a lock"
     why = too_long(pairing.lock_key(rule, value), pairing.schema.lock_pk_name)
     if why is None:
         return _finding(pairing, MISSING_LOCK, rule, value, [acct], [],
@@ -242,7 +249,7 @@ def _duplicate_finding(pairing: Pairing, rule: LockRule, value: str, accts: list
     lock_text = "is locked" if locked else "has no lock"
     return _finding(
         pairing, DUPLICATE_VALUE, rule, value, accts, [value] if locked else [],
-        f"{len(accts)} accounts ({', '.join(accts)}) hold the {rule.name} "
+        f"{len(accts)} accounts ({_ids(accts)}) hold the {rule.name} "
         f"{rule.spelled(value)}, which {lock_text}: uniqueness was already broken. Keep it on one "
         "account and change the others.")
 
@@ -273,7 +280,7 @@ def certain_findings(pairing: Pairing) -> list[Finding]:
 
 
 def _expired_finding(pairing: Pairing, rule: LockRule, value: str, accts: list[str]) -> Finding:
-    owner = f"account {accts[0]}" if len(accts) == 1 else (
+    owner = f"account {visible_value(accts[0])}" if len(accts) == 1 else (
         "no account" if not accts else f"{len(accts)} accounts")
     return _finding(
         pairing, EXPIRED, rule, value, accts, [value],

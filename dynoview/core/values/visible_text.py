@@ -18,8 +18,12 @@ app that carries table data (the CLI's text output, the window's cells) passes t
   Between two non-ASCII characters they are how emoji sequences and Persian, Indic or
   Hebrew text are written, and stay; an emoji flag's tag sequence stays too.
 
-Backslashes are left as they are: ``\\x1b`` on screen is either an escape made here or the
-four characters themselves, and the raw value (the window's edit role, the JSON output) tells.
+``visible`` leaves backslashes as they are: in a cell ``\\x1b`` is either an escape made here
+or the four characters themselves, and the raw value (the window's edit role, the JSON output)
+tells. A value quoted inside a line of text, where no raw value is at hand (the CLI's lines, the
+preflight's "after:" lines, an action's summary), goes through ``visible_value``: its backslashes
+are doubled first, so every escape reads one way (``a\\`` then a line feed is ``a\\\\\\n``, the
+four characters ``a\\n`` are ``a\\\\n``) and no value can print as a line or a verdict of its own.
 
 ``visible_json`` does the same inside JSON text with JSON's own ``\\uXXXX`` escapes, so the
 output stays valid JSON that decodes to exactly the same data.
@@ -88,13 +92,22 @@ def _sub(text: str, keep: str, escape: Callable[[str], str]) -> str:
     return _HIDDEN.sub(replace, text)
 
 
-def visible(text: str, *, keep: str = "") -> str:
+def visible(text: str, *, keep: str = "", backslash: bool = False) -> str:
     """``text`` with every character that could act on a terminal or hide or reorder text
     written as a visible escape. ``keep``: characters to leave as they are (a multi-line
-    message keeps ``"\\n"``)."""
+    message keeps ``"\\n"``). ``backslash``: double every backslash first, so an escape made
+    here never reads like the same characters in the value (``visible_value``)."""
+    if backslash and "\\" in text:
+        text = text.replace("\\", "\\\\")
     if text.isascii() and text.isprintable():
         return text  # the common case, at C speed
     return _sub(text, keep, escape_char)
+
+
+def visible_value(text: str) -> str:
+    """A value quoted in a line of text: ``visible`` with backslashes doubled first, so the line
+    stays one line and reads back one way (``a\\\\\\n`` is ``a\\`` and a line feed)."""
+    return visible(text, backslash=True)
 
 
 def visible_json(json_text: str) -> str:

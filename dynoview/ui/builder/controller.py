@@ -15,8 +15,9 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from dynoview.core.preflight.check import Preflight, run_preflight
+from dynoview.core.preflight.check import Preflight
 from dynoview.core.preflight.replay import replayed
+from dynoview.core.preflight.unseen import preflight_with_unseen
 from dynoview.core.reads.reader import Reader
 from dynoview.core.session.connection import Connection
 from dynoview.core.session.tables import TableInfo
@@ -59,7 +60,9 @@ class BuilderController(QObject):
     async def preflight(self, reader: Reader, tx: Transaction, schema: UniquenessSchema,
                         tables: dict[str, TableInfo], execute_after: bool,
                         log: ActionLog | None = None) -> None:
-        result: Preflight = await self.ctx.tasks.call(run_preflight, reader, tx, schema, tables,
+        # The uniqueness preflight, and a Delete that would destroy attributes added since
+        # its item was opened (``Action.seen``) refused too.
+        result: Preflight = await self.ctx.tasks.call(preflight_with_unseen, reader, tx, schema, tables,
                                                       cancellable=True)
         # A resend of a token DynamoDB still honours: its guards fail on what it wrote itself.
         result = replayed(result, log, tx.token, time.time())

@@ -35,7 +35,7 @@ from dynoview.core.tx.expressions import (
     UpdateRow,
     build_expressions,
 )
-from dynoview.core.tx.model import KINDS, PUT, RETURN_VALUES_CHOICES, UPDATE, Action, Problem
+from dynoview.core.tx.model import DELETE, KINDS, PUT, RETURN_VALUES_CHOICES, UPDATE, Action, Problem
 from dynoview.core.values.dynamodb_json import from_dynamodb_json, to_dynamodb_json
 from dynoview.core.values.types import ValueParseError
 from dynoview.core.values.user_text import parse_value
@@ -92,6 +92,9 @@ class ActionEditor(QWidget):
         # table switched back, or the free-form table, shows them again.
         self._key_stash: list[KeyRow] = []
         self.label = ""
+        # The Delete loaded with the attributes its item held when seen: (table, key, seen), kept
+        # on the action while it deletes that item (the preflight refuses one added since).
+        self._seen: tuple[str, dict[str, Any], tuple[str, ...]] | None = None
         self._setup_ui()
 
     # ---------------------------------------------------------------- layout
@@ -359,6 +362,7 @@ class ActionEditor(QWidget):
         self.mode_note.hide()
         self._show_raw(action)
         self.label = action.label
+        self._seen = (action.table, dict(action.key), action.seen) if action.seen is not None else None
         self.blockSignals(False)
         self.changed.emit()
 
@@ -380,6 +384,8 @@ class ActionEditor(QWidget):
             self._build_raw(index, action, problems)
         else:
             self._build_rows(index, action, problems)
+        if self._seen is not None and action.kind == DELETE and self._seen[:2] == (action.table, action.key):
+            action.seen = self._seen[2]
         return action, problems
 
     def _build_raw(self, index: int, action: Action, problems: list[Problem]) -> None:
